@@ -195,7 +195,7 @@ pub fn quarters_text(q: u32) -> String {
 
 /// Half points as text: 3 → "1.5", 4 → "2".
 pub fn half_points_text(h: u32) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         format!("{}", h / 2)
     } else {
         format!("{}.5", h / 2)
