@@ -847,7 +847,9 @@ pub fn count_final(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{random_game, KoRule, SuicideRule};
     use crate::outcome::HandicapCompensation;
+    use proptest::prelude::*;
 
     fn scoring(points: u32, komi_q: i32) -> Scoring {
         Scoring {
@@ -1169,5 +1171,149 @@ mod tests {
         assert_eq!((t.black_points(), t.white_points(), t.neutral), (169, 164, 1));
         assert_eq!(t.margin_halves, 10);
         assert_eq!(territory_outcome(&t, 13, JigoRule::Draw).sgf_result(), "W+1.5");
+    }
+
+    /// Replay a random legal game (seeded) and return it.
+    fn random_played(size: u8, seed: u64, max_moves: usize) -> Game {
+        let mut g = Game::new(size, KoRule::Situational, SuicideRule::Forbidden).unwrap();
+        for (c, m) in random_game(size, KoRule::Situational, seed, max_moves) {
+            g.play_as(c, m).unwrap();
+        }
+        g
+    }
+
+    /// Some chains of the board picked by the bits of `mask`, as one point per chain.
+    fn pick_chains(b: &Board, mask: u64) -> Vec<Point> {
+        let mut seen = HashSet::new();
+        let mut picked = Vec::new();
+        let mut k = 0u32;
+        for p in b.all_points() {
+            if b.get(p).is_none() || seen.contains(&p) {
+                continue;
+            }
+            seen.extend(b.chain(p));
+            if (mask >> (k % 64)) & 1 == 1 {
+                picked.push(p);
+            }
+            k += 1;
+        }
+        picked
+    }
+
+    #[test]
+    fn nineteen_random_game_all_methods_agree() {
+        let g = random_played(19, 2024, 2000);
+        let b = g.board();
+        let rec = PlayRecord::from_game(&g);
+        assert!(rec.is_consistent_with(b));
+        let dead = DeadStones::new(b, &pick_chains(b, 0x0101_0101)).unwrap();
+        let a = area_dead(b, &dead);
+        assert_eq!(a.black_halves + a.white_halves, 722);
+        assert_eq!(fill_in(b, &dead, &rec, 180).margin_halves, a.margin_halves());
+        assert_eq!(equal_stones(b, &dead, &rec).margin_halves, a.margin_halves());
+        assert_eq!(single_side(b, &dead, Color::White).black_margin_halves(), a.margin_halves());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Random legal games played to the end (or cut off), with random chains declared dead.
+        #[test]
+        fn counting_methods_agree(
+            seed in any::<u64>(),
+            size in prop::sample::select(vec![5u8, 7, 9, 13]),
+            max_moves in prop_oneof![Just(5000usize), 0usize..300],
+            mask in any::<u64>(),
+        ) {
+            let g = random_played(size, seed, max_moves);
+            let b = g.board();
+            let n = b.points();
+            let rec = PlayRecord::from_game(&g);
+
+            // (c) stones conserved: placed = on the board + captured by the opponent
+            for c in [Color::Black, Color::White] {
+                prop_assert_eq!(
+                    rec.stones_played[ci(c)],
+                    b.stone_count(c) + g.captures_by(c.opponent())
+                );
+            }
+            prop_assert!(rec.is_consistent_with(b));
+
+            let dead = DeadStones::new(b, &pick_chains(b, mask)).unwrap();
+            let a = area_dead(b, &dead);
+            let m = a.margin_halves();
+
+            // (a) the two counts cover the board exactly
+            prop_assert_eq!(a.black_halves + a.white_halves, 2 * n);
+            prop_assert_eq!(
+                a.black_stones + a.white_stones + a.black_territory + a.white_territory + a.shared,
+                n
+            );
+            prop_assert_eq!(a.black_stones + a.dead_black, b.stone_count(Color::Black));
+            prop_assert_eq!(a.white_stones + a.dead_white, b.stone_count(Color::White));
+            prop_assert_eq!(area(b, dead.stones()), a);
+
+            // (b) the four methods of seed 003 Art. 9.4 give the area margin
+            let sb = single_side(b, &dead, Color::Black);
+            let sw = single_side(b, &dead, Color::White);
+            prop_assert_eq!(sb.count_halves + sw.count_halves, 2 * n);
+            prop_assert_eq!(sb.count_halves, a.black_halves);
+            prop_assert_eq!(sb.black_margin_halves(), m);
+            prop_assert_eq!(sw.black_margin_halves(), m);
+
+            let f = fill_in(b, &dead, &rec, standard_bowl(b));
+            prop_assert_eq!(f.margin_halves, m);
+            prop_assert_eq!(f.black_count_halves(), i64::from(a.black_halves));
+
+            let e3 = equal_stones(b, &dead, &rec);
+            prop_assert_eq!(e3.stones[0], e3.stones[1]);
+            prop_assert_eq!(e3.margin_halves, m);
+
+            let stone_diff = i64::from(rec.stones_played[0]) - i64::from(rec.stones_played[1]);
+            let e4 = equal_stones_improved_japanese(b, &dead, &rec);
+            if rec.passes != [0, 0] || stone_diff == 0 {
+                prop_assert_eq!(e4.margin_halves, m);
+            } else {
+                prop_assert_eq!(e4.margin_halves, m - 2 * stone_diff);
+            }
+
+            // 数目法 differs from area by the difference in stones played
+            let t = territory(b, dead.stones(), rec.prisoners);
+            prop_assert_eq!(t.margin_halves + 2 * stone_diff, m);
+            prop_assert_eq!(
+                t.black_territory + t.white_territory + t.neutral,
+                a.black_territory + a.white_territory + a.shared
+            );
+
+            // count_final and its outcome agree with Scoring
+            let fc = count_final(b, dead.stones(), CountingMethod::Area, rec.prisoners).unwrap();
+            prop_assert_eq!(fc.margin_halves, m);
+            let s = Scoring { points: n, ..Scoring::chinese_2002() };
+            prop_assert_eq!(fc.outcome(&s), s.outcome(a.black_halves));
+            let ft = count_final(b, dead.stones(), CountingMethod::Territory, rec.prisoners).unwrap();
+            prop_assert_eq!(ft.margin_halves, t.margin_halves);
+        }
+
+        /// With an inconsistent record the fill-in result is off by exactly the stones that are
+        /// unaccounted for, so a wrong prisoner count cannot go unnoticed.
+        #[test]
+        fn fill_in_reveals_inconsistent_records(
+            seed in any::<u64>(),
+            extra in prop::array::uniform4(0u32..5),
+        ) {
+            let g = random_played(9, seed, 5000);
+            let b = g.board();
+            let mut rec = PlayRecord::from_game(&g);
+            rec.stones_played[0] += extra[0];
+            rec.stones_played[1] += extra[1];
+            rec.prisoners[0] += extra[2];
+            rec.prisoners[1] += extra[3];
+            let gap = rec.conservation_gap(b);
+            let dead = DeadStones::none();
+            let a = area_dead(b, &dead);
+            let f = fill_in(b, &dead, &rec, standard_bowl(b));
+            prop_assert_eq!(f.margin_halves, a.margin_halves() + 2 * (gap[0] - gap[1]));
+            prop_assert_eq!(rec.is_consistent_with(b), gap == [0, 0]);
+        }
     }
 }
