@@ -10,8 +10,8 @@
 //! (裁判員讀出「10」而棋手同時落子或尚未落子，均應判為已使用１分鐘). A move made at exactly
 //! 60 s therefore uses the minute. This module applies the same principle to every control: a
 //! move must be *completed in strictly less* than the time available; a move that takes exactly
-//! the remaining time of a period (or of absolute time) has used it up [INF for the controls
-//! other than Chinese byo-yomi].
+//! the remaining time of a period (or of absolute time) has used it up \[INF for the controls
+//! other than Chinese byo-yomi\].
 
 use crate::board::Color;
 use crate::ruleset::{Preset, RuleSet};
@@ -262,7 +262,7 @@ impl ClockState {
 
     /// A clock whose basic time (including, for Chinese byo-yomi, the reserve) is reduced to
     /// `basic_left_secs`, e.g. after a lateness deduction. For Chinese byo-yomi the reserve
-    /// becomes `min(R, ⌊left/60⌋)` minutes and the rest is ordinary basic time [INF]: with 4:30
+    /// becomes `min(R, ⌊left/60⌋)` minutes and the rest is ordinary basic time \[INF\]: with 4:30
     /// left and R = 5, the clock runs 30 s and then 4 minutes are read.
     pub fn with_basic_left(control: TimeControl, basic_left_secs: u32) -> ClockState {
         let b = basic_left_secs.min(control.basic_secs());
@@ -530,7 +530,7 @@ pub struct LatenessPolicy {
     /// once (the clock just ran while the player was away).
     pub double_deduction: bool,
     /// Chinese byo-yomi: the deduction stops at the reserved minutes, so the latecomer always
-    /// keeps the reading. The rules do not say (rules.md §17 item 4, [UNVERIFIED]); the default
+    /// keeps the reading. The rules do not say (rules.md §17 item 4, \[UNVERIFIED\]); the default
     /// (`false`) follows the decisions table literally: deducted from the basic time, which
     /// contains the reserve, never below 0.
     pub protect_reserve: bool,
@@ -933,7 +933,7 @@ mod tests {
         assert_eq!((c.reading().period_secs, c.reading().period_moves), (100, 2));
     }
 
-    /// 45 min + 3 × 20 s (rules.md §6.2, [E13]).
+    /// 45 min + 3 × 20 s (rules.md §6.2, \[E13\]).
     #[test]
     fn byo_yomi_periods() {
         let ctl = TimeControl::ByoYomi { basic_secs: 45 * MIN, periods: 3, period_secs: 20 };
