@@ -24,6 +24,8 @@ pub mod rulings;
 pub mod sgf;
 
 pub use board::{Board, Color, Point};
+pub use clock::{ClockState, LatenessPolicy, LatenessVerdict, TimeControl};
 pub use game::{Game, IllegalMove, KoRule, Move, SuicideRule};
 pub use outcome::{JigoRule, Outcome};
 pub use ruleset::RuleSet;
+pub use rulings::{apply_rulings, Applied, BaseResult, GameResult, Offence, Ruling, RulingKind};
