@@ -1,0 +1,3 @@
+//! Command-line commands, one module each; every module has `pub fn run(args) -> i32`.
+
+pub mod sgf;
