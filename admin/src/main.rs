@@ -12,11 +12,15 @@ enum Cli {
     /// Game records (SGF).
     #[command(subcommand)]
     Sgf(cli::sgf::Command),
+    /// Benchmarks.
+    #[command(subcommand)]
+    Bench(cli::bench::Command),
 }
 
 fn main() {
     let code = match Cli::parse() {
         Cli::Sgf(cmd) => cli::sgf::run(cmd),
+        Cli::Bench(cmd) => cli::bench::run(cmd),
     };
     std::process::exit(code);
 }

@@ -1,4 +1,4 @@
-//! End-to-end tests of `tengen sgf check`: the real binary on files in a
+//! End-to-end tests of `tengen sgf check` and `tengen bench rules`: the real binary on files in a
 //! temporary folder, checking stdout, stderr and the exit code.
 
 use std::path::{Path, PathBuf};
@@ -187,4 +187,15 @@ fn garbage_and_binary_files_do_not_crash() {
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with(&format!("{empty}:1:1: the file is empty")), "{stderr}");
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
+}
+
+#[test]
+fn bench_prints_json() {
+    let out = tengen(&["bench", "rules", "--games", "3", "--moves", "260", "--min-ms", "10"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 3);
+    assert!(v["moves"].as_u64().unwrap() >= 3 * 250);
+    assert!(v["us_per_move"].as_f64().unwrap() > 0.0);
+    assert!(v["moves_per_second"].as_f64().unwrap() > 0.0);
 }
