@@ -1876,6 +1876,7 @@ mod tests {
             ("(;SZ[9];B[aa]W[bb])", (1, 14), "two moves"),
             ("(;SZ[9]AB[aa][zz])", (1, 8), "off the 9×9 board"),
             ("(;PB[柯洁]\n;B[aa]\n;W[bb]", (3, 7), "never closed"),
+            ("(;PB[柯洁]C[x]];B[aa])", (1, 13), "unescaped ']'"),
             ("((;B[aa]))", (1, 2), "directly after"),
             ("(;B[aa]())", (1, 9), "empty game tree"),
             ("(;B[aa]B1[bb])", (1, 9), "unexpected '1'"),
