@@ -95,12 +95,18 @@ impl Point {
     pub fn display(self, size: u8) -> String {
         let letters = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
         let col = letters.get(usize::from(self.x)).map(|&c| c as char).unwrap_or('?');
-        format!("{}{}", col, u32::from(size) - u32::from(self.y))
+        match u32::from(size).checked_sub(u32::from(self.y)) {
+            Some(row) if row > 0 => format!("{col}{row}"),
+            _ => format!("{col}?"),
+        }
     }
 
     /// Parse either human coordinates ("Q16", "q16") or SGF letters ("pd") on a board of `size`.
     pub fn parse(s: &str, size: u8) -> Option<Point> {
         let t = s.trim();
+        if !t.is_ascii() {
+            return None;
+        }
         let first = t.chars().next()?;
         if t.len() >= 2 && t[1..].chars().all(|c| c.is_ascii_digit()) && first.is_ascii_alphabetic() {
             let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -709,6 +715,8 @@ mod tests {
         assert_eq!(Point::parse("A1", 19), Some(Point::new(0, 18)));
         assert_eq!(Point::parse("I5", 19), None, "no I column");
         assert_eq!(Point::parse("T20", 19), None);
+        assert_eq!(Point::parse("é5", 19), None, "non-ASCII input is refused, not a panic");
+        assert_eq!(Point::new(0, 30).display(19), "A?", "off-board rows do not underflow");
     }
 
     #[test]

@@ -331,7 +331,11 @@ pub struct Playout(u64);
 
 impl Playout {
     pub fn new(seed: u64) -> Playout {
-        Playout(seed ^ 0x2545_F491_4F6C_DD1D | 1)
+        // SplitMix64 of the seed: distinct seeds give distinct (and never zero) states.
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Playout((z ^ (z >> 31)).max(1))
     }
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
