@@ -1171,6 +1171,28 @@ mod tests {
         assert!(e.en().contains("ends inside <Games>"), "{}", e.en());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400)) {
+            let _ = parse_opengotha_on(&bytes, TODAY);
+        }
+
+        #[test]
+        fn xml_like_text_never_panics(text in "(<Tournament>|</Tournament>|<Players>|</Players>|<Games>|</Games>|<Player name=\"a\" firstName=\"b\" rank=\"3d\"/>|<Game roundNumber=\"1\" tableNumber=\"1\" blackPlayer=\"AB\" whitePlayer=\"AB\"/>|[<>/=\" a-z&;])*") {
+            let _ = parse_opengotha_on(text.as_bytes(), TODAY);
+        }
+
+        #[test]
+        fn a_corrupted_byte_in_a_sample_never_panics(at in 0usize..14707, byte in proptest::num::u8::ANY) {
+            let mut bytes = sample("simplemm.xml");
+            let at = at % bytes.len();
+            bytes[at] = byte;
+            let _ = parse_opengotha_on(&bytes, TODAY);
+        }
+    }
+
     #[test]
     fn player_keys_follow_opengotha() {
         assert_eq!(player_key("Vannier", "Remi"), "VANNIERREMI");
