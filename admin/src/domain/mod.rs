@@ -1,0 +1,2 @@
+pub mod demo;
+pub mod entrant;
