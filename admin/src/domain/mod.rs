@@ -1,0 +1,3 @@
+//! Pure tournament logic: no database, no HTTP.
+
+pub mod settings;
