@@ -1,6 +1,10 @@
 //! # admin — Tengen's tournament office (binary `tengen`)
 //!
-//! - [`domain`]: pure tournament logic (settings, entrants' input types).
+//! The library behind the `tengen` binary, shared by the binary, the end-to-end tests and the
+//! crate's own unit tests.
+//!
+//! - [`domain`]: pure tournament logic (settings, entrants' value types, validation, demo data).
+//! - [`import`]: entrant CSV import/export and OpenGotha XML import. Pure: bytes in, values out.
 //! - [`db`]: SQLite through diesel, one module per aggregate; backups through rusqlite.
 //! - [`web`]: actix handlers, sessions, CSRF, i18n, templates.
 //! - [`cli`]: the `tengen` subcommands.
@@ -8,3 +12,4 @@
 pub mod cli;
 pub mod db;
 pub mod domain;
+pub mod import;

@@ -1,3 +1,4 @@
 //! Pure tournament logic: no database, no HTTP.
 
+pub mod entrant;
 pub mod settings;
