@@ -13,3 +13,4 @@ pub mod cli;
 pub mod db;
 pub mod domain;
 pub mod import;
+pub mod web;

@@ -58,7 +58,10 @@ impl EntrantRow {
             rating: self.rating,
             unit: self.unit.clone(),
             region: self.region.clone(),
-            birth_date: self.birth_date.as_deref().and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
+            birth_date: self
+                .birth_date
+                .as_deref()
+                .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
             sex: self.sex.as_deref().and_then(sex_from_code),
             notes: self.notes.clone(),
         })
@@ -161,7 +164,12 @@ impl Sort {
 }
 
 /// The entrants of a tournament matching `search` (any name, unit or region), sorted.
-pub fn list(conn: &mut SqliteConnection, tid: i32, search: &str, sort: Sort) -> Result<Vec<EntrantRow>, DbError> {
+pub fn list(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    search: &str,
+    sort: Sort,
+) -> Result<Vec<EntrantRow>, DbError> {
     let mut q = entrants::table.filter(entrants::tournament_id.eq(tid)).into_boxed();
     let s = search.trim();
     if !s.is_empty() {
@@ -208,7 +216,13 @@ pub fn count(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
     Ok(entrants::table.filter(entrants::tournament_id.eq(tid)).count().get_result(conn)?)
 }
 
-fn insert_one(conn: &mut SqliteConnection, actor: &Actor, tid: i32, input: &EntrantInput, reason: &str) -> Result<i32, DbError> {
+fn insert_one(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    input: &EntrantInput,
+    reason: &str,
+) -> Result<i32, DbError> {
     let t = now();
     let id: i32 = diesel::insert_into(entrants::table)
         .values((
@@ -238,7 +252,12 @@ fn insert_one(conn: &mut SqliteConnection, actor: &Actor, tid: i32, input: &Entr
     Ok(id)
 }
 
-pub fn create(conn: &mut SqliteConnection, actor: &Actor, tid: i32, input: &EntrantInput) -> Result<i32, DbError> {
+pub fn create(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    input: &EntrantInput,
+) -> Result<i32, DbError> {
     conn.immediate_transaction(|conn| insert_one(conn, actor, tid, input, ""))
 }
 

@@ -6,7 +6,7 @@
 
 pub mod audit;
 pub mod backup;
-// entrants: after the merge of h-import
+pub mod entrants;
 
 pub mod schema;
 pub mod tournaments;

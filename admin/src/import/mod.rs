@@ -3,3 +3,4 @@
 //! the database or HTTP, and none panics on bad input.
 
 pub mod csv;
+pub mod opengotha;
