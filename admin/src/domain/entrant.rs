@@ -1468,6 +1468,37 @@ mod tests {
         assert_eq!(b.grabs_at_nigiri(&a), Some(false));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn parsers_never_panic(s in "\\PC{0,12}") {
+            let _ = Rank::parse(&s);
+            let _ = parse_date(&s);
+            let _ = parse_rating(&s);
+            let _ = Sex::parse(&s);
+            let _ = split_chinese_name(&s);
+            let _ = split_latin_name(&s);
+        }
+
+        #[test]
+        fn rank_like_text_never_panics(s in "[0-9一二三四五六七八九十两初kdpKDP级段業业余职 ]{0,6}") {
+            if let Ok(r) = Rank::parse(&s) {
+                proptest::prop_assert!(r.is_valid());
+            }
+        }
+
+        #[test]
+        fn normalize_is_idempotent(family in "\\PC{0,6}", given in "\\PC{0,4}", notes in "\\PC{0,10}") {
+            let mut e = EntrantInput::new(Rank::Dan(1));
+            e.family_name_zh = family;
+            e.given_name_zh = given;
+            e.notes = notes;
+            e.normalize();
+            let once = e.clone();
+            e.normalize();
+            proptest::prop_assert_eq!(e, once);
+        }
+    }
+
     #[test]
     fn messages_clip_long_input() {
         let long = "x".repeat(100);

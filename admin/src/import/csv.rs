@@ -600,16 +600,23 @@ fn map_header(header: &[String], warnings: &mut Vec<ImportWarning>) -> Result<Ma
 // ---------------------------------------------------------------------------------------------
 // Rows
 
+/// Whether a spreadsheet would run the cell as a formula, even behind leading `'`s.
+fn looks_like_formula(cell: &str) -> bool {
+    cell.trim_start_matches('\'').starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
 /// Removes the `'` that [`write_entrants`] puts before a cell that looks like a formula.
 fn unguard(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '-', '@']) => rest,
+        Some(rest) if looks_like_formula(rest) => rest,
         _ => cell,
     }
 }
 
+/// Puts a `'` before a cell that looks like a formula (also before one that already starts
+/// with `'=`, so [`unguard`] gives back exactly the original).
 fn guard(cell: &str) -> String {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+    if looks_like_formula(cell) {
         format!("'{cell}")
     } else {
         cell.to_string()
@@ -1249,6 +1256,7 @@ mod tests {
         b.rating = Some(-900);
         b.unit = "=HYPERLINK(\"x\")".into();
         b.notes = "-5 handicap?".into();
+        b.region = "'=not a formula".into();
         b.sex = Some(Sex::F);
         let mut c = EntrantInput::new(Rank::Pro(9));
         c.family_name_zh = "买买提·艾力".into();
@@ -1284,6 +1292,58 @@ mod tests {
             assert!(p.warnings.is_empty());
             let back: Vec<EntrantInput> = p.entrants().cloned().collect();
             assert_eq!(back, entrants, "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn formula_guard_round_trips() {
+        for cell in ["=1+1", "+86", "-", "@x", "'=x", "''+y", "'abc", "abc", "", "'"] {
+            assert_eq!(unguard(&guard(cell)), cell, "{cell:?}");
+            assert!(!guard(cell).starts_with(['=', '+', '-', '@']), "{cell:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400)) {
+            let _ = parse_entrants_on(&bytes, TODAY);
+        }
+
+        #[test]
+        fn arbitrary_text_never_panics(text in "(姓名|段位|rank|name|[,;\t\"\r\n 王李3dk段级'=]|[a-z]){0,80}") {
+            let _ = parse_entrants_on(text.as_bytes(), TODAY);
+        }
+
+        #[test]
+        fn valid_entrants_round_trip(
+            family in "[王李欧阳买·]{1,3}",
+            given in "[子涵伟 ]{0,3}",
+            latin_family in "[A-Za-z' ,=+\"-]{0,8}",
+            latin_given in "[a-zé ,;\"-]{0,8}",
+            unit in "[北京棋院 ,;=+@'\"-]{0,12}",
+            notes in "[a-z备注 ,\n\"'=-]{0,30}",
+            rank in -30i32..=17,
+            rating in proptest::option::of(-900i32..=4000),
+            days in proptest::option::of(0i64..40000),
+            en in proptest::bool::ANY,
+        ) {
+            let mut e = EntrantInput::new(Rank::from_value(rank).unwrap());
+            e.family_name_zh = family;
+            e.given_name_zh = given;
+            e.family_name_latin = latin_family;
+            e.given_name_latin = latin_given;
+            e.unit = unit;
+            e.notes = notes;
+            e.rating = rating;
+            e.birth_date = days.map(|d| NaiveDate::from_ymd_opt(1910, 1, 1).unwrap() + chrono::Duration::days(d));
+            if let Ok(e) = e.cleaned() {
+                let lang = if en { HeaderLang::En } else { HeaderLang::Zh };
+                let p = parse_entrants_on(&write_entrants_with(std::slice::from_ref(&e), lang), TODAY).unwrap();
+                proptest::prop_assert!(p.rows.len() == 1 && p.rows[0].is_ok(), "{:?}", p.rows);
+                proptest::prop_assert_eq!(p.rows[0].input.as_ref(), Some(&e));
+            }
         }
     }
 

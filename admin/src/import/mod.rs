@@ -3,4 +3,5 @@
 //! the database or HTTP, and none panics on bad input.
 
 pub mod csv;
+
 pub mod opengotha;

@@ -54,7 +54,7 @@ fn parse_csv(lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
 }
 
 fn parse_og(lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
-    let og = opengotha::parse(bytes).map_err(|e| e.to_string())?;
+    let og = opengotha::parse_opengotha(bytes).map_err(|e| if lang.is_zh() { e.zh() } else { e.en() })?;
     let mut good = Vec::new();
     let mut bad = Vec::new();
     let mut keys = Vec::new();
@@ -68,7 +68,7 @@ fn parse_og(lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
         }
     }
     let index = |k: &str| keys.iter().position(|x| x == k);
-    let games = og
+    let mut games: Vec<ImportGame> = og
         .games
         .iter()
         .map(|g| ImportGame {
@@ -76,11 +76,22 @@ fn parse_og(lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
             board: i32::try_from(g.table).unwrap_or(0),
             black: index(&g.black_key),
             white: index(&g.white_key),
-            handicap: i32::try_from(g.handicap).unwrap_or(0),
-            result: format!("{:?}", g.result),
+            handicap: i32::from(g.handicap),
+            result: g.result.code(),
         })
         .collect();
-    let about = lang.tf("imp.og_about", &[&og.name, &og.rounds, &og.games.len()]);
+    // A bye is stored as a game without a White player.
+    games.extend(og.byes.iter().map(|b| ImportGame {
+        round: i32::try_from(b.round).unwrap_or(0),
+        board: 0,
+        black: index(&b.player_key),
+        white: None,
+        handicap: 0,
+        result: "BYE".into(),
+    }));
+    let rounds = og.rounds.unwrap_or_else(|| og.games.iter().map(|g| g.round).max().unwrap_or(0));
+    let name = og.name.clone().or(og.short_name.clone()).unwrap_or_default();
+    let about = lang.tf("imp.og_about", &[&name, &rounds, &og.games.len()]);
     Ok(Parsed { good, bad, games, about })
 }
 
