@@ -1,9 +1,16 @@
-//! Tengen's administration crate as a library, so the `tengen` binary, the end-to-end tests and
-//! the crate's own unit tests share one code path.
+//! # admin — Tengen's tournament office (binary `tengen`)
 //!
-//! - [`domain`]: pure tournament logic about entrants (value types, validation, demo data).
-//! - [`import`]: entrant CSV import/export and OpenGotha XML import. Pure: bytes in, values out;
-//!   no database, no HTTP.
+//! The library behind the `tengen` binary, shared by the binary, the end-to-end tests and the
+//! crate's own unit tests.
+//!
+//! - [`domain`]: pure tournament logic (settings, entrants' value types, validation, demo data).
+//! - [`import`]: entrant CSV import/export and OpenGotha XML import. Pure: bytes in, values out.
+//! - [`db`]: SQLite through diesel, one module per aggregate; backups through rusqlite.
+//! - [`web`]: actix handlers, sessions, CSRF, i18n, templates.
+//! - [`cli`]: the `tengen` subcommands.
 
+pub mod cli;
+pub mod db;
 pub mod domain;
 pub mod import;
+pub mod web;

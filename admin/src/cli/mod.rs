@@ -1,4 +1,78 @@
-//! Command-line commands, one module each; every module has `pub fn run(args) -> i32`.
+//! The `tengen` command line. Each subcommand lives in its own module so that other
+//! subcommands (sgf, bench) can be added beside them.
 
+pub mod backup;
 pub mod bench;
+pub mod demo;
+pub mod serve;
 pub mod sgf;
+pub mod user;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "tengen", version, about = "天元 Tengen: Go tournament office under the Chinese rules")]
+pub struct Cli {
+    /// The SQLite database file (created if missing).
+    #[arg(long, global = true, default_value = "tengen.db")]
+    pub db: PathBuf,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Serve the tournament office over HTTP.
+    Serve(serve::ServeArgs),
+    /// Manage accounts.
+    #[command(subcommand)]
+    User(user::UserCommand),
+    /// Copy the database into FILE (safe while the server runs).
+    Backup { file: PathBuf },
+    /// Replace the database with the backup FILE (the current data is backed up first).
+    Restore { file: PathBuf },
+    /// Fill a fresh database with a realistic Chinese tournament.
+    Demo(demo::DemoArgs),
+    /// Game records (SGF): check a disputed record under a rule set.
+    #[command(subcommand)]
+    Sgf(sgf::Command),
+    /// Benchmarks that print their numbers as JSON.
+    #[command(subcommand)]
+    Bench(bench::Command),
+}
+
+fn init_logging() {
+    let level = match std::env::var("TENGEN_LOG").as_deref() {
+        Ok("debug") => tracing::Level::DEBUG,
+        Ok("warn") => tracing::Level::WARN,
+        Ok("error") => tracing::Level::ERROR,
+        _ => tracing::Level::INFO,
+    };
+    let _ = tracing_subscriber::fmt().with_max_level(level).with_writer(std::io::stderr).try_init();
+}
+
+/// Parse the command line and run it.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    // Commands with their own exit codes (sgf check: 0 fine, 1 illegal/disagrees, 2 unreadable).
+    let coded = |code: i32| ExitCode::from(u8::try_from(code).unwrap_or(2));
+    let r = match cli.command {
+        Command::Sgf(cmd) => return coded(sgf::run(cmd)),
+        Command::Bench(cmd) => return coded(bench::run(cmd)),
+        Command::Serve(a) => serve::run(&cli.db, a),
+        Command::User(u) => user::run(&cli.db, u),
+        Command::Backup { file } => backup::backup(&cli.db, &file),
+        Command::Restore { file } => backup::restore(&cli.db, &file),
+        Command::Demo(a) => demo::run(&cli.db, a),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,2 +1,5 @@
+//! Pure tournament logic: no database, no HTTP.
+
 pub mod demo;
 pub mod entrant;
+pub mod settings;

@@ -1,0 +1,24 @@
+//! `tengen backup FILE` and `tengen restore FILE`: SQLite's online backup, safe while the
+//! server runs.
+
+use crate::db::backup;
+use std::path::Path;
+
+pub fn backup(db: &Path, file: &Path) -> Result<(), String> {
+    backup::backup(db, file).map_err(|e| e.to_string())?;
+    println!("backed up {} to {}", db.display(), file.display());
+    Ok(())
+}
+
+pub fn restore(db: &Path, file: &Path) -> Result<(), String> {
+    // Make sure the target exists and is migrated, so a restore into a new path works too.
+    crate::db::open(db).map_err(|e| e.to_string())?;
+    let safety = backup::restore(db, file).map_err(|e| e.to_string())?;
+    println!(
+        "restored {} from {} (previous contents saved to {})",
+        db.display(),
+        file.display(),
+        safety.display()
+    );
+    Ok(())
+}

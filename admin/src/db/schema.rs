@@ -1,0 +1,135 @@
+//! Diesel table definitions, written by hand to match migrations/.
+
+diesel::table! {
+    users (id) {
+        id -> Integer,
+        username -> Text,
+        display_name -> Text,
+        password_hash -> Text,
+        role -> Text,
+        active -> Bool,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
+    sessions (token) {
+        token -> Text,
+        user_id -> Integer,
+        csrf -> Text,
+        created_at -> Text,
+        expires_at -> Text,
+    }
+}
+
+diesel::table! {
+    tournaments (id) {
+        id -> Integer,
+        name_zh -> Text,
+        name_latin -> Text,
+        venue -> Text,
+        start_date -> Text,
+        end_date -> Text,
+        system -> Text,
+        rounds -> Integer,
+        ruleset -> Text,
+        points_scale -> Text,
+        tiebreaks -> Text,
+        colour_method -> Text,
+        lateness -> Text,
+        bye_value -> Text,
+        bye_sos -> Text,
+        same_unit -> Text,
+        time_control -> Text,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    tournament_staff (tournament_id, user_id) {
+        tournament_id -> Integer,
+        user_id -> Integer,
+        role -> Text,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+        published -> Bool,
+        published_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    entrants (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        family_name_zh -> Text,
+        given_name_zh -> Text,
+        family_name_latin -> Text,
+        given_name_latin -> Text,
+        rank -> Text,
+        rank_value -> Integer,
+        rating -> Nullable<Integer>,
+        unit -> Text,
+        region -> Text,
+        birth_date -> Nullable<Text>,
+        sex -> Nullable<Text>,
+        notes -> Text,
+        status -> Text,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        round_number -> Integer,
+        board -> Integer,
+        black_id -> Nullable<Integer>,
+        white_id -> Nullable<Integer>,
+        handicap -> Integer,
+        result -> Text,
+    }
+}
+
+diesel::table! {
+    audit (id) {
+        id -> Integer,
+        tournament_id -> Nullable<Integer>,
+        user_id -> Nullable<Integer>,
+        actor -> Text,
+        at -> Text,
+        action -> Text,
+        entity -> Text,
+        entity_id -> Nullable<Integer>,
+        before -> Nullable<Text>,
+        after -> Nullable<Text>,
+        reason -> Text,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(tournament_staff -> users (user_id));
+diesel::joinable!(tournament_staff -> tournaments (tournament_id));
+diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(entrants -> tournaments (tournament_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    sessions,
+    tournaments,
+    tournament_staff,
+    rounds,
+    entrants,
+    games,
+    audit,
+);

@@ -1,0 +1,412 @@
+//! Tournaments with their settings, staff and rounds.
+
+use super::audit::{self, Change};
+use super::schema::{entrants, games, rounds, tournament_staff, tournaments, users};
+use super::users::Role;
+use super::{now, Actor, DbError};
+use crate::domain::settings::*;
+use diesel::prelude::*;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentRow {
+    pub id: i32,
+    pub name_zh: String,
+    pub name_latin: String,
+    pub venue: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub system: String,
+    pub rounds: i32,
+    pub ruleset: String,
+    pub points_scale: String,
+    pub tiebreaks: String,
+    pub colour_method: String,
+    pub lateness: String,
+    pub bye_value: String,
+    pub bye_sos: String,
+    pub same_unit: String,
+    pub time_control: String,
+    pub version: i32,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = tournaments)]
+struct SettingsRow {
+    name_zh: String,
+    name_latin: String,
+    venue: String,
+    start_date: String,
+    end_date: String,
+    system: String,
+    rounds: i32,
+    ruleset: String,
+    points_scale: String,
+    tiebreaks: String,
+    colour_method: String,
+    lateness: String,
+    bye_value: String,
+    bye_sos: String,
+    same_unit: String,
+    time_control: String,
+}
+
+impl SettingsRow {
+    fn from(s: &TournamentSettings) -> SettingsRow {
+        SettingsRow {
+            name_zh: s.name_zh.clone(),
+            name_latin: s.name_latin.clone(),
+            venue: s.venue.clone(),
+            start_date: s.start_date.format("%Y-%m-%d").to_string(),
+            end_date: s.end_date.format("%Y-%m-%d").to_string(),
+            system: s.system.code().into(),
+            rounds: i32::try_from(s.rounds).unwrap_or(i32::MAX),
+            ruleset: json(&s.ruleset),
+            points_scale: s.points_scale.code().into(),
+            tiebreaks: s.tiebreak_codes(),
+            colour_method: s.colour_method.code().into(),
+            lateness: json(&s.lateness),
+            bye_value: s.bye_value.code().into(),
+            bye_sos: s.bye_sos.code().into(),
+            same_unit: s.same_unit.code(),
+            time_control: json(&s.time_control),
+        }
+    }
+}
+
+fn json<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+impl TournamentRow {
+    /// The typed settings. Columns written by this program always parse; a hand-edited
+    /// database with a bad value gets the default for that setting rather than a crash.
+    pub fn settings(&self) -> TournamentSettings {
+        let d = TournamentSettings::defaults(chrono::Utc::now().date_naive());
+        let date = |s: &str, dflt| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap_or(dflt);
+        TournamentSettings {
+            name_zh: self.name_zh.clone(),
+            name_latin: self.name_latin.clone(),
+            venue: self.venue.clone(),
+            start_date: date(&self.start_date, d.start_date),
+            end_date: date(&self.end_date, d.end_date),
+            system: System::from_code(&self.system).unwrap_or(d.system),
+            rounds: u32::try_from(self.rounds).unwrap_or(d.rounds),
+            ruleset: serde_json::from_str(&self.ruleset).unwrap_or(d.ruleset),
+            points_scale: PointsScale::from_code(&self.points_scale).unwrap_or(d.points_scale),
+            tiebreaks: TournamentSettings::parse_tiebreaks(&self.tiebreaks).unwrap_or(d.tiebreaks),
+            colour_method: ColourMethod::from_code(&self.colour_method).unwrap_or(d.colour_method),
+            lateness: serde_json::from_str(&self.lateness).unwrap_or(d.lateness),
+            bye_value: ByeValue::from_code(&self.bye_value).unwrap_or(d.bye_value),
+            bye_sos: ByeSos::from_code(&self.bye_sos).unwrap_or(d.bye_sos),
+            same_unit: SameUnit::from_code(&self.same_unit).unwrap_or(d.same_unit),
+            time_control: serde_json::from_str(&self.time_control).unwrap_or(d.time_control),
+        }
+    }
+
+    /// The name in the reader's script, falling back to the other one.
+    pub fn name(&self, zh: bool) -> &str {
+        match (zh, self.name_zh.is_empty(), self.name_latin.is_empty()) {
+            (true, false, _) | (false, false, true) => &self.name_zh,
+            _ => &self.name_latin,
+        }
+    }
+}
+
+/// Audit snapshot of a tournament: its id, version and typed settings.
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    id: i32,
+    version: i32,
+    #[serde(flatten)]
+    settings: &'a TournamentSettings,
+}
+
+pub fn list(conn: &mut SqliteConnection) -> Result<Vec<TournamentRow>, DbError> {
+    Ok(tournaments::table
+        .order((tournaments::start_date.desc(), tournaments::id.desc()))
+        .select(TournamentRow::as_select())
+        .load(conn)?)
+}
+
+pub fn get(conn: &mut SqliteConnection, id: i32) -> Result<TournamentRow, DbError> {
+    tournaments::table
+        .find(id)
+        .select(TournamentRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(DbError::NotFound)
+}
+
+/// Create a tournament; its creator becomes one of its organizers.
+pub fn create(conn: &mut SqliteConnection, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
+    conn.immediate_transaction(|conn| {
+        let t = now();
+        let id: i32 = diesel::insert_into(tournaments::table)
+            .values((&SettingsRow::from(s), tournaments::created_at.eq(&t), tournaments::updated_at.eq(&t)))
+            .returning(tournaments::id)
+            .get_result(conn)?;
+        if let Some(uid) = actor.user_id {
+            diesel::insert_into(tournament_staff::table)
+                .values((
+                    tournament_staff::tournament_id.eq(id),
+                    tournament_staff::user_id.eq(uid),
+                    tournament_staff::role.eq(Role::Organizer.code()),
+                ))
+                .execute(conn)?;
+        }
+        audit::record::<(), _>(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(id),
+                action: "create",
+                entity: "tournament",
+                entity_id: Some(id),
+                before: None,
+                after: Some(&Snapshot { id, version: 1, settings: s }),
+                reason: "",
+            },
+        )?;
+        Ok(id)
+    })
+}
+
+/// Why an update was refused.
+#[derive(Debug)]
+pub enum UpdateError {
+    /// Someone saved in between: the form's version is not the stored one.
+    Stale {
+        current: i32,
+    },
+    /// The change touches settings frozen by published rounds.
+    Frozen {
+        frozen: Vec<Frozen>,
+        published: u32,
+        last: u32,
+    },
+    Db(DbError),
+}
+
+impl From<DbError> for UpdateError {
+    fn from(e: DbError) -> Self {
+        UpdateError::Db(e)
+    }
+}
+impl From<diesel::result::Error> for UpdateError {
+    fn from(e: diesel::result::Error) -> Self {
+        UpdateError::Db(e.into())
+    }
+}
+
+/// (number of published rounds, highest published round number).
+pub fn published_rounds(conn: &mut SqliteConnection, tid: i32) -> Result<(u32, u32), DbError> {
+    let nums: Vec<i32> = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .filter(rounds::published.eq(true))
+        .select(rounds::number)
+        .load(conn)?;
+    let last = nums.iter().copied().max().unwrap_or(0);
+    Ok((nums.len() as u32, u32::try_from(last).unwrap_or(0)))
+}
+
+/// Save new settings if `version` is current and no frozen setting changes.
+pub fn update(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: i32,
+    version: i32,
+    s: &TournamentSettings,
+    reason: &str,
+) -> Result<i32, UpdateError> {
+    conn.immediate_transaction(|conn| {
+        let row = get(conn, id)?;
+        if row.version != version {
+            return Err(UpdateError::Stale { current: row.version });
+        }
+        let old = row.settings();
+        let (published, last) = published_rounds(conn, id)?;
+        let frozen = frozen_changes(&old, s, published, last);
+        if !frozen.is_empty() {
+            return Err(UpdateError::Frozen { frozen, published, last });
+        }
+        let new_version = version + 1;
+        diesel::update(tournaments::table.find(id))
+            .set((
+                &SettingsRow::from(s),
+                tournaments::version.eq(new_version),
+                tournaments::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(id),
+                action: "update",
+                entity: "tournament",
+                entity_id: Some(id),
+                before: Some(&Snapshot { id, version, settings: &old }),
+                after: Some(&Snapshot { id, version: new_version, settings: s }),
+                reason,
+            },
+        )?;
+        Ok(new_version)
+    })
+}
+
+/// Delete a tournament with everything in it (the caller has made a backup).
+pub fn delete(conn: &mut SqliteConnection, actor: &Actor, id: i32, reason: &str) -> Result<(), DbError> {
+    conn.immediate_transaction(|conn| {
+        let row = get(conn, id)?;
+        let n_entrants: i64 =
+            entrants::table.filter(entrants::tournament_id.eq(id)).count().get_result(conn)?;
+        diesel::delete(tournaments::table.find(id)).execute(conn)?;
+        #[derive(Serialize)]
+        struct Deleted<'a> {
+            #[serde(flatten)]
+            row: &'a TournamentRow,
+            entrants: i64,
+        }
+        audit::record::<_, ()>(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(id),
+                action: "delete",
+                entity: "tournament",
+                entity_id: Some(id),
+                before: Some(&Deleted { row: &row, entrants: n_entrants }),
+                after: None,
+                reason,
+            },
+        )?;
+        Ok(())
+    })
+}
+
+/// The role of a user in a tournament, if they are on its staff.
+pub fn staff_role(conn: &mut SqliteConnection, tid: i32, uid: i32) -> Result<Option<Role>, DbError> {
+    let r: Option<String> = tournament_staff::table
+        .filter(tournament_staff::tournament_id.eq(tid))
+        .filter(tournament_staff::user_id.eq(uid))
+        .select(tournament_staff::role)
+        .first(conn)
+        .optional()?;
+    Ok(r.as_deref().and_then(Role::parse))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StaffMember {
+    pub user_id: i32,
+    pub username: String,
+    pub display_name: String,
+    pub role: String,
+}
+
+pub fn staff(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<StaffMember>, DbError> {
+    let rows: Vec<(i32, String, String, String)> = tournament_staff::table
+        .inner_join(users::table)
+        .filter(tournament_staff::tournament_id.eq(tid))
+        .order(users::username)
+        .select((users::id, users::username, users::display_name, tournament_staff::role))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(user_id, username, display_name, role)| StaffMember { user_id, username, display_name, role })
+        .collect())
+}
+
+/// Put a user on the staff (or change their role), audited.
+pub fn set_staff(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    uid: i32,
+    role: Option<Role>,
+) -> Result<(), DbError> {
+    conn.immediate_transaction(|conn| {
+        let before = staff_role(conn, tid, uid)?;
+        diesel::delete(
+            tournament_staff::table
+                .filter(tournament_staff::tournament_id.eq(tid))
+                .filter(tournament_staff::user_id.eq(uid)),
+        )
+        .execute(conn)?;
+        if let Some(r) = role {
+            diesel::insert_into(tournament_staff::table)
+                .values((
+                    tournament_staff::tournament_id.eq(tid),
+                    tournament_staff::user_id.eq(uid),
+                    tournament_staff::role.eq(r.code()),
+                ))
+                .execute(conn)?;
+        }
+        #[derive(Serialize)]
+        struct S {
+            user_id: i32,
+            role: Option<Role>,
+        }
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: if role.is_some() { "staff_set" } else { "staff_remove" },
+                entity: "staff",
+                entity_id: Some(uid),
+                before: Some(&S { user_id: uid, role: before }),
+                after: Some(&S { user_id: uid, role }),
+                reason: "",
+            },
+        )?;
+        Ok(())
+    })
+}
+
+/// Add a round (published or not). Pairing work will grow this; imports and tests use it now.
+pub fn insert_round(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    number: i32,
+    published: bool,
+) -> Result<(), DbError> {
+    diesel::insert_into(rounds::table)
+        .values((
+            rounds::tournament_id.eq(tid),
+            rounds::number.eq(number),
+            rounds::published.eq(published),
+            rounds::published_at.eq(if published { Some(now()) } else { None }),
+        ))
+        .on_conflict((rounds::tournament_id, rounds::number))
+        .do_update()
+        .set(rounds::published.eq(published))
+        .execute(conn)?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Queryable, Serialize)]
+pub struct GameRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub round_number: i32,
+    pub board: i32,
+    pub black_id: Option<i32>,
+    pub white_id: Option<i32>,
+    pub handicap: i32,
+    pub result: String,
+}
+
+pub fn games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<GameRow>, DbError> {
+    Ok(games::table
+        .filter(games::tournament_id.eq(tid))
+        .order((games::round_number, games::board))
+        .load(conn)?)
+}
+
+pub fn count_games(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
+    Ok(games::table.filter(games::tournament_id.eq(tid)).count().get_result(conn)?)
+}

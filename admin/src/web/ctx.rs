@@ -1,0 +1,313 @@
+//! The request context every handler takes: language, the logged-in user and their session,
+//! the CSRF token to put in forms, and database access that runs in `web::block`.
+
+use super::error::AppError;
+use super::form::Form;
+use super::i18n::{Lang, LANG_COOKIE};
+use super::AppState;
+use crate::db::users::{self, Role, Session, User};
+use crate::db::{DbError, DbPool};
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::Payload;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use diesel::SqliteConnection;
+use std::future::Future;
+use std::pin::Pin;
+
+pub const SESSION_COOKIE: &str = "tengen_session";
+/// Before login, forms (login, first-run) are protected by a token in this cookie.
+pub const ANON_CSRF_COOKIE: &str = "tengen_csrf";
+
+pub struct Ctx {
+    pub lang: Lang,
+    pub session: Option<Session>,
+    /// The token forms must carry back.
+    pub csrf: String,
+    /// A fresh anonymous token to set as a cookie with the response.
+    new_anon_csrf: bool,
+    /// Path and query of this request (for the language switch and login redirects).
+    pub path: String,
+    origin_ok: bool,
+    pub content_type: String,
+    pub peer: String,
+    pool: DbPool,
+    pub state: web::Data<AppState>,
+}
+
+/// The language of a request without touching the database (used by error handlers too).
+pub fn lang_of(req: &HttpRequest) -> Lang {
+    if let Some(l) = req.cookie(LANG_COOKIE).and_then(|c| Lang::from_code(c.value())) {
+        return l;
+    }
+    req.headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map(Lang::from_accept)
+        .unwrap_or(Lang::En)
+}
+
+/// Does the Origin (or, failing that, Referer) of a request name this server?
+fn same_origin(req: &HttpRequest) -> bool {
+    let host = req.connection_info().host().to_ascii_lowercase();
+    let check = |v: &str| {
+        let rest = v.split_once("://").map(|(_, r)| r).unwrap_or("");
+        let h = rest.split('/').next().unwrap_or("").to_ascii_lowercase();
+        h == host
+    };
+    if let Some(o) = req.headers().get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        return o != "null" && check(o);
+    }
+    if let Some(r) = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()) {
+        return check(r);
+    }
+    // No Origin and no Referer: not a browser form post from another site; the token decides.
+    true
+}
+
+impl FromRequest for Ctx {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { Ctx::load(&req).await })
+    }
+}
+
+impl Ctx {
+    async fn load(req: &HttpRequest) -> Result<Ctx, AppError> {
+        let lang = lang_of(req);
+        let state = req
+            .app_data::<web::Data<AppState>>()
+            .cloned()
+            .ok_or_else(|| AppError::internal(lang, "no app state"))?;
+        let pool = state.pool.clone();
+        let session = match req.cookie(SESSION_COOKIE) {
+            Some(c) if !c.value().is_empty() && c.value().len() <= 128 => {
+                let token = c.value().to_string();
+                let p = pool.clone();
+                web::block(move || -> Result<Option<Session>, DbError> {
+                    let mut conn = p.get()?;
+                    users::session(&mut conn, &token)
+                })
+                .await
+                .map_err(|e| AppError::internal(lang, e))?
+                .map_err(|e| AppError::internal(lang, e))?
+            }
+            _ => None,
+        };
+        let anon = req.cookie(ANON_CSRF_COOKIE).map(|c| c.value().to_string()).filter(|v| v.len() == 64);
+        let (csrf, new_anon_csrf) = match (&session, anon) {
+            (Some(s), _) => (s.csrf.clone(), false),
+            (None, Some(t)) => (t, false),
+            (None, None) => (users::random_token(), true),
+        };
+        let path = req.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_else(|| "/".into());
+        let content_type =
+            req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let peer = req.connection_info().realip_remote_addr().unwrap_or("?").to_string();
+        let peer = peer.rsplit_once(':').map(|(ip, _)| ip.to_string()).unwrap_or(peer);
+        Ok(Ctx {
+            lang,
+            session,
+            csrf,
+            new_anon_csrf,
+            path,
+            origin_ok: same_origin(req),
+            content_type,
+            peer,
+            pool,
+            state,
+        })
+    }
+
+    pub fn user(&self) -> Option<&User> {
+        self.session.as_ref().map(|s| &s.user)
+    }
+
+    /// The logged-in user, or a redirect to the login page.
+    pub fn require_user(&self) -> Result<&User, AppError> {
+        self.user().ok_or_else(|| AppError::login(self.lang, &self.path))
+    }
+
+    /// A logged-in organizer (the global role), or a refusal.
+    pub fn require_organizer(&self) -> Result<&User, AppError> {
+        let u = self.require_user()?;
+        if u.role == Role::Organizer {
+            Ok(u)
+        } else {
+            Err(AppError::forbidden(self.lang))
+        }
+    }
+
+    /// The user's role in tournament `tid`: must be on its staff, and an organizer there if
+    /// `need` is Organizer. Unknown tournament → 404.
+    pub async fn require_staff(&self, tid: i32, need: Role) -> Result<(User, Role), AppError> {
+        let u = self.require_user()?.clone();
+        let uid = u.id;
+        let role = self
+            .db(move |c| {
+                crate::db::tournaments::get(c, tid)?;
+                crate::db::tournaments::staff_role(c, tid, uid)
+            })
+            .await?;
+        match (role, need) {
+            (Some(Role::Organizer), _) => Ok((u, Role::Organizer)),
+            (Some(Role::Arbiter), Role::Arbiter) => Ok((u, Role::Arbiter)),
+            _ => Err(AppError::forbidden(self.lang)),
+        }
+    }
+
+    /// Run database work on the blocking pool. NotFound becomes the 404 page.
+    pub async fn db<F, T>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut SqliteConnection) -> Result<T, DbError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let lang = self.lang;
+        let r = web::block(move || {
+            let mut conn = pool.get()?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(|e| AppError::internal(lang, e))?;
+        r.map_err(|e| match e {
+            DbError::NotFound => AppError::not_found(lang),
+            e => AppError::internal(lang, e),
+        })
+    }
+
+    /// Like `db` but hands back the raw result for handlers that map their own errors.
+    pub async fn db_raw<F, T, E>(&self, f: F) -> Result<Result<T, E>, AppError>
+    where
+        F: FnOnce(&mut SqliteConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let lang = self.lang;
+        web::block(move || {
+            let mut conn = pool.get().map_err(|e| E::from(DbError::from(e)))?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(|e| AppError::internal(lang, e))
+    }
+
+    /// Parse a POSTed form and check it: same origin and the right CSRF token. Every POST
+    /// handler calls this first.
+    pub fn form(&self, body: &[u8]) -> Result<Form, AppError> {
+        let form = Form::parse(&self.content_type, body).map_err(|e| {
+            tracing::info!("unreadable form: {e}");
+            AppError::new(StatusCode::BAD_REQUEST, self.lang, "err.bad_form")
+        })?;
+        let token = form.get("csrf");
+        if !self.origin_ok || self.new_anon_csrf || token.is_empty() || !constant_eq(token, &self.csrf) {
+            return Err(AppError::new(StatusCode::FORBIDDEN, self.lang, "err.csrf"));
+        }
+        Ok(form)
+    }
+
+    /// Finish a response: the anonymous CSRF cookie if it is new.
+    pub fn finish(&self, mut resp: HttpResponse) -> HttpResponse {
+        if self.new_anon_csrf {
+            let c = Cookie::build(ANON_CSRF_COOKIE, self.csrf.clone())
+                .path("/")
+                .http_only(true)
+                .same_site(SameSite::Strict)
+                .finish();
+            let _ = resp.add_cookie(&c);
+        }
+        resp
+    }
+
+    pub fn html(&self, body: String) -> HttpResponse {
+        self.finish(HttpResponse::Ok().content_type("text/html; charset=utf-8").body(body))
+    }
+
+    pub fn html_status(&self, status: StatusCode, body: String) -> HttpResponse {
+        self.finish(HttpResponse::build(status).content_type("text/html; charset=utf-8").body(body))
+    }
+
+    /// 303 See Other to a local path (after a successful POST).
+    pub fn redirect(&self, to: &str) -> HttpResponse {
+        let to = if to.starts_with('/') && !to.starts_with("//") { to } else { "/" };
+        self.finish(HttpResponse::SeeOther().insert_header((header::LOCATION, to)).finish())
+    }
+
+    pub fn t(&self, key: &str) -> &'static str {
+        self.lang.t(key)
+    }
+
+    pub fn not_found(&self) -> AppError {
+        AppError::not_found(self.lang)
+    }
+}
+
+fn constant_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Parse a numeric id from a path segment; anything else is the 404 page.
+pub fn id(lang: Lang, s: &str) -> Result<i32, AppError> {
+    s.parse::<i32>().ok().filter(|v| *v > 0).ok_or_else(|| AppError::not_found(lang))
+}
+
+impl Ctx {
+    /// The page frame for a page outside any tournament.
+    pub fn chrome(&self, title: impl Into<String>) -> super::templates::Chrome {
+        super::templates::Chrome {
+            lang: self.lang,
+            user: self.user().cloned(),
+            csrf: self.csrf.clone(),
+            path: self.path.clone(),
+            title: title.into(),
+            tid: None,
+            tname: String::new(),
+            staff: false,
+        }
+    }
+
+    /// The page frame inside a tournament.
+    pub fn chrome_t(
+        &self,
+        t: &crate::db::tournaments::TournamentRow,
+        staff: bool,
+        title: impl Into<String>,
+    ) -> super::templates::Chrome {
+        let mut c = self.chrome(title);
+        c.tid = Some(t.id);
+        c.tname = t.name(self.lang.is_zh()).to_string();
+        c.staff = staff;
+        c
+    }
+
+    /// Render a page with status 200.
+    pub fn render(&self, page: &impl askama::Template) -> Result<HttpResponse, AppError> {
+        self.render_status(StatusCode::OK, page)
+    }
+
+    /// Render a page with a status (a form with errors is a 400 or 409).
+    pub fn render_status(
+        &self,
+        status: StatusCode,
+        page: &impl askama::Template,
+    ) -> Result<HttpResponse, AppError> {
+        let body = page.render().map_err(|e| AppError::internal(self.lang, e))?;
+        Ok(self.html_status(status, body))
+    }
+
+    /// Is the logged-in user on the staff of `tid` (any role)? Public pages use this to show
+    /// the admin navigation.
+    pub async fn staff_role(&self, tid: i32) -> Result<Option<Role>, AppError> {
+        match self.user() {
+            None => Ok(None),
+            Some(u) => {
+                let uid = u.id;
+                self.db(move |c| crate::db::tournaments::staff_role(c, tid, uid)).await
+            }
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! Entrants: the staff list with search and sort, add, edit (refused when stale), withdraw,
+//! reinstate, and the public player list.
+
+use super::ctx::{id, Ctx};
+use super::error::AppError;
+use super::form::Form;
+use super::i18n::Lang;
+use super::templates::*;
+use crate::db::entrants::{self as edb, EditError, EntrantRow, Sort};
+use crate::db::tournaments as tdb;
+use crate::db::users::Role;
+use crate::db::DbError;
+use crate::domain::entrant::{self as dom, EntrantInput, ErrorCode, FieldError, Rank, Sex};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+
+/// A domain message in the reader's language.
+pub fn field_msg(lang: Lang, e: &FieldError) -> String {
+    if lang.is_zh() {
+        e.zh()
+    } else {
+        e.en()
+    }
+}
+
+fn code_msg(lang: Lang, e: &ErrorCode) -> String {
+    if lang.is_zh() {
+        e.zh()
+    } else {
+        e.en()
+    }
+}
+
+/// Rank as shown to a reader.
+pub fn rank_text(lang: Lang, code: &str) -> String {
+    match edb::rank_from_code(code) {
+        Some(r) if lang.is_zh() => r.zh(),
+        Some(r) => r.en(),
+        None => code.to_string(),
+    }
+}
+
+/// An entrant row as form values.
+pub fn entrant_form(e: &EntrantRow) -> FormView {
+    let mut f = FormView::default();
+    f.set("family_name_zh", &e.family_name_zh);
+    f.set("given_name_zh", &e.given_name_zh);
+    f.set("family_name_latin", &e.family_name_latin);
+    f.set("given_name_latin", &e.given_name_latin);
+    f.set("rank", &e.rank);
+    f.set("rating", e.rating.map(|r| r.to_string()).unwrap_or_default());
+    f.set("unit", &e.unit);
+    f.set("region", &e.region);
+    f.set("birth_date", e.birth_date.clone().unwrap_or_default());
+    f.set("sex", e.sex.clone().unwrap_or_default());
+    f.set("notes", &e.notes);
+    f
+}
+
+/// Read and check an entrant form with the domain's parsing and validation.
+pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantInput>) {
+    let mut f = FormView::from_form(form);
+    let rank = match Rank::parse(form.get("rank")) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            f.error(dom::field::RANK, code_msg(lang, &e));
+            None
+        }
+    };
+    let rating = match dom::parse_rating(form.get("rating")) {
+        Ok(r) => r,
+        Err(e) => {
+            f.error(dom::field::RATING, code_msg(lang, &e));
+            None
+        }
+    };
+    let birth_date = match form.get("birth_date") {
+        "" => None,
+        s => match dom::parse_date(s) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                f.error(dom::field::BIRTH_DATE, code_msg(lang, &e));
+                None
+            }
+        },
+    };
+    let sex = match form.get("sex") {
+        "" => None,
+        s => match Sex::parse(s) {
+            Ok(x) => Some(x),
+            Err(e) => {
+                f.error(dom::field::SEX, code_msg(lang, &e));
+                None
+            }
+        },
+    };
+    if form.get("reason").chars().count() > 500 {
+        f.error("reason", lang.tf("err.too_long", &[&500]));
+    }
+    let input = EntrantInput {
+        family_name_zh: form.get("family_name_zh").to_string(),
+        given_name_zh: form.get("given_name_zh").to_string(),
+        family_name_latin: form.get("family_name_latin").to_string(),
+        given_name_latin: form.get("given_name_latin").to_string(),
+        rank: rank.unwrap_or(Rank::LOWEST),
+        rating,
+        unit: form.get("unit").to_string(),
+        region: form.get("region").to_string(),
+        birth_date,
+        sex,
+        notes: form.raw("notes").to_string(),
+    };
+    match input.cleaned() {
+        Ok(clean) if !f.has_errors() => (f, Some(clean)),
+        Ok(_) => (f, None),
+        Err(errs) => {
+            for e in &errs {
+                let field = if e.field == dom::field::ROW { dom::field::FAMILY_NAME_ZH } else { e.field };
+                f.error(field, field_msg(lang, e));
+            }
+            (f, None)
+        }
+    }
+}
+
+fn sex_options(lang: Lang) -> Options {
+    vec![
+        (String::new(), "—".into()),
+        ("m".into(), if lang.is_zh() { Sex::M.zh() } else { lang.t("e.sex_m") }.into()),
+        ("f".into(), if lang.is_zh() { Sex::F.zh() } else { lang.t("e.sex_f") }.into()),
+    ]
+}
+
+fn sort_options(lang: Lang) -> Options {
+    ["rank", "name", "unit", "rating", "id"]
+        .iter()
+        .map(|s| (s.to_string(), lang.t(&format!("e.sort_{s}")).to_string()))
+        .collect()
+}
+
+fn query(q: &[(String, String)], k: &str) -> String {
+    q.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string()).unwrap_or_default()
+}
+
+pub async fn list(
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let search: String = query(&q, "q").chars().take(100).collect();
+    let sort = Sort::from_code(&query(&q, "sort"));
+    let s2 = search.clone();
+    let (t, rows) =
+        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, edb::list(c, tid, &s2, sort)?))).await?;
+    let lang = ctx.lang;
+    let notice = match query(&q, "imported").parse::<usize>() {
+        Ok(n) => Some(lang.tf("imp.done", &[&n])),
+        Err(_) => None,
+    };
+    let rows = rows
+        .iter()
+        .map(|e| EntrantItem {
+            id: e.id,
+            name_zh: e.name_zh(),
+            name_latin: e.name_latin(),
+            rank: rank_text(lang, &e.rank),
+            rating: e.rating.map(|r| r.to_string()).unwrap_or_default(),
+            unit: e.unit.clone(),
+            region: e.region.clone(),
+            withdrawn: e.withdrawn(),
+        })
+        .collect();
+    let page = EntrantsPage {
+        c: ctx.chrome_t(&t, true, ctx.t("e.list_title")),
+        tid,
+        rows,
+        q: search,
+        sort: sort.code().to_string(),
+        sorts: sort_options(lang),
+        can_edit: role == Role::Organizer,
+        notice,
+    };
+    ctx.render(&page)
+}
+
+pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let role = ctx.staff_role(tid).await?;
+    let (t, rows) =
+        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, edb::list(c, tid, "", Sort::Rank)?))).await?;
+    let zh = ctx.lang.is_zh();
+    let n_active = rows.iter().filter(|e| !e.withdrawn()).count();
+    let rows = rows
+        .iter()
+        .map(|e| {
+            let (a, b) = (e.name_zh(), e.name_latin());
+            let (name, other) = if zh || b.is_empty() { (a, b) } else { (b, a) };
+            let (name, other) = if name.is_empty() { (other, String::new()) } else { (name, other) };
+            PlayerItem {
+                name,
+                other_name: other,
+                rank: rank_text(ctx.lang, &e.rank),
+                unit: e.unit.clone(),
+                region: e.region.clone(),
+                withdrawn: e.withdrawn(),
+            }
+        })
+        .collect();
+    ctx.render(&PlayersPage {
+        c: ctx.chrome_t(&t, role.is_some(), ctx.t("public.players_title")),
+        rows,
+        n_active,
+    })
+}
+
+async fn form_page(
+    ctx: &Ctx,
+    tid: i32,
+    eid: Option<i32>,
+    version: i32,
+    f: FormView,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let (title, action) = match eid {
+        Some(e) => (ctx.t("e.edit_title"), format!("/t/{tid}/entrants/{e}/edit")),
+        None => (ctx.t("e.new_title"), format!("/t/{tid}/entrants/new")),
+    };
+    let page = EntrantFormPage {
+        c: ctx.chrome_t(&t, true, title),
+        tid,
+        eid,
+        action,
+        version,
+        f,
+        sexes: sex_options(ctx.lang),
+        banner,
+    };
+    ctx.render_status(status, &page)
+}
+
+pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    ctx.require_staff(tid, Role::Organizer).await?;
+    form_page(&ctx, tid, None, 0, FormView::default(), None, StatusCode::OK).await
+}
+
+pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let (f, input) = entrant_from_form(ctx.lang, &form);
+    let Some(input) = input else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return form_page(&ctx, tid, None, 0, f, banner, StatusCode::BAD_REQUEST).await;
+    };
+    let actor = user.actor();
+    ctx.db(move |c| edb::create(c, &actor, tid, &input)).await?;
+    Ok(ctx.redirect(&format!("/t/{tid}/entrants")))
+}
+
+fn ids(ctx: &Ctx, path: (String, String)) -> Result<(i32, i32), AppError> {
+    Ok((id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?))
+}
+
+pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, eid) = ids(&ctx, path.into_inner())?;
+    ctx.require_staff(tid, Role::Organizer).await?;
+    let e = ctx.db(move |c| edb::get(c, tid, eid)).await?;
+    form_page(&ctx, tid, Some(eid), e.version, entrant_form(&e), None, StatusCode::OK).await
+}
+
+pub async fn save(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, eid) = ids(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let current = ctx.db(move |c| edb::get(c, tid, eid)).await?;
+    let Ok(version) = form.get("version").parse::<i32>() else {
+        return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
+    };
+    let (f, input) = entrant_from_form(ctx.lang, &form);
+    let Some(input) = input else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return form_page(&ctx, tid, Some(eid), version, f, banner, StatusCode::BAD_REQUEST).await;
+    };
+    let actor = user.actor();
+    let reason = form.get("reason").to_string();
+    match ctx.db_raw(move |c| edb::update(c, &actor, tid, eid, version, &input, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/entrants"))),
+        Err(EditError::Stale { current: v }) => {
+            // Show what is stored now, with the refused edit's values kept in the form so the
+            // user can redo it on top of the newer version.
+            let banner = Some(ctx.lang.tf("e.err_stale", &[&current.name_zh(), &current.name_latin()]));
+            form_page(&ctx, tid, Some(eid), v, f, banner, StatusCode::CONFLICT).await
+        }
+        Err(EditError::Db(DbError::NotFound)) => Err(ctx.not_found()),
+        Err(EditError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+    }
+}
+
+pub async fn status(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, eid, action) = path.into_inner();
+    let (tid, eid) = ids(&ctx, (tid, eid))?;
+    let withdrawn = match action.as_str() {
+        "withdraw" => true,
+        "reinstate" => false,
+        _ => return Err(ctx.not_found()),
+    };
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let reason: String = form.get("reason").chars().take(500).collect();
+    let actor = user.actor();
+    ctx.db(move |c| edb::set_status(c, &actor, tid, eid, withdrawn, &reason)).await?;
+    Ok(ctx.redirect(&format!("/t/{tid}/entrants")))
+}

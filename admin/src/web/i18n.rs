@@ -1,0 +1,148 @@
+//! zh-CN and en: the language of a request (cookie, else Accept-Language) and the catalog of
+//! every user-facing string. Templates call `c.t("key")`; a unit test checks that every key
+//! used in templates/ and in the web code is in the catalog in both languages.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Zh,
+}
+
+pub const LANG_COOKIE: &str = "tengen_lang";
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Lang> {
+        let s = s.trim().to_ascii_lowercase();
+        if s == "en" || s.starts_with("en-") {
+            Some(Lang::En)
+        } else if s == "zh" || s.starts_with("zh-") {
+            Some(Lang::Zh)
+        } else {
+            None
+        }
+    }
+    /// Pick from an Accept-Language header by quality; English when nothing matches.
+    pub fn from_accept(header: &str) -> Lang {
+        let mut best: Option<(f32, Lang)> = None;
+        for part in header.split(',') {
+            let mut it = part.split(';');
+            let tag = it.next().unwrap_or("").trim();
+            let q = it
+                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()))
+                .unwrap_or(1.0);
+            if let Some(l) = Lang::from_code(tag) {
+                if best.is_none_or(|(bq, _)| q > bq) {
+                    best = Some((q, l));
+                }
+            }
+        }
+        best.map(|(_, l)| l).unwrap_or(Lang::En)
+    }
+    pub fn is_zh(self) -> bool {
+        self == Lang::Zh
+    }
+    /// The catalog entry for `key`; the key itself if missing (the catalog test forbids that).
+    pub fn t(self, key: &str) -> &'static str {
+        match CATALOG_MAP.get(key) {
+            Some((en, zh)) => match self {
+                Lang::En => en,
+                Lang::Zh => zh,
+            },
+            None => {
+                tracing::warn!("missing catalog key {key}");
+                Box::leak(key.to_string().into_boxed_str())
+            }
+        }
+    }
+    /// `t` with `{0}`, `{1}`… replaced by `args`.
+    pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
+        let mut s = self.t(key).to_string();
+        for (i, a) in args.iter().enumerate() {
+            s = s.replace(&format!("{{{i}}}"), &a.to_string());
+        }
+        s
+    }
+}
+
+static CATALOG_MAP: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
+    LazyLock::new(|| CATALOG.iter().map(|(k, en, zh)| (*k, (*en, *zh))).collect());
+
+pub fn has_key(key: &str) -> bool {
+    CATALOG_MAP.contains_key(key)
+}
+
+/// (key, English, 简体中文)
+pub static CATALOG: &[(&str, &str, &str)] = &include!("catalog.in");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_negotiation() {
+        assert_eq!(Lang::from_accept("zh-CN,zh;q=0.9,en;q=0.8"), Lang::Zh);
+        assert_eq!(Lang::from_accept("en-US,en;q=0.9,zh-CN;q=0.5"), Lang::En);
+        assert_eq!(Lang::from_accept("fr-FR"), Lang::En);
+        assert_eq!(Lang::from_accept("fr;q=0.9, zh-TW;q=0.8"), Lang::Zh);
+        assert_eq!(Lang::from_accept(""), Lang::En);
+    }
+
+    #[test]
+    fn catalog_has_no_duplicates_or_blanks() {
+        let mut seen = std::collections::HashSet::new();
+        for (k, en, zh) in CATALOG {
+            assert!(seen.insert(*k), "duplicate key {k}");
+            assert!(!en.trim().is_empty() && !zh.trim().is_empty(), "blank text for {k}");
+        }
+    }
+
+    /// Every `t("…")`, `tf("…"` and `err_key: "…"` in templates and web code is in the catalog.
+    #[test]
+    fn every_used_key_is_in_the_catalog() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in [root.join("../templates"), root.join("src/web")] {
+            for e in std::fs::read_dir(&dir).unwrap() {
+                files.push(e.unwrap().path());
+            }
+        }
+        let mut missing = Vec::new();
+        for f in files {
+            let Ok(text) = std::fs::read_to_string(&f) else { continue };
+            let is_key = |k: &str| {
+                k.contains('.')
+                    && k.starts_with(|c: char| c.is_ascii_lowercase())
+                    && k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_.-".contains(c))
+            };
+            let html = f.extension().is_some_and(|e| e == "html");
+            for line in text.lines().filter(|l| html && l.contains("{% call m::")) {
+                for (i, part) in line.split('"').enumerate() {
+                    if i % 2 == 1 && is_key(part) && !has_key(part) {
+                        missing.push(format!("{}: {part}", f.display()));
+                    }
+                }
+            }
+            for pat in ["t(\"", "tf(\"", "(\"user.err_"] {
+                for (i, _) in text.match_indices(pat) {
+                    let start = if pat.starts_with("(\"") { i + 2 } else { i + pat.len() };
+                    let rest = &text[start..];
+                    let Some(end) = rest.find('"') else { continue };
+                    let key = &rest[..end];
+                    if is_key(key) && !has_key(key) {
+                        missing.push(format!("{}: {key}", f.display()));
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "keys missing from the catalog:\n{}", missing.join("\n"));
+    }
+}

@@ -1,0 +1,171 @@
+//! The web office: actix handlers that parse a request, call the database and domain code,
+//! and render a page. Sessions live in the database (see [`ctx`]); every POST checks a CSRF
+//! token and the Origin; security headers go on every response.
+
+pub mod auth;
+pub mod ctx;
+pub mod entrants;
+pub mod error;
+pub mod form;
+pub mod i18n;
+pub mod imports;
+pub mod templates;
+pub mod tournaments;
+
+use crate::db::{self, DbPool};
+use actix_web::http::header;
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use ctx::{lang_of, Ctx};
+use error::AppError;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+pub struct AppState {
+    pub pool: DbPool,
+    pub db_path: PathBuf,
+    /// Login attempts per (client address, user name).
+    pub login_limiter: DefaultKeyedRateLimiter<String>,
+    /// The one-time first-run link's token while no account exists.
+    pub setup_token: Mutex<Option<String>>,
+}
+
+/// Login throttle: a burst of 5 attempts, then one every 12 seconds, per address and name.
+pub fn login_quota() -> Quota {
+    let per = NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN);
+    Quota::with_period(std::time::Duration::from_secs(12))
+        .map(|q| q.allow_burst(per))
+        .unwrap_or(Quota::per_minute(per))
+}
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                   form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+
+pub const STYLE_CSS: &str = include_str!("../../../assets/style.css");
+
+async fn style() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(STYLE_CSS)
+}
+
+async fn not_found(req: HttpRequest) -> Result<HttpResponse, AppError> {
+    Err(AppError::not_found(lang_of(&req)))
+}
+
+/// Set the language cookie and go back to where the switch was pressed.
+async fn set_lang(ctx: Ctx, path: web::Path<String>, q: web::Query<Vec<(String, String)>>) -> HttpResponse {
+    let lang = i18n::Lang::from_code(&path).unwrap_or(ctx.lang);
+    let next = q.iter().find(|(k, _)| k == "next").map(|(_, v)| v.as_str()).unwrap_or("/");
+    let mut resp = ctx.redirect(next);
+    let c = actix_web::cookie::Cookie::build(i18n::LANG_COOKIE, lang.code())
+        .path("/")
+        .http_only(true)
+        .same_site(actix_web::cookie::SameSite::Strict)
+        .max_age(actix_web::cookie::time::Duration::days(365))
+        .finish();
+    let _ = resp.add_cookie(&c);
+    resp
+}
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/assets/style.css", web::get().to(style))
+        .route("/lang/{code}", web::get().to(set_lang))
+        .route("/", web::get().to(tournaments::home))
+        .route("/login", web::get().to(auth::login_page))
+        .route("/login", web::post().to(auth::login))
+        .route("/logout", web::post().to(auth::logout))
+        .route("/setup/{token}", web::get().to(auth::setup_page))
+        .route("/setup/{token}", web::post().to(auth::setup))
+        .route("/users", web::get().to(auth::users_page))
+        .route("/users", web::post().to(auth::add_user))
+        .route("/users/{id}/{action}", web::post().to(auth::user_action))
+        .route("/t/new", web::get().to(tournaments::new_page))
+        .route("/t/new", web::post().to(tournaments::create))
+        .route("/t/{id}", web::get().to(tournaments::overview))
+        .route("/t/{id}/settings", web::get().to(tournaments::settings_page))
+        .route("/t/{id}/settings", web::post().to(tournaments::save_settings))
+        .route("/t/{id}/delete", web::post().to(tournaments::delete))
+        .route("/t/{id}/staff", web::post().to(tournaments::set_staff))
+        .route("/t/{id}/audit", web::get().to(tournaments::audit_page))
+        .route("/t/{id}/players", web::get().to(entrants::public_list))
+        .route("/t/{id}/entrants", web::get().to(entrants::list))
+        .route("/t/{id}/entrants.csv", web::get().to(imports::export_csv))
+        .route("/t/{id}/entrants/new", web::get().to(entrants::new_page))
+        .route("/t/{id}/entrants/new", web::post().to(entrants::create))
+        .route("/t/{id}/entrants/{eid}/edit", web::get().to(entrants::edit_page))
+        .route("/t/{id}/entrants/{eid}/edit", web::post().to(entrants::save))
+        .route("/t/{id}/entrants/{eid}/{action}", web::post().to(entrants::status))
+        .route("/t/{id}/import", web::get().to(imports::page))
+        .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))
+        .route("/t/{id}/import/csv/confirm", web::post().to(imports::csv_confirm))
+        .route("/t/{id}/import/opengotha", web::post().to(imports::og_preview))
+        .route("/t/{id}/import/opengotha/confirm", web::post().to(imports::og_confirm));
+}
+
+/// The whole application, for the server and for tests.
+pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {
+    move |cfg: &mut web::ServiceConfig| {
+        cfg.app_data(state.clone())
+            .app_data(web::PayloadConfig::new(16 * 1024 * 1024))
+            .app_data(web::QueryConfig::default().error_handler(|_, req| {
+                AppError::bad_request(lang_of(req), lang_of(req).t("err.bad_query").to_string()).into()
+            }))
+            .app_data(
+                web::PathConfig::default().error_handler(|_, req| AppError::not_found(lang_of(req)).into()),
+            )
+            .configure(routes);
+    }
+}
+
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::CONTENT_SECURITY_POLICY, CSP))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
+}
+
+/// `tengen serve`: open the database, print the first-run link if no account exists, serve.
+pub async fn serve(db_path: PathBuf, bind: String) -> std::io::Result<()> {
+    let pool = db::open(&db_path).map_err(|e| std::io::Error::other(e.to_string()))?;
+    let n_users = {
+        let mut conn = pool.get().map_err(|e| std::io::Error::other(e.to_string()))?;
+        db::users::count(&mut conn).map_err(|e| std::io::Error::other(e.to_string()))?
+    };
+    let setup_token = (n_users == 0).then(db::users::random_token);
+    let state = web::Data::new(AppState {
+        pool,
+        db_path: db_path.clone(),
+        login_limiter: RateLimiter::keyed(login_quota()),
+        setup_token: Mutex::new(setup_token.clone()),
+    });
+    let app_state = state.clone();
+    let server = HttpServer::new(move || {
+        App::new()
+            .wrap(security_headers())
+            .wrap(tracing_actix_web::TracingLogger::default())
+            .configure(configure(app_state.clone()))
+            .default_service(web::to(not_found))
+    })
+    .workers(2)
+    .bind(&bind)?;
+    let addr = server.addrs().first().copied().ok_or_else(|| std::io::Error::other("no address bound"))?;
+    let shown = if addr.ip().is_unspecified() {
+        std::net::SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), addr.port())
+    } else {
+        addr
+    };
+    tracing::info!(db = %db_path.display(), "database ready");
+    if let Some(t) = setup_token {
+        println!("First start: no account exists yet. Create the organizer account (one-time link):");
+        println!("  http://{shown}/setup/{t}");
+        println!("  (or run: tengen user add --role organizer NAME)");
+    }
+    println!("Tengen listening on http://{shown}");
+    server.run().await
+}

@@ -1,0 +1,567 @@
+//! Tournaments: the list, creation, settings (locked by published rounds), staff, deletion
+//! (after an automatic backup) and the audit page.
+
+use super::ctx::{id, Ctx};
+use super::error::AppError;
+use super::form::Form;
+use super::i18n::Lang;
+use super::templates::*;
+use crate::db::tournaments::{self as tdb, UpdateError};
+use crate::db::users::Role;
+use crate::db::{audit, backup, entrants as edb, users, DbError};
+use crate::domain::settings::*;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use chrono::NaiveDate;
+use rules::ruleset::Preset;
+
+/// Komi in quarter stones as typed in the form: 15 → "3.75".
+pub fn quarters_text(q: i32) -> String {
+    let sign = if q < 0 { "-" } else { "" };
+    let a = q.unsigned_abs();
+    let frac = match a % 4 {
+        0 => "",
+        1 => ".25",
+        2 => ".5",
+        _ => ".75",
+    };
+    format!("{sign}{}{frac}", a / 4)
+}
+
+fn options<T: Copy>(lang: Lang, all: &[T], code: impl Fn(T) -> &'static str, prefix: &str) -> Options {
+    all.iter()
+        .map(|v| (code(*v).to_string(), lang.t(&format!("{prefix}.{}", code(*v))).to_string()))
+        .collect()
+}
+
+pub fn settings_options(lang: Lang) -> SettingsOptions {
+    let mut same_unit: Options = vec![("off".into(), lang.t("same_unit.off").into())];
+    for k in 1..=5u32 {
+        same_unit.push((k.to_string(), lang.tf("same_unit.rounds", &[&k])));
+    }
+    same_unit.push(("all".into(), lang.t("same_unit.all").into()));
+    SettingsOptions {
+        system: options(lang, System::ALL, System::code, "system"),
+        colour: options(lang, ColourMethod::ALL, ColourMethod::code, "colour"),
+        same_unit,
+        preset: Preset::ALL
+            .iter()
+            .map(|p| (p.code().to_string(), if lang.is_zh() { p.name_zh() } else { p.name_en() }.to_string()))
+            .collect(),
+        points: options(lang, PointsScale::ALL, PointsScale::code, "points"),
+        bye_value: options(lang, ByeValue::ALL, ByeValue::code, "bye_value"),
+        bye_sos: options(lang, ByeSos::ALL, ByeSos::code, "bye_sos"),
+        tiebreak: options(lang, TieBreak::ALL, TieBreak::code, "tb"),
+        time_kind: options(lang, TimeKind::ALL, TimeKind::code, "time_kind"),
+        regime: options(lang, VenueRegime::ALL, VenueRegime::code, "regime"),
+    }
+}
+
+/// Stored settings as form values.
+pub fn settings_form(s: &TournamentSettings) -> FormView {
+    let mut f = FormView::default();
+    f.set("name_zh", &s.name_zh);
+    f.set("name_latin", &s.name_latin);
+    f.set("venue", &s.venue);
+    f.set("start_date", s.start_date.format("%Y-%m-%d").to_string());
+    f.set("end_date", s.end_date.format("%Y-%m-%d").to_string());
+    f.set("system", s.system.code());
+    f.set("rounds", s.rounds.to_string());
+    f.set("preset", s.ruleset.preset.code());
+    f.set("komi", quarters_text(s.ruleset.komi_q));
+    f.set("warnings_to_loss", s.ruleset.warnings_to_loss.map(|w| w.to_string()).unwrap_or_default());
+    f.set("points_scale", s.points_scale.code());
+    f.set("colour_method", s.colour_method.code());
+    f.set("bye_value", s.bye_value.code());
+    f.set("bye_sos", s.bye_sos.code());
+    f.set("same_unit", s.same_unit.code());
+    f.set("tiebreaks", s.tiebreak_codes());
+    f.set("time_kind", s.time_control.kind.code());
+    f.set("main_minutes", s.time_control.main_minutes.to_string());
+    f.set("periods", s.time_control.periods.to_string());
+    f.set("period_seconds", s.time_control.period_seconds.to_string());
+    f.set("increment_seconds", s.time_control.increment_seconds.to_string());
+    f.set("late_regime", s.lateness.regime.code());
+    f.set("late_limit", s.lateness.limit_min.to_string());
+    f.set("late_inclusive", if s.lateness.inclusive { "on" } else { "" });
+    f.set("late_double", if s.lateness.double_deduction { "on" } else { "" });
+    f
+}
+
+const MAX_TEXT: usize = 200;
+
+/// Read and check every setting; a message per bad field. `None` when anything is wrong.
+pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<TournamentSettings>) {
+    let mut f = FormView::from_form(form);
+    f.set(
+        "tiebreaks",
+        form.all("tiebreak").into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(","),
+    );
+    for k in ["late_inclusive", "late_double"] {
+        f.set(k, if form.checked(k) { "on" } else { "" });
+    }
+    let text = |f: &mut FormView, name: &str| -> String {
+        let v = form.get(name);
+        if v.chars().count() > MAX_TEXT {
+            f.error(name, lang.tf("err.too_long", &[&MAX_TEXT]));
+        } else if v.chars().any(char::is_control) {
+            f.error(name, lang.t("err.control_chars"));
+        }
+        v.to_string()
+    };
+    let name_zh = text(&mut f, "name_zh");
+    let name_latin = text(&mut f, "name_latin");
+    let venue = text(&mut f, "venue");
+    if name_zh.is_empty() && name_latin.is_empty() {
+        f.error("name_zh", lang.t("t.err_name_required"));
+    }
+    let date = |f: &mut FormView, name: &str| -> Option<NaiveDate> {
+        match NaiveDate::parse_from_str(form.get(name), "%Y-%m-%d") {
+            Ok(d) if (2000..=2100).contains(&chrono::Datelike::year(&d)) => Some(d),
+            _ => {
+                f.error(name, lang.t("err.date"));
+                None
+            }
+        }
+    };
+    let start = date(&mut f, "start_date");
+    let end = date(&mut f, "end_date");
+    if let (Some(s), Some(e)) = (start, end) {
+        if e < s {
+            f.error("end_date", lang.t("t.err_end_before_start"));
+        }
+    }
+    fn pick<T>(
+        f: &mut FormView,
+        lang: Lang,
+        form: &Form,
+        name: &str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Option<T> {
+        let v = parse(form.get(name));
+        if v.is_none() {
+            f.error(name, lang.t("err.choice"));
+        }
+        v
+    }
+    let number = |f: &mut FormView, name: &str, min: u32, max: u32| -> Option<u32> {
+        match form.get(name).parse::<u32>() {
+            Ok(n) if (min..=max).contains(&n) => Some(n),
+            _ => {
+                f.error(name, lang.tf("err.number_range", &[&min, &max]));
+                None
+            }
+        }
+    };
+    let system = pick(&mut f, lang, form, "system", System::from_code);
+    let rounds = number(&mut f, "rounds", 1, MAX_ROUNDS);
+    let colour = pick(&mut f, lang, form, "colour_method", ColourMethod::from_code);
+    let same_unit = pick(&mut f, lang, form, "same_unit", SameUnit::from_code);
+    let points = pick(&mut f, lang, form, "points_scale", PointsScale::from_code);
+    let bye_value = pick(&mut f, lang, form, "bye_value", ByeValue::from_code);
+    let bye_sos = pick(&mut f, lang, form, "bye_sos", ByeSos::from_code);
+    let preset = pick(&mut f, lang, form, "preset", Preset::from_code);
+    let mut ruleset = preset.map(Preset::rules);
+    if let Some(r) = ruleset.as_mut() {
+        let komi = form.get("komi");
+        if !komi.is_empty() {
+            match rules::outcome::parse_quarters(komi) {
+                Ok(q) => r.komi_q = q,
+                Err(_) => f.error("komi", lang.t("t.err_komi")),
+            }
+        }
+        match form.get("warnings_to_loss") {
+            "" => r.warnings_to_loss = None,
+            w => match w.parse::<u8>() {
+                Ok(n) if (1..=20).contains(&n) => r.warnings_to_loss = Some(n),
+                _ => f.error("warnings_to_loss", lang.t("t.err_warnings")),
+            },
+        }
+        if f.err("komi").is_none() && r.validate().is_err() {
+            f.error("komi", lang.t("t.err_komi_range"));
+        }
+    }
+    let tb_codes = form.all("tiebreak").into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>();
+    let mut tiebreaks = Vec::new();
+    for c in &tb_codes {
+        match TieBreak::from_code(c) {
+            Some(t) if tiebreaks.contains(&t) => f.error("tiebreaks", lang.t("t.err_tiebreak_twice")),
+            Some(t) => tiebreaks.push(t),
+            None => f.error("tiebreaks", lang.t("err.choice")),
+        }
+    }
+    if tiebreaks.is_empty() {
+        f.error("tiebreaks", lang.t("t.err_tiebreak_none"));
+    }
+    let kind = pick(&mut f, lang, form, "time_kind", TimeKind::from_code);
+    let main = number(&mut f, "main_minutes", 0, 1000);
+    let periods = number(&mut f, "periods", 0, 100);
+    let period_s = number(&mut f, "period_seconds", 0, 3600);
+    let inc = number(&mut f, "increment_seconds", 0, 3600);
+    if let (Some(k), Some(m), Some(p), Some(ps), Some(i)) = (kind, main, periods, period_s, inc) {
+        let no_time = match k {
+            TimeKind::ByoYomi => m == 0 && (p == 0 || ps == 0),
+            TimeKind::Absolute => m == 0,
+            TimeKind::Fischer => m == 0 && i == 0,
+        };
+        if no_time {
+            f.error("main_minutes", lang.t("t.err_no_time"));
+        }
+    }
+    let regime = pick(&mut f, lang, form, "late_regime", VenueRegime::from_code);
+    let late_limit = number(&mut f, "late_limit", 0, 240);
+    if form.get("reason").chars().count() > 500 {
+        f.error("reason", lang.tf("err.too_long", &[&500]));
+    }
+    if f.has_errors() {
+        return (f, None);
+    }
+    let settings = (|| {
+        Some(TournamentSettings {
+            name_zh,
+            name_latin,
+            venue,
+            start_date: start?,
+            end_date: end?,
+            system: system?,
+            rounds: rounds?,
+            ruleset: ruleset?,
+            points_scale: points?,
+            tiebreaks,
+            colour_method: colour?,
+            lateness: LatenessSetting {
+                regime: regime?,
+                limit_min: late_limit?,
+                inclusive: form.checked("late_inclusive"),
+                double_deduction: form.checked("late_double"),
+            },
+            bye_value: bye_value?,
+            bye_sos: bye_sos?,
+            same_unit: same_unit?,
+            time_control: TimeControlSetting {
+                kind: kind?,
+                main_minutes: main?,
+                periods: periods?,
+                period_seconds: period_s?,
+                increment_seconds: inc?,
+            },
+        })
+    })();
+    (f, settings)
+}
+
+fn tb_slots(f: &FormView) -> Vec<String> {
+    let mut v: Vec<String> =
+        f.v("tiebreaks").split(',').filter(|s| !s.is_empty()).map(String::from).collect();
+    v.resize(TieBreak::ALL.len().max(v.len()), String::new());
+    v
+}
+
+fn frozen_note(lang: Lang, published: u32) -> String {
+    lang.tf("t.frozen_note", &[&published])
+}
+
+pub async fn home(ctx: Ctx) -> Result<HttpResponse, AppError> {
+    let uid = ctx.user().map(|u| u.id);
+    let zh = ctx.lang.is_zh();
+    let rows = ctx
+        .db(move |c| {
+            let list = tdb::list(c)?;
+            let mut out = Vec::new();
+            for t in list {
+                let staff = match uid {
+                    Some(u) => tdb::staff_role(c, t.id, u)?.is_some(),
+                    None => false,
+                };
+                out.push((t, staff));
+            }
+            Ok::<_, DbError>(out)
+        })
+        .await?;
+    let items = rows
+        .into_iter()
+        .map(|(t, staff)| {
+            let name = t.name(zh).to_string();
+            let other = t.name(!zh).to_string();
+            HomeItem {
+                id: t.id,
+                other_name: if other == name { String::new() } else { other },
+                name,
+                dates: if t.start_date == t.end_date {
+                    t.start_date.clone()
+                } else {
+                    format!("{} – {}", t.start_date, t.end_date)
+                },
+                venue: t.venue.clone(),
+                staff,
+            }
+        })
+        .collect();
+    let can_create = ctx.user().is_some_and(|u| u.is_organizer());
+    ctx.render(&HomePage { c: ctx.chrome(ctx.t("home.title")), items, can_create })
+}
+
+pub async fn new_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
+    ctx.require_organizer()?;
+    let f = settings_form(&TournamentSettings::defaults(chrono::Local::now().date_naive()));
+    let page = TournamentFormPage {
+        c: ctx.chrome(ctx.t("t.new_title")),
+        is_new: true,
+        action: "/t/new".into(),
+        delete_action: String::new(),
+        version: 0,
+        tb_slots: tb_slots(&f),
+        f,
+        opt: settings_options(ctx.lang),
+        banner: None,
+        published: 0,
+        frozen_note: String::new(),
+    };
+    ctx.render(&page)
+}
+
+pub async fn create(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
+    let actor = ctx.require_organizer()?.actor();
+    let form = ctx.form(&body)?;
+    let (f, settings) = settings_from_form(ctx.lang, &form);
+    let Some(s) = settings else {
+        let page = TournamentFormPage {
+            c: ctx.chrome(ctx.t("t.new_title")),
+            is_new: true,
+            action: "/t/new".into(),
+            delete_action: String::new(),
+            version: 0,
+            tb_slots: tb_slots(&f),
+            f,
+            opt: settings_options(ctx.lang),
+            banner: Some(ctx.t("form.has_errors").to_string()),
+            published: 0,
+            frozen_note: String::new(),
+        };
+        return ctx.render_status(StatusCode::BAD_REQUEST, &page);
+    };
+    let tid = ctx.db(move |c| tdb::create(c, &actor, &s)).await?;
+    Ok(ctx.redirect(&format!("/t/{tid}")))
+}
+
+pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let role = ctx.staff_role(tid).await?;
+    let (t, n, (published, _), staff, all_users) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                edb::count(c, tid)?,
+                tdb::published_rounds(c, tid)?,
+                tdb::staff(c, tid)?,
+                users::all(c)?,
+            ))
+        })
+        .await?;
+    let s = t.settings();
+    let is_organizer = role == Some(Role::Organizer);
+    let candidates = all_users
+        .into_iter()
+        .filter(|u| u.active && !staff.iter().any(|m| m.user_id == u.id))
+        .map(|u| (u.id, u.username))
+        .collect();
+    let title = t.name(ctx.lang.is_zh()).to_string();
+    let page = TournamentPage {
+        c: ctx.chrome_t(&t, role.is_some(), title),
+        system: ctx.t(&format!("system.{}", s.system.code())).to_string(),
+        ruleset: if ctx.lang.is_zh() { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }
+            .to_string(),
+        komi: quarters_text(s.ruleset.komi_q),
+        t,
+        n_entrants: n,
+        published,
+        staff: if role.is_some() { staff } else { Vec::new() },
+        candidates,
+        is_organizer,
+    };
+    ctx.render(&page)
+}
+
+async fn settings_form_page(
+    ctx: &Ctx,
+    tid: i32,
+    f: Option<FormView>,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (t, (published, _)) =
+        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, tdb::published_rounds(c, tid)?))).await?;
+    let f = f.unwrap_or_else(|| settings_form(&t.settings()));
+    let page = TournamentFormPage {
+        c: ctx.chrome_t(&t, true, ctx.t("t.settings_title")),
+        is_new: false,
+        action: format!("/t/{tid}/settings"),
+        delete_action: format!("/t/{tid}/delete"),
+        version: t.version,
+        tb_slots: tb_slots(&f),
+        f,
+        opt: settings_options(ctx.lang),
+        banner,
+        published,
+        frozen_note: frozen_note(ctx.lang, published),
+    };
+    ctx.render_status(status, &page)
+}
+
+pub async fn settings_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    ctx.require_staff(tid, Role::Organizer).await?;
+    settings_form_page(&ctx, tid, None, None, StatusCode::OK).await
+}
+
+pub async fn save_settings(
+    ctx: Ctx,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let (mut f, settings) = settings_from_form(ctx.lang, &form);
+    let Some(s) = settings else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return settings_form_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    };
+    let Ok(version) = form.get("version").parse::<i32>() else {
+        return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
+    };
+    let reason = form.get("reason").to_string();
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| tdb::update(c, &actor, tid, version, &s, &reason)).await?;
+    match r {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}"))),
+        Err(UpdateError::Stale { .. }) => {
+            let banner = Some(ctx.t("err.stale").to_string());
+            settings_form_page(&ctx, tid, Some(f), banner, StatusCode::CONFLICT).await
+        }
+        Err(UpdateError::Frozen { frozen, published, last }) => {
+            for fr in &frozen {
+                f.error(fr.field(), ctx.lang.tf("t.err_frozen", &[&last]));
+            }
+            let banner = Some(ctx.lang.tf("t.err_frozen_banner", &[&published, &last]));
+            settings_form_page(&ctx, tid, Some(f), banner, StatusCode::CONFLICT).await
+        }
+        Err(UpdateError::Db(DbError::NotFound)) => Err(ctx.not_found()),
+        Err(UpdateError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+    }
+}
+
+pub async fn delete(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let confirm = form.get("confirm");
+    if confirm.is_empty() || (confirm != t.name_zh && confirm != t.name_latin && confirm != t.id.to_string())
+    {
+        let banner = Some(ctx.t("t.err_delete_confirm").to_string());
+        return settings_form_page(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
+    }
+    let db_path = ctx.state.db_path.clone();
+    let actor = user.actor();
+    let file = ctx
+        .db(move |c| {
+            let file = backup::auto_backup(&db_path, &format!("before-delete-t{tid}"))?;
+            tdb::delete(c, &actor, tid, &format!("backup: {}", file.display()))?;
+            Ok(file)
+        })
+        .await?;
+    tracing::info!(tournament = tid, backup = %file.display(), "tournament deleted after backup");
+    Ok(ctx.redirect("/"))
+}
+
+pub async fn set_staff(
+    ctx: Ctx,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let uid = id(ctx.lang, form.get("user_id"))?;
+    let role = match form.get("role") {
+        "" => None,
+        r => Some(
+            Role::parse(r).ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("err.choice").to_string()))?,
+        ),
+    };
+    if uid == user.id && role != Some(Role::Organizer) {
+        return Err(AppError::bad_request(ctx.lang, ctx.t("staff.err_self").to_string()));
+    }
+    let actor = user.actor();
+    ctx.db(move |c| {
+        users::by_id(c, uid)?;
+        tdb::set_staff(c, &actor, tid, uid, role)
+    })
+    .await?;
+    Ok(ctx.redirect(&format!("/t/{tid}")))
+}
+
+pub async fn audit_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    ctx.require_staff(tid, Role::Arbiter).await?;
+    let (t, rows) =
+        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, audit::for_tournament(c, tid, 1000)?))).await?;
+    let title = ctx.t("audit.title").to_string();
+    ctx.render(&AuditPage { c: ctx.chrome_t(&t, true, title.clone()), title, rows })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_text_round_trips_through_parse_quarters() {
+        for q in [-7, 0, 1, 2, 3, 14, 15, 26] {
+            assert_eq!(rules::outcome::parse_quarters(&quarters_text(q)), Ok(q), "{q}");
+        }
+        assert_eq!(quarters_text(15), "3.75");
+    }
+
+    #[test]
+    fn every_option_label_is_in_the_catalog() {
+        for lang in [Lang::En, Lang::Zh] {
+            let o = settings_options(lang);
+            for list in [
+                &o.system,
+                &o.colour,
+                &o.points,
+                &o.bye_value,
+                &o.bye_sos,
+                &o.tiebreak,
+                &o.time_kind,
+                &o.regime,
+            ] {
+                for (code, label) in list {
+                    assert!(!label.contains('.'), "missing label for {code}: {label}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_form_parses_back_to_the_defaults() {
+        let d = TournamentSettings::defaults(NaiveDate::from_ymd_opt(2026, 12, 5).unwrap_or_default());
+        let mut d = d;
+        d.name_zh = "测试赛".into();
+        let f = settings_form(&d);
+        let mut fields: Vec<(String, String)> = f
+            .vals
+            .iter()
+            .filter(|(k, _)| k.as_str() != "tiebreaks")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for t in &d.tiebreaks {
+            fields.push(("tiebreak".into(), t.code().into()));
+        }
+        let form = Form { fields, files: vec![] };
+        let (view, parsed) = settings_from_form(Lang::En, &form);
+        assert!(!view.has_errors(), "{:?}", view.errs);
+        assert_eq!(parsed, Some(d));
+    }
+}

@@ -1,0 +1,158 @@
+//! Tournaments: create, edit, bad input, stale forms, settings frozen by a published round,
+//! audit rows, deletion after a backup.
+
+mod common;
+use common::*;
+
+#[test]
+fn create_and_edit_a_tournament_with_audit_rows() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    // The new-tournament form starts from rules.md's defaults.
+    let form = c.get("/t/new");
+    assert_eq!(form.input("komi").as_deref(), Some("3.75"));
+    assert_eq!(form.input("warnings_to_loss").as_deref(), Some("2"));
+    assert_eq!(form.input("late_limit").as_deref(), Some("60"));
+    assert!(form.body.contains("<option value=\"2-1-0\" selected>"));
+    assert!(form.body.contains("<option value=\"nigiri\" selected>"));
+
+    let tid = create_tournament(&c, "第一届天元杯");
+    let page = c.get(&format!("/t/{tid}"));
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("第一届天元杯"));
+    assert!(page.body.contains("3.75"));
+    assert!(c.get("/").body.contains("第一届天元杯"));
+
+    // Edit: komi 3½, McMahon, a reason for the audit trail.
+    let settings = c.get(&format!("/t/{tid}/settings"));
+    assert_eq!(settings.input("version").as_deref(), Some("1"));
+    let mut f = tournament_fields("第一届天元杯", "1st Tengen Cup");
+    set(&mut f, "komi", "3½");
+    set(&mut f, "system", "mcmahon");
+    set(&mut f, "version", "1");
+    set(&mut f, "reason", "竞赛规程修订");
+    let r = c.submit(&format!("/t/{tid}/settings"), &format!("/t/{tid}/settings"), &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let settings = c.get(&format!("/t/{tid}/settings"));
+    assert_eq!(settings.input("komi").as_deref(), Some("3.5"));
+    assert_eq!(settings.input("version").as_deref(), Some("2"));
+
+    let audit = c.get(&format!("/t/{tid}/audit"));
+    assert_eq!(audit.status, 200);
+    assert!(audit.body.contains("update tournament"));
+    assert!(audit.body.contains("create tournament"));
+    assert!(audit.body.contains("竞赛规程修订"));
+    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}")), 2);
+    let before_after = count_rows(
+        &s.db,
+        &format!(
+            "SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'update' \
+             AND json_extract(before, '$.ruleset.komi_q') = 15 AND json_extract(after, '$.ruleset.komi_q') = 14 \
+             AND actor = 'org'"
+        ),
+    );
+    assert_eq!(before_after, 1, "the audit row holds before and after as JSON");
+}
+
+#[test]
+fn bad_settings_are_refused_beside_the_field_and_nothing_is_written() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let mut f = tournament_fields("", "");
+    set(&mut f, "rounds", "abc");
+    set(&mut f, "komi", "3.3");
+    set(&mut f, "end_date", "2026-12-01");
+    set(&mut f, "system", "lottery");
+    set(&mut f, "warnings_to_loss", "0");
+    f.push(("tiebreak".into(), "sos".into()));
+    let r = c.submit("/t/new", "/t/new", &as_refs(&f));
+    assert_eq!(r.status, 400);
+    for field in ["name_zh", "rounds", "komi", "end_date", "system", "warnings_to_loss", "tiebreaks"] {
+        assert!(r.field_error(field).is_some(), "no message beside {field}");
+    }
+    // The form keeps what was typed.
+    assert_eq!(r.input("rounds").as_deref(), Some("abc"));
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), 0);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM audit WHERE entity = 'tournament'"), 0);
+    // A body that is not a form at all is a 4xx, not a 500.
+    let r = c.post_raw("/t/new", "application/x-www-form-urlencoded", vec![0xff, 0xfe, b'%', b'z']);
+    assert!((400..500).contains(&r.status), "{}", r.status);
+    let r = c.post_raw("/t/new", "multipart/form-data; boundary=x", b"garbage".to_vec());
+    assert!((400..500).contains(&r.status), "{}", r.status);
+}
+
+#[test]
+fn a_stale_settings_form_is_refused_not_overwritten() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "并发测试赛");
+    let path = format!("/t/{tid}/settings");
+    let mut f = tournament_fields("并发测试赛", "First save");
+    set(&mut f, "version", "1");
+    assert_eq!(c.submit(&path, &path, &as_refs(&f)).status, 303);
+    set(&mut f, "name_latin", "Second save from an old form");
+    let r = c.submit(&path, &path, &as_refs(&f));
+    assert_eq!(r.status, 409);
+    assert!(r.body.contains("Someone else saved"));
+    assert!(c.get(&format!("/t/{tid}")).body.contains("First save"));
+}
+
+#[test]
+fn a_published_round_freezes_settings_that_change_played_games() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "冻结测试赛");
+    // No pairing engine yet: publish round 1 directly in the database.
+    let db = rusqlite::Connection::open(&s.db).unwrap();
+    db.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    db.execute(
+        "INSERT INTO rounds (tournament_id, number, published, published_at) VALUES (?1, 1, 1, '2026-12-05 09:00:00')",
+        [tid],
+    )
+    .unwrap();
+    let path = format!("/t/{tid}/settings");
+    let page = c.get(&path);
+    assert!(page.body.contains("1 round(s) published"));
+    let mut f = tournament_fields("冻结测试赛", "Frozen");
+    set(&mut f, "version", "1");
+    set(&mut f, "komi", "3.5");
+    set(&mut f, "points_scale", "3-1-0");
+    let r = c.submit(&path, &path, &as_refs(&f));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("round 1 is published"), "{}", r.body);
+    assert!(r.field_error("preset").is_some());
+    assert!(r.field_error("points_scale").is_some());
+    assert_eq!(c.get(&path).input("komi").as_deref(), Some("3.75"), "nothing written");
+    // Names, venue and the tie-break order stay editable.
+    let mut f = tournament_fields("冻结测试赛（改名）", "Renamed");
+    set(&mut f, "version", "1");
+    let r = c.submit(&path, &path, &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(c.get(&format!("/t/{tid}")).body.contains("冻结测试赛（改名）"));
+}
+
+#[test]
+fn deleting_a_tournament_makes_a_backup_first() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "删除测试赛");
+    assert_eq!(add_entrant(&c, tid, "王", "伟", "3d").status, 303);
+    let path = format!("/t/{tid}/settings");
+    // Without the typed confirmation nothing happens.
+    let r = c.submit(&path, &format!("/t/{tid}/delete"), &[("confirm", "wrong")]);
+    assert_eq!(r.status, 400);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), 1);
+    let r = c.submit(&path, &format!("/t/{tid}/delete"), &[("confirm", "删除测试赛")]);
+    assert_eq!(r.status, 303);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), 0);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM entrants"), 0);
+    let backups: Vec<_> = std::fs::read_dir(s.dir.path().join("backups")).unwrap().collect();
+    assert_eq!(backups.len(), 1);
+    let file = backups[0].as_ref().unwrap().path();
+    assert_eq!(count_rows(&file, "SELECT count(*) FROM entrants"), 1, "the backup holds the deleted data");
+    assert_eq!(
+        count_rows(&s.db, "SELECT count(*) FROM audit WHERE action = 'delete' AND entity = 'tournament'"),
+        1
+    );
+    assert_eq!(c.get(&format!("/t/{tid}")).status, 404);
+}
