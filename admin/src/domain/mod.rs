@@ -1,0 +1,2 @@
+pub mod draw;
+pub mod pairing;
