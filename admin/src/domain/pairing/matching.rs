@@ -65,6 +65,69 @@ impl MatchResult {
     }
 }
 
+/// Fast slacks for many pairs: the sum of blossom duals above each node, and node depths,
+/// so a pair's shared blossoms cost a walk to their lowest common blossom.
+pub struct Certificate<'a> {
+    res: &'a MatchResult,
+    depth: Vec<u32>,
+    /// For a blossom: its dual plus those of all blossoms containing it. For a vertex: the
+    /// sum over all blossoms containing it.
+    cum: Vec<i128>,
+}
+
+impl<'a> Certificate<'a> {
+    pub fn new(res: &'a MatchResult) -> Certificate<'a> {
+        let m = res.parent.len();
+        let n = m / 2;
+        const UNKNOWN: u32 = u32::MAX;
+        let mut depth = vec![UNKNOWN; m];
+        let mut cum = vec![0i128; m];
+        let mut stack = Vec::new();
+        for x in 0..m {
+            let mut y = x;
+            while depth[y] == UNKNOWN {
+                stack.push(y);
+                match res.parent[y] {
+                    Some(p) => y = p,
+                    None => break,
+                }
+            }
+            while let Some(z) = stack.pop() {
+                let (d, c) = match res.parent[z] {
+                    Some(p) => (depth[p] + 1, cum[p]),
+                    None => (0, 0),
+                };
+                depth[z] = d;
+                cum[z] = c + if z >= n { res.dual[z] } else { 0 };
+            }
+        }
+        Certificate { res, depth, cum }
+    }
+
+    /// The slack of pair (u, v) with weight `w` (negative = dual infeasible).
+    pub fn slack(&self, u: usize, v: usize, w: i128) -> i128 {
+        let base = self.res.dual[u] + self.res.dual[v] - 2 * w;
+        let (mut a, mut b) = match (self.res.parent[u], self.res.parent[v]) {
+            (Some(a), Some(b)) => (a, b),
+            _ => return base,
+        };
+        while a != b {
+            if self.depth[a] >= self.depth[b] {
+                match self.res.parent[a] {
+                    Some(p) => a = p,
+                    None => return base,
+                }
+            } else {
+                match self.res.parent[b] {
+                    Some(p) => b = p,
+                    None => return base,
+                }
+            }
+        }
+        base + 2 * self.cum[a]
+    }
+}
+
 /// Maximum-weight matching of an undirected graph on vertices `0..n`. Edges are `(u, v, w)`
 /// with `u ≠ v`; weights may be any `i128` of magnitude below 2^124. With `greedy_start`,
 /// edges of maximum weight are first matched greedily in vertex order (a valid start of the
@@ -643,6 +706,9 @@ pub trait Problem {
     fn is_hub(&self, v: usize) -> bool;
 }
 
+/// Members of one class inside one blossom group: (group, [(dual, vertex)] by dual).
+type DualBucket = (usize, Vec<(i128, usize)>);
+
 /// Statistics of a [`solve`] run (for the benchmark and tests).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveStats {
@@ -650,6 +716,8 @@ pub struct SolveStats {
     pub rounds: usize,
     pub edges: usize,
     pub added_edges: usize,
+    /// Pairs outside the candidate graph whose slack the dual check computed.
+    pub scanned: usize,
 }
 
 /// Maximum-weight matching of `p` on its complete graph: dense for small problems, sparse
@@ -696,7 +764,7 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             }
         }
     }
-    // Members of each class, to be sorted by dual after each solve.
+    // Members of each class, bucketed after each solve by top-level blossom (see below).
     let classes = p.class_count();
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); classes];
     for v in 0..n {
@@ -707,40 +775,65 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
     loop {
         stats.rounds += 1;
         let res = max_weight_matching(n, &edges, true);
-        let by_dual: Vec<Vec<(i128, usize)>> = members
+        // A pair inside one top-level blossom B gets 2·dual[B] in its slack. Group the
+        // vertices by top-level blossom with a positive dual (group NONE: all others), so
+        // each scan compares raw duals across groups and raw duals + 2·dual[B] inside B.
+        let mut group = vec![NONE; n];
+        for (v, g) in group.iter_mut().enumerate() {
+            let mut top = v;
+            while let Some(b) = res.parent[top] {
+                top = b;
+            }
+            if top != v && res.dual[top] > 0 {
+                *g = top;
+            }
+        }
+        let by_dual: Vec<Vec<DualBucket>> = members
             .iter()
             .map(|m| {
-                let mut l: Vec<(i128, usize)> = m.iter().map(|&v| (res.dual[v], v)).collect();
+                let mut l: Vec<(usize, i128, usize)> =
+                    m.iter().map(|&v| (group[v], res.dual[v], v)).collect();
                 l.sort_unstable();
-                l
+                let mut out: Vec<DualBucket> = Vec::new();
+                for (g, d, v) in l {
+                    match out.last_mut() {
+                        Some((lg, list)) if *lg == g => list.push((d, v)),
+                        _ => out.push((g, vec![(d, v)])),
+                    }
+                }
+                out
             })
             .collect();
+        let cert = Certificate::new(&res);
         let mut violations = Vec::new();
-        for u in 0..n {
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut scanned = 0usize;
+        for (u, &gu) in group.iter().enumerate() {
             if p.is_hub(u) {
                 continue;
             }
             let cu = p.class(u);
-            for (cv, list) in by_dual.iter().enumerate() {
-                let Some(&(lowest, _)) = list.first() else { continue };
-                let threshold = 2 * p.class_bound(cu, cv) - res.dual[u];
-                if lowest >= threshold {
-                    continue;
-                }
-                for &(dv, v) in list {
-                    if dv >= threshold {
-                        break;
-                    }
-                    if v <= u || present.contains(&key(u, v)) {
-                        continue;
-                    }
-                    let w = p.weight(u, v);
-                    if res.slack(u, v, w) < 0 {
-                        violations.push((u, v, w));
+            for (cv, groups) in by_dual.iter().enumerate() {
+                let bound = 2 * p.class_bound(cu, cv) - res.dual[u];
+                for (g, list) in groups {
+                    let threshold = if *g != NONE && *g == gu { bound - 2 * res.dual[*g] } else { bound };
+                    for &(dv, v) in list {
+                        if dv >= threshold {
+                            break;
+                        }
+                        if v == u || present.contains(&key(u, v)) {
+                            continue;
+                        }
+                        scanned += 1;
+                        let w = p.weight(u, v);
+                        if cert.slack(u, v, w) < 0 && seen.insert(key(u, v)) {
+                            violations.push((u.min(v), u.max(v), w));
+                        }
                     }
                 }
             }
         }
+        stats.scanned += scanned;
         if violations.is_empty() {
             stats.edges = edges.len();
             return (res.mate, stats);
@@ -784,8 +877,10 @@ mod tests {
         for b in n..2 * n {
             assert!(r.dual[b] >= 0);
         }
+        let cert = Certificate::new(r);
         for &(u, v, w) in edges {
             let s = r.slack(u, v, w);
+            assert_eq!(s, cert.slack(u, v, w));
             assert!(s >= 0, "edge ({u},{v}) slack {s}");
             if r.mate[u] == Some(v) {
                 assert_eq!(s, 0);

@@ -251,34 +251,42 @@ impl Field {
         }
     }
 
-    /// Every criterion of pair (a, b) with its signed weight; the sum is [`Field::weight`].
+    /// Every criterion of pair (a, b) with its signed weight; the sum is the pair's weight.
     pub fn explain(&self, a: usize, b: usize) -> Vec<(Criterion, i128)> {
+        let mut out = Vec::with_capacity(7);
+        self.terms(a, b, &mut |c, w| out.push((c, w)));
+        out
+    }
+
+    /// Visits every criterion of pair (a, b) with its signed weight (no allocation).
+    fn terms(&self, a: usize, b: usize, visit: &mut impl FnMut(Criterion, i128)) {
         let s = &self.scale;
         let (va, vb) = (&self.vertices[a], &self.vertices[b]);
-        let mut out = vec![(Criterion::Base, s.base)];
-        if va.id.is_none() || vb.id.is_none() {
-            let p = if va.id.is_none() { vb } else { va };
-            out.push((Criterion::Bye, -s.bye * i128::from(p.bye_place)));
-            return out;
-        }
-        let (ia, ib) = (va.id.unwrap_or_default(), vb.id.unwrap_or_default());
+        visit(Criterion::Base, s.base);
+        let (ia, ib) = match (va.id, vb.id) {
+            (Some(ia), Some(ib)) => (ia, ib),
+            _ => {
+                let p = if va.id.is_none() { vb } else { va };
+                visit(Criterion::Bye, -s.bye * i128::from(p.bye_place));
+                return;
+            }
+        };
         let met = i128::from(*self.met.get(&super::ordered(ia, ib)).unwrap_or(&0)).min(REMATCH_MAX);
-        out.push((Criterion::Rematch, -s.rematch * met));
+        visit(Criterion::Rematch, -s.rematch * met);
         let same_unit = self.unit_avoidance && va.unit.is_some() && va.unit == vb.unit;
         let unit = i128::from(same_unit);
         match self.unit_strength {
-            super::UnitStrength::Hard => out.push((Criterion::SameUnitHard, -s.unit_hard * unit)),
-            super::UnitStrength::Soft => out.push((Criterion::SameUnitSoft, -s.unit_soft * unit)),
+            super::UnitStrength::Hard => visit(Criterion::SameUnitHard, -s.unit_hard * unit),
+            super::UnitStrength::Soft => visit(Criterion::SameUnitSoft, -s.unit_soft * unit),
         }
-        out.push((Criterion::ScoreGap, -s.score * Self::score_penalty(va.score, vb.score)));
+        visit(Criterion::ScoreGap, -s.score * Self::score_penalty(va.score, vb.score));
         if self.handicap != super::HandicapRule::None {
             let h = handicap_between(self.handicap, va, vb);
-            out.push((Criterion::Handicap, -s.handicap * i128::from(h)));
+            visit(Criterion::Handicap, -s.handicap * i128::from(h));
         }
         if self.balance_colours {
-            out.push((Criterion::Colour, -s.colour * self.colour_choice(a, b).0));
+            visit(Criterion::Colour, -s.colour * self.colour_choice(a, b).0);
         }
-        out
     }
 }
 
@@ -288,7 +296,9 @@ impl Problem for Field {
     }
 
     fn weight(&self, a: usize, b: usize) -> i128 {
-        self.explain(a, b).iter().map(|x| x.1).sum()
+        let mut w = 0;
+        self.terms(a, b, &mut |_, x| w += x);
+        w
     }
 
     fn class(&self, v: usize) -> usize {

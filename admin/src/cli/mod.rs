@@ -1,0 +1,3 @@
+//! Command-line subcommands that live outside the domain (one module per command).
+
+pub mod bench_pair;
