@@ -5,7 +5,12 @@
 //! before the timed one: round 1 by the Chinese procedure, later rounds by a fast greedy
 //! score-order pairer (so building the history stays cheap), with results drawn from the
 //! rank difference (the stronger player wins more often the bigger the gap). Then the next
-//! round is paired by the real engine and timed. Prints one JSON object.
+//! round is paired by the real engine and timed. Prints one JSON object:
+//! `milliseconds` (the timed pairing only), `peak_memory_kb` (VmHWM of the process),
+//! `rematches`, `score_gap_sum` (Σ |score difference| over the games, half points; McMahon
+//! scores for McMahon), `pairs_with_score_gap`, `colour_imbalance` (players whose
+//! |Blacks − Whites| would be ≥ 2 after the round), `max_colour_imbalance`,
+//! `three_in_a_row` (players given the same colour a third time running).
 
 use std::collections::HashMap;
 use std::time::Instant;

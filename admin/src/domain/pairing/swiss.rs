@@ -561,6 +561,47 @@ mod tests {
     }
 
     #[test]
+    fn rematch_outweighs_every_other_criterion_together() {
+        // 1, 2 lead (8 points) and met; 3, 4 (0 points) met. Avoiding both rematches costs
+        // two maximal floats, two same-unit pairs (hard) and bad colours: still chosen.
+        let mut players: Vec<Player> = (1..=4).map(|i| Player::new(i, 0)).collect();
+        for p in players.iter_mut() {
+            p.unit = "same".into();
+        }
+        let mut h = History::default();
+        h.games.push(PlayedGame::new(1, 1, 2, GameResult::Draw));
+        h.games.push(PlayedGame::new(1, 3, 4, GameResult::Draw));
+        h.games.push(PlayedGame::new(2, 1, 9, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(2, 2, 8, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(2, 7, 3, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(2, 6, 4, GameResult::BlackWins));
+        let mut all = players.clone();
+        for id in 6..=9 {
+            let mut p = Player::new(id, 0);
+            p.status = Status::Withdrawn;
+            all.push(p);
+        }
+        let settings = Settings { same_unit_rounds: u32::MAX, ..Settings::default() };
+        let rp = pair_round(&all, &h, &settings, 3, 0).unwrap();
+        let met = meetings(&h, &settings, 3);
+        assert_eq!(rematches(&rp, &met), 0);
+        for g in &rp.games {
+            assert!(g.black.min(g.white) <= 2 && g.black.max(g.white) >= 3, "{g:?}");
+        }
+    }
+
+    #[test]
+    fn medium_field_sparse_equals_dense() {
+        let players = testutil::players(240, 3);
+        let h = testutil::history(&players, 5, 3);
+        let settings = Settings { same_unit_rounds: 3, ..Settings::default() };
+        let (field, _) = build_field(&players, &h, &settings, 6, 3, &|_, p| p).unwrap();
+        let (mate, stats) = matching::solve(&field, SolverTuning { dense_limit: 0, candidates: 6 });
+        assert!(!stats.dense);
+        assert_eq!(weight_of(&field, &mate), dense_reference(&field));
+    }
+
+    #[test]
     fn bye_goes_to_the_lowest_without_a_bye() {
         let players: Vec<Player> = (1..=5).map(|i| Player::new(i, 5 - i as i32)).collect();
         let mut h = History::default();
