@@ -591,6 +591,25 @@ mod tests {
     }
 
     #[test]
+    fn tiny_fields() {
+        let h = History::default();
+        let s = Settings::default();
+        for n in 0..3u32 {
+            let players: Vec<Player> = (1..=n).map(|i| Player::new(i, 0)).collect();
+            for round in 1..=2 {
+                let rp = pair_round(&players, &h, &s, round, 0).unwrap();
+                assert_complete(&players, &rp);
+            }
+        }
+        assert_eq!(pair_round(&[], &h, &s, 0, 0), Err(PairingError::BadRound));
+        let dup = vec![Player::new(1, 0), Player::new(1, 0)];
+        assert_eq!(pair_round(&dup, &h, &s, 2, 0), Err(PairingError::DuplicatePlayer(1)));
+        let mut bad = History::default();
+        bad.games.push(PlayedGame::new(1, 1, 5, GameResult::Draw));
+        assert_eq!(pair_round(&dup[..1], &bad, &s, 2, 0), Err(PairingError::UnknownPlayer(5)));
+    }
+
+    #[test]
     fn medium_field_sparse_equals_dense() {
         let players = testutil::players(240, 3);
         let h = testutil::history(&players, 5, 3);
