@@ -21,6 +21,9 @@ pub enum Command {
     /// Time replaying random legal 19×19 games under situational superko; prints JSON
     /// (games, moves, µs per move, moves per second).
     Rules(RulesArgs),
+    /// Pair one round of a synthetic event (Swiss or McMahon) and print time, peak memory and
+    /// quality (rematches, score gaps, colour imbalance) as JSON.
+    Pair(super::bench_pair::Args),
 }
 
 #[derive(Args, Debug)]
@@ -43,6 +46,7 @@ pub struct RulesArgs {
 pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Rules(args) => rules_bench(&args),
+        Command::Pair(args) => super::bench_pair::run(args),
     }
 }
 

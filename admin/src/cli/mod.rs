@@ -3,6 +3,7 @@
 
 pub mod backup;
 pub mod bench;
+pub mod bench_pair;
 pub mod demo;
 pub mod serve;
 pub mod sgf;

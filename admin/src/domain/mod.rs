@@ -1,5 +1,7 @@
 //! Pure tournament logic: no database, no HTTP.
 
 pub mod demo;
+pub mod draw;
 pub mod entrant;
+pub mod pairing;
 pub mod settings;

@@ -1,0 +1,233 @@
+//! Review warnings for a draft or a manually edited round.
+//!
+//! An arbiter may edit a pairing by hand; before publishing, [`review`] lists what the
+//! engine would have avoided: rematches (rules.md §14.1 item 3), same-unit pairs in rounds
+//! with avoidance on (§14.4), a player given the same colour a third time in a row (§14.3,
+//! [INF] default), large score gaps and large handicaps (thresholds in [`Settings`]), and
+//! structural errors (a player paired twice, an active player left out, an inactive or
+//! unknown player paired, an odd or missing bye).
+
+use std::collections::{HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    meetings, ordered, records, Colour, ColourDecision, History, PairingError, Player, PlayerId,
+    RoundPairing, Settings, Status,
+};
+
+/// One review warning. `table` is the table number of the game concerned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Warning {
+    Rematch {
+        table: u32,
+        a: PlayerId,
+        b: PlayerId,
+        times: u8,
+    },
+    SameUnit {
+        table: u32,
+        a: PlayerId,
+        b: PlayerId,
+        unit: String,
+    },
+    ThirdSameColour {
+        table: u32,
+        player: PlayerId,
+        colour: Colour,
+    },
+    LargeScoreGap {
+        table: u32,
+        a: PlayerId,
+        b: PlayerId,
+        gap: i32,
+    },
+    LargeHandicap {
+        table: u32,
+        handicap: u8,
+    },
+    PairedTwice {
+        player: PlayerId,
+    },
+    NotPaired {
+        player: PlayerId,
+    },
+    InactivePaired {
+        player: PlayerId,
+    },
+    UnknownPlayer {
+        player: PlayerId,
+    },
+    /// The bye is missing, superfluous, or goes to a player who already had one while
+    /// others had none.
+    ByeProblem {
+        detail: String,
+    },
+}
+
+/// Reviews `rp`. `score_of(player, pairing_points)` is the pairing score (Swiss: the points;
+/// McMahon: `mcmahon::initial_score + points`), as in the engine.
+pub fn review(
+    players: &[Player],
+    history: &History,
+    settings: &Settings,
+    rp: &RoundPairing,
+    score_of: &dyn Fn(&Player, i32) -> i32,
+) -> Result<Vec<Warning>, PairingError> {
+    let (recs, _) = records(players, history, settings, rp.round, rp.seed)?;
+    let met = meetings(history, settings, rp.round);
+    let by_id: HashMap<PlayerId, &Player> = players.iter().map(|p| (p.id, p)).collect();
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut mark = |id: PlayerId, out: &mut Vec<Warning>| match by_id.get(&id) {
+        None => out.push(Warning::UnknownPlayer { player: id }),
+        Some(p) => {
+            if !seen.insert(id) {
+                out.push(Warning::PairedTwice { player: id });
+            }
+            if p.status != Status::Active {
+                out.push(Warning::InactivePaired { player: id });
+            }
+        }
+    };
+    for g in &rp.games {
+        mark(g.black, &mut out);
+        mark(g.white, &mut out);
+    }
+    if let Some(b) = rp.bye {
+        mark(b, &mut out);
+    }
+    for p in players.iter().filter(|p| p.status == Status::Active) {
+        if !seen.contains(&p.id) {
+            out.push(Warning::NotPaired { player: p.id });
+        }
+    }
+    let active = players.iter().filter(|p| p.status == Status::Active).count();
+    match rp.bye {
+        None if active % 2 == 1 => out.push(Warning::ByeProblem { detail: "odd field without a bye".into() }),
+        Some(_) if active % 2 == 0 => {
+            out.push(Warning::ByeProblem { detail: "even field with a bye".into() })
+        }
+        Some(b) if recs.get(&b).is_some_and(|r| r.byes > 0) => {
+            let someone_without = players.iter().any(|p| {
+                p.status == Status::Active && p.id != b && recs.get(&p.id).is_some_and(|r| r.byes == 0)
+            });
+            if someone_without {
+                out.push(Warning::ByeProblem { detail: format!("{b} already had a bye") });
+            }
+        }
+        _ => {}
+    }
+    for g in &rp.games {
+        let (Some(pb), Some(pw)) = (by_id.get(&g.black), by_id.get(&g.white)) else { continue };
+        if let Some(&times) = met.get(&ordered(g.black, g.white)) {
+            out.push(Warning::Rematch { table: g.table, a: g.black, b: g.white, times });
+        }
+        let unit = super::swiss::unit_key(&pb.unit);
+        if settings.unit_avoidance_in(rp.round)
+            && !unit.is_empty()
+            && unit == super::swiss::unit_key(&pw.unit)
+        {
+            out.push(Warning::SameUnit { table: g.table, a: g.black, b: g.white, unit: unit.to_string() });
+        }
+        // Colours known: balanced, lot, handicap, table, or a nigiri already performed.
+        let known = !matches!(g.colours, ColourDecision::Nigiri { outcome: None, .. });
+        if known {
+            for (id, c) in [(g.black, Colour::Black), (g.white, Colour::White)] {
+                let cs = &recs[&id].colours;
+                if cs.len() >= 2 && cs[cs.len() - 1] == c && cs[cs.len() - 2] == c {
+                    out.push(Warning::ThirdSameColour { table: g.table, player: id, colour: c });
+                }
+            }
+        }
+        let gap =
+            (score_of(pb, recs[&g.black].pairing_points) - score_of(pw, recs[&g.white].pairing_points)).abs();
+        if gap > settings.warn_score_gap {
+            out.push(Warning::LargeScoreGap { table: g.table, a: g.black, b: g.white, gap });
+        }
+        if g.handicap > settings.warn_handicap {
+            out.push(Warning::LargeHandicap { table: g.table, handicap: g.handicap });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::pairing::{swiss, ByeRecord, GameResult, Pairing, PlayedGame};
+
+    fn game(table: u32, black: PlayerId, white: PlayerId, handicap: u8) -> Pairing {
+        Pairing { table, black, white, handicap, colours: ColourDecision::Balanced, explain: Vec::new() }
+    }
+
+    fn setup() -> (Vec<Player>, History) {
+        let mut players: Vec<Player> = (1..=6).map(|i| Player::new(i, 0)).collect();
+        players[0].unit = "A".into();
+        players[1].unit = " A ".into();
+        let mut h = History::default();
+        h.games.push(PlayedGame::new(1, 1, 2, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(2, 1, 3, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(1, 3, 4, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(2, 5, 4, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(1, 6, 5, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(2, 6, 2, GameResult::BlackWins));
+        (players, h)
+    }
+
+    #[test]
+    fn a_clean_engine_round_has_no_warnings() {
+        let (players, h) = setup();
+        let rp = swiss::pair_round(&players, &h, &Settings::default(), 3, 1).unwrap();
+        let w = review(&players, &h, &Settings::default(), &rp, &|_, p| p).unwrap();
+        // Score before colour (§14.3): here 1 and 6 (both Black twice) lead alone, so one of
+        // them may get a third Black; nothing else may be flagged.
+        assert!(
+            w.iter().all(|w| matches!(w, Warning::LargeScoreGap { .. } | Warning::ThirdSameColour { .. })),
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn manual_edit_warnings() {
+        let (mut players, h) = setup();
+        players.push(Player::new(7, 0));
+        players[6].status = Status::Withdrawn;
+        let settings = Settings { same_unit_rounds: u32::MAX, warn_score_gap: 4, ..Settings::default() };
+        // 1 (4 pts, Black twice) vs 2 (again; same unit), 1 Black a third time.
+        let rp = RoundPairing {
+            round: 3,
+            games: vec![game(1, 1, 2, 0), game(2, 3, 3, 0), game(3, 7, 6, 6)],
+            bye: Some(4),
+            seed: 0,
+            draws: Vec::new(),
+        };
+        let w = review(&players, &h, &settings, &rp, &|_, p| p).unwrap();
+        assert!(w.contains(&Warning::Rematch { table: 1, a: 1, b: 2, times: 1 }));
+        assert!(w.contains(&Warning::SameUnit { table: 1, a: 1, b: 2, unit: "A".into() }));
+        assert!(w.contains(&Warning::ThirdSameColour { table: 1, player: 1, colour: Colour::Black }));
+        assert!(w.contains(&Warning::LargeScoreGap { table: 1, a: 1, b: 2, gap: 8 }));
+        assert!(w.contains(&Warning::PairedTwice { player: 3 }));
+        assert!(w.contains(&Warning::InactivePaired { player: 7 }));
+        assert!(w.contains(&Warning::NotPaired { player: 5 }));
+        assert!(w.contains(&Warning::LargeHandicap { table: 3, handicap: 6 }));
+        assert!(w.contains(&Warning::ByeProblem { detail: "even field with a bye".into() }));
+    }
+
+    #[test]
+    fn second_bye_is_flagged() {
+        let players: Vec<Player> = (1..=3).map(|i| Player::new(i, 0)).collect();
+        let mut h = History::default();
+        h.byes.push(ByeRecord { round: 1, player: 3 });
+        h.games.push(PlayedGame::new(1, 1, 2, GameResult::BlackWins));
+        let rp = RoundPairing {
+            round: 2,
+            games: vec![game(1, 1, 2, 0)],
+            bye: Some(3),
+            seed: 0,
+            draws: Vec::new(),
+        };
+        let w = review(&players, &h, &Settings::default(), &rp, &|_, p| p).unwrap();
+        assert!(w.contains(&Warning::ByeProblem { detail: "3 already had a bye".into() }));
+    }
+}

@@ -1,0 +1,493 @@
+//! Pairing criteria as integer weights (Swiss and McMahon share them).
+//!
+//! The weight of a candidate pair is `BASE − Σ penalty(criterion) × multiplier(criterion)`,
+//! always positive; the round is the maximum-weight matching. The multipliers are
+//! **lexicographic over the whole round**: each criterion's multiplier exceeds the largest
+//! total that all lower criteria can add up to over a round of this size, so no amount of
+//! lower-level gain can pay for one unit of a higher criterion. Highest first:
+//!
+//! | criterion | penalty per pair | source |
+//! |---|---|---|
+//! | [`Criterion::Rematch`] | games already played by the pair | rules.md §14.1 item 3: no rematches |
+//! | [`Criterion::Bye`] | bye pair only: the player's place in the bye order | §14.5: lowest-ranked without a bye |
+//! | [`Criterion::SameUnitHard`] | 1 if same unit (hard setting) | §14.4, below no-rematch |
+//! | [`Criterion::ScoreGap`] | Δ² (Δ = score gap in half points, capped at 127) | §14.3: same score, else the nearest score |
+//! | [`Criterion::SameUnitSoft`] | 1 if same unit (soft setting) | §14.4 |
+//! | [`Criterion::Handicap`] | stones given (McMahon with handicaps) | decisions: handicap per setting |
+//! | [`Criterion::Colour`] | colour cost of the better orientation | §14.3: balance, never at the cost of score |
+//!
+//! Because the rematch multiplier exceeds everything below it summed over the round, a
+//! pairing with a rematch never wins against one without (tests below and in `swiss`).
+//! The score penalty is convex (Δ²): two floats of one step beat one float of two steps,
+//! i.e. floats go to the nearest score. Who meets whom among otherwise equal pairs is
+//! decided by the seeded order of players inside each score group (pairing by lot).
+//!
+//! Colour cost of giving colour c to a player with balance b (assigned Blacks − Whites over
+//! games played on the board, rules.md §4.3) and last colours: with b' = b ± 1,
+//! `min(36, 4·(|b'| − 1)²)` if |b'| ≥ 2, plus 12 if the last two colours were both c
+//! (three in a row), plus 1 if the last colour was c (prefer alternation).
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::matching::Problem;
+use super::{Colour, PlayerId};
+
+/// A pairing criterion (see the module table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Criterion {
+    /// The constant every pair starts from.
+    Base,
+    Rematch,
+    Bye,
+    SameUnitHard,
+    ScoreGap,
+    SameUnitSoft,
+    Handicap,
+    Colour,
+}
+
+/// Largest colour penalty of one pair (two players, 49 each at most).
+pub const COLOUR_MAX: i128 = 127;
+/// Largest handicap penalty of one pair.
+pub const HANDICAP_MAX: i128 = 15;
+/// Largest score-gap penalty of one pair (127²).
+pub const SCORE_MAX: i128 = 127 * 127;
+/// Largest rematch count that is weighed (more meetings weigh as this many).
+pub const REMATCH_MAX: i128 = 7;
+
+/// The multipliers for a field of a given size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scale {
+    pub colour: i128,
+    pub handicap: i128,
+    pub unit_soft: i128,
+    pub score: i128,
+    pub unit_hard: i128,
+    pub bye: i128,
+    pub rematch: i128,
+    pub base: i128,
+}
+
+fn bits(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+impl Scale {
+    /// Multipliers for `vertices` vertices (players plus the bye vertex). With `pb` the bits
+    /// of the number of pairs, each multiplier is the one below times 2^(bits of the lower
+    /// penalty + pb), so lower criteria summed over all pairs stay below one unit.
+    pub fn for_field(vertices: usize) -> Scale {
+        let pb = bits(vertices as u64 / 2 + 1);
+        let nb = bits(vertices as u64 + 1);
+        let colour = 1i128;
+        let handicap = colour << (bits(COLOUR_MAX as u64) + pb);
+        let unit_soft = handicap << (bits(HANDICAP_MAX as u64) + pb);
+        let score = unit_soft << (1 + pb);
+        let unit_hard = score << (bits(SCORE_MAX as u64) + pb);
+        let bye = unit_hard << (1 + pb);
+        // Only one bye pair per round: its penalty (a place < 2^nb) needs no pb.
+        let rematch = bye << nb;
+        let base = rematch * (REMATCH_MAX + 1);
+        Scale { colour, handicap, unit_soft, score, unit_hard, bye, rematch, base }
+    }
+}
+
+/// A player's colour history as the colour criterion sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ColourState {
+    /// Assigned Blacks − Whites over games played on the board.
+    pub balance: i32,
+    pub last: Option<Colour>,
+    /// The colour before the last.
+    pub before_last: Option<Colour>,
+}
+
+impl ColourState {
+    pub fn from_colours(colours: &[Colour]) -> ColourState {
+        let balance = colours.iter().map(|&c| if c == Colour::Black { 1 } else { -1 }).sum();
+        let last = colours.last().copied();
+        let before_last = colours.len().checked_sub(2).map(|i| colours[i]);
+        ColourState { balance, last, before_last }
+    }
+
+    /// The penalty of giving this player colour `c` (module docs).
+    pub fn cost(&self, c: Colour) -> i128 {
+        let after = self.balance + if c == Colour::Black { 1 } else { -1 };
+        let a = i128::from(after.unsigned_abs().min(100));
+        let mut cost = if a >= 2 { (4 * (a - 1) * (a - 1)).min(36) } else { 0 };
+        if self.last == Some(c) {
+            cost += 1;
+            if self.before_last == Some(c) {
+                cost += 12;
+            }
+        }
+        cost
+    }
+
+    /// A representative with the same costs, for classing (balance beyond ±5 costs the same).
+    pub fn canonical(&self) -> ColourState {
+        let before_last = if self.last.is_some() && self.before_last == self.last { self.last } else { None };
+        ColourState { balance: self.balance.clamp(-5, 5), last: self.last, before_last }
+    }
+
+    /// Whether this player would rather have Black (−1), White (+1) or does not mind (0).
+    pub fn leaning(&self) -> i32 {
+        (self.cost(Colour::Black) - self.cost(Colour::White)).signum() as i32
+    }
+}
+
+/// The colour cost of a pair when `black` takes Black: both players' costs.
+pub fn orientation_cost(black: &ColourState, white: &ColourState) -> i128 {
+    black.cost(Colour::Black) + white.cost(Colour::White)
+}
+
+/// One vertex of a weighted pairing problem: a player, or the bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vertex {
+    /// `None` for the bye vertex.
+    pub id: Option<PlayerId>,
+    /// Pairing score in half points (Swiss points or McMahon score).
+    pub score: i32,
+    pub rank_value: i32,
+    /// Interned unit; `None` when the player has no unit.
+    pub unit: Option<u32>,
+    pub colour: ColourState,
+    /// Place in the bye order (0 = first to get the bye).
+    pub bye_place: u32,
+    /// Whether the player is at or above the McMahon bar (for `below_bar_only`).
+    pub above_bar: bool,
+}
+
+/// Handicap between two players (stones; 0 = even). Stronger = higher rank value.
+pub fn handicap_between(rule: super::HandicapRule, a: &Vertex, b: &Vertex) -> u8 {
+    match rule {
+        super::HandicapRule::None => 0,
+        super::HandicapRule::RankDifference { reduction, max, below_bar_only } => {
+            if below_bar_only && (a.above_bar || b.above_bar) {
+                return 0;
+            }
+            let d = (a.rank_value - b.rank_value).abs() - reduction;
+            d.clamp(0, max.clamp(0, 9)) as u8
+        }
+    }
+}
+
+/// A field ready for matching: vertices in score order (the bye vertex last, if any).
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub vertices: Vec<Vertex>,
+    pub met: HashMap<(PlayerId, PlayerId), u8>,
+    pub scale: Scale,
+    pub unit_avoidance: bool,
+    pub unit_strength: super::UnitStrength,
+    /// Whether the colour criterion weighs (colour method "balanced").
+    pub balance_colours: bool,
+    pub handicap: super::HandicapRule,
+    // Classes for the dual check: (score, canonical colour state) → class.
+    class_of: Vec<usize>,
+    class_rep: Vec<(i32, ColourState)>,
+}
+
+impl Field {
+    pub fn new(
+        vertices: Vec<Vertex>,
+        met: HashMap<(PlayerId, PlayerId), u8>,
+        unit_avoidance: bool,
+        unit_strength: super::UnitStrength,
+        balance_colours: bool,
+        handicap: super::HandicapRule,
+    ) -> Field {
+        let scale = Scale::for_field(vertices.len());
+        let mut ids: HashMap<(i32, ColourState), usize> = HashMap::new();
+        let mut class_rep = Vec::new();
+        let class_of = vertices
+            .iter()
+            .map(|v| {
+                let c = if balance_colours { v.colour.canonical() } else { ColourState::default() };
+                *ids.entry((v.score, c)).or_insert_with(|| {
+                    class_rep.push((v.score, c));
+                    class_rep.len() - 1
+                })
+            })
+            .collect();
+        Field {
+            vertices,
+            met,
+            scale,
+            unit_avoidance,
+            unit_strength,
+            balance_colours,
+            handicap,
+            class_of,
+            class_rep,
+        }
+    }
+
+    fn score_penalty(a: i32, b: i32) -> i128 {
+        let d = i128::from((a - b).unsigned_abs().min(127));
+        d * d
+    }
+
+    /// The best colour cost of the pair and whether `a` takes Black in it (`None`: either).
+    /// In a handicap game the weaker player takes Black, so the orientation is forced.
+    pub fn colour_choice(&self, a: usize, b: usize) -> (i128, Option<bool>) {
+        let (va, vb) = (&self.vertices[a], &self.vertices[b]);
+        let h = handicap_between(self.handicap, va, vb);
+        let ab = orientation_cost(&va.colour, &vb.colour);
+        let ba = orientation_cost(&vb.colour, &va.colour);
+        if h > 0 {
+            let a_black = va.rank_value < vb.rank_value;
+            return (if a_black { ab } else { ba }, Some(a_black));
+        }
+        if !self.balance_colours {
+            return (0, None);
+        }
+        match ab.cmp(&ba) {
+            std::cmp::Ordering::Less => (ab, Some(true)),
+            std::cmp::Ordering::Greater => (ba, Some(false)),
+            std::cmp::Ordering::Equal => (ab, None),
+        }
+    }
+
+    /// Every criterion of pair (a, b) with its signed weight; the sum is the pair's weight.
+    pub fn explain(&self, a: usize, b: usize) -> Vec<(Criterion, i128)> {
+        let mut out = Vec::with_capacity(7);
+        self.terms(a, b, &mut |c, w| out.push((c, w)));
+        out
+    }
+
+    /// Visits every criterion of pair (a, b) with its signed weight (no allocation).
+    fn terms(&self, a: usize, b: usize, visit: &mut impl FnMut(Criterion, i128)) {
+        let s = &self.scale;
+        let (va, vb) = (&self.vertices[a], &self.vertices[b]);
+        visit(Criterion::Base, s.base);
+        let (ia, ib) = match (va.id, vb.id) {
+            (Some(ia), Some(ib)) => (ia, ib),
+            _ => {
+                let p = if va.id.is_none() { vb } else { va };
+                visit(Criterion::Bye, -s.bye * i128::from(p.bye_place));
+                return;
+            }
+        };
+        let met = i128::from(*self.met.get(&super::ordered(ia, ib)).unwrap_or(&0)).min(REMATCH_MAX);
+        visit(Criterion::Rematch, -s.rematch * met);
+        let same_unit = self.unit_avoidance && va.unit.is_some() && va.unit == vb.unit;
+        let unit = i128::from(same_unit);
+        match self.unit_strength {
+            super::UnitStrength::Hard => visit(Criterion::SameUnitHard, -s.unit_hard * unit),
+            super::UnitStrength::Soft => visit(Criterion::SameUnitSoft, -s.unit_soft * unit),
+        }
+        visit(Criterion::ScoreGap, -s.score * Self::score_penalty(va.score, vb.score));
+        if self.handicap != super::HandicapRule::None {
+            let h = handicap_between(self.handicap, va, vb);
+            visit(Criterion::Handicap, -s.handicap * i128::from(h));
+        }
+        if self.balance_colours {
+            visit(Criterion::Colour, -s.colour * self.colour_choice(a, b).0);
+        }
+    }
+}
+
+impl Problem for Field {
+    fn len(&self) -> usize {
+        self.vertices.len()
+    }
+
+    fn weight(&self, a: usize, b: usize) -> i128 {
+        let mut w = 0;
+        self.terms(a, b, &mut |_, x| w += x);
+        w
+    }
+
+    fn class(&self, v: usize) -> usize {
+        self.class_of[v]
+    }
+
+    fn class_count(&self) -> usize {
+        self.class_rep.len()
+    }
+
+    fn class_bound(&self, ca: usize, cb: usize) -> i128 {
+        let (sa, ref ca_col) = self.class_rep[ca];
+        let (sb, ref cb_col) = self.class_rep[cb];
+        let mut w = self.scale.base - self.scale.score * Self::score_penalty(sa, sb);
+        if self.balance_colours && self.handicap == super::HandicapRule::None {
+            w -= orientation_cost(ca_col, cb_col).min(orientation_cost(cb_col, ca_col));
+        }
+        w
+    }
+
+    fn is_hub(&self, v: usize) -> bool {
+        self.vertices[v].id.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::pairing::{HandicapRule, UnitStrength};
+
+    fn v(id: u32, score: i32) -> Vertex {
+        Vertex {
+            id: Some(id),
+            score,
+            rank_value: 0,
+            unit: None,
+            colour: ColourState::default(),
+            bye_place: 0,
+            above_bar: false,
+        }
+    }
+
+    fn field(vs: Vec<Vertex>, met: &[(u32, u32)]) -> Field {
+        let met = met.iter().map(|&(a, b)| (crate::domain::pairing::ordered(a, b), 1)).collect();
+        Field::new(vs, met, true, UnitStrength::Hard, true, HandicapRule::None)
+    }
+
+    fn get(e: &[(Criterion, i128)], c: Criterion) -> i128 {
+        e.iter().find(|x| x.0 == c).map(|x| x.1).unwrap_or(0)
+    }
+
+    #[test]
+    fn scale_is_lexicographic_and_fits() {
+        for n in [2usize, 3, 10, 101, 1000, 10_000, crate::domain::pairing::MAX_PLAYERS + 1] {
+            let s = Scale::for_field(n);
+            let pairs = (n / 2 + 1) as i128;
+            assert!(s.handicap > pairs * COLOUR_MAX);
+            assert!(s.unit_soft > pairs * (HANDICAP_MAX * s.handicap + COLOUR_MAX));
+            assert!(s.score > pairs * (s.unit_soft + HANDICAP_MAX * s.handicap + COLOUR_MAX));
+            assert!(
+                s.unit_hard
+                    > pairs * (SCORE_MAX * s.score + s.unit_soft + HANDICAP_MAX * s.handicap + COLOUR_MAX)
+            );
+            assert!(s.bye > pairs * (s.unit_hard + SCORE_MAX * s.score + s.score));
+            assert!(s.rematch > n as i128 * s.bye, "bye places are below n");
+            // Doubled duals and sums stay far from i128 overflow.
+            assert!(s.base < 1i128 << 124, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn rematch_term() {
+        let f = field(vec![v(1, 0), v(2, 0), v(3, 0)], &[(1, 2)]);
+        assert_eq!(get(&f.explain(0, 1), Criterion::Rematch), -f.scale.rematch);
+        assert_eq!(get(&f.explain(0, 2), Criterion::Rematch), 0);
+        assert!(f.weight(0, 1) > 0);
+    }
+
+    #[test]
+    fn score_term_is_convex_in_the_gap() {
+        let f = field(vec![v(1, 8), v(2, 8), v(3, 4), v(4, 0)], &[]);
+        assert_eq!(get(&f.explain(0, 1), Criterion::ScoreGap), 0);
+        assert_eq!(get(&f.explain(0, 2), Criterion::ScoreGap), -16 * f.scale.score);
+        assert_eq!(get(&f.explain(0, 3), Criterion::ScoreGap), -64 * f.scale.score);
+        // Two one-step floats cost less than one two-step float.
+        let one_step = get(&f.explain(1, 2), Criterion::ScoreGap);
+        assert!(2 * one_step > get(&f.explain(0, 3), Criterion::ScoreGap));
+    }
+
+    #[test]
+    fn unit_term_hard_and_soft_and_off() {
+        let mut a = v(1, 0);
+        let mut b = v(2, 0);
+        a.unit = Some(7);
+        b.unit = Some(7);
+        let c = v(3, 0);
+        let f = field(vec![a.clone(), b.clone(), c.clone()], &[]);
+        assert_eq!(get(&f.explain(0, 1), Criterion::SameUnitHard), -f.scale.unit_hard);
+        assert_eq!(get(&f.explain(0, 2), Criterion::SameUnitHard), 0);
+        let soft = Field::new(
+            vec![a.clone(), b.clone()],
+            HashMap::new(),
+            true,
+            UnitStrength::Soft,
+            true,
+            HandicapRule::None,
+        );
+        assert_eq!(get(&soft.explain(0, 1), Criterion::SameUnitSoft), -soft.scale.unit_soft);
+        let off = Field::new(vec![a, b], HashMap::new(), false, UnitStrength::Hard, true, HandicapRule::None);
+        assert_eq!(get(&off.explain(0, 1), Criterion::SameUnitHard), 0);
+    }
+
+    #[test]
+    fn colour_term() {
+        let black_twice = ColourState::from_colours(&[Colour::Black, Colour::Black]);
+        let white_once = ColourState::from_colours(&[Colour::White]);
+        // Black again: balance 3 → 16, plus streak 12 and alternation 1.
+        assert_eq!(black_twice.cost(Colour::Black), 16 + 12 + 1);
+        assert_eq!(black_twice.cost(Colour::White), 0);
+        assert_eq!(white_once.cost(Colour::Black), 0);
+        assert_eq!(white_once.cost(Colour::White), 4 + 1);
+        let mut a = v(1, 0);
+        a.colour = black_twice;
+        let mut b = v(2, 0);
+        b.colour = white_once;
+        let f = field(vec![a, b], &[]);
+        assert_eq!(f.colour_choice(0, 1), (0, Some(false)));
+        assert_eq!(get(&f.explain(0, 1), Criterion::Colour), 0);
+        assert_eq!(f.colour_choice(1, 0), (0, Some(true)));
+        // Max per pair stays under COLOUR_MAX.
+        let worst = ColourState { balance: 40, last: Some(Colour::Black), before_last: Some(Colour::Black) };
+        assert!(2 * worst.cost(Colour::Black) <= COLOUR_MAX);
+        assert_eq!(worst.canonical().cost(Colour::Black), worst.cost(Colour::Black));
+    }
+
+    #[test]
+    fn handicap_term_and_forced_colours() {
+        let rule = HandicapRule::RankDifference { reduction: 1, max: 9, below_bar_only: false };
+        let mut a = v(1, 0);
+        a.rank_value = 3;
+        let mut b = v(2, 0);
+        b.rank_value = -1;
+        assert_eq!(handicap_between(rule, &a, &b), 3);
+        let f = Field::new(vec![a.clone(), b.clone()], HashMap::new(), false, UnitStrength::Hard, true, rule);
+        assert_eq!(get(&f.explain(0, 1), Criterion::Handicap), -3 * f.scale.handicap);
+        assert_eq!(f.colour_choice(0, 1).1, Some(false), "the weaker player takes Black");
+        let mut a2 = a.clone();
+        a2.above_bar = true;
+        let bar = HandicapRule::RankDifference { reduction: 0, max: 9, below_bar_only: true };
+        assert_eq!(handicap_between(bar, &a2, &b), 0);
+        let capped = HandicapRule::RankDifference { reduction: 0, max: 2, below_bar_only: false };
+        assert_eq!(handicap_between(capped, &a, &b), 2);
+    }
+
+    #[test]
+    fn bye_term_orders_candidates() {
+        let mut p = v(1, 0);
+        p.bye_place = 3;
+        let bye = Vertex { id: None, ..v(0, 0) };
+        let f = field(vec![p, bye], &[]);
+        assert_eq!(
+            f.explain(0, 1),
+            vec![(Criterion::Base, f.scale.base), (Criterion::Bye, -3 * f.scale.bye)]
+        );
+    }
+
+    #[test]
+    fn class_bound_bounds_every_weight() {
+        let mut vs = Vec::new();
+        let hist = [
+            vec![],
+            vec![Colour::Black],
+            vec![Colour::White, Colour::White],
+            vec![Colour::Black, Colour::White],
+        ];
+        for i in 0..16u32 {
+            let mut x = v(i + 1, (i % 3) as i32 * 2);
+            x.colour = ColourState::from_colours(&hist[(i % 4) as usize]);
+            x.unit = Some(i % 2);
+            vs.push(x);
+        }
+        let f = field(vs, &[(1, 2), (3, 4)]);
+        for a in 0..16 {
+            for b in 0..16 {
+                if a != b {
+                    assert!(f.weight(a, b) <= f.class_bound(f.class(a), f.class(b)));
+                    assert!(f.weight(a, b) > 0);
+                }
+            }
+        }
+    }
+}
