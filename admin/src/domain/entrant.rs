@@ -60,6 +60,20 @@ pub mod field {
     pub const BIRTH_DATE: &str = "birth_date";
     pub const SEX: &str = "sex";
     pub const NOTES: &str = "notes";
+    /// Every form field in display order (also the English CSV header row).
+    pub const ALL: [&str; 11] = [
+        FAMILY_NAME_ZH,
+        GIVEN_NAME_ZH,
+        FAMILY_NAME_LATIN,
+        GIVEN_NAME_LATIN,
+        RANK,
+        RATING,
+        UNIT,
+        REGION,
+        BIRTH_DATE,
+        SEX,
+        NOTES,
+    ];
     /// Not a form field: a problem with the whole row of an import (e.g. a duplicate).
     pub const ROW: &str = "row";
 }
@@ -927,22 +941,7 @@ impl EntrantInput {
 }
 
 fn field_order(field: &str) -> usize {
-    [
-        field::FAMILY_NAME_ZH,
-        field::GIVEN_NAME_ZH,
-        field::FAMILY_NAME_LATIN,
-        field::GIVEN_NAME_LATIN,
-        field::RANK,
-        field::RATING,
-        field::UNIT,
-        field::REGION,
-        field::BIRTH_DATE,
-        field::SEX,
-        field::NOTES,
-    ]
-    .iter()
-    .position(|f| *f == field)
-    .unwrap_or(usize::MAX)
+    field::ALL.iter().position(|f| *f == field).unwrap_or(usize::MAX)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,19 +48,7 @@ const HEADER_SEARCH_ROWS: usize = 10;
 pub const HEADERS_ZH: [&str; 11] =
     ["姓", "名", "拼音姓", "拼音名", "段位", "等级分", "单位", "地区", "出生日期", "性别", "备注"];
 /// The English header row written by [`write_entrants_with`] with [`HeaderLang::En`].
-pub const HEADERS_EN: [&str; 11] = [
-    field::FAMILY_NAME_ZH,
-    field::GIVEN_NAME_ZH,
-    field::FAMILY_NAME_LATIN,
-    field::GIVEN_NAME_LATIN,
-    field::RANK,
-    field::RATING,
-    field::UNIT,
-    field::REGION,
-    field::BIRTH_DATE,
-    field::SEX,
-    field::NOTES,
-];
+pub const HEADERS_EN: [&str; 11] = field::ALL;
 
 /// The text encoding an import was decoded with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
