@@ -7,3 +7,4 @@
 
 pub mod domain;
 pub mod import;
+pub mod print;
