@@ -219,7 +219,7 @@ mod tests {
     #[test]
     fn embedded_font_maps_chinese_latin_and_digits() {
         let f = FontFace::embedded();
-        for c in "天元围棋赛张伟李娜业余段级黑白胜负和 Zhang Wei ÀéüÖ 0123456789+-=/:".chars()
+        for c in "天元围棋赛张伟李娜业余段级黑白胜负和 Zhang Wei ÀéüÖǚ 0123456789+-=/:…—·½¾：（）".chars()
         {
             assert!(f.has_char(c) || c == ' ', "{c:?} missing");
         }

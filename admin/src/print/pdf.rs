@@ -559,7 +559,8 @@ impl Table {
     }
 }
 
-/// The heading of a list page: tournament name, the document's title, and a line of details.
+/// The heading of a list page: tournament name, the document's title, and lines of details
+/// (`details` may hold several lines).
 /// Returns the y below it.
 pub(crate) fn list_heading(
     page: &mut Page<'_>,
@@ -576,9 +577,9 @@ pub(crate) fn list_heading(
     page.text_fit(cx, y, w, Style::bold(15.0 * s), Align::Center, title);
     y += 7.5 * s;
     page.text_fit(cx, y, w, Style::bold(12.0 * s), Align::Center, subtitle);
-    if !details.is_empty() {
-        y += 5.5 * s;
-        page.text_fit(cx, y, w, Style::grey(8.5 * s), Align::Center, details);
+    for line in details.lines().filter(|l| !l.trim().is_empty()) {
+        y += 5.0 * s;
+        page.text_fit(cx, y, w, Style::grey(8.5 * s), Align::Center, line);
     }
     y + 4.5 * s
 }

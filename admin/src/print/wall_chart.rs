@@ -84,7 +84,7 @@ pub fn crosstable(
         "12+/b：胜第12名，执黑；-：负；=：和；/w2：执白，让2子；0+：轮空得分；0-：缺席",
         "12+/b: won against no. 12 with Black; -: lost; =: jigo; /w2: White, 2 handicap stones; 0+: bye; 0-: absent",
     );
-    let details = format!("{}    {legend}", t.details());
+    let details = format!("{}\n{legend}", t.details());
     render(t, Table { columns, rows: body, size: 9.0 }, &subtitle, &details, opts)
 }
 
