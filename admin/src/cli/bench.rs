@@ -21,6 +21,9 @@ pub enum Command {
     /// Time replaying random legal 19×19 games under situational superko; prints JSON
     /// (games, moves, µs per move, moves per second).
     Rules(RulesArgs),
+    /// Time printing the scoresheets of a large round (500 tables by default); prints JSON
+    /// (milliseconds, bytes, pages).
+    Print(super::bench_print::PrintArgs),
 }
 
 #[derive(Args, Debug)]
@@ -43,6 +46,7 @@ pub struct RulesArgs {
 pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Rules(args) => rules_bench(&args),
+        Command::Print(args) => super::bench_print::run(args),
     }
 }
 
