@@ -74,11 +74,8 @@ impl FontFace {
         DEFAULT
             .get_or_init(|| {
                 let spec = spec.to_string_lossy().into_owned();
-                let (path, index) = match spec.rsplit_once('#') {
-                    Some((p, i)) if i.parse::<usize>().is_ok() => (p.to_string(), i.parse().unwrap_or(0)),
-                    _ => (spec.clone(), 0),
-                };
-                FontFace::from_path(Path::new(&path), index).map_err(|e| format!("{FONT_ENV}={spec}: {e}"))
+                let (path, index) = parse_spec(&spec);
+                FontFace::from_path(Path::new(path), index).map_err(|e| format!("{FONT_ENV}={spec}: {e}"))
             })
             .as_ref()
             .map_err(|e| PrintError::Font(e.clone()))
@@ -185,6 +182,17 @@ impl FontFace {
     }
 }
 
+/// `PATH#FACE` → (PATH, FACE); a plain path (even one containing `#`) is face 0.
+fn parse_spec(spec: &str) -> (&str, usize) {
+    match spec.rsplit_once('#') {
+        Some((p, i)) if !p.is_empty() => match i.parse::<usize>() {
+            Ok(i) => (p, i),
+            Err(_) => (spec, 0),
+        },
+        _ => (spec, 0),
+    }
+}
+
 /// A per-document subset of a [`FontFace`].
 pub struct SubsetFont {
     /// Glyphs kept, .notdef included.
@@ -244,6 +252,29 @@ mod tests {
         let name = s.parsed.font_name.clone().unwrap();
         assert!(name.ends_with("+WenQuanYiMicroHei") && name.len() == 6 + 1 + 17, "{name}");
         assert_eq!(subset_tag(&chars), subset_tag(&chars.clone()));
+    }
+
+    #[test]
+    fn font_spec_names_a_path_and_a_face() {
+        assert_eq!(parse_spec("/f/NotoSansCJK-Regular.ttc#2"), ("/f/NotoSansCJK-Regular.ttc", 2));
+        assert_eq!(parse_spec("/f/wqy.ttc"), ("/f/wqy.ttc", 0));
+        assert_eq!(parse_spec("/f/a#b.ttf"), ("/f/a#b.ttf", 0));
+    }
+
+    #[test]
+    fn another_face_can_be_used_for_a_document() {
+        use super::super::{scoresheets, testutil, Lang, PdfOptions, SheetsPerPage};
+        let mono = FontFace::from_bytes(EMBEDDED_FONT.to_vec(), 1, "WenQuanYi Micro Hei Mono").unwrap();
+        assert_eq!(mono.name(), "WenQuanYiMicroHeiMono");
+        // Monospaced: Latin letters are all as wide.
+        assert_eq!(mono.advance_em('i'), mono.advance_em('W'));
+        let opts = PdfOptions { font: Some(&mono), ..PdfOptions::new(Lang::En) };
+        let pdf =
+            scoresheets(&testutil::tournament(), &testutil::tables(2), SheetsPerPage::Four, &opts).unwrap();
+        let r = testutil::read("scoresheets_mono", &pdf);
+        assert!(testutil::squash(&r.pages[0]).contains("王伟"));
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains("+WenQuanYiMicroHeiMono"), "the PDF names the chosen font");
     }
 
     #[test]
