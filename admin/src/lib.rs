@@ -13,4 +13,5 @@ pub mod cli;
 pub mod db;
 pub mod domain;
 pub mod import;
+pub mod print;
 pub mod web;

@@ -24,6 +24,9 @@ pub enum Command {
     /// Pair one round of a synthetic event (Swiss or McMahon) and print time, peak memory and
     /// quality (rematches, score gaps, colour imbalance) as JSON.
     Pair(super::bench_pair::Args),
+    /// Time printing the scoresheets of a large round (500 tables by default); prints JSON
+    /// (milliseconds, bytes, pages).
+    Print(super::bench_print::PrintArgs),
 }
 
 #[derive(Args, Debug)]
@@ -47,6 +50,7 @@ pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Rules(args) => rules_bench(&args),
         Command::Pair(args) => super::bench_pair::run(args),
+        Command::Print(args) => super::bench_print::run(args),
     }
 }
 

@@ -1,0 +1,709 @@
+//! File exports: pairings, results and standings as CSV for spreadsheets, and the results table
+//! in the EGF rating format (`.h9`).
+//!
+//! CSV files are UTF-8 with a BOM (so Excel shows Chinese), CRLF line ends, a header row in
+//! Chinese or English, and text cells that a spreadsheet would run as a formula (starting with
+//! `=`, `+`, `-`, `@`) prefixed with `'` — result texts such as "+R" or "-" included.
+//!
+//! # The EGF `.h9` format
+//! The European Go Federation's rating list reads a plain ASCII table: header lines starting with
+//! `;` (`; CL[A]` class, `; EV[...]` event, `; PC[CN, Beijing]` country and place,
+//! `; DT[2026-12-05,2026-12-07]` dates, `; HA[h9]` handicap rule, `; KM[7.5]` komi in points,
+//! `; TM[75]` adjusted time in minutes, `; CM[...]` comment), then one line per player in final
+//! order: place, "Surname Firstname", rank (`5k`, `2d`, `1p`), country code, club, optional score
+//! columns, then one entry per round: `<opponent's place><+|-|=>/<b|w><handicap>`, or `0+` (bye
+//! with a point), `0-` (absent), `0=` (bye with half a point); optionally `|EGD-PIN` at the end.
+//! Everything after a `;` is a comment, so names and clubs never contain one.
+
+use super::{Colour, Lang, Outcome, PrintError, RoundResult, SheetPlayer, StandingRow};
+use crate::domain::entrant::Rank;
+use chrono::NaiveDate;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whether a spreadsheet would run the cell as a formula.
+fn looks_like_formula(cell: &str) -> bool {
+    cell.trim_start_matches('\'').starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+/// Puts a `'` before a cell that a spreadsheet would run as a formula (same rule as the entrant
+/// export in `import::csv`).
+fn guard(cell: &str) -> String {
+    if looks_like_formula(cell) {
+        format!("'{cell}")
+    } else {
+        cell.to_string()
+    }
+}
+
+fn write_csv(header: &[String], rows: impl Iterator<Item = Vec<String>>) -> Vec<u8> {
+    let mut out = BOM.to_vec();
+    {
+        let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(&mut out);
+        // Writing into a Vec<u8> cannot fail: csv only reports I/O errors.
+        w.write_record(header).expect("writing CSV to memory");
+        for r in rows {
+            let guarded: Vec<String> = r.iter().map(|c| guard(c)).collect();
+            w.write_record(&guarded).expect("writing CSV to memory");
+        }
+        w.flush().expect("writing CSV to memory");
+    }
+    out
+}
+
+fn player_headers(lang: Lang, who_zh: &str, who_en: &str) -> Vec<String> {
+    match lang {
+        Lang::Zh => vec![
+            who_zh.to_string(),
+            format!("{who_zh}（拼音/外文）"),
+            format!("{who_zh}段位"),
+            format!("{who_zh}单位"),
+        ],
+        Lang::En => vec![
+            format!("{who_en} (Chinese)"),
+            who_en.to_string(),
+            format!("{who_en} rank"),
+            format!("{who_en} unit"),
+        ],
+    }
+}
+
+fn player_cells(p: &SheetPlayer, lang: Lang) -> Vec<String> {
+    vec![p.name_zh.clone(), p.name_latin.clone(), p.rank(lang).to_string(), p.unit.clone()]
+}
+
+/// The pairings of a round: table, both players, handicap, nigiri, result.
+pub fn pairings_csv(rows: &[super::PairingRow], lang: Lang) -> Vec<u8> {
+    let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
+    let mut header = vec![l("台号", "Table")];
+    header.extend(player_headers(lang, "黑方", "Black"));
+    header.extend(player_headers(lang, "白方", "White"));
+    header.extend([l("让子", "Handicap"), l("猜先", "Nigiri"), l("结果", "Result")]);
+    let rows = rows.iter().map(|r| {
+        let mut v = vec![r.table.to_string()];
+        v.extend(player_cells(&r.black, lang));
+        v.extend(player_cells(&r.white, lang));
+        v.push(r.handicap.to_string());
+        v.push(if r.nigiri { l("是", "yes") } else { String::new() });
+        v.push(r.result.clone());
+        v
+    });
+    write_csv(&header, rows)
+}
+
+/// One game's result for the results export.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ResultRow {
+    pub round: u32,
+    pub table: u32,
+    pub black: SheetPlayer,
+    pub white: SheetPlayer,
+    pub handicap: u8,
+    /// Black's outcome (`None`: no result yet).
+    pub black_outcome: Option<Outcome>,
+    /// The result as the arbiters wrote it: "B+3¼", "W+R", "黑中盘胜".
+    pub result_text: String,
+}
+
+/// Game points as a spreadsheet number: "1", "0", "0.5", or empty when unknown.
+fn points(o: Option<Outcome>) -> String {
+    match o {
+        Some(Outcome::Win) => "1".into(),
+        Some(Outcome::Loss) => "0".into(),
+        Some(Outcome::Jigo) => "0.5".into(),
+        Some(Outcome::Unknown) | None => String::new(),
+    }
+}
+
+fn flip(o: Option<Outcome>) -> Option<Outcome> {
+    o.map(|o| match o {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        other => other,
+    })
+}
+
+/// Game results: round, table, both players, handicap, the result, and each side's points.
+pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
+    let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
+    let mut header = vec![l("轮次", "Round"), l("台号", "Table")];
+    header.extend(player_headers(lang, "黑方", "Black"));
+    header.extend(player_headers(lang, "白方", "White"));
+    header.extend([
+        l("让子", "Handicap"),
+        l("结果", "Result"),
+        l("黑方得分", "Black points"),
+        l("白方得分", "White points"),
+    ]);
+    let rows = rows.iter().map(|r| {
+        let mut v = vec![r.round.to_string(), r.table.to_string()];
+        v.extend(player_cells(&r.black, lang));
+        v.extend(player_cells(&r.white, lang));
+        v.push(r.handicap.to_string());
+        v.push(r.result_text.clone());
+        v.push(points(r.black_outcome));
+        v.push(points(flip(r.black_outcome)));
+        v
+    });
+    write_csv(&header, rows)
+}
+
+/// The standings with their tie-break columns. Errors when the rows' tie-break labels differ.
+pub fn standings_csv(rows: &[StandingRow], lang: Lang) -> Result<Vec<u8>, PrintError> {
+    let labels = super::tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
+    let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
+    let mut header =
+        vec![l("名次", "Place"), l("姓名", "Name"), l("段位", "Rank"), l("单位", "Unit"), l("积分", "Score")];
+    header.extend(labels);
+    let rows = rows.iter().map(|r| {
+        let mut v =
+            vec![r.place.to_string(), r.name.clone(), r.rank.clone(), r.unit.clone(), r.score.clone()];
+        v.extend(r.tiebreaks.iter().map(|(_, x)| x.clone()));
+        v
+    });
+    Ok(write_csv(&header, rows))
+}
+
+// ---------------------------------------------------------------------------------------------
+// EGF h9
+
+/// EGF tournament class (A, B, C: over the board by time limits; D: internet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EgfClass {
+    #[default]
+    A,
+    B,
+    C,
+    D,
+}
+
+/// The tournament header of an EGF results file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EgfTournament {
+    pub class: EgfClass,
+    /// Event name (ASCII; accents are folded, other characters refused).
+    pub name: String,
+    /// ISO 3166 two-letter country code, e.g. "CN".
+    pub country: String,
+    pub city: String,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    /// Handicap rule; "h9" (the usual value: handicap = rank difference − 9, so even games
+    /// unless stated per game; every game's handicap is written explicitly anyway).
+    pub handicap_rule: String,
+    /// Komi in quarter stones (Chinese rules: 3¾ stones = 15 = 7.5 points).
+    pub komi_q: i32,
+    /// Adjusted time in minutes: basic time + the time for 45 moves of byo-yomi (60 Canadian).
+    pub adjusted_time_min: u32,
+    /// Free comment (e.g. the time system), may be empty.
+    pub comment: String,
+}
+
+/// A player of an EGF results file, given in final order (the first is place 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EgfPlayer {
+    pub surname: String,
+    pub first_name: String,
+    pub rank: Rank,
+    /// ISO 3166 two-letter country code.
+    pub country: String,
+    /// Club abbreviation (EGD style, up to 4 characters; "-" when empty).
+    pub club: String,
+    /// One per round; `opponent` is the opponent's place in this list.
+    pub results: Vec<RoundResult>,
+    /// Extra score columns printed before the results, e.g. [("MMS", "36"), ("SOS", "206")].
+    pub scores: Vec<(String, String)>,
+    /// EGD PIN, if known.
+    pub egd_pin: Option<String>,
+}
+
+/// Folds accents to ASCII ("Müller" → "Muller", "Lǚ" → "Lu"); `Err(c)` on the first
+/// character that has no ASCII form (a Chinese name must be given in pinyin).
+fn ascii_fold(s: &str) -> Result<String, char> {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii() {
+            out.push(c);
+            continue;
+        }
+        let f = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'ǎ' => "a",
+            'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Ā' | 'Ă' | 'Ą' | 'Ǎ' => "A",
+            'æ' => "ae",
+            'Æ' => "AE",
+            'ç' | 'ć' | 'č' | 'ĉ' | 'ċ' => "c",
+            'Ç' | 'Ć' | 'Č' | 'Ĉ' | 'Ċ' => "C",
+            'ď' | 'đ' | 'ð' => "d",
+            'Ď' | 'Đ' | 'Ð' => "D",
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => "e",
+            'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ĕ' | 'Ė' | 'Ę' | 'Ě' => "E",
+            'ğ' | 'ĝ' | 'ġ' | 'ģ' => "g",
+            'Ğ' | 'Ĝ' | 'Ġ' | 'Ģ' => "G",
+            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ĭ' | 'į' | 'ı' | 'ǐ' => "i",
+            'Ì' | 'Í' | 'Î' | 'Ï' | 'Ī' | 'Ĭ' | 'Į' | 'İ' | 'Ǐ' => "I",
+            'ł' | 'ĺ' | 'ľ' | 'ļ' => "l",
+            'Ł' | 'Ĺ' | 'Ľ' | 'Ļ' => "L",
+            'ñ' | 'ń' | 'ň' | 'ņ' => "n",
+            'Ñ' | 'Ń' | 'Ň' | 'Ņ' => "N",
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' | 'ǒ' => "o",
+            'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' | 'Ō' | 'Ő' | 'Ǒ' => "O",
+            'œ' => "oe",
+            'Œ' => "OE",
+            'ř' | 'ŕ' => "r",
+            'Ř' | 'Ŕ' => "R",
+            'ś' | 'š' | 'ş' | 'ș' | 'ŝ' => "s",
+            'Ś' | 'Š' | 'Ş' | 'Ș' | 'Ŝ' => "S",
+            'ß' => "ss",
+            'ť' | 'ţ' | 'ț' => "t",
+            'Ť' | 'Ţ' | 'Ț' => "T",
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' | 'ǔ' | 'ǖ' | 'ǘ' | 'ǚ' | 'ǜ' => "u",
+            'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ū' | 'Ů' | 'Ű' | 'Ų' | 'Ǔ' | 'Ǖ' | 'Ǘ' | 'Ǚ' | 'Ǜ' => "U",
+            'ý' | 'ÿ' => "y",
+            'Ý' | 'Ÿ' => "Y",
+            'ź' | 'ž' | 'ż' => "z",
+            'Ź' | 'Ž' | 'Ż' => "Z",
+            '’' | '‘' => "'",
+            '\u{a0}' | '\u{3000}' => " ",
+            _ => return Err(c),
+        };
+        out.push_str(f);
+    }
+    Ok(out)
+}
+
+/// A name part as one h9 token: ASCII, inner spaces as `_`, no `;` or `|`.
+fn name_token(s: &str, what: &str, place: usize) -> Result<String, PrintError> {
+    let folded = ascii_fold(s.trim()).map_err(|c| {
+        PrintError::Invalid(format!(
+            "place {place}: the {what} {s:?} has {c:?}, which EGF files cannot hold; give the name in Latin letters (pinyin)"
+        ))
+    })?;
+    let token: String = folded
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("_")
+        .chars()
+        .filter(|c| !matches!(c, ';' | '|' | '[' | ']'))
+        .collect();
+    Ok(token)
+}
+
+fn country_code(s: &str, place: usize) -> Result<String, PrintError> {
+    let c = s.trim().to_ascii_uppercase();
+    if c.len() == 2 && c.chars().all(|c| c.is_ascii_uppercase()) {
+        Ok(c)
+    } else {
+        Err(PrintError::Invalid(format!("place {place}: country {s:?} is not a two-letter code such as CN")))
+    }
+}
+
+fn header_text(s: &str, what: &str) -> Result<String, PrintError> {
+    let folded = ascii_fold(s.trim())
+        .map_err(|c| PrintError::Invalid(format!("the {what} {s:?} has {c:?}; EGF files are ASCII")))?;
+    Ok(folded.chars().filter(|c| !matches!(c, '[' | ']' | '\r' | '\n')).collect())
+}
+
+/// Komi in points from quarter stones: 15 → "7.5", 26 → "13", -3 → "-1.5".
+fn komi_points(q: i32) -> String {
+    let halves = q; // one quarter stone = half a point
+    let whole = halves / 2;
+    if halves % 2 == 0 {
+        whole.to_string()
+    } else if halves < 0 && whole == 0 {
+        "-0.5".to_string()
+    } else {
+        format!("{whole}.5")
+    }
+}
+
+/// The results as an EGF `.h9` table (ASCII, CRLF). Checks that every player has the same number
+/// of rounds, that opponents are within the list and agree (A met B in round r ⇔ B met A, with
+/// opposite outcomes and colours), and that every game has a result.
+pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintError> {
+    let n = players.len();
+    let rounds = players.first().map_or(0, |p| p.results.len());
+    for (i, p) in players.iter().enumerate() {
+        let place = i + 1;
+        if p.results.len() != rounds {
+            return Err(PrintError::Invalid(format!(
+                "place {place}: {} rounds, but place 1 has {rounds}; every player needs an entry per round",
+                p.results.len()
+            )));
+        }
+        if !p.rank.is_valid() {
+            return Err(PrintError::Invalid(format!("place {place}: invalid rank")));
+        }
+        for (r, res) in p.results.iter().enumerate() {
+            let round = r + 1;
+            if res.outcome == Outcome::Unknown {
+                return Err(PrintError::Invalid(format!("place {place}, round {round}: no result")));
+            }
+            let Some(o) = res.opponent else { continue };
+            let o = o as usize;
+            if o == 0 || o > n || o == place {
+                return Err(PrintError::Invalid(format!(
+                    "place {place}, round {round}: opponent {o} is not in the list"
+                )));
+            }
+            let back = &players[o - 1].results.get(r);
+            let expected_outcome = match res.outcome {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Loss => Outcome::Win,
+                other => other,
+            };
+            let expected_colour = res.colour.map(|c| match c {
+                Colour::Black => Colour::White,
+                Colour::White => Colour::Black,
+            });
+            let agrees = back.is_some_and(|b| {
+                b.opponent == Some(place as u32)
+                    && b.outcome == expected_outcome
+                    && b.colour == expected_colour
+                    && b.handicap == res.handicap
+            });
+            if !agrees {
+                return Err(PrintError::Invalid(format!(
+                    "place {place}, round {round}: {} does not match place {o}'s entry",
+                    res.notation()
+                )));
+            }
+        }
+    }
+    if t.end < t.start {
+        return Err(PrintError::Invalid("the tournament ends before it starts".into()));
+    }
+    let class = match t.class {
+        EgfClass::A => 'A',
+        EgfClass::B => 'B',
+        EgfClass::C => 'C',
+        EgfClass::D => 'D',
+    };
+    let mut out = String::new();
+    let mut line = |s: &str| {
+        out.push_str(s);
+        out.push_str("\r\n");
+    };
+    line(&format!("; CL[{class}]"));
+    line(&format!("; EV[{}]", header_text(&t.name, "event name")?));
+    line(&format!("; PC[{}, {}]", country_code(&t.country, 0)?, header_text(&t.city, "city")?));
+    line(&format!("; DT[{},{}]", t.start.format("%Y-%m-%d"), t.end.format("%Y-%m-%d")));
+    let ha = if t.handicap_rule.trim().is_empty() {
+        "h9".to_string()
+    } else {
+        header_text(&t.handicap_rule, "handicap rule")?
+    };
+    line(&format!("; HA[{ha}]"));
+    line(&format!("; KM[{}]", komi_points(t.komi_q)));
+    line(&format!("; TM[{}]", t.adjusted_time_min));
+    if !t.comment.trim().is_empty() {
+        line(&format!("; CM[{}]", header_text(&t.comment, "comment")?));
+    }
+    line("; Generated by Tengen");
+    line(";");
+
+    // Columns: place, name, rank, country, club, scores, results, pin.
+    struct Row {
+        name: String,
+        rank: String,
+        country: String,
+        club: String,
+        scores: Vec<String>,
+        results: Vec<String>,
+        pin: String,
+    }
+    let mut table = Vec::with_capacity(n);
+    for (i, p) in players.iter().enumerate() {
+        let place = i + 1;
+        let surname = name_token(&p.surname, "surname", place)?;
+        let first = name_token(&p.first_name, "first name", place)?;
+        if surname.is_empty() {
+            return Err(PrintError::Invalid(format!("place {place}: no surname")));
+        }
+        let name = if first.is_empty() { surname } else { format!("{surname} {first}") };
+        let club = name_token(&p.club, "club", place)?;
+        let club = if club.is_empty() { "-".to_string() } else { club.chars().take(4).collect() };
+        let pin: String = p.egd_pin.as_deref().unwrap_or("").chars().filter(|c| c.is_ascii_digit()).collect();
+        table.push(Row {
+            name,
+            rank: p.rank.en(),
+            country: country_code(&p.country, place)?,
+            club,
+            scores: p.scores.iter().map(|(_, v)| v.trim().to_string()).collect(),
+            results: p.results.iter().map(|r| r.notation()).collect(),
+            pin,
+        });
+    }
+    let score_labels: Vec<String> =
+        players.first().map(|p| p.scores.iter().map(|(l, _)| l.clone()).collect()).unwrap_or_default();
+    let wp = n.to_string().len().max(2);
+    let wn = table.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
+    let ws: Vec<usize> = (0..score_labels.len())
+        .map(|k| {
+            table
+                .iter()
+                .map(|r| r.scores.get(k).map_or(0, |s| s.len()))
+                .max()
+                .unwrap_or(0)
+                .max(score_labels[k].len())
+        })
+        .collect();
+    let wr = table.iter().flat_map(|r| r.results.iter().map(|s| s.len())).max().unwrap_or(2);
+    let mut head = format!("; {:>wp$} {:<wn$} {:>3} Co Club", "Pl", "Name", "Rk");
+    for (l, w) in score_labels.iter().zip(&ws) {
+        head.push_str(&format!(" {l:>w$}"));
+    }
+    line(&head);
+    for (i, r) in table.iter().enumerate() {
+        let mut s = format!("  {:>wp$} {:<wn$} {:>3} {} {:<4}", i + 1, r.name, r.rank, r.country, r.club);
+        for (k, w) in ws.iter().enumerate() {
+            s.push_str(&format!(" {:>w$}", r.scores.get(k).map_or("", |x| x.as_str())));
+        }
+        s.push(' ');
+        for res in &r.results {
+            s.push_str(&format!(" {res:<wr$}"));
+        }
+        if !r.pin.is_empty() {
+            s.push_str(&format!(" |{}", r.pin));
+        }
+        line(s.trim_end());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::player;
+    use super::super::PairingRow;
+    use super::*;
+
+    fn text(bytes: &[u8]) -> &str {
+        assert!(bytes.starts_with(BOM), "UTF-8 BOM first");
+        std::str::from_utf8(&bytes[3..]).unwrap()
+    }
+
+    fn read_back(bytes: &[u8]) -> Vec<Vec<String>> {
+        let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(&bytes[3..]);
+        r.records().map(|rec| rec.unwrap().iter().map(String::from).collect()).collect()
+    }
+
+    #[test]
+    fn pairings_csv_has_bom_header_and_chinese_names() {
+        let rows = vec![PairingRow {
+            table: 7,
+            black: player(0),
+            white: player(1),
+            handicap: 0,
+            nigiri: true,
+            result: "+R".into(),
+        }];
+        let out = pairings_csv(&rows, Lang::Zh);
+        let t = text(&out);
+        assert!(t.starts_with("台号,黑方,黑方（拼音/外文）,黑方段位,黑方单位,白方,"), "{t}");
+        assert!(t.contains("\r\n"));
+        let recs = read_back(&out);
+        assert_eq!(recs.len(), 2);
+        assert_eq!(recs[1][0], "7");
+        assert_eq!(recs[1][1], "王伟");
+        assert_eq!(recs[1][2], "Wang Wei");
+        assert_eq!(recs[1][5], "李伟");
+        assert_eq!(recs[1][10], "是");
+        assert_eq!(recs[1][11], "'+R", "formula-like cells are guarded");
+        let en = pairings_csv(&rows, Lang::En);
+        assert!(text(&en).starts_with("Table,Black (Chinese),Black,Black rank,Black unit,"));
+    }
+
+    #[test]
+    fn results_csv_gives_points_to_both_sides() {
+        let rows = vec![
+            ResultRow {
+                round: 2,
+                table: 1,
+                black: player(0),
+                white: player(1),
+                handicap: 0,
+                black_outcome: Some(Outcome::Win),
+                result_text: "B+3¼".into(),
+            },
+            ResultRow {
+                round: 2,
+                table: 2,
+                black: player(2),
+                white: player(3),
+                handicap: 3,
+                black_outcome: None,
+                result_text: String::new(),
+            },
+        ];
+        let recs = read_back(&results_csv(&rows, Lang::En));
+        assert_eq!(recs[0][0], "Round");
+        assert_eq!(recs[1][10], "0");
+        assert_eq!(&recs[1][11..], ["B+3¼", "1", "0"]);
+        assert_eq!(recs[2][10], "3");
+        assert_eq!(&recs[2][11..], ["", "", ""]);
+    }
+
+    #[test]
+    fn standings_csv_has_the_tiebreak_columns() {
+        let rows = vec![
+            StandingRow {
+                place: 1,
+                name: "王伟".into(),
+                rank: "5d".into(),
+                unit: "北京".into(),
+                score: "5".into(),
+                tiebreaks: vec![("SOS".into(), "17".into()), ("SODOS".into(), "12½".into())],
+            },
+            StandingRow {
+                place: 2,
+                name: "=SUM(A1)".into(),
+                rank: "4d".into(),
+                unit: String::new(),
+                score: "4".into(),
+                tiebreaks: vec![("SOS".into(), "15".into()), ("SODOS".into(), "8".into())],
+            },
+        ];
+        let recs = read_back(&standings_csv(&rows, Lang::Zh).unwrap());
+        assert_eq!(recs[0], ["名次", "姓名", "段位", "单位", "积分", "SOS", "SODOS"]);
+        assert_eq!(recs[1], ["1", "王伟", "5d", "北京", "5", "17", "12½"]);
+        assert_eq!(recs[2][1], "'=SUM(A1)");
+        let mut bad = rows.clone();
+        bad[1].tiebreaks.reverse();
+        assert!(standings_csv(&bad, Lang::Zh).is_err());
+    }
+
+    fn game(o: u32, outcome: Outcome, c: Colour, h: u8) -> RoundResult {
+        RoundResult { opponent: Some(o), outcome, colour: Some(c), handicap: h }
+    }
+
+    fn egf_players() -> Vec<EgfPlayer> {
+        use Colour::{Black as B, White as W};
+        use Outcome::{Loss as L, Win as Wn};
+        let p = |surname: &str, first: &str, rank, country: &str, club: &str, results| EgfPlayer {
+            surname: surname.into(),
+            first_name: first.into(),
+            rank,
+            country: country.into(),
+            club: club.into(),
+            results,
+            scores: vec![],
+            egd_pin: None,
+        };
+        vec![
+            p(
+                "Wang",
+                "Wei",
+                Rank::Dan(6),
+                "CN",
+                "BJWQ",
+                vec![game(3, Wn, B, 0), game(2, Wn, W, 0), game(4, Wn, B, 0)],
+            ),
+            p(
+                "Müller",
+                "Anna Maria",
+                Rank::Dan(2),
+                "de",
+                "Berl",
+                vec![game(4, Wn, W, 0), game(1, L, B, 0), game(3, Wn, W, 2)],
+            ),
+            p(
+                "Lǚ",
+                "Zixuan",
+                Rank::Kyu(3),
+                "CN",
+                "",
+                vec![game(1, L, W, 0), RoundResult::no_game(Outcome::Win), game(2, L, B, 2)],
+            ),
+            p(
+                "Kim",
+                "Min-jun",
+                Rank::Kyu(12),
+                "KR",
+                "Seoul Club",
+                vec![game(2, L, B, 0), RoundResult::no_game(Outcome::Loss), game(1, L, W, 0)],
+            ),
+        ]
+    }
+
+    fn egf_tournament() -> EgfTournament {
+        EgfTournament {
+            class: EgfClass::A,
+            name: "1st Tengen Cup".into(),
+            country: "cn".into(),
+            city: "Beijing".into(),
+            start: NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
+            end: NaiveDate::from_ymd_opt(2026, 12, 6).unwrap(),
+            handicap_rule: "h9".into(),
+            komi_q: 15,
+            adjusted_time_min: 82,
+            comment: "60 min + 3x30 s byo-yomi".into(),
+        }
+    }
+
+    #[test]
+    fn egf_h9_file_is_exactly_as_expected() {
+        let mut players = egf_players();
+        players[0].egd_pin = Some("12345678".into());
+        let out = egf_h9(&egf_tournament(), &players).unwrap();
+        let expected = [
+            "; CL[A]",
+            "; EV[1st Tengen Cup]",
+            "; PC[CN, Beijing]",
+            "; DT[2026-12-05,2026-12-06]",
+            "; HA[h9]",
+            "; KM[7.5]",
+            "; TM[82]",
+            "; CM[60 min + 3x30 s byo-yomi]",
+            "; Generated by Tengen",
+            ";",
+            "; Pl Name               Rk Co Club",
+            "   1 Wang Wei           6d CN BJWQ  3+/b  2+/w  4+/b  |12345678",
+            "   2 Muller Anna_Maria  2d DE Berl  4+/w  1-/b  3+/w2",
+            "   3 Lu Zixuan          3k CN -     1-/w  0+    2-/b2",
+            "   4 Kim Min-jun       12k KR Seou  2-/b  0-    1-/w",
+            "",
+        ]
+        .join("\r\n");
+        assert_eq!(out, expected, "\n{out}");
+        assert!(out.is_ascii());
+    }
+
+    #[test]
+    fn egf_h9_refuses_what_the_rating_list_cannot_read() {
+        let t = egf_tournament();
+        // Inconsistent opponents.
+        let mut ps = egf_players();
+        ps[1].results[0] = game(4, Outcome::Loss, Colour::White, 0);
+        assert!(egf_h9(&t, &ps).unwrap_err().to_string().contains("place 2, round 1"));
+        // A Chinese name without pinyin.
+        let mut ps = egf_players();
+        ps[0].surname = "王".into();
+        assert!(egf_h9(&t, &ps).unwrap_err().to_string().contains("pinyin"));
+        // A missing round and an unknown result.
+        let mut ps = egf_players();
+        ps[3].results.pop();
+        assert!(egf_h9(&t, &ps).is_err());
+        let mut ps = egf_players();
+        ps[2].results[1] = RoundResult::no_game(Outcome::Unknown);
+        assert!(egf_h9(&t, &ps).unwrap_err().to_string().contains("no result"));
+        // Bad country code.
+        let mut ps = egf_players();
+        ps[0].country = "China".into();
+        assert!(egf_h9(&t, &ps).is_err());
+    }
+
+    #[test]
+    fn egf_h9_score_columns_and_komi() {
+        let mut ps = egf_players();
+        for (i, p) in ps.iter_mut().enumerate() {
+            p.scores = vec![("MMS".into(), format!("{}", 30 - i)), ("SOS".into(), format!("{}", 90 - i * 7))];
+        }
+        let out = egf_h9(&egf_tournament(), &ps).unwrap();
+        assert!(out.contains("; Pl Name               Rk Co Club MMS SOS\r\n"), "{out}");
+        assert!(out.contains("   1 Wang Wei           6d CN BJWQ  30  90  3+/b  2+/w  4+/b\r\n"), "{out}");
+        assert_eq!(komi_points(15), "7.5");
+        assert_eq!(komi_points(26), "13");
+        assert_eq!(komi_points(0), "0");
+        assert_eq!(komi_points(-1), "-0.5");
+        assert_eq!(komi_points(-3), "-1.5");
+    }
+}

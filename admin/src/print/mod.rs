@@ -1,0 +1,438 @@
+//! Printed sheets and file exports, from plain data.
+//!
+//! Pure: values in, bytes out. No database, no HTTP, no clock; callers (the web handlers, the
+//! CLI) fetch the data, fill these structs and send the bytes on.
+//!
+//! | what | function | module |
+//! |---|---|---|
+//! | scoresheets (记录单), 2 or 4 per A4 page | [`scoresheets`] | [`scoresheet`] |
+//! | pairing list by table, or by name | [`pairing_list`] | [`pairing_list`](mod@pairing_list) |
+//! | standings wall chart with tie-break columns | [`standings`] | [`wall_chart`] |
+//! | crosstable (per-round opponent, result and colour) | [`crosstable`] | [`wall_chart`] |
+//! | game record sheet (棋谱记录纸), a 19×19 grid per table | [`record_sheets`] | [`record_sheet`] |
+//! | CSV of pairings, results, standings (UTF-8 with BOM) | [`pairings_csv`], [`results_csv`], [`standings_csv`] | [`csv_export`] |
+//! | EGF rating list results (`.h9`) | [`egf_h9`] | [`csv_export`] |
+//!
+//! Every PDF uses one font ([`font::FontFace`]: WenQuanYi Micro Hei compiled in, or
+//! `TENGEN_PDF_FONT`), subset per document to the characters it prints, with a `/ToUnicode`
+//! map so the text can be searched and copied. Labels come in Chinese or English ([`Lang`]);
+//! names are printed in both scripts where both are known.
+
+pub mod csv_export;
+pub mod font;
+pub mod pairing_list;
+mod pdf;
+pub mod record_sheet;
+pub mod scoresheet;
+#[cfg(test)]
+mod testutil;
+pub mod wall_chart;
+
+pub use csv_export::{
+    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfPlayer, EgfTournament, ResultRow,
+};
+pub use font::FontFace;
+pub use pairing_list::{pairing_list, PairingOrder};
+pub use record_sheet::record_sheets;
+pub use scoresheet::{scoresheets, SheetsPerPage};
+pub use wall_chart::{crosstable, standings};
+
+/// What can go wrong while printing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrintError {
+    /// The font could not be read or subset.
+    #[error("font: {0}")]
+    Font(String),
+    /// printpdf reported an error while writing the document.
+    #[error("PDF: {0}")]
+    Pdf(String),
+    /// The data cannot be printed as given (the message says which row and why).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Language of the labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// 中文
+    #[default]
+    Zh,
+    /// English
+    En,
+}
+
+impl Lang {
+    /// Picks the label for this language.
+    pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+}
+
+/// Paper size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    /// 210 × 297 mm.
+    #[default]
+    A4,
+    /// 297 × 420 mm: the same layout scaled up by √2, for wall charts read from a distance.
+    A3,
+}
+
+impl Paper {
+    /// How much larger than A4 everything is drawn.
+    pub fn scale(self) -> f32 {
+        match self {
+            Paper::A4 => 1.0,
+            Paper::A3 => std::f32::consts::SQRT_2,
+        }
+    }
+}
+
+/// Options shared by the PDF documents.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PdfOptions<'a> {
+    pub lang: Lang,
+    /// Ignored by scoresheets (always A4) and record sheets (A4, or A3 for a larger grid).
+    pub paper: Paper,
+    /// Lists and wall charts only.
+    pub landscape: bool,
+    /// `None`: [`FontFace::default_face`] (the embedded font unless `TENGEN_PDF_FONT` is set).
+    pub font: Option<&'a FontFace>,
+}
+
+impl<'a> PdfOptions<'a> {
+    pub fn new(lang: Lang) -> PdfOptions<'a> {
+        PdfOptions { lang, ..Default::default() }
+    }
+
+    pub(crate) fn font(&self) -> Result<&'a FontFace, PrintError> {
+        match self.font {
+            Some(f) => Ok(f),
+            None => FontFace::default_face(),
+        }
+    }
+}
+
+/// The tournament and round a sheet belongs to. Texts are printed as given.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SheetTournament {
+    pub name_zh: String,
+    pub name_en: String,
+    pub venue: String,
+    /// Round number, from 1.
+    pub round: u32,
+    /// Date of the round as it should be printed, e.g. "2026-12-05".
+    pub date: String,
+    /// e.g. "黑贴3¾子" / "Black gives 3¾ stones (7.5 points)".
+    pub komi_text: String,
+    /// e.g. "基本用时60分钟，读秒30秒3次" / "60 min + 3×30 s byo-yomi".
+    pub time_control_text: String,
+    /// e.g. "中国围棋竞赛规则（2002）" / "Chinese rules (2002)".
+    pub rules_text: String,
+}
+
+impl SheetTournament {
+    /// The name in `lang`, or the other one when that is empty.
+    pub fn name(&self, lang: Lang) -> &str {
+        let (a, b) = match lang {
+            Lang::Zh => (&self.name_zh, &self.name_en),
+            Lang::En => (&self.name_en, &self.name_zh),
+        };
+        if a.trim().is_empty() {
+            b
+        } else {
+            a
+        }
+    }
+
+    /// "第 3 轮" / "Round 3".
+    pub fn round_label(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => format!("第 {} 轮", self.round),
+            Lang::En => format!("Round {}", self.round),
+        }
+    }
+
+    /// Venue and date on one line.
+    pub(crate) fn details(&self) -> String {
+        [self.venue.trim(), self.date.trim()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("  ·  ")
+    }
+}
+
+/// A player as printed on sheets and lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SheetPlayer {
+    /// 张伟 (may be empty for players without a Chinese name).
+    pub name_zh: String,
+    /// "ZHANG Wei", "Müller Anna" (may be empty).
+    pub name_latin: String,
+    /// 业余5段
+    pub rank_zh: String,
+    /// 5d
+    pub rank_en: String,
+    /// Club, school, city or province team (单位).
+    pub unit: String,
+}
+
+impl SheetPlayer {
+    /// The sheet view of an entrant: both full names, the rank in both languages, the unit.
+    pub fn from_entrant(e: &crate::domain::entrant::EntrantInput) -> SheetPlayer {
+        SheetPlayer {
+            name_zh: e.full_name_zh(),
+            name_latin: e.full_name_latin(),
+            rank_zh: e.rank.zh(),
+            rank_en: e.rank.en(),
+            unit: e.unit.clone(),
+        }
+    }
+
+    /// Both names, the one of `lang` first: "张伟 Zhang Wei" / "Zhang Wei 张伟".
+    pub fn display_name(&self, lang: Lang) -> String {
+        let zh = self.name_zh.trim();
+        let la = self.name_latin.trim();
+        match (zh.is_empty(), la.is_empty()) {
+            (true, _) => la.to_string(),
+            (false, true) => zh.to_string(),
+            (false, false) => match lang {
+                Lang::Zh => format!("{zh} {la}"),
+                Lang::En => format!("{la} {zh}"),
+            },
+        }
+    }
+
+    /// The name of `lang`, or the other one.
+    pub fn primary_name(&self, lang: Lang) -> &str {
+        let (a, b) = match lang {
+            Lang::Zh => (self.name_zh.trim(), self.name_latin.trim()),
+            Lang::En => (self.name_latin.trim(), self.name_zh.trim()),
+        };
+        if a.is_empty() {
+            b
+        } else {
+            a
+        }
+    }
+
+    /// The other name, if there is one and it differs from [`SheetPlayer::primary_name`].
+    pub fn secondary_name(&self, lang: Lang) -> &str {
+        let p = self.primary_name(lang);
+        [self.name_zh.trim(), self.name_latin.trim()]
+            .into_iter()
+            .find(|n| !n.is_empty() && *n != p)
+            .unwrap_or("")
+    }
+
+    /// The rank in `lang`, or the other one.
+    pub fn rank(&self, lang: Lang) -> &str {
+        let (a, b) = match lang {
+            Lang::Zh => (&self.rank_zh, &self.rank_en),
+            Lang::En => (&self.rank_en, &self.rank_zh),
+        };
+        if a.trim().is_empty() {
+            b.trim()
+        } else {
+            a.trim()
+        }
+    }
+
+    /// Key to sort players by name: the Latin name (pinyin sorts Chinese names alphabetically),
+    /// then the Chinese one.
+    pub(crate) fn sort_key(&self) -> (String, String) {
+        let la = self.name_latin.trim().to_lowercase();
+        let zh = self.name_zh.trim().to_string();
+        if la.is_empty() {
+            (zh.clone(), zh)
+        } else {
+            (la, zh)
+        }
+    }
+}
+
+/// One board of a round, for its scoresheet and its record sheet.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TableSheet {
+    /// Table (board) number.
+    pub table: u32,
+    /// With `nigiri`, simply the first player (the colours are decided at the board).
+    pub black: SheetPlayer,
+    /// With `nigiri`, simply the second player.
+    pub white: SheetPlayer,
+    /// Handicap stones; 0 for an even game.
+    pub handicap: u8,
+    /// Colours are decided at the board by nigiri (猜先): the sheet then names no colours and has
+    /// lines for the holder and the guesser and for who took Black.
+    pub nigiri: bool,
+    /// Komi for this game when it differs from the tournament's (handicap games).
+    pub komi_text: Option<String>,
+}
+
+/// One line of a pairing list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PairingRow {
+    pub table: u32,
+    pub black: SheetPlayer,
+    pub white: SheetPlayer,
+    pub handicap: u8,
+    /// Colours decided at the board (then `black`/`white` are just the two players).
+    pub nigiri: bool,
+    /// The result when known ("B+R", "W+3¼", "黑中盘胜"), else empty.
+    pub result: String,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StandingRow {
+    pub place: u32,
+    pub name: String,
+    pub rank: String,
+    pub unit: String,
+    /// Main score as printed ("5", "4½", "McMahon 36").
+    pub score: String,
+    /// Tie-break columns in order: (label, value text), e.g. ("SOS", "27"). Every row must
+    /// have the same labels in the same order.
+    pub tiebreaks: Vec<(String, String)>,
+}
+
+/// Which colour a player had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Colour {
+    Black,
+    White,
+}
+
+/// A game's outcome for one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Jigo,
+    /// Not played yet, or no result entered.
+    Unknown,
+}
+
+/// One player's game in one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundResult {
+    /// The opponent's place in the same table (1-based); `None` when the player had no game:
+    /// then `Win` is a bye with a point, `Jigo` a bye with half a point, `Loss` an absence.
+    pub opponent: Option<u32>,
+    pub outcome: Outcome,
+    pub colour: Option<Colour>,
+    pub handicap: u8,
+}
+
+impl RoundResult {
+    /// A bye or absence (no opponent).
+    pub fn no_game(outcome: Outcome) -> RoundResult {
+        RoundResult { opponent: None, outcome, colour: None, handicap: 0 }
+    }
+
+    /// The compact notation of crosstables and EGF files: "12+/b", "3-/w2", "7=/b", "0+", "0-";
+    /// an unknown result is "?".
+    pub fn notation(&self) -> String {
+        let sym = match self.outcome {
+            Outcome::Win => "+",
+            Outcome::Loss => "-",
+            Outcome::Jigo => "=",
+            Outcome::Unknown => "?",
+        };
+        match self.opponent {
+            None => format!("0{sym}"),
+            Some(o) => {
+                let col = match self.colour {
+                    Some(Colour::Black) => "/b",
+                    Some(Colour::White) => "/w",
+                    None => "",
+                };
+                let h = if self.handicap > 0 && self.colour.is_some() {
+                    self.handicap.to_string()
+                } else {
+                    String::new()
+                };
+                format!("{o}{sym}{col}{h}")
+            }
+        }
+    }
+}
+
+/// One line of the crosstable.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CrosstableRow {
+    /// This row's place; `RoundResult::opponent` refers to these numbers.
+    pub place: u32,
+    pub name: String,
+    pub rank: String,
+    pub unit: String,
+    /// One entry per round, in order.
+    pub results: Vec<RoundResult>,
+    pub score: String,
+    /// Tie-break columns, as in [`StandingRow::tiebreaks`].
+    pub tiebreaks: Vec<(String, String)>,
+}
+
+/// The tie-break labels shared by all rows, or an error naming the first row that differs.
+pub(crate) fn tiebreak_labels<'a>(
+    rows: impl Iterator<Item = (u32, &'a [(String, String)])>,
+) -> Result<Vec<String>, PrintError> {
+    let mut labels: Option<Vec<String>> = None;
+    for (place, tb) in rows {
+        let these: Vec<String> = tb.iter().map(|(l, _)| l.clone()).collect();
+        match &labels {
+            None => labels = Some(these),
+            Some(l) if *l == these => {}
+            Some(l) => {
+                return Err(PrintError::Invalid(format!(
+                    "place {place}: tie-break columns {these:?} differ from {l:?}"
+                )))
+            }
+        }
+    }
+    Ok(labels.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_matches_the_egf_examples() {
+        let r = |o, outcome, colour, handicap| RoundResult { opponent: o, outcome, colour, handicap };
+        assert_eq!(r(Some(35), Outcome::Jigo, None, 0).notation(), "35=");
+        assert_eq!(r(Some(23), Outcome::Win, Some(Colour::White), 0).notation(), "23+/w");
+        assert_eq!(r(Some(11), Outcome::Loss, Some(Colour::Black), 5).notation(), "11-/b5");
+        assert_eq!(RoundResult::no_game(Outcome::Win).notation(), "0+");
+        assert_eq!(RoundResult::no_game(Outcome::Loss).notation(), "0-");
+        assert_eq!(RoundResult::no_game(Outcome::Jigo).notation(), "0=");
+        assert_eq!(r(Some(4), Outcome::Unknown, Some(Colour::Black), 0).notation(), "4?/b");
+    }
+
+    #[test]
+    fn names_fall_back_to_the_other_script() {
+        let p =
+            SheetPlayer { name_zh: "张伟".into(), name_latin: "Zhang Wei".into(), ..Default::default() };
+        assert_eq!(p.display_name(Lang::Zh), "张伟 Zhang Wei");
+        assert_eq!(p.display_name(Lang::En), "Zhang Wei 张伟");
+        assert_eq!(p.secondary_name(Lang::Zh), "Zhang Wei");
+        let q = SheetPlayer { name_latin: "Anna Müller".into(), rank_en: "2k".into(), ..Default::default() };
+        assert_eq!(q.display_name(Lang::Zh), "Anna Müller");
+        assert_eq!(q.primary_name(Lang::Zh), "Anna Müller");
+        assert_eq!(q.secondary_name(Lang::Zh), "");
+        assert_eq!(q.rank(Lang::Zh), "2k");
+    }
+
+    #[test]
+    fn tiebreak_labels_must_agree() {
+        let a = [("SOS".to_string(), "12".to_string())];
+        let b = [("SODOS".to_string(), "3".to_string())];
+        assert_eq!(tiebreak_labels([(1, &a[..]), (2, &a[..])].into_iter()).unwrap(), vec!["SOS"]);
+        assert!(tiebreak_labels([(1, &a[..]), (2, &b[..])].into_iter()).is_err());
+    }
+}

@@ -1,0 +1,242 @@
+//! Pairing lists (对阵表): by table, for the arbiters and the hall; and by name, so that each
+//! player finds their table, colour and opponent at a glance.
+//!
+//! A4 or A3, portrait or landscape ([`PdfOptions`]); as many pages as the round needs, the
+//! column headings repeated on each, "page x of y" at the foot. Byes are listed too.
+
+use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
+use super::{Lang, PairingRow, PdfOptions, PrintError, SheetPlayer, SheetTournament};
+
+/// Which list to print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PairingOrder {
+    /// One line per table: Black, White, handicap, result.
+    #[default]
+    ByTable,
+    /// One line per player, sorted by name (Latin/pinyin, then Chinese): table, colour, opponent.
+    ByName,
+}
+
+/// The pairing list of a round. `byes` are the players without a game this round.
+pub fn pairing_list(
+    t: &SheetTournament,
+    rows: &[PairingRow],
+    byes: &[SheetPlayer],
+    order: PairingOrder,
+    opts: &PdfOptions<'_>,
+) -> Result<Vec<u8>, PrintError> {
+    let font = opts.font()?;
+    let lang = opts.lang;
+    let subtitle = match (lang, order) {
+        (Lang::Zh, PairingOrder::ByTable) => format!("{} 对阵表（按台号）", t.round_label(lang)),
+        (Lang::Zh, PairingOrder::ByName) => format!("{} 对阵表（按姓名）", t.round_label(lang)),
+        (Lang::En, PairingOrder::ByTable) => format!("{} — pairings by table", t.round_label(lang)),
+        (Lang::En, PairingOrder::ByName) => format!("{} — pairings by name", t.round_label(lang)),
+    };
+    let table = match order {
+        PairingOrder::ByTable => by_table(rows, byes, lang),
+        PairingOrder::ByName => by_name(rows, byes, lang),
+    };
+    let title = format!("{} {}", t.name(lang), subtitle);
+    let mut doc = Doc::new(font, &title);
+    let (w, h) = paper_mm(opts.paper, opts.landscape);
+    let scale = opts.paper.scale();
+    let frame = Frame { paper_w: w, paper_h: h, scale, margin: 12.0 * scale };
+    let name = t.name(lang).to_string();
+    let details = t.details();
+    table.paginate(&mut doc, &frame, &|page, _| list_heading(page, scale, &name, &subtitle, &details));
+    doc.footers(lang, &title, scale);
+    doc.finish()
+}
+
+fn handicap_text(r: &PairingRow, lang: Lang) -> String {
+    if r.nigiri {
+        lang.pick("猜先", "nigiri").to_string()
+    } else if r.handicap > 0 {
+        r.handicap.to_string()
+    } else {
+        String::new()
+    }
+}
+
+fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
+    let l = |zh, en| lang.pick(zh, en);
+    let columns = vec![
+        Column::new(l("台号", "Table"), Align::Right),
+        Column::grow(l("黑方", "Black")),
+        Column::new(l("段位", "Rank"), Align::Center),
+        Column::grow(l("单位", "Unit")),
+        Column::grow(l("白方", "White")),
+        Column::new(l("段位", "Rank"), Align::Center),
+        Column::grow(l("单位", "Unit")),
+        Column::new(l("让子", "Hcp"), Align::Center),
+        Column::new(l("结果", "Result"), Align::Center),
+    ];
+    let mut sorted: Vec<&PairingRow> = rows.iter().collect();
+    sorted.sort_by_key(|r| r.table);
+    let mut out: Vec<Vec<String>> = sorted
+        .iter()
+        .map(|r| {
+            vec![
+                r.table.to_string(),
+                r.black.display_name(lang),
+                r.black.rank(lang).to_string(),
+                r.black.unit.clone(),
+                r.white.display_name(lang),
+                r.white.rank(lang).to_string(),
+                r.white.unit.clone(),
+                handicap_text(r, lang),
+                r.result.clone(),
+            ]
+        })
+        .collect();
+    for p in byes {
+        out.push(vec![
+            "—".into(),
+            p.display_name(lang),
+            p.rank(lang).to_string(),
+            p.unit.clone(),
+            l("（轮空）", "(bye)").into(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    Table { columns, rows: out, size: 9.5 }
+}
+
+fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
+    let l = |zh, en| lang.pick(zh, en);
+    let columns = vec![
+        Column::grow(l("姓名", "Name")),
+        Column::new(l("段位", "Rank"), Align::Center),
+        Column::grow(l("单位", "Unit")),
+        Column::new(l("台号", "Table"), Align::Right),
+        Column::new(l("执子", "Colour"), Align::Center),
+        Column::grow(l("对手", "Opponent")),
+        Column::new(l("对手段位", "Opp. rank"), Align::Center),
+    ];
+    let mut lines: Vec<(&SheetPlayer, Vec<String>)> = Vec::with_capacity(rows.len() * 2 + byes.len());
+    for r in rows {
+        for (me, opp, black) in [(&r.black, &r.white, true), (&r.white, &r.black, false)] {
+            let colour = if r.nigiri {
+                l("猜先", "nigiri")
+            } else if black {
+                l("黑", "Black")
+            } else {
+                l("白", "White")
+            };
+            lines.push((
+                me,
+                vec![
+                    me.display_name(lang),
+                    me.rank(lang).to_string(),
+                    me.unit.clone(),
+                    r.table.to_string(),
+                    colour.to_string(),
+                    opp.display_name(lang),
+                    opp.rank(lang).to_string(),
+                ],
+            ));
+        }
+    }
+    for p in byes {
+        lines.push((
+            p,
+            vec![
+                p.display_name(lang),
+                p.rank(lang).to_string(),
+                p.unit.clone(),
+                "—".into(),
+                String::new(),
+                l("（轮空）", "(bye)").into(),
+                String::new(),
+            ],
+        ));
+    }
+    lines.sort_by_cached_key(|(p, _)| p.sort_key());
+    Table { columns, rows: lines.into_iter().map(|(_, r)| r).collect(), size: 9.5 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{player, read, squash, tables, tournament};
+    use super::super::Paper;
+    use super::*;
+
+    fn rows(n: usize) -> Vec<PairingRow> {
+        tables(n)
+            .into_iter()
+            .map(|t| PairingRow {
+                table: t.table,
+                black: t.black,
+                white: t.white,
+                handicap: t.handicap,
+                nigiri: t.nigiri,
+                result: if t.table == 1 { "B+R".into() } else { String::new() },
+            })
+            .collect()
+    }
+
+    #[test]
+    fn by_table_lists_every_table_in_order_over_pages() {
+        let t = tournament();
+        let rs = rows(60);
+        let bye = player(500);
+        let pdf = pairing_list(
+            &t,
+            &rs,
+            std::slice::from_ref(&bye),
+            PairingOrder::ByTable,
+            &PdfOptions::new(Lang::Zh),
+        )
+        .unwrap();
+        let r = read("pairings_by_table_zh", &pdf);
+        assert_eq!(r.pages.len(), 2, "60 tables and a bye take two A4 pages");
+        let all = squash(&r.all_text());
+        assert!(all.contains("第3轮对阵表（按台号）"));
+        assert!(all.contains("第1页/共2页") && all.contains("第2页/共2页"));
+        assert!(all.contains("B+R") && all.contains("猜先") && all.contains("（轮空）"));
+        for row in &rs {
+            assert!(all.contains(&squash(&row.black.display_name(Lang::Zh))), "{}", row.table);
+        }
+        assert!(all.contains(&squash(&bye.name_zh)));
+        // Tables appear in order: 59 and 60 are on the second page, not the first.
+        assert!(squash(&r.pages[1]).contains(&squash(&rs[59].white.name_zh)));
+        assert!(!squash(&r.pages[0]).contains(&squash(&rs[59].white.display_name(Lang::Zh))));
+    }
+
+    #[test]
+    fn by_name_has_one_line_per_player_sorted_by_pinyin() {
+        let t = tournament();
+        let rs = rows(6);
+        let opts = PdfOptions { lang: Lang::En, paper: Paper::A3, landscape: true, font: None };
+        let pdf = pairing_list(&t, &rs, &[], PairingOrder::ByName, &opts).unwrap();
+        let r = read("pairings_by_name_en_a3", &pdf);
+        assert_eq!(r.pages.len(), 1);
+        // A3 landscape: 420 × 297 mm.
+        let page = r.doc.get_pages()[&1];
+        let mb = r
+            .doc
+            .get_object(page)
+            .unwrap()
+            .as_dict()
+            .unwrap()
+            .get(b"MediaBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .clone();
+        let w = mb[2].as_float().unwrap();
+        assert!((w - 420.0 * 72.0 / 25.4).abs() < 1.0, "{w}");
+        let text = squash(&r.pages[0]);
+        assert!(text.contains("Round3—pairingsbyname"));
+        // Sorted by Latin name: Chen Wei before Li Wei before Zhang Wei.
+        let pos = |s: &str| text.find(&squash(s)).unwrap_or_else(|| panic!("{s} missing"));
+        assert!(pos("Chen Wei 陈伟") < pos("Li Wei 李伟"));
+        assert!(pos("Li Wei 李伟") < pos("Zhang Wei 张伟"));
+        let table = by_name(&rs, &[], Lang::En);
+        assert_eq!(table.rows.len(), 12);
+    }
+}

@@ -1,0 +1,202 @@
+//! Wall charts: the standings with their tie-break columns (成绩排名表), and the crosstable
+//! (成绩交叉表) with each round's opponent, result and colour, e.g. `12+/b` = won against
+//! number 12 with Black; `0+` = bye.
+//!
+//! A4 or A3 (the same layout √2 larger, to be read on a wall), portrait or landscape; pages
+//! repeat the column headings.
+
+use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
+use super::{tiebreak_labels, CrosstableRow, Lang, PdfOptions, PrintError, SheetTournament, StandingRow};
+
+/// The standings after the round of `t`, in the order given.
+pub fn standings(
+    t: &SheetTournament,
+    rows: &[StandingRow],
+    opts: &PdfOptions<'_>,
+) -> Result<Vec<u8>, PrintError> {
+    let lang = opts.lang;
+    let labels = tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
+    let l = |zh, en| lang.pick(zh, en);
+    let mut columns = vec![
+        Column::new(l("名次", "Place"), Align::Right),
+        Column::grow(l("姓名", "Name")),
+        Column::new(l("段位", "Rank"), Align::Center),
+        Column::grow(l("单位", "Unit")),
+        Column::new(l("积分", "Score"), Align::Right),
+    ];
+    columns.extend(labels.iter().map(|lab| Column::new(lab, Align::Right)));
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut v =
+                vec![r.place.to_string(), r.name.clone(), r.rank.clone(), r.unit.clone(), r.score.clone()];
+            v.extend(r.tiebreaks.iter().map(|(_, val)| val.clone()));
+            v
+        })
+        .collect();
+    let subtitle = match lang {
+        Lang::Zh => format!("{}后 成绩排名", t.round_label(lang)),
+        Lang::En => format!("Standings after {}", t.round_label(lang).to_lowercase()),
+    };
+    render(t, Table { columns, rows: body, size: 10.0 }, &subtitle, &t.details(), opts)
+}
+
+/// The crosstable after the round of `t`: one line per player, one column per round.
+pub fn crosstable(
+    t: &SheetTournament,
+    rows: &[CrosstableRow],
+    opts: &PdfOptions<'_>,
+) -> Result<Vec<u8>, PrintError> {
+    let lang = opts.lang;
+    let labels = tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
+    let rounds = rows.iter().map(|r| r.results.len()).max().unwrap_or(0);
+    let l = |zh, en| lang.pick(zh, en);
+    let mut columns = vec![
+        Column::new(l("名次", "Place"), Align::Right),
+        Column::grow(l("姓名", "Name")),
+        Column::new(l("段位", "Rank"), Align::Center),
+        Column::grow(l("单位", "Unit")),
+    ];
+    for i in 1..=rounds {
+        let title = match lang {
+            Lang::Zh => format!("第{i}轮"),
+            Lang::En => format!("R{i}"),
+        };
+        columns.push(Column::new(&title, Align::Center));
+    }
+    columns.push(Column::new(l("积分", "Score"), Align::Right));
+    columns.extend(labels.iter().map(|lab| Column::new(lab, Align::Right)));
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut v = vec![r.place.to_string(), r.name.clone(), r.rank.clone(), r.unit.clone()];
+            v.extend((0..rounds).map(|i| r.results.get(i).map(|x| x.notation()).unwrap_or_default()));
+            v.push(r.score.clone());
+            v.extend(r.tiebreaks.iter().map(|(_, val)| val.clone()));
+            v
+        })
+        .collect();
+    let subtitle = match lang {
+        Lang::Zh => format!("{}后 成绩交叉表", t.round_label(lang)),
+        Lang::En => format!("Crosstable after {}", t.round_label(lang).to_lowercase()),
+    };
+    let legend = l(
+        "12+/b：胜第12名，执黑；-：负；=：和；/w2：执白，让2子；0+：轮空得分；0-：缺席",
+        "12+/b: won against no. 12 with Black; -: lost; =: jigo; /w2: White, 2 handicap stones; 0+: bye; 0-: absent",
+    );
+    let details = format!("{}\n{legend}", t.details());
+    render(t, Table { columns, rows: body, size: 9.0 }, &subtitle, &details, opts)
+}
+
+fn render(
+    t: &SheetTournament,
+    table: Table,
+    subtitle: &str,
+    details: &str,
+    opts: &PdfOptions<'_>,
+) -> Result<Vec<u8>, PrintError> {
+    let font = opts.font()?;
+    let lang = opts.lang;
+    let title = format!("{} {}", t.name(lang), subtitle);
+    let mut doc = Doc::new(font, &title);
+    let (w, h) = paper_mm(opts.paper, opts.landscape);
+    let scale = opts.paper.scale();
+    let frame = Frame { paper_w: w, paper_h: h, scale, margin: 12.0 * scale };
+    let name = t.name(lang).to_string();
+    table.paginate(&mut doc, &frame, &|page, _| list_heading(page, scale, &name, subtitle, details));
+    doc.footers(lang, &title, scale);
+    doc.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{player, read, squash, tournament};
+    use super::super::{Colour, Outcome, Paper, RoundResult};
+    use super::*;
+
+    fn standing_rows(n: u32) -> Vec<StandingRow> {
+        (1..=n)
+            .map(|p| {
+                let pl = player(p as usize);
+                StandingRow {
+                    place: p,
+                    name: pl.display_name(Lang::Zh),
+                    rank: pl.rank_zh.clone(),
+                    unit: pl.unit.clone(),
+                    score: format!("{}", 10 - p.min(10)),
+                    tiebreaks: vec![
+                        ("SOS".into(), format!("{}", 40 - p.min(40))),
+                        ("SOSOS".into(), format!("{}", 200 - p)),
+                        ("SODOS".into(), format!("{}½", p % 7)),
+                    ],
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn standings_show_tiebreak_columns_on_every_page() {
+        let t = tournament();
+        let rows = standing_rows(90);
+        let pdf = standings(&t, &rows, &PdfOptions::new(Lang::Zh)).unwrap();
+        let r = read("standings_zh", &pdf);
+        assert!(r.pages.len() >= 2, "{}", r.pages.len());
+        for p in &r.pages {
+            let p = squash(p);
+            assert!(
+                p.contains("名次") && p.contains("积分") && p.contains("SOS") && p.contains("SODOS"),
+                "{p}"
+            );
+        }
+        let all = squash(&r.all_text());
+        assert!(all.contains("第3轮后成绩排名"));
+        assert!(all.contains(&squash(&rows[89].name)) && all.contains("3½"));
+        // Mismatched tie-break columns are refused.
+        let mut bad = standing_rows(3);
+        bad[2].tiebreaks.pop();
+        assert!(matches!(standings(&t, &bad, &PdfOptions::default()), Err(PrintError::Invalid(_))));
+    }
+
+    #[test]
+    fn crosstable_on_a3_landscape_has_round_columns_and_notation() {
+        let t = tournament();
+        let rows: Vec<CrosstableRow> = (1..=8u32)
+            .map(|p| {
+                let opp = |r: u32| ((p - 1 + r) % 8) + 1;
+                let results = (1..=5u32)
+                    .map(|r| {
+                        if p == 8 && r == 5 {
+                            RoundResult::no_game(Outcome::Win)
+                        } else {
+                            RoundResult {
+                                opponent: Some(opp(r)),
+                                outcome: if (p + r) % 2 == 0 { Outcome::Win } else { Outcome::Loss },
+                                colour: Some(if r % 2 == 0 { Colour::Black } else { Colour::White }),
+                                handicap: if p == 3 && r == 2 { 2 } else { 0 },
+                            }
+                        }
+                    })
+                    .collect();
+                let pl = player(p as usize);
+                CrosstableRow {
+                    place: p,
+                    name: pl.display_name(Lang::En),
+                    rank: pl.rank_en.clone(),
+                    unit: pl.unit.clone(),
+                    results,
+                    score: format!("{}", 9 - p),
+                    tiebreaks: vec![("SOS".into(), format!("{}", 30 - p))],
+                }
+            })
+            .collect();
+        let opts = PdfOptions { lang: Lang::En, paper: Paper::A3, landscape: true, font: None };
+        let pdf = crosstable(&t, &rows, &opts).unwrap();
+        let r = read("crosstable_en_a3", &pdf);
+        assert_eq!(r.pages.len(), 1);
+        let text = squash(&r.pages[0]);
+        for s in ["Crosstableafterround3", "R1", "R5", "Score", "SOS", "0+", "5-/b2", "ZhangWei张伟"] {
+            assert!(text.contains(s), "{s} missing: {text}");
+        }
+        assert_eq!(rows[2].results[1].notation(), "5-/b2");
+    }
+}
