@@ -11,8 +11,12 @@
 //!   (`rules::rulings::apply_rulings` → `rules::outcome::Scoring`, komi 3½ of
 //!   `RuleSet::chinese_team_relay`). A knockout draw leads to the 节棋 play-off
 //!   ([`playoff`], Art. 12).
-//! - Team standings and knockout outcomes in [`standings`], and pairing of teams with the
-//!   individual engine through [`standings::pair_team_round`].
+//! - **Board matches (rules.md §13.2–13.3)**: N boards per match, colours alternating by
+//!   board; board points and match points (2/1/0, 3/1/0 or the main-board rule) in
+//!   [`board_match`].
+//!
+//! Team standings and knockout outcomes for both formats are in [`standings`], and pairing of
+//! teams with the individual engine in [`standings::pair_team_round`].
 //!
 //! [`roster`] holds teams (leader, coach, captain, players with position numbers 位置号,
 //! executing leader by Art. 10.1), [`lineup`] the sections and line-ups, [`penalties`] the
@@ -23,6 +27,7 @@
 //! Every reading that the text leaves open is tagged \[INF\] (inference) or \[UNVERIFIED\]
 //! where it is applied; the list is in [`relay`]'s module documentation.
 
+pub mod board_match;
 pub mod lineup;
 pub mod penalties;
 pub mod playoff;

@@ -3,7 +3,7 @@
 //! - Relay matches: win 3, draw 1 each, loss 0 (seed 003 Art. 12 "循环赛中胜方3分，负方0分；和棋
 //!   双方各得1分"); knockout draws are settled by the 节棋 play-off.
 //! - Board matches (rules.md §13.2–13.3): match points 2/1/0, 3/1/0 or the main-board rule, and
-//!   game points (局分); see the `board_match` module.
+//!   game points (局分); see [`super::board_match`].
 //! - Standings: match points first, then the event's tie-breaks ([`TeamTieBreak`]): rules.md
 //!   §13.2 (围甲: 场分 → 局分 → 主将胜率 → 第一台胜率) and §13.3 (场分 → 局分 → 直胜 → first board).
 //! - Pairing: teams go through the individual Swiss engine
