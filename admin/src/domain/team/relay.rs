@@ -56,7 +56,10 @@
 //!   names the replacement ([`Event::ReplaceSentOff`]); play waits. The replacement is not a
 //!   further substitution. When the side's substitutions are used up the side still replaces
 //!   the carded player and the opponent gains the "any" substitution (Art. 24.4). A red card
-//!   to someone not at the board only bars them (Art. 24.3 "场上队员 … 视同换人1次").
+//!   to someone not at the board only bars them (Art. 24.3 "场上队员 … 视同换人1次"); a
+//!   player seated before the section's first move counts as not yet at the board.
+//! - \[INF\] Event times are taken as given (a referee may enter an event late); only the
+//!   line-up deadline and the substitute's seating time are compared.
 //! - \[INF\] Requests (Art. 10.5): one per side at a time; play (moves, timeouts, section
 //!   end) waits while a request is pending, since the referee has stopped the clock.
 //! - \[INF\] A move by the side not to move is refused (it would be Art. 17.2, two consecutive
@@ -1489,7 +1492,10 @@ impl RelayMatch {
             stayed_on: false,
         };
         self.sides[ix(side)].barred.insert(p);
-        if let Some(seat) = self.sides[ix(side)].seat_of(p) {
+        // Seated before the section's first move: not yet on the board in play, so the
+        // line-up is reopened like any line-up of a section not started \[INF\].
+        let seat = self.sides[ix(side)].seat_of(p).filter(|_| self.section_started());
+        if let Some(seat) = seat {
             rec.on_board = true;
             if self.any_eligible(side) {
                 let s = &mut self.sides[ix(side)];

@@ -458,6 +458,7 @@ fn drawn_knockout() -> H {
     h.card(113, Card::Yellow);
     h.play_to(143);
     h.ok(Event::SectionEnd { clocks: clocks(900) });
+    assert_eq!(h.no(Event::SectionEnd { clocks: None }), Refusal::NoSectionToEnd);
     h.play_to(200);
     let a = h.ok(Event::Count { black_halves: 370, clocks: clocks(120) });
     let Some(Effect::GameOver { result, en, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
@@ -686,26 +687,41 @@ fn red_cards_off_the_board_and_from_the_previous_game() {
     h.lineup(Black, Section::One, [111, 112]);
     h.lineup(White, Section::One, [211, 212]);
     h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.lineup(Black, Section::Three, [116, 117]);
     h.at(T0);
-    h.play_to(72);
-    h.ok(Event::SectionEnd { clocks: None });
-    // Section 2 has not started: a red to 114 (in the analysis room) reopens Black's line-up.
-    let a = h.card(114, Card::Red);
-    assert!(has(&a, |e| *e == Effect::LineupReopened { side: Black, section: Section::Two }));
+    h.play_to(20);
+    // 117, lined up for section 3 and in the analysis room: barred, the line-up reopened,
+    // no substitution used (only on-board players count, Art. 24.3).
+    let a = h.card(117, Card::Red);
+    assert!(has(&a, |e| *e == Effect::LineupReopened { side: Black, section: Section::Three }));
     assert!(!has(&a, |e| matches!(e, Effect::RedCountsAsSubstitution { .. })), "not on the board");
     assert_eq!(h.stones(), [2, 0]);
-    h.t += 600; // past the deadline: the reopened line-up may still come in
-    h.lineup(Black, Section::Two, [113, 115]);
-    // White's own line-up past the deadline is late.
+    h.play_to(72);
+    let a = h.ok(Event::SectionEnd { clocks: None });
+    assert!(has(&a, |e| *e == Effect::Seated { section: Section::Two, order: [113, 213, 114, 214] }));
+    // 114 is seated but section 2 has not started: the line-up is reopened as well.
+    let a = h.card(114, Card::Red);
+    assert!(has(&a, |e| *e == Effect::LineupReopened { side: Black, section: Section::Two }));
+    assert!(h.m.side(Black).seats.is_none());
+    assert_eq!(
+        h.no(Event::Move { player: 113 }),
+        Refusal::LineupMissing { side: Black, section: Section::Two }
+    );
+    h.t += 600; // past the deadline: a reopened line-up may still come in
+    let a = h.lineup(Black, Section::Two, [113, 115]);
+    assert!(has(&a, |e| *e == Effect::Seated { section: Section::Two, order: [113, 213, 115, 214] }));
+    // White's own change past the deadline is late.
     assert!(matches!(
-        h.no(Event::SubmitLineup { side: White, section: Section::Two, players: [213, 214] }),
+        h.no(Event::SubmitLineup { side: White, section: Section::Two, players: [213, 215] }),
         Refusal::LineupLate { .. }
     ));
     assert_eq!(h.m.counts().substitutions_left, [3, 3]);
+    assert_eq!(h.stones(), [4, 0]);
     // A red card to the coach bars him too.
     h.card(201, Card::Red);
     assert_eq!(h.m.barred_next_game(White), vec![201]);
-    assert_eq!(h.m.barred_next_game(Black), vec![114]);
+    assert_eq!(h.m.barred_next_game(Black), vec![117, 114]);
 }
 
 /// Refused setups.
