@@ -5,3 +5,4 @@ pub mod draw;
 pub mod entrant;
 pub mod pairing;
 pub mod settings;
+pub mod team;

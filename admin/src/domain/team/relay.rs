@@ -1,0 +1,2003 @@
+//! A pair-relay match (围棋队际赛, seed 003) as a state machine.
+//!
+//! [`RelayMatch::apply`] takes one [`Event`] at a time with its timestamp. An accepted event
+//! returns its [`Effect`]s (stones, cards, forced passes, substitutions and timeouts left) and
+//! a [`Counts`] snapshot for the match page; a refused one returns a [`Refusal`] with English
+//! and Chinese messages and leaves the match exactly as it was (the event runs on a copy).
+//! Penalty stones and results are computed by the rules crate: every ruling goes into a log
+//! that [`rules::rulings::apply_rulings`] reads, with `RuleSet::chinese_team_relay` (komi 3½,
+//! Black 184 = draw, Art. 12) and the project's [`SecondYellow`] reading.
+//!
+//! ## What is enforced, by article of seed 003
+//!
+//! - Art. 10.1: line-ups per section, due 5 minutes before the section starts; the first
+//!   section starts at the match's start, later ones 5 minutes after the previous section ends
+//!   (Art. 10.2 break), so a later section's line-up is due when the previous section ends.
+//! - Art. 10.2: sections end at moves 72 and 143.
+//! - Art. 10.3: clockwise order X1, Y1, X2, Y2 within a section (seats crosswise).
+//! - Art. 10.4: a player plays at most one section; a substitute only finishes the current
+//!   section; one who has played cannot come on again.
+//! - Art. 10.5: 3 substitutions and 2 timeouts per match, each requested, then confirmed or
+//!   cancelled by the requesting side; the substitute seated within 60 s of confirmation.
+//! - Art. 12: komi 3½, 3/1/0 points, knockout draw → 节棋 play-off (see [`super::playoff`]).
+//! - Art. 17.7: an out-of-order move is valid; the opponent must claim it before placing a
+//!   stone; 1, 2, 3, 4 stones; a player's 3rd → red card; a side's 5th → the game is lost; the
+//!   erring player's next player (下位棋手, the opponent) chooses its side's next mover.
+//! - Art. 17.8: each move beyond a section's quota is valid and costs 1 stone.
+//! - Art. 22.1: a last byo-yomi timeout is a pass (虚着) and 1 stone; play continues.
+//! - Art. 24.2–24.4: yellow 1 stone, two yellows → red, red 2 stones and barred this game and
+//!   the next; an on-board red counts as a substitution; if the side's substitutions are used
+//!   up the opponent gains one "any" substitution (可换上已出场队员); if the side has no player
+//!   who may come on, a forced pass is added and the carded player stays on.
+//!
+//! ## Readings chosen (the text leaves these open)
+//!
+//! - \[INF\] Clockwise order: in each section the side to move first starts with its
+//!   first-listed player, then the other side's first-listed, then the second-listed of each:
+//!   X1, Y1, X2, Y2 (section 3 and the play-off start with White, move 144). A different
+//!   player at a section's first move is an order error too.
+//! - \[INF\] After an out-of-order move, whether claimed or not, the opponent's next mover is
+//!   free (Art. 17.7 "由失误者下位棋手选择己方接续者"); the clockwise order continues from
+//!   whoever moves. A claim lapses once the claimant's side has moved again.
+//! - \[INF\] Move quota (Art. 17.8) read by section: sections 1 and 2 end at moves 72 and 143;
+//!   a move numbered beyond that before the section end is declared costs its side 1 stone.
+//!   The next section's range stays fixed by move number (Art. 10.2). Forced passes do not
+//!   count as moves beyond the quota.
+//! - \[INF\] Passes, forced or not, are moves: they take a move number and the mover's turn in
+//!   the clockwise order. A forced pass owed by a side (Art. 24.4) is played at its next turn
+//!   by the player whose turn it is (the first-listed when the side may choose).
+//! - \[INF\] "Has played" = has been on the board in that section: the line-up's players once
+//!   the section's first move is played, a substitute and the player substituted once the
+//!   substitution is confirmed.
+//! - \[INF\] A line-up may be replaced until its deadline, and until the section's first move.
+//!   A red card to a player of a line-up whose section has not started reopens that line-up,
+//!   also after the deadline.
+//! - \[INF\] An on-board red card with a player available: the seat is vacant until the side
+//!   names the replacement ([`Event::ReplaceSentOff`]); play waits. The replacement is not a
+//!   further substitution. When the side's substitutions are used up the side still replaces
+//!   the carded player and the opponent gains the "any" substitution (Art. 24.4). A red card
+//!   to someone not at the board only bars them (Art. 24.3 "场上队员 … 视同换人1次"); a
+//!   player seated before the section's first move counts as not yet at the board.
+//! - \[INF\] Event times are taken as given (a referee may enter an event late); only the
+//!   line-up deadline and the substitute's seating time are compared.
+//! - \[INF\] Requests (Art. 10.5): one per side at a time; play (moves, timeouts, section
+//!   end) waits while a request is pending, since the referee has stopped the clock.
+//! - \[INF\] A move by the side not to move is refused (it would be Art. 17.2, two consecutive
+//!   moves: the referee records the void move and shows the yellow card with [`Event::Card`]).
+//! - The timeout's length is not in the seed (Art. 10.5 "暂停 (1)" is missing) \[UNVERIFIED\]:
+//!   only the count and the times are recorded.
+//! - Second yellow: the project's [`SecondYellow`] reading, default 1 + 2 = 3 stones.
+
+use std::collections::BTreeSet;
+
+use rules::board::Color;
+use rules::clock::ClockReading;
+use rules::outcome::JigoRule;
+use rules::ruleset::RuleSet;
+use rules::rulings::{
+    Applied, ApplyInputs, BaseResult, GameResult, ResultMethod, Ruling, RulingKind, SecondYellow,
+};
+use serde::{Deserialize, Serialize};
+
+use super::lineup::{check_players, Lineup, LineupContext, Section};
+use super::penalties::{apply_log, LogEntry};
+use super::roster::{ExecutingLeader, Team};
+use super::standings::MatchPoints;
+use super::{ix, plural, side_en, side_zh, PersonId, Timestamp};
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------------------------
+
+/// Round robin or knockout (seed 003 Art. 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// 循环赛: a draw stands (1 point each).
+    RoundRobin,
+    /// 淘汰赛: a draw goes to the 节棋 play-off.
+    Knockout,
+}
+
+/// Which clock readings the 节棋 play-off starts from (Art. 12 "使用之前剩余的时间（包括读秒）").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayoffClock {
+    /// The time each side had left when the drawn game ended (the default reading \[INF\]:
+    /// only the position is restored, "之前剩余的时间" is the time left before the play-off).
+    #[default]
+    AtGameEnd,
+    /// The time each side had left at the end of section 2 (the clock restored with the
+    /// position) \[UNVERIFIED alternative\].
+    AtSectionTwoEnd,
+}
+
+/// Event settings of a relay match. Defaults follow seed 003 and rules.md's decisions table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelayConfig {
+    /// `RuleSet::chinese_team_relay()`: komi 3½, Black 184 = draw (Art. 12). Set `jigo` to
+    /// `WhiteWins` for an event that rules an equal count a White win (Art. 12 注).
+    pub rules: RuleSet,
+    pub second_yellow: SecondYellow,
+    pub stage: Stage,
+    /// 3/1/0 (Art. 12).
+    pub points: MatchPoints,
+    /// Substitutions per side per match (Art. 10.5: 3).
+    pub substitutions: u32,
+    /// Timeouts per side per match (Art. 10.5: 2).
+    pub timeouts: u32,
+    /// In the 节棋 play-off (Art. 12: one of each).
+    pub playoff_substitutions: u32,
+    pub playoff_timeouts: u32,
+    /// Line-ups are due this long before a section starts (Art. 10.1: 5 minutes).
+    pub lineup_lead_secs: i64,
+    /// Break between sections, clock stopped (Art. 10.2: 5 minutes).
+    pub break_secs: i64,
+    /// Preparation before the 节棋 play-off, from the leaders' confirmation (Art. 12: 3 min).
+    /// The play-off line-ups are due when it ends \[INF\].
+    pub playoff_prep_secs: i64,
+    /// From confirmation of a substitution to the substitute seated (Art. 10.5 (3): 60 s).
+    pub seating_limit_secs: i64,
+    pub playoff_clock: PlayoffClock,
+}
+
+impl Default for RelayConfig {
+    fn default() -> Self {
+        RelayConfig {
+            rules: RuleSet::chinese_team_relay(),
+            second_yellow: SecondYellow::default(),
+            stage: Stage::RoundRobin,
+            points: MatchPoints::THREE_ONE_ZERO,
+            substitutions: 3,
+            timeouts: 2,
+            playoff_substitutions: 1,
+            playoff_timeouts: 1,
+            lineup_lead_secs: 300,
+            break_secs: 300,
+            playoff_prep_secs: 180,
+            seating_limit_secs: 60,
+            playoff_clock: PlayoffClock::AtGameEnd,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events, effects, refusals
+// ---------------------------------------------------------------------------------------------
+
+/// A card shown by the referee (Art. 24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Card {
+    Yellow,
+    Red,
+}
+
+/// Something that happened in the match, in order. Stored as JSON with an `event` tag; a
+/// match is rebuilt by [`RelayMatch::replay`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A leader hands in a section's line-up (Art. 10.1).
+    SubmitLineup { side: Color, section: Section, players: [PersonId; 2] },
+    /// A stone placed by `player` (Art. 10.3 order checked).
+    Move { player: PersonId },
+    /// The opponent of the side that moved out of order claims it before placing a stone; the
+    /// referee confirms (Art. 17.7).
+    ClaimOrderError { claimant: Color },
+    /// A substitution request (Art. 10.5): the referee stops the clock and reports the order.
+    RequestSubstitution { out: PersonId, incoming: PersonId },
+    /// A timeout request (Art. 10.5).
+    RequestTimeout { side: Color },
+    /// The requesting side confirms its pending request (Art. 10.5 "确认生效").
+    ConfirmRequest { side: Color },
+    /// The requesting side withdraws its pending request (Art. 10.5 "取消"): nothing is used.
+    CancelRequest { side: Color },
+    /// The substitute of the side's last substitution is seated (Art. 10.5 (3): ≤ 60 s).
+    SubstituteSeated { side: Color },
+    /// The side names the player who replaces a red-carded player (Art. 24.3).
+    ReplaceSentOff { side: Color, incoming: PersonId },
+    /// A card to any person of either team (Art. 24).
+    Card { person: PersonId, card: Card },
+    /// `player`, whose turn it is, exceeded the last byo-yomi period (Art. 22.1).
+    ByoYomiTimeout { player: PersonId },
+    /// The referee ends section 1 or 2 (Art. 10.2), with the clock readings if recorded.
+    SectionEnd { clocks: Option<[ClockReading; 2]> },
+    /// The game ended and was counted: Black's count in half points, before penalty stones.
+    Count { black_halves: u32, clocks: Option<[ClockReading; 2]> },
+    /// The side's executing leader confirms resignation to the referee (Art. 14).
+    Resign { side: Color },
+    /// Both leaders sign the draw and restore the position after move 143 (Art. 12 节棋流程).
+    RestoreForPlayoff,
+}
+
+/// Who must move next, as the referee reports it on a request (Art. 10.5 "反馈棋序").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveOrderReport {
+    pub next_move: u32,
+    pub side: Color,
+    /// `None` when the side may choose (after an order error, Art. 17.7).
+    pub player: Option<PersonId>,
+}
+
+/// What kind of request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RequestKind {
+    Substitution { out: PersonId, incoming: PersonId },
+    Timeout,
+}
+
+/// How a substitution was counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubstitutionKind {
+    /// One of the side's substitutions (Art. 10.5).
+    Regular,
+    /// The extra substitution gained from an opponent's red card (Art. 24.4), which may bring
+    /// on a player who has already played.
+    Any,
+    /// The replacement of a red-carded player; the red card itself counted (Art. 24.3).
+    RedCardReplacement,
+}
+
+/// One effect of an accepted event. Ids, not names: a page renders names from the rosters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    LineupAccepted {
+        side: Color,
+        section: Section,
+        players: [PersonId; 2],
+        replaced: bool,
+    },
+    /// Both line-ups are in: the clockwise order of the section.
+    Seated {
+        section: Section,
+        order: [PersonId; 4],
+    },
+    MovePlayed {
+        number: u32,
+        side: Color,
+        player: PersonId,
+    },
+    /// Out of order (Art. 17.7): valid; `claimant` may claim it before placing a stone, and
+    /// chooses which of its players moves next.
+    OrderErrorClaimable {
+        number: u32,
+        side: Color,
+        player: PersonId,
+        claimant: Color,
+    },
+    /// The claimant placed a stone without claiming: the error lapsed.
+    OrderErrorLapsed {
+        number: u32,
+        side: Color,
+    },
+    /// A ruling's effect as the rules crate explains it (stones, cards, sent off, loss).
+    Ruling {
+        en: String,
+        zh: String,
+    },
+    /// An on-board red card counts as one of the side's substitutions (Art. 24.3).
+    RedCountsAsSubstitution {
+        side: Color,
+        left: u32,
+    },
+    /// The red-carded side had no substitution left: its opponent gains one "any"
+    /// substitution (Art. 24.4).
+    AnySubstitutionGained {
+        side: Color,
+    },
+    /// The seat of a red-carded player waits for a replacement.
+    SeatVacant {
+        side: Color,
+        person: PersonId,
+    },
+    /// No player may come on: the carded player stays on and the side owes a forced pass
+    /// (Art. 24.4).
+    StaysOn {
+        side: Color,
+        person: PersonId,
+    },
+    /// A red card to a player lined up for a section not yet started: the line-up is reopened.
+    LineupReopened {
+        side: Color,
+        section: Section,
+    },
+    ForcedPass {
+        number: u32,
+        side: Color,
+        player: PersonId,
+    },
+    RequestMade {
+        side: Color,
+        request: RequestKind,
+        order: MoveOrderReport,
+    },
+    RequestCancelled {
+        side: Color,
+    },
+    SubstitutionMade {
+        side: Color,
+        out: PersonId,
+        incoming: PersonId,
+        kind: SubstitutionKind,
+        left: u32,
+    },
+    /// The substitute took longer than the limit: the referee may give advice, a yellow card,
+    /// or annul the substitution (Art. 10.5 (3)).
+    SeatingDelay {
+        side: Color,
+        secs: i64,
+        limit: i64,
+    },
+    SeatedInTime {
+        side: Color,
+        secs: i64,
+    },
+    TimeoutTaken {
+        side: Color,
+        left: u32,
+    },
+    SectionEnded {
+        section: Section,
+        moves: u32,
+        next_deadline: Timestamp,
+    },
+    /// The game's result before any play-off, with the rules crate's explanation.
+    GameOver {
+        result: GameResult,
+        en: String,
+        zh: String,
+    },
+    /// Knockout draw: the 节棋 play-off follows (Art. 12).
+    PlayoffRequired,
+    PlayoffStarted {
+        restored_to: u32,
+        lineup_deadline: Timestamp,
+        clocks: Option<[ClockReading; 2]>,
+    },
+    /// The match is decided: the winner (`None`: a draw) and the match points `[Black, White]`.
+    MatchDecided {
+        winner: Option<Color>,
+        points: [u32; 2],
+        playoff: bool,
+    },
+}
+
+fn person(p: PersonId) -> String {
+    format!("#{p}")
+}
+
+impl Effect {
+    pub fn en(&self) -> String {
+        match self {
+            Effect::LineupAccepted { side, section, players, replaced } => format!(
+                "{} line-up for {} {}: {} then {}",
+                side_en(*side),
+                section.en(),
+                if *replaced { "replaced" } else { "accepted" },
+                person(players[0]),
+                person(players[1])
+            ),
+            Effect::Seated { section, order } => format!(
+                "{}: clockwise order {}",
+                section.en(),
+                order.iter().map(|&p| person(p)).collect::<Vec<_>>().join(", ")
+            ),
+            Effect::MovePlayed { number, side, player } => {
+                format!("Move {number}: {} {}", side_en(*side), person(*player))
+            }
+            Effect::OrderErrorClaimable { number, side, player, claimant } => format!(
+                "Move {number} by {} {} is out of order; it stands. {} may claim it before placing a stone and chooses its next player (seed 003 Art. 17.7)",
+                side_en(*side),
+                person(*player),
+                side_en(*claimant)
+            ),
+            Effect::OrderErrorLapsed { number, side } => format!(
+                "The move-order error of {} at move {number} was not claimed in time and lapses (Art. 17.7)",
+                side_en(*side)
+            ),
+            Effect::Ruling { en, .. } => en.clone(),
+            Effect::RedCountsAsSubstitution { side, left } => format!(
+                "The red card counts as one of {}'s substitutions (Art. 24.3): {left} left",
+                side_en(*side)
+            ),
+            Effect::AnySubstitutionGained { side } => format!(
+                "{}'s opponent had no substitution left: {} gains one substitution of any player, including one who has played (Art. 24.4)",
+                side_en(*side),
+                side_en(*side)
+            ),
+            Effect::SeatVacant { side, person: p } => format!(
+                "{} {} leaves the board: {} names a replacement before play continues",
+                side_en(*side),
+                person(*p),
+                side_en(*side)
+            ),
+            Effect::StaysOn { side, person: p } => format!(
+                "{} has no player who may come on: {} stays on and {} owes a forced pass (Art. 24.4)",
+                side_en(*side),
+                person(*p),
+                side_en(*side)
+            ),
+            Effect::LineupReopened { side, section } => {
+                format!("{}'s line-up for {} must be submitted again", side_en(*side), section.en())
+            }
+            Effect::ForcedPass { number, side, player } => {
+                format!("Move {number}: forced pass by {} {}", side_en(*side), person(*player))
+            }
+            Effect::RequestMade { side, request, order } => {
+                let what = match request {
+                    RequestKind::Substitution { out, incoming } => {
+                        format!("substitution {} for {}", person(*incoming), person(*out))
+                    }
+                    RequestKind::Timeout => "timeout".into(),
+                };
+                let who = order.player.map(person).unwrap_or_else(|| "either player".into());
+                format!(
+                    "{} requests a {what}; clock stopped. Next: move {}, {} {who}. Confirm or cancel (Art. 10.5)",
+                    side_en(*side),
+                    order.next_move,
+                    side_en(order.side)
+                )
+            }
+            Effect::RequestCancelled { side } => {
+                format!("{} cancelled its request; nothing is used", side_en(*side))
+            }
+            Effect::SubstitutionMade { side, out, incoming, kind, left } => {
+                let how = match kind {
+                    SubstitutionKind::Regular => format!("{left} substitution{} left", plural(*left)),
+                    SubstitutionKind::Any => "the extra substitution of Art. 24.4".into(),
+                    SubstitutionKind::RedCardReplacement => "replaces a red-carded player".into(),
+                };
+                format!("{}: {} comes on for {} ({how})", side_en(*side), person(*incoming), person(*out))
+            }
+            Effect::SeatingDelay { side, secs, limit } => format!(
+                "{}'s substitute took {secs} s to be seated (limit {limit} s): the referee may give advice, a yellow card or annul the substitution (Art. 10.5)",
+                side_en(*side)
+            ),
+            Effect::SeatedInTime { side, secs } => {
+                format!("{}'s substitute seated after {secs} s", side_en(*side))
+            }
+            Effect::TimeoutTaken { side, left } => {
+                format!("{} takes a timeout: {left} left", side_en(*side))
+            }
+            Effect::SectionEnded { section, moves, .. } => {
+                format!("End of {} after move {moves}; 5-minute break, clock stopped", section.en())
+            }
+            Effect::GameOver { en, .. } => en.clone(),
+            Effect::PlayoffRequired => {
+                "Knockout draw: the 节棋 play-off follows from move 144 (Art. 12)".into()
+            }
+            Effect::PlayoffStarted { restored_to, .. } => format!(
+                "Position restored after move {restored_to}; each side fields any two players, with its remaining time, one substitution and one timeout (Art. 12)"
+            ),
+            Effect::MatchDecided { winner, points, playoff } => format!(
+                "{}{}; match points Black {}, White {}",
+                match winner {
+                    Some(c) => format!("{} wins", side_en(*c)),
+                    None => "Draw".into(),
+                },
+                if *playoff { " after the 节棋 play-off" } else { "" },
+                points[0],
+                points[1]
+            ),
+        }
+    }
+
+    pub fn zh(&self) -> String {
+        match self {
+            Effect::LineupAccepted { side, section, players, replaced } => format!(
+                "{}{}出场名单{}：{}、{}",
+                side_zh(*side),
+                section.zh(),
+                if *replaced { "已更换" } else { "已接受" },
+                person(players[0]),
+                person(players[1])
+            ),
+            Effect::Seated { section, order } => format!(
+                "{}顺时针落子顺序：{}",
+                section.zh(),
+                order.iter().map(|&p| person(p)).collect::<Vec<_>>().join("、")
+            ),
+            Effect::MovePlayed { number, side, player } => {
+                format!("第{number}手：{}{}", side_zh(*side), person(*player))
+            }
+            Effect::OrderErrorClaimable { number, side, player, claimant } => format!(
+                "第{number}手{}{}行棋次序错误，着手有效；{}须在落子前提出，并选择己方接续者（第17条第7款）",
+                side_zh(*side),
+                person(*player),
+                side_zh(*claimant)
+            ),
+            Effect::OrderErrorLapsed { number, side } => {
+                format!("{}第{number}手次序错误未及时提出，自动失效", side_zh(*side))
+            }
+            Effect::Ruling { zh, .. } => zh.clone(),
+            Effect::RedCountsAsSubstitution { side, left } => {
+                format!("红牌罚下视同{}换人1次（第24条第3款），剩余{left}次", side_zh(*side))
+            }
+            Effect::AnySubstitutionGained { side } => format!(
+                "对方换人机会已用尽，{}增加一次任意换人机会（可换上已出场队员，第24条第4款）",
+                side_zh(*side)
+            ),
+            Effect::SeatVacant { side, person: p } => {
+                format!("{}{}下场，须指定替补后继续比赛", side_zh(*side), person(*p))
+            }
+            Effect::StaysOn { side, person: p } => format!(
+                "{}无可上场队员：{}不下场继续比赛，加罚虚着一次（第24条第4款）",
+                side_zh(*side),
+                person(*p)
+            ),
+            Effect::LineupReopened { side, section } => {
+                format!("{}{}出场名单须重新提交", side_zh(*side), section.zh())
+            }
+            Effect::ForcedPass { number, side, player } => {
+                format!("第{number}手：{}{}虚着", side_zh(*side), person(*player))
+            }
+            Effect::RequestMade { side, request, order } => {
+                let what = match request {
+                    RequestKind::Substitution { out, incoming } => {
+                        format!("换人（{}换下{}）", person(*incoming), person(*out))
+                    }
+                    RequestKind::Timeout => "暂停".into(),
+                };
+                let who = order.player.map(person).unwrap_or_else(|| "任一队员".into());
+                format!(
+                    "{}申请{what}，已停钟。棋序：第{}手，{}{who}。请确认或取消（第10条第5款）",
+                    side_zh(*side),
+                    order.next_move,
+                    side_zh(order.side)
+                )
+            }
+            Effect::RequestCancelled { side } => format!("{}取消申请，不计次数", side_zh(*side)),
+            Effect::SubstitutionMade { side, out, incoming, kind, left } => {
+                let how = match kind {
+                    SubstitutionKind::Regular => format!("剩余{left}次"),
+                    SubstitutionKind::Any => "第24条第4款增加的换人机会".into(),
+                    SubstitutionKind::RedCardReplacement => "替换红牌罚下队员".into(),
+                };
+                format!("{}：{}换下{}（{how}）", side_zh(*side), person(*incoming), person(*out))
+            }
+            Effect::SeatingDelay { side, secs, limit } => format!(
+                "{}替补用时{secs}秒就位（限{limit}秒），裁判可劝告、黄牌警告乃至废除本次替换（第10条第5款）",
+                side_zh(*side)
+            ),
+            Effect::SeatedInTime { side, secs } => format!("{}替补{secs}秒就位", side_zh(*side)),
+            Effect::TimeoutTaken { side, left } => format!("{}暂停，剩余{left}次", side_zh(*side)),
+            Effect::SectionEnded { section, moves, .. } => {
+                format!("{}于第{moves}手结束，休息5分钟，计时暂停", section.zh())
+            }
+            Effect::GameOver { zh, .. } => zh.clone(),
+            Effect::PlayoffRequired => "淘汰赛和棋：采用“节棋”办法，自第144手再次对弈（第12条）".into(),
+            Effect::PlayoffStarted { restored_to, .. } => format!(
+                "棋局复原至第{restored_to}手；双方各派任意两名棋手，使用剩余时间，各有一次换人和暂停的权利（第12条）"
+            ),
+            Effect::MatchDecided { winner, points, playoff } => format!(
+                "{}{}；场分：黑方{}，白方{}",
+                if *playoff { "节棋后" } else { "" },
+                match winner {
+                    Some(c) => format!("{}胜", side_zh(*c)),
+                    None => "和棋".into(),
+                },
+                points[0],
+                points[1]
+            ),
+        }
+    }
+}
+
+/// Why an event was refused. The match is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "refusal", rename_all = "snake_case")]
+pub enum Refusal {
+    MatchOver,
+    /// The game was drawn in a knockout: restore the position for the play-off first.
+    PlayoffPending,
+    NoPlayoffPending,
+    UnknownPerson {
+        person: PersonId,
+    },
+    NotOnTeam {
+        person: PersonId,
+        team: String,
+    },
+    NotAPlayer {
+        person: PersonId,
+    },
+    SamePlayerTwice {
+        person: PersonId,
+    },
+    /// Art. 10.4: a player plays at most one section.
+    PlaysAnotherSection {
+        person: PersonId,
+        section: Section,
+    },
+    /// Art. 10.4: one who has played cannot come on again; a substitute only finishes the
+    /// current section.
+    HasPlayed {
+        person: PersonId,
+        section: Section,
+    },
+    /// Art. 24.3: barred by a red card for this game and the next.
+    Barred {
+        person: PersonId,
+    },
+    /// Art. 10.1: due 5 minutes before the section starts.
+    LineupLate {
+        section: Section,
+        deadline: Timestamp,
+        at: Timestamp,
+    },
+    /// The section has started or is over: its line-up is fixed.
+    SectionClosed {
+        section: Section,
+    },
+    LineupMissing {
+        side: Color,
+        section: Section,
+    },
+    NotOnBoard {
+        person: PersonId,
+    },
+    AlreadyOnBoard {
+        person: PersonId,
+    },
+    /// The other side is to move (two consecutive moves are Art. 17.2: void + yellow card).
+    NotYourTurn {
+        to_move: Color,
+    },
+    /// A timeout can only be the player's whose turn it is.
+    NotThisPlayersTurn {
+        person: PersonId,
+        expected: PersonId,
+    },
+    SeatVacant {
+        side: Color,
+    },
+    RequestPending {
+        side: Color,
+    },
+    NoRequestPending {
+        side: Color,
+    },
+    NoSubstitutionsLeft {
+        side: Color,
+        limit: u32,
+    },
+    /// The incoming player has played and the side has no "any" substitution (Art. 24.4).
+    ReturningPlayer {
+        person: PersonId,
+    },
+    NoTimeoutsLeft {
+        side: Color,
+        limit: u32,
+    },
+    NoOrderErrorToClaim {
+        claimant: Color,
+    },
+    NotInPlay,
+    SectionNotComplete {
+        section: Section,
+        moves: u32,
+        last: u32,
+    },
+    NoSectionToEnd,
+    NoVacancy {
+        side: Color,
+    },
+    NoSubstitutionToSeat {
+        side: Color,
+    },
+    /// A person already sent off in this game cannot be shown another card.
+    AlreadySentOff {
+        person: PersonId,
+    },
+    /// The rules crate refused the rulings (should not happen; message from the crate).
+    Ruling {
+        en: String,
+    },
+}
+
+impl Refusal {
+    pub fn en(&self) -> String {
+        match self {
+            Refusal::MatchOver => "The match is over".into(),
+            Refusal::PlayoffPending => {
+                "The game was drawn in a knockout: restore the position for the 节棋 play-off first (Art. 12)".into()
+            }
+            Refusal::NoPlayoffPending => "No 节棋 play-off is pending".into(),
+            Refusal::UnknownPerson { person: p } => format!("{} is in neither team", person(*p)),
+            Refusal::NotOnTeam { person: p, team } => format!("{} is not on the list of {team}", person(*p)),
+            Refusal::NotAPlayer { person: p } => {
+                format!("{} is a leader or coach, not a player", person(*p))
+            }
+            Refusal::SamePlayerTwice { person: p } => {
+                format!("{} is named twice in the line-up", person(*p))
+            }
+            Refusal::PlaysAnotherSection { person: p, section } => format!(
+                "{} is in the line-up of {}: a player plays at most one section (seed 003 Art. 10.4)",
+                person(*p),
+                section.en()
+            ),
+            Refusal::HasPlayed { person: p, section } => format!(
+                "{} has already played in {}: a player who has played cannot come on again, and a substitute only finishes the current section (Art. 10.4)",
+                person(*p),
+                section.en()
+            ),
+            Refusal::Barred { person: p } => format!(
+                "{} was shown a red card and is barred from this game and the next (Art. 24.3)",
+                person(*p)
+            ),
+            Refusal::LineupLate { section, deadline, at } => format!(
+                "The line-up for {} was due 5 minutes before the section starts (Art. 10.1): {} s late",
+                section.en(),
+                at - deadline
+            ),
+            Refusal::SectionClosed { section } => {
+                format!("{} has started or is over: its line-up can no longer change", section.en())
+            }
+            Refusal::LineupMissing { side, section } => {
+                format!("{} has not submitted its line-up for {}", side_en(*side), section.en())
+            }
+            Refusal::NotOnBoard { person: p } => format!("{} is not at the board", person(*p)),
+            Refusal::AlreadyOnBoard { person: p } => format!("{} is already at the board", person(*p)),
+            Refusal::NotYourTurn { to_move } => format!(
+                "It is {}'s turn (two consecutive moves: the second is void and a yellow card is shown, Art. 17.2)",
+                side_en(*to_move)
+            ),
+            Refusal::NotThisPlayersTurn { person: p, expected } => {
+                format!("It is {}'s turn, not {}'s", person(*expected), person(*p))
+            }
+            Refusal::SeatVacant { side } => {
+                format!("{} must first name the replacement of its red-carded player", side_en(*side))
+            }
+            Refusal::RequestPending { side } => format!(
+                "{} has a request pending: the clock is stopped until it is confirmed or cancelled (Art. 10.5)",
+                side_en(*side)
+            ),
+            Refusal::NoRequestPending { side } => format!("{} has no request pending", side_en(*side)),
+            Refusal::NoSubstitutionsLeft { side, limit } => format!(
+                "{} has used its {limit} substitution{} (Art. 10.5)",
+                side_en(*side),
+                plural(*limit)
+            ),
+            Refusal::ReturningPlayer { person: p } => format!(
+                "{} has already played and cannot come on again (Art. 10.4), unless the side has the extra substitution of Art. 24.4",
+                person(*p)
+            ),
+            Refusal::NoTimeoutsLeft { side, limit } => format!(
+                "{} has used its {limit} timeout{} (Art. 10.5)",
+                side_en(*side),
+                plural(*limit)
+            ),
+            Refusal::NoOrderErrorToClaim { claimant } => format!(
+                "There is no move-order error of {} to claim: a claim must come before the claimant places a stone (Art. 17.7)",
+                side_en(claimant.opponent())
+            ),
+            Refusal::NotInPlay => "No section is in play".into(),
+            Refusal::SectionNotComplete { section, moves, last } => format!(
+                "{} ends after move {last}; only {moves} moves have been played (Art. 10.2)",
+                section.en()
+            ),
+            Refusal::NoSectionToEnd => {
+                "Only sections 1 and 2 end by move number; section 3 ends with the game".into()
+            }
+            Refusal::NoVacancy { side } => format!("{} has no red-carded player to replace", side_en(*side)),
+            Refusal::NoSubstitutionToSeat { side } => {
+                format!("{} has no substitute waiting to be seated", side_en(*side))
+            }
+            Refusal::AlreadySentOff { person: p } => {
+                format!("{} has already been sent off in this game", person(*p))
+            }
+            Refusal::Ruling { en } => format!("The ruling cannot be applied: {en}"),
+        }
+    }
+
+    pub fn zh(&self) -> String {
+        match self {
+            Refusal::MatchOver => "本场比赛已结束".into(),
+            Refusal::PlayoffPending => "淘汰赛和棋：须先复原棋局进行“节棋”（第12条）".into(),
+            Refusal::NoPlayoffPending => "没有待进行的节棋".into(),
+            Refusal::UnknownPerson { person: p } => format!("{}不在任何一队", person(*p)),
+            Refusal::NotOnTeam { person: p, team } => format!("{}不在{team}的名单中", person(*p)),
+            Refusal::NotAPlayer { person: p } => format!("{}是领队或教练，不是队员", person(*p)),
+            Refusal::SamePlayerTwice { person: p } => format!("{}在名单中出现两次", person(*p)),
+            Refusal::PlaysAnotherSection { person: p, section } => {
+                format!("{}已列入{}名单：每队上场选手最多下满一节（第10条第4款）", person(*p), section.zh())
+            }
+            Refusal::HasPlayed { person: p, section } => format!(
+                "{}已在{}上场：已上过场的选手不得再次上场，替补选手最多只能下满本节（第10条第4款）",
+                person(*p),
+                section.zh()
+            ),
+            Refusal::Barred { person: p } => {
+                format!("{}被出示红牌，禁止参加本局及下一局比赛（第24条第3款）", person(*p))
+            }
+            Refusal::LineupLate { section, deadline, at } => format!(
+                "{}出场名单须在本节开始前5分钟提交（第10条第1款），已迟{}秒",
+                section.zh(),
+                at - deadline
+            ),
+            Refusal::SectionClosed { section } => format!("{}已开始或已结束，名单不能再改", section.zh()),
+            Refusal::LineupMissing { side, section } => {
+                format!("{}尚未提交{}出场名单", side_zh(*side), section.zh())
+            }
+            Refusal::NotOnBoard { person: p } => format!("{}不在场上", person(*p)),
+            Refusal::AlreadyOnBoard { person: p } => format!("{}已在场上", person(*p)),
+            Refusal::NotYourTurn { to_move } => {
+                format!("轮到{}落子（连下两着：判第二着无效并黄牌警告，第17条第2款）", side_zh(*to_move))
+            }
+            Refusal::NotThisPlayersTurn { person: p, expected } => {
+                format!("轮到{}落子，不是{}", person(*expected), person(*p))
+            }
+            Refusal::SeatVacant { side } => format!("{}须先指定替换红牌罚下队员的替补", side_zh(*side)),
+            Refusal::RequestPending { side } => {
+                format!("{}有待确认的申请，确认或取消前停钟（第10条第5款）", side_zh(*side))
+            }
+            Refusal::NoRequestPending { side } => format!("{}没有待确认的申请", side_zh(*side)),
+            Refusal::NoSubstitutionsLeft { side, limit } => {
+                format!("{}的{limit}次换人机会已用完（第10条第5款）", side_zh(*side))
+            }
+            Refusal::ReturningPlayer { person: p } => format!(
+                "{}已上过场，不得再次上场（第10条第4款），除非本方有第24条第4款增加的任意换人机会",
+                person(*p)
+            ),
+            Refusal::NoTimeoutsLeft { side, limit } => {
+                format!("{}的{limit}次暂停机会已用完（第10条第5款）", side_zh(*side))
+            }
+            Refusal::NoOrderErrorToClaim { claimant } => format!(
+                "{}没有可提出的行棋次序错误：须在落子前提出（第17条第7款）",
+                side_zh(claimant.opponent())
+            ),
+            Refusal::NotInPlay => "当前没有进行中的一节".into(),
+            Refusal::SectionNotComplete { section, moves, last } => {
+                format!("{}至第{last}手结束，目前只下了{moves}手（第10条第2款）", section.zh())
+            }
+            Refusal::NoSectionToEnd => "只有第1、2节按手数结束；第3节至终局".into(),
+            Refusal::NoVacancy { side } => format!("{}没有需要替换的红牌罚下队员", side_zh(*side)),
+            Refusal::NoSubstitutionToSeat { side } => format!("{}没有待就位的替补", side_zh(*side)),
+            Refusal::AlreadySentOff { person: p } => format!("{}本局已被罚下", person(*p)),
+            Refusal::Ruling { en } => format!("判罚无法执行：{en}"),
+        }
+    }
+}
+
+/// What the match page shows after every event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    pub section: Section,
+    pub moves: u32,
+    pub to_move: Color,
+    /// `[Black, White]` throughout.
+    pub penalty_stones: [u32; 2],
+    pub order_errors: [u32; 2],
+    pub substitutions_left: [u32; 2],
+    /// Extra substitutions gained by Art. 24.4.
+    pub any_substitutions: [u32; 2],
+    pub timeouts_left: [u32; 2],
+    pub owed_passes: [u32; 2],
+}
+
+/// An accepted event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accepted {
+    pub effects: Vec<Effect>,
+    pub counts: Counts,
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------
+
+/// Where the match is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Playing,
+    /// Knockout draw, waiting for the leaders to restore the position (Art. 12).
+    PlayoffPending,
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRequest {
+    pub kind: RequestKind,
+    pub requested_at: Timestamp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubstitutionRecord {
+    pub section: Section,
+    pub move_number: u32,
+    pub out: PersonId,
+    pub incoming: PersonId,
+    pub kind: SubstitutionKind,
+    pub requested_at: Option<Timestamp>,
+    pub confirmed_at: Timestamp,
+    pub seated_at: Option<Timestamp>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeoutRecord {
+    pub section: Section,
+    pub move_number: u32,
+    pub requested_at: Timestamp,
+    pub confirmed_at: Timestamp,
+}
+
+/// A red card to a person of the side, and what followed (Art. 24.3–24.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SentOffRecord {
+    pub person: PersonId,
+    pub section: Section,
+    pub move_number: u32,
+    pub at: Timestamp,
+    pub on_board: bool,
+    pub counted_as_substitution: bool,
+    pub opponent_gained_substitution: bool,
+    pub stayed_on: bool,
+}
+
+/// One side of the match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideState {
+    pub team: Team,
+    pub lineups: [Option<Lineup>; 4],
+    /// Line-ups reopened by a red card (may be resubmitted after the deadline).
+    pub reopened: [bool; 4],
+    /// The two seats of the section in play (`None` = vacant); `None` outside play.
+    pub seats: Option<[Option<PersonId>; 2]>,
+    /// A vacant seat waiting for the replacement of a red-carded player: (seat, person).
+    pub vacated: Option<(usize, PersonId)>,
+    /// Everyone who has been on the board, with the section.
+    pub entered: Vec<(PersonId, Section)>,
+    /// Barred: red cards of the previous match and of this one (Art. 24.3).
+    pub barred: BTreeSet<PersonId>,
+    pub sent_off: Vec<SentOffRecord>,
+    pub subs_used: u32,
+    pub subs_limit: u32,
+    pub any_subs: u32,
+    pub timeouts_used: u32,
+    pub timeouts_limit: u32,
+    pub owed_passes: u32,
+    pub pending: Option<PendingRequest>,
+    pub substitutions: Vec<SubstitutionRecord>,
+    pub timeouts: Vec<TimeoutRecord>,
+}
+
+impl SideState {
+    fn new(team: Team, barred: BTreeSet<PersonId>, config: &RelayConfig) -> SideState {
+        SideState {
+            team,
+            lineups: [None; 4],
+            reopened: [false; 4],
+            seats: None,
+            vacated: None,
+            entered: Vec::new(),
+            barred,
+            sent_off: Vec::new(),
+            subs_used: 0,
+            subs_limit: config.substitutions,
+            any_subs: 0,
+            timeouts_used: 0,
+            timeouts_limit: config.timeouts,
+            owed_passes: 0,
+            pending: None,
+            substitutions: Vec::new(),
+            timeouts: Vec::new(),
+        }
+    }
+
+    fn seat_of(&self, p: PersonId) -> Option<usize> {
+        self.seats.and_then(|s| s.iter().position(|&q| q == Some(p)))
+    }
+
+    fn subs_left(&self) -> u32 {
+        self.subs_limit.saturating_sub(self.subs_used)
+    }
+
+    fn mark_entered(&mut self, p: PersonId, s: Section) {
+        if !self.entered.contains(&(p, s)) {
+            self.entered.push((p, s));
+        }
+    }
+}
+
+/// A move of the game record (passes included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    pub number: u32,
+    pub side: Color,
+    pub player: PersonId,
+    pub section: Section,
+    pub pass: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingOrderError {
+    pub side: Color,
+    pub player: PersonId,
+    pub number: u32,
+}
+
+/// A relay match (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelayMatch {
+    pub(super) config: RelayConfig,
+    /// `[Black, White]` (colours by the organiser's draw or the leaders' nigiri, Art. 11).
+    pub(super) sides: [SideState; 2],
+    pub(super) start_at: Timestamp,
+    pub(super) phase: Phase,
+    pub(super) section: Section,
+    /// Number of the section's first move actually played (moves at its start + 1).
+    pub(super) section_first: u32,
+    pub(super) moves: u32,
+    pub(super) move_log: Vec<MoveRecord>,
+    /// Clockwise order of the section in play: (side, seat) by position.
+    pub(super) rotation: Option<[(Color, usize); 4]>,
+    pub(super) last_pos: Option<usize>,
+    /// After an out-of-order move, the side whose next mover is free (Art. 17.7).
+    pub(super) free_choice: Option<Color>,
+    pub(super) pending_order_error: Option<PendingOrderError>,
+    /// End of sections 1 and 2: (time, moves).
+    pub(super) section_end: [Option<(Timestamp, u32)>; 2],
+    pub(super) section_two_clocks: Option<[ClockReading; 2]>,
+    pub(super) end_clocks: Option<[ClockReading; 2]>,
+    /// Rulings in force.
+    pub(super) log: Vec<LogEntry>,
+    /// Rulings of the original section 3, set aside by the 节棋 restore.
+    pub(super) set_aside: Vec<LogEntry>,
+    pub(super) inputs: ApplyInputs,
+    pub(super) applied: Applied,
+    /// The drawn game that led to the play-off.
+    pub(super) first_result: Option<GameResult>,
+    pub(super) result: Option<GameResult>,
+    pub(super) playoff_restored_at: Option<Timestamp>,
+    pub(super) events: Vec<(Timestamp, Event)>,
+}
+
+/// Why a match cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{side} team: {en}")]
+    Roster { side: &'static str, en: String, zh: String },
+    #[error("person #{0} is in both teams")]
+    SharedPerson(PersonId),
+    #[error("a team cannot play itself")]
+    SameTeam,
+    #[error("barred person #{0} is not in that team")]
+    UnknownBarred(PersonId),
+}
+
+impl RelayMatch {
+    /// A match between `black` and `white` starting at `start_at` (section 1's line-ups are due
+    /// 5 minutes earlier). `barred_*`: persons red-carded in the team's previous game
+    /// (Art. 24.3).
+    pub fn new(
+        config: RelayConfig,
+        black: Team,
+        white: Team,
+        start_at: Timestamp,
+        barred_black: &[PersonId],
+        barred_white: &[PersonId],
+    ) -> Result<RelayMatch, SetupError> {
+        if black.id == white.id {
+            return Err(SetupError::SameTeam);
+        }
+        for (t, side) in [(&black, "Black"), (&white, "White")] {
+            t.validate_for_relay().map_err(|e| SetupError::Roster { side, en: e.en(), zh: e.zh() })?;
+        }
+        if let Some(p) = black.people().find(|&p| white.contains(p)) {
+            return Err(SetupError::SharedPerson(p));
+        }
+        for (t, barred) in [(&black, barred_black), (&white, barred_white)] {
+            if let Some(&p) = barred.iter().find(|&&p| !t.contains(p)) {
+                return Err(SetupError::UnknownBarred(p));
+            }
+        }
+        let inputs = ApplyInputs { handicap: 0, second_yellow: config.second_yellow, prior_yellows: vec![] };
+        let applied = apply_log(&config.rules, BaseResult::Unfinished, &[], &inputs)
+            .expect("an empty log always applies");
+        let sides = [
+            SideState::new(black, barred_black.iter().copied().collect(), &config),
+            SideState::new(white, barred_white.iter().copied().collect(), &config),
+        ];
+        Ok(RelayMatch {
+            config,
+            sides,
+            start_at,
+            phase: Phase::Playing,
+            section: Section::One,
+            section_first: 1,
+            moves: 0,
+            move_log: Vec::new(),
+            rotation: None,
+            last_pos: None,
+            free_choice: None,
+            pending_order_error: None,
+            section_end: [None; 2],
+            section_two_clocks: None,
+            end_clocks: None,
+            log: Vec::new(),
+            set_aside: Vec::new(),
+            inputs,
+            applied,
+            first_result: None,
+            result: None,
+            playoff_restored_at: None,
+            events: Vec::new(),
+        })
+    }
+
+    /// Rebuilds a match from its stored events; the index of the first refused event and why.
+    pub fn replay(mut self, events: &[(Timestamp, Event)]) -> Result<RelayMatch, (usize, Refusal)> {
+        for (i, (at, e)) in events.iter().enumerate() {
+            self.apply(*at, e.clone()).map_err(|r| (i, r))?;
+        }
+        Ok(self)
+    }
+
+    /// Applies one event at time `at`. Refused events leave the match unchanged.
+    pub fn apply(&mut self, at: Timestamp, event: Event) -> Result<Accepted, Refusal> {
+        let mut next = self.clone();
+        let mut fx = Vec::new();
+        next.step(at, &event, &mut fx)?;
+        next.events.push((at, event));
+        *self = next;
+        Ok(Accepted { effects: fx, counts: self.counts() })
+    }
+
+    // ---- read access --------------------------------------------------------------------
+
+    pub fn config(&self) -> &RelayConfig {
+        &self.config
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn section(&self) -> Section {
+        self.section
+    }
+
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    pub fn side(&self, c: Color) -> &SideState {
+        &self.sides[ix(c)]
+    }
+
+    pub fn move_log(&self) -> &[MoveRecord] {
+        &self.move_log
+    }
+
+    /// Rulings in force, with section and time.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// Rulings of the original section 3, set aside when the play-off restored the game.
+    pub fn set_aside(&self) -> &[LogEntry] {
+        &self.set_aside
+    }
+
+    pub fn inputs(&self) -> &ApplyInputs {
+        &self.inputs
+    }
+
+    /// The rules crate's reading of the rulings in force (running totals).
+    pub fn applied(&self) -> &Applied {
+        &self.applied
+    }
+
+    pub fn events(&self) -> &[(Timestamp, Event)] {
+        &self.events
+    }
+
+    /// The final result of the game (of the play-off if there was one).
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The drawn game that led to the play-off.
+    pub fn first_result(&self) -> Option<GameResult> {
+        self.first_result
+    }
+
+    pub fn went_to_playoff(&self) -> bool {
+        self.playoff_restored_at.is_some()
+    }
+
+    /// The winner once the match is over (`None` inside: a draw).
+    pub fn winner(&self) -> Option<Option<Color>> {
+        self.result.map(|r| r.winner)
+    }
+
+    /// Match points `[Black, White]` once the match is over (Art. 12: 3/1/0).
+    pub fn match_points(&self) -> Option<[u32; 2]> {
+        let r = self.result?;
+        Some([
+            self.config.points.for_result(r.winner, Color::Black),
+            self.config.points.for_result(r.winner, Color::White),
+        ])
+    }
+
+    /// Persons red-carded in this match: barred from the team's next game (Art. 24.3).
+    pub fn barred_next_game(&self, c: Color) -> Vec<PersonId> {
+        self.sides[ix(c)].sent_off.iter().map(|s| s.person).collect()
+    }
+
+    /// The rule set in force: the event's, with "equal count → Black wins" in the play-off
+    /// (Art. 12 "若弈至最后再次和棋，则判黑方获胜").
+    pub fn rules_in_force(&self) -> RuleSet {
+        let mut r = self.config.rules.clone();
+        if self.section == Section::Playoff {
+            r.jigo = JigoRule::BlackWins;
+        }
+        r
+    }
+
+    /// When `section` starts, once known: section 1 at the match start, later sections after
+    /// the break (Art. 10.2), the play-off after the preparation time (Art. 12).
+    pub fn section_start(&self, s: Section) -> Option<Timestamp> {
+        match s {
+            Section::One => Some(self.start_at),
+            Section::Two => self.section_end[0].map(|(t, _)| t + self.config.break_secs),
+            Section::Three => self.section_end[1].map(|(t, _)| t + self.config.break_secs),
+            Section::Playoff => self.playoff_restored_at.map(|t| t + self.config.playoff_prep_secs),
+        }
+    }
+
+    /// The line-up deadline of `section`, once known (Art. 10.1: 5 minutes before the start;
+    /// the play-off: the end of the preparation time \[INF\]).
+    pub fn lineup_deadline(&self, s: Section) -> Option<Timestamp> {
+        let start = self.section_start(s)?;
+        Some(if s == Section::Playoff { start } else { start - self.config.lineup_lead_secs })
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        if self.moves.is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The player due to move next (`None` outside play, or when the side may choose after an
+    /// order error).
+    pub fn expected_player(&self) -> Option<PersonId> {
+        let rot = self.rotation?;
+        let to_move = self.side_to_move();
+        if self.free_choice == Some(to_move) {
+            return None;
+        }
+        let (side, seat) = rot[self.expected_pos()];
+        self.sides[ix(side)].seats?[seat]
+    }
+
+    /// The executing leader of side `c` (Art. 10.1). Not available, besides those `present`
+    /// rules out: players at the board (Art. 15.3, they may not leave their seats) and persons
+    /// barred by a red card (Art. 24.3 "禁止被罚人员在本局及下一局参与比赛") \[INF\].
+    pub fn executing_leader(&self, c: Color, present: &dyn Fn(PersonId) -> bool) -> Option<ExecutingLeader> {
+        let s = &self.sides[ix(c)];
+        let played = |sec: Section| -> Vec<PersonId> {
+            let mut v: Vec<PersonId> = s.lineups[sec.index()].map(|l| l.players.to_vec()).unwrap_or_default();
+            for &(p, q) in &s.entered {
+                if q == sec && !v.contains(&p) {
+                    v.push(p);
+                }
+            }
+            v
+        };
+        let (a, b, c3) = (played(Section::One), played(Section::Two), played(Section::Three));
+        let available = |p: PersonId| present(p) && s.seat_of(p).is_none() && !s.barred.contains(&p);
+        s.team.executing_leader(&available, [&a, &b, &c3])
+    }
+
+    pub fn counts(&self) -> Counts {
+        let both = |f: &dyn Fn(&SideState) -> u32| [f(&self.sides[0]), f(&self.sides[1])];
+        let errors = |c: Color| {
+            self.log
+                .iter()
+                .filter(|e| e.ruling.kind == RulingKind::OrderError && e.ruling.against == Some(c))
+                .count() as u32
+        };
+        Counts {
+            section: self.section,
+            moves: self.moves,
+            to_move: self.side_to_move(),
+            penalty_stones: [self.applied.penalty_black, self.applied.penalty_white],
+            order_errors: [errors(Color::Black), errors(Color::White)],
+            substitutions_left: both(&|s| s.subs_left()),
+            any_substitutions: both(&|s| s.any_subs),
+            timeouts_left: both(&|s| s.timeouts_limit.saturating_sub(s.timeouts_used)),
+            owed_passes: both(&|s| s.owed_passes),
+        }
+    }
+
+    // ---- helpers ------------------------------------------------------------------------
+
+    fn side_of(&self, p: PersonId) -> Option<Color> {
+        [Color::Black, Color::White].into_iter().find(|&c| self.sides[ix(c)].team.contains(p))
+    }
+
+    fn expected_pos(&self) -> usize {
+        self.last_pos.map(|p| (p + 1) % 4).unwrap_or(0)
+    }
+
+    fn section_started(&self) -> bool {
+        self.moves >= self.section_first
+    }
+
+    fn ensure_playing(&self) -> Result<(), Refusal> {
+        match self.phase {
+            Phase::Playing => Ok(()),
+            Phase::PlayoffPending => Err(Refusal::PlayoffPending),
+            Phase::Over => Err(Refusal::MatchOver),
+        }
+    }
+
+    /// In play: both seated, no request pending, no vacant seat.
+    fn ensure_board_ready(&self) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let k = self.section.index();
+        for c in [Color::Black, Color::White] {
+            if self.sides[ix(c)].lineups[k].is_none() {
+                return Err(Refusal::LineupMissing { side: c, section: self.section });
+            }
+        }
+        if self.sides.iter().any(|s| s.seats.is_none()) {
+            return Err(Refusal::NotInPlay);
+        }
+        for c in [Color::Black, Color::White] {
+            if self.sides[ix(c)].pending.is_some() {
+                return Err(Refusal::RequestPending { side: c });
+            }
+            if self.sides[ix(c)].vacated.is_some() {
+                return Err(Refusal::SeatVacant { side: c });
+            }
+        }
+        Ok(())
+    }
+
+    fn seated(&self, p: PersonId) -> Result<(Color, usize), Refusal> {
+        let side = self.side_of(p).ok_or(Refusal::UnknownPerson { person: p })?;
+        let seat = self.sides[ix(side)].seat_of(p).ok_or(Refusal::NotOnBoard { person: p })?;
+        Ok((side, seat))
+    }
+
+    fn pos_of(&self, side: Color, seat: usize) -> usize {
+        let rot = self.rotation.expect("in play");
+        rot.iter().position(|&x| x == (side, seat)).expect("every seat has a position")
+    }
+
+    /// Seats both sides when the current section's line-ups are both in and no move of the
+    /// section has been played (also after a line-up was replaced before the start).
+    fn try_seat(&mut self, fx: &mut Vec<Effect>) {
+        if self.phase != Phase::Playing || self.section_started() {
+            return;
+        }
+        let k = self.section.index();
+        let (Some(b), Some(w)) = (self.sides[0].lineups[k], self.sides[1].lineups[k]) else {
+            return;
+        };
+        if self.sides.iter().any(|s| s.substitutions.iter().any(|r| r.section == self.section)) {
+            return;
+        }
+        self.sides[0].seats = Some([Some(b.players[0]), Some(b.players[1])]);
+        self.sides[1].seats = Some([Some(w.players[0]), Some(w.players[1])]);
+        let x = self.side_to_move();
+        let y = x.opponent();
+        self.rotation = Some([(x, 0), (y, 0), (x, 1), (y, 1)]);
+        self.last_pos = None;
+        self.free_choice = None;
+        let lx = self.sides[ix(x)].lineups[k].expect("both in").players;
+        let ly = self.sides[ix(y)].lineups[k].expect("both in").players;
+        fx.push(Effect::Seated { section: self.section, order: [lx[0], ly[0], lx[1], ly[1]] });
+    }
+
+    /// Records a move or pass by `player` of `side` at seat `seat`.
+    fn record_move(&mut self, side: Color, seat: usize, player: PersonId, pass: bool, fx: &mut Vec<Effect>) {
+        let number = self.moves + 1;
+        if let Some(pe) = self.pending_order_error {
+            if pe.side != side {
+                self.pending_order_error = None;
+                fx.push(Effect::OrderErrorLapsed { number: pe.number, side: pe.side });
+            }
+        }
+        if number == self.section_first {
+            let section = self.section;
+            for c in [Color::Black, Color::White] {
+                let seats = self.sides[ix(c)].seats.expect("in play");
+                for p in seats.into_iter().flatten() {
+                    self.sides[ix(c)].mark_entered(p, section);
+                }
+            }
+        }
+        self.moves = number;
+        self.move_log.push(MoveRecord { number, side, player, section: self.section, pass });
+        self.last_pos = Some(self.pos_of(side, seat));
+    }
+
+    /// Plays the forced passes owed by the side to move (Art. 24.4), at its turn.
+    fn settle_passes(&mut self, fx: &mut Vec<Effect>) {
+        while self.phase == Phase::Playing && self.ensure_board_ready().is_ok() {
+            let side = self.side_to_move();
+            if self.sides[ix(side)].owed_passes == 0 {
+                break;
+            }
+            let seat = if self.free_choice == Some(side) {
+                0
+            } else {
+                self.rotation.expect("in play")[self.expected_pos()].1
+            };
+            let player = self.sides[ix(side)].seats.expect("in play")[seat].expect("no vacancy");
+            self.sides[ix(side)].owed_passes -= 1;
+            self.record_move(side, seat, player, true, fx);
+            self.free_choice = None;
+            fx.push(Effect::ForcedPass { number: self.moves, side, player });
+        }
+    }
+
+    /// Appends rulings, re-reads the log through the rules crate and applies what follows:
+    /// the effects, red cards (Art. 24.3–24.4) and a decisive result (Art. 17.7 5th error).
+    fn add_rulings(&mut self, new: Vec<Ruling>, at: Timestamp, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        let before = self.log.len();
+        let sent_before = self.applied.sent_off.len();
+        for r in new {
+            self.log.push(LogEntry { ruling: r, section: self.section, at });
+        }
+        let applied = apply_log(&self.rules_in_force(), BaseResult::Unfinished, &self.log, &self.inputs)
+            .map_err(|e| Refusal::Ruling { en: e.to_string() })?;
+        for e in &applied.effects {
+            if e.ruling.is_some_and(|i| i >= before) {
+                fx.push(Effect::Ruling { en: e.en.clone(), zh: e.zh.clone() });
+            }
+        }
+        let newly_sent: Vec<_> = applied.sent_off[sent_before..].to_vec();
+        let decided = applied.result;
+        self.applied = applied;
+        for s in newly_sent {
+            if let Some(p) = s.player {
+                self.on_sent_off(s.side, p, at, fx)?;
+            }
+        }
+        if let Some(result) = decided {
+            self.finish(result, fx);
+        }
+        Ok(())
+    }
+
+    /// A person was shown a red card (directly, by a second yellow or by a 3rd order error).
+    fn on_sent_off(
+        &mut self,
+        side: Color,
+        p: PersonId,
+        at: Timestamp,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        let section = self.section;
+        let move_number = self.moves;
+        let mut rec = SentOffRecord {
+            person: p,
+            section,
+            move_number,
+            at,
+            on_board: false,
+            counted_as_substitution: false,
+            opponent_gained_substitution: false,
+            stayed_on: false,
+        };
+        self.sides[ix(side)].barred.insert(p);
+        // Seated before the section's first move: not yet on the board in play, so the
+        // line-up is reopened like any line-up of a section not started \[INF\].
+        let seat = self.sides[ix(side)].seat_of(p).filter(|_| self.section_started());
+        if let Some(seat) = seat {
+            rec.on_board = true;
+            if self.any_eligible(side) {
+                let s = &mut self.sides[ix(side)];
+                s.seats.as_mut().expect("seated")[seat] = None;
+                s.vacated = Some((seat, p));
+                // Art. 24.3: counts as a substitution; Art. 24.4: none left → the opponent
+                // gains one.
+                if s.subs_left() > 0 {
+                    s.subs_used += 1;
+                    rec.counted_as_substitution = true;
+                    fx.push(Effect::RedCountsAsSubstitution { side, left: s.subs_left() });
+                } else {
+                    self.sides[ix(side.opponent())].any_subs += 1;
+                    rec.opponent_gained_substitution = true;
+                    fx.push(Effect::AnySubstitutionGained { side: side.opponent() });
+                }
+                fx.push(Effect::SeatVacant { side, person: p });
+            } else {
+                // Art. 24.4: 2 stones plus a forced pass; the player stays on.
+                rec.stayed_on = true;
+                self.sides[ix(side)].owed_passes += 1;
+                fx.push(Effect::StaysOn { side, person: p });
+                self.sides[ix(side)].sent_off.push(rec);
+                let pass = Ruling::against(RulingKind::ForcedPass, side, move_number).by_player(p);
+                return self.add_rulings(vec![pass], at, fx);
+            }
+        } else {
+            for sec in Section::ALL {
+                let s = &mut self.sides[ix(side)];
+                let started = sec < section || (sec == section && self.moves >= self.section_first);
+                if !started && s.lineups[sec.index()].is_some_and(|l| l.players.contains(&p)) {
+                    s.lineups[sec.index()] = None;
+                    s.reopened[sec.index()] = true;
+                    if sec == section {
+                        self.sides[0].seats = None;
+                        self.sides[1].seats = None;
+                        self.rotation = None;
+                    }
+                    fx.push(Effect::LineupReopened { side, section: sec });
+                }
+            }
+        }
+        self.sides[ix(side)].sent_off.push(rec);
+        Ok(())
+    }
+
+    /// Checks that `p` may come on for `side` now. With `any`, a player who has already
+    /// played (or is lined up for another section) may (Art. 24.4).
+    fn check_incoming(&self, side: Color, p: PersonId, any: bool) -> Result<(), Refusal> {
+        let s = &self.sides[ix(side)];
+        if !s.team.contains(p) {
+            return Err(Refusal::NotOnTeam { person: p, team: s.team.name.clone() });
+        }
+        if !s.team.is_player(p) {
+            return Err(Refusal::NotAPlayer { person: p });
+        }
+        if s.barred.contains(&p) {
+            return Err(Refusal::Barred { person: p });
+        }
+        if s.seat_of(p).is_some() {
+            return Err(Refusal::AlreadyOnBoard { person: p });
+        }
+        if any {
+            return Ok(());
+        }
+        let playoff = self.section == Section::Playoff;
+        if let Some(&(_, sec)) =
+            s.entered.iter().find(|&&(q, sec)| q == p && (sec == Section::Playoff) == playoff)
+        {
+            return Err(if playoff || sec != self.section {
+                Refusal::HasPlayed { person: p, section: sec }
+            } else {
+                Refusal::ReturningPlayer { person: p }
+            });
+        }
+        if !playoff {
+            for sec in Section::ALL {
+                if sec != self.section && s.lineups[sec.index()].is_some_and(|l| l.players.contains(&p)) {
+                    return Err(Refusal::PlaysAnotherSection { person: p, section: sec });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn any_eligible(&self, side: Color) -> bool {
+        self.sides[ix(side)].team.players.iter().any(|q| self.check_incoming(side, q.id, false).is_ok())
+    }
+
+    fn report(&self) -> MoveOrderReport {
+        MoveOrderReport {
+            next_move: self.moves + 1,
+            side: self.side_to_move(),
+            player: self.expected_player(),
+        }
+    }
+
+    /// The game is over with `result` (or drawn into the play-off).
+    fn finish(&mut self, result: GameResult, fx: &mut Vec<Effect>) {
+        if self.phase != Phase::Playing {
+            return;
+        }
+        for s in &mut self.sides {
+            s.seats = None;
+            s.pending = None;
+            s.vacated = None;
+        }
+        self.rotation = None;
+        self.pending_order_error = None;
+        let counted_draw = result.winner.is_none() && matches!(result.method, ResultMethod::Count { .. });
+        if counted_draw && self.config.stage == Stage::Knockout && self.section != Section::Playoff {
+            self.phase = Phase::PlayoffPending;
+            self.first_result = Some(result);
+            fx.push(Effect::PlayoffRequired);
+            return;
+        }
+        self.phase = Phase::Over;
+        self.result = Some(result);
+        let points = self.match_points().expect("result set");
+        fx.push(Effect::MatchDecided {
+            winner: result.winner,
+            points,
+            playoff: self.section == Section::Playoff,
+        });
+    }
+
+    // ---- events -------------------------------------------------------------------------
+
+    fn step(&mut self, at: Timestamp, event: &Event, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        match *event {
+            Event::SubmitLineup { side, section, players } => {
+                self.submit_lineup(at, side, section, players, fx)
+            }
+            Event::Move { player } => self.play(at, player, fx),
+            Event::ClaimOrderError { claimant } => self.claim(at, claimant, fx),
+            Event::RequestSubstitution { out, incoming } => self.request_substitution(at, out, incoming, fx),
+            Event::RequestTimeout { side } => self.request_timeout(at, side, fx),
+            Event::ConfirmRequest { side } => self.confirm(at, side, fx),
+            Event::CancelRequest { side } => {
+                self.ensure_playing()?;
+                let s = &mut self.sides[ix(side)];
+                s.pending.take().ok_or(Refusal::NoRequestPending { side })?;
+                fx.push(Effect::RequestCancelled { side });
+                Ok(())
+            }
+            Event::SubstituteSeated { side } => self.substitute_seated(at, side, fx),
+            Event::ReplaceSentOff { side, incoming } => self.replace_sent_off(at, side, incoming, fx),
+            Event::Card { person: p, card } => self.card(at, p, card, fx),
+            Event::ByoYomiTimeout { player } => self.byo_yomi_timeout(at, player, fx),
+            Event::SectionEnd { clocks } => self.end_section(at, clocks, fx),
+            Event::Count { black_halves, clocks } => {
+                self.ensure_playing()?;
+                self.end_clocks = clocks;
+                self.end_game(BaseResult::Count { black_halves }, fx)
+            }
+            Event::Resign { side } => {
+                self.ensure_playing()?;
+                self.end_game(BaseResult::Resignation { winner: side.opponent() }, fx)
+            }
+            Event::RestoreForPlayoff => self.restore_for_playoff(at, fx),
+        }
+    }
+
+    fn submit_lineup(
+        &mut self,
+        at: Timestamp,
+        side: Color,
+        section: Section,
+        players: [PersonId; 2],
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let closed = if section == Section::Playoff {
+            self.section != Section::Playoff || self.section_started()
+        } else {
+            self.section == Section::Playoff
+                || section < self.section
+                || (section == self.section && self.section_started())
+        };
+        if closed {
+            return Err(Refusal::SectionClosed { section });
+        }
+        let k = section.index();
+        let s = &self.sides[ix(side)];
+        if s.substitutions.iter().any(|r| r.section == section) {
+            return Err(Refusal::SectionClosed { section });
+        }
+        if let Some(deadline) = self.lineup_deadline(section) {
+            if at > deadline && !s.reopened[k] {
+                return Err(Refusal::LineupLate { section, deadline, at });
+            }
+        }
+        let other_lineups = Section::ALL
+            .into_iter()
+            .filter(|&x| x != section && x != Section::Playoff)
+            .filter_map(|x| s.lineups[x.index()].map(|l| (x, l.players)))
+            .collect();
+        let ctx = LineupContext { team: &s.team, barred: &s.barred, other_lineups, entered: &s.entered };
+        check_players(&ctx, section, players)?;
+        let s = &mut self.sides[ix(side)];
+        let replaced = s.lineups[k].is_some();
+        s.lineups[k] = Some(Lineup { players, submitted_at: at });
+        s.reopened[k] = false;
+        fx.push(Effect::LineupAccepted { side, section, players, replaced });
+        if section == self.section {
+            self.try_seat(fx);
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, at: Timestamp, player: PersonId, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_board_ready()?;
+        let (side, seat) = self.seated(player)?;
+        let to_move = self.side_to_move();
+        if side != to_move {
+            return Err(Refusal::NotYourTurn { to_move });
+        }
+        let pos = self.pos_of(side, seat);
+        let in_order = self.free_choice == Some(side) || pos == self.expected_pos();
+        self.record_move(side, seat, player, false, fx);
+        let number = self.moves;
+        fx.push(Effect::MovePlayed { number, side, player });
+        if in_order {
+            self.free_choice = None;
+        } else {
+            // Art. 17.7: the move stands; the opponent may claim before placing a stone and
+            // chooses its next mover.
+            self.free_choice = Some(side.opponent());
+            self.pending_order_error = Some(PendingOrderError { side, player, number });
+            fx.push(Effect::OrderErrorClaimable { number, side, player, claimant: side.opponent() });
+        }
+        if self.section.last_move().is_some_and(|last| number > last) {
+            // Art. 17.8: valid, 1 stone for each move beyond the section's quota.
+            let r = Ruling::against(RulingKind::MoveQuotaExcess { extra_moves: 1 }, side, number)
+                .by_player(player);
+            self.add_rulings(vec![r], at, fx)?;
+        }
+        self.settle_passes(fx);
+        Ok(())
+    }
+
+    fn claim(&mut self, at: Timestamp, claimant: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let pe = self
+            .pending_order_error
+            .filter(|pe| pe.side == claimant.opponent())
+            .ok_or(Refusal::NoOrderErrorToClaim { claimant })?;
+        self.pending_order_error = None;
+        let mut r = Ruling::against(RulingKind::OrderError, pe.side, pe.number);
+        // A player who stayed on after a red card (Art. 24.4) is no longer counted per
+        // person by the rules crate; the side's count goes on \[INF\].
+        if !self.sides[ix(pe.side)].barred.contains(&pe.player) {
+            r = r.by_player(pe.player);
+        }
+        self.add_rulings(vec![r], at, fx)?;
+        self.settle_passes(fx);
+        Ok(())
+    }
+
+    fn request_substitution(
+        &mut self,
+        at: Timestamp,
+        out: PersonId,
+        incoming: PersonId,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        self.ensure_board_ready()?;
+        let (side, _) = self.seated(out)?;
+        self.substitution_kind(side, incoming)?;
+        let kind = RequestKind::Substitution { out, incoming };
+        self.sides[ix(side)].pending = Some(PendingRequest { kind, requested_at: at });
+        fx.push(Effect::RequestMade { side, request: kind, order: self.report() });
+        Ok(())
+    }
+
+    /// How a substitution bringing on `incoming` would count, or why it cannot be made.
+    fn substitution_kind(&self, side: Color, incoming: PersonId) -> Result<SubstitutionKind, Refusal> {
+        let s = &self.sides[ix(side)];
+        let (regular, any) = (s.subs_left() > 0, s.any_subs > 0);
+        if !regular && !any {
+            return Err(Refusal::NoSubstitutionsLeft { side, limit: s.subs_limit });
+        }
+        match self.check_incoming(side, incoming, false) {
+            Ok(()) if regular => Ok(SubstitutionKind::Regular),
+            Ok(()) => Ok(SubstitutionKind::Any),
+            Err(
+                Refusal::HasPlayed { .. }
+                | Refusal::ReturningPlayer { .. }
+                | Refusal::PlaysAnotherSection { .. },
+            ) if any => {
+                self.check_incoming(side, incoming, true)?;
+                Ok(SubstitutionKind::Any)
+            }
+            Err(Refusal::HasPlayed { .. }) => Err(Refusal::ReturningPlayer { person: incoming }),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn request_timeout(&mut self, at: Timestamp, side: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_board_ready()?;
+        let s = &self.sides[ix(side)];
+        if s.timeouts_used >= s.timeouts_limit {
+            return Err(Refusal::NoTimeoutsLeft { side, limit: s.timeouts_limit });
+        }
+        let kind = RequestKind::Timeout;
+        self.sides[ix(side)].pending = Some(PendingRequest { kind, requested_at: at });
+        fx.push(Effect::RequestMade { side, request: kind, order: self.report() });
+        Ok(())
+    }
+
+    fn confirm(&mut self, at: Timestamp, side: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let req = self.sides[ix(side)].pending.ok_or(Refusal::NoRequestPending { side })?;
+        let section = self.section;
+        let move_number = self.moves;
+        match req.kind {
+            RequestKind::Substitution { out, incoming } => {
+                let kind = self.substitution_kind(side, incoming)?;
+                let s = &mut self.sides[ix(side)];
+                let seat = s.seat_of(out).ok_or(Refusal::NotOnBoard { person: out })?;
+                match kind {
+                    SubstitutionKind::Any => s.any_subs -= 1,
+                    _ => s.subs_used += 1,
+                }
+                s.seats.as_mut().expect("seated")[seat] = Some(incoming);
+                s.mark_entered(out, section);
+                s.mark_entered(incoming, section);
+                s.substitutions.push(SubstitutionRecord {
+                    section,
+                    move_number,
+                    out,
+                    incoming,
+                    kind,
+                    requested_at: Some(req.requested_at),
+                    confirmed_at: at,
+                    seated_at: None,
+                });
+                let left = s.subs_left();
+                s.pending = None;
+                fx.push(Effect::SubstitutionMade { side, out, incoming, kind, left });
+            }
+            RequestKind::Timeout => {
+                let s = &mut self.sides[ix(side)];
+                if s.timeouts_used >= s.timeouts_limit {
+                    return Err(Refusal::NoTimeoutsLeft { side, limit: s.timeouts_limit });
+                }
+                s.timeouts_used += 1;
+                s.timeouts.push(TimeoutRecord {
+                    section,
+                    move_number,
+                    requested_at: req.requested_at,
+                    confirmed_at: at,
+                });
+                s.pending = None;
+                fx.push(Effect::TimeoutTaken { side, left: s.timeouts_limit - s.timeouts_used });
+            }
+        }
+        self.settle_passes(fx);
+        Ok(())
+    }
+
+    fn substitute_seated(&mut self, at: Timestamp, side: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let limit = self.config.seating_limit_secs;
+        let s = &mut self.sides[ix(side)];
+        let rec = s
+            .substitutions
+            .last_mut()
+            .filter(|r| r.seated_at.is_none())
+            .ok_or(Refusal::NoSubstitutionToSeat { side })?;
+        rec.seated_at = Some(at);
+        let secs = at - rec.confirmed_at;
+        fx.push(if secs > limit {
+            Effect::SeatingDelay { side, secs, limit }
+        } else {
+            Effect::SeatedInTime { side, secs }
+        });
+        Ok(())
+    }
+
+    fn replace_sent_off(
+        &mut self,
+        at: Timestamp,
+        side: Color,
+        incoming: PersonId,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let (seat, out) = self.sides[ix(side)].vacated.ok_or(Refusal::NoVacancy { side })?;
+        self.check_incoming(side, incoming, false)?;
+        let section = self.section;
+        let move_number = self.moves;
+        let s = &mut self.sides[ix(side)];
+        s.seats.as_mut().expect("seated")[seat] = Some(incoming);
+        s.vacated = None;
+        s.mark_entered(incoming, section);
+        let kind = SubstitutionKind::RedCardReplacement;
+        s.substitutions.push(SubstitutionRecord {
+            section,
+            move_number,
+            out,
+            incoming,
+            kind,
+            requested_at: None,
+            confirmed_at: at,
+            seated_at: None,
+        });
+        let left = s.subs_left();
+        fx.push(Effect::SubstitutionMade { side, out, incoming, kind, left });
+        self.settle_passes(fx);
+        Ok(())
+    }
+
+    fn card(&mut self, at: Timestamp, p: PersonId, card: Card, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let side = self.side_of(p).ok_or(Refusal::UnknownPerson { person: p })?;
+        let s = &self.sides[ix(side)];
+        if s.sent_off.iter().any(|r| r.person == p) {
+            return Err(Refusal::AlreadySentOff { person: p });
+        }
+        if s.barred.contains(&p) {
+            return Err(Refusal::Barred { person: p });
+        }
+        let kind = match card {
+            Card::Yellow => RulingKind::YellowCard,
+            Card::Red => RulingKind::RedCard,
+        };
+        self.add_rulings(vec![Ruling::against(kind, side, self.moves).by_player(p)], at, fx)?;
+        self.settle_passes(fx);
+        Ok(())
+    }
+
+    fn byo_yomi_timeout(
+        &mut self,
+        at: Timestamp,
+        player: PersonId,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        self.ensure_board_ready()?;
+        let (side, seat) = self.seated(player)?;
+        let to_move = self.side_to_move();
+        if side != to_move {
+            return Err(Refusal::NotYourTurn { to_move });
+        }
+        if let Some(expected) = self.expected_player() {
+            if expected != player {
+                return Err(Refusal::NotThisPlayersTurn { person: player, expected });
+            }
+        }
+        let number = self.moves + 1;
+        let r = Ruling::against(RulingKind::LastByoYomiTimeout, side, number).by_player(player);
+        self.add_rulings(vec![r], at, fx)?;
+        if self.phase == Phase::Playing {
+            // Art. 22.1: "判停一着（虚着）并罚1子，然后继续对局".
+            self.record_move(side, seat, player, true, fx);
+            self.free_choice = None;
+            fx.push(Effect::ForcedPass { number, side, player });
+            self.settle_passes(fx);
+        }
+        Ok(())
+    }
+
+    fn end_section(
+        &mut self,
+        at: Timestamp,
+        clocks: Option<[ClockReading; 2]>,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let last = self.section.last_move().ok_or(Refusal::NoSectionToEnd)?;
+        if self.moves < last {
+            return Err(Refusal::SectionNotComplete { section: self.section, moves: self.moves, last });
+        }
+        self.ensure_board_ready()?;
+        let k = self.section.index();
+        self.section_end[k] = Some((at, self.moves));
+        if self.section == Section::Two {
+            self.section_two_clocks = clocks;
+        }
+        for s in &mut self.sides {
+            s.seats = None;
+        }
+        self.rotation = None;
+        self.last_pos = None;
+        self.free_choice = None;
+        let ended = self.section;
+        self.section = ended.next().expect("sections 1 and 2 have a next");
+        self.section_first = self.moves + 1;
+        let next_deadline = self.lineup_deadline(self.section).expect("known once the section ended");
+        fx.push(Effect::SectionEnded { section: ended, moves: self.moves, next_deadline });
+        self.try_seat(fx);
+        Ok(())
+    }
+
+    fn end_game(&mut self, base: BaseResult, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        let applied = apply_log(&self.rules_in_force(), base, &self.log, &self.inputs)
+            .map_err(|e| Refusal::Ruling { en: e.to_string() })?;
+        let result = applied.result.expect("a counted or resigned game has a result");
+        let last = applied.effects.last().expect("the result line");
+        fx.push(Effect::GameOver { result, en: last.en.clone(), zh: last.zh.clone() });
+        self.applied = applied;
+        self.finish(result, fx);
+        Ok(())
+    }
+}

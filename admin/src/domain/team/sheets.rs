@@ -1,0 +1,228 @@
+//! Data of the printed team sheets (issue 7 item 8): the line-up form of each section
+//! (出场名单, seed 003 Art. 10.1) and the match record sheet with the penalty log. Plain structs
+//! for a PDF printer; nothing is laid out here.
+
+use rules::board::Color;
+use serde::{Deserialize, Serialize};
+
+use super::lineup::Section;
+use super::penalties::{penalty_rows, LogEntry, PenaltyRow};
+use super::relay::{RelayMatch, SubstitutionKind};
+use super::{side_en, side_zh, PersonId, Timestamp};
+
+/// One line of a line-up form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineupFormRow {
+    /// 出场位置号: 1 or 2 (1 moves first for the side and presses the clock, Art. 10.3).
+    pub order: u8,
+    pub person: Option<PersonId>,
+    pub name: String,
+    /// Roster position number (位置号).
+    pub position: Option<u32>,
+    pub presses_clock: bool,
+}
+
+/// A line-up form for one side and one section; blank rows until the line-up is in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineupForm {
+    pub section: Section,
+    pub side: Color,
+    pub team: String,
+    pub title_en: String,
+    pub title_zh: String,
+    pub deadline: Option<Timestamp>,
+    pub submitted_at: Option<Timestamp>,
+    pub rows: [LineupFormRow; 2],
+}
+
+/// The line-up forms of a match: sections 1–3 for both sides, and the play-off once there is
+/// one.
+pub fn lineup_forms(m: &RelayMatch) -> Vec<LineupForm> {
+    let mut sections = vec![Section::One, Section::Two, Section::Three];
+    if m.went_to_playoff() {
+        sections.push(Section::Playoff);
+    }
+    let mut out = Vec::new();
+    for section in sections {
+        for side in [Color::Black, Color::White] {
+            let s = m.side(side);
+            let lineup = s.lineups[section.index()];
+            let row = |k: usize| {
+                let person = lineup.map(|l| l.players[k]);
+                LineupFormRow {
+                    order: k as u8 + 1,
+                    person,
+                    name: person.and_then(|p| s.team.name_of(p)).unwrap_or_default().to_string(),
+                    position: person.and_then(|p| s.team.position(p)),
+                    presses_clock: k == 0,
+                }
+            };
+            out.push(LineupForm {
+                section,
+                side,
+                team: s.team.name.clone(),
+                title_en: format!("Line-up, {} — {} ({})", section.en(), s.team.name, side_en(side)),
+                title_zh: format!("出场名单 {} — {}（{}）", section.zh(), s.team.name, side_zh(side)),
+                deadline: m.lineup_deadline(section),
+                submitted_at: lineup.map(|l| l.submitted_at),
+                rows: [row(0), row(1)],
+            });
+        }
+    }
+    out
+}
+
+/// Who played a section, by side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionRow {
+    pub section: Section,
+    /// Line-up then substitutes, `[Black, White]`.
+    pub players: [Vec<String>; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubstitutionRow {
+    pub side: Color,
+    pub section: Section,
+    pub move_number: u32,
+    pub out: String,
+    pub incoming: String,
+    pub kind_en: String,
+    pub kind_zh: String,
+    pub requested_at: Option<Timestamp>,
+    pub confirmed_at: Timestamp,
+    pub seated_at: Option<Timestamp>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeoutRow {
+    pub side: Color,
+    pub section: Section,
+    pub move_number: u32,
+    pub requested_at: Timestamp,
+    pub confirmed_at: Timestamp,
+}
+
+/// A penalty-log row with the person's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetPenaltyRow {
+    #[serde(flatten)]
+    pub row: PenaltyRow,
+    pub name: Option<String>,
+}
+
+/// The match record sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchRecordSheet {
+    pub black_team: String,
+    pub white_team: String,
+    pub sections: Vec<SectionRow>,
+    pub substitutions: Vec<SubstitutionRow>,
+    pub timeouts: Vec<TimeoutRow>,
+    /// The original game (sections 1–3), with running totals.
+    pub penalties: Vec<SheetPenaltyRow>,
+    /// The 节棋 play-off, with running totals from the restored sections 1–2.
+    pub playoff_penalties: Vec<SheetPenaltyRow>,
+    /// Penalty stones in the final count, `[Black, White]`.
+    pub penalty_totals: [u32; 2],
+    /// The drawn game before the play-off, if any.
+    pub drawn_game_en: Option<String>,
+    pub drawn_game_zh: Option<String>,
+    pub result_en: Option<String>,
+    pub result_zh: Option<String>,
+    pub match_points: Option<[u32; 2]>,
+}
+
+/// The match record sheet of `m` as it stands.
+pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
+    let name = |p: PersonId| -> String {
+        [Color::Black, Color::White]
+            .iter()
+            .find_map(|&c| m.side(c).team.name_of(p))
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("#{p}"))
+    };
+    let mut sections = Vec::new();
+    for section in Section::ALL {
+        let mut players: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        for (k, side) in [Color::Black, Color::White].into_iter().enumerate() {
+            let s = m.side(side);
+            let mut ids: Vec<PersonId> =
+                s.lineups[section.index()].map(|l| l.players.to_vec()).unwrap_or_default();
+            for &(p, q) in &s.entered {
+                if q == section && !ids.contains(&p) {
+                    ids.push(p);
+                }
+            }
+            players[k] = ids.into_iter().map(name).collect();
+        }
+        if players.iter().any(|v| !v.is_empty()) {
+            sections.push(SectionRow { section, players });
+        }
+    }
+    let mut substitutions = Vec::new();
+    let mut timeouts = Vec::new();
+    for side in [Color::Black, Color::White] {
+        for r in &m.side(side).substitutions {
+            let (kind_en, kind_zh) = match r.kind {
+                SubstitutionKind::Regular => ("substitution", "换人"),
+                SubstitutionKind::Any => ("extra substitution (Art. 24.4)", "任意换人（第24条第4款）"),
+                SubstitutionKind::RedCardReplacement => ("replaces a red-carded player", "替换红牌罚下队员"),
+            };
+            substitutions.push(SubstitutionRow {
+                side,
+                section: r.section,
+                move_number: r.move_number,
+                out: name(r.out),
+                incoming: name(r.incoming),
+                kind_en: kind_en.into(),
+                kind_zh: kind_zh.into(),
+                requested_at: r.requested_at,
+                confirmed_at: r.confirmed_at,
+                seated_at: r.seated_at,
+            });
+        }
+        for t in &m.side(side).timeouts {
+            timeouts.push(TimeoutRow {
+                side,
+                section: t.section,
+                move_number: t.move_number,
+                requested_at: t.requested_at,
+                confirmed_at: t.confirmed_at,
+            });
+        }
+    }
+    substitutions.sort_by_key(|r| (r.confirmed_at, r.move_number));
+    timeouts.sort_by_key(|r| (r.confirmed_at, r.move_number));
+
+    let rules = m.config().rules.clone();
+    let named = |rows: Vec<PenaltyRow>| -> Vec<SheetPenaltyRow> {
+        rows.into_iter().map(|row| SheetPenaltyRow { name: row.person.map(name), row }).collect()
+    };
+    let (penalties, playoff_penalties) = if m.went_to_playoff() {
+        let mut original: Vec<LogEntry> =
+            m.log().iter().filter(|e| e.section != Section::Playoff).copied().collect();
+        original.extend_from_slice(m.set_aside());
+        let original_inputs = rules::rulings::ApplyInputs { prior_yellows: vec![], ..m.inputs().clone() };
+        let a = penalty_rows(&rules, &original_inputs, &original).unwrap_or_default();
+        let b = penalty_rows(&rules, m.inputs(), m.log()).unwrap_or_default();
+        (named(a), named(b.into_iter().filter(|r| r.section == Section::Playoff).collect()))
+    } else {
+        (named(penalty_rows(&rules, m.inputs(), m.log()).unwrap_or_default()), Vec::new())
+    };
+    MatchRecordSheet {
+        black_team: m.side(Color::Black).team.name.clone(),
+        white_team: m.side(Color::White).team.name.clone(),
+        sections,
+        substitutions,
+        timeouts,
+        penalties,
+        playoff_penalties,
+        penalty_totals: [m.applied().penalty_black, m.applied().penalty_white],
+        drawn_game_en: m.first_result().map(|r| r.en()),
+        drawn_game_zh: m.first_result().map(|r| r.zh()),
+        result_en: m.result().map(|r| r.en()),
+        result_zh: m.result().map(|r| r.zh()),
+        match_points: m.match_points(),
+    }
+}

@@ -1,0 +1,735 @@
+//! Relay matches played through every rule of seed 003 that issue 7 asks for: line-ups and
+//! their refusals, substitutions and timeouts with their counts, order errors, quota excess,
+//! cards, Art. 24.4, byo-yomi timeouts, the count with penalty stones, and the 节棋 play-off.
+
+use rules::board::Color::{self, Black, White};
+use rules::clock::ClockReading;
+use rules::rulings::{GameResult, LossReason, ResultMethod};
+
+use super::lineup::Section;
+use super::relay::{
+    Accepted, Card, Effect, Event, Phase, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
+    SubstitutionKind,
+};
+use super::roster::fixtures::team;
+use super::roster::LeaderBasis;
+use super::sheets::{lineup_forms, record_sheet};
+use super::standings::{knockout_outcome, TeamMatchRecord, TeamOutcome};
+use super::{PersonId, Timestamp};
+use crate::domain::pairing::knockout::MatchOutcome;
+
+/// The match starts here; section 1's line-ups are due 300 s earlier.
+const T0: Timestamp = 1_700_000_000;
+
+/// A match under test with a running clock (one second per event).
+struct H {
+    m: RelayMatch,
+    t: Timestamp,
+}
+
+impl H {
+    /// Black: team 1 (leader 100, coach 101, players 111–120, captain 111);
+    /// White: team 2 (leader 200, coach 201, players 211–220, captain 211).
+    fn new(stage: Stage) -> H {
+        H::with(RelayConfig { stage, ..RelayConfig::default() }, &[], &[])
+    }
+
+    fn with(config: RelayConfig, barred_black: &[PersonId], barred_white: &[PersonId]) -> H {
+        let m = RelayMatch::new(config, team(1, 100, 10), team(2, 200, 10), T0, barred_black, barred_white)
+            .expect("valid match");
+        H { m, t: T0 - 900 }
+    }
+
+    fn at(&mut self, t: Timestamp) -> &mut H {
+        self.t = t;
+        self
+    }
+
+    fn ok(&mut self, e: Event) -> Accepted {
+        self.t += 1;
+        match self.m.apply(self.t, e.clone()) {
+            Ok(a) => a,
+            Err(r) => panic!("{e:?} refused at move {}: {}", self.m.moves(), r.en()),
+        }
+    }
+
+    /// The event is refused and the match is exactly as before.
+    fn no(&mut self, e: Event) -> Refusal {
+        self.t += 1;
+        let before = self.m.clone();
+        let r = match self.m.apply(self.t, e.clone()) {
+            Ok(a) => panic!("{e:?} accepted at move {}: {:?}", self.m.moves(), a.effects),
+            Err(r) => r,
+        };
+        assert_eq!(self.m, before, "a refusal leaves the match unchanged");
+        assert!(!r.en().is_empty() && !r.zh().is_empty());
+        r
+    }
+
+    fn lineup(&mut self, side: Color, section: Section, players: [PersonId; 2]) -> Accepted {
+        self.ok(Event::SubmitLineup { side, section, players })
+    }
+
+    fn mv(&mut self, player: PersonId) -> Accepted {
+        self.ok(Event::Move { player })
+    }
+
+    /// The player due next, or the first seated player of the side to move when it may choose.
+    fn next_player(&self) -> PersonId {
+        self.m.expected_player().unwrap_or_else(|| {
+            let seats = self.m.side(self.m.side_to_move()).seats.expect("in play");
+            seats.into_iter().flatten().next().expect("someone seated")
+        })
+    }
+
+    /// Plays in the clockwise order until `moves` moves have been played.
+    fn play_to(&mut self, moves: u32) {
+        while self.m.moves() < moves {
+            let p = self.next_player();
+            self.mv(p);
+        }
+    }
+
+    fn claim(&mut self, claimant: Color) -> Accepted {
+        self.ok(Event::ClaimOrderError { claimant })
+    }
+
+    fn card(&mut self, person: PersonId, card: Card) -> Accepted {
+        self.ok(Event::Card { person, card })
+    }
+
+    fn stones(&self) -> [u32; 2] {
+        self.m.counts().penalty_stones
+    }
+}
+
+fn has(a: &Accepted, f: impl Fn(&Effect) -> bool) -> bool {
+    a.effects.iter().any(f)
+}
+
+fn ruling_text(a: &Accepted) -> String {
+    a.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Ruling { en, .. } => Some(en.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn clocks(main: u32) -> Option<[ClockReading; 2]> {
+    let r = ClockReading { main_secs: main, periods: 3, period_secs: 0, period_moves: 0, overtime: false };
+    Some([r, ClockReading { main_secs: main + 60, ..r }])
+}
+
+/// The whole match, section by section. Black has players 111–120, White 211–220.
+#[test]
+fn full_relay_match_through_every_rule() {
+    let mut h = H::new(Stage::RoundRobin);
+
+    // ---- Line-ups for section 1 (Art. 10.1), due 5 minutes before the start -----------------
+    let a = h.lineup(Black, Section::One, [111, 112]);
+    assert!(has(&a, |e| matches!(e, Effect::LineupAccepted { replaced: false, .. })));
+    let a = h.lineup(White, Section::One, [211, 212]);
+    assert!(has(&a, |e| *e == Effect::Seated { section: Section::One, order: [111, 211, 112, 212] }));
+    // Section 2's line-ups can come early; a player in two sections is refused (Art. 10.4).
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::Two, players: [113, 111] }),
+        Refusal::PlaysAnotherSection { person: 111, section: Section::One }
+    );
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    // White wants to change its section-1 line-up 200 s before the start: too late.
+    assert_eq!(
+        h.at(T0 - 200).no(Event::SubmitLineup { side: White, section: Section::One, players: [211, 213] }),
+        Refusal::LineupLate { section: Section::One, deadline: T0 - 300, at: T0 - 199 }
+    );
+
+    // ---- Section 1: clockwise order, order errors, substitution, cards ---------------------
+    h.at(T0);
+    assert_eq!(h.no(Event::Move { player: 211 }), Refusal::NotYourTurn { to_move: Black });
+    assert_eq!(h.no(Event::Move { player: 113 }), Refusal::NotOnBoard { person: 113 });
+    h.mv(111);
+    h.mv(211);
+    // Move 3 is 112's; 111 plays it: out of order, the move stands, White may claim.
+    let a = h.mv(111);
+    assert!(has(&a, |e| matches!(
+        e,
+        Effect::OrderErrorClaimable { number: 3, side: Black, player: 111, claimant: White }
+    )));
+    assert_eq!(
+        h.no(Event::ClaimOrderError { claimant: Black }),
+        Refusal::NoOrderErrorToClaim { claimant: Black }
+    );
+    let a = h.claim(White);
+    assert_eq!(a.counts.penalty_stones, [1, 0], "1st order error: 1 stone (Art. 17.7)");
+    assert_eq!(a.counts.order_errors, [1, 0]);
+    // White chooses its next mover: 212 is fine (no error).
+    assert_eq!(h.m.expected_player(), None);
+    let a = h.mv(212);
+    assert!(!has(&a, |e| matches!(e, Effect::OrderErrorClaimable { .. })));
+    h.mv(111); // after 212 comes 111 again, clockwise
+               // 211 is due, 212 moves: White's error, and Black does not claim it.
+    assert_eq!(h.m.expected_player(), Some(211));
+    let a = h.mv(212);
+    assert!(has(&a, |e| matches!(e, Effect::OrderErrorClaimable { number: 6, side: White, .. })));
+    let a = h.mv(112);
+    assert!(has(&a, |e| *e == Effect::OrderErrorLapsed { number: 6, side: White }), "Art. 17.7: lapses");
+    assert_eq!(
+        h.no(Event::ClaimOrderError { claimant: Black }),
+        Refusal::NoOrderErrorToClaim { claimant: Black }
+    );
+    assert_eq!(h.stones(), [1, 0]);
+    h.play_to(10);
+
+    // A timeout requested and cancelled uses nothing (Art. 10.5).
+    let a = h.ok(Event::RequestTimeout { side: Black });
+    assert!(has(&a, |e| matches!(e, Effect::RequestMade { side: Black, request: RequestKind::Timeout, .. })));
+    assert_eq!(h.no(Event::Move { player: 211 }), Refusal::RequestPending { side: Black });
+    h.ok(Event::CancelRequest { side: Black });
+    assert_eq!(h.m.counts().timeouts_left, [2, 2]);
+
+    // Substitution #1 for Black: 112 out, 117 in; the referee reports the move order.
+    let a = h.ok(Event::RequestSubstitution { out: 112, incoming: 117 });
+    let Some(Effect::RequestMade { order, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    assert_eq!((order.next_move, order.side, order.player), (11, Black, Some(112)));
+    let a = h.ok(Event::ConfirmRequest { side: Black });
+    assert!(has(&a, |e| matches!(
+        e,
+        Effect::SubstitutionMade { out: 112, incoming: 117, kind: SubstitutionKind::Regular, left: 2, .. }
+    )));
+    h.t += 30;
+    let a = h.ok(Event::SubstituteSeated { side: Black });
+    assert!(has(&a, |e| matches!(e, Effect::SeatedInTime { secs: 31, .. })));
+    // 112 cannot come back (Art. 10.4).
+    assert_eq!(
+        h.no(Event::RequestSubstitution { out: 117, incoming: 112 }),
+        Refusal::ReturningPlayer { person: 112 }
+    );
+    // 117 came on as a substitute in section 1: not in section 2 (Art. 10.4).
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::Two, players: [113, 117] }),
+        Refusal::HasPlayed { person: 117, section: Section::One }
+    );
+    h.play_to(20);
+
+    // Yellow card to White 212: 1 stone; a second yellow: red (default reading 1 + 2).
+    let a = h.card(212, Card::Yellow);
+    assert_eq!(a.counts.penalty_stones, [1, 1], "yellow card: 1 stone (Art. 24.3)");
+    h.play_to(30);
+    let a = h.card(212, Card::Yellow);
+    assert_eq!(a.counts.penalty_stones, [1, 3], "second yellow → red: 1 + 2 (SecondYellow default)");
+    assert!(ruling_text(&a).contains("red card"), "{}", ruling_text(&a));
+    // On the board with players available: counts as White's substitution, seat vacant.
+    assert!(has(&a, |e| *e == Effect::RedCountsAsSubstitution { side: White, left: 2 }));
+    assert!(has(&a, |e| *e == Effect::SeatVacant { side: White, person: 212 }));
+    assert_eq!(h.no(Event::Move { player: 111 }), Refusal::SeatVacant { side: White });
+    assert_eq!(
+        h.no(Event::Card { person: 212, card: Card::Yellow }),
+        Refusal::AlreadySentOff { person: 212 }
+    );
+    assert_eq!(
+        h.no(Event::ReplaceSentOff { side: White, incoming: 213 }),
+        Refusal::PlaysAnotherSection { person: 213, section: Section::Two }
+    );
+    let a = h.ok(Event::ReplaceSentOff { side: White, incoming: 217 });
+    assert!(has(&a, |e| matches!(
+        e,
+        Effect::SubstitutionMade { kind: SubstitutionKind::RedCardReplacement, .. }
+    )));
+    assert_eq!(h.m.counts().substitutions_left, [2, 2]);
+
+    // ---- Section end and quota (Arts. 10.2, 17.8) -----------------------------------------
+    h.play_to(71);
+    assert_eq!(
+        h.no(Event::SectionEnd { clocks: None }),
+        Refusal::SectionNotComplete { section: Section::One, moves: 71, last: 72 }
+    );
+    h.play_to(72);
+    // Black plays move 73 before the section is ended: 1 stone for the move beyond the quota.
+    let p = h.next_player();
+    let a = h.mv(p);
+    assert!(ruling_text(&a).contains("quota"), "{}", ruling_text(&a));
+    assert_eq!(a.counts.penalty_stones, [2, 3]);
+    let a = h.ok(Event::SectionEnd { clocks: None });
+    let end1 = h.t;
+    assert!(has(&a, |e| *e == Effect::SectionEnded { section: Section::One, moves: 73, next_deadline: end1 }));
+    // Section 2 starts at move 74: White first (X1 = White's first-listed), crosswise.
+    assert!(has(&a, |e| *e == Effect::Seated { section: Section::Two, order: [213, 113, 214, 114] }));
+
+    // ---- Section 2: substitutions to 3, red as a substitution, timeouts, byo-yomi ----------
+    h.play_to(80);
+    h.ok(Event::RequestSubstitution { out: 114, incoming: 118 });
+    h.ok(Event::ConfirmRequest { side: Black });
+    h.t += 75;
+    let a = h.ok(Event::SubstituteSeated { side: Black });
+    assert!(has(&a, |e| *e == Effect::SeatingDelay { side: Black, secs: 76, limit: 60 }), "Art. 10.5 (3)");
+    // Section 3's line-ups, during section 2 (on time); a red-carded player is refused.
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: White, section: Section::Three, players: [215, 212] }),
+        Refusal::Barred { person: 212 }
+    );
+    h.lineup(White, Section::Three, [215, 216]);
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.play_to(90);
+    h.card(113, Card::Yellow);
+    assert_eq!(h.stones(), [3, 3]);
+    h.play_to(95);
+    let a = h.card(113, Card::Yellow);
+    assert_eq!(a.counts.penalty_stones, [5, 3], "second yellow → red: +2");
+    // The red counts as Black's 3rd substitution (Art. 24.3).
+    assert!(has(&a, |e| *e == Effect::RedCountsAsSubstitution { side: Black, left: 0 }));
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 119 });
+    assert_eq!(
+        h.no(Event::RequestSubstitution { out: 119, incoming: 120 }),
+        Refusal::NoSubstitutionsLeft { side: Black, limit: 3 }
+    );
+    // White's timeouts: 2, the 3rd refused.
+    for left in [1, 0] {
+        h.ok(Event::RequestTimeout { side: White });
+        let a = h.ok(Event::ConfirmRequest { side: White });
+        assert!(has(&a, |e| *e == Effect::TimeoutTaken { side: White, left }));
+    }
+    assert_eq!(
+        h.no(Event::RequestTimeout { side: White }),
+        Refusal::NoTimeoutsLeft { side: White, limit: 2 }
+    );
+    // Last byo-yomi period exceeded by White: a pass and 1 stone (Art. 22.1).
+    h.play_to(99); // White to move at 100
+    let due = h.m.expected_player().unwrap();
+    let other = if due == 213 { 214 } else { 213 };
+    assert_eq!(
+        h.no(Event::ByoYomiTimeout { player: other }),
+        Refusal::NotThisPlayersTurn { person: other, expected: due }
+    );
+    let a = h.ok(Event::ByoYomiTimeout { player: due });
+    assert!(has(&a, |e| *e == Effect::ForcedPass { number: 100, side: White, player: due }));
+    assert_eq!(a.counts.penalty_stones, [5, 4]);
+    assert_eq!((a.counts.moves, a.counts.to_move), (100, Black));
+    assert!(h.m.move_log().last().unwrap().pass);
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: clocks(600) });
+
+    // ---- Section 3 (move 144 on, White first): Art. 24.4 and the player's 3rd order error --
+    assert_eq!(h.m.side_to_move(), White);
+    assert_eq!(h.m.expected_player(), Some(215));
+    // The executing leader (Art. 10.1) with leader, coach and captain away: section 3's
+    // players are at the board, so section 2's by position number: 113 is barred, then 114.
+    let lead = h.m.executing_leader(Black, &|p| ![100, 101, 111].contains(&p)).unwrap();
+    assert_eq!((lead.person, lead.basis), (114, LeaderBasis::SectionPlayer(Section::Two)));
+    let lead = h.m.executing_leader(Black, &|p| p != 100).unwrap();
+    assert_eq!(lead.basis, LeaderBasis::Coach);
+    h.mv(215); // 144
+    assert_eq!(
+        h.no(Event::RequestSubstitution { out: 215, incoming: 211 }),
+        Refusal::ReturningPlayer { person: 211 }
+    );
+    h.play_to(148); // 145 B115, 146 W216, 147 B116, 148 W215
+                    // Red card to Black 115: Black's substitutions are used up → White gains one "any"
+                    // substitution; Black still has 120, who comes on.
+    let a = h.card(115, Card::Red);
+    assert_eq!(a.counts.penalty_stones, [7, 4], "red: 2 stones");
+    assert!(has(&a, |e| *e == Effect::AnySubstitutionGained { side: White }));
+    assert_eq!(a.counts.any_substitutions, [0, 1]);
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 120 });
+    // White uses it to bring back 211, who played section 1 (Art. 24.4 "可换上已出场队员").
+    h.ok(Event::RequestSubstitution { out: 215, incoming: 211 });
+    let a = h.ok(Event::ConfirmRequest { side: White });
+    assert!(has(&a, |e| matches!(
+        e,
+        Effect::SubstitutionMade { incoming: 211, kind: SubstitutionKind::Any, .. }
+    )));
+    assert_eq!(a.counts.any_substitutions, [0, 0]);
+    assert_eq!(a.counts.substitutions_left, [0, 2], "the extra one does not touch the regular count");
+    h.play_to(152); // 149 B120, 150 W216, 151 B116, 152 W211
+                    // 153 is 120's; 116 plays it: Black's 2nd order error, 2 stones.
+    assert_eq!(h.m.expected_player(), Some(120));
+    h.mv(116);
+    assert_eq!(h.claim(White).counts.penalty_stones, [9, 4]);
+    h.mv(216); // 154, White's free choice; then 116 is due and plays in order
+    h.mv(116); // 155
+    h.mv(211); // 156
+    h.mv(116); // 157: 120 was due: 3rd error, 3 stones
+    assert_eq!(h.claim(White).counts.penalty_stones, [12, 4]);
+    h.mv(211); // 158, free choice
+    h.mv(116); // 159: 120 due: 4th error (116's 3rd) → 4 stones + red 2
+    let a = h.claim(White);
+    assert_eq!(a.counts.penalty_stones, [18, 4]);
+    assert_eq!(a.counts.order_errors, [4, 0]);
+    let text = ruling_text(&a);
+    assert!(text.contains("4th move-order error") && text.contains("red card"), "{text}");
+    // Nobody left who may come on: 116 stays on and Black owes a forced pass (Art. 24.4).
+    assert!(has(&a, |e| *e == Effect::StaysOn { side: Black, person: 116 }));
+    assert_eq!(a.counts.owed_passes, [1, 0]);
+    let a = h.mv(216); // 160; Black's turn is passed at once: move 161
+    assert!(has(&a, |e| matches!(e, Effect::ForcedPass { number: 161, side: Black, .. })));
+    assert_eq!((a.counts.owed_passes, a.counts.to_move), ([0, 0], White));
+    h.play_to(170);
+
+    // ---- Count: 196 for Black; penalties 18 against Black, 4 against White --------------
+    // B_eff = 196 − 18 + 4 = 182 → White wins by 2 (komi 3½: 184 is the draw).
+    let a = h.ok(Event::Count { black_halves: 392, clocks: clocks(30) });
+    let Some(Effect::GameOver { result, en, zh }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    assert_eq!(result.en(), "W+2");
+    assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
+    assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
+    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert_eq!(h.m.phase(), Phase::Over);
+    assert_eq!(h.no(Event::Move { player: 116 }), Refusal::MatchOver);
+    let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
+    assert_eq!((rec.teams, rec.outcome, rec.match_points), ([1, 2], TeamOutcome::SecondWins, [0, 3]));
+
+    // Red cards bar the next game too (Art. 24.3).
+    assert_eq!(h.m.barred_next_game(Black), vec![113, 115, 116]);
+    assert_eq!(h.m.barred_next_game(White), vec![212]);
+
+    // The sheets: line-up forms and the record with the penalty log.
+    let forms = lineup_forms(&h.m);
+    assert_eq!(forms.len(), 6);
+    let f = &forms[0];
+    assert_eq!(
+        (f.rows[0].name.as_str(), f.rows[0].position, f.rows[0].presses_clock),
+        ("P1-1", Some(1), true)
+    );
+    assert_eq!(f.deadline, Some(T0 - 300));
+    let sheet = record_sheet(&h.m);
+    assert_eq!(sheet.penalty_totals, [18, 4]);
+    assert_eq!(sheet.penalties.last().unwrap().row.total, [18, 4]);
+    let stones: Vec<u32> = sheet.penalties.iter().map(|r| r.row.stones).collect();
+    // Order error 1; yellow 1; red (2nd yellow) 2; quota 1; yellow 1; red 2; timeout 1;
+    // red 2; order errors 2, 3, 4 + red 2; the forced pass 0.
+    assert_eq!(stones, vec![1, 1, 2, 1, 1, 2, 1, 2, 2, 3, 6, 0]);
+    assert_eq!(sheet.substitutions.len(), 6, "3 + 2 red-card replacements + the extra one");
+    assert_eq!(sheet.timeouts.len(), 2);
+    assert_eq!(sheet.sections[0].players[1], vec!["P2-1", "P2-2", "P2-7"]);
+    assert_eq!(sheet.result_zh.as_deref(), Some("白胜2子"));
+
+    // The stored events rebuild the same match; they survive JSON.
+    let json = serde_json::to_string(h.m.events()).unwrap();
+    let events: Vec<(Timestamp, Event)> = serde_json::from_str(&json).unwrap();
+    let fresh =
+        RelayMatch::new(RelayConfig::default(), team(1, 100, 10), team(2, 200, 10), T0, &[], &[]).unwrap();
+    assert_eq!(fresh.replay(&events).unwrap(), h.m);
+}
+
+/// A side's 5th order error in a game loses it (Art. 17.7), before anyone's 3rd matters.
+#[test]
+fn fifth_order_error_loses_the_game() {
+    let mut h = H::new(Stage::RoundRobin);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.mv(111);
+    h.mv(211);
+    // White's free choice after each claim steers which Black player is due.
+    let plan = [(111, 212), (112, 211), (111, 212), (112, 211)];
+    for (k, (black, white)) in plan.into_iter().enumerate() {
+        h.mv(black);
+        let a = h.claim(White);
+        let n = k as u32 + 1;
+        assert_eq!(a.counts.penalty_stones[0], n * (n + 1) / 2, "1 + 2 + … + {n}");
+        h.mv(white);
+    }
+    assert_eq!(h.stones(), [10, 0]);
+    assert_eq!(h.m.expected_player(), Some(112));
+    h.mv(111);
+    let a = h.claim(White);
+    assert!(ruling_text(&a).contains("5th move-order error"));
+    assert_eq!(h.m.result(), Some(GameResult::loss_of(Black, LossReason::OrderErrors)));
+    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert_eq!(h.no(Event::Move { player: 212 }), Refusal::MatchOver);
+}
+
+/// Plays a knockout game with one Black yellow (section 2) to a count of 185: a draw at komi
+/// 3½. Returns the match waiting for the 节棋 play-off.
+fn drawn_knockout() -> H {
+    let mut h = H::new(Stage::Knockout);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.at(T0);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.play_to(100);
+    h.card(113, Card::Yellow);
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: clocks(900) });
+    assert_eq!(h.no(Event::SectionEnd { clocks: None }), Refusal::NoSectionToEnd);
+    h.play_to(200);
+    let a = h.ok(Event::Count { black_halves: 370, clocks: clocks(120) });
+    let Some(Effect::GameOver { result, en, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    assert_eq!(result.winner, None, "185 − 1 = 184 at komi 3½: a draw (rules.md §3.3, §3.5)");
+    assert!(en.contains("Black counted 185; penalty stones Black 1, White 0"), "{en}");
+    assert!(has(&a, |e| *e == Effect::PlayoffRequired));
+    assert_eq!(h.m.phase(), Phase::PlayoffPending);
+    h
+}
+
+/// Art. 12: knockout draw → 节棋 from move 144 with any two players, one substitution and
+/// one timeout each → a second draw is Black's win.
+#[test]
+fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
+    let mut h = drawn_knockout();
+    assert_eq!(h.no(Event::Move { player: 215 }), Refusal::PlayoffPending);
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::Playoff, players: [111, 113] }),
+        Refusal::PlayoffPending
+    );
+    let a = h.ok(Event::RestoreForPlayoff);
+    let restored_at = h.t;
+    assert!(has(&a, |e| *e
+        == Effect::PlayoffStarted {
+            restored_to: 143,
+            lineup_deadline: restored_at + 180,
+            clocks: clocks(120)
+        }));
+    assert_eq!((h.m.moves(), h.m.side_to_move(), h.m.section()), (143, White, Section::Playoff));
+    assert_eq!(h.m.counts().substitutions_left, [1, 1]);
+    assert_eq!(h.m.counts().timeouts_left, [1, 1]);
+    assert_eq!(h.m.counts().penalty_stones, [1, 0], "the section-2 yellow stays with the restored game");
+    // Any two players of the list, including those who played sections 1–3.
+    h.lineup(Black, Section::Playoff, [111, 113]);
+    let a = h.lineup(White, Section::Playoff, [216, 211]);
+    assert!(has(&a, |e| *e == Effect::Seated { section: Section::Playoff, order: [216, 111, 211, 113] }));
+    assert_eq!(
+        h.at(restored_at + 181).no(Event::SubmitLineup {
+            side: White,
+            section: Section::Playoff,
+            players: [216, 212]
+        }),
+        Refusal::LineupLate { section: Section::Playoff, deadline: restored_at + 180, at: restored_at + 182 }
+    );
+    h.play_to(150);
+    // One substitution each (a section-3 player may come on), the second refused.
+    h.ok(Event::RequestSubstitution { out: 113, incoming: 115 });
+    h.ok(Event::ConfirmRequest { side: Black });
+    assert_eq!(
+        h.no(Event::RequestSubstitution { out: 115, incoming: 116 }),
+        Refusal::NoSubstitutionsLeft { side: Black, limit: 1 }
+    );
+    // One timeout each.
+    h.ok(Event::RequestTimeout { side: White });
+    h.ok(Event::ConfirmRequest { side: White });
+    assert_eq!(
+        h.no(Event::RequestTimeout { side: White }),
+        Refusal::NoTimeoutsLeft { side: White, limit: 1 }
+    );
+    h.play_to(210);
+    // 185 again with the Black yellow: 184 effective, equal → Black wins (JigoRule::BlackWins).
+    let a = h.ok(Event::Count { black_halves: 370, clocks: None });
+    let Some(Effect::GameOver { result, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    assert_eq!(result.winner, Some(Black));
+    assert!(matches!(result.method, ResultMethod::Count { outcome, .. } if outcome.margin_q == 0));
+    assert_eq!(result.en(), "B+");
+    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(Black), points: [3, 0], playoff: true }));
+    assert!(h.m.went_to_playoff());
+    assert_eq!(h.m.first_result().map(|r| r.winner), Some(None));
+    let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
+    assert_eq!(knockout_outcome(&rec, 1), MatchOutcome::AWins);
+    let sheet = record_sheet(&h.m);
+    assert_eq!(sheet.drawn_game_en.as_deref(), Some("Draw"));
+    assert_eq!(sheet.result_en.as_deref(), Some("B+"));
+    assert_eq!(lineup_forms(&h.m).len(), 8, "sections 1–3 and the play-off, both sides");
+}
+
+/// The restore keeps sections 1–2 and sets section 3's rulings aside; a section-3 yellow
+/// still counts toward a red (same 场次) and a section-3 red stays barred.
+#[test]
+fn playoff_restores_the_end_of_section_two() {
+    let mut h = H::new(Stage::Knockout);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.at(T0);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.card(214, Card::Yellow); // section 2 (before move 73): kept
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: clocks(500) });
+    h.play_to(150);
+    h.card(215, Card::Yellow); // section 3: set aside, but counts toward a red
+    h.card(116, Card::Red); // section 3: 2 stones set aside, 116 stays barred
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 117 });
+    h.play_to(180);
+    assert_eq!(h.stones(), [2, 2]);
+    // Black 184 with 2 stones each way: a draw.
+    h.ok(Event::Count { black_halves: 368, clocks: clocks(60) });
+    assert_eq!(h.m.phase(), Phase::PlayoffPending);
+    h.ok(Event::RestoreForPlayoff);
+    assert_eq!(h.m.counts().penalty_stones, [0, 1], "only the section-2 yellow remains");
+    assert_eq!(h.m.set_aside().len(), 2);
+    assert_eq!(h.m.move_log().len(), 143);
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::Playoff, players: [116, 111] }),
+        Refusal::Barred { person: 116 }
+    );
+    h.lineup(Black, Section::Playoff, [117, 111]);
+    h.lineup(White, Section::Playoff, [215, 211]);
+    h.play_to(150);
+    let a = h.card(215, Card::Yellow);
+    assert!(ruling_text(&a).contains("2nd yellow card"), "{}", ruling_text(&a));
+    assert_eq!(a.counts.penalty_stones, [0, 3], "prior yellow + this one = red: 2 stones");
+    let sheet = record_sheet(&h.m);
+    assert_eq!(sheet.penalties.len(), 3, "the original game: sections 1–3");
+    assert_eq!(sheet.playoff_penalties.len(), 1);
+    assert_eq!(sheet.playoff_penalties[0].row.total, [0, 3]);
+}
+
+/// Art. 12 注: an event may rule an equal count a White win; in a round robin a draw stands.
+#[test]
+fn equal_count_draw_or_white_win() {
+    let play = |h: &mut H| {
+        h.lineup(Black, Section::One, [111, 112]);
+        h.lineup(White, Section::One, [211, 212]);
+        h.at(T0);
+        h.play_to(60);
+        h.ok(Event::Count { black_halves: 368, clocks: None })
+    };
+    let mut h = H::new(Stage::RoundRobin);
+    let a = play(&mut h);
+    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: None, points: [1, 1], playoff: false }));
+    let mut config = RelayConfig::default();
+    config.rules.jigo = rules::outcome::JigoRule::WhiteWins;
+    let mut h = H::with(config, &[], &[]);
+    let a = play(&mut h);
+    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+}
+
+/// Resignation by the executing leader (Art. 14): penalty stones do not change it.
+#[test]
+fn resignation_ignores_penalty_stones() {
+    let mut h = H::new(Stage::Knockout);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.play_to(30);
+    h.card(111, Card::Red);
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 113 });
+    let a = h.ok(Event::Resign { side: White });
+    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(Black), points: [3, 0], playoff: false }));
+    assert_eq!(h.m.result().unwrap().en(), "B+R");
+}
+
+/// Line-up rules in detail: replacement before the deadline, staff, strangers, duplicates,
+/// closed sections, missing line-ups.
+#[test]
+fn lineup_refusals() {
+    let mut h = H::new(Stage::RoundRobin);
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [100, 111] }),
+        Refusal::NotAPlayer { person: 100 }
+    );
+    assert!(matches!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [211, 111] }),
+        Refusal::NotOnTeam { person: 211, .. }
+    ));
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [111, 111] }),
+        Refusal::SamePlayerTwice { person: 111 }
+    );
+    h.lineup(Black, Section::One, [111, 112]);
+    let a = h.lineup(Black, Section::One, [112, 111]);
+    assert!(has(&a, |e| matches!(e, Effect::LineupAccepted { replaced: true, .. })));
+    assert_eq!(
+        h.no(Event::Move { player: 112 }),
+        Refusal::LineupMissing { side: White, section: Section::One }
+    );
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.mv(112);
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [113, 114] }),
+        Refusal::SectionClosed { section: Section::One }
+    );
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::Playoff, players: [113, 114] }),
+        Refusal::SectionClosed { section: Section::Playoff }
+    );
+    assert_eq!(
+        h.no(Event::SectionEnd { clocks: None }),
+        Refusal::SectionNotComplete { section: Section::One, moves: 1, last: 72 }
+    );
+    assert_eq!(h.no(Event::RestoreForPlayoff), Refusal::NoPlayoffPending);
+    assert_eq!(h.no(Event::Card { person: 999, card: Card::Yellow }), Refusal::UnknownPerson { person: 999 });
+    assert_eq!(
+        h.no(Event::ReplaceSentOff { side: Black, incoming: 113 }),
+        Refusal::NoVacancy { side: Black }
+    );
+    assert_eq!(h.no(Event::ConfirmRequest { side: Black }), Refusal::NoRequestPending { side: Black });
+    assert_eq!(h.no(Event::SubstituteSeated { side: Black }), Refusal::NoSubstitutionToSeat { side: Black });
+    assert_eq!(
+        h.no(Event::RequestSubstitution { out: 112, incoming: 100 }),
+        Refusal::NotAPlayer { person: 100 }
+    );
+    assert_eq!(
+        h.no(Event::RequestSubstitution { out: 112, incoming: 111 }),
+        Refusal::AlreadyOnBoard { person: 111 }
+    );
+}
+
+/// A red card to a player lined up for a section not yet started reopens that line-up, also
+/// past its deadline; persons barred by the previous game's red cards are refused.
+#[test]
+fn red_cards_off_the_board_and_from_the_previous_game() {
+    let mut h = H::with(RelayConfig::default(), &[118], &[]);
+    assert_eq!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [118, 111] }),
+        Refusal::Barred { person: 118 }
+    );
+    assert_eq!(h.no(Event::Card { person: 118, card: Card::Yellow }), Refusal::Barred { person: 118 });
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.lineup(Black, Section::Three, [116, 117]);
+    h.at(T0);
+    h.play_to(20);
+    // 117, lined up for section 3 and in the analysis room: barred, the line-up reopened,
+    // no substitution used (only on-board players count, Art. 24.3).
+    let a = h.card(117, Card::Red);
+    assert!(has(&a, |e| *e == Effect::LineupReopened { side: Black, section: Section::Three }));
+    assert!(!has(&a, |e| matches!(e, Effect::RedCountsAsSubstitution { .. })), "not on the board");
+    assert_eq!(h.stones(), [2, 0]);
+    h.play_to(72);
+    let a = h.ok(Event::SectionEnd { clocks: None });
+    assert!(has(&a, |e| *e == Effect::Seated { section: Section::Two, order: [113, 213, 114, 214] }));
+    // 114 is seated but section 2 has not started: the line-up is reopened as well.
+    let a = h.card(114, Card::Red);
+    assert!(has(&a, |e| *e == Effect::LineupReopened { side: Black, section: Section::Two }));
+    assert!(h.m.side(Black).seats.is_none());
+    assert_eq!(
+        h.no(Event::Move { player: 113 }),
+        Refusal::LineupMissing { side: Black, section: Section::Two }
+    );
+    h.t += 600; // past the deadline: a reopened line-up may still come in
+    let a = h.lineup(Black, Section::Two, [113, 115]);
+    assert!(has(&a, |e| *e == Effect::Seated { section: Section::Two, order: [113, 213, 115, 214] }));
+    // White's own change past the deadline is late.
+    assert!(matches!(
+        h.no(Event::SubmitLineup { side: White, section: Section::Two, players: [213, 215] }),
+        Refusal::LineupLate { .. }
+    ));
+    assert_eq!(h.m.counts().substitutions_left, [3, 3]);
+    assert_eq!(h.stones(), [4, 0]);
+    // A red card to the coach bars him too.
+    h.card(201, Card::Red);
+    assert_eq!(h.m.barred_next_game(White), vec![201]);
+    assert_eq!(h.m.barred_next_game(Black), vec![117, 114]);
+}
+
+/// Refused setups.
+#[test]
+fn setup_refusals() {
+    let c = RelayConfig::default;
+    assert!(RelayMatch::new(c(), team(1, 100, 10), team(1, 200, 10), T0, &[], &[]).is_err());
+    assert!(RelayMatch::new(c(), team(1, 100, 10), team(2, 100, 10), T0, &[], &[]).is_err());
+    assert!(RelayMatch::new(c(), team(1, 100, 5), team(2, 200, 10), T0, &[], &[]).is_err());
+    assert!(RelayMatch::new(c(), team(1, 100, 10), team(2, 200, 10), T0, &[211], &[]).is_err());
+}
