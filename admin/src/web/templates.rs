@@ -146,6 +146,8 @@ pub struct SettingsOptions {
     pub tiebreak: Options,
     pub time_kind: Options,
     pub regime: Options,
+    pub double_loss: Options,
+    pub late_entry: Options,
 }
 
 #[derive(Template)]
