@@ -4,4 +4,5 @@ pub mod demo;
 pub mod draw;
 pub mod entrant;
 pub mod pairing;
+pub mod rounds;
 pub mod settings;
