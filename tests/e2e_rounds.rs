@@ -157,6 +157,9 @@ fn swiss_review_swap_publish_public_page_and_unpublish_refused_after_a_result() 
         assert!(rest.contains(&name_of(&s, *black)) && rest.contains(&name_of(&s, white.unwrap())), "{rest}");
     }
     assert!(anon.get(&format!("/t/{tid}/pairings")).body.contains(&format!("/t/{tid}/pairings/1")));
+    // Anyone sees the seed and the lots; the round-1 halves replay from it.
+    assert!(public.body.contains(&format!("<code id=\"seed\">{}</code>", seed[0][0])));
+    assert_eq!(public.body.matches("✓ replayed").count(), 2, "{}", public.body);
     // The settings are frozen now, as for imported rounds.
     assert!(c.get(&format!("/t/{tid}/settings")).body.contains("1 round(s) published"));
 

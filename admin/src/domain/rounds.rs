@@ -890,15 +890,51 @@ pub fn double_loss_lots(draws: &[DrawRecord]) -> Vec<(PlayerId, PlayerId, Player
         .collect()
 }
 
-/// Replays a stored lot: the same seed, stream and candidates give the same outcome. True
-/// when the record's outcome is what the lot gives for the kinds of lot that pick one of
-/// the candidates or shuffle them all (the other kinds are replayed by pairing again).
+/// Replays stored lots, in the order they were drawn: for each record, `Some(true)` when the
+/// same seed, stream and candidates give the stored outcome again, `None` for lots that
+/// depend on more than the record holds (the round-1 order uses ratings; colour lots the
+/// pairs; the knockout seeding ranks). Replayed: double-loss lots, nigiri role lots, byes
+/// among equals, Berger numbers, knockout lots for drawn matches, and both halves of the
+/// Chinese round-1 lot (which continue the stream after the order's keys).
+pub fn replay_all(draws: &[DrawRecord]) -> Vec<Option<bool>> {
+    let mut round1: Option<Lot> = None;
+    draws
+        .iter()
+        .map(|d| {
+            let two = d.candidates.len() == 2 && d.outcome.len() == 1;
+            let mut lot = Lot::new(d.seed, d.stream);
+            let shuffled = |lot: &mut Lot| {
+                let mut v = d.candidates.clone();
+                lot.shuffle(&mut v);
+                v == d.outcome
+            };
+            match d.stream {
+                Stream::DoubleLoss if two => Some(d.outcome[0] == d.candidates[lot.pick(2)]),
+                Stream::Nigiri if two && d.purpose.contains("who grabs") => {
+                    Some(d.outcome[0] == d.candidates[lot.pick(2)])
+                }
+                Stream::Knockout if two && d.purpose.contains("decided by lot") => {
+                    Some(d.outcome[0] == if lot.coin() { d.candidates[0] } else { d.candidates[1] })
+                }
+                Stream::Bye => Some(shuffled(&mut lot)),
+                Stream::Round1 if d.purpose.contains("Berger") => Some(shuffled(&mut lot)),
+                Stream::Round1 if d.purpose.starts_with("round 1: order") => {
+                    for _ in &d.candidates {
+                        lot.next_u64();
+                    }
+                    round1 = Some(lot);
+                    None
+                }
+                Stream::Round1 if d.purpose.contains("half draws") => round1.as_mut().map(shuffled),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// [`replay_all`] of one record.
 pub fn replays(d: &DrawRecord) -> Option<bool> {
-    let mut lot = Lot::new(d.seed, d.stream);
-    match d.stream {
-        Stream::DoubleLoss if d.candidates.len() == 2 => Some(d.outcome == vec![d.candidates[lot.pick(2)]]),
-        _ => None,
-    }
+    replay_all(std::slice::from_ref(d)).pop().flatten()
 }
 
 #[cfg(test)]
@@ -1134,6 +1170,46 @@ mod tests {
         assert_eq!((rematch.penalty, e.met), (Some(1), 1));
         assert_eq!(e.total, e.terms.iter().map(|t| t.weight).sum::<i128>());
         assert!(explain(System::Swiss, &pl, &h, &s, 1, 99, 1, Some(2)).unwrap().is_none());
+    }
+
+    #[test]
+    fn stored_lots_replay() {
+        // Round 1 with equal ranks and no birth dates: halves by lot, nigiri roles by lot.
+        let mut pl: Vec<Player> = (1..=9).map(|i| Player::new(i, 0)).collect();
+        pl[0].rank_value = 3;
+        let s = pairing_settings(&defaults());
+        let h = History::default();
+        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap();
+        let r = replay_all(&d.draws);
+        assert_eq!(r.len(), d.draws.len());
+        let halves = d.draws.iter().zip(&r).filter(|(d, _)| d.purpose.contains("half draws"));
+        assert_eq!(halves.clone().count(), 2);
+        assert!(halves.into_iter().all(|(_, r)| *r == Some(true)));
+        assert!(d.draws.iter().zip(&r).any(|(d, r)| d.purpose.contains("who grabs") && *r == Some(true)));
+        assert!(r.iter().all(|x| *x != Some(false)), "{r:?}");
+        // A tampered outcome does not replay.
+        let mut bad = d.draws.clone();
+        let i = bad.iter().position(|d| d.purpose.contains("upper half")).unwrap();
+        bad[i].outcome.reverse();
+        assert_eq!(replay_all(&bad)[i], Some(false));
+        // Byes among equals, Berger numbers, a knockout lot.
+        let h2 = {
+            let mut h = History::default();
+            for (b, w) in [(1, 2), (3, 4), (5, 6), (7, 8)] {
+                h.games.push(PlayedGame::new(1, b, w, GameResult::Draw));
+            }
+            h.byes.push(p::ByeRecord { round: 1, player: 9 });
+            h
+        };
+        let d2 = plan_round(&input(System::Swiss, &s, &pl, &h2, 2, None)).unwrap();
+        let bye = d2.draws.iter().find(|d| d.stream == Stream::Bye).expect("equal candidates for the bye");
+        assert_eq!(replays(bye), Some(true));
+        let (_, berger) = round_robin::draw_numbers(&[1, 2, 3, 4, 5], 77);
+        assert_eq!(replays(&berger), Some(true));
+        let m = [KnockoutMatch { a: Some(Seeded { id: 1, seed: 1 }), b: Some(Seeded { id: 2, seed: 2 }) }];
+        let rules = KnockoutRules { on_draw: knockout::Resolution::Lot, ..KnockoutRules::default() };
+        let (_, lots) = knockout::advancing(&m, &[MatchOutcome::Draw], rules, 5).unwrap();
+        assert_eq!(replays(&lots[0]), Some(true));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::form::Form;
 use super::i18n::Lang;
 use super::templates::*;
 use crate::db::entrants::EntrantRow;
-use crate::db::rounds::{self as rdb, Edit, NigiriAction, Outcome, RoundError, RoundGame, RoundRow};
+use crate::db::rounds::{self as rdb, Edit, NigiriAction, Outcome, RoundError, RoundGame};
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
@@ -363,7 +363,7 @@ fn player_view(names: &Names, scores: &HashMap<PlayerId, dr::Scores>, id: Player
     }
 }
 
-fn draw_view(lang: Lang, names: &Names, d: &DrawRecord) -> DrawView {
+fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>) -> DrawView {
     let who = |ids: &[u32]| ids.iter().map(|i| names.name(*i)).collect::<Vec<_>>().join(", ");
     let candidates = if d.stream == Stream::Colour {
         d.candidates.iter().map(|t| lang.tf("round.table_n", &[t])).collect::<Vec<_>>().join(", ")
@@ -377,8 +377,13 @@ fn draw_view(lang: Lang, names: &Names, d: &DrawRecord) -> DrawView {
         seed: d.seed.to_string(),
         candidates,
         outcome: who(&d.outcome),
-        replayed: dr::replays(d),
+        replayed,
     }
+}
+
+fn draw_views(lang: Lang, names: &Names, draws: &[DrawRecord]) -> Vec<DrawView> {
+    let replayed = dr::replay_all(draws);
+    draws.iter().zip(replayed).map(|(d, r)| draw_view(lang, names, d, r)).collect()
 }
 
 async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpResponse, AppError> {
@@ -505,7 +510,7 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         games,
         byes: bye_views,
         warnings,
-        draws: r.draws().iter().map(|d| draw_view(lang, &names, d)).collect(),
+        draws: draw_views(lang, &names, &r.draws()),
         double_losses,
         scores: score_rows,
         round_players: names.options(in_round.into_iter()),
@@ -1155,7 +1160,7 @@ pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
 pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let (tid, n) = two(&ctx, path.into_inner())?;
     let role = ctx.staff_role(tid).await?;
-    let (t, r, rows, entrants, numbers): (_, RoundRow, Vec<RoundGame>, _, Vec<i32>) = ctx
+    let (t, r, rows, entrants, numbers): (_, _, Vec<RoundGame>, _, Vec<i32>) = ctx
         .db(move |c| {
             let t = tdb::get(c, tid)?;
             let r = rdb::get_published(c, tid, n)?;
@@ -1200,6 +1205,8 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
         title,
         tid,
         n,
+        seed: r.seed.clone().unwrap_or_default(),
+        draws: draw_views(lang, &names, &r.draws()),
         games,
         byes,
         numbers,

@@ -503,4 +503,6 @@ pub struct PublicRoundPage {
     pub byes: Vec<String>,
     pub numbers: Vec<i32>,
     pub published_at: String,
+    pub seed: String,
+    pub draws: Vec<DrawView>,
 }
