@@ -412,3 +412,46 @@ pub fn count_rows(db: &Path, sql: &str) -> i64 {
     c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
     c.query_row(sql, [], |r| r.get(0)).expect("count")
 }
+
+/// Run SQL that writes (a test standing in for a feature another branch provides, e.g.
+/// results). Waits for the server's writers.
+pub fn exec_sql(db: &Path, sql: &str) -> usize {
+    let c = rusqlite::Connection::open(db).expect("open db");
+    c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
+    c.execute(sql, []).expect("exec")
+}
+
+/// Rows of a query, every column as text (NULL as "").
+pub fn query(db: &Path, sql: &str) -> Vec<Vec<String>> {
+    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open db");
+    c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
+    let mut st = c.prepare(sql).expect("prepare");
+    let n = st.column_count();
+    let rows = st
+        .query_map([], |r| {
+            (0..n)
+                .map(|i| {
+                    let v: rusqlite::types::Value = r.get(i)?;
+                    Ok(match v {
+                        rusqlite::types::Value::Null => String::new(),
+                        rusqlite::types::Value::Integer(x) => x.to_string(),
+                        rusqlite::types::Value::Real(x) => x.to_string(),
+                        rusqlite::types::Value::Text(s) => s,
+                        rusqlite::types::Value::Blob(b) => format!("{b:?}"),
+                    })
+                })
+                .collect::<Result<Vec<String>, rusqlite::Error>>()
+        })
+        .expect("query");
+    rows.map(|r| r.expect("row")).collect()
+}
+
+/// Upload a file to an import form and confirm the preview; returns the confirmation.
+pub fn import_file(c: &Client, tid: i32, kind: &str, name: &str, data: &[u8]) -> Resp {
+    let token = c.get(&format!("/t/{tid}/import")).csrf();
+    let p = c.post_file(&format!("/t/{tid}/import/{kind}"), &[("csrf", &token)], "file", name, data);
+    assert_eq!(p.status, 200, "{}", p.body);
+    let payload = p.input("payload").expect("the preview carries the upload");
+    c.post_form(&format!("/t/{tid}/import/{kind}/confirm"), &[("csrf", &p.csrf()), ("payload", &payload)])
+}

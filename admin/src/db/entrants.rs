@@ -224,9 +224,12 @@ fn insert_one(
     reason: &str,
 ) -> Result<i32, DbError> {
     let t = now();
+    // Entered after published rounds: a late entrant, from the next round on.
+    let first_round = super::rounds::next_first_round(conn, tid)?;
     let id: i32 = diesel::insert_into(entrants::table)
         .values((
             InputRow::from(input),
+            entrants::first_round.eq(first_round),
             entrants::tournament_id.eq(tid),
             entrants::status.eq(STATUS_ACTIVE),
             entrants::version.eq(1),

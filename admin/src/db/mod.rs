@@ -1,13 +1,13 @@
 //! The database: one SQLite file, diesel for queries, migrations embedded in the binary.
 //!
-//! Each aggregate has its module (users and sessions, tournaments with rounds and staff,
-//! entrants, audit). Writes that change state take an [`Actor`] and write their audit row in
+//! Each aggregate has its module (users and sessions, tournaments with settings and staff,
+//! rounds with their games, entrants, audit). Writes that change state take an [`Actor`] and write their audit row in
 //! the same transaction.
 
 pub mod audit;
 pub mod backup;
 pub mod entrants;
-
+pub mod rounds;
 pub mod schema;
 pub mod tournaments;
 pub mod users;

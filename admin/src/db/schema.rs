@@ -44,6 +44,8 @@ diesel::table! {
         version -> Integer,
         created_at -> Text,
         updated_at -> Text,
+        double_loss -> Text,
+        late_entry -> Text,
     }
 }
 
@@ -62,6 +64,15 @@ diesel::table! {
         number -> Integer,
         published -> Bool,
         published_at -> Nullable<Text>,
+        /// Generated from `published` ('draft' / 'published'); never written.
+        status -> Text,
+        seed -> Nullable<Text>,
+        draws -> Text,
+        system -> Text,
+        plan -> Text,
+        version -> Integer,
+        created_at -> Nullable<Text>,
+        updated_at -> Nullable<Text>,
     }
 }
 
@@ -85,6 +96,8 @@ diesel::table! {
         version -> Integer,
         created_at -> Text,
         updated_at -> Text,
+        fixed_table -> Nullable<Integer>,
+        first_round -> Integer,
     }
 }
 
@@ -98,6 +111,24 @@ diesel::table! {
         white_id -> Nullable<Integer>,
         handicap -> Integer,
         result -> Text,
+        played_swapped -> Bool,
+        colour_method -> Text,
+        nigiri_holder_id -> Nullable<Integer>,
+        nigiri_guesser_id -> Nullable<Integer>,
+        nigiri -> Nullable<Text>,
+        komi_q -> Nullable<Integer>,
+        nominal_winner_id -> Nullable<Integer>,
+        nominal_lot -> Nullable<Text>,
+        pairing_version -> Integer,
+    }
+}
+
+diesel::table! {
+    round_absences (tournament_id, round_number, entrant_id) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        entrant_id -> Integer,
+        created_at -> Text,
     }
 }
 
@@ -122,6 +153,7 @@ diesel::joinable!(tournament_staff -> users (user_id));
 diesel::joinable!(tournament_staff -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(entrants -> tournaments (tournament_id));
+diesel::joinable!(round_absences -> entrants (entrant_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -131,5 +163,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     rounds,
     entrants,
     games,
+    round_absences,
     audit,
 );

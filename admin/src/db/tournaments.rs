@@ -31,6 +31,8 @@ pub struct TournamentRow {
     pub version: i32,
     pub created_at: String,
     pub updated_at: String,
+    pub double_loss: String,
+    pub late_entry: String,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -52,6 +54,8 @@ struct SettingsRow {
     bye_sos: String,
     same_unit: String,
     time_control: String,
+    double_loss: String,
+    late_entry: String,
 }
 
 impl SettingsRow {
@@ -73,6 +77,8 @@ impl SettingsRow {
             bye_sos: s.bye_sos.code().into(),
             same_unit: s.same_unit.code(),
             time_control: json(&s.time_control),
+            double_loss: s.double_loss.code().into(),
+            late_entry: s.late_entry.code().into(),
         }
     }
 }
@@ -104,6 +110,8 @@ impl TournamentRow {
             bye_sos: ByeSos::from_code(&self.bye_sos).unwrap_or(d.bye_sos),
             same_unit: SameUnit::from_code(&self.same_unit).unwrap_or(d.same_unit),
             time_control: serde_json::from_str(&self.time_control).unwrap_or(d.time_control),
+            double_loss: DoubleLoss::from_code(&self.double_loss).unwrap_or(d.double_loss),
+            late_entry: LateEntry::from_code(&self.late_entry).unwrap_or(d.late_entry),
         }
     }
 
@@ -388,7 +396,8 @@ pub fn insert_round(
     Ok(())
 }
 
-#[derive(Debug, Clone, Queryable, Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = games)]
 pub struct GameRow {
     pub id: i32,
     pub tournament_id: i32,
@@ -404,6 +413,7 @@ pub fn games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<GameRow>, DbEr
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
         .order((games::round_number, games::board))
+        .select(GameRow::as_select())
         .load(conn)?)
 }
 

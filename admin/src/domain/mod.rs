@@ -4,5 +4,6 @@ pub mod demo;
 pub mod draw;
 pub mod entrant;
 pub mod pairing;
+pub mod rounds;
 pub mod settings;
 pub mod team;

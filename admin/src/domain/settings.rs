@@ -48,6 +48,16 @@ code_enum!(
     ByeSos { Zero = "zero", LowestScore = "lowest_score" }
 );
 code_enum!(
+    /// What a double loss (双方均负) does to the next round's pairing (rules.md §12): a seeded
+    /// lot names a nominal winner used by that pairing only (the decisions table's default),
+    /// or the round is paired on the native 0 : 0.
+    DoubleLoss { Lot = "lot", Native = "native" }
+);
+code_enum!(
+    /// What each round missed before a late entry scores (the entrant joins with it).
+    LateEntry { Loss = "loss", Draw = "draw", Win = "win" }
+);
+code_enum!(
     /// Venue regime for lateness (Art. 22.1 / 22.2).
     VenueRegime { Separate = "separate", Same = "same", Custom = "custom" }
 );
@@ -160,6 +170,10 @@ pub struct TournamentSettings {
     pub bye_sos: ByeSos,
     pub same_unit: SameUnit,
     pub time_control: TimeControlSetting,
+    /// The double-loss lot fallback (rules.md §12).
+    pub double_loss: DoubleLoss,
+    /// The score of each round a late entrant missed.
+    pub late_entry: LateEntry,
 }
 
 impl TournamentSettings {
@@ -182,6 +196,8 @@ impl TournamentSettings {
             bye_sos: ByeSos::Zero,
             same_unit: SameUnit::Rounds(1),
             time_control: TimeControlSetting::default(),
+            double_loss: DoubleLoss::Lot,
+            late_entry: LateEntry::Loss,
         }
     }
 
@@ -206,6 +222,8 @@ pub enum Frozen {
     ByeValue,
     SameUnit,
     TimeControl,
+    /// What missed rounds score for late entrants (it changes scores already earned).
+    LateEntry,
     /// Fewer rounds than are already published.
     Rounds,
 }
@@ -222,13 +240,15 @@ impl Frozen {
             Frozen::ByeValue => "bye_value",
             Frozen::SameUnit => "same_unit",
             Frozen::TimeControl => "main_minutes",
+            Frozen::LateEntry => "late_entry",
             Frozen::Rounds => "rounds",
         }
     }
 }
 
 /// Which changes from `old` to `new` are refused when `published` rounds exist, the highest
-/// published round being `last_published`. Names, venue, dates and tie-break order stay free.
+/// published round being `last_published`. Names, venue, dates, tie-break order and the
+/// double-loss fallback (it only changes the pairing of rounds to come) stay free.
 pub fn frozen_changes(
     old: &TournamentSettings,
     new: &TournamentSettings,
@@ -263,6 +283,9 @@ pub fn frozen_changes(
     if old.time_control != new.time_control {
         out.push(Frozen::TimeControl);
     }
+    if old.late_entry != new.late_entry {
+        out.push(Frozen::LateEntry);
+    }
     if new.rounds < last_published {
         out.push(Frozen::Rounds);
     }
@@ -289,6 +312,8 @@ mod tests {
         assert_eq!(s.lateness.limit_min, 60);
         assert!(s.lateness.inclusive && s.lateness.double_deduction);
         assert_eq!(s.tiebreak_codes(), "score,sos,cumulative,direct,wins,fewer_warnings,lots");
+        assert_eq!(s.double_loss, DoubleLoss::Lot, "decisions table: the lot fallback");
+        assert_eq!(s.late_entry, LateEntry::Loss);
     }
 
     #[test]

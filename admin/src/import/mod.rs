@@ -5,3 +5,4 @@
 pub mod csv;
 
 pub mod opengotha;
+pub mod opengotha_write;

@@ -6,9 +6,11 @@ pub mod auth;
 pub mod ctx;
 pub mod entrants;
 pub mod error;
+pub mod export;
 pub mod form;
 pub mod i18n;
 pub mod imports;
+pub mod rounds;
 pub mod templates;
 pub mod tournaments;
 
@@ -99,6 +101,24 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/entrants/{eid}/edit", web::get().to(entrants::edit_page))
         .route("/t/{id}/entrants/{eid}/edit", web::post().to(entrants::save))
         .route("/t/{id}/entrants/{eid}/{action}", web::post().to(entrants::status))
+        .route("/t/{id}/rounds", web::get().to(rounds::list))
+        .route("/t/{id}/rounds/schedule", web::post().to(rounds::schedule))
+        .route("/t/{id}/rounds/{n}", web::get().to(rounds::page))
+        .route("/t/{id}/rounds/{n}/pair", web::post().to(rounds::pair))
+        .route("/t/{id}/rounds/{n}/explain", web::get().to(rounds::explain))
+        .route("/t/{id}/rounds/{n}/swap", web::post().to(rounds::swap))
+        .route("/t/{id}/rounds/{n}/edit", web::post().to(rounds::edit))
+        .route("/t/{id}/rounds/{n}/publish", web::post().to(rounds::publish))
+        .route("/t/{id}/rounds/{n}/unpublish", web::post().to(rounds::unpublish))
+        .route("/t/{id}/rounds/{n}/delete", web::post().to(rounds::delete))
+        .route("/t/{id}/rounds/{n}/attendance", web::get().to(rounds::attendance))
+        .route("/t/{id}/rounds/{n}/attendance", web::post().to(rounds::save_attendance))
+        .route("/t/{id}/rounds/{n}/games/{gid}/nigiri", web::post().to(rounds::nigiri))
+        .route("/t/{id}/rounds/{n}/games/{gid}/remote-nigiri", web::post().to(rounds::remote_nigiri))
+        .route("/t/{id}/rounds/{n}/games/{gid}/played-colours", web::post().to(rounds::played_colours))
+        .route("/t/{id}/pairings", web::get().to(rounds::public_list))
+        .route("/t/{id}/pairings/{n}", web::get().to(rounds::public_round))
+        .route("/t/{id}/export/opengotha.xml", web::get().to(export::opengotha))
         .route("/t/{id}/import", web::get().to(imports::page))
         .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))
         .route("/t/{id}/import/csv/confirm", web::post().to(imports::csv_confirm))

@@ -25,6 +25,10 @@ impl Chrome {
     pub fn t(&self, key: &str) -> &'static str {
         self.lang.t(key)
     }
+    /// A catalog entry with `{0}` replaced (templates pass one value).
+    pub fn tf<T: std::fmt::Display>(&self, key: &str, arg: T) -> String {
+        self.lang.tf(key, &[&arg])
+    }
     pub fn role_name(&self, code: &str) -> &'static str {
         match code {
             "organizer" => self.t("role.organizer"),
@@ -146,6 +150,8 @@ pub struct SettingsOptions {
     pub tiebreak: Options,
     pub time_kind: Options,
     pub regime: Options,
+    pub double_loss: Options,
+    pub late_entry: Options,
 }
 
 #[derive(Template)]
@@ -270,4 +276,233 @@ pub struct UsersPage {
     pub roles: Options,
     pub audit: Vec<AuditRow>,
     pub notice: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds (web::rounds)
+
+pub struct RoundItem {
+    pub number: i32,
+    pub published: bool,
+    pub system: String,
+    pub seed: String,
+    /// A result has been entered.
+    pub results: bool,
+    pub published_at: String,
+}
+
+#[derive(Template)]
+#[template(path = "rounds.html")]
+pub struct RoundsPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub items: Vec<RoundItem>,
+    pub next: i32,
+    pub can_pair: bool,
+    pub attendance_round: i32,
+    pub is_organizer: bool,
+    pub round_robin: bool,
+    pub system: String,
+    pub declared: i32,
+    pub n_entrants: i64,
+    pub f: FormView,
+    pub banner: Option<String>,
+}
+
+pub struct PlayerView {
+    pub id: u32,
+    pub name: String,
+    pub rank: String,
+    /// Pairing score before the round.
+    pub score: String,
+}
+
+pub struct NigiriView {
+    pub holder: String,
+    pub guesser: String,
+    pub reason: String,
+    pub outcome: Option<String>,
+    /// The seed of a remote nigiri.
+    pub seed: Option<String>,
+}
+
+pub struct GameView {
+    pub id: i32,
+    pub table: u32,
+    pub black: PlayerView,
+    pub white: PlayerView,
+    pub handicap: u8,
+    pub komi: String,
+    pub colours: String,
+    pub nigiri: Option<NigiriView>,
+    pub result: String,
+    pub has_result: bool,
+    pub played_swapped: bool,
+    /// The game's pairing version (nigiri and played-colour forms carry it).
+    pub pv: i32,
+}
+
+pub struct DrawView {
+    pub stream: String,
+    pub stream_no: u32,
+    pub purpose: String,
+    pub seed: String,
+    pub candidates: String,
+    pub outcome: String,
+    /// Replayed here: Some(true) when the lot gives the stored outcome again.
+    pub replayed: Option<bool>,
+}
+
+pub struct DoubleLossView {
+    pub table: i32,
+    pub black: String,
+    pub white: String,
+    pub winner: String,
+    pub seed: String,
+    pub replayed: bool,
+    pub result: String,
+}
+
+pub struct ScoreView {
+    pub name: String,
+    pub points: String,
+    pub pairing: String,
+    /// The pairing score includes a double-loss nominal win.
+    pub nominal: bool,
+}
+
+/// A change that needs the user's confirmation: the warnings and the change again.
+pub struct ConfirmView {
+    pub action: String,
+    pub fields: Vec<(String, String)>,
+    pub warnings: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "round.html")]
+pub struct RoundPage {
+    pub c: Chrome,
+    pub title: String,
+    pub tid: i32,
+    pub n: i32,
+    pub published: bool,
+    pub version: i32,
+    pub system: String,
+    pub seed: String,
+    pub is_organizer: bool,
+    pub games: Vec<GameView>,
+    pub byes: Vec<PlayerView>,
+    pub warnings: Vec<String>,
+    pub draws: Vec<DrawView>,
+    pub double_losses: Vec<DoubleLossView>,
+    pub scores: Vec<ScoreView>,
+    pub round_players: Options,
+    pub all_players: Options,
+    pub tables: Vec<u32>,
+    pub has_results: bool,
+    pub f: FormView,
+    pub banner: Option<String>,
+    pub notice: Option<String>,
+    pub confirm: Option<ConfirmView>,
+}
+
+impl RoundPage {
+    /// The message beside a game's nigiri form, if that form was refused.
+    pub fn nigiri_error(&self, gid: &i32) -> Option<&str> {
+        self.f.err(&format!("grab-{gid}")).or_else(|| self.f.err(&format!("guess-{gid}")))
+    }
+}
+
+pub struct ExplainRow {
+    pub criterion: String,
+    pub penalty: String,
+    pub weight: String,
+}
+
+pub struct ExplainSide {
+    pub name: String,
+    pub score: String,
+    pub balance: i32,
+    pub last: String,
+    /// Place in the bye order, from 1.
+    pub bye_place: u32,
+}
+
+#[derive(Template)]
+#[template(path = "explain.html")]
+pub struct ExplainPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub n: i32,
+    pub a_name: String,
+    pub b_name: String,
+    pub a: String,
+    pub b: String,
+    pub rows: Vec<ExplainRow>,
+    pub total: String,
+    pub sides: Vec<ExplainSide>,
+    pub note: Option<String>,
+    pub met: u8,
+    pub players: Options,
+}
+
+pub struct AttendanceRow {
+    pub id: i32,
+    pub name: String,
+    pub rank: String,
+    pub unit: String,
+    pub absent: bool,
+    pub fixed: String,
+    pub first_round: i32,
+    pub withdrawn: bool,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "attendance.html")]
+pub struct AttendancePage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub n: i32,
+    pub rows: Vec<AttendanceRow>,
+    /// Round n is published: attendance can no longer change it.
+    pub locked: bool,
+    /// Round n is a draft: pair it again after a change.
+    pub draft: bool,
+    pub banner: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "pairings.html")]
+pub struct PairingsListPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub numbers: Vec<i32>,
+}
+
+pub struct PublicGame {
+    pub table: u32,
+    pub black: String,
+    pub black_rank: String,
+    pub white: String,
+    pub white_rank: String,
+    pub handicap: u8,
+    /// "X holds, Y guesses" while the nigiri is still to be done.
+    pub nigiri: Option<String>,
+    pub result: String,
+}
+
+#[derive(Template)]
+#[template(path = "pairings_round.html")]
+pub struct PublicRoundPage {
+    pub c: Chrome,
+    pub title: String,
+    pub tid: i32,
+    pub n: i32,
+    pub games: Vec<PublicGame>,
+    pub byes: Vec<String>,
+    pub numbers: Vec<i32>,
+    pub published_at: String,
+    pub seed: String,
+    pub draws: Vec<DrawView>,
 }

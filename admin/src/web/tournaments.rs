@@ -54,6 +54,8 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         tiebreak: options(lang, TieBreak::ALL, TieBreak::code, "tb"),
         time_kind: options(lang, TimeKind::ALL, TimeKind::code, "time_kind"),
         regime: options(lang, VenueRegime::ALL, VenueRegime::code, "regime"),
+        double_loss: options(lang, DoubleLoss::ALL, DoubleLoss::code, "double_loss"),
+        late_entry: options(lang, LateEntry::ALL, LateEntry::code, "late_entry"),
     }
 }
 
@@ -85,6 +87,8 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     f.set("late_limit", s.lateness.limit_min.to_string());
     f.set("late_inclusive", if s.lateness.inclusive { "on" } else { "" });
     f.set("late_double", if s.lateness.double_deduction { "on" } else { "" });
+    f.set("double_loss", s.double_loss.code());
+    f.set("late_entry", s.late_entry.code());
     f
 }
 
@@ -157,6 +161,24 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     let rounds = number(&mut f, "rounds", 1, MAX_ROUNDS);
     let colour = pick(&mut f, lang, form, "colour_method", ColourMethod::from_code);
     let same_unit = pick(&mut f, lang, form, "same_unit", SameUnit::from_code);
+    // Settings added with the pairing work: a form without them (an older page) keeps the
+    // defaults; a value that is there must be one of the offered ones.
+    let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive());
+    let optional = |f: &mut FormView, name: &str, dflt: &'static str| {
+        if !form.has(name) {
+            f.set(name, dflt);
+        }
+    };
+    optional(&mut f, "double_loss", defaults.double_loss.code());
+    optional(&mut f, "late_entry", defaults.late_entry.code());
+    let double_loss = match form.has("double_loss") {
+        false => Some(defaults.double_loss),
+        true => pick(&mut f, lang, form, "double_loss", DoubleLoss::from_code),
+    };
+    let late_entry = match form.has("late_entry") {
+        false => Some(defaults.late_entry),
+        true => pick(&mut f, lang, form, "late_entry", LateEntry::from_code),
+    };
     let points = pick(&mut f, lang, form, "points_scale", PointsScale::from_code);
     let bye_value = pick(&mut f, lang, form, "bye_value", ByeValue::from_code);
     let bye_sos = pick(&mut f, lang, form, "bye_sos", ByeSos::from_code);
@@ -245,6 +267,8 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
                 period_seconds: period_s?,
                 increment_seconds: inc?,
             },
+            double_loss: double_loss?,
+            late_entry: late_entry?,
         })
     })();
     (f, settings)
@@ -536,6 +560,8 @@ mod tests {
                 &o.tiebreak,
                 &o.time_kind,
                 &o.regime,
+                &o.double_loss,
+                &o.late_entry,
             ] {
                 for (code, label) in list {
                     assert!(!label.contains('.'), "missing label for {code}: {label}");

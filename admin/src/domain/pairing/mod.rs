@@ -51,8 +51,8 @@ pub enum Status {
 pub struct Player {
     pub id: PlayerId,
     /// Rank as one integer, the entrant module's `Rank::value()` convention:
-    /// kyu k → −k, dan d → d − 1, pro p → 9 + p. So 30k = −30, 1k = −1, 1d = 0, 9d = 8,
-    /// 1p = 10. Higher is stronger; one step is one rank (one handicap stone).
+    /// kyu k → −k, dan d → d − 1, pro p → 8 + p. So 30k = −30, 1k = −1, 1d = 0, 9d = 8,
+    /// 1p = 9. Higher is stronger; one step is one rank (one handicap stone).
     pub rank_value: i32,
     /// Rating (等级分), if the player has one.
     pub rating: Option<i32>,

@@ -1,0 +1,1232 @@
+//! The round workflow's pure part (issue 4): from the tournament's settings and the state of
+//! the event to a draft round of any system, table numbers (score, then rank, fixed tables),
+//! manual swaps and edits, review warnings and the per-pair explanation.
+//!
+//! No database and no HTTP: `db::rounds` loads the inputs and stores what this decides. The
+//! pairing engines themselves are in [`super::pairing`] and the lots in [`super::draw`]; this
+//! module only adapts them to one round's life:
+//!
+//! - [`pairing_settings`] turns [`TournamentSettings`] into the engine's
+//!   [`p::Settings`] (points and bye value, same-unit rounds, colours, the double-loss lot);
+//! - [`plan_round`] pairs a round with the tournament's system: Swiss and McMahon by their
+//!   engines; round robin from Berger tables (numbers drawn by lot in round 1, kept in the
+//!   round's [`Plan`]); knockout from the previous round's bracket and results;
+//! - [`number_tables`]: higher score first, then the stronger player; players with a fixed
+//!   table get it and the other games fill the numbers left;
+//! - [`swap_players`] / [`edit_table`]: manual changes of a draft, checked afterwards by
+//!   [`review`] with the same warnings as the engine's output;
+//! - [`explain`]: every weight of one candidate pair (pairgoth's "explain" view).
+
+use std::collections::{HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::draw::derive_seed;
+use super::draw::lots::{DrawRecord, Lot, Stream};
+use super::draw::nigiri::{self, NigiriRecord, NigiriRule, RoleReason};
+use super::pairing::knockout::{self, KnockoutError, KnockoutMatch, KnockoutRules, MatchOutcome, Seeded};
+use super::pairing::review::{self, Warning};
+use super::pairing::weights::Criterion;
+use super::pairing::{
+    self as p, mcmahon, round_robin, swiss, ColourDecision, GameResult, History, Pairing, PairingError,
+    Player, PlayerId, RoundPairing, Status,
+};
+use super::settings::{
+    ByeValue, ColourMethod, DoubleLoss, LateEntry, PointsScale, SameUnit, System, TournamentSettings,
+};
+
+/// The engine's settings for a tournament's settings.
+pub fn pairing_settings(t: &TournamentSettings) -> p::Settings {
+    let mut points = match t.points_scale {
+        PointsScale::TwoOneZero => p::PointsScale::TWO_ONE_ZERO,
+        PointsScale::OneHalfZero => p::PointsScale::ONE_HALF_ZERO,
+        PointsScale::ThreeOneZero => p::PointsScale::THREE_ONE_ZERO,
+    };
+    points.bye = match t.bye_value {
+        ByeValue::Win => points.win,
+        ByeValue::Draw => points.draw,
+        ByeValue::Loss => points.loss,
+    };
+    let same_unit_rounds = match t.same_unit {
+        SameUnit::Off => 0,
+        SameUnit::Rounds(k) => k,
+        SameUnit::All => u32::MAX,
+    };
+    let colours = match t.colour_method {
+        ColourMethod::Nigiri => p::ColourMethod::Nigiri { remote: false, rule: NigiriRule::Art10 },
+        ColourMethod::Lots => p::ColourMethod::Lot,
+        ColourMethod::Balanced => p::ColourMethod::Balanced,
+    };
+    let score_based = matches!(t.system, System::Swiss | System::McMahon);
+    p::Settings {
+        points,
+        same_unit_rounds,
+        colours,
+        // The nominal winner only matters where scores decide the pairing.
+        double_loss_lot: score_based && t.double_loss == DoubleLoss::Lot,
+        // A gap of more than one win is worth a look; in systems that do not pair by score
+        // a gap says nothing.
+        warn_score_gap: if score_based { points.win } else { i32::MAX },
+        ..p::Settings::default()
+    }
+}
+
+/// Points (half points) a late entrant starts with: the late-entry setting's value for each
+/// round before `first_round`.
+pub fn entry_points(first_round: u32, late: LateEntry, points: &p::PointsScale) -> i32 {
+    let per = match late {
+        LateEntry::Loss => points.loss,
+        LateEntry::Draw => points.draw,
+        LateEntry::Win => points.win,
+    };
+    per.saturating_mul(first_round.saturating_sub(1).min(1000) as i32)
+}
+
+/// Komi of a game in quarter stones: the rule set's for an even game, none for a handicap or
+/// no-komi game (rules.md §3.4: compensation is counted separately).
+pub fn komi_for(handicap: u8, ruleset_komi_q: i32) -> i32 {
+    if handicap == 0 {
+        ruleset_komi_q
+    } else {
+        0
+    }
+}
+
+/// The pairing score of a player: Swiss points, or the McMahon score.
+pub fn score_of(system: System, settings: &p::Settings) -> impl Fn(&Player, i32) -> i32 {
+    let mm = settings.mcmahon;
+    let win = settings.points.win;
+    move |pl: &Player, points: i32| match system {
+        System::McMahon => mcmahon::initial_score(pl, &mm, win) + points,
+        _ => points,
+    }
+}
+
+/// How the colours of one game were decided, as stored with the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourSource {
+    Balanced,
+    Lot,
+    Handicap,
+    Table,
+    Nigiri,
+    Manual,
+    /// Read from a file (OpenGotha import).
+    Imported,
+}
+
+impl ColourSource {
+    pub const ALL: &'static [ColourSource] = &[
+        ColourSource::Balanced,
+        ColourSource::Lot,
+        ColourSource::Handicap,
+        ColourSource::Table,
+        ColourSource::Nigiri,
+        ColourSource::Manual,
+        ColourSource::Imported,
+    ];
+    pub fn code(self) -> &'static str {
+        match self {
+            ColourSource::Balanced => "balanced",
+            ColourSource::Lot => "lot",
+            ColourSource::Handicap => "handicap",
+            ColourSource::Table => "table",
+            ColourSource::Nigiri => "nigiri",
+            ColourSource::Manual => "manual",
+            ColourSource::Imported => "",
+        }
+    }
+    pub fn from_code(s: &str) -> ColourSource {
+        ColourSource::ALL.iter().copied().find(|c| c.code() == s).unwrap_or(ColourSource::Imported)
+    }
+}
+
+/// A nigiri as stored with its game: who holds the stones, who guesses, why, and the
+/// outcome once known (recorded at the board or performed remotely from a seed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NigiriState {
+    pub holder: PlayerId,
+    pub guesser: PlayerId,
+    pub reason: RoleReason,
+    pub record: Option<NigiriRecord>,
+}
+
+/// One game of a round as the workflow sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableGame {
+    pub table: u32,
+    /// The assigned Black (rules.md §4.3).
+    pub black: PlayerId,
+    pub white: PlayerId,
+    pub handicap: u8,
+    pub colours: ColourSource,
+    pub nigiri: Option<NigiriState>,
+    /// Komi in quarter stones.
+    pub komi_q: i32,
+}
+
+impl TableGame {
+    /// Whether the colours are known (a nigiri still to be done leaves them open).
+    pub fn colours_known(&self) -> bool {
+        !matches!(&self.nigiri, Some(n) if n.record.is_none())
+    }
+    fn as_pairing(&self) -> Pairing {
+        let colours = match &self.nigiri {
+            Some(n) => ColourDecision::Nigiri { holder: n.holder, guesser: n.guesser, outcome: n.record },
+            None => ColourDecision::Balanced,
+        };
+        Pairing {
+            table: self.table,
+            black: self.black,
+            white: self.white,
+            handicap: self.handicap,
+            colours,
+            explain: Vec::new(),
+        }
+    }
+}
+
+/// What a system keeps for its later rounds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Plan {
+    #[default]
+    None,
+    /// Round robin: players in Berger-number order (drawn by lot in round 1).
+    RoundRobin { order: Vec<PlayerId>, double: bool },
+    /// Knockout: this round's bracket, in match order.
+    Knockout { matches: Vec<KnockoutMatch> },
+}
+
+/// A paired round, before it is stored as a draft.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    pub round: u32,
+    pub seed: u64,
+    pub games: Vec<TableGame>,
+    /// Players with a bye (at most one, except in a knockout's first rounds).
+    pub byes: Vec<PlayerId>,
+    /// Every lot drawn for this round, in order.
+    pub draws: Vec<DrawRecord>,
+    pub plan: Plan,
+}
+
+/// Everything [`plan_round`] needs.
+pub struct RoundInput<'a> {
+    pub system: System,
+    pub settings: &'a p::Settings,
+    /// Every entrant (withdrawn and absent ones too, so the history resolves), with their
+    /// status for this round.
+    pub players: &'a [Player],
+    /// Games and byes of earlier rounds.
+    pub history: &'a History,
+    pub round: u32,
+    pub seed: u64,
+    /// Round robin: round 1's plan (the Berger order); knockout: the previous round's bracket.
+    pub previous_plan: Option<&'a Plan>,
+    /// Rounds the event declares (a round robin is double when it has room for two cycles).
+    pub declared_rounds: u32,
+    /// Komi of an even game, quarter stones.
+    pub komi_q: i32,
+}
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    #[error("{0}")]
+    Pairing(#[from] PairingError),
+    #[error("fewer than two players take part in this round")]
+    TooFew,
+    #[error("the round robin has only {rounds} rounds")]
+    RoundRobinOver { rounds: u32 },
+    #[error("knockout matches {0:?} of the previous round are not decided")]
+    KnockoutUndecided(Vec<u32>),
+    #[error("the knockout is over")]
+    KnockoutOver,
+    #[error("the plan of an earlier round is missing")]
+    NoPlan,
+    #[error("this system is paired elsewhere")]
+    Unsupported,
+}
+
+fn active(players: &[Player]) -> Vec<&Player> {
+    players.iter().filter(|pl| pl.status == Status::Active).collect()
+}
+
+/// Pairs one round with the tournament's system.
+pub fn plan_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
+    if active(inp.players).len() < 2 {
+        return Err(PlanError::TooFew);
+    }
+    match inp.system {
+        System::Swiss => {
+            let rp = swiss::pair_round(inp.players, inp.history, inp.settings, inp.round, inp.seed)?;
+            Ok(from_engine(rp, inp.komi_q, inp.players))
+        }
+        System::McMahon => {
+            let rp = mcmahon::pair_round(inp.players, inp.history, inp.settings, inp.round, inp.seed)?;
+            Ok(from_engine(rp, inp.komi_q, inp.players))
+        }
+        System::RoundRobin => round_robin_round(inp),
+        System::Knockout => knockout_round(inp),
+        System::TeamRelay => Err(PlanError::Unsupported),
+    }
+}
+
+/// The engine's round as table games.
+fn from_engine(rp: RoundPairing, komi_q: i32, players: &[Player]) -> Draft {
+    let by_id: HashMap<PlayerId, &Player> = players.iter().map(|pl| (pl.id, pl)).collect();
+    let games = rp
+        .games
+        .into_iter()
+        .map(|g| {
+            let (colours, nigiri) = match g.colours {
+                ColourDecision::Balanced => (ColourSource::Balanced, None),
+                ColourDecision::Lot => (ColourSource::Lot, None),
+                ColourDecision::Handicap => (ColourSource::Handicap, None),
+                ColourDecision::Table => (ColourSource::Table, None),
+                ColourDecision::Nigiri { holder, guesser, outcome } => {
+                    // The engine returns the roles without their reason; the rule gives it
+                    // again (a lot decided exactly when the rule could not).
+                    let reason = match (by_id.get(&holder), by_id.get(&guesser)) {
+                        (Some(a), Some(b)) => nigiri::roles(a, b, NigiriRule::Art10, 0).0.reason,
+                        _ => RoleReason::Lot,
+                    };
+                    (ColourSource::Nigiri, Some(NigiriState { holder, guesser, reason, record: outcome }))
+                }
+            };
+            TableGame {
+                table: g.table,
+                black: g.black,
+                white: g.white,
+                handicap: g.handicap,
+                colours,
+                nigiri,
+                komi_q: komi_for(g.handicap, komi_q),
+            }
+        })
+        .collect();
+    Draft {
+        round: rp.round,
+        seed: rp.seed,
+        games,
+        byes: rp.bye.into_iter().collect(),
+        draws: rp.draws,
+        plan: Plan::None,
+    }
+}
+
+/// The seed of one table's nigiri lots (the tag the Swiss engine uses too).
+pub fn table_seed(round_seed: u64, table: u32) -> u64 {
+    derive_seed(round_seed, 0x4e16_0000 + u64::from(table))
+}
+
+/// Nigiri roles for a game (Art. 10); colours provisional (guesser Black) until the outcome.
+pub fn assign_nigiri(
+    g: &mut TableGame,
+    a: &Player,
+    b: &Player,
+    round_seed: u64,
+    draws: &mut Vec<DrawRecord>,
+) {
+    let (roles, rec) = nigiri::roles(a, b, NigiriRule::Art10, table_seed(round_seed, g.table));
+    if let Some(mut r) = rec {
+        r.purpose = format!("table {}: {}", g.table, r.purpose);
+        draws.push(r);
+    }
+    g.black = roles.guesser;
+    g.white = roles.holder;
+    g.colours = ColourSource::Nigiri;
+    g.nigiri = Some(NigiriState {
+        holder: roles.holder,
+        guesser: roles.guesser,
+        reason: roles.reason,
+        record: None,
+    });
+}
+
+/// Colours of games the system leaves open: nigiri roles, or one lot per table.
+fn open_colours(
+    inp: &RoundInput<'_>,
+    games: &mut [TableGame],
+    draws: &mut Vec<DrawRecord>,
+    fixed_by_table: bool,
+) {
+    let by_id: HashMap<PlayerId, &Player> = inp.players.iter().map(|pl| (pl.id, pl)).collect();
+    match inp.settings.colours {
+        p::ColourMethod::Nigiri { .. } => {
+            for g in games.iter_mut() {
+                let (a, b) = (by_id[&g.black], by_id[&g.white]);
+                assign_nigiri(g, a, b, inp.seed, draws);
+            }
+        }
+        _ if fixed_by_table => {}
+        _ => {
+            let mut lot = Lot::new(inp.seed, Stream::Colour);
+            let mut tables = Vec::new();
+            let mut blacks = Vec::new();
+            for g in games.iter_mut() {
+                let (lo, hi) = (g.black.min(g.white), g.black.max(g.white));
+                (g.black, g.white) = if lot.coin() { (lo, hi) } else { (hi, lo) };
+                g.colours = ColourSource::Lot;
+                tables.push(g.table);
+                blacks.push(g.black);
+            }
+            if !tables.is_empty() {
+                draws.push(DrawRecord {
+                    purpose: "colours by lot: candidates are tables, outcome is who takes Black".into(),
+                    seed: inp.seed,
+                    stream: Stream::Colour,
+                    candidates: tables,
+                    outcome: blacks,
+                });
+            }
+        }
+    }
+}
+
+fn round_robin_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
+    let act: HashSet<PlayerId> = active(inp.players).iter().map(|pl| pl.id).collect();
+    let mut draws = Vec::new();
+    let plan = if inp.round == 1 {
+        let mut ids: Vec<PlayerId> = act.iter().copied().collect();
+        ids.sort_unstable();
+        let (order, rec) = round_robin::draw_numbers(&ids, inp.seed);
+        draws.push(rec);
+        let n_even = order.len() + order.len() % 2;
+        let double = inp.declared_rounds as usize >= 2 * (n_even - 1);
+        Plan::RoundRobin { order, double }
+    } else {
+        match inp.previous_plan {
+            Some(pl @ Plan::RoundRobin { .. }) => pl.clone(),
+            _ => return Err(PlanError::NoPlan),
+        }
+    };
+    let Plan::RoundRobin { order, double } = &plan else { return Err(PlanError::NoPlan) };
+    let schedule = round_robin::schedule(order, *double, inp.seed);
+    let Some(rp) = schedule.get(inp.round as usize - 1) else {
+        return Err(PlanError::RoundRobinOver { rounds: schedule.len() as u32 });
+    };
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for g in &rp.games {
+        // A withdrawn or absent player's game is not played; the opponent sits out.
+        if act.contains(&g.black) && act.contains(&g.white) {
+            games.push(TableGame {
+                table: games.len() as u32 + 1,
+                black: g.black,
+                white: g.white,
+                handicap: 0,
+                colours: ColourSource::Table,
+                nigiri: None,
+                komi_q: inp.komi_q,
+            });
+        }
+    }
+    if let Some(b) = rp.bye.filter(|b| act.contains(b)) {
+        byes.push(b);
+    }
+    open_colours(inp, &mut games, &mut draws, true);
+    Ok(Draft { round: inp.round, seed: inp.seed, games, byes, draws, plan })
+}
+
+/// The outcome of a knockout match from the previous round's games.
+fn match_outcome(m: &KnockoutMatch, round: u32, history: &History, players: &[Player]) -> MatchOutcome {
+    let (Some(a), Some(b)) = (m.a, m.b) else { return MatchOutcome::Pending };
+    let game = history
+        .games
+        .iter()
+        .find(|g| g.round == round && p::ordered(g.black, g.white) == p::ordered(a.id, b.id));
+    let Some(g) = game else {
+        // No game: a withdrawn side loses the match.
+        let gone = |id| players.iter().any(|pl| pl.id == id && pl.status == Status::Withdrawn);
+        return match (gone(a.id), gone(b.id)) {
+            (false, true) => MatchOutcome::AWins,
+            (true, false) => MatchOutcome::BWins,
+            (true, true) => MatchOutcome::DoubleLoss,
+            _ => MatchOutcome::Pending,
+        };
+    };
+    let winner = match g.result {
+        GameResult::BlackWins | GameResult::BlackWinsByForfeit => Some(g.black),
+        GameResult::WhiteWins | GameResult::WhiteWinsByForfeit => Some(g.white),
+        GameResult::Draw => return MatchOutcome::Draw,
+        GameResult::DoubleLoss | GameResult::DoubleForfeit => return MatchOutcome::DoubleLoss,
+        GameResult::NoResult => return MatchOutcome::Pending,
+    };
+    if winner == Some(a.id) {
+        MatchOutcome::AWins
+    } else {
+        MatchOutcome::BWins
+    }
+}
+
+fn knockout_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
+    let mut draws = Vec::new();
+    let matches = if inp.round == 1 {
+        // Seeds by strength: rank, then rating; equal players ordered by a seeded lot.
+        let act = active(inp.players);
+        let mut by_id: Vec<&Player> = act.clone();
+        by_id.sort_by_key(|pl| pl.id);
+        let mut lot = Lot::new(inp.seed, Stream::Knockout);
+        let keys: HashMap<PlayerId, u64> = by_id.iter().map(|pl| (pl.id, lot.next_u64())).collect();
+        let mut order = act;
+        order.sort_by_key(|pl| (-pl.rank_value, -i64::from(pl.rating.unwrap_or(i32::MIN / 2)), keys[&pl.id]));
+        let seeded: Vec<PlayerId> = order.iter().map(|pl| pl.id).collect();
+        draws.push(DrawRecord {
+            purpose: "knockout seeding: rank, then rating, equal players by lot".into(),
+            seed: inp.seed,
+            stream: Stream::Knockout,
+            candidates: by_id.iter().map(|pl| pl.id).collect(),
+            outcome: seeded.clone(),
+        });
+        knockout::first_round(&seeded)
+    } else {
+        let Some(Plan::Knockout { matches }) = inp.previous_plan else { return Err(PlanError::NoPlan) };
+        let outcomes: Vec<MatchOutcome> =
+            matches.iter().map(|m| match_outcome(m, inp.round - 1, inp.history, inp.players)).collect();
+        match knockout::next_round(matches, &outcomes, KnockoutRules::default(), inp.seed) {
+            Ok((next, lots)) => {
+                draws.extend(lots);
+                next
+            }
+            Err(KnockoutError::Undecided(ix)) => {
+                return Err(PlanError::KnockoutUndecided(ix.iter().map(|i| *i as u32 + 1).collect()))
+            }
+            Err(KnockoutError::Finished) => return Err(PlanError::KnockoutOver),
+            Err(e) => return Err(PlanError::Pairing(PairingError::Invalid(e.to_string()))),
+        }
+    };
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for m in &matches {
+        match (m.a, m.b) {
+            (Some(a), Some(b)) => games.push(TableGame {
+                table: games.len() as u32 + 1,
+                black: a.id,
+                white: b.id,
+                handicap: 0,
+                colours: ColourSource::Lot,
+                nigiri: None,
+                komi_q: inp.komi_q,
+            }),
+            (Some(x), None) | (None, Some(x)) => byes.push(x.id),
+            (None, None) => {}
+        }
+    }
+    if games.is_empty() && matches.len() < 2 {
+        return Err(PlanError::KnockoutOver);
+    }
+    open_colours(inp, &mut games, &mut draws, false);
+    Ok(Draft { round: inp.round, seed: inp.seed, games, byes, draws, plan: Plan::Knockout { matches } })
+}
+
+/// The bracket seeds of a knockout plan, for display (player → seed).
+pub fn knockout_seeds(plan: &Plan) -> HashMap<PlayerId, u32> {
+    match plan {
+        Plan::Knockout { matches } => {
+            matches.iter().flat_map(|m| [m.a, m.b]).flatten().map(|Seeded { id, seed }| (id, seed)).collect()
+        }
+        _ => HashMap::new(),
+    }
+}
+
+/// Points, pairing points and pairing score of every player before `round` (half points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scores {
+    /// As standings count them: never includes a double-loss nominal win.
+    pub points: i32,
+    /// `points` plus a nominal win drawn for the previous round's double loss (rules.md §12).
+    pub pairing_points: i32,
+    /// What the pairing compares: pairing points, or the McMahon score.
+    pub score: i32,
+}
+
+pub fn scores(
+    system: System,
+    players: &[Player],
+    history: &History,
+    settings: &p::Settings,
+    round: u32,
+    seed: u64,
+) -> Result<HashMap<PlayerId, Scores>, PairingError> {
+    let (recs, _) = p::records(players, history, settings, round, seed)?;
+    let score = score_of(system, settings);
+    Ok(players
+        .iter()
+        .map(|pl| {
+            let r = &recs[&pl.id];
+            (
+                pl.id,
+                Scores {
+                    points: r.points,
+                    pairing_points: r.pairing_points,
+                    score: score(pl, r.pairing_points),
+                },
+            )
+        })
+        .collect())
+}
+
+/// Numbers the tables: higher score first, then the stronger player, then the lower id.
+/// A game with a player who has a fixed table gets that table (the first such game in this
+/// order when two ask for the same one); the other games take the numbers left, in order.
+/// Returns the players whose fixed table could not be given.
+pub fn number_tables(
+    games: &mut [TableGame],
+    score: &dyn Fn(PlayerId) -> i32,
+    rank: &dyn Fn(PlayerId) -> i32,
+    fixed: &HashMap<PlayerId, u32>,
+) -> Vec<PlayerId> {
+    games.sort_by(|x, y| {
+        let key = |g: &TableGame| {
+            (
+                score(g.black).max(score(g.white)),
+                rank(g.black).max(rank(g.white)),
+                std::cmp::Reverse(g.black.min(g.white)),
+            )
+        };
+        key(y).cmp(&key(x))
+    });
+    let mut taken: HashSet<u32> = HashSet::new();
+    let mut assigned: Vec<Option<u32>> = vec![None; games.len()];
+    let mut refused = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let wants: Vec<(PlayerId, u32)> =
+            [g.black, g.white].iter().filter_map(|id| fixed.get(id).map(|t| (*id, *t))).collect();
+        let Some(&(_, want)) = wants.iter().min_by_key(|(_, t)| *t) else { continue };
+        if taken.insert(want) {
+            assigned[i] = Some(want);
+            refused.extend(wants.iter().filter(|(_, t)| *t != want).map(|(id, _)| *id));
+        } else {
+            refused.extend(wants.iter().map(|(id, _)| *id));
+        }
+    }
+    let mut next = 1u32;
+    for (i, g) in games.iter_mut().enumerate() {
+        g.table = match assigned[i] {
+            Some(t) => t,
+            None => {
+                while taken.contains(&next) {
+                    next += 1;
+                }
+                taken.insert(next);
+                next
+            }
+        };
+    }
+    games.sort_by_key(|g| g.table);
+    refused
+}
+
+/// Why a manual change is refused outright (not a warning: the round would be impossible).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditError {
+    /// The player has no game and no bye in this round.
+    NotInRound(PlayerId),
+    /// The same player twice.
+    SamePlayer,
+    NoSuchTable(u32),
+    /// The player already plays at another table or has the bye.
+    PairedTwice(PlayerId),
+    /// More than 9 stones.
+    Handicap,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seat {
+    Black(usize),
+    White(usize),
+    Bye(usize),
+}
+
+fn seat_of(games: &[TableGame], byes: &[PlayerId], id: PlayerId) -> Option<Seat> {
+    for (i, g) in games.iter().enumerate() {
+        if g.black == id {
+            return Some(Seat::Black(i));
+        }
+        if g.white == id {
+            return Some(Seat::White(i));
+        }
+    }
+    byes.iter().position(|b| *b == id).map(Seat::Bye)
+}
+
+fn put(games: &mut [TableGame], byes: &mut [PlayerId], seat: Seat, id: PlayerId) {
+    match seat {
+        Seat::Black(i) => games[i].black = id,
+        Seat::White(i) => games[i].white = id,
+        Seat::Bye(i) => byes[i] = id,
+    }
+}
+
+/// Exchanges the places of two players (their seats at two tables, or a seat and the bye; at
+/// one table: the colours). Returns the tables whose pair changed; their colours become
+/// manual (the caller gives nigiri events new nigiri roles).
+pub fn swap_players(
+    games: &mut [TableGame],
+    byes: &mut [PlayerId],
+    a: PlayerId,
+    b: PlayerId,
+) -> Result<Vec<u32>, EditError> {
+    if a == b {
+        return Err(EditError::SamePlayer);
+    }
+    let sa = seat_of(games, byes, a).ok_or(EditError::NotInRound(a))?;
+    let sb = seat_of(games, byes, b).ok_or(EditError::NotInRound(b))?;
+    put(games, byes, sa, b);
+    put(games, byes, sb, a);
+    let mut touched = Vec::new();
+    for s in [sa, sb] {
+        if let Seat::Black(i) | Seat::White(i) = s {
+            let g = &mut games[i];
+            if !touched.contains(&g.table) {
+                touched.push(g.table);
+                g.colours = ColourSource::Manual;
+                g.nigiri = None;
+            }
+        }
+    }
+    Ok(touched)
+}
+
+/// Sets the players and handicap of one table. Players displaced from it are left unpaired
+/// (the review says so); a player who plays elsewhere or has the bye is refused.
+pub fn edit_table(
+    games: &mut [TableGame],
+    byes: &[PlayerId],
+    table: u32,
+    black: PlayerId,
+    white: PlayerId,
+    handicap: u8,
+    komi_q: i32,
+) -> Result<(), EditError> {
+    if black == white {
+        return Err(EditError::SamePlayer);
+    }
+    if handicap > 9 {
+        return Err(EditError::Handicap);
+    }
+    let i = games.iter().position(|g| g.table == table).ok_or(EditError::NoSuchTable(table))?;
+    for id in [black, white] {
+        match seat_of(games, byes, id) {
+            Some(Seat::Black(j) | Seat::White(j)) if j != i => return Err(EditError::PairedTwice(id)),
+            Some(Seat::Bye(_)) => return Err(EditError::PairedTwice(id)),
+            _ => {}
+        }
+    }
+    let g = &mut games[i];
+    let same = (g.black, g.white, g.handicap) == (black, white, handicap);
+    if !same {
+        let same_pair = p::ordered(g.black, g.white) == p::ordered(black, white);
+        g.black = black;
+        g.white = white;
+        g.handicap = handicap;
+        g.komi_q = komi_for(handicap, komi_q);
+        g.colours = ColourSource::Manual;
+        if !same_pair {
+            g.nigiri = None;
+        } else if let Some(n) = &g.nigiri {
+            // The same pair with colours set by hand: the nigiri no longer decides them.
+            if n.record.is_none() {
+                g.nigiri = None;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Review warnings of a round (the engine's or edited), as [`review::review`] lists them,
+/// adapted to the system: a knockout round involves only the players of its bracket, and
+/// more than one bye is normal there.
+#[allow(clippy::too_many_arguments)]
+pub fn review(
+    system: System,
+    players: &[Player],
+    history: &History,
+    settings: &p::Settings,
+    round: u32,
+    seed: u64,
+    games: &[TableGame],
+    byes: &[PlayerId],
+) -> Result<Vec<Warning>, PairingError> {
+    let mut players = players.to_vec();
+    let mut bye = byes.first().copied();
+    if system == System::Knockout {
+        let in_round: HashSet<PlayerId> = games.iter().flat_map(|g| [g.black, g.white]).collect();
+        for pl in players.iter_mut() {
+            if !in_round.contains(&pl.id) && pl.status == Status::Active {
+                pl.status = Status::Absent;
+            }
+        }
+        bye = None;
+    }
+    let rp = RoundPairing {
+        round,
+        games: games.iter().map(TableGame::as_pairing).collect(),
+        bye,
+        seed,
+        draws: Vec::new(),
+    };
+    let score = score_of(system, settings);
+    review::review(&players, history, settings, &rp, &score)
+}
+
+/// A warning that would make the round impossible rather than merely unusual.
+pub fn is_structural(w: &Warning) -> bool {
+    matches!(w, Warning::PairedTwice { .. } | Warning::UnknownPlayer { .. })
+}
+
+/// One criterion of an explained pair.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Term {
+    pub criterion: Criterion,
+    /// Signed weight (the sum of all terms is the pair's weight).
+    pub weight: i128,
+    /// The penalty in the criterion's own units (weight ÷ multiplier), when it has one.
+    pub penalty: Option<i128>,
+}
+
+/// What the engine saw of one side of a pair.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideInfo {
+    pub id: PlayerId,
+    pub score: i32,
+    pub colour_balance: i32,
+    pub last_colours: Vec<p::Colour>,
+    pub bye_place: u32,
+}
+
+/// Why the engine weighs a pair as it does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    pub a: SideInfo,
+    /// `None`: the pair of `a` with the bye.
+    pub b: Option<SideInfo>,
+    pub terms: Vec<Term>,
+    pub total: i128,
+    /// Games `a` and `b` already played.
+    pub met: u8,
+}
+
+/// The weights of pair (a, b) — or of `a` with the bye when `b` is `None` — in the weighted
+/// engine for `round`. `None` when the round is not paired by weights (Swiss round 1, round
+/// robin, knockout) or a player is not in the field.
+#[allow(clippy::too_many_arguments)]
+pub fn explain(
+    system: System,
+    players: &[Player],
+    history: &History,
+    settings: &p::Settings,
+    round: u32,
+    seed: u64,
+    a: PlayerId,
+    b: Option<PlayerId>,
+) -> Result<Option<Explanation>, PairingError> {
+    let weighted = match system {
+        System::Swiss => round > 1,
+        System::McMahon => true,
+        _ => false,
+    };
+    if !weighted {
+        return Ok(None);
+    }
+    let score = score_of(system, settings);
+    let (field, _) = swiss::build_field(players, history, settings, round, seed, &score)?;
+    let index = |id: Option<PlayerId>| field.vertices.iter().position(|v| v.id == id);
+    let (Some(ia), Some(ib)) = (index(Some(a)), index(b)) else { return Ok(None) };
+    let s = field.scale;
+    let terms: Vec<Term> = field
+        .explain(ia, ib)
+        .into_iter()
+        .map(|(criterion, weight)| {
+            let mult = match criterion {
+                Criterion::Base => None,
+                Criterion::Rematch => Some(s.rematch),
+                Criterion::Bye => Some(s.bye),
+                Criterion::SameUnitHard => Some(s.unit_hard),
+                Criterion::ScoreGap => Some(s.score),
+                Criterion::SameUnitSoft => Some(s.unit_soft),
+                Criterion::Handicap => Some(s.handicap),
+                Criterion::Colour => Some(s.colour),
+            };
+            Term { criterion, weight, penalty: mult.map(|m| -weight / m) }
+        })
+        .collect();
+    let (recs, _) = p::records(players, history, settings, round, seed)?;
+    let side = |i: usize| {
+        let v = &field.vertices[i];
+        let id = v.id.unwrap_or_default();
+        let colours = recs.get(&id).map(|r| r.colours.clone()).unwrap_or_default();
+        SideInfo {
+            id,
+            score: v.score,
+            colour_balance: v.colour.balance,
+            last_colours: colours.iter().rev().take(3).rev().copied().collect(),
+            bye_place: v.bye_place,
+        }
+    };
+    let met = match b {
+        Some(b) => *field.met.get(&p::ordered(a, b)).unwrap_or(&0),
+        None => 0,
+    };
+    Ok(Some(Explanation {
+        a: side(ia),
+        b: b.map(|_| side(ib)),
+        total: terms.iter().map(|t| t.weight).sum(),
+        terms,
+        met,
+    }))
+}
+
+/// The double-loss lots among a round's draws: (assigned Black, assigned White, nominal
+/// winner, the record) of each game of the previous round.
+pub fn double_loss_lots(draws: &[DrawRecord]) -> Vec<(PlayerId, PlayerId, PlayerId, DrawRecord)> {
+    draws
+        .iter()
+        .filter(|d| d.stream == Stream::DoubleLoss && d.candidates.len() == 2 && d.outcome.len() == 1)
+        .map(|d| (d.candidates[0], d.candidates[1], d.outcome[0], d.clone()))
+        .collect()
+}
+
+/// Replays stored lots, in the order they were drawn: for each record, `Some(true)` when the
+/// same seed, stream and candidates give the stored outcome again, `None` for lots that
+/// depend on more than the record holds (the round-1 order uses ratings; colour lots the
+/// pairs; the knockout seeding ranks). Replayed: double-loss lots, nigiri role lots, byes
+/// among equals, Berger numbers, knockout lots for drawn matches, and both halves of the
+/// Chinese round-1 lot (which continue the stream after the order's keys).
+pub fn replay_all(draws: &[DrawRecord]) -> Vec<Option<bool>> {
+    let mut round1: Option<Lot> = None;
+    draws
+        .iter()
+        .map(|d| {
+            let two = d.candidates.len() == 2 && d.outcome.len() == 1;
+            let mut lot = Lot::new(d.seed, d.stream);
+            let shuffled = |lot: &mut Lot| {
+                let mut v = d.candidates.clone();
+                lot.shuffle(&mut v);
+                v == d.outcome
+            };
+            match d.stream {
+                Stream::DoubleLoss if two => Some(d.outcome[0] == d.candidates[lot.pick(2)]),
+                Stream::Nigiri if two && d.purpose.contains("who grabs") => {
+                    Some(d.outcome[0] == d.candidates[lot.pick(2)])
+                }
+                Stream::Knockout if two && d.purpose.contains("decided by lot") => {
+                    Some(d.outcome[0] == if lot.coin() { d.candidates[0] } else { d.candidates[1] })
+                }
+                Stream::Bye => Some(shuffled(&mut lot)),
+                Stream::Round1 if d.purpose.contains("Berger") => Some(shuffled(&mut lot)),
+                Stream::Round1 if d.purpose.starts_with("round 1: order") => {
+                    for _ in &d.candidates {
+                        lot.next_u64();
+                    }
+                    round1 = Some(lot);
+                    None
+                }
+                Stream::Round1 if d.purpose.contains("half draws") => round1.as_mut().map(shuffled),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// [`replay_all`] of one record.
+pub fn replays(d: &DrawRecord) -> Option<bool> {
+    replay_all(std::slice::from_ref(d)).pop().flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::pairing::PlayedGame;
+
+    fn players(n: u32) -> Vec<Player> {
+        (1..=n)
+            .map(|i| {
+                let mut pl = Player::new(i, 5 - i as i32);
+                pl.birth_date = Some(1000 + i as i32);
+                pl
+            })
+            .collect()
+    }
+
+    fn input<'a>(
+        system: System,
+        settings: &'a p::Settings,
+        players: &'a [Player],
+        history: &'a History,
+        round: u32,
+        plan: Option<&'a Plan>,
+    ) -> RoundInput<'a> {
+        RoundInput {
+            system,
+            settings,
+            players,
+            history,
+            round,
+            seed: 99,
+            previous_plan: plan,
+            declared_rounds: 7,
+            komi_q: 15,
+        }
+    }
+
+    fn defaults() -> TournamentSettings {
+        TournamentSettings::defaults(chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap())
+    }
+
+    #[test]
+    fn settings_follow_the_tournament() {
+        let mut t = defaults();
+        let s = pairing_settings(&t);
+        assert_eq!(s.points, p::PointsScale::TWO_ONE_ZERO);
+        assert!(s.double_loss_lot, "decisions table: the lot fallback is the default");
+        assert_eq!(s.same_unit_rounds, 1);
+        assert!(matches!(s.colours, p::ColourMethod::Nigiri { remote: false, .. }));
+        t.bye_value = ByeValue::Draw;
+        t.points_scale = PointsScale::OneHalfZero;
+        t.double_loss = DoubleLoss::Native;
+        t.same_unit = SameUnit::All;
+        t.colour_method = ColourMethod::Balanced;
+        let s = pairing_settings(&t);
+        assert_eq!((s.points.bye, s.points.win, s.warn_score_gap), (1, 2, 2));
+        assert!(!s.double_loss_lot);
+        assert_eq!(s.same_unit_rounds, u32::MAX);
+        t.system = System::RoundRobin;
+        t.double_loss = DoubleLoss::Lot;
+        assert!(!pairing_settings(&t).double_loss_lot, "round robin does not pair by score");
+    }
+
+    #[test]
+    fn late_entrants_start_with_the_setting_per_missed_round() {
+        let pts = p::PointsScale::TWO_ONE_ZERO;
+        assert_eq!(entry_points(1, LateEntry::Win, &pts), 0);
+        assert_eq!(entry_points(3, LateEntry::Loss, &pts), 0);
+        assert_eq!(entry_points(3, LateEntry::Draw, &pts), 4);
+        assert_eq!(entry_points(3, LateEntry::Win, &pts), 8);
+    }
+
+    fn g(table: u32, black: PlayerId, white: PlayerId) -> TableGame {
+        TableGame { table, black, white, handicap: 0, colours: ColourSource::Lot, nigiri: None, komi_q: 15 }
+    }
+
+    #[test]
+    fn tables_by_score_then_rank_with_fixed_tables() {
+        // Scores: 1,2 → 4; 3,4 → 2; 5,6 → 2 (stronger); 7,8 → 0.
+        let score = |id: PlayerId| match id {
+            1 | 2 => 4,
+            3..=6 => 2,
+            _ => 0,
+        };
+        let rank = |id: PlayerId| if id == 5 { 3 } else { 0 };
+        let mut games = vec![g(1, 7, 8), g(2, 3, 4), g(3, 5, 6), g(4, 1, 2)];
+        let refused = number_tables(&mut games, &score, &rank, &HashMap::new());
+        assert!(refused.is_empty());
+        let order: Vec<PlayerId> = games.iter().map(|g| g.black).collect();
+        assert_eq!(order, vec![1, 5, 3, 7]);
+        assert_eq!(games.iter().map(|g| g.table).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        // Players 4 and 8 both ask for table 1: 4's game comes first in table order, so 8 is
+        // refused; 6 wants table 10 (beyond the four games: numbers need not be contiguous).
+        let fixed = HashMap::from([(8, 1), (4, 1), (6, 10)]);
+        let refused = number_tables(&mut games, &score, &rank, &fixed);
+        assert_eq!(refused, vec![8]);
+        let at = |t: u32| games.iter().find(|g| g.table == t).map(|g| g.black);
+        assert_eq!(at(1), Some(3));
+        assert_eq!(at(10), Some(5));
+        assert_eq!(at(2), Some(1));
+        assert_eq!(at(3), Some(7));
+        assert_eq!(games.iter().map(|g| g.table).collect::<Vec<_>>(), vec![1, 2, 3, 10]);
+    }
+
+    #[test]
+    fn swaps_and_edits() {
+        let mut games = vec![g(1, 1, 2), g(2, 3, 4)];
+        let mut byes = vec![5];
+        assert_eq!(swap_players(&mut games, &mut byes, 2, 3), Ok(vec![1, 2]));
+        assert_eq!((games[0].black, games[0].white, games[1].black), (1, 3, 2));
+        assert_eq!(games[0].colours, ColourSource::Manual);
+        assert_eq!(swap_players(&mut games, &mut byes, 4, 5), Ok(vec![2]));
+        assert_eq!((games[1].white, byes[0]), (5, 4));
+        assert_eq!(swap_players(&mut games, &mut byes, 1, 3), Ok(vec![1]), "same table: colours");
+        assert_eq!((games[0].black, games[0].white), (3, 1));
+        assert_eq!(swap_players(&mut games, &mut byes, 1, 9), Err(EditError::NotInRound(9)));
+        assert_eq!(swap_players(&mut games, &mut byes, 1, 1), Err(EditError::SamePlayer));
+        assert_eq!(edit_table(&mut games, &byes, 1, 3, 2, 0, 15), Err(EditError::PairedTwice(2)));
+        assert_eq!(edit_table(&mut games, &byes, 1, 3, 4, 0, 15), Err(EditError::PairedTwice(4)));
+        assert_eq!(edit_table(&mut games, &byes, 7, 3, 1, 0, 15), Err(EditError::NoSuchTable(7)));
+        assert_eq!(edit_table(&mut games, &byes, 1, 1, 3, 2, 15), Ok(()));
+        assert_eq!((games[0].black, games[0].white, games[0].handicap, games[0].komi_q), (1, 3, 2, 0));
+    }
+
+    #[test]
+    fn swiss_round_one_is_the_engines() {
+        let pl = players(8);
+        let s = pairing_settings(&defaults());
+        let h = History::default();
+        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap();
+        let rp = swiss::pair_round(&pl, &h, &s, 1, 99).unwrap();
+        assert_eq!(d.games.len(), 4);
+        for (a, b) in d.games.iter().zip(&rp.games) {
+            assert_eq!((a.black, a.white), (b.black, b.white));
+            assert_eq!(a.colours, ColourSource::Nigiri, "the default colour method is nigiri");
+            assert!(!a.colours_known());
+        }
+        assert_eq!(d.draws, rp.draws);
+        let again = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap();
+        assert_eq!(d, again, "same seed, same draft");
+        let mut one = pl.clone();
+        for x in one.iter_mut().skip(1) {
+            x.status = Status::Absent;
+        }
+        assert_eq!(plan_round(&input(System::Swiss, &s, &one, &h, 1, None)), Err(PlanError::TooFew));
+    }
+
+    #[test]
+    fn round_robin_from_berger_tables() {
+        let pl = players(5);
+        let mut t = defaults();
+        t.system = System::RoundRobin;
+        t.colour_method = ColourMethod::Balanced;
+        let s = pairing_settings(&t);
+        let h = History::default();
+        let d1 = plan_round(&input(System::RoundRobin, &s, &pl, &h, 1, None)).unwrap();
+        let Plan::RoundRobin { order, double } = &d1.plan else { panic!("{:?}", d1.plan) };
+        assert_eq!(order.len(), 5);
+        assert!(!double, "7 rounds < 2 × 5");
+        let mut met = HashSet::new();
+        let mut byes = Vec::new();
+        for r in 1..=5 {
+            let d = plan_round(&input(System::RoundRobin, &s, &pl, &h, r, Some(&d1.plan))).unwrap();
+            assert_eq!(d.games.len(), 2);
+            byes.extend(d.byes.clone());
+            for g in &d.games {
+                assert!(met.insert(p::ordered(g.black, g.white)), "each pair once");
+            }
+        }
+        byes.sort();
+        assert_eq!(byes, vec![1, 2, 3, 4, 5], "everyone sits out once");
+        assert_eq!(
+            plan_round(&input(System::RoundRobin, &s, &pl, &h, 6, Some(&d1.plan))),
+            Err(PlanError::RoundRobinOver { rounds: 5 })
+        );
+        // A withdrawn player's games are not played.
+        let mut w = pl.clone();
+        w[0].status = Status::Withdrawn;
+        let d = plan_round(&input(System::RoundRobin, &s, &w, &h, 2, Some(&d1.plan))).unwrap();
+        assert!(d.games.iter().all(|g| g.black != 1 && g.white != 1));
+    }
+
+    #[test]
+    fn knockout_winners_advance() {
+        let pl = players(6);
+        let mut t = defaults();
+        t.system = System::Knockout;
+        t.colour_method = ColourMethod::Lots;
+        let s = pairing_settings(&t);
+        let mut h = History::default();
+        let d1 = plan_round(&input(System::Knockout, &s, &pl, &h, 1, None)).unwrap();
+        assert_eq!((d1.games.len(), d1.byes.len()), (2, 2), "byes to the two top seeds");
+        assert_eq!(d1.byes, vec![1, 2]);
+        let undecided = plan_round(&input(System::Knockout, &s, &pl, &h, 2, Some(&d1.plan)));
+        assert_eq!(undecided, Err(PlanError::KnockoutUndecided(vec![2, 4])));
+        for g in &d1.games {
+            h.games.push(PlayedGame::new(1, g.black, g.white, GameResult::WhiteWins));
+        }
+        let d2 = plan_round(&input(System::Knockout, &s, &pl, &h, 2, Some(&d1.plan))).unwrap();
+        assert_eq!(d2.games.len(), 2);
+        let winners: HashSet<PlayerId> = d1.games.iter().map(|g| g.white).collect();
+        for g in &d2.games {
+            assert!([g.black, g.white].iter().any(|x| [1, 2].contains(x)));
+            assert!([g.black, g.white].iter().any(|x| winners.contains(x)));
+        }
+    }
+
+    #[test]
+    fn review_and_explain_after_a_manual_rematch() {
+        let pl = players(4);
+        let mut t = defaults();
+        t.colour_method = ColourMethod::Balanced;
+        let s = pairing_settings(&t);
+        let mut h = History::default();
+        h.games.push(PlayedGame::new(1, 1, 2, GameResult::BlackWins));
+        h.games.push(PlayedGame::new(1, 3, 4, GameResult::BlackWins));
+        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 2, None)).unwrap();
+        let w = review(System::Swiss, &pl, &h, &s, 2, 99, &d.games, &d.byes).unwrap();
+        assert!(w.iter().all(|w| !matches!(w, Warning::Rematch { .. })), "{w:?}");
+        let mut games = d.games.clone();
+        let mut byes = d.byes.clone();
+        // Put 2 where 1's opponent sits: 1 meets 2 again.
+        let opp = games.iter().find_map(|g| match (g.black, g.white) {
+            (1, x) | (x, 1) => Some(x),
+            _ => None,
+        });
+        swap_players(&mut games, &mut byes, opp.unwrap(), 2).unwrap();
+        let w = review(System::Swiss, &pl, &h, &s, 2, 99, &games, &byes).unwrap();
+        assert!(w.iter().any(|w| matches!(w, Warning::Rematch { times: 1, .. })), "{w:?}");
+        let e = explain(System::Swiss, &pl, &h, &s, 2, 99, 1, Some(2)).unwrap().unwrap();
+        let rematch = e.terms.iter().find(|t| t.criterion == Criterion::Rematch).unwrap();
+        assert_eq!((rematch.penalty, e.met), (Some(1), 1));
+        assert_eq!(e.total, e.terms.iter().map(|t| t.weight).sum::<i128>());
+        assert!(explain(System::Swiss, &pl, &h, &s, 1, 99, 1, Some(2)).unwrap().is_none());
+    }
+
+    #[test]
+    fn stored_lots_replay() {
+        // Round 1 with equal ranks and no birth dates: halves by lot, nigiri roles by lot.
+        let mut pl: Vec<Player> = (1..=9).map(|i| Player::new(i, 0)).collect();
+        pl[0].rank_value = 3;
+        let s = pairing_settings(&defaults());
+        let h = History::default();
+        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap();
+        let r = replay_all(&d.draws);
+        assert_eq!(r.len(), d.draws.len());
+        let halves = d.draws.iter().zip(&r).filter(|(d, _)| d.purpose.contains("half draws"));
+        assert_eq!(halves.clone().count(), 2);
+        assert!(halves.into_iter().all(|(_, r)| *r == Some(true)));
+        assert!(d.draws.iter().zip(&r).any(|(d, r)| d.purpose.contains("who grabs") && *r == Some(true)));
+        assert!(r.iter().all(|x| *x != Some(false)), "{r:?}");
+        // A tampered outcome does not replay.
+        let mut bad = d.draws.clone();
+        let i = bad.iter().position(|d| d.purpose.contains("upper half")).unwrap();
+        bad[i].outcome.reverse();
+        assert_eq!(replay_all(&bad)[i], Some(false));
+        // Byes among equals, Berger numbers, a knockout lot.
+        let h2 = {
+            let mut h = History::default();
+            for (b, w) in [(1, 2), (3, 4), (5, 6), (7, 8)] {
+                h.games.push(PlayedGame::new(1, b, w, GameResult::Draw));
+            }
+            h.byes.push(p::ByeRecord { round: 1, player: 9 });
+            h
+        };
+        let d2 = plan_round(&input(System::Swiss, &s, &pl, &h2, 2, None)).unwrap();
+        let bye = d2.draws.iter().find(|d| d.stream == Stream::Bye).expect("equal candidates for the bye");
+        assert_eq!(replays(bye), Some(true));
+        let (_, berger) = round_robin::draw_numbers(&[1, 2, 3, 4, 5], 77);
+        assert_eq!(replays(&berger), Some(true));
+        let m = [KnockoutMatch { a: Some(Seeded { id: 1, seed: 1 }), b: Some(Seeded { id: 2, seed: 2 }) }];
+        let rules = KnockoutRules { on_draw: knockout::Resolution::Lot, ..KnockoutRules::default() };
+        let (_, lots) = knockout::advancing(&m, &[MatchOutcome::Draw], rules, 5).unwrap();
+        assert_eq!(replays(&lots[0]), Some(true));
+    }
+
+    #[test]
+    fn double_loss_lot_is_drawn_for_pairing_only() {
+        let pl = players(4);
+        let s = pairing_settings(&defaults());
+        let mut h = History::default();
+        h.games.push(PlayedGame::new(1, 1, 2, GameResult::DoubleLoss));
+        h.games.push(PlayedGame::new(1, 3, 4, GameResult::BlackWins));
+        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 2, None)).unwrap();
+        let lots = double_loss_lots(&d.draws);
+        assert_eq!(lots.len(), 1);
+        let (b, w, winner, rec) = &lots[0];
+        assert_eq!((*b, *w), (1, 2));
+        assert_eq!(replays(rec), Some(true));
+        let sc = scores(System::Swiss, &pl, &h, &s, 2, 99).unwrap();
+        assert_eq!(sc[winner].points, 0, "standings never see the lot");
+        assert_eq!(sc[winner].pairing_points, 4);
+    }
+}

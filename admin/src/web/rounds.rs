@@ -1,0 +1,1256 @@
+//! Rounds: the list, "pair next round" (a draft with a fresh seed), the draft page with its
+//! review warnings, per-pair explanation, manual swaps and edits (the same warnings; a new
+//! one needs the user's confirmation), publish and unpublish, nigiri at the board or remote,
+//! played colours, attendance (absences, fixed tables), and the public pairings pages.
+//!
+//! Rights: pairing and every change of a pairing is an organizer action; arbiters see the
+//! staff pages and record nigiri outcomes and swapped colours; the public sees published
+//! rounds only.
+
+use super::ctx::{id, Ctx};
+use super::entrants::rank_text;
+use super::error::AppError;
+use super::form::Form;
+use super::i18n::Lang;
+use super::templates::*;
+use crate::db::entrants::EntrantRow;
+use crate::db::rounds::{self as rdb, Edit, NigiriAction, Outcome, RoundError, RoundGame};
+use crate::db::tournaments as tdb;
+use crate::db::users::Role;
+use crate::db::DbError;
+use crate::domain::draw::lots::{DrawRecord, Stream};
+use crate::domain::draw::nigiri::{Guess, RoleReason};
+use crate::domain::pairing::review::Warning;
+use crate::domain::pairing::weights::Criterion;
+use crate::domain::pairing::{Colour, PlayerId};
+use crate::domain::rounds::{self as dr, ColourSource, EditError, PlanError, TableGame};
+use crate::domain::settings::System;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use std::collections::{HashMap, HashSet};
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+fn two(ctx: &Ctx, p: (String, String)) -> Result<(i32, i32), AppError> {
+    Ok((id(ctx.lang, &p.0)?, id(ctx.lang, &p.1)?))
+}
+
+fn three(ctx: &Ctx, p: (String, String, String)) -> Result<(i32, i32, i32), AppError> {
+    Ok((id(ctx.lang, &p.0)?, id(ctx.lang, &p.1)?, id(ctx.lang, &p.2)?))
+}
+
+/// An entrant's name in the reader's script (the other one when it is missing).
+pub fn display_name(lang: Lang, e: &EntrantRow) -> String {
+    let (zh, latin) = (e.name_zh(), e.name_latin());
+    match (lang.is_zh(), zh.is_empty(), latin.is_empty()) {
+        (true, false, _) | (false, false, true) => zh,
+        _ => latin,
+    }
+}
+
+/// Names and ranks of a tournament's entrants by pairing id.
+struct Names {
+    map: HashMap<PlayerId, (String, String)>,
+}
+
+impl Names {
+    fn new(lang: Lang, entrants: &[EntrantRow]) -> Names {
+        Names {
+            map: entrants
+                .iter()
+                .map(|e| (rdb::pid(e.id), (display_name(lang, e), rank_text(lang, &e.rank))))
+                .collect(),
+        }
+    }
+    fn name(&self, id: PlayerId) -> String {
+        self.map.get(&id).map(|x| x.0.clone()).unwrap_or_else(|| format!("#{id}"))
+    }
+    fn rank(&self, id: PlayerId) -> String {
+        self.map.get(&id).map(|x| x.1.clone()).unwrap_or_default()
+    }
+    /// (id, "name (rank)") sorted by name, for selects.
+    fn options(&self, ids: impl Iterator<Item = PlayerId>) -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> =
+            ids.map(|id| (id.to_string(), format!("{} ({})", self.name(id), self.rank(id)))).collect();
+        v.sort_by(|a, b| a.1.cmp(&b.1));
+        v
+    }
+}
+
+/// Half points as shown: 4 → "2", 3 → "1.5".
+pub fn half_points(p: i32) -> String {
+    let sign = if p < 0 { "-" } else { "" };
+    let a = p.unsigned_abs();
+    if a.is_multiple_of(2) {
+        format!("{sign}{}", a / 2)
+    } else {
+        format!("{sign}{}.5", a / 2)
+    }
+}
+
+/// A fresh seed from the operating system.
+pub fn new_seed() -> u64 {
+    let mut b = [0u8; 8];
+    if getrandom::fill(&mut b).is_err() {
+        panic!("the operating system gave no random bytes");
+    }
+    u64::from_le_bytes(b)
+}
+
+/// A typed seed: empty = none; otherwise a decimal u64.
+fn parse_seed(s: &str) -> Result<Option<u64>, ()> {
+    match s.trim() {
+        "" => Ok(None),
+        t => t.parse::<u64>().map(Some).map_err(|_| ()),
+    }
+}
+
+fn system_name(lang: Lang, code: &str) -> String {
+    match System::from_code(code) {
+        Some(s) => lang.t(&format!("system.{}", s.code())).to_string(),
+        None => lang.t("round.system_import").to_string(),
+    }
+}
+
+fn colour_source_name(lang: Lang, c: ColourSource) -> &'static str {
+    match c {
+        ColourSource::Balanced => lang.t("colsrc.balanced"),
+        ColourSource::Lot => lang.t("colsrc.lot"),
+        ColourSource::Handicap => lang.t("colsrc.handicap"),
+        ColourSource::Table => lang.t("colsrc.table"),
+        ColourSource::Nigiri => lang.t("colsrc.nigiri"),
+        ColourSource::Manual => lang.t("colsrc.manual"),
+        ColourSource::Imported => lang.t("colsrc.imported"),
+    }
+}
+
+fn colour_name(lang: Lang, c: Colour) -> &'static str {
+    match c {
+        Colour::Black => lang.t("colour.black"),
+        Colour::White => lang.t("colour.white"),
+    }
+}
+
+fn reason_name(lang: Lang, r: RoleReason) -> &'static str {
+    match r {
+        RoleReason::HigherRank => lang.t("nigiri.reason_rank"),
+        RoleReason::Older => lang.t("nigiri.reason_older"),
+        RoleReason::LargerPairingNumber => lang.t("nigiri.reason_number"),
+        RoleReason::Lot => lang.t("nigiri.reason_lot"),
+    }
+}
+
+fn guess_name(lang: Lang, g: Guess) -> &'static str {
+    match g {
+        Guess::Odd => lang.t("nigiri.guess_odd"),
+        Guess::Even => lang.t("nigiri.guess_even"),
+    }
+}
+
+fn stream_name(lang: Lang, s: Stream) -> &'static str {
+    match s {
+        Stream::Round1 => lang.t("stream.round1"),
+        Stream::Bye => lang.t("stream.bye"),
+        Stream::Colour => lang.t("stream.colour"),
+        Stream::DoubleLoss => lang.t("stream.double_loss"),
+        Stream::Nigiri => lang.t("stream.nigiri"),
+        Stream::GroupOrder => lang.t("stream.group_order"),
+        Stream::Knockout => lang.t("stream.knockout"),
+        Stream::Synthetic => lang.t("stream.synthetic"),
+    }
+}
+
+fn criterion_name(lang: Lang, c: Criterion) -> &'static str {
+    match c {
+        Criterion::Base => lang.t("crit.base"),
+        Criterion::Rematch => lang.t("crit.rematch"),
+        Criterion::Bye => lang.t("crit.bye"),
+        Criterion::SameUnitHard => lang.t("crit.same_unit_hard"),
+        Criterion::ScoreGap => lang.t("crit.score_gap"),
+        Criterion::SameUnitSoft => lang.t("crit.same_unit_soft"),
+        Criterion::Handicap => lang.t("crit.handicap"),
+        Criterion::Colour => lang.t("crit.colour"),
+    }
+}
+
+/// A stored result as shown (OpenGotha codes as the import stores them).
+pub fn result_text(lang: Lang, code: &str) -> String {
+    let code = code.trim();
+    let (base, forfeit) = match code.strip_suffix("_BYDEF") {
+        Some(b) => (b, true),
+        None => (code, false),
+    };
+    let text = match base {
+        "" | "RESULT_UNKNOWN" => return String::new(),
+        rdb::BYE_RESULT => lang.t("res.bye"),
+        "RESULT_BLACKWINS" => lang.t("res.black_wins"),
+        "RESULT_WHITEWINS" => lang.t("res.white_wins"),
+        "RESULT_EQUAL" => lang.t("res.draw"),
+        "RESULT_BOTHLOSE" => lang.t("res.double_loss"),
+        "RESULT_BOTHWIN" => lang.t("res.both_win"),
+        other => return other.to_string(),
+    };
+    if forfeit {
+        format!("{text} ({})", lang.t("res.forfeit"))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A review warning in the reader's language.
+fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
+    let n = |id: PlayerId| names.name(id);
+    match w {
+        Warning::Rematch { table, a, b, times } => lang.tf("warn.rematch", &[table, &n(*a), &n(*b), times]),
+        Warning::SameUnit { table, a, b, unit } => lang.tf("warn.same_unit", &[table, &n(*a), &n(*b), unit]),
+        Warning::ThirdSameColour { table, player, colour } => {
+            lang.tf("warn.third_colour", &[table, &n(*player), &colour_name(lang, *colour)])
+        }
+        Warning::LargeScoreGap { table, a, b, gap } => {
+            lang.tf("warn.score_gap", &[table, &n(*a), &n(*b), &half_points(*gap)])
+        }
+        Warning::LargeHandicap { table, handicap } => lang.tf("warn.handicap", &[table, handicap]),
+        Warning::PairedTwice { player } => lang.tf("warn.paired_twice", &[&n(*player)]),
+        Warning::NotPaired { player } => lang.tf("warn.not_paired", &[&n(*player)]),
+        Warning::InactivePaired { player } => lang.tf("warn.inactive", &[&n(*player)]),
+        Warning::UnknownPlayer { player } => lang.tf("warn.unknown", &[player]),
+        Warning::ByeProblem { detail } => {
+            if detail.starts_with("odd") {
+                lang.t("warn.bye_missing").to_string()
+            } else if detail.starts_with("even") {
+                lang.t("warn.bye_extra").to_string()
+            } else {
+                let who = detail.split_whitespace().next().and_then(|x| x.parse::<u32>().ok());
+                lang.tf("warn.bye_again", &[&who.map(n).unwrap_or_default()])
+            }
+        }
+    }
+}
+
+/// A refused round change: status, message, and the field it belongs beside (if any).
+fn refusal(
+    lang: Lang,
+    e: &RoundError,
+    names: &Names,
+) -> Result<(StatusCode, String, Option<&'static str>), AppError> {
+    let c = StatusCode::CONFLICT;
+    let u = StatusCode::UNPROCESSABLE_ENTITY;
+    let b = StatusCode::BAD_REQUEST;
+    Ok(match e {
+        RoundError::Stale { .. } => (c, lang.t("round.err_stale").into(), None),
+        RoundError::Published => (c, lang.t("round.err_published").into(), None),
+        RoundError::NotPublished => (c, lang.t("round.err_not_published").into(), None),
+        RoundError::HasResults => (c, lang.t("round.err_has_results").into(), None),
+        RoundError::PreviousDraft { number } => (c, lang.tf("round.err_previous_draft", &[number]), None),
+        RoundError::NotNext { next } => (c, lang.tf("round.err_not_next", &[next]), None),
+        RoundError::BeyondRounds { rounds } => (c, lang.tf("round.err_beyond", &[rounds]), None),
+        RoundError::LaterRound { number } => (c, lang.tf("round.err_later", &[number]), None),
+        RoundError::NoNigiri => (c, lang.t("round.err_no_nigiri").into(), None),
+        RoundError::NigiriDone => (c, lang.t("round.err_nigiri_done").into(), None),
+        RoundError::Invalid(_) => (b, lang.t("round.err_grab").into(), Some("grab")),
+        RoundError::Plan(p) => match p {
+            PlanError::TooFew => (u, lang.t("round.err_too_few").into(), None),
+            PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[rounds]), None),
+            PlanError::KnockoutUndecided(v) => {
+                let list = v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                (u, lang.tf("round.err_ko_undecided", &[&list]), None)
+            }
+            PlanError::KnockoutOver => (u, lang.t("round.err_ko_over").into(), None),
+            PlanError::NoPlan => (u, lang.t("round.err_no_plan").into(), None),
+            PlanError::Unsupported => (u, lang.t("round.err_unsupported").into(), None),
+            PlanError::Pairing(e) => (u, lang.tf("round.err_pairing", &[e]), None),
+        },
+        RoundError::Pairing(e) => (u, lang.tf("round.err_pairing", &[e]), None),
+        RoundError::Edit(e) => match e {
+            EditError::NotInRound(id) => {
+                (b, lang.tf("round.err_not_in_round", &[&names.name(*id)]), Some("swap_a"))
+            }
+            EditError::SamePlayer => (b, lang.t("round.err_same_player").into(), Some("swap_b")),
+            EditError::NoSuchTable(t) => (b, lang.tf("round.err_no_table", &[t]), Some("edit_table")),
+            EditError::PairedTwice(id) => {
+                (b, lang.tf("round.err_paired_twice", &[&names.name(*id)]), Some("edit_black"))
+            }
+            EditError::Handicap => (b, lang.tf("err.number_range", &[&0, &9]), Some("edit_handicap")),
+        },
+        RoundError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+        RoundError::Db(e) => return Err(AppError::internal(lang, e)),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The round list
+
+async fn list_page(
+    ctx: &Ctx,
+    tid: i32,
+    f: FormView,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let (t, rounds, results, n_entrants) = ctx
+        .db(move |c| {
+            let t = tdb::get(c, tid)?;
+            let rounds = rdb::list(c, tid)?;
+            let mut results = HashMap::new();
+            for r in &rounds {
+                results.insert(r.number, rdb::any_result_entered(c, tid, r.number)?);
+            }
+            let n = crate::db::entrants::count(c, tid)?;
+            Ok::<_, DbError>((t, rounds, results, n))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let settings = t.settings();
+    let last = rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    let all_published = rounds.iter().all(|r| r.published);
+    let next = last + 1;
+    let can_pair = all_published && next <= t.rounds;
+    let items = rounds
+        .iter()
+        .map(|r| RoundItem {
+            number: r.number,
+            published: r.published,
+            system: system_name(lang, &r.system),
+            seed: r.seed.clone().unwrap_or_default(),
+            results: results.get(&r.number).copied().unwrap_or(false),
+            published_at: r.published_at.clone().unwrap_or_default(),
+        })
+        .collect();
+    let page = RoundsPage {
+        c: ctx.chrome_t(&t, true, lang.t("round.list_title")),
+        tid,
+        items,
+        next,
+        can_pair,
+        attendance_round: if all_published { next } else { last },
+        is_organizer: role == Role::Organizer,
+        round_robin: settings.system == System::RoundRobin,
+        system: lang.t(&format!("system.{}", settings.system.code())).to_string(),
+        declared: t.rounds,
+        n_entrants,
+        f,
+        banner,
+    };
+    ctx.render_status(status, &page)
+}
+
+pub async fn list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    list_page(&ctx, tid, FormView::default(), None, StatusCode::OK).await
+}
+
+// ---------------------------------------------------------------------------------------------
+// The round page
+
+/// What to show besides the round itself.
+#[derive(Default)]
+struct Opts {
+    f: FormView,
+    banner: Option<String>,
+    notice: Option<String>,
+    confirm: Option<ConfirmView>,
+    status: Option<StatusCode>,
+}
+
+fn player_view(names: &Names, scores: &HashMap<PlayerId, dr::Scores>, id: PlayerId) -> PlayerView {
+    PlayerView {
+        id,
+        name: names.name(id),
+        rank: names.rank(id),
+        score: scores.get(&id).map(|s| half_points(s.score)).unwrap_or_default(),
+    }
+}
+
+fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>) -> DrawView {
+    let who = |ids: &[u32]| ids.iter().map(|i| names.name(*i)).collect::<Vec<_>>().join(", ");
+    let candidates = if d.stream == Stream::Colour {
+        d.candidates.iter().map(|t| lang.tf("round.table_n", &[t])).collect::<Vec<_>>().join(", ")
+    } else {
+        who(&d.candidates)
+    };
+    DrawView {
+        stream: stream_name(lang, d.stream).to_string(),
+        stream_no: d.stream as u32,
+        purpose: d.purpose.clone(),
+        seed: d.seed.to_string(),
+        candidates,
+        outcome: who(&d.outcome),
+        replayed,
+    }
+}
+
+fn draw_views(lang: Lang, names: &Names, draws: &[DrawRecord]) -> Vec<DrawView> {
+    let replayed = dr::replay_all(draws);
+    draws.iter().zip(replayed).map(|(d, r)| draw_view(lang, names, d, r)).collect()
+}
+
+async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpResponse, AppError> {
+    let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let (r, cx, rows, prev, has_results) = ctx
+        .db(move |c| {
+            let r = rdb::get(c, tid, n)?;
+            let cx = rdb::context(c, tid, n)?;
+            let rows = rdb::games_of(c, tid, n)?;
+            let prev = if n > 1 { rdb::games_of(c, tid, n - 1)? } else { Vec::new() };
+            let has = rdb::any_result_entered(c, tid, n)?;
+            Ok::<_, DbError>((r, cx, rows, prev, has))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let names = Names::new(lang, &cx.entrants);
+    let seed = r.seed().unwrap_or(0);
+    let komi = cx.komi_q();
+    let tg: Vec<TableGame> = rows.iter().filter_map(|g| g.table_game(komi)).collect();
+    let byes: Vec<PlayerId> =
+        rows.iter().filter(|g| g.is_bye()).filter_map(|g| g.black_id.map(rdb::pid)).collect();
+    let mut banner = opts.banner;
+    let scores = match cx.scores(seed) {
+        Ok(s) => s,
+        Err(e) => {
+            banner.get_or_insert_with(|| lang.tf("round.err_pairing", &[&e]));
+            HashMap::new()
+        }
+    };
+    let warnings = match cx.review(seed, &tg, &byes) {
+        Ok(w) => w.iter().map(|w| warning_text(lang, w, &names)).collect(),
+        Err(e) => vec![lang.tf("round.err_pairing", &[&e])],
+    };
+    let games: Vec<GameView> = rows
+        .iter()
+        .filter(|g| !g.is_bye())
+        .filter_map(|g| {
+            let t = g.table_game(komi)?;
+            let nigiri = t.nigiri.as_ref().map(|ns| NigiriView {
+                holder: names.name(ns.holder),
+                guesser: names.name(ns.guesser),
+                reason: reason_name(lang, ns.reason).to_string(),
+                outcome: ns.record.map(|rec| {
+                    lang.tf(
+                        "nigiri.outcome",
+                        &[
+                            &rec.grab,
+                            &guess_name(lang, rec.guess),
+                            &if rec.correct { lang.t("nigiri.correct") } else { lang.t("nigiri.wrong") },
+                            &names.name(rec.black),
+                        ],
+                    )
+                }),
+                seed: ns.record.and_then(|rec| rec.seed).map(|s| s.to_string()),
+            });
+            Some(GameView {
+                id: g.id,
+                table: t.table,
+                black: player_view(&names, &scores, t.black),
+                white: player_view(&names, &scores, t.white),
+                handicap: t.handicap,
+                komi: super::tournaments::quarters_text(t.komi_q),
+                colours: colour_source_name(lang, t.colours).to_string(),
+                nigiri,
+                result: result_text(lang, &g.result),
+                has_result: rdb::result_entered(&g.result),
+                played_swapped: g.played_swapped,
+                pv: g.pairing_version,
+            })
+        })
+        .collect();
+    let bye_views: Vec<PlayerView> = byes.iter().map(|b| player_view(&names, &scores, *b)).collect();
+    // The double-loss lots drawn for this round, stored on the previous round's games.
+    let double_losses: Vec<DoubleLossView> = prev
+        .iter()
+        .filter_map(|g| {
+            let lot = g.nominal_lot()?;
+            Some(DoubleLossView {
+                table: g.board,
+                black: names.name(rdb::pid(g.black_id?)),
+                white: names.name(rdb::pid(g.white_id?)),
+                winner: names.name(rdb::pid(g.nominal_winner_id?)),
+                seed: lot.seed.to_string(),
+                replayed: dr::replays(&lot) == Some(true),
+                result: result_text(lang, &g.result),
+            })
+        })
+        .collect();
+    let mut score_rows: Vec<ScoreView> = cx
+        .players
+        .iter()
+        .filter_map(|pl| {
+            let s = scores.get(&pl.id)?;
+            Some(ScoreView {
+                name: names.name(pl.id),
+                points: half_points(s.points),
+                pairing: half_points(s.score),
+                nominal: s.pairing_points != s.points,
+            })
+        })
+        .collect();
+    score_rows.sort_by(|a, b| a.name.cmp(&b.name));
+    let in_round: Vec<PlayerId> =
+        tg.iter().flat_map(|g| [g.black, g.white]).chain(byes.iter().copied()).collect();
+    let in_set: HashSet<PlayerId> = in_round.iter().copied().collect();
+    let active: Vec<PlayerId> = cx
+        .players
+        .iter()
+        .filter(|pl| pl.status == crate::domain::pairing::Status::Active || in_set.contains(&pl.id))
+        .map(|pl| pl.id)
+        .collect();
+    let title = lang.tf("round.title", &[&n]);
+    let status = opts.status.unwrap_or(StatusCode::OK);
+    let page = RoundPage {
+        c: ctx.chrome_t(&cx.t, true, title.clone()),
+        title,
+        tid,
+        n,
+        published: r.published,
+        version: r.version,
+        system: system_name(lang, &r.system),
+        seed: r.seed.clone().unwrap_or_default(),
+        is_organizer: role == Role::Organizer,
+        games,
+        byes: bye_views,
+        warnings,
+        draws: draw_views(lang, &names, &r.draws()),
+        double_losses,
+        scores: score_rows,
+        round_players: names.options(in_round.into_iter()),
+        all_players: names.options(active.into_iter()),
+        tables: tg.iter().map(|g| g.table).collect(),
+        has_results,
+        f: opts.f,
+        banner,
+        notice: opts.notice,
+        confirm: opts.confirm,
+    };
+    ctx.render_status(status, &page)
+}
+
+pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    let notice = match ctx.path.split_once("?done=") {
+        Some((_, what)) => match what {
+            "pair" => Some(ctx.t("round.done_pair").to_string()),
+            "edit" => Some(ctx.t("round.done_edit").to_string()),
+            "publish" => Some(ctx.t("round.done_publish").to_string()),
+            "unpublish" => Some(ctx.t("round.done_unpublish").to_string()),
+            "nigiri" => Some(ctx.t("round.done_nigiri").to_string()),
+            _ => None,
+        },
+        None => None,
+    };
+    round_page(&ctx, tid, n, Opts { notice, ..Opts::default() }).await
+}
+
+/// Renders the refusal of a change on the round page (or the list, when the round is gone).
+async fn refused(
+    ctx: &Ctx,
+    tid: i32,
+    n: i32,
+    e: RoundError,
+    mut f: FormView,
+) -> Result<HttpResponse, AppError> {
+    let entrants =
+        ctx.db(move |c| crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)).await?;
+    let names = Names::new(ctx.lang, &entrants);
+    let (status, msg, field) = refusal(ctx.lang, &e, &names)?;
+    if let Some(fl) = field {
+        f.error(fl, msg.clone());
+    }
+    let exists = ctx.db(move |c| Ok::<_, DbError>(rdb::get(c, tid, n).is_ok())).await?;
+    if exists {
+        round_page(ctx, tid, n, Opts { f, banner: Some(msg), status: Some(status), ..Opts::default() }).await
+    } else {
+        list_page(ctx, tid, f, Some(msg), status).await
+    }
+}
+
+fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
+    form.get("version")
+        .parse::<i32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
+}
+
+fn reason_of(ctx: &Ctx, form: &Form) -> Result<String, AppError> {
+    let r = form.get("reason");
+    if r.chars().count() > 500 {
+        return Err(AppError::bad_request(ctx.lang, ctx.lang.tf("err.too_long", &[&500])));
+    }
+    Ok(r.to_string())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pairing
+
+/// POST /t/{id}/rounds/{n}/pair: a new draft of round n (the next round), or a new pairing of
+/// the draft of `version`, with the typed seed or a fresh one.
+pub async fn pair(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let seed = match parse_seed(form.get("seed")) {
+        Ok(s) => s.unwrap_or_else(new_seed),
+        Err(()) => {
+            f.error("seed", ctx.t("round.err_seed"));
+            let banner = Some(ctx.t("form.has_errors").to_string());
+            let exists = ctx.db(move |c| Ok::<_, DbError>(rdb::get(c, tid, n).is_ok())).await?;
+            return if exists {
+                round_page(
+                    &ctx,
+                    tid,
+                    n,
+                    Opts { f, banner, status: Some(StatusCode::BAD_REQUEST), ..Opts::default() },
+                )
+                .await
+            } else {
+                list_page(&ctx, tid, f, banner, StatusCode::BAD_REQUEST).await
+            };
+        }
+    };
+    let version = match form.get("version") {
+        "" => None,
+        v => Some(
+            v.parse::<i32>()
+                .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?,
+        ),
+    };
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::pair(c, &actor, tid, n, seed, version, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=pair"))),
+        Err(e) => refused(&ctx, tid, n, e, f).await,
+    }
+}
+
+/// POST /t/{id}/rounds/schedule: round robin, every remaining round as drafts.
+pub async fn schedule(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let seed = match parse_seed(form.get("seed")) {
+        Ok(s) => s.unwrap_or_else(new_seed),
+        Err(()) => {
+            f.error("seed", ctx.t("round.err_seed"));
+            let banner = Some(ctx.t("form.has_errors").to_string());
+            return list_page(&ctx, tid, f, banner, StatusCode::BAD_REQUEST).await;
+        }
+    };
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::schedule(c, &actor, tid, seed, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds"))),
+        Err(e) => {
+            let entrants =
+                ctx.db(move |c| crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)).await?;
+            let (status, msg, _) = refusal(ctx.lang, &e, &Names::new(ctx.lang, &entrants))?;
+            list_page(&ctx, tid, f, Some(msg), status).await
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Manual changes, publish, unpublish, delete
+
+/// A change that needs confirmation: the page again, the warnings, and a form that repeats
+/// the change with `confirm` ticked.
+async fn needs_confirmation(
+    ctx: &Ctx,
+    tid: i32,
+    n: i32,
+    action: String,
+    form: &Form,
+    warnings: Vec<Warning>,
+) -> Result<HttpResponse, AppError> {
+    let entrants =
+        ctx.db(move |c| crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)).await?;
+    let names = Names::new(ctx.lang, &entrants);
+    let fields = form
+        .fields
+        .iter()
+        .filter(|(k, _)| k != "csrf" && k != "confirm")
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let confirm = ConfirmView {
+        action,
+        fields,
+        warnings: warnings.iter().map(|w| warning_text(ctx.lang, w, &names)).collect(),
+    };
+    let banner = Some(ctx.t("round.confirm_banner").to_string());
+    let opts = Opts {
+        f: FormView::from_form(form),
+        banner,
+        confirm: Some(confirm),
+        status: Some(StatusCode::UNPROCESSABLE_ENTITY),
+        ..Opts::default()
+    };
+    round_page(ctx, tid, n, opts).await
+}
+
+fn player_field(ctx: &Ctx, form: &Form, f: &mut FormView, name: &str) -> Option<i32> {
+    match form.get(name).parse::<i32>() {
+        Ok(v) if v > 0 => Some(v),
+        _ => {
+            f.error(name, ctx.t("round.err_choose_player"));
+            None
+        }
+    }
+}
+
+async fn apply_edit(
+    ctx: Ctx,
+    tid: i32,
+    n: i32,
+    form: Form,
+    edit: Edit,
+    action: &str,
+) -> Result<HttpResponse, AppError> {
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let confirm = form.checked("confirm");
+    let actor = user.actor();
+    let e2 = edit.clone();
+    match ctx.db_raw(move |c| rdb::edit(c, &actor, tid, n, version, &e2, confirm, &reason)).await? {
+        Ok(Outcome::Saved { .. }) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=edit"))),
+        Ok(Outcome::NeedsConfirmation { warnings }) => {
+            needs_confirmation(&ctx, tid, n, format!("/t/{tid}/rounds/{n}/{action}"), &form, warnings).await
+        }
+        Err(e) => refused(&ctx, tid, n, e, FormView::from_form(&form)).await,
+    }
+}
+
+/// POST /t/{id}/rounds/{n}/swap: exchange two players' places.
+pub async fn swap(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let a = player_field(&ctx, &form, &mut f, "swap_a");
+    let b = player_field(&ctx, &form, &mut f, "swap_b");
+    let (Some(a), Some(b)) = (a, b) else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return round_page(
+            &ctx,
+            tid,
+            n,
+            Opts { f, banner, status: Some(StatusCode::BAD_REQUEST), ..Opts::default() },
+        )
+        .await;
+    };
+    apply_edit(ctx, tid, n, form, Edit::Swap { a, b }, "swap").await
+}
+
+/// POST /t/{id}/rounds/{n}/edit: set the players and handicap of one table.
+pub async fn edit(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let table = match form.get("edit_table").parse::<u32>() {
+        Ok(t) if t > 0 => Some(t),
+        _ => {
+            f.error("edit_table", ctx.t("err.choice"));
+            None
+        }
+    };
+    let black = player_field(&ctx, &form, &mut f, "edit_black");
+    let white = player_field(&ctx, &form, &mut f, "edit_white");
+    let handicap = match form.get("edit_handicap") {
+        "" => Some(0),
+        h => match h.parse::<u8>() {
+            Ok(v) if v <= 9 => Some(v),
+            _ => {
+                f.error("edit_handicap", ctx.lang.tf("err.number_range", &[&0, &9]));
+                None
+            }
+        },
+    };
+    let (Some(table), Some(black), Some(white), Some(handicap)) = (table, black, white, handicap) else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return round_page(
+            &ctx,
+            tid,
+            n,
+            Opts { f, banner, status: Some(StatusCode::BAD_REQUEST), ..Opts::default() },
+        )
+        .await;
+    };
+    apply_edit(ctx, tid, n, form, Edit::Table { table, black, white, handicap }, "edit").await
+}
+
+/// POST /t/{id}/rounds/{n}/publish.
+pub async fn publish(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let confirm = form.checked("confirm");
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::publish(c, &actor, tid, n, version, confirm, &reason)).await? {
+        Ok(Outcome::Saved { .. }) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=publish"))),
+        Ok(Outcome::NeedsConfirmation { warnings }) => {
+            needs_confirmation(&ctx, tid, n, format!("/t/{tid}/rounds/{n}/publish"), &form, warnings).await
+        }
+        Err(e) => refused(&ctx, tid, n, e, FormView::from_form(&form)).await,
+    }
+}
+
+/// POST /t/{id}/rounds/{n}/unpublish: only while no result is entered.
+pub async fn unpublish(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::unpublish(c, &actor, tid, n, version, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=unpublish"))),
+        Err(e) => refused(&ctx, tid, n, e, FormView::from_form(&form)).await,
+    }
+}
+
+/// POST /t/{id}/rounds/{n}/delete: a draft.
+pub async fn delete(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::delete_draft(c, &actor, tid, n, version, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds"))),
+        Err(e) => refused(&ctx, tid, n, e, FormView::from_form(&form)).await,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nigiri and played colours (arbiters too)
+
+/// POST /t/{id}/rounds/{n}/games/{gid}/nigiri: the outcome of a nigiri at the board.
+pub async fn nigiri(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n, gid) = three(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let pv = form
+        .get("pv")
+        .parse::<i32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
+    let grab_key = format!("grab-{gid}");
+    let grab = match form.get("grab").parse::<u32>() {
+        Ok(g) if (1..=200).contains(&g) => Some(g),
+        _ => {
+            f.error(&grab_key, ctx.lang.tf("err.number_range", &[&1, &200]));
+            None
+        }
+    };
+    let guess = match form.get("guess") {
+        "odd" => Some(Guess::Odd),
+        "even" => Some(Guess::Even),
+        _ => {
+            f.error(&format!("guess-{gid}"), ctx.t("err.choice"));
+            None
+        }
+    };
+    let (Some(grab), Some(guess)) = (grab, guess) else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return round_page(
+            &ctx,
+            tid,
+            n,
+            Opts { f, banner, status: Some(StatusCode::BAD_REQUEST), ..Opts::default() },
+        )
+        .await;
+    };
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    let action = NigiriAction::Record { grab, guess };
+    match ctx.db_raw(move |c| rdb::nigiri(c, &actor, tid, n, gid, pv, action, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=nigiri"))),
+        Err(e) => refused(&ctx, tid, n, e, f).await,
+    }
+}
+
+/// POST /t/{id}/rounds/{n}/games/{gid}/remote-nigiri: performed from the round's seed.
+pub async fn remote_nigiri(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n, gid) = three(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let pv = form
+        .get("pv")
+        .parse::<i32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::nigiri(c, &actor, tid, n, gid, pv, NigiriAction::Remote, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=nigiri"))),
+        Err(e) => refused(&ctx, tid, n, e, FormView::from_form(&form)).await,
+    }
+}
+
+/// POST /t/{id}/rounds/{n}/games/{gid}/played-colours: the players swapped the colours.
+pub async fn played_colours(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n, gid) = three(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let pv = form
+        .get("pv")
+        .parse::<i32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
+    let swapped = form.checked("swapped");
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::set_played_swapped(c, &actor, tid, n, gid, pv, swapped, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}"))),
+        Err(e) => refused(&ctx, tid, n, e, FormView::from_form(&form)).await,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explain
+
+/// GET /t/{id}/rounds/{n}/explain?a=ID&b=ID (b empty: the bye).
+pub async fn explain(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    ctx.require_staff(tid, Role::Arbiter).await?;
+    let get = |k: &str| q.iter().find(|(x, _)| x == k).map(|(_, v)| v.trim().to_string()).unwrap_or_default();
+    let a = id(ctx.lang, &get("a"))?;
+    let b = match get("b").as_str() {
+        "" | "bye" => None,
+        s => Some(id(ctx.lang, s)?),
+    };
+    let (r, cx) = ctx.db(move |c| Ok::<_, DbError>((rdb::get(c, tid, n)?, rdb::context(c, tid, n)?))).await?;
+    let lang = ctx.lang;
+    let names = Names::new(lang, &cx.entrants);
+    if cx.entrant(rdb::pid(a)).is_none() || b.is_some_and(|b| cx.entrant(rdb::pid(b)).is_none()) {
+        return Err(ctx.not_found());
+    }
+    let seed = r.seed().unwrap_or(0);
+    let ex = dr::explain(
+        cx.system(),
+        &cx.players,
+        &cx.history,
+        &cx.psettings,
+        n as u32,
+        seed,
+        rdb::pid(a),
+        b.map(rdb::pid),
+    );
+    let (rows, total, sides, note, met) = match ex {
+        Ok(Some(e)) => {
+            let rows = e
+                .terms
+                .iter()
+                .map(|t| ExplainRow {
+                    criterion: criterion_name(lang, t.criterion).to_string(),
+                    penalty: t.penalty.map(|p| p.to_string()).unwrap_or_default(),
+                    weight: t.weight.to_string(),
+                })
+                .collect();
+            let side = |s: &dr::SideInfo| ExplainSide {
+                name: names.name(s.id),
+                score: half_points(s.score),
+                balance: s.colour_balance,
+                last: s.last_colours.iter().map(|c| colour_name(lang, *c)).collect::<Vec<_>>().join(" "),
+                bye_place: s.bye_place + 1,
+            };
+            let mut sides = vec![side(&e.a)];
+            sides.extend(e.b.as_ref().map(side));
+            (rows, e.total.to_string(), sides, None, e.met)
+        }
+        Ok(None) => {
+            (Vec::new(), String::new(), Vec::new(), Some(lang.t("explain.not_weighted").to_string()), 0)
+        }
+        Err(e) => (Vec::new(), String::new(), Vec::new(), Some(lang.tf("round.err_pairing", &[&e])), 0),
+    };
+    let active =
+        cx.players.iter().filter(|pl| pl.status == crate::domain::pairing::Status::Active).map(|pl| pl.id);
+    let page = ExplainPage {
+        c: ctx.chrome_t(&cx.t, true, lang.t("explain.title")),
+        tid,
+        n,
+        a_name: names.name(rdb::pid(a)),
+        b_name: b.map(|b| names.name(rdb::pid(b))).unwrap_or_else(|| lang.t("round.bye").to_string()),
+        a: a.to_string(),
+        b: b.map(|b| b.to_string()).unwrap_or_default(),
+        rows,
+        total,
+        sides,
+        note,
+        met,
+        players: names.options(active),
+    };
+    ctx.render(&page)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attendance
+
+async fn attendance_page(
+    ctx: &Ctx,
+    tid: i32,
+    n: i32,
+    f: Option<FormView>,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    ctx.require_staff(tid, Role::Organizer).await?;
+    let (t, entrants, extras, absent, round) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Rank)?,
+                rdb::entrant_extras(c, tid)?,
+                rdb::absences(c, tid, n)?,
+                rdb::get(c, tid, n).ok(),
+            ))
+        })
+        .await?;
+    if n > t.rounds {
+        return Err(ctx.not_found());
+    }
+    let f = f.unwrap_or_default();
+    let rows = entrants
+        .iter()
+        .map(|e| {
+            let (fixed, first) = extras.get(&e.id).copied().unwrap_or((None, 1));
+            let key = format!("fixed-{}", e.id);
+            AttendanceRow {
+                id: e.id,
+                name: display_name(ctx.lang, e),
+                rank: rank_text(ctx.lang, &e.rank),
+                unit: e.unit.clone(),
+                absent: absent.contains(&e.id),
+                fixed: f
+                    .vals
+                    .get(&key)
+                    .cloned()
+                    .unwrap_or_else(|| fixed.map(|x| x.to_string()).unwrap_or_default()),
+                first_round: first,
+                withdrawn: e.withdrawn(),
+                error: f.err(&key).map(str::to_string),
+            }
+        })
+        .collect();
+    let page = AttendancePage {
+        c: ctx.chrome_t(&t, true, ctx.lang.tf("att.title", &[&n])),
+        tid,
+        n,
+        rows,
+        locked: round.as_ref().is_some_and(|r| r.published),
+        draft: round.as_ref().is_some_and(|r| !r.published),
+        banner,
+    };
+    ctx.render_status(status, &page)
+}
+
+pub async fn attendance(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    attendance_page(&ctx, tid, n, None, None, StatusCode::OK).await
+}
+
+pub async fn save_attendance(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let mut absent = HashSet::new();
+    for v in form.all("absent") {
+        match v.parse::<i32>() {
+            Ok(x) if x > 0 => {
+                absent.insert(x);
+            }
+            _ => return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
+        }
+    }
+    let mut fixed = HashMap::new();
+    for (k, v) in &form.fields {
+        let Some(eid) = k.strip_prefix("fixed-") else { continue };
+        let Ok(eid) = eid.parse::<i32>() else {
+            return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
+        };
+        match v.trim() {
+            "" => {
+                fixed.insert(eid, None);
+            }
+            t => match t.parse::<i32>() {
+                Ok(x) if (1..=10_000).contains(&x) => {
+                    fixed.insert(eid, Some(x));
+                }
+                _ => f.error(k, ctx.lang.tf("err.number_range", &[&1, &10_000])),
+            },
+        }
+    }
+    if f.has_errors() {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return attendance_page(&ctx, tid, n, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    }
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| rdb::set_attendance(c, &actor, tid, n, &absent, &fixed, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds"))),
+        Err(RoundError::Published) => {
+            let banner = Some(ctx.t("round.err_published").to_string());
+            attendance_page(&ctx, tid, n, Some(f), banner, StatusCode::CONFLICT).await
+        }
+        Err(RoundError::Db(DbError::NotFound)) => Err(ctx.not_found()),
+        Err(e) => Err(AppError::internal(ctx.lang, format!("{e:?}"))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public pages
+
+/// GET /t/{id}/pairings: the published rounds.
+pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let role = ctx.staff_role(tid).await?;
+    let (t, rounds) = ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, rdb::list(c, tid)?))).await?;
+    let numbers: Vec<i32> = rounds.iter().filter(|r| r.published).map(|r| r.number).collect();
+    ctx.render(&PairingsListPage { c: ctx.chrome_t(&t, role.is_some(), ctx.t("pub.title")), tid, numbers })
+}
+
+/// GET /t/{id}/pairings/{n}: a published round (a draft is not public: 404).
+pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = two(&ctx, path.into_inner())?;
+    let role = ctx.staff_role(tid).await?;
+    let (t, r, rows, entrants, numbers): (_, _, Vec<RoundGame>, _, Vec<i32>) = ctx
+        .db(move |c| {
+            let t = tdb::get(c, tid)?;
+            let r = rdb::get_published(c, tid, n)?;
+            let rows = rdb::games_of(c, tid, n)?;
+            let entrants = crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)?;
+            let numbers = rdb::list(c, tid)?.iter().filter(|r| r.published).map(|r| r.number).collect();
+            Ok::<_, DbError>((t, r, rows, entrants, numbers))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let names = Names::new(lang, &entrants);
+    let komi = t.settings().ruleset.komi_q;
+    let games = rows
+        .iter()
+        .filter_map(|g| {
+            let tg = g.table_game(komi)?;
+            Some(PublicGame {
+                table: tg.table,
+                black: names.name(tg.black),
+                black_rank: names.rank(tg.black),
+                white: names.name(tg.white),
+                white_rank: names.rank(tg.white),
+                handicap: tg.handicap,
+                nigiri: tg
+                    .nigiri
+                    .as_ref()
+                    .filter(|ns| ns.record.is_none())
+                    .map(|ns| lang.tf("pub.nigiri", &[&names.name(ns.holder), &names.name(ns.guesser)])),
+                result: result_text(lang, &g.result),
+            })
+        })
+        .collect();
+    let byes = rows
+        .iter()
+        .filter(|g| g.is_bye())
+        .filter_map(|g| g.black_id)
+        .map(|b| names.name(rdb::pid(b)))
+        .collect();
+    let title = lang.tf("round.title", &[&r.number]);
+    ctx.render(&PublicRoundPage {
+        c: ctx.chrome_t(&t, role.is_some(), title.clone()),
+        title,
+        tid,
+        n,
+        seed: r.seed.clone().unwrap_or_default(),
+        draws: draw_views(lang, &names, &r.draws()),
+        games,
+        byes,
+        numbers,
+        published_at: r.published_at.unwrap_or_default(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_points_and_seeds() {
+        assert_eq!(half_points(4), "2");
+        assert_eq!(half_points(3), "1.5");
+        assert_eq!(half_points(-1), "-0.5");
+        assert_eq!(parse_seed(""), Ok(None));
+        assert_eq!(parse_seed(" 18446744073709551615 "), Ok(Some(u64::MAX)));
+        assert!(parse_seed("-1").is_err() && parse_seed("0x10").is_err());
+    }
+
+    #[test]
+    fn every_warning_and_result_has_words() {
+        let names = Names { map: HashMap::new() };
+        for lang in [Lang::En, Lang::Zh] {
+            for w in [
+                Warning::Rematch { table: 1, a: 1, b: 2, times: 1 },
+                Warning::SameUnit { table: 1, a: 1, b: 2, unit: "A".into() },
+                Warning::ThirdSameColour { table: 1, player: 1, colour: Colour::Black },
+                Warning::LargeScoreGap { table: 1, a: 1, b: 2, gap: 8 },
+                Warning::LargeHandicap { table: 1, handicap: 6 },
+                Warning::PairedTwice { player: 1 },
+                Warning::NotPaired { player: 1 },
+                Warning::InactivePaired { player: 1 },
+                Warning::UnknownPlayer { player: 1 },
+                Warning::ByeProblem { detail: "odd field without a bye".into() },
+                Warning::ByeProblem { detail: "even field with a bye".into() },
+                Warning::ByeProblem { detail: "3 already had a bye".into() },
+            ] {
+                let t = warning_text(lang, &w, &names);
+                assert!(!t.contains("warn.") && !t.contains('{'), "{t}");
+            }
+            assert_eq!(result_text(lang, ""), "");
+            assert!(!result_text(lang, "RESULT_WHITEWINS_BYDEF").contains("res."));
+        }
+    }
+}
