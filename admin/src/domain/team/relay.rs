@@ -67,6 +67,10 @@
 //! - The timeout's length is not in the seed (Art. 10.5 "暂停 (1)" is missing) \[UNVERIFIED\]:
 //!   only the count and the times are recorded.
 //! - Second yellow: the project's [`SecondYellow`] reading, default 1 + 2 = 3 stones.
+//! - A match page does not record every stone: [`Event::MovesInOrder`] stands for normal play
+//!   up to a move number (each move by the player due), so that the referee enters only the
+//!   moves that matter to the rules (an out-of-order move, a move beyond the quota, the move
+//!   chosen after an order error).
 
 use std::collections::BTreeSet;
 
@@ -209,6 +213,13 @@ pub enum Event {
     Resign { side: Color },
     /// Both leaders sign the draw and restore the position after move 143 (Art. 12 节棋流程).
     RestoreForPlayoff,
+    /// The referee's summary of normal play: moves were played in the clockwise order until
+    /// move `through` (each by the player due; owed forced passes fall where they are due).
+    /// A match page does not need every stone entered: the referee records this, then the
+    /// move that matters (an out-of-order [`Event::Move`], a card, a timeout…). Refused
+    /// beyond the section's quota (those moves cost stones, Art. 17.8: enter them one by one)
+    /// and when the side to move may choose its player after an order error (Art. 17.7).
+    MovesInOrder { through: u32 },
 }
 
 /// Who must move next, as the referee reports it on a request (Art. 10.5 "反馈棋序").
@@ -358,6 +369,11 @@ pub enum Effect {
         lineup_deadline: Timestamp,
         clocks: Option<[ClockReading; 2]>,
     },
+    /// [`Event::MovesInOrder`]: moves `first` to `last` played in the clockwise order.
+    MovesPlayed {
+        first: u32,
+        last: u32,
+    },
     /// The match is decided: the winner (`None`: a draw) and the match points `[Black, White]`.
     MatchDecided {
         winner: Option<Color>,
@@ -466,6 +482,8 @@ impl Effect {
             Effect::SectionEnded { section, moves, .. } => {
                 format!("End of {} after move {moves}; 5-minute break, clock stopped", section.en())
             }
+            Effect::MovesPlayed { first, last } if first == last => format!("Move {first} played in order"),
+            Effect::MovesPlayed { first, last } => format!("Moves {first}–{last} played in order"),
             Effect::GameOver { en, .. } => en.clone(),
             Effect::PlayoffRequired => {
                 "Knockout draw: the 节棋 play-off follows from move 144 (Art. 12)".into()
@@ -568,6 +586,8 @@ impl Effect {
             Effect::SectionEnded { section, moves, .. } => {
                 format!("{}于第{moves}手结束，休息5分钟，计时暂停", section.zh())
             }
+            Effect::MovesPlayed { first, last } if first == last => format!("第{first}手按序落子"),
+            Effect::MovesPlayed { first, last } => format!("第{first}至{last}手按序落子"),
             Effect::GameOver { zh, .. } => zh.clone(),
             Effect::PlayoffRequired => "淘汰赛和棋：采用“节棋”办法，自第144手再次对弈（第12条）".into(),
             Effect::PlayoffStarted { restored_to, .. } => format!(
@@ -693,6 +713,21 @@ pub enum Refusal {
     AlreadySentOff {
         person: PersonId,
     },
+    /// [`Event::MovesInOrder`] to a move already played.
+    MovesNotAhead {
+        moves: u32,
+        through: u32,
+    },
+    /// [`Event::MovesInOrder`] beyond the section's quota: those moves cost a stone each
+    /// (Art. 17.8) and are entered one by one.
+    BeyondQuota {
+        section: Section,
+        last: u32,
+    },
+    /// [`Event::MovesInOrder`] while the side to move chooses its next player (Art. 17.7).
+    ChooseNextPlayer {
+        side: Color,
+    },
     /// The rules crate refused the rulings (should not happen; message from the crate).
     Ruling {
         en: String,
@@ -790,6 +825,17 @@ impl Refusal {
             Refusal::AlreadySentOff { person: p } => {
                 format!("{} has already been sent off in this game", person(*p))
             }
+            Refusal::MovesNotAhead { moves, through } => {
+                format!("Move {through} has already been played: the game is at move {moves}")
+            }
+            Refusal::BeyondQuota { section, last } => format!(
+                "{} ends after move {last}: moves beyond it cost a stone each (Art. 17.8) and are entered one by one",
+                section.en()
+            ),
+            Refusal::ChooseNextPlayer { side } => format!(
+                "After the order error {} chooses its next player (Art. 17.7): enter that move with its player",
+                side_en(*side)
+            ),
             Refusal::Ruling { en } => format!("The ruling cannot be applied: {en}"),
         }
     }
@@ -858,6 +904,13 @@ impl Refusal {
             Refusal::NoVacancy { side } => format!("{}没有需要替换的红牌罚下队员", side_zh(*side)),
             Refusal::NoSubstitutionToSeat { side } => format!("{}没有待就位的替补", side_zh(*side)),
             Refusal::AlreadySentOff { person: p } => format!("{}本局已被罚下", person(*p)),
+            Refusal::MovesNotAhead { moves, through } => format!("第{through}手已经下过，目前为第{moves}手"),
+            Refusal::BeyondQuota { section, last } => {
+                format!("{}至第{last}手结束：超过的着手每手罚1子（第17条第8款），须逐手录入", section.zh())
+            }
+            Refusal::ChooseNextPlayer { side } => {
+                format!("行棋次序错误后由{}选择己方接续者（第17条第7款）：请录入该手及其棋手", side_zh(*side))
+            }
             Refusal::Ruling { en } => format!("判罚无法执行：{en}"),
         }
     }
@@ -1656,6 +1709,7 @@ impl RelayMatch {
                 self.end_game(BaseResult::Resignation { winner: side.opponent() }, fx)
             }
             Event::RestoreForPlayoff => self.restore_for_playoff(at, fx),
+            Event::MovesInOrder { through } => self.moves_in_order(at, through, fx),
         }
     }
 
@@ -1734,6 +1788,26 @@ impl RelayMatch {
             self.add_rulings(vec![r], at, fx)?;
         }
         self.settle_passes(fx);
+        Ok(())
+    }
+
+    fn moves_in_order(&mut self, at: Timestamp, through: u32, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_board_ready()?;
+        if through <= self.moves {
+            return Err(Refusal::MovesNotAhead { moves: self.moves, through });
+        }
+        if let Some(last) = self.section.last_move().filter(|&last| through > last) {
+            return Err(Refusal::BeyondQuota { section: self.section, last });
+        }
+        let first = self.moves + 1;
+        let mut inner = Vec::new();
+        while self.moves < through {
+            let side = self.side_to_move();
+            let player = self.expected_player().ok_or(Refusal::ChooseNextPlayer { side })?;
+            self.play(at, player, &mut inner)?;
+        }
+        fx.extend(inner.into_iter().filter(|e| !matches!(e, Effect::MovePlayed { .. })));
+        fx.insert(0, Effect::MovesPlayed { first, last: self.moves });
         Ok(())
     }
 

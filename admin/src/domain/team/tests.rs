@@ -733,3 +733,49 @@ fn setup_refusals() {
     assert!(RelayMatch::new(c(), team(1, 100, 5), team(2, 200, 10), T0, &[], &[]).is_err());
     assert!(RelayMatch::new(c(), team(1, 100, 10), team(2, 200, 10), T0, &[211], &[]).is_err());
 }
+
+/// A referee's summary of normal play: in the clockwise order up to a move number, stopping
+/// at the section's quota and at a side's free choice after an order error (whose claim
+/// lapses with that choice if the side does not claim first).
+#[test]
+fn moves_in_order_up_to_a_move_number() {
+    let mut h = H::new(Stage::RoundRobin);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    let a = h.ok(Event::MovesInOrder { through: 10 });
+    assert_eq!(a.effects, vec![Effect::MovesPlayed { first: 1, last: 10 }]);
+    assert_eq!(h.m.moves(), 10);
+    // The same as entering each move.
+    let mut one_by_one = H::new(Stage::RoundRobin);
+    one_by_one.lineup(Black, Section::One, [111, 112]);
+    one_by_one.lineup(White, Section::One, [211, 212]);
+    one_by_one.at(T0);
+    one_by_one.play_to(10);
+    assert_eq!(one_by_one.m.move_log(), h.m.move_log());
+    assert_eq!(h.no(Event::MovesInOrder { through: 10 }), Refusal::MovesNotAhead { moves: 10, through: 10 });
+    assert_eq!(
+        h.no(Event::MovesInOrder { through: 73 }),
+        Refusal::BeyondQuota { section: Section::One, last: 72 }
+    );
+    // Move 11 is 112's; 111 plays it: White chooses its next player, so no summary.
+    h.mv(111);
+    h.claim(White);
+    assert_eq!(h.no(Event::MovesInOrder { through: 20 }), Refusal::ChooseNextPlayer { side: White });
+    h.mv(212);
+    let a = h.ok(Event::MovesInOrder { through: 72 });
+    assert_eq!(a.effects, vec![Effect::MovesPlayed { first: 13, last: 72 }]);
+    assert_eq!(h.stones(), [1, 0]);
+    // An unclaimed order error lapses inside a summary; an owed pass falls where it is due.
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.mv(113); // 73
+    h.mv(214); // 74: 213 was due
+    assert_eq!(h.no(Event::MovesInOrder { through: 80 }), Refusal::ChooseNextPlayer { side: Black });
+    let a = h.mv(114); // Black's choice, no claim: the error lapses
+    assert!(has(&a, |e| *e == Effect::OrderErrorLapsed { number: 74, side: White }), "{:?}", a.effects);
+    let a = h.ok(Event::MovesInOrder { through: 80 });
+    assert_eq!(a.effects, vec![Effect::MovesPlayed { first: 76, last: 80 }]);
+    assert_eq!(h.m.moves(), 80);
+}
