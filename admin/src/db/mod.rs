@@ -9,6 +9,8 @@ pub mod backup;
 pub mod entrants;
 pub mod rounds;
 pub mod schema;
+pub mod team_matches;
+pub mod teams;
 pub mod tournaments;
 pub mod users;
 

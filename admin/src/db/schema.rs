@@ -148,12 +148,110 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    team_settings (tournament_id) {
+        tournament_id -> Integer,
+        format -> Text,
+        boards -> Integer,
+        match_points -> Text,
+        main_board -> Nullable<Integer>,
+        pairing -> Text,
+        equal_count -> Text,
+        tiebreaks -> Text,
+        version -> Integer,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    teams (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        name -> Text,
+        unit -> Text,
+        rating -> Nullable<Integer>,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    team_members (id) {
+        id -> Integer,
+        team_id -> Integer,
+        role -> Text,
+        name -> Text,
+        position -> Nullable<Integer>,
+        captain -> Bool,
+    }
+}
+
+diesel::table! {
+    team_rounds (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+        pairing -> Text,
+        seed -> Text,
+        draws -> Text,
+        plan -> Text,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
+    team_matches (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        round_number -> Integer,
+        table_no -> Integer,
+        black_team_id -> Integer,
+        white_team_id -> Nullable<Integer>,
+        stage -> Text,
+        boards -> Integer,
+        start_at -> Nullable<BigInt>,
+        setup -> Nullable<Text>,
+        record -> Nullable<Text>,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    relay_events (id) {
+        id -> Integer,
+        match_id -> Integer,
+        seq -> Integer,
+        at -> BigInt,
+        event -> Text,
+        user_id -> Nullable<Integer>,
+        actor -> Text,
+        recorded_at -> Text,
+    }
+}
+
+diesel::table! {
+    team_board_games (id) {
+        id -> Integer,
+        match_id -> Integer,
+        board -> Integer,
+        first_player_id -> Nullable<Integer>,
+        second_player_id -> Nullable<Integer>,
+        result -> Text,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(tournament_staff -> users (user_id));
 diesel::joinable!(tournament_staff -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(entrants -> tournaments (tournament_id));
 diesel::joinable!(round_absences -> entrants (entrant_id));
+diesel::joinable!(team_members -> teams (team_id));
+diesel::joinable!(relay_events -> team_matches (match_id));
+diesel::joinable!(team_board_games -> team_matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -165,4 +263,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     games,
     round_absences,
     audit,
+    team_settings,
+    teams,
+    team_members,
+    team_rounds,
+    team_matches,
+    relay_events,
+    team_board_games,
 );

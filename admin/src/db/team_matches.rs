@@ -1,0 +1,1115 @@
+//! Team rounds and matches (issue 7): pairing teams, the event log of relay matches, the board
+//! results of board matches, and the inputs of the team standings.
+//!
+//! - **Pairing** ([`pair`]): teams go through the same engines as individuals
+//!   ([`crate::domain::rounds::plan_round`]: Berger round robin, Swiss, knockout) as
+//!   [`crate::domain::team::standings::pairing_inputs`] adapts them (match points as the
+//!   pairing score, earlier matches as the history). A team round is stored at once (no draft:
+//!   the last round may be deleted and paired again while none of its matches has an event
+//!   or a result).
+//! - **Relay matches** ([`record_events`]): an append-only log, one `relay_events` row per
+//!   accepted [`Event`]; the match is [`RelayMatch::replay`] of its log on top of the setup
+//!   stored with the first event ([`MatchSetup`]: config, both rosters, persons barred by the
+//!   previous game's red cards). An event is applied to the replayed match inside the write
+//!   transaction: a refusal writes nothing and comes back as [`MatchError::Refused`].
+//! - **Board matches** ([`save_boards`]): players and a result per board; the match is scored
+//!   by [`score_board_match`] once every board has a result.
+//! - A decided match stores its [`TeamMatchRecord`] as JSON (`record`), which standings and
+//!   pairing read.
+//!
+//! Every write checks the match's `version`, and writes its audit row in the same
+//! `immediate_transaction`.
+
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+use rules::board::Color;
+use rules::rulings::{DoubleLossReason, GameResult};
+use serde::{Deserialize, Serialize};
+
+use super::audit::{self, Change};
+use super::schema::{relay_events, team_board_games, team_matches, team_rounds};
+use super::teams::{self, person_id, team_id};
+use super::tournaments as tdb;
+use super::{now, Actor, DbError};
+use crate::domain::draw::lots::DrawRecord;
+use crate::domain::pairing::{self as p, Status};
+use crate::domain::rounds::{self as dr, Plan, PlanError, RoundInput};
+use crate::domain::settings::System;
+use crate::domain::team::board_match::{first_team_colour, score_board_match, BoardMatchConfig};
+use crate::domain::team::event::{TeamPairing, TeamSettings};
+use crate::domain::team::relay::{Accepted, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage};
+use crate::domain::team::roster::Team;
+use crate::domain::team::standings::{
+    pairing_inputs, team_pairing_settings, TeamBye, TeamEntry, TeamMatchRecord,
+};
+use crate::domain::team::{PersonId, Timestamp};
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = team_rounds)]
+pub struct TeamRoundRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub number: i32,
+    pub pairing: String,
+    pub seed: String,
+    pub draws: String,
+    pub plan: String,
+    pub created_at: String,
+}
+
+impl TeamRoundRow {
+    pub fn plan(&self) -> Plan {
+        serde_json::from_str(&self.plan).unwrap_or_default()
+    }
+    pub fn draws(&self) -> Vec<DrawRecord> {
+        serde_json::from_str(&self.draws).unwrap_or_default()
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = team_matches)]
+pub struct MatchRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub round_number: i32,
+    pub table_no: i32,
+    pub black_team_id: i32,
+    pub white_team_id: Option<i32>,
+    pub stage: String,
+    pub boards: i32,
+    pub start_at: Option<i64>,
+    pub setup: Option<String>,
+    pub record: Option<String>,
+    pub version: i32,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl MatchRow {
+    pub fn is_bye(&self) -> bool {
+        self.white_team_id.is_none()
+    }
+    pub fn is_relay(&self) -> bool {
+        self.boards == 0 && !self.is_bye()
+    }
+    pub fn stage(&self) -> Stage {
+        if self.stage == "knockout" {
+            Stage::Knockout
+        } else {
+            Stage::RoundRobin
+        }
+    }
+    /// The decided match, as standings read it.
+    pub fn record(&self) -> Option<TeamMatchRecord> {
+        self.record.as_deref().and_then(|r| serde_json::from_str(r).ok())
+    }
+    /// What the relay match was set up with at its first event.
+    pub fn setup(&self) -> Option<MatchSetup> {
+        self.setup.as_deref().and_then(|s| serde_json::from_str(s).ok())
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = relay_events)]
+pub struct EventRow {
+    pub id: i32,
+    pub match_id: i32,
+    pub seq: i32,
+    pub at: i64,
+    pub event: String,
+    pub user_id: Option<i32>,
+    pub actor: String,
+    pub recorded_at: String,
+}
+
+impl EventRow {
+    pub fn event(&self) -> Option<Event> {
+        serde_json::from_str(&self.event).ok()
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = team_board_games)]
+pub struct BoardRow {
+    pub id: i32,
+    pub match_id: i32,
+    pub board: i32,
+    pub first_player_id: Option<i32>,
+    pub second_player_id: Option<i32>,
+    pub result: String,
+}
+
+/// What a relay match is played with, fixed at its first event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSetup {
+    pub config: RelayConfig,
+    pub black: Team,
+    pub white: Team,
+    /// Red-carded in the team's previous game (Art. 24.3), `[Black, White]`.
+    pub barred: [Vec<PersonId>; 2],
+    pub start_at: Timestamp,
+}
+
+impl MatchSetup {
+    /// The match before any event.
+    pub fn new_match(&self) -> Result<RelayMatch, SetupError> {
+        RelayMatch::new(
+            self.config.clone(),
+            self.black.clone(),
+            self.white.clone(),
+            self.start_at,
+            &self.barred[0],
+            &self.barred[1],
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+pub fn rounds(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<TeamRoundRow>, DbError> {
+    Ok(team_rounds::table
+        .filter(team_rounds::tournament_id.eq(tid))
+        .order(team_rounds::number)
+        .select(TeamRoundRow::as_select())
+        .load(conn)?)
+}
+
+pub fn all_matches(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<MatchRow>, DbError> {
+    Ok(team_matches::table
+        .filter(team_matches::tournament_id.eq(tid))
+        .order((team_matches::round_number, team_matches::table_no, team_matches::id))
+        .select(MatchRow::as_select())
+        .load(conn)?)
+}
+
+pub fn matches_of_round(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Vec<MatchRow>, DbError> {
+    Ok(team_matches::table
+        .filter(team_matches::tournament_id.eq(tid))
+        .filter(team_matches::round_number.eq(n))
+        .order((team_matches::table_no, team_matches::id))
+        .select(MatchRow::as_select())
+        .load(conn)?)
+}
+
+pub fn get_match(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<MatchRow, DbError> {
+    team_matches::table
+        .find(mid)
+        .filter(team_matches::tournament_id.eq(tid))
+        .select(MatchRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(DbError::NotFound)
+}
+
+pub fn events_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<EventRow>, DbError> {
+    Ok(relay_events::table
+        .filter(relay_events::match_id.eq(mid))
+        .order(relay_events::seq)
+        .select(EventRow::as_select())
+        .load(conn)?)
+}
+
+pub fn boards_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<BoardRow>, DbError> {
+    Ok(team_board_games::table
+        .filter(team_board_games::match_id.eq(mid))
+        .order(team_board_games::board)
+        .select(BoardRow::as_select())
+        .load(conn)?)
+}
+
+/// The decided matches and the byes of an event, as standings and pairing read them.
+pub fn records_of(matches: &[MatchRow], bye_points: u32) -> (Vec<TeamMatchRecord>, Vec<TeamBye>) {
+    let mut recs = Vec::new();
+    let mut byes = Vec::new();
+    for m in matches {
+        if m.is_bye() {
+            byes.push(TeamBye {
+                round: u32::try_from(m.round_number).unwrap_or(0),
+                team: team_id(m.black_team_id),
+                match_points: bye_points,
+            });
+        } else if let Some(r) = m.record() {
+            recs.push(r);
+        }
+    }
+    (recs, byes)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pairing
+
+/// Why a team round cannot be paired or deleted.
+#[derive(Debug)]
+pub enum PairError {
+    /// The tournament's system is not the team system.
+    NotTeamEvent,
+    /// Rounds are paired in order.
+    NotNext {
+        next: i32,
+    },
+    BeyondRounds {
+        rounds: i32,
+    },
+    /// Swiss and knockout pair from results: a match of this round is not decided.
+    Undecided {
+        round: i32,
+    },
+    /// Only the last round may be deleted.
+    NotLast {
+        last: i32,
+    },
+    /// A match of the round has events or results.
+    HasResults,
+    Plan(PlanError),
+    Db(DbError),
+}
+
+impl From<DbError> for PairError {
+    fn from(e: DbError) -> Self {
+        PairError::Db(e)
+    }
+}
+impl From<diesel::result::Error> for PairError {
+    fn from(e: diesel::result::Error) -> Self {
+        PairError::Db(e.into())
+    }
+}
+
+fn system_of(p: TeamPairing) -> System {
+    match p {
+        TeamPairing::RoundRobin => System::RoundRobin,
+        TeamPairing::Swiss => System::Swiss,
+        TeamPairing::Knockout => System::Knockout,
+    }
+}
+
+/// Pairs team round `n` (the next one) with the event's method and `seed`.
+pub fn pair(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    n: i32,
+    seed: u64,
+    reason: &str,
+) -> Result<(), PairError> {
+    conn.immediate_transaction(|conn| {
+        let t = tdb::get(conn, tid)?;
+        let tsettings = t.settings();
+        if tsettings.system != System::TeamRelay {
+            return Err(PairError::NotTeamEvent);
+        }
+        let (ts, _) = teams::settings(conn, tid)?;
+        let done = rounds(conn, tid)?;
+        let next = done.last().map(|r| r.number).unwrap_or(0) + 1;
+        if n != next {
+            return Err(PairError::NotNext { next });
+        }
+        if n > t.rounds {
+            return Err(PairError::BeyondRounds { rounds: t.rounds });
+        }
+        let matches = all_matches(conn, tid)?;
+        if ts.pairing != TeamPairing::RoundRobin {
+            if let Some(m) = matches.iter().find(|m| !m.is_bye() && m.record.is_none()) {
+                return Err(PairError::Undecided { round: m.round_number });
+            }
+        }
+        let teams = teams::list(conn, tid)?;
+        let entries: Vec<TeamEntry> = teams
+            .iter()
+            .map(|r| TeamEntry {
+                team: team_id(r.id),
+                rank_value: 0,
+                rating: r.rating,
+                unit: r.unit.clone(),
+                status: Status::Active,
+            })
+            .collect();
+        let (recs, byes) = records_of(&matches, ts.bye_points());
+        let round = u32::try_from(n).unwrap_or(1);
+        let (players, history) = pairing_inputs(&entries, &recs, &byes, round);
+        let mut base = dr::pairing_settings(&tsettings);
+        base.colours = p::ColourMethod::Balanced;
+        let psettings = team_pairing_settings(&base);
+        let previous_plan = match ts.pairing {
+            TeamPairing::RoundRobin => done.first().map(TeamRoundRow::plan),
+            TeamPairing::Knockout => done.last().map(TeamRoundRow::plan),
+            TeamPairing::Swiss => None,
+        };
+        let draft = dr::plan_round(&RoundInput {
+            system: system_of(ts.pairing),
+            settings: &psettings,
+            players: &players,
+            history: &history,
+            round,
+            seed,
+            previous_plan: previous_plan.as_ref(),
+            declared_rounds: u32::try_from(t.rounds).unwrap_or(0),
+            komi_q: 0,
+        })
+        .map_err(PairError::Plan)?;
+        let stamp = now();
+        diesel::insert_into(team_rounds::table)
+            .values((
+                team_rounds::tournament_id.eq(tid),
+                team_rounds::number.eq(n),
+                team_rounds::pairing.eq(ts.pairing.code()),
+                team_rounds::seed.eq(seed.to_string()),
+                team_rounds::draws.eq(serde_json::to_string(&draft.draws).unwrap_or_else(|_| "[]".into())),
+                team_rounds::plan.eq(serde_json::to_string(&draft.plan).unwrap_or_default()),
+                team_rounds::created_at.eq(&stamp),
+            ))
+            .execute(conn)?;
+        let stage = match ts.stage() {
+            Stage::Knockout => "knockout",
+            Stage::RoundRobin => "round_robin",
+        };
+        let boards = i32::try_from(ts.match_boards()).unwrap_or(0);
+        #[derive(Serialize)]
+        struct Paired {
+            table: u32,
+            black: u32,
+            white: Option<u32>,
+        }
+        let mut paired = Vec::new();
+        let games = draft.games.iter().map(|g| (g.table, g.black, Some(g.white)));
+        let bye_rows = draft.byes.iter().map(|&b| (0, b, None));
+        for (table, black, white) in games.chain(bye_rows) {
+            let mid: i32 = diesel::insert_into(team_matches::table)
+                .values((
+                    team_matches::tournament_id.eq(tid),
+                    team_matches::round_number.eq(n),
+                    team_matches::table_no.eq(i32::try_from(table).unwrap_or(0)),
+                    team_matches::black_team_id.eq(i32::try_from(black).unwrap_or(0)),
+                    team_matches::white_team_id.eq(white.and_then(|w| i32::try_from(w).ok())),
+                    team_matches::stage.eq(stage),
+                    team_matches::boards.eq(if white.is_some() { boards } else { 0 }),
+                    team_matches::created_at.eq(&stamp),
+                    team_matches::updated_at.eq(&stamp),
+                ))
+                .returning(team_matches::id)
+                .get_result(conn)?;
+            if white.is_some() {
+                for b in 1..=boards {
+                    diesel::insert_into(team_board_games::table)
+                        .values((team_board_games::match_id.eq(mid), team_board_games::board.eq(b)))
+                        .execute(conn)?;
+                }
+            }
+            paired.push(Paired { table, black, white });
+        }
+        #[derive(Serialize)]
+        struct After<'a> {
+            round: i32,
+            pairing: &'a str,
+            seed: String,
+            matches: Vec<Paired>,
+        }
+        audit::record::<(), _>(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "pair",
+                entity: "team_round",
+                entity_id: Some(n),
+                before: None,
+                after: Some(&After {
+                    round: n,
+                    pairing: ts.pairing.code(),
+                    seed: seed.to_string(),
+                    matches: paired,
+                }),
+                reason,
+            },
+        )?;
+        Ok(())
+    })
+}
+
+/// Deletes the last team round while none of its matches has an event or a result.
+pub fn delete_round(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    n: i32,
+    reason: &str,
+) -> Result<(), PairError> {
+    conn.immediate_transaction(|conn| {
+        let done = rounds(conn, tid)?;
+        let row = done.iter().find(|r| r.number == n).ok_or(DbError::NotFound)?;
+        let last = done.last().map(|r| r.number).unwrap_or(0);
+        if n != last {
+            return Err(PairError::NotLast { last });
+        }
+        let matches = matches_of_round(conn, tid, n)?;
+        for m in &matches {
+            let events: i64 =
+                relay_events::table.filter(relay_events::match_id.eq(m.id)).count().get_result(conn)?;
+            let results: i64 = team_board_games::table
+                .filter(team_board_games::match_id.eq(m.id))
+                .filter(team_board_games::result.ne(""))
+                .count()
+                .get_result(conn)?;
+            if events > 0 || results > 0 || m.record.is_some() {
+                return Err(PairError::HasResults);
+            }
+        }
+        for m in &matches {
+            diesel::delete(team_matches::table.find(m.id)).execute(conn)?;
+        }
+        diesel::delete(team_rounds::table.find(row.id)).execute(conn)?;
+        audit::record::<_, ()>(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "delete",
+                entity: "team_round",
+                entity_id: Some(n),
+                before: Some(row),
+                after: None,
+                reason,
+            },
+        )?;
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relay matches
+
+/// Why a match write was refused.
+#[derive(Debug)]
+pub enum MatchError {
+    Db(DbError),
+    /// The match changed since the page was opened.
+    Stale {
+        current: i32,
+    },
+    /// Relay forms on a board match, or the other way round, or a bye.
+    WrongKind,
+    /// The match has no start time yet (line-up deadlines are counted from it).
+    NoStart,
+    /// The start is fixed once the first event is recorded.
+    Started,
+    /// The rosters cannot play a relay match (too few players, …).
+    Setup(SetupError),
+    /// The relay state machine refused the event; nothing was written.
+    Refused(Refusal),
+    /// The event was entered at a move the game has passed (events are recorded in order).
+    Behind {
+        asked: u32,
+        moves: u32,
+    },
+    /// A board's player is not in that team, or plays two boards.
+    BoardPlayer {
+        board: i32,
+    },
+}
+
+impl From<DbError> for MatchError {
+    fn from(e: DbError) -> Self {
+        MatchError::Db(e)
+    }
+}
+impl From<diesel::result::Error> for MatchError {
+    fn from(e: diesel::result::Error) -> Self {
+        MatchError::Db(e.into())
+    }
+}
+
+/// The persons a team's previous relay game barred from this one (Art. 24.3: a red card bars
+/// "本局及下一局"), who are still on the roster.
+fn barred_from_previous(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    row: &MatchRow,
+    team: &Team,
+) -> Result<Vec<PersonId>, DbError> {
+    let team_row = i32::try_from(team.id).unwrap_or(0);
+    let previous = team_matches::table
+        .filter(team_matches::tournament_id.eq(tid))
+        .filter(team_matches::round_number.lt(row.round_number))
+        .filter(team_matches::black_team_id.eq(team_row).or(team_matches::white_team_id.eq(team_row)))
+        .filter(team_matches::setup.is_not_null())
+        .order(team_matches::round_number.desc())
+        .select(MatchRow::as_select())
+        .first(conn)
+        .optional()?;
+    let Some(prev) = previous else { return Ok(Vec::new()) };
+    let Some(setup) = prev.setup() else { return Ok(Vec::new()) };
+    let Ok(m) = setup.new_match() else { return Ok(Vec::new()) };
+    let Ok(m) = m.replay(&stored_events(conn, prev.id)?) else { return Ok(Vec::new()) };
+    let side = if prev.black_team_id == team_row { Color::Black } else { Color::White };
+    Ok(m.barred_next_game(side).into_iter().filter(|&p| team.contains(p)).collect())
+}
+
+fn stored_events(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<(Timestamp, Event)>, DbError> {
+    events_of(conn, mid)?
+        .into_iter()
+        .map(|r| {
+            let e =
+                r.event().ok_or_else(|| DbError::Other(format!("relay event #{} is unreadable", r.id)))?;
+            Ok((r.at, e))
+        })
+        .collect()
+}
+
+/// The setup a relay match would start with now: the live rosters, the event's relay config.
+pub fn fresh_setup(conn: &mut SqliteConnection, tid: i32, row: &MatchRow) -> Result<MatchSetup, MatchError> {
+    let white = row.white_team_id.ok_or(MatchError::WrongKind)?;
+    let start_at = row.start_at.ok_or(MatchError::NoStart)?;
+    let t = tdb::get(conn, tid)?;
+    let (ts, _) = teams::settings(conn, tid)?;
+    let config = RelayConfig { stage: row.stage(), ..ts.relay_config(&t.settings().ruleset) };
+    let (b_row, b_members) = teams::get(conn, tid, row.black_team_id)?;
+    let (w_row, w_members) = teams::get(conn, tid, white)?;
+    let black = teams::domain_team(&b_row, &b_members);
+    let white = teams::domain_team(&w_row, &w_members);
+    let barred =
+        [barred_from_previous(conn, tid, row, &black)?, barred_from_previous(conn, tid, row, &white)?];
+    let setup = MatchSetup { config, black, white, barred, start_at };
+    setup.new_match().map_err(MatchError::Setup)?;
+    Ok(setup)
+}
+
+/// A relay match as its page shows it.
+pub struct RelayState {
+    pub row: MatchRow,
+    /// The stored setup, or the one it would start with now (or why it cannot start).
+    pub setup: Result<MatchSetup, MatchError>,
+    pub events: Vec<EventRow>,
+    /// Each stored event's effects, in order.
+    pub accepted: Vec<Accepted>,
+    /// The match after its events.
+    pub m: Option<RelayMatch>,
+    pub settings: TeamSettings,
+}
+
+pub fn relay_state(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<RelayState, DbError> {
+    let row = get_match(conn, tid, mid)?;
+    let (settings, _) = teams::settings(conn, tid)?;
+    let setup = match row.setup() {
+        Some(s) => Ok(s),
+        None => match fresh_setup(conn, tid, &row) {
+            Err(MatchError::Db(e)) => return Err(e),
+            r => r,
+        },
+    };
+    let events = events_of(conn, mid)?;
+    let mut accepted = Vec::with_capacity(events.len());
+    let mut m = None;
+    if let Ok(s) = &setup {
+        if let Ok(mut x) = s.new_match() {
+            for e in &events {
+                let ev = e
+                    .event()
+                    .ok_or_else(|| DbError::Other(format!("relay event #{} is unreadable", e.id)))?;
+                let a = x.apply(e.at, ev).map_err(|r| {
+                    DbError::Other(format!("stored relay event #{} no longer applies: {}", e.id, r.en()))
+                })?;
+                accepted.push(a);
+            }
+            m = Some(x);
+        }
+    }
+    Ok(RelayState { row, setup, events, accepted, m, settings })
+}
+
+/// Sets (or moves) the start of a relay match's section 1, before its first event.
+pub fn set_start(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    start_at: Timestamp,
+    reason: &str,
+) -> Result<i32, MatchError> {
+    conn.immediate_transaction(|conn| {
+        let row = get_match(conn, tid, mid)?;
+        if !row.is_relay() {
+            return Err(MatchError::WrongKind);
+        }
+        if row.version != version {
+            return Err(MatchError::Stale { current: row.version });
+        }
+        if row.setup.is_some() {
+            return Err(MatchError::Started);
+        }
+        let new_version = version + 1;
+        diesel::update(team_matches::table.find(mid))
+            .set((
+                team_matches::start_at.eq(start_at),
+                team_matches::version.eq(new_version),
+                team_matches::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "relay_start",
+                entity: "team_match",
+                entity_id: Some(mid),
+                before: Some(&row.start_at),
+                after: Some(&start_at),
+                reason,
+            },
+        )?;
+        Ok(new_version)
+    })
+}
+
+/// Where in the game an event is entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtMove {
+    /// The event is move `n` (a move, a byo-yomi pass): play in order to `n − 1` first.
+    Is(u32),
+    /// The event comes after move `n`: play in order to `n` first.
+    After(u32),
+}
+
+/// Applies `event` at time `at` to relay match `mid` as the arbiter recorded it on the page of
+/// `version`, after the moves in order up to `at_move` ([`Event::MovesInOrder`], its own row).
+/// Everything is stored, one row per event, or nothing (the first refusal is returned).
+#[allow(clippy::too_many_arguments)]
+pub fn record_event(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    at: Timestamp,
+    at_move: Option<AtMove>,
+    event: Event,
+) -> Result<Vec<Accepted>, MatchError> {
+    conn.immediate_transaction(|conn| {
+        let row = get_match(conn, tid, mid)?;
+        if !row.is_relay() {
+            return Err(MatchError::WrongKind);
+        }
+        if row.version != version {
+            return Err(MatchError::Stale { current: row.version });
+        }
+        let (setup, fresh) = match row.setup() {
+            Some(s) => (s, false),
+            None => (fresh_setup(conn, tid, &row)?, true),
+        };
+        let stored = stored_events(conn, mid)?;
+        let m = setup.new_match().map_err(MatchError::Setup)?;
+        let mut m = m.replay(&stored).map_err(|(i, r)| {
+            DbError::Other(format!(
+                "stored relay event {} of match {mid} no longer applies: {}",
+                i + 1,
+                r.en()
+            ))
+        })?;
+        let moves = m.moves();
+        let mut events = Vec::with_capacity(2);
+        let through = match at_move {
+            None => None,
+            Some(AtMove::Is(n)) if n <= moves => return Err(MatchError::Behind { asked: n, moves }),
+            Some(AtMove::Is(n)) => Some(n - 1),
+            Some(AtMove::After(n)) if n < moves => return Err(MatchError::Behind { asked: n, moves }),
+            Some(AtMove::After(n)) => Some(n),
+        };
+        if let Some(through) = through.filter(|&t| t > moves) {
+            events.push(Event::MovesInOrder { through });
+        }
+        events.push(event);
+        let events = &events[..];
+        let mut seq = i32::try_from(stored.len()).unwrap_or(i32::MAX);
+        let mut out = Vec::with_capacity(events.len());
+        let stamp = now();
+        for e in events {
+            let a = m.apply(at, e.clone()).map_err(MatchError::Refused)?;
+            seq += 1;
+            diesel::insert_into(relay_events::table)
+                .values((
+                    relay_events::match_id.eq(mid),
+                    relay_events::seq.eq(seq),
+                    relay_events::at.eq(at),
+                    relay_events::event
+                        .eq(serde_json::to_string(e).map_err(|x| DbError::Other(x.to_string()))?),
+                    relay_events::user_id.eq(actor.user_id),
+                    relay_events::actor.eq(&actor.name),
+                    relay_events::recorded_at.eq(&stamp),
+                ))
+                .execute(conn)?;
+            out.push(a);
+        }
+        let round = u32::try_from(row.round_number).unwrap_or(0);
+        let record =
+            TeamMatchRecord::from_relay(round, &m).map(|r| serde_json::to_string(&r).unwrap_or_default());
+        let new_version = version + 1;
+        let setup_json = if fresh {
+            Some(serde_json::to_string(&setup).map_err(|x| DbError::Other(x.to_string()))?)
+        } else {
+            row.setup.clone()
+        };
+        diesel::update(team_matches::table.find(mid))
+            .set((
+                team_matches::setup.eq(setup_json),
+                team_matches::record.eq(&record),
+                team_matches::version.eq(new_version),
+                team_matches::updated_at.eq(&stamp),
+            ))
+            .execute(conn)?;
+        #[derive(Serialize)]
+        struct Logged<'a> {
+            at: Timestamp,
+            events: &'a [Event],
+            effects: Vec<String>,
+            record: Option<TeamMatchRecord>,
+        }
+        let effects = out.iter().flat_map(|a| a.effects.iter().map(|e| e.en())).collect();
+        audit::record::<(), _>(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "relay_event",
+                entity: "team_match",
+                entity_id: Some(mid),
+                before: None,
+                after: Some(&Logged { at, events, effects, record: TeamMatchRecord::from_relay(round, &m) }),
+                reason: "",
+            },
+        )?;
+        Ok(out)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board matches
+
+/// A board's result in the board's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardResult {
+    None,
+    Black,
+    White,
+    Draw,
+    DoubleLoss,
+}
+
+impl BoardResult {
+    pub const ALL: [BoardResult; 5] = [
+        BoardResult::None,
+        BoardResult::Black,
+        BoardResult::White,
+        BoardResult::Draw,
+        BoardResult::DoubleLoss,
+    ];
+    pub fn code(self) -> &'static str {
+        match self {
+            BoardResult::None => "",
+            BoardResult::Black => "black",
+            BoardResult::White => "white",
+            BoardResult::Draw => "draw",
+            BoardResult::DoubleLoss => "double_loss",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<BoardResult> {
+        BoardResult::ALL.into_iter().find(|r| r.code() == s.trim())
+    }
+    /// As the board-match scorer reads it (how a win came about is not recorded here).
+    pub fn game_result(self) -> Option<GameResult> {
+        match self {
+            BoardResult::None => None,
+            BoardResult::Black => Some(GameResult::resignation(Color::Black)),
+            BoardResult::White => Some(GameResult::resignation(Color::White)),
+            BoardResult::Draw => Some(GameResult::draw()),
+            BoardResult::DoubleLoss => Some(GameResult::double_loss(DoubleLossReason::Other)),
+        }
+    }
+}
+
+/// One board as entered: the players (team_members ids) and the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardInput {
+    pub first: Option<i32>,
+    pub second: Option<i32>,
+    pub result: BoardResult,
+}
+
+/// Saves the boards of a board match at `version` and scores it once every board has a
+/// result (the record goes away again if a result is cleared).
+pub fn save_boards(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    input: &[BoardInput],
+    reason: &str,
+) -> Result<i32, MatchError> {
+    conn.immediate_transaction(|conn| {
+        let row = get_match(conn, tid, mid)?;
+        if row.boards == 0 || row.is_bye() {
+            return Err(MatchError::WrongKind);
+        }
+        if row.version != version {
+            return Err(MatchError::Stale { current: row.version });
+        }
+        if input.len() != usize::try_from(row.boards).unwrap_or(0) {
+            return Err(MatchError::WrongKind);
+        }
+        let white = row.white_team_id.ok_or(MatchError::WrongKind)?;
+        let members = teams::members_by_team(conn, tid)?;
+        let players = |team: i32| -> Vec<i32> {
+            members
+                .get(&team)
+                .map(|ms| ms.iter().filter(|m| m.role == "player").map(|m| m.id).collect())
+                .unwrap_or_default()
+        };
+        let (first_players, second_players) = (players(row.black_team_id), players(white));
+        let mut seen = BTreeMap::new();
+        for (i, b) in input.iter().enumerate() {
+            let board = i as i32 + 1;
+            for (p, ok) in [(b.first, &first_players), (b.second, &second_players)] {
+                if let Some(p) = p {
+                    if !ok.contains(&p) || seen.insert(p, board).is_some() {
+                        return Err(MatchError::BoardPlayer { board });
+                    }
+                }
+            }
+        }
+        let before = boards_of(conn, mid)?;
+        for (i, b) in input.iter().enumerate() {
+            diesel::update(
+                team_board_games::table
+                    .filter(team_board_games::match_id.eq(mid))
+                    .filter(team_board_games::board.eq(i as i32 + 1)),
+            )
+            .set((
+                team_board_games::first_player_id.eq(b.first),
+                team_board_games::second_player_id.eq(b.second),
+                team_board_games::result.eq(b.result.code()),
+            ))
+            .execute(conn)?;
+        }
+        let (ts, _) = teams::settings(conn, tid)?;
+        let results: Option<Vec<GameResult>> = input.iter().map(|b| b.result.game_result()).collect();
+        let record = match results {
+            Some(results) => {
+                let config =
+                    BoardMatchConfig { boards: u32::try_from(row.boards).unwrap_or(0), ..ts.board_config() };
+                let config = BoardMatchConfig {
+                    main_board: config.main_board.filter(|&b| b <= config.boards),
+                    ..config
+                };
+                match score_board_match(&config, &results) {
+                    Ok(s) => Some(s.record(
+                        u32::try_from(row.round_number).unwrap_or(0),
+                        [team_id(row.black_team_id), team_id(white)],
+                    )),
+                    Err(_) => None,
+                }
+            }
+            None => None,
+        };
+        let new_version = version + 1;
+        diesel::update(team_matches::table.find(mid))
+            .set((
+                team_matches::record
+                    .eq(record.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default())),
+                team_matches::version.eq(new_version),
+                team_matches::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        #[derive(Serialize)]
+        struct After<'a> {
+            boards: &'a [BoardInput],
+            record: Option<TeamMatchRecord>,
+        }
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "board_results",
+                entity: "team_match",
+                entity_id: Some(mid),
+                before: Some(&before),
+                after: Some(&After { boards: input, record }),
+                reason,
+            },
+        )?;
+        Ok(new_version)
+    })
+}
+
+/// The colour of the team listed first on `board` (from 1).
+pub fn first_colour(board: i32) -> Color {
+    first_team_colour(u32::try_from(board).unwrap_or(1))
+}
+
+/// A person's name across both rosters of a setup.
+pub fn setup_name(setup: &MatchSetup, p: PersonId) -> Option<String> {
+    setup.black.name_of(p).or_else(|| setup.white.name_of(p)).map(str::to_string)
+}
+
+/// The person id of a member row id (re-exported for the web layer).
+pub fn pid(id: i32) -> PersonId {
+    person_id(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::teams::RosterInput;
+    use crate::domain::team::event::Format;
+    use crate::domain::team::lineup::Section;
+
+    fn setup_db(
+        format: Format,
+        pairing: TeamPairing,
+        n: u32,
+    ) -> (tempfile::TempDir, super::super::DbPool, i32) {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = super::super::open(&dir.path().join("t.db")).unwrap();
+        let c = &mut pool.get().unwrap();
+        let a = Actor::system("test");
+        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        s.name_latin = "Teams".into();
+        s.system = System::TeamRelay;
+        s.rounds = 3;
+        let tid = tdb::create(c, &a, &s).unwrap();
+        let ts = TeamSettings { format, pairing, boards: 2, ..TeamSettings::default() };
+        teams::save_settings(c, &a, tid, 0, &ts, "").unwrap();
+        for k in 0..n {
+            let r = RosterInput {
+                name: format!("Team {k}"),
+                rating: Some(2000 + k as i32),
+                leader: format!("L{k}"),
+                players: (1..=8).map(|p| (p, format!("P{k}-{p}"))).collect(),
+                ..RosterInput::default()
+            };
+            teams::create(c, &a, tid, &r, "").unwrap();
+        }
+        (dir, pool, tid)
+    }
+
+    #[test]
+    fn relay_round_robin_events_and_refusals() {
+        let (_d, pool, tid) = setup_db(Format::Relay, TeamPairing::RoundRobin, 3);
+        let c = &mut pool.get().unwrap();
+        let a = Actor::system("test");
+        pair(c, &a, tid, 1, 7, "").unwrap();
+        assert!(matches!(pair(c, &a, tid, 3, 7, ""), Err(PairError::NotNext { next: 2 })));
+        let ms = matches_of_round(c, tid, 1).unwrap();
+        assert_eq!(ms.len(), 2, "three teams: one match and a bye");
+        let bye = ms.iter().find(|m| m.is_bye()).unwrap();
+        let m = ms.iter().find(|m| m.is_relay()).unwrap();
+        assert!(matches!(
+            record_event(c, &a, tid, m.id, 1, 100, None, Event::RequestTimeout { side: Color::Black }),
+            Err(MatchError::NoStart)
+        ));
+        assert!(matches!(set_start(c, &a, tid, bye.id, 1, 1000, ""), Err(MatchError::WrongKind)));
+        let v = set_start(c, &a, tid, m.id, 1, 1000, "").unwrap();
+        let st = relay_state(c, tid, m.id).unwrap();
+        let setup = st.setup.unwrap();
+        let (b, w) = (&setup.black.players, &setup.white.players);
+        let lineup = |side, ps: &[crate::domain::team::roster::RosterPlayer]| Event::SubmitLineup {
+            side,
+            section: Section::One,
+            players: [ps[0].id, ps[1].id],
+        };
+        record_event(c, &a, tid, m.id, v, 600, None, lineup(Color::Black, b)).unwrap();
+        assert!(matches!(set_start(c, &a, tid, m.id, v + 1, 2000, ""), Err(MatchError::Started)));
+        // Late: refused, nothing written.
+        let r = record_event(c, &a, tid, m.id, v + 1, 800, None, lineup(Color::White, w));
+        assert!(matches!(r, Err(MatchError::Refused(Refusal::LineupLate { .. }))), "{r:?}");
+        assert_eq!(events_of(c, m.id).unwrap().len(), 1);
+        assert!(matches!(
+            record_event(c, &a, tid, m.id, v, 650, None, lineup(Color::White, w)),
+            Err(MatchError::Stale { .. })
+        ));
+        record_event(c, &a, tid, m.id, v + 1, 650, None, lineup(Color::White, w)).unwrap();
+        // "Move 5 by the player due at 5" = moves 1–4 in order, then the move: two rows.
+        let out =
+            record_event(c, &a, tid, m.id, v + 2, 1010, Some(AtMove::Is(5)), Event::Move { player: b[0].id })
+                .unwrap();
+        assert_eq!(out.len(), 2);
+        assert_eq!(events_of(c, m.id).unwrap().len(), 4);
+        let r =
+            record_event(c, &a, tid, m.id, v + 3, 1020, Some(AtMove::Is(3)), Event::Move { player: w[0].id });
+        assert!(matches!(r, Err(MatchError::Behind { asked: 3, moves: 5 })), "{r:?}");
+        // Resignation decides the match and stores its record.
+        record_event(
+            c,
+            &a,
+            tid,
+            m.id,
+            v + 3,
+            1030,
+            Some(AtMove::After(20)),
+            Event::Resign { side: Color::White },
+        )
+        .unwrap();
+        let row = get_match(c, tid, m.id).unwrap();
+        let rec = row.record().unwrap();
+        assert_eq!(rec.match_points, [3, 0]);
+        let st = relay_state(c, tid, m.id).unwrap();
+        assert_eq!(st.accepted.len(), 6);
+        assert_eq!(st.m.unwrap().moves(), 20);
+        // The round cannot be deleted any more; round 2 pairs the next Berger round.
+        assert!(matches!(delete_round(c, &a, tid, 1, ""), Err(PairError::HasResults)));
+        pair(c, &a, tid, 2, 7, "").unwrap();
+        delete_round(c, &a, tid, 2, "").unwrap();
+        assert_eq!(rounds(c, tid).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn board_match_scoring_and_swiss() {
+        let (_d, pool, tid) = setup_db(Format::Boards, TeamPairing::Swiss, 4);
+        let c = &mut pool.get().unwrap();
+        let a = Actor::system("test");
+        pair(c, &a, tid, 1, 3, "").unwrap();
+        let ms = matches_of_round(c, tid, 1).unwrap();
+        assert_eq!(ms.len(), 2);
+        assert!(matches!(pair(c, &a, tid, 2, 3, ""), Err(PairError::Undecided { round: 1 })));
+        let members = teams::members_by_team(c, tid).unwrap();
+        let player =
+            |team: i32, k: usize| members[&team].iter().filter(|m| m.role == "player").nth(k).unwrap().id;
+        for m in &ms {
+            assert_eq!(boards_of(c, m.id).unwrap().len(), 2);
+            let w = m.white_team_id.unwrap();
+            let bad = [
+                BoardInput { first: Some(player(w, 0)), second: None, result: BoardResult::None },
+                BoardInput { first: None, second: None, result: BoardResult::None },
+            ];
+            assert!(matches!(
+                save_boards(c, &a, tid, m.id, 1, &bad, ""),
+                Err(MatchError::BoardPlayer { board: 1 })
+            ));
+            // First team wins board 1 with Black, draws board 2: 3 : 1 game points, 3 : 0.
+            let input = [
+                BoardInput {
+                    first: Some(player(m.black_team_id, 0)),
+                    second: Some(player(w, 0)),
+                    result: BoardResult::Black,
+                },
+                BoardInput {
+                    first: Some(player(m.black_team_id, 1)),
+                    second: Some(player(w, 1)),
+                    result: BoardResult::Draw,
+                },
+            ];
+            save_boards(c, &a, tid, m.id, 1, &input, "").unwrap();
+            let rec = get_match(c, tid, m.id).unwrap().record().unwrap();
+            assert_eq!((rec.game_points, rec.match_points), ([3, 1], [3, 0]));
+        }
+        pair(c, &a, tid, 2, 3, "").unwrap();
+        let r2 = matches_of_round(c, tid, 2).unwrap();
+        let winners: Vec<i32> = ms.iter().map(|m| m.black_team_id).collect();
+        let top = &r2[0];
+        assert!(winners.contains(&top.black_team_id) && winners.contains(&top.white_team_id.unwrap()));
+    }
+}

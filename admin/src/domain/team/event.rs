@@ -1,0 +1,243 @@
+//! The settings of a team event (a tournament with system "team"): relay or board matches, how
+//! matches score, how rounds are paired, and what they become for the relay state machine,
+//! the board-match scorer, the standings and the pairing engine.
+//!
+//! Defaults follow seed 003 and rules.md §13: relay matches, 3/1/0 (Art. 12), an equal count
+//! is a draw (Art. 12; "White wins on an equal count" is the event's choice, Art. 12 注),
+//! round robin, the generic tie-breaks of §13.3.
+
+use rules::outcome::JigoRule;
+use rules::ruleset::{Preset, RuleSet};
+use serde::{Deserialize, Serialize};
+
+use super::board_match::{BoardMatchConfig, MatchPointRule};
+use super::relay::{RelayConfig, Stage};
+use super::standings::{MatchPoints, TeamTieBreak};
+
+macro_rules! codes {
+    ($(#[$m:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name { $(#[serde(rename = $code)] $variant),+ }
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            pub fn code(self) -> &'static str { match self { $($name::$variant => $code),+ } }
+            pub fn from_code(s: &str) -> Option<$name> {
+                match s.trim() { $($code => Some($name::$variant),)+ _ => None }
+            }
+        }
+    };
+}
+
+codes!(
+    /// Pair-relay matches (seed 003) or board matches (rules.md §13.2–13.3).
+    Format { Relay = "relay", Boards = "boards" }
+);
+codes!(
+    /// Match points: 3/1/0 (Art. 12), 2/1/0 (rules.md §13.3), or the main-board rule (§13.2).
+    MatchPointCode { ThreeOneZero = "3-1-0", TwoOneZero = "2-1-0", MainBoard = "main_board" }
+);
+codes!(
+    /// How rounds are paired: Berger round robin, Swiss through the individual engine, knockout.
+    TeamPairing { RoundRobin = "round_robin", Swiss = "swiss", Knockout = "knockout" }
+);
+codes!(
+    /// What an equal relay count is (Art. 12 and its 注).
+    EqualCount { Draw = "draw", White = "white" }
+);
+codes!(
+    /// Tie-breaks after match points: rules.md §13.3 or §13.2 (围甲).
+    TieBreakSet { Generic = "generic", Weijia = "weijia" }
+);
+
+/// The most boards a board match may have.
+pub const MAX_BOARDS: u32 = 20;
+
+/// A team event's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamSettings {
+    pub format: Format,
+    /// Boards per match (board matches).
+    pub boards: u32,
+    pub match_points: MatchPointCode,
+    /// The main board (主将台), from 1: required by the main-board rule, counted by the 围甲
+    /// tie-breaks.
+    pub main_board: Option<u32>,
+    pub pairing: TeamPairing,
+    pub equal_count: EqualCount,
+    pub tiebreaks: TieBreakSet,
+}
+
+impl Default for TeamSettings {
+    fn default() -> Self {
+        TeamSettings {
+            format: Format::Relay,
+            boards: 4,
+            match_points: MatchPointCode::ThreeOneZero,
+            main_board: None,
+            pairing: TeamPairing::RoundRobin,
+            equal_count: EqualCount::Draw,
+            tiebreaks: TieBreakSet::Generic,
+        }
+    }
+}
+
+/// What is wrong with team settings (the form field it belongs to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamSettingsError {
+    Boards,
+    /// The main-board rule is for board matches, and needs a main board.
+    MainBoardRule,
+    MainBoardOutOfRange,
+}
+
+impl TeamSettingsError {
+    pub fn field(self) -> &'static str {
+        match self {
+            TeamSettingsError::Boards => "boards",
+            TeamSettingsError::MainBoardRule => "match_points",
+            TeamSettingsError::MainBoardOutOfRange => "main_board",
+        }
+    }
+}
+
+impl TeamSettings {
+    pub fn validate(&self) -> Result<(), TeamSettingsError> {
+        if self.boards == 0 || self.boards > MAX_BOARDS {
+            return Err(TeamSettingsError::Boards);
+        }
+        if self.match_points == MatchPointCode::MainBoard
+            && (self.format == Format::Relay || self.main_board.is_none())
+        {
+            return Err(TeamSettingsError::MainBoardRule);
+        }
+        if self.main_board.is_some_and(|b| b == 0 || b > self.boards) {
+            return Err(TeamSettingsError::MainBoardOutOfRange);
+        }
+        Ok(())
+    }
+
+    /// The stage of this event's matches: a knockout breaks relay draws by the 节棋 play-off.
+    pub fn stage(&self) -> Stage {
+        match self.pairing {
+            TeamPairing::Knockout => Stage::Knockout,
+            TeamPairing::RoundRobin | TeamPairing::Swiss => Stage::RoundRobin,
+        }
+    }
+
+    /// Match points of the 3/1/0 or 2/1/0 scale (the main-board rule is 3 : 0 or 2 : 1).
+    pub fn scale(&self) -> MatchPoints {
+        match self.match_points {
+            MatchPointCode::TwoOneZero => MatchPoints::TWO_ONE_ZERO,
+            MatchPointCode::ThreeOneZero | MatchPointCode::MainBoard => MatchPoints::THREE_ONE_ZERO,
+        }
+    }
+
+    /// The relay configuration: seed 003's defaults with the event's rule set when it is the
+    /// team relay preset (komi 3½ unless the organizer changed it), the relay preset otherwise;
+    /// the event's reading of an equal count (Art. 12 注), match points and stage.
+    pub fn relay_config(&self, tournament_rules: &RuleSet) -> RelayConfig {
+        let mut rules = if tournament_rules.preset == Preset::ChineseTeamRelay {
+            tournament_rules.clone()
+        } else {
+            RuleSet::chinese_team_relay()
+        };
+        rules.jigo = match self.equal_count {
+            EqualCount::Draw => JigoRule::Draw,
+            EqualCount::White => JigoRule::WhiteWins,
+        };
+        RelayConfig { rules, stage: self.stage(), points: self.scale(), ..RelayConfig::default() }
+    }
+
+    /// The board-match scoring: 2/1/0 per board, match points by the event's rule.
+    pub fn board_config(&self) -> BoardMatchConfig {
+        let rule = match self.match_points {
+            MatchPointCode::MainBoard => MatchPointRule::MainBoard,
+            _ => MatchPointRule::Scale { points: self.scale() },
+        };
+        BoardMatchConfig {
+            boards: self.boards,
+            board_points: MatchPoints::TWO_ONE_ZERO,
+            rule,
+            main_board: self.main_board,
+        }
+    }
+
+    /// Tie-breaks after match points. Relay matches have no game points or boards: matches
+    /// among the tied teams, then wins.
+    pub fn tiebreaks(&self) -> Vec<TeamTieBreak> {
+        match (self.format, self.tiebreaks) {
+            (Format::Relay, _) => vec![TeamTieBreak::HeadToHead, TeamTieBreak::Wins],
+            (Format::Boards, TieBreakSet::Generic) => TeamTieBreak::GENERIC.to_vec(),
+            (Format::Boards, TieBreakSet::Weijia) if self.main_board.is_some() => {
+                TeamTieBreak::WEIJIA.to_vec()
+            }
+            (Format::Boards, TieBreakSet::Weijia) => {
+                vec![TeamTieBreak::GamePoints, TeamTieBreak::BoardWins { board: 1 }]
+            }
+        }
+    }
+
+    /// Match points of a bye: a win (rules.md §14.5).
+    pub fn bye_points(&self) -> u32 {
+        self.scale().win
+    }
+
+    /// Boards per match of this event's matches (0: relay).
+    pub fn match_boards(&self) -> u32 {
+        match self.format {
+            Format::Relay => 0,
+            Format::Boards => self.boards,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_follow_seed_003() {
+        let s = TeamSettings::default();
+        s.validate().unwrap();
+        let c = s.relay_config(&RuleSet::chinese_2002());
+        assert_eq!(c.rules.komi_q, 14, "komi 3½ (Art. 12), not the individual 3¾");
+        assert_eq!(c.rules.jigo, JigoRule::Draw);
+        assert_eq!(c.points, MatchPoints::THREE_ONE_ZERO);
+        assert_eq!(c.stage, Stage::RoundRobin);
+        assert_eq!(s.match_boards(), 0);
+        let ko = TeamSettings { pairing: TeamPairing::Knockout, equal_count: EqualCount::White, ..s };
+        let c = ko.relay_config(&RuleSet::chinese_team_relay());
+        assert_eq!((c.stage, c.rules.jigo), (Stage::Knockout, JigoRule::WhiteWins));
+        for f in Format::ALL {
+            assert_eq!(Format::from_code(f.code()), Some(*f));
+        }
+    }
+
+    #[test]
+    fn board_settings_and_refusals() {
+        let s = TeamSettings {
+            format: Format::Boards,
+            boards: 4,
+            match_points: MatchPointCode::MainBoard,
+            main_board: Some(1),
+            tiebreaks: TieBreakSet::Weijia,
+            ..TeamSettings::default()
+        };
+        s.validate().unwrap();
+        assert_eq!(s.board_config().rule, MatchPointRule::MainBoard);
+        assert_eq!(s.tiebreaks(), TeamTieBreak::WEIJIA.to_vec());
+        assert_eq!(s.match_boards(), 4);
+        let relay_main = TeamSettings { format: Format::Relay, ..s };
+        assert_eq!(relay_main.validate(), Err(TeamSettingsError::MainBoardRule));
+        let no_main = TeamSettings { main_board: None, ..s };
+        assert_eq!(no_main.validate(), Err(TeamSettingsError::MainBoardRule));
+        let far = TeamSettings { main_board: Some(5), ..s };
+        assert_eq!(far.validate(), Err(TeamSettingsError::MainBoardOutOfRange));
+        let none = TeamSettings { boards: 0, ..s };
+        assert_eq!(none.validate().map_err(|e| e.field()), Err("boards"));
+        let two = TeamSettings { match_points: MatchPointCode::TwoOneZero, main_board: None, ..s };
+        assert_eq!(two.board_config().rule, MatchPointRule::Scale { points: MatchPoints::TWO_ONE_ZERO });
+        assert_eq!(two.bye_points(), 2);
+    }
+}
