@@ -10,6 +10,7 @@
 //! | standings wall chart with tie-break columns | [`standings`] | [`wall_chart`] |
 //! | crosstable (per-round opponent, result and colour) | [`crosstable`] | [`wall_chart`] |
 //! | game record sheet (棋谱记录纸), a 19×19 grid per table | [`record_sheets`] | [`record_sheet`] |
+//! | relay match: line-up forms per section and the match record sheet with the penalty log | [`team_sheets`] | [`team_sheets`](mod@team_sheets) |
 //! | CSV of pairings, results, standings (UTF-8 with BOM) | [`pairings_csv`], [`results_csv`], [`standings_csv`] | [`csv_export`] |
 //! | EGF rating list results (`.h9`) | [`egf_h9`] | [`csv_export`] |
 //!
@@ -24,6 +25,7 @@ pub mod pairing_list;
 mod pdf;
 pub mod record_sheet;
 pub mod scoresheet;
+pub mod team_sheets;
 #[cfg(test)]
 mod testutil;
 pub mod wall_chart;
@@ -35,6 +37,7 @@ pub use font::FontFace;
 pub use pairing_list::{pairing_list, PairingOrder};
 pub use record_sheet::record_sheets;
 pub use scoresheet::{scoresheets, SheetsPerPage};
+pub use team_sheets::{team_sheets, TeamSheetHeader};
 pub use wall_chart::{crosstable, standings};
 
 /// What can go wrong while printing.
@@ -64,6 +67,14 @@ pub enum Lang {
 impl Lang {
     /// Picks the label for this language.
     pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// Picks the optional text for this language.
+    pub fn pick_opt<'a>(self, zh: Option<&'a str>, en: Option<&'a str>) -> Option<&'a str> {
         match self {
             Lang::Zh => zh,
             Lang::En => en,

@@ -559,6 +559,92 @@ impl Table {
     }
 }
 
+impl Table {
+    /// Draws the table from `y` on the last page of `doc` (a new page if there is none),
+    /// continuing on new pages as needed; `new_page` draws each new page's heading and returns
+    /// the y to go on from. The header row repeats on every page. Returns the y below the table.
+    pub fn flow<'f>(
+        &self,
+        doc: &mut Doc<'f>,
+        frame: &Frame,
+        y: f32,
+        new_page: &dyn Fn(&mut Page<'f>) -> f32,
+    ) -> f32 {
+        let s = frame.scale;
+        let x0 = frame.margin;
+        let avail = frame.paper_w - 2.0 * frame.margin;
+        let (widths, size) = self.widths(doc.font, avail, s);
+        let row_h = size / PT_PER_MM * 1.75;
+        let head_h = row_h * 1.15;
+        let bottom = frame.paper_h - frame.margin - 6.0 * s;
+        if doc.pages.is_empty() {
+            let page = doc.add_page(frame.paper_w, frame.paper_h);
+            let _ = new_page(page);
+        }
+        let mut top = y;
+        // Keep the header with at least one row.
+        if top + head_h + row_h > bottom {
+            let page = doc.add_page(frame.paper_w, frame.paper_h);
+            top = new_page(page);
+        }
+        let mut next = 0usize;
+        loop {
+            let page = doc.pages.last_mut().expect("a page");
+            let mut y = top;
+            page.fill(x0, y, avail, head_h, 0.85);
+            let mut x = x0;
+            for (c, w) in self.columns.iter().zip(&widths) {
+                let tx = match c.align {
+                    Align::Left => x + CELL_PAD * s,
+                    Align::Center => x + w / 2.0,
+                    Align::Right => x + w - CELL_PAD * s,
+                };
+                let st = Style::bold(size * 0.9);
+                page.text_fit(tx, y + head_h * 0.68, w - 2.0 * CELL_PAD * s, st, c.align, &c.title);
+                x += w;
+            }
+            y += head_h;
+            let first = next;
+            while next < self.rows.len() && y + row_h <= bottom {
+                if (next - first) % 2 == 1 {
+                    page.fill(x0, y, avail, row_h, 0.94);
+                }
+                let mut x = x0;
+                for ((c, w), cell) in self.columns.iter().zip(&widths).zip(&self.rows[next]) {
+                    let tx = match c.align {
+                        Align::Left => x + CELL_PAD * s,
+                        Align::Center => x + w / 2.0,
+                        Align::Right => x + w - CELL_PAD * s,
+                    };
+                    page.text_fit(
+                        tx,
+                        y + row_h * 0.7,
+                        w - 2.0 * CELL_PAD * s,
+                        Style::new(size),
+                        c.align,
+                        cell,
+                    );
+                    x += w;
+                }
+                y += row_h;
+                next += 1;
+            }
+            page.rect(x0, top, avail, y - top, 0.8);
+            page.line(x0, top + head_h, x0 + avail, top + head_h, 0.6);
+            let mut x = x0;
+            for w in &widths[..widths.len().saturating_sub(1)] {
+                x += w;
+                page.line(x, top, x, y, 0.3);
+            }
+            if next >= self.rows.len() || next == first {
+                return y;
+            }
+            let page = doc.add_page(frame.paper_w, frame.paper_h);
+            top = new_page(page);
+        }
+    }
+}
+
 /// The heading of a list page: tournament name, the document's title, and lines of details
 /// (`details` may hold several lines).
 /// Returns the y below it.

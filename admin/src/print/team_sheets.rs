@@ -1,0 +1,526 @@
+//! Printed team sheets of a relay match (issue 7 item 8): the line-up form of each section
+//! (出场名单, seed 003 Art. 10.1), one A4 page per section with both teams, and the match record
+//! sheet (对局记录表): who played each section, substitutions and timeouts with their times, the
+//! penalty log with each ruling's stones and the running totals, the result and the match
+//! points, and signature lines.
+//!
+//! The data comes from [`crate::domain::team::sheets`] (`lineup_forms`, `record_sheet`); a form
+//! whose line-up is not in yet prints blank lines to fill in by hand. Times are Unix seconds,
+//! printed as wall-clock times at the offset the caller gives (this module reads no clock).
+
+use chrono::{DateTime, FixedOffset};
+use rules::board::Color;
+
+use super::pdf::{Align, Column, Doc, Frame, Page, Style, Table};
+use super::{Lang, PdfOptions, PrintError, SheetTournament};
+use crate::domain::team::lineup::Section;
+use crate::domain::team::sheets::{LineupForm, MatchRecordSheet, SheetPenaltyRow};
+
+/// What the sheets print besides the match data.
+#[derive(Debug, Clone, Default)]
+pub struct TeamSheetHeader {
+    /// Name, venue, round, date, komi, time control, rules.
+    pub tournament: SheetTournament,
+    /// Table (match) number in the round.
+    pub table: u32,
+    /// Offset of the venue's wall clock from UTC, in seconds.
+    pub utc_offset_secs: i32,
+}
+
+const W: f32 = 210.0;
+const H: f32 = 297.0;
+const M: f32 = 14.0;
+
+fn time(ts: Option<i64>, offset: i32) -> String {
+    let Some(ts) = ts else { return String::new() };
+    let off = FixedOffset::east_opt(offset).unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"));
+    DateTime::from_timestamp(ts, 0)
+        .map(|d| d.with_timezone(&off).format("%H:%M:%S").to_string())
+        .unwrap_or_default()
+}
+
+fn side(lang: Lang, c: Color) -> &'static str {
+    match c {
+        Color::Black => lang.pick("黑方", "Black"),
+        Color::White => lang.pick("白方", "White"),
+    }
+}
+
+fn section(lang: Lang, s: Section) -> &'static str {
+    match lang {
+        Lang::Zh => s.zh(),
+        Lang::En => s.en(),
+    }
+}
+
+/// The line-up forms (one page per section) followed by the match record sheet.
+pub fn team_sheets(
+    h: &TeamSheetHeader,
+    forms: &[LineupForm],
+    sheet: &MatchRecordSheet,
+    opts: &PdfOptions<'_>,
+) -> Result<Vec<u8>, PrintError> {
+    let font = opts.font()?;
+    let lang = opts.lang;
+    let t = &h.tournament;
+    let match_title = match lang {
+        Lang::Zh => format!(
+            "{}  第{}台  {}（黑）对 {}（白）",
+            t.round_label(lang),
+            h.table,
+            sheet.black_team,
+            sheet.white_team
+        ),
+        Lang::En => format!(
+            "{}, match {}: {} (Black) v {} (White)",
+            t.round_label(lang),
+            h.table,
+            sheet.black_team,
+            sheet.white_team
+        ),
+    };
+    let title = format!("{} {}", t.name(lang), match_title);
+    let mut doc = Doc::new(font, &title);
+
+    let mut sections: Vec<Section> = Vec::new();
+    for f in forms {
+        if !sections.contains(&f.section) {
+            sections.push(f.section);
+        }
+    }
+    for s in sections {
+        let page = doc.add_page(W, H);
+        let mut y = heading(page, t, &match_title, lang.pick("出场名单", "Line-up forms"));
+        for f in forms.iter().filter(|f| f.section == s) {
+            y = lineup_box(page, f, lang, h.utc_offset_secs, y);
+        }
+        page.text_fit(
+            M,
+            y + 4.0,
+            W - 2.0 * M,
+            Style::grey(8.0),
+            Align::Left,
+            lang.pick(
+                "出场名单须在本节开始前5分钟由领队提交（第10条第1款）；位置号1的棋手先落子并按钟（第10条第3款）。",
+                "Due from each leader 5 minutes before the section starts (Art. 10.1); the player listed first moves first and presses the clock (Art. 10.3).",
+            ),
+        );
+    }
+    record_pages(&mut doc, h, sheet, lang, &match_title);
+    doc.footers(lang, &title, 1.0);
+    doc.finish()
+}
+
+/// The page heading; returns the y below it.
+fn heading(page: &mut Page<'_>, t: &SheetTournament, match_title: &str, what: &str) -> f32 {
+    let cx = W / 2.0;
+    let mut y = M + 5.0;
+    page.text_fit(cx, y, W - 2.0 * M, Style::bold(14.0), Align::Center, t.name(Lang::Zh).trim_end());
+    if !t.name_en.trim().is_empty() && t.name_en.trim() != t.name(Lang::Zh).trim() {
+        y += 5.5;
+        page.text_fit(cx, y, W - 2.0 * M, Style::grey(9.0), Align::Center, &t.name_en);
+    }
+    y += 7.5;
+    page.text_fit(cx, y, W - 2.0 * M, Style::bold(12.0), Align::Center, what);
+    y += 6.0;
+    page.text_fit(cx, y, W - 2.0 * M, Style::new(10.0), Align::Center, match_title);
+    let details = [t.details(), t.komi_text.trim().to_string(), t.time_control_text.trim().to_string()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("  ·  ");
+    if !details.is_empty() {
+        y += 5.0;
+        page.text_fit(cx, y, W - 2.0 * M, Style::grey(8.5), Align::Center, &details);
+    }
+    y + 6.0
+}
+
+/// One team's line-up box of a section; returns the y below it.
+fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f32) -> f32 {
+    let w = W - 2.0 * M;
+    let h = 62.0;
+    page.rect(M, y, w, h, 0.8);
+    page.fill(M, y, w, 9.0, 0.88);
+    let title = lang.pick(&f.title_zh, &f.title_en).to_string();
+    page.text_fit(M + 3.0, y + 6.2, w - 6.0, Style::bold(11.0), Align::Left, &title);
+    let mut yy = y + 16.0;
+    let deadline = match lang {
+        Lang::Zh => format!("提交截止：{}", time(f.deadline, offset)),
+        Lang::En => format!("Due by: {}", time(f.deadline, offset)),
+    };
+    let submitted = match lang {
+        Lang::Zh => format!("提交时间：{}", time(f.submitted_at, offset)),
+        Lang::En => format!("Handed in: {}", time(f.submitted_at, offset)),
+    };
+    page.text(M + 3.0, yy, Style::new(9.0), Align::Left, &deadline);
+    page.text(M + w / 2.0, yy, Style::new(9.0), Align::Left, &submitted);
+    yy += 5.0;
+    // Columns: order, position number, name, presses the clock.
+    let cols = [
+        (M + 3.0, lang.pick("出场顺序", "Order")),
+        (M + 28.0, lang.pick("位置号", "Position no.")),
+        (M + 55.0, lang.pick("姓名", "Name")),
+        (M + w - 35.0, lang.pick("按钟", "Presses clock")),
+    ];
+    for (x, label) in cols {
+        page.text(x, yy + 4.0, Style::bold(9.0), Align::Left, label);
+    }
+    yy += 6.0;
+    for r in &f.rows {
+        page.line(M + 3.0, yy + 8.0, M + w - 3.0, yy + 8.0, 0.3);
+        page.text(M + 8.0, yy + 6.5, Style::new(11.0), Align::Left, &r.order.to_string());
+        if let Some(p) = r.position {
+            page.text(M + 33.0, yy + 6.5, Style::new(11.0), Align::Left, &p.to_string());
+        }
+        page.text_fit(M + 55.0, yy + 6.5, w - 95.0, Style::new(11.0), Align::Left, &r.name);
+        if r.presses_clock {
+            page.text(M + w - 35.0, yy + 6.5, Style::new(11.0), Align::Left, "✓");
+        }
+        yy += 9.0;
+    }
+    yy += 6.0;
+    page.text(M + 3.0, yy, Style::new(9.0), Align::Left, lang.pick("领队签名：", "Leader's signature:"));
+    page.line(M + 35.0, yy + 1.0, M + w / 2.0, yy + 1.0, 0.4);
+    page.text(M + w / 2.0 + 4.0, yy, Style::new(9.0), Align::Left, lang.pick("裁判签名：", "Referee:"));
+    page.line(M + w / 2.0 + 28.0, yy + 1.0, M + w - 4.0, yy + 1.0, 0.4);
+    y + h + 6.0
+}
+
+fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
+    let l = |zh, en| lang.pick(zh, en);
+    Table {
+        columns: vec![
+            Column::new(l("时间", "Time"), Align::Center),
+            Column::new(l("节", "Sec."), Align::Center),
+            Column::new(l("手数", "Move"), Align::Right),
+            Column::new(l("方", "Side"), Align::Center),
+            Column::grow(l("人员", "Person")),
+            Column::grow(l("判罚", "Ruling")),
+            Column::new(l("罚子", "Stones"), Align::Right),
+            Column::new(l("黑累计", "B total"), Align::Right),
+            Column::new(l("白累计", "W total"), Align::Right),
+        ],
+        rows: rows
+            .iter()
+            .map(|r| {
+                let p = &r.row;
+                vec![
+                    time(Some(p.at), offset),
+                    short_section(lang, p.section),
+                    p.move_number.to_string(),
+                    p.side.map(|c| side(lang, c).to_string()).unwrap_or_default(),
+                    r.name.clone().unwrap_or_default(),
+                    lang.pick(&p.what_zh, &p.what_en).to_string(),
+                    p.stones.to_string(),
+                    p.total[0].to_string(),
+                    p.total[1].to_string(),
+                ]
+            })
+            .collect(),
+        size: 8.5,
+    }
+}
+
+fn short_section(lang: Lang, s: Section) -> String {
+    match (s, lang) {
+        (Section::Playoff, Lang::Zh) => "节棋".into(),
+        (Section::Playoff, Lang::En) => "PO".into(),
+        (s, _) => (s.index() + 1).to_string(),
+    }
+}
+
+/// The match record sheet, flowing over as many pages as it needs.
+fn record_pages(
+    doc: &mut Doc<'_>,
+    h: &TeamSheetHeader,
+    sheet: &MatchRecordSheet,
+    lang: Lang,
+    match_title: &str,
+) {
+    let l = |zh, en| lang.pick(zh, en);
+    let off = h.utc_offset_secs;
+    let t = &h.tournament;
+    let frame = Frame { paper_w: W, paper_h: H, scale: 1.0, margin: M };
+    let what = l("对局记录表", "Match record sheet");
+    let page = doc.add_page(W, H);
+    let mut y = heading(page, t, match_title, what);
+    let cont = |p: &mut Page<'_>| {
+        let y = M + 5.0;
+        p.text_fit(
+            W / 2.0,
+            y,
+            W - 2.0 * M,
+            Style::bold(10.0),
+            Align::Center,
+            &format!("{what} · {match_title}"),
+        );
+        y + 6.0
+    };
+    let sub = |doc: &mut Doc<'_>, y: &mut f32, text: &str| {
+        if *y + 14.0 > H - M - 6.0 {
+            let p = doc.add_page(W, H);
+            *y = cont(p);
+        }
+        let p = doc.pages.last_mut().expect("a page");
+        p.text(M, *y + 5.0, Style::bold(11.0), Align::Left, text);
+        *y += 7.5;
+    };
+
+    sub(doc, &mut y, l("上场棋手", "Players by section"));
+    let who = Table {
+        columns: vec![
+            Column::new(l("节", "Section"), Align::Left),
+            Column::grow(&format!("{} {}", l("黑方", "Black"), sheet.black_team)),
+            Column::grow(&format!("{} {}", l("白方", "White"), sheet.white_team)),
+        ],
+        rows: sheet
+            .sections
+            .iter()
+            .map(|s| {
+                vec![section(lang, s.section).to_string(), s.players[0].join("、"), s.players[1].join("、")]
+            })
+            .collect(),
+        size: 9.0,
+    };
+    y = table_or_none(doc, &frame, y, &who, lang, &cont);
+
+    sub(
+        doc,
+        &mut y,
+        l("换人（每队每场3次，第10条第5款）", "Substitutions (3 per team per match, Art. 10.5)"),
+    );
+    let subs = Table {
+        columns: vec![
+            Column::new(l("方", "Side"), Align::Center),
+            Column::new(l("节", "Sec."), Align::Center),
+            Column::new(l("手数", "Move"), Align::Right),
+            Column::grow(l("换下", "Out")),
+            Column::grow(l("换上", "In")),
+            Column::grow(l("类别", "Kind")),
+            Column::new(l("申请", "Asked"), Align::Center),
+            Column::new(l("确认", "Confirmed"), Align::Center),
+            Column::new(l("就位", "Seated"), Align::Center),
+        ],
+        rows: sheet
+            .substitutions
+            .iter()
+            .map(|r| {
+                vec![
+                    side(lang, r.side).to_string(),
+                    short_section(lang, r.section),
+                    r.move_number.to_string(),
+                    r.out.clone(),
+                    r.incoming.clone(),
+                    l(&r.kind_zh, &r.kind_en).to_string(),
+                    time(r.requested_at, off),
+                    time(Some(r.confirmed_at), off),
+                    time(r.seated_at, off),
+                ]
+            })
+            .collect(),
+        size: 8.5,
+    };
+    y = table_or_none(doc, &frame, y, &subs, lang, &cont);
+
+    sub(doc, &mut y, l("暂停（每队每场2次）", "Timeouts (2 per team per match)"));
+    let timeouts = Table {
+        columns: vec![
+            Column::new(l("方", "Side"), Align::Center),
+            Column::new(l("节", "Sec."), Align::Center),
+            Column::new(l("手数", "Move"), Align::Right),
+            Column::new(l("申请", "Asked"), Align::Center),
+            Column::new(l("确认", "Confirmed"), Align::Center),
+        ],
+        rows: sheet
+            .timeouts
+            .iter()
+            .map(|r| {
+                vec![
+                    side(lang, r.side).to_string(),
+                    short_section(lang, r.section),
+                    r.move_number.to_string(),
+                    time(Some(r.requested_at), off),
+                    time(Some(r.confirmed_at), off),
+                ]
+            })
+            .collect(),
+        size: 8.5,
+    };
+    y = table_or_none(doc, &frame, y, &timeouts, lang, &cont);
+
+    sub(doc, &mut y, l("判罚记录", "Penalty log"));
+    y = table_or_none(doc, &frame, y, &penalty_table(&sheet.penalties, lang, off), lang, &cont);
+    if !sheet.playoff_penalties.is_empty() || sheet.drawn_game_en.is_some() {
+        sub(doc, &mut y, l("节棋判罚记录", "Penalty log of the 节棋 play-off"));
+        y = table_or_none(doc, &frame, y, &penalty_table(&sheet.playoff_penalties, lang, off), lang, &cont);
+    }
+
+    // Result block.
+    if y + 40.0 > H - M - 6.0 {
+        let p = doc.add_page(W, H);
+        y = cont(p);
+    }
+    let p = doc.pages.last_mut().expect("a page");
+    y += 4.0;
+    let totals = match lang {
+        Lang::Zh => {
+            format!("计入胜负的罚子：黑方{}子，白方{}子", sheet.penalty_totals[0], sheet.penalty_totals[1])
+        }
+        Lang::En => format!(
+            "Penalty stones in the count: Black {}, White {}",
+            sheet.penalty_totals[0], sheet.penalty_totals[1]
+        ),
+    };
+    p.text(M, y + 5.0, Style::new(10.0), Align::Left, &totals);
+    y += 7.0;
+    if let Some(d) = lang.pick_opt(sheet.drawn_game_zh.as_deref(), sheet.drawn_game_en.as_deref()) {
+        let line = match lang {
+            Lang::Zh => format!("原局结果：{d}（淘汰赛和棋，进行节棋）"),
+            Lang::En => format!("Original game: {d} (knockout draw, 节棋 play-off)"),
+        };
+        p.text(M, y + 5.0, Style::new(10.0), Align::Left, &line);
+        y += 7.0;
+    }
+    let result = lang.pick_opt(sheet.result_zh.as_deref(), sheet.result_en.as_deref()).unwrap_or("");
+    let line = match lang {
+        Lang::Zh => format!("比赛结果：{result}"),
+        Lang::En => format!("Result: {result}"),
+    };
+    p.text(M, y + 5.5, Style::bold(11.0), Align::Left, &line);
+    if let Some(mp) = sheet.match_points {
+        let pts = match lang {
+            Lang::Zh => format!("场分：{} {}，{} {}", sheet.black_team, mp[0], sheet.white_team, mp[1]),
+            Lang::En => {
+                format!("Match points: {} {}, {} {}", sheet.black_team, mp[0], sheet.white_team, mp[1])
+            }
+        };
+        p.text(M + 95.0, y + 5.5, Style::bold(11.0), Align::Left, &pts);
+    }
+    y += 16.0;
+    let sigs = [
+        l("黑方执行领队：", "Black's leader:"),
+        l("白方执行领队：", "White's leader:"),
+        l("裁判员：", "Referee:"),
+    ];
+    let cw = (W - 2.0 * M) / 3.0;
+    for (i, s) in sigs.iter().enumerate() {
+        let x = M + cw * i as f32;
+        p.text(x, y, Style::new(9.0), Align::Left, s);
+        p.line(x, y + 8.0, x + cw - 6.0, y + 8.0, 0.4);
+    }
+}
+
+fn table_or_none<'f>(
+    doc: &mut Doc<'f>,
+    frame: &Frame,
+    y: f32,
+    table: &Table,
+    lang: Lang,
+    cont: &dyn Fn(&mut Page<'f>) -> f32,
+) -> f32 {
+    if table.rows.is_empty() {
+        let p = doc.pages.last_mut().expect("a page");
+        p.text(M + 2.0, y + 4.0, Style::grey(9.0), Align::Left, lang.pick("（无）", "(none)"));
+        return y + 8.0;
+    }
+    table.flow(doc, frame, y, cont) + 4.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{read, squash, tournament};
+    use super::*;
+    use crate::domain::team::relay::{Card, Event, RelayConfig, RelayMatch};
+    use crate::domain::team::roster::{RosterPlayer, Staff, Team};
+    use crate::domain::team::sheets::{lineup_forms, record_sheet};
+
+    fn team(id: u32, base: u32, name: &str, names: [&str; 8]) -> Team {
+        Team {
+            id,
+            name: name.into(),
+            leader: Some(Staff { id: base, name: format!("{name}领队") }),
+            coach: None,
+            captain: Some(base + 1),
+            players: names
+                .iter()
+                .enumerate()
+                .map(|(k, n)| RosterPlayer {
+                    id: base + 1 + k as u32,
+                    name: n.to_string(),
+                    position: k as u32 + 1,
+                })
+                .collect(),
+        }
+    }
+
+    /// A short match: line-ups, a claimed order error, a yellow card, a timeout, a resignation.
+    fn sample() -> RelayMatch {
+        let b = team(1, 100, "北京队", ["王一", "李二", "张三", "赵四", "钱五", "孙六", "周七", "吴八"]);
+        let w = team(2, 200, "上海队", ["郑九", "冯十", "陈甲", "褚乙", "卫丙", "蒋丁", "沈戊", "韩己"]);
+        let t0 = 1_800_000_000;
+        let mut m = RelayMatch::new(RelayConfig::default(), b, w, t0, &[], &[]).unwrap();
+        let mut t = t0 - 600;
+        let mut ok = |m: &mut RelayMatch, e: Event| {
+            t += 30;
+            m.apply(t, e.clone()).unwrap_or_else(|r| panic!("{e:?}: {}", r.en()));
+        };
+        ok(&mut m, Event::SubmitLineup { side: Color::Black, section: Section::One, players: [101, 102] });
+        ok(&mut m, Event::SubmitLineup { side: Color::White, section: Section::One, players: [201, 202] });
+        ok(&mut m, Event::MovesInOrder { through: 2 });
+        ok(&mut m, Event::Move { player: 101 });
+        ok(&mut m, Event::ClaimOrderError { claimant: Color::White });
+        ok(&mut m, Event::Card { person: 202, card: Card::Yellow });
+        ok(&mut m, Event::RequestTimeout { side: Color::Black });
+        ok(&mut m, Event::ConfirmRequest { side: Color::Black });
+        ok(&mut m, Event::Resign { side: Color::White });
+        m
+    }
+
+    #[test]
+    fn lineup_forms_and_record_sheet_print_the_penalty_log() {
+        let m = sample();
+        let h = TeamSheetHeader { tournament: tournament(), table: 2, utc_offset_secs: 8 * 3600 };
+        let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::Zh)).unwrap();
+        let r = read("team_sheets_zh", &pdf);
+        assert!(r.every_font_has_to_unicode());
+        assert!(r.pages.len() >= 4, "three line-up pages and the record sheet: {}", r.pages.len());
+        let p1 = squash(&r.pages[0]);
+        for s in ["出场名单", "第1节（第1至72手）", "北京队", "上海队", "王一", "郑九", "位置号", "领队签名"]
+        {
+            assert!(p1.contains(s), "{s} missing: {p1}");
+        }
+        // Section 2 is not lined up yet: a blank form.
+        let p2 = squash(&r.pages[1]);
+        assert!(p2.contains("第2节") && !p2.contains("王一"), "{p2}");
+        let rec = squash(&r.pages[3..].join("\n"));
+        for s in [
+            "对局记录表",
+            "判罚记录",
+            "行棋次序错误",
+            "黄牌",
+            "黑中盘胜",
+            "场分",
+            "暂停",
+            "计入胜负的罚子：黑方1子，白方1子",
+        ] {
+            assert!(rec.contains(s), "{s} missing: {rec}");
+        }
+        // Times at UTC+8: the first line-up was handed in at 1 799 999 430 = 15:50:30 local.
+        assert!(p1.contains("15:50:30") && p1.contains("15:55:00"), "{p1}");
+    }
+
+    #[test]
+    fn english_sheets() {
+        let m = sample();
+        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0 };
+        let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::En)).unwrap();
+        let r = read("team_sheets_en", &pdf);
+        let all = squash(&r.all_text());
+        for s in
+            ["Line-upforms", "Matchrecordsheet", "Penaltylog", "yellowcard", "B+R", "Matchpoints", "Presses"]
+        {
+            assert!(all.contains(s), "{s} missing: {all}");
+        }
+    }
+}
