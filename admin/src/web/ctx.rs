@@ -267,6 +267,7 @@ impl Ctx {
             tid: None,
             tname: String::new(),
             staff: false,
+            team: false,
         }
     }
 
@@ -281,6 +282,7 @@ impl Ctx {
         c.tid = Some(t.id);
         c.tname = t.name(self.lang.is_zh()).to_string();
         c.staff = staff;
+        c.team = t.system == crate::domain::settings::System::TeamRelay.code();
         c
     }
 

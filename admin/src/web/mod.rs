@@ -10,7 +10,9 @@ pub mod export;
 pub mod form;
 pub mod i18n;
 pub mod imports;
+pub mod relay;
 pub mod rounds;
+pub mod teams;
 pub mod templates;
 pub mod tournaments;
 
@@ -119,6 +121,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/pairings", web::get().to(rounds::public_list))
         .route("/t/{id}/pairings/{n}", web::get().to(rounds::public_round))
         .route("/t/{id}/export/opengotha.xml", web::get().to(export::opengotha))
+        .route("/t/{id}/teams", web::get().to(teams::list))
+        .route("/t/{id}/teams/settings", web::post().to(teams::save_settings))
+        .route("/t/{id}/teams/new", web::get().to(teams::new_page))
+        .route("/t/{id}/teams/new", web::post().to(teams::create))
+        .route("/t/{id}/teams/{team}", web::get().to(teams::edit_page))
+        .route("/t/{id}/teams/{team}", web::post().to(teams::save))
+        .route("/t/{id}/teams/{team}/delete", web::post().to(teams::delete))
+        .route("/t/{id}/team-rounds", web::get().to(teams::rounds))
+        .route("/t/{id}/team-rounds/{n}/pair", web::post().to(teams::pair))
+        .route("/t/{id}/team-rounds/{n}/delete", web::post().to(teams::delete_round))
+        .route("/t/{id}/team-standings", web::get().to(teams::standings_page))
+        .route("/t/{id}/matches/{mid}", web::get().to(relay::page))
+        .route("/t/{id}/matches/{mid}/start", web::post().to(relay::set_start))
+        .route("/t/{id}/matches/{mid}/event", web::post().to(relay::event))
+        .route("/t/{id}/matches/{mid}/boards", web::post().to(relay::save_boards))
+        .route("/t/{id}/matches/{mid}/sheets.pdf", web::get().to(relay::sheets))
         .route("/t/{id}/import", web::get().to(imports::page))
         .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))
         .route("/t/{id}/import/csv/confirm", web::post().to(imports::csv_confirm))

@@ -19,6 +19,8 @@ pub struct Chrome {
     pub tname: String,
     /// The user is on this tournament's staff (shows the admin navigation).
     pub staff: bool,
+    /// The tournament is a team event (shows the team navigation).
+    pub team: bool,
 }
 
 impl Chrome {
@@ -98,6 +100,7 @@ impl ErrorPage {
                 tid: None,
                 tname: String::new(),
                 staff: false,
+                team: false,
             },
             status: status.as_u16(),
             message: message.to_string(),

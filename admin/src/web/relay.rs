@@ -1,0 +1,1017 @@
+//! Team match pages (issue 7): the relay match page (state, counts, penalty log, line-ups,
+//! event log; for arbiters the event forms), the board match page (players and results per
+//! board), and the printed team sheets of a relay match.
+//!
+//! Everyone may read a match page; arbiters and organizers of the tournament record events.
+//! Every event form carries the match's `version` (a page that is out of date is refused), an
+//! optional time (`at`, the venue's wall clock; empty = now), and for events that happen at a
+//! point of the game an optional move number: the moves before it are recorded as played in
+//! the clockwise order ([`Event::MovesInOrder`]). A refused event writes nothing; the page
+//! comes back with the refusal beside the form (422).
+
+use std::collections::HashMap;
+
+use super::ctx::{id, Ctx};
+use super::error::AppError;
+use super::form::Form;
+use super::i18n::Lang;
+use super::teams::{is_team_event, not_team_event, reason_of, record_text, team_names};
+use super::templates::{Chrome, FormView, Options};
+use crate::db::team_matches::{self as mdb, AtMove, BoardInput, BoardResult, MatchError, RelayState};
+use crate::db::teams as tdb_teams;
+use crate::db::tournaments as tdb;
+use crate::db::users::Role;
+use crate::db::DbError;
+use crate::domain::team::lineup::Section;
+use crate::domain::team::relay::{Card, Event, Phase, RelayMatch, RequestKind, SetupError};
+use crate::domain::team::roster::LeaderBasis;
+use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetPenaltyRow};
+use crate::domain::team::{PersonId, Timestamp};
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use chrono::{Local, NaiveDateTime, TimeZone};
+use rules::board::Color;
+
+// ---------------------------------------------------------------------------------------------
+// Times, names, texts
+
+/// A wall-clock time as entered ("2026-12-05T09:30:00", seconds optional) in the server's
+/// local time zone; empty = now.
+pub fn parse_at(s: &str) -> Option<Timestamp> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Some(chrono::Utc::now().timestamp());
+    }
+    let s = s.replace(' ', "T");
+    for fmt in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"] {
+        if let Ok(n) = NaiveDateTime::parse_from_str(&s, fmt) {
+            return Local.from_local_datetime(&n).earliest().map(|d| d.timestamp());
+        }
+    }
+    None
+}
+
+/// A timestamp as the venue reads it: "2026-12-05 09:30:00".
+pub fn show_at(ts: Timestamp) -> String {
+    Local
+        .timestamp_opt(ts, 0)
+        .earliest()
+        .map(|d| d.format("%Y-%m-%d %H:%M:%S").to_string())
+        .unwrap_or_default()
+}
+
+/// A timestamp as a datetime-local value.
+fn input_at(ts: Timestamp) -> String {
+    Local
+        .timestamp_opt(ts, 0)
+        .earliest()
+        .map(|d| d.format("%Y-%m-%dT%H:%M:%S").to_string())
+        .unwrap_or_default()
+}
+
+/// Black's count as entered: "185", "184.5", "184½" → half points.
+pub fn parse_count(s: &str) -> Option<u32> {
+    let s = s.trim();
+    let (whole, half) = if let Some(w) = s.strip_suffix('½') {
+        (w.trim(), 1)
+    } else if let Some(w) = s.strip_suffix(".5") {
+        (w, 1)
+    } else if let Some(w) = s.strip_suffix(".0") {
+        (w, 0)
+    } else {
+        (s, 0)
+    };
+    let w: u32 = whole.parse().ok()?;
+    let halves = w.checked_mul(2)? + half;
+    (halves <= 722).then_some(halves)
+}
+
+/// Replaces the person ids in a domain text ("#112", "黑方112号队员" style "112号队员") by names.
+pub fn named(text: &str, names: &HashMap<PersonId, String>) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit()) {
+            let mut j = i;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            let digits: String = chars[i..j].iter().collect();
+            let id = digits.parse::<PersonId>().ok();
+            let hash = i > 0 && chars[i - 1] == '#';
+            let zh: String = chars[j..chars.len().min(j + 3)].iter().collect();
+            match id.and_then(|id| names.get(&id)) {
+                Some(name) if hash => {
+                    out.pop();
+                    out.push_str(name);
+                    i = j;
+                    continue;
+                }
+                Some(name) if zh == "号队员" => {
+                    out.push_str(name);
+                    i = j + 3;
+                    continue;
+                }
+                _ => {}
+            }
+            out.push_str(&digits);
+            i = j;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
+fn side_name(lang: Lang, c: Color) -> &'static str {
+    match c {
+        Color::Black => lang.t("colour.black"),
+        Color::White => lang.t("colour.white"),
+    }
+}
+
+fn section_name(lang: Lang, s: Section) -> &'static str {
+    if lang.is_zh() {
+        s.zh()
+    } else {
+        s.en()
+    }
+}
+
+fn pick(lang: Lang, zh: String, en: String) -> String {
+    if lang.is_zh() {
+        zh
+    } else {
+        en
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The relay match page
+
+pub struct SideView {
+    pub colour: String,
+    pub team: String,
+    pub stones: u32,
+    pub order_errors: u32,
+    pub subs_left: u32,
+    pub any_subs: u32,
+    pub timeouts_left: u32,
+    pub owed_passes: u32,
+    pub seated: String,
+    pub pending: String,
+    pub executing: String,
+    pub barred: String,
+}
+
+pub struct PenaltyView {
+    pub at: String,
+    pub section: String,
+    pub move_no: u32,
+    pub side: String,
+    pub person: String,
+    pub what: String,
+    pub stones: u32,
+    pub total_b: u32,
+    pub total_w: u32,
+    pub explain: String,
+}
+
+pub struct LogView {
+    pub seq: i32,
+    pub at: String,
+    pub actor: String,
+    pub lines: Vec<String>,
+}
+
+pub struct LineupRowView {
+    pub order: u8,
+    pub position: String,
+    pub name: String,
+    pub clock: bool,
+}
+
+pub struct LineupView {
+    pub section: String,
+    pub side: String,
+    pub team: String,
+    pub deadline: String,
+    pub submitted: String,
+    pub rows: Vec<LineupRowView>,
+}
+
+#[derive(Template)]
+#[template(path = "relay_match.html")]
+pub struct RelayPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub mid: i32,
+    pub title: String,
+    pub staff: bool,
+    pub version: i32,
+    pub start: String,
+    pub start_value: String,
+    pub started: bool,
+    pub setup_error: Option<String>,
+    pub phase: String,
+    pub over: bool,
+    pub playoff_pending: bool,
+    pub section: String,
+    pub moves: u32,
+    pub next_move: u32,
+    pub to_move: String,
+    pub expected: String,
+    pub sides: Vec<SideView>,
+    pub penalties: Vec<PenaltyView>,
+    pub playoff_penalties: Vec<PenaltyView>,
+    pub log: Vec<LogView>,
+    pub lineups: Vec<LineupView>,
+    pub result: String,
+    pub drawn: String,
+    pub match_points: String,
+    pub side_opts: Options,
+    pub section_opts: Options,
+    pub player_opts: Options,
+    pub seated_opts: Options,
+    pub person_opts: Options,
+    pub f: FormView,
+    pub banner: Option<String>,
+    pub notice: Option<String>,
+}
+
+impl RelayPage {
+    /// The refusal shown beside the form of `kind`.
+    pub fn error_of(&self, kind: &str) -> Option<&str> {
+        self.f.err(kind)
+    }
+}
+
+fn penalty_views(
+    lang: Lang,
+    rows: &[SheetPenaltyRow],
+    names: &HashMap<PersonId, String>,
+) -> Vec<PenaltyView> {
+    rows.iter()
+        .map(|r| {
+            let p = &r.row;
+            PenaltyView {
+                at: show_at(p.at),
+                section: section_name(lang, p.section).to_string(),
+                move_no: p.move_number,
+                side: p.side.map(|c| side_name(lang, c).to_string()).unwrap_or_default(),
+                person: r.name.clone().unwrap_or_default(),
+                what: pick(lang, p.what_zh.clone(), p.what_en.clone()),
+                stones: p.stones,
+                total_b: p.total[0],
+                total_w: p.total[1],
+                explain: named(&pick(lang, p.explain_zh.clone(), p.explain_en.clone()), names),
+            }
+        })
+        .collect()
+}
+
+fn setup_error_text(lang: Lang, e: &MatchError) -> String {
+    match e {
+        MatchError::NoStart => lang.t("relay.no_start").to_string(),
+        MatchError::Setup(SetupError::Roster { side, en, zh }) => {
+            let side =
+                if *side == "Black" { side_name(lang, Color::Black) } else { side_name(lang, Color::White) };
+            format!("{side}: {}", if lang.is_zh() { zh } else { en })
+        }
+        MatchError::Setup(SetupError::SharedPerson(_)) => lang.t("relay.err_shared_person").to_string(),
+        MatchError::Setup(e) => e.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+fn person_names(m: &RelayMatch) -> HashMap<PersonId, String> {
+    let mut names = HashMap::new();
+    for c in [Color::Black, Color::White] {
+        let t = &m.side(c).team;
+        for p in t.people() {
+            names.insert(p, t.name_of(p).unwrap_or_default().to_string());
+        }
+    }
+    names
+}
+
+fn side_view(lang: Lang, m: &RelayMatch, c: Color, names: &HashMap<PersonId, String>) -> SideView {
+    let s = m.side(c);
+    let counts = m.counts();
+    let k = match c {
+        Color::Black => 0,
+        Color::White => 1,
+    };
+    let name = |p: PersonId| names.get(&p).cloned().unwrap_or_else(|| format!("#{p}"));
+    let seated = match s.seats {
+        None => String::new(),
+        Some(seats) => seats
+            .iter()
+            .map(|x| x.map(name).unwrap_or_else(|| lang.t("relay.vacant").to_string()))
+            .collect::<Vec<_>>()
+            .join(" / "),
+    };
+    let pending = match s.pending.map(|p| p.kind) {
+        None => String::new(),
+        Some(RequestKind::Timeout) => lang.t("relay.pending_timeout").to_string(),
+        Some(RequestKind::Substitution { out, incoming }) => {
+            lang.tf("relay.pending_substitution", &[&name(incoming), &name(out)])
+        }
+    };
+    let leader = s.team.leader.as_ref().map(|l| l.id);
+    let executing = m
+        .executing_leader(c, &|p| Some(p) != leader)
+        .map(|el| {
+            let basis = match el.basis {
+                LeaderBasis::Leader => lang.t("team.role_leader").to_string(),
+                LeaderBasis::Coach => lang.t("team.role_coach").to_string(),
+                LeaderBasis::Captain => lang.t("team.role_captain").to_string(),
+                LeaderBasis::SectionPlayer(sec) => section_name(lang, sec).to_string(),
+            };
+            format!("{} ({basis})", name(el.person))
+        })
+        .unwrap_or_default();
+    SideView {
+        colour: side_name(lang, c).to_string(),
+        team: s.team.name.clone(),
+        stones: counts.penalty_stones[k],
+        order_errors: counts.order_errors[k],
+        subs_left: counts.substitutions_left[k],
+        any_subs: counts.any_substitutions[k],
+        timeouts_left: counts.timeouts_left[k],
+        owed_passes: counts.owed_passes[k],
+        seated,
+        pending,
+        executing,
+        barred: s.barred.iter().map(|&p| name(p)).collect::<Vec<_>>().join(", "),
+    }
+}
+
+struct Opts {
+    f: FormView,
+    banner: Option<String>,
+    notice: Option<String>,
+    status: StatusCode,
+}
+
+impl Default for Opts {
+    fn default() -> Self {
+        Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK }
+    }
+}
+
+async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpResponse, AppError> {
+    let role = ctx.staff_role(tid).await?;
+    let (t, row, teams) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((tdb::get(c, tid)?, mdb::get_match(c, tid, mid)?, tdb_teams::list(c, tid)?))
+        })
+        .await?;
+    if !is_team_event(&t) {
+        return Err(not_team_event(ctx));
+    }
+    if row.is_bye() {
+        return Err(ctx.not_found());
+    }
+    if row.boards > 0 {
+        return board_page(ctx, tid, mid, role.is_some(), opts).await;
+    }
+    let st: RelayState = ctx.db(move |c| mdb::relay_state(c, tid, mid)).await?;
+    let lang = ctx.lang;
+    let tnames = team_names(&teams);
+    let tname = |id: i32| tnames.get(&id).cloned().unwrap_or_default();
+    let title = lang.tf("relay.title", &[&row.round_number, &row.table_no]);
+    let title = format!(
+        "{title}: {} — {}",
+        tname(row.black_team_id),
+        row.white_team_id.map(tname).unwrap_or_default()
+    );
+    let setup_error = st.setup.as_ref().err().map(|e| setup_error_text(lang, e));
+    let mut page = RelayPage {
+        c: ctx.chrome_t(&t, role.is_some(), title.clone()),
+        tid,
+        mid,
+        title,
+        staff: role.is_some(),
+        version: row.version,
+        start: row.start_at.map(show_at).unwrap_or_default(),
+        start_value: row.start_at.map(input_at).unwrap_or_default(),
+        started: row.setup.is_some(),
+        setup_error,
+        phase: String::new(),
+        over: false,
+        playoff_pending: false,
+        section: String::new(),
+        moves: 0,
+        next_move: 1,
+        to_move: String::new(),
+        expected: String::new(),
+        sides: Vec::new(),
+        penalties: Vec::new(),
+        playoff_penalties: Vec::new(),
+        log: Vec::new(),
+        lineups: Vec::new(),
+        result: String::new(),
+        drawn: String::new(),
+        match_points: String::new(),
+        side_opts: vec![
+            ("black".into(), side_name(lang, Color::Black).into()),
+            ("white".into(), side_name(lang, Color::White).into()),
+        ],
+        section_opts: [
+            ("1", Section::One),
+            ("2", Section::Two),
+            ("3", Section::Three),
+            ("playoff", Section::Playoff),
+        ]
+        .iter()
+        .map(|(v, s)| (v.to_string(), section_name(lang, *s).to_string()))
+        .collect(),
+        player_opts: Vec::new(),
+        seated_opts: Vec::new(),
+        person_opts: Vec::new(),
+        f: opts.f,
+        banner: opts.banner,
+        notice: opts.notice,
+    };
+    if let Some(m) = &st.m {
+        let names = person_names(m);
+        page.phase = match m.phase() {
+            Phase::Playing => lang.t("relay.phase_playing"),
+            Phase::PlayoffPending => lang.t("relay.phase_playoff_pending"),
+            Phase::Over => lang.t("relay.phase_over"),
+        }
+        .to_string();
+        page.over = m.phase() == Phase::Over;
+        page.playoff_pending = m.phase() == Phase::PlayoffPending;
+        page.section = section_name(lang, m.section()).to_string();
+        page.moves = m.moves();
+        page.next_move = m.moves() + 1;
+        page.to_move = side_name(lang, m.side_to_move()).to_string();
+        let in_play = m.side(Color::Black).seats.is_some() && m.side(Color::White).seats.is_some();
+        page.expected = match (m.phase(), in_play, m.expected_player()) {
+            (Phase::Playing, true, Some(p)) => names.get(&p).cloned().unwrap_or_default(),
+            (Phase::Playing, true, None) => {
+                lang.tf("relay.free_choice", &[&side_name(lang, m.side_to_move())])
+            }
+            _ => "—".into(),
+        };
+        page.sides = [Color::Black, Color::White].iter().map(|&c| side_view(lang, m, c, &names)).collect();
+        let sheet = record_sheet(m);
+        page.penalties = penalty_views(lang, &sheet.penalties, &names);
+        page.playoff_penalties = penalty_views(lang, &sheet.playoff_penalties, &names);
+        page.result = m.result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
+        page.drawn = m.first_result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
+        page.match_points = m
+            .match_points()
+            .map(|mp| {
+                format!(
+                    "{} {} : {} {}",
+                    m.side(Color::Black).team.name,
+                    mp[0],
+                    mp[1],
+                    m.side(Color::White).team.name
+                )
+            })
+            .unwrap_or_default();
+        page.lineups = lineup_forms(m)
+            .into_iter()
+            .map(|f| LineupView {
+                section: section_name(lang, f.section).to_string(),
+                side: side_name(lang, f.side).to_string(),
+                team: f.team.clone(),
+                deadline: f.deadline.map(show_at).unwrap_or_default(),
+                submitted: f.submitted_at.map(show_at).unwrap_or_default(),
+                rows: f
+                    .rows
+                    .iter()
+                    .map(|r| LineupRowView {
+                        order: r.order,
+                        position: r.position.map(|p| p.to_string()).unwrap_or_default(),
+                        name: r.name.clone(),
+                        clock: r.presses_clock,
+                    })
+                    .collect(),
+            })
+            .collect();
+        page.log = st
+            .events
+            .iter()
+            .zip(&st.accepted)
+            .rev()
+            .map(|(e, a)| LogView {
+                seq: e.seq,
+                at: show_at(e.at),
+                actor: e.actor.clone(),
+                lines: a.effects.iter().map(|x| named(&pick(lang, x.zh(), x.en()), &names)).collect(),
+            })
+            .collect();
+        for c in [Color::Black, Color::White] {
+            let team = &m.side(c).team;
+            let tag = side_name(lang, c);
+            for p in &team.players {
+                page.player_opts.push((p.id.to_string(), format!("{tag} · {}. {}", p.position, p.name)));
+            }
+            for p in team.people() {
+                let role = match team.role_of(p) {
+                    Some(crate::domain::team::roster::Role::Leader) => lang.t("team.role_leader"),
+                    Some(crate::domain::team::roster::Role::Coach) => lang.t("team.role_coach"),
+                    _ => lang.t("team.role_player"),
+                };
+                page.person_opts.push((
+                    p.to_string(),
+                    format!("{tag} · {} ({role})", team.name_of(p).unwrap_or_default()),
+                ));
+            }
+            if let Some(seats) = m.side(c).seats {
+                for p in seats.into_iter().flatten() {
+                    page.seated_opts.push((
+                        p.to_string(),
+                        format!("{tag} · {}", names.get(&p).cloned().unwrap_or_default()),
+                    ));
+                }
+            }
+        }
+    }
+    ctx.render_status(opts.status, &page)
+}
+
+/// GET /t/{id}/matches/{mid}: the match page (public; staff see the forms).
+pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let notice = ctx.path.contains("?done=").then(|| ctx.t("relay.recorded").to_string());
+    match_page(&ctx, tid, mid, Opts { notice, ..Opts::default() }).await
+}
+
+fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
+    form.get("version")
+        .parse::<i32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
+}
+
+/// POST /t/{id}/matches/{mid}/start: when section 1 starts.
+pub async fn set_start(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let mut f = FormView::from_form(&form);
+    let start = match form.get("start") {
+        "" => None,
+        s => parse_at(s),
+    };
+    let Some(start) = start else {
+        f.error("start", ctx.t("relay.err_time"));
+        let opts = Opts {
+            f,
+            banner: Some(ctx.t("form.has_errors").into()),
+            status: StatusCode::BAD_REQUEST,
+            ..Opts::default()
+        };
+        return match_page(&ctx, tid, mid, opts).await;
+    };
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::set_start(c, &actor, tid, mid, version, start, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=start"))),
+        Err(e) => refused(&ctx, tid, mid, "start", f, e).await,
+    }
+}
+
+/// A refused match write: the page with the message beside the form of `kind`.
+async fn refused(
+    ctx: &Ctx,
+    tid: i32,
+    mid: i32,
+    kind: &str,
+    mut f: FormView,
+    e: MatchError,
+) -> Result<HttpResponse, AppError> {
+    let lang = ctx.lang;
+    let (status, msg) = match e {
+        MatchError::Db(DbError::NotFound) => return Err(ctx.not_found()),
+        MatchError::Db(e) => return Err(AppError::internal(lang, e)),
+        MatchError::Stale { .. } => (StatusCode::CONFLICT, lang.t("relay.err_stale").to_string()),
+        MatchError::WrongKind => (StatusCode::BAD_REQUEST, lang.t("relay.err_wrong_kind").to_string()),
+        MatchError::NoStart => (StatusCode::CONFLICT, lang.t("relay.no_start").to_string()),
+        MatchError::Started => (StatusCode::CONFLICT, lang.t("relay.err_started").to_string()),
+        MatchError::Setup(_) => (StatusCode::CONFLICT, setup_error_text(lang, &e)),
+        MatchError::Behind { asked, moves } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_behind", &[&asked, &moves]))
+        }
+        MatchError::BoardPlayer { board } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
+        }
+        MatchError::Refused(r) => {
+            let names = ctx
+                .db(move |c| {
+                    let st = mdb::relay_state(c, tid, mid)?;
+                    Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
+                })
+                .await?;
+            (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, r.zh(), r.en()), &names))
+        }
+    };
+    f.error(kind, msg.clone());
+    let opts = Opts { f, banner: Some(msg), status, ..Opts::default() };
+    match_page(ctx, tid, mid, opts).await
+}
+
+/// The event of a relay form, and where in the game it goes; `Err` names the bad field.
+fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
+    let side = |name: &'static str| match form.get(name) {
+        "black" => Ok(Color::Black),
+        "white" => Ok(Color::White),
+        _ => Err(name),
+    };
+    let person = |name: &'static str| form.get(name).parse::<PersonId>().map_err(|_| name);
+    let number = |name: &'static str| -> Result<Option<u32>, &'static str> {
+        match form.get(name) {
+            "" => Ok(None),
+            v => v.parse::<u32>().map(Some).map_err(|_| name),
+        }
+    };
+    let after = number("after")?.map(AtMove::After);
+    Ok(match form.get("kind") {
+        "lineup" => {
+            let section = match form.get("section") {
+                "1" => Section::One,
+                "2" => Section::Two,
+                "3" => Section::Three,
+                "playoff" => Section::Playoff,
+                _ => return Err("section"),
+            };
+            (
+                Event::SubmitLineup { side: side("side")?, section, players: [person("p1")?, person("p2")?] },
+                None,
+            )
+        }
+        "moves" => match number("through")? {
+            Some(through) => (Event::MovesInOrder { through }, None),
+            None => return Err("through"),
+        },
+        "move" => (Event::Move { player: person("player")? }, number("number")?.map(AtMove::Is)),
+        "claim" => (Event::ClaimOrderError { claimant: side("side")? }, after),
+        "sub_request" => {
+            (Event::RequestSubstitution { out: person("out")?, incoming: person("incoming")? }, after)
+        }
+        "timeout" => (Event::RequestTimeout { side: side("side")? }, after),
+        "confirm" => (Event::ConfirmRequest { side: side("side")? }, None),
+        "cancel" => (Event::CancelRequest { side: side("side")? }, None),
+        "seated" => (Event::SubstituteSeated { side: side("side")? }, None),
+        "replace" => (Event::ReplaceSentOff { side: side("side")?, incoming: person("incoming")? }, None),
+        "card" => {
+            let card = match form.get("card") {
+                "yellow" => Card::Yellow,
+                "red" => Card::Red,
+                _ => return Err("card"),
+            };
+            (Event::Card { person: person("person")?, card }, after)
+        }
+        "byoyomi" => (Event::ByoYomiTimeout { player: person("player")? }, number("number")?.map(AtMove::Is)),
+        "section_end" => (Event::SectionEnd { clocks: None }, after),
+        "count" => match parse_count(form.get("black_count")) {
+            Some(black_halves) => (Event::Count { black_halves, clocks: None }, after),
+            None => return Err("black_count"),
+        },
+        "resign" => (Event::Resign { side: side("side")? }, after),
+        "restore" => (Event::RestoreForPlayoff, None),
+        _ => return Err("kind"),
+    })
+}
+
+const KINDS: [&str; 17] = [
+    "lineup",
+    "moves",
+    "move",
+    "claim",
+    "sub_request",
+    "timeout",
+    "confirm",
+    "cancel",
+    "seated",
+    "replace",
+    "card",
+    "byoyomi",
+    "section_end",
+    "count",
+    "resign",
+    "restore",
+    "start",
+];
+
+/// POST /t/{id}/matches/{mid}/event: one event of a relay match.
+pub async fn event(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let kind = KINDS
+        .iter()
+        .copied()
+        .find(|k| *k == form.get("kind"))
+        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
+    let version = version_of(&ctx, &form)?;
+    let mut f = FormView::from_form(&form);
+    let at = match parse_at(form.get("at")) {
+        Some(at) => at,
+        None => {
+            f.error(kind, ctx.t("relay.err_time"));
+            let opts = Opts {
+                f,
+                banner: Some(ctx.t("form.has_errors").into()),
+                status: StatusCode::BAD_REQUEST,
+                ..Opts::default()
+            };
+            return match_page(&ctx, tid, mid, opts).await;
+        }
+    };
+    let (event, at_move) = match event_of(&form) {
+        Ok(x) => x,
+        Err(field) => {
+            let msg = match field {
+                "black_count" => ctx.t("relay.err_count").to_string(),
+                _ => ctx.t("relay.err_field").to_string(),
+            };
+            f.error(kind, msg);
+            let opts = Opts {
+                f,
+                banner: Some(ctx.t("form.has_errors").into()),
+                status: StatusCode::BAD_REQUEST,
+                ..Opts::default()
+            };
+            return match_page(&ctx, tid, mid, opts).await;
+        }
+    };
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, at, at_move, event)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}"))),
+        Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board matches
+
+pub struct BoardView {
+    pub board: i32,
+    pub first_colour: String,
+    pub first: String,
+    pub second: String,
+    pub first_name: String,
+    pub second_name: String,
+    pub result: String,
+    pub result_text: String,
+}
+
+#[derive(Template)]
+#[template(path = "board_match.html")]
+pub struct BoardPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub mid: i32,
+    pub title: String,
+    pub staff: bool,
+    pub version: i32,
+    pub first_team: String,
+    pub second_team: String,
+    pub boards: Vec<BoardView>,
+    pub first_players: Options,
+    pub second_players: Options,
+    pub result_opts: Options,
+    pub record: String,
+    pub f: FormView,
+    pub banner: Option<String>,
+    pub notice: Option<String>,
+}
+
+fn board_result_text(lang: Lang, r: BoardResult) -> &'static str {
+    match r {
+        BoardResult::None => "",
+        BoardResult::Black => lang.t("res.black_wins"),
+        BoardResult::White => lang.t("res.white_wins"),
+        BoardResult::Draw => lang.t("res.draw"),
+        BoardResult::DoubleLoss => lang.t("res.double_loss"),
+    }
+}
+
+async fn board_page(
+    ctx: &Ctx,
+    tid: i32,
+    mid: i32,
+    staff: bool,
+    opts: Opts,
+) -> Result<HttpResponse, AppError> {
+    let (t, row, teams, boards, members) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                mdb::get_match(c, tid, mid)?,
+                tdb_teams::list(c, tid)?,
+                mdb::boards_of(c, mid)?,
+                tdb_teams::members_by_team(c, tid)?,
+            ))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let tnames = team_names(&teams);
+    let second = row.white_team_id.unwrap_or(0);
+    let players = |team: i32| -> Options {
+        let mut v: Options = vec![(String::new(), "—".into())];
+        if let Some(ms) = members.get(&team) {
+            v.extend(
+                ms.iter()
+                    .filter(|m| m.role == "player")
+                    .map(|m| (m.id.to_string(), format!("{}. {}", m.position.unwrap_or(0), m.name))),
+            );
+        }
+        v
+    };
+    let name_of = |id: Option<i32>| -> String {
+        id.and_then(|id| members.values().flatten().find(|m| m.id == id))
+            .map(|m| m.name.clone())
+            .unwrap_or_default()
+    };
+    let mut f = opts.f;
+    let views = boards
+        .iter()
+        .map(|b| {
+            let k = b.board;
+            let r = BoardResult::from_code(&b.result).unwrap_or(BoardResult::None);
+            if !f.vals.contains_key(&format!("first-{k}")) {
+                f.set(&format!("first-{k}"), b.first_player_id.map(|p| p.to_string()).unwrap_or_default());
+                f.set(&format!("second-{k}"), b.second_player_id.map(|p| p.to_string()).unwrap_or_default());
+                f.set(&format!("result-{k}"), r.code());
+            }
+            BoardView {
+                board: k,
+                first_colour: side_name(lang, mdb::first_colour(k)).to_string(),
+                first: f.v(&format!("first-{k}")).to_string(),
+                second: f.v(&format!("second-{k}")).to_string(),
+                first_name: name_of(b.first_player_id),
+                second_name: name_of(b.second_player_id),
+                result: f.v(&format!("result-{k}")).to_string(),
+                result_text: board_result_text(lang, r).to_string(),
+            }
+        })
+        .collect();
+    let title = lang.tf("relay.title", &[&row.round_number, &row.table_no]);
+    let first_team = tnames.get(&row.black_team_id).cloned().unwrap_or_default();
+    let second_team = tnames.get(&second).cloned().unwrap_or_default();
+    let title = format!("{title}: {first_team} — {second_team}");
+    let page = BoardPage {
+        c: ctx.chrome_t(&t, staff, title.clone()),
+        tid,
+        mid,
+        title,
+        staff,
+        version: row.version,
+        first_team,
+        second_team,
+        boards: views,
+        first_players: players(row.black_team_id),
+        second_players: players(second),
+        result_opts: BoardResult::ALL
+            .iter()
+            .map(|r| {
+                let label = if *r == BoardResult::None { "—" } else { board_result_text(lang, *r) };
+                (r.code().to_string(), label.to_string())
+            })
+            .collect(),
+        record: record_text(lang, &row),
+        f,
+        banner: opts.banner,
+        notice: opts.notice,
+    };
+    ctx.render_status(opts.status, &page)
+}
+
+/// POST /t/{id}/matches/{mid}/boards: players and results of a board match.
+pub async fn save_boards(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let f = FormView::from_form(&form);
+    let row = ctx.db(move |c| mdb::get_match(c, tid, mid)).await?;
+    let bad = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
+    let mut input = Vec::new();
+    for k in 1..=row.boards {
+        let who = |name: String| -> Result<Option<i32>, AppError> {
+            match form.get(&name) {
+                "" => Ok(None),
+                v => v.parse::<i32>().map(Some).map_err(|_| bad()),
+            }
+        };
+        let first = who(format!("first-{k}"))?;
+        let second = who(format!("second-{k}"))?;
+        let result = BoardResult::from_code(form.get(&format!("result-{k}"))).ok_or_else(bad)?;
+        input.push(BoardInput { first, second, result });
+    }
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::save_boards(c, &actor, tid, mid, version, &input, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=boards"))),
+        Err(e) => refused(&ctx, tid, mid, "boards", f, e).await,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printed sheets
+
+/// GET /t/{id}/matches/{mid}/sheets.pdf?lang=zh|en: the line-up forms and the match record
+/// sheet of a relay match (staff).
+pub async fn sheets(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    ctx.require_staff(tid, Role::Arbiter).await?;
+    let (t, st) =
+        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, mdb::relay_state(c, tid, mid)?))).await?;
+    if !is_team_event(&t) {
+        return Err(not_team_event(&ctx));
+    }
+    let m = match (&st.m, &st.setup) {
+        (Some(m), _) => m,
+        (None, Err(e)) => {
+            return Err(AppError::msg(StatusCode::CONFLICT, ctx.lang, setup_error_text(ctx.lang, e)));
+        }
+        (None, Ok(_)) => return Err(ctx.not_found()),
+    };
+    let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
+        Some("en") => crate::print::Lang::En,
+        Some("zh") => crate::print::Lang::Zh,
+        _ if ctx.lang.is_zh() => crate::print::Lang::Zh,
+        _ => crate::print::Lang::En,
+    };
+    let l = if lang == crate::print::Lang::Zh { Lang::Zh } else { Lang::En };
+    let rules = &m.config().rules;
+    let s = t.settings();
+    let tc = &s.time_control;
+    let header = crate::print::TeamSheetHeader {
+        tournament: crate::print::SheetTournament {
+            name_zh: t.name_zh.clone(),
+            name_en: t.name_latin.clone(),
+            venue: t.venue.clone(),
+            round: u32::try_from(st.row.round_number).unwrap_or(0),
+            date: t.start_date.clone(),
+            komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
+            time_control_text: l.tf("relay.time_text", &[&tc.main_minutes, &tc.periods, &tc.period_seconds]),
+            rules_text: if l.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() }.to_string(),
+        },
+        table: u32::try_from(st.row.table_no).unwrap_or(0),
+        utc_offset_secs: Local::now().offset().local_minus_utc(),
+    };
+    let pdf = crate::print::team_sheets(
+        &header,
+        &lineup_forms(m),
+        &record_sheet(m),
+        &crate::print::PdfOptions::new(lang),
+    )
+    .map_err(|e| AppError::internal(ctx.lang, e))?;
+    let name = format!("match-{}-{}.pdf", st.row.round_number, st.row.table_no);
+    Ok(ctx.finish(
+        HttpResponse::Ok()
+            .content_type("application/pdf")
+            .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
+            .body(pdf),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_times_and_names() {
+        assert_eq!(parse_count("185"), Some(370));
+        assert_eq!(parse_count("184.5"), Some(369));
+        assert_eq!(parse_count("184½"), Some(369));
+        assert_eq!(parse_count("362"), None);
+        assert_eq!(parse_count("x"), None);
+        let t = parse_at("2026-12-05T09:30:00").unwrap();
+        assert_eq!(parse_at("2026-12-05 09:30").unwrap(), t);
+        assert_eq!(show_at(t), "2026-12-05 09:30:00");
+        assert!(parse_at("yesterday").is_none());
+        let names: HashMap<PersonId, String> = [(112, "王一".to_string())].into();
+        assert_eq!(named("Move 73 by Black #112; #9 too", &names), "Move 73 by Black 王一; #9 too");
+        assert_eq!(named("黑方112号队员第3次行棋次序错误", &names), "黑方王一第3次行棋次序错误");
+        assert_eq!(named("第1120手", &names), "第1120手");
+    }
+}

@@ -1,0 +1,957 @@
+//! Team events (issue 7): the team settings and the teams with their rosters (organizer), team
+//! rounds paired by Berger round robin, Swiss or knockout (organizer; the list is public), and
+//! the public team standings. The match pages are in [`super::relay`].
+//!
+//! Pages exist for tournaments whose system is the team system; for any other tournament they
+//! say so (409) and point to the settings.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::ctx::{id, Ctx};
+use super::error::AppError;
+use super::form::Form;
+use super::i18n::Lang;
+use super::templates::{Chrome, FormView, Options};
+use crate::db::team_matches::{self as mdb, MatchRow, PairError, TeamRoundRow};
+use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamError, TeamRow};
+use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::users::Role;
+use crate::db::DbError;
+use crate::domain::rounds::PlanError;
+use crate::domain::settings::System;
+use crate::domain::team::event::{
+    EqualCount, Format, MatchPointCode, TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
+};
+use crate::domain::team::roster::{LeaderBasis, RosterError};
+use crate::domain::team::standings::{standings, TeamOutcome, TeamTieBreak};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers
+
+pub fn is_team_event(t: &TournamentRow) -> bool {
+    t.system == System::TeamRelay.code()
+}
+
+/// The refusal of a team page on a tournament that is not a team event.
+pub fn not_team_event(ctx: &Ctx) -> AppError {
+    AppError::msg(StatusCode::CONFLICT, ctx.lang, ctx.t("team.err_not_team_event").to_string())
+}
+
+fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
+    form.get("version")
+        .parse::<i32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
+}
+
+pub fn reason_of(ctx: &Ctx, form: &Form) -> Result<String, AppError> {
+    let r = form.get("reason");
+    if r.chars().count() > 500 {
+        return Err(AppError::bad_request(ctx.lang, ctx.lang.tf("err.too_long", &[&500])));
+    }
+    Ok(r.to_string())
+}
+
+fn opts(lang: Lang, items: &[(&str, &str)]) -> Options {
+    items.iter().map(|(v, k)| (v.to_string(), lang.t(k).to_string())).collect()
+}
+
+fn settings_options(lang: Lang) -> SettingsOptions {
+    SettingsOptions {
+        format: opts(lang, &[("relay", "team.format_relay"), ("boards", "team.format_boards")]),
+        match_points: opts(
+            lang,
+            &[("3-1-0", "team.mp_310"), ("2-1-0", "team.mp_210"), ("main_board", "team.mp_main_board")],
+        ),
+        pairing: opts(
+            lang,
+            &[
+                ("round_robin", "team.pairing_rr"),
+                ("swiss", "team.pairing_swiss"),
+                ("knockout", "team.pairing_ko"),
+            ],
+        ),
+        equal_count: opts(lang, &[("draw", "team.equal_draw"), ("white", "team.equal_white")]),
+        tiebreaks: opts(lang, &[("generic", "team.tb_generic"), ("weijia", "team.tb_weijia")]),
+    }
+}
+
+fn settings_form(s: &TeamSettings) -> FormView {
+    let mut f = FormView::default();
+    f.set("format", s.format.code());
+    f.set("boards", s.boards.to_string());
+    f.set("match_points", s.match_points.code());
+    f.set("main_board", s.main_board.map(|b| b.to_string()).unwrap_or_default());
+    f.set("pairing", s.pairing.code());
+    f.set("equal_count", s.equal_count.code());
+    f.set("tiebreaks", s.tiebreaks.code());
+    f
+}
+
+/// A match outcome as a line: "3 : 0", with game points for board matches.
+pub fn record_text(lang: Lang, m: &MatchRow) -> String {
+    if m.is_bye() {
+        return lang.t("team.bye").to_string();
+    }
+    match m.record() {
+        None => String::new(),
+        Some(r) if m.boards > 0 => lang.tf(
+            "team.record_boards",
+            &[&r.game_points[0], &r.game_points[1], &r.match_points[0], &r.match_points[1]],
+        ),
+        Some(r) => lang.tf("team.record_relay", &[&r.match_points[0], &r.match_points[1]]),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The teams page: settings and the team list
+
+pub struct SettingsOptions {
+    pub format: Options,
+    pub match_points: Options,
+    pub pairing: Options,
+    pub equal_count: Options,
+    pub tiebreaks: Options,
+}
+
+pub struct TeamItem {
+    pub id: i32,
+    pub name: String,
+    pub unit: String,
+    pub rating: String,
+    pub leader: String,
+    pub coach: String,
+    pub captain: String,
+    pub players: usize,
+}
+
+#[derive(Template)]
+#[template(path = "teams.html")]
+pub struct TeamsPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub is_team: bool,
+    pub is_organizer: bool,
+    pub version: i32,
+    pub f: FormView,
+    pub opt: SettingsOptions,
+    pub frozen: bool,
+    pub items: Vec<TeamItem>,
+    pub banner: Option<String>,
+    pub notice: Option<String>,
+}
+
+async fn teams_page(
+    ctx: &Ctx,
+    tid: i32,
+    f: Option<FormView>,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let (t, (s, version), teams, rounds) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                tdb_teams::settings(c, tid)?,
+                tdb_teams::domain_teams(c, tid)?,
+                tdb_teams::rounds_paired(c, tid)?,
+            ))
+        })
+        .await?;
+    let items = teams
+        .values()
+        .map(|(row, team)| TeamItem {
+            id: row.id,
+            name: row.name.clone(),
+            unit: row.unit.clone(),
+            rating: row.rating.map(|r| r.to_string()).unwrap_or_default(),
+            leader: team.leader.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
+            coach: team.coach.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
+            captain: team.captain.and_then(|p| team.name_of(p)).unwrap_or_default().to_string(),
+            players: team.players.len(),
+        })
+        .collect();
+    let notice = ctx.path.contains("?done=").then(|| ctx.t("team.saved").to_string());
+    let page = TeamsPage {
+        c: ctx.chrome_t(&t, true, ctx.t("team.list_title")),
+        tid,
+        is_team: is_team_event(&t),
+        is_organizer: role == Role::Organizer,
+        version,
+        f: f.unwrap_or_else(|| settings_form(&s)),
+        opt: settings_options(ctx.lang),
+        frozen: rounds > 0,
+        items,
+        banner,
+        notice,
+    };
+    ctx.render_status(status, &page)
+}
+
+/// GET /t/{id}/teams.
+pub async fn list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    teams_page(&ctx, tid, None, None, StatusCode::OK).await
+}
+
+fn settings_error(lang: Lang, e: TeamSettingsError) -> String {
+    match e {
+        TeamSettingsError::Boards => {
+            lang.tf("err.number_range", &[&1, &crate::domain::team::event::MAX_BOARDS])
+        }
+        TeamSettingsError::MainBoardRule => lang.t("team.err_main_board_rule").to_string(),
+        TeamSettingsError::MainBoardOutOfRange => lang.t("team.err_main_board_range").to_string(),
+    }
+}
+
+/// POST /t/{id}/teams/settings.
+pub async fn save_settings(
+    ctx: Ctx,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let lang = ctx.lang;
+    let mut pick = |name: &str| -> Option<String> {
+        let v = form.get(name).to_string();
+        if v.is_empty() {
+            f.error(name, lang.t("err.choice"));
+            None
+        } else {
+            Some(v)
+        }
+    };
+    let format = pick("format").and_then(|v| Format::from_code(&v));
+    let match_points = pick("match_points").and_then(|v| MatchPointCode::from_code(&v));
+    let pairing = pick("pairing").and_then(|v| TeamPairing::from_code(&v));
+    let equal_count = pick("equal_count").and_then(|v| EqualCount::from_code(&v));
+    let tiebreaks = pick("tiebreaks").and_then(|v| TieBreakSet::from_code(&v));
+    for (name, ok) in [
+        ("format", format.is_some()),
+        ("match_points", match_points.is_some()),
+        ("pairing", pairing.is_some()),
+        ("equal_count", equal_count.is_some()),
+        ("tiebreaks", tiebreaks.is_some()),
+    ] {
+        if !ok {
+            f.error(name, lang.t("err.choice"));
+        }
+    }
+    let boards = match form.get("boards").parse::<u32>() {
+        Ok(b) => Some(b),
+        Err(_) => {
+            f.error("boards", settings_error(lang, TeamSettingsError::Boards));
+            None
+        }
+    };
+    let main_board = match form.get("main_board") {
+        "" => Some(None),
+        v => match v.parse::<u32>() {
+            Ok(b) => Some(Some(b)),
+            Err(_) => {
+                f.error("main_board", settings_error(lang, TeamSettingsError::MainBoardOutOfRange));
+                None
+            }
+        },
+    };
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let (
+        Some(format),
+        Some(match_points),
+        Some(pairing),
+        Some(equal_count),
+        Some(tiebreaks),
+        Some(boards),
+        Some(main_board),
+    ) = (format, match_points, pairing, equal_count, tiebreaks, boards, main_board)
+    else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return teams_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    };
+    let s = TeamSettings { format, boards, match_points, main_board, pairing, equal_count, tiebreaks };
+    let actor = user.actor();
+    match ctx.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/teams?done=settings"))),
+        Err(e) => {
+            let (status, banner) = match e {
+                TeamError::Settings(se) => {
+                    f.error(se.field(), settings_error(lang, se));
+                    (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
+                }
+                TeamError::Stale { .. } => (StatusCode::CONFLICT, ctx.t("team.err_stale").to_string()),
+                TeamError::SettingsFrozen => {
+                    (StatusCode::CONFLICT, ctx.t("team.err_settings_frozen").to_string())
+                }
+                TeamError::Db(DbError::NotFound) => return Err(ctx.not_found()),
+                other => return Err(AppError::internal(lang, format!("{other:?}"))),
+            };
+            teams_page(&ctx, tid, Some(f), Some(banner), status).await
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One team: the roster form
+
+#[derive(Template)]
+#[template(path = "team_form.html")]
+pub struct TeamFormPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub team: Option<i32>,
+    pub action: String,
+    pub version: i32,
+    pub f: FormView,
+    pub is_organizer: bool,
+    /// Art. 10.1: who acts as executing leader when the leader is absent, in order.
+    pub stand_ins: Vec<String>,
+    pub banner: Option<String>,
+}
+
+fn roster_form(row: &TeamRow, members: &[MemberRow]) -> FormView {
+    let mut f = FormView::default();
+    f.set("name", &row.name);
+    f.set("unit", &row.unit);
+    f.set("rating", row.rating.map(|r| r.to_string()).unwrap_or_default());
+    let staff =
+        |role: &str| members.iter().find(|m| m.role == role).map(|m| m.name.clone()).unwrap_or_default();
+    f.set("leader", staff("leader"));
+    f.set("coach", staff("coach"));
+    f.set(
+        "captain",
+        members
+            .iter()
+            .find(|m| m.captain)
+            .and_then(|m| m.position)
+            .map(|p| p.to_string())
+            .unwrap_or_default(),
+    );
+    let players: Vec<String> = members
+        .iter()
+        .filter(|m| m.role == "player")
+        .map(|m| format!("{} {}", m.position.unwrap_or(0), m.name))
+        .collect();
+    f.set("players", players.join("\n"));
+    f
+}
+
+/// The Art. 10.1 order of stand-ins for an absent leader: coach, captain, then the players by
+/// position number (at a match, the players of section 3, 2, 1 in that order).
+fn stand_ins(lang: Lang, row: &TeamRow, members: &[MemberRow]) -> Vec<String> {
+    let team = tdb_teams::domain_team(row, members);
+    let mut absent = Vec::new();
+    let mut out = Vec::new();
+    if let Some(l) = &team.leader {
+        absent.push(l.id);
+    }
+    let all: Vec<u32> = team.players.iter().map(|p| p.id).collect();
+    loop {
+        let a = absent.clone();
+        let Some(el) = team.executing_leader(&move |p| !a.contains(&p), [&[][..], &[][..], &all[..]]) else {
+            break;
+        };
+        let basis = match el.basis {
+            LeaderBasis::Leader => lang.t("team.role_leader"),
+            LeaderBasis::Coach => lang.t("team.role_coach"),
+            LeaderBasis::Captain => lang.t("team.role_captain"),
+            LeaderBasis::SectionPlayer(_) => lang.t("team.role_player"),
+        };
+        out.push(format!("{} ({basis})", team.name_of(el.person).unwrap_or_default()));
+        absent.push(el.person);
+        if out.len() > 3 {
+            break;
+        }
+    }
+    out
+}
+
+async fn team_form_page(
+    ctx: &Ctx,
+    tid: i32,
+    team: Option<i32>,
+    f: Option<FormView>,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let (t, existing) = ctx
+        .db(move |c| {
+            let t = tdb::get(c, tid)?;
+            let e = match team {
+                Some(id) => Some(tdb_teams::get(c, tid, id)?),
+                None => None,
+            };
+            Ok::<_, DbError>((t, e))
+        })
+        .await?;
+    if !is_team_event(&t) {
+        return Err(not_team_event(ctx));
+    }
+    let title = match &existing {
+        Some((row, _)) => row.name.clone(),
+        None => ctx.t("team.new_title").to_string(),
+    };
+    let page = TeamFormPage {
+        c: ctx.chrome_t(&t, true, title),
+        tid,
+        team,
+        action: match team {
+            Some(id) => format!("/t/{tid}/teams/{id}"),
+            None => format!("/t/{tid}/teams/new"),
+        },
+        version: existing.as_ref().map(|(r, _)| r.version).unwrap_or(0),
+        f: f.unwrap_or_else(|| existing.as_ref().map(|(r, m)| roster_form(r, m)).unwrap_or_default()),
+        is_organizer: role == Role::Organizer,
+        stand_ins: existing.as_ref().map(|(r, m)| stand_ins(ctx.lang, r, m)).unwrap_or_default(),
+        banner,
+    };
+    ctx.render_status(status, &page)
+}
+
+/// GET /t/{id}/teams/new.
+pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    ctx.require_staff(tid, Role::Organizer).await?;
+    team_form_page(&ctx, tid, None, None, None, StatusCode::OK).await
+}
+
+/// GET /t/{id}/teams/{team}.
+pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, team) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    team_form_page(&ctx, tid, Some(team), None, None, StatusCode::OK).await
+}
+
+fn clean_text(lang: Lang, f: &mut FormView, form: &Form, name: &str, max: usize, required: bool) -> String {
+    let v = form.get(name).to_string();
+    if required && v.is_empty() {
+        f.error(name, lang.t("team.err_required"));
+    } else if v.chars().count() > max {
+        f.error(name, lang.tf("err.too_long", &[&max]));
+    } else if v.chars().any(char::is_control) {
+        f.error(name, lang.t("err.control_chars"));
+    }
+    v
+}
+
+/// Parses the players box: one player a line, "position name" (the position may be left out:
+/// the next number is taken).
+pub fn parse_players(text: &str) -> Result<Vec<(u32, String)>, (usize, &'static str)> {
+    let mut out: Vec<(u32, String)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let digits: String = line.chars().take_while(char::is_ascii_digit).collect();
+        let (pos, name) = if digits.is_empty() {
+            (out.iter().map(|p| p.0).max().unwrap_or(0) + 1, line)
+        } else {
+            let rest = line[digits.len()..]
+                .trim_start_matches(|c: char| c.is_whitespace() || ".、,，:：".contains(c));
+            match digits.parse::<u32>() {
+                Ok(p) if (1..=99).contains(&p) => (p, rest.trim()),
+                _ => return Err((i + 1, "team.err_line_position")),
+            }
+        };
+        if name.is_empty() {
+            return Err((i + 1, "team.err_line_name"));
+        }
+        if name.chars().count() > 60 || name.chars().any(char::is_control) {
+            return Err((i + 1, "team.err_line_name"));
+        }
+        if out.iter().any(|p| p.0 == pos) {
+            return Err((i + 1, "team.err_line_duplicate"));
+        }
+        out.push((pos, name.to_string()));
+    }
+    out.sort_by_key(|p| p.0);
+    Ok(out)
+}
+
+fn roster_from_form(lang: Lang, form: &Form) -> (FormView, Option<RosterInput>) {
+    let mut f = FormView::from_form(form);
+    let name = clean_text(lang, &mut f, form, "name", 80, true);
+    let unit = clean_text(lang, &mut f, form, "unit", 80, false);
+    let leader = clean_text(lang, &mut f, form, "leader", 60, false);
+    let coach = clean_text(lang, &mut f, form, "coach", 60, false);
+    let rating = match form.get("rating") {
+        "" => None,
+        v => match v.parse::<i32>() {
+            Ok(r) if (0..=4000).contains(&r) => Some(r),
+            _ => {
+                f.error("rating", lang.tf("err.number_range", &[&0, &4000]));
+                None
+            }
+        },
+    };
+    let captain = match form.get("captain") {
+        "" => None,
+        v => match v.parse::<u32>() {
+            Ok(c) if (1..=99).contains(&c) => Some(c),
+            _ => {
+                f.error("captain", lang.tf("err.number_range", &[&1, &99]));
+                None
+            }
+        },
+    };
+    let players = match parse_players(form.raw("players")) {
+        Ok(p) => p,
+        Err((line, key)) => {
+            f.error("players", lang.tf(key, &[&line]));
+            Vec::new()
+        }
+    };
+    if f.has_errors() {
+        return (f, None);
+    }
+    (f, Some(RosterInput { name, unit, rating, leader, coach, captain, players }))
+}
+
+fn roster_error(lang: Lang, f: &mut FormView, e: &RosterError) {
+    let msg = match e {
+        RosterError::DuplicatePosition(n) => lang.tf("team.err_dup_position", &[n]),
+        RosterError::ZeroPosition(_) => lang.tf("err.number_range", &[&1, &99]),
+        RosterError::EmptyName(_) => lang.t("team.err_required").to_string(),
+        other if lang.is_zh() => other.zh(),
+        other => other.en(),
+    };
+    f.error("players", msg);
+}
+
+async fn save_team(
+    ctx: Ctx,
+    tid: i32,
+    team: Option<i32>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    if !is_team_event(&t) {
+        return Err(not_team_event(&ctx));
+    }
+    let (mut f, input) = roster_from_form(ctx.lang, &form);
+    let Some(input) = input else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return team_form_page(&ctx, tid, team, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    };
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    let result = match team {
+        None => ctx.db_raw(move |c| tdb_teams::create(c, &actor, tid, &input, &reason)).await?,
+        Some(team) => {
+            let version = version_of(&ctx, &form)?;
+            ctx.db_raw(move |c| {
+                tdb_teams::update(c, &actor, tid, team, version, &input, &reason).map(|_| team)
+            })
+            .await?
+        }
+    };
+    let lang = ctx.lang;
+    let (status, banner) = match result {
+        Ok(_) => return Ok(ctx.redirect(&format!("/t/{tid}/teams?done=team"))),
+        Err(TeamError::Stale { .. }) => (StatusCode::CONFLICT, ctx.t("team.err_stale").to_string()),
+        Err(TeamError::NameTaken) => {
+            f.error("name", lang.t("team.err_name_taken"));
+            (StatusCode::CONFLICT, ctx.t("form.has_errors").to_string())
+        }
+        Err(TeamError::CaptainPosition(n)) => {
+            f.error("captain", lang.tf("team.err_captain", &[&n]));
+            (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
+        }
+        Err(TeamError::Roster(e)) => {
+            roster_error(lang, &mut f, &e);
+            (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
+        }
+        Err(TeamError::Db(DbError::NotFound)) => return Err(ctx.not_found()),
+        Err(e) => return Err(AppError::internal(lang, format!("{e:?}"))),
+    };
+    team_form_page(&ctx, tid, team, Some(f), Some(banner), status).await
+}
+
+/// POST /t/{id}/teams/new.
+pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    save_team(ctx, tid, None, body).await
+}
+
+/// POST /t/{id}/teams/{team}.
+pub async fn save(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, team) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    save_team(ctx, tid, Some(team), body).await
+}
+
+/// POST /t/{id}/teams/{team}/delete.
+pub async fn delete(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, team) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| tdb_teams::delete(c, &actor, tid, team, version, &reason)).await? {
+        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/teams"))),
+        Err(TeamError::InMatches) => {
+            let banner = Some(ctx.t("team.err_in_matches").to_string());
+            team_form_page(&ctx, tid, Some(team), None, banner, StatusCode::CONFLICT).await
+        }
+        Err(TeamError::Stale { .. }) => {
+            let banner = Some(ctx.t("team.err_stale").to_string());
+            team_form_page(&ctx, tid, Some(team), None, banner, StatusCode::CONFLICT).await
+        }
+        Err(TeamError::Db(DbError::NotFound)) => Err(ctx.not_found()),
+        Err(e) => Err(AppError::internal(ctx.lang, format!("{e:?}"))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Team rounds (public list; organizer pairs)
+
+pub struct MatchItem {
+    pub id: i32,
+    pub table: i32,
+    pub black: String,
+    pub white: String,
+    pub bye: bool,
+    pub stage: String,
+    pub kind: String,
+    pub result: String,
+    pub winner: String,
+}
+
+pub struct RoundBlock {
+    pub number: i32,
+    pub pairing: String,
+    pub seed: String,
+    pub matches: Vec<MatchItem>,
+}
+
+#[derive(Template)]
+#[template(path = "team_rounds.html")]
+pub struct TeamRoundsPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub rounds: Vec<RoundBlock>,
+    pub is_organizer: bool,
+    pub next: i32,
+    pub can_pair: bool,
+    pub last: i32,
+    pub pairing: String,
+    pub declared: i32,
+    pub n_teams: usize,
+    pub f: FormView,
+    pub banner: Option<String>,
+}
+
+fn pairing_name(lang: Lang, code: &str) -> &'static str {
+    match TeamPairing::from_code(code) {
+        Some(TeamPairing::RoundRobin) => lang.t("team.pairing_rr"),
+        Some(TeamPairing::Swiss) => lang.t("team.pairing_swiss"),
+        Some(TeamPairing::Knockout) => lang.t("team.pairing_ko"),
+        None => lang.t("team.pairing_rr"),
+    }
+}
+
+/// Team names by row id.
+pub fn team_names(teams: &[TeamRow]) -> HashMap<i32, String> {
+    teams.iter().map(|t| (t.id, t.name.clone())).collect()
+}
+
+async fn rounds_page(
+    ctx: &Ctx,
+    tid: i32,
+    f: FormView,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let role = ctx.staff_role(tid).await?;
+    let (t, (s, _), teams, rounds, matches) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                tdb_teams::settings(c, tid)?,
+                tdb_teams::list(c, tid)?,
+                mdb::rounds(c, tid)?,
+                mdb::all_matches(c, tid)?,
+            ))
+        })
+        .await?;
+    if !is_team_event(&t) {
+        return Err(not_team_event(ctx));
+    }
+    let lang = ctx.lang;
+    let names = team_names(&teams);
+    let name = |id: i32| names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+    let mut by_round: BTreeMap<i32, Vec<&MatchRow>> = BTreeMap::new();
+    for m in &matches {
+        by_round.entry(m.round_number).or_default().push(m);
+    }
+    let blocks = rounds
+        .iter()
+        .map(|r: &TeamRoundRow| RoundBlock {
+            number: r.number,
+            pairing: pairing_name(lang, &r.pairing).to_string(),
+            seed: r.seed.clone(),
+            matches: by_round
+                .get(&r.number)
+                .map(|ms| {
+                    ms.iter()
+                        .map(|m| {
+                            let rec = m.record();
+                            let winner = match rec.map(|r| r.outcome) {
+                                Some(TeamOutcome::FirstWins) => name(m.black_team_id),
+                                Some(TeamOutcome::SecondWins) => {
+                                    m.white_team_id.map(name).unwrap_or_default()
+                                }
+                                Some(TeamOutcome::Draw) => lang.t("team.draw").to_string(),
+                                None => String::new(),
+                            };
+                            MatchItem {
+                                id: m.id,
+                                table: m.table_no,
+                                black: name(m.black_team_id),
+                                white: m.white_team_id.map(name).unwrap_or_default(),
+                                bye: m.is_bye(),
+                                stage: if m.stage == "knockout" {
+                                    lang.t("team.stage_ko")
+                                } else {
+                                    lang.t("team.stage_rr")
+                                }
+                                .to_string(),
+                                kind: if m.boards > 0 {
+                                    lang.tf("team.kind_boards", &[&m.boards])
+                                } else {
+                                    lang.t("team.kind_relay").to_string()
+                                },
+                                result: record_text(lang, m),
+                                winner,
+                            }
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+        .collect();
+    let last = rounds.last().map(|r| r.number).unwrap_or(0);
+    let page = TeamRoundsPage {
+        c: ctx.chrome_t(&t, role.is_some(), ctx.t("team.rounds_title")),
+        tid,
+        rounds: blocks,
+        is_organizer: role == Some(Role::Organizer),
+        next: last + 1,
+        can_pair: last < t.rounds,
+        last,
+        pairing: pairing_name(lang, s.pairing.code()).to_string(),
+        declared: t.rounds,
+        n_teams: teams.len(),
+        f,
+        banner,
+    };
+    ctx.render_status(status, &page)
+}
+
+/// GET /t/{id}/team-rounds: every team round with its matches (public).
+pub async fn rounds(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    rounds_page(&ctx, tid, FormView::default(), None, StatusCode::OK).await
+}
+
+fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError> {
+    let c = StatusCode::CONFLICT;
+    let u = StatusCode::UNPROCESSABLE_ENTITY;
+    Ok(match e {
+        PairError::NotTeamEvent => (c, lang.t("team.err_not_team_event").into()),
+        PairError::NotNext { next } => (c, lang.tf("round.err_not_next", &[&next])),
+        PairError::BeyondRounds { rounds } => (c, lang.tf("round.err_beyond", &[&rounds])),
+        PairError::Undecided { round } => (c, lang.tf("team.err_undecided", &[&round])),
+        PairError::NotLast { last } => (c, lang.tf("team.err_not_last", &[&last])),
+        PairError::HasResults => (c, lang.t("team.err_round_has_results").into()),
+        PairError::Plan(p) => match p {
+            PlanError::TooFew => (u, lang.t("team.err_too_few").into()),
+            PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[&rounds])),
+            PlanError::KnockoutUndecided(v) => {
+                let list = v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                (u, lang.tf("round.err_ko_undecided", &[&list]))
+            }
+            PlanError::KnockoutOver => (u, lang.t("round.err_ko_over").into()),
+            PlanError::NoPlan => (u, lang.t("round.err_no_plan").into()),
+            PlanError::Unsupported => (u, lang.t("round.err_unsupported").into()),
+            PlanError::Pairing(e) => (u, lang.tf("round.err_pairing", &[&e])),
+        },
+        PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+        PairError::Db(e) => return Err(AppError::internal(lang, e)),
+    })
+}
+
+/// POST /t/{id}/team-rounds/{n}/pair.
+pub async fn pair(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    let seed = match form.get("seed") {
+        "" => super::rounds::new_seed(),
+        s => match s.parse::<u64>() {
+            Ok(v) => v,
+            Err(_) => {
+                f.error("seed", ctx.t("round.err_seed"));
+                let banner = Some(ctx.t("form.has_errors").to_string());
+                return rounds_page(&ctx, tid, f, banner, StatusCode::BAD_REQUEST).await;
+            }
+        },
+    };
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::pair(c, &actor, tid, n, seed, &reason)).await? {
+        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds#round-{n}"))),
+        Err(e) => {
+            let (status, msg) = pair_error(ctx.lang, e)?;
+            rounds_page(&ctx, tid, f, Some(msg), status).await
+        }
+    }
+}
+
+/// POST /t/{id}/team-rounds/{n}/delete.
+pub async fn delete_round(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let reason = reason_of(&ctx, &form)?;
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::delete_round(c, &actor, tid, n, &reason)).await? {
+        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds"))),
+        Err(e) => {
+            let (status, msg) = pair_error(ctx.lang, e)?;
+            rounds_page(&ctx, tid, FormView::default(), Some(msg), status).await
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Team standings (public)
+
+pub struct StandingView {
+    pub rank: u32,
+    pub team: String,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub byes: u32,
+    pub match_points: u32,
+    pub game_points: u32,
+    pub main_board_wins: u32,
+    pub board1_wins: u32,
+}
+
+#[derive(Template)]
+#[template(path = "team_standings.html")]
+pub struct TeamStandingsPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub rows: Vec<StandingView>,
+    pub boards: bool,
+    pub main_board: bool,
+    pub tiebreaks: String,
+    pub decided: usize,
+}
+
+fn tiebreak_name(lang: Lang, t: TeamTieBreak) -> String {
+    match t {
+        TeamTieBreak::GamePoints => lang.t("team.tb_game_points").to_string(),
+        TeamTieBreak::HeadToHead => lang.t("team.tb_head_to_head").to_string(),
+        TeamTieBreak::MainBoardWins => lang.t("team.tb_main_board").to_string(),
+        TeamTieBreak::BoardWins { board } => lang.tf("team.tb_board_wins", &[&board]),
+        TeamTieBreak::Wins => lang.t("team.tb_wins").to_string(),
+    }
+}
+
+/// GET /t/{id}/team-standings.
+pub async fn standings_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let role = ctx.staff_role(tid).await?;
+    let (t, (s, _), teams, matches) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                tdb_teams::settings(c, tid)?,
+                tdb_teams::list(c, tid)?,
+                mdb::all_matches(c, tid)?,
+            ))
+        })
+        .await?;
+    if !is_team_event(&t) {
+        return Err(not_team_event(&ctx));
+    }
+    let lang = ctx.lang;
+    let names = team_names(&teams);
+    let (recs, byes) = mdb::records_of(&matches, s.bye_points());
+    let ids: Vec<u32> = teams.iter().map(|t| tdb_teams::team_id(t.id)).collect();
+    let tbs = s.tiebreaks();
+    let rows = standings(&ids, &recs, &byes, &tbs)
+        .into_iter()
+        .map(|r| StandingView {
+            rank: r.rank,
+            team: names.get(&(r.team as i32)).cloned().unwrap_or_default(),
+            played: r.played,
+            won: r.won,
+            drawn: r.drawn,
+            lost: r.lost,
+            byes: r.byes,
+            match_points: r.match_points,
+            game_points: r.game_points,
+            main_board_wins: r.main_board_wins,
+            board1_wins: r.board_wins.first().copied().unwrap_or(0),
+        })
+        .collect();
+    let page = TeamStandingsPage {
+        c: ctx.chrome_t(&t, role.is_some(), ctx.t("team.standings_title")),
+        tid,
+        rows,
+        boards: s.format == Format::Boards,
+        main_board: s.main_board.is_some() && s.format == Format::Boards,
+        tiebreaks: tbs.iter().map(|t| tiebreak_name(lang, *t)).collect::<Vec<_>>().join(" → "),
+        decided: recs.len(),
+    };
+    ctx.render(&page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_box() {
+        assert_eq!(
+            parse_players("1 张三\n\n2、李四\n 3. Wang Wu \n赵六").unwrap(),
+            vec![(1, "张三".into()), (2, "李四".into()), (3, "Wang Wu".into()), (4, "赵六".into())]
+        );
+        assert_eq!(parse_players("5 A\n2 B").unwrap(), vec![(2, "B".into()), (5, "A".into())]);
+        assert_eq!(parse_players("1 A\n1 B"), Err((2, "team.err_line_duplicate")));
+        assert_eq!(parse_players("0 A"), Err((1, "team.err_line_position")));
+        assert_eq!(parse_players("3"), Err((1, "team.err_line_name")));
+    }
+}
