@@ -676,6 +676,17 @@ fn relay_match_through_every_rule_over_http() {
         "card",
         &[("person", &staff_member(&s, tid, &black, "coach")), ("card", "yellow"), ("at", &at(19_200))],
     );
+    // An equal count is a draw in a round robin (Art. 12): 183 + the coach's yellow stone =
+    // 184 at komi 3½; 1 match point each.
+    m2.lineup(true, "1", 3, 4, 19_300);
+    m2.moves_to(60, 20_600);
+    let p = m2.ok("count", &[("black_count", "183"), ("at", &at(21_000))]);
+    assert_eq!(text_of(&p.body, "result"), "Draw");
+    assert_eq!(text_of(&p.body, "match-points"), format!("{white} 1 : 1 {black}"));
+    let st = anon.get(&format!("/t/{tid}/team-standings"));
+    assert!(
+        st.body.contains("<td class=\"num mp\">4</td>") && st.body.contains("<td class=\"num mp\">1</td>")
+    );
     // Every accepted event is in the audit trail.
     assert!(
         count_rows(
@@ -937,4 +948,29 @@ fn board_match_round_with_match_points_and_standings() {
     assert_eq!(del(1).status, 409);
     assert_eq!(del(2).status, 303);
     assert!(matches(&s, tid, 2).is_empty());
+}
+
+/// Art. 12 注: an event may rule an equal relay count a White win.
+#[test]
+fn equal_count_white_wins_when_the_event_says_so() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "平目判白胜", "1");
+    team_settings(&org, &s, tid, &[("equal_count", "white")]);
+    assert_eq!(add_team(&org, tid, "东队", &names("东", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "西队", &names("西", 6)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "3").status, 303);
+    let (mid, black, white) = matches(&s, tid, 1)[0].clone();
+    let m = Relay { s: &s, c: &org, tid, mid, teams: [black.clone(), white.clone()] };
+    let token = m.page().csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", "1"), ("start", &at(0))],
+    );
+    assert_eq!(r.status, 303);
+    m.lineup(true, "1", 1, 2, -600);
+    m.lineup(false, "1", 1, 2, -600);
+    let p = m.ok("count", &[("black_count", "184"), ("after", "60"), ("at", &at(3000))]);
+    assert_eq!(text_of(&p.body, "result"), "W+");
+    assert_eq!(text_of(&p.body, "match-points"), format!("{black} 0 : 3 {white}"));
 }

@@ -1064,6 +1064,12 @@ mod tests {
         pair(c, &a, tid, 2, 7, "").unwrap();
         delete_round(c, &a, tid, 2, "").unwrap();
         assert_eq!(rounds(c, tid).unwrap().len(), 1);
+        // The log is append-only; deleting the whole tournament still takes everything.
+        let e = diesel::sql_query("UPDATE relay_events SET at = 0").execute(c);
+        assert!(e.is_err(), "the trigger refuses changes to the log");
+        tdb::delete(c, &a, tid, "").unwrap();
+        assert_eq!(relay_events::table.count().get_result::<i64>(c).unwrap(), 0);
+        assert_eq!(team_matches::table.count().get_result::<i64>(c).unwrap(), 0);
     }
 
     #[test]
