@@ -22,6 +22,8 @@ pub mod csv_export;
 pub mod font;
 pub mod pairing_list;
 mod pdf;
+#[cfg(test)]
+pub(crate) mod readback;
 pub mod record_sheet;
 pub mod scoresheet;
 #[cfg(test)]
