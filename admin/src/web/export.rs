@@ -5,9 +5,9 @@
 
 use super::ctx::{id, Ctx};
 use super::error::AppError;
+use super::print::file_response;
 use crate::db::users::Role;
 use crate::documents;
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
 pub async fn opengotha(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
@@ -15,11 +15,5 @@ pub async fn opengotha(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse
     ctx.require_staff(tid, Role::Arbiter).await?;
     let saved = chrono::Utc::now().naive_utc();
     let file = ctx.db(move |c| documents::opengotha(c, tid, saved)).await?;
-    Ok(ctx.finish(
-        HttpResponse::Ok()
-            .content_type(file.content_type)
-            .insert_header((header::CONTENT_DISPOSITION, file.content_disposition()))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .body(file.bytes),
-    ))
+    Ok(ctx.finish(file_response(file)))
 }
