@@ -2,7 +2,8 @@
 //! and published over HTTP, then every document of the round downloaded and read back: the
 //! PDFs' text (names in Chinese, table numbers, labels) through lopdf, their page counts and
 //! paper, the CSV's rows; headers and file names; who may download what (drafts are staff
-//! only); bad options (400) and unknown rounds (404).
+//! only); bad options (400) and unknown rounds (404); and `tengen print`/`tengen export`
+//! giving the same documents as the web.
 
 mod common;
 use common::readback::{read, squash, ReadBack};
@@ -316,4 +317,98 @@ fn bad_options_are_400_unknown_rounds_404_and_printing_is_for_the_staff() {
     assert_eq!(stranger.get(&format!("{base}/scoresheets.pdf")).status, 403);
     assert_eq!(stranger.get(&format!("{base}/pairings.csv")).status, 403);
     assert_eq!(stranger.get(&format!("/t/{tid}/export/opengotha.xml")).status, 403);
+}
+
+#[test]
+fn the_command_line_prints_what_the_web_downloads() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = paired(&s, &c);
+    publish(&s, &c, tid);
+    let boards = tables(&s, tid);
+    let dir = tempfile::tempdir().unwrap();
+    let t = tid.to_string();
+    let run = |args: &[&str]| {
+        let out = s.cli(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+
+    let file = dir.path().join("sheets.pdf");
+    let f = file.to_str().unwrap();
+    let out =
+        run(&["print", "scoresheets", "--tournament", &t, "--round", "1", "--per-page", "2", "--out", f]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5 table(s)"));
+    let cli_pdf = read("cli_scoresheets", &std::fs::read(&file).unwrap());
+    let (_, web_pdf) = pdf(&c, &format!("/t/{tid}/rounds/1/scoresheets.pdf?per_page=2&lang=zh"));
+    assert_eq!(cli_pdf.pages.len(), 3);
+    assert_eq!(cli_pdf.pages, web_pdf.pages, "the same text on the same pages");
+
+    let file = dir.path().join("list.pdf");
+    let f = file.to_str().unwrap();
+    run(&[
+        "print",
+        "pairings",
+        "--tournament",
+        &t,
+        "--round",
+        "1",
+        "--order",
+        "name",
+        "--paper",
+        "a3",
+        "--lang",
+        "en",
+        "--out",
+        f,
+    ]);
+    let back = read("cli_pairings", &std::fs::read(&file).unwrap());
+    let text = squash(&back.all_text());
+    assert!(text.contains("pairingsbyname") && boards.iter().all(|b| text.contains(&b.1)), "{text}");
+
+    let file = dir.path().join("records.pdf");
+    let f = file.to_str().unwrap();
+    run(&["print", "record-sheets", "--tournament", &t, "--round", "1", "--out", f]);
+    let back = read("cli_records", &std::fs::read(&file).unwrap());
+    assert_eq!(back.pages.len(), boards.len());
+
+    let file = dir.path().join("pairings.csv");
+    let f = file.to_str().unwrap();
+    run(&["export", "pairings", "--tournament", &t, "--round", "1", "--lang", "en", "--out", f]);
+    let web_csv = c.get(&format!("/t/{tid}/rounds/1/pairings.csv?lang=en"));
+    assert_eq!(std::fs::read(&file).unwrap(), web_csv.bytes, "the same CSV, byte for byte");
+
+    let out = run(&["export", "opengotha", "--tournament", &t, "--out", "-"]);
+    let xml = String::from_utf8(out.stdout).unwrap();
+    assert!(xml.starts_with("<?xml") && xml.contains("<Games>") && xml.contains("王一鸣"), "{xml}");
+
+    // Refusals: one line, non-zero, nothing written.
+    let missing = dir.path().join("none.pdf");
+    let m = missing.to_str().unwrap();
+    for (args, msg) in [
+        (vec!["print", "scoresheets", "--tournament", &t, "--round", "3", "--out", m], "has no round 3"),
+        (
+            vec!["print", "scoresheets", "--tournament", "999", "--round", "1", "--out", m],
+            "no tournament with id 999",
+        ),
+        (
+            vec!["print", "scoresheets", "--tournament", &t, "--round", "1", "--per-page", "3", "--out", m],
+            "--per-page must be 2 or 4",
+        ),
+        (
+            vec!["print", "pairings", "--tournament", &t, "--round", "1", "--lang", "fr", "--out", m],
+            "--lang must be zh or en",
+        ),
+    ] {
+        let out = s.cli(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(msg) && err.trim().lines().count() == 1, "{args:?}: {err}");
+        assert!(!missing.exists());
+    }
 }
