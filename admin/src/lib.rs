@@ -6,11 +6,15 @@
 //! - [`domain`]: pure tournament logic (settings, entrants' value types, validation, demo data).
 //! - [`import`]: entrant CSV import/export and OpenGotha XML import. Pure: bytes in, values out.
 //! - [`db`]: SQLite through diesel, one module per aggregate; backups through rusqlite.
+//! - [`print`]: PDF sheets and CSV/EGF files from plain data. Pure.
+//! - [`documents`]: the downloadable documents as web and CLI make them (options, data from
+//!   [`db::print_data`], bytes from [`print`], file names).
 //! - [`web`]: actix handlers, sessions, CSRF, i18n, templates.
 //! - [`cli`]: the `tengen` subcommands.
 
 pub mod cli;
 pub mod db;
+pub mod documents;
 pub mod domain;
 pub mod import;
 pub mod print;

@@ -15,6 +15,10 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// Reading PDFs back (text per page, page sizes): the print module's own test helper, shared.
+#[path = "../../admin/src/print/readback.rs"]
+pub mod readback;
+
 pub const ORG_USER: &str = "org";
 pub const ORG_PASS: &str = "organizer-secret-1";
 

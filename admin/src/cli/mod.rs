@@ -6,6 +6,8 @@ pub mod bench;
 pub mod bench_pair;
 pub mod bench_print;
 pub mod demo;
+pub mod export;
+pub mod print;
 pub mod serve;
 pub mod sgf;
 pub mod user;
@@ -43,6 +45,12 @@ pub enum Command {
     /// Benchmarks that print their numbers as JSON.
     #[command(subcommand)]
     Bench(bench::Command),
+    /// A round's PDFs: scoresheets, pairing list, game record sheets.
+    #[command(subcommand)]
+    Print(print::Command),
+    /// Files for other programs: a round's pairings as CSV, the tournament as OpenGotha XML.
+    #[command(subcommand)]
+    Export(export::Command),
 }
 
 fn init_logging() {
@@ -69,6 +77,8 @@ pub fn run() -> ExitCode {
         Command::Backup { file } => backup::backup(&cli.db, &file),
         Command::Restore { file } => backup::restore(&cli.db, &file),
         Command::Demo(a) => demo::run(&cli.db, a),
+        Command::Print(cmd) => print::run(&cli.db, cmd),
+        Command::Export(cmd) => export::run(&cli.db, cmd),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod backup;
 pub mod entrants;
+pub mod print_data;
 pub mod rounds;
 pub mod schema;
 pub mod team_matches;

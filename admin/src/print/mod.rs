@@ -23,6 +23,8 @@ pub mod csv_export;
 pub mod font;
 pub mod pairing_list;
 mod pdf;
+#[cfg(test)]
+pub(crate) mod readback;
 pub mod record_sheet;
 pub mod scoresheet;
 pub mod team_sheets;

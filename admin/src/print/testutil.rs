@@ -1,8 +1,7 @@
-//! Test helpers: sample data, and reading PDFs back with lopdf (text through the fonts'
-//! `/ToUnicode` maps, page counts, the embedded font's size).
-//!
-//! Set `TENGEN_PRINT_DUMP=/some/dir` to also write every PDF a test makes there, to look at.
+//! Test helpers: sample data, and reading PDFs back ([`super::readback`], shared with the
+//! end-to-end and CLI tests).
 
+pub use super::readback::{read, squash};
 use super::{SheetPlayer, SheetTournament, TableSheet};
 
 pub fn tournament() -> SheetTournament {
@@ -72,68 +71,4 @@ pub fn tables(n: usize) -> Vec<TableSheet> {
             komi_text: if i % 5 == 4 { Some("黑贴1子 (让2子)".into()) } else { None },
         })
         .collect()
-}
-
-/// Parsed PDF: the text of each page, in content order.
-pub struct ReadBack {
-    pub pages: Vec<String>,
-    pub doc: lopdf::Document,
-}
-
-impl ReadBack {
-    pub fn all_text(&self) -> String {
-        self.pages.join("\n")
-    }
-    /// Bytes of the embedded font programs (FontFile2/FontFile3 streams, decompressed).
-    pub fn font_program_bytes(&self) -> usize {
-        let mut total = 0;
-        for obj in self.doc.objects.values() {
-            if let Ok(dict) = obj.as_dict() {
-                for key in [&b"FontFile2"[..], b"FontFile3"] {
-                    if let Ok(r) = dict.get(key).and_then(|o| o.as_reference()) {
-                        if let Ok(stream) = self.doc.get_object(r).and_then(|o| o.as_stream()) {
-                            total += stream
-                                .decompressed_content()
-                                .map(|c| c.len())
-                                .unwrap_or(stream.content.len());
-                        }
-                    }
-                }
-            }
-        }
-        total
-    }
-    /// Whether every Type0 font has a /ToUnicode map.
-    pub fn every_font_has_to_unicode(&self) -> bool {
-        let mut fonts = 0;
-        for obj in self.doc.objects.values() {
-            if let Ok(dict) = obj.as_dict() {
-                if dict.get(b"Subtype").and_then(|o| o.as_name()).ok() == Some(&b"Type0"[..]) {
-                    fonts += 1;
-                    if dict.get(b"ToUnicode").is_err() {
-                        return false;
-                    }
-                }
-            }
-        }
-        fonts > 0
-    }
-}
-
-/// Reads a PDF back; `name` is used for the optional dump.
-pub fn read(name: &str, bytes: &[u8]) -> ReadBack {
-    if let Some(dir) = std::env::var_os("TENGEN_PRINT_DUMP") {
-        let path = std::path::Path::new(&dir).join(format!("{name}.pdf"));
-        std::fs::write(&path, bytes).expect("dump PDF");
-    }
-    assert!(bytes.starts_with(b"%PDF-"), "not a PDF");
-    let doc = lopdf::Document::load_mem(bytes).expect("lopdf reads the PDF");
-    let n = doc.get_pages().len() as u32;
-    let pages = (1..=n).map(|p| doc.extract_text(&[p]).expect("text extraction")).collect();
-    ReadBack { pages, doc }
-}
-
-/// The text without any whitespace (lopdf puts breaks between text runs).
-pub fn squash(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace()).collect()
 }

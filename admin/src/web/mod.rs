@@ -10,6 +10,7 @@ pub mod export;
 pub mod form;
 pub mod i18n;
 pub mod imports;
+pub mod print;
 pub mod relay;
 pub mod rounds;
 pub mod teams;
@@ -113,6 +114,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/rounds/{n}/publish", web::post().to(rounds::publish))
         .route("/t/{id}/rounds/{n}/unpublish", web::post().to(rounds::unpublish))
         .route("/t/{id}/rounds/{n}/delete", web::post().to(rounds::delete))
+        .route("/t/{id}/rounds/{n}/scoresheets.pdf", web::get().to(print::scoresheets))
+        .route("/t/{id}/rounds/{n}/pairings.pdf", web::get().to(print::pairings))
+        .route("/t/{id}/rounds/{n}/record-sheets.pdf", web::get().to(print::record_sheets))
+        .route("/t/{id}/rounds/{n}/pairings.csv", web::get().to(print::pairings_csv))
         .route("/t/{id}/rounds/{n}/attendance", web::get().to(rounds::attendance))
         .route("/t/{id}/rounds/{n}/attendance", web::post().to(rounds::save_attendance))
         .route("/t/{id}/rounds/{n}/games/{gid}/nigiri", web::post().to(rounds::nigiri))
@@ -120,6 +125,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/rounds/{n}/games/{gid}/played-colours", web::post().to(rounds::played_colours))
         .route("/t/{id}/pairings", web::get().to(rounds::public_list))
         .route("/t/{id}/pairings/{n}", web::get().to(rounds::public_round))
+        .route("/t/{id}/pairings/{n}/pairings.pdf", web::get().to(print::public_pairings))
+        .route("/t/{id}/pairings/{n}/pairings.csv", web::get().to(print::public_pairings_csv))
         .route("/t/{id}/export/opengotha.xml", web::get().to(export::opengotha))
         .route("/t/{id}/teams", web::get().to(teams::list))
         .route("/t/{id}/teams/settings", web::post().to(teams::save_settings))

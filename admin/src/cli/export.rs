@@ -1,0 +1,103 @@
+//! `tengen export pairings --tournament ID --round N --out FILE` (CSV) and
+//! `tengen export opengotha --tournament ID --out FILE` (OpenGotha XML of the published
+//! rounds): the same files as the web downloads, through [`crate::documents`].
+//!
+//! Shared with `tengen print`: the round arguments, opening an existing database (a mistyped
+//! `--db` is an error, not a new empty file) and writing the output (`-` is stdout).
+
+use crate::db::{self, tournaments as tdb, DbError, DbPool};
+use crate::documents::{self, Doc};
+use clap::{Args, Subcommand};
+use diesel::SqliteConnection;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The pairings of a round as CSV (UTF-8 with BOM; byes as table 0).
+    Pairings(RoundArgs),
+    /// The tournament as OpenGotha XML (players, published rounds, results).
+    Opengotha(OpengothaArgs),
+}
+
+/// Which round, the label language and where to write.
+#[derive(Args, Debug)]
+pub struct RoundArgs {
+    /// Tournament id (as in the address /t/ID).
+    #[arg(long)]
+    pub tournament: i32,
+    /// Round number, from 1.
+    #[arg(long)]
+    pub round: i32,
+    /// Language of the labels: zh or en.
+    #[arg(long, default_value = "zh")]
+    pub lang: String,
+    /// Output file (`-` for stdout).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl RoundArgs {
+    /// A one-line refusal for an unknown tournament or round.
+    pub(super) fn check_round(&self, conn: &mut SqliteConnection) -> Result<(), String> {
+        check_tournament(conn, self.tournament)?;
+        match crate::db::rounds::get(conn, self.tournament, self.round) {
+            Ok(_) => Ok(()),
+            Err(DbError::NotFound) => {
+                Err(format!("tournament {} has no round {}", self.tournament, self.round))
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct OpengothaArgs {
+    /// Tournament id.
+    #[arg(long)]
+    pub tournament: i32,
+    /// Output file (`-` for stdout).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
+    match cmd {
+        Command::Pairings(a) => super::print::round_doc(db, &a, Doc::PairingsCsv),
+        Command::Opengotha(a) => {
+            let pool = open_existing(db)?;
+            let mut conn = pool.get().map_err(|e| e.to_string())?;
+            check_tournament(&mut conn, a.tournament)?;
+            let saved = chrono::Utc::now().naive_utc();
+            let file = documents::opengotha(&mut conn, a.tournament, saved).map_err(|e| e.to_string())?;
+            write_out(&a.out, &file.bytes)?;
+            eprintln!("tournament {} → {} ({} bytes)", a.tournament, a.out.display(), file.bytes.len());
+            Ok(())
+        }
+    }
+}
+
+fn check_tournament(conn: &mut SqliteConnection, tid: i32) -> Result<(), String> {
+    match tdb::get(conn, tid) {
+        Ok(_) => Ok(()),
+        Err(DbError::NotFound) => Err(format!("no tournament with id {tid}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Opens the database file, which must exist.
+pub(super) fn open_existing(path: &Path) -> Result<DbPool, String> {
+    if !path.is_file() {
+        return Err(format!("{}: no such database file (use --db PATH)", path.display()));
+    }
+    db::open(path).map_err(|e| e.to_string())
+}
+
+/// Writes the file, or stdout for `-`.
+pub(super) fn write_out(out: &Path, bytes: &[u8]) -> Result<(), String> {
+    if out.as_os_str() == "-" {
+        let mut stdout = std::io::stdout().lock();
+        return stdout.write_all(bytes).and_then(|_| stdout.flush()).map_err(|e| format!("stdout: {e}"));
+    }
+    std::fs::write(out, bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))
+}
