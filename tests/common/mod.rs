@@ -357,7 +357,7 @@ pub fn tournament_fields(name_zh: &str, name_latin: &str) -> Vec<(String, String
         ("main_minutes", "120"),
         ("periods", "3"),
         ("period_seconds", "60"),
-        ("increment_seconds", "0"),
+        ("forfeit_sos", "opponent"),
         ("late_regime", "separate"),
         ("late_limit", "60"),
         ("late_inclusive", "on"),

@@ -31,6 +31,8 @@ pub struct TournamentRow {
     pub version: i32,
     pub created_at: String,
     pub updated_at: String,
+    pub forfeit_sos: String,
+    pub lots_seed: i64,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -52,6 +54,7 @@ struct SettingsRow {
     bye_sos: String,
     same_unit: String,
     time_control: String,
+    forfeit_sos: String,
 }
 
 impl SettingsRow {
@@ -73,8 +76,19 @@ impl SettingsRow {
             bye_sos: s.bye_sos.code().into(),
             same_unit: s.same_unit.code(),
             time_control: json(&s.time_control),
+            forfeit_sos: s.forfeit_sos.code().into(),
         }
     }
+}
+
+/// A fresh seed for a lot, below 2^53 so that it survives a trip through JSON and JavaScript.
+pub fn random_seed() -> i64 {
+    let mut b = [0u8; 8];
+    // getrandom fails only without an OS random source; then the clock is the seed.
+    if getrandom::fill(&mut b).is_err() {
+        b = chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0).to_le_bytes();
+    }
+    (u64::from_le_bytes(b) >> 11) as i64
 }
 
 fn json<T: Serialize>(v: &T) -> String {
@@ -104,6 +118,7 @@ impl TournamentRow {
             bye_sos: ByeSos::from_code(&self.bye_sos).unwrap_or(d.bye_sos),
             same_unit: SameUnit::from_code(&self.same_unit).unwrap_or(d.same_unit),
             time_control: serde_json::from_str(&self.time_control).unwrap_or(d.time_control),
+            forfeit_sos: ForfeitSos::from_code(&self.forfeit_sos).unwrap_or(d.forfeit_sos),
         }
     }
 
@@ -146,7 +161,12 @@ pub fn create(conn: &mut SqliteConnection, actor: &Actor, s: &TournamentSettings
     conn.immediate_transaction(|conn| {
         let t = now();
         let id: i32 = diesel::insert_into(tournaments::table)
-            .values((&SettingsRow::from(s), tournaments::created_at.eq(&t), tournaments::updated_at.eq(&t)))
+            .values((
+                &SettingsRow::from(s),
+                tournaments::created_at.eq(&t),
+                tournaments::updated_at.eq(&t),
+                tournaments::lots_seed.eq(random_seed()),
+            ))
             .returning(tournaments::id)
             .get_result(conn)?;
         if let Some(uid) = actor.user_id {
@@ -409,4 +429,14 @@ pub fn games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<GameRow>, DbEr
 
 pub fn count_games(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
     Ok(games::table.filter(games::tournament_id.eq(tid)).count().get_result(conn)?)
+}
+
+/// The change counter and tag of a tournament (bumped by every audited write).
+pub fn change_stamp(conn: &mut SqliteConnection, tid: i32) -> Result<(i32, String), DbError> {
+    tournaments::table
+        .find(tid)
+        .select((tournaments::changes, tournaments::change_tag))
+        .first(conn)
+        .optional()?
+        .ok_or(DbError::NotFound)
 }

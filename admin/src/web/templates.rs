@@ -146,6 +146,7 @@ pub struct SettingsOptions {
     pub tiebreak: Options,
     pub time_kind: Options,
     pub regime: Options,
+    pub forfeit_sos: Options,
 }
 
 #[derive(Template)]
