@@ -4,4 +4,6 @@ pub mod demo;
 pub mod draw;
 pub mod entrant;
 pub mod pairing;
+pub mod results;
 pub mod settings;
+pub mod standings;
