@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod backup;
 pub mod entrants;
+pub mod results;
 
 pub mod schema;
 pub mod tournaments;

@@ -198,8 +198,8 @@ diesel::joinable!(tournament_staff -> users (user_id));
 diesel::joinable!(tournament_staff -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(entrants -> tournaments (tournament_id));
-diesel::joinable!(results -> tournaments (tournament_id));
-diesel::joinable!(rulings -> tournaments (tournament_id));
+diesel::joinable!(results -> games (game_id));
+diesel::joinable!(rulings -> games (game_id));
 diesel::joinable!(arrivals -> entrants (entrant_id));
 
 diesel::allow_tables_to_appear_in_same_query!(

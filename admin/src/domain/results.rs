@@ -239,6 +239,22 @@ pub struct Computed {
     pub decided_by_ruling: bool,
 }
 
+/// A counted entry from Black's count, White's, or both (half points): a White count alone
+/// stands for the rest of the board.
+pub fn count_entry(
+    rules: &RuleSet,
+    black: Option<u32>,
+    white: Option<u32>,
+) -> Option<Result<Entry, ResultError>> {
+    let points = u32::from(rules.board_size) * u32::from(rules.board_size);
+    Some(match (black, white) {
+        (None, None) => return None,
+        (Some(b), w) => Ok(Entry::Count { black_halves: b, white_halves: w }),
+        (None, Some(w)) if w > 2 * points => Err(ResultError::CountAbovePoints { points }),
+        (None, Some(w)) => Ok(Entry::Count { black_halves: 2 * points - w, white_halves: Some(w) }),
+    })
+}
+
 /// Check an entry against the board and the seats of the game.
 pub fn check_entry(rules: &RuleSet, entry: &Entry, seats: Seats) -> Result<(), ResultError> {
     let points = u32::from(rules.board_size) * u32::from(rules.board_size);
@@ -334,6 +350,77 @@ pub fn result_text(r: &GameResult, zh: bool) -> String {
     } else {
         r.en()
     }
+}
+
+/// The code of a result's method, as stored for listing ("count", "forfeit", ...).
+pub fn method_code(m: &ResultMethod) -> &'static str {
+    match m {
+        ResultMethod::Count { .. } => "count",
+        ResultMethod::Resignation => "resignation",
+        ResultMethod::Time => "time",
+        ResultMethod::Forfeit => "forfeit",
+        ResultMethod::Lateness => "lateness",
+        ResultMethod::RefereeLoss { .. } => "referee_loss",
+        ResultMethod::Draw => "draw",
+        ResultMethod::NoResult => "no_result",
+        ResultMethod::Replay => "replay",
+        ResultMethod::DoubleLoss { .. } => "double_loss",
+        ResultMethod::Bye => "bye",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game records (SGF)
+// ---------------------------------------------------------------------------------------------
+
+/// What the rules crate found replaying an uploaded record under the event's rules (komi of
+/// the event, not the record's KM).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SgfReport {
+    pub black_name: Option<String>,
+    pub white_name: Option<String>,
+    pub moves: u32,
+    /// The first illegal move, as "move 37 White D4 [dp]: ..." (the replay stops there).
+    pub illegal: Option<String>,
+    pub black_halves: u32,
+    pub white_halves: u32,
+    pub result_en: String,
+    pub result_zh: String,
+    /// RE[] of the record, if any, and whether the computed result agrees with it.
+    pub record_result: Option<String>,
+    pub agreement: String,
+    pub disagrees: bool,
+    pub warnings: Vec<String>,
+}
+
+/// Largest record accepted (a long game is about 10 KB).
+pub const MAX_SGF_BYTES: usize = 512 * 1024;
+
+/// Read and replay a record. Errors are one line, "LINE:COL: message" for unreadable files.
+pub fn check_sgf(rules: &RuleSet, handicap: u8, bytes: &[u8]) -> Result<SgfReport, String> {
+    use rules::sgf;
+    if bytes.len() > MAX_SGF_BYTES {
+        return Err(format!("the file is larger than {} KB", MAX_SGF_BYTES / 1024));
+    }
+    let rec = sgf::parse_bytes(bytes).map_err(|e| format!("{}:{}: {}", e.pos.line, e.pos.col, e.message))?;
+    let komi_q = rules.scoring(handicap, 0, 0).komi_q;
+    let opts = sgf::ReplayOptions { rules: rules.clone(), komi_q: Some(komi_q), dead: None };
+    let r = sgf::replay(&rec, &opts).map_err(|e| format!("board size {} is not supported", e.0))?;
+    let result = GameResult::counted(&r.scoring, r.count.black_halves);
+    Ok(SgfReport {
+        black_name: rec.info.black.clone(),
+        white_name: rec.info.white.clone(),
+        moves: r.moves_played,
+        illegal: r.illegal.as_ref().map(|i| i.to_string()),
+        black_halves: r.count.black_halves,
+        white_halves: r.count.white_halves,
+        result_en: result.en(),
+        result_zh: result.zh(),
+        record_result: rec.result_text.clone(),
+        agreement: r.agreement.to_string(),
+        disagrees: r.agreement.is_disagreement(),
+        warnings: rec.warnings.iter().map(|w| w.to_string()).chain(r.notes.iter().cloned()).collect(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -515,6 +602,9 @@ mod tests {
         let bye = Seats { black: true, white: false };
         assert_eq!(check_entry(&r, &Entry::Bye, BOTH), Err(ResultError::ByeNeedsOnePlayer));
         assert_eq!(check_entry(&r, &e(369, None), bye), Err(ResultError::OnlyByeForOnePlayer));
+        assert_eq!(count_entry(&r, None, Some(353)), Some(Ok(e(369, Some(353)))));
+        assert_eq!(count_entry(&r, None, None), None);
+        assert!(matches!(count_entry(&r, None, Some(800)), Some(Err(ResultError::CountAbovePoints { .. }))));
         let c = compute(&r, 0, bye, Some(&Entry::Bye), &[]).unwrap();
         assert_eq!(c.result, Some(GameResult::bye(Black)));
     }
@@ -567,6 +657,21 @@ mod tests {
         }
         let jigo = GameResult::counted(&RuleSet::chinese_team_relay().scoring(0, 0, 0), 368);
         assert_eq!(for_pairing(&jigo), Some(Pairing::Draw));
+    }
+
+    #[test]
+    fn records_are_checked_and_counted_by_the_rules_crate() {
+        let r = RuleSet::chinese_2002();
+        let rep = check_sgf(&r, 0, b"(;GM[1]FF[4]SZ[19]KM[7.5]RE[B+R];B[pd];W[dp];B[pp];W[dd])").unwrap();
+        assert_eq!(rep.moves, 4);
+        assert!(rep.illegal.is_none());
+        assert_eq!(rep.record_result.as_deref(), Some("B+R"));
+        let e = check_sgf(&r, 0, b"(;GM[1]SZ[19];B[pd];W[").unwrap_err();
+        assert!(e.starts_with("1:"), "{e}");
+        assert!(check_sgf(&r, 0, b"garbage").is_err());
+        assert!(check_sgf(&r, 0, &vec![b' '; MAX_SGF_BYTES + 1]).is_err());
+        let rep = check_sgf(&r, 0, b"(;GM[1]SZ[19];B[pd];W[pd])").unwrap();
+        assert!(rep.illegal.is_some_and(|i| i.contains("move 2")));
     }
 
     #[test]

@@ -54,6 +54,32 @@ pub struct Settings {
     pub after_round: u32,
 }
 
+impl Settings {
+    /// The standings settings of a tournament, counting rounds 1..=`after_round`.
+    pub fn of(t: &crate::domain::settings::TournamentSettings, lots_seed: u64, after_round: u32) -> Settings {
+        use crate::domain::settings::{ByeValue, PointsScale as Scale};
+        let mut points = match t.points_scale {
+            Scale::TwoOneZero => PointsScale::TWO_ONE_ZERO,
+            Scale::OneHalfZero => PointsScale::ONE_HALF_ZERO,
+            Scale::ThreeOneZero => PointsScale::THREE_ONE_ZERO,
+        };
+        points.bye = match t.bye_value {
+            ByeValue::Win => points.win,
+            ByeValue::Draw => points.draw,
+            ByeValue::Loss => points.loss,
+        };
+        Settings {
+            points,
+            tiebreaks: t.tiebreaks.clone(),
+            bye_sos: t.bye_sos,
+            forfeit_sos: t.forfeit_sos,
+            mcmahon: McMahonSettings::default(),
+            lots_seed,
+            after_round,
+        }
+    }
+}
+
 /// How one game or bye ended for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
