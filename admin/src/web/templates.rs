@@ -19,6 +19,8 @@ pub struct Chrome {
     pub tname: String,
     /// The user is on this tournament's staff (shows the admin navigation).
     pub staff: bool,
+    /// Seconds after which the page reloads itself (0: never), while a round runs.
+    pub refresh: u32,
 }
 
 impl Chrome {
@@ -94,6 +96,7 @@ impl ErrorPage {
                 tid: None,
                 tname: String::new(),
                 staff: false,
+                refresh: 0,
             },
             status: status.as_u16(),
             message: message.to_string(),
@@ -178,6 +181,10 @@ pub struct TournamentPage {
     pub staff: Vec<StaffMember>,
     pub candidates: Vec<(i32, String)>,
     pub is_organizer: bool,
+    /// The user id of the chief arbiter named, 0 for none.
+    pub chief_id: i32,
+    pub time_control: String,
+    pub lateness: String,
 }
 
 pub struct PlayerItem {

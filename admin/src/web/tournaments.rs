@@ -502,7 +502,7 @@ pub async fn create(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError
 pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     let role = ctx.staff_role(tid).await?;
-    let (t, n, (published, _), staff, all_users) = ctx
+    let (t, n, (published, _), staff, all_users, chief) = ctx
         .db(move |c| {
             Ok::<_, DbError>((
                 tdb::get(c, tid)?,
@@ -510,6 +510,7 @@ pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
                 tdb::published_rounds(c, tid)?,
                 tdb::staff(c, tid)?,
                 users::all(c)?,
+                crate::db::results::named_chief(c, tid)?,
             ))
         })
         .await?;
@@ -533,6 +534,13 @@ pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
         staff: if role.is_some() { staff } else { Vec::new() },
         candidates,
         is_organizer,
+        chief_id: chief.unwrap_or(0),
+        time_control: if ctx.lang.is_zh() {
+            s.time_control.describe_zh()
+        } else {
+            s.time_control.describe_en()
+        },
+        lateness: if ctx.lang.is_zh() { s.lateness.describe_zh() } else { s.lateness.describe_en() },
     };
     ctx.render(&page)
 }
