@@ -187,6 +187,7 @@ fn public_pages_are_cached_by_etag_and_find_my_table() {
     let path = format!("/t/{tid}/standings");
     let r = public.get(&path);
     assert_eq!(r.status, 200);
+    let first = r.body.clone();
     let etag = r.header("etag").expect("an ETag").to_string();
     assert!(r.header("cache-control").unwrap_or("").contains("max-age"));
     assert!(r.header("vary").unwrap_or("").contains("Accept-Language"));
@@ -195,6 +196,19 @@ fn public_pages_are_cached_by_etag_and_find_my_table() {
     let r = public.get_with(&path, &[("If-None-Match", &etag)]);
     assert_eq!(r.status, 304);
     assert!(r.body.is_empty());
+    // Gzipped for browsers that take it: the same page.
+    let z = public.get_with(&path, &[("Accept-Encoding", "gzip, deflate, br")]);
+    assert_eq!(z.status, 200);
+    assert_eq!(z.header("content-encoding"), Some("gzip"));
+    assert_eq!(z.header("etag"), Some(etag.as_str()));
+    let mut plain = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&z.bytes[..]), &mut plain).unwrap();
+    assert_eq!(plain, first);
+    let r0 = public.get_with(&path, &[("Accept-Encoding", "gzip;q=0")]);
+    assert!(r0.header("content-encoding").is_none());
+    // Odd query strings share the page (no cache flooding).
+    let odd = public.get(&format!("{path}?utm=1&x=%FF"));
+    assert_eq!(odd.header("etag"), Some(etag.as_str()));
     // Chinese is another variant.
     let mut zh = s.client();
     zh.accept_language = "zh-CN,zh;q=0.9".into();

@@ -24,6 +24,9 @@ pub enum Command {
     /// Pair one round of a synthetic event (Swiss or McMahon) and print time, peak memory and
     /// quality (rematches, score gaps, colour imbalance) as JSON.
     Pair(super::bench_pair::Args),
+    /// Build a 1,000-player, 7-round event in a temporary database, serve it, and load the
+    /// public standings page with wrk (and the same page from nginx); prints JSON.
+    Standings(super::bench_standings::Args),
 }
 
 #[derive(Args, Debug)]
@@ -47,6 +50,7 @@ pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Rules(args) => rules_bench(&args),
         Command::Pair(args) => super::bench_pair::run(args),
+        Command::Standings(args) => super::bench_standings::run(args),
     }
 }
 

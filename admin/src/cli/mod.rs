@@ -4,6 +4,7 @@
 pub mod backup;
 pub mod bench;
 pub mod bench_pair;
+pub mod bench_standings;
 pub mod demo;
 pub mod serve;
 pub mod sgf;

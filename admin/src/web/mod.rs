@@ -76,7 +76,14 @@ async fn set_lang(ctx: Ctx, path: web::Path<String>, q: web::Query<Vec<(String, 
 }
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/assets/style.css", web::get().to(style))
+    // The router tries resources in this order, matching each dynamic one with a regex: the
+    // public pages that hundreds of phones refresh come first.
+    cfg.route("/t/{id}/standings", web::get().to(public::standings_page))
+        .route("/t/{id}/pairings", web::get().to(public::pairings_page))
+        .route("/t/{id}/results", web::get().to(public::results_page))
+        .route("/t/{id}/crosstable", web::get().to(public::crosstable_page))
+        .route("/t/{id}/players/{eid}", web::get().to(public::player_page))
+        .route("/assets/style.css", web::get().to(style))
         .route("/lang/{code}", web::get().to(set_lang))
         .route("/", web::get().to(tournaments::home))
         .route("/login", web::get().to(auth::login_page))
@@ -96,11 +103,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/staff", web::post().to(tournaments::set_staff))
         .route("/t/{id}/audit", web::get().to(tournaments::audit_page))
         .route("/t/{id}/players", web::get().to(entrants::public_list))
-        .route("/t/{id}/players/{eid}", web::get().to(public::player_page))
-        .route("/t/{id}/pairings", web::get().to(public::pairings_page))
-        .route("/t/{id}/results", web::get().to(public::results_page))
-        .route("/t/{id}/standings", web::get().to(public::standings_page))
-        .route("/t/{id}/crosstable", web::get().to(public::crosstable_page))
         .route("/t/{id}/chief", web::post().to(results::set_chief))
         .route("/t/{id}/rounds", web::get().to(results::rounds_page))
         .route("/t/{id}/rounds/{n}", web::get().to(results::round_page))

@@ -38,8 +38,9 @@ use std::time::{Duration, Instant};
 
 /// Seconds between automatic refreshes while a round runs.
 pub const REFRESH_SECS: u32 = 60;
-/// `max-age` of the public pages.
-pub const MAX_AGE_SECS: u32 = 10;
+/// `Cache-Control` of the public pages for readers without a session: a short max-age, then a
+/// revalidation by ETag.
+pub const CACHE_CONTROL: &str = "public, max-age=10";
 /// How long a tournament's change tag read from the database is trusted without a local write.
 const STAMP_TTL: Duration = Duration::from_secs(1);
 /// Pages kept in memory (all tournaments, languages and addresses together).
@@ -49,6 +50,34 @@ struct Cached {
     tag: String,
     etag: String,
     body: Bytes,
+    /// The same page gzipped, for the (nearly all) browsers that accept it.
+    gzip: Option<Bytes>,
+}
+
+/// Pages above this size are also kept gzipped.
+const GZIP_MIN_BYTES: usize = 1024;
+
+fn gzip(body: &[u8]) -> Option<Bytes> {
+    use std::io::Write;
+    if body.len() < GZIP_MIN_BYTES {
+        return None;
+    }
+    let mut e =
+        flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 6), flate2::Compression::default());
+    e.write_all(body).ok()?;
+    e.finish().ok().map(Bytes::from)
+}
+
+/// Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0).
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+        v.split(',').any(|part| {
+            let mut it = part.split(';');
+            let coding = it.next().unwrap_or("").trim();
+            let refused = it.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+    })
 }
 
 /// The cache of rendered public pages and of the tournaments' change tags.
@@ -122,6 +151,28 @@ enum Kind {
     Player { eid: i32 },
 }
 
+impl Kind {
+    /// The address of this page with only the parameters it understands, so that odd query
+    /// strings share one cached page instead of filling the cache.
+    fn canonical(&self, tid: i32) -> String {
+        let round = |r: Option<i32>| r.map(|r| format!("?round={r}")).unwrap_or_default();
+        match self {
+            Kind::Pairings { round: r, q } if q.is_empty() => format!("/t/{tid}/pairings{}", round(*r)),
+            Kind::Pairings { round: r, q } => {
+                let qs = serde_urlencoded::to_string([("q", q.as_str())]).unwrap_or_default();
+                match r {
+                    Some(r) => format!("/t/{tid}/pairings?round={r}&{qs}"),
+                    None => format!("/t/{tid}/pairings?{qs}"),
+                }
+            }
+            Kind::Results { round: r } => format!("/t/{tid}/results{}", round(*r)),
+            Kind::Standings { round: r } => format!("/t/{tid}/standings{}", round(r.map(|r| r as i32))),
+            Kind::Crosstable => format!("/t/{tid}/crosstable"),
+            Kind::Player { eid } => format!("/t/{tid}/players/{eid}"),
+        }
+    }
+}
+
 fn query(req: &HttpRequest) -> HashMap<String, String> {
     web::Query::<Vec<(String, String)>>::from_query(req.query_string())
         .map(|q| q.into_inner().into_iter().collect())
@@ -162,7 +213,7 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
             return Ok(ctx.finish(resp));
         }
     }
-    let path = req.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default();
+    let path = kind.canonical(tid);
     let cacheable = !matches!(&kind, Kind::Pairings { q, .. } if !q.is_empty());
     let key = (path.clone(), lang);
     let cache = state.clone();
@@ -183,7 +234,12 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
                 }
                 let mut conn = st.pool.get()?;
                 let html = render(&mut conn, tid, lang, &kind, &path, |c| c)?;
-                let page = Arc::new(Cached { etag: pc.etag(&tag, lang), tag, body: Bytes::from(html) });
+                let page = Arc::new(Cached {
+                    etag: pc.etag(&tag, lang),
+                    tag,
+                    gzip: if cacheable { gzip(html.as_bytes()) } else { None },
+                    body: Bytes::from(html),
+                });
                 if cacheable {
                     pc.store(key, page.clone());
                 }
@@ -204,12 +260,18 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
         .is_some_and(|v| v.split(',').any(|t| t.trim() == page.etag || t.trim() == "*"));
     let mut resp = if matches { HttpResponse::NotModified() } else { HttpResponse::Ok() };
     resp.insert_header((header::ETAG, page.etag.clone()))
-        .insert_header((header::CACHE_CONTROL, format!("public, max-age={MAX_AGE_SECS}")))
-        .insert_header((header::VARY, "Accept-Language, Cookie"));
+        .insert_header((header::CACHE_CONTROL, CACHE_CONTROL))
+        .insert_header((header::VARY, "Accept-Language, Cookie, Accept-Encoding"));
     if matches {
         return Ok(resp.finish());
     }
-    Ok(resp.content_type("text/html; charset=utf-8").body(page.body.clone()))
+    resp.content_type("text/html; charset=utf-8");
+    match &page.gzip {
+        Some(z) if accepts_gzip(&req) => {
+            Ok(resp.insert_header((header::CONTENT_ENCODING, "gzip")).body(z.clone()))
+        }
+        _ => Ok(resp.body(page.body.clone())),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -571,7 +633,6 @@ pub struct CrossLine {
 #[template(path = "crosstable.html")]
 struct CrosstablePage {
     c: Chrome,
-    tid: i32,
     rounds: Vec<u32>,
     lines: Vec<CrossLine>,
 }
@@ -643,7 +704,6 @@ fn crosstable(
         .collect();
     Ok(CrosstablePage {
         c: chrome(t, lang, path, lang.t("pub.crosstable").to_string(), running),
-        tid: t.id,
         rounds,
         lines,
     })
