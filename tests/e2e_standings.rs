@@ -250,3 +250,21 @@ fn public_pages_are_cached_by_etag_and_find_my_table() {
     assert_eq!(public.get("/t/9999/pairings").status, 404);
     assert_eq!(public.get(&format!("/t/{tid}/players/9999")).status, 404);
 }
+
+#[test]
+fn a_round_with_an_imported_bye_ends_with_its_last_game() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "轮空测试赛");
+    import_og(&c, tid, &og_xml(&P[..3], &[(1, 1, 0, 1)], &[(1, 2)], 3));
+    let public = s.client();
+    let st = public.get(&format!("/t/{tid}/standings"));
+    assert!(st.body.contains("http-equiv=\"refresh\""), "the game is open");
+    enter(&c, tid, game_id(&s.db, tid, 1, 1), &[("method", "resignation"), ("winner", "black")]);
+    let st = public.get(&format!("/t/{tid}/standings"));
+    assert!(!st.body.contains("http-equiv=\"refresh\""), "the bye needs no result");
+    // The bye scores a win (2 points) and shows as a bye.
+    assert_eq!(row_of(&st.body, "Cao Can")[4], "2");
+    let r = public.get(&format!("/t/{tid}/results"));
+    assert!(r.body.contains(">Bye<"), "{}", r.body);
+}

@@ -1121,9 +1121,13 @@ pub struct GameLine {
 }
 
 impl GameLine {
-    /// The final result, from the sheet, else from an imported OpenGotha code.
+    /// Whether the game has its result: on the sheet, as an imported OpenGotha code, or (a game
+    /// with one player) as an imported bye.
     pub fn has_result(&self) -> bool {
-        self.result.as_ref().is_some_and(|r| r.outcome.is_some()) || imported(&self.game.result).is_some()
+        let bye = (self.game.black_id.is_none() || self.game.white_id.is_none()) && self.game.result == "BYE";
+        self.result.as_ref().is_some_and(|r| r.outcome.is_some())
+            || imported(&self.game.result).is_some()
+            || bye
     }
 }
 

@@ -32,7 +32,7 @@ use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use askama::Template;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -43,8 +43,9 @@ pub const REFRESH_SECS: u32 = 60;
 pub const CACHE_CONTROL: &str = "public, max-age=10";
 /// How long a tournament's change tag read from the database is trusted without a local write.
 const STAMP_TTL: Duration = Duration::from_secs(1);
-/// Pages kept in memory (all tournaments, languages and addresses together).
-const MAX_PAGES: usize = 512;
+/// Pages kept in memory (all tournaments, languages and addresses together; a player's page
+/// is about 10 KB, the standings of 1,000 players 180 KB plus 21 KB gzipped).
+const MAX_PAGES: usize = 2048;
 
 struct Cached {
     tag: String,
@@ -85,6 +86,8 @@ pub struct PublicCache {
     boot: String,
     stamps: Mutex<HashMap<i32, (String, u64, Instant)>>,
     pages: Mutex<HashMap<(String, Lang), Arc<Cached>>>,
+    /// What the pages of each tournament show, read and computed once per change tag.
+    snapshots: Mutex<HashMap<i32, Arc<Snapshot>>>,
     /// One render at a time per server: after a change, the first request renders and the
     /// others wait for it and reuse the page.
     render: Mutex<()>,
@@ -96,6 +99,7 @@ impl Default for PublicCache {
             boot: crate::db::users::random_token()[..8].to_string(),
             stamps: Mutex::new(HashMap::new()),
             pages: Mutex::new(HashMap::new()),
+            snapshots: Mutex::new(HashMap::new()),
             render: Mutex::new(()),
         }
     }
@@ -131,9 +135,31 @@ impl PublicCache {
     fn store(&self, key: (String, Lang), page: Arc<Cached>) {
         let mut p = lock(&self.pages);
         if p.len() >= MAX_PAGES {
-            p.clear();
+            // Pages of an older state go first; then a quarter of the rest (any).
+            let tag = page.tag.clone();
+            p.retain(|_, c| c.tag == tag);
+            let extra = p.len().saturating_sub(MAX_PAGES * 3 / 4);
+            let drop: Vec<(String, Lang)> = p.keys().take(extra).cloned().collect();
+            for k in drop {
+                p.remove(&k);
+            }
         }
         p.insert(key, page);
+    }
+
+    /// The snapshot of a tournament at `tag`, built once (one database read for all its pages).
+    fn snapshot(
+        &self,
+        conn: &mut diesel::SqliteConnection,
+        tid: i32,
+        tag: &str,
+    ) -> Result<Arc<Snapshot>, DbError> {
+        if let Some(s) = lock(&self.snapshots).get(&tid).filter(|s| s.tag == tag) {
+            return Ok(s.clone());
+        }
+        let s = Arc::new(Snapshot::build(conn, tid, tag)?);
+        lock(&self.snapshots).insert(tid, s.clone());
+        Ok(s)
     }
 
     fn etag(&self, tag: &str, lang: Lang) -> String {
@@ -195,11 +221,14 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
         let ctx = Ctx::extract(&req).await?;
         if ctx.user().is_some() {
             let staff = ctx.staff_role(tid).await?.is_some();
-            let path = ctx.path.clone();
+            let path = kind.canonical(tid);
             let user = ctx.user().cloned();
+            let st = state.clone();
             let html = ctx
                 .db(move |c| {
-                    render(c, tid, lang, &kind, &path, |mut chrome| {
+                    let (_, tag) = tdb::change_stamp(c, tid)?;
+                    let snap = st.public.snapshot(c, tid, &tag)?;
+                    render(&snap, lang, &kind, &path, |mut chrome| {
                         chrome.user = user;
                         chrome.staff = staff;
                         chrome
@@ -232,8 +261,11 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
                 if let Some(p) = pc.page(&key, &tag) {
                     return Ok(p);
                 }
-                let mut conn = st.pool.get()?;
-                let html = render(&mut conn, tid, lang, &kind, &path, |c| c)?;
+                let snap = {
+                    let mut conn = st.pool.get()?;
+                    pc.snapshot(&mut conn, tid, &tag)?
+                };
+                let html = render(&snap, lang, &kind, &path, |c| c)?;
                 let page = Arc::new(Cached {
                     etag: pc.etag(&tag, lang),
                     tag,
@@ -300,52 +332,97 @@ fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
     }
 }
 
+/// Everything the public pages of a tournament show, read from the database and computed once
+/// per change tag: the tournament, its entrants, the games of the published rounds with their
+/// results, the standings after the last round, rulings and records by game.
+pub struct Snapshot {
+    tag: String,
+    t: TournamentRow,
+    data: rdb::StandingsData,
+    names: HashMap<i32, EntrantRow>,
+    standings: ds::Standings,
+    rulings: HashMap<i32, Vec<RulingRow>>,
+    sgf: HashSet<i32>,
+    /// The highest published round with games, and whether it still has games without a result.
+    current: Option<i32>,
+    running: bool,
+    rounds: Vec<i32>,
+}
+
+impl Snapshot {
+    fn build(conn: &mut diesel::SqliteConnection, tid: i32, tag: &str) -> Result<Snapshot, DbError> {
+        let t = tdb::get(conn, tid)?;
+        let data = rdb::standings_data(conn, tid)?;
+        let standings = standings_of(&t, &data, None);
+        let current = data.lines.iter().map(|l| l.game.round_number).max();
+        let running = data.lines.iter().any(|l| Some(l.game.round_number) == current && !l.has_result());
+        let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
+        rounds.dedup();
+        Ok(Snapshot {
+            tag: tag.to_string(),
+            names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
+            rulings: rdb::rulings_by_game(conn, tid)?,
+            sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
+            t,
+            data,
+            standings,
+            current,
+            running,
+            rounds,
+        })
+    }
+
+    fn lines(&self, round: i32) -> Vec<&GameLine> {
+        self.data.lines.iter().filter(|l| l.game.round_number == round).collect()
+    }
+}
+
+/// The standings after `round` (default: the last round with a result).
+fn standings_of(t: &TournamentRow, data: &rdb::StandingsData, round: Option<u32>) -> ds::Standings {
+    let after = round.unwrap_or(data.last_round).min(data.last_round.max(1));
+    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0), after);
+    let players: Vec<ds::Entrant> = data
+        .entrants
+        .iter()
+        .map(|e| ds::Entrant {
+            id: u32::try_from(e.id).unwrap_or(0),
+            rank_value: e.rank_value,
+            warnings: data.warnings.get(&e.id).copied().unwrap_or(0),
+        })
+        .collect();
+    ds::compute(&players, &data.history, &settings)
+}
+
 fn render(
-    conn: &mut diesel::SqliteConnection,
-    tid: i32,
+    snap: &Snapshot,
     lang: Lang,
     kind: &Kind,
     path: &str,
     frame: impl FnOnce(Chrome) -> Chrome,
 ) -> Result<String, DbError> {
-    let t = tdb::get(conn, tid)?;
-    let current = rdb::current_round(conn, tid)?;
-    let running = match current {
-        Some(r) => rdb::game_lines(conn, tid, Some(r), true)?.iter().any(|l| !l.has_result()),
-        None => false,
-    };
     let html = match kind {
         Kind::Pairings { round, q } => {
-            let round = round.or(current);
-            let page = pairings(conn, &t, lang, round, q, current, running, path)?;
+            let page = pairings(snap, lang, round.or(snap.current), q, path);
             PairingsPage { c: frame(page.c), ..page }.render()
         }
         Kind::Results { round } => {
-            let round = round.or(current);
-            let page = results(conn, &t, lang, round, current, running, path)?;
+            let page = results(snap, lang, round.or(snap.current), path);
             ResultsPage { c: frame(page.c), ..page }.render()
         }
         Kind::Standings { round } => {
-            let page = standings(conn, &t, lang, *round, running, path)?;
+            let page = standings(snap, lang, *round, path);
             StandingsPage { c: frame(page.c), ..page }.render()
         }
         Kind::Crosstable => {
-            let page = crosstable(conn, &t, lang, running, path)?;
+            let page = crosstable(snap, lang, path);
             CrosstablePage { c: frame(page.c), ..page }.render()
         }
         Kind::Player { eid } => {
-            let page = player(conn, &t, lang, *eid, running, path)?;
+            let page = player(snap, lang, *eid, path)?;
             PlayerPage { c: frame(page.c), ..page }.render()
         }
     };
     html.map_err(|e| DbError::Other(format!("template: {e}")))
-}
-
-fn rounds_nav(conn: &mut diesel::SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
-    let mut v: Vec<i32> =
-        rdb::game_lines(conn, tid, None, true)?.iter().map(|l| l.game.round_number).collect();
-    v.dedup();
-    Ok(v)
 }
 
 fn result_of(lang: Lang, l: &GameLine) -> String {
@@ -402,7 +479,7 @@ struct PairingsPage {
     results: bool,
 }
 
-fn table_lines(lang: Lang, lines: &[GameLine], names: &HashMap<i32, EntrantRow>, q: &str) -> Vec<TableLine> {
+fn table_lines(lang: Lang, lines: &[&GameLine], names: &HashMap<i32, EntrantRow>, q: &str) -> Vec<TableLine> {
     let needle = q.trim().to_lowercase();
     lines
         .iter()
@@ -431,24 +508,9 @@ fn table_lines(lang: Lang, lines: &[GameLine], names: &HashMap<i32, EntrantRow>,
         .collect()
 }
 
-#[allow(clippy::too_many_arguments)]
-fn pairings(
-    conn: &mut diesel::SqliteConnection,
-    t: &TournamentRow,
-    lang: Lang,
-    round: Option<i32>,
-    q: &str,
-    current: Option<i32>,
-    running: bool,
-    path: &str,
-) -> Result<PairingsPage, DbError> {
-    let rounds = rounds_nav(conn, t.id)?;
-    let lines = match round {
-        Some(r) => rdb::game_lines(conn, t.id, Some(r), true)?,
-        None => vec![],
-    };
-    let names = rdb::entrants_by_id(conn, t.id)?;
-    let mut table = table_lines(lang, &lines, &names, q);
+fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str) -> PairingsPage {
+    let lines: Vec<&GameLine> = round.map(|r| snap.lines(r)).unwrap_or_default();
+    let mut table = table_lines(lang, &lines, &snap.names, q);
     // Byes after the tables.
     table.sort_by_key(|l| (l.black.is_none() || l.white.is_none(), l.board));
     let found = table.iter().filter(|l| l.found).count();
@@ -459,17 +521,17 @@ fn pairings(
         Some(r) => lang.tf("pub.pairings_round", &[&r]),
         None => lang.t("pub.pairings").to_string(),
     };
-    Ok(PairingsPage {
-        c: chrome(t, lang, path, title, running && round == current),
-        tid: t.id,
+    PairingsPage {
+        c: chrome(&snap.t, lang, path, title, snap.running && round == snap.current),
+        tid: snap.t.id,
         round,
         round_n: round.unwrap_or(0),
-        rounds,
+        rounds: snap.rounds.clone(),
         q: q.to_string(),
         lines: table,
         found,
         results: false,
-    })
+    }
 }
 
 #[derive(Template)]
@@ -487,23 +549,14 @@ struct ResultsPage {
     results: bool,
 }
 
-fn results(
-    conn: &mut diesel::SqliteConnection,
-    t: &TournamentRow,
-    lang: Lang,
-    round: Option<i32>,
-    current: Option<i32>,
-    running: bool,
-    path: &str,
-) -> Result<ResultsPage, DbError> {
-    let p = pairings(conn, t, lang, round, "", current, running, path)?;
-    let title = match round {
+fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> ResultsPage {
+    let p = pairings(snap, lang, round, "", path);
+    let mut c = p.c;
+    c.title = match round {
         Some(r) => lang.tf("pub.results_round", &[&r]),
         None => lang.t("pub.results").to_string(),
     };
-    let mut c = p.c;
-    c.title = title;
-    Ok(ResultsPage {
+    ResultsPage {
         c,
         tid: p.tid,
         round: p.round,
@@ -513,7 +566,7 @@ fn results(
         lines: p.lines,
         found: 0,
         results: true,
-    })
+    }
 }
 
 pub struct StandingLine {
@@ -539,28 +592,6 @@ struct StandingsPage {
     order: String,
 }
 
-/// The standings of a tournament after `round` (default: the last round with a result).
-fn compute_standings(
-    conn: &mut diesel::SqliteConnection,
-    t: &TournamentRow,
-    round: Option<u32>,
-) -> Result<(rdb::StandingsData, ds::Standings), DbError> {
-    let data = rdb::standings_data(conn, t.id)?;
-    let after = round.unwrap_or(data.last_round).min(data.last_round.max(1));
-    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0), after);
-    let players: Vec<ds::Entrant> = data
-        .entrants
-        .iter()
-        .map(|e| ds::Entrant {
-            id: u32::try_from(e.id).unwrap_or(0),
-            rank_value: e.rank_value,
-            warnings: data.warnings.get(&e.id).copied().unwrap_or(0),
-        })
-        .collect();
-    let st = ds::compute(&players, &data.history, &settings);
-    Ok((data, st))
-}
-
 fn place_text(r: &ds::Row) -> String {
     if r.shared {
         format!("{}=", r.place)
@@ -569,24 +600,22 @@ fn place_text(r: &ds::Row) -> String {
     }
 }
 
-fn standings(
-    conn: &mut diesel::SqliteConnection,
-    t: &TournamentRow,
-    lang: Lang,
-    round: Option<u32>,
-    running: bool,
-    path: &str,
-) -> Result<StandingsPage, DbError> {
-    let (data, st) = compute_standings(conn, t, round)?;
-    let names: HashMap<u32, &EntrantRow> =
-        data.entrants.iter().map(|e| (u32::try_from(e.id).unwrap_or(0), e)).collect();
+fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
+    let other;
+    let st = match round {
+        Some(r) if r < snap.standings.after_round => {
+            other = standings_of(&snap.t, &snap.data, Some(r));
+            &other
+        }
+        _ => &snap.standings,
+    };
     let shown: Vec<(usize, TieBreak)> =
         st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
     let lines = st
         .rows
         .iter()
         .filter_map(|r| {
-            let e = names.get(&r.id)?;
+            let e = snap.names.get(&i32::try_from(r.id).ok()?)?;
             Some(StandingLine {
                 place: place_text(r),
                 id: e.id,
@@ -609,15 +638,15 @@ fn standings(
     } else {
         lang.t("pub.standings").to_string()
     };
-    Ok(StandingsPage {
-        c: chrome(t, lang, path, title, running),
-        tid: t.id,
+    StandingsPage {
+        c: chrome(&snap.t, lang, path, title, snap.running),
+        tid: snap.t.id,
         after: st.after_round,
-        rounds: (1..=data.last_round).collect(),
+        rounds: (1..=snap.data.last_round).collect(),
         columns: shown.iter().map(|(_, tb)| lang.t(&format!("tb.{}", tb.code())).to_string()).collect(),
         lines,
         order,
-    })
+    }
 }
 
 pub struct CrossLine {
@@ -659,23 +688,15 @@ fn cell_text(lang: Lang, c: &ds::Cell, place: &HashMap<u32, u32>) -> String {
     format!("{}{sign}{colour}", place.get(&o).copied().unwrap_or(0))
 }
 
-fn crosstable(
-    conn: &mut diesel::SqliteConnection,
-    t: &TournamentRow,
-    lang: Lang,
-    running: bool,
-    path: &str,
-) -> Result<CrosstablePage, DbError> {
-    let (data, st) = compute_standings(conn, t, None)?;
-    let names: HashMap<u32, &EntrantRow> =
-        data.entrants.iter().map(|e| (u32::try_from(e.id).unwrap_or(0), e)).collect();
+fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
+    let st = &snap.standings;
     let place: HashMap<u32, u32> = st.rows.iter().map(|r| (r.id, r.place)).collect();
     let rounds: Vec<u32> = (1..=st.after_round).collect();
     let lines = st
         .rows
         .iter()
         .filter_map(|r| {
-            let e = names.get(&r.id)?;
+            let e = snap.names.get(&i32::try_from(r.id).ok()?)?;
             let cells = rounds
                 .iter()
                 .map(|n| {
@@ -702,11 +723,11 @@ fn crosstable(
             })
         })
         .collect();
-    Ok(CrosstablePage {
-        c: chrome(t, lang, path, lang.t("pub.crosstable").to_string(), running),
+    CrosstablePage {
+        c: chrome(&snap.t, lang, path, lang.t("pub.crosstable").to_string(), snap.running),
         rounds,
         lines,
-    })
+    }
 }
 
 pub struct PlayerGame {
@@ -749,21 +770,11 @@ fn ruling_line(lang: Lang, r: &RulingRow) -> String {
     s
 }
 
-fn player(
-    conn: &mut diesel::SqliteConnection,
-    t: &TournamentRow,
-    lang: Lang,
-    eid: i32,
-    running: bool,
-    path: &str,
-) -> Result<PlayerPage, DbError> {
-    let me = crate::db::entrants::get(conn, t.id, eid)?;
-    let (data, st) = compute_standings(conn, t, None)?;
-    let names: HashMap<i32, EntrantRow> = data.entrants.iter().map(|e| (e.id, e.clone())).collect();
-    let rulings = rdb::rulings_by_game(conn, t.id)?;
-    let row = st.rows.iter().find(|r| i64::from(r.id) == i64::from(eid));
-    let with_sgf: Vec<i32> = rdb::games_with_sgf(conn, t.id)?;
-    let games = data
+fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPage, DbError> {
+    let me = snap.names.get(&eid).ok_or(DbError::NotFound)?;
+    let row = snap.standings.rows.iter().find(|r| i64::from(r.id) == i64::from(eid));
+    let games = snap
+        .data
         .lines
         .iter()
         .filter(|l| l.game.black_id == Some(eid) || l.game.white_id == Some(eid))
@@ -782,7 +793,7 @@ fn player(
                     (true, true, false) => lang.t("r.white").to_string(),
                     _ => String::new(),
                 },
-                opponent: seat(lang, &names, opp),
+                opponent: seat(lang, &snap.names, opp),
                 result: result_of(lang, l),
                 outcome: match score {
                     Some(rules::rulings::GameScore::Win) => "won",
@@ -790,7 +801,8 @@ fn player(
                     Some(rules::rulings::GameScore::Draw) => "drawn",
                     None => "",
                 },
-                rulings: rulings
+                rulings: snap
+                    .rulings
                     .get(&g.id)
                     .map(|v| {
                         v.iter()
@@ -804,15 +816,15 @@ fn player(
                     })
                     .unwrap_or_default(),
                 gid: g.id,
-                has_sgf: with_sgf.contains(&g.id),
+                has_sgf: snap.sgf.contains(&g.id),
             }
         })
         .collect();
-    let name = display_name(&me, lang.is_zh());
-    let other = display_name(&me, !lang.is_zh());
+    let name = display_name(me, lang.is_zh());
+    let other = display_name(me, !lang.is_zh());
     Ok(PlayerPage {
-        c: chrome(t, lang, path, name.clone(), running),
-        tid: t.id,
+        c: chrome(&snap.t, lang, path, name.clone(), snap.running),
+        tid: snap.t.id,
         other_name: if other == name { String::new() } else { other },
         name,
         rank: super::entrants::rank_text(lang, &me.rank),
