@@ -39,7 +39,8 @@ const GAMES: [(u32, u32, usize, usize); 9] = [
 fn row_of(body: &str, name: &str) -> Vec<String> {
     let i = body.find(&format!(">{name}</a>")).unwrap_or_else(|| panic!("{name} not in {body}"));
     let start = body[..i].rfind("<tr").unwrap();
-    let end = i + body[i..].find("</tr>").unwrap();
+    // Rows of the big tables leave out </tr>: a row ends where the next begins.
+    let end = i + ["</tr>", "<tr", "</tbody>"].iter().filter_map(|t| body[i..].find(t)).min().unwrap();
     let row = &body[start..end];
     row.split("<td")
         .skip(1)
