@@ -247,6 +247,12 @@ fn public_pages_are_cached_by_etag_and_find_my_table() {
         assert_eq!(r.status, 200, "{q}");
         assert!(!r.body.contains("<script>"));
     }
+    // The tournament's home is a cached public page too, with the links to the others.
+    let home = public.get(&format!("/t/{tid}"));
+    assert_eq!(home.status, 200);
+    assert!(home.header("etag").is_some());
+    assert!(home.body.contains(&format!("/t/{tid}/standings")) && home.body.contains("公开页面测试赛"));
+    assert!(!home.body.contains("name=\"csrf\""), "no forms for the public");
     // Unknown tournaments and players are 404s.
     assert_eq!(public.get("/t/9999/pairings").status, 404);
     assert_eq!(public.get(&format!("/t/{tid}/players/9999")).status, 404);

@@ -170,11 +170,22 @@ impl PublicCache {
 /// What a public address asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Kind {
-    Pairings { round: Option<i32>, q: String },
-    Results { round: Option<i32> },
-    Standings { round: Option<u32> },
+    Pairings {
+        round: Option<i32>,
+        q: String,
+    },
+    Results {
+        round: Option<i32>,
+    },
+    Standings {
+        round: Option<u32>,
+    },
     Crosstable,
-    Player { eid: i32 },
+    Player {
+        eid: i32,
+    },
+    /// The tournament's overview as the public sees it.
+    Home,
 }
 
 impl Kind {
@@ -195,6 +206,7 @@ impl Kind {
             Kind::Standings { round: r } => format!("/t/{tid}/standings{}", round(r.map(|r| r as i32))),
             Kind::Crosstable => format!("/t/{tid}/crosstable"),
             Kind::Player { eid } => format!("/t/{tid}/players/{eid}"),
+            Kind::Home => format!("/t/{tid}"),
         }
     }
 }
@@ -347,6 +359,8 @@ pub struct Snapshot {
     current: Option<i32>,
     running: bool,
     rounds: Vec<i32>,
+    /// Published rounds (as the overview counts them).
+    published: u32,
 }
 
 impl Snapshot {
@@ -358,7 +372,9 @@ impl Snapshot {
         let running = data.lines.iter().any(|l| Some(l.game.round_number) == current && !l.has_result());
         let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
         rounds.dedup();
+        let (published, _) = tdb::published_rounds(conn, tid)?;
         Ok(Snapshot {
+            published,
             tag: tag.to_string(),
             names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
             rulings: rdb::rulings_by_game(conn, tid)?,
@@ -420,6 +436,12 @@ fn render(
         Kind::Player { eid } => {
             let page = player(snap, lang, *eid, path)?;
             PlayerPage { c: frame(page.c), ..page }.render()
+        }
+        Kind::Home => {
+            let title = snap.t.name(lang.is_zh()).to_string();
+            let c = frame(chrome(&snap.t, lang, path, title, false));
+            let n = snap.data.entrants.len() as i64;
+            super::tournaments::tournament_page(c, lang, snap.t.clone(), n, snap.published).render()
         }
     };
     html.map_err(|e| DbError::Other(format!("template: {e}")))
@@ -858,6 +880,11 @@ pub async fn standings_page(req: HttpRequest, path: web::Path<String>) -> Result
     let q = query(&req);
     let round = round_param(&q).and_then(|r| u32::try_from(r).ok());
     serve(req.clone(), tid, Kind::Standings { round }).await
+}
+
+/// The tournament's overview for readers without a session (see `tournaments::overview`).
+pub async fn home_page(req: HttpRequest, tid: i32) -> Result<HttpResponse, AppError> {
+    serve(req, tid, Kind::Home).await
 }
 
 pub async fn crosstable_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {

@@ -6,12 +6,12 @@ use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
 use super::templates::*;
-use crate::db::tournaments::{self as tdb, UpdateError};
+use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
 use crate::db::users::Role;
 use crate::db::{audit, backup, entrants as edb, users, DbError};
 use crate::domain::settings::*;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
 use rules::ruleset::Preset;
@@ -499,8 +499,39 @@ pub async fn create(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError
     Ok(ctx.redirect(&format!("/t/{tid}")))
 }
 
-pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+/// The overview page as the public sees it (the staff's adds the staff list and forms).
+pub fn tournament_page(
+    c: Chrome,
+    lang: Lang,
+    t: TournamentRow,
+    n_entrants: i64,
+    published: u32,
+) -> TournamentPage {
+    let s = t.settings();
+    let zh = lang.is_zh();
+    TournamentPage {
+        c,
+        system: lang.t(&format!("system.{}", s.system.code())).to_string(),
+        ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
+        komi: quarters_text(s.ruleset.komi_q),
+        t,
+        n_entrants,
+        published,
+        staff: Vec::new(),
+        candidates: Vec::new(),
+        is_organizer: false,
+        chief_id: 0,
+        time_control: if zh { s.time_control.describe_zh() } else { s.time_control.describe_en() },
+        lateness: if zh { s.lateness.describe_zh() } else { s.lateness.describe_en() },
+    }
+}
+
+pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
+    if ctx.user().is_none() {
+        // The public home of the tournament: cached like the other public pages.
+        return super::public::home_page(req, tid).await;
+    }
     let role = ctx.staff_role(tid).await?;
     let (t, n, (published, _), staff, all_users, chief) = ctx
         .db(move |c| {
@@ -514,7 +545,6 @@ pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
             ))
         })
         .await?;
-    let s = t.settings();
     let is_organizer = role == Some(Role::Organizer);
     let candidates = all_users
         .into_iter()
@@ -522,26 +552,14 @@ pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
         .map(|u| (u.id, u.username))
         .collect();
     let title = t.name(ctx.lang.is_zh()).to_string();
-    let page = TournamentPage {
-        c: ctx.chrome_t(&t, role.is_some(), title),
-        system: ctx.t(&format!("system.{}", s.system.code())).to_string(),
-        ruleset: if ctx.lang.is_zh() { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }
-            .to_string(),
-        komi: quarters_text(s.ruleset.komi_q),
-        t,
-        n_entrants: n,
-        published,
-        staff: if role.is_some() { staff } else { Vec::new() },
-        candidates,
-        is_organizer,
-        chief_id: chief.unwrap_or(0),
-        time_control: if ctx.lang.is_zh() {
-            s.time_control.describe_zh()
-        } else {
-            s.time_control.describe_en()
-        },
-        lateness: if ctx.lang.is_zh() { s.lateness.describe_zh() } else { s.lateness.describe_en() },
-    };
+    let c = ctx.chrome_t(&t, role.is_some(), title);
+    let mut page = tournament_page(c, ctx.lang, t, n, published);
+    if role.is_some() {
+        page.staff = staff;
+        page.candidates = candidates;
+        page.is_organizer = is_organizer;
+        page.chief_id = chief.unwrap_or(0);
+    }
     ctx.render(&page)
 }
 
