@@ -386,6 +386,8 @@ mod tests {
             updated_at: String::new(),
             double_loss: String::new(),
             late_entry: String::new(),
+            forfeit_sos: String::new(),
+            lots_seed: 0,
         }
     }
 

@@ -27,6 +27,9 @@ pub enum Command {
     /// Time printing the scoresheets of a large round (500 tables by default); prints JSON
     /// (milliseconds, bytes, pages).
     Print(super::bench_print::PrintArgs),
+    /// Build a 1,000-player, 7-round event in a temporary database, serve it, and load the
+    /// public standings page with wrk (and the same page from nginx); prints JSON.
+    Standings(super::bench_standings::Args),
 }
 
 #[derive(Args, Debug)]
@@ -51,6 +54,7 @@ pub fn run(cmd: Command) -> i32 {
         Command::Rules(args) => rules_bench(&args),
         Command::Pair(args) => super::bench_pair::run(args),
         Command::Print(args) => super::bench_print::run(args),
+        Command::Standings(args) => super::bench_standings::run(args),
     }
 }
 

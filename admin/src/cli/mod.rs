@@ -5,6 +5,7 @@ pub mod backup;
 pub mod bench;
 pub mod bench_pair;
 pub mod bench_print;
+pub mod bench_standings;
 pub mod demo;
 pub mod export;
 pub mod print;

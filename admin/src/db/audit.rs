@@ -1,9 +1,34 @@
 //! The audit trail: one row per write, in the same transaction as the write.
 
-use super::schema::audit;
+use super::schema::{audit, tournaments};
 use super::{now, Actor, DbError};
 use diesel::prelude::*;
 use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Audited writes made by this process (bumped when a write is recorded and again when the web
+/// layer sees it finished). Caches of public pages compare it to decide whether to look at the
+/// database's change tags again; see `web::public`.
+static WRITES: AtomicU64 = AtomicU64::new(0);
+
+/// The number of audited writes seen by this process so far.
+pub fn writes() -> u64 {
+    WRITES.load(Ordering::Acquire)
+}
+
+/// Note that a write has finished (committed or not): caches must look again.
+pub fn note_write() {
+    WRITES.fetch_add(1, Ordering::AcqRel);
+}
+
+/// 16 random hex digits: the tag of one state of a tournament.
+fn random_tag() -> String {
+    let mut b = [0u8; 8];
+    if getrandom::fill(&mut b).is_err() {
+        b = chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0).to_le_bytes();
+    }
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
 #[diesel(table_name = audit)]
@@ -66,6 +91,17 @@ pub fn record<B: Serialize, A: Serialize>(
         reason: change.reason,
     };
     diesel::insert_into(audit::table).values(&row).execute(conn)?;
+    // Every audited write changes what the tournament's public pages show: bump its counter
+    // and draw a new tag (the pages' ETag), in the same transaction.
+    if let Some(tid) = change.tournament_id {
+        diesel::update(tournaments::table.find(tid))
+            .set((
+                tournaments::changes.eq(tournaments::changes + 1),
+                tournaments::change_tag.eq(random_tag()),
+            ))
+            .execute(conn)?;
+    }
+    note_write();
     Ok(())
 }
 

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod backup;
 pub mod entrants;
 pub mod print_data;
+pub mod results;
 pub mod rounds;
 pub mod schema;
 pub mod team_matches;

@@ -28,10 +28,11 @@ use super::tournaments::{self as tdb, TournamentRow};
 use super::DbError;
 use crate::domain::entrant::Rank;
 use crate::domain::pairing::{GameResult, McMahonSettings};
-use crate::domain::settings::{ByeValue, System, TimeControlSetting, TimeKind};
+use crate::domain::settings::{ByeValue, System};
 use crate::import::opengotha::OgResult;
 use crate::import::opengotha_write::{OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::{Lang, PairingRow, SheetPlayer, SheetTournament, TableSheet};
+use rules::clock::TimeControl;
 
 /// Who asks for a document: staff see drafts, the public only published rounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,21 +241,11 @@ fn game_komi_text(q: i32, back_q: i32, lang: Lang) -> String {
     }
 }
 
-/// The time control as printed. When the settings take `rules::clock::TimeControl`, this is
-/// its `describe_zh`/`describe_en`.
-pub fn time_control_text(tc: &TimeControlSetting, lang: Lang) -> String {
-    let m = tc.main_minutes;
-    match (tc.kind, lang) {
-        (TimeKind::ByoYomi, Lang::Zh) => {
-            format!("基本用时{m}分钟，读秒{}秒{}次", tc.period_seconds, tc.periods)
-        }
-        (TimeKind::ByoYomi, Lang::En) => {
-            format!("{m} min + {}×{} s byo-yomi", tc.periods, tc.period_seconds)
-        }
-        (TimeKind::Absolute, Lang::Zh) => format!("包干制，每方{m}分钟"),
-        (TimeKind::Absolute, Lang::En) => format!("{m} min each, no byo-yomi"),
-        (TimeKind::Fischer, Lang::Zh) => format!("基本用时{m}分钟，每步加{}秒", tc.increment_seconds),
-        (TimeKind::Fischer, Lang::En) => format!("{m} min + {} s per move", tc.increment_seconds),
+/// The time control as printed: the rules crate's own description (Art. 12).
+pub fn time_control_text(tc: &TimeControl, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => tc.describe_zh(),
+        Lang::En => tc.describe_en(),
     }
 }
 
@@ -330,11 +321,13 @@ pub fn opengotha(
         begin: s.start_date,
         end: s.end_date,
         location: s.venue.clone(),
-        basic_minutes: tc.main_minutes,
-        time: match tc.kind {
-            TimeKind::ByoYomi => OgTime::ByoYomi { seconds: tc.period_seconds },
-            TimeKind::Fischer => OgTime::Fischer { seconds: tc.increment_seconds },
-            TimeKind::Absolute => OgTime::SuddenDeath,
+        basic_minutes: tc.basic_secs() / 60,
+        time: match *tc {
+            // OpenGotha knows Japanese byo-yomi, Canadian and sudden death; the Chinese reserve
+            // reads one minute a move, the closest of its systems.
+            TimeControl::ByoYomi { period_secs, .. } => OgTime::ByoYomi { seconds: period_secs },
+            TimeControl::ChineseByoYomi { .. } => OgTime::ByoYomi { seconds: 60 },
+            TimeControl::Canadian { .. } | TimeControl::Absolute { .. } => OgTime::SuddenDeath,
         },
         mcmahon: s.system == System::McMahon,
         mm_bar: rank(mm.bar),
@@ -362,9 +355,10 @@ mod tests {
         assert_eq!(komi_text(-15, Lang::En), "White gives 3¾ stones (7.5 points)");
         assert_eq!(game_komi_text(0, 4, Lang::Zh), "不贴子，黑还1子");
         assert_eq!(game_komi_text(0, 0, Lang::En), "no komi");
-        let tc = TimeControlSetting::default();
-        assert_eq!(time_control_text(&tc, Lang::Zh), "基本用时120分钟，读秒60秒3次");
-        assert_eq!(time_control_text(&tc, Lang::En), "120 min + 3×60 s byo-yomi");
+        let tc = TimeControl::chinese(120, 5);
+        assert_eq!(time_control_text(&tc, Lang::Zh), tc.describe_zh());
+        assert_eq!(time_control_text(&tc, Lang::En), tc.describe_en());
+        assert!(time_control_text(&tc, Lang::Zh).contains("120分钟"));
         assert_eq!(result_text("RESULT_BLACKWINS", Lang::Zh), "黑胜");
         assert_eq!(result_text("RESULT_WHITEWINS_BYDEF", Lang::En), "W+ (forfeit)");
         assert_eq!(result_text("", Lang::En), "");

@@ -46,6 +46,10 @@ diesel::table! {
         updated_at -> Text,
         double_loss -> Text,
         late_entry -> Text,
+        changes -> Integer,
+        change_tag -> Text,
+        forfeit_sos -> Text,
+        lots_seed -> BigInt,
     }
 }
 
@@ -54,6 +58,7 @@ diesel::table! {
         tournament_id -> Integer,
         user_id -> Integer,
         role -> Text,
+        chief_arbiter -> Bool,
     }
 }
 
@@ -129,6 +134,77 @@ diesel::table! {
         round_number -> Integer,
         entrant_id -> Integer,
         created_at -> Text,
+    }
+}
+
+diesel::table! {
+    results (game_id) {
+        game_id -> Integer,
+        tournament_id -> Integer,
+        version -> Integer,
+        entry -> Nullable<Text>,
+        outcome -> Nullable<Text>,
+        method -> Nullable<Text>,
+        winner -> Nullable<Text>,
+        black_halves -> Nullable<Integer>,
+        white_halves -> Nullable<Integer>,
+        margin_q -> Nullable<Integer>,
+        penalty_black -> Integer,
+        penalty_white -> Integer,
+        warnings_black -> Integer,
+        warnings_white -> Integer,
+        confirmed_black -> Bool,
+        confirmed_white -> Bool,
+        confirmed_arbiter -> Bool,
+        locked -> Bool,
+        replay_of -> Nullable<Integer>,
+        clock_black_secs -> Nullable<Integer>,
+        clock_white_secs -> Nullable<Integer>,
+        resumed -> Bool,
+        starts_at -> Nullable<Text>,
+        sgf -> Nullable<Text>,
+        sgf_name -> Nullable<Text>,
+        sgf_report -> Nullable<Text>,
+        entered_by -> Nullable<Text>,
+        entered_at -> Nullable<Text>,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    rulings (id) {
+        id -> Integer,
+        game_id -> Integer,
+        tournament_id -> Integer,
+        kind -> Text,
+        against -> Nullable<Text>,
+        move_number -> Integer,
+        at_time -> Text,
+        reason -> Text,
+        arbiter_id -> Nullable<Integer>,
+        arbiter -> Text,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
+    round_times (tournament_id, round_number) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        starts_at -> Text,
+        version -> Integer,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    arrivals (tournament_id, round_number, entrant_id) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        entrant_id -> Integer,
+        arrived_at -> Nullable<Text>,
+        recorded_by -> Text,
+        recorded_at -> Text,
     }
 }
 
@@ -252,6 +328,9 @@ diesel::joinable!(round_absences -> entrants (entrant_id));
 diesel::joinable!(team_members -> teams (team_id));
 diesel::joinable!(relay_events -> team_matches (match_id));
 diesel::joinable!(team_board_games -> team_matches (match_id));
+diesel::joinable!(results -> games (game_id));
+diesel::joinable!(rulings -> games (game_id));
+diesel::joinable!(arrivals -> entrants (entrant_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -262,6 +341,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     entrants,
     games,
     round_absences,
+    results,
+    rulings,
+    round_times,
+    arrivals,
     audit,
     team_settings,
     teams,

@@ -33,6 +33,8 @@ pub struct TournamentRow {
     pub updated_at: String,
     pub double_loss: String,
     pub late_entry: String,
+    pub forfeit_sos: String,
+    pub lots_seed: i64,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -56,6 +58,7 @@ struct SettingsRow {
     time_control: String,
     double_loss: String,
     late_entry: String,
+    forfeit_sos: String,
 }
 
 impl SettingsRow {
@@ -79,8 +82,19 @@ impl SettingsRow {
             time_control: json(&s.time_control),
             double_loss: s.double_loss.code().into(),
             late_entry: s.late_entry.code().into(),
+            forfeit_sos: s.forfeit_sos.code().into(),
         }
     }
+}
+
+/// A fresh seed for a lot, below 2^53 so that it survives a trip through JSON and JavaScript.
+pub fn random_seed() -> i64 {
+    let mut b = [0u8; 8];
+    // getrandom fails only without an OS random source; then the clock is the seed.
+    if getrandom::fill(&mut b).is_err() {
+        b = chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0).to_le_bytes();
+    }
+    (u64::from_le_bytes(b) >> 11) as i64
 }
 
 fn json<T: Serialize>(v: &T) -> String {
@@ -112,6 +126,7 @@ impl TournamentRow {
             time_control: serde_json::from_str(&self.time_control).unwrap_or(d.time_control),
             double_loss: DoubleLoss::from_code(&self.double_loss).unwrap_or(d.double_loss),
             late_entry: LateEntry::from_code(&self.late_entry).unwrap_or(d.late_entry),
+            forfeit_sos: ForfeitSos::from_code(&self.forfeit_sos).unwrap_or(d.forfeit_sos),
         }
     }
 
@@ -154,7 +169,12 @@ pub fn create(conn: &mut SqliteConnection, actor: &Actor, s: &TournamentSettings
     conn.immediate_transaction(|conn| {
         let t = now();
         let id: i32 = diesel::insert_into(tournaments::table)
-            .values((&SettingsRow::from(s), tournaments::created_at.eq(&t), tournaments::updated_at.eq(&t)))
+            .values((
+                &SettingsRow::from(s),
+                tournaments::created_at.eq(&t),
+                tournaments::updated_at.eq(&t),
+                tournaments::lots_seed.eq(random_seed()),
+            ))
             .returning(tournaments::id)
             .get_result(conn)?;
         if let Some(uid) = actor.user_id {
@@ -419,4 +439,14 @@ pub fn games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<GameRow>, DbEr
 
 pub fn count_games(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
     Ok(games::table.filter(games::tournament_id.eq(tid)).count().get_result(conn)?)
+}
+
+/// The change counter and tag of a tournament (bumped by every audited write).
+pub fn change_stamp(conn: &mut SqliteConnection, tid: i32) -> Result<(i32, String), DbError> {
+    tournaments::table
+        .find(tid)
+        .select((tournaments::changes, tournaments::change_tag))
+        .first(conn)
+        .optional()?
+        .ok_or(DbError::NotFound)
 }

@@ -4,6 +4,8 @@ pub mod demo;
 pub mod draw;
 pub mod entrant;
 pub mod pairing;
+pub mod results;
 pub mod rounds;
 pub mod settings;
+pub mod standings;
 pub mod team;

@@ -2,6 +2,7 @@
 //! defaults, and which of them are frozen once a round is published.
 
 use chrono::NaiveDate;
+use rules::clock::{LatenessPolicy, TimeControl};
 use rules::RuleSet;
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +33,8 @@ code_enum!(
     /// Tie-break criteria (名次区分).
     TieBreak {
         Score = "score", Sos = "sos", Cumulative = "cumulative", Direct = "direct", Wins = "wins",
-        FewerWarnings = "fewer_warnings", SosMinus1 = "sos_minus1", Sosos = "sosos", Sb = "sb", Lots = "lots"
+        FewerWarnings = "fewer_warnings", SosMinus1 = "sos_minus1", Sosos = "sosos", Sb = "sb",
+        McMahon = "mcmahon", Lots = "lots"
     }
 );
 code_enum!(
@@ -58,59 +60,76 @@ code_enum!(
     LateEntry { Loss = "loss", Draw = "draw", Win = "win" }
 );
 code_enum!(
-    /// Venue regime for lateness (Art. 22.1 / 22.2).
-    VenueRegime { Separate = "separate", Same = "same", Custom = "custom" }
+    /// How the lateness policy is chosen (Art. 22.1–22.4): the two regimes of the rules, the
+    /// event's own limit, or the blitz countdown in absence.
+    VenueRegime { Separate = "separate", Same = "same", Custom = "custom", Countdown = "countdown" }
 );
 code_enum!(
-    /// Kind of time control.
-    TimeKind { ByoYomi = "byo_yomi", Absolute = "absolute", Fischer = "fischer" }
+    /// Kind of time control: the four of `rules::clock::TimeControl`.
+    TimeKind { ChineseByoYomi = "chinese_byo_yomi", ByoYomi = "byo_yomi", Absolute = "absolute", Canadian = "canadian" }
+);
+code_enum!(
+    /// What a forfeited game (not played on the board: absence, lateness beyond the limit)
+    /// contributes to the opponents' scores (对手分, SOS): the opponent's score like a played
+    /// game, or the same as a bye (rules.md §15.2: "an event choice").
+    ForfeitSos { Opponent = "opponent", AsBye = "as_bye" }
 );
 
-/// Lateness policy (rules.md §7). Stored as JSON until the rules crate's clock types land.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LatenessSetting {
-    pub regime: VenueRegime,
-    /// Lateness beyond this many minutes loses the game.
-    pub limit_min: u32,
-    /// Whether exactly `limit_min` late may still play (2002: yes, "含").
-    pub inclusive: bool,
-    /// Deduct twice the lateness from the basic time.
-    pub double_deduction: bool,
+impl VenueRegime {
+    /// The regime a stored policy shows as: a preset when it is one (whatever its
+    /// `protect_reserve`), else custom.
+    pub fn of(p: &LatenessPolicy) -> VenueRegime {
+        let plain = LatenessPolicy { protect_reserve: false, ..*p };
+        if p.absence_countdown {
+            VenueRegime::Countdown
+        } else if plain == LatenessPolicy::separate_venue() {
+            VenueRegime::Separate
+        } else if plain == LatenessPolicy::same_venue() {
+            VenueRegime::Same
+        } else {
+            VenueRegime::Custom
+        }
+    }
+
+    /// The policy of this regime. The presets fix limit, boundary and deduction; a custom
+    /// regime takes them from the form (`limit` None: no limit).
+    pub fn policy(
+        self,
+        limit: Option<u32>,
+        inclusive: bool,
+        double: bool,
+        protect_reserve: bool,
+    ) -> LatenessPolicy {
+        let p = match self {
+            VenueRegime::Separate => LatenessPolicy::separate_venue(),
+            VenueRegime::Same => LatenessPolicy::same_venue(),
+            VenueRegime::Countdown => return LatenessPolicy::blitz_countdown(),
+            VenueRegime::Custom => LatenessPolicy {
+                limit_minutes: limit,
+                inclusive,
+                double_deduction: double,
+                ..LatenessPolicy::separate_venue()
+            },
+        };
+        LatenessPolicy { protect_reserve, ..p }
+    }
 }
 
-impl Default for LatenessSetting {
-    fn default() -> Self {
-        LatenessSetting {
-            regime: VenueRegime::Separate,
-            limit_min: 60,
-            inclusive: true,
-            double_deduction: true,
+impl TimeKind {
+    pub fn of(tc: &TimeControl) -> TimeKind {
+        match tc {
+            TimeControl::ChineseByoYomi { .. } => TimeKind::ChineseByoYomi,
+            TimeControl::ByoYomi { .. } => TimeKind::ByoYomi,
+            TimeControl::Absolute { .. } => TimeKind::Absolute,
+            TimeControl::Canadian { .. } => TimeKind::Canadian,
         }
     }
 }
 
-/// Time control. Stored as JSON until the rules crate's clock types land.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeControlSetting {
-    pub kind: TimeKind,
-    pub main_minutes: u32,
-    /// Byo-yomi periods (读秒次数) and their length in seconds.
-    pub periods: u32,
-    pub period_seconds: u32,
-    /// Fischer increment in seconds.
-    pub increment_seconds: u32,
-}
-
-impl Default for TimeControlSetting {
-    fn default() -> Self {
-        TimeControlSetting {
-            kind: TimeKind::ByoYomi,
-            main_minutes: 120,
-            periods: 3,
-            period_seconds: 60,
-            increment_seconds: 0,
-        }
-    }
+/// The default time control: Chinese byo-yomi as in Art. 12.3, 120 minutes of which the last
+/// 5 are read (rules.md §6.2: "national events R = 5").
+pub fn default_time_control() -> TimeControl {
+    TimeControl::chinese(120, 5)
 }
 
 /// Same-unit avoidance (同单位回避): off, the first k rounds, or every round.
@@ -165,11 +184,13 @@ pub struct TournamentSettings {
     pub points_scale: PointsScale,
     pub tiebreaks: Vec<TieBreak>,
     pub colour_method: ColourMethod,
-    pub lateness: LatenessSetting,
+    pub lateness: LatenessPolicy,
     pub bye_value: ByeValue,
     pub bye_sos: ByeSos,
     pub same_unit: SameUnit,
-    pub time_control: TimeControlSetting,
+    pub time_control: TimeControl,
+    /// Forfeited games in the opponents' scores (not frozen: a standings choice).
+    pub forfeit_sos: ForfeitSos,
     /// The double-loss lot fallback (rules.md §12).
     pub double_loss: DoubleLoss,
     /// The score of each round a late entrant missed.
@@ -191,11 +212,12 @@ impl TournamentSettings {
             points_scale: PointsScale::TwoOneZero,
             tiebreaks: DEFAULT_TIEBREAKS.to_vec(),
             colour_method: ColourMethod::Nigiri,
-            lateness: LatenessSetting::default(),
+            lateness: LatenessPolicy::separate_venue(),
             bye_value: ByeValue::Win,
             bye_sos: ByeSos::Zero,
             same_unit: SameUnit::Rounds(1),
-            time_control: TimeControlSetting::default(),
+            time_control: default_time_control(),
+            forfeit_sos: ForfeitSos::Opponent,
             double_loss: DoubleLoss::Lot,
             late_entry: LateEntry::Loss,
         }
@@ -309,11 +331,29 @@ mod tests {
         assert_eq!(s.bye_value, ByeValue::Win);
         assert_eq!(s.bye_sos, ByeSos::Zero);
         assert_eq!(s.same_unit, SameUnit::Rounds(1));
-        assert_eq!(s.lateness.limit_min, 60);
+        assert_eq!(s.lateness, LatenessPolicy::separate_venue());
+        assert_eq!(s.lateness.limit_minutes, Some(60));
         assert!(s.lateness.inclusive && s.lateness.double_deduction);
+        assert_eq!(VenueRegime::of(&s.lateness), VenueRegime::Separate);
+        assert_eq!(s.time_control, TimeControl::ChineseByoYomi { basic_secs: 7200, reserved_minutes: 5 });
+        assert_eq!(s.forfeit_sos, ForfeitSos::Opponent);
         assert_eq!(s.tiebreak_codes(), "score,sos,cumulative,direct,wins,fewer_warnings,lots");
         assert_eq!(s.double_loss, DoubleLoss::Lot, "decisions table: the lot fallback");
         assert_eq!(s.late_entry, LateEntry::Loss);
+    }
+
+    #[test]
+    fn regimes_round_trip_through_policies() {
+        for r in VenueRegime::ALL {
+            let p = r.policy(Some(30), false, true, false);
+            assert_eq!(VenueRegime::of(&p), *r, "{r:?}");
+            p.validate().unwrap();
+        }
+        let same = VenueRegime::Same.policy(None, false, false, true);
+        assert_eq!(same.limit_minutes, Some(15), "a preset ignores the custom fields");
+        assert!(same.protect_reserve);
+        assert_eq!(VenueRegime::of(&same), VenueRegime::Same);
+        assert_eq!(VenueRegime::Custom.policy(None, true, true, false).limit_minutes, None);
     }
 
     #[test]

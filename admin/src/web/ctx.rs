@@ -167,12 +167,14 @@ impl Ctx {
     {
         let pool = self.pool.clone();
         let lang = self.lang;
+        let writes = crate::db::audit::writes();
         let r = web::block(move || {
             let mut conn = pool.get()?;
             f(&mut conn)
         })
         .await
         .map_err(|e| AppError::internal(lang, e))?;
+        after_writes(writes);
         r.map_err(|e| match e {
             DbError::NotFound => AppError::not_found(lang),
             e => AppError::internal(lang, e),
@@ -188,12 +190,15 @@ impl Ctx {
     {
         let pool = self.pool.clone();
         let lang = self.lang;
-        web::block(move || {
+        let writes = crate::db::audit::writes();
+        let r = web::block(move || {
             let mut conn = pool.get().map_err(|e| E::from(DbError::from(e)))?;
             f(&mut conn)
         })
         .await
-        .map_err(|e| AppError::internal(lang, e))
+        .map_err(|e| AppError::internal(lang, e));
+        after_writes(writes);
+        r
     }
 
     /// Parse a POSTed form and check it: same origin and the right CSRF token. Every POST
@@ -246,6 +251,14 @@ impl Ctx {
     }
 }
 
+/// After database work that wrote (the audit counter moved), count once more now that the
+/// transaction is over, so that caches reading the counter look at the committed state.
+fn after_writes(before: u64) {
+    if crate::db::audit::writes() != before {
+        crate::db::audit::note_write();
+    }
+}
+
 fn constant_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
@@ -268,6 +281,7 @@ impl Ctx {
             tname: String::new(),
             staff: false,
             team: false,
+            refresh: 0,
         }
     }
 

@@ -11,7 +11,9 @@ pub mod form;
 pub mod i18n;
 pub mod imports;
 pub mod print;
+pub mod public;
 pub mod relay;
+pub mod results;
 pub mod rounds;
 pub mod teams;
 pub mod templates;
@@ -35,6 +37,8 @@ pub struct AppState {
     pub login_limiter: DefaultKeyedRateLimiter<String>,
     /// The one-time first-run link's token while no account exists.
     pub setup_token: Mutex<Option<String>>,
+    /// Rendered public pages and the tournaments' change tags (see [`public`]).
+    pub public: public::PublicCache,
 }
 
 /// Login throttle: a burst of 5 attempts, then one every 12 seconds, per address and name.
@@ -77,7 +81,14 @@ async fn set_lang(ctx: Ctx, path: web::Path<String>, q: web::Query<Vec<(String, 
 }
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/assets/style.css", web::get().to(style))
+    // The router tries resources in this order, matching each dynamic one with a regex: the
+    // public pages that hundreds of phones refresh come first.
+    cfg.route("/t/{id}/standings", web::get().to(public::standings_page))
+        .route("/t/{id}/pairings", web::get().to(public::pairings_page))
+        .route("/t/{id}/results", web::get().to(public::results_page))
+        .route("/t/{id}/crosstable", web::get().to(public::crosstable_page))
+        .route("/t/{id}/players/{eid}", web::get().to(public::player_page))
+        .route("/assets/style.css", web::get().to(style))
         .route("/lang/{code}", web::get().to(set_lang))
         .route("/", web::get().to(tournaments::home))
         .route("/login", web::get().to(auth::login_page))
@@ -97,6 +108,19 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/staff", web::post().to(tournaments::set_staff))
         .route("/t/{id}/audit", web::get().to(tournaments::audit_page))
         .route("/t/{id}/players", web::get().to(entrants::public_list))
+        .route("/t/{id}/chief", web::post().to(results::set_chief))
+        .route("/t/{id}/results/rounds", web::get().to(results::rounds_page))
+        .route("/t/{id}/results/rounds/{n}", web::get().to(results::round_page))
+        .route("/t/{id}/results/rounds/{n}/lateness", web::get().to(results::lateness_page))
+        .route("/t/{id}/results/rounds/{n}/lateness", web::post().to(results::save_lateness))
+        .route("/t/{id}/games/{gid}", web::get().to(results::game_page))
+        .route("/t/{id}/games/{gid}/result", web::post().to(results::save_result))
+        .route("/t/{id}/games/{gid}/rulings", web::post().to(results::add_ruling))
+        .route("/t/{id}/games/{gid}/rulings/{rid}/delete", web::post().to(results::delete_ruling))
+        .route("/t/{id}/games/{gid}/confirm", web::post().to(results::confirm))
+        .route("/t/{id}/games/{gid}/lateness", web::post().to(results::apply_lateness))
+        .route("/t/{id}/games/{gid}/sgf", web::post().to(results::upload_sgf))
+        .route("/t/{id}/games/{gid}/record.sgf", web::get().to(results::download_sgf))
         .route("/t/{id}/entrants", web::get().to(entrants::list))
         .route("/t/{id}/entrants.csv", web::get().to(imports::export_csv))
         .route("/t/{id}/entrants/new", web::get().to(entrants::new_page))
@@ -188,6 +212,7 @@ pub async fn serve(db_path: PathBuf, bind: String) -> std::io::Result<()> {
         db_path: db_path.clone(),
         login_limiter: RateLimiter::keyed(login_quota()),
         setup_token: Mutex::new(setup_token.clone()),
+        public: public::PublicCache::default(),
     });
     let app_state = state.clone();
     let server = HttpServer::new(move || {

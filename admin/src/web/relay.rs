@@ -972,7 +972,7 @@ pub async fn sheets(
             round: u32::try_from(st.row.round_number).unwrap_or(0),
             date: t.start_date.clone(),
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
-            time_control_text: l.tf("relay.time_text", &[&tc.main_minutes, &tc.periods, &tc.period_seconds]),
+            time_control_text: if l.is_zh() { tc.describe_zh() } else { tc.describe_en() },
             rules_text: if l.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() }.to_string(),
         },
         table: u32::try_from(st.row.table_no).unwrap_or(0),

@@ -158,6 +158,7 @@ fn stream_name(lang: Lang, s: Stream) -> &'static str {
         Stream::GroupOrder => lang.t("stream.group_order"),
         Stream::Knockout => lang.t("stream.knockout"),
         Stream::Synthetic => lang.t("stream.synthetic"),
+        Stream::Standings => lang.t("stream.standings"),
     }
 }
 

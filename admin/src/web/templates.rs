@@ -21,6 +21,8 @@ pub struct Chrome {
     pub staff: bool,
     /// The tournament is a team event (shows the team navigation).
     pub team: bool,
+    /// Seconds after which the page reloads itself (0: never), while a round runs.
+    pub refresh: u32,
 }
 
 impl Chrome {
@@ -101,6 +103,7 @@ impl ErrorPage {
                 tname: String::new(),
                 staff: false,
                 team: false,
+                refresh: 0,
             },
             status: status.as_u16(),
             message: message.to_string(),
@@ -155,6 +158,7 @@ pub struct SettingsOptions {
     pub regime: Options,
     pub double_loss: Options,
     pub late_entry: Options,
+    pub forfeit_sos: Options,
 }
 
 #[derive(Template)]
@@ -186,6 +190,10 @@ pub struct TournamentPage {
     pub staff: Vec<StaffMember>,
     pub candidates: Vec<(i32, String)>,
     pub is_organizer: bool,
+    /// The user id of the chief arbiter named, 0 for none.
+    pub chief_id: i32,
+    pub time_control: String,
+    pub lateness: String,
 }
 
 pub struct PlayerItem {

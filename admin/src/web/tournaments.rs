@@ -6,13 +6,14 @@ use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
 use super::templates::*;
-use crate::db::tournaments::{self as tdb, UpdateError};
+use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
 use crate::db::users::Role;
 use crate::db::{audit, backup, entrants as edb, users, DbError};
 use crate::domain::settings::*;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
+use rules::clock::{LatenessPolicy, TimeControl};
 use rules::ruleset::Preset;
 
 /// Komi in quarter stones as typed in the form: 15 → "3.75".
@@ -56,6 +57,7 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         regime: options(lang, VenueRegime::ALL, VenueRegime::code, "regime"),
         double_loss: options(lang, DoubleLoss::ALL, DoubleLoss::code, "double_loss"),
         late_entry: options(lang, LateEntry::ALL, LateEntry::code, "late_entry"),
+        forfeit_sos: options(lang, ForfeitSos::ALL, ForfeitSos::code, "forfeit_sos"),
     }
 }
 
@@ -78,18 +80,190 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     f.set("bye_sos", s.bye_sos.code());
     f.set("same_unit", s.same_unit.code());
     f.set("tiebreaks", s.tiebreak_codes());
-    f.set("time_kind", s.time_control.kind.code());
-    f.set("main_minutes", s.time_control.main_minutes.to_string());
-    f.set("periods", s.time_control.periods.to_string());
-    f.set("period_seconds", s.time_control.period_seconds.to_string());
-    f.set("increment_seconds", s.time_control.increment_seconds.to_string());
-    f.set("late_regime", s.lateness.regime.code());
-    f.set("late_limit", s.lateness.limit_min.to_string());
-    f.set("late_inclusive", if s.lateness.inclusive { "on" } else { "" });
-    f.set("late_double", if s.lateness.double_deduction { "on" } else { "" });
+    f.set("forfeit_sos", s.forfeit_sos.code());
+    time_control_form(&mut f, &s.time_control);
+    lateness_form(&mut f, &s.lateness);
     f.set("double_loss", s.double_loss.code());
     f.set("late_entry", s.late_entry.code());
     f
+}
+
+/// Minutes as typed in the form: whole minutes, or minutes and seconds ("7:30").
+fn minutes_text(secs: u32) -> String {
+    if secs.is_multiple_of(60) {
+        (secs / 60).to_string()
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// The time control as form fields. Fields of the other kinds keep sensible values so that
+/// switching the kind in the form shows something reasonable.
+fn time_control_form(f: &mut FormView, tc: &TimeControl) {
+    f.set("time_kind", TimeKind::of(tc).code());
+    f.set("main_minutes", minutes_text(tc.basic_secs()));
+    let (mut reserved, mut periods, mut period_s, mut moves, mut canadian) = (5, 3, 60, 15, 600);
+    match *tc {
+        TimeControl::ChineseByoYomi { reserved_minutes, .. } => reserved = reserved_minutes,
+        TimeControl::ByoYomi { periods: p, period_secs, .. } => (periods, period_s) = (p, period_secs),
+        TimeControl::Canadian { moves_per_period, period_secs, .. } => {
+            (moves, canadian) = (moves_per_period, period_secs)
+        }
+        TimeControl::Absolute { .. } => {}
+    }
+    f.set("reserved_minutes", reserved.to_string());
+    f.set("periods", periods.to_string());
+    f.set("period_seconds", period_s.to_string());
+    f.set("canadian_moves", moves.to_string());
+    f.set("canadian_minutes", minutes_text(canadian));
+}
+
+fn lateness_form(f: &mut FormView, p: &LatenessPolicy) {
+    f.set("late_regime", VenueRegime::of(p).code());
+    f.set("late_limit", p.limit_minutes.map(|m| m.to_string()).unwrap_or_default());
+    f.set("late_inclusive", if p.inclusive { "on" } else { "" });
+    f.set("late_double", if p.double_deduction { "on" } else { "" });
+    f.set("late_protect_reserve", if p.protect_reserve { "on" } else { "" });
+}
+
+/// "120", "7:30" or "7.5" minutes → seconds (at most 48 hours).
+fn parse_minutes(s: &str) -> Option<u32> {
+    let s = s.trim();
+    let secs = if let Some((m, sec)) = s.split_once(':') {
+        let m: u32 = m.trim().parse().ok()?;
+        let sec: u32 = sec.trim().parse().ok().filter(|v| *v < 60 && sec.trim().len() == 2)?;
+        m.checked_mul(60)?.checked_add(sec)?
+    } else if let Some((m, frac)) = s.split_once('.') {
+        let m: u32 = m.trim().parse().ok()?;
+        let half = match frac.trim_end_matches('0') {
+            "" => 0,
+            "5" => 30,
+            _ => return None,
+        };
+        m.checked_mul(60)?.checked_add(half)?
+    } else {
+        s.parse::<u32>().ok()?.checked_mul(60)?
+    };
+    (secs <= rules::clock::MAX_DURATION_SECS).then_some(secs)
+}
+
+/// Read the time control fields of `kind`; messages beside the fields. The rules crate's
+/// validation is the last word (its English reason is kept after ours).
+fn time_control_from_form(
+    lang: Lang,
+    form: &Form,
+    f: &mut FormView,
+    ruleset: Option<&rules::RuleSet>,
+) -> Option<TimeControl> {
+    let kind = match TimeKind::from_code(form.get("time_kind")) {
+        Some(k) => k,
+        None => {
+            f.error("time_kind", lang.t("err.choice"));
+            return None;
+        }
+    };
+    let minutes = |f: &mut FormView, name: &str| -> Option<u32> {
+        let v = parse_minutes(form.get(name));
+        if v.is_none() {
+            f.error(name, lang.t("t.err_minutes"));
+        }
+        v
+    };
+    let number = |f: &mut FormView, name: &str, min: u32, max: u32| -> Option<u32> {
+        match form.get(name).parse::<u32>() {
+            Ok(n) if (min..=max).contains(&n) => Some(n),
+            _ => {
+                f.error(name, lang.tf("err.number_range", &[&min, &max]));
+                None
+            }
+        }
+    };
+    let basic = minutes(f, "main_minutes");
+    let tc = match kind {
+        TimeKind::ChineseByoYomi => {
+            let r = number(f, "reserved_minutes", 1, 60);
+            if let (Some(b), Some(r)) = (basic, r) {
+                if r * 60 > b {
+                    f.error("reserved_minutes", lang.t("t.err_reserve_inside"));
+                }
+            }
+            TimeControl::ChineseByoYomi { basic_secs: basic?, reserved_minutes: r? }
+        }
+        TimeKind::ByoYomi => {
+            let p = number(f, "periods", 1, 1000);
+            let ps = number(f, "period_seconds", 1, 3600);
+            TimeControl::ByoYomi { basic_secs: basic?, periods: p?, period_secs: ps? }
+        }
+        TimeKind::Absolute => {
+            if basic == Some(0) {
+                f.error("main_minutes", lang.t("t.err_no_time"));
+            }
+            TimeControl::Absolute { basic_secs: basic? }
+        }
+        TimeKind::Canadian => {
+            let m = number(f, "canadian_moves", 1, 1000);
+            let p = minutes(f, "canadian_minutes");
+            if p == Some(0) {
+                f.error("canadian_minutes", lang.t("t.err_no_time"));
+            }
+            TimeControl::Canadian { basic_secs: basic?, moves_per_period: m?, period_secs: p? }
+        }
+    };
+    let fields = ["main_minutes", "reserved_minutes", "canadian_minutes"];
+    if fields.iter().any(|k| f.err(k).is_some()) {
+        return None;
+    }
+    let checked = match ruleset {
+        Some(r) => tc.validate_for(r),
+        None => tc.validate(),
+    };
+    match checked {
+        Ok(()) => Some(tc),
+        Err(e) => {
+            let msg = if kind == TimeKind::Absolute && ruleset.is_some_and(|r| r.cards) {
+                lang.t("t.err_absolute_team").to_string()
+            } else {
+                format!("{} ({e})", lang.t("t.err_time_control"))
+            };
+            f.error("time_kind", msg);
+            None
+        }
+    }
+}
+
+fn lateness_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<LatenessPolicy> {
+    let Some(regime) = VenueRegime::from_code(form.get("late_regime")) else {
+        f.error("late_regime", lang.t("err.choice"));
+        return None;
+    };
+    let limit = match (regime, form.get("late_limit")) {
+        (VenueRegime::Custom, "") => None,
+        (VenueRegime::Custom, v) => match v.parse::<u32>() {
+            Ok(n) if n <= 240 => Some(n),
+            _ => {
+                f.error("late_limit", lang.tf("err.number_range", &[&0, &240]));
+                return None;
+            }
+        },
+        _ => None,
+    };
+    let p = regime.policy(
+        limit,
+        form.checked("late_inclusive"),
+        form.checked("late_double"),
+        form.checked("late_protect_reserve"),
+    );
+    match p.validate() {
+        Ok(()) => Some(p),
+        Err(_) if p.limit_minutes == Some(0) => {
+            f.error("late_inclusive", lang.t("t.err_late_zero"));
+            None
+        }
+        Err(e) => {
+            f.error("late_regime", format!("{} ({e})", lang.t("t.err_lateness")));
+            None
+        }
+    }
 }
 
 const MAX_TEXT: usize = 200;
@@ -101,7 +275,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
         "tiebreaks",
         form.all("tiebreak").into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(","),
     );
-    for k in ["late_inclusive", "late_double"] {
+    for k in ["late_inclusive", "late_double", "late_protect_reserve"] {
         f.set(k, if form.checked(k) { "on" } else { "" });
     }
     let text = |f: &mut FormView, name: &str| -> String {
@@ -215,23 +389,14 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     if tiebreaks.is_empty() {
         f.error("tiebreaks", lang.t("t.err_tiebreak_none"));
     }
-    let kind = pick(&mut f, lang, form, "time_kind", TimeKind::from_code);
-    let main = number(&mut f, "main_minutes", 0, 1000);
-    let periods = number(&mut f, "periods", 0, 100);
-    let period_s = number(&mut f, "period_seconds", 0, 3600);
-    let inc = number(&mut f, "increment_seconds", 0, 3600);
-    if let (Some(k), Some(m), Some(p), Some(ps), Some(i)) = (kind, main, periods, period_s, inc) {
-        let no_time = match k {
-            TimeKind::ByoYomi => m == 0 && (p == 0 || ps == 0),
-            TimeKind::Absolute => m == 0,
-            TimeKind::Fischer => m == 0 && i == 0,
-        };
-        if no_time {
-            f.error("main_minutes", lang.t("t.err_no_time"));
-        }
-    }
-    let regime = pick(&mut f, lang, form, "late_regime", VenueRegime::from_code);
-    let late_limit = number(&mut f, "late_limit", 0, 240);
+    let time_control = time_control_from_form(lang, form, &mut f, ruleset.as_ref());
+    let lateness = lateness_from_form(lang, form, &mut f);
+    // Absent from older forms: the default, so that a form without the field still saves.
+    let forfeit_sos = if form.has("forfeit_sos") {
+        pick(&mut f, lang, form, "forfeit_sos", ForfeitSos::from_code)
+    } else {
+        Some(ForfeitSos::Opponent)
+    };
     if form.get("reason").chars().count() > 500 {
         f.error("reason", lang.tf("err.too_long", &[&500]));
     }
@@ -251,22 +416,12 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
             points_scale: points?,
             tiebreaks,
             colour_method: colour?,
-            lateness: LatenessSetting {
-                regime: regime?,
-                limit_min: late_limit?,
-                inclusive: form.checked("late_inclusive"),
-                double_deduction: form.checked("late_double"),
-            },
+            lateness: lateness?,
             bye_value: bye_value?,
             bye_sos: bye_sos?,
             same_unit: same_unit?,
-            time_control: TimeControlSetting {
-                kind: kind?,
-                main_minutes: main?,
-                periods: periods?,
-                period_seconds: period_s?,
-                increment_seconds: inc?,
-            },
+            time_control: time_control?,
+            forfeit_sos: forfeit_sos?,
             double_loss: double_loss?,
             late_entry: late_entry?,
         })
@@ -368,10 +523,41 @@ pub async fn create(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError
     Ok(ctx.redirect(&format!("/t/{tid}")))
 }
 
-pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+/// The overview page as the public sees it (the staff's adds the staff list and forms).
+pub fn tournament_page(
+    c: Chrome,
+    lang: Lang,
+    t: TournamentRow,
+    n_entrants: i64,
+    published: u32,
+) -> TournamentPage {
+    let s = t.settings();
+    let zh = lang.is_zh();
+    TournamentPage {
+        c,
+        system: lang.t(&format!("system.{}", s.system.code())).to_string(),
+        ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
+        komi: quarters_text(s.ruleset.komi_q),
+        t,
+        n_entrants,
+        published,
+        staff: Vec::new(),
+        candidates: Vec::new(),
+        is_organizer: false,
+        chief_id: 0,
+        time_control: if zh { s.time_control.describe_zh() } else { s.time_control.describe_en() },
+        lateness: if zh { s.lateness.describe_zh() } else { s.lateness.describe_en() },
+    }
+}
+
+pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
+    if ctx.user().is_none() {
+        // The public home of the tournament: cached like the other public pages.
+        return super::public::home_page(req, tid).await;
+    }
     let role = ctx.staff_role(tid).await?;
-    let (t, n, (published, _), staff, all_users) = ctx
+    let (t, n, (published, _), staff, all_users, chief) = ctx
         .db(move |c| {
             Ok::<_, DbError>((
                 tdb::get(c, tid)?,
@@ -379,10 +565,10 @@ pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
                 tdb::published_rounds(c, tid)?,
                 tdb::staff(c, tid)?,
                 users::all(c)?,
+                crate::db::results::named_chief(c, tid)?,
             ))
         })
         .await?;
-    let s = t.settings();
     let is_organizer = role == Some(Role::Organizer);
     let candidates = all_users
         .into_iter()
@@ -390,19 +576,14 @@ pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
         .map(|u| (u.id, u.username))
         .collect();
     let title = t.name(ctx.lang.is_zh()).to_string();
-    let page = TournamentPage {
-        c: ctx.chrome_t(&t, role.is_some(), title),
-        system: ctx.t(&format!("system.{}", s.system.code())).to_string(),
-        ruleset: if ctx.lang.is_zh() { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }
-            .to_string(),
-        komi: quarters_text(s.ruleset.komi_q),
-        t,
-        n_entrants: n,
-        published,
-        staff: if role.is_some() { staff } else { Vec::new() },
-        candidates,
-        is_organizer,
-    };
+    let c = ctx.chrome_t(&t, role.is_some(), title);
+    let mut page = tournament_page(c, ctx.lang, t, n, published);
+    if role.is_some() {
+        page.staff = staff;
+        page.candidates = candidates;
+        page.is_organizer = is_organizer;
+        page.chief_id = chief.unwrap_or(0);
+    }
     ctx.render(&page)
 }
 
@@ -562,12 +743,95 @@ mod tests {
                 &o.regime,
                 &o.double_loss,
                 &o.late_entry,
+                &o.forfeit_sos,
             ] {
                 for (code, label) in list {
                     assert!(!label.contains('.'), "missing label for {code}: {label}");
                 }
             }
         }
+    }
+
+    fn form_of(pairs: &[(&str, &str)]) -> Form {
+        Form { fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), files: vec![] }
+    }
+
+    #[test]
+    fn time_controls_from_the_form_with_messages_beside_the_fields() {
+        let tc = |pairs: &[(&str, &str)]| {
+            let mut f = FormView::default();
+            let r = time_control_from_form(
+                Lang::En,
+                &form_of(pairs),
+                &mut f,
+                Some(&rules::RuleSet::chinese_2002()),
+            );
+            (r, f)
+        };
+        let (r, _) =
+            tc(&[("time_kind", "chinese_byo_yomi"), ("main_minutes", "90"), ("reserved_minutes", "5")]);
+        assert_eq!(r, Some(TimeControl::chinese(90, 5)));
+        let (r, _) = tc(&[
+            ("time_kind", "byo_yomi"),
+            ("main_minutes", "45"),
+            ("periods", "3"),
+            ("period_seconds", "30"),
+        ]);
+        assert_eq!(r, Some(TimeControl::ByoYomi { basic_secs: 2700, periods: 3, period_secs: 30 }));
+        let (r, _) = tc(&[
+            ("time_kind", "canadian"),
+            ("main_minutes", "60"),
+            ("canadian_moves", "15"),
+            ("canadian_minutes", "7:30"),
+        ]);
+        assert_eq!(
+            r,
+            Some(TimeControl::Canadian { basic_secs: 3600, moves_per_period: 15, period_secs: 450 })
+        );
+        let (r, f) =
+            tc(&[("time_kind", "chinese_byo_yomi"), ("main_minutes", "3"), ("reserved_minutes", "5")]);
+        assert!(r.is_none() && f.err("reserved_minutes").is_some());
+        let (r, f) = tc(&[
+            ("time_kind", "byo_yomi"),
+            ("main_minutes", "abc"),
+            ("periods", "0"),
+            ("period_seconds", "30"),
+        ]);
+        assert!(r.is_none() && f.err("main_minutes").is_some() && f.err("periods").is_some());
+        let (r, f) = tc(&[("time_kind", "absolute"), ("main_minutes", "0")]);
+        assert!(r.is_none() && f.err("main_minutes").is_some());
+        let (r, f) = tc(&[("time_kind", "fischer"), ("main_minutes", "10")]);
+        assert!(r.is_none() && f.err("time_kind").is_some());
+        let mut f = FormView::default();
+        let team = rules::RuleSet::chinese_team_relay();
+        let r = time_control_from_form(
+            Lang::Zh,
+            &form_of(&[("time_kind", "absolute"), ("main_minutes", "60")]),
+            &mut f,
+            Some(&team),
+        );
+        assert!(r.is_none() && f.err("time_kind").is_some_and(|e| e.contains("包干")), "{:?}", f.errs);
+    }
+
+    #[test]
+    fn lateness_from_the_form() {
+        let late = |pairs: &[(&str, &str)]| {
+            let mut f = FormView::default();
+            (lateness_from_form(Lang::En, &form_of(pairs), &mut f), f)
+        };
+        let (p, _) = late(&[("late_regime", "same"), ("late_limit", "99")]);
+        assert_eq!(p, Some(LatenessPolicy::same_venue()), "a regime's own limit, whatever the field says");
+        let (p, _) = late(&[("late_regime", "custom"), ("late_limit", "30"), ("late_double", "on")]);
+        assert_eq!(
+            p.map(|p| (p.limit_minutes, p.inclusive, p.double_deduction)),
+            Some((Some(30), false, true))
+        );
+        let (p, _) = late(&[("late_regime", "custom"), ("late_limit", "")]);
+        assert_eq!(p.and_then(|p| p.limit_minutes), None);
+        let (p, f) = late(&[("late_regime", "custom"), ("late_limit", "0")]);
+        assert!(p.is_none() && f.err("late_inclusive").is_some());
+        let (p, f) = late(&[("late_regime", "custom"), ("late_limit", "-3")]);
+        assert!(p.is_none() && f.err("late_limit").is_some());
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub enum Stream {
     GroupOrder = 6,
     /// Knockout: lots for drawn games and for colours.
     Knockout = 7,
+    /// The last tie-break of the standings (rules.md §15.3: 抽签).
+    Standings = 8,
     /// Synthetic data for benchmarks and tests; never used for a real event.
     Synthetic = 99,
 }

@@ -1,0 +1,1309 @@
+//! Results: each game's result sheet (what the arbiter entered, the final result the rules
+//! crate computed with the game's rulings, confirmations and lock, the replay game, the
+//! record), each round's lateness sheet (start time, arrivals), and what the standings and the
+//! public pages read.
+//!
+//! Every write runs in one `immediate_transaction`, checks the sheet's version (a stale form is
+//! refused with the current sheet, never merged), checks the lock (only the chief arbiter
+//! corrects a locked result, with a reason), recomputes the final result through
+//! [`crate::domain::results::compute`], and writes its audit row.
+
+use super::audit::{self, Change};
+use super::entrants::EntrantRow;
+use super::schema::{arrivals, entrants, games, results, round_times, rounds, rulings, tournament_staff};
+use super::tournaments::{self as tdb, GameRow};
+use super::users::Role;
+use super::{now, Actor, DbError};
+use crate::domain::pairing::{self, ByeRecord, History, PlayedGame};
+use crate::domain::results::{self as dr, Computed, Entry, GameLateness, ResultError, Seats, SgfReport};
+use crate::domain::settings::TournamentSettings;
+use crate::import::opengotha::{OgOutcome, OgResult};
+use diesel::prelude::*;
+use rules::board::Color;
+use rules::rulings::{GameResult, ResultMethod, Ruling, RulingKind};
+use serde::Serialize;
+use std::collections::HashMap;
+
+macro_rules! game_columns {
+    () => {
+        (
+            games::id,
+            games::tournament_id,
+            games::round_number,
+            games::board,
+            games::black_id,
+            games::white_id,
+            games::handicap,
+            games::result,
+        )
+    };
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = results)]
+pub struct ResultRow {
+    pub game_id: i32,
+    pub tournament_id: i32,
+    pub version: i32,
+    pub entry: Option<String>,
+    pub outcome: Option<String>,
+    pub method: Option<String>,
+    pub winner: Option<String>,
+    pub black_halves: Option<i32>,
+    pub white_halves: Option<i32>,
+    pub margin_q: Option<i32>,
+    pub penalty_black: i32,
+    pub penalty_white: i32,
+    pub warnings_black: i32,
+    pub warnings_white: i32,
+    pub confirmed_black: bool,
+    pub confirmed_white: bool,
+    pub confirmed_arbiter: bool,
+    pub locked: bool,
+    pub replay_of: Option<i32>,
+    pub clock_black_secs: Option<i32>,
+    pub clock_white_secs: Option<i32>,
+    pub resumed: bool,
+    pub starts_at: Option<String>,
+    #[serde(skip)]
+    pub sgf: Option<String>,
+    pub sgf_name: Option<String>,
+    pub sgf_report: Option<String>,
+    pub entered_by: Option<String>,
+    pub entered_at: Option<String>,
+    pub updated_at: String,
+}
+
+impl ResultRow {
+    pub fn entry(&self) -> Option<Entry> {
+        self.entry.as_deref().and_then(|e| serde_json::from_str(e).ok())
+    }
+    pub fn outcome(&self) -> Option<GameResult> {
+        self.outcome.as_deref().and_then(|e| serde_json::from_str(e).ok())
+    }
+    pub fn sgf_report(&self) -> Option<SgfReport> {
+        self.sgf_report.as_deref().and_then(|e| serde_json::from_str(e).ok())
+    }
+    /// The clocks a resumed game starts from (None: not resumed).
+    pub fn resumed_clocks(&self) -> Option<dr::Resumed> {
+        let secs = |v: Option<i32>| v.and_then(|s| u32::try_from(s).ok());
+        self.resumed.then(|| (secs(self.clock_black_secs), secs(self.clock_white_secs)))
+    }
+}
+
+/// The part of a result sheet lists need (no record text).
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = results)]
+pub struct ResultBrief {
+    pub game_id: i32,
+    pub version: i32,
+    pub outcome: Option<String>,
+    pub warnings_black: i32,
+    pub warnings_white: i32,
+    pub locked: bool,
+    pub replay_of: Option<i32>,
+}
+
+impl ResultBrief {
+    pub fn outcome(&self) -> Option<GameResult> {
+        self.outcome.as_deref().and_then(|e| serde_json::from_str(e).ok())
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = rulings)]
+pub struct RulingRow {
+    pub id: i32,
+    pub game_id: i32,
+    pub tournament_id: i32,
+    pub kind: String,
+    pub against: Option<String>,
+    pub move_number: i32,
+    pub at_time: String,
+    pub reason: String,
+    pub arbiter_id: Option<i32>,
+    pub arbiter: String,
+    pub created_at: String,
+}
+
+impl RulingRow {
+    pub fn kind(&self) -> Option<RulingKind> {
+        serde_json::from_str(&self.kind).ok()
+    }
+    /// The ruling as the rules crate takes it.
+    pub fn ruling(&self) -> Option<Ruling> {
+        Some(Ruling {
+            kind: self.kind()?,
+            against: self.against.as_deref().and_then(color_from),
+            player: None,
+            move_number: u32::try_from(self.move_number).ok()?,
+            minute: None,
+        })
+    }
+}
+
+pub fn color_code(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+pub fn color_from(s: &str) -> Option<Color> {
+    match s {
+        "black" => Some(Color::Black),
+        "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Everything about one game: the game, its sheet (if any), its rulings and players.
+#[derive(Debug, Clone)]
+pub struct Sheet {
+    pub game: GameRow,
+    pub result: Option<ResultRow>,
+    pub rulings: Vec<RulingRow>,
+    pub black: Option<EntrantRow>,
+    pub white: Option<EntrantRow>,
+    /// The game that replays this one, if a replay was ordered.
+    pub replay_game: Option<i32>,
+    pub published: bool,
+}
+
+impl Sheet {
+    /// The version a form must carry back: 0 before anything was recorded.
+    pub fn version(&self) -> i32 {
+        self.result.as_ref().map_or(0, |r| r.version)
+    }
+    pub fn entry(&self) -> Option<Entry> {
+        self.result.as_ref().and_then(ResultRow::entry)
+    }
+    pub fn outcome(&self) -> Option<GameResult> {
+        self.result.as_ref().and_then(ResultRow::outcome)
+    }
+    pub fn locked(&self) -> bool {
+        self.result.as_ref().is_some_and(|r| r.locked)
+    }
+    pub fn seats(&self) -> Seats {
+        Seats { black: self.game.black_id.is_some(), white: self.game.white_id.is_some() }
+    }
+    pub fn handicap(&self) -> u8 {
+        u8::try_from(self.game.handicap).unwrap_or(0)
+    }
+    /// The rulings as the rules crate takes them (unreadable rows are skipped).
+    pub fn rules_rulings(&self) -> Vec<Ruling> {
+        self.rulings.iter().filter_map(RulingRow::ruling).collect()
+    }
+    /// The final result computed again from the stored entry and rulings.
+    pub fn compute(&self, settings: &TournamentSettings) -> Result<Computed, ResultError> {
+        dr::compute(
+            &settings.ruleset,
+            self.handicap(),
+            self.seats(),
+            self.entry().as_ref(),
+            &self.rules_rulings(),
+        )
+    }
+}
+
+/// Why a write to a sheet was refused. Nothing was written.
+#[derive(Debug)]
+pub enum SheetError {
+    /// Someone saved in between: the sheet as it is now, to show the other's entry.
+    Stale(Box<Sheet>),
+    /// Someone saved the round's lateness sheet in between (as it is now).
+    StaleRound {
+        current: Option<RoundTime>,
+    },
+    /// The result is locked by the confirmations; only the chief arbiter corrects it.
+    Locked,
+    /// A correction of a locked result needs a reason.
+    ReasonRequired,
+    Invalid(ResultError),
+    /// There is no result to confirm yet.
+    NothingToConfirm,
+    /// The replay game already has a result or rulings: the replay cannot be withdrawn.
+    ReplayHasResult {
+        replay_game: i32,
+    },
+    /// Lateness: no start time, or nothing that calls for a ruling.
+    NoLateness,
+    Db(DbError),
+}
+
+impl From<DbError> for SheetError {
+    fn from(e: DbError) -> Self {
+        SheetError::Db(e)
+    }
+}
+impl From<diesel::result::Error> for SheetError {
+    fn from(e: diesel::result::Error) -> Self {
+        SheetError::Db(e.into())
+    }
+}
+
+fn load_game(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<GameRow, DbError> {
+    games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::id.eq(gid))
+        .select(game_columns!())
+        .first::<GameRow>(conn)
+        .optional()?
+        .ok_or(DbError::NotFound)
+}
+
+fn entrant(conn: &mut SqliteConnection, id: Option<i32>) -> Result<Option<EntrantRow>, DbError> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(entrants::table.find(id).select(EntrantRow::as_select()).first(conn).optional()?)
+}
+
+fn published_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
+    Ok(rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .filter(rounds::published.eq(true))
+        .select(rounds::number)
+        .order(rounds::number)
+        .load(conn)?)
+}
+
+/// The result sheet of game `gid` of tournament `tid` (NotFound if it is not that
+/// tournament's).
+pub fn sheet(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Sheet, DbError> {
+    let game = load_game(conn, tid, gid)?;
+    let result =
+        results::table.find(gid).select(ResultRow::as_select()).first::<ResultRow>(conn).optional()?;
+    let rulings = rulings::table
+        .filter(rulings::game_id.eq(gid))
+        .order(rulings::id)
+        .select(RulingRow::as_select())
+        .load(conn)?;
+    let black = entrant(conn, game.black_id)?;
+    let white = entrant(conn, game.white_id)?;
+    let replay_game =
+        results::table.filter(results::replay_of.eq(gid)).select(results::game_id).first(conn).optional()?;
+    let published = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .filter(rounds::number.eq(game.round_number))
+        .select(rounds::published)
+        .first::<bool>(conn)
+        .optional()?
+        .unwrap_or(false);
+    Ok(Sheet { game, result, rulings, black, white, replay_game, published })
+}
+
+/// Whether user `uid` is the chief arbiter of `tid`: the staff member named so, or, while
+/// nobody is named, any organizer of the tournament.
+pub fn is_chief(conn: &mut SqliteConnection, tid: i32, uid: Option<i32>) -> Result<bool, DbError> {
+    let Some(uid) = uid else { return Ok(false) };
+    let named: Option<i32> = tournament_staff::table
+        .filter(tournament_staff::tournament_id.eq(tid))
+        .filter(tournament_staff::chief_arbiter.eq(true))
+        .select(tournament_staff::user_id)
+        .first(conn)
+        .optional()?;
+    Ok(match named {
+        Some(c) => c == uid,
+        None => tdb::staff_role(conn, tid, uid)? == Some(Role::Organizer),
+    })
+}
+
+/// The chief arbiter named for a tournament, if any.
+pub fn named_chief(conn: &mut SqliteConnection, tid: i32) -> Result<Option<i32>, DbError> {
+    Ok(tournament_staff::table
+        .filter(tournament_staff::tournament_id.eq(tid))
+        .filter(tournament_staff::chief_arbiter.eq(true))
+        .select(tournament_staff::user_id)
+        .first(conn)
+        .optional()?)
+}
+
+/// Name `uid` (a staff member) chief arbiter of `tid`, or nobody; audited.
+pub fn set_chief(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    uid: Option<i32>,
+) -> Result<(), DbError> {
+    conn.immediate_transaction(|conn| {
+        let before = named_chief(conn, tid)?;
+        if let Some(u) = uid {
+            if tdb::staff_role(conn, tid, u)?.is_none() {
+                return Err(DbError::NotFound);
+            }
+        }
+        diesel::update(tournament_staff::table.filter(tournament_staff::tournament_id.eq(tid)))
+            .set(tournament_staff::chief_arbiter.eq(false))
+            .execute(conn)?;
+        if let Some(u) = uid {
+            diesel::update(
+                tournament_staff::table
+                    .filter(tournament_staff::tournament_id.eq(tid))
+                    .filter(tournament_staff::user_id.eq(u)),
+            )
+            .set(tournament_staff::chief_arbiter.eq(true))
+            .execute(conn)?;
+        }
+        #[derive(Serialize)]
+        struct Chief {
+            chief_arbiter: Option<i32>,
+        }
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "chief_arbiter",
+                entity: "staff",
+                entity_id: uid.or(before),
+                before: Some(&Chief { chief_arbiter: before }),
+                after: Some(&Chief { chief_arbiter: uid }),
+                reason: "",
+            },
+        )?;
+        Ok(())
+    })
+}
+
+/// Audit snapshot of a sheet.
+#[derive(Serialize)]
+struct Snapshot {
+    game: i32,
+    round: i32,
+    board: i32,
+    version: i32,
+    entry: Option<Entry>,
+    result: Option<String>,
+    outcome: Option<GameResult>,
+    penalty_black: i32,
+    penalty_white: i32,
+    warnings_black: i32,
+    warnings_white: i32,
+    confirmed: [bool; 3],
+    locked: bool,
+    rulings: usize,
+    replay_game: Option<i32>,
+}
+
+fn snapshot(s: &Sheet) -> Snapshot {
+    let r = s.result.as_ref();
+    let outcome = s.outcome();
+    Snapshot {
+        game: s.game.id,
+        round: s.game.round_number,
+        board: s.game.board,
+        version: s.version(),
+        entry: s.entry(),
+        result: outcome.map(|o| o.en()),
+        outcome,
+        penalty_black: r.map_or(0, |r| r.penalty_black),
+        penalty_white: r.map_or(0, |r| r.penalty_white),
+        warnings_black: r.map_or(0, |r| r.warnings_black),
+        warnings_white: r.map_or(0, |r| r.warnings_white),
+        confirmed: r.map_or([false; 3], |r| [r.confirmed_black, r.confirmed_white, r.confirmed_arbiter]),
+        locked: s.locked(),
+        rulings: s.rulings.len(),
+        replay_game: s.replay_game,
+    }
+}
+
+/// The result columns of a computed result.
+#[derive(AsChangeset, Insertable, PartialEq, Eq, Debug)]
+#[diesel(table_name = results)]
+#[diesel(treat_none_as_null = true)]
+struct OutcomeFields {
+    entry: Option<String>,
+    outcome: Option<String>,
+    method: Option<String>,
+    winner: Option<String>,
+    black_halves: Option<i32>,
+    white_halves: Option<i32>,
+    margin_q: Option<i32>,
+    penalty_black: i32,
+    penalty_white: i32,
+    warnings_black: i32,
+    warnings_white: i32,
+}
+
+fn to_i32(v: u32) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+fn outcome_fields(entry: Option<&Entry>, c: &Computed) -> OutcomeFields {
+    let r = c.result;
+    let (black_halves, margin_q) = match r.map(|r| r.method) {
+        Some(ResultMethod::Count { outcome, black_halves, .. }) => {
+            (Some(to_i32(black_halves)), Some(to_i32(outcome.margin_q)))
+        }
+        _ => (None, None),
+    };
+    let white_halves = match entry {
+        Some(Entry::Count { white_halves: Some(w), .. }) => Some(to_i32(*w)),
+        _ => None,
+    };
+    OutcomeFields {
+        entry: entry.map(|e| serde_json::to_string(e).unwrap_or_default()),
+        outcome: r.map(|r| serde_json::to_string(&r).unwrap_or_default()),
+        method: r.map(|r| dr::method_code(&r.method).to_string()),
+        winner: r.and_then(|r| r.winner).map(|c| color_code(c).to_string()),
+        black_halves,
+        white_halves,
+        margin_q,
+        penalty_black: to_i32(c.applied.penalty_black),
+        penalty_white: to_i32(c.applied.penalty_white),
+        warnings_black: to_i32(c.applied.warnings_black),
+        warnings_white: to_i32(c.applied.warnings_white),
+    }
+}
+
+/// Refuse a stale form; refuse a locked sheet unless the actor is the chief arbiter and gives
+/// a reason. Returns whether this write corrects a locked result.
+fn guard(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    s: &Sheet,
+    version: i32,
+    reason: &str,
+) -> Result<bool, SheetError> {
+    if s.version() != version {
+        return Err(SheetError::Stale(Box::new(s.clone())));
+    }
+    if !s.locked() {
+        return Ok(false);
+    }
+    if !is_chief(conn, tid, actor.user_id)? {
+        return Err(SheetError::Locked);
+    }
+    if reason.trim().is_empty() {
+        return Err(SheetError::ReasonRequired);
+    }
+    Ok(true)
+}
+
+/// Write the computed result of a sheet (creating the row if needed), bump its version, keep
+/// `games.result` in step, and create or withdraw the replay game. Returns the new version.
+fn store(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    s: &Sheet,
+    entry: Option<&Entry>,
+    computed: &Computed,
+    entered: bool,
+) -> Result<i32, SheetError> {
+    let gid = s.game.id;
+    let fields = outcome_fields(entry, computed);
+    let t = now();
+    let changed = s.result.as_ref().map(|r| r.outcome.as_deref()) != Some(fields.outcome.as_deref());
+    let version = s.version() + 1;
+    match &s.result {
+        None => {
+            diesel::insert_into(results::table)
+                .values((
+                    results::game_id.eq(gid),
+                    results::tournament_id.eq(s.game.tournament_id),
+                    results::version.eq(version),
+                    &fields,
+                    results::updated_at.eq(&t),
+                ))
+                .execute(conn)?;
+        }
+        Some(r) => {
+            // A changed result needs confirming again, unless the chief arbiter corrects a
+            // locked one (the correction stays locked).
+            let clear = changed && !r.locked;
+            diesel::update(results::table.find(gid))
+                .set((
+                    &fields,
+                    results::version.eq(version),
+                    results::updated_at.eq(&t),
+                    results::confirmed_black.eq(r.confirmed_black && !clear),
+                    results::confirmed_white.eq(r.confirmed_white && !clear),
+                    results::confirmed_arbiter.eq(r.confirmed_arbiter && !clear),
+                ))
+                .execute(conn)?;
+        }
+    }
+    if entered {
+        diesel::update(results::table.find(gid))
+            .set((results::entered_by.eq(&actor.name), results::entered_at.eq(&t)))
+            .execute(conn)?;
+    }
+    diesel::update(games::table.find(gid))
+        .set(games::result.eq(dr::opengotha_code(computed.result.as_ref())))
+        .execute(conn)?;
+    replay(conn, s, entry, computed)?;
+    Ok(version)
+}
+
+/// Create, update or withdraw the replay game of a sheet.
+fn replay(
+    conn: &mut SqliteConnection,
+    s: &Sheet,
+    entry: Option<&Entry>,
+    c: &Computed,
+) -> Result<(), SheetError> {
+    let wants = c.result.is_some_and(|r| r.needs_replay());
+    let clocks = entry.and_then(Entry::replay_clocks).flatten();
+    let (cb, cw) = (clocks.map(|c| to_i32(c.black_secs)), clocks.map(|c| to_i32(c.white_secs)));
+    match (wants, s.replay_game) {
+        (true, None) => {
+            let g = &s.game;
+            let rid: i32 = diesel::insert_into(games::table)
+                .values((
+                    games::tournament_id.eq(g.tournament_id),
+                    games::round_number.eq(g.round_number),
+                    games::board.eq(g.board),
+                    games::black_id.eq(g.black_id),
+                    games::white_id.eq(g.white_id),
+                    games::handicap.eq(g.handicap),
+                    games::result.eq("RESULT_UNKNOWN"),
+                ))
+                .returning(games::id)
+                .get_result(conn)?;
+            diesel::insert_into(results::table)
+                .values((
+                    results::game_id.eq(rid),
+                    results::tournament_id.eq(g.tournament_id),
+                    results::version.eq(1),
+                    results::replay_of.eq(g.id),
+                    results::clock_black_secs.eq(cb),
+                    results::clock_white_secs.eq(cw),
+                    results::resumed.eq(true),
+                    results::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
+        }
+        (true, Some(rid)) => {
+            diesel::update(results::table.find(rid))
+                .set((
+                    results::clock_black_secs.eq(cb),
+                    results::clock_white_secs.eq(cw),
+                    results::version.eq(results::version + 1),
+                ))
+                .execute(conn)?;
+        }
+        (false, Some(rid)) => {
+            let has_entry: Option<Option<String>> =
+                results::table.find(rid).select(results::outcome).first(conn).optional()?;
+            let n_rulings: i64 = rulings::table.filter(rulings::game_id.eq(rid)).count().get_result(conn)?;
+            if has_entry.flatten().is_some() || n_rulings > 0 {
+                return Err(SheetError::ReplayHasResult { replay_game: rid });
+            }
+            diesel::delete(games::table.find(rid)).execute(conn)?;
+        }
+        (false, None) => {}
+    }
+    Ok(())
+}
+
+fn settings_of(conn: &mut SqliteConnection, tid: i32) -> Result<TournamentSettings, DbError> {
+    Ok(tdb::get(conn, tid)?.settings())
+}
+
+/// Enter (or clear, with `None`) the result of a game. Returns the new version.
+#[allow(clippy::too_many_arguments)]
+pub fn save_result(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    version: i32,
+    entry: Option<Entry>,
+    reason: &str,
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let s = sheet(conn, tid, gid)?;
+        let correction = guard(conn, actor, tid, &s, version, reason)?;
+        let settings = settings_of(conn, tid)?;
+        let computed =
+            dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings())
+                .map_err(SheetError::Invalid)?;
+        let v = store(conn, actor, &s, entry.as_ref(), &computed, true)?;
+        let after = sheet(conn, tid, gid)?;
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: if correction {
+                    "correct"
+                } else if entry.is_none() {
+                    "clear"
+                } else {
+                    "enter"
+                },
+                entity: "result",
+                entity_id: Some(gid),
+                before: Some(&snapshot(&s)),
+                after: Some(&snapshot(&after)),
+                reason,
+            },
+        )?;
+        Ok(v)
+    })
+}
+
+/// A ruling to add, with what the rules crate does not keep: the wall-clock time and the
+/// arbiter's reason.
+#[derive(Debug, Clone, Serialize)]
+pub struct NewRuling {
+    pub ruling: Ruling,
+    pub at_time: String,
+    pub reason: String,
+}
+
+fn insert_rulings(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    s: &Sheet,
+    new: &[NewRuling],
+) -> Result<(), DbError> {
+    let t = now();
+    for n in new {
+        diesel::insert_into(rulings::table)
+            .values((
+                rulings::game_id.eq(s.game.id),
+                rulings::tournament_id.eq(s.game.tournament_id),
+                rulings::kind.eq(serde_json::to_string(&n.ruling.kind).unwrap_or_default()),
+                rulings::against.eq(n.ruling.against.map(color_code)),
+                rulings::move_number.eq(to_i32(n.ruling.move_number)),
+                rulings::at_time.eq(&n.at_time),
+                rulings::reason.eq(&n.reason),
+                rulings::arbiter_id.eq(actor.user_id),
+                rulings::arbiter.eq(&actor.name),
+                rulings::created_at.eq(&t),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The effects of a sheet's rulings, for the audit trail.
+#[derive(Serialize)]
+struct RulingsAudit<'a> {
+    added: &'a [NewRuling],
+    effects_en: Vec<String>,
+    result: Option<String>,
+}
+
+fn add_checked(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    s: &Sheet,
+    new: &[NewRuling],
+    reason: &str,
+    action: &str,
+) -> Result<i32, SheetError> {
+    let settings = settings_of(conn, tid)?;
+    let mut all = s.rules_rulings();
+    all.extend(new.iter().map(|n| n.ruling));
+    let entry = s.entry();
+    let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &all)
+        .map_err(SheetError::Invalid)?;
+    insert_rulings(conn, actor, s, new)?;
+    let v = store(conn, actor, s, entry.as_ref(), &computed, false)?;
+    audit::record(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(tid),
+            action,
+            entity: "ruling",
+            entity_id: Some(s.game.id),
+            before: Some(&snapshot(s)),
+            after: Some(&RulingsAudit {
+                added: new,
+                effects_en: computed.applied.effects.iter().map(|e| e.en.clone()).collect(),
+                result: computed.result.map(|r| r.en()),
+            }),
+            reason,
+        },
+    )?;
+    Ok(v)
+}
+
+/// Add rulings to a game; their effect is applied to its result. Returns the new version.
+pub fn add_rulings(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    version: i32,
+    new: &[NewRuling],
+    reason: &str,
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let s = sheet(conn, tid, gid)?;
+        guard(conn, actor, tid, &s, version, reason)?;
+        add_checked(conn, actor, tid, &s, new, reason, "add")
+    })
+}
+
+/// Delete one ruling of a game; the result is computed again. Returns the new version.
+pub fn delete_ruling(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    rid: i32,
+    version: i32,
+    reason: &str,
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let s = sheet(conn, tid, gid)?;
+        let Some(gone) = s.rulings.iter().find(|r| r.id == rid).cloned() else {
+            return Err(SheetError::Db(DbError::NotFound));
+        };
+        guard(conn, actor, tid, &s, version, reason)?;
+        let settings = settings_of(conn, tid)?;
+        let rest: Vec<Ruling> =
+            s.rulings.iter().filter(|r| r.id != rid).filter_map(RulingRow::ruling).collect();
+        let entry = s.entry();
+        let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &rest)
+            .map_err(SheetError::Invalid)?;
+        diesel::delete(rulings::table.find(rid)).execute(conn)?;
+        let v = store(conn, actor, &s, entry.as_ref(), &computed, false)?;
+        let after = snapshot(&sheet(conn, tid, gid)?);
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "delete",
+                entity: "ruling",
+                entity_id: Some(gid),
+                before: Some(&gone),
+                after: Some(&after),
+                reason,
+            },
+        )?;
+        Ok(v)
+    })
+}
+
+/// Who confirms a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confirmer {
+    Black,
+    White,
+    Arbiter,
+}
+
+impl Confirmer {
+    pub fn parse(s: &str) -> Option<Confirmer> {
+        match s {
+            "black" => Some(Confirmer::Black),
+            "white" => Some(Confirmer::White),
+            "arbiter" => Some(Confirmer::Arbiter),
+            _ => None,
+        }
+    }
+}
+
+/// Record a confirmation (the players' signatures are recorded by the arbiter). With all
+/// three, the result is locked. Returns the new version.
+pub fn confirm(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    version: i32,
+    who: Confirmer,
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let s = sheet(conn, tid, gid)?;
+        if s.version() != version {
+            return Err(SheetError::Stale(Box::new(s)));
+        }
+        let Some(r) = s.result.as_ref().filter(|r| r.outcome.is_some()) else {
+            return Err(SheetError::NothingToConfirm);
+        };
+        let mut flags = [r.confirmed_black, r.confirmed_white, r.confirmed_arbiter];
+        match who {
+            Confirmer::Black => flags[0] = true,
+            Confirmer::White => flags[1] = true,
+            Confirmer::Arbiter => flags[2] = true,
+        }
+        // Every seated player and the arbiter (a bye has no opponent to sign).
+        let seats = s.seats();
+        let locked = r.locked || (flags[2] && (!seats.black || flags[0]) && (!seats.white || flags[1]));
+        let v = r.version + 1;
+        diesel::update(results::table.find(gid))
+            .set((
+                results::confirmed_black.eq(flags[0]),
+                results::confirmed_white.eq(flags[1]),
+                results::confirmed_arbiter.eq(flags[2]),
+                results::locked.eq(locked),
+                results::version.eq(v),
+                results::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        let after = snapshot(&sheet(conn, tid, gid)?);
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: if locked && !r.locked { "lock" } else { "confirm" },
+                entity: "result",
+                entity_id: Some(gid),
+                before: Some(&snapshot(&s)),
+                after: Some(&after),
+                reason: match who {
+                    Confirmer::Black => "black",
+                    Confirmer::White => "white",
+                    Confirmer::Arbiter => "arbiter",
+                },
+            },
+        )?;
+        Ok(v)
+    })
+}
+
+/// Keep a game record with the game, with the rules crate's report. Returns the new version.
+#[allow(clippy::too_many_arguments)]
+pub fn attach_sgf(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    version: i32,
+    name: &str,
+    text: &str,
+    report: &SgfReport,
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let s = sheet(conn, tid, gid)?;
+        if s.version() != version {
+            return Err(SheetError::Stale(Box::new(s)));
+        }
+        let report_json = serde_json::to_string(report).unwrap_or_default();
+        let t = now();
+        let v = s.version() + 1;
+        if s.result.is_none() {
+            diesel::insert_into(results::table)
+                .values((
+                    results::game_id.eq(gid),
+                    results::tournament_id.eq(tid),
+                    results::version.eq(v),
+                    results::updated_at.eq(&t),
+                ))
+                .execute(conn)?;
+        }
+        diesel::update(results::table.find(gid))
+            .set((
+                results::sgf.eq(text),
+                results::sgf_name.eq(name),
+                results::sgf_report.eq(&report_json),
+                results::version.eq(v),
+                results::updated_at.eq(&t),
+            ))
+            .execute(conn)?;
+        #[derive(Serialize)]
+        struct Record<'a> {
+            name: &'a str,
+            bytes: usize,
+            report: &'a SgfReport,
+        }
+        audit::record::<(), _>(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "attach",
+                entity: "sgf",
+                entity_id: Some(gid),
+                before: None,
+                after: Some(&Record { name, bytes: text.len(), report }),
+                reason: "",
+            },
+        )?;
+        Ok(v)
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lateness
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = round_times)]
+pub struct RoundTime {
+    pub tournament_id: i32,
+    pub round_number: i32,
+    pub starts_at: String,
+    pub version: i32,
+    pub updated_at: String,
+}
+
+/// A round's start time (if set) and its arrivals by entrant.
+pub fn round_lateness(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    round: i32,
+) -> Result<(Option<RoundTime>, HashMap<i32, String>), DbError> {
+    let start =
+        round_times::table.find((tid, round)).select(RoundTime::as_select()).first(conn).optional()?;
+    let arr: Vec<(i32, Option<String>)> = arrivals::table
+        .filter(arrivals::tournament_id.eq(tid))
+        .filter(arrivals::round_number.eq(round))
+        .select((arrivals::entrant_id, arrivals::arrived_at))
+        .load(conn)?;
+    Ok((start, arr.into_iter().filter_map(|(e, a)| a.map(|a| (e, a))).collect()))
+}
+
+/// Save a round's start time and arrivals (entrant, time or None to clear), version-checked
+/// on the round's lateness sheet (0 before it exists). Returns the new version.
+pub fn save_arrivals(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    round: i32,
+    version: i32,
+    starts_at: &str,
+    arrived: &[(i32, Option<String>)],
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let (before, old) = round_lateness(conn, tid, round)?;
+        let current = before.as_ref().map_or(0, |r| r.version);
+        if current != version {
+            return Err(SheetError::StaleRound { current: before });
+        }
+        let t = now();
+        let v = current + 1;
+        diesel::insert_into(round_times::table)
+            .values((
+                round_times::tournament_id.eq(tid),
+                round_times::round_number.eq(round),
+                round_times::starts_at.eq(starts_at),
+                round_times::version.eq(v),
+                round_times::updated_at.eq(&t),
+            ))
+            .on_conflict((round_times::tournament_id, round_times::round_number))
+            .do_update()
+            .set((
+                round_times::starts_at.eq(starts_at),
+                round_times::version.eq(v),
+                round_times::updated_at.eq(&t),
+            ))
+            .execute(conn)?;
+        for (eid, at) in arrived {
+            let key = arrivals::table
+                .filter(arrivals::tournament_id.eq(tid))
+                .filter(arrivals::round_number.eq(round))
+                .filter(arrivals::entrant_id.eq(eid));
+            match at {
+                None => {
+                    diesel::delete(key).execute(conn)?;
+                }
+                Some(a) => {
+                    diesel::insert_into(arrivals::table)
+                        .values((
+                            arrivals::tournament_id.eq(tid),
+                            arrivals::round_number.eq(round),
+                            arrivals::entrant_id.eq(eid),
+                            arrivals::arrived_at.eq(a),
+                            arrivals::recorded_by.eq(&actor.name),
+                            arrivals::recorded_at.eq(&t),
+                        ))
+                        .on_conflict((arrivals::tournament_id, arrivals::round_number, arrivals::entrant_id))
+                        .do_update()
+                        .set((
+                            arrivals::arrived_at.eq(a),
+                            arrivals::recorded_by.eq(&actor.name),
+                            arrivals::recorded_at.eq(&t),
+                        ))
+                        .execute(conn)?;
+                }
+            }
+        }
+        #[derive(Serialize)]
+        struct Arrivals<'a> {
+            round: i32,
+            starts_at: Option<&'a str>,
+            arrivals: Vec<(i32, &'a str)>,
+        }
+        let (after, new) = round_lateness(conn, tid, round)?;
+        let list = |m: &'_ HashMap<i32, String>| {
+            let mut v: Vec<(i32, String)> = m.iter().map(|(k, v)| (*k, v.clone())).collect();
+            v.sort();
+            v
+        };
+        let (old_list, new_list) = (list(&old), list(&new));
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "record",
+                entity: "arrivals",
+                entity_id: Some(round),
+                before: Some(&Arrivals {
+                    round,
+                    starts_at: before.as_ref().map(|b| b.starts_at.as_str()),
+                    arrivals: old_list.iter().map(|(k, v)| (*k, v.as_str())).collect(),
+                }),
+                after: Some(&Arrivals {
+                    round,
+                    starts_at: after.as_ref().map(|b| b.starts_at.as_str()),
+                    arrivals: new_list.iter().map(|(k, v)| (*k, v.as_str())).collect(),
+                }),
+                reason: "",
+            },
+        )?;
+        Ok(v)
+    })
+}
+
+/// The lateness of one game from the stored start time and arrivals (None: no start time).
+pub fn game_lateness(
+    settings: &TournamentSettings,
+    s: &Sheet,
+    round_start: Option<&str>,
+    arrived: &HashMap<i32, String>,
+) -> Option<GameLateness> {
+    let start_text = s.result.as_ref().and_then(|r| r.starts_at.as_deref()).or(round_start)?;
+    let start = dr::parse_time_of_day(start_text)?;
+    let at = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).and_then(|a| dr::parse_time_of_day(a));
+    Some(dr::game_lateness(
+        &settings.lateness,
+        &settings.time_control,
+        start,
+        at(s.game.black_id),
+        at(s.game.white_id),
+        s.result.as_ref().and_then(ResultRow::resumed_clocks),
+    ))
+}
+
+/// Apply what lateness calls for to a game (a loss by lateness, or a double loss): the rules
+/// crate's rulings are added at move 0. Returns the new version.
+pub fn apply_lateness(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    version: i32,
+    reason: &str,
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let s = sheet(conn, tid, gid)?;
+        guard(conn, actor, tid, &s, version, reason)?;
+        let settings = settings_of(conn, tid)?;
+        let (start, arrived) = round_lateness(conn, tid, s.game.round_number)?;
+        let lateness = game_lateness(&settings, &s, start.as_ref().map(|r| r.starts_at.as_str()), &arrived)
+            .ok_or(SheetError::NoLateness)?;
+        let rulings = lateness.rulings.filter(|r| !r.is_empty()).ok_or(SheetError::NoLateness)?;
+        // Already applied: the same rulings are there.
+        let have = s.rules_rulings();
+        if rulings.iter().all(|r| have.contains(r)) {
+            return Err(SheetError::NoLateness);
+        }
+        let at_time = start.map(|r| r.starts_at).unwrap_or_default();
+        let new: Vec<NewRuling> = rulings
+            .into_iter()
+            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.to_string() })
+            .collect();
+        add_checked(conn, actor, tid, &s, &new, reason, "lateness")
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads for lists, standings and the public pages
+// ---------------------------------------------------------------------------------------------
+
+/// A game with the brief of its sheet.
+#[derive(Debug, Clone)]
+pub struct GameLine {
+    pub game: GameRow,
+    pub result: Option<ResultBrief>,
+}
+
+impl GameLine {
+    /// Whether the game has its result: on the sheet, as an imported OpenGotha code, or (a game
+    /// with one player) as an imported bye.
+    pub fn has_result(&self) -> bool {
+        let bye = (self.game.black_id.is_none() || self.game.white_id.is_none()) && self.game.result == "BYE";
+        self.result.as_ref().is_some_and(|r| r.outcome.is_some())
+            || imported(&self.game.result).is_some()
+            || bye
+    }
+}
+
+/// The games of a tournament (one round, or all), by round and board, with their sheets;
+/// with `published_only`, only rounds that are published.
+pub fn game_lines(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    round: Option<i32>,
+    published_only: bool,
+) -> Result<Vec<GameLine>, DbError> {
+    let mut q = games::table
+        .left_join(results::table)
+        .filter(games::tournament_id.eq(tid))
+        .select((game_columns!(), Option::<ResultBrief>::as_select()))
+        .order((games::round_number, games::board, games::id))
+        .into_boxed();
+    if let Some(r) = round {
+        q = q.filter(games::round_number.eq(r));
+    }
+    if published_only {
+        let nums = published_numbers(conn, tid)?;
+        q = q.filter(games::round_number.eq_any(nums));
+    }
+    let rows: Vec<(GameRow, Option<ResultBrief>)> = q.load(conn)?;
+    Ok(rows.into_iter().map(|(game, result)| GameLine { game, result }).collect())
+}
+
+/// Round numbers that have games, with (games, games with a result, published).
+pub fn rounds_summary(
+    conn: &mut SqliteConnection,
+    tid: i32,
+) -> Result<Vec<(i32, usize, usize, bool)>, DbError> {
+    let lines = game_lines(conn, tid, None, false)?;
+    let published = published_numbers(conn, tid)?;
+    let mut out: Vec<(i32, usize, usize, bool)> = Vec::new();
+    for l in &lines {
+        let r = l.game.round_number;
+        if out.last().is_none_or(|x| x.0 != r) {
+            out.push((r, 0, 0, published.contains(&r)));
+        }
+        if let Some(x) = out.last_mut() {
+            x.1 += 1;
+            if l.has_result() {
+                x.2 += 1;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// An imported OpenGotha result code as the pairing reads it (None: no result, or a bye).
+pub fn imported(code: &str) -> Option<pairing::GameResult> {
+    use pairing::GameResult as P;
+    let r = OgResult::parse(code)?;
+    Some(match (r.outcome, r.by_default) {
+        (OgOutcome::BlackWins, false) => P::BlackWins,
+        (OgOutcome::WhiteWins, false) => P::WhiteWins,
+        (OgOutcome::BlackWins, true) => P::BlackWinsByForfeit,
+        (OgOutcome::WhiteWins, true) => P::WhiteWinsByForfeit,
+        (OgOutcome::Jigo, _) => P::Draw,
+        (OgOutcome::BothLose, false) => P::DoubleLoss,
+        (OgOutcome::BothLose, true) => P::DoubleForfeit,
+        // "Both win" has no place in the Chinese rules; it counts as no result here.
+        (OgOutcome::BothWin | OgOutcome::Unknown, _) => return None,
+    })
+}
+
+/// What standings read: every entrant, the games and byes of the published rounds, warnings
+/// per entrant, and the last round with a result.
+pub struct StandingsData {
+    pub entrants: Vec<EntrantRow>,
+    pub history: History,
+    pub warnings: HashMap<i32, u32>,
+    pub last_round: u32,
+    pub lines: Vec<GameLine>,
+}
+
+pub fn standings_data(conn: &mut SqliteConnection, tid: i32) -> Result<StandingsData, DbError> {
+    let entrants: Vec<EntrantRow> = entrants::table
+        .filter(entrants::tournament_id.eq(tid))
+        .order(entrants::id)
+        .select(EntrantRow::as_select())
+        .load(conn)?;
+    let lines = game_lines(conn, tid, None, true)?;
+    let mut history = History::default();
+    let mut warnings: HashMap<i32, u32> = HashMap::new();
+    let mut last_round = 0u32;
+    let id = |v: i32| u32::try_from(v).unwrap_or(0);
+    for l in &lines {
+        let g = &l.game;
+        let round = id(g.round_number);
+        let outcome = l.result.as_ref().and_then(ResultBrief::outcome);
+        if let Some(r) = &l.result {
+            for (p, w) in [(g.black_id, r.warnings_black), (g.white_id, r.warnings_white)] {
+                if let Some(p) = p {
+                    *warnings.entry(p).or_default() += u32::try_from(w).unwrap_or(0);
+                }
+            }
+        }
+        let bye_side = match (g.black_id, g.white_id) {
+            (Some(b), None) => Some(b),
+            (None, Some(w)) => Some(w),
+            _ => None,
+        };
+        if let Some(p) = bye_side {
+            let is_bye = outcome.is_some_and(|o| o.method == ResultMethod::Bye)
+                || (outcome.is_none() && g.result == "BYE");
+            if is_bye {
+                history.byes.push(ByeRecord { round, player: id(p) });
+                last_round = last_round.max(round);
+            }
+            continue;
+        }
+        let (Some(b), Some(w)) = (g.black_id, g.white_id) else { continue };
+        let result = match outcome {
+            Some(o) => dr::for_pairing(&o),
+            None => imported(&g.result),
+        };
+        if let Some(result) = result {
+            if result != pairing::GameResult::NoResult {
+                last_round = last_round.max(round);
+            }
+            history.games.push(PlayedGame::new(round, id(b), id(w), result));
+        }
+    }
+    Ok(StandingsData { entrants, history, warnings, last_round, lines })
+}
+
+/// All entrants of a tournament by id (for names on lists).
+pub fn entrants_by_id(conn: &mut SqliteConnection, tid: i32) -> Result<HashMap<i32, EntrantRow>, DbError> {
+    let v: Vec<EntrantRow> =
+        entrants::table.filter(entrants::tournament_id.eq(tid)).select(EntrantRow::as_select()).load(conn)?;
+    Ok(v.into_iter().map(|e| (e.id, e)).collect())
+}
+
+/// The rulings of a tournament's games, by game.
+pub fn rulings_by_game(
+    conn: &mut SqliteConnection,
+    tid: i32,
+) -> Result<HashMap<i32, Vec<RulingRow>>, DbError> {
+    let v: Vec<RulingRow> = rulings::table
+        .filter(rulings::tournament_id.eq(tid))
+        .order(rulings::id)
+        .select(RulingRow::as_select())
+        .load(conn)?;
+    let mut m: HashMap<i32, Vec<RulingRow>> = HashMap::new();
+    for r in v {
+        m.entry(r.game_id).or_default().push(r);
+    }
+    Ok(m)
+}
+
+/// The highest published round that has games.
+pub fn current_round(conn: &mut SqliteConnection, tid: i32) -> Result<Option<i32>, DbError> {
+    let nums = published_numbers(conn, tid)?;
+    Ok(games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::round_number.eq_any(nums))
+        .select(diesel::dsl::max(games::round_number))
+        .first::<Option<i32>>(conn)?)
+}
+
+/// The stored record of a game, if any: (file name, text).
+pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<(String, String)>, DbError> {
+    load_game(conn, tid, gid)?;
+    let r: Option<(Option<String>, Option<String>)> =
+        results::table.find(gid).select((results::sgf_name, results::sgf)).first(conn).optional()?;
+    Ok(r.and_then(|(n, t)| Some((n.unwrap_or_else(|| format!("game-{gid}.sgf")), t?))))
+}
+
+/// The games of a tournament that have a record attached.
+pub fn games_with_sgf(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
+    Ok(results::table
+        .filter(results::tournament_id.eq(tid))
+        .filter(results::sgf.is_not_null())
+        .select(results::game_id)
+        .load(conn)?)
+}

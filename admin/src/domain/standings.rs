@@ -1,0 +1,731 @@
+//! Standings (名次, rules.md §15): scores and tie-breaks from the results, in the event's order.
+//!
+//! Pure: players, the games and byes of the rounds counted ([`History`], the same vocabulary
+//! the pairing reads) and the event's settings in; ordered rows with every tie-break value out.
+//! Everything is an exact integer: scores in **half points** of the event's scale (2/1/0 → a
+//! win is 4), SB in **quarter points** (a drawn opponent counts half).
+//!
+//! Definitions (rules.md §15.2), for a player P after round R:
+//! - **积分 score**: game points of P's games and byes in rounds 1..=R.
+//! - **对手分 SOS**: the sum, over P's games, of the opponent's final score; a bye (and, with
+//!   [`ForfeitSos::AsBye`], a game not played on the board) contributes 0 or the lowest score
+//!   among players who scored (有分棋手中的最低得分, [`ByeSos`]). A double loss is a game
+//!   played against that opponent (rules.md §12).
+//! - **SOS−1**: SOS without its smallest contribution. **SOSOS**: the sum of the opponents'
+//!   SOS (a bye contributes 0).
+//! - **累进分 cumulative**: the sum over rounds 1..=R of P's running score after each round.
+//! - **直胜 direct**: among players still tied when it applies, only if every two of them met:
+//!   the points P scored against the others of the group; otherwise it separates no one.
+//! - **胜局数 wins**: games won, forfeits included; a bye when it scores as a win.
+//! - **fewer warnings**: warnings received in all games (fewer ranks higher).
+//! - **SB** (胜者小分): defeated opponents' scores plus half the drawn opponents' scores.
+//! - **McMahon**: the initial McMahon score (rank with the default bar and floor, as pairing
+//!   computes it) plus the score.
+//! - **lots** (抽签): the position in a seeded shuffle of all players (the tournament's stored
+//!   seed, `Stream::Standings`), so a tie broken by lot can be replayed and shown.
+//!
+//! Games without points (无胜负, a replay pending) are left out: a replay game stands for them.
+
+use crate::domain::draw::lots::{Lot, Stream};
+use crate::domain::pairing::{self, Colour, GameResult, History, McMahonSettings, PlayerId, PointsScale};
+use crate::domain::settings::{ByeSos, ForfeitSos, TieBreak};
+use std::collections::{HashMap, HashSet};
+
+/// A player as standings sees one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    pub id: PlayerId,
+    /// Rank as one integer (pairing's convention), for the McMahon score.
+    pub rank_value: i32,
+    /// Warnings received over the event (rules.md §11.1).
+    pub warnings: u32,
+}
+
+/// The event's settings standings read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub points: PointsScale,
+    pub tiebreaks: Vec<TieBreak>,
+    pub bye_sos: ByeSos,
+    pub forfeit_sos: ForfeitSos,
+    pub mcmahon: McMahonSettings,
+    pub lots_seed: u64,
+    /// Count rounds 1..=`after_round`.
+    pub after_round: u32,
+}
+
+impl Settings {
+    /// The standings settings of a tournament, counting rounds 1..=`after_round`.
+    pub fn of(t: &crate::domain::settings::TournamentSettings, lots_seed: u64, after_round: u32) -> Settings {
+        use crate::domain::settings::{ByeValue, PointsScale as Scale};
+        let mut points = match t.points_scale {
+            Scale::TwoOneZero => PointsScale::TWO_ONE_ZERO,
+            Scale::OneHalfZero => PointsScale::ONE_HALF_ZERO,
+            Scale::ThreeOneZero => PointsScale::THREE_ONE_ZERO,
+        };
+        points.bye = match t.bye_value {
+            ByeValue::Win => points.win,
+            ByeValue::Draw => points.draw,
+            ByeValue::Loss => points.loss,
+        };
+        Settings {
+            points,
+            tiebreaks: t.tiebreaks.clone(),
+            bye_sos: t.bye_sos,
+            forfeit_sos: t.forfeit_sos,
+            mcmahon: McMahonSettings::default(),
+            lots_seed,
+            after_round,
+        }
+    }
+}
+
+/// How one game or bye ended for one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One game (or bye) of a player, for the crosstable and the player's page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cell {
+    pub round: u32,
+    /// None for a bye.
+    pub opponent: Option<PlayerId>,
+    pub colour: Option<Colour>,
+    pub outcome: Outcome,
+    /// Not played on the board (forfeit, lateness, both absent).
+    pub forfeit: bool,
+    /// A double loss (both lose).
+    pub double_loss: bool,
+    /// Points earned, half points.
+    pub points: i64,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// 1-based place; players tied on every criterion share it.
+    pub place: u32,
+    /// Someone else has the same place.
+    pub shared: bool,
+    pub id: PlayerId,
+    /// 积分, half points.
+    pub score: i64,
+    /// The value of each tie-break of `Settings::tiebreaks`, in that order (units: see
+    /// [`unit`]); `None` where it does not apply (直胜 without a complete group).
+    pub values: Vec<Option<i64>>,
+    /// Games and byes, by round.
+    pub cells: Vec<Cell>,
+}
+
+/// The standings after a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standings {
+    pub after_round: u32,
+    pub tiebreaks: Vec<TieBreak>,
+    pub rows: Vec<Row>,
+}
+
+/// The unit of a tie-break's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Half points of the event's scale.
+    HalfPoints,
+    /// Quarter points (SB).
+    QuarterPoints,
+    /// A plain count (wins, warnings, lot number).
+    Count,
+}
+
+pub fn unit(t: TieBreak) -> Unit {
+    match t {
+        TieBreak::Score
+        | TieBreak::Sos
+        | TieBreak::Cumulative
+        | TieBreak::Direct
+        | TieBreak::SosMinus1
+        | TieBreak::Sosos
+        | TieBreak::McMahon => Unit::HalfPoints,
+        TieBreak::Sb => Unit::QuarterPoints,
+        TieBreak::Wins | TieBreak::FewerWarnings | TieBreak::Lots => Unit::Count,
+    }
+}
+
+/// Whether a smaller value ranks higher.
+fn ascending(t: TieBreak) -> bool {
+    matches!(t, TieBreak::FewerWarnings | TieBreak::Lots)
+}
+
+/// One contribution to a player's opponent scores.
+#[derive(Debug, Clone, Copy)]
+enum Opp {
+    Player {
+        id: PlayerId,
+        outcome: Outcome,
+    },
+    /// A bye, or a forfeit counted like one.
+    ByeLike,
+}
+
+#[derive(Debug, Default, Clone)]
+struct Acc {
+    score: i64,
+    per_round: Vec<i64>,
+    wins: i64,
+    opps: Vec<Opp>,
+    cells: Vec<Cell>,
+}
+
+/// Points of (Black, White) and whether the game was played on the board.
+fn points_of(r: GameResult, p: &PointsScale) -> Option<(i64, i64, Outcome, Outcome)> {
+    use Outcome::*;
+    let (b, w, ob, ow) = match r {
+        GameResult::BlackWins => (p.win, p.loss, Win, Loss),
+        GameResult::WhiteWins => (p.loss, p.win, Loss, Win),
+        GameResult::Draw => (p.draw, p.draw, Draw, Draw),
+        GameResult::DoubleLoss | GameResult::DoubleForfeit => (p.double_loss, p.double_loss, Loss, Loss),
+        GameResult::BlackWinsByForfeit => (p.forfeit_win, p.forfeit_loss, Win, Loss),
+        GameResult::WhiteWinsByForfeit => (p.forfeit_loss, p.forfeit_win, Loss, Win),
+        GameResult::NoResult => return None,
+    };
+    Some((i64::from(b), i64::from(w), ob, ow))
+}
+
+/// Compute the standings. Games and byes naming unknown players, or beyond `after_round`,
+/// are ignored (the DB layer only passes known players).
+pub fn compute(players: &[Entrant], history: &History, s: &Settings) -> Standings {
+    let rounds = s.after_round as usize;
+    let pts = &s.points;
+    let mut acc: HashMap<PlayerId, Acc> =
+        players.iter().map(|p| (p.id, Acc { per_round: vec![0; rounds], ..Acc::default() })).collect();
+    let in_range = |r: u32| r >= 1 && r <= s.after_round;
+    for g in history.games.iter().filter(|g| in_range(g.round) && g.black != g.white) {
+        let Some((bp, wp, ob, ow)) = points_of(g.result, pts) else { continue };
+        if !acc.contains_key(&g.black) || !acc.contains_key(&g.white) {
+            continue;
+        }
+        let forfeit = !g.result.played_on_board();
+        let double = matches!(g.result, GameResult::DoubleLoss | GameResult::DoubleForfeit);
+        let as_player = !forfeit || s.forfeit_sos == ForfeitSos::Opponent;
+        for (me, other, p, o, colour) in
+            [(g.black, g.white, bp, ob, Colour::Black), (g.white, g.black, wp, ow, Colour::White)]
+        {
+            let a = acc.get_mut(&me).expect("checked above");
+            a.score += p;
+            a.per_round[g.round as usize - 1] += p;
+            if o == Outcome::Win {
+                a.wins += 1;
+            }
+            a.opps.push(if as_player { Opp::Player { id: other, outcome: o } } else { Opp::ByeLike });
+            a.cells.push(Cell {
+                round: g.round,
+                opponent: Some(other),
+                colour: Some(colour),
+                outcome: o,
+                forfeit,
+                double_loss: double,
+                points: p,
+            });
+        }
+    }
+    let bye_points = i64::from(pts.bye);
+    let bye_outcome = if pts.bye >= pts.win && pts.win > pts.draw {
+        Outcome::Win
+    } else if pts.bye > pts.loss {
+        Outcome::Draw
+    } else {
+        Outcome::Loss
+    };
+    for b in history.byes.iter().filter(|b| in_range(b.round)) {
+        let Some(a) = acc.get_mut(&b.player) else { continue };
+        a.score += bye_points;
+        a.per_round[b.round as usize - 1] += bye_points;
+        if bye_outcome == Outcome::Win {
+            a.wins += 1;
+        }
+        a.opps.push(Opp::ByeLike);
+        a.cells.push(Cell {
+            round: b.round,
+            opponent: None,
+            colour: None,
+            outcome: bye_outcome,
+            forfeit: false,
+            double_loss: false,
+            points: bye_points,
+        });
+    }
+
+    let score: HashMap<PlayerId, i64> = acc.iter().map(|(id, a)| (*id, a.score)).collect();
+    let bye_value = match s.bye_sos {
+        ByeSos::Zero => 0,
+        ByeSos::LowestScore => score.values().copied().filter(|v| *v > 0).min().unwrap_or(0),
+    };
+    let contributions = |a: &Acc| -> Vec<i64> {
+        a.opps
+            .iter()
+            .map(|o| match o {
+                Opp::Player { id, .. } => score[id],
+                Opp::ByeLike => bye_value,
+            })
+            .collect()
+    };
+    let sos: HashMap<PlayerId, i64> =
+        acc.iter().map(|(id, a)| (*id, contributions(a).iter().sum())).collect();
+    let lots: HashMap<PlayerId, i64> = {
+        let mut ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+        ids.sort_unstable();
+        Lot::new(s.lots_seed, Stream::Standings).shuffle(&mut ids);
+        ids.into_iter().enumerate().map(|(i, id)| (id, i as i64 + 1)).collect()
+    };
+    let warnings: HashMap<PlayerId, i64> = players.iter().map(|p| (p.id, i64::from(p.warnings))).collect();
+    let rank: HashMap<PlayerId, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
+
+    // Values that do not depend on the tie group.
+    let fixed = |t: TieBreak, id: PlayerId| -> i64 {
+        let a = &acc[&id];
+        match t {
+            TieBreak::Score => a.score,
+            TieBreak::Sos => sos[&id],
+            TieBreak::SosMinus1 => {
+                let c = contributions(a);
+                c.iter().sum::<i64>() - c.iter().copied().min().unwrap_or(0)
+            }
+            TieBreak::Sosos => a
+                .opps
+                .iter()
+                .map(|o| match o {
+                    Opp::Player { id, .. } => sos[id],
+                    Opp::ByeLike => 0,
+                })
+                .sum(),
+            TieBreak::Cumulative => {
+                let mut run = 0;
+                a.per_round
+                    .iter()
+                    .map(|p| {
+                        run += p;
+                        run
+                    })
+                    .sum()
+            }
+            TieBreak::Wins => a.wins,
+            TieBreak::FewerWarnings => warnings[&id],
+            TieBreak::Sb => a
+                .opps
+                .iter()
+                .map(|o| match o {
+                    Opp::Player { id, outcome: Outcome::Win } => 2 * score[id],
+                    Opp::Player { id, outcome: Outcome::Draw } => score[id],
+                    _ => 0,
+                })
+                .sum(),
+            TieBreak::McMahon => {
+                let p = pairing::Player::new(id, rank[&id]);
+                i64::from(pairing::mcmahon::initial_score(&p, &s.mcmahon, pts.win)) + a.score
+            }
+            TieBreak::Lots => lots[&id],
+            TieBreak::Direct => 0,
+        }
+    };
+
+    // Refine groups criterion by criterion; 直胜 is computed inside each group when it applies.
+    let mut ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    let mut groups: Vec<Vec<PlayerId>> = vec![ids];
+    let mut values: HashMap<PlayerId, Vec<Option<i64>>> =
+        players.iter().map(|p| (p.id, vec![None; s.tiebreaks.len()])).collect();
+    for (k, &t) in s.tiebreaks.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for group in groups {
+            let keyed: Vec<(PlayerId, Option<i64>)> = if t == TieBreak::Direct {
+                direct(&group, history, s, pts)
+            } else {
+                group.iter().map(|&id| (id, Some(fixed(t, id)))).collect()
+            };
+            for (id, v) in &keyed {
+                values.get_mut(id).expect("every player")[k] = *v;
+            }
+            let mut keyed = keyed;
+            keyed.sort_by(|(ia, a), (ib, b)| {
+                let (a, b) = (a.unwrap_or(0), b.unwrap_or(0));
+                let o = if ascending(t) { a.cmp(&b) } else { b.cmp(&a) };
+                o.then(ia.cmp(ib))
+            });
+            let mut i = 0;
+            while i < keyed.len() {
+                let mut j = i + 1;
+                while j < keyed.len() && keyed[j].1.unwrap_or(0) == keyed[i].1.unwrap_or(0) {
+                    j += 1;
+                }
+                next.push(keyed[i..j].iter().map(|(id, _)| *id).collect());
+                i = j;
+            }
+        }
+        groups = next;
+    }
+
+    let mut rows = Vec::with_capacity(players.len());
+    let mut place = 1u32;
+    for group in groups {
+        let shared = group.len() > 1;
+        for id in &group {
+            let mut a = acc.remove(id).unwrap_or_default();
+            a.cells.sort_by_key(|c| {
+                (c.round, c.opponent, c.colour == Some(Colour::White), c.points, c.double_loss, c.forfeit)
+            });
+            rows.push(Row {
+                place,
+                shared,
+                id: *id,
+                score: a.score,
+                values: values.remove(id).unwrap_or_default(),
+                cells: a.cells,
+            });
+        }
+        place += group.len() as u32;
+    }
+    Standings { after_round: s.after_round, tiebreaks: s.tiebreaks.clone(), rows }
+}
+
+/// 直胜 inside a tie group: the points each scored against the others, if every two of them
+/// met in a game with points; otherwise `None` for all (it separates no one).
+fn direct(
+    group: &[PlayerId],
+    history: &History,
+    s: &Settings,
+    pts: &PointsScale,
+) -> Vec<(PlayerId, Option<i64>)> {
+    if group.len() < 2 {
+        return group.iter().map(|id| (*id, None)).collect();
+    }
+    let members: HashSet<PlayerId> = group.iter().copied().collect();
+    let mut met: HashSet<(PlayerId, PlayerId)> = HashSet::new();
+    let mut got: HashMap<PlayerId, i64> = HashMap::new();
+    for g in history.games.iter().filter(|g| g.round >= 1 && g.round <= s.after_round) {
+        if !(members.contains(&g.black) && members.contains(&g.white)) || g.black == g.white {
+            continue;
+        }
+        let Some((b, w, _, _)) = points_of(g.result, pts) else { continue };
+        met.insert(pairing::ordered(g.black, g.white));
+        *got.entry(g.black).or_default() += b;
+        *got.entry(g.white).or_default() += w;
+    }
+    let n = group.len();
+    if met.len() < n * (n - 1) / 2 {
+        return group.iter().map(|id| (*id, None)).collect();
+    }
+    group.iter().map(|id| (*id, Some(got.get(id).copied().unwrap_or(0)))).collect()
+}
+
+/// A value as text in its unit: half points 9 → "4.5", quarter points 5 → "1.25".
+pub fn value_text(t: TieBreak, v: i64) -> String {
+    match unit(t) {
+        Unit::Count => v.to_string(),
+        Unit::HalfPoints => halves_text(v),
+        Unit::QuarterPoints => {
+            let sign = if v < 0 { "-" } else { "" };
+            let a = v.unsigned_abs();
+            let frac = match a % 4 {
+                1 => ".25",
+                2 => ".5",
+                3 => ".75",
+                _ => "",
+            };
+            format!("{sign}{}{frac}", a / 4)
+        }
+    }
+}
+
+/// Half points as text: 9 → "4.5", 8 → "4".
+pub fn halves_text(v: i64) -> String {
+    let sign = if v < 0 { "-" } else { "" };
+    let a = v.unsigned_abs();
+    if a.is_multiple_of(2) {
+        format!("{sign}{}", a / 2)
+    } else {
+        format!("{sign}{}.5", a / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::pairing::{ByeRecord, PlayedGame};
+    use crate::domain::settings::DEFAULT_TIEBREAKS;
+    use proptest::prelude::*;
+    use GameResult::*;
+
+    fn settings(after: u32, tiebreaks: &[TieBreak]) -> Settings {
+        Settings {
+            points: PointsScale::TWO_ONE_ZERO,
+            tiebreaks: tiebreaks.to_vec(),
+            bye_sos: ByeSos::Zero,
+            forfeit_sos: ForfeitSos::Opponent,
+            mcmahon: McMahonSettings::default(),
+            lots_seed: 7,
+            after_round: after,
+        }
+    }
+
+    fn players(n: u32) -> Vec<Entrant> {
+        (1..=n).map(|id| Entrant { id, rank_value: 0, warnings: 0 }).collect()
+    }
+
+    fn g(round: u32, black: u32, white: u32, result: GameResult) -> PlayedGame {
+        PlayedGame::new(round, black, white, result)
+    }
+
+    fn row(st: &Standings, id: u32) -> &Row {
+        st.rows.iter().find(|r| r.id == id).expect("a row")
+    }
+
+    fn val(st: &Standings, id: u32, t: TieBreak) -> Option<i64> {
+        let k = st.tiebreaks.iter().position(|x| *x == t).expect("in the order");
+        row(st, id).values[k]
+    }
+
+    /// rules.md §15.2's example: W W W W L → 累进分 28, L W W W W → 20 (2/1/0 points).
+    #[test]
+    fn cumulative_score_example_of_rules_md() {
+        // Player 1: W W W W L; player 2: L W W W W; the others are fillers.
+        let games = vec![
+            g(1, 1, 3, BlackWins),
+            g(2, 1, 4, BlackWins),
+            g(3, 1, 5, BlackWins),
+            g(4, 1, 6, BlackWins),
+            g(5, 1, 2, WhiteWins),
+            g(1, 2, 7, WhiteWins),
+            g(2, 2, 8, BlackWins),
+            g(3, 2, 9, BlackWins),
+            g(4, 2, 10, BlackWins),
+        ];
+        let st = compute(&players(10), &History { games, byes: vec![] }, &settings(5, &DEFAULT_TIEBREAKS));
+        // In half points: 28 points = 56 halves, 20 points = 40.
+        assert_eq!(val(&st, 1, TieBreak::Cumulative), Some(56));
+        assert_eq!(val(&st, 2, TieBreak::Cumulative), Some(40));
+        assert_eq!(row(&st, 1).score, 16);
+        assert_eq!(row(&st, 2).score, 16);
+        // Equal score; SOS: 1 met 3,4,5,6 (0 each) and 2 (8 points = 16 halves) = 16;
+        // 2 met 7 (2 points: won against 2), 8, 9, 10 (0) and 1 (16) = 4 + 16 = 20.
+        assert_eq!(val(&st, 1, TieBreak::Sos), Some(16));
+        assert_eq!(val(&st, 2, TieBreak::Sos), Some(20));
+        assert_eq!(st.rows[0].id, 2, "对手分 before 累进分: 2 is first");
+        let st = compute(
+            &players(10),
+            &History { games: st_games(), byes: vec![] },
+            &settings(5, &[TieBreak::Score, TieBreak::Cumulative, TieBreak::Sos]),
+        );
+        assert_eq!(st.rows[0].id, 1, "累进分 first: 1 is first");
+    }
+
+    fn st_games() -> Vec<PlayedGame> {
+        vec![
+            g(1, 1, 3, BlackWins),
+            g(2, 1, 4, BlackWins),
+            g(3, 1, 5, BlackWins),
+            g(4, 1, 6, BlackWins),
+            g(5, 1, 2, WhiteWins),
+            g(1, 2, 7, WhiteWins),
+            g(2, 2, 8, BlackWins),
+            g(3, 2, 9, BlackWins),
+            g(4, 2, 10, BlackWins),
+        ]
+    }
+
+    /// A 4-player round robin worked by hand:
+    /// R1: 1–2 1 wins, 3–4 draw. R2: 1–3 3 wins, 2–4 2 wins. R3: 1–4 1 wins, 2–3 2 wins.
+    /// Scores (2/1/0): 1: 4, 2: 4, 3: 3, 4: 1.
+    /// SOS: 1 → 2+3+4 = 4+3+1 = 8; 2 → 1+4+3 = 4+1+3 = 8; 3 → 4+1+2 = 1+4+4 = 9;
+    /// 4 → 3+2+1 = 3+4+4 = 11.
+    /// 1 and 2 tie on score and SOS; 直胜: 1 beat 2.
+    /// SB: 1 beat 2 (4) and 4 (1) = 5; 2 beat 4 (1) and 3 (3) = 4; 3 beat 1 (4), drew 4 (½·1) = 4.5;
+    /// 4 drew 3 (½·3) = 1.5.
+    #[test]
+    fn small_round_robin_worked_by_hand() {
+        let games = vec![
+            g(1, 1, 2, BlackWins),
+            g(1, 3, 4, Draw),
+            g(2, 1, 3, WhiteWins),
+            g(2, 2, 4, BlackWins),
+            g(3, 4, 1, WhiteWins),
+            g(3, 3, 2, WhiteWins),
+        ];
+        let h = History { games, byes: vec![] };
+        let order = [TieBreak::Score, TieBreak::Sos, TieBreak::Direct, TieBreak::Sb, TieBreak::Lots];
+        let st = compute(&players(4), &h, &settings(3, &order));
+        let ids: Vec<u32> = st.rows.iter().map(|r| r.id).collect();
+        assert_eq!(ids, vec![1, 2, 3, 4]);
+        assert_eq!(val(&st, 1, TieBreak::Sos), Some(16));
+        assert_eq!(val(&st, 2, TieBreak::Sos), Some(16));
+        assert_eq!(val(&st, 3, TieBreak::Sos), Some(18));
+        assert_eq!(val(&st, 4, TieBreak::Sos), Some(22));
+        assert_eq!(val(&st, 1, TieBreak::Direct), Some(4), "1 beat 2");
+        assert_eq!(val(&st, 2, TieBreak::Direct), Some(0));
+        assert_eq!(val(&st, 3, TieBreak::Direct), None, "not tied with anyone there");
+        // SB in quarter points: 5 → 20, 4 → 16, 4.5 → 18, 1.5 → 6.
+        assert_eq!(val(&st, 1, TieBreak::Sb), Some(20));
+        assert_eq!(val(&st, 2, TieBreak::Sb), Some(16));
+        assert_eq!(val(&st, 3, TieBreak::Sb), Some(18));
+        assert_eq!(val(&st, 4, TieBreak::Sb), Some(6));
+        assert_eq!(value_text(TieBreak::Sb, 18), "4.5");
+        assert_eq!(value_text(TieBreak::Sb, 6), "1.5");
+        assert!(st.rows.iter().all(|r| !r.shared));
+        assert_eq!(st.rows.iter().map(|r| r.place).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        // SOS−1 drops the weakest opponent; SOSOS sums the opponents' SOS.
+        let st =
+            compute(&players(4), &h, &settings(3, &[TieBreak::Score, TieBreak::SosMinus1, TieBreak::Sosos]));
+        assert_eq!(val(&st, 1, TieBreak::SosMinus1), Some(16 - 2));
+        assert_eq!(val(&st, 4, TieBreak::SosMinus1), Some(22 - 6));
+        // SOSOS of 1: SOS of 2, 3, 4 = 16 + 18 + 22.
+        assert_eq!(val(&st, 1, TieBreak::Sosos), Some(56));
+    }
+
+    /// Direct encounter only applies when every two tied players met.
+    #[test]
+    fn direct_needs_a_complete_group() {
+        // 1, 2, 3, 4 and 6 win one game each; 1 beat 2, but the others did not all meet.
+        let games = vec![
+            g(1, 1, 2, BlackWins),
+            g(1, 3, 4, BlackWins),
+            g(2, 2, 5, BlackWins),
+            g(2, 1, 6, WhiteWins),
+            g(2, 3, 4, WhiteWins),
+        ];
+        let st = compute(
+            &players(6),
+            &History { games, byes: vec![] },
+            &settings(2, &[TieBreak::Score, TieBreak::Direct]),
+        );
+        for id in [1, 2, 3, 4, 6] {
+            assert_eq!(row(&st, id).score, 4);
+            assert_eq!(val(&st, id, TieBreak::Direct), None, "{id}");
+            assert!(row(&st, id).shared && row(&st, id).place == 1);
+        }
+        assert_eq!(row(&st, 5).place, 6);
+    }
+
+    #[test]
+    fn byes_forfeits_double_losses_and_warnings() {
+        // R1: byes for 1 and 2, 3 and 4 both lose (double loss). R2: 1 beats 2 by forfeit,
+        // 3 beats 4.
+        let games = vec![g(1, 3, 4, DoubleLoss), g(2, 1, 2, BlackWinsByForfeit), g(2, 3, 4, BlackWins)];
+        let byes = vec![ByeRecord { round: 1, player: 1 }, ByeRecord { round: 1, player: 2 }];
+        let mut ps = players(4);
+        ps[2].warnings = 1;
+        let h = History { games, byes };
+        let order = [TieBreak::Score, TieBreak::Sos, TieBreak::Wins, TieBreak::FewerWarnings, TieBreak::Lots];
+        let st = compute(&ps, &h, &settings(2, &order));
+        assert_eq!(row(&st, 1).score, 8, "bye + forfeit win");
+        assert_eq!(row(&st, 2).score, 4, "bye");
+        assert_eq!(row(&st, 3).score, 4, "double loss 0 + win");
+        assert_eq!(row(&st, 4).score, 0);
+        assert_eq!(val(&st, 1, TieBreak::Wins), Some(2), "a bye that scores a win counts");
+        // SOS with bye = 0 and forfeits counting the opponent: 1 → 0 + 4 = 4; 3 → 0 + 0 = 0.
+        assert_eq!(val(&st, 1, TieBreak::Sos), Some(4));
+        assert_eq!(val(&st, 3, TieBreak::Sos), Some(0), "a double loss is a game against 4");
+        assert_eq!(val(&st, 2, TieBreak::Sos), Some(8));
+        // 2 and 3 tie on score; 2 is ahead on SOS.
+        assert_eq!(row(&st, 2).place, 2);
+        assert_eq!(row(&st, 3).place, 3);
+        // Bye worth the lowest score among players who scored (4 halves), forfeits as byes.
+        let mut s = settings(2, &order);
+        s.bye_sos = ByeSos::LowestScore;
+        s.forfeit_sos = ForfeitSos::AsBye;
+        let st = compute(&ps, &h, &s);
+        assert_eq!(val(&st, 1, TieBreak::Sos), Some(8), "bye 4 + forfeit-as-bye 4");
+        assert_eq!(val(&st, 2, TieBreak::Sos), Some(8));
+        assert_eq!(val(&st, 3, TieBreak::FewerWarnings), Some(1));
+        let c = &row(&st, 1).cells;
+        assert_eq!((c[0].opponent, c[0].outcome), (None, Outcome::Win));
+        assert!(c[1].forfeit && c[1].opponent == Some(2));
+    }
+
+    #[test]
+    fn no_result_games_are_left_out_and_lots_are_seeded() {
+        let games = vec![g(1, 1, 2, NoResult), g(1, 1, 2, Draw)];
+        let order = [TieBreak::Score, TieBreak::Lots];
+        let st = compute(&players(2), &History { games, byes: vec![] }, &settings(1, &order));
+        assert_eq!(row(&st, 1).cells.len(), 1, "only the replay counts");
+        assert_eq!(row(&st, 1).score, 2);
+        let lot = |seed| {
+            let mut s = settings(1, &order);
+            s.lots_seed = seed;
+            compute(&players(2), &History { games: vec![g(1, 1, 2, Draw)], byes: vec![] }, &s).rows[0].id
+        };
+        assert_eq!(lot(7), lot(7));
+        assert!((0..20).any(|seed| lot(seed) != lot(7)), "the seed decides");
+    }
+
+    #[test]
+    fn mcmahon_score_starts_from_rank() {
+        let mut ps = players(2);
+        ps[0].rank_value = 2; // 3d: at the bar
+        ps[1].rank_value = 1; // 2d
+        let st = compute(&ps, &History::default(), &settings(0, &[TieBreak::McMahon]));
+        assert_eq!(val(&st, 1, TieBreak::McMahon), Some(22 * 4));
+        assert_eq!(val(&st, 2, TieBreak::McMahon), Some(21 * 4));
+        assert_eq!(st.rows[0].id, 1);
+    }
+
+    fn arb_history() -> impl Strategy<Value = (u32, u32, History)> {
+        (4u32..12, 1u32..6).prop_flat_map(|(n, rounds)| {
+            let result = prop_oneof![
+                Just(BlackWins),
+                Just(WhiteWins),
+                Just(Draw),
+                Just(DoubleLoss),
+                Just(BlackWinsByForfeit),
+                Just(WhiteWinsByForfeit),
+                Just(NoResult),
+            ];
+            let game = (1..=rounds, 1..=n, 1..=n, result)
+                .prop_filter("two players", |(_, b, w, _)| b != w)
+                .prop_map(|(r, b, w, res)| PlayedGame::new(r, b, w, res));
+            let bye = (1..=rounds, 1..=n).prop_map(|(round, player)| ByeRecord { round, player });
+            (Just(n), Just(rounds), prop::collection::vec(game, 0..30), prop::collection::vec(bye, 0..4))
+                .prop_map(|(n, r, games, byes)| (n, r, History { games, byes }))
+        })
+    }
+
+    proptest! {
+        /// SOS = the sum of the opponents' final scores (byes count 0), and the scores add up
+        /// to the points handed out by the games and byes.
+        #[test]
+        fn sos_is_the_sum_of_opponents_scores((n, rounds, h) in arb_history()) {
+            let s = settings(rounds, &[TieBreak::Score, TieBreak::Sos, TieBreak::Cumulative]);
+            let st = compute(&players(n), &h, &s);
+            let score: HashMap<u32, i64> = st.rows.iter().map(|r| (r.id, r.score)).collect();
+            for r in &st.rows {
+                let want: i64 = r.cells.iter().filter_map(|c| c.opponent).map(|o| score[&o]).sum();
+                prop_assert_eq!(r.values[1], Some(want));
+                // 累进分 = Σ over rounds of (rounds − r + 1) × points of round r.
+                let cum: i64 = r.cells.iter().map(|c| i64::from(rounds - c.round + 1) * c.points).sum();
+                prop_assert_eq!(r.values[2], Some(cum));
+            }
+            let handed: i64 = h.games.iter().filter_map(|g| points_of(g.result, &s.points)).map(|(b, w, _, _)| b + w).sum::<i64>()
+                + h.byes.len() as i64 * i64::from(s.points.bye);
+            prop_assert_eq!(score.values().sum::<i64>(), handed);
+            // Sorted by score, places non-decreasing and starting at 1.
+            prop_assert!(st.rows.windows(2).all(|w| w[0].score >= w[1].score && w[0].place <= w[1].place));
+            prop_assert!(st.rows.first().is_none_or(|r| r.place == 1));
+        }
+
+        /// The order of the input does not matter.
+        #[test]
+        fn input_order_does_not_matter((n, rounds, h) in arb_history(), seed in any::<u64>()) {
+            let s = settings(rounds, &DEFAULT_TIEBREAKS);
+            let a = compute(&players(n), &h, &s);
+            let mut ps = players(n);
+            let mut h2 = h.clone();
+            let mut lot = Lot::new(seed, Stream::Synthetic);
+            lot.shuffle(&mut ps);
+            lot.shuffle(&mut h2.games);
+            lot.shuffle(&mut h2.byes);
+            let b = compute(&ps, &h2, &s);
+            prop_assert_eq!(a, b);
+        }
+    }
+}

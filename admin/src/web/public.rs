@@ -1,0 +1,904 @@
+//! The public pages (no login, phone-first): pairings with "find my table", results,
+//! standings, the crosstable, and a page per player.
+//!
+//! Hundreds of phones refresh these pages during a round, so for readers without a session:
+//! - every page carries a weak ETag made of the tournament's change tag (a random value drawn
+//!   by every audited write, `db::audit`), the language and this server's start, with a short
+//!   `max-age`; `If-None-Match` gets a 304 without touching the database;
+//! - rendered pages are kept in memory per (address, language) and reused while the tag is the
+//!   same, so a change is rendered once, not once per phone;
+//! - the tag itself is read from the database at most once a second per tournament, and at once
+//!   after a write made by this process ([`crate::db::audit::writes`]).
+//!
+//! Readers with a session (staff) get the same pages rendered for them, never cached.
+//! While a round runs (a published round with games still without a result) the pages refresh
+//! themselves with `<meta http-equiv="refresh">` (the CSP forbids inline script).
+
+use super::ctx::{id, lang_of, Ctx, SESSION_COOKIE};
+use super::error::AppError;
+use super::i18n::Lang;
+use super::results::{display_name, imported_text};
+use super::templates::Chrome;
+use super::AppState;
+use crate::db::entrants::EntrantRow;
+use crate::db::results::{self as rdb, GameLine, RulingRow};
+use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::{audit, DbError, DbPool};
+use crate::domain::pairing::Colour;
+use crate::domain::results as dr;
+use crate::domain::settings::TieBreak;
+use crate::domain::standings::{self as ds, Outcome};
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use askama::Template;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Seconds between automatic refreshes while a round runs.
+pub const REFRESH_SECS: u32 = 60;
+/// `Cache-Control` of the public pages for readers without a session: a short max-age, then a
+/// revalidation by ETag.
+pub const CACHE_CONTROL: &str = "public, max-age=10";
+/// How long a tournament's change tag read from the database is trusted without a local write.
+const STAMP_TTL: Duration = Duration::from_secs(1);
+/// Pages kept in memory (all tournaments, languages and addresses together; a player's page
+/// is about 10 KB, the standings of 1,000 players 180 KB plus 21 KB gzipped).
+const MAX_PAGES: usize = 2048;
+
+struct Cached {
+    tag: String,
+    etag: String,
+    body: Bytes,
+    /// The same page gzipped, for the (nearly all) browsers that accept it.
+    gzip: Option<Bytes>,
+}
+
+/// Pages above this size are also kept gzipped.
+const GZIP_MIN_BYTES: usize = 1024;
+
+fn gzip(body: &[u8]) -> Option<Bytes> {
+    use std::io::Write;
+    if body.len() < GZIP_MIN_BYTES {
+        return None;
+    }
+    let mut e =
+        flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 6), flate2::Compression::default());
+    e.write_all(body).ok()?;
+    e.finish().ok().map(Bytes::from)
+}
+
+/// Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0).
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+        v.split(',').any(|part| {
+            let mut it = part.split(';');
+            let coding = it.next().unwrap_or("").trim();
+            let refused = it.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+    })
+}
+
+/// The cache of rendered public pages and of the tournaments' change tags.
+pub struct PublicCache {
+    boot: String,
+    stamps: Mutex<HashMap<i32, (String, u64, Instant)>>,
+    pages: Mutex<HashMap<(String, Lang), Arc<Cached>>>,
+    /// What the pages of each tournament show, read and computed once per change tag.
+    snapshots: Mutex<HashMap<i32, Arc<Snapshot>>>,
+    /// One render at a time per server: after a change, the first request renders and the
+    /// others wait for it and reuse the page.
+    render: Mutex<()>,
+}
+
+impl Default for PublicCache {
+    fn default() -> Self {
+        PublicCache {
+            boot: crate::db::users::random_token()[..8].to_string(),
+            stamps: Mutex::new(HashMap::new()),
+            pages: Mutex::new(HashMap::new()),
+            snapshots: Mutex::new(HashMap::new()),
+            render: Mutex::new(()),
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl PublicCache {
+    fn stamp_cached(&self, tid: i32) -> Option<String> {
+        let gen = audit::writes();
+        let s = lock(&self.stamps);
+        s.get(&tid).filter(|(_, g, at)| *g == gen && at.elapsed() < STAMP_TTL).map(|(t, _, _)| t.clone())
+    }
+
+    /// The change tag of a tournament (NotFound for an unknown tournament).
+    fn stamp(&self, pool: &DbPool, tid: i32) -> Result<String, DbError> {
+        if let Some(t) = self.stamp_cached(tid) {
+            return Ok(t);
+        }
+        let gen = audit::writes();
+        let mut conn = pool.get()?;
+        let (_, tag) = tdb::change_stamp(&mut conn, tid)?;
+        lock(&self.stamps).insert(tid, (tag.clone(), gen, Instant::now()));
+        Ok(tag)
+    }
+
+    fn page(&self, key: &(String, Lang), tag: &str) -> Option<Arc<Cached>> {
+        lock(&self.pages).get(key).filter(|c| c.tag == tag).cloned()
+    }
+
+    fn store(&self, key: (String, Lang), page: Arc<Cached>) {
+        let mut p = lock(&self.pages);
+        if p.len() >= MAX_PAGES {
+            // Pages of an older state go first; then a quarter of the rest (any).
+            let tag = page.tag.clone();
+            p.retain(|_, c| c.tag == tag);
+            let extra = p.len().saturating_sub(MAX_PAGES * 3 / 4);
+            let drop: Vec<(String, Lang)> = p.keys().take(extra).cloned().collect();
+            for k in drop {
+                p.remove(&k);
+            }
+        }
+        p.insert(key, page);
+    }
+
+    /// The snapshot of a tournament at `tag`, built once (one database read for all its pages).
+    fn snapshot(
+        &self,
+        conn: &mut diesel::SqliteConnection,
+        tid: i32,
+        tag: &str,
+    ) -> Result<Arc<Snapshot>, DbError> {
+        if let Some(s) = lock(&self.snapshots).get(&tid).filter(|s| s.tag == tag) {
+            return Ok(s.clone());
+        }
+        let s = Arc::new(Snapshot::build(conn, tid, tag)?);
+        lock(&self.snapshots).insert(tid, s.clone());
+        Ok(s)
+    }
+
+    fn etag(&self, tag: &str, lang: Lang) -> String {
+        format!("W/\"{}-{tag}-{}\"", self.boot, lang.code())
+    }
+}
+
+/// What a public address asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    Pairings {
+        round: Option<i32>,
+        q: String,
+    },
+    Results {
+        round: Option<i32>,
+    },
+    Standings {
+        round: Option<u32>,
+    },
+    Crosstable,
+    Player {
+        eid: i32,
+    },
+    /// The tournament's overview as the public sees it.
+    Home,
+}
+
+impl Kind {
+    /// The address of this page with only the parameters it understands, so that odd query
+    /// strings share one cached page instead of filling the cache.
+    fn canonical(&self, tid: i32) -> String {
+        let round = |r: Option<i32>| r.map(|r| format!("?round={r}")).unwrap_or_default();
+        match self {
+            Kind::Pairings { round: r, q } if q.is_empty() => format!("/t/{tid}/pairings{}", round(*r)),
+            Kind::Pairings { round: r, q } => {
+                let qs = serde_urlencoded::to_string([("q", q.as_str())]).unwrap_or_default();
+                match r {
+                    Some(r) => format!("/t/{tid}/pairings?round={r}&{qs}"),
+                    None => format!("/t/{tid}/pairings?{qs}"),
+                }
+            }
+            Kind::Results { round: r } => format!("/t/{tid}/results{}", round(*r)),
+            Kind::Standings { round: r } => format!("/t/{tid}/standings{}", round(r.map(|r| r as i32))),
+            Kind::Crosstable => format!("/t/{tid}/crosstable"),
+            Kind::Player { eid } => format!("/t/{tid}/players/{eid}"),
+            Kind::Home => format!("/t/{tid}"),
+        }
+    }
+}
+
+fn query(req: &HttpRequest) -> HashMap<String, String> {
+    web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+        .map(|q| q.into_inner().into_iter().collect())
+        .unwrap_or_default()
+}
+
+fn round_param(q: &HashMap<String, String>) -> Option<i32> {
+    q.get("round").and_then(|r| r.trim().parse::<i32>().ok()).filter(|r| (1..=999).contains(r))
+}
+
+/// Serve a public page: cached for readers without a session, rendered for staff.
+async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, AppError> {
+    let lang = lang_of(&req);
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::internal(lang, "no app state"))?;
+    let has_session = req.cookie(SESSION_COOKIE).is_some_and(|c| !c.value().is_empty());
+    if has_session {
+        let ctx = Ctx::extract(&req).await?;
+        if ctx.user().is_some() {
+            let staff = ctx.staff_role(tid).await?.is_some();
+            let path = kind.canonical(tid);
+            let user = ctx.user().cloned();
+            let st = state.clone();
+            let html = ctx
+                .db(move |c| {
+                    let (_, tag) = tdb::change_stamp(c, tid)?;
+                    let snap = st.public.snapshot(c, tid, &tag)?;
+                    render(&snap, lang, &kind, &path, |mut chrome| {
+                        chrome.user = user;
+                        chrome.staff = staff;
+                        chrome
+                    })
+                })
+                .await?;
+            let resp = HttpResponse::Ok()
+                .content_type("text/html; charset=utf-8")
+                .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+                .body(html);
+            return Ok(ctx.finish(resp));
+        }
+    }
+    let path = kind.canonical(tid);
+    let cacheable = !matches!(&kind, Kind::Pairings { q, .. } if !q.is_empty());
+    let key = (path.clone(), lang);
+    let cache = state.clone();
+    let hit = cache.public.stamp_cached(tid).and_then(|tag| cache.public.page(&key, &tag).map(|p| (tag, p)));
+    let page = match hit {
+        Some((_, p)) => p,
+        None => {
+            let st = state.clone();
+            web::block(move || -> Result<Arc<Cached>, DbError> {
+                let pc = &st.public;
+                let tag = pc.stamp(&st.pool, tid)?;
+                if let Some(p) = pc.page(&key, &tag) {
+                    return Ok(p);
+                }
+                let _one = lock(&pc.render);
+                if let Some(p) = pc.page(&key, &tag) {
+                    return Ok(p);
+                }
+                let snap = {
+                    let mut conn = st.pool.get()?;
+                    pc.snapshot(&mut conn, tid, &tag)?
+                };
+                let html = render(&snap, lang, &kind, &path, |c| c)?;
+                let page = Arc::new(Cached {
+                    etag: pc.etag(&tag, lang),
+                    tag,
+                    gzip: if cacheable { gzip(html.as_bytes()) } else { None },
+                    body: Bytes::from(html),
+                });
+                if cacheable {
+                    pc.store(key, page.clone());
+                }
+                Ok(page)
+            })
+            .await
+            .map_err(|e| AppError::internal(lang, e))?
+            .map_err(|e| match e {
+                DbError::NotFound => AppError::not_found(lang),
+                e => AppError::internal(lang, e),
+            })?
+        }
+    };
+    let matches = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == page.etag || t.trim() == "*"));
+    let mut resp = if matches { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    resp.insert_header((header::ETAG, page.etag.clone()))
+        .insert_header((header::CACHE_CONTROL, CACHE_CONTROL))
+        .insert_header((header::VARY, "Accept-Language, Cookie, Accept-Encoding"));
+    if matches {
+        return Ok(resp.finish());
+    }
+    resp.content_type("text/html; charset=utf-8");
+    match &page.gzip {
+        Some(z) if accepts_gzip(&req) => {
+            Ok(resp.insert_header((header::CONTENT_ENCODING, "gzip")).body(z.clone()))
+        }
+        _ => Ok(resp.body(page.body.clone())),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering (runs on the blocking pool with a connection)
+// ---------------------------------------------------------------------------------------------
+
+fn chrome(t: &TournamentRow, lang: Lang, path: &str, title: String, refresh: bool) -> Chrome {
+    Chrome {
+        lang,
+        user: None,
+        csrf: String::new(),
+        path: path.to_string(),
+        title,
+        tid: Some(t.id),
+        tname: t.name(lang.is_zh()).to_string(),
+        staff: false,
+        team: t.system == crate::domain::settings::System::TeamRelay.code(),
+        refresh: if refresh { REFRESH_SECS } else { 0 },
+    }
+}
+
+fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
+    if lang.is_zh() {
+        zh
+    } else {
+        en
+    }
+}
+
+/// Everything the public pages of a tournament show, read from the database and computed once
+/// per change tag: the tournament, its entrants, the games of the published rounds with their
+/// results, the standings after the last round, rulings and records by game.
+pub struct Snapshot {
+    tag: String,
+    t: TournamentRow,
+    data: rdb::StandingsData,
+    names: HashMap<i32, EntrantRow>,
+    standings: ds::Standings,
+    rulings: HashMap<i32, Vec<RulingRow>>,
+    sgf: HashSet<i32>,
+    /// The highest published round with games, and whether it still has games without a result.
+    current: Option<i32>,
+    running: bool,
+    rounds: Vec<i32>,
+    /// Published rounds (as the overview counts them).
+    published: u32,
+}
+
+impl Snapshot {
+    fn build(conn: &mut diesel::SqliteConnection, tid: i32, tag: &str) -> Result<Snapshot, DbError> {
+        let t = tdb::get(conn, tid)?;
+        let data = rdb::standings_data(conn, tid)?;
+        let standings = standings_of(&t, &data, None);
+        let current = data.lines.iter().map(|l| l.game.round_number).max();
+        let running = data.lines.iter().any(|l| Some(l.game.round_number) == current && !l.has_result());
+        let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
+        rounds.dedup();
+        let (published, _) = tdb::published_rounds(conn, tid)?;
+        Ok(Snapshot {
+            published,
+            tag: tag.to_string(),
+            names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
+            rulings: rdb::rulings_by_game(conn, tid)?,
+            sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
+            t,
+            data,
+            standings,
+            current,
+            running,
+            rounds,
+        })
+    }
+
+    fn lines(&self, round: i32) -> Vec<&GameLine> {
+        self.data.lines.iter().filter(|l| l.game.round_number == round).collect()
+    }
+}
+
+/// The standings after `round` (default: the last round with a result).
+fn standings_of(t: &TournamentRow, data: &rdb::StandingsData, round: Option<u32>) -> ds::Standings {
+    let after = round.unwrap_or(data.last_round).min(data.last_round.max(1));
+    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0), after);
+    let players: Vec<ds::Entrant> = data
+        .entrants
+        .iter()
+        .map(|e| ds::Entrant {
+            id: u32::try_from(e.id).unwrap_or(0),
+            rank_value: e.rank_value,
+            warnings: data.warnings.get(&e.id).copied().unwrap_or(0),
+        })
+        .collect();
+    ds::compute(&players, &data.history, &settings)
+}
+
+fn render(
+    snap: &Snapshot,
+    lang: Lang,
+    kind: &Kind,
+    path: &str,
+    frame: impl FnOnce(Chrome) -> Chrome,
+) -> Result<String, DbError> {
+    let html = match kind {
+        Kind::Pairings { round, q } => {
+            let page = pairings(snap, lang, round.or(snap.current), q, path);
+            PairingsPage { c: frame(page.c), ..page }.render()
+        }
+        Kind::Results { round } => {
+            let page = results(snap, lang, round.or(snap.current), path);
+            ResultsPage { c: frame(page.c), ..page }.render()
+        }
+        Kind::Standings { round } => {
+            let page = standings(snap, lang, *round, path);
+            StandingsPage { c: frame(page.c), ..page }.render()
+        }
+        Kind::Crosstable => {
+            let page = crosstable(snap, lang, path);
+            CrosstablePage { c: frame(page.c), ..page }.render()
+        }
+        Kind::Player { eid } => {
+            let page = player(snap, lang, *eid, path)?;
+            PlayerPage { c: frame(page.c), ..page }.render()
+        }
+        Kind::Home => {
+            let title = snap.t.name(lang.is_zh()).to_string();
+            let c = frame(chrome(&snap.t, lang, path, title, false));
+            let n = snap.data.entrants.len() as i64;
+            super::tournaments::tournament_page(c, lang, snap.t.clone(), n, snap.published).render()
+        }
+    };
+    html.map_err(|e| DbError::Other(format!("template: {e}")))
+}
+
+fn result_of(lang: Lang, l: &GameLine) -> String {
+    let single = l.game.black_id.is_none() || l.game.white_id.is_none();
+    if single && l.game.result == "BYE" && l.result.as_ref().is_none_or(|r| r.outcome.is_none()) {
+        return lang.t("r.bye_result").to_string();
+    }
+    l.result
+        .as_ref()
+        .and_then(|r| r.outcome())
+        .map(|o| dr::result_text(&o, lang.is_zh()))
+        .or_else(|| imported_text(lang, &l.game.result))
+        .unwrap_or_default()
+}
+
+pub struct Seat {
+    pub id: i32,
+    pub name: String,
+    pub rank: String,
+    pub unit: String,
+}
+
+fn seat(lang: Lang, names: &HashMap<i32, EntrantRow>, id: Option<i32>) -> Option<Seat> {
+    let e = names.get(&id?)?;
+    Some(Seat {
+        id: e.id,
+        name: display_name(e, lang.is_zh()),
+        rank: super::entrants::rank_text(lang, &e.rank),
+        unit: e.unit.clone(),
+    })
+}
+
+pub struct TableLine {
+    pub board: i32,
+    pub black: Option<Seat>,
+    pub white: Option<Seat>,
+    pub handicap: i32,
+    pub result: String,
+    pub found: bool,
+}
+
+#[derive(Template)]
+#[template(path = "public_pairings.html")]
+struct PairingsPage {
+    c: Chrome,
+    tid: i32,
+    round: Option<i32>,
+    /// The round shown, 0 for none (for the round links).
+    round_n: i32,
+    rounds: Vec<i32>,
+    q: String,
+    lines: Vec<TableLine>,
+    found: usize,
+    results: bool,
+}
+
+fn table_lines(lang: Lang, lines: &[&GameLine], names: &HashMap<i32, EntrantRow>, q: &str) -> Vec<TableLine> {
+    let needle = q.trim().to_lowercase();
+    lines
+        .iter()
+        .map(|l| {
+            let found = !needle.is_empty()
+                && [l.game.black_id, l.game.white_id].iter().flatten().filter_map(|i| names.get(i)).any(
+                    |e| {
+                        [
+                            e.name_zh(),
+                            e.name_latin(),
+                            format!("{}{}", e.family_name_latin, e.given_name_latin),
+                        ]
+                        .iter()
+                        .any(|n| !n.is_empty() && n.to_lowercase().contains(&needle))
+                    },
+                );
+            TableLine {
+                board: l.game.board,
+                black: seat(lang, names, l.game.black_id),
+                white: seat(lang, names, l.game.white_id),
+                handicap: l.game.handicap,
+                result: result_of(lang, l),
+                found,
+            }
+        })
+        .collect()
+}
+
+fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str) -> PairingsPage {
+    let lines: Vec<&GameLine> = round.map(|r| snap.lines(r)).unwrap_or_default();
+    let mut table = table_lines(lang, &lines, &snap.names, q);
+    // Byes after the tables.
+    table.sort_by_key(|l| (l.black.is_none() || l.white.is_none(), l.board));
+    let found = table.iter().filter(|l| l.found).count();
+    if !q.trim().is_empty() {
+        table.retain(|l| l.found);
+    }
+    let title = match round {
+        Some(r) => lang.tf("pub.pairings_round", &[&r]),
+        None => lang.t("pub.pairings").to_string(),
+    };
+    PairingsPage {
+        c: chrome(&snap.t, lang, path, title, snap.running && round == snap.current),
+        tid: snap.t.id,
+        round,
+        round_n: round.unwrap_or(0),
+        rounds: snap.rounds.clone(),
+        q: q.to_string(),
+        lines: table,
+        found,
+        results: false,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "public_pairings.html")]
+struct ResultsPage {
+    c: Chrome,
+    tid: i32,
+    round: Option<i32>,
+    /// The round shown, 0 for none (for the round links).
+    round_n: i32,
+    rounds: Vec<i32>,
+    q: String,
+    lines: Vec<TableLine>,
+    found: usize,
+    results: bool,
+}
+
+fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> ResultsPage {
+    let p = pairings(snap, lang, round, "", path);
+    let mut c = p.c;
+    c.title = match round {
+        Some(r) => lang.tf("pub.results_round", &[&r]),
+        None => lang.t("pub.results").to_string(),
+    };
+    ResultsPage {
+        c,
+        tid: p.tid,
+        round: p.round,
+        round_n: p.round_n,
+        rounds: p.rounds,
+        q: String::new(),
+        lines: p.lines,
+        found: 0,
+        results: true,
+    }
+}
+
+pub struct StandingLine {
+    pub place: String,
+    pub id: i32,
+    pub name: String,
+    pub rank: String,
+    pub unit: String,
+    pub score: String,
+    pub values: Vec<String>,
+    pub withdrawn: bool,
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct StandingsPage {
+    c: Chrome,
+    tid: i32,
+    after: u32,
+    rounds: Vec<u32>,
+    columns: Vec<String>,
+    lines: Vec<StandingLine>,
+    order: String,
+}
+
+fn place_text(r: &ds::Row) -> String {
+    if r.shared {
+        format!("{}=", r.place)
+    } else {
+        r.place.to_string()
+    }
+}
+
+fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
+    let other;
+    let st = match round {
+        Some(r) if r < snap.standings.after_round => {
+            other = standings_of(&snap.t, &snap.data, Some(r));
+            &other
+        }
+        _ => &snap.standings,
+    };
+    let shown: Vec<(usize, TieBreak)> =
+        st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
+    let lines = st
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let e = snap.names.get(&i32::try_from(r.id).ok()?)?;
+            Some(StandingLine {
+                place: place_text(r),
+                id: e.id,
+                name: display_name(e, lang.is_zh()),
+                rank: super::entrants::rank_text(lang, &e.rank),
+                unit: e.unit.clone(),
+                score: ds::halves_text(r.score),
+                values: shown
+                    .iter()
+                    .map(|(k, tb)| r.values[*k].map(|v| ds::value_text(*tb, v)).unwrap_or_else(|| "–".into()))
+                    .collect(),
+                withdrawn: e.withdrawn(),
+            })
+        })
+        .collect();
+    let order =
+        st.tiebreaks.iter().map(|tb| lang.t(&format!("tb.{}", tb.code()))).collect::<Vec<_>>().join(" → ");
+    let title = if st.after_round > 0 {
+        lang.tf("pub.standings_after", &[&st.after_round])
+    } else {
+        lang.t("pub.standings").to_string()
+    };
+    StandingsPage {
+        c: chrome(&snap.t, lang, path, title, snap.running),
+        tid: snap.t.id,
+        after: st.after_round,
+        rounds: (1..=snap.data.last_round).collect(),
+        columns: shown.iter().map(|(_, tb)| lang.t(&format!("tb.{}", tb.code())).to_string()).collect(),
+        lines,
+        order,
+    }
+}
+
+pub struct CrossLine {
+    pub place: String,
+    pub id: i32,
+    pub name: String,
+    pub rank: String,
+    pub cells: Vec<String>,
+    pub score: String,
+}
+
+#[derive(Template)]
+#[template(path = "crosstable.html")]
+struct CrosstablePage {
+    c: Chrome,
+    rounds: Vec<u32>,
+    lines: Vec<CrossLine>,
+}
+
+/// A crosstable cell: the opponent's place, the result and the colour ("12+b", "7−w", "3=b",
+/// "+!" for a forfeit win, "×" for a double loss, the bye's own sign).
+fn cell_text(lang: Lang, c: &ds::Cell, place: &HashMap<u32, u32>) -> String {
+    let Some(o) = c.opponent else {
+        return lang.t("pub.bye_cell").to_string();
+    };
+    let sign = match (c.outcome, c.forfeit, c.double_loss) {
+        (_, _, true) => "×",
+        (Outcome::Win, false, _) => "+",
+        (Outcome::Win, true, _) => "+!",
+        (Outcome::Loss, false, _) => "−",
+        (Outcome::Loss, true, _) => "−!",
+        (Outcome::Draw, _, _) => "=",
+    };
+    let colour = match c.colour {
+        Some(Colour::Black) => pick(lang, "b", "黑"),
+        Some(Colour::White) => pick(lang, "w", "白"),
+        None => "",
+    };
+    format!("{}{sign}{colour}", place.get(&o).copied().unwrap_or(0))
+}
+
+fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
+    let st = &snap.standings;
+    let place: HashMap<u32, u32> = st.rows.iter().map(|r| (r.id, r.place)).collect();
+    let rounds: Vec<u32> = (1..=st.after_round).collect();
+    let lines = st
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let e = snap.names.get(&i32::try_from(r.id).ok()?)?;
+            let cells = rounds
+                .iter()
+                .map(|n| {
+                    let v: Vec<String> = r
+                        .cells
+                        .iter()
+                        .filter(|c| c.round == *n)
+                        .map(|c| cell_text(lang, c, &place))
+                        .collect();
+                    if v.is_empty() {
+                        "–".to_string()
+                    } else {
+                        v.join(" ")
+                    }
+                })
+                .collect();
+            Some(CrossLine {
+                place: place_text(r),
+                id: e.id,
+                name: display_name(e, lang.is_zh()),
+                rank: super::entrants::rank_text(lang, &e.rank),
+                cells,
+                score: ds::halves_text(r.score),
+            })
+        })
+        .collect();
+    CrosstablePage {
+        c: chrome(&snap.t, lang, path, lang.t("pub.crosstable").to_string(), snap.running),
+        rounds,
+        lines,
+    }
+}
+
+pub struct PlayerGame {
+    pub round: i32,
+    pub board: i32,
+    pub colour: String,
+    pub opponent: Option<Seat>,
+    pub result: String,
+    /// "won", "lost", "drawn" or "" (for styling).
+    pub outcome: &'static str,
+    pub rulings: Vec<String>,
+    pub gid: i32,
+    pub has_sgf: bool,
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    c: Chrome,
+    tid: i32,
+    name: String,
+    other_name: String,
+    rank: String,
+    unit: String,
+    withdrawn: bool,
+    place: String,
+    score: String,
+    games: Vec<PlayerGame>,
+}
+
+fn ruling_line(lang: Lang, r: &RulingRow) -> String {
+    let kind = r.kind().map(|k| pick(lang, &k.en(), &k.zh()).to_string()).unwrap_or_default();
+    let mut s = lang.tf("pub.ruling_at", &[&kind, &r.move_number]);
+    if !r.at_time.is_empty() {
+        s.push_str(&format!(" ({})", r.at_time));
+    }
+    if !r.reason.is_empty() {
+        s.push_str(&format!(": {}", r.reason));
+    }
+    s
+}
+
+fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPage, DbError> {
+    let me = snap.names.get(&eid).ok_or(DbError::NotFound)?;
+    let row = snap.standings.rows.iter().find(|r| i64::from(r.id) == i64::from(eid));
+    let games = snap
+        .data
+        .lines
+        .iter()
+        .filter(|l| l.game.black_id == Some(eid) || l.game.white_id == Some(eid))
+        .map(|l| {
+            let g = &l.game;
+            let black = g.black_id == Some(eid);
+            let opp = if black { g.white_id } else { g.black_id };
+            let outcome = l.result.as_ref().and_then(|r| r.outcome());
+            let score = outcome
+                .and_then(|o| o.score_for(if black { rules::Color::Black } else { rules::Color::White }));
+            PlayerGame {
+                round: g.round_number,
+                board: g.board,
+                colour: match (g.black_id.is_some(), g.white_id.is_some(), black) {
+                    (true, true, true) => lang.t("r.black").to_string(),
+                    (true, true, false) => lang.t("r.white").to_string(),
+                    _ => String::new(),
+                },
+                opponent: seat(lang, &snap.names, opp),
+                result: result_of(lang, l),
+                outcome: match score {
+                    Some(rules::rulings::GameScore::Win) => "won",
+                    Some(rules::rulings::GameScore::Loss) => "lost",
+                    Some(rules::rulings::GameScore::Draw) => "drawn",
+                    None => "",
+                },
+                rulings: snap
+                    .rulings
+                    .get(&g.id)
+                    .map(|v| {
+                        v.iter()
+                            .filter(|r| match r.against.as_deref() {
+                                Some("black") => black,
+                                Some("white") => !black,
+                                _ => true,
+                            })
+                            .map(|r| ruling_line(lang, r))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                gid: g.id,
+                has_sgf: snap.sgf.contains(&g.id),
+            }
+        })
+        .collect();
+    let name = display_name(me, lang.is_zh());
+    let other = display_name(me, !lang.is_zh());
+    Ok(PlayerPage {
+        c: chrome(&snap.t, lang, path, name.clone(), snap.running),
+        tid: snap.t.id,
+        other_name: if other == name { String::new() } else { other },
+        name,
+        rank: super::entrants::rank_text(lang, &me.rank),
+        unit: me.unit.clone(),
+        withdrawn: me.withdrawn(),
+        place: row.map(place_text).unwrap_or_default(),
+        score: row.map(|r| ds::halves_text(r.score)).unwrap_or_default(),
+        games,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+// ---------------------------------------------------------------------------------------------
+
+pub async fn pairings_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(lang_of(&req), &path)?;
+    let q = query(&req);
+    let needle: String = q.get("q").map(|s| s.trim().chars().take(50).collect()).unwrap_or_default();
+    serve(req.clone(), tid, Kind::Pairings { round: round_param(&q), q: needle }).await
+}
+
+pub async fn results_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(lang_of(&req), &path)?;
+    let q = query(&req);
+    serve(req.clone(), tid, Kind::Results { round: round_param(&q) }).await
+}
+
+pub async fn standings_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(lang_of(&req), &path)?;
+    let q = query(&req);
+    let round = round_param(&q).and_then(|r| u32::try_from(r).ok());
+    serve(req.clone(), tid, Kind::Standings { round }).await
+}
+
+/// The tournament's overview for readers without a session (see `tournaments::overview`).
+pub async fn home_page(req: HttpRequest, tid: i32) -> Result<HttpResponse, AppError> {
+    serve(req, tid, Kind::Home).await
+}
+
+pub async fn crosstable_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(lang_of(&req), &path)?;
+    serve(req.clone(), tid, Kind::Crosstable).await
+}
+
+pub async fn player_page(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let lang = lang_of(&req);
+    let tid = id(lang, &path.0)?;
+    let eid = id(lang, &path.1)?;
+    serve(req.clone(), tid, Kind::Player { eid }).await
+}

@@ -1,0 +1,1327 @@
+//! The arbiters' pages for results: the rounds, one round's games, a game's result sheet
+//! (result entry with a preview, rulings with their effect shown before saving, lateness,
+//! confirmations, the game record), the round's lateness sheet, and naming the chief arbiter.
+//!
+//! Parse → db/domain → page: what the forms say is read here; every result and every effect is
+//! computed by `domain::results` (through the rules crate), every write is in `db::results`.
+
+use super::ctx::{id, Ctx};
+use super::error::AppError;
+use super::form::Form;
+use super::i18n::Lang;
+use super::templates::{Chrome, FormView, Options};
+use crate::db::entrants::EntrantRow;
+use crate::db::results::{self as rdb, Confirmer, NewRuling, RoundTime, Sheet, SheetError};
+use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::users::Role;
+use crate::db::DbError;
+use crate::domain::results::{self as dr, Clocks, Entry, ResultError, SideLateness};
+use crate::domain::settings::TournamentSettings;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use rules::board::Color;
+use rules::clock::{hms, LatenessVerdict};
+use rules::rulings::{self as rr, DoubleLossReason, LossReason, Offence, Ruling, RulingKind};
+use std::collections::HashMap;
+
+/// A name in the reader's script, falling back to the other one.
+pub fn display_name(e: &EntrantRow, zh: bool) -> String {
+    let (zh_name, latin) = (e.name_zh(), e.name_latin());
+    match (zh, zh_name.is_empty(), latin.is_empty()) {
+        (true, false, _) | (false, false, true) => zh_name,
+        _ => latin,
+    }
+}
+
+fn text(lang: Lang, en: String, zh: String) -> String {
+    if lang.is_zh() {
+        zh
+    } else {
+        en
+    }
+}
+
+fn snake<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+const LOSS_REASONS: [LossReason; 10] = [
+    LossReason::IntentionalStoneMoving,
+    LossReason::ScatteredBoard,
+    LossReason::Cheating,
+    LossReason::DoubleMove,
+    LossReason::Timeout,
+    LossReason::Lateness,
+    LossReason::Forfeit,
+    LossReason::Warnings,
+    LossReason::OrderErrors,
+    LossReason::Other,
+];
+
+const DOUBLE_LOSS_REASONS: [DoubleLossReason; 5] = [
+    DoubleLossReason::StoneMoved,
+    DoubleLossReason::ScatteredBoard,
+    DoubleLossReason::BothLate,
+    DoubleLossReason::Cheating,
+    DoubleLossReason::Other,
+];
+
+/// What happened at the board (rules.md §8): the rules crate prescribes the rulings.
+const OFFENCES: [(&str, Offence); 19] = [
+    ("double_move", Offence::DoubleMove),
+    ("take_back", Offence::TakeBack),
+    ("early_clock_press", Offence::EarlyClockPress),
+    ("wrong_clock_press", Offence::WrongClockPress),
+    ("repeated_wrong_clock_press", Offence::RepeatedWrongClockPress),
+    ("press_before_captures_removed", Offence::PressBeforeCapturesRemoved),
+    ("mis_capture", Offence::MisCapture),
+    ("missed_capture", Offence::MissedCapture),
+    ("ko_without_threat", Offence::KoWithoutThreat),
+    ("forbidden_point", Offence::ForbiddenPoint),
+    ("last_byo_yomi_timeout", Offence::LastByoYomiTimeout),
+    ("order_error", Offence::OrderError),
+    ("move_quota_excess", Offence::MoveQuotaExcess { extra_moves: 1 }),
+    ("leaving_seat", Offence::LeavingSeat),
+    ("malicious_foul", Offence::MaliciousFoul),
+    ("intentional_stone_moving", Offence::IntentionalStoneMoving),
+    ("scattered_board_by_player", Offence::ScatteredBoardByPlayer),
+    ("cheating", Offence::Cheating),
+    ("cycle", Offence::Cycle),
+];
+
+/// The code of a ruling kind in the form: "warning", "loss.lateness", "penalty_stones"…
+fn kind_code(k: &RulingKind) -> String {
+    match k {
+        RulingKind::Loss { reason } => format!("loss.{}", snake(reason)),
+        RulingKind::DoubleLoss { reason } => format!("double_loss.{}", snake(reason)),
+        RulingKind::PenaltyStones { .. } => "penalty_stones".into(),
+        RulingKind::MoveQuotaExcess { .. } => "move_quota_excess".into(),
+        other => serde_json::to_value(other)
+            .ok()
+            .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_string))
+            .unwrap_or_default(),
+    }
+}
+
+/// Every kind of the catalogue, with a representative value.
+fn catalogue() -> Vec<RulingKind> {
+    let mut v = vec![
+        RulingKind::Warning,
+        RulingKind::Advice,
+        RulingKind::YellowCard,
+        RulingKind::RedCard,
+        RulingKind::PenaltyStones { stones: 1 },
+        RulingKind::VoidMove,
+        RulingKind::ForcedPass,
+    ];
+    v.extend(LOSS_REASONS.iter().map(|r| RulingKind::Loss { reason: *r }));
+    v.extend(DOUBLE_LOSS_REASONS.iter().map(|r| RulingKind::DoubleLoss { reason: *r }));
+    v.extend([
+        RulingKind::Draw,
+        RulingKind::Replay,
+        RulingKind::NoResult,
+        RulingKind::OrderError,
+        RulingKind::MoveQuotaExcess { extra_moves: 1 },
+        RulingKind::LastByoYomiTimeout,
+    ]);
+    v
+}
+
+fn kind_from_code(code: &str, stones: u32) -> Option<RulingKind> {
+    let k = catalogue().into_iter().find(|k| kind_code(k) == code)?;
+    Some(match k {
+        RulingKind::PenaltyStones { .. } => RulingKind::PenaltyStones { stones },
+        RulingKind::MoveQuotaExcess { .. } => RulingKind::MoveQuotaExcess { extra_moves: stones },
+        k => k,
+    })
+}
+
+fn kind_label(lang: Lang, k: &RulingKind) -> String {
+    match k {
+        RulingKind::PenaltyStones { .. } => lang.t("r.kind_penalty_stones").to_string(),
+        RulingKind::MoveQuotaExcess { .. } => lang.t("r.kind_move_quota").to_string(),
+        k => text(lang, k.en(), k.zh()),
+    }
+}
+
+pub struct ResultOptions {
+    pub methods: Options,
+    pub winners: Options,
+    pub dl_reasons: Options,
+    pub kinds: Options,
+    pub offences: Options,
+    pub sides: Options,
+}
+
+fn result_options(lang: Lang) -> ResultOptions {
+    let mut methods: Options = vec![(String::new(), lang.t("r.method_none").to_string())];
+    methods.extend(dr::METHODS.iter().map(|m| (m.to_string(), lang.t(&format!("r.method.{m}")).to_string())));
+    let mut offences: Options = vec![(String::new(), lang.t("r.offence_none").to_string())];
+    offences
+        .extend(OFFENCES.iter().map(|(c, _)| (c.to_string(), lang.t(&format!("offence.{c}")).to_string())));
+    ResultOptions {
+        methods,
+        winners: vec![
+            ("black".into(), lang.t("r.black").to_string()),
+            ("white".into(), lang.t("r.white").to_string()),
+        ],
+        dl_reasons: DOUBLE_LOSS_REASONS
+            .iter()
+            .map(|r| (snake(r), text(lang, r.en().into(), r.zh().into())))
+            .collect(),
+        kinds: catalogue().iter().map(|k| (kind_code(k), kind_label(lang, k))).collect(),
+        offences,
+        sides: vec![
+            (String::new(), lang.t("r.both_sides").to_string()),
+            ("black".into(), lang.t("r.black").to_string()),
+            ("white".into(), lang.t("r.white").to_string()),
+        ],
+    }
+}
+
+pub struct PlayerBox {
+    pub id: i32,
+    pub name: String,
+    pub rank: String,
+}
+
+pub struct RulingLine {
+    pub id: i32,
+    pub move_number: i32,
+    pub at_time: String,
+    pub side: String,
+    pub text: String,
+    pub reason: String,
+    pub arbiter: String,
+}
+
+pub struct LatenessView {
+    pub start: String,
+    pub black: String,
+    pub white: String,
+    /// What applying lateness would do (empty: nothing to apply).
+    pub pending: Vec<String>,
+}
+
+pub struct SgfView {
+    pub name: String,
+    pub report: Option<dr::SgfReport>,
+    pub result: String,
+    /// The record's count differs from the entered one.
+    pub count_differs: bool,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+pub struct GamePage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub gid: i32,
+    pub round: i32,
+    pub board: i32,
+    pub black: Option<PlayerBox>,
+    pub white: Option<PlayerBox>,
+    pub handicap: i32,
+    pub komi: String,
+    pub version: i32,
+    pub result: Option<String>,
+    pub entered: String,
+    pub locked: bool,
+    pub confirmed: [bool; 3],
+    pub is_chief: bool,
+    pub replay_of: Option<i32>,
+    pub replay_game: Option<i32>,
+    pub clocks: String,
+    pub f: FormView,
+    pub rf: FormView,
+    pub opt: ResultOptions,
+    pub preview: Option<Vec<String>>,
+    pub ruling_preview: Option<Vec<String>>,
+    pub rulings: Vec<RulingLine>,
+    pub effects: Vec<String>,
+    pub banner: Option<String>,
+    pub notice: Option<String>,
+    pub conflict: Option<String>,
+    pub lateness: Option<LatenessView>,
+    pub sgf: Option<SgfView>,
+    pub penalties: String,
+    pub published: bool,
+}
+
+/// Everything a game page is made from.
+struct Loaded {
+    t: TournamentRow,
+    settings: TournamentSettings,
+    sheet: Sheet,
+    start: Option<RoundTime>,
+    arrived: HashMap<i32, String>,
+    is_chief: bool,
+}
+
+async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Loaded, AppError> {
+    ctx.db(move |c| {
+        let t = tdb::get(c, tid)?;
+        let sheet = rdb::sheet(c, tid, gid)?;
+        let (start, arrived) = rdb::round_lateness(c, tid, sheet.game.round_number)?;
+        let is_chief = rdb::is_chief(c, tid, Some(uid))?;
+        let settings = t.settings();
+        Ok::<_, DbError>(Loaded { t, settings, sheet, start, arrived, is_chief })
+    })
+    .await
+}
+
+fn player_box(lang: Lang, e: &Option<EntrantRow>) -> Option<PlayerBox> {
+    e.as_ref().map(|e| PlayerBox {
+        id: e.id,
+        name: display_name(e, lang.is_zh()),
+        rank: super::entrants::rank_text(lang, &e.rank),
+    })
+}
+
+fn verdict_text(lang: Lang, v: &SideLateness) -> String {
+    match v {
+        SideLateness::Waiting { deadline: Some(d) } => {
+            lang.tf("late.waiting_until", &[&dr::time_of_day_text(*d)])
+        }
+        SideLateness::Waiting { deadline: None } => lang.t("late.waiting").to_string(),
+        SideLateness::Judged(v @ LatenessVerdict::Plays { remaining_basic_secs, clock, .. }) => {
+            let set = lang.tf("late.set_clock", &[&hms(*remaining_basic_secs)]);
+            format!(
+                "{} — {set} ({})",
+                text(lang, v.describe_en(), v.describe_zh()),
+                text(lang, clock.describe_en(), clock.describe_zh())
+            )
+        }
+        SideLateness::Judged(v) => text(lang, v.describe_en(), v.describe_zh()),
+    }
+}
+
+fn ruling_text(lang: Lang, r: &Ruling) -> String {
+    let kind = match r.kind {
+        RulingKind::PenaltyStones { stones } => text(lang, r.kind.en(), format!("罚{stones}子")),
+        k => text(lang, k.en(), k.zh()),
+    };
+    let side = match r.against {
+        Some(c) => lang.t(if c == Color::Black { "r.black" } else { "r.white" }).to_string(),
+        None => lang.t("r.both_sides").to_string(),
+    };
+    lang.tf("r.ruling_line", &[&kind, &side, &r.move_number])
+}
+
+fn effects(lang: Lang, c: &dr::Computed) -> Vec<String> {
+    c.applied.effects.iter().map(|e| text(lang, e.en.clone(), e.zh.clone())).collect()
+}
+
+fn result_message(lang: Lang, e: &ResultError) -> String {
+    text(lang, e.en(), e.zh())
+}
+
+/// The stored entry as form values.
+fn entry_form(e: Option<Entry>) -> FormView {
+    let mut f = FormView::default();
+    let Some(e) = e else { return f };
+    f.set("method", e.code());
+    let clocks = |f: &mut FormView, c: Option<Clocks>| {
+        if let Some(c) = c {
+            f.set("clock_black", hms(c.black_secs));
+            f.set("clock_white", hms(c.white_secs));
+        }
+    };
+    match e {
+        Entry::Count { black_halves, white_halves } => {
+            f.set("black_count", rules::outcome::half_points_text(black_halves));
+            if let Some(w) = white_halves {
+                f.set("white_count", rules::outcome::half_points_text(w));
+            }
+        }
+        Entry::Resignation { winner }
+        | Entry::Time { winner }
+        | Entry::Forfeit { winner }
+        | Entry::Lateness { winner } => {
+            f.set("winner", rdb::color_code(winner));
+        }
+        Entry::DoubleLoss { reason } => f.set("dl_reason", snake(&reason)),
+        Entry::NoResult { clocks: c } | Entry::Replay { clocks: c } => clocks(&mut f, c),
+        Entry::Draw | Entry::Bye => {}
+    }
+    f
+}
+
+/// Read the result form. `None` when a field is wrong (the messages are in `f`); `Some(None)`
+/// clears the result.
+fn entry_from_form(
+    lang: Lang,
+    form: &Form,
+    rules: &rules::RuleSet,
+    f: &mut FormView,
+) -> Option<Option<Entry>> {
+    let winner = |f: &mut FormView| -> Option<Color> {
+        let c = rdb::color_from(form.get("winner"));
+        if c.is_none() {
+            f.error("winner", lang.t("r.err_winner"));
+        }
+        c
+    };
+    let clocks = |f: &mut FormView| -> Option<Option<Clocks>> {
+        let (b, w) = (form.get("clock_black"), form.get("clock_white"));
+        if b.is_empty() && w.is_empty() {
+            return Some(None);
+        }
+        let (pb, pw) = (dr::parse_clock(b), dr::parse_clock(w));
+        if pb.is_none() {
+            f.error("clock_black", lang.t("r.err_clock"));
+        }
+        if pw.is_none() {
+            f.error("clock_white", lang.t("r.err_clock"));
+        }
+        Some(Some(Clocks { black_secs: pb?, white_secs: pw? }))
+    };
+    let method = form.get("method");
+    let e = match method {
+        "" => return Some(None),
+        "count" => {
+            let half = |f: &mut FormView, name: &str| -> Option<Option<u32>> {
+                match form.get(name) {
+                    "" => Some(None),
+                    v => match rules::outcome::parse_half_points(v) {
+                        Ok(h) => Some(Some(h)),
+                        Err(_) => {
+                            f.error(name, lang.t("r.err_count"));
+                            None
+                        }
+                    },
+                }
+            };
+            let (b, w) = (half(f, "black_count"), half(f, "white_count"));
+            match dr::count_entry(rules, b?, w?) {
+                None => {
+                    f.error("black_count", lang.t("r.err_count_missing"));
+                    return None;
+                }
+                Some(Err(e)) => {
+                    f.error(e.field(), result_message(lang, &e));
+                    return None;
+                }
+                Some(Ok(e)) => e,
+            }
+        }
+        "resignation" => Entry::Resignation { winner: winner(f)? },
+        "time" => Entry::Time { winner: winner(f)? },
+        "forfeit" => Entry::Forfeit { winner: winner(f)? },
+        "lateness" => Entry::Lateness { winner: winner(f)? },
+        "double_loss" => {
+            let r = DOUBLE_LOSS_REASONS.iter().find(|r| snake(*r) == form.get("dl_reason")).copied();
+            match r {
+                Some(reason) => Entry::DoubleLoss { reason },
+                None => {
+                    f.error("dl_reason", lang.t("err.choice"));
+                    return None;
+                }
+            }
+        }
+        "draw" => Entry::Draw,
+        "no_result" => Entry::NoResult { clocks: clocks(f)? },
+        "replay" => Entry::Replay { clocks: clocks(f)? },
+        "bye" => Entry::Bye,
+        _ => {
+            f.error("method", lang.t("err.choice"));
+            return None;
+        }
+    };
+    Some(Some(e))
+}
+
+/// Read the ruling form: the rulings to add, or messages in `rf`.
+fn rulings_from_form(
+    lang: Lang,
+    form: &Form,
+    rules: &rules::RuleSet,
+    rf: &mut FormView,
+) -> Option<Vec<NewRuling>> {
+    let side = match form.get("against") {
+        "" => None,
+        s => match rdb::color_from(s) {
+            Some(c) => Some(c),
+            None => {
+                rf.error("against", lang.t("err.choice"));
+                return None;
+            }
+        },
+    };
+    let move_number = match form.get("move_number").parse::<u32>() {
+        Ok(m) if m <= 2000 => Some(m),
+        _ => {
+            rf.error("move_number", lang.tf("err.number_range", &[&0, &2000]));
+            None
+        }
+    };
+    let at_time = match form.get("at_time") {
+        "" => Some(String::new()),
+        t => match dr::parse_time_of_day(t) {
+            Some(s) => Some(dr::time_of_day_text(s)),
+            None => {
+                rf.error("at_time", lang.t("r.err_time_of_day"));
+                None
+            }
+        },
+    };
+    let stones = match form.get("stones") {
+        "" => Some(1),
+        s => match s.parse::<u32>() {
+            Ok(n) if (1..=100).contains(&n) => Some(n),
+            _ => {
+                rf.error("stones", lang.tf("err.number_range", &[&1, &100]));
+                None
+            }
+        },
+    };
+    let reason = form.get("reason").to_string();
+    if reason.chars().count() > 500 {
+        rf.error("reason", lang.tf("err.too_long", &[&500]));
+    } else if reason.chars().any(char::is_control) {
+        rf.error("reason", lang.t("err.control_chars"));
+    }
+    let (move_number, at_time, stones) = (move_number?, at_time?, stones?);
+    if rf.has_errors() {
+        return None;
+    }
+    let rulings: Vec<Ruling> = match form.get("offence") {
+        "" => {
+            let Some(kind) = kind_from_code(form.get("kind"), stones) else {
+                rf.error("kind", lang.t("err.choice"));
+                return None;
+            };
+            match (kind.is_both_sides(), side) {
+                (true, _) => vec![Ruling::both(kind, move_number)],
+                (false, Some(c)) => vec![Ruling::against(kind, c, move_number)],
+                (false, None) => {
+                    rf.error("against", lang.t("r.err_side"));
+                    return None;
+                }
+            }
+        }
+        code => {
+            let Some(off) = OFFENCES.iter().find(|(c, _)| *c == code).map(|(_, o)| *o) else {
+                rf.error("offence", lang.t("err.choice"));
+                return None;
+            };
+            let off = match off {
+                Offence::MoveQuotaExcess { .. } => Offence::MoveQuotaExcess { extra_moves: stones },
+                o => o,
+            };
+            let Some(c) = side else {
+                rf.error("against", lang.t("r.err_side"));
+                return None;
+            };
+            let v = rr::rule(off, rules, c, move_number);
+            if v.is_empty() {
+                rf.error("offence", lang.t("r.err_no_ruling"));
+                return None;
+            }
+            v
+        }
+    };
+    Some(
+        rulings
+            .into_iter()
+            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.clone() })
+            .collect(),
+    )
+}
+
+struct PageState {
+    f: Option<FormView>,
+    rf: Option<FormView>,
+    preview: Option<Vec<String>>,
+    ruling_preview: Option<Vec<String>>,
+    banner: Option<String>,
+    notice: Option<String>,
+    conflict: Option<String>,
+}
+
+impl PageState {
+    fn empty() -> PageState {
+        PageState {
+            f: None,
+            rf: None,
+            preview: None,
+            ruling_preview: None,
+            banner: None,
+            notice: None,
+            conflict: None,
+        }
+    }
+}
+
+fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
+    let lang = ctx.lang;
+    let s = &l.sheet;
+    let r = s.result.as_ref();
+    let computed = s.compute(&l.settings).ok();
+    let mut f = st.f.unwrap_or_else(|| entry_form(s.entry()));
+    if f.v("method").is_empty() && s.entry().is_none() && s.seats().bye_side().is_some() {
+        f.set("method", "bye");
+    }
+    let mut rf = st.rf.unwrap_or_default();
+    if rf.v("move_number").is_empty() {
+        rf.set("move_number", "0");
+    }
+    let lateness =
+        rdb::game_lateness(&l.settings, s, l.start.as_ref().map(|r| r.starts_at.as_str()), &l.arrived).map(
+            |g| {
+                let have = s.rules_rulings();
+                LatenessView {
+                    start: r
+                        .and_then(|r| r.starts_at.clone())
+                        .or_else(|| l.start.as_ref().map(|r| r.starts_at.clone()))
+                        .unwrap_or_default(),
+                    black: verdict_text(lang, &g.black),
+                    white: verdict_text(lang, &g.white),
+                    pending: g
+                        .rulings
+                        .unwrap_or_default()
+                        .iter()
+                        .filter(|x| !have.contains(x))
+                        .map(|x| ruling_text(lang, x))
+                        .collect(),
+                }
+            },
+        );
+    let sgf = r.and_then(|r| r.sgf_name.clone()).map(|name| {
+        let report = r.and_then(|r| r.sgf_report());
+        let entered = s.entry().and_then(|e| match e {
+            Entry::Count { black_halves, .. } => Some(black_halves),
+            _ => None,
+        });
+        SgfView {
+            name,
+            result: report
+                .as_ref()
+                .map(|p| text(lang, p.result_en.clone(), p.result_zh.clone()))
+                .unwrap_or_default(),
+            count_differs: matches!((&report, entered), (Some(p), Some(b)) if p.black_halves != b),
+            report,
+        }
+    });
+    let clocks = r
+        .filter(|r| r.resumed)
+        .map(|r| {
+            let c =
+                |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok()).map(hms).unwrap_or_else(|| "—".into());
+            lang.tf("r.clocks", &[&c(r.clock_black_secs), &c(r.clock_white_secs)])
+        })
+        .unwrap_or_default();
+    let komi_q = l.settings.ruleset.scoring(s.handicap(), 0, 0).komi_q;
+    let title = lang.tf("r.game_title", &[&s.game.round_number, &s.game.board]);
+    GamePage {
+        c: ctx.chrome_t(&l.t, true, title),
+        tid: l.t.id,
+        gid: s.game.id,
+        round: s.game.round_number,
+        board: s.game.board,
+        black: player_box(lang, &s.black),
+        white: player_box(lang, &s.white),
+        handicap: s.game.handicap,
+        komi: rules::outcome::signed_quarters_text(komi_q),
+        version: s.version(),
+        result: s.outcome().map(|o| dr::result_text(&o, lang.is_zh())),
+        entered: r
+            .and_then(|r| Some(lang.tf("r.entered_by", &[r.entered_by.as_ref()?, r.entered_at.as_ref()?])))
+            .unwrap_or_default(),
+        locked: s.locked(),
+        confirmed: r.map_or([false; 3], |r| [r.confirmed_black, r.confirmed_white, r.confirmed_arbiter]),
+        is_chief: l.is_chief,
+        replay_of: r.and_then(|r| r.replay_of),
+        replay_game: s.replay_game,
+        clocks,
+        f,
+        rf,
+        opt: result_options(lang),
+        preview: st.preview,
+        ruling_preview: st.ruling_preview,
+        rulings: s
+            .rulings
+            .iter()
+            .map(|x| RulingLine {
+                id: x.id,
+                move_number: x.move_number,
+                at_time: x.at_time.clone(),
+                side: match x.against.as_deref() {
+                    Some("black") => lang.t("r.black").to_string(),
+                    Some("white") => lang.t("r.white").to_string(),
+                    _ => lang.t("r.both_sides").to_string(),
+                },
+                text: x.kind().map(|k| kind_label_full(lang, &k)).unwrap_or_default(),
+                reason: x.reason.clone(),
+                arbiter: x.arbiter.clone(),
+            })
+            .collect(),
+        effects: computed.as_ref().map(|c| effects(lang, c)).unwrap_or_default(),
+        banner: st.banner,
+        notice: st.notice,
+        conflict: st.conflict,
+        lateness,
+        sgf,
+        penalties: r
+            .filter(|r| r.penalty_black + r.penalty_white + r.warnings_black + r.warnings_white > 0)
+            .map(|r| {
+                lang.tf(
+                    "r.penalties",
+                    &[&r.penalty_black, &r.penalty_white, &r.warnings_black, &r.warnings_white],
+                )
+            })
+            .unwrap_or_default(),
+        published: s.published,
+    }
+}
+
+fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
+    match k {
+        RulingKind::PenaltyStones { stones } => text(lang, k.en(), format!("罚{stones}子")),
+        k => text(lang, k.en(), k.zh()),
+    }
+}
+
+fn ids(ctx: &Ctx, path: &(String, String)) -> Result<(i32, i32), AppError> {
+    Ok((id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?))
+}
+
+pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = ids(&ctx, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let l = load(&ctx, tid, gid, user.id).await?;
+    let mut st = PageState::empty();
+    st.notice = match ctx.path.split_once("saved=").map(|(_, v)| v) {
+        Some(v) if v.starts_with('1') => Some(ctx.t("r.saved").to_string()),
+        _ => None,
+    };
+    ctx.render(&build_page(&ctx, l, st))
+}
+
+fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
+    form.get("version")
+        .parse::<i32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
+}
+
+fn correction_reason(ctx: &Ctx, form: &Form) -> Result<String, AppError> {
+    let r = form.get("correction").to_string();
+    if r.chars().count() > 500 || r.chars().any(char::is_control) {
+        return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
+    }
+    Ok(r)
+}
+
+/// The other's entry, for a refused stale save.
+fn conflict_text(lang: Lang, s: &Sheet) -> String {
+    let r = s.result.as_ref();
+    let who = r.and_then(|r| r.entered_by.clone()).unwrap_or_else(|| "?".into());
+    let when = r.map(|r| r.updated_at.clone()).unwrap_or_default();
+    let what = s
+        .outcome()
+        .map(|o| dr::result_text(&o, lang.is_zh()))
+        .unwrap_or_else(|| lang.t("r.no_result_yet").to_string());
+    lang.tf("r.conflict", &[&who, &when, &what, &s.rulings.len()])
+}
+
+/// Turn a refused write into the game page with the message, keeping what was typed.
+async fn refused(
+    ctx: &Ctx,
+    tid: i32,
+    gid: i32,
+    uid: i32,
+    e: SheetError,
+    mut st: PageState,
+    field_form: bool,
+) -> Result<HttpResponse, AppError> {
+    let lang = ctx.lang;
+    let status = match &e {
+        SheetError::Stale(_) | SheetError::StaleRound { .. } => StatusCode::CONFLICT,
+        SheetError::Locked => StatusCode::FORBIDDEN,
+        SheetError::Db(DbError::NotFound) => return Err(ctx.not_found()),
+        SheetError::Db(e) => return Err(AppError::internal(lang, e)),
+        _ => StatusCode::BAD_REQUEST,
+    };
+    match e {
+        SheetError::Stale(s) => {
+            st.conflict = Some(conflict_text(lang, &s));
+            st.banner = Some(ctx.t("r.err_stale").to_string());
+        }
+        SheetError::Locked => st.banner = Some(ctx.t("r.err_locked").to_string()),
+        SheetError::ReasonRequired => {
+            st.banner = Some(ctx.t("r.err_reason_required").to_string());
+        }
+        SheetError::Invalid(e) => {
+            let msg = result_message(lang, &e);
+            if field_form {
+                st.f.get_or_insert_with(FormView::default).error(e.field(), msg.clone());
+            } else {
+                st.rf.get_or_insert_with(FormView::default).error("kind", msg.clone());
+            }
+            st.banner = Some(format!("{} {msg}", ctx.t("form.has_errors")));
+        }
+        SheetError::NothingToConfirm => st.banner = Some(ctx.t("r.err_nothing_to_confirm").to_string()),
+        SheetError::ReplayHasResult { replay_game } => {
+            st.banner = Some(lang.tf("r.err_replay_has_result", &[&replay_game]));
+        }
+        SheetError::NoLateness => st.banner = Some(ctx.t("late.err_nothing").to_string()),
+        SheetError::StaleRound { .. } | SheetError::Db(_) => {}
+    }
+    // The form keeps what was typed, with the current version: saving it again after reading
+    // the other's entry replaces it knowingly.
+    let l = load(ctx, tid, gid, uid).await?;
+    ctx.render_status(status, &build_page(ctx, l, st))
+}
+
+fn saved(ctx: &Ctx, tid: i32, gid: i32) -> HttpResponse {
+    ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=1"))
+}
+
+pub async fn save_result(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = ids(&ctx, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let correction = correction_reason(&ctx, &form)?;
+    let l = load(&ctx, tid, gid, user.id).await?;
+    let mut f = FormView::from_form(&form);
+    let Some(entry) = entry_from_form(ctx.lang, &form, &l.settings.ruleset, &mut f) else {
+        let st = PageState {
+            f: Some(f),
+            banner: Some(ctx.t("form.has_errors").to_string()),
+            ..PageState::empty()
+        };
+        return ctx.render_status(StatusCode::BAD_REQUEST, &build_page(&ctx, l, st));
+    };
+    if form.get("do") == "preview" {
+        let s = &l.sheet;
+        let c = dr::compute(&l.settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings());
+        let st = match c {
+            Ok(c) => {
+                let mut lines = vec![match c.result {
+                    Some(r) => ctx.lang.tf("r.preview_result", &[&dr::result_text(&r, ctx.lang.is_zh())]),
+                    None => ctx.t("r.no_result_yet").to_string(),
+                }];
+                lines.extend(effects(ctx.lang, &c));
+                PageState { f: Some(f), preview: Some(lines), ..PageState::empty() }
+            }
+            Err(e) => {
+                f.error(e.field(), result_message(ctx.lang, &e));
+                PageState {
+                    f: Some(f),
+                    banner: Some(ctx.t("form.has_errors").to_string()),
+                    ..PageState::empty()
+                }
+            }
+        };
+        let status = if st.banner.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+        return ctx.render_status(status, &build_page(&ctx, l, st));
+    }
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::save_result(c, &actor, tid, gid, version, entry, &correction)).await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => {
+            refused(&ctx, tid, gid, user.id, e, PageState { f: Some(f), ..PageState::empty() }, true).await
+        }
+    }
+}
+
+pub async fn add_ruling(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = ids(&ctx, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let correction = correction_reason(&ctx, &form)?;
+    let l = load(&ctx, tid, gid, user.id).await?;
+    let mut rf = FormView::from_form(&form);
+    let Some(new) = rulings_from_form(ctx.lang, &form, &l.settings.ruleset, &mut rf) else {
+        let st = PageState {
+            rf: Some(rf),
+            banner: Some(ctx.t("form.has_errors").to_string()),
+            ..PageState::empty()
+        };
+        return ctx.render_status(StatusCode::BAD_REQUEST, &build_page(&ctx, l, st));
+    };
+    if form.get("do") == "preview" {
+        let s = &l.sheet;
+        let mut all = s.rules_rulings();
+        all.extend(new.iter().map(|n| n.ruling));
+        let c = dr::compute(&l.settings.ruleset, s.handicap(), s.seats(), s.entry().as_ref(), &all);
+        let st = match c {
+            Ok(c) => {
+                let mut lines: Vec<String> = new.iter().map(|n| ruling_text(ctx.lang, &n.ruling)).collect();
+                lines.extend(effects(ctx.lang, &c));
+                PageState { rf: Some(rf), ruling_preview: Some(lines), ..PageState::empty() }
+            }
+            Err(e) => {
+                rf.error("kind", result_message(ctx.lang, &e));
+                PageState {
+                    rf: Some(rf),
+                    banner: Some(ctx.t("form.has_errors").to_string()),
+                    ..PageState::empty()
+                }
+            }
+        };
+        let status = if st.banner.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+        return ctx.render_status(status, &build_page(&ctx, l, st));
+    }
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => {
+            refused(&ctx, tid, gid, user.id, e, PageState { rf: Some(rf), ..PageState::empty() }, false).await
+        }
+    }
+}
+
+pub async fn delete_ruling(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, gid, rid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?, id(ctx.lang, &path.2)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let correction = correction_reason(&ctx, &form)?;
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::delete_ruling(c, &actor, tid, gid, rid, version, &correction)).await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), false).await,
+    }
+}
+
+pub async fn confirm(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = ids(&ctx, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let Some(who) = Confirmer::parse(form.get("who")) else {
+        return Err(AppError::bad_request(ctx.lang, ctx.t("err.choice").to_string()));
+    };
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::confirm(c, &actor, tid, gid, version, who)).await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), true).await,
+    }
+}
+
+pub async fn apply_lateness(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = ids(&ctx, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let correction = correction_reason(&ctx, &form)?;
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::apply_lateness(c, &actor, tid, gid, version, &correction)).await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), true).await,
+    }
+}
+
+pub async fn upload_sgf(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = ids(&ctx, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let l = load(&ctx, tid, gid, user.id).await?;
+    let file = form.file("file").filter(|f| !f.data.is_empty());
+    let checked = match file {
+        None => Err(ctx.t("r.err_sgf_missing").to_string()),
+        Some(f) => dr::check_sgf(&l.settings.ruleset, l.sheet.handicap(), &f.data)
+            .map(|rep| (f.filename.clone(), String::from_utf8_lossy(&f.data).to_string(), rep))
+            .map_err(|e| ctx.lang.tf("r.err_sgf", &[&e])),
+    };
+    let (name, text, report) = match checked {
+        Ok(x) => x,
+        Err(msg) => {
+            let st = PageState { banner: Some(msg), ..PageState::empty() };
+            return ctx.render_status(StatusCode::BAD_REQUEST, &build_page(&ctx, l, st));
+        }
+    };
+    let name: String =
+        name.chars().filter(|c| !c.is_control() && !"/\\\"".contains(*c)).take(100).collect::<String>();
+    let name = if name.is_empty() { format!("game-{gid}.sgf") } else { name };
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::attach_sgf(c, &actor, tid, gid, version, &name, &text, &report)).await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), true).await,
+    }
+}
+
+/// The stored record: for staff always, for the public once the round is published.
+pub async fn download_sgf(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = ids(&ctx, &path)?;
+    let staff = ctx.staff_role(tid).await?.is_some();
+    let (published, rec) = ctx
+        .db(move |c| {
+            let s = rdb::sheet(c, tid, gid)?;
+            Ok::<_, DbError>((s.published, rdb::sgf(c, tid, gid)?))
+        })
+        .await?;
+    let Some((name, text)) = rec.filter(|_| staff || published) else { return Err(ctx.not_found()) };
+    let ascii: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
+    Ok(ctx.finish(
+        HttpResponse::Ok()
+            .content_type("application/x-go-sgf; charset=utf-8")
+            .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{ascii}\"")))
+            .body(text),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds and the lateness sheet
+// ---------------------------------------------------------------------------------------------
+
+pub struct RoundItem {
+    pub number: i32,
+    pub games: usize,
+    pub done: usize,
+    pub published: bool,
+}
+
+#[derive(Template)]
+#[template(path = "results_rounds.html")]
+pub struct RoundsPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub rounds: Vec<RoundItem>,
+}
+
+pub async fn rounds_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    ctx.require_staff(tid, Role::Arbiter).await?;
+    let (t, rounds) =
+        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, rdb::rounds_summary(c, tid)?))).await?;
+    let rounds = rounds
+        .into_iter()
+        .map(|(number, games, done, published)| RoundItem { number, games, done, published })
+        .collect();
+    ctx.render(&RoundsPage { c: ctx.chrome_t(&t, true, ctx.t("r.rounds_title")), tid, rounds })
+}
+
+pub struct GameItem {
+    pub id: i32,
+    pub board: i32,
+    pub black: String,
+    pub white: String,
+    pub result: String,
+    pub locked: bool,
+    pub replay: bool,
+    /// Lateness on this round's sheet: the arrival inputs' values and verdicts.
+    pub black_id: i32,
+    pub white_id: i32,
+    /// The arrival fields' names ("arr_<entrant id>").
+    pub black_key: String,
+    pub white_key: String,
+    pub black_arrival: String,
+    pub white_arrival: String,
+    pub black_verdict: String,
+    pub white_verdict: String,
+    pub pending: bool,
+    pub version: i32,
+}
+
+#[derive(Template)]
+#[template(path = "results_round.html")]
+pub struct RoundPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub round: i32,
+    pub games: Vec<GameItem>,
+    pub lateness: bool,
+    pub start: String,
+    pub late_version: i32,
+    pub policy: String,
+    pub control: String,
+    pub f: FormView,
+    pub banner: Option<String>,
+    pub notice: Option<String>,
+}
+
+async fn round_page_with(
+    ctx: &Ctx,
+    tid: i32,
+    round: i32,
+    lateness: bool,
+    f: Option<FormView>,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let lang = ctx.lang;
+    let (t, lines, names, start, arrived, sheets) = ctx
+        .db(move |c| {
+            let t = tdb::get(c, tid)?;
+            let lines = rdb::game_lines(c, tid, Some(round), false)?;
+            if lines.is_empty() {
+                return Err(DbError::NotFound);
+            }
+            let names = rdb::entrants_by_id(c, tid)?;
+            let (start, arrived) = rdb::round_lateness(c, tid, round)?;
+            let mut sheets = Vec::new();
+            if lateness {
+                for l in &lines {
+                    sheets.push(rdb::sheet(c, tid, l.game.id)?);
+                }
+            }
+            Ok::<_, DbError>((t, lines, names, start, arrived, sheets))
+        })
+        .await?;
+    let settings = t.settings();
+    let name = |id: Option<i32>| {
+        id.and_then(|i| names.get(&i))
+            .map(|e| display_name(e, lang.is_zh()))
+            .unwrap_or_else(|| lang.t("r.bye").to_string())
+    };
+    let sheet_of: HashMap<i32, &Sheet> = sheets.iter().map(|s| (s.game.id, s)).collect();
+    let start_text = start.as_ref().map(|r| r.starts_at.clone()).unwrap_or_default();
+    let mut fv = FormView::default();
+    fv.set("starts_at", &start_text);
+    let games = lines
+        .iter()
+        // Byes have no lateness: the sheet lists games with two players.
+        .filter(|l| !lateness || (l.game.black_id.is_some() && l.game.white_id.is_some()))
+        .map(|l| {
+            let g = &l.game;
+            let lat = sheet_of.get(&g.id).and_then(|s| {
+                rdb::game_lateness(&settings, s, start.as_ref().map(|r| r.starts_at.as_str()), &arrived)
+            });
+            let arrival = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).cloned().unwrap_or_default();
+            for (id, _) in [(g.black_id, 0), (g.white_id, 1)] {
+                if let Some(i) = id {
+                    fv.set(&format!("arr_{i}"), arrival(Some(i)));
+                }
+            }
+            let have = sheet_of.get(&g.id).map(|s| s.rules_rulings()).unwrap_or_default();
+            GameItem {
+                id: g.id,
+                board: g.board,
+                black: name(g.black_id),
+                white: name(g.white_id),
+                result: l
+                    .result
+                    .as_ref()
+                    .and_then(|r| r.outcome())
+                    .map(|o| dr::result_text(&o, lang.is_zh()))
+                    .or_else(|| imported_text(lang, &g.result))
+                    .unwrap_or_default(),
+                locked: l.result.as_ref().is_some_and(|r| r.locked),
+                replay: l.result.as_ref().is_some_and(|r| r.replay_of.is_some()),
+                black_id: g.black_id.unwrap_or(0),
+                white_id: g.white_id.unwrap_or(0),
+                black_key: format!("arr_{}", g.black_id.unwrap_or(0)),
+                white_key: format!("arr_{}", g.white_id.unwrap_or(0)),
+                black_arrival: arrival(g.black_id),
+                white_arrival: arrival(g.white_id),
+                black_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.black)).unwrap_or_default(),
+                white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
+                pending: lat
+                    .and_then(|x| x.rulings)
+                    .is_some_and(|r| !r.is_empty() && !r.iter().all(|x| have.contains(x))),
+                version: l.result.as_ref().map_or(0, |r| r.version),
+            }
+        })
+        .collect();
+    let f = match f {
+        Some(mut posted) => {
+            for (k, v) in fv.vals {
+                posted.vals.entry(k).or_insert(v);
+            }
+            posted
+        }
+        None => fv,
+    };
+    let title = lang.tf(if lateness { "late.title" } else { "r.round_title" }, &[&round]);
+    let page = RoundPage {
+        c: ctx.chrome_t(&t, true, title),
+        tid,
+        round,
+        games,
+        lateness,
+        start: start_text,
+        late_version: start.as_ref().map_or(0, |r| r.version),
+        policy: text(lang, settings.lateness.describe_en(), settings.lateness.describe_zh()),
+        control: text(lang, settings.time_control.describe_en(), settings.time_control.describe_zh()),
+        f,
+        banner,
+        notice: ctx.path.contains("saved=1").then(|| ctx.t("r.saved").to_string()),
+    };
+    ctx.render_status(status, &page)
+}
+
+/// The text of an imported OpenGotha result (games never entered here).
+pub fn imported_text(lang: Lang, code: &str) -> Option<String> {
+    use crate::domain::pairing::GameResult as P;
+    let key = match rdb::imported(code)? {
+        P::BlackWins => "r.og.black_wins",
+        P::WhiteWins => "r.og.white_wins",
+        P::BlackWinsByForfeit => "r.og.black_wins_forfeit",
+        P::WhiteWinsByForfeit => "r.og.white_wins_forfeit",
+        P::Draw => "r.og.draw",
+        P::DoubleLoss | P::DoubleForfeit => "r.og.double_loss",
+        P::NoResult => return None,
+    };
+    Some(lang.t(key).to_string())
+}
+
+fn round_of(ctx: &Ctx, s: &str) -> Result<i32, AppError> {
+    s.parse::<i32>().ok().filter(|r| (1..=999).contains(r)).ok_or_else(|| ctx.not_found())
+}
+
+pub async fn round_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path.0)?;
+    let round = round_of(&ctx, &path.1)?;
+    ctx.require_staff(tid, Role::Arbiter).await?;
+    round_page_with(&ctx, tid, round, false, None, None, StatusCode::OK).await
+}
+
+pub async fn lateness_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path.0)?;
+    let round = round_of(&ctx, &path.1)?;
+    ctx.require_staff(tid, Role::Arbiter).await?;
+    round_page_with(&ctx, tid, round, true, None, None, StatusCode::OK).await
+}
+
+pub async fn save_lateness(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path.0)?;
+    let round = round_of(&ctx, &path.1)?;
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let mut f = FormView::from_form(&form);
+    let start = match dr::parse_time_of_day(form.get("starts_at")) {
+        Some(s) => Some(dr::time_of_day_text(s)),
+        None => {
+            f.error("starts_at", ctx.t("r.err_time_of_day"));
+            None
+        }
+    };
+    let players: Vec<i32> = ctx
+        .db(move |c| {
+            let lines = rdb::game_lines(c, tid, Some(round), false)?;
+            if lines.is_empty() {
+                return Err(DbError::NotFound);
+            }
+            Ok(lines.iter().flat_map(|l| [l.game.black_id, l.game.white_id]).flatten().collect())
+        })
+        .await?;
+    let mut arrived = Vec::new();
+    for p in players {
+        let key = format!("arr_{p}");
+        if !form.has(&key) {
+            continue;
+        }
+        match form.get(&key) {
+            "" => arrived.push((p, None)),
+            v => match dr::parse_time_of_day(v) {
+                Some(s) => arrived.push((p, Some(dr::time_of_day_text(s)))),
+                None => f.error(&key, ctx.t("r.err_time_of_day")),
+            },
+        }
+    }
+    let (Some(start), false) = (start, f.has_errors()) else {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    };
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::save_arrivals(c, &actor, tid, round, version, &start, &arrived)).await?;
+    match r {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1"))),
+        Err(SheetError::StaleRound { current }) => {
+            let who = current.map(|c| format!("{} ({})", c.starts_at, c.updated_at)).unwrap_or_default();
+            let banner = Some(ctx.lang.tf("late.err_stale", &[&who]));
+            round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::CONFLICT).await
+        }
+        Err(SheetError::Db(DbError::NotFound)) => Err(ctx.not_found()),
+        Err(SheetError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+        Err(_) => Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
+    }
+}
+
+/// Name the chief arbiter (organizers only).
+pub async fn set_chief(
+    ctx: Ctx,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let form = ctx.form(&body)?;
+    let uid = match form.get("user_id") {
+        "" => None,
+        v => Some(id(ctx.lang, v)?),
+    };
+    let actor = user.actor();
+    ctx.db(move |c| rdb::set_chief(c, &actor, tid, uid)).await?;
+    Ok(ctx.redirect(&format!("/t/{tid}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Labels built from codes (methods, offences, imported results) are in the catalog.
+    #[test]
+    fn every_built_label_is_in_the_catalog() {
+        for lang in [Lang::En, Lang::Zh] {
+            let o = result_options(lang);
+            for (code, label) in o.methods.iter().chain(&o.offences).chain(&o.kinds).chain(&o.dl_reasons) {
+                assert!(!label.starts_with("r.") && !label.starts_with("offence."), "{code}: {label}");
+            }
+            for code in ["RESULT_BLACKWINS", "RESULT_WHITEWINS_BYDEF", "RESULT_EQUAL", "RESULT_BOTHLOSE"] {
+                let t = imported_text(lang, code).unwrap_or_default();
+                assert!(!t.is_empty() && !t.starts_with("r.og"), "{code}: {t}");
+            }
+        }
+        assert!(super::super::i18n::has_key("late.title") && super::super::i18n::has_key("r.round_title"));
+    }
+
+    #[test]
+    fn ruling_kinds_round_trip_through_their_codes() {
+        for k in catalogue() {
+            let code = kind_code(&k);
+            assert!(!code.is_empty(), "{k:?}");
+            assert_eq!(kind_from_code(&code, 1), Some(k), "{code}");
+        }
+        assert_eq!(kind_from_code("penalty_stones", 3), Some(RulingKind::PenaltyStones { stones: 3 }));
+        assert_eq!(
+            kind_from_code("loss.lateness", 1),
+            Some(RulingKind::Loss { reason: LossReason::Lateness })
+        );
+        assert_eq!(kind_from_code("nonsense", 1), None);
+        let codes: std::collections::HashSet<String> = catalogue().iter().map(kind_code).collect();
+        assert_eq!(codes.len(), catalogue().len(), "codes are unique");
+    }
+}

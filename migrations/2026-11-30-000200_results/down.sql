@@ -1,0 +1,10 @@
+DROP TABLE arrivals;
+DROP TABLE round_times;
+DROP TABLE rulings;
+DROP TABLE results;
+DROP INDEX tournament_staff_one_chief;
+ALTER TABLE tournament_staff DROP COLUMN chief_arbiter;
+ALTER TABLE tournaments DROP COLUMN changes;
+ALTER TABLE tournaments DROP COLUMN change_tag;
+ALTER TABLE tournaments DROP COLUMN forfeit_sos;
+ALTER TABLE tournaments DROP COLUMN lots_seed;
