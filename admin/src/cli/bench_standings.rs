@@ -434,11 +434,22 @@ fn nginx(args: &Args, dir: &Path, page: &[u8], gz: &[u8], header: Option<&str>) 
         .map_err(|e| format!("{}: {e}", args.nginx))?;
     let r =
         wait_for(port).and_then(|()| wrk(args, &format!("http://127.0.0.1:{port}/standings.html"), header));
-    let _ = child.kill();
-    let _ = child.wait();
+    stop_nginx(&mut child);
     let l = r?;
     eprintln!("nginx: {:.0} requests/s, p99 {:.2} ms", l.requests_per_sec, l.p99_ms);
     Ok(l)
+}
+
+/// Stop nginx as it expects (SIGTERM to the master, which stops its workers): a SIGKILL to the
+/// master would leave the workers running.
+fn stop_nginx(child: &mut Child) {
+    let term = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status();
+    if !term.is_ok_and(|s| s.success()) {
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+    // The workers leave after the master; give them a moment so the next run starts clean.
+    std::thread::sleep(Duration::from_millis(300));
 }
 
 #[cfg(test)]
