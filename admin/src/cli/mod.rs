@@ -7,6 +7,7 @@ pub mod bench_pair;
 pub mod demo;
 pub mod serve;
 pub mod sgf;
+pub mod stress;
 pub mod user;
 
 use clap::{Parser, Subcommand};
@@ -42,6 +43,9 @@ pub enum Command {
     /// Benchmarks that print their numbers as JSON.
     #[command(subcommand)]
     Bench(bench::Command),
+    /// Stress tests of the whole server (crash safety), with a JSON report.
+    #[command(subcommand)]
+    Stress(stress::Command),
 }
 
 fn init_logging() {
@@ -63,6 +67,7 @@ pub fn run() -> ExitCode {
     let r = match cli.command {
         Command::Sgf(cmd) => return coded(sgf::run(cmd)),
         Command::Bench(cmd) => return coded(bench::run(cmd)),
+        Command::Stress(cmd) => return coded(stress::run(cmd)),
         Command::Serve(a) => serve::run(&cli.db, a),
         Command::User(u) => user::run(&cli.db, u),
         Command::Backup { file } => backup::backup(&cli.db, &file),
