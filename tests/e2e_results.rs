@@ -704,9 +704,8 @@ fn refusals_never_write_and_never_500() {
         &format!("/t/{tid}/games/{gid}/result"),
         &[("version", "0"), ("method", "draw"), ("do", "save")],
     );
-    assert_eq!(r.status, 303, "to the login page");
-    assert!(r.location().starts_with("/login"));
-    assert_eq!(public.get(&format!("/t/{tid}/games/{gid}")).status, 303);
+    assert_eq!(r.status, 401, "a write without login is refused, not redirected like a success");
+    assert_eq!(public.get(&format!("/t/{tid}/games/{gid}")).status, 303, "a read goes to the login page");
     let r = org.post_form(
         &format!("/t/{tid}/games/{gid}/result"),
         &[("version", "0"), ("method", "draw"), ("do", "save")],

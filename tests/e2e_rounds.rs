@@ -594,7 +594,11 @@ fn round_routes_need_login_role_and_csrf_and_unknown_ids_are_404() {
     assert_eq!(anon.get(&format!("/t/{tid}/rounds")).status, 303, "login first");
     assert_eq!(anon.get(&format!("/t/{tid}/pairings")).status, 200, "public");
     let t = anon.get("/login").csrf();
-    assert_eq!(anon.post_form(&format!("/t/{tid}/rounds/1/pair"), &[("csrf", &t), ("seed", "")]).status, 303);
+    assert_eq!(
+        anon.post_form(&format!("/t/{tid}/rounds/1/pair"), &[("csrf", &t), ("seed", "")]).status,
+        401,
+        "a write without login is refused"
+    );
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds"), 0);
 
     // No token, a wrong token, another origin: refused, nothing written.

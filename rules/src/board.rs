@@ -71,9 +71,16 @@ impl Point {
         Point { x, y }
     }
 
-    /// SGF coordinates, e.g. "pd".
+    /// SGF coordinates, e.g. "pd"; "a".."z", then "A".."Z" for 26..=51, as [`Point::from_sgf`]
+    /// reads them (so an off-board move read from a record is written back as it was). A
+    /// coordinate past 51 has no SGF letter and is written as '?'.
     pub fn sgf(self) -> String {
-        format!("{}{}", (b'a' + self.x) as char, (b'a' + self.y) as char)
+        let c = |v: u8| match v {
+            0..=25 => (b'a' + v) as char,
+            26..=51 => (b'A' + v - 26) as char,
+            _ => '?',
+        };
+        format!("{}{}", c(self.x), c(self.y))
     }
 
     /// Parse two SGF letters ("a".."z", then "A".."Z" for x ≥ 26).
@@ -694,6 +701,20 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sgf_letters_round_trip_for_every_coordinate_sgf_can_name() {
+        // Found by the sgf fuzz target: coordinates 26..=51 were written as non-letters (and
+        // 159 and up overflowed).
+        for x in 0..52u8 {
+            for y in [0u8, 25, 26, 51] {
+                let p = Point::new(x, y);
+                assert_eq!(Point::from_sgf(&p.sgf()), Some(p), "{}", p.sgf());
+            }
+        }
+        assert_eq!(Point::new(26, 51).sgf(), "AZ");
+        assert_eq!(Point::new(200, 0).sgf(), "?a");
+    }
 
     #[test]
     fn sizes() {

@@ -1428,12 +1428,7 @@ fn human(p: Point, size: u8) -> String {
 }
 
 fn sgf_letters(p: Point) -> String {
-    let c = |v: u8| match v {
-        0..=25 => (b'a' + v) as char,
-        26..=51 => (b'A' + v - 26) as char,
-        _ => '?',
-    };
-    format!("{}{}", c(p.x), c(p.y))
+    p.sgf()
 }
 
 fn rows(board: &Board) -> Vec<String> {
@@ -1920,6 +1915,15 @@ mod tests {
         let rec = parse_bytes(&bytes).unwrap();
         assert_eq!(rec.move_count(), 1);
         assert!(rec.warnings[0].message.contains("not UTF-8"));
+    }
+
+    #[test]
+    fn off_board_moves_are_written_back_as_read() {
+        // Found by the sgf fuzz target: `lS` (y = 44) was written as 'l' and byte 0x8d.
+        let rec = parse("(;SZ[19];B[pd];W[lS];B[Za])").unwrap();
+        let again = parse(&write(&rec)).unwrap();
+        assert_eq!(again.moves().collect::<Vec<_>>(), rec.moves().collect::<Vec<_>>());
+        assert!(write(&rec).contains("W[lS]"), "{}", write(&rec));
     }
 
     #[test]

@@ -8,6 +8,8 @@
 //! test a release build of `tengen` itself).
 #![allow(dead_code)]
 
+pub mod routes;
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -194,7 +196,10 @@ pub fn unescape(s: &str) -> String {
         .replace("&#39;", "'")
         .replace("&lt;", "<")
         .replace("&gt;", ">")
+        .replace("&#60;", "<")
+        .replace("&#62;", ">")
         .replace("&amp;", "&")
+        .replace("&#38;", "&")
 }
 
 pub struct Client {
@@ -204,6 +209,8 @@ pub struct Client {
     pub accept_language: String,
     /// The Origin header sent with POSTs (None: send none).
     pub origin: Option<String>,
+    /// A Referer header sent with POSTs (None: send none).
+    pub referer: Option<String>,
 }
 
 impl Client {
@@ -220,6 +227,7 @@ impl Client {
             cookies: Default::default(),
             accept_language: "en".into(),
             origin: Some(base.to_string()),
+            referer: None,
         }
     }
 
@@ -286,6 +294,9 @@ impl Client {
             .header("Content-Type", content_type);
         if let Some(o) = &self.origin {
             req = req.header("Origin", o);
+        }
+        if let Some(r) = &self.referer {
+            req = req.header("Referer", r);
         }
         let r = req.send(&body[..]);
         self.finish(r)

@@ -11,6 +11,7 @@ pub mod export;
 pub mod print;
 pub mod serve;
 pub mod sgf;
+pub mod stress;
 pub mod user;
 
 use clap::{Parser, Subcommand};
@@ -52,6 +53,9 @@ pub enum Command {
     /// Files for other programs: a round's pairings as CSV, the tournament as OpenGotha XML.
     #[command(subcommand)]
     Export(export::Command),
+    /// Stress tests of the whole server (crash safety), with a JSON report.
+    #[command(subcommand)]
+    Stress(stress::Command),
 }
 
 fn init_logging() {
@@ -73,6 +77,7 @@ pub fn run() -> ExitCode {
     let r = match cli.command {
         Command::Sgf(cmd) => return coded(sgf::run(cmd)),
         Command::Bench(cmd) => return coded(bench::run(cmd)),
+        Command::Stress(cmd) => return coded(stress::run(cmd)),
         Command::Serve(a) => serve::run(&cli.db, a),
         Command::User(u) => user::run(&cli.db, u),
         Command::Backup { file } => backup::backup(&cli.db, &file),

@@ -47,8 +47,7 @@ fn session_cookie(token: &str) -> Cookie<'static> {
 }
 
 fn safe_next(next: &str) -> String {
-    if next.starts_with('/') && !next.starts_with("//") && !next.contains('\\') && !next.starts_with("/login")
-    {
+    if super::ctx::is_local_path(next) && !next.starts_with("/login") {
         next.to_string()
     } else {
         "/".to_string()

@@ -31,6 +31,10 @@ pub struct Ctx {
     origin_ok: bool,
     pub content_type: String,
     pub peer: String,
+    /// GET or HEAD: a request that only reads. A read without login is sent to the login page;
+    /// a write without login is refused with 401 (a redirect would look like success to a
+    /// client that counts 303 as "saved", and the form's data is lost either way).
+    safe_method: bool,
     pool: DbPool,
     pub state: web::Data<AppState>,
 }
@@ -108,6 +112,8 @@ impl Ctx {
             req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
         let peer = req.connection_info().realip_remote_addr().unwrap_or("?").to_string();
         let peer = peer.rsplit_once(':').map(|(ip, _)| ip.to_string()).unwrap_or(peer);
+        let safe_method =
+            matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD);
         Ok(Ctx {
             lang,
             session,
@@ -117,6 +123,7 @@ impl Ctx {
             origin_ok: same_origin(req),
             content_type,
             peer,
+            safe_method,
             pool,
             state,
         })
@@ -126,9 +133,15 @@ impl Ctx {
         self.session.as_ref().map(|s| &s.user)
     }
 
-    /// The logged-in user, or a redirect to the login page.
+    /// The logged-in user; otherwise a redirect to the login page (reads) or a 401 (writes).
     pub fn require_user(&self) -> Result<&User, AppError> {
-        self.user().ok_or_else(|| AppError::login(self.lang, &self.path))
+        self.user().ok_or_else(|| {
+            if self.safe_method {
+                AppError::login(self.lang, &self.path)
+            } else {
+                AppError::new(StatusCode::UNAUTHORIZED, self.lang, "err.login_required")
+            }
+        })
     }
 
     /// A logged-in organizer (the global role), or a refusal.
@@ -236,9 +249,9 @@ impl Ctx {
         self.finish(HttpResponse::build(status).content_type("text/html; charset=utf-8").body(body))
     }
 
-    /// 303 See Other to a local path (after a successful POST).
+    /// 303 See Other to a local path (after a successful POST); anything else goes home.
     pub fn redirect(&self, to: &str) -> HttpResponse {
-        let to = if to.starts_with('/') && !to.starts_with("//") { to } else { "/" };
+        let to = if is_local_path(to) { to } else { "/" };
         self.finish(HttpResponse::SeeOther().insert_header((header::LOCATION, to)).finish())
     }
 
@@ -257,6 +270,15 @@ fn after_writes(before: u64) {
     if crate::db::audit::writes() != before {
         crate::db::audit::note_write();
     }
+}
+
+/// Is `to` a path on this site, safe for a Location header? Browsers treat `\` as `/` and
+/// drop tabs and newlines from URLs, so `/\evil.example` and `/<TAB>/evil.example` both lead
+/// off-site: like `//`, any backslash, whitespace or control character is refused. Paths we
+/// hand out are percent-encoded ASCII, so anything else (which a Location header could not
+/// carry anyway) is refused too.
+pub fn is_local_path(to: &str) -> bool {
+    to.starts_with('/') && !to.starts_with("//") && to.chars().all(|c| c.is_ascii_graphic() && c != '\\')
 }
 
 fn constant_eq(a: &str, b: &str) -> bool {
@@ -324,6 +346,32 @@ impl Ctx {
                 let uid = u.id;
                 self.db(move |c| crate::db::tournaments::staff_role(c, tid, uid)).await
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_local_path;
+
+    #[test]
+    fn only_plain_local_paths_are_redirect_targets() {
+        for ok in ["/", "/t/1/entrants?q=%E7%8E%8B&sort=rank", "/users"] {
+            assert!(is_local_path(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "t/1",
+            "//evil.example",
+            "/\\evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/ /evil.example",
+            "https://evil.example/",
+            "javascript:alert(1)",
+            "/t/1?q=王",
+        ] {
+            assert!(!is_local_path(bad), "{bad:?}");
         }
     }
 }

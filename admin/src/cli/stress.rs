@@ -1,0 +1,900 @@
+//! `tengen stress crash`: proof that an acknowledged write survives a crash.
+//!
+//! The command starts the server (this very binary, `serve --db TMP --bind 127.0.0.1:0`) on a
+//! fresh database, sets up a tournament and one account per write client, then runs trials:
+//! the clients write concurrently over HTTP (forms with CSRF tokens, as a browser does), the
+//! server is killed with SIGKILL at a seeded random moment, restarted, and the database is
+//! checked: `PRAGMA integrity_check` is `ok` and every write the server acknowledged (a 303 or
+//! 200 received) is there, with its audit row. The report is JSON.
+//!
+//! What a write is, is pluggable: a [`WriteKind`] makes one write and says what must hold in
+//! the database once it is acknowledged ([`Fact`]s: an SQL query returning one integer and its
+//! allowed range). Entrant creation and edits exist today; result entry will add a kind.
+
+use clap::{Args, Subcommand};
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command as Process, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Kill the server with SIGKILL during concurrent writes, restart it, check every
+    /// acknowledged write and the database's integrity; N trials, a JSON report.
+    Crash(CrashArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CrashArgs {
+    /// Number of kill-and-restart trials.
+    #[arg(long, default_value_t = 100)]
+    pub trials: u32,
+    /// Concurrent write clients, each with its own account and session.
+    #[arg(long, default_value_t = 4)]
+    pub clients: usize,
+    /// Seed of every random choice (kill moments, writes).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Earliest kill, in milliseconds after the writers start.
+    #[arg(long, default_value_t = 20)]
+    pub min_kill_ms: u64,
+    /// Latest kill, in milliseconds after the writers start.
+    #[arg(long, default_value_t = 1200)]
+    pub max_kill_ms: u64,
+    /// Write kinds, comma separated (entrant-create, entrant-edit).
+    #[arg(long, value_delimiter = ',', default_value = "entrant-create,entrant-edit")]
+    pub writes: Vec<String>,
+    /// Write the JSON report to this file (standard output when absent).
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// Keep the temporary directory with the database and server logs (its path is reported).
+    #[arg(long)]
+    pub keep: bool,
+}
+
+pub fn run(cmd: Command) -> i32 {
+    match cmd {
+        Command::Crash(a) => match crash(&a) {
+            Ok(report) => {
+                let json = serde_json::to_string_pretty(&report).unwrap_or_default();
+                match &a.report {
+                    Some(p) => {
+                        if let Err(e) = std::fs::write(p, &json) {
+                            eprintln!("tengen stress: cannot write {}: {e}", p.display());
+                            return 2;
+                        }
+                        eprintln!(
+                            "stress crash: {} trials, {} acknowledged writes, {} lost, integrity {}; report in {}",
+                            report.trials,
+                            report.acked,
+                            report.lost.len(),
+                            if report.integrity_failures == 0 { "ok" } else { "FAILED" },
+                            p.display()
+                        );
+                    }
+                    None => println!("{json}"),
+                }
+                if report.ok {
+                    0
+                } else {
+                    1
+                }
+            }
+            Err(e) => {
+                eprintln!("tengen stress: {e}");
+                2
+            }
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A small HTTP/1.1 client: one request per connection, so "acknowledged" means exactly that
+// the status line of the answer arrived.
+
+pub struct Http {
+    pub addr: String,
+}
+
+pub struct Response {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Response {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+    /// The first hidden CSRF token on the page.
+    pub fn csrf(&self) -> Option<String> {
+        attr_after(&self.body, "name=\"csrf\" value=\"")
+    }
+}
+
+fn attr_after(s: &str, prefix: &str) -> Option<String> {
+    let i = s.find(prefix)? + prefix.len();
+    let end = i + s[i..].find('"')?;
+    Some(s[i..end].to_string())
+}
+
+pub fn urlencode(fields: &[(&str, &str)]) -> String {
+    let enc = |s: &str| {
+        let mut o = String::new();
+        for b in s.bytes() {
+            match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => o.push(b as char),
+                b' ' => o.push('+'),
+                _ => o.push_str(&format!("%{b:02X}")),
+            }
+        }
+        o
+    };
+    fields.iter().map(|(k, v)| format!("{}={}", enc(k), enc(v))).collect::<Vec<_>>().join("&")
+}
+
+impl Http {
+    /// Send one request; `Err` when no status line came back (refused, reset, timed out).
+    pub fn send(
+        &self,
+        method: &str,
+        path: &str,
+        cookie: &str,
+        form: Option<&str>,
+    ) -> Result<Response, String> {
+        let addr: std::net::SocketAddr = self.addr.parse().map_err(|e| format!("{}: {e}", self.addr))?;
+        let mut tcp = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).map_err(|e| e.to_string())?;
+        tcp.set_read_timeout(Some(Duration::from_secs(30))).map_err(|e| e.to_string())?;
+        let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", self.addr);
+        if !cookie.is_empty() {
+            req.push_str(&format!("Cookie: {cookie}\r\n"));
+        }
+        match form {
+            Some(body) => {
+                req.push_str(&format!(
+                    "Origin: http://{}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+                    self.addr,
+                    body.len()
+                ));
+            }
+            None => req.push_str("\r\n"),
+        }
+        tcp.write_all(req.as_bytes()).map_err(|e| e.to_string())?;
+        let mut buf = Vec::new();
+        // A connection cut after the status line still carries the answer.
+        let _ = tcp.read_to_end(&mut buf);
+        let text = String::from_utf8_lossy(&buf);
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let mut lines = head.lines();
+        let status = lines
+            .next()
+            .filter(|l| l.starts_with("HTTP/1."))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|s| s.parse::<u16>().ok())
+            .ok_or_else(|| "no answer".to_string())?;
+        let headers = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .collect();
+        Ok(Response { status, headers, body: body.to_string() })
+    }
+
+    pub fn get(&self, path: &str, cookie: &str) -> Result<Response, String> {
+        self.send("GET", path, cookie, None)
+    }
+
+    pub fn post(&self, path: &str, cookie: &str, fields: &[(&str, &str)]) -> Result<Response, String> {
+        self.send("POST", path, cookie, Some(&urlencode(fields)))
+    }
+}
+
+/// A logged-in client: its cookies and CSRF token.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub cookie: String,
+    pub csrf: String,
+}
+
+fn cookie_value(r: &Response, name: &str) -> Option<String> {
+    r.headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .filter_map(|(_, v)| v.split(';').next()?.split_once('='))
+        .find(|(k, _)| k.trim() == name)
+        .map(|(_, v)| v.trim().to_string())
+}
+
+fn login(http: &Http, user: &str, password: &str) -> Result<Session, String> {
+    let page = http.get("/login", "")?;
+    let anon = cookie_value(&page, crate::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous CSRF cookie")?;
+    let token = page.csrf().ok_or("no CSRF token on the login page")?;
+    let cookie = format!("{}={anon}", crate::web::ctx::ANON_CSRF_COOKIE);
+    let r = http.post("/login", &cookie, &[("csrf", &token), ("username", user), ("password", password)])?;
+    if r.status != 303 {
+        return Err(format!("login as {user}: HTTP {}", r.status));
+    }
+    let session = cookie_value(&r, crate::web::ctx::SESSION_COOKIE).ok_or("no session cookie")?;
+    session_from_cookie(http, &format!("{}={session}", crate::web::ctx::SESSION_COOKIE))
+}
+
+fn session_from_cookie(http: &Http, cookie: &str) -> Result<Session, String> {
+    let home = http.get("/", cookie)?;
+    let csrf = home.csrf().ok_or("no CSRF token on the home page after login")?;
+    Ok(Session { cookie: cookie.to_string(), csrf })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Write kinds
+
+/// Something that must hold in the database once a write is acknowledged: `sql` returns one
+/// integer within `min..=max`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Fact {
+    pub what: String,
+    pub sql: String,
+    pub min: i64,
+    pub max: Option<i64>,
+}
+
+/// How one attempted write ended.
+pub enum Attempt {
+    /// Acknowledged; these facts hold from now on.
+    Acked(Vec<Fact>),
+    /// Refused with a 4xx (not a loss; counted).
+    Refused(u16),
+    /// A 5xx: the server failed (counted as a failure of the run).
+    ServerError(u16, String),
+    /// No answer: the server died around it. It may or may not have been written.
+    NoAnswer,
+    /// Nothing to do for this kind yet (an edit before any entrant of this client exists).
+    Skipped,
+}
+
+/// What the run set up, shared by every client.
+pub struct Shared {
+    pub tid: i32,
+}
+
+/// An entrant this client created and saw acknowledged.
+pub struct Own {
+    pub key: String,
+    pub id: Option<i32>,
+    pub edits_acked: i64,
+}
+
+/// One client's memory across trials.
+pub struct ClientState {
+    pub client: usize,
+    pub seq: u64,
+    pub own: Vec<Own>,
+}
+
+/// One kind of write the stress clients make.
+pub trait WriteKind: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn write(
+        &self,
+        http: &Http,
+        s: &Session,
+        shared: &Shared,
+        st: &mut ClientState,
+        rng: &mut ChaCha8Rng,
+    ) -> Attempt;
+}
+
+fn answer(r: Result<Response, String>, ok: &[u16]) -> Result<Response, Attempt> {
+    match r {
+        Err(_) => Err(Attempt::NoAnswer),
+        Ok(r) if ok.contains(&r.status) => Ok(r),
+        Ok(r) if r.status >= 500 => Err(Attempt::ServerError(r.status, r.body.chars().take(300).collect())),
+        Ok(r) => Err(Attempt::Refused(r.status)),
+    }
+}
+
+/// Add an entrant through the form.
+pub struct EntrantCreate;
+
+impl WriteKind for EntrantCreate {
+    fn name(&self) -> &'static str {
+        "entrant-create"
+    }
+    fn write(
+        &self,
+        http: &Http,
+        s: &Session,
+        sh: &Shared,
+        st: &mut ClientState,
+        rng: &mut ChaCha8Rng,
+    ) -> Attempt {
+        st.seq += 1;
+        // The Z ends the key, so that no key is a prefix of another in a search.
+        let key = format!("C{}N{}Z", st.client, st.seq);
+        let rank = format!("{}d", 1 + rng.next_u64() % 9);
+        let path = format!("/t/{}/entrants/new", sh.tid);
+        let r = http.post(
+            &path,
+            &s.cookie,
+            &[
+                ("csrf", &s.csrf),
+                ("family_name_latin", "Stress"),
+                ("given_name_latin", &key),
+                ("rank", &rank),
+                ("unit", "Crash Club"),
+            ],
+        );
+        if let Err(a) = answer(r, &[303]) {
+            return a;
+        }
+        let facts = vec![
+            Fact {
+                what: format!("entrant {key} exists once"),
+                sql: format!(
+                    "SELECT count(*) FROM entrants WHERE tournament_id = {} AND given_name_latin = '{key}'",
+                    sh.tid
+                ),
+                min: 1,
+                max: Some(1),
+            },
+            Fact {
+                what: format!("entrant {key} has its creation audited"),
+                sql: format!(
+                    "SELECT count(*) FROM audit a JOIN entrants e ON e.id = a.entity_id WHERE a.entity = 'entrant' \
+                     AND a.action = 'create' AND e.given_name_latin = '{key}'"
+                ),
+                min: 1,
+                max: Some(1),
+            },
+        ];
+        st.own.push(Own { key, id: None, edits_acked: 0 });
+        Attempt::Acked(facts)
+    }
+}
+
+/// Edit one of this client's entrants (read the form for its version first, as a browser does).
+pub struct EntrantEdit;
+
+impl WriteKind for EntrantEdit {
+    fn name(&self) -> &'static str {
+        "entrant-edit"
+    }
+    fn write(
+        &self,
+        http: &Http,
+        s: &Session,
+        sh: &Shared,
+        st: &mut ClientState,
+        rng: &mut ChaCha8Rng,
+    ) -> Attempt {
+        if st.own.is_empty() {
+            return Attempt::Skipped;
+        }
+        let i = (rng.next_u64() % st.own.len() as u64) as usize;
+        let tid = sh.tid;
+        if st.own[i].id.is_none() {
+            let list = match answer(
+                http.get(&format!("/t/{tid}/entrants?q={}", st.own[i].key), &s.cookie),
+                &[200],
+            ) {
+                Ok(r) => r,
+                Err(a) => return a,
+            };
+            let key = &st.own[i].key;
+            st.own[i].id = list.body.find(&format!(">Stress {key}<")).and_then(|at| {
+                let row = list.body[..at].rfind("id=\"entrant-")?;
+                attr_after(&list.body[row..], "id=\"entrant-")?.parse().ok()
+            });
+        }
+        let Some(eid) = st.own[i].id else {
+            return Attempt::ServerError(
+                200,
+                format!("acknowledged entrant {} not in the list", st.own[i].key),
+            );
+        };
+        let path = format!("/t/{tid}/entrants/{eid}/edit");
+        let form = match answer(http.get(&path, &s.cookie), &[200]) {
+            Ok(r) => r,
+            Err(a) => return a,
+        };
+        let Some(version) =
+            attr_after(&form.body, "name=\"version\" value=\"").and_then(|v| v.parse::<i64>().ok())
+        else {
+            return Attempt::ServerError(200, "no version on the edit form".into());
+        };
+        st.seq += 1;
+        let notes = format!("edit {}", st.seq);
+        let key = st.own[i].key.clone();
+        let rank = format!("{}d", 1 + rng.next_u64() % 9);
+        let r = http.post(
+            &path,
+            &s.cookie,
+            &[
+                ("csrf", &s.csrf),
+                ("family_name_latin", "Stress"),
+                ("given_name_latin", &key),
+                ("rank", &rank),
+                ("unit", "Crash Club"),
+                ("notes", &notes),
+                ("version", &version.to_string()),
+            ],
+        );
+        if let Err(a) = answer(r, &[303]) {
+            return a;
+        }
+        st.own[i].edits_acked += 1;
+        Attempt::Acked(vec![
+            Fact {
+                what: format!("entrant {key} (#{eid}) is at version {} or later", version + 1),
+                sql: format!("SELECT version FROM entrants WHERE id = {eid}"),
+                min: version + 1,
+                max: None,
+            },
+            Fact {
+                what: format!("entrant {key} (#{eid}) has its acknowledged edits audited"),
+                sql: format!(
+                    "SELECT count(*) FROM audit WHERE entity = 'entrant' AND entity_id = {eid} AND action = 'update'"
+                ),
+                min: st.own[i].edits_acked,
+                max: None,
+            },
+        ])
+    }
+}
+
+/// The write kinds by name.
+pub fn kind(name: &str) -> Option<Box<dyn WriteKind>> {
+    match name.trim() {
+        "entrant-create" => Some(Box::new(EntrantCreate)),
+        "entrant-edit" => Some(Box::new(EntrantEdit)),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test
+
+struct Server {
+    child: Child,
+    addr: String,
+    setup_path: Option<String>,
+}
+
+impl Server {
+    fn start(db: &Path, log: &Path) -> Result<Server, String> {
+        // This very binary. On Linux /proc/self/exe still names it after a rebuild has
+        // replaced the file on disk (a long run outlives a `cargo build`).
+        let proc_exe = Path::new("/proc/self/exe");
+        let exe = if proc_exe.exists() {
+            proc_exe.to_path_buf()
+        } else {
+            std::env::current_exe().map_err(|e| format!("own executable: {e}"))?
+        };
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+            .map_err(|e| format!("{}: {e}", log.display()))?;
+        let mut child = Process::new(exe)
+            .arg("serve")
+            .arg("--db")
+            .arg(db)
+            .arg("--bind")
+            .arg("127.0.0.1:0")
+            .env("TENGEN_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .map_err(|e| format!("start the server: {e}"))?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let _ = tx.send(line);
+            }
+        });
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut setup_path = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match rx.recv_timeout(left) {
+                Ok(l) => l,
+                Err(_) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err("the server did not start".into());
+                }
+            };
+            if let Some(i) = line.find("/setup/") {
+                setup_path = Some(line[i..].trim().to_string());
+            }
+            if let Some(rest) = line.split("listening on http://").nth(1) {
+                return Ok(Server { child, addr: rest.trim().to_string(), setup_path });
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill(); // SIGKILL on Unix
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+#[derive(Debug, Default, Serialize, Clone)]
+pub struct Counts {
+    pub acked: u64,
+    pub no_answer: u64,
+    pub refused: u64,
+    pub server_errors: u64,
+    pub skipped: u64,
+}
+
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        self.acked += o.acked;
+        self.no_answer += o.no_answer;
+        self.refused += o.refused;
+        self.server_errors += o.server_errors;
+        self.skipped += o.skipped;
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct Trial {
+    pub trial: u32,
+    pub kill_after_ms: u64,
+    #[serde(flatten)]
+    pub counts: Counts,
+    pub restart_ms: u64,
+    pub facts_checked: usize,
+    /// Whether every fact so far was checked (else only this trial's).
+    pub full_check: bool,
+    pub lost: usize,
+    pub integrity: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub command: &'static str,
+    pub ok: bool,
+    pub seed: u64,
+    pub trials: u32,
+    pub clients: usize,
+    pub writes: Vec<String>,
+    pub kill_window_ms: (u64, u64),
+    pub acked: u64,
+    pub no_answer: u64,
+    pub refused: u64,
+    pub server_errors: u64,
+    pub integrity_failures: u32,
+    /// Acknowledged writes not found after a restart (each a failed fact).
+    pub lost: Vec<String>,
+    /// The first few 5xx answers, for diagnosis.
+    pub errors: Vec<String>,
+    pub seconds: f64,
+    pub dir: Option<String>,
+    pub per_trial: Vec<Trial>,
+}
+
+/// Every field the tournament form needs, with the defaults.
+fn tournament_form(csrf: &str) -> Vec<(String, String)> {
+    let mut f: Vec<(String, String)> = [
+        ("csrf", csrf),
+        ("name_zh", "断电测试赛"),
+        ("name_latin", "Crash Test Open"),
+        ("venue", "127.0.0.1"),
+        ("start_date", "2026-12-05"),
+        ("end_date", "2026-12-07"),
+        ("system", "swiss"),
+        ("rounds", "7"),
+        ("colour_method", "nigiri"),
+        ("same_unit", "1"),
+        ("preset", "chinese_2002"),
+        ("komi", "3.75"),
+        ("warnings_to_loss", "2"),
+        ("points_scale", "2-1-0"),
+        ("bye_value", "win"),
+        ("bye_sos", "zero"),
+        ("time_kind", "byo_yomi"),
+        ("main_minutes", "120"),
+        ("periods", "3"),
+        ("period_seconds", "60"),
+        ("increment_seconds", "0"),
+        ("late_regime", "separate"),
+        ("late_limit", "60"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    for t in ["score", "sos", "cumulative", "direct", "wins", "fewer_warnings", "lots"] {
+        f.push(("tiebreak".into(), t.into()));
+    }
+    f
+}
+
+fn refs(f: &[(String, String)]) -> Vec<(&str, &str)> {
+    f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+const PASSWORD: &str = "stress-password-1";
+
+/// First organizer through the one-time link, a tournament, one organizer account per client
+/// on its staff; returns the tournament and each client's session.
+fn set_up(http: &Http, server: &Server, db: &Path, clients: usize) -> Result<(i32, Vec<Session>), String> {
+    let setup = server.setup_path.clone().ok_or("no first-run link (the database is not new)")?;
+    let page = http.get(&setup, "")?;
+    let anon = cookie_value(&page, crate::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous cookie")?;
+    let token = page.csrf().ok_or("no token on the first-run page")?;
+    let r = http.post(
+        &setup,
+        &format!("{}={anon}", crate::web::ctx::ANON_CSRF_COOKIE),
+        &[("csrf", &token), ("username", "boss"), ("password", PASSWORD), ("password2", PASSWORD)],
+    )?;
+    let session =
+        cookie_value(&r, crate::web::ctx::SESSION_COOKIE).ok_or(format!("first run: HTTP {}", r.status))?;
+    let boss = session_from_cookie(http, &format!("{}={session}", crate::web::ctx::SESSION_COOKIE))?;
+    let r = http.post("/t/new", &boss.cookie, &refs(&tournament_form(&boss.csrf)))?;
+    let tid: i32 = r
+        .header("location")
+        .and_then(|l| l.strip_prefix("/t/"))
+        .and_then(|v| v.parse().ok())
+        .ok_or(format!("creating the tournament: HTTP {}", r.status))?;
+    let mut sessions = Vec::new();
+    for i in 0..clients {
+        let name = format!("writer{i}");
+        let r = http.post(
+            "/users",
+            &boss.cookie,
+            &[("csrf", &boss.csrf), ("username", &name), ("role", "organizer"), ("password", PASSWORD)],
+        )?;
+        if r.status != 200 {
+            return Err(format!("account {name}: HTTP {}", r.status));
+        }
+        let uid = query_i64(db, &format!("SELECT id FROM users WHERE username = '{name}'"))?;
+        let r = http.post(
+            &format!("/t/{tid}/staff"),
+            &boss.cookie,
+            &[("csrf", &boss.csrf), ("user_id", &uid.to_string()), ("role", "organizer")],
+        )?;
+        if r.status != 303 {
+            return Err(format!("staff {name}: HTTP {}", r.status));
+        }
+        sessions.push(login(http, &name, PASSWORD)?);
+    }
+    Ok((tid, sessions))
+}
+
+fn open_ro(db: &Path) -> Result<rusqlite::Connection, String> {
+    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| format!("{}: {e}", db.display()))?;
+    c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    Ok(c)
+}
+
+fn query_i64(db: &Path, sql: &str) -> Result<i64, String> {
+    open_ro(db)?.query_row(sql, [], |r| r.get(0)).map_err(|e| format!("{sql}: {e}"))
+}
+
+/// Integrity and every fact; returns (integrity text, failed facts).
+fn verify(db: &Path, facts: &BTreeMap<String, Fact>) -> Result<(String, Vec<String>), String> {
+    let c = open_ro(db)?;
+    let rows: Vec<String> = {
+        let mut st = c.prepare("PRAGMA integrity_check").map_err(|e| e.to_string())?;
+        let it = st.query_map([], |r| r.get::<_, String>(0)).map_err(|e| e.to_string())?;
+        it.collect::<Result<_, _>>().map_err(|e| e.to_string())?
+    };
+    let integrity = rows.join("; ");
+    let mut lost = Vec::new();
+    for f in facts.values() {
+        let v: i64 = c.query_row(&f.sql, [], |r| r.get(0)).map_err(|e| format!("{}: {e}", f.sql))?;
+        if v < f.min || f.max.is_some_and(|m| v > m) {
+            lost.push(format!(
+                "{}: got {v}, expected {}..={}",
+                f.what,
+                f.min,
+                f.max.map(|m| m.to_string()).unwrap_or_default()
+            ));
+        }
+    }
+    Ok((integrity, lost))
+}
+
+fn pick(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
+    lo + rng.next_u64() % (hi.saturating_sub(lo) + 1)
+}
+
+pub fn crash(a: &CrashArgs) -> Result<Report, String> {
+    let started = Instant::now();
+    let kinds: Vec<Box<dyn WriteKind>> = a
+        .writes
+        .iter()
+        .map(|w| kind(w).ok_or(format!("unknown write kind {w:?}")))
+        .collect::<Result<_, _>>()?;
+    if kinds.is_empty() || a.clients == 0 || a.max_kill_ms < a.min_kill_ms {
+        return Err("need at least one write kind, one client and --min-kill-ms <= --max-kill-ms".into());
+    }
+    let dir = tempfile::Builder::new().prefix("tengen-stress-").tempdir().map_err(|e| e.to_string())?;
+    let db = dir.path().join("stress.db");
+    let log = dir.path().join("server.log");
+    let mut server = Server::start(&db, &log)?;
+    let http = Http { addr: server.addr.clone() };
+    let (tid, sessions) = set_up(&http, &server, &db, a.clients)?;
+    let shared = Shared { tid };
+    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    let mut states: Vec<ClientState> =
+        (0..a.clients).map(|i| ClientState { client: i, seq: 0, own: Vec::new() }).collect();
+    let mut facts: BTreeMap<String, Fact> = BTreeMap::new();
+    let mut total = Counts::default();
+    let mut all_lost = Vec::new();
+    let mut errors = Vec::new();
+    let mut integrity_failures = 0;
+    let mut per_trial = Vec::new();
+
+    for trial in 1..=a.trials {
+        let kill_after = pick(&mut rng, a.min_kill_ms, a.max_kill_ms);
+        let stop = AtomicBool::new(false);
+        let http = Http { addr: server.addr.clone() };
+        let results: Vec<(Counts, Vec<Fact>, Vec<String>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = states
+                .iter_mut()
+                .zip(&sessions)
+                .map(|(st, sess)| {
+                    let (http, shared, kinds, stop) = (&http, &shared, &kinds, &stop);
+                    let seed = a.seed ^ (u64::from(trial) << 32) ^ (st.client as u64 + 1);
+                    scope.spawn(move || {
+                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                        let mut c = Counts::default();
+                        let mut facts = Vec::new();
+                        let mut errs = Vec::new();
+                        while !stop.load(Ordering::Relaxed) {
+                            let k = &kinds[(rng.next_u64() % kinds.len() as u64) as usize];
+                            match k.write(http, sess, shared, st, &mut rng) {
+                                Attempt::Acked(f) => {
+                                    c.acked += 1;
+                                    facts.extend(f);
+                                }
+                                Attempt::Refused(_) => c.refused += 1,
+                                Attempt::ServerError(s, body) => {
+                                    c.server_errors += 1;
+                                    errs.push(format!("{}: HTTP {s}: {body}", k.name()));
+                                }
+                                Attempt::Skipped => c.skipped += 1,
+                                Attempt::NoAnswer => {
+                                    c.no_answer += 1;
+                                    break; // the server is gone
+                                }
+                            }
+                        }
+                        (c, facts, errs)
+                    })
+                })
+                .collect();
+            std::thread::sleep(Duration::from_millis(kill_after));
+            server.kill();
+            stop.store(true, Ordering::Relaxed);
+            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+        });
+        let mut counts = Counts::default();
+        let mut fresh: BTreeMap<String, Fact> = BTreeMap::new();
+        for (c, f, e) in results {
+            counts.add(&c);
+            for fact in f {
+                // Facts about the same thing share their query; keep the strongest.
+                for map in [&mut facts, &mut fresh] {
+                    match map.get(&fact.sql) {
+                        Some(old) if old.min > fact.min => {}
+                        _ => {
+                            map.insert(fact.sql.clone(), fact.clone());
+                        }
+                    }
+                }
+            }
+            errors.extend(e);
+        }
+        let t0 = Instant::now();
+        server = Server::start(&db, &log)?;
+        let restart_ms = t0.elapsed().as_millis() as u64;
+        // Every trial checks what it acknowledged; every tenth trial and the last check all
+        // that was ever acknowledged (older writes can only go missing through damage, which
+        // the integrity check sees every time).
+        let full = trial % 10 == 0 || trial == a.trials;
+        let (integrity, lost) = verify(&db, if full { &facts } else { &fresh })?;
+        let facts_checked = if full { facts.len() } else { fresh.len() };
+        if integrity != "ok" {
+            integrity_failures += 1;
+        }
+        // The restarted server answers with the same sessions.
+        let http = Http { addr: server.addr.clone() };
+        let r = http.get(&format!("/t/{tid}/entrants"), &sessions[0].cookie)?;
+        if r.status != 200 {
+            errors.push(format!("trial {trial}: the entrant list after restart: HTTP {}", r.status));
+            counts.server_errors += 1;
+        }
+        per_trial.push(Trial {
+            trial,
+            kill_after_ms: kill_after,
+            counts: counts.clone(),
+            restart_ms,
+            facts_checked,
+            full_check: full,
+            lost: lost.len(),
+            integrity: integrity.clone(),
+        });
+        total.add(&counts);
+        all_lost.extend(lost.into_iter().map(|l| format!("trial {trial}: {l}")));
+    }
+    server.kill();
+    errors.truncate(20);
+    let ok = all_lost.is_empty() && integrity_failures == 0 && total.server_errors == 0 && total.acked > 0;
+    let kept = if a.keep { Some(dir.keep().display().to_string()) } else { None };
+    Ok(Report {
+        command: "stress crash",
+        ok,
+        seed: a.seed,
+        trials: a.trials,
+        clients: a.clients,
+        writes: kinds.iter().map(|k| k.name().to_string()).collect(),
+        kill_window_ms: (a.min_kill_ms, a.max_kill_ms),
+        acked: total.acked,
+        no_answer: total.no_answer,
+        refused: total.refused,
+        server_errors: total.server_errors,
+        integrity_failures,
+        lost: all_lost,
+        errors,
+        seconds: started.elapsed().as_secs_f64(),
+        dir: kept,
+        per_trial,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checker itself: a fact that does not hold is reported as lost.
+    #[test]
+    fn verify_reports_a_missing_write_and_a_sound_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("t.db");
+        let c = rusqlite::Connection::open(&db).unwrap();
+        c.execute_batch("CREATE TABLE entrants (id INTEGER PRIMARY KEY, given_name_latin TEXT); INSERT INTO entrants VALUES (1, 'C0N1Z');")
+            .unwrap();
+        drop(c);
+        let fact = |key: &str| Fact {
+            what: format!("entrant {key} exists once"),
+            sql: format!("SELECT count(*) FROM entrants WHERE given_name_latin = '{key}'"),
+            min: 1,
+            max: Some(1),
+        };
+        let facts: BTreeMap<String, Fact> =
+            [fact("C0N1Z"), fact("C0N2Z")].into_iter().map(|f| (f.sql.clone(), f)).collect();
+        let (integrity, lost) = verify(&db, &facts).unwrap();
+        assert_eq!(integrity, "ok");
+        assert_eq!(lost.len(), 1, "{lost:?}");
+        assert!(lost[0].contains("C0N2Z"));
+    }
+
+    #[test]
+    fn urlencode_and_tokens() {
+        assert_eq!(urlencode(&[("a b", "中"), ("x", "1&2")]), "a+b=%E4%B8%AD&x=1%262");
+        let r = Response { status: 200, headers: vec![], body: r#"<input name="csrf" value="abc">"#.into() };
+        assert_eq!(r.csrf().as_deref(), Some("abc"));
+    }
+}

@@ -1,0 +1,45 @@
+//! Crash safety (issue 8.2), the short version CI runs: `tengen stress crash` with a few
+//! trials. The full run (100 trials) is in the README; both use the same command.
+
+mod common;
+use common::*;
+
+#[test]
+fn acknowledged_writes_survive_sigkill_and_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("stress.json");
+    let out = std::process::Command::new(bin())
+        .args(["stress", "crash", "--trials", "5", "--clients", "3", "--seed", "8", "--max-kill-ms", "700"])
+        .arg("--report")
+        .arg(&report)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run tengen stress crash");
+    let text = std::fs::read_to_string(&report).unwrap_or_default();
+    assert!(out.status.success(), "exit {:?}\n{}\n{text}", out.status, String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value = serde_json::from_str(&text).expect("JSON report");
+    assert_eq!(r["ok"], true, "{text}");
+    assert_eq!(r["trials"], 5);
+    assert_eq!(r["lost"].as_array().map(Vec::len), Some(0), "{text}");
+    assert_eq!(r["integrity_failures"], 0);
+    assert_eq!(r["server_errors"], 0, "{text}");
+    assert!(r["acked"].as_u64().unwrap_or(0) >= 20, "writes were made: {text}");
+    let trials = r["per_trial"].as_array().expect("per-trial rows");
+    assert_eq!(trials.len(), 5);
+    for t in trials {
+        assert_eq!(t["integrity"], "ok", "{t}");
+        assert!(t["facts_checked"].as_u64().unwrap_or(0) > 0, "{t}");
+    }
+    // Edits happened too, not only creations.
+    assert!(trials.iter().any(|t| t["skipped"].as_u64() == Some(0)), "{text}");
+}
+
+#[test]
+fn unknown_write_kinds_are_refused() {
+    let out = std::process::Command::new(bin())
+        .args(["stress", "crash", "--trials", "1", "--writes", "entrant-create,teleport"])
+        .output()
+        .expect("run tengen stress crash");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("teleport"));
+}
