@@ -147,7 +147,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/rounds/{n}/games/{gid}/nigiri", web::post().to(rounds::nigiri))
         .route("/t/{id}/rounds/{n}/games/{gid}/remote-nigiri", web::post().to(rounds::remote_nigiri))
         .route("/t/{id}/rounds/{n}/games/{gid}/played-colours", web::post().to(rounds::played_colours))
-        .route("/t/{id}/pairings", web::get().to(rounds::public_list))
         .route("/t/{id}/pairings/{n}", web::get().to(rounds::public_round))
         .route("/t/{id}/pairings/{n}/pairings.pdf", web::get().to(print::public_pairings))
         .route("/t/{id}/pairings/{n}/pairings.csv", web::get().to(print::public_pairings_csv))

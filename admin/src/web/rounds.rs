@@ -1148,15 +1148,6 @@ pub async fn save_attendance(
 // ---------------------------------------------------------------------------------------------
 // Public pages
 
-/// GET /t/{id}/pairings: the published rounds.
-pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let role = ctx.staff_role(tid).await?;
-    let (t, rounds) = ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, rdb::list(c, tid)?))).await?;
-    let numbers: Vec<i32> = rounds.iter().filter(|r| r.published).map(|r| r.number).collect();
-    ctx.render(&PairingsListPage { c: ctx.chrome_t(&t, role.is_some(), ctx.t("pub.title")), tid, numbers })
-}
-
 /// GET /t/{id}/pairings/{n}: a published round (a draft is not public: 404).
 pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let (tid, n) = two(&ctx, path.into_inner())?;

@@ -483,14 +483,6 @@ pub struct AttendancePage {
     pub banner: Option<String>,
 }
 
-#[derive(Template)]
-#[template(path = "pairings.html")]
-pub struct PairingsListPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub numbers: Vec<i32>,
-}
-
 pub struct PublicGame {
     pub table: u32,
     pub black: String,
