@@ -400,7 +400,12 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
     };
     line(&format!("; CL[{class}]"));
     line(&format!("; EV[{}]", header_text(&t.name, "event name")?));
-    line(&format!("; PC[{}, {}]", country_code(&t.country, 0)?, header_text(&t.city, "city")?));
+    let city = header_text(&t.city, "city")?;
+    if city.trim().is_empty() {
+        line(&format!("; PC[{}]", country_code(&t.country, 0)?));
+    } else {
+        line(&format!("; PC[{}, {city}]", country_code(&t.country, 0)?));
+    }
     line(&format!("; DT[{},{}]", t.start.format("%Y-%m-%d"), t.end.format("%Y-%m-%d")));
     let ha = if t.handicap_rule.trim().is_empty() {
         "h9".to_string()
@@ -727,7 +732,9 @@ mod tests {
         ps[3].results[2].forfeit = true;
         ps[1].results[2] = RoundResult { double_loss: true, ..game(3, Outcome::Loss, Colour::White, 2) };
         ps[2].results[2] = RoundResult { double_loss: true, ..game(2, Outcome::Loss, Colour::Black, 2) };
-        let out = egf_h9(&egf_tournament(), &ps).unwrap();
+        let t = EgfTournament { city: String::new(), ..egf_tournament() };
+        let out = egf_h9(&t, &ps).unwrap();
+        assert!(out.contains("; PC[CN]\r\n"), "no city: the country alone");
         assert!(out.contains("   1 Wang Wei           6d CN BJWQ  3+/b 2+/w 0+\r\n"), "{out}");
         assert!(out.contains("   2 Muller Anna_Maria  2d DE Berl  4+/w 1-/b 0-\r\n"), "{out}");
         assert!(out.contains("   3 Lu Zixuan          3k CN -     1-/w 0+   0-\r\n"), "{out}");
