@@ -597,6 +597,8 @@ struct StandingsPage {
     columns: Vec<String>,
     lines: Vec<StandingLine>,
     order: String,
+    /// The standings after the last round counted: what the downloads print.
+    latest: bool,
 }
 
 fn place_text(r: &ds::Row) -> String {
@@ -653,6 +655,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
         columns: shown.iter().map(|(_, tb)| lang.t(&format!("tb.{}", tb.code())).to_string()).collect(),
         lines,
         order,
+        latest: st.after_round >= snap.standings.after_round,
     }
 }
 
@@ -669,6 +672,7 @@ pub struct CrossLine {
 #[template(path = "crosstable.html")]
 struct CrosstablePage {
     c: Chrome,
+    tid: i32,
     rounds: Vec<u32>,
     lines: Vec<CrossLine>,
 }
@@ -732,6 +736,7 @@ fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
         .collect();
     CrosstablePage {
         c: chrome(&snap.t, lang, path, lang.t("pub.crosstable").to_string(), snap.running),
+        tid: snap.t.id,
         rounds,
         lines,
     }
