@@ -4,6 +4,13 @@
 //! paper, the CSV's rows; headers and file names; who may download what (drafts are staff
 //! only); bad options (400) and unknown rounds (404); and `tengen print`/`tengen export`
 //! giving the same documents as the web.
+//!
+//! Then the tournament's documents over three played rounds: the standings wall chart (names in
+//! Chinese in the public standings' order, every tie-break value), the crosstable (each game's
+//! opponent, result and colour, forfeits marked), the standings and results CSV (parsed and
+//! matched against the public standings and the stored games), the EGF `.h9` file (header lines,
+//! result codes, forfeits as free rounds; refused with a 409 while a result is missing or a
+//! player has no Latin name); the public and staff links; bad options; the command line.
 
 mod common;
 use common::readback::{read, squash, ReadBack};
@@ -43,10 +50,14 @@ fn paired(s: &Server, c: &Client) -> i32 {
 }
 
 fn publish(s: &Server, c: &Client, tid: i32) {
-    let token = c.get(&format!("/t/{tid}/rounds/1")).csrf();
-    let v = query(&s.db, &format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = 1"));
+    publish_round(s, c, tid, 1);
+}
+
+fn publish_round(s: &Server, c: &Client, tid: i32, n: u32) {
+    let token = c.get(&format!("/t/{tid}/rounds/{n}")).csrf();
+    let v = query(&s.db, &format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = {n}"));
     let r = c.post_form(
-        &format!("/t/{tid}/rounds/1/publish"),
+        &format!("/t/{tid}/rounds/{n}/publish"),
         &[("csrf", &token), ("version", &v[0][0]), ("confirm", "on")],
     );
     assert_eq!(r.status, 303, "{}", r.body);
@@ -404,6 +415,467 @@ fn the_command_line_prints_what_the_web_downloads() {
             vec!["print", "pairings", "--tournament", &t, "--round", "1", "--lang", "fr", "--out", m],
             "--lang must be zh or en",
         ),
+    ] {
+        let out = s.cli(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(msg) && err.trim().lines().count() == 1, "{args:?}: {err}");
+        assert!(!missing.exists());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tournament's documents: standings, crosstable, results, EGF.
+
+/// One game of the published rounds as stored: (round, board, game id, Black's Chinese name,
+/// Black's Latin name, White's, White's); a bye has empty White names and board 0.
+type Game = (u32, u32, i32, String, String, String, String);
+
+fn games(s: &Server, tid: i32) -> Vec<Game> {
+    query(
+        &s.db,
+        &format!(
+            "SELECT g.round_number, g.board, g.id, \
+               b.family_name_zh || b.given_name_zh, b.family_name_latin || ' ' || b.given_name_latin, \
+               w.family_name_zh || w.given_name_zh, w.family_name_latin || ' ' || w.given_name_latin \
+             FROM games g JOIN entrants b ON b.id = g.black_id LEFT JOIN entrants w ON w.id = g.white_id \
+             WHERE g.tournament_id = {tid} ORDER BY g.round_number, g.board"
+        ),
+    )
+    .into_iter()
+    .map(|r| {
+        (
+            r[0].parse().unwrap(),
+            r[1].parse().unwrap(),
+            r[2].parse().unwrap(),
+            r[3].clone(),
+            r[4].clone(),
+            r[5].clone(),
+            r[6].clone(),
+        )
+    })
+    .collect()
+}
+
+/// The result entered on a board: the form's fields, and the crosstable signs of Black and
+/// White (with `!` for a game not played on the board).
+fn result_for(round: u32, board: u32) -> (Vec<(&'static str, &'static str)>, &'static str, &'static str) {
+    match (round, board) {
+        (1, 1) => (vec![("method", "resignation"), ("winner", "white")], "-", "+"),
+        (1, 3) => (vec![("method", "draw")], "=", "="),
+        (1, 4) => (vec![("method", "forfeit"), ("winner", "black")], "+!", "-!"),
+        (1, 5) => (vec![("method", "count"), ("black_count", "190")], "+", "-"),
+        (2, 1) => (vec![("method", "time"), ("winner", "white")], "-", "+"),
+        _ => (vec![("method", "resignation"), ("winner", "black")], "+", "-"),
+    }
+}
+
+fn play_round(s: &Server, c: &Client, tid: i32, n: u32) {
+    for g in games(s, tid).into_iter().filter(|g| g.0 == n && g.1 > 0) {
+        enter(c, tid, g.2, &result_for(g.0, g.1).0);
+    }
+}
+
+fn pair_round(c: &Client, tid: i32, n: u32) {
+    let token = c.get(&format!("/t/{tid}/rounds")).csrf();
+    let r = c.post_form(&format!("/t/{tid}/rounds/{n}/pair"), &[("csrf", &token), ("seed", "7")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+}
+
+/// The public standings page's rows: (place, name, unit, score, tie-break values).
+type PageRow = (String, String, String, String, Vec<String>);
+
+fn standings_page(c: &Client, tid: i32) -> Vec<PageRow> {
+    let r = c.get(&format!("/t/{tid}/standings"));
+    assert_eq!(r.status, 200);
+    let table = &r.body[r.body.find("id=\"standings\"").unwrap()..];
+    let body = &table[table.find("<tbody>").unwrap() + 7..table.find("</tbody>").unwrap()];
+    body.split("<tr")
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .split("<td")
+                .skip(1)
+                .map(|cell| {
+                    let inner = &cell[cell.find('>').unwrap() + 1..];
+                    let mut out = String::new();
+                    let mut tag = false;
+                    for ch in inner.chars() {
+                        match ch {
+                            '<' => tag = true,
+                            '>' => tag = false,
+                            c if !tag => out.push(c),
+                            _ => {}
+                        }
+                    }
+                    unescape(out.trim())
+                })
+                .collect();
+            (cells[0].clone(), cells[1].clone(), cells[3].clone(), cells[4].clone(), cells[5..].to_vec())
+        })
+        .collect()
+}
+
+/// Each name's row of a PDF page: its text without whitespace from the name to the next name
+/// (cells follow each other without separators), `names` in the order the rows must come.
+fn rows<'a>(text: &str, names: &[&'a str]) -> Vec<(&'a str, String)> {
+    let text = squash(text);
+    let at: Vec<usize> =
+        names.iter().map(|n| text.find(n).unwrap_or_else(|| panic!("{n} missing: {text}"))).collect();
+    for w in at.windows(2) {
+        assert!(w[0] < w[1], "rows in standings order: {names:?} at {at:?}: {text}");
+    }
+    at.iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            let end = at.get(i + 1).copied().unwrap_or(text.len());
+            (names[i], text[a..end].to_string())
+        })
+        .collect()
+}
+
+fn csv_records(bytes: &[u8]) -> Vec<Vec<String>> {
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "UTF-8 BOM");
+    let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(&bytes[3..]);
+    r.records().map(|rec| rec.unwrap().iter().map(String::from).collect()).collect()
+}
+
+#[test]
+fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = paired(&s, &c);
+    let anon = s.client();
+    let mut zh = s.client();
+    zh.accept_language = "zh-CN".into();
+
+    // Round 1 is still a draft: the tournament's documents show nothing of it.
+    let (_, back) = pdf(&anon, &format!("/t/{tid}/crosstable.pdf?lang=en"));
+    let text = squash(&back.all_text());
+    assert!(!text.contains("R1") && text.contains("ZhouQixing"), "{text}");
+    let r = anon.get(&format!("/t/{tid}/results.csv?lang=en"));
+    assert_eq!(r.status, 200);
+    assert_eq!(csv_records(&r.bytes).len(), 1, "only the header: {}", r.body);
+
+    // Three rounds played and published; round 3 at first without results.
+    publish(&s, &c, tid);
+    play_round(&s, &c, tid, 1);
+    pair_round(&c, tid, 2);
+    publish_round(&s, &c, tid, 2);
+    play_round(&s, &c, tid, 2);
+    pair_round(&c, tid, 3);
+    publish_round(&s, &c, tid, 3);
+    let all = games(&s, tid);
+    assert_eq!(all.len(), 18, "three rounds of five tables and a bye");
+
+    // The public pages link the downloads; the arbiters' results page links them all and EGF.
+    let st = zh.get(&format!("/t/{tid}/standings"));
+    for link in [
+        "standings.pdf?paper=a4",
+        "standings.pdf?paper=a3",
+        "standings.csv",
+        "crosstable.pdf?paper=a3",
+        "results.csv",
+    ] {
+        assert!(st.body.contains(&format!("/t/{tid}/{link}")), "{link}: {}", st.body);
+    }
+    assert!(
+        !zh.get(&format!("/t/{tid}/standings?round=1")).body.contains("standings.pdf"),
+        "an earlier round's page does not offer the latest"
+    );
+    assert!(anon
+        .get(&format!("/t/{tid}/crosstable"))
+        .body
+        .contains(&format!("/t/{tid}/crosstable.pdf?paper=a4")));
+    let staff = c.get(&format!("/t/{tid}/results/rounds"));
+    for link in [
+        "standings.pdf?paper=a3&amp;lang=zh",
+        "crosstable.pdf?paper=a4&amp;lang=en",
+        "standings.csv?lang=zh",
+        "results.csv?lang=en",
+        "export/egf.h9",
+    ] {
+        assert!(staff.body.contains(&format!("/t/{tid}/{link}")), "{link}");
+    }
+    assert!(c.get(&format!("/t/{tid}/rounds")).body.contains(&format!("/t/{tid}/export/egf.h9")));
+
+    // The standings as the public page shows them (Chinese names): after round 3, since its
+    // bye is a result already (the public page's own rule).
+    let page = standings_page(&zh, tid);
+    assert_eq!(page.len(), 11);
+    let order: Vec<&str> = page.iter().map(|p| p.1.as_str()).collect();
+    let latin: std::collections::HashMap<String, String> =
+        all.iter().flat_map(|g| [(g.3.clone(), g.4.clone()), (g.5.clone(), g.6.clone())]).collect();
+
+    // Wall chart, A4, Chinese: one page, names in that order, each row's score and tie-breaks.
+    let (r, back) = pdf(&anon, &format!("/t/{tid}/standings.pdf?lang=zh"));
+    assert!(r
+        .header("content-disposition")
+        .unwrap_or("")
+        .contains("filename=\"Print-Test-Open-standings.pdf\""));
+    assert_eq!(back.pages.len(), 1);
+    assert!(back.every_font_has_to_unicode());
+    let (w, h) = back.page_size_mm(1).unwrap();
+    assert!((w - 210.0).abs() < 1.0 && (h - 297.0).abs() < 1.0, "A4 portrait: {w}×{h}");
+    let text = squash(&back.pages[0]);
+    for label in
+        [NAME_ZH, "第3轮后成绩排名", "名次", "积分", "对手分", "累进分", "直胜", "胜局", "警告", "抽签"]
+    {
+        assert!(text.contains(label), "{label}: {text}");
+    }
+    let lines = rows(&back.pages[0], &order);
+    for (i, ((name, row), (place, _, unit, score, values))) in lines.iter().zip(&page).enumerate() {
+        // Both names, then rank and unit, then 积分 and every tie-break in the page's order,
+        // then the next line's place.
+        assert!(row.starts_with(&format!("{name}{}", squash(&latin[*name]))), "{row}");
+        let want = format!(
+            "{unit}{score}{}{}",
+            values.join(""),
+            if i + 1 < page.len() { &page[i + 1].0 } else { "" }
+        );
+        assert!(row.contains(&want), "{name}: {want} not in {row}");
+        assert_eq!(place, &(i + 1).to_string(), "no shared places (lots decide)");
+    }
+    // A3, English: the same rows, larger.
+    let (_, back) = pdf(&anon, &format!("/t/{tid}/standings.pdf?paper=a3&lang=en"));
+    let (w, h) = back.page_size_mm(1).unwrap();
+    assert!((w - 297.0).abs() < 1.0 && (h - 420.0).abs() < 1.0, "A3: {w}×{h}");
+    let text = squash(&back.all_text());
+    assert!(text.contains("Standingsafterround3") && text.contains("SOS") && text.contains("CUSS"), "{text}");
+    rows(&back.pages[0], &order);
+
+    // Standings CSV: the page's rows, both names, the same values.
+    let r = anon.get(&format!("/t/{tid}/standings.csv?lang=zh"));
+    assert_eq!(r.header("content-type"), Some("text/csv; charset=utf-8"));
+    let recs = csv_records(&r.bytes);
+    assert_eq!(recs[0][..5], ["名次", "姓名", "段位", "单位", "积分"]);
+    assert_eq!(recs.len(), 12);
+    for (rec, (place, name, _, score, values)) in recs[1..].iter().zip(&page) {
+        assert_eq!(&rec[0], place);
+        assert_eq!(rec[1], format!("{name} {}", latin[name]));
+        assert_eq!(&rec[4], score);
+        assert_eq!(&rec[5..], values.as_slice(), "{name}");
+    }
+    let place_of = |zh_name: &str| order.iter().position(|n| *n == zh_name).unwrap() + 1;
+
+    // Crosstable, A4 landscape, English: each game's opponent by line, result and colour; the
+    // forfeit marked; the byes; round 3's games without results as "?".
+    let (r, back) = pdf(&anon, &format!("/t/{tid}/crosstable.pdf?lang=en"));
+    assert!(r.header("content-disposition").unwrap_or("").contains("Print-Test-Open-crosstable.pdf"));
+    assert_eq!(back.pages.len(), 1);
+    let (w, h) = back.page_size_mm(1).unwrap();
+    assert!((w - 297.0).abs() < 1.0 && (h - 210.0).abs() < 1.0, "A4 landscape: {w}×{h}");
+    let text = squash(&back.pages[0]);
+    assert!(text.contains("Crosstableafterround3") && text.contains("R3"), "{text}");
+    // Each player's entries of rounds 1–3 as the stored games say, after their unit.
+    let mut cells: std::collections::BTreeMap<(&str, u32), String> = Default::default();
+    for g in &all {
+        if g.1 == 0 {
+            cells.insert((&g.3, g.0), "0+".into());
+            continue;
+        }
+        let (_, b, w) = if g.0 == 3 { (vec![], "?", "?") } else { result_for(g.0, g.1) };
+        cells.insert((&g.3, g.0), format!("{}{b}/b", place_of(&g.5)));
+        cells.insert((&g.5, g.0), format!("{}{w}/w", place_of(&g.3)));
+    }
+    let xrows = rows(&back.pages[0], &order);
+    for ((name, row), (_, _, unit, score, _)) in xrows.iter().zip(&page) {
+        let want = format!("{unit}{}{}{}{score}", cells[&(*name, 1)], cells[&(*name, 2)], cells[&(*name, 3)]);
+        assert!(row.contains(&want), "{name}: {want} not in {row}");
+    }
+    assert!(
+        xrows.iter().any(|(_, r)| r.contains("+!/")) && xrows.iter().any(|(_, r)| r.contains("=/")),
+        "a forfeit and a draw"
+    );
+    let (_, back) = pdf(&anon, &format!("/t/{tid}/crosstable.pdf?paper=a3&lang=zh"));
+    let (w, _) = back.page_size_mm(1).unwrap();
+    assert!((w - 420.0).abs() < 1.0, "A3 landscape: {w}");
+    assert!(squash(&back.all_text()).contains("第3轮后成绩交叉表"));
+
+    // Results CSV: every game and bye of the published rounds, each side's points.
+    let r = anon.get(&format!("/t/{tid}/results.csv?lang=zh"));
+    let recs = csv_records(&r.bytes);
+    assert_eq!(recs[0][0..3], ["轮次", "台号", "黑方"]);
+    assert_eq!(recs.len(), 1 + all.len());
+    let pts = |sign: &str| match sign.trim_end_matches('!') {
+        "+" => "1",
+        "-" => "0",
+        _ => "0.5",
+    };
+    for g in &all {
+        let rec = recs[1..]
+            .iter()
+            .find(|r| r[0] == g.0.to_string() && r[1] == g.1.to_string())
+            .unwrap_or_else(|| panic!("round {} table {}", g.0, g.1));
+        assert_eq!((rec[2].as_str(), rec[6].as_str()), (g.3.as_str(), g.5.as_str()));
+        let n = rec.len();
+        if g.1 == 0 {
+            assert_eq!(&rec[n - 3..], ["轮空", "1", ""]);
+        } else if g.0 == 3 {
+            assert_eq!(&rec[n - 3..], ["", "", ""], "round 3: no results yet");
+        } else {
+            let (_, b, w) = result_for(g.0, g.1);
+            assert_eq!((rec[n - 2].as_str(), rec[n - 1].as_str()), (pts(b), pts(w)), "{rec:?}");
+            assert!(!rec[n - 3].is_empty());
+        }
+    }
+    assert!(recs.iter().any(|r| r.iter().any(|c| c == "和棋")), "the draw in words");
+
+    // EGF: for the staff only; refused (409) while round 3 has no results.
+    let egf = format!("/t/{tid}/export/egf.h9");
+    assert_eq!(anon.get(&egf).status, 303, "log in first");
+    let stranger = account(&s, &c, None, "stranger");
+    assert_eq!(stranger.get(&egf).status, 403);
+    let r = c.get(&egf);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("round 3: no result"), "{}", r.body);
+    play_round(&s, &c, tid, 3);
+    let page = standings_page(&zh, tid);
+    let order: Vec<&str> = page.iter().map(|p| p.1.as_str()).collect();
+    let place_of = |zh_name: &str| order.iter().position(|n| *n == zh_name).unwrap() + 1;
+    let judge = account(&s, &c, Some(tid), "judge");
+    let r = judge.get(&egf);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.header("content-disposition").unwrap_or("").contains("filename=\"Print-Test-Open-egf.h9\""));
+    assert!(r.body.is_ascii() && r.body.contains("\r\n"));
+    let lines: Vec<&str> = r.body.lines().collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "; CL[A]",
+            "; EV[Print Test Open]",
+            "; PC[CN]",
+            "; DT[2026-12-05,2026-12-07]",
+            "; HA[h9]",
+            "; KM[7.5]",
+            "; TM[165]"
+        ],
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("; Pl Name") && r.body.contains("Pts SOS CUSS Wins"), "{}", r.body);
+    let players: Vec<Vec<&str>> =
+        lines.iter().filter(|l| !l.starts_with(';')).map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(players.len(), 11);
+    for (i, (p, name)) in players.iter().zip(&order).enumerate() {
+        assert_eq!(p[0], (i + 1).to_string());
+        assert_eq!(format!("{} {}", p[1], p[2]), latin[*name], "line {} is {name}", i + 1);
+        assert_eq!(p[4], "CN");
+        assert_eq!(p[5], "-", "Chinese club names have no ASCII form");
+    }
+    let round_of = |zh_name: &str, r: u32| {
+        let p = &players[place_of(zh_name) - 1];
+        p[p.len() - 3 + r as usize - 1].to_string()
+    };
+    for g in &all {
+        if g.1 == 0 {
+            assert_eq!(round_of(&g.3, g.0), "0+", "bye");
+            continue;
+        }
+        let (_, b, w) = result_for(g.0, g.1);
+        let code = |sign: &str, opp: &str, col: &str| {
+            if sign.ends_with('!') {
+                format!("0{}", &sign[..1])
+            } else {
+                format!("{}{sign}/{col}", place_of(opp))
+            }
+        };
+        assert_eq!(round_of(&g.3, g.0), code(b, &g.5, "b"), "{} round {}", g.3, g.0);
+        assert_eq!(round_of(&g.5, g.0), code(w, &g.3, "w"), "{} round {}", g.5, g.0);
+    }
+    // A player without a Latin name cannot go into the file: 409 naming the name.
+    let first = &all[0];
+    exec_sql(
+        &s.db,
+        &format!(
+            "UPDATE entrants SET family_name_latin = '', given_name_latin = '' \
+             WHERE tournament_id = {tid} AND family_name_zh || given_name_zh = '{}'",
+            first.3
+        ),
+    );
+    let r = c.get(&egf);
+    assert_eq!(r.status, 409);
+    assert!(r.body.contains("pinyin") && r.body.contains(&first.3[..3]), "{}", r.body);
+    let mut zh_staff = Client::new(&s.base);
+    zh_staff.cookies = c.cookies.clone();
+    zh_staff.accept_language = "zh-CN".into();
+    assert!(zh_staff.get(&egf).body.contains("无法根据现有赛事数据生成此文件"));
+    let (family, given) = latin[&first.3].split_once(' ').unwrap();
+    exec_sql(
+        &s.db,
+        &format!(
+            "UPDATE entrants SET family_name_latin = '{family}', given_name_latin = '{given}' \
+             WHERE tournament_id = {tid} AND family_name_zh || given_name_zh = '{}'",
+            first.3
+        ),
+    );
+
+    // Bad options 400, unknown tournaments 404, never a 500.
+    for (path, option) in [
+        (format!("/t/{tid}/standings.pdf?paper=a5"), "paper"),
+        (format!("/t/{tid}/standings.pdf?lang=fr"), "lang"),
+        (format!("/t/{tid}/crosstable.pdf?paper=letter"), "paper"),
+        (format!("/t/{tid}/standings.csv?lang=de"), "lang"),
+        (format!("/t/{tid}/results.csv?lang=%FF"), "lang"),
+    ] {
+        let r = anon.get(&path);
+        assert_eq!(r.status, 400, "{path}");
+        assert!(r.body.contains(&format!("“{option}” must be")), "{path}: {}", r.body);
+    }
+    for path in [
+        "/t/99999/standings.pdf".to_string(),
+        "/t/abc/crosstable.pdf".to_string(),
+        "/t/-1/standings.csv".to_string(),
+        "/t/99999999999999999999/results.csv".to_string(),
+        "/t/99999/export/egf.h9".to_string(),
+    ] {
+        assert_eq!(c.get(&path).status, 404, "{path}");
+    }
+
+    // The command line writes the same files.
+    let dir = tempfile::tempdir().unwrap();
+    let t = tid.to_string();
+    let run = |args: &[&str]| {
+        let out = s.cli(args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        out
+    };
+    let file = dir.path().join("wall.pdf");
+    let f = file.to_str().unwrap();
+    let out = run(&["print", "standings", "--tournament", &t, "--paper", "a3", "--lang", "en", "--out", f]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("11 line(s) after round 3"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (_, web) = pdf(&c, &format!("/t/{tid}/standings.pdf?paper=a3&lang=en"));
+    assert_eq!(read("cli_standings", &std::fs::read(&file).unwrap()).pages, web.pages);
+    let file = dir.path().join("cross.pdf");
+    let f = file.to_str().unwrap();
+    run(&["print", "crosstable", "--tournament", &t, "--out", f]);
+    let (_, web) = pdf(&c, &format!("/t/{tid}/crosstable.pdf?lang=zh"));
+    let cli = read("cli_crosstable", &std::fs::read(&file).unwrap());
+    assert_eq!(cli.pages, web.pages);
+    assert!(squash(&cli.all_text()).contains("第3轮后成绩交叉表"));
+    for (cmd, path) in [("standings", "standings.csv?lang=en"), ("results", "results.csv?lang=en")] {
+        let out = run(&["export", cmd, "--tournament", &t, "--lang", "en", "--out", "-"]);
+        assert_eq!(out.stdout, c.get(&format!("/t/{tid}/{path}")).bytes, "{cmd}");
+    }
+    let out = run(&["export", "egf", "--tournament", &t, "--out", "-"]);
+    assert_eq!(out.stdout, c.get(&egf).bytes);
+    let missing = dir.path().join("none");
+    let m = missing.to_str().unwrap();
+    for (args, msg) in [
+        (vec!["print", "standings", "--tournament", "999", "--out", m], "no tournament with id 999"),
+        (
+            vec!["print", "crosstable", "--tournament", &t, "--paper", "a5", "--out", m],
+            "--paper must be a4 or a3",
+        ),
+        (
+            vec!["export", "results", "--tournament", &t, "--lang", "fr", "--out", m],
+            "--lang must be zh or en",
+        ),
+        (vec!["export", "egf", "--tournament", "999", "--out", m], "no tournament with id 999"),
     ] {
         let out = s.cli(&args);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -662,6 +662,8 @@ enum Kind {
     Html,
     /// A download: right content type, served as an attachment.
     Csv,
+    /// Another download: its content type starts so, served as an attachment.
+    File(&'static str),
     Css,
     /// A redirect (the language switch).
     Redirect,
@@ -708,6 +710,27 @@ fn pages() -> Vec<Page> {
             kind: Kind::Html,
         },
         Page { pattern: "/t/{id}/import", path: |i| format!("/t/{}/import", i.t), kind: Kind::Html },
+        Page {
+            pattern: "/t/{id}/standings.pdf",
+            path: |i| format!("/t/{}/standings.pdf?paper=a3", i.t),
+            kind: Kind::File("application/pdf"),
+        },
+        Page {
+            pattern: "/t/{id}/crosstable.pdf",
+            path: |i| format!("/t/{}/crosstable.pdf", i.t),
+            kind: Kind::File("application/pdf"),
+        },
+        Page {
+            pattern: "/t/{id}/standings.csv",
+            path: |i| format!("/t/{}/standings.csv", i.t),
+            kind: Kind::Csv,
+        },
+        Page { pattern: "/t/{id}/results.csv", path: |i| format!("/t/{}/results.csv", i.t), kind: Kind::Csv },
+        Page {
+            pattern: "/t/{id}/export/egf.h9",
+            path: |i| format!("/t/{}/export/egf.h9", i.t),
+            kind: Kind::File("text/plain"),
+        },
     ]
 }
 
@@ -793,7 +816,14 @@ fn crawl(s: &Server, staff: &Client, ids: &Ids) -> BTreeMap<(String, &'static st
                         assert_eq!(r.status, 303, "{what}");
                         assert!(r.location().starts_with('/') && !r.location().starts_with("//"), "{what}");
                     }
-                    Kind::Csv => {}
+                    Kind::File(ct) if r.status == 200 => {
+                        assert!(r.header("content-type").unwrap_or("").starts_with(ct), "{what}");
+                        assert!(
+                            r.header("content-disposition").unwrap_or("").starts_with("attachment"),
+                            "{what}"
+                        );
+                    }
+                    Kind::Csv | Kind::File(_) => {}
                 }
                 bodies.insert((path, lang, who), r.body);
             }

@@ -5,12 +5,13 @@
 //! the file is named here.
 //!
 //! Two steps, so that the web can load inside a database connection and render outside it:
-//! [`RoundDoc::load`] (database) then [`Loaded::render`] (CPU only).
+//! [`RoundDoc::load`] or [`TournamentDoc::load`] (database) then [`Loaded::render`] (CPU only).
 //!
+//! A document belongs to a round (scoresheets, pairing lists, record sheets, pairings CSV:
+//! asked for with a [`RoundDoc`]) or to the whole tournament (standings wall chart, crosstable,
+//! standings and results CSV, EGF `.h9`: a [`TournamentDoc`], counting the published rounds).
 //! Adding a document is one [`Doc`] variant, its loader in `print_data` (if it reads other data
-//! than the existing ones) and one arm in [`Loaded::render`]. The standings-based documents
-//! (wall chart, crosstable, results and standings CSV, EGF `.h9`) come this way once results
-//! are stored.
+//! than the existing ones) and one arm in [`Loaded::render`].
 
 use diesel::SqliteConnection;
 
@@ -19,11 +20,11 @@ use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
 use crate::import::opengotha_write::write_opengotha;
 use crate::print::{
-    pairing_list, pairings_csv, record_sheets, scoresheets, Lang, PairingOrder, PairingRow, Paper,
-    PdfOptions, PrintError, SheetsPerPage,
+    crosstable, egf_h9, pairing_list, pairings_csv, record_sheets, results_csv, scoresheets, standings,
+    standings_csv, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,
 };
 
-/// A document of one round.
+/// A downloadable document: of one round (the first four) or of the tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Doc {
     /// 记录单, 2 or 4 per A4 page.
@@ -34,28 +35,60 @@ pub enum Doc {
     RecordSheets(Paper),
     /// The pairings as CSV (byes as rows with table 0).
     PairingsCsv,
+    /// 成绩排名表: the standings wall chart with the tie-break columns, A4 or A3 portrait.
+    Standings(Paper),
+    /// 成绩交叉表: every round's opponent, result and colour, A4 or A3 landscape.
+    Crosstable(Paper),
+    /// The standings as CSV, with the tie-break columns.
+    StandingsCsv,
+    /// Every game and bye of the published rounds as CSV, with each side's points.
+    ResultsCsv,
+    /// The results for the EGF rating list (`.h9`, ASCII).
+    EgfH9,
 }
 
 impl Doc {
+    /// Whether the document belongs to one round (asked for with a [`RoundDoc`]); the others
+    /// belong to the tournament ([`TournamentDoc`]).
+    pub fn of_round(self) -> bool {
+        matches!(self, Doc::Scoresheets(_) | Doc::PairingList(..) | Doc::RecordSheets(_) | Doc::PairingsCsv)
+    }
+
     pub fn content_type(self) -> &'static str {
         match self {
-            Doc::PairingsCsv => "text/csv; charset=utf-8",
+            Doc::PairingsCsv | Doc::StandingsCsv | Doc::ResultsCsv => "text/csv; charset=utf-8",
+            Doc::EgfH9 => "text/plain; charset=us-ascii",
             _ => "application/pdf",
         }
     }
 
     fn extension(self) -> &'static str {
         match self {
-            Doc::PairingsCsv => "csv",
+            Doc::PairingsCsv | Doc::StandingsCsv | Doc::ResultsCsv => "csv",
+            Doc::EgfH9 => "h9",
             _ => "pdf",
         }
     }
 
     /// The part of the file name after the tournament's: ASCII, and in the print language.
+    /// `n` is the round of a round's document.
     fn file_labels(self, n: i32, lang: Lang) -> (String, String) {
         let a3 = |p: Paper| if p == Paper::A3 { "-a3" } else { "" };
         let a3_label = |p: Paper| if p == Paper::A3 { " A3" } else { "" };
         let (ascii, zh, en) = match self {
+            Doc::Standings(p) => (
+                format!("standings{}", a3(p)),
+                format!("成绩排名表{}", a3_label(p)),
+                format!("standings{}", a3_label(p)),
+            ),
+            Doc::Crosstable(p) => (
+                format!("crosstable{}", a3(p)),
+                format!("成绩交叉表{}", a3_label(p)),
+                format!("crosstable{}", a3_label(p)),
+            ),
+            Doc::StandingsCsv => ("standings".into(), "成绩排名".into(), "standings".into()),
+            Doc::ResultsCsv => ("results".into(), "对局结果".into(), "results".into()),
+            Doc::EgfH9 => ("egf".into(), "EGF".into(), "EGF".into()),
             Doc::Scoresheets(pp) => (
                 format!("round{n}-scoresheets-{}up", pp.count()),
                 format!("第{n}轮记录单"),
@@ -94,10 +127,23 @@ pub struct RoundDoc {
     pub audience: Audience,
 }
 
-/// What [`RoundDoc::load`] read: ready to render.
+/// A document of the whole tournament, in `lang`. It counts the published rounds only, for
+/// staff and public alike (standings are made of results, and a draft has none); who may have
+/// it is the caller's decision (the EGF file is for staff).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TournamentDoc {
+    pub tid: i32,
+    pub doc: Doc,
+    pub lang: Lang,
+}
+
+/// What [`RoundDoc::load`] or [`TournamentDoc::load`] read: ready to render.
 #[derive(Debug, Clone)]
 pub struct Loaded {
-    req: RoundDoc,
+    doc: Doc,
+    lang: Lang,
+    /// The round of a round's document (0 for the tournament's).
+    round: i32,
     data: Data,
 }
 
@@ -105,6 +151,14 @@ pub struct Loaded {
 enum Data {
     Tables(pd::RoundTables),
     Pairings(pd::RoundPairings),
+    Standings(pd::EventStandings),
+    Crosstable(pd::EventCrosstable),
+    Results(pd::EventResults),
+    Egf(pd::EventEgf),
+}
+
+fn wrong_kind(doc: Doc) -> DbError {
+    DbError::Other(format!("{doc:?} is not asked for this way"))
 }
 
 impl RoundDoc {
@@ -119,8 +173,24 @@ impl RoundDoc {
             Doc::PairingList(..) | Doc::PairingsCsv => {
                 Data::Pairings(pd::round_pairings(conn, tid, n, who, lang)?)
             }
+            doc => return Err(wrong_kind(doc)),
         };
-        Ok(Loaded { req: *self, data })
+        Ok(Loaded { doc: self.doc, lang, round: n, data })
+    }
+}
+
+impl TournamentDoc {
+    /// Reads the document's data. Unknown tournament: [`DbError::NotFound`].
+    pub fn load(&self, conn: &mut SqliteConnection) -> Result<Loaded, DbError> {
+        let (tid, lang) = (self.tid, self.lang);
+        let data = match self.doc {
+            Doc::Standings(_) | Doc::StandingsCsv => Data::Standings(pd::standings(conn, tid, lang)?),
+            Doc::Crosstable(_) => Data::Crosstable(pd::crosstable(conn, tid, lang)?),
+            Doc::ResultsCsv => Data::Results(pd::results(conn, tid, lang)?),
+            Doc::EgfH9 => Data::Egf(pd::egf(conn, tid)?),
+            doc => return Err(wrong_kind(doc)),
+        };
+        Ok(Loaded { doc: self.doc, lang, round: 0, data })
     }
 }
 
@@ -147,27 +217,44 @@ impl Download {
 }
 
 impl Loaded {
-    /// The number of boards the document covers (byes not counted).
+    /// The number of lines the document has: boards of a round (byes not counted), players of
+    /// the standings, crosstable or EGF file, games and byes of the results.
     pub fn tables(&self) -> usize {
         match &self.data {
             Data::Tables(t) => t.tables.len(),
             Data::Pairings(p) => p.rows.len(),
+            Data::Standings(s) => s.rows.len(),
+            Data::Crosstable(c) => c.rows.len(),
+            Data::Results(r) => r.rows.len(),
+            Data::Egf(e) => e.file.as_ref().map_or(0, |(_, p)| p.len()),
         }
     }
 
-    /// Whether the round is published (a draft's sheets say "draft").
+    /// Whether the round is published (a draft's sheets say "draft"); the tournament's
+    /// documents count published rounds only.
     pub fn published(&self) -> bool {
         match &self.data {
             Data::Tables(t) => t.head.round.published,
             Data::Pairings(p) => p.head.round.published,
+            _ => true,
         }
     }
 
-    /// Lays out and writes the document.
+    /// The last round the standings-based documents count (0 for a round's document).
+    pub fn after_round(&self) -> u32 {
+        match &self.data {
+            Data::Standings(s) => s.sheet.round,
+            Data::Crosstable(c) => c.sheet.round,
+            _ => 0,
+        }
+    }
+
+    /// Lays out and writes the document. Data the format cannot hold (an EGF file of players
+    /// without Latin names) is [`PrintError::Invalid`], naming the player.
     pub fn render(&self) -> Result<Download, PrintError> {
-        let lang = self.req.lang;
+        let lang = self.lang;
         let opts = |paper| PdfOptions { lang, paper, landscape: false, font: None };
-        let (bytes, t) = match (&self.data, self.req.doc) {
+        let (bytes, t) = match (&self.data, self.doc) {
             (Data::Tables(d), Doc::Scoresheets(per_page)) => {
                 (scoresheets(&d.head.sheet, &d.tables, per_page, &opts(Paper::A4))?, &d.head.t)
             }
@@ -187,14 +274,27 @@ impl Loaded {
                 }));
                 (pairings_csv(&rows, lang), &d.head.t)
             }
+            (Data::Standings(d), Doc::Standings(paper)) => {
+                (standings(&d.sheet, &d.rows, &opts(paper))?, &d.t)
+            }
+            (Data::Standings(d), Doc::StandingsCsv) => (standings_csv(&d.rows, lang)?, &d.t),
+            (Data::Crosstable(d), Doc::Crosstable(paper)) => {
+                let o = PdfOptions { landscape: true, ..opts(paper) };
+                (crosstable(&d.sheet, &d.rows, &o)?, &d.t)
+            }
+            (Data::Results(d), Doc::ResultsCsv) => (results_csv(&d.rows, lang), &d.t),
+            (Data::Egf(d), Doc::EgfH9) => {
+                let (t, players) = d.file.as_ref().map_err(|e| PrintError::Invalid(e.clone()))?;
+                (egf_h9(t, players)?.into_bytes(), &d.t)
+            }
             // `load` pairs each document with its data.
             _ => return Err(PrintError::Invalid("the loaded data does not fit the document".into())),
         };
-        let (ascii, label) = self.req.doc.file_labels(self.req.round, lang);
-        let ext = self.req.doc.extension();
+        let (ascii, label) = self.doc.file_labels(self.round, lang);
+        let ext = self.doc.extension();
         Ok(Download {
             bytes,
-            content_type: self.req.doc.content_type(),
+            content_type: self.doc.content_type(),
             filename: format!("{}-{ascii}.{ext}", ascii_stem(t)),
             filename_utf8: format!("{} {label}.{ext}", display_stem(t, lang)),
         })
@@ -411,6 +511,20 @@ mod tests {
         );
         let (ascii, zh) = Doc::PairingList(PairingOrder::ByName, Paper::A3).file_labels(2, Lang::Zh);
         assert_eq!((ascii.as_str(), zh.as_str()), ("round2-pairings-by-name-a3", "第2轮对阵表（按姓名） A3"));
+        // The tournament's documents name no round.
+        let (ascii, zh) = Doc::Standings(Paper::A3).file_labels(0, Lang::Zh);
+        assert_eq!((ascii.as_str(), zh.as_str()), ("standings-a3", "成绩排名表 A3"));
+        let (ascii, en) = Doc::ResultsCsv.file_labels(0, Lang::En);
+        assert_eq!((ascii.as_str(), en.as_str()), ("results", "results"));
+        assert_eq!(
+            (Doc::EgfH9.extension(), Doc::EgfH9.content_type()),
+            ("h9", "text/plain; charset=us-ascii")
+        );
+        assert!(
+            Doc::PairingsCsv.of_round()
+                && !Doc::Crosstable(Paper::A4).of_round()
+                && !Doc::StandingsCsv.of_round()
+        );
     }
 
     #[test]

@@ -1,12 +1,15 @@
-//! `tengen export pairings --tournament ID --round N --out FILE` (CSV) and
-//! `tengen export opengotha --tournament ID --out FILE` (OpenGotha XML of the published
-//! rounds): the same files as the web downloads, through [`crate::documents`].
+//! `tengen export pairings --tournament ID --round N --out FILE` (CSV),
+//! `tengen export results|standings --tournament ID [--lang zh|en] --out FILE` (CSV of every
+//! game and bye, of the standings), `tengen export egf --tournament ID --out FILE` (EGF `.h9`)
+//! and `tengen export opengotha --tournament ID --out FILE` (OpenGotha XML), all over the
+//! published rounds: the same files as the web downloads, through [`crate::documents`].
 //!
 //! Shared with `tengen print`: the round arguments, opening an existing database (a mistyped
 //! `--db` is an error, not a new empty file) and writing the output (`-` is stdout).
 
 use crate::db::{self, tournaments as tdb, DbError, DbPool};
 use crate::documents::{self, Doc};
+use crate::print::Lang;
 use clap::{Args, Subcommand};
 use diesel::SqliteConnection;
 use std::io::Write;
@@ -18,6 +21,26 @@ pub enum Command {
     Pairings(RoundArgs),
     /// The tournament as OpenGotha XML (players, published rounds, results).
     Opengotha(OpengothaArgs),
+    /// Every game and bye of the published rounds as CSV, with each side's points.
+    Results(EventCsvArgs),
+    /// The standings as CSV, with the tie-break columns.
+    Standings(EventCsvArgs),
+    /// The results for the EGF rating list (.h9); players need Latin names.
+    Egf(OpengothaArgs),
+}
+
+/// Which tournament, the label language and where to write.
+#[derive(Args, Debug)]
+pub struct EventCsvArgs {
+    /// Tournament id (as in the address /t/ID).
+    #[arg(long)]
+    pub tournament: i32,
+    /// Language of the headings: zh or en.
+    #[arg(long, default_value = "zh")]
+    pub lang: String,
+    /// Output file (`-` for stdout).
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// Which round, the label language and where to write.
@@ -74,10 +97,18 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             eprintln!("tournament {} → {} ({} bytes)", a.tournament, a.out.display(), file.bytes.len());
             Ok(())
         }
+        Command::Results(a) => event_csv(db, &a, Doc::ResultsCsv),
+        Command::Standings(a) => event_csv(db, &a, Doc::StandingsCsv),
+        Command::Egf(a) => super::print::tournament_doc(db, a.tournament, Doc::EgfH9, Lang::En, &a.out),
     }
 }
 
-fn check_tournament(conn: &mut SqliteConnection, tid: i32) -> Result<(), String> {
+fn event_csv(db: &Path, a: &EventCsvArgs, doc: Doc) -> Result<(), String> {
+    let lang = documents::parse_lang(&a.lang).map_err(|e| e.to_string())?;
+    super::print::tournament_doc(db, a.tournament, doc, lang, &a.out)
+}
+
+pub(super) fn check_tournament(conn: &mut SqliteConnection, tid: i32) -> Result<(), String> {
     match tdb::get(conn, tid) {
         Ok(_) => Ok(()),
         Err(DbError::NotFound) => Err(format!("no tournament with id {tid}")),

@@ -2,12 +2,17 @@
 //! a round's PDFs from the machine itself, the same documents as the round page's downloads
 //! (both go through [`crate::documents`]). Drafts print too (marked as drafts), as for staff.
 //!
+//! `tengen print standings|crosstable --tournament ID [--paper a4|a3] [--lang zh|en] --out FILE`:
+//! the wall chart and the crosstable over the published rounds, as the standings pages'
+//! downloads.
+//!
 //! Errors are one line on stderr and exit code 1: an unknown tournament or round, a value not
 //! allowed for an option, a file that cannot be written. `--out -` writes to stdout.
 
-use super::export::{open_existing, write_out, RoundArgs};
+use super::export::{check_tournament, open_existing, write_out, RoundArgs};
 use crate::db::print_data::Audience;
-use crate::documents::{self as docs, Doc, RoundDoc};
+use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
+use crate::print::Lang;
 use clap::{Args, Subcommand};
 use std::path::Path;
 
@@ -19,6 +24,27 @@ pub enum Command {
     Pairings(PairingArgs),
     /// Game record sheets (棋谱记录纸): a 19×19 grid, one page per table.
     RecordSheets(RecordArgs),
+    /// Standings wall chart (成绩排名表) with the tie-break columns, published rounds.
+    Standings(WallArgs),
+    /// Crosstable (成绩交叉表): each round's opponent, result and colour, published rounds.
+    Crosstable(WallArgs),
+}
+
+/// Which tournament, the paper, the label language and where to write.
+#[derive(Args, Debug)]
+pub struct WallArgs {
+    /// Tournament id (as in the address /t/ID).
+    #[arg(long)]
+    pub tournament: i32,
+    /// a4 or a3 (the same layout √2 larger, for a wall).
+    #[arg(long, default_value = "a4")]
+    pub paper: String,
+    /// Language of the labels: zh or en.
+    #[arg(long, default_value = "zh")]
+    pub lang: String,
+    /// Output file (`-` for stdout).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -65,8 +91,38 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             ),
         ),
         Command::RecordSheets(a) => (&a.round, Doc::RecordSheets(docs::parse_paper(&a.paper).map_err(bad)?)),
+        Command::Standings(a) | Command::Crosstable(a) => {
+            let paper = docs::parse_paper(&a.paper).map_err(bad)?;
+            let doc = match cmd {
+                Command::Standings(_) => Doc::Standings(paper),
+                _ => Doc::Crosstable(paper),
+            };
+            let lang = docs::parse_lang(&a.lang).map_err(bad)?;
+            return tournament_doc(db, a.tournament, doc, lang, &a.out);
+        }
     };
     round_doc(db, args, doc)
+}
+
+/// Loads, renders and writes one document of the tournament; says what it wrote on stderr.
+pub(super) fn tournament_doc(db: &Path, tid: i32, doc: Doc, lang: Lang, out: &Path) -> Result<(), String> {
+    let pool = open_existing(db)?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    check_tournament(&mut conn, tid)?;
+    let loaded = TournamentDoc { tid, doc, lang }.load(&mut conn).map_err(|e| e.to_string())?;
+    let file = loaded.render().map_err(|e| format!("cannot write the file: {e}"))?;
+    write_out(out, &file.bytes)?;
+    let after = match loaded.after_round() {
+        0 => String::new(),
+        n => format!(" after round {n}"),
+    };
+    eprintln!(
+        "tournament {tid}: {} line(s){after} → {} ({} bytes)",
+        loaded.tables(),
+        out.display(),
+        file.bytes.len()
+    );
+    Ok(())
 }
 
 /// Loads, renders and writes one document of a round; says what it wrote on stderr.

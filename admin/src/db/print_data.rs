@@ -9,11 +9,20 @@
 //! | [`round_tables`] | scoresheets (记录单), game record sheets (棋谱记录纸) |
 //! | [`round_pairings`] | pairing list PDF (by table, by name), pairings CSV |
 //! | [`opengotha`] | the OpenGotha XML of the tournament |
+//! | [`standings`] | the standings wall chart (成绩排名表) and the standings CSV |
+//! | [`crosstable`] | the crosstable (成绩交叉表) |
+//! | [`results`] | the results CSV (every game and bye) |
+//! | [`egf`] | the EGF rating list file (`.h9`) |
 //!
 //! The web downloads and `tengen print`/`tengen export` reach these through
 //! [`crate::documents`], so the web and the command line print the same thing from the same
-//! queries. Standings, crosstable, results CSV and the EGF file get their loaders here when
-//! results are stored (one function each, returning `StandingRow`/`CrosstableRow`/`ResultRow`).
+//! queries.
+//!
+//! The last four read what the public pages read ([`resdb::standings_data`]: published rounds
+//! only, for staff as for the public, since a draft has no results) and rank the players with
+//! [`resdb::standings_of`], the public standings page's own computation; they only lay its
+//! rows out. The crosstable and the EGF file number the players by their line (players sharing
+//! a place follow the standings' order), so every opponent number names one player.
 //!
 //! Texts that are not stored (komi, time control, rules, results) are written in the print
 //! language here, with the same words as the sheets' own labels.
@@ -23,15 +32,21 @@ use std::collections::{HashMap, HashSet};
 use diesel::SqliteConnection;
 
 use super::entrants::{self as edb, EntrantRow, Sort};
+use super::results::{self as resdb, StandingsData};
 use super::rounds::{self as rdb, RoundGame, RoundRow};
 use super::tournaments::{self as tdb, TournamentRow};
 use super::DbError;
 use crate::domain::entrant::Rank;
-use crate::domain::pairing::{GameResult, McMahonSettings};
-use crate::domain::settings::{ByeValue, System};
+use crate::domain::pairing::{self, GameResult, McMahonSettings};
+use crate::domain::settings::{ByeValue, System, TieBreak};
+use crate::domain::standings as ds;
 use crate::import::opengotha::OgResult;
 use crate::import::opengotha_write::{OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
-use crate::print::{Lang, PairingRow, SheetPlayer, SheetTournament, TableSheet};
+use crate::print::csv_export::ascii_fold;
+use crate::print::{
+    Colour, CrosstableRow, EgfClass, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow, ResultRow,
+    RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
+};
 use rules::clock::TimeControl;
 
 /// Who asks for a document: staff see drafts, the public only published rounds.
@@ -192,19 +207,27 @@ pub fn sheet_player(e: &EntrantRow) -> SheetPlayer {
 /// The top of every sheet: names, venue, the event's dates (and "draft" for a draft), komi,
 /// time control and rules in `lang`.
 pub fn sheet_tournament(t: &TournamentRow, round: &RoundRow, lang: Lang) -> SheetTournament {
+    sheet_head(t, u32::try_from(round.number).unwrap_or(0), !round.published, lang)
+}
+
+/// The top of the tournament's standings sheets: `round` is the last round counted.
+pub fn event_sheet(t: &TournamentRow, round: u32, lang: Lang) -> SheetTournament {
+    sheet_head(t, round, false, lang)
+}
+
+fn sheet_head(t: &TournamentRow, round: u32, draft: bool, lang: Lang) -> SheetTournament {
     let s = t.settings();
     let dates = if s.start_date == s.end_date {
         s.start_date.format("%Y-%m-%d").to_string()
     } else {
         format!("{} – {}", s.start_date.format("%Y-%m-%d"), s.end_date.format("%Y-%m-%d"))
     };
-    let date =
-        if round.published { dates } else { format!("{dates}  {}", lang.pick("（草稿）", "(draft)")) };
+    let date = if draft { format!("{dates}  {}", lang.pick("（草稿）", "(draft)")) } else { dates };
     SheetTournament {
         name_zh: s.name_zh.clone(),
         name_en: s.name_latin.clone(),
         venue: s.venue.clone(),
-        round: u32::try_from(round.number).unwrap_or(0),
+        round,
         date,
         komi_text: komi_text(s.ruleset.komi_q, lang),
         time_control_text: time_control_text(&s.time_control, lang),
@@ -343,6 +366,399 @@ pub fn opengotha(
     Ok(OgOut { name, short_name: format!("tengen_t{tid}"), rounds, players, games: out_games, byes, info })
 }
 
+// ---------------------------------------------------------------------------------------------
+// Standings, crosstable, results, EGF: the whole tournament's published rounds.
+
+/// The standings for the wall chart and the standings CSV.
+#[derive(Debug, Clone)]
+pub struct EventStandings {
+    pub t: TournamentRow,
+    /// The top of the sheet; its `round` is the last round counted.
+    pub sheet: SheetTournament,
+    /// In standings order, the tie-break columns of the tournament's order (积分 aside).
+    pub rows: Vec<StandingRow>,
+}
+
+/// The crosstable: one row per player, one result per round counted.
+#[derive(Debug, Clone)]
+pub struct EventCrosstable {
+    pub t: TournamentRow,
+    pub sheet: SheetTournament,
+    /// In standings order, `place` numbering the lines (1, 2, 3, …).
+    pub rows: Vec<CrosstableRow>,
+}
+
+/// Every game and bye of the published rounds.
+#[derive(Debug, Clone)]
+pub struct EventResults {
+    pub t: TournamentRow,
+    /// By round, then table; a round's byes (table 0) after its tables.
+    pub rows: Vec<ResultRow>,
+}
+
+/// The EGF rating list file's contents, or why the tournament cannot make one (a player
+/// without a Latin name or a readable rank, a time control below class C): a refusal about
+/// the tournament's data, not a fault.
+#[derive(Debug, Clone)]
+pub struct EventEgf {
+    pub t: TournamentRow,
+    pub file: Result<(EgfTournament, Vec<EgfPlayer>), String>,
+}
+
+/// The tournament, what standings read, and the standings after the last round with a result:
+/// what the public standings page shows by default.
+struct Ranked {
+    t: TournamentRow,
+    data: StandingsData,
+    st: ds::Standings,
+    names: HashMap<i32, EntrantRow>,
+}
+
+fn ranked(conn: &mut SqliteConnection, tid: i32) -> Result<Ranked, DbError> {
+    let t = tdb::get(conn, tid)?;
+    let data = resdb::standings_data(conn, tid)?;
+    let st = resdb::standings_of(&t, &data, None);
+    let names = data.entrants.iter().map(|e| (e.id, e.clone())).collect();
+    Ok(Ranked { t, data, st, names })
+}
+
+impl Ranked {
+    /// The standings rows with their entrants, in order.
+    fn rows(&self) -> impl Iterator<Item = (&ds::Row, &EntrantRow)> {
+        self.st.rows.iter().filter_map(|r| Some((r, self.names.get(&i32::try_from(r.id).ok()?)?)))
+    }
+
+    /// The tie-breaks shown beside the score: the tournament's order without 积分 itself.
+    fn shown(&self) -> Vec<(usize, TieBreak)> {
+        self.st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect()
+    }
+
+    fn tiebreaks(&self, r: &ds::Row, lang: Lang) -> Vec<(String, String)> {
+        self.shown()
+            .into_iter()
+            .map(|(k, tb)| {
+                let v = r.values.get(k).copied().flatten();
+                (tiebreak_label(tb, lang).to_string(), v.map(|v| ds::value_text(tb, v)).unwrap_or("–".into()))
+            })
+            .collect()
+    }
+
+    /// Each player's entry for rounds 1..=`rounds`, the opponents numbered by `number`
+    /// (entrant id → line): the standings' game or bye of that round, else a game still
+    /// without a result (`?`), else an absence (`0-`).
+    fn round_results(&self, id: u32, rounds: u32, number: &HashMap<u32, u32>) -> Vec<RoundResult> {
+        let Some(row) = self.st.rows.iter().find(|r| r.id == id) else { return Vec::new() };
+        let me = i64::from(id);
+        (1..=rounds)
+            .map(|n| {
+                let lines = self.data.lines.iter().filter(|l| l.game.round_number == n as i32);
+                if let Some(c) = row.cells.iter().find(|c| c.round == n) {
+                    let Some(o) = c.opponent else { return RoundResult::no_game(outcome(c.outcome)) };
+                    let handicap = lines
+                        .filter(|l| {
+                            let (b, w) = (l.game.black_id.map(i64::from), l.game.white_id.map(i64::from));
+                            (b, w) == (Some(me), Some(i64::from(o)))
+                                || (b, w) == (Some(i64::from(o)), Some(me))
+                        })
+                        .map(|l| u8::try_from(l.game.handicap).unwrap_or(0))
+                        .next()
+                        .unwrap_or(0);
+                    return RoundResult {
+                        forfeit: c.forfeit,
+                        double_loss: c.double_loss,
+                        ..RoundResult::game(
+                            number.get(&o).copied().unwrap_or(0),
+                            outcome(c.outcome),
+                            c.colour.map(|c| match c {
+                                pairing::Colour::Black => Colour::Black,
+                                pairing::Colour::White => Colour::White,
+                            }),
+                            handicap,
+                        )
+                    };
+                }
+                // A game of this round without a (decided) result: a replay pending, or not
+                // entered yet.
+                let open = lines
+                    .filter(|l| l.pairing_result().is_none_or(|r| r == GameResult::NoResult))
+                    .find_map(|l| match (l.game.black_id, l.game.white_id) {
+                        (Some(b), Some(w)) if i64::from(b) == me => Some((w, Colour::Black, l.game.handicap)),
+                        (Some(b), Some(w)) if i64::from(w) == me => Some((b, Colour::White, l.game.handicap)),
+                        _ => None,
+                    });
+                match open {
+                    Some((o, colour, h)) => RoundResult::game(
+                        u32::try_from(o).ok().and_then(|o| number.get(&o).copied()).unwrap_or(0),
+                        Outcome::Unknown,
+                        Some(colour),
+                        u8::try_from(h).unwrap_or(0),
+                    ),
+                    None => RoundResult::no_game(Outcome::Loss),
+                }
+            })
+            .collect()
+    }
+}
+
+fn outcome(o: ds::Outcome) -> Outcome {
+    match o {
+        ds::Outcome::Win => Outcome::Win,
+        ds::Outcome::Draw => Outcome::Jigo,
+        ds::Outcome::Loss => Outcome::Loss,
+    }
+}
+
+/// A tie-break's column heading, short enough for a wall chart (and one ASCII word in
+/// English, as the EGF file's score columns need).
+pub fn tiebreak_label(tb: TieBreak, lang: Lang) -> &'static str {
+    match tb {
+        TieBreak::Score => lang.pick("积分", "Score"),
+        TieBreak::Sos => lang.pick("对手分", "SOS"),
+        TieBreak::Cumulative => lang.pick("累进分", "CUSS"),
+        TieBreak::Direct => lang.pick("直胜", "Direct"),
+        TieBreak::Wins => lang.pick("胜局", "Wins"),
+        TieBreak::FewerWarnings => lang.pick("警告", "Warnings"),
+        TieBreak::SosMinus1 => lang.pick("对手分-1", "SOS-1"),
+        TieBreak::Sosos => lang.pick("对手的对手分", "SOSOS"),
+        TieBreak::Sb => lang.pick("SB分", "SB"),
+        TieBreak::McMahon => lang.pick("麦克马洪分", "MMS"),
+        TieBreak::Lots => lang.pick("抽签", "Lot"),
+    }
+}
+
+/// The standings after the last round with a result, as the public standings page shows
+/// them: place, both names, rank, unit, 积分 and the tie-breaks in the tournament's order.
+pub fn standings(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<EventStandings, DbError> {
+    let k = ranked(conn, tid)?;
+    let rows = k
+        .rows()
+        .map(|(r, e)| {
+            let p = sheet_player(e);
+            StandingRow {
+                place: r.place,
+                name: p.display_name(lang),
+                rank: p.rank(lang).to_string(),
+                unit: p.unit.clone(),
+                score: ds::halves_text(r.score),
+                tiebreaks: k.tiebreaks(r, lang),
+            }
+        })
+        .collect();
+    let sheet = event_sheet(&k.t, k.st.after_round, lang);
+    Ok(EventStandings { t: k.t, sheet, rows })
+}
+
+/// The crosstable after the last round with a result: each player's opponent (by line), result,
+/// colour and handicap per round, then 积分 and the tie-breaks.
+pub fn crosstable(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<EventCrosstable, DbError> {
+    let k = ranked(conn, tid)?;
+    let number: HashMap<u32, u32> = k.rows().enumerate().map(|(i, (r, _))| (r.id, i as u32 + 1)).collect();
+    let rounds = k.st.after_round;
+    let rows = k
+        .rows()
+        .enumerate()
+        .map(|(i, (r, e))| {
+            let p = sheet_player(e);
+            CrosstableRow {
+                place: i as u32 + 1,
+                name: p.display_name(lang),
+                rank: p.rank(lang).to_string(),
+                unit: p.unit.clone(),
+                results: k.round_results(r.id, rounds, &number),
+                score: ds::halves_text(r.score),
+                tiebreaks: k.tiebreaks(r, lang),
+            }
+        })
+        .collect();
+    let sheet = event_sheet(&k.t, rounds, lang);
+    Ok(EventCrosstable { t: k.t, sheet, rows })
+}
+
+/// Every game of the published rounds with its result (the arbiters' words: "B+3¾", "白中盘胜";
+/// an imported result in the words of the lists) and each side's game points, and every bye.
+pub fn results(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<EventResults, DbError> {
+    let t = tdb::get(conn, tid)?;
+    let data = resdb::standings_data(conn, tid)?;
+    let players: HashMap<i32, SheetPlayer> = data.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
+    let player = |id: i32| {
+        players
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| SheetPlayer { name_latin: format!("#{id}"), ..SheetPlayer::default() })
+    };
+    let bye = match t.settings().bye_value {
+        ByeValue::Win => Outcome::Win,
+        ByeValue::Draw => Outcome::Jigo,
+        ByeValue::Loss => Outcome::Loss,
+    };
+    let mut lines: Vec<&resdb::GameLine> = data.lines.iter().collect();
+    lines.sort_by_key(|l| {
+        let g = &l.game;
+        (g.round_number, g.black_id.is_none() || g.white_id.is_none(), g.board, g.id)
+    });
+    let mut rows = Vec::with_capacity(lines.len());
+    for l in lines {
+        let g = &l.game;
+        let round = u32::try_from(g.round_number).unwrap_or(0);
+        match (g.black_id, g.white_id) {
+            (Some(b), Some(w)) => {
+                use pairing::GameResult as P;
+                let (bo, wo) = match l.pairing_result() {
+                    Some(P::BlackWins | P::BlackWinsByForfeit) => (Some(Outcome::Win), Some(Outcome::Loss)),
+                    Some(P::WhiteWins | P::WhiteWinsByForfeit) => (Some(Outcome::Loss), Some(Outcome::Win)),
+                    Some(P::Draw) => (Some(Outcome::Jigo), Some(Outcome::Jigo)),
+                    Some(P::DoubleLoss | P::DoubleForfeit) => (Some(Outcome::Loss), Some(Outcome::Loss)),
+                    Some(P::NoResult) | None => (None, None),
+                };
+                let text = match l.result.as_ref().and_then(resdb::ResultBrief::outcome) {
+                    Some(o) => crate::domain::results::result_text(&o, lang == Lang::Zh),
+                    None => result_text(&g.result, lang),
+                };
+                rows.push(ResultRow {
+                    round,
+                    table: u32::try_from(g.board).unwrap_or(0),
+                    black: player(b),
+                    white: player(w),
+                    handicap: u8::try_from(g.handicap).unwrap_or(0),
+                    black_outcome: bo,
+                    white_outcome: wo,
+                    result_text: text,
+                });
+            }
+            (Some(p), None) | (None, Some(p)) => rows.push(ResultRow {
+                round,
+                table: 0,
+                black: player(p),
+                black_outcome: Some(bye),
+                result_text: lang.pick("轮空", "Bye").to_string(),
+                ..ResultRow::default()
+            }),
+            (None, None) => {}
+        }
+    }
+    Ok(EventResults { t, rows })
+}
+
+/// The EGF results file of the published rounds: the players who played (a game or a bye) in
+/// standings order, every round's entry, 积分 and the numeric tie-breaks as score columns. The
+/// country of a player is their region when it is a two-letter code (as OpenGotha imports
+/// write it), else CN; a club or venue that has no ASCII form is left out; the class follows
+/// the time control (EGF's adjusted time: basic time plus 45 moves of byo-yomi, 60 Canadian).
+pub fn egf(conn: &mut SqliteConnection, tid: i32) -> Result<EventEgf, DbError> {
+    let k = ranked(conn, tid)?;
+    let file = egf_file(&k);
+    Ok(EventEgf { t: k.t, file })
+}
+
+fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
+    let s = k.t.settings();
+    let rounds =
+        k.data.lines.iter().map(|l| u32::try_from(l.game.round_number).unwrap_or(0)).max().unwrap_or(0);
+    // Who played: numbered over everyone first, then again over those kept.
+    let all: HashMap<u32, u32> = k.rows().enumerate().map(|(i, (r, _))| (r.id, i as u32 + 1)).collect();
+    let absent = RoundResult::no_game(Outcome::Loss);
+    let kept: Vec<(&ds::Row, &EntrantRow)> =
+        k.rows().filter(|(r, _)| k.round_results(r.id, rounds, &all).iter().any(|x| *x != absent)).collect();
+    let number: HashMap<u32, u32> = kept.iter().enumerate().map(|(i, (r, _))| (r.id, i as u32 + 1)).collect();
+    let scored: Vec<(usize, TieBreak)> = k
+        .shown()
+        .into_iter()
+        .filter(|(_, tb)| !matches!(tb, TieBreak::Direct | TieBreak::Lots | TieBreak::FewerWarnings))
+        .collect();
+    let mut players = Vec::with_capacity(kept.len());
+    for (r, e) in kept {
+        let latin = !e.family_name_latin.trim().is_empty();
+        // Without a Latin name the Chinese one goes in, and the writer says to give pinyin.
+        let (surname, first_name) = if latin {
+            (e.family_name_latin.clone(), e.given_name_latin.clone())
+        } else {
+            (e.family_name_zh.clone(), e.given_name_zh.clone())
+        };
+        let rank = e.rank_parsed().ok_or_else(|| {
+            format!("{}: the rank {:?} cannot be read; correct it on the entrant's page", display(e), e.rank)
+        })?;
+        let region = e.region.trim();
+        let country = if region.len() == 2 && region.chars().all(|c| c.is_ascii_alphabetic()) {
+            region.to_ascii_uppercase()
+        } else {
+            "CN".to_string()
+        };
+        let club = if ascii_fold(&e.unit).is_ok() { e.unit.clone() } else { String::new() };
+        let mut scores = vec![("Pts".to_string(), ds::halves_text(r.score))];
+        scores.extend(scored.iter().map(|(i, tb)| {
+            let v = r.values.get(*i).copied().flatten().unwrap_or(0);
+            (tiebreak_label(*tb, Lang::En).to_string(), ds::value_text(*tb, v))
+        }));
+        players.push(EgfPlayer {
+            surname,
+            first_name,
+            rank,
+            country,
+            club,
+            results: k.round_results(r.id, rounds, &number),
+            scores,
+            egd_pin: None,
+        });
+    }
+    let tc = &s.time_control;
+    let basic = tc.basic_secs() / 60;
+    let adjusted = egf_adjusted_minutes(tc);
+    let class = if adjusted >= 75 && basic >= 60 {
+        EgfClass::A
+    } else if adjusted >= 50 && basic >= 40 {
+        EgfClass::B
+    } else if adjusted >= 30 && basic >= 25 {
+        EgfClass::C
+    } else {
+        return Err(format!(
+            "the time control ({} min basic, {adjusted} min adjusted) is below EGF class C \
+             (25 min basic, 30 min adjusted); the rating list does not take such games",
+            basic
+        ));
+    };
+    let comment: String = tc.describe_en().replace('×', "x").chars().filter(|c| c.is_ascii()).collect();
+    let name = if s.name_latin.trim().is_empty() { s.name_zh.clone() } else { s.name_latin.clone() };
+    let city = if ascii_fold(&s.venue).is_ok() { s.venue.clone() } else { String::new() };
+    let t = EgfTournament {
+        class,
+        name,
+        country: "CN".into(),
+        city,
+        start: s.start_date,
+        end: s.end_date,
+        handicap_rule: "h9".into(),
+        komi_q: s.ruleset.komi_q,
+        adjusted_time_min: adjusted,
+        comment,
+    };
+    Ok((t, players))
+}
+
+/// EGF's adjusted time in minutes: basic time plus the time of 45 moves in byo-yomi (60 in
+/// Canadian). Chinese byo-yomi reads its reserved minutes as 60-second periods.
+pub fn egf_adjusted_minutes(tc: &TimeControl) -> u32 {
+    let secs = match *tc {
+        TimeControl::ChineseByoYomi { basic_secs, reserved_minutes } => {
+            basic_secs.saturating_sub(reserved_minutes * 60) + 45 * 60
+        }
+        TimeControl::ByoYomi { basic_secs, period_secs, .. } => basic_secs + 45 * period_secs,
+        TimeControl::Canadian { basic_secs, moves_per_period, period_secs } => {
+            basic_secs + 60 * period_secs / moves_per_period.max(1)
+        }
+        TimeControl::Absolute { basic_secs } => basic_secs,
+    };
+    secs / 60
+}
+
+fn display(e: &EntrantRow) -> String {
+    let (zh, la) = (e.name_zh(), e.name_latin());
+    match (zh.is_empty(), la.is_empty()) {
+        (false, false) => format!("{zh} ({la})"),
+        (false, true) => zh,
+        _ => la,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,5 +779,21 @@ mod tests {
         assert_eq!(result_text("RESULT_WHITEWINS_BYDEF", Lang::En), "W+ (forfeit)");
         assert_eq!(result_text("", Lang::En), "");
         assert_eq!(result_text(rdb::BYE_RESULT, Lang::Zh), "");
+    }
+
+    #[test]
+    fn egf_adjusted_time_counts_45_byo_yomi_moves_or_60_canadian() {
+        // 60 min, the last 5 read: 55 min + 45 moves of a minute.
+        assert_eq!(egf_adjusted_minutes(&TimeControl::chinese(60, 5)), 100);
+        let byo = TimeControl::ByoYomi { basic_secs: 3600, periods: 3, period_secs: 30 };
+        assert_eq!(egf_adjusted_minutes(&byo), 82);
+        let canadian = TimeControl::Canadian { basic_secs: 3600, moves_per_period: 25, period_secs: 600 };
+        assert_eq!(egf_adjusted_minutes(&canadian), 84);
+        assert_eq!(egf_adjusted_minutes(&TimeControl::Absolute { basic_secs: 1800 }), 30);
+        // Every English heading is one ASCII word (the EGF file's score columns).
+        for tb in TieBreak::ALL {
+            let l = tiebreak_label(*tb, Lang::En);
+            assert!(l.is_ascii() && !l.contains(' '), "{l}");
+        }
     }
 }

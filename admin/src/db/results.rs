@@ -17,6 +17,7 @@ use super::{now, Actor, DbError};
 use crate::domain::pairing::{self, ByeRecord, History, PlayedGame};
 use crate::domain::results::{self as dr, Computed, Entry, GameLateness, ResultError, Seats, SgfReport};
 use crate::domain::settings::TournamentSettings;
+use crate::domain::standings as ds;
 use crate::import::opengotha::{OgOutcome, OgResult};
 use diesel::prelude::*;
 use rules::board::Color;
@@ -1129,6 +1130,15 @@ impl GameLine {
             || imported(&self.game.result).is_some()
             || bye
     }
+
+    /// The game's result as pairing and standings read it: the sheet's outcome, else an
+    /// imported OpenGotha code; `None` while nothing is entered (and for a bye's line).
+    pub fn pairing_result(&self) -> Option<pairing::GameResult> {
+        match self.result.as_ref().and_then(ResultBrief::outcome) {
+            Some(o) => dr::for_pairing(&o),
+            None => imported(&self.game.result),
+        }
+    }
 }
 
 /// The games of a tournament (one round, or all), by round and board, with their sheets;
@@ -1243,10 +1253,7 @@ pub fn standings_data(conn: &mut SqliteConnection, tid: i32) -> Result<Standings
             continue;
         }
         let (Some(b), Some(w)) = (g.black_id, g.white_id) else { continue };
-        let result = match outcome {
-            Some(o) => dr::for_pairing(&o),
-            None => imported(&g.result),
-        };
+        let result = l.pairing_result();
         if let Some(result) = result {
             if result != pairing::GameResult::NoResult {
                 last_round = last_round.max(round);
@@ -1255,6 +1262,24 @@ pub fn standings_data(conn: &mut SqliteConnection, tid: i32) -> Result<Standings
         }
     }
     Ok(StandingsData { entrants, history, warnings, last_round, lines })
+}
+
+/// The standings after `round` (default: the last round with a result), as the public pages
+/// and the printed standings, crosstable and EGF file show them: the one computation of
+/// [`crate::domain::standings`] over [`standings_data`].
+pub fn standings_of(t: &tdb::TournamentRow, data: &StandingsData, round: Option<u32>) -> ds::Standings {
+    let after = round.unwrap_or(data.last_round).min(data.last_round.max(1));
+    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0), after);
+    let players: Vec<ds::Entrant> = data
+        .entrants
+        .iter()
+        .map(|e| ds::Entrant {
+            id: u32::try_from(e.id).unwrap_or(0),
+            rank_value: e.rank_value,
+            warnings: data.warnings.get(&e.id).copied().unwrap_or(0),
+        })
+        .collect();
+    ds::compute(&players, &data.history, &settings)
 }
 
 /// All entrants of a tournament by id (for names on lists).

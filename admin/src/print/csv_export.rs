@@ -101,6 +101,9 @@ pub struct ResultRow {
     pub handicap: u8,
     /// Black's outcome (`None`: no result yet).
     pub black_outcome: Option<Outcome>,
+    /// White's outcome: the other side of Black's, except that both lose a double loss; `None`
+    /// for a bye's row (no White) or no result yet.
+    pub white_outcome: Option<Outcome>,
     /// The result as the arbiters wrote it: "B+3¼", "W+R", "黑中盘胜".
     pub result_text: String,
 }
@@ -113,14 +116,6 @@ fn points(o: Option<Outcome>) -> String {
         Some(Outcome::Jigo) => "0.5".into(),
         Some(Outcome::Unknown) | None => String::new(),
     }
-}
-
-fn flip(o: Option<Outcome>) -> Option<Outcome> {
-    o.map(|o| match o {
-        Outcome::Win => Outcome::Loss,
-        Outcome::Loss => Outcome::Win,
-        other => other,
-    })
 }
 
 /// Game results: round, table, both players, handicap, the result, and each side's points.
@@ -142,7 +137,7 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
         v.push(r.handicap.to_string());
         v.push(r.result_text.clone());
         v.push(points(r.black_outcome));
-        v.push(points(flip(r.black_outcome)));
+        v.push(points(r.white_outcome));
         v
     });
     write_csv(&header, rows)
@@ -219,7 +214,7 @@ pub struct EgfPlayer {
 
 /// Folds accents to ASCII ("Müller" → "Muller", "Lǚ" → "Lu"); `Err(c)` on the first
 /// character that has no ASCII form (a Chinese name must be given in pinyin).
-fn ascii_fold(s: &str) -> Result<String, char> {
+pub fn ascii_fold(s: &str) -> Result<String, char> {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if c.is_ascii() {
@@ -316,10 +311,30 @@ fn komi_points(q: i32) -> String {
     }
 }
 
-/// The results as an EGF `.h9` table (ASCII, CRLF). Checks that every player has the same number
+/// The results as an EGF `.h9` table (ASCII, CRLF). Games not played on the board (forfeits)
+/// and double losses are written as free rounds (`0+` for a forfeit's winner, else `0-`): the
+/// format has no sign for them and the rating list must not rate them. Checks that every player has the same number
 /// of rounds, that opponents are within the list and agree (A met B in round r ⇔ B met A, with
 /// opposite outcomes and colours), and that every game has a result.
 pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintError> {
+    // The rating list rates games played on the board: a forfeit is a free round for both
+    // (the winner's `0+`, the loser's `0-`), and so is a double loss (`0-` for both).
+    let normalised: Vec<EgfPlayer> = players
+        .iter()
+        .map(|p| EgfPlayer {
+            results: p
+                .results
+                .iter()
+                .map(|r| match (r.forfeit || r.double_loss, r.outcome) {
+                    (true, Outcome::Win) if !r.double_loss => RoundResult::no_game(Outcome::Win),
+                    (true, _) => RoundResult::no_game(Outcome::Loss),
+                    (false, _) => *r,
+                })
+                .collect(),
+            ..p.clone()
+        })
+        .collect();
+    let players = &normalised[..];
     let n = players.len();
     let rounds = players.first().map_or(0, |p| p.results.len());
     for (i, p) in players.iter().enumerate() {
@@ -385,7 +400,12 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
     };
     line(&format!("; CL[{class}]"));
     line(&format!("; EV[{}]", header_text(&t.name, "event name")?));
-    line(&format!("; PC[{}, {}]", country_code(&t.country, 0)?, header_text(&t.city, "city")?));
+    let city = header_text(&t.city, "city")?;
+    if city.trim().is_empty() {
+        line(&format!("; PC[{}]", country_code(&t.country, 0)?));
+    } else {
+        line(&format!("; PC[{}, {city}]", country_code(&t.country, 0)?));
+    }
     line(&format!("; DT[{},{}]", t.start.format("%Y-%m-%d"), t.end.format("%Y-%m-%d")));
     let ha = if t.handicap_rule.trim().is_empty() {
         "h9".to_string()
@@ -522,6 +542,7 @@ mod tests {
                 white: player(1),
                 handicap: 0,
                 black_outcome: Some(Outcome::Win),
+                white_outcome: Some(Outcome::Loss),
                 result_text: "B+3¼".into(),
             },
             ResultRow {
@@ -531,7 +552,18 @@ mod tests {
                 white: player(3),
                 handicap: 3,
                 black_outcome: None,
+                white_outcome: None,
                 result_text: String::new(),
+            },
+            ResultRow {
+                round: 2,
+                table: 3,
+                black: player(4),
+                white: player(5),
+                handicap: 0,
+                black_outcome: Some(Outcome::Loss),
+                white_outcome: Some(Outcome::Loss),
+                result_text: "Both lose".into(),
             },
         ];
         let recs = read_back(&results_csv(&rows, Lang::En));
@@ -540,6 +572,7 @@ mod tests {
         assert_eq!(&recs[1][11..], ["B+3¼", "1", "0"]);
         assert_eq!(recs[2][10], "3");
         assert_eq!(&recs[2][11..], ["", "", ""]);
+        assert_eq!(&recs[3][11..], ["Both lose", "0", "0"], "a double loss scores for neither");
     }
 
     #[test]
@@ -572,7 +605,7 @@ mod tests {
     }
 
     fn game(o: u32, outcome: Outcome, c: Colour, h: u8) -> RoundResult {
-        RoundResult { opponent: Some(o), outcome, colour: Some(c), handicap: h }
+        RoundResult::game(o, outcome, Some(c), h)
     }
 
     fn egf_players() -> Vec<EgfPlayer> {
@@ -689,6 +722,23 @@ mod tests {
         let mut ps = egf_players();
         ps[0].country = "China".into();
         assert!(egf_h9(&t, &ps).is_err());
+    }
+
+    #[test]
+    fn egf_h9_writes_forfeits_and_double_losses_as_free_rounds() {
+        let mut ps = egf_players();
+        // Round 3: 1 beat 4 by forfeit; 2 and 3 both lost.
+        ps[0].results[2].forfeit = true;
+        ps[3].results[2].forfeit = true;
+        ps[1].results[2] = RoundResult { double_loss: true, ..game(3, Outcome::Loss, Colour::White, 2) };
+        ps[2].results[2] = RoundResult { double_loss: true, ..game(2, Outcome::Loss, Colour::Black, 2) };
+        let t = EgfTournament { city: String::new(), ..egf_tournament() };
+        let out = egf_h9(&t, &ps).unwrap();
+        assert!(out.contains("; PC[CN]\r\n"), "no city: the country alone");
+        assert!(out.contains("   1 Wang Wei           6d CN BJWQ  3+/b 2+/w 0+\r\n"), "{out}");
+        assert!(out.contains("   2 Muller Anna_Maria  2d DE Berl  4+/w 1-/b 0-\r\n"), "{out}");
+        assert!(out.contains("   3 Lu Zixuan          3k CN -     1-/w 0+   0-\r\n"), "{out}");
+        assert!(out.contains("   4 Kim Min-jun       12k KR Seou  2-/b 0-   0-\r\n"), "{out}");
     }
 
     #[test]

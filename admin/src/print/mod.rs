@@ -340,23 +340,41 @@ pub struct RoundResult {
     pub outcome: Outcome,
     pub colour: Option<Colour>,
     pub handicap: u8,
+    /// Not played on the board (a forfeit, lateness beyond the limit): "12+!/b".
+    pub forfeit: bool,
+    /// Both players lost (双方均负): "12×/b" for each.
+    pub double_loss: bool,
 }
 
 impl RoundResult {
+    /// A game against the player numbered `opponent`, played on the board.
+    pub fn game(opponent: u32, outcome: Outcome, colour: Option<Colour>, handicap: u8) -> RoundResult {
+        RoundResult {
+            opponent: Some(opponent),
+            outcome,
+            colour,
+            handicap,
+            forfeit: false,
+            double_loss: false,
+        }
+    }
+
     /// A bye or absence (no opponent).
     pub fn no_game(outcome: Outcome) -> RoundResult {
-        RoundResult { opponent: None, outcome, colour: None, handicap: 0 }
+        RoundResult { opponent: None, outcome, colour: None, handicap: 0, forfeit: false, double_loss: false }
     }
 
     /// The compact notation of crosstables and EGF files: "12+/b", "3-/w2", "7=/b", "0+", "0-";
-    /// an unknown result is "?".
+    /// an unknown result is "?", a forfeit "12+!/b", a double loss "12×/b".
     pub fn notation(&self) -> String {
-        let sym = match self.outcome {
-            Outcome::Win => "+",
-            Outcome::Loss => "-",
-            Outcome::Jigo => "=",
-            Outcome::Unknown => "?",
+        let sym = match (self.outcome, self.double_loss) {
+            (_, true) => "×",
+            (Outcome::Win, _) => "+",
+            (Outcome::Loss, _) => "-",
+            (Outcome::Jigo, _) => "=",
+            (Outcome::Unknown, _) => "?",
         };
+        let sym = if self.forfeit && self.opponent.is_some() { format!("{sym}!") } else { sym.to_string() };
         match self.opponent {
             None => format!("0{sym}"),
             Some(o) => {
@@ -417,14 +435,18 @@ mod tests {
 
     #[test]
     fn notation_matches_the_egf_examples() {
-        let r = |o, outcome, colour, handicap| RoundResult { opponent: o, outcome, colour, handicap };
-        assert_eq!(r(Some(35), Outcome::Jigo, None, 0).notation(), "35=");
-        assert_eq!(r(Some(23), Outcome::Win, Some(Colour::White), 0).notation(), "23+/w");
-        assert_eq!(r(Some(11), Outcome::Loss, Some(Colour::Black), 5).notation(), "11-/b5");
+        let r = RoundResult::game;
+        assert_eq!(r(35, Outcome::Jigo, None, 0).notation(), "35=");
+        assert_eq!(r(23, Outcome::Win, Some(Colour::White), 0).notation(), "23+/w");
+        assert_eq!(r(11, Outcome::Loss, Some(Colour::Black), 5).notation(), "11-/b5");
         assert_eq!(RoundResult::no_game(Outcome::Win).notation(), "0+");
         assert_eq!(RoundResult::no_game(Outcome::Loss).notation(), "0-");
         assert_eq!(RoundResult::no_game(Outcome::Jigo).notation(), "0=");
-        assert_eq!(r(Some(4), Outcome::Unknown, Some(Colour::Black), 0).notation(), "4?/b");
+        assert_eq!(r(4, Outcome::Unknown, Some(Colour::Black), 0).notation(), "4?/b");
+        let forfeit = RoundResult { forfeit: true, ..r(6, Outcome::Win, Some(Colour::White), 0) };
+        assert_eq!(forfeit.notation(), "6+!/w");
+        let double = RoundResult { double_loss: true, ..r(3, Outcome::Loss, Some(Colour::Black), 0) };
+        assert_eq!(double.notation(), "3×/b");
     }
 
     #[test]

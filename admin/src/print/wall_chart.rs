@@ -81,8 +81,8 @@ pub fn crosstable(
         Lang::En => format!("Crosstable after {}", t.round_label(lang).to_lowercase()),
     };
     let legend = l(
-        "12+/b：胜第12名，执黑；-：负；=：和；/w2：执白，让2子；0+：轮空得分；0-：缺席",
-        "12+/b: won against no. 12 with Black; -: lost; =: jigo; /w2: White, 2 handicap stones; 0+: bye; 0-: absent",
+        "12+/b：胜第12名，执黑；-：负；=：和；!：未实际对弈（弃权）；×：双方均负\n/w2：执白，让2子；0+：轮空得分；0-：缺席",
+        "12+/b: won against no. 12 with Black; -: lost; =: jigo; !: not played (forfeit); ×: both lost\n/w2: White, 2 handicap stones; 0+: bye; 0-: absent",
     );
     let details = format!("{}\n{legend}", t.details());
     render(t, Table { columns, rows: body, size: 9.0 }, &subtitle, &details, opts)
@@ -168,12 +168,12 @@ mod tests {
                         if p == 8 && r == 5 {
                             RoundResult::no_game(Outcome::Win)
                         } else {
-                            RoundResult {
-                                opponent: Some(opp(r)),
-                                outcome: if (p + r) % 2 == 0 { Outcome::Win } else { Outcome::Loss },
-                                colour: Some(if r % 2 == 0 { Colour::Black } else { Colour::White }),
-                                handicap: if p == 3 && r == 2 { 2 } else { 0 },
-                            }
+                            RoundResult::game(
+                                opp(r),
+                                if (p + r) % 2 == 0 { Outcome::Win } else { Outcome::Loss },
+                                Some(if r % 2 == 0 { Colour::Black } else { Colour::White }),
+                                if p == 3 && r == 2 { 2 } else { 0 },
+                            )
                         }
                     })
                     .collect();

@@ -11,8 +11,17 @@
 //! - `GET /t/{id}/pairings/{n}/pairings.pdf?order=…&paper=…&lang=…`
 //! - `GET /t/{id}/pairings/{n}/pairings.csv?lang=…`
 //!
+//! Anyone, the tournament's standings over its published rounds (the public standings page's
+//! own computation; staff get the same files, since drafts have no results):
+//! - `GET /t/{id}/standings.pdf?paper=a4|a3&lang=zh|en`: the wall chart with the tie-breaks
+//! - `GET /t/{id}/crosstable.pdf?paper=a4|a3&lang=zh|en`
+//! - `GET /t/{id}/standings.csv?lang=zh|en`
+//! - `GET /t/{id}/results.csv?lang=zh|en`: every game and bye
+//!
 //! Without `lang` the documents are in the reader's language. A value that is not one of the
-//! allowed ones is a 400 naming them; an unknown tournament or round is a 404. The data is
+//! allowed ones is a 400 naming them; an unknown tournament or round is a 404; data the format
+//! cannot hold (the EGF file of `export.rs`: a player without a Latin name) is a 409 that says
+//! which and why. The data is
 //! loaded in the database's `web::block` and laid out in another, so no connection is held
 //! while a large round is printed. What is printed is decided in [`crate::documents`], the
 //! same code as `tengen print` and `tengen export`.
@@ -21,10 +30,12 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use crate::db::print_data::Audience;
 use crate::db::users::Role;
-use crate::documents::{self as docs, BadOption, Doc, Download, RoundDoc};
-use crate::print::{self, PairingOrder, Paper, SheetsPerPage};
-use actix_web::http::header;
+use crate::db::DbError;
+use crate::documents::{self as docs, BadOption, Doc, Download, Loaded, RoundDoc, TournamentDoc};
+use crate::print::{self, PairingOrder, Paper, PrintError, SheetsPerPage};
+use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
+use diesel::SqliteConnection;
 
 type Query = web::Query<Vec<(String, String)>>;
 
@@ -80,12 +91,30 @@ fn round_path(ctx: &Ctx, p: (String, String)) -> Result<(i32, i32), AppError> {
 
 /// Loads (one `web::block` with a connection), renders (another, without), answers.
 async fn send(ctx: &Ctx, req: RoundDoc) -> Result<HttpResponse, AppError> {
-    let loaded = ctx.db(move |c| req.load(c)).await?;
+    send_loaded(ctx, move |c| req.load(c)).await
+}
+
+/// A tournament's document, the same way.
+pub(super) async fn send_tournament(ctx: &Ctx, req: TournamentDoc) -> Result<HttpResponse, AppError> {
+    send_loaded(ctx, move |c| req.load(c)).await
+}
+
+async fn send_loaded(
+    ctx: &Ctx,
+    load: impl FnOnce(&mut SqliteConnection) -> Result<Loaded, DbError> + Send + 'static,
+) -> Result<HttpResponse, AppError> {
+    let loaded = ctx.db(load).await?;
     let lang = ctx.lang;
-    let out = web::block(move || loaded.render())
-        .await
-        .map_err(|e| AppError::internal(lang, e))?
-        .map_err(|e| AppError::internal(lang, e))?;
+    let out =
+        web::block(move || loaded.render()).await.map_err(|e| AppError::internal(lang, e))?.map_err(|e| {
+            match e {
+                // The tournament's data does not fit the format: say what to correct.
+                PrintError::Invalid(m) => {
+                    AppError::msg(StatusCode::CONFLICT, lang, lang.tf("print.err_data", &[&m]))
+                }
+                e => AppError::internal(lang, e),
+            }
+        })?;
     Ok(ctx.finish(file_response(out)))
 }
 
@@ -175,4 +204,36 @@ pub async fn public_pairings_csv(
     q: Query,
 ) -> Result<HttpResponse, AppError> {
     public_doc(ctx, path, q, |_| Ok(Doc::PairingsCsv)).await
+}
+
+async fn public_tournament_doc(
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: Query,
+    doc: impl FnOnce(&Options<'_>) -> Result<Doc, AppError>,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    let o = Options { ctx: &ctx, q: &q };
+    let req = TournamentDoc { tid, doc: doc(&o)?, lang: o.lang()? };
+    send_tournament(&ctx, req).await
+}
+
+/// GET /t/{id}/standings.pdf: the standings wall chart.
+pub async fn standings_pdf(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
+    public_tournament_doc(ctx, path, q, |o| Ok(Doc::Standings(o.paper()?))).await
+}
+
+/// GET /t/{id}/crosstable.pdf
+pub async fn crosstable_pdf(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
+    public_tournament_doc(ctx, path, q, |o| Ok(Doc::Crosstable(o.paper()?))).await
+}
+
+/// GET /t/{id}/standings.csv
+pub async fn standings_csv(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
+    public_tournament_doc(ctx, path, q, |_| Ok(Doc::StandingsCsv)).await
+}
+
+/// GET /t/{id}/results.csv
+pub async fn results_csv(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
+    public_tournament_doc(ctx, path, q, |_| Ok(Doc::ResultsCsv)).await
 }

@@ -368,7 +368,7 @@ impl Snapshot {
     fn build(conn: &mut diesel::SqliteConnection, tid: i32, tag: &str) -> Result<Snapshot, DbError> {
         let t = tdb::get(conn, tid)?;
         let data = rdb::standings_data(conn, tid)?;
-        let standings = standings_of(&t, &data, None);
+        let standings = rdb::standings_of(&t, &data, None);
         let current = data.lines.iter().map(|l| l.game.round_number).max();
         let running = data.lines.iter().any(|l| Some(l.game.round_number) == current && !l.has_result());
         let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
@@ -392,22 +392,6 @@ impl Snapshot {
     fn lines(&self, round: i32) -> Vec<&GameLine> {
         self.data.lines.iter().filter(|l| l.game.round_number == round).collect()
     }
-}
-
-/// The standings after `round` (default: the last round with a result).
-fn standings_of(t: &TournamentRow, data: &rdb::StandingsData, round: Option<u32>) -> ds::Standings {
-    let after = round.unwrap_or(data.last_round).min(data.last_round.max(1));
-    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0), after);
-    let players: Vec<ds::Entrant> = data
-        .entrants
-        .iter()
-        .map(|e| ds::Entrant {
-            id: u32::try_from(e.id).unwrap_or(0),
-            rank_value: e.rank_value,
-            warnings: data.warnings.get(&e.id).copied().unwrap_or(0),
-        })
-        .collect();
-    ds::compute(&players, &data.history, &settings)
 }
 
 fn render(
@@ -613,6 +597,8 @@ struct StandingsPage {
     columns: Vec<String>,
     lines: Vec<StandingLine>,
     order: String,
+    /// The standings after the last round counted: what the downloads print.
+    latest: bool,
 }
 
 fn place_text(r: &ds::Row) -> String {
@@ -627,7 +613,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     let other;
     let st = match round {
         Some(r) if r < snap.standings.after_round => {
-            other = standings_of(&snap.t, &snap.data, Some(r));
+            other = rdb::standings_of(&snap.t, &snap.data, Some(r));
             &other
         }
         _ => &snap.standings,
@@ -669,6 +655,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
         columns: shown.iter().map(|(_, tb)| lang.t(&format!("tb.{}", tb.code())).to_string()).collect(),
         lines,
         order,
+        latest: st.after_round >= snap.standings.after_round,
     }
 }
 
@@ -685,6 +672,7 @@ pub struct CrossLine {
 #[template(path = "crosstable.html")]
 struct CrosstablePage {
     c: Chrome,
+    tid: i32,
     rounds: Vec<u32>,
     lines: Vec<CrossLine>,
 }
@@ -748,6 +736,7 @@ fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
         .collect();
     CrosstablePage {
         c: chrome(&snap.t, lang, path, lang.t("pub.crosstable").to_string(), snap.running),
+        tid: snap.t.id,
         rounds,
         lines,
     }
