@@ -159,6 +159,10 @@ pub struct SettingsOptions {
     pub double_loss: Options,
     pub late_entry: Options,
     pub forfeit_sos: Options,
+    pub handicap_basis: Options,
+    pub nigiri_holder: Options,
+    pub ko_draw: Options,
+    pub ko_double_loss: Options,
 }
 
 #[derive(Template)]

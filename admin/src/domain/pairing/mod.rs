@@ -326,6 +326,14 @@ impl Settings {
     pub fn unit_avoidance_in(&self, round: u32) -> bool {
         round <= self.same_unit_rounds
     }
+
+    /// Who holds the stones in a nigiri: the nigiri colours' rule, else Art. 10.
+    pub fn nigiri_rule(&self) -> NigiriRule {
+        match self.colours {
+            ColourMethod::Nigiri { rule, .. } => rule,
+            _ => NigiriRule::Art10,
+        }
+    }
 }
 
 /// How the colours of one game were decided.
