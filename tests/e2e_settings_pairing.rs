@@ -120,6 +120,13 @@ fn mcmahon_bar_floor_and_handicap_from_the_form_give_handicap_games_with_their_k
     assert_eq!(form.input("mm_bar").as_deref(), Some("2d"));
     assert_eq!(form.input("handicap_max").as_deref(), Some("2"));
     assert!(form.body.contains("McMahon and handicaps"));
+    // The tournament's page tells players the rule.
+    let home = s.client().get(&format!("/t/{tid}"));
+    assert_eq!(text_of(&home, "mcmahon").as_deref(), Some("bar 2d, floor 2k"), "{}", home.body);
+    assert_eq!(
+        text_of(&home, "handicap").as_deref(),
+        Some("By rank difference, minus 0, at most 2 stones; none at or above the McMahon bar")
+    );
 
     assert_eq!(pair(&c, &s, tid, 1, "20261205").status, 303);
     let g = games(&s, tid, 1);

@@ -198,6 +198,10 @@ pub struct TournamentPage {
     pub chief_id: i32,
     pub time_control: String,
     pub lateness: String,
+    /// McMahon events: bar and floor.
+    pub mcmahon: Option<String>,
+    /// The handicap rule, when the event gives handicaps.
+    pub handicap: Option<String>,
 }
 
 pub struct PlayerItem {

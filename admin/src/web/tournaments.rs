@@ -658,8 +658,23 @@ pub fn tournament_page(
 ) -> TournamentPage {
     let s = t.settings();
     let zh = lang.is_zh();
+    let rank = |r: Rank| if zh { r.zh() } else { r.en() };
+    let mm = &s.pairing.mcmahon;
+    let mcmahon =
+        (s.system == System::McMahon).then(|| lang.tf("t.mcmahon_bands", &[&rank(mm.bar), &rank(mm.floor)]));
+    let h = &s.pairing.handicap;
+    let handicap = (h.basis != HandicapBasis::None).then(|| {
+        let basis = lang.t(&format!("handicap_basis.{}", h.basis.code())).to_string();
+        let mut text = lang.tf("t.handicap_rule", &[&basis, &h.reduction, &h.max]);
+        if h.none_at_bar {
+            text.push_str(lang.t("t.handicap_rule_bar"));
+        }
+        text
+    });
     TournamentPage {
         c,
+        mcmahon,
+        handicap,
         system: lang.t(&format!("system.{}", s.system.code())).to_string(),
         ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
         komi: quarters_text(s.ruleset.komi_q),
