@@ -488,6 +488,7 @@ mod tests {
             late_entry: String::new(),
             forfeit_sos: String::new(),
             lots_seed: 0,
+            pairing_rules: String::new(),
         }
     }
 

@@ -37,11 +37,11 @@ use super::rounds::{self as rdb, RoundGame, RoundRow};
 use super::tournaments::{self as tdb, TournamentRow};
 use super::DbError;
 use crate::domain::entrant::Rank;
-use crate::domain::pairing::{self, GameResult, McMahonSettings};
-use crate::domain::settings::{ByeValue, System, TieBreak};
+use crate::domain::pairing::{self, GameResult};
+use crate::domain::settings::{ByeValue, HandicapBasis, System, TieBreak};
 use crate::domain::standings as ds;
 use crate::import::opengotha::OgResult;
-use crate::import::opengotha_write::{OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
+use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::csv_export::ascii_fold;
 use crate::print::{
     Colour, CrosstableRow, EgfClass, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow, ResultRow,
@@ -336,8 +336,20 @@ pub fn opengotha(
             _ => {}
         }
     }
-    let mm = McMahonSettings::default();
-    let rank = |v: i32| Rank::from_value(v).map(|r| r.en().to_uppercase()).unwrap_or_else(|| "30K".into());
+    let mm = &s.pairing.mcmahon;
+    let rank = |r: Rank| r.en().to_uppercase();
+    let hd = &s.pairing.handicap;
+    // OpenGotha counts ranks above its threshold as the threshold; the nearest to "no
+    // handicap at or above the bar" is the bar, and without it the top of its scale.
+    let handicap = match hd.basis {
+        HandicapBasis::None => OgHandicap::default(),
+        basis => OgHandicap {
+            based_on_mms: basis == HandicapBasis::McMahonScore,
+            ceiling: hd.max,
+            correction: hd.reduction,
+            no_hd_threshold: if hd.none_at_bar { rank(mm.bar) } else { "9D".into() },
+        },
+    };
     let tc = &s.time_control;
     let info = OgInfo {
         komi_q: s.ruleset.komi_q,
@@ -355,6 +367,7 @@ pub fn opengotha(
         mcmahon: s.system == System::McMahon,
         mm_bar: rank(mm.bar),
         mm_floor: rank(mm.floor),
+        handicap,
         bye_value: match s.bye_value {
             ByeValue::Win => 2,
             ByeValue::Draw => 1,

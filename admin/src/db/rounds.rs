@@ -862,7 +862,13 @@ pub fn edit(
                 vec![*table]
             }
         };
-        // A nigiri event keeps nigiri: the new pairs get their roles (Art. 10).
+        // New pairs of an event with a handicap rule get the rule's handicap and komi.
+        if matches!(edit, Edit::Swap { .. }) {
+            let scores = ctx.scores(seed)?;
+            let score = |id: PlayerId| scores.get(&id).map(|s| s.score).unwrap_or(0);
+            dr::apply_handicap_rule(&mut tg, &touched, &ctx.players, &ctx.psettings, &score, komi);
+        }
+        // A nigiri event keeps nigiri: the new pairs get their roles (the event's rule).
         let mut draws = r.draws();
         if ctx.settings.colour_method == crate::domain::settings::ColourMethod::Nigiri {
             let by_id: HashMap<PlayerId, &Player> = ctx.players.iter().map(|pl| (pl.id, pl)).collect();
@@ -870,7 +876,7 @@ pub fn edit(
                 tg.iter_mut().filter(|g| touched.contains(&g.table) && g.nigiri.is_none() && g.handicap == 0)
             {
                 if let (Some(a), Some(b)) = (by_id.get(&g.black), by_id.get(&g.white)) {
-                    dr::assign_nigiri(g, a, b, seed, &mut draws);
+                    dr::assign_nigiri(g, a, b, ctx.psettings.nigiri_rule(), seed, &mut draws);
                 }
             }
         }

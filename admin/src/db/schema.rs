@@ -50,6 +50,7 @@ diesel::table! {
         change_tag -> Text,
         forfeit_sos -> Text,
         lots_seed -> BigInt,
+        pairing_rules -> Text,
     }
 }
 

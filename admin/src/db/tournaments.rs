@@ -35,6 +35,7 @@ pub struct TournamentRow {
     pub late_entry: String,
     pub forfeit_sos: String,
     pub lots_seed: i64,
+    pub pairing_rules: String,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -59,6 +60,7 @@ struct SettingsRow {
     double_loss: String,
     late_entry: String,
     forfeit_sos: String,
+    pairing_rules: String,
 }
 
 impl SettingsRow {
@@ -83,6 +85,7 @@ impl SettingsRow {
             double_loss: s.double_loss.code().into(),
             late_entry: s.late_entry.code().into(),
             forfeit_sos: s.forfeit_sos.code().into(),
+            pairing_rules: json(&s.pairing),
         }
     }
 }
@@ -127,6 +130,7 @@ impl TournamentRow {
             double_loss: DoubleLoss::from_code(&self.double_loss).unwrap_or(d.double_loss),
             late_entry: LateEntry::from_code(&self.late_entry).unwrap_or(d.late_entry),
             forfeit_sos: ForfeitSos::from_code(&self.forfeit_sos).unwrap_or(d.forfeit_sos),
+            pairing: serde_json::from_str(&self.pairing_rules).unwrap_or(d.pairing),
         }
     }
 

@@ -32,8 +32,57 @@ use super::pairing::{
     Player, PlayerId, RoundPairing, Status,
 };
 use super::settings::{
-    ByeValue, ColourMethod, DoubleLoss, LateEntry, PointsScale, SameUnit, System, TournamentSettings,
+    ByeValue, ColourMethod, DoubleLoss, HandicapBasis, HandicapSettings, KnockoutResolution,
+    KnockoutSettings, LateEntry, McMahonBands, NigiriHolder, PointsScale, SameUnit, System,
+    TournamentSettings,
 };
+
+/// The engine's McMahon bar and floor (rank values) for the tournament's ranks.
+pub fn mcmahon_settings(b: &McMahonBands) -> p::McMahonSettings {
+    p::McMahonSettings { bar: b.bar.value(), floor: b.floor.value() }
+}
+
+/// The engine's handicap rule for the tournament's: none, rank difference, or (McMahon only)
+/// the McMahon-score difference with one win per stone. A handicap in a system that does
+/// not pair by these engines (or a score basis outside McMahon) is refused by
+/// [`super::settings::PairingRules::problems`]; here it gives even games.
+pub fn handicap_rule(h: &HandicapSettings, system: System, points: &p::PointsScale) -> p::HandicapRule {
+    let (reduction, max, below_bar_only) = (i32::from(h.reduction), i32::from(h.max), h.none_at_bar);
+    match (h.basis, system) {
+        (HandicapBasis::Rank, System::Swiss | System::McMahon) => {
+            p::HandicapRule::RankDifference { reduction, max, below_bar_only }
+        }
+        (HandicapBasis::McMahonScore, System::McMahon) => {
+            p::HandicapRule::ScoreDifference { reduction, max, below_bar_only, per_stone: points.win }
+        }
+        _ => p::HandicapRule::None,
+    }
+}
+
+/// The nigiri engine's rule for who holds the stones.
+pub fn nigiri_rule(h: NigiriHolder) -> NigiriRule {
+    match h {
+        NigiriHolder::Art10 => NigiriRule::Art10,
+        NigiriHolder::LargerNumber => NigiriRule::PairingNumber,
+    }
+}
+
+/// The knockout engine's rules for draws and double losses. A draw that would put both out
+/// (refused by the settings' check) is replayed.
+pub fn knockout_rules(k: &KnockoutSettings) -> KnockoutRules {
+    use knockout::Resolution as R;
+    let r = |x: KnockoutResolution| match x {
+        KnockoutResolution::Replay => R::Replay,
+        KnockoutResolution::HigherSeed => R::HigherSeedAdvances,
+        KnockoutResolution::Lot => R::Lot,
+        KnockoutResolution::BothOut => R::BothEliminated,
+    };
+    let on_draw = match r(k.on_draw) {
+        R::BothEliminated => R::Replay,
+        other => other,
+    };
+    KnockoutRules { on_draw, on_double_loss: r(k.on_double_loss) }
+}
 
 /// The engine's settings for a tournament's settings.
 pub fn pairing_settings(t: &TournamentSettings) -> p::Settings {
@@ -53,15 +102,27 @@ pub fn pairing_settings(t: &TournamentSettings) -> p::Settings {
         SameUnit::All => u32::MAX,
     };
     let colours = match t.colour_method {
-        ColourMethod::Nigiri => p::ColourMethod::Nigiri { remote: false, rule: NigiriRule::Art10 },
+        ColourMethod::Nigiri => {
+            p::ColourMethod::Nigiri { remote: false, rule: nigiri_rule(t.pairing.nigiri) }
+        }
         ColourMethod::Lots => p::ColourMethod::Lot,
         ColourMethod::Balanced => p::ColourMethod::Balanced,
     };
     let score_based = matches!(t.system, System::Swiss | System::McMahon);
+    let handicap = handicap_rule(&t.pairing.handicap, t.system, &points);
     p::Settings {
         points,
         same_unit_rounds,
         colours,
+        mcmahon: mcmahon_settings(&t.pairing.mcmahon),
+        handicap,
+        // With a handicap rule the engine never gives more than its maximum: more is a hand
+        // edit worth a look. Without one, the old threshold.
+        warn_handicap: match handicap {
+            p::HandicapRule::None => p::Settings::default().warn_handicap,
+            _ => t.pairing.handicap.max,
+        },
+        knockout: knockout_rules(&t.pairing.knockout),
         // The nominal winner only matters where scores decide the pairing.
         double_loss_lot: score_based && t.double_loss == DoubleLoss::Lot,
         // A gap of more than one win is worth a look; in systems that do not pair by score
@@ -262,11 +323,11 @@ pub fn plan_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
     match inp.system {
         System::Swiss => {
             let rp = swiss::pair_round(inp.players, inp.history, inp.settings, inp.round, inp.seed)?;
-            Ok(from_engine(rp, inp.komi_q, inp.players))
+            Ok(from_engine(rp, inp.komi_q, inp.players, inp.settings.nigiri_rule()))
         }
         System::McMahon => {
             let rp = mcmahon::pair_round(inp.players, inp.history, inp.settings, inp.round, inp.seed)?;
-            Ok(from_engine(rp, inp.komi_q, inp.players))
+            Ok(from_engine(rp, inp.komi_q, inp.players, inp.settings.nigiri_rule()))
         }
         System::RoundRobin => round_robin_round(inp),
         System::Knockout => knockout_round(inp),
@@ -275,7 +336,7 @@ pub fn plan_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
 }
 
 /// The engine's round as table games.
-fn from_engine(rp: RoundPairing, komi_q: i32, players: &[Player]) -> Draft {
+fn from_engine(rp: RoundPairing, komi_q: i32, players: &[Player], rule: NigiriRule) -> Draft {
     let by_id: HashMap<PlayerId, &Player> = players.iter().map(|pl| (pl.id, pl)).collect();
     let games = rp
         .games
@@ -290,7 +351,7 @@ fn from_engine(rp: RoundPairing, komi_q: i32, players: &[Player]) -> Draft {
                     // The engine returns the roles without their reason; the rule gives it
                     // again (a lot decided exactly when the rule could not).
                     let reason = match (by_id.get(&holder), by_id.get(&guesser)) {
-                        (Some(a), Some(b)) => nigiri::roles(a, b, NigiriRule::Art10, 0).0.reason,
+                        (Some(a), Some(b)) => nigiri::roles(a, b, rule, 0).0.reason,
                         _ => RoleReason::Lot,
                     };
                     (ColourSource::Nigiri, Some(NigiriState { holder, guesser, reason, record: outcome }))
@@ -322,15 +383,17 @@ pub fn table_seed(round_seed: u64, table: u32) -> u64 {
     derive_seed(round_seed, 0x4e16_0000 + u64::from(table))
 }
 
-/// Nigiri roles for a game (Art. 10); colours provisional (guesser Black) until the outcome.
+/// Nigiri roles for a game under the event's `rule` (Art. 10, or the larger pairing number);
+/// colours provisional (guesser Black) until the outcome.
 pub fn assign_nigiri(
     g: &mut TableGame,
     a: &Player,
     b: &Player,
+    rule: NigiriRule,
     round_seed: u64,
     draws: &mut Vec<DrawRecord>,
 ) {
-    let (roles, rec) = nigiri::roles(a, b, NigiriRule::Art10, table_seed(round_seed, g.table));
+    let (roles, rec) = nigiri::roles(a, b, rule, table_seed(round_seed, g.table));
     if let Some(mut r) = rec {
         r.purpose = format!("table {}: {}", g.table, r.purpose);
         draws.push(r);
@@ -358,7 +421,7 @@ fn open_colours(
         p::ColourMethod::Nigiri { .. } => {
             for g in games.iter_mut() {
                 let (a, b) = (by_id[&g.black], by_id[&g.white]);
-                assign_nigiri(g, a, b, inp.seed, draws);
+                assign_nigiri(g, a, b, inp.settings.nigiri_rule(), inp.seed, draws);
             }
         }
         _ if fixed_by_table => {}
@@ -486,7 +549,7 @@ fn knockout_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
         let Some(Plan::Knockout { matches }) = inp.previous_plan else { return Err(PlanError::NoPlan) };
         let outcomes: Vec<MatchOutcome> =
             matches.iter().map(|m| match_outcome(m, inp.round - 1, inp.history, inp.players)).collect();
-        match knockout::next_round(matches, &outcomes, KnockoutRules::default(), inp.seed) {
+        match knockout::next_round(matches, &outcomes, inp.settings.knockout, inp.seed) {
             Ok((next, lots)) => {
                 draws.extend(lots);
                 next
@@ -689,6 +752,45 @@ pub fn swap_players(
         }
     }
     Ok(touched)
+}
+
+/// Gives the games at `tables` (new pairs, after a swap) the handicap the event's rule gives
+/// their players: the stones, the weaker player Black (colours "handicap", no nigiri) and no
+/// komi; a pair the rule gives no stones plays even with `komi_q`. `score` is the pairing
+/// score (as [`scores`] gives it). Without a handicap rule nothing changes.
+pub fn apply_handicap_rule(
+    games: &mut [TableGame],
+    tables: &[u32],
+    players: &[Player],
+    settings: &p::Settings,
+    score: &dyn Fn(PlayerId) -> i32,
+    komi_q: i32,
+) {
+    use super::pairing::weights::{a_takes_black, handicap_stones, HandicapSide};
+    if settings.handicap == p::HandicapRule::None {
+        return;
+    }
+    let by_id: HashMap<PlayerId, &Player> = players.iter().map(|pl| (pl.id, pl)).collect();
+    let side = |id: PlayerId| {
+        by_id.get(&id).map(|pl| HandicapSide {
+            rank_value: pl.rank_value,
+            score: score(id),
+            above_bar: pl.rank_value >= settings.mcmahon.bar,
+        })
+    };
+    for g in games.iter_mut().filter(|g| tables.contains(&g.table)) {
+        let (Some(b), Some(w)) = (side(g.black), side(g.white)) else { continue };
+        let h = handicap_stones(settings.handicap, b, w);
+        if h > 0 {
+            if !a_takes_black(settings.handicap, b, w) {
+                (g.black, g.white) = (g.white, g.black);
+            }
+            g.colours = ColourSource::Handicap;
+            g.nigiri = None;
+        }
+        g.handicap = h;
+        g.komi_q = komi_for(h, komi_q);
+    }
 }
 
 /// Sets the players and handicap of one table. Players displaced from it are left unpaired
@@ -997,6 +1099,218 @@ mod tests {
         t.system = System::RoundRobin;
         t.double_loss = DoubleLoss::Lot;
         assert!(!pairing_settings(&t).double_loss_lot, "round robin does not pair by score");
+    }
+
+    #[test]
+    fn pairing_rules_map_into_the_engines() {
+        use crate::domain::entrant::Rank;
+        use crate::domain::settings::{HandicapBasis, KnockoutResolution, NigiriHolder};
+        let mut t = defaults();
+        let s = pairing_settings(&t);
+        // The defaults are the engine's own: nothing changes for stored tournaments.
+        assert_eq!(s.mcmahon, p::McMahonSettings::default());
+        assert_eq!(s.handicap, p::HandicapRule::None);
+        assert_eq!(s.warn_handicap, p::Settings::default().warn_handicap);
+        assert_eq!(s.knockout, KnockoutRules::default());
+        assert_eq!(s.nigiri_rule(), NigiriRule::Art10);
+
+        t.system = System::McMahon;
+        t.pairing.mcmahon.bar = Rank::Dan(2);
+        t.pairing.mcmahon.floor = Rank::Kyu(10);
+        t.pairing.handicap.basis = HandicapBasis::Rank;
+        t.pairing.handicap.reduction = 2;
+        t.pairing.handicap.max = 5;
+        t.pairing.handicap.none_at_bar = true;
+        t.pairing.nigiri = NigiriHolder::LargerNumber;
+        t.pairing.knockout.on_draw = KnockoutResolution::HigherSeed;
+        t.pairing.knockout.on_double_loss = KnockoutResolution::Lot;
+        let s = pairing_settings(&t);
+        assert_eq!(s.mcmahon, p::McMahonSettings { bar: 1, floor: -10 });
+        assert_eq!(
+            s.handicap,
+            p::HandicapRule::RankDifference { reduction: 2, max: 5, below_bar_only: true }
+        );
+        assert_eq!(s.warn_handicap, 5, "the review warns above the rule's maximum");
+        assert_eq!(s.nigiri_rule(), NigiriRule::PairingNumber);
+        assert_eq!(
+            s.knockout,
+            KnockoutRules {
+                on_draw: knockout::Resolution::HigherSeedAdvances,
+                on_double_loss: knockout::Resolution::Lot
+            }
+        );
+        t.pairing.handicap.basis = HandicapBasis::McMahonScore;
+        t.points_scale = PointsScale::ThreeOneZero;
+        assert_eq!(
+            pairing_settings(&t).handicap,
+            p::HandicapRule::ScoreDifference { reduction: 2, max: 5, below_bar_only: true, per_stone: 6 },
+            "one win of McMahon score per stone"
+        );
+        // Handicaps only where Swiss or McMahon pair (the settings' check refuses the rest).
+        t.system = System::Swiss;
+        assert_eq!(pairing_settings(&t).handicap, p::HandicapRule::None);
+        t.pairing.handicap.basis = HandicapBasis::Rank;
+        assert!(matches!(pairing_settings(&t).handicap, p::HandicapRule::RankDifference { .. }));
+        t.system = System::RoundRobin;
+        assert_eq!(pairing_settings(&t).handicap, p::HandicapRule::None);
+    }
+
+    /// Ranks 3d, 1d, 1k, 3k, 5k, 7k (ids 1..=6), everyone born on a different day.
+    fn handicap_field() -> Vec<Player> {
+        [2, 0, -1, -3, -5, -7]
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                let mut pl = Player::new(i as u32 + 1, r);
+                pl.birth_date = Some(1000 + i as i32);
+                pl
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mcmahon_games_get_the_rules_handicap_and_komi() {
+        use crate::domain::entrant::Rank;
+        use crate::domain::settings::HandicapBasis;
+        let pl = handicap_field();
+        let mut t = defaults();
+        t.system = System::McMahon;
+        t.pairing.mcmahon.bar = Rank::Dan(9);
+        t.pairing.mcmahon.floor = Rank::Kyu(30);
+        t.pairing.handicap.basis = HandicapBasis::Rank;
+        t.pairing.handicap.reduction = 1;
+        t.pairing.handicap.max = 2;
+        let s = pairing_settings(&t);
+        let h = History::default();
+        let d = plan_round(&input(System::McMahon, &s, &pl, &h, 1, None)).unwrap();
+        assert_eq!(d.games.len(), 3);
+        let rank = |id: PlayerId| pl[id as usize - 1].rank_value;
+        let mut stones = Vec::new();
+        for g in &d.games {
+            let want = ((rank(g.black) - rank(g.white)).abs() - 1).clamp(0, 2) as u8;
+            assert_eq!(g.handicap, want, "difference − 1, at most 2: {g:?}");
+            if want > 0 {
+                assert!(rank(g.black) < rank(g.white), "the weaker takes Black: {g:?}");
+                assert_eq!((g.colours, g.komi_q), (ColourSource::Handicap, 0), "no komi: {g:?}");
+                assert!(g.nigiri.is_none());
+            } else {
+                assert_eq!((g.colours, g.komi_q), (ColourSource::Nigiri, 15), "{g:?}");
+            }
+            stones.push(g.handicap);
+        }
+        // Every rank is one McMahon group: pairs of neighbours, two ranks apart at most.
+        stones.sort();
+        assert!(stones.iter().any(|&x| x > 0), "{stones:?}");
+        let w = review(System::McMahon, &pl, &h, &s, 1, 99, &d.games, &d.byes).unwrap();
+        let about_handicaps =
+            |w: &Warning| matches!(w, Warning::HandicapNotRule { .. } | Warning::LargeHandicap { .. });
+        assert!(!w.iter().any(about_handicaps), "the engine's own handicaps raise no warning: {w:?}");
+        // Swapping players makes new pairs: they get the rule's handicap too.
+        let mut games = d.games.clone();
+        let mut byes = d.byes.clone();
+        let touched = swap_players(&mut games, &mut byes, 1, 6).unwrap();
+        let scores = scores(System::McMahon, &pl, &h, &s, 1, 99).unwrap();
+        let w = review(System::McMahon, &pl, &h, &s, 1, 99, &games, &byes).unwrap();
+        assert!(w.iter().any(|w| matches!(w, Warning::HandicapNotRule { .. })), "{w:?}");
+        apply_handicap_rule(&mut games, &touched, &pl, &s, &|id| scores[&id].score, 15);
+        let g = games.iter().find(|g| [g.black, g.white].contains(&1)).unwrap();
+        assert_eq!((g.handicap, g.komi_q, g.colours), (2, 0, ColourSource::Handicap), "capped at 2");
+        assert_eq!(g.white, 1, "the 3d gives the stones");
+        let w = review(System::McMahon, &pl, &h, &s, 1, 99, &games, &byes).unwrap();
+        assert!(!w.iter().any(about_handicaps), "{w:?}");
+    }
+
+    #[test]
+    fn nigiri_holder_follows_the_setting() {
+        use crate::domain::settings::NigiriHolder;
+        // Swiss round 1 by rating: 1 (3d, oldest) … 6 (7k, youngest).
+        let pl = handicap_field();
+        let h = History::default();
+        let mut t = defaults();
+        let s = pairing_settings(&t);
+        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap();
+        for g in &d.games {
+            let n = g.nigiri.as_ref().unwrap();
+            assert_eq!(n.reason, RoleReason::HigherRank);
+            assert!(pl[n.holder as usize - 1].rank_value > pl[n.guesser as usize - 1].rank_value);
+            assert_eq!((g.black, g.white), (n.guesser, n.holder), "provisional: guesser Black");
+        }
+        t.pairing.nigiri = NigiriHolder::LargerNumber;
+        let s = pairing_settings(&t);
+        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap();
+        for g in &d.games {
+            let n = g.nigiri.as_ref().unwrap();
+            assert_eq!(n.reason, RoleReason::LargerPairingNumber);
+            assert!(n.holder > n.guesser, "the larger number holds: {n:?}");
+            // A remote nigiri keeps those roles.
+            let roles = nigiri::NigiriRoles { holder: n.holder, guesser: n.guesser, reason: n.reason };
+            let rec = nigiri::perform(roles, table_seed(d.seed, g.table));
+            assert_eq!((rec.holder, rec.guesser), (n.holder, n.guesser));
+        }
+        // Equal ranks: Art. 10 gives the stones to the older player; the variant ignores age.
+        let mut twins = [Player::new(1, 0), Player::new(2, 0)];
+        twins[0].birth_date = Some(9000);
+        twins[1].birth_date = Some(7000);
+        let mut g = TableGame {
+            table: 1,
+            black: 1,
+            white: 2,
+            handicap: 0,
+            colours: ColourSource::Manual,
+            nigiri: None,
+            komi_q: 15,
+        };
+        let mut draws = Vec::new();
+        assign_nigiri(&mut g, &twins[0], &twins[1], NigiriRule::Art10, 5, &mut draws);
+        let n = g.nigiri.clone().unwrap();
+        assert_eq!((n.holder, n.reason), (2, RoleReason::Older));
+        assign_nigiri(&mut g, &twins[0], &twins[1], NigiriRule::PairingNumber, 5, &mut draws);
+        let n = g.nigiri.unwrap();
+        assert_eq!((n.holder, n.guesser, n.reason), (2, 1, RoleReason::LargerPairingNumber));
+        assert!(draws.is_empty(), "no lot needed");
+    }
+
+    #[test]
+    fn knockout_draw_and_double_loss_follow_the_setting() {
+        use crate::domain::settings::KnockoutResolution as K;
+        let pl = players(4);
+        let mut t = defaults();
+        t.system = System::Knockout;
+        t.colour_method = ColourMethod::Lots;
+        let h0 = History::default();
+        let plan1 = plan_round(&input(System::Knockout, &pairing_settings(&t), &pl, &h0, 1, None)).unwrap();
+        // Seeds by rank: 1 v 4 and 2 v 3. The first is drawn, the second a double loss.
+        let mut h = History::default();
+        for g in &plan1.games {
+            let result =
+                if [g.black, g.white].contains(&1) { GameResult::Draw } else { GameResult::DoubleLoss };
+            h.games.push(PlayedGame::new(1, g.black, g.white, result));
+        }
+        let next = |on_draw, on_double_loss| {
+            let mut t = t.clone();
+            t.pairing.knockout.on_draw = on_draw;
+            t.pairing.knockout.on_double_loss = on_double_loss;
+            let s = pairing_settings(&t);
+            plan_round(&input(System::Knockout, &s, &pl, &h, 2, Some(&plan1.plan)))
+        };
+        // The defaults: the draw is replayed, so round 2 waits for it.
+        assert_eq!(next(K::Replay, K::BothOut), Err(PlanError::KnockoutUndecided(vec![1])));
+        // The higher seed advances from the draw; both out from the double loss: seed 1 wins
+        // the final by walkover, and the knockout is over.
+        assert_eq!(next(K::HigherSeed, K::BothOut), Err(PlanError::KnockoutOver));
+        // The higher seed from both: the final is seeds 1 and 2.
+        let d = next(K::HigherSeed, K::HigherSeed).unwrap();
+        assert_eq!(d.games.len(), 1);
+        let mut finalists = [d.games[0].black, d.games[0].white];
+        finalists.sort();
+        assert_eq!(finalists, [1, 2]);
+        // A lot for the double loss: recorded and replayable.
+        let d = next(K::HigherSeed, K::Lot).unwrap();
+        let lot =
+            d.draws.iter().find(|x| x.stream == Stream::Knockout && x.purpose.contains("decided by lot"));
+        let lot = lot.expect("the lot is recorded");
+        assert_eq!(replays(lot), Some(true));
+        assert!([2, 3].contains(&lot.outcome[0]));
     }
 
     #[test]

@@ -1,16 +1,17 @@
 //! Tournament settings: the choices rules.md's decisions table leaves to the event, with its
 //! defaults, and which of them are frozen once a round is published.
 
+use super::entrant::Rank;
 use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
 use rules::RuleSet;
 use serde::{Deserialize, Serialize};
 
 macro_rules! code_enum {
-    ($(#[$m:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $code:literal),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        pub enum $name { $(#[serde(rename = $code)] $variant),+ }
+        pub enum $name { $($(#[$vm])* #[serde(rename = $code)] $variant),+ }
         impl $name {
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
             pub fn code(self) -> &'static str { match self { $($name::$variant => $code),+ } }
@@ -74,6 +75,145 @@ code_enum!(
     /// game, or the same as a bye (rules.md §15.2: "an event choice").
     ForfeitSos { Opponent = "opponent", AsBye = "as_bye" }
 );
+
+code_enum!(
+    /// What a game's handicap is computed from (rules.md §3.4 for what it means in play):
+    /// nothing (even games, the default), the rank difference, or the McMahon-score
+    /// difference (OpenGotha's and pairgoth's "handicap based on MMS"; McMahon only).
+    #[derive(Default)]
+    HandicapBasis { #[default] None = "none", Rank = "rank", McMahonScore = "mcmahon_score" }
+);
+code_enum!(
+    /// Who holds the stones in a nigiri (rules.md §4.2, Art. 10 of the 2002 rules): the
+    /// higher rank, with equal ranks the older player (the default), the other guessing; or
+    /// the event variant of §4.2 item 4, where the larger pairing number holds.
+    #[derive(Default)]
+    NigiriHolder { #[default] Art10 = "art10", LargerNumber = "larger_number" }
+);
+code_enum!(
+    /// What a drawn game or a double loss does to a knockout match: it is replayed (the
+    /// default for a draw), the higher seed advances, a seeded lot decides, or — a double
+    /// loss only, the default — both are out and the next opponent advances unplayed.
+    KnockoutResolution { Replay = "replay", HigherSeed = "higher_seed", Lot = "lot", BothOut = "both_out" }
+);
+
+/// McMahon bar and floor. The initial McMahon score is the rank clamped between them,
+/// counted in ranks above the floor, one rank worth one win (`pairing::mcmahon`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct McMahonBands {
+    /// Players at or above the bar start together at the top.
+    pub bar: Rank,
+    /// Players at or below the floor start together at the bottom.
+    pub floor: Rank,
+}
+
+impl Default for McMahonBands {
+    /// The engine's defaults: bar 3d, floor 20k.
+    fn default() -> Self {
+        McMahonBands { bar: Rank::Dan(3), floor: Rank::Kyu(20) }
+    }
+}
+
+/// The handicap rule of the pairing (McMahon, or Swiss by rank): stones = the difference
+/// minus `reduction`, at most `max` (1 = no-komi game 让先, n ≥ 2 = n stones); komi then
+/// follows `rounds::komi_for`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HandicapSettings {
+    pub basis: HandicapBasis,
+    pub reduction: u8,
+    pub max: u8,
+    /// No handicap in a game with a player at or above the McMahon bar.
+    pub none_at_bar: bool,
+}
+
+impl Default for HandicapSettings {
+    /// Even games; when switched on, difference − 1 up to 9 stones (OpenGotha's defaults).
+    fn default() -> Self {
+        HandicapSettings { basis: HandicapBasis::None, reduction: 1, max: 9, none_at_bar: false }
+    }
+}
+
+/// Largest handicap reduction and maximum the form accepts.
+pub const MAX_HANDICAP: u8 = 9;
+
+/// What a draw and a double loss do in a knockout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KnockoutSettings {
+    pub on_draw: KnockoutResolution,
+    pub on_double_loss: KnockoutResolution,
+}
+
+impl Default for KnockoutSettings {
+    /// The engine's defaults: a draw is replayed, a double loss puts both out.
+    fn default() -> Self {
+        KnockoutSettings { on_draw: KnockoutResolution::Replay, on_double_loss: KnockoutResolution::BothOut }
+    }
+}
+
+/// The pairing settings of issue 4, stored together (the `pairing_rules` JSON column). Every
+/// part has serde defaults, so a stored value from before a part existed still loads.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PairingRules {
+    pub mcmahon: McMahonBands,
+    pub handicap: HandicapSettings,
+    pub nigiri: NigiriHolder,
+    pub knockout: KnockoutSettings,
+}
+
+/// Why pairing rules do not fit together (each beside its form field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairingProblem {
+    /// The McMahon floor is above the bar.
+    FloorAboveBar,
+    /// Handicaps are given by the Swiss and McMahon pairings only.
+    HandicapSystem,
+    /// The McMahon-score basis needs the McMahon system.
+    ScoreBasisNotMcMahon,
+    /// A reduction or maximum above [`MAX_HANDICAP`].
+    HandicapRange,
+    /// A draw cannot put both players out.
+    DrawBothOut,
+}
+
+impl PairingProblem {
+    /// The form field the message goes beside.
+    pub fn field(self) -> &'static str {
+        match self {
+            PairingProblem::FloorAboveBar => "mm_floor",
+            PairingProblem::HandicapSystem | PairingProblem::ScoreBasisNotMcMahon => "handicap_basis",
+            PairingProblem::HandicapRange => "handicap_max",
+            PairingProblem::DrawBothOut => "ko_draw",
+        }
+    }
+}
+
+impl PairingRules {
+    /// What is wrong with these rules for an event of `system` (empty: nothing).
+    pub fn problems(&self, system: System) -> Vec<PairingProblem> {
+        let mut out = Vec::new();
+        if self.mcmahon.floor > self.mcmahon.bar {
+            out.push(PairingProblem::FloorAboveBar);
+        }
+        let h = &self.handicap;
+        if h.reduction > MAX_HANDICAP || h.max > MAX_HANDICAP {
+            out.push(PairingProblem::HandicapRange);
+        }
+        match (h.basis, system) {
+            (HandicapBasis::None, _) | (_, System::McMahon) => {}
+            (HandicapBasis::Rank, System::Swiss) => {}
+            (HandicapBasis::McMahonScore, System::Swiss) => out.push(PairingProblem::ScoreBasisNotMcMahon),
+            _ => out.push(PairingProblem::HandicapSystem),
+        }
+        if self.knockout.on_draw == KnockoutResolution::BothOut {
+            out.push(PairingProblem::DrawBothOut);
+        }
+        out
+    }
+}
 
 impl VenueRegime {
     /// The regime a stored policy shows as: a preset when it is one (whatever its
@@ -195,6 +335,9 @@ pub struct TournamentSettings {
     pub double_loss: DoubleLoss,
     /// The score of each round a late entrant missed.
     pub late_entry: LateEntry,
+    /// McMahon bar and floor, handicap rule, nigiri holder, knockout rules.
+    #[serde(default)]
+    pub pairing: PairingRules,
 }
 
 impl TournamentSettings {
@@ -220,6 +363,7 @@ impl TournamentSettings {
             forfeit_sos: ForfeitSos::Opponent,
             double_loss: DoubleLoss::Lot,
             late_entry: LateEntry::Loss,
+            pairing: PairingRules::default(),
         }
     }
 
@@ -246,6 +390,12 @@ pub enum Frozen {
     TimeControl,
     /// What missed rounds score for late entrants (it changes scores already earned).
     LateEntry,
+    /// McMahon bar and floor (they change every McMahon score).
+    McMahon,
+    /// The handicap rule (games already paired were given its stones).
+    Handicap,
+    /// Who holds the stones in a nigiri (the procedure the regulations state, Art. 10).
+    Nigiri,
     /// Fewer rounds than are already published.
     Rounds,
 }
@@ -263,14 +413,18 @@ impl Frozen {
             Frozen::SameUnit => "same_unit",
             Frozen::TimeControl => "main_minutes",
             Frozen::LateEntry => "late_entry",
+            Frozen::McMahon => "mm_bar",
+            Frozen::Handicap => "handicap_basis",
+            Frozen::Nigiri => "nigiri_holder",
             Frozen::Rounds => "rounds",
         }
     }
 }
 
 /// Which changes from `old` to `new` are refused when `published` rounds exist, the highest
-/// published round being `last_published`. Names, venue, dates, tie-break order and the
-/// double-loss fallback (it only changes the pairing of rounds to come) stay free.
+/// published round being `last_published`. Names, venue, dates, tie-break order, the
+/// double-loss fallback and the knockout rules for draws and double losses (they only change
+/// the pairing of rounds to come) stay free.
 pub fn frozen_changes(
     old: &TournamentSettings,
     new: &TournamentSettings,
@@ -307,6 +461,15 @@ pub fn frozen_changes(
     }
     if old.late_entry != new.late_entry {
         out.push(Frozen::LateEntry);
+    }
+    if old.pairing.mcmahon != new.pairing.mcmahon {
+        out.push(Frozen::McMahon);
+    }
+    if old.pairing.handicap != new.pairing.handicap {
+        out.push(Frozen::Handicap);
+    }
+    if old.pairing.nigiri != new.pairing.nigiri {
+        out.push(Frozen::Nigiri);
     }
     if new.rounds < last_published {
         out.push(Frozen::Rounds);
@@ -382,5 +545,65 @@ mod tests {
         let mut fewer = old.clone();
         fewer.rounds = 2;
         assert_eq!(frozen_changes(&old, &fewer, 3, 3), vec![Frozen::Rounds]);
+    }
+
+    #[test]
+    fn published_rounds_freeze_bar_floor_handicap_and_nigiri_not_knockout_rules() {
+        let old = TournamentSettings { system: System::McMahon, ..TournamentSettings::defaults(day()) };
+        let mut new = old.clone();
+        new.pairing.knockout.on_draw = KnockoutResolution::Lot;
+        assert!(frozen_changes(&old, &new, 1, 1).is_empty(), "knockout rules stay free");
+        new.pairing.mcmahon.floor = Rank::Kyu(10);
+        new.pairing.handicap.basis = HandicapBasis::Rank;
+        new.pairing.nigiri = NigiriHolder::LargerNumber;
+        assert_eq!(frozen_changes(&old, &new, 1, 1), vec![Frozen::McMahon, Frozen::Handicap, Frozen::Nigiri]);
+        assert!(frozen_changes(&old, &new, 0, 0).is_empty());
+        let mut max = old.clone();
+        max.pairing.handicap.max = 4;
+        assert_eq!(frozen_changes(&old, &max, 2, 2), vec![Frozen::Handicap]);
+    }
+
+    #[test]
+    fn pairing_rules_load_from_older_json_with_defaults() {
+        let rules: PairingRules = serde_json::from_str("{}").unwrap();
+        assert_eq!(rules, PairingRules::default());
+        let partial: PairingRules =
+            serde_json::from_str(r#"{"mcmahon":{"bar":"2d"},"handicap":{"basis":"rank"}}"#).unwrap();
+        assert_eq!(partial.mcmahon, McMahonBands { bar: Rank::Dan(2), floor: Rank::Kyu(20) });
+        assert_eq!(partial.handicap, HandicapSettings { basis: HandicapBasis::Rank, ..Default::default() });
+        assert_eq!(partial.nigiri, NigiriHolder::Art10);
+        // A whole settings value stored before the pairing rules existed still loads.
+        let mut v = serde_json::to_value(TournamentSettings::defaults(day())).unwrap();
+        v.as_object_mut().unwrap().remove("pairing");
+        let back: TournamentSettings = serde_json::from_value(v).unwrap();
+        assert_eq!(back, TournamentSettings::defaults(day()));
+        let round_trip: PairingRules =
+            serde_json::from_str(&serde_json::to_string(&partial).unwrap()).unwrap();
+        assert_eq!(round_trip, partial);
+    }
+
+    #[test]
+    fn pairing_rules_are_checked_against_the_system() {
+        let ok = PairingRules::default();
+        for sys in System::ALL {
+            assert!(ok.problems(*sys).is_empty(), "the defaults fit {sys:?}");
+        }
+        let mut r = ok;
+        r.mcmahon = McMahonBands { bar: Rank::Kyu(5), floor: Rank::Kyu(2) };
+        assert_eq!(r.problems(System::McMahon), vec![PairingProblem::FloorAboveBar]);
+        r.mcmahon = McMahonBands { bar: Rank::Kyu(5), floor: Rank::Kyu(5) };
+        assert!(r.problems(System::McMahon).is_empty(), "floor = bar is allowed");
+        r.handicap.basis = HandicapBasis::McMahonScore;
+        assert!(r.problems(System::McMahon).is_empty());
+        assert_eq!(r.problems(System::Swiss), vec![PairingProblem::ScoreBasisNotMcMahon]);
+        r.handicap.basis = HandicapBasis::Rank;
+        assert!(r.problems(System::Swiss).is_empty(), "Swiss may give handicaps by rank");
+        assert_eq!(r.problems(System::RoundRobin), vec![PairingProblem::HandicapSystem]);
+        r.handicap.max = 10;
+        assert_eq!(r.problems(System::McMahon), vec![PairingProblem::HandicapRange]);
+        let mut k = ok;
+        k.knockout.on_draw = KnockoutResolution::BothOut;
+        assert_eq!(k.problems(System::Knockout), vec![PairingProblem::DrawBothOut]);
+        assert_eq!(PairingProblem::FloorAboveBar.field(), "mm_floor");
     }
 }

@@ -73,7 +73,7 @@ impl Settings {
             tiebreaks: t.tiebreaks.clone(),
             bye_sos: t.bye_sos,
             forfeit_sos: t.forfeit_sos,
-            mcmahon: McMahonSettings::default(),
+            mcmahon: crate::domain::rounds::mcmahon_settings(&t.pairing.mcmahon),
             lots_seed,
             after_round,
         }

@@ -90,7 +90,28 @@ pub struct OgInfo {
     pub mm_floor: String,
     /// What a bye scores, in OpenGotha's halves: 2 = a win, 1 = half, 0 = nothing.
     pub bye_value: u8,
+    /// The handicap rule (every game's handicap is written with the game anyway).
+    pub handicap: OgHandicap,
     pub saved: NaiveDateTime,
+}
+
+/// OpenGotha's handicap parameters: handicap = difference (ranks, or McMahon scores) −
+/// correction, at most the ceiling; ranks above the threshold count as the threshold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OgHandicap {
+    pub based_on_mms: bool,
+    /// 0: even games.
+    pub ceiling: u8,
+    pub correction: u8,
+    /// A rank ("1D").
+    pub no_hd_threshold: String,
+}
+
+impl Default for OgHandicap {
+    /// Even games.
+    fn default() -> Self {
+        OgHandicap { based_on_mms: true, ceiling: 0, correction: 0, no_hd_threshold: "30K".into() }
+    }
 }
 
 /// Attribute value escaping (XML 1.0).
@@ -280,10 +301,10 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
         "",
         "HandicapParameterSet",
         &mut [
-            ("hdBasedOnMMS", "true".into()),
-            ("hdCeiling", "0".into()),
-            ("hdCorrection", "0".into()),
-            ("hdNoHdRankThreshold", "30K".into()),
+            ("hdBasedOnMMS", i.handicap.based_on_mms.to_string()),
+            ("hdCeiling", i.handicap.ceiling.to_string()),
+            ("hdCorrection", i.handicap.correction.to_string()),
+            ("hdNoHdRankThreshold", i.handicap.no_hd_threshold.clone()),
         ],
     );
     o.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
@@ -384,6 +405,7 @@ mod tests {
             mm_bar: "3D".into(),
             mm_floor: "20K".into(),
             bye_value: 2,
+            handicap: OgHandicap::default(),
             saved: TODAY.and_hms_opt(10, 0, 0).unwrap(),
         }
     }

@@ -274,9 +274,10 @@ impl SheetPlayer {
 pub struct TableSheet {
     /// Table (board) number.
     pub table: u32,
-    /// With `nigiri`, simply the first player (the colours are decided at the board).
+    /// With `nigiri`, the first player: the one who guesses (the colours are decided at the
+    /// board).
     pub black: SheetPlayer,
-    /// With `nigiri`, simply the second player.
+    /// With `nigiri`, the second player: the one who holds the stones.
     pub white: SheetPlayer,
     /// Handicap stones; 0 for an even game.
     pub handicap: u8,
@@ -294,7 +295,8 @@ pub struct PairingRow {
     pub black: SheetPlayer,
     pub white: SheetPlayer,
     pub handicap: u8,
-    /// Colours decided at the board (then `black`/`white` are just the two players).
+    /// Colours decided at the board: then `black` is the player who guesses and `white` the
+    /// one who holds the stones.
     pub nigiri: bool,
     /// The result when known ("B+R", "W+3¼", "黑中盘胜"), else empty.
     pub result: String,

@@ -120,8 +120,12 @@ fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
     let mut lines: Vec<(&SheetPlayer, Vec<String>)> = Vec::with_capacity(rows.len() * 2 + byes.len());
     for r in rows {
         for (me, opp, black) in [(&r.black, &r.white, true), (&r.white, &r.black, false)] {
-            let colour = if r.nigiri {
-                l("猜先", "nigiri")
+            // A nigiri still to be done: the first player guesses, the second holds the
+            // stones (who holds follows the event's nigiri rule).
+            let colour = if r.nigiri && black {
+                l("猜先·猜子", "nigiri, guesses")
+            } else if r.nigiri {
+                l("猜先·握子", "nigiri, holds")
             } else if black {
                 l("黑", "Black")
             } else {
@@ -238,5 +242,11 @@ mod tests {
         assert!(pos("Li Wei 李伟") < pos("Zhang Wei 张伟"));
         let table = by_name(&rs, &[], Lang::En);
         assert_eq!(table.rows.len(), 12);
+        // Table 3 is a nigiri board: its first player guesses, its second holds the stones.
+        assert!(text.contains("nigiri,guesses") && text.contains("nigiri,holds"), "{text}");
+        let zh = by_name(&rs, &[], Lang::Zh);
+        let colours: Vec<&str> = zh.rows.iter().map(|cells| cells[4].as_str()).collect();
+        assert_eq!(colours.iter().filter(|c| **c == "猜先·猜子").count(), 2, "{colours:?}");
+        assert_eq!(colours.iter().filter(|c| **c == "猜先·握子").count(), 2, "{colours:?}");
     }
 }

@@ -8,8 +8,9 @@
 //! A slip shows the tournament, round and table; both players with name (Chinese and Latin),
 //! rank and unit; handicap, komi, time control and rules; boxes for the arrival times, Black's
 //! count and the margin, ticks for the result, and signature lines for both players and the
-//! arbiter. When the colours are decided at the board (nigiri) the players are "Player A/B",
-//! each with ticks for the colour taken, and a line records who held the stones and who guessed.
+//! arbiter. When the colours are decided at the board (nigiri) the players are "Player A ·
+//! guesser" and "Player B · holder" (who holds the stones as the event's nigiri rule decided),
+//! each with ticks for the colour taken, and a line records the holding and the guess.
 
 use super::pdf::{Align, Doc, Page, Style};
 use super::{Lang, PdfOptions, PrintError, SheetPlayer, SheetTournament, TableSheet};
@@ -234,9 +235,15 @@ fn draw_slip(s: &mut Slip<'_, '_>, t: &SheetTournament, table: &TableSheet, lang
     s.text(bx + bw - 2.5, by + 8.3, 22.0, Style::bold(17.0), Align::Right, &table.table.to_string());
 
     // The players.
-    let (label_1, label_2) = if table.nigiri { (l.player_a, l.player_b) } else { (l.black, l.white) };
-    player_box(s, l, 31.0, label_1, &table.black, table.nigiri, Some(true), lang);
-    player_box(s, l, 53.5, label_2, &table.white, table.nigiri, Some(false), lang);
+    // A nigiri board names who guesses (Player A) and who holds the stones (Player B), as the
+    // event's nigiri rule decided.
+    let (label_1, label_2) = if table.nigiri {
+        (format!("{} · {}", l.player_a, l.guesser), format!("{} · {}", l.player_b, l.holder))
+    } else {
+        (l.black.to_string(), l.white.to_string())
+    };
+    player_box(s, l, 31.0, &label_1, &table.black, table.nigiri, Some(true), lang);
+    player_box(s, l, 53.5, &label_2, &table.white, table.nigiri, Some(false), lang);
 
     // Conditions.
     let mut y = 81.0;
@@ -426,6 +433,8 @@ mod tests {
         assert!(
             p1.contains("猜先决定黑白") && p1.contains("握子") && p1.contains("猜子") && p1.contains("棋手A")
         );
+        // The guesser is Player A (the first player), the holder Player B.
+        assert!(p1.contains("棋手A·猜子") && p1.contains("棋手B·握子"), "{p1}");
         // Small: the font is subset to the characters used.
         assert!(pdf.len() < 120_000, "{} bytes", pdf.len());
         assert!(r.font_program_bytes() < 100_000, "{}", r.font_program_bytes());

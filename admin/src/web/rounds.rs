@@ -212,6 +212,9 @@ fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
             lang.tf("warn.score_gap", &[table, &n(*a), &n(*b), &half_points(*gap)])
         }
         Warning::LargeHandicap { table, handicap } => lang.tf("warn.handicap", &[table, handicap]),
+        Warning::HandicapNotRule { table, handicap, rule } => {
+            lang.tf("warn.handicap_rule", &[table, handicap, rule])
+        }
         Warning::PairedTwice { player } => lang.tf("warn.paired_twice", &[&n(*player)]),
         Warning::NotPaired { player } => lang.tf("warn.not_paired", &[&n(*player)]),
         Warning::InactivePaired { player } => lang.tf("warn.inactive", &[&n(*player)]),

@@ -159,6 +159,10 @@ pub struct SettingsOptions {
     pub double_loss: Options,
     pub late_entry: Options,
     pub forfeit_sos: Options,
+    pub handicap_basis: Options,
+    pub nigiri_holder: Options,
+    pub ko_draw: Options,
+    pub ko_double_loss: Options,
 }
 
 #[derive(Template)]
@@ -194,6 +198,10 @@ pub struct TournamentPage {
     pub chief_id: i32,
     pub time_control: String,
     pub lateness: String,
+    /// McMahon events: bar and floor.
+    pub mcmahon: Option<String>,
+    /// The handicap rule, when the event gives handicaps.
+    pub handicap: Option<String>,
 }
 
 pub struct PlayerItem {

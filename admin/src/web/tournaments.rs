@@ -9,6 +9,7 @@ use super::templates::*;
 use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
 use crate::db::users::Role;
 use crate::db::{audit, backup, entrants as edb, users, DbError};
+use crate::domain::entrant::Rank;
 use crate::domain::settings::*;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -58,6 +59,16 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         double_loss: options(lang, DoubleLoss::ALL, DoubleLoss::code, "double_loss"),
         late_entry: options(lang, LateEntry::ALL, LateEntry::code, "late_entry"),
         forfeit_sos: options(lang, ForfeitSos::ALL, ForfeitSos::code, "forfeit_sos"),
+        handicap_basis: options(lang, HandicapBasis::ALL, HandicapBasis::code, "handicap_basis"),
+        nigiri_holder: options(lang, NigiriHolder::ALL, NigiriHolder::code, "nigiri_holder"),
+        // A draw cannot put both players out: that choice is for double losses only.
+        ko_draw: options(
+            lang,
+            &[KnockoutResolution::Replay, KnockoutResolution::HigherSeed, KnockoutResolution::Lot],
+            KnockoutResolution::code,
+            "ko",
+        ),
+        ko_double_loss: options(lang, KnockoutResolution::ALL, KnockoutResolution::code, "ko"),
     }
 }
 
@@ -85,7 +96,119 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     lateness_form(&mut f, &s.lateness);
     f.set("double_loss", s.double_loss.code());
     f.set("late_entry", s.late_entry.code());
+    pairing_form(&mut f, &s.pairing);
     f
+}
+
+/// The pairing rules as form fields (ranks in the short form "3d", which both languages read).
+fn pairing_form(f: &mut FormView, p: &PairingRules) {
+    f.set("mm_bar", p.mcmahon.bar.en());
+    f.set("mm_floor", p.mcmahon.floor.en());
+    f.set("handicap_basis", p.handicap.basis.code());
+    f.set("handicap_reduction", p.handicap.reduction.to_string());
+    f.set("handicap_max", p.handicap.max.to_string());
+    f.set("handicap_none_at_bar", if p.handicap.none_at_bar { "on" } else { "" });
+    f.set("nigiri_holder", p.nigiri.code());
+    f.set("ko_draw", p.knockout.on_draw.code());
+    f.set("ko_double_loss", p.knockout.on_double_loss.code());
+}
+
+/// Read the pairing rules (issue 4) and check them against the system; messages beside the
+/// fields. A form without a field (a page from before these settings) keeps its default.
+fn pairing_from_form(
+    lang: Lang,
+    form: &Form,
+    f: &mut FormView,
+    system: Option<System>,
+) -> Option<PairingRules> {
+    let d = PairingRules::default();
+    let rank = |f: &mut FormView, name: &str, dflt: Rank| -> Option<Rank> {
+        if !form.has(name) {
+            f.set(name, dflt.en());
+            return Some(dflt);
+        }
+        match Rank::parse(form.get(name)) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                f.error(name, if lang.is_zh() { e.zh() } else { e.en() });
+                None
+            }
+        }
+    };
+    let stones = |f: &mut FormView, name: &str, dflt: u8| -> Option<u8> {
+        if !form.has(name) {
+            f.set(name, dflt.to_string());
+            return Some(dflt);
+        }
+        match form.get(name).trim().parse::<u8>() {
+            Ok(n) if n <= MAX_HANDICAP => Some(n),
+            _ => {
+                f.error(name, lang.tf("err.number_range", &[&0, &MAX_HANDICAP]));
+                None
+            }
+        }
+    };
+    fn choice<T: Copy>(
+        f: &mut FormView,
+        lang: Lang,
+        form: &Form,
+        name: &str,
+        parse: impl Fn(&str) -> Option<T>,
+        code: impl Fn(T) -> &'static str,
+        dflt: T,
+    ) -> Option<T> {
+        if !form.has(name) {
+            f.set(name, code(dflt));
+            return Some(dflt);
+        }
+        let v = parse(form.get(name));
+        if v.is_none() {
+            f.error(name, lang.t("err.choice"));
+        }
+        v
+    }
+    let bar = rank(f, "mm_bar", d.mcmahon.bar);
+    let floor = rank(f, "mm_floor", d.mcmahon.floor);
+    let basis = choice(
+        f,
+        lang,
+        form,
+        "handicap_basis",
+        HandicapBasis::from_code,
+        HandicapBasis::code,
+        d.handicap.basis,
+    );
+    let reduction = stones(f, "handicap_reduction", d.handicap.reduction);
+    let max = stones(f, "handicap_max", d.handicap.max);
+    let nigiri =
+        choice(f, lang, form, "nigiri_holder", NigiriHolder::from_code, NigiriHolder::code, d.nigiri);
+    let ko = KnockoutResolution::from_code;
+    let on_draw = choice(f, lang, form, "ko_draw", ko, KnockoutResolution::code, d.knockout.on_draw);
+    let on_double_loss =
+        choice(f, lang, form, "ko_double_loss", ko, KnockoutResolution::code, d.knockout.on_double_loss);
+    let rules = PairingRules {
+        mcmahon: McMahonBands { bar: bar?, floor: floor? },
+        handicap: HandicapSettings {
+            basis: basis?,
+            reduction: reduction?,
+            max: max?,
+            none_at_bar: form.checked("handicap_none_at_bar"),
+        },
+        nigiri: nigiri?,
+        knockout: KnockoutSettings { on_draw: on_draw?, on_double_loss: on_double_loss? },
+    };
+    let problems = rules.problems(system?);
+    for p in &problems {
+        let msg = match p {
+            PairingProblem::FloorAboveBar => lang.t("t.err_floor_above_bar").to_string(),
+            PairingProblem::HandicapSystem => lang.t("t.err_handicap_system").to_string(),
+            PairingProblem::ScoreBasisNotMcMahon => lang.t("t.err_score_basis").to_string(),
+            PairingProblem::HandicapRange => lang.tf("err.number_range", &[&0, &MAX_HANDICAP]),
+            PairingProblem::DrawBothOut => lang.t("t.err_ko_draw").to_string(),
+        };
+        f.error(p.field(), msg);
+    }
+    problems.is_empty().then_some(rules)
 }
 
 /// Minutes as typed in the form: whole minutes, or minutes and seconds ("7:30").
@@ -275,7 +398,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
         "tiebreaks",
         form.all("tiebreak").into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(","),
     );
-    for k in ["late_inclusive", "late_double", "late_protect_reserve"] {
+    for k in ["late_inclusive", "late_double", "late_protect_reserve", "handicap_none_at_bar"] {
         f.set(k, if form.checked(k) { "on" } else { "" });
     }
     let text = |f: &mut FormView, name: &str| -> String {
@@ -391,6 +514,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     }
     let time_control = time_control_from_form(lang, form, &mut f, ruleset.as_ref());
     let lateness = lateness_from_form(lang, form, &mut f);
+    let pairing = pairing_from_form(lang, form, &mut f, system);
     // Absent from older forms: the default, so that a form without the field still saves.
     let forfeit_sos = if form.has("forfeit_sos") {
         pick(&mut f, lang, form, "forfeit_sos", ForfeitSos::from_code)
@@ -424,6 +548,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
             forfeit_sos: forfeit_sos?,
             double_loss: double_loss?,
             late_entry: late_entry?,
+            pairing: pairing?,
         })
     })();
     (f, settings)
@@ -533,8 +658,23 @@ pub fn tournament_page(
 ) -> TournamentPage {
     let s = t.settings();
     let zh = lang.is_zh();
+    let rank = |r: Rank| if zh { r.zh() } else { r.en() };
+    let mm = &s.pairing.mcmahon;
+    let mcmahon =
+        (s.system == System::McMahon).then(|| lang.tf("t.mcmahon_bands", &[&rank(mm.bar), &rank(mm.floor)]));
+    let h = &s.pairing.handicap;
+    let handicap = (h.basis != HandicapBasis::None).then(|| {
+        let basis = lang.t(&format!("handicap_basis.{}", h.basis.code())).to_string();
+        let mut text = lang.tf("t.handicap_rule", &[&basis, &h.reduction, &h.max]);
+        if h.none_at_bar {
+            text.push_str(lang.t("t.handicap_rule_bar"));
+        }
+        text
+    });
     TournamentPage {
         c,
+        mcmahon,
+        handicap,
         system: lang.t(&format!("system.{}", s.system.code())).to_string(),
         ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
         komi: quarters_text(s.ruleset.komi_q),
@@ -744,6 +884,10 @@ mod tests {
                 &o.double_loss,
                 &o.late_entry,
                 &o.forfeit_sos,
+                &o.handicap_basis,
+                &o.nigiri_holder,
+                &o.ko_draw,
+                &o.ko_double_loss,
             ] {
                 for (code, label) in list {
                     assert!(!label.contains('.'), "missing label for {code}: {label}");
@@ -835,6 +979,55 @@ mod tests {
     }
 
     #[test]
+    fn pairing_rules_from_the_form_with_messages_beside_the_fields() {
+        let read = |lang, system, pairs: &[(&str, &str)]| {
+            let mut f = FormView::default();
+            (pairing_from_form(lang, &form_of(pairs), &mut f, Some(system)), f)
+        };
+        // A form from before these settings: the defaults.
+        let (r, f) = read(Lang::En, System::Swiss, &[]);
+        assert_eq!(r, Some(PairingRules::default()));
+        assert_eq!(f.v("mm_bar"), "3d");
+        let full = [
+            ("mm_bar", "2段"),
+            ("mm_floor", "15k"),
+            ("handicap_basis", "mcmahon_score"),
+            ("handicap_reduction", "2"),
+            ("handicap_max", "6"),
+            ("handicap_none_at_bar", "on"),
+            ("nigiri_holder", "larger_number"),
+            ("ko_draw", "lot"),
+            ("ko_double_loss", "higher_seed"),
+        ];
+        let (r, f) = read(Lang::En, System::McMahon, &full);
+        assert!(!f.has_errors(), "{:?}", f.errs);
+        let r = r.unwrap();
+        assert_eq!(r.mcmahon, McMahonBands { bar: Rank::Dan(2), floor: Rank::Kyu(15) });
+        assert_eq!(
+            r.handicap,
+            HandicapSettings { basis: HandicapBasis::McMahonScore, reduction: 2, max: 6, none_at_bar: true }
+        );
+        assert_eq!(r.nigiri, NigiriHolder::LargerNumber);
+        assert_eq!(r.knockout.on_draw, KnockoutResolution::Lot);
+        // The floor above the bar: refused, beside the floor, in both languages.
+        let bad = [("mm_bar", "5k"), ("mm_floor", "1d")];
+        let (r, f) = read(Lang::En, System::McMahon, &bad);
+        assert!(r.is_none());
+        assert!(f.err("mm_floor").is_some_and(|e| e.contains("floor is above the bar")), "{:?}", f.errs);
+        let (_, f) = read(Lang::Zh, System::McMahon, &bad);
+        assert!(f.err("mm_floor").is_some_and(|e| e.contains("下限高于上限")), "{:?}", f.errs);
+        // A rank that is not one, a handicap out of range, a basis the system cannot use.
+        let (r, f) = read(Lang::En, System::McMahon, &[("mm_bar", "5"), ("handicap_max", "12")]);
+        assert!(r.is_none() && f.err("mm_bar").is_some() && f.err("handicap_max").is_some());
+        let (r, f) = read(Lang::En, System::Swiss, &[("handicap_basis", "mcmahon_score")]);
+        assert!(r.is_none() && f.err("handicap_basis").is_some());
+        let (r, f) = read(Lang::Zh, System::RoundRobin, &[("handicap_basis", "rank")]);
+        assert!(r.is_none() && f.err("handicap_basis").is_some_and(|e| e.contains("不让子")));
+        let (r, f) = read(Lang::En, System::Knockout, &[("ko_draw", "both_out")]);
+        assert!(r.is_none() && f.err("ko_draw").is_some());
+    }
+
+    #[test]
     fn the_default_form_parses_back_to_the_defaults() {
         let d = TournamentSettings::defaults(NaiveDate::from_ymd_opt(2026, 12, 5).unwrap_or_default());
         let mut d = d;
@@ -851,6 +1044,24 @@ mod tests {
         }
         let form = Form { fields, files: vec![] };
         let (view, parsed) = settings_from_form(Lang::En, &form);
+        assert!(!view.has_errors(), "{:?}", view.errs);
+        assert_eq!(parsed, Some(d.clone()));
+        // Pairing rules other than the defaults survive the trip too.
+        d.system = System::McMahon;
+        d.pairing.mcmahon = McMahonBands { bar: Rank::Pro(1), floor: Rank::Kyu(30) };
+        d.pairing.handicap =
+            HandicapSettings { basis: HandicapBasis::Rank, reduction: 0, max: 4, none_at_bar: true };
+        d.pairing.nigiri = NigiriHolder::LargerNumber;
+        d.pairing.knockout.on_double_loss = KnockoutResolution::Lot;
+        let f = settings_form(&d);
+        let mut fields: Vec<(String, String)> = f
+            .vals
+            .iter()
+            .filter(|(k, _)| k.as_str() != "tiebreaks")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        fields.extend(d.tiebreaks.iter().map(|t| ("tiebreak".to_string(), t.code().to_string())));
+        let (view, parsed) = settings_from_form(Lang::En, &Form { fields, files: vec![] });
         assert!(!view.has_errors(), "{:?}", view.errs);
         assert_eq!(parsed, Some(d));
     }

@@ -9,9 +9,10 @@
 //!
 //! Pairing is the weighted engine of [`super::swiss::pair_by_weights`] on MMS (same
 //! criteria: no rematch, byes, units, MMS gap, colours), plus the handicap criterion when
-//! the event gives handicaps ([`super::HandicapRule`]): handicap = rank difference minus
-//! the reduction, capped; optionally none when a player is at or above the bar. In a
-//! handicap game the weaker player takes Black (rules.md §3.4 for the compensation).
+//! the event gives handicaps ([`super::HandicapRule`]): handicap = rank difference (or the
+//! McMahon-score difference in wins, which follows bar, floor and results) minus the
+//! reduction, capped; optionally none when a player is at or above the bar. In a handicap
+//! game the weaker player takes Black (rules.md §3.4 for the compensation).
 //! Round 1 is paired by the same engine: players meet within their MMS groups by lot.
 
 use super::{History, McMahonSettings, PairingError, Player, RoundPairing, Settings};
@@ -86,6 +87,28 @@ mod tests {
         let g = &rp.games[0];
         assert_eq!((g.black, g.white, g.handicap), (2, 1, 3));
         assert_eq!(g.colours, ColourDecision::Handicap);
+    }
+
+    #[test]
+    fn handicap_from_mcmahon_scores_follows_bar_and_floor() {
+        let settings = |floor| Settings {
+            handicap: HandicapRule::ScoreDifference {
+                reduction: 1,
+                max: 9,
+                below_bar_only: false,
+                per_stone: 4,
+            },
+            mcmahon: McMahonSettings { bar: 8, floor },
+            ..Settings::default()
+        };
+        // 4d v 1k: four ranks, four wins of McMahon score apart → 3 stones, as by rank.
+        let players = vec![Player::new(1, 3), Player::new(2, -1)];
+        let g = pair_round(&players, &History::default(), &settings(-30), 1, 0).unwrap().games[0].clone();
+        assert_eq!((g.black, g.white, g.handicap), (2, 1, 3));
+        // 5k v 10k below a 4k floor: equal McMahon scores, an even game (by rank: 4 stones).
+        let players = vec![Player::new(1, -5), Player::new(2, -10)];
+        let g = pair_round(&players, &History::default(), &settings(-4), 1, 0).unwrap().games[0].clone();
+        assert_eq!(g.handicap, 0);
     }
 
     proptest! {

@@ -232,7 +232,8 @@ impl Default for McMahonSettings {
     }
 }
 
-/// The handicap of a pairing (McMahon; rules.md §3.4 for what a handicap means in play).
+/// The handicap of a pairing (McMahon, or Swiss by rank; rules.md §3.4 for what a handicap
+/// means in play). See [`weights::handicap_stones`] for the arithmetic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HandicapRule {
     /// Even games.
@@ -241,6 +242,11 @@ pub enum HandicapRule {
     /// n ≥ 2 = n stones (让n子). With `below_bar_only`, a game with a player at or above the
     /// McMahon bar is even.
     RankDifference { reduction: i32, max: i32, below_bar_only: bool },
+    /// As `RankDifference`, but from the difference of the pairing scores (the McMahon
+    /// score, pairgoth's and OpenGotha's "handicap based on MMS"): the gap in half points
+    /// divided by `per_stone` (the value of a win: one McMahon point is one rank), rounded
+    /// down. A player who has won more games than the rank predicts gives more stones.
+    ScoreDifference { reduction: i32, max: i32, below_bar_only: bool, per_stone: i32 },
 }
 
 /// Order of round 1 (rules.md §14.2).
@@ -290,6 +296,8 @@ pub struct Settings {
     pub warn_score_gap: i32,
     /// Review: a handicap above this many stones is a warning.
     pub warn_handicap: u8,
+    /// Knockout: what a drawn game and a double loss do to the bracket.
+    pub knockout: knockout::KnockoutRules,
     pub tuning: SolverTuning,
 }
 
@@ -307,6 +315,7 @@ impl Default for Settings {
             round1_order: Round1Order::Rating,
             warn_score_gap: 4,
             warn_handicap: 4,
+            knockout: knockout::KnockoutRules::default(),
             tuning: SolverTuning::default(),
         }
     }
@@ -316,6 +325,14 @@ impl Settings {
     /// Whether same-unit avoidance applies when pairing `round` (1-based).
     pub fn unit_avoidance_in(&self, round: u32) -> bool {
         round <= self.same_unit_rounds
+    }
+
+    /// Who holds the stones in a nigiri: the nigiri colours' rule, else Art. 10.
+    pub fn nigiri_rule(&self) -> NigiriRule {
+        match self.colours {
+            ColourMethod::Nigiri { rule, .. } => rule,
+            _ => NigiriRule::Art10,
+        }
     }
 }
 

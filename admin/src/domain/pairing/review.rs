@@ -3,7 +3,8 @@
 //! An arbiter may edit a pairing by hand; before publishing, [`review`] lists what the
 //! engine would have avoided: rematches (rules.md §14.1 item 3), same-unit pairs in rounds
 //! with avoidance on (§14.4), a player given the same colour a third time in a row (§14.3,
-//! [INF] default), large score gaps and large handicaps (thresholds in [`Settings`]), and
+//! [INF] default), large score gaps and large handicaps (thresholds in [`Settings`]), a
+//! handicap other than the event's handicap rule gives the pair, and
 //! structural errors (a player paired twice, an active player left out, an inactive or
 //! unknown player paired, an odd or missing bye).
 
@@ -11,9 +12,10 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::weights::{handicap_stones, HandicapSide};
 use super::{
-    meetings, ordered, records, Colour, ColourDecision, History, PairingError, Player, PlayerId,
-    RoundPairing, Settings, Status,
+    meetings, ordered, records, Colour, ColourDecision, HandicapRule, History, PairingError, Player,
+    PlayerId, RoundPairing, Settings, Status,
 };
 
 /// One review warning. `table` is the table number of the game concerned.
@@ -45,6 +47,13 @@ pub enum Warning {
     LargeHandicap {
         table: u32,
         handicap: u8,
+    },
+    /// The game's handicap is not what the event's handicap rule gives the pair (a manual
+    /// edit, or players swapped by hand).
+    HandicapNotRule {
+        table: u32,
+        handicap: u8,
+        rule: u8,
     },
     PairedTwice {
         player: PlayerId,
@@ -148,6 +157,17 @@ pub fn review(
         if g.handicap > settings.warn_handicap {
             out.push(Warning::LargeHandicap { table: g.table, handicap: g.handicap });
         }
+        if settings.handicap != HandicapRule::None {
+            let side = |p: &Player, id: PlayerId| HandicapSide {
+                rank_value: p.rank_value,
+                score: score_of(p, recs[&id].pairing_points),
+                above_bar: p.rank_value >= settings.mcmahon.bar,
+            };
+            let rule = handicap_stones(settings.handicap, side(pb, g.black), side(pw, g.white));
+            if rule != g.handicap {
+                out.push(Warning::HandicapNotRule { table: g.table, handicap: g.handicap, rule });
+            }
+        }
     }
     Ok(out)
 }
@@ -212,6 +232,31 @@ mod tests {
         assert!(w.contains(&Warning::NotPaired { player: 5 }));
         assert!(w.contains(&Warning::LargeHandicap { table: 3, handicap: 6 }));
         assert!(w.contains(&Warning::ByeProblem { detail: "even field with a bye".into() }));
+    }
+
+    #[test]
+    fn a_handicap_other_than_the_rule_is_flagged() {
+        use crate::domain::pairing::McMahonSettings;
+        let players = vec![Player::new(1, 3), Player::new(2, -1), Player::new(3, 0), Player::new(4, 0)];
+        let settings = Settings {
+            handicap: HandicapRule::RankDifference { reduction: 1, max: 9, below_bar_only: false },
+            mcmahon: McMahonSettings { bar: 8, floor: -30 },
+            warn_handicap: 9,
+            ..Settings::default()
+        };
+        // 4d v 1k: the rule gives 4 − 1 = 3 stones, the edit says 2; table 2 is even, as it
+        // should be.
+        let rp = RoundPairing {
+            round: 1,
+            games: vec![game(1, 2, 1, 2), game(2, 3, 4, 0)],
+            bye: None,
+            seed: 0,
+            draws: Vec::new(),
+        };
+        let w = review(&players, &History::default(), &settings, &rp, &|_, p| p).unwrap();
+        assert_eq!(w, vec![Warning::HandicapNotRule { table: 1, handicap: 2, rule: 3 }]);
+        let right = RoundPairing { games: vec![game(1, 2, 1, 3), game(2, 3, 4, 0)], ..rp };
+        assert!(review(&players, &History::default(), &settings, &right, &|_, p| p).unwrap().is_empty());
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //!   lot after the rated ones; split into upper and lower halves; the upper half draws the
 //!   odd lot numbers 1, 3, 5…, the lower half the even ones 2, 4, 6…; table t pairs lot
 //!   numbers 2t−1 and 2t. Colours by lot: on odd tables the smaller number takes Black
-//!   (moves first), on even tables the larger number ([E18] convention), or by nigiri.
+//!   (moves first), on even tables the larger number ([E18] convention), or by nigiri; with
+//!   a handicap rule ([`super::HandicapRule`]) a game it gives stones is a handicap game and
+//!   the weaker player takes Black.
 //!   Same-unit players (§14.4, round 1 by default) are separated by swapping lower-half
 //!   partners with the nearest table that clears both.
 //! - Later rounds ([`pair_by_weights`]): score groups from the top, same score against
@@ -17,10 +19,10 @@ use std::collections::HashMap;
 
 use super::bye::{self, ByeCandidate};
 use super::matching::{self, Problem};
-use super::weights::{ColourState, Field, Vertex};
+use super::weights::{a_takes_black, handicap_stones, ColourState, Field, HandicapSide, Vertex};
 use super::{
-    meetings, number_tables, records, ColourDecision, ColourMethod, DrawRecord, History, Pairing,
-    PairingError, Player, PlayerId, Round1Order, RoundPairing, Settings, Status,
+    meetings, number_tables, records, ColourDecision, ColourMethod, DrawRecord, HandicapRule, History,
+    Pairing, PairingError, Player, PlayerId, Round1Order, RoundPairing, Settings, Status,
 };
 use crate::domain::draw::derive_seed;
 use crate::domain::draw::lots::{Lot, Stream};
@@ -117,8 +119,31 @@ pub fn round_one(players: &[Player], settings: &Settings, seed: u64) -> Result<R
             explain: Vec::new(),
         });
     }
-    if let ColourMethod::Nigiri { remote, rule } = settings.colours {
+    // An event with a handicap rule: a game the rule gives stones is a handicap game and the
+    // weaker player takes Black (the same rule as later rounds, on the entry scores).
+    if settings.handicap != HandicapRule::None {
+        let side = |id: PlayerId| {
+            let p = by_pid[&id];
+            HandicapSide {
+                rank_value: p.rank_value,
+                score: p.entry_points,
+                above_bar: p.rank_value >= settings.mcmahon.bar,
+            }
+        };
         for g in games.iter_mut() {
+            let (b, w) = (side(g.black), side(g.white));
+            let h = handicap_stones(settings.handicap, b, w);
+            if h > 0 {
+                if !a_takes_black(settings.handicap, b, w) {
+                    (g.black, g.white) = (g.white, g.black);
+                }
+                g.handicap = h;
+                g.colours = ColourDecision::Handicap;
+            }
+        }
+    }
+    if let ColourMethod::Nigiri { remote, rule } = settings.colours {
+        for g in games.iter_mut().filter(|g| g.handicap == 0) {
             apply_nigiri(g, by_pid[&g.black], by_pid[&g.white], rule, remote, seed, &mut draws);
         }
     }
@@ -515,6 +540,36 @@ mod tests {
         for g in &rp.games {
             let ColourDecision::Nigiri { outcome: Some(o), .. } = &g.colours else { panic!() };
             assert_eq!((g.black, g.white), (o.black, o.white));
+        }
+    }
+
+    #[test]
+    fn round_one_with_a_handicap_rule() {
+        // Ranks 5d..4k by id; halves by rank: the upper half meets the lower half.
+        let players: Vec<Player> = (1..=8).map(|i| Player::new(i, 5 - i as i32)).collect();
+        let settings = Settings {
+            round1_order: Round1Order::RankThenRating,
+            handicap: HandicapRule::RankDifference { reduction: 2, max: 3, below_bar_only: false },
+            mcmahon: crate::domain::pairing::McMahonSettings { bar: 8, floor: -30 },
+            colours: ColourMethod::Nigiri { remote: false, rule: nigiri::NigiriRule::Art10 },
+            ..Settings::default()
+        };
+        for seed in 0..20 {
+            let rp = round_one(&players, &settings, seed).unwrap();
+            assert_complete(&players, &rp);
+            for g in &rp.games {
+                let rank = |id: PlayerId| players[id as usize - 1].rank_value;
+                let diff = (rank(g.black) - rank(g.white)).abs();
+                let want = (diff - 2).clamp(0, 3) as u8;
+                assert_eq!(g.handicap, want, "seed {seed}: {g:?}");
+                if want > 0 {
+                    assert!(rank(g.black) < rank(g.white), "the weaker takes Black: {g:?}");
+                    assert_eq!(g.colours, ColourDecision::Handicap);
+                } else {
+                    assert!(matches!(g.colours, ColourDecision::Nigiri { .. }), "{g:?}");
+                }
+            }
+            assert!(rp.games.iter().any(|g| g.handicap > 0), "halves 4 ranks apart on average");
         }
     }
 

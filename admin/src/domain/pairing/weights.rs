@@ -160,18 +160,59 @@ pub struct Vertex {
     pub above_bar: bool,
 }
 
-/// Handicap between two players (stones; 0 = even). Stronger = higher rank value.
-pub fn handicap_between(rule: super::HandicapRule, a: &Vertex, b: &Vertex) -> u8 {
-    match rule {
-        super::HandicapRule::None => 0,
-        super::HandicapRule::RankDifference { reduction, max, below_bar_only } => {
-            if below_bar_only && (a.above_bar || b.above_bar) {
-                return 0;
-            }
-            let d = (a.rank_value - b.rank_value).abs() - reduction;
-            d.clamp(0, max.clamp(0, 9)) as u8
-        }
+/// One player as a handicap rule sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandicapSide {
+    pub rank_value: i32,
+    /// Pairing score in half points (Swiss points or McMahon score).
+    pub score: i32,
+    /// At or above the McMahon bar (for `below_bar_only`).
+    pub above_bar: bool,
+}
+
+impl From<&Vertex> for HandicapSide {
+    fn from(v: &Vertex) -> HandicapSide {
+        HandicapSide { rank_value: v.rank_value, score: v.score, above_bar: v.above_bar }
     }
+}
+
+/// Stones a game between `a` and `b` gets under `rule` (0 = even game with komi, 1 = no-komi
+/// game 让先, n ≥ 2 = n stones): the difference (ranks, or pairing scores in wins rounded
+/// down) minus the reduction, never below 0, capped at the rule's maximum and at 9; even when
+/// the rule says so for a player at or above the bar.
+pub fn handicap_stones(rule: super::HandicapRule, a: HandicapSide, b: HandicapSide) -> u8 {
+    use super::HandicapRule as H;
+    let (diff, reduction, max, below_bar_only) = match rule {
+        H::None => return 0,
+        H::RankDifference { reduction, max, below_bar_only } => {
+            ((a.rank_value - b.rank_value).abs(), reduction, max, below_bar_only)
+        }
+        H::ScoreDifference { reduction, max, below_bar_only, per_stone } => {
+            let gap = (i64::from(a.score) - i64::from(b.score)).abs();
+            let stones = gap / i64::from(per_stone.max(1));
+            (stones.min(1000) as i32, reduction, max, below_bar_only)
+        }
+    };
+    if below_bar_only && (a.above_bar || b.above_bar) {
+        return 0;
+    }
+    diff.saturating_sub(reduction).clamp(0, max.clamp(0, 9)) as u8
+}
+
+/// Whether `a` is the weaker player of a handicap game, who takes Black: the lower pairing
+/// score under a score rule (then the lower rank), otherwise the lower rank (then the lower
+/// score). Only meaningful when [`handicap_stones`] is above 0.
+pub fn a_takes_black(rule: super::HandicapRule, a: HandicapSide, b: HandicapSide) -> bool {
+    let by_rank = (a.rank_value, a.score) < (b.rank_value, b.score);
+    match rule {
+        super::HandicapRule::ScoreDifference { .. } => (a.score, a.rank_value) < (b.score, b.rank_value),
+        _ => by_rank,
+    }
+}
+
+/// Handicap between two vertices (stones; 0 = even): [`handicap_stones`].
+pub fn handicap_between(rule: super::HandicapRule, a: &Vertex, b: &Vertex) -> u8 {
+    handicap_stones(rule, a.into(), b.into())
 }
 
 /// A field ready for matching: vertices in score order (the bye vertex last, if any).
@@ -238,7 +279,7 @@ impl Field {
         let ab = orientation_cost(&va.colour, &vb.colour);
         let ba = orientation_cost(&vb.colour, &va.colour);
         if h > 0 {
-            let a_black = va.rank_value < vb.rank_value;
+            let a_black = a_takes_black(self.handicap, va.into(), vb.into());
             return (if a_black { ab } else { ba }, Some(a_black));
         }
         if !self.balance_colours {
@@ -451,6 +492,32 @@ mod tests {
         assert_eq!(handicap_between(bar, &a2, &b), 0);
         let capped = HandicapRule::RankDifference { reduction: 0, max: 2, below_bar_only: false };
         assert_eq!(handicap_between(capped, &a, &b), 2);
+    }
+
+    #[test]
+    fn handicap_from_the_score_difference() {
+        // 2/1/0 in half points: a win is 4. The 1k has won three more games than the 4d.
+        let rule =
+            HandicapRule::ScoreDifference { reduction: 1, max: 9, below_bar_only: false, per_stone: 4 };
+        let strong = HandicapSide { rank_value: 3, score: 4, above_bar: false };
+        let weak = HandicapSide { rank_value: -1, score: 16, above_bar: false };
+        assert_eq!(handicap_stones(rule, strong, weak), 2, "3 wins apart − 1");
+        assert!(a_takes_black(rule, strong, weak), "the lower McMahon score takes Black");
+        let by_rank = HandicapRule::RankDifference { reduction: 1, max: 9, below_bar_only: false };
+        assert_eq!(handicap_stones(by_rank, strong, weak), 3);
+        assert!(!a_takes_black(by_rank, strong, weak), "by rank the 1k takes Black");
+        // A draw's half win rounds down; the cap and the reduction never go below 0.
+        let half = HandicapSide { score: 14, ..weak };
+        assert_eq!(handicap_stones(rule, strong, half), 1);
+        let big =
+            HandicapRule::ScoreDifference { reduction: 0, max: 20, below_bar_only: false, per_stone: 4 };
+        let far = HandicapSide { score: 4 + 4 * 15, ..weak };
+        assert_eq!(handicap_stones(big, strong, far), 9, "never more than 9 stones");
+        let generous =
+            HandicapRule::ScoreDifference { reduction: 5, max: 9, below_bar_only: false, per_stone: 4 };
+        assert_eq!(handicap_stones(generous, strong, weak), 0);
+        let bar = HandicapRule::ScoreDifference { reduction: 0, max: 9, below_bar_only: true, per_stone: 4 };
+        assert_eq!(handicap_stones(bar, HandicapSide { above_bar: true, ..strong }, weak), 0);
     }
 
     #[test]
