@@ -228,6 +228,45 @@ impl Ctx {
         Ok(form)
     }
 
+    /// The common start of every staff write: the user holds `need` in tournament `tid`
+    /// (401/403/404 otherwise) and the body is a form with this session's CSRF token. The role
+    /// is checked before the form is read, so a stranger learns nothing from form errors.
+    pub async fn staff_form(&self, tid: i32, need: Role, body: &[u8]) -> Result<(User, Form), AppError> {
+        let (user, _) = self.require_staff(tid, need).await?;
+        let form = self.form(body)?;
+        Ok((user, form))
+    }
+
+    /// The version a form was read at: the write is refused as stale against it, never merged.
+    /// A missing or unreadable version is a bad form (400), not a guess.
+    pub fn version(&self, form: &Form) -> Result<i32, AppError> {
+        form.get("version")
+            .parse::<i32>()
+            .map_err(|_| AppError::bad_request(self.lang, self.t("err.bad_form").to_string()))
+    }
+
+    /// A free-text reason (a correction, an unpublish, a withdrawal) that goes into the audit
+    /// row: at most 500 characters, no control characters but line breaks and tabs.
+    pub fn reason(&self, form: &Form, field: &str) -> Result<String, AppError> {
+        let r = form.get(field);
+        if r.chars().count() > 500 {
+            return Err(AppError::bad_request(self.lang, self.lang.tf("err.too_long", &[&500])));
+        }
+        if r.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+            return Err(AppError::bad_request(self.lang, self.t("err.bad_form").to_string()));
+        }
+        Ok(r.to_string())
+    }
+
+    /// Numeric ids from path segments, in order; anything else is the 404 page.
+    pub fn ids<const N: usize>(&self, parts: [&str; N]) -> Result<[i32; N], AppError> {
+        let mut out = [0; N];
+        for (o, p) in out.iter_mut().zip(parts) {
+            *o = id(self.lang, p)?;
+        }
+        Ok(out)
+    }
+
     /// Finish a response: the anonymous CSRF cookie if it is new.
     pub fn finish(&self, mut resp: HttpResponse) -> HttpResponse {
         if self.new_anon_csrf {

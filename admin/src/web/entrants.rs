@@ -250,8 +250,7 @@ pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
 
 pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let (f, input) = entrant_from_form(ctx.lang, &form);
     let Some(input) = input else {
         let banner = Some(ctx.t("form.has_errors").to_string());
@@ -262,12 +261,8 @@ pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Resu
     Ok(ctx.redirect(&format!("/t/{tid}/entrants")))
 }
 
-fn ids(ctx: &Ctx, path: (String, String)) -> Result<(i32, i32), AppError> {
-    Ok((id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?))
-}
-
 pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, eid) = ids(&ctx, path.into_inner())?;
+    let [tid, eid] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Organizer).await?;
     let e = ctx.db(move |c| edb::get(c, tid, eid)).await?;
     form_page(&ctx, tid, Some(eid), e.version, entrant_form(&e), None, StatusCode::OK).await
@@ -278,9 +273,8 @@ pub async fn save(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, eid) = ids(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let [tid, eid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let current = ctx.db(move |c| edb::get(c, tid, eid)).await?;
     let Ok(version) = form.get("version").parse::<i32>() else {
         return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
@@ -310,16 +304,15 @@ pub async fn status(
     path: web::Path<(String, String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, eid, action) = path.into_inner();
-    let (tid, eid) = ids(&ctx, (tid, eid))?;
-    let withdrawn = match action.as_str() {
+    let [tid, eid] = ctx.ids([&path.0, &path.1])?;
+    let action = path.2.as_str();
+    let withdrawn = match action {
         "withdraw" => true,
         "reinstate" => false,
         _ => return Err(ctx.not_found()),
     };
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
-    let reason: String = form.get("reason").chars().take(500).collect();
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     ctx.db(move |c| edb::set_status(c, &actor, tid, eid, withdrawn, &reason)).await?;
     Ok(ctx.redirect(&format!("/t/{tid}/entrants")))

@@ -166,8 +166,7 @@ async fn do_preview(ctx: Ctx, tid: i32, body: web::Bytes, which: &str) -> Result
 }
 
 async fn do_confirm(ctx: Ctx, tid: i32, body: web::Bytes, which: &str) -> Result<HttpResponse, AppError> {
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let (parse, slug) = kind(which);
     let Some(bytes) = hex_decode(form.get("payload")).filter(|b| !b.is_empty()) else {
         let banner = Some(ctx.t("imp.err_no_file").to_string());

@@ -683,12 +683,8 @@ fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
     }
 }
 
-fn ids(ctx: &Ctx, path: &(String, String)) -> Result<(i32, i32), AppError> {
-    Ok((id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?))
-}
-
 pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = ids(&ctx, &path)?;
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
     let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut st = PageState::empty();
@@ -697,20 +693,6 @@ pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
         _ => None,
     };
     ctx.render(&build_page(&ctx, l, st))
-}
-
-fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
-    form.get("version")
-        .parse::<i32>()
-        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
-}
-
-fn correction_reason(ctx: &Ctx, form: &Form) -> Result<String, AppError> {
-    let r = form.get("correction").to_string();
-    if r.chars().count() > 500 || r.chars().any(char::is_control) {
-        return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
-    }
-    Ok(r)
 }
 
 /// The other's entry, for a refused stale save.
@@ -783,11 +765,10 @@ pub async fn save_result(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = ids(&ctx, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let correction = correction_reason(&ctx, &form)?;
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let correction = ctx.reason(&form, "correction")?;
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut f = FormView::from_form(&form);
     let Some(entry) = entry_from_form(ctx.lang, &form, &l.settings.ruleset, &mut f) else {
@@ -837,11 +818,10 @@ pub async fn add_ruling(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = ids(&ctx, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let correction = correction_reason(&ctx, &form)?;
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let correction = ctx.reason(&form, "correction")?;
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut rf = FormView::from_form(&form);
     let Some(new) = rulings_from_form(ctx.lang, &form, &l.settings.ruleset, &mut rf) else {
@@ -890,11 +870,10 @@ pub async fn delete_ruling(
     path: web::Path<(String, String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, gid, rid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?, id(ctx.lang, &path.2)?);
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let correction = correction_reason(&ctx, &form)?;
+    let [tid, gid, rid] = ctx.ids([&path.0, &path.1, &path.2])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let correction = ctx.reason(&form, "correction")?;
     let actor = user.actor();
     let r = ctx.db_raw(move |c| rdb::delete_ruling(c, &actor, tid, gid, rid, version, &correction)).await?;
     match r {
@@ -908,10 +887,9 @@ pub async fn confirm(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = ids(&ctx, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
     let Some(who) = Confirmer::parse(form.get("who")) else {
         return Err(AppError::bad_request(ctx.lang, ctx.t("err.choice").to_string()));
     };
@@ -928,11 +906,10 @@ pub async fn apply_lateness(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = ids(&ctx, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let correction = correction_reason(&ctx, &form)?;
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let correction = ctx.reason(&form, "correction")?;
     let actor = user.actor();
     let r = ctx.db_raw(move |c| rdb::apply_lateness(c, &actor, tid, gid, version, &correction)).await?;
     match r {
@@ -946,10 +923,9 @@ pub async fn upload_sgf(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = ids(&ctx, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
     let l = load(&ctx, tid, gid, user.id).await?;
     let file = form.file("file").filter(|f| !f.data.is_empty());
     let checked = match file {
@@ -978,7 +954,7 @@ pub async fn upload_sgf(
 
 /// The stored record: for staff always, for the public once the round is published.
 pub async fn download_sgf(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = ids(&ctx, &path)?;
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
     let staff = ctx.staff_role(tid).await?.is_some();
     let (published, rec) = ctx
         .db(move |c| {
@@ -1217,9 +1193,8 @@ pub async fn save_lateness(
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path.0)?;
     let round = round_of(&ctx, &path.1)?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
     let mut f = FormView::from_form(&form);
     let start = match dr::parse_time_of_day(form.get("starts_at")) {
         Some(s) => Some(dr::time_of_day_text(s)),
@@ -1277,8 +1252,7 @@ pub async fn set_chief(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let uid = match form.get("user_id") {
         "" => None,
         v => Some(id(ctx.lang, v)?),

@@ -32,14 +32,6 @@ use std::collections::{HashMap, HashSet};
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-fn two(ctx: &Ctx, p: (String, String)) -> Result<(i32, i32), AppError> {
-    Ok((id(ctx.lang, &p.0)?, id(ctx.lang, &p.1)?))
-}
-
-fn three(ctx: &Ctx, p: (String, String, String)) -> Result<(i32, i32, i32), AppError> {
-    Ok((id(ctx.lang, &p.0)?, id(ctx.lang, &p.1)?, id(ctx.lang, &p.2)?))
-}
-
 /// An entrant's name in the reader's script (the other one when it is missing).
 pub fn display_name(lang: Lang, e: &EntrantRow) -> String {
     let (zh, latin) = (e.name_zh(), e.name_latin());
@@ -530,7 +522,7 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
 }
 
 pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
     let notice = match ctx.path.split_once("?done=") {
         Some((_, what)) => match what {
             "pair" => Some(ctx.t("round.done_pair").to_string()),
@@ -568,20 +560,6 @@ async fn refused(
     }
 }
 
-fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
-    form.get("version")
-        .parse::<i32>()
-        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
-}
-
-fn reason_of(ctx: &Ctx, form: &Form) -> Result<String, AppError> {
-    let r = form.get("reason");
-    if r.chars().count() > 500 {
-        return Err(AppError::bad_request(ctx.lang, ctx.lang.tf("err.too_long", &[&500])));
-    }
-    Ok(r.to_string())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Pairing
 
@@ -592,9 +570,8 @@ pub async fn pair(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
     let seed = match parse_seed(form.get("seed")) {
         Ok(s) => s.unwrap_or_else(new_seed),
@@ -622,7 +599,7 @@ pub async fn pair(
                 .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?,
         ),
     };
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::pair(c, &actor, tid, n, seed, version, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=pair"))),
@@ -633,8 +610,7 @@ pub async fn pair(
 /// POST /t/{id}/rounds/schedule: round robin, every remaining round as drafts.
 pub async fn schedule(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
     let seed = match parse_seed(form.get("seed")) {
         Ok(s) => s.unwrap_or_else(new_seed),
@@ -644,7 +620,7 @@ pub async fn schedule(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Re
             return list_page(&ctx, tid, f, banner, StatusCode::BAD_REQUEST).await;
         }
     };
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::schedule(c, &actor, tid, seed, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds"))),
@@ -714,8 +690,8 @@ async fn apply_edit(
     action: &str,
 ) -> Result<HttpResponse, AppError> {
     let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let version = version_of(&ctx, &form)?;
-    let reason = reason_of(&ctx, &form)?;
+    let version = ctx.version(&form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let confirm = form.checked("confirm");
     let actor = user.actor();
     let e2 = edit.clone();
@@ -734,9 +710,8 @@ pub async fn swap(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
-    ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (_, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
     let a = player_field(&ctx, &form, &mut f, "swap_a");
     let b = player_field(&ctx, &form, &mut f, "swap_b");
@@ -759,9 +734,8 @@ pub async fn edit(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
-    ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (_, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
     let table = match form.get("edit_table").parse::<u32>() {
         Ok(t) if t > 0 => Some(t),
@@ -801,11 +775,10 @@ pub async fn publish(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let reason = reason_of(&ctx, &form)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
+    let version = ctx.version(&form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let confirm = form.checked("confirm");
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::publish(c, &actor, tid, n, version, confirm, &reason)).await? {
@@ -823,11 +796,10 @@ pub async fn unpublish(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let reason = reason_of(&ctx, &form)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
+    let version = ctx.version(&form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::unpublish(c, &actor, tid, n, version, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=unpublish"))),
@@ -841,11 +813,10 @@ pub async fn delete(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let reason = reason_of(&ctx, &form)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
+    let version = ctx.version(&form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::delete_draft(c, &actor, tid, n, version, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds"))),
@@ -862,9 +833,8 @@ pub async fn nigiri(
     path: web::Path<(String, String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n, gid) = three(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n, gid] = ctx.ids([&path.0, &path.1, &path.2])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let mut f = FormView::from_form(&form);
     let pv = form
         .get("pv")
@@ -896,7 +866,7 @@ pub async fn nigiri(
         )
         .await;
     };
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     let action = NigiriAction::Record { grab, guess };
     match ctx.db_raw(move |c| rdb::nigiri(c, &actor, tid, n, gid, pv, action, &reason)).await? {
@@ -911,14 +881,13 @@ pub async fn remote_nigiri(
     path: web::Path<(String, String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n, gid) = three(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n, gid] = ctx.ids([&path.0, &path.1, &path.2])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let pv = form
         .get("pv")
         .parse::<i32>()
         .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::nigiri(c, &actor, tid, n, gid, pv, NigiriAction::Remote, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=nigiri"))),
@@ -932,15 +901,14 @@ pub async fn played_colours(
     path: web::Path<(String, String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n, gid) = three(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n, gid] = ctx.ids([&path.0, &path.1, &path.2])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let pv = form
         .get("pv")
         .parse::<i32>()
         .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
     let swapped = form.checked("swapped");
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::set_played_swapped(c, &actor, tid, n, gid, pv, swapped, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}"))),
@@ -957,7 +925,7 @@ pub async fn explain(
     path: web::Path<(String, String)>,
     q: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Arbiter).await?;
     let get = |k: &str| q.iter().find(|(x, _)| x == k).map(|(_, v)| v.trim().to_string()).unwrap_or_default();
     let a = id(ctx.lang, &get("a"))?;
@@ -1091,7 +1059,7 @@ async fn attendance_page(
 }
 
 pub async fn attendance(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
     attendance_page(&ctx, tid, n, None, None, StatusCode::OK).await
 }
 
@@ -1100,9 +1068,8 @@ pub async fn save_attendance(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
     let mut absent = HashSet::new();
     for v in form.all("absent") {
@@ -1135,7 +1102,7 @@ pub async fn save_attendance(
         let banner = Some(ctx.t("form.has_errors").to_string());
         return attendance_page(&ctx, tid, n, Some(f), banner, StatusCode::BAD_REQUEST).await;
     }
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| rdb::set_attendance(c, &actor, tid, n, &absent, &fixed, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds"))),
@@ -1153,7 +1120,7 @@ pub async fn save_attendance(
 
 /// GET /t/{id}/pairings/{n}: a published round (a draft is not public: 404).
 pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, n) = two(&ctx, path.into_inner())?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
     let role = ctx.staff_role(tid).await?;
     let (t, r, rows, entrants, numbers): (_, _, Vec<RoundGame>, _, Vec<i32>) = ctx
         .db(move |c| {

@@ -765,8 +765,7 @@ pub async fn save_settings(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let (mut f, settings) = settings_from_form(ctx.lang, &form);
     let Some(s) = settings else {
         let banner = Some(ctx.t("form.has_errors").to_string());
@@ -798,8 +797,7 @@ pub async fn save_settings(
 
 pub async fn delete(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let t = ctx.db(move |c| tdb::get(c, tid)).await?;
     let confirm = form.get("confirm");
     if confirm.is_empty() || (confirm != t.name_zh && confirm != t.name_latin && confirm != t.id.to_string())
@@ -826,8 +824,7 @@ pub async fn set_staff(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let uid = id(ctx.lang, form.get("user_id"))?;
     let role = match form.get("role") {
         "" => None,
