@@ -42,6 +42,7 @@ fn team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) {
         ("pairing", "round_robin"),
         ("equal_count", "draw"),
         ("tiebreaks", "generic"),
+        ("playoff_clock", "game_end"),
         ("version", v.as_str()),
     ];
     for (k, val) in fields {
@@ -734,12 +735,57 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     m.moves_to(143, 5000);
     m.ok("section_end", &[("at", &at(5010))]);
     m.no("section_end", &[("at", &at(5011))], "Only sections 1 and 2 end by move number");
+    // The referee records both clocks in the break (Art. 22.4): 120 min + 3 × 60 s here.
+    let p =
+        m.ok("clock", &[("b_main", "40:00"), ("w_main", "1:02:30"), ("w_periods", "3"), ("at", &at(5020))]);
+    assert!(
+        body(&p).contains("Clocks after move 143: Black 40:00, 3 byo-yomi left, White 1:02:30"),
+        "{}",
+        p.body
+    );
+    assert!(p.body.contains("<td class=\"clock-b\">40:00, 3 byo-yomi left</td>"), "{}", p.body);
+    // Readings that do not fit the event's time control, or a move not yet played: refused.
+    m.no_status(
+        400,
+        "clock",
+        &[("b_main", "0"), ("b_periods", "4"), ("w_main", "10:00"), ("at", &at(5030))],
+        "More byo-yomi periods than the event gives (3)",
+    );
+    m.no_status(
+        400,
+        "clock",
+        &[("b_main", "2:01:00"), ("w_main", "10:00")],
+        "More basic time than the event gives",
+    );
+    m.no_status(400, "clock", &[("b_main", "1:75"), ("w_main", "10:00")], "h:mm:ss or mm:ss");
+    m.no(
+        "clock",
+        &[("move", "150"), ("b_main", "30:00"), ("w_main", "10:00")],
+        "Move 150 has not been played yet",
+    );
     m.moves_to(200, 7000);
     // 185 − 1 (the yellow) = 184 at komi 3½: a draw, and this is a knockout.
     let p = m.ok("count", &[("black_count", "185"), ("at", &at(7100))]);
     assert!(body(&p).contains("Black counted 185; penalty stones Black 1, White 0"), "{}", p.body);
     assert!(body(&p).contains("Knockout draw: the 节棋 play-off follows from move 144"), "{}", p.body);
     assert_eq!(text_of(&p.body, "phase"), "knockout draw: the 节棋 play-off follows");
+    // The play-off is played with the time left when the game ended (Art. 12, the event's
+    // default): not recorded yet, so the page says so and the restore waits for it.
+    assert!(
+        text_of(&p.body, "playoff-clocks-missing").contains("Record both clocks after move 200"),
+        "{}",
+        p.body
+    );
+    m.no(
+        "restore",
+        &[("at", &at(7150))],
+        "first record both clocks as they stood at the end of the drawn game (after move 200",
+    );
+    // The clocks stand still after the count: Black is in byo-yomi with 2 periods left.
+    let p = m.ok("clock", &[("b_main", "0"), ("b_periods", "2"), ("w_main", "1:35"), ("at", &at(7160))]);
+    assert_eq!(text_of(&p.body, "playoff-black"), "byo-yomi, 2 left");
+    assert_eq!(text_of(&p.body, "playoff-white"), "1:35, 3 byo-yomi left");
+    assert_eq!(text_of(&p.body, "playoff-clocks-from"), "(the clocks after move 200, Art. 12)");
     m.no(
         "move",
         &[("number", "201"), ("player", &m.p(false, 5)), ("at", &at(7101))],
@@ -758,6 +804,19 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     );
     let p = m.ok("restore", &[("at", &at(7200))]);
     assert!(body(&p).contains("Position restored after move 143"), "{}", p.body);
+    assert!(
+        body(&p).contains("with its remaining time (Black byo-yomi, 2 left, White 1:35, 3 byo-yomi left: the clocks after move 200)"),
+        "{}",
+        p.body
+    );
+    assert_eq!(text_of(&p.body, "playoff-black"), "byo-yomi, 2 left");
+    // In Chinese too.
+    let zh = org.get(&format!("/lang/zh?next=/t/{tid}/matches/{mid}"));
+    assert_eq!(zh.status, 303);
+    let p = m.page();
+    assert_eq!(text_of(&p.body, "playoff-black"), "读秒中，剩余2次");
+    assert_eq!(text_of(&p.body, "playoff-white"), "基本时间1:35，读秒3次");
+    assert_eq!(org.get("/lang/en?next=/").status, 303);
     assert_eq!(text_of(&p.body, "moves"), "143");
     assert_eq!(m.cell(0, "subs"), "1");
     assert_eq!(m.cell(0, "timeouts"), "1");
@@ -850,6 +909,7 @@ fn board_match_round_with_match_points_and_standings() {
             ("pairing", "swiss"),
             ("equal_count", "draw"),
             ("tiebreaks", "weijia"),
+            ("playoff_clock", "game_end"),
             ("version", &v),
         ],
     );

@@ -236,6 +236,7 @@ diesel::table! {
         tiebreaks -> Text,
         version -> Integer,
         updated_at -> Text,
+        playoff_clock -> Text,
     }
 }
 

@@ -22,6 +22,7 @@ use crate::db::teams as tdb_teams;
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::domain::team::clocks::{self, ClockEntry, ClockInputError};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{Card, Event, Phase, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
@@ -32,6 +33,7 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use chrono::{Local, NaiveDateTime, TimeZone};
 use rules::board::Color;
+use rules::clock::{ClockReading, TimeControl};
 
 // ---------------------------------------------------------------------------------------------
 // Times, names, texts
@@ -141,6 +143,15 @@ fn section_name(lang: Lang, s: Section) -> &'static str {
     }
 }
 
+/// A clock reading as the page shows it.
+fn clock_text(lang: Lang, r: &ClockReading) -> String {
+    if lang.is_zh() {
+        clocks::show_zh(r)
+    } else {
+        clocks::show_en(r)
+    }
+}
+
 fn pick(lang: Lang, zh: String, en: String) -> String {
     if lang.is_zh() {
         zh
@@ -187,6 +198,14 @@ pub struct LogView {
     pub lines: Vec<String>,
 }
 
+pub struct ClockView {
+    pub move_no: u32,
+    pub section: String,
+    pub at: String,
+    pub black: String,
+    pub white: String,
+}
+
 pub struct LineupRowView {
     pub order: u8,
     pub position: String,
@@ -229,6 +248,12 @@ pub struct RelayPage {
     pub playoff_penalties: Vec<PenaltyView>,
     pub log: Vec<LogView>,
     pub lineups: Vec<LineupView>,
+    pub clocks: Vec<ClockView>,
+    /// The play-off's remaining time (Art. 12): `(black, white, note)` once known, or the
+    /// reading still missing (`note` only).
+    pub playoff_clocks: Option<(String, String, String)>,
+    pub playoff_clocks_missing: bool,
+    pub time_control: String,
     pub result: String,
     pub drawn: String,
     pub match_points: String,
@@ -414,6 +439,17 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         playoff_penalties: Vec::new(),
         log: Vec::new(),
         lineups: Vec::new(),
+        clocks: Vec::new(),
+        playoff_clocks: None,
+        playoff_clocks_missing: false,
+        time_control: {
+            let tc = t.settings().time_control;
+            if lang.is_zh() {
+                tc.describe_zh()
+            } else {
+                tc.describe_en()
+            }
+        },
         result: String::new(),
         drawn: String::new(),
         match_points: String::new(),
@@ -477,6 +513,30 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 )
             })
             .unwrap_or_default();
+        page.clocks = m
+            .clock_log()
+            .iter()
+            .map(|e| ClockView {
+                move_no: e.move_number,
+                section: section_name(lang, e.section).to_string(),
+                at: show_at(e.at),
+                black: clock_text(lang, &e.clocks[0]),
+                white: clock_text(lang, &e.clocks[1]),
+            })
+            .collect();
+        let both = |e: &ClockEntry, key: &str| {
+            (clock_text(lang, &e.clocks[0]), clock_text(lang, &e.clocks[1]), lang.tf(key, &[&e.move_number]))
+        };
+        match (m.playoff_clock_source(), m.playoff_clocks()) {
+            (Some((_, Some(e))), _) => page.playoff_clocks = Some(both(e, "relay.playoff_clocks_from")),
+            (Some((point, None)), _) => {
+                page.playoff_clocks_missing = true;
+                page.playoff_clocks =
+                    Some((String::new(), String::new(), lang.tf("relay.playoff_clocks_missing", &[&point])));
+            }
+            (None, Some(e)) => page.playoff_clocks = Some(both(e, "relay.playoff_clocks_from")),
+            (None, None) => {}
+        }
         page.lineups = lineup_forms(m)
             .into_iter()
             .map(|f| LineupView {
@@ -624,8 +684,36 @@ async fn refused(
     match_page(ctx, tid, mid, opts).await
 }
 
+/// What is wrong with a relay form: the field, and for a clock reading why it does not fit the
+/// event's time control.
+enum BadField {
+    Field(&'static str),
+    Clock(ClockInputError),
+}
+
+impl From<&'static str> for BadField {
+    fn from(f: &'static str) -> Self {
+        BadField::Field(f)
+    }
+}
+
+/// One side's clock from the clock form: the face (`{p}_main`) and the periods left
+/// (`{p}_periods`, empty: all while basic time is left).
+fn clock_of(form: &Form, tc: &TimeControl, p: &str) -> Result<ClockReading, BadField> {
+    let (main, periods) = match p {
+        "b" => ("b_main", "b_periods"),
+        _ => ("w_main", "w_periods"),
+    };
+    let secs = clocks::parse_face(form.get(main)).ok_or(BadField::Field(main))?;
+    let left = match form.get(periods).trim() {
+        "" => None,
+        v => Some(v.parse::<u32>().map_err(|_| BadField::Field(periods))?),
+    };
+    clocks::reading(tc, secs, left).map_err(BadField::Clock)
+}
+
 /// The event of a relay form, and where in the game it goes; `Err` names the bad field.
-fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
+fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), BadField> {
     let side = |name: &'static str| match form.get(name) {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
@@ -646,7 +734,7 @@ fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
                 "2" => Section::Two,
                 "3" => Section::Three,
                 "playoff" => Section::Playoff,
-                _ => return Err("section"),
+                _ => return Err("section".into()),
             };
             (
                 Event::SubmitLineup { side: side("side")?, section, players: [person("p1")?, person("p2")?] },
@@ -655,7 +743,7 @@ fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
         }
         "moves" => match number("through")? {
             Some(through) => (Event::MovesInOrder { through }, None),
-            None => return Err("through"),
+            None => return Err("through".into()),
         },
         "move" => (Event::Move { player: person("player")? }, number("number")?.map(AtMove::Is)),
         "claim" => (Event::ClaimOrderError { claimant: side("side")? }, after),
@@ -671,23 +759,27 @@ fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
             let card = match form.get("card") {
                 "yellow" => Card::Yellow,
                 "red" => Card::Red,
-                _ => return Err("card"),
+                _ => return Err("card".into()),
             };
             (Event::Card { person: person("person")?, card }, after)
         }
         "byoyomi" => (Event::ByoYomiTimeout { player: person("player")? }, number("number")?.map(AtMove::Is)),
         "section_end" => (Event::SectionEnd { clocks: None }, after),
+        "clock" => {
+            let clocks = [clock_of(form, tc, "b")?, clock_of(form, tc, "w")?];
+            (Event::Clocks { move_number: number("move")?, clocks }, None)
+        }
         "count" => match parse_count(form.get("black_count")) {
             Some(black_halves) => (Event::Count { black_halves, clocks: None }, after),
-            None => return Err("black_count"),
+            None => return Err("black_count".into()),
         },
         "resign" => (Event::Resign { side: side("side")? }, after),
         "restore" => (Event::RestoreForPlayoff, None),
-        _ => return Err("kind"),
+        _ => return Err("kind".into()),
     })
 }
 
-const KINDS: [&str; 17] = [
+const KINDS: [&str; 18] = [
     "lineup",
     "moves",
     "move",
@@ -701,6 +793,7 @@ const KINDS: [&str; 17] = [
     "card",
     "byoyomi",
     "section_end",
+    "clock",
     "count",
     "resign",
     "restore",
@@ -736,12 +829,15 @@ pub async fn event(
             return match_page(&ctx, tid, mid, opts).await;
         }
     };
-    let (event, at_move) = match event_of(&form) {
+    let tc = ctx.db(move |c| tdb::get(c, tid)).await?.settings().time_control;
+    let (event, at_move) = match event_of(&form, &tc) {
         Ok(x) => x,
-        Err(field) => {
-            let msg = match field {
-                "black_count" => ctx.t("relay.err_count").to_string(),
-                _ => ctx.t("relay.err_field").to_string(),
+        Err(bad) => {
+            let msg = match bad {
+                BadField::Field("black_count") => ctx.t("relay.err_count").to_string(),
+                BadField::Field("b_main" | "w_main") => ctx.t("relay.err_clock_face").to_string(),
+                BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
+                BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
             f.error(kind, msg);
             let opts = Opts {

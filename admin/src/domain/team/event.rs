@@ -11,7 +11,7 @@ use rules::ruleset::{Preset, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use super::board_match::{BoardMatchConfig, MatchPointRule};
-use super::relay::{RelayConfig, Stage};
+use super::relay::{PlayoffClock, RelayConfig, Stage};
 use super::standings::{MatchPoints, TeamTieBreak};
 
 macro_rules! codes {
@@ -49,6 +49,11 @@ codes!(
     /// Tie-breaks after match points: rules.md §13.3 or §13.2 (围甲).
     TieBreakSet { Generic = "generic", Weijia = "weijia" }
 );
+codes!(
+    /// Which remaining time the 节棋 play-off is played with (Art. 12): when the drawn game
+    /// ended, or at the end of section 2 ([`PlayoffClock`]).
+    PlayoffTime { GameEnd = "game_end", SectionTwoEnd = "section_two_end" }
+);
 
 /// The most boards a board match may have.
 pub const MAX_BOARDS: u32 = 20;
@@ -66,6 +71,8 @@ pub struct TeamSettings {
     pub pairing: TeamPairing,
     pub equal_count: EqualCount,
     pub tiebreaks: TieBreakSet,
+    /// Relay knockouts: the time the play-off starts from (Art. 12).
+    pub playoff_clock: PlayoffTime,
 }
 
 impl Default for TeamSettings {
@@ -78,6 +85,7 @@ impl Default for TeamSettings {
             pairing: TeamPairing::RoundRobin,
             equal_count: EqualCount::Draw,
             tiebreaks: TieBreakSet::Generic,
+            playoff_clock: PlayoffTime::GameEnd,
         }
     }
 }
@@ -146,7 +154,17 @@ impl TeamSettings {
             EqualCount::Draw => JigoRule::Draw,
             EqualCount::White => JigoRule::WhiteWins,
         };
-        RelayConfig { rules, stage: self.stage(), points: self.scale(), ..RelayConfig::default() }
+        let playoff_clock = match self.playoff_clock {
+            PlayoffTime::GameEnd => PlayoffClock::AtGameEnd,
+            PlayoffTime::SectionTwoEnd => PlayoffClock::AtSectionTwoEnd,
+        };
+        RelayConfig {
+            rules,
+            stage: self.stage(),
+            points: self.scale(),
+            playoff_clock,
+            ..RelayConfig::default()
+        }
     }
 
     /// The board-match scoring: 2/1/0 per board, match points by the event's rule.
@@ -206,9 +224,16 @@ mod tests {
         assert_eq!(c.points, MatchPoints::THREE_ONE_ZERO);
         assert_eq!(c.stage, Stage::RoundRobin);
         assert_eq!(s.match_boards(), 0);
-        let ko = TeamSettings { pairing: TeamPairing::Knockout, equal_count: EqualCount::White, ..s };
+        assert_eq!(c.playoff_clock, PlayoffClock::AtGameEnd, "Art. 12: the time left, position restored");
+        let ko = TeamSettings {
+            pairing: TeamPairing::Knockout,
+            equal_count: EqualCount::White,
+            playoff_clock: PlayoffTime::SectionTwoEnd,
+            ..s
+        };
         let c = ko.relay_config(&RuleSet::chinese_team_relay());
         assert_eq!((c.stage, c.rules.jigo), (Stage::Knockout, JigoRule::WhiteWins));
+        assert_eq!(c.playoff_clock, PlayoffClock::AtSectionTwoEnd);
         for f in Format::ALL {
             assert_eq!(Format::from_code(f.code()), Some(*f));
         }

@@ -8,7 +8,7 @@ use rules::rulings::{GameResult, LossReason, ResultMethod};
 
 use super::lineup::Section;
 use super::relay::{
-    Accepted, Card, Effect, Event, Phase, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
+    Accepted, Card, Effect, Event, Phase, PlayoffClock, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
     SubstitutionKind,
 };
 use super::roster::fixtures::team;
@@ -485,8 +485,10 @@ fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
         == Effect::PlayoffStarted {
             restored_to: 143,
             lineup_deadline: restored_at + 180,
-            clocks: clocks(120)
+            clocks: clocks(120).unwrap(),
+            clocks_after: 200,
         }));
+    assert_eq!(h.m.playoff_clocks().map(|e| e.clocks), clocks(120), "the time left at the count");
     assert_eq!((h.m.moves(), h.m.side_to_move(), h.m.section()), (143, White, Section::Playoff));
     assert_eq!(h.m.counts().substitutions_left, [1, 1]);
     assert_eq!(h.m.counts().timeouts_left, [1, 1]);
@@ -778,4 +780,109 @@ fn moves_in_order_up_to_a_move_number() {
     let a = h.ok(Event::MovesInOrder { through: 80 });
     assert_eq!(a.effects, vec![Effect::MovesPlayed { first: 76, last: 80 }]);
     assert_eq!(h.m.moves(), 80);
+}
+
+/// Clock readings (Art. 22.4) as events: now or copied from the written record after a
+/// given move, never ahead of the game; the play-off starts from the reading at the end of
+/// the drawn game (Art. 12, default), and the restore waits for it.
+#[test]
+fn clock_readings_and_the_playoff_time_at_game_end() {
+    let mut h = H::new(Stage::Knockout);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.at(T0);
+    h.play_to(40);
+    let a = h.ok(Event::Clocks { move_number: None, clocks: clocks(2400).unwrap() });
+    assert_eq!(a.effects, vec![Effect::ClocksRecorded { move_number: 40, clocks: clocks(2400).unwrap() }]);
+    assert!(a.effects[0].en().contains("Clocks after move 40: Black 40:00, 3 byo-yomi left"));
+    assert!(a.effects[0].zh().contains("第40手后计时：黑方基本时间40:00，读秒3次"));
+    assert_eq!(
+        h.no(Event::Clocks { move_number: Some(41), clocks: clocks(1).unwrap() }),
+        Refusal::ClocksAhead { move_number: 41, moves: 40 }
+    );
+    // A reading from the written record, after an earlier move.
+    h.ok(Event::Clocks { move_number: Some(30), clocks: clocks(2500).unwrap() });
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: clocks(1800) });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: clocks(900) });
+    h.play_to(190);
+    h.ok(Event::Clocks { move_number: None, clocks: clocks(200).unwrap() });
+    h.play_to(200);
+    // 184: a draw at komi 3½, counted without a reading.
+    h.ok(Event::Count { black_halves: 368, clocks: None });
+    assert_eq!(h.m.clock_log().len(), 5);
+    assert_eq!(h.m.playoff_clock_source(), Some((200, None)));
+    // The reading after move 190 is not the time left at the end (move 200): refused.
+    assert_eq!(
+        h.no(Event::RestoreForPlayoff),
+        Refusal::PlayoffClocksMissing { rule: PlayoffClock::AtGameEnd, move_number: 200 }
+    );
+    let r = h.no(Event::RestoreForPlayoff);
+    assert!(r.en().contains("remaining time, byo-yomi included (Art. 12)"), "{}", r.en());
+    assert!(r.zh().contains("和棋终局时"), "{}", r.zh());
+    // The clocks stand still after the count: the referee reads them now.
+    let end = [
+        ClockReading { main_secs: 0, periods: 2, period_secs: 0, period_moves: 0, overtime: true },
+        ClockReading { main_secs: 95, periods: 3, period_secs: 0, period_moves: 0, overtime: false },
+    ];
+    h.ok(Event::Clocks { move_number: None, clocks: end });
+    assert_eq!(h.m.playoff_clock_source().map(|(p, e)| (p, e.map(|e| e.clocks))), Some((200, Some(end))));
+    let a = h.ok(Event::RestoreForPlayoff);
+    assert!(has(
+        &a,
+        |e| matches!(e, Effect::PlayoffStarted { clocks, clocks_after: 200, .. } if *clocks == end)
+    ));
+    let text = a.effects.iter().map(Effect::en).collect::<String>();
+    assert!(text.contains("remaining time (Black byo-yomi, 2 left, White 1:35, 3 byo-yomi left"), "{text}");
+    // In the play-off, readings of the original game are closed; play-off readings are fine.
+    assert_eq!(
+        h.no(Event::Clocks { move_number: Some(142), clocks: end }),
+        Refusal::ClocksBeforePlayoff { move_number: 142, restored_to: 143 }
+    );
+    h.ok(Event::Clocks { move_number: Some(143), clocks: end });
+    assert_eq!(h.m.clock_log().last().map(|e| e.section), Some(Section::Playoff));
+}
+
+/// An event whose regulations restore the clocks with the position: the play-off starts from
+/// the reading after move 143 (the section-2 break), not from an earlier one.
+#[test]
+fn playoff_time_at_the_end_of_section_two() {
+    let config = RelayConfig {
+        stage: Stage::Knockout,
+        playoff_clock: PlayoffClock::AtSectionTwoEnd,
+        ..RelayConfig::default()
+    };
+    let mut h = H::with(config, &[], &[]);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.at(T0);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.play_to(130);
+    h.ok(Event::Clocks { move_number: None, clocks: clocks(1000).unwrap() });
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.play_to(180);
+    h.ok(Event::Count { black_halves: 368, clocks: clocks(60) });
+    assert_eq!(
+        h.no(Event::RestoreForPlayoff),
+        Refusal::PlayoffClocksMissing { rule: PlayoffClock::AtSectionTwoEnd, move_number: 143 }
+    );
+    // Copied from the written record of the break: after move 143.
+    h.ok(Event::Clocks { move_number: Some(143), clocks: clocks(900).unwrap() });
+    let a = h.ok(Event::RestoreForPlayoff);
+    assert!(has(
+        &a,
+        |e| matches!(e, Effect::PlayoffStarted { clocks: c, clocks_after: 143, .. } if Some(*c) == clocks(900))
+    ));
+    assert_eq!(h.m.playoff_clocks().map(|e| e.move_number), Some(143));
 }
