@@ -5,8 +5,9 @@
 //! a move beyond the quota, yellow cards, two yellows a red, a red as a substitution and the
 //! cases of Art. 24.4, a byo-yomi pass, the count with the penalty stones through the rules
 //! crate; the red-carded players barred from the next game; a knockout draw → 节棋 → a second
-//! draw won by Black; a board-match Swiss with match points and standings; the printed team
-//! sheets downloaded and read back.
+//! draw won by Black, with clock readings and the play-off's remaining time; withdrawals of
+//! wrongly recorded events (who may, refused ones, the match recomputed); a board-match Swiss
+//! with match points and standings; the printed team sheets downloaded and read back.
 
 mod common;
 use common::*;
@@ -253,6 +254,40 @@ impl Relay<'_> {
         let (i, m) = p.body.match_indices(&needle).nth(side).unwrap_or_else(|| panic!("{class}"));
         let rest = &p.body[i + m.len()..];
         unescape(rest[..rest.find("</td>").unwrap()].trim())
+    }
+
+    /// The number (seq) of the latest event whose JSON contains `like`.
+    fn seq_of(&self, like: &str) -> String {
+        query(
+            &self.s.db,
+            &format!(
+                "SELECT seq FROM relay_events WHERE match_id = {} AND event LIKE '%{like}%' ORDER BY seq DESC",
+                self.mid
+            ),
+        )
+        .first()
+        .unwrap_or_else(|| panic!("no event like {like}"))[0]
+            .clone()
+    }
+
+    fn version(&self) -> String {
+        query(&self.s.db, &format!("SELECT version FROM team_matches WHERE id = {}", self.mid))[0][0].clone()
+    }
+
+    /// Withdraws event `seq` as `c` (the page's token and version).
+    fn withdraw(&self, c: &Client, seq: &str, reason: &str) -> Resp {
+        let token = c.get(&format!("/t/{}/matches/{}", self.tid, self.mid)).csrf();
+        c.post_form(
+            &format!("/t/{}/matches/{}/withdraw", self.tid, self.mid),
+            &[("csrf", &token), ("version", &self.version()), ("seq", seq), ("reason", reason)],
+        )
+    }
+
+    fn withdrawals(&self) -> i64 {
+        count_rows(
+            &self.s.db,
+            &format!("SELECT count(*) FROM relay_withdrawals WHERE match_id = {}", self.mid),
+        )
     }
 
     /// The id of the player due, from the page.
@@ -1033,4 +1068,136 @@ fn equal_count_white_wins_when_the_event_says_so() {
     let p = m.ok("count", &[("black_count", "184"), ("after", "60"), ("at", &at(3000))]);
     assert_eq!(text_of(&p.body, "result"), "W+");
     assert_eq!(text_of(&p.body, "match-points"), format!("{black} 0 : 3 {white}"));
+}
+
+/// Taking back wrongly recorded events: only the chief arbiter (here the organizer, none being
+/// named), with a reason, on a current page; a withdrawal that leaves a later event invalid is
+/// refused naming it; the log keeps every row and marks the withdrawn ones; the penalty stones,
+/// the result and the match record are recomputed; a result a later round was paired from
+/// stays until that round is deleted.
+#[test]
+fn withdrawing_relay_events_recomputes_the_match() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "撤回测试", "2");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "南队", &names("南", 8)).status, 303);
+    assert_eq!(add_team(&org, tid, "北队", &names("北", 8)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "4").status, 303);
+    let (mid, black, white) = matches(&s, tid, 1)[0].clone();
+    let judge = arbiter(&s, &org, tid, "judge");
+    let m = Relay { s: &s, c: &judge, tid, mid, teams: [black.clone(), white.clone()] };
+    let token = m.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", "1"), ("start", &at(0))],
+    );
+    assert_eq!(r.status, 303);
+    m.lineup(true, "1", 1, 2, -600);
+    m.lineup(false, "1", 1, 2, -600);
+    // A yellow to the wrong player (the referee meant 北1), then a second one to the same
+    // player: a red, 2 + 1 stones, a replacement.
+    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "20"), ("at", &at(1000))]);
+    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "30"), ("at", &at(1500))]);
+    m.ok("replace", &[("side", "black"), ("incoming", &m.p(true, 3)), ("at", &at(1510))]);
+    let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2000))]);
+    assert_eq!(m.stones(), [3, 0]);
+    // 188 − 3 = 185 at komi 3½ (184 a draw): B+1.
+    assert_eq!(text_of(&p.body, "result"), "B+1");
+    let first_yellow = query(
+        &s.db,
+        &format!("SELECT min(seq) FROM relay_events WHERE match_id = {mid} AND event LIKE '%yellow%'"),
+    )[0][0]
+        .clone();
+    let (replace, count) = (m.seq_of("replace_sent_off"), m.seq_of("\"count\""));
+    let moves_after_replace = m.seq_of("\"through\":40");
+
+    // An arbiter who is not the chief arbiter sees no form and is refused.
+    assert!(!m.page().body.contains("id=\"form-withdraw\""));
+    let before = (m.events(), m.withdrawals(), m.audits());
+    let r = m.withdraw(&judge, &count, "typo");
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.body.contains("Only the chief arbiter"), "{}", r.body);
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    // The chief arbiter (the organizer while none is named): a reason is required.
+    let chief = Relay { c: &org, teams: m.teams.clone(), ..m };
+    assert!(chief.page().body.contains("id=\"form-withdraw\""));
+    let r = chief.withdraw(&org, &count, "  ");
+    assert_eq!(r.status, 400);
+    assert_eq!(r.field_error("withdraw").as_deref(), Some("Give the reason for the withdrawal."));
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    // A stale page is refused.
+    let token = org.get(&format!("/t/{tid}/matches/{mid}")).csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{mid}/withdraw"),
+        &[("csrf", &token), ("version", "1"), ("seq", &count), ("reason", "typo")],
+    );
+    assert_eq!(r.status, 409);
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    // Without the first yellow there is no red, so the replacement after it would be refused.
+    let r = chief.withdraw(&org, &first_yellow, "the card was meant for 北1");
+    assert_eq!(r.status, 422, "{}", r.body);
+    let msg = r.field_error("withdraw").unwrap();
+    assert!(
+        msg.contains(&format!(
+            "Event {first_yellow} cannot be withdrawn while event {replace} stands: without it, event {replace} would be refused (Black has no red-carded player to replace). Withdraw event {replace} first."
+        )),
+        "{msg}"
+    );
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+
+    // Round 2 is paired: the decided result of round 1 no longer changes until it is deleted.
+    assert_eq!(pair(&org, tid, 2, "5").status, 303);
+    let before = (m.events(), m.withdrawals(), m.audits());
+    let r = chief.withdraw(&org, &count, "wrong count");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("Round 2 has already been paired"), "{}", r.body);
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    let r = org.submit(&format!("/t/{tid}/team-rounds"), &format!("/t/{tid}/team-rounds/2/delete"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    // Now the count, the moves after the replacement, the replacement and the first yellow, in
+    // that order. The log keeps every row.
+    let n = m.events();
+    for (seq, why) in [
+        (&count, "count entered before the dame were filled"),
+        (&moves_after_replace, "the moves follow the corrected cards"),
+        (&replace, "no red card after the correction"),
+        (&first_yellow, "the card was meant for 北1"),
+    ] {
+        let r = chief.withdraw(&org, seq, why);
+        assert_eq!(r.status, 303, "withdraw {seq}: {}", r.field_error("withdraw").unwrap_or(r.body));
+    }
+    assert_eq!(m.events(), n, "nothing is deleted");
+    assert_eq!(m.withdrawals(), 4);
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'relay_withdraw'")
+        ),
+        4
+    );
+    let p = m.page();
+    assert_eq!(m.stones(), [1, 0], "one yellow left");
+    assert_eq!(text_of(&p.body, "result"), "");
+    assert_eq!(text_of(&p.body, "phase"), "in play");
+    assert_eq!(text_of(&p.body, "moves"), "30");
+    assert!(p.body.contains("<td class=\"barred\"></td>"), "nobody sent off");
+    assert_eq!(query(&s.db, &format!("SELECT record IS NULL FROM team_matches WHERE id = {mid}"))[0][0], "1");
+    let b = body(&p);
+    assert!(b.contains(&format!("id=\"event-{first_yellow}\"")), "the row stays in the log");
+    assert!(b.contains("<del>Yellow card to 南1</del>"), "{}", p.body);
+    assert!(b.contains("Withdrawn by org"), "{}", p.body);
+    assert!(b.contains(": the card was meant for 北1"), "{}", p.body);
+    // A withdrawn event is not withdrawn twice.
+    let r = chief.withdraw(&org, &first_yellow, "again");
+    assert_eq!(r.status, 422);
+    assert!(r.field_error("withdraw").unwrap().contains("has already been withdrawn"));
+    // The referee enters what happened: the yellow to 北1, play on, the count again.
+    m.ok("card", &[("person", &m.p(false, 1)), ("card", "yellow"), ("at", &at(2100))]);
+    let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2200))]);
+    assert_eq!(m.stones(), [1, 1]);
+    // 188 − 1 + 1 = 188 at komi 3½: B+4.
+    assert_eq!(text_of(&p.body, "result"), "B+4");
+    assert_eq!(text_of(&p.body, "match-points"), format!("{black} 3 : 0 {white}"));
 }

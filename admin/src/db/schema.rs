@@ -310,6 +310,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    relay_withdrawals (id) {
+        id -> Integer,
+        match_id -> Integer,
+        event_id -> Integer,
+        reason -> Text,
+        user_id -> Nullable<Integer>,
+        actor -> Text,
+        recorded_at -> Text,
+    }
+}
+
+diesel::table! {
     team_board_games (id) {
         id -> Integer,
         match_id -> Integer,
@@ -328,6 +340,7 @@ diesel::joinable!(entrants -> tournaments (tournament_id));
 diesel::joinable!(round_absences -> entrants (entrant_id));
 diesel::joinable!(team_members -> teams (team_id));
 diesel::joinable!(relay_events -> team_matches (match_id));
+diesel::joinable!(relay_withdrawals -> team_matches (match_id));
 diesel::joinable!(team_board_games -> team_matches (match_id));
 diesel::joinable!(results -> games (game_id));
 diesel::joinable!(rulings -> games (game_id));
@@ -353,5 +366,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_rounds,
     team_matches,
     relay_events,
+    relay_withdrawals,
     team_board_games,
 );

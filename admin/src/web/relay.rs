@@ -7,7 +7,9 @@
 //! optional time (`at`, the venue's wall clock; empty = now), and for events that happen at a
 //! point of the game an optional move number: the moves before it are recorded as played in
 //! the clockwise order ([`Event::MovesInOrder`]). A refused event writes nothing; the page
-//! comes back with the refusal beside the form (422).
+//! comes back with the refusal beside the form (422). Clock readings are typed against the
+//! event's time control. The chief arbiter withdraws a wrongly recorded event with a reason
+//! (`/withdraw`): the log shows it struck through, and the match is recomputed.
 
 use std::collections::HashMap;
 
@@ -17,6 +19,7 @@ use super::form::Form;
 use super::i18n::Lang;
 use super::teams::{is_team_event, not_team_event, reason_of, record_text, team_names};
 use super::templates::{Chrome, FormView, Options};
+use crate::db::results as rdb;
 use crate::db::team_matches::{self as mdb, AtMove, BoardInput, BoardResult, MatchError, RelayState};
 use crate::db::teams as tdb_teams;
 use crate::db::tournaments as tdb;
@@ -195,7 +198,11 @@ pub struct LogView {
     pub seq: i32,
     pub at: String,
     pub actor: String,
+    /// What was recorded.
+    pub what: String,
     pub lines: Vec<String>,
+    /// "Withdrawn by … at …: reason", once withdrawn.
+    pub withdrawn: Option<String>,
 }
 
 pub struct ClockView {
@@ -262,6 +269,10 @@ pub struct RelayPage {
     pub player_opts: Options,
     pub seated_opts: Options,
     pub person_opts: Options,
+    /// The chief arbiter (or, while none is named, an organizer) may withdraw events.
+    pub is_chief: bool,
+    /// The events that stand, latest first, for the withdrawal form.
+    pub withdraw_opts: Options,
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,
@@ -404,7 +415,14 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
     if row.boards > 0 {
         return board_page(ctx, tid, mid, role.is_some(), opts).await;
     }
-    let st: RelayState = ctx.db(move |c| mdb::relay_state(c, tid, mid)).await?;
+    let uid = ctx.user().map(|u| u.id);
+    let (st, is_chief) = ctx
+        .db(move |c| {
+            let st: RelayState = mdb::relay_state(c, tid, mid)?;
+            let chief = role.is_some() && rdb::is_chief(c, tid, uid)?;
+            Ok::<_, DbError>((st, chief))
+        })
+        .await?;
     let lang = ctx.lang;
     let tnames = team_names(&teams);
     let tname = |id: i32| tnames.get(&id).cloned().unwrap_or_default();
@@ -469,6 +487,8 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         player_opts: Vec::new(),
         seated_opts: Vec::new(),
         person_opts: Vec::new(),
+        is_chief,
+        withdraw_opts: Vec::new(),
         f: opts.f,
         banner: opts.banner,
         notice: opts.notice,
@@ -558,15 +578,34 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             })
             .collect();
         page.log = st
-            .events
+            .log
             .iter()
-            .zip(&st.accepted)
             .rev()
-            .map(|(e, a)| LogView {
-                seq: e.seq,
-                at: show_at(e.at),
-                actor: e.actor.clone(),
-                lines: a.effects.iter().map(|x| named(&pick(lang, x.zh(), x.en()), &names)).collect(),
+            .map(|l| LogView {
+                seq: l.row.seq,
+                at: show_at(l.row.at),
+                actor: l.row.actor.clone(),
+                what: named(&pick(lang, l.event.zh(), l.event.en()), &names),
+                lines: l
+                    .accepted
+                    .iter()
+                    .flat_map(|a| &a.effects)
+                    .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+                    .collect(),
+                withdrawn: l
+                    .withdrawal
+                    .as_ref()
+                    .map(|w| lang.tf("relay.withdrawn_by", &[&w.actor, &w.recorded_at, &w.reason])),
+            })
+            .collect();
+        page.withdraw_opts = st
+            .log
+            .iter()
+            .rev()
+            .filter(|l| l.withdrawal.is_none())
+            .map(|l| {
+                let what = named(&pick(lang, l.event.zh(), l.event.en()), &names);
+                (l.row.seq.to_string(), format!("{} · {what}", l.row.seq))
             })
             .collect();
         for c in [Color::Black, Color::White] {
@@ -602,7 +641,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
 /// GET /t/{id}/matches/{mid}: the match page (public; staff see the forms).
 pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let notice = ctx.path.contains("?done=").then(|| ctx.t("relay.recorded").to_string());
+    let notice = if ctx.path.contains("?done=withdraw") {
+        Some(ctx.t("relay.withdrawn").to_string())
+    } else {
+        ctx.path.contains("?done=").then(|| ctx.t("relay.recorded").to_string())
+    };
     match_page(&ctx, tid, mid, Opts { notice, ..Opts::default() }).await
 }
 
@@ -668,6 +711,22 @@ async fn refused(
         }
         MatchError::BoardPlayer { board } => {
             (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
+        }
+        MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
+        MatchError::ReasonRequired => {
+            (StatusCode::BAD_REQUEST, lang.t("relay.err_reason_required").to_string())
+        }
+        MatchError::LaterRound { round } => {
+            (StatusCode::CONFLICT, lang.tf("relay.err_later_round", &[&round]))
+        }
+        MatchError::Withdraw(w) => {
+            let names = ctx
+                .db(move |c| {
+                    let st = mdb::relay_state(c, tid, mid)?;
+                    Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
+                })
+                .await?;
+            (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, w.zh(), w.en()), &names))
         }
         MatchError::Refused(r) => {
             let names = ctx
@@ -853,6 +912,33 @@ pub async fn event(
     match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, at, at_move, event)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}"))),
         Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+    }
+}
+
+/// POST /t/{id}/matches/{mid}/withdraw: the chief arbiter withdraws a wrongly recorded event
+/// (`seq`) with a reason. The log keeps it; the match is replayed from the events that stand.
+pub async fn withdraw(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let seq = form
+        .get("seq")
+        .parse::<u32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
+    let reason = reason_of(&ctx, &form)?;
+    if reason.chars().any(char::is_control) {
+        return Err(AppError::bad_request(ctx.lang, ctx.t("err.control_chars").to_string()));
+    }
+    let f = FormView::from_form(&form);
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::withdraw_event(c, &actor, tid, mid, version, seq, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=withdraw"))),
+        Err(e) => refused(&ctx, tid, mid, "withdraw", f, e).await,
     }
 }
 

@@ -37,6 +37,7 @@ pub mod relay;
 pub mod roster;
 pub mod sheets;
 pub mod standings;
+pub mod withdraw;
 
 #[cfg(test)]
 mod tests;

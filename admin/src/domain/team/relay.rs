@@ -410,6 +410,95 @@ fn person(p: PersonId) -> String {
     format!("#{p}")
 }
 
+impl Event {
+    /// What was recorded, as the event log and the withdrawal form name it.
+    pub fn en(&self) -> String {
+        match self {
+            Event::SubmitLineup { side, section, players } => format!(
+                "{} line-up for {}: {}, {}",
+                side_en(*side),
+                section.en(),
+                person(players[0]),
+                person(players[1])
+            ),
+            Event::Move { player } => format!("Move by {}", person(*player)),
+            Event::ClaimOrderError { claimant } => format!("Order error claimed by {}", side_en(*claimant)),
+            Event::RequestSubstitution { out, incoming } => {
+                format!("Substitution requested: {} for {}", person(*incoming), person(*out))
+            }
+            Event::RequestTimeout { side } => format!("Timeout requested by {}", side_en(*side)),
+            Event::ConfirmRequest { side } => format!("{} confirms its request", side_en(*side)),
+            Event::CancelRequest { side } => format!("{} cancels its request", side_en(*side)),
+            Event::SubstituteSeated { side } => format!("{}'s substitute seated", side_en(*side)),
+            Event::ReplaceSentOff { side, incoming } => {
+                format!("{} replaces its red-carded player with {}", side_en(*side), person(*incoming))
+            }
+            Event::Card { person: p, card } => format!(
+                "{} card to {}",
+                match card {
+                    Card::Yellow => "Yellow",
+                    Card::Red => "Red",
+                },
+                person(*p)
+            ),
+            Event::ByoYomiTimeout { player } => {
+                format!("Last byo-yomi period exceeded by {}", person(*player))
+            }
+            Event::SectionEnd { .. } => "End of the section".into(),
+            Event::Clocks { move_number: Some(n), .. } => format!("Clock reading after move {n}"),
+            Event::Clocks { move_number: None, .. } => "Clock reading".into(),
+            Event::Count { black_halves, .. } => {
+                format!("Count: Black {}{}", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
+            }
+            Event::Resign { side } => format!("{} resigns", side_en(*side)),
+            Event::RestoreForPlayoff => "Game restored for the 节棋 play-off".into(),
+            Event::MovesInOrder { through } => format!("Moves in order up to move {through}"),
+        }
+    }
+
+    pub fn zh(&self) -> String {
+        match self {
+            Event::SubmitLineup { side, section, players } => format!(
+                "{}{}出场名单：{}、{}",
+                side_zh(*side),
+                section.zh(),
+                person(players[0]),
+                person(players[1])
+            ),
+            Event::Move { player } => format!("{}落子", person(*player)),
+            Event::ClaimOrderError { claimant } => format!("{}提出行棋次序错误", side_zh(*claimant)),
+            Event::RequestSubstitution { out, incoming } => {
+                format!("申请换人：{}换下{}", person(*incoming), person(*out))
+            }
+            Event::RequestTimeout { side } => format!("{}申请暂停", side_zh(*side)),
+            Event::ConfirmRequest { side } => format!("{}确认申请", side_zh(*side)),
+            Event::CancelRequest { side } => format!("{}取消申请", side_zh(*side)),
+            Event::SubstituteSeated { side } => format!("{}替补就位", side_zh(*side)),
+            Event::ReplaceSentOff { side, incoming } => {
+                format!("{}以{}替换红牌罚下队员", side_zh(*side), person(*incoming))
+            }
+            Event::Card { person: p, card } => format!(
+                "{}{}",
+                person(*p),
+                match card {
+                    Card::Yellow => "黄牌",
+                    Card::Red => "红牌",
+                }
+            ),
+            Event::ByoYomiTimeout { player } => format!("{}最后一次读秒超时", person(*player)),
+            Event::SectionEnd { .. } => "本节结束".into(),
+            Event::Clocks { move_number: Some(n), .. } => format!("第{n}手后计时读数"),
+            Event::Clocks { move_number: None, .. } => "计时读数".into(),
+            Event::Count { black_halves, .. } => {
+                format!("数子：黑方{}{}子", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
+            }
+            Event::Resign { side } => format!("{}认输", side_zh(*side)),
+            Event::RestoreForPlayoff => "复原棋局进行节棋".into(),
+            Event::MovesInOrder { through } => format!("按序落子至第{through}手"),
+        }
+    }
+}
+
 impl Effect {
     pub fn en(&self) -> String {
         match self {

@@ -15,6 +15,7 @@ use super::roster::fixtures::team;
 use super::roster::LeaderBasis;
 use super::sheets::{lineup_forms, record_sheet};
 use super::standings::{knockout_outcome, TeamMatchRecord, TeamOutcome};
+use super::withdraw::{replay_standing, withdraw, LoggedEvent, WithdrawError};
 use super::{PersonId, Timestamp};
 use crate::domain::pairing::knockout::MatchOutcome;
 
@@ -885,4 +886,85 @@ fn playoff_time_at_the_end_of_section_two() {
         |e| matches!(e, Effect::PlayoffStarted { clocks: c, clocks_after: 143, .. } if Some(*c) == clocks(900))
     ));
     assert_eq!(h.m.playoff_clocks().map(|e| e.move_number), Some(143));
+}
+
+/// The log of `h` as stored rows, none withdrawn.
+fn logged(h: &H) -> Vec<LoggedEvent> {
+    h.m.events()
+        .iter()
+        .enumerate()
+        .map(|(i, (at, e))| LoggedEvent { seq: i as u32 + 1, at: *at, event: e.clone(), withdrawn: false })
+        .collect()
+}
+
+fn fresh() -> RelayMatch {
+    H::new(Stage::RoundRobin).m
+}
+
+/// A wrongly recorded event is withdrawn: the match is replayed from the events that stand,
+/// penalties and the result recomputed; a withdrawal that would leave a later event invalid is
+/// refused, naming that event, until it is withdrawn first.
+#[test]
+fn withdrawing_an_event_replays_the_rest() {
+    let mut h = H::new(Stage::RoundRobin);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.ok(Event::MovesInOrder { through: 20 });
+    h.card(111, Card::Yellow);
+    h.ok(Event::MovesInOrder { through: 30 });
+    let a = h.card(111, Card::Yellow); // the second yellow: a red, 111 leaves the board
+    assert!(has(&a, |e| matches!(e, Effect::SeatVacant { side: Black, person: 111 })));
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 113 });
+    h.ok(Event::MovesInOrder { through: 40 });
+    h.ok(Event::Count { black_halves: 380, clocks: None });
+    assert_eq!(h.stones(), [3, 0], "1 + 2 for the second yellow (SecondYellow default)");
+    assert!(h.m.result().is_some());
+    let mut log = logged(&h);
+    assert_eq!(log.len(), 9);
+    assert_eq!(replay_standing(fresh(), &log).unwrap(), h.m, "replaying the log gives the match");
+    let (first_yellow, replace, moves, count) = (4, 7, 8, 9);
+    assert!(matches!(log[first_yellow as usize - 1].event, Event::Card { person: 111, .. }));
+
+    assert_eq!(withdraw(fresh(), &log, 99).unwrap_err(), WithdrawError::UnknownEvent { seq: 99 });
+    // Without the first yellow the second is a first: no red, no vacancy, so the replacement
+    // after it would be refused. The referee must withdraw the later events first.
+    let e = withdraw(fresh(), &log, first_yellow).unwrap_err();
+    assert_eq!(
+        e,
+        WithdrawError::LaterEventFails {
+            seq: first_yellow,
+            later: replace,
+            refusal: Refusal::NoVacancy { side: Black }
+        }
+    );
+    assert!(e.en().contains("Withdraw event 7 first"), "{}", e.en());
+    assert!(e.zh().contains("请先撤回第7条"), "{}", e.zh());
+    // Without the replacement the seat is vacant and the moves after it cannot be played.
+    assert_eq!(
+        withdraw(fresh(), &log, replace).unwrap_err(),
+        WithdrawError::LaterEventFails {
+            seq: replace,
+            later: moves,
+            refusal: Refusal::SeatVacant { side: Black }
+        }
+    );
+
+    // The count (the last event) always goes: the match is in play again, nothing decided.
+    let m = withdraw(fresh(), &log, count).unwrap();
+    assert_eq!((m.result(), m.phase(), m.moves()), (None, Phase::Playing, 40));
+    log[count as usize - 1].withdrawn = true;
+    assert_eq!(withdraw(fresh(), &log, count).unwrap_err(), WithdrawError::AlreadyWithdrawn { seq: count });
+    // Then the moves, the replacement and the yellow: one yellow left, 111 back on the board.
+    for seq in [moves, replace] {
+        withdraw(fresh(), &log, seq).unwrap();
+        log[seq as usize - 1].withdrawn = true;
+    }
+    let m = withdraw(fresh(), &log, first_yellow).unwrap();
+    assert_eq!(m.counts().penalty_stones, [1, 0], "one yellow left");
+    assert_eq!(m.side(Black).seats, Some([Some(111), Some(112)]));
+    assert!(m.side(Black).sent_off.is_empty());
+    assert_eq!(m.moves(), 30);
+    assert_eq!(Event::Card { person: 111, card: Card::Yellow }.en(), "Yellow card to #111");
+    assert_eq!(Event::Count { black_halves: 369, clocks: None }.zh(), "数子：黑方184½子");
 }
