@@ -7,7 +7,9 @@
 //! crate; the red-carded players barred from the next game; a knockout draw → 节棋 → a second
 //! draw won by Black, with clock readings and the play-off's remaining time; withdrawals of
 //! wrongly recorded events (who may, refused ones, the match recomputed); a board-match Swiss
-//! with match points and standings; the printed team sheets downloaded and read back.
+//! with match points and standings; the printed team sheets downloaded and read back; colours
+//! by the leaders' nigiri (Art. 11), recorded at the board or performed from the shown seed
+//! and replayed.
 
 mod common;
 use common::*;
@@ -44,6 +46,7 @@ fn team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) {
         ("equal_count", "draw"),
         ("tiebreaks", "generic"),
         ("playoff_clock", "game_end"),
+        ("colours", "draw"),
         ("version", v.as_str()),
     ];
     for (k, val) in fields {
@@ -945,6 +948,7 @@ fn board_match_round_with_match_points_and_standings() {
             ("equal_count", "draw"),
             ("tiebreaks", "weijia"),
             ("playoff_clock", "game_end"),
+            ("colours", "draw"),
             ("version", &v),
         ],
     );
@@ -1093,6 +1097,14 @@ fn withdrawing_relay_events_recomputes_the_match() {
         &[("csrf", &token), ("version", "1"), ("start", &at(0))],
     );
     assert_eq!(r.status, 303);
+    // This event's colours come from the draw: no leaders' nigiri to record.
+    let token = m.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/nigiri"),
+        &[("csrf", &token), ("version", &m.version()), ("mode", "seed")],
+    );
+    assert_eq!(r.status, 409);
+    assert!(r.field_error("nigiri").unwrap().contains("the match has no leaders' nigiri"), "{}", r.body);
     m.lineup(true, "1", 1, 2, -600);
     m.lineup(false, "1", 1, 2, -600);
     // A yellow to the wrong player (the referee meant 北1), then a second one to the same
@@ -1200,4 +1212,194 @@ fn withdrawing_relay_events_recomputes_the_match() {
     // 188 − 1 + 1 = 188 at komi 3½: B+4.
     assert_eq!(text_of(&p.body, "result"), "B+4");
     assert_eq!(text_of(&p.body, "match-points"), format!("{black} 3 : 0 {white}"));
+}
+
+/// Art. 11: the event's regulations give the colours to a nigiri between the team leaders.
+/// Paired, each match names who holds (by a lot from the table's seed, shown) and who guesses;
+/// nothing is recorded before the nigiri; the referee records it from the board (and may
+/// correct it until the first event) or performs it from the seed, once, replayable by anyone;
+/// the colours of the match follow.
+#[test]
+fn leaders_nigiri_decides_the_colours() {
+    use admin::domain::draw::nigiri::{perform, NigiriRoles, RoleReason};
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "猜先测试", "3");
+    // Board matches take colours by board: the leaders' nigiri is refused there.
+    let r = org.submit(
+        &format!("/t/{tid}/teams"),
+        &format!("/t/{tid}/teams/settings"),
+        &[
+            ("format", "boards"),
+            ("boards", "4"),
+            ("match_points", "3-1-0"),
+            ("main_board", ""),
+            ("pairing", "round_robin"),
+            ("equal_count", "draw"),
+            ("tiebreaks", "generic"),
+            ("playoff_clock", "game_end"),
+            ("colours", "leaders_nigiri"),
+            ("version", "0"),
+        ],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.field_error("colours").unwrap().contains("is for relay matches"), "{}", r.body);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM team_settings"), 0);
+    team_settings(&org, &s, tid, &[("colours", "leaders_nigiri")]);
+    for (name, prefix) in [("东队", "东"), ("西队", "西"), ("南队", "南"), ("北队", "北")] {
+        assert_eq!(add_team(&org, tid, name, &names(prefix, 6)).status, 303);
+    }
+    assert_eq!(pair(&org, tid, 1, "7").status, 303);
+    let rows = query(
+        &s.db,
+        &format!(
+            "SELECT id, black_team_id, white_team_id, nigiri, table_no FROM team_matches \
+             WHERE tournament_id = {tid} ORDER BY table_no"
+        ),
+    );
+    assert_eq!(rows.len(), 2);
+    let team_name = |id: &str| query(&s.db, &format!("SELECT name FROM teams WHERE id = {id}"))[0][0].clone();
+    let state = |mid: &str| -> serde_json::Value {
+        serde_json::from_str(
+            &query(&s.db, &format!("SELECT nigiri FROM team_matches WHERE id = {mid}"))[0][0],
+        )
+        .unwrap()
+    };
+    let round_seed: u64 = query(&s.db, &format!("SELECT seed FROM team_rounds WHERE tournament_id = {tid}"))
+        [0][0]
+        .parse()
+        .unwrap();
+    let rounds = s.client().get(&format!("/t/{tid}/team-rounds"));
+    assert!(rounds.body.contains("colours by the leaders&#39; nigiri, still to be done"), "{}", rounds.body);
+
+    // Match 1: the holder and guesser by lot, the guesser Black for now, the seed shown.
+    let (mid, black, white) = (rows[0][0].parse::<i32>().unwrap(), &rows[0][1], &rows[0][2]);
+    let n = state(&rows[0][0]);
+    let (holder, guesser) = (n["holder"].to_string(), n["guesser"].to_string());
+    assert_eq!(n["reason"], "Lot");
+    assert_eq!((black, white), (&guesser, &holder), "the guessing team stands as Black provisionally");
+    let judge = arbiter(&s, &org, tid, "judge");
+    let m = Relay { s: &s, c: &judge, tid, mid, teams: [team_name(black), team_name(white)] };
+    let p = m.page();
+    let seed1 = admin::domain::rounds::table_seed(round_seed, 1);
+    assert!(p.body.contains(&format!("<code class=\"nigiri-seed\">{seed1}</code>")), "{}", p.body);
+    assert_eq!(
+        text_of(&body(&p), "nigiri-roles"),
+        format!(
+            "{}'s leader holds the white stones, {}'s leader guesses (who holds was drawn by lot from the seed below: the leaders' ranks and ages are not on file).",
+            team_name(&holder),
+            team_name(&guesser)
+        )
+    );
+    let token = p.csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", "1"), ("start", &at(0))],
+    );
+    assert_eq!(r.status, 303, "the start does not depend on the colours");
+    // No event before the nigiri.
+    m.no_status(
+        409,
+        "lineup",
+        &[
+            ("side", "black"),
+            ("section", "1"),
+            ("p1", &m.p(true, 1)),
+            ("p2", &m.p(true, 2)),
+            ("at", &at(-600)),
+        ],
+        "decided by the leaders' nigiri before the match (Art. 11)",
+    );
+    let nigiri = |fields: &[(&str, &str)]| {
+        let page = m.page();
+        let mut all = vec![("csrf", page.csrf()), ("version", m.version())];
+        all.extend(fields.iter().map(|(k, v)| (*k, v.to_string())));
+        judge.post_form(&format!("/t/{tid}/matches/{mid}/nigiri"), &as_refs_str(&all))
+    };
+    let audits = m.audits();
+    let r = nigiri(&[("mode", "board"), ("grab", "0"), ("guess", "odd")]);
+    assert_eq!(r.status, 400);
+    assert_eq!(r.field_error("nigiri").as_deref(), Some("Enter a whole number from 1 to 200."));
+    assert_eq!(m.audits(), audits);
+    // At the board: 17 stones, guess odd → right: the guesser plays Black.
+    let r = nigiri(&[("mode", "board"), ("grab", "17"), ("guess", "odd")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let colours = |mid: i32| {
+        query(&s.db, &format!("SELECT black_team_id, white_team_id FROM team_matches WHERE id = {mid}"))[0]
+            .clone()
+    };
+    assert_eq!(colours(mid), vec![guesser.clone(), holder.clone()]);
+    assert_eq!(
+        text_of(&body(&m.page()), "nigiri-outcome"),
+        format!("17 stones, guess odd (one stone): right; {} takes Black.", team_name(&guesser))
+    );
+    // Corrected before the first event: 12 stones, guess odd → wrong: the holder plays Black.
+    let r = nigiri(&[("mode", "board"), ("grab", "12"), ("guess", "odd"), ("reason", "counted again")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(colours(mid), vec![holder.clone(), guesser.clone()]);
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'leaders_nigiri'")
+        ),
+        2
+    );
+    // A stale page is refused.
+    let token = m.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/nigiri"),
+        &[("csrf", &token), ("version", "1"), ("mode", "board"), ("grab", "3"), ("guess", "odd")],
+    );
+    assert_eq!(r.status, 409);
+    // The match follows the colours: the holder's team lines up as Black.
+    let m = Relay { teams: [team_name(&holder), team_name(&guesser)], ..m };
+    let p = m.lineup(true, "1", 1, 2, -600);
+    assert!(text_of(&body(&p), "nigiri-outcome").contains(&format!("{} takes Black", team_name(&holder))));
+    let r = nigiri(&[("mode", "board"), ("grab", "3"), ("guess", "odd")]);
+    assert_eq!(r.status, 409);
+    assert!(r.field_error("nigiri").unwrap().contains("The colours are fixed"), "{}", r.body);
+
+    // Match 2: performed from the table's seed, shown, replayable; once only.
+    let mid2: i32 = rows[1][0].parse().unwrap();
+    let m2 = Relay { mid: mid2, teams: [team_name(&rows[1][1]), team_name(&rows[1][2])], ..m };
+    let token = m2.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid2}/nigiri"),
+        &[("csrf", &token), ("version", &m2.version()), ("mode", "seed")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let n = state(&rows[1][0]);
+    let seed = n["record"]["seed"].as_u64().expect("a nigiri from the seed stores it");
+    assert_eq!(seed, admin::domain::rounds::table_seed(round_seed, 2), "the table's seed");
+    let p = m2.page();
+    assert!(p.body.contains(&format!("<code class=\"nigiri-seed\">{seed}</code>")), "{}", p.body);
+    assert!(p.body.contains("Performed from the seed; anyone can replay it."), "{}", p.body);
+    let roles = NigiriRoles {
+        holder: n["holder"].as_u64().unwrap() as u32,
+        guesser: n["guesser"].as_u64().unwrap() as u32,
+        reason: RoleReason::Lot,
+    };
+    let again = perform(roles, seed);
+    assert_eq!(again.grab, n["record"]["grab"].as_u64().unwrap() as u32);
+    assert_eq!(colours(mid2), vec![again.black.to_string(), again.white.to_string()]);
+    assert!(!p.body.contains("id=\"form-nigiri\""), "no form once performed from the seed");
+    for fields in [vec![("mode", "seed")], vec![("mode", "board"), ("grab", "5"), ("guess", "even")]] {
+        let mut all = vec![("csrf", token.clone()), ("version", m2.version())];
+        all.extend(fields.iter().map(|(k, v)| (*k, v.to_string())));
+        let r = judge.post_form(&format!("/t/{tid}/matches/{mid2}/nigiri"), &as_refs_str(&all));
+        assert_eq!(r.status, 409, "performed once: {fields:?}");
+    }
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!(
+                "SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'remote_leaders_nigiri'"
+            )
+        ),
+        1
+    );
+}
+
+fn as_refs_str<'a>(v: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a str)> {
+    v.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }

@@ -237,6 +237,7 @@ diesel::table! {
         version -> Integer,
         updated_at -> Text,
         playoff_clock -> Text,
+        colours -> Text,
     }
 }
 
@@ -293,6 +294,7 @@ diesel::table! {
         version -> Integer,
         created_at -> Text,
         updated_at -> Text,
+        nigiri -> Nullable<Text>,
     }
 }
 

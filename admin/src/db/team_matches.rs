@@ -33,13 +33,15 @@ use rules::rulings::{DoubleLossReason, GameResult};
 use serde::{Deserialize, Serialize};
 
 use super::audit::{self, Change};
+use super::rounds::NigiriAction;
 use super::schema::{relay_events, relay_withdrawals, team_board_games, team_matches, team_rounds};
 use super::teams::{self, person_id, team_id};
 use super::tournaments as tdb;
 use super::{now, Actor, DbError};
 use crate::domain::draw::lots::DrawRecord;
-use crate::domain::pairing::{self as p, Status};
-use crate::domain::rounds::{self as dr, Plan, PlanError, RoundInput};
+use crate::domain::draw::nigiri::{self, NigiriRecord, NigiriRoles};
+use crate::domain::pairing::Status;
+use crate::domain::rounds::{self as dr, NigiriState, Plan, PlanError, RoundInput};
 use crate::domain::settings::System;
 use crate::domain::team::board_match::{first_team_colour, score_board_match, BoardMatchConfig};
 use crate::domain::team::event::{TeamPairing, TeamSettings};
@@ -90,9 +92,19 @@ pub struct MatchRow {
     pub version: i32,
     pub created_at: String,
     pub updated_at: String,
+    /// The leaders' nigiri (Art. 11), when the event's colours come from it.
+    pub nigiri: Option<String>,
 }
 
 impl MatchRow {
+    /// The leaders' nigiri: who holds, who guesses (team ids), and the outcome once done.
+    pub fn nigiri(&self) -> Option<NigiriState> {
+        self.nigiri.as_deref().and_then(|n| serde_json::from_str(n).ok())
+    }
+    /// The leaders' nigiri is still to be done: the colours are provisional.
+    pub fn nigiri_pending(&self) -> bool {
+        self.nigiri().is_some_and(|n| n.record.is_none())
+    }
     pub fn is_bye(&self) -> bool {
         self.white_team_id.is_none()
     }
@@ -357,7 +369,8 @@ pub fn pair(
         let round = u32::try_from(n).unwrap_or(1);
         let (players, history) = pairing_inputs(&entries, &recs, &byes, round);
         let mut base = dr::pairing_settings(&tsettings);
-        base.colours = p::ColourMethod::Balanced;
+        // Art. 11: the organiser's draw (the pairing balances colours), or the leaders' nigiri.
+        base.colours = ts.colour_method();
         let psettings = team_pairing_settings(&base);
         let previous_plan = match ts.pairing {
             TeamPairing::RoundRobin => done.first().map(TeamRoundRow::plan),
@@ -400,9 +413,10 @@ pub fn pair(
             white: Option<u32>,
         }
         let mut paired = Vec::new();
-        let games = draft.games.iter().map(|g| (g.table, g.black, Some(g.white)));
-        let bye_rows = draft.byes.iter().map(|&b| (0, b, None));
-        for (table, black, white) in games.chain(bye_rows) {
+        let games = draft.games.iter().map(|g| (g.table, g.black, Some(g.white), g.nigiri.as_ref()));
+        let bye_rows = draft.byes.iter().map(|&b| (0, b, None, None));
+        for (table, black, white, nigiri) in games.chain(bye_rows) {
+            let nigiri = nigiri.map(|n| serde_json::to_string(n).unwrap_or_default());
             let mid: i32 = diesel::insert_into(team_matches::table)
                 .values((
                     team_matches::tournament_id.eq(tid),
@@ -412,6 +426,7 @@ pub fn pair(
                     team_matches::white_team_id.eq(white.and_then(|w| i32::try_from(w).ok())),
                     team_matches::stage.eq(stage),
                     team_matches::boards.eq(if white.is_some() { boards } else { 0 }),
+                    team_matches::nigiri.eq(&nigiri),
                     team_matches::created_at.eq(&stamp),
                     team_matches::updated_at.eq(&stamp),
                 ))
@@ -545,6 +560,15 @@ pub enum MatchError {
     LaterRound {
         round: i32,
     },
+    /// The leaders' nigiri decides the colours first (Art. 11): no event before it.
+    NigiriPending,
+    /// The event's colours come from the draw: this match has no leaders' nigiri.
+    NoNigiri,
+    /// The nigiri was performed from the seed (once), or the match has started and its
+    /// colours are fixed.
+    NigiriClosed,
+    /// A value the domain refuses (a grab of no stones).
+    Invalid(String),
 }
 
 impl From<DbError> for MatchError {
@@ -758,6 +782,9 @@ pub fn record_event(
         if row.version != version {
             return Err(MatchError::Stale { current: row.version });
         }
+        if row.nigiri_pending() {
+            return Err(MatchError::NigiriPending);
+        }
         let (setup, fresh) = match row.setup() {
             Some(s) => (s, false),
             None => (fresh_setup(conn, tid, &row)?, true),
@@ -954,6 +981,97 @@ pub fn withdraw_event(
             },
         )?;
         Ok(new_version)
+    })
+}
+
+/// The seed of match `row`'s leaders' nigiri: the table's seed from its team round's seed
+/// (`domain::rounds::table_seed`, the one the role lot was drawn from at pairing).
+pub fn nigiri_seed(conn: &mut SqliteConnection, row: &MatchRow) -> Result<u64, DbError> {
+    let seed: String = team_rounds::table
+        .filter(team_rounds::tournament_id.eq(row.tournament_id))
+        .filter(team_rounds::number.eq(row.round_number))
+        .select(team_rounds::seed)
+        .first(conn)?;
+    let seed = seed.parse::<u64>().unwrap_or(0);
+    Ok(dr::table_seed(seed, u32::try_from(row.table_no).unwrap_or(0)))
+}
+
+/// Records the leaders' nigiri of relay match `mid` (Art. 11) on the page of `version`: the
+/// outcome at the board, or performed remotely from the table's seed. The colours follow it
+/// (`black_team_id`, `white_team_id`). A board outcome may be corrected until the first event
+/// is recorded; a nigiri performed from the seed is final.
+#[allow(clippy::too_many_arguments)]
+pub fn leaders_nigiri(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    action: NigiriAction,
+    reason: &str,
+) -> Result<NigiriRecord, MatchError> {
+    conn.immediate_transaction(|conn| {
+        let row = get_match(conn, tid, mid)?;
+        if !row.is_relay() {
+            return Err(MatchError::WrongKind);
+        }
+        if row.version != version {
+            return Err(MatchError::Stale { current: row.version });
+        }
+        let state = row.nigiri().ok_or(MatchError::NoNigiri)?;
+        if row.setup.is_some() || state.record.is_some_and(|r| r.seed.is_some()) {
+            return Err(MatchError::NigiriClosed);
+        }
+        let roles = NigiriRoles { holder: state.holder, guesser: state.guesser, reason: state.reason };
+        let rec = match action {
+            NigiriAction::Record { grab, guess } => {
+                nigiri::record_outcome(roles, grab, guess).map_err(MatchError::Invalid)?
+            }
+            NigiriAction::Remote => nigiri::perform(roles, nigiri_seed(conn, &row)?),
+        };
+        let team = |t: u32| i32::try_from(t).unwrap_or(0);
+        let after = NigiriState { record: Some(rec), ..state.clone() };
+        let new_version = version + 1;
+        diesel::update(team_matches::table.find(mid))
+            .set((
+                team_matches::black_team_id.eq(team(rec.black)),
+                team_matches::white_team_id.eq(Some(team(rec.white))),
+                team_matches::nigiri.eq(serde_json::to_string(&after).ok()),
+                team_matches::version.eq(new_version),
+                team_matches::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        #[derive(Serialize)]
+        struct Colours<'a> {
+            black_team_id: i32,
+            white_team_id: Option<i32>,
+            nigiri: &'a NigiriState,
+        }
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: match action {
+                    NigiriAction::Record { .. } => "leaders_nigiri",
+                    NigiriAction::Remote => "remote_leaders_nigiri",
+                },
+                entity: "team_match",
+                entity_id: Some(mid),
+                before: Some(&Colours {
+                    black_team_id: row.black_team_id,
+                    white_team_id: row.white_team_id,
+                    nigiri: &state,
+                }),
+                after: Some(&Colours {
+                    black_team_id: team(rec.black),
+                    white_team_id: Some(team(rec.white)),
+                    nigiri: &after,
+                }),
+                reason,
+            },
+        )?;
+        Ok(rec)
     })
 }
 

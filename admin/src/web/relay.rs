@@ -20,11 +20,13 @@ use super::i18n::Lang;
 use super::teams::{is_team_event, not_team_event, reason_of, record_text, team_names};
 use super::templates::{Chrome, FormView, Options};
 use crate::db::results as rdb;
+use crate::db::rounds::NigiriAction;
 use crate::db::team_matches::{self as mdb, AtMove, BoardInput, BoardResult, MatchError, RelayState};
 use crate::db::teams as tdb_teams;
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::domain::draw::nigiri::Guess;
 use crate::domain::team::clocks::{self, ClockEntry, ClockInputError};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{Card, Event, Phase, RelayMatch, RequestKind, SetupError};
@@ -205,6 +207,19 @@ pub struct LogView {
     pub withdrawn: Option<String>,
 }
 
+/// The leaders' nigiri of a match (Art. 11).
+pub struct NigiriView {
+    /// "X's leader holds …, Y's leader guesses …".
+    pub roles: String,
+    /// The table's seed: the role lot was drawn from it, a remote nigiri is performed from it.
+    pub seed: u64,
+    pub outcome: Option<String>,
+    /// Performed from the seed (final).
+    pub remote: bool,
+    /// Still to be done, or a board outcome that may be corrected (no event yet).
+    pub open: bool,
+}
+
 pub struct ClockView {
     pub move_no: u32,
     pub section: String,
@@ -242,6 +257,7 @@ pub struct RelayPage {
     pub start_value: String,
     pub started: bool,
     pub setup_error: Option<String>,
+    pub nigiri: Option<NigiriView>,
     pub phase: String,
     pub over: bool,
     pub playoff_pending: bool,
@@ -401,9 +417,11 @@ impl Default for Opts {
 
 async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpResponse, AppError> {
     let role = ctx.staff_role(tid).await?;
-    let (t, row, teams) = ctx
+    let (t, row, teams, nigiri_seed) = ctx
         .db(move |c| {
-            Ok::<_, DbError>((tdb::get(c, tid)?, mdb::get_match(c, tid, mid)?, tdb_teams::list(c, tid)?))
+            let row = mdb::get_match(c, tid, mid)?;
+            let seed = if row.nigiri.is_some() { Some(mdb::nigiri_seed(c, &row)?) } else { None };
+            Ok::<_, DbError>((tdb::get(c, tid)?, row, tdb_teams::list(c, tid)?, seed))
         })
         .await?;
     if !is_team_event(&t) {
@@ -433,6 +451,27 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         row.white_team_id.map(tname).unwrap_or_default()
     );
     let setup_error = st.setup.as_ref().err().map(|e| setup_error_text(lang, e));
+    let team_of = |t: u32| tname(i32::try_from(t).unwrap_or(0));
+    let nigiri_view = row.nigiri().map(|n| NigiriView {
+        roles: lang.tf("relay.nigiri_roles", &[&team_of(n.holder), &team_of(n.guesser)]),
+        seed: n.record.and_then(|r| r.seed).or(nigiri_seed).unwrap_or(0),
+        outcome: n.record.map(|rec| {
+            lang.tf(
+                "nigiri.outcome",
+                &[
+                    &rec.grab,
+                    &match rec.guess {
+                        Guess::Odd => lang.t("nigiri.guess_odd"),
+                        Guess::Even => lang.t("nigiri.guess_even"),
+                    },
+                    &if rec.correct { lang.t("nigiri.correct") } else { lang.t("nigiri.wrong") },
+                    &team_of(rec.black),
+                ],
+            )
+        }),
+        remote: n.record.is_some_and(|r| r.seed.is_some()),
+        open: row.setup.is_none() && n.record.is_none_or(|r| r.seed.is_none()),
+    });
     let mut page = RelayPage {
         c: ctx.chrome_t(&t, role.is_some(), title.clone()),
         tid,
@@ -444,6 +483,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         start_value: row.start_at.map(input_at).unwrap_or_default(),
         started: row.setup.is_some(),
         setup_error,
+        nigiri: nigiri_view,
         phase: String::new(),
         over: false,
         playoff_pending: false,
@@ -713,6 +753,10 @@ async fn refused(
             (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
         }
         MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
+        MatchError::NigiriPending => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_pending").to_string()),
+        MatchError::NoNigiri => (StatusCode::CONFLICT, lang.t("relay.err_no_nigiri").to_string()),
+        MatchError::NigiriClosed => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_closed").to_string()),
+        MatchError::Invalid(_) => (StatusCode::BAD_REQUEST, lang.tf("err.number_range", &[&1, &200])),
         MatchError::ReasonRequired => {
             (StatusCode::BAD_REQUEST, lang.t("relay.err_reason_required").to_string())
         }
@@ -912,6 +956,53 @@ pub async fn event(
     match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, at, at_move, event)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}"))),
         Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+    }
+}
+
+/// POST /t/{id}/matches/{mid}/nigiri: the leaders' nigiri (Art. 11), `mode=board` with the
+/// grab and the guess as done at the board, or `mode=seed` performed from the table's seed.
+pub async fn nigiri(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let mut f = FormView::from_form(&form);
+    let action = match form.get("mode") {
+        "seed" => NigiriAction::Remote,
+        "board" => {
+            let grab = form.get("grab").trim().parse::<u32>().ok().filter(|g| (1..=200).contains(g));
+            let guess = match form.get("guess") {
+                "odd" => Some(Guess::Odd),
+                "even" => Some(Guess::Even),
+                _ => None,
+            };
+            match (grab, guess) {
+                (Some(grab), Some(guess)) => NigiriAction::Record { grab, guess },
+                (None, _) => {
+                    f.error("nigiri", ctx.lang.tf("err.number_range", &[&1, &200]));
+                    let banner = Some(ctx.t("form.has_errors").to_string());
+                    let opts = Opts { f, banner, status: StatusCode::BAD_REQUEST, ..Opts::default() };
+                    return match_page(&ctx, tid, mid, opts).await;
+                }
+                (_, None) => {
+                    f.error("nigiri", ctx.t("err.choice"));
+                    let banner = Some(ctx.t("form.has_errors").to_string());
+                    let opts = Opts { f, banner, status: StatusCode::BAD_REQUEST, ..Opts::default() };
+                    return match_page(&ctx, tid, mid, opts).await;
+                }
+            }
+        }
+        _ => return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
+    };
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::leaders_nigiri(c, &actor, tid, mid, version, action, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=nigiri"))),
+        Err(e) => refused(&ctx, tid, mid, "nigiri", f, e).await,
     }
 }
 

@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 use super::board_match::{BoardMatchConfig, MatchPointRule};
 use super::relay::{PlayoffClock, RelayConfig, Stage};
 use super::standings::{MatchPoints, TeamTieBreak};
+use crate::domain::draw::nigiri::NigiriRule;
+use crate::domain::pairing::ColourMethod;
 
 macro_rules! codes {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {
@@ -50,6 +52,12 @@ codes!(
     TieBreakSet { Generic = "generic", Weijia = "weijia" }
 );
 codes!(
+    /// Who plays Black in a relay match (seed 003 Art. 11: "由大会抽签编排或对局前由领队猜先决定",
+    /// the event's regulations say which): the pairing's colours (the organiser's draw), or a
+    /// nigiri between the team leaders before the match.
+    Colours { Draw = "draw", LeadersNigiri = "leaders_nigiri" }
+);
+codes!(
     /// Which remaining time the 节棋 play-off is played with (Art. 12): when the drawn game
     /// ended, or at the end of section 2 ([`PlayoffClock`]).
     PlayoffTime { GameEnd = "game_end", SectionTwoEnd = "section_two_end" }
@@ -73,6 +81,8 @@ pub struct TeamSettings {
     pub tiebreaks: TieBreakSet,
     /// Relay knockouts: the time the play-off starts from (Art. 12).
     pub playoff_clock: PlayoffTime,
+    /// Relay matches: colours by the draw or by the leaders' nigiri (Art. 11).
+    pub colours: Colours,
 }
 
 impl Default for TeamSettings {
@@ -86,6 +96,7 @@ impl Default for TeamSettings {
             equal_count: EqualCount::Draw,
             tiebreaks: TieBreakSet::Generic,
             playoff_clock: PlayoffTime::GameEnd,
+            colours: Colours::Draw,
         }
     }
 }
@@ -97,6 +108,9 @@ pub enum TeamSettingsError {
     /// The main-board rule is for board matches, and needs a main board.
     MainBoardRule,
     MainBoardOutOfRange,
+    /// The leaders' nigiri of Art. 11 is for relay matches; board matches take colours by
+    /// board (rules.md §13.3).
+    NigiriRelayOnly,
 }
 
 impl TeamSettingsError {
@@ -105,6 +119,7 @@ impl TeamSettingsError {
             TeamSettingsError::Boards => "boards",
             TeamSettingsError::MainBoardRule => "match_points",
             TeamSettingsError::MainBoardOutOfRange => "main_board",
+            TeamSettingsError::NigiriRelayOnly => "colours",
         }
     }
 }
@@ -121,6 +136,9 @@ impl TeamSettings {
         }
         if self.main_board.is_some_and(|b| b == 0 || b > self.boards) {
             return Err(TeamSettingsError::MainBoardOutOfRange);
+        }
+        if self.colours == Colours::LeadersNigiri && self.format != Format::Relay {
+            return Err(TeamSettingsError::NigiriRelayOnly);
         }
         Ok(())
     }
@@ -196,6 +214,19 @@ impl TeamSettings {
         }
     }
 
+    /// How the pairing engines give colours to this event's matches (Art. 11): balanced by
+    /// the pairing (the organiser's draw), or a nigiri per relay match whose holder and guesser
+    /// the engines name — by a recorded lot from the table's seed, since the leaders' ranks and
+    /// ages are not on file (`draw::nigiri::roles`) — the guessing team Black provisionally.
+    pub fn colour_method(&self) -> ColourMethod {
+        match (self.colours, self.format) {
+            (Colours::LeadersNigiri, Format::Relay) => {
+                ColourMethod::Nigiri { remote: false, rule: NigiriRule::Art10 }
+            }
+            _ => ColourMethod::Balanced,
+        }
+    }
+
     /// Match points of a bye: a win (rules.md §14.5).
     pub fn bye_points(&self) -> u32 {
         self.scale().win
@@ -261,6 +292,9 @@ mod tests {
         assert_eq!(far.validate(), Err(TeamSettingsError::MainBoardOutOfRange));
         let none = TeamSettings { boards: 0, ..s };
         assert_eq!(none.validate().map_err(|e| e.field()), Err("boards"));
+        let nigiri = TeamSettings { colours: Colours::LeadersNigiri, ..s };
+        assert_eq!(nigiri.validate().map_err(|e| e.field()), Err("colours"), "Art. 11 is the relay rules'");
+        TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() }.validate().unwrap();
         let two = TeamSettings { match_points: MatchPointCode::TwoOneZero, main_board: None, ..s };
         assert_eq!(two.board_config().rule, MatchPointRule::Scale { points: MatchPoints::TWO_ONE_ZERO });
         assert_eq!(two.bye_points(), 2);

@@ -968,3 +968,77 @@ fn withdrawing_an_event_replays_the_rest() {
     assert_eq!(Event::Card { person: 111, card: Card::Yellow }.en(), "Yellow card to #111");
     assert_eq!(Event::Count { black_halves: 369, clocks: None }.zh(), "数子：黑方184½子");
 }
+
+/// Art. 11: colours by the leaders' nigiri. Paired through the individual engine with the
+/// event's colour method, every match gets a holder and a guesser by a recorded lot from its
+/// table's seed (the leaders' ranks and ages are not on file), the guessing team Black until
+/// the nigiri; performed from that seed it replays exactly, and recorded from the board the
+/// colours follow the guess.
+#[test]
+fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
+    use crate::domain::draw::lots::Stream;
+    use crate::domain::draw::nigiri::{perform, record_outcome, Guess, NigiriRoles, RoleReason};
+    use crate::domain::pairing::{ColourMethod, History, Status};
+    use crate::domain::rounds::{plan_round, table_seed, ColourSource, RoundInput};
+    use crate::domain::settings::{System, TournamentSettings};
+    use crate::domain::team::event::{Colours, Format, TeamSettings};
+    use crate::domain::team::standings::{pairing_inputs, team_pairing_settings, TeamEntry};
+
+    let ts = TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() };
+    assert!(matches!(ts.colour_method(), ColourMethod::Nigiri { remote: false, .. }));
+    assert_eq!(TeamSettings::default().colour_method(), ColourMethod::Balanced, "by default the draw");
+    let boards = TeamSettings { format: Format::Boards, ..ts };
+    assert_eq!(boards.colour_method(), ColourMethod::Balanced);
+
+    let entries: Vec<TeamEntry> = (1..=4)
+        .map(|t| TeamEntry {
+            team: t,
+            rank_value: 0,
+            rating: Some(2000),
+            unit: String::new(),
+            status: Status::Active,
+        })
+        .collect();
+    let (players, history) = pairing_inputs(&entries, &[], &[], 1);
+    assert_eq!(history, History::default());
+    let mut base =
+        crate::domain::rounds::pairing_settings(&TournamentSettings::defaults(chrono::NaiveDate::MIN));
+    base.colours = ts.colour_method();
+    let settings = team_pairing_settings(&base);
+    let seed = 20_261_205;
+    let draft = plan_round(&RoundInput {
+        system: System::RoundRobin,
+        settings: &settings,
+        players: &players,
+        history: &history,
+        round: 1,
+        seed,
+        previous_plan: None,
+        declared_rounds: 3,
+        komi_q: 0,
+    })
+    .unwrap();
+    assert_eq!(draft.games.len(), 2);
+    for g in &draft.games {
+        assert_eq!(g.colours, ColourSource::Nigiri);
+        let n = g.nigiri.clone().expect("a nigiri per match");
+        assert_eq!(n.reason, RoleReason::Lot, "no rank or age decides among leaders");
+        assert_eq!((g.black, g.white), (n.guesser, n.holder), "the guesser is Black provisionally");
+        let lot = draft
+            .draws
+            .iter()
+            .find(|d| d.stream == Stream::Nigiri && d.purpose.starts_with(&format!("table {}:", g.table)))
+            .expect("the role lot is recorded");
+        assert_eq!(lot.seed, table_seed(seed, g.table));
+        assert_eq!(lot.outcome, vec![n.holder]);
+        // Performed from the table's seed: the same every time, and the colours follow.
+        let roles = NigiriRoles { holder: n.holder, guesser: n.guesser, reason: n.reason };
+        let rec = perform(roles, table_seed(seed, g.table));
+        assert_eq!(rec, perform(roles, table_seed(seed, g.table)));
+        assert_eq!(rec.seed, Some(table_seed(seed, g.table)));
+        assert_eq!(rec.black, if rec.correct { n.guesser } else { n.holder });
+        // At the board: 17 stones, guess odd → right → the guesser plays Black.
+        let board = record_outcome(roles, 17, Guess::Odd).unwrap();
+        assert_eq!((board.black, board.white, board.seed), (n.guesser, n.holder, None));
+    }
+}
