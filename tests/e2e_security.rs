@@ -45,6 +45,12 @@ struct World {
     e2: i32,
     /// An account the account routes act on.
     victim: i32,
+    /// A team-relay tournament of `org` with `arb` on its staff (colours by the leaders'
+    /// nigiri), a relay match with its nigiri done and an event recorded, and one whose nigiri
+    /// is still to be done.
+    tt: i32,
+    m1: i32,
+    m2: i32,
 }
 
 const T1_NAME: &str = "安全测试赛";
@@ -96,7 +102,8 @@ impl World {
         let anon = s.client();
         assert_eq!(anon.get("/login").status, 200, "sets the anonymous CSRF cookie");
         let victim = user_id(&s.db, "victim");
-        World { s, org, org2, arb, spare, anon, t1, t2, e1, e2, victim }
+        let (tt, m1, m2) = team_world(&s, &org, arb_id);
+        World { s, org, org2, arb, spare, anon, t1, t2, e1, e2, victim, tt, m1, m2 }
     }
 
     /// The rightful user for a guard.
@@ -108,6 +115,88 @@ impl World {
             Guard::TournamentStaff => &self.arb,
         }
     }
+}
+
+/// A team-relay tournament of `org` with the arbiter `arb_id` on its staff, colours by the
+/// leaders' nigiri: four teams, round 1 paired; match 1 with its nigiri performed, its start set
+/// and one line-up recorded; match 2 waiting for its nigiri. Returns (tournament, match 1,
+/// match 2).
+fn team_world(s: &Server, org: &Client, arb_id: i32) -> (i32, i32, i32) {
+    let mut f = tournament_fields("探针团体赛", "Probe Teams");
+    set(&mut f, "system", "team_relay");
+    set(&mut f, "preset", "chinese_team_relay");
+    set(&mut f, "komi", "3.5");
+    set(&mut f, "rounds", "1");
+    let r = org.submit("/t/new", "/t/new", &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let tt: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
+    let r = org.submit(
+        &format!("/t/{tt}"),
+        &format!("/t/{tt}/staff"),
+        &[("user_id", &arb_id.to_string()), ("role", "arbiter")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = org.submit(
+        &format!("/t/{tt}/teams"),
+        &format!("/t/{tt}/teams/settings"),
+        &[
+            ("format", "relay"),
+            ("boards", "4"),
+            ("match_points", "3-1-0"),
+            ("main_board", ""),
+            ("pairing", "round_robin"),
+            ("equal_count", "draw"),
+            ("tiebreaks", "generic"),
+            ("playoff_clock", "game_end"),
+            ("colours", "leaders_nigiri"),
+            ("version", "0"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    for name in ["探针甲队", "探针乙队", "探针丙队", "探针丁队"] {
+        let players: Vec<String> = (1..=6).map(|k| format!("{k} {name}{k}")).collect();
+        let page = format!("/t/{tt}/teams/new");
+        let r = org.submit(
+            &page,
+            &page,
+            &[("name", name), ("leader", &format!("{name}领队")), ("players", &players.join("\n"))],
+        );
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    let r =
+        org.submit(&format!("/t/{tt}/team-rounds"), &format!("/t/{tt}/team-rounds/1/pair"), &[("seed", "1")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let ids =
+        query(&s.db, &format!("SELECT id FROM team_matches WHERE tournament_id = {tt} ORDER BY table_no"));
+    let (m1, m2): (i32, i32) = (ids[0][0].parse().unwrap(), ids[1][0].parse().unwrap());
+    let page = format!("/t/{tt}/matches/{m1}");
+    let r = org.submit(&page, &format!("{page}/nigiri"), &[("version", "1"), ("mode", "seed")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r =
+        org.submit(&page, &format!("{page}/start"), &[("version", "2"), ("start", "2026-12-05T09:00:00")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let players = query(
+        &s.db,
+        &format!(
+            "SELECT p.id FROM team_members p JOIN team_matches m ON m.black_team_id = p.team_id \
+             WHERE m.id = {m1} AND p.position IN (1, 2) ORDER BY p.position"
+        ),
+    );
+    let r = org.submit(
+        &page,
+        &format!("{page}/event"),
+        &[
+            ("version", "3"),
+            ("kind", "lineup"),
+            ("side", "black"),
+            ("section", "1"),
+            ("p1", &players[0][0]),
+            ("p2", &players[1][0]),
+            ("at", "2026-12-05T08:50:00"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    (tt, m1, m2)
 }
 
 /// A client's current CSRF token (from any page that has a form).
@@ -191,8 +280,8 @@ enum Guard {
     Organizer,
     /// An organizer on the tournament's staff.
     TournamentOrganizer,
-    /// Anyone on the tournament's staff, arbiters included (results and rulings, later).
-    #[allow(dead_code)]
+    /// Anyone on the tournament's staff, arbiters included (the leaders' nigiri of a relay
+    /// match; results and rulings later).
     TournamentStaff,
 }
 
@@ -215,6 +304,10 @@ struct Ids {
     t: i32,
     e: i32,
     user: i32,
+    /// A team-relay tournament, its relay match with events, and one awaiting its nigiri.
+    tt: i32,
+    m: i32,
+    n: i32,
 }
 
 enum Body {
@@ -399,6 +492,44 @@ fn write_routes() -> Vec<WriteRoute> {
             body: |_, _| Body::Form(vec![("payload".into(), hex(PROBE_OG.as_bytes()))]),
             control: Control::Writes,
         },
+        WriteRoute {
+            // The chief arbiter only: with none named, the tournament's organizers; an arbiter
+            // on the staff is refused (403).
+            pattern: "/t/{id}/matches/{mid}/withdraw",
+            guard: Guard::TournamentOrganizer,
+            path: |i| format!("/t/{}/matches/{}/withdraw", i.tt, i.m),
+            body: |w, i| {
+                let seq = count_rows(
+                    &w.s.db,
+                    &format!(
+                        "SELECT max(seq) FROM relay_events WHERE match_id = {} \
+                         AND id NOT IN (SELECT event_id FROM relay_withdrawals)",
+                        i.m
+                    ),
+                );
+                Body::Form(vec![
+                    ("version".into(), version(w, "team_matches", i.m)),
+                    ("seq".into(), seq.to_string()),
+                    ("reason".into(), "probe: recorded by mistake".into()),
+                ])
+            },
+            control: Control::Writes,
+        },
+        WriteRoute {
+            // Arbiters record nigiri outcomes, as for individual games.
+            pattern: "/t/{id}/matches/{mid}/nigiri",
+            guard: Guard::TournamentStaff,
+            path: |i| format!("/t/{}/matches/{}/nigiri", i.tt, i.n),
+            body: |w, i| {
+                Body::Form(vec![
+                    ("version".into(), version(w, "team_matches", i.n)),
+                    ("mode".into(), "board".into()),
+                    ("grab".into(), "17".into()),
+                    ("guess".into(), "odd".into()),
+                ])
+            },
+            control: Control::Writes,
+        },
     ]
 }
 
@@ -525,7 +656,7 @@ fn every_write_route_in_the_router_is_probed() {
 fn every_write_route_refuses_the_wrong_people_and_forged_requests() {
     let w = World::new();
     let table = write_routes();
-    let own = Ids { t: w.t1, e: w.e1, user: w.victim };
+    let own = Ids { t: w.t1, e: w.e1, user: w.victim, tt: w.tt, m: w.m1, n: w.m2 };
     let mut refusals = 0;
     let mut refuse = |route: &WriteRoute,
                       case: &str,
@@ -579,7 +710,7 @@ fn every_write_route_refuses_the_wrong_people_and_forged_requests() {
                 assert_eq!(e2_version, "1", "the other tournament's entrant is untouched");
             }
             // And the other way round: this organizer on the other tournament.
-            let theirs = Ids { t: w.t2, e: w.e2, user: w.victim };
+            let theirs = Ids { t: w.t2, e: w.e2, user: w.victim, tt: w.t2, m: w.m1, n: w.m2 };
             let r = send(right, &(route.path)(&theirs), (route.body)(&w, &theirs), Some(&right_token));
             refuse(route, "another tournament's id", r, &[403], &before);
         }
@@ -1028,7 +1159,7 @@ fn script_and_html_in_every_text_field_render_inert_on_every_page() {
     assert!(live_markup(&r.body).is_empty() && !r.body.contains("alert(403)"), "not a local path: dropped");
 
     // Every page, both languages, staff and public: nothing live; the payloads are shown.
-    let ids = Ids { t, e, user: uid };
+    let ids = Ids { t, e, user: uid, tt: t, m: 0, n: 0 };
     let b = crawl(&s, &org, &ids);
     let tp = |p: &str| format!("/t/{t}{p}");
     for m in [101, 102, 104] {

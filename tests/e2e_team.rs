@@ -5,8 +5,11 @@
 //! a move beyond the quota, yellow cards, two yellows a red, a red as a substitution and the
 //! cases of Art. 24.4, a byo-yomi pass, the count with the penalty stones through the rules
 //! crate; the red-carded players barred from the next game; a knockout draw → 节棋 → a second
-//! draw won by Black; a board-match Swiss with match points and standings; the printed team
-//! sheets downloaded and read back.
+//! draw won by Black, with clock readings and the play-off's remaining time; withdrawals of
+//! wrongly recorded events (who may, refused ones, the match recomputed); a board-match Swiss
+//! with match points and standings; the printed team sheets downloaded and read back; colours
+//! by the leaders' nigiri (Art. 11), recorded at the board or performed from the shown seed
+//! and replayed.
 
 mod common;
 use common::*;
@@ -42,6 +45,8 @@ fn team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) {
         ("pairing", "round_robin"),
         ("equal_count", "draw"),
         ("tiebreaks", "generic"),
+        ("playoff_clock", "game_end"),
+        ("colours", "draw"),
         ("version", v.as_str()),
     ];
     for (k, val) in fields {
@@ -252,6 +257,40 @@ impl Relay<'_> {
         let (i, m) = p.body.match_indices(&needle).nth(side).unwrap_or_else(|| panic!("{class}"));
         let rest = &p.body[i + m.len()..];
         unescape(rest[..rest.find("</td>").unwrap()].trim())
+    }
+
+    /// The number (seq) of the latest event whose JSON contains `like`.
+    fn seq_of(&self, like: &str) -> String {
+        query(
+            &self.s.db,
+            &format!(
+                "SELECT seq FROM relay_events WHERE match_id = {} AND event LIKE '%{like}%' ORDER BY seq DESC",
+                self.mid
+            ),
+        )
+        .first()
+        .unwrap_or_else(|| panic!("no event like {like}"))[0]
+            .clone()
+    }
+
+    fn version(&self) -> String {
+        query(&self.s.db, &format!("SELECT version FROM team_matches WHERE id = {}", self.mid))[0][0].clone()
+    }
+
+    /// Withdraws event `seq` as `c` (the page's token and version).
+    fn withdraw(&self, c: &Client, seq: &str, reason: &str) -> Resp {
+        let token = c.get(&format!("/t/{}/matches/{}", self.tid, self.mid)).csrf();
+        c.post_form(
+            &format!("/t/{}/matches/{}/withdraw", self.tid, self.mid),
+            &[("csrf", &token), ("version", &self.version()), ("seq", seq), ("reason", reason)],
+        )
+    }
+
+    fn withdrawals(&self) -> i64 {
+        count_rows(
+            &self.s.db,
+            &format!("SELECT count(*) FROM relay_withdrawals WHERE match_id = {}", self.mid),
+        )
     }
 
     /// The id of the player due, from the page.
@@ -734,12 +773,57 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     m.moves_to(143, 5000);
     m.ok("section_end", &[("at", &at(5010))]);
     m.no("section_end", &[("at", &at(5011))], "Only sections 1 and 2 end by move number");
+    // The referee records both clocks in the break (Art. 22.4): 120 min + 3 × 60 s here.
+    let p =
+        m.ok("clock", &[("b_main", "40:00"), ("w_main", "1:02:30"), ("w_periods", "3"), ("at", &at(5020))]);
+    assert!(
+        body(&p).contains("Clocks after move 143: Black 40:00, 3 byo-yomi left, White 1:02:30"),
+        "{}",
+        p.body
+    );
+    assert!(p.body.contains("<td class=\"clock-b\">40:00, 3 byo-yomi left</td>"), "{}", p.body);
+    // Readings that do not fit the event's time control, or a move not yet played: refused.
+    m.no_status(
+        400,
+        "clock",
+        &[("b_main", "0"), ("b_periods", "4"), ("w_main", "10:00"), ("at", &at(5030))],
+        "More byo-yomi periods than the event gives (3)",
+    );
+    m.no_status(
+        400,
+        "clock",
+        &[("b_main", "2:01:00"), ("w_main", "10:00")],
+        "More basic time than the event gives",
+    );
+    m.no_status(400, "clock", &[("b_main", "1:75"), ("w_main", "10:00")], "h:mm:ss or mm:ss");
+    m.no(
+        "clock",
+        &[("move", "150"), ("b_main", "30:00"), ("w_main", "10:00")],
+        "Move 150 has not been played yet",
+    );
     m.moves_to(200, 7000);
     // 185 − 1 (the yellow) = 184 at komi 3½: a draw, and this is a knockout.
     let p = m.ok("count", &[("black_count", "185"), ("at", &at(7100))]);
     assert!(body(&p).contains("Black counted 185; penalty stones Black 1, White 0"), "{}", p.body);
     assert!(body(&p).contains("Knockout draw: the 节棋 play-off follows from move 144"), "{}", p.body);
     assert_eq!(text_of(&p.body, "phase"), "knockout draw: the 节棋 play-off follows");
+    // The play-off is played with the time left when the game ended (Art. 12, the event's
+    // default): not recorded yet, so the page says so and the restore waits for it.
+    assert!(
+        text_of(&p.body, "playoff-clocks-missing").contains("Record both clocks after move 200"),
+        "{}",
+        p.body
+    );
+    m.no(
+        "restore",
+        &[("at", &at(7150))],
+        "first record both clocks as they stood at the end of the drawn game (after move 200",
+    );
+    // The clocks stand still after the count: Black is in byo-yomi with 2 periods left.
+    let p = m.ok("clock", &[("b_main", "0"), ("b_periods", "2"), ("w_main", "1:35"), ("at", &at(7160))]);
+    assert_eq!(text_of(&p.body, "playoff-black"), "byo-yomi, 2 left");
+    assert_eq!(text_of(&p.body, "playoff-white"), "1:35, 3 byo-yomi left");
+    assert_eq!(text_of(&p.body, "playoff-clocks-from"), "(the clocks after move 200, Art. 12)");
     m.no(
         "move",
         &[("number", "201"), ("player", &m.p(false, 5)), ("at", &at(7101))],
@@ -758,6 +842,19 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     );
     let p = m.ok("restore", &[("at", &at(7200))]);
     assert!(body(&p).contains("Position restored after move 143"), "{}", p.body);
+    assert!(
+        body(&p).contains("with its remaining time (Black byo-yomi, 2 left, White 1:35, 3 byo-yomi left: the clocks after move 200)"),
+        "{}",
+        p.body
+    );
+    assert_eq!(text_of(&p.body, "playoff-black"), "byo-yomi, 2 left");
+    // In Chinese too.
+    let zh = org.get(&format!("/lang/zh?next=/t/{tid}/matches/{mid}"));
+    assert_eq!(zh.status, 303);
+    let p = m.page();
+    assert_eq!(text_of(&p.body, "playoff-black"), "读秒中，剩余2次");
+    assert_eq!(text_of(&p.body, "playoff-white"), "基本时间1:35，读秒3次");
+    assert_eq!(org.get("/lang/en?next=/").status, 303);
     assert_eq!(text_of(&p.body, "moves"), "143");
     assert_eq!(m.cell(0, "subs"), "1");
     assert_eq!(m.cell(0, "timeouts"), "1");
@@ -850,6 +947,8 @@ fn board_match_round_with_match_points_and_standings() {
             ("pairing", "swiss"),
             ("equal_count", "draw"),
             ("tiebreaks", "weijia"),
+            ("playoff_clock", "game_end"),
+            ("colours", "draw"),
             ("version", &v),
         ],
     );
@@ -973,4 +1072,334 @@ fn equal_count_white_wins_when_the_event_says_so() {
     let p = m.ok("count", &[("black_count", "184"), ("after", "60"), ("at", &at(3000))]);
     assert_eq!(text_of(&p.body, "result"), "W+");
     assert_eq!(text_of(&p.body, "match-points"), format!("{black} 0 : 3 {white}"));
+}
+
+/// Taking back wrongly recorded events: only the chief arbiter (here the organizer, none being
+/// named), with a reason, on a current page; a withdrawal that leaves a later event invalid is
+/// refused naming it; the log keeps every row and marks the withdrawn ones; the penalty stones,
+/// the result and the match record are recomputed; a result a later round was paired from
+/// stays until that round is deleted.
+#[test]
+fn withdrawing_relay_events_recomputes_the_match() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "撤回测试", "2");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "南队", &names("南", 8)).status, 303);
+    assert_eq!(add_team(&org, tid, "北队", &names("北", 8)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "4").status, 303);
+    let (mid, black, white) = matches(&s, tid, 1)[0].clone();
+    let judge = arbiter(&s, &org, tid, "judge");
+    let m = Relay { s: &s, c: &judge, tid, mid, teams: [black.clone(), white.clone()] };
+    let token = m.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", "1"), ("start", &at(0))],
+    );
+    assert_eq!(r.status, 303);
+    // This event's colours come from the draw: no leaders' nigiri to record.
+    let token = m.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/nigiri"),
+        &[("csrf", &token), ("version", &m.version()), ("mode", "seed")],
+    );
+    assert_eq!(r.status, 409);
+    assert!(r.field_error("nigiri").unwrap().contains("the match has no leaders' nigiri"), "{}", r.body);
+    m.lineup(true, "1", 1, 2, -600);
+    m.lineup(false, "1", 1, 2, -600);
+    // A yellow to the wrong player (the referee meant 北1), then a second one to the same
+    // player: a red, 2 + 1 stones, a replacement.
+    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "20"), ("at", &at(1000))]);
+    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "30"), ("at", &at(1500))]);
+    m.ok("replace", &[("side", "black"), ("incoming", &m.p(true, 3)), ("at", &at(1510))]);
+    let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2000))]);
+    assert_eq!(m.stones(), [3, 0]);
+    // 188 − 3 = 185 at komi 3½ (184 a draw): B+1.
+    assert_eq!(text_of(&p.body, "result"), "B+1");
+    let first_yellow = query(
+        &s.db,
+        &format!("SELECT min(seq) FROM relay_events WHERE match_id = {mid} AND event LIKE '%yellow%'"),
+    )[0][0]
+        .clone();
+    let (replace, count) = (m.seq_of("replace_sent_off"), m.seq_of("\"count\""));
+    let moves_after_replace = m.seq_of("\"through\":40");
+
+    // An arbiter who is not the chief arbiter sees no form and is refused.
+    assert!(!m.page().body.contains("id=\"form-withdraw\""));
+    let before = (m.events(), m.withdrawals(), m.audits());
+    let r = m.withdraw(&judge, &count, "typo");
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.body.contains("Only the chief arbiter"), "{}", r.body);
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    // The chief arbiter (the organizer while none is named): a reason is required.
+    let chief = Relay { c: &org, teams: m.teams.clone(), ..m };
+    assert!(chief.page().body.contains("id=\"form-withdraw\""));
+    let r = chief.withdraw(&org, &count, "  ");
+    assert_eq!(r.status, 400);
+    assert_eq!(r.field_error("withdraw").as_deref(), Some("Give the reason for the withdrawal."));
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    // A stale page is refused.
+    let token = org.get(&format!("/t/{tid}/matches/{mid}")).csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{mid}/withdraw"),
+        &[("csrf", &token), ("version", "1"), ("seq", &count), ("reason", "typo")],
+    );
+    assert_eq!(r.status, 409);
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    // Without the first yellow there is no red, so the replacement after it would be refused.
+    let r = chief.withdraw(&org, &first_yellow, "the card was meant for 北1");
+    assert_eq!(r.status, 422, "{}", r.body);
+    let msg = r.field_error("withdraw").unwrap();
+    assert!(
+        msg.contains(&format!(
+            "Event {first_yellow} cannot be withdrawn while event {replace} stands: without it, event {replace} would be refused (Black has no red-carded player to replace). Withdraw event {replace} first."
+        )),
+        "{msg}"
+    );
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+
+    // Round 2 is paired: the decided result of round 1 no longer changes until it is deleted.
+    assert_eq!(pair(&org, tid, 2, "5").status, 303);
+    let before = (m.events(), m.withdrawals(), m.audits());
+    let r = chief.withdraw(&org, &count, "wrong count");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("Round 2 has already been paired"), "{}", r.body);
+    assert_eq!((m.events(), m.withdrawals(), m.audits()), before);
+    let r = org.submit(&format!("/t/{tid}/team-rounds"), &format!("/t/{tid}/team-rounds/2/delete"), &[]);
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    // Now the count, the moves after the replacement, the replacement and the first yellow, in
+    // that order. The log keeps every row.
+    let n = m.events();
+    for (seq, why) in [
+        (&count, "count entered before the dame were filled"),
+        (&moves_after_replace, "the moves follow the corrected cards"),
+        (&replace, "no red card after the correction"),
+        (&first_yellow, "the card was meant for 北1"),
+    ] {
+        let r = chief.withdraw(&org, seq, why);
+        assert_eq!(r.status, 303, "withdraw {seq}: {}", r.field_error("withdraw").unwrap_or(r.body));
+    }
+    assert_eq!(m.events(), n, "nothing is deleted");
+    assert_eq!(m.withdrawals(), 4);
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'relay_withdraw'")
+        ),
+        4
+    );
+    let p = m.page();
+    assert_eq!(m.stones(), [1, 0], "one yellow left");
+    assert_eq!(text_of(&p.body, "result"), "");
+    assert_eq!(text_of(&p.body, "phase"), "in play");
+    assert_eq!(text_of(&p.body, "moves"), "30");
+    assert!(p.body.contains("<td class=\"barred\"></td>"), "nobody sent off");
+    assert_eq!(query(&s.db, &format!("SELECT record IS NULL FROM team_matches WHERE id = {mid}"))[0][0], "1");
+    let b = body(&p);
+    assert!(b.contains(&format!("id=\"event-{first_yellow}\"")), "the row stays in the log");
+    assert!(b.contains("<del>Yellow card to 南1</del>"), "{}", p.body);
+    assert!(b.contains("Withdrawn by org"), "{}", p.body);
+    assert!(b.contains(": the card was meant for 北1"), "{}", p.body);
+    // A withdrawn event is not withdrawn twice.
+    let r = chief.withdraw(&org, &first_yellow, "again");
+    assert_eq!(r.status, 422);
+    assert!(r.field_error("withdraw").unwrap().contains("has already been withdrawn"));
+    // The referee enters what happened: the yellow to 北1, play on, the count again.
+    m.ok("card", &[("person", &m.p(false, 1)), ("card", "yellow"), ("at", &at(2100))]);
+    let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2200))]);
+    assert_eq!(m.stones(), [1, 1]);
+    // 188 − 1 + 1 = 188 at komi 3½: B+4.
+    assert_eq!(text_of(&p.body, "result"), "B+4");
+    assert_eq!(text_of(&p.body, "match-points"), format!("{black} 3 : 0 {white}"));
+}
+
+/// Art. 11: the event's regulations give the colours to a nigiri between the team leaders.
+/// Paired, each match names who holds (by a lot from the table's seed, shown) and who guesses;
+/// nothing is recorded before the nigiri; the referee records it from the board (and may
+/// correct it until the first event) or performs it from the seed, once, replayable by anyone;
+/// the colours of the match follow.
+#[test]
+fn leaders_nigiri_decides_the_colours() {
+    use admin::domain::draw::nigiri::{perform, NigiriRoles, RoleReason};
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "猜先测试", "3");
+    // Board matches take colours by board: the leaders' nigiri is refused there.
+    let r = org.submit(
+        &format!("/t/{tid}/teams"),
+        &format!("/t/{tid}/teams/settings"),
+        &[
+            ("format", "boards"),
+            ("boards", "4"),
+            ("match_points", "3-1-0"),
+            ("main_board", ""),
+            ("pairing", "round_robin"),
+            ("equal_count", "draw"),
+            ("tiebreaks", "generic"),
+            ("playoff_clock", "game_end"),
+            ("colours", "leaders_nigiri"),
+            ("version", "0"),
+        ],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.field_error("colours").unwrap().contains("is for relay matches"), "{}", r.body);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM team_settings"), 0);
+    team_settings(&org, &s, tid, &[("colours", "leaders_nigiri")]);
+    for (name, prefix) in [("东队", "东"), ("西队", "西"), ("南队", "南"), ("北队", "北")] {
+        assert_eq!(add_team(&org, tid, name, &names(prefix, 6)).status, 303);
+    }
+    assert_eq!(pair(&org, tid, 1, "7").status, 303);
+    let rows = query(
+        &s.db,
+        &format!(
+            "SELECT id, black_team_id, white_team_id, nigiri, table_no FROM team_matches \
+             WHERE tournament_id = {tid} ORDER BY table_no"
+        ),
+    );
+    assert_eq!(rows.len(), 2);
+    let team_name = |id: &str| query(&s.db, &format!("SELECT name FROM teams WHERE id = {id}"))[0][0].clone();
+    let state = |mid: &str| -> serde_json::Value {
+        serde_json::from_str(
+            &query(&s.db, &format!("SELECT nigiri FROM team_matches WHERE id = {mid}"))[0][0],
+        )
+        .unwrap()
+    };
+    let round_seed: u64 = query(&s.db, &format!("SELECT seed FROM team_rounds WHERE tournament_id = {tid}"))
+        [0][0]
+        .parse()
+        .unwrap();
+    let rounds = s.client().get(&format!("/t/{tid}/team-rounds"));
+    assert!(rounds.body.contains("colours by the leaders&#39; nigiri, still to be done"), "{}", rounds.body);
+
+    // Match 1: the holder and guesser by lot, the guesser Black for now, the seed shown.
+    let (mid, black, white) = (rows[0][0].parse::<i32>().unwrap(), &rows[0][1], &rows[0][2]);
+    let n = state(&rows[0][0]);
+    let (holder, guesser) = (n["holder"].to_string(), n["guesser"].to_string());
+    assert_eq!(n["reason"], "Lot");
+    assert_eq!((black, white), (&guesser, &holder), "the guessing team stands as Black provisionally");
+    let judge = arbiter(&s, &org, tid, "judge");
+    let m = Relay { s: &s, c: &judge, tid, mid, teams: [team_name(black), team_name(white)] };
+    let p = m.page();
+    let seed1 = admin::domain::rounds::table_seed(round_seed, 1);
+    assert!(p.body.contains(&format!("<code class=\"nigiri-seed\">{seed1}</code>")), "{}", p.body);
+    assert_eq!(
+        text_of(&body(&p), "nigiri-roles"),
+        format!(
+            "{}'s leader holds the white stones, {}'s leader guesses (who holds was drawn by lot from the seed below: the leaders' ranks and ages are not on file).",
+            team_name(&holder),
+            team_name(&guesser)
+        )
+    );
+    let token = p.csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", "1"), ("start", &at(0))],
+    );
+    assert_eq!(r.status, 303, "the start does not depend on the colours");
+    // No event before the nigiri.
+    m.no_status(
+        409,
+        "lineup",
+        &[
+            ("side", "black"),
+            ("section", "1"),
+            ("p1", &m.p(true, 1)),
+            ("p2", &m.p(true, 2)),
+            ("at", &at(-600)),
+        ],
+        "decided by the leaders' nigiri before the match (Art. 11)",
+    );
+    let nigiri = |fields: &[(&str, &str)]| {
+        let page = m.page();
+        let mut all = vec![("csrf", page.csrf()), ("version", m.version())];
+        all.extend(fields.iter().map(|(k, v)| (*k, v.to_string())));
+        judge.post_form(&format!("/t/{tid}/matches/{mid}/nigiri"), &as_refs_str(&all))
+    };
+    let audits = m.audits();
+    let r = nigiri(&[("mode", "board"), ("grab", "0"), ("guess", "odd")]);
+    assert_eq!(r.status, 400);
+    assert_eq!(r.field_error("nigiri").as_deref(), Some("Enter a whole number from 1 to 200."));
+    assert_eq!(m.audits(), audits);
+    // At the board: 17 stones, guess odd → right: the guesser plays Black.
+    let r = nigiri(&[("mode", "board"), ("grab", "17"), ("guess", "odd")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let colours = |mid: i32| {
+        query(&s.db, &format!("SELECT black_team_id, white_team_id FROM team_matches WHERE id = {mid}"))[0]
+            .clone()
+    };
+    assert_eq!(colours(mid), vec![guesser.clone(), holder.clone()]);
+    assert_eq!(
+        text_of(&body(&m.page()), "nigiri-outcome"),
+        format!("17 stones, guess odd (one stone): right; {} takes Black.", team_name(&guesser))
+    );
+    // Corrected before the first event: 12 stones, guess odd → wrong: the holder plays Black.
+    let r = nigiri(&[("mode", "board"), ("grab", "12"), ("guess", "odd"), ("reason", "counted again")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(colours(mid), vec![holder.clone(), guesser.clone()]);
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'leaders_nigiri'")
+        ),
+        2
+    );
+    // A stale page is refused.
+    let token = m.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid}/nigiri"),
+        &[("csrf", &token), ("version", "1"), ("mode", "board"), ("grab", "3"), ("guess", "odd")],
+    );
+    assert_eq!(r.status, 409);
+    // The match follows the colours: the holder's team lines up as Black.
+    let m = Relay { teams: [team_name(&holder), team_name(&guesser)], ..m };
+    let p = m.lineup(true, "1", 1, 2, -600);
+    assert!(text_of(&body(&p), "nigiri-outcome").contains(&format!("{} takes Black", team_name(&holder))));
+    let r = nigiri(&[("mode", "board"), ("grab", "3"), ("guess", "odd")]);
+    assert_eq!(r.status, 409);
+    assert!(r.field_error("nigiri").unwrap().contains("The colours are fixed"), "{}", r.body);
+
+    // Match 2: performed from the table's seed, shown, replayable; once only.
+    let mid2: i32 = rows[1][0].parse().unwrap();
+    let m2 = Relay { mid: mid2, teams: [team_name(&rows[1][1]), team_name(&rows[1][2])], ..m };
+    let token = m2.page().csrf();
+    let r = judge.post_form(
+        &format!("/t/{tid}/matches/{mid2}/nigiri"),
+        &[("csrf", &token), ("version", &m2.version()), ("mode", "seed")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let n = state(&rows[1][0]);
+    let seed = n["record"]["seed"].as_u64().expect("a nigiri from the seed stores it");
+    assert_eq!(seed, admin::domain::rounds::table_seed(round_seed, 2), "the table's seed");
+    let p = m2.page();
+    assert!(p.body.contains(&format!("<code class=\"nigiri-seed\">{seed}</code>")), "{}", p.body);
+    assert!(p.body.contains("Performed from the seed; anyone can replay it."), "{}", p.body);
+    let roles = NigiriRoles {
+        holder: n["holder"].as_u64().unwrap() as u32,
+        guesser: n["guesser"].as_u64().unwrap() as u32,
+        reason: RoleReason::Lot,
+    };
+    let again = perform(roles, seed);
+    assert_eq!(again.grab, n["record"]["grab"].as_u64().unwrap() as u32);
+    assert_eq!(colours(mid2), vec![again.black.to_string(), again.white.to_string()]);
+    assert!(!p.body.contains("id=\"form-nigiri\""), "no form once performed from the seed");
+    for fields in [vec![("mode", "seed")], vec![("mode", "board"), ("grab", "5"), ("guess", "even")]] {
+        let mut all = vec![("csrf", token.clone()), ("version", m2.version())];
+        all.extend(fields.iter().map(|(k, v)| (*k, v.to_string())));
+        let r = judge.post_form(&format!("/t/{tid}/matches/{mid2}/nigiri"), &as_refs_str(&all));
+        assert_eq!(r.status, 409, "performed once: {fields:?}");
+    }
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!(
+                "SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'remote_leaders_nigiri'"
+            )
+        ),
+        1
+    );
+}
+
+fn as_refs_str<'a>(v: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a str)> {
+    v.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }

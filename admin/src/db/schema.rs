@@ -237,6 +237,8 @@ diesel::table! {
         tiebreaks -> Text,
         version -> Integer,
         updated_at -> Text,
+        playoff_clock -> Text,
+        colours -> Text,
     }
 }
 
@@ -293,6 +295,7 @@ diesel::table! {
         version -> Integer,
         created_at -> Text,
         updated_at -> Text,
+        nigiri -> Nullable<Text>,
     }
 }
 
@@ -303,6 +306,18 @@ diesel::table! {
         seq -> Integer,
         at -> BigInt,
         event -> Text,
+        user_id -> Nullable<Integer>,
+        actor -> Text,
+        recorded_at -> Text,
+    }
+}
+
+diesel::table! {
+    relay_withdrawals (id) {
+        id -> Integer,
+        match_id -> Integer,
+        event_id -> Integer,
+        reason -> Text,
         user_id -> Nullable<Integer>,
         actor -> Text,
         recorded_at -> Text,
@@ -328,6 +343,7 @@ diesel::joinable!(entrants -> tournaments (tournament_id));
 diesel::joinable!(round_absences -> entrants (entrant_id));
 diesel::joinable!(team_members -> teams (team_id));
 diesel::joinable!(relay_events -> team_matches (match_id));
+diesel::joinable!(relay_withdrawals -> team_matches (match_id));
 diesel::joinable!(team_board_games -> team_matches (match_id));
 diesel::joinable!(results -> games (game_id));
 diesel::joinable!(rulings -> games (game_id));
@@ -353,5 +369,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_rounds,
     team_matches,
     relay_events,
+    relay_withdrawals,
     team_board_games,
 );

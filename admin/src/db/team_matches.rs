@@ -7,11 +7,16 @@
 //!   pairing score, earlier matches as the history). A team round is stored at once (no draft:
 //!   the last round may be deleted and paired again while none of its matches has an event
 //!   or a result).
-//! - **Relay matches** ([`record_events`]): an append-only log, one `relay_events` row per
-//!   accepted [`Event`]; the match is [`RelayMatch::replay`] of its log on top of the setup
-//!   stored with the first event ([`MatchSetup`]: config, both rosters, persons barred by the
-//!   previous game's red cards). An event is applied to the replayed match inside the write
+//! - **Relay matches** ([`record_event`]): an append-only log, one `relay_events` row per
+//!   accepted [`Event`]; the match is the replay of its log on top of the setup stored with
+//!   the first event ([`MatchSetup`]: config, both rosters, persons barred by the previous
+//!   game's red cards). An event is applied to the replayed match inside the write
 //!   transaction: a refusal writes nothing and comes back as [`MatchError::Refused`].
+//! - **Withdrawals** ([`withdraw_event`]): the chief arbiter takes back a wrongly recorded
+//!   event with a reason; a `relay_withdrawals` row names it and the match becomes the replay
+//!   of the events still standing ([`crate::domain::team::withdraw`]). Refused when a later
+//!   event would no longer apply, and when it would change a decided match or the persons
+//!   barred from the next game once a later team round is paired.
 //! - **Board matches** ([`save_boards`]): players and a result per board; the match is scored
 //!   by [`score_board_match`] once every board has a result.
 //! - A decided match stores its [`TeamMatchRecord`] as JSON (`record`), which standings and
@@ -28,13 +33,15 @@ use rules::rulings::{DoubleLossReason, GameResult};
 use serde::{Deserialize, Serialize};
 
 use super::audit::{self, Change};
-use super::schema::{relay_events, team_board_games, team_matches, team_rounds};
+use super::rounds::NigiriAction;
+use super::schema::{relay_events, relay_withdrawals, team_board_games, team_matches, team_rounds};
 use super::teams::{self, person_id, team_id};
 use super::tournaments as tdb;
 use super::{now, Actor, DbError};
 use crate::domain::draw::lots::DrawRecord;
-use crate::domain::pairing::{self as p, Status};
-use crate::domain::rounds::{self as dr, Plan, PlanError, RoundInput};
+use crate::domain::draw::nigiri::{self, NigiriRecord, NigiriRoles};
+use crate::domain::pairing::Status;
+use crate::domain::rounds::{self as dr, NigiriState, Plan, PlanError, RoundInput};
 use crate::domain::settings::System;
 use crate::domain::team::board_match::{first_team_colour, score_board_match, BoardMatchConfig};
 use crate::domain::team::event::{TeamPairing, TeamSettings};
@@ -43,6 +50,7 @@ use crate::domain::team::roster::Team;
 use crate::domain::team::standings::{
     pairing_inputs, team_pairing_settings, TeamBye, TeamEntry, TeamMatchRecord,
 };
+use crate::domain::team::withdraw::{self as wd, LoggedEvent, WithdrawError};
 use crate::domain::team::{PersonId, Timestamp};
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
@@ -84,9 +92,19 @@ pub struct MatchRow {
     pub version: i32,
     pub created_at: String,
     pub updated_at: String,
+    /// The leaders' nigiri (Art. 11), when the event's colours come from it.
+    pub nigiri: Option<String>,
 }
 
 impl MatchRow {
+    /// The leaders' nigiri: who holds, who guesses (team ids), and the outcome once done.
+    pub fn nigiri(&self) -> Option<NigiriState> {
+        self.nigiri.as_deref().and_then(|n| serde_json::from_str(n).ok())
+    }
+    /// The leaders' nigiri is still to be done: the colours are provisional.
+    pub fn nigiri_pending(&self) -> bool {
+        self.nigiri().is_some_and(|n| n.record.is_none())
+    }
     pub fn is_bye(&self) -> bool {
         self.white_team_id.is_none()
     }
@@ -127,6 +145,19 @@ impl EventRow {
     pub fn event(&self) -> Option<Event> {
         serde_json::from_str(&self.event).ok()
     }
+}
+
+/// A withdrawn relay event: which one, why, and who withdrew it.
+#[derive(Debug, Clone, Queryable, Selectable, Serialize)]
+#[diesel(table_name = relay_withdrawals)]
+pub struct WithdrawalRow {
+    pub id: i32,
+    pub match_id: i32,
+    pub event_id: i32,
+    pub reason: String,
+    pub user_id: Option<i32>,
+    pub actor: String,
+    pub recorded_at: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
@@ -208,6 +239,14 @@ pub fn events_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<EventRow>,
         .filter(relay_events::match_id.eq(mid))
         .order(relay_events::seq)
         .select(EventRow::as_select())
+        .load(conn)?)
+}
+
+pub fn withdrawals_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<WithdrawalRow>, DbError> {
+    Ok(relay_withdrawals::table
+        .filter(relay_withdrawals::match_id.eq(mid))
+        .order(relay_withdrawals::id)
+        .select(WithdrawalRow::as_select())
         .load(conn)?)
 }
 
@@ -330,7 +369,8 @@ pub fn pair(
         let round = u32::try_from(n).unwrap_or(1);
         let (players, history) = pairing_inputs(&entries, &recs, &byes, round);
         let mut base = dr::pairing_settings(&tsettings);
-        base.colours = p::ColourMethod::Balanced;
+        // Art. 11: the organiser's draw (the pairing balances colours), or the leaders' nigiri.
+        base.colours = ts.colour_method();
         let psettings = team_pairing_settings(&base);
         let previous_plan = match ts.pairing {
             TeamPairing::RoundRobin => done.first().map(TeamRoundRow::plan),
@@ -373,9 +413,10 @@ pub fn pair(
             white: Option<u32>,
         }
         let mut paired = Vec::new();
-        let games = draft.games.iter().map(|g| (g.table, g.black, Some(g.white)));
-        let bye_rows = draft.byes.iter().map(|&b| (0, b, None));
-        for (table, black, white) in games.chain(bye_rows) {
+        let games = draft.games.iter().map(|g| (g.table, g.black, Some(g.white), g.nigiri.as_ref()));
+        let bye_rows = draft.byes.iter().map(|&b| (0, b, None, None));
+        for (table, black, white, nigiri) in games.chain(bye_rows) {
+            let nigiri = nigiri.map(|n| serde_json::to_string(n).unwrap_or_default());
             let mid: i32 = diesel::insert_into(team_matches::table)
                 .values((
                     team_matches::tournament_id.eq(tid),
@@ -385,6 +426,7 @@ pub fn pair(
                     team_matches::white_team_id.eq(white.and_then(|w| i32::try_from(w).ok())),
                     team_matches::stage.eq(stage),
                     team_matches::boards.eq(if white.is_some() { boards } else { 0 }),
+                    team_matches::nigiri.eq(&nigiri),
                     team_matches::created_at.eq(&stamp),
                     team_matches::updated_at.eq(&stamp),
                 ))
@@ -507,6 +549,26 @@ pub enum MatchError {
     BoardPlayer {
         board: i32,
     },
+    /// Only the chief arbiter (while none is named: an organizer) withdraws events.
+    NotChief,
+    /// A withdrawal needs a reason.
+    ReasonRequired,
+    /// The domain refused the withdrawal (unknown, already withdrawn, a later event fails).
+    Withdraw(WithdrawError),
+    /// The withdrawal would change the decided match or the persons barred from the next
+    /// game, and team round `round` is already paired from them.
+    LaterRound {
+        round: i32,
+    },
+    /// The leaders' nigiri decides the colours first (Art. 11): no event before it.
+    NigiriPending,
+    /// The event's colours come from the draw: this match has no leaders' nigiri.
+    NoNigiri,
+    /// The nigiri was performed from the seed (once), or the match has started and its
+    /// colours are fixed.
+    NigiriClosed,
+    /// A value the domain refuses (a grab of no stones).
+    Invalid(String),
 }
 
 impl From<DbError> for MatchError {
@@ -541,20 +603,31 @@ fn barred_from_previous(
     let Some(prev) = previous else { return Ok(Vec::new()) };
     let Some(setup) = prev.setup() else { return Ok(Vec::new()) };
     let Ok(m) = setup.new_match() else { return Ok(Vec::new()) };
-    let Ok(m) = m.replay(&stored_events(conn, prev.id)?) else { return Ok(Vec::new()) };
+    let Ok(m) = wd::replay_standing(m, &logged_events(conn, prev.id)?.2) else { return Ok(Vec::new()) };
     let side = if prev.black_team_id == team_row { Color::Black } else { Color::White };
     Ok(m.barred_next_game(side).into_iter().filter(|&p| team.contains(p)).collect())
 }
 
-fn stored_events(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<(Timestamp, Event)>, DbError> {
-    events_of(conn, mid)?
-        .into_iter()
+/// A match's log: the rows, the withdrawals, and the events as the state machine reads them.
+type Log = (Vec<EventRow>, Vec<WithdrawalRow>, Vec<LoggedEvent>);
+
+fn logged_events(conn: &mut SqliteConnection, mid: i32) -> Result<Log, DbError> {
+    let rows = events_of(conn, mid)?;
+    let withdrawals = withdrawals_of(conn, mid)?;
+    let log = rows
+        .iter()
         .map(|r| {
-            let e =
+            let event =
                 r.event().ok_or_else(|| DbError::Other(format!("relay event #{} is unreadable", r.id)))?;
-            Ok((r.at, e))
+            Ok(LoggedEvent {
+                seq: u32::try_from(r.seq).unwrap_or(0),
+                at: r.at,
+                event,
+                withdrawn: withdrawals.iter().any(|w| w.event_id == r.id),
+            })
         })
-        .collect()
+        .collect::<Result<Vec<_>, DbError>>()?;
+    Ok((rows, withdrawals, log))
 }
 
 /// The setup a relay match would start with now: the live rosters, the event's relay config.
@@ -575,14 +648,22 @@ pub fn fresh_setup(conn: &mut SqliteConnection, tid: i32, row: &MatchRow) -> Res
     Ok(setup)
 }
 
+/// One row of a relay match's log as its page shows it.
+pub struct LogItem {
+    pub row: EventRow,
+    pub event: Event,
+    /// The effects of a standing event; `None` once withdrawn.
+    pub accepted: Option<Accepted>,
+    pub withdrawal: Option<WithdrawalRow>,
+}
+
 /// A relay match as its page shows it.
 pub struct RelayState {
     pub row: MatchRow,
     /// The stored setup, or the one it would start with now (or why it cannot start).
     pub setup: Result<MatchSetup, MatchError>,
-    pub events: Vec<EventRow>,
-    /// Each stored event's effects, in order.
-    pub accepted: Vec<Accepted>,
+    /// Every stored event in order, withdrawn ones included.
+    pub log: Vec<LogItem>,
     /// The match after its events.
     pub m: Option<RelayMatch>,
     pub settings: TeamSettings,
@@ -598,24 +679,30 @@ pub fn relay_state(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<Re
             r => r,
         },
     };
-    let events = events_of(conn, mid)?;
-    let mut accepted = Vec::with_capacity(events.len());
+    let (rows, withdrawals, events) = logged_events(conn, mid)?;
+    let mut log = Vec::with_capacity(rows.len());
     let mut m = None;
     if let Ok(s) = &setup {
         if let Ok(mut x) = s.new_match() {
-            for e in &events {
-                let ev = e
-                    .event()
-                    .ok_or_else(|| DbError::Other(format!("relay event #{} is unreadable", e.id)))?;
-                let a = x.apply(e.at, ev).map_err(|r| {
-                    DbError::Other(format!("stored relay event #{} no longer applies: {}", e.id, r.en()))
-                })?;
-                accepted.push(a);
+            for (r, e) in rows.into_iter().zip(events) {
+                let accepted = if e.withdrawn {
+                    None
+                } else {
+                    Some(x.apply(e.at, e.event.clone()).map_err(|why| {
+                        DbError::Other(format!(
+                            "stored relay event #{} no longer applies: {}",
+                            r.id,
+                            why.en()
+                        ))
+                    })?)
+                };
+                let withdrawal = withdrawals.iter().find(|w| w.event_id == r.id).cloned();
+                log.push(LogItem { row: r, event: e.event, accepted, withdrawal });
             }
             m = Some(x);
         }
     }
-    Ok(RelayState { row, setup, events, accepted, m, settings })
+    Ok(RelayState { row, setup, log, m, settings })
 }
 
 /// Sets (or moves) the start of a relay match's section 1, before its first event.
@@ -695,18 +782,17 @@ pub fn record_event(
         if row.version != version {
             return Err(MatchError::Stale { current: row.version });
         }
+        if row.nigiri_pending() {
+            return Err(MatchError::NigiriPending);
+        }
         let (setup, fresh) = match row.setup() {
             Some(s) => (s, false),
             None => (fresh_setup(conn, tid, &row)?, true),
         };
-        let stored = stored_events(conn, mid)?;
+        let (_, _, stored) = logged_events(conn, mid)?;
         let m = setup.new_match().map_err(MatchError::Setup)?;
-        let mut m = m.replay(&stored).map_err(|(i, r)| {
-            DbError::Other(format!(
-                "stored relay event {} of match {mid} no longer applies: {}",
-                i + 1,
-                r.en()
-            ))
+        let mut m = wd::replay_standing(m, &stored).map_err(|(seq, r)| {
+            DbError::Other(format!("stored relay event {seq} of match {mid} no longer applies: {}", r.en()))
         })?;
         let moves = m.moves();
         let mut events = Vec::with_capacity(2);
@@ -722,7 +808,7 @@ pub fn record_event(
         }
         events.push(event);
         let events = &events[..];
-        let mut seq = i32::try_from(stored.len()).unwrap_or(i32::MAX);
+        let mut seq = stored.last().map(|e| i32::try_from(e.seq).unwrap_or(i32::MAX)).unwrap_or(0);
         let mut out = Vec::with_capacity(events.len());
         let stamp = now();
         for e in events {
@@ -781,6 +867,211 @@ pub fn record_event(
             },
         )?;
         Ok(out)
+    })
+}
+
+/// Withdraws event `seq` of relay match `mid` (on the page of `version`) with `reason`: the
+/// chief arbiter's take-back of a wrongly recorded event. The log keeps the event; a
+/// `relay_withdrawals` row names it, and the match is replayed from the events that stand,
+/// its record (standings) recomputed, all in one transaction with the audit row.
+#[allow(clippy::too_many_arguments)]
+pub fn withdraw_event(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    seq: u32,
+    reason: &str,
+) -> Result<i32, MatchError> {
+    conn.immediate_transaction(|conn| {
+        let row = get_match(conn, tid, mid)?;
+        if !row.is_relay() {
+            return Err(MatchError::WrongKind);
+        }
+        if row.version != version {
+            return Err(MatchError::Stale { current: row.version });
+        }
+        if !super::results::is_chief(conn, tid, actor.user_id)? {
+            return Err(MatchError::NotChief);
+        }
+        if reason.trim().is_empty() {
+            return Err(MatchError::ReasonRequired);
+        }
+        let setup = row.setup().ok_or(MatchError::Withdraw(WithdrawError::UnknownEvent { seq }))?;
+        let (rows, _, log) = logged_events(conn, mid)?;
+        let start = setup.new_match().map_err(MatchError::Setup)?;
+        let before = wd::replay_standing(start.clone(), &log).map_err(|(seq, r)| {
+            DbError::Other(format!("stored relay event {seq} of match {mid} no longer applies: {}", r.en()))
+        })?;
+        let after = wd::withdraw(start, &log, seq).map_err(MatchError::Withdraw)?;
+        let round = u32::try_from(row.round_number).unwrap_or(0);
+        let (rec_before, rec_after) =
+            (TeamMatchRecord::from_relay(round, &before), TeamMatchRecord::from_relay(round, &after));
+        let barred = |m: &RelayMatch| [m.barred_next_game(Color::Black), m.barred_next_game(Color::White)];
+        if rec_before != rec_after || barred(&before) != barred(&after) {
+            let later: Option<i32> = team_rounds::table
+                .filter(team_rounds::tournament_id.eq(tid))
+                .filter(team_rounds::number.gt(row.round_number))
+                .select(diesel::dsl::min(team_rounds::number))
+                .first(conn)?;
+            if let Some(round) = later {
+                return Err(MatchError::LaterRound { round });
+            }
+        }
+        let target = rows
+            .iter()
+            .find(|r| u32::try_from(r.seq).ok() == Some(seq))
+            .ok_or(MatchError::Withdraw(WithdrawError::UnknownEvent { seq }))?;
+        let stamp = now();
+        diesel::insert_into(relay_withdrawals::table)
+            .values((
+                relay_withdrawals::match_id.eq(mid),
+                relay_withdrawals::event_id.eq(target.id),
+                relay_withdrawals::reason.eq(reason.trim()),
+                relay_withdrawals::user_id.eq(actor.user_id),
+                relay_withdrawals::actor.eq(&actor.name),
+                relay_withdrawals::recorded_at.eq(&stamp),
+            ))
+            .execute(conn)?;
+        let new_version = version + 1;
+        let record = rec_after.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default());
+        diesel::update(team_matches::table.find(mid))
+            .set((
+                team_matches::record.eq(&record),
+                team_matches::version.eq(new_version),
+                team_matches::updated_at.eq(&stamp),
+            ))
+            .execute(conn)?;
+        #[derive(Serialize)]
+        struct State {
+            counts: crate::domain::team::relay::Counts,
+            result: Option<String>,
+            record: Option<TeamMatchRecord>,
+        }
+        let state = |m: &RelayMatch, record: Option<TeamMatchRecord>| State {
+            counts: m.counts(),
+            result: m.result().map(|r| r.en()),
+            record,
+        };
+        #[derive(Serialize)]
+        struct Withdrawn<'a> {
+            seq: u32,
+            event: &'a Event,
+            recorded_at: &'a str,
+            state: State,
+        }
+        let event = log.iter().find(|e| e.seq == seq).map(|e| &e.event).expect("found above");
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "relay_withdraw",
+                entity: "team_match",
+                entity_id: Some(mid),
+                before: Some(&Withdrawn {
+                    seq,
+                    event,
+                    recorded_at: &target.recorded_at,
+                    state: state(&before, rec_before),
+                }),
+                after: Some(&state(&after, rec_after)),
+                reason: reason.trim(),
+            },
+        )?;
+        Ok(new_version)
+    })
+}
+
+/// The seed of match `row`'s leaders' nigiri: the table's seed from its team round's seed
+/// (`domain::rounds::table_seed`, the one the role lot was drawn from at pairing).
+pub fn nigiri_seed(conn: &mut SqliteConnection, row: &MatchRow) -> Result<u64, DbError> {
+    let seed: String = team_rounds::table
+        .filter(team_rounds::tournament_id.eq(row.tournament_id))
+        .filter(team_rounds::number.eq(row.round_number))
+        .select(team_rounds::seed)
+        .first(conn)?;
+    let seed = seed.parse::<u64>().unwrap_or(0);
+    Ok(dr::table_seed(seed, u32::try_from(row.table_no).unwrap_or(0)))
+}
+
+/// Records the leaders' nigiri of relay match `mid` (Art. 11) on the page of `version`: the
+/// outcome at the board, or performed remotely from the table's seed. The colours follow it
+/// (`black_team_id`, `white_team_id`). A board outcome may be corrected until the first event
+/// is recorded; a nigiri performed from the seed is final.
+#[allow(clippy::too_many_arguments)]
+pub fn leaders_nigiri(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    action: NigiriAction,
+    reason: &str,
+) -> Result<NigiriRecord, MatchError> {
+    conn.immediate_transaction(|conn| {
+        let row = get_match(conn, tid, mid)?;
+        if !row.is_relay() {
+            return Err(MatchError::WrongKind);
+        }
+        if row.version != version {
+            return Err(MatchError::Stale { current: row.version });
+        }
+        let state = row.nigiri().ok_or(MatchError::NoNigiri)?;
+        if row.setup.is_some() || state.record.is_some_and(|r| r.seed.is_some()) {
+            return Err(MatchError::NigiriClosed);
+        }
+        let roles = NigiriRoles { holder: state.holder, guesser: state.guesser, reason: state.reason };
+        let rec = match action {
+            NigiriAction::Record { grab, guess } => {
+                nigiri::record_outcome(roles, grab, guess).map_err(MatchError::Invalid)?
+            }
+            NigiriAction::Remote => nigiri::perform(roles, nigiri_seed(conn, &row)?),
+        };
+        let team = |t: u32| i32::try_from(t).unwrap_or(0);
+        let after = NigiriState { record: Some(rec), ..state.clone() };
+        let new_version = version + 1;
+        diesel::update(team_matches::table.find(mid))
+            .set((
+                team_matches::black_team_id.eq(team(rec.black)),
+                team_matches::white_team_id.eq(Some(team(rec.white))),
+                team_matches::nigiri.eq(serde_json::to_string(&after).ok()),
+                team_matches::version.eq(new_version),
+                team_matches::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        #[derive(Serialize)]
+        struct Colours<'a> {
+            black_team_id: i32,
+            white_team_id: Option<i32>,
+            nigiri: &'a NigiriState,
+        }
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: match action {
+                    NigiriAction::Record { .. } => "leaders_nigiri",
+                    NigiriAction::Remote => "remote_leaders_nigiri",
+                },
+                entity: "team_match",
+                entity_id: Some(mid),
+                before: Some(&Colours {
+                    black_team_id: row.black_team_id,
+                    white_team_id: row.white_team_id,
+                    nigiri: &state,
+                }),
+                after: Some(&Colours {
+                    black_team_id: team(rec.black),
+                    white_team_id: Some(team(rec.white)),
+                    nigiri: &after,
+                }),
+                reason,
+            },
+        )?;
+        Ok(rec)
     })
 }
 
@@ -1057,7 +1348,7 @@ mod tests {
         let rec = row.record().unwrap();
         assert_eq!(rec.match_points, [3, 0]);
         let st = relay_state(c, tid, m.id).unwrap();
-        assert_eq!(st.accepted.len(), 6);
+        assert_eq!(st.log.iter().filter(|l| l.accepted.is_some()).count(), 6);
         assert_eq!(st.m.unwrap().moves(), 20);
         // The round cannot be deleted any more; round 2 pairs the next Berger round.
         assert!(matches!(delete_round(c, &a, tid, 1, ""), Err(PairError::HasResults)));
@@ -1067,6 +1358,27 @@ mod tests {
         // The log is append-only; deleting the whole tournament still takes everything.
         let e = diesel::sql_query("UPDATE relay_events SET at = 0").execute(c);
         assert!(e.is_err(), "the trigger refuses changes to the log");
+        // Withdrawals: the chief arbiter's (a system actor is nobody's chief), append-only too.
+        let v = get_match(c, tid, m.id).unwrap().version;
+        assert!(matches!(withdraw_event(c, &a, tid, m.id, v, 6, "typo"), Err(MatchError::NotChief)));
+        let first = events_of(c, m.id).unwrap()[0].id;
+        diesel::sql_query(format!(
+            "INSERT INTO relay_withdrawals (match_id, event_id, reason, actor, recorded_at) \
+             VALUES ({}, {first}, 'test', 'test', '')",
+            m.id
+        ))
+        .execute(c)
+        .unwrap();
+        assert_eq!(withdrawals_of(c, m.id).unwrap().len(), 1);
+        assert!(diesel::sql_query("UPDATE relay_withdrawals SET reason = 'x'").execute(c).is_err());
+        let blank = diesel::sql_query(format!(
+            "INSERT INTO relay_withdrawals (match_id, event_id, reason, actor, recorded_at) \
+             VALUES ({}, {}, ' ', 'test', '')",
+            m.id,
+            first + 1
+        ))
+        .execute(c);
+        assert!(blank.is_err(), "a withdrawal has a reason");
         tdb::delete(c, &a, tid, "").unwrap();
         assert_eq!(relay_events::table.count().get_result::<i64>(c).unwrap(), 0);
         assert_eq!(team_matches::table.count().get_result::<i64>(c).unwrap(), 0);

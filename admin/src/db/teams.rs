@@ -19,7 +19,8 @@ use super::audit::{self, Change};
 use super::schema::{team_matches, team_members, team_rounds, team_settings, teams};
 use super::{now, Actor, DbError};
 use crate::domain::team::event::{
-    EqualCount, Format, MatchPointCode, TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
+    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, TeamPairing, TeamSettings, TeamSettingsError,
+    TieBreakSet,
 };
 use crate::domain::team::roster::{RosterError, RosterPlayer, Staff, Team};
 use crate::domain::team::{PersonId, TeamId};
@@ -99,6 +100,8 @@ struct SettingsRow {
     tiebreaks: String,
     version: i32,
     updated_at: String,
+    playoff_clock: String,
+    colours: String,
 }
 
 impl SettingsRow {
@@ -112,6 +115,8 @@ impl SettingsRow {
             pairing: TeamPairing::from_code(&self.pairing).unwrap_or(d.pairing),
             equal_count: EqualCount::from_code(&self.equal_count).unwrap_or(d.equal_count),
             tiebreaks: TieBreakSet::from_code(&self.tiebreaks).unwrap_or(d.tiebreaks),
+            playoff_clock: PlayoffTime::from_code(&self.playoff_clock).unwrap_or(d.playoff_clock),
+            colours: Colours::from_code(&self.colours).unwrap_or(d.colours),
         }
     }
 }
@@ -195,6 +200,8 @@ pub fn save_settings(
             team_settings::pairing.eq(s.pairing.code()),
             team_settings::equal_count.eq(s.equal_count.code()),
             team_settings::tiebreaks.eq(s.tiebreaks.code()),
+            team_settings::playoff_clock.eq(s.playoff_clock.code()),
+            team_settings::colours.eq(s.colours.code()),
             team_settings::version.eq(new_version),
             team_settings::updated_at.eq(now()),
         );

@@ -170,6 +170,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/matches/{mid}", web::get().to(relay::page))
         .route("/t/{id}/matches/{mid}/start", web::post().to(relay::set_start))
         .route("/t/{id}/matches/{mid}/event", web::post().to(relay::event))
+        .route("/t/{id}/matches/{mid}/withdraw", web::post().to(relay::withdraw))
+        .route("/t/{id}/matches/{mid}/nigiri", web::post().to(relay::nigiri))
         .route("/t/{id}/matches/{mid}/boards", web::post().to(relay::save_boards))
         .route("/t/{id}/matches/{mid}/sheets.pdf", web::get().to(relay::sheets))
         .route("/t/{id}/import", web::get().to(imports::page))

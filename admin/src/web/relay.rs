@@ -7,7 +7,9 @@
 //! optional time (`at`, the venue's wall clock; empty = now), and for events that happen at a
 //! point of the game an optional move number: the moves before it are recorded as played in
 //! the clockwise order ([`Event::MovesInOrder`]). A refused event writes nothing; the page
-//! comes back with the refusal beside the form (422).
+//! comes back with the refusal beside the form (422). Clock readings are typed against the
+//! event's time control. The chief arbiter withdraws a wrongly recorded event with a reason
+//! (`/withdraw`): the log shows it struck through, and the match is recomputed.
 
 use std::collections::HashMap;
 
@@ -17,11 +19,15 @@ use super::form::Form;
 use super::i18n::Lang;
 use super::teams::{is_team_event, not_team_event, reason_of, record_text, team_names};
 use super::templates::{Chrome, FormView, Options};
+use crate::db::results as rdb;
+use crate::db::rounds::NigiriAction;
 use crate::db::team_matches::{self as mdb, AtMove, BoardInput, BoardResult, MatchError, RelayState};
 use crate::db::teams as tdb_teams;
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::domain::draw::nigiri::Guess;
+use crate::domain::team::clocks::{self, ClockEntry, ClockInputError};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{Card, Event, Phase, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
@@ -32,6 +38,7 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use chrono::{Local, NaiveDateTime, TimeZone};
 use rules::board::Color;
+use rules::clock::{ClockReading, TimeControl};
 
 // ---------------------------------------------------------------------------------------------
 // Times, names, texts
@@ -141,6 +148,15 @@ fn section_name(lang: Lang, s: Section) -> &'static str {
     }
 }
 
+/// A clock reading as the page shows it.
+fn clock_text(lang: Lang, r: &ClockReading) -> String {
+    if lang.is_zh() {
+        clocks::show_zh(r)
+    } else {
+        clocks::show_en(r)
+    }
+}
+
 fn pick(lang: Lang, zh: String, en: String) -> String {
     if lang.is_zh() {
         zh
@@ -184,7 +200,32 @@ pub struct LogView {
     pub seq: i32,
     pub at: String,
     pub actor: String,
+    /// What was recorded.
+    pub what: String,
     pub lines: Vec<String>,
+    /// "Withdrawn by … at …: reason", once withdrawn.
+    pub withdrawn: Option<String>,
+}
+
+/// The leaders' nigiri of a match (Art. 11).
+pub struct NigiriView {
+    /// "X's leader holds …, Y's leader guesses …".
+    pub roles: String,
+    /// The table's seed: the role lot was drawn from it, a remote nigiri is performed from it.
+    pub seed: u64,
+    pub outcome: Option<String>,
+    /// Performed from the seed (final).
+    pub remote: bool,
+    /// Still to be done, or a board outcome that may be corrected (no event yet).
+    pub open: bool,
+}
+
+pub struct ClockView {
+    pub move_no: u32,
+    pub section: String,
+    pub at: String,
+    pub black: String,
+    pub white: String,
 }
 
 pub struct LineupRowView {
@@ -216,6 +257,7 @@ pub struct RelayPage {
     pub start_value: String,
     pub started: bool,
     pub setup_error: Option<String>,
+    pub nigiri: Option<NigiriView>,
     pub phase: String,
     pub over: bool,
     pub playoff_pending: bool,
@@ -229,6 +271,12 @@ pub struct RelayPage {
     pub playoff_penalties: Vec<PenaltyView>,
     pub log: Vec<LogView>,
     pub lineups: Vec<LineupView>,
+    pub clocks: Vec<ClockView>,
+    /// The play-off's remaining time (Art. 12): `(black, white, note)` once known, or the
+    /// reading still missing (`note` only).
+    pub playoff_clocks: Option<(String, String, String)>,
+    pub playoff_clocks_missing: bool,
+    pub time_control: String,
     pub result: String,
     pub drawn: String,
     pub match_points: String,
@@ -237,6 +285,10 @@ pub struct RelayPage {
     pub player_opts: Options,
     pub seated_opts: Options,
     pub person_opts: Options,
+    /// The chief arbiter (or, while none is named, an organizer) may withdraw events.
+    pub is_chief: bool,
+    /// The events that stand, latest first, for the withdrawal form.
+    pub withdraw_opts: Options,
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,
@@ -365,9 +417,11 @@ impl Default for Opts {
 
 async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpResponse, AppError> {
     let role = ctx.staff_role(tid).await?;
-    let (t, row, teams) = ctx
+    let (t, row, teams, nigiri_seed) = ctx
         .db(move |c| {
-            Ok::<_, DbError>((tdb::get(c, tid)?, mdb::get_match(c, tid, mid)?, tdb_teams::list(c, tid)?))
+            let row = mdb::get_match(c, tid, mid)?;
+            let seed = if row.nigiri.is_some() { Some(mdb::nigiri_seed(c, &row)?) } else { None };
+            Ok::<_, DbError>((tdb::get(c, tid)?, row, tdb_teams::list(c, tid)?, seed))
         })
         .await?;
     if !is_team_event(&t) {
@@ -379,7 +433,14 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
     if row.boards > 0 {
         return board_page(ctx, tid, mid, role.is_some(), opts).await;
     }
-    let st: RelayState = ctx.db(move |c| mdb::relay_state(c, tid, mid)).await?;
+    let uid = ctx.user().map(|u| u.id);
+    let (st, is_chief) = ctx
+        .db(move |c| {
+            let st: RelayState = mdb::relay_state(c, tid, mid)?;
+            let chief = role.is_some() && rdb::is_chief(c, tid, uid)?;
+            Ok::<_, DbError>((st, chief))
+        })
+        .await?;
     let lang = ctx.lang;
     let tnames = team_names(&teams);
     let tname = |id: i32| tnames.get(&id).cloned().unwrap_or_default();
@@ -390,6 +451,27 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         row.white_team_id.map(tname).unwrap_or_default()
     );
     let setup_error = st.setup.as_ref().err().map(|e| setup_error_text(lang, e));
+    let team_of = |t: u32| tname(i32::try_from(t).unwrap_or(0));
+    let nigiri_view = row.nigiri().map(|n| NigiriView {
+        roles: lang.tf("relay.nigiri_roles", &[&team_of(n.holder), &team_of(n.guesser)]),
+        seed: n.record.and_then(|r| r.seed).or(nigiri_seed).unwrap_or(0),
+        outcome: n.record.map(|rec| {
+            lang.tf(
+                "nigiri.outcome",
+                &[
+                    &rec.grab,
+                    &match rec.guess {
+                        Guess::Odd => lang.t("nigiri.guess_odd"),
+                        Guess::Even => lang.t("nigiri.guess_even"),
+                    },
+                    &if rec.correct { lang.t("nigiri.correct") } else { lang.t("nigiri.wrong") },
+                    &team_of(rec.black),
+                ],
+            )
+        }),
+        remote: n.record.is_some_and(|r| r.seed.is_some()),
+        open: row.setup.is_none() && n.record.is_none_or(|r| r.seed.is_none()),
+    });
     let mut page = RelayPage {
         c: ctx.chrome_t(&t, role.is_some(), title.clone()),
         tid,
@@ -401,6 +483,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         start_value: row.start_at.map(input_at).unwrap_or_default(),
         started: row.setup.is_some(),
         setup_error,
+        nigiri: nigiri_view,
         phase: String::new(),
         over: false,
         playoff_pending: false,
@@ -414,6 +497,17 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         playoff_penalties: Vec::new(),
         log: Vec::new(),
         lineups: Vec::new(),
+        clocks: Vec::new(),
+        playoff_clocks: None,
+        playoff_clocks_missing: false,
+        time_control: {
+            let tc = t.settings().time_control;
+            if lang.is_zh() {
+                tc.describe_zh()
+            } else {
+                tc.describe_en()
+            }
+        },
         result: String::new(),
         drawn: String::new(),
         match_points: String::new(),
@@ -433,6 +527,8 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         player_opts: Vec::new(),
         seated_opts: Vec::new(),
         person_opts: Vec::new(),
+        is_chief,
+        withdraw_opts: Vec::new(),
         f: opts.f,
         banner: opts.banner,
         notice: opts.notice,
@@ -477,6 +573,30 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 )
             })
             .unwrap_or_default();
+        page.clocks = m
+            .clock_log()
+            .iter()
+            .map(|e| ClockView {
+                move_no: e.move_number,
+                section: section_name(lang, e.section).to_string(),
+                at: show_at(e.at),
+                black: clock_text(lang, &e.clocks[0]),
+                white: clock_text(lang, &e.clocks[1]),
+            })
+            .collect();
+        let both = |e: &ClockEntry, key: &str| {
+            (clock_text(lang, &e.clocks[0]), clock_text(lang, &e.clocks[1]), lang.tf(key, &[&e.move_number]))
+        };
+        match (m.playoff_clock_source(), m.playoff_clocks()) {
+            (Some((_, Some(e))), _) => page.playoff_clocks = Some(both(e, "relay.playoff_clocks_from")),
+            (Some((point, None)), _) => {
+                page.playoff_clocks_missing = true;
+                page.playoff_clocks =
+                    Some((String::new(), String::new(), lang.tf("relay.playoff_clocks_missing", &[&point])));
+            }
+            (None, Some(e)) => page.playoff_clocks = Some(both(e, "relay.playoff_clocks_from")),
+            (None, None) => {}
+        }
         page.lineups = lineup_forms(m)
             .into_iter()
             .map(|f| LineupView {
@@ -498,15 +618,34 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             })
             .collect();
         page.log = st
-            .events
+            .log
             .iter()
-            .zip(&st.accepted)
             .rev()
-            .map(|(e, a)| LogView {
-                seq: e.seq,
-                at: show_at(e.at),
-                actor: e.actor.clone(),
-                lines: a.effects.iter().map(|x| named(&pick(lang, x.zh(), x.en()), &names)).collect(),
+            .map(|l| LogView {
+                seq: l.row.seq,
+                at: show_at(l.row.at),
+                actor: l.row.actor.clone(),
+                what: named(&pick(lang, l.event.zh(), l.event.en()), &names),
+                lines: l
+                    .accepted
+                    .iter()
+                    .flat_map(|a| &a.effects)
+                    .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+                    .collect(),
+                withdrawn: l
+                    .withdrawal
+                    .as_ref()
+                    .map(|w| lang.tf("relay.withdrawn_by", &[&w.actor, &w.recorded_at, &w.reason])),
+            })
+            .collect();
+        page.withdraw_opts = st
+            .log
+            .iter()
+            .rev()
+            .filter(|l| l.withdrawal.is_none())
+            .map(|l| {
+                let what = named(&pick(lang, l.event.zh(), l.event.en()), &names);
+                (l.row.seq.to_string(), format!("{} · {what}", l.row.seq))
             })
             .collect();
         for c in [Color::Black, Color::White] {
@@ -542,7 +681,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
 /// GET /t/{id}/matches/{mid}: the match page (public; staff see the forms).
 pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let notice = ctx.path.contains("?done=").then(|| ctx.t("relay.recorded").to_string());
+    let notice = if ctx.path.contains("?done=withdraw") {
+        Some(ctx.t("relay.withdrawn").to_string())
+    } else {
+        ctx.path.contains("?done=").then(|| ctx.t("relay.recorded").to_string())
+    };
     match_page(&ctx, tid, mid, Opts { notice, ..Opts::default() }).await
 }
 
@@ -609,6 +752,26 @@ async fn refused(
         MatchError::BoardPlayer { board } => {
             (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
         }
+        MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
+        MatchError::NigiriPending => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_pending").to_string()),
+        MatchError::NoNigiri => (StatusCode::CONFLICT, lang.t("relay.err_no_nigiri").to_string()),
+        MatchError::NigiriClosed => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_closed").to_string()),
+        MatchError::Invalid(_) => (StatusCode::BAD_REQUEST, lang.tf("err.number_range", &[&1, &200])),
+        MatchError::ReasonRequired => {
+            (StatusCode::BAD_REQUEST, lang.t("relay.err_reason_required").to_string())
+        }
+        MatchError::LaterRound { round } => {
+            (StatusCode::CONFLICT, lang.tf("relay.err_later_round", &[&round]))
+        }
+        MatchError::Withdraw(w) => {
+            let names = ctx
+                .db(move |c| {
+                    let st = mdb::relay_state(c, tid, mid)?;
+                    Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
+                })
+                .await?;
+            (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, w.zh(), w.en()), &names))
+        }
         MatchError::Refused(r) => {
             let names = ctx
                 .db(move |c| {
@@ -624,8 +787,36 @@ async fn refused(
     match_page(ctx, tid, mid, opts).await
 }
 
+/// What is wrong with a relay form: the field, and for a clock reading why it does not fit the
+/// event's time control.
+enum BadField {
+    Field(&'static str),
+    Clock(ClockInputError),
+}
+
+impl From<&'static str> for BadField {
+    fn from(f: &'static str) -> Self {
+        BadField::Field(f)
+    }
+}
+
+/// One side's clock from the clock form: the face (`{p}_main`) and the periods left
+/// (`{p}_periods`, empty: all while basic time is left).
+fn clock_of(form: &Form, tc: &TimeControl, p: &str) -> Result<ClockReading, BadField> {
+    let (main, periods) = match p {
+        "b" => ("b_main", "b_periods"),
+        _ => ("w_main", "w_periods"),
+    };
+    let secs = clocks::parse_face(form.get(main)).ok_or(BadField::Field(main))?;
+    let left = match form.get(periods).trim() {
+        "" => None,
+        v => Some(v.parse::<u32>().map_err(|_| BadField::Field(periods))?),
+    };
+    clocks::reading(tc, secs, left).map_err(BadField::Clock)
+}
+
 /// The event of a relay form, and where in the game it goes; `Err` names the bad field.
-fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
+fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), BadField> {
     let side = |name: &'static str| match form.get(name) {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
@@ -646,7 +837,7 @@ fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
                 "2" => Section::Two,
                 "3" => Section::Three,
                 "playoff" => Section::Playoff,
-                _ => return Err("section"),
+                _ => return Err("section".into()),
             };
             (
                 Event::SubmitLineup { side: side("side")?, section, players: [person("p1")?, person("p2")?] },
@@ -655,7 +846,7 @@ fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
         }
         "moves" => match number("through")? {
             Some(through) => (Event::MovesInOrder { through }, None),
-            None => return Err("through"),
+            None => return Err("through".into()),
         },
         "move" => (Event::Move { player: person("player")? }, number("number")?.map(AtMove::Is)),
         "claim" => (Event::ClaimOrderError { claimant: side("side")? }, after),
@@ -671,23 +862,27 @@ fn event_of(form: &Form) -> Result<(Event, Option<AtMove>), &'static str> {
             let card = match form.get("card") {
                 "yellow" => Card::Yellow,
                 "red" => Card::Red,
-                _ => return Err("card"),
+                _ => return Err("card".into()),
             };
             (Event::Card { person: person("person")?, card }, after)
         }
         "byoyomi" => (Event::ByoYomiTimeout { player: person("player")? }, number("number")?.map(AtMove::Is)),
         "section_end" => (Event::SectionEnd { clocks: None }, after),
+        "clock" => {
+            let clocks = [clock_of(form, tc, "b")?, clock_of(form, tc, "w")?];
+            (Event::Clocks { move_number: number("move")?, clocks }, None)
+        }
         "count" => match parse_count(form.get("black_count")) {
             Some(black_halves) => (Event::Count { black_halves, clocks: None }, after),
-            None => return Err("black_count"),
+            None => return Err("black_count".into()),
         },
         "resign" => (Event::Resign { side: side("side")? }, after),
         "restore" => (Event::RestoreForPlayoff, None),
-        _ => return Err("kind"),
+        _ => return Err("kind".into()),
     })
 }
 
-const KINDS: [&str; 17] = [
+const KINDS: [&str; 18] = [
     "lineup",
     "moves",
     "move",
@@ -701,6 +896,7 @@ const KINDS: [&str; 17] = [
     "card",
     "byoyomi",
     "section_end",
+    "clock",
     "count",
     "resign",
     "restore",
@@ -736,12 +932,15 @@ pub async fn event(
             return match_page(&ctx, tid, mid, opts).await;
         }
     };
-    let (event, at_move) = match event_of(&form) {
+    let tc = ctx.db(move |c| tdb::get(c, tid)).await?.settings().time_control;
+    let (event, at_move) = match event_of(&form, &tc) {
         Ok(x) => x,
-        Err(field) => {
-            let msg = match field {
-                "black_count" => ctx.t("relay.err_count").to_string(),
-                _ => ctx.t("relay.err_field").to_string(),
+        Err(bad) => {
+            let msg = match bad {
+                BadField::Field("black_count") => ctx.t("relay.err_count").to_string(),
+                BadField::Field("b_main" | "w_main") => ctx.t("relay.err_clock_face").to_string(),
+                BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
+                BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
             f.error(kind, msg);
             let opts = Opts {
@@ -757,6 +956,80 @@ pub async fn event(
     match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, at, at_move, event)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}"))),
         Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+    }
+}
+
+/// POST /t/{id}/matches/{mid}/nigiri: the leaders' nigiri (Art. 11), `mode=board` with the
+/// grab and the guess as done at the board, or `mode=seed` performed from the table's seed.
+pub async fn nigiri(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let reason = reason_of(&ctx, &form)?;
+    let mut f = FormView::from_form(&form);
+    let action = match form.get("mode") {
+        "seed" => NigiriAction::Remote,
+        "board" => {
+            let grab = form.get("grab").trim().parse::<u32>().ok().filter(|g| (1..=200).contains(g));
+            let guess = match form.get("guess") {
+                "odd" => Some(Guess::Odd),
+                "even" => Some(Guess::Even),
+                _ => None,
+            };
+            match (grab, guess) {
+                (Some(grab), Some(guess)) => NigiriAction::Record { grab, guess },
+                (None, _) => {
+                    f.error("nigiri", ctx.lang.tf("err.number_range", &[&1, &200]));
+                    let banner = Some(ctx.t("form.has_errors").to_string());
+                    let opts = Opts { f, banner, status: StatusCode::BAD_REQUEST, ..Opts::default() };
+                    return match_page(&ctx, tid, mid, opts).await;
+                }
+                (_, None) => {
+                    f.error("nigiri", ctx.t("err.choice"));
+                    let banner = Some(ctx.t("form.has_errors").to_string());
+                    let opts = Opts { f, banner, status: StatusCode::BAD_REQUEST, ..Opts::default() };
+                    return match_page(&ctx, tid, mid, opts).await;
+                }
+            }
+        }
+        _ => return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
+    };
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::leaders_nigiri(c, &actor, tid, mid, version, action, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=nigiri"))),
+        Err(e) => refused(&ctx, tid, mid, "nigiri", f, e).await,
+    }
+}
+
+/// POST /t/{id}/matches/{mid}/withdraw: the chief arbiter withdraws a wrongly recorded event
+/// (`seq`) with a reason. The log keeps it; the match is replayed from the events that stand.
+pub async fn withdraw(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
+    let form = ctx.form(&body)?;
+    let version = version_of(&ctx, &form)?;
+    let seq = form
+        .get("seq")
+        .parse::<u32>()
+        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
+    let reason = reason_of(&ctx, &form)?;
+    if reason.chars().any(char::is_control) {
+        return Err(AppError::bad_request(ctx.lang, ctx.t("err.control_chars").to_string()));
+    }
+    let f = FormView::from_form(&form);
+    let actor = user.actor();
+    match ctx.db_raw(move |c| mdb::withdraw_event(c, &actor, tid, mid, version, seq, &reason)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=withdraw"))),
+        Err(e) => refused(&ctx, tid, mid, "withdraw", f, e).await,
     }
 }
 

@@ -20,7 +20,8 @@ use crate::db::DbError;
 use crate::domain::rounds::PlanError;
 use crate::domain::settings::System;
 use crate::domain::team::event::{
-    EqualCount, Format, MatchPointCode, TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
+    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, TeamPairing, TeamSettings, TeamSettingsError,
+    TieBreakSet,
 };
 use crate::domain::team::roster::{LeaderBasis, RosterError};
 use crate::domain::team::standings::{standings, TeamOutcome, TeamTieBreak};
@@ -75,6 +76,14 @@ fn settings_options(lang: Lang) -> SettingsOptions {
         ),
         equal_count: opts(lang, &[("draw", "team.equal_draw"), ("white", "team.equal_white")]),
         tiebreaks: opts(lang, &[("generic", "team.tb_generic"), ("weijia", "team.tb_weijia")]),
+        colours: opts(lang, &[("draw", "team.colours_draw"), ("leaders_nigiri", "team.colours_nigiri")]),
+        playoff_clock: opts(
+            lang,
+            &[
+                ("game_end", "team.playoff_clock_game_end"),
+                ("section_two_end", "team.playoff_clock_section_two"),
+            ],
+        ),
     }
 }
 
@@ -87,6 +96,8 @@ fn settings_form(s: &TeamSettings) -> FormView {
     f.set("pairing", s.pairing.code());
     f.set("equal_count", s.equal_count.code());
     f.set("tiebreaks", s.tiebreaks.code());
+    f.set("playoff_clock", s.playoff_clock.code());
+    f.set("colours", s.colours.code());
     f
 }
 
@@ -113,6 +124,8 @@ pub struct SettingsOptions {
     pub match_points: Options,
     pub pairing: Options,
     pub equal_count: Options,
+    pub playoff_clock: Options,
+    pub colours: Options,
     pub tiebreaks: Options,
 }
 
@@ -204,6 +217,7 @@ fn settings_error(lang: Lang, e: TeamSettingsError) -> String {
         }
         TeamSettingsError::MainBoardRule => lang.t("team.err_main_board_rule").to_string(),
         TeamSettingsError::MainBoardOutOfRange => lang.t("team.err_main_board_range").to_string(),
+        TeamSettingsError::NigiriRelayOnly => lang.t("team.err_nigiri_relay_only").to_string(),
     }
 }
 
@@ -232,12 +246,16 @@ pub async fn save_settings(
     let pairing = pick("pairing").and_then(|v| TeamPairing::from_code(&v));
     let equal_count = pick("equal_count").and_then(|v| EqualCount::from_code(&v));
     let tiebreaks = pick("tiebreaks").and_then(|v| TieBreakSet::from_code(&v));
+    let playoff_clock = pick("playoff_clock").and_then(|v| PlayoffTime::from_code(&v));
+    let colours = pick("colours").and_then(|v| Colours::from_code(&v));
     for (name, ok) in [
         ("format", format.is_some()),
         ("match_points", match_points.is_some()),
         ("pairing", pairing.is_some()),
         ("equal_count", equal_count.is_some()),
         ("tiebreaks", tiebreaks.is_some()),
+        ("playoff_clock", playoff_clock.is_some()),
+        ("colours", colours.is_some()),
     ] {
         if !ok {
             f.error(name, lang.t("err.choice"));
@@ -268,14 +286,26 @@ pub async fn save_settings(
         Some(pairing),
         Some(equal_count),
         Some(tiebreaks),
+        Some(playoff_clock),
+        Some(colours),
         Some(boards),
         Some(main_board),
-    ) = (format, match_points, pairing, equal_count, tiebreaks, boards, main_board)
+    ) = (format, match_points, pairing, equal_count, tiebreaks, playoff_clock, colours, boards, main_board)
     else {
         let banner = Some(ctx.t("form.has_errors").to_string());
         return teams_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
     };
-    let s = TeamSettings { format, boards, match_points, main_board, pairing, equal_count, tiebreaks };
+    let s = TeamSettings {
+        format,
+        boards,
+        match_points,
+        main_board,
+        pairing,
+        equal_count,
+        tiebreaks,
+        playoff_clock,
+        colours,
+    };
     let actor = user.actor();
     match ctx.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/teams?done=settings"))),
@@ -735,6 +765,12 @@ async fn rounds_page(
                                 .to_string(),
                                 kind: if m.boards > 0 {
                                     lang.tf("team.kind_boards", &[&m.boards])
+                                } else if m.nigiri_pending() {
+                                    format!(
+                                        "{} · {}",
+                                        lang.t("team.kind_relay"),
+                                        lang.t("team.nigiri_pending")
+                                    )
                                 } else {
                                     lang.t("team.kind_relay").to_string()
                                 },

@@ -11,8 +11,10 @@ use rules::ruleset::{Preset, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use super::board_match::{BoardMatchConfig, MatchPointRule};
-use super::relay::{RelayConfig, Stage};
+use super::relay::{PlayoffClock, RelayConfig, Stage};
 use super::standings::{MatchPoints, TeamTieBreak};
+use crate::domain::draw::nigiri::NigiriRule;
+use crate::domain::pairing::ColourMethod;
 
 macro_rules! codes {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {
@@ -49,6 +51,17 @@ codes!(
     /// Tie-breaks after match points: rules.md §13.3 or §13.2 (围甲).
     TieBreakSet { Generic = "generic", Weijia = "weijia" }
 );
+codes!(
+    /// Who plays Black in a relay match (seed 003 Art. 11: "由大会抽签编排或对局前由领队猜先决定",
+    /// the event's regulations say which): the pairing's colours (the organiser's draw), or a
+    /// nigiri between the team leaders before the match.
+    Colours { Draw = "draw", LeadersNigiri = "leaders_nigiri" }
+);
+codes!(
+    /// Which remaining time the 节棋 play-off is played with (Art. 12): when the drawn game
+    /// ended, or at the end of section 2 ([`PlayoffClock`]).
+    PlayoffTime { GameEnd = "game_end", SectionTwoEnd = "section_two_end" }
+);
 
 /// The most boards a board match may have.
 pub const MAX_BOARDS: u32 = 20;
@@ -66,6 +79,10 @@ pub struct TeamSettings {
     pub pairing: TeamPairing,
     pub equal_count: EqualCount,
     pub tiebreaks: TieBreakSet,
+    /// Relay knockouts: the time the play-off starts from (Art. 12).
+    pub playoff_clock: PlayoffTime,
+    /// Relay matches: colours by the draw or by the leaders' nigiri (Art. 11).
+    pub colours: Colours,
 }
 
 impl Default for TeamSettings {
@@ -78,6 +95,8 @@ impl Default for TeamSettings {
             pairing: TeamPairing::RoundRobin,
             equal_count: EqualCount::Draw,
             tiebreaks: TieBreakSet::Generic,
+            playoff_clock: PlayoffTime::GameEnd,
+            colours: Colours::Draw,
         }
     }
 }
@@ -89,6 +108,9 @@ pub enum TeamSettingsError {
     /// The main-board rule is for board matches, and needs a main board.
     MainBoardRule,
     MainBoardOutOfRange,
+    /// The leaders' nigiri of Art. 11 is for relay matches; board matches take colours by
+    /// board (rules.md §13.3).
+    NigiriRelayOnly,
 }
 
 impl TeamSettingsError {
@@ -97,6 +119,7 @@ impl TeamSettingsError {
             TeamSettingsError::Boards => "boards",
             TeamSettingsError::MainBoardRule => "match_points",
             TeamSettingsError::MainBoardOutOfRange => "main_board",
+            TeamSettingsError::NigiriRelayOnly => "colours",
         }
     }
 }
@@ -113,6 +136,9 @@ impl TeamSettings {
         }
         if self.main_board.is_some_and(|b| b == 0 || b > self.boards) {
             return Err(TeamSettingsError::MainBoardOutOfRange);
+        }
+        if self.colours == Colours::LeadersNigiri && self.format != Format::Relay {
+            return Err(TeamSettingsError::NigiriRelayOnly);
         }
         Ok(())
     }
@@ -146,7 +172,17 @@ impl TeamSettings {
             EqualCount::Draw => JigoRule::Draw,
             EqualCount::White => JigoRule::WhiteWins,
         };
-        RelayConfig { rules, stage: self.stage(), points: self.scale(), ..RelayConfig::default() }
+        let playoff_clock = match self.playoff_clock {
+            PlayoffTime::GameEnd => PlayoffClock::AtGameEnd,
+            PlayoffTime::SectionTwoEnd => PlayoffClock::AtSectionTwoEnd,
+        };
+        RelayConfig {
+            rules,
+            stage: self.stage(),
+            points: self.scale(),
+            playoff_clock,
+            ..RelayConfig::default()
+        }
     }
 
     /// The board-match scoring: 2/1/0 per board, match points by the event's rule.
@@ -178,6 +214,19 @@ impl TeamSettings {
         }
     }
 
+    /// How the pairing engines give colours to this event's matches (Art. 11): balanced by
+    /// the pairing (the organiser's draw), or a nigiri per relay match whose holder and guesser
+    /// the engines name — by a recorded lot from the table's seed, since the leaders' ranks and
+    /// ages are not on file (`draw::nigiri::roles`) — the guessing team Black provisionally.
+    pub fn colour_method(&self) -> ColourMethod {
+        match (self.colours, self.format) {
+            (Colours::LeadersNigiri, Format::Relay) => {
+                ColourMethod::Nigiri { remote: false, rule: NigiriRule::Art10 }
+            }
+            _ => ColourMethod::Balanced,
+        }
+    }
+
     /// Match points of a bye: a win (rules.md §14.5).
     pub fn bye_points(&self) -> u32 {
         self.scale().win
@@ -206,9 +255,16 @@ mod tests {
         assert_eq!(c.points, MatchPoints::THREE_ONE_ZERO);
         assert_eq!(c.stage, Stage::RoundRobin);
         assert_eq!(s.match_boards(), 0);
-        let ko = TeamSettings { pairing: TeamPairing::Knockout, equal_count: EqualCount::White, ..s };
+        assert_eq!(c.playoff_clock, PlayoffClock::AtGameEnd, "Art. 12: the time left, position restored");
+        let ko = TeamSettings {
+            pairing: TeamPairing::Knockout,
+            equal_count: EqualCount::White,
+            playoff_clock: PlayoffTime::SectionTwoEnd,
+            ..s
+        };
         let c = ko.relay_config(&RuleSet::chinese_team_relay());
         assert_eq!((c.stage, c.rules.jigo), (Stage::Knockout, JigoRule::WhiteWins));
+        assert_eq!(c.playoff_clock, PlayoffClock::AtSectionTwoEnd);
         for f in Format::ALL {
             assert_eq!(Format::from_code(f.code()), Some(*f));
         }
@@ -236,6 +292,9 @@ mod tests {
         assert_eq!(far.validate(), Err(TeamSettingsError::MainBoardOutOfRange));
         let none = TeamSettings { boards: 0, ..s };
         assert_eq!(none.validate().map_err(|e| e.field()), Err("boards"));
+        let nigiri = TeamSettings { colours: Colours::LeadersNigiri, ..s };
+        assert_eq!(nigiri.validate().map_err(|e| e.field()), Err("colours"), "Art. 11 is the relay rules'");
+        TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() }.validate().unwrap();
         let two = TeamSettings { match_points: MatchPointCode::TwoOneZero, main_board: None, ..s };
         assert_eq!(two.board_config().rule, MatchPointRule::Scale { points: MatchPoints::TWO_ONE_ZERO });
         assert_eq!(two.bye_points(), 2);

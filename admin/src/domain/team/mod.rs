@@ -28,6 +28,7 @@
 //! where it is applied; the list is in [`relay`]'s module documentation.
 
 pub mod board_match;
+pub mod clocks;
 pub mod event;
 pub mod lineup;
 pub mod penalties;
@@ -36,6 +37,7 @@ pub mod relay;
 pub mod roster;
 pub mod sheets;
 pub mod standings;
+pub mod withdraw;
 
 #[cfg(test)]
 mod tests;

@@ -27,8 +27,16 @@
 //!   of sections 1–3. Within the play-off the other rules apply as before (Art. 12): a player
 //!   who left the play-off board cannot return, and a substitute must not have played in it.
 //! - \[INF\] Forced passes still owed when the game ended are not carried into the play-off.
-//! - Clocks: [`PlayoffClock`], default the time left when the drawn
-//!   game ended.
+//! - Clocks: "其中用时为双方所剩时间（包括读秒）" / "使用之前剩余的时间（包括读秒）". The event's
+//!   [`PlayoffClock`](super::relay::PlayoffClock) says which time is left: when the drawn
+//!   game ended (default \[INF\]: only the position is restored) or at the end of section 2.
+//!   The play-off starts from the referee's reading of both clocks taken at that point (after
+//!   the game's last move, or after move 143), which Art. 22.4 asks the referee to record at
+//!   a pause anyway (the clocks stand still in the break and after the count). \[INF\] Without
+//!   that reading the restore is refused ([`Refusal::PlayoffClocksMissing`]) rather than
+//!   starting with times nobody recorded: the referee enters it (a reading copied from the
+//!   written record may name the move it was taken after), then restores. An earlier reading
+//!   does not do: the clocks ran after it.
 
 use std::collections::BTreeMap;
 
@@ -37,7 +45,7 @@ use rules::rulings::{BaseResult, PriorYellows, RulingKind};
 
 use super::lineup::{Section, SECTION_TWO_LAST};
 use super::penalties::apply_log;
-use super::relay::{Effect, Phase, PlayoffClock, Refusal, RelayMatch};
+use super::relay::{Effect, Phase, Refusal, RelayMatch};
 use super::{ix, PersonId, Timestamp};
 
 impl RelayMatch {
@@ -47,6 +55,9 @@ impl RelayMatch {
             Phase::PlayoffPending => {}
             Phase::Playing | Phase::Over => return Err(Refusal::NoPlayoffPending),
         }
+        let (point, entry) = self.playoff_clock_source().expect("pending");
+        let entry = *entry
+            .ok_or(Refusal::PlayoffClocksMissing { rule: self.config.playoff_clock, move_number: point })?;
         let restored_to = self.moves.min(SECTION_TWO_LAST);
         self.moves = restored_to;
         self.move_log.retain(|m| m.number <= restored_to);
@@ -90,12 +101,14 @@ impl RelayMatch {
         self.playoff_restored_at = Some(at);
         self.applied = apply_log(&self.rules_in_force(), BaseResult::Unfinished, &self.log, &self.inputs)
             .map_err(|e| Refusal::Ruling { en: e.to_string() })?;
-        let clocks = match self.config.playoff_clock {
-            PlayoffClock::AtGameEnd => self.end_clocks,
-            PlayoffClock::AtSectionTwoEnd => self.section_two_clocks,
-        };
+        self.playoff_clocks = Some(entry);
         let lineup_deadline = self.lineup_deadline(Section::Playoff).expect("restored");
-        fx.push(Effect::PlayoffStarted { restored_to, lineup_deadline, clocks });
+        fx.push(Effect::PlayoffStarted {
+            restored_to,
+            lineup_deadline,
+            clocks: entry.clocks,
+            clocks_after: entry.move_number,
+        });
         Ok(())
     }
 }

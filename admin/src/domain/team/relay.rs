@@ -25,6 +25,10 @@
 //!   erring player's next player (下位棋手, the opponent) chooses its side's next mover.
 //! - Art. 17.8: each move beyond a section's quota is valid and costs 1 stone.
 //! - Art. 22.1: a last byo-yomi timeout is a pass (虚着) and 1 stone; play continues.
+//! - Art. 22.4: the referee's readings of both clocks ([`Event::Clocks`], or with a section
+//!   end or the count), kept in order ([`RelayMatch::clock_log`]); the 节棋 play-off starts
+//!   from the reading at the point the event's [`PlayoffClock`] names (Art. 12, see
+//!   [`super::playoff`]).
 //! - Art. 24.2–24.4: yellow 1 stone, two yellows → red, red 2 stones and barred this game and
 //!   the next; an on-board red counts as a substitution; if the side's substitutions are used
 //!   up the opponent gains one "any" substitution (可换上已出场队员); if the side has no player
@@ -83,6 +87,7 @@ use rules::rulings::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::clocks::{show_en, show_zh, ClockEntry};
 use super::lineup::{check_players, Lineup, LineupContext, Section};
 use super::penalties::{apply_log, LogEntry};
 use super::roster::{ExecutingLeader, Team};
@@ -103,16 +108,22 @@ pub enum Stage {
     Knockout,
 }
 
-/// Which clock readings the 节棋 play-off starts from (Art. 12 "使用之前剩余的时间（包括读秒）").
+/// Which clock readings the 节棋 play-off starts from (Art. 12 "其中用时为双方所剩时间（包括读
+/// 秒）", "使用之前剩余的时间（包括读秒）"). The text restores the position ("将棋局复原到第二节结束时
+/// 的局面") and says nothing of restoring the clocks, so the default is the time left when the
+/// drawn game ended \[INF\]; an event whose regulations restore the clocks with the position
+/// chooses the end of section 2 \[UNVERIFIED alternative\]. Either way the play-off needs the
+/// reading taken at that point (see [`super::playoff`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum PlayoffClock {
-    /// The time each side had left when the drawn game ended (the default reading \[INF\]:
-    /// only the position is restored, "之前剩余的时间" is the time left before the play-off).
+    /// The time each side had left when the drawn game ended: the reading after its last move
+    /// (the clocks stand still from the count to the play-off).
     #[default]
     AtGameEnd,
-    /// The time each side had left at the end of section 2 (the clock restored with the
-    /// position) \[UNVERIFIED alternative\].
+    /// The time each side had left at the end of section 2: the reading after move 143 (the
+    /// clocks stand still in the break, Art. 10.2), or after the last move of a drawn game
+    /// that ended earlier.
     AtSectionTwoEnd,
 }
 
@@ -207,6 +218,11 @@ pub enum Event {
     ByoYomiTimeout { player: PersonId },
     /// The referee ends section 1 or 2 (Art. 10.2), with the clock readings if recorded.
     SectionEnd { clocks: Option<[ClockReading; 2]> },
+    /// The referee's reading of both clocks, `[Black, White]` (Art. 22.4: both sides' times
+    /// are recorded at a pause; Art. 12: the play-off starts from one). Taken after move
+    /// `move_number` (a reading copied from the written record), or `None`: now, after the
+    /// last move played. A later reading at the same move replaces an earlier one.
+    Clocks { move_number: Option<u32>, clocks: [ClockReading; 2] },
     /// The game ended and was counted: Black's count in half points, before penalty stones.
     Count { black_halves: u32, clocks: Option<[ClockReading; 2]> },
     /// The side's executing leader confirms resignation to the referee (Art. 14).
@@ -367,7 +383,15 @@ pub enum Effect {
     PlayoffStarted {
         restored_to: u32,
         lineup_deadline: Timestamp,
-        clocks: Option<[ClockReading; 2]>,
+        /// Each side's remaining time for the play-off, `[Black, White]` (Art. 12), from the
+        /// reading taken after move `clocks_after`.
+        clocks: [ClockReading; 2],
+        clocks_after: u32,
+    },
+    /// Both clocks read and recorded (Art. 22.4).
+    ClocksRecorded {
+        move_number: u32,
+        clocks: [ClockReading; 2],
     },
     /// [`Event::MovesInOrder`]: moves `first` to `last` played in the clockwise order.
     MovesPlayed {
@@ -384,6 +408,95 @@ pub enum Effect {
 
 fn person(p: PersonId) -> String {
     format!("#{p}")
+}
+
+impl Event {
+    /// What was recorded, as the event log and the withdrawal form name it.
+    pub fn en(&self) -> String {
+        match self {
+            Event::SubmitLineup { side, section, players } => format!(
+                "{} line-up for {}: {}, {}",
+                side_en(*side),
+                section.en(),
+                person(players[0]),
+                person(players[1])
+            ),
+            Event::Move { player } => format!("Move by {}", person(*player)),
+            Event::ClaimOrderError { claimant } => format!("Order error claimed by {}", side_en(*claimant)),
+            Event::RequestSubstitution { out, incoming } => {
+                format!("Substitution requested: {} for {}", person(*incoming), person(*out))
+            }
+            Event::RequestTimeout { side } => format!("Timeout requested by {}", side_en(*side)),
+            Event::ConfirmRequest { side } => format!("{} confirms its request", side_en(*side)),
+            Event::CancelRequest { side } => format!("{} cancels its request", side_en(*side)),
+            Event::SubstituteSeated { side } => format!("{}'s substitute seated", side_en(*side)),
+            Event::ReplaceSentOff { side, incoming } => {
+                format!("{} replaces its red-carded player with {}", side_en(*side), person(*incoming))
+            }
+            Event::Card { person: p, card } => format!(
+                "{} card to {}",
+                match card {
+                    Card::Yellow => "Yellow",
+                    Card::Red => "Red",
+                },
+                person(*p)
+            ),
+            Event::ByoYomiTimeout { player } => {
+                format!("Last byo-yomi period exceeded by {}", person(*player))
+            }
+            Event::SectionEnd { .. } => "End of the section".into(),
+            Event::Clocks { move_number: Some(n), .. } => format!("Clock reading after move {n}"),
+            Event::Clocks { move_number: None, .. } => "Clock reading".into(),
+            Event::Count { black_halves, .. } => {
+                format!("Count: Black {}{}", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
+            }
+            Event::Resign { side } => format!("{} resigns", side_en(*side)),
+            Event::RestoreForPlayoff => "Game restored for the 节棋 play-off".into(),
+            Event::MovesInOrder { through } => format!("Moves in order up to move {through}"),
+        }
+    }
+
+    pub fn zh(&self) -> String {
+        match self {
+            Event::SubmitLineup { side, section, players } => format!(
+                "{}{}出场名单：{}、{}",
+                side_zh(*side),
+                section.zh(),
+                person(players[0]),
+                person(players[1])
+            ),
+            Event::Move { player } => format!("{}落子", person(*player)),
+            Event::ClaimOrderError { claimant } => format!("{}提出行棋次序错误", side_zh(*claimant)),
+            Event::RequestSubstitution { out, incoming } => {
+                format!("申请换人：{}换下{}", person(*incoming), person(*out))
+            }
+            Event::RequestTimeout { side } => format!("{}申请暂停", side_zh(*side)),
+            Event::ConfirmRequest { side } => format!("{}确认申请", side_zh(*side)),
+            Event::CancelRequest { side } => format!("{}取消申请", side_zh(*side)),
+            Event::SubstituteSeated { side } => format!("{}替补就位", side_zh(*side)),
+            Event::ReplaceSentOff { side, incoming } => {
+                format!("{}以{}替换红牌罚下队员", side_zh(*side), person(*incoming))
+            }
+            Event::Card { person: p, card } => format!(
+                "{}{}",
+                person(*p),
+                match card {
+                    Card::Yellow => "黄牌",
+                    Card::Red => "红牌",
+                }
+            ),
+            Event::ByoYomiTimeout { player } => format!("{}最后一次读秒超时", person(*player)),
+            Event::SectionEnd { .. } => "本节结束".into(),
+            Event::Clocks { move_number: Some(n), .. } => format!("第{n}手后计时读数"),
+            Event::Clocks { move_number: None, .. } => "计时读数".into(),
+            Event::Count { black_halves, .. } => {
+                format!("数子：黑方{}{}子", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
+            }
+            Event::Resign { side } => format!("{}认输", side_zh(*side)),
+            Event::RestoreForPlayoff => "复原棋局进行节棋".into(),
+            Event::MovesInOrder { through } => format!("按序落子至第{through}手"),
+        }
+    }
 }
 
 impl Effect {
@@ -488,8 +601,15 @@ impl Effect {
             Effect::PlayoffRequired => {
                 "Knockout draw: the 节棋 play-off follows from move 144 (Art. 12)".into()
             }
-            Effect::PlayoffStarted { restored_to, .. } => format!(
-                "Position restored after move {restored_to}; each side fields any two players, with its remaining time, one substitution and one timeout (Art. 12)"
+            Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
+                "Position restored after move {restored_to}; each side fields any two players, with its remaining time (Black {}, White {}: the clocks after move {clocks_after}), one substitution and one timeout (Art. 12)",
+                show_en(&clocks[0]),
+                show_en(&clocks[1])
+            ),
+            Effect::ClocksRecorded { move_number, clocks } => format!(
+                "Clocks after move {move_number}: Black {}, White {} (Art. 22.4)",
+                show_en(&clocks[0]),
+                show_en(&clocks[1])
             ),
             Effect::MatchDecided { winner, points, playoff } => format!(
                 "{}{}; match points Black {}, White {}",
@@ -590,8 +710,15 @@ impl Effect {
             Effect::MovesPlayed { first, last } => format!("第{first}至{last}手按序落子"),
             Effect::GameOver { zh, .. } => zh.clone(),
             Effect::PlayoffRequired => "淘汰赛和棋：采用“节棋”办法，自第144手再次对弈（第12条）".into(),
-            Effect::PlayoffStarted { restored_to, .. } => format!(
-                "棋局复原至第{restored_to}手；双方各派任意两名棋手，使用剩余时间，各有一次换人和暂停的权利（第12条）"
+            Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
+                "棋局复原至第{restored_to}手；双方各派任意两名棋手，使用剩余时间（黑方{}，白方{}：第{clocks_after}手后的计时），各有一次换人和暂停的权利（第12条）",
+                show_zh(&clocks[0]),
+                show_zh(&clocks[1])
+            ),
+            Effect::ClocksRecorded { move_number, clocks } => format!(
+                "第{move_number}手后计时：黑方{}，白方{}（第22条第4款）",
+                show_zh(&clocks[0]),
+                show_zh(&clocks[1])
             ),
             Effect::MatchDecided { winner, points, playoff } => format!(
                 "{}{}；场分：黑方{}，白方{}",
@@ -728,6 +855,22 @@ pub enum Refusal {
     ChooseNextPlayer {
         side: Color,
     },
+    /// A clock reading after a move not yet played.
+    ClocksAhead {
+        move_number: u32,
+        moves: u32,
+    },
+    /// A reading of the original game once the play-off has restored the position.
+    ClocksBeforePlayoff {
+        move_number: u32,
+        restored_to: u32,
+    },
+    /// The play-off is played with the remaining time (Art. 12): the reading it starts from
+    /// (after move `move_number`) has not been recorded.
+    PlayoffClocksMissing {
+        rule: PlayoffClock,
+        move_number: u32,
+    },
     /// The rules crate refused the rulings (should not happen; message from the crate).
     Ruling {
         en: String,
@@ -836,6 +979,19 @@ impl Refusal {
                 "After the order error {} chooses its next player (Art. 17.7): enter that move with its player",
                 side_en(*side)
             ),
+            Refusal::ClocksAhead { move_number, moves } => format!(
+                "Move {move_number} has not been played yet: the game is at move {moves}"
+            ),
+            Refusal::ClocksBeforePlayoff { move_number, restored_to } => format!(
+                "The 节棋 play-off restored the game after move {restored_to}: a reading after move {move_number} of the original game can no longer be added"
+            ),
+            Refusal::PlayoffClocksMissing { rule, move_number } => format!(
+                "The 节棋 play-off is played with each side's remaining time, byo-yomi included (Art. 12): first record both clocks as they stood {} (after move {move_number}; Art. 22.4)",
+                match rule {
+                    PlayoffClock::AtGameEnd => "at the end of the drawn game",
+                    PlayoffClock::AtSectionTwoEnd => "at the end of section 2",
+                }
+            ),
             Refusal::Ruling { en } => format!("The ruling cannot be applied: {en}"),
         }
     }
@@ -911,6 +1067,19 @@ impl Refusal {
             Refusal::ChooseNextPlayer { side } => {
                 format!("行棋次序错误后由{}选择己方接续者（第17条第7款）：请录入该手及其棋手", side_zh(*side))
             }
+            Refusal::ClocksAhead { move_number, moves } => {
+                format!("第{move_number}手尚未下出，目前为第{moves}手")
+            }
+            Refusal::ClocksBeforePlayoff { move_number, restored_to } => format!(
+                "节棋已将棋局复原至第{restored_to}手：原局第{move_number}手后的计时不能再补录"
+            ),
+            Refusal::PlayoffClocksMissing { rule, move_number } => format!(
+                "节棋使用双方所剩时间（包括读秒，第12条）：请先录入{}双方的计时（第{move_number}手后；第22条第4款）",
+                match rule {
+                    PlayoffClock::AtGameEnd => "和棋终局时",
+                    PlayoffClock::AtSectionTwoEnd => "第二节结束时",
+                }
+            ),
             Refusal::Ruling { en } => format!("判罚无法执行：{en}"),
         }
     }
@@ -1095,8 +1264,10 @@ pub struct RelayMatch {
     pub(super) pending_order_error: Option<PendingOrderError>,
     /// End of sections 1 and 2: (time, moves).
     pub(super) section_end: [Option<(Timestamp, u32)>; 2],
-    pub(super) section_two_clocks: Option<[ClockReading; 2]>,
-    pub(super) end_clocks: Option<[ClockReading; 2]>,
+    /// Clock readings, in the order recorded.
+    pub(super) clock_log: Vec<ClockEntry>,
+    /// The reading the 节棋 play-off started from.
+    pub(super) playoff_clocks: Option<ClockEntry>,
     /// Rulings in force.
     pub(super) log: Vec<LogEntry>,
     /// Rulings of the original section 3, set aside by the 节棋 restore.
@@ -1170,8 +1341,8 @@ impl RelayMatch {
             free_choice: None,
             pending_order_error: None,
             section_end: [None; 2],
-            section_two_clocks: None,
-            end_clocks: None,
+            clock_log: Vec::new(),
+            playoff_clocks: None,
             log: Vec::new(),
             set_aside: Vec::new(),
             inputs,
@@ -1244,6 +1415,32 @@ impl RelayMatch {
     /// The rules crate's reading of the rulings in force (running totals).
     pub fn applied(&self) -> &Applied {
         &self.applied
+    }
+
+    /// Clock readings in the order recorded (Art. 22.4).
+    pub fn clock_log(&self) -> &[ClockEntry] {
+        &self.clock_log
+    }
+
+    /// The reading the 节棋 play-off started from, once restored.
+    pub fn playoff_clocks(&self) -> Option<&ClockEntry> {
+        self.playoff_clocks.as_ref()
+    }
+
+    /// While a knockout draw waits for the play-off: the move after which the play-off's
+    /// clocks are read ([`PlayoffClock`]), and the reading taken there if recorded (the latest
+    /// one at that move).
+    pub fn playoff_clock_source(&self) -> Option<(u32, Option<&ClockEntry>)> {
+        if self.phase != Phase::PlayoffPending {
+            return None;
+        }
+        let point = match self.config.playoff_clock {
+            PlayoffClock::AtGameEnd => self.moves,
+            PlayoffClock::AtSectionTwoEnd => self.moves.min(super::lineup::SECTION_TWO_LAST),
+        };
+        let entry =
+            self.clock_log.iter().rev().find(|e| e.section != Section::Playoff && e.move_number == point);
+        Some((point, entry))
     }
 
     pub fn events(&self) -> &[(Timestamp, Event)] {
@@ -1699,10 +1896,16 @@ impl RelayMatch {
             Event::Card { person: p, card } => self.card(at, p, card, fx),
             Event::ByoYomiTimeout { player } => self.byo_yomi_timeout(at, player, fx),
             Event::SectionEnd { clocks } => self.end_section(at, clocks, fx),
+            Event::Clocks { move_number, clocks } => self.record_clocks(at, move_number, clocks, fx),
             Event::Count { black_halves, clocks } => {
                 self.ensure_playing()?;
-                self.end_clocks = clocks;
-                self.end_game(BaseResult::Count { black_halves }, fx)
+                let mut after = Vec::new();
+                if let Some(clocks) = clocks {
+                    self.push_clocks(at, self.moves, clocks, &mut after);
+                }
+                self.end_game(BaseResult::Count { black_halves }, fx)?;
+                fx.extend(after);
+                Ok(())
             }
             Event::Resign { side } => {
                 self.ensure_playing()?;
@@ -2046,8 +2249,9 @@ impl RelayMatch {
         self.ensure_board_ready()?;
         let k = self.section.index();
         self.section_end[k] = Some((at, self.moves));
-        if self.section == Section::Two {
-            self.section_two_clocks = clocks;
+        let mut after = Vec::new();
+        if let Some(clocks) = clocks {
+            self.push_clocks(at, self.moves, clocks, &mut after);
         }
         for s in &mut self.sides {
             s.seats = None;
@@ -2060,8 +2264,41 @@ impl RelayMatch {
         self.section_first = self.moves + 1;
         let next_deadline = self.lineup_deadline(self.section).expect("known once the section ended");
         fx.push(Effect::SectionEnded { section: ended, moves: self.moves, next_deadline });
+        fx.extend(after);
         self.try_seat(fx);
         Ok(())
+    }
+
+    fn record_clocks(
+        &mut self,
+        at: Timestamp,
+        move_number: Option<u32>,
+        clocks: [ClockReading; 2],
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        if self.phase == Phase::Over {
+            return Err(Refusal::MatchOver);
+        }
+        let move_number = move_number.unwrap_or(self.moves);
+        if move_number > self.moves {
+            return Err(Refusal::ClocksAhead { move_number, moves: self.moves });
+        }
+        if self.section == Section::Playoff && move_number + 1 < self.section_first {
+            return Err(Refusal::ClocksBeforePlayoff { move_number, restored_to: self.section_first - 1 });
+        }
+        self.push_clocks(at, move_number, clocks, fx);
+        Ok(())
+    }
+
+    fn push_clocks(
+        &mut self,
+        at: Timestamp,
+        move_number: u32,
+        clocks: [ClockReading; 2],
+        fx: &mut Vec<Effect>,
+    ) {
+        self.clock_log.push(ClockEntry { move_number, section: self.section, at, clocks });
+        fx.push(Effect::ClocksRecorded { move_number, clocks });
     }
 
     fn end_game(&mut self, base: BaseResult, fx: &mut Vec<Effect>) -> Result<(), Refusal> {

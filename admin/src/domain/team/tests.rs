@@ -8,13 +8,14 @@ use rules::rulings::{GameResult, LossReason, ResultMethod};
 
 use super::lineup::Section;
 use super::relay::{
-    Accepted, Card, Effect, Event, Phase, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
+    Accepted, Card, Effect, Event, Phase, PlayoffClock, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
     SubstitutionKind,
 };
 use super::roster::fixtures::team;
 use super::roster::LeaderBasis;
 use super::sheets::{lineup_forms, record_sheet};
 use super::standings::{knockout_outcome, TeamMatchRecord, TeamOutcome};
+use super::withdraw::{replay_standing, withdraw, LoggedEvent, WithdrawError};
 use super::{PersonId, Timestamp};
 use crate::domain::pairing::knockout::MatchOutcome;
 
@@ -485,8 +486,10 @@ fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
         == Effect::PlayoffStarted {
             restored_to: 143,
             lineup_deadline: restored_at + 180,
-            clocks: clocks(120)
+            clocks: clocks(120).unwrap(),
+            clocks_after: 200,
         }));
+    assert_eq!(h.m.playoff_clocks().map(|e| e.clocks), clocks(120), "the time left at the count");
     assert_eq!((h.m.moves(), h.m.side_to_move(), h.m.section()), (143, White, Section::Playoff));
     assert_eq!(h.m.counts().substitutions_left, [1, 1]);
     assert_eq!(h.m.counts().timeouts_left, [1, 1]);
@@ -778,4 +781,264 @@ fn moves_in_order_up_to_a_move_number() {
     let a = h.ok(Event::MovesInOrder { through: 80 });
     assert_eq!(a.effects, vec![Effect::MovesPlayed { first: 76, last: 80 }]);
     assert_eq!(h.m.moves(), 80);
+}
+
+/// Clock readings (Art. 22.4) as events: now or copied from the written record after a
+/// given move, never ahead of the game; the play-off starts from the reading at the end of
+/// the drawn game (Art. 12, default), and the restore waits for it.
+#[test]
+fn clock_readings_and_the_playoff_time_at_game_end() {
+    let mut h = H::new(Stage::Knockout);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.at(T0);
+    h.play_to(40);
+    let a = h.ok(Event::Clocks { move_number: None, clocks: clocks(2400).unwrap() });
+    assert_eq!(a.effects, vec![Effect::ClocksRecorded { move_number: 40, clocks: clocks(2400).unwrap() }]);
+    assert!(a.effects[0].en().contains("Clocks after move 40: Black 40:00, 3 byo-yomi left"));
+    assert!(a.effects[0].zh().contains("第40手后计时：黑方基本时间40:00，读秒3次"));
+    assert_eq!(
+        h.no(Event::Clocks { move_number: Some(41), clocks: clocks(1).unwrap() }),
+        Refusal::ClocksAhead { move_number: 41, moves: 40 }
+    );
+    // A reading from the written record, after an earlier move.
+    h.ok(Event::Clocks { move_number: Some(30), clocks: clocks(2500).unwrap() });
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: clocks(1800) });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: clocks(900) });
+    h.play_to(190);
+    h.ok(Event::Clocks { move_number: None, clocks: clocks(200).unwrap() });
+    h.play_to(200);
+    // 184: a draw at komi 3½, counted without a reading.
+    h.ok(Event::Count { black_halves: 368, clocks: None });
+    assert_eq!(h.m.clock_log().len(), 5);
+    assert_eq!(h.m.playoff_clock_source(), Some((200, None)));
+    // The reading after move 190 is not the time left at the end (move 200): refused.
+    assert_eq!(
+        h.no(Event::RestoreForPlayoff),
+        Refusal::PlayoffClocksMissing { rule: PlayoffClock::AtGameEnd, move_number: 200 }
+    );
+    let r = h.no(Event::RestoreForPlayoff);
+    assert!(r.en().contains("remaining time, byo-yomi included (Art. 12)"), "{}", r.en());
+    assert!(r.zh().contains("和棋终局时"), "{}", r.zh());
+    // The clocks stand still after the count: the referee reads them now.
+    let end = [
+        ClockReading { main_secs: 0, periods: 2, period_secs: 0, period_moves: 0, overtime: true },
+        ClockReading { main_secs: 95, periods: 3, period_secs: 0, period_moves: 0, overtime: false },
+    ];
+    h.ok(Event::Clocks { move_number: None, clocks: end });
+    assert_eq!(h.m.playoff_clock_source().map(|(p, e)| (p, e.map(|e| e.clocks))), Some((200, Some(end))));
+    let a = h.ok(Event::RestoreForPlayoff);
+    assert!(has(
+        &a,
+        |e| matches!(e, Effect::PlayoffStarted { clocks, clocks_after: 200, .. } if *clocks == end)
+    ));
+    let text = a.effects.iter().map(Effect::en).collect::<String>();
+    assert!(text.contains("remaining time (Black byo-yomi, 2 left, White 1:35, 3 byo-yomi left"), "{text}");
+    // In the play-off, readings of the original game are closed; play-off readings are fine.
+    assert_eq!(
+        h.no(Event::Clocks { move_number: Some(142), clocks: end }),
+        Refusal::ClocksBeforePlayoff { move_number: 142, restored_to: 143 }
+    );
+    h.ok(Event::Clocks { move_number: Some(143), clocks: end });
+    assert_eq!(h.m.clock_log().last().map(|e| e.section), Some(Section::Playoff));
+}
+
+/// An event whose regulations restore the clocks with the position: the play-off starts from
+/// the reading after move 143 (the section-2 break), not from an earlier one.
+#[test]
+fn playoff_time_at_the_end_of_section_two() {
+    let config = RelayConfig {
+        stage: Stage::Knockout,
+        playoff_clock: PlayoffClock::AtSectionTwoEnd,
+        ..RelayConfig::default()
+    };
+    let mut h = H::with(config, &[], &[]);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.at(T0);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.play_to(130);
+    h.ok(Event::Clocks { move_number: None, clocks: clocks(1000).unwrap() });
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.play_to(180);
+    h.ok(Event::Count { black_halves: 368, clocks: clocks(60) });
+    assert_eq!(
+        h.no(Event::RestoreForPlayoff),
+        Refusal::PlayoffClocksMissing { rule: PlayoffClock::AtSectionTwoEnd, move_number: 143 }
+    );
+    // Copied from the written record of the break: after move 143.
+    h.ok(Event::Clocks { move_number: Some(143), clocks: clocks(900).unwrap() });
+    let a = h.ok(Event::RestoreForPlayoff);
+    assert!(has(
+        &a,
+        |e| matches!(e, Effect::PlayoffStarted { clocks: c, clocks_after: 143, .. } if Some(*c) == clocks(900))
+    ));
+    assert_eq!(h.m.playoff_clocks().map(|e| e.move_number), Some(143));
+}
+
+/// The log of `h` as stored rows, none withdrawn.
+fn logged(h: &H) -> Vec<LoggedEvent> {
+    h.m.events()
+        .iter()
+        .enumerate()
+        .map(|(i, (at, e))| LoggedEvent { seq: i as u32 + 1, at: *at, event: e.clone(), withdrawn: false })
+        .collect()
+}
+
+fn fresh() -> RelayMatch {
+    H::new(Stage::RoundRobin).m
+}
+
+/// A wrongly recorded event is withdrawn: the match is replayed from the events that stand,
+/// penalties and the result recomputed; a withdrawal that would leave a later event invalid is
+/// refused, naming that event, until it is withdrawn first.
+#[test]
+fn withdrawing_an_event_replays_the_rest() {
+    let mut h = H::new(Stage::RoundRobin);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.ok(Event::MovesInOrder { through: 20 });
+    h.card(111, Card::Yellow);
+    h.ok(Event::MovesInOrder { through: 30 });
+    let a = h.card(111, Card::Yellow); // the second yellow: a red, 111 leaves the board
+    assert!(has(&a, |e| matches!(e, Effect::SeatVacant { side: Black, person: 111 })));
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 113 });
+    h.ok(Event::MovesInOrder { through: 40 });
+    h.ok(Event::Count { black_halves: 380, clocks: None });
+    assert_eq!(h.stones(), [3, 0], "1 + 2 for the second yellow (SecondYellow default)");
+    assert!(h.m.result().is_some());
+    let mut log = logged(&h);
+    assert_eq!(log.len(), 9);
+    assert_eq!(replay_standing(fresh(), &log).unwrap(), h.m, "replaying the log gives the match");
+    let (first_yellow, replace, moves, count) = (4, 7, 8, 9);
+    assert!(matches!(log[first_yellow as usize - 1].event, Event::Card { person: 111, .. }));
+
+    assert_eq!(withdraw(fresh(), &log, 99).unwrap_err(), WithdrawError::UnknownEvent { seq: 99 });
+    // Without the first yellow the second is a first: no red, no vacancy, so the replacement
+    // after it would be refused. The referee must withdraw the later events first.
+    let e = withdraw(fresh(), &log, first_yellow).unwrap_err();
+    assert_eq!(
+        e,
+        WithdrawError::LaterEventFails {
+            seq: first_yellow,
+            later: replace,
+            refusal: Refusal::NoVacancy { side: Black }
+        }
+    );
+    assert!(e.en().contains("Withdraw event 7 first"), "{}", e.en());
+    assert!(e.zh().contains("请先撤回第7条"), "{}", e.zh());
+    // Without the replacement the seat is vacant and the moves after it cannot be played.
+    assert_eq!(
+        withdraw(fresh(), &log, replace).unwrap_err(),
+        WithdrawError::LaterEventFails {
+            seq: replace,
+            later: moves,
+            refusal: Refusal::SeatVacant { side: Black }
+        }
+    );
+
+    // The count (the last event) always goes: the match is in play again, nothing decided.
+    let m = withdraw(fresh(), &log, count).unwrap();
+    assert_eq!((m.result(), m.phase(), m.moves()), (None, Phase::Playing, 40));
+    log[count as usize - 1].withdrawn = true;
+    assert_eq!(withdraw(fresh(), &log, count).unwrap_err(), WithdrawError::AlreadyWithdrawn { seq: count });
+    // Then the moves, the replacement and the yellow: one yellow left, 111 back on the board.
+    for seq in [moves, replace] {
+        withdraw(fresh(), &log, seq).unwrap();
+        log[seq as usize - 1].withdrawn = true;
+    }
+    let m = withdraw(fresh(), &log, first_yellow).unwrap();
+    assert_eq!(m.counts().penalty_stones, [1, 0], "one yellow left");
+    assert_eq!(m.side(Black).seats, Some([Some(111), Some(112)]));
+    assert!(m.side(Black).sent_off.is_empty());
+    assert_eq!(m.moves(), 30);
+    assert_eq!(Event::Card { person: 111, card: Card::Yellow }.en(), "Yellow card to #111");
+    assert_eq!(Event::Count { black_halves: 369, clocks: None }.zh(), "数子：黑方184½子");
+}
+
+/// Art. 11: colours by the leaders' nigiri. Paired through the individual engine with the
+/// event's colour method, every match gets a holder and a guesser by a recorded lot from its
+/// table's seed (the leaders' ranks and ages are not on file), the guessing team Black until
+/// the nigiri; performed from that seed it replays exactly, and recorded from the board the
+/// colours follow the guess.
+#[test]
+fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
+    use crate::domain::draw::lots::Stream;
+    use crate::domain::draw::nigiri::{perform, record_outcome, Guess, NigiriRoles, RoleReason};
+    use crate::domain::pairing::{ColourMethod, History, Status};
+    use crate::domain::rounds::{plan_round, table_seed, ColourSource, RoundInput};
+    use crate::domain::settings::{System, TournamentSettings};
+    use crate::domain::team::event::{Colours, Format, TeamSettings};
+    use crate::domain::team::standings::{pairing_inputs, team_pairing_settings, TeamEntry};
+
+    let ts = TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() };
+    assert!(matches!(ts.colour_method(), ColourMethod::Nigiri { remote: false, .. }));
+    assert_eq!(TeamSettings::default().colour_method(), ColourMethod::Balanced, "by default the draw");
+    let boards = TeamSettings { format: Format::Boards, ..ts };
+    assert_eq!(boards.colour_method(), ColourMethod::Balanced);
+
+    let entries: Vec<TeamEntry> = (1..=4)
+        .map(|t| TeamEntry {
+            team: t,
+            rank_value: 0,
+            rating: Some(2000),
+            unit: String::new(),
+            status: Status::Active,
+        })
+        .collect();
+    let (players, history) = pairing_inputs(&entries, &[], &[], 1);
+    assert_eq!(history, History::default());
+    let mut base =
+        crate::domain::rounds::pairing_settings(&TournamentSettings::defaults(chrono::NaiveDate::MIN));
+    base.colours = ts.colour_method();
+    let settings = team_pairing_settings(&base);
+    let seed = 20_261_205;
+    let draft = plan_round(&RoundInput {
+        system: System::RoundRobin,
+        settings: &settings,
+        players: &players,
+        history: &history,
+        round: 1,
+        seed,
+        previous_plan: None,
+        declared_rounds: 3,
+        komi_q: 0,
+    })
+    .unwrap();
+    assert_eq!(draft.games.len(), 2);
+    for g in &draft.games {
+        assert_eq!(g.colours, ColourSource::Nigiri);
+        let n = g.nigiri.clone().expect("a nigiri per match");
+        assert_eq!(n.reason, RoleReason::Lot, "no rank or age decides among leaders");
+        assert_eq!((g.black, g.white), (n.guesser, n.holder), "the guesser is Black provisionally");
+        let lot = draft
+            .draws
+            .iter()
+            .find(|d| d.stream == Stream::Nigiri && d.purpose.starts_with(&format!("table {}:", g.table)))
+            .expect("the role lot is recorded");
+        assert_eq!(lot.seed, table_seed(seed, g.table));
+        assert_eq!(lot.outcome, vec![n.holder]);
+        // Performed from the table's seed: the same every time, and the colours follow.
+        let roles = NigiriRoles { holder: n.holder, guesser: n.guesser, reason: n.reason };
+        let rec = perform(roles, table_seed(seed, g.table));
+        assert_eq!(rec, perform(roles, table_seed(seed, g.table)));
+        assert_eq!(rec.seed, Some(table_seed(seed, g.table)));
+        assert_eq!(rec.black, if rec.correct { n.guesser } else { n.holder });
+        // At the board: 17 stones, guess odd → right → the guesser plays Black.
+        let board = record_outcome(roles, 17, Guess::Odd).unwrap();
+        assert_eq!((board.black, board.white, board.seed), (n.guesser, n.holder, None));
+    }
 }

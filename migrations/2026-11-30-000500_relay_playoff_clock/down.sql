@@ -1,0 +1,1 @@
+ALTER TABLE team_settings DROP COLUMN playoff_clock;

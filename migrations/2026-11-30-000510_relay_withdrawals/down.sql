@@ -1,0 +1,2 @@
+DROP TRIGGER relay_withdrawals_append_only;
+DROP TABLE relay_withdrawals;

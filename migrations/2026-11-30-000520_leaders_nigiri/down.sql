@@ -1,0 +1,2 @@
+ALTER TABLE team_matches DROP COLUMN nigiri;
+ALTER TABLE team_settings DROP COLUMN colours;
