@@ -13,11 +13,11 @@
 
 use std::collections::HashMap;
 
-use super::ctx::{id, Ctx};
+use super::ctx::Ctx;
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::teams::{is_team_event, not_team_event, reason_of, record_text, team_names};
+use super::teams::{is_team_event, not_team_event, record_text, team_names};
 use super::templates::{Chrome, FormView, Options};
 use crate::db::results as rdb;
 use crate::db::rounds::NigiriAction;
@@ -680,7 +680,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
 
 /// GET /t/{id}/matches/{mid}: the match page (public; staff see the forms).
 pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
     let notice = if ctx.path.contains("?done=withdraw") {
         Some(ctx.t("relay.withdrawn").to_string())
     } else {
@@ -689,22 +689,15 @@ pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpRes
     match_page(&ctx, tid, mid, Opts { notice, ..Opts::default() }).await
 }
 
-fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
-    form.get("version")
-        .parse::<i32>()
-        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
-}
-
 /// POST /t/{id}/matches/{mid}/start: when section 1 starts.
 pub async fn set_start(
     ctx: Ctx,
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
+    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
     let mut f = FormView::from_form(&form);
     let start = match form.get("start") {
         "" => None,
@@ -720,7 +713,7 @@ pub async fn set_start(
         };
         return match_page(&ctx, tid, mid, opts).await;
     };
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| mdb::set_start(c, &actor, tid, mid, version, start, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=start"))),
@@ -909,15 +902,14 @@ pub async fn event(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
+    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let kind = KINDS
         .iter()
         .copied()
         .find(|k| *k == form.get("kind"))
         .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
-    let version = version_of(&ctx, &form)?;
+    let version = ctx.version(&form)?;
     let mut f = FormView::from_form(&form);
     let at = match parse_at(form.get("at")) {
         Some(at) => at,
@@ -966,11 +958,10 @@ pub async fn nigiri(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let reason = reason_of(&ctx, &form)?;
+    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let mut f = FormView::from_form(&form);
     let action = match form.get("mode") {
         "seed" => NigiriAction::Remote,
@@ -1013,15 +1004,14 @@ pub async fn withdraw(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
+    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
     let seq = form
         .get("seq")
         .parse::<u32>()
         .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     if reason.chars().any(char::is_control) {
         return Err(AppError::bad_request(ctx.lang, ctx.t("err.control_chars").to_string()));
     }
@@ -1175,10 +1165,9 @@ pub async fn save_boards(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
+    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
     let f = FormView::from_form(&form);
     let row = ctx.db(move |c| mdb::get_match(c, tid, mid)).await?;
     let bad = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
@@ -1195,7 +1184,7 @@ pub async fn save_boards(
         let result = BoardResult::from_code(form.get(&format!("result-{k}"))).ok_or_else(bad)?;
         input.push(BoardInput { first, second, result });
     }
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| mdb::save_boards(c, &actor, tid, mid, version, &input, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=boards"))),
@@ -1213,7 +1202,7 @@ pub async fn sheets(
     path: web::Path<(String, String)>,
     q: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, mid) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Arbiter).await?;
     let (t, st) =
         ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, mdb::relay_state(c, tid, mid)?))).await?;

@@ -41,20 +41,6 @@ pub fn not_team_event(ctx: &Ctx) -> AppError {
     AppError::msg(StatusCode::CONFLICT, ctx.lang, ctx.t("team.err_not_team_event").to_string())
 }
 
-fn version_of(ctx: &Ctx, form: &Form) -> Result<i32, AppError> {
-    form.get("version")
-        .parse::<i32>()
-        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))
-}
-
-pub fn reason_of(ctx: &Ctx, form: &Form) -> Result<String, AppError> {
-    let r = form.get("reason");
-    if r.chars().count() > 500 {
-        return Err(AppError::bad_request(ctx.lang, ctx.lang.tf("err.too_long", &[&500])));
-    }
-    Ok(r.to_string())
-}
-
 fn opts(lang: Lang, items: &[(&str, &str)]) -> Options {
     items.iter().map(|(v, k)| (v.to_string(), lang.t(k).to_string())).collect()
 }
@@ -228,8 +214,7 @@ pub async fn save_settings(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
     let lang = ctx.lang;
     let mut pick = |name: &str| -> Option<String> {
@@ -278,8 +263,8 @@ pub async fn save_settings(
             }
         },
     };
-    let version = version_of(&ctx, &form)?;
-    let reason = reason_of(&ctx, &form)?;
+    let version = ctx.version(&form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let (
         Some(format),
         Some(match_points),
@@ -454,7 +439,7 @@ pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
 
 /// GET /t/{id}/teams/{team}.
 pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let (tid, team) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let [tid, team] = ctx.ids([&path.0, &path.1])?;
     team_form_page(&ctx, tid, Some(team), None, None, StatusCode::OK).await
 }
 
@@ -561,8 +546,7 @@ async fn save_team(
     team: Option<i32>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let t = ctx.db(move |c| tdb::get(c, tid)).await?;
     if !is_team_event(&t) {
         return Err(not_team_event(&ctx));
@@ -572,12 +556,12 @@ async fn save_team(
         let banner = Some(ctx.t("form.has_errors").to_string());
         return team_form_page(&ctx, tid, team, Some(f), banner, StatusCode::BAD_REQUEST).await;
     };
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     let result = match team {
         None => ctx.db_raw(move |c| tdb_teams::create(c, &actor, tid, &input, &reason)).await?,
         Some(team) => {
-            let version = version_of(&ctx, &form)?;
+            let version = ctx.version(&form)?;
             ctx.db_raw(move |c| {
                 tdb_teams::update(c, &actor, tid, team, version, &input, &reason).map(|_| team)
             })
@@ -618,7 +602,7 @@ pub async fn save(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, team) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
+    let [tid, team] = ctx.ids([&path.0, &path.1])?;
     save_team(ctx, tid, Some(team), body).await
 }
 
@@ -628,11 +612,10 @@ pub async fn delete(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, team) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
-    let version = version_of(&ctx, &form)?;
-    let reason = reason_of(&ctx, &form)?;
+    let [tid, team] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
+    let version = ctx.version(&form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| tdb_teams::delete(c, &actor, tid, team, version, &reason)).await? {
         Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/teams"))),
@@ -840,9 +823,8 @@ pub async fn pair(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
     let seed = match form.get("seed") {
         "" => super::rounds::new_seed(),
@@ -855,7 +837,7 @@ pub async fn pair(
             }
         },
     };
-    let reason = reason_of(&ctx, &form)?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| mdb::pair(c, &actor, tid, n, seed, &reason)).await? {
         Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds#round-{n}"))),
@@ -872,10 +854,9 @@ pub async fn delete_round(
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = (id(ctx.lang, &path.0)?, id(ctx.lang, &path.1)?);
-    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
-    let form = ctx.form(&body)?;
-    let reason = reason_of(&ctx, &form)?;
+    let [tid, n] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
+    let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
     match ctx.db_raw(move |c| mdb::delete_round(c, &actor, tid, n, &reason)).await? {
         Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds"))),
