@@ -1242,8 +1242,9 @@ fn every_write_route_refuses_the_wrong_people_and_forged_requests() {
             let r = send(&w.arb, &path, (route.body)(&w, &own), Some(&token(&w.arb)));
             refuse(route, "arbiter", r, &[403], &before);
         }
-        // Another tournament: its organizer on this tournament's route, and this tournament's
-        // organizer with the other tournament's entrant in this tournament's path.
+        // Another tournament: its organizer on this tournament's route; the right user with the
+        // other tournament's things in this tournament's path or body; the right user on the
+        // other tournament's route.
         if matches!(route.guard, Guard::TournamentOrganizer | Guard::TournamentStaff) {
             let r = send(&w.org2, &path, (route.body)(&w, &own), Some(&token(&w.org2)));
             refuse(route, "organizer of another tournament", r, &[403], &before);
