@@ -1513,6 +1513,12 @@ fn pages() -> Vec<Page> {
             path: |i| format!("/t/{}/matches/{}", i.tr, i.m),
             kind: Kind::Html,
         },
+        // The same route serves board matches (players chosen per board).
+        Page {
+            pattern: "/t/{id}/matches/{mid}",
+            path: |i| format!("/t/{}/matches/{}", i.tb, i.bm),
+            kind: Kind::Html,
+        },
         Page {
             pattern: "/t/{id}/matches/{mid}/sheets.pdf",
             path: |i| format!("/t/{}/matches/{}/sheets.pdf", i.tr, i.m),
@@ -1984,6 +1990,12 @@ fn script_and_html_in_every_text_field_render_inert_on_every_page() {
     for m in [731, 741] {
         shown(&b, &format!("/t/{tr}/matches/{m}/sheets.pdf", m = ids.m), "staff", m);
         shown(&b, &format!("/t/{tr}/matches/{}", ids.m), "public", m);
+    }
+    // The board match names its two teams (which two, the Swiss decided).
+    for lang in ["en", "zh-CN"] {
+        let page = &b[&(format!("/t/{tb}/matches/{}", ids.bm), lang, "public")];
+        let teams = (771..=774).filter(|m| page.contains(&format!("alert({m})"))).count();
+        assert_eq!(teams, 2, "GET /t/{tb}/matches/{} ({lang}) shows its teams: {page}", ids.bm);
     }
     shown(&b, &format!("/t/{tb}/team-standings"), "public", 771);
     shown(&b, &format!("/t/{tb}/team-rounds"), "public", 771);
