@@ -52,8 +52,9 @@ pub struct Args {
     /// Seconds of load.
     #[arg(long, short = 'd', default_value_t = 20)]
     pub duration: u64,
-    /// Pause of each arbiter between two results, in milliseconds.
-    #[arg(long, default_value_t = 250)]
+    /// Pause of each arbiter between two results, in milliseconds (4 arbiters at 1,000 ms
+    /// enter about 14,000 results an hour, far more than a round of 500 games needs).
+    #[arg(long, default_value_t = 1000)]
     pub write_interval_ms: u64,
     /// Keep the temporary directory (the database) and print its path.
     #[arg(long)]
@@ -252,7 +253,7 @@ fn bench(args: &Args) -> Result<bool, String> {
         && read_errors == 0
         && write_no_answer == 0
         && lost.is_empty()
-        && !acked.is_empty()
+        && (args.writers == 0 || !acked.is_empty())
         && requests > 0;
     let out = json!({
         "command": "bench load",
