@@ -480,7 +480,7 @@ pub fn import_file(c: &Client, tid: i32, kind: &str, name: &str, data: &[u8]) ->
     let token = c.get(&format!("/t/{tid}/import")).csrf();
     let p = c.post_file(&format!("/t/{tid}/import/{kind}"), &[("csrf", &token)], "file", name, data);
     assert_eq!(p.status, 200, "{}", p.body);
-    let payload = p.input("payload").expect("the preview carries the upload");
+    let payload = p.input("payload").unwrap_or_else(|| panic!("the preview carries the upload: {}", p.body));
     c.post_form(&format!("/t/{tid}/import/{kind}/confirm"), &[("csrf", &p.csrf()), ("payload", &payload)])
 }
 

@@ -30,6 +30,10 @@ pub enum Command {
     /// Build a 1,000-player, 7-round event in a temporary database, serve it, and load the
     /// public standings page with wrk (and the same page from nginx); prints JSON.
     Standings(super::bench_standings::Args),
+    /// Build a 1,000-player event with its last round open, serve it, and load its public
+    /// pages with concurrent readers while arbiters enter results over HTTP; prints JSON
+    /// (requests/s, latency per page, status counts, writes acknowledged and verified).
+    Load(super::bench_load::Args),
 }
 
 #[derive(Args, Debug)]
@@ -55,6 +59,7 @@ pub fn run(cmd: Command) -> i32 {
         Command::Pair(args) => super::bench_pair::run(args),
         Command::Print(args) => super::bench_print::run(args),
         Command::Standings(args) => super::bench_standings::run(args),
+        Command::Load(args) => super::bench_load::run(args),
     }
 }
 

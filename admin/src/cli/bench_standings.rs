@@ -96,7 +96,7 @@ fn bench(args: &Args) -> Result<(), String> {
     let dir = temp_dir()?;
     let db_path = dir.join("bench.db");
     let t0 = Instant::now();
-    let tid = build(&db_path, args)?;
+    let tid = build(&db_path, args.players, args.rounds, args.seed, false)?;
     let build_secs = t0.elapsed().as_secs_f64();
     eprintln!("built the event in {build_secs:.1} s");
 
@@ -182,8 +182,15 @@ fn query_games(db_path: &Path, tid: i32) -> Result<i64, String> {
 /// (round, table, Black's index, White's index or None for a bye, the drawn result).
 type BenchGame = (u32, u32, usize, Option<usize>, Option<GameResult>);
 
-/// The event: demo entrants, Swiss rounds by the pairing engine, results through db::results.
-fn build(db_path: &Path, args: &Args) -> Result<i32, String> {
+/// The event: demo entrants, Swiss rounds by the pairing engine, results through db::results;
+/// with `last_open` the last round's games stay without results (for `bench load`'s writers).
+pub(crate) fn build(
+    db_path: &Path,
+    players: usize,
+    rounds: u32,
+    seed: u64,
+    last_open: bool,
+) -> Result<i32, String> {
     let pool = db::open(db_path).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     let actor = Actor::system("bench");
@@ -199,9 +206,9 @@ fn build(db_path: &Path, args: &Args) -> Result<i32, String> {
     let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive());
     s.name_zh = "千人公开赛".into();
     s.name_latin = "Thousand-Player Open".into();
-    s.rounds = args.rounds;
+    s.rounds = rounds;
     let tid = tournaments::create(&mut conn, &owner, &s).map_err(|e| e.to_string())?;
-    let field = demo_entrants(args.seed, args.players);
+    let field = demo_entrants(seed, players);
 
     // Pair every round with the real engine; results drawn from the rank difference.
     let players: Vec<Player> = field
@@ -216,11 +223,11 @@ fn build(db_path: &Path, args: &Args) -> Result<i32, String> {
         .collect();
     let settings = Settings::default();
     let mut history = History::default();
-    let mut lot = Lot::new(args.seed, Stream::Synthetic);
+    let mut lot = Lot::new(seed, Stream::Synthetic);
     let mut games: Vec<BenchGame> = Vec::new();
-    for r in 1..=args.rounds {
+    for r in 1..=rounds {
         let t = Instant::now();
-        let rp = swiss::pair_round(&players, &history, &settings, r, args.seed ^ u64::from(r))
+        let rp = swiss::pair_round(&players, &history, &settings, r, seed ^ u64::from(r))
             .map_err(|e| format!("round {r}: {e}"))?;
         for g in &rp.games {
             let (b, w) = (&players[g.black as usize - 1], &players[g.white as usize - 1]);
@@ -268,6 +275,9 @@ fn build(db_path: &Path, args: &Args) -> Result<i32, String> {
         by_key.insert((l.game.round_number, l.game.board, l.game.black_id), l.game.id);
     }
     for (n, (r, table, b, w, result)) in games.iter().enumerate() {
+        if last_open && *r == rounds {
+            continue;
+        }
         let gid = by_key[&(*r as i32, *table as i32, Some(ids[*b]))];
         let entry = match (w, result) {
             (None, _) => Entry::Bye,

@@ -9,7 +9,9 @@
 //!
 //! What a write is, is pluggable: a [`WriteKind`] makes one write and says what must hold in
 //! the database once it is acknowledged ([`Fact`]s: an SQL query returning one integer and its
-//! allowed range). Entrant creation and edits exist today; result entry will add a kind.
+//! allowed range). The kinds: entrant creation and edits, result entry and rulings on the
+//! games of a published round (each client writes to its own share of the games, so that the
+//! version it read is the one it writes over, as one arbiter per table does).
 
 use clap::{Args, Subcommand};
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -48,9 +50,17 @@ pub struct CrashArgs {
     /// Latest kill, in milliseconds after the writers start.
     #[arg(long, default_value_t = 1200)]
     pub max_kill_ms: u64,
-    /// Write kinds, comma separated (entrant-create, entrant-edit).
-    #[arg(long, value_delimiter = ',', default_value = "entrant-create,entrant-edit")]
+    /// Write kinds, comma separated (entrant-create, entrant-edit, result-entry, ruling-add).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "entrant-create,entrant-edit,result-entry,ruling-add"
+    )]
     pub writes: Vec<String>,
+    /// Games in the published round the result and ruling writers share (twice as many
+    /// entrants are registered and paired before the trials).
+    #[arg(long, default_value_t = 32)]
+    pub games: usize,
     /// Write the JSON report to this file (standard output when absent).
     #[arg(long)]
     pub report: Option<PathBuf>,
@@ -211,7 +221,7 @@ fn cookie_value(r: &Response, name: &str) -> Option<String> {
         .map(|(_, v)| v.trim().to_string())
 }
 
-fn login(http: &Http, user: &str, password: &str) -> Result<Session, String> {
+pub(crate) fn login(http: &Http, user: &str, password: &str) -> Result<Session, String> {
     let page = http.get("/login", "")?;
     let anon = cookie_value(&page, crate::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous CSRF cookie")?;
     let token = page.csrf().ok_or("no CSRF token on the login page")?;
@@ -260,6 +270,9 @@ pub enum Attempt {
 /// What the run set up, shared by every client.
 pub struct Shared {
     pub tid: i32,
+    /// The games of round 1 (published), by table; client `i` writes to every `clients`-th.
+    pub games: Vec<i32>,
+    pub clients: usize,
 }
 
 /// An entrant this client created and saw acknowledged.
@@ -274,6 +287,21 @@ pub struct ClientState {
     pub client: usize,
     pub seq: u64,
     pub own: Vec<Own>,
+    /// Acknowledged result entries and rulings per game of this client.
+    pub results_acked: BTreeMap<i32, i64>,
+    pub rulings_acked: BTreeMap<i32, i64>,
+}
+
+impl ClientState {
+    pub fn new(client: usize) -> ClientState {
+        ClientState {
+            client,
+            seq: 0,
+            own: Vec::new(),
+            results_acked: BTreeMap::new(),
+            rulings_acked: BTreeMap::new(),
+        }
+    }
 }
 
 /// One kind of write the stress clients make.
@@ -447,11 +475,166 @@ impl WriteKind for EntrantEdit {
     }
 }
 
+/// One of this client's games, and its result sheet's version as the game page shows it.
+fn own_game(
+    http: &Http,
+    s: &Session,
+    sh: &Shared,
+    st: &ClientState,
+    rng: &mut ChaCha8Rng,
+) -> Result<(i32, i64), Attempt> {
+    let mine: Vec<i32> =
+        sh.games.iter().enumerate().filter(|(i, _)| i % sh.clients == st.client).map(|(_, g)| *g).collect();
+    if mine.is_empty() {
+        return Err(Attempt::Skipped);
+    }
+    let gid = mine[(rng.next_u64() % mine.len() as u64) as usize];
+    let page = answer(http.get(&format!("/t/{}/games/{gid}", sh.tid), &s.cookie), &[200])?;
+    let version = attr_after(&page.body, "name=\"version\" value=\"")
+        .and_then(|v| v.parse::<i64>().ok())
+        .ok_or_else(|| Attempt::ServerError(200, format!("no version on the page of game {gid}")))?;
+    Ok((gid, version))
+}
+
+/// Enter a result by count on one of this client's games, through the game page's form.
+pub struct ResultEntry;
+
+impl WriteKind for ResultEntry {
+    fn name(&self) -> &'static str {
+        "result-entry"
+    }
+    fn write(
+        &self,
+        http: &Http,
+        s: &Session,
+        sh: &Shared,
+        st: &mut ClientState,
+        rng: &mut ChaCha8Rng,
+    ) -> Attempt {
+        let (gid, version) = match own_game(http, s, sh, st, rng) {
+            Ok(g) => g,
+            Err(a) => return a,
+        };
+        // Black's count in half points: 150½ … 219½ (komi 3¾: either side may win).
+        let halves = 2 * (150 + rng.next_u64() % 70) + 1;
+        let count = format!("{}.5", halves / 2);
+        let r = http.post(
+            &format!("/t/{}/games/{gid}/result", sh.tid),
+            &s.cookie,
+            &[
+                ("csrf", &s.csrf),
+                ("version", &version.to_string()),
+                ("do", "save"),
+                ("method", "count"),
+                ("black_count", &count),
+            ],
+        );
+        if let Err(a) = answer(r, &[303]) {
+            return a;
+        }
+        let n = st.results_acked.entry(gid).or_insert(0);
+        *n += 1;
+        let v = version + 1;
+        Attempt::Acked(vec![
+            Fact {
+                what: format!("game {gid}: the result of version {v} (Black's count {count}) or a later one"),
+                sql: format!(
+                    "SELECT coalesce((SELECT version > {v} OR (version = {v} AND method = 'count' AND black_halves = {halves}) \
+                     FROM results WHERE game_id = {gid}), 0)"
+                ),
+                min: 1,
+                max: Some(1),
+            },
+            Fact {
+                what: format!("game {gid}: its OpenGotha result code is in step"),
+                sql: format!(
+                    "SELECT count(*) FROM games WHERE id = {gid} AND result IN ('RESULT_BLACKWINS', 'RESULT_WHITEWINS')"
+                ),
+                min: 1,
+                max: Some(1),
+            },
+            Fact {
+                what: format!("game {gid}: its acknowledged result entries are audited"),
+                sql: format!(
+                    "SELECT count(*) FROM audit WHERE entity = 'result' AND action = 'enter' AND entity_id = {gid}"
+                ),
+                min: *n,
+                max: None,
+            },
+        ])
+    }
+}
+
+/// Add a ruling (an advice, which decides nothing) to one of this client's games.
+pub struct RulingAdd;
+
+impl WriteKind for RulingAdd {
+    fn name(&self) -> &'static str {
+        "ruling-add"
+    }
+    fn write(
+        &self,
+        http: &Http,
+        s: &Session,
+        sh: &Shared,
+        st: &mut ClientState,
+        rng: &mut ChaCha8Rng,
+    ) -> Attempt {
+        let (gid, version) = match own_game(http, s, sh, st, rng) {
+            Ok(g) => g,
+            Err(a) => return a,
+        };
+        let against = if rng.next_u64().is_multiple_of(2) { "black" } else { "white" };
+        let move_number = (1 + rng.next_u64() % 250).to_string();
+        let r = http.post(
+            &format!("/t/{}/games/{gid}/rulings", sh.tid),
+            &s.cookie,
+            &[
+                ("csrf", &s.csrf),
+                ("version", &version.to_string()),
+                ("do", "save"),
+                ("kind", "advice"),
+                ("against", against),
+                ("move_number", &move_number),
+                ("at_time", "10:00"),
+                ("reason", "stress"),
+            ],
+        );
+        if let Err(a) = answer(r, &[303]) {
+            return a;
+        }
+        let n = st.rulings_acked.entry(gid).or_insert(0);
+        *n += 1;
+        Attempt::Acked(vec![
+            Fact {
+                what: format!("game {gid}: its acknowledged rulings are there"),
+                sql: format!("SELECT count(*) FROM rulings WHERE game_id = {gid}"),
+                min: *n,
+                max: None,
+            },
+            Fact {
+                what: format!("game {gid}: its acknowledged rulings are audited"),
+                sql: format!("SELECT count(*) FROM audit WHERE entity = 'ruling' AND action = 'add' AND entity_id = {gid}"),
+                min: *n,
+                max: None,
+            },
+            Fact {
+                what: format!("game {gid}: its result sheet is at version {} or later", version + 1),
+                sql: format!("SELECT coalesce((SELECT version FROM results WHERE game_id = {gid}), 0)"),
+                min: version + 1,
+                max: None,
+            },
+        ])
+    }
+}
+
 /// The write kinds by name.
 pub fn kind(name: &str) -> Option<Box<dyn WriteKind>> {
     match name.trim() {
         "entrant-create" => Some(Box::new(EntrantCreate)),
         "entrant-edit" => Some(Box::new(EntrantEdit)),
+        "result-entry" => Some(Box::new(ResultEntry)),
+        "ruling-add" => Some(Box::new(RulingAdd)),
         _ => None,
     }
 }
@@ -539,6 +722,8 @@ impl Drop for Server {
 #[derive(Debug, Default, Serialize, Clone)]
 pub struct Counts {
     pub acked: u64,
+    /// Acknowledged writes by kind.
+    pub acked_by_kind: BTreeMap<String, u64>,
     pub no_answer: u64,
     pub refused: u64,
     pub server_errors: u64,
@@ -548,6 +733,9 @@ pub struct Counts {
 impl Counts {
     fn add(&mut self, o: &Counts) {
         self.acked += o.acked;
+        for (k, n) in &o.acked_by_kind {
+            *self.acked_by_kind.entry(k.clone()).or_insert(0) += n;
+        }
         self.no_answer += o.no_answer;
         self.refused += o.refused;
         self.server_errors += o.server_errors;
@@ -579,6 +767,7 @@ pub struct Report {
     pub writes: Vec<String>,
     pub kill_window_ms: (u64, u64),
     pub acked: u64,
+    pub acked_by_kind: BTreeMap<String, u64>,
     pub no_answer: u64,
     pub refused: u64,
     pub server_errors: u64,
@@ -635,8 +824,15 @@ fn refs(f: &[(String, String)]) -> Vec<(&str, &str)> {
 const PASSWORD: &str = "stress-password-1";
 
 /// First organizer through the one-time link, a tournament, one organizer account per client
-/// on its staff; returns the tournament and each client's session.
-fn set_up(http: &Http, server: &Server, db: &Path, clients: usize) -> Result<(i32, Vec<Session>), String> {
+/// on its staff, and round 1 of `2 × games` entrants paired and published through the forms;
+/// returns what the clients share and each client's session.
+fn set_up(
+    http: &Http,
+    server: &Server,
+    db: &Path,
+    clients: usize,
+    games: usize,
+) -> Result<(Shared, Vec<Session>), String> {
     let setup = server.setup_path.clone().ok_or("no first-run link (the database is not new)")?;
     let page = http.get(&setup, "")?;
     let anon = cookie_value(&page, crate::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous cookie")?;
@@ -677,7 +873,58 @@ fn set_up(http: &Http, server: &Server, db: &Path, clients: usize) -> Result<(i3
         }
         sessions.push(login(http, &name, PASSWORD)?);
     }
-    Ok((tid, sessions))
+    let mut game_ids = Vec::new();
+    if games > 0 {
+        for k in 0..2 * games {
+            let r = http.post(
+                &format!("/t/{tid}/entrants/new"),
+                &boss.cookie,
+                &[
+                    ("csrf", &boss.csrf),
+                    ("family_name_latin", "Seeded"),
+                    ("given_name_latin", &format!("Player{k}")),
+                    ("rank", &format!("{}d", 1 + k % 9)),
+                    ("unit", &format!("Club {}", k % 7)),
+                ],
+            )?;
+            if r.status != 303 {
+                return Err(format!("entrant {k}: HTTP {}", r.status));
+            }
+        }
+        let r = http.post(
+            &format!("/t/{tid}/rounds/1/pair"),
+            &boss.cookie,
+            &[("csrf", &boss.csrf), ("seed", "1")],
+        )?;
+        if r.status != 303 {
+            return Err(format!("pairing round 1: HTTP {}", r.status));
+        }
+        let v =
+            query_i64(db, &format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = 1"))?;
+        let r = http.post(
+            &format!("/t/{tid}/rounds/1/publish"),
+            &boss.cookie,
+            &[("csrf", &boss.csrf), ("version", &v.to_string()), ("confirm", "on")],
+        )?;
+        if r.status != 303 {
+            return Err(format!("publishing round 1: HTTP {}", r.status));
+        }
+        let c = open_ro(db)?;
+        let mut st = c
+            .prepare(&format!(
+                "SELECT id FROM games WHERE tournament_id = {tid} AND round_number = 1 AND white_id IS NOT NULL ORDER BY board"
+            ))
+            .map_err(|e| e.to_string())?;
+        game_ids = st
+            .query_map([], |r| r.get::<_, i32>(0))
+            .map_err(|e| e.to_string())?
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        if game_ids.len() != games {
+            return Err(format!("round 1 has {} games, not {games}", game_ids.len()));
+        }
+    }
+    Ok((Shared { tid, games: game_ids, clients }, sessions))
 }
 
 fn open_ro(db: &Path) -> Result<rusqlite::Connection, String> {
@@ -734,11 +981,11 @@ pub fn crash(a: &CrashArgs) -> Result<Report, String> {
     let log = dir.path().join("server.log");
     let mut server = Server::start(&db, &log)?;
     let http = Http { addr: server.addr.clone() };
-    let (tid, sessions) = set_up(&http, &server, &db, a.clients)?;
-    let shared = Shared { tid };
+    let needs_games = a.writes.iter().any(|w| matches!(w.trim(), "result-entry" | "ruling-add"));
+    let (shared, sessions) = set_up(&http, &server, &db, a.clients, if needs_games { a.games } else { 0 })?;
+    let tid = shared.tid;
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
-    let mut states: Vec<ClientState> =
-        (0..a.clients).map(|i| ClientState { client: i, seq: 0, own: Vec::new() }).collect();
+    let mut states: Vec<ClientState> = (0..a.clients).map(ClientState::new).collect();
     let mut facts: BTreeMap<String, Fact> = BTreeMap::new();
     let mut total = Counts::default();
     let mut all_lost = Vec::new();
@@ -767,6 +1014,7 @@ pub fn crash(a: &CrashArgs) -> Result<Report, String> {
                             match k.write(http, sess, shared, st, &mut rng) {
                                 Attempt::Acked(f) => {
                                     c.acked += 1;
+                                    *c.acked_by_kind.entry(k.name().to_string()).or_insert(0) += 1;
                                     facts.extend(f);
                                 }
                                 Attempt::Refused(_) => c.refused += 1,
@@ -852,6 +1100,7 @@ pub fn crash(a: &CrashArgs) -> Result<Report, String> {
         writes: kinds.iter().map(|k| k.name().to_string()).collect(),
         kill_window_ms: (a.min_kill_ms, a.max_kill_ms),
         acked: total.acked,
+        acked_by_kind: total.acked_by_kind.clone(),
         no_answer: total.no_answer,
         refused: total.refused,
         server_errors: total.server_errors,

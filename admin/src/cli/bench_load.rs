@@ -1,0 +1,552 @@
+//! `tengen bench load`: the public pages of a big event under load while arbiters write
+//! results.
+//!
+//! Builds the event of `bench standings` (N demo entrants, R Swiss rounds, results of every
+//! round but the last entered through the result sheet's write path; the last round is
+//! published and waiting for its results), serves it in this process, and for `--duration`
+//! seconds:
+//! - `--readers` clients, each on its own keep-alive connection and without a session (as the
+//!   public is), fetch the public pages in turn: pairings, results, standings, crosstable and
+//!   a random player's page, asking for gzip as phones do;
+//! - `--writers` arbiters, each logged in with its own account, enter results of the last
+//!   round's games through the game page's form (read the page for its version and CSRF token,
+//!   post the count), one every `--write-interval-ms`, each on its own share of the tables.
+//!
+//! Every write changes the tournament's change tag, so the cached public pages are rendered
+//! again while the readers read: this is the cost of a live event, not of a frozen page.
+//! Afterwards every acknowledged write is looked up in the database (its version and count,
+//! or a later version). Prints one JSON object: requests, requests/s, p50/p90/p99/max per page,
+//! status counts, 5xx, connection errors, writes acknowledged, verified and lost. The exit code
+//! is 0 only with no 5xx, no connection error and no lost write.
+//!
+//! Everything stays on 127.0.0.1 and stops by itself after `--duration` seconds.
+
+use super::bench_standings::build;
+use super::stress::{Http, Session};
+use crate::db::{self, tournaments, users, Actor};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Arguments of `tengen bench load`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    #[arg(long, default_value_t = 1000)]
+    pub players: usize,
+    /// Rounds; all but the last have their results, the last is being entered.
+    #[arg(long, default_value_t = 5)]
+    pub rounds: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Concurrent public readers (one keep-alive connection each).
+    #[arg(long, default_value_t = 64)]
+    pub readers: usize,
+    /// Concurrent arbiters entering results.
+    #[arg(long, default_value_t = 4)]
+    pub writers: usize,
+    /// Seconds of load.
+    #[arg(long, short = 'd', default_value_t = 20)]
+    pub duration: u64,
+    /// Pause of each arbiter between two results, in milliseconds (4 arbiters at 1,000 ms
+    /// enter about 14,000 results an hour, far more than a round of 500 games needs).
+    #[arg(long, default_value_t = 1000)]
+    pub write_interval_ms: u64,
+    /// Keep the temporary directory (the database) and print its path.
+    #[arg(long)]
+    pub keep: bool,
+}
+
+pub fn run(args: Args) -> i32 {
+    match bench(&args) {
+        Ok(ok) => {
+            if ok {
+                0
+            } else {
+                1
+            }
+        }
+        Err(e) => {
+            eprintln!("bench load: {e}");
+            2
+        }
+    }
+}
+
+/// The public pages the readers fetch, by name; `{p}` is a random entrant.
+const PAGES: [(&str, &str); 5] = [
+    ("pairings", "/t/{t}/pairings"),
+    ("results", "/t/{t}/results"),
+    ("standings", "/t/{t}/standings"),
+    ("crosstable", "/t/{t}/crosstable"),
+    ("player", "/t/{t}/players/{p}"),
+];
+
+/// What one reader saw.
+#[derive(Default)]
+struct ReaderLog {
+    /// Latencies in microseconds, by page.
+    latency: BTreeMap<&'static str, Vec<u64>>,
+    status: BTreeMap<u16, u64>,
+    /// Connections that failed or answers that could not be read.
+    errors: u64,
+    first_error: Option<String>,
+}
+
+/// An acknowledged result: game, the version it created, Black's count in half points.
+type Acked = (i32, i64, u64);
+
+#[derive(Default)]
+struct WriterLog {
+    acked: Vec<Acked>,
+    refused: BTreeMap<u16, u64>,
+    server_errors: u64,
+    no_answer: u64,
+    first_error: Option<String>,
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    (sorted[i.min(sorted.len() - 1)] as f64 / 10.0).round() / 100.0
+}
+
+fn bench(args: &Args) -> Result<bool, String> {
+    if args.players < 4 || args.rounds == 0 || args.readers + args.writers == 0 {
+        return Err("need at least 4 players, 1 round and one client".into());
+    }
+    let dir = tempfile::Builder::new().prefix("tengen-load-").tempdir().map_err(|e| e.to_string())?;
+    let db_path = dir.path().join("load.db");
+    let t0 = Instant::now();
+    let tid = build(&db_path, args.players, args.rounds, args.seed, true)?;
+    let build_secs = t0.elapsed().as_secs_f64();
+    let password = users::random_token();
+    let (entrants, games) = arbiters(&db_path, tid, args.writers, &password)?;
+    eprintln!(
+        "built the event in {build_secs:.1} s: {} entrants, {} games of round {} open",
+        entrants.len(),
+        games.len(),
+        args.rounds
+    );
+
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+        l.local_addr().map_err(|e| e.to_string())?.port()
+    };
+    let bind = format!("127.0.0.1:{port}");
+    let (server_db, server_bind) = (db_path.clone(), bind.clone());
+    std::thread::spawn(move || {
+        let r = actix_web::rt::System::new().block_on(crate::web::serve(server_db, server_bind));
+        if let Err(e) = r {
+            eprintln!("server: {e}");
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            return Err(format!("nothing listens on port {port}"));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let http = Http { addr: bind.clone() };
+    let sessions: Vec<Session> = (0..args.writers)
+        .map(|i| super::stress::login(&http, &format!("arbiter{i}"), &password))
+        .collect::<Result<_, _>>()?;
+    // Warm the cache once, as the first visitors after publishing would.
+    for (_, p) in PAGES {
+        let path = p.replace("{t}", &tid.to_string()).replace("{p}", &entrants[0].to_string());
+        let r = http.get(&path, "")?;
+        if r.status != 200 {
+            return Err(format!("GET {path}: HTTP {}", r.status));
+        }
+    }
+
+    let stop = AtomicBool::new(false);
+    let readers: Mutex<Vec<ReaderLog>> = Mutex::new(Vec::new());
+    let writers: Mutex<Vec<WriterLog>> = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for r in 0..args.readers {
+            let (stop, readers, entrants, bind) = (&stop, &readers, &entrants, &bind);
+            scope.spawn(move || {
+                let log = read_loop(bind, tid, entrants, args.seed ^ (r as u64 + 1), stop);
+                readers.lock().unwrap_or_else(|e| e.into_inner()).push(log);
+            });
+        }
+        for (w, session) in sessions.iter().enumerate() {
+            let (stop, writers, games, http) = (&stop, &writers, &games, &http);
+            let mine: Vec<i32> =
+                games.iter().enumerate().filter(|(i, _)| i % args.writers == w).map(|(_, g)| *g).collect();
+            scope.spawn(move || {
+                let log = write_loop(
+                    http,
+                    session,
+                    tid,
+                    &mine,
+                    args.write_interval_ms,
+                    args.seed ^ (w as u64),
+                    stop,
+                );
+                writers.lock().unwrap_or_else(|e| e.into_inner()).push(log);
+            });
+        }
+        std::thread::sleep(Duration::from_secs(args.duration));
+        stop.store(true, Ordering::Relaxed);
+    });
+    let seconds = started.elapsed().as_secs_f64();
+
+    // Every acknowledged write, looked up after the run.
+    let writers = writers.into_inner().unwrap_or_default();
+    let acked: Vec<Acked> = writers.iter().flat_map(|w| w.acked.iter().copied()).collect();
+    let lost = verify(&db_path, &acked)?;
+
+    let readers = readers.into_inner().unwrap_or_default();
+    let mut latency: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
+    let mut status: BTreeMap<u16, u64> = BTreeMap::new();
+    let mut read_errors = 0;
+    let mut errors: Vec<String> = Vec::new();
+    for r in &readers {
+        for (k, v) in &r.latency {
+            latency.entry(k).or_default().extend(v);
+        }
+        for (k, n) in &r.status {
+            *status.entry(*k).or_insert(0) += n;
+        }
+        read_errors += r.errors;
+        errors.extend(r.first_error.clone());
+    }
+    let requests: u64 = status.values().sum();
+    let mut all: Vec<u64> = latency.values().flatten().copied().collect();
+    all.sort_unstable();
+    let mut pages = serde_json::Map::new();
+    for (k, mut v) in latency {
+        v.sort_unstable();
+        pages.insert(
+            k.to_string(),
+            json!({
+                "requests": v.len(),
+                "p50_ms": percentile(&v, 0.5),
+                "p90_ms": percentile(&v, 0.9),
+                "p99_ms": percentile(&v, 0.99),
+                "max_ms": percentile(&v, 1.0),
+            }),
+        );
+    }
+    let server_errors: u64 = status.iter().filter(|(s, _)| **s >= 500).map(|(_, n)| n).sum();
+    let write_5xx: u64 = writers.iter().map(|w| w.server_errors).sum();
+    let write_no_answer: u64 = writers.iter().map(|w| w.no_answer).sum();
+    let mut refused: BTreeMap<u16, u64> = BTreeMap::new();
+    for w in &writers {
+        for (k, n) in &w.refused {
+            *refused.entry(*k).or_insert(0) += n;
+        }
+        errors.extend(w.first_error.clone());
+    }
+    let ok = server_errors == 0
+        && write_5xx == 0
+        && read_errors == 0
+        && write_no_answer == 0
+        && lost.is_empty()
+        && (args.writers == 0 || !acked.is_empty())
+        && requests > 0;
+    let out = json!({
+        "command": "bench load",
+        "ok": ok,
+        "players": args.players,
+        "rounds": args.rounds,
+        "open_games": games.len(),
+        "build_seconds": (build_secs * 10.0).round() / 10.0,
+        "readers": args.readers,
+        "writers": args.writers,
+        "write_interval_ms": args.write_interval_ms,
+        "seconds": (seconds * 10.0).round() / 10.0,
+        "requests": requests,
+        "requests_per_sec": (requests as f64 / seconds).round(),
+        "p50_ms": percentile(&all, 0.5),
+        "p99_ms": percentile(&all, 0.99),
+        "pages": pages,
+        "status": status.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+        "server_errors": server_errors + write_5xx,
+        "connection_errors": read_errors + write_no_answer,
+        "writes_acknowledged": acked.len(),
+        "writes_verified": acked.len() - lost.len(),
+        "writes_lost": lost.len(),
+        "writes_refused": refused.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+        "lost": lost,
+        "errors": errors.into_iter().take(10).collect::<Vec<_>>(),
+        "dir": if args.keep { Some(dir.path().display().to_string()) } else { None },
+    });
+    println!("{out}");
+    if args.keep {
+        let kept = dir.keep();
+        eprintln!("kept {}", kept.display());
+    }
+    Ok(ok)
+}
+
+/// Arbiter accounts `arbiter0…` on the tournament's staff; the entrants, and the open games
+/// (the last round's, without a result yet) by table.
+fn arbiters(db_path: &Path, tid: i32, n: usize, password: &str) -> Result<(Vec<i32>, Vec<i32>), String> {
+    let pool = db::open(db_path).map_err(|e| e.to_string())?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    let actor = Actor::system("bench");
+    for i in 0..n {
+        let name = format!("arbiter{i}");
+        let acc =
+            users::NewAccount { username: &name, display_name: &name, password, role: users::Role::Arbiter };
+        let u = users::create(&mut conn, &actor, &acc).map_err(|e| e.to_string())?.ok_or("account exists")?;
+        tournaments::set_staff(&mut conn, &actor, tid, u.id, Some(users::Role::Arbiter))
+            .map_err(|e| e.to_string())?;
+    }
+    drop(conn);
+    let c = rusqlite::Connection::open(db_path).map_err(|e| e.to_string())?;
+    let ids = |sql: &str| -> Result<Vec<i32>, String> {
+        let mut st = c.prepare(sql).map_err(|e| e.to_string())?;
+        let v = st
+            .query_map([], |r| r.get::<_, i32>(0))
+            .map_err(|e| e.to_string())?
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        Ok(v)
+    };
+    let entrants = ids(&format!("SELECT id FROM entrants WHERE tournament_id = {tid} ORDER BY id"))?;
+    let games = ids(&format!(
+        "SELECT g.id FROM games g LEFT JOIN results r ON r.game_id = g.id WHERE g.tournament_id = {tid} \
+         AND g.white_id IS NOT NULL AND r.game_id IS NULL AND g.round_number = \
+         (SELECT max(round_number) FROM games WHERE tournament_id = {tid}) ORDER BY g.board"
+    ))?;
+    if games.is_empty() {
+        return Err("no open game in the last round".into());
+    }
+    Ok((entrants, games))
+}
+
+/// A small xorshift for the readers' choices (no need for the seeded ChaCha here).
+fn next(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+/// One public reader: a keep-alive connection, the pages in turn, until `stop`.
+fn read_loop(bind: &str, tid: i32, entrants: &[i32], seed: u64, stop: &AtomicBool) -> ReaderLog {
+    let mut log = ReaderLog::default();
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut conn: Option<TcpStream> = None;
+    let mut k = (next(&mut rng) % PAGES.len() as u64) as usize;
+    while !stop.load(Ordering::Relaxed) {
+        let (name, pattern) = PAGES[k % PAGES.len()];
+        k += 1;
+        let player = entrants[(next(&mut rng) % entrants.len() as u64) as usize];
+        let path = pattern.replace("{t}", &tid.to_string()).replace("{p}", &player.to_string());
+        let t = Instant::now();
+        let stream = match conn.take() {
+            Some(s) => s,
+            None => match TcpStream::connect(bind) {
+                Ok(s) => {
+                    let _ = s.set_read_timeout(Some(Duration::from_secs(30)));
+                    let _ = s.set_nodelay(true);
+                    s
+                }
+                Err(e) => {
+                    log.errors += 1;
+                    log.first_error.get_or_insert(format!("connect: {e}"));
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                }
+            },
+        };
+        match get_keep_alive(stream, bind, &path) {
+            Ok((status, s, reuse)) => {
+                log.latency.entry(name).or_default().push(t.elapsed().as_micros() as u64);
+                *log.status.entry(status).or_insert(0) += 1;
+                if reuse {
+                    conn = Some(s);
+                }
+            }
+            Err(e) => {
+                // A keep-alive connection the server closed between two requests is not an
+                // error of the server; anything else is.
+                if !e.starts_with("closed") {
+                    log.errors += 1;
+                    log.first_error.get_or_insert(format!("GET {path}: {e}"));
+                }
+            }
+        }
+    }
+    log
+}
+
+/// One GET on a keep-alive connection: (status, the connection, whether it may be reused).
+fn get_keep_alive(mut s: TcpStream, host: &str, path: &str) -> Result<(u16, TcpStream, bool), String> {
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept-Encoding: gzip\r\n\r\n")
+        .map_err(|e| format!("closed: {e}"))?;
+    let mut buf: Vec<u8> = Vec::with_capacity(32 * 1024);
+    let mut chunk = [0u8; 16 * 1024];
+    let head_end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i;
+        }
+        let n = s.read(&mut chunk).map_err(|e| e.to_string())?;
+        if n == 0 {
+            return Err(if buf.is_empty() {
+                "closed before the answer".into()
+            } else {
+                "cut in the head".into()
+            });
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+    let status = head
+        .lines()
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse::<u16>().ok())
+        .ok_or_else(|| format!("no status line: {head}"))?;
+    let header = |name: &str| {
+        head.lines().skip(1).find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_ascii_lowercase())
+        })
+    };
+    let close = header("connection").is_some_and(|v| v == "close");
+    let mut body = buf.split_off(head_end + 4);
+    if let Some(len) = header("content-length").and_then(|v| v.parse::<usize>().ok()) {
+        while body.len() < len {
+            let n = s.read(&mut chunk).map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("cut in the body".into());
+            }
+            body.extend_from_slice(&chunk[..n]);
+        }
+    } else if header("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
+        // Read to the last chunk (0 CRLF CRLF); the body itself is not needed.
+        while !body.ends_with(b"0\r\n\r\n") {
+            let n = s.read(&mut chunk).map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("cut in a chunk".into());
+            }
+            body.extend_from_slice(&chunk[..n]);
+        }
+    } else {
+        // No length: the body runs to the end of the connection.
+        let _ = s.read_to_end(&mut body);
+        return Ok((status, s, false));
+    }
+    Ok((status, s, !close))
+}
+
+/// One arbiter: results of its games, one every `interval_ms`, until `stop`.
+fn write_loop(
+    http: &Http,
+    s: &Session,
+    tid: i32,
+    games: &[i32],
+    interval_ms: u64,
+    seed: u64,
+    stop: &AtomicBool,
+) -> WriterLog {
+    let mut log = WriterLog::default();
+    let mut rng = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+    if games.is_empty() {
+        return log;
+    }
+    let mut k = 0;
+    while !stop.load(Ordering::Relaxed) {
+        let gid = games[k % games.len()];
+        k += 1;
+        let page = match http.get(&format!("/t/{tid}/games/{gid}"), &s.cookie) {
+            Ok(p) if p.status == 200 => p,
+            Ok(p) => {
+                note(&mut log, p.status, &p.body, "game page");
+                continue;
+            }
+            Err(e) => {
+                log.no_answer += 1;
+                log.first_error.get_or_insert(format!("game page: {e}"));
+                continue;
+            }
+        };
+        let Some(version) = page
+            .body
+            .split("name=\"version\" value=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .and_then(|v| v.parse::<i64>().ok())
+        else {
+            log.server_errors += 1;
+            log.first_error.get_or_insert(format!("no version on the page of game {gid}"));
+            continue;
+        };
+        let halves = 2 * (150 + next(&mut rng) % 70) + 1;
+        let r = http.post(
+            &format!("/t/{tid}/games/{gid}/result"),
+            &s.cookie,
+            &[
+                ("csrf", &s.csrf),
+                ("version", &version.to_string()),
+                ("do", "save"),
+                ("method", "count"),
+                ("black_count", &format!("{}.5", halves / 2)),
+            ],
+        );
+        match r {
+            Ok(r) if r.status == 303 => log.acked.push((gid, version + 1, halves)),
+            Ok(r) => note(&mut log, r.status, &r.body, "result"),
+            Err(e) => {
+                log.no_answer += 1;
+                log.first_error.get_or_insert(format!("result: {e}"));
+            }
+        }
+        let pause = Instant::now() + Duration::from_millis(interval_ms);
+        while Instant::now() < pause && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    log
+}
+
+fn note(log: &mut WriterLog, status: u16, body: &str, what: &str) {
+    if status >= 500 {
+        log.server_errors += 1;
+        log.first_error
+            .get_or_insert(format!("{what}: HTTP {status}: {}", body.chars().take(200).collect::<String>()));
+    } else {
+        *log.refused.entry(status).or_insert(0) += 1;
+    }
+}
+
+/// The acknowledged writes not found: a write is there if its game's sheet is at its version
+/// with its count, or at a later version.
+fn verify(db_path: &Path, acked: &[Acked]) -> Result<Vec<String>, String> {
+    let c = rusqlite::Connection::open_with_flags(db_path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| e.to_string())?;
+    c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    let mut st = c
+        .prepare("SELECT version, coalesce(black_halves, -1) FROM results WHERE game_id = ?1")
+        .map_err(|e| e.to_string())?;
+    let mut lost = Vec::new();
+    for (gid, v, halves) in acked {
+        let row: Option<(i64, i64)> =
+            st.query_row([gid], |r| Ok((r.get(0)?, r.get(1)?))).map(Some).or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e.to_string()),
+            })?;
+        let there = match row {
+            Some((version, h)) => version > *v || (version == *v && h == *halves as i64),
+            None => false,
+        };
+        if !there {
+            lost.push(format!("game {gid}: version {v} with Black's count {}.5 ({row:?})", halves / 2));
+        }
+    }
+    Ok(lost)
+}
