@@ -78,6 +78,23 @@ fn tables(s: &Server, tid: i32) -> Vec<(u32, String, String)> {
     .collect()
 }
 
+/// (table, Chinese name, Latin name) of the player who holds the stones at each nigiri board of
+/// round 1, as the event's nigiri rule decided and the game stores it.
+fn holders(s: &Server, tid: i32) -> Vec<(u32, String, String)> {
+    query(
+        &s.db,
+        &format!(
+            "SELECT g.board, h.family_name_zh || h.given_name_zh, \
+               h.family_name_latin || ' ' || h.given_name_latin \
+             FROM games g JOIN entrants h ON h.id = g.nigiri_holder_id \
+             WHERE g.tournament_id = {tid} AND g.round_number = 1 ORDER BY g.board"
+        ),
+    )
+    .into_iter()
+    .map(|r| (r[0].parse().unwrap(), r[1].clone(), r[2].clone()))
+    .collect()
+}
+
 /// The Chinese name of the player with the bye.
 fn bye(s: &Server, tid: i32) -> String {
     query(
@@ -216,6 +233,20 @@ fn every_document_of_a_round_reads_back_with_names_tables_and_pages() {
         assert!(at > last, "tables in order: {table}");
         last = at;
     }
+    // Every board is a nigiri board: the list names who holds the stones (and only them).
+    let holders = holders(&s, tid);
+    assert_eq!(holders.len(), boards.len());
+    for (table, zh, latin) in &holders {
+        let mark = format!("{zh}{}（握子）", squash(latin));
+        assert!(text.contains(&mark), "table {table}: {mark} in {text}");
+    }
+    assert_eq!(text.matches("（握子）").count(), holders.len(), "{text}");
+    let (_, back) = pdf(&c, &format!("{base}/pairings.pdf?order=table&lang=en"));
+    let text = squash(&back.pages[0]);
+    for (table, zh, latin) in &holders {
+        let mark = format!("{}{zh}(holds)", squash(latin));
+        assert!(text.contains(&mark), "table {table}: {mark} in {text}");
+    }
     // By name, A3, English: one line per player, sorted by pinyin.
     let (r, back) = pdf(&c, &format!("{base}/pairings.pdf?order=name&paper=a3&lang=en"));
     assert!(r.header("content-disposition").unwrap_or("").contains("round1-pairings-by-name-a3.pdf"));
@@ -243,6 +274,11 @@ fn every_document_of_a_round_reads_back_with_names_tables_and_pages() {
     assert!(lines[0].starts_with("台号,黑方,"), "{}", lines[0]);
     for ((table, black, white), line) in boards.iter().zip(&lines[1..]) {
         assert!(line.starts_with(&format!("{table},{black},")) && line.contains(white.as_str()), "{line}");
+    }
+    // The nigiri column and who holds the stones.
+    assert!(lines[0].ends_with(",让子,猜先,握子,结果"), "{}", lines[0]);
+    for ((table, zh, latin), line) in holders.iter().zip(&lines[1..]) {
+        assert!(line.ends_with(&format!(",是,{zh} {latin},")), "table {table}: {line}");
     }
     assert!(lines[6].starts_with(&format!("0,{bye},")) && lines[6].ends_with("轮空"), "{}", lines[6]);
 

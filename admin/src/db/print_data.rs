@@ -105,10 +105,11 @@ pub fn round_tables(
                 let back = ruleset.handicap_compensation.quarters(handicap);
                 game_komi_text(tg.komi_q, back, lang)
             });
+            let (black, white) = seated(&tg, g.black_id?, g.white_id?);
             Some(TableSheet {
                 table: tg.table,
-                black: r.player(g.black_id?),
-                white: r.player(g.white_id?),
+                black: r.player(black),
+                white: r.player(white),
                 handicap,
                 nigiri: !tg.colours_known(),
                 komi_text,
@@ -135,6 +136,7 @@ pub fn round_pairings(
             (Some(b), None) => byes.push(r.player(b)),
             (Some(b), Some(w)) => {
                 let Some(tg) = g.table_game(komi) else { continue };
+                let (b, w) = seated(&tg, b, w);
                 rows.push(PairingRow {
                     table: tg.table,
                     black: r.player(b),
@@ -148,6 +150,16 @@ pub fn round_pairings(
         }
     }
     Ok(RoundPairings { head: r.head, rows, byes })
+}
+
+/// The two players of a board as the sheets and lists name them: Black and White, or while a
+/// nigiri is to be done, the guesser first and the one who holds the stones second (who holds
+/// is the event's nigiri rule's decision, stored with the game).
+fn seated(tg: &crate::domain::rounds::TableGame, black: i32, white: i32) -> (i32, i32) {
+    match &tg.nigiri {
+        Some(n) if n.record.is_none() => (rdb::eid(n.guesser), rdb::eid(n.holder)),
+        _ => (black, white),
+    }
 }
 
 /// A round with its games and the players in them.
