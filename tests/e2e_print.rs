@@ -78,6 +78,23 @@ fn tables(s: &Server, tid: i32) -> Vec<(u32, String, String)> {
     .collect()
 }
 
+/// (table, Chinese name, Latin name) of the player who holds the stones at each nigiri board of
+/// round 1, as the event's nigiri rule decided and the game stores it.
+fn holders(s: &Server, tid: i32) -> Vec<(u32, String, String)> {
+    query(
+        &s.db,
+        &format!(
+            "SELECT g.board, h.family_name_zh || h.given_name_zh, \
+               h.family_name_latin || ' ' || h.given_name_latin \
+             FROM games g JOIN entrants h ON h.id = g.nigiri_holder_id \
+             WHERE g.tournament_id = {tid} AND g.round_number = 1 ORDER BY g.board"
+        ),
+    )
+    .into_iter()
+    .map(|r| (r[0].parse().unwrap(), r[1].clone(), r[2].clone()))
+    .collect()
+}
+
 /// The Chinese name of the player with the bye.
 fn bye(s: &Server, tid: i32) -> String {
     query(
@@ -216,6 +233,20 @@ fn every_document_of_a_round_reads_back_with_names_tables_and_pages() {
         assert!(at > last, "tables in order: {table}");
         last = at;
     }
+    // Every board is a nigiri board: the list names who holds the stones (and only them).
+    let holders = holders(&s, tid);
+    assert_eq!(holders.len(), boards.len());
+    for (table, zh, latin) in &holders {
+        let mark = format!("{zh}{}（握子）", squash(latin));
+        assert!(text.contains(&mark), "table {table}: {mark} in {text}");
+    }
+    assert_eq!(text.matches("（握子）").count(), holders.len(), "{text}");
+    let (_, back) = pdf(&c, &format!("{base}/pairings.pdf?order=table&lang=en"));
+    let text = squash(&back.pages[0]);
+    for (table, zh, latin) in &holders {
+        let mark = format!("{}{zh}(holds)", squash(latin));
+        assert!(text.contains(&mark), "table {table}: {mark} in {text}");
+    }
     // By name, A3, English: one line per player, sorted by pinyin.
     let (r, back) = pdf(&c, &format!("{base}/pairings.pdf?order=name&paper=a3&lang=en"));
     assert!(r.header("content-disposition").unwrap_or("").contains("round1-pairings-by-name-a3.pdf"));
@@ -243,6 +274,11 @@ fn every_document_of_a_round_reads_back_with_names_tables_and_pages() {
     assert!(lines[0].starts_with("台号,黑方,"), "{}", lines[0]);
     for ((table, black, white), line) in boards.iter().zip(&lines[1..]) {
         assert!(line.starts_with(&format!("{table},{black},")) && line.contains(white.as_str()), "{line}");
+    }
+    // The nigiri column and who holds the stones.
+    assert!(lines[0].ends_with(",让子,猜先,握子,结果"), "{}", lines[0]);
+    for ((table, zh, latin), line) in holders.iter().zip(&lines[1..]) {
+        assert!(line.ends_with(&format!(",是,{zh} {latin},")), "table {table}: {line}");
     }
     assert!(lines[6].starts_with(&format!("0,{bye},")) && lines[6].ends_with("轮空"), "{}", lines[6]);
 
@@ -486,8 +522,13 @@ fn pair_round(c: &Client, tid: i32, n: u32) {
 type PageRow = (String, String, String, String, Vec<String>);
 
 fn standings_page(c: &Client, tid: i32) -> Vec<PageRow> {
-    let r = c.get(&format!("/t/{tid}/standings"));
-    assert_eq!(r.status, 200);
+    standings_page_at(c, &format!("/t/{tid}/standings"))
+}
+
+/// The rows of the public standings page at `path` (`/t/{id}/standings?round=N`).
+fn standings_page_at(c: &Client, path: &str) -> Vec<PageRow> {
+    let r = c.get(path);
+    assert_eq!(r.status, 200, "{path}");
     let table = &r.body[r.body.find("id=\"standings\"").unwrap()..];
     let body = &table[table.find("<tbody>").unwrap() + 7..table.find("</tbody>").unwrap()];
     body.split("<tr")
@@ -534,6 +575,19 @@ fn rows<'a>(text: &str, names: &[&'a str]) -> Vec<(&'a str, String)> {
         .collect()
 }
 
+/// The wall chart's page holds the standings page's rows in its order: both names, then unit,
+/// 积分 and every tie-break in the page's order, then the next line's place.
+fn assert_wall_rows(page_text: &str, page: &[PageRow], latin: &std::collections::HashMap<String, String>) {
+    let order: Vec<&str> = page.iter().map(|p| p.1.as_str()).collect();
+    let lines = rows(page_text, &order);
+    for (i, ((name, row), (_, _, unit, score, values))) in lines.iter().zip(page).enumerate() {
+        assert!(row.starts_with(&format!("{name}{}", squash(&latin[*name]))), "{row}");
+        let next = if i + 1 < page.len() { page[i + 1].0.trim_end_matches('=') } else { "" };
+        let want = format!("{unit}{score}{}{next}", values.join(""));
+        assert!(row.contains(&want), "{name}: {want} not in {row}");
+    }
+}
+
 fn csv_records(bytes: &[u8]) -> Vec<Vec<String>> {
     assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "UTF-8 BOM");
     let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(&bytes[3..]);
@@ -556,6 +610,10 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let r = anon.get(&format!("/t/{tid}/results.csv?lang=en"));
     assert_eq!(r.status, 200);
     assert_eq!(csv_records(&r.bytes).len(), 1, "only the header: {}", r.body);
+    // No round is published: there are no standings after round 1 yet.
+    let r = anon.get(&format!("/t/{tid}/standings.pdf?round=1"));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("no round is published yet"), "{}", r.body);
 
     // Three rounds played and published; round 3 at first without results.
     publish(&s, &c, tid);
@@ -579,9 +637,21 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     ] {
         assert!(st.body.contains(&format!("/t/{tid}/{link}")), "{link}: {}", st.body);
     }
+    // An earlier round's page offers that round's documents, not the latest.
+    let r1 = zh.get(&format!("/t/{tid}/standings?round=1")).body;
+    for link in [
+        "standings.pdf?paper=a4&amp;round=1",
+        "standings.pdf?paper=a3&amp;round=1",
+        "standings.csv?round=1",
+        "crosstable.pdf?paper=a4&amp;round=1",
+        "results.csv?round=1",
+    ] {
+        assert!(r1.contains(&format!("/t/{tid}/{link}\"")), "{link}: {r1}");
+    }
+    assert!(!r1.contains(&format!("/t/{tid}/standings.csv\"")), "not the latest: {r1}");
     assert!(
-        !zh.get(&format!("/t/{tid}/standings?round=1")).body.contains("standings.pdf"),
-        "an earlier round's page does not offer the latest"
+        !st.body.contains("&amp;round=") && !st.body.contains(".csv?round="),
+        "the latest page's downloads name no round"
     );
     assert!(anon
         .get(&format!("/t/{tid}/crosstable"))
@@ -623,17 +693,8 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     {
         assert!(text.contains(label), "{label}: {text}");
     }
-    let lines = rows(&back.pages[0], &order);
-    for (i, ((name, row), (place, _, unit, score, values))) in lines.iter().zip(&page).enumerate() {
-        // Both names, then rank and unit, then 积分 and every tie-break in the page's order,
-        // then the next line's place.
-        assert!(row.starts_with(&format!("{name}{}", squash(&latin[*name]))), "{row}");
-        let want = format!(
-            "{unit}{score}{}{}",
-            values.join(""),
-            if i + 1 < page.len() { &page[i + 1].0 } else { "" }
-        );
-        assert!(row.contains(&want), "{name}: {want} not in {row}");
+    assert_wall_rows(&back.pages[0], &page, &latin);
+    for (i, (place, ..)) in page.iter().enumerate() {
         assert_eq!(place, &(i + 1).to_string(), "no shared places (lots decide)");
     }
     // A3, English: the same rows, larger.
@@ -720,6 +781,49 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
         }
     }
     assert!(recs.iter().any(|r| r.iter().any(|c| c == "和棋")), "the draw in words");
+
+    // round=N: the documents after an earlier round, as the public page shows it with ?round=N.
+    for n in [1u32, 2] {
+        let page_n = standings_page_at(&zh, &format!("/t/{tid}/standings?round={n}"));
+        assert_eq!(page_n.len(), 11);
+        let (r, back) = pdf(&anon, &format!("/t/{tid}/standings.pdf?lang=zh&round={n}"));
+        assert!(
+            r.header("content-disposition")
+                .unwrap_or("")
+                .contains(&format!("filename=\"Print-Test-Open-standings-after-round{n}.pdf\"")),
+            "{:?}",
+            r.header("content-disposition")
+        );
+        let text = squash(&back.all_text());
+        assert!(text.contains(&format!("第{n}轮后成绩排名")), "{text}");
+        assert!(!text.contains("第3轮后"), "{text}");
+        assert_wall_rows(&back.pages[0], &page_n, &latin);
+        // The standings CSV: the same rows.
+        let recs = csv_records(&anon.get(&format!("/t/{tid}/standings.csv?lang=zh&round={n}")).bytes);
+        assert_eq!(recs.len(), 12);
+        for (rec, (place, name, _, score, values)) in recs[1..].iter().zip(&page_n) {
+            assert_eq!((&rec[0], &rec[4]), (&place.trim_end_matches('=').to_string(), score), "{name}");
+            assert_eq!(rec[1], format!("{name} {}", latin[name]));
+            assert_eq!(&rec[5..], values.as_slice(), "{name}");
+        }
+        // The crosstable: rounds 1 to N only, the English heading.
+        let (_, back) = pdf(&anon, &format!("/t/{tid}/crosstable.pdf?lang=en&round={n}"));
+        let text = squash(&back.all_text());
+        assert!(text.contains(&format!("Crosstableafterround{n}")), "{text}");
+        assert!(text.contains(&format!("R{n}")) && !text.contains(&format!("R{}", n + 1)), "{text}");
+        // The results CSV: the games and byes of rounds 1 to N.
+        let recs = csv_records(&anon.get(&format!("/t/{tid}/results.csv?lang=zh&round={n}")).bytes);
+        assert_eq!(recs.len(), 1 + 6 * n as usize, "six lines a round");
+        assert!(recs[1..].iter().all(|r| r[0].parse::<u32>().unwrap() <= n), "{recs:?}");
+    }
+    // The order after round 1 is not the latest one (else this would prove little).
+    let after1: Vec<String> =
+        standings_page_at(&zh, &format!("/t/{tid}/standings?round=1")).into_iter().map(|p| p.1).collect();
+    assert_ne!(after1, order.iter().map(|n| n.to_string()).collect::<Vec<_>>());
+    // The last round asked for by number is the latest standings under another name.
+    let (_, named) = pdf(&anon, &format!("/t/{tid}/standings.pdf?lang=zh&round=3"));
+    let (_, latest) = pdf(&anon, &format!("/t/{tid}/standings.pdf?lang=zh"));
+    assert_eq!(named.pages, latest.pages);
 
     // EGF: for the staff only; refused (409) while round 3 has no results.
     let egf = format!("/t/{tid}/export/egf.h9");
@@ -817,11 +921,26 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
         (format!("/t/{tid}/crosstable.pdf?paper=letter"), "paper"),
         (format!("/t/{tid}/standings.csv?lang=de"), "lang"),
         (format!("/t/{tid}/results.csv?lang=%FF"), "lang"),
+        (format!("/t/{tid}/standings.pdf?round=0"), "round"),
+        (format!("/t/{tid}/crosstable.pdf?round=abc"), "round"),
+        (format!("/t/{tid}/standings.csv?round=-1"), "round"),
+        (format!("/t/{tid}/results.csv?round=99999999999"), "round"),
+        (format!("/t/{tid}/standings.pdf?round=4"), "round"),
+        (format!("/t/{tid}/crosstable.pdf?paper=a4&round=9"), "round"),
     ] {
         let r = anon.get(&path);
         assert_eq!(r.status, 400, "{path}");
         assert!(r.body.contains(&format!("“{option}” must be")), "{path}: {}", r.body);
     }
+    let r = anon.get(&format!("/t/{tid}/standings.pdf?round=4"));
+    assert!(r.body.contains("must be a published round, 1 to 3, not “4”"), "{}", r.body);
+    let r = zh.get(&format!("/t/{tid}/results.csv?round=x"));
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("参数“round”必须是从1开始的轮次编号，不能是“x”"), "{}", r.body);
+    let r = zh.get(&format!("/t/{tid}/standings.csv?round=7"));
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("只能是已公布的轮次（第1至3轮），不能是“7”"), "{}", r.body);
+    assert_eq!(anon.get("/t/99999/standings.pdf?round=1").status, 404, "an unknown tournament first");
     for path in [
         "/t/99999/standings.pdf".to_string(),
         "/t/abc/crosstable.pdf".to_string(),
@@ -860,7 +979,20 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     for (cmd, path) in [("standings", "standings.csv?lang=en"), ("results", "results.csv?lang=en")] {
         let out = run(&["export", cmd, "--tournament", &t, "--lang", "en", "--out", "-"]);
         assert_eq!(out.stdout, c.get(&format!("/t/{tid}/{path}")).bytes, "{cmd}");
+        let out = run(&["export", cmd, "--tournament", &t, "--lang", "en", "--round", "2", "--out", "-"]);
+        assert_eq!(out.stdout, c.get(&format!("/t/{tid}/{path}&round=2")).bytes, "{cmd} --round 2");
     }
+    let file = dir.path().join("wall2.pdf");
+    let f = file.to_str().unwrap();
+    let out = run(&["print", "standings", "--tournament", &t, "--round", "2", "--out", f]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("11 line(s) after round 2"));
+    let (_, web) = pdf(&c, &format!("/t/{tid}/standings.pdf?lang=zh&round=2"));
+    assert_eq!(read("cli_standings_2", &std::fs::read(&file).unwrap()).pages, web.pages);
+    let file = dir.path().join("cross1.pdf");
+    let f = file.to_str().unwrap();
+    run(&["print", "crosstable", "--tournament", &t, "--round", "1", "--lang", "en", "--out", f]);
+    let (_, web) = pdf(&c, &format!("/t/{tid}/crosstable.pdf?lang=en&round=1"));
+    assert_eq!(read("cli_crosstable_1", &std::fs::read(&file).unwrap()).pages, web.pages);
     let out = run(&["export", "egf", "--tournament", &t, "--out", "-"]);
     assert_eq!(out.stdout, c.get(&egf).bytes);
     let missing = dir.path().join("none");
@@ -876,6 +1008,22 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
             "--lang must be zh or en",
         ),
         (vec!["export", "egf", "--tournament", "999", "--out", m], "no tournament with id 999"),
+        (
+            vec!["print", "standings", "--tournament", &t, "--round", "0", "--out", m],
+            "--round must be a round number from 1, not \"0\"",
+        ),
+        (
+            vec!["print", "crosstable", "--tournament", &t, "--round", "two", "--out", m],
+            "--round must be a round number from 1",
+        ),
+        (
+            vec!["export", "standings", "--tournament", &t, "--round", "4", "--out", m],
+            "--round must be 1 to 3 (the published rounds), not \"4\"",
+        ),
+        (
+            vec!["export", "results", "--tournament", "999", "--round", "1", "--out", m],
+            "no tournament with id 999",
+        ),
     ] {
         let out = s.cli(&args);
         let err = String::from_utf8_lossy(&out.stderr);

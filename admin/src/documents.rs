@@ -9,7 +9,9 @@
 //!
 //! A document belongs to a round (scoresheets, pairing lists, record sheets, pairings CSV:
 //! asked for with a [`RoundDoc`]) or to the whole tournament (standings wall chart, crosstable,
-//! standings and results CSV, EGF `.h9`: a [`TournamentDoc`], counting the published rounds).
+//! standings and results CSV, EGF `.h9`: a [`TournamentDoc`], counting the published rounds,
+//! or with `round=N` only rounds 1 to N: the standings after round N as the public standings
+//! page shows them with `?round=N`).
 //! Adding a document is one [`Doc`] variant, its loader in `print_data` (if it reads other data
 //! than the existing ones) and one arm in [`Loaded::render`].
 
@@ -71,22 +73,36 @@ impl Doc {
     }
 
     /// The part of the file name after the tournament's: ASCII, and in the print language.
-    /// `n` is the round of a round's document.
+    /// `n` is the round of a round's document; of the tournament's, the round asked for with
+    /// `round=N` (0 when none was: the latest standings name no round).
     fn file_labels(self, n: i32, lang: Lang) -> (String, String) {
         let a3 = |p: Paper| if p == Paper::A3 { "-a3" } else { "" };
         let a3_label = |p: Paper| if p == Paper::A3 { " A3" } else { "" };
+        // "standings-after-round2" / "第2轮后成绩排名表" / "standings after round 2".
+        let (after, after_zh, after_en) = if n > 0 {
+            (format!("-after-round{n}"), format!("第{n}轮后"), format!(" after round {n}"))
+        } else {
+            Default::default()
+        };
         let (ascii, zh, en) = match self {
             Doc::Standings(p) => (
-                format!("standings{}", a3(p)),
-                format!("成绩排名表{}", a3_label(p)),
-                format!("standings{}", a3_label(p)),
+                format!("standings{after}{}", a3(p)),
+                format!("{after_zh}成绩排名表{}", a3_label(p)),
+                format!("standings{after_en}{}", a3_label(p)),
             ),
             Doc::Crosstable(p) => (
-                format!("crosstable{}", a3(p)),
-                format!("成绩交叉表{}", a3_label(p)),
-                format!("crosstable{}", a3_label(p)),
+                format!("crosstable{after}{}", a3(p)),
+                format!("{after_zh}成绩交叉表{}", a3_label(p)),
+                format!("crosstable{after_en}{}", a3_label(p)),
             ),
-            Doc::StandingsCsv => ("standings".into(), "成绩排名".into(), "standings".into()),
+            Doc::StandingsCsv => {
+                (format!("standings{after}"), format!("{after_zh}成绩排名"), format!("standings{after_en}"))
+            }
+            Doc::ResultsCsv if n > 0 => (
+                format!("results-to-round{n}"),
+                format!("截至第{n}轮对局结果"),
+                format!("results to round {n}"),
+            ),
             Doc::ResultsCsv => ("results".into(), "对局结果".into(), "results".into()),
             Doc::EgfH9 => ("egf".into(), "EGF".into(), "EGF".into()),
             Doc::Scoresheets(pp) => (
@@ -135,6 +151,33 @@ pub struct TournamentDoc {
     pub tid: i32,
     pub doc: Doc,
     pub lang: Lang,
+    /// `round=N` ([`parse_round`]): the standings and crosstable after round N, the results of
+    /// rounds 1 to N. `None`: every published round (the latest standings). The EGF file
+    /// ignores it (the rating list takes the whole event).
+    pub round: Option<u32>,
+}
+
+/// Why a tournament's document cannot be made: the database's reason, or a `round` beyond the
+/// last published round (the caller answers it like any other bad option: 400, exit code 1).
+#[derive(Debug)]
+pub enum LoadError {
+    Db(DbError),
+    Option(BadOption),
+}
+
+impl From<DbError> for LoadError {
+    fn from(e: DbError) -> LoadError {
+        LoadError::Db(e)
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Db(e) => e.fmt(f),
+            LoadError::Option(e) => e.fmt(f),
+        }
+    }
 }
 
 /// What [`RoundDoc::load`] or [`TournamentDoc::load`] read: ready to render.
@@ -180,17 +223,37 @@ impl RoundDoc {
 }
 
 impl TournamentDoc {
-    /// Reads the document's data. Unknown tournament: [`DbError::NotFound`].
-    pub fn load(&self, conn: &mut SqliteConnection) -> Result<Loaded, DbError> {
+    /// Reads the document's data. Unknown tournament: [`DbError::NotFound`]; a `round` beyond
+    /// the last published round: [`LoadError::Option`].
+    pub fn load(&self, conn: &mut SqliteConnection) -> Result<Loaded, LoadError> {
         let (tid, lang) = (self.tid, self.lang);
-        let data = match self.doc {
-            Doc::Standings(_) | Doc::StandingsCsv => Data::Standings(pd::standings(conn, tid, lang)?),
-            Doc::Crosstable(_) => Data::Crosstable(pd::crosstable(conn, tid, lang)?),
-            Doc::ResultsCsv => Data::Results(pd::results(conn, tid, lang)?),
-            Doc::EgfH9 => Data::Egf(pd::egf(conn, tid)?),
-            doc => return Err(wrong_kind(doc)),
+        let round = match self.doc {
+            Doc::EgfH9 => None,
+            _ => self.round,
         };
-        Ok(Loaded { doc: self.doc, lang, round: 0, data })
+        if let Some(n) = round {
+            tdb::get(conn, tid)?;
+            let (_, last) = tdb::published_rounds(conn, tid)?;
+            check_round(n, last).map_err(LoadError::Option)?;
+        }
+        let data = match self.doc {
+            Doc::Standings(_) | Doc::StandingsCsv => Data::Standings(pd::standings(conn, tid, round, lang)?),
+            Doc::Crosstable(_) => Data::Crosstable(pd::crosstable(conn, tid, round, lang)?),
+            Doc::ResultsCsv => Data::Results(pd::results(conn, tid, round, lang)?),
+            Doc::EgfH9 => Data::Egf(pd::egf(conn, tid)?),
+            doc => return Err(wrong_kind(doc).into()),
+        };
+        let mut loaded = Loaded { doc: self.doc, lang, round: 0, data };
+        // The file names the round the document is after: the one asked for, or the last
+        // round with a result when fewer have one (as the standings page does).
+        if let Some(n) = round {
+            let after = match loaded.after_round() {
+                0 => n,
+                a => a.min(n),
+            };
+            loaded.round = i32::try_from(after).unwrap_or(0);
+        }
+        Ok(loaded)
     }
 }
 
@@ -376,6 +439,8 @@ pub enum Opt {
     Order,
     Paper,
     Lang,
+    /// The tournament's documents after round N: a number from 1 to the last published round.
+    Round,
 }
 
 impl Opt {
@@ -386,6 +451,7 @@ impl Opt {
             Opt::Order => "order",
             Opt::Paper => "paper",
             Opt::Lang => "lang",
+            Opt::Round => "round",
         }
     }
     /// Its name on the command line.
@@ -395,39 +461,52 @@ impl Opt {
             Opt::Order => "--order",
             Opt::Paper => "--paper",
             Opt::Lang => "--lang",
+            Opt::Round => "--round",
         }
     }
-    /// The values it takes.
+    /// The words it takes (none for `round`, a number).
     pub fn allowed(self) -> &'static [&'static str] {
         match self {
             Opt::PerPage => &["2", "4"],
             Opt::Order => &["table", "name"],
             Opt::Paper => &["a4", "a3"],
             Opt::Lang => &["zh", "en"],
+            Opt::Round => &[],
         }
     }
 }
 
-/// An option value that is not one of [`Opt::allowed`].
+/// An option value that is not one of [`Opt::allowed`], or a `round` that is not a round
+/// number or not a published round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadOption {
     pub opt: Opt,
     /// What was given (at most 40 characters of it).
     pub got: String,
+    /// For `round`: the tournament's last published round (0: none yet) when the number was
+    /// beyond it; `None` when it was not a round number at all.
+    pub last_round: Option<u32>,
 }
 
 impl BadOption {
     fn new(opt: Opt, got: &str) -> BadOption {
-        BadOption { opt, got: got.chars().take(40).collect() }
+        BadOption { opt, got: got.chars().take(40).collect(), last_round: None }
     }
-    /// The allowed values as "2 or 4".
+    /// The allowed values as "2 or 4"; for `round`, "a round number from 1" or "1 to 3".
     pub fn allowed_text(&self) -> String {
-        self.opt.allowed().join(" or ")
+        match (self.opt, self.last_round) {
+            (Opt::Round, None) => "a round number from 1".into(),
+            (Opt::Round, Some(0)) => "a published round (none is published yet)".into(),
+            (Opt::Round, Some(1)) => "1 (the only published round)".into(),
+            (Opt::Round, Some(n)) => format!("1 to {n} (the published rounds)"),
+            (opt, _) => opt.allowed().join(" or "),
+        }
     }
 }
 
 impl std::fmt::Display for BadOption {
-    /// The command line's message: `--per-page must be 2 or 4, not "3"`.
+    /// The command line's message: `--per-page must be 2 or 4, not "3"`,
+    /// `--round must be 1 to 3 (the published rounds), not "7"`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} must be {}, not {:?}", self.opt.flag(), self.allowed_text(), self.got)
     }
@@ -456,6 +535,24 @@ pub fn parse_paper(s: &str) -> Result<Paper, BadOption> {
 /// `zh` or `en`.
 pub fn parse_lang(s: &str) -> Result<Lang, BadOption> {
     pick(Opt::Lang, s, [Lang::Zh, Lang::En])
+}
+
+/// A round number from 1 (digits only; whether the round is published is [`check_round`]'s
+/// question, asked when the document is loaded).
+pub fn parse_round(s: &str) -> Result<u32, BadOption> {
+    let v = s.trim();
+    let n = if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) { v.parse::<u32>().ok() } else { None };
+    n.filter(|n| *n >= 1).ok_or_else(|| BadOption::new(Opt::Round, s))
+}
+
+/// Round `n` against the tournament's last published round `last`: standings after a round
+/// not yet published would be the latest ones under another name, so it is refused.
+pub fn check_round(n: u32, last: u32) -> Result<u32, BadOption> {
+    if n >= 1 && n <= last {
+        Ok(n)
+    } else {
+        Err(BadOption { last_round: Some(last), ..BadOption::new(Opt::Round, &n.to_string()) })
+    }
 }
 
 #[cfg(test)]
@@ -540,5 +637,36 @@ mod tests {
         assert_eq!(e.opt.query_name(), "per_page");
         assert_eq!(parse_lang(&"x".repeat(100)).unwrap_err().got.len(), 40);
         assert!(parse_order("score").is_err() && parse_paper("a5").is_err() && parse_lang("fr").is_err());
+    }
+
+    #[test]
+    fn a_round_is_a_number_from_1_up_to_the_last_published_round() {
+        assert_eq!(parse_round("2"), Ok(2));
+        assert_eq!(parse_round(" 12 "), Ok(12));
+        for bad in ["0", "00", "", " ", "-1", "+2", "2.0", "two", "二", "1e3", "99999999999999999999"] {
+            let e = parse_round(bad).unwrap_err();
+            assert_eq!((e.opt, e.last_round), (Opt::Round, None), "{bad:?}");
+        }
+        assert_eq!(
+            parse_round("x").unwrap_err().to_string(),
+            "--round must be a round number from 1, not \"x\""
+        );
+        assert_eq!(parse_round("0").unwrap_err().opt.query_name(), "round");
+        assert_eq!(check_round(3, 3), Ok(3));
+        assert_eq!(check_round(1, 3), Ok(1));
+        let e = check_round(4, 3).unwrap_err();
+        assert_eq!((e.got.as_str(), e.last_round), ("4", Some(3)));
+        assert_eq!(e.to_string(), "--round must be 1 to 3 (the published rounds), not \"4\"");
+        assert_eq!(check_round(2, 1).unwrap_err().allowed_text(), "1 (the only published round)");
+        assert!(check_round(1, 0).unwrap_err().to_string().contains("none is published yet"));
+        // The file names the round after which the document is.
+        let (ascii, zh) = Doc::Standings(Paper::A3).file_labels(2, Lang::Zh);
+        assert_eq!((ascii.as_str(), zh.as_str()), ("standings-after-round2-a3", "第2轮后成绩排名表 A3"));
+        let (ascii, en) = Doc::Crosstable(Paper::A4).file_labels(1, Lang::En);
+        assert_eq!((ascii.as_str(), en.as_str()), ("crosstable-after-round1", "crosstable after round 1"));
+        let (ascii, zh) = Doc::ResultsCsv.file_labels(2, Lang::Zh);
+        assert_eq!((ascii.as_str(), zh.as_str()), ("results-to-round2", "截至第2轮对局结果"));
+        let (ascii, _) = Doc::StandingsCsv.file_labels(3, Lang::En);
+        assert_eq!(ascii, "standings-after-round3");
     }
 }

@@ -1,6 +1,7 @@
 //! `tengen export pairings --tournament ID --round N --out FILE` (CSV),
-//! `tengen export results|standings --tournament ID [--lang zh|en] --out FILE` (CSV of every
-//! game and bye, of the standings), `tengen export egf --tournament ID --out FILE` (EGF `.h9`)
+//! `tengen export results|standings --tournament ID [--lang zh|en] [--round N] --out FILE` (CSV
+//! of every game and bye, of the standings; with `--round N` of rounds 1 to N, after round N),
+//! `tengen export egf --tournament ID --out FILE` (EGF `.h9`)
 //! and `tengen export opengotha --tournament ID --out FILE` (OpenGotha XML), all over the
 //! published rounds: the same files as the web downloads, through [`crate::documents`].
 //!
@@ -8,7 +9,7 @@
 //! `--db` is an error, not a new empty file) and writing the output (`-` is stdout).
 
 use crate::db::{self, tournaments as tdb, DbError, DbPool};
-use crate::documents::{self, Doc};
+use crate::documents::{self, Doc, TournamentDoc};
 use crate::print::Lang;
 use clap::{Args, Subcommand};
 use diesel::SqliteConnection;
@@ -38,6 +39,10 @@ pub struct EventCsvArgs {
     /// Language of the headings: zh or en.
     #[arg(long, default_value = "zh")]
     pub lang: String,
+    /// Only rounds 1 to N (a published round): the standings after round N, its results and
+    /// the earlier ones. Default: every published round.
+    #[arg(long, value_name = "N")]
+    pub round: Option<String>,
     /// Output file (`-` for stdout).
     #[arg(long)]
     pub out: PathBuf,
@@ -99,13 +104,17 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
         }
         Command::Results(a) => event_csv(db, &a, Doc::ResultsCsv),
         Command::Standings(a) => event_csv(db, &a, Doc::StandingsCsv),
-        Command::Egf(a) => super::print::tournament_doc(db, a.tournament, Doc::EgfH9, Lang::En, &a.out),
+        Command::Egf(a) => {
+            let req = TournamentDoc { tid: a.tournament, doc: Doc::EgfH9, lang: Lang::En, round: None };
+            super::print::tournament_doc(db, req, &a.out)
+        }
     }
 }
 
 fn event_csv(db: &Path, a: &EventCsvArgs, doc: Doc) -> Result<(), String> {
     let lang = documents::parse_lang(&a.lang).map_err(|e| e.to_string())?;
-    super::print::tournament_doc(db, a.tournament, doc, lang, &a.out)
+    let round = super::print::parse_round(a.round.as_deref())?;
+    super::print::tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out)
 }
 
 pub(super) fn check_tournament(conn: &mut SqliteConnection, tid: i32) -> Result<(), String> {

@@ -2,17 +2,17 @@
 //! a round's PDFs from the machine itself, the same documents as the round page's downloads
 //! (both go through [`crate::documents`]). Drafts print too (marked as drafts), as for staff.
 //!
-//! `tengen print standings|crosstable --tournament ID [--paper a4|a3] [--lang zh|en] --out FILE`:
-//! the wall chart and the crosstable over the published rounds, as the standings pages'
-//! downloads.
+//! `tengen print standings|crosstable --tournament ID [--paper a4|a3] [--lang zh|en] [--round N]
+//! --out FILE`: the wall chart and the crosstable over the published rounds (with `--round N`,
+//! after round N), as the standings pages' downloads.
 //!
 //! Errors are one line on stderr and exit code 1: an unknown tournament or round, a value not
-//! allowed for an option, a file that cannot be written. `--out -` writes to stdout.
+//! allowed for an option (a `--round` that is not a published round), a file that cannot be
+//! written. `--out -` writes to stdout.
 
 use super::export::{check_tournament, open_existing, write_out, RoundArgs};
 use crate::db::print_data::Audience;
 use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
-use crate::print::Lang;
 use clap::{Args, Subcommand};
 use std::path::Path;
 
@@ -42,6 +42,10 @@ pub struct WallArgs {
     /// Language of the labels: zh or en.
     #[arg(long, default_value = "zh")]
     pub lang: String,
+    /// The standings after round N (a published round); default: after the last round with a
+    /// result.
+    #[arg(long, value_name = "N")]
+    pub round: Option<String>,
     /// Output file (`-` for stdout).
     #[arg(long)]
     pub out: std::path::PathBuf,
@@ -98,18 +102,25 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
                 _ => Doc::Crosstable(paper),
             };
             let lang = docs::parse_lang(&a.lang).map_err(bad)?;
-            return tournament_doc(db, a.tournament, doc, lang, &a.out);
+            let round = parse_round(a.round.as_deref())?;
+            return tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out);
         }
     };
     round_doc(db, args, doc)
 }
 
+/// `--round N`, when given: a round number (whether it is published is checked on loading).
+pub(super) fn parse_round(round: Option<&str>) -> Result<Option<u32>, String> {
+    round.map(|r| docs::parse_round(r).map_err(|e| e.to_string())).transpose()
+}
+
 /// Loads, renders and writes one document of the tournament; says what it wrote on stderr.
-pub(super) fn tournament_doc(db: &Path, tid: i32, doc: Doc, lang: Lang, out: &Path) -> Result<(), String> {
+pub(super) fn tournament_doc(db: &Path, req: TournamentDoc, out: &Path) -> Result<(), String> {
+    let tid = req.tid;
     let pool = open_existing(db)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     check_tournament(&mut conn, tid)?;
-    let loaded = TournamentDoc { tid, doc, lang }.load(&mut conn).map_err(|e| e.to_string())?;
+    let loaded = req.load(&mut conn).map_err(|e| e.to_string())?;
     let file = loaded.render().map_err(|e| format!("cannot write the file: {e}"))?;
     write_out(out, &file.bytes)?;
     let after = match loaded.after_round() {

@@ -105,10 +105,11 @@ pub fn round_tables(
                 let back = ruleset.handicap_compensation.quarters(handicap);
                 game_komi_text(tg.komi_q, back, lang)
             });
+            let (black, white) = seated(&tg, g.black_id?, g.white_id?);
             Some(TableSheet {
                 table: tg.table,
-                black: r.player(g.black_id?),
-                white: r.player(g.white_id?),
+                black: r.player(black),
+                white: r.player(white),
                 handicap,
                 nigiri: !tg.colours_known(),
                 komi_text,
@@ -135,6 +136,7 @@ pub fn round_pairings(
             (Some(b), None) => byes.push(r.player(b)),
             (Some(b), Some(w)) => {
                 let Some(tg) = g.table_game(komi) else { continue };
+                let (b, w) = seated(&tg, b, w);
                 rows.push(PairingRow {
                     table: tg.table,
                     black: r.player(b),
@@ -148,6 +150,16 @@ pub fn round_pairings(
         }
     }
     Ok(RoundPairings { head: r.head, rows, byes })
+}
+
+/// The two players of a board as the sheets and lists name them: Black and White, or while a
+/// nigiri is to be done, the guesser first and the one who holds the stones second (who holds
+/// is the event's nigiri rule's decision, stored with the game).
+fn seated(tg: &crate::domain::rounds::TableGame, black: i32, white: i32) -> (i32, i32) {
+    match &tg.nigiri {
+        Some(n) if n.record.is_none() => (rdb::eid(n.guesser), rdb::eid(n.holder)),
+        _ => (black, white),
+    }
 }
 
 /// A round with its games and the players in them.
@@ -418,8 +430,8 @@ pub struct EventEgf {
     pub file: Result<(EgfTournament, Vec<EgfPlayer>), String>,
 }
 
-/// The tournament, what standings read, and the standings after the last round with a result:
-/// what the public standings page shows by default.
+/// The tournament, what standings read, and the standings after `round` (by default the last
+/// round with a result: what the public standings page shows without `?round=`).
 struct Ranked {
     t: TournamentRow,
     data: StandingsData,
@@ -427,10 +439,10 @@ struct Ranked {
     names: HashMap<i32, EntrantRow>,
 }
 
-fn ranked(conn: &mut SqliteConnection, tid: i32) -> Result<Ranked, DbError> {
+fn ranked(conn: &mut SqliteConnection, tid: i32, round: Option<u32>) -> Result<Ranked, DbError> {
     let t = tdb::get(conn, tid)?;
     let data = resdb::standings_data(conn, tid)?;
-    let st = resdb::standings_of(&t, &data, None);
+    let st = resdb::standings_of(&t, &data, round);
     let names = data.entrants.iter().map(|e| (e.id, e.clone())).collect();
     Ok(Ranked { t, data, st, names })
 }
@@ -539,10 +551,16 @@ pub fn tiebreak_label(tb: TieBreak, lang: Lang) -> &'static str {
     }
 }
 
-/// The standings after the last round with a result, as the public standings page shows
-/// them: place, both names, rank, unit, 积分 and the tie-breaks in the tournament's order.
-pub fn standings(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<EventStandings, DbError> {
-    let k = ranked(conn, tid)?;
+/// The standings after `round` (default: the last round with a result), as the public
+/// standings page shows them (`/t/{id}/standings?round=N`): place, both names, rank, unit, 积分
+/// and the tie-breaks in the tournament's order.
+pub fn standings(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    round: Option<u32>,
+    lang: Lang,
+) -> Result<EventStandings, DbError> {
+    let k = ranked(conn, tid, round)?;
     let rows = k
         .rows()
         .map(|(r, e)| {
@@ -561,10 +579,15 @@ pub fn standings(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<Ev
     Ok(EventStandings { t: k.t, sheet, rows })
 }
 
-/// The crosstable after the last round with a result: each player's opponent (by line), result,
-/// colour and handicap per round, then 积分 and the tie-breaks.
-pub fn crosstable(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<EventCrosstable, DbError> {
-    let k = ranked(conn, tid)?;
+/// The crosstable after `round` (default: the last round with a result): each player's
+/// opponent (by line), result, colour and handicap per round, then 积分 and the tie-breaks.
+pub fn crosstable(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    round: Option<u32>,
+    lang: Lang,
+) -> Result<EventCrosstable, DbError> {
+    let k = ranked(conn, tid, round)?;
     let number: HashMap<u32, u32> = k.rows().enumerate().map(|(i, (r, _))| (r.id, i as u32 + 1)).collect();
     let rounds = k.st.after_round;
     let rows = k
@@ -588,8 +611,14 @@ pub fn crosstable(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<E
 }
 
 /// Every game of the published rounds with its result (the arbiters' words: "B+3¾", "白中盘胜";
-/// an imported result in the words of the lists) and each side's game points, and every bye.
-pub fn results(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<EventResults, DbError> {
+/// an imported result in the words of the lists) and each side's game points, and every bye;
+/// with `up_to`, of rounds 1 to `up_to` only.
+pub fn results(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    up_to: Option<u32>,
+    lang: Lang,
+) -> Result<EventResults, DbError> {
     let t = tdb::get(conn, tid)?;
     let data = resdb::standings_data(conn, tid)?;
     let players: HashMap<i32, SheetPlayer> = data.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
@@ -604,7 +633,9 @@ pub fn results(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<Even
         ByeValue::Draw => Outcome::Jigo,
         ByeValue::Loss => Outcome::Loss,
     };
-    let mut lines: Vec<&resdb::GameLine> = data.lines.iter().collect();
+    let counted =
+        |l: &&resdb::GameLine| up_to.is_none_or(|n| u32::try_from(l.game.round_number).is_ok_and(|r| r <= n));
+    let mut lines: Vec<&resdb::GameLine> = data.lines.iter().filter(counted).collect();
     lines.sort_by_key(|l| {
         let g = &l.game;
         (g.round_number, g.black_id.is_none() || g.white_id.is_none(), g.board, g.id)
@@ -658,7 +689,7 @@ pub fn results(conn: &mut SqliteConnection, tid: i32, lang: Lang) -> Result<Even
 /// write it), else CN; a club or venue that has no ASCII form is left out; the class follows
 /// the time control (EGF's adjusted time: basic time plus 45 moves of byo-yomi, 60 Canadian).
 pub fn egf(conn: &mut SqliteConnection, tid: i32) -> Result<EventEgf, DbError> {
-    let k = ranked(conn, tid)?;
+    let k = ranked(conn, tid, None)?;
     let file = egf_file(&k);
     Ok(EventEgf { t: k.t, file })
 }

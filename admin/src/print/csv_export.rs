@@ -72,19 +72,21 @@ fn player_cells(p: &SheetPlayer, lang: Lang) -> Vec<String> {
     vec![p.name_zh.clone(), p.name_latin.clone(), p.rank(lang).to_string(), p.unit.clone()]
 }
 
-/// The pairings of a round: table, both players, handicap, nigiri, result.
+/// The pairings of a round: table, both players, handicap, nigiri and who holds, result.
 pub fn pairings_csv(rows: &[super::PairingRow], lang: Lang) -> Vec<u8> {
     let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
     let mut header = vec![l("台号", "Table")];
     header.extend(player_headers(lang, "黑方", "Black"));
     header.extend(player_headers(lang, "白方", "White"));
-    header.extend([l("让子", "Handicap"), l("猜先", "Nigiri"), l("结果", "Result")]);
+    header.extend([l("让子", "Handicap"), l("猜先", "Nigiri"), l("握子", "Holds"), l("结果", "Result")]);
     let rows = rows.iter().map(|r| {
         let mut v = vec![r.table.to_string()];
         v.extend(player_cells(&r.black, lang));
         v.extend(player_cells(&r.white, lang));
         v.push(r.handicap.to_string());
         v.push(if r.nigiri { l("是", "yes") } else { String::new() });
+        // Who holds the stones at a nigiri board: the second player (the event's rule decided).
+        v.push(if r.nigiri { r.white.display_name(lang) } else { String::new() });
         v.push(r.result.clone());
         v
     });
@@ -527,7 +529,12 @@ mod tests {
         assert_eq!(recs[1][2], "Wang Wei");
         assert_eq!(recs[1][5], "李伟");
         assert_eq!(recs[1][10], "是");
-        assert_eq!(recs[1][11], "'+R", "formula-like cells are guarded");
+        assert_eq!(recs[0][11], "握子");
+        assert_eq!(recs[1][11], "李伟 Li Wei", "the holder named");
+        assert_eq!(recs[1][12], "'+R", "formula-like cells are guarded");
+        let even = PairingRow { nigiri: false, ..rows[0].clone() };
+        let recs = read_back(&pairings_csv(&[even], Lang::En));
+        assert_eq!((recs[0][11].as_str(), recs[1][10].as_str(), recs[1][11].as_str()), ("Holds", "", ""));
         let en = pairings_csv(&rows, Lang::En);
         assert!(text(&en).starts_with("Table,Black (Chinese),Black,Black rank,Black unit,"));
     }

@@ -10,7 +10,7 @@ use super::{Lang, PairingRow, PdfOptions, PrintError, SheetPlayer, SheetTourname
 /// Which list to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PairingOrder {
-    /// One line per table: Black, White, handicap, result.
+    /// One line per table: Black, White, handicap, result; a nigiri board marks who holds.
     #[default]
     ByTable,
     /// One line per player, sorted by name (Latin/pinyin, then Chinese): table, colour, opponent.
@@ -59,6 +59,18 @@ fn handicap_text(r: &PairingRow, lang: Lang) -> String {
     }
 }
 
+/// A player's name on the list by table; on a nigiri board the one who holds the stones (the
+/// second player, as the event's nigiri rule decided) is marked, as the list by name and the
+/// scoresheets name holder and guesser.
+fn table_name(r: &PairingRow, p: &SheetPlayer, holder: bool, lang: Lang) -> String {
+    let name = p.display_name(lang);
+    if r.nigiri && holder {
+        format!("{name}{}", lang.pick("（握子）", " (holds)"))
+    } else {
+        name
+    }
+}
+
 fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
     let l = |zh, en| lang.pick(zh, en);
     let columns = vec![
@@ -79,10 +91,10 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
         .map(|r| {
             vec![
                 r.table.to_string(),
-                r.black.display_name(lang),
+                table_name(r, &r.black, false, lang),
                 r.black.rank(lang).to_string(),
                 r.black.unit.clone(),
-                r.white.display_name(lang),
+                table_name(r, &r.white, true, lang),
                 r.white.rank(lang).to_string(),
                 r.white.unit.clone(),
                 handicap_text(r, lang),
@@ -202,6 +214,19 @@ mod tests {
         assert!(all.contains("第3轮对阵表（按台号）"));
         assert!(all.contains("第1页/共2页") && all.contains("第2页/共2页"));
         assert!(all.contains("B+R") && all.contains("猜先") && all.contains("（轮空）"));
+        // The nigiri board (table 3) names who holds the stones: its second player, only.
+        let nigiri: Vec<&PairingRow> = rs.iter().filter(|r| r.nigiri).collect();
+        assert!(!nigiri.is_empty());
+        for r in &nigiri {
+            let holder = squash(&format!("{}（握子）", r.white.display_name(Lang::Zh)));
+            assert!(all.contains(&holder), "{holder}: {all}");
+        }
+        assert_eq!(all.matches("（握子）").count(), nigiri.len(), "{all}");
+        let en = by_table(&rs, &[], Lang::En);
+        for (r, cells) in rs.iter().zip(&en.rows) {
+            assert_eq!(cells[4].ends_with(" (holds)"), r.nigiri, "{cells:?}");
+            assert!(!cells[1].contains("holds"), "the guesser is not marked: {cells:?}");
+        }
         for row in &rs {
             assert!(all.contains(&squash(&row.black.display_name(Lang::Zh))), "{}", row.table);
         }

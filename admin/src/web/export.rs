@@ -28,5 +28,5 @@ pub async fn egf(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppE
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
     // The file is ASCII English whatever the reader's language.
-    send_tournament(&ctx, TournamentDoc { tid, doc: Doc::EgfH9, lang: Lang::En }).await
+    send_tournament(&ctx, TournamentDoc { tid, doc: Doc::EgfH9, lang: Lang::En, round: None }).await
 }

@@ -13,13 +13,15 @@
 //!
 //! Anyone, the tournament's standings over its published rounds (the public standings page's
 //! own computation; staff get the same files, since drafts have no results):
-//! - `GET /t/{id}/standings.pdf?paper=a4|a3&lang=zh|en`: the wall chart with the tie-breaks
-//! - `GET /t/{id}/crosstable.pdf?paper=a4|a3&lang=zh|en`
-//! - `GET /t/{id}/standings.csv?lang=zh|en`
-//! - `GET /t/{id}/results.csv?lang=zh|en`: every game and bye
+//! - `GET /t/{id}/standings.pdf?paper=a4|a3&lang=zh|en&round=N`: the wall chart with the tie-breaks
+//! - `GET /t/{id}/crosstable.pdf?paper=a4|a3&lang=zh|en&round=N`
+//! - `GET /t/{id}/standings.csv?lang=zh|en&round=N`
+//! - `GET /t/{id}/results.csv?lang=zh|en&round=N`: every game and bye (of rounds 1 to N)
 //!
-//! Without `lang` the documents are in the reader's language. A value that is not one of the
-//! allowed ones is a 400 naming them; an unknown tournament or round is a 404; data the format
+//! `round=N` gives the standings after round N, as `/t/{id}/standings?round=N` shows them;
+//! without it, after the last round with a result. Without `lang` the documents are in the
+//! reader's language. A value that is not one of the allowed ones (a `round` that is not a
+//! published round's number) is a 400 naming them; an unknown tournament or round is a 404; data the format
 //! cannot hold (the EGF file of `export.rs`: a player without a Latin name) is a 409 that says
 //! which and why. The data is
 //! loaded in the database's `web::block` and laid out in another, so no connection is held
@@ -31,7 +33,7 @@ use super::error::AppError;
 use crate::db::print_data::Audience;
 use crate::db::users::Role;
 use crate::db::DbError;
-use crate::documents::{self as docs, BadOption, Doc, Download, Loaded, RoundDoc, TournamentDoc};
+use crate::documents::{self as docs, BadOption, Doc, Download, LoadError, Loaded, RoundDoc, TournamentDoc};
 use crate::print::{self, PairingOrder, Paper, PrintError, SheetsPerPage};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
@@ -51,11 +53,7 @@ impl Options<'_> {
     }
 
     fn refuse(&self, e: BadOption) -> AppError {
-        let allowed = e.allowed_text().replace(" or ", self.ctx.t("print.or"));
-        AppError::bad_request(
-            self.ctx.lang,
-            self.ctx.lang.tf("print.err_option", &[&e.opt.query_name(), &allowed, &e.got]),
-        )
+        refuse(self.ctx, e)
     }
 
     fn parse<T>(
@@ -83,6 +81,25 @@ impl Options<'_> {
     fn paper(&self) -> Result<Paper, AppError> {
         self.parse(docs::Opt::Paper, docs::parse_paper, Paper::A4)
     }
+    /// `round=N`; without it, the latest standings.
+    fn round(&self) -> Result<Option<u32>, AppError> {
+        self.get(docs::Opt::Round).map(|v| docs::parse_round(v).map_err(|e| self.refuse(e))).transpose()
+    }
+}
+
+/// A 400 naming the option and what it takes, in the reader's language.
+fn refuse(ctx: &Ctx, e: BadOption) -> AppError {
+    let lang = ctx.lang;
+    let message = match (e.opt, e.last_round) {
+        (docs::Opt::Round, None) => lang.tf("print.err_round", &[&e.got]),
+        (docs::Opt::Round, Some(0)) => lang.tf("print.err_round_none", &[&e.got]),
+        (docs::Opt::Round, Some(last)) => lang.tf("print.err_round_last", &[&last, &e.got]),
+        _ => {
+            let allowed = e.allowed_text().replace(" or ", ctx.t("print.or"));
+            lang.tf("print.err_option", &[&e.opt.query_name(), &allowed, &e.got])
+        }
+    };
+    AppError::bad_request(lang, message)
 }
 
 fn round_path(ctx: &Ctx, p: (String, String)) -> Result<(i32, i32), AppError> {
@@ -94,9 +111,14 @@ async fn send(ctx: &Ctx, req: RoundDoc) -> Result<HttpResponse, AppError> {
     send_loaded(ctx, move |c| req.load(c)).await
 }
 
-/// A tournament's document, the same way.
+/// A tournament's document, the same way; a `round` beyond the last published round is a 400.
 pub(super) async fn send_tournament(ctx: &Ctx, req: TournamentDoc) -> Result<HttpResponse, AppError> {
-    send_loaded(ctx, move |c| req.load(c)).await
+    let loaded = ctx.db_raw(move |c| req.load(c)).await?.map_err(|e| match e {
+        LoadError::Option(bad) => refuse(ctx, bad),
+        LoadError::Db(DbError::NotFound) => AppError::not_found(ctx.lang),
+        LoadError::Db(e) => AppError::internal(ctx.lang, e),
+    })?;
+    render_and_send(ctx, loaded).await
 }
 
 async fn send_loaded(
@@ -104,6 +126,10 @@ async fn send_loaded(
     load: impl FnOnce(&mut SqliteConnection) -> Result<Loaded, DbError> + Send + 'static,
 ) -> Result<HttpResponse, AppError> {
     let loaded = ctx.db(load).await?;
+    render_and_send(ctx, loaded).await
+}
+
+async fn render_and_send(ctx: &Ctx, loaded: Loaded) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
     let out =
         web::block(move || loaded.render()).await.map_err(|e| AppError::internal(lang, e))?.map_err(|e| {
@@ -214,7 +240,7 @@ async fn public_tournament_doc(
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     let o = Options { ctx: &ctx, q: &q };
-    let req = TournamentDoc { tid, doc: doc(&o)?, lang: o.lang()? };
+    let req = TournamentDoc { tid, doc: doc(&o)?, lang: o.lang()?, round: o.round()? };
     send_tournament(&ctx, req).await
 }
 

@@ -597,8 +597,11 @@ struct StandingsPage {
     columns: Vec<String>,
     lines: Vec<StandingLine>,
     order: String,
-    /// The standings after the last round counted: what the downloads print.
-    latest: bool,
+    /// The download links' round: empty for the latest standings, else `&amp;round=N` after
+    /// other options (written as it is: digits only) and `?round=N` alone (the documents after
+    /// the round this page shows).
+    and_round: String,
+    only_round: String,
 }
 
 fn place_text(r: &ds::Row) -> String {
@@ -647,6 +650,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     } else {
         lang.t("pub.standings").to_string()
     };
+    let latest = st.after_round >= snap.standings.after_round;
     StandingsPage {
         c: chrome(&snap.t, lang, path, title, snap.running),
         tid: snap.t.id,
@@ -655,7 +659,8 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
         columns: shown.iter().map(|(_, tb)| lang.t(&format!("tb.{}", tb.code())).to_string()).collect(),
         lines,
         order,
-        latest: st.after_round >= snap.standings.after_round,
+        and_round: if latest { String::new() } else { format!("&amp;round={}", st.after_round) },
+        only_round: if latest { String::new() } else { format!("?round={}", st.after_round) },
     }
 }
 
