@@ -389,6 +389,11 @@ fn record_pages(
     y = table_or_none(doc, &frame, y, &clock_table(&sheet.clocks, lang, off), lang, &cont);
 
     if let Some(pc) = &sheet.playoff_clocks {
+        // The heading and both lines stay together.
+        if y + 22.0 > H - M - 6.0 {
+            let p = doc.add_page(W, H);
+            y = cont(p);
+        }
         sub(
             doc,
             &mut y,
@@ -397,34 +402,27 @@ fn record_pages(
                 "节棋 play-off time (the time left, byo-yomi included, Art. 12)",
             ),
         );
-        let line = match (&pc.reading, lang) {
-            (Some(r), Lang::Zh) => format!(
-                "黑方：{}；白方：{}（第{}手后的计时，{}记录）",
-                r.text_zh[0],
-                r.text_zh[1],
-                pc.after_move,
-                time(Some(r.at), off)
+        let (line, note) = match (&pc.reading, lang) {
+            (Some(r), Lang::Zh) => (
+                format!("黑方：{}；白方：{}", r.text_zh[0], r.text_zh[1]),
+                format!("（第{}手后的计时，{}记录）", pc.after_move, time(Some(r.at), off)),
             ),
-            (Some(r), Lang::En) => format!(
-                "Black: {}; White: {} (the clocks after move {}, recorded {})",
-                r.text_en[0],
-                r.text_en[1],
-                pc.after_move,
-                time(Some(r.at), off)
+            (Some(r), Lang::En) => (
+                format!("Black: {}; White: {}", r.text_en[0], r.text_en[1]),
+                format!("(the clocks after move {}, recorded {})", pc.after_move, time(Some(r.at), off)),
             ),
             (None, Lang::Zh) => {
-                format!("尚未记录：复原棋局前须录入第{}手后双方的计时。", pc.after_move)
+                ("尚未记录".to_string(), format!("（复原棋局前须录入第{}手后双方的计时）", pc.after_move))
             }
-            (None, Lang::En) => {
-                format!(
-                    "Not recorded: both clocks after move {} are to be recorded before the restore.",
-                    pc.after_move
-                )
-            }
+            (None, Lang::En) => (
+                "Not recorded".to_string(),
+                format!("(both clocks after move {} are to be recorded before the restore)", pc.after_move),
+            ),
         };
         let p = doc.pages.last_mut().expect("a page");
-        p.text_fit(M + 2.0, y + 4.0, W - 2.0 * M - 4.0, Style::new(9.5), Align::Left, &line);
-        y += 9.0;
+        p.text_fit(M + 2.0, y + 4.0, W - 2.0 * M - 4.0, Style::bold(10.0), Align::Left, &line);
+        p.text_fit(M + 2.0, y + 9.0, W - 2.0 * M - 4.0, Style::grey(8.5), Align::Left, &note);
+        y += 13.0;
     }
     if !sheet.playoff_penalties.is_empty() || sheet.drawn_game_en.is_some() {
         sub(doc, &mut y, l("节棋判罚记录", "Penalty log of the 节棋 play-off"));
