@@ -1041,6 +1041,71 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     for text in [&zh, &en] {
         assert!(!text.contains("1:11:11") && !text.contains("1:22:22"), "withdrawn: {text}");
     }
+    // The match page in Chinese: the readings, the play-off's time and the withdrawal.
+    assert_eq!(org.get(&format!("/lang/zh?next=/t/{tid}/matches/{mid}")).status, 303);
+    let p = m.page();
+    assert_eq!(org.get("/lang/en?next=/").status, 303);
+    let b = body(&p);
+    assert_eq!(text_of(&p.body, "playoff-black"), "基本时间38:20，读秒3次");
+    assert_eq!(text_of(&p.body, "playoff-clocks-from"), "（第143手后的计时，第12条）");
+    assert!(b.contains("<del>计时读数</del>"), "{}", p.body);
+    assert!(b.contains("撤回：misread the clocks in the break"), "{}", p.body);
+    // Nothing left in English but what was typed (the reason, the user name) and the chrome.
+    let allowed = ["English", "PDF", "Tengen", "break", "clocks", "misread", "org", "the"];
+    let left: Vec<String> =
+        latin_words(&visible_text(&b)).into_iter().filter(|w| !allowed.contains(&w.as_str())).collect();
+    assert!(left.is_empty(), "English on the Chinese match page: {left:?}");
+    // The sheets: the Chinese one has only the tournament's Latin name in Latin letters, the
+    // English one only names (and the term 节棋) in Chinese.
+    let sheets = |lang: &str| {
+        let r = org.get(&format!("/t/{tid}/matches/{mid}/sheets.pdf?lang={lang}"));
+        readback::read("team_sheets", &r.bytes).all_text()
+    };
+    assert_eq!(latin_words(&sheets("zh")), ["Cup", "Team"]);
+    let names = "节棋计时测试中国棋院东西队";
+    let stray: String = sheets("en").chars().filter(|&c| cjk(c) && !names.contains(c)).collect();
+    assert!(stray.is_empty(), "Chinese on the English sheets: {stray}");
+    // The English match page: Chinese only in names (teams, leaders, coaches, players), the
+    // brand, the language switch and the term 节棋.
+    let allowed = "西东队领教练天元中文节棋";
+    let stray: String =
+        visible_text(&body(&m.page())).chars().filter(|&c| cjk(c) && !allowed.contains(c)).collect();
+    assert!(stray.is_empty(), "Chinese on the English match page: {stray}");
+}
+
+/// The text of a page outside its tags (the CSP allows no inline script or style).
+fn visible_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for ch in html.chars() {
+        match ch {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A CJK character or punctuation mark (ideographs, 、。“”, full-width forms).
+fn cjk(c: char) -> bool {
+    ('\u{3000}'..='\u{9fff}').contains(&c) || ('\u{ff00}'..='\u{ffef}').contains(&c)
+}
+
+/// Words of three or more Latin letters in `text`.
+fn latin_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = text
+        .split(|c: char| !c.is_ascii_alphabetic() && c != '-')
+        .filter(|w| w.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 3)
+        .map(str::to_string)
+        .collect();
+    words.sort();
+    words.dedup();
+    words
 }
 
 /// The team sheets of a match as text without whitespace.

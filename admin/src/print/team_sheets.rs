@@ -311,7 +311,8 @@ fn record_pages(
             .sections
             .iter()
             .map(|s| {
-                vec![section(lang, s.section).to_string(), s.players[0].join("、"), s.players[1].join("、")]
+                let sep = l("、", ", ");
+                vec![section(lang, s.section).to_string(), s.players[0].join(sep), s.players[1].join(sep)]
             })
             .collect(),
         size: 9.0,
