@@ -5,9 +5,11 @@
 //! a move beyond the quota, yellow cards, two yellows a red, a red as a substitution and the
 //! cases of Art. 24.4, a byo-yomi pass, the count with the penalty stones through the rules
 //! crate; the red-carded players barred from the next game; a knockout draw → 节棋 → a second
-//! draw won by Black, with clock readings and the play-off's remaining time; withdrawals of
+//! draw won by Black, with clock readings and the play-off's remaining time (from the end of
+//! the drawn game, or after move 143 as an event may choose); withdrawals of
 //! wrongly recorded events (who may, refused ones, the match recomputed); a board-match Swiss
-//! with match points and standings; the printed team sheets downloaded and read back; colours
+//! with match points and standings; the printed team sheets downloaded and read back (the
+//! clock readings that stand and the play-off's starting time on the record sheet); colours
 //! by the leaders' nigiri (Art. 11), recorded at the board or performed from the shown seed
 //! and replayed.
 
@@ -316,12 +318,12 @@ fn body(p: &Resp) -> String {
     unescape(&p.body).replace("&#x27;", "'")
 }
 
+/// A PDF's text without whitespace, read back by the shared helper (through the fonts'
+/// `/ToUnicode` maps, as in the print tests).
 fn pdf_text(bytes: &[u8]) -> String {
-    assert!(bytes.starts_with(b"%PDF-"), "not a PDF");
-    let doc = lopdf::Document::load_mem(bytes).expect("lopdf reads the PDF");
-    let n = doc.get_pages().len() as u32;
-    let text: String = (1..=n).map(|p| doc.extract_text(&[p]).expect("text")).collect::<Vec<_>>().join("\n");
-    text.chars().filter(|c| !c.is_whitespace()).collect()
+    let back = readback::read("team_sheets", bytes);
+    assert!(back.every_font_has_to_unicode());
+    readback::squash(&back.all_text())
 }
 
 #[test]
@@ -898,13 +900,219 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     let rounds = s.client().get(&format!("/t/{tid}/team-rounds"));
     assert!(rounds.body.contains(&format!("<td>{black}</td></tr>")), "the winner is listed: {}", rounds.body);
     let pdf = pdf_text(&org.get(&format!("/t/{tid}/matches/{mid}/sheets.pdf?lang=zh")).bytes);
-    for needle in ["节棋（第144手至终局）", "原局结果：和棋", "节棋判罚记录", "比赛结果：黑胜"]
-    {
+    for needle in [
+        "节棋（第144手至终局）",
+        "原局结果：和棋",
+        "节棋判罚记录",
+        "比赛结果：黑胜",
+        // The readings after moves 143 and 200; the play-off from the latter (the default).
+        "基本时间40:00，读秒3次",
+        "黑方：读秒中，剩余2次；白方：基本时间1:35，读秒3次",
+        "（第200手后的计时，",
+    ] {
         assert!(pdf.contains(needle), "{needle} missing: {pdf}");
     }
     // The knockout is over after its final.
     let r = pair(&org, tid, 2, "");
     assert_eq!(r.status, 409, "{}", r.body);
+}
+
+/// The event's `playoff_clock` setting "the time left after move 143" (Art. 12 read with the
+/// clocks restored with the position): the play-off starts from the reading after move 143,
+/// not from the one at the end of the drawn game; the restore waits while only the latter
+/// stands (a withdrawn reading does not count), and the match record sheet prints the clock
+/// readings that stand and the play-off's starting time, in Chinese and English.
+#[test]
+fn playoff_after_move_143_takes_the_clocks_of_section_two() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "节棋计时测试", "1");
+    team_settings(&org, &s, tid, &[("pairing", "knockout"), ("playoff_clock", "section_two_end")]);
+    assert_eq!(add_team(&org, tid, "东队", &names("东", 8)).status, 303);
+    assert_eq!(add_team(&org, tid, "西队", &names("西", 8)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "7").status, 303);
+    let (mid, black, white) = matches(&s, tid, 1)[0].clone();
+    let m = Relay { s: &s, c: &org, tid, mid, teams: [black, white] };
+    let token = m.page().csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", "1"), ("start", &at(0))],
+    );
+    assert_eq!(r.status, 303);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -900);
+    m.lineup(true, "2", 3, 4, -800);
+    m.lineup(false, "2", 3, 4, -800);
+    m.moves_to(72, 2000);
+    m.ok("section_end", &[("at", &at(2010))]);
+    m.lineup(true, "3", 5, 6, 2100);
+    m.lineup(false, "3", 5, 6, 2100);
+    m.moves_to(143, 5000);
+    m.ok("section_end", &[("at", &at(5010))]);
+    // In the break the referee reads both clocks, but types them wrongly.
+    let p = m.ok("clock", &[("b_main", "1:11:11"), ("w_main", "1:22:22"), ("at", &at(5020))]);
+    assert!(body(&p).contains("Clocks after move 143: Black 1:11:11, 3 byo-yomi left"), "{}", p.body);
+    let typo = m.seq_of("\"event\":\"clocks\"");
+    m.moves_to(200, 7000);
+    // 184 at komi 3½ is a draw, and this is a knockout.
+    let p = m.ok("count", &[("black_count", "184"), ("at", &at(7100))]);
+    assert_eq!(text_of(&p.body, "phase"), "knockout draw: the 节棋 play-off follows");
+    // The clocks as they stand after the count (move 200): not what this event's play-off uses.
+    let p = m.ok("clock", &[("b_main", "0"), ("b_periods", "2"), ("w_main", "12:05"), ("at", &at(7110))]);
+    assert!(body(&p).contains("Clocks after move 200: Black byo-yomi, 2 left, White 12:05, 3 byo-yomi left"));
+    // The reading after move 143 stands (typo and all): the page names it, not the end one.
+    assert_eq!(text_of(&p.body, "playoff-black"), "1:11:11, 3 byo-yomi left");
+    assert_eq!(text_of(&p.body, "playoff-clocks-from"), "(the clocks after move 143, Art. 12)");
+    // The chief arbiter (the organizer, none being named) takes the typo back.
+    let r = m.withdraw(&org, &typo, "misread the clocks in the break");
+    assert_eq!(r.status, 303, "{}", r.field_error("withdraw").unwrap_or(r.body));
+    let p = m.page();
+    let b = body(&p);
+    assert!(b.contains("<del>Clock reading</del>"), "{}", p.body);
+    assert!(b.contains(": misread the clocks in the break"), "{}", p.body);
+    assert!(!p.body.contains("<td class=\"clock-b\">1:11:11"), "not among the readings: {}", p.body);
+    assert!(p.body.contains("<td class=\"clock-b\">byo-yomi, 2 left</td>"), "{}", p.body);
+    // Only the reading at the end of the game stands: the page asks for move 143 and the
+    // restore is refused.
+    assert!(
+        text_of(&p.body, "playoff-clocks-missing").contains("Record both clocks after move 143"),
+        "{}",
+        p.body
+    );
+    m.no(
+        "restore",
+        &[("at", &at(7150))],
+        "first record both clocks as they stood at the end of section 2 (after move 143",
+    );
+    // The sheet of the pending play-off says the same.
+    let pending = pdf(&org, tid, mid, "en");
+    assert!(
+        pending.contains("Notrecorded(bothclocksaftermove143aretoberecordedbeforetherestore)"),
+        "{pending}"
+    );
+    assert!(!pending.contains("1:11:11"), "the withdrawn reading is not on the sheet: {pending}");
+    // The referee copies the reading from the written record of the break (Art. 22.4).
+    let p = m.ok(
+        "clock",
+        &[("move", "143"), ("b_main", "38:20"), ("w_main", "1:02:30"), ("w_periods", "3"), ("at", &at(7160))],
+    );
+    assert_eq!(text_of(&p.body, "playoff-black"), "38:20, 3 byo-yomi left");
+    assert_eq!(text_of(&p.body, "playoff-white"), "1:02:30, 3 byo-yomi left");
+    assert_eq!(text_of(&p.body, "playoff-clocks-from"), "(the clocks after move 143, Art. 12)");
+    let p = m.ok("restore", &[("at", &at(7200))]);
+    assert!(
+        body(&p).contains("with its remaining time (Black 38:20, 3 byo-yomi left, White 1:02:30, 3 byo-yomi left: the clocks after move 143)"),
+        "{}",
+        p.body
+    );
+    assert_eq!(text_of(&p.body, "playoff-black"), "38:20, 3 byo-yomi left");
+    assert_eq!(text_of(&p.body, "moves"), "143");
+
+    // The match record sheet: every reading that stands, and the play-off's starting time.
+    let zh = pdf(&org, tid, mid, "zh");
+    for needle in [
+        "计时记录（第22条第4款）",
+        "第几手后",
+        "黑方剩余时间",
+        "基本时间38:20，读秒3次",
+        "基本时间1:02:30，读秒3次",
+        "读秒中，剩余2次",
+        "基本时间12:05，读秒3次",
+        "节棋用时（双方所剩时间，包括读秒，第12条）",
+        "黑方：基本时间38:20，读秒3次；白方：基本时间1:02:30，读秒3次",
+        "（第143手后的计时，",
+    ] {
+        assert!(zh.contains(needle), "{needle} missing: {zh}");
+    }
+    let en = pdf(&org, tid, mid, "en");
+    for needle in [
+        "Clockreadings(Art.22.4)",
+        "Aftermove",
+        "Black:timeleft",
+        "38:20,3byo-yomileft",
+        "byo-yomi,2left",
+        "12:05,3byo-yomileft",
+        "节棋play-offtime(thetimeleft,byo-yomiincluded,Art.12)",
+        "Black:38:20,3byo-yomileft;White:1:02:30,3byo-yomileft",
+        "(theclocksaftermove143,recorded",
+    ] {
+        assert!(en.contains(needle), "{needle} missing: {en}");
+    }
+    for text in [&zh, &en] {
+        assert!(!text.contains("1:11:11") && !text.contains("1:22:22"), "withdrawn: {text}");
+    }
+    // The match page in Chinese: the readings, the play-off's time and the withdrawal.
+    assert_eq!(org.get(&format!("/lang/zh?next=/t/{tid}/matches/{mid}")).status, 303);
+    let p = m.page();
+    assert_eq!(org.get("/lang/en?next=/").status, 303);
+    let b = body(&p);
+    assert_eq!(text_of(&p.body, "playoff-black"), "基本时间38:20，读秒3次");
+    assert_eq!(text_of(&p.body, "playoff-clocks-from"), "（第143手后的计时，第12条）");
+    assert!(b.contains("<del>计时读数</del>"), "{}", p.body);
+    assert!(b.contains("撤回：misread the clocks in the break"), "{}", p.body);
+    // Nothing left in English but what was typed (the reason, the user name) and the chrome.
+    let allowed = ["English", "PDF", "Tengen", "break", "clocks", "misread", "org", "the"];
+    let left: Vec<String> =
+        latin_words(&visible_text(&b)).into_iter().filter(|w| !allowed.contains(&w.as_str())).collect();
+    assert!(left.is_empty(), "English on the Chinese match page: {left:?}");
+    // The sheets: the Chinese one has only the tournament's Latin name in Latin letters, the
+    // English one only names (and the term 节棋) in Chinese.
+    let sheets = |lang: &str| {
+        let r = org.get(&format!("/t/{tid}/matches/{mid}/sheets.pdf?lang={lang}"));
+        readback::read("team_sheets", &r.bytes).all_text()
+    };
+    assert_eq!(latin_words(&sheets("zh")), ["Cup", "Team"]);
+    let names = "节棋计时测试中国棋院东西队";
+    let stray: String = sheets("en").chars().filter(|&c| cjk(c) && !names.contains(c)).collect();
+    assert!(stray.is_empty(), "Chinese on the English sheets: {stray}");
+    // The English match page: Chinese only in names (teams, leaders, coaches, players), the
+    // brand, the language switch and the term 节棋.
+    let allowed = "西东队领教练天元中文节棋";
+    let stray: String =
+        visible_text(&body(&m.page())).chars().filter(|&c| cjk(c) && !allowed.contains(c)).collect();
+    assert!(stray.is_empty(), "Chinese on the English match page: {stray}");
+}
+
+/// The text of a page outside its tags (the CSP allows no inline script or style).
+fn visible_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for ch in html.chars() {
+        match ch {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A CJK character or punctuation mark (ideographs, 、。“”, full-width forms).
+fn cjk(c: char) -> bool {
+    ('\u{3000}'..='\u{9fff}').contains(&c) || ('\u{ff00}'..='\u{ffef}').contains(&c)
+}
+
+/// Words of three or more Latin letters in `text`.
+fn latin_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = text
+        .split(|c: char| !c.is_ascii_alphabetic() && c != '-')
+        .filter(|w| w.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 3)
+        .map(str::to_string)
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// The team sheets of a match as text without whitespace.
+fn pdf(c: &Client, tid: i32, mid: i32, lang: &str) -> String {
+    let r = c.get(&format!("/t/{tid}/matches/{mid}/sheets.pdf?lang={lang}"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    pdf_text(&r.bytes)
 }
 
 /// Board matches (rules.md §13.2): two boards, colours by board, the main-board rule, team

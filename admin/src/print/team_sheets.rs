@@ -1,8 +1,11 @@
 //! Printed team sheets of a relay match (issue 7 item 8): the line-up form of each section
 //! (出场名单, seed 003 Art. 10.1), one A4 page per section with both teams, and the match record
 //! sheet (对局记录表): who played each section, substitutions and timeouts with their times, the
-//! penalty log with each ruling's stones and the running totals, the result and the match
-//! points, and signature lines.
+//! penalty log with each ruling's stones and the running totals, the referee's clock readings
+//! (after which move, when, each side's basic time and byo-yomi periods left; Art. 22.4), the
+//! time each side starts the 节棋 play-off with (Art. 12), the result and the match points,
+//! and signature lines. Withdrawn events are not on it (the data is the match replayed from
+//! the events that stand, as on the match page).
 //!
 //! The data comes from [`crate::domain::team::sheets`] (`lineup_forms`, `record_sheet`); a form
 //! whose line-up is not in yet prints blank lines to fill in by hand. Times are Unix seconds,
@@ -14,7 +17,7 @@ use rules::board::Color;
 use super::pdf::{Align, Column, Doc, Frame, Page, Style, Table};
 use super::{Lang, PdfOptions, PrintError, SheetTournament};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::sheets::{LineupForm, MatchRecordSheet, SheetPenaltyRow};
+use crate::domain::team::sheets::{LineupForm, MatchRecordSheet, SheetClockRow, SheetPenaltyRow};
 
 /// What the sheets print besides the match data.
 #[derive(Debug, Clone, Default)]
@@ -222,6 +225,36 @@ fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
     }
 }
 
+fn clock_table(rows: &[SheetClockRow], lang: Lang, offset: i32) -> Table {
+    let l = |zh, en| lang.pick(zh, en);
+    Table {
+        columns: vec![
+            Column::new(l("时间", "Time"), Align::Center),
+            Column::new(l("节", "Sec."), Align::Center),
+            Column::new(l("第几手后", "After move"), Align::Right),
+            Column::grow(l("黑方剩余时间", "Black: time left")),
+            Column::grow(l("白方剩余时间", "White: time left")),
+        ],
+        rows: rows
+            .iter()
+            .map(|r| {
+                let text = match lang {
+                    Lang::Zh => &r.text_zh,
+                    Lang::En => &r.text_en,
+                };
+                vec![
+                    time(Some(r.at), offset),
+                    short_section(lang, r.section),
+                    r.move_number.to_string(),
+                    text[0].clone(),
+                    text[1].clone(),
+                ]
+            })
+            .collect(),
+        size: 8.5,
+    }
+}
+
 fn short_section(lang: Lang, s: Section) -> String {
     match (s, lang) {
         (Section::Playoff, Lang::Zh) => "节棋".into(),
@@ -278,7 +311,8 @@ fn record_pages(
             .sections
             .iter()
             .map(|s| {
-                vec![section(lang, s.section).to_string(), s.players[0].join("、"), s.players[1].join("、")]
+                let sep = l("、", ", ");
+                vec![section(lang, s.section).to_string(), s.players[0].join(sep), s.players[1].join(sep)]
             })
             .collect(),
         size: 9.0,
@@ -351,6 +385,46 @@ fn record_pages(
 
     sub(doc, &mut y, l("判罚记录", "Penalty log"));
     y = table_or_none(doc, &frame, y, &penalty_table(&sheet.penalties, lang, off), lang, &cont);
+
+    sub(doc, &mut y, l("计时记录（第22条第4款）", "Clock readings (Art. 22.4)"));
+    y = table_or_none(doc, &frame, y, &clock_table(&sheet.clocks, lang, off), lang, &cont);
+
+    if let Some(pc) = &sheet.playoff_clocks {
+        // The heading and both lines stay together.
+        if y + 22.0 > H - M - 6.0 {
+            let p = doc.add_page(W, H);
+            y = cont(p);
+        }
+        sub(
+            doc,
+            &mut y,
+            l(
+                "节棋用时（双方所剩时间，包括读秒，第12条）",
+                "节棋 play-off time (the time left, byo-yomi included, Art. 12)",
+            ),
+        );
+        let (line, note) = match (&pc.reading, lang) {
+            (Some(r), Lang::Zh) => (
+                format!("黑方：{}；白方：{}", r.text_zh[0], r.text_zh[1]),
+                format!("（第{}手后的计时，{}记录）", pc.after_move, time(Some(r.at), off)),
+            ),
+            (Some(r), Lang::En) => (
+                format!("Black: {}; White: {}", r.text_en[0], r.text_en[1]),
+                format!("(the clocks after move {}, recorded {})", pc.after_move, time(Some(r.at), off)),
+            ),
+            (None, Lang::Zh) => {
+                ("尚未记录".to_string(), format!("（复原棋局前须录入第{}手后双方的计时）", pc.after_move))
+            }
+            (None, Lang::En) => (
+                "Not recorded".to_string(),
+                format!("(both clocks after move {} are to be recorded before the restore)", pc.after_move),
+            ),
+        };
+        let p = doc.pages.last_mut().expect("a page");
+        p.text_fit(M + 2.0, y + 4.0, W - 2.0 * M - 4.0, Style::bold(10.0), Align::Left, &line);
+        p.text_fit(M + 2.0, y + 9.0, W - 2.0 * M - 4.0, Style::grey(8.5), Align::Left, &note);
+        y += 13.0;
+    }
     if !sheet.playoff_penalties.is_empty() || sheet.drawn_game_en.is_some() {
         sub(doc, &mut y, l("节棋判罚记录", "Penalty log of the 节棋 play-off"));
         y = table_or_none(doc, &frame, y, &penalty_table(&sheet.playoff_penalties, lang, off), lang, &cont);
@@ -431,6 +505,7 @@ fn table_or_none<'f>(
 mod tests {
     use super::super::testutil::{read, squash, tournament};
     use super::*;
+    use crate::domain::team::clocks::reading;
     use crate::domain::team::relay::{Card, Event, RelayConfig, RelayMatch};
     use crate::domain::team::roster::{RosterPlayer, Staff, Team};
     use crate::domain::team::sheets::{lineup_forms, record_sheet};
@@ -468,6 +543,9 @@ mod tests {
         ok(&mut m, Event::SubmitLineup { side: Color::Black, section: Section::One, players: [101, 102] });
         ok(&mut m, Event::SubmitLineup { side: Color::White, section: Section::One, players: [201, 202] });
         ok(&mut m, Event::MovesInOrder { through: 2 });
+        let tc = rules::clock::TimeControl::ByoYomi { basic_secs: 3600, periods: 3, period_secs: 30 };
+        let clocks = [reading(&tc, 2400, None).unwrap(), reading(&tc, 0, Some(2)).unwrap()];
+        ok(&mut m, Event::Clocks { move_number: None, clocks });
         ok(&mut m, Event::Move { player: 101 });
         ok(&mut m, Event::ClaimOrderError { claimant: Color::White });
         ok(&mut m, Event::Card { person: 202, card: Card::Yellow });
@@ -503,6 +581,10 @@ mod tests {
             "场分",
             "暂停",
             "计入胜负的罚子：黑方1子，白方1子",
+            "计时记录",
+            "第几手后",
+            "基本时间40:00，读秒3次",
+            "读秒中，剩余2次",
         ] {
             assert!(rec.contains(s), "{s} missing: {rec}");
         }
@@ -517,9 +599,18 @@ mod tests {
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::En)).unwrap();
         let r = read("team_sheets_en", &pdf);
         let all = squash(&r.all_text());
-        for s in
-            ["Line-upforms", "Matchrecordsheet", "Penaltylog", "yellowcard", "B+R", "Matchpoints", "Presses"]
-        {
+        for s in [
+            "Line-upforms",
+            "Matchrecordsheet",
+            "Penaltylog",
+            "yellowcard",
+            "B+R",
+            "Matchpoints",
+            "Presses",
+            "Clockreadings",
+            "40:00,3byo-yomileft",
+            "byo-yomi,2left",
+        ] {
             assert!(all.contains(s), "{s} missing: {all}");
         }
     }

@@ -27,11 +27,11 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
-use crate::domain::team::clocks::{self, ClockEntry, ClockInputError};
+use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{Card, Event, Phase, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
-use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetPenaltyRow};
+use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetClockRow, SheetPenaltyRow};
 use crate::domain::team::{PersonId, Timestamp};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
@@ -145,15 +145,6 @@ fn section_name(lang: Lang, s: Section) -> &'static str {
         s.zh()
     } else {
         s.en()
-    }
-}
-
-/// A clock reading as the page shows it.
-fn clock_text(lang: Lang, r: &ClockReading) -> String {
-    if lang.is_zh() {
-        clocks::show_zh(r)
-    } else {
-        clocks::show_en(r)
     }
 }
 
@@ -573,29 +564,41 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 )
             })
             .unwrap_or_default();
-        page.clocks = m
-            .clock_log()
+        // The clock readings and the play-off's time as the printed record sheet has them.
+        let clock_pair = |r: &SheetClockRow| -> (String, String) {
+            let t = if lang.is_zh() { &r.text_zh } else { &r.text_en };
+            (t[0].clone(), t[1].clone())
+        };
+        page.clocks = sheet
+            .clocks
             .iter()
-            .map(|e| ClockView {
-                move_no: e.move_number,
-                section: section_name(lang, e.section).to_string(),
-                at: show_at(e.at),
-                black: clock_text(lang, &e.clocks[0]),
-                white: clock_text(lang, &e.clocks[1]),
+            .map(|r| {
+                let (black, white) = clock_pair(r);
+                ClockView {
+                    move_no: r.move_number,
+                    section: section_name(lang, r.section).to_string(),
+                    at: show_at(r.at),
+                    black,
+                    white,
+                }
             })
             .collect();
-        let both = |e: &ClockEntry, key: &str| {
-            (clock_text(lang, &e.clocks[0]), clock_text(lang, &e.clocks[1]), lang.tf(key, &[&e.move_number]))
-        };
-        match (m.playoff_clock_source(), m.playoff_clocks()) {
-            (Some((_, Some(e))), _) => page.playoff_clocks = Some(both(e, "relay.playoff_clocks_from")),
-            (Some((point, None)), _) => {
-                page.playoff_clocks_missing = true;
-                page.playoff_clocks =
-                    Some((String::new(), String::new(), lang.tf("relay.playoff_clocks_missing", &[&point])));
+        if let Some(pc) = &sheet.playoff_clocks {
+            match &pc.reading {
+                Some(r) => {
+                    let (black, white) = clock_pair(r);
+                    page.playoff_clocks =
+                        Some((black, white, lang.tf("relay.playoff_clocks_from", &[&pc.after_move])));
+                }
+                None => {
+                    page.playoff_clocks_missing = true;
+                    page.playoff_clocks = Some((
+                        String::new(),
+                        String::new(),
+                        lang.tf("relay.playoff_clocks_missing", &[&pc.after_move]),
+                    ));
+                }
             }
-            (None, Some(e)) => page.playoff_clocks = Some(both(e, "relay.playoff_clocks_from")),
-            (None, None) => {}
         }
         page.lineups = lineup_forms(m)
             .into_iter()

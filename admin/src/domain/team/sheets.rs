@@ -1,10 +1,17 @@
 //! Data of the printed team sheets (issue 7 item 8): the line-up form of each section
-//! (出场名单, seed 003 Art. 10.1) and the match record sheet with the penalty log. Plain structs
-//! for a PDF printer; nothing is laid out here.
+//! (出场名单, seed 003 Art. 10.1) and the match record sheet with the penalty log, the
+//! referee's clock readings (Art. 22.4) and the time each side starts the 节棋 play-off with
+//! (Art. 12). Plain structs for a PDF printer; nothing is laid out here.
+//!
+//! Everything comes from the match as replayed from the events that stand, so a withdrawn
+//! event (a clock reading typed wrongly, a card given to the wrong player) is not on the
+//! sheet, as it is not in the match page's tables.
 
 use rules::board::Color;
+use rules::clock::ClockReading;
 use serde::{Deserialize, Serialize};
 
+use super::clocks::{show_en, show_zh, ClockEntry};
 use super::lineup::Section;
 use super::penalties::{penalty_rows, LogEntry, PenaltyRow};
 use super::relay::{RelayMatch, SubstitutionKind};
@@ -111,6 +118,45 @@ pub struct SheetPenaltyRow {
     pub name: Option<String>,
 }
 
+/// A clock reading of both sides (Art. 22.4), as the referee recorded it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetClockRow {
+    /// Taken after this move (0: before the first move).
+    pub move_number: u32,
+    /// The section in play ([`Section::Playoff`] for readings of the play-off).
+    pub section: Section,
+    pub at: Timestamp,
+    /// `[Black, White]`: basic time left and byo-yomi periods.
+    pub clocks: [ClockReading; 2],
+    /// `[Black, White]` as the referee reads them back ("40:00, 3 byo-yomi left").
+    pub text_en: [String; 2],
+    /// `[Black, White]`: "基本时间40:00，读秒3次".
+    pub text_zh: [String; 2],
+}
+
+impl SheetClockRow {
+    fn of(e: &ClockEntry) -> SheetClockRow {
+        SheetClockRow {
+            move_number: e.move_number,
+            section: e.section,
+            at: e.at,
+            clocks: e.clocks,
+            text_en: [show_en(&e.clocks[0]), show_en(&e.clocks[1])],
+            text_zh: [show_zh(&e.clocks[0]), show_zh(&e.clocks[1])],
+        }
+    }
+}
+
+/// The time each side starts the 节棋 play-off with (Art. 12): the reading after
+/// `after_move` (the end of the drawn game, or move 143 under the event's `playoff_clock`
+/// setting).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetPlayoffClocks {
+    pub after_move: u32,
+    /// `None` while a knockout draw waits for that reading (the restore is refused until then).
+    pub reading: Option<SheetClockRow>,
+}
+
 /// The match record sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchRecordSheet {
@@ -123,6 +169,10 @@ pub struct MatchRecordSheet {
     pub penalties: Vec<SheetPenaltyRow>,
     /// The 节棋 play-off, with running totals from the restored sections 1–2.
     pub playoff_penalties: Vec<SheetPenaltyRow>,
+    /// The referee's clock readings in the order recorded (the play-off's included).
+    pub clocks: Vec<SheetClockRow>,
+    /// Once a knockout draw goes to the play-off: the time each side starts it with.
+    pub playoff_clocks: Option<SheetPlayoffClocks>,
     /// Penalty stones in the final count, `[Black, White]`.
     pub penalty_totals: [u32; 2],
     /// The drawn game before the play-off, if any.
@@ -210,6 +260,15 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
     } else {
         (named(penalty_rows(&rules, m.inputs(), m.log()).unwrap_or_default()), Vec::new())
     };
+    let playoff_clocks = match (m.playoff_clock_source(), m.playoff_clocks()) {
+        (Some((after_move, reading)), _) => {
+            Some(SheetPlayoffClocks { after_move, reading: reading.map(SheetClockRow::of) })
+        }
+        (None, Some(e)) => {
+            Some(SheetPlayoffClocks { after_move: e.move_number, reading: Some(SheetClockRow::of(e)) })
+        }
+        (None, None) => None,
+    };
     MatchRecordSheet {
         black_team: m.side(Color::Black).team.name.clone(),
         white_team: m.side(Color::White).team.name.clone(),
@@ -218,6 +277,8 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
         timeouts,
         penalties,
         playoff_penalties,
+        clocks: m.clock_log().iter().map(SheetClockRow::of).collect(),
+        playoff_clocks,
         penalty_totals: [m.applied().penalty_black, m.applied().penalty_white],
         drawn_game_en: m.first_result().map(|r| r.en()),
         drawn_game_zh: m.first_result().map(|r| r.zh()),
