@@ -8,7 +8,10 @@
 //! - rendered pages are kept in memory per (address, language) and reused while the tag is the
 //!   same, so a change is rendered once, not once per phone;
 //! - the tag itself is read from the database at most once a second per tournament, and at once
-//!   after a write made by this process ([`crate::db::audit::writes`]).
+//!   after a write made by this process ([`crate::db::audit::writes`]);
+//! - one snapshot build or render runs at a time; while it runs, other readers get the page of
+//!   the previous state if it is at most [`STALE_MAX`] old instead of queueing behind it, so a
+//!   burst of result writes cannot stall every reader (`tengen bench load`, BENCHMARKS.md).
 //!
 //! Readers with a session (staff) get the same pages rendered for them, never cached.
 //! While a round runs (a published round with games still without a result) the pages refresh
@@ -43,6 +46,11 @@ pub const REFRESH_SECS: u32 = 60;
 pub const CACHE_CONTROL: &str = "public, max-age=10";
 /// How long a tournament's change tag read from the database is trusted without a local write.
 const STAMP_TTL: Duration = Duration::from_secs(1);
+/// How old a page of an earlier state may be and still be served while another reader renders
+/// the current one. Without it, a burst of result writes makes every reader of every page queue
+/// for one render each (the collapse `tengen bench load` showed above a few results a second);
+/// with it, readers get the page of a second ago and renders run back to back, never piled up.
+const STALE_MAX: Duration = Duration::from_secs(2);
 /// Pages kept in memory (all tournaments, languages and addresses together; a player's page
 /// is about 10 KB, the standings of 1,000 players 180 KB plus 21 KB gzipped).
 const MAX_PAGES: usize = 2048;
@@ -50,6 +58,9 @@ const MAX_PAGES: usize = 2048;
 struct Cached {
     tag: String,
     etag: String,
+    /// When this page was rendered: a page of the previous state is served while the new one
+    /// is being rendered only if it is younger than [`STALE_MAX`].
+    at: Instant,
     body: Bytes,
     /// The same page gzipped, for the (nearly all) browsers that accept it.
     gzip: Option<Bytes>,
@@ -132,6 +143,12 @@ impl PublicCache {
         lock(&self.pages).get(key).filter(|c| c.tag == tag).cloned()
     }
 
+    /// The page of an earlier state, if it is recent enough to stand in while the current one is
+    /// rendered by someone else.
+    fn recent(&self, key: &(String, Lang)) -> Option<Arc<Cached>> {
+        lock(&self.pages).get(key).filter(|c| c.at.elapsed() < STALE_MAX).cloned()
+    }
+
     fn store(&self, key: (String, Lang), page: Arc<Cached>) {
         let mut p = lock(&self.pages);
         if p.len() >= MAX_PAGES {
@@ -160,6 +177,81 @@ impl PublicCache {
         let s = Arc::new(Snapshot::build(conn, tid, tag)?);
         lock(&self.snapshots).insert(tid, s.clone());
         Ok(s)
+    }
+
+    /// The page at `key` for a reader without a session: the cached page of the tournament's
+    /// current state, or one rendered now (and kept if `cacheable`).
+    fn page_for(
+        &self,
+        pool: &DbPool,
+        tid: i32,
+        key: (String, Lang),
+        kind: &Kind,
+        cacheable: bool,
+    ) -> Result<Arc<Cached>, DbError> {
+        let tag = self.stamp(pool, tid)?;
+        if let Some(p) = self.page(&key, &tag) {
+            return Ok(p);
+        }
+        // One snapshot build or render at a time. While one runs, a reader is served from the
+        // recent past rather than queueing behind it: the page of the previous state if it is
+        // younger than STALE_MAX, or else that page rendered (outside the lock) from the last
+        // snapshot if that is as young. So a public page may lag a write by the length of one
+        // rebuild, never more than STALE_MAX; its ETag is the old state's, so the next request
+        // fetches the new page. Without this, a burst of writes queued every reader behind one
+        // rebuild per write (BENCHMARKS.md).
+        let _one = match self.render.try_lock() {
+            Ok(g) => g,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                if cacheable {
+                    if let Some(p) = self.recent(&key) {
+                        return Ok(p);
+                    }
+                    if let Some(snap) = self.recent_snapshot(tid) {
+                        return self.make_page(&snap, key, kind, cacheable);
+                    }
+                }
+                lock(&self.render)
+            }
+        };
+        if let Some(p) = self.page(&key, &tag) {
+            return Ok(p);
+        }
+        let snap = {
+            let mut conn = pool.get()?;
+            self.snapshot(&mut conn, tid, &tag)?
+        };
+        self.make_page(&snap, key, kind, cacheable)
+    }
+
+    /// The tournament's last snapshot, whatever its tag, if it was read less than
+    /// [`STALE_MAX`] ago.
+    fn recent_snapshot(&self, tid: i32) -> Option<Arc<Snapshot>> {
+        lock(&self.snapshots).get(&tid).filter(|s| s.at.elapsed() < STALE_MAX).cloned()
+    }
+
+    /// Render one page of a snapshot (tagged with the snapshot's state and read time) and keep
+    /// it if it is cacheable.
+    fn make_page(
+        &self,
+        snap: &Snapshot,
+        key: (String, Lang),
+        kind: &Kind,
+        cacheable: bool,
+    ) -> Result<Arc<Cached>, DbError> {
+        let html = render(snap, key.1, kind, &key.0, |c| c)?;
+        let page = Arc::new(Cached {
+            at: snap.at,
+            etag: self.etag(&snap.tag, key.1),
+            tag: snap.tag.clone(),
+            gzip: if cacheable { gzip(html.as_bytes()) } else { None },
+            body: Bytes::from(html),
+        });
+        if cacheable {
+            self.store(key, page.clone());
+        }
+        Ok(page)
     }
 
     fn etag(&self, tag: &str, lang: Lang) -> String {
@@ -263,38 +355,13 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
         Some((_, p)) => p,
         None => {
             let st = state.clone();
-            web::block(move || -> Result<Arc<Cached>, DbError> {
-                let pc = &st.public;
-                let tag = pc.stamp(&st.pool, tid)?;
-                if let Some(p) = pc.page(&key, &tag) {
-                    return Ok(p);
-                }
-                let _one = lock(&pc.render);
-                if let Some(p) = pc.page(&key, &tag) {
-                    return Ok(p);
-                }
-                let snap = {
-                    let mut conn = st.pool.get()?;
-                    pc.snapshot(&mut conn, tid, &tag)?
-                };
-                let html = render(&snap, lang, &kind, &path, |c| c)?;
-                let page = Arc::new(Cached {
-                    etag: pc.etag(&tag, lang),
-                    tag,
-                    gzip: if cacheable { gzip(html.as_bytes()) } else { None },
-                    body: Bytes::from(html),
-                });
-                if cacheable {
-                    pc.store(key, page.clone());
-                }
-                Ok(page)
-            })
-            .await
-            .map_err(|e| AppError::internal(lang, e))?
-            .map_err(|e| match e {
-                DbError::NotFound => AppError::not_found(lang),
-                e => AppError::internal(lang, e),
-            })?
+            web::block(move || st.public.page_for(&st.pool, tid, key, &kind, cacheable))
+                .await
+                .map_err(|e| AppError::internal(lang, e))?
+                .map_err(|e| match e {
+                    DbError::NotFound => AppError::not_found(lang),
+                    e => AppError::internal(lang, e),
+                })?
         }
     };
     let matches = req
@@ -350,6 +417,8 @@ fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
 /// results, the standings after the last round, rulings and records by game.
 pub struct Snapshot {
     tag: String,
+    /// When the database was read for it.
+    at: Instant,
     t: TournamentRow,
     data: rdb::StandingsData,
     names: HashMap<i32, EntrantRow>,
@@ -377,6 +446,7 @@ impl Snapshot {
         Ok(Snapshot {
             published,
             tag: tag.to_string(),
+            at: Instant::now(),
             names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
             rulings: rdb::rulings_by_game(conn, tid)?,
             sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
@@ -895,4 +965,75 @@ pub async fn player_page(
     let tid = id(lang, &path.0)?;
     let eid = id(lang, &path.1)?;
     serve(req.clone(), tid, Kind::Player { eid }).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::audit::Change;
+    use crate::db::Actor;
+
+    fn tournament() -> (tempfile::TempDir, DbPool, i32) {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
+        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        s.name_latin = "Cache".into();
+        let tid = tdb::create(&mut pool.get().unwrap(), &Actor::system("test"), &s).unwrap();
+        (dir, pool, tid)
+    }
+
+    /// An audited write: the tournament gets a new change tag.
+    fn write(pool: &DbPool, tid: i32) {
+        let change: Change<'_, (), ()> = Change {
+            tournament_id: Some(tid),
+            action: "test",
+            entity: "tournament",
+            entity_id: Some(tid),
+            before: None,
+            after: None,
+            reason: "",
+        };
+        crate::db::audit::record(&mut pool.get().unwrap(), &Actor::system("test"), change).unwrap();
+    }
+
+    fn key(tid: i32) -> (String, Lang) {
+        (Kind::Standings { round: None }.canonical(tid), Lang::En)
+    }
+
+    #[test]
+    fn a_write_is_shown_at_once_when_no_render_is_running() {
+        let (_d, pool, tid) = tournament();
+        let pc = PublicCache::default();
+        let kind = Kind::Standings { round: None };
+        let first = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        let again = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        assert!(Arc::ptr_eq(&first, &again), "the same state is rendered once");
+        write(&pool, tid);
+        let after = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        assert_ne!(after.etag, first.etag, "a write by this process is seen at once");
+        assert_eq!(after.tag, tdb::change_stamp(&mut pool.get().unwrap(), tid).unwrap().1);
+    }
+
+    #[test]
+    fn while_a_render_runs_readers_get_the_page_of_a_moment_ago_instead_of_queueing() {
+        let (_d, pool, tid) = tournament();
+        let pc = PublicCache::default();
+        let kind = Kind::Standings { round: None };
+        let first = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        write(&pool, tid);
+        let current = tdb::change_stamp(&mut pool.get().unwrap(), tid).unwrap().1;
+        {
+            // Another reader is rendering: this one gets the page of a moment ago at once.
+            let _busy = lock(&pc.render);
+            let p = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+            assert!(Arc::ptr_eq(&p, &first), "the previous state's page, not a queue");
+            // A page never rendered before comes from the last snapshot, outside the lock.
+            let other = (Kind::Crosstable.canonical(tid), Lang::En);
+            let p = pc.page_for(&pool, tid, other, &Kind::Crosstable, true).unwrap();
+            assert_eq!(p.tag, first.tag, "rendered from the recent snapshot");
+        }
+        // The render is done: the current state.
+        let p = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        assert_eq!(p.tag, current);
+    }
 }
