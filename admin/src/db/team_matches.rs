@@ -705,6 +705,19 @@ pub fn relay_state(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<Re
     Ok(RelayState { row, setup, log, m, settings })
 }
 
+/// The relay match `mid` of tournament `tid` as the form saw it: another kind of match is
+/// refused, and so is a stale version (the write would overwrite what someone else recorded).
+fn relay_at(conn: &mut SqliteConnection, tid: i32, mid: i32, version: i32) -> Result<MatchRow, MatchError> {
+    let row = get_match(conn, tid, mid)?;
+    if !row.is_relay() {
+        return Err(MatchError::WrongKind);
+    }
+    if row.version != version {
+        return Err(MatchError::Stale { current: row.version });
+    }
+    Ok(row)
+}
+
 /// Sets (or moves) the start of a relay match's section 1, before its first event.
 pub fn set_start(
     conn: &mut SqliteConnection,
@@ -716,13 +729,7 @@ pub fn set_start(
     reason: &str,
 ) -> Result<i32, MatchError> {
     conn.immediate_transaction(|conn| {
-        let row = get_match(conn, tid, mid)?;
-        if !row.is_relay() {
-            return Err(MatchError::WrongKind);
-        }
-        if row.version != version {
-            return Err(MatchError::Stale { current: row.version });
-        }
+        let row = relay_at(conn, tid, mid, version)?;
         if row.setup.is_some() {
             return Err(MatchError::Started);
         }
@@ -775,13 +782,7 @@ pub fn record_event(
     event: Event,
 ) -> Result<Vec<Accepted>, MatchError> {
     conn.immediate_transaction(|conn| {
-        let row = get_match(conn, tid, mid)?;
-        if !row.is_relay() {
-            return Err(MatchError::WrongKind);
-        }
-        if row.version != version {
-            return Err(MatchError::Stale { current: row.version });
-        }
+        let row = relay_at(conn, tid, mid, version)?;
         if row.nigiri_pending() {
             return Err(MatchError::NigiriPending);
         }
@@ -885,13 +886,7 @@ pub fn withdraw_event(
     reason: &str,
 ) -> Result<i32, MatchError> {
     conn.immediate_transaction(|conn| {
-        let row = get_match(conn, tid, mid)?;
-        if !row.is_relay() {
-            return Err(MatchError::WrongKind);
-        }
-        if row.version != version {
-            return Err(MatchError::Stale { current: row.version });
-        }
+        let row = relay_at(conn, tid, mid, version)?;
         if !super::results::is_chief(conn, tid, actor.user_id)? {
             return Err(MatchError::NotChief);
         }
@@ -1011,13 +1006,7 @@ pub fn leaders_nigiri(
     reason: &str,
 ) -> Result<NigiriRecord, MatchError> {
     conn.immediate_transaction(|conn| {
-        let row = get_match(conn, tid, mid)?;
-        if !row.is_relay() {
-            return Err(MatchError::WrongKind);
-        }
-        if row.version != version {
-            return Err(MatchError::Stale { current: row.version });
-        }
+        let row = relay_at(conn, tid, mid, version)?;
         let state = row.nigiri().ok_or(MatchError::NoNigiri)?;
         if row.setup.is_some() || state.record.is_some_and(|r| r.seed.is_some()) {
             return Err(MatchError::NigiriClosed);
