@@ -214,7 +214,8 @@ impl ResultError {
     }
 }
 
-fn ruling_error_zh(e: &RulingError) -> String {
+/// The rules crate's refusal of a ruling in Chinese (its `Display` is the English).
+pub fn ruling_error_zh(e: &RulingError) -> String {
     match e {
         RulingError::MissingSide { index, .. } => format!("第{}项判罚须指明针对哪一方", index + 1),
         RulingError::UnexpectedSide { index, .. } => format!("第{}项判罚涉及双方，不能只指明一方", index + 1),

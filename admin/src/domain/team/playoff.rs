@@ -100,7 +100,7 @@ impl RelayMatch {
         self.phase = Phase::Playing;
         self.playoff_restored_at = Some(at);
         self.applied = apply_log(&self.rules_in_force(), BaseResult::Unfinished, &self.log, &self.inputs)
-            .map_err(|e| Refusal::Ruling { en: e.to_string() })?;
+            .map_err(|e| Refusal::ruling(&e))?;
         self.playoff_clocks = Some(entry);
         let lineup_deadline = self.lineup_deadline(Section::Playoff).expect("restored");
         fx.push(Effect::PlayoffStarted {

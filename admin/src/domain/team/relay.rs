@@ -871,13 +871,19 @@ pub enum Refusal {
         rule: PlayoffClock,
         move_number: u32,
     },
-    /// The rules crate refused the rulings (should not happen; message from the crate).
+    /// The rules crate refused the rulings (should not happen; its message in both languages).
     Ruling {
         en: String,
+        zh: String,
     },
 }
 
 impl Refusal {
+    /// The rules crate's refusal of a ruling, in both languages.
+    pub fn ruling(e: &rules::rulings::RulingError) -> Refusal {
+        Refusal::Ruling { en: e.to_string(), zh: crate::domain::results::ruling_error_zh(e) }
+    }
+
     pub fn en(&self) -> String {
         match self {
             Refusal::MatchOver => "The match is over".into(),
@@ -992,7 +998,7 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "at the end of section 2",
                 }
             ),
-            Refusal::Ruling { en } => format!("The ruling cannot be applied: {en}"),
+            Refusal::Ruling { en, .. } => format!("The ruling cannot be applied: {en}"),
         }
     }
 
@@ -1080,7 +1086,7 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "第二节结束时",
                 }
             ),
-            Refusal::Ruling { en } => format!("判罚无法执行：{en}"),
+            Refusal::Ruling { zh, .. } => format!("判罚无法执行：{zh}"),
         }
     }
 }
@@ -1701,7 +1707,7 @@ impl RelayMatch {
             self.log.push(LogEntry { ruling: r, section: self.section, at });
         }
         let applied = apply_log(&self.rules_in_force(), BaseResult::Unfinished, &self.log, &self.inputs)
-            .map_err(|e| Refusal::Ruling { en: e.to_string() })?;
+            .map_err(|e| Refusal::ruling(&e))?;
         for e in &applied.effects {
             if e.ruling.is_some_and(|i| i >= before) {
                 fx.push(Effect::Ruling { en: e.en.clone(), zh: e.zh.clone() });
@@ -2303,7 +2309,7 @@ impl RelayMatch {
 
     fn end_game(&mut self, base: BaseResult, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
         let applied = apply_log(&self.rules_in_force(), base, &self.log, &self.inputs)
-            .map_err(|e| Refusal::Ruling { en: e.to_string() })?;
+            .map_err(|e| Refusal::ruling(&e))?;
         let result = applied.result.expect("a counted or resigned game has a result");
         let last = applied.effects.last().expect("the result line");
         fx.push(Effect::GameOver { result, en: last.en.clone(), zh: last.zh.clone() });

@@ -1042,3 +1042,10 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
         assert_eq!((board.black, board.white, board.seed), (n.guesser, n.holder, None));
     }
 }
+
+#[test]
+fn a_refused_ruling_reads_in_the_users_language() {
+    let r = super::relay::Refusal::ruling(&rules::rulings::RulingError::Zero { index: 0 });
+    assert_eq!(r.zh(), "判罚无法执行：第1项：罚0子不是处罚");
+    assert!(r.en().starts_with("The ruling cannot be applied: ruling #1"), "{}", r.en());
+}
