@@ -7,36 +7,9 @@ mod common;
 use common::*;
 use std::collections::HashMap;
 
-const EIGHT: &str = "姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注
-王一,Wang Yi,5段,2500,北京棋院,北京,1990-01-01,男,
-李二,Li Er,4段,2400,上海棋院,上海,1991-01-01,男,
-张三,Zhang San,3段,2300,杭州棋院,浙江,1992-01-01,男,
-赵四,Zhao Si,2段,2200,广州棋院,广东,1993-01-01,男,
-钱五,Qian Wu,1段,2100,成都棋院,四川,1994-01-01,男,
-孙六,Sun Liu,1级,2000,武汉棋院,湖北,1995-01-01,女,
-周七,Zhou Qi,2级,1900,南京棋院,江苏,1996-01-01,女,
-吴八,Wu Ba,3级,1800,西安棋院,陕西,1997-01-01,女,
-";
-
-/// The first `n` players of EIGHT as a CSV.
-fn players(n: usize) -> String {
-    EIGHT.lines().take(n + 1).map(|l| format!("{l}\n")).collect()
-}
-
 /// A tournament with the default fields changed by `changes`, and `n` entrants imported.
 fn tournament(c: &Client, name: &str, changes: &[(&str, &str)], n: usize) -> i32 {
-    let mut f = tournament_fields(name, "Rounds Test");
-    for (k, v) in changes {
-        set(&mut f, k, v);
-    }
-    let r = c.submit("/t/new", "/t/new", &as_refs(&f));
-    assert_eq!(r.status, 303, "{}", r.body);
-    let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
-    if n > 0 {
-        let r = import_file(c, tid, "csv", "players.csv", players(n).as_bytes());
-        assert_eq!(r.status, 303, "{}", r.body);
-    }
-    tid
+    tournament_with_players(c, name, "Rounds Test", changes, n)
 }
 
 fn version(s: &Server, tid: i32, n: i32) -> String {
