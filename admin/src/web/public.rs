@@ -151,10 +151,16 @@ impl PublicCache {
 
     fn store(&self, key: (String, Lang), page: Arc<Cached>) {
         let mut p = lock(&self.pages);
+        if p.get(&key).is_some_and(|c| c.at > page.at) {
+            // A page of a later state was stored while this one was rendered from an older
+            // snapshot: keep the later one.
+            return;
+        }
         if p.len() >= MAX_PAGES {
-            // Pages of an older state go first; then a quarter of the rest (any).
-            let tag = page.tag.clone();
-            p.retain(|_, c| c.tag == tag);
+            // Pages of an older state go first (older than this one's data: a page rendered
+            // from a recent snapshot while a rebuild runs must not push out newer pages); then a
+            // quarter of the rest (any).
+            p.retain(|_, c| c.tag == page.tag || c.at > page.at);
             let extra = p.len().saturating_sub(MAX_PAGES * 3 / 4);
             let drop: Vec<(String, Lang)> = p.keys().take(extra).cloned().collect();
             for k in drop {
