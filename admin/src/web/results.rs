@@ -552,6 +552,11 @@ impl PageState {
             conflict: None,
         }
     }
+
+    /// The page's state for a form with errors next to its fields.
+    fn with_errors(ctx: &Ctx) -> PageState {
+        PageState { banner: Some(ctx.t("form.has_errors").to_string()), ..PageState::empty() }
+    }
 }
 
 fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
@@ -756,6 +761,12 @@ async fn refused(
     ctx.render_status(status, &build_page(ctx, l, st))
 }
 
+/// The game page with `st`: a 400 when it carries an error banner, else a 200 (a preview).
+fn show(ctx: &Ctx, l: Loaded, st: PageState) -> Result<HttpResponse, AppError> {
+    let status = if st.banner.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+    ctx.render_status(status, &build_page(ctx, l, st))
+}
+
 fn saved(ctx: &Ctx, tid: i32, gid: i32) -> HttpResponse {
     ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=1"))
 }
@@ -772,12 +783,7 @@ pub async fn save_result(
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut f = FormView::from_form(&form);
     let Some(entry) = entry_from_form(ctx.lang, &form, &l.settings.ruleset, &mut f) else {
-        let st = PageState {
-            f: Some(f),
-            banner: Some(ctx.t("form.has_errors").to_string()),
-            ..PageState::empty()
-        };
-        return ctx.render_status(StatusCode::BAD_REQUEST, &build_page(&ctx, l, st));
+        return show(&ctx, l, PageState { f: Some(f), ..PageState::with_errors(&ctx) });
     };
     if form.get("do") == "preview" {
         let s = &l.sheet;
@@ -793,15 +799,10 @@ pub async fn save_result(
             }
             Err(e) => {
                 f.error(e.field(), result_message(ctx.lang, &e));
-                PageState {
-                    f: Some(f),
-                    banner: Some(ctx.t("form.has_errors").to_string()),
-                    ..PageState::empty()
-                }
+                PageState { f: Some(f), ..PageState::with_errors(&ctx) }
             }
         };
-        let status = if st.banner.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
-        return ctx.render_status(status, &build_page(&ctx, l, st));
+        return show(&ctx, l, st);
     }
     let actor = user.actor();
     let r = ctx.db_raw(move |c| rdb::save_result(c, &actor, tid, gid, version, entry, &correction)).await?;
@@ -825,12 +826,7 @@ pub async fn add_ruling(
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut rf = FormView::from_form(&form);
     let Some(new) = rulings_from_form(ctx.lang, &form, &l.settings.ruleset, &mut rf) else {
-        let st = PageState {
-            rf: Some(rf),
-            banner: Some(ctx.t("form.has_errors").to_string()),
-            ..PageState::empty()
-        };
-        return ctx.render_status(StatusCode::BAD_REQUEST, &build_page(&ctx, l, st));
+        return show(&ctx, l, PageState { rf: Some(rf), ..PageState::with_errors(&ctx) });
     };
     if form.get("do") == "preview" {
         let s = &l.sheet;
@@ -845,15 +841,10 @@ pub async fn add_ruling(
             }
             Err(e) => {
                 rf.error("kind", result_message(ctx.lang, &e));
-                PageState {
-                    rf: Some(rf),
-                    banner: Some(ctx.t("form.has_errors").to_string()),
-                    ..PageState::empty()
-                }
+                PageState { rf: Some(rf), ..PageState::with_errors(&ctx) }
             }
         };
-        let status = if st.banner.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
-        return ctx.render_status(status, &build_page(&ctx, l, st));
+        return show(&ctx, l, st);
     }
     let actor = user.actor();
     let r = ctx.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await?;
