@@ -774,26 +774,85 @@ mod tests {
         let _ = Colour::Black;
     }
 
+    /// The property below on one random event: every active player paired once or with the
+    /// bye, the fewest rematch games a brute force finds, the same pairing for the same seed.
+    fn check_random_event(n: usize, rounds: u32, seed: u64, absent: usize) -> Result<(), TestCaseError> {
+        let mut players = testutil::players(n, seed);
+        let h = testutil::history(&players, rounds, seed);
+        for p in players.iter_mut().take(absent) {
+            p.status = if p.id % 2 == 0 { Status::Absent } else { Status::Withdrawn };
+        }
+        let settings = Settings::default();
+        let round = rounds + 1;
+        let rp = pair_round(&players, &h, &settings, round, seed).unwrap();
+        assert_complete(&players, &rp);
+        let met = meetings(&h, &settings, round);
+        let ids: Vec<u32> = players.iter().filter(|p| p.status == Status::Active).map(|p| p.id).collect();
+        prop_assert_eq!(rematches(&rp, &met), min_rematches(&ids, &met));
+        prop_assert_eq!(pair_round(&players, &h, &settings, round, seed).unwrap(), rp);
+        Ok(())
+    }
+
+    /// Issue 12 item 4, and the case proptest found while reproducing it: two rematches were
+    /// paired where one would do, because the rematch weight counted earlier meetings (a
+    /// third meeting of one pair weighed as much as second meetings of two pairs).
+    #[test]
+    fn no_avoidable_rematch_in_the_cases_found() {
+        check_random_event(6, 4, 5649314999016682566, 2).unwrap();
+        check_random_event(5, 4, 1703456408536242836, 1).unwrap();
+    }
+
+    #[test]
+    fn one_rematch_game_beats_two_even_when_the_pair_met_more_often() {
+        // 3, 4, 5, 6 on equal scores (all draws; 7 and 8 have withdrawn). 4-6 met three
+        // times; 3-4, 5-6, 3-6 and 4-5 once; 3-5 never. Every pairing has a rematch, and
+        // 3-5 with 4-6 is the only one with a single rematch game.
+        let mut players: Vec<Player> = (3..=8).map(|i| Player::new(i, 0)).collect();
+        for p in players.iter_mut().filter(|p| p.id >= 7) {
+            p.status = Status::Withdrawn;
+        }
+        let rounds = [
+            [(4, 6), (3, 7), (5, 8)],
+            [(6, 4), (3, 8), (5, 7)],
+            [(4, 6), (7, 3), (8, 5)],
+            [(3, 4), (5, 6), (7, 8)],
+            [(6, 3), (4, 5), (8, 7)],
+        ];
+        let mut h = History::default();
+        for (r, games) in rounds.iter().enumerate() {
+            for &(b, w) in games {
+                h.games.push(PlayedGame::new(r as u32 + 1, b, w, GameResult::Draw));
+            }
+        }
+        for seed in 0..20 {
+            let rp = pair_round(&players, &h, &Settings::default(), 6, seed).unwrap();
+            let met = meetings(&h, &Settings::default(), 6);
+            assert_eq!(rematches(&rp, &met), 1, "seed {seed}: {:?}", rp.games);
+            let mut pairs: Vec<(u32, u32)> =
+                rp.games.iter().map(|g| crate::domain::pairing::ordered(g.black, g.white)).collect();
+            pairs.sort();
+            assert_eq!(pairs, vec![(3, 5), (4, 6)]);
+        }
+    }
+
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        // CI's outcome must not depend on the seed a run happens to draw: a fixed RNG and a
+        // documented number of cases, so every run tries the same 64 events. Every failing
+        // case found so far is in proptest-regressions/domain/pairing/swiss.txt (replayed
+        // first) and in `no_avoidable_rematch_in_the_cases_found`. To search further, raise
+        // `cases` or change the seed locally, and commit what it finds.
+        #![proptest_config(ProptestConfig {
+            cases: 64,
+            rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(2026_12_01),
+            ..ProptestConfig::default()
+        })]
 
         /// Every active player is paired exactly once or has the bye; no avoidable rematch
         /// (brute force); same seed → same pairing.
         #[test]
         fn complete_no_avoidable_rematch_deterministic(n in 2usize..11, rounds in 1u32..5, seed in any::<u64>(), absent in 0usize..3) {
-            let mut players = testutil::players(n, seed);
-            let h = testutil::history(&players, rounds, seed);
-            for p in players.iter_mut().take(absent) {
-                p.status = if p.id % 2 == 0 { Status::Absent } else { Status::Withdrawn };
-            }
-            let settings = Settings::default();
-            let round = rounds + 1;
-            let rp = pair_round(&players, &h, &settings, round, seed).unwrap();
-            assert_complete(&players, &rp);
-            let met = meetings(&h, &settings, round);
-            let ids: Vec<u32> = players.iter().filter(|p| p.status == Status::Active).map(|p| p.id).collect();
-            prop_assert_eq!(rematches(&rp, &met), min_rematches(&ids, &met));
-            prop_assert_eq!(pair_round(&players, &h, &settings, round, seed).unwrap(), rp);
+            check_random_event(n, rounds, seed, absent)?;
         }
 
         /// The sparse solver (few candidates, so the dual check must add edges) reaches the

@@ -8,7 +8,7 @@
 //!
 //! | criterion | penalty per pair | source |
 //! |---|---|---|
-//! | [`Criterion::Rematch`] | games already played by the pair | rules.md §14.1 item 3: no rematches |
+//! | [`Criterion::Rematch`] | 1 if the pair has already played (however often) | rules.md §14.1 item 3: no rematches |
 //! | [`Criterion::Bye`] | bye pair only: the player's place in the bye order | §14.5: lowest-ranked without a bye |
 //! | [`Criterion::SameUnitHard`] | 1 if same unit (hard setting) | §14.4, below no-rematch |
 //! | [`Criterion::ScoreGap`] | Δ² (Δ = score gap in half points, capped at 127) | §14.3: same score, else the nearest score |
@@ -17,7 +17,12 @@
 //! | [`Criterion::Colour`] | colour cost of the better orientation | §14.3: balance, never at the cost of score |
 //!
 //! Because the rematch multiplier exceeds everything below it summed over the round, a
-//! pairing with a rematch never wins against one without (tests below and in `swiss`).
+//! pairing with a rematch never wins against one without, and the round has the fewest
+//! rematch games possible (tests below and in `swiss`). The penalty counts rematch *games*,
+//! not earlier meetings: weighing a pair by how often it met made one third meeting cost as
+//! much as two second meetings, so the engine could pair two rematches where one would do
+//! (issue 12 item 4). Where rematches cannot be avoided, who meets again is decided by the
+//! criteria below.
 //! The score penalty is convex (Δ²): two floats of one step beat one float of two steps,
 //! i.e. floats go to the nearest score. Who meets whom among otherwise equal pairs is
 //! decided by the seeded order of players inside each score group (pairing by lot).
@@ -54,8 +59,8 @@ pub const COLOUR_MAX: i128 = 127;
 pub const HANDICAP_MAX: i128 = 15;
 /// Largest score-gap penalty of one pair (127²).
 pub const SCORE_MAX: i128 = 127 * 127;
-/// Largest rematch count that is weighed (more meetings weigh as this many).
-pub const REMATCH_MAX: i128 = 7;
+/// Largest rematch penalty of one pair: a rematch game counts once, however often the pair met.
+pub const REMATCH_MAX: i128 = 1;
 
 /// The multipliers for a field of a given size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -416,6 +421,11 @@ mod tests {
         assert_eq!(get(&f.explain(0, 1), Criterion::Rematch), -f.scale.rematch);
         assert_eq!(get(&f.explain(0, 2), Criterion::Rematch), 0);
         assert!(f.weight(0, 1) > 0);
+        // A rematch game counts once however often the pair met: the round then has the
+        // fewest rematch games (issue 12 item 4), not the fewest earlier meetings.
+        let mut often = f.clone();
+        often.met.insert((1, 2), 3);
+        assert_eq!(get(&often.explain(0, 1), Criterion::Rematch), -f.scale.rematch);
     }
 
     #[test]
