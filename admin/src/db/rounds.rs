@@ -300,6 +300,22 @@ pub fn next_first_round(conn: &mut SqliteConnection, tid: i32) -> Result<i32, Db
     Ok(i32::try_from(last).unwrap_or(0) + 1)
 }
 
+/// The pairing numbers (编号) of a tournament's entrants: 1, 2, 3… in order of entry (entrant
+/// id), withdrawn entrants included. Every lot names its candidates by these numbers, and the
+/// entrant lists and public pairings show them. Entrants are never deleted while rounds
+/// exist (an import that replaces the field deletes its rounds too), and a new entrant gets
+/// the next number, so a number never changes once a draw names it.
+pub fn pairing_numbers(entrants: &[EntrantRow]) -> HashMap<i32, u32> {
+    let mut ids: Vec<i32> = entrants.iter().map(|e| e.id).collect();
+    ids.sort_unstable();
+    ids.into_iter().zip(1u32..).collect()
+}
+
+/// [`pairing_numbers`] of tournament `tid`.
+pub fn numbers_of(conn: &mut SqliteConnection, tid: i32) -> Result<HashMap<i32, u32>, DbError> {
+    Ok(pairing_numbers(&edb::list(conn, tid, "", Sort::Id)?))
+}
+
 /// Everything the pairing of round `round` reads, loaded at once.
 pub struct Context {
     pub t: TournamentRow,
@@ -361,6 +377,7 @@ pub fn context(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<Cont
     let entrants = edb::list(conn, tid, "", Sort::Id)?;
     let extras = entrant_extras(conn, tid)?;
     let absent = absences(conn, tid, round)?;
+    let numbers = pairing_numbers(&entrants);
     let players = entrants
         .iter()
         .map(|e| {
@@ -379,6 +396,7 @@ pub fn context(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<Cont
                 .map(|d| chrono::Datelike::num_days_from_ce(&d));
             Player {
                 id: pid(e.id),
+                number: numbers.get(&e.id).copied().unwrap_or(0),
                 rank_value: e.rank_value,
                 rating: e.rating,
                 unit: e.unit.clone(),
@@ -665,6 +683,13 @@ fn pair_in(
     };
     let mut draft = dr::plan_round(&input).map_err(RoundError::Plan)?;
     renumber(&ctx, seed, &mut draft.games)?;
+    // A double-loss lot drawn by an earlier pairing of this round stands (the engine does
+    // not draw it again): the round's draws show it all the same.
+    if ctx.psettings.double_loss_lot && n > 1 {
+        let stored =
+            games_of(conn, tid, n - 1)?.iter().filter_map(RoundGame::nominal_lot).collect::<Vec<_>>();
+        draft.draws.extend(stored);
+    }
 
     let before_games = games_of(conn, tid, n)?;
     delete_games(conn, tid, n)?;
@@ -704,12 +729,15 @@ fn pair_in(
     insert_games(conn, tid, n, &draft.games, &draft.byes)?;
 
     // The double-loss lots (rules.md §12): stored on the game they decide, for this pairing.
-    for (b, w, winner, rec) in dr::double_loss_lots(&draft.draws) {
+    for (a, b, winner, rec) in dr::double_loss_lots(&draft.draws, &ctx.players) {
+        let (a, b) = (eid(a), eid(b));
         let target = games::table
             .filter(games::tournament_id.eq(tid))
             .filter(games::round_number.eq(n - 1))
-            .filter(games::black_id.eq(eid(b)))
-            .filter(games::white_id.eq(eid(w)))
+            .filter(
+                (games::black_id.eq(a).and(games::white_id.eq(b)))
+                    .or(games::black_id.eq(b).and(games::white_id.eq(a))),
+            )
             .filter(games::nominal_winner_id.is_null());
         let gid: Option<i32> = target.select(games::id).first(conn).optional()?;
         let Some(gid) = gid else { continue };
@@ -722,6 +750,7 @@ fn pair_in(
         #[derive(Serialize)]
         struct Lot<'a> {
             round: i32,
+            /// The two players (entrant ids), in pairing-number order.
             black: i32,
             white: i32,
             nominal_winner: i32,
@@ -730,8 +759,8 @@ fn pair_in(
         }
         let after = Lot {
             round: n - 1,
-            black: eid(b),
-            white: eid(w),
+            black: a,
+            white: b,
             nominal_winner: eid(winner),
             lot: &rec,
             note: "pairing of the next round only; the result stays a double loss",
@@ -1116,6 +1145,7 @@ pub fn nigiri(
             return Err(RoundError::HasResults);
         }
         let roles = NigiriRoles { holder: state.holder, guesser: state.guesser, reason: state.reason };
+        let mut draws = r.draws();
         let rec = match action {
             NigiriAction::Record { grab, guess } => {
                 nigiri::record_outcome(roles, grab, guess).map_err(RoundError::Invalid)?
@@ -1124,8 +1154,12 @@ pub fn nigiri(
                 if state.record.is_some() {
                     return Err(RoundError::NigiriDone);
                 }
-                let seed = r.seed().unwrap_or(0);
-                nigiri::perform(roles, dr::table_seed(seed, u32::try_from(g.board).unwrap_or(0)))
+                let seed = dr::table_seed(r.seed().unwrap_or(0), u32::try_from(g.board).unwrap_or(0));
+                // A random choice like every other: recorded with the round's lots.
+                let numbers = numbers_of(conn, tid)?;
+                let number = |id: PlayerId| numbers.get(&eid(id)).copied().unwrap_or(0);
+                draws.push(nigiri::remote_record(number(roles.holder), number(roles.guesser), seed));
+                nigiri::perform(roles, seed)
             }
         };
         let new_state = NigiriState { record: Some(rec), ..state };
@@ -1139,7 +1173,11 @@ pub fn nigiri(
             ))
             .execute(conn)?;
         diesel::update(rounds::table.find(r.id))
-            .set((rounds::version.eq(r.version + 1), rounds::updated_at.eq(Some(now()))))
+            .set((
+                rounds::version.eq(r.version + 1),
+                rounds::draws.eq(serde_json::to_string(&draws).unwrap_or_else(|_| "[]".into())),
+                rounds::updated_at.eq(Some(now())),
+            ))
             .execute(conn)?;
         let after = game_in_round(conn, tid, n, gid)?;
         let what = match action {

@@ -21,9 +21,9 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::draw::derive_seed;
-use super::draw::lots::{DrawRecord, Lot, Stream};
+use super::draw::lots::{DrawRecord, Purpose, Stream};
 use super::draw::nigiri::{self, NigiriRecord, NigiriRule, RoleReason};
+use super::draw::{self, derive_seed, tags};
 use super::pairing::knockout::{self, KnockoutError, KnockoutMatch, KnockoutRules, MatchOutcome, Seeded};
 use super::pairing::review::{self, Warning};
 use super::pairing::weights::Criterion;
@@ -33,7 +33,7 @@ use super::pairing::{
 };
 use super::settings::{
     ByeValue, ColourMethod, DoubleLoss, HandicapBasis, HandicapSettings, KnockoutResolution,
-    KnockoutSettings, LateEntry, McMahonBands, NigiriHolder, PointsScale, SameUnit, System,
+    KnockoutSettings, LateEntry, McMahonBands, NigiriHolder, PointsScale, Round1Order, SameUnit, System,
     TournamentSettings,
 };
 
@@ -64,6 +64,15 @@ pub fn nigiri_rule(h: NigiriHolder) -> NigiriRule {
     match h {
         NigiriHolder::Art10 => NigiriRule::Art10,
         NigiriHolder::LargerNumber => NigiriRule::PairingNumber,
+    }
+}
+
+/// The engine's round-1 order for the tournament's (rules.md §14.2).
+pub fn round1_order(o: Round1Order) -> p::Round1Order {
+    match o {
+        Round1Order::RankRating => p::Round1Order::RankThenRating,
+        Round1Order::Rating => p::Round1Order::Rating,
+        Round1Order::Lot => p::Round1Order::Lot,
     }
 }
 
@@ -123,6 +132,7 @@ pub fn pairing_settings(t: &TournamentSettings) -> p::Settings {
             _ => t.pairing.handicap.max,
         },
         knockout: knockout_rules(&t.pairing.knockout),
+        round1_order: round1_order(t.pairing.round1),
         // The nominal winner only matters where scores decide the pairing.
         double_loss_lot: score_based && t.double_loss == DoubleLoss::Lot,
         // A gap of more than one win is worth a look; in systems that do not pair by score
@@ -380,7 +390,7 @@ fn from_engine(rp: RoundPairing, komi_q: i32, players: &[Player], rule: NigiriRu
 
 /// The seed of one table's nigiri lots (the tag the Swiss engine uses too).
 pub fn table_seed(round_seed: u64, table: u32) -> u64 {
-    derive_seed(round_seed, 0x4e16_0000 + u64::from(table))
+    derive_seed(round_seed, tags::nigiri(table))
 }
 
 /// Nigiri roles for a game under the event's `rule` (Art. 10, or the larger pairing number);
@@ -393,13 +403,10 @@ pub fn assign_nigiri(
     round_seed: u64,
     draws: &mut Vec<DrawRecord>,
 ) {
-    let (roles, rec) = nigiri::roles(a, b, rule, table_seed(round_seed, g.table));
-    if let Some(mut r) = rec {
-        r.purpose = format!("table {}: {}", g.table, r.purpose);
-        draws.push(r);
-    }
-    g.black = roles.guesser;
-    g.white = roles.holder;
+    let assigned = nigiri::assign(a, b, rule, table_seed(round_seed, g.table), false);
+    (g.black, g.white) = assigned.colours();
+    draws.extend(assigned.draws);
+    let roles = assigned.roles;
     g.colours = ColourSource::Nigiri;
     g.nigiri = Some(NigiriState {
         holder: roles.holder,
@@ -426,24 +433,13 @@ fn open_colours(
         }
         _ if fixed_by_table => {}
         _ => {
-            let mut lot = Lot::new(inp.seed, Stream::Colour);
-            let mut tables = Vec::new();
-            let mut blacks = Vec::new();
             for g in games.iter_mut() {
-                let (lo, hi) = (g.black.min(g.white), g.black.max(g.white));
-                (g.black, g.white) = if lot.coin() { (lo, hi) } else { (hi, lo) };
+                let lot_seed = derive_seed(inp.seed, tags::colours(g.table));
+                let (a, b) = (by_id[&g.black].ticket(), by_id[&g.white].ticket());
+                let (black, white, rec) = draw::colours_by_lot(a, b, lot_seed);
+                (g.black, g.white) = (black, white);
                 g.colours = ColourSource::Lot;
-                tables.push(g.table);
-                blacks.push(g.black);
-            }
-            if !tables.is_empty() {
-                draws.push(DrawRecord {
-                    purpose: "colours by lot: candidates are tables, outcome is who takes Black".into(),
-                    seed: inp.seed,
-                    stream: Stream::Colour,
-                    candidates: tables,
-                    outcome: blacks,
-                });
+                draws.push(rec);
             }
         }
     }
@@ -453,9 +449,8 @@ fn round_robin_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
     let act: HashSet<PlayerId> = active(inp.players).iter().map(|pl| pl.id).collect();
     let mut draws = Vec::new();
     let plan = if inp.round == 1 {
-        let mut ids: Vec<PlayerId> = act.iter().copied().collect();
-        ids.sort_unstable();
-        let (order, rec) = round_robin::draw_numbers(&ids, inp.seed);
+        let tickets: Vec<_> = active(inp.players).iter().map(|pl| pl.ticket()).collect();
+        let (order, rec) = round_robin::draw_numbers(&tickets, inp.seed);
         draws.push(rec);
         let n_even = order.len() + order.len() % 2;
         let double = inp.declared_rounds as usize >= 2 * (n_even - 1);
@@ -528,28 +523,22 @@ fn match_outcome(m: &KnockoutMatch, round: u32, history: &History, players: &[Pl
 fn knockout_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
     let mut draws = Vec::new();
     let matches = if inp.round == 1 {
-        // Seeds by strength: rank, then rating; equal players ordered by a seeded lot.
-        let act = active(inp.players);
-        let mut by_id: Vec<&Player> = act.clone();
-        by_id.sort_by_key(|pl| pl.id);
-        let mut lot = Lot::new(inp.seed, Stream::Knockout);
-        let keys: HashMap<PlayerId, u64> = by_id.iter().map(|pl| (pl.id, lot.next_u64())).collect();
-        let mut order = act;
-        order.sort_by_key(|pl| (-pl.rank_value, -i64::from(pl.rating.unwrap_or(i32::MIN / 2)), keys[&pl.id]));
-        let seeded: Vec<PlayerId> = order.iter().map(|pl| pl.id).collect();
-        draws.push(DrawRecord {
-            purpose: "knockout seeding: rank, then rating, equal players by lot".into(),
-            seed: inp.seed,
-            stream: Stream::Knockout,
-            candidates: by_id.iter().map(|pl| pl.id).collect(),
-            outcome: seeded.clone(),
-        });
+        // Seeds by strength: rank, then rating; equal players ordered by a recorded lot.
+        let keyed: Vec<_> = active(inp.players)
+            .iter()
+            .map(|pl| (pl.ticket(), p::strength_key(pl, p::Round1Order::RankThenRating)))
+            .collect();
+        let lot_seed = derive_seed(inp.seed, tags::KNOCKOUT_SEEDING);
+        let (seeded, rec) = draw::order_by_key(&keyed, Purpose::KnockoutSeeding, lot_seed, Stream::Knockout);
+        draws.extend(rec);
         knockout::first_round(&seeded)
     } else {
         let Some(Plan::Knockout { matches }) = inp.previous_plan else { return Err(PlanError::NoPlan) };
         let outcomes: Vec<MatchOutcome> =
             matches.iter().map(|m| match_outcome(m, inp.round - 1, inp.history, inp.players)).collect();
-        match knockout::next_round(matches, &outcomes, inp.settings.knockout, inp.seed) {
+        let numbers: HashMap<PlayerId, u32> = inp.players.iter().map(|pl| (pl.id, pl.number)).collect();
+        let number = |id: PlayerId| numbers.get(&id).copied().unwrap_or(id);
+        match knockout::next_round(matches, &outcomes, inp.settings.knockout, inp.seed, &number) {
             Ok((next, lots)) => {
                 draws.extend(lots);
                 next
@@ -982,61 +971,37 @@ pub fn explain(
     }))
 }
 
-/// The double-loss lots among a round's draws: (assigned Black, assigned White, nominal
-/// winner, the record) of each game of the previous round.
-pub fn double_loss_lots(draws: &[DrawRecord]) -> Vec<(PlayerId, PlayerId, PlayerId, DrawRecord)> {
+/// The double-loss lots among a round's draws: (one player, the other, nominal winner, the
+/// record) of each double loss of the previous round, as players (the record names pairing
+/// numbers; `players` maps them back).
+pub fn double_loss_lots(
+    draws: &[DrawRecord],
+    players: &[Player],
+) -> Vec<(PlayerId, PlayerId, PlayerId, DrawRecord)> {
+    let by_number: HashMap<u32, PlayerId> = players.iter().map(|pl| (pl.number, pl.id)).collect();
+    let id = |n: &u32| by_number.get(n).copied();
     draws
         .iter()
-        .filter(|d| d.stream == Stream::DoubleLoss && d.candidates.len() == 2 && d.outcome.len() == 1)
-        .map(|d| (d.candidates[0], d.candidates[1], d.outcome[0], d.clone()))
-        .collect()
-}
-
-/// Replays stored lots, in the order they were drawn: for each record, `Some(true)` when the
-/// same seed, stream and candidates give the stored outcome again, `None` for lots that
-/// depend on more than the record holds (the round-1 order uses ratings; colour lots the
-/// pairs; the knockout seeding ranks). Replayed: double-loss lots, nigiri role lots, byes
-/// among equals, Berger numbers, knockout lots for drawn matches, and both halves of the
-/// Chinese round-1 lot (which continue the stream after the order's keys).
-pub fn replay_all(draws: &[DrawRecord]) -> Vec<Option<bool>> {
-    let mut round1: Option<Lot> = None;
-    draws
-        .iter()
-        .map(|d| {
-            let two = d.candidates.len() == 2 && d.outcome.len() == 1;
-            let mut lot = Lot::new(d.seed, d.stream);
-            let shuffled = |lot: &mut Lot| {
-                let mut v = d.candidates.clone();
-                lot.shuffle(&mut v);
-                v == d.outcome
-            };
-            match d.stream {
-                Stream::DoubleLoss if two => Some(d.outcome[0] == d.candidates[lot.pick(2)]),
-                Stream::Nigiri if two && d.purpose.contains("who grabs") => {
-                    Some(d.outcome[0] == d.candidates[lot.pick(2)])
-                }
-                Stream::Knockout if two && d.purpose.contains("decided by lot") => {
-                    Some(d.outcome[0] == if lot.coin() { d.candidates[0] } else { d.candidates[1] })
-                }
-                Stream::Bye => Some(shuffled(&mut lot)),
-                Stream::Round1 if d.purpose.contains("Berger") => Some(shuffled(&mut lot)),
-                Stream::Round1 if d.purpose.starts_with("round 1: order") => {
-                    for _ in &d.candidates {
-                        lot.next_u64();
-                    }
-                    round1 = Some(lot);
-                    None
-                }
-                Stream::Round1 if d.purpose.contains("half draws") => round1.as_mut().map(shuffled),
-                _ => None,
-            }
+        .filter(|d| matches!(d.purpose, Purpose::DoubleLoss { .. }))
+        .filter_map(|d| match (&d.candidates[..], &d.outcome[..]) {
+            ([a, b], [w]) => Some((id(a)?, id(b)?, id(w)?, d.clone())),
+            _ => None,
         })
         .collect()
 }
 
+/// Replays stored lots: for each record, `Some(true)` when its seed, stream and candidates
+/// give its outcome again under its purpose's method ([`DrawRecord::replays`]; every kind:
+/// round-1 order and halves, score groups, byes among equals, colours by lot, nigiri
+/// holders and remote nigiri, Berger numbers, knockout seeding and lots, double-loss lots),
+/// `Some(false)` when they do not, `None` for records stored before purposes were typed.
+pub fn replay_all(draws: &[DrawRecord]) -> Vec<Option<bool>> {
+    draws.iter().map(DrawRecord::replays).collect()
+}
+
 /// [`replay_all`] of one record.
 pub fn replays(d: &DrawRecord) -> Option<bool> {
-    replay_all(std::slice::from_ref(d)).pop().flatten()
+    d.replays()
 }
 
 #[cfg(test)]
@@ -1306,8 +1271,7 @@ mod tests {
         assert_eq!(finalists, [1, 2]);
         // A lot for the double loss: recorded and replayable.
         let d = next(K::HigherSeed, K::Lot).unwrap();
-        let lot =
-            d.draws.iter().find(|x| x.stream == Stream::Knockout && x.purpose.contains("decided by lot"));
+        let lot = d.draws.iter().find(|x| x.purpose == Purpose::KnockoutMatch { number: 2 });
         let lot = lot.expect("the lot is recorded");
         assert_eq!(replays(lot), Some(true));
         assert!([2, 3].contains(&lot.outcome[0]));
@@ -1486,61 +1450,120 @@ mod tests {
         assert!(explain(System::Swiss, &pl, &h, &s, 1, 99, 1, Some(2)).unwrap().is_none());
     }
 
-    #[test]
-    fn stored_lots_replay() {
-        // Round 1 with equal ranks and no birth dates: halves by lot, nigiri roles by lot.
-        let mut pl: Vec<Player> = (1..=9).map(|i| Player::new(i, 0)).collect();
+    /// Every kind of lot the pairing draws, from events where each is needed; every record
+    /// names pairing numbers and replays from itself.
+    fn every_kind_of_lot() -> Vec<DrawRecord> {
+        // Pairing numbers 101.. for ids 1..: records must name the numbers.
+        let numbered = |mut pl: Vec<Player>| {
+            for x in pl.iter_mut() {
+                x.number = x.id + 100;
+            }
+            pl
+        };
+        // Round 1, equal ranks, no birth dates: order, halves, nigiri holders by lot.
+        let mut pl = numbered((1..=9).map(|i| Player::new(i, 0)).collect());
         pl[0].rank_value = 3;
-        let s = pairing_settings(&defaults());
+        let mut t = defaults();
+        let s = pairing_settings(&t);
         let h = History::default();
-        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap();
-        let r = replay_all(&d.draws);
-        assert_eq!(r.len(), d.draws.len());
-        let halves = d.draws.iter().zip(&r).filter(|(d, _)| d.purpose.contains("half draws"));
-        assert_eq!(halves.clone().count(), 2);
-        assert!(halves.into_iter().all(|(_, r)| *r == Some(true)));
-        assert!(d.draws.iter().zip(&r).any(|(d, r)| d.purpose.contains("who grabs") && *r == Some(true)));
-        assert!(r.iter().all(|x| *x != Some(false)), "{r:?}");
+        let mut all = plan_round(&input(System::Swiss, &s, &pl, &h, 1, None)).unwrap().draws;
+        // Round 2 after draws and a double loss: score groups, the bye, the double-loss lot;
+        // colours by lot.
+        let mut h2 = History::default();
+        for (b, w, r) in [
+            (1, 2, GameResult::Draw),
+            (3, 4, GameResult::Draw),
+            (5, 6, GameResult::DoubleForfeit),
+            (7, 8, GameResult::Draw),
+        ] {
+            h2.games.push(PlayedGame::new(1, b, w, r));
+        }
+        h2.byes.push(p::ByeRecord { round: 1, player: 9 });
+        t.colour_method = ColourMethod::Lots;
+        let s = pairing_settings(&t);
+        all.extend(plan_round(&input(System::Swiss, &s, &pl, &h2, 2, None)).unwrap().draws);
+        // Round robin: Berger numbers and colours by lot.
+        t.system = System::RoundRobin;
+        let s = pairing_settings(&t);
+        all.extend(plan_round(&input(System::RoundRobin, &s, &pl, &h, 1, None)).unwrap().draws);
+        // Knockout: seeding among equals, then a drawn match decided by lot.
+        t.system = System::Knockout;
+        t.pairing.knockout.on_draw = crate::domain::settings::KnockoutResolution::Lot;
+        let s = pairing_settings(&t);
+        let four = &pl[1..5];
+        let d1 = plan_round(&input(System::Knockout, &s, four, &h, 1, None)).unwrap();
+        all.extend(d1.draws.clone());
+        let mut hk = History::default();
+        for g in &d1.games {
+            hk.games.push(PlayedGame::new(1, g.black, g.white, GameResult::Draw));
+        }
+        all.extend(plan_round(&input(System::Knockout, &s, four, &hk, 2, Some(&d1.plan))).unwrap().draws);
+        // A nigiri performed from a table's seed.
+        all.push(nigiri::remote_record(105, 102, table_seed(99, 3)));
+        all
+    }
+
+    #[test]
+    fn every_kind_of_lot_is_recorded_by_pairing_number_and_replays() {
+        let all = every_kind_of_lot();
+        let kinds: HashSet<std::mem::Discriminant<Purpose>> =
+            all.iter().map(|d| std::mem::discriminant(&d.purpose)).collect();
+        for p in [
+            Purpose::Round1Order,
+            Purpose::Round1Upper,
+            Purpose::Round1Lower,
+            Purpose::ScoreGroup { score: 0 },
+            Purpose::Bye,
+            Purpose::Colours,
+            Purpose::NigiriHolder,
+            Purpose::RemoteNigiri,
+            Purpose::BergerNumbers,
+            Purpose::KnockoutSeeding,
+            Purpose::KnockoutMatch { number: 1 },
+            Purpose::DoubleLoss { round: 1 },
+        ] {
+            assert!(kinds.contains(&std::mem::discriminant(&p)), "no {p:?} among {all:#?}");
+        }
+        assert!(replay_all(&all).iter().all(|r| *r == Some(true)), "{all:#?}");
+        for d in &all {
+            assert!(d.candidates.iter().all(|n| *n > 100), "pairing numbers, not ids: {d:?}");
+            if d.purpose.method() != Some(crate::domain::draw::lots::Method::Nigiri) {
+                assert!(d.candidates.windows(2).all(|w| w[0] < w[1]), "ascending: {d:?}");
+            }
+        }
         // A tampered outcome does not replay.
-        let mut bad = d.draws.clone();
-        let i = bad.iter().position(|d| d.purpose.contains("upper half")).unwrap();
+        let mut bad = all.clone();
+        let i = bad.iter().position(|d| d.purpose == Purpose::Round1Upper).unwrap();
         bad[i].outcome.reverse();
         assert_eq!(replay_all(&bad)[i], Some(false));
-        // Byes among equals, Berger numbers, a knockout lot.
-        let h2 = {
-            let mut h = History::default();
-            for (b, w) in [(1, 2), (3, 4), (5, 6), (7, 8)] {
-                h.games.push(PlayedGame::new(1, b, w, GameResult::Draw));
-            }
-            h.byes.push(p::ByeRecord { round: 1, player: 9 });
-            h
-        };
-        let d2 = plan_round(&input(System::Swiss, &s, &pl, &h2, 2, None)).unwrap();
-        let bye = d2.draws.iter().find(|d| d.stream == Stream::Bye).expect("equal candidates for the bye");
-        assert_eq!(replays(bye), Some(true));
-        let (_, berger) = round_robin::draw_numbers(&[1, 2, 3, 4, 5], 77);
-        assert_eq!(replays(&berger), Some(true));
-        let m = [KnockoutMatch { a: Some(Seeded { id: 1, seed: 1 }), b: Some(Seeded { id: 2, seed: 2 }) }];
-        let rules = KnockoutRules { on_draw: knockout::Resolution::Lot, ..KnockoutRules::default() };
-        let (_, lots) = knockout::advancing(&m, &[MatchOutcome::Draw], rules, 5).unwrap();
-        assert_eq!(replays(&lots[0]), Some(true));
     }
 
     #[test]
     fn double_loss_lot_is_drawn_for_pairing_only() {
         let pl = players(4);
         let s = pairing_settings(&defaults());
-        let mut h = History::default();
-        h.games.push(PlayedGame::new(1, 1, 2, GameResult::DoubleLoss));
-        h.games.push(PlayedGame::new(1, 3, 4, GameResult::BlackWins));
-        let d = plan_round(&input(System::Swiss, &s, &pl, &h, 2, None)).unwrap();
-        let lots = double_loss_lots(&d.draws);
-        assert_eq!(lots.len(), 1);
-        let (b, w, winner, rec) = &lots[0];
-        assert_eq!((*b, *w), (1, 2));
-        assert_eq!(replays(rec), Some(true));
-        let sc = scores(System::Swiss, &pl, &h, &s, 2, 99).unwrap();
-        assert_eq!(sc[winner].points, 0, "standings never see the lot");
-        assert_eq!(sc[winner].pairing_points, 4);
+        // Every double loss takes the lot: ruled at the board, or both late beyond the limit
+        // (Art. 22.3 → the principle of Art. 17.5, a double forfeit in the pairing's terms).
+        for result in [GameResult::DoubleLoss, GameResult::DoubleForfeit] {
+            let mut h = History::default();
+            h.games.push(PlayedGame::new(1, 2, 1, result));
+            h.games.push(PlayedGame::new(1, 3, 4, GameResult::BlackWins));
+            let d = plan_round(&input(System::Swiss, &s, &pl, &h, 2, None)).unwrap();
+            let lots = double_loss_lots(&d.draws, &pl);
+            assert_eq!(lots.len(), 1, "{result:?}");
+            let (a, b, winner, rec) = &lots[0];
+            assert_eq!((*a, *b), (1, 2), "by pairing number");
+            assert_eq!(rec.purpose, Purpose::DoubleLoss { round: 1 });
+            assert_eq!(replays(rec), Some(true));
+            let sc = scores(System::Swiss, &pl, &h, &s, 2, 99).unwrap();
+            assert_eq!(sc[winner].points, 0, "standings never see the lot");
+            assert_eq!(sc[winner].pairing_points, 4);
+            // Pairing without the lot: nothing drawn.
+            let mut t = defaults();
+            t.double_loss = DoubleLoss::Native;
+            let native = pairing_settings(&t);
+            let d = plan_round(&input(System::Swiss, &native, &pl, &h, 2, None)).unwrap();
+            assert!(double_loss_lots(&d.draws, &pl).is_empty());
+        }
     }
 }

@@ -91,6 +91,15 @@ code_enum!(
     NigiriHolder { #[default] Art10 = "art10", LargerNumber = "larger_number" }
 );
 code_enum!(
+    /// How Swiss round 1 orders the field before it is split into halves paired by lot
+    /// (rules.md §14.2 and its decisions table): by rank, then rating, equal players by lot
+    /// (the default: a Chinese field has ranks and few ratings); by rating, unrated players
+    /// after the rated ones by rank; or a pure computer lot (电脑随机抽签), an option only.
+    /// The round-1 bye of an odd field goes to the lowest in that order.
+    #[derive(Default)]
+    Round1Order { #[default] RankRating = "rank_rating", Rating = "rating", Lot = "lot" }
+);
+code_enum!(
     /// What a drawn game or a double loss does to a knockout match: it is replayed (the
     /// default for a draw), the higher seed advances, a seeded lot decides, or — a double
     /// loss only, the default — both are out and the next opponent advances unplayed.
@@ -158,6 +167,8 @@ impl Default for KnockoutSettings {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PairingRules {
+    /// Swiss round 1's order (a stored value from before it existed reads as the default).
+    pub round1: Round1Order,
     pub mcmahon: McMahonBands,
     pub handicap: HandicapSettings,
     pub nigiri: NigiriHolder,
@@ -396,6 +407,8 @@ pub enum Frozen {
     Handicap,
     /// Who holds the stones in a nigiri (the procedure the regulations state, Art. 10).
     Nigiri,
+    /// The order of Swiss round 1 (the procedure round 1 was paired by, §14.2).
+    Round1Order,
     /// Fewer rounds than are already published.
     Rounds,
 }
@@ -416,6 +429,7 @@ impl Frozen {
             Frozen::McMahon => "mm_bar",
             Frozen::Handicap => "handicap_basis",
             Frozen::Nigiri => "nigiri_holder",
+            Frozen::Round1Order => "round1_order",
             Frozen::Rounds => "rounds",
         }
     }
@@ -471,6 +485,9 @@ pub fn frozen_changes(
     if old.pairing.nigiri != new.pairing.nigiri {
         out.push(Frozen::Nigiri);
     }
+    if old.pairing.round1 != new.pairing.round1 {
+        out.push(Frozen::Round1Order);
+    }
     if new.rounds < last_published {
         out.push(Frozen::Rounds);
     }
@@ -503,6 +520,7 @@ mod tests {
         assert_eq!(s.tiebreak_codes(), "score,sos,cumulative,direct,wins,fewer_warnings,lots");
         assert_eq!(s.double_loss, DoubleLoss::Lot, "decisions table: the lot fallback");
         assert_eq!(s.late_entry, LateEntry::Loss);
+        assert_eq!(s.pairing.round1, Round1Order::RankRating, "§14.2: rank, then rating, halves by lot");
     }
 
     #[test]
@@ -556,7 +574,11 @@ mod tests {
         new.pairing.mcmahon.floor = Rank::Kyu(10);
         new.pairing.handicap.basis = HandicapBasis::Rank;
         new.pairing.nigiri = NigiriHolder::LargerNumber;
-        assert_eq!(frozen_changes(&old, &new, 1, 1), vec![Frozen::McMahon, Frozen::Handicap, Frozen::Nigiri]);
+        new.pairing.round1 = Round1Order::Lot;
+        assert_eq!(
+            frozen_changes(&old, &new, 1, 1),
+            vec![Frozen::McMahon, Frozen::Handicap, Frozen::Nigiri, Frozen::Round1Order]
+        );
         assert!(frozen_changes(&old, &new, 0, 0).is_empty());
         let mut max = old.clone();
         max.pairing.handicap.max = 4;
@@ -572,6 +594,9 @@ mod tests {
         assert_eq!(partial.mcmahon, McMahonBands { bar: Rank::Dan(2), floor: Rank::Kyu(20) });
         assert_eq!(partial.handicap, HandicapSettings { basis: HandicapBasis::Rank, ..Default::default() });
         assert_eq!(partial.nigiri, NigiriHolder::Art10);
+        assert_eq!(partial.round1, Round1Order::RankRating, "stored before the setting: the default");
+        let lot: PairingRules = serde_json::from_str(r#"{"round1":"lot"}"#).unwrap();
+        assert_eq!(lot.round1, Round1Order::Lot);
         // A whole settings value stored before the pairing rules existed still loads.
         let mut v = serde_json::to_value(TournamentSettings::defaults(day())).unwrap();
         v.as_object_mut().unwrap().remove("pairing");

@@ -152,8 +152,15 @@ pub async fn list(
     let search: String = query(&q, "q").chars().take(100).collect();
     let sort = Sort::from_code(&query(&q, "sort"));
     let s2 = search.clone();
-    let (t, rows) =
-        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, edb::list(c, tid, &s2, sort)?))).await?;
+    let (t, rows, numbers) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                edb::list(c, tid, &s2, sort)?,
+                crate::db::rounds::numbers_of(c, tid)?,
+            ))
+        })
+        .await?;
     let lang = ctx.lang;
     let notice = match query(&q, "imported").parse::<usize>() {
         Ok(n) => Some(lang.tf("imp.done", &[&n])),
@@ -163,6 +170,7 @@ pub async fn list(
         .iter()
         .map(|e| EntrantItem {
             id: e.id,
+            number: numbers.get(&e.id).copied().unwrap_or(0),
             name_zh: e.name_zh(),
             name_latin: e.name_latin(),
             rank: rank_text(lang, &e.rank),
@@ -190,6 +198,7 @@ pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
     let role = ctx.staff_role(tid).await?;
     let (t, rows) =
         ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, edb::list(c, tid, "", Sort::Rank)?))).await?;
+    let numbers = crate::db::rounds::pairing_numbers(&rows);
     let zh = ctx.lang.is_zh();
     let n_active = rows.iter().filter(|e| !e.withdrawn()).count();
     let rows = rows
@@ -199,6 +208,7 @@ pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
             let (name, other) = if zh || b.is_empty() { (a, b) } else { (b, a) };
             let (name, other) = if name.is_empty() { (other, String::new()) } else { (name, other) };
             PlayerItem {
+                number: numbers.get(&e.id).copied().unwrap_or(0),
                 name,
                 other_name: other,
                 rank: rank_text(ctx.lang, &e.rank),

@@ -18,7 +18,7 @@ use crate::db::rounds::{self as rdb, Edit, NigiriAction, Outcome, RoundError, Ro
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
-use crate::domain::draw::lots::{DrawRecord, Stream};
+use crate::domain::draw::lots::{DrawRecord, Method, Purpose, Stream};
 use crate::domain::draw::nigiri::{Guess, RoleReason};
 use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::weights::Criterion;
@@ -41,18 +41,25 @@ pub fn display_name(lang: Lang, e: &EntrantRow) -> String {
     }
 }
 
-/// Names and ranks of a tournament's entrants by pairing id.
+/// Names, ranks and pairing numbers of a tournament's entrants (all of them, so the numbers
+/// are [`rdb::pairing_numbers`]) by pairing id.
 struct Names {
     map: HashMap<PlayerId, (String, String)>,
+    numbers: HashMap<PlayerId, u32>,
+    by_number: HashMap<u32, PlayerId>,
 }
 
 impl Names {
     fn new(lang: Lang, entrants: &[EntrantRow]) -> Names {
+        let numbers: HashMap<PlayerId, u32> =
+            rdb::pairing_numbers(entrants).into_iter().map(|(id, n)| (rdb::pid(id), n)).collect();
         Names {
             map: entrants
                 .iter()
                 .map(|e| (rdb::pid(e.id), (display_name(lang, e), rank_text(lang, &e.rank))))
                 .collect(),
+            by_number: numbers.iter().map(|(id, n)| (*n, *id)).collect(),
+            numbers,
         }
     }
     fn name(&self, id: PlayerId) -> String {
@@ -60,6 +67,16 @@ impl Names {
     }
     fn rank(&self, id: PlayerId) -> String {
         self.map.get(&id).map(|x| x.1.clone()).unwrap_or_default()
+    }
+    fn number(&self, id: PlayerId) -> u32 {
+        self.numbers.get(&id).copied().unwrap_or(0)
+    }
+    /// "12 张伟": the player with pairing number `n`, as a lot's candidates are shown.
+    fn numbered(&self, n: u32) -> String {
+        match self.by_number.get(&n) {
+            Some(id) => format!("{n} {}", self.name(*id)),
+            None => n.to_string(),
+        }
     }
     /// (id, "name (rank)") sorted by name, for selects.
     fn options(&self, ids: impl Iterator<Item = PlayerId>) -> Vec<(String, String)> {
@@ -359,20 +376,57 @@ fn player_view(names: &Names, scores: &HashMap<PlayerId, dr::Scores>, id: Player
     }
 }
 
+/// What a lot decided, in the reader's language (the record stores a typed purpose).
+fn purpose_text(lang: Lang, p: &Purpose) -> String {
+    match p {
+        Purpose::Round1Order => lang.t("drawp.round1_order").into(),
+        Purpose::Round1Upper => lang.t("drawp.round1_upper").into(),
+        Purpose::Round1Lower => lang.t("drawp.round1_lower").into(),
+        Purpose::ScoreGroup { score } => lang.tf("drawp.score_group", &[&half_points(*score)]),
+        Purpose::Bye => lang.t("drawp.bye").into(),
+        Purpose::Colours => lang.t("drawp.colours").into(),
+        Purpose::NigiriHolder => lang.t("drawp.nigiri_holder").into(),
+        Purpose::RemoteNigiri => lang.t("drawp.remote_nigiri").into(),
+        Purpose::BergerNumbers => lang.t("drawp.berger").into(),
+        Purpose::KnockoutSeeding => lang.t("drawp.knockout_seeding").into(),
+        Purpose::KnockoutMatch { number } => lang.tf("drawp.knockout_match", &[number]),
+        Purpose::DoubleLoss { round } => lang.tf("drawp.double_loss", &[round]),
+        Purpose::Text { text } => text.clone(),
+    }
+}
+
+fn method_text(lang: Lang, m: Option<Method>) -> &'static str {
+    match m {
+        Some(Method::Shuffle) => lang.t("method.shuffle"),
+        Some(Method::Pick) => lang.t("method.pick"),
+        Some(Method::Nigiri) => lang.t("method.nigiri"),
+        None => "",
+    }
+}
+
 fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>) -> DrawView {
-    let who = |ids: &[u32]| ids.iter().map(|i| names.name(*i)).collect::<Vec<_>>().join(", ");
-    let candidates = if d.stream == Stream::Colour {
-        d.candidates.iter().map(|t| lang.tf("round.table_n", &[t])).collect::<Vec<_>>().join(", ")
-    } else {
-        who(&d.candidates)
+    let numbered = |ns: &[u32]| ns.iter().map(|n| names.numbered(*n)).collect::<Vec<_>>().join(", ");
+    let raw = |ns: &[u32]| ns.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    let method = d.purpose.method();
+    let outcome = match (method, &d.outcome[..]) {
+        (Some(Method::Nigiri), &[black, grab, shown]) => {
+            let guess = if shown == 1 { Guess::Odd } else { Guess::Even };
+            lang.tf("draw.nigiri_outcome", &[&names.numbered(black), &grab, &guess_name(lang, guess)])
+        }
+        _ => numbered(&d.outcome),
     };
     DrawView {
         stream: stream_name(lang, d.stream).to_string(),
-        stream_no: d.stream as u32,
-        purpose: d.purpose.clone(),
+        stream_no: d.stream.number(),
+        purpose: purpose_text(lang, &d.purpose),
+        purpose_code: d.purpose.code(),
+        method: method_text(lang, method).to_string(),
+        method_code: method.map(Method::code).unwrap_or(""),
         seed: d.seed.to_string(),
-        candidates,
-        outcome: who(&d.outcome),
+        candidates: numbered(&d.candidates),
+        candidates_raw: raw(&d.candidates),
+        outcome,
+        outcome_raw: raw(&d.outcome),
         replayed,
     }
 }
@@ -1142,8 +1196,10 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
             Some(PublicGame {
                 table: tg.table,
                 black: names.name(tg.black),
+                black_no: names.number(tg.black),
                 black_rank: names.rank(tg.black),
                 white: names.name(tg.white),
+                white_no: names.number(tg.white),
                 white_rank: names.rank(tg.white),
                 handicap: tg.handicap,
                 nigiri: tg
@@ -1159,7 +1215,7 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
         .iter()
         .filter(|g| g.is_bye())
         .filter_map(|g| g.black_id)
-        .map(|b| names.name(rdb::pid(b)))
+        .map(|b| names.numbered(names.number(rdb::pid(b))))
         .collect();
     let title = lang.tf("round.title", &[&r.number]);
     ctx.render(&PublicRoundPage {
@@ -1192,7 +1248,7 @@ mod tests {
 
     #[test]
     fn every_warning_and_result_has_words() {
-        let names = Names { map: HashMap::new() };
+        let names = Names { map: HashMap::new(), numbers: HashMap::new(), by_number: HashMap::new() };
         for lang in [Lang::En, Lang::Zh] {
             for w in [
                 Warning::Rematch { table: 1, a: 1, b: 2, times: 1 },

@@ -161,6 +161,7 @@ pub struct SettingsOptions {
     pub forfeit_sos: Options,
     pub handicap_basis: Options,
     pub nigiri_holder: Options,
+    pub round1_order: Options,
     pub ko_draw: Options,
     pub ko_double_loss: Options,
 }
@@ -205,6 +206,8 @@ pub struct TournamentPage {
 }
 
 pub struct PlayerItem {
+    /// The pairing number (编号), which the lots name.
+    pub number: u32,
     pub name: String,
     pub other_name: String,
     pub rank: String,
@@ -223,6 +226,8 @@ pub struct PlayersPage {
 
 pub struct EntrantItem {
     pub id: i32,
+    /// The pairing number (编号), which the lots name; the id stays in addresses.
+    pub number: u32,
     pub name_zh: String,
     pub name_latin: String,
     pub rank: String,
@@ -363,11 +368,20 @@ pub struct GameView {
 
 pub struct DrawView {
     pub stream: String,
-    pub stream_no: u32,
+    pub stream_no: u64,
+    /// What the lot decided, in the reader's language, and its code.
     pub purpose: String,
+    pub purpose_code: &'static str,
+    /// The method in words, and its code (`shuffle`, `pick`, `nigiri`; empty for an old
+    /// record) for a program replaying the page.
+    pub method: String,
+    pub method_code: &'static str,
     pub seed: String,
+    /// Candidates as "number name", and the bare pairing numbers (space-separated).
     pub candidates: String,
+    pub candidates_raw: String,
     pub outcome: String,
+    pub outcome_raw: String,
     /// Replayed here: Some(true) when the lot gives the stored outcome again.
     pub replayed: Option<bool>,
 }
@@ -493,9 +507,12 @@ pub struct AttendancePage {
 
 pub struct PublicGame {
     pub table: u32,
+    /// Names with their pairing numbers (the numbers the lots name).
     pub black: String,
+    pub black_no: u32,
     pub black_rank: String,
     pub white: String,
+    pub white_no: u32,
     pub white_rank: String,
     pub handicap: u8,
     /// "X holds, Y guesses" while the nigiri is still to be done.

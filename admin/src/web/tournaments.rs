@@ -61,6 +61,7 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         forfeit_sos: options(lang, ForfeitSos::ALL, ForfeitSos::code, "forfeit_sos"),
         handicap_basis: options(lang, HandicapBasis::ALL, HandicapBasis::code, "handicap_basis"),
         nigiri_holder: options(lang, NigiriHolder::ALL, NigiriHolder::code, "nigiri_holder"),
+        round1_order: options(lang, Round1Order::ALL, Round1Order::code, "round1_order"),
         // A draw cannot put both players out: that choice is for double losses only.
         ko_draw: options(
             lang,
@@ -109,6 +110,7 @@ fn pairing_form(f: &mut FormView, p: &PairingRules) {
     f.set("handicap_max", p.handicap.max.to_string());
     f.set("handicap_none_at_bar", if p.handicap.none_at_bar { "on" } else { "" });
     f.set("nigiri_holder", p.nigiri.code());
+    f.set("round1_order", p.round1.code());
     f.set("ko_draw", p.knockout.on_draw.code());
     f.set("ko_double_loss", p.knockout.on_double_loss.code());
 }
@@ -182,6 +184,7 @@ fn pairing_from_form(
     let max = stones(f, "handicap_max", d.handicap.max);
     let nigiri =
         choice(f, lang, form, "nigiri_holder", NigiriHolder::from_code, NigiriHolder::code, d.nigiri);
+    let round1 = choice(f, lang, form, "round1_order", Round1Order::from_code, Round1Order::code, d.round1);
     let ko = KnockoutResolution::from_code;
     let on_draw = choice(f, lang, form, "ko_draw", ko, KnockoutResolution::code, d.knockout.on_draw);
     let on_double_loss =
@@ -195,6 +198,7 @@ fn pairing_from_form(
             none_at_bar: form.checked("handicap_none_at_bar"),
         },
         nigiri: nigiri?,
+        round1: round1?,
         knockout: KnockoutSettings { on_draw: on_draw?, on_double_loss: on_double_loss? },
     };
     let problems = rules.problems(system?);

@@ -111,17 +111,165 @@ impl Lot {
     }
 }
 
-/// A stored record of one drawn lot: enough to replay it (seed, stream, the candidates in
-/// the order given to the lot) and to show its outcome.
+impl Stream {
+    /// Every stream, for reading a stream number back.
+    pub const ALL: [Stream; 9] = [
+        Stream::Round1,
+        Stream::Bye,
+        Stream::Colour,
+        Stream::DoubleLoss,
+        Stream::Nigiri,
+        Stream::GroupOrder,
+        Stream::Knockout,
+        Stream::Standings,
+        Stream::Synthetic,
+    ];
+
+    /// The ChaCha stream number (what the public pages show).
+    pub fn number(self) -> u64 {
+        self as u64
+    }
+
+    /// The stream with this number.
+    pub fn from_number(n: u64) -> Option<Stream> {
+        Stream::ALL.into_iter().find(|s| s.number() == n)
+    }
+}
+
+/// How a lot turns its candidates into its outcome, named on the public pages so an outsider
+/// can replay it (`crate::domain::draw::draw` is the reference implementation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// The outcome is the candidates shuffled by [`Lot::shuffle`] (Fisher–Yates: for i from
+    /// the last index down to 1, swap i with `below(i + 1)`).
+    Shuffle,
+    /// The outcome is the one candidate at index `below(n)` of the n candidates.
+    Pick,
+    /// A nigiri performed from the seed ([`super::nigiri::perform`]): candidates holder and
+    /// guesser; one word skipped, the grab `5 + below(36)` stones, the guess a coin
+    /// (`below(2) = 1`: odd); the outcome is Black, the grab and the stones the guesser
+    /// showed (1 = odd, 2 = even).
+    Nigiri,
+}
+
+impl Method {
+    pub fn code(self) -> &'static str {
+        match self {
+            Method::Shuffle => "shuffle",
+            Method::Pick => "pick",
+            Method::Nigiri => "nigiri",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Method> {
+        [Method::Shuffle, Method::Pick, Method::Nigiri].into_iter().find(|m| m.code() == s)
+    }
+}
+
+/// What a lot decided (typed, so every page renders it in its reader's language).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Purpose {
+    /// Swiss round 1 (rules.md §14.2): the lot order of the field. The round-1 order is the
+    /// setting's (rank, then rating…) with players it holds equal in this lot order, or this
+    /// order itself when the setting is a pure lot.
+    Round1Order,
+    /// Round 1: the upper half draws the odd lot numbers 1, 3, 5… in this order.
+    Round1Upper,
+    /// Round 1: the lower half draws the even lot numbers 2, 4, 6… in this order.
+    Round1Lower,
+    /// Later rounds: the order of one score group (`score` in half points), which decides
+    /// who meets whom among equals.
+    ScoreGroup { score: i32 },
+    /// The bye order (rules.md §14.5): candidates equal for the bye in this lot order.
+    Bye,
+    /// Colours by lot (rules.md §4.1): the one drawn takes Black.
+    Colours,
+    /// Nigiri: who holds the stones, when rank and age do not decide (Art. 10).
+    NigiriHolder,
+    /// A remote nigiri performed from the seed (rules.md §4.2).
+    RemoteNigiri,
+    /// Round robin: Berger numbers 1, 2, 3… in this order.
+    BergerNumbers,
+    /// Knockout: seeds 1, 2, 3… by rank, then rating; equal players in this lot order.
+    KnockoutSeeding,
+    /// Knockout: who advances from match `number`, drawn or lost by both.
+    KnockoutMatch { number: u32 },
+    /// A double loss of round `round` (rules.md §12): the nominal winner for the next
+    /// round's pairing only.
+    DoubleLoss { round: u32 },
+    /// A record stored before purposes were typed: its text as stored, not replayed.
+    Text { text: String },
+}
+
+impl Purpose {
+    /// The purpose's code (its `kind` when stored), for programs reading the public pages.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Purpose::Round1Order => "round1_order",
+            Purpose::Round1Upper => "round1_upper",
+            Purpose::Round1Lower => "round1_lower",
+            Purpose::ScoreGroup { .. } => "score_group",
+            Purpose::Bye => "bye",
+            Purpose::Colours => "colours",
+            Purpose::NigiriHolder => "nigiri_holder",
+            Purpose::RemoteNigiri => "remote_nigiri",
+            Purpose::BergerNumbers => "berger_numbers",
+            Purpose::KnockoutSeeding => "knockout_seeding",
+            Purpose::KnockoutMatch { .. } => "knockout_match",
+            Purpose::DoubleLoss { .. } => "double_loss",
+            Purpose::Text { .. } => "text",
+        }
+    }
+
+    /// The method of a lot of this purpose (`None` for an old record).
+    pub fn method(&self) -> Option<Method> {
+        Some(match self {
+            Purpose::Round1Order
+            | Purpose::Round1Upper
+            | Purpose::Round1Lower
+            | Purpose::ScoreGroup { .. }
+            | Purpose::Bye
+            | Purpose::BergerNumbers
+            | Purpose::KnockoutSeeding => Method::Shuffle,
+            Purpose::Colours
+            | Purpose::NigiriHolder
+            | Purpose::KnockoutMatch { .. }
+            | Purpose::DoubleLoss { .. } => Method::Pick,
+            Purpose::RemoteNigiri => Method::Nigiri,
+            Purpose::Text { .. } => return None,
+        })
+    }
+}
+
+/// Reads a typed purpose, or the text of a record stored before purposes were typed.
+fn purpose_or_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Purpose, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Typed(Purpose),
+        Text(String),
+    }
+    Ok(match Stored::deserialize(d)? {
+        Stored::Typed(p) => p,
+        Stored::Text(text) => Purpose::Text { text },
+    })
+}
+
+/// A stored record of one drawn lot: enough to replay it from the record alone (seed,
+/// stream, the candidates in the order given to the lot, the method its purpose names) and
+/// to show its outcome. Candidates and outcomes are **pairing numbers** (编号, the numbers
+/// the entrant lists and the public pairings show), never database ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawRecord {
-    /// What the lot decided, e.g. "bye", "round 1 upper half", "double loss round 3".
-    pub purpose: String,
+    #[serde(deserialize_with = "purpose_or_text")]
+    pub purpose: Purpose,
     pub seed: u64,
     pub stream: Stream,
-    /// The candidates (player ids, or tables) in the order handed to the lot.
+    /// The candidates in the order handed to the lot: ascending pairing numbers.
     pub candidates: Vec<u32>,
-    /// The outcome: the chosen id(s) or the drawn order.
+    /// The outcome: the drawn order, the one drawn, or (nigiri) Black, grab and guess.
     pub outcome: Vec<u32>,
 }
 

@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::lots::{DrawRecord, Lot, Stream};
+use super::lots::{DrawRecord, Lot, Purpose, Stream};
 use crate::domain::pairing::{Player, PlayerId};
 
 /// Which rule names the grabber.
@@ -21,8 +21,8 @@ use crate::domain::pairing::{Player, PlayerId};
 pub enum NigiriRule {
     /// Art. 10: higher rank grabs, then the older player.
     Art10,
-    /// Event variant (rules.md §4.2 item 4): the larger pairing number grabs. Pairing
-    /// numbers are the players' ids here.
+    /// Event variant (rules.md §4.2 item 4): the larger pairing number grabs
+    /// ([`Player::number`], the number the entrant lists show).
     PairingNumber,
 }
 
@@ -69,7 +69,7 @@ pub struct NigiriRecord {
 }
 
 /// The nigiri roles of `a` and `b` under `rule`. If the rule does not decide, a lot with
-/// `seed` does and its record is returned too.
+/// `seed` does (one of the two by pairing number) and its record is returned too.
 pub fn roles(a: &Player, b: &Player, rule: NigiriRule, seed: u64) -> (NigiriRoles, Option<DrawRecord>) {
     let decided = |holder: &Player, guesser: &Player, reason| NigiriRoles {
         holder: holder.id,
@@ -78,7 +78,7 @@ pub fn roles(a: &Player, b: &Player, rule: NigiriRule, seed: u64) -> (NigiriRole
     };
     match rule {
         NigiriRule::PairingNumber => {
-            let (hi, lo) = if a.id > b.id { (a, b) } else { (b, a) };
+            let (hi, lo) = if a.number > b.number { (a, b) } else { (b, a) };
             return (decided(hi, lo, RoleReason::LargerPairingNumber), None);
         }
         NigiriRule::Art10 => {
@@ -94,18 +94,48 @@ pub fn roles(a: &Player, b: &Player, rule: NigiriRule, seed: u64) -> (NigiriRole
             }
         }
     }
-    let mut lot = Lot::new(seed, Stream::Nigiri);
-    let candidates = vec![a.id.min(b.id), a.id.max(b.id)];
-    let holder = candidates[lot.pick(2)];
-    let guesser = if holder == candidates[0] { candidates[1] } else { candidates[0] };
-    let rec = DrawRecord {
-        purpose: "nigiri: who grabs (equal rank, age unknown or equal)".into(),
-        seed,
-        stream: Stream::Nigiri,
-        candidates,
-        outcome: vec![holder],
-    };
+    let (holder, rec) = super::pick(Purpose::NigiriHolder, seed, Stream::Nigiri, &[a.ticket(), b.ticket()]);
+    let guesser = if holder == a.id { b.id } else { a.id };
     (NigiriRoles { holder, guesser, reason: RoleReason::Lot }, Some(rec))
+}
+
+/// The nigiri of a game of `a` and `b` at a table whose lots draw from `seed`: the roles
+/// under `rule` (a recorded lot when the rule does not decide), and with `remote` the nigiri
+/// performed from the seed (recorded too). Without an outcome the guesser stands as Black.
+pub fn assign(a: &Player, b: &Player, rule: NigiriRule, seed: u64, remote: bool) -> Assigned {
+    let (roles, rec) = roles(a, b, rule, seed);
+    let mut draws: Vec<DrawRecord> = rec.into_iter().collect();
+    let outcome = remote.then(|| perform(roles, seed));
+    if outcome.is_some() {
+        let number = |id: PlayerId| if id == a.id { a.number } else { b.number };
+        draws.push(remote_record(number(roles.holder), number(roles.guesser), seed));
+    }
+    Assigned { roles, outcome, draws }
+}
+
+/// What [`assign`] decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assigned {
+    pub roles: NigiriRoles,
+    pub outcome: Option<NigiriRecord>,
+    pub draws: Vec<DrawRecord>,
+}
+
+impl Assigned {
+    /// (Black, White): the outcome's, else provisionally the guesser Black.
+    pub fn colours(&self) -> (PlayerId, PlayerId) {
+        match self.outcome {
+            Some(o) => (o.black, o.white),
+            None => (self.roles.guesser, self.roles.holder),
+        }
+    }
+}
+
+/// The record of a nigiri performed from `seed` between the holder and the guesser with these
+/// pairing numbers (outcome: Black's number, the grab, the stones the guesser showed). It
+/// replays as [`perform`] does (both are [`perform_with`]).
+pub fn remote_record(holder: u32, guesser: u32, seed: u64) -> DrawRecord {
+    DrawRecord::drawn(Purpose::RemoteNigiri, seed, Stream::Nigiri, vec![holder, guesser])
 }
 
 /// The colours that follow from a grab and a guess: a correct guess → the guesser is Black.
@@ -131,14 +161,18 @@ pub fn record_outcome(roles: NigiriRoles, grab: u32, guess: Guess) -> Result<Nig
 /// A remote nigiri performed from `seed`: the grab is drawn uniformly from 5..=40 stones
 /// (a handful), the guess is a fair coin, and the colours follow as at the board.
 pub fn perform(roles: NigiriRoles, seed: u64) -> NigiriRecord {
-    let mut lot = Lot::new(seed, Stream::Nigiri);
+    let mut rec = perform_with(roles, &mut Lot::new(seed, Stream::Nigiri));
+    rec.seed = Some(seed);
+    rec
+}
+
+/// [`perform`] on a given lot (the seed is not recorded).
+pub fn perform_with(roles: NigiriRoles, lot: &mut Lot) -> NigiriRecord {
     // Skip the word a role lot would have used, so roles and grab never share numbers.
     let _ = lot.next_u64();
     let grab = lot.range_inclusive(5, 40);
     let guess = if lot.coin() { Guess::Odd } else { Guess::Even };
-    let mut rec = record_outcome(roles, grab, guess).expect("grab ≥ 5");
-    rec.seed = Some(seed);
-    rec
+    record_outcome(roles, grab, guess).expect("grab ≥ 5")
 }
 
 #[cfg(test)]
@@ -147,6 +181,7 @@ mod tests {
 
     fn p(id: u32, rank: i32, birth: Option<i32>) -> Player {
         let mut p = Player::new(id, rank);
+        p.number = 100 - id;
         p.birth_date = birth;
         p
     }
@@ -170,14 +205,17 @@ mod tests {
         let (r, rec) = roles(&p(5, 0, None), &p(6, 0, Some(1)), NigiriRule::Art10, 77);
         assert_eq!(r.reason, RoleReason::Lot);
         let rec = rec.unwrap();
-        assert_eq!(rec.outcome, vec![r.holder]);
+        assert_eq!(rec.candidates, vec![94, 95], "pairing numbers");
+        assert_eq!(rec.outcome, vec![100 - r.holder]);
+        assert_eq!(rec.replays(), Some(true));
         assert_eq!(roles(&p(5, 0, None), &p(6, 0, Some(1)), NigiriRule::Art10, 77).0, r);
     }
 
     #[test]
     fn pairing_number_variant() {
+        // Ids 3 and 9 have pairing numbers 97 and 91: the larger number holds, not the id.
         let (r, _) = roles(&p(3, 5, None), &p(9, -5, None), NigiriRule::PairingNumber, 0);
-        assert_eq!((r.holder, r.guesser), (9, 3));
+        assert_eq!((r.holder, r.guesser), (3, 9));
     }
 
     #[test]
@@ -207,6 +245,9 @@ mod tests {
                 NigiriRecord { seed: Some(seed), ..record_outcome(roles, r.grab, r.guess).unwrap() }
             );
             blacks[r.black as usize] += 1;
+            let rec = remote_record(1, 2, seed);
+            assert_eq!(rec.outcome, vec![r.black, r.grab, if r.guess == Guess::Odd { 1 } else { 2 }]);
+            assert_eq!(rec.replays(), Some(true));
         }
         assert!(blacks[1] > 150 && blacks[2] > 150, "{blacks:?}");
     }

@@ -10,12 +10,15 @@
 //! first candidate gets the bye unless that would force a rematch.
 
 use super::{DrawRecord, PlayerId};
-use crate::domain::draw::lots::{Lot, Stream};
+use crate::domain::draw::lots::{Purpose, Stream};
+use crate::domain::draw::{self, derive_seed, tags, Ticket};
 
 /// What the bye rule looks at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ByeCandidate {
     pub id: PlayerId,
+    /// The pairing number (the lot names candidates by it).
+    pub number: u32,
     pub previous_byes: u32,
     /// Pairing score, half points.
     pub score: i32,
@@ -29,38 +32,13 @@ impl ByeCandidate {
     }
 }
 
-/// The candidates in bye order (first = gets the bye), and the record of the lot among the
-/// candidates tied for first place, if there was a tie.
+/// The candidates in bye order (first = gets the bye), and the record of the lot that
+/// orders candidates the rule holds equal, if any are (one shuffle of all candidates by
+/// pairing number; its seed is the round's `seed` with the bye's tag).
 pub fn order(candidates: &[ByeCandidate], seed: u64) -> (Vec<PlayerId>, Option<DrawRecord>) {
-    let mut sorted: Vec<&ByeCandidate> = candidates.iter().collect();
-    sorted.sort_by_key(|c| (c.key(), c.id));
-    let mut lot = Lot::new(seed, Stream::Bye);
-    let mut out = Vec::with_capacity(sorted.len());
-    let mut record = None;
-    let mut i = 0;
-    while i < sorted.len() {
-        let mut j = i + 1;
-        while j < sorted.len() && sorted[j].key() == sorted[i].key() {
-            j += 1;
-        }
-        let mut group: Vec<PlayerId> = sorted[i..j].iter().map(|c| c.id).collect();
-        if group.len() > 1 {
-            let before = group.clone();
-            lot.shuffle(&mut group);
-            if record.is_none() {
-                record = Some(DrawRecord {
-                    purpose: "bye: order of the equal lowest candidates".into(),
-                    seed,
-                    stream: Stream::Bye,
-                    candidates: before,
-                    outcome: group.clone(),
-                });
-            }
-        }
-        out.extend(group);
-        i = j;
-    }
-    (out, record)
+    let keyed: Vec<(Ticket, (u32, i32, i32, i32))> =
+        candidates.iter().map(|c| (Ticket { id: c.id, number: c.number }, c.key())).collect();
+    draw::order_by_key(&keyed, Purpose::Bye, derive_seed(seed, tags::BYE), Stream::Bye)
 }
 
 /// The player who gets the bye, by the rule alone (round 1 and simple systems).
@@ -74,7 +52,7 @@ mod tests {
     use super::*;
 
     fn c(id: u32, byes: u32, score: i32, rank: i32, rating: Option<i32>) -> ByeCandidate {
-        ByeCandidate { id, previous_byes: byes, score, rank_value: rank, rating }
+        ByeCandidate { id, number: id, previous_byes: byes, score, rank_value: rank, rating }
     }
 
     #[test]
@@ -100,6 +78,7 @@ mod tests {
             let (id, rec) = choose(&cs, seed).unwrap();
             let rec = rec.unwrap();
             assert_eq!(rec.outcome[0], id);
+            assert_eq!(rec.replays(), Some(true));
             assert_eq!(choose(&cs, seed).unwrap().0, id);
             firsts.insert(id);
         }

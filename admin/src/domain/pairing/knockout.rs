@@ -14,8 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{DrawRecord, PlayerId};
-use crate::domain::draw::derive_seed;
-use crate::domain::draw::lots::{Lot, Stream};
+use crate::domain::draw::lots::{Purpose, Stream};
+use crate::domain::draw::{self, derive_seed, tags, Ticket};
 
 /// A player in the bracket with its seed (1 = top seed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,12 +99,14 @@ pub fn first_round(by_seed: &[PlayerId]) -> Vec<KnockoutMatch> {
     slot_seeds(size).chunks(2).map(|p| KnockoutMatch { a: slot(p[0]), b: slot(p[1]) }).collect()
 }
 
-/// Who advances from each match (`None`: nobody), with the lots drawn.
+/// Who advances from each match (`None`: nobody), with the lots drawn (one of the two by
+/// pairing number, `number` giving a player's).
 pub fn advancing(
     matches: &[KnockoutMatch],
     outcomes: &[MatchOutcome],
     rules: KnockoutRules,
     seed: u64,
+    number: &dyn Fn(PlayerId) -> u32,
 ) -> Result<(Vec<Option<Seeded>>, Vec<DrawRecord>), KnockoutError> {
     if rules.on_draw == Resolution::BothEliminated {
         return Err(KnockoutError::BadRule);
@@ -148,17 +150,12 @@ pub fn advancing(
                 out.push(None);
             }
             Resolution::Lot => {
-                let s = derive_seed(seed, i as u64);
-                let mut lot = Lot::new(s, Stream::Knockout);
-                let w = if lot.coin() { a } else { b };
-                draws.push(DrawRecord {
-                    purpose: format!("knockout match {}: {:?} decided by lot", i + 1, o),
-                    seed: s,
-                    stream: Stream::Knockout,
-                    candidates: vec![a.id, b.id],
-                    outcome: vec![w.id],
-                });
-                out.push(Some(w));
+                let s = derive_seed(seed, tags::knockout_match(i));
+                let sides = [a, b].map(|x| Ticket { id: x.id, number: number(x.id) });
+                let purpose = Purpose::KnockoutMatch { number: i as u32 + 1 };
+                let (w, rec) = draw::pick(purpose, s, Stream::Knockout, &sides);
+                draws.push(rec);
+                out.push(Some(if w == a.id { a } else { b }));
             }
         }
     }
@@ -175,8 +172,9 @@ pub fn next_round(
     outcomes: &[MatchOutcome],
     rules: KnockoutRules,
     seed: u64,
+    number: &dyn Fn(PlayerId) -> u32,
 ) -> Result<(Vec<KnockoutMatch>, Vec<DrawRecord>), KnockoutError> {
-    let (adv, draws) = advancing(matches, outcomes, rules, seed)?;
+    let (adv, draws) = advancing(matches, outcomes, rules, seed, number)?;
     if adv.len() < 2 {
         return Err(KnockoutError::Finished);
     }
@@ -210,26 +208,37 @@ mod tests {
         let m = [KnockoutMatch { a: Some(Seeded { id: 1, seed: 3 }), b: Some(Seeded { id: 2, seed: 6 }) }];
         let higher =
             KnockoutRules { on_draw: Resolution::HigherSeedAdvances, on_double_loss: Resolution::Lot };
-        assert_eq!(advancing(&m, &[MatchOutcome::Draw], higher, 0).unwrap().0[0].unwrap().id, 1);
-        let (w, d) = advancing(&m, &[MatchOutcome::DoubleLoss], higher, 5).unwrap();
+        assert_eq!(advancing(&m, &[MatchOutcome::Draw], higher, 0, &|id| id).unwrap().0[0].unwrap().id, 1);
+        let (w, d) = advancing(&m, &[MatchOutcome::DoubleLoss], higher, 5, &|id| id).unwrap();
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].outcome[0], w[0].unwrap().id);
+        assert_eq!(d[0].purpose, Purpose::KnockoutMatch { number: 1 });
+        assert_eq!(d[0].replays(), Some(true));
         let replay = KnockoutRules::default();
-        assert_eq!(advancing(&m, &[MatchOutcome::Draw], replay, 0), Err(KnockoutError::Undecided(vec![0])));
-        assert_eq!(advancing(&m, &[MatchOutcome::DoubleLoss], replay, 0).unwrap().0, vec![None]);
+        assert_eq!(
+            advancing(&m, &[MatchOutcome::Draw], replay, 0, &|id| id),
+            Err(KnockoutError::Undecided(vec![0]))
+        );
+        assert_eq!(advancing(&m, &[MatchOutcome::DoubleLoss], replay, 0, &|id| id).unwrap().0, vec![None]);
         let bad = KnockoutRules { on_draw: Resolution::BothEliminated, ..replay };
-        assert_eq!(advancing(&m, &[MatchOutcome::Draw], bad, 0), Err(KnockoutError::BadRule));
+        assert_eq!(advancing(&m, &[MatchOutcome::Draw], bad, 0, &|id| id), Err(KnockoutError::BadRule));
     }
 
     #[test]
     fn both_eliminated_gives_a_walkover() {
         let r1 = first_round(&[1, 2, 3, 4]);
         // 1 v 4 double loss, 2 v 3: 3 wins.
-        let (r2, _) =
-            next_round(&r1, &[MatchOutcome::DoubleLoss, MatchOutcome::BWins], KnockoutRules::default(), 0)
-                .unwrap();
+        let (r2, _) = next_round(
+            &r1,
+            &[MatchOutcome::DoubleLoss, MatchOutcome::BWins],
+            KnockoutRules::default(),
+            0,
+            &|id| id,
+        )
+        .unwrap();
         assert_eq!(r2, vec![KnockoutMatch { a: None, b: Some(Seeded { id: 3, seed: 3 }) }]);
-        let champion = advancing(&r2, &[MatchOutcome::Pending], KnockoutRules::default(), 0).unwrap().0;
+        let champion =
+            advancing(&r2, &[MatchOutcome::Pending], KnockoutRules::default(), 0, &|id| id).unwrap().0;
         assert_eq!(champion[0].unwrap().id, 3);
     }
 
@@ -261,7 +270,7 @@ mod tests {
                     (Some(_), Some(_)) => MatchOutcome::BWins,
                     _ => MatchOutcome::Pending,
                 }).collect();
-                round = next_round(&round, &outcomes, rules, seed).unwrap().0;
+                round = next_round(&round, &outcomes, rules, seed, &|id| id).unwrap().0;
             }
             prop_assert_eq!((round[0].a.unwrap().seed, round[0].b.unwrap().seed), (1, 2));
             // Random results: still one champion after log2(size) rounds.
@@ -279,7 +288,7 @@ mod tests {
                     }
                 }).collect();
                 rounds += 1;
-                match next_round(&round, &outcomes, rules, seed) {
+                match next_round(&round, &outcomes, rules, seed, &|id| id) {
                     Ok((r, _)) => round = r,
                     Err(KnockoutError::Finished) => break,
                     Err(e) => prop_assert!(false, "{}", e),

@@ -50,6 +50,10 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub id: PlayerId,
+    /// The pairing number (编号): the number the entrant lists and the public pages show, in
+    /// which every lot names its candidates (`draw::lots::DrawRecord`). Ascending numbers
+    /// are the order candidates are handed to a lot.
+    pub number: u32,
     /// Rank as one integer, the entrant module's `Rank::value()` convention:
     /// kyu k → −k, dan d → d − 1, pro p → 8 + p. So 30k = −30, 1k = −1, 1d = 0, 9d = 8,
     /// 1p = 9. Higher is stronger; one step is one rank (one handicap stone).
@@ -69,9 +73,11 @@ pub struct Player {
 
 impl Player {
     /// An active player with no rating, no unit, no birth date and no entry points.
+    /// Its pairing number is its id.
     pub fn new(id: PlayerId, rank_value: i32) -> Player {
         Player {
             id,
+            number: id,
             rank_value,
             rating: None,
             unit: String::new(),
@@ -79,6 +85,11 @@ impl Player {
             status: Status::Active,
             entry_points: 0,
         }
+    }
+
+    /// The player as a lot sees them (id and pairing number).
+    pub fn ticket(&self) -> crate::domain::draw::Ticket {
+        crate::domain::draw::Ticket { id: self.id, number: self.number }
     }
 }
 
@@ -116,6 +127,15 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// Whether both players lost (双方均负), whatever the cause: a double loss ruled at the
+    /// board, both late beyond the limit (Art. 22.3), both absent. Art. 22.3 sends the late
+    /// case to the principle of Art. 17.5 (rules.md §12), so every double loss takes the
+    /// event's double-loss rule for the next round's pairing; only colours and "already met"
+    /// tell the games not played on the board apart.
+    pub fn is_double_loss(self) -> bool {
+        matches!(self, GameResult::DoubleLoss | GameResult::DoubleForfeit)
+    }
+
     /// Whether stones were played on the board (colours then count for colour balance).
     pub fn played_on_board(self) -> bool {
         !matches!(
@@ -249,13 +269,33 @@ pub enum HandicapRule {
     ScoreDifference { reduction: i32, max: i32, below_bar_only: bool, per_stone: i32 },
 }
 
-/// Order of round 1 (rules.md §14.2).
+/// Order of round 1 (rules.md §14.2): the field in this order is split into halves that
+/// are paired by lot, and the last of it has the bye of an odd field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Round1Order {
-    /// By rating; unrated players by lot after the rated ones; rating ties by rank, then lot.
-    Rating,
-    /// By rank, then rating (unrated after rated of the same rank), then lot.
+    /// By rank, then rating (unrated after rated of the same rank), equal players by lot:
+    /// the Chinese default (a field with ranks and few ratings).
     RankThenRating,
+    /// By rating; unrated players after the rated ones by rank; rating ties by rank; equal
+    /// players by lot.
+    Rating,
+    /// A pure computer lot (电脑随机抽签): the whole order by lot, strength ignored.
+    Lot,
+}
+
+/// The strength key of `p` under a round-1 order (ascending = stronger first): rank, then
+/// rating (unrated after rated of the same rank); or rating (unrated after all rated, by
+/// rank), then rank; or nothing at all for a pure lot. Players with equal keys are ordered
+/// by a recorded lot (`draw::order_by_key`). Knockout seeding uses the first order too.
+pub fn strength_key(p: &Player, order: Round1Order) -> (i64, i64, i64) {
+    let rank = -i64::from(p.rank_value);
+    let unrated = i64::from(p.rating.is_none());
+    let rating = -i64::from(p.rating.unwrap_or(0));
+    match order {
+        Round1Order::RankThenRating => (rank, unrated, rating),
+        Round1Order::Rating => (unrated, rating, rank),
+        Round1Order::Lot => (0, 0, 0),
+    }
 }
 
 /// Knobs of the matching solver (not event rules). Defaults suit every field size.
@@ -312,7 +352,7 @@ impl Default for Settings {
             handicap: HandicapRule::None,
             double_loss_lot: false,
             forfeit_counts_as_met: true,
-            round1_order: Round1Order::Rating,
+            round1_order: Round1Order::RankThenRating,
             warn_score_gap: 4,
             warn_handicap: 4,
             knockout: knockout::KnockoutRules::default(),
@@ -440,6 +480,8 @@ pub fn records(
             return Err(PairingError::DuplicatePlayer(p.id));
         }
     }
+    let numbers: HashMap<PlayerId, u32> = players.iter().map(|p| (p.id, p.number)).collect();
+    let number = |id: PlayerId| numbers.get(&id).copied().unwrap_or(id);
     let pts = &settings.points;
     let mut games: Vec<&PlayedGame> = history.games.iter().filter(|g| g.round < round).collect();
     games.sort_by_key(|g| g.round);
@@ -461,8 +503,8 @@ pub fn records(
             GameResult::NoResult => (0, 0),
         };
         let mut nominal = None;
-        if settings.double_loss_lot && g.result == GameResult::DoubleLoss && g.round + 1 == round {
-            let (winner, rec) = crate::domain::draw::double_loss::nominal_winner(seed, g);
+        if settings.double_loss_lot && g.result.is_double_loss() && g.round + 1 == round {
+            let (winner, rec) = crate::domain::draw::double_loss::nominal_winner(seed, g, &number);
             if g.nominal_winner.is_none() {
                 draws.push(rec);
             }

@@ -11,7 +11,8 @@
 //! assigned by a seeded lot ([`draw_numbers`]).
 
 use super::{ColourDecision, DrawRecord, Pairing, PlayerId, RoundPairing};
-use crate::domain::draw::lots::{Lot, Stream};
+use crate::domain::draw::lots::{Purpose, Stream};
+use crate::domain::draw::{self, derive_seed, tags, Ticket};
 
 /// One Berger round: (first-named, second-named) Berger numbers from 1, in table order.
 pub fn berger_round(n_even: usize, round: usize) -> Vec<(usize, usize)> {
@@ -40,19 +41,11 @@ pub fn berger_round(n_even: usize, round: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// Assigns Berger numbers by lot: returns the players in number order (number = index + 1).
-pub fn draw_numbers(players: &[PlayerId], seed: u64) -> (Vec<PlayerId>, DrawRecord) {
-    let mut order = players.to_vec();
-    let mut lot = Lot::new(seed, Stream::Round1);
-    lot.shuffle(&mut order);
-    let rec = DrawRecord {
-        purpose: "round robin: Berger numbers by lot".into(),
-        seed,
-        stream: Stream::Round1,
-        candidates: players.to_vec(),
-        outcome: order.clone(),
-    };
-    (order, rec)
+/// Assigns Berger numbers by lot: returns the players in Berger-number order (Berger
+/// number = index + 1) and the record (a shuffle of their pairing numbers; its seed is the
+/// round's `seed` with the Berger tag).
+pub fn draw_numbers(players: &[Ticket], seed: u64) -> (Vec<PlayerId>, DrawRecord) {
+    draw::shuffle(Purpose::BergerNumbers, derive_seed(seed, tags::BERGER), Stream::Round1, players)
 }
 
 /// The whole schedule for `players` in Berger-number order (number = index + 1). `double`
@@ -126,13 +119,16 @@ mod tests {
 
     #[test]
     fn numbers_by_lot_replay() {
-        let players: Vec<u32> = (10..20).collect();
+        // Ids 10..20 with pairing numbers 1..10.
+        let players: Vec<Ticket> = (10..20).map(|id| Ticket { id, number: id - 9 }).collect();
         let (a, rec) = draw_numbers(&players, 9);
         assert_eq!(draw_numbers(&players, 9).0, a);
-        assert_eq!(rec.outcome, a);
+        assert_eq!(rec.candidates, (1..=10).collect::<Vec<u32>>());
+        assert_eq!(rec.outcome, a.iter().map(|id| id - 9).collect::<Vec<u32>>());
+        assert_eq!(rec.replays(), Some(true));
         let mut sorted = a.clone();
         sorted.sort();
-        assert_eq!(sorted, players);
+        assert_eq!(sorted, (10..20).collect::<Vec<u32>>());
     }
 
     proptest! {

@@ -326,6 +326,7 @@ pub fn pairing_inputs(
         .iter()
         .map(|e| Player {
             id: e.team,
+            number: e.team,
             rank_value: e.rank_value,
             rating: e.rating,
             unit: e.unit.clone(),

@@ -976,7 +976,7 @@ fn withdrawing_an_event_replays_the_rest() {
 /// colours follow the guess.
 #[test]
 fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
-    use crate::domain::draw::lots::Stream;
+    use crate::domain::draw::lots::Purpose;
     use crate::domain::draw::nigiri::{perform, record_outcome, Guess, NigiriRoles, RoleReason};
     use crate::domain::pairing::{ColourMethod, History, Status};
     use crate::domain::rounds::{plan_round, table_seed, ColourSource, RoundInput};
@@ -1027,7 +1027,7 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
         let lot = draft
             .draws
             .iter()
-            .find(|d| d.stream == Stream::Nigiri && d.purpose.starts_with(&format!("table {}:", g.table)))
+            .find(|d| d.purpose == Purpose::NigiriHolder && d.seed == table_seed(seed, g.table))
             .expect("the role lot is recorded");
         assert_eq!(lot.seed, table_seed(seed, g.table));
         assert_eq!(lot.outcome, vec![n.holder]);
