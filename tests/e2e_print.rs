@@ -254,8 +254,15 @@ fn every_document_of_a_round_reads_back_with_names_tables_and_pages() {
     assert!((w - 297.0).abs() < 1.0, "A3 portrait: {w}");
     let text = squash(&back.pages[0]);
     assert!(text.contains("Round1—pairingsbyname"), "{text}");
-    let pos = |n: &str| text.find(n).unwrap_or_else(|| panic!("{n} missing: {text}"));
-    assert!(pos("ChenBaichuan") < pos("FengShiquan") && pos("WuBafang") < pos("ZhouQixing"));
+    // A player's own line (name, Chinese name, rank, then the unit); the same name also
+    // appears as an opponent, wherever the pairing puts it.
+    let pos = |n: &str| {
+        text.match_indices(n)
+            .map(|(i, _)| i)
+            .find(|&i| text[i + n.len()..].chars().take(12).collect::<String>().contains("棋院"))
+            .unwrap_or_else(|| panic!("{n}'s line missing: {text}"))
+    };
+    assert!(pos("ChenBaichuan") < pos("FengShiquan") && pos("WuBafang") < pos("ZhouQixing"), "{text}");
     for name in ["王一鸣", "陈百川", "冯十全"] {
         assert!(text.contains(name), "{name}");
     }
