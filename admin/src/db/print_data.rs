@@ -19,8 +19,9 @@
 //! queries.
 //!
 //! The last four read what the public pages read ([`resdb::standings_data`]: published rounds
-//! only, for staff as for the public, since a draft has no results) and rank the players with
-//! [`resdb::standings_of`], the public standings page's own computation; they only lay its
+//! only, for staff as for the public, since a draft has no results), cut as of the round asked
+//! for by [`resdb::StandingsData::as_of`] (rounds 1..N and nothing later), and rank the players
+//! with [`resdb::standings_of`], the public standings page's own computation; they only lay its
 //! rows out. The crosstable and the EGF file number the players by their line (players sharing
 //! a place follow the standings' order), so every opponent number names one player.
 //!
@@ -32,7 +33,7 @@ use std::collections::{HashMap, HashSet};
 use diesel::SqliteConnection;
 
 use super::entrants::{self as edb, EntrantRow, Sort};
-use super::results::{self as resdb, StandingsData};
+use super::results::{self as resdb, AsOf};
 use super::rounds::{self as rdb, RoundGame, RoundRow};
 use super::tournaments::{self as tdb, TournamentRow};
 use super::DbError;
@@ -434,16 +435,18 @@ pub struct EventEgf {
 /// round with a result: what the public standings page shows without `?round=`).
 struct Ranked {
     t: TournamentRow,
-    data: StandingsData,
+    /// Rounds 1 to the round asked for, and nothing later.
+    data: AsOf,
     st: ds::Standings,
     names: HashMap<i32, EntrantRow>,
 }
 
 fn ranked(conn: &mut SqliteConnection, tid: i32, round: Option<u32>) -> Result<Ranked, DbError> {
     let t = tdb::get(conn, tid)?;
-    let data = resdb::standings_data(conn, tid)?;
-    let st = resdb::standings_of(&t, &data, round);
-    let names = data.entrants.iter().map(|e| (e.id, e.clone())).collect();
+    let all = resdb::standings_data(conn, tid)?;
+    let data = all.as_of(round);
+    let st = resdb::standings_of(&t, &data);
+    let names = all.entrants.into_iter().map(|e| (e.id, e)).collect();
     Ok(Ranked { t, data, st, names })
 }
 
@@ -611,8 +614,10 @@ pub fn crosstable(
 }
 
 /// Every game of the published rounds with its result (the arbiters' words: "B+3¾", "白中盘胜";
-/// an imported result in the words of the lists) and each side's game points, and every bye;
-/// with `up_to`, of rounds 1 to `up_to` only.
+/// an imported result in the words of the lists) and each side's game points in the event's
+/// scale (rules.md §15.1: the points the standings count, from the same
+/// [`ds::game_sides`] / [`ds::bye_side`]), and every bye; with `up_to`, of rounds 1 to `up_to`
+/// only.
 pub fn results(
     conn: &mut SqliteConnection,
     tid: i32,
@@ -620,22 +625,17 @@ pub fn results(
     lang: Lang,
 ) -> Result<EventResults, DbError> {
     let t = tdb::get(conn, tid)?;
-    let data = resdb::standings_data(conn, tid)?;
-    let players: HashMap<i32, SheetPlayer> = data.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
+    let all = resdb::standings_data(conn, tid)?;
+    let players: HashMap<i32, SheetPlayer> = all.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
     let player = |id: i32| {
         players
             .get(&id)
             .cloned()
             .unwrap_or_else(|| SheetPlayer { name_latin: format!("#{id}"), ..SheetPlayer::default() })
     };
-    let bye = match t.settings().bye_value {
-        ByeValue::Win => Outcome::Win,
-        ByeValue::Draw => Outcome::Jigo,
-        ByeValue::Loss => Outcome::Loss,
-    };
-    let counted =
-        |l: &&resdb::GameLine| up_to.is_none_or(|n| u32::try_from(l.game.round_number).is_ok_and(|r| r <= n));
-    let mut lines: Vec<&resdb::GameLine> = data.lines.iter().filter(counted).collect();
+    let points = t.settings().points();
+    let data = all.as_of(up_to);
+    let mut lines: Vec<&resdb::GameLine> = data.lines.iter().collect();
     lines.sort_by_key(|l| {
         let g = &l.game;
         (g.round_number, g.black_id.is_none() || g.white_id.is_none(), g.board, g.id)
@@ -646,14 +646,7 @@ pub fn results(
         let round = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id, g.white_id) {
             (Some(b), Some(w)) => {
-                use pairing::GameResult as P;
-                let (bo, wo) = match l.pairing_result() {
-                    Some(P::BlackWins | P::BlackWinsByForfeit) => (Some(Outcome::Win), Some(Outcome::Loss)),
-                    Some(P::WhiteWins | P::WhiteWinsByForfeit) => (Some(Outcome::Loss), Some(Outcome::Win)),
-                    Some(P::Draw) => (Some(Outcome::Jigo), Some(Outcome::Jigo)),
-                    Some(P::DoubleLoss | P::DoubleForfeit) => (Some(Outcome::Loss), Some(Outcome::Loss)),
-                    Some(P::NoResult) | None => (None, None),
-                };
+                let sides = l.pairing_result().and_then(|r| ds::game_sides(r, &points));
                 let text = match l.result.as_ref().and_then(resdb::ResultBrief::outcome) {
                     Some(o) => crate::domain::results::result_text(&o, lang == Lang::Zh),
                     None => result_text(&g.result, lang),
@@ -664,8 +657,8 @@ pub fn results(
                     black: player(b),
                     white: player(w),
                     handicap: u8::try_from(g.handicap).unwrap_or(0),
-                    black_outcome: bo,
-                    white_outcome: wo,
+                    black_points: sides.map(|(b, _)| b.points),
+                    white_points: sides.map(|(_, w)| w.points),
                     result_text: text,
                 });
             }
@@ -673,7 +666,7 @@ pub fn results(
                 round,
                 table: 0,
                 black: player(p),
-                black_outcome: Some(bye),
+                black_points: l.is_bye().then(|| ds::bye_side(&points).points),
                 result_text: lang.pick("轮空", "Bye").to_string(),
                 ..ResultRow::default()
             }),

@@ -101,23 +101,19 @@ pub struct ResultRow {
     pub black: SheetPlayer,
     pub white: SheetPlayer,
     pub handicap: u8,
-    /// Black's outcome (`None`: no result yet).
-    pub black_outcome: Option<Outcome>,
-    /// White's outcome: the other side of Black's, except that both lose a double loss; `None`
-    /// for a bye's row (no White) or no result yet.
-    pub white_outcome: Option<Outcome>,
+    /// Black's game points in **half points** of the event's scale (2/1/0: a win is 4, a bye
+    /// worth a win 4; 1/½/0: a draw is 1); `None`: no result yet.
+    pub black_points: Option<i64>,
+    /// White's game points, as Black's; `None` for a bye's row (no White) or no result yet.
+    pub white_points: Option<i64>,
     /// The result as the arbiters wrote it: "B+3¼", "W+R", "黑中盘胜".
     pub result_text: String,
 }
 
-/// Game points as a spreadsheet number: "1", "0", "0.5", or empty when unknown.
-fn points(o: Option<Outcome>) -> String {
-    match o {
-        Some(Outcome::Win) => "1".into(),
-        Some(Outcome::Loss) => "0".into(),
-        Some(Outcome::Jigo) => "0.5".into(),
-        Some(Outcome::Unknown) | None => String::new(),
-    }
+/// Game points as a spreadsheet number, exact, as the standings CSV writes scores: half points
+/// 4 → "2", 1 → "0.5"; empty when unknown.
+fn points(halves: Option<i64>) -> String {
+    halves.map(crate::domain::standings::halves_text).unwrap_or_default()
 }
 
 /// Game results: round, table, both players, handicap, the result, and each side's points.
@@ -138,8 +134,8 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
         v.extend(player_cells(&r.white, lang));
         v.push(r.handicap.to_string());
         v.push(r.result_text.clone());
-        v.push(points(r.black_outcome));
-        v.push(points(r.white_outcome));
+        v.push(points(r.black_points));
+        v.push(points(r.white_points));
         v
     });
     write_csv(&header, rows)
@@ -548,8 +544,8 @@ mod tests {
                 black: player(0),
                 white: player(1),
                 handicap: 0,
-                black_outcome: Some(Outcome::Win),
-                white_outcome: Some(Outcome::Loss),
+                black_points: Some(4),
+                white_points: Some(0),
                 result_text: "B+3¼".into(),
             },
             ResultRow {
@@ -558,8 +554,8 @@ mod tests {
                 black: player(2),
                 white: player(3),
                 handicap: 3,
-                black_outcome: None,
-                white_outcome: None,
+                black_points: None,
+                white_points: None,
                 result_text: String::new(),
             },
             ResultRow {
@@ -568,18 +564,39 @@ mod tests {
                 black: player(4),
                 white: player(5),
                 handicap: 0,
-                black_outcome: Some(Outcome::Loss),
-                white_outcome: Some(Outcome::Loss),
+                black_points: Some(0),
+                white_points: Some(0),
                 result_text: "Both lose".into(),
+            },
+            ResultRow {
+                round: 2,
+                table: 4,
+                black: player(6),
+                white: player(7),
+                handicap: 0,
+                black_points: Some(1),
+                white_points: Some(1),
+                result_text: "Jigo".into(),
+            },
+            ResultRow {
+                round: 2,
+                table: 0,
+                black: player(8),
+                black_points: Some(4),
+                result_text: "Bye".into(),
+                ..ResultRow::default()
             },
         ];
         let recs = read_back(&results_csv(&rows, Lang::En));
         assert_eq!(recs[0][0], "Round");
         assert_eq!(recs[1][10], "0");
-        assert_eq!(&recs[1][11..], ["B+3¼", "1", "0"]);
+        // Half points as the standings CSV writes scores: a 2/1/0 win is "2".
+        assert_eq!(&recs[1][11..], ["B+3¼", "2", "0"]);
         assert_eq!(recs[2][10], "3");
         assert_eq!(&recs[2][11..], ["", "", ""]);
         assert_eq!(&recs[3][11..], ["Both lose", "0", "0"], "a double loss scores for neither");
+        assert_eq!(&recs[4][11..], ["Jigo", "0.5", "0.5"], "a 1/½/0 draw");
+        assert_eq!(&recs[5][11..], ["Bye", "2", ""], "a bye worth a 2/1/0 win, no White");
     }
 
     #[test]
