@@ -1018,3 +1018,111 @@ fn the_results_csv_scores_in_the_event_points_scale() {
         }
     }
 }
+
+/// Issue 12 item 13: the EGF file's handicap line follows the event's rule, as the format
+/// describes it (quoted in `print::csv_export`): "The handicap specification can be omitted if
+/// the handicaps are computed from the difference of opponents' grades (minus a given
+/// reduction)", the reduction being `HA[hN]`. A McMahon event giving "rank difference − 1"
+/// writes `HA[h1]` and every handicap in the file is the grade difference − 1; one giving
+/// handicaps by McMahon-score difference claims no grade reduction, says its rule in `CM[...]`
+/// and gives each game's handicap with its colour. Both paired, published and entered over
+/// HTTP for two rounds.
+#[test]
+fn the_egf_handicap_line_follows_the_event_rule() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    // A grade as a number: 1d − 1k = 1.
+    let grade = |rk: &str| -> i64 {
+        let (n, kind) = rk.split_at(rk.len() - 1);
+        let n: i64 = n.parse().unwrap();
+        if kind == "d" {
+            n
+        } else {
+            1 - n
+        }
+    };
+    for (k, basis) in ["rank", "mcmahon_score"].into_iter().enumerate() {
+        let changes = [
+            ("system", "mcmahon"),
+            ("colour_method", "balanced"),
+            ("mm_bar", "1段"),
+            ("mm_floor", "3k"),
+            ("handicap_basis", basis),
+            ("handicap_reduction", "1"),
+            ("handicap_max", "9"),
+        ];
+        let tid = tournament_with_players(
+            &c,
+            &format!("让子规则测试赛{k}"),
+            &format!("Handicap Open {k}"),
+            &changes,
+            8,
+        );
+        for n in 1..=2u32 {
+            pair_round(&c, tid, n, &format!("7{n}"));
+            publish_round(&s, &c, tid, n);
+            for g in games(&s, tid).into_iter().filter(|g| g.0 == n && g.1 > 0) {
+                let winner = if g.1 % 2 == 1 { "black" } else { "white" };
+                enter(&c, tid, g.2, &[("method", "resignation"), ("winner", winner)]);
+            }
+        }
+        let r = c.get(&format!("/t/{tid}/export/egf.h9"));
+        assert_eq!(r.status, 200, "{basis}: {}", r.body);
+        let lines: Vec<&str> = r.body.lines().collect();
+        let ha: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("; HA[")).collect();
+        let cm = lines.iter().find_map(|l| l.strip_prefix("; CM[")).unwrap_or_default();
+        // Each player's rank and two round entries.
+        let players: Vec<(String, Vec<String>)> = lines
+            .iter()
+            .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                (w[3].to_string(), w[w.len() - 2..].iter().map(|x| x.to_string()).collect())
+            })
+            .collect();
+        assert_eq!(players.len(), 8, "{}", r.body);
+        // (round, Black's handicap) of every game entry, read as the format says.
+        let mut written: Vec<(u32, i64)> = Vec::new();
+        for (rank, entries) in &players {
+            for (i, e) in entries.iter().enumerate() {
+                let (opp, rest) = e.split_at(e.find(['+', '-', '=']).unwrap());
+                let (colour, h) =
+                    rest[1..].strip_prefix('/').map(|c| c.split_at(1)).expect("every game names its colour");
+                let h: i64 = if h.is_empty() { 0 } else { h.parse().unwrap() };
+                if basis == "rank" {
+                    let opp_rank = &players[opp.parse::<usize>().unwrap() - 1].0;
+                    let diff = (grade(rank) - grade(opp_rank)).abs();
+                    assert_eq!(h, (diff - 1).max(0), "{e}: {rank} against {opp_rank}, difference − 1");
+                }
+                if colour == "b" {
+                    written.push((i as u32 + 1, h));
+                }
+            }
+        }
+        // The handicaps written are the games' own.
+        let mut stored: Vec<(u32, i64)> = query(
+            &s.db,
+            &format!("SELECT round_number, handicap FROM games WHERE tournament_id = {tid} AND white_id IS NOT NULL"),
+        )
+        .into_iter()
+        .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
+        .collect();
+        written.sort();
+        stored.sort();
+        assert_eq!(written, stored, "{basis}");
+        match basis {
+            "rank" => {
+                assert_eq!(ha, ["h1]"], "{}", r.body);
+                assert!(stored.iter().any(|(_, h)| *h > 0), "some games have handicaps: {stored:?}");
+                assert!(cm.contains("handicap: rank difference - 1, at most 9"), "{cm}");
+            }
+            _ => {
+                assert!(ha.is_empty(), "no grade reduction is claimed: {}", r.body);
+                assert!(
+                    cm.contains("handicap: McMahon score difference - 1, at most 9, given for every game"),
+                    "{cm}"
+                );
+            }
+        }
+    }
+}

@@ -39,14 +39,14 @@ use super::tournaments::{self as tdb, TournamentRow};
 use super::DbError;
 use crate::domain::entrant::Rank;
 use crate::domain::pairing::{self, GameResult};
-use crate::domain::settings::{ByeValue, HandicapBasis, System, TieBreak};
+use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
 use crate::domain::standings as ds;
 use crate::import::opengotha::OgResult;
 use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::csv_export::ascii_fold;
 use crate::print::{
-    Colour, CrosstableRow, EgfClass, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow, ResultRow,
-    RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
+    Colour, CrosstableRow, EgfClass, EgfHandicap, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow,
+    ResultRow, RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
 };
 use rules::clock::TimeControl;
 
@@ -680,7 +680,8 @@ pub fn results(
 /// standings order, every round's entry, 积分 and the numeric tie-breaks as score columns. The
 /// country of a player is their region when it is a two-letter code (as OpenGotha imports
 /// write it), else CN; a club or venue that has no ASCII form is left out; the class follows
-/// the time control (EGF's adjusted time: basic time plus 45 moves of byo-yomi, 60 Canadian).
+/// the time control (EGF's adjusted time: basic time plus 45 moves of byo-yomi, 60 Canadian);
+/// the handicap line follows the event's handicap rule ([`egf_handicap`]).
 pub fn egf(conn: &mut SqliteConnection, tid: i32) -> Result<EventEgf, DbError> {
     let k = ranked(conn, tid, None)?;
     let file = egf_file(&k);
@@ -738,21 +739,8 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
         });
     }
     let tc = &s.time_control;
-    let basic = tc.basic_secs() / 60;
     let adjusted = egf_adjusted_minutes(tc);
-    let class = if adjusted >= 75 && basic >= 60 {
-        EgfClass::A
-    } else if adjusted >= 50 && basic >= 40 {
-        EgfClass::B
-    } else if adjusted >= 30 && basic >= 25 {
-        EgfClass::C
-    } else {
-        return Err(format!(
-            "the time control ({} min basic, {adjusted} min adjusted) is below EGF class C \
-             (25 min basic, 30 min adjusted); the rating list does not take such games",
-            basic
-        ));
-    };
+    let class = egf_class(tc)?;
     let comment: String = tc.describe_en().replace('×', "x").chars().filter(|c| c.is_ascii()).collect();
     let name = if s.name_latin.trim().is_empty() { s.name_zh.clone() } else { s.name_latin.clone() };
     let city = if ascii_fold(&s.venue).is_ok() { s.venue.clone() } else { String::new() };
@@ -763,12 +751,44 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
         city,
         start: s.start_date,
         end: s.end_date,
-        handicap_rule: "h9".into(),
+        handicap: egf_handicap(&s.pairing.handicap),
         komi_q: s.ruleset.komi_q,
         adjusted_time_min: adjusted,
         comment,
     };
     Ok((t, players))
+}
+
+/// The event's handicap rule as the EGF file states it: even, rank difference − N (`HA[hN]`),
+/// or McMahon-score difference − N (said in the comment; every game carries its handicap).
+pub fn egf_handicap(h: &HandicapSettings) -> EgfHandicap {
+    let (reduction, max) = (h.reduction, h.max);
+    match h.basis {
+        HandicapBasis::None => EgfHandicap::Even,
+        HandicapBasis::Rank => EgfHandicap::RankDifference { reduction, max },
+        HandicapBasis::McMahonScore => EgfHandicap::McMahonScore { reduction, max },
+    }
+}
+
+/// The EGF class of a time control (the format's classes: A — basic time at least 60 minutes
+/// and adjusted time 75; B — 40 and 50; C — 25 and 30), or why the rating list takes none.
+/// EGF's basic time is the time before byo-yomi: without the reserved minutes Chinese
+/// byo-yomi reads as periods (they are in the adjusted time).
+pub fn egf_class(tc: &TimeControl) -> Result<EgfClass, String> {
+    let basic = tc.basic_secs().saturating_sub(tc.reserve_secs()) / 60;
+    let adjusted = egf_adjusted_minutes(tc);
+    if adjusted >= 75 && basic >= 60 {
+        Ok(EgfClass::A)
+    } else if adjusted >= 50 && basic >= 40 {
+        Ok(EgfClass::B)
+    } else if adjusted >= 30 && basic >= 25 {
+        Ok(EgfClass::C)
+    } else {
+        Err(format!(
+            "the time control ({basic} min basic, {adjusted} min adjusted) is below EGF class C \
+             (25 min basic, 30 min adjusted); the rating list does not take such games"
+        ))
+    }
 }
 
 /// EGF's adjusted time in minutes: basic time plus the time of 45 moves in byo-yomi (60 in
@@ -827,6 +847,26 @@ mod tests {
         let canadian = TimeControl::Canadian { basic_secs: 3600, moves_per_period: 25, period_secs: 600 };
         assert_eq!(egf_adjusted_minutes(&canadian), 84);
         assert_eq!(egf_adjusted_minutes(&TimeControl::Absolute { basic_secs: 1800 }), 30);
+        // The class reads the basic time before byo-yomi: 60 minutes with the last 5 read is
+        // 55 minutes of basic time, class B; 65 with 5 read is class A.
+        assert_eq!(egf_class(&TimeControl::chinese(60, 5)), Ok(EgfClass::B));
+        assert_eq!(egf_class(&TimeControl::chinese(65, 5)), Ok(EgfClass::A));
+        assert_eq!(egf_class(&byo), Ok(EgfClass::A));
+        assert_eq!(egf_class(&TimeControl::Absolute { basic_secs: 1800 }), Ok(EgfClass::C));
+        assert!(egf_class(&TimeControl::Absolute { basic_secs: 1200 })
+            .unwrap_err()
+            .contains("below EGF class C"));
+        // The handicap line follows the event's rule.
+        let h = |basis, reduction| HandicapSettings { basis, reduction, max: 9, none_at_bar: false };
+        assert_eq!(egf_handicap(&h(HandicapBasis::None, 1)), EgfHandicap::Even);
+        assert_eq!(
+            egf_handicap(&h(HandicapBasis::Rank, 1)),
+            EgfHandicap::RankDifference { reduction: 1, max: 9 }
+        );
+        assert_eq!(
+            egf_handicap(&h(HandicapBasis::McMahonScore, 2)),
+            EgfHandicap::McMahonScore { reduction: 2, max: 9 }
+        );
         // Every English heading is one ASCII word (the EGF file's score columns).
         for tb in TieBreak::ALL {
             let l = tiebreak_label(*tb, Lang::En);
