@@ -13,7 +13,7 @@
 //! player has no Latin name); the public and staff links; bad options; the command line.
 
 mod common;
-use common::readback::{read, squash, ReadBack};
+use common::readback::{read, squash};
 use common::*;
 
 /// Eleven players: five tables and a bye.
@@ -42,25 +42,13 @@ fn paired(s: &Server, c: &Client) -> i32 {
     let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
     let r = import_file(c, tid, "csv", "players.csv", ELEVEN.as_bytes());
     assert_eq!(r.status, 303, "{}", r.body);
-    let token = c.get(&format!("/t/{tid}/rounds")).csrf();
-    let r = c.post_form(&format!("/t/{tid}/rounds/1/pair"), &[("csrf", &token), ("seed", "20261205")]);
-    assert_eq!(r.status, 303, "{}", r.body);
+    pair_round(c, tid, 1, "20261205");
     assert_eq!(tables(s, tid).len(), 5);
     tid
 }
 
 fn publish(s: &Server, c: &Client, tid: i32) {
     publish_round(s, c, tid, 1);
-}
-
-fn publish_round(s: &Server, c: &Client, tid: i32, n: u32) {
-    let token = c.get(&format!("/t/{tid}/rounds/{n}")).csrf();
-    let v = query(&s.db, &format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = {n}"));
-    let r = c.post_form(
-        &format!("/t/{tid}/rounds/{n}/publish"),
-        &[("csrf", &token), ("version", &v[0][0]), ("confirm", "on")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
 }
 
 /// (table, Black's Chinese name, White's Chinese name) by table, as stored.
@@ -105,15 +93,6 @@ fn bye(s: &Server, tid: i32) -> String {
         ),
     )[0][0]
         .clone()
-}
-
-/// GET a PDF: 200, its type, read back.
-fn pdf(c: &Client, path: &str) -> (Resp, ReadBack) {
-    let r = c.get(path);
-    assert_eq!(r.status, 200, "GET {path}: {}", r.body);
-    assert_eq!(r.header("content-type"), Some("application/pdf"), "{path}");
-    let back = read(&path.replace(['/', '?', '&', '='], "_"), &r.bytes);
-    (r, back)
 }
 
 /// An account with `role` on the tournament's staff (or on no staff), logged in.
@@ -519,86 +498,21 @@ fn play_round(s: &Server, c: &Client, tid: i32, n: u32) {
     }
 }
 
-fn pair_round(c: &Client, tid: i32, n: u32) {
-    let token = c.get(&format!("/t/{tid}/rounds")).csrf();
-    let r = c.post_form(&format!("/t/{tid}/rounds/{n}/pair"), &[("csrf", &token), ("seed", "7")]);
-    assert_eq!(r.status, 303, "{}", r.body);
-}
-
-/// The public standings page's rows: (place, name, unit, score, tie-break values).
-type PageRow = (String, String, String, String, Vec<String>);
-
 fn standings_page(c: &Client, tid: i32) -> Vec<PageRow> {
     standings_page_at(c, &format!("/t/{tid}/standings"))
-}
-
-/// The rows of the public standings page at `path` (`/t/{id}/standings?round=N`).
-fn standings_page_at(c: &Client, path: &str) -> Vec<PageRow> {
-    let r = c.get(path);
-    assert_eq!(r.status, 200, "{path}");
-    let table = &r.body[r.body.find("id=\"standings\"").unwrap()..];
-    let body = &table[table.find("<tbody>").unwrap() + 7..table.find("</tbody>").unwrap()];
-    body.split("<tr")
-        .skip(1)
-        .map(|row| {
-            let cells: Vec<String> = row
-                .split("<td")
-                .skip(1)
-                .map(|cell| {
-                    let inner = &cell[cell.find('>').unwrap() + 1..];
-                    let mut out = String::new();
-                    let mut tag = false;
-                    for ch in inner.chars() {
-                        match ch {
-                            '<' => tag = true,
-                            '>' => tag = false,
-                            c if !tag => out.push(c),
-                            _ => {}
-                        }
-                    }
-                    unescape(out.trim())
-                })
-                .collect();
-            (cells[0].clone(), cells[1].clone(), cells[3].clone(), cells[4].clone(), cells[5..].to_vec())
-        })
-        .collect()
-}
-
-/// Each name's row of a PDF page: its text without whitespace from the name to the next name
-/// (cells follow each other without separators), `names` in the order the rows must come.
-fn rows<'a>(text: &str, names: &[&'a str]) -> Vec<(&'a str, String)> {
-    let text = squash(text);
-    let at: Vec<usize> =
-        names.iter().map(|n| text.find(n).unwrap_or_else(|| panic!("{n} missing: {text}"))).collect();
-    for w in at.windows(2) {
-        assert!(w[0] < w[1], "rows in standings order: {names:?} at {at:?}: {text}");
-    }
-    at.iter()
-        .enumerate()
-        .map(|(i, &a)| {
-            let end = at.get(i + 1).copied().unwrap_or(text.len());
-            (names[i], text[a..end].to_string())
-        })
-        .collect()
 }
 
 /// The wall chart's page holds the standings page's rows in its order: both names, then unit,
 /// 积分 and every tie-break in the page's order, then the next line's place.
 fn assert_wall_rows(page_text: &str, page: &[PageRow], latin: &std::collections::HashMap<String, String>) {
     let order: Vec<&str> = page.iter().map(|p| p.1.as_str()).collect();
-    let lines = rows(page_text, &order);
+    let lines = pdf_rows(page_text, &order);
     for (i, ((name, row), (_, _, unit, score, values))) in lines.iter().zip(page).enumerate() {
         assert!(row.starts_with(&format!("{name}{}", squash(&latin[*name]))), "{row}");
         let next = if i + 1 < page.len() { page[i + 1].0.trim_end_matches('=') } else { "" };
         let want = format!("{unit}{score}{}{next}", values.join(""));
         assert!(row.contains(&want), "{name}: {want} not in {row}");
     }
-}
-
-fn csv_records(bytes: &[u8]) -> Vec<Vec<String>> {
-    assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "UTF-8 BOM");
-    let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(&bytes[3..]);
-    r.records().map(|rec| rec.unwrap().iter().map(String::from).collect()).collect()
 }
 
 #[test]
@@ -625,10 +539,10 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     // Three rounds played and published; round 3 at first without results.
     publish(&s, &c, tid);
     play_round(&s, &c, tid, 1);
-    pair_round(&c, tid, 2);
+    pair_round(&c, tid, 2, "7");
     publish_round(&s, &c, tid, 2);
     play_round(&s, &c, tid, 2);
-    pair_round(&c, tid, 3);
+    pair_round(&c, tid, 3, "7");
     publish_round(&s, &c, tid, 3);
     let all = games(&s, tid);
     assert_eq!(all.len(), 18, "three rounds of five tables and a bye");
@@ -710,7 +624,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     assert!((w - 297.0).abs() < 1.0 && (h - 420.0).abs() < 1.0, "A3: {w}×{h}");
     let text = squash(&back.all_text());
     assert!(text.contains("Standingsafterround3") && text.contains("SOS") && text.contains("CUSS"), "{text}");
-    rows(&back.pages[0], &order);
+    pdf_rows(&back.pages[0], &order);
 
     // Standings CSV: the page's rows, both names, the same values.
     let r = anon.get(&format!("/t/{tid}/standings.csv?lang=zh"));
@@ -746,7 +660,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
         cells.insert((&g.3, g.0), format!("{}{b}/b", place_of(&g.5)));
         cells.insert((&g.5, g.0), format!("{}{w}/w", place_of(&g.3)));
     }
-    let xrows = rows(&back.pages[0], &order);
+    let xrows = pdf_rows(&back.pages[0], &order);
     for ((name, row), (_, _, unit, score, _)) in xrows.iter().zip(&page) {
         let want = format!("{unit}{}{}{}{score}", cells[&(*name, 1)], cells[&(*name, 2)], cells[&(*name, 3)]);
         assert!(row.contains(&want), "{name}: {want} not in {row}");
@@ -765,10 +679,11 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let recs = csv_records(&r.bytes);
     assert_eq!(recs[0][0..3], ["轮次", "台号", "黑方"]);
     assert_eq!(recs.len(), 1 + all.len());
+    // Each side's points in the event's 2/1/0 scale, as the standings count them.
     let pts = |sign: &str| match sign.trim_end_matches('!') {
-        "+" => "1",
+        "+" => "2",
         "-" => "0",
-        _ => "0.5",
+        _ => "1",
     };
     for g in &all {
         let rec = recs[1..]
@@ -778,7 +693,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
         assert_eq!((rec[2].as_str(), rec[6].as_str()), (g.3.as_str(), g.5.as_str()));
         let n = rec.len();
         if g.1 == 0 {
-            assert_eq!(&rec[n - 3..], ["轮空", "1", ""]);
+            assert_eq!(&rec[n - 3..], ["轮空", "2", ""], "a bye is a win: 2 points");
         } else if g.0 == 3 {
             assert_eq!(&rec[n - 3..], ["", "", ""], "round 3: no results yet");
         } else {
@@ -1037,5 +952,184 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
         assert!(err.contains(msg) && err.trim().lines().count() == 1, "{args:?}: {err}");
         assert!(!missing.exists());
+    }
+}
+
+/// Issue 12 item 12: the results CSV scores each game and bye in the event's points scale,
+/// exactly as the standings count them: 2/1/0 (the default), 1/½/0 with a bye worth a draw,
+/// 3/1/0; a draw, a forfeit, a double loss, a win and a bye in each. Every player's points in
+/// the results CSV add up to their 积分 on the public standings page.
+#[test]
+fn the_results_csv_scores_in_the_event_points_scale() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let mut zh = s.client();
+    zh.accept_language = "zh-CN".into();
+    // (points scale, bye value, a win, a draw, a bye) as the CSV writes them.
+    for (k, (scale, bye, win, draw, bye_pts)) in [
+        ("2-1-0", "win", "2", "1", "2"),
+        ("1-0.5-0", "draw", "1", "0.5", "0.5"),
+        ("3-1-0", "win", "3", "1", "3"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let changes = [("points_scale", scale), ("bye_value", bye), ("colour_method", "lots")];
+        let tid =
+            tournament_with_players(&c, &format!("积分制测试赛{k}"), &format!("Scale Open {k}"), &changes, 5);
+        let board = |n: u32, b: u32| game_id(&s.db, tid, n, b);
+        pair_round(&c, tid, 1, "11");
+        publish_round(&s, &c, tid, 1);
+        enter(&c, tid, board(1, 1), &[("method", "draw")]);
+        enter(&c, tid, board(1, 2), &[("method", "forfeit"), ("winner", "black")]);
+        pair_round(&c, tid, 2, "12");
+        publish_round(&s, &c, tid, 2);
+        enter(&c, tid, board(2, 1), &[("method", "double_loss"), ("dl_reason", "stone_moved")]);
+        enter(&c, tid, board(2, 2), &[("method", "resignation"), ("winner", "white")]);
+        let recs = csv_records(&zh.get(&format!("/t/{tid}/results.csv?lang=zh")).bytes);
+        assert_eq!(recs[0][12..], ["黑方得分", "白方得分"], "{scale}");
+        let points = |round: &str, table: &str| {
+            let r = recs
+                .iter()
+                .find(|r| r[0] == round && r[1] == table)
+                .unwrap_or_else(|| panic!("{round}/{table}"));
+            (r[12].clone(), r[13].clone())
+        };
+        let p = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(points("1", "1"), p(draw, draw), "{scale}: a draw");
+        assert_eq!(points("1", "2"), p(win, "0"), "{scale}: a forfeit is a win and a loss");
+        assert_eq!(points("1", "0"), p(bye_pts, ""), "{scale}: the bye ({bye})");
+        assert_eq!(points("2", "1"), p("0", "0"), "{scale}: a double loss scores for neither");
+        assert_eq!(points("2", "2"), p("0", win), "{scale}: a win");
+        assert_eq!(points("2", "0"), p(bye_pts, ""), "{scale}: the bye ({bye})");
+        // Exactly the standings' 积分: add each player's points (in half points, no floats).
+        let halves = |t: &str| -> i64 {
+            match t.split_once('.') {
+                None if t.is_empty() => 0,
+                None => t.parse::<i64>().unwrap() * 2,
+                Some((whole, "5")) => whole.parse::<i64>().unwrap() * 2 + 1,
+                Some(_) => panic!("not a half point: {t}"),
+            }
+        };
+        let mut total: std::collections::HashMap<String, i64> = Default::default();
+        for r in &recs[1..] {
+            *total.entry(r[2].clone()).or_default() += halves(&r[12]);
+            if !r[6].is_empty() {
+                *total.entry(r[6].clone()).or_default() += halves(&r[13]);
+            }
+        }
+        let page = standings_page_at(&zh, &format!("/t/{tid}/standings"));
+        assert_eq!(page.len(), 5);
+        for (_, name, _, score, _) in &page {
+            assert_eq!(halves(score), total[name], "{scale}: {name}");
+        }
+    }
+}
+
+/// Issue 12 item 13: the EGF file's handicap line follows the event's rule, as the format
+/// describes it (quoted in `print::csv_export`): "The handicap specification can be omitted if
+/// the handicaps are computed from the difference of opponents' grades (minus a given
+/// reduction)", the reduction being `HA[hN]`. A McMahon event giving "rank difference − 1"
+/// writes `HA[h1]` and every handicap in the file is the grade difference − 1; one giving
+/// handicaps by McMahon-score difference claims no grade reduction, says its rule in `CM[...]`
+/// and gives each game's handicap with its colour. Both paired, published and entered over
+/// HTTP for two rounds.
+#[test]
+fn the_egf_handicap_line_follows_the_event_rule() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    // A grade as a number: 1d − 1k = 1.
+    let grade = |rk: &str| -> i64 {
+        let (n, kind) = rk.split_at(rk.len() - 1);
+        let n: i64 = n.parse().unwrap();
+        if kind == "d" {
+            n
+        } else {
+            1 - n
+        }
+    };
+    for (k, basis) in ["rank", "mcmahon_score"].into_iter().enumerate() {
+        let changes = [
+            ("system", "mcmahon"),
+            ("colour_method", "balanced"),
+            ("mm_bar", "1段"),
+            ("mm_floor", "3k"),
+            ("handicap_basis", basis),
+            ("handicap_reduction", "1"),
+            ("handicap_max", "9"),
+        ];
+        let tid = tournament_with_players(
+            &c,
+            &format!("让子规则测试赛{k}"),
+            &format!("Handicap Open {k}"),
+            &changes,
+            8,
+        );
+        for n in 1..=2u32 {
+            pair_round(&c, tid, n, &format!("7{n}"));
+            publish_round(&s, &c, tid, n);
+            for g in games(&s, tid).into_iter().filter(|g| g.0 == n && g.1 > 0) {
+                let winner = if g.1 % 2 == 1 { "black" } else { "white" };
+                enter(&c, tid, g.2, &[("method", "resignation"), ("winner", winner)]);
+            }
+        }
+        let r = c.get(&format!("/t/{tid}/export/egf.h9"));
+        assert_eq!(r.status, 200, "{basis}: {}", r.body);
+        let lines: Vec<&str> = r.body.lines().collect();
+        let ha: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("; HA[")).collect();
+        let cm = lines.iter().find_map(|l| l.strip_prefix("; CM[")).unwrap_or_default();
+        // Each player's rank and two round entries.
+        let players: Vec<(String, Vec<String>)> = lines
+            .iter()
+            .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                (w[3].to_string(), w[w.len() - 2..].iter().map(|x| x.to_string()).collect())
+            })
+            .collect();
+        assert_eq!(players.len(), 8, "{}", r.body);
+        // (round, Black's handicap) of every game entry, read as the format says.
+        let mut written: Vec<(u32, i64)> = Vec::new();
+        for (rank, entries) in &players {
+            for (i, e) in entries.iter().enumerate() {
+                let (opp, rest) = e.split_at(e.find(['+', '-', '=']).unwrap());
+                let (colour, h) =
+                    rest[1..].strip_prefix('/').map(|c| c.split_at(1)).expect("every game names its colour");
+                let h: i64 = if h.is_empty() { 0 } else { h.parse().unwrap() };
+                if basis == "rank" {
+                    let opp_rank = &players[opp.parse::<usize>().unwrap() - 1].0;
+                    let diff = (grade(rank) - grade(opp_rank)).abs();
+                    assert_eq!(h, (diff - 1).max(0), "{e}: {rank} against {opp_rank}, difference − 1");
+                }
+                if colour == "b" {
+                    written.push((i as u32 + 1, h));
+                }
+            }
+        }
+        // The handicaps written are the games' own.
+        let mut stored: Vec<(u32, i64)> = query(
+            &s.db,
+            &format!("SELECT round_number, handicap FROM games WHERE tournament_id = {tid} AND white_id IS NOT NULL"),
+        )
+        .into_iter()
+        .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
+        .collect();
+        written.sort();
+        stored.sort();
+        assert_eq!(written, stored, "{basis}");
+        match basis {
+            "rank" => {
+                assert_eq!(ha, ["h1]"], "{}", r.body);
+                assert!(stored.iter().any(|(_, h)| *h > 0), "some games have handicaps: {stored:?}");
+                assert!(cm.contains("handicap: rank difference - 1, at most 9"), "{cm}");
+            }
+            _ => {
+                assert!(ha.is_empty(), "no grade reduction is claimed: {}", r.body);
+                assert!(
+                    cm.contains("handicap: McMahon score difference - 1, at most 9, given for every game"),
+                    "{cm}"
+                );
+            }
+        }
     }
 }

@@ -42,23 +42,7 @@ fn row_of(body: &str, name: &str) -> Vec<String> {
     // Rows of the big tables leave out </tr>: a row ends where the next begins.
     let end = i + ["</tr>", "<tr", "</tbody>"].iter().filter_map(|t| body[i..].find(t)).min().unwrap();
     let row = &body[start..end];
-    row.split("<td")
-        .skip(1)
-        .map(|cell| {
-            let inner = &cell[cell.find('>').unwrap() + 1..];
-            let mut out = String::new();
-            let mut tag = false;
-            for ch in inner.chars() {
-                match ch {
-                    '<' => tag = true,
-                    '>' => tag = false,
-                    c if !tag => out.push(c),
-                    _ => {}
-                }
-            }
-            unescape(out.trim())
-        })
-        .collect()
+    row_cells(row)
 }
 
 #[test]
@@ -274,4 +258,344 @@ fn a_round_with_an_imported_bye_ends_with_its_last_game() {
     assert_eq!(row_of(&st.body, "Cao Can")[4], "2");
     let r = public.get(&format!("/t/{tid}/results"));
     assert!(r.body.contains(">Bye<"), "{}", r.body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 12 item 11: the standings after round N read rounds 1..N only.
+
+/// A game as the test entered it (Chinese names): round, Black, White (None for a bye), and
+/// Black's points in half points of the 2/1/0 scale (4 win, 2 draw, 0 loss).
+type Entered = (u32, String, Option<String>, i64);
+
+/// One line of the standings as this test computes them, in half points.
+#[derive(Debug, Clone, PartialEq)]
+struct Expect {
+    name: String,
+    score: i64,
+    sos: i64,
+    cum: i64,
+    direct: Option<i64>,
+    wins: i64,
+    warnings: i64,
+    lot: i64,
+}
+
+impl Expect {
+    /// Everything but the lot: what decides before the lot does.
+    fn before_lot(&self) -> (i64, i64, i64, Option<i64>, i64, i64) {
+        (self.score, self.sos, self.cum, self.direct, self.wins, self.warnings)
+    }
+
+    /// The tie-break cells as the documents write them, in the event's order (积分 → 对手分 →
+    /// 累进分 → 直胜 → 胜局数 → fewer warnings → lots), 积分 apart.
+    fn cells(&self) -> Vec<String> {
+        vec![
+            halves(self.sos),
+            halves(self.cum),
+            self.direct.map(halves).unwrap_or_else(|| "–".into()),
+            self.wins.to_string(),
+            self.warnings.to_string(),
+            self.lot.to_string(),
+        ]
+    }
+}
+
+/// Half points as the documents write points: 5 → "2.5", 4 → "2".
+fn halves(v: i64) -> String {
+    if v % 2 == 0 {
+        (v / 2).to_string()
+    } else {
+        format!("{}.5", v / 2)
+    }
+}
+
+/// The standings after round `after`, computed here from what the test entered, without the
+/// crate's standings code: rules.md §15.2 with the default order 积分 → 对手分 → 累进分 → 直胜
+/// (only inside a tied group whose members all met) → 胜局数 → fewer warnings → lots (the lot
+/// numbers the documents print, the same permutation after every round). Only games, byes and
+/// warnings of rounds 1..=`after` count.
+fn expected(
+    names: &[String],
+    games: &[Entered],
+    warnings: &[(u32, String)],
+    after: u32,
+    lot: &std::collections::HashMap<String, i64>,
+) -> Vec<Expect> {
+    use std::collections::HashMap;
+    let games: Vec<&Entered> = games.iter().filter(|g| g.0 <= after).collect();
+    // Points of each side of each game, and the opponents.
+    let mut score: HashMap<&str, i64> = names.iter().map(|n| (n.as_str(), 0)).collect();
+    let mut per_round: HashMap<&str, Vec<i64>> =
+        names.iter().map(|n| (n.as_str(), vec![0; after as usize])).collect();
+    let mut wins: HashMap<&str, i64> = names.iter().map(|n| (n.as_str(), 0)).collect();
+    let mut opponents: HashMap<&str, Vec<&str>> = names.iter().map(|n| (n.as_str(), vec![])).collect();
+    for (round, black, white, b) in &games {
+        let sides: Vec<(&str, i64, Option<&str>)> = match white {
+            None => vec![(black.as_str(), 4, None)],
+            Some(w) => {
+                vec![(black.as_str(), *b, Some(w.as_str())), (w.as_str(), 4 - b, Some(black.as_str()))]
+            }
+        };
+        for (me, pts, opp) in sides {
+            *score.get_mut(me).unwrap() += pts;
+            per_round.get_mut(me).unwrap()[*round as usize - 1] += pts;
+            if pts == 4 {
+                *wins.get_mut(me).unwrap() += 1;
+            }
+            if let Some(o) = opp {
+                opponents.get_mut(me).unwrap().push(o);
+            }
+        }
+    }
+    let mut lines: Vec<Expect> = names
+        .iter()
+        .map(|n| {
+            let n = n.as_str();
+            let mut run = 0;
+            Expect {
+                name: n.to_string(),
+                score: score[n],
+                sos: opponents[n].iter().map(|o| score[o]).sum(),
+                cum: per_round[n]
+                    .iter()
+                    .map(|p| {
+                        run += p;
+                        run
+                    })
+                    .sum(),
+                direct: None,
+                wins: wins[n],
+                warnings: warnings.iter().filter(|(r, w)| *r <= after && w == n).count() as i64,
+                lot: lot[n],
+            }
+        })
+        .collect();
+    // 直胜 inside each group tied on 积分, 对手分 and 累进分, when all of its members met.
+    let key = |e: &Expect| (e.score, e.sos, e.cum);
+    let groups: Vec<(i64, i64, i64)> = {
+        let mut k: Vec<_> = lines.iter().map(key).collect();
+        k.sort();
+        k.dedup();
+        k
+    };
+    for k in groups {
+        let members: Vec<String> = lines.iter().filter(|e| key(e) == k).map(|e| e.name.clone()).collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let met = |a: &str, b: &str| {
+            games.iter().any(|g| g.2.as_deref().is_some_and(|w| (g.1 == a && w == b) || (g.1 == b && w == a)))
+        };
+        let all_met = members.iter().enumerate().all(|(i, a)| members[i + 1..].iter().all(|b| met(a, b)));
+        if !all_met {
+            continue;
+        }
+        for e in lines.iter_mut().filter(|e| members.contains(&e.name)) {
+            let mut got = 0;
+            for g in &games {
+                let Some(w) = g.2.as_deref() else { continue };
+                if g.1 == e.name && members.iter().any(|m| m == w) {
+                    got += g.3;
+                }
+                if w == e.name && members.contains(&g.1) {
+                    got += 4 - g.3;
+                }
+            }
+            e.direct = Some(got);
+        }
+    }
+    lines.sort_by(|a, b| {
+        (b.score, b.sos, b.cum, b.direct.unwrap_or(0), b.wins)
+            .cmp(&(a.score, a.sos, a.cum, a.direct.unwrap_or(0), a.wins))
+            .then(a.warnings.cmp(&b.warnings))
+            .then(a.lot.cmp(&b.lot))
+    });
+    lines
+}
+
+/// The standings after round `n` (`?round=N`) on the public page, in the standings CSV and on
+/// the wall chart PDF, against `want`.
+fn assert_standings_after(
+    c: &Client,
+    tid: i32,
+    n: u32,
+    want: &[Expect],
+    units: &std::collections::HashMap<String, String>,
+) {
+    let ctx = format!("after round {n}");
+    let page = standings_page_at(c, &format!("/t/{tid}/standings?round={n}"));
+    let got: Vec<(String, String, String, Vec<String>)> = page
+        .iter()
+        .map(|(place, name, _, score, values)| (place.clone(), name.clone(), score.clone(), values.clone()))
+        .collect();
+    let wanted: Vec<(String, String, String, Vec<String>)> = want
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ((i + 1).to_string(), e.name.clone(), halves(e.score), e.cells()))
+        .collect();
+    assert_eq!(got, wanted, "the public page {ctx}");
+    // The standings CSV: the same lines (both names in one cell).
+    let recs = csv_records(&c.get(&format!("/t/{tid}/standings.csv?lang=zh&round={n}")).bytes);
+    assert_eq!(recs.len(), want.len() + 1, "{ctx}");
+    for (i, (rec, e)) in recs[1..].iter().zip(want).enumerate() {
+        assert_eq!(rec[0], (i + 1).to_string(), "CSV {ctx}");
+        assert!(rec[1].starts_with(&e.name), "CSV {ctx}: {rec:?} is not {}", e.name);
+        assert_eq!((&rec[4], &rec[5..]), (&halves(e.score), &e.cells()[..]), "CSV {ctx}: {}", e.name);
+    }
+    // The wall chart: the rows in this order, each with unit, 积分 and the tie-breaks.
+    let (_, back) = pdf(c, &format!("/t/{tid}/standings.pdf?lang=zh&round={n}"));
+    let text = common::readback::squash(&back.all_text());
+    assert!(text.contains(&format!("第{n}轮后成绩排名")), "{text}");
+    let order: Vec<&str> = want.iter().map(|e| e.name.as_str()).collect();
+    for ((name, row), e) in pdf_rows(&back.pages[0], &order).iter().zip(want) {
+        let cells = format!("{}{}{}", units[*name], halves(e.score), e.cells().join(""));
+        assert!(row.contains(&cells), "PDF {ctx}: {name}: {cells} not in {row}");
+    }
+}
+
+/// Black's points (half points) for the result entered on `board` of `round`, and the form.
+fn entered_result(round: u32, board: u32) -> (i64, Vec<(&'static str, &'static str)>) {
+    if (round + board).is_multiple_of(3) {
+        (2, vec![("method", "draw")])
+    } else if board % 2 == 1 {
+        (4, vec![("method", "resignation"), ("winner", "black")])
+    } else {
+        (0, vec![("method", "resignation"), ("winner", "white")])
+    }
+}
+
+/// Issue 12 item 11. Seven players, three rounds paired, published and entered over HTTP, each
+/// with a bye; warnings ruled in round 3. After each round, and again once round 3 is in, the
+/// standings after every earlier round (page, CSV, wall chart) equal what this test computes
+/// from rounds 1..N: a round-3 warning to the player the lot puts first among equals after
+/// round 1 does not move them down the standings after round 1.
+#[test]
+fn standings_after_round_n_read_rounds_1_to_n_only() {
+    use std::collections::HashMap;
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = tournament_with_players(&c, "按轮成绩测试赛", "As Of Open", &[("colour_method", "lots")], 7);
+    let mut public = s.client();
+    public.accept_language = "zh-CN".into();
+    let names: Vec<String> = query(
+        &s.db,
+        &format!("SELECT family_name_zh || given_name_zh FROM entrants WHERE tournament_id = {tid}"),
+    )
+    .into_iter()
+    .map(|r| r[0].clone())
+    .collect();
+    let units: HashMap<String, String> = query(
+        &s.db,
+        &format!("SELECT family_name_zh || given_name_zh, unit FROM entrants WHERE tournament_id = {tid}"),
+    )
+    .into_iter()
+    .map(|r| (r[0].clone(), r[1].clone()))
+    .collect();
+    let mut entered: Vec<Entered> = Vec::new();
+    let mut warnings: Vec<(u32, String)> = Vec::new();
+    let mut lot: HashMap<String, i64> = HashMap::new();
+    // (game id, board, Black, White) of round n's lines, as stored.
+    let lines_of = |n: u32| -> Vec<(i32, u32, String, Option<String>)> {
+        query(
+            &s.db,
+            &format!(
+                "SELECT g.id, g.board, b.family_name_zh || b.given_name_zh, w.family_name_zh || w.given_name_zh \
+                 FROM games g JOIN entrants b ON b.id = g.black_id LEFT JOIN entrants w ON w.id = g.white_id \
+                 WHERE g.tournament_id = {tid} AND g.round_number = {n} ORDER BY g.board"
+            ),
+        )
+        .into_iter()
+        .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap(), r[2].clone(), Some(r[3].clone()).filter(|w| !w.is_empty())))
+        .collect()
+    };
+    let mut first_by_lot = String::new();
+    let mut tied_with = String::new();
+    for n in 1..=3u32 {
+        pair_round(&c, tid, n, &format!("2026120{n}"));
+        publish_round(&s, &c, tid, n);
+        let lines = lines_of(n);
+        assert_eq!(lines.iter().filter(|l| l.3.is_none()).count(), 1, "a bye in round {n}");
+        for (gid, board, black, white) in lines {
+            match white {
+                None => entered.push((n, black, None, 4)),
+                Some(white) => {
+                    let (b, form) = entered_result(n, board);
+                    enter(&c, tid, gid, &form);
+                    if n == 3 && [&black, &white].contains(&&first_by_lot) {
+                        // The player the lot put first among equals after round 1 is warned.
+                        let side = if black == first_by_lot { "black" } else { "white" };
+                        let r = game_post(
+                            &c,
+                            tid,
+                            gid,
+                            "rulings",
+                            &[
+                                ("do", "save"),
+                                ("kind", "warning"),
+                                ("against", side),
+                                ("move_number", "41"),
+                                ("reason", "对局中讲话"),
+                            ],
+                        );
+                        assert_eq!(r.status, 303, "{}", r.body);
+                        warnings.push((3, first_by_lot.clone()));
+                    }
+                    entered.push((n, black, Some(white), b));
+                }
+            }
+        }
+        if n == 1 {
+            // The lot numbers (one permutation of the players, the same after every round).
+            let page = standings_page_at(&public, &format!("/t/{tid}/standings?round=1"));
+            lot = page.iter().map(|p| (p.1.clone(), p.4.last().unwrap().parse().unwrap())).collect();
+            let mut seen: Vec<i64> = lot.values().copied().collect();
+            seen.sort();
+            assert_eq!(seen, (1..=7).collect::<Vec<i64>>(), "a lot number for each player");
+            // Two players the lot alone separates after round 1: the first of them will be
+            // warned in round 3.
+            let after1 = expected(&names, &entered, &warnings, 1, &lot);
+            let pair = after1
+                .windows(2)
+                .find(|w| w[0].before_lot() == w[1].before_lot())
+                .expect("a tie only the lot breaks");
+            first_by_lot = pair[0].name.clone();
+            tied_with = pair[1].name.clone();
+        }
+        // After this round, the standings after each round so far.
+        for k in 1..=n {
+            let want = expected(&names, &entered, &warnings, k, &lot);
+            assert_standings_after(&public, tid, k, &want, &units);
+        }
+        let latest = standings_page_at(&public, &format!("/t/{tid}/standings"));
+        let want = expected(&names, &entered, &warnings, n, &lot);
+        assert_eq!(
+            latest.iter().map(|p| p.1.clone()).collect::<Vec<_>>(),
+            want.iter().map(|e| e.name.clone()).collect::<Vec<_>>()
+        );
+    }
+    assert_eq!(warnings.len(), 1, "the warning was ruled in round 3");
+    // The case of the issue: counting the round-3 warning after round 1 would put the warned
+    // player behind the one the lot placed second; the documents do not.
+    let leaked: Vec<(u32, String)> = warnings.iter().map(|(_, w)| (1, w.clone())).collect();
+    let wrong = expected(&names, &entered, &leaked, 1, &lot);
+    let at = |v: &[Expect], who: &str| v.iter().position(|e| e.name == who).unwrap();
+    assert!(at(&wrong, &first_by_lot) > at(&wrong, &tied_with), "the test can tell a leak");
+    let page = standings_page_at(&public, &format!("/t/{tid}/standings?round=1"));
+    let pos = |who: &str| page.iter().position(|p| p.1 == who).unwrap();
+    assert!(pos(&first_by_lot) < pos(&tied_with), "after round 1, the lot still decides: {page:?}");
+    let warned = &page[pos(&first_by_lot)];
+    assert_eq!(warned.4[4], "0", "no warning after round 1");
+    let after3 = standings_page_at(&public, &format!("/t/{tid}/standings"));
+    assert_eq!(
+        after3.iter().find(|p| p.1 == first_by_lot).unwrap().4[4],
+        "1",
+        "the warning counts after round 3"
+    );
+    // The crosstable of round 1 and the results CSV of round 1 hold round 1 only.
+    let (_, back) = pdf(&public, &format!("/t/{tid}/crosstable.pdf?lang=en&round=1"));
+    let text = common::readback::squash(&back.all_text());
+    assert!(text.contains("R1") && !text.contains("R2"), "{text}");
+    let recs = csv_records(&public.get(&format!("/t/{tid}/results.csv?lang=zh&round=1")).bytes);
+    assert!(recs[1..].iter().all(|r| r[0] == "1"), "{recs:?}");
+    assert_eq!(recs.len(), 1 + 4, "three games and a bye");
 }

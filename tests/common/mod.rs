@@ -643,10 +643,14 @@ pub fn text_of(r: &Resp, id: &str) -> Option<String> {
     let start = i + r.body[i..].find('>')? + 1;
     let rest = &r.body[start..];
     let end = rest.find(&format!("</{tag}>"))?;
-    let inner = &rest[..end];
+    Some(plain_text(&rest[..end]))
+}
+
+/// An HTML fragment's text: tags removed, entities unescaped, trimmed.
+pub fn plain_text(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
-    for ch in inner.chars() {
+    for ch in html.chars() {
         match ch {
             '<' => in_tag = true,
             '>' => in_tag = false,
@@ -654,7 +658,12 @@ pub fn text_of(r: &Resp, id: &str) -> Option<String> {
             _ => {}
         }
     }
-    Some(unescape(out.trim()))
+    unescape(out.trim())
+}
+
+/// The text of each cell of a table row's HTML (`<td` by `<td`, the optional end tags left out).
+pub fn row_cells(row: &str) -> Vec<String> {
+    row.split("<td").skip(1).map(|cell| plain_text(&cell[cell.find('>').unwrap() + 1..])).collect()
 }
 
 /// Eight entrants, ranks 5d, 4d, 3d, 2d, 1d, 1k, 2k, 3k (entrant ids in this order), as the
@@ -698,4 +707,79 @@ pub fn tournament_with_players(
         assert_eq!(r.status, 303, "{}", r.body);
     }
     tid
+}
+
+// -------------------------------------------------------------------------------------------
+// Rounds paired and published through the forms, and the standings as the documents show them.
+// -------------------------------------------------------------------------------------------
+
+/// Pair round `n` as a draft through the rounds page, with a typed seed (the same seed gives
+/// the same pairing).
+pub fn pair_round(c: &Client, tid: i32, n: u32, seed: &str) {
+    let token = c.get(&format!("/t/{tid}/rounds")).csrf();
+    let r = c.post_form(&format!("/t/{tid}/rounds/{n}/pair"), &[("csrf", &token), ("seed", seed)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+}
+
+/// Publish round `n`, confirming its review warnings.
+pub fn publish_round(s: &Server, c: &Client, tid: i32, n: u32) {
+    let token = c.get(&format!("/t/{tid}/rounds/{n}")).csrf();
+    let v = query(&s.db, &format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = {n}"));
+    let r = c.post_form(
+        &format!("/t/{tid}/rounds/{n}/publish"),
+        &[("csrf", &token), ("version", &v[0][0]), ("confirm", "on")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+}
+
+/// GET a PDF: 200, its type, read back.
+pub fn pdf(c: &Client, path: &str) -> (Resp, readback::ReadBack) {
+    let r = c.get(path);
+    assert_eq!(r.status, 200, "GET {path}: {}", r.body);
+    assert_eq!(r.header("content-type"), Some("application/pdf"), "{path}");
+    let back = readback::read(&path.replace(['/', '?', '&', '='], "_"), &r.bytes);
+    (r, back)
+}
+
+/// A CSV download's records (after its UTF-8 BOM), header first.
+pub fn csv_records(bytes: &[u8]) -> Vec<Vec<String>> {
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "UTF-8 BOM");
+    let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(&bytes[3..]);
+    r.records().map(|rec| rec.unwrap().iter().map(String::from).collect()).collect()
+}
+
+/// A row of the public standings page: (place, name, unit, score, tie-break values).
+pub type PageRow = (String, String, String, String, Vec<String>);
+
+/// The rows of the public standings page at `path` (`/t/{id}/standings?round=N`).
+pub fn standings_page_at(c: &Client, path: &str) -> Vec<PageRow> {
+    let r = c.get(path);
+    assert_eq!(r.status, 200, "{path}");
+    let table = &r.body[r.body.find("id=\"standings\"").unwrap()..];
+    let body = &table[table.find("<tbody>").unwrap() + 7..table.find("</tbody>").unwrap()];
+    body.split("<tr")
+        .skip(1)
+        .map(|row| {
+            let cells = row_cells(row);
+            (cells[0].clone(), cells[1].clone(), cells[3].clone(), cells[4].clone(), cells[5..].to_vec())
+        })
+        .collect()
+}
+
+/// Each name's row of a PDF page: its text without whitespace from the name to the next name
+/// (cells follow each other without separators), `names` in the order the rows must come.
+pub fn pdf_rows<'a>(text: &str, names: &[&'a str]) -> Vec<(&'a str, String)> {
+    let text = readback::squash(text);
+    let at: Vec<usize> =
+        names.iter().map(|n| text.find(n).unwrap_or_else(|| panic!("{n} missing: {text}"))).collect();
+    for w in at.windows(2) {
+        assert!(w[0] < w[1], "rows in standings order: {names:?} at {at:?}: {text}");
+    }
+    at.iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            let end = at.get(i + 1).copied().unwrap_or(text.len());
+            (names[i], text[a..end].to_string())
+        })
+        .collect()
 }

@@ -19,8 +19,9 @@
 //! queries.
 //!
 //! The last four read what the public pages read ([`resdb::standings_data`]: published rounds
-//! only, for staff as for the public, since a draft has no results) and rank the players with
-//! [`resdb::standings_of`], the public standings page's own computation; they only lay its
+//! only, for staff as for the public, since a draft has no results), cut as of the round asked
+//! for by [`resdb::StandingsData::as_of`] (rounds 1..N and nothing later), and rank the players
+//! with [`resdb::standings_of`], the public standings page's own computation; they only lay its
 //! rows out. The crosstable and the EGF file number the players by their line (players sharing
 //! a place follow the standings' order), so every opponent number names one player.
 //!
@@ -32,20 +33,20 @@ use std::collections::{HashMap, HashSet};
 use diesel::SqliteConnection;
 
 use super::entrants::{self as edb, EntrantRow, Sort};
-use super::results::{self as resdb, StandingsData};
+use super::results::{self as resdb, AsOf};
 use super::rounds::{self as rdb, RoundGame, RoundRow};
 use super::tournaments::{self as tdb, TournamentRow};
 use super::DbError;
 use crate::domain::entrant::Rank;
 use crate::domain::pairing::{self, GameResult};
-use crate::domain::settings::{ByeValue, HandicapBasis, System, TieBreak};
+use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
 use crate::domain::standings as ds;
 use crate::import::opengotha::OgResult;
 use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::csv_export::ascii_fold;
 use crate::print::{
-    Colour, CrosstableRow, EgfClass, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow, ResultRow,
-    RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
+    Colour, CrosstableRow, EgfClass, EgfHandicap, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow,
+    ResultRow, RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
 };
 use rules::clock::TimeControl;
 
@@ -434,16 +435,18 @@ pub struct EventEgf {
 /// round with a result: what the public standings page shows without `?round=`).
 struct Ranked {
     t: TournamentRow,
-    data: StandingsData,
+    /// Rounds 1 to the round asked for, and nothing later.
+    data: AsOf,
     st: ds::Standings,
     names: HashMap<i32, EntrantRow>,
 }
 
 fn ranked(conn: &mut SqliteConnection, tid: i32, round: Option<u32>) -> Result<Ranked, DbError> {
     let t = tdb::get(conn, tid)?;
-    let data = resdb::standings_data(conn, tid)?;
-    let st = resdb::standings_of(&t, &data, round);
-    let names = data.entrants.iter().map(|e| (e.id, e.clone())).collect();
+    let all = resdb::standings_data(conn, tid)?;
+    let data = all.as_of(round);
+    let st = resdb::standings_of(&t, &data);
+    let names = all.entrants.into_iter().map(|e| (e.id, e)).collect();
     Ok(Ranked { t, data, st, names })
 }
 
@@ -611,8 +614,10 @@ pub fn crosstable(
 }
 
 /// Every game of the published rounds with its result (the arbiters' words: "B+3¾", "白中盘胜";
-/// an imported result in the words of the lists) and each side's game points, and every bye;
-/// with `up_to`, of rounds 1 to `up_to` only.
+/// an imported result in the words of the lists) and each side's game points in the event's
+/// scale (rules.md §15.1: the points the standings count, from the same
+/// [`ds::game_sides`] / [`ds::bye_side`]), and every bye; with `up_to`, of rounds 1 to `up_to`
+/// only.
 pub fn results(
     conn: &mut SqliteConnection,
     tid: i32,
@@ -620,22 +625,17 @@ pub fn results(
     lang: Lang,
 ) -> Result<EventResults, DbError> {
     let t = tdb::get(conn, tid)?;
-    let data = resdb::standings_data(conn, tid)?;
-    let players: HashMap<i32, SheetPlayer> = data.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
+    let all = resdb::standings_data(conn, tid)?;
+    let players: HashMap<i32, SheetPlayer> = all.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
     let player = |id: i32| {
         players
             .get(&id)
             .cloned()
             .unwrap_or_else(|| SheetPlayer { name_latin: format!("#{id}"), ..SheetPlayer::default() })
     };
-    let bye = match t.settings().bye_value {
-        ByeValue::Win => Outcome::Win,
-        ByeValue::Draw => Outcome::Jigo,
-        ByeValue::Loss => Outcome::Loss,
-    };
-    let counted =
-        |l: &&resdb::GameLine| up_to.is_none_or(|n| u32::try_from(l.game.round_number).is_ok_and(|r| r <= n));
-    let mut lines: Vec<&resdb::GameLine> = data.lines.iter().filter(counted).collect();
+    let points = t.settings().points();
+    let data = all.as_of(up_to);
+    let mut lines: Vec<&resdb::GameLine> = data.lines.iter().collect();
     lines.sort_by_key(|l| {
         let g = &l.game;
         (g.round_number, g.black_id.is_none() || g.white_id.is_none(), g.board, g.id)
@@ -646,14 +646,7 @@ pub fn results(
         let round = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id, g.white_id) {
             (Some(b), Some(w)) => {
-                use pairing::GameResult as P;
-                let (bo, wo) = match l.pairing_result() {
-                    Some(P::BlackWins | P::BlackWinsByForfeit) => (Some(Outcome::Win), Some(Outcome::Loss)),
-                    Some(P::WhiteWins | P::WhiteWinsByForfeit) => (Some(Outcome::Loss), Some(Outcome::Win)),
-                    Some(P::Draw) => (Some(Outcome::Jigo), Some(Outcome::Jigo)),
-                    Some(P::DoubleLoss | P::DoubleForfeit) => (Some(Outcome::Loss), Some(Outcome::Loss)),
-                    Some(P::NoResult) | None => (None, None),
-                };
+                let sides = l.pairing_result().and_then(|r| ds::game_sides(r, &points));
                 let text = match l.result.as_ref().and_then(resdb::ResultBrief::outcome) {
                     Some(o) => crate::domain::results::result_text(&o, lang == Lang::Zh),
                     None => result_text(&g.result, lang),
@@ -664,8 +657,8 @@ pub fn results(
                     black: player(b),
                     white: player(w),
                     handicap: u8::try_from(g.handicap).unwrap_or(0),
-                    black_outcome: bo,
-                    white_outcome: wo,
+                    black_points: sides.map(|(b, _)| b.points),
+                    white_points: sides.map(|(_, w)| w.points),
                     result_text: text,
                 });
             }
@@ -673,7 +666,7 @@ pub fn results(
                 round,
                 table: 0,
                 black: player(p),
-                black_outcome: Some(bye),
+                black_points: l.is_bye().then(|| ds::bye_side(&points).points),
                 result_text: lang.pick("轮空", "Bye").to_string(),
                 ..ResultRow::default()
             }),
@@ -687,7 +680,8 @@ pub fn results(
 /// standings order, every round's entry, 积分 and the numeric tie-breaks as score columns. The
 /// country of a player is their region when it is a two-letter code (as OpenGotha imports
 /// write it), else CN; a club or venue that has no ASCII form is left out; the class follows
-/// the time control (EGF's adjusted time: basic time plus 45 moves of byo-yomi, 60 Canadian).
+/// the time control (EGF's adjusted time: basic time plus 45 moves of byo-yomi, 60 Canadian);
+/// the handicap line follows the event's handicap rule ([`egf_handicap`]).
 pub fn egf(conn: &mut SqliteConnection, tid: i32) -> Result<EventEgf, DbError> {
     let k = ranked(conn, tid, None)?;
     let file = egf_file(&k);
@@ -745,21 +739,8 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
         });
     }
     let tc = &s.time_control;
-    let basic = tc.basic_secs() / 60;
     let adjusted = egf_adjusted_minutes(tc);
-    let class = if adjusted >= 75 && basic >= 60 {
-        EgfClass::A
-    } else if adjusted >= 50 && basic >= 40 {
-        EgfClass::B
-    } else if adjusted >= 30 && basic >= 25 {
-        EgfClass::C
-    } else {
-        return Err(format!(
-            "the time control ({} min basic, {adjusted} min adjusted) is below EGF class C \
-             (25 min basic, 30 min adjusted); the rating list does not take such games",
-            basic
-        ));
-    };
+    let class = egf_class(tc)?;
     let comment: String = tc.describe_en().replace('×', "x").chars().filter(|c| c.is_ascii()).collect();
     let name = if s.name_latin.trim().is_empty() { s.name_zh.clone() } else { s.name_latin.clone() };
     let city = if ascii_fold(&s.venue).is_ok() { s.venue.clone() } else { String::new() };
@@ -770,12 +751,44 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
         city,
         start: s.start_date,
         end: s.end_date,
-        handicap_rule: "h9".into(),
+        handicap: egf_handicap(&s.pairing.handicap),
         komi_q: s.ruleset.komi_q,
         adjusted_time_min: adjusted,
         comment,
     };
     Ok((t, players))
+}
+
+/// The event's handicap rule as the EGF file states it: even, rank difference − N (`HA[hN]`),
+/// or McMahon-score difference − N (said in the comment; every game carries its handicap).
+pub fn egf_handicap(h: &HandicapSettings) -> EgfHandicap {
+    let (reduction, max) = (h.reduction, h.max);
+    match h.basis {
+        HandicapBasis::None => EgfHandicap::Even,
+        HandicapBasis::Rank => EgfHandicap::RankDifference { reduction, max },
+        HandicapBasis::McMahonScore => EgfHandicap::McMahonScore { reduction, max },
+    }
+}
+
+/// The EGF class of a time control (the format's classes: A — basic time at least 60 minutes
+/// and adjusted time 75; B — 40 and 50; C — 25 and 30), or why the rating list takes none.
+/// EGF's basic time is the time before byo-yomi: without the reserved minutes Chinese
+/// byo-yomi reads as periods (they are in the adjusted time).
+pub fn egf_class(tc: &TimeControl) -> Result<EgfClass, String> {
+    let basic = tc.basic_secs().saturating_sub(tc.reserve_secs()) / 60;
+    let adjusted = egf_adjusted_minutes(tc);
+    if adjusted >= 75 && basic >= 60 {
+        Ok(EgfClass::A)
+    } else if adjusted >= 50 && basic >= 40 {
+        Ok(EgfClass::B)
+    } else if adjusted >= 30 && basic >= 25 {
+        Ok(EgfClass::C)
+    } else {
+        Err(format!(
+            "the time control ({basic} min basic, {adjusted} min adjusted) is below EGF class C \
+             (25 min basic, 30 min adjusted); the rating list does not take such games"
+        ))
+    }
 }
 
 /// EGF's adjusted time in minutes: basic time plus the time of 45 moves in byo-yomi (60 in
@@ -834,6 +847,26 @@ mod tests {
         let canadian = TimeControl::Canadian { basic_secs: 3600, moves_per_period: 25, period_secs: 600 };
         assert_eq!(egf_adjusted_minutes(&canadian), 84);
         assert_eq!(egf_adjusted_minutes(&TimeControl::Absolute { basic_secs: 1800 }), 30);
+        // The class reads the basic time before byo-yomi: 60 minutes with the last 5 read is
+        // 55 minutes of basic time, class B; 65 with 5 read is class A.
+        assert_eq!(egf_class(&TimeControl::chinese(60, 5)), Ok(EgfClass::B));
+        assert_eq!(egf_class(&TimeControl::chinese(65, 5)), Ok(EgfClass::A));
+        assert_eq!(egf_class(&byo), Ok(EgfClass::A));
+        assert_eq!(egf_class(&TimeControl::Absolute { basic_secs: 1800 }), Ok(EgfClass::C));
+        assert!(egf_class(&TimeControl::Absolute { basic_secs: 1200 })
+            .unwrap_err()
+            .contains("below EGF class C"));
+        // The handicap line follows the event's rule.
+        let h = |basis, reduction| HandicapSettings { basis, reduction, max: 9, none_at_bar: false };
+        assert_eq!(egf_handicap(&h(HandicapBasis::None, 1)), EgfHandicap::Even);
+        assert_eq!(
+            egf_handicap(&h(HandicapBasis::Rank, 1)),
+            EgfHandicap::RankDifference { reduction: 1, max: 9 }
+        );
+        assert_eq!(
+            egf_handicap(&h(HandicapBasis::McMahonScore, 2)),
+            EgfHandicap::McMahonScore { reduction: 2, max: 9 }
+        );
         // Every English heading is one ASCII word (the EGF file's score columns).
         for tb in TieBreak::ALL {
             let l = tiebreak_label(*tb, Lang::En);

@@ -1131,6 +1131,34 @@ impl GameLine {
             || bye
     }
 
+    /// The player of a line with one player (a bye's line).
+    pub fn bye_player(&self) -> Option<i32> {
+        match (self.game.black_id, self.game.white_id) {
+            (Some(p), None) | (None, Some(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether a line with one player is a bye that scores: entered as one on its sheet, or
+    /// imported as one.
+    pub fn is_bye(&self) -> bool {
+        let outcome = self.result.as_ref().and_then(ResultBrief::outcome);
+        self.bye_player().is_some()
+            && (outcome.is_some_and(|o| o.method == ResultMethod::Bye)
+                || (outcome.is_none() && self.game.result == "BYE"))
+    }
+
+    /// The round this line gives a result to, if it has one: a bye, or a game whose result
+    /// is not "no result" (a replay pending).
+    pub fn result_round(&self) -> Option<u32> {
+        let counts = if self.bye_player().is_some() {
+            self.is_bye()
+        } else {
+            self.pairing_result().is_some_and(|r| r != pairing::GameResult::NoResult)
+        };
+        counts.then(|| u32::try_from(self.game.round_number).ok()).flatten()
+    }
+
     /// The game's result as pairing and standings read it: the sheet's outcome, else an
     /// imported OpenGotha code; `None` while nothing is entered (and for a bye's line).
     pub fn pairing_result(&self) -> Option<pairing::GameResult> {
@@ -1206,14 +1234,40 @@ pub fn imported(code: &str) -> Option<pairing::GameResult> {
     })
 }
 
-/// What standings read: every entrant, the games and byes of the published rounds, warnings
-/// per entrant, and the last round with a result.
+/// What standings read: every entrant (with the round they were entered for), the games and
+/// byes of the published rounds with their sheets, and the last round with a result. Standings
+/// are computed from a cut of it, [`StandingsData::as_of`].
 pub struct StandingsData {
     pub entrants: Vec<EntrantRow>,
-    pub history: History,
-    pub warnings: HashMap<i32, u32>,
-    pub last_round: u32,
+    /// Entrant id → the first round they were entered for (a late entry joins later).
+    first_round: HashMap<i32, u32>,
+    /// By round and board.
     pub lines: Vec<GameLine>,
+    /// The last round with a result (a bye counts as one): what "the latest standings" are
+    /// after.
+    pub last_round: u32,
+}
+
+/// The standings' data as of one round: the lines of rounds 1 to the round asked for, and
+/// the [`ds::Record`] of rounds 1 to `after_round` built from those lines only. Every "as of
+/// round N" reader (the public standings page with `?round=N`, the wall chart, the standings
+/// and results CSV, the crosstable, the EGF file) reads this, so none can see a later round.
+pub struct AsOf {
+    /// The last round counted: the round asked for, or the last round with a result if that
+    /// is earlier.
+    pub after_round: u32,
+    /// The games and byes of rounds 1 to the round asked for (all published rounds without
+    /// one), by round and board.
+    pub lines: Vec<GameLine>,
+    record: ds::Record,
+}
+
+impl AsOf {
+    /// The standings' input: the players entered by `after_round`, and the games, byes and
+    /// warnings of rounds 1..=`after_round`.
+    pub fn record(&self) -> &ds::Record {
+        &self.record
+    }
 }
 
 pub fn standings_data(conn: &mut SqliteConnection, tid: i32) -> Result<StandingsData, DbError> {
@@ -1222,64 +1276,81 @@ pub fn standings_data(conn: &mut SqliteConnection, tid: i32) -> Result<Standings
         .order(entrants::id)
         .select(EntrantRow::as_select())
         .load(conn)?;
+    let first_round: HashMap<i32, u32> = entrants::table
+        .filter(entrants::tournament_id.eq(tid))
+        .select((entrants::id, entrants::first_round))
+        .load::<(i32, i32)>(conn)?
+        .into_iter()
+        .map(|(id, r)| (id, u32::try_from(r).unwrap_or(1)))
+        .collect();
     let lines = game_lines(conn, tid, None, true)?;
-    let mut history = History::default();
-    let mut warnings: HashMap<i32, u32> = HashMap::new();
-    let mut last_round = 0u32;
-    let id = |v: i32| u32::try_from(v).unwrap_or(0);
-    for l in &lines {
-        let g = &l.game;
-        let round = id(g.round_number);
-        let outcome = l.result.as_ref().and_then(ResultBrief::outcome);
-        if let Some(r) = &l.result {
-            for (p, w) in [(g.black_id, r.warnings_black), (g.white_id, r.warnings_white)] {
-                if let Some(p) = p {
-                    *warnings.entry(p).or_default() += u32::try_from(w).unwrap_or(0);
-                }
-            }
-        }
-        let bye_side = match (g.black_id, g.white_id) {
-            (Some(b), None) => Some(b),
-            (None, Some(w)) => Some(w),
-            _ => None,
-        };
-        if let Some(p) = bye_side {
-            let is_bye = outcome.is_some_and(|o| o.method == ResultMethod::Bye)
-                || (outcome.is_none() && g.result == "BYE");
-            if is_bye {
-                history.byes.push(ByeRecord { round, player: id(p) });
-                last_round = last_round.max(round);
-            }
-            continue;
-        }
-        let (Some(b), Some(w)) = (g.black_id, g.white_id) else { continue };
-        let result = l.pairing_result();
-        if let Some(result) = result {
-            if result != pairing::GameResult::NoResult {
-                last_round = last_round.max(round);
-            }
-            history.games.push(PlayedGame::new(round, id(b), id(w), result));
-        }
-    }
-    Ok(StandingsData { entrants, history, warnings, last_round, lines })
+    let last_round = lines.iter().filter_map(GameLine::result_round).max().unwrap_or(0);
+    Ok(StandingsData { entrants, first_round, lines, last_round })
 }
 
-/// The standings after `round` (default: the last round with a result), as the public pages
-/// and the printed standings, crosstable and EGF file show them: the one computation of
-/// [`crate::domain::standings`] over [`standings_data`].
-pub fn standings_of(t: &tdb::TournamentRow, data: &StandingsData, round: Option<u32>) -> ds::Standings {
-    let after = round.unwrap_or(data.last_round).min(data.last_round.max(1));
-    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0), after);
-    let players: Vec<ds::Entrant> = data
-        .entrants
-        .iter()
-        .map(|e| ds::Entrant {
-            id: u32::try_from(e.id).unwrap_or(0),
-            rank_value: e.rank_value,
-            warnings: data.warnings.get(&e.id).copied().unwrap_or(0),
-        })
-        .collect();
-    ds::compute(&players, &data.history, &settings)
+impl StandingsData {
+    /// The data as of round `round` (default: the latest, the last round with a result): the
+    /// one place where later rounds are cut off. The lines are those of rounds 1..=`round`;
+    /// the standings count rounds 1..=`after_round` of them (`round`, or the last round with a
+    /// result when that is earlier; at least round 1 when a round is asked for).
+    pub fn as_of(&self, round: Option<u32>) -> AsOf {
+        let after_round = round.unwrap_or(self.last_round).min(self.last_round.max(1));
+        let lines: Vec<GameLine> = self
+            .lines
+            .iter()
+            .filter(|l| round.is_none_or(|n| u32::try_from(l.game.round_number).is_ok_and(|r| r <= n)))
+            .cloned()
+            .collect();
+        let record = self.record(&lines, after_round);
+        AsOf { after_round, lines, record }
+    }
+
+    /// The standings' record of `lines` as of `after_round` (cut again by
+    /// [`ds::Record::as_of`], which keeps rounds 1..=`after_round` only).
+    fn record(&self, lines: &[GameLine], after_round: u32) -> ds::Record {
+        let id = |v: i32| u32::try_from(v).unwrap_or(0);
+        let mut history = History::default();
+        let mut warnings = Vec::new();
+        for l in lines {
+            let g = &l.game;
+            let round = id(g.round_number);
+            if let Some(r) = &l.result {
+                for (p, w) in [(g.black_id, r.warnings_black), (g.white_id, r.warnings_white)] {
+                    if let (Some(p), Ok(count @ 1..)) = (p, u32::try_from(w)) {
+                        warnings.push(ds::Warning { round, player: id(p), count });
+                    }
+                }
+            }
+            if let Some(p) = l.bye_player() {
+                if l.is_bye() {
+                    history.byes.push(ByeRecord { round, player: id(p) });
+                }
+                continue;
+            }
+            let (Some(b), Some(w)) = (g.black_id, g.white_id) else { continue };
+            if let Some(result) = l.pairing_result() {
+                history.games.push(PlayedGame::new(round, id(b), id(w), result));
+            }
+        }
+        let players: Vec<ds::Entrant> = self
+            .entrants
+            .iter()
+            .map(|e| ds::Entrant {
+                id: id(e.id),
+                rank_value: e.rank_value,
+                first_round: self.first_round.get(&e.id).copied().unwrap_or(1),
+            })
+            .collect();
+        ds::Record::as_of(after_round, &players, &history, &warnings)
+    }
+}
+
+/// The standings of `data` (as the public pages and the printed standings, crosstable and
+/// EGF file show them): the one computation of [`crate::domain::standings`], over the data as
+/// of one round.
+pub fn standings_of(t: &tdb::TournamentRow, data: &AsOf) -> ds::Standings {
+    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0));
+    ds::compute(data.record(), &settings)
 }
 
 /// All entrants of a tournament by id (for names on lists).

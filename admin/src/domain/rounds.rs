@@ -32,9 +32,8 @@ use super::pairing::{
     Player, PlayerId, RoundPairing, Status,
 };
 use super::settings::{
-    ByeValue, ColourMethod, DoubleLoss, HandicapBasis, HandicapSettings, KnockoutResolution,
-    KnockoutSettings, LateEntry, McMahonBands, NigiriHolder, PointsScale, Round1Order, SameUnit, System,
-    TournamentSettings,
+    ColourMethod, DoubleLoss, HandicapBasis, HandicapSettings, KnockoutResolution, KnockoutSettings,
+    LateEntry, McMahonBands, NigiriHolder, Round1Order, SameUnit, System, TournamentSettings,
 };
 
 /// The engine's McMahon bar and floor (rank values) for the tournament's ranks.
@@ -95,16 +94,7 @@ pub fn knockout_rules(k: &KnockoutSettings) -> KnockoutRules {
 
 /// The engine's settings for a tournament's settings.
 pub fn pairing_settings(t: &TournamentSettings) -> p::Settings {
-    let mut points = match t.points_scale {
-        PointsScale::TwoOneZero => p::PointsScale::TWO_ONE_ZERO,
-        PointsScale::OneHalfZero => p::PointsScale::ONE_HALF_ZERO,
-        PointsScale::ThreeOneZero => p::PointsScale::THREE_ONE_ZERO,
-    };
-    points.bye = match t.bye_value {
-        ByeValue::Win => points.win,
-        ByeValue::Draw => points.draw,
-        ByeValue::Loss => points.loss,
-    };
+    let points = t.points();
     let same_unit_rounds = match t.same_unit {
         SameUnit::Off => 0,
         SameUnit::Rounds(k) => k,
@@ -1008,6 +998,7 @@ pub fn replays(d: &DrawRecord) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::domain::pairing::PlayedGame;
+    use crate::domain::settings::{ByeValue, PointsScale};
 
     fn players(n: u32) -> Vec<Player> {
         (1..=n)

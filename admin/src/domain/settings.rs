@@ -378,6 +378,25 @@ impl TournamentSettings {
         }
     }
 
+    /// The event's game points in half points (rules.md §15.1 and the decisions table): the
+    /// scale's win, draw and loss, a bye worth what `bye_value` says; forfeits score as wins
+    /// and losses, a double loss 0 for each side. Pairing, standings and the results CSV all
+    /// score from this one value (through [`crate::domain::pairing::PointsScale::game`]).
+    pub fn points(&self) -> crate::domain::pairing::PointsScale {
+        use crate::domain::pairing::PointsScale as P;
+        let mut p = match self.points_scale {
+            PointsScale::TwoOneZero => P::TWO_ONE_ZERO,
+            PointsScale::OneHalfZero => P::ONE_HALF_ZERO,
+            PointsScale::ThreeOneZero => P::THREE_ONE_ZERO,
+        };
+        p.bye = match self.bye_value {
+            ByeValue::Win => p.win,
+            ByeValue::Draw => p.draw,
+            ByeValue::Loss => p.loss,
+        };
+        p
+    }
+
     pub fn tiebreak_codes(&self) -> String {
         self.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(",")
     }

@@ -1,33 +1,42 @@
 //! Standings (名次, rules.md §15): scores and tie-breaks from the results, in the event's order.
 //!
-//! Pure: players, the games and byes of the rounds counted ([`History`], the same vocabulary
-//! the pairing reads) and the event's settings in; ordered rows with every tie-break value out.
-//! Everything is an exact integer: scores in **half points** of the event's scale (2/1/0 → a
-//! win is 4), SB in **quarter points** (a drawn opponent counts half).
+//! Pure: a [`Record`] of the rounds counted (players, games and byes in the same vocabulary
+//! the pairing reads, warnings per game) and the event's settings in; ordered rows with every
+//! tie-break value out. Everything is an exact integer: scores in **half points** of the
+//! event's scale (2/1/0 → a win is 4), SB in **quarter points** (a drawn opponent counts half).
+//!
+//! **As of round N** means rounds 1..=N and nothing later (the developers' guide): a
+//! [`Record`] is made only by [`Record::as_of`], which keeps the players who had joined by
+//! round N and the games, byes and warnings of rounds 1..=N, and drops everything else, once,
+//! before anything is computed. [`compute`] reads nothing but the record, so no tie-break can
+//! see a later round (a warning of round 3 cannot reorder the standings after round 1).
 //!
 //! Definitions (rules.md §15.2), for a player P after round R:
 //! - **积分 score**: game points of P's games and byes in rounds 1..=R.
-//! - **对手分 SOS**: the sum, over P's games, of the opponent's final score; a bye (and, with
-//!   [`ForfeitSos::AsBye`], a game not played on the board) contributes 0 or the lowest score
-//!   among players who scored (有分棋手中的最低得分, [`ByeSos`]). A double loss is a game
-//!   played against that opponent (rules.md §12).
+//! - **对手分 SOS**: the sum, over P's games, of the opponent's score after round R; a bye
+//!   (and, with [`ForfeitSos::AsBye`], a game not played on the board) contributes 0 or the
+//!   lowest score among players who scored (有分棋手中的最低得分, [`ByeSos`]). A double loss
+//!   is a game played against that opponent (rules.md §12).
 //! - **SOS−1**: SOS without its smallest contribution. **SOSOS**: the sum of the opponents'
 //!   SOS (a bye contributes 0).
 //! - **累进分 cumulative**: the sum over rounds 1..=R of P's running score after each round.
 //! - **直胜 direct**: among players still tied when it applies, only if every two of them met:
 //!   the points P scored against the others of the group; otherwise it separates no one.
 //! - **胜局数 wins**: games won, forfeits included; a bye when it scores as a win.
-//! - **fewer warnings**: warnings received in all games (fewer ranks higher).
+//! - **fewer warnings**: warnings received in the games of rounds 1..=R (fewer ranks higher).
 //! - **SB** (胜者小分): defeated opponents' scores plus half the drawn opponents' scores.
 //! - **McMahon**: the initial McMahon score (rank with the default bar and floor, as pairing
 //!   computes it) plus the score.
-//! - **lots** (抽签): the position in a seeded shuffle of all players (the tournament's stored
-//!   seed, `Stream::Standings`), so a tie broken by lot can be replayed and shown.
+//! - **lots** (抽签): the position in a seeded shuffle of the players counted (the
+//!   tournament's stored seed, `Stream::Standings`), so a tie broken by lot can be replayed
+//!   and shown; the players counted after round R never change once R is played.
 //!
 //! Games without points (无胜负, a replay pending) are left out: a replay game stands for them.
 
 use crate::domain::draw::lots::{Lot, Stream};
-use crate::domain::pairing::{self, Colour, GameResult, History, McMahonSettings, PlayerId, PointsScale};
+use crate::domain::pairing::{
+    self, ByeRecord, Colour, GameResult, History, McMahonSettings, PlayedGame, PlayerId, PointsScale,
+};
 use crate::domain::settings::{ByeSos, ForfeitSos, TieBreak};
 use std::collections::{HashMap, HashSet};
 
@@ -37,8 +46,72 @@ pub struct Entrant {
     pub id: PlayerId,
     /// Rank as one integer (pairing's convention), for the McMahon score.
     pub rank_value: i32,
-    /// Warnings received over the event (rules.md §11.1).
-    pub warnings: u32,
+    /// The first round the player was entered for (1, or later for a late entry).
+    pub first_round: u32,
+}
+
+/// Warnings a player received in a game of `round` (rules.md §11.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Warning {
+    pub round: u32,
+    pub player: PlayerId,
+    pub count: u32,
+}
+
+/// Everything the standings after one round count, and nothing later: made by
+/// [`Record::as_of`] only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    after_round: u32,
+    players: Vec<Entrant>,
+    games: Vec<PlayedGame>,
+    byes: Vec<ByeRecord>,
+    warnings: Vec<Warning>,
+}
+
+impl Record {
+    /// The record as of round `after_round`: the players entered by then (a late entrant of a
+    /// later round is not yet in the event; before any round is counted, the players of round
+    /// 1), and the games, byes and warnings of rounds 1..=`after_round`. This is the one place
+    /// where later rounds are cut off.
+    pub fn as_of(after_round: u32, players: &[Entrant], history: &History, warnings: &[Warning]) -> Record {
+        let counted = |r: u32| (1..=after_round).contains(&r);
+        let players: Vec<Entrant> =
+            players.iter().filter(|p| p.first_round <= after_round.max(1)).cloned().collect();
+        let known: HashSet<PlayerId> = players.iter().map(|p| p.id).collect();
+        Record {
+            after_round,
+            games: history
+                .games
+                .iter()
+                .filter(|g| counted(g.round) && g.black != g.white)
+                .filter(|g| known.contains(&g.black) && known.contains(&g.white))
+                .cloned()
+                .collect(),
+            byes: history
+                .byes
+                .iter()
+                .filter(|b| counted(b.round) && known.contains(&b.player))
+                .cloned()
+                .collect(),
+            warnings: warnings
+                .iter()
+                .filter(|w| counted(w.round) && known.contains(&w.player))
+                .copied()
+                .collect(),
+            players,
+        }
+    }
+
+    /// The last round counted.
+    pub fn after_round(&self) -> u32 {
+        self.after_round
+    }
+
+    /// The players counted.
+    pub fn players(&self) -> &[Entrant] {
+        &self.players
+    }
 }
 
 /// The event's settings standings read.
@@ -50,32 +123,18 @@ pub struct Settings {
     pub forfeit_sos: ForfeitSos,
     pub mcmahon: McMahonSettings,
     pub lots_seed: u64,
-    /// Count rounds 1..=`after_round`.
-    pub after_round: u32,
 }
 
 impl Settings {
-    /// The standings settings of a tournament, counting rounds 1..=`after_round`.
-    pub fn of(t: &crate::domain::settings::TournamentSettings, lots_seed: u64, after_round: u32) -> Settings {
-        use crate::domain::settings::{ByeValue, PointsScale as Scale};
-        let mut points = match t.points_scale {
-            Scale::TwoOneZero => PointsScale::TWO_ONE_ZERO,
-            Scale::OneHalfZero => PointsScale::ONE_HALF_ZERO,
-            Scale::ThreeOneZero => PointsScale::THREE_ONE_ZERO,
-        };
-        points.bye = match t.bye_value {
-            ByeValue::Win => points.win,
-            ByeValue::Draw => points.draw,
-            ByeValue::Loss => points.loss,
-        };
+    /// The standings settings of a tournament.
+    pub fn of(t: &crate::domain::settings::TournamentSettings, lots_seed: u64) -> Settings {
         Settings {
-            points,
+            points: t.points(),
             tiebreaks: t.tiebreaks.clone(),
             bye_sos: t.bye_sos,
             forfeit_sos: t.forfeit_sos,
             mcmahon: crate::domain::rounds::mcmahon_settings(&t.pairing.mcmahon),
             lots_seed,
-            after_round,
         }
     }
 }
@@ -86,6 +145,42 @@ pub enum Outcome {
     Win,
     Draw,
     Loss,
+}
+
+/// What one side of a game earns: its points (half points of the event's scale) and how the
+/// game ended for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Side {
+    pub points: i64,
+    pub outcome: Outcome,
+}
+
+/// The points and outcome of (Black, White) for a game's result; `None` for a game that
+/// counts nowhere (无胜负). Read from [`PointsScale::game`], as pairing reads it; the
+/// standings and the results CSV both take a game's points from here.
+pub fn game_sides(r: GameResult, p: &PointsScale) -> Option<(Side, Side)> {
+    use Outcome::*;
+    let (b, w) = p.game(r)?;
+    let (ob, ow) = match r {
+        GameResult::BlackWins | GameResult::BlackWinsByForfeit => (Win, Loss),
+        GameResult::WhiteWins | GameResult::WhiteWinsByForfeit => (Loss, Win),
+        GameResult::Draw => (Draw, Draw),
+        GameResult::DoubleLoss | GameResult::DoubleForfeit | GameResult::NoResult => (Loss, Loss),
+    };
+    Some((Side { points: i64::from(b), outcome: ob }, Side { points: i64::from(w), outcome: ow }))
+}
+
+/// What a bye earns: the scale's bye points, a win when it is worth a win (as a game won), a
+/// draw when it is worth more than a loss.
+pub fn bye_side(p: &PointsScale) -> Side {
+    let outcome = if p.bye >= p.win && p.win > p.draw {
+        Outcome::Win
+    } else if p.bye > p.loss {
+        Outcome::Draw
+    } else {
+        Outcome::Loss
+    };
+    Side { points: i64::from(p.bye), outcome }
 }
 
 /// One game (or bye) of a player, for the crosstable and the player's page.
@@ -179,71 +274,49 @@ struct Acc {
     cells: Vec<Cell>,
 }
 
-/// Points of (Black, White) and whether the game was played on the board.
-fn points_of(r: GameResult, p: &PointsScale) -> Option<(i64, i64, Outcome, Outcome)> {
-    use Outcome::*;
-    let (b, w, ob, ow) = match r {
-        GameResult::BlackWins => (p.win, p.loss, Win, Loss),
-        GameResult::WhiteWins => (p.loss, p.win, Loss, Win),
-        GameResult::Draw => (p.draw, p.draw, Draw, Draw),
-        GameResult::DoubleLoss | GameResult::DoubleForfeit => (p.double_loss, p.double_loss, Loss, Loss),
-        GameResult::BlackWinsByForfeit => (p.forfeit_win, p.forfeit_loss, Win, Loss),
-        GameResult::WhiteWinsByForfeit => (p.forfeit_loss, p.forfeit_win, Loss, Win),
-        GameResult::NoResult => return None,
-    };
-    Some((i64::from(b), i64::from(w), ob, ow))
-}
-
-/// Compute the standings. Games and byes naming unknown players, or beyond `after_round`,
-/// are ignored (the DB layer only passes known players).
-pub fn compute(players: &[Entrant], history: &History, s: &Settings) -> Standings {
-    let rounds = s.after_round as usize;
+/// Compute the standings after the record's round, from the record alone.
+pub fn compute(rec: &Record, s: &Settings) -> Standings {
+    let rounds = rec.after_round as usize;
     let pts = &s.points;
+    let players = &rec.players;
     let mut acc: HashMap<PlayerId, Acc> =
         players.iter().map(|p| (p.id, Acc { per_round: vec![0; rounds], ..Acc::default() })).collect();
-    let in_range = |r: u32| r >= 1 && r <= s.after_round;
-    for g in history.games.iter().filter(|g| in_range(g.round) && g.black != g.white) {
-        let Some((bp, wp, ob, ow)) = points_of(g.result, pts) else { continue };
-        if !acc.contains_key(&g.black) || !acc.contains_key(&g.white) {
-            continue;
-        }
+    for g in &rec.games {
+        let Some((bs, ws)) = game_sides(g.result, pts) else { continue };
         let forfeit = !g.result.played_on_board();
         let double = matches!(g.result, GameResult::DoubleLoss | GameResult::DoubleForfeit);
         let as_player = !forfeit || s.forfeit_sos == ForfeitSos::Opponent;
-        for (me, other, p, o, colour) in
-            [(g.black, g.white, bp, ob, Colour::Black), (g.white, g.black, wp, ow, Colour::White)]
+        for (me, other, side, colour) in
+            [(g.black, g.white, bs, Colour::Black), (g.white, g.black, ws, Colour::White)]
         {
-            let a = acc.get_mut(&me).expect("checked above");
-            a.score += p;
-            a.per_round[g.round as usize - 1] += p;
-            if o == Outcome::Win {
+            let a = acc.get_mut(&me).expect("the record names known players only");
+            a.score += side.points;
+            a.per_round[g.round as usize - 1] += side.points;
+            if side.outcome == Outcome::Win {
                 a.wins += 1;
             }
-            a.opps.push(if as_player { Opp::Player { id: other, outcome: o } } else { Opp::ByeLike });
+            a.opps.push(if as_player {
+                Opp::Player { id: other, outcome: side.outcome }
+            } else {
+                Opp::ByeLike
+            });
             a.cells.push(Cell {
                 round: g.round,
                 opponent: Some(other),
                 colour: Some(colour),
-                outcome: o,
+                outcome: side.outcome,
                 forfeit,
                 double_loss: double,
-                points: p,
+                points: side.points,
             });
         }
     }
-    let bye_points = i64::from(pts.bye);
-    let bye_outcome = if pts.bye >= pts.win && pts.win > pts.draw {
-        Outcome::Win
-    } else if pts.bye > pts.loss {
-        Outcome::Draw
-    } else {
-        Outcome::Loss
-    };
-    for b in history.byes.iter().filter(|b| in_range(b.round)) {
-        let Some(a) = acc.get_mut(&b.player) else { continue };
-        a.score += bye_points;
-        a.per_round[b.round as usize - 1] += bye_points;
-        if bye_outcome == Outcome::Win {
+    let bye = bye_side(pts);
+    for b in &rec.byes {
+        let a = acc.get_mut(&b.player).expect("the record names known players only");
+        a.score += bye.points;
+        a.per_round[b.round as usize - 1] += bye.points;
+        if bye.outcome == Outcome::Win {
             a.wins += 1;
         }
         a.opps.push(Opp::ByeLike);
@@ -251,10 +324,10 @@ pub fn compute(players: &[Entrant], history: &History, s: &Settings) -> Standing
             round: b.round,
             opponent: None,
             colour: None,
-            outcome: bye_outcome,
+            outcome: bye.outcome,
             forfeit: false,
             double_loss: false,
-            points: bye_points,
+            points: bye.points,
         });
     }
 
@@ -280,7 +353,10 @@ pub fn compute(players: &[Entrant], history: &History, s: &Settings) -> Standing
         Lot::new(s.lots_seed, Stream::Standings).shuffle(&mut ids);
         ids.into_iter().enumerate().map(|(i, id)| (id, i as i64 + 1)).collect()
     };
-    let warnings: HashMap<PlayerId, i64> = players.iter().map(|p| (p.id, i64::from(p.warnings))).collect();
+    let mut warnings: HashMap<PlayerId, i64> = players.iter().map(|p| (p.id, 0)).collect();
+    for w in &rec.warnings {
+        *warnings.entry(w.player).or_default() += i64::from(w.count);
+    }
     let rank: HashMap<PlayerId, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
 
     // Values that do not depend on the tie group.
@@ -341,7 +417,7 @@ pub fn compute(players: &[Entrant], history: &History, s: &Settings) -> Standing
         let mut next = Vec::with_capacity(groups.len());
         for group in groups {
             let keyed: Vec<(PlayerId, Option<i64>)> = if t == TieBreak::Direct {
-                direct(&group, history, s, pts)
+                direct(&group, rec, pts)
             } else {
                 group.iter().map(|&id| (id, Some(fixed(t, id)))).collect()
             };
@@ -387,31 +463,26 @@ pub fn compute(players: &[Entrant], history: &History, s: &Settings) -> Standing
         }
         place += group.len() as u32;
     }
-    Standings { after_round: s.after_round, tiebreaks: s.tiebreaks.clone(), rows }
+    Standings { after_round: rec.after_round, tiebreaks: s.tiebreaks.clone(), rows }
 }
 
 /// 直胜 inside a tie group: the points each scored against the others, if every two of them
 /// met in a game with points; otherwise `None` for all (it separates no one).
-fn direct(
-    group: &[PlayerId],
-    history: &History,
-    s: &Settings,
-    pts: &PointsScale,
-) -> Vec<(PlayerId, Option<i64>)> {
+fn direct(group: &[PlayerId], rec: &Record, pts: &PointsScale) -> Vec<(PlayerId, Option<i64>)> {
     if group.len() < 2 {
         return group.iter().map(|id| (*id, None)).collect();
     }
     let members: HashSet<PlayerId> = group.iter().copied().collect();
     let mut met: HashSet<(PlayerId, PlayerId)> = HashSet::new();
     let mut got: HashMap<PlayerId, i64> = HashMap::new();
-    for g in history.games.iter().filter(|g| g.round >= 1 && g.round <= s.after_round) {
-        if !(members.contains(&g.black) && members.contains(&g.white)) || g.black == g.white {
+    for g in &rec.games {
+        if !(members.contains(&g.black) && members.contains(&g.white)) {
             continue;
         }
-        let Some((b, w, _, _)) = points_of(g.result, pts) else { continue };
+        let Some((b, w)) = game_sides(g.result, pts) else { continue };
         met.insert(pairing::ordered(g.black, g.white));
-        *got.entry(g.black).or_default() += b;
-        *got.entry(g.white).or_default() += w;
+        *got.entry(g.black).or_default() += b.points;
+        *got.entry(g.white).or_default() += w.points;
     }
     let n = group.len();
     if met.len() < n * (n - 1) / 2 {
@@ -458,20 +529,45 @@ mod tests {
     use proptest::prelude::*;
     use GameResult::*;
 
-    fn settings(after: u32, tiebreaks: &[TieBreak]) -> Settings {
-        Settings {
+    /// The settings of a test, the round the standings are after, and warnings by round.
+    struct T {
+        s: Settings,
+        after: u32,
+        warnings: Vec<Warning>,
+    }
+
+    impl std::ops::Deref for T {
+        type Target = Settings;
+        fn deref(&self) -> &Settings {
+            &self.s
+        }
+    }
+
+    impl std::ops::DerefMut for T {
+        fn deref_mut(&mut self) -> &mut Settings {
+            &mut self.s
+        }
+    }
+
+    fn settings(after: u32, tiebreaks: &[TieBreak]) -> T {
+        let s = Settings {
             points: PointsScale::TWO_ONE_ZERO,
             tiebreaks: tiebreaks.to_vec(),
             bye_sos: ByeSos::Zero,
             forfeit_sos: ForfeitSos::Opponent,
             mcmahon: McMahonSettings::default(),
             lots_seed: 7,
-            after_round: after,
-        }
+        };
+        T { s, after, warnings: Vec::new() }
+    }
+
+    /// The standings of `players` and `h` as of `t.after`.
+    fn compute(players: &[Entrant], h: &History, t: &T) -> Standings {
+        super::compute(&Record::as_of(t.after, players, h, &t.warnings), &t.s)
     }
 
     fn players(n: u32) -> Vec<Entrant> {
-        (1..=n).map(|id| Entrant { id, rank_value: 0, warnings: 0 }).collect()
+        (1..=n).map(|id| Entrant { id, rank_value: 0, first_round: 1 }).collect()
     }
 
     fn g(round: u32, black: u32, white: u32, result: GameResult) -> PlayedGame {
@@ -613,11 +709,15 @@ mod tests {
         // 3 beats 4.
         let games = vec![g(1, 3, 4, DoubleLoss), g(2, 1, 2, BlackWinsByForfeit), g(2, 3, 4, BlackWins)];
         let byes = vec![ByeRecord { round: 1, player: 1 }, ByeRecord { round: 1, player: 2 }];
-        let mut ps = players(4);
-        ps[2].warnings = 1;
+        let ps = players(4);
         let h = History { games, byes };
         let order = [TieBreak::Score, TieBreak::Sos, TieBreak::Wins, TieBreak::FewerWarnings, TieBreak::Lots];
-        let st = compute(&ps, &h, &settings(2, &order));
+        let warned = |after| {
+            let mut t = settings(after, &order);
+            t.warnings.push(Warning { round: 2, player: 3, count: 1 });
+            t
+        };
+        let st = compute(&ps, &h, &warned(2));
         assert_eq!(row(&st, 1).score, 8, "bye + forfeit win");
         assert_eq!(row(&st, 2).score, 4, "bye");
         assert_eq!(row(&st, 3).score, 4, "double loss 0 + win");
@@ -631,7 +731,7 @@ mod tests {
         assert_eq!(row(&st, 2).place, 2);
         assert_eq!(row(&st, 3).place, 3);
         // Bye worth the lowest score among players who scored (4 halves), forfeits as byes.
-        let mut s = settings(2, &order);
+        let mut s = warned(2);
         s.bye_sos = ByeSos::LowestScore;
         s.forfeit_sos = ForfeitSos::AsBye;
         let st = compute(&ps, &h, &s);
@@ -641,6 +741,37 @@ mod tests {
         let c = &row(&st, 1).cells;
         assert_eq!((c[0].opponent, c[0].outcome), (None, Outcome::Win));
         assert!(c[1].forfeit && c[1].opponent == Some(2));
+    }
+
+    /// Issue 12 item 11: after round 1, a warning of round 3 does not exist yet. Player 1 and
+    /// 2 draw in round 1 and are separated by the lot only; a later warning to whoever the
+    /// lot puts first must not change the order after round 1.
+    #[test]
+    fn later_warnings_and_late_entrants_do_not_reach_back() {
+        let order = [TieBreak::Score, TieBreak::FewerWarnings, TieBreak::Lots];
+        let h = History { games: vec![g(1, 1, 2, Draw), g(3, 1, 2, Draw)], byes: vec![] };
+        let first = compute(&players(2), &h, &settings(1, &order)).rows[0].id;
+        let mut t = settings(1, &order);
+        t.warnings.push(Warning { round: 3, player: first, count: 2 });
+        let st = compute(&players(2), &h, &t);
+        assert_eq!(st.rows[0].id, first, "the round-3 warnings are not counted after round 1");
+        assert_eq!(val(&st, first, TieBreak::FewerWarnings), Some(0));
+        assert_eq!(row(&st, first).cells.len(), 1, "the round-3 game neither");
+        t.after = 3;
+        let st = compute(&players(2), &h, &t);
+        assert_ne!(st.rows[0].id, first, "after round 3 they count");
+        assert_eq!(val(&st, first, TieBreak::FewerWarnings), Some(2));
+        // A player entered for round 3 is not in the standings after round 1, and does not
+        // move the lot of those who were.
+        let mut late = players(3);
+        late[2].first_round = 3;
+        let t = settings(1, &order);
+        let with_late = compute(&late, &h, &t);
+        assert_eq!(with_late.rows.len(), 2);
+        assert_eq!(with_late, compute(&players(2), &h, &t));
+        assert_eq!(compute(&late, &h, &settings(3, &order)).rows.len(), 3);
+        // Before any round counts, the players of round 1 are listed.
+        assert_eq!(compute(&late, &History::default(), &settings(0, &order)).rows.len(), 2);
     }
 
     #[test]
@@ -705,12 +836,48 @@ mod tests {
                 let cum: i64 = r.cells.iter().map(|c| i64::from(rounds - c.round + 1) * c.points).sum();
                 prop_assert_eq!(r.values[2], Some(cum));
             }
-            let handed: i64 = h.games.iter().filter_map(|g| points_of(g.result, &s.points)).map(|(b, w, _, _)| b + w).sum::<i64>()
+            let handed: i64 = h.games.iter().filter_map(|g| game_sides(g.result, &s.points)).map(|(b, w)| b.points + w.points).sum::<i64>()
                 + h.byes.len() as i64 * i64::from(s.points.bye);
             prop_assert_eq!(score.values().sum::<i64>(), handed);
             // Sorted by score, places non-decreasing and starting at 1.
             prop_assert!(st.rows.windows(2).all(|w| w[0].score >= w[1].score && w[0].place <= w[1].place));
             prop_assert!(st.rows.first().is_none_or(|r| r.place == 1));
+        }
+
+        /// As of round k, nothing of a later round counts: adding later games, byes,
+        /// warnings and entrants to what happened by round k changes no row, no value, no
+        /// place (issue 12 item 11).
+        #[test]
+        fn later_rounds_change_nothing_before(
+            (n, rounds, h) in arb_history(),
+            k in 1u32..6,
+            warned in prop::collection::vec((1u32..6, 1u32..12, 1u32..3), 0..8),
+            late in 1u32..6,
+        ) {
+            let k = k.min(rounds);
+            let order = [
+                TieBreak::Score, TieBreak::FewerWarnings, TieBreak::Sos, TieBreak::Cumulative,
+                TieBreak::Direct, TieBreak::Wins, TieBreak::Sb, TieBreak::Sosos, TieBreak::Lots,
+            ];
+            let mut ps = players(n);
+            ps[0].first_round = late;
+            let warnings: Vec<Warning> = warned
+                .iter()
+                .filter(|(_, p, _)| *p <= n)
+                .map(|&(round, player, count)| Warning { round, player, count })
+                .collect();
+            let mut t = settings(k, &order);
+            t.warnings = warnings.clone();
+            let everything = compute(&ps, &h, &t);
+            // What there was by round k, without anything later.
+            let by_k = History {
+                games: h.games.iter().filter(|g| g.round <= k).cloned().collect(),
+                byes: h.byes.iter().filter(|b| b.round <= k).cloned().collect(),
+            };
+            let mut t_k = settings(k, &order);
+            t_k.warnings = warnings.into_iter().filter(|w| w.round <= k).collect();
+            let entered: Vec<Entrant> = ps.iter().filter(|p| p.first_round <= k).cloned().collect();
+            prop_assert_eq!(everything, compute(&entered, &by_k, &t_k));
         }
 
         /// The order of the input does not matter.

@@ -14,6 +14,22 @@
 //! columns, then one entry per round: `<opponent's place><+|-|=>/<b|w><handicap>`, or `0+` (bye
 //! with a point), `0-` (absent), `0=` (bye with half a point); optionally `|EGD-PIN` at the end.
 //! Everything after a `;` is a comment, so names and clubs never contain one.
+//!
+//! The format's description (A. Cieply, EGF ratings, "Comments on submitting tournament
+//! results", gemma.ujf.cas.cz/~cieply/GO/format.html) says of the handicap:
+//!
+//! > `<opponent's place><symbol>[/<colour>[<h>]]` … `<h>` specifies the number of given
+//! > handicaps. Examples: 35=, 23+/w (equivalent to 23+/w0), 11-/b5. The handicap specification
+//! > can be omitted if the handicaps are computed from the difference of opponents' grades
+//! > (minus a given reduction).
+//!
+//! The "given reduction" is the header's `HA[hN]`: handicap = grade difference − N, so `h9` is
+//! what even events write (no pair of amateurs is more than 9 grades apart that matters), an
+//! event giving "rank difference − 1" writes `h1` ([`EgfHandicap`]). Handicaps by McMahon-score
+//! difference are not computed from grades at all: such a file states no `HA` reduction (it
+//! would be false), says the rule in `CM[...]`, and gives every game's handicap explicitly —
+//! which this writer does in every file anyway (a game's entry always names its colour, and
+//! `/w` is `/w0`).
 
 use super::{Colour, Lang, Outcome, PrintError, RoundResult, SheetPlayer, StandingRow};
 use crate::domain::entrant::Rank;
@@ -101,23 +117,19 @@ pub struct ResultRow {
     pub black: SheetPlayer,
     pub white: SheetPlayer,
     pub handicap: u8,
-    /// Black's outcome (`None`: no result yet).
-    pub black_outcome: Option<Outcome>,
-    /// White's outcome: the other side of Black's, except that both lose a double loss; `None`
-    /// for a bye's row (no White) or no result yet.
-    pub white_outcome: Option<Outcome>,
+    /// Black's game points in **half points** of the event's scale (2/1/0: a win is 4, a bye
+    /// worth a win 4; 1/½/0: a draw is 1); `None`: no result yet.
+    pub black_points: Option<i64>,
+    /// White's game points, as Black's; `None` for a bye's row (no White) or no result yet.
+    pub white_points: Option<i64>,
     /// The result as the arbiters wrote it: "B+3¼", "W+R", "黑中盘胜".
     pub result_text: String,
 }
 
-/// Game points as a spreadsheet number: "1", "0", "0.5", or empty when unknown.
-fn points(o: Option<Outcome>) -> String {
-    match o {
-        Some(Outcome::Win) => "1".into(),
-        Some(Outcome::Loss) => "0".into(),
-        Some(Outcome::Jigo) => "0.5".into(),
-        Some(Outcome::Unknown) | None => String::new(),
-    }
+/// Game points as a spreadsheet number, exact, as the standings CSV writes scores: half points
+/// 4 → "2", 1 → "0.5"; empty when unknown.
+fn points(halves: Option<i64>) -> String {
+    halves.map(crate::domain::standings::halves_text).unwrap_or_default()
 }
 
 /// Game results: round, table, both players, handicap, the result, and each side's points.
@@ -138,8 +150,8 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
         v.extend(player_cells(&r.white, lang));
         v.push(r.handicap.to_string());
         v.push(r.result_text.clone());
-        v.push(points(r.black_outcome));
-        v.push(points(r.white_outcome));
+        v.push(points(r.black_points));
+        v.push(points(r.white_points));
         v
     });
     write_csv(&header, rows)
@@ -185,15 +197,52 @@ pub struct EgfTournament {
     pub city: String,
     pub start: NaiveDate,
     pub end: NaiveDate,
-    /// Handicap rule; "h9" (the usual value: handicap = rank difference − 9, so even games
-    /// unless stated per game; every game's handicap is written explicitly anyway).
-    pub handicap_rule: String,
+    /// The event's handicap rule (the `HA` line, and the comment for a rule `HA` cannot state).
+    pub handicap: EgfHandicap,
     /// Komi in quarter stones (Chinese rules: 3¾ stones = 15 = 7.5 points).
     pub komi_q: i32,
     /// Adjusted time in minutes: basic time + the time for 45 moves of byo-yomi (60 Canadian).
     pub adjusted_time_min: u32,
     /// Free comment (e.g. the time system), may be empty.
     pub comment: String,
+}
+
+/// An event's handicap rule as an EGF results file states it (see the module's quotation of
+/// the format).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EgfHandicap {
+    /// Even games: `HA[h9]`.
+    #[default]
+    Even,
+    /// Stones = rank difference − `reduction`, at most `max`: `HA[h<reduction>]`.
+    RankDifference { reduction: u8, max: u8 },
+    /// Stones = McMahon-score difference − `reduction`, at most `max`: no grade rule, so no
+    /// `HA` line; the rule is said in the comment and each game carries its handicap.
+    McMahonScore { reduction: u8, max: u8 },
+}
+
+impl EgfHandicap {
+    /// The `HA[...]` value, if the rule is one the format's `hN` states.
+    fn ha(self) -> Option<String> {
+        match self {
+            EgfHandicap::Even => Some("h9".into()),
+            EgfHandicap::RankDifference { reduction, .. } => Some(format!("h{reduction}")),
+            EgfHandicap::McMahonScore { .. } => None,
+        }
+    }
+
+    /// The rule in words for the comment (none for even games).
+    fn words(self) -> Option<String> {
+        match self {
+            EgfHandicap::Even => None,
+            EgfHandicap::RankDifference { reduction, max } => {
+                Some(format!("handicap: rank difference - {reduction}, at most {max}"))
+            }
+            EgfHandicap::McMahonScore { reduction, max } => Some(format!(
+                "handicap: McMahon score difference - {reduction}, at most {max}, given for every game"
+            )),
+        }
+    }
 }
 
 /// A player of an EGF results file, given in final order (the first is place 1).
@@ -356,6 +405,12 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
                 return Err(PrintError::Invalid(format!("place {place}, round {round}: no result")));
             }
             let Some(o) = res.opponent else { continue };
+            if res.colour.is_none() && t.handicap != EgfHandicap::Even {
+                // Without its colour a game's handicap would be read from the grades.
+                return Err(PrintError::Invalid(format!(
+                    "place {place}, round {round}: the game has no colour, so its handicap cannot be given"
+                )));
+            }
             let o = o as usize;
             if o == 0 || o > n || o == place {
                 return Err(PrintError::Invalid(format!(
@@ -409,16 +464,18 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
         line(&format!("; PC[{}, {city}]", country_code(&t.country, 0)?));
     }
     line(&format!("; DT[{},{}]", t.start.format("%Y-%m-%d"), t.end.format("%Y-%m-%d")));
-    let ha = if t.handicap_rule.trim().is_empty() {
-        "h9".to_string()
-    } else {
-        header_text(&t.handicap_rule, "handicap rule")?
-    };
-    line(&format!("; HA[{ha}]"));
+    if let Some(ha) = t.handicap.ha() {
+        line(&format!("; HA[{ha}]"));
+    }
     line(&format!("; KM[{}]", komi_points(t.komi_q)));
     line(&format!("; TM[{}]", t.adjusted_time_min));
-    if !t.comment.trim().is_empty() {
-        line(&format!("; CM[{}]", header_text(&t.comment, "comment")?));
+    let comment: Vec<String> =
+        [Some(t.comment.trim().to_string()).filter(|c| !c.is_empty()), t.handicap.words()]
+            .into_iter()
+            .flatten()
+            .collect();
+    if !comment.is_empty() {
+        line(&format!("; CM[{}]", header_text(&comment.join(", "), "comment")?));
     }
     line("; Generated by Tengen");
     line(";");
@@ -548,8 +605,8 @@ mod tests {
                 black: player(0),
                 white: player(1),
                 handicap: 0,
-                black_outcome: Some(Outcome::Win),
-                white_outcome: Some(Outcome::Loss),
+                black_points: Some(4),
+                white_points: Some(0),
                 result_text: "B+3¼".into(),
             },
             ResultRow {
@@ -558,8 +615,8 @@ mod tests {
                 black: player(2),
                 white: player(3),
                 handicap: 3,
-                black_outcome: None,
-                white_outcome: None,
+                black_points: None,
+                white_points: None,
                 result_text: String::new(),
             },
             ResultRow {
@@ -568,18 +625,39 @@ mod tests {
                 black: player(4),
                 white: player(5),
                 handicap: 0,
-                black_outcome: Some(Outcome::Loss),
-                white_outcome: Some(Outcome::Loss),
+                black_points: Some(0),
+                white_points: Some(0),
                 result_text: "Both lose".into(),
+            },
+            ResultRow {
+                round: 2,
+                table: 4,
+                black: player(6),
+                white: player(7),
+                handicap: 0,
+                black_points: Some(1),
+                white_points: Some(1),
+                result_text: "Jigo".into(),
+            },
+            ResultRow {
+                round: 2,
+                table: 0,
+                black: player(8),
+                black_points: Some(4),
+                result_text: "Bye".into(),
+                ..ResultRow::default()
             },
         ];
         let recs = read_back(&results_csv(&rows, Lang::En));
         assert_eq!(recs[0][0], "Round");
         assert_eq!(recs[1][10], "0");
-        assert_eq!(&recs[1][11..], ["B+3¼", "1", "0"]);
+        // Half points as the standings CSV writes scores: a 2/1/0 win is "2".
+        assert_eq!(&recs[1][11..], ["B+3¼", "2", "0"]);
         assert_eq!(recs[2][10], "3");
         assert_eq!(&recs[2][11..], ["", "", ""]);
         assert_eq!(&recs[3][11..], ["Both lose", "0", "0"], "a double loss scores for neither");
+        assert_eq!(&recs[4][11..], ["Jigo", "0.5", "0.5"], "a 1/½/0 draw");
+        assert_eq!(&recs[5][11..], ["Bye", "2", ""], "a bye worth a 2/1/0 win, no White");
     }
 
     #[test]
@@ -672,7 +750,7 @@ mod tests {
             city: "Beijing".into(),
             start: NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
             end: NaiveDate::from_ymd_opt(2026, 12, 6).unwrap(),
-            handicap_rule: "h9".into(),
+            handicap: EgfHandicap::Even,
             komi_q: 15,
             adjusted_time_min: 82,
             comment: "60 min + 3x30 s byo-yomi".into(),
@@ -746,6 +824,141 @@ mod tests {
         assert!(out.contains("   2 Muller Anna_Maria  2d DE Berl  4+/w 1-/b 0-\r\n"), "{out}");
         assert!(out.contains("   3 Lu Zixuan          3k CN -     1-/w 0+   0-\r\n"), "{out}");
         assert!(out.contains("   4 Kim Min-jun       12k KR Seou  2-/b 0-   0-\r\n"), "{out}");
+    }
+
+    /// Three players 5d, 3d, 1k who meet each other over three rounds (one has a bye each
+    /// round), every handicap = grade difference − 1 (5d–3d: 1, 5d–1k: 4, 3d–1k: 2), the
+    /// weaker with Black.
+    fn handicap_players() -> Vec<EgfPlayer> {
+        use Colour::{Black as B, White as W};
+        use Outcome::{Loss as L, Win as Wn};
+        let p = |surname: &str, rank, results| EgfPlayer {
+            surname: surname.into(),
+            first_name: "Test".into(),
+            rank,
+            country: "CN".into(),
+            club: String::new(),
+            results,
+            scores: vec![],
+            egd_pin: None,
+        };
+        vec![
+            p("Wu", Rank::Dan(5), vec![game(2, Wn, W, 1), game(3, Wn, W, 4), RoundResult::no_game(Wn)]),
+            p("Xu", Rank::Dan(3), vec![game(1, L, B, 1), RoundResult::no_game(Wn), game(3, Wn, W, 2)]),
+            p("Yu", Rank::Kyu(1), vec![RoundResult::no_game(Wn), game(1, L, B, 4), game(2, L, B, 2)]),
+        ]
+    }
+
+    /// Header tags as (tag, value); players as (rank, round entries).
+    type H9 = (Vec<(String, String)>, Vec<(Rank, Vec<String>)>);
+
+    /// The header tags of an h9 file, and each player's (rank, entries).
+    fn read_h9(out: &str) -> H9 {
+        let tags = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("; "))
+            .filter_map(|l| Some((l.get(..2)?.to_string(), l.get(3..)?.strip_suffix(']')?.to_string())))
+            .filter(|(k, _)| k.chars().all(|c| c.is_ascii_uppercase()))
+            .collect();
+        let players = out
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                let rank = match w[3].split_at(w[3].len() - 1) {
+                    (n, "d") => Rank::Dan(n.parse().unwrap()),
+                    (n, "k") => Rank::Kyu(n.parse().unwrap()),
+                    other => panic!("rank {other:?}"),
+                };
+                (rank, w[6..].iter().map(|x| x.to_string()).collect())
+            })
+            .collect();
+        (tags, players)
+    }
+
+    /// A grade as a number, one a grade (1k = 0, 1d = 1: "1d − 1k = 1").
+    fn grade(r: Rank) -> i32 {
+        match r {
+            Rank::Dan(d) => i32::from(d),
+            Rank::Kyu(k) => 1 - i32::from(k),
+            _ => unreachable!(),
+        }
+    }
+
+    /// The format: "The handicap specification can be omitted if the handicaps are computed
+    /// from the difference of opponents' grades (minus a given reduction)" — the reduction is
+    /// `HA[hN]`. An event giving "rank difference − 1" writes `HA[h1]`, and every written
+    /// handicap agrees with that reading; `h9` is even games; a McMahon-score rule states no
+    /// grade reduction, says its rule in `CM`, and every game names its colour (so its
+    /// handicap, `/w` being `/w0`).
+    #[test]
+    fn egf_h9_states_the_handicap_rule_as_the_format_describes() {
+        let rank_rule = EgfTournament {
+            handicap: EgfHandicap::RankDifference { reduction: 1, max: 9 },
+            ..egf_tournament()
+        };
+        let out = egf_h9(&rank_rule, &handicap_players()).unwrap();
+        let (tags, players) = read_h9(&out);
+        let ha: Vec<&str> = tags.iter().filter(|(k, _)| k == "HA").map(|(_, v)| v.as_str()).collect();
+        assert_eq!(ha, ["h1"], "{out}");
+        let n: i32 = ha[0][1..].parse().unwrap();
+        assert!(
+            out.contains("; CM[60 min + 3x30 s byo-yomi, handicap: rank difference - 1, at most 9]\r\n"),
+            "{out}"
+        );
+        let mut games = 0;
+        for (rank, entries) in &players {
+            for e in entries.iter().filter(|e| !e.starts_with('0')) {
+                // <opponent's place><symbol>[/<colour>[<h>]]
+                let (opp, rest) = e.split_at(e.find(['+', '-', '=']).unwrap());
+                let (colour, h) = rest[1..].strip_prefix('/').map(|c| c.split_at(1)).unwrap();
+                let h: i32 = if h.is_empty() { 0 } else { h.parse().unwrap() };
+                let opp_rank = players[opp.parse::<usize>().unwrap() - 1].0;
+                let diff = (grade(*rank) - grade(opp_rank)).abs();
+                assert_eq!(h, (diff - n).max(0), "{e}: grade difference {diff} minus {n}");
+                if h > 0 {
+                    assert_eq!(colour == "b", grade(*rank) < grade(opp_rank), "{e}: the weaker has Black");
+                }
+                games += 1;
+            }
+        }
+        assert_eq!(games, 6);
+        // Even games: h9, and no handicap words.
+        let even = egf_h9(&egf_tournament(), &egf_players()).unwrap();
+        assert!(even.contains("; HA[h9]\r\n") && !even.contains("handicap:"), "{even}");
+        // By McMahon score: no grade reduction claimed; the rule said; every game coloured.
+        let mms = EgfTournament {
+            handicap: EgfHandicap::McMahonScore { reduction: 1, max: 9 },
+            ..egf_tournament()
+        };
+        let out = egf_h9(&mms, &handicap_players()).unwrap();
+        assert!(!out.contains("HA["), "{out}");
+        assert!(
+            out.contains("; CM[60 min + 3x30 s byo-yomi, handicap: McMahon score difference - 1, at most 9, given for every game]\r\n"),
+            "{out}"
+        );
+        let (_, players) = read_h9(&out);
+        let games = players.iter().flat_map(|(_, es)| es).filter(|e| !e.starts_with('0'));
+        assert!(games.clone().count() == 6 && games.clone().all(|e| e.contains("/b") || e.contains("/w")));
+        // A game without its colour could not carry its handicap: refused.
+        let mut ps = handicap_players();
+        ps[0].results[0].colour = None;
+        ps[1].results[0].colour = None;
+        assert!(egf_h9(&mms, &ps).unwrap_err().to_string().contains("no colour"));
+        assert!(
+            egf_h9(&egf_tournament(), &{
+                let mut ps = handicap_players();
+                for p in &mut ps {
+                    for r in &mut p.results {
+                        r.colour = None;
+                        r.handicap = 0;
+                    }
+                }
+                ps
+            })
+            .is_ok(),
+            "an even file may leave colours out"
+        );
     }
 
     #[test]

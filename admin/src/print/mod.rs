@@ -33,7 +33,8 @@ mod testutil;
 pub mod wall_chart;
 
 pub use csv_export::{
-    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfPlayer, EgfTournament, ResultRow,
+    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfHandicap, EgfPlayer, EgfTournament,
+    ResultRow,
 };
 pub use font::FontFace;
 pub use pairing_list::{pairing_list, PairingOrder};

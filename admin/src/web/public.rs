@@ -443,7 +443,7 @@ impl Snapshot {
     fn build(conn: &mut diesel::SqliteConnection, tid: i32, tag: &str) -> Result<Snapshot, DbError> {
         let t = tdb::get(conn, tid)?;
         let data = rdb::standings_data(conn, tid)?;
-        let standings = rdb::standings_of(&t, &data, None);
+        let standings = rdb::standings_of(&t, &data.as_of(None));
         let current = data.lines.iter().map(|l| l.game.round_number).max();
         let running = data.lines.iter().any(|l| Some(l.game.round_number) == current && !l.has_result());
         let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
@@ -692,7 +692,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     let other;
     let st = match round {
         Some(r) if r < snap.standings.after_round => {
-            other = rdb::standings_of(&snap.t, &snap.data, Some(r));
+            other = rdb::standings_of(&snap.t, &snap.data.as_of(Some(r)));
             &other
         }
         _ => &snap.standings,

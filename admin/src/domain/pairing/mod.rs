@@ -208,6 +208,23 @@ impl PointsScale {
         PointsScale { win: 6, draw: 2, loss: 0, bye: 6, forfeit_win: 6, forfeit_loss: 0, double_loss: 0 };
 }
 
+impl PointsScale {
+    /// The points (half points) of (Black, White) for a game's result, `None` for a game that
+    /// counts nowhere (无胜负: its replay does). The one reading of a result as points, for
+    /// pairing, standings and the results CSV alike.
+    pub fn game(&self, r: GameResult) -> Option<(i32, i32)> {
+        Some(match r {
+            GameResult::BlackWins => (self.win, self.loss),
+            GameResult::WhiteWins => (self.loss, self.win),
+            GameResult::Draw => (self.draw, self.draw),
+            GameResult::DoubleLoss | GameResult::DoubleForfeit => (self.double_loss, self.double_loss),
+            GameResult::BlackWinsByForfeit => (self.forfeit_win, self.forfeit_loss),
+            GameResult::WhiteWinsByForfeit => (self.forfeit_loss, self.forfeit_win),
+            GameResult::NoResult => return None,
+        })
+    }
+}
+
 impl Default for PointsScale {
     fn default() -> Self {
         PointsScale::TWO_ONE_ZERO
@@ -493,15 +510,7 @@ pub fn records(
                 g.black, g.round
             )));
         }
-        let (b, w) = match g.result {
-            GameResult::BlackWins => (pts.win, pts.loss),
-            GameResult::WhiteWins => (pts.loss, pts.win),
-            GameResult::Draw => (pts.draw, pts.draw),
-            GameResult::DoubleLoss | GameResult::DoubleForfeit => (pts.double_loss, pts.double_loss),
-            GameResult::BlackWinsByForfeit => (pts.forfeit_win, pts.forfeit_loss),
-            GameResult::WhiteWinsByForfeit => (pts.forfeit_loss, pts.forfeit_win),
-            GameResult::NoResult => (0, 0),
-        };
+        let (b, w) = pts.game(g.result).unwrap_or((0, 0));
         let mut nominal = None;
         if settings.double_loss_lot && g.result.is_double_loss() && g.round + 1 == round {
             let (winner, rec) = crate::domain::draw::double_loss::nominal_winner(seed, g, &number);
