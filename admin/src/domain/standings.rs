@@ -210,9 +210,10 @@ pub fn compute(players: &[Entrant], history: &History, s: &Settings) -> Standing
         let forfeit = !g.result.played_on_board();
         let double = matches!(g.result, GameResult::DoubleLoss | GameResult::DoubleForfeit);
         let as_player = !forfeit || s.forfeit_sos == ForfeitSos::Opponent;
-        for (me, other, p, o, colour) in
-            [(g.black, g.white, bp, ob, Colour::Black), (g.white, g.black, wp, ow, Colour::White)]
-        {
+        // The crosstable shows the colours as played (rules.md §4.3); scores follow the seats.
+        let (cb, cw) =
+            if g.played_swapped { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };
+        for (me, other, p, o, colour) in [(g.black, g.white, bp, ob, cb), (g.white, g.black, wp, ow, cw)] {
             let a = acc.get_mut(&me).expect("checked above");
             a.score += p;
             a.per_round[g.round as usize - 1] += p;

@@ -87,7 +87,8 @@ pub fn pairings_csv(rows: &[super::PairingRow], lang: Lang) -> Vec<u8> {
         v.push(if r.nigiri { l("是", "yes") } else { String::new() });
         // Who holds the stones at a nigiri board: the second player (the event's rule decided).
         v.push(if r.nigiri { r.white.display_name(lang) } else { String::new() });
-        v.push(r.result.clone());
+        // A replay (重赛) is labelled in its result cell: the same table again.
+        v.push(with_notes(&r.result, r.replay_of.map(|of| lang.replay_label(of)).into_iter().collect()));
         v
     });
     write_csv(&header, rows)
@@ -108,6 +109,20 @@ pub struct ResultRow {
     pub white_outcome: Option<Outcome>,
     /// The result as the arbiters wrote it: "B+3¼", "W+R", "黑中盘胜".
     pub result_text: String,
+    /// A replay (重赛): the game it replays at this table.
+    pub replay_of: Option<i32>,
+    /// Played with the colours swapped (黑白颠倒): `black` and `white` are the players as they
+    /// sat, the assigned colours the other way round.
+    pub swapped: bool,
+}
+
+/// A result cell with its notes (a replay, swapped colours): "B+¾ [重赛（原对局 #17）]".
+fn with_notes(result: &str, notes: Vec<String>) -> String {
+    match (result.is_empty(), notes.is_empty()) {
+        (_, true) => result.to_string(),
+        (true, false) => format!("[{}]", notes.join("; ")),
+        (false, false) => format!("{result} [{}]", notes.join("; ")),
+    }
 }
 
 /// Game points as a spreadsheet number: "1", "0", "0.5", or empty when unknown.
@@ -137,7 +152,11 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
         v.extend(player_cells(&r.black, lang));
         v.extend(player_cells(&r.white, lang));
         v.push(r.handicap.to_string());
-        v.push(r.result_text.clone());
+        let mut notes: Vec<String> = r.replay_of.map(|of| lang.replay_label(of)).into_iter().collect();
+        if r.swapped {
+            notes.push(l("黑白颠倒，按实际执子", "colours swapped, as played"));
+        }
+        v.push(with_notes(&r.result_text, notes));
         v.push(points(r.black_outcome));
         v.push(points(r.white_outcome));
         v
@@ -517,6 +536,7 @@ mod tests {
             handicap: 0,
             nigiri: true,
             result: "+R".into(),
+            replay_of: None,
         }];
         let out = pairings_csv(&rows, Lang::Zh);
         let t = text(&out);
@@ -551,6 +571,7 @@ mod tests {
                 black_outcome: Some(Outcome::Win),
                 white_outcome: Some(Outcome::Loss),
                 result_text: "B+3¼".into(),
+                ..ResultRow::default()
             },
             ResultRow {
                 round: 2,
@@ -561,6 +582,7 @@ mod tests {
                 black_outcome: None,
                 white_outcome: None,
                 result_text: String::new(),
+                ..ResultRow::default()
             },
             ResultRow {
                 round: 2,
@@ -571,6 +593,7 @@ mod tests {
                 black_outcome: Some(Outcome::Loss),
                 white_outcome: Some(Outcome::Loss),
                 result_text: "Both lose".into(),
+                ..ResultRow::default()
             },
         ];
         let recs = read_back(&results_csv(&rows, Lang::En));
@@ -580,6 +603,10 @@ mod tests {
         assert_eq!(recs[2][10], "3");
         assert_eq!(&recs[2][11..], ["", "", ""]);
         assert_eq!(&recs[3][11..], ["Both lose", "0", "0"], "a double loss scores for neither");
+        // A replay, played with the colours swapped: labelled beside its result.
+        let replay = ResultRow { replay_of: Some(17), swapped: true, ..rows[0].clone() };
+        let recs = read_back(&results_csv(&[replay], Lang::Zh));
+        assert_eq!(recs[1][11], "B+3¼ [重赛（原对局 #17）; 黑白颠倒，按实际执子]");
     }
 
     #[test]
