@@ -359,6 +359,9 @@ fn new_tournament(f: &mut Flow) {
     f.fill("input[name=name_zh]", zh);
     f.fill("input[name=name_latin]", latin);
     f.fill("input[name=venue]", "中国棋院");
+    // Colours by drawn lots: the results steps enter counts at once (a nigiri board needs its
+    // nigiri recorded first).
+    f.select("#f-colour_method", "lots");
     f.shot("new-tournament-form");
     f.submit("form.settings button[type=submit]");
     let url = f.url();

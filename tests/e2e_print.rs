@@ -493,6 +493,7 @@ fn result_for(round: u32, board: u32) -> (Vec<(&'static str, &'static str)>, &'s
 }
 
 fn play_round(s: &Server, c: &Client, tid: i32, n: u32) {
+    nigiri_all(c, &s.db, tid, n);
     for g in games(s, tid).into_iter().filter(|g| g.0 == n && g.1 > 0) {
         enter(c, tid, g.2, &result_for(g.0, g.1).0);
     }
@@ -544,6 +545,8 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     play_round(&s, &c, tid, 2);
     pair_round(&c, tid, 3, "7");
     publish_round(&s, &c, tid, 3);
+    // The colours of round 3 (nigiri boards) are known before its games are read.
+    nigiri_all(&c, &s.db, tid, 3);
     let all = games(&s, tid);
     assert_eq!(all.len(), 18, "three rounds of five tables and a bye");
 

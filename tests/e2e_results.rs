@@ -135,8 +135,8 @@ fn every_result_kind_is_entered_over_http() {
     let page =
         enter(&c, tid, g9, &[("method", "no_result"), ("clock_black", "45:00"), ("clock_white", "1:02:30")]);
     assert_eq!(text_of(&page, "result").as_deref(), Some("No result"));
-    let replay = query_opt(&s.db, &format!("SELECT game_id FROM results WHERE replay_of = {g9}"))
-        .expect("replay") as i32;
+    let replay =
+        query_opt(&s.db, &format!("SELECT id FROM games WHERE replay_of = {g9}")).expect("replay") as i32;
     assert_eq!(
         query_opt(&s.db, &format!("SELECT clock_black_secs FROM results WHERE game_id = {replay}")),
         Some(2700)
@@ -157,8 +157,7 @@ fn every_result_kind_is_entered_over_http() {
     let g2r = g(2);
     enter(&c, tid, g2r, &[("method", "replay")]);
     assert_eq!(result_text(&c, tid, g2r), "Replay ordered");
-    let replay2 =
-        query_opt(&s.db, &format!("SELECT game_id FROM results WHERE replay_of = {g2r}")).expect("replay");
+    let replay2 = query_opt(&s.db, &format!("SELECT id FROM games WHERE replay_of = {g2r}")).expect("replay");
     enter(&c, tid, g2r, &[("method", "count"), ("black_count", "185")]);
     assert_eq!(result_text(&c, tid, g2r), "B+¾");
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM games WHERE id = {replay2}")), 0);
@@ -345,7 +344,7 @@ fn every_ruling_effect_is_shown_before_saving_and_applied() {
     let page = rule(g7, &[("offence", "cycle"), ("against", "black"), ("move_number", "180")]);
     assert_eq!(text_of(&page, "result").as_deref(), Some("No result"));
     assert!(page.body.contains("id=\"replay-link\""));
-    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM results WHERE replay_of = {g7}")), 1);
+    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM games WHERE replay_of = {g7}")), 1);
     // The last byo-yomi timeout under the 2002 rules loses on time.
     let page =
         rule(g(8), &[("offence", "last_byo_yomi_timeout"), ("against", "black"), ("move_number", "250")]);
@@ -526,7 +525,8 @@ fn lateness_at_the_limits_of_both_regimes() {
     }
 }
 
-/// Resumed games (a replay) have no lateness limit: the clock just runs.
+/// Resumed games (a replay with the clocks noted) have no lateness limit: the clock just runs.
+/// The replay has its own start and its own arrivals (rules.md §7, §9).
 #[test]
 fn a_replay_is_resumed_without_a_lateness_limit() {
     let s = Server::start();
@@ -534,14 +534,20 @@ fn a_replay_is_resumed_without_a_lateness_limit() {
     let tid = setup(&s, &c, 4, &[("late_regime", "same")]);
     let g1 = game_id(&s.db, tid, 1, 1);
     enter(&c, tid, g1, &[("method", "replay"), ("clock_black", "30:00"), ("clock_white", "20:00")]);
-    let replay =
-        query_opt(&s.db, &format!("SELECT game_id FROM results WHERE replay_of = {g1}")).unwrap() as i32;
+    let replay = query_opt(&s.db, &format!("SELECT id FROM games WHERE replay_of = {g1}")).unwrap() as i32;
     let black = query_opt(&s.db, &format!("SELECT black_id FROM games WHERE id = {replay}")).unwrap();
-    // The round starts at 09:00; the replay starts with the round (no start of its own): Black
-    // arrives 25 minutes late — beyond the 15 minutes of a fresh game, but the clock just ran.
+    // The round starts at 09:00 and Black of the original arrived 25 minutes late.
     let sheet = format!("/t/{tid}/results/rounds/1/lateness");
     let k = format!("arr_{black}");
     let r = c.submit(&sheet, &sheet, &[("version", "0"), ("starts_at", "09:00"), (&k, "09:25")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The replay has no start of its own yet: nothing is judged from the round's sheet.
+    let page = c.get(&format!("/t/{tid}/games/{replay}"));
+    assert!(text_of(&page, "late-black").is_none(), "{}", page.body);
+    assert!(page.body.contains("No start time is recorded for this replay yet."));
+    // It starts at 14:00; Black sits down at 14:25 — beyond the 15 minutes of a fresh game,
+    // but the clock just ran from 30:00.
+    let r = game_post(&c, tid, replay, "start", &[("starts_at", "14:00"), (&k, "14:25")]);
     assert_eq!(r.status, 303, "{}", r.body);
     let page = c.get(&format!("/t/{tid}/games/{replay}"));
     let v = text_of(&page, "late-black").unwrap_or_default();

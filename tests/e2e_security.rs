@@ -175,13 +175,16 @@ struct Ids {
     e: i32,
     /// An account the account routes act on.
     user: i32,
-    /// Games of round 1 of `t`: for a result (`g`), with a ruling (`gr`, ruling `rid`), for
-    /// lateness (`gl`), and one decided with a record attached (`gx`).
+    /// Games of round 1 of `t` (nigiri boards): for a result (`g`, its nigiri still to be
+    /// recorded), with a ruling (`gr`, ruling `rid`, and a replay ordered: the replay `gp`),
+    /// for lateness and the remote nigiri (`gl`), and one decided with a record attached
+    /// (`gx`). The nigiri of `gr` and `gx` were recorded at the board.
     g: i32,
     gr: i32,
     rid: i32,
     gl: i32,
     gx: i32,
+    gp: i32,
     /// A round robin with its entrants and no round yet.
     rr: i32,
     /// A relay team event with its match of round 1 (`m`).
@@ -244,6 +247,16 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
         .collect();
     assert!(boards.len() >= 4, "{boards:?}");
     let (g, gr, gl, gx) = (boards[0], boards[1], boards[2], boards[3]);
+    // A result or a ruling during play needs the colours: the nigiri of gr and gx at the board.
+    for gid in [gr, gx] {
+        let pv = int(s, &format!("SELECT pairing_version FROM games WHERE id = {gid}")).to_string();
+        let r = org.submit(
+            &format!("{rounds}/1"),
+            &format!("{rounds}/1/games/{gid}/nigiri"),
+            &[("pv", &pv), ("grab", "7"), ("guess", "odd"), ("reason", &label(716))],
+        );
+        assert_eq!(r.status, 303, "nigiri: {}", r.body);
+    }
     let r = game_post(
         org,
         t,
@@ -260,6 +273,11 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
     );
     assert_eq!(r.status, 303, "ruling: {}", r.body);
     let rid = int(s, &format!("SELECT max(id) FROM rulings WHERE game_id = {gr}"));
+    // A replay ordered by ruling (重赛): a game of its own, with its own start.
+    let r = game_post(org, t, gr, "rulings", &[("do", "save"), ("kind", "replay"), ("move_number", "30")]);
+    assert_eq!(r.status, 303, "replay: {}", r.body);
+    let gp = int(s, &format!("SELECT id FROM games WHERE replay_of = {gr}"));
+    assert!(gp > 0, "the replay game");
     let r = game_post(org, t, gx, "result", &[("do", "save"), ("method", "count"), ("black_count", "184.5")]);
     assert_eq!(r.status, 303, "result: {}", r.body);
     let page = org.get(&format!("/t/{t}/games/{gx}"));
@@ -407,7 +425,27 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
         }
     }
     let e = int(s, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {t}"));
-    Ids { t, e, user: 0, g, gr, rid, gl, gx, rr, tr, m, tb, bm: bms[0], team: teams[0], spare, tn, nm, nn }
+    Ids {
+        t,
+        e,
+        user: 0,
+        g,
+        gr,
+        rid,
+        gl,
+        gx,
+        gp,
+        rr,
+        tr,
+        m,
+        tb,
+        bm: bms[0],
+        team: teams[0],
+        spare,
+        tn,
+        nm,
+        nn,
+    }
 }
 
 /// The two teams' first and second players on the boards of match `mid`, every board won by
@@ -965,8 +1003,8 @@ fn write_routes() -> Vec<WriteRoute> {
         WriteRoute {
             pattern: "/t/{id}/rounds/{n}/games/{gid}/remote-nigiri",
             guard: Guard::TournamentStaff,
-            path: |i| format!("/t/{}/rounds/1/games/{}/remote-nigiri", i.t, i.gr),
-            body: |w, i| Body::Form(vec![("pv".into(), pairing_version(w, i.gr))]),
+            path: |i| format!("/t/{}/rounds/1/games/{}/remote-nigiri", i.t, i.gl),
+            body: |w, i| Body::Form(vec![("pv".into(), pairing_version(w, i.gl))]),
             foreign: None,
             control: Control::Writes,
         },
@@ -1005,6 +1043,21 @@ fn write_routes() -> Vec<WriteRoute> {
             guard: Guard::TournamentStaff,
             path: |i| format!("/t/{}/games/{}/lateness", i.t, i.gl),
             body: |w, i| Body::Form(vec![("version".into(), sheet_version(w, i.gl))]),
+            foreign: None,
+            control: Control::Writes,
+        },
+        WriteRoute {
+            pattern: "/t/{id}/games/{gid}/start",
+            guard: Guard::TournamentStaff,
+            path: |i| format!("/t/{}/games/{}/start", i.t, i.gp),
+            body: |w, i| {
+                let black = w.int(&format!("SELECT black_id FROM games WHERE id = {}", i.gp));
+                Body::Form(vec![
+                    ("version".into(), sheet_version(w, i.gp)),
+                    ("starts_at".into(), "14:00".into()),
+                    (format!("arr_{black}"), "14:20".into()),
+                ])
+            },
             foreign: None,
             control: Control::Writes,
         },
@@ -1290,7 +1343,7 @@ fn foreign(own: &Ids, theirs: &Ids, placeholder: &str) -> Ids {
     let mut i = *own;
     match placeholder {
         "{eid}" => i.e = theirs.e,
-        "{gid}" => (i.g, i.gr, i.gl, i.gx) = (theirs.g, theirs.gr, theirs.gl, theirs.gx),
+        "{gid}" => (i.g, i.gr, i.gl, i.gx, i.gp) = (theirs.g, theirs.gr, theirs.gl, theirs.gx, theirs.gp),
         "{rid}" => i.rid = theirs.rid,
         "{mid}" => (i.m, i.bm, i.nm, i.nn) = (theirs.m, theirs.bm, theirs.nm, theirs.nn),
         "{team}" => (i.team, i.spare) = (theirs.team, theirs.spare),

@@ -31,6 +31,12 @@ fn create_and_edit_a_tournament_with_audit_rows() {
     set(&mut f, "system", "mcmahon");
     set(&mut f, "version", "1");
     set(&mut f, "reason", "竞赛规程修订");
+    // Not the rule set's komi: shown with its conversion, saved once confirmed.
+    let r = c.submit(&format!("/t/{tid}/settings"), &format!("/t/{tid}/settings"), &as_refs(&f));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.field_error("komi").is_some_and(|e| e.contains("3½ stones = 7 points")), "{}", r.body);
+    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}")), 1);
+    set(&mut f, "komi_confirm", "14");
     let r = c.submit(&format!("/t/{tid}/settings"), &format!("/t/{tid}/settings"), &as_refs(&f));
     assert_eq!(r.status, 303, "{}", r.body);
     let settings = c.get(&format!("/t/{tid}/settings"));
@@ -116,6 +122,7 @@ fn a_published_round_freezes_settings_that_change_played_games() {
     let mut f = tournament_fields("冻结测试赛", "Frozen");
     set(&mut f, "version", "1");
     set(&mut f, "komi", "3.5");
+    set(&mut f, "komi_confirm", "14");
     set(&mut f, "points_scale", "3-1-0");
     let r = c.submit(&path, &path, &as_refs(&f));
     assert_eq!(r.status, 409, "{}", r.body);
@@ -155,4 +162,68 @@ fn deleting_a_tournament_makes_a_backup_first() {
         1
     );
     assert_eq!(c.get(&format!("/t/{tid}")).status, 404);
+}
+
+/// Issue 12 item 10: komi states its unit, reads stones or points exactly, and a komi other than the
+/// rule set's is saved only after its conversion was shown and confirmed.
+#[test]
+fn komi_states_its_unit_and_is_confirmed_with_its_conversion() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let form = c.get("/t/new");
+    assert_eq!(text_of(&form, "komi-echo").as_deref(), Some("3¾ stones = 7.5 points"));
+    let mut zh = s.client();
+    zh.cookies = c.cookies.clone();
+    zh.accept_language = "zh-CN".into();
+    assert_eq!(text_of(&zh.get("/t/new"), "komi-echo").as_deref(), Some("3¾子 = 7.5目"));
+    let komi_of = |tid: &str| {
+        query_opt(
+            &s.db,
+            &format!("SELECT json_extract(ruleset, '$.komi_q') FROM tournaments WHERE id = {tid}"),
+        )
+    };
+    let create = |c: &Client, komi: &str, confirm: Option<&str>| {
+        let mut f = tournament_fields("贴子测试赛", "Komi Open");
+        set(&mut f, "komi", komi);
+        if let Some(q) = confirm {
+            set(&mut f, "komi_confirm", q);
+        }
+        c.submit("/t/new", "/t/new", &as_refs(&f))
+    };
+    // Stones or points with the unit: the rule set's komi, saved at once, exactly.
+    for komi in ["3¾子", "3.75子", "7.5目", "7目半", "7.5 points", "3.75"] {
+        let r = create(&c, komi, None);
+        assert_eq!(r.status, 303, "{komi}: {}", r.body);
+        assert_eq!(komi_of(r.location().trim_start_matches("/t/")), Some(15), "{komi}");
+    }
+    let n = count_rows(&s.db, "SELECT count(*) FROM tournaments");
+    // A bare 7.5 is 7½ stones: shown with its conversion, nothing saved until confirmed.
+    let r = create(&c, "7.5", None);
+    assert_eq!(r.status, 400, "{}", r.body);
+    let e = r.field_error("komi").unwrap_or_default();
+    assert!(e.contains("7½ stones = 15 points") && e.contains("3¾ stones = 7.5 points"), "{e}");
+    assert_eq!(r.input("komi").as_deref(), Some("7.5"), "the typed value is kept");
+    assert!(r.body.contains("name=\"komi_confirm\" value=\"30\""), "{}", r.body);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), n);
+    let r = create(&zh, "7.5", None);
+    assert!(r.field_error("komi").unwrap_or_default().contains("7½子 = 15目"), "{}", r.body);
+    // A confirmation of another value does not count.
+    assert_eq!(create(&c, "7.5", Some("15")).status, 400);
+    assert_eq!(create(&c, "7.25目", None).status, 400, "not a multiple of ½ point");
+    // Confirmed: saved as 7½ stones; saving the settings again needs no new confirmation.
+    let r = create(&c, "7.5", Some("30"));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let tid = r.location().trim_start_matches("/t/").to_string();
+    assert_eq!(komi_of(&tid), Some(30));
+    let settings = c.get(&format!("/t/{tid}/settings"));
+    assert_eq!(text_of(&settings, "komi-echo").as_deref(), Some("7½ stones = 15 points"));
+    let mut f = tournament_fields("贴子测试赛", "Komi Open, renamed");
+    set(&mut f, "komi", &settings.input("komi").unwrap());
+    set(&mut f, "komi_confirm", &settings.input("komi_confirm").unwrap());
+    set(&mut f, "version", "1");
+    let r = c.submit(&format!("/t/{tid}/settings"), &format!("/t/{tid}/settings"), &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(komi_of(&tid), Some(30));
+    // The overview states both units.
+    assert!(c.get(&format!("/t/{tid}")).body.contains("7½ stones = 15 points"));
 }

@@ -255,6 +255,65 @@ pub fn parse_quarters(text: &str) -> Result<i32, String> {
     Ok(if neg { -q } else { q })
 }
 
+/// The unit a komi was written in: stones (子, the unit of the Chinese rules: "黑棋贴还3又3/4子",
+/// Art. 11), points (目: one point is half a stone, so 7.5 points = 3¾ stones), or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KomiUnit {
+    Stones,
+    Points,
+    /// A bare number: the reader decides (Tengen reads it as stones and has it confirmed).
+    Bare,
+}
+
+/// Komi as typed: its value in quarter stones and the unit it was written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KomiInput {
+    pub quarters: i32,
+    pub unit: KomiUnit,
+}
+
+/// Parse a komi written in stones ("3¾子", "3.75子", "3又3/4子", "3 3/4 stones", "3.75") or in
+/// points ("7.5目", "7目半", "7½目", "7.5 points", "7.5 pts"), optionally after "黑贴"/"贴",
+/// into quarter stones exactly (¼ stone = ½ point). Points must be a multiple of ½, stones of
+/// ¼. A negative komi (White gives) has a leading "-".
+pub fn parse_komi(text: &str) -> Result<KomiInput, String> {
+    let mut t = text.trim();
+    for prefix in ["黑贴", "贴"] {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            t = rest.trim();
+        }
+    }
+    let lower = t.to_lowercase();
+    let ends = |suffixes: &[&str]| {
+        suffixes
+            .iter()
+            .find(|s| lower.ends_with(*s))
+            .map(|s| lower[..lower.len() - s.len()].trim().to_string())
+    };
+    if let Some(n) = ends(&["目半"]) {
+        // "7目半" = 7½ points.
+        let whole = parse_half_points(n.trim_start_matches('-')).map_err(|_| bad(text))?;
+        let halves = i32::try_from(whole + 1).map_err(|_| bad(text))?;
+        let q = if n.starts_with('-') { -halves } else { halves };
+        return Ok(KomiInput { quarters: q, unit: KomiUnit::Points });
+    }
+    if let Some(n) = ends(&["points", "point", "pts", "pt", "目"]) {
+        let (neg, n) = match n.strip_prefix('-') {
+            Some(rest) => (true, rest.trim()),
+            None => (false, n.as_str()),
+        };
+        let halves = parse_half_points(n).map_err(|_| format!("{text:?} is not a multiple of ½ point"))?;
+        let q = i32::try_from(halves).map_err(|_| bad(text))?;
+        return Ok(KomiInput { quarters: if neg { -q } else { q }, unit: KomiUnit::Points });
+    }
+    let (n, unit) = match ends(&["stones", "stone", "子"]) {
+        Some(n) => (n, KomiUnit::Stones),
+        None => (lower.clone(), KomiUnit::Bare),
+    };
+    let n = n.replace('又', " ");
+    Ok(KomiInput { quarters: parse_quarters(&n)?, unit })
+}
+
 /// Parse a count in points ("184.5", "184", "184½") into half points.
 pub fn parse_half_points(text: &str) -> Result<u32, String> {
     let t = text.trim();
@@ -280,6 +339,27 @@ fn bad(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn komi_in_stones_or_points_is_exact_quarter_stones() {
+        let k = |t: &str| parse_komi(t).map(|k| (k.quarters, k.unit));
+        for t in ["3¾子", "3.75子", "3又3/4子", "3 3/4 stones", "黑贴3¾子", "3.75 Stones"] {
+            assert_eq!(k(t), Ok((15, KomiUnit::Stones)), "{t}");
+        }
+        for t in ["7.5目", "7目半", "7½目", "7.5 points", "7.5 pts", "贴7.5目", "7.5 point"] {
+            assert_eq!(k(t), Ok((15, KomiUnit::Points)), "{t}");
+        }
+        assert_eq!(k("3.75"), Ok((15, KomiUnit::Bare)));
+        assert_eq!(k("7.5"), Ok((30, KomiUnit::Bare)), "a bare number is a number of stones");
+        assert_eq!(k("7目"), Ok((14, KomiUnit::Points)));
+        assert_eq!(k("3½子"), Ok((14, KomiUnit::Stones)));
+        assert_eq!(k("0目"), Ok((0, KomiUnit::Points)));
+        assert_eq!(k("-0.5目"), Ok((-1, KomiUnit::Points)));
+        assert_eq!(k("-¼子"), Ok((-1, KomiUnit::Stones)));
+        for bad in ["7.25目", "3.3子", "abc", "目", "", "7.5 furlongs", "3¾目半"] {
+            assert!(parse_komi(bad).is_err(), "{bad}");
+        }
+    }
 
     fn b(x: f64) -> u32 {
         (x * 2.0) as u32

@@ -783,3 +783,25 @@ pub fn pdf_rows<'a>(text: &str, names: &[&'a str]) -> Vec<(&'a str, String)> {
         })
         .collect()
 }
+
+/// Perform the nigiri of every board of round `n` whose nigiri is still to be done (remote
+/// nigiri from the round's seed, as an arbiter does on the round page): a result of a game
+/// played on the board needs the colours first.
+#[allow(dead_code)]
+pub fn nigiri_all(c: &Client, db: &Path, tid: i32, n: u32) {
+    let pending = query(
+        db,
+        &format!(
+            "SELECT id, pairing_version FROM games WHERE tournament_id = {tid} AND round_number = {n} \
+             AND nigiri_holder_id IS NOT NULL AND json_extract(nigiri, '$.record') IS NULL ORDER BY board"
+        ),
+    );
+    for row in pending {
+        let token = c.get(&format!("/t/{tid}/rounds/{n}")).csrf();
+        let r = c.post_form(
+            &format!("/t/{tid}/rounds/{n}/games/{}/remote-nigiri", row[0]),
+            &[("csrf", &token), ("pv", &row[1])],
+        );
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+}

@@ -66,6 +66,7 @@ pub fn demo_round(seed: u64, players: usize) -> (SheetTournament, Vec<TableSheet
             handicap: 0,
             nigiri: i % 10 == 0,
             komi_text: None,
+            replay_of: None,
         })
         .collect();
     (t, tables)

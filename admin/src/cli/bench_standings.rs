@@ -307,10 +307,10 @@ pub(crate) fn build(
                 reason: "bench".into(),
             };
             rdb::add_rulings(&mut conn, &owner, tid, gid, 0, &[warning], "").map_err(|e| format!("{e:?}"))?;
-            rdb::save_result(&mut conn, &owner, tid, gid, 1, Some(entry), "")
+            rdb::save_result(&mut conn, &owner, tid, gid, 1, None, Some(entry), "")
                 .map_err(|e| format!("{e:?}"))?;
         } else {
-            rdb::save_result(&mut conn, &owner, tid, gid, 0, Some(entry), "")
+            rdb::save_result(&mut conn, &owner, tid, gid, 0, None, Some(entry), "")
                 .map_err(|e| format!("{e:?}"))?;
         }
         if n % 1000 == 999 {

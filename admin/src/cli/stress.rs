@@ -792,7 +792,9 @@ fn tournament_form(csrf: &str) -> Vec<(String, String)> {
         ("end_date", "2026-12-07"),
         ("system", "swiss"),
         ("rounds", "7"),
-        ("colour_method", "nigiri"),
+        // Colours by lot: results by count need known colours, and a nigiri at every board
+        // would only slow the set-up down.
+        ("colour_method", "lots"),
         ("same_unit", "1"),
         ("preset", "chinese_2002"),
         ("komi", "3.75"),

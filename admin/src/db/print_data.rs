@@ -100,7 +100,8 @@ pub fn round_tables(
         .games
         .iter()
         .filter_map(|g| {
-            let tg = g.table_game(ruleset.komi_q)?;
+            // A replay (重赛) has its own sheet at the same table, labelled.
+            let tg = g.board_game(ruleset.komi_q)?;
             let handicap = tg.handicap;
             let komi_text = (tg.komi_q != ruleset.komi_q || handicap >= 2).then(|| {
                 let back = ruleset.handicap_compensation.quarters(handicap);
@@ -114,6 +115,7 @@ pub fn round_tables(
                 handicap,
                 nigiri: !tg.colours_known(),
                 komi_text,
+                replay_of: g.replay_of,
             })
         })
         .collect();
@@ -136,7 +138,7 @@ pub fn round_pairings(
         match (g.black_id, g.white_id) {
             (Some(b), None) => byes.push(r.player(b)),
             (Some(b), Some(w)) => {
-                let Some(tg) = g.table_game(komi) else { continue };
+                let Some(tg) = g.board_game(komi) else { continue };
                 let (b, w) = seated(&tg, b, w);
                 rows.push(PairingRow {
                     table: tg.table,
@@ -145,6 +147,7 @@ pub fn round_pairings(
                     handicap: tg.handicap,
                     nigiri: !tg.colours_known(),
                     result: result_text(&g.result, lang),
+                    replay_of: g.replay_of,
                 });
             }
             _ => {}
@@ -333,7 +336,11 @@ pub fn opengotha(
     }
     let mut out_games = Vec::new();
     let mut byes = Vec::new();
-    for g in &games {
+    // One game per table and round: a game that was replayed (重赛) is written as its replay,
+    // which holds the result. The colours written are the assigned ones (OpenGotha pairs by
+    // them, as Tengen does), and `games.result` credits those seats.
+    let replayed: HashSet<i32> = games.iter().filter_map(|g| g.replay_of).collect();
+    for g in games.iter().filter(|g| !replayed.contains(&g.id)) {
         let round = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id.and_then(|b| index.get(&b)), g.white_id.and_then(|w| index.get(&w))) {
             (Some(&b), None) => byes.push((round, b)),
@@ -645,21 +652,27 @@ pub fn results(
         let g = &l.game;
         let round = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id, g.white_id) {
-            (Some(b), Some(w)) => {
+            (Some(_), Some(_)) => {
                 let sides = l.pairing_result().and_then(|r| ds::game_sides(r, &points));
                 let text = match l.result.as_ref().and_then(resdb::ResultBrief::outcome) {
                     Some(o) => crate::domain::results::result_text(&o, lang == Lang::Zh),
                     None => result_text(&g.result, lang),
                 };
+                // The line is in the colours played, as the sheet's result text is (rules.md
+                // §4.3); the points follow the players.
+                let (pb, pw) = l.played();
+                let sides = sides.map(|(b, w)| if g.played_swapped { (w, b) } else { (b, w) });
                 rows.push(ResultRow {
                     round,
                     table: u32::try_from(g.board).unwrap_or(0),
-                    black: player(b),
-                    white: player(w),
+                    black: pb.map(player).unwrap_or_default(),
+                    white: pw.map(player).unwrap_or_default(),
                     handicap: u8::try_from(g.handicap).unwrap_or(0),
                     black_points: sides.map(|(b, _)| b.points),
                     white_points: sides.map(|(_, w)| w.points),
                     result_text: text,
+                    replay_of: g.replay_of,
+                    swapped: g.played_swapped,
                 });
             }
             (Some(p), None) | (None, Some(p)) => rows.push(ResultRow {

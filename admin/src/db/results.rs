@@ -10,8 +10,11 @@
 
 use super::audit::{self, Change};
 use super::entrants::EntrantRow;
-use super::schema::{arrivals, entrants, games, results, round_times, rounds, rulings, tournament_staff};
-use super::tournaments::{self as tdb, GameRow};
+use super::rounds::RoundGame;
+use super::schema::{
+    arrivals, entrants, game_arrivals, games, results, round_times, rounds, rulings, tournament_staff,
+};
+use super::tournaments as tdb;
 use super::users::Role;
 use super::{now, Actor, DbError};
 use crate::domain::pairing::{self, ByeRecord, History, PlayedGame};
@@ -24,21 +27,6 @@ use rules::board::Color;
 use rules::rulings::{GameResult, ResultMethod, Ruling, RulingKind};
 use serde::Serialize;
 use std::collections::HashMap;
-
-macro_rules! game_columns {
-    () => {
-        (
-            games::id,
-            games::tournament_id,
-            games::round_number,
-            games::board,
-            games::black_id,
-            games::white_id,
-            games::handicap,
-            games::result,
-        )
-    };
-}
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
 #[diesel(table_name = results)]
@@ -61,7 +49,6 @@ pub struct ResultRow {
     pub confirmed_white: bool,
     pub confirmed_arbiter: bool,
     pub locked: bool,
-    pub replay_of: Option<i32>,
     pub clock_black_secs: Option<i32>,
     pub clock_white_secs: Option<i32>,
     pub resumed: bool,
@@ -102,7 +89,6 @@ pub struct ResultBrief {
     pub warnings_black: i32,
     pub warnings_white: i32,
     pub locked: bool,
-    pub replay_of: Option<i32>,
 }
 
 impl ResultBrief {
@@ -159,15 +145,23 @@ pub fn color_from(s: &str) -> Option<Color> {
 }
 
 /// Everything about one game: the game, its sheet (if any), its rulings and players.
+///
+/// A sheet is in the colours the game was *played* with (rules.md §4.3): `black` and `white`
+/// are the players who sat as Black and White, and the entry, the rulings' sides, the
+/// penalties, warnings and confirmations all name those colours. Only `games.result` (the
+/// OpenGotha code the pairing reads) credits the assigned seats.
 #[derive(Debug, Clone)]
 pub struct Sheet {
-    pub game: GameRow,
+    pub game: RoundGame,
     pub result: Option<ResultRow>,
     pub rulings: Vec<RulingRow>,
+    /// The player who played Black (the assigned White when the colours were swapped).
     pub black: Option<EntrantRow>,
     pub white: Option<EntrantRow>,
     /// The game that replays this one, if a replay was ordered.
     pub replay_game: Option<i32>,
+    /// A replay's own arrivals by entrant (a replay starts apart from its round).
+    pub own_arrivals: HashMap<i32, String>,
     pub published: bool,
 }
 
@@ -185,8 +179,16 @@ impl Sheet {
     pub fn locked(&self) -> bool {
         self.result.as_ref().is_some_and(|r| r.locked)
     }
+    /// The nigiri of this board, while it is still to be recorded.
+    pub fn nigiri_pending(&self) -> Option<crate::domain::rounds::NigiriState> {
+        self.game.nigiri_state().filter(|n| n.record.is_none())
+    }
     pub fn seats(&self) -> Seats {
-        Seats { black: self.game.black_id.is_some(), white: self.game.white_id.is_some() }
+        Seats {
+            black: self.game.black_id.is_some(),
+            white: self.game.white_id.is_some(),
+            colours: self.nigiri_pending().is_none(),
+        }
     }
     pub fn handicap(&self) -> u8 {
         u8::try_from(self.game.handicap).unwrap_or(0)
@@ -229,6 +231,11 @@ pub enum SheetError {
     },
     /// Lateness: no start time, or nothing that calls for a ruling.
     NoLateness,
+    /// The colours of the game changed since the form was shown (a nigiri recorded, the colours
+    /// marked swapped): the entry named a side of the old colours. The sheet as it is now.
+    ColoursChanged(Box<Sheet>),
+    /// Only a replay has a start and arrivals of its own.
+    NotAReplay,
     Db(DbError),
 }
 
@@ -243,12 +250,12 @@ impl From<diesel::result::Error> for SheetError {
     }
 }
 
-fn load_game(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<GameRow, DbError> {
+fn load_game(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<RoundGame, DbError> {
     games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::id.eq(gid))
-        .select(game_columns!())
-        .first::<GameRow>(conn)
+        .select(RoundGame::as_select())
+        .first::<RoundGame>(conn)
         .optional()?
         .ok_or(DbError::NotFound)
 }
@@ -278,10 +285,12 @@ pub fn sheet(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Sheet, D
         .order(rulings::id)
         .select(RulingRow::as_select())
         .load(conn)?;
-    let black = entrant(conn, game.black_id)?;
-    let white = entrant(conn, game.white_id)?;
+    let (black_id, white_id) = game.played();
+    let black = entrant(conn, black_id)?;
+    let white = entrant(conn, white_id)?;
     let replay_game =
-        results::table.filter(results::replay_of.eq(gid)).select(results::game_id).first(conn).optional()?;
+        games::table.filter(games::replay_of.eq(gid)).select(games::id).first(conn).optional()?;
+    let own_arrivals = own_arrivals(conn, gid)?;
     let published = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(game.round_number))
@@ -289,7 +298,7 @@ pub fn sheet(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Sheet, D
         .first::<bool>(conn)
         .optional()?
         .unwrap_or(false);
-    Ok(Sheet { game, result, rulings, black, white, replay_game, published })
+    Ok(Sheet { game, result, rulings, black, white, replay_game, own_arrivals, published })
 }
 
 /// Whether user `uid` is the chief arbiter of `tid`: the staff member named so, or, while
@@ -383,6 +392,8 @@ struct Snapshot {
     locked: bool,
     rulings: usize,
     replay_game: Option<i32>,
+    replay_of: Option<i32>,
+    played_swapped: bool,
 }
 
 fn snapshot(s: &Sheet) -> Snapshot {
@@ -404,6 +415,8 @@ fn snapshot(s: &Sheet) -> Snapshot {
         locked: s.locked(),
         rulings: s.rulings.len(),
         replay_game: s.replay_game,
+        replay_of: s.game.replay_of,
+        played_swapped: s.game.played_swapped,
     }
 }
 
@@ -530,13 +543,17 @@ fn store(
             .execute(conn)?;
     }
     diesel::update(games::table.find(gid))
-        .set(games::result.eq(dr::opengotha_code(computed.result.as_ref())))
+        .set(games::result.eq(dr::opengotha_code(computed.result.as_ref(), s.game.played_swapped)))
         .execute(conn)?;
     replay(conn, s, entry, computed)?;
     Ok(version)
 }
 
-/// Create, update or withdraw the replay game of a sheet.
+/// Create, update or withdraw the replay game of a sheet. The replay is a game of its own
+/// (`games.replay_of`): the same round, table, players, colours (assigned and as played),
+/// handicap and komi, its own start and arrivals (none yet). With the clocks noted it resumes
+/// from them (rules.md §9: "replay immediately using each side's remaining time"; lateness then
+/// has no limit, the clock just runs, Art. 22.1); without, it is a new game on a full clock.
 fn replay(
     conn: &mut SqliteConnection,
     s: &Sheet,
@@ -558,6 +575,10 @@ fn replay(
                     games::white_id.eq(g.white_id),
                     games::handicap.eq(g.handicap),
                     games::result.eq("RESULT_UNKNOWN"),
+                    games::played_swapped.eq(g.played_swapped),
+                    games::colour_method.eq(&g.colour_method),
+                    games::komi_q.eq(g.komi_q),
+                    games::replay_of.eq(Some(g.id)),
                 ))
                 .returning(games::id)
                 .get_result(conn)?;
@@ -566,10 +587,9 @@ fn replay(
                     results::game_id.eq(rid),
                     results::tournament_id.eq(g.tournament_id),
                     results::version.eq(1),
-                    results::replay_of.eq(g.id),
                     results::clock_black_secs.eq(cb),
                     results::clock_white_secs.eq(cw),
-                    results::resumed.eq(true),
+                    results::resumed.eq(clocks.is_some()),
                     results::updated_at.eq(now()),
                 ))
                 .execute(conn)?;
@@ -579,6 +599,7 @@ fn replay(
                 .set((
                     results::clock_black_secs.eq(cb),
                     results::clock_white_secs.eq(cw),
+                    results::resumed.eq(clocks.is_some()),
                     results::version.eq(results::version + 1),
                 ))
                 .execute(conn)?;
@@ -602,6 +623,8 @@ fn settings_of(conn: &mut SqliteConnection, tid: i32) -> Result<TournamentSettin
 }
 
 /// Enter (or clear, with `None`) the result of a game. Returns the new version.
+/// `colours_version`: the game's pairing version the form was shown with (the colours it
+/// names); a different one is refused, since "Black" may now be another player.
 #[allow(clippy::too_many_arguments)]
 pub fn save_result(
     conn: &mut SqliteConnection,
@@ -609,15 +632,19 @@ pub fn save_result(
     tid: i32,
     gid: i32,
     version: i32,
+    colours_version: Option<i32>,
     entry: Option<Entry>,
     reason: &str,
 ) -> Result<i32, SheetError> {
     conn.immediate_transaction(|conn| {
         let s = sheet(conn, tid, gid)?;
         let correction = guard(conn, actor, tid, &s, version, reason)?;
+        if colours_version.is_some_and(|v| v != s.game.pairing_version) {
+            return Err(SheetError::ColoursChanged(Box::new(s)));
+        }
         let settings = settings_of(conn, tid)?;
         let computed =
-            dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings())
+            dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings())
                 .map_err(SheetError::Invalid)?;
         let v = store(conn, actor, &s, entry.as_ref(), &computed, true)?;
         let after = sheet(conn, tid, gid)?;
@@ -955,6 +982,13 @@ pub fn round_lateness(
     Ok((start, arr.into_iter().filter_map(|(e, a)| a.map(|a| (e, a))).collect()))
 }
 
+/// Arrivals by entrant in entrant order, for the audit trail.
+fn by_entrant(m: &HashMap<i32, String>) -> Vec<(i32, &str)> {
+    let mut v: Vec<(i32, &str)> = m.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    v.sort();
+    v
+}
+
 /// Save a round's start time and arrivals (entrant, time or None to clear), version-checked
 /// on the round's lateness sheet (0 before it exists). Returns the new version.
 pub fn save_arrivals(
@@ -1027,12 +1061,6 @@ pub fn save_arrivals(
             arrivals: Vec<(i32, &'a str)>,
         }
         let (after, new) = round_lateness(conn, tid, round)?;
-        let list = |m: &'_ HashMap<i32, String>| {
-            let mut v: Vec<(i32, String)> = m.iter().map(|(k, v)| (*k, v.clone())).collect();
-            v.sort();
-            v
-        };
-        let (old_list, new_list) = (list(&old), list(&new));
         audit::record(
             conn,
             actor,
@@ -1044,12 +1072,12 @@ pub fn save_arrivals(
                 before: Some(&Arrivals {
                     round,
                     starts_at: before.as_ref().map(|b| b.starts_at.as_str()),
-                    arrivals: old_list.iter().map(|(k, v)| (*k, v.as_str())).collect(),
+                    arrivals: by_entrant(&old),
                 }),
                 after: Some(&Arrivals {
                     round,
                     starts_at: after.as_ref().map(|b| b.starts_at.as_str()),
-                    arrivals: new_list.iter().map(|(k, v)| (*k, v.as_str())).collect(),
+                    arrivals: by_entrant(&new),
                 }),
                 reason: "",
             },
@@ -1058,24 +1086,132 @@ pub fn save_arrivals(
     })
 }
 
-/// The lateness of one game from the stored start time and arrivals (None: no start time).
+/// A game's own arrivals (a replay's), by entrant.
+fn own_arrivals(conn: &mut SqliteConnection, gid: i32) -> Result<HashMap<i32, String>, DbError> {
+    let v: Vec<(i32, String)> = game_arrivals::table
+        .filter(game_arrivals::game_id.eq(gid))
+        .select((game_arrivals::entrant_id, game_arrivals::arrived_at))
+        .load(conn)?;
+    Ok(v.into_iter().collect())
+}
+
+/// The lateness of one game (None: no start time). A game of the round's pairing starts with
+/// its round (or at its own time, if one is set) and is judged from the round's sheet; a replay
+/// starts apart from its round, so only its own start and its own arrivals count (lateness to
+/// the original game never decides the replay). Sides are the played colours, as on the sheet.
 pub fn game_lateness(
     settings: &TournamentSettings,
     s: &Sheet,
     round_start: Option<&str>,
-    arrived: &HashMap<i32, String>,
+    round_arrivals: &HashMap<i32, String>,
 ) -> Option<GameLateness> {
-    let start_text = s.result.as_ref().and_then(|r| r.starts_at.as_deref()).or(round_start)?;
+    let own = s.result.as_ref().and_then(|r| r.starts_at.as_deref());
+    let (start_text, arrived) = match s.game.is_replay() {
+        true => (own?, &s.own_arrivals),
+        false => (own.or(round_start)?, round_arrivals),
+    };
     let start = dr::parse_time_of_day(start_text)?;
     let at = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).and_then(|a| dr::parse_time_of_day(a));
+    let (black, white) = s.game.played();
     Some(dr::game_lateness(
         &settings.lateness,
         &settings.time_control,
         start,
-        at(s.game.black_id),
-        at(s.game.white_id),
+        at(black),
+        at(white),
         s.result.as_ref().and_then(ResultRow::resumed_clocks),
     ))
+}
+
+/// The start a game's lateness is judged from, as typed ("HH:MM"), if any: a replay's own, or
+/// the round's.
+pub fn lateness_start(s: &Sheet, round_start: Option<&str>) -> Option<String> {
+    let own = s.result.as_ref().and_then(|r| r.starts_at.clone());
+    match s.game.is_replay() {
+        true => own,
+        false => own.or_else(|| round_start.map(str::to_string)),
+    }
+}
+
+/// Save a replay's own start time and its players' arrivals (entrant, time or None to clear),
+/// version-checked on the replay's sheet. Returns the new version.
+#[allow(clippy::too_many_arguments)]
+pub fn save_replay_start(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    version: i32,
+    starts_at: &str,
+    arrived: &[(i32, Option<String>)],
+) -> Result<i32, SheetError> {
+    conn.immediate_transaction(|conn| {
+        let s = sheet(conn, tid, gid)?;
+        if s.version() != version {
+            return Err(SheetError::Stale(Box::new(s)));
+        }
+        if !s.game.is_replay() {
+            return Err(SheetError::NotAReplay);
+        }
+        let players = [s.game.black_id, s.game.white_id];
+        if arrived.iter().any(|(e, _)| !players.contains(&Some(*e))) {
+            return Err(SheetError::Db(DbError::NotFound));
+        }
+        let t = now();
+        let v = version + 1;
+        diesel::update(results::table.find(gid))
+            .set((results::starts_at.eq(starts_at), results::version.eq(v), results::updated_at.eq(&t)))
+            .execute(conn)?;
+        for (eid, at) in arrived {
+            let key = game_arrivals::table
+                .filter(game_arrivals::game_id.eq(gid))
+                .filter(game_arrivals::entrant_id.eq(eid));
+            diesel::delete(key).execute(conn)?;
+            if let Some(a) = at {
+                diesel::insert_into(game_arrivals::table)
+                    .values((
+                        game_arrivals::game_id.eq(gid),
+                        game_arrivals::entrant_id.eq(eid),
+                        game_arrivals::arrived_at.eq(a),
+                        game_arrivals::recorded_by.eq(&actor.name),
+                        game_arrivals::recorded_at.eq(&t),
+                    ))
+                    .execute(conn)?;
+            }
+        }
+        #[derive(Serialize)]
+        struct Start<'a> {
+            game: i32,
+            replay_of: Option<i32>,
+            starts_at: Option<&'a str>,
+            arrivals: Vec<(i32, &'a str)>,
+        }
+        let after = own_arrivals(conn, gid)?;
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "record",
+                entity: "replay_start",
+                entity_id: Some(gid),
+                before: Some(&Start {
+                    game: gid,
+                    replay_of: s.game.replay_of,
+                    starts_at: s.result.as_ref().and_then(|r| r.starts_at.as_deref()),
+                    arrivals: by_entrant(&s.own_arrivals),
+                }),
+                after: Some(&Start {
+                    game: gid,
+                    replay_of: s.game.replay_of,
+                    starts_at: Some(starts_at),
+                    arrivals: by_entrant(&after),
+                }),
+                reason: "",
+            },
+        )?;
+        Ok(v)
+    })
 }
 
 /// Apply what lateness calls for to a game (a loss by lateness, or a double loss): the rules
@@ -1101,7 +1237,7 @@ pub fn apply_lateness(
         if rulings.iter().all(|r| have.contains(r)) {
             return Err(SheetError::NoLateness);
         }
-        let at_time = start.map(|r| r.starts_at).unwrap_or_default();
+        let at_time = lateness_start(&s, start.as_ref().map(|r| r.starts_at.as_str())).unwrap_or_default();
         let new: Vec<NewRuling> = rulings
             .into_iter()
             .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.to_string() })
@@ -1117,7 +1253,7 @@ pub fn apply_lateness(
 /// A game with the brief of its sheet.
 #[derive(Debug, Clone)]
 pub struct GameLine {
-    pub game: GameRow,
+    pub game: RoundGame,
     pub result: Option<ResultBrief>,
 }
 
@@ -1159,13 +1295,20 @@ impl GameLine {
         counts.then(|| u32::try_from(self.game.round_number).ok()).flatten()
     }
 
-    /// The game's result as pairing and standings read it: the sheet's outcome, else an
-    /// imported OpenGotha code; `None` while nothing is entered (and for a bye's line).
+    /// The game's result as pairing and standings read it, for the *assigned* seats (a game
+    /// played with the colours swapped credits the Black who played to the assigned White):
+    /// the sheet's outcome, else an imported OpenGotha code; `None` while nothing is entered
+    /// (and for a bye's line).
     pub fn pairing_result(&self) -> Option<pairing::GameResult> {
         match self.result.as_ref().and_then(ResultBrief::outcome) {
-            Some(o) => dr::for_pairing(&o),
+            Some(o) => dr::for_assigned(&o, self.game.played_swapped),
             None => imported(&self.game.result),
         }
+    }
+
+    /// The players as they sat: (Black, White) of the sheet (rules.md §4.3).
+    pub fn played(&self) -> (Option<i32>, Option<i32>) {
+        self.game.played()
     }
 }
 
@@ -1180,7 +1323,7 @@ pub fn game_lines(
     let mut q = games::table
         .left_join(results::table)
         .filter(games::tournament_id.eq(tid))
-        .select((game_columns!(), Option::<ResultBrief>::as_select()))
+        .select((RoundGame::as_select(), Option::<ResultBrief>::as_select()))
         .order((games::round_number, games::board, games::id))
         .into_boxed();
     if let Some(r) = round {
@@ -1190,7 +1333,7 @@ pub fn game_lines(
         let nums = published_numbers(conn, tid)?;
         q = q.filter(games::round_number.eq_any(nums));
     }
-    let rows: Vec<(GameRow, Option<ResultBrief>)> = q.load(conn)?;
+    let rows: Vec<(RoundGame, Option<ResultBrief>)> = q.load(conn)?;
     Ok(rows.into_iter().map(|(game, result)| GameLine { game, result }).collect())
 }
 
@@ -1315,7 +1458,9 @@ impl StandingsData {
             let g = &l.game;
             let round = id(g.round_number);
             if let Some(r) = &l.result {
-                for (p, w) in [(g.black_id, r.warnings_black), (g.white_id, r.warnings_white)] {
+                // The sheet's warnings are of the played colours.
+                let (black, white) = l.played();
+                for (p, w) in [(black, r.warnings_black), (white, r.warnings_white)] {
                     if let (Some(p), Ok(count @ 1..)) = (p, u32::try_from(w)) {
                         warnings.push(ds::Warning { round, player: id(p), count });
                     }
@@ -1329,7 +1474,8 @@ impl StandingsData {
             }
             let (Some(b), Some(w)) = (g.black_id, g.white_id) else { continue };
             if let Some(result) = l.pairing_result() {
-                history.games.push(PlayedGame::new(round, id(b), id(w), result));
+                let played_swapped = g.played_swapped;
+                history.games.push(PlayedGame { played_swapped, ..PlayedGame::new(round, id(b), id(w), result) });
             }
         }
         let players: Vec<ds::Entrant> = self

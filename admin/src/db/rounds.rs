@@ -92,6 +92,8 @@ pub struct RoundGame {
     pub nominal_winner_id: Option<i32>,
     pub nominal_lot: Option<String>,
     pub pairing_version: i32,
+    /// The game this one replays (重赛, rules.md §9); `None` for a game of the pairing.
+    pub replay_of: Option<i32>,
 }
 
 #[derive(serde::Deserialize, Serialize)]
@@ -103,6 +105,21 @@ struct StoredNigiri {
 impl RoundGame {
     pub fn is_bye(&self) -> bool {
         self.white_id.is_none()
+    }
+    /// A replay (重赛) is played at its table apart from the round's pairing: it is no pairing
+    /// of its own (no review, no table numbering, no edit), and the pairing history counts it
+    /// in place of the game it replays.
+    pub fn is_replay(&self) -> bool {
+        self.replay_of.is_some()
+    }
+    /// The players as they sat: (Black, White), the assigned ones swapped when the game was
+    /// played with the colours swapped (rules.md §4.3). A result sheet is in these colours.
+    pub fn played(&self) -> (Option<i32>, Option<i32>) {
+        if self.played_swapped {
+            (self.white_id, self.black_id)
+        } else {
+            (self.black_id, self.white_id)
+        }
     }
     pub fn colours(&self) -> ColourSource {
         ColourSource::from_code(&self.colour_method)
@@ -120,8 +137,16 @@ impl RoundGame {
     pub fn nominal_lot(&self) -> Option<DrawRecord> {
         serde_json::from_str(self.nominal_lot.as_deref()?).ok()
     }
-    /// The game as the workflow sees it (`None` for a bye).
+    /// The game as the workflow sees it (`None` for a bye and for a replay, which is not part
+    /// of the round's pairing).
     pub fn table_game(&self, komi_q: i32) -> Option<TableGame> {
+        if self.is_replay() {
+            return None;
+        }
+        self.board_game(komi_q)
+    }
+    /// The game at its board, a replay included (`None` for a bye): what printed sheets show.
+    pub fn board_game(&self, komi_q: i32) -> Option<TableGame> {
         Some(TableGame {
             table: u32::try_from(self.board).unwrap_or(0),
             black: pid(self.black_id?),
@@ -183,7 +208,8 @@ pub fn result_of(code: &str) -> GameResult {
 
 /// THE adapter from the games table to the pairing's [`History`]: every game and bye of the
 /// rounds before `round`, with the assigned colours, the played-swapped flag and a double-loss
-/// nominal winner already drawn. Results are read by [`result_of`].
+/// nominal winner already drawn. Results are read by [`result_of`]. A game that was replayed
+/// (重赛) is represented by its replay (the last of the chain): one game per table and round.
 pub fn history(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<History, DbError> {
     let rows: Vec<RoundGame> = games::table
         .filter(games::tournament_id.eq(tid))
@@ -191,8 +217,9 @@ pub fn history(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<Hist
         .order((games::round_number, games::board, games::id))
         .select(RoundGame::as_select())
         .load(conn)?;
+    let replayed: HashSet<i32> = rows.iter().filter_map(|g| g.replay_of).collect();
     let mut h = History::default();
-    for g in rows {
+    for g in rows.into_iter().filter(|g| !replayed.contains(&g.id)) {
         let r = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id, g.white_id) {
             (Some(b), None) => h.byes.push(ByeRecord { round: r, player: pid(b) }),
@@ -1213,6 +1240,12 @@ pub fn set_played_swapped(
         }
         if g.is_bye() {
             return Err(RoundError::NoNigiri);
+        }
+        // The result sheet is in the played colours and `games.result` credits the assigned
+        // seats through this flag: once a result is entered it is cleared first (the same
+        // rule as a nigiri correction).
+        if result_entered(&g.result) {
+            return Err(RoundError::HasResults);
         }
         diesel::update(games::table.find(gid))
             .set((games::played_swapped.eq(swapped), games::pairing_version.eq(g.pairing_version + 1)))

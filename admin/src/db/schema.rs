@@ -126,6 +126,8 @@ diesel::table! {
         nominal_winner_id -> Nullable<Integer>,
         nominal_lot -> Nullable<Text>,
         pairing_version -> Integer,
+        /// The game this one replays (重赛); NULL for a game of the round's pairing.
+        replay_of -> Nullable<Integer>,
     }
 }
 
@@ -158,7 +160,6 @@ diesel::table! {
         confirmed_white -> Bool,
         confirmed_arbiter -> Bool,
         locked -> Bool,
-        replay_of -> Nullable<Integer>,
         clock_black_secs -> Nullable<Integer>,
         clock_white_secs -> Nullable<Integer>,
         resumed -> Bool,
@@ -185,6 +186,16 @@ diesel::table! {
         arbiter_id -> Nullable<Integer>,
         arbiter -> Text,
         created_at -> Text,
+    }
+}
+
+diesel::table! {
+    game_arrivals (game_id, entrant_id) {
+        game_id -> Integer,
+        entrant_id -> Integer,
+        arrived_at -> Text,
+        recorded_by -> Text,
+        recorded_at -> Text,
     }
 }
 
@@ -348,6 +359,7 @@ diesel::joinable!(team_board_games -> team_matches (match_id));
 diesel::joinable!(results -> games (game_id));
 diesel::joinable!(rulings -> games (game_id));
 diesel::joinable!(arrivals -> entrants (entrant_id));
+diesel::joinable!(game_arrivals -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -362,6 +374,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     rulings,
     round_times,
     arrivals,
+    game_arrivals,
     audit,
     team_settings,
     teams,

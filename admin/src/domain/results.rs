@@ -9,10 +9,18 @@
 //!
 //! Readings chosen here:
 //! - Rulings that decide a game (a loss, a double loss, a draw, a replay, no result, the loss of
-//!   the second warning) stand over a count, a resignation or a time loss entered for the same
-//!   game (the rules crate's order). An entry that is itself a decision (forfeit, lateness,
-//!   double loss, draw, no result, replay) is refused when a ruling already decides the game
-//!   otherwise: one of the two must go.
+//!   the second warning) stand over a count, a resignation or a time loss entered before them
+//!   (the rules crate's order: cheating found after the count still loses, Art. 23). An entry
+//!   saved while a ruling already decides the game must say what the ruling decided: any other
+//!   entry is refused, naming the ruling (kind, side, move), and so is a ruling that decides
+//!   otherwise than an entry that is itself a decision (forfeit, lateness, double loss, draw,
+//!   no result, replay): one of the two must go.
+//! - Colours (rules.md §4.2, §4.3): a sheet is kept in the colours the game was *played* with.
+//!   On a nigiri board whose nigiri is not recorded yet nobody has Black: an entry of a game
+//!   played on the board (count, resignation, time, draw, no result, replay, a double loss
+//!   for something that happened in play) and a ruling after move 0 need the nigiri first. A
+//!   game never played (forfeit, lateness, both late, bye) needs none: its winner is a player,
+//!   shown by name on the form, and the seats stay the nominal ones (the guesser first).
 //! - A replay (重赛) and a no-result (无胜负) game is replayed: both create the replay game, with
 //!   the clocks noted (rules.md §9: "replay immediately using each side's remaining time").
 
@@ -124,6 +132,19 @@ impl Entry {
         })
     }
 
+    /// Whether the entry is the result of a game played on the board, which needs the colours
+    /// (rules.md §4.2): everything but a game never played (forfeit, lateness, both late,
+    /// bye).
+    pub fn played_on_board(&self) -> bool {
+        !matches!(
+            self,
+            Entry::Forfeit { .. }
+                | Entry::Lateness { .. }
+                | Entry::Bye
+                | Entry::DoubleLoss { reason: DoubleLossReason::BothLate }
+        )
+    }
+
     /// The clocks a replay starts from, for entries that create a replay game.
     pub fn replay_clocks(&self) -> Option<Option<Clocks>> {
         match *self {
@@ -133,14 +154,19 @@ impl Entry {
     }
 }
 
-/// Which seats of a game hold a player.
+/// Which seats of a game hold a player, and whether the colours are known (false on a nigiri
+/// board while its nigiri is not recorded: rules.md §4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seats {
     pub black: bool,
     pub white: bool,
+    pub colours: bool,
 }
 
 impl Seats {
+    /// A game with both players and known colours.
+    pub const BOTH: Seats = Seats { black: true, white: true, colours: true };
+
     pub fn both(self) -> bool {
         self.black && self.white
     }
@@ -154,7 +180,8 @@ impl Seats {
     }
 }
 
-/// Why an entry or a set of rulings cannot be saved.
+/// Why an entry or a set of rulings cannot be saved. The web layer words them (catalog keys
+/// `r.err.*`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResultError {
     /// A count above the board's points (`points` whole points).
@@ -167,48 +194,21 @@ pub enum ResultError {
     OnlyByeForOnePlayer,
     /// The rulings cannot be applied (the rules crate's reason).
     Ruling(RulingError),
-    /// A ruling already decides this game otherwise.
-    RulingsDecide { decided: GameResult },
+    /// `ruling` already decides this game (`decided`): an entry or a ruling that says
+    /// otherwise is refused until that ruling is deleted.
+    RulingDecides { ruling: Option<Ruling>, decided: GameResult },
+    /// The nigiri of this board is not recorded: nobody has Black yet (rules.md §4.2). `entry`:
+    /// refused for an entry (else for a ruling during play).
+    NigiriPending { entry: bool },
 }
 
 impl ResultError {
-    pub fn en(&self) -> String {
-        match self {
-            ResultError::CountAbovePoints { points } => {
-                format!("A count cannot be above the board's {points} points.")
-            }
-            ResultError::CountsDisagree { points } => {
-                format!("Black's and White's counts must add up to the board's {points} points.")
-            }
-            ResultError::ByeNeedsOnePlayer => "A bye is a game with one player only.".into(),
-            ResultError::OnlyByeForOnePlayer => "A game with one player can only be a bye.".into(),
-            ResultError::Ruling(e) => format!("These rulings cannot be applied: {e}."),
-            ResultError::RulingsDecide { decided } => format!(
-                "A ruling already decides this game ({}); delete that ruling to enter another result.",
-                decided.en()
-            ),
-        }
-    }
-
-    pub fn zh(&self) -> String {
-        match self {
-            ResultError::CountAbovePoints { points } => format!("子数不能超过棋盘的{points}个点。"),
-            ResultError::CountsDisagree { points } => format!("黑白双方子数之和必须等于棋盘的{points}个点。"),
-            ResultError::ByeNeedsOnePlayer => "只有一名选手的对局才能记为轮空。".into(),
-            ResultError::OnlyByeForOnePlayer => "只有一名选手的对局只能记为轮空。".into(),
-            ResultError::Ruling(e) => format!("这些判罚无法执行：{}。", ruling_error_zh(e)),
-            ResultError::RulingsDecide { decided } => {
-                format!("已有判罚决定本局结果（{}）；如要录入其他结果，请先删除该判罚。", decided.zh())
-            }
-        }
-    }
-
     /// The form field the message goes beside.
     pub fn field(&self) -> &'static str {
         match self {
             ResultError::CountAbovePoints { .. } => "black_count",
             ResultError::CountsDisagree { .. } => "white_count",
-            ResultError::Ruling(_) => "kind",
+            ResultError::Ruling(_) | ResultError::NigiriPending { entry: false } => "kind",
             _ => "method",
         }
     }
@@ -263,6 +263,9 @@ pub fn check_entry(rules: &RuleSet, entry: &Entry, seats: Seats) -> Result<(), R
         Entry::Bye if seats.bye_side().is_none() => return Err(ResultError::ByeNeedsOnePlayer),
         Entry::Bye => return Ok(()),
         _ if !seats.both() => return Err(ResultError::OnlyByeForOnePlayer),
+        _ if !seats.colours && entry.played_on_board() => {
+            return Err(ResultError::NigiriPending { entry: true })
+        }
         Entry::Count { black_halves, white_halves } => {
             if black_halves > 2 * points || white_halves.is_some_and(|w| w > 2 * points) {
                 return Err(ResultError::CountAbovePoints { points });
@@ -277,7 +280,8 @@ pub fn check_entry(rules: &RuleSet, entry: &Entry, seats: Seats) -> Result<(), R
 }
 
 /// The final result of a game from its entry (if any) and its rulings, under the event's rule
-/// set and the game's handicap.
+/// set and the game's handicap. A ruling during play (after move 0) needs the colours; a
+/// ruling that decides otherwise than an entry which is itself a decision is refused.
 pub fn compute(
     rules: &RuleSet,
     handicap: u8,
@@ -288,6 +292,9 @@ pub fn compute(
     if let Some(e) = entry {
         check_entry(rules, e, seats)?;
     }
+    if !seats.colours && rulings.iter().any(|r| r.move_number > 0) {
+        return Err(ResultError::NigiriPending { entry: false });
+    }
     let inputs = ApplyInputs { handicap, ..ApplyInputs::default() };
     let decided =
         apply_rulings(rules, BaseResult::Unfinished, rulings, &inputs).map_err(ResultError::Ruling)?.result;
@@ -295,12 +302,49 @@ pub fn compute(
     let applied = apply_rulings(rules, base, rulings, &inputs).map_err(ResultError::Ruling)?;
     let direct = entry.and_then(|e| e.direct(seats.bye_side().unwrap_or(Color::Black)));
     let result = match (decided, direct) {
-        (Some(d), Some(own)) if d != own => return Err(ResultError::RulingsDecide { decided: d }),
+        (Some(d), Some(own)) if d != own => return Err(refusal(rules, rulings, &inputs, d)),
         (Some(d), _) => Some(d),
         (None, Some(own)) => Some(own),
         (None, None) => applied.result,
     };
     Ok(Computed { result, applied, decided_by_ruling: decided.is_some() })
+}
+
+/// What saving `entry` gives over the game's rulings: [`compute`], and first the check that
+/// an entry saved while a ruling already decides the game says what that ruling decided (a
+/// resignation entered after the second warning lost the game is refused, naming the
+/// warning). Clearing the entry (`None`) is always possible.
+pub fn compute_entry(
+    rules: &RuleSet,
+    handicap: u8,
+    seats: Seats,
+    entry: Option<&Entry>,
+    rulings: &[Ruling],
+) -> Result<Computed, ResultError> {
+    let computed = compute(rules, handicap, seats, entry, rulings)?;
+    let (Some(e), Some(decided), true) = (entry, computed.result, computed.decided_by_ruling) else {
+        return Ok(computed);
+    };
+    let own = compute(rules, handicap, seats, Some(e), &[])?.result;
+    if own != Some(decided) {
+        let inputs = ApplyInputs { handicap, ..ApplyInputs::default() };
+        return Err(refusal(rules, rulings, &inputs, decided));
+    }
+    Ok(computed)
+}
+
+/// The refusal naming the ruling that decides the game: the first, in move order, after which
+/// the rulings decide it.
+fn refusal(rules: &RuleSet, rulings: &[Ruling], inputs: &ApplyInputs, decided: GameResult) -> ResultError {
+    let mut sorted: Vec<Ruling> = rulings.to_vec();
+    sorted.sort_by_key(|r| r.move_number);
+    let ruling = (1..=sorted.len())
+        .find(|&k| {
+            apply_rulings(rules, BaseResult::Unfinished, &sorted[..k], inputs)
+                .is_ok_and(|a| a.result.is_some())
+        })
+        .map(|k| sorted[k - 1]);
+    ResultError::RulingDecides { ruling, decided }
 }
 
 /// The result as pairing and standings count it; `None` for a bye (a bye record instead).
@@ -326,13 +370,33 @@ pub fn for_pairing(r: &GameResult) -> Option<Pairing> {
     })
 }
 
-/// The OpenGotha result code of a result (kept in `games.result`, which imports fill).
-pub fn opengotha_code(r: Option<&GameResult>) -> &'static str {
+/// A result of the played colours as the assigned seats read it (rules.md §4.3: pairing and
+/// standings credit the assigned Black and White; a game played with the colours swapped
+/// credits the win of the Black who played to the assigned White).
+pub fn for_assigned(r: &GameResult, played_swapped: bool) -> Option<Pairing> {
+    let p = for_pairing(r)?;
+    Some(if played_swapped { swap_seats(p) } else { p })
+}
+
+/// The same result with the seats exchanged.
+pub fn swap_seats(p: Pairing) -> Pairing {
+    match p {
+        Pairing::BlackWins => Pairing::WhiteWins,
+        Pairing::WhiteWins => Pairing::BlackWins,
+        Pairing::BlackWinsByForfeit => Pairing::WhiteWinsByForfeit,
+        Pairing::WhiteWinsByForfeit => Pairing::BlackWinsByForfeit,
+        other => other,
+    }
+}
+
+/// The OpenGotha result code of a result (kept in `games.result`, which imports fill), for the
+/// assigned seats (`played_swapped`: the result is of the swapped colours).
+pub fn opengotha_code(r: Option<&GameResult>, played_swapped: bool) -> &'static str {
     let Some(r) = r else { return "RESULT_UNKNOWN" };
     if r.method == ResultMethod::Bye {
         return "BYE";
     }
-    match for_pairing(r) {
+    match for_assigned(r, played_swapped) {
         Some(Pairing::BlackWins) => "RESULT_BLACKWINS",
         Some(Pairing::WhiteWins) => "RESULT_WHITEWINS",
         Some(Pairing::BlackWinsByForfeit) => "RESULT_BLACKWINS_BYDEF",
@@ -570,7 +634,7 @@ mod tests {
     use rules::rulings::{LossReason, RulingKind};
     use Color::{Black, White};
 
-    const BOTH: Seats = Seats { black: true, white: true };
+    const BOTH: Seats = Seats::BOTH;
 
     fn count(b: &str) -> Entry {
         Entry::Count { black_halves: rules::outcome::parse_half_points(b).unwrap(), white_halves: None }
@@ -600,7 +664,7 @@ mod tests {
             Err(ResultError::CountsDisagree { points: 361 })
         );
         assert_eq!(check_entry(&r, &e(369, Some(353)), BOTH), Ok(()));
-        let bye = Seats { black: true, white: false };
+        let bye = Seats { black: true, white: false, colours: true };
         assert_eq!(check_entry(&r, &Entry::Bye, BOTH), Err(ResultError::ByeNeedsOnePlayer));
         assert_eq!(check_entry(&r, &e(369, None), bye), Err(ResultError::OnlyByeForOnePlayer));
         assert_eq!(count_entry(&r, None, Some(353)), Some(Ok(e(369, Some(353)))));
@@ -618,10 +682,14 @@ mod tests {
         assert_eq!(c.result, Some(GameResult::loss_of(White, LossReason::Warnings)), "second warning loses");
         assert!(c.decided_by_ruling);
         assert_eq!(c.applied.warnings_white, 2);
-        assert!(matches!(
+        // A draw entered after that is refused, naming the second warning.
+        assert_eq!(
             compute(&r, 0, BOTH, Some(&Entry::Draw), &[w(10), w(90)]),
-            Err(ResultError::RulingsDecide { .. })
-        ));
+            Err(ResultError::RulingDecides {
+                ruling: Some(w(90)),
+                decided: GameResult::loss_of(White, LossReason::Warnings)
+            })
+        );
         // The same decision entered both ways is not a conflict.
         let late = Ruling::against(RulingKind::Loss { reason: LossReason::Lateness }, Black, 0);
         let c = compute(&r, 0, BOTH, Some(&Entry::Lateness { winner: White }), &[late]).unwrap();
@@ -630,6 +698,75 @@ mod tests {
         let c = compute(&r, 0, BOTH, None, &[w(10)]).unwrap();
         assert_eq!(c.result, None);
         assert!(c.applied.effects[0].en.contains("Warning to White at move 10"));
+    }
+
+    #[test]
+    fn a_nigiri_still_to_be_done_allows_only_games_never_played() {
+        let r = RuleSet::chinese_2002();
+        let pending = Seats { colours: false, ..BOTH };
+        let refused = Err(ResultError::NigiriPending { entry: true });
+        for e in [
+            count("185"),
+            Entry::Resignation { winner: Black },
+            Entry::Time { winner: White },
+            Entry::Draw,
+            Entry::NoResult { clocks: None },
+            Entry::Replay { clocks: None },
+            Entry::DoubleLoss { reason: DoubleLossReason::StoneMoved },
+        ] {
+            assert!(e.played_on_board(), "{e:?}");
+            assert_eq!(compute(&r, 0, pending, Some(&e), &[]).map(|c| c.result), refused, "{e:?}");
+        }
+        for e in [
+            Entry::Forfeit { winner: Black },
+            Entry::Lateness { winner: White },
+            Entry::DoubleLoss { reason: DoubleLossReason::BothLate },
+        ] {
+            assert!(!e.played_on_board());
+            assert!(compute(&r, 0, pending, Some(&e), &[]).is_ok(), "{e:?}");
+        }
+        // A ruling during play needs the colours; lateness at move 0 does not.
+        let w = Ruling::against(RulingKind::Warning, Black, 30);
+        assert_eq!(
+            compute(&r, 0, pending, None, &[w]).map(|c| c.result),
+            Err(ResultError::NigiriPending { entry: false })
+        );
+        let late = Ruling::against(RulingKind::Loss { reason: LossReason::Lateness }, Black, 0);
+        assert_eq!(compute(&r, 0, pending, None, &[late]).unwrap().result, Some(GameResult::lateness(White)));
+    }
+
+    #[test]
+    fn an_entry_saved_under_a_deciding_ruling_must_say_what_it_decided() {
+        let r = RuleSet::chinese_2002();
+        let w = |m| Ruling::against(RulingKind::Warning, Black, m);
+        let rulings = [w(120), w(50), Ruling::against(RulingKind::PenaltyStones { stones: 1 }, White, 10)];
+        let decided = GameResult::loss_of(Black, LossReason::Warnings);
+        let refusal = Err(ResultError::RulingDecides { ruling: Some(w(120)), decided });
+        for e in [count("190"), Entry::Resignation { winner: White }, Entry::Draw] {
+            assert_eq!(compute_entry(&r, 0, BOTH, Some(&e), &rulings).map(|c| c.result), refusal, "{e:?}");
+        }
+        // Clearing the entry, or nothing entered, leaves the ruling's result.
+        assert_eq!(compute_entry(&r, 0, BOTH, None, &rulings).unwrap().result, Some(decided));
+        // The same decision is no contradiction: a time loss entered after the ruling of it.
+        let t = Ruling::against(RulingKind::LastByoYomiTimeout, Black, 200);
+        let c = compute_entry(&r, 0, BOTH, Some(&Entry::Time { winner: White }), &[t]).unwrap();
+        assert_eq!(c.result, Some(GameResult::time(White)));
+        // A ruling after the count (found later) still decides: compute keeps that order.
+        let c = compute(&r, 0, BOTH, Some(&count("190")), &rulings).unwrap();
+        assert_eq!(c.result, Some(decided));
+    }
+
+    #[test]
+    fn swapped_colours_credit_the_assigned_seats_the_other_way() {
+        let won = GameResult::counted(&RuleSet::chinese_2002().scoring(0, 0, 0), 370);
+        assert_eq!(for_assigned(&won, false), Some(Pairing::BlackWins));
+        assert_eq!(for_assigned(&won, true), Some(Pairing::WhiteWins));
+        assert_eq!(opengotha_code(Some(&won), true), "RESULT_WHITEWINS");
+        assert_eq!(opengotha_code(Some(&GameResult::forfeit(White)), true), "RESULT_BLACKWINS_BYDEF");
+        assert_eq!(opengotha_code(Some(&GameResult::draw()), true), "RESULT_EQUAL");
+        let dl = GameResult::double_loss(DoubleLossReason::Cheating);
+        assert_eq!(opengotha_code(Some(&dl), true), "RESULT_BOTHLOSE");
+        assert_eq!(opengotha_code(None, true), "RESULT_UNKNOWN");
     }
 
     #[test]
@@ -654,7 +791,7 @@ mod tests {
         ];
         for (r, p, code) in cases {
             assert_eq!(for_pairing(&r), p, "{r:?}");
-            assert_eq!(opengotha_code(Some(&r)), code);
+            assert_eq!(opengotha_code(Some(&r), false), code);
         }
         let jigo = GameResult::counted(&RuleSet::chinese_team_relay().scoring(0, 0, 0), 368);
         assert_eq!(for_pairing(&jigo), Some(Pairing::Draw));

@@ -286,9 +286,10 @@ pub fn compute(rec: &Record, s: &Settings) -> Standings {
         let forfeit = !g.result.played_on_board();
         let double = matches!(g.result, GameResult::DoubleLoss | GameResult::DoubleForfeit);
         let as_player = !forfeit || s.forfeit_sos == ForfeitSos::Opponent;
-        for (me, other, side, colour) in
-            [(g.black, g.white, bs, Colour::Black), (g.white, g.black, ws, Colour::White)]
-        {
+        // The crosstable shows the colours as played (rules.md §4.3); scores follow the seats.
+        let (cb, cw) =
+            if g.played_swapped { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };
+        for (me, other, side, colour) in [(g.black, g.white, bs, cb), (g.white, g.black, ws, cw)] {
             let a = acc.get_mut(&me).expect("the record names known players only");
             a.score += side.points;
             a.per_round[g.round as usize - 1] += side.points;

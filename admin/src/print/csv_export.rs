@@ -103,7 +103,8 @@ pub fn pairings_csv(rows: &[super::PairingRow], lang: Lang) -> Vec<u8> {
         v.push(if r.nigiri { l("是", "yes") } else { String::new() });
         // Who holds the stones at a nigiri board: the second player (the event's rule decided).
         v.push(if r.nigiri { r.white.display_name(lang) } else { String::new() });
-        v.push(r.result.clone());
+        // A replay (重赛) is labelled in its result cell: the same table again.
+        v.push(with_notes(&r.result, r.replay_of.map(|of| lang.replay_label(of)).into_iter().collect()));
         v
     });
     write_csv(&header, rows)
@@ -124,6 +125,20 @@ pub struct ResultRow {
     pub white_points: Option<i64>,
     /// The result as the arbiters wrote it: "B+3¼", "W+R", "黑中盘胜".
     pub result_text: String,
+    /// A replay (重赛): the game it replays at this table.
+    pub replay_of: Option<i32>,
+    /// Played with the colours swapped (黑白颠倒): `black` and `white` are the players as they
+    /// sat, the assigned colours the other way round.
+    pub swapped: bool,
+}
+
+/// A result cell with its notes (a replay, swapped colours): "B+¾ [重赛（原对局 #17）]".
+fn with_notes(result: &str, notes: Vec<String>) -> String {
+    match (result.is_empty(), notes.is_empty()) {
+        (_, true) => result.to_string(),
+        (true, false) => format!("[{}]", notes.join("; ")),
+        (false, false) => format!("{result} [{}]", notes.join("; ")),
+    }
 }
 
 /// Game points as a spreadsheet number, exact, as the standings CSV writes scores: half points
@@ -149,7 +164,11 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
         v.extend(player_cells(&r.black, lang));
         v.extend(player_cells(&r.white, lang));
         v.push(r.handicap.to_string());
-        v.push(r.result_text.clone());
+        let mut notes: Vec<String> = r.replay_of.map(|of| lang.replay_label(of)).into_iter().collect();
+        if r.swapped {
+            notes.push(l("黑白颠倒，按实际执子", "colours swapped, as played"));
+        }
+        v.push(with_notes(&r.result_text, notes));
         v.push(points(r.black_points));
         v.push(points(r.white_points));
         v
@@ -574,6 +593,7 @@ mod tests {
             handicap: 0,
             nigiri: true,
             result: "+R".into(),
+            replay_of: None,
         }];
         let out = pairings_csv(&rows, Lang::Zh);
         let t = text(&out);
@@ -608,6 +628,7 @@ mod tests {
                 black_points: Some(4),
                 white_points: Some(0),
                 result_text: "B+3¼".into(),
+                ..ResultRow::default()
             },
             ResultRow {
                 round: 2,
@@ -618,6 +639,7 @@ mod tests {
                 black_points: None,
                 white_points: None,
                 result_text: String::new(),
+                ..ResultRow::default()
             },
             ResultRow {
                 round: 2,
@@ -628,6 +650,7 @@ mod tests {
                 black_points: Some(0),
                 white_points: Some(0),
                 result_text: "Both lose".into(),
+                ..ResultRow::default()
             },
             ResultRow {
                 round: 2,
@@ -638,6 +661,7 @@ mod tests {
                 black_points: Some(1),
                 white_points: Some(1),
                 result_text: "Jigo".into(),
+                ..ResultRow::default()
             },
             ResultRow {
                 round: 2,
@@ -658,6 +682,10 @@ mod tests {
         assert_eq!(&recs[3][11..], ["Both lose", "0", "0"], "a double loss scores for neither");
         assert_eq!(&recs[4][11..], ["Jigo", "0.5", "0.5"], "a 1/½/0 draw");
         assert_eq!(&recs[5][11..], ["Bye", "2", ""], "a bye worth a 2/1/0 win, no White");
+        // A replay, played with the colours swapped: labelled beside its result.
+        let replay = ResultRow { replay_of: Some(17), swapped: true, ..rows[0].clone() };
+        let recs = read_back(&results_csv(&[replay], Lang::Zh));
+        assert_eq!(recs[1][11], "B+3¼ [重赛（原对局 #17）; 黑白颠倒，按实际执子]");
     }
 
     #[test]

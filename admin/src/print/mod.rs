@@ -76,6 +76,15 @@ impl Lang {
         }
     }
 
+    /// The label of a replay (重赛, rules.md §9) on sheets, lists and CSV: "重赛（原对局 #17）" /
+    /// "replay of game #17" (`of`: the game it replays, the number its result sheet has).
+    pub fn replay_label(self, of: i32) -> String {
+        match self {
+            Lang::Zh => format!("重赛（原对局 #{of}）"),
+            Lang::En => format!("replay of game #{of}"),
+        }
+    }
+
     /// Picks the optional text for this language.
     pub fn pick_opt<'a>(self, zh: Option<&'a str>, en: Option<&'a str>) -> Option<&'a str> {
         match self {
@@ -287,6 +296,8 @@ pub struct TableSheet {
     pub nigiri: bool,
     /// Komi for this game when it differs from the tournament's (handicap games).
     pub komi_text: Option<String>,
+    /// A replay (重赛): the game it replays at this table.
+    pub replay_of: Option<i32>,
 }
 
 /// One line of a pairing list.
@@ -301,6 +312,8 @@ pub struct PairingRow {
     pub nigiri: bool,
     /// The result when known ("B+R", "W+3¼", "黑中盘胜"), else empty.
     pub result: String,
+    /// A replay (重赛): the game it replays at this table.
+    pub replay_of: Option<i32>,
 }
 
 /// One line of the standings.

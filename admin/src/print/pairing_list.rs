@@ -71,6 +71,14 @@ fn table_name(r: &PairingRow, p: &SheetPlayer, holder: bool, lang: Lang) -> Stri
     }
 }
 
+/// The table number, with the replay's label on a replay's line (重赛: the same table again).
+fn table_cell(r: &PairingRow, lang: Lang) -> String {
+    match r.replay_of {
+        Some(of) => format!("{} {}", r.table, lang.replay_label(of)),
+        None => r.table.to_string(),
+    }
+}
+
 fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
     let l = |zh, en| lang.pick(zh, en);
     let columns = vec![
@@ -90,7 +98,7 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
         .iter()
         .map(|r| {
             vec![
-                r.table.to_string(),
+                table_cell(r, lang),
                 table_name(r, &r.black, false, lang),
                 r.black.rank(lang).to_string(),
                 r.black.unit.clone(),
@@ -149,7 +157,7 @@ fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
                     me.display_name(lang),
                     me.rank(lang).to_string(),
                     me.unit.clone(),
-                    r.table.to_string(),
+                    table_cell(r, lang),
                     colour.to_string(),
                     opp.display_name(lang),
                     opp.rank(lang).to_string(),
@@ -191,6 +199,7 @@ mod tests {
                 handicap: t.handicap,
                 nigiri: t.nigiri,
                 result: if t.table == 1 { "B+R".into() } else { String::new() },
+                replay_of: None,
             })
             .collect()
     }

@@ -39,10 +39,13 @@ fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang:
     let sz = |s: f32| s * k;
 
     p.text_fit(cx, 16.0 * k, inner, Style::bold(sz(14.0)), Align::Center, t.name(lang));
-    let sub = match lang {
+    let mut sub = match lang {
         Lang::Zh => format!("{} 棋谱记录纸", t.round_label(lang)),
         Lang::En => format!("{} — game record", t.round_label(lang)),
     };
+    if let Some(of) = table.replay_of {
+        sub = format!("{sub} · {}", lang.replay_label(of));
+    }
     p.text_fit(cx, 23.0 * k, inner, Style::bold(sz(11.0)), Align::Center, &sub);
     p.text_fit(cx, 28.5 * k, inner, Style::grey(sz(8.0)), Align::Center, &t.details());
 

@@ -228,6 +228,9 @@ fn draw_slip(s: &mut Slip<'_, '_>, t: &SheetTournament, table: &TableSheet, lang
 
     // Round (left) and table (a box on the right).
     s.text(m, 25.0, 50.0, Style::bold(11.0), Align::Left, &t.round_label(lang));
+    if let Some(of) = table.replay_of {
+        s.text(m, 29.2, 60.0, Style::bold(6.5), Align::Left, &lang.replay_label(of));
+    }
     let (bx, by, bw, bh) = (SLIP_W - m - 34.0, 18.0, 34.0, 10.5);
     s.fill(bx, by, bw, bh, 0.9);
     s.rect(bx, by, bw, bh, 1.0);

@@ -69,6 +69,7 @@ pub fn tables(n: usize) -> Vec<TableSheet> {
             handicap: if i % 5 == 4 { 2 } else { 0 },
             nigiri: i % 3 == 2,
             komi_text: if i % 5 == 4 { Some("黑贴1子 (让2子)".into()) } else { None },
+            replay_of: None,
         })
         .collect()
 }

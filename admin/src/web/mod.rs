@@ -119,6 +119,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/games/{gid}/rulings/{rid}/delete", web::post().to(results::delete_ruling))
         .route("/t/{id}/games/{gid}/confirm", web::post().to(results::confirm))
         .route("/t/{id}/games/{gid}/lateness", web::post().to(results::apply_lateness))
+        .route("/t/{id}/games/{gid}/start", web::post().to(results::save_replay_start))
         .route("/t/{id}/games/{gid}/sgf", web::post().to(results::upload_sgf))
         .route("/t/{id}/games/{gid}/record.sgf", web::get().to(results::download_sgf))
         .route("/t/{id}/entrants", web::get().to(entrants::list))

@@ -538,13 +538,18 @@ fn seat(lang: Lang, names: &HashMap<i32, EntrantRow>, id: Option<i32>) -> Option
     })
 }
 
+/// One game of a round as the public pages show it: the players as they sat (rules.md §4.3),
+/// a replay (重赛) labelled and linked to the game it replays.
 pub struct TableLine {
+    pub gid: i32,
     pub board: i32,
     pub black: Option<Seat>,
     pub white: Option<Seat>,
     pub handicap: i32,
     pub result: String,
     pub found: bool,
+    pub swapped: bool,
+    pub replay_of: Option<i32>,
 }
 
 #[derive(Template)]
@@ -579,13 +584,17 @@ fn table_lines(lang: Lang, lines: &[&GameLine], names: &HashMap<i32, EntrantRow>
                         .any(|n| !n.is_empty() && n.to_lowercase().contains(&needle))
                     },
                 );
+            let (black, white) = l.played();
             TableLine {
+                gid: l.game.id,
                 board: l.game.board,
-                black: seat(lang, names, l.game.black_id),
-                white: seat(lang, names, l.game.white_id),
+                black: seat(lang, names, black),
+                white: seat(lang, names, white),
                 handicap: l.game.handicap,
                 result: result_of(lang, l),
                 found,
+                swapped: l.game.played_swapped,
+                replay_of: l.game.replay_of,
             }
         })
         .collect()
@@ -834,6 +843,9 @@ pub struct PlayerGame {
     pub rulings: Vec<String>,
     pub gid: i32,
     pub has_sgf: bool,
+    pub swapped: bool,
+    /// The game this one replays (重赛) at this board.
+    pub replay_of: Option<i32>,
 }
 
 #[derive(Template)]
@@ -873,15 +885,17 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
         .filter(|l| l.game.black_id == Some(eid) || l.game.white_id == Some(eid))
         .map(|l| {
             let g = &l.game;
-            let black = g.black_id == Some(eid);
-            let opp = if black { g.white_id } else { g.black_id };
+            // The colour this player played (the sheet's colours, rules.md §4.3).
+            let (pb, pw) = l.played();
+            let black = pb == Some(eid);
+            let opp = if black { pw } else { pb };
             let outcome = l.result.as_ref().and_then(|r| r.outcome());
             let score = outcome
                 .and_then(|o| o.score_for(if black { rules::Color::Black } else { rules::Color::White }));
             PlayerGame {
                 round: g.round_number,
                 board: g.board,
-                colour: match (g.black_id.is_some(), g.white_id.is_some(), black) {
+                colour: match (pb.is_some(), pw.is_some(), black) {
                     (true, true, true) => lang.t("r.black").to_string(),
                     (true, true, false) => lang.t("r.white").to_string(),
                     _ => String::new(),
@@ -910,6 +924,8 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
                     .unwrap_or_default(),
                 gid: g.id,
                 has_sgf: snap.sgf.contains(&g.id),
+                swapped: g.played_swapped,
+                replay_of: g.replay_of,
             }
         })
         .collect();

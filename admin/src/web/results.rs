@@ -154,28 +154,43 @@ pub struct ResultOptions {
     pub sides: Options,
 }
 
-fn result_options(lang: Lang) -> ResultOptions {
-    let mut methods: Options = vec![(String::new(), lang.t("r.method_none").to_string())];
+/// The options of the sheet's forms. Nothing that decides a game is preselected: the method,
+/// the winner, the reason of a double loss and the ruling start on an empty choice (a missing
+/// one is an error beside the field). The winner is named by player (`black`, `white`:
+/// `players` are the seats' labels and names as the sheet shows them: "Black: 王一", or
+/// "Guesser: 王一" while the nigiri is to be done).
+fn result_options(lang: Lang, players: Option<[(&str, &str); 2]>) -> ResultOptions {
+    let mut methods: Options = vec![(String::new(), lang.t("r.method_choose").to_string())];
     methods.extend(dr::METHODS.iter().map(|m| (m.to_string(), lang.t(&format!("r.method.{m}")).to_string())));
+    methods.push(("clear".into(), lang.t("r.method_clear").to_string()));
     let mut offences: Options = vec![(String::new(), lang.t("r.offence_none").to_string())];
     offences
         .extend(OFFENCES.iter().map(|(c, _)| (c.to_string(), lang.t(&format!("offence.{c}")).to_string())));
+    let choose = || (String::new(), lang.t("r.choose").to_string());
+    let (black, white) = (lang.t("r.black"), lang.t("r.white"));
+    let mut winners: Options = vec![choose()];
+    for (i, (code, colour)) in [("black", black), ("white", white)].into_iter().enumerate() {
+        let label = match players {
+            Some(p) => lang.tf("r.winner_option", &[&p[i].0, &p[i].1]),
+            None => colour.to_string(),
+        };
+        winners.push((code.to_string(), label));
+    }
+    let mut dl_reasons: Options = vec![choose()];
+    dl_reasons
+        .extend(DOUBLE_LOSS_REASONS.iter().map(|r| (snake(r), text(lang, r.en().into(), r.zh().into()))));
+    let mut kinds: Options = vec![(String::new(), lang.t("r.kind_choose").to_string())];
+    kinds.extend(catalogue().iter().map(|k| (kind_code(k), kind_label(lang, k))));
     ResultOptions {
         methods,
-        winners: vec![
-            ("black".into(), lang.t("r.black").to_string()),
-            ("white".into(), lang.t("r.white").to_string()),
-        ],
-        dl_reasons: DOUBLE_LOSS_REASONS
-            .iter()
-            .map(|r| (snake(r), text(lang, r.en().into(), r.zh().into())))
-            .collect(),
-        kinds: catalogue().iter().map(|k| (kind_code(k), kind_label(lang, k))).collect(),
+        winners,
+        dl_reasons,
+        kinds,
         offences,
         sides: vec![
-            (String::new(), lang.t("r.both_sides").to_string()),
-            ("black".into(), lang.t("r.black").to_string()),
-            ("white".into(), lang.t("r.white").to_string()),
+            (String::new(), lang.t("r.side_none").to_string()),
+            ("black".into(), black.to_string()),
+            ("white".into(), white.to_string()),
         ],
     }
 }
@@ -194,6 +209,13 @@ pub struct RulingLine {
     pub text: String,
     pub reason: String,
     pub arbiter: String,
+}
+
+/// A replay's own start and arrivals, on its sheet (the form's field names and values).
+pub struct ReplayStart {
+    pub black_key: String,
+    pub white_key: String,
+    pub resumed: bool,
 }
 
 pub struct LatenessView {
@@ -220,11 +242,22 @@ pub struct GamePage {
     pub gid: i32,
     pub round: i32,
     pub board: i32,
+    /// The players as they sat (the played colours, rules.md §4.3).
     pub black: Option<PlayerBox>,
     pub white: Option<PlayerBox>,
+    /// "Black"/"White", or while the nigiri is to be done "Guesser"/"Holder".
+    pub black_label: String,
+    pub white_label: String,
+    /// Who plays Black and how it was decided, when by nigiri.
+    pub colours: Option<String>,
+    /// The nigiri is still to be done (the message), or the colours were swapped (the note).
+    pub nigiri_note: Option<String>,
+    pub swapped_note: Option<String>,
     pub handicap: i32,
     pub komi: String,
     pub version: i32,
+    /// The game's pairing version: the colours the form's sides name.
+    pub pv: i32,
     pub result: Option<String>,
     pub entered: String,
     pub locked: bool,
@@ -232,6 +265,9 @@ pub struct GamePage {
     pub is_chief: bool,
     pub replay_of: Option<i32>,
     pub replay_game: Option<i32>,
+    /// A replay's own start and arrivals form (the values are in `lf`).
+    pub replay_start: Option<ReplayStart>,
+    pub lf: FormView,
     pub clocks: String,
     pub f: FormView,
     pub rf: FormView,
@@ -313,8 +349,26 @@ fn effects(lang: Lang, c: &dr::Computed) -> Vec<String> {
     c.applied.effects.iter().map(|e| text(lang, e.en.clone(), e.zh.clone())).collect()
 }
 
+/// A refused entry or ruling in the reader's language.
 fn result_message(lang: Lang, e: &ResultError) -> String {
-    text(lang, e.en(), e.zh())
+    match e {
+        ResultError::CountAbovePoints { points } => lang.tf("r.err_count_above", &[points]),
+        ResultError::CountsDisagree { points } => lang.tf("r.err_counts_disagree", &[points]),
+        ResultError::ByeNeedsOnePlayer => lang.t("r.err_bye_one").to_string(),
+        ResultError::OnlyByeForOnePlayer => lang.t("r.err_only_bye").to_string(),
+        ResultError::Ruling(e) => {
+            lang.tf("r.err_rulings", &[&text(lang, e.to_string(), dr::ruling_error_zh(e))])
+        }
+        ResultError::RulingDecides { ruling, decided } => {
+            let which = match ruling {
+                Some(r) => ruling_text(lang, r),
+                None => lang.t("r.err_ruling_decides_any").to_string(),
+            };
+            lang.tf("r.err_ruling_decides", &[&which, &dr::result_text(decided, lang.is_zh())])
+        }
+        ResultError::NigiriPending { entry: true } => lang.t("r.err_nigiri_entry").to_string(),
+        ResultError::NigiriPending { entry: false } => lang.t("r.err_nigiri_ruling").to_string(),
+    }
 }
 
 /// The stored entry as form values.
@@ -379,7 +433,11 @@ fn entry_from_form(
     };
     let method = form.get("method");
     let e = match method {
-        "" => return Some(None),
+        "" => {
+            f.error("method", lang.t("r.err_method"));
+            return None;
+        }
+        "clear" => return Some(None),
         "count" => {
             let half = |f: &mut FormView, name: &str| -> Option<Option<u32>> {
                 match form.get(name) {
@@ -415,7 +473,7 @@ fn entry_from_form(
             match r {
                 Some(reason) => Entry::DoubleLoss { reason },
                 None => {
-                    f.error("dl_reason", lang.t("err.choice"));
+                    f.error("dl_reason", lang.t("r.err_dl_reason"));
                     return None;
                 }
             }
@@ -489,7 +547,8 @@ fn rulings_from_form(
     let rulings: Vec<Ruling> = match form.get("offence") {
         "" => {
             let Some(kind) = kind_from_code(form.get("kind"), stones) else {
-                rf.error("kind", lang.t("err.choice"));
+                let key = if form.get("kind").is_empty() { "r.err_kind" } else { "err.choice" };
+                rf.error("kind", lang.t(key));
                 return None;
             };
             match (kind.is_both_sides(), side) {
@@ -533,6 +592,8 @@ fn rulings_from_form(
 struct PageState {
     f: Option<FormView>,
     rf: Option<FormView>,
+    /// The replay's start form, as typed.
+    lf: Option<FormView>,
     preview: Option<Vec<String>>,
     ruling_preview: Option<Vec<String>>,
     banner: Option<String>,
@@ -545,6 +606,7 @@ impl PageState {
         PageState {
             f: None,
             rf: None,
+            lf: None,
             preview: None,
             ruling_preview: None,
             banner: None,
@@ -559,40 +621,90 @@ impl PageState {
     }
 }
 
+/// What the sheet says about the colours: the seats' labels, who plays Black when a nigiri
+/// decided it, the note of a nigiri still to be done or of swapped colours.
+struct ColoursView {
+    black_label: String,
+    white_label: String,
+    colours: Option<String>,
+    nigiri_note: Option<String>,
+    swapped_note: Option<String>,
+}
+
+fn colours_view(lang: Lang, s: &Sheet) -> ColoursView {
+    let name = |e: &Option<EntrantRow>| e.as_ref().map(|e| display_name(e, lang.is_zh())).unwrap_or_default();
+    let (black, white) = (name(&s.black), name(&s.white));
+    let pending = s.nigiri_pending();
+    let (black_label, white_label) = match pending {
+        Some(_) => (lang.t("r.guesser"), lang.t("r.holder")),
+        None => (lang.t("r.black"), lang.t("r.white")),
+    };
+    let decided_by_nigiri = s.game.nigiri_state().is_some_and(|n| n.record.is_some());
+    ColoursView {
+        black_label: black_label.to_string(),
+        white_label: white_label.to_string(),
+        colours: decided_by_nigiri.then(|| lang.tf("r.colours_nigiri", &[&black])),
+        nigiri_note: pending.map(|_| lang.tf("r.nigiri_pending", &[&white, &black])),
+        swapped_note: s.game.played_swapped.then(|| lang.tf("r.swapped_note", &[&black, &white])),
+    }
+}
+
+/// The replay's start form: its own start and the players' arrivals (`starts_at`,
+/// `arr_<entrant id>`), filled from the sheet unless typed values are given.
+fn replay_start_form(s: &Sheet, typed: Option<FormView>) -> Option<(ReplayStart, FormView)> {
+    if !s.game.is_replay() {
+        return None;
+    }
+    let key = |id: Option<i32>| format!("arr_{}", id.unwrap_or(0));
+    let (b, w) = (s.black.as_ref().map(|e| e.id), s.white.as_ref().map(|e| e.id));
+    let mut lf = FormView::default();
+    lf.set("starts_at", s.result.as_ref().and_then(|r| r.starts_at.clone()).unwrap_or_default());
+    for id in [b, w].into_iter().flatten() {
+        lf.set(&key(Some(id)), s.own_arrivals.get(&id).cloned().unwrap_or_default());
+    }
+    let lf = match typed {
+        Some(mut t) => {
+            for (k, v) in lf.vals {
+                t.vals.entry(k).or_insert(v);
+            }
+            t
+        }
+        None => lf,
+    };
+    let resumed = s.result.as_ref().is_some_and(|r| r.resumed);
+    Some((ReplayStart { black_key: key(b), white_key: key(w), resumed }, lf))
+}
+
 fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
     let lang = ctx.lang;
     let s = &l.sheet;
     let r = s.result.as_ref();
     let computed = s.compute(&l.settings).ok();
-    let mut f = st.f.unwrap_or_else(|| entry_form(s.entry()));
-    if f.v("method").is_empty() && s.entry().is_none() && s.seats().bye_side().is_some() {
-        f.set("method", "bye");
-    }
+    let f = st.f.unwrap_or_else(|| entry_form(s.entry()));
     let mut rf = st.rf.unwrap_or_default();
     if rf.v("move_number").is_empty() {
         rf.set("move_number", "0");
     }
-    let lateness =
-        rdb::game_lateness(&l.settings, s, l.start.as_ref().map(|r| r.starts_at.as_str()), &l.arrived).map(
-            |g| {
-                let have = s.rules_rulings();
-                LatenessView {
-                    start: r
-                        .and_then(|r| r.starts_at.clone())
-                        .or_else(|| l.start.as_ref().map(|r| r.starts_at.clone()))
-                        .unwrap_or_default(),
-                    black: verdict_text(lang, &g.black),
-                    white: verdict_text(lang, &g.white),
-                    pending: g
-                        .rulings
-                        .unwrap_or_default()
-                        .iter()
-                        .filter(|x| !have.contains(x))
-                        .map(|x| ruling_text(lang, x))
-                        .collect(),
-                }
-            },
-        );
+    let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
+    let lateness = rdb::game_lateness(&l.settings, s, round_start, &l.arrived).map(|g| {
+        let have = s.rules_rulings();
+        LatenessView {
+            start: rdb::lateness_start(s, round_start).unwrap_or_default(),
+            black: verdict_text(lang, &g.black),
+            white: verdict_text(lang, &g.white),
+            pending: g
+                .rulings
+                .unwrap_or_default()
+                .iter()
+                .filter(|x| !have.contains(x))
+                .map(|x| ruling_text(lang, x))
+                .collect(),
+        }
+    });
+    let (replay_start, lf) = match replay_start_form(s, st.lf) {
+        Some((rs, lf)) => (Some(rs), lf),
+        None => (None, FormView::default()),
+    };
     let sgf = r.and_then(|r| r.sgf_name.clone()).map(|name| {
         let report = r.and_then(|r| r.sgf_report());
         let entered = s.entry().and_then(|e| match e {
@@ -619,6 +731,15 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
         .unwrap_or_default();
     let komi_q = l.settings.ruleset.scoring(s.handicap(), 0, 0).komi_q;
     let title = lang.tf("r.game_title", &[&s.game.round_number, &s.game.board]);
+    let cv = colours_view(lang, s);
+    let names = |e: &Option<EntrantRow>| e.as_ref().map(|e| display_name(e, lang.is_zh()));
+    let (bn, wn) = (names(&s.black), names(&s.white));
+    let opt = result_options(
+        lang,
+        bn.as_deref()
+            .zip(wn.as_deref())
+            .map(|(b, w)| [(cv.black_label.as_str(), b), (cv.white_label.as_str(), w)]),
+    );
     GamePage {
         c: ctx.chrome_t(&l.t, true, title),
         tid: l.t.id,
@@ -627,9 +748,15 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
         board: s.game.board,
         black: player_box(lang, &s.black),
         white: player_box(lang, &s.white),
+        black_label: cv.black_label,
+        white_label: cv.white_label,
+        colours: cv.colours,
+        nigiri_note: cv.nigiri_note,
+        swapped_note: cv.swapped_note,
         handicap: s.game.handicap,
         komi: rules::outcome::signed_quarters_text(komi_q),
         version: s.version(),
+        pv: s.game.pairing_version,
         result: s.outcome().map(|o| dr::result_text(&o, lang.is_zh())),
         entered: r
             .and_then(|r| Some(lang.tf("r.entered_by", &[r.entered_by.as_ref()?, r.entered_at.as_ref()?])))
@@ -637,12 +764,14 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
         locked: s.locked(),
         confirmed: r.map_or([false; 3], |r| [r.confirmed_black, r.confirmed_white, r.confirmed_arbiter]),
         is_chief: l.is_chief,
-        replay_of: r.and_then(|r| r.replay_of),
+        replay_of: s.game.replay_of,
         replay_game: s.replay_game,
+        replay_start,
+        lf,
         clocks,
         f,
         rf,
-        opt: result_options(lang),
+        opt,
         preview: st.preview,
         ruling_preview: st.ruling_preview,
         rulings: s
@@ -724,7 +853,9 @@ async fn refused(
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
     let status = match &e {
-        SheetError::Stale(_) | SheetError::StaleRound { .. } => StatusCode::CONFLICT,
+        SheetError::Stale(_) | SheetError::StaleRound { .. } | SheetError::ColoursChanged(_) => {
+            StatusCode::CONFLICT
+        }
         SheetError::Locked => StatusCode::FORBIDDEN,
         SheetError::Db(DbError::NotFound) => return Err(ctx.not_found()),
         SheetError::Db(e) => return Err(AppError::internal(lang, e)),
@@ -753,6 +884,8 @@ async fn refused(
             st.banner = Some(lang.tf("r.err_replay_has_result", &[&replay_game]));
         }
         SheetError::NoLateness => st.banner = Some(ctx.t("late.err_nothing").to_string()),
+        SheetError::ColoursChanged(_) => st.banner = Some(ctx.t("r.err_colours_changed").to_string()),
+        SheetError::NotAReplay => st.banner = Some(ctx.t("r.err_not_replay").to_string()),
         SheetError::StaleRound { .. } | SheetError::Db(_) => {}
     }
     // The form keeps what was typed, with the current version: saving it again after reading
@@ -780,6 +913,14 @@ pub async fn save_result(
     let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let version = ctx.version(&form)?;
     let correction = ctx.reason(&form, "correction")?;
+    // The colours the form's sides named (absent from older forms: not checked).
+    let pv = match form.get("pv") {
+        "" => None,
+        v => Some(
+            v.parse::<i32>()
+                .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?,
+        ),
+    };
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut f = FormView::from_form(&form);
     let Some(entry) = entry_from_form(ctx.lang, &form, &l.settings.ruleset, &mut f) else {
@@ -787,7 +928,13 @@ pub async fn save_result(
     };
     if form.get("do") == "preview" {
         let s = &l.sheet;
-        let c = dr::compute(&l.settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings());
+        let c = dr::compute_entry(
+            &l.settings.ruleset,
+            s.handicap(),
+            s.seats(),
+            entry.as_ref(),
+            &s.rules_rulings(),
+        );
         let st = match c {
             Ok(c) => {
                 let mut lines = vec![match c.result {
@@ -805,7 +952,8 @@ pub async fn save_result(
         return show(&ctx, l, st);
     }
     let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::save_result(c, &actor, tid, gid, version, entry, &correction)).await?;
+    let r =
+        ctx.db_raw(move |c| rdb::save_result(c, &actor, tid, gid, version, pv, entry, &correction)).await?;
     match r {
         Ok(_) => Ok(saved(&ctx, tid, gid)),
         Err(e) => {
@@ -909,6 +1057,67 @@ pub async fn apply_lateness(
     }
 }
 
+/// A lateness form's start (`starts_at`) and each of `players`' arrival (`arr_<entrant id>`;
+/// empty clears it, a field not sent is left as it is), as "HH:MM" texts; a time that cannot
+/// be read is an error beside its field.
+#[allow(clippy::type_complexity)]
+fn start_and_arrivals(
+    lang: Lang,
+    form: &Form,
+    f: &mut FormView,
+    players: impl IntoIterator<Item = i32>,
+) -> (Option<String>, Vec<(i32, Option<String>)>) {
+    let start = match dr::parse_time_of_day(form.get("starts_at")) {
+        Some(s) => Some(dr::time_of_day_text(s)),
+        None => {
+            f.error("starts_at", lang.t("r.err_time_of_day"));
+            None
+        }
+    };
+    let mut arrived = Vec::new();
+    for p in players {
+        let key = format!("arr_{p}");
+        if !form.has(&key) {
+            continue;
+        }
+        match form.get(&key) {
+            "" => arrived.push((p, None)),
+            v => match dr::parse_time_of_day(v) {
+                Some(s) => arrived.push((p, Some(dr::time_of_day_text(s)))),
+                None => f.error(&key, lang.t("r.err_time_of_day")),
+            },
+        }
+    }
+    (start, arrived)
+}
+
+/// POST /t/{id}/games/{gid}/start: a replay's own start time and its players' arrivals.
+pub async fn save_replay_start(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let l = load(&ctx, tid, gid, user.id).await?;
+    let mut lf = FormView::from_form(&form);
+    let players = [l.sheet.game.black_id, l.sheet.game.white_id].into_iter().flatten();
+    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut lf, players);
+    let (Some(start), false) = (start, lf.has_errors()) else {
+        return show(&ctx, l, PageState { lf: Some(lf), ..PageState::with_errors(&ctx) });
+    };
+    let actor = user.actor();
+    let r =
+        ctx.db_raw(move |c| rdb::save_replay_start(c, &actor, tid, gid, version, &start, &arrived)).await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => {
+            refused(&ctx, tid, gid, user.id, e, PageState { lf: Some(lf), ..PageState::empty() }, true).await
+        }
+    }
+}
+
 pub async fn upload_sgf(
     ctx: Ctx,
     path: web::Path<(String, String)>,
@@ -1002,7 +1211,12 @@ pub struct GameItem {
     pub white: String,
     pub result: String,
     pub locked: bool,
-    pub replay: bool,
+    /// The game this one replays (重赛): labelled, linked, and without the round's lateness.
+    pub replay_of: Option<i32>,
+    /// The lateness sheet's line for a replay (its own start is on its sheet).
+    pub replay_note: String,
+    /// Played with the colours swapped: `black`/`white` are the players as they sat.
+    pub swapped: bool,
     /// Lateness on this round's sheet: the arrival inputs' values and verdicts.
     pub black_id: i32,
     pub white_id: i32,
@@ -1078,21 +1292,30 @@ async fn round_page_with(
         .filter(|l| !lateness || (l.game.black_id.is_some() && l.game.white_id.is_some()))
         .map(|l| {
             let g = &l.game;
-            let lat = sheet_of.get(&g.id).and_then(|s| {
+            let replay = g.is_replay();
+            let sheet = sheet_of.get(&g.id);
+            let lat = sheet.and_then(|s| {
                 rdb::game_lateness(&settings, s, start.as_ref().map(|r| r.starts_at.as_str()), &arrived)
             });
+            // The sheet's colours: the players as they sat.
+            let (black, white) = l.played();
             let arrival = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).cloned().unwrap_or_default();
-            for (id, _) in [(g.black_id, 0), (g.white_id, 1)] {
-                if let Some(i) = id {
+            if !replay {
+                for i in [black, white].into_iter().flatten() {
                     fv.set(&format!("arr_{i}"), arrival(Some(i)));
                 }
             }
-            let have = sheet_of.get(&g.id).map(|s| s.rules_rulings()).unwrap_or_default();
+            let have = sheet.map(|s| s.rules_rulings()).unwrap_or_default();
+            let replay_note = match (replay, sheet.and_then(|s| rdb::lateness_start(s, None))) {
+                (false, _) => String::new(),
+                (true, Some(at)) => lang.tf("late.replay_row", &[&at]),
+                (true, None) => lang.t("late.replay_row_unset").to_string(),
+            };
             GameItem {
                 id: g.id,
                 board: g.board,
-                black: name(g.black_id),
-                white: name(g.white_id),
+                black: name(black),
+                white: name(white),
                 result: l
                     .result
                     .as_ref()
@@ -1101,13 +1324,16 @@ async fn round_page_with(
                     .or_else(|| imported_text(lang, &g.result))
                     .unwrap_or_default(),
                 locked: l.result.as_ref().is_some_and(|r| r.locked),
-                replay: l.result.as_ref().is_some_and(|r| r.replay_of.is_some()),
-                black_id: g.black_id.unwrap_or(0),
-                white_id: g.white_id.unwrap_or(0),
-                black_key: format!("arr_{}", g.black_id.unwrap_or(0)),
-                white_key: format!("arr_{}", g.white_id.unwrap_or(0)),
-                black_arrival: arrival(g.black_id),
-                white_arrival: arrival(g.white_id),
+                replay_of: g.replay_of,
+                replay_note,
+                swapped: g.played_swapped,
+                // A replay has no inputs on the round's sheet (its arrivals are its own).
+                black_id: if replay { 0 } else { black.unwrap_or(0) },
+                white_id: if replay { 0 } else { white.unwrap_or(0) },
+                black_key: format!("arr_{}", black.unwrap_or(0)),
+                white_key: format!("arr_{}", white.unwrap_or(0)),
+                black_arrival: if replay { String::new() } else { arrival(black) },
+                white_arrival: if replay { String::new() } else { arrival(white) },
                 black_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.black)).unwrap_or_default(),
                 white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
                 pending: lat
@@ -1187,36 +1413,22 @@ pub async fn save_lateness(
     let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let version = ctx.version(&form)?;
     let mut f = FormView::from_form(&form);
-    let start = match dr::parse_time_of_day(form.get("starts_at")) {
-        Some(s) => Some(dr::time_of_day_text(s)),
-        None => {
-            f.error("starts_at", ctx.t("r.err_time_of_day"));
-            None
-        }
-    };
     let players: Vec<i32> = ctx
         .db(move |c| {
             let lines = rdb::game_lines(c, tid, Some(round), false)?;
             if lines.is_empty() {
                 return Err(DbError::NotFound);
             }
-            Ok(lines.iter().flat_map(|l| [l.game.black_id, l.game.white_id]).flatten().collect())
+            // A replay's players arrive for the replay on its own sheet.
+            Ok(lines
+                .iter()
+                .filter(|l| !l.game.is_replay())
+                .flat_map(|l| [l.game.black_id, l.game.white_id])
+                .flatten()
+                .collect())
         })
         .await?;
-    let mut arrived = Vec::new();
-    for p in players {
-        let key = format!("arr_{p}");
-        if !form.has(&key) {
-            continue;
-        }
-        match form.get(&key) {
-            "" => arrived.push((p, None)),
-            v => match dr::parse_time_of_day(v) {
-                Some(s) => arrived.push((p, Some(dr::time_of_day_text(s)))),
-                None => f.error(&key, ctx.t("r.err_time_of_day")),
-            },
-        }
-    }
+    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players);
     let (Some(start), false) = (start, f.has_errors()) else {
         let banner = Some(ctx.t("form.has_errors").to_string());
         return round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::BAD_REQUEST).await;
@@ -1261,7 +1473,7 @@ mod tests {
     #[test]
     fn every_built_label_is_in_the_catalog() {
         for lang in [Lang::En, Lang::Zh] {
-            let o = result_options(lang);
+            let o = result_options(lang, Some([("黑方", "甲"), ("白方", "乙")]));
             for (code, label) in o.methods.iter().chain(&o.offences).chain(&o.kinds).chain(&o.dl_reasons) {
                 assert!(!label.starts_with("r.") && !label.starts_with("offence."), "{code}: {label}");
             }
@@ -1271,6 +1483,46 @@ mod tests {
             }
         }
         assert!(super::super::i18n::has_key("late.title") && super::super::i18n::has_key("r.round_title"));
+    }
+
+    /// Nothing that decides a game is preselected: each deciding select starts on "".
+    #[test]
+    fn deciding_selects_start_on_an_empty_choice() {
+        for lang in [Lang::En, Lang::Zh] {
+            let o = result_options(lang, None);
+            for (name, opts) in
+                [("method", &o.methods), ("winner", &o.winners), ("dl", &o.dl_reasons), ("kind", &o.kinds)]
+            {
+                assert_eq!(opts[0].0, "", "{name}");
+                assert_eq!(opts.iter().filter(|x| x.0.is_empty()).count(), 1, "{name}");
+            }
+            assert!(o.methods.iter().any(|m| m.0 == "clear"), "clearing is its own choice");
+        }
+    }
+
+    #[test]
+    fn every_refusal_has_words_in_both_languages() {
+        let w = Ruling::against(RulingKind::Warning, Color::Black, 120);
+        let decided = rr::GameResult::loss_of(Color::Black, LossReason::Warnings);
+        let all = [
+            ResultError::CountAbovePoints { points: 361 },
+            ResultError::CountsDisagree { points: 361 },
+            ResultError::ByeNeedsOnePlayer,
+            ResultError::OnlyByeForOnePlayer,
+            ResultError::Ruling(rr::RulingError::Zero { index: 0 }),
+            ResultError::RulingDecides { ruling: Some(w), decided },
+            ResultError::RulingDecides { ruling: None, decided },
+            ResultError::NigiriPending { entry: true },
+            ResultError::NigiriPending { entry: false },
+        ];
+        for lang in [Lang::En, Lang::Zh] {
+            for e in &all {
+                let m = result_message(lang, e);
+                assert!(!m.is_empty() && !m.contains("r.err") && !m.contains('{'), "{e:?}: {m}");
+            }
+        }
+        let zh = result_message(Lang::Zh, &all[5]);
+        assert!(zh.contains("第120手 黑方：警告") && zh.contains("白胜"), "{zh}");
     }
 
     #[test]

@@ -467,11 +467,12 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         Ok(w) => w.iter().map(|w| warning_text(lang, w, &names)).collect(),
         Err(e) => vec![lang.tf("round.err_pairing", &[&e])],
     };
+    // Replays (重赛) are listed at their table, labelled; the review above never sees them.
     let games: Vec<GameView> = rows
         .iter()
         .filter(|g| !g.is_bye())
         .filter_map(|g| {
-            let t = g.table_game(komi)?;
+            let t = g.board_game(komi)?;
             let nigiri = t.nigiri.as_ref().map(|ns| NigiriView {
                 holder: names.name(ns.holder),
                 guesser: names.name(ns.guesser),
@@ -502,6 +503,7 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
                 has_result: rdb::result_entered(&g.result),
                 played_swapped: g.played_swapped,
                 pv: g.pairing_version,
+                replay_of: g.replay_of,
             })
         })
         .collect();
@@ -1192,7 +1194,7 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
     let games = rows
         .iter()
         .filter_map(|g| {
-            let tg = g.table_game(komi)?;
+            let tg = g.board_game(komi)?;
             Some(PublicGame {
                 table: tg.table,
                 black: names.name(tg.black),
@@ -1208,6 +1210,7 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
                     .filter(|ns| ns.record.is_none())
                     .map(|ns| lang.tf("pub.nigiri", &[&names.name(ns.holder), &names.name(ns.guesser)])),
                 result: result_text(lang, &g.result),
+                replay: g.is_replay(),
             })
         })
         .collect();

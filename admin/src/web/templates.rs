@@ -364,6 +364,8 @@ pub struct GameView {
     pub played_swapped: bool,
     /// The game's pairing version (nigiri and played-colour forms carry it).
     pub pv: i32,
+    /// The game this one replays (重赛): shown labelled at its table, outside the review.
+    pub replay_of: Option<i32>,
 }
 
 pub struct DrawView {
@@ -518,6 +520,8 @@ pub struct PublicGame {
     /// "X holds, Y guesses" while the nigiri is still to be done.
     pub nigiri: Option<String>,
     pub result: String,
+    /// A replay (重赛) of the game at this table.
+    pub replay: bool,
 }
 
 #[derive(Template)]

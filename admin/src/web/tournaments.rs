@@ -85,6 +85,8 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     f.set("rounds", s.rounds.to_string());
     f.set("preset", s.ruleset.preset.code());
     f.set("komi", quarters_text(s.ruleset.komi_q));
+    // The stored komi was confirmed when it was saved: saving it again needs no confirmation.
+    f.set("komi_confirm", s.ruleset.komi_q.to_string());
     f.set("warnings_to_loss", s.ruleset.warnings_to_loss.map(|w| w.to_string()).unwrap_or_default());
     f.set("points_scale", s.points_scale.code());
     f.set("colour_method", s.colour_method.code());
@@ -488,8 +490,11 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     if let Some(r) = ruleset.as_mut() {
         let komi = form.get("komi");
         if !komi.is_empty() {
-            match rules::outcome::parse_quarters(komi) {
-                Ok(q) => r.komi_q = q,
+            match rules::outcome::parse_komi(komi) {
+                Ok(k) => {
+                    r.komi_q = k.quarters;
+                    komi_confirmation(lang, form, &mut f, k.quarters, preset.map(|p| p.rules().komi_q));
+                }
                 Err(_) => f.error("komi", lang.t("t.err_komi")),
             }
         }
@@ -556,6 +561,39 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
         })
     })();
     (f, settings)
+}
+
+/// Komi in both units, as the form echoes it: "3¾子 = 7.5目" / "3¾ stones = 7.5 points".
+pub fn komi_conversion(lang: Lang, q: i32) -> String {
+    use rules::outcome::{half_points_text, quarters_text as stones};
+    let sign = if q < 0 { "-" } else { "" };
+    let a = q.unsigned_abs();
+    lang.tf(
+        "t.komi_conversion",
+        &[&format!("{sign}{}", stones(a)), &format!("{sign}{}", half_points_text(a))],
+    )
+}
+
+/// A komi that is not the rule set's own (rules.md: 3¾ stones for the 2002 rules) is saved
+/// only once it is confirmed with its conversion shown (`komi_confirm` = its quarter stones):
+/// "7.5" read as stones is 15 points, and the form says so before anything is saved. A stored
+/// komi carries its confirmation in the form.
+fn komi_confirmation(lang: Lang, form: &Form, f: &mut FormView, q: i32, preset_q: Option<i32>) {
+    if preset_q == Some(q) || form.get("komi_confirm") == q.to_string() {
+        return;
+    }
+    let own = preset_q.map(|p| komi_conversion(lang, p)).unwrap_or_default();
+    f.error("komi", lang.tf("t.komi_confirm_needed", &[&komi_conversion(lang, q), &own]));
+    f.set("komi_pending", q.to_string());
+}
+
+impl TournamentFormPage {
+    /// The typed komi with its conversion ("3¾子 = 7.5目"), or nothing while it cannot be read.
+    pub fn komi_echo(&self) -> String {
+        rules::outcome::parse_komi(self.f.v("komi"))
+            .map(|k| komi_conversion(self.c.lang, k.quarters))
+            .unwrap_or_default()
+    }
 }
 
 fn tb_slots(f: &FormView) -> Vec<String> {
@@ -681,7 +719,7 @@ pub fn tournament_page(
         handicap,
         system: lang.t(&format!("system.{}", s.system.code())).to_string(),
         ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
-        komi: quarters_text(s.ruleset.komi_q),
+        komi: format!("{} ({})", quarters_text(s.ruleset.komi_q), komi_conversion(lang, s.ruleset.komi_q)),
         t,
         n_entrants,
         published,
@@ -867,6 +905,14 @@ mod tests {
             assert_eq!(rules::outcome::parse_quarters(&quarters_text(q)), Ok(q), "{q}");
         }
         assert_eq!(quarters_text(15), "3.75");
+    }
+
+    #[test]
+    fn komi_is_shown_in_both_units() {
+        assert_eq!(komi_conversion(Lang::Zh, 15), "3¾子 = 7.5目");
+        assert_eq!(komi_conversion(Lang::En, 30), "7½ stones = 15 points");
+        assert_eq!(komi_conversion(Lang::En, 0), "0 stones = 0 points");
+        assert_eq!(komi_conversion(Lang::Zh, -1), "-¼子 = -0.5目");
     }
 
     #[test]
