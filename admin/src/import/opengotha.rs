@@ -741,7 +741,7 @@ pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::domain::entrant::ErrorCode;
 
@@ -750,13 +750,14 @@ mod tests {
         None => panic!(),
     };
 
-    fn sample_path(name: &str) -> String {
-        format!("{}/../../shared/data/opengotha/{name}", env!("CARGO_MANIFEST_DIR"))
+    /// The OpenGotha sample files committed with the tests (origins and licences in their README).
+    pub(crate) fn sample_path(name: &str) -> String {
+        format!("{}/tests/fixtures/opengotha/{name}", env!("CARGO_MANIFEST_DIR"))
     }
 
-    fn sample(name: &str) -> Vec<u8> {
+    pub(crate) fn sample(name: &str) -> Vec<u8> {
         let path = sample_path(name);
-        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e} (the samples live in /work/shared/data)"))
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
     fn parse(bytes: &[u8]) -> OgTournament {
@@ -795,7 +796,7 @@ mod tests {
         let dir = sample_path("");
         assert!(
             std::path::Path::new(&dir).is_dir(),
-            "{dir} must exist (the worktree sits beside /work/shared)"
+            "{dir} must exist (the samples are committed with the tests)"
         );
     }
 
