@@ -902,7 +902,11 @@ fn write_routes() -> Vec<WriteRoute> {
             pattern: "/t/{id}/import/opengotha/confirm",
             guard: Guard::TournamentOrganizer,
             path: |i| format!("/t/{}/import/opengotha/confirm", i.t),
-            body: |_, _| Body::Form(vec![("payload".into(), hex(PROBE_OG.as_bytes()))]),
+            // An OpenGotha file is an event: into an event with entrants it must say whether it
+            // makes a new event or replaces this one.
+            body: |_, _| {
+                Body::Form(vec![("payload".into(), hex(PROBE_OG.as_bytes())), ("mode".into(), "new".into())])
+            },
             foreign: None,
             control: Control::Writes,
         },
@@ -2034,8 +2038,18 @@ fn script_and_html_in_every_text_field_render_inert_on_every_page() {
     let payload = p.input("payload").unwrap();
     let r = org.post_form(
         &format!("/t/{t}/import/opengotha/confirm"),
-        &[("csrf", &p.csrf()), ("payload", &payload)],
+        &[("csrf", &p.csrf()), ("payload", &payload), ("mode", "new")],
     );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // An OpenGotha file makes its own event (it never merges into this one): the same player
+    // joins this event through a CSV row, so the pages of this event carry the payloads too.
+    let sun = format!(
+        "family_name,given_name,rank,unit,region\nSun,\"{}\",1d,\"{}\",\"{}\"\n",
+        script(601),
+        img(602).replace('"', "\"\""),
+        script(605)
+    );
+    let r = import_file(&org, t, "csv", "sun.csv", sun.as_bytes());
     assert_eq!(r.status, 303, "{}", r.body);
     // A player the import refuses: the message quotes the name.
     let bad = format!(

@@ -524,12 +524,14 @@ pub fn og_xml(
         x.push_str(&format!("<ByePlayer player=\"{}\" roundNumber=\"{round}\"/>\n", key(*p)));
     }
     x.push_str(&format!(
-        "</ByePlayers>\n<TournamentParameterSet>\n<GeneralParameterSet name=\"e2e\" shortName=\"e2e\" numberOfRounds=\"{rounds}\"/>\n</TournamentParameterSet>\n</Tournament>\n"
+        "</ByePlayers>\n<TournamentParameterSet>\n<GeneralParameterSet numberOfRounds=\"{rounds}\"/>\n</TournamentParameterSet>\n</Tournament>\n"
     ));
     x
 }
 
-/// Import an OpenGotha file through the import page (preview, then confirm).
+/// Import an OpenGotha file through the import page (preview, then confirm). The event must be
+/// empty: the file fills it (an import never merges into an event with data). The file of
+/// [`og_xml`] names no tournament, so the event keeps its name; its number of rounds is the file's.
 pub fn import_og(c: &Client, tid: i32, xml: &str) {
     let token = c.get(&format!("/t/{tid}/import")).csrf();
     let p = c.post_file(

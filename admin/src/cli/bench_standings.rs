@@ -264,8 +264,25 @@ pub(crate) fn build(
             result: if w.is_some() { "RESULT_UNKNOWN".into() } else { "BYE".into() },
         })
         .collect();
-    let ids: Vec<i32> = entrants::import(&mut conn, &owner, tid, &field, &import, false, "bench")
-        .map_err(|e| e.to_string())?;
+    let data = entrants::ImportData {
+        rows: field.iter().cloned().map(entrants::ImportRow::trusted).collect(),
+        games: import,
+        absences: Vec::new(),
+    };
+    let ids: Vec<i32> = entrants::replace_event(
+        &mut conn,
+        &owner,
+        tid,
+        None,
+        None,
+        &data,
+        &entrants::ImportNote::new("bench"),
+    )
+    .map_err(|e| format!("{e:?}"))?
+    .ids
+    .into_iter()
+    .flatten()
+    .collect();
 
     // Every result through the result sheet's write path.
     let lines = rdb::game_lines(&mut conn, tid, None, false).map_err(|e| e.to_string())?;

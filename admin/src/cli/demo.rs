@@ -48,7 +48,9 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
     let owner = organizer.as_ref().map(|u| u.actor()).unwrap_or(actor.clone());
     let tid = tournaments::create(&mut conn, &owner, &s).map_err(|e| e.to_string())?;
     let field = demo_entrants(a.seed, a.entrants);
-    entrants::import(&mut conn, &owner, tid, &field, &[], false, "demo").map_err(|e| e.to_string())?;
+    let rows = field.iter().cloned().map(entrants::ImportRow::trusted).collect();
+    entrants::add_entrants(&mut conn, &owner, tid, rows, &entrants::ImportNote::new("demo"))
+        .map_err(|e| e.to_string())?;
     println!(
         "demo tournament {} (id {tid}) with {} entrants in {}",
         s.name_zh,

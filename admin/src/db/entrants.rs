@@ -2,9 +2,11 @@
 //! bulk import. Every write has its audit row in the same transaction.
 
 use super::audit::{self, Change};
-use super::schema::{entrants, games, rounds};
+use super::schema::{entrants, games, round_absences, round_times, rounds};
 use super::{now, Actor, DbError};
-use crate::domain::entrant::{EntrantInput, Rank, Sex};
+use crate::domain::duplicates::{Identity, Match};
+use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank, Sex};
+use crate::domain::settings::{System, TournamentSettings};
 use diesel::prelude::*;
 use serde::Serialize;
 
@@ -43,6 +45,13 @@ impl EntrantRow {
     }
     pub fn withdrawn(&self) -> bool {
         self.status == STATUS_WITHDRAWN
+    }
+    pub fn status(&self) -> EntrantStatus {
+        if self.withdrawn() {
+            EntrantStatus::Withdrawn
+        } else {
+            EntrantStatus::Active
+        }
     }
     pub fn rank_parsed(&self) -> Option<Rank> {
         rank_from_code(&self.rank)
@@ -221,6 +230,7 @@ fn insert_one(
     actor: &Actor,
     tid: i32,
     input: &EntrantInput,
+    status: EntrantStatus,
     reason: &str,
 ) -> Result<i32, DbError> {
     let t = now();
@@ -231,7 +241,7 @@ fn insert_one(
             InputRow::from(input),
             entrants::first_round.eq(first_round),
             entrants::tournament_id.eq(tid),
-            entrants::status.eq(STATUS_ACTIVE),
+            entrants::status.eq(status.code()),
             entrants::version.eq(1),
             entrants::created_at.eq(&t),
             entrants::updated_at.eq(&t),
@@ -255,13 +265,44 @@ fn insert_one(
     Ok(id)
 }
 
+/// Why adding an entrant was refused.
+#[derive(Debug)]
+pub enum CreateError {
+    /// The entrant is probably someone already registered; adding them needs a confirmation.
+    Duplicates(Vec<(EntrantRow, Match)>),
+    Db(DbError),
+}
+
+impl From<diesel::result::Error> for CreateError {
+    fn from(e: diesel::result::Error) -> Self {
+        CreateError::Db(e.into())
+    }
+}
+impl From<DbError> for CreateError {
+    fn from(e: DbError) -> Self {
+        CreateError::Db(e)
+    }
+}
+
+/// Add one entrant. Unless `allow_duplicate` (the organizer confirmed it), an entrant who is
+/// probably someone already registered is refused with the matches, checked in the same
+/// transaction as the insert.
 pub fn create(
     conn: &mut SqliteConnection,
     actor: &Actor,
     tid: i32,
     input: &EntrantInput,
-) -> Result<i32, DbError> {
-    conn.immediate_transaction(|conn| insert_one(conn, actor, tid, input, ""))
+    allow_duplicate: bool,
+) -> Result<i32, CreateError> {
+    conn.immediate_transaction(|conn| {
+        if !allow_duplicate {
+            let dups = probable_duplicates(conn, tid, input)?;
+            if !dups.is_empty() {
+                return Err(CreateError::Duplicates(dups));
+            }
+        }
+        Ok(insert_one(conn, actor, tid, input, EntrantStatus::Active, "")?)
+    })
 }
 
 /// Why an entrant edit was refused.
@@ -358,7 +399,7 @@ pub fn set_status(
     })
 }
 
-/// One imported game: indexes into the imported entrant list.
+/// One imported game: indexes into the imported entrant list (`white` None: a bye).
 pub struct ImportGame {
     pub round: i32,
     pub board: i32,
@@ -368,83 +409,296 @@ pub struct ImportGame {
     pub result: String,
 }
 
-/// Import entrants (and games) in one transaction. With `replace`, the tournament's entrants,
-/// games and rounds go first (the caller has made a backup). Returns the new entrant ids.
-pub fn import(
+/// One imported entrant: who, their status, and whether the organizer confirmed adding them
+/// although they look like someone already registered ([`crate::domain::duplicates`]).
+#[derive(Debug, Clone)]
+pub struct ImportRow {
+    pub input: EntrantInput,
+    pub status: EntrantStatus,
+    pub allow_duplicate: bool,
+}
+
+impl ImportRow {
+    /// An active entrant added without a duplicate check (a file whose players are distinct by
+    /// construction, or generated data).
+    pub fn trusted(input: EntrantInput) -> ImportRow {
+        ImportRow { input, status: EntrantStatus::Active, allow_duplicate: true }
+    }
+}
+
+/// What an import brings into an event.
+#[derive(Default)]
+pub struct ImportData {
+    pub rows: Vec<ImportRow>,
+    pub games: Vec<ImportGame>,
+    /// (round, index into `rows`): the player does not take part in that round.
+    pub absences: Vec<(i32, usize)>,
+}
+
+/// What the audit row of an import says, besides the counts.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImportNote {
+    /// "csv import", "opengotha import", "demo", …
+    pub source: String,
+    /// The automatic backup made before anything was deleted.
+    pub backup: Option<String>,
+    /// What the file held that the event did not take (as data, for the record).
+    pub not_imported: Vec<String>,
+}
+
+impl ImportNote {
+    pub fn new(source: &str) -> ImportNote {
+        ImportNote { source: source.to_string(), backup: None, not_imported: Vec::new() }
+    }
+}
+
+/// What an import did: the ids of the rows added (`None`: skipped as a probable duplicate the
+/// organizer did not confirm), in row order.
+#[derive(Debug, Clone, Default)]
+pub struct Imported {
+    pub ids: Vec<Option<i32>>,
+}
+
+impl Imported {
+    pub fn added(&self) -> usize {
+        self.ids.iter().filter(|i| i.is_some()).count()
+    }
+    pub fn skipped(&self) -> usize {
+        self.ids.len() - self.added()
+    }
+}
+
+/// Why a replacing import was refused.
+#[derive(Debug)]
+pub enum ReplaceError {
+    /// The event changed since the preview (its change counter is now `current`).
+    Stale {
+        current: i32,
+    },
+    /// A team event: its teams and matches are not an OpenGotha event's to replace.
+    TeamEvent,
+    Db(DbError),
+}
+
+impl From<diesel::result::Error> for ReplaceError {
+    fn from(e: diesel::result::Error) -> Self {
+        ReplaceError::Db(e.into())
+    }
+}
+impl From<DbError> for ReplaceError {
+    fn from(e: DbError) -> Self {
+        ReplaceError::Db(e)
+    }
+}
+
+/// The entrants of `tid` with their identities, for the duplicate check.
+pub fn identities(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<(EntrantRow, Identity)>, DbError> {
+    Ok(list(conn, tid, "", Sort::Id)?
+        .into_iter()
+        .filter_map(|e| e.input().map(|i| (Identity::of(&i), e)))
+        .map(|(i, e)| (e, i))
+        .collect())
+}
+
+/// The entrants of `tid` that `input` is probably the same person as.
+pub fn probable_duplicates(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    input: &EntrantInput,
+) -> Result<Vec<(EntrantRow, Match)>, DbError> {
+    let known = identities(conn, tid)?;
+    let me = Identity::of(input);
+    Ok(known.into_iter().filter_map(|(e, i)| me.matches(&i).map(|m| (e, m))).collect())
+}
+
+/// Insert the rows, games and absences of an import into `tid`, checking each row against the
+/// entrants registered at that moment (those of this import already added included): a
+/// probable duplicate the organizer did not confirm is skipped. Call inside a transaction.
+fn insert_data(
     conn: &mut SqliteConnection,
     actor: &Actor,
     tid: i32,
-    inputs: &[EntrantInput],
-    games_in: &[ImportGame],
-    replace: bool,
-    source: &str,
-) -> Result<Vec<i32>, DbError> {
+    data: &ImportData,
+    reason: &str,
+) -> Result<Imported, DbError> {
+    let mut known: Vec<Identity> = identities(conn, tid)?.into_iter().map(|(_, i)| i).collect();
+    let mut ids = Vec::with_capacity(data.rows.len());
+    for row in &data.rows {
+        let me = Identity::of(&row.input);
+        if !row.allow_duplicate && known.iter().any(|k| me.matches(k).is_some()) {
+            ids.push(None);
+            continue;
+        }
+        ids.push(Some(insert_one(conn, actor, tid, &row.input, row.status, reason)?));
+        known.push(me);
+    }
+    let pick = |k: Option<usize>| k.and_then(|k| ids.get(k).copied().flatten());
+    let mut max_round = 0;
+    for g in &data.games {
+        diesel::insert_into(games::table)
+            .values((
+                games::tournament_id.eq(tid),
+                games::round_number.eq(g.round),
+                games::board.eq(g.board),
+                games::black_id.eq(pick(g.black)),
+                games::white_id.eq(pick(g.white)),
+                games::handicap.eq(g.handicap),
+                games::result.eq(&g.result),
+            ))
+            .execute(conn)?;
+        max_round = max_round.max(g.round);
+    }
+    // Imported rounds were played elsewhere: they count as published.
+    for r in 1..=max_round {
+        super::tournaments::insert_round(conn, tid, r, true)?;
+    }
+    let t = now();
+    for (round, i) in &data.absences {
+        if let Some(id) = pick(Some(*i)) {
+            diesel::insert_into(round_absences::table)
+                .values((
+                    round_absences::tournament_id.eq(tid),
+                    round_absences::round_number.eq(round),
+                    round_absences::entrant_id.eq(id),
+                    round_absences::created_at.eq(&t),
+                ))
+                .on_conflict_do_nothing()
+                .execute(conn)?;
+        }
+    }
+    Ok(Imported { ids })
+}
+
+/// The import's own audit row: where it came from, what it did.
+fn record_import(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mode: &str,
+    note: &ImportNote,
+    data: &ImportData,
+    done: &Imported,
+) -> Result<(), DbError> {
+    #[derive(Serialize)]
+    struct Summary<'a> {
+        mode: &'a str,
+        #[serde(flatten)]
+        note: &'a ImportNote,
+        entrants: usize,
+        skipped_as_duplicates: usize,
+        games: usize,
+        absences: usize,
+    }
+    let summary = Summary {
+        mode,
+        note,
+        entrants: done.added(),
+        skipped_as_duplicates: done.skipped(),
+        games: data.games.len(),
+        absences: data.absences.len(),
+    };
+    audit::record::<(), _>(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(tid),
+            action: "import",
+            entity: "tournament",
+            entity_id: Some(tid),
+            before: None,
+            after: Some(&summary),
+            reason: &note.source,
+        },
+    )
+}
+
+/// Add the rows of an import (a CSV list) to the entrants of `tid`; nothing is deleted or
+/// merged. Games are not added this way: an imported event comes through
+/// [`replace_event`] or [`super::tournaments::create_from_import`].
+pub fn add_entrants(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    rows: Vec<ImportRow>,
+    note: &ImportNote,
+) -> Result<Imported, DbError> {
     conn.immediate_transaction(|conn| {
-        if replace {
-            let old = list(conn, tid, "", Sort::Id)?;
-            diesel::delete(games::table.filter(games::tournament_id.eq(tid))).execute(conn)?;
-            diesel::delete(rounds::table.filter(rounds::tournament_id.eq(tid))).execute(conn)?;
-            diesel::delete(entrants::table.filter(entrants::tournament_id.eq(tid))).execute(conn)?;
-            for e in &old {
-                audit::record::<_, ()>(
-                    conn,
-                    actor,
-                    Change {
-                        tournament_id: Some(tid),
-                        action: "delete",
-                        entity: "entrant",
-                        entity_id: Some(e.id),
-                        before: Some(e),
-                        after: None,
-                        reason: source,
-                    },
-                )?;
+        let data = ImportData { rows, ..Default::default() };
+        let done = insert_data(conn, actor, tid, &data, &note.source)?;
+        record_import(conn, actor, tid, "add", note, &data, &done)?;
+        Ok(done)
+    })
+}
+
+/// Replace the event `tid` by an imported one: its games (with their result sheets and
+/// rulings), rounds, absences, round start times and entrants are deleted (each entrant with
+/// its audit row; the caller has made a backup), its settings become `settings` (audited as an
+/// update), and the import goes in. `expected_changes` is the event's change counter the
+/// preview was made at: any write since then refuses the replacement (what the preview said
+/// would be deleted is no longer what would be). Returns what was imported.
+pub fn replace_event(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    expected_changes: Option<i32>,
+    settings: Option<&TournamentSettings>,
+    data: &ImportData,
+    note: &ImportNote,
+) -> Result<Imported, ReplaceError> {
+    conn.immediate_transaction(|conn| {
+        let t = super::tournaments::get(conn, tid)?;
+        if let Some(expected) = expected_changes {
+            let (current, _) = super::tournaments::change_stamp(conn, tid)?;
+            if current != expected {
+                return Err(ReplaceError::Stale { current });
             }
         }
-        let mut ids = Vec::with_capacity(inputs.len());
-        for i in inputs {
-            ids.push(insert_one(conn, actor, tid, i, source)?);
+        if t.settings().system == System::TeamRelay {
+            return Err(ReplaceError::TeamEvent);
         }
-        let mut max_round = 0;
-        for g in games_in {
-            let pick = |k: Option<usize>| k.and_then(|k| ids.get(k).copied());
-            diesel::insert_into(games::table)
-                .values((
-                    games::tournament_id.eq(tid),
-                    games::round_number.eq(g.round),
-                    games::board.eq(g.board),
-                    games::black_id.eq(pick(g.black)),
-                    games::white_id.eq(pick(g.white)),
-                    games::handicap.eq(g.handicap),
-                    games::result.eq(&g.result),
-                ))
-                .execute(conn)?;
-            max_round = max_round.max(g.round);
+        let old = list(conn, tid, "", Sort::Id)?;
+        diesel::delete(games::table.filter(games::tournament_id.eq(tid))).execute(conn)?;
+        diesel::delete(rounds::table.filter(rounds::tournament_id.eq(tid))).execute(conn)?;
+        diesel::delete(round_absences::table.filter(round_absences::tournament_id.eq(tid))).execute(conn)?;
+        diesel::delete(round_times::table.filter(round_times::tournament_id.eq(tid))).execute(conn)?;
+        diesel::delete(entrants::table.filter(entrants::tournament_id.eq(tid))).execute(conn)?;
+        for e in &old {
+            audit::record::<_, ()>(
+                conn,
+                actor,
+                Change {
+                    tournament_id: Some(tid),
+                    action: "delete",
+                    entity: "entrant",
+                    entity_id: Some(e.id),
+                    before: Some(e),
+                    after: None,
+                    reason: &note.source,
+                },
+            )?;
         }
-        // Imported rounds were played elsewhere: they count as published.
-        for r in 1..=max_round {
-            super::tournaments::insert_round(conn, tid, r, true)?;
+        if let Some(s) = settings {
+            super::tournaments::set_settings(conn, actor, tid, s, &note.source)?;
         }
-        #[derive(Serialize)]
-        struct Summary<'a> {
-            source: &'a str,
-            replace: bool,
-            entrants: usize,
-            games: usize,
-        }
-        audit::record::<(), _>(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: "import",
-                entity: "tournament",
-                entity_id: Some(tid),
-                before: None,
-                after: Some(&Summary { source, replace, entrants: inputs.len(), games: games_in.len() }),
-                reason: source,
-            },
-        )?;
-        Ok(ids)
+        let done = insert_data(conn, actor, tid, data, &note.source)?;
+        record_import(conn, actor, tid, "replace", note, data, &done)?;
+        Ok(done)
+    })
+}
+
+/// Create a new event from an import: its settings, then the rows, games and absences, all in
+/// one transaction (the creator becomes an organizer of it, as with [`super::tournaments::create`]).
+pub fn create_event(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    settings: &TournamentSettings,
+    data: &ImportData,
+    note: &ImportNote,
+) -> Result<(i32, Imported), DbError> {
+    conn.immediate_transaction(|conn| {
+        let tid = super::tournaments::insert_tournament(conn, actor, settings)?;
+        let done = insert_data(conn, actor, tid, data, &note.source)?;
+        record_import(conn, actor, tid, "new", note, data, &done)?;
+        Ok((tid, done))
     })
 }

@@ -170,41 +170,80 @@ pub fn get(conn: &mut SqliteConnection, id: i32) -> Result<TournamentRow, DbErro
 
 /// Create a tournament; its creator becomes one of its organizers.
 pub fn create(conn: &mut SqliteConnection, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
-    conn.immediate_transaction(|conn| {
-        let t = now();
-        let id: i32 = diesel::insert_into(tournaments::table)
+    conn.immediate_transaction(|conn| insert_tournament(conn, actor, s))
+}
+
+/// [`create`] inside the caller's transaction (an import creates the event and fills it in one).
+pub fn insert_tournament(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    s: &TournamentSettings,
+) -> Result<i32, DbError> {
+    let t = now();
+    let id: i32 = diesel::insert_into(tournaments::table)
+        .values((
+            &SettingsRow::from(s),
+            tournaments::created_at.eq(&t),
+            tournaments::updated_at.eq(&t),
+            tournaments::lots_seed.eq(random_seed()),
+        ))
+        .returning(tournaments::id)
+        .get_result(conn)?;
+    if let Some(uid) = actor.user_id {
+        diesel::insert_into(tournament_staff::table)
             .values((
-                &SettingsRow::from(s),
-                tournaments::created_at.eq(&t),
-                tournaments::updated_at.eq(&t),
-                tournaments::lots_seed.eq(random_seed()),
+                tournament_staff::tournament_id.eq(id),
+                tournament_staff::user_id.eq(uid),
+                tournament_staff::role.eq(Role::Organizer.code()),
             ))
-            .returning(tournaments::id)
-            .get_result(conn)?;
-        if let Some(uid) = actor.user_id {
-            diesel::insert_into(tournament_staff::table)
-                .values((
-                    tournament_staff::tournament_id.eq(id),
-                    tournament_staff::user_id.eq(uid),
-                    tournament_staff::role.eq(Role::Organizer.code()),
-                ))
-                .execute(conn)?;
-        }
-        audit::record::<(), _>(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(id),
-                action: "create",
-                entity: "tournament",
-                entity_id: Some(id),
-                before: None,
-                after: Some(&Snapshot { id, version: 1, settings: s }),
-                reason: "",
-            },
-        )?;
-        Ok(id)
-    })
+            .execute(conn)?;
+    }
+    audit::record::<(), _>(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(id),
+            action: "create",
+            entity: "tournament",
+            entity_id: Some(id),
+            before: None,
+            after: Some(&Snapshot { id, version: 1, settings: s }),
+            reason: "",
+        },
+    )?;
+    Ok(id)
+}
+
+/// Overwrite the settings of `id` inside the caller's transaction, audited as an update with
+/// the version bumped: the end of [`update`] once its checks passed, and an import that
+/// replaces the event (its rounds are gone, so nothing is frozen).
+pub fn set_settings(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    id: i32,
+    s: &TournamentSettings,
+    reason: &str,
+) -> Result<i32, DbError> {
+    let row = get(conn, id)?;
+    let old = row.settings();
+    let version = row.version + 1;
+    diesel::update(tournaments::table.find(id))
+        .set((&SettingsRow::from(s), tournaments::version.eq(version), tournaments::updated_at.eq(now())))
+        .execute(conn)?;
+    audit::record(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(id),
+            action: "update",
+            entity: "tournament",
+            entity_id: Some(id),
+            before: Some(&Snapshot { id, version: row.version, settings: &old }),
+            after: Some(&Snapshot { id, version, settings: s }),
+            reason,
+        },
+    )?;
+    Ok(version)
 }
 
 /// Why an update was refused.
@@ -245,6 +284,11 @@ pub fn published_rounds(conn: &mut SqliteConnection, tid: i32) -> Result<(u32, u
     Ok((nums.len() as u32, u32::try_from(last).unwrap_or(0)))
 }
 
+/// Every round of `tid`, drafts included.
+pub fn count_rounds(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
+    Ok(rounds::table.filter(rounds::tournament_id.eq(tid)).count().get_result(conn)?)
+}
+
 /// Save new settings if `version` is current and no frozen setting changes.
 pub fn update(
     conn: &mut SqliteConnection,
@@ -265,28 +309,7 @@ pub fn update(
         if !frozen.is_empty() {
             return Err(UpdateError::Frozen { frozen, published, last });
         }
-        let new_version = version + 1;
-        diesel::update(tournaments::table.find(id))
-            .set((
-                &SettingsRow::from(s),
-                tournaments::version.eq(new_version),
-                tournaments::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(id),
-                action: "update",
-                entity: "tournament",
-                entity_id: Some(id),
-                before: Some(&Snapshot { id, version, settings: &old }),
-                after: Some(&Snapshot { id, version: new_version, settings: s }),
-                reason,
-            },
-        )?;
-        Ok(new_version)
+        Ok(set_settings(conn, actor, id, s, reason)?)
     })
 }
 

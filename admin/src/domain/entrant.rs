@@ -74,7 +74,9 @@ pub mod field {
         SEX,
         NOTES,
     ];
-    /// Not a form field: a problem with the whole row of an import (e.g. a duplicate).
+    /// Not a form field: the entrant's status (active or withdrawn), a column of the CSV.
+    pub const STATUS: &str = "status";
+    /// Not a form field: a problem with the whole row of an import.
     pub const ROW: &str = "row";
 }
 
@@ -92,6 +94,7 @@ pub fn field_label_en(field: &str) -> &'static str {
         field::BIRTH_DATE => "Birth date",
         field::SEX => "Sex",
         field::NOTES => "Notes",
+        field::STATUS => "Status",
         _ => "Row",
     }
 }
@@ -110,6 +113,7 @@ pub fn field_label_zh(field: &str) -> &'static str {
         field::BIRTH_DATE => "出生日期",
         field::SEX => "性别",
         field::NOTES => "备注",
+        field::STATUS => "状态",
         _ => "整行",
     }
 }
@@ -334,11 +338,53 @@ fn parse_chinese_number(s: &str) -> Option<u32> {
 }
 
 /// Full-width ASCII (Ｆ, ３, ．) as typed with a Chinese input method → ASCII.
-fn fullwidth_to_ascii(c: char) -> char {
+pub(crate) fn fullwidth_to_ascii(c: char) -> char {
     match c {
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
         '\u{3000}' => ' ',
         _ => c,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status
+
+/// Whether an entrant still plays (stored as `entrants.status`, written in the CSV export).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntrantStatus {
+    /// 参赛: registered and playing.
+    #[default]
+    Active,
+    /// 退赛: withdrawn; never paired again.
+    Withdrawn,
+}
+
+impl EntrantStatus {
+    /// The stored code: "active" / "withdrawn".
+    pub fn code(self) -> &'static str {
+        match self {
+            EntrantStatus::Active => "active",
+            EntrantStatus::Withdrawn => "withdrawn",
+        }
+    }
+    pub fn en(self) -> &'static str {
+        self.code()
+    }
+    pub fn zh(self) -> &'static str {
+        match self {
+            EntrantStatus::Active => "参赛",
+            EntrantStatus::Withdrawn => "退赛",
+        }
+    }
+    /// The codes and the words a spreadsheet may hold; an empty cell is active.
+    pub fn parse(input: &str) -> Result<EntrantStatus, ErrorCode> {
+        let s: String = input.trim().chars().map(fullwidth_to_ascii).flat_map(char::to_lowercase).collect();
+        match s.as_str() {
+            "" | "active" | "参赛" | "正常" | "在赛" | "registered" => Ok(EntrantStatus::Active),
+            "withdrawn" | "退赛" | "已退赛" | "退出" | "withdrew" => Ok(EntrantStatus::Withdrawn),
+            _ => Err(ErrorCode::StatusInvalid { input: input.trim().chars().take(40).collect() }),
+        }
     }
 }
 
@@ -495,9 +541,9 @@ pub enum ErrorCode {
         first: String,
         second: String,
     },
-    /// An import row repeats the name and birth date of an earlier row.
-    DuplicateInFile {
-        first_line: usize,
+    /// Not a status (参赛 / 退赛, active / withdrawn).
+    StatusInvalid {
+        input: String,
     },
 }
 
@@ -539,8 +585,8 @@ impl ErrorCode {
             ErrorCode::Conflict { first, second } => {
                 format!("Two columns disagree: “{first}” and “{second}”.")
             }
-            ErrorCode::DuplicateInFile { first_line } => {
-                format!("Same name and birth date as line {first_line}.")
+            ErrorCode::StatusInvalid { input } => {
+                format!("“{input}” is not a status: write 参赛 / active or 退赛 / withdrawn.")
             }
         }
     }
@@ -570,7 +616,7 @@ impl ErrorCode {
             ErrorCode::DateTooEarly => "出生日期不能早于1900年1月1日。".into(),
             ErrorCode::SexInvalid { input } => format!("无法识别性别“{input}”，请填 男 或 女（M/F）。"),
             ErrorCode::Conflict { first, second } => format!("两列内容不一致：“{first}”与“{second}”。"),
-            ErrorCode::DuplicateInFile { first_line } => format!("与第{first_line}行的姓名和出生日期相同。"),
+            ErrorCode::StatusInvalid { input } => format!("“{input}”不是状态，请填写“参赛”或“退赛”。"),
         }
     }
 }

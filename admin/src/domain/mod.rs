@@ -2,6 +2,7 @@
 
 pub mod demo;
 pub mod draw;
+pub mod duplicates;
 pub mod entrant;
 pub mod pairing;
 pub mod results;

@@ -19,19 +19,25 @@
 //!   column only fills a name whose parts are empty; if it disagrees with them, that is an error.
 //! - **Rows**: every row is parsed with [`EntrantForm::parse_on`]; each bad row is listed with
 //!   its line number in the file (header = line 1 when it is the first line) and every reason.
-//!   A row repeating the name (Chinese or Latin) and birth date of an earlier good row is
-//!   flagged as a duplicate. Rows whose cells are all empty are skipped.
+//!   A row that is probably the same person as an earlier good row
+//!   ([`crate::domain::duplicates`]: same name and birth date, or same name and unit) is
+//!   flagged with that row's line ([`RowResult::duplicate_of`]); it is still importable, and the
+//!   organizer decides. A `状态`/`status` column (参赛/退赛, active/withdrawn; empty = active)
+//!   gives each row's status. Rows whose cells are all empty are skipped.
 //! - **Limits**: [`MAX_FILE_BYTES`] and [`MAX_ROWS`].
 //!
 //! # Export
-//! [`write_entrants`] writes UTF-8 with a BOM (so Excel shows Chinese), CRLF line ends, and the
-//! Chinese header row ([`HEADERS_ZH`]) or the English one ([`HEADERS_EN`]). A text cell that
+//! [`write_roster`] writes UTF-8 with a BOM (so Excel shows Chinese), CRLF line ends, and the
+//! Chinese header row ([`HEADERS_ZH`]) or the English one ([`HEADERS_EN`]), each entrant with
+//! its status in the last column, so an export imports back to the same field with the same
+//! statuses; [`write_entrants`] writes entrants that are all active. A text cell that
 //! starts with `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet does not run it as a
 //! formula; the import removes that prefix again.
 
+use crate::domain::duplicates::Identity;
 use crate::domain::entrant::{
-    field, has_cjk, split_chinese_name, split_latin_name, today, EntrantForm, EntrantInput, ErrorCode,
-    FieldError,
+    field, has_cjk, split_chinese_name, split_latin_name, today, EntrantForm, EntrantInput, EntrantStatus,
+    ErrorCode, FieldError,
 };
 use chrono::NaiveDate;
 use std::collections::HashMap;
@@ -45,10 +51,24 @@ pub const MAX_ROWS: usize = 10_000;
 const HEADER_SEARCH_ROWS: usize = 10;
 
 /// The Chinese header row written by [`write_entrants`], in column order.
-pub const HEADERS_ZH: [&str; 11] =
-    ["姓", "名", "拼音姓", "拼音名", "段位", "等级分", "单位", "地区", "出生日期", "性别", "备注"];
-/// The English header row written by [`write_entrants_with`] with [`HeaderLang::En`].
-pub const HEADERS_EN: [&str; 11] = field::ALL;
+pub const HEADERS_ZH: [&str; 12] =
+    ["姓", "名", "拼音姓", "拼音名", "段位", "等级分", "单位", "地区", "出生日期", "性别", "备注", "状态"];
+/// The English header row written by [`write_roster`] with [`HeaderLang::En`]: the form's
+/// fields, then the status.
+pub const HEADERS_EN: [&str; 12] = [
+    field::ALL[0],
+    field::ALL[1],
+    field::ALL[2],
+    field::ALL[3],
+    field::ALL[4],
+    field::ALL[5],
+    field::ALL[6],
+    field::ALL[7],
+    field::ALL[8],
+    field::ALL[9],
+    field::ALL[10],
+    field::STATUS,
+];
 
 /// The text encoding an import was decoded with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +93,7 @@ impl TextEncoding {
     }
 }
 
-/// Language of the header row written by [`write_entrants_with`].
+/// Language of the header row written by [`write_roster`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HeaderLang {
     #[default]
@@ -91,6 +111,10 @@ pub struct RowResult {
     pub errors: Vec<FieldError>,
     /// The row's name as well as it can be read, to label the row in a report (may be empty).
     pub display_name: String,
+    /// The status column (active when the file has none).
+    pub status: EntrantStatus,
+    /// The line of an earlier good row this one is probably the same person as.
+    pub duplicate_of: Option<usize>,
 }
 
 impl RowResult {
@@ -387,6 +411,7 @@ enum Target {
     BirthDate,
     Sex,
     Notes,
+    Status,
 }
 
 const HEADER_NAMES: &[(Target, &[&str])] = &[
@@ -498,6 +523,7 @@ const HEADER_NAMES: &[(Target, &[&str])] = &[
         Target::Notes,
         &["备注", "说明", "附注", "notes", "note", "remarks", "remark", "comment", "comments", "memo"],
     ),
+    (Target::Status, &["状态", "参赛状态", "status"]),
 ];
 
 /// Every header name the importer recognises (in normalised form: lower case, without spaces,
@@ -660,8 +686,9 @@ fn put_whole_latin(form: &mut EntrantForm, value: &str, errors: &mut Vec<FieldEr
     }
 }
 
-fn row_to_form(record: &csv::StringRecord, mapping: &Mapping) -> (EntrantForm, Vec<FieldError>) {
+fn row_to_form(record: &csv::StringRecord, mapping: &Mapping) -> (EntrantForm, String, Vec<FieldError>) {
     let mut form = EntrantForm::default();
+    let mut status = String::new();
     let mut errors = Vec::new();
     for &(col, target) in &mapping.columns {
         let value = unguard(record.get(col).unwrap_or("").trim()).trim();
@@ -690,9 +717,10 @@ fn row_to_form(record: &csv::StringRecord, mapping: &Mapping) -> (EntrantForm, V
             Target::BirthDate => form.birth_date = value.to_string(),
             Target::Sex => form.sex = value.to_string(),
             Target::Notes => form.notes = value.to_string(),
+            Target::Status => status = value.to_string(),
         }
     }
-    (form, errors)
+    (form, status, errors)
 }
 
 fn form_display_name(form: &EntrantForm) -> String {
@@ -744,19 +772,6 @@ impl<'a> LineIndex<'a> {
             Err(i) => i,
         }
     }
-}
-
-/// Keys under which two rows count as the same person: the Chinese name and the Latin name
-/// (case-insensitive), each with the birth date.
-fn duplicate_keys(e: &EntrantInput) -> Vec<(String, Option<NaiveDate>)> {
-    let mut keys = Vec::new();
-    if !e.family_name_zh.is_empty() {
-        keys.push((format!("zh:{}", e.full_name_zh()), e.birth_date));
-    }
-    if !e.family_name_latin.is_empty() || !e.given_name_latin.is_empty() {
-        keys.push((format!("la:{}", e.full_name_latin().to_lowercase()), e.birth_date));
-    }
-    keys
 }
 
 /// Reads an entrant CSV file, judging birth dates against today's date. See the module docs.
@@ -822,14 +837,19 @@ pub fn parse_entrants_on(bytes: &[u8], today: NaiveDate) -> Result<ImportPreview
     }
 
     let mut rows = Vec::with_capacity(data.len());
-    let mut first_seen: HashMap<(String, Option<NaiveDate>), usize> = HashMap::new();
+    // The good rows so far, to flag a row that is probably the same person as one of them.
+    let mut earlier: Vec<(usize, Identity)> = Vec::new();
     for (line, record) in data {
         let line = *line;
         if record.iter().skip(mapping.width).any(|c| !c.trim().is_empty()) {
             warnings.push(ImportWarning::ExtraCells { line });
         }
-        let (form, mut errors) = row_to_form(record, &mapping);
+        let (form, status_text, mut errors) = row_to_form(record, &mapping);
         let display_name = form_display_name(&form);
+        let status = EntrantStatus::parse(&status_text).unwrap_or_else(|c| {
+            errors.push(FieldError::new(field::STATUS, c));
+            EntrantStatus::Active
+        });
         let mut input = match form.parse_on(today) {
             Ok(input) => Some(input),
             Err(more) => {
@@ -837,20 +857,16 @@ pub fn parse_entrants_on(bytes: &[u8], today: NaiveDate) -> Result<ImportPreview
                 None
             }
         };
-        if let Some(e) = &input {
-            let keys = duplicate_keys(e);
-            if let Some(&first_line) = keys.iter().find_map(|k| first_seen.get(k)) {
-                errors.push(FieldError::new(field::ROW, ErrorCode::DuplicateInFile { first_line }));
-            } else if errors.is_empty() {
-                for k in keys {
-                    first_seen.insert(k, line);
-                }
-            }
-        }
         if !errors.is_empty() {
             input = None;
         }
-        rows.push(RowResult { line, input, errors, display_name });
+        let mut duplicate_of = None;
+        if let Some(e) = &input {
+            let me = Identity::of(e);
+            duplicate_of = earlier.iter().find(|(_, other)| me.matches(other).is_some()).map(|(l, _)| *l);
+            earlier.push((line, me));
+        }
+        rows.push(RowResult { line, input, errors, display_name, status, duplicate_of });
     }
     Ok(ImportPreview { rows, warnings, encoding_used, delimiter: char::from(delimiter), header_line })
 }
@@ -858,14 +874,17 @@ pub fn parse_entrants_on(bytes: &[u8], today: NaiveDate) -> Result<ImportPreview
 // ---------------------------------------------------------------------------------------------
 // Export
 
-/// Writes entrants as CSV with the Chinese header row. See the module docs.
+/// Writes active entrants as CSV with the Chinese header row. See the module docs.
 pub fn write_entrants(rows: &[EntrantInput]) -> Vec<u8> {
-    write_entrants_with(rows, HeaderLang::Zh)
+    let roster: Vec<(EntrantInput, EntrantStatus)> =
+        rows.iter().map(|e| (e.clone(), EntrantStatus::Active)).collect();
+    write_roster(&roster, HeaderLang::Zh)
 }
 
-/// Writes entrants as CSV with the header row in the given language; ranks and sexes are
-/// written in that language too ("业余5段"/"男" or "5d"/"M"), dates as YYYY-MM-DD.
-pub fn write_entrants_with(rows: &[EntrantInput], lang: HeaderLang) -> Vec<u8> {
+/// Writes entrants with their status as CSV with the header row in the given language; ranks,
+/// sexes and statuses are written in that language too ("业余5段"/"男"/"参赛" or
+/// "5d"/"M"/"active"), dates as YYYY-MM-DD.
+pub fn write_roster(rows: &[(EntrantInput, EntrantStatus)], lang: HeaderLang) -> Vec<u8> {
     let mut out = b"\xEF\xBB\xBF".to_vec();
     {
         let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(&mut out);
@@ -875,7 +894,7 @@ pub fn write_entrants_with(rows: &[EntrantInput], lang: HeaderLang) -> Vec<u8> {
         };
         // Writing into a Vec<u8> cannot fail: the only errors csv reports are I/O errors.
         w.write_record(header).expect("writing CSV to memory");
-        for e in rows {
+        for (e, status) in rows {
             let record = [
                 guard(&e.family_name_zh),
                 guard(&e.given_name_zh),
@@ -897,6 +916,11 @@ pub fn write_entrants_with(rows: &[EntrantInput], lang: HeaderLang) -> Vec<u8> {
                     .unwrap_or_default()
                     .to_string(),
                 guard(&e.notes),
+                match lang {
+                    HeaderLang::Zh => status.zh(),
+                    HeaderLang::En => status.en(),
+                }
+                .to_string(),
             ];
             w.write_record(&record).expect("writing CSV to memory");
         }
@@ -1045,7 +1069,7 @@ mod tests {
         let bad: Vec<(usize, Vec<(&str, &ErrorCode)>)> =
             p.bad_rows().map(|r| (r.line, r.errors.iter().map(|e| (e.field, &e.code)).collect())).collect();
         let lines: Vec<usize> = bad.iter().map(|(l, _)| *l).collect();
-        assert_eq!(lines, vec![3, 4, 5, 6, 7, 9, 11], "{bad:#?}");
+        assert_eq!(lines, vec![3, 4, 5, 6, 7, 11], "{bad:#?}");
         assert!(matches!(bad[0].1[..], [("rank", ErrorCode::RankInvalid { .. })]), "{bad:?}");
         assert!(matches!(bad[1].1[..], [("birth_date", ErrorCode::DateInvalid { .. })]));
         assert!(matches!(bad[2].1[..], [("birth_date", ErrorCode::DateInFuture)]));
@@ -1054,31 +1078,33 @@ mod tests {
             bad[4].1[..],
             [("rank", ErrorCode::Required), ("sex", ErrorCode::SexInvalid { .. })]
         ));
-        assert!(matches!(bad[5].1[..], [("row", ErrorCode::DuplicateInFile { first_line: 2 })]), "{bad:?}");
-        assert!(matches!(bad[6].1[..], [("rating", ErrorCode::RatingInvalid { .. })]));
+        assert!(matches!(bad[5].1[..], [("rating", ErrorCode::RatingInvalid { .. })]));
         // Good rows still import; bad rows carry no entrant.
-        assert_eq!(p.entrants().count(), 3);
+        assert_eq!(p.entrants().count(), 4);
         assert!(p.bad_rows().all(|r| r.input.is_none()));
+        // A repeat of line 2 is flagged for the organizer to decide, not refused.
         let dup = p.rows.iter().find(|r| r.line == 9).unwrap();
-        assert_eq!(dup.display_name, "王子涵");
-        assert_eq!(dup.en(), "Line 9 (王子涵): Row: Same name and birth date as line 2.");
-        assert_eq!(dup.zh(), "第9行（王子涵）：整行：与第2行的姓名和出生日期相同。");
+        assert_eq!((dup.display_name.as_str(), dup.duplicate_of, dup.is_ok()), ("王子涵", Some(2), true));
+        assert!(p.rows.iter().filter(|r| r.line != 9).all(|r| r.duplicate_of.is_none()));
     }
 
     #[test]
     fn same_name_with_another_birth_date_is_not_a_duplicate() {
         let csv = "姓名,段位,出生日期\n王伟,1d,2000-01-01\n王伟,2d,2001-01-01\nWang Wei,3d,2000-01-01\n王伟,3d,\n王伟,4d,\n";
         let p = parse(csv.as_bytes());
-        let flagged: Vec<usize> = p.bad_rows().map(|r| r.line).collect();
-        // line 4 only has a Latin name, which no earlier row has; line 6 repeats line 5 (no dates).
-        assert_eq!(flagged, vec![6]);
+        all_ok(&p);
+        let flagged: Vec<(usize, usize)> =
+            p.rows.iter().filter_map(|r| r.duplicate_of.map(|d| (r.line, d))).collect();
+        // Line 3: another birth date, another person. Line 4 only has a Latin name, which no
+        // earlier row has. Lines 5 and 6 have no date: same name and (empty) unit as line 2.
+        assert_eq!(flagged, vec![(5, 2), (6, 2)]);
     }
 
     #[test]
     fn latin_duplicates_are_case_insensitive() {
         let csv = "family_name,given_name,rank\nVannier,Rémi,2d\nVANNIER,RÉMI,2d\n";
         let p = parse(csv.as_bytes());
-        assert_eq!(p.bad_rows().map(|r| r.line).collect::<Vec<_>>(), vec![3]);
+        assert_eq!(p.rows[1].duplicate_of, Some(2));
     }
 
     #[test]
@@ -1259,28 +1285,40 @@ mod tests {
         let bytes = write_entrants(&sample_entrants());
         assert!(bytes.starts_with(b"\xEF\xBB\xBF"));
         let text = std::str::from_utf8(&bytes[3..]).unwrap();
-        assert!(text.starts_with("姓,名,拼音姓,拼音名,段位,等级分,单位,地区,出生日期,性别,备注\r\n"));
+        assert!(text.starts_with("姓,名,拼音姓,拼音名,段位,等级分,单位,地区,出生日期,性别,备注,状态\r\n"));
         assert!(text.contains("王,子涵,Wang,Zihan,业余5段,2480,北京棋院,北京市,2010-01-31,男,"));
         assert!(text.contains("'=HYPERLINK"), "formula guarded: {text}");
-        let en = write_entrants_with(&sample_entrants(), HeaderLang::En);
+        let roster: Vec<_> = sample_entrants().into_iter().map(|e| (e, EntrantStatus::Withdrawn)).collect();
+        let en = write_roster(&roster, HeaderLang::En);
         let en = std::str::from_utf8(&en[3..]).unwrap();
         assert!(
             en.starts_with("family_name_zh,given_name_zh,family_name_latin,given_name_latin,rank,rating,")
         );
         assert!(en.contains(",5d,2480,"));
         assert!(en.contains(",M,"));
+        assert!(en.lines().next().unwrap().ends_with(",notes,status"));
+        assert_eq!(en.matches(",withdrawn\r\n").count(), 4, "{en}");
     }
 
     #[test]
     fn export_then_import_round_trips() {
         let entrants = sample_entrants();
+        let status = |i: usize| if i % 2 == 1 { EntrantStatus::Withdrawn } else { EntrantStatus::Active };
+        let roster: Vec<_> = entrants.iter().cloned().enumerate().map(|(i, e)| (e, status(i))).collect();
         for lang in [HeaderLang::Zh, HeaderLang::En] {
-            let p = parse(&write_entrants_with(&entrants, lang));
+            let p = parse(&write_roster(&roster, lang));
             all_ok(&p);
             assert!(p.warnings.is_empty());
-            let back: Vec<EntrantInput> = p.entrants().cloned().collect();
-            assert_eq!(back, entrants, "{lang:?}");
+            let back: Vec<(EntrantInput, EntrantStatus)> =
+                p.rows.iter().map(|r| (r.input.clone().unwrap(), r.status)).collect();
+            assert_eq!(back, roster, "{lang:?}");
         }
+        let p = parse("姓名,段位,状态\n王伟,1d,退赛\n李强,2d,\n赵磊,3d,离开\n".as_bytes());
+        assert_eq!((p.rows[0].status, p.rows[1].status), (EntrantStatus::Withdrawn, EntrantStatus::Active));
+        assert!(matches!(
+            p.rows[2].errors[..],
+            [FieldError { field: "status", code: ErrorCode::StatusInvalid { .. } }]
+        ));
     }
 
     #[test]
@@ -1328,7 +1366,7 @@ mod tests {
             e.birth_date = days.map(|d| NaiveDate::from_ymd_opt(1910, 1, 1).unwrap() + chrono::Duration::days(d));
             if let Ok(e) = e.cleaned() {
                 let lang = if en { HeaderLang::En } else { HeaderLang::Zh };
-                let p = parse_entrants_on(&write_entrants_with(std::slice::from_ref(&e), lang), TODAY).unwrap();
+                let p = parse_entrants_on(&write_roster(&[(e.clone(), EntrantStatus::Active)], lang), TODAY).unwrap();
                 proptest::prop_assert!(p.rows.len() == 1 && p.rows[0].is_ok(), "{:?}", p.rows);
                 proptest::prop_assert_eq!(p.rows[0].input.as_ref(), Some(&e));
             }

@@ -5,4 +5,5 @@
 pub mod csv;
 
 pub mod opengotha;
+pub mod opengotha_settings;
 pub mod opengotha_write;

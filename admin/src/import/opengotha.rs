@@ -1,5 +1,5 @@
-//! OpenGotha tournament files (`.xml`, as written by OpenGotha 3.x): players, games, byes, the
-//! tournament name and the number of rounds.
+//! OpenGotha tournament files (`.xml`, as written by OpenGotha 3.x): players, games, byes, and
+//! the event's own parameters ([`OgParams`]).
 //!
 //! What is read, and how:
 //! - `<Tournament dataVersion>`: the root must be `Tournament`. Files that declare a
@@ -21,9 +21,21 @@
 //! - The number of rounds is `numberOfRounds`, raised to the highest round that has a game or a
 //!   bye (OpenGotha does the same on import).
 //!
-//! Teams, pairing and placement parameters are ignored. Any problem stops the import with an
-//! [`OgError`] that says where (line and column) and what, in English and Chinese; malformed
-//! input never panics.
+//! - The event's parameters ([`OgParams`], attribute names and units as OpenGotha's
+//!   `GeneralParameterSet`/`HandicapParameterSet` write them): `location`, `director`,
+//!   `beginDate`/`endDate` (YYYY-MM-DD), `komi` (points, "7.5"), `size`, `basicTime` (minutes),
+//!   `complementaryTimeSystem` with `stdByoYomiTime`, `nbMovesCanTime`/`canByoYomiTime`,
+//!   `fischerTime` (seconds), `genMMBar`/`genMMFloor` (ranks), the bye and absence values (half
+//!   points), `hdBasedOnMMS`, `hdCeiling`, `hdCorrection`, `hdNoHdRankThreshold`, the placement
+//!   criteria (whose main one, MMS or NBW, tells a McMahon event from a Swiss one, as
+//!   OpenGotha's `PlacementParameterSet.mainCriterion` does), and per player
+//!   `smmsCorrection`. These are read leniently: a value that cannot be read is kept in
+//!   [`OgParams::unreadable`] and the import goes on ([`super::opengotha_settings`] lists it
+//!   as not imported).
+//!
+//! Teams and pairing weights are ignored. Any problem with players, games or byes stops the
+//! import with an [`OgError`] that says where (line and column) and what, in English and
+//! Chinese; malformed input never panics.
 
 use crate::domain::entrant::{has_cjk, today, EntrantInput, FieldError, Rank, MIN_RATING};
 use chrono::NaiveDate;
@@ -52,6 +64,129 @@ pub struct OgTournament {
     pub players: Vec<OgPlayer>,
     pub games: Vec<OgGame>,
     pub byes: Vec<OgBye>,
+    /// The event's own parameters.
+    pub params: OgParams,
+}
+
+impl OgTournament {
+    /// The position of each player key in `players`.
+    pub fn index(&self) -> HashMap<&str, usize> {
+        self.players.iter().enumerate().map(|(i, p)| (p.key.as_str(), i)).collect()
+    }
+
+    /// (round, player index) for every round a player does not take part in (`participating`
+    /// is 0) and has neither a game nor a bye in: the rounds pairing must leave them out of.
+    pub fn absences(&self) -> Vec<(u32, usize)> {
+        let index = self.index();
+        let mut playing: HashSet<(u32, usize)> = HashSet::new();
+        for g in &self.games {
+            for k in [&g.black_key, &g.white_key] {
+                if let Some(&i) = index.get(k.as_str()) {
+                    playing.insert((g.round, i));
+                }
+            }
+        }
+        for b in &self.byes {
+            if let Some(&i) = index.get(b.player_key.as_str()) {
+                playing.insert((b.round, i));
+            }
+        }
+        let mut out = Vec::new();
+        for (i, p) in self.players.iter().enumerate() {
+            for (r, &takes_part) in p.participating.iter().enumerate() {
+                let round = r as u32 + 1;
+                if !takes_part && !playing.contains(&(round, i)) {
+                    out.push((round, i));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// OpenGotha's time system after the basic time (`complementaryTimeSystem`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OgTimeSystem {
+    /// SUDDENDEATH: the basic time only.
+    SuddenDeath,
+    /// STDBYOYOMI: one byo-yomi period of `seconds` (`stdByoYomiTime`).
+    StdByoYomi { seconds: u32 },
+    /// CANBYOYOMI: `moves` (`nbMovesCanTime`) in each period of `seconds` (`canByoYomiTime`).
+    Canadian { moves: u32, seconds: u32 },
+    /// FISCHER: `seconds` (`fischerTime`) added after each move.
+    Fischer { seconds: u32 },
+}
+
+/// OpenGotha's handicap parameters (`HandicapParameterSet`): handicap = difference of ranks
+/// (or of McMahon scores) − `correction`, at most `ceiling`; ranks above `threshold` count as
+/// `threshold` (OpenGotha's `Tournament.gameBetween`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OgHandicapParams {
+    pub based_on_mms: bool,
+    /// 0: even games.
+    pub ceiling: u8,
+    /// 0..=3, or −1 (OpenGotha's "increased by 1").
+    pub correction: i8,
+    pub threshold: Rank,
+}
+
+/// The main placement criterion: what OpenGotha ranks and pairs by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OgMainCriterion {
+    /// NBW, number of wins: a Swiss event.
+    Wins,
+    /// MMS, McMahon score: a McMahon event.
+    McMahonScore,
+}
+
+/// The event's parameters as the file states them; `None` where the file says nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OgParams {
+    pub location: Option<String>,
+    pub director: Option<String>,
+    pub begin: Option<NaiveDate>,
+    pub end: Option<NaiveDate>,
+    /// Komi in quarter stones (= half points: 7.5 points is 15).
+    pub komi_q: Option<i32>,
+    pub size: Option<u32>,
+    pub basic_minutes: Option<u32>,
+    pub time: Option<OgTimeSystem>,
+    pub mm_bar: Option<Rank>,
+    pub mm_floor: Option<Rank>,
+    /// What a bye scores, in half points, for Swiss (NBW) and McMahon (MMS) placement.
+    pub nbw_bye: Option<u8>,
+    pub mms_bye: Option<u8>,
+    /// What a round a player is absent from scores, in half points.
+    pub nbw_absent: Option<u8>,
+    pub mms_absent: Option<u8>,
+    /// `genCountNotPlayedGamesAsHalfPoint`: SOS counts a not played game as half a point.
+    pub count_not_played_as_half: Option<bool>,
+    pub categories: Option<u32>,
+    pub handicap: Option<OgHandicapParams>,
+    /// The placement criteria as written, without the empty ones ("NULL").
+    pub placement: Vec<String>,
+    /// Whether the file has OpenGotha's pairing weights (`PairingParameterSet`).
+    pub pairing_weights: bool,
+    /// Players whose starting McMahon score is corrected by hand (`smmsCorrection` ≠ 0).
+    pub smms_corrected: usize,
+    /// Attributes whose value could not be read: (element.attribute, value).
+    pub unreadable: Vec<(String, String)>,
+}
+
+impl OgParams {
+    /// The main criterion as OpenGotha finds it: the first NBW or MMS among the placement
+    /// criteria (NBW when there is neither); `None` when the file has no placement criteria.
+    pub fn main_criterion(&self) -> Option<OgMainCriterion> {
+        if self.placement.is_empty() {
+            return None;
+        }
+        let main = self.placement.iter().find_map(|c| match c.as_str() {
+            "NBW" => Some(OgMainCriterion::Wins),
+            "MMS" => Some(OgMainCriterion::McMahonScore),
+            _ => None,
+        });
+        Some(main.unwrap_or(OgMainCriterion::Wins))
+    }
 }
 
 /// One player, with the key games and byes use to refer to them.
@@ -158,6 +293,18 @@ impl OgResult {
             base.into()
         }
     }
+}
+
+/// OpenGotha's komi text ("7.5", "-0.5", "6,5") in quarter stones: points × 2, which must be a
+/// whole number of half points.
+pub fn komi_from_points(text: &str) -> Option<i32> {
+    let t = text.trim().replace(',', ".");
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest.to_string()),
+        None => (false, t),
+    };
+    let halves = i32::try_from(rules::outcome::parse_half_points(&t).ok()?).ok()?;
+    Some(if neg { -halves } else { halves })
 }
 
 /// OpenGotha's player key: name and first name joined, spaces removed, upper-cased.
@@ -574,6 +721,95 @@ fn read_game(el: &Element<'_>) -> Result<RawGame, OgError> {
     })
 }
 
+/// The lenient readers of the parameter sets: a value that cannot be read is noted, not fatal.
+impl OgParams {
+    fn text(&mut self, el: &Element<'_>, attribute: &str) -> Option<String> {
+        el.get(attribute).map(str::trim).filter(|v| !v.is_empty()).map(str::to_string)
+    }
+    fn note(&mut self, el: &Element<'_>, attribute: &str, value: &str) {
+        self.unreadable.push((format!("{}.{attribute}", el.name), value.chars().take(40).collect()));
+    }
+    fn parsed<T>(
+        &mut self,
+        el: &Element<'_>,
+        attribute: &str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Option<T> {
+        let v = self.text(el, attribute)?;
+        let out = parse(&v);
+        if out.is_none() {
+            self.note(el, attribute, &v);
+        }
+        out
+    }
+    fn number<T: std::str::FromStr>(&mut self, el: &Element<'_>, attribute: &str) -> Option<T> {
+        self.parsed(el, attribute, |v| v.parse::<T>().ok())
+    }
+    fn flag(&mut self, el: &Element<'_>, attribute: &str) -> Option<bool> {
+        self.parsed(el, attribute, |v| match v {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        })
+    }
+    fn rank(&mut self, el: &Element<'_>, attribute: &str) -> Option<Rank> {
+        self.parsed(el, attribute, |v| Rank::parse(v).ok())
+    }
+    fn date(&mut self, el: &Element<'_>, attribute: &str) -> Option<NaiveDate> {
+        self.parsed(el, attribute, |v| NaiveDate::parse_from_str(v, "%Y-%m-%d").ok())
+    }
+
+    /// `<GeneralParameterSet>` (name, short name and number of rounds are read strictly by
+    /// the caller).
+    fn read_general(&mut self, el: &Element<'_>) {
+        self.location = self.text(el, "location");
+        self.director = self.text(el, "director");
+        self.begin = self.date(el, "beginDate");
+        self.end = self.date(el, "endDate");
+        self.komi_q = self.parsed(el, "komi", komi_from_points);
+        self.size = self.number(el, "size");
+        self.basic_minutes = self.number(el, "basicTime");
+        let std: Option<u32> = self.number(el, "stdByoYomiTime");
+        let can_moves: Option<u32> = self.number(el, "nbMovesCanTime");
+        let can_secs: Option<u32> = self.number(el, "canByoYomiTime");
+        let fischer: Option<u32> = self.number(el, "fischerTime");
+        self.time = match self.text(el, "complementaryTimeSystem").as_deref() {
+            None => None,
+            Some("SUDDENDEATH") => Some(OgTimeSystem::SuddenDeath),
+            Some("STDBYOYOMI") => std.map(|seconds| OgTimeSystem::StdByoYomi { seconds }),
+            Some("CANBYOYOMI") => {
+                can_moves.zip(can_secs).map(|(moves, seconds)| OgTimeSystem::Canadian { moves, seconds })
+            }
+            Some("FISCHER") => fischer.map(|seconds| OgTimeSystem::Fischer { seconds }),
+            Some(other) => {
+                self.note(el, "complementaryTimeSystem", other);
+                None
+            }
+        };
+        self.mm_bar = self.rank(el, "genMMBar");
+        self.mm_floor = self.rank(el, "genMMFloor");
+        self.nbw_bye = self.number(el, "genNBW2ValueBye");
+        self.mms_bye = self.number(el, "genMMS2ValueBye");
+        self.nbw_absent = self.number(el, "genNBW2ValueAbsent");
+        self.mms_absent = self.number(el, "genMMS2ValueAbsent");
+        self.count_not_played_as_half = self.flag(el, "genCountNotPlayedGamesAsHalfPoint");
+        self.categories = self.number(el, "numberOfCategories");
+    }
+
+    /// `<HandicapParameterSet>`: read only when it is complete.
+    fn read_handicap(&mut self, el: &Element<'_>) {
+        let based_on_mms = self.flag(el, "hdBasedOnMMS");
+        let ceiling: Option<u8> = self.number(el, "hdCeiling");
+        let correction: Option<i8> = self.number(el, "hdCorrection");
+        let threshold = self.rank(el, "hdNoHdRankThreshold");
+        if let (Some(based_on_mms), Some(ceiling), Some(correction), Some(threshold)) =
+            (based_on_mms, ceiling, correction, threshold)
+        {
+            self.handicap = Some(OgHandicapParams { based_on_mms, ceiling, correction, threshold });
+        }
+    }
+}
+
 fn read_bye(el: &Element<'_>) -> Result<RawBye, OgError> {
     let round = el.round("roundNumber")?;
     let player_key = el.required("player")?.to_string();
@@ -601,6 +837,7 @@ pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament
     let mut players: Vec<RawPlayer> = Vec::new();
     let mut games: Vec<RawGame> = Vec::new();
     let mut byes: Vec<RawBye> = Vec::new();
+    let mut params = OgParams::default();
 
     loop {
         let offset = reader.buffer_position() as usize;
@@ -639,11 +876,28 @@ pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament
                 legacy_ratings = v < 201;
             }
         }
+        let grandparent = stack.len().checked_sub(2).and_then(|i| stack.get(i)).map(String::as_str);
         match (stack.last().map(String::as_str), el.name.as_str()) {
-            (Some("Players"), "Player") => players.push(read_player(&el, legacy_ratings, today)?),
+            (Some("Players"), "Player") => {
+                players.push(read_player(&el, legacy_ratings, today)?);
+                let correction: Option<i32> = params.number(&el, "smmsCorrection");
+                if correction.is_some_and(|c| c != 0) {
+                    params.smms_corrected += 1;
+                }
+            }
+            (Some("TournamentParameterSet"), "HandicapParameterSet") => params.read_handicap(&el),
+            (Some("TournamentParameterSet"), "PairingParameterSet") => params.pairing_weights = true,
+            (Some("PlacementCriteria"), "PlacementCriterion")
+                if grandparent == Some("PlacementParameterSet") =>
+            {
+                if let Some(c) = el.get("name").map(str::trim).filter(|c| !c.is_empty() && *c != "NULL") {
+                    params.placement.push(c.to_string());
+                }
+            }
             (Some("Games"), "Game") => games.push(read_game(&el)?),
             (Some("ByePlayers"), "ByePlayer") => byes.push(read_bye(&el)?),
             (Some("TournamentParameterSet"), "GeneralParameterSet") => {
+                params.read_general(&el);
                 name = el.get("name").map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
                 short_name = el.get("shortName").map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
                 if let Some(r) = el.get("numberOfRounds") {
@@ -737,11 +991,11 @@ pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament
             player
         })
         .collect();
-    Ok(OgTournament { name, short_name, rounds, players, games: out_games, byes: out_byes })
+    Ok(OgTournament { name, short_name, rounds, players, games: out_games, byes: out_byes, params })
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::domain::entrant::ErrorCode;
 
@@ -750,13 +1004,14 @@ mod tests {
         None => panic!(),
     };
 
-    fn sample_path(name: &str) -> String {
-        format!("{}/../../shared/data/opengotha/{name}", env!("CARGO_MANIFEST_DIR"))
+    /// The OpenGotha sample files committed with the tests (origins and licences in their README).
+    pub(crate) fn sample_path(name: &str) -> String {
+        format!("{}/tests/fixtures/opengotha/{name}", env!("CARGO_MANIFEST_DIR"))
     }
 
-    fn sample(name: &str) -> Vec<u8> {
+    pub(crate) fn sample(name: &str) -> Vec<u8> {
         let path = sample_path(name);
-        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e} (the samples live in /work/shared/data)"))
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
     fn parse(bytes: &[u8]) -> OgTournament {
@@ -795,7 +1050,7 @@ mod tests {
         let dir = sample_path("");
         assert!(
             std::path::Path::new(&dir).is_dir(),
-            "{dir} must exist (the worktree sits beside /work/shared)"
+            "{dir} must exist (the samples are committed with the tests)"
         );
     }
 
@@ -1190,6 +1445,84 @@ mod tests {
             let at = at % bytes.len();
             bytes[at] = byte;
             let _ = parse_opengotha_on(&bytes, TODAY);
+        }
+    }
+
+    #[test]
+    fn parameters_are_read_with_their_units() {
+        let t = parse(&sample("TournoiChinois.xml"));
+        let p = &t.params;
+        assert_eq!(p.location.as_deref(), Some("Location name"));
+        assert_eq!(p.director.as_deref(), Some("Director name"));
+        assert_eq!(
+            (p.begin, p.end),
+            (NaiveDate::from_ymd_opt(2020, 9, 15), NaiveDate::from_ymd_opt(2020, 9, 15))
+        );
+        assert_eq!(p.komi_q, Some(15), "komi=\"7.5\" points");
+        assert_eq!((p.size, p.basic_minutes), (Some(19), Some(60)));
+        assert_eq!(p.time, Some(OgTimeSystem::StdByoYomi { seconds: 30 }));
+        assert_eq!((p.mm_bar, p.mm_floor), (Some(Rank::Dan(4)), Some(Rank::Kyu(20))));
+        assert_eq!((p.nbw_bye, p.mms_bye, p.nbw_absent, p.mms_absent), (Some(2), Some(2), Some(0), Some(1)));
+        assert_eq!(
+            p.handicap,
+            Some(OgHandicapParams { based_on_mms: true, ceiling: 9, correction: 1, threshold: Rank::Dan(1) })
+        );
+        assert_eq!(p.placement, vec!["MMS", "SOSM", "SOSOSM"], "the team criteria are not the event's");
+        assert_eq!(p.main_criterion(), Some(OgMainCriterion::McMahonScore));
+        assert!(p.pairing_weights && p.unreadable.is_empty() && p.smms_corrected == 0);
+        let t = parse(&sample("simpleswiss.xml"));
+        assert_eq!(t.params.main_criterion(), Some(OgMainCriterion::Wins));
+        // Unreadable values are noted, not fatal.
+        let t = parse(
+            head_with("<Tournament dataVersion=\"201\">", "<Tournament dataVersion=\"201\"><TournamentParameterSet><GeneralParameterSet komi=\"lots\" basicTime=\"-5\" complementaryTimeSystem=\"HOURGLASS\"/></TournamentParameterSet>")
+                .as_bytes(),
+        );
+        let attrs: Vec<&str> = t.params.unreadable.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(
+            attrs,
+            [
+                "GeneralParameterSet.komi",
+                "GeneralParameterSet.basicTime",
+                "GeneralParameterSet.complementaryTimeSystem"
+            ]
+        );
+    }
+
+    #[test]
+    fn absences_are_the_rounds_not_participated_in_and_not_played() {
+        let t = parse(&sample("veterans-2021.xml"));
+        let absences = t.absences();
+        assert!(!absences.is_empty());
+        for (round, i) in &absences {
+            assert!(!t.players[*i].participating[*round as usize - 1]);
+        }
+        let expected: usize = t.players.iter().map(|p| p.participating.iter().filter(|b| !**b).count()).sum();
+        let played_anyway = expected - absences.len();
+        assert_eq!(played_anyway, 0, "in this file no player marked absent has a game");
+        // A player marked absent who has a game in that round is not absent from it.
+        let t = parse(
+            doc(r#"<Game roundNumber="1" tableNumber="1" blackPlayer="LIQIANG" whitePlayer="WANGWEI"/>"#)
+                .replacen(
+                    "participating=\"11111111111111111111\"",
+                    "participating=\"00111111111111111111\"",
+                    1,
+                )
+                .as_bytes(),
+        );
+        assert_eq!(t.absences(), vec![]);
+        let t = parse(head_with("participating=\"11111111111111111111\"", "participating=\"10\"").as_bytes());
+        assert_eq!(t.absences(), vec![(2, 0)], "no rounds known: as written");
+    }
+
+    #[test]
+    fn komi_is_read_in_points() {
+        for (text, q) in
+            [("7.5", Some(15)), ("6,5", Some(13)), ("0", Some(0)), ("-0.5", Some(-1)), ("7.50", Some(15))]
+        {
+            assert_eq!(komi_from_points(text), q, "{text}");
+        }
+        for bad in ["", "3.75", "x", "7.3"] {
+            assert_eq!(komi_from_points(bad), None, "{bad}");
         }
     }
 

@@ -2,7 +2,7 @@
 //! so a tournament's pairings can be compared or continued in OpenGotha, and read back by
 //! [`super::opengotha::parse_opengotha`].
 //!
-//! The layout follows the sample files in `shared/data/opengotha`: `<Players>`, `<Games>`,
+//! The layout follows the sample files in `admin/tests/fixtures/opengotha`: `<Players>`, `<Games>`,
 //! `<ByePlayers>`, then a complete `<TournamentParameterSet>` (OpenGotha's reader expects the
 //! general, handicap, placement and pairing sets to be there), attributes in alphabetical
 //! order as OpenGotha's serializer writes them.
@@ -517,8 +517,7 @@ mod tests {
     #[test]
     fn samples_survive_a_write() {
         for file in ["TournoiChinois.xml", "simpleswiss.xml", "veterans-2021.xml"] {
-            let path = format!("{}/../../shared/data/opengotha/{file}", env!("CARGO_MANIFEST_DIR"));
-            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let bytes = super::super::opengotha::tests::sample(file);
             let t = parse(&bytes);
             let index = |k: &str| t.players.iter().position(|p| p.key == k).unwrap();
             let out = OgOut {

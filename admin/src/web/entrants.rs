@@ -6,10 +6,11 @@ use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
 use super::templates::*;
-use crate::db::entrants::{self as edb, EditError, EntrantRow, Sort};
+use crate::db::entrants::{self as edb, CreateError, EditError, EntrantRow, Sort};
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::domain::duplicates::Match;
 use crate::domain::entrant::{self as dom, EntrantInput, ErrorCode, FieldError, Rank, Sex};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -37,6 +38,17 @@ pub fn rank_text(lang: Lang, code: &str) -> String {
         Some(r) if lang.is_zh() => r.zh(),
         Some(r) => r.en(),
         None => code.to_string(),
+    }
+}
+
+/// A registered entrant someone is probably the same person as, and why: "No. 12 王伟 (3d,
+/// 北京棋院): same name and birth date". The import preview and the entrant form say it alike.
+pub fn duplicate_text(lang: Lang, e: &EntrantRow, m: Match) -> String {
+    let name = if e.name_zh().is_empty() { e.name_latin() } else { e.name_zh() };
+    let args: [&dyn std::fmt::Display; 4] = [&e.id, &name, &rank_text(lang, &e.rank), &e.unit];
+    match m {
+        Match::BirthDate => lang.tf("e.dup_same_birth", &args),
+        Match::Unit => lang.tf("e.dup_same_unit", &args),
     }
 }
 
@@ -163,7 +175,15 @@ pub async fn list(
         .await?;
     let lang = ctx.lang;
     let notice = match query(&q, "imported").parse::<usize>() {
-        Ok(n) => Some(lang.tf("imp.done", &[&n])),
+        Ok(n) => {
+            let mut text = lang.tf("imp.done", &[&n]);
+            if let Ok(k) = query(&q, "skipped").parse::<usize>() {
+                if k > 0 {
+                    text = format!("{text} {}", lang.tf("imp.done_skipped", &[&k]));
+                }
+            }
+            Some(text)
+        }
         Err(_) => None,
     };
     let rows = rows
@@ -225,6 +245,9 @@ pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
     })
 }
 
+/// The entrant form; `duplicates` lists the registered entrants a new one probably is (adding
+/// them needs the confirmation box).
+#[allow(clippy::too_many_arguments)]
 async fn form_page(
     ctx: &Ctx,
     tid: i32,
@@ -232,6 +255,7 @@ async fn form_page(
     version: i32,
     f: FormView,
     banner: Option<String>,
+    duplicates: Vec<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let t = ctx.db(move |c| tdb::get(c, tid)).await?;
@@ -248,6 +272,7 @@ async fn form_page(
         f,
         sexes: sex_options(ctx.lang),
         banner,
+        duplicates,
     };
     ctx.render_status(status, &page)
 }
@@ -255,7 +280,7 @@ async fn form_page(
 pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Organizer).await?;
-    form_page(&ctx, tid, None, 0, FormView::default(), None, StatusCode::OK).await
+    form_page(&ctx, tid, None, 0, FormView::default(), None, Vec::new(), StatusCode::OK).await
 }
 
 pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
@@ -264,18 +289,28 @@ pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Resu
     let (f, input) = entrant_from_form(ctx.lang, &form);
     let Some(input) = input else {
         let banner = Some(ctx.t("form.has_errors").to_string());
-        return form_page(&ctx, tid, None, 0, f, banner, StatusCode::BAD_REQUEST).await;
+        return form_page(&ctx, tid, None, 0, f, banner, Vec::new(), StatusCode::BAD_REQUEST).await;
     };
     let actor = user.actor();
-    ctx.db(move |c| edb::create(c, &actor, tid, &input)).await?;
-    Ok(ctx.redirect(&format!("/t/{tid}/entrants")))
+    let allow = form.checked("confirm_duplicate");
+    match ctx.db_raw(move |c| edb::create(c, &actor, tid, &input, allow)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/entrants"))),
+        Err(CreateError::Duplicates(found)) => {
+            // Nothing written: the form comes back filled in, with whom it matches and the box
+            // that confirms a different person (or the same one entered twice on purpose).
+            let lines = found.iter().map(|(e, m)| duplicate_text(ctx.lang, e, *m)).collect();
+            let banner = Some(ctx.t("e.dup_banner").to_string());
+            form_page(&ctx, tid, None, 0, f, banner, lines, StatusCode::CONFLICT).await
+        }
+        Err(CreateError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+    }
 }
 
 pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let [tid, eid] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Organizer).await?;
     let e = ctx.db(move |c| edb::get(c, tid, eid)).await?;
-    form_page(&ctx, tid, Some(eid), e.version, entrant_form(&e), None, StatusCode::OK).await
+    form_page(&ctx, tid, Some(eid), e.version, entrant_form(&e), None, Vec::new(), StatusCode::OK).await
 }
 
 pub async fn save(
@@ -292,7 +327,8 @@ pub async fn save(
     let (f, input) = entrant_from_form(ctx.lang, &form);
     let Some(input) = input else {
         let banner = Some(ctx.t("form.has_errors").to_string());
-        return form_page(&ctx, tid, Some(eid), version, f, banner, StatusCode::BAD_REQUEST).await;
+        return form_page(&ctx, tid, Some(eid), version, f, banner, Vec::new(), StatusCode::BAD_REQUEST)
+            .await;
     };
     let actor = user.actor();
     let reason = form.get("reason").to_string();
@@ -302,7 +338,7 @@ pub async fn save(
             // Show what is stored now, with the refused edit's values kept in the form so the
             // user can redo it on top of the newer version.
             let banner = Some(ctx.lang.tf("e.err_stale", &[&current.name_zh(), &current.name_latin()]));
-            form_page(&ctx, tid, Some(eid), v, f, banner, StatusCode::CONFLICT).await
+            form_page(&ctx, tid, Some(eid), v, f, banner, Vec::new(), StatusCode::CONFLICT).await
         }
         Err(EditError::Db(DbError::NotFound)) => Err(ctx.not_found()),
         Err(EditError::Db(e)) => Err(AppError::internal(ctx.lang, e)),

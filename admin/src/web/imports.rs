@@ -1,118 +1,333 @@
 //! Imports with a preview (CSV, OpenGotha XML) and the CSV export. Parsing is the import
-//! module's; this file only carries bytes between the preview and the confirmation, and writes
-//! everything in one transaction (after an automatic backup when the import replaces data).
+//! module's and writing is `db::entrants`'; this file carries the bytes between the preview and
+//! the confirmation and says, before anything is written, what the confirmation will do.
+//!
+//! - A CSV list **adds** entrants (or, ticked, replaces them). Each row that is probably someone
+//!   already registered, or someone on an earlier line of the file
+//!   (`domain::duplicates`), is flagged and added only if its box is ticked; the database
+//!   checks again in the write's transaction, so nothing doubles without a confirmation.
+//! - An OpenGotha file is an event: it **creates a new event** or **replaces this one** (its
+//!   entrants, rounds, games and settings; after an automatic backup into `backups/`),
+//!   never merges into it. Replacing an event that has rounds needs its own confirmation box,
+//!   and a write to the event since the preview refuses the replacement (its change counter).
+//!   An empty event is simply filled (nothing is lost, nothing merged).
 
 use super::ctx::{id, Ctx};
+use super::entrants::duplicate_text;
 use super::error::AppError;
 use super::form::{hex_decode, hex_encode, Form};
 use super::i18n::Lang;
-use super::templates::{ImportPage, Preview};
-use crate::db::entrants::{self as edb, ImportGame, Sort};
-use crate::db::tournaments as tdb;
+use super::templates::{ImportMode, ImportPage, ImportRowView, Preview};
+use super::tournaments::settings_text;
+use crate::db::entrants::{
+    self as edb, EntrantRow, ImportData, ImportGame, ImportNote, ImportRow, ReplaceError,
+};
+use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::{backup, DbError};
-use crate::domain::entrant::{EntrantInput, FieldError};
-use crate::import::{csv as csv_import, opengotha};
+use crate::domain::duplicates::Identity;
+use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank};
+use crate::domain::settings::{System, TournamentSettings};
+use crate::import::opengotha::{self, OgTournament};
+use crate::import::opengotha_settings::{event_settings, NotImported};
+use crate::import::{csv as csv_import, csv::HeaderLang};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 
-/// What a parsed upload offers: valid entrants with their line, bad lines with reasons, games.
+/// Which kind of file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Csv,
+    OpenGotha,
+}
+
+impl Kind {
+    fn slug(self) -> &'static str {
+        match self {
+            Kind::Csv => "csv",
+            Kind::OpenGotha => "opengotha",
+        }
+    }
+}
+
+/// The event an import goes into, as it is now.
+struct Target {
+    t: TournamentRow,
+    entrants: Vec<(EntrantRow, Identity)>,
+    rounds: i64,
+    published: u32,
+    /// The change counter: the preview carries it; a replacement is refused if it moved.
+    changes: i32,
+}
+
+impl Target {
+    fn load(conn: &mut diesel::SqliteConnection, tid: i32) -> Result<Target, DbError> {
+        let t = tdb::get(conn, tid)?;
+        let entrants = edb::identities(conn, tid)?;
+        let rounds = tdb::count_rounds(conn, tid)?;
+        let (published, _) = tdb::published_rounds(conn, tid)?;
+        let (changes, _) = tdb::change_stamp(conn, tid)?;
+        Ok(Target { t, entrants, rounds, published, changes })
+    }
+    /// Nothing to lose: an import simply fills it.
+    fn is_empty(&self) -> bool {
+        self.entrants.is_empty() && self.rounds == 0
+    }
+    fn is_team(&self) -> bool {
+        self.t.settings().system == System::TeamRelay
+    }
+}
+
+/// One row of a CSV file as the preview and the confirmation see it.
+struct CsvRow {
+    line: usize,
+    input: EntrantInput,
+    status: EntrantStatus,
+    /// The line of an earlier row of the file it probably repeats.
+    duplicate_of: Option<usize>,
+}
+
+/// A parsed upload: the rows that can be imported, the bad lines with reasons, and for an
+/// OpenGotha file the event itself.
 struct Parsed {
-    good: Vec<(usize, EntrantInput)>,
+    good: Vec<CsvRow>,
     bad: Vec<(usize, String)>,
-    games: Vec<ImportGame>,
-    /// Extra summary text (e.g. the OpenGotha tournament's name and rounds).
-    about: String,
+    og: Option<OgTournament>,
+    warnings: String,
 }
 
-fn row_errors(lang: Lang, errs: &[FieldError]) -> String {
-    errs.iter()
-        .map(|e| if lang.is_zh() { e.zh_with_label() } else { e.en_with_label() })
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-fn parse_csv(lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
-    let preview =
-        csv_import::parse_entrants(bytes).map_err(|e| if lang.is_zh() { e.zh() } else { e.en() })?;
-    let about = preview
-        .warnings
-        .iter()
-        .map(|w| if lang.is_zh() { w.zh() } else { w.en() })
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut good = Vec::new();
-    let mut bad = Vec::new();
-    for r in preview.rows {
-        let msg = if lang.is_zh() { r.zh() } else { r.en() };
-        match r.input {
-            Some(i) if r.errors.is_empty() => good.push((r.line, i)),
-            _ => bad.push((r.line, msg)),
-        }
-    }
-    Ok(Parsed { good, bad, games: Vec::new(), about })
-}
-
-fn parse_og(lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
-    let og = opengotha::parse_opengotha(bytes).map_err(|e| if lang.is_zh() { e.zh() } else { e.en() })?;
-    let mut good = Vec::new();
-    let mut bad = Vec::new();
-    let mut keys = Vec::new();
-    for (i, p) in og.players.into_iter().enumerate() {
-        match p.entrant.clone().cleaned() {
-            Ok(e) => {
-                keys.push(p.key.clone());
-                good.push((i + 1, e));
+fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
+    let msg = |en: String, zh: String| if lang.is_zh() { zh } else { en };
+    match kind {
+        Kind::Csv => {
+            let preview = csv_import::parse_entrants(bytes).map_err(|e| msg(e.en(), e.zh()))?;
+            let warnings = preview.warnings.iter().map(|w| msg(w.en(), w.zh())).collect::<Vec<_>>().join(" ");
+            let mut good = Vec::new();
+            let mut bad = Vec::new();
+            for r in preview.rows {
+                let text = msg(r.en(), r.zh());
+                match r.input {
+                    Some(input) if r.errors.is_empty() => good.push(CsvRow {
+                        line: r.line,
+                        input,
+                        status: r.status,
+                        duplicate_of: r.duplicate_of,
+                    }),
+                    _ => bad.push((r.line, text)),
+                }
             }
-            Err(errs) => bad.push((i + 1, format!("{}: {}", p.key, row_errors(lang, &errs)))),
+            Ok(Parsed { good, bad, og: None, warnings })
+        }
+        Kind::OpenGotha => {
+            // The reader validates every player; a file it accepts has no bad row.
+            let og = opengotha::parse_opengotha(bytes).map_err(|e| msg(e.en(), e.zh()))?;
+            let good = og
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| CsvRow {
+                    line: i + 1,
+                    input: p.entrant.clone(),
+                    status: EntrantStatus::Active,
+                    duplicate_of: None,
+                })
+                .collect();
+            Ok(Parsed { good, bad: Vec::new(), og: Some(og), warnings: String::new() })
         }
     }
-    let index = |k: &str| keys.iter().position(|x| x == k);
+}
+
+/// The players, games, byes (a game without White) and absences of an OpenGotha file.
+fn og_data(og: &OgTournament) -> ImportData {
+    let index = og.index();
+    let at = |k: &str| index.get(k).copied();
     let mut games: Vec<ImportGame> = og
         .games
         .iter()
         .map(|g| ImportGame {
             round: i32::try_from(g.round).unwrap_or(0),
             board: i32::try_from(g.table).unwrap_or(0),
-            black: index(&g.black_key),
-            white: index(&g.white_key),
+            black: at(&g.black_key),
+            white: at(&g.white_key),
             handicap: i32::from(g.handicap),
             result: g.result.code(),
         })
         .collect();
-    // A bye is stored as a game without a White player.
     games.extend(og.byes.iter().map(|b| ImportGame {
         round: i32::try_from(b.round).unwrap_or(0),
         board: 0,
-        black: index(&b.player_key),
+        black: at(&b.player_key),
         white: None,
         handicap: 0,
         result: "BYE".into(),
     }));
-    let rounds = og.rounds.unwrap_or_else(|| og.games.iter().map(|g| g.round).max().unwrap_or(0));
-    let name = og.name.clone().or(og.short_name.clone()).unwrap_or_default();
-    let about = lang.tf("imp.og_about", &[&name, &rounds, &og.games.len()]);
-    Ok(Parsed { good, bad, games, about })
+    ImportData {
+        rows: og.players.iter().map(|p| ImportRow::trusted(p.entrant.clone())).collect(),
+        games,
+        absences: og.absences().into_iter().map(|(r, i)| (i32::try_from(r).unwrap_or(0), i)).collect(),
+    }
 }
 
-fn preview(lang: Lang, p: &Parsed, payload: &[u8], confirm_action: String) -> Preview {
+/// A line saying what the file held that the event does not take.
+fn not_imported_text(lang: Lang, n: &NotImported) -> String {
+    let rank = |r: &Rank| if lang.is_zh() { r.zh() } else { r.en() };
+    match n {
+        NotImported::Unreadable { attribute, value } => lang.tf("imp.ni_unreadable", &[attribute, value]),
+        NotImported::Text { attribute } => lang.tf("imp.ni_text", &[attribute]),
+        NotImported::Dates { begin, end } => lang.tf("imp.ni_dates", &[begin, end]),
+        NotImported::Director(d) => lang.tf("imp.ni_director", &[d]),
+        NotImported::BoardSize(n) => lang.tf("imp.ni_size", &[n]),
+        NotImported::Categories(n) => lang.tf("imp.ni_categories", &[n]),
+        NotImported::Komi(q) => lang.tf("imp.ni_komi", &[&super::tournaments::quarters_text(*q)]),
+        NotImported::Fischer { basic_minutes, seconds } => {
+            lang.tf("imp.ni_fischer", &[basic_minutes, seconds])
+        }
+        NotImported::TimeControl { basic_minutes } => lang.tf("imp.ni_time", &[basic_minutes]),
+        NotImported::McMahonBands { bar, floor } => lang.tf("imp.ni_bands", &[&rank(bar), &rank(floor)]),
+        NotImported::ByeValue(h) => lang.tf("imp.ni_bye", &[h]),
+        NotImported::AbsentScore(h) => {
+            lang.tf("imp.ni_absent", &[&rules::outcome::half_points_text(u32::from(*h))])
+        }
+        NotImported::NotPlayedAsHalf => lang.t("imp.ni_not_played_half").to_string(),
+        NotImported::HandicapBasis => lang.t("imp.ni_handicap_basis").to_string(),
+        NotImported::HandicapIncrease => lang.t("imp.ni_handicap_increase").to_string(),
+        NotImported::HandicapCeiling(c) => lang.tf("imp.ni_handicap_ceiling", &[c]),
+        NotImported::HandicapThreshold(r) => lang.tf("imp.ni_handicap_threshold", &[&rank(r)]),
+        NotImported::Placement(c) => lang.tf("imp.ni_placement", &[&c.join(", ")]),
+        NotImported::PairingWeights => lang.t("imp.ni_pairing").to_string(),
+        NotImported::SmmsCorrections(n) => lang.tf("imp.ni_smms", &[n]),
+        NotImported::Preregistered(n) => lang.tf("imp.ni_pre", &[n]),
+    }
+}
+
+/// The settings an imported event gets, as (label, value) lines.
+fn settings_lines(lang: Lang, s: &TournamentSettings) -> Vec<(String, String)> {
+    let st = settings_text(lang, s);
+    let name = match (s.name_zh.is_empty(), s.name_latin.is_empty()) {
+        (false, false) => format!("{} / {}", s.name_zh, s.name_latin),
+        (false, true) => s.name_zh.clone(),
+        _ => s.name_latin.clone(),
+    };
+    let dates = if s.start_date == s.end_date {
+        s.start_date.to_string()
+    } else {
+        format!("{} – {}", s.start_date, s.end_date)
+    };
+    let mut out = vec![
+        (lang.t("t.name").to_string(), name),
+        (lang.t("t.venue").to_string(), s.venue.clone()),
+        (lang.t("t.dates").to_string(), dates),
+        (lang.t("t.rounds").to_string(), s.rounds.to_string()),
+        (lang.t("t.system").to_string(), st.system),
+        (
+            lang.t("t.komi").to_string(),
+            lang.tf(
+                "imp.komi_value",
+                &[
+                    &st.komi,
+                    &rules::sgf::Komi { quarters: s.ruleset.komi_q, unit: rules::sgf::KomiUnit::Stones }
+                        .points_text(),
+                ],
+            ),
+        ),
+        (lang.t("t.time_control").to_string(), st.time_control),
+        (lang.t("t.bye_value").to_string(), lang.t(&format!("bye_value.{}", s.bye_value.code())).to_string()),
+    ];
+    if let Some(mm) = st.mcmahon {
+        out.push((lang.t("system.mcmahon").to_string(), mm));
+    }
+    out.push((
+        lang.t("t.handicap_basis").to_string(),
+        st.handicap.unwrap_or_else(|| lang.t("imp.even_games").to_string()),
+    ));
+    out
+}
+
+/// What the confirmation form asks for, and the problems beside its fields.
+#[derive(Default)]
+struct Choice {
+    mode_error: Option<String>,
+    confirm_error: Option<String>,
+}
+
+fn row_view(lang: Lang, r: &CsvRow, existing: &[(EntrantRow, Identity)]) -> ImportRowView {
+    let me = Identity::of(&r.input);
+    let mut flags: Vec<String> =
+        existing.iter().filter_map(|(e, i)| me.matches(i).map(|m| duplicate_text(lang, e, m))).collect();
+    if let Some(first) = r.duplicate_of {
+        flags.push(lang.tf("imp.dup_in_file", &[&first]));
+    }
+    let e = &r.input;
+    ImportRowView {
+        line: r.line,
+        name: e.display_name(),
+        rank: if lang.is_zh() { e.rank.zh() } else { e.rank.en() },
+        unit: e.unit.clone(),
+        status: lang.t(&format!("e.{}", r.status.code())).to_string(),
+        flags,
+    }
+}
+
+fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], choice: Choice) -> Preview {
+    let lang = ctx.lang;
+    let tid = target.t.id;
+    // A CSV list replacing the entrants compares rows with the file only; adding, with the
+    // event's entrants too.
+    let existing: &[(EntrantRow, Identity)] = if kind == Kind::Csv { &target.entrants } else { &[] };
+    let good: Vec<ImportRowView> = p.good.iter().map(|r| row_view(lang, r, existing)).collect();
+    let flagged = good.iter().filter(|g| !g.flags.is_empty()).count();
     let mut summary = lang.tf("imp.summary", &[&(p.good.len() + p.bad.len()), &p.good.len(), &p.bad.len()]);
-    if !p.about.is_empty() {
-        summary = format!("{} {summary}", p.about);
+    if !p.warnings.is_empty() {
+        summary = format!("{summary} {}", p.warnings);
+    }
+    let replace_hint =
+        lang.tf("imp.replace_hint", &[&target.entrants.len(), &target.rounds, &target.published]);
+    let (mut settings, mut not_imported, mut modes) = (Vec::new(), Vec::new(), Vec::new());
+    if let Some(og) = &p.og {
+        let today = chrono::Local::now().date_naive();
+        let (s, not) = event_settings(og, &TournamentSettings::defaults(today));
+        settings = settings_lines(lang, &s);
+        not_imported = not.iter().map(|n| not_imported_text(lang, n)).collect();
+        let games = og.games.len();
+        let played =
+            og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
+        summary = format!(
+            "{} {}",
+            lang.tf("imp.og_about", &[&og.players.len(), &games, &played, &og.absences().len()]),
+            summary
+        );
+        modes.push(ImportMode {
+            code: "new",
+            label: lang.t("imp.mode_new").to_string(),
+            hint: lang.t("imp.mode_new_hint").to_string(),
+            checked: false,
+        });
+        if !target.is_team() {
+            let (label, hint) = if target.is_empty() {
+                (lang.t("imp.mode_fill").to_string(), lang.t("imp.mode_fill_hint").to_string())
+            } else {
+                (lang.t("imp.mode_replace").to_string(), replace_hint.clone())
+            };
+            modes.push(ImportMode { code: "replace", label, hint, checked: target.is_empty() });
+        }
     }
     Preview {
+        kind: kind.slug(),
         summary,
         bad: p.bad.clone(),
-        good: p
-            .good
-            .iter()
-            .map(|(line, e)| {
-                let name = if e.full_name_zh().is_empty() { e.full_name_latin() } else { e.full_name_zh() };
-                (*line, name, if lang.is_zh() { e.rank.zh() } else { e.rank.en() }, e.unit.clone())
-            })
-            .collect(),
+        good,
+        flagged,
         payload: hex_encode(payload),
-        confirm_action,
+        confirm_action: format!("/t/{tid}/import/{}/confirm", kind.slug()),
+        changes: target.changes,
+        settings,
+        not_imported,
+        modes,
+        replace_hint,
+        has_rounds: target.rounds > 0,
+        confirm_replace_label: lang.tf("imp.confirm_replace", &[&target.rounds, &target.published]),
+        mode_error: choice.mode_error,
+        confirm_error: choice.confirm_error,
     }
 }
 
@@ -136,26 +351,16 @@ pub async fn page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, App
     page_with(&ctx, tid, None, None, StatusCode::OK).await
 }
 
-type ParseFn = fn(Lang, &[u8]) -> Result<Parsed, String>;
-
-fn kind(name: &str) -> (ParseFn, &'static str) {
-    match name {
-        "opengotha" => (parse_og, "opengotha"),
-        _ => (parse_csv, "csv"),
-    }
-}
-
-async fn do_preview(ctx: Ctx, tid: i32, body: web::Bytes, which: &str) -> Result<HttpResponse, AppError> {
-    ctx.require_staff(tid, Role::Organizer).await?;
-    let form: Form = ctx.form(&body)?;
-    let (parse, slug) = kind(which);
+async fn do_preview(ctx: Ctx, tid: i32, body: web::Bytes, kind: Kind) -> Result<HttpResponse, AppError> {
+    let (_, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let Some(file) = form.file("file").filter(|f| !f.data.is_empty()) else {
         let banner = Some(ctx.t("imp.err_no_file").to_string());
         return page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
     };
-    match parse(ctx.lang, &file.data) {
+    match parse(kind, ctx.lang, &file.data) {
         Ok(p) => {
-            let pv = preview(ctx.lang, &p, &file.data, format!("/t/{tid}/import/{slug}/confirm"));
+            let target = ctx.db(move |c| Target::load(c, tid)).await?;
+            let pv = preview(&ctx, kind, &p, &target, &file.data, Choice::default());
             page_with(&ctx, tid, Some(pv), None, StatusCode::OK).await
         }
         Err(e) => {
@@ -165,52 +370,242 @@ async fn do_preview(ctx: Ctx, tid: i32, body: web::Bytes, which: &str) -> Result
     }
 }
 
-async fn do_confirm(ctx: Ctx, tid: i32, body: web::Bytes, which: &str) -> Result<HttpResponse, AppError> {
+/// The preview again, with a banner and the problems beside the fields; nothing was written.
+#[allow(clippy::too_many_arguments)]
+async fn refuse(
+    ctx: &Ctx,
+    tid: i32,
+    kind: Kind,
+    p: &Parsed,
+    bytes: &[u8],
+    banner: String,
+    choice: Choice,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let target = ctx.db(move |c| Target::load(c, tid)).await?;
+    let pv = preview(ctx, kind, p, &target, bytes, choice);
+    page_with(ctx, tid, Some(pv), Some(banner), status).await
+}
+
+async fn do_confirm(ctx: Ctx, tid: i32, body: web::Bytes, kind: Kind) -> Result<HttpResponse, AppError> {
     let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let (parse, slug) = kind(which);
     let Some(bytes) = hex_decode(form.get("payload")).filter(|b| !b.is_empty()) else {
         let banner = Some(ctx.t("imp.err_no_file").to_string());
         return page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
     };
-    let p = match parse(ctx.lang, &bytes) {
+    let p = match parse(kind, ctx.lang, &bytes) {
         Ok(p) => p,
         Err(e) => {
             let banner = Some(ctx.lang.tf("imp.err_unreadable", &[&e]));
             return page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
         }
     };
-    let action = format!("/t/{tid}/import/{slug}/confirm");
     if !p.bad.is_empty() && !form.checked("drop_bad") {
-        let banner = Some(ctx.lang.tf("imp.err_bad_rows", &[&p.bad.len()]));
-        let pv = preview(ctx.lang, &p, &bytes, action);
-        return page_with(&ctx, tid, Some(pv), banner, StatusCode::UNPROCESSABLE_ENTITY).await;
+        let banner = ctx.lang.tf("imp.err_bad_rows", &[&p.bad.len()]);
+        return refuse(
+            &ctx,
+            tid,
+            kind,
+            &p,
+            &bytes,
+            banner,
+            Choice::default(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
     }
     if p.good.is_empty() {
         let banner = Some(ctx.t("imp.err_nothing").to_string());
         return page_with(&ctx, tid, None, banner, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
-    let replace = form.checked("replace");
-    let inputs: Vec<EntrantInput> = p.good.into_iter().map(|(_, e)| e).collect();
-    let games = p.games;
-    let n = inputs.len();
-    let actor = user.actor();
-    let db_path = ctx.state.db_path.clone();
-    let source = if p.bad.is_empty() {
-        format!("{slug} import")
-    } else {
-        format!("{slug} import, {} bad rows dropped", p.bad.len())
+    let target = ctx.db(move |c| Target::load(c, tid)).await?;
+    // Replacing an event that holds something needs the change counter the preview showed
+    // (a form without it is treated as stale); filling an empty one loses nothing.
+    let expected: Option<i32> = match form.get("changes").parse() {
+        Ok(n) => Some(n),
+        Err(_) if target.is_empty() => None,
+        Err(_) => Some(-1),
     };
-    ctx.db(move |c| {
-        let source = if replace && edb::count(c, tid)? > 0 {
-            let file = backup::auto_backup(&db_path, &format!("before-import-t{tid}"))?;
-            format!("{source}, replacing; backup {}", file.display())
-        } else {
-            source
+    match kind {
+        Kind::Csv => confirm_csv(&ctx, &user, &form, &p, &bytes, &target, expected).await,
+        Kind::OpenGotha => confirm_og(&ctx, &user, &form, &p, &bytes, &target, expected).await,
+    }
+}
+
+/// The rows of a CSV file as the import writes them: a flagged row goes in only when its box
+/// (`add_line` = its line) is ticked; the database checks each row again.
+fn csv_rows(p: &Parsed, form: &Form) -> Vec<ImportRow> {
+    let ticked: Vec<&str> = form.all("add_line");
+    p.good
+        .iter()
+        .map(|r| ImportRow {
+            input: r.input.clone(),
+            status: r.status,
+            allow_duplicate: ticked.contains(&r.line.to_string().as_str()),
+        })
+        .collect()
+}
+
+fn note(kind: Kind, p: &Parsed, not_imported: &[NotImported], backup: Option<String>) -> ImportNote {
+    let mut source = format!("{} import", kind.slug());
+    if !p.bad.is_empty() {
+        source = format!("{source}, {} bad rows dropped", p.bad.len());
+    }
+    ImportNote { source, backup, not_imported: not_imported.iter().map(|n| format!("{n:?}")).collect() }
+}
+
+fn done_redirect(ctx: &Ctx, tid: i32, done: &edb::Imported) -> HttpResponse {
+    ctx.redirect(&format!("/t/{tid}/entrants?imported={}&skipped={}", done.added(), done.skipped()))
+}
+
+async fn confirm_csv(
+    ctx: &Ctx,
+    user: &crate::db::users::User,
+    form: &Form,
+    p: &Parsed,
+    bytes: &[u8],
+    target: &Target,
+    expected: Option<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = target.t.id;
+    let rows = csv_rows(p, form);
+    let actor = user.actor();
+    if !form.checked("replace") {
+        let n = note(Kind::Csv, p, &[], None);
+        let done = ctx.db(move |c| edb::add_entrants(c, &actor, tid, rows, &n)).await?;
+        return Ok(done_redirect(ctx, tid, &done));
+    }
+    if target.is_team() {
+        let choice = Choice { mode_error: Some(ctx.t("imp.err_team").to_string()), ..Default::default() };
+        let banner = ctx.t("form.has_errors").to_string();
+        return refuse(ctx, tid, Kind::Csv, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY).await;
+    }
+    if target.rounds > 0 && !form.checked("confirm_replace") {
+        let choice = Choice {
+            confirm_error: Some(ctx.t("imp.err_confirm_replace").to_string()),
+            ..Default::default()
         };
-        edb::import(c, &actor, tid, &inputs, &games, replace, &source)
-    })
-    .await?;
-    Ok(ctx.redirect(&format!("/t/{tid}/entrants?imported={n}")))
+        let banner = ctx.t("form.has_errors").to_string();
+        return refuse(ctx, tid, Kind::Csv, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY).await;
+    }
+    let data = ImportData { rows, ..Default::default() };
+    replace(ctx, Kind::Csv, p, bytes, target, expected, None, &[], data, actor).await
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn replace(
+    ctx: &Ctx,
+    kind: Kind,
+    p: &Parsed,
+    bytes: &[u8],
+    target: &Target,
+    expected: Option<i32>,
+    settings: Option<TournamentSettings>,
+    not_imported: &[NotImported],
+    data: ImportData,
+    actor: crate::db::Actor,
+) -> Result<HttpResponse, AppError> {
+    let tid = target.t.id;
+    let stale = || async {
+        let banner = ctx.t("imp.err_stale").to_string();
+        refuse(ctx, tid, kind, p, bytes, banner, Choice::default(), StatusCode::CONFLICT).await
+    };
+    // Checked before the backup too, so a refusal leaves backups/ alone; the transaction
+    // checks again.
+    if expected.is_some_and(|e| e != target.changes) {
+        return stale().await;
+    }
+    let backup = if target.is_empty() {
+        None
+    } else {
+        Some(
+            ctx.db({
+                let path = ctx.state.db_path.clone();
+                move |_| {
+                    backup::auto_backup(&path, &format!("before-import-t{tid}"))
+                        .map(|f| f.display().to_string())
+                }
+            })
+            .await?,
+        )
+    };
+    let n = note(kind, p, not_imported, backup);
+    let r = ctx
+        .db_raw(move |c| edb::replace_event(c, &actor, tid, expected, settings.as_ref(), &data, &n))
+        .await?;
+    match r {
+        Ok(done) => Ok(done_redirect(ctx, tid, &done)),
+        Err(ReplaceError::Stale { .. }) => stale().await,
+        Err(ReplaceError::TeamEvent) => {
+            let choice = Choice { mode_error: Some(ctx.t("imp.err_team").to_string()), ..Default::default() };
+            let banner = ctx.t("form.has_errors").to_string();
+            refuse(ctx, tid, kind, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY).await
+        }
+        Err(ReplaceError::Db(DbError::NotFound)) => Err(ctx.not_found()),
+        Err(ReplaceError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+    }
+}
+
+async fn confirm_og(
+    ctx: &Ctx,
+    user: &crate::db::users::User,
+    form: &Form,
+    p: &Parsed,
+    bytes: &[u8],
+    target: &Target,
+    expected: Option<i32>,
+) -> Result<HttpResponse, AppError> {
+    let Some(og) = &p.og else { return Err(AppError::internal(ctx.lang, "no OpenGotha event")) };
+    let data = og_data(og);
+    let mode = match form.get("mode") {
+        "" if target.is_empty() && !target.is_team() => "replace",
+        m => m,
+    };
+    let refuse_with = |choice: Choice| async move {
+        let banner = ctx.t("form.has_errors").to_string();
+        refuse(ctx, target.t.id, Kind::OpenGotha, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY)
+            .await
+    };
+    match mode {
+        "new" => {
+            // A new event needs the right to create events.
+            ctx.require_organizer()?;
+            let today = chrono::Local::now().date_naive();
+            let (settings, not) = event_settings(og, &TournamentSettings::defaults(today));
+            let n = note(Kind::OpenGotha, p, &not, None);
+            let actor = user.actor();
+            let (new_tid, done) = ctx.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;
+            Ok(done_redirect(ctx, new_tid, &done))
+        }
+        "replace" if target.is_team() => {
+            refuse_with(Choice { mode_error: Some(ctx.t("imp.err_team").to_string()), ..Default::default() })
+                .await
+        }
+        "replace" if target.rounds > 0 && !form.checked("confirm_replace") => {
+            let e = ctx.t("imp.err_confirm_replace").to_string();
+            refuse_with(Choice { confirm_error: Some(e), ..Default::default() }).await
+        }
+        "replace" => {
+            let (settings, not) = event_settings(og, &target.t.settings());
+            replace(
+                ctx,
+                Kind::OpenGotha,
+                p,
+                bytes,
+                target,
+                expected,
+                Some(settings),
+                &not,
+                data,
+                user.actor(),
+            )
+            .await
+        }
+        _ => {
+            refuse_with(Choice { mode_error: Some(ctx.t("imp.err_mode").to_string()), ..Default::default() })
+                .await
+        }
+    }
 }
 
 pub async fn csv_preview(
@@ -219,7 +614,7 @@ pub async fn csv_preview(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    do_preview(ctx, tid, body, "csv").await
+    do_preview(ctx, tid, body, Kind::Csv).await
 }
 
 pub async fn csv_confirm(
@@ -228,7 +623,7 @@ pub async fn csv_confirm(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    do_confirm(ctx, tid, body, "csv").await
+    do_confirm(ctx, tid, body, Kind::Csv).await
 }
 
 pub async fn og_preview(
@@ -237,7 +632,7 @@ pub async fn og_preview(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    do_preview(ctx, tid, body, "opengotha").await
+    do_preview(ctx, tid, body, Kind::OpenGotha).await
 }
 
 pub async fn og_confirm(
@@ -246,16 +641,26 @@ pub async fn og_confirm(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    do_confirm(ctx, tid, body, "opengotha").await
+    do_confirm(ctx, tid, body, Kind::OpenGotha).await
 }
 
-pub async fn export_csv(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+/// The entrant list as CSV, every entrant with their status, in the reader's language
+/// (`?lang=en` for the English header row); it imports back to the same field.
+pub async fn export_csv(
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    let rows =
-        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, edb::list(c, tid, "", Sort::Rank)?))).await?.1;
-    let inputs: Vec<EntrantInput> = rows.iter().filter_map(|r| r.input()).collect();
-    let bytes = csv_import::write_entrants(&inputs);
+    let rows = ctx.db(move |c| edb::list(c, tid, "", edb::Sort::Rank)).await?;
+    let roster: Vec<(EntrantInput, EntrantStatus)> =
+        rows.iter().filter_map(|r| r.input().map(|i| (i, r.status()))).collect();
+    let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
+        Some("en") => HeaderLang::En,
+        _ => HeaderLang::Zh,
+    };
+    let bytes = csv_import::write_roster(&roster, lang);
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((

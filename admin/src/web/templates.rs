@@ -261,16 +261,55 @@ pub struct EntrantFormPage {
     pub f: FormView,
     pub sexes: Options,
     pub banner: Option<String>,
+    /// Registered entrants the new one probably is (needs `confirm_duplicate`).
+    pub duplicates: Vec<String>,
+}
+
+/// One importable row of a preview, with the probable duplicates it is flagged for.
+pub struct ImportRowView {
+    pub line: usize,
+    pub name: String,
+    pub rank: String,
+    pub unit: String,
+    pub status: String,
+    /// Empty: not flagged. Otherwise whom it probably repeats; added only when ticked.
+    pub flags: Vec<String>,
+}
+
+/// What an OpenGotha import may do with the event (a radio choice).
+pub struct ImportMode {
+    pub code: &'static str,
+    pub label: String,
+    pub hint: String,
+    pub checked: bool,
 }
 
 pub struct Preview {
+    /// "csv" or "opengotha".
+    pub kind: &'static str,
     pub summary: String,
     /// (line, reasons)
     pub bad: Vec<(usize, String)>,
-    /// (line, name, rank, unit)
-    pub good: Vec<(usize, String, String, String)>,
+    pub good: Vec<ImportRowView>,
+    /// How many good rows are flagged as probable duplicates.
+    pub flagged: usize,
     pub payload: String,
     pub confirm_action: String,
+    /// The event's change counter at the preview.
+    pub changes: i32,
+    /// OpenGotha: the settings the event gets, as (label, value).
+    pub settings: Vec<(String, String)>,
+    /// OpenGotha: what the file holds that Tengen does not take.
+    pub not_imported: Vec<String>,
+    /// OpenGotha: new event or replace this one.
+    pub modes: Vec<ImportMode>,
+    /// What replacing deletes (CSV's replace box says it too).
+    pub replace_hint: String,
+    /// The event has rounds: replacing needs the confirmation box.
+    pub has_rounds: bool,
+    pub confirm_replace_label: String,
+    pub mode_error: Option<String>,
+    pub confirm_error: Option<String>,
 }
 
 #[derive(Template)]

@@ -690,15 +690,21 @@ pub async fn create(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError
     Ok(ctx.redirect(&format!("/t/{tid}")))
 }
 
-/// The overview page as the public sees it (the staff's adds the staff list and forms).
-pub fn tournament_page(
-    c: Chrome,
-    lang: Lang,
-    t: TournamentRow,
-    n_entrants: i64,
-    published: u32,
-) -> TournamentPage {
-    let s = t.settings();
+/// The settings an overview states, as text in the reader's language (the overview page and
+/// the OpenGotha import preview show the same lines).
+pub struct SettingsText {
+    pub system: String,
+    pub ruleset: String,
+    pub komi: String,
+    pub time_control: String,
+    pub lateness: String,
+    /// McMahon events: bar and floor.
+    pub mcmahon: Option<String>,
+    /// The handicap rule, when the event gives handicaps.
+    pub handicap: Option<String>,
+}
+
+pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
     let zh = lang.is_zh();
     let rank = |r: Rank| if zh { r.zh() } else { r.en() };
     let mm = &s.pairing.mcmahon;
@@ -713,13 +719,33 @@ pub fn tournament_page(
         }
         text
     });
-    TournamentPage {
-        c,
-        mcmahon,
-        handicap,
+    SettingsText {
         system: lang.t(&format!("system.{}", s.system.code())).to_string(),
         ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
         komi: format!("{} ({})", quarters_text(s.ruleset.komi_q), komi_conversion(lang, s.ruleset.komi_q)),
+        time_control: if zh { s.time_control.describe_zh() } else { s.time_control.describe_en() },
+        lateness: if zh { s.lateness.describe_zh() } else { s.lateness.describe_en() },
+        mcmahon,
+        handicap,
+    }
+}
+
+/// The overview page as the public sees it (the staff's adds the staff list and forms).
+pub fn tournament_page(
+    c: Chrome,
+    lang: Lang,
+    t: TournamentRow,
+    n_entrants: i64,
+    published: u32,
+) -> TournamentPage {
+    let st = settings_text(lang, &t.settings());
+    TournamentPage {
+        c,
+        mcmahon: st.mcmahon,
+        handicap: st.handicap,
+        system: st.system,
+        ruleset: st.ruleset,
+        komi: st.komi,
         t,
         n_entrants,
         published,
@@ -727,8 +753,8 @@ pub fn tournament_page(
         candidates: Vec::new(),
         is_organizer: false,
         chief_id: 0,
-        time_control: if zh { s.time_control.describe_zh() } else { s.time_control.describe_en() },
-        lateness: if zh { s.lateness.describe_zh() } else { s.lateness.describe_en() },
+        time_control: st.time_control,
+        lateness: st.lateness,
     }
 }
 
