@@ -316,7 +316,7 @@ fn opengotha_import_brings_the_events_own_data_and_absences() {
     let p = upload(&c, tid, "opengotha", "TournoiChinois.xml", CHINOIS);
     assert_eq!(p.status, 200, "{}", p.body);
     assert!(p.body.contains(" checked>"), "an empty event is simply filled: {}", p.body);
-    for shown in ["Tournoi chinois", "Location name", "2020-09-15", "3.75 stones (7.5 points)", "4d", "20k"] {
+    for shown in ["Tournoi chinois", "Location name", "2020-09-15", "3¾ stones = 7.5 points", "4d", "20k"] {
         assert!(p.body.contains(shown), "the preview shows {shown}: {}", p.body);
     }
     let not = text_of(&p, "not-imported").unwrap_or_default();

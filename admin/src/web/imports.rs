@@ -18,7 +18,7 @@ use super::error::AppError;
 use super::form::{hex_decode, hex_encode, Form};
 use super::i18n::Lang;
 use super::templates::{ImportMode, ImportPage, ImportRowView, Preview};
-use super::tournaments::settings_text;
+use super::tournaments::{komi_conversion, settings_text};
 use crate::db::entrants::{
     self as edb, EntrantRow, ImportData, ImportGame, ImportNote, ImportRow, ReplaceError,
 };
@@ -219,17 +219,7 @@ fn settings_lines(lang: Lang, s: &TournamentSettings) -> Vec<(String, String)> {
         (lang.t("t.dates").to_string(), dates),
         (lang.t("t.rounds").to_string(), s.rounds.to_string()),
         (lang.t("t.system").to_string(), st.system),
-        (
-            lang.t("t.komi").to_string(),
-            lang.tf(
-                "imp.komi_value",
-                &[
-                    &st.komi,
-                    &rules::sgf::Komi { quarters: s.ruleset.komi_q, unit: rules::sgf::KomiUnit::Stones }
-                        .points_text(),
-                ],
-            ),
-        ),
+        (lang.t("t.komi").to_string(), komi_conversion(lang, s.ruleset.komi_q)),
         (lang.t("t.time_control").to_string(), st.time_control),
         (lang.t("t.bye_value").to_string(), lang.t(&format!("bye_value.{}", s.bye_value.code())).to_string()),
     ];
