@@ -16,6 +16,9 @@
 mod common;
 use common::*;
 
+/// The events that decide a match: recorded after a confirm step (issue 13 item 3).
+const DECIDING: [&str; 3] = ["count", "resign", "end"];
+
 /// The match starts at 09:00:00 on the first day; `at(s)` is `s` seconds later (negative:
 /// earlier), as the arbiter types it.
 fn at(secs: i64) -> String {
@@ -189,9 +192,25 @@ impl Relay<'_> {
         self.c.post_form(&format!("/t/{}/matches/{}/event", self.tid, self.mid), &refs)
     }
 
-    /// An accepted event: one or more rows more in the log.
+    /// An accepted event: one or more rows more in the log. An event that decides the match
+    /// (count, resignation, ending) is first shown for confirmation with nothing written, then
+    /// confirmed.
     fn ok(&self, kind: &str, fields: &[(&str, &str)]) -> Resp {
         let before = self.events();
+        if DECIDING.contains(&kind) && !fields.iter().any(|(k, _)| *k == "confirm") {
+            let (audits, version) = (self.audits(), self.version());
+            let p = self.post(kind, fields);
+            assert_eq!(p.status, 200, "{kind} {fields:?}: {}", p.field_error(kind).unwrap_or(p.body));
+            assert!(p.body.contains("id=\"confirm-form\""), "no confirm step for {kind}: {}", p.body);
+            assert_eq!(
+                (self.events(), self.audits(), self.version()),
+                (before, audits, version),
+                "a preview writes nothing"
+            );
+            let mut all = fields.to_vec();
+            all.push(("confirm", "1"));
+            return self.ok(kind, &all);
+        }
         let r = self.post(kind, fields);
         assert_eq!(r.status, 303, "{kind} {fields:?} refused: {}", r.field_error(kind).unwrap_or(r.body));
         assert!(self.events() > before);
@@ -235,6 +254,16 @@ impl Relay<'_> {
     /// "Move `n` by `player`".
     fn mv(&self, n: u32, player: &str, t: i64) -> Resp {
         self.ok("move", &[("number", &n.to_string()), ("player", player), ("at", &at(t))])
+    }
+
+    /// Sets when section 1 starts (before the first event).
+    fn start(&self, secs: i64) {
+        let token = self.page().csrf();
+        let r = self.c.post_form(
+            &format!("/t/{}/matches/{}/start", self.tid, self.mid),
+            &[("csrf", &token), ("version", &self.version()), ("start", &at(secs))],
+        );
+        assert_eq!(r.status, 303, "{}", r.body);
     }
 
     /// Penalty stones [Black, White] as the sides table shows them.
@@ -1610,4 +1639,224 @@ fn leaders_nigiri_decides_the_colours() {
 
 fn as_refs_str<'a>(v: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a str)> {
     v.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+// ---- Issue 13: matches as they really end --------------------------------------------------
+
+/// The `<select name="NAME">` of the form with id `form`, as HTML.
+fn select_html(body: &str, form: &str, name: &str) -> String {
+    let f = &body[body.find(&format!("id=\"{form}\"")).unwrap_or_else(|| panic!("no form {form}"))..];
+    let f = &f[..f.find("</form>").unwrap()];
+    let i =
+        f.find(&format!("<select name=\"{name}\"")).unwrap_or_else(|| panic!("no select {name} in {form}"));
+    f[i..i + f[i..].find("</select>").unwrap()].to_string()
+}
+
+/// A relay match decided by every kind of ending over HTTP (item 1), with the confirm step
+/// and nothing preselected (item 3): in a 4-team Swiss, a forfeit and a double loss in round 1
+/// (the arbiter may not rule the double loss; the chief arbiter does), standings with both
+/// losers on 0, the double-loss lot naming a nominal winner that round 2 pairs as a winner;
+/// in round 2 a replay ordered (withdrawn, ordered again, played and then protected from a
+/// withdrawal) and a side left without eligible players after three red cards.
+#[test]
+fn relay_matches_end_every_way_over_http() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "队际赛结束方式", "3");
+    team_settings(&org, &s, tid, &[("pairing", "swiss")]);
+    for (name, prefix) in [("东队", "东"), ("南队", "南"), ("西队", "西"), ("北队", "北")] {
+        assert_eq!(add_team(&org, tid, name, &names(prefix, 6)).status, 303);
+    }
+    let judge = arbiter(&s, &org, tid, "judge13");
+    assert_eq!(pair(&org, tid, 1, "5").status, 303);
+    let r1 = matches(&s, tid, 1);
+    assert_eq!(r1.len(), 2);
+    let relay = |c, k: usize, r: &[(i32, String, String)]| Relay {
+        s: &s,
+        c,
+        tid,
+        mid: r[k].0,
+        teams: [r[k].1.clone(), r[k].2.clone()],
+    };
+
+    // ---- Match 1: White forfeits (Arts. 15.2, 23.2) --------------------------------------
+    let m = relay(&judge, 0, &r1);
+    m.start(0);
+    let page = m.page();
+    // Nothing that decides the match is preselected.
+    for (form, name) in
+        [("form-resign", "side"), ("form-resign", "by"), ("form-end", "ending"), ("form-end", "side")]
+    {
+        let sel = select_html(&page.body, form, name);
+        assert!(sel.contains("<option value=\"\">"), "{form} {name} starts empty: {sel}");
+        assert!(!sel.contains("selected"), "{form} {name}: nothing preselected: {sel}");
+    }
+    m.no_status(400, "end", &[("side", "white"), ("why", "未到场"), ("at", &at(400))], "Choose");
+    m.no_status(400, "end", &[("ending", "forfeit"), ("side", "white"), ("at", &at(400))], "Give the reason");
+    m.no_status(400, "end", &[("ending", "forfeit"), ("why", "未到场"), ("at", &at(400))], "Choose");
+    // The preview states what will be recorded; the back link records nothing.
+    let p =
+        m.post("end", &[("ending", "forfeit"), ("side", "white"), ("why", "全队未到场"), ("at", &at(400))]);
+    assert_eq!(p.status, 200);
+    let preview = body(&p);
+    assert!(preview.contains("Forfeit (Arts. 15.2, 23.2) against White: 全队未到场 (ruled by"), "{preview}");
+    assert!(preview.contains("id=\"confirm-back\""), "{preview}");
+    assert_eq!(m.events(), 0);
+    let p = m.ok("end", &[("ending", "forfeit"), ("side", "white"), ("why", "全队未到场"), ("at", &at(400))]);
+    let result = text_of(&p.body, "result");
+    assert!(result.starts_with("B+F (forfeit)"), "{result}");
+    assert!(
+        body(&p).contains("Forfeit (Arts. 15.2, 23.2) against White: 全队未到场 (ruled by judge13)"),
+        "{}",
+        p.body
+    );
+    assert_eq!(text_of(&p.body, "match-points"), format!("{} 3 : 0 {}", r1[0].1, r1[0].2));
+    let mut public_zh = s.client();
+    public_zh.accept_language = "zh-CN".into();
+    let zh = public_zh.get(&format!("/t/{tid}/matches/{}", m.mid));
+    assert!(body(&zh).contains("弃权（第15条第2款、第23条第2款）判白方：全队未到场"), "{}", zh.body);
+    // The record sheet prints the ending.
+    let sheet = pdf(&judge, tid, m.mid, "zh");
+    assert!(sheet.contains("弃权（第15条第2款、第23条第2款）判白方"), "{sheet}");
+
+    // ---- Match 2: a double loss is the chief arbiter's (Art. 17.5 (5)) --------------------
+    let m2 = relay(&judge, 1, &r1);
+    m2.start(0);
+    m2.lineup(true, "1", 1, 2, -900);
+    m2.lineup(false, "1", 1, 2, -890);
+    m2.moves_to(40, 2000);
+    let t2100 = at(2100);
+    let fields: [(&str, &str); 3] =
+        [("ending", "double_loss_stone_moved"), ("why", "移子双方不能达成一致"), ("at", &t2100)];
+    let mut confirmed = fields.to_vec();
+    confirmed.push(("confirm", "1"));
+    m2.no_status(403, "end", &confirmed, "Only the chief arbiter");
+    let chief = Relay { c: &org, ..relay(&org, 1, &r1) };
+    let p = chief.ok("end", &fields);
+    assert!(text_of(&p.body, "result").starts_with("Double loss"), "{}", text_of(&p.body, "result"));
+    assert_eq!(text_of(&p.body, "match-points"), format!("{} 0 : 0 {}", r1[1].1, r1[1].2));
+
+    // Team rounds and standings: the forfeit winner 3, both double losers on 0 with a loss.
+    let rounds = org.get(&format!("/t/{tid}/team-rounds"));
+    assert!(rounds.body.contains("both lose"), "{}", rounds.body);
+    let st = org.get(&format!("/t/{tid}/team-standings")).body;
+    let row = |team: &str| {
+        let i = st
+            .find(&format!("<td class=\"team-name\">{team}</td>"))
+            .unwrap_or_else(|| panic!("{team}: {st}"));
+        let tr = &st[i..i + st[i..].find("</tr>").unwrap()];
+        tr.split("<td class=\"num")
+            .skip(1)
+            .map(|c| c[c.find('>').unwrap() + 1..c.find('<').unwrap()].to_string())
+            .collect::<Vec<_>>()
+    };
+    // played, won, drawn, lost, byes, match points
+    assert_eq!(row(&r1[0].1), ["1", "1", "0", "0", "0", "3"]);
+    assert_eq!(row(&r1[1].1), ["1", "0", "0", "1", "0", "0"]);
+    assert_eq!(row(&r1[1].2), ["1", "0", "0", "1", "0", "0"]);
+
+    // ---- Round 2: the double-loss lot (rules.md §12) pairs the nominal winner as a winner -----
+    assert_eq!(pair(&org, tid, 2, "77").status, 303);
+    let nominal = query(&s.db, &format!("SELECT t.name, m.nominal_lot FROM team_matches m JOIN teams t ON t.id = m.nominal_winner_team_id WHERE m.id = {}", m2.mid));
+    assert_eq!(nominal.len(), 1, "the lot is stored on the double-loss match");
+    let winner = nominal[0][0].clone();
+    assert!(winner == r1[1].1 || winner == r1[1].2);
+    assert!(nominal[0][1].contains("\"stream\":\"DoubleLoss\""), "{}", nominal[0][1]);
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'double_loss_lot'")
+        ),
+        1
+    );
+    let draws =
+        query(&s.db, &format!("SELECT draws FROM team_rounds WHERE tournament_id = {tid} AND number = 2"))[0]
+            [0]
+        .clone();
+    assert!(draws.contains("\"stream\":\"DoubleLoss\""), "the lot is among the round's draws: {draws}");
+    let r2 = matches(&s, tid, 2);
+    let top: std::collections::BTreeSet<String> = [r2[0].1.clone(), r2[0].2.clone()].into();
+    assert_eq!(top, [r1[0].1.clone(), winner.clone()].into(), "3 : 3 on table 1 (pairing only)");
+    assert_eq!(row(&winner)[5], "0", "the standings never read the lot");
+
+    // ---- Round 2, table 1: a replay ordered (Art. 17.6 (2)) ----------------------------------
+    let chief = Relay { c: &org, ..relay(&org, 0, &r2) };
+    chief.start(5000);
+    chief.lineup(true, "1", 1, 2, 4000);
+    chief.lineup(false, "1", 1, 2, 4010);
+    chief.moves_to(30, 6000);
+    let t6100 = at(6100);
+    let replay_fields: [(&str, &str); 3] =
+        [("ending", "replay_scattered"), ("why", "停电，棋局散乱无法复盘"), ("at", &t6100)];
+    chief.ok("end", &replay_fields);
+    let replay_id = || query(&s.db, &format!("SELECT id FROM team_matches WHERE replay_of = {}", chief.mid));
+    assert_eq!(replay_id().len(), 1, "the replay is a match of its own");
+    let p = chief.page();
+    assert!(p.body.contains("id=\"replay-link\""), "{}", p.body);
+    assert_eq!(text_of(&p.body, "match-points"), format!("{} 0 : 0 {}", r2[0].1, r2[0].2));
+    // Withdrawing the ruling takes the untouched replay with it; ordered again.
+    let seq = chief.seq_of("replay_scattered");
+    assert_eq!(chief.withdraw(&org, &seq, "录错").status, 303);
+    assert!(replay_id().is_empty());
+    chief.ok("end", &replay_fields);
+    let rid: i32 = replay_id()[0][0].parse().unwrap();
+    let rp = Relay { c: &judge, s: &s, tid, mid: rid, teams: [r2[0].1.clone(), r2[0].2.clone()] };
+    let p = rp.page();
+    assert!(p.body.contains("id=\"replay-of-link\""), "{}", p.body);
+    assert!(org.get(&format!("/t/{tid}/team-rounds")).body.contains("relay · replay"));
+    // Round 3 waits for the replay (Swiss pairs from results).
+    let r = pair(&org, tid, 3, "9");
+    assert_eq!(r.status, 409, "{}", r.body);
+    // The replay is played: White resigns, confirmed by its leader (Art. 14).
+    rp.start(9000);
+    rp.lineup(true, "1", 1, 2, 8000);
+    rp.lineup(false, "1", 1, 2, 8010);
+    rp.moves_to(50, 9500);
+    let seated = rp.p(false, 1);
+    rp.no_status(400, "resign", &[("side", "white"), ("at", &at(9600))], "Choose");
+    rp.no(
+        "resign",
+        &[("side", "white"), ("by", &seated), ("at", &at(9600))],
+        "is playing at the board: the executing leader confirms the resignation",
+    );
+    let leader = staff_member(&s, tid, &r2[0].2, "leader");
+    let p = rp.ok("resign", &[("side", "white"), ("by", &leader), ("at", &at(9600))]);
+    assert!(
+        body(&p).contains(&format!("White resigns, confirmed by {}领队 to the referee (Art. 14)", r2[0].2)),
+        "{}",
+        p.body
+    );
+    // The replay's result stands: the ruling that ordered it can no longer be withdrawn.
+    let seq = chief.seq_of("replay_scattered");
+    let r = chief.withdraw(&org, &seq, "录错");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("has events recorded"), "{}", r.body);
+
+    // ---- Round 2, table 2: no eligible player for section 2 (Arts. 10.3, 10.4, 24.3) -----------
+    let m = relay(&judge, 1, &r2);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(72, 3000);
+    m.ok("section_end", &[("at", &at(3010))]);
+    for k in [3, 4] {
+        m.ok("card", &[("person", &m.p(true, k)), ("card", "red"), ("at", &at(3020))]);
+    }
+    let t3100 = at(3100);
+    let no_eligible =
+        [("ending", "no_eligible_player"), ("side", "black"), ("why", "无人可上场"), ("at", t3100.as_str())];
+    m.no("end", &no_eligible, "Black still has 2 players who may play section 2");
+    m.ok("card", &[("person", &m.p(true, 5)), ("card", "red"), ("at", &at(3030))]);
+    let p = m.page();
+    assert!(
+        body(&p).contains("Black has 1 player(s) who may still play section 2 (moves 73–143)"),
+        "{}",
+        p.body
+    );
+    let p = m.ok("end", &no_eligible);
+    assert!(text_of(&p.body, "result").starts_with("W+"), "{}", text_of(&p.body, "result"));
+    assert!(body(&p)
+        .contains("Loss: no eligible player for the section due (Arts. 10.3, 10.4, 24.3) against Black"));
+    // Round 3 pairs now that every match of round 2 is decided.
+    assert_eq!(pair(&org, tid, 3, "9").status, 303);
 }

@@ -296,6 +296,9 @@ diesel::table! {
         created_at -> Text,
         updated_at -> Text,
         nigiri -> Nullable<Text>,
+        replay_of -> Nullable<Integer>,
+        nominal_winner_team_id -> Nullable<Integer>,
+        nominal_lot -> Nullable<Text>,
     }
 }
 

@@ -28,6 +28,9 @@ pub struct TeamSheetHeader {
     pub table: u32,
     /// Offset of the venue's wall clock from UTC, in seconds.
     pub utc_offset_secs: i32,
+    /// How the match ended besides the result: the ruling with its article, reason and who
+    /// ruled, or who confirmed a resignation (issue 13), in the sheet's language.
+    pub ending: Option<String>,
 }
 
 const W: f32 = 210.0;
@@ -471,6 +474,10 @@ fn record_pages(
         };
         p.text(M + 95.0, y + 5.5, Style::bold(11.0), Align::Left, &pts);
     }
+    if let Some(note) = &h.ending {
+        y += 7.0;
+        p.text_fit(M, y + 5.0, W - 2.0 * M, Style::new(9.5), Align::Left, note);
+    }
     y += 16.0;
     let sigs = [
         l("黑方执行领队：", "Black's leader:"),
@@ -551,14 +558,15 @@ mod tests {
         ok(&mut m, Event::Card { person: 202, card: Card::Yellow });
         ok(&mut m, Event::RequestTimeout { side: Color::Black });
         ok(&mut m, Event::ConfirmRequest { side: Color::Black });
-        ok(&mut m, Event::Resign { side: Color::White });
+        ok(&mut m, Event::Resign { side: Color::White, by: None });
         m
     }
 
     #[test]
     fn lineup_forms_and_record_sheet_print_the_penalty_log() {
         let m = sample();
-        let h = TeamSheetHeader { tournament: tournament(), table: 2, utc_offset_secs: 8 * 3600 };
+        let h =
+            TeamSheetHeader { tournament: tournament(), table: 2, utc_offset_secs: 8 * 3600, ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::Zh)).unwrap();
         let r = read("team_sheets_zh", &pdf);
         assert!(r.every_font_has_to_unicode());
@@ -595,7 +603,7 @@ mod tests {
     #[test]
     fn english_sheets() {
         let m = sample();
-        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0 };
+        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0, ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::En)).unwrap();
         let r = read("team_sheets_en", &pdf);
         let all = squash(&r.all_text());

@@ -28,8 +28,9 @@ use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
 use crate::domain::team::clocks::{self, ClockInputError};
+use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::relay::{Card, Event, Phase, RelayMatch, RequestKind, SetupError};
+use crate::domain::team::relay::{Card, Effect, Event, Phase, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetClockRow, SheetPenaltyRow};
 use crate::domain::team::{PersonId, Timestamp};
@@ -280,6 +281,18 @@ pub struct RelayPage {
     pub is_chief: bool,
     /// The events that stand, latest first, for the withdrawal form.
     pub withdraw_opts: Options,
+    /// The endings of issue 13 (label with its article).
+    pub end_opts: Options,
+    pub card_opts: Options,
+    /// Who may confirm a resignation (Art. 14: the executing leader; Art. 10.1 order first).
+    pub resigner_opts: Options,
+    /// A side that cannot field the line-up due (fewer than two eligible players).
+    pub short_of_players: Option<String>,
+    /// The replay ordered by the chief arbiter (match id), or the match this one replays.
+    pub replay: Option<i32>,
+    pub replay_of: Option<i32>,
+    /// The confirm step of an event that decides the match.
+    pub confirm: Option<ConfirmView>,
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,
@@ -328,6 +341,36 @@ fn setup_error_text(lang: Lang, e: &MatchError) -> String {
         MatchError::Setup(e) => e.to_string(),
         other => format!("{other:?}"),
     }
+}
+
+/// Who may confirm side `c`'s resignation (Art. 14): its executing leader first (Art. 10.1
+/// order: leader, coach, captain, players), then everyone else of the team who is not at the
+/// board and not barred.
+fn resigners(lang: Lang, m: &RelayMatch, c: Color) -> Options {
+    let s = m.side(c);
+    let tag = side_name(lang, c);
+    let first = m.executing_leader(c, &|_| true).map(|el| el.person);
+    let mut people: Vec<PersonId> = first.into_iter().collect();
+    people.extend(s.team.people().filter(|p| Some(*p) != first));
+    people
+        .into_iter()
+        .filter(|p| !s.barred.contains(p) && !s.seats.is_some_and(|seats| seats.contains(&Some(*p))))
+        .map(|p| {
+            let role = match s.team.role_of(p) {
+                Some(crate::domain::team::roster::Role::Leader) => lang.t("team.role_leader"),
+                Some(crate::domain::team::roster::Role::Coach) => lang.t("team.role_coach"),
+                Some(crate::domain::team::roster::Role::Player { captain: true }) => {
+                    lang.t("team.role_captain")
+                }
+                _ => lang.t("team.role_player"),
+            };
+            let mut label = format!("{tag} · {} ({role})", s.team.name_of(p).unwrap_or_default());
+            if Some(p) == first {
+                label = format!("{label} — {}", lang.t("relay.executing_short"));
+            }
+            (p.to_string(), label)
+        })
+        .collect()
 }
 
 fn person_names(m: &RelayMatch) -> HashMap<PersonId, String> {
@@ -398,11 +441,81 @@ struct Opts {
     banner: Option<String>,
     notice: Option<String>,
     status: StatusCode,
+    confirm: Option<ConfirmView>,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK }
+        Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK, confirm: None }
+    }
+}
+
+/// The catalog key of an ending (its label with the article).
+pub fn ending_key(e: Ending) -> &'static str {
+    match e {
+        Ending::Forfeit => "relay.end_forfeit",
+        Ending::Withdrawal => "relay.end_withdrawal",
+        Ending::LossStoneMoved => "relay.end_loss_stone_moved",
+        Ending::LossScattered => "relay.end_loss_scattered",
+        Ending::LossCheating => "relay.end_loss_cheating",
+        Ending::NoEligiblePlayer => "relay.end_no_eligible_player",
+        Ending::DoubleLossStoneMoved => "relay.end_double_loss_stone_moved",
+        Ending::DoubleLossScattered => "relay.end_double_loss_scattered",
+        Ending::DoubleLossCheating => "relay.end_double_loss_cheating",
+        Ending::DrawStoneMoved => "relay.end_draw_stone_moved",
+        Ending::DrawScattered => "relay.end_draw_scattered",
+        Ending::ReplayStoneMoved => "relay.end_replay_stone_moved",
+        Ending::ReplayScattered => "relay.end_replay_scattered",
+    }
+}
+
+/// An ending as a line: "Forfeit (Arts. 15.2, 23.2) against White — reason (ruled by X)".
+pub fn ending_text(lang: Lang, r: &EndRecord) -> String {
+    let against = r.side.map(|c| lang.tf("relay.end_against", &[&side_name(lang, c)])).unwrap_or_default();
+    lang.tf("relay.end_what", &[&lang.t(ending_key(r.ending)), &against, &r.reason, &r.ruled_by])
+}
+
+/// What an event recorded, as the log and the confirm step show it.
+fn event_text(lang: Lang, e: &Event, names: &HashMap<PersonId, String>) -> String {
+    let name = |p: &PersonId| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
+    match e {
+        Event::End { ending, side, reason, ruled_by } => ending_text(
+            lang,
+            &EndRecord {
+                ending: *ending,
+                side: *side,
+                reason: reason.clone(),
+                ruled_by: ruled_by.clone(),
+                section: Section::One,
+                move_number: 0,
+                at: 0,
+            },
+        ),
+        Event::Resign { side, by: Some(p) } => {
+            lang.tf("relay.resign_what", &[&side_name(lang, *side), &name(p)])
+        }
+        _ => named(&pick(lang, e.zh(), e.en()), names),
+    }
+}
+
+/// How the match ended besides the result itself: the ruling with its article, reason and who
+/// ruled, or who confirmed the resignation (Art. 14).
+fn ending_note(lang: Lang, m: &RelayMatch) -> Option<String> {
+    if let Some(end) = m.ending() {
+        return Some(ending_text(lang, end));
+    }
+    let (p, side) = (m.resigned_by()?, m.result()?.winner?.opponent());
+    let name = m.side(side).team.name_of(p).unwrap_or_default().to_string();
+    Some(lang.tf("relay.resign_what", &[&side_name(lang, side), &name]))
+}
+
+/// The match's result as the page states it: the rules crate's result, then how it ended.
+fn result_text(lang: Lang, m: &RelayMatch) -> String {
+    let Some(r) = m.result() else { return String::new() };
+    let text = pick(lang, r.zh(), r.en());
+    match ending_note(lang, m) {
+        Some(note) => format!("{text} · {note}"),
+        None => text,
     }
 }
 
@@ -425,11 +538,12 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         return board_page(ctx, tid, mid, role.is_some(), opts).await;
     }
     let uid = ctx.user().map(|u| u.id);
-    let (st, is_chief) = ctx
+    let (st, is_chief, replay) = ctx
         .db(move |c| {
             let st: RelayState = mdb::relay_state(c, tid, mid)?;
             let chief = role.is_some() && rdb::is_chief(c, tid, uid)?;
-            Ok::<_, DbError>((st, chief))
+            let replay = mdb::replay_of(c, mid)?.map(|r| r.id);
+            Ok::<_, DbError>((st, chief, replay))
         })
         .await?;
     let lang = ctx.lang;
@@ -520,6 +634,19 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         person_opts: Vec::new(),
         is_chief,
         withdraw_opts: Vec::new(),
+        end_opts: Ending::ALL
+            .iter()
+            .map(|e| (e.code().to_string(), lang.t(ending_key(*e)).to_string()))
+            .collect(),
+        resigner_opts: Vec::new(),
+        card_opts: vec![
+            ("yellow".into(), lang.t("relay.yellow").into()),
+            ("red".into(), lang.t("relay.red").into()),
+        ],
+        short_of_players: None,
+        replay,
+        replay_of: row.replay_of,
+        confirm: opts.confirm,
         f: opts.f,
         banner: opts.banner,
         notice: opts.notice,
@@ -550,7 +677,10 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         let sheet = record_sheet(m);
         page.penalties = penalty_views(lang, &sheet.penalties, &names);
         page.playoff_penalties = penalty_views(lang, &sheet.playoff_penalties, &names);
-        page.result = m.result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
+        page.result = result_text(lang, m);
+        page.short_of_players = m.short_of_players().map(|(c, sec, n)| {
+            lang.tf("relay.short_of_players", &[&side_name(lang, c), &n, &section_name(lang, sec)])
+        });
         page.drawn = m.first_result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
         page.match_points = m
             .match_points()
@@ -628,7 +758,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 seq: l.row.seq,
                 at: show_at(l.row.at),
                 actor: l.row.actor.clone(),
-                what: named(&pick(lang, l.event.zh(), l.event.en()), &names),
+                what: event_text(lang, &l.event, &names),
                 lines: l
                     .accepted
                     .iter()
@@ -647,7 +777,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .rev()
             .filter(|l| l.withdrawal.is_none())
             .map(|l| {
-                let what = named(&pick(lang, l.event.zh(), l.event.en()), &names);
+                let what = event_text(lang, &l.event, &names);
                 (l.row.seq.to_string(), format!("{} · {what}", l.row.seq))
             })
             .collect();
@@ -668,6 +798,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                     format!("{tag} · {} ({role})", team.name_of(p).unwrap_or_default()),
                 ));
             }
+            page.resigner_opts.extend(resigners(lang, m, c));
             if let Some(seats) = m.side(c).seats {
                 for p in seats.into_iter().flatten() {
                     page.seated_opts.push((
@@ -748,7 +879,13 @@ async fn refused(
         MatchError::BoardPlayer { board } => {
             (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
         }
+        MatchError::NotChief if kind == "end" => {
+            (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief_ruling").to_string())
+        }
         MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
+        MatchError::ReplayStarted { replay } => {
+            (StatusCode::CONFLICT, lang.tf("relay.err_replay_started", &[&replay]))
+        }
         MatchError::NigiriPending => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_pending").to_string()),
         MatchError::NoNigiri => (StatusCode::CONFLICT, lang.t("relay.err_no_nigiri").to_string()),
         MatchError::NigiriClosed => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_closed").to_string()),
@@ -812,7 +949,8 @@ fn clock_of(form: &Form, tc: &TimeControl, p: &str) -> Result<ClockReading, BadF
 }
 
 /// The event of a relay form, and where in the game it goes; `Err` names the bad field.
-fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), BadField> {
+/// `ruled_by`: the name of the arbiter recording a ruling that ends the match.
+fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Option<AtMove>), BadField> {
     let side = |name: &'static str| match form.get(name) {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
@@ -872,13 +1010,31 @@ fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), Ba
             Some(black_halves) => (Event::Count { black_halves, clocks: None }, after),
             None => return Err("black_count".into()),
         },
-        "resign" => (Event::Resign { side: side("side")? }, after),
+        "resign" => (Event::Resign { side: side("side")?, by: Some(person("by")?) }, after),
+        "end" => {
+            let ending = Ending::from_code(form.get("ending")).ok_or("ending")?;
+            let side = match form.get("side") {
+                "" if !ending.one_side() => None,
+                _ if !ending.one_side() => return Err("side".into()),
+                _ => Some(side("side")?),
+            };
+            let reason = form.get("why").trim();
+            if reason.is_empty() || reason.chars().count() > 500 || reason.chars().any(char::is_control) {
+                return Err("why".into());
+            }
+            let event =
+                Event::End { ending, side, reason: reason.to_string(), ruled_by: ruled_by.to_string() };
+            (event, after)
+        }
         "restore" => (Event::RestoreForPlayoff, None),
         _ => return Err("kind".into()),
     })
 }
 
-const KINDS: [&str; 18] = [
+/// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
+const DECIDING: [&str; 3] = ["resign", "count", "end"];
+
+const KINDS: [&str; 19] = [
     "lineup",
     "moves",
     "move",
@@ -895,6 +1051,7 @@ const KINDS: [&str; 18] = [
     "clock",
     "count",
     "resign",
+    "end",
     "restore",
     "start",
 ];
@@ -928,12 +1085,15 @@ pub async fn event(
         }
     };
     let tc = ctx.db(move |c| tdb::get(c, tid)).await?.settings().time_control;
-    let (event, at_move) = match event_of(&form, &tc) {
+    let ruled_by = if user.display_name.trim().is_empty() { &user.username } else { &user.display_name };
+    let (event, at_move) = match event_of(&form, &tc, ruled_by) {
         Ok(x) => x,
         Err(bad) => {
             let msg = match bad {
                 BadField::Field("black_count") => ctx.t("relay.err_count").to_string(),
                 BadField::Field("b_main" | "w_main") => ctx.t("relay.err_clock_face").to_string(),
+                BadField::Field("why") => ctx.t("relay.err_end_reason").to_string(),
+                BadField::Field("side" | "by" | "ending" | "card") => ctx.t("err.choice").to_string(),
                 BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
                 BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
@@ -948,9 +1108,62 @@ pub async fn event(
         }
     };
     let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, at, at_move, event)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}"))),
+    let input = mdb::EventInput { at, at_move, event };
+    if DECIDING.contains(&kind) && form.get("confirm") != "1" {
+        // Nothing that decides the match is recorded in one tap: show what it would do.
+        let preview = input.clone();
+        return match ctx.db_raw(move |c| mdb::preview_event(c, &actor, tid, mid, version, &preview)).await? {
+            Ok((accepted, m)) => {
+                let confirm = confirm_view(ctx.lang, kind, &form, at, &input.event, &accepted, &m);
+                match_page(&ctx, tid, mid, Opts { f, confirm: Some(confirm), ..Opts::default() }).await
+            }
+            Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+        };
+    }
+    match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, &input)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}#form-{kind}"))),
         Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+    }
+}
+
+/// The confirm step of an event that decides the match: what it records and what follows.
+pub struct ConfirmView {
+    pub kind: String,
+    pub what: String,
+    pub lines: Vec<String>,
+    pub result: String,
+    /// The form as entered (the time resolved), sent again with `confirm=1`.
+    pub fields: Vec<(String, String)>,
+}
+
+fn confirm_view(
+    lang: Lang,
+    kind: &str,
+    form: &Form,
+    at: Timestamp,
+    event: &Event,
+    accepted: &[crate::domain::team::relay::Accepted],
+    m: &RelayMatch,
+) -> ConfirmView {
+    let names = person_names(m);
+    let mut fields: Vec<(String, String)> = form
+        .fields
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "csrf" | "confirm" | "at"))
+        .cloned()
+        .collect();
+    fields.push(("at".into(), input_at(at)));
+    ConfirmView {
+        kind: kind.to_string(),
+        what: event_text(lang, event, &names),
+        lines: accepted
+            .iter()
+            .flat_map(|a| &a.effects)
+            .filter(|e| !matches!(e, Effect::MovesPlayed { .. }))
+            .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+            .collect(),
+        result: result_text(lang, m),
+        fields,
     }
 }
 
@@ -1242,6 +1455,7 @@ pub async fn sheets(
         },
         table: u32::try_from(st.row.table_no).unwrap_or(0),
         utc_offset_secs: Local::now().offset().local_minus_utc(),
+        ending: ending_note(l, m),
     };
     let pdf = crate::print::team_sheets(
         &header,
@@ -1278,5 +1492,14 @@ mod tests {
         assert_eq!(named("Move 73 by Black #112; #9 too", &names), "Move 73 by Black 王一; #9 too");
         assert_eq!(named("黑方112号队员第3次行棋次序错误", &names), "黑方王一第3次行棋次序错误");
         assert_eq!(named("第1120手", &names), "第1120手");
+    }
+
+    /// Every ending has its label (with the article) in the catalog, in both languages.
+    #[test]
+    fn every_ending_is_in_the_catalog() {
+        for e in Ending::ALL {
+            assert!(super::super::i18n::has_key(ending_key(e)), "{e:?}");
+            assert_ne!(Lang::Zh.t(ending_key(e)), Lang::En.t(ending_key(e)));
+        }
     }
 }

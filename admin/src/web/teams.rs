@@ -732,6 +732,8 @@ async fn rounds_page(
                                     m.white_team_id.map(name).unwrap_or_default()
                                 }
                                 Some(TeamOutcome::Draw) => lang.t("team.draw").to_string(),
+                                Some(TeamOutcome::DoubleLoss) => lang.t("team.both_lose").to_string(),
+                                Some(TeamOutcome::NoResult) => lang.t("team.replayed").to_string(),
                                 None => String::new(),
                             };
                             MatchItem {
@@ -754,6 +756,8 @@ async fn rounds_page(
                                         lang.t("team.kind_relay"),
                                         lang.t("team.nigiri_pending")
                                     )
+                                } else if m.replay_of.is_some() {
+                                    format!("{} · {}", lang.t("team.kind_relay"), lang.t("team.replay_match"))
                                 } else {
                                     lang.t("team.kind_relay").to_string()
                                 },

@@ -151,6 +151,8 @@ impl BoardMatchScore {
             game_points: self.game_points,
             board_winners: self.board_winners.clone(),
             main_board: self.main_board,
+            forfeit: false,
+            nominal_winner: None,
         }
     }
 }
@@ -307,6 +309,8 @@ mod tests {
             game_points: [3, 1],
             board_winners,
             main_board: Some(0),
+            forfeit: false,
+            nominal_winner: None,
         };
         let rows = standings(
             &[5, 6, 7, 8],

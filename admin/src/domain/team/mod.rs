@@ -29,6 +29,7 @@
 
 pub mod board_match;
 pub mod clocks;
+pub mod ending;
 pub mod event;
 pub mod lineup;
 pub mod penalties;

@@ -88,10 +88,11 @@ use rules::rulings::{
 use serde::{Deserialize, Serialize};
 
 use super::clocks::{show_en, show_zh, ClockEntry};
+use super::ending::{EndRecord, Ending};
 use super::lineup::{check_players, Lineup, LineupContext, Section};
 use super::penalties::{apply_log, LogEntry};
 use super::roster::{ExecutingLeader, Team};
-use super::standings::MatchPoints;
+use super::standings::{MatchPoints, TeamOutcome};
 use super::{ix, plural, side_en, side_zh, PersonId, Timestamp};
 
 // ---------------------------------------------------------------------------------------------
@@ -225,8 +226,16 @@ pub enum Event {
     Clocks { move_number: Option<u32>, clocks: [ClockReading; 2] },
     /// The game ended and was counted: Black's count in half points, before penalty stones.
     Count { black_halves: u32, clocks: Option<[ClockReading; 2]> },
-    /// The side's executing leader confirms resignation to the referee (Art. 14).
-    Resign { side: Color },
+    /// The side's executing leader (`by`, Art. 10.1) confirms resignation to the referee
+    /// (Art. 14). Older logs name nobody.
+    Resign {
+        side: Color,
+        #[serde(default)]
+        by: Option<PersonId>,
+    },
+    /// The match ends by a ruling or a forfeit ([`Ending`]: the article, against `side` or
+    /// both), with the reason given and the name of who ruled (issue 13).
+    End { ending: Ending, side: Option<Color>, reason: String, ruled_by: String },
     /// Both leaders sign the draw and restore the position after move 143 (Art. 12 节棋流程).
     RestoreForPlayoff,
     /// The referee's summary of normal play: moves were played in the clockwise order until
@@ -380,6 +389,11 @@ pub enum Effect {
     },
     /// Knockout draw: the 节棋 play-off follows (Art. 12).
     PlayoffRequired,
+    /// The match ends by `ending` (issue 13): the ruling's effects follow.
+    Ended {
+        ending: Ending,
+        side: Option<Color>,
+    },
     PlayoffStarted {
         restored_to: u32,
         lineup_deadline: Timestamp,
@@ -398,9 +412,10 @@ pub enum Effect {
         first: u32,
         last: u32,
     },
-    /// The match is decided: the winner (`None`: a draw) and the match points `[Black, White]`.
+    /// The match is decided: the outcome (Black listed first) and the match points
+    /// `[Black, White]`.
     MatchDecided {
-        winner: Option<Color>,
+        outcome: TeamOutcome,
         points: [u32; 2],
         playoff: bool,
     },
@@ -450,7 +465,14 @@ impl Event {
             Event::Count { black_halves, .. } => {
                 format!("Count: Black {}{}", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
             }
-            Event::Resign { side } => format!("{} resigns", side_en(*side)),
+            Event::Resign { side, by: None } => format!("{} resigns", side_en(*side)),
+            Event::Resign { side, by: Some(p) } => {
+                format!("{} resigns, confirmed by {}", side_en(*side), person(*p))
+            }
+            Event::End { ending, side, .. } => match side {
+                Some(c) => format!("Match ended ({}) against {}", ending.code(), side_en(*c)),
+                None => format!("Match ended ({})", ending.code()),
+            },
             Event::RestoreForPlayoff => "Game restored for the 节棋 play-off".into(),
             Event::MovesInOrder { through } => format!("Moves in order up to move {through}"),
         }
@@ -492,7 +514,12 @@ impl Event {
             Event::Count { black_halves, .. } => {
                 format!("数子：黑方{}{}子", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
             }
-            Event::Resign { side } => format!("{}认输", side_zh(*side)),
+            Event::Resign { side, by: None } => format!("{}认输", side_zh(*side)),
+            Event::Resign { side, by: Some(p) } => format!("{}认输，由{}确认", side_zh(*side), person(*p)),
+            Event::End { ending, side, .. } => match side {
+                Some(c) => format!("比赛结束（{}）：{}", ending.code(), side_zh(*c)),
+                None => format!("比赛结束（{}）", ending.code()),
+            },
             Event::RestoreForPlayoff => "复原棋局进行节棋".into(),
             Event::MovesInOrder { through } => format!("按序落子至第{through}手"),
         }
@@ -601,6 +628,8 @@ impl Effect {
             Effect::PlayoffRequired => {
                 "Knockout draw: the 节棋 play-off follows from move 144 (Art. 12)".into()
             }
+            Effect::Ended { side: Some(c), .. } => format!("The match ends against {}", side_en(*c)),
+            Effect::Ended { side: None, .. } => "The match ends by the chief arbiter's ruling".into(),
             Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
                 "Position restored after move {restored_to}; each side fields any two players, with its remaining time (Black {}, White {}: the clocks after move {clocks_after}), one substitution and one timeout (Art. 12)",
                 show_en(&clocks[0]),
@@ -611,11 +640,14 @@ impl Effect {
                 show_en(&clocks[0]),
                 show_en(&clocks[1])
             ),
-            Effect::MatchDecided { winner, points, playoff } => format!(
+            Effect::MatchDecided { outcome, points, playoff } => format!(
                 "{}{}; match points Black {}, White {}",
-                match winner {
-                    Some(c) => format!("{} wins", side_en(*c)),
-                    None => "Draw".into(),
+                match outcome {
+                    TeamOutcome::FirstWins => "Black wins",
+                    TeamOutcome::SecondWins => "White wins",
+                    TeamOutcome::Draw => "Draw",
+                    TeamOutcome::DoubleLoss => "Both teams lose",
+                    TeamOutcome::NoResult => "No result: the match is replayed",
                 },
                 if *playoff { " after the 节棋 play-off" } else { "" },
                 points[0],
@@ -710,6 +742,8 @@ impl Effect {
             Effect::MovesPlayed { first, last } => format!("第{first}至{last}手按序落子"),
             Effect::GameOver { zh, .. } => zh.clone(),
             Effect::PlayoffRequired => "淘汰赛和棋：采用“节棋”办法，自第144手再次对弈（第12条）".into(),
+            Effect::Ended { side: Some(c), .. } => format!("比赛结束，判{}", side_zh(*c)),
+            Effect::Ended { side: None, .. } => "裁判长判罚，比赛结束".into(),
             Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
                 "棋局复原至第{restored_to}手；双方各派任意两名棋手，使用剩余时间（黑方{}，白方{}：第{clocks_after}手后的计时），各有一次换人和暂停的权利（第12条）",
                 show_zh(&clocks[0]),
@@ -720,12 +754,15 @@ impl Effect {
                 show_zh(&clocks[0]),
                 show_zh(&clocks[1])
             ),
-            Effect::MatchDecided { winner, points, playoff } => format!(
+            Effect::MatchDecided { outcome, points, playoff } => format!(
                 "{}{}；场分：黑方{}，白方{}",
                 if *playoff { "节棋后" } else { "" },
-                match winner {
-                    Some(c) => format!("{}胜", side_zh(*c)),
-                    None => "和棋".into(),
+                match outcome {
+                    TeamOutcome::FirstWins => "黑方胜",
+                    TeamOutcome::SecondWins => "白方胜",
+                    TeamOutcome::Draw => "和棋",
+                    TeamOutcome::DoubleLoss => "双方均负",
+                    TeamOutcome::NoResult => "无胜负，重赛",
                 },
                 points[0],
                 points[1]
@@ -871,6 +908,24 @@ pub enum Refusal {
         rule: PlayoffClock,
         move_number: u32,
     },
+    /// An ending against one side names no side.
+    EndNeedsSide,
+    /// An ending needs the reason given (issue 13).
+    EndReasonMissing,
+    /// "No eligible player" while the side still has `eligible` players for `section`.
+    StillEligible {
+        side: Color,
+        section: Section,
+        eligible: u32,
+    },
+    /// "No eligible player" only for a section not started whose line-up the side owes.
+    NoLineupDue {
+        side: Color,
+    },
+    /// A player at the board does not confirm the resignation (Art. 14: the executing leader).
+    ResignerAtBoard {
+        person: PersonId,
+    },
     /// The rules crate refused the rulings (should not happen; its message in both languages).
     Ruling {
         en: String,
@@ -998,6 +1053,21 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "at the end of section 2",
                 }
             ),
+            Refusal::EndNeedsSide => "Say which side the ruling is against".into(),
+            Refusal::EndReasonMissing => "Give the reason for the ruling".into(),
+            Refusal::StillEligible { side, section, eligible } => format!(
+                "{} still has {eligible} players who may play {} (Arts. 10.3, 10.4): it must hand in its line-up",
+                side_en(*side),
+                section.en()
+            ),
+            Refusal::NoLineupDue { side } => format!(
+                "{} owes no line-up now: a player short at the board during a section is Art. 24.4's case (the carded player stays on)",
+                side_en(*side)
+            ),
+            Refusal::ResignerAtBoard { person: p } => format!(
+                "{} is playing at the board: the executing leader confirms the resignation (Arts. 14, 10.1)",
+                person(*p)
+            ),
             Refusal::Ruling { en, .. } => format!("The ruling cannot be applied: {en}"),
         }
     }
@@ -1086,6 +1156,19 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "第二节结束时",
                 }
             ),
+            Refusal::EndNeedsSide => "请选择被判罚的一方".into(),
+            Refusal::EndReasonMissing => "请填写判罚理由".into(),
+            Refusal::StillEligible { side, section, eligible } => format!(
+                "{}仍有{eligible}名队员可参加{}（第10条第3、4款），须提交出场名单",
+                side_zh(*side),
+                section.zh()
+            ),
+            Refusal::NoLineupDue { side } => {
+                format!("{}当前无须提交出场名单：比赛中场上缺人按第24条第4款处理（被罚队员不下场）", side_zh(*side))
+            }
+            Refusal::ResignerAtBoard { person: p } => {
+                format!("{}正在场上对局：认输由执行领队确认（第14条、第10条第1款）", person(*p))
+            }
             Refusal::Ruling { zh, .. } => format!("判罚无法执行：{zh}"),
         }
     }
@@ -1284,6 +1367,12 @@ pub struct RelayMatch {
     pub(super) first_result: Option<GameResult>,
     pub(super) result: Option<GameResult>,
     pub(super) playoff_restored_at: Option<Timestamp>,
+    /// How the match ended, when by a ruling or a forfeit (issue 13).
+    #[serde(default)]
+    pub(super) ending: Option<EndRecord>,
+    /// Who confirmed the resignation (Art. 14).
+    #[serde(default)]
+    pub(super) resigned_by: Option<PersonId>,
     pub(super) events: Vec<(Timestamp, Event)>,
 }
 
@@ -1356,6 +1445,8 @@ impl RelayMatch {
             first_result: None,
             result: None,
             playoff_restored_at: None,
+            ending: None,
+            resigned_by: None,
             events: Vec::new(),
         })
     }
@@ -1472,13 +1563,16 @@ impl RelayMatch {
         self.result.map(|r| r.winner)
     }
 
-    /// Match points `[Black, White]` once the match is over (Art. 12: 3/1/0).
+    /// The match's outcome once it is over (a double loss and a replay ordered are outcomes
+    /// of their own, issue 13).
+    pub fn outcome(&self) -> Option<TeamOutcome> {
+        self.result.as_ref().map(TeamOutcome::of_result)
+    }
+
+    /// Match points `[Black, White]` once the match is over (Art. 12: 3/1/0; a double loss
+    /// 0 : 0, a replay ordered scores nothing).
     pub fn match_points(&self) -> Option<[u32; 2]> {
-        let r = self.result?;
-        Some([
-            self.config.points.for_result(r.winner, Color::Black),
-            self.config.points.for_result(r.winner, Color::White),
-        ])
+        Some(self.config.points.of(self.outcome()?))
     }
 
     /// Persons red-carded in this match: barred from the team's next game (Art. 24.3).
@@ -1700,7 +1794,12 @@ impl RelayMatch {
 
     /// Appends rulings, re-reads the log through the rules crate and applies what follows:
     /// the effects, red cards (Art. 24.3–24.4) and a decisive result (Art. 17.7 5th error).
-    fn add_rulings(&mut self, new: Vec<Ruling>, at: Timestamp, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+    pub(super) fn add_rulings(
+        &mut self,
+        new: Vec<Ruling>,
+        at: Timestamp,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
         let before = self.log.len();
         let sent_before = self.applied.sent_off.len();
         for r in new {
@@ -1872,7 +1971,7 @@ impl RelayMatch {
         self.result = Some(result);
         let points = self.match_points().expect("result set");
         fx.push(Effect::MatchDecided {
-            winner: result.winner,
+            outcome: TeamOutcome::of_result(&result),
             points,
             playoff: self.section == Section::Playoff,
         });
@@ -1913,9 +2012,16 @@ impl RelayMatch {
                 fx.extend(after);
                 Ok(())
             }
-            Event::Resign { side } => {
+            Event::Resign { side, by } => {
                 self.ensure_playing()?;
+                if let Some(p) = by {
+                    self.check_resigner(side, p)?;
+                }
+                self.resigned_by = by;
                 self.end_game(BaseResult::Resignation { winner: side.opponent() }, fx)
+            }
+            Event::End { ending, side, ref reason, ref ruled_by } => {
+                self.end_by(at, ending, side, reason, ruled_by, fx)
             }
             Event::RestoreForPlayoff => self.restore_for_playoff(at, fx),
             Event::MovesInOrder { through } => self.moves_in_order(at, through, fx),

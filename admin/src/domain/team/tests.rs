@@ -6,6 +6,7 @@ use rules::board::Color::{self, Black, White};
 use rules::clock::ClockReading;
 use rules::rulings::{GameResult, LossReason, ResultMethod};
 
+use super::ending::Ending;
 use super::lineup::Section;
 use super::relay::{
     Accepted, Card, Effect, Event, Phase, PlayoffClock, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
@@ -375,7 +376,8 @@ fn full_relay_match_through_every_rule() {
     assert_eq!(result.en(), "W+2");
     assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
     assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
     assert_eq!(h.m.phase(), Phase::Over);
     assert_eq!(h.no(Event::Move { player: 116 }), Refusal::MatchOver);
     let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
@@ -438,7 +440,8 @@ fn fifth_order_error_loses_the_game() {
     let a = h.claim(White);
     assert!(ruling_text(&a).contains("5th move-order error"));
     assert_eq!(h.m.result(), Some(GameResult::loss_of(Black, LossReason::OrderErrors)));
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
     assert_eq!(h.no(Event::Move { player: 212 }), Refusal::MatchOver);
 }
 
@@ -528,7 +531,8 @@ fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
     assert_eq!(result.winner, Some(Black));
     assert!(matches!(result.method, ResultMethod::Count { outcome, .. } if outcome.margin_q == 0));
     assert_eq!(result.en(), "B+");
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(Black), points: [3, 0], playoff: true }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::FirstWins, points: [3, 0], playoff: true }));
     assert!(h.m.went_to_playoff());
     assert_eq!(h.m.first_result().map(|r| r.winner), Some(None));
     let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
@@ -597,12 +601,14 @@ fn equal_count_draw_or_white_win() {
     };
     let mut h = H::new(Stage::RoundRobin);
     let a = play(&mut h);
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: None, points: [1, 1], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::Draw, points: [1, 1], playoff: false }));
     let mut config = RelayConfig::default();
     config.rules.jigo = rules::outcome::JigoRule::WhiteWins;
     let mut h = H::with(config, &[], &[]);
     let a = play(&mut h);
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
 }
 
 /// Resignation by the executing leader (Art. 14): penalty stones do not change it.
@@ -615,8 +621,9 @@ fn resignation_ignores_penalty_stones() {
     h.play_to(30);
     h.card(111, Card::Red);
     h.ok(Event::ReplaceSentOff { side: Black, incoming: 113 });
-    let a = h.ok(Event::Resign { side: White });
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(Black), points: [3, 0], playoff: false }));
+    let a = h.ok(Event::Resign { side: White, by: Some(200) });
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::FirstWins, points: [3, 0], playoff: false }));
     assert_eq!(h.m.result().unwrap().en(), "B+R");
 }
 
@@ -999,7 +1006,8 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
             status: Status::Active,
         })
         .collect();
-    let (players, history) = pairing_inputs(&entries, &[], &[], 1);
+    let super::standings::PairingInputs { players, history, .. } =
+        pairing_inputs(&entries, &[], &[], 1, None);
     assert_eq!(history, History::default());
     let mut base =
         crate::domain::rounds::pairing_settings(&TournamentSettings::defaults(chrono::NaiveDate::MIN));
@@ -1048,4 +1056,130 @@ fn a_refused_ruling_reads_in_the_users_language() {
     let r = super::relay::Refusal::ruling(&rules::rulings::RulingError::Zero { index: 0 });
     assert_eq!(r.zh(), "判罚无法执行：第1项：罚0子不是处罚");
     assert!(r.en().starts_with("The ruling cannot be applied: ruling #1"), "{}", r.en());
+}
+
+// ---- Issue 13: every way a match ends -------------------------------------------------------
+
+fn end(ending: Ending, side: Option<Color>) -> Event {
+    Event::End { ending, side, reason: "what the referee saw".into(), ruled_by: "裁判长".into() }
+}
+
+/// A match in play: section 1 seated, 20 moves played.
+fn in_play(stage: Stage) -> H {
+    let mut h = H::new(stage);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.play_to(20);
+    h
+}
+
+/// Forfeit and withdrawal (Arts. 15.2, 23.2) and the referee's losses (Arts. 17.5, 17.6, 23.1)
+/// decide the match through the rules crate, each with its reason and who ruled.
+#[test]
+fn one_sided_endings_decide_the_match() {
+    for (ending, method) in [
+        (Ending::Forfeit, ResultMethod::Forfeit),
+        (Ending::Withdrawal, ResultMethod::Forfeit),
+        (Ending::LossStoneMoved, ResultMethod::RefereeLoss { reason: LossReason::IntentionalStoneMoving }),
+        (Ending::LossScattered, ResultMethod::RefereeLoss { reason: LossReason::ScatteredBoard }),
+        (Ending::LossCheating, ResultMethod::RefereeLoss { reason: LossReason::Cheating }),
+    ] {
+        let mut h = in_play(Stage::RoundRobin);
+        assert_eq!(h.no(end(ending, None)), Refusal::EndNeedsSide);
+        let blank = Event::End { ending, side: Some(Black), reason: "  ".into(), ruled_by: "x".into() };
+        assert_eq!(h.no(blank), Refusal::EndReasonMissing);
+        let a = h.ok(end(ending, Some(Black)));
+        assert!(has(&a, |e| *e == Effect::Ended { ending, side: Some(Black) }), "{ending:?}");
+        let r = h.m.result().unwrap();
+        assert_eq!((r.winner, r.method), (Some(White), method), "{ending:?}");
+        assert_eq!(h.m.match_points(), Some([0, 3]));
+        let rec = h.m.ending().unwrap();
+        assert_eq!(
+            (rec.move_number, rec.reason.as_str(), rec.ruled_by.as_str()),
+            (20, "what the referee saw", "裁判长")
+        );
+        let record = TeamMatchRecord::from_relay(1, &h.m).unwrap();
+        assert_eq!(record.forfeit, ending == Ending::Forfeit || ending == Ending::Withdrawal);
+        assert_eq!(h.no(end(Ending::Forfeit, Some(White))), Refusal::MatchOver);
+    }
+}
+
+/// The chief arbiter's double loss, draw and replay (Arts. 17.5 (3)–(5), 17.6 (1)–(3), 23.1).
+#[test]
+fn chief_arbiter_endings() {
+    let mut h = in_play(Stage::RoundRobin);
+    h.ok(end(Ending::DoubleLossStoneMoved, Some(Black)));
+    assert_eq!(h.m.outcome(), Some(TeamOutcome::DoubleLoss));
+    assert_eq!(h.m.match_points(), Some([0, 0]), "rules.md §12: both lose");
+    assert_eq!(h.m.ending().unwrap().side, None, "a double loss is against both");
+
+    let mut h = in_play(Stage::RoundRobin);
+    let a = h.ok(end(Ending::ReplayScattered, None));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::NoResult, points: [0, 0], playoff: false }));
+    let rec = TeamMatchRecord::from_relay(2, &h.m).unwrap();
+    assert!(!rec.counts(), "a match to be replayed counts nowhere");
+
+    // A draw ruled in a knockout is a draw: the 节棋 play-off follows a count (Art. 12).
+    let mut h = in_play(Stage::Knockout);
+    h.ok(end(Ending::DrawStoneMoved, None));
+    assert_eq!((h.m.phase(), h.m.outcome()), (Phase::Over, Some(TeamOutcome::Draw)));
+    assert_eq!(h.m.match_points(), Some([1, 1]));
+}
+
+/// While a knockout draw waits for the play-off, a team may still forfeit it; a referee's loss
+/// for the game in play no longer applies.
+#[test]
+fn forfeit_of_the_playoff() {
+    let mut h = drawn_knockout();
+    assert_eq!(h.no(end(Ending::LossCheating, Some(White))), Refusal::PlayoffPending);
+    h.ok(end(Ending::Forfeit, Some(White)));
+    assert_eq!(h.m.outcome(), Some(TeamOutcome::FirstWins));
+    assert!(h.m.first_result().is_some(), "the drawn game stays on record");
+}
+
+/// Art. 10.3 needs two players a section, Art. 10.4 bars those who played, Art. 24.3 the
+/// red-carded: a side short of two for the section due loses; the end is refused while it
+/// still has two.
+#[test]
+fn no_eligible_player_for_the_section_due() {
+    let m = RelayMatch::new(RelayConfig::default(), team(1, 100, 6), team(2, 200, 6), T0, &[], &[]).unwrap();
+    let mut h = H { m, t: T0 - 900 };
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    assert_eq!(h.no(end(Ending::NoEligiblePlayer, Some(Black))), Refusal::NoLineupDue { side: Black });
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    assert_eq!(h.m.short_of_players(), None);
+    h.card(113, Card::Red);
+    h.card(114, Card::Red);
+    assert_eq!(
+        h.no(end(Ending::NoEligiblePlayer, Some(Black))),
+        Refusal::StillEligible { side: Black, section: Section::Two, eligible: 2 }
+    );
+    h.card(115, Card::Red);
+    assert_eq!(h.m.eligible_players(Black, Section::Two), vec![116]);
+    assert_eq!(h.m.short_of_players(), Some((Black, Section::Two, 1)));
+    h.ok(end(Ending::NoEligiblePlayer, Some(Black)));
+    assert_eq!(h.m.result().unwrap().winner, Some(White));
+    assert_eq!(h.m.match_points(), Some([0, 3]));
+}
+
+/// Art. 14: the executing leader confirms the resignation; not a player at the board, not a
+/// red-carded person, not someone of the other team.
+#[test]
+fn resignation_is_confirmed_by_the_executing_leader() {
+    let mut h = in_play(Stage::RoundRobin);
+    h.card(215, Card::Red);
+    assert_eq!(h.no(Event::Resign { side: White, by: Some(211) }), Refusal::ResignerAtBoard { person: 211 });
+    assert_eq!(h.no(Event::Resign { side: White, by: Some(215) }), Refusal::Barred { person: 215 });
+    assert!(matches!(
+        h.no(Event::Resign { side: White, by: Some(100) }),
+        Refusal::NotOnTeam { person: 100, .. }
+    ));
+    h.ok(Event::Resign { side: White, by: Some(201) });
+    assert_eq!(h.m.resigned_by(), Some(201));
+    assert_eq!(h.m.outcome(), Some(TeamOutcome::FirstWins));
 }

@@ -1,0 +1,3 @@
+ALTER TABLE team_matches DROP COLUMN nominal_lot;
+ALTER TABLE team_matches DROP COLUMN nominal_winner_team_id;
+ALTER TABLE team_matches DROP COLUMN replay_of;
