@@ -1860,3 +1860,82 @@ fn relay_matches_end_every_way_over_http() {
     // Round 3 pairs now that every match of round 2 is decided.
     assert_eq!(pair(&org, tid, 3, "9").status, 303);
 }
+
+/// Item 6: a relay team of 5 and a team of 3 in a 4-board event are saved with a warning
+/// where they are made and refused at pairing, nothing written; a relay event that keeps the
+/// individual rules shows the komi its matches use (3½) and is flagged for the staff.
+#[test]
+fn impossible_setups_are_flagged_and_not_paired() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let mut f = tournament_fields("个人规则队际赛", "Team Cup");
+    set(&mut f, "system", "team_relay");
+    set(&mut f, "rounds", "2");
+    let r = org.submit("/t/new", "/t/new", &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
+    team_settings(&org, &s, tid, &[]);
+
+    // The overview shows what the relay matches use; the staff see the flag.
+    let public = s.client().get(&format!("/t/{tid}"));
+    assert_eq!(text_of(&public.body, "komi"), "3.5", "{}", public.body);
+    assert!(!public.body.contains("id=\"rules-flag\""));
+    let staff = org.get(&format!("/t/{tid}"));
+    assert!(
+        text_of(&staff.body, "rules-flag")
+            .contains("keeps the individual rule set (Chinese rules 2002 (individual), komi 3.75)"),
+        "{}",
+        staff.body
+    );
+    assert!(org.get(&format!("/t/{tid}/teams")).body.contains("id=\"rules-flag\""));
+
+    // A relay team of 5 is saved, with the warning where it is made.
+    assert_eq!(add_team(&org, tid, "五人队", &names("五", 5)).status, 303);
+    assert_eq!(add_team(&org, tid, "六人队", &names("六", 6)).status, 303);
+    let teams = org.get(&format!("/t/{tid}/teams"));
+    let warn = text_of(&teams.body, "short-teams");
+    assert!(warn.contains("五人队 has 5") && warn.contains("at least 6 players"), "{warn}");
+    assert!(!warn.contains("六人队"), "{warn}");
+    assert!(teams.body.contains("too few: 6 needed"));
+    assert!(org.get(&format!("/t/{tid}/team-rounds")).body.contains("id=\"short-teams\""));
+    // Refused again at pairing, nothing written.
+    let audits = count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}"));
+    let r = pair(&org, tid, 1, "1");
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        text_of(&r.body, "banner").contains("Not paired: 五人队 has 5. Each team needs at least 6 players"),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        count_rows(&s.db, &format!("SELECT count(*) FROM team_rounds WHERE tournament_id = {tid}")),
+        0
+    );
+    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}")), audits);
+
+    // A 4-board event: the team of 5 is enough, a team of 3 is not.
+    team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "4")]);
+    assert_eq!(add_team(&org, tid, "三人队", &names("三", 3)).status, 303);
+    let warn = text_of(&org.get(&format!("/t/{tid}/teams")).body, "short-teams");
+    assert!(
+        warn.contains("三人队 has 3") && warn.contains("one a board") && !warn.contains("五人队"),
+        "{warn}"
+    );
+    assert!(
+        !org.get(&format!("/t/{tid}")).body.contains("id=\"rules-flag\""),
+        "board games are individual games"
+    );
+    let r = pair(&org, tid, 1, "1");
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("三人队 has 3"));
+    // Completed, the round pairs.
+    let tr = query(&s.db, "SELECT id, version FROM teams WHERE name = '三人队'")[0].clone();
+    let list: Vec<String> =
+        names("三", 4).iter().enumerate().map(|(i, p)| format!("{} {p}", i + 1)).collect();
+    let page = format!("/t/{tid}/teams/{}", tr[0]);
+    let r =
+        org.submit(&page, &page, &[("name", "三人队"), ("version", &tr[1]), ("players", &list.join("\n"))]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(!org.get(&format!("/t/{tid}/teams")).body.contains("id=\"short-teams\""));
+    assert_eq!(pair(&org, tid, 1, "1").status, 303);
+}

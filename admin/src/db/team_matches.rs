@@ -315,6 +315,11 @@ pub enum PairError {
     },
     /// A match of the round has events or results.
     HasResults,
+    /// Teams with fewer players than the event's matches need (name, players); `need` each.
+    ShortTeams {
+        need: usize,
+        teams: Vec<(String, usize)>,
+    },
     Plan(PlanError),
     Db(DbError),
 }
@@ -369,6 +374,14 @@ pub fn pair(
             }
         }
         let teams = teams::list(conn, tid)?;
+        // A team that cannot field a match is not paired (issue 13 item 6).
+        let rosters = teams::domain_teams(conn, tid)?;
+        let short = ts.short_teams(rosters.values().map(|(_, t)| t));
+        if !short.is_empty() {
+            let name = |id: u32| rosters.values().find(|(_, t)| t.id == id).map(|(r, _)| r.name.clone());
+            let teams = short.into_iter().map(|(id, n)| (name(id).unwrap_or_default(), n)).collect();
+            return Err(PairError::ShortTeams { need: ts.players_needed(), teams });
+        }
         let entries: Vec<TeamEntry> = teams
             .iter()
             .map(|r| TeamEntry {

@@ -23,7 +23,7 @@ use crate::domain::team::event::{
     Colours, EqualCount, Format, MatchPointCode, PlayoffTime, TeamPairing, TeamSettings, TeamSettingsError,
     TieBreakSet,
 };
-use crate::domain::team::roster::{LeaderBasis, RosterError};
+use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
 use crate::domain::team::standings::{standings, TeamOutcome, TeamTieBreak};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -124,6 +124,8 @@ pub struct TeamItem {
     pub coach: String,
     pub captain: String,
     pub players: usize,
+    /// Fewer players than the event's matches need: the warning shown beside the count.
+    pub short: Option<String>,
 }
 
 #[derive(Template)]
@@ -138,8 +140,47 @@ pub struct TeamsPage {
     pub opt: SettingsOptions,
     pub frozen: bool,
     pub items: Vec<TeamItem>,
+    /// Teams that cannot play the event's matches yet (issue 13 item 6).
+    pub short_warning: Option<String>,
+    /// A relay event whose tournament rule set is the individual one.
+    pub rules_flag: Option<String>,
     pub banner: Option<String>,
     pub notice: Option<String>,
+}
+
+/// The warning about teams too short to play the event's matches, if any.
+pub fn short_warning<'a>(
+    lang: Lang,
+    s: &TeamSettings,
+    teams: impl IntoIterator<Item = (&'a TeamRow, &'a Team)>,
+) -> Option<String> {
+    let teams: Vec<(&TeamRow, &Team)> = teams.into_iter().collect();
+    let short = s.short_teams(teams.iter().map(|(_, t)| *t));
+    if short.is_empty() {
+        return None;
+    }
+    let list = short
+        .iter()
+        .filter_map(|(id, n)| {
+            teams.iter().find(|(_, t)| t.id == *id).map(|(r, _)| lang.tf("team.short_item", &[&r.name, n]))
+        })
+        .collect::<Vec<_>>()
+        .join(lang.t("team.list_sep"));
+    let need = match s.format {
+        Format::Relay => lang.tf("team.need_relay", &[&s.players_needed()]),
+        Format::Boards => lang.tf("team.need_boards", &[&s.players_needed()]),
+    };
+    Some(lang.tf("team.short_warning", &[&list, &need]))
+}
+
+/// The flag of a relay event that keeps the individual rules (its matches use seed 003's).
+pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<String> {
+    let rules = t.settings().ruleset;
+    s.keeps_individual_rules(&rules).then(|| {
+        let name = if lang.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() };
+        let komi = |q| super::tournaments::quarters_text(q);
+        lang.tf("team.rules_flag", &[&name, &komi(rules.komi_q), &komi(s.game_rules(&rules).komi_q)])
+    })
 }
 
 async fn teams_page(
@@ -160,9 +201,11 @@ async fn teams_page(
             ))
         })
         .await?;
+    let need = s.players_needed();
     let items = teams
         .values()
         .map(|(row, team)| TeamItem {
+            short: (team.players.len() < need).then(|| ctx.lang.tf("team.short_cell", &[&need])),
             id: row.id,
             name: row.name.clone(),
             unit: row.unit.clone(),
@@ -183,6 +226,8 @@ async fn teams_page(
         f: f.unwrap_or_else(|| settings_form(&s)),
         opt: settings_options(ctx.lang),
         frozen: rounds > 0,
+        short_warning: short_warning(ctx.lang, &s, teams.values().map(|(r, t)| (r, t))),
+        rules_flag: rules_flag(ctx.lang, &s, &t),
         items,
         banner,
         notice,
@@ -667,6 +712,8 @@ pub struct TeamRoundsPage {
     pub pairing: String,
     pub declared: i32,
     pub n_teams: usize,
+    /// Teams that cannot play yet: pairing is refused until they can (issue 13 item 6).
+    pub short_warning: Option<String>,
     pub f: FormView,
     pub banner: Option<String>,
 }
@@ -693,7 +740,7 @@ async fn rounds_page(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let role = ctx.staff_role(tid).await?;
-    let (t, (s, _), teams, rounds, matches) = ctx
+    let (t, (s, _), teams, rounds, matches, rosters) = ctx
         .db(move |c| {
             Ok::<_, DbError>((
                 tdb::get(c, tid)?,
@@ -701,6 +748,7 @@ async fn rounds_page(
                 tdb_teams::list(c, tid)?,
                 mdb::rounds(c, tid)?,
                 mdb::all_matches(c, tid)?,
+                tdb_teams::domain_teams(c, tid)?,
             ))
         })
         .await?;
@@ -782,6 +830,10 @@ async fn rounds_page(
         pairing: pairing_name(lang, s.pairing.code()).to_string(),
         declared: t.rounds,
         n_teams: teams.len(),
+        short_warning: role
+            .is_some()
+            .then(|| short_warning(lang, &s, rosters.values().map(|(r, t)| (r, t))))
+            .flatten(),
         f,
         banner,
     };
@@ -804,6 +856,14 @@ fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError
         PairError::Undecided { round } => (c, lang.tf("team.err_undecided", &[&round])),
         PairError::NotLast { last } => (c, lang.tf("team.err_not_last", &[&last])),
         PairError::HasResults => (c, lang.t("team.err_round_has_results").into()),
+        PairError::ShortTeams { need, teams } => {
+            let list = teams
+                .iter()
+                .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
+                .collect::<Vec<_>>()
+                .join(lang.t("team.list_sep"));
+            (u, lang.tf("team.err_short_teams", &[&list, &need]))
+        }
         PairError::Plan(p) => match p {
             PlanError::TooFew => (u, lang.t("team.err_too_few").into()),
             PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[&rounds])),
