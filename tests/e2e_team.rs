@@ -52,6 +52,7 @@ fn team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) {
         ("tiebreaks", "generic"),
         ("playoff_clock", "game_end"),
         ("colours", "draw"),
+        ("rr_bye", "none"),
         ("version", v.as_str()),
     ];
     for (k, val) in fields {
@@ -1186,6 +1187,7 @@ fn board_match_round_with_match_points_and_standings() {
             ("tiebreaks", "weijia"),
             ("playoff_clock", "game_end"),
             ("colours", "draw"),
+            ("rr_bye", "none"),
             ("version", &v),
         ],
     );
@@ -1938,4 +1940,52 @@ fn impossible_setups_are_flagged_and_not_paired() {
     assert_eq!(r.status, 303, "{}", r.body);
     assert!(!org.get(&format!("/t/{tid}/teams")).body.contains("id=\"short-teams\""));
     assert_eq!(pair(&org, tid, 1, "1").status, 303);
+}
+
+/// Item 7: in a round robin a bye is no match — no match points, in no tie-break — unless the
+/// event's setting gives it a win; a Swiss bye stays a win (rules.md §14.5).
+#[test]
+fn round_robin_byes_score_nothing_unless_the_event_says_so() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    for (name, pairing, rr_bye, bye_points) in [
+        ("循环轮空", "round_robin", "none", "0"),
+        ("循环轮空计胜", "round_robin", "win", "3"),
+        ("积分轮空", "swiss", "none", "3"),
+    ] {
+        let tid = team_tournament(&org, name, "3");
+        team_settings(&org, &s, tid, &[("pairing", pairing), ("rr_bye", rr_bye)]);
+        for t in ["甲队", "乙队", "丙队"] {
+            assert_eq!(add_team(&org, tid, t, &names(t, 6)).status, 303);
+        }
+        assert_eq!(pair(&org, tid, 1, "3").status, 303);
+        let bye = query(
+            &s.db,
+            &format!("SELECT t.name FROM team_matches m JOIN teams t ON t.id = m.black_team_id WHERE m.tournament_id = {tid} AND m.white_team_id IS NULL"),
+        )[0][0]
+            .clone();
+        let rounds = s.client().get(&format!("/t/{tid}/team-rounds"));
+        assert!(rounds.body.contains(&format!("bye: {bye_points} match points")), "{name}: {}", rounds.body);
+        // The match is decided by a forfeit: the winner 3, the bye team as the setting says.
+        let judge_side = matches(&s, tid, 1);
+        let m = Relay {
+            s: &s,
+            c: &org,
+            tid,
+            mid: judge_side[0].0,
+            teams: [judge_side[0].1.clone(), judge_side[0].2.clone()],
+        };
+        m.start(0);
+        m.ok("end", &[("ending", "forfeit"), ("side", "white"), ("why", "未到场"), ("at", &at(400))]);
+        let st = s.client().get(&format!("/t/{tid}/team-standings")).body;
+        let i = st.find(&format!("<td class=\"team-name\">{bye}</td>")).unwrap();
+        let tr = &st[i..i + st[i..].find("</tr>").unwrap()];
+        let cells: Vec<&str> = tr
+            .split("<td class=\"num")
+            .skip(1)
+            .map(|c| &c[c.find('>').unwrap() + 1..c.find('<').unwrap()])
+            .collect();
+        // played, won, drawn, lost, byes, match points
+        assert_eq!(cells, ["0", "0", "0", "0", "1", bye_points], "{name}");
+    }
 }

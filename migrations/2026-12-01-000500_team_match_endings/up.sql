@@ -10,3 +10,6 @@
 ALTER TABLE team_matches ADD COLUMN replay_of INTEGER REFERENCES team_matches(id) ON DELETE CASCADE;
 ALTER TABLE team_matches ADD COLUMN nominal_winner_team_id INTEGER REFERENCES teams(id);
 ALTER TABLE team_matches ADD COLUMN nominal_lot TEXT;
+-- What a round-robin bye is worth (issue 13 item 7): 'none' (a bye is no match: no match
+-- points, counted in no tie-break) or 'win'. Swiss and knockout byes stay a win (rules.md §14.5).
+ALTER TABLE team_settings ADD COLUMN rr_bye TEXT NOT NULL DEFAULT 'none' CHECK (rr_bye IN ('none', 'win'));

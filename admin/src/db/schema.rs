@@ -239,6 +239,7 @@ diesel::table! {
         updated_at -> Text,
         playoff_clock -> Text,
         colours -> Text,
+        rr_bye -> Text,
     }
 }
 

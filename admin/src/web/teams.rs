@@ -20,8 +20,8 @@ use crate::db::DbError;
 use crate::domain::rounds::PlanError;
 use crate::domain::settings::System;
 use crate::domain::team::event::{
-    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, TeamPairing, TeamSettings, TeamSettingsError,
-    TieBreakSet,
+    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, RoundRobinBye, TeamPairing, TeamSettings,
+    TeamSettingsError, TieBreakSet,
 };
 use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
 use crate::domain::team::standings::{standings, TeamOutcome, TeamTieBreak};
@@ -63,6 +63,7 @@ fn settings_options(lang: Lang) -> SettingsOptions {
         equal_count: opts(lang, &[("draw", "team.equal_draw"), ("white", "team.equal_white")]),
         tiebreaks: opts(lang, &[("generic", "team.tb_generic"), ("weijia", "team.tb_weijia")]),
         colours: opts(lang, &[("draw", "team.colours_draw"), ("leaders_nigiri", "team.colours_nigiri")]),
+        rr_bye: opts(lang, &[("none", "team.rr_bye_none"), ("win", "team.rr_bye_win")]),
         playoff_clock: opts(
             lang,
             &[
@@ -84,6 +85,7 @@ fn settings_form(s: &TeamSettings) -> FormView {
     f.set("tiebreaks", s.tiebreaks.code());
     f.set("playoff_clock", s.playoff_clock.code());
     f.set("colours", s.colours.code());
+    f.set("rr_bye", s.rr_bye.code());
     f
 }
 
@@ -113,6 +115,7 @@ pub struct SettingsOptions {
     pub playoff_clock: Options,
     pub colours: Options,
     pub tiebreaks: Options,
+    pub rr_bye: Options,
 }
 
 pub struct TeamItem {
@@ -278,6 +281,7 @@ pub async fn save_settings(
     let tiebreaks = pick("tiebreaks").and_then(|v| TieBreakSet::from_code(&v));
     let playoff_clock = pick("playoff_clock").and_then(|v| PlayoffTime::from_code(&v));
     let colours = pick("colours").and_then(|v| Colours::from_code(&v));
+    let rr_bye = pick("rr_bye").and_then(|v| RoundRobinBye::from_code(&v));
     for (name, ok) in [
         ("format", format.is_some()),
         ("match_points", match_points.is_some()),
@@ -286,6 +290,7 @@ pub async fn save_settings(
         ("tiebreaks", tiebreaks.is_some()),
         ("playoff_clock", playoff_clock.is_some()),
         ("colours", colours.is_some()),
+        ("rr_bye", rr_bye.is_some()),
     ] {
         if !ok {
             f.error(name, lang.t("err.choice"));
@@ -318,9 +323,21 @@ pub async fn save_settings(
         Some(tiebreaks),
         Some(playoff_clock),
         Some(colours),
+        Some(rr_bye),
         Some(boards),
         Some(main_board),
-    ) = (format, match_points, pairing, equal_count, tiebreaks, playoff_clock, colours, boards, main_board)
+    ) = (
+        format,
+        match_points,
+        pairing,
+        equal_count,
+        tiebreaks,
+        playoff_clock,
+        colours,
+        rr_bye,
+        boards,
+        main_board,
+    )
     else {
         let banner = Some(ctx.t("form.has_errors").to_string());
         return teams_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
@@ -335,6 +352,7 @@ pub async fn save_settings(
         tiebreaks,
         playoff_clock,
         colours,
+        rr_bye,
     };
     let actor = user.actor();
     match ctx.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
@@ -809,7 +827,11 @@ async fn rounds_page(
                                 } else {
                                     lang.t("team.kind_relay").to_string()
                                 },
-                                result: record_text(lang, m),
+                                result: if m.is_bye() {
+                                    lang.tf("team.bye_points", &[&s.bye_points()])
+                                } else {
+                                    record_text(lang, m)
+                                },
                                 winner,
                             }
                         })

@@ -65,6 +65,13 @@ codes!(
     PlayoffTime { GameEnd = "game_end", SectionTwoEnd = "section_two_end" }
 );
 
+codes!(
+    /// What a round-robin bye (轮空) is worth (issue 13 item 7): in a round robin a bye is no
+    /// match, so by default it scores nothing and counts in no tie-break; an event may give it
+    /// a win's match points. Swiss and knockout byes are a win (rules.md §14.5).
+    RoundRobinBye { Nothing = "none", Win = "win" }
+);
+
 /// The most boards a board match may have.
 pub const MAX_BOARDS: u32 = 20;
 
@@ -85,6 +92,8 @@ pub struct TeamSettings {
     pub playoff_clock: PlayoffTime,
     /// Relay matches: colours by the draw or by the leaders' nigiri (Art. 11).
     pub colours: Colours,
+    /// What a round-robin bye is worth.
+    pub rr_bye: RoundRobinBye,
 }
 
 impl Default for TeamSettings {
@@ -99,6 +108,7 @@ impl Default for TeamSettings {
             tiebreaks: TieBreakSet::Generic,
             playoff_clock: PlayoffTime::GameEnd,
             colours: Colours::Draw,
+            rr_bye: RoundRobinBye::Nothing,
         }
     }
 }
@@ -229,9 +239,13 @@ impl TeamSettings {
         }
     }
 
-    /// Match points of a bye: a win (rules.md §14.5).
+    /// Match points of a bye: a win in a Swiss or a knockout (rules.md §14.5); nothing in a
+    /// round robin, where a bye is no match, unless the event's setting gives it a win.
     pub fn bye_points(&self) -> u32 {
-        self.scale().win
+        match (self.pairing, self.rr_bye) {
+            (TeamPairing::RoundRobin, RoundRobinBye::Nothing) => 0,
+            _ => self.scale().win,
+        }
     }
 
     /// Players a team needs to play this event's matches: a relay game has three sections of
@@ -350,6 +364,9 @@ mod tests {
         TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() }.validate().unwrap();
         let two = TeamSettings { match_points: MatchPointCode::TwoOneZero, main_board: None, ..s };
         assert_eq!(two.board_config().rule, MatchPointRule::Scale { points: MatchPoints::TWO_ONE_ZERO });
-        assert_eq!(two.bye_points(), 2);
+        assert_eq!(two.bye_points(), 0, "a round-robin bye is no match (issue 13 item 7)");
+        assert_eq!(TeamSettings { rr_bye: RoundRobinBye::Win, ..two }.bye_points(), 2);
+        assert_eq!(TeamSettings { pairing: TeamPairing::Swiss, ..two }.bye_points(), 2, "rules.md §14.5");
+        assert_eq!(TeamSettings { pairing: TeamPairing::Knockout, ..s }.bye_points(), 3);
     }
 }
