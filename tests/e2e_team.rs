@@ -1989,3 +1989,39 @@ fn round_robin_byes_score_nothing_unless_the_event_says_so() {
         assert_eq!(cells, ["0", "0", "0", "0", "1", bye_points], "{name}");
     }
 }
+
+/// Item 2: a section's line-up is shown to the public (and so to the other team) only once
+/// both are in, or the section has started; the arbiters see it at once.
+#[test]
+fn lineups_are_public_only_once_both_are_in() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "名单公布", "1");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "红队", &names("红", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "蓝队", &names("蓝", 6)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "2").status, 303);
+    let ms = matches(&s, tid, 1);
+    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    m.start(0);
+    let path = format!("/t/{tid}/matches/{}", m.mid);
+    let public = s.client();
+    let black1 = format!("{}1", &ms[0].1[..3]);
+    m.lineup(true, "1", 1, 2, -900);
+    let p = public.get(&path);
+    assert!(!p.body.contains(&black1), "Black's line-up is not public while White's is due: {}", p.body);
+    assert!(body(&p).contains(
+        "Black handed in its line-up for section 1 (moves 1–72) (shown once both are in, Art. 10.1)"
+    ));
+    assert!(p.body.contains("class=\"note lineup-hidden\""));
+    assert!(m.page().body.contains(&black1), "the arbiters see it");
+    m.lineup(false, "1", 1, 2, -890);
+    let p = public.get(&path);
+    assert!(p.body.contains(&black1) && !p.body.contains("lineup-hidden"), "{}", p.body);
+    // Section 2: White's line-up first; public once Black's is in too.
+    m.lineup(false, "2", 3, 4, -880);
+    let white3 = format!("{}3", &ms[0].2[..3]);
+    assert!(!public.get(&path).body.contains(&white3));
+    m.lineup(true, "2", 3, 4, -870);
+    assert!(public.get(&path).body.contains(&white3));
+}

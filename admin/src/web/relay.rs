@@ -228,6 +228,8 @@ pub struct LineupRowView {
 }
 
 pub struct LineupView {
+    /// Handed in, but not shown yet: the other side's is still due (Art. 10.1).
+    pub hidden: bool,
     pub section: String,
     pub side: String,
     pub team: String,
@@ -384,7 +386,14 @@ fn person_names(m: &RelayMatch) -> HashMap<PersonId, String> {
     names
 }
 
-fn side_view(lang: Lang, m: &RelayMatch, c: Color, names: &HashMap<PersonId, String>) -> SideView {
+/// `hidden`: sections whose line-ups this reader may not see yet (Art. 10.1).
+fn side_view(
+    lang: Lang,
+    m: &RelayMatch,
+    c: Color,
+    names: &HashMap<PersonId, String>,
+    hidden: &dyn Fn(Section) -> bool,
+) -> SideView {
     let s = m.side(c);
     let counts = m.counts();
     let k = match c {
@@ -410,6 +419,7 @@ fn side_view(lang: Lang, m: &RelayMatch, c: Color, names: &HashMap<PersonId, Str
     let leader = s.team.leader.as_ref().map(|l| l.id);
     let executing = m
         .executing_leader(c, &|p| Some(p) != leader)
+        .filter(|el| !matches!(el.basis, LeaderBasis::SectionPlayer(sec) if hidden(sec)))
         .map(|el| {
             let basis = match el.basis {
                 LeaderBasis::Leader => lang.t("team.role_leader").to_string(),
@@ -673,7 +683,10 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             }
             _ => "—".into(),
         };
-        page.sides = [Color::Black, Color::White].iter().map(|&c| side_view(lang, m, c, &names)).collect();
+        let staff = page.staff;
+        let hidden = |s: Section| !staff && !m.lineups_public(s);
+        page.sides =
+            [Color::Black, Color::White].iter().map(|&c| side_view(lang, m, c, &names, &hidden)).collect();
         let sheet = record_sheet(m);
         page.penalties = penalty_views(lang, &sheet.penalties, &names);
         page.playoff_penalties = penalty_views(lang, &sheet.playoff_penalties, &names);
@@ -730,9 +743,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 }
             }
         }
+        // Art. 10.1: a side's line-up goes to the referee group; others see it once both are in.
         page.lineups = lineup_forms(m)
             .into_iter()
             .map(|f| LineupView {
+                hidden: hidden(f.section) && f.submitted_at.is_some(),
                 section: section_name(lang, f.section).to_string(),
                 side: side_name(lang, f.side).to_string(),
                 team: f.team.clone(),
@@ -741,6 +756,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 rows: f
                     .rows
                     .iter()
+                    .filter(|_| !hidden(f.section))
                     .map(|r| LineupRowView {
                         order: r.order,
                         position: r.position.map(|p| p.to_string()).unwrap_or_default(),
@@ -754,17 +770,28 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .log
             .iter()
             .rev()
-            .map(|l| LogView {
+            .map(|l| {
+                let secret = match &l.event {
+                    Event::SubmitLineup { side, section, .. } if hidden(*section) => Some(lang.tf(
+                        "relay.lineup_handed_in",
+                        &[&side_name(lang, *side), &section_name(lang, *section)],
+                    )),
+                    _ => None,
+                };
+                (l, secret)
+            })
+            .map(|(l, secret)| LogView {
                 seq: l.row.seq,
                 at: show_at(l.row.at),
                 actor: l.row.actor.clone(),
-                what: event_text(lang, &l.event, &names),
                 lines: l
                     .accepted
                     .iter()
                     .flat_map(|a| &a.effects)
+                    .filter(|_| secret.is_none())
                     .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
                     .collect(),
+                what: secret.unwrap_or_else(|| event_text(lang, &l.event, &names)),
                 withdrawn: l
                     .withdrawal
                     .as_ref()

@@ -1601,6 +1601,23 @@ impl RelayMatch {
         }
     }
 
+    /// Whether `section`'s line-ups may be shown to the public and to the other team (issue 13
+    /// item 2): Art. 10.1 has each leader hand the line-up to the referee group, so one side's
+    /// is shown only once both are in, or the section has started (or the match is over).
+    pub fn lineups_public(&self, s: Section) -> bool {
+        let k = s.index();
+        let both = self.sides.iter().all(|x| x.lineups[k].is_some());
+        let started = match s {
+            Section::Playoff => self.section == Section::Playoff && self.section_started(),
+            _ => {
+                self.section == Section::Playoff
+                    || s < self.section
+                    || (s == self.section && self.section_started())
+            }
+        };
+        both || started || self.phase == Phase::Over
+    }
+
     /// The line-up deadline of `section`, once known (Art. 10.1: 5 minutes before the start;
     /// the play-off: the end of the preparation time \[INF\]).
     pub fn lineup_deadline(&self, s: Section) -> Option<Timestamp> {

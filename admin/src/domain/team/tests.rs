@@ -1183,3 +1183,23 @@ fn resignation_is_confirmed_by_the_executing_leader() {
     assert_eq!(h.m.resigned_by(), Some(201));
     assert_eq!(h.m.outcome(), Some(TeamOutcome::FirstWins));
 }
+
+/// Art. 10.1: a section's line-ups are public once both are in or the section has started.
+#[test]
+fn lineups_are_public_once_both_are_in() {
+    let mut h = H::new(Stage::RoundRobin);
+    assert!(!h.m.lineups_public(Section::One));
+    h.lineup(Black, Section::One, [111, 112]);
+    assert!(!h.m.lineups_public(Section::One), "White's is still due");
+    h.lineup(White, Section::One, [211, 212]);
+    assert!(h.m.lineups_public(Section::One));
+    h.lineup(Black, Section::Two, [113, 114]);
+    assert!(!h.m.lineups_public(Section::Two));
+    h.at(T0);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.play_to(72);
+    assert!(!h.m.lineups_public(Section::Two), "section 2 waits for White's line-up");
+    h.ok(end(Ending::Forfeit, Some(White)));
+    assert!(h.m.lineups_public(Section::Two), "everything is public once the match is over");
+}
