@@ -491,9 +491,15 @@ fn relay_match_through_every_rule_over_http() {
 
     // Yellow card (1 stone); a second yellow is a red (2 more), an on-board red counts as a
     // substitution and the seat waits for the replacement (Art. 24.2–24.3).
-    m.ok("card", &[("person", &w(2)), ("card", "yellow"), ("after", "20"), ("at", &at(300))]);
+    m.ok(
+        "card",
+        &[("person", &w(2)), ("card", "yellow"), ("offence", "take_back"), ("after", "20"), ("at", &at(300))],
+    );
     assert_eq!(m.stones(), [1, 1]);
-    let p = m.ok("card", &[("person", &w(2)), ("card", "yellow"), ("after", "30"), ("at", &at(400))]);
+    let p = m.ok(
+        "card",
+        &[("person", &w(2)), ("card", "yellow"), ("offence", "take_back"), ("after", "30"), ("at", &at(400))],
+    );
     assert!(
         body(&p).contains("The red card counts as one of White's substitutions (Art. 24.3): 2 left"),
         "{}",
@@ -505,7 +511,11 @@ fn relay_match_through_every_rule_over_http() {
         &[("number", "31"), ("player", &b(1)), ("at", &at(401))],
         "White must first name the replacement",
     );
-    m.no("card", &[("person", &w(2)), ("card", "yellow"), ("at", &at(402))], "沪2 has already been sent off");
+    m.no(
+        "card",
+        &[("person", &w(2)), ("card", "yellow"), ("offence", "take_back"), ("at", &at(402))],
+        "沪2 has already been sent off",
+    );
     m.no(
         "replace",
         &[("side", "white"), ("incoming", &w(3)), ("at", &at(403))],
@@ -546,9 +556,27 @@ fn relay_match_through_every_rule_over_http() {
     );
     m.lineup(false, "3", 5, 6, s2 + 210);
     m.lineup(true, "3", 5, 6, s2 + 220);
-    m.ok("card", &[("person", &b(3)), ("card", "yellow"), ("after", "90"), ("at", &at(s2 + 400))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &b(3)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "90"),
+            ("at", &at(s2 + 400)),
+        ],
+    );
     assert_eq!(m.stones(), [3, 3]);
-    let p = m.ok("card", &[("person", &b(3)), ("card", "yellow"), ("after", "95"), ("at", &at(s2 + 500))]);
+    let p = m.ok(
+        "card",
+        &[
+            ("person", &b(3)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "95"),
+            ("at", &at(s2 + 500)),
+        ],
+    );
     assert!(
         body(&p).contains("The red card counts as one of Black's substitutions (Art. 24.3): 0 left"),
         "{}",
@@ -592,7 +620,8 @@ fn relay_match_through_every_rule_over_http() {
     m.moves_to(148, s3 + 60);
     // Red to 京5: Black's substitutions are used up, so White gains one of any player
     // (Art. 24.4); Black still has 京10, who comes on.
-    let p = m.ok("card", &[("person", &b(5)), ("card", "red"), ("at", &at(s3 + 70))]);
+    let p = m
+        .ok("card", &[("person", &b(5)), ("card", "red"), ("offence", "leaving_seat"), ("at", &at(s3 + 70))]);
     assert!(
         body(&p).contains("White gains one substitution of any player, including one who has played"),
         "{}",
@@ -745,7 +774,12 @@ fn relay_match_through_every_rule_over_http() {
     m2.lineup(false, "1", 1, 2, 19_100);
     m2.ok(
         "card",
-        &[("person", &staff_member(&s, tid, &black, "coach")), ("card", "yellow"), ("at", &at(19_200))],
+        &[
+            ("person", &staff_member(&s, tid, &black, "coach")),
+            ("card", "yellow"),
+            ("offence", "other"),
+            ("at", &at(19_200)),
+        ],
     );
     // An equal count is a draw in a round robin (Art. 12): 183 + the coach's yellow stone =
     // 184 at komi 3½; 1 match point each.
@@ -801,7 +835,16 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     m.ok("section_end", &[("at", &at(2010))]);
     m.lineup(true, "3", 5, 6, 2100);
     m.lineup(false, "3", 5, 6, 2100);
-    m.ok("card", &[("person", &m.p(true, 3)), ("card", "yellow"), ("after", "100"), ("at", &at(3000))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(true, 3)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "100"),
+            ("at", &at(3000)),
+        ],
+    );
     m.moves_to(143, 5000);
     m.ok("section_end", &[("at", &at(5010))]);
     m.no("section_end", &[("at", &at(5011))], "Only sections 1 and 2 end by move number");
@@ -1348,8 +1391,26 @@ fn withdrawing_relay_events_recomputes_the_match() {
     m.lineup(false, "1", 1, 2, -600);
     // A yellow to the wrong player (the referee meant 北1), then a second one to the same
     // player: a red, 2 + 1 stones, a replacement.
-    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "20"), ("at", &at(1000))]);
-    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "30"), ("at", &at(1500))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(true, 1)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "20"),
+            ("at", &at(1000)),
+        ],
+    );
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(true, 1)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "30"),
+            ("at", &at(1500)),
+        ],
+    );
     m.ok("replace", &[("side", "black"), ("incoming", &m.p(true, 3)), ("at", &at(1510))]);
     let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2000))]);
     assert_eq!(m.stones(), [3, 0]);
@@ -1445,7 +1506,10 @@ fn withdrawing_relay_events_recomputes_the_match() {
     assert_eq!(r.status, 422);
     assert!(r.field_error("withdraw").unwrap().contains("has already been withdrawn"));
     // The referee enters what happened: the yellow to 北1, play on, the count again.
-    m.ok("card", &[("person", &m.p(false, 1)), ("card", "yellow"), ("at", &at(2100))]);
+    m.ok(
+        "card",
+        &[("person", &m.p(false, 1)), ("card", "yellow"), ("offence", "take_back"), ("at", &at(2100))],
+    );
     let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2200))]);
     assert_eq!(m.stones(), [1, 1]);
     // 188 − 1 + 1 = 188 at komi 3½: B+4.
@@ -1478,6 +1542,7 @@ fn leaders_nigiri_decides_the_colours() {
             ("tiebreaks", "generic"),
             ("playoff_clock", "game_end"),
             ("colours", "leaders_nigiri"),
+            ("rr_bye", "none"),
             ("version", "0"),
         ],
     );
@@ -1842,13 +1907,19 @@ fn relay_matches_end_every_way_over_http() {
     m.moves_to(72, 3000);
     m.ok("section_end", &[("at", &at(3010))]);
     for k in [3, 4] {
-        m.ok("card", &[("person", &m.p(true, k)), ("card", "red"), ("at", &at(3020))]);
+        m.ok(
+            "card",
+            &[("person", &m.p(true, k)), ("card", "red"), ("offence", "leaving_seat"), ("at", &at(3020))],
+        );
     }
     let t3100 = at(3100);
     let no_eligible =
         [("ending", "no_eligible_player"), ("side", "black"), ("why", "无人可上场"), ("at", t3100.as_str())];
     m.no("end", &no_eligible, "Black still has 2 players who may play section 2");
-    m.ok("card", &[("person", &m.p(true, 5)), ("card", "red"), ("at", &at(3030))]);
+    m.ok(
+        "card",
+        &[("person", &m.p(true, 5)), ("card", "red"), ("offence", "leaving_seat"), ("at", &at(3030))],
+    );
     let p = m.page();
     assert!(
         body(&p).contains("Black has 1 player(s) who may still play section 2 (moves 73–143)"),
@@ -2024,4 +2095,62 @@ fn lineups_are_public_only_once_both_are_in() {
     assert!(!public.get(&path).body.contains(&white3));
     m.lineup(true, "2", 3, 4, -870);
     assert!(public.get(&path).body.contains(&white3));
+}
+
+/// Item 4: a card records its offence and article; the page and both sheets print them, a red
+/// from a second yellow with its cause; advice and malicious fouls are recordable.
+#[test]
+fn cards_record_their_offence_over_http() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "牌与犯规", "1");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "金队", &names("金", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "木队", &names("木", 6)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "4").status, 303);
+    let ms = matches(&s, tid, 1);
+    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(20, 500);
+    let b1 = m.p(true, 1);
+    let sel = select_html(&m.page().body, "form-card", "offence");
+    assert!(sel.contains("<option value=\"\">") && !sel.contains("selected"), "{sel}");
+    m.no_status(400, "card", &[("person", &b1), ("card", "yellow"), ("at", &at(600))], "Choose");
+    m.no(
+        "card",
+        &[("person", &b1), ("card", "advice"), ("offence", "take_back"), ("at", &at(600))],
+        "Not advice (no stone) for take-back (Art. 17.3: yellow): the rules give yellow.",
+    );
+    m.ok("card", &[("person", &b1), ("card", "advice"), ("offence", "early_clock_press"), ("at", &at(610))]);
+    assert_eq!(m.stones(), [0, 0]);
+    m.ok("card", &[("person", &b1), ("card", "yellow"), ("offence", "take_back"), ("at", &at(620))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(false, 1)),
+            ("card", "yellow"),
+            ("offence", "repeated_wrong_clock_press"),
+            ("at", &at(630)),
+        ],
+    );
+    let p =
+        m.ok("card", &[("person", &b1), ("card", "yellow"), ("offence", "mis_capture"), ("at", &at(640))]);
+    assert_eq!(m.stones(), [3, 1], "1 + 2: the second offence is the red card");
+    assert_eq!(m.cell(1, "fouls"), "1", "Art. 22.5: a malicious foul on White's record");
+    let page = body(&p);
+    assert!(page.contains("advice · clock pressed before the stone (Art. 17.4: advice)"), "{page}");
+    assert!(page.contains("yellow card · take-back (Art. 17.3: yellow)"), "{page}");
+    assert!(
+        page.contains(
+            "red card: a second yellow (Art. 24.2) · stones with liberties removed (Art. 18.1: yellow)"
+        ),
+        "{page}"
+    );
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(zh.contains("红牌：第二张黄牌（第24条第2款）"), "{zh}");
+    assert!(zh.contains("悔棋（第17条第3款：黄牌）"), "{zh}");
+    let en = pdf(&org, tid, m.mid, "en");
+    assert!(en.contains("redcard:asecondyellow(Art.24.2)"), "{en}");
 }

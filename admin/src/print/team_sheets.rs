@@ -555,7 +555,14 @@ mod tests {
         ok(&mut m, Event::Clocks { move_number: None, clocks });
         ok(&mut m, Event::Move { player: 101 });
         ok(&mut m, Event::ClaimOrderError { claimant: Color::White });
-        ok(&mut m, Event::Card { person: 202, card: Card::Yellow });
+        ok(
+            &mut m,
+            Event::Card {
+                person: 202,
+                card: Card::Yellow,
+                offence: Some(crate::domain::team::cards::CardOffence::TakeBack),
+            },
+        );
         ok(&mut m, Event::RequestTimeout { side: Color::Black });
         ok(&mut m, Event::ConfirmRequest { side: Color::Black });
         ok(&mut m, Event::Resign { side: Color::White, by: None });

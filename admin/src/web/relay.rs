@@ -27,10 +27,12 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
+use crate::domain::team::cards::{CardOffence, RedCause};
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::relay::{Card, Effect, Event, Phase, RelayMatch, RequestKind, SetupError};
+use crate::domain::team::penalties::PenaltyRow;
+use crate::domain::team::relay::{Card, Effect, Event, Phase, Refusal, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetClockRow, SheetPenaltyRow};
 use crate::domain::team::{PersonId, Timestamp};
@@ -169,6 +171,7 @@ pub struct SideView {
     pub any_subs: u32,
     pub timeouts_left: u32,
     pub owed_passes: u32,
+    pub malicious_fouls: u32,
     pub seated: String,
     pub pending: String,
     pub executing: String,
@@ -286,6 +289,8 @@ pub struct RelayPage {
     /// The endings of issue 13 (label with its article).
     pub end_opts: Options,
     pub card_opts: Options,
+    /// Offences with their articles (issue 13 item 4).
+    pub offence_opts: Options,
     /// Who may confirm a resignation (Art. 14: the executing leader; Art. 10.1 order first).
     pub resigner_opts: Options,
     /// A side that cannot field the line-up due (fewer than two eligible players).
@@ -321,7 +326,7 @@ fn penalty_views(
                 move_no: p.move_number,
                 side: p.side.map(|c| side_name(lang, c).to_string()).unwrap_or_default(),
                 person: r.name.clone().unwrap_or_default(),
-                what: pick(lang, p.what_zh.clone(), p.what_en.clone()),
+                what: penalty_what(lang, p),
                 stones: p.stones,
                 total_b: p.total[0],
                 total_w: p.total[1],
@@ -439,6 +444,7 @@ fn side_view(
         any_subs: counts.any_substitutions[k],
         timeouts_left: counts.timeouts_left[k],
         owed_passes: counts.owed_passes[k],
+        malicious_fouls: counts.malicious_fouls[k],
         seated,
         pending,
         executing,
@@ -458,6 +464,41 @@ impl Default for Opts {
     fn default() -> Self {
         Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK, confirm: None }
     }
+}
+
+/// The catalog key of a card's offence (its label with the article).
+pub fn offence_key(o: CardOffence) -> &'static str {
+    match o {
+        CardOffence::DoubleMove => "relay.off_double_move",
+        CardOffence::TakeBack => "relay.off_take_back",
+        CardOffence::EarlyClockPress => "relay.off_early_clock_press",
+        CardOffence::MisCapture => "relay.off_mis_capture",
+        CardOffence::MissedCapture => "relay.off_missed_capture",
+        CardOffence::PressBeforeCapturesRemoved => "relay.off_press_before_captures_removed",
+        CardOffence::WrongClockPress => "relay.off_wrong_clock_press",
+        CardOffence::RepeatedWrongClockPress => "relay.off_repeated_wrong_clock_press",
+        CardOffence::MaliciousFoul => "relay.off_malicious_foul",
+        CardOffence::LeavingSeat => "relay.off_leaving_seat",
+        CardOffence::SubstitutionDelay => "relay.off_substitution_delay",
+        CardOffence::TimeoutDelay => "relay.off_timeout_delay",
+        CardOffence::Other => "relay.off_other",
+    }
+}
+
+/// A penalty-log row's ruling as the page and the sheets print it: the ruling, a red card
+/// with its cause (a second yellow, Art. 24.2; a third order error, Art. 17.7), and the
+/// card's offence with its article.
+pub fn penalty_what(lang: Lang, p: &PenaltyRow) -> String {
+    let base = pick(lang, p.what_zh.clone(), p.what_en.clone());
+    let mut what = match p.red {
+        Some(RedCause::SecondYellow) => lang.t("relay.red_second_yellow").to_string(),
+        Some(RedCause::ThirdOrderError) => format!("{base} · {}", lang.t("relay.red_third_error")),
+        Some(RedCause::Direct) | None => base,
+    };
+    if let Some(o) = p.offence {
+        what = format!("{what} · {}", lang.t(offence_key(o)));
+    }
+    what
 }
 
 /// The catalog key of an ending (its label with the article).
@@ -650,9 +691,14 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .collect(),
         resigner_opts: Vec::new(),
         card_opts: vec![
+            ("advice".into(), lang.t("relay.advice").into()),
             ("yellow".into(), lang.t("relay.yellow").into()),
             ("red".into(), lang.t("relay.red").into()),
         ],
+        offence_opts: CardOffence::ALL
+            .iter()
+            .map(|o| (o.code().to_string(), lang.t(offence_key(*o)).to_string()))
+            .collect(),
         short_of_players: None,
         replay,
         replay_of: row.replay_of,
@@ -932,6 +978,18 @@ async fn refused(
                 .await?;
             (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, w.zh(), w.en()), &names))
         }
+        MatchError::Refused(Refusal::CardNotForOffence { offence, card, allowed }) => {
+            let name = |c: Card| match c {
+                Card::Advice => lang.t("relay.advice"),
+                Card::Yellow => lang.t("relay.yellow"),
+                Card::Red => lang.t("relay.red"),
+            };
+            let allowed = allowed.iter().map(|c| name(*c)).collect::<Vec<_>>().join(" / ");
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                lang.tf("relay.err_card_offence", &[&name(card), &lang.t(offence_key(offence)), &allowed]),
+            )
+        }
         MatchError::Refused(r) => {
             let names = ctx
                 .db(move |c| {
@@ -1021,11 +1079,13 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
         "replace" => (Event::ReplaceSentOff { side: side("side")?, incoming: person("incoming")? }, None),
         "card" => {
             let card = match form.get("card") {
+                "advice" => Card::Advice,
                 "yellow" => Card::Yellow,
                 "red" => Card::Red,
                 _ => return Err("card".into()),
             };
-            (Event::Card { person: person("person")?, card }, after)
+            let offence = Some(CardOffence::from_code(form.get("offence")).ok_or("offence")?);
+            (Event::Card { person: person("person")?, card, offence }, after)
         }
         "byoyomi" => (Event::ByoYomiTimeout { player: person("player")? }, number("number")?.map(AtMove::Is)),
         "section_end" => (Event::SectionEnd { clocks: None }, after),
@@ -1120,7 +1180,9 @@ pub async fn event(
                 BadField::Field("black_count") => ctx.t("relay.err_count").to_string(),
                 BadField::Field("b_main" | "w_main") => ctx.t("relay.err_clock_face").to_string(),
                 BadField::Field("why") => ctx.t("relay.err_end_reason").to_string(),
-                BadField::Field("side" | "by" | "ending" | "card") => ctx.t("err.choice").to_string(),
+                BadField::Field("side" | "by" | "ending" | "card" | "offence") => {
+                    ctx.t("err.choice").to_string()
+                }
                 BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
                 BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
@@ -1484,13 +1546,15 @@ pub async fn sheets(
         utc_offset_secs: Local::now().offset().local_minus_utc(),
         ending: ending_note(l, m),
     };
-    let pdf = crate::print::team_sheets(
-        &header,
-        &lineup_forms(m),
-        &record_sheet(m),
-        &crate::print::PdfOptions::new(lang),
-    )
-    .map_err(|e| AppError::internal(ctx.lang, e))?;
+    // The rulings as the page names them: red cards with their cause, offences with articles.
+    let mut sheet = record_sheet(m);
+    for r in sheet.penalties.iter_mut().chain(sheet.playoff_penalties.iter_mut()) {
+        let (en, zh) = (penalty_what(Lang::En, &r.row), penalty_what(Lang::Zh, &r.row));
+        (r.row.what_en, r.row.what_zh) = (en, zh);
+    }
+    let pdf =
+        crate::print::team_sheets(&header, &lineup_forms(m), &sheet, &crate::print::PdfOptions::new(lang))
+            .map_err(|e| AppError::internal(ctx.lang, e))?;
     let name = format!("match-{}-{}.pdf", st.row.round_number, st.row.table_no);
     Ok(ctx.finish(
         HttpResponse::Ok()

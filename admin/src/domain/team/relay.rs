@@ -87,6 +87,7 @@ use rules::rulings::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::cards::CardOffence;
 use super::clocks::{show_en, show_zh, ClockEntry};
 use super::ending::{EndRecord, Ending};
 use super::lineup::{check_players, Lineup, LineupContext, Section};
@@ -181,10 +182,11 @@ impl Default for RelayConfig {
 // Events, effects, refusals
 // ---------------------------------------------------------------------------------------------
 
-/// A card shown by the referee (Art. 24).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A card shown by the referee (Art. 24), or advice (劝告: no stone, Arts. 17.4, 22.5, 10.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Card {
+    Advice,
     Yellow,
     Red,
 }
@@ -213,8 +215,14 @@ pub enum Event {
     SubstituteSeated { side: Color },
     /// The side names the player who replaces a red-carded player (Art. 24.3).
     ReplaceSentOff { side: Color, incoming: PersonId },
-    /// A card to any person of either team (Art. 24).
-    Card { person: PersonId, card: Card },
+    /// A card (or advice) to any person of either team (Art. 24), for `offence` (older logs
+    /// name none).
+    Card {
+        person: PersonId,
+        card: Card,
+        #[serde(default)]
+        offence: Option<CardOffence>,
+    },
     /// `player`, whose turn it is, exceeded the last byo-yomi period (Art. 22.1).
     ByoYomiTimeout { player: PersonId },
     /// The referee ends section 1 or 2 (Art. 10.2), with the clock readings if recorded.
@@ -421,6 +429,22 @@ pub enum Effect {
     },
 }
 
+fn card_en(c: Card) -> &'static str {
+    match c {
+        Card::Advice => "advice",
+        Card::Yellow => "a yellow card",
+        Card::Red => "a red card",
+    }
+}
+
+fn card_zh(c: Card) -> &'static str {
+    match c {
+        Card::Advice => "劝告",
+        Card::Yellow => "黄牌",
+        Card::Red => "红牌",
+    }
+}
+
 fn person(p: PersonId) -> String {
     format!("#{p}")
 }
@@ -448,11 +472,12 @@ impl Event {
             Event::ReplaceSentOff { side, incoming } => {
                 format!("{} replaces its red-carded player with {}", side_en(*side), person(*incoming))
             }
-            Event::Card { person: p, card } => format!(
-                "{} card to {}",
+            Event::Card { person: p, card, .. } => format!(
+                "{} to {}",
                 match card {
-                    Card::Yellow => "Yellow",
-                    Card::Red => "Red",
+                    Card::Advice => "Advice",
+                    Card::Yellow => "Yellow card",
+                    Card::Red => "Red card",
                 },
                 person(*p)
             ),
@@ -499,10 +524,11 @@ impl Event {
             Event::ReplaceSentOff { side, incoming } => {
                 format!("{}以{}替换红牌罚下队员", side_zh(*side), person(*incoming))
             }
-            Event::Card { person: p, card } => format!(
+            Event::Card { person: p, card, .. } => format!(
                 "{}{}",
                 person(*p),
                 match card {
+                    Card::Advice => "劝告",
                     Card::Yellow => "黄牌",
                     Card::Red => "红牌",
                 }
@@ -908,6 +934,12 @@ pub enum Refusal {
         rule: PlayoffClock,
         move_number: u32,
     },
+    /// The offence does not carry this card (e.g. advice for a take-back, Art. 17.3: yellow).
+    CardNotForOffence {
+        offence: CardOffence,
+        card: Card,
+        allowed: Vec<Card>,
+    },
     /// An ending against one side names no side.
     EndNeedsSide,
     /// An ending needs the reason given (issue 13).
@@ -1053,6 +1085,12 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "at the end of section 2",
                 }
             ),
+            Refusal::CardNotForOffence { offence, card, allowed } => format!(
+                "{} is not the card for this offence ({}): the rules give {}",
+                card_en(*card),
+                offence.code(),
+                allowed.iter().map(|c| card_en(*c)).collect::<Vec<_>>().join(" or ")
+            ),
             Refusal::EndNeedsSide => "Say which side the ruling is against".into(),
             Refusal::EndReasonMissing => "Give the reason for the ruling".into(),
             Refusal::StillEligible { side, section, eligible } => format!(
@@ -1156,6 +1194,11 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "第二节结束时",
                 }
             ),
+            Refusal::CardNotForOffence { card, allowed, .. } => format!(
+                "此项犯规不应判{}：规则规定为{}",
+                card_zh(*card),
+                allowed.iter().map(|c| card_zh(*c)).collect::<Vec<_>>().join("或")
+            ),
             Refusal::EndNeedsSide => "请选择被判罚的一方".into(),
             Refusal::EndReasonMissing => "请填写判罚理由".into(),
             Refusal::StillEligible { side, section, eligible } => format!(
@@ -1188,6 +1231,8 @@ pub struct Counts {
     pub any_substitutions: [u32; 2],
     pub timeouts_left: [u32; 2],
     pub owed_passes: [u32; 2],
+    /// Malicious fouls on the side's record (恶意犯规: Arts. 22.5, 23.9, 24.2).
+    pub malicious_fouls: [u32; 2],
 }
 
 /// An accepted event.
@@ -1672,6 +1717,12 @@ impl RelayMatch {
                 .filter(|e| e.ruling.kind == RulingKind::OrderError && e.ruling.against == Some(c))
                 .count() as u32
         };
+        let fouls = |c: Color| {
+            self.log
+                .iter()
+                .filter(|e| e.ruling.against == Some(c) && e.offence.is_some_and(CardOffence::malicious_foul))
+                .count() as u32
+        };
         Counts {
             section: self.section,
             moves: self.moves,
@@ -1682,6 +1733,7 @@ impl RelayMatch {
             any_substitutions: both(&|s| s.any_subs),
             timeouts_left: both(&|s| s.timeouts_limit.saturating_sub(s.timeouts_used)),
             owed_passes: both(&|s| s.owed_passes),
+            malicious_fouls: [fouls(Color::Black), fouls(Color::White)],
         }
     }
 
@@ -1820,7 +1872,7 @@ impl RelayMatch {
         let before = self.log.len();
         let sent_before = self.applied.sent_off.len();
         for r in new {
-            self.log.push(LogEntry { ruling: r, section: self.section, at });
+            self.log.push(LogEntry { ruling: r, section: self.section, at, offence: None });
         }
         let applied = apply_log(&self.rules_in_force(), BaseResult::Unfinished, &self.log, &self.inputs)
             .map_err(|e| Refusal::ruling(&e))?;
@@ -2015,7 +2067,7 @@ impl RelayMatch {
             }
             Event::SubstituteSeated { side } => self.substitute_seated(at, side, fx),
             Event::ReplaceSentOff { side, incoming } => self.replace_sent_off(at, side, incoming, fx),
-            Event::Card { person: p, card } => self.card(at, p, card, fx),
+            Event::Card { person: p, card, offence } => self.card(at, p, card, offence, fx),
             Event::ByoYomiTimeout { player } => self.byo_yomi_timeout(at, player, fx),
             Event::SectionEnd { clocks } => self.end_section(at, clocks, fx),
             Event::Clocks { move_number, clocks } => self.record_clocks(at, move_number, clocks, fx),
@@ -2315,8 +2367,21 @@ impl RelayMatch {
         Ok(())
     }
 
-    fn card(&mut self, at: Timestamp, p: PersonId, card: Card, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+    fn card(
+        &mut self,
+        at: Timestamp,
+        p: PersonId,
+        card: Card,
+        offence: Option<CardOffence>,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
         self.ensure_playing()?;
+        if let Some(o) = offence {
+            let allowed = o.cards(&self.config.rules);
+            if !allowed.contains(&card) {
+                return Err(Refusal::CardNotForOffence { offence: o, card, allowed });
+            }
+        }
         let side = self.side_of(p).ok_or(Refusal::UnknownPerson { person: p })?;
         let s = &self.sides[ix(side)];
         if s.sent_off.iter().any(|r| r.person == p) {
@@ -2326,10 +2391,13 @@ impl RelayMatch {
             return Err(Refusal::Barred { person: p });
         }
         let kind = match card {
+            Card::Advice => RulingKind::Advice,
             Card::Yellow => RulingKind::YellowCard,
             Card::Red => RulingKind::RedCard,
         };
+        let entry = self.log.len();
         self.add_rulings(vec![Ruling::against(kind, side, self.moves).by_player(p)], at, fx)?;
+        self.log[entry].offence = offence;
         self.settle_passes(fx);
         Ok(())
     }

@@ -97,7 +97,7 @@ impl H {
     }
 
     fn card(&mut self, person: PersonId, card: Card) -> Accepted {
-        self.ok(Event::Card { person, card })
+        self.ok(Event::Card { person, card, offence: None })
     }
 
     fn stones(&self) -> [u32; 2] {
@@ -228,7 +228,7 @@ fn full_relay_match_through_every_rule() {
     assert!(has(&a, |e| *e == Effect::SeatVacant { side: White, person: 212 }));
     assert_eq!(h.no(Event::Move { player: 111 }), Refusal::SeatVacant { side: White });
     assert_eq!(
-        h.no(Event::Card { person: 212, card: Card::Yellow }),
+        h.no(Event::Card { person: 212, card: Card::Yellow, offence: None }),
         Refusal::AlreadySentOff { person: 212 }
     );
     assert_eq!(
@@ -667,7 +667,10 @@ fn lineup_refusals() {
         Refusal::SectionNotComplete { section: Section::One, moves: 1, last: 72 }
     );
     assert_eq!(h.no(Event::RestoreForPlayoff), Refusal::NoPlayoffPending);
-    assert_eq!(h.no(Event::Card { person: 999, card: Card::Yellow }), Refusal::UnknownPerson { person: 999 });
+    assert_eq!(
+        h.no(Event::Card { person: 999, card: Card::Yellow, offence: None }),
+        Refusal::UnknownPerson { person: 999 }
+    );
     assert_eq!(
         h.no(Event::ReplaceSentOff { side: Black, incoming: 113 }),
         Refusal::NoVacancy { side: Black }
@@ -693,7 +696,10 @@ fn red_cards_off_the_board_and_from_the_previous_game() {
         h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [118, 111] }),
         Refusal::Barred { person: 118 }
     );
-    assert_eq!(h.no(Event::Card { person: 118, card: Card::Yellow }), Refusal::Barred { person: 118 });
+    assert_eq!(
+        h.no(Event::Card { person: 118, card: Card::Yellow, offence: None }),
+        Refusal::Barred { person: 118 }
+    );
     h.lineup(Black, Section::One, [111, 112]);
     h.lineup(White, Section::One, [211, 212]);
     h.lineup(Black, Section::Two, [113, 114]);
@@ -972,7 +978,7 @@ fn withdrawing_an_event_replays_the_rest() {
     assert_eq!(m.side(Black).seats, Some([Some(111), Some(112)]));
     assert!(m.side(Black).sent_off.is_empty());
     assert_eq!(m.moves(), 30);
-    assert_eq!(Event::Card { person: 111, card: Card::Yellow }.en(), "Yellow card to #111");
+    assert_eq!(Event::Card { person: 111, card: Card::Yellow, offence: None }.en(), "Yellow card to #111");
     assert_eq!(Event::Count { black_halves: 369, clocks: None }.zh(), "数子：黑方184½子");
 }
 
@@ -1202,4 +1208,42 @@ fn lineups_are_public_once_both_are_in() {
     assert!(!h.m.lineups_public(Section::Two), "section 2 waits for White's line-up");
     h.ok(end(Ending::Forfeit, Some(White)));
     assert!(h.m.lineups_public(Section::Two), "everything is public once the match is over");
+}
+
+/// Item 4: a card records its offence; the offence fixes the card (Arts. 17.2–17.4, 18, 22.2,
+/// 22.5, 23.9, 24.2); advice costs nothing; malicious fouls are counted per side.
+#[test]
+fn cards_carry_their_offence() {
+    use super::cards::{CardOffence, RedCause};
+    use super::penalties::penalty_rows;
+    let mut h = in_play(Stage::RoundRobin);
+    let card = |person, card, o| Event::Card { person, card, offence: Some(o) };
+    assert_eq!(
+        h.no(card(111, Card::Advice, CardOffence::TakeBack)),
+        Refusal::CardNotForOffence {
+            offence: CardOffence::TakeBack,
+            card: Card::Advice,
+            allowed: vec![Card::Yellow]
+        }
+    );
+    h.ok(card(111, Card::Advice, CardOffence::EarlyClockPress));
+    assert_eq!(h.stones(), [0, 0], "advice costs no stone (Art. 17.4)");
+    h.ok(card(111, Card::Yellow, CardOffence::TakeBack));
+    h.ok(card(211, Card::Yellow, CardOffence::RepeatedWrongClockPress));
+    h.ok(card(111, Card::Yellow, CardOffence::PressBeforeCapturesRemoved));
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 113 });
+    assert_eq!(h.m.counts().malicious_fouls, [0, 1], "Art. 22.5: repeated wrong presses");
+    let rows = penalty_rows(&h.m.config().rules, h.m.inputs(), h.m.log()).unwrap();
+    let got: Vec<_> = rows.iter().map(|r| (r.offence, r.red, r.stones)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(CardOffence::EarlyClockPress), None, 0),
+            (Some(CardOffence::TakeBack), None, 1),
+            (Some(CardOffence::RepeatedWrongClockPress), None, 1),
+            (Some(CardOffence::PressBeforeCapturesRemoved), Some(RedCause::SecondYellow), 2),
+        ]
+    );
+    h.ok(card(212, Card::Red, CardOffence::LeavingSeat));
+    assert_eq!(h.m.counts().malicious_fouls, [0, 2], "Art. 23.9: red and one malicious foul");
 }
