@@ -2154,3 +2154,69 @@ fn cards_record_their_offence_over_http() {
     let en = pdf(&org, tid, m.mid, "en");
     assert!(en.contains("redcard:asecondyellow(Art.24.2)"), "{en}");
 }
+
+/// Item 5: the match record sheet prints the match day, lines to fill before the match ends,
+/// and then the count with the penalty stones and the komi the signed result comes from; the
+/// line-up footnote means the same in both languages.
+#[test]
+fn record_sheet_prints_the_count_and_the_match_day() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "记录表", "1");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "日队", &names("日", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "月队", &names("月", 6)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "4").status, 303);
+    let ms = matches(&s, tid, 1);
+    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    // The match is played on the event's second day.
+    let token = m.page().csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{}/start", m.mid),
+        &[("csrf", &token), ("version", &m.version()), ("start", "2026-12-06T09:00:00")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(zh.contains("2026-12-06") && !zh.contains("2026-12-05"), "the match day: {zh}");
+    assert!(zh.contains("黑方数子：________子（罚子前）；黑贴3½子"), "{zh}");
+    assert!(zh.contains("出场顺序列前的棋手先落子并按钟（第10条第3款）"), "{zh}");
+    let day2 = |secs: i64| at(secs).replace("2026-12-05", "2026-12-06");
+    m.ok(
+        "lineup",
+        &[
+            ("side", "black"),
+            ("section", "1"),
+            ("p1", &m.p(true, 1)),
+            ("p2", &m.p(true, 2)),
+            ("at", &day2(-900)),
+        ],
+    );
+    m.ok(
+        "lineup",
+        &[
+            ("side", "white"),
+            ("section", "1"),
+            ("p1", &m.p(false, 1)),
+            ("p2", &m.p(false, 2)),
+            ("at", &day2(-890)),
+        ],
+    );
+    m.ok("moves", &[("through", "40"), ("at", &day2(1000))]);
+    m.ok(
+        "card",
+        &[("person", &m.p(false, 1)), ("card", "yellow"), ("offence", "take_back"), ("at", &day2(1100))],
+    );
+    let p = m.ok("count", &[("black_count", "184"), ("at", &day2(9000))]);
+    assert!(
+        text_of(&p.body, "result").starts_with("B+"),
+        "184 + 1 stone = 185 against 184 at komi 3½: {}",
+        p.body
+    );
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(
+        zh.contains("黑方数子184子；罚子：黑方0子，白方1子；计罚后黑方185子；黑贴3½子（第12条）"),
+        "{zh}"
+    );
+    let en = pdf(&org, tid, m.mid, "en");
+    assert!(en.contains("Black'scount184;penaltystonesBlack0,White1;Black185afterthem"), "{en}");
+}

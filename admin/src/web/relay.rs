@@ -1537,7 +1537,13 @@ pub async fn sheets(
             name_en: t.name_latin.clone(),
             venue: t.venue.clone(),
             round: u32::try_from(st.row.round_number).unwrap_or(0),
-            date: t.start_date.clone(),
+            // The match day (issue 13 item 5), once the match's start is set.
+            date: st
+                .row
+                .start_at
+                .and_then(|ts| Local.timestamp_opt(ts, 0).earliest())
+                .map(|d| d.format("%Y-%m-%d").to_string())
+                .unwrap_or_default(),
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
             time_control_text: if l.is_zh() { tc.describe_zh() } else { tc.describe_en() },
             rules_text: if l.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() }.to_string(),

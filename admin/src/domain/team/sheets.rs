@@ -9,6 +9,7 @@
 
 use rules::board::Color;
 use rules::clock::ClockReading;
+use rules::rulings::{GameResult, ResultMethod};
 use serde::{Deserialize, Serialize};
 
 use super::clocks::{show_en, show_zh, ClockEntry};
@@ -157,6 +158,29 @@ pub struct SheetPlayoffClocks {
     pub reading: Option<SheetClockRow>,
 }
 
+/// The count of a game decided by count, so that the signed result can be checked (issue 13
+/// item 5): Black's count, the penalty stones in it and the komi it was counted against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetCount {
+    /// Black's count in half points, before penalty stones.
+    pub black_halves: u32,
+    /// Penalty stones counted, `[Black, White]` (rules.md §3.5).
+    pub penalty: [u32; 2],
+    /// Komi in quarter stones (Art. 12: 3½).
+    pub komi_q: i32,
+}
+
+impl SheetCount {
+    fn of(r: &GameResult, komi_q: i32) -> Option<SheetCount> {
+        match r.method {
+            ResultMethod::Count { black_halves, penalty_black, penalty_white, .. } => {
+                Some(SheetCount { black_halves, penalty: [penalty_black, penalty_white], komi_q })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The match record sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchRecordSheet {
@@ -181,6 +205,13 @@ pub struct MatchRecordSheet {
     pub result_en: Option<String>,
     pub result_zh: Option<String>,
     pub match_points: Option<[u32; 2]>,
+    /// The count of the deciding game, and of the drawn game before a play-off.
+    pub count: Option<SheetCount>,
+    pub drawn_count: Option<SheetCount>,
+    /// The match is decided: a sheet printed before has rows to fill in by hand.
+    pub over: bool,
+    /// The komi the match is counted against, in quarter stones (Art. 12: 3½).
+    pub komi_q: i32,
 }
 
 /// The match record sheet of `m` as it stands.
@@ -285,5 +316,9 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
         result_en: m.result().map(|r| r.en()),
         result_zh: m.result().map(|r| r.zh()),
         match_points: m.match_points(),
+        count: m.result().and_then(|r| SheetCount::of(&r, m.rules_in_force().komi_q)),
+        drawn_count: m.first_result().and_then(|r| SheetCount::of(&r, rules.komi_q)),
+        over: m.result().is_some(),
+        komi_q: rules.komi_q,
     }
 }
