@@ -2220,3 +2220,71 @@ fn record_sheet_prints_the_count_and_the_match_day() {
     let en = pdf(&org, tid, m.mid, "en");
     assert!(en.contains("Black'scount184;penaltystonesBlack0,White1;Black185afterthem"), "{en}");
 }
+
+/// Item 9: board matches check the board order against the position numbers, record a forfeit
+/// on one board, and Swiss team rounds say Swiss.
+#[test]
+fn board_matches_order_forfeits_and_swiss_labels() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "台次与弃权", "2");
+    team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "2"), ("pairing", "swiss")]);
+    for t in ["一队", "二队"] {
+        assert_eq!(add_team(&org, tid, t, &names(t, 3)).status, 303);
+    }
+    assert_eq!(pair(&org, tid, 1, "1").status, 303);
+    let rounds = org.get(&format!("/t/{tid}/team-rounds"));
+    assert!(rounds.body.contains("· Swiss</td>") && !rounds.body.contains("round robin"), "{}", rounds.body);
+    let (mid, a, b) = matches(&s, tid, 1)[0].clone();
+    let pl = |team: &str, k: u32| member(&s, tid, team, k);
+    let post = |fields: &[(&str, String)]| {
+        let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+        let v = query(&s.db, &format!("SELECT version FROM team_matches WHERE id = {mid}"))[0][0].clone();
+        let mut all = vec![("csrf", page.csrf()), ("version", v)];
+        all.extend(fields.iter().map(|(k, v)| (*k, v.clone())));
+        let refs: Vec<(&str, &str)> = all.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        org.post_form(&format!("/t/{tid}/matches/{mid}/boards"), &refs)
+    };
+    // Position 2 on board 1 above position 1 on board 2: refused, nothing written.
+    let r = post(&[
+        ("first-1", pl(&a, 2)),
+        ("second-1", pl(&b, 1)),
+        ("result-1", "black".into()),
+        ("first-2", pl(&a, 1)),
+        ("second-2", pl(&b, 2)),
+        ("result-2", "white".into()),
+    ]);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(
+        r.field_error("boards").as_deref(),
+        Some("Board 2: each team's players go on the boards in the order of their position numbers (board 1 the lowest).")
+    );
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM team_board_games WHERE match_id = {mid} AND result != ''")
+        ),
+        0
+    );
+    // Board 2's player of the second team does not come: a forfeit (Black there is the second team).
+    let r = post(&[
+        ("first-1", pl(&a, 1)),
+        ("second-1", pl(&b, 1)),
+        ("result-1", "white".into()),
+        ("first-2", pl(&a, 3)),
+        ("second-2", String::new()),
+        ("result-2", "white_forfeit".into()),
+    ]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        query(
+            &s.db,
+            &format!("SELECT result, forfeit FROM team_board_games WHERE match_id = {mid} AND board = 2")
+        )[0],
+        ["white", "1"]
+    );
+    let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+    assert!(page.body.contains("White wins by forfeit"), "{}", page.body);
+    // Board 1 White = the second team, board 2 White = the first team: 2 : 2.
+    assert_eq!(text_of(&page.body, "record"), "game points 2 : 2, match points 1 : 1");
+}

@@ -13,3 +13,5 @@ ALTER TABLE team_matches ADD COLUMN nominal_lot TEXT;
 -- What a round-robin bye is worth (issue 13 item 7): 'none' (a bye is no match: no match
 -- points, counted in no tie-break) or 'win'. Swiss and knockout byes stay a win (rules.md §14.5).
 ALTER TABLE team_settings ADD COLUMN rr_bye TEXT NOT NULL DEFAULT 'none' CHECK (rr_bye IN ('none', 'win'));
+-- A board of a board match won by forfeit (弃权): the result names the winner's colour.
+ALTER TABLE team_board_games ADD COLUMN forfeit BOOLEAN NOT NULL DEFAULT 0 CHECK (NOT forfeit OR result IN ('black', 'white'));

@@ -336,6 +336,7 @@ diesel::table! {
         first_player_id -> Nullable<Integer>,
         second_player_id -> Nullable<Integer>,
         result -> Text,
+        forfeit -> Bool,
     }
 }
 

@@ -44,7 +44,9 @@ use crate::domain::pairing::Status;
 use crate::domain::rounds::{self as dr, NigiriState, Plan, PlanError, RoundInput};
 use crate::domain::settings::DoubleLoss;
 use crate::domain::settings::System;
-use crate::domain::team::board_match::{first_team_colour, score_board_match, BoardMatchConfig};
+use crate::domain::team::board_match::{
+    board_order_error, first_team_colour, score_board_match, BoardMatchConfig,
+};
 use crate::domain::team::event::{TeamPairing, TeamSettings};
 use crate::domain::team::relay::{Accepted, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage};
 use crate::domain::team::roster::Team;
@@ -183,6 +185,14 @@ pub struct BoardRow {
     pub first_player_id: Option<i32>,
     pub second_player_id: Option<i32>,
     pub result: String,
+    /// The board's win was a forfeit.
+    pub forfeit: bool,
+}
+
+impl BoardRow {
+    pub fn board_result(&self) -> BoardResult {
+        BoardResult::from_stored(&self.result, self.forfeit)
+    }
 }
 
 /// What a relay match is played with, fixed at its first event.
@@ -641,6 +651,10 @@ pub enum MatchError {
     },
     /// A board's player is not in that team, or plays two boards.
     BoardPlayer {
+        board: i32,
+    },
+    /// A team's players are not on the boards in the order of their position numbers.
+    BoardOrder {
         board: i32,
     },
     /// Only the chief arbiter (while none is named: an organizer) withdraws events.
@@ -1287,23 +1301,31 @@ pub enum BoardResult {
     None,
     Black,
     White,
+    /// Black wins by forfeit: White did not play (弃权, Art. 15.2).
+    BlackForfeit,
+    WhiteForfeit,
     Draw,
     DoubleLoss,
 }
 
 impl BoardResult {
-    pub const ALL: [BoardResult; 5] = [
+    pub const ALL: [BoardResult; 7] = [
         BoardResult::None,
         BoardResult::Black,
         BoardResult::White,
+        BoardResult::BlackForfeit,
+        BoardResult::WhiteForfeit,
         BoardResult::Draw,
         BoardResult::DoubleLoss,
     ];
+    /// The form's code.
     pub fn code(self) -> &'static str {
         match self {
             BoardResult::None => "",
             BoardResult::Black => "black",
             BoardResult::White => "white",
+            BoardResult::BlackForfeit => "black_forfeit",
+            BoardResult::WhiteForfeit => "white_forfeit",
             BoardResult::Draw => "draw",
             BoardResult::DoubleLoss => "double_loss",
         }
@@ -1311,12 +1333,29 @@ impl BoardResult {
     pub fn from_code(s: &str) -> Option<BoardResult> {
         BoardResult::ALL.into_iter().find(|r| r.code() == s.trim())
     }
-    /// As the board-match scorer reads it (how a win came about is not recorded here).
+    /// As stored: `team_board_games.result` and `forfeit`.
+    pub fn stored(self) -> (&'static str, bool) {
+        match self {
+            BoardResult::BlackForfeit => ("black", true),
+            BoardResult::WhiteForfeit => ("white", true),
+            r => (r.code(), false),
+        }
+    }
+    pub fn from_stored(result: &str, forfeit: bool) -> BoardResult {
+        match (BoardResult::from_code(result).unwrap_or(BoardResult::None), forfeit) {
+            (BoardResult::Black, true) => BoardResult::BlackForfeit,
+            (BoardResult::White, true) => BoardResult::WhiteForfeit,
+            (r, _) => r,
+        }
+    }
+    /// As the board-match scorer reads it (a win at the board is not told apart by method).
     pub fn game_result(self) -> Option<GameResult> {
         match self {
             BoardResult::None => None,
             BoardResult::Black => Some(GameResult::resignation(Color::Black)),
             BoardResult::White => Some(GameResult::resignation(Color::White)),
+            BoardResult::BlackForfeit => Some(GameResult::forfeit(Color::Black)),
+            BoardResult::WhiteForfeit => Some(GameResult::forfeit(Color::White)),
             BoardResult::Draw => Some(GameResult::draw()),
             BoardResult::DoubleLoss => Some(GameResult::double_loss(DoubleLossReason::Other)),
         }
@@ -1361,6 +1400,15 @@ pub fn save_boards(
                 .map(|ms| ms.iter().filter(|m| m.role == "player").map(|m| m.id).collect())
                 .unwrap_or_default()
         };
+        let position = |p: Option<i32>| -> Option<u32> {
+            let p = p?;
+            members
+                .values()
+                .flatten()
+                .find(|m| m.id == p)
+                .and_then(|m| m.position)
+                .and_then(|x| u32::try_from(x).ok())
+        };
         let (first_players, second_players) = (players(row.black_team_id), players(white));
         let mut seen = BTreeMap::new();
         for (i, b) in input.iter().enumerate() {
@@ -1373,6 +1421,14 @@ pub fn save_boards(
                 }
             }
         }
+        // The board order follows the position numbers, for each team.
+        for side in [0, 1] {
+            let positions: Vec<Option<u32>> =
+                input.iter().map(|b| position(if side == 0 { b.first } else { b.second })).collect();
+            if let Some(board) = board_order_error(&positions) {
+                return Err(MatchError::BoardOrder { board: i32::try_from(board).unwrap_or(0) });
+            }
+        }
         let before = boards_of(conn, mid)?;
         for (i, b) in input.iter().enumerate() {
             diesel::update(
@@ -1383,7 +1439,8 @@ pub fn save_boards(
             .set((
                 team_board_games::first_player_id.eq(b.first),
                 team_board_games::second_player_id.eq(b.second),
-                team_board_games::result.eq(b.result.code()),
+                team_board_games::result.eq(b.result.stored().0),
+                team_board_games::forfeit.eq(b.result.stored().1),
             ))
             .execute(conn)?;
         }

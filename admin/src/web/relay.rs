@@ -952,6 +952,9 @@ async fn refused(
         MatchError::BoardPlayer { board } => {
             (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
         }
+        MatchError::BoardOrder { board } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_order", &[&board]))
+        }
         MatchError::NotChief if kind == "end" => {
             (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief_ruling").to_string())
         }
@@ -1368,6 +1371,8 @@ fn board_result_text(lang: Lang, r: BoardResult) -> &'static str {
         BoardResult::None => "",
         BoardResult::Black => lang.t("res.black_wins"),
         BoardResult::White => lang.t("res.white_wins"),
+        BoardResult::BlackForfeit => lang.t("res.black_forfeit"),
+        BoardResult::WhiteForfeit => lang.t("res.white_forfeit"),
         BoardResult::Draw => lang.t("res.draw"),
         BoardResult::DoubleLoss => lang.t("res.double_loss"),
     }
@@ -1415,7 +1420,7 @@ async fn board_page(
         .iter()
         .map(|b| {
             let k = b.board;
-            let r = BoardResult::from_code(&b.result).unwrap_or(BoardResult::None);
+            let r = b.board_result();
             if !f.vals.contains_key(&format!("first-{k}")) {
                 f.set(&format!("first-{k}"), b.first_player_id.map(|p| p.to_string()).unwrap_or_default());
                 f.set(&format!("second-{k}"), b.second_player_id.map(|p| p.to_string()).unwrap_or_default());

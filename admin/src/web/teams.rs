@@ -808,10 +808,11 @@ async fn rounds_page(
                                 black: name(m.black_team_id),
                                 white: m.white_team_id.map(name).unwrap_or_default(),
                                 bye: m.is_bye(),
-                                stage: if m.stage == "knockout" {
-                                    lang.t("team.stage_ko")
-                                } else {
-                                    lang.t("team.stage_rr")
+                                // How the round was paired (a Swiss round is no round robin).
+                                stage: match TeamPairing::from_code(&r.pairing) {
+                                    Some(TeamPairing::Knockout) => lang.t("team.stage_ko"),
+                                    Some(TeamPairing::Swiss) => lang.t("team.stage_swiss"),
+                                    _ => lang.t("team.stage_rr"),
                                 }
                                 .to_string(),
                                 kind: if m.boards > 0 {
