@@ -873,7 +873,7 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     m.no_status(400, "clock", &[("b_main", "1:75"), ("w_main", "10:00")], "h:mm:ss or mm:ss");
     m.no(
         "clock",
-        &[("move", "150"), ("b_main", "30:00"), ("w_main", "10:00")],
+        &[("move", "150"), ("b_main", "30:00"), ("w_main", "10:00"), ("at", &at(5040))],
         "Move 150 has not been played yet",
     );
     m.moves_to(200, 7000);
@@ -2287,4 +2287,98 @@ fn board_matches_order_forfeits_and_swiss_labels() {
     assert!(page.body.contains("White wins by forfeit"), "{}", page.body);
     // Board 1 White = the second team, board 2 White = the first team: 2 : 2.
     assert_eq!(text_of(&page.body, "record"), "game points 2 : 2, match points 1 : 1");
+}
+
+/// Item 8: a late line-up is recorded with its lateness for the referee to decide; a
+/// substitution can be annulled and a timeout's end recorded; the break between sections is
+/// shown; a start or an event dated far from the match is refused.
+#[test]
+fn time_records_over_http() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "时间记录", "1");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "春队", &names("春", 8)).status, 303);
+    assert_eq!(add_team(&org, tid, "秋队", &names("秋", 8)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "4").status, 303);
+    let ms = matches(&s, tid, 1);
+    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    // A start in 1969 is refused beside its field, nothing written.
+    let token = m.page().csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{}/start", m.mid),
+        &[("csrf", &token), ("version", &m.version()), ("start", "1969-12-31T09:00:00")],
+    );
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        r.field_error("start").as_deref(),
+        Some("The match is played during the event: choose a day from 2026-12-05 to 2026-12-07.")
+    );
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    // White's line-up 60 s after the deadline (09:55:00): recorded with its lateness.
+    let p = m.lineup(false, "1", 1, 2, -240);
+    assert!(
+        body(&p).contains("White's line-up for section 1 (moves 1–72) came 60 s after its deadline"),
+        "{}",
+        p.body
+    );
+    m.no(
+        "lineup",
+        &[
+            ("side", "white"),
+            ("section", "1"),
+            ("p1", &m.p(false, 3)),
+            ("p2", &m.p(false, 4)),
+            ("at", &at(-230)),
+        ],
+        "was due 5 minutes before the section starts",
+    );
+    m.ok(
+        "card",
+        &[
+            ("person", &staff_member(&s, tid, &ms[0].2, "leader")),
+            ("card", "advice"),
+            ("offence", "late_lineup"),
+            ("at", &at(-200)),
+        ],
+    );
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(zh.contains("（逾时60秒）"), "{zh}");
+    // Mistyped dates: 1969 and 2020 after an event at 09:10.
+    m.moves_to(10, 600);
+    for (t, expect) in [
+        ("1969-12-31T09:00:00", "far from the match"),
+        ("2020-12-05T09:12:00", "far from the match"),
+        ("2026-12-05T08:40:00", "more than 15 minutes before it"),
+    ] {
+        m.no("moves", &[("through", "12"), ("at", t)], expect);
+    }
+    // A substitution annulled for a deliberate delay (Art. 10.5 (3)): it stays used.
+    m.ok("sub_request", &[("out", &m.p(true, 2)), ("incoming", &m.p(true, 7)), ("at", &at(700))]);
+    m.ok("confirm", &[("side", "black"), ("at", &at(705))]);
+    m.ok("seated", &[("side", "black"), ("at", &at(800))]);
+    let p = m.ok("annul", &[("side", "black"), ("at", &at(810))]);
+    assert!(body(&p).contains("is annulled (Art. 10.5 (3))"), "{}", p.body);
+    assert_eq!(m.cell(0, "subs"), "2");
+    let b = &ms[0].1[..3];
+    assert!(
+        p.body.contains(&format!("<td class=\"seated\">{b}1 / {b}2</td>")),
+        "the player replaced is back: {}",
+        p.body
+    );
+    // A timeout and its end.
+    m.ok("timeout", &[("side", "white"), ("at", &at(900))]);
+    m.ok("confirm", &[("side", "white"), ("at", &at(905))]);
+    let p = m.ok("timeout_end", &[("side", "white"), ("at", &at(1025))]);
+    assert!(body(&p).contains("White's timeout ended after 120 s"), "{}", p.body);
+    let en = pdf(&org, tid, m.mid, "en");
+    assert!(en.contains("annulled,Art.10.5"), "{en}");
+    // The break after section 1 (Art. 10.2: 5 minutes, clock stopped).
+    m.moves_to(72, 3000);
+    let p = m.ok("section_end", &[("at", &at(3010))]);
+    assert_eq!(
+        text_of(&p.body, "interval"),
+        "section 2 (moves 73–143) starts at 2026-12-05 09:55:10 (5-minute break, clock stopped, Art. 10.2)"
+    );
 }

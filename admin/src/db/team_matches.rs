@@ -681,6 +681,14 @@ pub enum MatchError {
     ReplayStarted {
         replay: i32,
     },
+    /// The event's time is well before the last event recorded (events come in order).
+    TimeBackwards {
+        last: Timestamp,
+    },
+    /// The event's time is far from the match's start (a mistyped date).
+    TimeOutsideMatch {
+        start: Timestamp,
+    },
 }
 
 impl From<DbError> for MatchError {
@@ -893,6 +901,15 @@ pub struct EventInput {
     pub event: Event,
 }
 
+/// How far before the last event's time an event may be dated: a referee entering an event a
+/// few minutes late gives the time it happened \[INF\].
+pub const BACKDATE_TOLERANCE: Timestamp = 15 * 60;
+
+/// How long before section 1 starts an event may be (line-ups come minutes before) \[INF\].
+pub const EARLIEST_BEFORE_START: Timestamp = 6 * 3600;
+/// How long after the start an event may be: a relay match and its play-off last hours \[INF\].
+pub const LATEST_AFTER_START: Timestamp = 24 * 3600;
+
 /// An event applied to the replayed match, not yet stored.
 struct Applied {
     row: MatchRow,
@@ -929,6 +946,16 @@ fn apply_input(
         None => (fresh_setup(conn, tid, &row)?, true),
     };
     let (_, _, stored) = logged_events(conn, mid)?;
+    // Events are recorded in the order they happen, and on the match's day (issue 13 item 8).
+    // An event entered late may carry its own time a little before the last one's.
+    if input.at < setup.start_at - EARLIEST_BEFORE_START || input.at > setup.start_at + LATEST_AFTER_START {
+        return Err(MatchError::TimeOutsideMatch { start: setup.start_at });
+    }
+    if let Some(last) = stored.iter().filter(|e| !e.withdrawn).map(|e| e.at).max() {
+        if input.at < last - BACKDATE_TOLERANCE {
+            return Err(MatchError::TimeBackwards { last });
+        }
+    }
     let m = setup.new_match().map_err(MatchError::Setup)?;
     let mut m = wd::replay_standing(m, &stored).map_err(|(seq, r)| {
         DbError::Other(format!("stored relay event {seq} of match {mid} no longer applies: {}", r.en()))

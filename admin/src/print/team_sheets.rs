@@ -156,9 +156,11 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f
         Lang::Zh => format!("提交截止：{}", time(f.deadline, offset)),
         Lang::En => format!("Due by: {}", time(f.deadline, offset)),
     };
-    let submitted = match lang {
-        Lang::Zh => format!("提交时间：{}", time(f.submitted_at, offset)),
-        Lang::En => format!("Handed in: {}", time(f.submitted_at, offset)),
+    let submitted = match (lang, f.late_secs) {
+        (Lang::Zh, 0) => format!("提交时间：{}", time(f.submitted_at, offset)),
+        (Lang::En, 0) => format!("Handed in: {}", time(f.submitted_at, offset)),
+        (Lang::Zh, late) => format!("提交时间：{}（逾时{late}秒）", time(f.submitted_at, offset)),
+        (Lang::En, late) => format!("Handed in: {} ({late} s late)", time(f.submitted_at, offset)),
     };
     page.text(M + 3.0, yy, Style::new(9.0), Align::Left, &deadline);
     page.text(M + w / 2.0, yy, Style::new(9.0), Align::Left, &submitted);
@@ -379,7 +381,15 @@ fn record_pages(
                     r.move_number.to_string(),
                     r.out.clone(),
                     r.incoming.clone(),
-                    l(&r.kind_zh, &r.kind_en).to_string(),
+                    if r.annulled {
+                        format!(
+                            "{}{}",
+                            l(&r.kind_zh, &r.kind_en),
+                            l("（已废除，第10条第5款）", " (annulled, Art. 10.5)")
+                        )
+                    } else {
+                        l(&r.kind_zh, &r.kind_en).to_string()
+                    },
                     time(r.requested_at, off),
                     time(Some(r.confirmed_at), off),
                     time(r.seated_at, off),
@@ -398,6 +408,7 @@ fn record_pages(
             Column::new(l("手数", "Move"), Align::Right),
             Column::new(l("申请", "Asked"), Align::Center),
             Column::new(l("确认", "Confirmed"), Align::Center),
+            Column::new(l("结束", "Ended"), Align::Center),
         ],
         rows: sheet
             .timeouts
@@ -409,6 +420,7 @@ fn record_pages(
                     r.move_number.to_string(),
                     time(Some(r.requested_at), off),
                     time(Some(r.confirmed_at), off),
+                    time(r.ended_at, off),
                 ]
             })
             .collect(),

@@ -259,6 +259,8 @@ pub struct RelayPage {
     pub over: bool,
     pub playoff_pending: bool,
     pub section: String,
+    /// The break before the next section, or the play-off's preparation.
+    pub interval: Option<String>,
     pub moves: u32,
     pub next_move: u32,
     pub to_move: String,
@@ -481,6 +483,7 @@ pub fn offence_key(o: CardOffence) -> &'static str {
         CardOffence::LeavingSeat => "relay.off_leaving_seat",
         CardOffence::SubstitutionDelay => "relay.off_substitution_delay",
         CardOffence::TimeoutDelay => "relay.off_timeout_delay",
+        CardOffence::LateLineup => "relay.off_late_lineup",
         CardOffence::Other => "relay.off_other",
     }
 }
@@ -644,6 +647,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         over: false,
         playoff_pending: false,
         section: String::new(),
+        interval: None,
         moves: 0,
         next_move: 1,
         to_move: String::new(),
@@ -718,6 +722,17 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         page.over = m.phase() == Phase::Over;
         page.playoff_pending = m.phase() == Phase::PlayoffPending;
         page.section = section_name(lang, m.section()).to_string();
+        // The 5-minute break between sections (Art. 10.2) and the 3-minute preparation of the
+        // play-off (Art. 12), with the time the next part starts.
+        page.interval = m.waiting_for_section().map(|(sec, starts)| match sec {
+            Section::Playoff => {
+                lang.tf("relay.preparation", &[&show_at(starts), &(m.config().playoff_prep_secs / 60)])
+            }
+            _ => lang.tf(
+                "relay.break",
+                &[&section_name(lang, sec), &show_at(starts), &(m.config().break_secs / 60)],
+            ),
+        });
         page.moves = m.moves();
         page.next_move = m.moves() + 1;
         page.to_move = side_name(lang, m.side_to_move()).to_string();
@@ -910,6 +925,22 @@ pub async fn set_start(
         "" => None,
         s => parse_at(s),
     };
+    // The match is played during the event (issue 13 item 8: a start dated 1969 is a typo).
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let on_event_days = |ts: Timestamp| {
+        let day = Local.timestamp_opt(ts, 0).earliest().map(|d| d.format("%Y-%m-%d").to_string());
+        day.is_some_and(|d| d.as_str() >= t.start_date.as_str() && d.as_str() <= t.end_date.as_str())
+    };
+    if start.is_some_and(|s| !on_event_days(s)) {
+        f.error("start", ctx.lang.tf("relay.err_start_date", &[&t.start_date, &t.end_date]));
+        let opts = Opts {
+            f,
+            banner: Some(ctx.t("form.has_errors").into()),
+            status: StatusCode::BAD_REQUEST,
+            ..Opts::default()
+        };
+        return match_page(&ctx, tid, mid, opts).await;
+    }
     let Some(start) = start else {
         f.error("start", ctx.t("relay.err_time"));
         let opts = Opts {
@@ -959,6 +990,12 @@ async fn refused(
             (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief_ruling").to_string())
         }
         MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
+        MatchError::TimeBackwards { last } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_backwards", &[&show_at(last)]))
+        }
+        MatchError::TimeOutsideMatch { start } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_outside", &[&show_at(start)]))
+        }
         MatchError::ReplayStarted { replay } => {
             (StatusCode::CONFLICT, lang.tf("relay.err_replay_started", &[&replay]))
         }
@@ -1079,6 +1116,8 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
         "confirm" => (Event::ConfirmRequest { side: side("side")? }, None),
         "cancel" => (Event::CancelRequest { side: side("side")? }, None),
         "seated" => (Event::SubstituteSeated { side: side("side")? }, None),
+        "annul" => (Event::AnnulSubstitution { side: side("side")? }, None),
+        "timeout_end" => (Event::TimeoutEnd { side: side("side")? }, None),
         "replace" => (Event::ReplaceSentOff { side: side("side")?, incoming: person("incoming")? }, None),
         "card" => {
             let card = match form.get("card") {
@@ -1124,7 +1163,7 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
 /// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
 const DECIDING: [&str; 3] = ["resign", "count", "end"];
 
-const KINDS: [&str; 19] = [
+const KINDS: [&str; 21] = [
     "lineup",
     "moves",
     "move",
@@ -1134,6 +1173,8 @@ const KINDS: [&str; 19] = [
     "confirm",
     "cancel",
     "seated",
+    "annul",
+    "timeout_end",
     "replace",
     "card",
     "byoyomi",

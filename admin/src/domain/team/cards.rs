@@ -35,11 +35,13 @@ pub enum CardOffence {
     LeavingSeat,
     SubstitutionDelay,
     TimeoutDelay,
+    /// A line-up handed in after its deadline (Art. 10.1) \[INF: advice or yellow\].
+    LateLineup,
     Other,
 }
 
 impl CardOffence {
-    pub const ALL: [CardOffence; 13] = [
+    pub const ALL: [CardOffence; 14] = [
         CardOffence::DoubleMove,
         CardOffence::TakeBack,
         CardOffence::EarlyClockPress,
@@ -52,6 +54,7 @@ impl CardOffence {
         CardOffence::LeavingSeat,
         CardOffence::SubstitutionDelay,
         CardOffence::TimeoutDelay,
+        CardOffence::LateLineup,
         CardOffence::Other,
     ];
 
@@ -69,6 +72,7 @@ impl CardOffence {
             CardOffence::LeavingSeat => "leaving_seat",
             CardOffence::SubstitutionDelay => "substitution_delay",
             CardOffence::TimeoutDelay => "timeout_delay",
+            CardOffence::LateLineup => "late_lineup",
             CardOffence::Other => "other",
         }
     }
@@ -90,7 +94,10 @@ impl CardOffence {
             CardOffence::RepeatedWrongClockPress => Offence::RepeatedWrongClockPress,
             CardOffence::MaliciousFoul => Offence::MaliciousFoul,
             CardOffence::LeavingSeat => Offence::LeavingSeat,
-            CardOffence::SubstitutionDelay | CardOffence::TimeoutDelay | CardOffence::Other => return None,
+            CardOffence::SubstitutionDelay
+            | CardOffence::TimeoutDelay
+            | CardOffence::LateLineup
+            | CardOffence::Other => return None,
         })
     }
 

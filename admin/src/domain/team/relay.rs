@@ -63,7 +63,10 @@
 //!   to someone not at the board only bars them (Art. 24.3 "场上队员 … 视同换人1次"); a
 //!   player seated before the section's first move counts as not yet at the board.
 //! - \[INF\] Event times are taken as given (a referee may enter an event late); only the
-//!   line-up deadline and the substitute's seating time are compared.
+//!   line-up deadline and the substitute's seating time are compared here. A line-up handed in
+//!   after its deadline is recorded with its lateness (the referee decides: advice or a card);
+//!   one already in is not changed after it. The database layer refuses times far from the
+//!   match or well before the last event (`db::team_matches::apply_input`).
 //! - \[INF\] Requests (Art. 10.5): one per side at a time; play (moves, timeouts, section
 //!   end) waits while a request is pending, since the referee has stopped the clock.
 //! - \[INF\] A move by the side not to move is refused (it would be Art. 17.2, two consecutive
@@ -213,6 +216,10 @@ pub enum Event {
     CancelRequest { side: Color },
     /// The substitute of the side's last substitution is seated (Art. 10.5 (3): ≤ 60 s).
     SubstituteSeated { side: Color },
+    /// The referee annuls the side's last substitution for a deliberate delay (Art. 10.5 (3)).
+    AnnulSubstitution { side: Color },
+    /// The players of the side's timeout are back in place (Art. 10.5 暂停 (2)).
+    TimeoutEnd { side: Color },
     /// The side names the player who replaces a red-carded player (Art. 24.3).
     ReplaceSentOff { side: Color, incoming: PersonId },
     /// A card (or advice) to any person of either team (Art. 24), for `offence` (older logs
@@ -294,6 +301,25 @@ pub enum Effect {
         section: Section,
         players: [PersonId; 2],
         replaced: bool,
+    },
+    /// A line-up handed in after its deadline (Art. 10.1): recorded; the referee decides.
+    LineupLate {
+        side: Color,
+        section: Section,
+        secs: i64,
+    },
+    /// The referee annulled a substitution (Art. 10.5 (3)): the player replaced returns, the
+    /// substitution stays used.
+    SubstitutionAnnulled {
+        side: Color,
+        out: PersonId,
+        incoming: PersonId,
+        left: u32,
+    },
+    /// The players are back after a timeout (Art. 10.5 暂停 (2)).
+    TimeoutEnded {
+        side: Color,
+        secs: i64,
     },
     /// Both line-ups are in: the clockwise order of the section.
     Seated {
@@ -469,6 +495,8 @@ impl Event {
             Event::ConfirmRequest { side } => format!("{} confirms its request", side_en(*side)),
             Event::CancelRequest { side } => format!("{} cancels its request", side_en(*side)),
             Event::SubstituteSeated { side } => format!("{}'s substitute seated", side_en(*side)),
+            Event::AnnulSubstitution { side } => format!("{}'s substitution annulled", side_en(*side)),
+            Event::TimeoutEnd { side } => format!("{}'s timeout ends", side_en(*side)),
             Event::ReplaceSentOff { side, incoming } => {
                 format!("{} replaces its red-carded player with {}", side_en(*side), person(*incoming))
             }
@@ -521,6 +549,8 @@ impl Event {
             Event::ConfirmRequest { side } => format!("{}确认申请", side_zh(*side)),
             Event::CancelRequest { side } => format!("{}取消申请", side_zh(*side)),
             Event::SubstituteSeated { side } => format!("{}替补就位", side_zh(*side)),
+            Event::AnnulSubstitution { side } => format!("{}换人被废除", side_zh(*side)),
+            Event::TimeoutEnd { side } => format!("{}暂停结束", side_zh(*side)),
             Event::ReplaceSentOff { side, incoming } => {
                 format!("{}以{}替换红牌罚下队员", side_zh(*side), person(*incoming))
             }
@@ -563,6 +593,21 @@ impl Effect {
                 person(players[0]),
                 person(players[1])
             ),
+            Effect::LineupLate { side, section, secs } => format!(
+                "{}'s line-up for {} came {secs} s after its deadline (Art. 10.1: 5 minutes before the section): recorded; the referee decides",
+                side_en(*side),
+                section.en()
+            ),
+            Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
+                "{}'s substitution of {} for {} is annulled (Art. 10.5 (3)): {} returns; it stays used, {left} left",
+                side_en(*side),
+                person(*incoming),
+                person(*out),
+                person(*out)
+            ),
+            Effect::TimeoutEnded { side, secs } => {
+                format!("{}'s timeout ended after {secs} s", side_en(*side))
+            }
             Effect::Seated { section, order } => format!(
                 "{}: clockwise order {}",
                 section.en(),
@@ -692,6 +737,19 @@ impl Effect {
                 person(players[0]),
                 person(players[1])
             ),
+            Effect::LineupLate { side, section, secs } => format!(
+                "{}{}出场名单超过截止时间{secs}秒提交（第10条第1款：本节开始前5分钟）：已记录，由裁判员处理",
+                side_zh(*side),
+                section.zh()
+            ),
+            Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
+                "{}以{}换下{}的换人被废除（第10条第5款第3项）：{}回场；仍计一次换人，剩余{left}次",
+                side_zh(*side),
+                person(*incoming),
+                person(*out),
+                person(*out)
+            ),
+            Effect::TimeoutEnded { side, secs } => format!("{}暂停{secs}秒后结束", side_zh(*side)),
             Effect::Seated { section, order } => format!(
                 "{}顺时针落子顺序：{}",
                 section.zh(),
@@ -833,7 +891,8 @@ pub enum Refusal {
     Barred {
         person: PersonId,
     },
-    /// Art. 10.1: due 5 minutes before the section starts.
+    /// Art. 10.1: due 5 minutes before the section starts; a line-up in may not be changed
+    /// after that.
     LineupLate {
         section: Section,
         deadline: Timestamp,
@@ -939,6 +998,16 @@ pub enum Refusal {
         offence: CardOffence,
         card: Card,
         allowed: Vec<Card>,
+    },
+    /// No substitution of the side can be annulled now (made in this section, no move since).
+    NoSubstitutionToAnnul {
+        side: Color,
+    },
+    NoTimeoutRunning {
+        side: Color,
+    },
+    TimeoutEndsBefore {
+        side: Color,
     },
     /// An ending against one side names no side.
     EndNeedsSide,
@@ -1091,6 +1160,14 @@ impl Refusal {
                 offence.code(),
                 allowed.iter().map(|c| card_en(*c)).collect::<Vec<_>>().join(" or ")
             ),
+            Refusal::NoSubstitutionToAnnul { side } => format!(
+                "{} has no substitution to annul: only the last one, before the next move (Art. 10.5 (3))",
+                side_en(*side)
+            ),
+            Refusal::NoTimeoutRunning { side } => format!("{} has no timeout running", side_en(*side)),
+            Refusal::TimeoutEndsBefore { side } => {
+                format!("{}'s timeout cannot end before it was confirmed", side_en(*side))
+            }
             Refusal::EndNeedsSide => "Say which side the ruling is against".into(),
             Refusal::EndReasonMissing => "Give the reason for the ruling".into(),
             Refusal::StillEligible { side, section, eligible } => format!(
@@ -1199,6 +1276,11 @@ impl Refusal {
                 card_zh(*card),
                 allowed.iter().map(|c| card_zh(*c)).collect::<Vec<_>>().join("或")
             ),
+            Refusal::NoSubstitutionToAnnul { side } => {
+                format!("{}没有可废除的换人：只能废除最近一次、且其后尚未落子（第10条第5款第3项）", side_zh(*side))
+            }
+            Refusal::NoTimeoutRunning { side } => format!("{}没有进行中的暂停", side_zh(*side)),
+            Refusal::TimeoutEndsBefore { side } => format!("{}暂停结束时间不能早于确认时间", side_zh(*side)),
             Refusal::EndNeedsSide => "请选择被判罚的一方".into(),
             Refusal::EndReasonMissing => "请填写判罚理由".into(),
             Refusal::StillEligible { side, section, eligible } => format!(
@@ -1272,6 +1354,9 @@ pub struct SubstitutionRecord {
     pub requested_at: Option<Timestamp>,
     pub confirmed_at: Timestamp,
     pub seated_at: Option<Timestamp>,
+    /// Annulled by the referee for a deliberate delay (Art. 10.5 (3)): still counted as used.
+    #[serde(default)]
+    pub annulled: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1280,6 +1365,9 @@ pub struct TimeoutRecord {
     pub move_number: u32,
     pub requested_at: Timestamp,
     pub confirmed_at: Timestamp,
+    /// When the players were back in place (Art. 10.5 暂停 (2)), once recorded.
+    #[serde(default)]
+    pub ended_at: Option<Timestamp>,
 }
 
 /// A red card to a person of the side, and what followed (Art. 24.3–24.4).
@@ -1644,6 +1732,16 @@ impl RelayMatch {
             Section::Three => self.section_end[1].map(|(t, _)| t + self.config.break_secs),
             Section::Playoff => self.playoff_restored_at.map(|t| t + self.config.playoff_prep_secs),
         }
+    }
+
+    /// The section to come and when it starts, while the match waits for it: the break after
+    /// sections 1 and 2 (Art. 10.2: 5 minutes, clock stopped) or the play-off's preparation
+    /// (Art. 12: 3 minutes). `None` in play, before section 1, and once over.
+    pub fn waiting_for_section(&self) -> Option<(Section, Timestamp)> {
+        if self.phase != Phase::Playing || self.section == Section::One || self.section_started() {
+            return None;
+        }
+        Some((self.section, self.section_start(self.section)?))
     }
 
     /// Whether `section`'s line-ups may be shown to the public and to the other team (issue 13
@@ -2066,6 +2164,8 @@ impl RelayMatch {
                 Ok(())
             }
             Event::SubstituteSeated { side } => self.substitute_seated(at, side, fx),
+            Event::AnnulSubstitution { side } => self.annul_substitution(side, fx),
+            Event::TimeoutEnd { side } => self.end_timeout(at, side, fx),
             Event::ReplaceSentOff { side, incoming } => self.replace_sent_off(at, side, incoming, fx),
             Event::Card { person: p, card, offence } => self.card(at, p, card, offence, fx),
             Event::ByoYomiTimeout { player } => self.byo_yomi_timeout(at, player, fx),
@@ -2121,9 +2221,16 @@ impl RelayMatch {
         if s.substitutions.iter().any(|r| r.section == section) {
             return Err(Refusal::SectionClosed { section });
         }
+        // Art. 10.1: due 5 minutes before the section. A line-up handed in late is recorded
+        // with its lateness and the referee decides (advice, a card); one already in may not be
+        // changed after the deadline \[INF\].
+        let mut late_secs = 0;
         if let Some(deadline) = self.lineup_deadline(section) {
             if at > deadline && !s.reopened[k] {
-                return Err(Refusal::LineupLate { section, deadline, at });
+                if s.lineups[k].is_some() {
+                    return Err(Refusal::LineupLate { section, deadline, at });
+                }
+                late_secs = at - deadline;
             }
         }
         let other_lineups = Section::ALL
@@ -2135,9 +2242,12 @@ impl RelayMatch {
         check_players(&ctx, section, players)?;
         let s = &mut self.sides[ix(side)];
         let replaced = s.lineups[k].is_some();
-        s.lineups[k] = Some(Lineup { players, submitted_at: at });
+        s.lineups[k] = Some(Lineup { players, submitted_at: at, late_secs });
         s.reopened[k] = false;
         fx.push(Effect::LineupAccepted { side, section, players, replaced });
+        if late_secs > 0 {
+            fx.push(Effect::LineupLate { side, section, secs: late_secs });
+        }
         if section == self.section {
             self.try_seat(fx);
         }
@@ -2290,6 +2400,7 @@ impl RelayMatch {
                     requested_at: Some(req.requested_at),
                     confirmed_at: at,
                     seated_at: None,
+                    annulled: false,
                 });
                 let left = s.subs_left();
                 s.pending = None;
@@ -2306,6 +2417,7 @@ impl RelayMatch {
                     move_number,
                     requested_at: req.requested_at,
                     confirmed_at: at,
+                    ended_at: None,
                 });
                 s.pending = None;
                 fx.push(Effect::TimeoutTaken { side, left: s.timeouts_limit - s.timeouts_used });
@@ -2360,10 +2472,56 @@ impl RelayMatch {
             requested_at: None,
             confirmed_at: at,
             seated_at: None,
+            annulled: false,
         });
         let left = s.subs_left();
         fx.push(Effect::SubstitutionMade { side, out, incoming, kind, left });
         self.settle_passes(fx);
+        Ok(())
+    }
+
+    /// Art. 10.5 (3): for a deliberate delay the referee may annul the side's last substitution
+    /// (made in this section, no move played since): the player replaced takes the seat back,
+    /// the substitution stays used. The substitute, who played no move, has not played
+    /// \[INF\].
+    fn annul_substitution(&mut self, side: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let (section, moves) = (self.section, self.moves);
+        let s = &mut self.sides[ix(side)];
+        let i = s
+            .substitutions
+            .iter()
+            .rposition(|r| {
+                r.kind != SubstitutionKind::RedCardReplacement
+                    && !r.annulled
+                    && r.section == section
+                    && r.move_number == moves
+            })
+            .ok_or(Refusal::NoSubstitutionToAnnul { side })?;
+        let rec = s.substitutions[i];
+        let seat = s.seat_of(rec.incoming).ok_or(Refusal::NoSubstitutionToAnnul { side })?;
+        s.seats.as_mut().expect("seated")[seat] = Some(rec.out);
+        s.entered.retain(|&(p, sec)| !(p == rec.incoming && sec == section));
+        s.substitutions[i].annulled = true;
+        let left = s.subs_left();
+        fx.push(Effect::SubstitutionAnnulled { side, out: rec.out, incoming: rec.incoming, left });
+        Ok(())
+    }
+
+    /// The players are back after the side's last timeout (Art. 10.5 暂停 (2)).
+    fn end_timeout(&mut self, at: Timestamp, side: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let s = &mut self.sides[ix(side)];
+        let t = s
+            .timeouts
+            .last_mut()
+            .filter(|t| t.ended_at.is_none())
+            .ok_or(Refusal::NoTimeoutRunning { side })?;
+        if at < t.confirmed_at {
+            return Err(Refusal::TimeoutEndsBefore { side });
+        }
+        t.ended_at = Some(at);
+        fx.push(Effect::TimeoutEnded { side, secs: at - t.confirmed_at });
         Ok(())
     }
 

@@ -40,6 +40,8 @@ pub struct LineupForm {
     pub title_zh: String,
     pub deadline: Option<Timestamp>,
     pub submitted_at: Option<Timestamp>,
+    /// Seconds after the deadline it was handed in (0: in time).
+    pub late_secs: i64,
     pub rows: [LineupFormRow; 2],
 }
 
@@ -73,6 +75,7 @@ pub fn lineup_forms(m: &RelayMatch) -> Vec<LineupForm> {
                 title_zh: format!("出场名单 {} — {}（{}）", section.zh(), s.team.name, side_zh(side)),
                 deadline: m.lineup_deadline(section),
                 submitted_at: lineup.map(|l| l.submitted_at),
+                late_secs: lineup.map(|l| l.late_secs).unwrap_or(0),
                 rows: [row(0), row(1)],
             });
         }
@@ -100,6 +103,8 @@ pub struct SubstitutionRow {
     pub requested_at: Option<Timestamp>,
     pub confirmed_at: Timestamp,
     pub seated_at: Option<Timestamp>,
+    /// Annulled by the referee (Art. 10.5 (3)).
+    pub annulled: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,6 +114,7 @@ pub struct TimeoutRow {
     pub move_number: u32,
     pub requested_at: Timestamp,
     pub confirmed_at: Timestamp,
+    pub ended_at: Option<Timestamp>,
 }
 
 /// A penalty-log row with the person's name.
@@ -261,6 +267,7 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
                 requested_at: r.requested_at,
                 confirmed_at: r.confirmed_at,
                 seated_at: r.seated_at,
+                annulled: r.annulled,
             });
         }
         for t in &m.side(side).timeouts {
@@ -270,6 +277,7 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
                 move_number: t.move_number,
                 requested_at: t.requested_at,
                 confirmed_at: t.confirmed_at,
+                ended_at: t.ended_at,
             });
         }
     }

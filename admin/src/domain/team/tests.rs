@@ -1247,3 +1247,48 @@ fn cards_carry_their_offence() {
     h.ok(card(212, Card::Red, CardOffence::LeavingSeat));
     assert_eq!(h.m.counts().malicious_fouls, [0, 2], "Art. 23.9: red and one malicious foul");
 }
+
+/// Item 8: a late line-up is recorded with its lateness (one already in is not changed late);
+/// a substitution can be annulled (Art. 10.5 (3)); a timeout's end is recorded.
+#[test]
+fn late_lineups_annulled_substitutions_and_timeout_ends() {
+    let mut h = H::new(Stage::RoundRobin);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.at(T0 - 240);
+    let a = h.lineup(White, Section::One, [211, 212]);
+    assert!(
+        has(&a, |e| *e == Effect::LineupLate { side: White, section: Section::One, secs: 61 }),
+        "{:?}",
+        a.effects
+    );
+    assert_eq!(h.m.side(White).lineups[0].unwrap().late_secs, 61);
+    assert!(matches!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [113, 114] }),
+        Refusal::LineupLate { .. }
+    ));
+    h.at(T0);
+    h.play_to(10);
+    h.ok(Event::RequestSubstitution { out: 112, incoming: 117 });
+    h.ok(Event::ConfirmRequest { side: Black });
+    h.at(T0 + 400);
+    h.ok(Event::SubstituteSeated { side: Black });
+    let a = h.ok(Event::AnnulSubstitution { side: Black });
+    assert!(has(&a, |e| *e == Effect::SubstitutionAnnulled { side: Black, out: 112, incoming: 117, left: 2 }));
+    assert_eq!(h.m.side(Black).seats.unwrap(), [Some(111), Some(112)], "112 returns");
+    assert_eq!(h.m.counts().substitutions_left[0], 2, "the annulled substitution stays used");
+    assert_eq!(
+        h.no(Event::AnnulSubstitution { side: Black }),
+        Refusal::NoSubstitutionToAnnul { side: Black }
+    );
+    // 117 played no move: he may still come on.
+    h.ok(Event::RequestSubstitution { out: 112, incoming: 117 });
+    h.ok(Event::CancelRequest { side: Black });
+    assert_eq!(h.no(Event::TimeoutEnd { side: White }), Refusal::NoTimeoutRunning { side: White });
+    h.ok(Event::RequestTimeout { side: White });
+    h.at(T0 + 500);
+    h.ok(Event::ConfirmRequest { side: White });
+    h.at(T0 + 590);
+    let a = h.ok(Event::TimeoutEnd { side: White });
+    assert!(has(&a, |e| *e == Effect::TimeoutEnded { side: White, secs: 90 }));
+    assert_eq!(h.m.side(White).timeouts[0].ended_at, Some(T0 + 591));
+}
