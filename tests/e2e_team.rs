@@ -435,7 +435,7 @@ fn relay_match_through_every_rule_over_http() {
     m.no(
         "lineup",
         &[("side", "white"), ("section", "1"), ("p1", &w(1)), ("p2", &w(3)), ("at", &at(-200))],
-        "was due 5 minutes before the section starts (Art. 10.1): 100 s late",
+        "was due 5 minutes before the section starts (Art. 10.1) and can no longer change: 100 s late",
     );
 
     // ---- Section 1: order, order errors, requests, substitution, cards --------------------
@@ -947,7 +947,7 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
             ("p2", &m.p(false, 2)),
             ("at", &at(7381)),
         ],
-        "s late",
+        "was due when the 3-minute preparation ended (Art. 12) and can no longer change: 1 s late",
     );
     m.moves_to(150, 7500);
     m.ok("sub_request", &[("out", &m.p(true, 3)), ("incoming", &m.p(true, 5)), ("at", &at(7510))]);
@@ -2381,4 +2381,38 @@ fn time_records_over_http() {
         text_of(&p.body, "interval"),
         "section 2 (moves 73–143) starts at 2026-12-05 09:55:10 (5-minute break, clock stopped, Art. 10.2)"
     );
+}
+
+/// Item 11: the team settings read as words, never codes (for arbiters, and as the list a
+/// paired round freezes); team rounds are paired at once, with no word of a draft.
+#[test]
+fn team_pages_say_words_not_codes() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "用语", "1");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "风队", &names("风", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "云队", &names("云", 6)).status, 303);
+    let judge = arbiter(&s, &org, tid, "judge11");
+    let summary = |c: &Client| {
+        let p = c.get(&format!("/t/{tid}/teams"));
+        let i = p.body.find("id=\"settings-summary\"").unwrap_or_else(|| panic!("{}", p.body));
+        p.body[i..i + p.body[i..].find("</dl>").unwrap()].to_string()
+    };
+    let html = summary(&judge);
+    let words = visible_text(&html);
+    assert!(words.contains("Pair-relay matches") && words.contains("Round robin (Berger)"), "{words}");
+    for code in ["relay", "round_robin", "game_end", "generic", "draw", "none", "3-1-0"] {
+        assert!(!html.contains(&format!("<dd>{code}</dd>")), "{code} in «{html}»");
+    }
+    let rounds = org.get(&format!("/t/{tid}/team-rounds"));
+    assert!(
+        rounds.body.contains("Pair round 1 (stored at once: team rounds have no draft)"),
+        "{}",
+        rounds.body
+    );
+    assert!(!rounds.body.contains("Pair as a draft"));
+    assert_eq!(pair(&org, tid, 1, "1").status, 303);
+    let frozen = summary(&org);
+    assert!(frozen.contains("Pair-relay matches") && !frozen.contains("round_robin"), "{frozen}");
 }

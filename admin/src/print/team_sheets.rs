@@ -101,17 +101,17 @@ pub fn team_sheets(
         for f in forms.iter().filter(|f| f.section == s) {
             y = lineup_box(page, f, lang, h.utc_offset_secs, y);
         }
-        page.text_fit(
-            M,
-            y + 4.0,
-            W - 2.0 * M,
-            Style::grey(8.0),
-            Align::Left,
-            lang.pick(
+        let note = match s {
+            Section::Playoff => lang.pick(
+                "节棋出场名单须在双方领队确认复原起3分钟准备时间结束时提交（第12条）；出场顺序列前的棋手先落子并按钟（第10条第3款）。",
+                "Due from each leader when the 3-minute preparation after the leaders' confirmation ends (Art. 12); the player listed first moves first and presses the clock (Art. 10.3).",
+            ),
+            _ => lang.pick(
                 "出场名单须在本节开始前5分钟由领队提交（第10条第1款）；出场顺序列前的棋手先落子并按钟（第10条第3款）。",
                 "Due from each leader 5 minutes before the section starts (Art. 10.1); the player listed first moves first and presses the clock (Art. 10.3).",
             ),
-        );
+        };
+        page.text_fit(M, y + 4.0, W - 2.0 * M, Style::grey(8.0), Align::Left, note);
     }
     record_pages(&mut doc, h, sheet, lang, &match_title);
     doc.footers(lang, &title, 1.0);

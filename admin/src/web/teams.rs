@@ -74,6 +74,36 @@ fn settings_options(lang: Lang) -> SettingsOptions {
     }
 }
 
+/// The team settings as words (label, value), for readers without the form and for the list
+/// of settings a paired round freezes: never the stored codes (issue 13 item 11).
+fn settings_summary(lang: Lang, s: &TeamSettings) -> Vec<(String, String)> {
+    let o = settings_options(lang);
+    let word = |opts: &Options, code: &str| {
+        opts.iter().find(|(v, _)| v == code).map(|(_, l)| l.clone()).unwrap_or_else(|| code.to_string())
+    };
+    let mut out = vec![(lang.t("team.format").to_string(), word(&o.format, s.format.code()))];
+    if s.format == Format::Boards {
+        out.push((lang.t("team.boards").to_string(), s.boards.to_string()));
+        if let Some(b) = s.main_board {
+            out.push((lang.t("team.main_board").to_string(), b.to_string()));
+        }
+    }
+    out.extend([
+        (lang.t("team.match_points").to_string(), word(&o.match_points, s.match_points.code())),
+        (lang.t("team.pairing").to_string(), word(&o.pairing, s.pairing.code())),
+        (lang.t("team.rr_bye").to_string(), word(&o.rr_bye, s.rr_bye.code())),
+    ]);
+    if s.format == Format::Relay {
+        out.extend([
+            (lang.t("team.equal_count").to_string(), word(&o.equal_count, s.equal_count.code())),
+            (lang.t("team.playoff_clock").to_string(), word(&o.playoff_clock, s.playoff_clock.code())),
+            (lang.t("team.colours").to_string(), word(&o.colours, s.colours.code())),
+        ]);
+    }
+    out.push((lang.t("team.tiebreaks").to_string(), word(&o.tiebreaks, s.tiebreaks.code())));
+    out
+}
+
 fn settings_form(s: &TeamSettings) -> FormView {
     let mut f = FormView::default();
     f.set("format", s.format.code());
@@ -142,6 +172,8 @@ pub struct TeamsPage {
     pub f: FormView,
     pub opt: SettingsOptions,
     pub frozen: bool,
+    /// The settings in words (read-only list; the frozen settings once a round is paired).
+    pub summary: Vec<(String, String)>,
     pub items: Vec<TeamItem>,
     /// Teams that cannot play the event's matches yet (issue 13 item 6).
     pub short_warning: Option<String>,
@@ -229,6 +261,7 @@ async fn teams_page(
         f: f.unwrap_or_else(|| settings_form(&s)),
         opt: settings_options(ctx.lang),
         frozen: rounds > 0,
+        summary: settings_summary(ctx.lang, &s),
         short_warning: short_warning(ctx.lang, &s, teams.values().map(|(r, t)| (r, t))),
         rules_flag: rules_flag(ctx.lang, &s, &t),
         items,

@@ -455,6 +455,22 @@ pub enum Effect {
     },
 }
 
+/// When a section's line-up is due: 5 minutes before a section (Art. 10.1), at the end of the
+/// play-off's 3-minute preparation (Art. 12).
+fn due_en(s: Section) -> &'static str {
+    match s {
+        Section::Playoff => "was due when the 3-minute preparation ended (Art. 12)",
+        _ => "was due 5 minutes before the section starts (Art. 10.1)",
+    }
+}
+
+fn due_zh(s: Section) -> &'static str {
+    match s {
+        Section::Playoff => "须在3分钟准备时间结束时提交（第12条）",
+        _ => "须在本节开始前5分钟提交（第10条第1款）",
+    }
+}
+
 fn card_en(c: Card) -> &'static str {
     match c {
         Card::Advice => "advice",
@@ -594,9 +610,10 @@ impl Effect {
                 person(players[1])
             ),
             Effect::LineupLate { side, section, secs } => format!(
-                "{}'s line-up for {} came {secs} s after its deadline (Art. 10.1: 5 minutes before the section): recorded; the referee decides",
+                "{}'s line-up for {} came {secs} s after its deadline ({}): recorded; the referee decides",
                 side_en(*side),
-                section.en()
+                section.en(),
+                due_en(*section)
             ),
             Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
                 "{}'s substitution of {} for {} is annulled (Art. 10.5 (3)): {} returns; it stays used, {left} left",
@@ -738,9 +755,10 @@ impl Effect {
                 person(players[1])
             ),
             Effect::LineupLate { side, section, secs } => format!(
-                "{}{}出场名单超过截止时间{secs}秒提交（第10条第1款：本节开始前5分钟）：已记录，由裁判员处理",
+                "{}{}出场名单超过截止时间{secs}秒提交（{}）：已记录，由裁判员处理",
                 side_zh(*side),
-                section.zh()
+                section.zh(),
+                due_zh(*section)
             ),
             Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
                 "{}以{}换下{}的换人被废除（第10条第5款第3项）：{}回场；仍计一次换人，剩余{left}次",
@@ -1070,8 +1088,9 @@ impl Refusal {
                 person(*p)
             ),
             Refusal::LineupLate { section, deadline, at } => format!(
-                "The line-up for {} was due 5 minutes before the section starts (Art. 10.1): {} s late",
+                "The line-up for {} {} and can no longer change: {} s late",
                 section.en(),
+                due_en(*section),
                 at - deadline
             ),
             Refusal::SectionClosed { section } => {
@@ -1208,8 +1227,9 @@ impl Refusal {
                 format!("{}被出示红牌，禁止参加本局及下一局比赛（第24条第3款）", person(*p))
             }
             Refusal::LineupLate { section, deadline, at } => format!(
-                "{}出场名单须在本节开始前5分钟提交（第10条第1款），已迟{}秒",
+                "{}出场名单{}，已不能更改，已迟{}秒",
                 section.zh(),
+                due_zh(*section),
                 at - deadline
             ),
             Refusal::SectionClosed { section } => format!("{}已开始或已结束，名单不能再改", section.zh()),
