@@ -2416,3 +2416,100 @@ fn team_pages_say_words_not_codes() {
     let frozen = summary(&org);
     assert!(frozen.contains("Pair-relay matches") && !frozen.contains("round_robin"), "{frozen}");
 }
+
+/// Item 10: at the table the page shows only the forms that apply, comes back to the form just
+/// used, takes both teams' line-ups in one form and "section ended after move N" in one step:
+/// a match in normal play is 7 submits and the count's confirmation.
+#[test]
+fn a_normal_match_in_seven_submits() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "七步", "1");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "桃队", &names("桃", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "李队", &names("李", 6)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "4").status, 303);
+    let ms = matches(&s, tid, 1);
+    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    let mut submits = 0;
+    m.start(0);
+    submits += 1;
+    let page = m.page();
+    for hidden in [
+        "form-moves",
+        "form-claim",
+        "form-confirm",
+        "form-seated",
+        "form-replace",
+        "form-restore",
+        "form-section_end",
+    ] {
+        assert!(
+            !page.body.contains(&format!("class=\"row\" id=\"{hidden}\"")),
+            "{hidden} does not apply before the seats are taken"
+        );
+        assert!(
+            page.body.contains(&format!("id=\"{hidden}\" class=\"anchor\"")),
+            "the page still comes back to {hidden}"
+        );
+    }
+    assert!(page.body.contains("id=\"form-lineups\""));
+    let lineups = |section: &str, k: u32, t: i64| {
+        let fields = [
+            ("section", section.to_string()),
+            ("b1", m.p(true, k)),
+            ("b2", m.p(true, k + 1)),
+            ("w1", m.p(false, k)),
+            ("w2", m.p(false, k + 1)),
+            ("at", at(t)),
+        ];
+        let refs: Vec<(&str, &str)> = fields.iter().map(|(a, b)| (*a, b.as_str())).collect();
+        let r = m.post("lineups", &refs);
+        assert_eq!(r.status, 303, "{}", r.field_error("lineups").unwrap_or(r.body));
+        assert!(r.location().ends_with("#form-lineups"), "back where the arbiter was: {}", r.location());
+        m.page()
+    };
+    let r = m.post("lineups", &[("section", "1"), ("b1", &m.p(true, 1)), ("at", &at(-900))]);
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        r.field_error("lineups").as_deref(),
+        Some("Choose both players of each team handing in its line-up.")
+    );
+    let p = lineups("1", 1, -900);
+    submits += 1;
+    assert!(body(&p).contains(&format!("clockwise order {}1", &ms[0].1[..3])), "{}", p.body);
+    assert!(
+        p.body.contains("class=\"row\" id=\"form-moves\"")
+            && p.body.contains("class=\"row\" id=\"form-section_end\"")
+    );
+    assert!(!p.body.contains("class=\"row\" id=\"form-claim\""), "no order error to claim");
+    // A refused form comes back at the form too: its action carries the form's anchor.
+    assert!(
+        p.body.contains(&format!("action=\"/t/{tid}/matches/{}/event#form-moves\"", m.mid)),
+        "{}",
+        p.body
+    );
+    let form = &p.body[p.body.find("id=\"form-section_end\"").unwrap()..];
+    let form = &form[..form.find("</form>").unwrap()];
+    assert!(
+        form.contains("name=\"after\"") && form.contains("value=\"72\""),
+        "section 1 ends after move 72: {form}"
+    );
+    m.ok("section_end", &[("after", "72"), ("at", &at(3000))]);
+    submits += 1;
+    lineups("2", 3, 3100);
+    submits += 1;
+    m.ok("section_end", &[("after", "143"), ("at", &at(6000))]);
+    submits += 1;
+    lineups("3", 5, 6100);
+    submits += 1;
+    let p = m.ok("count", &[("black_count", "190"), ("after", "230"), ("at", &at(9000))]);
+    submits += 1;
+    assert!(text_of(&p.body, "result").starts_with("B+"), "{}", p.body);
+    assert_eq!(submits, 7, "and one confirmation of the count");
+    assert_eq!(
+        m.events(),
+        12,
+        "3 × 2 line-ups, moves to 72 and 143 with their section ends, moves to 230 and the count"
+    );
+}

@@ -899,6 +899,9 @@ pub struct EventInput {
     pub at: Timestamp,
     pub at_move: Option<AtMove>,
     pub event: Event,
+    /// Events recorded with it, in order, at the same time (both teams' line-ups of a section
+    /// in one form).
+    pub also: Vec<Event>,
 }
 
 /// How far before the last event's time an event may be dated: a referee entering an event a
@@ -973,6 +976,7 @@ fn apply_input(
         events.push(Event::MovesInOrder { through });
     }
     events.push(input.event.clone());
+    events.extend(input.also.iter().cloned());
     let accepted = events
         .iter()
         .map(|e| m.apply(input.at, e.clone()).map_err(MatchError::Refused))
@@ -1555,7 +1559,7 @@ mod tests {
         at_move: Option<AtMove>,
         event: Event,
     ) -> Result<Vec<Accepted>, MatchError> {
-        record_event(c, a, tid, mid, version, &EventInput { at, at_move, event })
+        record_event(c, a, tid, mid, version, &EventInput { at, at_move, event, also: vec![] })
     }
 
     fn setup_db(

@@ -202,6 +202,53 @@ pub struct LogView {
     pub withdrawn: Option<String>,
 }
 
+/// Which event forms apply to the match as it stands (issue 13 item 10: the page shows only
+/// those, so the arbiter at the table does not scroll past a dozen that cannot be used).
+#[derive(Default)]
+pub struct FormsShown {
+    pub lineups: bool,
+    pub play: bool,
+    pub claim: bool,
+    pub request: bool,
+    pub seated: bool,
+    pub annul: bool,
+    pub timeout_end: bool,
+    pub replace: bool,
+    pub section_end: bool,
+    pub decide: bool,
+    pub restore: bool,
+    pub clock: bool,
+}
+
+impl FormsShown {
+    fn of(m: &RelayMatch) -> FormsShown {
+        let playing = m.phase() == Phase::Playing;
+        let sides = [m.side(Color::Black), m.side(Color::White)];
+        let last_sub = |s: &crate::domain::team::relay::SideState| s.substitutions.last().copied();
+        FormsShown {
+            lineups: playing,
+            play: m.in_play(),
+            claim: m.claimant().is_some(),
+            request: sides.iter().any(|s| s.pending.is_some()),
+            seated: sides.iter().any(|s| last_sub(s).is_some_and(|r| r.seated_at.is_none() && !r.annulled)),
+            annul: sides.iter().any(|s| {
+                last_sub(s).is_some_and(|r| {
+                    !r.annulled
+                        && r.section == m.section()
+                        && r.move_number == m.moves()
+                        && r.kind != crate::domain::team::relay::SubstitutionKind::RedCardReplacement
+                })
+            }),
+            timeout_end: sides.iter().any(|s| s.timeouts.last().is_some_and(|t| t.ended_at.is_none())),
+            replace: sides.iter().any(|s| s.vacated.is_some()),
+            section_end: m.in_play() && m.section().last_move().is_some(),
+            decide: playing,
+            restore: m.phase() == Phase::PlayoffPending,
+            clock: m.phase() != Phase::Over,
+        }
+    }
+}
+
 /// The leaders' nigiri of a match (Art. 11).
 pub struct NigiriView {
     /// "X's leader holds …, Y's leader guesses …".
@@ -290,6 +337,15 @@ pub struct RelayPage {
     pub withdraw_opts: Options,
     /// The endings of issue 13 (label with its article).
     pub end_opts: Options,
+    /// The forms that apply now.
+    pub show: FormsShown,
+    /// Each side's players, for the one line-up form of both teams.
+    pub black_players: Options,
+    pub white_players: Options,
+    /// The section whose line-ups are due next, preselected in the line-up form (it decides
+    /// nothing); and the last move of the section in play, for "section ended at move N".
+    pub lineup_section: String,
+    pub section_last: String,
     pub card_opts: Options,
     /// Offences with their articles (issue 13 item 4).
     pub offence_opts: Options,
@@ -694,6 +750,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .map(|e| (e.code().to_string(), lang.t(ending_key(*e)).to_string()))
             .collect(),
         resigner_opts: Vec::new(),
+        show: FormsShown::default(),
+        black_players: Vec::new(),
+        white_players: Vec::new(),
+        lineup_section: String::new(),
+        section_last: String::new(),
         card_opts: vec![
             ("advice".into(), lang.t("relay.advice").into()),
             ("yellow".into(), lang.t("relay.yellow").into()),
@@ -722,6 +783,21 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         page.over = m.phase() == Phase::Over;
         page.playoff_pending = m.phase() == Phase::PlayoffPending;
         page.section = section_name(lang, m.section()).to_string();
+        page.show = FormsShown::of(m);
+        page.section_last = m.section().last_move().map(|n| n.to_string()).unwrap_or_default();
+        // The next section whose line-ups are not both in.
+        let due = Section::ALL.into_iter().filter(|&s| s >= m.section()).find(|s| {
+            (*s != Section::Playoff || m.section() == Section::Playoff)
+                && [Color::Black, Color::White].iter().any(|&c| m.side(c).lineups[s.index()].is_none())
+        });
+        page.lineup_section = match due {
+            Some(Section::One) => "1",
+            Some(Section::Two) => "2",
+            Some(Section::Three) => "3",
+            Some(Section::Playoff) => "playoff",
+            None => "",
+        }
+        .to_string();
         // The 5-minute break between sections (Art. 10.2) and the 3-minute preparation of the
         // play-off (Art. 12), with the time the next part starts.
         page.interval = m.waiting_for_section().map(|(sec, starts)| match sec {
@@ -874,6 +950,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             let tag = side_name(lang, c);
             for p in &team.players {
                 page.player_opts.push((p.id.to_string(), format!("{tag} · {}. {}", p.position, p.name)));
+                let own = (p.id.to_string(), format!("{}. {}", p.position, p.name));
+                match c {
+                    Color::Black => page.black_players.push(own),
+                    Color::White => page.white_players.push(own),
+                }
             }
             for p in team.people() {
                 let role = match team.role_of(p) {
@@ -1073,6 +1154,37 @@ fn clock_of(form: &Form, tc: &TimeControl, p: &str) -> Result<ClockReading, BadF
     clocks::reading(tc, secs, left).map_err(BadField::Clock)
 }
 
+/// Both teams' line-ups for a section in one form (issue 13 item 10): either side may be left
+/// empty; the first listed of each side is `b1` / `w1`.
+fn lineups_of(form: &Form) -> Result<Vec<Event>, BadField> {
+    let section = section_of(form.get("section")).ok_or("section")?;
+    let mut out = Vec::new();
+    for (side, a, b) in [(Color::Black, "b1", "b2"), (Color::White, "w1", "w2")] {
+        match (form.get(a), form.get(b)) {
+            ("", "") => {}
+            (x, y) => {
+                let p =
+                    |v: &str, name: &'static str| v.parse::<PersonId>().map_err(|_| BadField::Field(name));
+                out.push(Event::SubmitLineup { side, section, players: [p(x, a)?, p(y, b)?] });
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err("b1".into());
+    }
+    Ok(out)
+}
+
+fn section_of(v: &str) -> Option<Section> {
+    match v {
+        "1" => Some(Section::One),
+        "2" => Some(Section::Two),
+        "3" => Some(Section::Three),
+        "playoff" => Some(Section::Playoff),
+        _ => None,
+    }
+}
+
 /// The event of a relay form, and where in the game it goes; `Err` names the bad field.
 /// `ruled_by`: the name of the arbiter recording a ruling that ends the match.
 fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Option<AtMove>), BadField> {
@@ -1091,13 +1203,7 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
     let after = number("after")?.map(AtMove::After);
     Ok(match form.get("kind") {
         "lineup" => {
-            let section = match form.get("section") {
-                "1" => Section::One,
-                "2" => Section::Two,
-                "3" => Section::Three,
-                "playoff" => Section::Playoff,
-                _ => return Err("section".into()),
-            };
+            let section = section_of(form.get("section")).ok_or("section")?;
             (
                 Event::SubmitLineup { side: side("side")?, section, players: [person("p1")?, person("p2")?] },
                 None,
@@ -1163,8 +1269,9 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
 /// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
 const DECIDING: [&str; 3] = ["resign", "count", "end"];
 
-const KINDS: [&str; 21] = [
+const KINDS: [&str; 22] = [
     "lineup",
+    "lineups",
     "moves",
     "move",
     "claim",
@@ -1217,16 +1324,21 @@ pub async fn event(
     };
     let tc = ctx.db(move |c| tdb::get(c, tid)).await?.settings().time_control;
     let ruled_by = if user.display_name.trim().is_empty() { &user.username } else { &user.display_name };
-    let (event, at_move) = match event_of(&form, &tc, ruled_by) {
+    let parsed = match kind {
+        "lineups" => lineups_of(&form).map(|mut v| (v.remove(0), None, v)),
+        _ => event_of(&form, &tc, ruled_by).map(|(e, m)| (e, m, Vec::new())),
+    };
+    let (event, at_move, also) = match parsed {
         Ok(x) => x,
         Err(bad) => {
             let msg = match bad {
                 BadField::Field("black_count") => ctx.t("relay.err_count").to_string(),
                 BadField::Field("b_main" | "w_main") => ctx.t("relay.err_clock_face").to_string(),
                 BadField::Field("why") => ctx.t("relay.err_end_reason").to_string(),
-                BadField::Field("side" | "by" | "ending" | "card" | "offence") => {
+                BadField::Field("side" | "by" | "ending" | "card" | "offence" | "section") => {
                     ctx.t("err.choice").to_string()
                 }
+                BadField::Field("b1" | "b2" | "w1" | "w2") => ctx.t("relay.err_lineups").to_string(),
                 BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
                 BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
@@ -1241,7 +1353,7 @@ pub async fn event(
         }
     };
     let actor = user.actor();
-    let input = mdb::EventInput { at, at_move, event };
+    let input = mdb::EventInput { at, at_move, event, also };
     if DECIDING.contains(&kind) && form.get("confirm") != "1" {
         // Nothing that decides the match is recorded in one tap: show what it would do.
         let preview = input.clone();

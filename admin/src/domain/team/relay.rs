@@ -1788,6 +1788,21 @@ impl RelayMatch {
         Some(if s == Section::Playoff { start } else { start - self.config.lineup_lead_secs })
     }
 
+    /// The side that may claim a move-order error now (Art. 17.7), if any.
+    pub fn claimant(&self) -> Option<Color> {
+        self.pending_order_error.map(|pe| pe.side.opponent())
+    }
+
+    /// Both sides are seated for the section in play.
+    pub fn in_play(&self) -> bool {
+        self.phase == Phase::Playing && self.sides.iter().all(|s| s.seats.is_some())
+    }
+
+    /// The section in play has reached its last move: the referee ends it (Art. 10.2).
+    pub fn section_complete(&self) -> bool {
+        self.phase == Phase::Playing && self.section.last_move().is_some_and(|last| self.moves >= last)
+    }
+
     pub fn side_to_move(&self) -> Color {
         if self.moves.is_multiple_of(2) {
             Color::Black
