@@ -259,12 +259,17 @@ impl Relay<'_> {
 
     /// Sets when section 1 starts (before the first event).
     fn start(&self, secs: i64) {
-        let token = self.page().csrf();
-        let r = self.c.post_form(
-            &format!("/t/{}/matches/{}/start", self.tid, self.mid),
-            &[("csrf", &token), ("version", &self.version()), ("start", &at(secs))],
-        );
+        let r = self.start_raw(&at(secs));
         assert_eq!(r.status, 303, "{}", r.body);
+    }
+
+    /// Posts the start of section 1 as typed.
+    fn start_raw(&self, start: &str) -> Resp {
+        let token = self.page().csrf();
+        self.c.post_form(
+            &format!("/t/{}/matches/{}/start", self.tid, self.mid),
+            &[("csrf", &token), ("version", &self.version()), ("start", start)],
+        )
     }
 
     /// Penalty stones [Black, White] as the sides table shows them.
@@ -1710,6 +1715,25 @@ fn as_refs_str<'a>(v: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a str)> {
 
 // ---- Issue 13: matches as they really end --------------------------------------------------
 
+/// A one-round relay event with two teams of `players` and its one match, paired.
+fn one_match<'a>(
+    s: &'a Server,
+    org: &'a Client,
+    name: &str,
+    teams: [&str; 2],
+    players: usize,
+) -> (i32, Relay<'a>) {
+    let tid = team_tournament(org, name, "1");
+    team_settings(org, s, tid, &[]);
+    for t in teams {
+        let prefix: String = t.chars().take(1).collect();
+        assert_eq!(add_team(org, tid, t, &names(&prefix, players)).status, 303);
+    }
+    assert_eq!(pair(org, tid, 1, "4").status, 303);
+    let (mid, black, white) = matches(s, tid, 1)[0].clone();
+    (tid, Relay { s, c: org, tid, mid, teams: [black, white] })
+}
+
 /// The `<select name="NAME">` of the form with id `form`, as HTML.
 fn select_html(body: &str, form: &str, name: &str) -> String {
     let f = &body[body.find(&format!("id=\"{form}\"")).unwrap_or_else(|| panic!("no form {form}"))..];
@@ -2067,13 +2091,8 @@ fn round_robin_byes_score_nothing_unless_the_event_says_so() {
 fn lineups_are_public_only_once_both_are_in() {
     let s = Server::start();
     let org = s.first_organizer();
-    let tid = team_tournament(&org, "名单公布", "1");
-    team_settings(&org, &s, tid, &[]);
-    assert_eq!(add_team(&org, tid, "红队", &names("红", 6)).status, 303);
-    assert_eq!(add_team(&org, tid, "蓝队", &names("蓝", 6)).status, 303);
-    assert_eq!(pair(&org, tid, 1, "2").status, 303);
-    let ms = matches(&s, tid, 1);
-    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    let (tid, m) = one_match(&s, &org, "名单公布", ["红队", "蓝队"], 6);
+    let ms = [(m.mid, m.teams[0].clone(), m.teams[1].clone())];
     m.start(0);
     let path = format!("/t/{tid}/matches/{}", m.mid);
     let public = s.client();
@@ -2103,13 +2122,7 @@ fn lineups_are_public_only_once_both_are_in() {
 fn cards_record_their_offence_over_http() {
     let s = Server::start();
     let org = s.first_organizer();
-    let tid = team_tournament(&org, "牌与犯规", "1");
-    team_settings(&org, &s, tid, &[]);
-    assert_eq!(add_team(&org, tid, "金队", &names("金", 6)).status, 303);
-    assert_eq!(add_team(&org, tid, "木队", &names("木", 6)).status, 303);
-    assert_eq!(pair(&org, tid, 1, "4").status, 303);
-    let ms = matches(&s, tid, 1);
-    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    let (tid, m) = one_match(&s, &org, "牌与犯规", ["金队", "木队"], 6);
     m.start(0);
     m.lineup(true, "1", 1, 2, -900);
     m.lineup(false, "1", 1, 2, -890);
@@ -2162,19 +2175,9 @@ fn cards_record_their_offence_over_http() {
 fn record_sheet_prints_the_count_and_the_match_day() {
     let s = Server::start();
     let org = s.first_organizer();
-    let tid = team_tournament(&org, "记录表", "1");
-    team_settings(&org, &s, tid, &[]);
-    assert_eq!(add_team(&org, tid, "日队", &names("日", 6)).status, 303);
-    assert_eq!(add_team(&org, tid, "月队", &names("月", 6)).status, 303);
-    assert_eq!(pair(&org, tid, 1, "4").status, 303);
-    let ms = matches(&s, tid, 1);
-    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    let (tid, m) = one_match(&s, &org, "记录表", ["日队", "月队"], 6);
     // The match is played on the event's second day.
-    let token = m.page().csrf();
-    let r = org.post_form(
-        &format!("/t/{tid}/matches/{}/start", m.mid),
-        &[("csrf", &token), ("version", &m.version()), ("start", "2026-12-06T09:00:00")],
-    );
+    let r = m.start_raw("2026-12-06T09:00:00");
     assert_eq!(r.status, 303, "{}", r.body);
     let zh = pdf(&org, tid, m.mid, "zh");
     assert!(zh.contains("2026-12-06") && !zh.contains("2026-12-05"), "the match day: {zh}");
@@ -2296,19 +2299,10 @@ fn board_matches_order_forfeits_and_swiss_labels() {
 fn time_records_over_http() {
     let s = Server::start();
     let org = s.first_organizer();
-    let tid = team_tournament(&org, "时间记录", "1");
-    team_settings(&org, &s, tid, &[]);
-    assert_eq!(add_team(&org, tid, "春队", &names("春", 8)).status, 303);
-    assert_eq!(add_team(&org, tid, "秋队", &names("秋", 8)).status, 303);
-    assert_eq!(pair(&org, tid, 1, "4").status, 303);
-    let ms = matches(&s, tid, 1);
-    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    let (tid, m) = one_match(&s, &org, "时间记录", ["春队", "秋队"], 8);
+    let ms = [(m.mid, m.teams[0].clone(), m.teams[1].clone())];
     // A start in 1969 is refused beside its field, nothing written.
-    let token = m.page().csrf();
-    let r = org.post_form(
-        &format!("/t/{tid}/matches/{}/start", m.mid),
-        &[("csrf", &token), ("version", &m.version()), ("start", "1969-12-31T09:00:00")],
-    );
+    let r = m.start_raw("1969-12-31T09:00:00");
     assert_eq!(r.status, 400);
     assert_eq!(
         r.field_error("start").as_deref(),
@@ -2424,13 +2418,8 @@ fn team_pages_say_words_not_codes() {
 fn a_normal_match_in_seven_submits() {
     let s = Server::start();
     let org = s.first_organizer();
-    let tid = team_tournament(&org, "七步", "1");
-    team_settings(&org, &s, tid, &[]);
-    assert_eq!(add_team(&org, tid, "桃队", &names("桃", 6)).status, 303);
-    assert_eq!(add_team(&org, tid, "李队", &names("李", 6)).status, 303);
-    assert_eq!(pair(&org, tid, 1, "4").status, 303);
-    let ms = matches(&s, tid, 1);
-    let m = Relay { s: &s, c: &org, tid, mid: ms[0].0, teams: [ms[0].1.clone(), ms[0].2.clone()] };
+    let (tid, m) = one_match(&s, &org, "七步", ["桃队", "李队"], 6);
+    let ms = [(m.mid, m.teams[0].clone(), m.teams[1].clone())];
     let mut submits = 0;
     m.start(0);
     submits += 1;
