@@ -1618,8 +1618,8 @@ mod tests {
         };
         rec(c, &a, tid, m.id, v, 600, None, lineup(Color::Black, b)).unwrap();
         assert!(matches!(set_start(c, &a, tid, m.id, v + 1, 2000, ""), Err(MatchError::Started)));
-        // Late: refused, nothing written.
-        let r = rec(c, &a, tid, m.id, v + 1, 800, None, lineup(Color::White, w));
+        // A line-up in changed after its deadline: refused, nothing written.
+        let r = rec(c, &a, tid, m.id, v + 1, 800, None, lineup(Color::Black, &b[2..]));
         assert!(matches!(r, Err(MatchError::Refused(Refusal::LineupLate { .. }))), "{r:?}");
         assert_eq!(events_of(c, m.id).unwrap().len(), 1);
         assert!(matches!(
