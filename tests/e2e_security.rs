@@ -159,6 +159,7 @@ fn team_settings_form(
         ("tiebreaks", tiebreaks),
         ("playoff_clock", "game_end"),
         ("colours", "draw"),
+        ("rr_bye", "none"),
         ("version", &v.to_string()),
     ]
     .iter()

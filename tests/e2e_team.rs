@@ -16,6 +16,9 @@
 mod common;
 use common::*;
 
+/// The events that decide a match: recorded after a confirm step (issue 13 item 3).
+const DECIDING: [&str; 3] = ["count", "resign", "end"];
+
 /// The match starts at 09:00:00 on the first day; `at(s)` is `s` seconds later (negative:
 /// earlier), as the arbiter types it.
 fn at(secs: i64) -> String {
@@ -49,6 +52,7 @@ fn team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) {
         ("tiebreaks", "generic"),
         ("playoff_clock", "game_end"),
         ("colours", "draw"),
+        ("rr_bye", "none"),
         ("version", v.as_str()),
     ];
     for (k, val) in fields {
@@ -189,9 +193,25 @@ impl Relay<'_> {
         self.c.post_form(&format!("/t/{}/matches/{}/event", self.tid, self.mid), &refs)
     }
 
-    /// An accepted event: one or more rows more in the log.
+    /// An accepted event: one or more rows more in the log. An event that decides the match
+    /// (count, resignation, ending) is first shown for confirmation with nothing written, then
+    /// confirmed.
     fn ok(&self, kind: &str, fields: &[(&str, &str)]) -> Resp {
         let before = self.events();
+        if DECIDING.contains(&kind) && !fields.iter().any(|(k, _)| *k == "confirm") {
+            let (audits, version) = (self.audits(), self.version());
+            let p = self.post(kind, fields);
+            assert_eq!(p.status, 200, "{kind} {fields:?}: {}", p.field_error(kind).unwrap_or(p.body));
+            assert!(p.body.contains("id=\"confirm-form\""), "no confirm step for {kind}: {}", p.body);
+            assert_eq!(
+                (self.events(), self.audits(), self.version()),
+                (before, audits, version),
+                "a preview writes nothing"
+            );
+            let mut all = fields.to_vec();
+            all.push(("confirm", "1"));
+            return self.ok(kind, &all);
+        }
         let r = self.post(kind, fields);
         assert_eq!(r.status, 303, "{kind} {fields:?} refused: {}", r.field_error(kind).unwrap_or(r.body));
         assert!(self.events() > before);
@@ -235,6 +255,21 @@ impl Relay<'_> {
     /// "Move `n` by `player`".
     fn mv(&self, n: u32, player: &str, t: i64) -> Resp {
         self.ok("move", &[("number", &n.to_string()), ("player", player), ("at", &at(t))])
+    }
+
+    /// Sets when section 1 starts (before the first event).
+    fn start(&self, secs: i64) {
+        let r = self.start_raw(&at(secs));
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+
+    /// Posts the start of section 1 as typed.
+    fn start_raw(&self, start: &str) -> Resp {
+        let token = self.page().csrf();
+        self.c.post_form(
+            &format!("/t/{}/matches/{}/start", self.tid, self.mid),
+            &[("csrf", &token), ("version", &self.version()), ("start", start)],
+        )
     }
 
     /// Penalty stones [Black, White] as the sides table shows them.
@@ -405,7 +440,7 @@ fn relay_match_through_every_rule_over_http() {
     m.no(
         "lineup",
         &[("side", "white"), ("section", "1"), ("p1", &w(1)), ("p2", &w(3)), ("at", &at(-200))],
-        "was due 5 minutes before the section starts (Art. 10.1): 100 s late",
+        "was due 5 minutes before the section starts (Art. 10.1) and can no longer change: 100 s late",
     );
 
     // ---- Section 1: order, order errors, requests, substitution, cards --------------------
@@ -461,9 +496,15 @@ fn relay_match_through_every_rule_over_http() {
 
     // Yellow card (1 stone); a second yellow is a red (2 more), an on-board red counts as a
     // substitution and the seat waits for the replacement (Art. 24.2–24.3).
-    m.ok("card", &[("person", &w(2)), ("card", "yellow"), ("after", "20"), ("at", &at(300))]);
+    m.ok(
+        "card",
+        &[("person", &w(2)), ("card", "yellow"), ("offence", "take_back"), ("after", "20"), ("at", &at(300))],
+    );
     assert_eq!(m.stones(), [1, 1]);
-    let p = m.ok("card", &[("person", &w(2)), ("card", "yellow"), ("after", "30"), ("at", &at(400))]);
+    let p = m.ok(
+        "card",
+        &[("person", &w(2)), ("card", "yellow"), ("offence", "take_back"), ("after", "30"), ("at", &at(400))],
+    );
     assert!(
         body(&p).contains("The red card counts as one of White's substitutions (Art. 24.3): 2 left"),
         "{}",
@@ -475,7 +516,11 @@ fn relay_match_through_every_rule_over_http() {
         &[("number", "31"), ("player", &b(1)), ("at", &at(401))],
         "White must first name the replacement",
     );
-    m.no("card", &[("person", &w(2)), ("card", "yellow"), ("at", &at(402))], "沪2 has already been sent off");
+    m.no(
+        "card",
+        &[("person", &w(2)), ("card", "yellow"), ("offence", "take_back"), ("at", &at(402))],
+        "沪2 has already been sent off",
+    );
     m.no(
         "replace",
         &[("side", "white"), ("incoming", &w(3)), ("at", &at(403))],
@@ -516,9 +561,27 @@ fn relay_match_through_every_rule_over_http() {
     );
     m.lineup(false, "3", 5, 6, s2 + 210);
     m.lineup(true, "3", 5, 6, s2 + 220);
-    m.ok("card", &[("person", &b(3)), ("card", "yellow"), ("after", "90"), ("at", &at(s2 + 400))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &b(3)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "90"),
+            ("at", &at(s2 + 400)),
+        ],
+    );
     assert_eq!(m.stones(), [3, 3]);
-    let p = m.ok("card", &[("person", &b(3)), ("card", "yellow"), ("after", "95"), ("at", &at(s2 + 500))]);
+    let p = m.ok(
+        "card",
+        &[
+            ("person", &b(3)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "95"),
+            ("at", &at(s2 + 500)),
+        ],
+    );
     assert!(
         body(&p).contains("The red card counts as one of Black's substitutions (Art. 24.3): 0 left"),
         "{}",
@@ -562,7 +625,8 @@ fn relay_match_through_every_rule_over_http() {
     m.moves_to(148, s3 + 60);
     // Red to 京5: Black's substitutions are used up, so White gains one of any player
     // (Art. 24.4); Black still has 京10, who comes on.
-    let p = m.ok("card", &[("person", &b(5)), ("card", "red"), ("at", &at(s3 + 70))]);
+    let p = m
+        .ok("card", &[("person", &b(5)), ("card", "red"), ("offence", "leaving_seat"), ("at", &at(s3 + 70))]);
     assert!(
         body(&p).contains("White gains one substitution of any player, including one who has played"),
         "{}",
@@ -715,7 +779,12 @@ fn relay_match_through_every_rule_over_http() {
     m2.lineup(false, "1", 1, 2, 19_100);
     m2.ok(
         "card",
-        &[("person", &staff_member(&s, tid, &black, "coach")), ("card", "yellow"), ("at", &at(19_200))],
+        &[
+            ("person", &staff_member(&s, tid, &black, "coach")),
+            ("card", "yellow"),
+            ("offence", "other"),
+            ("at", &at(19_200)),
+        ],
     );
     // An equal count is a draw in a round robin (Art. 12): 183 + the coach's yellow stone =
     // 184 at komi 3½; 1 match point each.
@@ -771,7 +840,16 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     m.ok("section_end", &[("at", &at(2010))]);
     m.lineup(true, "3", 5, 6, 2100);
     m.lineup(false, "3", 5, 6, 2100);
-    m.ok("card", &[("person", &m.p(true, 3)), ("card", "yellow"), ("after", "100"), ("at", &at(3000))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(true, 3)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "100"),
+            ("at", &at(3000)),
+        ],
+    );
     m.moves_to(143, 5000);
     m.ok("section_end", &[("at", &at(5010))]);
     m.no("section_end", &[("at", &at(5011))], "Only sections 1 and 2 end by move number");
@@ -800,7 +878,7 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     m.no_status(400, "clock", &[("b_main", "1:75"), ("w_main", "10:00")], "h:mm:ss or mm:ss");
     m.no(
         "clock",
-        &[("move", "150"), ("b_main", "30:00"), ("w_main", "10:00")],
+        &[("move", "150"), ("b_main", "30:00"), ("w_main", "10:00"), ("at", &at(5040))],
         "Move 150 has not been played yet",
     );
     m.moves_to(200, 7000);
@@ -874,7 +952,7 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
             ("p2", &m.p(false, 2)),
             ("at", &at(7381)),
         ],
-        "s late",
+        "was due when the 3-minute preparation ended (Art. 12) and can no longer change: 1 s late",
     );
     m.moves_to(150, 7500);
     m.ok("sub_request", &[("out", &m.p(true, 3)), ("incoming", &m.p(true, 5)), ("at", &at(7510))]);
@@ -1157,6 +1235,7 @@ fn board_match_round_with_match_points_and_standings() {
             ("tiebreaks", "weijia"),
             ("playoff_clock", "game_end"),
             ("colours", "draw"),
+            ("rr_bye", "none"),
             ("version", &v),
         ],
     );
@@ -1317,8 +1396,26 @@ fn withdrawing_relay_events_recomputes_the_match() {
     m.lineup(false, "1", 1, 2, -600);
     // A yellow to the wrong player (the referee meant 北1), then a second one to the same
     // player: a red, 2 + 1 stones, a replacement.
-    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "20"), ("at", &at(1000))]);
-    m.ok("card", &[("person", &m.p(true, 1)), ("card", "yellow"), ("after", "30"), ("at", &at(1500))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(true, 1)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "20"),
+            ("at", &at(1000)),
+        ],
+    );
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(true, 1)),
+            ("card", "yellow"),
+            ("offence", "take_back"),
+            ("after", "30"),
+            ("at", &at(1500)),
+        ],
+    );
     m.ok("replace", &[("side", "black"), ("incoming", &m.p(true, 3)), ("at", &at(1510))]);
     let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2000))]);
     assert_eq!(m.stones(), [3, 0]);
@@ -1414,7 +1511,10 @@ fn withdrawing_relay_events_recomputes_the_match() {
     assert_eq!(r.status, 422);
     assert!(r.field_error("withdraw").unwrap().contains("has already been withdrawn"));
     // The referee enters what happened: the yellow to 北1, play on, the count again.
-    m.ok("card", &[("person", &m.p(false, 1)), ("card", "yellow"), ("at", &at(2100))]);
+    m.ok(
+        "card",
+        &[("person", &m.p(false, 1)), ("card", "yellow"), ("offence", "take_back"), ("at", &at(2100))],
+    );
     let p = m.ok("count", &[("black_count", "188"), ("after", "40"), ("at", &at(2200))]);
     assert_eq!(m.stones(), [1, 1]);
     // 188 − 1 + 1 = 188 at komi 3½: B+4.
@@ -1447,6 +1547,7 @@ fn leaders_nigiri_decides_the_colours() {
             ("tiebreaks", "generic"),
             ("playoff_clock", "game_end"),
             ("colours", "leaders_nigiri"),
+            ("rr_bye", "none"),
             ("version", "0"),
         ],
     );
@@ -1610,4 +1711,794 @@ fn leaders_nigiri_decides_the_colours() {
 
 fn as_refs_str<'a>(v: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a str)> {
     v.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+// ---- Issue 13: matches as they really end --------------------------------------------------
+
+/// A one-round relay event with two teams of `players` and its one match, paired.
+fn one_match<'a>(
+    s: &'a Server,
+    org: &'a Client,
+    name: &str,
+    teams: [&str; 2],
+    players: usize,
+) -> (i32, Relay<'a>) {
+    let tid = team_tournament(org, name, "1");
+    team_settings(org, s, tid, &[]);
+    for t in teams {
+        let prefix: String = t.chars().take(1).collect();
+        assert_eq!(add_team(org, tid, t, &names(&prefix, players)).status, 303);
+    }
+    assert_eq!(pair(org, tid, 1, "4").status, 303);
+    let (mid, black, white) = matches(s, tid, 1)[0].clone();
+    (tid, Relay { s, c: org, tid, mid, teams: [black, white] })
+}
+
+/// The `<select name="NAME">` of the form with id `form`, as HTML.
+fn select_html(body: &str, form: &str, name: &str) -> String {
+    let f = &body[body.find(&format!("id=\"{form}\"")).unwrap_or_else(|| panic!("no form {form}"))..];
+    let f = &f[..f.find("</form>").unwrap()];
+    let i =
+        f.find(&format!("<select name=\"{name}\"")).unwrap_or_else(|| panic!("no select {name} in {form}"));
+    f[i..i + f[i..].find("</select>").unwrap()].to_string()
+}
+
+/// A relay match decided by every kind of ending over HTTP (item 1), with the confirm step
+/// and nothing preselected (item 3): in a 4-team Swiss, a forfeit and a double loss in round 1
+/// (the arbiter may not rule the double loss; the chief arbiter does), standings with both
+/// losers on 0, the double-loss lot naming a nominal winner that round 2 pairs as a winner;
+/// in round 2 a replay ordered (withdrawn, ordered again, played and then protected from a
+/// withdrawal) and a side left without eligible players after three red cards.
+#[test]
+fn relay_matches_end_every_way_over_http() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "队际赛结束方式", "3");
+    team_settings(&org, &s, tid, &[("pairing", "swiss")]);
+    for (name, prefix) in [("东队", "东"), ("南队", "南"), ("西队", "西"), ("北队", "北")] {
+        assert_eq!(add_team(&org, tid, name, &names(prefix, 6)).status, 303);
+    }
+    let judge = arbiter(&s, &org, tid, "judge13");
+    assert_eq!(pair(&org, tid, 1, "5").status, 303);
+    let r1 = matches(&s, tid, 1);
+    assert_eq!(r1.len(), 2);
+    let relay = |c, k: usize, r: &[(i32, String, String)]| Relay {
+        s: &s,
+        c,
+        tid,
+        mid: r[k].0,
+        teams: [r[k].1.clone(), r[k].2.clone()],
+    };
+
+    // ---- Match 1: White forfeits (Arts. 15.2, 23.2) --------------------------------------
+    let m = relay(&judge, 0, &r1);
+    m.start(0);
+    let page = m.page();
+    // Nothing that decides the match is preselected.
+    for (form, name) in
+        [("form-resign", "side"), ("form-resign", "by"), ("form-end", "ending"), ("form-end", "side")]
+    {
+        let sel = select_html(&page.body, form, name);
+        assert!(sel.contains("<option value=\"\">"), "{form} {name} starts empty: {sel}");
+        assert!(!sel.contains("selected"), "{form} {name}: nothing preselected: {sel}");
+    }
+    m.no_status(400, "end", &[("side", "white"), ("why", "未到场"), ("at", &at(400))], "Choose");
+    m.no_status(400, "end", &[("ending", "forfeit"), ("side", "white"), ("at", &at(400))], "Give the reason");
+    m.no_status(400, "end", &[("ending", "forfeit"), ("why", "未到场"), ("at", &at(400))], "Choose");
+    // The preview states what will be recorded; the back link records nothing.
+    let p =
+        m.post("end", &[("ending", "forfeit"), ("side", "white"), ("why", "全队未到场"), ("at", &at(400))]);
+    assert_eq!(p.status, 200);
+    let preview = body(&p);
+    assert!(preview.contains("Forfeit (Arts. 15.2, 23.2) against White: 全队未到场 (ruled by"), "{preview}");
+    assert!(preview.contains("id=\"confirm-back\""), "{preview}");
+    assert_eq!(m.events(), 0);
+    let p = m.ok("end", &[("ending", "forfeit"), ("side", "white"), ("why", "全队未到场"), ("at", &at(400))]);
+    let result = text_of(&p.body, "result");
+    assert!(result.starts_with("B+F (forfeit)"), "{result}");
+    assert!(
+        body(&p).contains("Forfeit (Arts. 15.2, 23.2) against White: 全队未到场 (ruled by judge13)"),
+        "{}",
+        p.body
+    );
+    assert_eq!(text_of(&p.body, "match-points"), format!("{} 3 : 0 {}", r1[0].1, r1[0].2));
+    let mut public_zh = s.client();
+    public_zh.accept_language = "zh-CN".into();
+    let zh = public_zh.get(&format!("/t/{tid}/matches/{}", m.mid));
+    assert!(body(&zh).contains("弃权（第15条第2款、第23条第2款）判白方：全队未到场"), "{}", zh.body);
+    // The record sheet prints the ending.
+    let sheet = pdf(&judge, tid, m.mid, "zh");
+    assert!(sheet.contains("弃权（第15条第2款、第23条第2款）判白方"), "{sheet}");
+
+    // ---- Match 2: a double loss is the chief arbiter's (Art. 17.5 (5)) --------------------
+    let m2 = relay(&judge, 1, &r1);
+    m2.start(0);
+    m2.lineup(true, "1", 1, 2, -900);
+    m2.lineup(false, "1", 1, 2, -890);
+    m2.moves_to(40, 2000);
+    let t2100 = at(2100);
+    let fields: [(&str, &str); 3] =
+        [("ending", "double_loss_stone_moved"), ("why", "移子双方不能达成一致"), ("at", &t2100)];
+    let mut confirmed = fields.to_vec();
+    confirmed.push(("confirm", "1"));
+    m2.no_status(403, "end", &confirmed, "Only the chief arbiter");
+    let chief = Relay { c: &org, ..relay(&org, 1, &r1) };
+    let p = chief.ok("end", &fields);
+    assert!(text_of(&p.body, "result").starts_with("Double loss"), "{}", text_of(&p.body, "result"));
+    assert_eq!(text_of(&p.body, "match-points"), format!("{} 0 : 0 {}", r1[1].1, r1[1].2));
+
+    // Team rounds and standings: the forfeit winner 3, both double losers on 0 with a loss.
+    let rounds = org.get(&format!("/t/{tid}/team-rounds"));
+    assert!(rounds.body.contains("both lose"), "{}", rounds.body);
+    let st = org.get(&format!("/t/{tid}/team-standings")).body;
+    let row = |team: &str| {
+        let i = st
+            .find(&format!("<td class=\"team-name\">{team}</td>"))
+            .unwrap_or_else(|| panic!("{team}: {st}"));
+        let tr = &st[i..i + st[i..].find("</tr>").unwrap()];
+        tr.split("<td class=\"num")
+            .skip(1)
+            .map(|c| c[c.find('>').unwrap() + 1..c.find('<').unwrap()].to_string())
+            .collect::<Vec<_>>()
+    };
+    // played, won, drawn, lost, byes, match points
+    assert_eq!(row(&r1[0].1), ["1", "1", "0", "0", "0", "3"]);
+    assert_eq!(row(&r1[1].1), ["1", "0", "0", "1", "0", "0"]);
+    assert_eq!(row(&r1[1].2), ["1", "0", "0", "1", "0", "0"]);
+
+    // ---- Round 2: the double-loss lot (rules.md §12) pairs the nominal winner as a winner -----
+    assert_eq!(pair(&org, tid, 2, "77").status, 303);
+    let nominal = query(&s.db, &format!("SELECT t.name, m.nominal_lot FROM team_matches m JOIN teams t ON t.id = m.nominal_winner_team_id WHERE m.id = {}", m2.mid));
+    assert_eq!(nominal.len(), 1, "the lot is stored on the double-loss match");
+    let winner = nominal[0][0].clone();
+    assert!(winner == r1[1].1 || winner == r1[1].2);
+    assert!(nominal[0][1].contains("\"stream\":\"DoubleLoss\""), "{}", nominal[0][1]);
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'double_loss_lot'")
+        ),
+        1
+    );
+    let draws =
+        query(&s.db, &format!("SELECT draws FROM team_rounds WHERE tournament_id = {tid} AND number = 2"))[0]
+            [0]
+        .clone();
+    assert!(draws.contains("\"stream\":\"DoubleLoss\""), "the lot is among the round's draws: {draws}");
+    let r2 = matches(&s, tid, 2);
+    let top: std::collections::BTreeSet<String> = [r2[0].1.clone(), r2[0].2.clone()].into();
+    assert_eq!(top, [r1[0].1.clone(), winner.clone()].into(), "3 : 3 on table 1 (pairing only)");
+    assert_eq!(row(&winner)[5], "0", "the standings never read the lot");
+
+    // ---- Round 2, table 1: a replay ordered (Art. 17.6 (2)) ----------------------------------
+    let chief = Relay { c: &org, ..relay(&org, 0, &r2) };
+    chief.start(5000);
+    chief.lineup(true, "1", 1, 2, 4000);
+    chief.lineup(false, "1", 1, 2, 4010);
+    chief.moves_to(30, 6000);
+    let t6100 = at(6100);
+    let replay_fields: [(&str, &str); 3] =
+        [("ending", "replay_scattered"), ("why", "停电，棋局散乱无法复盘"), ("at", &t6100)];
+    chief.ok("end", &replay_fields);
+    let replay_id = || query(&s.db, &format!("SELECT id FROM team_matches WHERE replay_of = {}", chief.mid));
+    assert_eq!(replay_id().len(), 1, "the replay is a match of its own");
+    let p = chief.page();
+    assert!(p.body.contains("id=\"replay-link\""), "{}", p.body);
+    assert_eq!(text_of(&p.body, "match-points"), format!("{} 0 : 0 {}", r2[0].1, r2[0].2));
+    // Withdrawing the ruling takes the untouched replay with it; ordered again.
+    let seq = chief.seq_of("replay_scattered");
+    assert_eq!(chief.withdraw(&org, &seq, "录错").status, 303);
+    assert!(replay_id().is_empty());
+    chief.ok("end", &replay_fields);
+    let rid: i32 = replay_id()[0][0].parse().unwrap();
+    let rp = Relay { c: &judge, s: &s, tid, mid: rid, teams: [r2[0].1.clone(), r2[0].2.clone()] };
+    let p = rp.page();
+    assert!(p.body.contains("id=\"replay-of-link\""), "{}", p.body);
+    assert!(org.get(&format!("/t/{tid}/team-rounds")).body.contains("relay · replay"));
+    // Round 3 waits for the replay (Swiss pairs from results).
+    let r = pair(&org, tid, 3, "9");
+    assert_eq!(r.status, 409, "{}", r.body);
+    // The replay is played: White resigns, confirmed by its leader (Art. 14).
+    rp.start(9000);
+    rp.lineup(true, "1", 1, 2, 8000);
+    rp.lineup(false, "1", 1, 2, 8010);
+    rp.moves_to(50, 9500);
+    let seated = rp.p(false, 1);
+    rp.no_status(400, "resign", &[("side", "white"), ("at", &at(9600))], "Choose");
+    rp.no(
+        "resign",
+        &[("side", "white"), ("by", &seated), ("at", &at(9600))],
+        "is playing at the board: the executing leader confirms the resignation",
+    );
+    let leader = staff_member(&s, tid, &r2[0].2, "leader");
+    let p = rp.ok("resign", &[("side", "white"), ("by", &leader), ("at", &at(9600))]);
+    assert!(
+        body(&p).contains(&format!("White resigns, confirmed by {}领队 to the referee (Art. 14)", r2[0].2)),
+        "{}",
+        p.body
+    );
+    // The replay's result stands: the ruling that ordered it can no longer be withdrawn.
+    let seq = chief.seq_of("replay_scattered");
+    let r = chief.withdraw(&org, &seq, "录错");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("has events recorded"), "{}", r.body);
+
+    // ---- Round 2, table 2: no eligible player for section 2 (Arts. 10.3, 10.4, 24.3) -----------
+    let m = relay(&judge, 1, &r2);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(72, 3000);
+    m.ok("section_end", &[("at", &at(3010))]);
+    for k in [3, 4] {
+        m.ok(
+            "card",
+            &[("person", &m.p(true, k)), ("card", "red"), ("offence", "leaving_seat"), ("at", &at(3020))],
+        );
+    }
+    let t3100 = at(3100);
+    let no_eligible =
+        [("ending", "no_eligible_player"), ("side", "black"), ("why", "无人可上场"), ("at", t3100.as_str())];
+    m.no("end", &no_eligible, "Black still has 2 players who may play section 2");
+    m.ok(
+        "card",
+        &[("person", &m.p(true, 5)), ("card", "red"), ("offence", "leaving_seat"), ("at", &at(3030))],
+    );
+    let p = m.page();
+    assert!(
+        body(&p).contains("Black has 1 player(s) who may still play section 2 (moves 73–143)"),
+        "{}",
+        p.body
+    );
+    let p = m.ok("end", &no_eligible);
+    assert!(text_of(&p.body, "result").starts_with("W+"), "{}", text_of(&p.body, "result"));
+    assert!(body(&p)
+        .contains("Loss: no eligible player for the section due (Arts. 10.3, 10.4, 24.3) against Black"));
+    // Round 3 pairs now that every match of round 2 is decided.
+    assert_eq!(pair(&org, tid, 3, "9").status, 303);
+}
+
+/// Item 6: a relay team of 5 and a team of 3 in a 4-board event are saved with a warning
+/// where they are made and refused at pairing, nothing written; a relay event that keeps the
+/// individual rules shows the komi its matches use (3½) and is flagged for the staff.
+#[test]
+fn impossible_setups_are_flagged_and_not_paired() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let mut f = tournament_fields("个人规则队际赛", "Team Cup");
+    set(&mut f, "system", "team_relay");
+    set(&mut f, "rounds", "2");
+    let r = org.submit("/t/new", "/t/new", &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
+    team_settings(&org, &s, tid, &[]);
+
+    // The overview shows what the relay matches use; the staff see the flag.
+    let public = s.client().get(&format!("/t/{tid}"));
+    assert_eq!(text_of(&public.body, "komi"), "3.5", "{}", public.body);
+    assert!(!public.body.contains("id=\"rules-flag\""));
+    let staff = org.get(&format!("/t/{tid}"));
+    assert!(
+        text_of(&staff.body, "rules-flag")
+            .contains("keeps the individual rule set (Chinese rules 2002 (individual), komi 3.75)"),
+        "{}",
+        staff.body
+    );
+    assert!(org.get(&format!("/t/{tid}/teams")).body.contains("id=\"rules-flag\""));
+
+    // A relay team of 5 is saved, with the warning where it is made.
+    assert_eq!(add_team(&org, tid, "五人队", &names("五", 5)).status, 303);
+    assert_eq!(add_team(&org, tid, "六人队", &names("六", 6)).status, 303);
+    let teams = org.get(&format!("/t/{tid}/teams"));
+    let warn = text_of(&teams.body, "short-teams");
+    assert!(warn.contains("五人队 has 5") && warn.contains("at least 6 players"), "{warn}");
+    assert!(!warn.contains("六人队"), "{warn}");
+    assert!(teams.body.contains("too few: 6 needed"));
+    assert!(org.get(&format!("/t/{tid}/team-rounds")).body.contains("id=\"short-teams\""));
+    // Refused again at pairing, nothing written.
+    let audits = count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}"));
+    let r = pair(&org, tid, 1, "1");
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        text_of(&r.body, "banner").contains("Not paired: 五人队 has 5. Each team needs at least 6 players"),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        count_rows(&s.db, &format!("SELECT count(*) FROM team_rounds WHERE tournament_id = {tid}")),
+        0
+    );
+    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}")), audits);
+
+    // A 4-board event: the team of 5 is enough, a team of 3 is not.
+    team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "4")]);
+    assert_eq!(add_team(&org, tid, "三人队", &names("三", 3)).status, 303);
+    let warn = text_of(&org.get(&format!("/t/{tid}/teams")).body, "short-teams");
+    assert!(
+        warn.contains("三人队 has 3") && warn.contains("one a board") && !warn.contains("五人队"),
+        "{warn}"
+    );
+    assert!(
+        !org.get(&format!("/t/{tid}")).body.contains("id=\"rules-flag\""),
+        "board games are individual games"
+    );
+    let r = pair(&org, tid, 1, "1");
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("三人队 has 3"));
+    // Completed, the round pairs.
+    let tr = query(&s.db, "SELECT id, version FROM teams WHERE name = '三人队'")[0].clone();
+    let list: Vec<String> =
+        names("三", 4).iter().enumerate().map(|(i, p)| format!("{} {p}", i + 1)).collect();
+    let page = format!("/t/{tid}/teams/{}", tr[0]);
+    let r =
+        org.submit(&page, &page, &[("name", "三人队"), ("version", &tr[1]), ("players", &list.join("\n"))]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(!org.get(&format!("/t/{tid}/teams")).body.contains("id=\"short-teams\""));
+    assert_eq!(pair(&org, tid, 1, "1").status, 303);
+}
+
+/// Item 7: in a round robin a bye is no match — no match points, in no tie-break — unless the
+/// event's setting gives it a win; a Swiss bye stays a win (rules.md §14.5).
+#[test]
+fn round_robin_byes_score_nothing_unless_the_event_says_so() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    for (name, pairing, rr_bye, bye_points) in [
+        ("循环轮空", "round_robin", "none", "0"),
+        ("循环轮空计胜", "round_robin", "win", "3"),
+        ("积分轮空", "swiss", "none", "3"),
+    ] {
+        let tid = team_tournament(&org, name, "3");
+        team_settings(&org, &s, tid, &[("pairing", pairing), ("rr_bye", rr_bye)]);
+        for t in ["甲队", "乙队", "丙队"] {
+            assert_eq!(add_team(&org, tid, t, &names(t, 6)).status, 303);
+        }
+        assert_eq!(pair(&org, tid, 1, "3").status, 303);
+        let bye = query(
+            &s.db,
+            &format!("SELECT t.name FROM team_matches m JOIN teams t ON t.id = m.black_team_id WHERE m.tournament_id = {tid} AND m.white_team_id IS NULL"),
+        )[0][0]
+            .clone();
+        let rounds = s.client().get(&format!("/t/{tid}/team-rounds"));
+        assert!(rounds.body.contains(&format!("bye: {bye_points} match points")), "{name}: {}", rounds.body);
+        // The match is decided by a forfeit: the winner 3, the bye team as the setting says.
+        let judge_side = matches(&s, tid, 1);
+        let m = Relay {
+            s: &s,
+            c: &org,
+            tid,
+            mid: judge_side[0].0,
+            teams: [judge_side[0].1.clone(), judge_side[0].2.clone()],
+        };
+        m.start(0);
+        m.ok("end", &[("ending", "forfeit"), ("side", "white"), ("why", "未到场"), ("at", &at(400))]);
+        let st = s.client().get(&format!("/t/{tid}/team-standings")).body;
+        let i = st.find(&format!("<td class=\"team-name\">{bye}</td>")).unwrap();
+        let tr = &st[i..i + st[i..].find("</tr>").unwrap()];
+        let cells: Vec<&str> = tr
+            .split("<td class=\"num")
+            .skip(1)
+            .map(|c| &c[c.find('>').unwrap() + 1..c.find('<').unwrap()])
+            .collect();
+        // played, won, drawn, lost, byes, match points
+        assert_eq!(cells, ["0", "0", "0", "0", "1", bye_points], "{name}");
+    }
+}
+
+/// Item 2: a section's line-up is shown to the public (and so to the other team) only once
+/// both are in, or the section has started; the arbiters see it at once.
+#[test]
+fn lineups_are_public_only_once_both_are_in() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (tid, m) = one_match(&s, &org, "名单公布", ["红队", "蓝队"], 6);
+    let ms = [(m.mid, m.teams[0].clone(), m.teams[1].clone())];
+    m.start(0);
+    let path = format!("/t/{tid}/matches/{}", m.mid);
+    let public = s.client();
+    let black1 = format!("{}1", &ms[0].1[..3]);
+    m.lineup(true, "1", 1, 2, -900);
+    let p = public.get(&path);
+    assert!(!p.body.contains(&black1), "Black's line-up is not public while White's is due: {}", p.body);
+    assert!(body(&p).contains(
+        "Black handed in its line-up for section 1 (moves 1–72) (shown once both are in, Art. 10.1)"
+    ));
+    assert!(p.body.contains("class=\"note lineup-hidden\""));
+    assert!(m.page().body.contains(&black1), "the arbiters see it");
+    m.lineup(false, "1", 1, 2, -890);
+    let p = public.get(&path);
+    assert!(p.body.contains(&black1) && !p.body.contains("lineup-hidden"), "{}", p.body);
+    // Section 2: White's line-up first; public once Black's is in too.
+    m.lineup(false, "2", 3, 4, -880);
+    let white3 = format!("{}3", &ms[0].2[..3]);
+    assert!(!public.get(&path).body.contains(&white3));
+    m.lineup(true, "2", 3, 4, -870);
+    assert!(public.get(&path).body.contains(&white3));
+}
+
+/// Item 4: a card records its offence and article; the page and both sheets print them, a red
+/// from a second yellow with its cause; advice and malicious fouls are recordable.
+#[test]
+fn cards_record_their_offence_over_http() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (tid, m) = one_match(&s, &org, "牌与犯规", ["金队", "木队"], 6);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(20, 500);
+    let b1 = m.p(true, 1);
+    let sel = select_html(&m.page().body, "form-card", "offence");
+    assert!(sel.contains("<option value=\"\">") && !sel.contains("selected"), "{sel}");
+    m.no_status(400, "card", &[("person", &b1), ("card", "yellow"), ("at", &at(600))], "Choose");
+    m.no(
+        "card",
+        &[("person", &b1), ("card", "advice"), ("offence", "take_back"), ("at", &at(600))],
+        "Not advice (no stone) for take-back (Art. 17.3: yellow): the rules give yellow.",
+    );
+    m.ok("card", &[("person", &b1), ("card", "advice"), ("offence", "early_clock_press"), ("at", &at(610))]);
+    assert_eq!(m.stones(), [0, 0]);
+    m.ok("card", &[("person", &b1), ("card", "yellow"), ("offence", "take_back"), ("at", &at(620))]);
+    m.ok(
+        "card",
+        &[
+            ("person", &m.p(false, 1)),
+            ("card", "yellow"),
+            ("offence", "repeated_wrong_clock_press"),
+            ("at", &at(630)),
+        ],
+    );
+    let p =
+        m.ok("card", &[("person", &b1), ("card", "yellow"), ("offence", "mis_capture"), ("at", &at(640))]);
+    assert_eq!(m.stones(), [3, 1], "1 + 2: the second offence is the red card");
+    assert_eq!(m.cell(1, "fouls"), "1", "Art. 22.5: a malicious foul on White's record");
+    let page = body(&p);
+    assert!(page.contains("advice · clock pressed before the stone (Art. 17.4: advice)"), "{page}");
+    assert!(page.contains("yellow card · take-back (Art. 17.3: yellow)"), "{page}");
+    assert!(
+        page.contains(
+            "red card: a second yellow (Art. 24.2) · stones with liberties removed (Art. 18.1: yellow)"
+        ),
+        "{page}"
+    );
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(zh.contains("红牌：第二张黄牌（第24条第2款）"), "{zh}");
+    assert!(zh.contains("悔棋（第17条第3款：黄牌）"), "{zh}");
+    let en = pdf(&org, tid, m.mid, "en");
+    assert!(en.contains("redcard:asecondyellow(Art.24.2)"), "{en}");
+}
+
+/// Item 5: the match record sheet prints the match day, lines to fill before the match ends,
+/// and then the count with the penalty stones and the komi the signed result comes from; the
+/// line-up footnote means the same in both languages.
+#[test]
+fn record_sheet_prints_the_count_and_the_match_day() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (tid, m) = one_match(&s, &org, "记录表", ["日队", "月队"], 6);
+    // The match is played on the event's second day.
+    let r = m.start_raw("2026-12-06T09:00:00");
+    assert_eq!(r.status, 303, "{}", r.body);
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(zh.contains("2026-12-06") && !zh.contains("2026-12-05"), "the match day: {zh}");
+    assert!(zh.contains("黑方数子：________子（罚子前）；黑贴3½子"), "{zh}");
+    assert!(zh.contains("出场顺序列前的棋手先落子并按钟（第10条第3款）"), "{zh}");
+    let day2 = |secs: i64| at(secs).replace("2026-12-05", "2026-12-06");
+    m.ok(
+        "lineup",
+        &[
+            ("side", "black"),
+            ("section", "1"),
+            ("p1", &m.p(true, 1)),
+            ("p2", &m.p(true, 2)),
+            ("at", &day2(-900)),
+        ],
+    );
+    m.ok(
+        "lineup",
+        &[
+            ("side", "white"),
+            ("section", "1"),
+            ("p1", &m.p(false, 1)),
+            ("p2", &m.p(false, 2)),
+            ("at", &day2(-890)),
+        ],
+    );
+    m.ok("moves", &[("through", "40"), ("at", &day2(1000))]);
+    m.ok(
+        "card",
+        &[("person", &m.p(false, 1)), ("card", "yellow"), ("offence", "take_back"), ("at", &day2(1100))],
+    );
+    let p = m.ok("count", &[("black_count", "184"), ("at", &day2(9000))]);
+    assert!(
+        text_of(&p.body, "result").starts_with("B+"),
+        "184 + 1 stone = 185 against 184 at komi 3½: {}",
+        p.body
+    );
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(
+        zh.contains("黑方数子184子；罚子：黑方0子，白方1子；计罚后黑方185子；黑贴3½子（第12条）"),
+        "{zh}"
+    );
+    let en = pdf(&org, tid, m.mid, "en");
+    assert!(en.contains("Black'scount184;penaltystonesBlack0,White1;Black185afterthem"), "{en}");
+}
+
+/// Item 9: board matches check the board order against the position numbers, record a forfeit
+/// on one board, and Swiss team rounds say Swiss.
+#[test]
+fn board_matches_order_forfeits_and_swiss_labels() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "台次与弃权", "2");
+    team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "2"), ("pairing", "swiss")]);
+    for t in ["一队", "二队"] {
+        assert_eq!(add_team(&org, tid, t, &names(t, 3)).status, 303);
+    }
+    assert_eq!(pair(&org, tid, 1, "1").status, 303);
+    let rounds = org.get(&format!("/t/{tid}/team-rounds"));
+    assert!(rounds.body.contains("· Swiss</td>") && !rounds.body.contains("round robin"), "{}", rounds.body);
+    let (mid, a, b) = matches(&s, tid, 1)[0].clone();
+    let pl = |team: &str, k: u32| member(&s, tid, team, k);
+    let post = |fields: &[(&str, String)]| {
+        let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+        let v = query(&s.db, &format!("SELECT version FROM team_matches WHERE id = {mid}"))[0][0].clone();
+        let mut all = vec![("csrf", page.csrf()), ("version", v)];
+        all.extend(fields.iter().map(|(k, v)| (*k, v.clone())));
+        let refs: Vec<(&str, &str)> = all.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        org.post_form(&format!("/t/{tid}/matches/{mid}/boards"), &refs)
+    };
+    // Position 2 on board 1 above position 1 on board 2: refused, nothing written.
+    let r = post(&[
+        ("first-1", pl(&a, 2)),
+        ("second-1", pl(&b, 1)),
+        ("result-1", "black".into()),
+        ("first-2", pl(&a, 1)),
+        ("second-2", pl(&b, 2)),
+        ("result-2", "white".into()),
+    ]);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(
+        r.field_error("boards").as_deref(),
+        Some("Board 2: each team's players go on the boards in the order of their position numbers (board 1 the lowest).")
+    );
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM team_board_games WHERE match_id = {mid} AND result != ''")
+        ),
+        0
+    );
+    // Board 2's player of the second team does not come: a forfeit (Black there is the second team).
+    let r = post(&[
+        ("first-1", pl(&a, 1)),
+        ("second-1", pl(&b, 1)),
+        ("result-1", "white".into()),
+        ("first-2", pl(&a, 3)),
+        ("second-2", String::new()),
+        ("result-2", "white_forfeit".into()),
+    ]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        query(
+            &s.db,
+            &format!("SELECT result, forfeit FROM team_board_games WHERE match_id = {mid} AND board = 2")
+        )[0],
+        ["white", "1"]
+    );
+    let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+    assert!(page.body.contains("White wins by forfeit"), "{}", page.body);
+    // Board 1 White = the second team, board 2 White = the first team: 2 : 2.
+    assert_eq!(text_of(&page.body, "record"), "game points 2 : 2, match points 1 : 1");
+}
+
+/// Item 8: a late line-up is recorded with its lateness for the referee to decide; a
+/// substitution can be annulled and a timeout's end recorded; the break between sections is
+/// shown; a start or an event dated far from the match is refused.
+#[test]
+fn time_records_over_http() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (tid, m) = one_match(&s, &org, "时间记录", ["春队", "秋队"], 8);
+    let ms = [(m.mid, m.teams[0].clone(), m.teams[1].clone())];
+    // A start in 1969 is refused beside its field, nothing written.
+    let r = m.start_raw("1969-12-31T09:00:00");
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        r.field_error("start").as_deref(),
+        Some("The match is played during the event: choose a day from 2026-12-05 to 2026-12-07.")
+    );
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    // White's line-up 60 s after the deadline (09:55:00): recorded with its lateness.
+    let p = m.lineup(false, "1", 1, 2, -240);
+    assert!(
+        body(&p).contains("White's line-up for section 1 (moves 1–72) came 60 s after its deadline"),
+        "{}",
+        p.body
+    );
+    m.no(
+        "lineup",
+        &[
+            ("side", "white"),
+            ("section", "1"),
+            ("p1", &m.p(false, 3)),
+            ("p2", &m.p(false, 4)),
+            ("at", &at(-230)),
+        ],
+        "was due 5 minutes before the section starts",
+    );
+    m.ok(
+        "card",
+        &[
+            ("person", &staff_member(&s, tid, &ms[0].2, "leader")),
+            ("card", "advice"),
+            ("offence", "late_lineup"),
+            ("at", &at(-200)),
+        ],
+    );
+    let zh = pdf(&org, tid, m.mid, "zh");
+    assert!(zh.contains("（逾时60秒）"), "{zh}");
+    // Mistyped dates: 1969 and 2020 after an event at 09:10.
+    m.moves_to(10, 600);
+    for (t, expect) in [
+        ("1969-12-31T09:00:00", "far from the match"),
+        ("2020-12-05T09:12:00", "far from the match"),
+        ("2026-12-05T08:40:00", "more than 15 minutes before it"),
+    ] {
+        m.no("moves", &[("through", "12"), ("at", t)], expect);
+    }
+    // A substitution annulled for a deliberate delay (Art. 10.5 (3)): it stays used.
+    m.ok("sub_request", &[("out", &m.p(true, 2)), ("incoming", &m.p(true, 7)), ("at", &at(700))]);
+    m.ok("confirm", &[("side", "black"), ("at", &at(705))]);
+    m.ok("seated", &[("side", "black"), ("at", &at(800))]);
+    let p = m.ok("annul", &[("side", "black"), ("at", &at(810))]);
+    assert!(body(&p).contains("is annulled (Art. 10.5 (3))"), "{}", p.body);
+    assert_eq!(m.cell(0, "subs"), "2");
+    let b = &ms[0].1[..3];
+    assert!(
+        p.body.contains(&format!("<td class=\"seated\">{b}1 / {b}2</td>")),
+        "the player replaced is back: {}",
+        p.body
+    );
+    // A timeout and its end.
+    m.ok("timeout", &[("side", "white"), ("at", &at(900))]);
+    m.ok("confirm", &[("side", "white"), ("at", &at(905))]);
+    let p = m.ok("timeout_end", &[("side", "white"), ("at", &at(1025))]);
+    assert!(body(&p).contains("White's timeout ended after 120 s"), "{}", p.body);
+    let en = pdf(&org, tid, m.mid, "en");
+    assert!(en.contains("annulled,Art.10.5"), "{en}");
+    // The break after section 1 (Art. 10.2: 5 minutes, clock stopped).
+    m.moves_to(72, 3000);
+    let p = m.ok("section_end", &[("at", &at(3010))]);
+    assert_eq!(
+        text_of(&p.body, "interval"),
+        "section 2 (moves 73–143) starts at 2026-12-05 09:55:10 (5-minute break, clock stopped, Art. 10.2)"
+    );
+}
+
+/// Item 11: the team settings read as words, never codes (for arbiters, and as the list a
+/// paired round freezes); team rounds are paired at once, with no word of a draft.
+#[test]
+fn team_pages_say_words_not_codes() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "用语", "1");
+    team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "风队", &names("风", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "云队", &names("云", 6)).status, 303);
+    let judge = arbiter(&s, &org, tid, "judge11");
+    let summary = |c: &Client| {
+        let p = c.get(&format!("/t/{tid}/teams"));
+        let i = p.body.find("id=\"settings-summary\"").unwrap_or_else(|| panic!("{}", p.body));
+        p.body[i..i + p.body[i..].find("</dl>").unwrap()].to_string()
+    };
+    let html = summary(&judge);
+    let words = visible_text(&html);
+    assert!(words.contains("Pair-relay matches") && words.contains("Round robin (Berger)"), "{words}");
+    for code in ["relay", "round_robin", "game_end", "generic", "draw", "none", "3-1-0"] {
+        assert!(!html.contains(&format!("<dd>{code}</dd>")), "{code} in «{html}»");
+    }
+    let rounds = org.get(&format!("/t/{tid}/team-rounds"));
+    assert!(
+        rounds.body.contains("Pair round 1 (stored at once: team rounds have no draft)"),
+        "{}",
+        rounds.body
+    );
+    assert!(!rounds.body.contains("Pair as a draft"));
+    assert_eq!(pair(&org, tid, 1, "1").status, 303);
+    let frozen = summary(&org);
+    assert!(frozen.contains("Pair-relay matches") && !frozen.contains("round_robin"), "{frozen}");
+}
+
+/// Item 10: at the table the page shows only the forms that apply, comes back to the form just
+/// used, takes both teams' line-ups in one form and "section ended after move N" in one step:
+/// a match in normal play is 7 submits and the count's confirmation.
+#[test]
+fn a_normal_match_in_seven_submits() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (tid, m) = one_match(&s, &org, "七步", ["桃队", "李队"], 6);
+    let ms = [(m.mid, m.teams[0].clone(), m.teams[1].clone())];
+    let mut submits = 0;
+    m.start(0);
+    submits += 1;
+    let page = m.page();
+    for hidden in [
+        "form-moves",
+        "form-claim",
+        "form-confirm",
+        "form-seated",
+        "form-replace",
+        "form-restore",
+        "form-section_end",
+    ] {
+        assert!(
+            !page.body.contains(&format!("class=\"row\" id=\"{hidden}\"")),
+            "{hidden} does not apply before the seats are taken"
+        );
+        assert!(
+            page.body.contains(&format!("id=\"{hidden}\" class=\"anchor\"")),
+            "the page still comes back to {hidden}"
+        );
+    }
+    assert!(page.body.contains("id=\"form-lineups\""));
+    let lineups = |section: &str, k: u32, t: i64| {
+        let fields = [
+            ("section", section.to_string()),
+            ("b1", m.p(true, k)),
+            ("b2", m.p(true, k + 1)),
+            ("w1", m.p(false, k)),
+            ("w2", m.p(false, k + 1)),
+            ("at", at(t)),
+        ];
+        let refs: Vec<(&str, &str)> = fields.iter().map(|(a, b)| (*a, b.as_str())).collect();
+        let r = m.post("lineups", &refs);
+        assert_eq!(r.status, 303, "{}", r.field_error("lineups").unwrap_or(r.body));
+        assert!(r.location().ends_with("#form-lineups"), "back where the arbiter was: {}", r.location());
+        m.page()
+    };
+    let r = m.post("lineups", &[("section", "1"), ("b1", &m.p(true, 1)), ("at", &at(-900))]);
+    assert_eq!(r.status, 400);
+    assert_eq!(
+        r.field_error("lineups").as_deref(),
+        Some("Choose both players of each team handing in its line-up.")
+    );
+    let p = lineups("1", 1, -900);
+    submits += 1;
+    assert!(body(&p).contains(&format!("clockwise order {}1", &ms[0].1[..3])), "{}", p.body);
+    assert!(
+        p.body.contains("class=\"row\" id=\"form-moves\"")
+            && p.body.contains("class=\"row\" id=\"form-section_end\"")
+    );
+    assert!(!p.body.contains("class=\"row\" id=\"form-claim\""), "no order error to claim");
+    // A refused form comes back at the form too: its action carries the form's anchor.
+    assert!(
+        p.body.contains(&format!("action=\"/t/{tid}/matches/{}/event#form-moves\"", m.mid)),
+        "{}",
+        p.body
+    );
+    let form = &p.body[p.body.find("id=\"form-section_end\"").unwrap()..];
+    let form = &form[..form.find("</form>").unwrap()];
+    assert!(
+        form.contains("name=\"after\"") && form.contains("value=\"72\""),
+        "section 1 ends after move 72: {form}"
+    );
+    m.ok("section_end", &[("after", "72"), ("at", &at(3000))]);
+    submits += 1;
+    lineups("2", 3, 3100);
+    submits += 1;
+    m.ok("section_end", &[("after", "143"), ("at", &at(6000))]);
+    submits += 1;
+    lineups("3", 5, 6100);
+    submits += 1;
+    let p = m.ok("count", &[("black_count", "190"), ("after", "230"), ("at", &at(9000))]);
+    submits += 1;
+    assert!(text_of(&p.body, "result").starts_with("B+"), "{}", p.body);
+    assert_eq!(submits, 7, "and one confirmation of the count");
+    assert_eq!(
+        m.events(),
+        12,
+        "3 × 2 line-ups, moves to 72 and 143 with their section ends, moves to 230 and the count"
+    );
 }

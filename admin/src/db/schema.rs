@@ -250,6 +250,7 @@ diesel::table! {
         updated_at -> Text,
         playoff_clock -> Text,
         colours -> Text,
+        rr_bye -> Text,
     }
 }
 
@@ -307,6 +308,9 @@ diesel::table! {
         created_at -> Text,
         updated_at -> Text,
         nigiri -> Nullable<Text>,
+        replay_of -> Nullable<Integer>,
+        nominal_winner_team_id -> Nullable<Integer>,
+        nominal_lot -> Nullable<Text>,
     }
 }
 
@@ -343,6 +347,7 @@ diesel::table! {
         first_player_id -> Nullable<Integer>,
         second_player_id -> Nullable<Integer>,
         result -> Text,
+        forfeit -> Bool,
     }
 }
 

@@ -42,13 +42,17 @@ use crate::domain::draw::lots::DrawRecord;
 use crate::domain::draw::nigiri::{self, NigiriRecord, NigiriRoles};
 use crate::domain::pairing::Status;
 use crate::domain::rounds::{self as dr, NigiriState, Plan, PlanError, RoundInput};
+use crate::domain::settings::DoubleLoss;
 use crate::domain::settings::System;
-use crate::domain::team::board_match::{first_team_colour, score_board_match, BoardMatchConfig};
+use crate::domain::team::board_match::{
+    board_order_error, first_team_colour, score_board_match, BoardMatchConfig,
+};
 use crate::domain::team::event::{TeamPairing, TeamSettings};
 use crate::domain::team::relay::{Accepted, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage};
 use crate::domain::team::roster::Team;
 use crate::domain::team::standings::{
-    pairing_inputs, team_pairing_settings, TeamBye, TeamEntry, TeamMatchRecord,
+    pairing_inputs, team_pairing_settings, DoubleLossLot, NominalWinner, PairingInputs, TeamBye, TeamEntry,
+    TeamMatchRecord, TeamOutcome,
 };
 use crate::domain::team::withdraw::{self as wd, LoggedEvent, WithdrawError};
 use crate::domain::team::{PersonId, Timestamp};
@@ -94,6 +98,11 @@ pub struct MatchRow {
     pub updated_at: String,
     /// The leaders' nigiri (Art. 11), when the event's colours come from it.
     pub nigiri: Option<String>,
+    /// The match this one replays (the chief arbiter's 重赛, Arts. 17.5 (4), 17.6 (2)).
+    pub replay_of: Option<i32>,
+    /// A double loss's nominal winner for the next round's pairing (rules.md §12 lot).
+    pub nominal_winner_team_id: Option<i32>,
+    pub nominal_lot: Option<String>,
 }
 
 impl MatchRow {
@@ -118,9 +127,16 @@ impl MatchRow {
             Stage::RoundRobin
         }
     }
-    /// The decided match, as standings read it.
+    /// The decided match, as standings read it (with the nominal winner of a double loss
+    /// once drawn).
     pub fn record(&self) -> Option<TeamMatchRecord> {
-        self.record.as_deref().and_then(|r| serde_json::from_str(r).ok())
+        let mut r: TeamMatchRecord = self.record.as_deref().and_then(|r| serde_json::from_str(r).ok())?;
+        r.nominal_winner = self.nominal_winner_team_id.map(team_id);
+        Some(r)
+    }
+    /// The lot that drew the nominal winner of a double loss.
+    pub fn nominal_lot(&self) -> Option<DrawRecord> {
+        serde_json::from_str(self.nominal_lot.as_deref()?).ok()
     }
     /// What the relay match was set up with at its first event.
     pub fn setup(&self) -> Option<MatchSetup> {
@@ -169,6 +185,14 @@ pub struct BoardRow {
     pub first_player_id: Option<i32>,
     pub second_player_id: Option<i32>,
     pub result: String,
+    /// The board's win was a forfeit.
+    pub forfeit: bool,
+}
+
+impl BoardRow {
+    pub fn board_result(&self) -> BoardResult {
+        BoardResult::from_stored(&self.result, self.forfeit)
+    }
 }
 
 /// What a relay match is played with, fixed at its first event.
@@ -269,7 +293,7 @@ pub fn records_of(matches: &[MatchRow], bye_points: u32) -> (Vec<TeamMatchRecord
                 team: team_id(m.black_team_id),
                 match_points: bye_points,
             });
-        } else if let Some(r) = m.record() {
+        } else if let Some(r) = m.record().filter(TeamMatchRecord::counts) {
             recs.push(r);
         }
     }
@@ -301,6 +325,11 @@ pub enum PairError {
     },
     /// A match of the round has events or results.
     HasResults,
+    /// Teams with fewer players than the event's matches need (name, players); `need` each.
+    ShortTeams {
+        need: usize,
+        teams: Vec<(String, usize)>,
+    },
     Plan(PlanError),
     Db(DbError),
 }
@@ -355,6 +384,14 @@ pub fn pair(
             }
         }
         let teams = teams::list(conn, tid)?;
+        // A team that cannot field a match is not paired (issue 13 item 6).
+        let rosters = teams::domain_teams(conn, tid)?;
+        let short = ts.short_teams(rosters.values().map(|(_, t)| t));
+        if !short.is_empty() {
+            let name = |id: u32| rosters.values().find(|(_, t)| t.id == id).map(|(r, _)| r.name.clone());
+            let teams = short.into_iter().map(|(id, n)| (name(id).unwrap_or_default(), n)).collect();
+            return Err(PairError::ShortTeams { need: ts.players_needed(), teams });
+        }
         let entries: Vec<TeamEntry> = teams
             .iter()
             .map(|r| TeamEntry {
@@ -367,7 +404,11 @@ pub fn pair(
             .collect();
         let (recs, byes) = records_of(&matches, ts.bye_points());
         let round = u32::try_from(n).unwrap_or(1);
-        let (players, history) = pairing_inputs(&entries, &recs, &byes, round);
+        // rules.md §12: under the event's double-loss lot a double loss of the previous round
+        // pairs its nominal winner as a winner (score-paired rounds only, as for individuals).
+        let lot = (ts.pairing == TeamPairing::Swiss && tsettings.double_loss == DoubleLoss::Lot)
+            .then(|| DoubleLossLot { seed, win: ts.scale().win });
+        let PairingInputs { players, history, lots } = pairing_inputs(&entries, &recs, &byes, round, lot);
         let mut base = dr::pairing_settings(&tsettings);
         // Art. 11: the organiser's draw (the pairing balances colours), or the leaders' nigiri.
         base.colours = ts.colour_method();
@@ -390,13 +431,15 @@ pub fn pair(
         })
         .map_err(PairError::Plan)?;
         let stamp = now();
+        let mut draws = draft.draws.clone();
+        draws.extend(lots.iter().map(|l| l.record.clone()));
         diesel::insert_into(team_rounds::table)
             .values((
                 team_rounds::tournament_id.eq(tid),
                 team_rounds::number.eq(n),
                 team_rounds::pairing.eq(ts.pairing.code()),
                 team_rounds::seed.eq(seed.to_string()),
-                team_rounds::draws.eq(serde_json::to_string(&draft.draws).unwrap_or_else(|_| "[]".into())),
+                team_rounds::draws.eq(serde_json::to_string(&draws).unwrap_or_else(|_| "[]".into())),
                 team_rounds::plan.eq(serde_json::to_string(&draft.plan).unwrap_or_default()),
                 team_rounds::created_at.eq(&stamp),
             ))
@@ -441,6 +484,7 @@ pub fn pair(
             }
             paired.push(Paired { table, black, white });
         }
+        store_nominal_winners(conn, actor, tid, &lots, reason)?;
         #[derive(Serialize)]
         struct After<'a> {
             round: i32,
@@ -468,6 +512,66 @@ pub fn pair(
         )?;
         Ok(())
     })
+}
+
+/// Stores the nominal winners drawn for this pairing on the double-loss matches they decide
+/// (rules.md §12), each with its audit row.
+fn store_nominal_winners(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    lots: &[NominalWinner],
+    reason: &str,
+) -> Result<(), DbError> {
+    let team = |t: u32| i32::try_from(t).unwrap_or(0);
+    for l in lots {
+        let target: Option<i32> = team_matches::table
+            .filter(team_matches::tournament_id.eq(tid))
+            .filter(team_matches::round_number.eq(i32::try_from(l.round).unwrap_or(0)))
+            .filter(team_matches::black_team_id.eq(team(l.teams[0])))
+            .filter(team_matches::white_team_id.eq(team(l.teams[1])))
+            .filter(team_matches::nominal_winner_team_id.is_null())
+            .filter(team_matches::record.is_not_null())
+            .order(team_matches::id.desc())
+            .select(team_matches::id)
+            .first(conn)
+            .optional()?;
+        let Some(mid) = target else { continue };
+        diesel::update(team_matches::table.find(mid))
+            .set((
+                team_matches::nominal_winner_team_id.eq(Some(team(l.winner))),
+                team_matches::nominal_lot.eq(serde_json::to_string(&l.record).ok()),
+            ))
+            .execute(conn)?;
+        #[derive(Serialize)]
+        struct Lot<'a> {
+            round: u32,
+            teams: [u32; 2],
+            nominal_winner: u32,
+            lot: &'a DrawRecord,
+            note: &'static str,
+        }
+        audit::record::<(), _>(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: "double_loss_lot",
+                entity: "team_match",
+                entity_id: Some(mid),
+                before: None,
+                after: Some(&Lot {
+                    round: l.round,
+                    teams: l.teams,
+                    nominal_winner: l.winner,
+                    lot: &l.record,
+                    note: "pairing of the next round only; the result stays a double loss",
+                }),
+                reason,
+            },
+        )?;
+    }
+    Ok(())
 }
 
 /// Deletes the last team round while none of its matches has an event or a result.
@@ -549,6 +653,10 @@ pub enum MatchError {
     BoardPlayer {
         board: i32,
     },
+    /// A team's players are not on the boards in the order of their position numbers.
+    BoardOrder {
+        board: i32,
+    },
     /// Only the chief arbiter (while none is named: an organizer) withdraws events.
     NotChief,
     /// A withdrawal needs a reason.
@@ -569,6 +677,18 @@ pub enum MatchError {
     NigiriClosed,
     /// A value the domain refuses (a grab of no stones).
     Invalid(String),
+    /// The replay ordered by the ruling to withdraw has started (its events come first).
+    ReplayStarted {
+        replay: i32,
+    },
+    /// The event's time is well before the last event recorded (events come in order).
+    TimeBackwards {
+        last: Timestamp,
+    },
+    /// The event's time is far from the match's start (a mistyped date).
+    TimeOutsideMatch {
+        start: Timestamp,
+    },
 }
 
 impl From<DbError> for MatchError {
@@ -591,12 +711,18 @@ fn barred_from_previous(
     team: &Team,
 ) -> Result<Vec<PersonId>, DbError> {
     let team_row = i32::try_from(team.id).unwrap_or(0);
+    // The team's game before this one: of an earlier round, or the match this one replays
+    // (a red card in the annulled game bars the player from the replay, its next game \[INF\]).
     let previous = team_matches::table
         .filter(team_matches::tournament_id.eq(tid))
-        .filter(team_matches::round_number.lt(row.round_number))
+        .filter(
+            team_matches::round_number
+                .lt(row.round_number)
+                .or(team_matches::round_number.eq(row.round_number).and(team_matches::id.lt(row.id))),
+        )
         .filter(team_matches::black_team_id.eq(team_row).or(team_matches::white_team_id.eq(team_row)))
         .filter(team_matches::setup.is_not_null())
-        .order(team_matches::round_number.desc())
+        .order((team_matches::round_number.desc(), team_matches::id.desc()))
         .select(MatchRow::as_select())
         .first(conn)
         .optional()?;
@@ -767,59 +893,135 @@ pub enum AtMove {
     After(u32),
 }
 
-/// Applies `event` at time `at` to relay match `mid` as the arbiter recorded it on the page of
-/// `version`, after the moves in order up to `at_move` ([`Event::MovesInOrder`], its own row).
-/// Everything is stored, one row per event, or nothing (the first refusal is returned).
-#[allow(clippy::too_many_arguments)]
+/// An event as the arbiter entered it: when, where in the game, what.
+#[derive(Clone, Debug)]
+pub struct EventInput {
+    pub at: Timestamp,
+    pub at_move: Option<AtMove>,
+    pub event: Event,
+    /// Events recorded with it, in order, at the same time (both teams' line-ups of a section
+    /// in one form).
+    pub also: Vec<Event>,
+}
+
+/// How far before the last event's time an event may be dated: a referee entering an event a
+/// few minutes late gives the time it happened \[INF\].
+pub const BACKDATE_TOLERANCE: Timestamp = 15 * 60;
+
+/// How long before section 1 starts an event may be (line-ups come minutes before) \[INF\].
+pub const EARLIEST_BEFORE_START: Timestamp = 6 * 3600;
+/// How long after the start an event may be: a relay match and its play-off last hours \[INF\].
+pub const LATEST_AFTER_START: Timestamp = 24 * 3600;
+
+/// An event applied to the replayed match, not yet stored.
+struct Applied {
+    row: MatchRow,
+    setup: MatchSetup,
+    fresh: bool,
+    /// The last stored seq.
+    seq: i32,
+    /// The rows to store: the moves in order up to the event, then the event.
+    events: Vec<Event>,
+    accepted: Vec<Accepted>,
+    m: RelayMatch,
+}
+
+/// Replays match `mid` and applies `input` to it in memory; the first refusal is returned.
+fn apply_input(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    input: &EventInput,
+) -> Result<Applied, MatchError> {
+    let row = relay_at(conn, tid, mid, version)?;
+    if row.nigiri_pending() {
+        return Err(MatchError::NigiriPending);
+    }
+    if let Event::End { ending, .. } = &input.event {
+        if ending.chief_only() && !super::results::is_chief(conn, tid, actor.user_id)? {
+            return Err(MatchError::NotChief);
+        }
+    }
+    let (setup, fresh) = match row.setup() {
+        Some(s) => (s, false),
+        None => (fresh_setup(conn, tid, &row)?, true),
+    };
+    let (_, _, stored) = logged_events(conn, mid)?;
+    // Events are recorded in the order they happen, and on the match's day (issue 13 item 8).
+    // An event entered late may carry its own time a little before the last one's.
+    if input.at < setup.start_at - EARLIEST_BEFORE_START || input.at > setup.start_at + LATEST_AFTER_START {
+        return Err(MatchError::TimeOutsideMatch { start: setup.start_at });
+    }
+    if let Some(last) = stored.iter().filter(|e| !e.withdrawn).map(|e| e.at).max() {
+        if input.at < last - BACKDATE_TOLERANCE {
+            return Err(MatchError::TimeBackwards { last });
+        }
+    }
+    let m = setup.new_match().map_err(MatchError::Setup)?;
+    let mut m = wd::replay_standing(m, &stored).map_err(|(seq, r)| {
+        DbError::Other(format!("stored relay event {seq} of match {mid} no longer applies: {}", r.en()))
+    })?;
+    let moves = m.moves();
+    let mut events = Vec::with_capacity(2);
+    let through = match input.at_move {
+        None => None,
+        Some(AtMove::Is(n)) if n <= moves => return Err(MatchError::Behind { asked: n, moves }),
+        Some(AtMove::Is(n)) => Some(n - 1),
+        Some(AtMove::After(n)) if n < moves => return Err(MatchError::Behind { asked: n, moves }),
+        Some(AtMove::After(n)) => Some(n),
+    };
+    if let Some(through) = through.filter(|&t| t > moves) {
+        events.push(Event::MovesInOrder { through });
+    }
+    events.push(input.event.clone());
+    events.extend(input.also.iter().cloned());
+    let accepted = events
+        .iter()
+        .map(|e| m.apply(input.at, e.clone()).map_err(MatchError::Refused))
+        .collect::<Result<Vec<_>, _>>()?;
+    let seq = stored.last().map(|e| i32::try_from(e.seq).unwrap_or(i32::MAX)).unwrap_or(0);
+    Ok(Applied { row, setup, fresh, seq, events, accepted, m })
+}
+
+/// What `input` would do to relay match `mid`, without writing anything: the confirm step of
+/// an event that decides the match (issue 13 item 3).
+pub fn preview_event(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    input: &EventInput,
+) -> Result<(Vec<Accepted>, RelayMatch), MatchError> {
+    let a = apply_input(conn, actor, tid, mid, version, input)?;
+    Ok((a.accepted, a.m))
+}
+
+/// Applies `input` to relay match `mid` as the arbiter recorded it on the page of `version`,
+/// after the moves in order up to its move ([`Event::MovesInOrder`], its own row). Everything
+/// is stored, one row per event, or nothing (the first refusal is returned). A replay ordered
+/// by the chief arbiter creates the replay match in the same transaction.
 pub fn record_event(
     conn: &mut SqliteConnection,
     actor: &Actor,
     tid: i32,
     mid: i32,
     version: i32,
-    at: Timestamp,
-    at_move: Option<AtMove>,
-    event: Event,
+    input: &EventInput,
 ) -> Result<Vec<Accepted>, MatchError> {
     conn.immediate_transaction(|conn| {
-        let row = relay_at(conn, tid, mid, version)?;
-        if row.nigiri_pending() {
-            return Err(MatchError::NigiriPending);
-        }
-        let (setup, fresh) = match row.setup() {
-            Some(s) => (s, false),
-            None => (fresh_setup(conn, tid, &row)?, true),
-        };
-        let (_, _, stored) = logged_events(conn, mid)?;
-        let m = setup.new_match().map_err(MatchError::Setup)?;
-        let mut m = wd::replay_standing(m, &stored).map_err(|(seq, r)| {
-            DbError::Other(format!("stored relay event {seq} of match {mid} no longer applies: {}", r.en()))
-        })?;
-        let moves = m.moves();
-        let mut events = Vec::with_capacity(2);
-        let through = match at_move {
-            None => None,
-            Some(AtMove::Is(n)) if n <= moves => return Err(MatchError::Behind { asked: n, moves }),
-            Some(AtMove::Is(n)) => Some(n - 1),
-            Some(AtMove::After(n)) if n < moves => return Err(MatchError::Behind { asked: n, moves }),
-            Some(AtMove::After(n)) => Some(n),
-        };
-        if let Some(through) = through.filter(|&t| t > moves) {
-            events.push(Event::MovesInOrder { through });
-        }
-        events.push(event);
-        let events = &events[..];
-        let mut seq = stored.last().map(|e| i32::try_from(e.seq).unwrap_or(i32::MAX)).unwrap_or(0);
-        let mut out = Vec::with_capacity(events.len());
+        let Applied { row, setup, fresh, mut seq, events, accepted, m } =
+            apply_input(conn, actor, tid, mid, version, input)?;
         let stamp = now();
-        for e in events {
-            let a = m.apply(at, e.clone()).map_err(MatchError::Refused)?;
+        for e in &events {
             seq += 1;
             diesel::insert_into(relay_events::table)
                 .values((
                     relay_events::match_id.eq(mid),
                     relay_events::seq.eq(seq),
-                    relay_events::at.eq(at),
+                    relay_events::at.eq(input.at),
                     relay_events::event
                         .eq(serde_json::to_string(e).map_err(|x| DbError::Other(x.to_string()))?),
                     relay_events::user_id.eq(actor.user_id),
@@ -827,11 +1029,9 @@ pub fn record_event(
                     relay_events::recorded_at.eq(&stamp),
                 ))
                 .execute(conn)?;
-            out.push(a);
         }
         let round = u32::try_from(row.round_number).unwrap_or(0);
-        let record =
-            TeamMatchRecord::from_relay(round, &m).map(|r| serde_json::to_string(&r).unwrap_or_default());
+        let record = TeamMatchRecord::from_relay(round, &m);
         let new_version = version + 1;
         let setup_json = if fresh {
             Some(serde_json::to_string(&setup).map_err(|x| DbError::Other(x.to_string()))?)
@@ -841,19 +1041,25 @@ pub fn record_event(
         diesel::update(team_matches::table.find(mid))
             .set((
                 team_matches::setup.eq(setup_json),
-                team_matches::record.eq(&record),
+                team_matches::record
+                    .eq(record.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default())),
                 team_matches::version.eq(new_version),
                 team_matches::updated_at.eq(&stamp),
             ))
             .execute(conn)?;
+        let replay = match record.as_ref().map(|r| r.outcome) {
+            Some(TeamOutcome::NoResult) => Some(create_replay(conn, &row, &stamp)?),
+            _ => None,
+        };
         #[derive(Serialize)]
         struct Logged<'a> {
             at: Timestamp,
             events: &'a [Event],
             effects: Vec<String>,
             record: Option<TeamMatchRecord>,
+            replay_match: Option<i32>,
         }
-        let effects = out.iter().flat_map(|a| a.effects.iter().map(|e| e.en())).collect();
+        let effects = accepted.iter().flat_map(|a| a.effects.iter().map(|e| e.en())).collect();
         audit::record::<(), _>(
             conn,
             actor,
@@ -863,12 +1069,49 @@ pub fn record_event(
                 entity: "team_match",
                 entity_id: Some(mid),
                 before: None,
-                after: Some(&Logged { at, events, effects, record: TeamMatchRecord::from_relay(round, &m) }),
+                after: Some(&Logged { at: input.at, events: &events, effects, record, replay_match: replay }),
                 reason: "",
             },
         )?;
-        Ok(out)
+        Ok(accepted)
     })
+}
+
+/// The replay of relay match `row` (重赛): the same round, table and teams with their colours,
+/// a new log; its start is set on its own page.
+fn create_replay(conn: &mut SqliteConnection, row: &MatchRow, stamp: &str) -> Result<i32, DbError> {
+    let existing: Option<i32> = team_matches::table
+        .filter(team_matches::replay_of.eq(row.id))
+        .select(team_matches::id)
+        .first(conn)
+        .optional()?;
+    if let Some(id) = existing {
+        return Ok(id);
+    }
+    Ok(diesel::insert_into(team_matches::table)
+        .values((
+            team_matches::tournament_id.eq(row.tournament_id),
+            team_matches::round_number.eq(row.round_number),
+            team_matches::table_no.eq(row.table_no),
+            team_matches::black_team_id.eq(row.black_team_id),
+            team_matches::white_team_id.eq(row.white_team_id),
+            team_matches::stage.eq(&row.stage),
+            team_matches::boards.eq(0),
+            team_matches::replay_of.eq(Some(row.id)),
+            team_matches::created_at.eq(stamp),
+            team_matches::updated_at.eq(stamp),
+        ))
+        .returning(team_matches::id)
+        .get_result(conn)?)
+}
+
+/// The replay match of `mid`, if the chief arbiter ordered one.
+pub fn replay_of(conn: &mut SqliteConnection, mid: i32) -> Result<Option<MatchRow>, DbError> {
+    Ok(team_matches::table
+        .filter(team_matches::replay_of.eq(mid))
+        .select(MatchRow::as_select())
+        .first(conn)
+        .optional()?)
 }
 
 /// Withdraws event `seq` of relay match `mid` (on the page of `version`) with `reason`: the
@@ -938,6 +1181,21 @@ pub fn withdraw_event(
                 team_matches::updated_at.eq(&stamp),
             ))
             .execute(conn)?;
+        // A replay ordered by the withdrawn ruling goes with it, while nothing was recorded in it.
+        let replays =
+            |r: &Option<TeamMatchRecord>| r.as_ref().is_some_and(|r| r.outcome == TeamOutcome::NoResult);
+        match (replays(&rec_before), replays(&rec_after), replay_of(conn, mid)?) {
+            (true, false, Some(rp)) if rp.setup.is_some() || rp.record.is_some() => {
+                return Err(MatchError::ReplayStarted { replay: rp.id });
+            }
+            (true, false, Some(rp)) => {
+                diesel::delete(team_matches::table.find(rp.id)).execute(conn)?;
+            }
+            (_, true, None) => {
+                create_replay(conn, &row, &stamp)?;
+            }
+            _ => {}
+        }
         #[derive(Serialize)]
         struct State {
             counts: crate::domain::team::relay::Counts,
@@ -1074,23 +1332,31 @@ pub enum BoardResult {
     None,
     Black,
     White,
+    /// Black wins by forfeit: White did not play (弃权, Art. 15.2).
+    BlackForfeit,
+    WhiteForfeit,
     Draw,
     DoubleLoss,
 }
 
 impl BoardResult {
-    pub const ALL: [BoardResult; 5] = [
+    pub const ALL: [BoardResult; 7] = [
         BoardResult::None,
         BoardResult::Black,
         BoardResult::White,
+        BoardResult::BlackForfeit,
+        BoardResult::WhiteForfeit,
         BoardResult::Draw,
         BoardResult::DoubleLoss,
     ];
+    /// The form's code.
     pub fn code(self) -> &'static str {
         match self {
             BoardResult::None => "",
             BoardResult::Black => "black",
             BoardResult::White => "white",
+            BoardResult::BlackForfeit => "black_forfeit",
+            BoardResult::WhiteForfeit => "white_forfeit",
             BoardResult::Draw => "draw",
             BoardResult::DoubleLoss => "double_loss",
         }
@@ -1098,12 +1364,29 @@ impl BoardResult {
     pub fn from_code(s: &str) -> Option<BoardResult> {
         BoardResult::ALL.into_iter().find(|r| r.code() == s.trim())
     }
-    /// As the board-match scorer reads it (how a win came about is not recorded here).
+    /// As stored: `team_board_games.result` and `forfeit`.
+    pub fn stored(self) -> (&'static str, bool) {
+        match self {
+            BoardResult::BlackForfeit => ("black", true),
+            BoardResult::WhiteForfeit => ("white", true),
+            r => (r.code(), false),
+        }
+    }
+    pub fn from_stored(result: &str, forfeit: bool) -> BoardResult {
+        match (BoardResult::from_code(result).unwrap_or(BoardResult::None), forfeit) {
+            (BoardResult::Black, true) => BoardResult::BlackForfeit,
+            (BoardResult::White, true) => BoardResult::WhiteForfeit,
+            (r, _) => r,
+        }
+    }
+    /// As the board-match scorer reads it (a win at the board is not told apart by method).
     pub fn game_result(self) -> Option<GameResult> {
         match self {
             BoardResult::None => None,
             BoardResult::Black => Some(GameResult::resignation(Color::Black)),
             BoardResult::White => Some(GameResult::resignation(Color::White)),
+            BoardResult::BlackForfeit => Some(GameResult::forfeit(Color::Black)),
+            BoardResult::WhiteForfeit => Some(GameResult::forfeit(Color::White)),
             BoardResult::Draw => Some(GameResult::draw()),
             BoardResult::DoubleLoss => Some(GameResult::double_loss(DoubleLossReason::Other)),
         }
@@ -1148,6 +1431,15 @@ pub fn save_boards(
                 .map(|ms| ms.iter().filter(|m| m.role == "player").map(|m| m.id).collect())
                 .unwrap_or_default()
         };
+        let position = |p: Option<i32>| -> Option<u32> {
+            let p = p?;
+            members
+                .values()
+                .flatten()
+                .find(|m| m.id == p)
+                .and_then(|m| m.position)
+                .and_then(|x| u32::try_from(x).ok())
+        };
         let (first_players, second_players) = (players(row.black_team_id), players(white));
         let mut seen = BTreeMap::new();
         for (i, b) in input.iter().enumerate() {
@@ -1160,6 +1452,14 @@ pub fn save_boards(
                 }
             }
         }
+        // The board order follows the position numbers, for each team.
+        for side in [0, 1] {
+            let positions: Vec<Option<u32>> =
+                input.iter().map(|b| position(if side == 0 { b.first } else { b.second })).collect();
+            if let Some(board) = board_order_error(&positions) {
+                return Err(MatchError::BoardOrder { board: i32::try_from(board).unwrap_or(0) });
+            }
+        }
         let before = boards_of(conn, mid)?;
         for (i, b) in input.iter().enumerate() {
             diesel::update(
@@ -1170,7 +1470,8 @@ pub fn save_boards(
             .set((
                 team_board_games::first_player_id.eq(b.first),
                 team_board_games::second_player_id.eq(b.second),
-                team_board_games::result.eq(b.result.code()),
+                team_board_games::result.eq(b.result.stored().0),
+                team_board_games::forfeit.eq(b.result.stored().1),
             ))
             .execute(conn)?;
         }
@@ -1247,6 +1548,20 @@ mod tests {
     use crate::domain::team::event::Format;
     use crate::domain::team::lineup::Section;
 
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        c: &mut SqliteConnection,
+        a: &Actor,
+        tid: i32,
+        mid: i32,
+        version: i32,
+        at: Timestamp,
+        at_move: Option<AtMove>,
+        event: Event,
+    ) -> Result<Vec<Accepted>, MatchError> {
+        record_event(c, a, tid, mid, version, &EventInput { at, at_move, event, also: vec![] })
+    }
+
     fn setup_db(
         format: Format,
         pairing: TeamPairing,
@@ -1288,7 +1603,7 @@ mod tests {
         let bye = ms.iter().find(|m| m.is_bye()).unwrap();
         let m = ms.iter().find(|m| m.is_relay()).unwrap();
         assert!(matches!(
-            record_event(c, &a, tid, m.id, 1, 100, None, Event::RequestTimeout { side: Color::Black }),
+            rec(c, &a, tid, m.id, 1, 100, None, Event::RequestTimeout { side: Color::Black }),
             Err(MatchError::NoStart)
         ));
         assert!(matches!(set_start(c, &a, tid, bye.id, 1, 1000, ""), Err(MatchError::WrongKind)));
@@ -1301,28 +1616,26 @@ mod tests {
             section: Section::One,
             players: [ps[0].id, ps[1].id],
         };
-        record_event(c, &a, tid, m.id, v, 600, None, lineup(Color::Black, b)).unwrap();
+        rec(c, &a, tid, m.id, v, 600, None, lineup(Color::Black, b)).unwrap();
         assert!(matches!(set_start(c, &a, tid, m.id, v + 1, 2000, ""), Err(MatchError::Started)));
-        // Late: refused, nothing written.
-        let r = record_event(c, &a, tid, m.id, v + 1, 800, None, lineup(Color::White, w));
+        // A line-up in changed after its deadline: refused, nothing written.
+        let r = rec(c, &a, tid, m.id, v + 1, 800, None, lineup(Color::Black, &b[2..]));
         assert!(matches!(r, Err(MatchError::Refused(Refusal::LineupLate { .. }))), "{r:?}");
         assert_eq!(events_of(c, m.id).unwrap().len(), 1);
         assert!(matches!(
-            record_event(c, &a, tid, m.id, v, 650, None, lineup(Color::White, w)),
+            rec(c, &a, tid, m.id, v, 650, None, lineup(Color::White, w)),
             Err(MatchError::Stale { .. })
         ));
-        record_event(c, &a, tid, m.id, v + 1, 650, None, lineup(Color::White, w)).unwrap();
+        rec(c, &a, tid, m.id, v + 1, 650, None, lineup(Color::White, w)).unwrap();
         // "Move 5 by the player due at 5" = moves 1–4 in order, then the move: two rows.
         let out =
-            record_event(c, &a, tid, m.id, v + 2, 1010, Some(AtMove::Is(5)), Event::Move { player: b[0].id })
-                .unwrap();
+            rec(c, &a, tid, m.id, v + 2, 1010, Some(AtMove::Is(5)), Event::Move { player: b[0].id }).unwrap();
         assert_eq!(out.len(), 2);
         assert_eq!(events_of(c, m.id).unwrap().len(), 4);
-        let r =
-            record_event(c, &a, tid, m.id, v + 3, 1020, Some(AtMove::Is(3)), Event::Move { player: w[0].id });
+        let r = rec(c, &a, tid, m.id, v + 3, 1020, Some(AtMove::Is(3)), Event::Move { player: w[0].id });
         assert!(matches!(r, Err(MatchError::Behind { asked: 3, moves: 5 })), "{r:?}");
         // Resignation decides the match and stores its record.
-        record_event(
+        rec(
             c,
             &a,
             tid,
@@ -1330,7 +1643,7 @@ mod tests {
             v + 3,
             1030,
             Some(AtMove::After(20)),
-            Event::Resign { side: Color::White },
+            Event::Resign { side: Color::White, by: None },
         )
         .unwrap();
         let row = get_match(c, tid, m.id).unwrap();

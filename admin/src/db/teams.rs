@@ -19,8 +19,8 @@ use super::audit::{self, Change};
 use super::schema::{team_matches, team_members, team_rounds, team_settings, teams};
 use super::{now, Actor, DbError};
 use crate::domain::team::event::{
-    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, TeamPairing, TeamSettings, TeamSettingsError,
-    TieBreakSet,
+    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, RoundRobinBye, TeamPairing, TeamSettings,
+    TeamSettingsError, TieBreakSet,
 };
 use crate::domain::team::roster::{RosterError, RosterPlayer, Staff, Team};
 use crate::domain::team::{PersonId, TeamId};
@@ -102,6 +102,7 @@ struct SettingsRow {
     updated_at: String,
     playoff_clock: String,
     colours: String,
+    rr_bye: String,
 }
 
 impl SettingsRow {
@@ -117,6 +118,7 @@ impl SettingsRow {
             tiebreaks: TieBreakSet::from_code(&self.tiebreaks).unwrap_or(d.tiebreaks),
             playoff_clock: PlayoffTime::from_code(&self.playoff_clock).unwrap_or(d.playoff_clock),
             colours: Colours::from_code(&self.colours).unwrap_or(d.colours),
+            rr_bye: RoundRobinBye::from_code(&self.rr_bye).unwrap_or(d.rr_bye),
         }
     }
 }
@@ -202,6 +204,7 @@ pub fn save_settings(
             team_settings::tiebreaks.eq(s.tiebreaks.code()),
             team_settings::playoff_clock.eq(s.playoff_clock.code()),
             team_settings::colours.eq(s.colours.code()),
+            team_settings::rr_bye.eq(s.rr_bye.code()),
             team_settings::version.eq(new_version),
             team_settings::updated_at.eq(now()),
         );

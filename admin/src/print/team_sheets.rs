@@ -17,7 +17,8 @@ use rules::board::Color;
 use super::pdf::{Align, Column, Doc, Frame, Page, Style, Table};
 use super::{Lang, PdfOptions, PrintError, SheetTournament};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::sheets::{LineupForm, MatchRecordSheet, SheetClockRow, SheetPenaltyRow};
+use crate::domain::team::sheets::{LineupForm, MatchRecordSheet, SheetClockRow, SheetCount, SheetPenaltyRow};
+use rules::outcome::{half_points_text, quarters_text};
 
 /// What the sheets print besides the match data.
 #[derive(Debug, Clone, Default)]
@@ -28,6 +29,9 @@ pub struct TeamSheetHeader {
     pub table: u32,
     /// Offset of the venue's wall clock from UTC, in seconds.
     pub utc_offset_secs: i32,
+    /// How the match ended besides the result: the ruling with its article, reason and who
+    /// ruled, or who confirmed a resignation (issue 13), in the sheet's language.
+    pub ending: Option<String>,
 }
 
 const W: f32 = 210.0;
@@ -97,17 +101,17 @@ pub fn team_sheets(
         for f in forms.iter().filter(|f| f.section == s) {
             y = lineup_box(page, f, lang, h.utc_offset_secs, y);
         }
-        page.text_fit(
-            M,
-            y + 4.0,
-            W - 2.0 * M,
-            Style::grey(8.0),
-            Align::Left,
-            lang.pick(
-                "出场名单须在本节开始前5分钟由领队提交（第10条第1款）；位置号1的棋手先落子并按钟（第10条第3款）。",
+        let note = match s {
+            Section::Playoff => lang.pick(
+                "节棋出场名单须在双方领队确认复原起3分钟准备时间结束时提交（第12条）；出场顺序列前的棋手先落子并按钟（第10条第3款）。",
+                "Due from each leader when the 3-minute preparation after the leaders' confirmation ends (Art. 12); the player listed first moves first and presses the clock (Art. 10.3).",
+            ),
+            _ => lang.pick(
+                "出场名单须在本节开始前5分钟由领队提交（第10条第1款）；出场顺序列前的棋手先落子并按钟（第10条第3款）。",
                 "Due from each leader 5 minutes before the section starts (Art. 10.1); the player listed first moves first and presses the clock (Art. 10.3).",
             ),
-        );
+        };
+        page.text_fit(M, y + 4.0, W - 2.0 * M, Style::grey(8.0), Align::Left, note);
     }
     record_pages(&mut doc, h, sheet, lang, &match_title);
     doc.footers(lang, &title, 1.0);
@@ -152,9 +156,11 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f
         Lang::Zh => format!("提交截止：{}", time(f.deadline, offset)),
         Lang::En => format!("Due by: {}", time(f.deadline, offset)),
     };
-    let submitted = match lang {
-        Lang::Zh => format!("提交时间：{}", time(f.submitted_at, offset)),
-        Lang::En => format!("Handed in: {}", time(f.submitted_at, offset)),
+    let submitted = match (lang, f.late_secs) {
+        (Lang::Zh, 0) => format!("提交时间：{}", time(f.submitted_at, offset)),
+        (Lang::En, 0) => format!("Handed in: {}", time(f.submitted_at, offset)),
+        (Lang::Zh, late) => format!("提交时间：{}（逾时{late}秒）", time(f.submitted_at, offset)),
+        (Lang::En, late) => format!("Handed in: {} ({late} s late)", time(f.submitted_at, offset)),
     };
     page.text(M + 3.0, yy, Style::new(9.0), Align::Left, &deadline);
     page.text(M + w / 2.0, yy, Style::new(9.0), Align::Left, &submitted);
@@ -255,6 +261,25 @@ fn clock_table(rows: &[SheetClockRow], lang: Lang, offset: i32) -> Table {
     }
 }
 
+/// "Black's count 185, penalty stones Black 1, White 0 → 184 against komi 3½": the count as
+/// the referee took it, the stones moved by the penalties (rules.md §3.5) and the komi.
+fn count_line(lang: Lang, c: &SheetCount) -> String {
+    let counted = half_points_text(c.black_halves);
+    let net = i64::from(c.black_halves) - 2 * i64::from(c.penalty[0]) + 2 * i64::from(c.penalty[1]);
+    let net = half_points_text(u32::try_from(net.max(0)).unwrap_or(0));
+    let komi = quarters_text(c.komi_q.unsigned_abs());
+    match lang {
+        Lang::Zh => format!(
+            "黑方数子{counted}子；罚子：黑方{}子，白方{}子；计罚后黑方{net}子；黑贴{komi}子（第12条）",
+            c.penalty[0], c.penalty[1]
+        ),
+        Lang::En => format!(
+            "Black's count {counted}; penalty stones Black {}, White {}; Black {net} after them; Black gives {komi} stones (Art. 12)",
+            c.penalty[0], c.penalty[1]
+        ),
+    }
+}
+
 fn short_section(lang: Lang, s: Section) -> String {
     match (s, lang) {
         (Section::Playoff, Lang::Zh) => "节棋".into(),
@@ -307,17 +332,27 @@ fn record_pages(
             Column::grow(&format!("{} {}", l("黑方", "Black"), sheet.black_team)),
             Column::grow(&format!("{} {}", l("白方", "White"), sheet.white_team)),
         ],
-        rows: sheet
-            .sections
-            .iter()
-            .map(|s| {
+        rows: [Section::One, Section::Two, Section::Three, Section::Playoff]
+            .into_iter()
+            .filter_map(|sec| {
                 let sep = l("、", ", ");
-                vec![section(lang, s.section).to_string(), s.players[0].join(sep), s.players[1].join(sep)]
+                match sheet.sections.iter().find(|s| s.section == sec) {
+                    Some(s) => Some(vec![
+                        section(lang, sec).to_string(),
+                        s.players[0].join(sep),
+                        s.players[1].join(sep),
+                    ]),
+                    // Sections still to play: a row to fill in.
+                    None if !sheet.over && sec != Section::Playoff => {
+                        Some(vec![section(lang, sec).to_string(), String::new(), String::new()])
+                    }
+                    None => None,
+                }
             })
             .collect(),
         size: 9.0,
     };
-    y = table_or_none(doc, &frame, y, &who, lang, &cont);
+    y = table_or_none(doc, &frame, y, &who, lang, &cont, true, 0);
 
     sub(
         doc,
@@ -346,7 +381,15 @@ fn record_pages(
                     r.move_number.to_string(),
                     r.out.clone(),
                     r.incoming.clone(),
-                    l(&r.kind_zh, &r.kind_en).to_string(),
+                    if r.annulled {
+                        format!(
+                            "{}{}",
+                            l(&r.kind_zh, &r.kind_en),
+                            l("（已废除，第10条第5款）", " (annulled, Art. 10.5)")
+                        )
+                    } else {
+                        l(&r.kind_zh, &r.kind_en).to_string()
+                    },
                     time(r.requested_at, off),
                     time(Some(r.confirmed_at), off),
                     time(r.seated_at, off),
@@ -355,7 +398,7 @@ fn record_pages(
             .collect(),
         size: 8.5,
     };
-    y = table_or_none(doc, &frame, y, &subs, lang, &cont);
+    y = table_or_none(doc, &frame, y, &subs, lang, &cont, sheet.over, 3);
 
     sub(doc, &mut y, l("暂停（每队每场2次）", "Timeouts (2 per team per match)"));
     let timeouts = Table {
@@ -365,6 +408,7 @@ fn record_pages(
             Column::new(l("手数", "Move"), Align::Right),
             Column::new(l("申请", "Asked"), Align::Center),
             Column::new(l("确认", "Confirmed"), Align::Center),
+            Column::new(l("结束", "Ended"), Align::Center),
         ],
         rows: sheet
             .timeouts
@@ -376,18 +420,28 @@ fn record_pages(
                     r.move_number.to_string(),
                     time(Some(r.requested_at), off),
                     time(Some(r.confirmed_at), off),
+                    time(r.ended_at, off),
                 ]
             })
             .collect(),
         size: 8.5,
     };
-    y = table_or_none(doc, &frame, y, &timeouts, lang, &cont);
+    y = table_or_none(doc, &frame, y, &timeouts, lang, &cont, sheet.over, 2);
 
     sub(doc, &mut y, l("判罚记录", "Penalty log"));
-    y = table_or_none(doc, &frame, y, &penalty_table(&sheet.penalties, lang, off), lang, &cont);
+    y = table_or_none(
+        doc,
+        &frame,
+        y,
+        &penalty_table(&sheet.penalties, lang, off),
+        lang,
+        &cont,
+        sheet.over,
+        6,
+    );
 
     sub(doc, &mut y, l("计时记录（第22条第4款）", "Clock readings (Art. 22.4)"));
-    y = table_or_none(doc, &frame, y, &clock_table(&sheet.clocks, lang, off), lang, &cont);
+    y = table_or_none(doc, &frame, y, &clock_table(&sheet.clocks, lang, off), lang, &cont, sheet.over, 4);
 
     if let Some(pc) = &sheet.playoff_clocks {
         // The heading and both lines stay together.
@@ -427,11 +481,12 @@ fn record_pages(
     }
     if !sheet.playoff_penalties.is_empty() || sheet.drawn_game_en.is_some() {
         sub(doc, &mut y, l("节棋判罚记录", "Penalty log of the 节棋 play-off"));
-        y = table_or_none(doc, &frame, y, &penalty_table(&sheet.playoff_penalties, lang, off), lang, &cont);
+        let t = penalty_table(&sheet.playoff_penalties, lang, off);
+        y = table_or_none(doc, &frame, y, &t, lang, &cont, sheet.over, 3);
     }
 
     // Result block.
-    if y + 40.0 > H - M - 6.0 {
+    if y + 52.0 > H - M - 6.0 {
         let p = doc.add_page(W, H);
         y = cont(p);
     }
@@ -446,7 +501,20 @@ fn record_pages(
             sheet.penalty_totals[0], sheet.penalty_totals[1]
         ),
     };
-    p.text(M, y + 5.0, Style::new(10.0), Align::Left, &totals);
+    if sheet.over {
+        p.text(M, y + 5.0, Style::new(10.0), Align::Left, &totals);
+    } else {
+        p.text(
+            M,
+            y + 5.0,
+            Style::new(10.0),
+            Align::Left,
+            l(
+                "计入胜负的罚子：黑方____子，白方____子",
+                "Penalty stones in the count: Black ____, White ____",
+            ),
+        );
+    }
     y += 7.0;
     if let Some(d) = lang.pick_opt(sheet.drawn_game_zh.as_deref(), sheet.drawn_game_en.as_deref()) {
         let line = match lang {
@@ -454,6 +522,26 @@ fn record_pages(
             Lang::En => format!("Original game: {d} (knockout draw, 节棋 play-off)"),
         };
         p.text(M, y + 5.0, Style::new(10.0), Align::Left, &line);
+        y += 7.0;
+        if let Some(c) = &sheet.drawn_count {
+            p.text_fit(M, y + 5.0, W - 2.0 * M, Style::new(10.0), Align::Left, &count_line(lang, c));
+            y += 7.0;
+        }
+    }
+    // The count the result comes from, so that the signed result can be checked.
+    let count = match (&sheet.count, sheet.over) {
+        (Some(c), _) => Some(count_line(lang, c)),
+        (None, false) => Some(
+            l(
+                "黑方数子：________子（罚子前）；黑贴{k}子；结果：________",
+                "Black's count: ________ (before penalty stones); Black gives {k} stones; result: ________",
+            )
+            .replace("{k}", &quarters_text(sheet.komi_q.unsigned_abs())),
+        ),
+        (None, true) => None,
+    };
+    if let Some(line) = count {
+        p.text_fit(M, y + 5.0, W - 2.0 * M, Style::new(10.0), Align::Left, &line);
         y += 7.0;
     }
     let result = lang.pick_opt(sheet.result_zh.as_deref(), sheet.result_en.as_deref()).unwrap_or("");
@@ -471,6 +559,10 @@ fn record_pages(
         };
         p.text(M + 95.0, y + 5.5, Style::bold(11.0), Align::Left, &pts);
     }
+    if let Some(note) = &h.ending {
+        y += 7.0;
+        p.text_fit(M, y + 5.0, W - 2.0 * M, Style::new(9.5), Align::Left, note);
+    }
     y += 16.0;
     let sigs = [
         l("黑方执行领队：", "Black's leader:"),
@@ -485,6 +577,9 @@ fn record_pages(
     }
 }
 
+/// A table, or "(none)" once the match is decided. A sheet printed before that gets `blank`
+/// empty rows more to fill in by hand (issue 13 item 5).
+#[allow(clippy::too_many_arguments)]
 fn table_or_none<'f>(
     doc: &mut Doc<'f>,
     frame: &Frame,
@@ -492,7 +587,16 @@ fn table_or_none<'f>(
     table: &Table,
     lang: Lang,
     cont: &dyn Fn(&mut Page<'f>) -> f32,
+    over: bool,
+    blank: usize,
 ) -> f32 {
+    if !over && blank > 0 {
+        let empty = vec![String::new(); table.columns.len()];
+        let mut rows = table.rows.clone();
+        rows.extend(std::iter::repeat_n(empty, blank));
+        let t = Table { columns: table.columns.clone(), rows, size: table.size };
+        return t.flow(doc, frame, y, cont) + 4.0;
+    }
     if table.rows.is_empty() {
         let p = doc.pages.last_mut().expect("a page");
         p.text(M + 2.0, y + 4.0, Style::grey(9.0), Align::Left, lang.pick("（无）", "(none)"));
@@ -548,17 +652,25 @@ mod tests {
         ok(&mut m, Event::Clocks { move_number: None, clocks });
         ok(&mut m, Event::Move { player: 101 });
         ok(&mut m, Event::ClaimOrderError { claimant: Color::White });
-        ok(&mut m, Event::Card { person: 202, card: Card::Yellow });
+        ok(
+            &mut m,
+            Event::Card {
+                person: 202,
+                card: Card::Yellow,
+                offence: Some(crate::domain::team::cards::CardOffence::TakeBack),
+            },
+        );
         ok(&mut m, Event::RequestTimeout { side: Color::Black });
         ok(&mut m, Event::ConfirmRequest { side: Color::Black });
-        ok(&mut m, Event::Resign { side: Color::White });
+        ok(&mut m, Event::Resign { side: Color::White, by: None });
         m
     }
 
     #[test]
     fn lineup_forms_and_record_sheet_print_the_penalty_log() {
         let m = sample();
-        let h = TeamSheetHeader { tournament: tournament(), table: 2, utc_offset_secs: 8 * 3600 };
+        let h =
+            TeamSheetHeader { tournament: tournament(), table: 2, utc_offset_secs: 8 * 3600, ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::Zh)).unwrap();
         let r = read("team_sheets_zh", &pdf);
         assert!(r.every_font_has_to_unicode());
@@ -595,7 +707,7 @@ mod tests {
     #[test]
     fn english_sheets() {
         let m = sample();
-        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0 };
+        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0, ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::En)).unwrap();
         let r = read("team_sheets_en", &pdf);
         let all = squash(&r.all_text());
@@ -613,5 +725,60 @@ mod tests {
         ] {
             assert!(all.contains(s), "{s} missing: {all}");
         }
+    }
+
+    /// Issue 13 item 5: the count, the penalty stones and the komi the result comes from; a
+    /// sheet printed before the match ends has rows and lines to fill in by hand; the line-up
+    /// footnote means the same in both languages.
+    #[test]
+    fn the_record_sheet_prints_the_count_or_lines_to_fill() {
+        let b = team(1, 100, "北京队", ["王一", "李二", "张三", "赵四", "钱五", "孙六", "周七", "吴八"]);
+        let w = team(2, 200, "上海队", ["郑九", "冯十", "陈甲", "褚乙", "卫丙", "蒋丁", "沈戊", "韩己"]);
+        let t0 = 1_800_000_000;
+        let mut m = RelayMatch::new(RelayConfig::default(), b, w, t0, &[], &[]).unwrap();
+        for (t, e) in [
+            (
+                t0 - 600,
+                Event::SubmitLineup { side: Color::Black, section: Section::One, players: [101, 102] },
+            ),
+            (
+                t0 - 590,
+                Event::SubmitLineup { side: Color::White, section: Section::One, players: [201, 202] },
+            ),
+        ] {
+            m.apply(t, e).unwrap();
+        }
+        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0, ending: None };
+        let blank = |m: &RelayMatch, lang| {
+            let pdf = team_sheets(&h, &lineup_forms(m), &record_sheet(m), &PdfOptions::new(lang)).unwrap();
+            squash(&read("team_sheets_blank", &pdf).all_text())
+        };
+        let zh = blank(&m, Lang::Zh);
+        assert!(zh.contains("黑方数子：________子（罚子前）；黑贴3½子"), "{zh}");
+        assert!(zh.contains("计入胜负的罚子：黑方____子"), "{zh}");
+        assert!(zh.contains("第3节（第144手至终局）"), "a row for each section still to play: {zh}");
+        assert!(!zh.contains("（无）"), "rows to fill, not (none): {zh}");
+        assert!(zh.contains("出场顺序列前的棋手先落子并按钟"), "{zh}");
+        m.apply(t0 + 10, Event::MovesInOrder { through: 30 }).unwrap();
+        let card = Event::Card {
+            person: 101,
+            card: Card::Yellow,
+            offence: Some(crate::domain::team::cards::CardOffence::TakeBack),
+        };
+        m.apply(t0 + 20, card).unwrap();
+        m.apply(t0 + 30, Event::Count { black_halves: 370, clocks: None }).unwrap();
+        let zh = blank(&m, Lang::Zh);
+        assert!(
+            zh.contains("黑方数子185子；罚子：黑方1子，白方0子；计罚后黑方184子；黑贴3½子（第12条）"),
+            "{zh}"
+        );
+        assert!(zh.contains("（无）"), "a decided match prints (none) for what did not happen: {zh}");
+        let en = blank(&m, Lang::En);
+        assert!(
+            en.contains(
+                "Black'scount185;penaltystonesBlack1,White0;Black184afterthem;Blackgives3½stones(Art.12)"
+            ),
+            "{en}"
+        );
     }
 }

@@ -437,6 +437,8 @@ pub struct Snapshot {
     rounds: Vec<i32>,
     /// Published rounds (as the overview counts them).
     published: u32,
+    /// A team event's settings (the overview shows the rules its matches use).
+    team: Option<crate::domain::team::event::TeamSettings>,
 }
 
 impl Snapshot {
@@ -449,8 +451,13 @@ impl Snapshot {
         let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
         rounds.dedup();
         let (published, _) = tdb::published_rounds(conn, tid)?;
+        let team = match super::teams::is_team_event(&t) {
+            true => Some(crate::db::teams::settings(conn, tid)?.0),
+            false => None,
+        };
         Ok(Snapshot {
             published,
+            team,
             tag: tag.to_string(),
             at: Instant::now(),
             names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
@@ -502,7 +509,9 @@ fn render(
             let title = snap.t.name(lang.is_zh()).to_string();
             let c = frame(chrome(&snap.t, lang, path, title, false));
             let n = snap.data.entrants.len() as i64;
-            super::tournaments::tournament_page(c, lang, snap.t.clone(), n, snap.published).render()
+            let page =
+                super::tournaments::tournament_page(c, lang, snap.t.clone(), n, snap.published, snap.team);
+            page.render()
         }
     };
     html.map_err(|e| DbError::Other(format!("template: {e}")))

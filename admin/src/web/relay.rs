@@ -27,9 +27,12 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
+use crate::domain::team::cards::{CardOffence, RedCause};
 use crate::domain::team::clocks::{self, ClockInputError};
+use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::relay::{Card, Event, Phase, RelayMatch, RequestKind, SetupError};
+use crate::domain::team::penalties::PenaltyRow;
+use crate::domain::team::relay::{Card, Effect, Event, Phase, Refusal, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetClockRow, SheetPenaltyRow};
 use crate::domain::team::{PersonId, Timestamp};
@@ -168,6 +171,7 @@ pub struct SideView {
     pub any_subs: u32,
     pub timeouts_left: u32,
     pub owed_passes: u32,
+    pub malicious_fouls: u32,
     pub seated: String,
     pub pending: String,
     pub executing: String,
@@ -196,6 +200,53 @@ pub struct LogView {
     pub lines: Vec<String>,
     /// "Withdrawn by … at …: reason", once withdrawn.
     pub withdrawn: Option<String>,
+}
+
+/// Which event forms apply to the match as it stands (issue 13 item 10: the page shows only
+/// those, so the arbiter at the table does not scroll past a dozen that cannot be used).
+#[derive(Default)]
+pub struct FormsShown {
+    pub lineups: bool,
+    pub play: bool,
+    pub claim: bool,
+    pub request: bool,
+    pub seated: bool,
+    pub annul: bool,
+    pub timeout_end: bool,
+    pub replace: bool,
+    pub section_end: bool,
+    pub decide: bool,
+    pub restore: bool,
+    pub clock: bool,
+}
+
+impl FormsShown {
+    fn of(m: &RelayMatch) -> FormsShown {
+        let playing = m.phase() == Phase::Playing;
+        let sides = [m.side(Color::Black), m.side(Color::White)];
+        let last_sub = |s: &crate::domain::team::relay::SideState| s.substitutions.last().copied();
+        FormsShown {
+            lineups: playing,
+            play: m.in_play(),
+            claim: m.claimant().is_some(),
+            request: sides.iter().any(|s| s.pending.is_some()),
+            seated: sides.iter().any(|s| last_sub(s).is_some_and(|r| r.seated_at.is_none() && !r.annulled)),
+            annul: sides.iter().any(|s| {
+                last_sub(s).is_some_and(|r| {
+                    !r.annulled
+                        && r.section == m.section()
+                        && r.move_number == m.moves()
+                        && r.kind != crate::domain::team::relay::SubstitutionKind::RedCardReplacement
+                })
+            }),
+            timeout_end: sides.iter().any(|s| s.timeouts.last().is_some_and(|t| t.ended_at.is_none())),
+            replace: sides.iter().any(|s| s.vacated.is_some()),
+            section_end: m.in_play() && m.section().last_move().is_some(),
+            decide: playing,
+            restore: m.phase() == Phase::PlayoffPending,
+            clock: m.phase() != Phase::Over,
+        }
+    }
 }
 
 /// The leaders' nigiri of a match (Art. 11).
@@ -227,6 +278,8 @@ pub struct LineupRowView {
 }
 
 pub struct LineupView {
+    /// Handed in, but not shown yet: the other side's is still due (Art. 10.1).
+    pub hidden: bool,
     pub section: String,
     pub side: String,
     pub team: String,
@@ -253,6 +306,8 @@ pub struct RelayPage {
     pub over: bool,
     pub playoff_pending: bool,
     pub section: String,
+    /// The break before the next section, or the play-off's preparation.
+    pub interval: Option<String>,
     pub moves: u32,
     pub next_move: u32,
     pub to_move: String,
@@ -280,6 +335,29 @@ pub struct RelayPage {
     pub is_chief: bool,
     /// The events that stand, latest first, for the withdrawal form.
     pub withdraw_opts: Options,
+    /// The endings of issue 13 (label with its article).
+    pub end_opts: Options,
+    /// The forms that apply now.
+    pub show: FormsShown,
+    /// Each side's players, for the one line-up form of both teams.
+    pub black_players: Options,
+    pub white_players: Options,
+    /// The section whose line-ups are due next, preselected in the line-up form (it decides
+    /// nothing); and the last move of the section in play, for "section ended at move N".
+    pub lineup_section: String,
+    pub section_last: String,
+    pub card_opts: Options,
+    /// Offences with their articles (issue 13 item 4).
+    pub offence_opts: Options,
+    /// Who may confirm a resignation (Art. 14: the executing leader; Art. 10.1 order first).
+    pub resigner_opts: Options,
+    /// A side that cannot field the line-up due (fewer than two eligible players).
+    pub short_of_players: Option<String>,
+    /// The replay ordered by the chief arbiter (match id), or the match this one replays.
+    pub replay: Option<i32>,
+    pub replay_of: Option<i32>,
+    /// The confirm step of an event that decides the match.
+    pub confirm: Option<ConfirmView>,
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,
@@ -306,7 +384,7 @@ fn penalty_views(
                 move_no: p.move_number,
                 side: p.side.map(|c| side_name(lang, c).to_string()).unwrap_or_default(),
                 person: r.name.clone().unwrap_or_default(),
-                what: pick(lang, p.what_zh.clone(), p.what_en.clone()),
+                what: penalty_what(lang, p),
                 stones: p.stones,
                 total_b: p.total[0],
                 total_w: p.total[1],
@@ -330,6 +408,36 @@ fn setup_error_text(lang: Lang, e: &MatchError) -> String {
     }
 }
 
+/// Who may confirm side `c`'s resignation (Art. 14): its executing leader first (Art. 10.1
+/// order: leader, coach, captain, players), then everyone else of the team who is not at the
+/// board and not barred.
+fn resigners(lang: Lang, m: &RelayMatch, c: Color) -> Options {
+    let s = m.side(c);
+    let tag = side_name(lang, c);
+    let first = m.executing_leader(c, &|_| true).map(|el| el.person);
+    let mut people: Vec<PersonId> = first.into_iter().collect();
+    people.extend(s.team.people().filter(|p| Some(*p) != first));
+    people
+        .into_iter()
+        .filter(|p| !s.barred.contains(p) && !s.seats.is_some_and(|seats| seats.contains(&Some(*p))))
+        .map(|p| {
+            let role = match s.team.role_of(p) {
+                Some(crate::domain::team::roster::Role::Leader) => lang.t("team.role_leader"),
+                Some(crate::domain::team::roster::Role::Coach) => lang.t("team.role_coach"),
+                Some(crate::domain::team::roster::Role::Player { captain: true }) => {
+                    lang.t("team.role_captain")
+                }
+                _ => lang.t("team.role_player"),
+            };
+            let mut label = format!("{tag} · {} ({role})", s.team.name_of(p).unwrap_or_default());
+            if Some(p) == first {
+                label = format!("{label} — {}", lang.t("relay.executing_short"));
+            }
+            (p.to_string(), label)
+        })
+        .collect()
+}
+
 fn person_names(m: &RelayMatch) -> HashMap<PersonId, String> {
     let mut names = HashMap::new();
     for c in [Color::Black, Color::White] {
@@ -341,7 +449,14 @@ fn person_names(m: &RelayMatch) -> HashMap<PersonId, String> {
     names
 }
 
-fn side_view(lang: Lang, m: &RelayMatch, c: Color, names: &HashMap<PersonId, String>) -> SideView {
+/// `hidden`: sections whose line-ups this reader may not see yet (Art. 10.1).
+fn side_view(
+    lang: Lang,
+    m: &RelayMatch,
+    c: Color,
+    names: &HashMap<PersonId, String>,
+    hidden: &dyn Fn(Section) -> bool,
+) -> SideView {
     let s = m.side(c);
     let counts = m.counts();
     let k = match c {
@@ -367,6 +482,7 @@ fn side_view(lang: Lang, m: &RelayMatch, c: Color, names: &HashMap<PersonId, Str
     let leader = s.team.leader.as_ref().map(|l| l.id);
     let executing = m
         .executing_leader(c, &|p| Some(p) != leader)
+        .filter(|el| !matches!(el.basis, LeaderBasis::SectionPlayer(sec) if hidden(sec)))
         .map(|el| {
             let basis = match el.basis {
                 LeaderBasis::Leader => lang.t("team.role_leader").to_string(),
@@ -386,6 +502,7 @@ fn side_view(lang: Lang, m: &RelayMatch, c: Color, names: &HashMap<PersonId, Str
         any_subs: counts.any_substitutions[k],
         timeouts_left: counts.timeouts_left[k],
         owed_passes: counts.owed_passes[k],
+        malicious_fouls: counts.malicious_fouls[k],
         seated,
         pending,
         executing,
@@ -398,11 +515,117 @@ struct Opts {
     banner: Option<String>,
     notice: Option<String>,
     status: StatusCode,
+    confirm: Option<ConfirmView>,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK }
+        Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK, confirm: None }
+    }
+}
+
+/// The catalog key of a card's offence (its label with the article).
+pub fn offence_key(o: CardOffence) -> &'static str {
+    match o {
+        CardOffence::DoubleMove => "relay.off_double_move",
+        CardOffence::TakeBack => "relay.off_take_back",
+        CardOffence::EarlyClockPress => "relay.off_early_clock_press",
+        CardOffence::MisCapture => "relay.off_mis_capture",
+        CardOffence::MissedCapture => "relay.off_missed_capture",
+        CardOffence::PressBeforeCapturesRemoved => "relay.off_press_before_captures_removed",
+        CardOffence::WrongClockPress => "relay.off_wrong_clock_press",
+        CardOffence::RepeatedWrongClockPress => "relay.off_repeated_wrong_clock_press",
+        CardOffence::MaliciousFoul => "relay.off_malicious_foul",
+        CardOffence::LeavingSeat => "relay.off_leaving_seat",
+        CardOffence::SubstitutionDelay => "relay.off_substitution_delay",
+        CardOffence::TimeoutDelay => "relay.off_timeout_delay",
+        CardOffence::LateLineup => "relay.off_late_lineup",
+        CardOffence::Other => "relay.off_other",
+    }
+}
+
+/// A penalty-log row's ruling as the page and the sheets print it: the ruling, a red card
+/// with its cause (a second yellow, Art. 24.2; a third order error, Art. 17.7), and the
+/// card's offence with its article.
+pub fn penalty_what(lang: Lang, p: &PenaltyRow) -> String {
+    let base = pick(lang, p.what_zh.clone(), p.what_en.clone());
+    let mut what = match p.red {
+        Some(RedCause::SecondYellow) => lang.t("relay.red_second_yellow").to_string(),
+        Some(RedCause::ThirdOrderError) => format!("{base} · {}", lang.t("relay.red_third_error")),
+        Some(RedCause::Direct) | None => base,
+    };
+    if let Some(o) = p.offence {
+        what = format!("{what} · {}", lang.t(offence_key(o)));
+    }
+    what
+}
+
+/// The catalog key of an ending (its label with the article).
+pub fn ending_key(e: Ending) -> &'static str {
+    match e {
+        Ending::Forfeit => "relay.end_forfeit",
+        Ending::Withdrawal => "relay.end_withdrawal",
+        Ending::LossStoneMoved => "relay.end_loss_stone_moved",
+        Ending::LossScattered => "relay.end_loss_scattered",
+        Ending::LossCheating => "relay.end_loss_cheating",
+        Ending::NoEligiblePlayer => "relay.end_no_eligible_player",
+        Ending::DoubleLossStoneMoved => "relay.end_double_loss_stone_moved",
+        Ending::DoubleLossScattered => "relay.end_double_loss_scattered",
+        Ending::DoubleLossCheating => "relay.end_double_loss_cheating",
+        Ending::DrawStoneMoved => "relay.end_draw_stone_moved",
+        Ending::DrawScattered => "relay.end_draw_scattered",
+        Ending::ReplayStoneMoved => "relay.end_replay_stone_moved",
+        Ending::ReplayScattered => "relay.end_replay_scattered",
+    }
+}
+
+/// An ending as a line: "Forfeit (Arts. 15.2, 23.2) against White — reason (ruled by X)".
+pub fn ending_text(lang: Lang, r: &EndRecord) -> String {
+    let against = r.side.map(|c| lang.tf("relay.end_against", &[&side_name(lang, c)])).unwrap_or_default();
+    lang.tf("relay.end_what", &[&lang.t(ending_key(r.ending)), &against, &r.reason, &r.ruled_by])
+}
+
+/// What an event recorded, as the log and the confirm step show it.
+fn event_text(lang: Lang, e: &Event, names: &HashMap<PersonId, String>) -> String {
+    let name = |p: &PersonId| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
+    match e {
+        Event::End { ending, side, reason, ruled_by } => ending_text(
+            lang,
+            &EndRecord {
+                ending: *ending,
+                side: *side,
+                reason: reason.clone(),
+                ruled_by: ruled_by.clone(),
+                section: Section::One,
+                move_number: 0,
+                at: 0,
+            },
+        ),
+        Event::Resign { side, by: Some(p) } => {
+            lang.tf("relay.resign_what", &[&side_name(lang, *side), &name(p)])
+        }
+        _ => named(&pick(lang, e.zh(), e.en()), names),
+    }
+}
+
+/// How the match ended besides the result itself: the ruling with its article, reason and who
+/// ruled, or who confirmed the resignation (Art. 14).
+fn ending_note(lang: Lang, m: &RelayMatch) -> Option<String> {
+    if let Some(end) = m.ending() {
+        return Some(ending_text(lang, end));
+    }
+    let (p, side) = (m.resigned_by()?, m.result()?.winner?.opponent());
+    let name = m.side(side).team.name_of(p).unwrap_or_default().to_string();
+    Some(lang.tf("relay.resign_what", &[&side_name(lang, side), &name]))
+}
+
+/// The match's result as the page states it: the rules crate's result, then how it ended.
+fn result_text(lang: Lang, m: &RelayMatch) -> String {
+    let Some(r) = m.result() else { return String::new() };
+    let text = pick(lang, r.zh(), r.en());
+    match ending_note(lang, m) {
+        Some(note) => format!("{text} · {note}"),
+        None => text,
     }
 }
 
@@ -425,11 +648,12 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         return board_page(ctx, tid, mid, role.is_some(), opts).await;
     }
     let uid = ctx.user().map(|u| u.id);
-    let (st, is_chief) = ctx
+    let (st, is_chief, replay) = ctx
         .db(move |c| {
             let st: RelayState = mdb::relay_state(c, tid, mid)?;
             let chief = role.is_some() && rdb::is_chief(c, tid, uid)?;
-            Ok::<_, DbError>((st, chief))
+            let replay = mdb::replay_of(c, mid)?.map(|r| r.id);
+            Ok::<_, DbError>((st, chief, replay))
         })
         .await?;
     let lang = ctx.lang;
@@ -479,6 +703,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         over: false,
         playoff_pending: false,
         section: String::new(),
+        interval: None,
         moves: 0,
         next_move: 1,
         to_move: String::new(),
@@ -520,6 +745,29 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         person_opts: Vec::new(),
         is_chief,
         withdraw_opts: Vec::new(),
+        end_opts: Ending::ALL
+            .iter()
+            .map(|e| (e.code().to_string(), lang.t(ending_key(*e)).to_string()))
+            .collect(),
+        resigner_opts: Vec::new(),
+        show: FormsShown::default(),
+        black_players: Vec::new(),
+        white_players: Vec::new(),
+        lineup_section: String::new(),
+        section_last: String::new(),
+        card_opts: vec![
+            ("advice".into(), lang.t("relay.advice").into()),
+            ("yellow".into(), lang.t("relay.yellow").into()),
+            ("red".into(), lang.t("relay.red").into()),
+        ],
+        offence_opts: CardOffence::ALL
+            .iter()
+            .map(|o| (o.code().to_string(), lang.t(offence_key(*o)).to_string()))
+            .collect(),
+        short_of_players: None,
+        replay,
+        replay_of: row.replay_of,
+        confirm: opts.confirm,
         f: opts.f,
         banner: opts.banner,
         notice: opts.notice,
@@ -535,6 +783,32 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         page.over = m.phase() == Phase::Over;
         page.playoff_pending = m.phase() == Phase::PlayoffPending;
         page.section = section_name(lang, m.section()).to_string();
+        page.show = FormsShown::of(m);
+        page.section_last = m.section().last_move().map(|n| n.to_string()).unwrap_or_default();
+        // The next section whose line-ups are not both in.
+        let due = Section::ALL.into_iter().filter(|&s| s >= m.section()).find(|s| {
+            (*s != Section::Playoff || m.section() == Section::Playoff)
+                && [Color::Black, Color::White].iter().any(|&c| m.side(c).lineups[s.index()].is_none())
+        });
+        page.lineup_section = match due {
+            Some(Section::One) => "1",
+            Some(Section::Two) => "2",
+            Some(Section::Three) => "3",
+            Some(Section::Playoff) => "playoff",
+            None => "",
+        }
+        .to_string();
+        // The 5-minute break between sections (Art. 10.2) and the 3-minute preparation of the
+        // play-off (Art. 12), with the time the next part starts.
+        page.interval = m.waiting_for_section().map(|(sec, starts)| match sec {
+            Section::Playoff => {
+                lang.tf("relay.preparation", &[&show_at(starts), &(m.config().playoff_prep_secs / 60)])
+            }
+            _ => lang.tf(
+                "relay.break",
+                &[&section_name(lang, sec), &show_at(starts), &(m.config().break_secs / 60)],
+            ),
+        });
         page.moves = m.moves();
         page.next_move = m.moves() + 1;
         page.to_move = side_name(lang, m.side_to_move()).to_string();
@@ -546,11 +820,17 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             }
             _ => "—".into(),
         };
-        page.sides = [Color::Black, Color::White].iter().map(|&c| side_view(lang, m, c, &names)).collect();
+        let staff = page.staff;
+        let hidden = |s: Section| !staff && !m.lineups_public(s);
+        page.sides =
+            [Color::Black, Color::White].iter().map(|&c| side_view(lang, m, c, &names, &hidden)).collect();
         let sheet = record_sheet(m);
         page.penalties = penalty_views(lang, &sheet.penalties, &names);
         page.playoff_penalties = penalty_views(lang, &sheet.playoff_penalties, &names);
-        page.result = m.result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
+        page.result = result_text(lang, m);
+        page.short_of_players = m.short_of_players().map(|(c, sec, n)| {
+            lang.tf("relay.short_of_players", &[&side_name(lang, c), &n, &section_name(lang, sec)])
+        });
         page.drawn = m.first_result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
         page.match_points = m
             .match_points()
@@ -600,9 +880,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 }
             }
         }
+        // Art. 10.1: a side's line-up goes to the referee group; others see it once both are in.
         page.lineups = lineup_forms(m)
             .into_iter()
             .map(|f| LineupView {
+                hidden: hidden(f.section) && f.submitted_at.is_some(),
                 section: section_name(lang, f.section).to_string(),
                 side: side_name(lang, f.side).to_string(),
                 team: f.team.clone(),
@@ -611,6 +893,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 rows: f
                     .rows
                     .iter()
+                    .filter(|_| !hidden(f.section))
                     .map(|r| LineupRowView {
                         order: r.order,
                         position: r.position.map(|p| p.to_string()).unwrap_or_default(),
@@ -624,17 +907,28 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .log
             .iter()
             .rev()
-            .map(|l| LogView {
+            .map(|l| {
+                let secret = match &l.event {
+                    Event::SubmitLineup { side, section, .. } if hidden(*section) => Some(lang.tf(
+                        "relay.lineup_handed_in",
+                        &[&side_name(lang, *side), &section_name(lang, *section)],
+                    )),
+                    _ => None,
+                };
+                (l, secret)
+            })
+            .map(|(l, secret)| LogView {
                 seq: l.row.seq,
                 at: show_at(l.row.at),
                 actor: l.row.actor.clone(),
-                what: named(&pick(lang, l.event.zh(), l.event.en()), &names),
                 lines: l
                     .accepted
                     .iter()
                     .flat_map(|a| &a.effects)
+                    .filter(|_| secret.is_none())
                     .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
                     .collect(),
+                what: secret.unwrap_or_else(|| event_text(lang, &l.event, &names)),
                 withdrawn: l
                     .withdrawal
                     .as_ref()
@@ -647,7 +941,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .rev()
             .filter(|l| l.withdrawal.is_none())
             .map(|l| {
-                let what = named(&pick(lang, l.event.zh(), l.event.en()), &names);
+                let what = event_text(lang, &l.event, &names);
                 (l.row.seq.to_string(), format!("{} · {what}", l.row.seq))
             })
             .collect();
@@ -656,6 +950,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             let tag = side_name(lang, c);
             for p in &team.players {
                 page.player_opts.push((p.id.to_string(), format!("{tag} · {}. {}", p.position, p.name)));
+                let own = (p.id.to_string(), format!("{}. {}", p.position, p.name));
+                match c {
+                    Color::Black => page.black_players.push(own),
+                    Color::White => page.white_players.push(own),
+                }
             }
             for p in team.people() {
                 let role = match team.role_of(p) {
@@ -668,6 +967,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                     format!("{tag} · {} ({role})", team.name_of(p).unwrap_or_default()),
                 ));
             }
+            page.resigner_opts.extend(resigners(lang, m, c));
             if let Some(seats) = m.side(c).seats {
                 for p in seats.into_iter().flatten() {
                     page.seated_opts.push((
@@ -706,6 +1006,22 @@ pub async fn set_start(
         "" => None,
         s => parse_at(s),
     };
+    // The match is played during the event (issue 13 item 8: a start dated 1969 is a typo).
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let on_event_days = |ts: Timestamp| {
+        let day = Local.timestamp_opt(ts, 0).earliest().map(|d| d.format("%Y-%m-%d").to_string());
+        day.is_some_and(|d| d.as_str() >= t.start_date.as_str() && d.as_str() <= t.end_date.as_str())
+    };
+    if start.is_some_and(|s| !on_event_days(s)) {
+        f.error("start", ctx.lang.tf("relay.err_start_date", &[&t.start_date, &t.end_date]));
+        let opts = Opts {
+            f,
+            banner: Some(ctx.t("form.has_errors").into()),
+            status: StatusCode::BAD_REQUEST,
+            ..Opts::default()
+        };
+        return match_page(&ctx, tid, mid, opts).await;
+    }
     let Some(start) = start else {
         f.error("start", ctx.t("relay.err_time"));
         let opts = Opts {
@@ -748,7 +1064,22 @@ async fn refused(
         MatchError::BoardPlayer { board } => {
             (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
         }
+        MatchError::BoardOrder { board } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_order", &[&board]))
+        }
+        MatchError::NotChief if kind == "end" => {
+            (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief_ruling").to_string())
+        }
         MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
+        MatchError::TimeBackwards { last } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_backwards", &[&show_at(last)]))
+        }
+        MatchError::TimeOutsideMatch { start } => {
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_outside", &[&show_at(start)]))
+        }
+        MatchError::ReplayStarted { replay } => {
+            (StatusCode::CONFLICT, lang.tf("relay.err_replay_started", &[&replay]))
+        }
         MatchError::NigiriPending => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_pending").to_string()),
         MatchError::NoNigiri => (StatusCode::CONFLICT, lang.t("relay.err_no_nigiri").to_string()),
         MatchError::NigiriClosed => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_closed").to_string()),
@@ -767,6 +1098,18 @@ async fn refused(
                 })
                 .await?;
             (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, w.zh(), w.en()), &names))
+        }
+        MatchError::Refused(Refusal::CardNotForOffence { offence, card, allowed }) => {
+            let name = |c: Card| match c {
+                Card::Advice => lang.t("relay.advice"),
+                Card::Yellow => lang.t("relay.yellow"),
+                Card::Red => lang.t("relay.red"),
+            };
+            let allowed = allowed.iter().map(|c| name(*c)).collect::<Vec<_>>().join(" / ");
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                lang.tf("relay.err_card_offence", &[&name(card), &lang.t(offence_key(offence)), &allowed]),
+            )
         }
         MatchError::Refused(r) => {
             let names = ctx
@@ -811,8 +1154,40 @@ fn clock_of(form: &Form, tc: &TimeControl, p: &str) -> Result<ClockReading, BadF
     clocks::reading(tc, secs, left).map_err(BadField::Clock)
 }
 
+/// Both teams' line-ups for a section in one form (issue 13 item 10): either side may be left
+/// empty; the first listed of each side is `b1` / `w1`.
+fn lineups_of(form: &Form) -> Result<Vec<Event>, BadField> {
+    let section = section_of(form.get("section")).ok_or("section")?;
+    let mut out = Vec::new();
+    for (side, a, b) in [(Color::Black, "b1", "b2"), (Color::White, "w1", "w2")] {
+        match (form.get(a), form.get(b)) {
+            ("", "") => {}
+            (x, y) => {
+                let p =
+                    |v: &str, name: &'static str| v.parse::<PersonId>().map_err(|_| BadField::Field(name));
+                out.push(Event::SubmitLineup { side, section, players: [p(x, a)?, p(y, b)?] });
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err("b1".into());
+    }
+    Ok(out)
+}
+
+fn section_of(v: &str) -> Option<Section> {
+    match v {
+        "1" => Some(Section::One),
+        "2" => Some(Section::Two),
+        "3" => Some(Section::Three),
+        "playoff" => Some(Section::Playoff),
+        _ => None,
+    }
+}
+
 /// The event of a relay form, and where in the game it goes; `Err` names the bad field.
-fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), BadField> {
+/// `ruled_by`: the name of the arbiter recording a ruling that ends the match.
+fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Option<AtMove>), BadField> {
     let side = |name: &'static str| match form.get(name) {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
@@ -828,13 +1203,7 @@ fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), Ba
     let after = number("after")?.map(AtMove::After);
     Ok(match form.get("kind") {
         "lineup" => {
-            let section = match form.get("section") {
-                "1" => Section::One,
-                "2" => Section::Two,
-                "3" => Section::Three,
-                "playoff" => Section::Playoff,
-                _ => return Err("section".into()),
-            };
+            let section = section_of(form.get("section")).ok_or("section")?;
             (
                 Event::SubmitLineup { side: side("side")?, section, players: [person("p1")?, person("p2")?] },
                 None,
@@ -853,14 +1222,18 @@ fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), Ba
         "confirm" => (Event::ConfirmRequest { side: side("side")? }, None),
         "cancel" => (Event::CancelRequest { side: side("side")? }, None),
         "seated" => (Event::SubstituteSeated { side: side("side")? }, None),
+        "annul" => (Event::AnnulSubstitution { side: side("side")? }, None),
+        "timeout_end" => (Event::TimeoutEnd { side: side("side")? }, None),
         "replace" => (Event::ReplaceSentOff { side: side("side")?, incoming: person("incoming")? }, None),
         "card" => {
             let card = match form.get("card") {
+                "advice" => Card::Advice,
                 "yellow" => Card::Yellow,
                 "red" => Card::Red,
                 _ => return Err("card".into()),
             };
-            (Event::Card { person: person("person")?, card }, after)
+            let offence = Some(CardOffence::from_code(form.get("offence")).ok_or("offence")?);
+            (Event::Card { person: person("person")?, card, offence }, after)
         }
         "byoyomi" => (Event::ByoYomiTimeout { player: person("player")? }, number("number")?.map(AtMove::Is)),
         "section_end" => (Event::SectionEnd { clocks: None }, after),
@@ -872,14 +1245,33 @@ fn event_of(form: &Form, tc: &TimeControl) -> Result<(Event, Option<AtMove>), Ba
             Some(black_halves) => (Event::Count { black_halves, clocks: None }, after),
             None => return Err("black_count".into()),
         },
-        "resign" => (Event::Resign { side: side("side")? }, after),
+        "resign" => (Event::Resign { side: side("side")?, by: Some(person("by")?) }, after),
+        "end" => {
+            let ending = Ending::from_code(form.get("ending")).ok_or("ending")?;
+            let side = match form.get("side") {
+                "" if !ending.one_side() => None,
+                _ if !ending.one_side() => return Err("side".into()),
+                _ => Some(side("side")?),
+            };
+            let reason = form.get("why").trim();
+            if reason.is_empty() || reason.chars().count() > 500 || reason.chars().any(char::is_control) {
+                return Err("why".into());
+            }
+            let event =
+                Event::End { ending, side, reason: reason.to_string(), ruled_by: ruled_by.to_string() };
+            (event, after)
+        }
         "restore" => (Event::RestoreForPlayoff, None),
         _ => return Err("kind".into()),
     })
 }
 
-const KINDS: [&str; 18] = [
+/// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
+const DECIDING: [&str; 3] = ["resign", "count", "end"];
+
+const KINDS: [&str; 22] = [
     "lineup",
+    "lineups",
     "moves",
     "move",
     "claim",
@@ -888,6 +1280,8 @@ const KINDS: [&str; 18] = [
     "confirm",
     "cancel",
     "seated",
+    "annul",
+    "timeout_end",
     "replace",
     "card",
     "byoyomi",
@@ -895,6 +1289,7 @@ const KINDS: [&str; 18] = [
     "clock",
     "count",
     "resign",
+    "end",
     "restore",
     "start",
 ];
@@ -928,12 +1323,22 @@ pub async fn event(
         }
     };
     let tc = ctx.db(move |c| tdb::get(c, tid)).await?.settings().time_control;
-    let (event, at_move) = match event_of(&form, &tc) {
+    let ruled_by = if user.display_name.trim().is_empty() { &user.username } else { &user.display_name };
+    let parsed = match kind {
+        "lineups" => lineups_of(&form).map(|mut v| (v.remove(0), None, v)),
+        _ => event_of(&form, &tc, ruled_by).map(|(e, m)| (e, m, Vec::new())),
+    };
+    let (event, at_move, also) = match parsed {
         Ok(x) => x,
         Err(bad) => {
             let msg = match bad {
                 BadField::Field("black_count") => ctx.t("relay.err_count").to_string(),
                 BadField::Field("b_main" | "w_main") => ctx.t("relay.err_clock_face").to_string(),
+                BadField::Field("why") => ctx.t("relay.err_end_reason").to_string(),
+                BadField::Field("side" | "by" | "ending" | "card" | "offence" | "section") => {
+                    ctx.t("err.choice").to_string()
+                }
+                BadField::Field("b1" | "b2" | "w1" | "w2") => ctx.t("relay.err_lineups").to_string(),
                 BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
                 BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
@@ -948,9 +1353,62 @@ pub async fn event(
         }
     };
     let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, at, at_move, event)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}"))),
+    let input = mdb::EventInput { at, at_move, event, also };
+    if DECIDING.contains(&kind) && form.get("confirm") != "1" {
+        // Nothing that decides the match is recorded in one tap: show what it would do.
+        let preview = input.clone();
+        return match ctx.db_raw(move |c| mdb::preview_event(c, &actor, tid, mid, version, &preview)).await? {
+            Ok((accepted, m)) => {
+                let confirm = confirm_view(ctx.lang, kind, &form, at, &input.event, &accepted, &m);
+                match_page(&ctx, tid, mid, Opts { f, confirm: Some(confirm), ..Opts::default() }).await
+            }
+            Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+        };
+    }
+    match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, &input)).await? {
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}#form-{kind}"))),
         Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+    }
+}
+
+/// The confirm step of an event that decides the match: what it records and what follows.
+pub struct ConfirmView {
+    pub kind: String,
+    pub what: String,
+    pub lines: Vec<String>,
+    pub result: String,
+    /// The form as entered (the time resolved), sent again with `confirm=1`.
+    pub fields: Vec<(String, String)>,
+}
+
+fn confirm_view(
+    lang: Lang,
+    kind: &str,
+    form: &Form,
+    at: Timestamp,
+    event: &Event,
+    accepted: &[crate::domain::team::relay::Accepted],
+    m: &RelayMatch,
+) -> ConfirmView {
+    let names = person_names(m);
+    let mut fields: Vec<(String, String)> = form
+        .fields
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "csrf" | "confirm" | "at"))
+        .cloned()
+        .collect();
+    fields.push(("at".into(), input_at(at)));
+    ConfirmView {
+        kind: kind.to_string(),
+        what: event_text(lang, event, &names),
+        lines: accepted
+            .iter()
+            .flat_map(|a| &a.effects)
+            .filter(|e| !matches!(e, Effect::MovesPlayed { .. }))
+            .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+            .collect(),
+        result: result_text(lang, m),
+        fields,
     }
 }
 
@@ -1066,6 +1524,8 @@ fn board_result_text(lang: Lang, r: BoardResult) -> &'static str {
         BoardResult::None => "",
         BoardResult::Black => lang.t("res.black_wins"),
         BoardResult::White => lang.t("res.white_wins"),
+        BoardResult::BlackForfeit => lang.t("res.black_forfeit"),
+        BoardResult::WhiteForfeit => lang.t("res.white_forfeit"),
         BoardResult::Draw => lang.t("res.draw"),
         BoardResult::DoubleLoss => lang.t("res.double_loss"),
     }
@@ -1113,7 +1573,7 @@ async fn board_page(
         .iter()
         .map(|b| {
             let k = b.board;
-            let r = BoardResult::from_code(&b.result).unwrap_or(BoardResult::None);
+            let r = b.board_result();
             if !f.vals.contains_key(&format!("first-{k}")) {
                 f.set(&format!("first-{k}"), b.first_player_id.map(|p| p.to_string()).unwrap_or_default());
                 f.set(&format!("second-{k}"), b.second_player_id.map(|p| p.to_string()).unwrap_or_default());
@@ -1235,21 +1695,30 @@ pub async fn sheets(
             name_en: t.name_latin.clone(),
             venue: t.venue.clone(),
             round: u32::try_from(st.row.round_number).unwrap_or(0),
-            date: t.start_date.clone(),
+            // The match day (issue 13 item 5), once the match's start is set.
+            date: st
+                .row
+                .start_at
+                .and_then(|ts| Local.timestamp_opt(ts, 0).earliest())
+                .map(|d| d.format("%Y-%m-%d").to_string())
+                .unwrap_or_default(),
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
             time_control_text: if l.is_zh() { tc.describe_zh() } else { tc.describe_en() },
             rules_text: if l.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() }.to_string(),
         },
         table: u32::try_from(st.row.table_no).unwrap_or(0),
         utc_offset_secs: Local::now().offset().local_minus_utc(),
+        ending: ending_note(l, m),
     };
-    let pdf = crate::print::team_sheets(
-        &header,
-        &lineup_forms(m),
-        &record_sheet(m),
-        &crate::print::PdfOptions::new(lang),
-    )
-    .map_err(|e| AppError::internal(ctx.lang, e))?;
+    // The rulings as the page names them: red cards with their cause, offences with articles.
+    let mut sheet = record_sheet(m);
+    for r in sheet.penalties.iter_mut().chain(sheet.playoff_penalties.iter_mut()) {
+        let (en, zh) = (penalty_what(Lang::En, &r.row), penalty_what(Lang::Zh, &r.row));
+        (r.row.what_en, r.row.what_zh) = (en, zh);
+    }
+    let pdf =
+        crate::print::team_sheets(&header, &lineup_forms(m), &sheet, &crate::print::PdfOptions::new(lang))
+            .map_err(|e| AppError::internal(ctx.lang, e))?;
     let name = format!("match-{}-{}.pdf", st.row.round_number, st.row.table_no);
     Ok(ctx.finish(
         HttpResponse::Ok()
@@ -1278,5 +1747,14 @@ mod tests {
         assert_eq!(named("Move 73 by Black #112; #9 too", &names), "Move 73 by Black 王一; #9 too");
         assert_eq!(named("黑方112号队员第3次行棋次序错误", &names), "黑方王一第3次行棋次序错误");
         assert_eq!(named("第1120手", &names), "第1120手");
+    }
+
+    /// Every ending has its label (with the article) in the catalog, in both languages.
+    #[test]
+    fn every_ending_is_in_the_catalog() {
+        for e in Ending::ALL {
+            assert!(super::super::i18n::has_key(ending_key(e)), "{e:?}");
+            assert_ne!(Lang::Zh.t(ending_key(e)), Lang::En.t(ending_key(e)));
+        }
     }
 }

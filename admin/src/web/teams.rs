@@ -20,10 +20,10 @@ use crate::db::DbError;
 use crate::domain::rounds::PlanError;
 use crate::domain::settings::System;
 use crate::domain::team::event::{
-    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, TeamPairing, TeamSettings, TeamSettingsError,
-    TieBreakSet,
+    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, RoundRobinBye, TeamPairing, TeamSettings,
+    TeamSettingsError, TieBreakSet,
 };
-use crate::domain::team::roster::{LeaderBasis, RosterError};
+use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
 use crate::domain::team::standings::{standings, TeamOutcome, TeamTieBreak};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -63,6 +63,7 @@ fn settings_options(lang: Lang) -> SettingsOptions {
         equal_count: opts(lang, &[("draw", "team.equal_draw"), ("white", "team.equal_white")]),
         tiebreaks: opts(lang, &[("generic", "team.tb_generic"), ("weijia", "team.tb_weijia")]),
         colours: opts(lang, &[("draw", "team.colours_draw"), ("leaders_nigiri", "team.colours_nigiri")]),
+        rr_bye: opts(lang, &[("none", "team.rr_bye_none"), ("win", "team.rr_bye_win")]),
         playoff_clock: opts(
             lang,
             &[
@@ -71,6 +72,36 @@ fn settings_options(lang: Lang) -> SettingsOptions {
             ],
         ),
     }
+}
+
+/// The team settings as words (label, value), for readers without the form and for the list
+/// of settings a paired round freezes: never the stored codes (issue 13 item 11).
+fn settings_summary(lang: Lang, s: &TeamSettings) -> Vec<(String, String)> {
+    let o = settings_options(lang);
+    let word = |opts: &Options, code: &str| {
+        opts.iter().find(|(v, _)| v == code).map(|(_, l)| l.clone()).unwrap_or_else(|| code.to_string())
+    };
+    let mut out = vec![(lang.t("team.format").to_string(), word(&o.format, s.format.code()))];
+    if s.format == Format::Boards {
+        out.push((lang.t("team.boards").to_string(), s.boards.to_string()));
+        if let Some(b) = s.main_board {
+            out.push((lang.t("team.main_board").to_string(), b.to_string()));
+        }
+    }
+    out.extend([
+        (lang.t("team.match_points").to_string(), word(&o.match_points, s.match_points.code())),
+        (lang.t("team.pairing").to_string(), word(&o.pairing, s.pairing.code())),
+        (lang.t("team.rr_bye").to_string(), word(&o.rr_bye, s.rr_bye.code())),
+    ]);
+    if s.format == Format::Relay {
+        out.extend([
+            (lang.t("team.equal_count").to_string(), word(&o.equal_count, s.equal_count.code())),
+            (lang.t("team.playoff_clock").to_string(), word(&o.playoff_clock, s.playoff_clock.code())),
+            (lang.t("team.colours").to_string(), word(&o.colours, s.colours.code())),
+        ]);
+    }
+    out.push((lang.t("team.tiebreaks").to_string(), word(&o.tiebreaks, s.tiebreaks.code())));
+    out
 }
 
 fn settings_form(s: &TeamSettings) -> FormView {
@@ -84,6 +115,7 @@ fn settings_form(s: &TeamSettings) -> FormView {
     f.set("tiebreaks", s.tiebreaks.code());
     f.set("playoff_clock", s.playoff_clock.code());
     f.set("colours", s.colours.code());
+    f.set("rr_bye", s.rr_bye.code());
     f
 }
 
@@ -113,6 +145,7 @@ pub struct SettingsOptions {
     pub playoff_clock: Options,
     pub colours: Options,
     pub tiebreaks: Options,
+    pub rr_bye: Options,
 }
 
 pub struct TeamItem {
@@ -124,6 +157,8 @@ pub struct TeamItem {
     pub coach: String,
     pub captain: String,
     pub players: usize,
+    /// Fewer players than the event's matches need: the warning shown beside the count.
+    pub short: Option<String>,
 }
 
 #[derive(Template)]
@@ -137,9 +172,50 @@ pub struct TeamsPage {
     pub f: FormView,
     pub opt: SettingsOptions,
     pub frozen: bool,
+    /// The settings in words (read-only list; the frozen settings once a round is paired).
+    pub summary: Vec<(String, String)>,
     pub items: Vec<TeamItem>,
+    /// Teams that cannot play the event's matches yet (issue 13 item 6).
+    pub short_warning: Option<String>,
+    /// A relay event whose tournament rule set is the individual one.
+    pub rules_flag: Option<String>,
     pub banner: Option<String>,
     pub notice: Option<String>,
+}
+
+/// The warning about teams too short to play the event's matches, if any.
+pub fn short_warning<'a>(
+    lang: Lang,
+    s: &TeamSettings,
+    teams: impl IntoIterator<Item = (&'a TeamRow, &'a Team)>,
+) -> Option<String> {
+    let teams: Vec<(&TeamRow, &Team)> = teams.into_iter().collect();
+    let short = s.short_teams(teams.iter().map(|(_, t)| *t));
+    if short.is_empty() {
+        return None;
+    }
+    let list = short
+        .iter()
+        .filter_map(|(id, n)| {
+            teams.iter().find(|(_, t)| t.id == *id).map(|(r, _)| lang.tf("team.short_item", &[&r.name, n]))
+        })
+        .collect::<Vec<_>>()
+        .join(lang.t("team.list_sep"));
+    let need = match s.format {
+        Format::Relay => lang.tf("team.need_relay", &[&s.players_needed()]),
+        Format::Boards => lang.tf("team.need_boards", &[&s.players_needed()]),
+    };
+    Some(lang.tf("team.short_warning", &[&list, &need]))
+}
+
+/// The flag of a relay event that keeps the individual rules (its matches use seed 003's).
+pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<String> {
+    let rules = t.settings().ruleset;
+    s.keeps_individual_rules(&rules).then(|| {
+        let name = if lang.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() };
+        let komi = |q| super::tournaments::quarters_text(q);
+        lang.tf("team.rules_flag", &[&name, &komi(rules.komi_q), &komi(s.game_rules(&rules).komi_q)])
+    })
 }
 
 async fn teams_page(
@@ -160,9 +236,11 @@ async fn teams_page(
             ))
         })
         .await?;
+    let need = s.players_needed();
     let items = teams
         .values()
         .map(|(row, team)| TeamItem {
+            short: (team.players.len() < need).then(|| ctx.lang.tf("team.short_cell", &[&need])),
             id: row.id,
             name: row.name.clone(),
             unit: row.unit.clone(),
@@ -183,6 +261,9 @@ async fn teams_page(
         f: f.unwrap_or_else(|| settings_form(&s)),
         opt: settings_options(ctx.lang),
         frozen: rounds > 0,
+        summary: settings_summary(ctx.lang, &s),
+        short_warning: short_warning(ctx.lang, &s, teams.values().map(|(r, t)| (r, t))),
+        rules_flag: rules_flag(ctx.lang, &s, &t),
         items,
         banner,
         notice,
@@ -233,6 +314,7 @@ pub async fn save_settings(
     let tiebreaks = pick("tiebreaks").and_then(|v| TieBreakSet::from_code(&v));
     let playoff_clock = pick("playoff_clock").and_then(|v| PlayoffTime::from_code(&v));
     let colours = pick("colours").and_then(|v| Colours::from_code(&v));
+    let rr_bye = pick("rr_bye").and_then(|v| RoundRobinBye::from_code(&v));
     for (name, ok) in [
         ("format", format.is_some()),
         ("match_points", match_points.is_some()),
@@ -241,6 +323,7 @@ pub async fn save_settings(
         ("tiebreaks", tiebreaks.is_some()),
         ("playoff_clock", playoff_clock.is_some()),
         ("colours", colours.is_some()),
+        ("rr_bye", rr_bye.is_some()),
     ] {
         if !ok {
             f.error(name, lang.t("err.choice"));
@@ -273,9 +356,21 @@ pub async fn save_settings(
         Some(tiebreaks),
         Some(playoff_clock),
         Some(colours),
+        Some(rr_bye),
         Some(boards),
         Some(main_board),
-    ) = (format, match_points, pairing, equal_count, tiebreaks, playoff_clock, colours, boards, main_board)
+    ) = (
+        format,
+        match_points,
+        pairing,
+        equal_count,
+        tiebreaks,
+        playoff_clock,
+        colours,
+        rr_bye,
+        boards,
+        main_board,
+    )
     else {
         let banner = Some(ctx.t("form.has_errors").to_string());
         return teams_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
@@ -290,6 +385,7 @@ pub async fn save_settings(
         tiebreaks,
         playoff_clock,
         colours,
+        rr_bye,
     };
     let actor = user.actor();
     match ctx.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
@@ -667,6 +763,8 @@ pub struct TeamRoundsPage {
     pub pairing: String,
     pub declared: i32,
     pub n_teams: usize,
+    /// Teams that cannot play yet: pairing is refused until they can (issue 13 item 6).
+    pub short_warning: Option<String>,
     pub f: FormView,
     pub banner: Option<String>,
 }
@@ -693,7 +791,7 @@ async fn rounds_page(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let role = ctx.staff_role(tid).await?;
-    let (t, (s, _), teams, rounds, matches) = ctx
+    let (t, (s, _), teams, rounds, matches, rosters) = ctx
         .db(move |c| {
             Ok::<_, DbError>((
                 tdb::get(c, tid)?,
@@ -701,6 +799,7 @@ async fn rounds_page(
                 tdb_teams::list(c, tid)?,
                 mdb::rounds(c, tid)?,
                 mdb::all_matches(c, tid)?,
+                tdb_teams::domain_teams(c, tid)?,
             ))
         })
         .await?;
@@ -732,6 +831,8 @@ async fn rounds_page(
                                     m.white_team_id.map(name).unwrap_or_default()
                                 }
                                 Some(TeamOutcome::Draw) => lang.t("team.draw").to_string(),
+                                Some(TeamOutcome::DoubleLoss) => lang.t("team.both_lose").to_string(),
+                                Some(TeamOutcome::NoResult) => lang.t("team.replayed").to_string(),
                                 None => String::new(),
                             };
                             MatchItem {
@@ -740,10 +841,11 @@ async fn rounds_page(
                                 black: name(m.black_team_id),
                                 white: m.white_team_id.map(name).unwrap_or_default(),
                                 bye: m.is_bye(),
-                                stage: if m.stage == "knockout" {
-                                    lang.t("team.stage_ko")
-                                } else {
-                                    lang.t("team.stage_rr")
+                                // How the round was paired (a Swiss round is no round robin).
+                                stage: match TeamPairing::from_code(&r.pairing) {
+                                    Some(TeamPairing::Knockout) => lang.t("team.stage_ko"),
+                                    Some(TeamPairing::Swiss) => lang.t("team.stage_swiss"),
+                                    _ => lang.t("team.stage_rr"),
                                 }
                                 .to_string(),
                                 kind: if m.boards > 0 {
@@ -754,10 +856,16 @@ async fn rounds_page(
                                         lang.t("team.kind_relay"),
                                         lang.t("team.nigiri_pending")
                                     )
+                                } else if m.replay_of.is_some() {
+                                    format!("{} · {}", lang.t("team.kind_relay"), lang.t("team.replay_match"))
                                 } else {
                                     lang.t("team.kind_relay").to_string()
                                 },
-                                result: record_text(lang, m),
+                                result: if m.is_bye() {
+                                    lang.tf("team.bye_points", &[&s.bye_points()])
+                                } else {
+                                    record_text(lang, m)
+                                },
                                 winner,
                             }
                         })
@@ -778,6 +886,10 @@ async fn rounds_page(
         pairing: pairing_name(lang, s.pairing.code()).to_string(),
         declared: t.rounds,
         n_teams: teams.len(),
+        short_warning: role
+            .is_some()
+            .then(|| short_warning(lang, &s, rosters.values().map(|(r, t)| (r, t))))
+            .flatten(),
         f,
         banner,
     };
@@ -800,6 +912,14 @@ fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError
         PairError::Undecided { round } => (c, lang.tf("team.err_undecided", &[&round])),
         PairError::NotLast { last } => (c, lang.tf("team.err_not_last", &[&last])),
         PairError::HasResults => (c, lang.t("team.err_round_has_results").into()),
+        PairError::ShortTeams { need, teams } => {
+            let list = teams
+                .iter()
+                .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
+                .collect::<Vec<_>>()
+                .join(lang.t("team.list_sep"));
+            (u, lang.tf("team.err_short_teams", &[&list, &need]))
+        }
         PairError::Plan(p) => match p {
             PlanError::TooFew => (u, lang.t("team.err_too_few").into()),
             PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[&rounds])),

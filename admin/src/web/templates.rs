@@ -203,6 +203,8 @@ pub struct TournamentPage {
     pub mcmahon: Option<String>,
     /// The handicap rule, when the event gives handicaps.
     pub handicap: Option<String>,
+    /// Staff: a relay team event whose tournament rule set is the individual one.
+    pub rules_flag: Option<String>,
 }
 
 pub struct PlayerItem {

@@ -737,8 +737,21 @@ pub fn tournament_page(
     t: TournamentRow,
     n_entrants: i64,
     published: u32,
+    team: Option<crate::domain::team::event::TeamSettings>,
 ) -> TournamentPage {
-    let st = settings_text(lang, &t.settings());
+    let s = t.settings();
+    // A team event shows the rules its matches use (relay: seed 003, komi 3½), and its staff
+    // see when the tournament's own rule set is the individual one (issue 13 item 6).
+    let rules = team.map(|ts| ts.game_rules(&s.ruleset)).unwrap_or_else(|| s.ruleset.clone());
+    let preset_name =
+        |r: &rules::ruleset::RuleSet| if lang.is_zh() { r.preset.name_zh() } else { r.preset.name_en() };
+    let rules_flag = team.filter(|ts| c.staff && ts.keeps_individual_rules(&s.ruleset)).map(|_| {
+        lang.tf(
+            "team.rules_flag",
+            &[&preset_name(&s.ruleset), &quarters_text(s.ruleset.komi_q), &quarters_text(rules.komi_q)],
+        )
+    });
+    let st = settings_text(lang, &TournamentSettings { ruleset: rules, ..s });
     TournamentPage {
         c,
         mcmahon: st.mcmahon,
@@ -746,6 +759,7 @@ pub fn tournament_page(
         system: st.system,
         ruleset: st.ruleset,
         komi: st.komi,
+        rules_flag,
         t,
         n_entrants,
         published,
@@ -785,7 +799,11 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         .collect();
     let title = t.name(ctx.lang.is_zh()).to_string();
     let c = ctx.chrome_t(&t, role.is_some(), title);
-    let mut page = tournament_page(c, ctx.lang, t, n, published);
+    let team = match super::teams::is_team_event(&t) {
+        true => Some(ctx.db(move |c| crate::db::teams::settings(c, tid)).await?.0),
+        false => None,
+    };
+    let mut page = tournament_page(c, ctx.lang, t, n, published, team);
     if role.is_some() {
         page.staff = staff;
         page.candidates = candidates;

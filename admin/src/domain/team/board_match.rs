@@ -151,8 +151,27 @@ impl BoardMatchScore {
             game_points: self.game_points,
             board_winners: self.board_winners.clone(),
             main_board: self.main_board,
+            forfeit: false,
+            nominal_winner: None,
         }
     }
+}
+
+/// Checks a team's board order against its players' position numbers (位置号): down the
+/// boards the numbers must rise, so that a team cannot put its strongest player on a lower
+/// board than the order it declared \[INF: the line-up follows the team list's order, as 台次
+/// are drawn from it\]. `positions[i]`: the position number of the team's player on board
+/// `i + 1` (`None`: no player entered, e.g. a forfeited board). The first board out of order.
+pub fn board_order_error(positions: &[Option<u32>]) -> Option<u32> {
+    let mut last: Option<u32> = None;
+    for (i, p) in positions.iter().enumerate() {
+        let Some(p) = *p else { continue };
+        if last.is_some_and(|l| p <= l) {
+            return Some(i as u32 + 1);
+        }
+        last = Some(p);
+    }
+    None
 }
 
 /// Scores a match from its board results (index 0 = board 1), each in the board's colours:
@@ -204,6 +223,19 @@ pub fn score_board_match(
         std::cmp::Ordering::Equal => TeamOutcome::Draw,
     };
     Ok(BoardMatchScore { game_points, match_points, outcome, board_winners, main_board })
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::board_order_error;
+
+    #[test]
+    fn boards_follow_the_position_numbers() {
+        assert_eq!(board_order_error(&[Some(1), Some(3), Some(4)]), None);
+        assert_eq!(board_order_error(&[Some(1), None, Some(4)]), None, "a forfeited board has no player");
+        assert_eq!(board_order_error(&[Some(2), Some(1), Some(4)]), Some(2));
+        assert_eq!(board_order_error(&[Some(1), Some(5), Some(5)]), Some(3));
+    }
 }
 
 #[cfg(test)]
@@ -307,6 +339,8 @@ mod tests {
             game_points: [3, 1],
             board_winners,
             main_board: Some(0),
+            forfeit: false,
+            nominal_winner: None,
         };
         let rows = standings(
             &[5, 6, 7, 8],

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board_match::{BoardMatchConfig, MatchPointRule};
 use super::relay::{PlayoffClock, RelayConfig, Stage};
+use super::roster::{Team, RELAY_MIN_PLAYERS};
 use super::standings::{MatchPoints, TeamTieBreak};
+use super::TeamId;
 use crate::domain::draw::nigiri::NigiriRule;
 use crate::domain::pairing::ColourMethod;
 
@@ -63,6 +65,13 @@ codes!(
     PlayoffTime { GameEnd = "game_end", SectionTwoEnd = "section_two_end" }
 );
 
+codes!(
+    /// What a round-robin bye (轮空) is worth (issue 13 item 7): in a round robin a bye is no
+    /// match, so by default it scores nothing and counts in no tie-break; an event may give it
+    /// a win's match points. Swiss and knockout byes are a win (rules.md §14.5).
+    RoundRobinBye { Nothing = "none", Win = "win" }
+);
+
 /// The most boards a board match may have.
 pub const MAX_BOARDS: u32 = 20;
 
@@ -83,6 +92,8 @@ pub struct TeamSettings {
     pub playoff_clock: PlayoffTime,
     /// Relay matches: colours by the draw or by the leaders' nigiri (Art. 11).
     pub colours: Colours,
+    /// What a round-robin bye is worth.
+    pub rr_bye: RoundRobinBye,
 }
 
 impl Default for TeamSettings {
@@ -97,6 +108,7 @@ impl Default for TeamSettings {
             tiebreaks: TieBreakSet::Generic,
             playoff_clock: PlayoffTime::GameEnd,
             colours: Colours::Draw,
+            rr_bye: RoundRobinBye::Nothing,
         }
     }
 }
@@ -227,9 +239,46 @@ impl TeamSettings {
         }
     }
 
-    /// Match points of a bye: a win (rules.md §14.5).
+    /// Match points of a bye: a win in a Swiss or a knockout (rules.md §14.5); nothing in a
+    /// round robin, where a bye is no match, unless the event's setting gives it a win.
     pub fn bye_points(&self) -> u32 {
-        self.scale().win
+        match (self.pairing, self.rr_bye) {
+            (TeamPairing::RoundRobin, RoundRobinBye::Nothing) => 0,
+            _ => self.scale().win,
+        }
+    }
+
+    /// Players a team needs to play this event's matches: a relay game has three sections of
+    /// two and a player plays at most one section (seed 003 Arts. 10.2–10.4: six); a board
+    /// match one player a board (rules.md §13.2).
+    pub fn players_needed(&self) -> usize {
+        match self.format {
+            Format::Relay => RELAY_MIN_PLAYERS,
+            Format::Boards => self.boards as usize,
+        }
+    }
+
+    /// The teams (id, players) with fewer players than [`Self::players_needed`]: warned where
+    /// rosters and settings are saved, refused when a round is paired (issue 13 item 6).
+    pub fn short_teams<'a>(&self, teams: impl IntoIterator<Item = &'a Team>) -> Vec<(TeamId, usize)> {
+        let need = self.players_needed();
+        teams.into_iter().filter(|t| t.players.len() < need).map(|t| (t.id, t.players.len())).collect()
+    }
+
+    /// The rule set the event's games are played under: a relay event's matches use the team
+    /// relay rules of [`Self::relay_config`] whatever the tournament's preset; board matches
+    /// are individual games under the tournament's rules (rules.md §0, governing texts).
+    pub fn game_rules(&self, tournament_rules: &RuleSet) -> RuleSet {
+        match self.format {
+            Format::Relay => self.relay_config(tournament_rules).rules,
+            Format::Boards => tournament_rules.clone(),
+        }
+    }
+
+    /// A relay event whose tournament rule set is not the team relay preset: its matches are
+    /// played under seed 003 regardless (komi 3½), which the organizer should see and fix.
+    pub fn keeps_individual_rules(&self, tournament_rules: &RuleSet) -> bool {
+        self.format == Format::Relay && tournament_rules.preset != Preset::ChineseTeamRelay
     }
 
     /// Boards per match of this event's matches (0: relay).
@@ -270,6 +319,24 @@ mod tests {
         }
     }
 
+    /// Issue 13 item 6: a relay team needs six players, a board team one a board; a relay
+    /// event that keeps the individual rules plays its matches at komi 3½ and is flagged.
+    #[test]
+    fn what_a_team_needs_and_which_rules_apply() {
+        use super::super::roster::fixtures::team;
+        let relay = TeamSettings::default();
+        let boards = TeamSettings { format: Format::Boards, boards: 4, ..relay };
+        let teams = [team(1, 100, 5), team(2, 200, 6), team(3, 300, 3)];
+        assert_eq!(relay.short_teams(&teams), vec![(1, 5), (3, 3)]);
+        assert_eq!(boards.short_teams(&teams), vec![(3, 3)]);
+        let individual = RuleSet::chinese_2002();
+        assert!(relay.keeps_individual_rules(&individual));
+        assert!(!relay.keeps_individual_rules(&RuleSet::chinese_team_relay()));
+        assert!(!boards.keeps_individual_rules(&individual), "board games are individual games");
+        assert_eq!(relay.game_rules(&individual).komi_q, 14, "the matches use 3½");
+        assert_eq!(boards.game_rules(&individual).komi_q, individual.komi_q);
+    }
+
     #[test]
     fn board_settings_and_refusals() {
         let s = TeamSettings {
@@ -297,6 +364,9 @@ mod tests {
         TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() }.validate().unwrap();
         let two = TeamSettings { match_points: MatchPointCode::TwoOneZero, main_board: None, ..s };
         assert_eq!(two.board_config().rule, MatchPointRule::Scale { points: MatchPoints::TWO_ONE_ZERO });
-        assert_eq!(two.bye_points(), 2);
+        assert_eq!(two.bye_points(), 0, "a round-robin bye is no match (issue 13 item 7)");
+        assert_eq!(TeamSettings { rr_bye: RoundRobinBye::Win, ..two }.bye_points(), 2);
+        assert_eq!(TeamSettings { pairing: TeamPairing::Swiss, ..two }.bye_points(), 2, "rules.md §14.5");
+        assert_eq!(TeamSettings { pairing: TeamPairing::Knockout, ..s }.bye_points(), 3);
     }
 }

@@ -97,6 +97,10 @@ impl Section {
 pub struct Lineup {
     pub players: [PersonId; 2],
     pub submitted_at: Timestamp,
+    /// Handed in this many seconds after its deadline (issue 13 item 8: recorded with its
+    /// lateness; the referee decides what follows).
+    #[serde(default)]
+    pub late_secs: i64,
 }
 
 /// What a line-up is checked against.

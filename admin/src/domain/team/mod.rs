@@ -28,7 +28,9 @@
 //! where it is applied; the list is in [`relay`]'s module documentation.
 
 pub mod board_match;
+pub mod cards;
 pub mod clocks;
+pub mod ending;
 pub mod event;
 pub mod lineup;
 pub mod penalties;

@@ -12,6 +12,7 @@ use rules::ruleset::RuleSet;
 use rules::rulings::{apply_rulings, Applied, ApplyInputs, BaseResult, Ruling, RulingError};
 use serde::{Deserialize, Serialize};
 
+use super::cards::{CardOffence, RedCause};
 use super::lineup::Section;
 use super::{ix, PersonId, Timestamp};
 
@@ -21,6 +22,9 @@ pub struct LogEntry {
     pub ruling: Ruling,
     pub section: Section,
     pub at: Timestamp,
+    /// A card's offence (issue 13 item 4).
+    #[serde(default)]
+    pub offence: Option<CardOffence>,
 }
 
 /// The rulings of a log, in order.
@@ -49,6 +53,10 @@ pub struct PenaltyRow {
     /// The ruling's short name ("yellow card", "move-order error", …).
     pub what_en: String,
     pub what_zh: String,
+    /// A card's offence, with its article (rendered by the page and the sheets).
+    pub offence: Option<CardOffence>,
+    /// The ruling sent someone off: why the card is red (a second yellow, a third order error).
+    pub red: Option<RedCause>,
     /// Stones this ruling cost its side (0 for a forced pass or advice).
     pub stones: u32,
     /// Running totals after this ruling, `[Black, White]`.
@@ -67,8 +75,11 @@ pub fn penalty_rows(
 ) -> Result<Vec<PenaltyRow>, RulingError> {
     let mut rows = Vec::with_capacity(log.len());
     let mut before = [0u32; 2];
+    let mut sent_off = 0;
     for (i, e) in log.iter().enumerate() {
         let a = apply_log(rules, BaseResult::Unfinished, &log[..=i], inputs)?;
+        let red = (a.sent_off.len() > sent_off).then(|| RedCause::of(e.ruling.kind));
+        sent_off = a.sent_off.len();
         let total = [a.penalty_black, a.penalty_white];
         let stones = e.ruling.against.map(|s| total[ix(s)] - before[ix(s)]).unwrap_or(0);
         let mine: Vec<_> = a.effects.iter().filter(|x| x.ruling == Some(i)).collect();
@@ -78,6 +89,8 @@ pub fn penalty_rows(
             move_number: e.ruling.move_number,
             side: e.ruling.against,
             person: e.ruling.player,
+            offence: e.offence,
+            red,
             what_en: e.ruling.kind.en(),
             what_zh: e.ruling.kind.zh(),
             stones,
@@ -102,6 +115,7 @@ mod tests {
             ruling: Ruling::against(kind, side, m).by_player(p),
             section: Section::One,
             at: i64::from(m),
+            offence: None,
         };
         let log = [
             e(RulingKind::OrderError, Color::Black, 5, 1),
@@ -117,5 +131,11 @@ mod tests {
         assert_eq!(rows.last().unwrap().total, [8, 3]);
         assert!(rows[4].explain_zh.contains("红牌"));
         assert_eq!(rows[1].what_zh, "黄牌");
+        // The second yellow and the third order error send off: red, with the cause.
+        let reds: Vec<Option<RedCause>> = rows.iter().map(|r| r.red).collect();
+        assert_eq!(
+            reds,
+            vec![None, None, None, Some(RedCause::SecondYellow), Some(RedCause::ThirdOrderError)]
+        );
     }
 }

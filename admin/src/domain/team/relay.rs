@@ -63,7 +63,10 @@
 //!   to someone not at the board only bars them (Art. 24.3 "场上队员 … 视同换人1次"); a
 //!   player seated before the section's first move counts as not yet at the board.
 //! - \[INF\] Event times are taken as given (a referee may enter an event late); only the
-//!   line-up deadline and the substitute's seating time are compared.
+//!   line-up deadline and the substitute's seating time are compared here. A line-up handed in
+//!   after its deadline is recorded with its lateness (the referee decides: advice or a card);
+//!   one already in is not changed after it. The database layer refuses times far from the
+//!   match or well before the last event (`db::team_matches::apply_input`).
 //! - \[INF\] Requests (Art. 10.5): one per side at a time; play (moves, timeouts, section
 //!   end) waits while a request is pending, since the referee has stopped the clock.
 //! - \[INF\] A move by the side not to move is refused (it would be Art. 17.2, two consecutive
@@ -87,11 +90,13 @@ use rules::rulings::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::cards::CardOffence;
 use super::clocks::{show_en, show_zh, ClockEntry};
+use super::ending::{EndRecord, Ending};
 use super::lineup::{check_players, Lineup, LineupContext, Section};
 use super::penalties::{apply_log, LogEntry};
 use super::roster::{ExecutingLeader, Team};
-use super::standings::MatchPoints;
+use super::standings::{MatchPoints, TeamOutcome};
 use super::{ix, plural, side_en, side_zh, PersonId, Timestamp};
 
 // ---------------------------------------------------------------------------------------------
@@ -180,10 +185,11 @@ impl Default for RelayConfig {
 // Events, effects, refusals
 // ---------------------------------------------------------------------------------------------
 
-/// A card shown by the referee (Art. 24).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A card shown by the referee (Art. 24), or advice (劝告: no stone, Arts. 17.4, 22.5, 10.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Card {
+    Advice,
     Yellow,
     Red,
 }
@@ -210,10 +216,20 @@ pub enum Event {
     CancelRequest { side: Color },
     /// The substitute of the side's last substitution is seated (Art. 10.5 (3): ≤ 60 s).
     SubstituteSeated { side: Color },
+    /// The referee annuls the side's last substitution for a deliberate delay (Art. 10.5 (3)).
+    AnnulSubstitution { side: Color },
+    /// The players of the side's timeout are back in place (Art. 10.5 暂停 (2)).
+    TimeoutEnd { side: Color },
     /// The side names the player who replaces a red-carded player (Art. 24.3).
     ReplaceSentOff { side: Color, incoming: PersonId },
-    /// A card to any person of either team (Art. 24).
-    Card { person: PersonId, card: Card },
+    /// A card (or advice) to any person of either team (Art. 24), for `offence` (older logs
+    /// name none).
+    Card {
+        person: PersonId,
+        card: Card,
+        #[serde(default)]
+        offence: Option<CardOffence>,
+    },
     /// `player`, whose turn it is, exceeded the last byo-yomi period (Art. 22.1).
     ByoYomiTimeout { player: PersonId },
     /// The referee ends section 1 or 2 (Art. 10.2), with the clock readings if recorded.
@@ -225,8 +241,16 @@ pub enum Event {
     Clocks { move_number: Option<u32>, clocks: [ClockReading; 2] },
     /// The game ended and was counted: Black's count in half points, before penalty stones.
     Count { black_halves: u32, clocks: Option<[ClockReading; 2]> },
-    /// The side's executing leader confirms resignation to the referee (Art. 14).
-    Resign { side: Color },
+    /// The side's executing leader (`by`, Art. 10.1) confirms resignation to the referee
+    /// (Art. 14). Older logs name nobody.
+    Resign {
+        side: Color,
+        #[serde(default)]
+        by: Option<PersonId>,
+    },
+    /// The match ends by a ruling or a forfeit ([`Ending`]: the article, against `side` or
+    /// both), with the reason given and the name of who ruled (issue 13).
+    End { ending: Ending, side: Option<Color>, reason: String, ruled_by: String },
     /// Both leaders sign the draw and restore the position after move 143 (Art. 12 节棋流程).
     RestoreForPlayoff,
     /// The referee's summary of normal play: moves were played in the clockwise order until
@@ -277,6 +301,25 @@ pub enum Effect {
         section: Section,
         players: [PersonId; 2],
         replaced: bool,
+    },
+    /// A line-up handed in after its deadline (Art. 10.1): recorded; the referee decides.
+    LineupLate {
+        side: Color,
+        section: Section,
+        secs: i64,
+    },
+    /// The referee annulled a substitution (Art. 10.5 (3)): the player replaced returns, the
+    /// substitution stays used.
+    SubstitutionAnnulled {
+        side: Color,
+        out: PersonId,
+        incoming: PersonId,
+        left: u32,
+    },
+    /// The players are back after a timeout (Art. 10.5 暂停 (2)).
+    TimeoutEnded {
+        side: Color,
+        secs: i64,
     },
     /// Both line-ups are in: the clockwise order of the section.
     Seated {
@@ -380,6 +423,11 @@ pub enum Effect {
     },
     /// Knockout draw: the 节棋 play-off follows (Art. 12).
     PlayoffRequired,
+    /// The match ends by `ending` (issue 13): the ruling's effects follow.
+    Ended {
+        ending: Ending,
+        side: Option<Color>,
+    },
     PlayoffStarted {
         restored_to: u32,
         lineup_deadline: Timestamp,
@@ -398,12 +446,45 @@ pub enum Effect {
         first: u32,
         last: u32,
     },
-    /// The match is decided: the winner (`None`: a draw) and the match points `[Black, White]`.
+    /// The match is decided: the outcome (Black listed first) and the match points
+    /// `[Black, White]`.
     MatchDecided {
-        winner: Option<Color>,
+        outcome: TeamOutcome,
         points: [u32; 2],
         playoff: bool,
     },
+}
+
+/// When a section's line-up is due: 5 minutes before a section (Art. 10.1), at the end of the
+/// play-off's 3-minute preparation (Art. 12).
+fn due_en(s: Section) -> &'static str {
+    match s {
+        Section::Playoff => "was due when the 3-minute preparation ended (Art. 12)",
+        _ => "was due 5 minutes before the section starts (Art. 10.1)",
+    }
+}
+
+fn due_zh(s: Section) -> &'static str {
+    match s {
+        Section::Playoff => "须在3分钟准备时间结束时提交（第12条）",
+        _ => "须在本节开始前5分钟提交（第10条第1款）",
+    }
+}
+
+fn card_en(c: Card) -> &'static str {
+    match c {
+        Card::Advice => "advice",
+        Card::Yellow => "a yellow card",
+        Card::Red => "a red card",
+    }
+}
+
+fn card_zh(c: Card) -> &'static str {
+    match c {
+        Card::Advice => "劝告",
+        Card::Yellow => "黄牌",
+        Card::Red => "红牌",
+    }
 }
 
 fn person(p: PersonId) -> String {
@@ -430,14 +511,17 @@ impl Event {
             Event::ConfirmRequest { side } => format!("{} confirms its request", side_en(*side)),
             Event::CancelRequest { side } => format!("{} cancels its request", side_en(*side)),
             Event::SubstituteSeated { side } => format!("{}'s substitute seated", side_en(*side)),
+            Event::AnnulSubstitution { side } => format!("{}'s substitution annulled", side_en(*side)),
+            Event::TimeoutEnd { side } => format!("{}'s timeout ends", side_en(*side)),
             Event::ReplaceSentOff { side, incoming } => {
                 format!("{} replaces its red-carded player with {}", side_en(*side), person(*incoming))
             }
-            Event::Card { person: p, card } => format!(
-                "{} card to {}",
+            Event::Card { person: p, card, .. } => format!(
+                "{} to {}",
                 match card {
-                    Card::Yellow => "Yellow",
-                    Card::Red => "Red",
+                    Card::Advice => "Advice",
+                    Card::Yellow => "Yellow card",
+                    Card::Red => "Red card",
                 },
                 person(*p)
             ),
@@ -450,7 +534,14 @@ impl Event {
             Event::Count { black_halves, .. } => {
                 format!("Count: Black {}{}", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
             }
-            Event::Resign { side } => format!("{} resigns", side_en(*side)),
+            Event::Resign { side, by: None } => format!("{} resigns", side_en(*side)),
+            Event::Resign { side, by: Some(p) } => {
+                format!("{} resigns, confirmed by {}", side_en(*side), person(*p))
+            }
+            Event::End { ending, side, .. } => match side {
+                Some(c) => format!("Match ended ({}) against {}", ending.code(), side_en(*c)),
+                None => format!("Match ended ({})", ending.code()),
+            },
             Event::RestoreForPlayoff => "Game restored for the 节棋 play-off".into(),
             Event::MovesInOrder { through } => format!("Moves in order up to move {through}"),
         }
@@ -474,13 +565,16 @@ impl Event {
             Event::ConfirmRequest { side } => format!("{}确认申请", side_zh(*side)),
             Event::CancelRequest { side } => format!("{}取消申请", side_zh(*side)),
             Event::SubstituteSeated { side } => format!("{}替补就位", side_zh(*side)),
+            Event::AnnulSubstitution { side } => format!("{}换人被废除", side_zh(*side)),
+            Event::TimeoutEnd { side } => format!("{}暂停结束", side_zh(*side)),
             Event::ReplaceSentOff { side, incoming } => {
                 format!("{}以{}替换红牌罚下队员", side_zh(*side), person(*incoming))
             }
-            Event::Card { person: p, card } => format!(
+            Event::Card { person: p, card, .. } => format!(
                 "{}{}",
                 person(*p),
                 match card {
+                    Card::Advice => "劝告",
                     Card::Yellow => "黄牌",
                     Card::Red => "红牌",
                 }
@@ -492,7 +586,12 @@ impl Event {
             Event::Count { black_halves, .. } => {
                 format!("数子：黑方{}{}子", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
             }
-            Event::Resign { side } => format!("{}认输", side_zh(*side)),
+            Event::Resign { side, by: None } => format!("{}认输", side_zh(*side)),
+            Event::Resign { side, by: Some(p) } => format!("{}认输，由{}确认", side_zh(*side), person(*p)),
+            Event::End { ending, side, .. } => match side {
+                Some(c) => format!("比赛结束（{}）：{}", ending.code(), side_zh(*c)),
+                None => format!("比赛结束（{}）", ending.code()),
+            },
             Event::RestoreForPlayoff => "复原棋局进行节棋".into(),
             Event::MovesInOrder { through } => format!("按序落子至第{through}手"),
         }
@@ -510,6 +609,22 @@ impl Effect {
                 person(players[0]),
                 person(players[1])
             ),
+            Effect::LineupLate { side, section, secs } => format!(
+                "{}'s line-up for {} came {secs} s after its deadline ({}): recorded; the referee decides",
+                side_en(*side),
+                section.en(),
+                due_en(*section)
+            ),
+            Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
+                "{}'s substitution of {} for {} is annulled (Art. 10.5 (3)): {} returns; it stays used, {left} left",
+                side_en(*side),
+                person(*incoming),
+                person(*out),
+                person(*out)
+            ),
+            Effect::TimeoutEnded { side, secs } => {
+                format!("{}'s timeout ended after {secs} s", side_en(*side))
+            }
             Effect::Seated { section, order } => format!(
                 "{}: clockwise order {}",
                 section.en(),
@@ -601,6 +716,8 @@ impl Effect {
             Effect::PlayoffRequired => {
                 "Knockout draw: the 节棋 play-off follows from move 144 (Art. 12)".into()
             }
+            Effect::Ended { side: Some(c), .. } => format!("The match ends against {}", side_en(*c)),
+            Effect::Ended { side: None, .. } => "The match ends by the chief arbiter's ruling".into(),
             Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
                 "Position restored after move {restored_to}; each side fields any two players, with its remaining time (Black {}, White {}: the clocks after move {clocks_after}), one substitution and one timeout (Art. 12)",
                 show_en(&clocks[0]),
@@ -611,11 +728,14 @@ impl Effect {
                 show_en(&clocks[0]),
                 show_en(&clocks[1])
             ),
-            Effect::MatchDecided { winner, points, playoff } => format!(
+            Effect::MatchDecided { outcome, points, playoff } => format!(
                 "{}{}; match points Black {}, White {}",
-                match winner {
-                    Some(c) => format!("{} wins", side_en(*c)),
-                    None => "Draw".into(),
+                match outcome {
+                    TeamOutcome::FirstWins => "Black wins",
+                    TeamOutcome::SecondWins => "White wins",
+                    TeamOutcome::Draw => "Draw",
+                    TeamOutcome::DoubleLoss => "Both teams lose",
+                    TeamOutcome::NoResult => "No result: the match is replayed",
                 },
                 if *playoff { " after the 节棋 play-off" } else { "" },
                 points[0],
@@ -634,6 +754,20 @@ impl Effect {
                 person(players[0]),
                 person(players[1])
             ),
+            Effect::LineupLate { side, section, secs } => format!(
+                "{}{}出场名单超过截止时间{secs}秒提交（{}）：已记录，由裁判员处理",
+                side_zh(*side),
+                section.zh(),
+                due_zh(*section)
+            ),
+            Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
+                "{}以{}换下{}的换人被废除（第10条第5款第3项）：{}回场；仍计一次换人，剩余{left}次",
+                side_zh(*side),
+                person(*incoming),
+                person(*out),
+                person(*out)
+            ),
+            Effect::TimeoutEnded { side, secs } => format!("{}暂停{secs}秒后结束", side_zh(*side)),
             Effect::Seated { section, order } => format!(
                 "{}顺时针落子顺序：{}",
                 section.zh(),
@@ -710,6 +844,8 @@ impl Effect {
             Effect::MovesPlayed { first, last } => format!("第{first}至{last}手按序落子"),
             Effect::GameOver { zh, .. } => zh.clone(),
             Effect::PlayoffRequired => "淘汰赛和棋：采用“节棋”办法，自第144手再次对弈（第12条）".into(),
+            Effect::Ended { side: Some(c), .. } => format!("比赛结束，判{}", side_zh(*c)),
+            Effect::Ended { side: None, .. } => "裁判长判罚，比赛结束".into(),
             Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
                 "棋局复原至第{restored_to}手；双方各派任意两名棋手，使用剩余时间（黑方{}，白方{}：第{clocks_after}手后的计时），各有一次换人和暂停的权利（第12条）",
                 show_zh(&clocks[0]),
@@ -720,12 +856,15 @@ impl Effect {
                 show_zh(&clocks[0]),
                 show_zh(&clocks[1])
             ),
-            Effect::MatchDecided { winner, points, playoff } => format!(
+            Effect::MatchDecided { outcome, points, playoff } => format!(
                 "{}{}；场分：黑方{}，白方{}",
                 if *playoff { "节棋后" } else { "" },
-                match winner {
-                    Some(c) => format!("{}胜", side_zh(*c)),
-                    None => "和棋".into(),
+                match outcome {
+                    TeamOutcome::FirstWins => "黑方胜",
+                    TeamOutcome::SecondWins => "白方胜",
+                    TeamOutcome::Draw => "和棋",
+                    TeamOutcome::DoubleLoss => "双方均负",
+                    TeamOutcome::NoResult => "无胜负，重赛",
                 },
                 points[0],
                 points[1]
@@ -770,7 +909,8 @@ pub enum Refusal {
     Barred {
         person: PersonId,
     },
-    /// Art. 10.1: due 5 minutes before the section starts.
+    /// Art. 10.1: due 5 minutes before the section starts; a line-up in may not be changed
+    /// after that.
     LineupLate {
         section: Section,
         deadline: Timestamp,
@@ -871,6 +1011,40 @@ pub enum Refusal {
         rule: PlayoffClock,
         move_number: u32,
     },
+    /// The offence does not carry this card (e.g. advice for a take-back, Art. 17.3: yellow).
+    CardNotForOffence {
+        offence: CardOffence,
+        card: Card,
+        allowed: Vec<Card>,
+    },
+    /// No substitution of the side can be annulled now (made in this section, no move since).
+    NoSubstitutionToAnnul {
+        side: Color,
+    },
+    NoTimeoutRunning {
+        side: Color,
+    },
+    TimeoutEndsBefore {
+        side: Color,
+    },
+    /// An ending against one side names no side.
+    EndNeedsSide,
+    /// An ending needs the reason given (issue 13).
+    EndReasonMissing,
+    /// "No eligible player" while the side still has `eligible` players for `section`.
+    StillEligible {
+        side: Color,
+        section: Section,
+        eligible: u32,
+    },
+    /// "No eligible player" only for a section not started whose line-up the side owes.
+    NoLineupDue {
+        side: Color,
+    },
+    /// A player at the board does not confirm the resignation (Art. 14: the executing leader).
+    ResignerAtBoard {
+        person: PersonId,
+    },
     /// The rules crate refused the rulings (should not happen; its message in both languages).
     Ruling {
         en: String,
@@ -914,8 +1088,9 @@ impl Refusal {
                 person(*p)
             ),
             Refusal::LineupLate { section, deadline, at } => format!(
-                "The line-up for {} was due 5 minutes before the section starts (Art. 10.1): {} s late",
+                "The line-up for {} {} and can no longer change: {} s late",
                 section.en(),
+                due_en(*section),
                 at - deadline
             ),
             Refusal::SectionClosed { section } => {
@@ -998,6 +1173,35 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "at the end of section 2",
                 }
             ),
+            Refusal::CardNotForOffence { offence, card, allowed } => format!(
+                "{} is not the card for this offence ({}): the rules give {}",
+                card_en(*card),
+                offence.code(),
+                allowed.iter().map(|c| card_en(*c)).collect::<Vec<_>>().join(" or ")
+            ),
+            Refusal::NoSubstitutionToAnnul { side } => format!(
+                "{} has no substitution to annul: only the last one, before the next move (Art. 10.5 (3))",
+                side_en(*side)
+            ),
+            Refusal::NoTimeoutRunning { side } => format!("{} has no timeout running", side_en(*side)),
+            Refusal::TimeoutEndsBefore { side } => {
+                format!("{}'s timeout cannot end before it was confirmed", side_en(*side))
+            }
+            Refusal::EndNeedsSide => "Say which side the ruling is against".into(),
+            Refusal::EndReasonMissing => "Give the reason for the ruling".into(),
+            Refusal::StillEligible { side, section, eligible } => format!(
+                "{} still has {eligible} players who may play {} (Arts. 10.3, 10.4): it must hand in its line-up",
+                side_en(*side),
+                section.en()
+            ),
+            Refusal::NoLineupDue { side } => format!(
+                "{} owes no line-up now: a player short at the board during a section is Art. 24.4's case (the carded player stays on)",
+                side_en(*side)
+            ),
+            Refusal::ResignerAtBoard { person: p } => format!(
+                "{} is playing at the board: the executing leader confirms the resignation (Arts. 14, 10.1)",
+                person(*p)
+            ),
             Refusal::Ruling { en, .. } => format!("The ruling cannot be applied: {en}"),
         }
     }
@@ -1023,8 +1227,9 @@ impl Refusal {
                 format!("{}被出示红牌，禁止参加本局及下一局比赛（第24条第3款）", person(*p))
             }
             Refusal::LineupLate { section, deadline, at } => format!(
-                "{}出场名单须在本节开始前5分钟提交（第10条第1款），已迟{}秒",
+                "{}出场名单{}，已不能更改，已迟{}秒",
                 section.zh(),
+                due_zh(*section),
                 at - deadline
             ),
             Refusal::SectionClosed { section } => format!("{}已开始或已结束，名单不能再改", section.zh()),
@@ -1086,6 +1291,29 @@ impl Refusal {
                     PlayoffClock::AtSectionTwoEnd => "第二节结束时",
                 }
             ),
+            Refusal::CardNotForOffence { card, allowed, .. } => format!(
+                "此项犯规不应判{}：规则规定为{}",
+                card_zh(*card),
+                allowed.iter().map(|c| card_zh(*c)).collect::<Vec<_>>().join("或")
+            ),
+            Refusal::NoSubstitutionToAnnul { side } => {
+                format!("{}没有可废除的换人：只能废除最近一次、且其后尚未落子（第10条第5款第3项）", side_zh(*side))
+            }
+            Refusal::NoTimeoutRunning { side } => format!("{}没有进行中的暂停", side_zh(*side)),
+            Refusal::TimeoutEndsBefore { side } => format!("{}暂停结束时间不能早于确认时间", side_zh(*side)),
+            Refusal::EndNeedsSide => "请选择被判罚的一方".into(),
+            Refusal::EndReasonMissing => "请填写判罚理由".into(),
+            Refusal::StillEligible { side, section, eligible } => format!(
+                "{}仍有{eligible}名队员可参加{}（第10条第3、4款），须提交出场名单",
+                side_zh(*side),
+                section.zh()
+            ),
+            Refusal::NoLineupDue { side } => {
+                format!("{}当前无须提交出场名单：比赛中场上缺人按第24条第4款处理（被罚队员不下场）", side_zh(*side))
+            }
+            Refusal::ResignerAtBoard { person: p } => {
+                format!("{}正在场上对局：认输由执行领队确认（第14条、第10条第1款）", person(*p))
+            }
             Refusal::Ruling { zh, .. } => format!("判罚无法执行：{zh}"),
         }
     }
@@ -1105,6 +1333,8 @@ pub struct Counts {
     pub any_substitutions: [u32; 2],
     pub timeouts_left: [u32; 2],
     pub owed_passes: [u32; 2],
+    /// Malicious fouls on the side's record (恶意犯规: Arts. 22.5, 23.9, 24.2).
+    pub malicious_fouls: [u32; 2],
 }
 
 /// An accepted event.
@@ -1144,6 +1374,9 @@ pub struct SubstitutionRecord {
     pub requested_at: Option<Timestamp>,
     pub confirmed_at: Timestamp,
     pub seated_at: Option<Timestamp>,
+    /// Annulled by the referee for a deliberate delay (Art. 10.5 (3)): still counted as used.
+    #[serde(default)]
+    pub annulled: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1152,6 +1385,9 @@ pub struct TimeoutRecord {
     pub move_number: u32,
     pub requested_at: Timestamp,
     pub confirmed_at: Timestamp,
+    /// When the players were back in place (Art. 10.5 暂停 (2)), once recorded.
+    #[serde(default)]
+    pub ended_at: Option<Timestamp>,
 }
 
 /// A red card to a person of the side, and what followed (Art. 24.3–24.4).
@@ -1284,6 +1520,12 @@ pub struct RelayMatch {
     pub(super) first_result: Option<GameResult>,
     pub(super) result: Option<GameResult>,
     pub(super) playoff_restored_at: Option<Timestamp>,
+    /// How the match ended, when by a ruling or a forfeit (issue 13).
+    #[serde(default)]
+    pub(super) ending: Option<EndRecord>,
+    /// Who confirmed the resignation (Art. 14).
+    #[serde(default)]
+    pub(super) resigned_by: Option<PersonId>,
     pub(super) events: Vec<(Timestamp, Event)>,
 }
 
@@ -1356,6 +1598,8 @@ impl RelayMatch {
             first_result: None,
             result: None,
             playoff_restored_at: None,
+            ending: None,
+            resigned_by: None,
             events: Vec::new(),
         })
     }
@@ -1472,13 +1716,16 @@ impl RelayMatch {
         self.result.map(|r| r.winner)
     }
 
-    /// Match points `[Black, White]` once the match is over (Art. 12: 3/1/0).
+    /// The match's outcome once it is over (a double loss and a replay ordered are outcomes
+    /// of their own, issue 13).
+    pub fn outcome(&self) -> Option<TeamOutcome> {
+        self.result.as_ref().map(TeamOutcome::of_result)
+    }
+
+    /// Match points `[Black, White]` once the match is over (Art. 12: 3/1/0; a double loss
+    /// 0 : 0, a replay ordered scores nothing).
     pub fn match_points(&self) -> Option<[u32; 2]> {
-        let r = self.result?;
-        Some([
-            self.config.points.for_result(r.winner, Color::Black),
-            self.config.points.for_result(r.winner, Color::White),
-        ])
+        Some(self.config.points.of(self.outcome()?))
     }
 
     /// Persons red-carded in this match: barred from the team's next game (Art. 24.3).
@@ -1507,11 +1754,53 @@ impl RelayMatch {
         }
     }
 
+    /// The section to come and when it starts, while the match waits for it: the break after
+    /// sections 1 and 2 (Art. 10.2: 5 minutes, clock stopped) or the play-off's preparation
+    /// (Art. 12: 3 minutes). `None` in play, before section 1, and once over.
+    pub fn waiting_for_section(&self) -> Option<(Section, Timestamp)> {
+        if self.phase != Phase::Playing || self.section == Section::One || self.section_started() {
+            return None;
+        }
+        Some((self.section, self.section_start(self.section)?))
+    }
+
+    /// Whether `section`'s line-ups may be shown to the public and to the other team (issue 13
+    /// item 2): Art. 10.1 has each leader hand the line-up to the referee group, so one side's
+    /// is shown only once both are in, or the section has started (or the match is over).
+    pub fn lineups_public(&self, s: Section) -> bool {
+        let k = s.index();
+        let both = self.sides.iter().all(|x| x.lineups[k].is_some());
+        let started = match s {
+            Section::Playoff => self.section == Section::Playoff && self.section_started(),
+            _ => {
+                self.section == Section::Playoff
+                    || s < self.section
+                    || (s == self.section && self.section_started())
+            }
+        };
+        both || started || self.phase == Phase::Over
+    }
+
     /// The line-up deadline of `section`, once known (Art. 10.1: 5 minutes before the start;
     /// the play-off: the end of the preparation time \[INF\]).
     pub fn lineup_deadline(&self, s: Section) -> Option<Timestamp> {
         let start = self.section_start(s)?;
         Some(if s == Section::Playoff { start } else { start - self.config.lineup_lead_secs })
+    }
+
+    /// The side that may claim a move-order error now (Art. 17.7), if any.
+    pub fn claimant(&self) -> Option<Color> {
+        self.pending_order_error.map(|pe| pe.side.opponent())
+    }
+
+    /// Both sides are seated for the section in play.
+    pub fn in_play(&self) -> bool {
+        self.phase == Phase::Playing && self.sides.iter().all(|s| s.seats.is_some())
+    }
+
+    /// The section in play has reached its last move: the referee ends it (Art. 10.2).
+    pub fn section_complete(&self) -> bool {
+        self.phase == Phase::Playing && self.section.last_move().is_some_and(|last| self.moves >= last)
     }
 
     pub fn side_to_move(&self) -> Color {
@@ -1561,6 +1850,12 @@ impl RelayMatch {
                 .filter(|e| e.ruling.kind == RulingKind::OrderError && e.ruling.against == Some(c))
                 .count() as u32
         };
+        let fouls = |c: Color| {
+            self.log
+                .iter()
+                .filter(|e| e.ruling.against == Some(c) && e.offence.is_some_and(CardOffence::malicious_foul))
+                .count() as u32
+        };
         Counts {
             section: self.section,
             moves: self.moves,
@@ -1571,6 +1866,7 @@ impl RelayMatch {
             any_substitutions: both(&|s| s.any_subs),
             timeouts_left: both(&|s| s.timeouts_limit.saturating_sub(s.timeouts_used)),
             owed_passes: both(&|s| s.owed_passes),
+            malicious_fouls: [fouls(Color::Black), fouls(Color::White)],
         }
     }
 
@@ -1700,11 +1996,16 @@ impl RelayMatch {
 
     /// Appends rulings, re-reads the log through the rules crate and applies what follows:
     /// the effects, red cards (Art. 24.3–24.4) and a decisive result (Art. 17.7 5th error).
-    fn add_rulings(&mut self, new: Vec<Ruling>, at: Timestamp, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+    pub(super) fn add_rulings(
+        &mut self,
+        new: Vec<Ruling>,
+        at: Timestamp,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
         let before = self.log.len();
         let sent_before = self.applied.sent_off.len();
         for r in new {
-            self.log.push(LogEntry { ruling: r, section: self.section, at });
+            self.log.push(LogEntry { ruling: r, section: self.section, at, offence: None });
         }
         let applied = apply_log(&self.rules_in_force(), BaseResult::Unfinished, &self.log, &self.inputs)
             .map_err(|e| Refusal::ruling(&e))?;
@@ -1872,7 +2173,7 @@ impl RelayMatch {
         self.result = Some(result);
         let points = self.match_points().expect("result set");
         fx.push(Effect::MatchDecided {
-            winner: result.winner,
+            outcome: TeamOutcome::of_result(&result),
             points,
             playoff: self.section == Section::Playoff,
         });
@@ -1898,8 +2199,10 @@ impl RelayMatch {
                 Ok(())
             }
             Event::SubstituteSeated { side } => self.substitute_seated(at, side, fx),
+            Event::AnnulSubstitution { side } => self.annul_substitution(side, fx),
+            Event::TimeoutEnd { side } => self.end_timeout(at, side, fx),
             Event::ReplaceSentOff { side, incoming } => self.replace_sent_off(at, side, incoming, fx),
-            Event::Card { person: p, card } => self.card(at, p, card, fx),
+            Event::Card { person: p, card, offence } => self.card(at, p, card, offence, fx),
             Event::ByoYomiTimeout { player } => self.byo_yomi_timeout(at, player, fx),
             Event::SectionEnd { clocks } => self.end_section(at, clocks, fx),
             Event::Clocks { move_number, clocks } => self.record_clocks(at, move_number, clocks, fx),
@@ -1913,9 +2216,16 @@ impl RelayMatch {
                 fx.extend(after);
                 Ok(())
             }
-            Event::Resign { side } => {
+            Event::Resign { side, by } => {
                 self.ensure_playing()?;
+                if let Some(p) = by {
+                    self.check_resigner(side, p)?;
+                }
+                self.resigned_by = by;
                 self.end_game(BaseResult::Resignation { winner: side.opponent() }, fx)
+            }
+            Event::End { ending, side, ref reason, ref ruled_by } => {
+                self.end_by(at, ending, side, reason, ruled_by, fx)
             }
             Event::RestoreForPlayoff => self.restore_for_playoff(at, fx),
             Event::MovesInOrder { through } => self.moves_in_order(at, through, fx),
@@ -1946,9 +2256,16 @@ impl RelayMatch {
         if s.substitutions.iter().any(|r| r.section == section) {
             return Err(Refusal::SectionClosed { section });
         }
+        // Art. 10.1: due 5 minutes before the section. A line-up handed in late is recorded
+        // with its lateness and the referee decides (advice, a card); one already in may not be
+        // changed after the deadline \[INF\].
+        let mut late_secs = 0;
         if let Some(deadline) = self.lineup_deadline(section) {
             if at > deadline && !s.reopened[k] {
-                return Err(Refusal::LineupLate { section, deadline, at });
+                if s.lineups[k].is_some() {
+                    return Err(Refusal::LineupLate { section, deadline, at });
+                }
+                late_secs = at - deadline;
             }
         }
         let other_lineups = Section::ALL
@@ -1960,9 +2277,12 @@ impl RelayMatch {
         check_players(&ctx, section, players)?;
         let s = &mut self.sides[ix(side)];
         let replaced = s.lineups[k].is_some();
-        s.lineups[k] = Some(Lineup { players, submitted_at: at });
+        s.lineups[k] = Some(Lineup { players, submitted_at: at, late_secs });
         s.reopened[k] = false;
         fx.push(Effect::LineupAccepted { side, section, players, replaced });
+        if late_secs > 0 {
+            fx.push(Effect::LineupLate { side, section, secs: late_secs });
+        }
         if section == self.section {
             self.try_seat(fx);
         }
@@ -2115,6 +2435,7 @@ impl RelayMatch {
                     requested_at: Some(req.requested_at),
                     confirmed_at: at,
                     seated_at: None,
+                    annulled: false,
                 });
                 let left = s.subs_left();
                 s.pending = None;
@@ -2131,6 +2452,7 @@ impl RelayMatch {
                     move_number,
                     requested_at: req.requested_at,
                     confirmed_at: at,
+                    ended_at: None,
                 });
                 s.pending = None;
                 fx.push(Effect::TimeoutTaken { side, left: s.timeouts_limit - s.timeouts_used });
@@ -2185,6 +2507,7 @@ impl RelayMatch {
             requested_at: None,
             confirmed_at: at,
             seated_at: None,
+            annulled: false,
         });
         let left = s.subs_left();
         fx.push(Effect::SubstitutionMade { side, out, incoming, kind, left });
@@ -2192,8 +2515,66 @@ impl RelayMatch {
         Ok(())
     }
 
-    fn card(&mut self, at: Timestamp, p: PersonId, card: Card, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+    /// Art. 10.5 (3): for a deliberate delay the referee may annul the side's last substitution
+    /// (made in this section, no move played since): the player replaced takes the seat back,
+    /// the substitution stays used. The substitute, who played no move, has not played
+    /// \[INF\].
+    fn annul_substitution(&mut self, side: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
         self.ensure_playing()?;
+        let (section, moves) = (self.section, self.moves);
+        let s = &mut self.sides[ix(side)];
+        let i = s
+            .substitutions
+            .iter()
+            .rposition(|r| {
+                r.kind != SubstitutionKind::RedCardReplacement
+                    && !r.annulled
+                    && r.section == section
+                    && r.move_number == moves
+            })
+            .ok_or(Refusal::NoSubstitutionToAnnul { side })?;
+        let rec = s.substitutions[i];
+        let seat = s.seat_of(rec.incoming).ok_or(Refusal::NoSubstitutionToAnnul { side })?;
+        s.seats.as_mut().expect("seated")[seat] = Some(rec.out);
+        s.entered.retain(|&(p, sec)| !(p == rec.incoming && sec == section));
+        s.substitutions[i].annulled = true;
+        let left = s.subs_left();
+        fx.push(Effect::SubstitutionAnnulled { side, out: rec.out, incoming: rec.incoming, left });
+        Ok(())
+    }
+
+    /// The players are back after the side's last timeout (Art. 10.5 暂停 (2)).
+    fn end_timeout(&mut self, at: Timestamp, side: Color, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        let s = &mut self.sides[ix(side)];
+        let t = s
+            .timeouts
+            .last_mut()
+            .filter(|t| t.ended_at.is_none())
+            .ok_or(Refusal::NoTimeoutRunning { side })?;
+        if at < t.confirmed_at {
+            return Err(Refusal::TimeoutEndsBefore { side });
+        }
+        t.ended_at = Some(at);
+        fx.push(Effect::TimeoutEnded { side, secs: at - t.confirmed_at });
+        Ok(())
+    }
+
+    fn card(
+        &mut self,
+        at: Timestamp,
+        p: PersonId,
+        card: Card,
+        offence: Option<CardOffence>,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        self.ensure_playing()?;
+        if let Some(o) = offence {
+            let allowed = o.cards(&self.config.rules);
+            if !allowed.contains(&card) {
+                return Err(Refusal::CardNotForOffence { offence: o, card, allowed });
+            }
+        }
         let side = self.side_of(p).ok_or(Refusal::UnknownPerson { person: p })?;
         let s = &self.sides[ix(side)];
         if s.sent_off.iter().any(|r| r.person == p) {
@@ -2203,10 +2584,13 @@ impl RelayMatch {
             return Err(Refusal::Barred { person: p });
         }
         let kind = match card {
+            Card::Advice => RulingKind::Advice,
             Card::Yellow => RulingKind::YellowCard,
             Card::Red => RulingKind::RedCard,
         };
+        let entry = self.log.len();
         self.add_rulings(vec![Ruling::against(kind, side, self.moves).by_player(p)], at, fx)?;
+        self.log[entry].offence = offence;
         self.settle_passes(fx);
         Ok(())
     }

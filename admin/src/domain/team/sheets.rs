@@ -9,6 +9,7 @@
 
 use rules::board::Color;
 use rules::clock::ClockReading;
+use rules::rulings::{GameResult, ResultMethod};
 use serde::{Deserialize, Serialize};
 
 use super::clocks::{show_en, show_zh, ClockEntry};
@@ -39,6 +40,8 @@ pub struct LineupForm {
     pub title_zh: String,
     pub deadline: Option<Timestamp>,
     pub submitted_at: Option<Timestamp>,
+    /// Seconds after the deadline it was handed in (0: in time).
+    pub late_secs: i64,
     pub rows: [LineupFormRow; 2],
 }
 
@@ -72,6 +75,7 @@ pub fn lineup_forms(m: &RelayMatch) -> Vec<LineupForm> {
                 title_zh: format!("出场名单 {} — {}（{}）", section.zh(), s.team.name, side_zh(side)),
                 deadline: m.lineup_deadline(section),
                 submitted_at: lineup.map(|l| l.submitted_at),
+                late_secs: lineup.map(|l| l.late_secs).unwrap_or(0),
                 rows: [row(0), row(1)],
             });
         }
@@ -99,6 +103,8 @@ pub struct SubstitutionRow {
     pub requested_at: Option<Timestamp>,
     pub confirmed_at: Timestamp,
     pub seated_at: Option<Timestamp>,
+    /// Annulled by the referee (Art. 10.5 (3)).
+    pub annulled: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,6 +114,7 @@ pub struct TimeoutRow {
     pub move_number: u32,
     pub requested_at: Timestamp,
     pub confirmed_at: Timestamp,
+    pub ended_at: Option<Timestamp>,
 }
 
 /// A penalty-log row with the person's name.
@@ -157,6 +164,29 @@ pub struct SheetPlayoffClocks {
     pub reading: Option<SheetClockRow>,
 }
 
+/// The count of a game decided by count, so that the signed result can be checked (issue 13
+/// item 5): Black's count, the penalty stones in it and the komi it was counted against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetCount {
+    /// Black's count in half points, before penalty stones.
+    pub black_halves: u32,
+    /// Penalty stones counted, `[Black, White]` (rules.md §3.5).
+    pub penalty: [u32; 2],
+    /// Komi in quarter stones (Art. 12: 3½).
+    pub komi_q: i32,
+}
+
+impl SheetCount {
+    fn of(r: &GameResult, komi_q: i32) -> Option<SheetCount> {
+        match r.method {
+            ResultMethod::Count { black_halves, penalty_black, penalty_white, .. } => {
+                Some(SheetCount { black_halves, penalty: [penalty_black, penalty_white], komi_q })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The match record sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchRecordSheet {
@@ -181,6 +211,13 @@ pub struct MatchRecordSheet {
     pub result_en: Option<String>,
     pub result_zh: Option<String>,
     pub match_points: Option<[u32; 2]>,
+    /// The count of the deciding game, and of the drawn game before a play-off.
+    pub count: Option<SheetCount>,
+    pub drawn_count: Option<SheetCount>,
+    /// The match is decided: a sheet printed before has rows to fill in by hand.
+    pub over: bool,
+    /// The komi the match is counted against, in quarter stones (Art. 12: 3½).
+    pub komi_q: i32,
 }
 
 /// The match record sheet of `m` as it stands.
@@ -230,6 +267,7 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
                 requested_at: r.requested_at,
                 confirmed_at: r.confirmed_at,
                 seated_at: r.seated_at,
+                annulled: r.annulled,
             });
         }
         for t in &m.side(side).timeouts {
@@ -239,6 +277,7 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
                 move_number: t.move_number,
                 requested_at: t.requested_at,
                 confirmed_at: t.confirmed_at,
+                ended_at: t.ended_at,
             });
         }
     }
@@ -285,5 +324,9 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
         result_en: m.result().map(|r| r.en()),
         result_zh: m.result().map(|r| r.zh()),
         match_points: m.match_points(),
+        count: m.result().and_then(|r| SheetCount::of(&r, m.rules_in_force().komi_q)),
+        drawn_count: m.first_result().and_then(|r| SheetCount::of(&r, rules.komi_q)),
+        over: m.result().is_some(),
+        komi_q: rules.komi_q,
     }
 }

@@ -14,10 +14,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use rules::board::Color;
+use rules::rulings::{GameResult, ResultMethod};
 use serde::{Deserialize, Serialize};
 
 use super::relay::RelayMatch;
 use super::TeamId;
+use crate::domain::draw::double_loss::nominal_winner;
+use crate::domain::draw::lots::DrawRecord;
 use crate::domain::pairing::knockout::MatchOutcome;
 use crate::domain::pairing::{
     swiss, ByeRecord, GameResult as PairingResult, History, PairingError, PlayedGame, Player, PointsScale,
@@ -46,6 +49,18 @@ impl MatchPoints {
             Some(_) => self.loss,
         }
     }
+
+    /// Points `[first, second]` of a match with `outcome`: a double loss is a loss for both
+    /// (rules.md §12), a match to be replayed scores nothing (its replay does).
+    pub fn of(&self, outcome: TeamOutcome) -> [u32; 2] {
+        match outcome {
+            TeamOutcome::FirstWins => [self.win, self.loss],
+            TeamOutcome::SecondWins => [self.loss, self.win],
+            TeamOutcome::Draw => [self.draw, self.draw],
+            TeamOutcome::DoubleLoss => [self.loss, self.loss],
+            TeamOutcome::NoResult => [0, 0],
+        }
+    }
 }
 
 /// The outcome of a team match for the team listed first (relay: Black; board match: Black on
@@ -56,6 +71,33 @@ pub enum TeamOutcome {
     FirstWins,
     SecondWins,
     Draw,
+    /// Both teams lose (双方均负: seed 003 Arts. 17.5 (5), 17.6 (3), 23.1; rules.md §12).
+    DoubleLoss,
+    /// No result: the chief arbiter ordered a replay (重赛, Arts. 17.5 (4), 17.6 (2)). The
+    /// match counts nowhere; its replay is a match of its own.
+    NoResult,
+}
+
+impl TeamOutcome {
+    /// The outcome of a game result for the side listed first (Black).
+    pub fn of_result(r: &GameResult) -> TeamOutcome {
+        match (r.winner, r.method) {
+            (Some(Color::Black), _) => TeamOutcome::FirstWins,
+            (Some(Color::White), _) => TeamOutcome::SecondWins,
+            (None, ResultMethod::DoubleLoss { .. }) => TeamOutcome::DoubleLoss,
+            (None, ResultMethod::Replay | ResultMethod::NoResult) => TeamOutcome::NoResult,
+            (None, _) => TeamOutcome::Draw,
+        }
+    }
+
+    /// The team that won, by index into the record's `teams`.
+    pub fn winner(self) -> Option<usize> {
+        match self {
+            TeamOutcome::FirstWins => Some(0),
+            TeamOutcome::SecondWins => Some(1),
+            _ => None,
+        }
+    }
 }
 
 /// A finished team match, as standings and pairing read it.
@@ -73,26 +115,36 @@ pub struct TeamMatchRecord {
     pub board_winners: Vec<Option<usize>>,
     /// Index of the main board (主将) in `board_winners`, if the event has one.
     pub main_board: Option<usize>,
+    /// Won by forfeit (弃权, Arts. 15.2, 23.2): not played at the board, so it gives no colour
+    /// to the pairing's colour balance.
+    #[serde(default)]
+    pub forfeit: bool,
+    /// A double loss's nominal winner for the next round's pairing only (rules.md §12 lot),
+    /// once drawn; never read by standings.
+    #[serde(default)]
+    pub nominal_winner: Option<TeamId>,
 }
 
 impl TeamMatchRecord {
     /// The record of a finished relay match (`None` while it is not over).
     pub fn from_relay(round: u32, m: &RelayMatch) -> Option<TeamMatchRecord> {
-        let winner = m.winner()?;
-        let outcome = match winner {
-            Some(Color::Black) => TeamOutcome::FirstWins,
-            Some(Color::White) => TeamOutcome::SecondWins,
-            None => TeamOutcome::Draw,
-        };
+        let result = m.result()?;
         Some(TeamMatchRecord {
             round,
             teams: [m.side(Color::Black).team.id, m.side(Color::White).team.id],
-            outcome,
+            outcome: TeamOutcome::of_result(&result),
             match_points: m.match_points()?,
             game_points: [0, 0],
             board_winners: Vec::new(),
             main_board: None,
+            forfeit: result.method == ResultMethod::Forfeit,
+            nominal_winner: None,
         })
+    }
+
+    /// Whether the match counts (a match to be replayed counts nowhere).
+    pub fn counts(&self) -> bool {
+        self.outcome != TeamOutcome::NoResult
     }
 
     fn index_of(&self, t: TeamId) -> Option<usize> {
@@ -181,15 +233,15 @@ pub fn standings(
             )
         })
         .collect();
-    for m in matches {
+    for m in matches.iter().filter(|m| m.counts()) {
         for (i, &t) in m.teams.iter().enumerate() {
             let Some(r) = rows.get_mut(&t) else { continue };
             r.played += 1;
             r.match_points += m.match_points[i];
             r.game_points += m.game_points[i];
-            match (m.outcome, i) {
-                (TeamOutcome::Draw, _) => r.drawn += 1,
-                (TeamOutcome::FirstWins, 0) | (TeamOutcome::SecondWins, 1) => r.won += 1,
+            match m.outcome {
+                TeamOutcome::Draw => r.drawn += 1,
+                o if o.winner() == Some(i) => r.won += 1,
                 _ => r.lost += 1,
             }
             if r.board_wins.len() < m.board_winners.len() {
@@ -223,7 +275,7 @@ pub fn standings(
             Some(TeamTieBreak::Wins) => r.won,
             Some(TeamTieBreak::HeadToHead) => matches
                 .iter()
-                .filter(|m| m.teams.iter().all(|x| group.contains(x)))
+                .filter(|m| m.counts() && m.teams.iter().all(|x| group.contains(x)))
                 .filter_map(|m| m.index_of(t).map(|i| m.match_points[i]))
                 .sum(),
         };
@@ -276,6 +328,8 @@ pub fn knockout_outcome(rec: &TeamMatchRecord, a: TeamId) -> MatchOutcome {
     let a_first = rec.teams[0] == a;
     match (rec.outcome, a_first) {
         (TeamOutcome::Draw, _) => MatchOutcome::Draw,
+        (TeamOutcome::DoubleLoss, _) => MatchOutcome::DoubleLoss,
+        (TeamOutcome::NoResult, _) => MatchOutcome::Pending,
         (TeamOutcome::FirstWins, true) | (TeamOutcome::SecondWins, false) => MatchOutcome::AWins,
         _ => MatchOutcome::BWins,
     }
@@ -294,29 +348,77 @@ pub struct TeamEntry {
     pub status: Status,
 }
 
+/// The double-loss lot of rules.md §12 for a team event (the event's `double_loss` setting is
+/// the lot, and the rounds are paired by score): the nominal winner of a double-loss match is
+/// drawn with the individual games' lot ([`crate::domain::draw::double_loss::nominal_winner`],
+/// from the seed of the round being paired) and paired as if it had won `win` match points,
+/// for the next round only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoubleLossLot {
+    pub seed: u64,
+    pub win: u32,
+}
+
+/// A nominal winner drawn for a double-loss match of the previous round (to be stored with the
+/// match, so that pairing the round again keeps it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NominalWinner {
+    pub round: u32,
+    /// `[first, second]` of the match.
+    pub teams: [TeamId; 2],
+    pub winner: TeamId,
+    pub record: DrawRecord,
+}
+
+/// What the team engine reads: the teams as players, the history, and the double-loss lots
+/// drawn for this pairing.
+pub struct PairingInputs {
+    pub players: Vec<Player>,
+    pub history: History,
+    pub lots: Vec<NominalWinner>,
+}
+
 /// Adapts teams to the individual engine: each team is a [`Player`] whose entry points are its
 /// match points (in half points, the engine's unit) from rounds before `round`; each match is a
 /// [`PlayedGame`] with the first-listed team as Black, so "already met" and the colour balance
-/// come from the history. Game results carry no points here (see [`team_pairing_settings`]),
-/// so every scale, the main-board rule included, pairs by the match points actually earned.
+/// come from the history (a forfeit is not played at the board; a match to be replayed is
+/// left out, its replay counts). Game results carry no points here (see
+/// [`team_pairing_settings`]), so every scale, the main-board rule included, pairs by the match
+/// points actually earned; with `lot`, a double loss of the previous round adds a win to its
+/// nominal winner for this pairing only.
 pub fn pairing_inputs(
     entries: &[TeamEntry],
     matches: &[TeamMatchRecord],
     byes: &[TeamBye],
     round: u32,
-) -> (Vec<Player>, History) {
+    lot: Option<DoubleLossLot>,
+) -> PairingInputs {
     let mut points: BTreeMap<TeamId, u32> = BTreeMap::new();
     let mut history = History::default();
-    for m in matches.iter().filter(|m| m.round < round) {
+    let mut lots = Vec::new();
+    for m in matches.iter().filter(|m| m.round < round && m.counts()) {
         for (i, &t) in m.teams.iter().enumerate() {
             *points.entry(t).or_default() += m.match_points[i];
         }
-        let result = match m.outcome {
-            TeamOutcome::FirstWins => PairingResult::BlackWins,
-            TeamOutcome::SecondWins => PairingResult::WhiteWins,
-            TeamOutcome::Draw => PairingResult::Draw,
+        let result = match (m.outcome, m.forfeit) {
+            (TeamOutcome::FirstWins, false) => PairingResult::BlackWins,
+            (TeamOutcome::FirstWins, true) => PairingResult::BlackWinsByForfeit,
+            (TeamOutcome::SecondWins, false) => PairingResult::WhiteWins,
+            (TeamOutcome::SecondWins, true) => PairingResult::WhiteWinsByForfeit,
+            (TeamOutcome::Draw, _) => PairingResult::Draw,
+            (TeamOutcome::DoubleLoss, _) | (TeamOutcome::NoResult, _) => PairingResult::DoubleLoss,
         };
-        history.games.push(PlayedGame::new(m.round, m.teams[0], m.teams[1], result));
+        let mut game = PlayedGame::new(m.round, m.teams[0], m.teams[1], result);
+        game.nominal_winner = m.nominal_winner;
+        if let Some(lot) = lot.filter(|_| result == PairingResult::DoubleLoss && m.round + 1 == round) {
+            // Teams are named by their number as in the pairing (`Player::number` below).
+            let (winner, record) = nominal_winner(lot.seed, &game, &|t| t);
+            *points.entry(winner).or_default() += lot.win;
+            if m.nominal_winner.is_none() {
+                lots.push(NominalWinner { round: m.round, teams: m.teams, winner, record });
+            }
+        }
+        history.games.push(game);
     }
     for b in byes.iter().filter(|b| b.round < round) {
         *points.entry(b.team).or_default() += b.match_points;
@@ -335,7 +437,7 @@ pub fn pairing_inputs(
             entry_points: 2 * points.get(&e.team).copied().unwrap_or(0) as i32,
         })
         .collect();
-    (players, history)
+    PairingInputs { players, history, lots }
 }
 
 /// The event's pairing settings with every game result worth 0, because [`pairing_inputs`]
@@ -356,8 +458,8 @@ pub fn pair_team_round(
     round: u32,
     seed: u64,
 ) -> Result<RoundPairing, PairingError> {
-    let (players, history) = pairing_inputs(entries, matches, byes, round);
-    swiss::pair_round(&players, &history, &team_pairing_settings(settings), round, seed)
+    let inp = pairing_inputs(entries, matches, byes, round, None);
+    swiss::pair_round(&inp.players, &inp.history, &team_pairing_settings(settings), round, seed)
 }
 
 #[cfg(test)]
@@ -374,6 +476,8 @@ mod tests {
             game_points: [0, 0],
             board_winners: vec![],
             main_board: None,
+            forfeit: false,
+            nominal_winner: None,
         }
     }
 
@@ -438,15 +542,11 @@ mod tests {
             .iter()
             .zip(outcomes)
             .map(|(g, o)| {
-                let mp = match o {
-                    FirstWins => [3, 0],
-                    SecondWins => [0, 3],
-                    Draw => [1, 1],
-                };
+                let mp = MatchPoints::THREE_ONE_ZERO.of(o);
                 rec(1, g.black, g.white, o, mp)
             })
             .collect();
-        let (players, _) = pairing_inputs(&entries, &matches, &[], 2);
+        let players = pairing_inputs(&entries, &matches, &[], 2, None).players;
         let pts: BTreeMap<TeamId, i32> = players.iter().map(|p| (p.id, p.entry_points)).collect();
         assert_eq!(pts.values().filter(|&&p| p == 6).count(), 2, "two winners with 3 match points");
         let r2 = pair_team_round(&entries, &matches, &[], &settings, 2, 12).unwrap();
@@ -461,9 +561,56 @@ mod tests {
         assert_eq!(top, winners);
         // Main-board scale: 2 : 1 results pair by what was earned.
         matches.push(rec(2, r2.games[0].black, r2.games[0].white, FirstWins, [2, 1]));
-        let (players, history) = pairing_inputs(&entries, &matches, &[], 3);
+        let PairingInputs { players, history, .. } = pairing_inputs(&entries, &matches, &[], 3, None);
         assert_eq!(history.games.len(), 4);
         let p = players.iter().find(|p| p.id == r2.games[0].black).unwrap();
         assert_eq!(p.entry_points, 2 * (3 + 2));
+    }
+
+    /// A double loss is a loss for both in the standings (rules.md §12); a match to be
+    /// replayed counts nowhere; under the lot the nominal winner pairs as a winner in the next
+    /// round only, drawn with the individual games' lot and kept once stored.
+    #[test]
+    fn double_loss_and_replay_in_standings_and_pairing() {
+        use TeamOutcome::*;
+        let p = MatchPoints::THREE_ONE_ZERO;
+        let matches = vec![
+            rec(1, 1, 2, DoubleLoss, p.of(DoubleLoss)),
+            rec(1, 3, 4, NoResult, p.of(NoResult)),
+            rec(1, 3, 4, FirstWins, p.of(FirstWins)),
+        ];
+        let rows = standings(&[1, 2, 3, 4], &matches, &[], &[TeamTieBreak::HeadToHead]);
+        let r = |t| rows.iter().find(|r| r.team == t).unwrap();
+        assert_eq!((r(1).played, r(1).lost, r(1).match_points), (1, 1, 0));
+        assert_eq!((r(2).played, r(2).lost, r(2).match_points), (1, 1, 0));
+        assert_eq!((r(3).played, r(3).won, r(3).match_points), (1, 1, 3), "the replay counts, once");
+        let entries: Vec<TeamEntry> = (1..=4)
+            .map(|t| TeamEntry {
+                team: t,
+                rank_value: 0,
+                rating: None,
+                unit: String::new(),
+                status: Status::Active,
+            })
+            .collect();
+        let lot = Some(DoubleLossLot { seed: 99, win: 3 });
+        let inp = pairing_inputs(&entries, &matches, &[], 2, lot);
+        assert_eq!(inp.history.games.len(), 2, "the match replayed is not in the history");
+        assert_eq!(inp.lots.len(), 1);
+        let winner = inp.lots[0].winner;
+        assert!(winner == 1 || winner == 2);
+        assert_eq!(inp.lots[0].record.stream, crate::domain::draw::lots::Stream::DoubleLoss);
+        let pts = |inp: &PairingInputs, t| inp.players.iter().find(|p| p.id == t).unwrap().entry_points;
+        assert_eq!(pts(&inp, winner), 6, "a win's 3 match points, for pairing only");
+        assert_eq!(pts(&inp, 3 - winner), 0);
+        // Stored: the same winner, no new lot; without the lot, nobody scores.
+        let mut stored = matches.clone();
+        stored[0].nominal_winner = Some(3 - winner);
+        let again = pairing_inputs(&entries, &stored, &[], 2, lot);
+        assert!(again.lots.is_empty());
+        assert_eq!(pts(&again, 3 - winner), 6);
+        assert_eq!(pts(&pairing_inputs(&entries, &matches, &[], 2, None), winner), 0);
+        // Round 3 no longer reads the lot.
+        assert_eq!(pts(&pairing_inputs(&entries, &matches, &[], 3, lot), winner), 0);
     }
 }

@@ -6,6 +6,7 @@ use rules::board::Color::{self, Black, White};
 use rules::clock::ClockReading;
 use rules::rulings::{GameResult, LossReason, ResultMethod};
 
+use super::ending::Ending;
 use super::lineup::Section;
 use super::relay::{
     Accepted, Card, Effect, Event, Phase, PlayoffClock, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
@@ -96,7 +97,7 @@ impl H {
     }
 
     fn card(&mut self, person: PersonId, card: Card) -> Accepted {
-        self.ok(Event::Card { person, card })
+        self.ok(Event::Card { person, card, offence: None })
     }
 
     fn stones(&self) -> [u32; 2] {
@@ -227,7 +228,7 @@ fn full_relay_match_through_every_rule() {
     assert!(has(&a, |e| *e == Effect::SeatVacant { side: White, person: 212 }));
     assert_eq!(h.no(Event::Move { player: 111 }), Refusal::SeatVacant { side: White });
     assert_eq!(
-        h.no(Event::Card { person: 212, card: Card::Yellow }),
+        h.no(Event::Card { person: 212, card: Card::Yellow, offence: None }),
         Refusal::AlreadySentOff { person: 212 }
     );
     assert_eq!(
@@ -375,7 +376,8 @@ fn full_relay_match_through_every_rule() {
     assert_eq!(result.en(), "W+2");
     assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
     assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
     assert_eq!(h.m.phase(), Phase::Over);
     assert_eq!(h.no(Event::Move { player: 116 }), Refusal::MatchOver);
     let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
@@ -438,7 +440,8 @@ fn fifth_order_error_loses_the_game() {
     let a = h.claim(White);
     assert!(ruling_text(&a).contains("5th move-order error"));
     assert_eq!(h.m.result(), Some(GameResult::loss_of(Black, LossReason::OrderErrors)));
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
     assert_eq!(h.no(Event::Move { player: 212 }), Refusal::MatchOver);
 }
 
@@ -528,7 +531,8 @@ fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
     assert_eq!(result.winner, Some(Black));
     assert!(matches!(result.method, ResultMethod::Count { outcome, .. } if outcome.margin_q == 0));
     assert_eq!(result.en(), "B+");
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(Black), points: [3, 0], playoff: true }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::FirstWins, points: [3, 0], playoff: true }));
     assert!(h.m.went_to_playoff());
     assert_eq!(h.m.first_result().map(|r| r.winner), Some(None));
     let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
@@ -597,12 +601,14 @@ fn equal_count_draw_or_white_win() {
     };
     let mut h = H::new(Stage::RoundRobin);
     let a = play(&mut h);
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: None, points: [1, 1], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::Draw, points: [1, 1], playoff: false }));
     let mut config = RelayConfig::default();
     config.rules.jigo = rules::outcome::JigoRule::WhiteWins;
     let mut h = H::with(config, &[], &[]);
     let a = play(&mut h);
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(White), points: [0, 3], playoff: false }));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
 }
 
 /// Resignation by the executing leader (Art. 14): penalty stones do not change it.
@@ -615,8 +621,9 @@ fn resignation_ignores_penalty_stones() {
     h.play_to(30);
     h.card(111, Card::Red);
     h.ok(Event::ReplaceSentOff { side: Black, incoming: 113 });
-    let a = h.ok(Event::Resign { side: White });
-    assert!(has(&a, |e| *e == Effect::MatchDecided { winner: Some(Black), points: [3, 0], playoff: false }));
+    let a = h.ok(Event::Resign { side: White, by: Some(200) });
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::FirstWins, points: [3, 0], playoff: false }));
     assert_eq!(h.m.result().unwrap().en(), "B+R");
 }
 
@@ -660,7 +667,10 @@ fn lineup_refusals() {
         Refusal::SectionNotComplete { section: Section::One, moves: 1, last: 72 }
     );
     assert_eq!(h.no(Event::RestoreForPlayoff), Refusal::NoPlayoffPending);
-    assert_eq!(h.no(Event::Card { person: 999, card: Card::Yellow }), Refusal::UnknownPerson { person: 999 });
+    assert_eq!(
+        h.no(Event::Card { person: 999, card: Card::Yellow, offence: None }),
+        Refusal::UnknownPerson { person: 999 }
+    );
     assert_eq!(
         h.no(Event::ReplaceSentOff { side: Black, incoming: 113 }),
         Refusal::NoVacancy { side: Black }
@@ -686,7 +696,10 @@ fn red_cards_off_the_board_and_from_the_previous_game() {
         h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [118, 111] }),
         Refusal::Barred { person: 118 }
     );
-    assert_eq!(h.no(Event::Card { person: 118, card: Card::Yellow }), Refusal::Barred { person: 118 });
+    assert_eq!(
+        h.no(Event::Card { person: 118, card: Card::Yellow, offence: None }),
+        Refusal::Barred { person: 118 }
+    );
     h.lineup(Black, Section::One, [111, 112]);
     h.lineup(White, Section::One, [211, 212]);
     h.lineup(Black, Section::Two, [113, 114]);
@@ -965,7 +978,7 @@ fn withdrawing_an_event_replays_the_rest() {
     assert_eq!(m.side(Black).seats, Some([Some(111), Some(112)]));
     assert!(m.side(Black).sent_off.is_empty());
     assert_eq!(m.moves(), 30);
-    assert_eq!(Event::Card { person: 111, card: Card::Yellow }.en(), "Yellow card to #111");
+    assert_eq!(Event::Card { person: 111, card: Card::Yellow, offence: None }.en(), "Yellow card to #111");
     assert_eq!(Event::Count { black_halves: 369, clocks: None }.zh(), "数子：黑方184½子");
 }
 
@@ -999,7 +1012,8 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
             status: Status::Active,
         })
         .collect();
-    let (players, history) = pairing_inputs(&entries, &[], &[], 1);
+    let super::standings::PairingInputs { players, history, .. } =
+        pairing_inputs(&entries, &[], &[], 1, None);
     assert_eq!(history, History::default());
     let mut base =
         crate::domain::rounds::pairing_settings(&TournamentSettings::defaults(chrono::NaiveDate::MIN));
@@ -1048,4 +1062,233 @@ fn a_refused_ruling_reads_in_the_users_language() {
     let r = super::relay::Refusal::ruling(&rules::rulings::RulingError::Zero { index: 0 });
     assert_eq!(r.zh(), "判罚无法执行：第1项：罚0子不是处罚");
     assert!(r.en().starts_with("The ruling cannot be applied: ruling #1"), "{}", r.en());
+}
+
+// ---- Issue 13: every way a match ends -------------------------------------------------------
+
+fn end(ending: Ending, side: Option<Color>) -> Event {
+    Event::End { ending, side, reason: "what the referee saw".into(), ruled_by: "裁判长".into() }
+}
+
+/// A match in play: section 1 seated, 20 moves played.
+fn in_play(stage: Stage) -> H {
+    let mut h = H::new(stage);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.play_to(20);
+    h
+}
+
+/// Forfeit and withdrawal (Arts. 15.2, 23.2) and the referee's losses (Arts. 17.5, 17.6, 23.1)
+/// decide the match through the rules crate, each with its reason and who ruled.
+#[test]
+fn one_sided_endings_decide_the_match() {
+    for (ending, method) in [
+        (Ending::Forfeit, ResultMethod::Forfeit),
+        (Ending::Withdrawal, ResultMethod::Forfeit),
+        (Ending::LossStoneMoved, ResultMethod::RefereeLoss { reason: LossReason::IntentionalStoneMoving }),
+        (Ending::LossScattered, ResultMethod::RefereeLoss { reason: LossReason::ScatteredBoard }),
+        (Ending::LossCheating, ResultMethod::RefereeLoss { reason: LossReason::Cheating }),
+    ] {
+        let mut h = in_play(Stage::RoundRobin);
+        assert_eq!(h.no(end(ending, None)), Refusal::EndNeedsSide);
+        let blank = Event::End { ending, side: Some(Black), reason: "  ".into(), ruled_by: "x".into() };
+        assert_eq!(h.no(blank), Refusal::EndReasonMissing);
+        let a = h.ok(end(ending, Some(Black)));
+        assert!(has(&a, |e| *e == Effect::Ended { ending, side: Some(Black) }), "{ending:?}");
+        let r = h.m.result().unwrap();
+        assert_eq!((r.winner, r.method), (Some(White), method), "{ending:?}");
+        assert_eq!(h.m.match_points(), Some([0, 3]));
+        let rec = h.m.ending().unwrap();
+        assert_eq!(
+            (rec.move_number, rec.reason.as_str(), rec.ruled_by.as_str()),
+            (20, "what the referee saw", "裁判长")
+        );
+        let record = TeamMatchRecord::from_relay(1, &h.m).unwrap();
+        assert_eq!(record.forfeit, ending == Ending::Forfeit || ending == Ending::Withdrawal);
+        assert_eq!(h.no(end(Ending::Forfeit, Some(White))), Refusal::MatchOver);
+    }
+}
+
+/// The chief arbiter's double loss, draw and replay (Arts. 17.5 (3)–(5), 17.6 (1)–(3), 23.1).
+#[test]
+fn chief_arbiter_endings() {
+    let mut h = in_play(Stage::RoundRobin);
+    h.ok(end(Ending::DoubleLossStoneMoved, Some(Black)));
+    assert_eq!(h.m.outcome(), Some(TeamOutcome::DoubleLoss));
+    assert_eq!(h.m.match_points(), Some([0, 0]), "rules.md §12: both lose");
+    assert_eq!(h.m.ending().unwrap().side, None, "a double loss is against both");
+
+    let mut h = in_play(Stage::RoundRobin);
+    let a = h.ok(end(Ending::ReplayScattered, None));
+    assert!(has(&a, |e| *e
+        == Effect::MatchDecided { outcome: TeamOutcome::NoResult, points: [0, 0], playoff: false }));
+    let rec = TeamMatchRecord::from_relay(2, &h.m).unwrap();
+    assert!(!rec.counts(), "a match to be replayed counts nowhere");
+
+    // A draw ruled in a knockout is a draw: the 节棋 play-off follows a count (Art. 12).
+    let mut h = in_play(Stage::Knockout);
+    h.ok(end(Ending::DrawStoneMoved, None));
+    assert_eq!((h.m.phase(), h.m.outcome()), (Phase::Over, Some(TeamOutcome::Draw)));
+    assert_eq!(h.m.match_points(), Some([1, 1]));
+}
+
+/// While a knockout draw waits for the play-off, a team may still forfeit it; a referee's loss
+/// for the game in play no longer applies.
+#[test]
+fn forfeit_of_the_playoff() {
+    let mut h = drawn_knockout();
+    assert_eq!(h.no(end(Ending::LossCheating, Some(White))), Refusal::PlayoffPending);
+    h.ok(end(Ending::Forfeit, Some(White)));
+    assert_eq!(h.m.outcome(), Some(TeamOutcome::FirstWins));
+    assert!(h.m.first_result().is_some(), "the drawn game stays on record");
+}
+
+/// Art. 10.3 needs two players a section, Art. 10.4 bars those who played, Art. 24.3 the
+/// red-carded: a side short of two for the section due loses; the end is refused while it
+/// still has two.
+#[test]
+fn no_eligible_player_for_the_section_due() {
+    let m = RelayMatch::new(RelayConfig::default(), team(1, 100, 6), team(2, 200, 6), T0, &[], &[]).unwrap();
+    let mut h = H { m, t: T0 - 900 };
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    assert_eq!(h.no(end(Ending::NoEligiblePlayer, Some(Black))), Refusal::NoLineupDue { side: Black });
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    assert_eq!(h.m.short_of_players(), None);
+    h.card(113, Card::Red);
+    h.card(114, Card::Red);
+    assert_eq!(
+        h.no(end(Ending::NoEligiblePlayer, Some(Black))),
+        Refusal::StillEligible { side: Black, section: Section::Two, eligible: 2 }
+    );
+    h.card(115, Card::Red);
+    assert_eq!(h.m.eligible_players(Black, Section::Two), vec![116]);
+    assert_eq!(h.m.short_of_players(), Some((Black, Section::Two, 1)));
+    h.ok(end(Ending::NoEligiblePlayer, Some(Black)));
+    assert_eq!(h.m.result().unwrap().winner, Some(White));
+    assert_eq!(h.m.match_points(), Some([0, 3]));
+}
+
+/// Art. 14: the executing leader confirms the resignation; not a player at the board, not a
+/// red-carded person, not someone of the other team.
+#[test]
+fn resignation_is_confirmed_by_the_executing_leader() {
+    let mut h = in_play(Stage::RoundRobin);
+    h.card(215, Card::Red);
+    assert_eq!(h.no(Event::Resign { side: White, by: Some(211) }), Refusal::ResignerAtBoard { person: 211 });
+    assert_eq!(h.no(Event::Resign { side: White, by: Some(215) }), Refusal::Barred { person: 215 });
+    assert!(matches!(
+        h.no(Event::Resign { side: White, by: Some(100) }),
+        Refusal::NotOnTeam { person: 100, .. }
+    ));
+    h.ok(Event::Resign { side: White, by: Some(201) });
+    assert_eq!(h.m.resigned_by(), Some(201));
+    assert_eq!(h.m.outcome(), Some(TeamOutcome::FirstWins));
+}
+
+/// Art. 10.1: a section's line-ups are public once both are in or the section has started.
+#[test]
+fn lineups_are_public_once_both_are_in() {
+    let mut h = H::new(Stage::RoundRobin);
+    assert!(!h.m.lineups_public(Section::One));
+    h.lineup(Black, Section::One, [111, 112]);
+    assert!(!h.m.lineups_public(Section::One), "White's is still due");
+    h.lineup(White, Section::One, [211, 212]);
+    assert!(h.m.lineups_public(Section::One));
+    h.lineup(Black, Section::Two, [113, 114]);
+    assert!(!h.m.lineups_public(Section::Two));
+    h.at(T0);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.play_to(72);
+    assert!(!h.m.lineups_public(Section::Two), "section 2 waits for White's line-up");
+    h.ok(end(Ending::Forfeit, Some(White)));
+    assert!(h.m.lineups_public(Section::Two), "everything is public once the match is over");
+}
+
+/// Item 4: a card records its offence; the offence fixes the card (Arts. 17.2–17.4, 18, 22.2,
+/// 22.5, 23.9, 24.2); advice costs nothing; malicious fouls are counted per side.
+#[test]
+fn cards_carry_their_offence() {
+    use super::cards::{CardOffence, RedCause};
+    use super::penalties::penalty_rows;
+    let mut h = in_play(Stage::RoundRobin);
+    let card = |person, card, o| Event::Card { person, card, offence: Some(o) };
+    assert_eq!(
+        h.no(card(111, Card::Advice, CardOffence::TakeBack)),
+        Refusal::CardNotForOffence {
+            offence: CardOffence::TakeBack,
+            card: Card::Advice,
+            allowed: vec![Card::Yellow]
+        }
+    );
+    h.ok(card(111, Card::Advice, CardOffence::EarlyClockPress));
+    assert_eq!(h.stones(), [0, 0], "advice costs no stone (Art. 17.4)");
+    h.ok(card(111, Card::Yellow, CardOffence::TakeBack));
+    h.ok(card(211, Card::Yellow, CardOffence::RepeatedWrongClockPress));
+    h.ok(card(111, Card::Yellow, CardOffence::PressBeforeCapturesRemoved));
+    h.ok(Event::ReplaceSentOff { side: Black, incoming: 113 });
+    assert_eq!(h.m.counts().malicious_fouls, [0, 1], "Art. 22.5: repeated wrong presses");
+    let rows = penalty_rows(&h.m.config().rules, h.m.inputs(), h.m.log()).unwrap();
+    let got: Vec<_> = rows.iter().map(|r| (r.offence, r.red, r.stones)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(CardOffence::EarlyClockPress), None, 0),
+            (Some(CardOffence::TakeBack), None, 1),
+            (Some(CardOffence::RepeatedWrongClockPress), None, 1),
+            (Some(CardOffence::PressBeforeCapturesRemoved), Some(RedCause::SecondYellow), 2),
+        ]
+    );
+    h.ok(card(212, Card::Red, CardOffence::LeavingSeat));
+    assert_eq!(h.m.counts().malicious_fouls, [0, 2], "Art. 23.9: red and one malicious foul");
+}
+
+/// Item 8: a late line-up is recorded with its lateness (one already in is not changed late);
+/// a substitution can be annulled (Art. 10.5 (3)); a timeout's end is recorded.
+#[test]
+fn late_lineups_annulled_substitutions_and_timeout_ends() {
+    let mut h = H::new(Stage::RoundRobin);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.at(T0 - 240);
+    let a = h.lineup(White, Section::One, [211, 212]);
+    assert!(
+        has(&a, |e| *e == Effect::LineupLate { side: White, section: Section::One, secs: 61 }),
+        "{:?}",
+        a.effects
+    );
+    assert_eq!(h.m.side(White).lineups[0].unwrap().late_secs, 61);
+    assert!(matches!(
+        h.no(Event::SubmitLineup { side: Black, section: Section::One, players: [113, 114] }),
+        Refusal::LineupLate { .. }
+    ));
+    h.at(T0);
+    h.play_to(10);
+    h.ok(Event::RequestSubstitution { out: 112, incoming: 117 });
+    h.ok(Event::ConfirmRequest { side: Black });
+    h.at(T0 + 400);
+    h.ok(Event::SubstituteSeated { side: Black });
+    let a = h.ok(Event::AnnulSubstitution { side: Black });
+    assert!(has(&a, |e| *e == Effect::SubstitutionAnnulled { side: Black, out: 112, incoming: 117, left: 2 }));
+    assert_eq!(h.m.side(Black).seats.unwrap(), [Some(111), Some(112)], "112 returns");
+    assert_eq!(h.m.counts().substitutions_left[0], 2, "the annulled substitution stays used");
+    assert_eq!(
+        h.no(Event::AnnulSubstitution { side: Black }),
+        Refusal::NoSubstitutionToAnnul { side: Black }
+    );
+    // 117 played no move: he may still come on.
+    h.ok(Event::RequestSubstitution { out: 112, incoming: 117 });
+    h.ok(Event::CancelRequest { side: Black });
+    assert_eq!(h.no(Event::TimeoutEnd { side: White }), Refusal::NoTimeoutRunning { side: White });
+    h.ok(Event::RequestTimeout { side: White });
+    h.at(T0 + 500);
+    h.ok(Event::ConfirmRequest { side: White });
+    h.at(T0 + 590);
+    let a = h.ok(Event::TimeoutEnd { side: White });
+    assert!(has(&a, |e| *e == Effect::TimeoutEnded { side: White, secs: 90 }));
+    assert_eq!(h.m.side(White).timeouts[0].ended_at, Some(T0 + 591));
 }
