@@ -1975,7 +1975,7 @@ fn impossible_setups_are_flagged_and_not_paired() {
 
     // The overview shows what the relay matches use; the staff see the flag.
     let public = s.client().get(&format!("/t/{tid}"));
-    assert_eq!(text_of(&public.body, "komi"), "3.5", "{}", public.body);
+    assert_eq!(text_of(&public.body, "komi"), "3½ stones = 7 points", "{}", public.body);
     assert!(!public.body.contains("id=\"rules-flag\""));
     let staff = org.get(&format!("/t/{tid}"));
     assert!(

@@ -20,7 +20,7 @@ fn create_and_edit_a_tournament_with_audit_rows() {
     let page = c.get(&format!("/t/{tid}"));
     assert_eq!(page.status, 200);
     assert!(page.body.contains("第一届天元杯"));
-    assert!(page.body.contains("3.75"));
+    assert!(page.body.contains("3¾ stones = 7.5 points"), "the overview states komi in both units");
     assert!(c.get("/").body.contains("第一届天元杯"));
 
     // Edit: komi 3½, McMahon, a reason for the audit trail.

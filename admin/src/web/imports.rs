@@ -219,7 +219,7 @@ fn settings_lines(lang: Lang, s: &TournamentSettings) -> Vec<(String, String)> {
         (lang.t("t.dates").to_string(), dates),
         (lang.t("t.rounds").to_string(), s.rounds.to_string()),
         (lang.t("t.system").to_string(), st.system),
-        (lang.t("t.komi").to_string(), komi_conversion(lang, s.ruleset.komi_q)),
+        (lang.t("t.komi_shown").to_string(), komi_conversion(lang, s.ruleset.komi_q)),
         (lang.t("t.time_control").to_string(), st.time_control),
         (lang.t("t.bye_value").to_string(), lang.t(&format!("bye_value.{}", s.bye_value.code())).to_string()),
     ];

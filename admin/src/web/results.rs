@@ -754,7 +754,7 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
         nigiri_note: cv.nigiri_note,
         swapped_note: cv.swapped_note,
         handicap: s.game.handicap,
-        komi: rules::outcome::signed_quarters_text(komi_q),
+        komi: super::tournaments::komi_conversion(lang, komi_q),
         version: s.version(),
         pv: s.game.pairing_version,
         result: s.outcome().map(|o| dr::result_text(&o, lang.is_zh())),

@@ -722,7 +722,7 @@ pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
     SettingsText {
         system: lang.t(&format!("system.{}", s.system.code())).to_string(),
         ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
-        komi: format!("{} ({})", quarters_text(s.ruleset.komi_q), komi_conversion(lang, s.ruleset.komi_q)),
+        komi: komi_conversion(lang, s.ruleset.komi_q),
         time_control: if zh { s.time_control.describe_zh() } else { s.time_control.describe_en() },
         lateness: if zh { s.lateness.describe_zh() } else { s.lateness.describe_en() },
         mcmahon,
