@@ -8,7 +8,6 @@ mod common;
 use admin::domain::draw::draw;
 use admin::domain::draw::lots::{Method, Stream};
 use common::*;
-use std::collections::HashMap;
 
 /// An unrated field with ranks, as a Chinese open has it, entered in an order unrelated to
 /// strength: 12级, 7段, 18级, 1段, 6段, 3级, 20级 (no ratings, no birth dates).
@@ -83,58 +82,6 @@ fn round(s: &Server, tid: i32, n: i32) -> (Vec<(i64, i64)>, Option<i64>) {
         }
     }
     (games, bye)
-}
-
-/// One row of a page's table of lots, as its data attributes give it.
-#[derive(Debug)]
-struct Lot {
-    purpose: String,
-    method: String,
-    seed: u64,
-    stream: u64,
-    candidates: Vec<u32>,
-    outcome: Vec<u32>,
-    /// The row's text.
-    text: String,
-}
-
-fn attr(tag: &str, name: &str) -> String {
-    let key = format!("{name}=\"");
-    let at = tag.find(&key).unwrap_or_else(|| panic!("no {name} in {tag}")) + key.len();
-    tag[at..at + tag[at..].find('"').unwrap()].to_string()
-}
-
-fn numbers(s: &str) -> Vec<u32> {
-    s.split_whitespace().map(|n| n.parse().unwrap()).collect()
-}
-
-/// Every lot shown on a page.
-fn lots(page: &Resp) -> Vec<Lot> {
-    page.body
-        .match_indices("<tr class=\"draw\"")
-        .map(|(at, _)| {
-            let row = &page.body[at..at + page.body[at..].find("</tr>").unwrap()];
-            let tag = &row[..row.find('>').unwrap()];
-            Lot {
-                purpose: attr(tag, "data-purpose"),
-                method: attr(tag, "data-method"),
-                seed: attr(tag, "data-seed").parse().unwrap(),
-                stream: attr(tag, "data-stream").parse().unwrap(),
-                candidates: numbers(&attr(tag, "data-candidates")),
-                outcome: numbers(&attr(tag, "data-outcome")),
-                text: unescape(row),
-            }
-        })
-        .collect()
-}
-
-/// The pairing numbers of the entrants (the entrant list's "#" column: order of entry).
-fn numbers_of(s: &Server, tid: i32) -> HashMap<i64, u32> {
-    query(&s.db, &format!("SELECT id FROM entrants WHERE tournament_id = {tid} ORDER BY id"))
-        .iter()
-        .zip(1u32..)
-        .map(|(r, n)| (r[0].parse().unwrap(), n))
-        .collect()
 }
 
 #[test]

@@ -10,7 +10,7 @@
 
 pub mod routes;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -804,4 +804,72 @@ pub fn nigiri_all(c: &Client, db: &Path, tid: i32, n: u32) {
         );
         assert_eq!(r.status, 303, "{}", r.body);
     }
+}
+
+// -------------------------------------------------------------------------------------------
+// Lots as the pages show them (issue 12 item 3): what an outsider reads to replay a round.
+// -------------------------------------------------------------------------------------------
+
+/// One row of a page's table of lots, as its data attributes give it.
+#[derive(Debug, Clone)]
+pub struct Lot {
+    pub purpose: String,
+    pub method: String,
+    pub seed: u64,
+    pub stream: u64,
+    pub candidates: Vec<u32>,
+    pub outcome: Vec<u32>,
+    /// The row's text.
+    pub text: String,
+}
+
+impl Lot {
+    /// The outcome this lot's method, seed, stream and candidates give with the crate's public
+    /// draw function (what an outsider runs): `None` if the page names an unknown method or
+    /// stream.
+    pub fn redrawn(&self) -> Option<Vec<u32>> {
+        use admin::domain::draw::lots::{Method, Stream};
+        let method = Method::from_code(&self.method)?;
+        let stream = Stream::from_number(self.stream)?;
+        Some(admin::domain::draw::draw(method, self.seed, stream, &self.candidates))
+    }
+}
+
+fn data_attr(tag: &str, name: &str) -> String {
+    let key = format!("{name}=\"");
+    let at = tag.find(&key).unwrap_or_else(|| panic!("no {name} in {tag}")) + key.len();
+    tag[at..at + tag[at..].find('"').unwrap()].to_string()
+}
+
+fn number_list(s: &str) -> Vec<u32> {
+    s.split_whitespace().map(|n| n.parse().unwrap()).collect()
+}
+
+/// Every lot shown on a page.
+pub fn lots(page: &Resp) -> Vec<Lot> {
+    page.body
+        .match_indices("<tr class=\"draw\"")
+        .map(|(at, _)| {
+            let row = &page.body[at..at + page.body[at..].find("</tr>").unwrap()];
+            let tag = &row[..row.find('>').unwrap()];
+            Lot {
+                purpose: data_attr(tag, "data-purpose"),
+                method: data_attr(tag, "data-method"),
+                seed: data_attr(tag, "data-seed").parse().unwrap(),
+                stream: data_attr(tag, "data-stream").parse().unwrap(),
+                candidates: number_list(&data_attr(tag, "data-candidates")),
+                outcome: number_list(&data_attr(tag, "data-outcome")),
+                text: unescape(row),
+            }
+        })
+        .collect()
+}
+
+/// The pairing numbers of the entrants (the entrant list's "#" column: order of entry).
+pub fn numbers_of(s: &Server, tid: i32) -> HashMap<i64, u32> {
+    query(&s.db, &format!("SELECT id FROM entrants WHERE tournament_id = {tid} ORDER BY id"))
+        .iter()
+        .zip(1u32..)
+        .map(|(r, n)| (r[0].parse().unwrap(), n))
+        .collect()
 }
