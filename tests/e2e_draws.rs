@@ -2,9 +2,12 @@
 //! halves (the default, shown and editable on the settings page; a pure lot when the event
 //! chooses it; frozen once round 1 is published); a double loss because both players were
 //! late beyond the limit takes the event's double-loss lot; and every lot of a published
-//! round replayed by an outsider from nothing but the public pairings page.
+//! round replayed by an outsider from nothing but the public pairings page (its description of
+//! the draws, followed by `common/outsider.rs` without the crate's code).
 
 mod common;
+#[path = "common/outsider.rs"]
+mod outsider;
 use admin::domain::draw::draw;
 use admin::domain::draw::lots::{Method, Stream};
 use common::*;
@@ -243,6 +246,9 @@ fn replay_public_page(s: &Server, tid: i32, n: i32, zh: bool) -> Vec<String> {
         let method = Method::from_code(&l.method).unwrap_or_else(|| panic!("a named method: {l:?}"));
         let stream = Stream::from_number(l.stream).unwrap();
         assert_eq!(draw(method, l.seed, stream, &l.candidates), l.outcome, "{l:?}");
+        // And without the crate: from the page's own description of the draws.
+        let replayed = outsider::replay(&l.method, l.seed, l.stream, &l.candidates);
+        assert_eq!(replayed.as_ref(), Some(&l.outcome), "the page's description replays {l:?}");
         for c in &l.candidates {
             assert!(
                 on_page.contains(c) || byes.contains(&format!("{c} ")),
@@ -253,6 +259,13 @@ fn replay_public_page(s: &Server, tid: i32, n: i32, zh: bool) -> Vec<String> {
     }
     if zh {
         assert!(page.body.contains("洗牌") && page.body.contains("随机种子"), "{}", page.body);
+        assert!(
+            page.body.contains("按种子猜先：先跳过一个数") && page.body.contains("状态字12–13"),
+            "{}",
+            page.body
+        );
+    } else {
+        outsider::check_description(&page.body);
     }
     shown.iter().map(|l| l.purpose.clone()).collect()
 }
