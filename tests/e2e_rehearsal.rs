@@ -56,6 +56,7 @@ struct Player {
     name: String,
     /// Rank as one number: 1段 = 0, 7段 = 6, 1级 = −1, 20级 = −20 (higher is stronger).
     rank: i32,
+    unit: String,
     birth: Option<String>,
 }
 
@@ -69,26 +70,37 @@ fn rank_value(text: &str) -> i32 {
     }
 }
 
-/// (name, rank, birth date) of each data row of the file, with its line number.
-fn file_rows() -> Vec<(usize, String, String, Option<String>)> {
+/// A data row of the registration list.
+#[derive(Debug, Clone)]
+struct Row {
+    line: usize,
+    name: String,
+    rank: String,
+    unit: String,
+    birth: Option<String>,
+}
+
+/// The data rows of the file, with their line numbers.
+fn file_rows() -> Vec<Row> {
     let mut r = csv::ReaderBuilder::new().has_headers(true).from_reader(ENTRANTS);
     r.records()
         .map(|rec| {
             let rec = rec.unwrap();
-            let line = rec.position().unwrap().line() as usize;
-            let birth = Some(rec[6].to_string()).filter(|b| !b.is_empty());
-            (line, rec[0].to_string(), rec[2].to_string(), birth)
+            Row {
+                line: rec.position().unwrap().line() as usize,
+                name: rec[0].to_string(),
+                rank: rec[2].to_string(),
+                unit: rec[4].to_string(),
+                birth: Some(rec[6].to_string()).filter(|b| !b.is_empty()),
+            }
         })
         .collect()
 }
 
 /// The players as registered, with the ids and pairing numbers the import gave them.
 fn players(s: &Server, tid: i32) -> Vec<Player> {
-    let rows: HashMap<String, (String, Option<String>)> = file_rows()
-        .into_iter()
-        .filter(|r| r.0 != DUPLICATE_LINE)
-        .map(|(_, name, rank, birth)| (name, (rank, birth)))
-        .collect();
+    let rows: HashMap<String, Row> =
+        file_rows().into_iter().filter(|r| r.line != DUPLICATE_LINE).map(|r| (r.name.clone(), r)).collect();
     let numbers = numbers_of(s, tid);
     query(
         &s.db,
@@ -97,8 +109,15 @@ fn players(s: &Server, tid: i32) -> Vec<Player> {
     .into_iter()
     .map(|r| {
         let id: i64 = r[0].parse().unwrap();
-        let (rank, birth) = rows[&r[1]].clone();
-        Player { id, number: numbers[&id], name: r[1].clone(), rank: rank_value(&rank), birth }
+        let row = &rows[&r[1]];
+        Player {
+            id,
+            number: numbers[&id],
+            name: r[1].clone(),
+            rank: rank_value(&row.rank),
+            unit: row.unit.clone(),
+            birth: row.birth.clone(),
+        }
     })
     .collect()
 }
@@ -556,6 +575,9 @@ impl Office {
         }
         assert_eq!(lines.len(), 31);
         for l in lines {
+            // rules.md §14.4 (round 1 by default): no two players of one unit meet.
+            let (b, w) = (self.player(l.black), self.player(l.white));
+            assert_ne!(b.unit, w.unit, "round 1 table {}: same unit {}", l.table, b.unit);
             let one_each = (up.contains(&l.black) && low.contains(&l.white))
                 || (low.contains(&l.black) && up.contains(&l.white));
             assert!(one_each, "table {}: upper half against lower half: {l:?}", l.table);
