@@ -22,8 +22,7 @@
 //! - no rematch in 7 rounds, at most one bye each, every public lot replayed by an outsider.
 
 mod common;
-#[path = "common/outsider.rs"]
-mod outsider;
+use common::standings::{self, halves};
 use common::*;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -230,44 +229,8 @@ struct Counted {
     forfeit: bool,
 }
 
-/// One line of the standings as this test computes them (half points).
-#[derive(Debug, Clone, PartialEq)]
-struct Expect {
-    id: i64,
-    score: i64,
-    sos: i64,
-    cum: i64,
-    direct: Option<i64>,
-    wins: i64,
-    warnings: i64,
-}
-
-impl Expect {
-    /// Everything the event's order compares before the lot (rules.md decisions table:
-    /// 积分 → 对手分 → 累进分 → 直胜 → 胜局数 → fewer warnings → lots): larger is better.
-    fn key(&self) -> (i64, i64, i64, i64, i64, i64) {
-        (self.score, self.sos, self.cum, self.direct.unwrap_or(0), self.wins, -self.warnings)
-    }
-
-    /// The tie-break cells the page shows, 积分 apart, lots apart.
-    fn cells(&self) -> Vec<String> {
-        vec![
-            halves(self.sos),
-            halves(self.cum),
-            self.direct.map(halves).unwrap_or_else(|| "–".into()),
-            self.wins.to_string(),
-            self.warnings.to_string(),
-        ]
-    }
-}
-
-fn halves(v: i64) -> String {
-    if v % 2 == 0 {
-        (v / 2).to_string()
-    } else {
-        format!("{}.5", v / 2)
-    }
-}
+/// One line of the standings as this test computes them ([`common::standings`]).
+type Expect = standings::Line<i64>;
 
 /// The event so far, as the test entered it.
 #[derive(Default)]
@@ -279,82 +242,22 @@ struct Book {
 }
 
 impl Book {
-    /// The standings after round `after` (rules.md §15.2; byes score a win and add 0 to 对手分;
-    /// a forfeit and a double loss are games against that opponent), in the event's order
-    /// before the lot.
+    /// The standings after round `after` ([`standings::compute`]: byes score a win and add 0
+    /// to 对手分; a forfeit and a double loss are games against that opponent), in the event's
+    /// order before the lot.
     fn standings(&self, ids: &[i64], after: u32) -> Vec<Expect> {
-        let games: Vec<&Counted> = self.games.values().filter(|g| g.round <= after).collect();
-        let mut score: HashMap<i64, i64> = ids.iter().map(|&i| (i, 0)).collect();
-        let mut per_round: HashMap<i64, Vec<i64>> =
-            ids.iter().map(|&i| (i, vec![0; after as usize])).collect();
-        let mut wins: HashMap<i64, i64> = ids.iter().map(|&i| (i, 0)).collect();
-        let mut opponents: HashMap<i64, Vec<i64>> = ids.iter().map(|&i| (i, vec![])).collect();
-        let mut earn = |me: i64, round: u32, pts: i64| {
-            *score.get_mut(&me).unwrap() += pts;
-            per_round.get_mut(&me).unwrap()[round as usize - 1] += pts;
-            if pts == 4 {
-                *wins.get_mut(&me).unwrap() += 1;
-            }
-        };
-        for g in &games {
-            earn(g.black, g.round, g.black_pts);
-            earn(g.white, g.round, g.white_pts);
-            opponents.get_mut(&g.black).unwrap().push(g.white);
-            opponents.get_mut(&g.white).unwrap().push(g.black);
-        }
-        for &(round, p) in self.byes.iter().filter(|b| b.0 <= after) {
-            earn(p, round, 4);
-        }
-        let mut lines: Vec<Expect> = ids
-            .iter()
-            .map(|&id| {
-                let mut run = 0;
-                Expect {
-                    id,
-                    score: score[&id],
-                    sos: opponents[&id].iter().map(|o| score[o]).sum(),
-                    cum: per_round[&id]
-                        .iter()
-                        .map(|p| {
-                            run += p;
-                            run
-                        })
-                        .sum(),
-                    direct: None,
-                    wins: wins[&id],
-                    warnings: self.warnings.iter().filter(|(r, w)| *r <= after && *w == id).count() as i64,
-                }
+        let games: Vec<standings::Game<i64>> = self
+            .games
+            .values()
+            .map(|g| standings::Game {
+                round: g.round,
+                black: g.black,
+                white: g.white,
+                black_pts: g.black_pts,
+                white_pts: g.white_pts,
             })
             .collect();
-        // 直胜 inside each group tied on 积分, 对手分 and 累进分 whose members all met.
-        let mut groups: HashMap<(i64, i64, i64), Vec<i64>> = HashMap::new();
-        for e in &lines {
-            groups.entry((e.score, e.sos, e.cum)).or_default().push(e.id);
-        }
-        let met = |a: i64, b: i64| {
-            games.iter().any(|g| (g.black == a && g.white == b) || (g.black == b && g.white == a))
-        };
-        for members in groups.values().filter(|m| m.len() > 1) {
-            let all_met =
-                members.iter().enumerate().all(|(i, &a)| members[i + 1..].iter().all(|&b| met(a, b)));
-            if !all_met {
-                continue;
-            }
-            for e in lines.iter_mut().filter(|e| members.contains(&e.id)) {
-                let mut got = 0;
-                for g in &games {
-                    if g.black == e.id && members.contains(&g.white) {
-                        got += g.black_pts;
-                    }
-                    if g.white == e.id && members.contains(&g.black) {
-                        got += g.white_pts;
-                    }
-                }
-                e.direct = Some(got);
-            }
-        }
-        lines.sort_by_key(|e| std::cmp::Reverse(e.key()));
-        lines
+        standings::compute(ids, &games, &self.byes, &self.warnings, after)
     }
 
     fn score_after(&self, id: i64, after: u32) -> i64 {
@@ -616,40 +519,11 @@ impl Office {
         }
     }
 
-    /// Every lot on the public pairings page of round `n` replays from what the page shows,
-    /// and names players the page shows by their numbers.
+    /// Every lot on the public pairings page of round `n`, replayed ([`replayed_lots`]).
     fn public_lots(&self, n: u32) -> Vec<Lot> {
         let page = self.public_en.get(&format!("/t/{}/pairings/{n}", self.tid));
         assert_eq!(page.status, 200, "{}", page.body);
-        let shown = lots(&page);
-        assert!(!shown.is_empty(), "round {n} has lots");
-        outsider::check_description(&page.body);
-        let on_page: HashSet<u32> = page
-            .body
-            .match_indices("<span class=\"no\">")
-            .map(|(at, m)| page.body[at + m.len()..].split('<').next().unwrap().parse().unwrap())
-            .collect();
-        let byes = text_of(&page, "byes").unwrap_or_default();
-        for l in &shown {
-            assert_eq!(l.redrawn().as_ref(), Some(&l.outcome), "round {n}: {l:?}");
-            let outsider = outsider::replay(&l.method, l.seed, l.stream, &l.candidates);
-            assert_eq!(
-                outsider.as_ref(),
-                Some(&l.outcome),
-                "round {n}: the page's description replays {l:?}"
-            );
-            assert!(l.text.contains('✓'), "the page says it replays: {}", l.text);
-            for c in &l.candidates {
-                let bye_shown = byes.contains(&format!("{c} "));
-                // Round 1's order draws among everyone present; later lots among the round's
-                // players; a double-loss lot names the players of the round before.
-                assert!(
-                    on_page.contains(c) || bye_shown || l.purpose == "double_loss",
-                    "{c} not on the page: {l:?}"
-                );
-            }
-        }
-        shown
+        replayed_lots(&page)
     }
 
     /// Holders and colours of the nigiri of round `n` against the rules and the public lots.
@@ -732,7 +606,7 @@ impl Office {
     fn check_standings(&mut self, k: u32) {
         let ids: Vec<i64> = self.field.iter().map(|p| p.id).collect();
         let want = self.book.borrow().standings(&ids, k);
-        let by_id: HashMap<i64, &Expect> = want.iter().map(|e| (e.id, e)).collect();
+        let by_id: HashMap<i64, &Expect> = want.iter().map(|e| (e.who, e)).collect();
         let path = format!("/t/{}/standings?round={k}", self.tid);
         let page = standings_page_at(&self.public_zh, &path);
         assert_eq!(page.len(), FIELD, "{path}");

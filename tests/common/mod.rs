@@ -8,7 +8,9 @@
 //! test a release build of `tengen` itself).
 #![allow(dead_code)]
 
+pub mod outsider;
 pub mod routes;
+pub mod standings;
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader, Read};
@@ -872,4 +874,37 @@ pub fn numbers_of(s: &Server, tid: i32) -> HashMap<i64, u32> {
         .zip(1u32..)
         .map(|(r, n)| (r[0].parse().unwrap(), n))
         .collect()
+}
+
+/// Every lot on a public pairings page, each replayed twice from what the page shows — with the
+/// crate's draw function and as an outsider does from the page's description
+/// ([`outsider::replay`]; on an English page the description itself is checked too) — and
+/// naming players the page shows by their numbers (a double-loss lot names players of the
+/// round before). The page marks each as replayed.
+pub fn replayed_lots(page: &Resp) -> Vec<Lot> {
+    let shown = lots(page);
+    assert!(!shown.is_empty(), "the page shows its lots");
+    if page.body.contains("<html lang=\"en\"") {
+        outsider::check_description(&page.body);
+    }
+    let on_page: Vec<u32> = page
+        .body
+        .match_indices("<span class=\"no\">")
+        .map(|(at, m)| page.body[at + m.len()..].split('<').next().unwrap().parse().unwrap())
+        .collect();
+    let byes = text_of(page, "byes").unwrap_or_default();
+    for l in &shown {
+        assert_eq!(l.redrawn().as_ref(), Some(&l.outcome), "the crate replays {l:?}");
+        let replayed = outsider::replay(&l.method, l.seed, l.stream, &l.candidates);
+        assert_eq!(replayed.as_ref(), Some(&l.outcome), "the page's description replays {l:?}");
+        assert!(l.text.contains('✓'), "the page says it replays: {}", l.text);
+        assert!(!l.text.contains("drawp.") && !l.text.contains("method."), "{}", l.text);
+        for c in &l.candidates {
+            assert!(
+                on_page.contains(c) || byes.contains(&format!("{c} ")) || l.purpose == "double_loss",
+                "candidate {c} is not on the page: {l:?}"
+            );
+        }
+    }
+    shown
 }
