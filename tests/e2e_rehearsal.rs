@@ -39,11 +39,6 @@ const ABSENT_IN_ROUND_1: &str = "董国栋";
 /// Falls ill: withdrawn after round 4.
 const WITHDRAWN_AFTER_4: &str = "马振宇";
 
-/// Issue 12 item 16 (probable duplicates flagged in the import preview) is being built on
-/// branch h12-imports and is not in main yet. **Switch this on when it is merged** (and
-/// finish the `true` arm of [`duplicate_row`] against what was merged).
-const DUPLICATES_FLAGGED: bool = false;
-
 // ---------------------------------------------------------------------------------------------
 // The field, as the registration list gives it
 
@@ -124,36 +119,18 @@ fn players(s: &Server, tid: i32) -> Vec<Player> {
 // ---------------------------------------------------------------------------------------------
 // Import
 
-/// The import preview's part for the duplicate row (line [`DUPLICATE_LINE`] repeats line
-/// [`DUPLICATE_OF_LINE`]: same name, unit and birth date); returns the fields the organizer
-/// adds to the confirmation.
-///
-/// Today (main): the CSV import's own check lists a row repeating an earlier row's name and
-/// birth date as a bad row, and the organizer confirms with "drop the bad rows".
-/// With issue 12 item 16 (branch h12-imports; switch on [`DUPLICATES_FLAGGED`]): the row is
-/// not an error but flagged with whom it repeats, added only if its box is ticked — the
-/// organizer leaves it unticked. The lead finishes this arm against the merged pages.
-fn duplicate_row(preview: &Resp) -> Vec<(&'static str, String)> {
-    if DUPLICATES_FLAGGED {
-        assert_eq!(preview.body.matches("class=\"bad-row\"").count(), 0, "{}", preview.body);
-        assert!(preview.body.contains(&format!("id=\"flag-{DUPLICATE_LINE}\"")), "{}", preview.body);
-        assert!(
-            preview.body.contains(&format!("the row on line {DUPLICATE_OF_LINE} of this file")),
-            "{}",
-            preview.body
-        );
-        duplicate_fields(preview)
-    } else {
-        assert_eq!(preview.body.matches("class=\"bad-row\"").count(), 1, "one bad row: {}", preview.body);
-        let row = format!("<tr class=\"bad-row\"><td>{DUPLICATE_LINE}</td>");
-        let at = preview.body.find(&row).unwrap_or_else(|| panic!("line {DUPLICATE_LINE}: {}", preview.body));
-        let reason = plain_text(&preview.body[at..at + preview.body[at..].find("</tr>").unwrap()]);
-        assert!(
-            reason.contains(&format!("Same name and birth date as line {DUPLICATE_OF_LINE}")),
-            "{reason}"
-        );
-        vec![("drop_bad", "on".to_string())]
-    }
+/// The preview of the registration list (issue 12 item 16): the row repeating an earlier
+/// row's name, unit and birth date is not an error but flagged with whom it repeats, and is
+/// added only if its box is ticked — the organizer leaves it unticked. No other row is flagged.
+fn duplicate_row(preview: &Resp) {
+    assert_eq!(preview.body.matches("class=\"bad-row\"").count(), 0, "{}", preview.body);
+    assert_eq!(preview.body.matches("class=\"flagged\"").count(), 1, "one flagged row: {}", preview.body);
+    assert!(preview.body.contains(&format!("id=\"flag-{DUPLICATE_LINE}\"")), "{}", preview.body);
+    assert!(
+        preview.body.contains(&format!("the row on line {DUPLICATE_OF_LINE} of this file")),
+        "{}",
+        preview.body
+    );
 }
 
 /// Upload the registration list, look at the preview, confirm: 64 entrants, 林星辰 once.
@@ -178,14 +155,8 @@ fn import_entrants(s: &Server, org: &Client, tid: i32) {
         org.post_form(&format!("/t/{tid}/import/csv/confirm"), &refs(&f))
     };
     let p = upload();
-    let extra = duplicate_row(&p);
-    if !DUPLICATES_FLAGGED {
-        // Confirmed without a word about the bad row: refused, nothing imported.
-        let r = confirm(&p, &[]);
-        assert_eq!(r.status, 422, "the bad row must be dropped first: {}", r.body);
-        assert_eq!(field(), 0);
-    }
-    let r = confirm(&p, &extra);
+    duplicate_row(&p);
+    let r = confirm(&p, &duplicate_fields(&p));
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(field(), FIELD as i64);
     let named = |name: &str| {
@@ -195,13 +166,13 @@ fn import_entrants(s: &Server, org: &Client, tid: i32) {
         )
     };
     assert_eq!(named("林星辰"), 1, "the player registered twice is entered once");
-    if DUPLICATES_FLAGGED {
-        // The same list again (issue 12 item 16: 17 → 34 before): nothing added unticked.
-        let p = upload();
-        let r = confirm(&p, &duplicate_fields(&p));
-        assert_eq!(r.status, 303, "{}", r.body);
-        assert_eq!(field(), FIELD as i64);
-    }
+    // The same list again (issue 12 item 16: 17 → 34 before): every row flagged as someone
+    // registered, nothing added unticked.
+    let p = upload();
+    assert_eq!(p.body.matches("class=\"flagged\"").count(), FIELD + 1, "{}", p.body);
+    let r = confirm(&p, &duplicate_fields(&p));
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(field(), FIELD as i64);
 }
 
 /// The confirmation's fields of a flagged preview that ticks nothing (issue 12 item 16).
