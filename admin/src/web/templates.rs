@@ -561,6 +561,8 @@ pub struct PublicGame {
     /// "X holds, Y guesses" while the nigiri is still to be done.
     pub nigiri: Option<String>,
     pub result: String,
+    /// Played with the colours swapped: Black and White are the seats as played.
+    pub swapped: bool,
     /// A replay (重赛) of the game at this table.
     pub replay: bool,
 }
