@@ -142,7 +142,8 @@ fn bench(args: &Args) -> Result<bool, String> {
     let bind = format!("127.0.0.1:{port}");
     let (server_db, server_bind) = (db_path.clone(), bind.clone());
     std::thread::spawn(move || {
-        let r = actix_web::rt::System::new().block_on(crate::web::serve(server_db, server_bind));
+        let r = actix_web::rt::System::new()
+            .block_on(crate::web::serve(crate::web::ServeOptions::new(server_db, server_bind)));
         if let Err(e) = r {
             eprintln!("server: {e}");
         }

@@ -4,6 +4,7 @@ pub mod demo;
 pub mod draw;
 pub mod entrant;
 pub mod pairing;
+pub mod password;
 pub mod results;
 pub mod rounds;
 pub mod settings;
