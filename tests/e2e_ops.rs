@@ -126,6 +126,19 @@ fn a_locked_database_gives_a_clear_page_that_keeps_what_was_typed() {
     assert!(r.body.contains("database is busy"), "{}", r.body);
     assert_eq!(r.input("given_name_zh").as_deref(), Some("住了"));
     assert!(r.body.contains("到场时间 9:05\n坐第三桌"), "the multi-line note is kept: {}", r.body);
+    // A password typed into a form that meets the lock is not written into the page.
+    let token2 = org.get("/account").csrf();
+    let r = org.post_form(
+        "/account/password",
+        &[
+            ("csrf", &token2),
+            ("old_password", ORG_PASS),
+            ("password", "lotus pond at dusk"),
+            ("password2", "lotus pond at dusk"),
+        ],
+    );
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert!(!r.body.contains(ORG_PASS) && !r.body.contains("lotus pond"), "{}", r.body);
     other.execute_batch("COMMIT").unwrap();
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM entrants"), 0, "nothing written");
     // The lock is gone: the same fields go through.

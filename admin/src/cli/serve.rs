@@ -82,7 +82,7 @@ pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, String> {
     let mut o = ServeOptions::new(db.to_path_buf(), a.bind.clone());
     o.net = NetConfig { trusted, public_https, public_host };
     o.idle = parse_duration(&a.idle_timeout)?;
-    o.db_opts = crate::db::DbOptions { max_pages: a.max_db_pages };
+    o.db_opts = crate::db::DbOptions { max_pages: a.max_db_pages, ..Default::default() };
     let every = parse_duration(&a.backup_every)?;
     o.backups = a.backup_dir.as_ref().map(|dir| {
         let auto = crate::db::backup::AutoBackup {

@@ -102,9 +102,20 @@ pub fn with_fault<T, E: From<DbError>>(
     }
 }
 
+/// `PRAGMA synchronous` of the server's connections.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Synchronous {
+    /// Every commit syncs the WAL: an acknowledged write survives a power cut.
+    #[default]
+    Full,
+    /// The WAL is synced at checkpoints only (`bench load --synchronous normal`, to measure).
+    Normal,
+}
+
 /// How the database is opened beyond the defaults.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DbOptions {
+    pub synchronous: Synchronous,
     /// `PRAGMA max_page_count` on every connection: the database cannot grow past this many
     /// pages, and a write that needs more fails as on a full disk (SQLITE_FULL). For tests of
     /// the full-disk page (`serve --max-db-pages`, hidden).
@@ -123,7 +134,11 @@ pub const DURABILITY: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FU
 
 impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for SqliteSetup {
     fn on_acquire(&self, conn: &mut SqliteConnection) -> Result<(), diesel::r2d2::Error> {
-        conn.batch_execute(&format!("PRAGMA busy_timeout = 5000; {DURABILITY} PRAGMA foreign_keys = ON;"))
+        let durability = match self.0.synchronous {
+            Synchronous::Full => DURABILITY,
+            Synchronous::Normal => "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+        };
+        conn.batch_execute(&format!("PRAGMA busy_timeout = 5000; {durability} PRAGMA foreign_keys = ON;"))
             .map_err(diesel::r2d2::Error::QueryError)?;
         conn.set_instrumentation(note_statement);
         if let Some(n) = self.0.max_pages {

@@ -142,7 +142,8 @@ impl ResubmitPage {
         fields: Vec<(String, String)>,
     ) -> ResubmitPage {
         let token = fields.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.clone()).unwrap_or_default();
-        let fields = fields.into_iter().filter(|(k, _)| k != "csrf").collect();
+        // Passwords are never written into a page: they are typed again.
+        let fields = fields.into_iter().filter(|(k, _)| k != "csrf" && !k.contains("password")).collect();
         let action = if super::ctx::is_local_path(action) { action.to_string() } else { "/".to_string() };
         ResubmitPage {
             c: ErrorPage::new(lang, status, message).c,
