@@ -72,5 +72,8 @@ mod tests {
         {
             assert_eq!(check(ok, "org", ""), None, "{ok}");
         }
+        // The browser test's arbiter (tests/browser.rs).
+        assert_eq!(check("arbiter-secret-1", "arbiter", "Referee Li"), None);
+        assert_eq!(check("arbiter-secret-1", "arbiter", "李裁判"), None);
     }
 }
