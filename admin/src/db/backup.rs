@@ -173,11 +173,17 @@ impl AutoBackup {
         Ok(rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().to_string()).collect())
     }
 
-    /// Remove all but the newest `keep` automatic copies (round copies stay).
+    /// Remove all but the newest `keep` automatic copies (round copies stay), and what a copy
+    /// cut short by a killed server left (`*.partial`, `*.partial-journal`): copies are taken
+    /// one at a time, so none is being written now.
     fn prune(&self, stem: &str) -> Result<(), DbError> {
         let prefix = format!("{stem}-auto-");
+        let names = self.names()?;
+        for name in names.iter().filter(|n| n.starts_with(&prefix) && n.contains(".sqlite.partial")) {
+            std::fs::remove_file(self.dir.join(name)).map_err(|e| err(format!("{name}: {e}")))?;
+        }
         let mut autos: Vec<String> =
-            self.names()?.into_iter().filter(|n| n.starts_with(&prefix) && n.ends_with(".sqlite")).collect();
+            names.into_iter().filter(|n| n.starts_with(&prefix) && n.ends_with(".sqlite")).collect();
         autos.sort();
         let extra = autos.len().saturating_sub(self.keep.max(1));
         for name in &autos[..extra] {
@@ -235,7 +241,16 @@ mod tests {
         let db = db_with_rows(dir.path(), 1);
         let auto = AutoBackup { dir: dir.path().join("b"), keep: 2, max_pages: None };
         let c = Connection::open(&db).unwrap();
+        // What a server killed in the middle of a copy left: removed by the next copy.
+        std::fs::create_dir_all(&auto.dir).unwrap();
+        for f in [
+            "tengen-auto-20261201-000000.000.sqlite.partial",
+            "tengen-auto-20261201-000000.000.sqlite.partial-journal",
+        ] {
+            std::fs::write(auto.dir.join(f), b"torn").unwrap();
+        }
         let first = auto.run_once(&db).unwrap();
+        assert!(auto.names().unwrap().iter().all(|n| !n.contains("partial")), "{:?}", auto.names());
         assert!(first.rounds.is_empty());
         c.execute("INSERT INTO rounds VALUES (1, 1, 1)", []).unwrap();
         let second = auto.run_once(&db).unwrap();
