@@ -141,6 +141,21 @@ fn a_count_on_a_nigiri_board_waits_for_the_nigiri() {
         query_text(&s.db, &format!("SELECT result FROM games WHERE id = {g1}")).as_deref(),
         Some("RESULT_BLACKWINS")
     );
+
+    // The crosstable: the counted game in the colours the nigiri gave; the forfeit, whose
+    // nigiri was never made, with no colour at all (nobody held one).
+    let x = s.client().get(&format!("/t/{tid}/crosstable"));
+    let line = |id: i64| {
+        let i = x.body.find(&format!("players/{id}\"")).expect("the player's line");
+        x.body[i..].split("<tr").next().unwrap().to_string()
+    };
+    assert!(line(guesser).contains("+b"), "{}", line(guesser));
+    assert!(line(holder).contains("−w"), "{}", line(holder));
+    for id in [b2, w2] {
+        let l = line(id);
+        assert!(!["+b", "+w", "−b", "−w"].iter().any(|c| l.contains(c)), "no colour for the forfeit: {l}");
+        assert!(l.contains('+') || l.contains('−'), "{l}");
+    }
 }
 
 /// Item 6: "黑方185子" on a game played with the colours swapped goes to whoever played Black,
@@ -472,4 +487,54 @@ fn a_replay_is_a_game_of_its_own() {
     assert_eq!(r.status, 303, "{}", r.body);
     let r2 = c.get(&format!("/t/{tid}/rounds/2"));
     assert!(!r2.body.contains("twice"), "{}", r2.body);
+}
+
+/// A nigiri correction or a swap of the played colours would move everything the sheet says
+/// of a colour onto the other player: once the sheet names a colour — a replay ordered, a
+/// ruling — both are refused with the reason; on a sheet still empty the correction is taken.
+#[test]
+fn colours_cannot_change_under_a_sheet_that_names_them() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = round_one(&c, &s, "猜先更正测试赛", &[("colour_method", "nigiri")], 6);
+    let nigiri = |gid: i32, grab: &str| {
+        let (_, _, pv) = seats(&s, gid);
+        let token = c.get(&format!("/t/{tid}/rounds/1")).csrf();
+        c.post_form(
+            &format!("/t/{tid}/rounds/1/games/{gid}/nigiri"),
+            &[("csrf", &token), ("pv", &pv), ("grab", grab), ("guess", "odd")],
+        )
+    };
+    let (g1, g2, g3) = (game_id(&s.db, tid, 1, 1), game_id(&s.db, tid, 1, 2), game_id(&s.db, tid, 1, 3));
+    for g in [g1, g2, g3] {
+        assert_eq!(nigiri(g, "17").status, 303);
+    }
+    // Board 1: a replay ordered — the original's result is cleared into the replay game.
+    enter(&c, tid, g1, &[("method", "replay")]);
+    let r = nigiri(g1, "16");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("already names its colours"), "{}", r.body);
+    // Board 2: a warning against Black; neither a correction nor a swap.
+    let r = game_post(
+        &c,
+        tid,
+        g2,
+        "rulings",
+        &[("do", "save"), ("kind", "warning"), ("against", "black"), ("move_number", "50")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let before = seats(&s, g2);
+    assert_eq!(nigiri(g2, "16").status, 409);
+    let token = c.get(&format!("/t/{tid}/rounds/1")).csrf();
+    let r = c.post_form(
+        &format!("/t/{tid}/rounds/1/games/{g2}/played-colours"),
+        &[("csrf", &token), ("pv", &before.2), ("swapped", "on")],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(seats(&s, g2), before, "nothing changed");
+    // Board 3: nothing on its sheet yet, so the correction is taken (17 → 16: the holder).
+    let (b3, w3, _) = seats(&s, g3);
+    assert_eq!(nigiri(g3, "16").status, 303);
+    let (nb3, nw3, _) = seats(&s, g3);
+    assert_eq!((nb3, nw3), (w3, b3), "the corrected nigiri gives the other player Black");
 }

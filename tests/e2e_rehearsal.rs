@@ -198,6 +198,9 @@ struct Counted {
     white_pts: i64,
     /// Not played on the board (a forfeit, lateness).
     forfeit: bool,
+    /// The colours were settled (every game played; the games decided without play here
+    /// skip the nigiri, so nobody held a colour and the crosstable shows none).
+    colours_held: bool,
 }
 
 /// One line of the standings as this test computes them ([`common::standings`]).
@@ -362,7 +365,7 @@ impl Office {
         };
         self.book.borrow_mut().games.insert(
             (round, table),
-            Counted { round, black, white, black_pts: b, white_pts: w, forfeit: false },
+            Counted { round, black, white, black_pts: b, white_pts: w, forfeit: false, colours_held: true },
         );
     }
 
@@ -371,7 +374,7 @@ impl Office {
         let (b, w) = if black_won { (4, 0) } else { (0, 4) };
         self.book.borrow_mut().games.insert(
             (round, table),
-            Counted { round, black, white, black_pts: b, white_pts: w, forfeit: true },
+            Counted { round, black, white, black_pts: b, white_pts: w, forfeit: true, colours_held: false },
         );
     }
 }
@@ -686,6 +689,7 @@ impl Office {
                             (std::cmp::Ordering::Less, true) => "−!",
                             (std::cmp::Ordering::Equal, _) => "=",
                         };
+                        let colour = if g.colours_held { colour } else { "" };
                         format!("{}{sign}{colour}", place[&opp])
                     })
                     .collect();
@@ -927,7 +931,15 @@ fn round_two(o: &Office, table: &dyn Fn(u32) -> Line) -> Vec<u32> {
     );
     o.book.borrow_mut().games.insert(
         (2, 9),
-        Counted { round: 2, black: t9.black, white: t9.white, black_pts: 0, white_pts: 0, forfeit: true },
+        Counted {
+            round: 2,
+            black: t9.black,
+            white: t9.white,
+            black_pts: 0,
+            white_pts: 0,
+            forfeit: true,
+            colours_held: false,
+        },
     );
     o.forfeit(2, 11, t11.black, t11.white, false);
     let page = o.arbiter(3).get(&format!("/t/{tid}/games/{}", t3.gid));

@@ -1475,9 +1475,12 @@ impl StandingsData {
             let (Some(b), Some(w)) = (g.black_id, g.white_id) else { continue };
             if let Some(result) = l.pairing_result() {
                 let played_swapped = g.played_swapped;
-                history
-                    .games
-                    .push(PlayedGame { played_swapped, ..PlayedGame::new(round, id(b), id(w), result) });
+                let colours_unsettled = g.nigiri_state().is_some_and(|n| n.record.is_none());
+                history.games.push(PlayedGame {
+                    played_swapped,
+                    colours_unsettled,
+                    ..PlayedGame::new(round, id(b), id(w), result)
+                });
             }
         }
         let players: Vec<ds::Entrant> = self

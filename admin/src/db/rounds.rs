@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::audit::{self, Change};
 use super::entrants::{self as edb, EntrantRow, Sort};
-use super::schema::{entrants, games, round_absences, rounds};
+use super::schema::{entrants, games, results, round_absences, rounds, rulings};
 use super::tournaments::{self as tdb, TournamentRow};
 use super::{now, Actor, DbError};
 use crate::domain::draw::lots::DrawRecord;
@@ -178,6 +178,23 @@ pub fn result_entered(result: &str) -> bool {
     !matches!(result.trim(), "" | "RESULT_UNKNOWN" | BYE_RESULT)
 }
 
+/// Whether anything on game `g`'s sheet names a colour — a result entered (also one cleared
+/// into a replay: the replay game exists), a ruling, a decided outcome on the sheet — so that
+/// its colours (a nigiri correction, colours marked swapped) can no longer change under it.
+fn sheet_started(conn: &mut SqliteConnection, g: &RoundGame) -> Result<bool, DbError> {
+    if result_entered(&g.result) {
+        return Ok(true);
+    }
+    let decided: i64 = results::table
+        .filter(results::game_id.eq(g.id))
+        .filter(results::outcome.is_not_null())
+        .count()
+        .get_result(conn)?;
+    let ruled: i64 = rulings::table.filter(rulings::game_id.eq(g.id)).count().get_result(conn)?;
+    let replayed: i64 = games::table.filter(games::replay_of.eq(g.id)).count().get_result(conn)?;
+    Ok(decided + ruled + replayed > 0)
+}
+
 /// Has any result been entered in round `n`? (Byes do not count.)
 pub fn any_result_entered(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<bool, DbError> {
     let results: Vec<String> = games::table
@@ -230,6 +247,7 @@ pub fn history(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<Hist
                 result: result_of(&g.result),
                 played_swapped: g.played_swapped,
                 nominal_winner: g.nominal_winner_id.map(pid),
+                colours_unsettled: g.nigiri_state().is_some_and(|n| n.record.is_none()),
             }),
             _ => {}
         }
@@ -457,6 +475,9 @@ pub enum RoundError {
     NotPublished,
     /// A result has been entered in the round.
     HasResults,
+    /// The game's sheet already names its colours (a result, a ruling, a replay ordered): its
+    /// colours cannot change under it.
+    SheetStarted,
     /// Round `number` exists and is a draft: publish (or delete) it first.
     PreviousDraft {
         number: i32,
@@ -1168,8 +1189,8 @@ pub fn nigiri(
             return Err(RoundError::Stale { current: g.pairing_version });
         }
         let Some(state) = g.nigiri_state() else { return Err(RoundError::NoNigiri) };
-        if result_entered(&g.result) {
-            return Err(RoundError::HasResults);
+        if sheet_started(conn, &g)? {
+            return Err(RoundError::SheetStarted);
         }
         let roles = NigiriRoles { holder: state.holder, guesser: state.guesser, reason: state.reason };
         let mut draws = r.draws();
@@ -1244,8 +1265,8 @@ pub fn set_played_swapped(
         // The result sheet is in the played colours and `games.result` credits the assigned
         // seats through this flag: once a result is entered it is cleared first (the same
         // rule as a nigiri correction).
-        if result_entered(&g.result) {
-            return Err(RoundError::HasResults);
+        if sheet_started(conn, &g)? {
+            return Err(RoundError::SheetStarted);
         }
         diesel::update(games::table.find(gid))
             .set((games::played_swapped.eq(swapped), games::pairing_version.eq(g.pairing_version + 1)))

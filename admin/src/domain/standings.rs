@@ -304,7 +304,7 @@ pub fn compute(rec: &Record, s: &Settings) -> Standings {
             a.cells.push(Cell {
                 round: g.round,
                 opponent: Some(other),
-                colour: Some(colour),
+                colour: (!g.colours_unsettled).then_some(colour),
                 outcome: side.outcome,
                 forfeit,
                 double_loss: double,
@@ -582,6 +582,19 @@ mod tests {
     fn val(st: &Standings, id: u32, t: TieBreak) -> Option<i64> {
         let k = st.tiebreaks.iter().position(|x| *x == t).expect("in the order");
         row(st, id).values[k]
+    }
+
+    /// A forfeit on a board whose nigiri was never made: nobody held a colour, so the cells
+    /// carry none; a game played with settled colours carries them as played.
+    #[test]
+    fn a_game_without_settled_colours_has_no_colour_in_its_cells() {
+        let unsettled = PlayedGame { colours_unsettled: true, ..g(1, 1, 2, BlackWinsByForfeit) };
+        let h = History { games: vec![unsettled, g(1, 3, 4, WhiteWins)], ..History::default() };
+        let st = compute(&players(4), &h, &settings(1, &[]));
+        let colour = |id| row(&st, id).cells[0].colour;
+        assert_eq!((colour(1), colour(2)), (None, None));
+        assert_eq!((colour(3), colour(4)), (Some(Colour::Black), Some(Colour::White)));
+        assert_eq!(row(&st, 1).cells[0].outcome, Outcome::Win);
     }
 
     /// rules.md §15.2's example: W W W W L → 累进分 28, L W W W W → 20 (2/1/0 points).

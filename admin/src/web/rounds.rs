@@ -269,6 +269,7 @@ fn refusal(
         RoundError::Published => (c, lang.t("round.err_published").into(), None),
         RoundError::NotPublished => (c, lang.t("round.err_not_published").into(), None),
         RoundError::HasResults => (c, lang.t("round.err_has_results").into(), None),
+        RoundError::SheetStarted => (c, lang.t("round.err_sheet_started").into(), None),
         RoundError::PreviousDraft { number } => (c, lang.tf("round.err_previous_draft", &[number]), None),
         RoundError::NotNext { next } => (c, lang.tf("round.err_not_next", &[next]), None),
         RoundError::BeyondRounds { rounds } => (c, lang.tf("round.err_beyond", &[rounds]), None),

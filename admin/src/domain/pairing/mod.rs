@@ -160,11 +160,29 @@ pub struct PlayedGame {
     /// For a double loss with the lot fallback (rules.md §12): the nominal winner already
     /// drawn, if any. Used by pairing of the next round only, never by standings.
     pub nominal_winner: Option<PlayerId>,
+    /// The board's colours were to be settled by nigiri at the board and never were (a
+    /// forfeit or a double loss before play): `black`/`white` are only the provisional seats,
+    /// so nobody held a colour — the crosstable shows none and colour balance counts none.
+    #[serde(default)]
+    pub colours_unsettled: bool,
 }
 
 impl PlayedGame {
     pub fn new(round: u32, black: PlayerId, white: PlayerId, result: GameResult) -> PlayedGame {
-        PlayedGame { round, black, white, result, played_swapped: false, nominal_winner: None }
+        PlayedGame {
+            round,
+            black,
+            white,
+            result,
+            played_swapped: false,
+            nominal_winner: None,
+            colours_unsettled: false,
+        }
+    }
+    /// Whether each side held the colour of its seat (or the swapped one): the game was
+    /// played on the board and its colours were settled.
+    pub fn colours_held(&self) -> bool {
+        self.result.played_on_board() && !self.colours_unsettled
     }
 }
 
@@ -526,7 +544,7 @@ pub fn records(
             if nominal == Some(id) {
                 rec.pairing_points += pts.win - pts.double_loss;
             }
-            if g.result.played_on_board() {
+            if g.colours_held() {
                 rec.colours.push(colour);
                 rec.colour_balance += if colour == Colour::Black { 1 } else { -1 };
             }
