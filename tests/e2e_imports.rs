@@ -530,3 +530,49 @@ fn importing_the_same_entrants_twice_needs_a_confirmation_per_duplicate() {
     assert_eq!(confirm(&c, tid, "csv", &p, &[]).status, 303);
     assert_eq!(field(), n);
 }
+
+/// An edit that makes an entrant look like someone registered (a renaming, a birth date typed)
+/// asks the confirmation adding them would; once confirmed, a later edit of the same entrant
+/// (a new rank) asks nothing again.
+#[test]
+fn an_edit_into_a_registered_person_needs_the_duplicate_confirmation() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "改名查重赛");
+    let page = format!("/t/{tid}/entrants/new");
+    let wang = [
+        ("family_name_zh", "王"),
+        ("given_name_zh", "伟"),
+        ("rank", "1k"),
+        ("unit", "北京棋院"),
+        ("birth_date", "2005-01-10"),
+    ];
+    let li = [("family_name_zh", "李"), ("given_name_zh", "明"), ("rank", "2k"), ("unit", "北京棋院")];
+    for f in [&wang[..], &li[..]] {
+        assert_eq!(c.submit(&page, &page, f).status, 303);
+    }
+    let row = query(
+        &s.db,
+        &format!("SELECT id, version FROM entrants WHERE tournament_id = {tid} AND given_name_zh = '明'"),
+    );
+    let (id, version) = (row[0][0].clone(), row[0][1].clone());
+    let edit = format!("/t/{tid}/entrants/{id}/edit");
+    let name = || query_text(&s.db, &format!("SELECT given_name_zh FROM entrants WHERE id = {id}"));
+
+    let mut renamed = wang.to_vec();
+    renamed.push(("version", &version));
+    let r = c.submit(&edit, &edit, &renamed);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(text_of(&r, "duplicates").unwrap_or_default().contains("王伟"), "{}", r.body);
+    assert_eq!(r.input("given_name_zh").as_deref(), Some("伟"), "the typed entry survives");
+    assert_eq!(name().as_deref(), Some("明"), "nothing written");
+
+    renamed.push(("confirm_duplicate", "on"));
+    assert_eq!(c.submit(&edit, &edit, &renamed).status, 303);
+    assert_eq!(name().as_deref(), Some("伟"));
+    let v = query(&s.db, &format!("SELECT version FROM entrants WHERE id = {id}"));
+    let mut promoted: Vec<(&str, &str)> =
+        wang.iter().map(|&(k, x)| if k == "rank" { (k, "1d") } else { (k, x) }).collect();
+    promoted.push(("version", &v[0][0]));
+    assert_eq!(c.submit(&edit, &edit, &promoted).status, 303, "a confirmed namesake is not asked again");
+}

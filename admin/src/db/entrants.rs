@@ -308,7 +308,12 @@ pub fn create(
 /// Why an entrant edit was refused.
 #[derive(Debug)]
 pub enum EditError {
-    Stale { current: i32 },
+    Stale {
+        current: i32,
+    },
+    /// The edit makes the entrant look like someone else already registered (a renaming, a
+    /// birth date typed): saving it needs the same confirmation as adding them would.
+    Duplicates(Vec<(EntrantRow, Match)>),
     Db(DbError),
 }
 
@@ -323,7 +328,11 @@ impl From<DbError> for EditError {
     }
 }
 
-/// Save an edit made on the form of `version`; refused if someone saved in between.
+/// Save an edit made on the form of `version`; refused if someone saved in between, and —
+/// unless `allow_duplicate` — if it makes the entrant probably the same person as another one
+/// they were not already taken for ([`crate::domain::duplicates`], the check that adding
+/// makes), both in the transaction that writes.
+#[allow(clippy::too_many_arguments)]
 pub fn update(
     conn: &mut SqliteConnection,
     actor: &Actor,
@@ -332,11 +341,18 @@ pub fn update(
     version: i32,
     input: &EntrantInput,
     reason: &str,
+    allow_duplicate: bool,
 ) -> Result<i32, EditError> {
     conn.immediate_transaction(|conn| {
         let before = get(conn, tid, eid)?;
         if before.version != version {
             return Err(EditError::Stale { current: before.version });
+        }
+        if !allow_duplicate {
+            let dups = new_duplicates(conn, tid, &before, input)?;
+            if !dups.is_empty() {
+                return Err(EditError::Duplicates(dups));
+            }
         }
         diesel::update(entrants::table.find(eid))
             .set((InputRow::from(input), entrants::version.eq(version + 1), entrants::updated_at.eq(now())))
@@ -509,6 +525,24 @@ pub fn probable_duplicates(
     let known = identities(conn, tid)?;
     let me = Identity::of(input);
     Ok(known.into_iter().filter_map(|(e, i)| me.matches(&i).map(|m| (e, m))).collect())
+}
+
+/// The other entrants of `tid` that `input` would probably be the same person as, leaving out
+/// those `before` (the entrant as stored) already matched: an edit of the rating of a
+/// confirmed namesake asks nothing again.
+fn new_duplicates(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    before: &EntrantRow,
+    input: &EntrantInput,
+) -> Result<Vec<(EntrantRow, Match)>, DbError> {
+    let was = before.input().map(|i| Identity::of(&i));
+    let me = Identity::of(input);
+    Ok(identities(conn, tid)?
+        .into_iter()
+        .filter(|(e, i)| e.id != before.id && was.as_ref().is_none_or(|w| w.matches(i).is_none()))
+        .filter_map(|(e, i)| me.matches(&i).map(|m| (e, m)))
+        .collect())
 }
 
 /// Insert the rows, games and absences of an import into `tid`, checking each row against the

@@ -332,8 +332,15 @@ pub async fn save(
     };
     let actor = user.actor();
     let reason = form.get("reason").to_string();
-    match ctx.db_raw(move |c| edb::update(c, &actor, tid, eid, version, &input, &reason)).await? {
+    let allow = form.checked("confirm_duplicate");
+    match ctx.db_raw(move |c| edb::update(c, &actor, tid, eid, version, &input, &reason, allow)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/entrants"))),
+        Err(EditError::Duplicates(found)) => {
+            // As when adding: nothing written, the form back filled in with whom it matches.
+            let lines = found.iter().map(|(e, m)| duplicate_text(ctx.lang, e, *m)).collect();
+            let banner = Some(ctx.t("e.dup_banner").to_string());
+            form_page(&ctx, tid, Some(eid), version, f, banner, lines, StatusCode::CONFLICT).await
+        }
         Err(EditError::Stale { current: v }) => {
             // Show what is stored now, with the refused edit's values kept in the form so the
             // user can redo it on top of the newer version.
