@@ -515,3 +515,76 @@ fn standings_after_round_n_read_rounds_1_to_n_only() {
     assert!(recs[1..].iter().all(|r| r[0] == "1"), "{recs:?}");
     assert_eq!(recs.len(), 1 + 4, "three games and a bye");
 }
+
+/// A withdrawal belongs to the round it happens in: a player who withdrew after round 2
+/// stands in the standings after rounds 1 and 2 as they played them, and is marked withdrawn
+/// from round 3 on (as of round N: rounds 1..N and nothing later).
+#[test]
+fn a_withdrawal_shows_from_the_round_it_happened_in() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid =
+        tournament_with_players(&c, "退赛按轮测试赛", "Withdrawal Open", &[("colour_method", "lots")], 6);
+    let play = |n: u32| {
+        pair_round(&c, tid, n, &format!("2026121{n}"));
+        publish_round(&s, &c, tid, n);
+        for b in 1..=3 {
+            let gid = game_id(&s.db, tid, n, b);
+            enter(&c, tid, gid, &[("method", "resignation"), ("winner", "black")]);
+        }
+    };
+    play(1);
+    play(2);
+    let who =
+        query(&s.db, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {tid}"))[0][0].clone();
+    let r = c.submit(
+        &format!("/t/{tid}/entrants"),
+        &format!("/t/{tid}/entrants/{who}/withdraw"),
+        &[("reason", "因病退赛")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        query_text(
+            &s.db,
+            &format!("SELECT CAST(withdrawn_from_round AS TEXT) FROM entrants WHERE id = {who}")
+        )
+        .as_deref(),
+        Some("3")
+    );
+    // Round 3 without them: five players, one bye.
+    pair_round(&c, tid, 3, "20261213");
+    publish_round(&s, &c, tid, 3);
+    let playing = count_rows(
+        &s.db,
+        &format!(
+            "SELECT count(*) FROM games WHERE tournament_id = {tid} AND round_number = 3 \
+             AND (black_id = {who} OR white_id = {who})"
+        ),
+    );
+    assert_eq!(playing, 0);
+    let public = s.client();
+    let marked = |q: &str| {
+        let page = public.get(&format!("/t/{tid}/standings{q}"));
+        assert_eq!(page.status, 200, "{}", page.body);
+        let at = page.body.find(&format!("href=\"players/{who}\"")).expect("their line");
+        let row = &page.body[page.body[..at].rfind("<tr").unwrap()..at];
+        row.contains("class=\"withdrawn\"")
+    };
+    assert!(!marked("?round=1") && !marked("?round=2"), "not withdrawn as of rounds 1 and 2");
+    assert!(marked(""), "withdrawn in the standings after round 3");
+    // Reinstated, they are no longer marked anywhere and the round is cleared.
+    let r = c.submit(
+        &format!("/t/{tid}/entrants"),
+        &format!("/t/{tid}/entrants/{who}/reinstate"),
+        &[("reason", "康复归队")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(!marked(""));
+    assert_eq!(
+        query_text(
+            &s.db,
+            &format!("SELECT CAST(withdrawn_from_round AS TEXT) FROM entrants WHERE id = {who}")
+        ),
+        None
+    );
+}

@@ -31,6 +31,9 @@ pub struct EntrantRow {
     pub version: i32,
     pub created_at: String,
     pub updated_at: String,
+    /// The first round a withdrawn entrant misses; `None` with status withdrawn: every round
+    /// (a status imported without its round).
+    pub withdrawn_from_round: Option<i32>,
 }
 
 impl EntrantRow {
@@ -45,6 +48,12 @@ impl EntrantRow {
     }
     pub fn withdrawn(&self) -> bool {
         self.status == STATUS_WITHDRAWN
+    }
+    /// Withdrawn as of round `n` ("as of round N" is rounds 1..N and nothing later): they
+    /// missed a round up to `n` by their withdrawal. A player who withdrew after round 5
+    /// stands in the standings after round 5 as they played it.
+    pub fn withdrawn_as_of(&self, n: u32) -> bool {
+        self.withdrawn() && self.withdrawn_from_round.is_none_or(|f| i64::from(f) <= i64::from(n))
     }
     pub fn status(&self) -> EntrantStatus {
         if self.withdrawn() {
@@ -390,9 +399,12 @@ pub fn set_status(
         if before.status == status {
             return Ok(());
         }
+        // They miss the rounds from the one after the last published round.
+        let from = if withdrawn { Some(crate::db::rounds::next_first_round(conn, tid)?) } else { None };
         diesel::update(entrants::table.find(eid))
             .set((
                 entrants::status.eq(status),
+                entrants::withdrawn_from_round.eq(from),
                 entrants::version.eq(before.version + 1),
                 entrants::updated_at.eq(now()),
             ))

@@ -327,7 +327,11 @@ pub fn opengotha(
     for e in &entrants {
         let first = extras.get(&e.id).map(|x| x.1).unwrap_or(1);
         let participating = (1..=rounds as i32)
-            .map(|r| !(absent.contains(&(r, e.id)) || r < first || (e.withdrawn() && r > last as i32)))
+            .map(|r| {
+                !(absent.contains(&(r, e.id))
+                    || r < first
+                    || (e.withdrawn() && r >= e.withdrawn_from_round.unwrap_or(last as i32 + 1)))
+            })
             .collect();
         let entrant = e.input().ok_or_else(|| {
             DbError::Other(format!("entrant {} has a rank that cannot be read: {:?}", e.id, e.rank))

@@ -107,6 +107,7 @@ diesel::table! {
         updated_at -> Text,
         fixed_table -> Nullable<Integer>,
         first_round -> Integer,
+        withdrawn_from_round -> Nullable<Integer>,
     }
 }
 

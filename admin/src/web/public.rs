@@ -742,7 +742,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
                     .iter()
                     .map(|(k, tb)| r.values[*k].map(|v| ds::value_text(*tb, v)).unwrap_or_else(|| "–".into()))
                     .collect(),
-                withdrawn: e.withdrawn(),
+                withdrawn: e.withdrawn_as_of(st.after_round),
             })
         })
         .collect();
