@@ -31,7 +31,6 @@ use common::*;
 use fantoccini::{Client as Wd, ClientBuilder, Locator};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use webdriver::*;
 

@@ -246,7 +246,7 @@ pub fn section_break_after(moves: u32) -> bool {
 pub fn proportional(used: [u64; 2], actual_ms: u64) -> [u64; 2] {
     let total = u128::from(used[0]) + u128::from(used[1]);
     let first =
-        if total == 0 { actual_ms / 2 } else { (u128::from(used[0]) * u128::from(actual_ms) / total) as u64 };
+        (u128::from(used[0]) * u128::from(actual_ms)).checked_div(total).map_or(actual_ms / 2, |f| f as u64);
     [first, actual_ms - first]
 }
 
