@@ -798,6 +798,10 @@ fn clock_page_starts_from_the_lateness_deduction_and_offers_the_timeout_ruling()
         "White on time: 145 minutes above the reserve"
     );
     assert_eq!(cfg["timeout"], "loss");
+    assert_eq!(
+        (cfg["lang"].as_str(), cfg["text"]["call_minutes_left"].as_str()),
+        (Some("en"), Some("{0} minutes left"))
+    );
     assert_eq!(cfg["names"][0], "赵棋手");
     assert!(cfg["voice"]["n10"].is_array() && cfg["voice"]["one_minute"].is_array(), "the clips' index");
     assert!(plain_text(&p.body).contains("set the clock to 1:50:00"), "{}", p.body);

@@ -1085,6 +1085,11 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     );
     assert_eq!(text_of(&p.body, "playoff-black"), "38:20, 3 byo-yomi left");
     assert_eq!(text_of(&p.body, "moves"), "143");
+    // The referee's clock of the play-off starts from that reading, at move 143 (issue 17).
+    let cfg = org.get(&format!("/t/{tid}/matches/{mid}/clock")).clock_config();
+    assert_eq!(cfg["setup"]["start"][0]["main_ms"], 2_300_000);
+    assert_eq!(cfg["setup"]["start"][1]["main_ms"], 3_750_000);
+    assert_eq!(cfg["setup"]["moves"], 143);
 
     // The match record sheet: every reading that stands, and the play-off's starting time.
     let zh = pdf(&org, tid, mid, "zh");

@@ -26,6 +26,9 @@ use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::clock::{Face, Setup};
 use crate::domain::results::SideLateness;
+use crate::domain::team::clocks::ClockEntry;
+use crate::domain::team::lineup::Section;
+use crate::domain::team::relay::RelayMatch;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use askama::Template;
@@ -214,6 +217,17 @@ pub async fn game_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
     ctx.render(&page)
 }
 
+/// The reading a relay match's clock starts from: the last one recorded; in the 节棋 play-off,
+/// before any reading of the play-off itself, the one the play-off started from (seed 003
+/// Art. 12: "使用之前剩余的时间（包括读秒）"), which the event's `playoff_clock` setting chose.
+fn start_reading(m: &RelayMatch) -> Option<&ClockEntry> {
+    let last = m.clock_log().last();
+    match (m.section(), m.playoff_clocks()) {
+        (Section::Playoff, Some(p)) if last.is_none_or(|e| e.section != Section::Playoff) => Some(p),
+        _ => last,
+    }
+}
+
 /// GET /t/{id}/matches/{mid}/clock: the clock of a relay match, from its last recorded reading
 /// (the play-off's too, seed 003 Art. 12) and its moves so far; the section breaks after moves
 /// 72 and 143 stop it for 5 minutes (Art. 10.2).
@@ -235,7 +249,7 @@ pub async fn match_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<
     let tc = settings.time_control;
     let fresh = Face::from_reading(&ClockState::new(tc).reading());
     let (start, moves) = match &st.m {
-        Some(m) => match m.clock_log().last() {
+        Some(m) => match start_reading(m) {
             Some(e) => ([Face::from_reading(&e.clocks[0]), Face::from_reading(&e.clocks[1])], e.move_number),
             None => ([fresh, fresh], m.moves()),
         },
