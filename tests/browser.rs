@@ -25,78 +25,20 @@
 //! chromium-driver). `CHROMEDRIVER` and `CHROME_BIN` override the paths.
 
 mod common;
+#[path = "common/webdriver.rs"]
+mod webdriver;
 use common::*;
 use fantoccini::{Client as Wd, ClientBuilder, Locator};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use webdriver::*;
 
 const CSV: &str = "姓名,拼音,段位,等级分,单位,地区\n\
 王子涵,Wang Zihan,3段,2310,北京棋院,北京市\n\
 欧阳娜娜,Ouyang Nana,5级,,上海围棋协会,上海市\n\
 李昊然,Li Haoran,职业初段,,杭州棋院,浙江省\n\
 ,Vannier Rémi,2D,2153,Club de Paris,FR\n";
-
-fn find_program(env: &str, candidates: &[&str]) -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os(env) {
-        let p = PathBuf::from(p);
-        return p.exists().then_some(p);
-    }
-    for c in candidates {
-        let p = Path::new(c);
-        if p.is_absolute() && p.exists() {
-            return Some(p.to_path_buf());
-        }
-        if let Some(paths) = std::env::var_os("PATH") {
-            for dir in std::env::split_paths(&paths) {
-                let full = dir.join(c);
-                if full.exists() {
-                    return Some(full);
-                }
-            }
-        }
-    }
-    None
-}
-
-fn artifacts_dir() -> PathBuf {
-    // CARGO_TARGET_TMPDIR is target/tmp; the artifacts sit beside it.
-    Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap_or(Path::new("target")).join("browser-artifacts")
-}
-
-/// chromedriver on a free port, ended when dropped.
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Driver {
-    fn start(path: &Path, log: &Path) -> Driver {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let log = std::fs::File::create(log).expect("chromedriver log");
-        let child = Command::new(path)
-            .arg(format!("--port={port}"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::from(log.try_clone().unwrap()))
-            .stderr(Stdio::from(log))
-            .spawn()
-            .expect("start chromedriver");
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not listen on {port}");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        Driver { child, url: format!("http://127.0.0.1:{port}") }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// One run of the steps in one language.
 struct Flow {
@@ -727,47 +669,6 @@ fn check_pdf(f: &mut Flow, name: &str, pdf: &[u8], round: u32) {
     }
     f.n_shot += 1;
     std::fs::write(f.shots.join(format!("{:02}-{name}", f.n_shot)), pdf).expect("keep the PDF");
-}
-
-fn chromium_caps(
-    chrome: &Path,
-    profile: &Path,
-    downloads: &Path,
-    lang: &str,
-) -> serde_json::Map<String, serde_json::Value> {
-    let caps = serde_json::json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": chrome.display().to_string(),
-            "args": [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-dev-shm-usage",
-                "--hide-scrollbars",
-                format!("--user-data-dir={}", profile.display()),
-                "--window-size=1280,1400",
-                format!("--lang={lang}"),
-                format!("--accept-lang={lang}"),
-            ],
-            "prefs": {
-                "intl.accept_languages": lang,
-                // Downloads go to this folder without asking (chromedriver passes the folder
-                // on to headless Chromium with Browser.setDownloadBehavior).
-                "download.default_directory": downloads.display().to_string(),
-                "download.prompt_for_download": false,
-            },
-        }
-    });
-    match caps {
-        serde_json::Value::Object(m) => m,
-        _ => unreachable!(),
-    }
 }
 
 fn run_flow(driver: &Driver, chrome: &Path, lang: &'static str) {

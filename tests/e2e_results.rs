@@ -754,3 +754,89 @@ fn refusals_never_write_and_never_500() {
     assert_eq!(rec.status, 200);
     assert!(rec.body.starts_with("(;GM[1]"));
 }
+
+/// Issue 17: the referee's clock of a game starts from the lateness sheet (Black 20 minutes
+/// late: twice that off 150 minutes, Art. 22.1, the 5 reserved minutes kept apart), and its
+/// timeout offer is the ruling form of the game as the page's script fills it: previewed on
+/// the game page for the arbiter (nothing written), saved only when the arbiter confirms it
+/// there (the event's rule: a loss, audited).
+#[test]
+fn clock_page_starts_from_the_lateness_deduction_and_offers_the_timeout_ruling() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = setup(
+        &s,
+        &c,
+        2,
+        &[("time_kind", "chinese_byo_yomi"), ("main_minutes", "150"), ("reserved_minutes", "5")],
+    );
+    let g1 = game_id(&s.db, tid, 1, 1);
+    let zhao = count_rows(
+        &s.db,
+        &format!("SELECT id FROM entrants WHERE tournament_id = {tid} AND family_name_zh = '赵'"),
+    );
+    let sheet = format!("/t/{tid}/results/rounds/1/lateness");
+    let arr = format!("arr_{zhao}");
+    let r = c.submit(&sheet, &sheet, &[("version", "0"), ("starts_at", "09:00"), (&arr, "09:20")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let url = format!("/t/{tid}/games/{g1}/clock");
+    assert!(
+        c.get(&format!("/t/{tid}/games/{g1}")).body.contains(&format!("href=\"{url}\"")),
+        "the sheet links the clock"
+    );
+    let p = c.get(&url);
+    assert_eq!(p.status, 200, "{}", p.body);
+    let cfg = p.clock_config();
+    assert_eq!(cfg["setup"]["control"]["kind"], "chinese_byo_yomi");
+    // 150 − 2 × 20 = 110 minutes: 105 on the face, then the 5 reserved minutes are read.
+    assert_eq!(
+        cfg["setup"]["start"][0],
+        serde_json::json!({"main_ms": 6_300_000, "periods": 5, "period_ms": 0, "period_moves": 0, "overtime": false})
+    );
+    assert_eq!(
+        cfg["setup"]["start"][1]["main_ms"], 8_700_000,
+        "White on time: 145 minutes above the reserve"
+    );
+    assert_eq!(cfg["timeout"], "loss");
+    assert_eq!(
+        (cfg["lang"].as_str(), cfg["text"]["call_minutes_left"].as_str()),
+        (Some("en"), Some("{0} minutes left"))
+    );
+    assert_eq!(cfg["names"][0], "赵棋手");
+    assert!(cfg["voice"]["n10"].is_array() && cfg["voice"]["one_minute"].is_array(), "the clips' index");
+    assert!(plain_text(&p.body).contains("set the clock to 1:50:00"), "{}", p.body);
+    // Anonymous readers and arbiters of other tournaments get no clock.
+    assert_ne!(s.client().get(&url).status, 200);
+    let (other, _) = add_user(&s, &c, "outsider-arbiter", "arbiter");
+    assert!(matches!(other.get(&url).status, 403 | 404));
+    // The timeout offer: the page's script fills side, move and time; the arbiter previews.
+    let (action, mut fields) = p.form_inputs("clock-timeout-form");
+    assert_eq!(action, format!("/t/{tid}/games/{g1}/rulings"));
+    for (k, v) in fields.iter_mut() {
+        match k.as_str() {
+            "against" => *v = "black".into(),
+            "move_number" => *v = "120".into(),
+            "at_time" => *v = "11:30".into(),
+            _ => {}
+        }
+    }
+    let audits = count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}"));
+    let mut preview: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    preview.push(("do", "preview"));
+    let r = c.post_form(&action, &preview);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("id=\"ruling-preview\""), "{}", r.body);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rulings"), 0, "nothing saved without the arbiter");
+    // The arbiter confirms on the game page: the form there comes back filled in.
+    assert_eq!(r.input("move_number").as_deref(), Some("120"));
+    let save: Vec<(&str, &str)> =
+        fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).chain([("do", "save")]).collect();
+    let r = c.post_form(&action, &save);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rulings"), 1);
+    assert_eq!(
+        count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}")),
+        audits + 1
+    );
+    assert!(result_text(&c, tid, g1).starts_with("W+"), "{}", result_text(&c, tid, g1));
+}

@@ -1540,7 +1540,15 @@ enum Kind {
     /// Another text download (the EGF results file): its content type starts so, served as an
     /// attachment.
     Text(&'static str),
+    /// The referee's clock: HTML whose only scripts are the clock's own two files.
+    Clock,
+    /// A static file of the page (the clock's script): its content type starts so.
+    Asset(&'static str),
 }
+
+/// The script tags the clock page is allowed (issue 17); anything else is live markup.
+const CLOCK_SCRIPTS: [&str; 2] =
+    ["<script src=\"/assets/clock/clock.js\"></script>", "<script src=\"/assets/clock/page.js\"></script>"];
 
 struct Page {
     pattern: &'static str,
@@ -1553,6 +1561,11 @@ fn pages() -> Vec<Page> {
     vec![
         Page { pattern: "/", path: |_| "/".into(), kind: Kind::Html },
         Page { pattern: "/assets/style.css", path: |_| "/assets/style.css".into(), kind: Kind::Css },
+        Page {
+            pattern: "/assets/clock/{file}",
+            path: |_| "/assets/clock/clock.js".into(),
+            kind: Kind::Asset("text/javascript"),
+        },
         Page {
             pattern: "/lang/{code}",
             path: |i| format!("/lang/zh?next=/t/{}/players", i.t),
@@ -1669,6 +1682,11 @@ fn pages() -> Vec<Page> {
             path: |i| format!("/t/{}/games/{}/record.sgf", i.t, i.gx),
             kind: Kind::Sgf,
         },
+        Page {
+            pattern: "/t/{id}/games/{gid}/clock",
+            path: |i| format!("/t/{}/games/{}/clock", i.t, i.gr),
+            kind: Kind::Clock,
+        },
         Page { pattern: "/t/{id}/results", path: |i| format!("/t/{}/results", i.t), kind: Kind::Html },
         Page { pattern: "/t/{id}/standings", path: |i| format!("/t/{}/standings", i.t), kind: Kind::Html },
         Page {
@@ -1731,6 +1749,11 @@ fn pages() -> Vec<Page> {
             pattern: "/t/{id}/matches/{mid}/sheets.pdf",
             path: |i| format!("/t/{}/matches/{}/sheets.pdf", i.tr, i.m),
             kind: Kind::Pdf,
+        },
+        Page {
+            pattern: "/t/{id}/matches/{mid}/clock",
+            path: |i| format!("/t/{}/matches/{}/clock", i.tr, i.m),
+            kind: Kind::Clock,
         },
     ]
 }
@@ -1852,6 +1875,21 @@ fn crawl(s: &Server, staff: &Client, ids: &Ids) -> BTreeMap<(String, &'static st
                             r.header("content-disposition").unwrap_or("").starts_with("attachment"),
                             "{what}"
                         );
+                    }
+                    Kind::Clock => {
+                        let mut body = r.body.clone();
+                        if r.status == 200 {
+                            for tag in CLOCK_SCRIPTS {
+                                assert!(body.contains(tag), "{what}: {tag} missing");
+                                body = body.replace(tag, "");
+                            }
+                        }
+                        let live = live_markup(&body);
+                        assert!(live.is_empty(), "{what}: live markup {live:?} in:\n{}", r.body);
+                    }
+                    Kind::Asset(ct) => {
+                        assert_eq!(r.status, 200, "{what}");
+                        assert!(r.header("content-type").unwrap_or("").starts_with(ct), "{what}");
                     }
                     Kind::Pdf | Kind::Sgf | Kind::Xml | Kind::Text(_) => {}
                 }

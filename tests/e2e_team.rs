@@ -1085,6 +1085,11 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     );
     assert_eq!(text_of(&p.body, "playoff-black"), "38:20, 3 byo-yomi left");
     assert_eq!(text_of(&p.body, "moves"), "143");
+    // The referee's clock of the play-off starts from that reading, at move 143 (issue 17).
+    let cfg = org.get(&format!("/t/{tid}/matches/{mid}/clock")).clock_config();
+    assert_eq!(cfg["setup"]["start"][0]["main_ms"], 2_300_000);
+    assert_eq!(cfg["setup"]["start"][1]["main_ms"], 3_750_000);
+    assert_eq!(cfg["setup"]["moves"], 143);
 
     // The match record sheet: every reading that stands, and the play-off's starting time.
     let zh = pdf(&org, tid, mid, "zh");
@@ -2501,4 +2506,74 @@ fn a_normal_match_in_seven_submits() {
         12,
         "3 × 2 line-ups, moves to 72 and 143 with their section ends, moves to 230 and the count"
     );
+}
+
+/// Issue 17: the referee's clock of a relay match starts from the match's last recorded reading
+/// and its moves (so the 节棋 play-off and the sheets read what the clock saved), and saves both
+/// clocks through its form as the page's script sends it: the match's event route with the
+/// CSRF token and version, audited; the same form sent again with the old version is refused
+/// and writes nothing. Its timeout offer names the players at the board, none chosen.
+#[test]
+fn relay_clock_page_starts_from_the_last_reading_and_saves_readings() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (tid, m) = one_match(&s, &org, "计时器", ["甲队", "乙队"], 6);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -800);
+    m.moves_to(40, 1800);
+    m.ok("clock", &[("move", "40"), ("b_main", "1:30:00"), ("w_main", "1:25:10"), ("at", &at(1810))]);
+    let url = format!("/t/{tid}/matches/{}/clock", m.mid);
+    assert!(m.page().body.contains(&format!("href=\"{url}\"")), "the match page links the clock");
+    let p = org.get(&url);
+    assert_eq!(p.status, 200, "{}", p.body);
+    let cfg = p.clock_config();
+    assert_eq!(cfg["setup"]["control"]["kind"], "byo_yomi");
+    assert_eq!(cfg["setup"]["start"][0]["main_ms"], 5_400_000);
+    assert_eq!(cfg["setup"]["start"][1]["main_ms"], 5_110_000);
+    assert_eq!(cfg["setup"]["start"][1]["periods"], 3);
+    assert_eq!(cfg["setup"]["moves"], 40);
+    assert_eq!(cfg["setup"]["sections"], true, "the section breaks of Art. 10.2");
+    assert_eq!(cfg["timeout"], "pass_and_stone");
+    assert_eq!(cfg["names"][0], m.teams[0].as_str());
+    let opts = select_html(&p.body, "clock-timeout-form", "player");
+    assert!(opts.contains("<option value=\"\">"), "nothing chosen: {opts}");
+    assert_eq!(opts.matches("<option value=\"").count(), 5, "the four players at the board: {opts}");
+    assert_ne!(s.client().get(&url).status, 200);
+    // Play goes on to move 52; the clock saves both faces as page.js fills its form.
+    m.moves_to(52, 2400);
+    let (action, mut fields) = p.form_inputs("clock-save-form");
+    assert_eq!(action, format!("/t/{tid}/matches/{}/event", m.mid));
+    for (k, v) in fields.iter_mut() {
+        *v = match k.as_str() {
+            "move" => "52".into(),
+            "b_main" => "1:29:00".into(),
+            "b_periods" => "3".into(),
+            "w_main" => "1:20:00".into(),
+            "w_periods" => "3".into(),
+            "at" => at(2410),
+            _ => continue,
+        };
+    }
+    // The page was loaded before move 52 was recorded: its version is stale, refused.
+    let sent: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let (events, audits) = (m.events(), m.audits());
+    let r = org.post_form(&action, &sent);
+    assert!((400..500).contains(&r.status), "{}", r.status);
+    assert_eq!((m.events(), m.audits()), (events, audits), "a stale save writes nothing");
+    // With the match's current version (the page takes it from the answer of each save).
+    let v = m.version();
+    let sent: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, val)| (k.as_str(), if k == "version" { v.as_str() } else { val.as_str() }))
+        .collect();
+    let r = org.post_form(&action, &sent);
+    assert_eq!(r.status, 303, "{}", r.field_error("clock").unwrap_or(r.body));
+    assert!(r.location().contains("done=clock"), "{}", r.location());
+    assert_eq!((m.events(), m.audits()), (events + 1, audits + 1));
+    assert!(body(&m.page()).contains("Clocks after move 52: Black 1:29:00"), "{}", m.page().body);
+    // The clock opened again starts from that reading.
+    let cfg = org.get(&url).clock_config();
+    assert_eq!(cfg["setup"]["start"][1]["main_ms"], 4_800_000);
+    assert_eq!(cfg["setup"]["moves"], 52);
 }

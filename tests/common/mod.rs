@@ -201,6 +201,29 @@ impl Resp {
         let tag = &self.body[tag_start..tag_end];
         attr_after(tag, "value=\"").map(|v| unescape(&v))
     }
+    /// The referee's clock page's configuration (its `data-config` JSON, issue 17).
+    #[allow(dead_code)]
+    pub fn clock_config(&self) -> serde_json::Value {
+        let raw = attr_after(&self.body, "data-config=\"").expect("a clock page");
+        serde_json::from_str(&unescape(&raw)).expect("the clock's configuration is JSON")
+    }
+    /// The named inputs of the form with `id` (hidden ones included) and its action, as the
+    /// page's script sends them.
+    #[allow(dead_code)]
+    pub fn form_inputs(&self, id: &str) -> (String, Vec<(String, String)>) {
+        let start = self.body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no form {id}"));
+        let open = self.body[..start].rfind("<form").expect("a form tag");
+        let form = &self.body[open..start + self.body[start..].find("</form>").expect("</form>")];
+        let action = attr_after(form, "action=\"").map(|a| unescape(&a)).unwrap_or_default();
+        let mut fields = Vec::new();
+        for piece in form.split("<input").skip(1) {
+            let tag = &piece[..piece.find('>').unwrap_or(piece.len())];
+            if let Some(name) = attr_after(tag, "name=\"") {
+                fields.push((name, attr_after(tag, "value=\"").map(|v| unescape(&v)).unwrap_or_default()));
+            }
+        }
+        (action, fields)
+    }
     /// The message beside field `name` (id="err-NAME"), if any.
     pub fn field_error(&self, name: &str) -> Option<String> {
         let needle = format!("id=\"err-{name}\">");

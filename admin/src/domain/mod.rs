@@ -1,5 +1,6 @@
 //! Pure tournament logic: no database, no HTTP.
 
+pub mod clock;
 pub mod demo;
 pub mod draw;
 pub mod duplicates;

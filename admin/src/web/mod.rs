@@ -3,6 +3,7 @@
 //! token and the Origin; security headers go on every response.
 
 pub mod auth;
+pub mod clock;
 pub mod ctx;
 pub mod entrants;
 pub mod error;
@@ -129,6 +130,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/crosstable", web::get().to(public::crosstable_page))
         .route("/t/{id}/players/{eid}", web::get().to(public::player_page))
         .route("/assets/style.css", web::get().to(style))
+        .route("/assets/clock/{file}", web::get().to(clock::asset))
         .route("/lang/{code}", web::get().to(set_lang))
         .route("/", web::get().to(tournaments::home))
         .route("/login", web::get().to(auth::login_page))
@@ -166,6 +168,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/games/{gid}/start", web::post().to(results::save_replay_start))
         .route("/t/{id}/games/{gid}/sgf", web::post().to(results::upload_sgf))
         .route("/t/{id}/games/{gid}/record.sgf", web::get().to(results::download_sgf))
+        .route("/t/{id}/games/{gid}/clock", web::get().to(clock::game_clock))
         .route("/t/{id}/entrants", web::get().to(entrants::list))
         .route("/t/{id}/entrants.csv", web::get().to(imports::export_csv))
         .route("/t/{id}/entrants/new", web::get().to(entrants::new_page))
@@ -219,6 +222,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/matches/{mid}/nigiri", web::post().to(relay::nigiri))
         .route("/t/{id}/matches/{mid}/boards", web::post().to(relay::save_boards))
         .route("/t/{id}/matches/{mid}/sheets.pdf", web::get().to(relay::sheets))
+        .route("/t/{id}/matches/{mid}/clock", web::get().to(clock::match_clock))
         .route("/t/{id}/import", web::get().to(imports::page))
         .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))
         .route("/t/{id}/import/csv/confirm", web::post().to(imports::csv_confirm))

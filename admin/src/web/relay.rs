@@ -438,7 +438,7 @@ fn resigners(lang: Lang, m: &RelayMatch, c: Color) -> Options {
         .collect()
 }
 
-fn person_names(m: &RelayMatch) -> HashMap<PersonId, String> {
+pub(super) fn person_names(m: &RelayMatch) -> HashMap<PersonId, String> {
     let mut names = HashMap::new();
     for c in [Color::Black, Color::White] {
         let t = &m.side(c).team;

@@ -285,17 +285,17 @@ pub struct GamePage {
     pub published: bool,
 }
 
-/// Everything a game page is made from.
-struct Loaded {
-    t: TournamentRow,
-    settings: TournamentSettings,
-    sheet: Sheet,
-    start: Option<RoundTime>,
-    arrived: HashMap<i32, String>,
+/// Everything a game page is made from (the clock page reads it too).
+pub(super) struct Loaded {
+    pub(super) t: TournamentRow,
+    pub(super) settings: TournamentSettings,
+    pub(super) sheet: Sheet,
+    pub(super) start: Option<RoundTime>,
+    pub(super) arrived: HashMap<i32, String>,
     is_chief: bool,
 }
 
-async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Loaded, AppError> {
+pub(super) async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Loaded, AppError> {
     ctx.db(move |c| {
         let t = tdb::get(c, tid)?;
         let sheet = rdb::sheet(c, tid, gid)?;
@@ -315,7 +315,7 @@ fn player_box(lang: Lang, e: &Option<EntrantRow>) -> Option<PlayerBox> {
     })
 }
 
-fn verdict_text(lang: Lang, v: &SideLateness) -> String {
+pub(super) fn verdict_text(lang: Lang, v: &SideLateness) -> String {
     match v {
         SideLateness::Waiting { deadline: Some(d) } => {
             lang.tf("late.waiting_until", &[&dr::time_of_day_text(*d)])

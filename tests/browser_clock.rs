@@ -1,0 +1,300 @@
+//! The referee's voice clock in real headless Chromium (issue 17 item 5), with the page's
+//! clock under the test's control (`?clocktest=1`: the page reads the time from
+//! sessionStorage, set through `window.__clockTest.set`, so no test waits for real time).
+//!
+//! - `assets/clock/clock.js` in the browser against every case of `assets/clock/fixture.json`
+//!   (the same file pins `admin::domain::clock`): calls, faces, presses;
+//! - a game under Chinese byo-yomi (1 minute above 3 reserved minutes): the basic time, a full
+//!   reading minute second by second — the calls of seed 000 at the fixture's instants, shown
+//!   large and spoken (the clips the page plays are logged) —, a move under 60 s that costs
+//!   nothing, the referee's stop in reading (the face back to after the opponent's move) and
+//!   resume, an adjournment whose time is not counted, a reload in the middle, the time-left
+//!   query, and, with the server stopped (the network gone), the last minute to the timeout
+//!   and its offer filled in for the arbiter.
+//!
+//! Runs with `CI=true` only (it is slow); screenshots in `target/browser-artifacts/clock/`.
+
+mod common;
+#[path = "common/webdriver.rs"]
+mod webdriver;
+use common::*;
+use fantoccini::{Client as Wd, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::time::Duration;
+use webdriver::*;
+
+struct Page {
+    rt: tokio::runtime::Runtime,
+    wd: Wd,
+    base: String,
+    shots: std::path::PathBuf,
+    n: usize,
+}
+
+impl Page {
+    fn goto(&mut self, path: &str) {
+        let url = format!("{}{path}", self.base);
+        self.rt.block_on(self.wd.goto(&url)).unwrap_or_else(|e| panic!("goto {url}: {e}"));
+    }
+    fn wait_for(&mut self, css: &str) {
+        let r =
+            self.rt.block_on(self.wd.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)));
+        r.unwrap_or_else(|e| panic!("no {css}: {e}"));
+    }
+    fn js(&mut self, script: &str) -> Value {
+        self.rt.block_on(self.wd.execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+    fn click(&mut self, css: &str) {
+        let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.click().await });
+        r.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+    fn fill(&mut self, css: &str, text: &str) {
+        let r = self.rt.block_on(async {
+            let el = self.wd.find(Locator::Css(css)).await?;
+            el.clear().await?;
+            el.send_keys(text).await
+        });
+        r.unwrap_or_else(|e| panic!("fill {css}: {e}"));
+    }
+    fn text(&mut self, css: &str) -> String {
+        let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.text().await });
+        r.unwrap_or_else(|e| panic!("text of {css}: {e}")).trim().to_string()
+    }
+    /// The clock at `ms` (the page looks at once).
+    fn at(&mut self, ms: u64) {
+        self.js(&format!("window.__clockTest.set({ms}); return true;"));
+    }
+    /// The calls logged so far, as `data-call` values ("sec:30", "one_minute", …).
+    fn calls(&mut self) -> Vec<String> {
+        let v = self.js(
+            "return Array.from(document.querySelectorAll('#clock-log li')).map(li => li.getAttribute('data-call'));",
+        );
+        v.as_array().unwrap().iter().map(|x| x.as_str().unwrap_or("").to_string()).collect()
+    }
+    fn spoken(&mut self) -> Vec<String> {
+        let v = self.js("return window.__clockTest.spoken;");
+        v.as_array().unwrap().iter().map(|x| x.as_str().unwrap_or("").to_string()).collect()
+    }
+    fn shot(&mut self, name: &str) {
+        self.n += 1;
+        let png = self.rt.block_on(self.wd.screenshot()).expect("screenshot");
+        std::fs::write(self.shots.join(format!("{:02}-{name}.png", self.n)), png).expect("write screenshot");
+    }
+}
+
+/// A fixture call as the page logs it.
+fn call_code(c: &Value) -> String {
+    match c.get("n") {
+        Some(n) => format!("{}:{n}", c["call"].as_str().unwrap()),
+        None => c["call"].as_str().unwrap().to_string(),
+    }
+}
+
+fn fixture() -> Value {
+    serde_json::from_str(include_str!("../assets/clock/fixture.json")).expect("fixture.json")
+}
+
+/// The fixture case's calls at or before `upto` ms into its move.
+fn expected(case: &Value, upto: u64) -> Vec<String> {
+    case["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c[0].as_u64().unwrap() <= upto)
+        .map(|c| call_code(&c[1]))
+        .collect()
+}
+
+#[test]
+fn the_voice_clock_in_a_real_browser() {
+    if std::env::var("CI").map_or(true, |v| v != "true") {
+        eprintln!("SKIPPED the clock's browser test: it runs with CI=true");
+        return;
+    }
+    let driver =
+        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
+    let chrome =
+        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
+    let shots = artifacts_dir().join("clock");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).unwrap();
+    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-clock.log"));
+
+    // The event over HTTP: Chinese byo-yomi, 4 minutes of which 3 are reserved.
+    let mut s = Server::start();
+    let c = s.first_organizer();
+    let tid = tournament_with_players(
+        &c,
+        "计时器测试赛",
+        "Clock Open",
+        &[("time_kind", "chinese_byo_yomi"), ("main_minutes", "4"), ("reserved_minutes", "3")],
+        2,
+    );
+    pair_round(&c, tid, 1, "7");
+    publish_round(&s, &c, tid, 1);
+    let gid = game_id(&s.db, tid, 1, 1);
+
+    let tmp = tempfile::tempdir().unwrap();
+    let profile = tmp.path().join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let wd = rt
+        .block_on(
+            ClientBuilder::new(connector)
+                .capabilities(chromium_caps(&chrome, &profile, tmp.path(), "zh-CN"))
+                .connect(&d.url),
+        )
+        .expect("Chromium through chromedriver");
+    let mut p = Page { rt, wd, base: s.base.clone(), shots, n: 0 };
+    p.goto("/login");
+    p.wait_for("form.narrow");
+    p.fill("input[name=username]", ORG_USER);
+    p.fill("input[name=password]", ORG_PASS);
+    p.click("form.narrow button[type=submit]");
+    p.wait_for("footer");
+    let url = format!("/t/{tid}/games/{gid}/clock?clocktest=1");
+    p.goto(&url);
+    p.wait_for("#clock");
+
+    // 1. clock.js against the shared fixture, in this browser.
+    let fx = fixture();
+    let script = format!(
+        "const fx = {fx}; const C = window.TengenClock; const bad = [];
+         const sort = x => Array.isArray(x) ? x.map(sort) : (x && typeof x === 'object')
+           ? Object.fromEntries(Object.keys(x).sort().map(k => [k, sort(x[k])])) : x;
+         const same = (a, b) => JSON.stringify(sort(a)) === JSON.stringify(sort(b));
+         for (const c of fx.cases) {{
+           if (!same(C.calls(c.control, c.start), c.calls)) bad.push('calls ' + c.name);
+           for (const [t, w] of (c.faces || [])) if (!same(C.faceAt(c.control, c.start, t), w)) bad.push('face ' + c.name + ' ' + t);
+           for (const [t, w] of (c.presses || [])) if (!same(C.press(c.control, c.start, t), w)) bad.push('press ' + c.name + ' ' + t);
+         }}
+         return bad;"
+    );
+    assert_eq!(p.js(&script), json!([]), "clock.js disagrees with the fixture");
+    // The shipped clips decode in Chromium (8 kHz, 8-bit PCM), both languages.
+    for lang in ["zh", "en"] {
+        let secs = p.js(&format!(
+            "return fetch('/assets/clock/voice-{lang}.wav').then(r => r.arrayBuffer())
+               .then(b => new OfflineAudioContext(1, 8000, 8000).decodeAudioData(b)).then(a => a.duration);"
+        ));
+        assert!(secs.as_f64().unwrap_or(0.0) > 30.0, "voice-{lang}.wav decodes to {secs}");
+    }
+
+    // 2. Before the start: the full basic time above the reserve.
+    let t0: u64 = 1_000_000;
+    p.at(t0 - 5_000);
+    assert_eq!(p.text("#face-black"), "1:00");
+    assert!(p.text("#sub-black").contains("保留3分钟"), "{}", p.text("#sub-black"));
+    assert!(p.text("#clock-status").contains("白方按钟"), "{}", p.text("#clock-status"));
+    p.shot("before-start");
+    p.at(t0);
+    p.click("#half-white"); // White presses: Black's clock runs
+    p.at(t0 + 30_000);
+    assert_eq!(p.text("#face-black"), "0:30");
+    assert!(p.calls().is_empty(), "no reading in the basic time");
+
+    // 3. The basic time ends at 60 s; the first reserved minute is read, second by second.
+    let case = &fx["cases"][0]; // three reserved minutes read in full
+    let r0 = t0 + 60_000;
+    for s_in in 0..=60u64 {
+        p.at(r0 + s_in * 1000);
+        assert_eq!(p.calls(), expected(case, s_in * 1000), "calls at {s_in} s into the reading");
+        if s_in < 60 {
+            assert_eq!(p.text("#face-black"), s_in.to_string(), "the face counts the reading up");
+        }
+        if s_in == 30 {
+            assert_eq!(p.text("#clock-call"), "30秒");
+            p.shot("reading-30s");
+        }
+    }
+    assert_eq!(p.text("#clock-call"), "还剩2分钟");
+    assert!(p.text("#sub-black").contains("读秒") && p.text("#sub-black").contains("保留2分钟"));
+    let spoken = p.spoken();
+    assert_eq!(
+        spoken,
+        ["n30 sec", "n40 sec", "n50 sec", "n55 sec", "n58 sec", "one_minute", "left n2 minutes"],
+        "the clips played for the minute"
+    );
+
+    // 4. A move under 60 s costs nothing: Black presses 45 s into the next minute.
+    let r1 = r0 + 60_000;
+    p.at(r1 + 45_000);
+    p.click("#half-black");
+    assert!(p.text("#sub-black").contains("保留2分钟"), "{}", p.text("#sub-black"));
+    assert_eq!(p.text("#face-white"), "1:00");
+    // White answers after 10 s of basic time.
+    p.at(r1 + 55_000);
+    p.click("#half-white");
+    assert_eq!(p.text("#face-white"), "0:50");
+    let m0 = r1 + 55_000; // Black's move starts in reading (2 minutes left)
+    let n_before = p.calls().len();
+
+    // 5. The referee stops the clock 35 s in: in reading the face goes back (Art. 23.11).
+    p.at(m0 + 35_000);
+    assert_eq!(p.calls()[n_before..], ["sec:30"]);
+    p.click("#btn-stop");
+    assert_eq!(p.text("#face-black"), "0", "back to the state after White's move");
+    assert_eq!(p.calls().last().map(String::as_str), Some("restored"));
+    assert!(p.text("#clock-status").contains("裁判停钟"));
+    p.at(m0 + 95_000);
+    assert_eq!(p.text("#face-black"), "0", "stopped");
+    p.click("#btn-resume");
+    let m1 = m0 + 95_000;
+    p.at(m1 + 30_000);
+    assert_eq!(p.calls().last().map(String::as_str), Some("sec:30"), "the reading starts again");
+
+    // 6. An adjournment 40 s in: two minutes pass uncounted.
+    p.at(m1 + 40_000);
+    p.click("#btn-adjourn");
+    p.at(m1 + 160_000);
+    assert_eq!(p.text("#face-black"), "40");
+    assert!(p.text("#clock-status").contains("暂停"));
+    p.click("#btn-resume");
+    let m2 = m1 + 160_000 - 40_000; // the move's time as if the pause had not been
+    p.at(m2 + 50_000);
+    assert_eq!(p.calls().last().map(String::as_str), Some("sec:50"));
+
+    // 7. A reload in the middle: the state comes back from the browser's storage.
+    let before = p.calls();
+    p.goto(&url);
+    p.wait_for("#clock");
+    assert_eq!(p.calls(), before, "the log survives the reload");
+    assert_eq!(p.text("#face-black"), "50");
+    p.at(m2 + 55_000);
+    assert_eq!(p.calls().last().map(String::as_str), Some("sec:55"));
+    p.click("#btn-left-black");
+    assert!(p.text("#clock-call").contains("保留2分钟"), "time left: {}", p.text("#clock-call"));
+    p.at(m2 + 60_000);
+    assert_eq!(p.calls()[p.calls().len() - 2..], ["one_minute", "minutes_left:1"]);
+
+    // 8. The network gone (the server stopped): the last minute is read to the timeout.
+    s.stop();
+    assert_eq!(
+        p.js("return fetch('/').then(() => 'up', () => 'down');"),
+        json!("down"),
+        "the server is gone"
+    );
+    let last = &fx["cases"][1];
+    let l0 = m2 + 60_000;
+    let n_before = p.calls().len();
+    for s_in in 1..=60u64 {
+        p.at(l0 + s_in * 1000);
+        assert_eq!(p.calls()[n_before..], expected(last, s_in * 1000)[..], "last minute at {s_in} s");
+        if s_in == 55 {
+            assert_eq!(p.text("#clock-call"), "5");
+            p.shot("last-minute-count-5");
+        }
+    }
+    assert_eq!(p.text("#face-black"), "超时");
+    assert_eq!(p.text("#clock-call"), "超时");
+    let offer = p.js(
+        "const f = document.getElementById('clock-timeout-form');
+         return [document.getElementById('clock-timeout').hidden, f.elements.against.value, f.elements.offence.value, f.elements.move_number.value];",
+    );
+    assert_eq!(offer, json!([false, "black", "last_byo_yomi_timeout", "3"]), "the offer, for the arbiter");
+    assert!(p.text("#clock-policy").contains("判负"), "{}", p.text("#clock-policy"));
+    p.shot("timeout-offer");
+    let wd = p.wd.clone();
+    p.rt.block_on(wd.close()).expect("close the browser");
+}
