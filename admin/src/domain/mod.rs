@@ -6,6 +6,7 @@ pub mod duplicates;
 pub mod entrant;
 pub mod names;
 pub mod pairing;
+pub mod password;
 pub mod results;
 pub mod rounds;
 pub mod settings;
