@@ -1403,6 +1403,8 @@ pub struct AsOf {
     /// one), by round and board.
     pub lines: Vec<GameLine>,
     record: ds::Record,
+    /// Every entrant, for the order of players who share a place (by name).
+    entrants: Vec<EntrantRow>,
 }
 
 impl AsOf {
@@ -1445,7 +1447,7 @@ impl StandingsData {
             .cloned()
             .collect();
         let record = self.record(&lines, after_round);
-        AsOf { after_round, lines, record }
+        AsOf { after_round, lines, record, entrants: self.entrants.clone() }
     }
 
     /// The standings' record of `lines` as of `after_round` (cut again by
@@ -1496,9 +1498,20 @@ impl StandingsData {
 /// The standings of `data` (as the public pages and the printed standings, crosstable and
 /// EGF file show them): the one computation of [`crate::domain::standings`], over the data as
 /// of one round.
+/// Players who share a place are listed in the event's name order (pinyin or strokes).
 pub fn standings_of(t: &tdb::TournamentRow, data: &AsOf) -> ds::Standings {
-    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0));
-    ds::compute(data.record(), &settings)
+    let s = t.settings();
+    let settings = ds::Settings::of(&s, u64::try_from(t.lots_seed).unwrap_or(0));
+    let mut st = ds::compute(data.record(), &settings);
+    let keys: HashMap<u32, crate::domain::names::SortKey> = data
+        .entrants
+        .iter()
+        .filter_map(|e| {
+            Some((u32::try_from(e.id).ok()?, crate::domain::names::sort_key(&e.name(), s.name_order)))
+        })
+        .collect();
+    st.order_equals_by(|id| keys.get(&id).cloned());
+    st
 }
 
 /// All entrants of a tournament by id (for names on lists).

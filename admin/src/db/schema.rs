@@ -54,6 +54,7 @@ diesel::table! {
         forfeit_sos -> Text,
         lots_seed -> BigInt,
         pairing_rules -> Text,
+        name_order -> Text,
     }
 }
 

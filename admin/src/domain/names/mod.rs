@@ -368,7 +368,8 @@ impl Query {
                     spellings.push(r.letters.replace('ü', "u"));
                 }
                 spellings.iter().any(|s| {
-                    let typed = self.items[at..].iter().zip(s.chars()).take_while(|(i, c)| **i == Item::Letter(*c));
+                    let typed =
+                        self.items[at..].iter().zip(s.chars()).take_while(|(i, c)| **i == Item::Letter(*c));
                     let n = typed.count();
                     (1..=n).rev().any(|k| self.follows(rest, at + k))
                 })
@@ -415,7 +416,19 @@ mod tests {
 
     #[test]
     fn pinyin_order_is_syllable_by_syllable_then_tone() {
-        let names = [("曾", "庆红"), ("柯", "洁"), ("孔", "杰"), ("王", "伟"), ("王", ""), ("陈", "耀烨"), ("吕", "立"), ("卢", "立"), ("罗", "洗河"), ("单", "霖"), ("査", "x")];
+        let names = [
+            ("曾", "庆红"),
+            ("柯", "洁"),
+            ("孔", "杰"),
+            ("王", "伟"),
+            ("王", ""),
+            ("陈", "耀烨"),
+            ("吕", "立"),
+            ("卢", "立"),
+            ("罗", "洗河"),
+            ("单", "霖"),
+            ("査", "x"),
+        ];
         let v = sorted(&names[..10], NameOrder::Pinyin);
         assert_eq!(v, ["陈耀烨", "柯洁", "孔杰", "卢立", "吕立", "罗洗河", "单霖", "王", "王伟", "曾庆红"]);
         // Tone decides between the same letters: 马 mǎ after 麻 má.
@@ -431,7 +444,8 @@ mod tests {
             Name { family_latin: "Andersson", given_latin: "Eva", ..Name::default() },
         ];
         sort_by_name(&mut v, NameOrder::Pinyin, |n| *n);
-        let shown: Vec<String> = v.iter().map(|n| format!("{}{}{}", n.family_zh, n.given_zh, n.family_latin)).collect();
+        let shown: Vec<String> =
+            v.iter().map(|n| format!("{}{}{}", n.family_zh, n.given_zh, n.family_latin)).collect();
         assert_eq!(shown, ["Andersson", "李喆", "Smith", "孙腾宇"]);
         // In stroke order Latin names come last.
         sort_by_name(&mut v, NameOrder::Strokes, |n| *n);
@@ -441,10 +455,24 @@ mod tests {
 
     #[test]
     fn stroke_order_counts_the_surname_first() {
-        assert_eq!((strokes('一'), strokes('王'), strokes('张'), strokes('曾'), strokes('龘')), (1, 4, 7, 12, 48));
+        assert_eq!(
+            (strokes('一'), strokes('王'), strokes('张'), strokes('曾'), strokes('龘')),
+            (1, 4, 7, 12, 48)
+        );
         assert_eq!(strokes('a'), 0);
         // 丁 2, 王 4, 古 5, 张 7, 柯 9, 曾 12; same surname: the given name's count.
-        let v = sorted(&[("曾", "一"), ("柯", "洁"), ("王", "磊"), ("王", "一"), ("丁", "伟"), ("张", "三"), ("古", "力")], NameOrder::Strokes);
+        let v = sorted(
+            &[
+                ("曾", "一"),
+                ("柯", "洁"),
+                ("王", "磊"),
+                ("王", "一"),
+                ("丁", "伟"),
+                ("张", "三"),
+                ("古", "力"),
+            ],
+            NameOrder::Strokes,
+        );
         assert_eq!(v, ["丁伟", "王一", "王磊", "古力", "张三", "柯洁", "曾一"]);
     }
 
@@ -461,7 +489,10 @@ mod tests {
     fn find_by_pinyin_initials_full_pinyin_and_characters() {
         let kejie = Name { family_zh: "柯", given_zh: "洁", family_latin: "Ke", given_latin: "Jie" };
         let kejie_zh = zh("柯", "洁");
-        for q in ["kj", "kejie", "KeJie", "ke jie", "kē jié", "ke", "jie", "kjie", "kej", "柯", "柯洁", "柯j", "ｋｊ", "jieke", "jk", "洁"] {
+        for q in [
+            "kj", "kejie", "KeJie", "ke jie", "kē jié", "ke", "jie", "kjie", "kej", "柯", "柯洁", "柯j",
+            "ｋｊ", "jieke", "jk", "洁",
+        ] {
             assert!(Query::new(q).matches(&kejie_zh), "{q}");
             assert!(Query::new(q).matches(&kejie), "{q}");
         }
