@@ -900,6 +900,7 @@ pub fn attach_sgf(
     version: i32,
     name: &str,
     text: &str,
+    bytes: &[u8],
     report: &SgfReport,
 ) -> Result<i32, SheetError> {
     conn.immediate_transaction(|conn| {
@@ -923,6 +924,7 @@ pub fn attach_sgf(
         diesel::update(results::table.find(gid))
             .set((
                 results::sgf.eq(text),
+                results::sgf_bytes.eq(bytes),
                 results::sgf_name.eq(name),
                 results::sgf_report.eq(&report_json),
                 results::version.eq(v),
@@ -1549,11 +1551,32 @@ pub fn current_round(conn: &mut SqliteConnection, tid: i32) -> Result<Option<i32
 }
 
 /// The stored record of a game, if any: (file name, text).
-pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<(String, String)>, DbError> {
+/// A stored record: its file name and its bytes as uploaded (records stored before the bytes
+/// were kept: their UTF-8 text), with the encoding they are in.
+pub struct StoredSgf {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub encoding: String,
+}
+
+pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<StoredSgf>, DbError> {
     load_game(conn, tid, gid)?;
-    let r: Option<(Option<String>, Option<String>)> =
-        results::table.find(gid).select((results::sgf_name, results::sgf)).first(conn).optional()?;
-    Ok(r.and_then(|(n, t)| Some((n.unwrap_or_else(|| format!("game-{gid}.sgf")), t?))))
+    type Row = (Option<String>, Option<String>, Option<Vec<u8>>, Option<String>);
+    let r: Option<Row> = results::table
+        .find(gid)
+        .select((results::sgf_name, results::sgf, results::sgf_bytes, results::sgf_report))
+        .first(conn)
+        .optional()?;
+    Ok(r.and_then(|(n, text, bytes, report)| {
+        let name = n.unwrap_or_else(|| format!("game-{gid}.sgf"));
+        let encoding = report
+            .and_then(|r| serde_json::from_str::<SgfReport>(&r).ok())
+            .map(|r| r.encoding)
+            .filter(|e| !e.is_empty() && bytes.is_some())
+            .unwrap_or_else(|| "UTF-8".to_string());
+        let bytes = bytes.or_else(|| text.map(String::into_bytes))?;
+        Some(StoredSgf { name, bytes, encoding })
+    }))
 }
 
 /// The games of a tournament that have a record attached.

@@ -171,6 +171,7 @@ diesel::table! {
         sgf -> Nullable<Text>,
         sgf_name -> Nullable<Text>,
         sgf_report -> Nullable<Text>,
+        sgf_bytes -> Nullable<Binary>,
         entered_by -> Nullable<Text>,
         entered_at -> Nullable<Text>,
         updated_at -> Text,
