@@ -586,6 +586,7 @@ mod tests {
             forfeit_sos: String::new(),
             lots_seed: 0,
             pairing_rules: String::new(),
+            name_order: String::new(),
         }
     }
 

@@ -8,23 +8,26 @@
 //! (RE, typed as [`GameResult`]), the game information (PB/PW/BR/WR/DT/EV/RU…) and the territory
 //! markup (TB/TW) of the end, which [`replay`] uses to infer dead stones.
 //!
-//! The tree and the property values (points, compressed point lists, moves, texts) are parsed by
-//! the `sgf-parse` crate. Its errors carry no position, so a light scanner ([`scan`]) walks the
-//! text first, mirroring sgf-parse's grammar: it reports malformed files with a line and column
-//! (`LINE:COL: message`) and gives every main-line property its position, so that a bad value
-//! later on (a size out of range, a point that is not a point) is reported where it stands. The
-//! scanner is a little stricter than sgf-parse where sgf-parse would silently misread a damaged
-//! file: a property identifier must be letters (sgf-parse keeps the capitals of whatever stands
-//! before a `[`, so `C[a [1k]] B[aa]` would turn the comment's tail into a move).
+//! One reader, one pass ([`read_tree`]): it checks the structure of every game tree, reporting a
+//! malformed file with a line and column (`LINE:COL: message`), and hands the nodes of the first
+//! game tree's main line, one at a time, to the record being built, so that a bad value (a size
+//! out of range, a point that is not a point) is reported where it stands and a long record
+//! costs a small multiple of its text (about 40 bytes a move; issue 14 item 8). A property
+//! identifier must be letters (so `C[a [1k]] B[aa]` is refused rather than misread).
 //!
 //! Leniencies: text before the first `(` (a byte-order mark, mail headers) is skipped; text after
 //! the last game tree is ignored with a warning; only the first game tree of a collection is read
-//! (a warning says how many there were); a node that follows variations is accepted as sgf-parse
-//! does. Files that are not UTF-8 (old Chinese records in GB2312/GBK) are decoded lossily by
-//! [`parse_bytes`], with a warning: the moves survive, names may not.
+//! (a warning says how many there were); a node that follows variations is accepted. Invalid
+//! values of properties the record does not use are ignored.
+//!
+//! ## Encodings
+//! [`parse_bytes`] decodes the file first ([`decode`], encoding_rs): in the encoding its CA\[\]
+//! names (GB2312, GBK, GB18030, Big5, UTF-8, Latin-1…), else UTF-8 when the bytes are UTF-8,
+//! else the encoding Mozilla's detector (chardetng) finds — old Chinese records in GBK or Big5
+//! often have no CA\[\]. [`Record::encoding`] says which was read.
 //!
 //! ## Passes
-//! An empty value (`B[]`) is a pass. sgf-parse reads `tt` as the point (19, 19); old (FF\[3\])
+//! An empty value (`B[]`) is a pass. `tt` is the point (19, 19); old (FF\[3\])
 //! records write a pass as `tt`, so on boards up to 19×19, where that point does not exist, `tt`
 //! is read as a pass; on larger boards it is the point T20 of a 20×20 or 21×21 board.
 //!
@@ -60,10 +63,7 @@ use crate::game::{Game, IllegalMove, Move};
 use crate::outcome::{self, Outcome, Scoring};
 use crate::ruleset::RuleSet;
 use serde::{Deserialize, Serialize};
-use sgf_parse::go::{self, Prop};
-use sgf_parse::SgfNode;
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -151,44 +151,41 @@ impl<'a> Locator<'a> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The scanner: structure and positions
+// The reader: structure, positions and the main line in one pass
 // ---------------------------------------------------------------------------------------------
 
-/// A property as the scanner saw it (main line of the first game tree only).
+/// A property of the main line as read: identifier, where it stands, its values.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawProp {
-    /// The identifier as sgf-parse names it: FF\[3\] lower-case letters dropped ("CoPyright" → "CP").
-    pub ident: String,
+struct RawProp {
+    /// The identifier, FF\[3\] lower-case letters dropped ("CoPyright" → "CP").
+    ident: String,
     /// Byte offset of the identifier.
-    pub at: usize,
-    /// The values, unescaped (`\]` → `]`), each with the byte offset of its `[`.
-    pub values: Vec<(String, usize)>,
+    at: usize,
+    /// The values, unescaped (`\]` → `]`, soft line breaks removed), each with the byte offset
+    /// of its `[`.
+    values: Vec<(String, usize)>,
 }
 
-/// A node of the main line as the scanner saw it.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RawNode {
-    /// Byte offset of the node's `;`.
-    pub at: usize,
-    pub props: Vec<RawProp>,
-}
+impl RawProp {
+    /// The values as written between brackets, for messages: `a][b`.
+    fn shown(&self) -> String {
+        let v: Vec<&str> = self.values.iter().map(|(v, _)| v.as_str()).collect();
+        format!("{}[{}]", self.ident, v.join("]["))
+    }
 
-impl RawNode {
-    fn find(&self, ident: &str) -> Option<&RawProp> {
-        self.props.iter().find(|p| p.ident == ident)
+    /// The only value, or `None` when there are several.
+    fn single(&self) -> Option<&str> {
+        match self.values.as_slice() {
+            [(v, _)] => Some(v.as_str()),
+            _ => None,
+        }
     }
 }
 
-/// What [`scan`] found: where the first game tree lies, its main line, how many game trees there
-/// are, and warnings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Scan {
-    /// Byte range of the first game tree, from its `(` to just after its `)`.
-    pub first_tree: std::ops::Range<usize>,
-    /// The nodes of the first game tree's main line (the nodes before its first `)`).
-    pub main_line: Vec<RawNode>,
-    pub game_trees: usize,
-    pub warnings: Vec<(Option<usize>, String)>,
+/// What reading the structure found besides the main line.
+struct Structure {
+    game_trees: usize,
+    warnings: Vec<(Option<usize>, String)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -199,10 +196,16 @@ enum Prev {
     Node,
 }
 
-/// Check the structure of an SGF text and find its main line, with positions. Errors name the
-/// line and column of the fault. Never panics.
-pub fn scan(text: &str) -> Result<Scan, SgfError> {
-    let mut loc = Locator::new(text);
+/// Walk the text once: check the structure of every game tree (errors name the line and column
+/// of the fault) and hand each node of the first game tree's main line (the nodes before its
+/// first `)`) to `node`, with its index, the offset of its `;` and its properties, as soon as
+/// the node ends. Only one node is held at a time, so a long record costs little beyond what
+/// `node` keeps. Never panics.
+fn read_tree(
+    text: &str,
+    loc: &mut Locator<'_>,
+    mut node: impl FnMut(usize, usize, Vec<RawProp>, &mut Locator<'_>) -> Result<(), SgfError>,
+) -> Result<Structure, SgfError> {
     let b = text.as_bytes();
     let n = b.len();
     let mut warnings = Vec::new();
@@ -220,9 +223,10 @@ pub fn scan(text: &str) -> Result<Scan, SgfError> {
     let mut opens: Vec<usize> = Vec::new();
     let mut prev = Prev::Nothing;
     let mut game_trees = 0usize;
-    let mut first_end: Option<usize> = None;
     let mut main_open = true;
-    let mut main_line: Vec<RawNode> = Vec::new();
+    // The main-line node being read: its index, offset and properties.
+    let mut current: Option<(usize, usize, Vec<RawProp>)> = None;
+    let mut nodes = 0usize;
     loop {
         while i < n && b[i].is_ascii_whitespace() {
             i += 1;
@@ -256,10 +260,10 @@ pub fn scan(text: &str) -> Result<Scan, SgfError> {
                 opens.pop();
                 prev = Prev::Close;
                 i += 1;
-                if first_end.is_none() {
+                if main_open {
                     main_open = false;
-                    if depth == 0 {
-                        first_end = Some(i);
+                    if let Some((k, at, props)) = current.take() {
+                        node(k, at, props, loc)?;
                     }
                 }
                 if depth == 0 {
@@ -277,7 +281,11 @@ pub fn scan(text: &str) -> Result<Scan, SgfError> {
             b';' => {
                 prev = Prev::Node;
                 if main_open {
-                    main_line.push(RawNode { at: i, props: Vec::new() });
+                    if let Some((k, at, props)) = current.take() {
+                        node(k, at, props, loc)?;
+                    }
+                    current = Some((nodes, i, Vec::new()));
+                    nodes += 1;
                 }
                 i += 1;
             }
@@ -317,52 +325,27 @@ pub fn scan(text: &str) -> Result<Scan, SgfError> {
                         break;
                     }
                     let open = i;
-                    i += 1;
-                    let mut value: Vec<u8> = Vec::new();
-                    let mut closed = false;
-                    while i < n {
-                        match b[i] {
-                            // a soft line break (backslash, newline) disappears
-                            b'\\' if i + 1 < n && (b[i + 1] == b'\n' || b[i + 1] == b'\r') => {
-                                i += 2;
-                                if i < n && (b[i] == b'\n' || b[i] == b'\r') && b[i] != b[i - 1] {
-                                    i += 1;
-                                }
-                            }
-                            b'\\' if i + 1 < n => {
-                                value.push(b[i + 1]);
-                                i += 2;
-                            }
-                            b']' => {
-                                closed = true;
-                                i += 1;
-                                break;
-                            }
-                            c => {
-                                value.push(c);
-                                i += 1;
-                            }
-                        }
-                    }
-                    if !closed {
+                    let (value, next) = read_value(b, i + 1, main_open);
+                    let Some(next) = next else {
                         return Err(loc.error(
                             open,
                             format!(
                                 "the value of {ident_raw} is never closed: no ']' before the end of the file"
                             ),
                         ));
+                    };
+                    i = next;
+                    if main_open {
+                        values.push((String::from_utf8_lossy(&value).into_owned(), open));
                     }
-                    values.push((String::from_utf8_lossy(&value).into_owned(), open));
                 }
-                if main_open {
+                if let (true, Some((_, _, props))) = (main_open, current.as_mut()) {
                     let ident = if ident_raw.bytes().all(|c| c.is_ascii_uppercase()) {
                         ident_raw.to_string()
                     } else {
                         ident_raw.chars().filter(|c| c.is_ascii_uppercase()).collect()
                     };
-                    if let Some(node) = main_line.last_mut() {
-                        node.props.push(RawProp { ident, at: id_start, values });
-                    }
+                    props.push(RawProp { ident, at: id_start, values });
                 }
             }
             b']' => {
@@ -389,11 +372,42 @@ pub fn scan(text: &str) -> Result<Scan, SgfError> {
             format!("end of file inside a game tree: the '(' at {p} is never closed (truncated file?)"),
         ));
     }
-    let end = first_end.unwrap_or(n);
     if game_trees > 1 {
         warnings.push((None, format!("the file holds {game_trees} game trees; only the first was read")));
     }
-    Ok(Scan { first_tree: start..end, main_line, game_trees, warnings })
+    Ok(Structure { game_trees, warnings })
+}
+
+/// Read a property value from just after its `[`: the unescaped bytes (kept only when `keep`)
+/// and the offset just after its `]`, or `None` when it is never closed.
+fn read_value(b: &[u8], mut i: usize, keep: bool) -> (Vec<u8>, Option<usize>) {
+    let n = b.len();
+    let mut value: Vec<u8> = Vec::new();
+    while i < n {
+        match b[i] {
+            // a soft line break (backslash, newline) disappears
+            b'\\' if i + 1 < n && (b[i + 1] == b'\n' || b[i + 1] == b'\r') => {
+                i += 2;
+                if i < n && (b[i] == b'\n' || b[i] == b'\r') && b[i] != b[i - 1] {
+                    i += 1;
+                }
+            }
+            b'\\' if i + 1 < n => {
+                if keep {
+                    value.push(b[i + 1]);
+                }
+                i += 2;
+            }
+            b']' => return (value, Some(i + 1)),
+            c => {
+                if keep {
+                    value.push(c);
+                }
+                i += 1;
+            }
+        }
+    }
+    (value, None)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -669,8 +683,9 @@ impl Setup {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Action {
-    /// Setup in a later node (AB/AW/AE), with PL if the node has one.
-    Setup { setup: Setup, to_move: Option<Color> },
+    /// Setup in a later node (AB/AW/AE), with PL if the node has one. Boxed: setups are rare
+    /// and a step is one per move of a long record.
+    Setup { setup: Box<Setup>, to_move: Option<Color> },
     /// A move (B or W); `tt` on boards up to 19×19 and an empty value are passes.
     Move { color: Color, mv: Move },
 }
@@ -738,6 +753,13 @@ pub struct Record {
     /// Game trees in the file (only the first is read).
     pub game_trees: usize,
     pub warnings: Vec<Warning>,
+    /// The encoding the file was read in ([`decode`]): "UTF-8", "GBK", "gb18030", "Big5", …
+    #[serde(default = "utf8_name")]
+    pub encoding: String,
+}
+
+fn utf8_name() -> String {
+    "UTF-8".to_string()
 }
 
 impl Record {
@@ -756,6 +778,7 @@ impl Record {
             territory: None,
             game_trees: 1,
             warnings: Vec::new(),
+            encoding: utf8_name(),
         }
     }
 
@@ -778,400 +801,423 @@ impl Record {
     }
 }
 
-/// Read a file's bytes: UTF-8, or, failing that, a lossy decoding with a warning (old records in
-/// GB2312/GBK or Latin-1 keep their moves; their names come out garbled).
-pub fn parse_bytes(bytes: &[u8]) -> Result<Record, SgfError> {
-    match String::from_utf8_lossy(bytes) {
-        Cow::Borrowed(text) => parse(text),
-        Cow::Owned(text) => {
-            let mut rec = parse(&text)?;
-            rec.warnings.insert(
-                0,
-                Warning {
-                    pos: None,
-                    message: "the file is not UTF-8 (a GB2312/GBK record?): texts were decoded lossily"
-                        .to_string(),
-                },
-            );
-            Ok(rec)
-        }
-    }
+/// A file's text and the encoding it was read in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    pub text: Cow<'a, str>,
+    /// The encoding's name as encoding_rs knows it ("UTF-8", "GBK", "gb18030", "Big5", …).
+    pub encoding: &'static str,
+    /// How it was chosen.
+    pub source: EncodingSource,
+    /// Bytes that are not valid in that encoding were replaced (U+FFFD).
+    pub replaced: bool,
 }
 
-/// Drop a parsed tree without recursion (a long main line is a deep chain of nodes, and the
-/// derived drop would recurse once per node).
-fn drop_tree(root: SgfNode<Prop>) {
-    let mut stack = vec![root];
-    while let Some(mut node) = stack.pop() {
-        stack.append(&mut node.children);
-    }
+/// How the encoding of a record was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EncodingSource {
+    /// The CA\[\] property of the root.
+    Declared,
+    /// Valid UTF-8 (no CA\[\], or one naming an encoding unknown to encoding_rs).
+    Utf8,
+    /// Guessed from the bytes (Mozilla's detector, chardetng): no usable CA\[\] and not UTF-8.
+    Detected,
 }
 
-fn text_value(p: &Prop) -> Option<String> {
-    let s = match p {
-        Prop::PB(t) | Prop::PW(t) | Prop::BR(t) | Prop::WR(t) | Prop::DT(t) | Prop::EV(t) | Prop::RO(t) => {
-            t.to_string()
+/// The label of a CA\[\] property before the first game tree's first `;`…`(` ends, read from the
+/// raw bytes (CA's value is ASCII in every encoding).
+fn declared_charset(bytes: &[u8]) -> Option<&str> {
+    // CA belongs to the root node: look in the first 4 KB, where headers stand.
+    let head = &bytes[..bytes.len().min(4096)];
+    let mut i = 0;
+    while let Some(k) = head[i..].windows(3).position(|w| w == b"CA[") {
+        let at = i + k;
+        // A whole identifier: not the tail of a longer one (e.g. "PCA[").
+        if at == 0 || !head[at - 1].is_ascii_alphabetic() {
+            let rest = &head[at + 3..];
+            let end = rest.iter().position(|&c| c == b']')?;
+            return std::str::from_utf8(&rest[..end]).ok().map(str::trim);
         }
-        Prop::PC(t) | Prop::RU(t) | Prop::GN(t) | Prop::RE(t) => t.to_string(),
-        Prop::AP((name, version)) => {
-            let (n, v) = (name.to_string(), version.to_string());
-            if v.is_empty() {
-                n
-            } else {
-                format!("{n}:{v}")
-            }
+        i = at + 3;
+    }
+    None
+}
+
+/// Decode a record's bytes: the encoding CA\[\] names (GB2312, GBK, GB18030, Big5, UTF-8,
+/// Latin-1, … as encoding_rs reads their labels); without a usable CA\[\], UTF-8 when the bytes
+/// are UTF-8, else the encoding Mozilla's detector (chardetng) finds — old Chinese records
+/// from servers and programs in GBK or Big5 rarely say so. A byte-order mark wins over both.
+pub fn decode(bytes: &[u8]) -> Decoded<'_> {
+    use encoding_rs::{Encoding, UTF_8};
+    let declared = declared_charset(bytes).and_then(|l| Encoding::for_label(l.as_bytes()));
+    let (encoding, source) = match declared {
+        Some(e) if e != UTF_8 || std::str::from_utf8(bytes).is_ok() => (e, EncodingSource::Declared),
+        _ if std::str::from_utf8(bytes).is_ok() => (UTF_8, EncodingSource::Utf8),
+        _ => {
+            let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+            d.feed(bytes, true);
+            // Not UTF-8 (checked above); a Chinese event's files are most often GBK, so a tie
+            // between GBK and Big5 goes to GBK (the .cn hint).
+            (d.guess(Some(b"cn"), chardetng::Utf8Detection::Deny), EncodingSource::Detected)
         }
-        _ => return None,
     };
-    let s = s.trim().to_string();
-    (!s.is_empty()).then_some(s)
+    let (text, used, replaced) = encoding.decode(bytes);
+    Decoded { text, encoding: used.name(), source, replaced }
 }
 
-fn to_point(p: &go::Point) -> Point {
-    Point::new(p.x, p.y)
-}
-
-fn sorted_points(set: &HashSet<go::Point>) -> Vec<Point> {
-    let mut v: Vec<Point> = set.iter().map(to_point).collect();
-    v.sort_by_key(|p| (p.y, p.x));
-    v
+/// Read a file's bytes in its encoding ([`decode`]): UTF-8, or what CA\[\] says, or what the
+/// bytes look like (GBK, Big5), with a warning when the encoding was guessed or bytes had to
+/// be replaced. [`Record::encoding`] names the encoding read.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Record, SgfError> {
+    let d = decode(bytes);
+    let mut rec = parse(&d.text)?;
+    if d.replaced {
+        rec.warnings.insert(
+            0,
+            Warning {
+                pos: None,
+                message: format!("the file is not valid {}: some bytes were replaced", d.encoding),
+            },
+        );
+    }
+    if d.source == EncodingSource::Detected {
+        rec.warnings.insert(
+            0,
+            Warning { pos: None, message: format!("no CA[] and not UTF-8: read as {}", d.encoding) },
+        );
+    }
+    rec.encoding = d.encoding.to_string();
+    Ok(rec)
 }
 
 /// Parse SGF text into a [`Record`] (the first game tree). Errors carry the line and column.
+/// One pass over the text ([`read_tree`]) checks the structure and reads the main line node by
+/// node, so the record costs a small multiple of the text (issue 14 item 8).
 pub fn parse(text: &str) -> Result<Record, SgfError> {
-    let scanned = scan(text)?;
     let mut loc = Locator::new(text);
-    let mut warnings: Vec<Warning> = scanned
-        .warnings
-        .iter()
-        .map(|(at, m)| Warning { pos: at.map(|o| loc.pos(o)), message: m.clone() })
-        .collect();
-    let root_raw = scanned.main_line.first().cloned().unwrap_or_default();
-
-    // The game type, checked here so that the error has a position.
-    let gms: Vec<&RawProp> = root_raw.props.iter().filter(|p| p.ident == "GM").collect();
-    if let Some(second) = gms.get(1) {
-        return Err(loc.error(second.at, "GM appears twice in the root node"));
+    let mut b = Builder::new(text);
+    let structure = read_tree(text, &mut loc, |k, at, props, loc| b.node(k, at, &props, loc))?;
+    let mut warnings: Vec<Warning> = Vec::new();
+    // The structure's warnings come first (their offsets are earlier or unknown).
+    let mut loc = Locator::new(text);
+    for (at, m) in &structure.warnings {
+        warnings.push(Warning { pos: at.map(|o| loc.pos(o)), message: m.clone() });
     }
-    if let Some(gm) = gms.first() {
-        let v: Vec<&str> = gm.values.iter().map(|(v, _)| v.as_str()).collect();
-        match v.as_slice() {
-            [one] if one.parse::<i32>().is_ok() => {
-                if *one != "1" {
-                    return Err(loc.error(gm.at, format!("not a Go record: GM[{one}] (Go is GM[1])")));
-                }
-            }
-            _ => return Err(loc.error(gm.at, format!("GM[{}] is not a game number", v.join("][")))),
-        }
-    }
-
-    let slice = &text[scanned.first_tree.clone()];
-    let trees = sgf_parse::parse(slice)
-        .map_err(|e| loc.error(scanned.first_tree.start, format!("cannot parse the game tree: {e}")))?;
-    let Some(tree) = trees.into_iter().next() else {
-        return Err(loc.error(scanned.first_tree.start, "no game tree"));
-    };
-    let root = tree
-        .into_go_node()
-        .map_err(|e| loc.error(scanned.first_tree.start, format!("not a Go record: {e}")))?;
-    let result = build_record(&root, &scanned, &mut loc, &mut warnings);
-    drop_tree(root);
-    let mut rec = result?;
-    rec.game_trees = scanned.game_trees;
+    warnings.append(&mut b.warnings);
+    let mut rec = b.finish(&mut loc, &mut warnings);
+    rec.game_trees = structure.game_trees;
     rec.warnings = warnings;
     Ok(rec)
 }
 
-fn build_record(
-    root: &SgfNode<Prop>,
-    scanned: &Scan,
-    loc: &mut Locator<'_>,
-    warnings: &mut Vec<Warning>,
-) -> Result<Record, SgfError> {
-    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().collect();
-    let raw = &scanned.main_line;
-    let aligned = raw.len() == nodes.len();
-    if !aligned {
-        warnings.push(Warning {
-            pos: None,
-            message: "positions of properties are approximate (scanner and parser disagree)".to_string(),
-        });
-    }
-    let fallback = scanned.first_tree.start;
-    // Offset of a property in node k (or of the node, or of the tree).
-    let at = |k: usize, ident: &str| -> usize {
-        if !aligned {
-            return fallback;
-        }
-        raw.get(k).map(|n| n.find(ident).map(|p| p.at).unwrap_or(n.at)).unwrap_or(fallback)
-    };
-    let raw_values = |k: usize, ident: &str| -> Option<Vec<String>> {
-        if !aligned {
-            return None;
-        }
-        raw.get(k)?.find(ident).map(|p| p.values.iter().map(|(v, _)| v.clone()).collect())
-    };
+/// The record being built from the main line's nodes as [`read_tree`] hands them over.
+struct Builder {
+    rec: Record,
+    handicap_given: bool,
+    /// Offset of HA in the root, for the warning about set-up stones.
+    ha_at: usize,
+    territory_b: Option<Vec<Point>>,
+    territory_w: Option<Vec<Point>>,
+    warnings: Vec<Warning>,
+}
 
-    // --- Root: size, komi, handicap, information -----------------------------------------
-    let root_node = nodes[0];
-    let size: u8 = match root_node.get_property("SZ") {
-        None => 19,
-        Some(Prop::SZ((w, h))) => {
-            if w != h {
-                return Err(loc.error(at(0, "SZ"), format!("non-square board {w}×{h} is not supported")));
-            }
-            *w
+/// Most warnings kept (a damaged file could hold one per node).
+const MAX_WARNINGS: usize = 100;
+
+impl Builder {
+    fn new(text: &str) -> Builder {
+        let mut rec = Record::new(19);
+        // One step per main-line node at most: a node is at least `;B[]`, and there are no
+        // more nodes than `;`. Reserved once, so the steps never grow by copying.
+        let semicolons = text.bytes().filter(|&c| c == b';').count();
+        rec.steps.reserve_exact(semicolons.min(text.len() / 4 + 1));
+        Builder {
+            rec,
+            handicap_given: false,
+            ha_at: 0,
+            territory_b: None,
+            territory_w: None,
+            warnings: Vec::new(),
         }
-        Some(_) => {
-            // sgf-parse could not read it: say why from the raw text.
-            let v = raw_values(0, "SZ").unwrap_or_default().join("][");
-            let first = v.split(':').next().unwrap_or("").trim().to_string();
-            let msg = if !first.is_empty() && first.bytes().all(|c| c.is_ascii_digit()) {
-                format!("board size {first} is not supported (5 to 25)")
-            } else {
-                format!("SZ[{v}] is not a board size")
+    }
+
+    fn warn(&mut self, pos: Option<Pos>, message: String) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(Warning { pos, message });
+        }
+    }
+
+    /// The root's game information, size, komi and handicap.
+    fn root(&mut self, props: &[RawProp], loc: &mut Locator<'_>) -> Result<(), SgfError> {
+        let find = |ident: &str| props.iter().find(|p| p.ident == ident);
+        let gms: Vec<&RawProp> = props.iter().filter(|p| p.ident == "GM").collect();
+        if let Some(second) = gms.get(1) {
+            return Err(loc.error(second.at, "GM appears twice in the root node"));
+        }
+        if let Some(gm) = gms.first() {
+            let v: Vec<&str> = gm.values.iter().map(|(v, _)| v.as_str()).collect();
+            match v.as_slice() {
+                [one] if one.trim().parse::<i32>().is_ok() => {
+                    if one.trim() != "1" {
+                        return Err(loc.error(gm.at, format!("not a Go record: GM[{one}] (Go is GM[1])")));
+                    }
+                }
+                _ => return Err(loc.error(gm.at, format!("GM[{}] is not a game number", v.join("][")))),
+            }
+        }
+        if let Some(sz) = find("SZ") {
+            self.rec.size = board_size(sz).map_err(|m| loc.error(sz.at, m))?;
+        }
+        if let Some(km) = find("KM") {
+            self.rec.komi = match km.values.as_slice() {
+                [(one, _)] if one.trim().is_empty() => None,
+                [(one, _)] => Some(Komi::from_km(one).map_err(|m| loc.error(km.at, m))?),
+                _ => return Err(loc.error(km.at, "KM must have one value")),
             };
-            return Err(loc.error(at(0, "SZ"), msg));
         }
-    };
-    if !(crate::board::MIN_SIZE..=crate::board::MAX_SIZE).contains(&size) {
-        return Err(loc.error(at(0, "SZ"), format!("board size {size} is not supported (5 to 25)")));
-    }
-
-    let komi = match raw_values(0, "KM") {
-        Some(v) => match v.as_slice() {
-            [one] if one.trim().is_empty() => None,
-            [one] => Some(Komi::from_km(one).map_err(|m| loc.error(at(0, "KM"), m))?),
-            _ => return Err(loc.error(at(0, "KM"), "KM must have one value")),
-        },
-        None => match root_node.get_property("KM") {
-            Some(Prop::KM(k)) if k.is_finite() && (k * 4.0).fract() == 0.0 => {
-                Some(Komi::from_km(&format!("{k}")).map_err(|m| loc.error(fallback, m))?)
-            }
-            _ => None,
-        },
-    };
-
-    let mut handicap_given = false;
-    let mut handicap: u8 = match raw_values(0, "HA") {
-        Some(v) => {
-            let t = v.first().map(|s| s.trim().to_string()).unwrap_or_default();
-            if t.is_empty() {
-                0
-            } else {
-                handicap_given = true;
-                match t.parse::<u64>() {
+        if let Some(ha) = find("HA") {
+            self.ha_at = ha.at;
+            let t = ha.values.first().map(|(s, _)| s.trim().to_string()).unwrap_or_default();
+            if !t.is_empty() {
+                self.handicap_given = true;
+                self.rec.handicap = match t.parse::<u64>() {
                     Ok(h) if h <= u64::from(u8::MAX) => h as u8,
-                    Ok(h) => return Err(loc.error(at(0, "HA"), format!("handicap {h} is out of range"))),
-                    Err(_) => return Err(loc.error(at(0, "HA"), format!("HA[{t}] is not a number"))),
+                    Ok(h) => return Err(loc.error(ha.at, format!("handicap {h} is out of range"))),
+                    Err(_) => return Err(loc.error(ha.at, format!("HA[{t}] is not a number"))),
+                };
+            }
+        }
+        if let Some(ff) = find("FF") {
+            match ff.single().and_then(|v| v.trim().parse::<u32>().ok()) {
+                Some(v) if v < 3 => self.warn(Some(loc.pos(ff.at)), format!("FF[{v}] read as FF[4]")),
+                Some(_) => {}
+                None => {
+                    self.warn(Some(loc.pos(ff.at)), format!("{} was ignored (invalid value)", ff.shown()))
                 }
             }
         }
-        None => match root_node.get_property("HA") {
-            Some(Prop::HA(h)) => {
-                handicap_given = true;
-                u8::try_from(*h).unwrap_or(0)
+        let text_of = |ident: &str| -> Option<String> {
+            let v = find(ident)?.values.first()?.0.as_str();
+            let s: String = v.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).collect();
+            let s = s.trim();
+            (!s.is_empty()).then(|| s.to_string())
+        };
+        self.rec.info = GameInfo {
+            black: text_of("PB"),
+            white: text_of("PW"),
+            black_rank: text_of("BR"),
+            white_rank: text_of("WR"),
+            date: text_of("DT"),
+            event: text_of("EV"),
+            round: text_of("RO"),
+            place: text_of("PC"),
+            rules: text_of("RU"),
+            name: text_of("GN"),
+            application: text_of("AP"),
+        };
+        self.rec.result_text = text_of("RE");
+        if let Some(t) = self.rec.result_text.clone() {
+            match t.parse::<GameResult>() {
+                Ok(r) => self.rec.result = Some(r),
+                Err(m) => {
+                    let at = find("RE").map_or(0, |p| p.at);
+                    self.warn(Some(loc.pos(at)), m);
+                }
             }
-            _ => 0,
-        },
-    };
-
-    // Texts come from the scanner (escapes done once, soft line breaks removed), or from
-    // sgf-parse when the two disagree about the main line.
-    let simple = |v: &str| -> Option<String> {
-        let s: String = v.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).collect();
-        let s = s.trim();
-        (!s.is_empty()).then(|| s.to_string())
-    };
-    let text_of = |ident: &str| -> Option<String> {
-        if aligned {
-            raw_values(0, ident).and_then(|v| v.first().and_then(|x| simple(x)))
-        } else {
-            root_node.get_property(ident).and_then(text_value)
         }
-    };
-    let info = GameInfo {
-        black: text_of("PB"),
-        white: text_of("PW"),
-        black_rank: text_of("BR"),
-        white_rank: text_of("WR"),
-        date: text_of("DT"),
-        event: text_of("EV"),
-        round: text_of("RO"),
-        place: text_of("PC"),
-        rules: text_of("RU"),
-        name: text_of("GN"),
-        application: text_of("AP"),
-    };
-    let result_text = text_of("RE");
-    if let Some(Prop::FF(ff)) = root_node.get_property("FF") {
-        if *ff < 3 {
-            warnings.push(Warning {
-                pos: Some(loc.pos(at(0, "FF"))),
-                message: format!("FF[{ff}] read as FF[4]"),
-            });
-        }
+        Ok(())
     }
-    let result = match &result_text {
-        None => None,
-        Some(t) => match t.parse::<GameResult>() {
-            Ok(r) => Some(r),
-            Err(m) => {
-                warnings.push(Warning { pos: Some(loc.pos(at(0, "RE"))), message: m });
-                None
-            }
-        },
-    };
 
-    // --- The main line -----------------------------------------------------------------
-    let mut rec = Record::new(size);
-    let mut territory_b: Option<Vec<Point>> = None;
-    let mut territory_w: Option<Vec<Point>> = None;
-    let on_board = |p: &go::Point| p.x < size && p.y < size;
-    for (k, node) in nodes.iter().enumerate() {
+    /// One node of the main line: its setup, player to move, move and territory markup.
+    fn node(
+        &mut self,
+        k: usize,
+        _at: usize,
+        props: &[RawProp],
+        loc: &mut Locator<'_>,
+    ) -> Result<(), SgfError> {
+        if k == 0 {
+            self.root(props, loc)?;
+        }
+        let size = self.rec.size;
         let mut setup = Setup::default();
+        let mut setup_at: [Option<usize>; 3] = [None; 3];
         let mut to_move: Option<Color> = None;
-        let mut mv: Option<(Color, Move, &'static str)> = None;
-        for p in node.properties() {
-            match p {
-                Prop::AB(set) | Prop::AW(set) | Prop::AE(set) => {
-                    let ident = match p {
-                        Prop::AB(_) => "AB",
-                        Prop::AW(_) => "AW",
-                        _ => "AE",
-                    };
-                    if let Some(off) = set.iter().find(|q| !on_board(q)) {
+        let mut mv: Option<(Color, Move, usize)> = None;
+        for p in props {
+            match p.ident.as_str() {
+                id @ ("AB" | "AW" | "AE") => {
+                    let pts = point_list(p)
+                        .ok_or_else(|| loc.error(p.at, format!("{}: not a list of points", p.shown())))?;
+                    if let Some(off) = pts.iter().find(|q| !rec_contains(size, **q)) {
                         return Err(loc.error(
-                            at(k, ident),
-                            format!(
-                                "{ident}: the point {}{} is off the {size}×{size} board",
-                                (b'a'.wrapping_add(off.x)) as char,
-                                (b'a'.wrapping_add(off.y)) as char
-                            ),
+                            p.at,
+                            format!("{id}: the point {} is off the {size}×{size} board", sgf_letters(*off)),
                         ));
                     }
-                    let target = match p {
-                        Prop::AB(_) => &mut setup.black,
-                        Prop::AW(_) => &mut setup.white,
-                        _ => &mut setup.empty,
+                    let (target, slot) = match id {
+                        "AB" => (&mut setup.black, 0),
+                        "AW" => (&mut setup.white, 1),
+                        _ => (&mut setup.empty, 2),
                     };
-                    target.extend(sorted_points(set));
+                    target.extend(pts);
+                    setup_at[slot].get_or_insert(p.at);
                 }
-                Prop::PL(c) => {
-                    to_move = Some(match c {
-                        sgf_parse::Color::Black => Color::Black,
-                        sgf_parse::Color::White => Color::White,
+                "PL" => {
+                    to_move = Some(match p.single().map(str::trim) {
+                        Some("B" | "b") => Color::Black,
+                        Some("W" | "w") => Color::White,
+                        _ => return Err(loc.error(p.at, format!("{}: the player must be B or W", p.shown()))),
                     })
                 }
-                Prop::B(m) | Prop::W(m) => {
-                    let (color, ident) =
-                        if matches!(p, Prop::B(_)) { (Color::Black, "B") } else { (Color::White, "W") };
+                id @ ("B" | "W") => {
+                    let color = if id == "B" { Color::Black } else { Color::White };
+                    let m = p.single().and_then(|v| sgf_move(v, size)).ok_or_else(|| {
+                        loc.error(
+                            p.at,
+                            format!("{}: not a move (two letters, or empty for a pass)", p.shown()),
+                        )
+                    })?;
                     if mv.is_some() {
-                        return Err(loc.error(at(k, ident), "two moves in one node"));
+                        return Err(loc.error(p.at, "two moves in one node"));
                     }
-                    let m = match m {
-                        go::Move::Pass => Move::Pass,
-                        go::Move::Move(q) if size <= 19 && q.x == 19 && q.y == 19 => Move::Pass,
-                        go::Move::Move(q) => Move::Play(to_point(q)),
+                    mv = Some((color, m, p.at));
+                }
+                id @ ("TB" | "TW") => {
+                    let Some(pts) = point_list(p) else {
+                        self.warn(Some(loc.pos(p.at)), format!("{} was ignored (invalid value)", p.shown()));
+                        continue;
                     };
-                    mv = Some((color, m, ident));
-                }
-                Prop::TB(set) | Prop::TW(set) => {
-                    let black = matches!(p, Prop::TB(_));
-                    let ident = if black { "TB" } else { "TW" };
-                    if set.iter().any(|q| !on_board(q)) {
-                        warnings.push(Warning {
-                            pos: Some(loc.pos(at(k, ident))),
-                            message: format!("{ident}: points off the board were ignored"),
-                        });
+                    if pts.iter().any(|q| !rec_contains(size, *q)) {
+                        self.warn(Some(loc.pos(p.at)), format!("{id}: points off the board were ignored"));
                     }
-                    let pts: Vec<Point> =
-                        sorted_points(set).into_iter().filter(|q| rec_contains(size, *q)).collect();
-                    if black {
-                        territory_b = Some(pts);
+                    let mut pts: Vec<Point> = pts.into_iter().filter(|q| rec_contains(size, *q)).collect();
+                    sort_points(&mut pts);
+                    if id == "TB" {
+                        self.territory_b = Some(pts);
                     } else {
-                        territory_w = Some(pts);
-                    }
-                }
-                Prop::Invalid(ident, values) => {
-                    let ident = ident.as_str();
-                    let shown = format!("{ident}[{}]", values.join("]["));
-                    match ident {
-                        "B" | "W" => {
-                            return Err(loc.error(
-                                at(k, ident),
-                                format!("{shown}: not a move (two letters, or empty for a pass)"),
-                            ))
-                        }
-                        "AB" | "AW" | "AE" => {
-                            return Err(loc.error(at(k, ident), format!("{shown}: not a list of points")))
-                        }
-                        "PL" => {
-                            return Err(loc.error(at(k, ident), format!("{shown}: the player must be B or W")))
-                        }
-                        "SZ" | "KM" | "HA" | "GM" if k == 0 => {} // handled above from the raw text
-                        _ => warnings.push(Warning {
-                            pos: Some(loc.pos(at(k, ident))),
-                            message: format!("{shown} was ignored (invalid value)"),
-                        }),
+                        self.territory_w = Some(pts);
                     }
                 }
                 _ => {}
             }
         }
+        for v in [&mut setup.black, &mut setup.white, &mut setup.empty] {
+            sort_points(v);
+        }
+        // Positions asked in increasing order, so that the locator only counts forward.
+        let setup_off =
+            (k > 0 && !setup.is_empty()).then(|| setup_at[0].or(setup_at[1]).or(setup_at[2]).unwrap_or(0));
+        let mv_off = mv.map(|(_, _, at)| at);
+        let (setup_pos, mv_pos) = match (setup_off, mv_off) {
+            (Some(s), Some(m)) if m < s => {
+                let mp = loc.pos(m);
+                (Some(loc.pos(s)), Some(mp))
+            }
+            (s, m) => {
+                let sp = s.map(|s| loc.pos(s));
+                (sp, m.map(|m| loc.pos(m)))
+            }
+        };
         if k == 0 {
-            rec.setup = setup;
-            rec.to_move = to_move;
-        } else if !setup.is_empty() {
-            let pos = loc.pos(at(
-                k,
-                if setup.black.is_empty() {
-                    if setup.white.is_empty() {
-                        "AE"
-                    } else {
-                        "AW"
+            self.rec.setup = setup;
+            self.rec.to_move = to_move;
+        } else if let Some(pos) = setup_pos {
+            self.rec
+                .steps
+                .push(Step { action: Action::Setup { setup: Box::new(setup), to_move }, at: Some(pos) });
+        }
+        if let (Some((color, m, _)), Some(pos)) = (mv, mv_pos) {
+            self.rec.steps.push(Step { action: Action::Move { color, mv: m }, at: Some(pos) });
+        }
+        Ok(())
+    }
+
+    /// The territory, and the handicap checked against the root's stones.
+    fn finish(self, loc: &mut Locator<'_>, warnings: &mut Vec<Warning>) -> Record {
+        let mut rec = self.rec;
+        if self.territory_b.is_some() || self.territory_w.is_some() {
+            rec.territory = Some(Territory {
+                black: self.territory_b.unwrap_or_default(),
+                white: self.territory_w.unwrap_or_default(),
+            });
+        }
+        let ab = rec.setup.black.len();
+        if !self.handicap_given && ab >= 2 && rec.setup.white.is_empty() {
+            rec.handicap = u8::try_from(ab).unwrap_or(u8::MAX);
+            warnings.push(Warning {
+                pos: None,
+                message: format!(
+                    "no HA[]: handicap {} inferred from the {ab} black stones set up in the root",
+                    rec.handicap
+                ),
+            });
+        } else if self.handicap_given && rec.handicap >= 2 && ab != 0 && ab != usize::from(rec.handicap) {
+            warnings.push(Warning {
+                pos: Some(loc.pos(self.ha_at)),
+                message: format!("HA[{}] but {ab} black stones are set up in the root", rec.handicap),
+            });
+        }
+        rec
+    }
+}
+
+/// SZ\[n\] (square boards only; `n:n` accepted), 5 to 25.
+fn board_size(sz: &RawProp) -> Result<u8, String> {
+    let v = sz.values.iter().map(|(v, _)| v.as_str()).collect::<Vec<_>>().join("][");
+    let mut parts = v.split(':').map(str::trim);
+    let first = parts.next().unwrap_or("").to_string();
+    let second = parts.next();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    if let Some(h) = second {
+        if digits(&first) && digits(h) && parts.next().is_none() && first != h {
+            return Err(format!("non-square board {first}×{h} is not supported"));
+        }
+    }
+    if !digits(&first) || second.is_some_and(|h| h != first) {
+        return Err(format!("SZ[{v}] is not a board size"));
+    }
+    match first.parse::<u8>() {
+        Ok(n) if (crate::board::MIN_SIZE..=crate::board::MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(format!("board size {first} is not supported (5 to 25)")),
+    }
+}
+
+/// A move value: empty is a pass, `tt` too on boards up to 19×19; else a point (`a`–`z`,
+/// `A`–`Z`), which may be off the board (the replay refuses it there).
+fn sgf_move(v: &str, size: u8) -> Option<Move> {
+    if v.is_empty() {
+        return Some(Move::Pass);
+    }
+    let p = Point::from_sgf(v)?;
+    Some(if size <= 19 && p.x == 19 && p.y == 19 { Move::Pass } else { Move::Play(p) })
+}
+
+/// A list of points (`aa`, and `aa:cc` for the rectangle between two corners); `None` when a
+/// value is not one.
+fn point_list(p: &RawProp) -> Option<Vec<Point>> {
+    let mut out = Vec::new();
+    for (v, _) in &p.values {
+        match v.split_once(':') {
+            None => out.push(Point::from_sgf(v)?),
+            Some((a, b)) => {
+                let (a, b) = (Point::from_sgf(a)?, Point::from_sgf(b)?);
+                for y in a.y.min(b.y)..=a.y.max(b.y) {
+                    for x in a.x.min(b.x)..=a.x.max(b.x) {
+                        out.push(Point::new(x, y));
                     }
-                } else {
-                    "AB"
-                },
-            ));
-            rec.steps.push(Step { action: Action::Setup { setup, to_move }, at: Some(pos) });
-        }
-        if let Some((color, m, ident)) = mv {
-            let pos = loc.pos(at(k, ident));
-            rec.steps.push(Step { action: Action::Move { color, mv: m }, at: Some(pos) });
+                }
+            }
         }
     }
-    if territory_b.is_some() || territory_w.is_some() {
-        rec.territory = Some(Territory {
-            black: territory_b.unwrap_or_default(),
-            white: territory_w.unwrap_or_default(),
-        });
-    }
+    (!out.is_empty()).then_some(out)
+}
 
-    // --- Handicap: HA against the root's stones -------------------------------------------
-    let ab = rec.setup.black.len();
-    if !handicap_given && ab >= 2 && rec.setup.white.is_empty() {
-        handicap = u8::try_from(ab).unwrap_or(u8::MAX);
-        warnings.push(Warning {
-            pos: None,
-            message: format!(
-                "no HA[]: handicap {handicap} inferred from the {ab} black stones set up in the root"
-            ),
-        });
-    } else if handicap_given && handicap >= 2 && ab != 0 && ab != usize::from(handicap) {
-        warnings.push(Warning {
-            pos: Some(loc.pos(at(0, "HA"))),
-            message: format!("HA[{handicap}] but {ab} black stones are set up in the root"),
-        });
-    }
-
-    rec.komi = komi;
-    rec.handicap = handicap;
-    rec.info = info;
-    rec.result = result;
-    rec.result_text = result_text;
-    Ok(rec)
+/// Points in board order (row by row), each once.
+fn sort_points(v: &mut Vec<Point>) {
+    v.sort_by_key(|p| (p.y, p.x));
+    v.dedup();
 }
 
 fn rec_contains(size: u8, p: Point) -> bool {
@@ -1908,9 +1954,9 @@ mod tests {
             moves,
             vec![Move::Play(p("ee")), Move::Play(p("cc")), Move::Play(p("gg")), Move::Play(p("cg"))]
         );
-        // not UTF-8
+        // not UTF-8 (and no CA[]): read in the encoding the bytes look like, with a warning
         let mut bytes = b"(;SZ[9]PB[".to_vec();
-        bytes.extend([0xc0, 0xee, 0xb2]);
+        bytes.extend([0xc0, 0xee, 0xb6, 0xfe]);
         bytes.extend(b"];B[ee])");
         let rec = parse_bytes(&bytes).unwrap();
         assert_eq!(rec.move_count(), 1);
@@ -1986,7 +2032,7 @@ mod tests {
         }
         rec.steps.push(Step {
             action: Action::Setup {
-                setup: Setup { empty: vec![p("qq")], ..Setup::default() },
+                setup: Box::new(Setup { empty: vec![p("qq")], ..Setup::default() }),
                 to_move: Some(Color::White),
             },
             at: None,
@@ -2086,5 +2132,89 @@ mod tests {
                 check(&edited);
             }
         }
+    }
+
+    fn hex(s: &str) -> Vec<u8> {
+        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    }
+
+    /// `(;CA[..]PB[..]PW[..]C[..];B[pd];W[dp])` with the names and comment as raw bytes.
+    fn record_bytes(ca: &str, black: &[u8], white: &[u8], comment: &[u8]) -> Vec<u8> {
+        let mut b = b"(;GM[1]FF[4]".to_vec();
+        if !ca.is_empty() {
+            b.extend(format!("CA[{ca}]").bytes());
+        }
+        for (id, v) in [("PB", black), ("PW", white), ("C", comment)] {
+            b.extend(id.bytes());
+            b.push(b'[');
+            b.extend(v);
+            b.push(b']');
+        }
+        b.extend(b"SZ[19];B[pd];W[dp])");
+        b
+    }
+
+    #[test]
+    fn records_in_gb2312_gbk_gb18030_and_big5_are_decoded() {
+        // 柯洁, 古力 in GBK (GB2312 characters); 中国围棋天元赛 as the comment.
+        let (kejie, guli, comment) = (hex("bfc2bde0"), hex("b9c5c1a6"), hex("d6d0b9facea7c6e5ccecd4aac8fc"));
+        for ca in ["GB2312", "GBK", "gb18030", "GB18030", "gbk"] {
+            let rec = parse_bytes(&record_bytes(ca, &kejie, &guli, &comment)).unwrap();
+            assert_eq!(
+                (rec.info.black.as_deref(), rec.info.white.as_deref()),
+                (Some("柯洁"), Some("古力")),
+                "{ca}"
+            );
+            assert!(rec.warnings.is_empty(), "{ca}: {:?}", rec.warnings);
+            assert_eq!(rec.move_count(), 2);
+        }
+        // Declared but missing: detected from the bytes, with a warning.
+        let rec = parse_bytes(&record_bytes("", &kejie, &guli, &comment)).unwrap();
+        assert_eq!(rec.info.black.as_deref(), Some("柯洁"));
+        assert_eq!(rec.encoding, "GBK");
+        assert!(rec.warnings[0].message.contains("read as GBK"), "{:?}", rec.warnings);
+        // Big5: 柯潔, 聶衛平, and a comment 黑棋勝.
+        let (b_kejie, b_nie) = (hex("ac5fbce4"), hex("c2bfbdc3a5ad"));
+        let rec = parse_bytes(&record_bytes("Big5", &b_kejie, &b_nie, &hex("b6c2b4d1b3d3"))).unwrap();
+        assert_eq!((rec.info.black.as_deref(), rec.info.white.as_deref()), (Some("柯潔"), Some("聶衛平")));
+        assert_eq!(rec.encoding, "Big5");
+        // A Big5 character whose second byte is a backslash (許 = B3 5C) or a bracket is one
+        // character, not an escape: the file is read as its encoding, not byte by byte.
+        let rec = parse_bytes(&record_bytes("Big5", &hex("b35ca55c"), &b_nie, b"")).unwrap();
+        assert_eq!(rec.info.black.as_deref(), Some("許功"));
+        assert_eq!(rec.move_count(), 2);
+        // A CA[] that says UTF-8 of a file that is not: read by the bytes instead.
+        let rec = parse_bytes(&record_bytes("UTF-8", &kejie, &guli, &comment)).unwrap();
+        assert_eq!(rec.info.black.as_deref(), Some("柯洁"));
+        // UTF-8 without CA[] stays UTF-8, quietly.
+        let rec = parse_bytes(&record_bytes("", "柯洁".as_bytes(), "古力".as_bytes(), b"")).unwrap();
+        assert_eq!((rec.info.black.as_deref(), rec.encoding.as_str()), (Some("柯洁"), "UTF-8"));
+        assert!(rec.warnings.is_empty());
+        // A declared encoding's invalid bytes are replaced, and said so.
+        let rec = parse_bytes(&record_bytes("GBK", &[0xbf, b' '], &guli, b"")).unwrap();
+        assert!(rec.warnings.iter().any(|w| w.message.contains("replaced")), "{:?}", rec.warnings);
+        assert_eq!(rec.move_count(), 2);
+    }
+
+    #[test]
+    fn ca_is_found_as_a_whole_identifier() {
+        assert_eq!(declared_charset(b"(;GM[1]CA[GB2312]"), Some("GB2312"));
+        assert_eq!(declared_charset(b"(;PCA[x]CA[Big5]"), Some("Big5"));
+        assert_eq!(declared_charset(b"(;GM[1]"), None);
+        assert_eq!(declared_charset(b"(;CA[GBK"), None);
+    }
+
+    #[test]
+    fn point_lists_and_sizes_read_without_sgf_parse() {
+        let rec = parse("(;SZ[9]AB[aa:bb][ee]AW[cc];B[])").unwrap();
+        assert_eq!(rec.setup.black, vec![p("aa"), p("ba"), p("ab"), p("bb"), p("ee")]);
+        assert_eq!(rec.setup.white, vec![p("cc")]);
+        assert_eq!(rec.moves().next(), Some((Color::Black, Move::Pass)));
+        assert_eq!(parse("(;SZ[13:13])").unwrap().size, 13);
+        let rec = parse("(;SZ[19];B[tt];W[pd])").unwrap();
+        assert_eq!(rec.moves().next(), Some((Color::Black, Move::Pass)));
+        assert!(err("(;SZ[9]AB[])").message.contains("not a list of points"));
+        assert!(err("(;SZ[9]PL[X])").message.contains("must be B or W"));
+        assert!(err("(;SZ[9];B[aa][bb])").message.contains("not a move"));
     }
 }

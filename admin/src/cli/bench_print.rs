@@ -54,6 +54,7 @@ pub fn demo_round(seed: u64, players: usize) -> (SheetTournament, Vec<TableSheet
         komi_text: "黑贴3¾子 (7.5目)".into(),
         time_control_text: "基本用时60分钟，读秒30秒3次".into(),
         rules_text: "中国围棋竞赛规则（2002年版）".into(),
+        name_order: Default::default(),
     };
     let tables = entrants
         .chunks(2)

@@ -2,10 +2,11 @@
 //! bulk import. Every write has its audit row in the same transaction.
 
 use super::audit::{self, Change};
-use super::schema::{entrants, games, round_absences, round_times, rounds};
+use super::schema::{entrants, games, round_absences, round_times, rounds, tournaments};
 use super::{now, Actor, DbError};
 use crate::domain::duplicates::{Identity, Match};
 use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank, Sex};
+use crate::domain::names;
 use crate::domain::settings::{System, TournamentSettings};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -37,6 +38,16 @@ pub struct EntrantRow {
 }
 
 impl EntrantRow {
+    /// The name in its parts, for ordering and finding (`domain::names`).
+    pub fn name(&self) -> names::Name<'_> {
+        names::Name {
+            family_zh: &self.family_name_zh,
+            given_zh: &self.given_name_zh,
+            family_latin: &self.family_name_latin,
+            given_latin: &self.given_name_latin,
+        }
+    }
+
     pub fn name_zh(&self) -> String {
         format!("{}{}", self.family_name_zh, self.given_name_zh)
     }
@@ -181,43 +192,46 @@ impl Sort {
     }
 }
 
-/// The entrants of a tournament matching `search` (any name, unit or region), sorted.
+/// The entrants of a tournament matching `search` (a name as `domain::names::Query` reads it:
+/// characters, pinyin or its initials; or part of a unit or region), sorted. By name means in
+/// the tournament's name order (pinyin or strokes, `domain::names`), id breaking ties.
 pub fn list(
     conn: &mut SqliteConnection,
     tid: i32,
     search: &str,
     sort: Sort,
 ) -> Result<Vec<EntrantRow>, DbError> {
-    let mut q = entrants::table.filter(entrants::tournament_id.eq(tid)).into_boxed();
-    let s = search.trim();
-    if !s.is_empty() {
-        // Escape LIKE wildcards so a typed % or _ matches itself.
-        let esc = s.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-        let pat = format!("%{esc}%");
-        q = q.filter(
-            entrants::family_name_zh
-                .concat(entrants::given_name_zh)
-                .like(pat.clone())
-                .escape('\\')
-                .or(entrants::family_name_latin.like(pat.clone()).escape('\\'))
-                .or(entrants::given_name_latin.like(pat.clone()).escape('\\'))
-                .or(entrants::family_name_latin
-                    .concat(" ")
-                    .concat(entrants::given_name_latin)
-                    .like(pat.clone())
-                    .escape('\\'))
-                .or(entrants::unit.like(pat.clone()).escape('\\'))
-                .or(entrants::region.like(pat).escape('\\')),
-        );
-    }
-    q = match sort {
-        Sort::Rank => q.order((entrants::rank_value.desc(), entrants::rating.desc(), entrants::id)),
-        Sort::Name => q.order((entrants::family_name_latin, entrants::given_name_latin, entrants::id)),
+    let q = entrants::table.filter(entrants::tournament_id.eq(tid)).into_boxed();
+    let q = match sort {
+        Sort::Rank | Sort::Name => {
+            q.order((entrants::rank_value.desc(), entrants::rating.desc(), entrants::id))
+        }
         Sort::Unit => q.order((entrants::unit, entrants::rank_value.desc(), entrants::id)),
         Sort::Rating => q.order((entrants::rating.desc(), entrants::rank_value.desc(), entrants::id)),
         Sort::Id => q.order(entrants::id),
     };
-    Ok(q.select(EntrantRow::as_select()).load(conn)?)
+    let mut rows: Vec<EntrantRow> = q.select(EntrantRow::as_select()).load(conn)?;
+    let s = search.trim();
+    if !s.is_empty() {
+        let query = names::Query::new(s);
+        let lower = s.to_lowercase();
+        rows.retain(|e| {
+            query.matches(&e.name())
+                || e.unit.to_lowercase().contains(&lower)
+                || e.region.to_lowercase().contains(&lower)
+        });
+    }
+    if sort == Sort::Name {
+        rows.sort_by_key(|e| e.id);
+        names::sort_by_name(&mut rows, name_order(conn, tid)?, EntrantRow::name);
+    }
+    Ok(rows)
+}
+
+/// The tournament's order of names (a setting).
+pub fn name_order(conn: &mut SqliteConnection, tid: i32) -> Result<names::NameOrder, DbError> {
+    let code: String = tournaments::table.find(tid).select(tournaments::name_order).first(conn)?;
+    Ok(names::NameOrder::from_code(&code).unwrap_or_default())
 }
 
 pub fn get(conn: &mut SqliteConnection, tid: i32, eid: i32) -> Result<EntrantRow, DbError> {

@@ -248,6 +248,7 @@ fn sheet_head(t: &TournamentRow, round: u32, draft: bool, lang: Lang) -> SheetTo
         komi_text: komi_text(s.ruleset.komi_q, lang),
         time_control_text: time_control_text(&s.time_control, lang),
         rules_text: lang.pick(s.ruleset.preset.name_zh(), s.ruleset.preset.name_en()).to_string(),
+        name_order: s.name_order,
     }
 }
 

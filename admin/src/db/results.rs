@@ -900,6 +900,7 @@ pub fn attach_sgf(
     version: i32,
     name: &str,
     text: &str,
+    bytes: &[u8],
     report: &SgfReport,
 ) -> Result<i32, SheetError> {
     conn.immediate_transaction(|conn| {
@@ -923,6 +924,7 @@ pub fn attach_sgf(
         diesel::update(results::table.find(gid))
             .set((
                 results::sgf.eq(text),
+                results::sgf_bytes.eq(bytes),
                 results::sgf_name.eq(name),
                 results::sgf_report.eq(&report_json),
                 results::version.eq(v),
@@ -1403,6 +1405,8 @@ pub struct AsOf {
     /// one), by round and board.
     pub lines: Vec<GameLine>,
     record: ds::Record,
+    /// Every entrant, for the order of players who share a place (by name).
+    entrants: Vec<EntrantRow>,
 }
 
 impl AsOf {
@@ -1445,7 +1449,7 @@ impl StandingsData {
             .cloned()
             .collect();
         let record = self.record(&lines, after_round);
-        AsOf { after_round, lines, record }
+        AsOf { after_round, lines, record, entrants: self.entrants.clone() }
     }
 
     /// The standings' record of `lines` as of `after_round` (cut again by
@@ -1499,9 +1503,20 @@ impl StandingsData {
 /// The standings of `data` (as the public pages and the printed standings, crosstable and
 /// EGF file show them): the one computation of [`crate::domain::standings`], over the data as
 /// of one round.
+/// Players who share a place are listed in the event's name order (pinyin or strokes).
 pub fn standings_of(t: &tdb::TournamentRow, data: &AsOf) -> ds::Standings {
-    let settings = ds::Settings::of(&t.settings(), u64::try_from(t.lots_seed).unwrap_or(0));
-    ds::compute(data.record(), &settings)
+    let s = t.settings();
+    let settings = ds::Settings::of(&s, u64::try_from(t.lots_seed).unwrap_or(0));
+    let mut st = ds::compute(data.record(), &settings);
+    let keys: HashMap<u32, crate::domain::names::SortKey> = data
+        .entrants
+        .iter()
+        .filter_map(|e| {
+            Some((u32::try_from(e.id).ok()?, crate::domain::names::sort_key(&e.name(), s.name_order)))
+        })
+        .collect();
+    st.order_equals_by(|id| keys.get(&id).cloned());
+    st
 }
 
 /// All entrants of a tournament by id (for names on lists).
@@ -1539,11 +1554,32 @@ pub fn current_round(conn: &mut SqliteConnection, tid: i32) -> Result<Option<i32
 }
 
 /// The stored record of a game, if any: (file name, text).
-pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<(String, String)>, DbError> {
+/// A stored record: its file name and its bytes as uploaded (records stored before the bytes
+/// were kept: their UTF-8 text), with the encoding they are in.
+pub struct StoredSgf {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub encoding: String,
+}
+
+pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<StoredSgf>, DbError> {
     load_game(conn, tid, gid)?;
-    let r: Option<(Option<String>, Option<String>)> =
-        results::table.find(gid).select((results::sgf_name, results::sgf)).first(conn).optional()?;
-    Ok(r.and_then(|(n, t)| Some((n.unwrap_or_else(|| format!("game-{gid}.sgf")), t?))))
+    type Row = (Option<String>, Option<String>, Option<Vec<u8>>, Option<String>);
+    let r: Option<Row> = results::table
+        .find(gid)
+        .select((results::sgf_name, results::sgf, results::sgf_bytes, results::sgf_report))
+        .first(conn)
+        .optional()?;
+    Ok(r.and_then(|(n, text, bytes, report)| {
+        let name = n.unwrap_or_else(|| format!("game-{gid}.sgf"));
+        let encoding = report
+            .and_then(|r| serde_json::from_str::<SgfReport>(&r).ok())
+            .map(|r| r.encoding)
+            .filter(|e| !e.is_empty() && bytes.is_some())
+            .unwrap_or_else(|| "UTF-8".to_string());
+        let bytes = bytes.or_else(|| text.map(String::into_bytes))?;
+        Some(StoredSgf { name, bytes, encoding })
+    }))
 }
 
 /// The games of a tournament that have a record attached.

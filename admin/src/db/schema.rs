@@ -54,6 +54,7 @@ diesel::table! {
         forfeit_sos -> Text,
         lots_seed -> BigInt,
         pairing_rules -> Text,
+        name_order -> Text,
     }
 }
 
@@ -171,6 +172,7 @@ diesel::table! {
         sgf -> Nullable<Text>,
         sgf_name -> Nullable<Text>,
         sgf_report -> Nullable<Text>,
+        sgf_bytes -> Nullable<Binary>,
         entered_by -> Nullable<Text>,
         entered_at -> Nullable<Text>,
         updated_at -> Text,

@@ -36,6 +36,7 @@ pub struct TournamentRow {
     pub forfeit_sos: String,
     pub lots_seed: i64,
     pub pairing_rules: String,
+    pub name_order: String,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -61,6 +62,7 @@ struct SettingsRow {
     late_entry: String,
     forfeit_sos: String,
     pairing_rules: String,
+    name_order: String,
 }
 
 impl SettingsRow {
@@ -86,6 +88,7 @@ impl SettingsRow {
             late_entry: s.late_entry.code().into(),
             forfeit_sos: s.forfeit_sos.code().into(),
             pairing_rules: json(&s.pairing),
+            name_order: s.name_order.code().into(),
         }
     }
 }
@@ -131,6 +134,7 @@ impl TournamentRow {
             late_entry: LateEntry::from_code(&self.late_entry).unwrap_or(d.late_entry),
             forfeit_sos: ForfeitSos::from_code(&self.forfeit_sos).unwrap_or(d.forfeit_sos),
             pairing: serde_json::from_str(&self.pairing_rules).unwrap_or(d.pairing),
+            name_order: NameOrder::from_code(&self.name_order).unwrap_or(d.name_order),
         }
     }
 

@@ -456,6 +456,9 @@ pub struct SgfReport {
     pub agreement: String,
     pub disagrees: bool,
     pub warnings: Vec<String>,
+    /// The encoding the file was read in ("UTF-8", "GBK", "Big5", …; empty in older reports).
+    #[serde(default)]
+    pub encoding: String,
 }
 
 /// Largest record accepted (a long game is about 10 KB).
@@ -485,6 +488,7 @@ pub fn check_sgf(rules: &RuleSet, handicap: u8, bytes: &[u8]) -> Result<SgfRepor
         agreement: r.agreement.to_string(),
         disagrees: r.agreement.is_disagreement(),
         warnings: rec.warnings.iter().map(|w| w.to_string()).chain(r.notes.iter().cloned()).collect(),
+        encoding: rec.encoding.clone(),
     })
 }
 

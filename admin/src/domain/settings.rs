@@ -2,6 +2,7 @@
 //! defaults, and which of them are frozen once a round is published.
 
 use super::entrant::Rank;
+pub use crate::domain::names::NameOrder;
 use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
 use rules::RuleSet;
@@ -349,6 +350,9 @@ pub struct TournamentSettings {
     /// McMahon bar and floor, handicap rule, nigiri holder, knockout rules.
     #[serde(default)]
     pub pairing: PairingRules,
+    /// How every list ordered by name is ordered: pinyin or stroke count (`domain::names`).
+    #[serde(default)]
+    pub name_order: NameOrder,
 }
 
 impl TournamentSettings {
@@ -375,6 +379,7 @@ impl TournamentSettings {
             double_loss: DoubleLoss::Lot,
             late_entry: LateEntry::Loss,
             pairing: PairingRules::default(),
+            name_order: NameOrder::Pinyin,
         }
     }
 

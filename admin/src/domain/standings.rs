@@ -224,6 +224,20 @@ pub struct Standings {
     pub rows: Vec<Row>,
 }
 
+impl Standings {
+    /// Order the players of each shared place by `key` (their names, in the event's name
+    /// order), stably: places do not change, only the order in which equals are listed.
+    pub fn order_equals_by<K: Ord>(&mut self, mut key: impl FnMut(PlayerId) -> K) {
+        let mut start = 0;
+        while start < self.rows.len() {
+            let place = self.rows[start].place;
+            let end = start + self.rows[start..].iter().take_while(|r| r.place == place).count();
+            self.rows[start..end].sort_by_cached_key(|r| key(r.id));
+            start = end;
+        }
+    }
+}
+
 /// The unit of a tie-break's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {

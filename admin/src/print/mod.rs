@@ -155,6 +155,8 @@ pub struct SheetTournament {
     pub time_control_text: String,
     /// e.g. "中国围棋竞赛规则（2002）" / "Chinese rules (2002)".
     pub rules_text: String,
+    /// How lists by name are ordered (the event's setting: pinyin or strokes).
+    pub name_order: crate::domain::names::NameOrder,
 }
 
 impl SheetTournament {
@@ -266,15 +268,13 @@ impl SheetPlayer {
         }
     }
 
-    /// Key to sort players by name: the Latin name (pinyin sorts Chinese names alphabetically),
-    /// then the Chinese one.
-    pub(crate) fn sort_key(&self) -> (String, String) {
-        let la = self.name_latin.trim().to_lowercase();
-        let zh = self.name_zh.trim().to_string();
-        if la.is_empty() {
-            (zh.clone(), zh)
-        } else {
-            (la, zh)
+    /// The name for ordering (`domain::names`): the Chinese name, its first characters read
+    /// as a surname, and the Latin one.
+    pub(crate) fn name(&self) -> crate::domain::names::Name<'_> {
+        crate::domain::names::Name {
+            family_zh: self.name_zh.trim(),
+            family_latin: self.name_latin.trim(),
+            ..Default::default()
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
 use super::{Lang, PairingRow, PdfOptions, PrintError, SheetPlayer, SheetTournament};
+use crate::domain::names::NameOrder;
 
 /// Which list to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -13,7 +14,8 @@ pub enum PairingOrder {
     /// One line per table: Black, White, handicap, result; a nigiri board marks who holds.
     #[default]
     ByTable,
-    /// One line per player, sorted by name (Latin/pinyin, then Chinese): table, colour, opponent.
+    /// One line per player in the event's name order (pinyin or strokes, `domain::names`):
+    /// table, colour, opponent.
     ByName,
 }
 
@@ -35,7 +37,7 @@ pub fn pairing_list(
     };
     let table = match order {
         PairingOrder::ByTable => by_table(rows, byes, lang),
-        PairingOrder::ByName => by_name(rows, byes, lang),
+        PairingOrder::ByName => by_name(rows, byes, lang, t.name_order),
     };
     let title = format!("{} {}", t.name(lang), subtitle);
     let mut doc = Doc::new(font, &title);
@@ -126,7 +128,7 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
     Table { columns, rows: out, size: 9.5 }
 }
 
-fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
+fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang, order: NameOrder) -> Table {
     let l = |zh, en| lang.pick(zh, en);
     let columns = vec![
         Column::grow(l("姓名", "Name")),
@@ -179,7 +181,7 @@ fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
             ],
         ));
     }
-    lines.sort_by_cached_key(|(p, _)| p.sort_key());
+    crate::domain::names::sort_by_name(&mut lines, order, |(p, _)| p.name());
     Table { columns, rows: lines.into_iter().map(|(_, r)| r).collect(), size: 9.5 }
 }
 
@@ -274,11 +276,11 @@ mod tests {
         let pos = |s: &str| text.find(&squash(s)).unwrap_or_else(|| panic!("{s} missing"));
         assert!(pos("Chen Wei 陈伟") < pos("Li Wei 李伟"));
         assert!(pos("Li Wei 李伟") < pos("Zhang Wei 张伟"));
-        let table = by_name(&rs, &[], Lang::En);
+        let table = by_name(&rs, &[], Lang::En, NameOrder::Pinyin);
         assert_eq!(table.rows.len(), 12);
         // Table 3 is a nigiri board: its first player guesses, its second holds the stones.
         assert!(text.contains("nigiri,guesses") && text.contains("nigiri,holds"), "{text}");
-        let zh = by_name(&rs, &[], Lang::Zh);
+        let zh = by_name(&rs, &[], Lang::Zh, NameOrder::Pinyin);
         let colours: Vec<&str> = zh.rows.iter().map(|cells| cells[4].as_str()).collect();
         assert_eq!(colours.iter().filter(|c| **c == "猜先·猜子").count(), 2, "{colours:?}");
         assert_eq!(colours.iter().filter(|c| **c == "猜先·握子").count(), 2, "{colours:?}");

@@ -586,22 +586,17 @@ struct PairingsPage {
 }
 
 fn table_lines(lang: Lang, lines: &[&GameLine], names: &HashMap<i32, EntrantRow>, q: &str) -> Vec<TableLine> {
-    let needle = q.trim().to_lowercase();
+    // Characters, full pinyin or initials (`kj`, `kejie` → 柯洁): domain::names.
+    let needle = crate::domain::names::Query::new(q);
     lines
         .iter()
         .map(|l| {
             let found = !needle.is_empty()
-                && [l.game.black_id, l.game.white_id].iter().flatten().filter_map(|i| names.get(i)).any(
-                    |e| {
-                        [
-                            e.name_zh(),
-                            e.name_latin(),
-                            format!("{}{}", e.family_name_latin, e.given_name_latin),
-                        ]
-                        .iter()
-                        .any(|n| !n.is_empty() && n.to_lowercase().contains(&needle))
-                    },
-                );
+                && [l.game.black_id, l.game.white_id]
+                    .iter()
+                    .flatten()
+                    .filter_map(|i| names.get(i))
+                    .any(|e| needle.matches(&e.name()));
             let (black, white) = l.played();
             TableLine {
                 gid: l.game.id,

@@ -1705,6 +1705,7 @@ pub async fn sheets(
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
             time_control_text: if l.is_zh() { tc.describe_zh() } else { tc.describe_en() },
             rules_text: if l.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() }.to_string(),
+            name_order: s.name_order,
         },
         table: u32::try_from(st.row.table_no).unwrap_or(0),
         utc_offset_secs: Local::now().offset().local_minus_utc(),

@@ -1140,11 +1140,14 @@ pub async fn upload_sgf(
     let file = form.file("file").filter(|f| !f.data.is_empty());
     let checked = match file {
         None => Err(ctx.t("r.err_sgf_missing").to_string()),
+        // The text in its encoding (GBK, Big5…) for reading; the bytes kept as uploaded.
         Some(f) => dr::check_sgf(&l.settings.ruleset, l.sheet.handicap(), &f.data)
-            .map(|rep| (f.filename.clone(), String::from_utf8_lossy(&f.data).to_string(), rep))
+            .map(|rep| {
+                (f.filename.clone(), rules::sgf::decode(&f.data).text.into_owned(), f.data.clone(), rep)
+            })
             .map_err(|e| ctx.lang.tf("r.err_sgf", &[&e])),
     };
-    let (name, text, report) = match checked {
+    let (name, text, bytes, report) = match checked {
         Ok(x) => x,
         Err(msg) => {
             let st = PageState { banner: Some(msg), ..PageState::empty() };
@@ -1155,7 +1158,9 @@ pub async fn upload_sgf(
         name.chars().filter(|c| !c.is_control() && !"/\\\"".contains(*c)).take(100).collect::<String>();
     let name = if name.is_empty() { format!("game-{gid}.sgf") } else { name };
     let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::attach_sgf(c, &actor, tid, gid, version, &name, &text, &report)).await?;
+    let r = ctx
+        .db_raw(move |c| rdb::attach_sgf(c, &actor, tid, gid, version, &name, &text, &bytes, &report))
+        .await?;
     match r {
         Ok(_) => Ok(saved(&ctx, tid, gid)),
         Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), true).await,
@@ -1172,14 +1177,19 @@ pub async fn download_sgf(ctx: Ctx, path: web::Path<(String, String)>) -> Result
             Ok::<_, DbError>((s.published, rdb::sgf(c, tid, gid)?))
         })
         .await?;
-    let Some((name, text)) = rec.filter(|_| staff || published) else { return Err(ctx.not_found()) };
-    let ascii: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
+    let Some(rec) = rec.filter(|_| staff || published) else { return Err(ctx.not_found()) };
+    let ascii: String = rec
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' })
+        .collect();
+    // The file as uploaded, in its own encoding (a GBK record stays GBK).
+    let charset = rec.encoding.to_ascii_lowercase();
     Ok(ctx.finish(
         HttpResponse::Ok()
-            .content_type("application/x-go-sgf; charset=utf-8")
+            .content_type(format!("application/x-go-sgf; charset={charset}"))
             .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{ascii}\"")))
-            .body(text),
+            .body(rec.bytes),
     ))
 }
 

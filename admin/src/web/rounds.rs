@@ -20,6 +20,7 @@ use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::lots::{DrawRecord, Method, Purpose, Stream};
 use crate::domain::draw::nigiri::{Guess, RoleReason};
+use crate::domain::names;
 use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::weights::Criterion;
 use crate::domain::pairing::{Colour, PlayerId};
@@ -78,12 +79,25 @@ impl Names {
             None => n.to_string(),
         }
     }
-    /// (id, "name (rank)") sorted by name, for selects.
-    fn options(&self, ids: impl Iterator<Item = PlayerId>) -> Vec<(String, String)> {
-        let mut v: Vec<(String, String)> =
-            ids.map(|id| (id.to_string(), format!("{} ({})", self.name(id), self.rank(id)))).collect();
-        v.sort_by(|a, b| a.1.cmp(&b.1));
-        v
+    /// (id, "name (rank)") in the tournament's name order, for selects; with `find`, only the
+    /// players it finds (characters, pinyin or initials: `domain::names::Query`).
+    fn options(
+        &self,
+        entrants: &[EntrantRow],
+        order: names::NameOrder,
+        find: Option<&names::Query>,
+        ids: impl Iterator<Item = PlayerId>,
+    ) -> Vec<(String, String)> {
+        let by_id: HashMap<PlayerId, &EntrantRow> = entrants.iter().map(|e| (rdb::pid(e.id), e)).collect();
+        let mut v: Vec<(PlayerId, Option<&EntrantRow>)> = ids
+            .map(|id| (id, by_id.get(&id).copied()))
+            .filter(|(_, e)| find.is_none_or(|q| e.is_some_and(|e| q.matches(&e.name()))))
+            .collect();
+        v.sort_by_key(|(id, _)| *id);
+        names::sort_by_name(&mut v, order, |(_, e)| e.map(|e| e.name()).unwrap_or_default());
+        v.into_iter()
+            .map(|(id, _)| (id.to_string(), format!("{} ({})", self.name(id), self.rank(id))))
+            .collect()
     }
 }
 
@@ -376,6 +390,8 @@ pub async fn list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, App
 #[derive(Default)]
 struct Opts {
     f: FormView,
+    /// What the arbiter typed to narrow the player dropdowns (`?find=kj`).
+    find: String,
     banner: Option<String>,
     notice: Option<String>,
     confirm: Option<ConfirmView>,
@@ -465,6 +481,8 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         .await?;
     let lang = ctx.lang;
     let names = Names::new(lang, &cx.entrants);
+    let order = cx.t.settings().name_order;
+    let find = Some(names::Query::new(&opts.find)).filter(|q| !q.is_empty());
     let seed = r.seed().unwrap_or(0);
     let komi = cx.komi_q();
     let tg: Vec<TableGame> = rows.iter().filter_map(|g| g.table_game(komi)).collect();
@@ -580,8 +598,9 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         draws: draw_views(lang, &names, &r.draws()),
         double_losses,
         scores: score_rows,
-        round_players: names.options(in_round.into_iter()),
-        all_players: names.options(active.into_iter()),
+        round_players: names.options(&cx.entrants, order, find.as_ref(), in_round.into_iter()),
+        all_players: names.options(&cx.entrants, order, find.as_ref(), active.into_iter()),
+        find: opts.find.clone(),
         tables: tg.iter().map(|g| g.table).collect(),
         has_results,
         f: opts.f,
@@ -605,7 +624,14 @@ pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpRes
         },
         None => None,
     };
-    round_page(&ctx, tid, n, Opts { notice, ..Opts::default() }).await
+    let find =
+        web::Query::<Vec<(String, String)>>::from_query(ctx.path.split_once('?').map_or("", |(_, q)| q))
+            .ok()
+            .and_then(|q| {
+                q.0.into_iter().find(|(k, _)| k == "find").map(|(_, v)| v.trim().chars().take(50).collect())
+            })
+            .unwrap_or_default();
+    round_page(&ctx, tid, n, Opts { notice, find, ..Opts::default() }).await
 }
 
 /// Renders the refusal of a change on the round page (or the list, when the round is gone).
@@ -1063,7 +1089,7 @@ pub async fn explain(
         sides,
         note,
         met,
-        players: names.options(active),
+        players: names.options(&cx.entrants, cx.t.settings().name_order, None, active),
     };
     ctx.render(&page)
 }

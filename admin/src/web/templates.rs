@@ -204,6 +204,7 @@ pub struct SettingsOptions {
     pub double_loss: Options,
     pub late_entry: Options,
     pub forfeit_sos: Options,
+    pub name_order: Options,
     pub handicap_basis: Options,
     pub nigiri_holder: Options,
     pub round1_order: Options,
@@ -542,6 +543,8 @@ pub struct RoundPage {
     pub scores: Vec<ScoreView>,
     pub round_players: Options,
     pub all_players: Options,
+    /// The text that narrowed the player dropdowns (empty: all players).
+    pub find: String,
     pub tables: Vec<u32>,
     pub has_results: bool,
     pub f: FormView,

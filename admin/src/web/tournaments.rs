@@ -59,6 +59,7 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         double_loss: options(lang, DoubleLoss::ALL, DoubleLoss::code, "double_loss"),
         late_entry: options(lang, LateEntry::ALL, LateEntry::code, "late_entry"),
         forfeit_sos: options(lang, ForfeitSos::ALL, ForfeitSos::code, "forfeit_sos"),
+        name_order: options(lang, &NameOrder::ALL, NameOrder::code, "name_order"),
         handicap_basis: options(lang, HandicapBasis::ALL, HandicapBasis::code, "handicap_basis"),
         nigiri_holder: options(lang, NigiriHolder::ALL, NigiriHolder::code, "nigiri_holder"),
         round1_order: options(lang, Round1Order::ALL, Round1Order::code, "round1_order"),
@@ -95,6 +96,7 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     f.set("same_unit", s.same_unit.code());
     f.set("tiebreaks", s.tiebreak_codes());
     f.set("forfeit_sos", s.forfeit_sos.code());
+    f.set("name_order", s.name_order.code());
     time_control_form(&mut f, &s.time_control);
     lateness_form(&mut f, &s.lateness);
     f.set("double_loss", s.double_loss.code());
@@ -530,6 +532,11 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     } else {
         Some(ForfeitSos::Opponent)
     };
+    let name_order = if form.has("name_order") {
+        pick(&mut f, lang, form, "name_order", NameOrder::from_code)
+    } else {
+        Some(NameOrder::Pinyin)
+    };
     if form.get("reason").chars().count() > 500 {
         f.error("reason", lang.tf("err.too_long", &[&500]));
     }
@@ -558,6 +565,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
             double_loss: double_loss?,
             late_entry: late_entry?,
             pairing: pairing?,
+            name_order: name_order?,
         })
     })();
     (f, settings)
@@ -792,11 +800,15 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         })
         .await?;
     let is_organizer = role == Some(Role::Organizer);
-    let candidates = all_users
+    let mut candidates: Vec<_> = all_users
         .into_iter()
         .filter(|u| u.active && !staff.iter().any(|m| m.user_id == u.id))
         .map(|u| (u.id, u.username))
         .collect();
+    // In the event's name order (a Chinese user name by pinyin or strokes).
+    crate::domain::names::sort_by_name(&mut candidates, t.settings().name_order, |(_, n)| {
+        crate::domain::names::Name::text(n)
+    });
     let title = t.name(ctx.lang.is_zh()).to_string();
     let c = ctx.chrome_t(&t, role.is_some(), title);
     let team = match super::teams::is_team_event(&t) {
@@ -975,6 +987,7 @@ mod tests {
                 &o.double_loss,
                 &o.late_entry,
                 &o.forfeit_sos,
+                &o.name_order,
                 &o.handicap_basis,
                 &o.nigiri_holder,
                 &o.ko_draw,
