@@ -159,11 +159,96 @@ impl<'a> Certificate<'a> {
 /// primal–dual method: those edges are tight under the initial duals), which saves most of
 /// the stages on pairing graphs. Deterministic: the same input gives the same output.
 pub fn max_weight_matching(n: usize, edges: &[(usize, usize, i128)], greedy_start: bool) -> MatchResult {
-    let mut s = Solver::new(n, edges);
-    s.run(greedy_start);
-    let mate = (0..n).map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]])).collect();
-    let parent = s.blossomparent.iter().map(|&p| (p != NONE).then_some(p)).collect();
-    MatchResult { mate, dual: s.dualvar, parent }
+    let mut s = Solver::new(n, edges, false);
+    s.run(if greedy_start { Start::Greedy } else { Start::Empty });
+    s.result()
+}
+
+/// A start for [`max_weight_perfect_matching`]: a matching of edges of the graph and vertex
+/// duals (doubled scale, all of one parity) that are feasible for every edge, with every
+/// matched edge tight. [`warm_start`] makes one from an earlier solve.
+#[derive(Clone, Debug)]
+pub struct WarmStart {
+    pub mate: Vec<Option<usize>>,
+    pub dual: Vec<i128>,
+}
+
+/// Maximum-weight **perfect** matching of a graph that has one (`None` if it has not).
+///
+/// The same primal–dual blossom algorithm as [`max_weight_matching`], for the perfect
+/// matching LP: vertex duals are free in sign, so there is no "a free vertex's dual reached
+/// zero" stop and free vertices need not share one dual value. That is what allows a good
+/// start: without `warm`, each vertex in turn lowers its dual as far as feasibility allows
+/// and takes a free neighbour over the edge that became tight (the classic greedy dual
+/// start), which leaves few vertices free; with `warm`, the matching and duals of an earlier
+/// solve of a smaller edge set. Pairing fields always have a perfect matching (an odd field
+/// has the bye vertex) and their huge base weight makes every maximum-weight matching
+/// perfect, so this is the same optimum — found with a handful of stages instead of one
+/// per pair the plain greedy start left open (issue 16: 10,000 players with colour weights,
+/// where few edges share the maximum weight).
+pub fn max_weight_perfect_matching(
+    n: usize,
+    edges: &[(usize, usize, i128)],
+    warm: Option<&WarmStart>,
+) -> Option<MatchResult> {
+    let mut s = Solver::new(n, edges, true);
+    s.run(match warm {
+        Some(w) => Start::Warm(w),
+        None => Start::LowerDuals,
+    });
+    let r = s.result();
+    r.mate.iter().all(Option::is_some).then_some(r)
+}
+
+/// A start for the next solve after `edges` were added to the graph `res` was solved on:
+/// every blossom dual folded into its vertices (a pair inside a blossom keeps its slack, a
+/// pair leaving it gains), vertex duals brought to one parity (by raising the odd ones by
+/// one), each new edge made feasible by raising one end's dual, and every matched pair no
+/// longer tight unmatched. Feasible, with tight matched edges: a valid start of
+/// [`max_weight_perfect_matching`] on the larger graph.
+pub fn warm_start(res: &MatchResult, all_edges: &[(usize, usize, i128)], added: &[(usize, usize, i128)]) -> WarmStart {
+    let n = res.mate.len();
+    let cert = Certificate::new(res);
+    let mut dual: Vec<i128> = (0..n).map(|v| res.dual[v] + cert.cum[v]).collect();
+    let parity = dual.first().map_or(0, |d| d.rem_euclid(2));
+    for d in dual.iter_mut() {
+        if d.rem_euclid(2) != parity {
+            *d += 1;
+        }
+    }
+    for &(u, v, w) in added {
+        let slack = dual[u] + dual[v] - 2 * w;
+        if slack < 0 {
+            dual[u] -= slack;
+        }
+    }
+    let mut weight_of = std::collections::HashMap::new();
+    for &(u, v, w) in all_edges {
+        if res.mate[u] == Some(v) {
+            weight_of.insert((u.min(v), u.max(v)), w);
+        }
+    }
+    let mut mate = res.mate.clone();
+    for u in 0..n {
+        if let Some(v) = mate[u] {
+            let tight = weight_of.get(&(u.min(v), u.max(v))).is_some_and(|&w| dual[u] + dual[v] == 2 * w);
+            if !tight {
+                mate[u] = None;
+                mate[v] = None;
+            }
+        }
+    }
+    WarmStart { mate, dual }
+}
+
+/// How a [`Solver`] run starts.
+enum Start<'a> {
+    Empty,
+    /// Edges of maximum weight, greedily (tight under the uniform initial duals).
+    Greedy,
+    /// Perfect mode: each vertex lowers its dual and takes a free tight neighbour.
+    LowerDuals,
+    Warm(&'a WarmStart),
 }
 
 struct Solver<'a> {
@@ -186,6 +271,8 @@ struct Solver<'a> {
     allowedge: Vec<bool>,
     queue: Vec<usize>,
     bestedgeto: Vec<usize>,
+    /// Perfect-matching LP: vertex duals free in sign, no stop at a zero dual.
+    perfect: bool,
 }
 
 /// Label of a removed blossom (the reference algorithm's −1).
@@ -196,7 +283,7 @@ fn wrap(j: isize, len: usize) -> usize {
 }
 
 impl<'a> Solver<'a> {
-    fn new(n: usize, edges: &'a [(usize, usize, i128)]) -> Self {
+    fn new(n: usize, edges: &'a [(usize, usize, i128)], perfect: bool) -> Self {
         let m = edges.len();
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut neighbend = vec![Vec::new(); n];
@@ -230,6 +317,7 @@ impl<'a> Solver<'a> {
             allowedge: vec![false; m],
             queue: Vec::new(),
             bestedgeto: vec![NONE; 2 * n],
+            perfect,
         }
     }
 
@@ -544,13 +632,65 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn run(&mut self, greedy_start: bool) {
+    fn result(&self) -> MatchResult {
+        let mate = (0..self.n).map(|v| (self.mate[v] != NONE).then(|| self.endpoint[self.mate[v]])).collect();
+        let parent = self.blossomparent.iter().map(|&p| (p != NONE).then_some(p)).collect();
+        MatchResult { mate, dual: self.dualvar.clone(), parent }
+    }
+
+    /// Matches `v` over endpoint `p` (which points at the partner).
+    fn match_over(&mut self, v: usize, p: usize) {
+        self.mate[v] = p;
+        self.mate[self.endpoint[p]] = p ^ 1;
+    }
+
+    /// [`Start::LowerDuals`]: in vertex order, a free vertex lowers its dual to the least
+    /// value that keeps every edge feasible, which makes at least one of its edges tight, and
+    /// takes the first free neighbour over such an edge. Matched vertices keep their dual,
+    /// so every matched edge stays tight; all duals keep the parity of the first.
+    fn lower_duals(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.neighbend[v].is_empty() {
+                continue;
+            }
+            let mut least = i128::MIN;
+            for &p in &self.neighbend[v] {
+                let need = 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]];
+                least = least.max(need);
+            }
+            self.dualvar[v] = least;
+            let tight = self.neighbend[v].iter().copied().find(|&p| {
+                let u = self.endpoint[p];
+                self.mate[u] == NONE && 2 * self.edges[p / 2].2 - self.dualvar[u] == least
+            });
+            if let Some(p) = tight {
+                self.match_over(v, p);
+            }
+        }
+    }
+
+    fn warm(&mut self, w: &WarmStart) {
+        self.dualvar[..self.n].copy_from_slice(&w.dual);
+        for v in 0..self.n {
+            let Some(u) = w.mate[v] else { continue };
+            if v < u {
+                if let Some(&p) = self.neighbend[v].iter().find(|&&p| self.endpoint[p] == u) {
+                    self.match_over(v, p);
+                }
+            }
+        }
+    }
+
+    fn run(&mut self, start: Start<'_>) {
         let n = self.n;
         if n == 0 || self.edges.is_empty() {
             return;
         }
-        if greedy_start {
-            self.greedy();
+        match start {
+            Start::Empty => {}
+            Start::Greedy => self.greedy(),
+            Start::LowerDuals => self.lower_duals(),
+            Start::Warm(w) => self.warm(w),
         }
         for _stage in 0..n {
             for l in self.label.iter_mut() {
@@ -624,8 +764,13 @@ impl<'a> Solver<'a> {
                     break;
                 }
                 // Dual adjustment.
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                // Perfect mode has no type 1: duals are free in sign. Type 0 there means no
+                // augmenting path exists (the graph has no perfect matching).
+                let (mut deltatype, mut delta) = if self.perfect {
+                    (0, i128::MAX)
+                } else {
+                    (1, self.dualvar[..n].iter().copied().min().unwrap_or(0))
+                };
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -660,6 +805,9 @@ impl<'a> Solver<'a> {
                         deltatype = 4;
                         deltablossom = b;
                     }
+                }
+                if deltatype == 0 {
+                    break;
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
@@ -700,7 +848,7 @@ impl<'a> Solver<'a> {
                 break;
             }
             for b in n..2 * n {
-                if self.blossomparent[b] == NONE
+                if !self.perfect && self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
                     && self.dualvar[b] == 0
@@ -735,7 +883,7 @@ pub trait Problem {
 type DualBucket = (usize, Vec<(i128, usize)>);
 
 /// Statistics of a [`solve`] run (for the benchmark and tests).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SolveStats {
     pub dense: bool,
     pub rounds: usize,
@@ -743,6 +891,12 @@ pub struct SolveStats {
     pub added_edges: usize,
     /// Pairs outside the candidate graph whose slack the dual check computed.
     pub scanned: usize,
+}
+
+/// The perfect matching (every field has one, and its base weight makes a maximum-weight
+/// matching perfect), or — should a graph have none — the maximum-weight matching.
+fn perfect_or_not(n: usize, edges: &[(usize, usize, i128)], warm: Option<&WarmStart>) -> MatchResult {
+    max_weight_perfect_matching(n, edges, warm).unwrap_or_else(|| max_weight_matching(n, edges, true))
 }
 
 /// Maximum-weight matching of `p` on its complete graph: dense for small problems, sparse
@@ -760,7 +914,7 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
         stats.dense = true;
         stats.rounds = 1;
         stats.edges = edges.len();
-        return (max_weight_matching(n, &edges, true).mate, stats);
+        return (perfect_or_not(n, &edges, None).mate, stats);
     }
     let k = tuning.candidates.max(1);
     let mut present: HashSet<u64> = HashSet::new();
@@ -797,9 +951,10 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             members[p.class(v)].push(v);
         }
     }
+    let mut warm: Option<WarmStart> = None;
     loop {
         stats.rounds += 1;
-        let res = max_weight_matching(n, &edges, true);
+        let res = perfect_or_not(n, &edges, warm.as_ref());
         // A pair inside one top-level blossom B gets 2·dual[B] in its slack. Group the
         // vertices by top-level blossom with a positive dual (group NONE: all others), so
         // each scan compares raw duals across groups and raw duals + 2·dual[B] inside B.
@@ -867,6 +1022,7 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             return (res.mate, stats);
         }
         stats.added_edges += violations.len();
+        warm = Some(warm_start(&res, &edges, &violations));
         for (u, v, w) in violations {
             present.insert(key(u, v));
             edges.push((u, v, w));
@@ -978,6 +1134,85 @@ mod tests {
             let r = max_weight_matching(n, &edges, greedy);
             verify(n, &edges, &r);
             prop_assert_eq!(total(&edges, &r.mate), dense_reference(n, &edges));
+        }
+
+        /// The perfect mode's optimum equals the best perfect matching of the reference
+        /// solver (weights lifted by a constant larger than any matching's spread, so the
+        /// reference's maximum is perfect), with a feasible perfect-LP certificate; and a
+        /// warm start from a solve of part of the edges reaches the same optimum on all.
+        #[test]
+        fn perfect_mode_and_warm_start_match_reference(
+            half in 1usize..8, seed in any::<u64>(), density in 1u64..4, keep in 1u64..4,
+        ) {
+            let n = 2 * half;
+            let mut lot = crate::domain::draw::lots::Lot::new(seed, crate::domain::draw::lots::Stream::Synthetic);
+            // A path through 0..n (so a perfect matching exists) and random extra edges,
+            // weights of either sign.
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if b == a + 1 || lot.below(4) < density {
+                        edges.push((a, b, lot.below(40) as i128 - 20));
+                    }
+                }
+            }
+            let lift = 1000;
+            let lifted: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w + lift)).collect();
+            let best = dense_reference(n, &lifted) - lift * half as i128;
+            let r = max_weight_perfect_matching(n, &edges, None).expect("a perfect matching");
+            verify_perfect(n, &edges, &r);
+            prop_assert_eq!(total(&edges, &r.mate), best);
+            // Solve on the path and a part of the other edges, then warm-start on all.
+            let (first, added): (Vec<_>, Vec<_>) =
+                edges.iter().enumerate().partition(|(i, e)| e.1 == e.0 + 1 || (*i as u64) % 4 < keep);
+            let first: Vec<_> = first.into_iter().map(|(_, e)| *e).collect();
+            let added: Vec<_> = added.into_iter().map(|(_, e)| *e).collect();
+            let part = max_weight_perfect_matching(n, &first, None).expect("a perfect matching");
+            let mut all = first.clone();
+            all.extend(added.iter().copied());
+            let warm = warm_start(&part, &first, &added);
+            verify_warm(&all, &warm);
+            let again = max_weight_perfect_matching(n, &all, Some(&warm)).expect("a perfect matching");
+            verify_perfect(n, &all, &again);
+            prop_assert_eq!(total(&all, &again.mate), best);
+        }
+    }
+
+    /// The perfect-matching LP certificate: perfect, duals feasible (free in sign), blossom
+    /// duals ≥ 0, matched edges tight.
+    fn verify_perfect(n: usize, edges: &[(usize, usize, i128)], r: &MatchResult) {
+        for v in 0..n {
+            let m = r.mate[v].expect("perfect");
+            assert_eq!(r.mate[m], Some(v));
+        }
+        for b in n..2 * n {
+            assert!(r.dual[b] >= 0);
+        }
+        for &(u, v, w) in edges {
+            let s = r.slack(u, v, w);
+            assert!(s >= 0, "edge ({u},{v}) slack {s}");
+            if r.mate[u] == Some(v) {
+                assert_eq!(s, 0);
+            }
+        }
+    }
+
+    /// A warm start is a valid start: duals of one parity, feasible on every edge, matched
+    /// pairs joined by a tight edge.
+    fn verify_warm(edges: &[(usize, usize, i128)], w: &WarmStart) {
+        let parity = w.dual[0].rem_euclid(2);
+        assert!(w.dual.iter().all(|d| d.rem_euclid(2) == parity));
+        for &(u, v, wt) in edges {
+            let s = w.dual[u] + w.dual[v] - 2 * wt;
+            assert!(s >= 0);
+            if w.mate[u] == Some(v) {
+                assert_eq!(s, 0);
+            }
+        }
+        for (v, m) in w.mate.iter().enumerate() {
+            if let Some(m) = m {
+                assert_eq!(w.mate[*m], Some(v));
+            }
         }
     }
 }
