@@ -200,6 +200,12 @@ fn a_game_played_with_swapped_colours_is_credited_to_whoever_played_black() {
     let row = &row[..row.find("</tr>").unwrap_or(row.len())];
     assert!(row.find(&latin(&s, b)) < row.find(&latin(&s, a)), "{row}");
     assert!(row.contains("B+¾") && row.contains("colours swapped"), "{row}");
+    // The public pairings of the round: the seats as played, the result for them, marked.
+    let r = public.get(&format!("/t/{tid}/pairings/1"));
+    let row = &r.body[r.body.find("id=\"table-1\"").expect("table 1's row")..];
+    let row = &row[..row.find("</tr>").unwrap_or(row.len())];
+    assert!(row.find(&latin(&s, b)) < row.find(&latin(&s, a)), "{row}");
+    assert!(row.contains("Black wins") && row.contains("colours swapped"), "{row}");
     // The crosstable: b won with Black, a lost with White.
     let x = public.get(&format!("/t/{tid}/crosstable"));
     let line = |id: i64| {

@@ -2,13 +2,11 @@
 //! halves (the default, shown and editable on the settings page; a pure lot when the event
 //! chooses it; frozen once round 1 is published); a double loss because both players were
 //! late beyond the limit takes the event's double-loss lot; and every lot of a published
-//! round replayed by an outsider from nothing but the public pairings page.
+//! round replayed by an outsider from nothing but the public pairings page (its description of
+//! the draws, followed by `common/outsider.rs` without the crate's code).
 
 mod common;
-use admin::domain::draw::draw;
-use admin::domain::draw::lots::{Method, Stream};
 use common::*;
-use std::collections::HashMap;
 
 /// An unrated field with ranks, as a Chinese open has it, entered in an order unrelated to
 /// strength: 12级, 7段, 18级, 1段, 6段, 3级, 20级 (no ratings, no birth dates).
@@ -83,58 +81,6 @@ fn round(s: &Server, tid: i32, n: i32) -> (Vec<(i64, i64)>, Option<i64>) {
         }
     }
     (games, bye)
-}
-
-/// One row of a page's table of lots, as its data attributes give it.
-#[derive(Debug)]
-struct Lot {
-    purpose: String,
-    method: String,
-    seed: u64,
-    stream: u64,
-    candidates: Vec<u32>,
-    outcome: Vec<u32>,
-    /// The row's text.
-    text: String,
-}
-
-fn attr(tag: &str, name: &str) -> String {
-    let key = format!("{name}=\"");
-    let at = tag.find(&key).unwrap_or_else(|| panic!("no {name} in {tag}")) + key.len();
-    tag[at..at + tag[at..].find('"').unwrap()].to_string()
-}
-
-fn numbers(s: &str) -> Vec<u32> {
-    s.split_whitespace().map(|n| n.parse().unwrap()).collect()
-}
-
-/// Every lot shown on a page.
-fn lots(page: &Resp) -> Vec<Lot> {
-    page.body
-        .match_indices("<tr class=\"draw\"")
-        .map(|(at, _)| {
-            let row = &page.body[at..at + page.body[at..].find("</tr>").unwrap()];
-            let tag = &row[..row.find('>').unwrap()];
-            Lot {
-                purpose: attr(tag, "data-purpose"),
-                method: attr(tag, "data-method"),
-                seed: attr(tag, "data-seed").parse().unwrap(),
-                stream: attr(tag, "data-stream").parse().unwrap(),
-                candidates: numbers(&attr(tag, "data-candidates")),
-                outcome: numbers(&attr(tag, "data-outcome")),
-                text: unescape(row),
-            }
-        })
-        .collect()
-}
-
-/// The pairing numbers of the entrants (the entrant list's "#" column: order of entry).
-fn numbers_of(s: &Server, tid: i32) -> HashMap<i64, u32> {
-    query(&s.db, &format!("SELECT id FROM entrants WHERE tournament_id = {tid} ORDER BY id"))
-        .iter()
-        .zip(1u32..)
-        .map(|(r, n)| (r[0].parse().unwrap(), n))
-        .collect()
 }
 
 #[test]
@@ -284,28 +230,14 @@ fn replay_public_page(s: &Server, tid: i32, n: i32, zh: bool) -> Vec<String> {
     }
     let page = reader.get(&format!("/t/{tid}/pairings/{n}"));
     assert_eq!(page.status, 200, "{}", page.body);
-    let shown = lots(&page);
-    assert!(!shown.is_empty());
-    let on_page: Vec<u32> = page
-        .body
-        .match_indices("<span class=\"no\">")
-        .map(|(at, m)| page.body[at + m.len()..].split('<').next().unwrap().parse().unwrap())
-        .collect();
-    let byes = text_of(&page, "byes").unwrap_or_default();
-    for l in &shown {
-        let method = Method::from_code(&l.method).unwrap_or_else(|| panic!("a named method: {l:?}"));
-        let stream = Stream::from_number(l.stream).unwrap();
-        assert_eq!(draw(method, l.seed, stream, &l.candidates), l.outcome, "{l:?}");
-        for c in &l.candidates {
-            assert!(
-                on_page.contains(c) || byes.contains(&format!("{c} ")),
-                "candidate {c} is not on the page: {l:?}"
-            );
-        }
-        assert!(!l.text.contains("drawp.") && !l.text.contains("method."), "{}", l.text);
-    }
+    let shown = replayed_lots(&page);
     if zh {
         assert!(page.body.contains("洗牌") && page.body.contains("随机种子"), "{}", page.body);
+        assert!(
+            page.body.contains("按种子猜先：先跳过一个数") && page.body.contains("状态字12–13"),
+            "{}",
+            page.body
+        );
     }
     shown.iter().map(|l| l.purpose.clone()).collect()
 }
@@ -360,4 +292,34 @@ fn an_outsider_replays_every_lot_from_the_public_pairings_page() {
         query(&s.db, &format!("SELECT black_id FROM games WHERE id = {gid}"))[0][0].parse::<i64>().unwrap();
     assert_eq!(nigiri.outcome[0], numbers_of(&s, tid)[&black]);
     replay_public_page(&s, tid, 1, true);
+}
+
+/// The outsider's replay (tests/common/outsider.rs) runs on ChaCha20 written from RFC 8439.
+#[test]
+fn the_outsiders_block_function_is_chacha20() {
+    // RFC 8439 §2.3.2: key 00..1f, nonce 00:00:00:09:00:00:00:4a:00:00:00:00, counter 1 —
+    // in the original layout, counter = 1 + (0x09000000 << 32) and stream = 0x4a000000.
+    let key: [u8; 32] = std::array::from_fn(|i| i as u8);
+    let out = outsider::block(&key, 1 | (0x0900_0000 << 32), 0x4a00_0000);
+    assert_eq!(
+        out,
+        [
+            0xe4e7_f110,
+            0x1559_3bd1,
+            0x1fdd_0f50,
+            0xc471_20a3,
+            0xc7f4_d1c7,
+            0x0368_c033,
+            0x9aaa_2204,
+            0x4e6c_d4c3,
+            0x4664_82d2,
+            0x09aa_9f07,
+            0x05d7_c214,
+            0xa202_8bd9,
+            0xd19c_12b5,
+            0xb94e_16de,
+            0xe883_d0cb,
+            0x4e3c_50a2,
+        ]
+    );
 }

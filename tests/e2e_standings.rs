@@ -2,6 +2,7 @@
 //! pages: find my table, caching (ETag, 304), auto-refresh while a round runs, languages.
 
 mod common;
+use common::standings::{self, halves};
 use common::*;
 
 /// Six players, three rounds (Black first):
@@ -225,8 +226,12 @@ fn public_pages_are_cached_by_etag_and_find_my_table() {
     assert!(text_of(&p, "found").unwrap_or_default().contains("No player"));
     let p = public.get(&format!("/t/{tid}/pairings"));
     assert!(p.body.contains("Ahn Ari") && p.body.contains("http-equiv=\"refresh\""));
-    // Odd queries are not errors.
-    for q in ["?round=abc", "?round=99", "?q=%3Cscript%3E", "?round=1&q="] {
+    // A round that is not a number is a 400 (issue 14: it used to show the latest round as if
+    // asked for); other odd queries are not errors.
+    let r = public.get(&format!("/t/{tid}/pairings?round=abc"));
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("must be a round number from 1"), "{}", r.body);
+    for q in ["?round=99", "?q=%3Cscript%3E", "?round=1&q="] {
         let r = public.get(&format!("/t/{tid}/pairings{q}"));
         assert_eq!(r.status, 200, "{q}");
         assert!(!r.body.contains("<script>"));
@@ -267,53 +272,34 @@ fn a_round_with_an_imported_bye_ends_with_its_last_game() {
 /// Black's points in half points of the 2/1/0 scale (4 win, 2 draw, 0 loss).
 type Entered = (u32, String, Option<String>, i64);
 
-/// One line of the standings as this test computes them, in half points.
+/// One line of the standings as this test computes them ([`common::standings`]), with the
+/// lot number the documents print.
 #[derive(Debug, Clone, PartialEq)]
 struct Expect {
     name: String,
     score: i64,
-    sos: i64,
-    cum: i64,
-    direct: Option<i64>,
-    wins: i64,
-    warnings: i64,
+    line: standings::Line<String>,
     lot: i64,
 }
 
 impl Expect {
     /// Everything but the lot: what decides before the lot does.
-    fn before_lot(&self) -> (i64, i64, i64, Option<i64>, i64, i64) {
-        (self.score, self.sos, self.cum, self.direct, self.wins, self.warnings)
+    fn before_lot(&self) -> (i64, i64, i64, i64, i64, i64) {
+        self.line.key()
     }
 
     /// The tie-break cells as the documents write them, in the event's order (积分 → 对手分 →
     /// 累进分 → 直胜 → 胜局数 → fewer warnings → lots), 积分 apart.
     fn cells(&self) -> Vec<String> {
-        vec![
-            halves(self.sos),
-            halves(self.cum),
-            self.direct.map(halves).unwrap_or_else(|| "–".into()),
-            self.wins.to_string(),
-            self.warnings.to_string(),
-            self.lot.to_string(),
-        ]
+        let mut c = self.line.cells();
+        c.push(self.lot.to_string());
+        c
     }
 }
 
-/// Half points as the documents write points: 5 → "2.5", 4 → "2".
-fn halves(v: i64) -> String {
-    if v % 2 == 0 {
-        (v / 2).to_string()
-    } else {
-        format!("{}.5", v / 2)
-    }
-}
-
-/// The standings after round `after`, computed here from what the test entered, without the
-/// crate's standings code: rules.md §15.2 with the default order 积分 → 对手分 → 累进分 → 直胜
-/// (only inside a tied group whose members all met) → 胜局数 → fewer warnings → lots (the lot
-/// numbers the documents print, the same permutation after every round). Only games, byes and
-/// warnings of rounds 1..=`after` count.
+/// The standings after round `after`, computed from what the test entered by
+/// [`standings::compute`] (only games, byes and warnings of rounds 1..=`after` count), the
+/// lot numbers the documents print (the same permutation after every round) last.
 fn expected(
     names: &[String],
     games: &[Entered],
@@ -321,95 +307,25 @@ fn expected(
     after: u32,
     lot: &std::collections::HashMap<String, i64>,
 ) -> Vec<Expect> {
-    use std::collections::HashMap;
-    let games: Vec<&Entered> = games.iter().filter(|g| g.0 <= after).collect();
-    // Points of each side of each game, and the opponents.
-    let mut score: HashMap<&str, i64> = names.iter().map(|n| (n.as_str(), 0)).collect();
-    let mut per_round: HashMap<&str, Vec<i64>> =
-        names.iter().map(|n| (n.as_str(), vec![0; after as usize])).collect();
-    let mut wins: HashMap<&str, i64> = names.iter().map(|n| (n.as_str(), 0)).collect();
-    let mut opponents: HashMap<&str, Vec<&str>> = names.iter().map(|n| (n.as_str(), vec![])).collect();
-    for (round, black, white, b) in &games {
-        let sides: Vec<(&str, i64, Option<&str>)> = match white {
-            None => vec![(black.as_str(), 4, None)],
-            Some(w) => {
-                vec![(black.as_str(), *b, Some(w.as_str())), (w.as_str(), 4 - b, Some(black.as_str()))]
-            }
-        };
-        for (me, pts, opp) in sides {
-            *score.get_mut(me).unwrap() += pts;
-            per_round.get_mut(me).unwrap()[*round as usize - 1] += pts;
-            if pts == 4 {
-                *wins.get_mut(me).unwrap() += 1;
-            }
-            if let Some(o) = opp {
-                opponents.get_mut(me).unwrap().push(o);
-            }
+    let mut counted = Vec::new();
+    let mut byes = Vec::new();
+    for (round, black, white, b) in games {
+        match white {
+            None => byes.push((*round, black.clone())),
+            Some(w) => counted.push(standings::Game {
+                round: *round,
+                black: black.clone(),
+                white: w.clone(),
+                black_pts: *b,
+                white_pts: 4 - b,
+            }),
         }
     }
-    let mut lines: Vec<Expect> = names
-        .iter()
-        .map(|n| {
-            let n = n.as_str();
-            let mut run = 0;
-            Expect {
-                name: n.to_string(),
-                score: score[n],
-                sos: opponents[n].iter().map(|o| score[o]).sum(),
-                cum: per_round[n]
-                    .iter()
-                    .map(|p| {
-                        run += p;
-                        run
-                    })
-                    .sum(),
-                direct: None,
-                wins: wins[n],
-                warnings: warnings.iter().filter(|(r, w)| *r <= after && w == n).count() as i64,
-                lot: lot[n],
-            }
-        })
+    let mut lines: Vec<Expect> = standings::compute(names, &counted, &byes, warnings, after)
+        .into_iter()
+        .map(|line| Expect { name: line.who.clone(), score: line.score, lot: lot[&line.who], line })
         .collect();
-    // 直胜 inside each group tied on 积分, 对手分 and 累进分, when all of its members met.
-    let key = |e: &Expect| (e.score, e.sos, e.cum);
-    let groups: Vec<(i64, i64, i64)> = {
-        let mut k: Vec<_> = lines.iter().map(key).collect();
-        k.sort();
-        k.dedup();
-        k
-    };
-    for k in groups {
-        let members: Vec<String> = lines.iter().filter(|e| key(e) == k).map(|e| e.name.clone()).collect();
-        if members.len() < 2 {
-            continue;
-        }
-        let met = |a: &str, b: &str| {
-            games.iter().any(|g| g.2.as_deref().is_some_and(|w| (g.1 == a && w == b) || (g.1 == b && w == a)))
-        };
-        let all_met = members.iter().enumerate().all(|(i, a)| members[i + 1..].iter().all(|b| met(a, b)));
-        if !all_met {
-            continue;
-        }
-        for e in lines.iter_mut().filter(|e| members.contains(&e.name)) {
-            let mut got = 0;
-            for g in &games {
-                let Some(w) = g.2.as_deref() else { continue };
-                if g.1 == e.name && members.iter().any(|m| m == w) {
-                    got += g.3;
-                }
-                if w == e.name && members.contains(&g.1) {
-                    got += 4 - g.3;
-                }
-            }
-            e.direct = Some(got);
-        }
-    }
-    lines.sort_by(|a, b| {
-        (b.score, b.sos, b.cum, b.direct.unwrap_or(0), b.wins)
-            .cmp(&(a.score, a.sos, a.cum, a.direct.unwrap_or(0), a.wins))
-            .then(a.warnings.cmp(&b.warnings))
-            .then(a.lot.cmp(&b.lot))
-    });
+    lines.sort_by(|a, b| b.before_lot().cmp(&a.before_lot()).then(a.lot.cmp(&b.lot)));
     lines
 }
 

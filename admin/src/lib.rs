@@ -11,11 +11,13 @@
 //!   [`db::print_data`], bytes from [`print`], file names).
 //! - [`web`]: actix handlers, sessions, CSRF, i18n, templates.
 //! - [`cli`]: the `tengen` subcommands.
+//! - [`log`]: logging and console lines that never take the program down.
 
 pub mod cli;
 pub mod db;
 pub mod documents;
 pub mod domain;
 pub mod import;
+pub mod log;
 pub mod print;
 pub mod web;

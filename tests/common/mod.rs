@@ -8,9 +8,11 @@
 //! test a release build of `tengen` itself).
 #![allow(dead_code)]
 
+pub mod outsider;
 pub mod routes;
+pub mod standings;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -59,6 +61,17 @@ impl Server {
 
     /// A server on the database in `dir` (tengen.db).
     pub fn start_in(dir: tempfile::TempDir) -> Server {
+        Server::start_with(dir, &[], Stdio::inherit(), "warn")
+    }
+
+    /// A fresh server with more `serve` options (e.g. `--trusted-proxy 127.0.0.1`).
+    pub fn start_args(args: &[&str]) -> Server {
+        Server::start_with(tempfile::tempdir().expect("tempdir"), args, Stdio::inherit(), "warn")
+    }
+
+    /// A server on the database in `dir` with more `serve` options, its stderr sent to
+    /// `stderr` (e.g. /dev/full: a log that cannot be written) and `TENGEN_LOG=log`.
+    pub fn start_with(dir: tempfile::TempDir, args: &[&str], stderr: Stdio, log: &str) -> Server {
         let db = dir.path().join("tengen.db");
         let mut child = Command::new(bin())
             .arg("serve")
@@ -66,10 +79,11 @@ impl Server {
             .arg(&db)
             .arg("--bind")
             .arg("127.0.0.1:0")
-            .env("TENGEN_LOG", "warn")
+            .args(args)
+            .env("TENGEN_LOG", log)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("start the server binary");
         let stdout = child.stdout.take().expect("stdout");
@@ -131,6 +145,18 @@ impl Server {
         );
         assert_eq!(r.status, 303, "{}", r.body);
         c
+    }
+
+    /// Is the server process still running?
+    pub fn alive(&mut self) -> bool {
+        self.child.as_mut().is_some_and(|c| matches!(c.try_wait(), Ok(None)))
+    }
+
+    /// Stop the server and start it again on the same directory with `args`.
+    pub fn restart(mut self, args: &[&str]) -> Server {
+        self.stop();
+        let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().expect("tempdir"));
+        Server::start_with(dir, args, Stdio::inherit(), "warn")
     }
 
     /// Stop the server (and wait for it), keeping the directory.
@@ -211,6 +237,8 @@ pub struct Client {
     pub origin: Option<String>,
     /// A Referer header sent with POSTs (None: send none).
     pub referer: Option<String>,
+    /// More headers sent with every request (e.g. X-Forwarded-For, as a proxy would).
+    pub extra_headers: std::cell::RefCell<Vec<(String, String)>>,
 }
 
 impl Client {
@@ -228,7 +256,14 @@ impl Client {
             accept_language: "en".into(),
             origin: Some(base.to_string()),
             referer: None,
+            extra_headers: Default::default(),
         }
+    }
+
+    /// Point this client (cookies kept) at a restarted server.
+    pub fn rebase(&mut self, s: &Server) {
+        self.base = s.base.clone();
+        self.origin = Some(s.base.clone());
     }
 
     fn cookie_header(&self) -> String {
@@ -263,13 +298,16 @@ impl Client {
     }
 
     pub fn get(&self, path: &str) -> Resp {
-        let r = self
-            .agent
-            .get(format!("{}{path}", self.base))
-            .header("Cookie", self.cookie_header())
-            .header("Accept-Language", &self.accept_language)
-            .call();
-        self.finish(r)
+        self.get_with(path, &[])
+    }
+
+    /// Set (or with None, remove) a header sent with every request.
+    pub fn set_header(&self, name: &str, value: Option<&str>) {
+        let mut h = self.extra_headers.borrow_mut();
+        h.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
+        if let Some(v) = value {
+            h.push((name.to_string(), v.to_string()));
+        }
     }
 
     /// GET with extra headers (e.g. If-None-Match).
@@ -279,6 +317,9 @@ impl Client {
             .get(format!("{}{path}", self.base))
             .header("Cookie", self.cookie_header())
             .header("Accept-Language", &self.accept_language);
+        for (k, v) in self.extra_headers.borrow().iter() {
+            req = req.header(k.as_str(), v.as_str());
+        }
         for (k, v) in headers {
             req = req.header(*k, *v);
         }
@@ -292,6 +333,9 @@ impl Client {
             .header("Cookie", self.cookie_header())
             .header("Accept-Language", &self.accept_language)
             .header("Content-Type", content_type);
+        for (k, v) in self.extra_headers.borrow().iter() {
+            req = req.header(k.as_str(), v.as_str());
+        }
         if let Some(o) = &self.origin {
             req = req.header("Origin", o);
         }
@@ -806,4 +850,105 @@ pub fn nigiri_all(c: &Client, db: &Path, tid: i32, n: u32) {
         );
         assert_eq!(r.status, 303, "{}", r.body);
     }
+}
+
+// -------------------------------------------------------------------------------------------
+// Lots as the pages show them (issue 12 item 3): what an outsider reads to replay a round.
+// -------------------------------------------------------------------------------------------
+
+/// One row of a page's table of lots, as its data attributes give it.
+#[derive(Debug, Clone)]
+pub struct Lot {
+    pub purpose: String,
+    pub method: String,
+    pub seed: u64,
+    pub stream: u64,
+    pub candidates: Vec<u32>,
+    pub outcome: Vec<u32>,
+    /// The row's text.
+    pub text: String,
+}
+
+impl Lot {
+    /// The outcome this lot's method, seed, stream and candidates give with the crate's public
+    /// draw function (what an outsider runs): `None` if the page names an unknown method or
+    /// stream.
+    pub fn redrawn(&self) -> Option<Vec<u32>> {
+        use admin::domain::draw::lots::{Method, Stream};
+        let method = Method::from_code(&self.method)?;
+        let stream = Stream::from_number(self.stream)?;
+        Some(admin::domain::draw::draw(method, self.seed, stream, &self.candidates))
+    }
+}
+
+fn data_attr(tag: &str, name: &str) -> String {
+    let key = format!("{name}=\"");
+    let at = tag.find(&key).unwrap_or_else(|| panic!("no {name} in {tag}")) + key.len();
+    tag[at..at + tag[at..].find('"').unwrap()].to_string()
+}
+
+fn number_list(s: &str) -> Vec<u32> {
+    s.split_whitespace().map(|n| n.parse().unwrap()).collect()
+}
+
+/// Every lot shown on a page.
+pub fn lots(page: &Resp) -> Vec<Lot> {
+    page.body
+        .match_indices("<tr class=\"draw\"")
+        .map(|(at, _)| {
+            let row = &page.body[at..at + page.body[at..].find("</tr>").unwrap()];
+            let tag = &row[..row.find('>').unwrap()];
+            Lot {
+                purpose: data_attr(tag, "data-purpose"),
+                method: data_attr(tag, "data-method"),
+                seed: data_attr(tag, "data-seed").parse().unwrap(),
+                stream: data_attr(tag, "data-stream").parse().unwrap(),
+                candidates: number_list(&data_attr(tag, "data-candidates")),
+                outcome: number_list(&data_attr(tag, "data-outcome")),
+                text: unescape(row),
+            }
+        })
+        .collect()
+}
+
+/// The pairing numbers of the entrants (the entrant list's "#" column: order of entry).
+pub fn numbers_of(s: &Server, tid: i32) -> HashMap<i64, u32> {
+    query(&s.db, &format!("SELECT id FROM entrants WHERE tournament_id = {tid} ORDER BY id"))
+        .iter()
+        .zip(1u32..)
+        .map(|(r, n)| (r[0].parse().unwrap(), n))
+        .collect()
+}
+
+/// Every lot on a public pairings page, each replayed twice from what the page shows — with the
+/// crate's draw function and as an outsider does from the page's description
+/// ([`outsider::replay`]; on an English page the description itself is checked too) — and
+/// naming players the page shows by their numbers (a double-loss lot names players of the
+/// round before). The page marks each as replayed.
+pub fn replayed_lots(page: &Resp) -> Vec<Lot> {
+    let shown = lots(page);
+    assert!(!shown.is_empty(), "the page shows its lots");
+    if page.body.contains("<html lang=\"en\"") {
+        outsider::check_description(&page.body);
+    }
+    let on_page: Vec<u32> = page
+        .body
+        .match_indices("<span class=\"no\">")
+        .map(|(at, m)| page.body[at + m.len()..].split('<').next().unwrap().parse().unwrap())
+        .collect();
+    let byes = text_of(page, "byes").unwrap_or_default();
+    for l in &shown {
+        assert_eq!(l.redrawn().as_ref(), Some(&l.outcome), "the crate replays {l:?}");
+        let replayed = outsider::replay(&l.method, l.seed, l.stream, &l.candidates);
+        assert_eq!(replayed.as_ref(), Some(&l.outcome), "the page's description replays {l:?}");
+        assert!(l.text.contains('✓'), "the page says it replays: {}", l.text);
+        assert!(!l.text.contains("drawp.") && !l.text.contains("method."), "{}", l.text);
+        for c in &l.candidates {
+            assert!(
+                on_page.contains(c) || byes.contains(&format!("{c} ")) || l.purpose == "double_loss",
+                "candidate {c} is not on the page: {l:?}"
+            );
+        }
+    }
+    shown
 }

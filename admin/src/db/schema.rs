@@ -9,16 +9,19 @@ diesel::table! {
         role -> Text,
         active -> Bool,
         created_at -> Text,
+        admin -> Bool,
+        created_by -> Nullable<Integer>,
     }
 }
 
 diesel::table! {
-    sessions (token) {
-        token -> Text,
+    sessions (token_hash) {
+        token_hash -> Text,
         user_id -> Integer,
         csrf -> Text,
         created_at -> Text,
         expires_at -> Text,
+        last_seen_at -> Text,
     }
 }
 

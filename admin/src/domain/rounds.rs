@@ -232,10 +232,17 @@ impl TableGame {
     pub fn colours_known(&self) -> bool {
         !matches!(&self.nigiri, Some(n) if n.record.is_none())
     }
+    /// The game as the pairing's review reads it, with where its colours came from (a manual
+    /// edit or an imported game counts as chosen, like the pairing's balance).
     fn as_pairing(&self) -> Pairing {
-        let colours = match &self.nigiri {
-            Some(n) => ColourDecision::Nigiri { holder: n.holder, guesser: n.guesser, outcome: n.record },
-            None => ColourDecision::Balanced,
+        let colours = match (&self.nigiri, self.colours) {
+            (Some(n), _) => {
+                ColourDecision::Nigiri { holder: n.holder, guesser: n.guesser, outcome: n.record }
+            }
+            (None, ColourSource::Lot) => ColourDecision::Lot,
+            (None, ColourSource::Handicap) => ColourDecision::Handicap,
+            (None, ColourSource::Table) => ColourDecision::Table,
+            (None, _) => ColourDecision::Balanced,
         };
         Pairing {
             table: self.table,

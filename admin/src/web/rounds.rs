@@ -185,6 +185,20 @@ fn criterion_name(lang: Lang, c: Criterion) -> &'static str {
 }
 
 /// A stored result as shown (OpenGotha codes as the import stores them).
+/// An OpenGotha result code (stored for the assigned seats) for the seats as played: a game
+/// played with the colours swapped turns a Black win into a White win and back.
+fn as_played(code: &str, swapped: bool) -> String {
+    if !swapped {
+        return code.to_string();
+    }
+    let (b, w) = ("RESULT_BLACKWINS", "RESULT_WHITEWINS");
+    match code.trim() {
+        c if c.starts_with(b) => c.replacen(b, w, 1),
+        c if c.starts_with(w) => c.replacen(w, b, 1),
+        c => c.to_string(),
+    }
+}
+
 pub fn result_text(lang: Lang, code: &str) -> String {
     let code = code.trim();
     let (base, forfeit) = match code.strip_suffix("_BYDEF") {
@@ -1196,21 +1210,25 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
         .iter()
         .filter_map(|g| {
             let tg = g.board_game(komi)?;
+            // Played with the colours swapped (rules.md §4.3): the players as they sat and the
+            // result for those seats, marked, as the results page shows it.
+            let (black, white) = if g.played_swapped { (tg.white, tg.black) } else { (tg.black, tg.white) };
             Some(PublicGame {
                 table: tg.table,
-                black: names.name(tg.black),
-                black_no: names.number(tg.black),
-                black_rank: names.rank(tg.black),
-                white: names.name(tg.white),
-                white_no: names.number(tg.white),
-                white_rank: names.rank(tg.white),
+                black: names.name(black),
+                black_no: names.number(black),
+                black_rank: names.rank(black),
+                white: names.name(white),
+                white_no: names.number(white),
+                white_rank: names.rank(white),
                 handicap: tg.handicap,
                 nigiri: tg
                     .nigiri
                     .as_ref()
                     .filter(|ns| ns.record.is_none())
                     .map(|ns| lang.tf("pub.nigiri", &[&names.name(ns.holder), &names.name(ns.guesser)])),
-                result: result_text(lang, &g.result),
+                result: result_text(lang, &as_played(&g.result, g.played_swapped)),
+                swapped: g.played_swapped,
                 replay: g.is_replay(),
             })
         })
@@ -1239,6 +1257,14 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_read_for_the_seats_as_played() {
+        assert_eq!(as_played("RESULT_WHITEWINS", true), "RESULT_BLACKWINS");
+        assert_eq!(as_played("RESULT_BLACKWINS_BYDEF", true), "RESULT_WHITEWINS_BYDEF");
+        assert_eq!(as_played("RESULT_BOTHLOSE", true), "RESULT_BOTHLOSE");
+        assert_eq!(as_played("RESULT_WHITEWINS", false), "RESULT_WHITEWINS");
+    }
 
     #[test]
     fn half_points_and_seeds() {

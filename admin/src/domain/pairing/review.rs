@@ -2,8 +2,9 @@
 //!
 //! An arbiter may edit a pairing by hand; before publishing, [`review`] lists what the
 //! engine would have avoided: rematches (rules.md §14.1 item 3), same-unit pairs in rounds
-//! with avoidance on (§14.4), a player given the same colour a third time in a row (§14.3,
-//! [INF] default), large score gaps and large handicaps (thresholds in [`Settings`]), a
+//! with avoidance on (§14.4), a player given the same colour a third time in a row where the
+//! pairing chooses the colours (§14.3, [INF] default; not under nigiri, lots, a handicap or a
+//! table), large score gaps and large handicaps (thresholds in [`Settings`]), a
 //! handicap other than the event's handicap rule gives the pair, and
 //! structural errors (a player paired twice, an active player left out, an inactive or
 //! unknown player paired, an odd or missing bye).
@@ -14,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use super::weights::{handicap_stones, HandicapSide};
 use super::{
-    meetings, ordered, records, Colour, ColourDecision, HandicapRule, History, PairingError, Player,
-    PlayerId, RoundPairing, Settings, Status,
+    meetings, ordered, records, Colour, ColourDecision, ColourMethod, HandicapRule, History, PairingError,
+    Player, PlayerId, RoundPairing, Settings, Status,
 };
 
 /// One review warning. `table` is the table number of the game concerned.
@@ -139,9 +140,11 @@ pub fn review(
         {
             out.push(Warning::SameUnit { table: g.table, a: g.black, b: g.white, unit: unit.to_string() });
         }
-        // Colours known: balanced, lot, handicap, table, or a nigiri already performed.
-        let known = !matches!(g.colours, ColourDecision::Nigiri { outcome: None, .. });
-        if known {
+        // A colour streak is what a pairing that chooses the colours avoids (§14.3): judged
+        // where the event balances colours and the pairing (or a manual edit) chose this
+        // game's. Colours by nigiri or lot are chance (§4.1, §14.3: no balancing with
+        // nigiri), by handicap or table fixed by rule: no pairing would have avoided them.
+        if settings.colours == ColourMethod::Balanced && g.colours == ColourDecision::Balanced {
             for (id, c) in [(g.black, Colour::Black), (g.white, Colour::White)] {
                 let cs = &recs[&id].colours;
                 if cs.len() >= 2 && cs[cs.len() - 1] == c && cs[cs.len() - 2] == c {
@@ -232,6 +235,62 @@ mod tests {
         assert!(w.contains(&Warning::NotPaired { player: 5 }));
         assert!(w.contains(&Warning::LargeHandicap { table: 3, handicap: 6 }));
         assert!(w.contains(&Warning::ByeProblem { detail: "even field with a bye".into() }));
+    }
+
+    /// A third Black in a row is flagged only where the pairing chose it: not after a nigiri,
+    /// a lot, or a handicap that gives the weaker player Black.
+    #[test]
+    fn a_colour_streak_is_flagged_only_where_the_pairing_chose_the_colours() {
+        use crate::domain::draw::nigiri::{self, NigiriRoles, RoleReason};
+        let (players, h) = setup();
+        // 1 and 6 had Black in rounds 1 and 2 and take it again in round 3; 4 had White twice.
+        let rp = |c1: ColourDecision, c2: ColourDecision| RoundPairing {
+            round: 3,
+            games: vec![
+                Pairing { colours: c1, ..game(1, 1, 4, 0) },
+                Pairing { colours: c2, ..game(2, 6, 3, 0) },
+                game(3, 2, 5, 0),
+            ],
+            bye: None,
+            seed: 0,
+            draws: Vec::new(),
+        };
+        let streaks = |settings: &Settings, rp: &RoundPairing| -> Vec<PlayerId> {
+            review(&players, &h, settings, rp, &|_, p| p)
+                .unwrap()
+                .into_iter()
+                .filter_map(|w| match w {
+                    Warning::ThirdSameColour { player, .. } => Some(player),
+                    _ => None,
+                })
+                .collect()
+        };
+        let balanced = Settings::default();
+        assert_eq!(
+            streaks(&balanced, &rp(ColourDecision::Balanced, ColourDecision::Balanced)),
+            vec![1, 4, 6]
+        );
+        assert_eq!(
+            streaks(&balanced, &rp(ColourDecision::Handicap, ColourDecision::Table)),
+            Vec::<PlayerId>::new()
+        );
+        let lots = Settings { colours: ColourMethod::Lot, ..Settings::default() };
+        assert!(streaks(&lots, &rp(ColourDecision::Lot, ColourDecision::Lot)).is_empty());
+        let roles = |guesser, holder| NigiriRoles { holder, guesser, reason: RoleReason::Lot };
+        let performed = |guesser, holder| ColourDecision::Nigiri {
+            holder,
+            guesser,
+            outcome: nigiri::record_outcome(roles(guesser, holder), 17, nigiri::Guess::Odd).ok(),
+        };
+        let nigiri_event = Settings {
+            colours: ColourMethod::Nigiri { remote: false, rule: nigiri::NigiriRule::Art10 },
+            ..Settings::default()
+        };
+        let r = rp(performed(1, 4), performed(6, 3));
+        assert!(r.games[..2].iter().all(
+            |g| matches!(&g.colours, ColourDecision::Nigiri { outcome: Some(o), .. } if o.black == g.black)
+        ));
+        assert!(streaks(&nigiri_event, &r).is_empty(), "a nigiri's colours are chance");
     }
 
     #[test]
