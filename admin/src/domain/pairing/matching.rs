@@ -206,7 +206,11 @@ pub fn max_weight_perfect_matching(
 /// one), each new edge made feasible by raising one end's dual, and every matched pair no
 /// longer tight unmatched. Feasible, with tight matched edges: a valid start of
 /// [`max_weight_perfect_matching`] on the larger graph.
-pub fn warm_start(res: &MatchResult, all_edges: &[(usize, usize, i128)], added: &[(usize, usize, i128)]) -> WarmStart {
+pub fn warm_start(
+    res: &MatchResult,
+    all_edges: &[(usize, usize, i128)],
+    added: &[(usize, usize, i128)],
+) -> WarmStart {
     let n = res.mate.len();
     let cert = Certificate::new(res);
     let mut dual: Vec<i128> = (0..n).map(|v| res.dual[v] + cert.cum[v]).collect();
@@ -848,7 +852,8 @@ impl<'a> Solver<'a> {
                 break;
             }
             for b in n..2 * n {
-                if !self.perfect && self.blossomparent[b] == NONE
+                if !self.perfect
+                    && self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
                     && self.dualvar[b] == 0
