@@ -550,6 +550,9 @@ fn stored_nigiri(n: &Option<NigiriState>) -> (Option<i32>, Option<i32>, Option<S
     }
 }
 
+/// Rows of one multi-row `INSERT` of [`insert_games`].
+const INSERT_CHUNK: usize = 500;
+
 fn insert_games(
     conn: &mut SqliteConnection,
     tid: i32,
@@ -557,37 +560,48 @@ fn insert_games(
     table_games: &[TableGame],
     byes: &[PlayerId],
 ) -> Result<(), DbError> {
-    for g in table_games {
-        let (holder, guesser, nig) = stored_nigiri(&g.nigiri);
-        diesel::insert_into(games::table)
-            .values((
-                games::tournament_id.eq(tid),
-                games::round_number.eq(n),
-                games::board.eq(i32::try_from(g.table).unwrap_or(i32::MAX)),
-                games::black_id.eq(Some(eid(g.black))),
-                games::white_id.eq(Some(eid(g.white))),
-                games::handicap.eq(i32::from(g.handicap)),
-                games::result.eq(""),
-                games::colour_method.eq(g.colours.code()),
-                games::nigiri_holder_id.eq(holder),
-                games::nigiri_guesser_id.eq(guesser),
-                games::nigiri.eq(nig),
-                games::komi_q.eq(Some(g.komi_q)),
-            ))
-            .execute(conn)?;
+    // Many rows per statement: the draft of a 10,000-player round is written inside the
+    // write transaction, and one statement per game kept every other writer waiting for it
+    // (issue 16 item 1). 12 values a row stay far below SQLite's limit of bound values.
+    for chunk in table_games.chunks(INSERT_CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|g| {
+                let (holder, guesser, nig) = stored_nigiri(&g.nigiri);
+                (
+                    games::tournament_id.eq(tid),
+                    games::round_number.eq(n),
+                    games::board.eq(i32::try_from(g.table).unwrap_or(i32::MAX)),
+                    games::black_id.eq(Some(eid(g.black))),
+                    games::white_id.eq(Some(eid(g.white))),
+                    games::handicap.eq(i32::from(g.handicap)),
+                    games::result.eq(""),
+                    games::colour_method.eq(g.colours.code()),
+                    games::nigiri_holder_id.eq(holder),
+                    games::nigiri_guesser_id.eq(guesser),
+                    games::nigiri.eq(nig),
+                    games::komi_q.eq(Some(g.komi_q)),
+                )
+            })
+            .collect();
+        diesel::insert_into(games::table).values(rows).execute(conn)?;
     }
-    for b in byes {
-        diesel::insert_into(games::table)
-            .values((
-                games::tournament_id.eq(tid),
-                games::round_number.eq(n),
-                games::board.eq(0),
-                games::black_id.eq(Some(eid(*b))),
-                games::white_id.eq(None::<i32>),
-                games::handicap.eq(0),
-                games::result.eq(BYE_RESULT),
-            ))
-            .execute(conn)?;
+    for chunk in byes.chunks(INSERT_CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|b| {
+                (
+                    games::tournament_id.eq(tid),
+                    games::round_number.eq(n),
+                    games::board.eq(0),
+                    games::black_id.eq(Some(eid(*b))),
+                    games::white_id.eq(None::<i32>),
+                    games::handicap.eq(0),
+                    games::result.eq(BYE_RESULT),
+                )
+            })
+            .collect();
+        diesel::insert_into(games::table).values(rows).execute(conn)?;
     }
     Ok(())
 }
