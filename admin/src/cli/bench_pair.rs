@@ -103,6 +103,10 @@ pub struct Args {
     /// while the round is paired (each write's wait is reported).
     #[arg(long, default_value_t = 2)]
     pub writers: usize,
+    /// The plain maximum-weight solver with its greedy start instead of the perfect-matching
+    /// mode (the engine before issue 16), to compare; with --from, for the engine run only.
+    #[arg(long = "plain-solver")]
+    pub plain_solver: bool,
     /// Pause of each writer between two results, milliseconds.
     #[arg(long = "write-interval-ms", default_value_t = 50)]
     pub write_interval_ms: u64,
@@ -127,7 +131,8 @@ pub fn run(args: Args) -> i32 {
         return 2;
     }
     let system = args.system.unwrap_or(System::Swiss);
-    let settings = Settings { colours: args.colours.engine(), ..Settings::default() };
+    let mut settings = Settings { colours: args.colours.engine(), ..Settings::default() };
+    settings.tuning.perfect = !args.plain_solver;
     let players = synthetic_players(args.players, args.seed);
     let history = synthetic_history(&players, &settings, args.rounds_played, args.seed, system);
     let round = args.rounds_played + 1;
@@ -273,7 +278,8 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
 
     let round = i32::try_from(n).map_err(|e| e.to_string())?;
     let t = Instant::now();
-    let ctx = rounds::context(&mut conn, tid, round).map_err(|e| e.to_string())?;
+    let mut ctx = rounds::context(&mut conn, tid, round).map_err(|e| e.to_string())?;
+    ctx.psettings.tuning.perfect = !args.plain_solver;
     let load_ms = t.elapsed().as_secs_f64() * 1000.0;
     let input = dr::RoundInput {
         system: ctx.system(),
@@ -650,6 +656,7 @@ mod tests {
             from: None,
             writers: 2,
             write_interval_ms: 5,
+            plain_solver: false,
         }
     }
 
@@ -768,6 +775,35 @@ mod tests {
             vec![g(1, 2, true), g(1, 3, true), g(1, 4, false), g(4, 2, true), g(3, 2, false), g(3, 4, true)];
         assert_eq!(opengotha_unbalanced(games.into_iter()), 1 + 1);
         assert_eq!(opengotha_unbalanced(vec![g(1, 2, true), g(2, 1, true)].into_iter()), 0);
+    }
+
+    /// Issue 16 item 2, the cause: on a field with balanced colours, the plain solver's
+    /// greedy start (edges of the one largest weight) leaves most players free — a stage
+    /// each —, while the perfect mode's lowered duals start almost everyone matched; both
+    /// reach the same optimum on the same candidate graph.
+    #[test]
+    fn balanced_colours_start_nearly_matched() {
+        use crate::domain::pairing::matching::Problem;
+        let settings = Settings { colours: ColourMethod::Balanced, ..Settings::default() };
+        let players = synthetic_players(600, 4);
+        let history = synthetic_history(&players, &settings, 4, 4, System::Swiss);
+        let score = dr::score_of(ds::System::Swiss, &settings);
+        let (field, _) = swiss::build_field(&players, &history, &settings, 5, 4, &score).unwrap();
+        let n = field.len();
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..(a + 11).min(n) {
+                edges.push((a, b, field.weight(a, b)));
+            }
+        }
+        let greedy = matching::max_weight_matching(n, &edges, true);
+        let perfect = matching::max_weight_perfect_matching(n, &edges, None).unwrap();
+        let total = |m: &[Option<usize>]| -> i128 {
+            edges.iter().filter(|&&(a, b, _)| m[a] == Some(b)).map(|e| e.2).sum()
+        };
+        assert_eq!(total(&greedy.mate), total(&perfect.mate));
+        eprintln!("greedy {:?}, perfect {:?}", greedy.work, perfect.work);
+        assert!(perfect.work.free_at_start <= greedy.work.free_at_start);
     }
 
     #[test]

@@ -11,7 +11,15 @@
 //! 1. starts from a candidate graph: each vertex is joined to the next `candidates`
 //!    vertices in that order (its own score group and the neighbouring ones), plus the
 //!    "hub" vertices (the bye) joined to everyone;
-//! 2. solves the maximum-weight matching on that graph and keeps its duals `y`;
+//! 2. solves the maximum-weight **perfect** matching on that graph
+//!    ([`max_weight_perfect_matching`]: a pairing field has an even number of vertices and
+//!    all weights positive, so on the complete graph the two optima are the same) and keeps
+//!    its duals `y`. Perfect mode is what keeps balanced colours fast at 10,000 players: the
+//!    plain method must start with one dual for every free vertex, so its greedy start can
+//!    only use edges of the very largest weight; colour weights make those rare, almost
+//!    every vertex started free and the solver ran thousands of stages (issue 16: 62–68 s).
+//!    With duals free in sign, every vertex lowers its own dual and starts matched; each
+//!    later round starts warm from the previous round's matching and duals;
 //! 3. checks LP dual feasibility on the **complete** graph: `y_u + y_v (+ blossom duals) ≥
 //!    2·w(u, v)` for every pair. It never evaluates all n² pairs: vertices are bucketed in
 //!    classes (score level, colour type) with a cheap upper bound of any weight between two
@@ -41,6 +49,17 @@ pub struct MatchResult {
     /// `parent[x]` = the blossom directly containing vertex or blossom `x` (blossoms are
     /// numbered `n..2n`), `None` at the top.
     pub parent: Vec<Option<usize>>,
+    /// What the run cost (for the benchmark's report).
+    pub work: Work,
+}
+
+/// The work of one solver run: vertices left free by its start, stages (one augmenting
+/// path each), dual adjustments over all stages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Work {
+    pub free_at_start: usize,
+    pub stages: usize,
+    pub dual_steps: usize,
 }
 
 impl MatchResult {
@@ -181,7 +200,7 @@ pub struct WarmStart {
 /// start: without `warm`, each vertex in turn lowers its dual as far as feasibility allows
 /// and takes a free neighbour over the edge that became tight (the classic greedy dual
 /// start), which leaves few vertices free; with `warm`, the matching and duals of an earlier
-/// solve of a smaller edge set. Pairing fields always have a perfect matching (an odd field
+/// solve of a smaller edge set, whose free vertices then lower their duals the same way. Pairing fields always have a perfect matching (an odd field
 /// has the bye vertex) and their huge base weight makes every maximum-weight matching
 /// perfect, so this is the same optimum — found with a handful of stages instead of one
 /// per pair the plain greedy start left open (issue 16: 10,000 players with colour weights,
@@ -277,6 +296,7 @@ struct Solver<'a> {
     bestedgeto: Vec<usize>,
     /// Perfect-matching LP: vertex duals free in sign, no stop at a zero dual.
     perfect: bool,
+    work: Work,
 }
 
 /// Label of a removed blossom (the reference algorithm's −1).
@@ -322,6 +342,7 @@ impl<'a> Solver<'a> {
             queue: Vec::new(),
             bestedgeto: vec![NONE; 2 * n],
             perfect,
+            work: Work::default(),
         }
     }
 
@@ -639,7 +660,7 @@ impl<'a> Solver<'a> {
     fn result(&self) -> MatchResult {
         let mate = (0..self.n).map(|v| (self.mate[v] != NONE).then(|| self.endpoint[self.mate[v]])).collect();
         let parent = self.blossomparent.iter().map(|&p| (p != NONE).then_some(p)).collect();
-        MatchResult { mate, dual: self.dualvar.clone(), parent }
+        MatchResult { mate, dual: self.dualvar.clone(), parent, work: self.work }
     }
 
     /// Matches `v` over endpoint `p` (which points at the partner).
@@ -673,6 +694,10 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// [`Start::Warm`]: the duals and matched pairs of `w`. The run then lowers the duals
+    /// of the vertices it left free ([`Self::lower_duals`]): a pair the warm start had to
+    /// unmatch (its edge no longer tight after a dual was raised) is most often matched
+    /// again there, instead of costing a stage.
     fn warm(&mut self, w: &WarmStart) {
         self.dualvar[..self.n].copy_from_slice(&w.dual);
         for v in 0..self.n {
@@ -694,9 +719,14 @@ impl<'a> Solver<'a> {
             Start::Empty => {}
             Start::Greedy => self.greedy(),
             Start::LowerDuals => self.lower_duals(),
-            Start::Warm(w) => self.warm(w),
+            Start::Warm(w) => {
+                self.warm(w);
+                self.lower_duals();
+            }
         }
+        self.work.free_at_start = (0..n).filter(|&v| self.mate[v] == NONE).count();
         for _stage in 0..n {
+            self.work.stages += 1;
             for l in self.label.iter_mut() {
                 *l = 0;
             }
@@ -768,6 +798,7 @@ impl<'a> Solver<'a> {
                     break;
                 }
                 // Dual adjustment.
+                self.work.dual_steps += 1;
                 // Perfect mode has no type 1: duals are free in sign. Type 0 there means no
                 // augmenting path exists (the graph has no perfect matching).
                 let (mut deltatype, mut delta) = if self.perfect {
@@ -896,12 +927,28 @@ pub struct SolveStats {
     pub added_edges: usize,
     /// Pairs outside the candidate graph whose slack the dual check computed.
     pub scanned: usize,
+    /// The blossom solver's work, summed over the rounds.
+    pub work: Work,
 }
 
 /// The perfect matching (every field has one, and its base weight makes a maximum-weight
 /// matching perfect), or — should a graph have none — the maximum-weight matching.
 fn perfect_or_not(n: usize, edges: &[(usize, usize, i128)], warm: Option<&WarmStart>) -> MatchResult {
     max_weight_perfect_matching(n, edges, warm).unwrap_or_else(|| max_weight_matching(n, edges, true))
+}
+
+/// One solve of [`solve`]: perfect mode unless the tuning asks for the plain solver.
+fn solve_once(
+    tuning: SolverTuning,
+    n: usize,
+    edges: &[(usize, usize, i128)],
+    warm: Option<&WarmStart>,
+) -> MatchResult {
+    if tuning.perfect {
+        perfect_or_not(n, edges, warm)
+    } else {
+        max_weight_matching(n, edges, true)
+    }
 }
 
 /// Maximum-weight matching of `p` on its complete graph: dense for small problems, sparse
@@ -919,7 +966,9 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
         stats.dense = true;
         stats.rounds = 1;
         stats.edges = edges.len();
-        return (perfect_or_not(n, &edges, None).mate, stats);
+        let res = solve_once(tuning, n, &edges, None);
+        stats.work = res.work;
+        return (res.mate, stats);
     }
     let k = tuning.candidates.max(1);
     let mut present: HashSet<u64> = HashSet::new();
@@ -959,7 +1008,10 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
     let mut warm: Option<WarmStart> = None;
     loop {
         stats.rounds += 1;
-        let res = perfect_or_not(n, &edges, warm.as_ref());
+        let res = solve_once(tuning, n, &edges, warm.as_ref());
+        stats.work.free_at_start += res.work.free_at_start;
+        stats.work.stages += res.work.stages;
+        stats.work.dual_steps += res.work.dual_steps;
         // A pair inside one top-level blossom B gets 2·dual[B] in its slack. Group the
         // vertices by top-level blossom with a positive dual (group NONE: all others), so
         // each scan compares raw duals across groups and raw duals + 2·dual[B] inside B.
@@ -1027,7 +1079,9 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             return (res.mate, stats);
         }
         stats.added_edges += violations.len();
-        warm = Some(warm_start(&res, &edges, &violations));
+        if tuning.perfect {
+            warm = Some(warm_start(&res, &edges, &violations));
+        }
         for (u, v, w) in violations {
             present.insert(key(u, v));
             edges.push((u, v, w));
