@@ -32,14 +32,14 @@ fn played_event(n: usize, rounds: u32) -> String {
     }
     x.push_str("</Players>\n<Games>\n");
     for r in 1..=rounds {
-        let mut table = 0;
+        let mut table = 0u32;
         for i in 0..n {
             let j = i ^ (1 << (r - 1));
             if j <= i || j >= n {
                 continue;
             }
             table += 1;
-            let result = if table % 5 == 0 { "RESULT_WHITEWINS" } else { "RESULT_BLACKWINS" };
+            let result = if table.is_multiple_of(5) { "RESULT_WHITEWINS" } else { "RESULT_BLACKWINS" };
             x.push_str(&format!(
                 "<Game blackPlayer=\"{}\" handicap=\"0\" knownColor=\"true\" result=\"{result}\" roundNumber=\"{r}\" tableNumber=\"{table}\" whitePlayer=\"{}\"/>\n",
                 key(i),
@@ -85,7 +85,7 @@ fn results_of_another_tournament_are_saved_while_a_big_round_is_paired() {
     let (mut during, mut saved) = (0, 0);
     while !done.load(Ordering::Acquire) {
         let gid = games[saved % games.len()];
-        let winner = if (saved / games.len()) % 2 == 0 { "black" } else { "white" };
+        let winner = if (saved / games.len()).is_multiple_of(2) { "black" } else { "white" };
         let page = game_post(
             &c,
             other,

@@ -14,12 +14,13 @@
 //! 2. solves the maximum-weight **perfect** matching on that graph
 //!    ([`max_weight_perfect_matching`]: a pairing field has an even number of vertices and
 //!    all weights positive, so on the complete graph the two optima are the same) and keeps
-//!    its duals `y`. Perfect mode is what keeps balanced colours fast at 10,000 players: the
-//!    plain method must start with one dual for every free vertex, so its greedy start can
-//!    only use edges of the very largest weight; colour weights make those rare, almost
-//!    every vertex started free and the solver ran thousands of stages (issue 16: 62–68 s).
-//!    With duals free in sign, every vertex lowers its own dual and starts matched; each
-//!    later round starts warm from the previous round's matching and duals;
+//!    its duals `y`. In perfect mode duals are free in sign, so every vertex can lower its
+//!    own dual and start matched ([`Start::LowerDuals`]), where the plain method's greedy
+//!    start may only use edges of the one largest weight; each later round starts warm
+//!    from the previous round's matching and duals. On the 10,000-player Swiss file of
+//!    issue 16 with balanced colours this leaves 154 vertices free at the start and 79
+//!    stages over both rounds (BENCHMARKS.md); how many the plain start left there was not
+//!    measured (`bench pair --plain-solver` compares);
 //! 3. checks LP dual feasibility on the **complete** graph: `y_u + y_v (+ blossom duals) ≥
 //!    2·w(u, v)` for every pair. It never evaluates all n² pairs: vertices are bucketed in
 //!    classes (score level, colour type) with a cheap upper bound of any weight between two
@@ -200,11 +201,11 @@ pub struct WarmStart {
 /// start: without `warm`, each vertex in turn lowers its dual as far as feasibility allows
 /// and takes a free neighbour over the edge that became tight (the classic greedy dual
 /// start), which leaves few vertices free; with `warm`, the matching and duals of an earlier
-/// solve of a smaller edge set, whose free vertices then lower their duals the same way. Pairing fields always have a perfect matching (an odd field
-/// has the bye vertex) and their huge base weight makes every maximum-weight matching
-/// perfect, so this is the same optimum — found with a handful of stages instead of one
-/// per pair the plain greedy start left open (issue 16: 10,000 players with colour weights,
-/// where few edges share the maximum weight).
+/// solve of a smaller edge set, whose free vertices then lower their duals the same way.
+/// Pairing fields always have an even number of vertices (an odd field has the bye vertex)
+/// and positive weights on the complete graph, so every maximum-weight matching there is
+/// perfect: this is the same optimum, from a start that leaves few vertices free even when
+/// few edges share the maximum weight (colour weights; issue 16).
 pub fn max_weight_perfect_matching(
     n: usize,
     edges: &[(usize, usize, i128)],
