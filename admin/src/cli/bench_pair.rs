@@ -1,25 +1,43 @@
-//! `tengen bench pair`: times the pairing of one round on a synthetic event.
+//! `tengen bench pair`: times the pairing of one round, on a synthetic event or on the next
+//! round of an OpenGotha file.
 //!
-//! The event: N players with an amateur rank spread (mostly kyu, centred near 5k, a tail of
-//! dan players), about one unit per ten players, half of them rated. R rounds are played
-//! before the timed one: round 1 by the Chinese procedure, later rounds by a fast greedy
-//! score-order pairer (so building the history stays cheap), with results drawn from the
-//! rank difference (the stronger player wins more often the bigger the gap). Then the next
-//! round is paired by the real engine and timed. Prints one JSON object:
-//! `milliseconds` (the timed pairing only), `peak_memory_kb` (VmHWM of the process),
-//! `rematches`, `score_gap_sum` (Σ |score difference| over the games, half points; McMahon
-//! scores for McMahon), `pairs_with_score_gap`, `colour_imbalance` (players whose
-//! |Blacks − Whites| would be ≥ 2 after the round), `max_colour_imbalance`,
-//! `three_in_a_row` (players given the same colour a third time running).
+//! **Synthetic event** (the default): N players with an amateur rank spread (mostly kyu,
+//! centred near 5k, a tail of dan players), about one unit per ten players, half of them
+//! rated. R rounds are played before the timed one: round 1 by the Chinese procedure, later
+//! rounds by a fast greedy score-order pairer (so building the history stays cheap), with
+//! results drawn from the rank difference (the stronger player wins more often the bigger
+//! the gap). Then the next round is paired by the real engine and timed.
+//!
+//! **`--from FILE`** (an OpenGotha XML, gzipped or not): the file is imported into a
+//! temporary database through the import page's own calls (`ImportData::from_opengotha`,
+//! `db::entrants::create_event`), with the event's settings as the import reads them and the
+//! system and colour method of the command line; then the next round is paired twice: by the
+//! engine alone on the loaded inputs (`milliseconds`), and by `db::rounds::pair`, what the
+//! "pair round" request runs (`request_milliseconds`: read, pair, write the draft).
+//!
+//! Prints one JSON object: `milliseconds` (the engine only), `peak_memory_kb` (VmHWM of the
+//! process), the matching solver's work (`solver`: dual-check rounds, edges, edges the check
+//! added, pairs it scanned), `rematches`, `score_gap_sum` (Σ |score difference| over the
+//! games, half points; McMahon scores for McMahon), `pairs_with_score_gap`,
+//! `colour_imbalance` (players of the round whose |Blacks − Whites| over games played on the
+//! board would be ≥ 2 after it: Tengen's count, rules.md §4.3), `opengotha_unbalanced`
+//! (players more than one colour off by OpenGotha's count, [`opengotha_unbalanced`]),
+//! `max_colour_imbalance`, `three_in_a_row` (players given the same colour a third time
+//! running).
 
 use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::domain::draw::lots::{Lot, Stream};
+use crate::domain::draw::nigiri::NigiriRule;
 use crate::domain::pairing::{
-    mcmahon, meetings, ordered, records, swiss, ByeRecord, Colour, GameResult, History, PlayedGame, Player,
-    PlayerId, RoundPairing, Settings,
+    matching, mcmahon, meetings, ordered, records, swiss, ByeRecord, Colour, ColourMethod, GameResult,
+    History, PlayedGame, Player, PlayerId, RoundPairing, Settings,
 };
+use crate::domain::rounds as dr;
+use crate::domain::settings::{self as ds, TournamentSettings};
 
 /// Which system to pair.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,31 +46,98 @@ pub enum System {
     Mcmahon,
 }
 
+impl System {
+    fn event_system(self) -> ds::System {
+        match self {
+            System::Swiss => ds::System::Swiss,
+            System::Mcmahon => ds::System::McMahon,
+        }
+    }
+}
+
+/// How the colours are decided.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colours {
+    Balanced,
+    Lots,
+    Nigiri,
+}
+
+impl Colours {
+    fn engine(self) -> ColourMethod {
+        match self {
+            Colours::Balanced => ColourMethod::Balanced,
+            Colours::Lots => ColourMethod::Lot,
+            Colours::Nigiri => ColourMethod::Nigiri { remote: false, rule: NigiriRule::Art10 },
+        }
+    }
+    fn event(self) -> ds::ColourMethod {
+        match self {
+            Colours::Balanced => ds::ColourMethod::Balanced,
+            Colours::Lots => ds::ColourMethod::Lots,
+            Colours::Nigiri => ds::ColourMethod::Nigiri,
+        }
+    }
+}
+
 /// Arguments of `tengen bench pair`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    #[arg(long, value_enum, default_value = "swiss")]
-    pub system: System,
+    /// The system (default Swiss; with --from, the file's own system).
+    #[arg(long, value_enum)]
+    pub system: Option<System>,
     #[arg(long, default_value_t = 1000)]
     pub players: usize,
     #[arg(long = "rounds-played", default_value_t = 4)]
     pub rounds_played: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How colours are decided.
+    #[arg(long, value_enum, default_value = "balanced")]
+    pub colours: Colours,
+    /// Pair the next round of this OpenGotha XML file (`.xml` or `.xml.gz`) instead of a
+    /// synthetic event.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// With --from: arbiters of another tournament in the same database who save results
+    /// while the round is paired (each write's wait is reported).
+    #[arg(long, default_value_t = 2)]
+    pub writers: usize,
+    /// The plain maximum-weight solver with its greedy start instead of the perfect-matching
+    /// mode (the engine before issue 16), to compare; with --from, for the engine run only.
+    #[arg(long = "plain-solver")]
+    pub plain_solver: bool,
+    /// Pause of each writer between two results, milliseconds.
+    #[arg(long = "write-interval-ms", default_value_t = 50)]
+    pub write_interval_ms: u64,
 }
 
 /// Runs the benchmark; returns the process exit code.
 pub fn run(args: Args) -> i32 {
+    if let Some(path) = &args.from {
+        return match from_file(path, &args) {
+            Ok(out) => {
+                println!("{out}");
+                0
+            }
+            Err(e) => {
+                eprintln!("bench pair: {e}");
+                1
+            }
+        };
+    }
     if args.players < 2 {
         eprintln!("--players must be at least 2");
         return 2;
     }
-    let settings = Settings::default();
+    let system = args.system.unwrap_or(System::Swiss);
+    let mut settings = Settings { colours: args.colours.engine(), ..Settings::default() };
+    settings.tuning.perfect = !args.plain_solver;
     let players = synthetic_players(args.players, args.seed);
-    let history = synthetic_history(&players, &settings, args.rounds_played, args.seed, args.system);
+    let history = synthetic_history(&players, &settings, args.rounds_played, args.seed, system);
     let round = args.rounds_played + 1;
     let start = Instant::now();
-    let result = pair(args.system, &players, &history, &settings, round, args.seed);
+    let result = pair(system, &players, &history, &settings, round, args.seed);
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     let rp = match result {
         Ok(rp) => rp,
@@ -61,25 +146,320 @@ pub fn run(args: Args) -> i32 {
             return 1;
         }
     };
-    let q = quality(&players, &history, &settings, &rp, args.system);
+    let engine = Engine { players: &players, history: &history, settings: &settings, round, seed: args.seed };
+    let games: Vec<NewGame> = rp.games.iter().map(|g| NewGame::even(g.black, g.white, g.handicap)).collect();
+    let q = quality(&engine, system.event_system(), &games);
+    let earlier = history.games.iter().map(|g| OgCountGame { black: g.black, white: g.white, counts: true });
+    let og = opengotha_unbalanced(earlier.chain(games.iter().map(NewGame::og)));
     let out = serde_json::json!({
-        "system": format!("{:?}", args.system).to_lowercase(),
+        "system": format!("{:?}", system).to_lowercase(),
+        "colours": format!("{:?}", args.colours).to_lowercase(),
         "players": args.players,
         "rounds_played": args.rounds_played,
         "seed": args.seed,
         "milliseconds": (ms * 10.0).round() / 10.0,
         "peak_memory_kb": peak_memory_kb(),
+        "solver": solver_stats(&engine, system.event_system()),
         "games": rp.games.len(),
         "bye": rp.bye,
         "rematches": q.rematches,
         "score_gap_sum": q.score_gap_sum,
         "pairs_with_score_gap": q.gapped_pairs,
         "colour_imbalance": q.colour_imbalance,
+        "opengotha_unbalanced": og,
         "max_colour_imbalance": q.max_colour_imbalance,
         "three_in_a_row": q.three_in_a_row,
     });
     println!("{out}");
     0
+}
+
+/// The inputs of one pairing, as the quality measures read them.
+struct Engine<'a> {
+    players: &'a [Player],
+    history: &'a History,
+    settings: &'a Settings,
+    round: u32,
+    seed: u64,
+}
+
+/// One game of the new round: the assigned colours, the handicap, whether the colours are
+/// known (a nigiri still to be done leaves them open).
+struct NewGame {
+    black: PlayerId,
+    white: PlayerId,
+    handicap: u8,
+    known: bool,
+}
+
+impl NewGame {
+    fn even(black: PlayerId, white: PlayerId, handicap: u8) -> NewGame {
+        NewGame { black, white, handicap, known: true }
+    }
+    fn og(&self) -> OgCountGame {
+        OgCountGame { black: self.black, white: self.white, counts: self.handicap == 0 && self.known }
+    }
+}
+
+/// A game as OpenGotha's colour count sees it: `counts` is false for a handicap game or one
+/// whose colours are not known.
+pub struct OgCountGame {
+    pub black: PlayerId,
+    pub white: PlayerId,
+    pub counts: bool,
+}
+
+/// Players more than one colour off by OpenGotha's count (its `Pairing.
+/// unbalancedWBPlayersReport` with the threshold 1): over every game of the rounds so far,
+/// the new one included, that is not a handicap game and whose colours are known —
+/// forfeits too, which Tengen's own balance leaves out (rules.md §4.3) —, |Whites − Blacks|
+/// above 1.
+pub fn opengotha_unbalanced(games: impl Iterator<Item = OgCountGame>) -> usize {
+    let mut balance: HashMap<PlayerId, i32> = HashMap::new();
+    for g in games.filter(|g| g.counts) {
+        *balance.entry(g.black).or_default() += 1;
+        *balance.entry(g.white).or_default() -= 1;
+    }
+    balance.values().filter(|b| b.abs() > 1).count()
+}
+
+/// The matching solver's work on this round (a second, untimed solve of the same problem).
+fn solver_stats(e: &Engine<'_>, system: ds::System) -> Option<matching::SolveStats> {
+    if e.round == 1 && system == ds::System::Swiss {
+        return None;
+    }
+    let score = dr::score_of(system, e.settings);
+    let (field, _) = swiss::build_field(e.players, e.history, e.settings, e.round, e.seed, &score).ok()?;
+    Some(matching::solve(&field, e.settings.tuning).1)
+}
+
+/// Reads an OpenGotha file, gunzipping it if it is gzipped.
+fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::with_capacity(bytes.len() * 8);
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_end(&mut out)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(out);
+    }
+    Ok(bytes)
+}
+
+/// `--from FILE` (module docs).
+fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
+    use crate::db::{self, entrants, rounds, Actor};
+    let og = crate::import::opengotha::parse_opengotha(&read_input(path)?).map_err(|e| e.en())?;
+    let played = og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
+    let n = played + 1;
+    let today = chrono::Local::now().date_naive();
+    let (mut settings, _) =
+        crate::import::opengotha_settings::event_settings(&og, &TournamentSettings::defaults(today));
+    if let Some(s) = args.system {
+        settings.system = s.event_system();
+    }
+    if !matches!(settings.system, ds::System::Swiss | ds::System::McMahon) {
+        return Err(format!("the file's system {:?} is not paired by the engine", settings.system));
+    }
+    settings.colour_method = args.colours.event();
+    settings.rounds = settings.rounds.max(n);
+
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let pool = db::open(&dir.path().join("bench.db")).map_err(|e| e.to_string())?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    let actor = Actor::system("bench");
+    let t = Instant::now();
+    let data = entrants::ImportData::from_opengotha(&og);
+    let (tid, imported) =
+        entrants::create_event(&mut conn, &actor, &settings, &data, &entrants::ImportNote::new("bench"))
+            .map_err(|e| e.to_string())?;
+    let import_s = t.elapsed().as_secs_f64();
+    eprintln!("imported {} players, {} games in {import_s:.1} s", og.players.len(), og.games.len());
+
+    let round = i32::try_from(n).map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let mut ctx = rounds::context(&mut conn, tid, round).map_err(|e| e.to_string())?;
+    ctx.psettings.tuning.perfect = !args.plain_solver;
+    let load_ms = t.elapsed().as_secs_f64() * 1000.0;
+    let input = dr::RoundInput {
+        system: ctx.system(),
+        settings: &ctx.psettings,
+        players: &ctx.players,
+        history: &ctx.history,
+        round: n,
+        seed: args.seed,
+        previous_plan: None,
+        declared_rounds: settings.rounds,
+        komi_q: ctx.komi_q(),
+    };
+    let t = Instant::now();
+    let draft = dr::plan_round(&input).map_err(|e| e.to_string())?;
+    let engine_ms = t.elapsed().as_secs_f64() * 1000.0;
+    eprintln!("engine: {engine_ms:.0} ms");
+    let other = other_event(&mut conn, args.seed)?;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writers: Vec<_> = (0..args.writers)
+        .map(|w| {
+            let (pool, stop, games) = (pool.clone(), stop.clone(), other.games.clone());
+            let interval = std::time::Duration::from_millis(args.write_interval_ms);
+            let (tid, of) = (other.tid, args.writers);
+            std::thread::spawn(move || write_results(&pool, tid, &games, w, of, interval, &stop))
+        })
+        .collect();
+    let t = Instant::now();
+    let paired = rounds::pair(&mut conn, &actor, tid, round, args.seed, None, "bench");
+    let request_ms = t.elapsed().as_secs_f64() * 1000.0;
+    stop.store(true, std::sync::atomic::Ordering::Release);
+    let mut waits = Vec::new();
+    let mut failures = Vec::new();
+    for w in writers {
+        let (ok, failed) = w.join().map_err(|_| "a writer panicked".to_string())?;
+        waits.extend(ok);
+        failures.extend(failed);
+    }
+    paired.map_err(|e| format!("{e:?}"))?;
+    waits.sort_by(f64::total_cmp);
+    let at =
+        |q: f64| waits.get(((waits.len() as f64 * q) as usize).min(waits.len().saturating_sub(1))).copied();
+    let round_ms = |x: Option<f64>| x.map(|x| (x * 10.0).round() / 10.0);
+    let writes = serde_json::json!({
+        "writers": args.writers,
+        "interval_ms": args.write_interval_ms,
+        "acknowledged": waits.len(),
+        "failed": failures.len(),
+        "failures": failures.iter().take(3).collect::<Vec<_>>(),
+        "p50_ms": round_ms(at(0.5)),
+        "p99_ms": round_ms(at(0.99)),
+        "max_ms": round_ms(waits.last().copied()),
+    });
+
+    let engine = Engine {
+        players: &ctx.players,
+        history: &ctx.history,
+        settings: &ctx.psettings,
+        round: n,
+        seed: args.seed,
+    };
+    let games: Vec<NewGame> = draft
+        .games
+        .iter()
+        .map(|g| NewGame { black: g.black, white: g.white, handicap: g.handicap, known: g.colours_known() })
+        .collect();
+    let q = quality(&engine, ctx.system(), &games);
+    let index = og.index();
+    let key_id =
+        |k: &str| index.get(k).and_then(|&i| imported.ids.get(i).copied().flatten()).map(rounds::pid);
+    let earlier = og.games.iter().filter_map(|g| {
+        Some(OgCountGame {
+            black: key_id(&g.black_key)?,
+            white: key_id(&g.white_key)?,
+            counts: g.handicap == 0 && g.known_color,
+        })
+    });
+    let og_count = opengotha_unbalanced(earlier.chain(games.iter().map(NewGame::og)));
+    Ok(serde_json::json!({
+        "from": path.display().to_string(),
+        "system": ctx.system().code(),
+        "colours": format!("{:?}", args.colours).to_lowercase(),
+        "players": ctx.players.iter().filter(|p| p.status == crate::domain::pairing::Status::Active).count(),
+        "rounds_played": played,
+        "seed": args.seed,
+        "milliseconds": (engine_ms * 10.0).round() / 10.0,
+        "request_milliseconds": (request_ms * 10.0).round() / 10.0,
+        "load_milliseconds": (load_ms * 10.0).round() / 10.0,
+        "import_seconds": (import_s * 10.0).round() / 10.0,
+        "other_tournament_writes": writes,
+        "peak_memory_kb": peak_memory_kb(),
+        "solver": solver_stats(&engine, ctx.system()),
+        "games": draft.games.len(),
+        "byes": draft.byes.len(),
+        "rematches": q.rematches,
+        "score_gap_sum": q.score_gap_sum,
+        "pairs_with_score_gap": q.gapped_pairs,
+        "colour_imbalance": q.colour_imbalance,
+        "opengotha_unbalanced": og_count,
+        "max_colour_imbalance": q.max_colour_imbalance,
+        "three_in_a_row": q.three_in_a_row,
+    }))
+}
+
+/// The other tournament of `--from`'s writers: 40 demo entrants, round 1 paired and
+/// published, its games open for results.
+struct OtherEvent {
+    tid: i32,
+    games: Vec<i32>,
+}
+
+fn other_event(conn: &mut diesel::SqliteConnection, seed: u64) -> Result<OtherEvent, String> {
+    use crate::db::{entrants, rounds, tournaments, Actor};
+    let actor = Actor::system("bench");
+    let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive());
+    s.name_zh = "同场另一赛事".into();
+    s.rounds = 3;
+    // Colours by the pairing: a game is open for a result at once (no nigiri to record).
+    s.colour_method = ds::ColourMethod::Balanced;
+    let tid = tournaments::create(conn, &actor, &s).map_err(|e| e.to_string())?;
+    let rows =
+        crate::domain::demo::demo_entrants(seed, 40).into_iter().map(entrants::ImportRow::trusted).collect();
+    entrants::add_entrants(conn, &actor, tid, rows, &entrants::ImportNote::new("bench"))
+        .map_err(|e| e.to_string())?;
+    let r = rounds::pair(conn, &actor, tid, 1, seed, None, "").map_err(|e| format!("{e:?}"))?;
+    rounds::publish(conn, &actor, tid, 1, r.version, true, "").map_err(|e| format!("{e:?}"))?;
+    let games = rounds::games_of(conn, tid, 1)
+        .map_err(|e| e.to_string())?
+        .iter()
+        .filter(|g| !g.is_bye())
+        .map(|g| g.id)
+        .collect();
+    Ok(OtherEvent { tid, games })
+}
+
+/// One arbiter of the other tournament: saves results of its share of the games (every
+/// `of`-th from `index`), alternating the winner, one every `interval`, until `stop`.
+/// Returns each acknowledged write's duration (ms) and the failures' messages.
+fn write_results(
+    pool: &crate::db::DbPool,
+    tid: i32,
+    games: &[i32],
+    index: usize,
+    of: usize,
+    interval: std::time::Duration,
+    stop: &std::sync::atomic::AtomicBool,
+) -> (Vec<f64>, Vec<String>) {
+    use crate::domain::results::Entry;
+    use rules::board::Color;
+    let mine: Vec<i32> = games.iter().copied().skip(index).step_by(of.max(1)).collect();
+    let (mut waits, mut failures) = (Vec::new(), Vec::new());
+    let Ok(mut conn) = pool.get() else { return (waits, vec!["no connection".into()]) };
+    let actor = crate::db::Actor::system("arbiter");
+    let mut versions: HashMap<i32, i32> = HashMap::new();
+    let mut k = 0usize;
+    while !stop.load(std::sync::atomic::Ordering::Acquire) && !mine.is_empty() {
+        let gid = mine[k % mine.len()];
+        let winner = if (k / mine.len()).is_multiple_of(2) { Color::Black } else { Color::White };
+        let version = *versions.get(&gid).unwrap_or(&0);
+        let t = Instant::now();
+        let saved = crate::db::results::save_result(
+            &mut conn,
+            &actor,
+            tid,
+            gid,
+            version,
+            None,
+            Some(Entry::Resignation { winner }),
+            "",
+        );
+        match saved {
+            Ok(v) => {
+                waits.push(t.elapsed().as_secs_f64() * 1000.0);
+                versions.insert(gid, v);
+            }
+            Err(e) => failures.push(format!("{e:?}")),
+        }
+        k += 1;
+        std::thread::sleep(interval);
+    }
+    (waits, failures)
 }
 
 fn pair(
@@ -222,25 +602,12 @@ struct Quality {
     three_in_a_row: usize,
 }
 
-fn quality(
-    players: &[Player],
-    h: &History,
-    settings: &Settings,
-    rp: &RoundPairing,
-    system: System,
-) -> Quality {
-    let round = rp.round;
-    let (recs, _) = records(players, h, settings, round, rp.seed).expect("records");
-    let met = meetings(h, settings, round);
-    let by_id: HashMap<PlayerId, &Player> = players.iter().map(|p| (p.id, p)).collect();
-    let score = |id: PlayerId| {
-        let base = if system == System::Mcmahon {
-            mcmahon::initial_score(by_id[&id], &settings.mcmahon, settings.points.win)
-        } else {
-            0
-        };
-        i64::from(base + recs[&id].pairing_points)
-    };
+fn quality(e: &Engine<'_>, system: ds::System, games: &[NewGame]) -> Quality {
+    let (recs, _) = records(e.players, e.history, e.settings, e.round, e.seed).expect("records");
+    let met = meetings(e.history, e.settings, e.round);
+    let by_id: HashMap<PlayerId, &Player> = e.players.iter().map(|p| (p.id, p)).collect();
+    let score_of = dr::score_of(system, e.settings);
+    let score = |id: PlayerId| i64::from(score_of(by_id[&id], recs[&id].pairing_points));
     let mut q = Quality {
         rematches: 0,
         score_gap_sum: 0,
@@ -249,13 +616,16 @@ fn quality(
         max_colour_imbalance: 0,
         three_in_a_row: 0,
     };
-    for g in &rp.games {
+    for g in games {
         if met.contains_key(&ordered(g.black, g.white)) {
             q.rematches += 1;
         }
         let gap = (score(g.black) - score(g.white)).abs();
         q.score_gap_sum += gap;
         q.gapped_pairs += usize::from(gap > 0);
+        if !g.known {
+            continue;
+        }
         for (id, c) in [(g.black, Colour::Black), (g.white, Colour::White)] {
             let r = &recs[&id];
             let bal = r.colour_balance + if c == Colour::Black { 1 } else { -1 };
@@ -276,14 +646,162 @@ fn quality(
 mod tests {
     use super::*;
 
+    fn args() -> Args {
+        Args {
+            system: None,
+            players: 1000,
+            rounds_played: 4,
+            seed: 1,
+            colours: Colours::Balanced,
+            from: None,
+            writers: 2,
+            write_interval_ms: 5,
+            plain_solver: false,
+        }
+    }
+
     #[test]
     fn small_benchmark_runs_both_systems() {
         for system in [System::Swiss, System::Mcmahon] {
-            let args = Args { system, players: 41, rounds_played: 3, seed: 5 };
-            assert_eq!(run(args), 0);
+            for colours in [Colours::Balanced, Colours::Lots, Colours::Nigiri] {
+                let args =
+                    Args { system: Some(system), players: 41, rounds_played: 3, seed: 5, colours, ..args() };
+                assert_eq!(run(args), 0);
+            }
         }
-        assert_eq!(run(Args { system: System::Swiss, players: 1, rounds_played: 0, seed: 0 }), 2);
+        let one = Args { players: 1, rounds_played: 0, seed: 0, ..args() };
+        assert_eq!(run(one), 2);
         assert!(peak_memory_kb().unwrap_or(1) > 0);
+    }
+
+    /// A small generated OpenGotha file: 61 demo entrants, 3 rounds by the history pairer
+    /// with a forfeit and a bye each round, gzipped as the benchmark input is.
+    fn generated_file(dir: &Path) -> PathBuf {
+        use crate::import::opengotha::{OgOutcome, OgResult};
+        use crate::import::opengotha_write::{
+            write_opengotha, OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime,
+        };
+        let field = crate::domain::demo::demo_entrants(3, 61);
+        let players: Vec<Player> =
+            field.iter().enumerate().map(|(i, e)| Player::new(i as u32 + 1, e.rank.value())).collect();
+        let history = synthetic_history(&players, &Settings::default(), 3, 3, System::Swiss);
+        let mut tables: HashMap<u32, u32> = HashMap::new();
+        let games = history
+            .games
+            .iter()
+            .map(|g| {
+                let table = tables.entry(g.round).or_default();
+                *table += 1;
+                let outcome = if g.result == GameResult::BlackWins {
+                    OgOutcome::BlackWins
+                } else {
+                    OgOutcome::WhiteWins
+                };
+                OgOutGame {
+                    round: g.round,
+                    table: *table,
+                    black: g.black as usize - 1,
+                    white: g.white as usize - 1,
+                    handicap: 0,
+                    known_color: true,
+                    result: OgResult { outcome, by_default: *table == 2 },
+                }
+            })
+            .collect();
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+        let out = OgOut {
+            name: "Generated".into(),
+            short_name: "generated".into(),
+            rounds: 5,
+            players: field
+                .into_iter()
+                .map(|entrant| OgOutPlayer { entrant, participating: vec![true; 5] })
+                .collect(),
+            games,
+            byes: history.byes.iter().map(|b| (b.round, b.player as usize - 1)).collect(),
+            info: OgInfo {
+                komi_q: 15,
+                begin: day,
+                end: day,
+                location: "Beijing".into(),
+                basic_minutes: 60,
+                time: OgTime::ByoYomi { seconds: 30 },
+                mcmahon: false,
+                mm_bar: "3D".into(),
+                mm_floor: "20K".into(),
+                bye_value: 2,
+                handicap: OgHandicap::default(),
+                saved: day.and_hms_opt(10, 0, 0).unwrap(),
+            },
+        };
+        let path = dir.join("generated.xml.gz");
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut z, &write_opengotha(&out)).unwrap();
+        std::fs::write(&path, z.finish().unwrap()).unwrap();
+        path
+    }
+
+    /// `--from` pairs the file's next round through the import and the pairing request's
+    /// own calls, for both systems and every colour method, with writers of another event.
+    #[test]
+    fn pairs_the_next_round_of_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = generated_file(dir.path());
+        for (system, colours) in
+            [(None, Colours::Balanced), (Some(System::Mcmahon), Colours::Balanced), (None, Colours::Nigiri)]
+        {
+            let a = Args { system, colours, from: Some(path.clone()), seed: 9, ..args() };
+            let out = from_file(&path, &a).unwrap();
+            assert_eq!(out["rounds_played"], 3);
+            assert_eq!(out["players"], 61);
+            assert_eq!(out["games"], 30);
+            assert_eq!(out["byes"], 1);
+            assert_eq!(out["rematches"], 0, "{out}");
+            assert_eq!(out["other_tournament_writes"]["failed"], 0, "{out}");
+            assert!(out["request_milliseconds"].as_f64().unwrap() > 0.0);
+            assert_eq!(out["system"], if system.is_some() { "mcmahon" } else { "swiss" });
+        }
+        let missing = Args { from: Some(dir.path().join("none.xml")), ..args() };
+        assert_eq!(run(missing), 1);
+    }
+
+    /// OpenGotha's count: even games with known colours, forfeits included, |W − B| > 1.
+    #[test]
+    fn opengotha_count_of_unbalanced_players() {
+        let g = |black, white, counts| OgCountGame { black, white, counts };
+        // 1 had Black three times, once in a handicap game: +2, unbalanced; 2 had White
+        // twice (+ a game of unknown colours): −2; 3 and 4: one each way.
+        let games =
+            vec![g(1, 2, true), g(1, 3, true), g(1, 4, false), g(4, 2, true), g(3, 2, false), g(3, 4, true)];
+        assert_eq!(opengotha_unbalanced(games.into_iter()), 1 + 1);
+        assert_eq!(opengotha_unbalanced(vec![g(1, 2, true), g(2, 1, true)].into_iter()), 0);
+    }
+
+    /// Issue 16 item 2: on a field with balanced colours, the perfect mode with its
+    /// lowered-dual start and the plain solver with its greedy start reach the same optimum
+    /// on the same candidate graph, the perfect mode from no more free vertices.
+    #[test]
+    fn perfect_and_plain_solvers_agree_on_balanced_colours() {
+        use crate::domain::pairing::matching::Problem;
+        let settings = Settings { colours: ColourMethod::Balanced, ..Settings::default() };
+        let players = synthetic_players(600, 4);
+        let history = synthetic_history(&players, &settings, 4, 4, System::Swiss);
+        let score = dr::score_of(ds::System::Swiss, &settings);
+        let (field, _) = swiss::build_field(&players, &history, &settings, 5, 4, &score).unwrap();
+        let n = field.len();
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..(a + 11).min(n) {
+                edges.push((a, b, field.weight(a, b)));
+            }
+        }
+        let greedy = matching::max_weight_matching(n, &edges, true);
+        let perfect = matching::max_weight_perfect_matching(n, &edges, None).unwrap();
+        let total = |m: &[Option<usize>]| -> i128 {
+            edges.iter().filter(|&&(a, b, _)| m[a] == Some(b)).map(|e| e.2).sum()
+        };
+        assert_eq!(total(&greedy.mate), total(&perfect.mate));
+        assert!(perfect.work.free_at_start <= greedy.work.free_at_start);
     }
 
     #[test]

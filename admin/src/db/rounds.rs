@@ -3,8 +3,10 @@
 //!
 //! Every write takes an [`Actor`] and writes its audit row in the same `immediate_transaction`;
 //! an edit made on a page of an older `version` is refused ([`RoundError::Stale`]), never merged.
-//! Pairing itself is pure ([`crate::domain::rounds`]); this module loads its inputs and stores
-//! its output, inside the transaction so that what is paired is what is stored.
+//! Pairing itself is pure ([`crate::domain::rounds`]); this module loads its inputs in one read
+//! transaction, runs it with no transaction open, and stores its output in a short write
+//! transaction that checks the event did not change meanwhile ([`pair`]), so that what is
+//! paired is what is stored and a big round never holds the write lock while it is paired.
 //!
 //! Storage conventions (migration `2026-11-30-000100_rounds_pairing`):
 //! - a round row with `published = 0` is a draft (`status` spells it out);
@@ -478,6 +480,9 @@ pub enum RoundError {
     /// The game's sheet already names its colours (a result, a ruling, a replay ordered): its
     /// colours cannot change under it.
     SheetStarted,
+    /// The event changed while the round was being paired, every time it was paired again
+    /// ([`PAIR_ATTEMPTS`]): nothing was written.
+    Changed,
     /// Round `number` exists and is a draft: publish (or delete) it first.
     PreviousDraft {
         number: i32,
@@ -566,6 +571,9 @@ fn stored_nigiri(n: &Option<NigiriState>) -> (Option<i32>, Option<i32>, Option<S
     }
 }
 
+/// Rows of one multi-row `INSERT` of [`insert_games`].
+const INSERT_CHUNK: usize = 500;
+
 fn insert_games(
     conn: &mut SqliteConnection,
     tid: i32,
@@ -573,37 +581,48 @@ fn insert_games(
     table_games: &[TableGame],
     byes: &[PlayerId],
 ) -> Result<(), DbError> {
-    for g in table_games {
-        let (holder, guesser, nig) = stored_nigiri(&g.nigiri);
-        diesel::insert_into(games::table)
-            .values((
-                games::tournament_id.eq(tid),
-                games::round_number.eq(n),
-                games::board.eq(i32::try_from(g.table).unwrap_or(i32::MAX)),
-                games::black_id.eq(Some(eid(g.black))),
-                games::white_id.eq(Some(eid(g.white))),
-                games::handicap.eq(i32::from(g.handicap)),
-                games::result.eq(""),
-                games::colour_method.eq(g.colours.code()),
-                games::nigiri_holder_id.eq(holder),
-                games::nigiri_guesser_id.eq(guesser),
-                games::nigiri.eq(nig),
-                games::komi_q.eq(Some(g.komi_q)),
-            ))
-            .execute(conn)?;
+    // Many rows per statement: the draft of a 10,000-player round is written inside the
+    // write transaction, and one statement per game kept every other writer waiting for it
+    // (issue 16 item 1). 12 values a row stay far below SQLite's limit of bound values.
+    for chunk in table_games.chunks(INSERT_CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|g| {
+                let (holder, guesser, nig) = stored_nigiri(&g.nigiri);
+                (
+                    games::tournament_id.eq(tid),
+                    games::round_number.eq(n),
+                    games::board.eq(i32::try_from(g.table).unwrap_or(i32::MAX)),
+                    games::black_id.eq(Some(eid(g.black))),
+                    games::white_id.eq(Some(eid(g.white))),
+                    games::handicap.eq(i32::from(g.handicap)),
+                    games::result.eq(""),
+                    games::colour_method.eq(g.colours.code()),
+                    games::nigiri_holder_id.eq(holder),
+                    games::nigiri_guesser_id.eq(guesser),
+                    games::nigiri.eq(nig),
+                    games::komi_q.eq(Some(g.komi_q)),
+                )
+            })
+            .collect();
+        diesel::insert_into(games::table).values(rows).execute(conn)?;
     }
-    for b in byes {
-        diesel::insert_into(games::table)
-            .values((
-                games::tournament_id.eq(tid),
-                games::round_number.eq(n),
-                games::board.eq(0),
-                games::black_id.eq(Some(eid(*b))),
-                games::white_id.eq(None::<i32>),
-                games::handicap.eq(0),
-                games::result.eq(BYE_RESULT),
-            ))
-            .execute(conn)?;
+    for chunk in byes.chunks(INSERT_CHUNK) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|b| {
+                (
+                    games::tournament_id.eq(tid),
+                    games::round_number.eq(n),
+                    games::board.eq(0),
+                    games::black_id.eq(Some(eid(*b))),
+                    games::white_id.eq(None::<i32>),
+                    games::handicap.eq(0),
+                    games::result.eq(BYE_RESULT),
+                )
+            })
+            .collect();
+        diesel::insert_into(games::table).values(rows).execute(conn)?;
     }
     Ok(())
 }
@@ -659,9 +678,22 @@ enum Mode {
     Schedule,
 }
 
+/// How many times [`pair`] pairs again when the event changed while it was pairing, before it
+/// says so ([`RoundError::Changed`]).
+pub const PAIR_ATTEMPTS: usize = 3;
+
 /// Pairs round `n` as a draft with `seed`: a new round (it must be the next one, after
 /// published rounds), or a new pairing of the existing draft of `expected_version`.
 /// Double-loss lots drawn for the previous round are stored on its games and audited.
+///
+/// The pairing is computed outside any write transaction, so a 10,000-player round never
+/// holds the database's write lock while the engine runs (issue 16): the inputs are read in
+/// one read transaction (a consistent snapshot, with the tournament's change counter), the
+/// engine runs with no transaction open, and the draft is written in a short write
+/// transaction that first checks the change counter. If any audited write of this
+/// tournament came in between, what was paired is no longer what is stored: the round is
+/// paired again from a new read, up to [`PAIR_ATTEMPTS`] times, then refused with
+/// [`RoundError::Changed`] and nothing written.
 pub fn pair(
     conn: &mut SqliteConnection,
     actor: &Actor,
@@ -671,13 +703,13 @@ pub fn pair(
     expected_version: Option<i32>,
     reason: &str,
 ) -> Result<RoundRow, RoundError> {
-    conn.immediate_transaction(|conn| {
-        pair_in(conn, actor, tid, n, seed, expected_version, reason, Mode::Next)
-    })
+    pair_with(conn, actor, tid, n, seed, expected_version, reason, &mut |_| {})
 }
 
+/// [`pair`], with `between` run on the connection after each attempt's engine run and before
+/// its write: the tests make a concurrent change there, deterministically.
 #[allow(clippy::too_many_arguments)]
-fn pair_in(
+pub fn pair_with(
     conn: &mut SqliteConnection,
     actor: &Actor,
     tid: i32,
@@ -685,8 +717,49 @@ fn pair_in(
     seed: u64,
     expected_version: Option<i32>,
     reason: &str,
-    mode: Mode,
+    between: &mut dyn FnMut(&mut SqliteConnection),
 ) -> Result<RoundRow, RoundError> {
+    for _ in 0..PAIR_ATTEMPTS {
+        let inputs = conn.transaction(|c| read_inputs(c, tid, n, expected_version, Mode::Next))?;
+        let draft = plan(&inputs, n, seed)?;
+        between(conn);
+        let stored = conn.immediate_transaction(|c| {
+            let (changes, _) = tdb::change_stamp(c, tid)?;
+            if changes != inputs.changes {
+                return Ok(None);
+            }
+            store(c, actor, &inputs, n, seed, draft, reason).map(Some)
+        })?;
+        if let Some(row) = stored {
+            return Ok(row);
+        }
+    }
+    Err(RoundError::Changed)
+}
+
+/// What pairing round `n` reads, checked: the round may be paired.
+struct PairInputs {
+    /// The tournament's change counter when these were read.
+    changes: i32,
+    /// The draft being paired again, if any.
+    existing: Option<RoundRow>,
+    /// Its games (for the audit row's "before").
+    before_games: Vec<RoundGame>,
+    ctx: Context,
+    /// Round robin: round 1's plan; knockout: the previous round's bracket.
+    previous_plan: Option<Plan>,
+    /// Double-loss lots stored on the previous round's games.
+    stored_lots: Vec<DrawRecord>,
+}
+
+fn read_inputs(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    n: i32,
+    expected_version: Option<i32>,
+    mode: Mode,
+) -> Result<PairInputs, RoundError> {
+    let (changes, _) = tdb::change_stamp(conn, tid)?;
     let t = tdb::get(conn, tid)?;
     let all = list(conn, tid)?;
     let existing = all.iter().find(|r| r.number == n).cloned();
@@ -712,34 +785,74 @@ fn pair_in(
         return Err(RoundError::BeyondRounds { rounds: t.rounds });
     }
     let ctx = context(conn, tid, n)?;
-    let system = ctx.system();
-    let previous_plan = match system {
+    let previous_plan = match ctx.system() {
         System::RoundRobin if n > 1 => all.iter().find(|r| r.number == 1).map(RoundRow::plan),
         System::Knockout if n > 1 => all.iter().find(|r| r.number == n - 1).map(RoundRow::plan),
         _ => None,
     };
+    // A double-loss lot drawn by an earlier pairing of this round stands (the engine does
+    // not draw it again): the round's draws show it all the same.
+    let stored_lots = if ctx.psettings.double_loss_lot && n > 1 {
+        games_of(conn, tid, n - 1)?.iter().filter_map(RoundGame::nominal_lot).collect()
+    } else {
+        Vec::new()
+    };
+    let before_games = games_of(conn, tid, n)?;
+    Ok(PairInputs { changes, existing, before_games, ctx, previous_plan, stored_lots })
+}
+
+/// The engine's draft of round `n` from what was read (pure: no database).
+fn plan(inputs: &PairInputs, n: i32, seed: u64) -> Result<dr::Draft, RoundError> {
+    let ctx = &inputs.ctx;
     let input = dr::RoundInput {
-        system,
+        system: ctx.system(),
         settings: &ctx.psettings,
         players: &ctx.players,
         history: &ctx.history,
         round: u32::try_from(n).unwrap_or(1),
         seed,
-        previous_plan: previous_plan.as_ref(),
-        declared_rounds: u32::try_from(t.rounds).unwrap_or(1),
+        previous_plan: inputs.previous_plan.as_ref(),
+        declared_rounds: u32::try_from(ctx.t.rounds).unwrap_or(1),
         komi_q: ctx.komi_q(),
     };
     let mut draft = dr::plan_round(&input).map_err(RoundError::Plan)?;
-    renumber(&ctx, seed, &mut draft.games)?;
-    // A double-loss lot drawn by an earlier pairing of this round stands (the engine does
-    // not draw it again): the round's draws show it all the same.
-    if ctx.psettings.double_loss_lot && n > 1 {
-        let stored =
-            games_of(conn, tid, n - 1)?.iter().filter_map(RoundGame::nominal_lot).collect::<Vec<_>>();
-        draft.draws.extend(stored);
-    }
+    renumber(ctx, seed, &mut draft.games)?;
+    draft.draws.extend(inputs.stored_lots.iter().cloned());
+    Ok(draft)
+}
 
-    let before_games = games_of(conn, tid, n)?;
+/// Pairs round `n` inside the caller's write transaction (the round-robin schedule).
+#[allow(clippy::too_many_arguments)]
+fn pair_in(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    tid: i32,
+    n: i32,
+    seed: u64,
+    expected_version: Option<i32>,
+    reason: &str,
+    mode: Mode,
+) -> Result<RoundRow, RoundError> {
+    let inputs = read_inputs(conn, tid, n, expected_version, mode)?;
+    let draft = plan(&inputs, n, seed)?;
+    store(conn, actor, &inputs, n, seed, draft, reason)
+}
+
+/// Writes the draft of round `n` (replacing the draft paired before, if any), the
+/// double-loss lots it drew and the audit rows.
+fn store(
+    conn: &mut SqliteConnection,
+    actor: &Actor,
+    inputs: &PairInputs,
+    n: i32,
+    seed: u64,
+    draft: dr::Draft,
+    reason: &str,
+) -> Result<RoundRow, RoundError> {
+    let ctx = &inputs.ctx;
+    let tid = ctx.t.id;
+    let system = ctx.system();
+    let existing = &inputs.existing;
     delete_games(conn, tid, n)?;
     let t_now = now();
     let draws = serde_json::to_string(&draft.draws).unwrap_or_else(|_| "[]".into());
@@ -819,7 +932,7 @@ fn pair_in(
     let row = get(conn, tid, n)?;
     let after_games = games_of(conn, tid, n)?;
     let (action, before) = match &existing {
-        Some(r) => ("repair", Some(snapshot(r, &before_games))),
+        Some(r) => ("repair", Some(snapshot(r, &inputs.before_games))),
         None => ("pair", None),
     };
     record(
@@ -1362,6 +1475,116 @@ pub fn set_attendance(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::{self, entrants as edb, tournaments as tdb};
+    use crate::domain::demo::demo_entrants;
+
+    /// A database with `events` tournaments of 20 demo entrants each, nothing paired.
+    fn events(events: usize) -> (tempfile::TempDir, db::DbPool, Vec<i32>) {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = db::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let actor = Actor::system("test");
+        let mut tids = Vec::new();
+        for k in 0..events {
+            let mut s = TournamentSettings::defaults(chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap());
+            s.name_zh = format!("编排赛{k}");
+            s.rounds = 5;
+            let tid = tdb::create(&mut conn, &actor, &s).unwrap();
+            let rows = demo_entrants(7 + k as u64, 20).into_iter().map(edb::ImportRow::trusted).collect();
+            edb::add_entrants(&mut conn, &actor, tid, rows, &edb::ImportNote::new("test")).unwrap();
+            tids.push(tid);
+        }
+        (dir, pool, tids)
+    }
+
+    fn paired_ids(conn: &mut SqliteConnection, tid: i32, n: i32) -> HashSet<i32> {
+        games_of(conn, tid, n).unwrap().iter().flat_map(|g| [g.black_id, g.white_id]).flatten().collect()
+    }
+
+    fn audit_actions(conn: &mut SqliteConnection, tid: i32, action: &str) -> usize {
+        audit::for_tournament(conn, tid, 1000).unwrap().iter().filter(|r| r.action == action).count()
+    }
+
+    /// Issue 16 item 1: an entrant withdrawn while the round is being paired (after the read,
+    /// before the write) is not in the stored draft: the first pairing is thrown away and the
+    /// round paired again from a new read.
+    #[test]
+    fn a_change_while_pairing_pairs_again() {
+        let (_dir, pool, tids) = events(1);
+        let mut conn = pool.get().unwrap();
+        let tid = tids[0];
+        let actor = Actor::system("test");
+        let leaver = edb::list(&mut conn, tid, "", Sort::Id).unwrap()[3].id;
+        let mut calls = 0;
+        let row = pair_with(&mut conn, &actor, tid, 1, 42, None, "", &mut |c| {
+            calls += 1;
+            if calls == 1 {
+                edb::set_status(c, &Actor::system("arbiter"), tid, leaver, true, "left").unwrap();
+            }
+        })
+        .unwrap();
+        assert_eq!(calls, 2, "paired twice: the first draft was of an older state");
+        assert_eq!(row.version, 1);
+        let ids = paired_ids(&mut conn, tid, 1);
+        assert_eq!(ids.len(), 19, "the 19 entrants still in, one of them with the bye");
+        assert!(!ids.contains(&leaver));
+        assert_eq!(audit_actions(&mut conn, tid, "pair"), 1, "one draft stored, one audit row");
+    }
+
+    /// A write in another tournament does not make a pairing start again.
+    #[test]
+    fn a_change_elsewhere_does_not() {
+        let (_dir, pool, tids) = events(2);
+        let mut conn = pool.get().unwrap();
+        let actor = Actor::system("test");
+        let other = edb::list(&mut conn, tids[1], "", Sort::Id).unwrap()[0].id;
+        let mut calls = 0;
+        pair_with(&mut conn, &actor, tids[0], 1, 42, None, "", &mut |c| {
+            calls += 1;
+            edb::set_status(c, &actor, tids[1], other, calls % 2 == 1, "").unwrap();
+        })
+        .unwrap();
+        assert_eq!(calls, 1);
+        assert_eq!(paired_ids(&mut conn, tids[0], 1).len(), 20);
+    }
+
+    /// When the event changes during every attempt, the pairing says so and writes nothing:
+    /// no round, no game, no audit row of a pairing.
+    #[test]
+    fn an_event_that_keeps_changing_is_refused() {
+        let (_dir, pool, tids) = events(1);
+        let mut conn = pool.get().unwrap();
+        let tid = tids[0];
+        let actor = Actor::system("test");
+        let e = edb::list(&mut conn, tid, "", Sort::Id).unwrap()[0].id;
+        let mut calls = 0;
+        let r = pair_with(&mut conn, &actor, tid, 1, 42, None, "", &mut |c| {
+            calls += 1;
+            edb::set_status(c, &actor, tid, e, calls % 2 == 1, "").unwrap();
+        });
+        assert!(matches!(r, Err(RoundError::Changed)), "{r:?}");
+        assert_eq!(calls, PAIR_ATTEMPTS);
+        assert!(list(&mut conn, tid).unwrap().is_empty());
+        assert!(paired_ids(&mut conn, tid, 1).is_empty());
+        assert_eq!(audit_actions(&mut conn, tid, "pair"), 0);
+    }
+
+    /// A draft paired again over a stale version is refused before anything is computed.
+    #[test]
+    fn pairing_a_draft_again_checks_its_version() {
+        let (_dir, pool, tids) = events(1);
+        let mut conn = pool.get().unwrap();
+        let actor = Actor::system("test");
+        let tid = tids[0];
+        pair(&mut conn, &actor, tid, 1, 1, None, "").unwrap();
+        let again = pair(&mut conn, &actor, tid, 1, 2, Some(1), "").unwrap();
+        assert_eq!(again.version, 2);
+        assert!(matches!(
+            pair(&mut conn, &actor, tid, 1, 3, Some(1), ""),
+            Err(RoundError::Stale { current: 2 })
+        ));
+        assert_eq!(audit_actions(&mut conn, tid, "repair"), 1);
+    }
 
     #[test]
     fn result_codes_as_the_import_stores_them() {

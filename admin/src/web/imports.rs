@@ -19,9 +19,7 @@ use super::form::{hex_decode, hex_encode, Form};
 use super::i18n::Lang;
 use super::templates::{ImportMode, ImportPage, ImportRowView, Preview};
 use super::tournaments::{komi_conversion, settings_text};
-use crate::db::entrants::{
-    self as edb, EntrantRow, ImportData, ImportGame, ImportNote, ImportRow, ReplaceError,
-};
+use crate::db::entrants::{self as edb, EntrantRow, ImportData, ImportNote, ImportRow, ReplaceError};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::{backup, DbError};
@@ -134,37 +132,6 @@ fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
                 .collect();
             Ok(Parsed { good, bad: Vec::new(), og: Some(og), warnings: String::new() })
         }
-    }
-}
-
-/// The players, games, byes (a game without White) and absences of an OpenGotha file.
-fn og_data(og: &OgTournament) -> ImportData {
-    let index = og.index();
-    let at = |k: &str| index.get(k).copied();
-    let mut games: Vec<ImportGame> = og
-        .games
-        .iter()
-        .map(|g| ImportGame {
-            round: i32::try_from(g.round).unwrap_or(0),
-            board: i32::try_from(g.table).unwrap_or(0),
-            black: at(&g.black_key),
-            white: at(&g.white_key),
-            handicap: i32::from(g.handicap),
-            result: g.result.code(),
-        })
-        .collect();
-    games.extend(og.byes.iter().map(|b| ImportGame {
-        round: i32::try_from(b.round).unwrap_or(0),
-        board: 0,
-        black: at(&b.player_key),
-        white: None,
-        handicap: 0,
-        result: "BYE".into(),
-    }));
-    ImportData {
-        rows: og.players.iter().map(|p| ImportRow::trusted(p.entrant.clone())).collect(),
-        games,
-        absences: og.absences().into_iter().map(|(r, i)| (i32::try_from(r).unwrap_or(0), i)).collect(),
     }
 }
 
@@ -546,7 +513,7 @@ async fn confirm_og(
     expected: Option<i32>,
 ) -> Result<HttpResponse, AppError> {
     let Some(og) = &p.og else { return Err(AppError::internal(ctx.lang, "no OpenGotha event")) };
-    let data = og_data(og);
+    let data = ImportData::from_opengotha(og);
     let mode = match form.get("mode") {
         "" if target.is_empty() && !target.is_team() => "replace",
         m => m,

@@ -280,6 +280,7 @@ fn refusal(
     let b = StatusCode::BAD_REQUEST;
     Ok(match e {
         RoundError::Stale { .. } => (c, lang.t("round.err_stale").into(), None),
+        RoundError::Changed => (c, lang.t("round.err_changed_while_pairing").into(), None),
         RoundError::Published => (c, lang.t("round.err_published").into(), None),
         RoundError::NotPublished => (c, lang.t("round.err_not_published").into(), None),
         RoundError::HasResults => (c, lang.t("round.err_has_results").into(), None),

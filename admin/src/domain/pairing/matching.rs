@@ -11,7 +11,16 @@
 //! 1. starts from a candidate graph: each vertex is joined to the next `candidates`
 //!    vertices in that order (its own score group and the neighbouring ones), plus the
 //!    "hub" vertices (the bye) joined to everyone;
-//! 2. solves the maximum-weight matching on that graph and keeps its duals `y`;
+//! 2. solves the maximum-weight **perfect** matching on that graph
+//!    ([`max_weight_perfect_matching`]: a pairing field has an even number of vertices and
+//!    all weights positive, so on the complete graph the two optima are the same) and keeps
+//!    its duals `y`. In perfect mode duals are free in sign, so every vertex can lower its
+//!    own dual and start matched ([`Start::LowerDuals`]), where the plain method's greedy
+//!    start may only use edges of the one largest weight; each later round starts warm
+//!    from the previous round's matching and duals. On the 10,000-player Swiss file of
+//!    issue 16 with balanced colours this leaves 154 vertices free at the start and 79
+//!    stages over both rounds (BENCHMARKS.md); how many the plain start left there was not
+//!    measured (`bench pair --plain-solver` compares);
 //! 3. checks LP dual feasibility on the **complete** graph: `y_u + y_v (+ blossom duals) ≥
 //!    2·w(u, v)` for every pair. It never evaluates all n² pairs: vertices are bucketed in
 //!    classes (score level, colour type) with a cheap upper bound of any weight between two
@@ -41,6 +50,17 @@ pub struct MatchResult {
     /// `parent[x]` = the blossom directly containing vertex or blossom `x` (blossoms are
     /// numbered `n..2n`), `None` at the top.
     pub parent: Vec<Option<usize>>,
+    /// What the run cost (for the benchmark's report).
+    pub work: Work,
+}
+
+/// The work of one solver run: vertices left free by its start, stages (one augmenting
+/// path each), dual adjustments over all stages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Work {
+    pub free_at_start: usize,
+    pub stages: usize,
+    pub dual_steps: usize,
 }
 
 impl MatchResult {
@@ -159,11 +179,100 @@ impl<'a> Certificate<'a> {
 /// primal–dual method: those edges are tight under the initial duals), which saves most of
 /// the stages on pairing graphs. Deterministic: the same input gives the same output.
 pub fn max_weight_matching(n: usize, edges: &[(usize, usize, i128)], greedy_start: bool) -> MatchResult {
-    let mut s = Solver::new(n, edges);
-    s.run(greedy_start);
-    let mate = (0..n).map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]])).collect();
-    let parent = s.blossomparent.iter().map(|&p| (p != NONE).then_some(p)).collect();
-    MatchResult { mate, dual: s.dualvar, parent }
+    let mut s = Solver::new(n, edges, false);
+    s.run(if greedy_start { Start::Greedy } else { Start::Empty });
+    s.result()
+}
+
+/// A start for [`max_weight_perfect_matching`]: a matching of edges of the graph and vertex
+/// duals (doubled scale, all of one parity) that are feasible for every edge, with every
+/// matched edge tight. [`warm_start`] makes one from an earlier solve.
+#[derive(Clone, Debug)]
+pub struct WarmStart {
+    pub mate: Vec<Option<usize>>,
+    pub dual: Vec<i128>,
+}
+
+/// Maximum-weight **perfect** matching of a graph that has one (`None` if it has not).
+///
+/// The same primal–dual blossom algorithm as [`max_weight_matching`], for the perfect
+/// matching LP: vertex duals are free in sign, so there is no "a free vertex's dual reached
+/// zero" stop and free vertices need not share one dual value. That is what allows a good
+/// start: without `warm`, each vertex in turn lowers its dual as far as feasibility allows
+/// and takes a free neighbour over the edge that became tight (the classic greedy dual
+/// start), which leaves few vertices free; with `warm`, the matching and duals of an earlier
+/// solve of a smaller edge set, whose free vertices then lower their duals the same way.
+/// Pairing fields always have an even number of vertices (an odd field has the bye vertex)
+/// and positive weights on the complete graph, so every maximum-weight matching there is
+/// perfect: this is the same optimum, from a start that leaves few vertices free even when
+/// few edges share the maximum weight (colour weights; issue 16).
+pub fn max_weight_perfect_matching(
+    n: usize,
+    edges: &[(usize, usize, i128)],
+    warm: Option<&WarmStart>,
+) -> Option<MatchResult> {
+    let mut s = Solver::new(n, edges, true);
+    s.run(match warm {
+        Some(w) => Start::Warm(w),
+        None => Start::LowerDuals,
+    });
+    let r = s.result();
+    r.mate.iter().all(Option::is_some).then_some(r)
+}
+
+/// A start for the next solve after `edges` were added to the graph `res` was solved on:
+/// every blossom dual folded into its vertices (a pair inside a blossom keeps its slack, a
+/// pair leaving it gains), vertex duals brought to one parity (by raising the odd ones by
+/// one), each new edge made feasible by raising one end's dual, and every matched pair no
+/// longer tight unmatched. Feasible, with tight matched edges: a valid start of
+/// [`max_weight_perfect_matching`] on the larger graph.
+pub fn warm_start(
+    res: &MatchResult,
+    all_edges: &[(usize, usize, i128)],
+    added: &[(usize, usize, i128)],
+) -> WarmStart {
+    let n = res.mate.len();
+    let cert = Certificate::new(res);
+    let mut dual: Vec<i128> = (0..n).map(|v| res.dual[v] + cert.cum[v]).collect();
+    let parity = dual.first().map_or(0, |d| d.rem_euclid(2));
+    for d in dual.iter_mut() {
+        if d.rem_euclid(2) != parity {
+            *d += 1;
+        }
+    }
+    for &(u, v, w) in added {
+        let slack = dual[u] + dual[v] - 2 * w;
+        if slack < 0 {
+            dual[u] -= slack;
+        }
+    }
+    let mut weight_of = std::collections::HashMap::new();
+    for &(u, v, w) in all_edges {
+        if res.mate[u] == Some(v) {
+            weight_of.insert((u.min(v), u.max(v)), w);
+        }
+    }
+    let mut mate = res.mate.clone();
+    for u in 0..n {
+        if let Some(v) = mate[u] {
+            let tight = weight_of.get(&(u.min(v), u.max(v))).is_some_and(|&w| dual[u] + dual[v] == 2 * w);
+            if !tight {
+                mate[u] = None;
+                mate[v] = None;
+            }
+        }
+    }
+    WarmStart { mate, dual }
+}
+
+/// How a [`Solver`] run starts.
+enum Start<'a> {
+    Empty,
+    /// Edges of maximum weight, greedily (tight under the uniform initial duals).
+    Greedy,
+    /// Perfect mode: each vertex lowers its dual and takes a free tight neighbour.
+    LowerDuals,
+    Warm(&'a WarmStart),
 }
 
 struct Solver<'a> {
@@ -186,6 +295,9 @@ struct Solver<'a> {
     allowedge: Vec<bool>,
     queue: Vec<usize>,
     bestedgeto: Vec<usize>,
+    /// Perfect-matching LP: vertex duals free in sign, no stop at a zero dual.
+    perfect: bool,
+    work: Work,
 }
 
 /// Label of a removed blossom (the reference algorithm's −1).
@@ -196,7 +308,7 @@ fn wrap(j: isize, len: usize) -> usize {
 }
 
 impl<'a> Solver<'a> {
-    fn new(n: usize, edges: &'a [(usize, usize, i128)]) -> Self {
+    fn new(n: usize, edges: &'a [(usize, usize, i128)], perfect: bool) -> Self {
         let m = edges.len();
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut neighbend = vec![Vec::new(); n];
@@ -230,6 +342,8 @@ impl<'a> Solver<'a> {
             allowedge: vec![false; m],
             queue: Vec::new(),
             bestedgeto: vec![NONE; 2 * n],
+            perfect,
+            work: Work::default(),
         }
     }
 
@@ -544,15 +658,76 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn run(&mut self, greedy_start: bool) {
+    fn result(&self) -> MatchResult {
+        let mate = (0..self.n).map(|v| (self.mate[v] != NONE).then(|| self.endpoint[self.mate[v]])).collect();
+        let parent = self.blossomparent.iter().map(|&p| (p != NONE).then_some(p)).collect();
+        MatchResult { mate, dual: self.dualvar.clone(), parent, work: self.work }
+    }
+
+    /// Matches `v` over endpoint `p` (which points at the partner).
+    fn match_over(&mut self, v: usize, p: usize) {
+        self.mate[v] = p;
+        self.mate[self.endpoint[p]] = p ^ 1;
+    }
+
+    /// [`Start::LowerDuals`]: in vertex order, a free vertex lowers its dual to the least
+    /// value that keeps every edge feasible, which makes at least one of its edges tight, and
+    /// takes the first free neighbour over such an edge. Matched vertices keep their dual,
+    /// so every matched edge stays tight; all duals keep the parity of the first.
+    fn lower_duals(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.neighbend[v].is_empty() {
+                continue;
+            }
+            let mut least = i128::MIN;
+            for &p in &self.neighbend[v] {
+                let need = 2 * self.edges[p / 2].2 - self.dualvar[self.endpoint[p]];
+                least = least.max(need);
+            }
+            self.dualvar[v] = least;
+            let tight = self.neighbend[v].iter().copied().find(|&p| {
+                let u = self.endpoint[p];
+                self.mate[u] == NONE && 2 * self.edges[p / 2].2 - self.dualvar[u] == least
+            });
+            if let Some(p) = tight {
+                self.match_over(v, p);
+            }
+        }
+    }
+
+    /// [`Start::Warm`]: the duals and matched pairs of `w`. The run then lowers the duals
+    /// of the vertices it left free ([`Self::lower_duals`]): a pair the warm start had to
+    /// unmatch (its edge no longer tight after a dual was raised) is most often matched
+    /// again there, instead of costing a stage.
+    fn warm(&mut self, w: &WarmStart) {
+        self.dualvar[..self.n].copy_from_slice(&w.dual);
+        for v in 0..self.n {
+            let Some(u) = w.mate[v] else { continue };
+            if v < u {
+                if let Some(&p) = self.neighbend[v].iter().find(|&&p| self.endpoint[p] == u) {
+                    self.match_over(v, p);
+                }
+            }
+        }
+    }
+
+    fn run(&mut self, start: Start<'_>) {
         let n = self.n;
         if n == 0 || self.edges.is_empty() {
             return;
         }
-        if greedy_start {
-            self.greedy();
+        match start {
+            Start::Empty => {}
+            Start::Greedy => self.greedy(),
+            Start::LowerDuals => self.lower_duals(),
+            Start::Warm(w) => {
+                self.warm(w);
+                self.lower_duals();
+            }
         }
+        self.work.free_at_start = (0..n).filter(|&v| self.mate[v] == NONE).count();
         for _stage in 0..n {
+            self.work.stages += 1;
             for l in self.label.iter_mut() {
                 *l = 0;
             }
@@ -624,8 +799,14 @@ impl<'a> Solver<'a> {
                     break;
                 }
                 // Dual adjustment.
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                self.work.dual_steps += 1;
+                // Perfect mode has no type 1: duals are free in sign. Type 0 there means no
+                // augmenting path exists (the graph has no perfect matching).
+                let (mut deltatype, mut delta) = if self.perfect {
+                    (0, i128::MAX)
+                } else {
+                    (1, self.dualvar[..n].iter().copied().min().unwrap_or(0))
+                };
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -660,6 +841,9 @@ impl<'a> Solver<'a> {
                         deltatype = 4;
                         deltablossom = b;
                     }
+                }
+                if deltatype == 0 {
+                    break;
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
@@ -700,7 +884,8 @@ impl<'a> Solver<'a> {
                 break;
             }
             for b in n..2 * n {
-                if self.blossomparent[b] == NONE
+                if !self.perfect
+                    && self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
                     && self.dualvar[b] == 0
@@ -735,7 +920,7 @@ pub trait Problem {
 type DualBucket = (usize, Vec<(i128, usize)>);
 
 /// Statistics of a [`solve`] run (for the benchmark and tests).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SolveStats {
     pub dense: bool,
     pub rounds: usize,
@@ -743,6 +928,28 @@ pub struct SolveStats {
     pub added_edges: usize,
     /// Pairs outside the candidate graph whose slack the dual check computed.
     pub scanned: usize,
+    /// The blossom solver's work, summed over the rounds.
+    pub work: Work,
+}
+
+/// The perfect matching (every field has one, and its base weight makes a maximum-weight
+/// matching perfect), or — should a graph have none — the maximum-weight matching.
+fn perfect_or_not(n: usize, edges: &[(usize, usize, i128)], warm: Option<&WarmStart>) -> MatchResult {
+    max_weight_perfect_matching(n, edges, warm).unwrap_or_else(|| max_weight_matching(n, edges, true))
+}
+
+/// One solve of [`solve`]: perfect mode unless the tuning asks for the plain solver.
+fn solve_once(
+    tuning: SolverTuning,
+    n: usize,
+    edges: &[(usize, usize, i128)],
+    warm: Option<&WarmStart>,
+) -> MatchResult {
+    if tuning.perfect {
+        perfect_or_not(n, edges, warm)
+    } else {
+        max_weight_matching(n, edges, true)
+    }
 }
 
 /// Maximum-weight matching of `p` on its complete graph: dense for small problems, sparse
@@ -760,7 +967,9 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
         stats.dense = true;
         stats.rounds = 1;
         stats.edges = edges.len();
-        return (max_weight_matching(n, &edges, true).mate, stats);
+        let res = solve_once(tuning, n, &edges, None);
+        stats.work = res.work;
+        return (res.mate, stats);
     }
     let k = tuning.candidates.max(1);
     let mut present: HashSet<u64> = HashSet::new();
@@ -797,9 +1006,13 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             members[p.class(v)].push(v);
         }
     }
+    let mut warm: Option<WarmStart> = None;
     loop {
         stats.rounds += 1;
-        let res = max_weight_matching(n, &edges, true);
+        let res = solve_once(tuning, n, &edges, warm.as_ref());
+        stats.work.free_at_start += res.work.free_at_start;
+        stats.work.stages += res.work.stages;
+        stats.work.dual_steps += res.work.dual_steps;
         // A pair inside one top-level blossom B gets 2·dual[B] in its slack. Group the
         // vertices by top-level blossom with a positive dual (group NONE: all others), so
         // each scan compares raw duals across groups and raw duals + 2·dual[B] inside B.
@@ -867,6 +1080,9 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             return (res.mate, stats);
         }
         stats.added_edges += violations.len();
+        if tuning.perfect {
+            warm = Some(warm_start(&res, &edges, &violations));
+        }
         for (u, v, w) in violations {
             present.insert(key(u, v));
             edges.push((u, v, w));
@@ -978,6 +1194,85 @@ mod tests {
             let r = max_weight_matching(n, &edges, greedy);
             verify(n, &edges, &r);
             prop_assert_eq!(total(&edges, &r.mate), dense_reference(n, &edges));
+        }
+
+        /// The perfect mode's optimum equals the best perfect matching of the reference
+        /// solver (weights lifted by a constant larger than any matching's spread, so the
+        /// reference's maximum is perfect), with a feasible perfect-LP certificate; and a
+        /// warm start from a solve of part of the edges reaches the same optimum on all.
+        #[test]
+        fn perfect_mode_and_warm_start_match_reference(
+            half in 1usize..8, seed in any::<u64>(), density in 1u64..4, keep in 1u64..4,
+        ) {
+            let n = 2 * half;
+            let mut lot = crate::domain::draw::lots::Lot::new(seed, crate::domain::draw::lots::Stream::Synthetic);
+            // A path through 0..n (so a perfect matching exists) and random extra edges,
+            // weights of either sign.
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if b == a + 1 || lot.below(4) < density {
+                        edges.push((a, b, lot.below(40) as i128 - 20));
+                    }
+                }
+            }
+            let lift = 1000;
+            let lifted: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w + lift)).collect();
+            let best = dense_reference(n, &lifted) - lift * half as i128;
+            let r = max_weight_perfect_matching(n, &edges, None).expect("a perfect matching");
+            verify_perfect(n, &edges, &r);
+            prop_assert_eq!(total(&edges, &r.mate), best);
+            // Solve on the path and a part of the other edges, then warm-start on all.
+            let (first, added): (Vec<_>, Vec<_>) =
+                edges.iter().enumerate().partition(|(i, e)| e.1 == e.0 + 1 || (*i as u64) % 4 < keep);
+            let first: Vec<_> = first.into_iter().map(|(_, e)| *e).collect();
+            let added: Vec<_> = added.into_iter().map(|(_, e)| *e).collect();
+            let part = max_weight_perfect_matching(n, &first, None).expect("a perfect matching");
+            let mut all = first.clone();
+            all.extend(added.iter().copied());
+            let warm = warm_start(&part, &first, &added);
+            verify_warm(&all, &warm);
+            let again = max_weight_perfect_matching(n, &all, Some(&warm)).expect("a perfect matching");
+            verify_perfect(n, &all, &again);
+            prop_assert_eq!(total(&all, &again.mate), best);
+        }
+    }
+
+    /// The perfect-matching LP certificate: perfect, duals feasible (free in sign), blossom
+    /// duals ≥ 0, matched edges tight.
+    fn verify_perfect(n: usize, edges: &[(usize, usize, i128)], r: &MatchResult) {
+        for v in 0..n {
+            let m = r.mate[v].expect("perfect");
+            assert_eq!(r.mate[m], Some(v));
+        }
+        for b in n..2 * n {
+            assert!(r.dual[b] >= 0);
+        }
+        for &(u, v, w) in edges {
+            let s = r.slack(u, v, w);
+            assert!(s >= 0, "edge ({u},{v}) slack {s}");
+            if r.mate[u] == Some(v) {
+                assert_eq!(s, 0);
+            }
+        }
+    }
+
+    /// A warm start is a valid start: duals of one parity, feasible on every edge, matched
+    /// pairs joined by a tight edge.
+    fn verify_warm(edges: &[(usize, usize, i128)], w: &WarmStart) {
+        let parity = w.dual[0].rem_euclid(2);
+        assert!(w.dual.iter().all(|d| d.rem_euclid(2) == parity));
+        for &(u, v, wt) in edges {
+            let s = w.dual[u] + w.dual[v] - 2 * wt;
+            assert!(s >= 0);
+            if w.mate[u] == Some(v) {
+                assert_eq!(s, 0);
+            }
+        }
+        for (v, m) in w.mate.iter().enumerate() {
+            if let Some(m) = m {
+                assert_eq!(w.mate[*m], Some(v));
+            }
         }
     }
 }

@@ -342,11 +342,20 @@ pub struct SolverTuning {
     /// the score order; missing edges that could improve the matching are added until the
     /// LP dual proves the matching optimal on the complete graph.
     pub candidates: usize,
+    /// Solve the perfect-matching LP (the default; issue 16) rather than the plain
+    /// maximum-weight one with its greedy start; the same optimum (`matching` module docs).
+    /// `bench pair --plain-solver` turns it off to compare.
+    #[serde(default = "perfect_by_default")]
+    pub perfect: bool,
+}
+
+fn perfect_by_default() -> bool {
+    true
 }
 
 impl Default for SolverTuning {
     fn default() -> Self {
-        SolverTuning { dense_limit: 160, candidates: 10 }
+        SolverTuning { dense_limit: 160, candidates: 10, perfect: true }
     }
 }
 

@@ -704,7 +704,10 @@ mod tests {
         let h = testutil::history(&players, 5, 3);
         let settings = Settings { same_unit_rounds: 3, ..Settings::default() };
         let (field, _) = build_field(&players, &h, &settings, 6, 3, &|_, p| p).unwrap();
-        let (mate, stats) = matching::solve(&field, SolverTuning { dense_limit: 0, candidates: 6 });
+        let (mate, stats) = matching::solve(
+            &field,
+            SolverTuning { dense_limit: 0, candidates: 6, ..SolverTuning::default() },
+        );
         assert!(!stats.dense);
         assert_eq!(weight_of(&field, &mate), dense_reference(&field));
     }
@@ -904,7 +907,7 @@ mod tests {
             let h = testutil::history(&players, rounds, seed);
             let settings = Settings { same_unit_rounds: u32::MAX, ..Settings::default() };
             let (field, _) = build_field(&players, &h, &settings, rounds + 1, seed, &|_, p| p).unwrap();
-            let (mate, stats) = matching::solve(&field, SolverTuning { dense_limit: 0, candidates: k });
+            let (mate, stats) = matching::solve(&field, SolverTuning { dense_limit: 0, candidates: k, ..SolverTuning::default() });
             prop_assert!(!stats.dense);
             prop_assert!(mate.iter().all(Option::is_some));
             prop_assert_eq!(weight_of(&field, &mate), dense_reference(&field));
