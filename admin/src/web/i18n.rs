@@ -30,22 +30,52 @@ impl Lang {
             None
         }
     }
-    /// Pick from an Accept-Language header by quality; English when nothing matches.
+    /// Pick from an Accept-Language header by quality (RFC 9110 §12.5.4); English when nothing
+    /// matches. A language marked `q=0` is "not acceptable" and never chosen, also not through
+    /// `*`; among equal qualities the first listed wins; a malformed quality counts as 0.
     pub fn from_accept(header: &str) -> Lang {
-        let mut best: Option<(f32, Lang)> = None;
+        let mut best: Option<(u16, Lang)> = None;
+        let mut refused = Vec::new();
+        let mut star: Option<u16> = None;
         for part in header.split(',') {
             let mut it = part.split(';');
             let tag = it.next().unwrap_or("").trim();
             let q = it
-                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()))
-                .unwrap_or(1.0);
-            if let Some(l) = Lang::from_code(tag) {
-                if best.is_none_or(|(bq, _)| q > bq) {
-                    best = Some((q, l));
-                }
+                .find_map(|p| {
+                    let p = p.trim();
+                    p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")).map(|q| quality(q.trim()))
+                })
+                .unwrap_or(1000);
+            if tag == "*" {
+                star = Some(q);
+                continue;
+            }
+            if q == 0 {
+                // A range refuses our language only if it matches the tag we serve (RFC 4647
+                // basic filtering): `zh-TW;q=0` leaves zh-CN acceptable.
+                refused.extend(Lang::served_by(tag));
+                continue;
+            }
+            let Some(l) = Lang::from_code(tag) else { continue };
+            if best.is_none_or(|(bq, _)| q > bq) {
+                best = Some((q, l));
             }
         }
-        best.map(|(_, l)| l).unwrap_or(Lang::En)
+        let best = best.map(|(_, l)| l).filter(|l| !refused.contains(l));
+        let fallback = || {
+            [Lang::En, Lang::Zh]
+                .into_iter()
+                .find(|l| !refused.contains(l) && star.is_none_or(|q| q > 0))
+        };
+        best.or_else(fallback).unwrap_or(Lang::En)
+    }
+    /// The language whose served tag (`en`, `zh-CN`) the range `tag` matches.
+    fn served_by(tag: &str) -> Option<Lang> {
+        match tag.to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "zh" | "zh-cn" | "zh-hans" | "zh-hans-cn" => Some(Lang::Zh),
+            _ => None,
+        }
     }
     pub fn is_zh(self) -> bool {
         self == Lang::Zh
@@ -73,6 +103,20 @@ impl Lang {
     }
 }
 
+/// A quality value in thousandths (`1`, `0.8`, `0.125`); anything else is 0.
+fn quality(q: &str) -> u16 {
+    let (int, frac) = q.split_once('.').unwrap_or((q, ""));
+    if frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return 0;
+    }
+    let thousandths = format!("{frac:0<3}").parse::<u16>().unwrap_or(0);
+    match int {
+        "0" => thousandths,
+        "1" if thousandths == 0 => 1000,
+        _ => 0,
+    }
+}
+
 static CATALOG_MAP: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
     LazyLock::new(|| CATALOG.iter().map(|(k, en, zh)| (*k, (*en, *zh))).collect());
 
@@ -94,6 +138,21 @@ mod tests {
         assert_eq!(Lang::from_accept("fr-FR"), Lang::En);
         assert_eq!(Lang::from_accept("fr;q=0.9, zh-TW;q=0.8"), Lang::Zh);
         assert_eq!(Lang::from_accept(""), Lang::En);
+    }
+
+    /// Issue 15 item 7: `q=0` means "not acceptable", whatever else the header says.
+    #[test]
+    fn accept_language_never_chooses_q0() {
+        assert_eq!(Lang::from_accept("zh-CN;q=0"), Lang::En);
+        assert_eq!(Lang::from_accept("zh-CN;q=0, en;q=0.1"), Lang::En);
+        assert_eq!(Lang::from_accept("en;q=0, fr"), Lang::Zh);
+        assert_eq!(Lang::from_accept("en;q=0.0, zh;q=0.001"), Lang::Zh);
+        assert_eq!(Lang::from_accept("en-US, en;q=0"), Lang::Zh, "en refused covers en-US too");
+        assert_eq!(Lang::from_accept("zh;q=0.5, en;q=0.5"), Lang::Zh, "a tie goes to the first listed");
+        assert_eq!(Lang::from_accept("en;q=abc, zh;q=0.2"), Lang::Zh, "a malformed q is 0");
+        assert_eq!(Lang::from_accept("en;q=0, *;q=0"), Lang::En, "nothing acceptable: the default");
+        assert_eq!(Lang::from_accept("zh-TW;Q=0.9"), Lang::Zh);
+        assert_eq!(Lang::from_accept("zh-TW;q=0, zh-CN;q=0.5, en;q=0.4"), Lang::Zh, "zh-TW refused, zh-CN not");
     }
 
     #[test]
