@@ -51,7 +51,8 @@ fn a_users_language_sticks_across_pages_and_logins() {
     let r = org.get(&link);
     assert_eq!(r.status, 303);
     assert_eq!(r.location(), format!("/t/{tid}"));
-    for path in [format!("/t/{tid}"), format!("/t/{tid}/entrants"), format!("/t/{tid}/settings"), "/".into()] {
+    for path in [format!("/t/{tid}"), format!("/t/{tid}/entrants"), format!("/t/{tid}/settings"), "/".into()]
+    {
         assert_eq!(page_lang(&org.get(&path)), "zh-CN", "{path}");
     }
     assert_eq!(query_text(&s.db, "SELECT lang FROM user_prefs").as_deref(), Some("zh-CN"));

@@ -8,11 +8,7 @@ use diesel::prelude::*;
 
 /// The language code (`en`, `zh-CN`) this user chose, if they ever did.
 pub fn lang(conn: &mut SqliteConnection, user_id: i32) -> Result<Option<String>, DbError> {
-    Ok(user_prefs::table
-        .find(user_id)
-        .select(user_prefs::lang)
-        .first::<String>(conn)
-        .optional()?)
+    Ok(user_prefs::table.find(user_id).select(user_prefs::lang).first::<String>(conn).optional()?)
 }
 
 /// Remember `code` as the user's language (audited like every write; nothing written when it

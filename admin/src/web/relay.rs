@@ -27,11 +27,10 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
-use crate::domain::team::cards::{CardOffence, RedCause};
+use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::penalties::PenaltyRow;
 use crate::domain::team::relay::{Card, Effect, Event, Phase, Refusal, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetClockRow, SheetPenaltyRow};
@@ -384,7 +383,7 @@ fn penalty_views(
                 move_no: p.move_number,
                 side: p.side.map(|c| side_name(lang, c).to_string()).unwrap_or_default(),
                 person: r.name.clone().unwrap_or_default(),
-                what: penalty_what(lang, p),
+                what: lang.penalty_what(p),
                 stones: p.stones,
                 total_b: p.total[0],
                 total_w: p.total[1],
@@ -522,42 +521,6 @@ impl Default for Opts {
     fn default() -> Self {
         Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK, confirm: None }
     }
-}
-
-/// The catalog key of a card's offence (its label with the article).
-pub fn offence_key(o: CardOffence) -> &'static str {
-    match o {
-        CardOffence::DoubleMove => "relay.off_double_move",
-        CardOffence::TakeBack => "relay.off_take_back",
-        CardOffence::EarlyClockPress => "relay.off_early_clock_press",
-        CardOffence::MisCapture => "relay.off_mis_capture",
-        CardOffence::MissedCapture => "relay.off_missed_capture",
-        CardOffence::PressBeforeCapturesRemoved => "relay.off_press_before_captures_removed",
-        CardOffence::WrongClockPress => "relay.off_wrong_clock_press",
-        CardOffence::RepeatedWrongClockPress => "relay.off_repeated_wrong_clock_press",
-        CardOffence::MaliciousFoul => "relay.off_malicious_foul",
-        CardOffence::LeavingSeat => "relay.off_leaving_seat",
-        CardOffence::SubstitutionDelay => "relay.off_substitution_delay",
-        CardOffence::TimeoutDelay => "relay.off_timeout_delay",
-        CardOffence::LateLineup => "relay.off_late_lineup",
-        CardOffence::Other => "relay.off_other",
-    }
-}
-
-/// A penalty-log row's ruling as the page and the sheets print it: the ruling, a red card
-/// with its cause (a second yellow, Art. 24.2; a third order error, Art. 17.7), and the
-/// card's offence with its article.
-pub fn penalty_what(lang: Lang, p: &PenaltyRow) -> String {
-    let base = pick(lang, p.what_zh.clone(), p.what_en.clone());
-    let mut what = match p.red {
-        Some(RedCause::SecondYellow) => lang.t("relay.red_second_yellow").to_string(),
-        Some(RedCause::ThirdOrderError) => format!("{base} · {}", lang.t("relay.red_third_error")),
-        Some(RedCause::Direct) | None => base,
-    };
-    if let Some(o) = p.offence {
-        what = format!("{what} · {}", lang.t(offence_key(o)));
-    }
-    what
 }
 
 /// The catalog key of an ending (its label with the article).
@@ -762,7 +725,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         ],
         offence_opts: CardOffence::ALL
             .iter()
-            .map(|o| (o.code().to_string(), lang.t(offence_key(*o)).to_string()))
+            .map(|o| (o.code().to_string(), lang.offence(*o).to_string()))
             .collect(),
         short_of_players: None,
         replay,
@@ -846,8 +809,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .unwrap_or_default();
         // The clock readings and the play-off's time as the printed record sheet has them.
         let clock_pair = |r: &SheetClockRow| -> (String, String) {
-            let t = if lang.is_zh() { &r.text_zh } else { &r.text_en };
-            (t[0].clone(), t[1].clone())
+            (lang.clock_reading(&r.clocks[0]), lang.clock_reading(&r.clocks[1]))
         };
         page.clocks = sheet
             .clocks
@@ -1108,7 +1070,7 @@ async fn refused(
             let allowed = allowed.iter().map(|c| name(*c)).collect::<Vec<_>>().join(" / ");
             (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                lang.tf("relay.err_card_offence", &[&name(card), &lang.t(offence_key(offence)), &allowed]),
+                lang.tf("relay.err_card_offence", &[&name(card), &lang.offence(offence), &allowed]),
             )
         }
         MatchError::Refused(r) => {
@@ -1680,12 +1642,11 @@ pub async fn sheets(
         (None, Ok(_)) => return Err(ctx.not_found()),
     };
     let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
-        Some("en") => crate::print::Lang::En,
-        Some("zh") => crate::print::Lang::Zh,
-        _ if ctx.lang.is_zh() => crate::print::Lang::Zh,
-        _ => crate::print::Lang::En,
+        Some("en") => Lang::En,
+        Some("zh") => Lang::Zh,
+        _ => ctx.lang,
     };
-    let l = if lang == crate::print::Lang::Zh { Lang::Zh } else { Lang::En };
+    let l = lang;
     let rules = &m.config().rules;
     let s = t.settings();
     let tc = &s.time_control;
@@ -1703,19 +1664,15 @@ pub async fn sheets(
                 .map(|d| d.format("%Y-%m-%d").to_string())
                 .unwrap_or_default(),
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
-            time_control_text: if l.is_zh() { tc.describe_zh() } else { tc.describe_en() },
-            rules_text: if l.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() }.to_string(),
+            time_control_text: l.time_control(tc),
+            rules_text: l.rule_set(rules.preset).to_string(),
         },
         table: u32::try_from(st.row.table_no).unwrap_or(0),
         utc_offset_secs: Local::now().offset().local_minus_utc(),
         ending: ending_note(l, m),
     };
     // The rulings as the page names them: red cards with their cause, offences with articles.
-    let mut sheet = record_sheet(m);
-    for r in sheet.penalties.iter_mut().chain(sheet.playoff_penalties.iter_mut()) {
-        let (en, zh) = (penalty_what(Lang::En, &r.row), penalty_what(Lang::Zh, &r.row));
-        (r.row.what_en, r.row.what_zh) = (en, zh);
-    }
+    let sheet = record_sheet(m);
     let pdf =
         crate::print::team_sheets(&header, &lineup_forms(m), &sheet, &crate::print::PdfOptions::new(lang))
             .map_err(|e| AppError::internal(ctx.lang, e))?;

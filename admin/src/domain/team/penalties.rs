@@ -50,9 +50,8 @@ pub struct PenaltyRow {
     pub move_number: u32,
     pub side: Option<Color>,
     pub person: Option<PersonId>,
-    /// The ruling's short name ("yellow card", "move-order error", …).
-    pub what_en: String,
-    pub what_zh: String,
+    /// The ruling (named by the edge: `Lang::ruling_kind`).
+    pub kind: rules::rulings::RulingKind,
     /// A card's offence, with its article (rendered by the page and the sheets).
     pub offence: Option<CardOffence>,
     /// The ruling sent someone off: why the card is red (a second yellow, a third order error).
@@ -91,8 +90,7 @@ pub fn penalty_rows(
             person: e.ruling.player,
             offence: e.offence,
             red,
-            what_en: e.ruling.kind.en(),
-            what_zh: e.ruling.kind.zh(),
+            kind: e.ruling.kind,
             stones,
             total,
             explain_en: mine.iter().map(|x| x.en.as_str()).collect::<Vec<_>>().join("; "),
@@ -130,7 +128,7 @@ mod tests {
         assert_eq!(stones, vec![1, 1, 2, 2, 5]);
         assert_eq!(rows.last().unwrap().total, [8, 3]);
         assert!(rows[4].explain_zh.contains("红牌"));
-        assert_eq!(rows[1].what_zh, "黄牌");
+        assert_eq!(rows[1].kind, RulingKind::YellowCard);
         // The second yellow and the third order error send off: red, with the cause.
         let reds: Vec<Option<RedCause>> = rows.iter().map(|r| r.red).collect();
         assert_eq!(
