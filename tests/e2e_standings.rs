@@ -226,8 +226,12 @@ fn public_pages_are_cached_by_etag_and_find_my_table() {
     assert!(text_of(&p, "found").unwrap_or_default().contains("No player"));
     let p = public.get(&format!("/t/{tid}/pairings"));
     assert!(p.body.contains("Ahn Ari") && p.body.contains("http-equiv=\"refresh\""));
-    // Odd queries are not errors.
-    for q in ["?round=abc", "?round=99", "?q=%3Cscript%3E", "?round=1&q="] {
+    // A round that is not a number is a 400 (issue 14: it used to show the latest round as if
+    // asked for); other odd queries are not errors.
+    let r = public.get(&format!("/t/{tid}/pairings?round=abc"));
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("must be a round number from 1"), "{}", r.body);
+    for q in ["?round=99", "?q=%3Cscript%3E", "?round=1&q="] {
         let r = public.get(&format!("/t/{tid}/pairings{q}"));
         assert_eq!(r.status, 200, "{q}");
         assert!(!r.body.contains("<script>"));

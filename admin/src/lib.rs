@@ -13,6 +13,7 @@
 //!   print and CLI all render from; `rules` and `domain` return typed values, never sentences.
 //! - [`web`]: actix handlers, sessions, CSRF, templates.
 //! - [`cli`]: the `tengen` subcommands.
+//! - [`log`]: logging and console lines that never take the program down.
 
 pub mod cli;
 pub mod db;
@@ -20,5 +21,6 @@ pub mod documents;
 pub mod domain;
 pub mod i18n;
 pub mod import;
+pub mod log;
 pub mod print;
 pub mod web;

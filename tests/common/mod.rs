@@ -61,6 +61,17 @@ impl Server {
 
     /// A server on the database in `dir` (tengen.db).
     pub fn start_in(dir: tempfile::TempDir) -> Server {
+        Server::start_with(dir, &[], Stdio::inherit(), "warn")
+    }
+
+    /// A fresh server with more `serve` options (e.g. `--trusted-proxy 127.0.0.1`).
+    pub fn start_args(args: &[&str]) -> Server {
+        Server::start_with(tempfile::tempdir().expect("tempdir"), args, Stdio::inherit(), "warn")
+    }
+
+    /// A server on the database in `dir` with more `serve` options, its stderr sent to
+    /// `stderr` (e.g. /dev/full: a log that cannot be written) and `TENGEN_LOG=log`.
+    pub fn start_with(dir: tempfile::TempDir, args: &[&str], stderr: Stdio, log: &str) -> Server {
         let db = dir.path().join("tengen.db");
         let mut child = Command::new(bin())
             .arg("serve")
@@ -68,10 +79,11 @@ impl Server {
             .arg(&db)
             .arg("--bind")
             .arg("127.0.0.1:0")
-            .env("TENGEN_LOG", "warn")
+            .args(args)
+            .env("TENGEN_LOG", log)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("start the server binary");
         let stdout = child.stdout.take().expect("stdout");
@@ -133,6 +145,18 @@ impl Server {
         );
         assert_eq!(r.status, 303, "{}", r.body);
         c
+    }
+
+    /// Is the server process still running?
+    pub fn alive(&mut self) -> bool {
+        self.child.as_mut().is_some_and(|c| matches!(c.try_wait(), Ok(None)))
+    }
+
+    /// Stop the server and start it again on the same directory with `args`.
+    pub fn restart(mut self, args: &[&str]) -> Server {
+        self.stop();
+        let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().expect("tempdir"));
+        Server::start_with(dir, args, Stdio::inherit(), "warn")
     }
 
     /// Stop the server (and wait for it), keeping the directory.
@@ -213,6 +237,8 @@ pub struct Client {
     pub origin: Option<String>,
     /// A Referer header sent with POSTs (None: send none).
     pub referer: Option<String>,
+    /// More headers sent with every request (e.g. X-Forwarded-For, as a proxy would).
+    pub extra_headers: std::cell::RefCell<Vec<(String, String)>>,
 }
 
 impl Client {
@@ -230,7 +256,14 @@ impl Client {
             accept_language: "en".into(),
             origin: Some(base.to_string()),
             referer: None,
+            extra_headers: Default::default(),
         }
+    }
+
+    /// Point this client (cookies kept) at a restarted server.
+    pub fn rebase(&mut self, s: &Server) {
+        self.base = s.base.clone();
+        self.origin = Some(s.base.clone());
     }
 
     fn cookie_header(&self) -> String {
@@ -265,13 +298,16 @@ impl Client {
     }
 
     pub fn get(&self, path: &str) -> Resp {
-        let r = self
-            .agent
-            .get(format!("{}{path}", self.base))
-            .header("Cookie", self.cookie_header())
-            .header("Accept-Language", &self.accept_language)
-            .call();
-        self.finish(r)
+        self.get_with(path, &[])
+    }
+
+    /// Set (or with None, remove) a header sent with every request.
+    pub fn set_header(&self, name: &str, value: Option<&str>) {
+        let mut h = self.extra_headers.borrow_mut();
+        h.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
+        if let Some(v) = value {
+            h.push((name.to_string(), v.to_string()));
+        }
     }
 
     /// GET with extra headers (e.g. If-None-Match).
@@ -281,6 +317,9 @@ impl Client {
             .get(format!("{}{path}", self.base))
             .header("Cookie", self.cookie_header())
             .header("Accept-Language", &self.accept_language);
+        for (k, v) in self.extra_headers.borrow().iter() {
+            req = req.header(k.as_str(), v.as_str());
+        }
         for (k, v) in headers {
             req = req.header(*k, *v);
         }
@@ -294,6 +333,9 @@ impl Client {
             .header("Cookie", self.cookie_header())
             .header("Accept-Language", &self.accept_language)
             .header("Content-Type", content_type);
+        for (k, v) in self.extra_headers.borrow().iter() {
+            req = req.header(k.as_str(), v.as_str());
+        }
         if let Some(o) = &self.origin {
             req = req.header("Origin", o);
         }

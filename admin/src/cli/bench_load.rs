@@ -56,6 +56,10 @@ pub struct Args {
     /// enter about 14,000 results an hour, far more than a round of 500 games needs).
     #[arg(long, default_value_t = 1000)]
     pub write_interval_ms: u64,
+    /// The server's `PRAGMA synchronous`: `full` (what `serve` uses: every acknowledged result
+    /// is on disk) or `normal` (the WAL is synced at checkpoints only), to measure the cost.
+    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
+    pub synchronous: String,
     /// Keep the temporary directory (the database) and print its path.
     #[arg(long)]
     pub keep: bool,
@@ -103,6 +107,8 @@ type Acked = (i32, i64, u64);
 #[derive(Default)]
 struct WriterLog {
     acked: Vec<Acked>,
+    /// Microseconds from sending a result to its 303.
+    write_latency: Vec<u64>,
     refused: BTreeMap<u16, u64>,
     server_errors: u64,
     no_answer: u64,
@@ -141,8 +147,15 @@ fn bench(args: &Args) -> Result<bool, String> {
     };
     let bind = format!("127.0.0.1:{port}");
     let (server_db, server_bind) = (db_path.clone(), bind.clone());
+    let sync = if args.synchronous == "normal" {
+        crate::db::Synchronous::Normal
+    } else {
+        crate::db::Synchronous::Full
+    };
     std::thread::spawn(move || {
-        let r = actix_web::rt::System::new().block_on(crate::web::serve(server_db, server_bind));
+        let mut opts = crate::web::ServeOptions::new(server_db, server_bind);
+        opts.db_opts.synchronous = sync;
+        let r = actix_web::rt::System::new().block_on(crate::web::serve(opts));
         if let Err(e) = r {
             eprintln!("server: {e}");
         }
@@ -238,6 +251,8 @@ fn bench(args: &Args) -> Result<bool, String> {
             }),
         );
     }
+    let mut writes: Vec<u64> = writers.iter().flat_map(|w| w.write_latency.iter().copied()).collect();
+    writes.sort_unstable();
     let server_errors: u64 = status.iter().filter(|(s, _)| **s >= 500).map(|(_, n)| n).sum();
     let write_5xx: u64 = writers.iter().map(|w| w.server_errors).sum();
     let write_no_answer: u64 = writers.iter().map(|w| w.no_answer).sum();
@@ -265,6 +280,9 @@ fn bench(args: &Args) -> Result<bool, String> {
         "readers": args.readers,
         "writers": args.writers,
         "write_interval_ms": args.write_interval_ms,
+        "synchronous": args.synchronous,
+        "write_p50_ms": percentile(&writes, 0.5),
+        "write_p99_ms": percentile(&writes, 0.99),
         "seconds": (seconds * 10.0).round() / 10.0,
         "requests": requests,
         "requests_per_sec": (requests as f64 / seconds).round(),
@@ -487,6 +505,7 @@ fn write_loop(
             continue;
         };
         let halves = 2 * (150 + next(&mut rng) % 70) + 1;
+        let sent = Instant::now();
         let r = http.post(
             &format!("/t/{tid}/games/{gid}/result"),
             &s.cookie,
@@ -499,7 +518,10 @@ fn write_loop(
             ],
         );
         match r {
-            Ok(r) if r.status == 303 => log.acked.push((gid, version + 1, halves)),
+            Ok(r) if r.status == 303 => {
+                log.write_latency.push(sent.elapsed().as_micros() as u64);
+                log.acked.push((gid, version + 1, halves))
+            }
             Ok(r) => note(&mut log, r.status, &r.body, "result"),
             Err(e) => {
                 log.no_answer += 1;

@@ -105,7 +105,8 @@ fn bench(args: &Args) -> Result<(), String> {
     let server_db = db_path.clone();
     let server_bind = bind.clone();
     std::thread::spawn(move || {
-        let r = actix_web::rt::System::new().block_on(crate::web::serve(server_db, server_bind));
+        let r = actix_web::rt::System::new()
+            .block_on(crate::web::serve(crate::web::ServeOptions::new(server_db, server_bind)));
         if let Err(e) = r {
             eprintln!("server: {e}");
         }

@@ -59,20 +59,10 @@ pub enum Command {
     Stress(stress::Command),
 }
 
-fn init_logging() {
-    let level = match std::env::var("TENGEN_LOG").as_deref() {
-        Ok("debug") => tracing::Level::DEBUG,
-        Ok("warn") => tracing::Level::WARN,
-        Ok("error") => tracing::Level::ERROR,
-        _ => tracing::Level::INFO,
-    };
-    let _ = tracing_subscriber::fmt().with_max_level(level).with_writer(std::io::stderr).try_init();
-}
-
 /// Parse the command line and run it.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    crate::log::init();
     // Commands with their own exit codes (sgf check: 0 fine, 1 illegal/disagrees, 2 unreadable).
     let coded = |code: i32| ExitCode::from(u8::try_from(code).unwrap_or(2));
     let r = match cli.command {
@@ -90,7 +80,7 @@ pub fn run() -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tengen: {e}");
+            crate::log::complain(&format!("tengen: {e}"));
             ExitCode::FAILURE
         }
     }

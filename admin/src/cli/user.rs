@@ -1,9 +1,11 @@
-//! `tengen user add --role organizer|arbiter NAME`: create an account from the machine itself.
+//! `tengen user add|passwd|list`: accounts from the machine itself (the first account, or a
+//! forgotten password of the account administrator).
 
 use crate::db::users::{self, NewAccount, Role};
 use crate::db::Actor;
-use crate::web::auth::check_account;
-use crate::web::i18n::Lang;
+use crate::domain::password;
+use crate::i18n::Lang;
+use crate::web::auth::{check_account, weakness_message};
 use clap::Subcommand;
 use std::io::BufRead;
 use std::path::Path;
@@ -11,6 +13,7 @@ use std::path::Path;
 #[derive(Subcommand, Debug)]
 pub enum UserCommand {
     /// Create an account. The password is read from TENGEN_PASSWORD or the first line of stdin.
+    /// The first account of a database administers the accounts.
     Add {
         username: String,
         #[arg(long, value_parser = ["organizer", "arbiter"])]
@@ -18,8 +21,23 @@ pub enum UserCommand {
         #[arg(long, default_value = "")]
         display_name: String,
     },
+    /// Set a new password for NAME (from TENGEN_PASSWORD or the first line of stdin); every
+    /// session of the account ends.
+    Passwd { username: String },
     /// List accounts.
     List,
+}
+
+fn read_password(username: &str) -> Result<String, String> {
+    match std::env::var("TENGEN_PASSWORD") {
+        Ok(p) => Ok(p),
+        Err(_) => {
+            eprintln!("password for {username}:");
+            let mut line = String::new();
+            std::io::stdin().lock().read_line(&mut line).map_err(|e| e.to_string())?;
+            Ok(line.trim_end_matches(['\r', '\n']).to_string())
+        }
+    }
 }
 
 pub fn run(db: &Path, cmd: UserCommand) -> Result<(), String> {
@@ -28,34 +46,42 @@ pub fn run(db: &Path, cmd: UserCommand) -> Result<(), String> {
     match cmd {
         UserCommand::Add { username, role, display_name } => {
             let role = Role::parse(&role).ok_or("role must be organizer or arbiter")?;
-            let password = match std::env::var("TENGEN_PASSWORD") {
-                Ok(p) => p,
-                Err(_) => {
-                    eprintln!("password for {username}:");
-                    let mut line = String::new();
-                    std::io::stdin().lock().read_line(&mut line).map_err(|e| e.to_string())?;
-                    line.trim_end_matches(['\r', '\n']).to_string()
-                }
-            };
-            let errs = check_account(&username, &display_name, &password);
+            let password = read_password(&username)?;
+            let errs = check_account(Lang::En, &username, &display_name, &password);
             if !errs.is_empty() {
-                let msgs: Vec<String> = errs.iter().map(|(f, k)| format!("{f}: {}", Lang::En.t(k))).collect();
+                let msgs: Vec<String> = errs.iter().map(|(f, m)| format!("{f}: {m}")).collect();
                 return Err(msgs.join("; "));
             }
             let acc =
                 NewAccount { username: &username, display_name: &display_name, password: &password, role };
             match users::create(&mut conn, &Actor::system("cli"), &acc).map_err(|e| e.to_string())? {
+                Some(u) if u.admin => {
+                    println!("created {} account {} (account administrator)", u.role.code(), u.username)
+                }
                 Some(u) => println!("created {} account {}", u.role.code(), u.username),
                 None => return Err(format!("the user name {username} is taken")),
             }
         }
+        UserCommand::Passwd { username } => {
+            let row = users::by_username(&mut conn, &username)
+                .map_err(|e| e.to_string())?
+                .ok_or(format!("no account named {username}"))?;
+            let password = read_password(&row.username)?;
+            if let Some(w) = password::check(&password, &row.username, &row.display_name) {
+                return Err(format!("password: {}", weakness_message(Lang::En, &w)));
+            }
+            users::set_password(&mut conn, &Actor::system("cli"), row.id, &password, None)
+                .map_err(|e| e.to_string())?;
+            println!("new password set for {}; its sessions ended", row.username);
+        }
         UserCommand::List => {
             for u in users::all(&mut conn).map_err(|e| e.to_string())? {
                 println!(
-                    "{}\t{}\t{}",
+                    "{}\t{}\t{}{}",
                     u.username,
                     u.role.code(),
-                    if u.active { "active" } else { "inactive" }
+                    if u.active { "active" } else { "inactive" },
+                    if u.admin { "\tadministrator" } else { "" }
                 );
             }
         }

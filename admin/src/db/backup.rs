@@ -9,8 +9,16 @@ fn err(e: impl std::fmt::Display) -> DbError {
     DbError::Other(e.to_string())
 }
 
-/// Copy the live database at `db` into `dest` (overwritten if it exists).
+/// Copy the live database at `db` into `dest` (replaced if it exists). The copy is written
+/// beside `dest` as `*.partial`, checked with `PRAGMA integrity_check`, and only then renamed to
+/// `dest`; a copy that fails (a full disk, a locked file, a failed check) leaves no file behind,
+/// so a 0-byte or torn file is never taken for a backup.
 pub fn backup(db: &Path, dest: &Path) -> Result<(), DbError> {
+    backup_limited(db, dest, None)
+}
+
+/// [`backup`] with the copy limited to `max_pages` pages (as a full disk would limit it).
+pub fn backup_limited(db: &Path, dest: &Path, max_pages: Option<u32>) -> Result<(), DbError> {
     if !db.exists() {
         return Err(DbError::Other(format!("{} does not exist", db.display())));
     }
@@ -19,15 +27,46 @@ pub fn backup(db: &Path, dest: &Path) -> Result<(), DbError> {
             std::fs::create_dir_all(dir).map_err(|e| err(format!("{}: {e}", dir.display())))?;
         }
     }
-    if dest.exists() {
-        std::fs::remove_file(dest).map_err(|e| err(format!("{}: {e}", dest.display())))?;
+    let mut partial = dest.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let r = copy_checked(db, &partial, max_pages)
+        .and_then(|()| std::fs::rename(&partial, dest).map_err(|e| err(format!("{}: {e}", dest.display()))));
+    if r.is_err() {
+        for f in [partial.clone(), with_suffix(&partial, "-journal")] {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+    r
+}
+
+fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
+    let mut s = p.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+fn copy_checked(db: &Path, out: &Path, max_pages: Option<u32>) -> Result<(), DbError> {
+    if out.exists() {
+        std::fs::remove_file(out).map_err(|e| err(format!("{}: {e}", out.display())))?;
     }
     let src = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_WRITE).map_err(err)?;
     src.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
-    src.backup(MAIN_DB, dest, None).map_err(err)?;
+    {
+        let mut dst = Connection::open(out).map_err(err)?;
+        if let Some(n) = max_pages {
+            dst.pragma_update(None, "max_page_count", n).map_err(err)?;
+        }
+        let b = rusqlite::backup::Backup::new(&src, &mut dst).map_err(err)?;
+        b.run_to_completion(256, std::time::Duration::from_millis(0), None).map_err(err)?;
+    }
     // A backup file should stand alone: no -wal beside it.
-    let out = Connection::open(dest).map_err(err)?;
-    out.pragma_update(None, "journal_mode", "DELETE").map_err(err)?;
+    let out_c = Connection::open(out).map_err(err)?;
+    out_c.pragma_update(None, "journal_mode", "DELETE").map_err(err)?;
+    let check: String = out_c.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(err)?;
+    if check != "ok" {
+        return Err(err(format!("{}: integrity_check: {check}", out.display())));
+    }
     Ok(())
 }
 
@@ -76,4 +115,137 @@ pub fn auto_backup(db: &Path, why: &str) -> Result<PathBuf, DbError> {
     let dest = backups_dir(db).join(format!("{stem}-{stamp}-{why}.sqlite"));
     backup(db, &dest)?;
     Ok(dest)
+}
+
+/// What the automatic backups of `serve --backup-dir DIR --backup-every T` keep: the last
+/// `keep` copies (`STEM-auto-STAMP.sqlite`) and, never pruned, one per published round: the
+/// first copy taken after round N of tournament T was published is also linked as
+/// `STEM-round-tT-rN-STAMP.sqlite`.
+#[derive(Debug, Clone)]
+pub struct AutoBackup {
+    pub dir: PathBuf,
+    pub keep: usize,
+    /// Limit each copy to this many pages (tests of a full backup disk).
+    pub max_pages: Option<u32>,
+}
+
+/// One automatic backup that was taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Taken {
+    pub file: PathBuf,
+    pub bytes: u64,
+    /// The (tournament, round) of the rounds this copy is the first after.
+    pub rounds: Vec<(i32, i32)>,
+}
+
+impl AutoBackup {
+    fn stem(db: &Path) -> String {
+        db.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "tengen".into())
+    }
+
+    /// Take one backup of `db` now: copy, check, link the rounds published since the last
+    /// round copy, prune old copies.
+    pub fn run_once(&self, db: &Path) -> Result<Taken, DbError> {
+        let stem = Self::stem(db);
+        let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S%.3f");
+        let file = self.dir.join(format!("{stem}-auto-{stamp}.sqlite"));
+        backup_limited(db, &file, self.max_pages)?;
+        let bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+        let names = self.names()?;
+        let mut rounds = Vec::new();
+        for (t, n) in published_rounds(&file)? {
+            let prefix = format!("{stem}-round-t{t}-r{n}-");
+            if names.iter().any(|f| f.starts_with(&prefix)) {
+                continue;
+            }
+            let link = self.dir.join(format!("{prefix}{stamp}.sqlite"));
+            std::fs::hard_link(&file, &link)
+                .or_else(|_| std::fs::copy(&file, &link).map(|_| ()))
+                .map_err(|e| err(format!("{}: {e}", link.display())))?;
+            rounds.push((t, n));
+        }
+        self.prune(&stem)?;
+        Ok(Taken { file, bytes, rounds })
+    }
+
+    fn names(&self) -> Result<Vec<String>, DbError> {
+        let rd = std::fs::read_dir(&self.dir).map_err(|e| err(format!("{}: {e}", self.dir.display())))?;
+        Ok(rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().to_string()).collect())
+    }
+
+    /// Remove all but the newest `keep` automatic copies (round copies stay).
+    fn prune(&self, stem: &str) -> Result<(), DbError> {
+        let prefix = format!("{stem}-auto-");
+        let mut autos: Vec<String> =
+            self.names()?.into_iter().filter(|n| n.starts_with(&prefix) && n.ends_with(".sqlite")).collect();
+        autos.sort();
+        let extra = autos.len().saturating_sub(self.keep.max(1));
+        for name in &autos[..extra] {
+            std::fs::remove_file(self.dir.join(name)).map_err(|e| err(format!("{name}: {e}")))?;
+        }
+        Ok(())
+    }
+}
+
+/// The published rounds in a database file, as (tournament, round number).
+fn published_rounds(file: &Path) -> Result<Vec<(i32, i32)>, DbError> {
+    let c = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(err)?;
+    let mut st = c
+        .prepare("SELECT tournament_id, number FROM rounds WHERE published ORDER BY tournament_id, number")
+        .map_err(err)?;
+    let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(err)?;
+    rows.collect::<Result<Vec<_>, _>>().map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn db_with_rows(dir: &Path, n: usize) -> PathBuf {
+        let db = dir.join("tengen.db");
+        let c = Connection::open(&db).unwrap();
+        c.execute_batch(
+            "CREATE TABLE rounds (tournament_id INTEGER, number INTEGER, published BOOLEAN); \
+             CREATE TABLE filler (x TEXT);",
+        )
+        .unwrap();
+        for _ in 0..n {
+            c.execute("INSERT INTO filler VALUES (?1)", [&"x".repeat(2000)]).unwrap();
+        }
+        db
+    }
+
+    #[test]
+    fn a_backup_that_fails_leaves_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = db_with_rows(dir.path(), 200);
+        let dest = dir.path().join("out").join("copy.sqlite");
+        // A disk that holds 10 pages: the copy fails part-way.
+        let e = backup_limited(&db, &dest, Some(10)).unwrap_err();
+        assert!(e.to_string().contains("full"), "{e}");
+        let left: Vec<_> = std::fs::read_dir(dest.parent().unwrap()).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+        backup(&db, &dest).unwrap();
+        assert!(std::fs::metadata(&dest).unwrap().len() > 400_000);
+    }
+
+    #[test]
+    fn automatic_backups_keep_the_last_k_and_one_per_published_round() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = db_with_rows(dir.path(), 1);
+        let auto = AutoBackup { dir: dir.path().join("b"), keep: 2, max_pages: None };
+        let c = Connection::open(&db).unwrap();
+        let first = auto.run_once(&db).unwrap();
+        assert!(first.rounds.is_empty());
+        c.execute("INSERT INTO rounds VALUES (1, 1, 1)", []).unwrap();
+        let second = auto.run_once(&db).unwrap();
+        assert_eq!(second.rounds, vec![(1, 1)]);
+        for _ in 0..3 {
+            assert!(auto.run_once(&db).unwrap().rounds.is_empty(), "round 1 has its copy");
+        }
+        let mut names = auto.names().unwrap();
+        names.sort();
+        assert_eq!(names.iter().filter(|n| n.contains("-auto-")).count(), 2, "{names:?}");
+        assert_eq!(names.iter().filter(|n| n.contains("-round-t1-r1-")).count(), 1, "{names:?}");
+    }
 }

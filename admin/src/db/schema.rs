@@ -9,6 +9,8 @@ diesel::table! {
         role -> Text,
         active -> Bool,
         created_at -> Text,
+        admin -> Bool,
+        created_by -> Nullable<Integer>,
     }
 }
 
@@ -21,12 +23,13 @@ diesel::table! {
 }
 
 diesel::table! {
-    sessions (token) {
-        token -> Text,
+    sessions (token_hash) {
+        token_hash -> Text,
         user_id -> Integer,
         csrf -> Text,
         created_at -> Text,
         expires_at -> Text,
+        last_seen_at -> Text,
     }
 }
 

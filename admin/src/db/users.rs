@@ -1,15 +1,22 @@
-//! Accounts and sessions. Passwords are argon2id hashes (PHC strings).
+//! Accounts and sessions. Passwords are argon2id hashes (PHC strings); session tokens are
+//! stored as their SHA-256 only (the cookie holds the token itself).
+//!
+//! Who manages whom (issue 14): the first account is the account administrator (`admin`) and
+//! manages every other account; an organizer manages the arbiter accounts they added, as long
+//! as those arbiters work only in tournaments the organizer organizes ([`manages`]).
 
 use super::audit::{self, Change};
-use super::schema::{sessions, users};
+use super::schema::{sessions, tournament_staff, users};
 use super::{now, Actor, DbError};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
 use diesel::prelude::*;
 use serde::Serialize;
 
-/// How long a login lasts without being renewed.
+/// How long a login lasts at most, however active.
 pub const SESSION_HOURS: i64 = 12;
+/// A session's last use is written at most this often (each write is a disk sync).
+const TOUCH_EVERY_SECS: i64 = 60;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -44,6 +51,8 @@ pub struct UserRow {
     pub role: String,
     pub active: bool,
     pub created_at: String,
+    pub admin: bool,
+    pub created_by: Option<i32>,
 }
 
 /// A user as the rest of the program sees it (never the hash).
@@ -55,6 +64,10 @@ pub struct User {
     pub role: Role,
     pub active: bool,
     pub created_at: String,
+    /// The account administrator (the first account).
+    pub admin: bool,
+    /// Who added this account (None: the first account, or made on the command line).
+    pub created_by: Option<i32>,
 }
 
 impl From<UserRow> for User {
@@ -66,6 +79,8 @@ impl From<UserRow> for User {
             role: Role::parse(&r.role).unwrap_or(Role::Arbiter),
             active: r.active,
             created_at: r.created_at,
+            admin: r.admin,
+            created_by: r.created_by,
         }
     }
 }
@@ -91,6 +106,12 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
         Ok(parsed) => Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok(),
         Err(_) => false,
     }
+}
+
+/// Is `password` the password of account `id`?
+pub fn password_ok(conn: &mut SqliteConnection, id: i32, password: &str) -> Result<bool, DbError> {
+    let hash: String = users::table.find(id).select(users::password_hash).first(conn)?;
+    Ok(verify_password(password, &hash))
 }
 
 /// Verify against a throw-away hash: an unknown user name costs as much time as a known one.
@@ -154,9 +175,12 @@ struct NewUserRow<'a> {
     role: &'a str,
     active: bool,
     created_at: String,
+    admin: bool,
+    created_by: Option<i32>,
 }
 
-/// Create an account, with its audit row. `Ok(None)` when the name is taken.
+/// Create an account, with its audit row. `Ok(None)` when the name is taken. The first account
+/// of the database becomes the account administrator (e.g. one made with `tengen user add`).
 pub fn create(
     conn: &mut SqliteConnection,
     actor: &Actor,
@@ -167,13 +191,16 @@ pub fn create(
         if by_username(conn, acc.username)?.is_some() {
             return Ok(None);
         }
+        let first = count(conn)? == 0;
         let row = NewUserRow {
             username: acc.username.trim(),
             display_name: acc.display_name.trim(),
             password_hash: hash,
-            role: acc.role.code(),
+            role: if first { Role::Organizer.code() } else { acc.role.code() },
             active: true,
             created_at: now(),
+            admin: first,
+            created_by: actor.user_id,
         };
         let id: i32 = diesel::insert_into(users::table).values(&row).returning(users::id).get_result(conn)?;
         let user = by_id(conn, id)?;
@@ -208,6 +235,8 @@ pub fn create_first(conn: &mut SqliteConnection, acc: &NewAccount<'_>) -> Result
             role: Role::Organizer.code(),
             active: true,
             created_at: now(),
+            admin: true,
+            created_by: None,
         };
         let id: i32 = diesel::insert_into(users::table).values(&row).returning(users::id).get_result(conn)?;
         let user = by_id(conn, id)?;
@@ -259,18 +288,24 @@ pub fn set_active(
     })
 }
 
-/// Set a new password; all sessions of the account end.
+/// Set a new password; every session of the account ends but `keep` (the session of a user
+/// changing their own password stays).
 pub fn set_password(
     conn: &mut SqliteConnection,
     actor: &Actor,
     id: i32,
     password: &str,
+    keep: Option<&str>,
 ) -> Result<(), DbError> {
     let hash = hash_password(password)?;
     conn.immediate_transaction(|conn| {
         let before = by_id(conn, id)?;
         diesel::update(users::table.find(id)).set(users::password_hash.eq(hash)).execute(conn)?;
-        diesel::delete(sessions::table.filter(sessions::user_id.eq(id))).execute(conn)?;
+        let keep = keep.map(token_hash).unwrap_or_default();
+        diesel::delete(
+            sessions::table.filter(sessions::user_id.eq(id)).filter(sessions::token_hash.ne(keep)),
+        )
+        .execute(conn)?;
         audit::record(
             conn,
             actor,
@@ -288,26 +323,82 @@ pub fn set_password(
     })
 }
 
+/// Does `manager` manage the account `target` (switch it on or off, set its password)? The
+/// administrator manages every account but their own; an organizer, the arbiters they added
+/// that are on the staff of no tournament the organizer does not organize. Nobody manages
+/// themselves here (their own password is changed with the old one).
+pub fn manages(conn: &mut SqliteConnection, manager: &User, target: &User) -> Result<bool, DbError> {
+    if target.id == manager.id || !manager.active {
+        return Ok(false);
+    }
+    if manager.admin {
+        return Ok(true);
+    }
+    if manager.role != Role::Organizer
+        || target.admin
+        || target.role != Role::Arbiter
+        || target.created_by != Some(manager.id)
+    {
+        return Ok(false);
+    }
+    let mine: Vec<i32> = tournament_staff::table
+        .filter(tournament_staff::user_id.eq(manager.id))
+        .filter(tournament_staff::role.eq(Role::Organizer.code()))
+        .select(tournament_staff::tournament_id)
+        .load(conn)?;
+    let theirs: Vec<i32> = tournament_staff::table
+        .filter(tournament_staff::user_id.eq(target.id))
+        .select(tournament_staff::tournament_id)
+        .load(conn)?;
+    Ok(theirs.iter().all(|t| mine.contains(t)))
+}
+
+/// The accounts `viewer` sees on the accounts page: all for the administrator, else the ones
+/// they added; each with whether the viewer manages it.
+pub fn visible_to(conn: &mut SqliteConnection, viewer: &User) -> Result<Vec<(User, bool)>, DbError> {
+    let list: Vec<User> = all(conn)?
+        .into_iter()
+        .filter(|u| viewer.admin || u.id == viewer.id || u.created_by == Some(viewer.id))
+        .collect();
+    list.into_iter()
+        .map(|u| {
+            let m = manages(conn, viewer, &u)?;
+            Ok((u, m))
+        })
+        .collect()
+}
+
 /// A session row: the user it belongs to and its CSRF token.
 #[derive(Debug, Clone)]
 pub struct Session {
+    /// The cookie's token (only its hash is stored).
     pub token: String,
     pub csrf: String,
     pub user: User,
 }
 
+/// What the sessions table stores for a token: SHA-256, hex.
+pub fn token_hash(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn stamp(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M:%S").to_string()
+}
+
 pub fn create_session(conn: &mut SqliteConnection, user_id: i32) -> Result<Session, DbError> {
     let token = random_token();
     let csrf = random_token();
-    let expires =
-        (chrono::Utc::now() + chrono::Duration::hours(SESSION_HOURS)).format("%Y-%m-%d %H:%M:%S").to_string();
+    let expires = stamp(chrono::Utc::now() + chrono::Duration::hours(SESSION_HOURS));
     diesel::insert_into(sessions::table)
         .values((
-            sessions::token.eq(&token),
+            sessions::token_hash.eq(token_hash(&token)),
             sessions::user_id.eq(user_id),
             sessions::csrf.eq(&csrf),
             sessions::created_at.eq(now()),
             sessions::expires_at.eq(expires),
+            sessions::last_seen_at.eq(now()),
         ))
         .execute(conn)?;
     // Forget expired sessions now and then: here is as good a place as any.
@@ -316,20 +407,36 @@ pub fn create_session(conn: &mut SqliteConnection, user_id: i32) -> Result<Sessi
     Ok(Session { token, csrf, user })
 }
 
-/// The live session for a cookie token, if any (expired or deactivated → None).
-pub fn session(conn: &mut SqliteConnection, token: &str) -> Result<Option<Session>, DbError> {
+/// The live session for a cookie token, if any: not expired, used within `idle`, of an
+/// active account. Its last use is noted (at most once a minute).
+pub fn session(
+    conn: &mut SqliteConnection,
+    token: &str,
+    idle: std::time::Duration,
+) -> Result<Option<Session>, DbError> {
+    let now_t = chrono::Utc::now();
+    let idle = chrono::Duration::from_std(idle).unwrap_or(chrono::Duration::hours(SESSION_HOURS));
+    let hash = token_hash(token);
     let found: Option<(String, String, UserRow)> = sessions::table
         .inner_join(users::table)
-        .filter(sessions::token.eq(token))
-        .filter(sessions::expires_at.gt(now()))
+        .filter(sessions::token_hash.eq(&hash))
+        .filter(sessions::expires_at.gt(stamp(now_t)))
+        .filter(sessions::last_seen_at.gt(stamp(now_t - idle)))
         .filter(users::active.eq(true))
-        .select((sessions::token, sessions::csrf, UserRow::as_select()))
+        .select((sessions::csrf, sessions::last_seen_at, UserRow::as_select()))
         .first(conn)
         .optional()?;
-    Ok(found.map(|(token, csrf, u)| Session { token, csrf, user: u.into() }))
+    let Some((csrf, seen, u)) = found else { return Ok(None) };
+    if seen < stamp(now_t - chrono::Duration::seconds(TOUCH_EVERY_SECS)) {
+        // A failed note (a full disk, a lock) must not end a valid session.
+        let _ = diesel::update(sessions::table.find(&hash))
+            .set(sessions::last_seen_at.eq(stamp(now_t)))
+            .execute(conn);
+    }
+    Ok(Some(Session { token: token.to_string(), csrf, user: u.into() }))
 }
 
 pub fn delete_session(conn: &mut SqliteConnection, token: &str) -> Result<(), DbError> {
-    diesel::delete(sessions::table.filter(sessions::token.eq(token))).execute(conn)?;
+    diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(token)))).execute(conn)?;
     Ok(())
 }

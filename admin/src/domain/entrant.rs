@@ -193,6 +193,13 @@ impl Rank {
     /// "二段", "1p", "9P", "职业九段", "职业3段", "pro 3", OpenGotha's " 2D" and "12K".
     /// A bare number is refused: "5" could be 5k or 5d.
     pub fn parse(input: &str) -> Result<Rank, ErrorCode> {
+        // Separators may stand between the parts ("5-dan", "3 k"), not before or after them:
+        // "-5d" is a negative number, not 5 dan (issue 14).
+        let bare: Vec<char> = input.trim().chars().map(fullwidth_to_ascii).collect();
+        let edge = |c: Option<&char>| c.is_some_and(|c| matches!(c, '-' | '+' | '_' | '.'));
+        if edge(bare.first()) || edge(bare.last()) {
+            return Err(ErrorCode::RankInvalid { input: clip(input) });
+        }
         let s: String = input
             .chars()
             .map(fullwidth_to_ascii)
@@ -1166,6 +1173,11 @@ mod tests {
             "〇段",
             "3段段",
             "one dan",
+            "-5d",
+            "+5d",
+            "5d-",
+            "－3k",
+            ".1p",
         ] {
             assert!(
                 matches!(Rank::parse(s), Err(ErrorCode::RankInvalid { .. })),

@@ -5,6 +5,7 @@ pub mod draw;
 pub mod duplicates;
 pub mod entrant;
 pub mod pairing;
+pub mod password;
 pub mod results;
 pub mod rounds;
 pub mod settings;

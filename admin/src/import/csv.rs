@@ -249,6 +249,11 @@ pub enum ImportError {
         line: usize,
         message: String,
     },
+    /// A quoted cell opened on `line` is never closed: the reader would take every later row
+    /// into that one cell (issue 14).
+    UnclosedQuote {
+        line: usize,
+    },
 }
 
 impl ImportError {
@@ -282,6 +287,10 @@ impl ImportError {
                 format!("Columns “{first}” and “{second}” give the same field; keep only one of them.")
             }
             ImportError::Csv { line, message } => format!("Line {line} cannot be read as CSV: {message}"),
+            ImportError::UnclosedQuote { line } => format!(
+                "Line {line} opens a quoted cell (\") that is never closed, so every row after it would \
+                 be read into that cell. Close the quote or remove it."
+            ),
         }
     }
     pub fn zh(&self) -> String {
@@ -307,6 +316,11 @@ impl ImportError {
                 format!("“{first}”和“{second}”两列内容相同，请只保留一列。")
             }
             ImportError::Csv { line, message } => format!("第{line}行无法按CSV读取：{message}"),
+            ImportError::UnclosedQuote { line } => {
+                format!(
+                    "第{line}行的引号（\"）没有闭合，其后所有行都会被读进这个单元格。请补上或删去这个引号。"
+                )
+            }
         }
     }
 }
@@ -731,6 +745,33 @@ fn form_display_name(form: &EntrantForm) -> String {
     format!("{} {}", form.family_name_latin.trim(), form.given_name_latin.trim()).trim().to_string()
 }
 
+/// The byte offset of a quote that opens a cell and is never closed, read as the csv crate
+/// reads quotes (a `"` at the start of a cell opens it, `""` inside is a quote, a lone `"`
+/// closes it; a `"` inside an unquoted cell is a plain character).
+fn unclosed_quote(text: &str, delimiter: char) -> Option<usize> {
+    let mut open: Option<usize> = None;
+    let mut at_cell_start = true;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match open {
+            Some(_) if c == '"' => {
+                if chars.peek().is_some_and(|(_, n)| *n == '"') {
+                    chars.next();
+                } else {
+                    open = None;
+                }
+            }
+            Some(_) => {}
+            None if c == '"' && at_cell_start => open = Some(i),
+            None => {}
+        }
+        if open.is_none() {
+            at_cell_start = c == delimiter || c == '\n' || c == '\r';
+        }
+    }
+    open
+}
+
 /// Line numbers from byte offsets. The csv crate's own `Position::line` miscounts blank lines
 /// and CR LF, and its record offsets point just after the previous record's terminator, so the
 /// line ends there are skipped before looking the line up.
@@ -789,13 +830,16 @@ pub fn parse_entrants_on(bytes: &[u8], today: NaiveDate) -> Result<ImportPreview
         return Err(ImportError::Empty);
     }
     let delimiter = detect_delimiter(&text);
+    let lines = LineIndex::new(&text);
+    if let Some(at) = unclosed_quote(&text, char::from(delimiter)) {
+        return Err(ImportError::UnclosedQuote { line: lines.line_of(at) });
+    }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .delimiter(delimiter)
         .from_reader(text.as_bytes());
 
-    let lines = LineIndex::new(&text);
     let mut warnings = Vec::new();
     let mut records: Vec<(usize, csv::StringRecord)> = Vec::new();
     for result in reader.records() {
@@ -1379,5 +1423,14 @@ mod tests {
         for h in HEADERS_ZH.iter().chain(HEADERS_EN.iter()) {
             assert!(names.contains(&normalize_header(h).as_str()), "{h}");
         }
+    }
+
+    #[test]
+    fn an_unclosed_quote_names_its_line() {
+        let text = "姓名,段位,单位\n王一,5段,北京\n李二,4段,\"上海棋院\n张三,3段,杭州\n赵四,2段,广州\n";
+        assert_eq!(parse_entrants_on(text.as_bytes(), TODAY), Err(ImportError::UnclosedQuote { line: 3 }));
+        // Quotes that close, doubled quotes and a quote inside an unquoted cell are fine.
+        let ok = "姓名,段位,单位\n王一,5段,\"北京, \"\"东城\"\"\"\n李二,4段,上海5\"\n";
+        assert_eq!(parse(ok.as_bytes()).rows.len(), 2);
     }
 }

@@ -45,7 +45,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// Largest accepted file (an OpenGotha file of 1000 players and 10 rounds is about 1 MB).
-pub const MAX_XML_BYTES: usize = 20 * 1024 * 1024;
+pub const MAX_XML_BYTES: usize = 8 * 1024 * 1024;
 /// Highest accepted round number.
 pub const MAX_ROUNDS: u32 = 99;
 /// OpenGotha's highest rating; higher ratings are clamped on import, as OpenGotha does.
@@ -360,6 +360,10 @@ pub enum OgErrorKind {
     Xml {
         detail: String,
     },
+    /// Elements nested deeper than `max` (OpenGotha nests four deep; issue 14).
+    TooDeep {
+        max: usize,
+    },
     /// The file ends while `open` is still open.
     Truncated {
         open: String,
@@ -424,6 +428,9 @@ impl OgError {
             K::TooLarge { max } => format!("The file is larger than {} MB.", max / 1_048_576),
             K::Encoding { encoding } => format!("The file is not valid {encoding} text."),
             K::Xml { detail } => format!("The file is not well-formed XML: {detail}."),
+            K::TooDeep { max } => format!(
+                "Elements are nested more than {max} deep; an OpenGotha file nests a few levels only."
+            ),
             K::Truncated { open } => format!("The file ends inside <{open}>; it is probably incomplete."),
             K::WrongRoot { found } => format!(
                 "This is not an OpenGotha tournament file: its root element is <{found}>, not <Tournament>."
@@ -463,6 +470,7 @@ impl OgError {
             K::TooLarge { max } => format!("文件超过{} MB。", max / 1_048_576),
             K::Encoding { encoding } => format!("文件不是有效的{encoding}文本。"),
             K::Xml { detail } => format!("文件不是格式正确的XML：{detail}。"),
+            K::TooDeep { max } => format!("元素嵌套超过{max}层；OpenGotha文件只嵌套几层。"),
             K::Truncated { open } => format!("文件在<{open}>中途结束，可能不完整。"),
             K::WrongRoot { found } => {
                 format!("这不是OpenGotha赛事文件：根元素是<{found}>，而不是<Tournament>。")
@@ -821,6 +829,10 @@ pub fn parse_opengotha(bytes: &[u8]) -> Result<OgTournament, OgError> {
     parse_opengotha_on(bytes, today())
 }
 
+/// Deeper nesting is refused: an OpenGotha file nests a few levels, and a file of 200,000
+/// nested elements would otherwise be walked to the end and previewed as an empty tournament.
+pub const MAX_DEPTH: usize = 32;
+
 /// [`parse_opengotha`] with an explicit "today" for the entrant validation.
 pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament, OgError> {
     let text = decode(bytes)?;
@@ -913,6 +925,9 @@ pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament
         if is_empty {
             root_closed = stack.is_empty();
         } else {
+            if stack.len() >= MAX_DEPTH {
+                return Err(el.error(OgErrorKind::TooDeep { max: MAX_DEPTH }));
+            }
             stack.push(el.name);
         }
     }
@@ -1360,6 +1375,8 @@ pub(crate) mod tests {
         assert_eq!(parse_err("  \n").kind, OgErrorKind::Empty);
         assert_eq!(parse_err("<?xml version=\"1.0\"?>\n").kind, OgErrorKind::NoRoot);
         assert!(matches!(parse_err("just some text").kind, OgErrorKind::Xml { .. }));
+        let deep = format!("<Tournament>{}{}</Tournament>", "<a>".repeat(200_000), "</a>".repeat(200_000));
+        assert_eq!(parse_err(&deep).kind, OgErrorKind::TooDeep { max: MAX_DEPTH });
         assert!(matches!(parse_err("姓名,段位\n王伟,3d\n").kind, OgErrorKind::Xml { .. }));
         assert!(matches!(parse_err("<html><body>hi</body></html>").kind, OgErrorKind::WrongRoot { .. }));
         assert!(matches!(parse_err("<Tournament></Tournament><Tournament/>").kind, OgErrorKind::Xml { .. }));

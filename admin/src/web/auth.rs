@@ -3,47 +3,94 @@
 use super::ctx::{id, Ctx, SESSION_COOKIE};
 use super::error::AppError;
 use super::i18n::Lang;
-use super::templates::{FormView, LoginPage, SetupPage, UsersPage};
-use crate::db::users::{self, NewAccount, Role};
+use super::templates::{AccountPage, FormView, LoginPage, PasswordResetPage, SetupPage, UsersPage};
+use crate::db::users::{self, NewAccount, Role, User};
 use crate::db::{audit, DbError};
-use actix_web::cookie::{Cookie, SameSite};
+use crate::domain::password::{self, Suggestion, Warning, Weakness};
+use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use std::time::Instant;
 
-pub const MIN_PASSWORD: usize = 10;
-
-/// Check a new account's fields; returns (field, catalog key) pairs.
+/// Check a new account's fields; returns (field, message in `lang`) pairs.
 pub fn check_account(
+    lang: Lang,
     username: &str,
     display_name: &str,
     password: &str,
-) -> Vec<(&'static str, &'static str)> {
+) -> Vec<(&'static str, String)> {
     let mut errs = Vec::new();
     let u = username.trim();
     if u.is_empty() {
-        errs.push(("username", "user.err_username_required"));
+        errs.push(("username", lang.t("user.err_username_required").to_string()));
     } else if u.chars().count() > 32
         || !u.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
     {
-        errs.push(("username", "user.err_username_chars"));
+        errs.push(("username", lang.t("user.err_username_chars").to_string()));
     }
     if display_name.chars().count() > 60 || display_name.chars().any(char::is_control) {
-        errs.push(("display_name", "user.err_display_name"));
+        errs.push(("display_name", lang.t("user.err_display_name").to_string()));
     }
-    if password.chars().count() < MIN_PASSWORD {
-        errs.push(("password", "user.err_password_short"));
-    } else if password.len() > 256 {
-        errs.push(("password", "user.err_password_long"));
+    if let Some(w) = password::check(password, username, display_name) {
+        errs.push(("password", weakness_message(lang, &w)));
     }
     errs
 }
 
-fn session_cookie(token: &str) -> Cookie<'static> {
-    Cookie::build(SESSION_COOKIE, token.to_string())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .finish()
+/// Why a password is refused, in the user's language: zxcvbn's warning and suggestions, each
+/// from the catalog.
+pub fn weakness_message(lang: Lang, w: &Weakness) -> String {
+    match w {
+        Weakness::TooShort => lang.tf("user.err_password_short", &[&password::MIN_CHARS]),
+        Weakness::TooLong => lang.t("user.err_password_long").to_string(),
+        Weakness::Guessable { warning, suggestions } => {
+            let mut parts = vec![lang.t("pw.guessable").to_string()];
+            parts.extend(warning.map(|w| lang.t(warning_key(w)).to_string()));
+            parts.extend(suggestions.iter().map(|s| lang.t(suggestion_key(*s)).to_string()));
+            parts.join(if lang.is_zh() { "" } else { " " })
+        }
+    }
+}
+
+fn warning_key(w: Warning) -> &'static str {
+    match w {
+        Warning::StraightRowsOfKeysAreEasyToGuess => "pw.w_rows",
+        Warning::ShortKeyboardPatternsAreEasyToGuess => "pw.w_keyboard",
+        Warning::RepeatsLikeAaaAreEasyToGuess => "pw.w_repeat",
+        Warning::RepeatsLikeAbcAbcAreOnlySlightlyHarderToGuess => "pw.w_repeat_group",
+        Warning::ThisIsATop10Password => "pw.w_top10",
+        Warning::ThisIsATop100Password => "pw.w_top100",
+        Warning::ThisIsACommonPassword => "pw.w_common",
+        Warning::ThisIsSimilarToACommonlyUsedPassword => "pw.w_similar",
+        Warning::SequencesLikeAbcAreEasyToGuess => "pw.w_sequence",
+        Warning::RecentYearsAreEasyToGuess => "pw.w_years",
+        Warning::AWordByItselfIsEasyToGuess => "pw.w_word",
+        Warning::DatesAreOftenEasyToGuess => "pw.w_dates",
+        Warning::NamesAndSurnamesByThemselvesAreEasyToGuess => "pw.w_names",
+        Warning::CommonNamesAndSurnamesAreEasyToGuess => "pw.w_common_names",
+    }
+}
+
+fn suggestion_key(s: Suggestion) -> &'static str {
+    match s {
+        Suggestion::UseAFewWordsAvoidCommonPhrases => "pw.s_words",
+        Suggestion::NoNeedForSymbolsDigitsOrUppercaseLetters => "pw.s_no_symbols",
+        Suggestion::AddAnotherWordOrTwo => "pw.s_another_word",
+        Suggestion::CapitalizationDoesntHelpVeryMuch => "pw.s_capitals",
+        Suggestion::AllUppercaseIsAlmostAsEasyToGuessAsAllLowercase => "pw.s_uppercase",
+        Suggestion::ReversedWordsArentMuchHarderToGuess => "pw.s_reversed",
+        Suggestion::PredictableSubstitutionsDontHelpVeryMuch => "pw.s_substitutions",
+        Suggestion::UseALongerKeyboardPatternWithMoreTurns => "pw.s_keyboard",
+        Suggestion::AvoidRepeatedWordsAndCharacters => "pw.s_repeats",
+        Suggestion::AvoidSequences => "pw.s_sequences",
+        Suggestion::AvoidRecentYears => "pw.s_recent_years",
+        Suggestion::AvoidYearsThatAreAssociatedWithYou => "pw.s_your_years",
+        Suggestion::AvoidDatesAndYearsThatAreAssociatedWithYou => "pw.s_your_dates",
+    }
+}
+
+fn session_cookie(ctx: &Ctx, token: &str) -> Cookie<'static> {
+    ctx.cookie(SESSION_COOKIE, token.to_string())
 }
 
 fn safe_next(next: &str) -> String {
@@ -67,8 +114,8 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
     let username = form.get("username").to_string();
     let password = form.raw("password").to_string();
     let next = safe_next(form.get("next"));
-    let key = format!("{}|{}", ctx.peer, username.to_lowercase());
-    if ctx.state.login_limiter.check_key(&key).is_err() {
+    // Only failures spend credit, per account and per client address (`throttle`).
+    if !ctx.state.login.allows(&username, &ctx.peer, Instant::now()) {
         tracing::warn!(peer = %ctx.peer, "login throttled");
         let page = LoginPage {
             c: ctx.chrome(ctx.t("login.title")),
@@ -97,14 +144,15 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
         Some((s, lang)) => {
             tracing::info!(user = %s.user.username, "login");
             let mut resp = ctx.redirect(&next);
-            let _ = resp.add_cookie(&session_cookie(&s.token));
+            let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
             // The language the user chose before, on any device (issue 15 item 7).
             if let Some(l) = lang.as_deref().and_then(super::i18n::Lang::from_code) {
-                let _ = resp.add_cookie(&super::lang_cookie(l));
+                let _ = resp.add_cookie(&super::lang_cookie(&ctx, l));
             }
             Ok(resp)
         }
         None => {
+            ctx.state.login.failed(&username, &ctx.peer, Instant::now());
             let page = LoginPage {
                 c: ctx.chrome(ctx.t("login.title")),
                 username,
@@ -123,7 +171,7 @@ pub async fn logout(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError
         ctx.db(move |c| users::delete_session(c, &token)).await?;
     }
     let mut resp = ctx.redirect("/");
-    let mut gone = session_cookie("");
+    let mut gone = session_cookie(&ctx, "");
     gone.make_removal();
     let _ = resp.add_cookie(&gone);
     Ok(resp)
@@ -152,8 +200,10 @@ pub async fn setup(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Resul
         return Err(ctx.not_found());
     }
     let mut f = FormView::from_form(&form);
-    for (field, key) in check_account(form.get("username"), form.get("display_name"), form.raw("password")) {
-        f.error(field, ctx.t(key));
+    for (field, msg) in
+        check_account(ctx.lang, form.get("username"), form.get("display_name"), form.raw("password"))
+    {
+        f.error(field, msg);
     }
     if form.raw("password") != form.raw("password2") {
         f.error("password2", ctx.t("user.err_password_mismatch"));
@@ -189,15 +239,17 @@ pub async fn setup(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Resul
     }
     tracing::info!(user = %s.user.username, "first organizer account created");
     let mut resp = ctx.redirect("/");
-    let _ = resp.add_cookie(&session_cookie(&s.token));
+    let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
     Ok(resp)
 }
 
-fn role_options(lang: Lang) -> Vec<(String, String)> {
-    vec![
-        ("arbiter".into(), lang.t("role.arbiter").into()),
-        ("organizer".into(), lang.t("role.organizer").into()),
-    ]
+/// The roles `me` may give a new account: the administrator any, an organizer arbiters.
+fn role_options(lang: Lang, me: &User) -> Vec<(String, String)> {
+    let mut o = vec![("arbiter".into(), lang.t("role.arbiter").into())];
+    if me.admin {
+        o.push(("organizer".into(), lang.t("role.organizer").into()));
+    }
+    o
 }
 
 async fn render_users(
@@ -206,18 +258,73 @@ async fn render_users(
     status: StatusCode,
     notice: Option<String>,
 ) -> Result<HttpResponse, AppError> {
-    let me = ctx.require_organizer()?.id;
-    let (list, trail) = ctx.db(|c| Ok::<_, DbError>((users::all(c)?, audit::for_accounts(c, 200)?))).await?;
+    let me = ctx.require_organizer()?.clone();
+    let viewer = me.clone();
+    let (list, trail, durability) = ctx
+        .db(move |c| {
+            let list = users::visible_to(c, &viewer)?;
+            let mut trail = audit::for_accounts(c, 200)?;
+            if !viewer.admin {
+                trail.retain(|a| a.entity_id.is_some_and(|id| list.iter().any(|(u, _)| u.id == id)));
+            }
+            Ok::<_, DbError>((list, trail, crate::db::durability(c)?))
+        })
+        .await?;
     let page = UsersPage {
         c: ctx.chrome(ctx.t("users.title")),
-        me,
+        me: me.id,
+        admin: me.admin,
         users: list,
         f,
-        roles: role_options(ctx.lang),
+        roles: role_options(ctx.lang, &me),
         audit: trail,
         notice,
+        server: server_lines(ctx, durability),
     };
     ctx.render_status(status, &page)
+}
+
+/// The server's storage and backups as the organizers' page states them: (id, text, bad?).
+fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str, String, bool)> {
+    let lang = ctx.lang;
+    let mut out = Vec::new();
+    let sync_name = match sync {
+        0 => "OFF",
+        1 => "NORMAL",
+        2 => "FULL",
+        _ => "EXTRA",
+    };
+    out.push((
+        "storage",
+        lang.tf("server.storage", &[&ctx.state.db_path.display(), &journal.to_uppercase(), &sync_name]),
+        sync < 2,
+    ));
+    let b = ctx.state.backups.lock().map(|b| b.clone()).unwrap_or_default();
+    match &b.schedule {
+        None => out.push(("backup-schedule", lang.t("server.backups_off").to_string(), true)),
+        Some((dir, every, keep)) => out.push((
+            "backup-schedule",
+            lang.tf("server.backups_on", &[&dir.display(), &(every.as_secs() / 60).max(1), keep]),
+            false,
+        )),
+    }
+    if let Some((at, t)) = &b.last {
+        let name = t.file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        out.push(("backup-last", lang.tf("server.backup_last", &[at, &name, &human_size(t.bytes)]), false));
+    }
+    if let Some((at, why)) = &b.failed {
+        out.push(("backup-failed", lang.tf("server.backup_failed", &[at, why]), true));
+    }
+    out
+}
+
+/// 1.2 MB, 340 KB, 512 B.
+fn human_size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1_000_000 => format!("{}.{} MB", b / 1_000_000, (b % 1_000_000) / 100_000),
+        b if b >= 1_000 => format!("{} KB", b / 1_000),
+        b => format!("{b} B"),
+    }
 }
 
 pub async fn users_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
@@ -228,15 +335,18 @@ pub async fn users_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
 }
 
 pub async fn add_user(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let actor = ctx.require_organizer()?.actor();
+    let me = ctx.require_organizer()?.clone();
+    let actor = me.actor();
     let form = ctx.form(&body)?;
     let mut f = FormView::from_form(&form);
-    for (field, key) in check_account(form.get("username"), form.get("display_name"), form.raw("password")) {
-        f.error(field, ctx.t(key));
+    for (field, msg) in
+        check_account(ctx.lang, form.get("username"), form.get("display_name"), form.raw("password"))
+    {
+        f.error(field, msg);
     }
-    let role = Role::parse(form.get("role"));
+    let role = Role::parse(form.get("role")).filter(|r| me.admin || *r == Role::Arbiter);
     if role.is_none() {
-        f.error("role", ctx.t("user.err_role"));
+        f.error("role", ctx.t(if me.admin { "user.err_role" } else { "user.err_role_arbiter" }));
     }
     let Some(role) = role.filter(|_| !f.has_errors()) else {
         return render_users(&ctx, f, StatusCode::BAD_REQUEST, None).await;
@@ -265,24 +375,127 @@ pub async fn add_user(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppErr
     }
 }
 
+/// The account `uid` if the logged-in organizer manages it (`users::manages`), else 403 (404
+/// for no such account).
+async fn managed(ctx: &Ctx, uid: i32) -> Result<(User, User), AppError> {
+    let me = ctx.require_organizer()?.clone();
+    let viewer = me.clone();
+    let (target, ok) = ctx
+        .db(move |c| {
+            let t = users::by_id(c, uid)?;
+            let ok = users::manages(c, &viewer, &t)?;
+            Ok((t, ok))
+        })
+        .await?;
+    if !ok {
+        let key = if target.id == me.id { "users.err_self" } else { "users.err_not_yours" };
+        return Err(AppError::new(StatusCode::FORBIDDEN, ctx.lang, key));
+    }
+    Ok((me, target))
+}
+
 pub async fn user_action(
     ctx: Ctx,
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let me = ctx.require_organizer()?.clone();
+    ctx.require_organizer()?;
     let (uid, action) = path.into_inner();
     let uid = id(ctx.lang, &uid)?;
-    ctx.form(&body)?;
     let active = match action.as_str() {
         "activate" => true,
         "deactivate" => false,
         _ => return Err(ctx.not_found()),
     };
-    if uid == me.id {
-        return Err(AppError::bad_request(ctx.lang, ctx.t("users.err_self").to_string()));
-    }
+    let (me, _) = managed(&ctx, uid).await?;
+    ctx.form(&body)?;
     let actor = me.actor();
     ctx.db(move |c| users::set_active(c, &actor, uid, active)).await?;
     Ok(ctx.redirect("/users"))
+}
+
+/// An organizer sets a new password for an account they manage (its sessions end).
+pub async fn reset_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let uid = id(ctx.lang, &path)?;
+    let (_, target) = managed(&ctx, uid).await?;
+    let page =
+        PasswordResetPage { c: ctx.chrome(ctx.t("users.reset_title")), target, f: FormView::default() };
+    ctx.render(&page)
+}
+
+pub async fn reset_password(
+    ctx: Ctx,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    ctx.require_organizer()?;
+    let uid = id(ctx.lang, &path)?;
+    let (me, target) = managed(&ctx, uid).await?;
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    new_password_errors(&ctx, &form, &target, &mut f);
+    if f.has_errors() {
+        let page = PasswordResetPage { c: ctx.chrome(ctx.t("users.reset_title")), target, f };
+        return ctx.render_status(StatusCode::BAD_REQUEST, &page);
+    }
+    let (actor, p) = (me.actor(), form.raw("password").to_string());
+    ctx.db(move |c| users::set_password(c, &actor, uid, &p, None)).await?;
+    let notice = ctx.lang.tf("users.reset_done", &[&target.username]);
+    let mut f = FormView::default();
+    f.set("role", "arbiter");
+    render_users(&ctx, f, StatusCode::OK, Some(notice)).await
+}
+
+/// The new password fields (`password`, `password2`) of a change or reset.
+fn new_password_errors(ctx: &Ctx, form: &super::form::Form, target: &User, f: &mut FormView) {
+    if let Some(w) = password::check(form.raw("password"), &target.username, &target.display_name) {
+        f.error("password", weakness_message(ctx.lang, &w));
+    }
+    if form.raw("password") != form.raw("password2") {
+        f.error("password2", ctx.t("user.err_password_mismatch"));
+    }
+    // Passwords are never shown again.
+    f.set("password", "");
+    f.set("password2", "");
+}
+
+/// Every user's own account page: change the password.
+pub async fn account_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
+    ctx.require_user()?;
+    ctx.render(&AccountPage { c: ctx.chrome(ctx.t("account.title")), f: FormView::default(), notice: None })
+}
+
+/// Change one's own password: the old one is required; every other session of the account ends,
+/// this one stays.
+pub async fn change_password(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
+    let me = ctx.require_user()?.clone();
+    let form = ctx.form(&body)?;
+    let mut f = FormView::from_form(&form);
+    new_password_errors(&ctx, &form, &me, &mut f);
+    f.set("old_password", "");
+    // The old password is checked like a login: throttled, and a failure spends credit.
+    if !ctx.state.login.allows(&me.username, &ctx.peer, Instant::now()) {
+        f.error("old_password", ctx.t("login.throttled"));
+        let page = AccountPage { c: ctx.chrome(ctx.t("account.title")), f, notice: None };
+        return ctx.render_status(StatusCode::TOO_MANY_REQUESTS, &page);
+    }
+    let (uid, old) = (me.id, form.raw("old_password").to_string());
+    let old_ok = ctx.db(move |c| users::password_ok(c, uid, &old)).await?;
+    if !old_ok {
+        ctx.state.login.failed(&me.username, &ctx.peer, Instant::now());
+        f.error("old_password", ctx.t("account.err_old_password"));
+    }
+    if f.has_errors() {
+        let page = AccountPage { c: ctx.chrome(ctx.t("account.title")), f, notice: None };
+        return ctx.render_status(StatusCode::BAD_REQUEST, &page);
+    }
+    let keep = ctx.session.as_ref().map(|s| s.token.clone());
+    let (actor, p) = (me.actor(), form.raw("password").to_string());
+    ctx.db(move |c| users::set_password(c, &actor, uid, &p, keep.as_deref())).await?;
+    let page = AccountPage {
+        c: ctx.chrome(ctx.t("account.title")),
+        f: FormView::default(),
+        notice: Some(ctx.t("account.changed").to_string()),
+    };
+    ctx.render(&page)
 }

@@ -30,7 +30,11 @@ pub struct Ctx {
     pub path: String,
     origin_ok: bool,
     pub content_type: String,
+    /// The client's address: the socket's peer, or behind a trusted proxy the last untrusted
+    /// hop it names (`net`).
     pub peer: String,
+    /// The browser reached the site over HTTPS: cookies are `Secure`.
+    pub https: bool,
     /// GET or HEAD: a request that only reads. A read without login is sent to the login page;
     /// a write without login is refused with 401 (a redirect would look like success to a
     /// client that counts 303 as "saved", and the form's data is lost either way).
@@ -51,13 +55,22 @@ pub fn lang_of(req: &HttpRequest) -> Lang {
         .unwrap_or(Lang::En)
 }
 
-/// Does the Origin (or, failing that, Referer) of a request name this server?
-fn same_origin(req: &HttpRequest) -> bool {
-    let host = req.connection_info().host().to_ascii_lowercase();
+/// Does the Origin (or, failing that, Referer) of a request name this server? This server is
+/// the Host the request was sent to, the host of `--public-url`, or behind a trusted proxy the
+/// host it forwards (`X-Forwarded-Host`).
+fn same_origin(req: &HttpRequest, net: &super::net::NetConfig, proxied: bool) -> bool {
+    let header_of =
+        |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_ascii_lowercase);
+    let mut hosts: Vec<String> = Vec::new();
+    hosts.extend(header_of("host"));
+    hosts.extend(net.public_host.clone());
+    if proxied {
+        hosts.extend(header_of("x-forwarded-host"));
+    }
     let check = |v: &str| {
         let rest = v.split_once("://").map(|(_, r)| r).unwrap_or("");
         let h = rest.split('/').next().unwrap_or("").to_ascii_lowercase();
-        h == host
+        !h.is_empty() && hosts.contains(&h)
     };
     if let Some(o) = req.headers().get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
         return o != "null" && check(o);
@@ -87,13 +100,14 @@ impl Ctx {
             .cloned()
             .ok_or_else(|| AppError::internal(lang, "no app state"))?;
         let pool = state.pool.clone();
+        let idle = state.idle;
         let session = match req.cookie(SESSION_COOKIE) {
             Some(c) if !c.value().is_empty() && c.value().len() <= 128 => {
                 let token = c.value().to_string();
                 let p = pool.clone();
                 web::block(move || -> Result<Option<Session>, DbError> {
                     let mut conn = p.get()?;
-                    users::session(&mut conn, &token)
+                    users::session(&mut conn, &token, idle)
                 })
                 .await
                 .map_err(|e| AppError::internal(lang, e))?
@@ -110,8 +124,7 @@ impl Ctx {
         let path = req.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_else(|| "/".into());
         let content_type =
             req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-        let peer = req.connection_info().realip_remote_addr().unwrap_or("?").to_string();
-        let peer = peer.rsplit_once(':').map(|(ip, _)| ip.to_string()).unwrap_or(peer);
+        let client = state.net.client(req.peer_addr().map(|a| a.ip()), req.headers());
         let safe_method =
             matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD);
         Ok(Ctx {
@@ -120,9 +133,10 @@ impl Ctx {
             csrf,
             new_anon_csrf,
             path,
-            origin_ok: same_origin(req),
+            origin_ok: same_origin(req, &state.net, client.proxied),
             content_type,
-            peer,
+            peer: client.address,
+            https: client.https,
             safe_method,
             pool,
             state,
@@ -183,7 +197,7 @@ impl Ctx {
         let writes = crate::db::audit::writes();
         let r = web::block(move || {
             let mut conn = pool.get()?;
-            f(&mut conn)
+            crate::db::with_fault(&mut conn, f)
         })
         .await
         .map_err(|e| AppError::internal(lang, e))?;
@@ -206,7 +220,7 @@ impl Ctx {
         let writes = crate::db::audit::writes();
         let r = web::block(move || {
             let mut conn = pool.get().map_err(|e| E::from(DbError::from(e)))?;
-            f(&mut conn)
+            crate::db::with_fault(&mut conn, f)
         })
         .await
         .map_err(|e| AppError::internal(lang, e));
@@ -267,15 +281,21 @@ impl Ctx {
         Ok(out)
     }
 
+    /// A cookie of this site: HttpOnly, SameSite=Strict, Path=/, and Secure when the browser
+    /// reached us over HTTPS (so it is never sent in clear).
+    pub fn cookie(&self, name: &'static str, value: String) -> Cookie<'static> {
+        Cookie::build(name, value)
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Strict)
+            .secure(self.https)
+            .finish()
+    }
+
     /// Finish a response: the anonymous CSRF cookie if it is new.
     pub fn finish(&self, mut resp: HttpResponse) -> HttpResponse {
         if self.new_anon_csrf {
-            let c = Cookie::build(ANON_CSRF_COOKIE, self.csrf.clone())
-                .path("/")
-                .http_only(true)
-                .same_site(SameSite::Strict)
-                .finish();
-            let _ = resp.add_cookie(&c);
+            let _ = resp.add_cookie(&self.cookie(ANON_CSRF_COOKIE, self.csrf.clone()));
         }
         resp
     }

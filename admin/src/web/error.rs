@@ -1,11 +1,37 @@
 //! Errors as pages: every refusal is an HTML page in the reader's language with a 4xx status;
-//! only a real fault of the program or the machine is a 500.
+//! only a real fault of the program or the machine is a 5xx.
+//!
+//! Two faults of the machine are common at a venue and told apart (`Fault`): the database's
+//! disk is full (507), and the database is locked by another program for longer than the busy
+//! timeout (503, e.g. a backup tool or a second copy of Tengen). Their page says what happened
+//! and keeps what the user typed: [`keep_typed`] holds the body of every form POST, and when
+//! the answer is such a fault it shows the fields again as a form that sends them once more.
 
 use super::i18n::Lang;
-use super::templates::ErrorPage;
+use super::templates::{ErrorPage, ResubmitPage};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, StatusCode};
-use actix_web::{HttpResponse, ResponseError};
+use actix_web::middleware::Next;
+use actix_web::{web, HttpResponse, ResponseError};
 use askama::Template;
+
+/// A fault of the machine the user can do something about (`db::StorageFault`).
+pub use crate::db::StorageFault as Fault;
+
+fn fault_status(f: Fault) -> StatusCode {
+    match f {
+        Fault::Full => StatusCode::INSUFFICIENT_STORAGE,
+        Fault::Locked => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+fn fault_key(f: Fault) -> &'static str {
+    match f {
+        Fault::Full => "err.disk_full",
+        Fault::Locked => "err.db_locked",
+    }
+}
 
 #[derive(Debug)]
 pub struct AppError {
@@ -15,6 +41,8 @@ pub struct AppError {
     pub message: String,
     /// For "log in first": where to send the browser instead of showing a page.
     pub redirect: Option<String>,
+    /// A full or locked database: [`keep_typed`] shows the form's fields again.
+    pub fault: Option<Fault>,
 }
 
 impl std::fmt::Display for AppError {
@@ -25,10 +53,10 @@ impl std::fmt::Display for AppError {
 
 impl AppError {
     pub fn new(status: StatusCode, lang: Lang, key: &str) -> AppError {
-        AppError { status, lang, message: lang.t(key).to_string(), redirect: None }
+        AppError { status, lang, message: lang.t(key).to_string(), redirect: None, fault: None }
     }
     pub fn msg(status: StatusCode, lang: Lang, message: String) -> AppError {
-        AppError { status, lang, message, redirect: None }
+        AppError { status, lang, message, redirect: None, fault: None }
     }
     pub fn not_found(lang: Lang) -> AppError {
         AppError::new(StatusCode::NOT_FOUND, lang, "err.not_found")
@@ -39,7 +67,13 @@ impl AppError {
     pub fn bad_request(lang: Lang, message: String) -> AppError {
         AppError::msg(StatusCode::BAD_REQUEST, lang, message)
     }
+    /// A fault of the program or the machine; a full or locked database is told as such.
     pub fn internal(lang: Lang, detail: impl std::fmt::Display) -> AppError {
+        let detail = detail.to_string();
+        if let Some(f) = Fault::of(&detail) {
+            tracing::error!("storage: {detail}");
+            return AppError { fault: Some(f), ..AppError::new(fault_status(f), lang, fault_key(f)) };
+        }
         tracing::error!("internal error: {detail}");
         AppError::new(StatusCode::INTERNAL_SERVER_ERROR, lang, "err.internal")
     }
@@ -50,6 +84,7 @@ impl AppError {
             lang,
             message: lang.t("err.login_required").to_string(),
             redirect: Some(format!("/login?{next}")),
+            fault: None,
         }
     }
 }
@@ -65,6 +100,61 @@ impl ResponseError for AppError {
         }
         let page = ErrorPage::new(self.lang, self.status, &self.message);
         let body = page.render().unwrap_or_else(|_| self.message.clone());
-        HttpResponse::build(self.status).content_type("text/html; charset=utf-8").body(body)
+        let mut r = HttpResponse::build(self.status);
+        if self.fault == Some(Fault::Locked) {
+            r.insert_header((header::RETRY_AFTER, "10"));
+        }
+        r.content_type("text/html; charset=utf-8").body(body)
+    }
+}
+
+/// Keep the fields of a form POST (urlencoded, the only kind whose fields can be sent again;
+/// a file must be chosen again), and if the answer is a full or locked database, answer with
+/// them in a form that sends them again to the same address, with the same CSRF token.
+pub async fn keep_typed(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    let form_post = req.method() == actix_web::http::Method::POST
+        && req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    if !form_post {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    let body = req.extract::<web::Bytes>().await?;
+    req.set_payload(actix_web::dev::Payload::from(body.clone()));
+    let path = req.path().to_string();
+    let res = next.call(req).await?;
+    let fault = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<AppError>())
+        .and_then(|e| e.fault.map(|f| (f, e.lang, e.message.clone())));
+    let Some((fault, lang, message)) = fault else {
+        return Ok(res.map_into_boxed_body());
+    };
+    let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
+    let page = ResubmitPage::new(lang, fault_status(fault), &message, &path, fields);
+    let html = page.render().unwrap_or(message);
+    let mut out = HttpResponse::build(fault_status(fault));
+    if fault == Fault::Locked {
+        out.insert_header((header::RETRY_AFTER, "10"));
+    }
+    let out = out.content_type("text/html; charset=utf-8").body(html);
+    Ok(res.into_response(out).map_into_boxed_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fault;
+
+    #[test]
+    fn sqlite_faults_are_recognised_by_their_messages() {
+        assert_eq!(Fault::of("database: database or disk is full"), Some(Fault::Full));
+        assert_eq!(Fault::of("database: database is locked"), Some(Fault::Locked));
+        assert_eq!(Fault::of("database: UNIQUE constraint failed"), None);
     }
 }

@@ -10,6 +10,8 @@ pub mod export;
 pub mod form;
 pub mod i18n;
 pub mod imports;
+pub mod limits;
+pub mod net;
 pub mod print;
 pub mod public;
 pub mod relay;
@@ -17,37 +19,79 @@ pub mod results;
 pub mod rounds;
 pub mod teams;
 pub mod templates;
+pub mod throttle;
 pub mod tournaments;
 
 use crate::db::{self, DbPool};
+use crate::log::say;
 use actix_web::http::header;
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use ctx::{lang_of, Ctx};
 use error::AppError;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::time::Duration;
 
 pub struct AppState {
     pub pool: DbPool,
     pub db_path: PathBuf,
-    /// Login attempts per (client address, user name).
-    pub login_limiter: DefaultKeyedRateLimiter<String>,
+    /// Failed logins per account and per client address (see [`throttle`]).
+    pub login: throttle::LoginThrottle,
+    /// Trusted proxies and the public URL's scheme (see [`net`]).
+    pub net: net::NetConfig,
+    /// A session unused this long ends.
+    pub idle: Duration,
     /// The one-time first-run link's token while no account exists.
     pub setup_token: Mutex<Option<String>>,
     /// Rendered public pages and the tournaments' change tags (see [`public`]).
     pub public: public::PublicCache,
+    /// The automatic backups and how the last one went (shown on the accounts page).
+    pub backups: Mutex<BackupState>,
 }
 
-/// Login throttle: a burst of 5 attempts, then one every 12 seconds, per address and name.
-pub fn login_quota() -> Quota {
-    let per = NonZeroU32::new(5).unwrap_or(NonZeroU32::MIN);
-    Quota::with_period(std::time::Duration::from_secs(12))
-        .map(|q| q.allow_burst(per))
-        .unwrap_or(Quota::per_minute(per))
+/// The automatic backups as the organizers' page shows them.
+#[derive(Debug, Clone, Default)]
+pub struct BackupState {
+    /// `--backup-dir` and `--backup-every`, when set.
+    pub schedule: Option<(PathBuf, Duration, usize)>,
+    /// The last backup taken: when (UTC) and what.
+    pub last: Option<(String, db::backup::Taken)>,
+    /// The last failure, if it came after the last success: when and why.
+    pub failed: Option<(String, String)>,
 }
+
+/// How `tengen serve` runs: `cli::serve` fills it from the command line, the benchmarks with
+/// [`ServeOptions::new`].
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    pub db: PathBuf,
+    pub bind: String,
+    pub net: net::NetConfig,
+    pub idle: Duration,
+    pub db_opts: db::DbOptions,
+    /// Automatic backups and their interval.
+    pub backups: Option<(db::backup::AutoBackup, Duration)>,
+}
+
+/// Sessions unused for 4 hours end (an arbiter's laptop left open between two days).
+pub const DEFAULT_IDLE: Duration = Duration::from_secs(4 * 3600);
+
+impl ServeOptions {
+    pub fn new(db: PathBuf, bind: String) -> ServeOptions {
+        ServeOptions {
+            db,
+            bind,
+            net: net::NetConfig::default(),
+            idle: DEFAULT_IDLE,
+            db_opts: db::DbOptions::default(),
+            backups: None,
+        }
+    }
+}
+
+/// HSTS for a site served over HTTPS: a year, as browsers' preload lists ask.
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
                    form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
@@ -83,18 +127,15 @@ async fn set_lang(
         }
     }
     let mut resp = ctx.redirect(next);
-    let _ = resp.add_cookie(&lang_cookie(lang));
+    let _ = resp.add_cookie(&lang_cookie(&ctx, lang));
     Ok(resp)
 }
 
 /// The cookie that holds the reader's language for a year.
-pub fn lang_cookie(lang: i18n::Lang) -> actix_web::cookie::Cookie<'static> {
-    actix_web::cookie::Cookie::build(i18n::LANG_COOKIE, lang.code())
-        .path("/")
-        .http_only(true)
-        .same_site(actix_web::cookie::SameSite::Strict)
-        .max_age(actix_web::cookie::time::Duration::days(365))
-        .finish()
+pub fn lang_cookie(ctx: &Ctx, lang: i18n::Lang) -> actix_web::cookie::Cookie<'static> {
+    let mut c = ctx.cookie(i18n::LANG_COOKIE, lang.code().to_string());
+    c.set_max_age(actix_web::cookie::time::Duration::days(365));
+    c
 }
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -115,7 +156,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/setup/{token}", web::post().to(auth::setup))
         .route("/users", web::get().to(auth::users_page))
         .route("/users", web::post().to(auth::add_user))
+        .route("/users/{id}/password", web::get().to(auth::reset_page))
+        .route("/users/{id}/password", web::post().to(auth::reset_password))
         .route("/users/{id}/{action}", web::post().to(auth::user_action))
+        .route("/account", web::get().to(auth::account_page))
+        .route("/account/password", web::post().to(auth::change_password))
         .route("/t/new", web::get().to(tournaments::new_page))
         .route("/t/new", web::post().to(tournaments::create))
         .route("/t/{id}", web::get().to(tournaments::overview))
@@ -203,7 +248,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig) + Clone {
     move |cfg: &mut web::ServiceConfig| {
         cfg.app_data(state.clone())
-            .app_data(web::PayloadConfig::new(16 * 1024 * 1024))
+            .app_data(web::PayloadConfig::new(limits::BODY))
             .app_data(web::QueryConfig::default().error_handler(|_, req| {
                 AppError::bad_request(lang_of(req), lang_of(req).t("err.bad_query").to_string()).into()
             }))
@@ -223,9 +268,53 @@ fn security_headers() -> DefaultHeaders {
         .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
 }
 
+/// `Strict-Transport-Security` on every response to a client that reached us over HTTPS.
+async fn hsts(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let https = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.net.client(req.peer_addr().map(|a| a.ip()), req.headers()).https)
+        .unwrap_or(false);
+    let mut res = next.call(req).await?;
+    if https {
+        res.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, header::HeaderValue::from_static(HSTS));
+    }
+    Ok(res)
+}
+
+/// Take an automatic backup now and then every `every`, on a thread of its own (the online
+/// backup copies page by page and never blocks writers for long). Each outcome goes into
+/// `AppState::backups` for the organizers' page, and a failure into the log.
+fn start_backups(state: web::Data<AppState>, auto: db::backup::AutoBackup, every: Duration) {
+    let spawned = std::thread::Builder::new().name("backups".into()).spawn(move || loop {
+        let r = auto.run_once(&state.db_path);
+        let at = db::now();
+        if let Ok(mut b) = state.backups.lock() {
+            match r {
+                Ok(taken) => {
+                    tracing::info!(file = %taken.file.display(), bytes = taken.bytes, "automatic backup");
+                    b.last = Some((at, taken));
+                    b.failed = None;
+                }
+                Err(e) => {
+                    tracing::error!("automatic backup failed: {e}");
+                    b.failed = Some((at, e.to_string()));
+                }
+            }
+        }
+        std::thread::sleep(every);
+    });
+    if let Err(e) = spawned {
+        tracing::error!("cannot start the automatic backups: {e}");
+    }
+}
+
 /// `tengen serve`: open the database, print the first-run link if no account exists, serve.
-pub async fn serve(db_path: PathBuf, bind: String) -> std::io::Result<()> {
-    let pool = db::open(&db_path).map_err(|e| std::io::Error::other(e.to_string()))?;
+pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
+    let ServeOptions { db: db_path, bind, net, idle, db_opts, backups } = opts;
+    let pool = db::open_with(&db_path, db_opts).map_err(|e| std::io::Error::other(e.to_string()))?;
     let n_users = {
         let mut conn = pool.get().map_err(|e| std::io::Error::other(e.to_string()))?;
         db::users::count(&mut conn).map_err(|e| std::io::Error::other(e.to_string()))?
@@ -234,13 +323,25 @@ pub async fn serve(db_path: PathBuf, bind: String) -> std::io::Result<()> {
     let state = web::Data::new(AppState {
         pool,
         db_path: db_path.clone(),
-        login_limiter: RateLimiter::keyed(login_quota()),
+        login: throttle::LoginThrottle::default(),
+        net,
+        idle,
         setup_token: Mutex::new(setup_token.clone()),
         public: public::PublicCache::default(),
+        backups: Mutex::new(BackupState {
+            schedule: backups.as_ref().map(|(a, every)| (a.dir.clone(), *every, a.keep)),
+            ..BackupState::default()
+        }),
     });
+    if let Some((auto, every)) = backups {
+        start_backups(state.clone(), auto, every);
+    }
     let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(actix_web::middleware::from_fn(error::keep_typed))
+            .wrap(actix_web::middleware::from_fn(limits::limit_bodies))
+            .wrap(actix_web::middleware::from_fn(hsts))
             .wrap(security_headers())
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(configure(app_state.clone()))
@@ -256,10 +357,10 @@ pub async fn serve(db_path: PathBuf, bind: String) -> std::io::Result<()> {
     };
     tracing::info!(db = %db_path.display(), "database ready");
     if let Some(t) = setup_token {
-        println!("First start: no account exists yet. Create the organizer account (one-time link):");
-        println!("  http://{shown}/setup/{t}");
-        println!("  (or run: tengen user add --role organizer NAME)");
+        say("First start: no account exists yet. Create the organizer account (one-time link):");
+        say(&format!("  http://{shown}/setup/{t}"));
+        say("  (or run: tengen user add --role organizer NAME)");
     }
-    println!("Tengen listening on http://{shown}");
+    say(&format!("Tengen listening on http://{shown}"));
     server.run().await
 }

@@ -315,8 +315,17 @@ fn query(req: &HttpRequest) -> HashMap<String, String> {
         .unwrap_or_default()
 }
 
-fn round_param(q: &HashMap<String, String>) -> Option<i32> {
-    q.get("round").and_then(|r| r.trim().parse::<i32>().ok()).filter(|r| (1..=999).contains(r))
+/// `?round=N`: absent is "the latest"; anything but a round number from 1 is a 400 saying so
+/// (issue 14: `round=abc` used to show the latest round as if it had been asked for).
+fn round_param(req: &HttpRequest, q: &HashMap<String, String>) -> Result<Option<i32>, AppError> {
+    let Some(v) = q.get("round") else { return Ok(None) };
+    let lang = lang_of(req);
+    crate::documents::parse_round(v)
+        .ok()
+        .and_then(|n| i32::try_from(n).ok())
+        .filter(|n| *n <= 999)
+        .map(Some)
+        .ok_or_else(|| AppError::bad_request(lang, lang.tf("print.err_round", &[v])))
 }
 
 /// Serve a public page: cached for readers without a session, rendered for staff.
@@ -962,19 +971,19 @@ pub async fn pairings_page(req: HttpRequest, path: web::Path<String>) -> Result<
     let tid = id(lang_of(&req), &path)?;
     let q = query(&req);
     let needle: String = q.get("q").map(|s| s.trim().chars().take(50).collect()).unwrap_or_default();
-    serve(req.clone(), tid, Kind::Pairings { round: round_param(&q), q: needle }).await
+    serve(req.clone(), tid, Kind::Pairings { round: round_param(&req, &q)?, q: needle }).await
 }
 
 pub async fn results_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(lang_of(&req), &path)?;
     let q = query(&req);
-    serve(req.clone(), tid, Kind::Results { round: round_param(&q) }).await
+    serve(req.clone(), tid, Kind::Results { round: round_param(&req, &q)? }).await
 }
 
 pub async fn standings_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(lang_of(&req), &path)?;
     let q = query(&req);
-    let round = round_param(&q).and_then(|r| u32::try_from(r).ok());
+    let round = round_param(&req, &q)?.and_then(|r| u32::try_from(r).ok());
     serve(req.clone(), tid, Kind::Standings { round }).await
 }
 

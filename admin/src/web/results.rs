@@ -1066,7 +1066,7 @@ fn start_and_arrivals(
     form: &Form,
     f: &mut FormView,
     players: impl IntoIterator<Item = i32>,
-) -> (Option<String>, Vec<(i32, Option<String>)>) {
+) -> Result<(Option<String>, Vec<(i32, Option<String>)>), AppError> {
     let start = match dr::parse_time_of_day(form.get("starts_at")) {
         Some(s) => Some(dr::time_of_day_text(s)),
         None => {
@@ -1074,6 +1074,16 @@ fn start_and_arrivals(
             None
         }
     };
+    let players: Vec<i32> = players.into_iter().collect();
+    // An arrival of someone who plays no game here (another round's or tournament's entrant,
+    // a typo in a hand-made request) is refused, not dropped (issue 14).
+    for (k, _) in &form.fields {
+        if let Some(rest) = k.strip_prefix("arr_") {
+            if !rest.parse::<i32>().is_ok_and(|id| players.contains(&id)) {
+                return Err(AppError::bad_request(lang, lang.tf("late.err_not_in_round", &[&rest])));
+            }
+        }
+    }
     let mut arrived = Vec::new();
     for p in players {
         let key = format!("arr_{p}");
@@ -1088,7 +1098,7 @@ fn start_and_arrivals(
             },
         }
     }
-    (start, arrived)
+    Ok((start, arrived))
 }
 
 /// POST /t/{id}/games/{gid}/start: a replay's own start time and its players' arrivals.
@@ -1103,7 +1113,7 @@ pub async fn save_replay_start(
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut lf = FormView::from_form(&form);
     let players = [l.sheet.game.black_id, l.sheet.game.white_id].into_iter().flatten();
-    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut lf, players);
+    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut lf, players)?;
     let (Some(start), false) = (start, lf.has_errors()) else {
         return show(&ctx, l, PageState { lf: Some(lf), ..PageState::with_errors(&ctx) });
     };
@@ -1428,7 +1438,7 @@ pub async fn save_lateness(
                 .collect())
         })
         .await?;
-    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players);
+    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players)?;
     let (Some(start), false) = (start, f.has_errors()) else {
         let banner = Some(ctx.t("form.has_errors").to_string());
         return round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::BAD_REQUEST).await;

@@ -33,6 +33,14 @@ impl Chrome {
     pub fn tf<T: std::fmt::Display>(&self, key: &str, arg: T) -> String {
         self.lang.tf(key, &[&arg])
     }
+    /// The stated limit of an upload form (`csv`, `opengotha`, `sgf`; `web::limits`).
+    pub fn upload_limit(&self, kind: &str) -> String {
+        super::limits::text(match kind {
+            "csv" => super::limits::CSV,
+            "opengotha" => super::limits::OPENGOTHA,
+            _ => super::limits::SGF,
+        })
+    }
     pub fn role_name(&self, code: &str) -> &'static str {
         match code {
             "organizer" => self.t("role.organizer"),
@@ -111,6 +119,43 @@ impl ErrorPage {
             },
             status: status.as_u16(),
             message: message.to_string(),
+        }
+    }
+}
+
+/// A full or locked database: the message, and the fields of the form as typed, to send again.
+#[derive(Template)]
+#[template(path = "resubmit.html")]
+pub struct ResubmitPage {
+    pub c: Chrome,
+    pub status: u16,
+    pub message: String,
+    pub action: String,
+    /// The CSRF token the form came with (sent again unchanged).
+    pub token: String,
+    /// Every other field, in order.
+    pub fields: Vec<(String, String)>,
+}
+
+impl ResubmitPage {
+    pub fn new(
+        lang: Lang,
+        status: StatusCode,
+        message: &str,
+        action: &str,
+        fields: Vec<(String, String)>,
+    ) -> ResubmitPage {
+        let token = fields.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.clone()).unwrap_or_default();
+        // Passwords are never written into a page: they are typed again.
+        let fields = fields.into_iter().filter(|(k, _)| k != "csrf" && !k.contains("password")).collect();
+        let action = if super::ctx::is_local_path(action) { action.to_string() } else { "/".to_string() };
+        ResubmitPage {
+            c: ErrorPage::new(lang, status, message).c,
+            status: status.as_u16(),
+            message: message.to_string(),
+            action,
+            token,
+            fields,
         }
     }
 }
@@ -340,11 +385,34 @@ pub struct AuditPage {
 pub struct UsersPage {
     pub c: Chrome,
     pub me: i32,
-    pub users: Vec<User>,
+    /// The viewer is the account administrator (sees every account).
+    pub admin: bool,
+    /// The accounts shown, each with whether the viewer manages it.
+    pub users: Vec<(User, bool)>,
     pub f: FormView,
     pub roles: Options,
     pub audit: Vec<AuditRow>,
     pub notice: Option<String>,
+    /// The server's storage and backups: (element id, text, is it a problem?).
+    pub server: Vec<(&'static str, String, bool)>,
+}
+
+/// One's own account: change the password.
+#[derive(Template)]
+#[template(path = "account.html")]
+pub struct AccountPage {
+    pub c: Chrome,
+    pub f: FormView,
+    pub notice: Option<String>,
+}
+
+/// An organizer sets a new password for an account they manage.
+#[derive(Template)]
+#[template(path = "password_reset.html")]
+pub struct PasswordResetPage {
+    pub c: Chrome,
+    pub target: User,
+    pub f: FormView,
 }
 
 // ---------------------------------------------------------------------------------------------
