@@ -6,6 +6,7 @@
 //! and that every key is used (a family named by a prefix, `format!("tb.{}", ..)`, counts as
 //! used for all its members).
 
+mod relay;
 mod render;
 
 use std::collections::HashMap;
@@ -84,6 +85,14 @@ impl Lang {
     }
     pub fn is_zh(self) -> bool {
         self == Lang::Zh
+    }
+    /// The one choice between two renderings, English first (for text a catalog key cannot
+    /// hold, such as a typed value's own two spellings).
+    pub fn pick<T>(self, en: T, zh: T) -> T {
+        match self {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
     }
     /// The catalog entry for `key`; the key itself if missing (the catalog test forbids that).
     pub fn t(self, key: &str) -> &'static str {

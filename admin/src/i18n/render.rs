@@ -10,9 +10,11 @@ use crate::domain::team::penalties::PenaltyRow;
 use crate::domain::team::relay::SubstitutionKind;
 use rules::board::Color;
 use rules::clock::{hms, ClockReading, TimeControl};
-use rules::outcome::{quarters_text, Outcome};
+use rules::outcome::{half_points_text, quarters_text, Outcome};
 use rules::ruleset::Preset;
-use rules::rulings::{DoubleLossReason, GameResult, LossReason, ResultMethod, RulingKind};
+use rules::rulings::{
+    DoubleLossReason, GameResult, LossReason, ResultMethod, RulingKind, Said, SecondYellowCost, Who,
+};
 
 impl Lang {
     /// "Black" / "黑方".
@@ -168,6 +170,120 @@ impl Lang {
         }
     }
 
+    /// An English ordinal ("1st", "22nd") or the plain number in Chinese (the sentence says 第…次).
+    fn ordinal(self, n: u32) -> String {
+        if self.is_zh() {
+            return n.to_string();
+        }
+        let suffix = match (n % 10, n % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        format!("{n}{suffix}")
+    }
+
+    /// The English plural ending of a count ("" or "s"); nothing in Chinese.
+    fn plural(self, n: u32) -> &'static str {
+        if self.is_zh() || n == 1 {
+            ""
+        } else {
+            "s"
+        }
+    }
+
+    /// Whom a ruling is against: "Black" / "黑方", "Black player 王一" / "黑方王一"; a player the
+    /// caller cannot name reads "Black player #3" / "黑方3号队员".
+    pub fn who(self, w: Who, name: &dyn Fn(u32) -> Option<String>) -> String {
+        let side = self.side(w.side);
+        match w.player {
+            None => side.to_string(),
+            Some(p) => {
+                let n = name(p).unwrap_or_else(|| self.tf("who.player_no", &[&p]));
+                self.tf("who.player", &[&side, &n])
+            }
+        }
+    }
+
+    /// What a ruling did (or the final line of `apply_rulings`), naming players by `name`.
+    pub fn effect(self, s: &Said, name: &dyn Fn(u32) -> Option<String>) -> String {
+        let who = |w: &Who| self.who(*w, name);
+        let pens = |p: [u32; 2]| self.tf("effect.penalties", &[&p[0], &p[1]]);
+        match s {
+            Said::Warning { who: w, at, nth, limit: Some(l) } => {
+                self.tf("effect.warning_limit", &[&who(w), at, &self.ordinal(*nth), l])
+            }
+            Said::Warning { who: w, at, nth, limit: None } => {
+                self.tf("effect.warning_free", &[&who(w), at, &self.ordinal(*nth)])
+            }
+            Said::WarningsLose { who: w, at, nth, limit } => self
+                .tf("effect.warnings_lose", &[&who(w), at, &self.ordinal(*nth), limit, &self.side(w.side)]),
+            Said::Advice { who: w, at } => self.tf("effect.advice", &[&who(w), at]),
+            Said::RedCard { who: w, at } => self.tf("effect.red_card", &[&who(w), at]),
+            Said::PenaltyStones { who: w, at, stones } => {
+                self.tf("effect.penalty_stones", &[&who(w), at, stones, &self.plural(*stones)])
+            }
+            Said::VoidMove { who: w, at } => self.tf("effect.void_move", &[&who(w), at]),
+            Said::ForcedPass { who: w, at } => self.tf("effect.forced_pass", &[&who(w), at]),
+            Said::Loss { side, reason } => {
+                self.tf("effect.loss", &[&self.side(*side), &self.loss_reason(*reason), &reason.article()])
+            }
+            Said::QuotaExcess { who: w, extra } => {
+                self.tf("effect.quota_excess", &[&who(w), extra, &self.plural(*extra)])
+            }
+            Said::ByoYomiLoss { who: w, at } => self.tf("effect.byo_loss", &[&who(w), at]),
+            Said::ByoYomiPass { who: w, at } => self.tf("effect.byo_pass", &[&who(w), at]),
+            Said::ByoYomiPassAndStone { who: w, at } => self.tf("effect.byo_pass_stone", &[&who(w), at]),
+            Said::DoubleLoss { reason } => {
+                self.tf("effect.double_loss", &[&self.double_loss_reason(*reason)])
+            }
+            Said::Draw => self.t("effect.draw").to_string(),
+            Said::Replay => self.t("effect.replay").to_string(),
+            Said::NoResult => self.t("effect.no_result").to_string(),
+            Said::YellowUnnamed { who: w, at } => self.tf("effect.yellow_unnamed", &[&who(w), at]),
+            Said::Yellow { who: w, at } => self.tf("effect.yellow", &[&who(w), at]),
+            Said::SecondYellow { who: w, at, nth, cost } => {
+                let how = match cost {
+                    SecondYellowCost::Red => self.t("effect.sy_red").to_string(),
+                    SecondYellowCost::ReplacesBoth { charged } => self.tf("effect.sy_both", &[charged]),
+                    SecondYellowCost::Added => self.t("effect.sy_added").to_string(),
+                };
+                self.tf("effect.second_yellow", &[&who(w), at, &self.ordinal(*nth), &how])
+            }
+            Said::OrderErrorLoss { who: w, at, nth } => {
+                self.tf("effect.order_loss", &[&who(w), at, &self.ordinal(*nth), &self.side(w.side)])
+            }
+            Said::OrderError { side, at, nth } => self.tf(
+                "effect.order_error",
+                &[&self.side(*side), at, &self.ordinal(*nth), nth, &self.plural(*nth)],
+            ),
+            Said::OrderErrorRed { who: w } => self.tf("effect.order_red", &[&who(w)]),
+            Said::NoEffect { said, earlier, at } => {
+                self.tf("effect.no_effect", &[&self.effect(said, name), &self.game_result(earlier), at])
+            }
+            Said::Decided { result, penalties: None } | Said::Stands { result, penalties: None, .. } => {
+                self.tf("effect.result", &[&self.game_result(result)])
+            }
+            Said::Decided { result, penalties: Some(p) } => {
+                self.tf("effect.decided_pen", &[&self.game_result(result), &pens(*p)])
+            }
+            Said::Stands { result, time, penalties: Some(p) } => {
+                let how = self.t(if *time { "effect.by_time" } else { "effect.by_resignation" });
+                self.tf("effect.stands_pen", &[&self.game_result(result), &pens(*p), &how])
+            }
+            Said::Counted { black_halves, penalties: None, result } => {
+                self.tf("effect.counted", &[&half_points_text(*black_halves), &self.game_result(result)])
+            }
+            Said::Counted { black_halves, penalties: Some(p), result } => self.tf(
+                "effect.counted_pen",
+                &[&half_points_text(*black_halves), &self.game_result(result), &pens(*p)],
+            ),
+            Said::Unfinished { penalties } => self.tf("effect.unfinished", &[&pens(*penalties)]),
+        }
+    }
+
     /// A rule set's name: "Chinese rules 2002 (individual)" / "中国围棋竞赛规则（2002）".
     pub fn rule_set(self, p: Preset) -> &'static str {
         self.t(match p {
@@ -269,5 +385,55 @@ mod tests {
         assert_eq!(Lang::Zh.clock_reading(&r), "基本时间1:05:00，读秒3次");
         let c = ClockReading { main_secs: 0, periods: 0, period_secs: 270, period_moves: 1, overtime: true };
         assert_eq!(Lang::En.clock_reading(&c), "period 4:30 for 1 move(s)");
+    }
+
+    /// The effects of rulings as the rules crate's tests had them worded, now rendered here.
+    #[test]
+    fn ruling_effects_in_both_languages() {
+        use rules::board::Color::{Black, White};
+        use rules::ruleset::RuleSet;
+        use rules::rulings::{apply_rulings, ApplyInputs, BaseResult, Ruling};
+        let none = |_: u32| None;
+        let named = |p: u32| (p == 2).then(|| "王一".to_string());
+        let at = |k, side, m| Ruling::against(k, side, m);
+        let team = RuleSet::chinese_team_relay();
+        let mut yellow = at(RulingKind::YellowCard, Black, 60);
+        yellow.player = Some(2);
+        let a =
+            apply_rulings(&team, BaseResult::Count { black_halves: 370 }, &[yellow], &ApplyInputs::default())
+                .unwrap();
+        assert_eq!(Lang::Zh.effect(&a.effects[0].said, &none), "黑方2号队员第60手被出示黄牌：罚1子");
+        assert_eq!(Lang::Zh.effect(&a.effects[0].said, &named), "黑方王一第60手被出示黄牌：罚1子");
+        assert_eq!(
+            Lang::En.effect(&a.effects[0].said, &named),
+            "Yellow card to Black player 王一 at move 60: 1 penalty stone (team Art. 24.3)"
+        );
+        assert_eq!(Lang::Zh.effect(&a.effects[1].said, &none), "黑方185子，罚子：黑1子、白0子 → 和棋");
+        let ind = RuleSet::chinese_2002();
+        let two = [at(RulingKind::Warning, Black, 40), at(RulingKind::Warning, Black, 90)];
+        let a = apply_rulings(&ind, BaseResult::Count { black_halves: 380 }, &two, &ApplyInputs::default())
+            .unwrap();
+        assert_eq!(Lang::Zh.effect(&a.effects[0].said, &none), "黑方第40手被警告一次（第1次，满2次判负）");
+        assert_eq!(
+            Lang::En.effect(&a.effects[0].said, &none),
+            "Warning to Black at move 40 (1st of 2 that lose the game)"
+        );
+        assert_eq!(Lang::Zh.effect(&a.effects[1].said, &none), "黑方第90手第2次警告，满2次判负");
+        assert_eq!(Lang::En.effect(&a.effects[2].said, &none), "Result: W+F (accumulated warnings)");
+        let a = apply_rulings(&ind, BaseResult::Count { black_halves: 370 }, &[], &ApplyInputs::default())
+            .unwrap();
+        assert_eq!(Lang::En.effect(&a.effects[0].said, &none), "Black counted 185 → B+¾");
+        assert_eq!(Lang::Zh.effect(&a.effects[0].said, &none), "黑方185子 → 黑胜¾子");
+        let late = [
+            at(RulingKind::Loss { reason: LossReason::Cheating }, White, 50),
+            at(RulingKind::Loss { reason: LossReason::Cheating }, Black, 80),
+        ];
+        let a = apply_rulings(&ind, BaseResult::Unfinished, &late, &ApplyInputs::default()).unwrap();
+        assert!(Lang::Zh
+            .effect(&a.effects[1].said, &none)
+            .ends_with("——无效：本局已于第50手判定（黑胜（白作弊判负））"));
+        assert!(Lang::En
+            .effect(&a.effects[1].said, &none)
+            .contains("no effect: the game was already decided (B+F (cheating)) at move 50"));
     }
 }

@@ -544,7 +544,7 @@ mod tests {
         let mut t = t0 - 600;
         let mut ok = |m: &mut RelayMatch, e: Event| {
             t += 30;
-            m.apply(t, e.clone()).unwrap_or_else(|r| panic!("{e:?}: {}", r.en()));
+            m.apply(t, e.clone()).unwrap_or_else(|r| panic!("{e:?}: {r:?}"));
         };
         ok(&mut m, Event::SubmitLineup { side: Color::Black, section: Section::One, players: [101, 102] });
         ok(&mut m, Event::SubmitLineup { side: Color::White, section: Section::One, players: [201, 202] });

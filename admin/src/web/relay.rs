@@ -96,43 +96,10 @@ pub fn parse_count(s: &str) -> Option<u32> {
     (halves <= 722).then_some(halves)
 }
 
-/// Replaces the person ids in a domain text ("#112", "黑方112号队员" style "112号队员") by names.
-pub fn named(text: &str, names: &HashMap<PersonId, String>) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit()) {
-            let mut j = i;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            let digits: String = chars[i..j].iter().collect();
-            let id = digits.parse::<PersonId>().ok();
-            let hash = i > 0 && chars[i - 1] == '#';
-            let zh: String = chars[j..chars.len().min(j + 3)].iter().collect();
-            match id.and_then(|id| names.get(&id)) {
-                Some(name) if hash => {
-                    out.pop();
-                    out.push_str(name);
-                    i = j;
-                    continue;
-                }
-                Some(name) if zh == "号队员" => {
-                    out.push_str(name);
-                    i = j + 3;
-                    continue;
-                }
-                _ => {}
-            }
-            out.push_str(&digits);
-            i = j;
-            continue;
-        }
-        out.push(chars[i]);
-        i += 1;
-    }
-    out
+/// Names a person of the match by the rosters' names (a person the rosters do not know reads
+/// "#112" / "112号队员"): the renderers of `crate::i18n` take it instead of ids in a sentence.
+fn person_of(lang: Lang, names: &HashMap<PersonId, String>) -> impl Fn(PersonId) -> String + '_ {
+    move |p| names.get(&p).cloned().unwrap_or_else(|| lang.tf("who.player_no", &[&p]))
 }
 
 fn side_name(lang: Lang, c: Color) -> &'static str {
@@ -147,14 +114,6 @@ fn section_name(lang: Lang, s: Section) -> &'static str {
         s.zh()
     } else {
         s.en()
-    }
-}
-
-fn pick(lang: Lang, zh: String, en: String) -> String {
-    if lang.is_zh() {
-        zh
-    } else {
-        en
     }
 }
 
@@ -387,7 +346,12 @@ fn penalty_views(
                 stones: p.stones,
                 total_b: p.total[0],
                 total_w: p.total[1],
-                explain: named(&pick(lang, p.explain_zh.clone(), p.explain_en.clone()), names),
+                explain: p
+                    .effects
+                    .iter()
+                    .map(|s| lang.effect(s, &|id| names.get(&id).cloned()))
+                    .collect::<Vec<_>>()
+                    .join(lang.t("team.list_sep")),
             }
         })
         .collect()
@@ -567,7 +531,7 @@ fn event_text(lang: Lang, e: &Event, names: &HashMap<PersonId, String>) -> Strin
         Event::Resign { side, by: Some(p) } => {
             lang.tf("relay.resign_what", &[&side_name(lang, *side), &name(p)])
         }
-        _ => named(&pick(lang, e.zh(), e.en()), names),
+        _ => lang.relay_event(e, &person_of(lang, names)),
     }
 }
 
@@ -585,7 +549,7 @@ fn ending_note(lang: Lang, m: &RelayMatch) -> Option<String> {
 /// The match's result as the page states it: the rules crate's result, then how it ended.
 fn result_text(lang: Lang, m: &RelayMatch) -> String {
     let Some(r) = m.result() else { return String::new() };
-    let text = pick(lang, r.zh(), r.en());
+    let text = lang.game_result(&r);
     match ending_note(lang, m) {
         Some(note) => format!("{text} · {note}"),
         None => text,
@@ -794,7 +758,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         page.short_of_players = m.short_of_players().map(|(c, sec, n)| {
             lang.tf("relay.short_of_players", &[&side_name(lang, c), &n, &section_name(lang, sec)])
         });
-        page.drawn = m.first_result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
+        page.drawn = m.first_result().map(|r| lang.game_result(&r)).unwrap_or_default();
         page.match_points = m
             .match_points()
             .map(|mp| {
@@ -888,7 +852,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                     .iter()
                     .flat_map(|a| &a.effects)
                     .filter(|_| secret.is_none())
-                    .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+                    .map(|x| lang.relay_effect(x, &person_of(lang, &names)))
                     .collect(),
                 what: secret.unwrap_or_else(|| event_text(lang, &l.event, &names)),
                 withdrawn: l
@@ -1059,7 +1023,10 @@ async fn refused(
                     Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
                 })
                 .await?;
-            (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, w.zh(), w.en()), &names))
+            {
+                let msg = lang.withdraw_error(&w, &person_of(lang, &names));
+                (StatusCode::UNPROCESSABLE_ENTITY, msg)
+            }
         }
         MatchError::Refused(Refusal::CardNotForOffence { offence, card, allowed }) => {
             let name = |c: Card| match c {
@@ -1080,7 +1047,10 @@ async fn refused(
                     Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
                 })
                 .await?;
-            (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, r.zh(), r.en()), &names))
+            {
+                let msg = lang.relay_refusal(&r, &person_of(lang, &names));
+                (StatusCode::UNPROCESSABLE_ENTITY, msg)
+            }
         }
     };
     f.error(kind, msg.clone());
@@ -1301,7 +1271,7 @@ pub async fn event(
                     ctx.t("err.choice").to_string()
                 }
                 BadField::Field("b1" | "b2" | "w1" | "w2") => ctx.t("relay.err_lineups").to_string(),
-                BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
+                BadField::Clock(e) => ctx.lang.pick(e.en(), e.zh()),
                 BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
             f.error(kind, msg);
@@ -1367,7 +1337,7 @@ fn confirm_view(
             .iter()
             .flat_map(|a| &a.effects)
             .filter(|e| !matches!(e, Effect::MovesPlayed { .. }))
-            .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+            .map(|x| lang.relay_effect(x, &person_of(lang, &names)))
             .collect(),
         result: result_text(lang, m),
         fields,
@@ -1701,9 +1671,12 @@ mod tests {
         assert_eq!(show_at(t), "2026-12-05 09:30:00");
         assert!(parse_at("yesterday").is_none());
         let names: HashMap<PersonId, String> = [(112, "王一".to_string())].into();
-        assert_eq!(named("Move 73 by Black #112; #9 too", &names), "Move 73 by Black 王一; #9 too");
-        assert_eq!(named("黑方112号队员第3次行棋次序错误", &names), "黑方王一第3次行棋次序错误");
-        assert_eq!(named("第1120手", &names), "第1120手");
+        // People are named from the rosters, never parsed back out of a sentence.
+        let e = Event::Move { player: 112 };
+        assert_eq!(Lang::Zh.relay_event(&e, &person_of(Lang::Zh, &names)), "王一落子");
+        let e = Event::Move { player: 9 };
+        assert_eq!(Lang::Zh.relay_event(&e, &person_of(Lang::Zh, &names)), "9号队员落子");
+        assert_eq!(Lang::En.relay_event(&e, &person_of(Lang::En, &names)), "Move by #9");
     }
 
     /// Every ending has its label (with the article) in the catalog, in both languages.
