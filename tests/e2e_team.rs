@@ -2166,6 +2166,15 @@ fn cards_record_their_offence_over_http() {
         ),
         "{page}"
     );
+    // Issue 15: the penalty log's explanation names the player from the roster, in either
+    // language (never an id written into a sentence and parsed back).
+    let b1_name = format!("{}1", m.teams[0].chars().next().unwrap());
+    assert!(page.contains(&format!("Yellow card to Black player {b1_name} at move 20")), "{page}");
+    assert_eq!(org.get(&format!("/lang/zh?next=/t/{tid}/matches/{}", m.mid)).status, 303);
+    let page_zh = m.page().body;
+    assert_eq!(org.get("/lang/en?next=/").status, 303);
+    assert!(page_zh.contains(&format!("黑方{b1_name}第20手被出示黄牌：罚1子")), "{page_zh}");
+    assert!(!page_zh.contains("号队员") && !page_zh.contains("Yellow card"), "{page_zh}");
     let zh = pdf(&org, tid, m.mid, "zh");
     assert!(zh.contains("红牌：第二张黄牌（第24条第2款）"), "{zh}");
     assert!(zh.contains("悔棋（第17条第3款：黄牌）"), "{zh}");

@@ -79,57 +79,35 @@ impl Doc {
         let a3 = |p: Paper| if p == Paper::A3 { "-a3" } else { "" };
         let a3_label = |p: Paper| if p == Paper::A3 { " A3" } else { "" };
         // "standings-after-round2" / "第2轮后成绩排名表" / "standings after round 2".
-        let (after, after_zh, after_en) = if n > 0 {
-            (format!("-after-round{n}"), format!("第{n}轮后"), format!(" after round {n}"))
-        } else {
-            Default::default()
+        let after = if n > 0 { format!("-after-round{n}") } else { String::new() };
+        let whole = |key: &str, p: Paper| {
+            let label = if n > 0 { lang.tf(&format!("{key}_after"), &[&n]) } else { lang.t(key).to_string() };
+            format!("{label}{}", a3_label(p))
         };
-        let (ascii, zh, en) = match self {
-            Doc::Standings(p) => (
-                format!("standings{after}{}", a3(p)),
-                format!("{after_zh}成绩排名表{}", a3_label(p)),
-                format!("standings{after_en}{}", a3_label(p)),
-            ),
-            Doc::Crosstable(p) => (
-                format!("crosstable{after}{}", a3(p)),
-                format!("{after_zh}成绩交叉表{}", a3_label(p)),
-                format!("crosstable{after_en}{}", a3_label(p)),
-            ),
-            Doc::StandingsCsv => {
-                (format!("standings{after}"), format!("{after_zh}成绩排名"), format!("standings{after_en}"))
+        let of_round = |key: &str, p: Paper| format!("{}{}", lang.tf(key, &[&n]), a3_label(p));
+        match self {
+            Doc::Standings(p) => (format!("standings{after}{}", a3(p)), whole("file.standings", p)),
+            Doc::Crosstable(p) => (format!("crosstable{after}{}", a3(p)), whole("file.crosstable", p)),
+            Doc::StandingsCsv => (format!("standings{after}"), whole("file.standings_csv", Paper::A4)),
+            Doc::ResultsCsv if n > 0 => {
+                (format!("results-to-round{n}"), of_round("file.results_to", Paper::A4))
             }
-            Doc::ResultsCsv if n > 0 => (
-                format!("results-to-round{n}"),
-                format!("截至第{n}轮对局结果"),
-                format!("results to round {n}"),
-            ),
-            Doc::ResultsCsv => ("results".into(), "对局结果".into(), "results".into()),
-            Doc::EgfH9 => ("egf".into(), "EGF".into(), "EGF".into()),
-            Doc::Scoresheets(pp) => (
-                format!("round{n}-scoresheets-{}up", pp.count()),
-                format!("第{n}轮记录单"),
-                format!("round {n} scoresheets"),
-            ),
-            Doc::PairingList(PairingOrder::ByTable, p) => (
-                format!("round{n}-pairings-by-table{}", a3(p)),
-                format!("第{n}轮对阵表（按台号）{}", a3_label(p)),
-                format!("round {n} pairings by table{}", a3_label(p)),
-            ),
-            Doc::PairingList(PairingOrder::ByName, p) => (
-                format!("round{n}-pairings-by-name{}", a3(p)),
-                format!("第{n}轮对阵表（按姓名）{}", a3_label(p)),
-                format!("round {n} pairings by name{}", a3_label(p)),
-            ),
-            Doc::RecordSheets(p) => (
-                format!("round{n}-record-sheets{}", a3(p)),
-                format!("第{n}轮棋谱记录纸{}", a3_label(p)),
-                format!("round {n} game records{}", a3_label(p)),
-            ),
-            Doc::PairingsCsv => {
-                (format!("round{n}-pairings"), format!("第{n}轮对阵表"), format!("round {n} pairings"))
+            Doc::ResultsCsv => ("results".into(), lang.t("file.results").into()),
+            Doc::EgfH9 => ("egf".into(), "EGF".into()),
+            Doc::Scoresheets(pp) => {
+                (format!("round{n}-scoresheets-{}up", pp.count()), of_round("file.scoresheets", Paper::A4))
             }
-        };
-        (ascii, lang.pick(&zh, &en).to_string())
+            Doc::PairingList(PairingOrder::ByTable, p) => {
+                (format!("round{n}-pairings-by-table{}", a3(p)), of_round("file.pairings_by_table", p))
+            }
+            Doc::PairingList(PairingOrder::ByName, p) => {
+                (format!("round{n}-pairings-by-name{}", a3(p)), of_round("file.pairings_by_name", p))
+            }
+            Doc::RecordSheets(p) => {
+                (format!("round{n}-record-sheets{}", a3(p)), of_round("file.record_sheets", p))
+            }
+            Doc::PairingsCsv => (format!("round{n}-pairings"), of_round("file.pairings", Paper::A4)),
+        }
     }
 }
 
@@ -332,7 +310,7 @@ impl Loaded {
                 rows.extend(d.byes.iter().map(|p| PairingRow {
                     table: 0,
                     black: p.clone(),
-                    result: lang.pick("轮空", "Bye").to_string(),
+                    result: lang.t("r.bye_result").to_string(),
                     ..PairingRow::default()
                 }));
                 (pairings_csv(&rows, lang), &d.head.t)

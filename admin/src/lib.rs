@@ -9,7 +9,9 @@
 //! - [`print`]: PDF sheets and CSV/EGF files from plain data. Pure.
 //! - [`documents`]: the downloadable documents as web and CLI make them (options, data from
 //!   [`db::print_data`], bytes from [`print`], file names).
-//! - [`web`]: actix handlers, sessions, CSRF, i18n, templates.
+//! - [`i18n`]: the one `Lang` and the one catalog of user-facing text (en and zh-CN), which web,
+//!   print and CLI all render from; `rules` and `domain` return typed values, never sentences.
+//! - [`web`]: actix handlers, sessions, CSRF, templates.
 //! - [`cli`]: the `tengen` subcommands.
 //! - [`log`]: logging and console lines that never take the program down.
 
@@ -17,6 +19,7 @@ pub mod cli;
 pub mod db;
 pub mod documents;
 pub mod domain;
+pub mod i18n;
 pub mod import;
 pub mod log;
 pub mod print;

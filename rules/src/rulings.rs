@@ -26,7 +26,7 @@
 
 use crate::board::Color;
 use crate::clock::{BothLateness, LatenessOutcome, LatenessVerdict};
-use crate::outcome::{half_points_text, Outcome, Scoring};
+use crate::outcome::{Outcome, Scoring};
 use crate::ruleset::{CycleOutcome, DoubleMovePenalty, RuleSet, TimeoutPolicy};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -722,13 +722,160 @@ pub struct SentOff {
     pub move_number: u32,
 }
 
-/// One effect, explained. `ruling` is the index of the ruling in the slice given, `None` for
-/// the final result line.
+/// One effect. `ruling` is the index of the ruling in the slice given, `None` for the final
+/// result line. What it says is a typed [`Said`]: the edge words it in the reader's language
+/// (admin's `i18n`), naming the player from its own records.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Effect {
     pub ruling: Option<usize>,
-    pub en: String,
-    pub zh: String,
+    pub said: Said,
+}
+
+/// Whom a ruling is against: a side, or one of its players (the caller's id for the person).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Who {
+    pub side: Color,
+    pub player: Option<u32>,
+}
+
+/// How a second yellow card was costed (rules.md §11, seed 003 Art. 24.2–24.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SecondYellowCost {
+    /// Shown as a red card: 2 stones.
+    Red,
+    /// A red replaces the yellows of this game: 2 stones in place of `charged`.
+    ReplacesBoth { charged: u32 },
+    /// The yellow (1) and a red card (2): 3 stones.
+    Added,
+}
+
+/// What a ruling did, or the final result line (`at`: the move number of the ruling, `nth`:
+/// which warning or error of the side, `stones`: penalty stones).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Said {
+    /// A warning; `limit`: how many lose the game (`None`: warnings do not lose, §11.1).
+    Warning {
+        who: Who,
+        at: u32,
+        nth: u32,
+        limit: Option<u8>,
+    },
+    /// The warning that reaches the limit: the side loses.
+    WarningsLose {
+        who: Who,
+        at: u32,
+        nth: u32,
+        limit: u8,
+    },
+    Advice {
+        who: Who,
+        at: u32,
+    },
+    /// Red card: 2 stones, barred from this game and the next (team Art. 24.3).
+    RedCard {
+        who: Who,
+        at: u32,
+    },
+    PenaltyStones {
+        who: Who,
+        at: u32,
+        stones: u32,
+    },
+    VoidMove {
+        who: Who,
+        at: u32,
+    },
+    ForcedPass {
+        who: Who,
+        at: u32,
+    },
+    Loss {
+        side: Color,
+        reason: LossReason,
+    },
+    /// Quota exceeded by `extra` moves: as many stones (team Art. 17.8).
+    QuotaExcess {
+        who: Who,
+        extra: u32,
+    },
+    /// Last byo-yomi period exceeded (Art. 22.5): loss, a forced pass, or a pass and a stone.
+    ByoYomiLoss {
+        who: Who,
+        at: u32,
+    },
+    ByoYomiPass {
+        who: Who,
+        at: u32,
+    },
+    ByoYomiPassAndStone {
+        who: Who,
+        at: u32,
+    },
+    DoubleLoss {
+        reason: DoubleLossReason,
+    },
+    Draw,
+    Replay,
+    NoResult,
+    /// A yellow card to a side without a player: it counts toward no red card.
+    YellowUnnamed {
+        who: Who,
+        at: u32,
+    },
+    Yellow {
+        who: Who,
+        at: u32,
+    },
+    /// A person's `nth` yellow of the match: a red card, costed by `cost`.
+    SecondYellow {
+        who: Who,
+        at: u32,
+        nth: u32,
+        cost: SecondYellowCost,
+    },
+    /// The side's 5th move-order error: it loses (team Art. 17.7).
+    OrderErrorLoss {
+        who: Who,
+        at: u32,
+        nth: u32,
+    },
+    /// The side's `nth` move-order error: `nth` stones (team Art. 17.7).
+    OrderError {
+        side: Color,
+        at: u32,
+        nth: u32,
+    },
+    /// A player's 3rd move-order error: red card, 2 stones.
+    OrderErrorRed {
+        who: Who,
+    },
+    /// A deciding ruling after the game was already decided (`earlier`, at move `at`).
+    NoEffect {
+        said: Box<Said>,
+        earlier: GameResult,
+        at: u32,
+    },
+    /// The final line: a result decided by ruling; `penalties` `[Black, White]` when any.
+    Decided {
+        result: GameResult,
+        penalties: Option<[u32; 2]>,
+    },
+    /// The final line of a count: Black's count, the penalty stones, the result.
+    Counted {
+        black_halves: u32,
+        penalties: Option<[u32; 2]>,
+        result: GameResult,
+    },
+    /// The final line of a resignation (`time`: false) or a loss on time (`time`: true).
+    Stands {
+        result: GameResult,
+        time: bool,
+        penalties: Option<[u32; 2]>,
+    },
+    /// The game is not finished: the penalty stones so far.
+    Unfinished {
+        penalties: [u32; 2],
+    },
 }
 
 /// The result of [`apply_rulings`].
@@ -770,37 +917,11 @@ fn ix(c: Color) -> usize {
     }
 }
 
-fn side_en(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
 fn plural(n: u32) -> &'static str {
     if n == 1 {
         ""
     } else {
         "s"
-    }
-}
-
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// "Black" / "Black player #3" and "黑方" / "黑方3号队员".
-fn who(c: Color, player: Option<u32>) -> (String, String) {
-    match player {
-        Some(p) => (format!("{} player #{p}", side_en(c)), format!("{}方{p}号队员", c.zh())),
-        None => (side_en(c).to_string(), format!("{}方", c.zh())),
     }
 }
 
@@ -821,8 +942,8 @@ struct Tally<'a> {
 }
 
 impl Tally<'_> {
-    fn say(&mut self, i: usize, en: String, zh: String) {
-        self.effects.push(Effect { ruling: Some(i), en, zh });
+    fn say(&mut self, i: usize, said: Said) {
+        self.effects.push(Effect { ruling: Some(i), said });
     }
 
     fn prior_yellows(&self, side: Color, player: u32) -> u32 {
@@ -835,17 +956,13 @@ impl Tally<'_> {
     }
 
     /// Record a decisive result unless the game was already decided.
-    fn decide(&mut self, i: usize, r: &Ruling, result: GameResult, en: String, zh: String) {
+    fn decide(&mut self, i: usize, r: &Ruling, result: GameResult, said: Said) {
         match self.decided {
             None => {
                 self.decided = Some((result, r.move_number));
-                self.say(i, en, zh);
+                self.say(i, said);
             }
-            Some((earlier, m)) => self.say(
-                i,
-                format!("{en} — no effect: the game was already decided ({}) at move {m}", earlier.en()),
-                format!("{zh}——无效：本局已于第{m}手判定（{}）", earlier.zh()),
-            ),
+            Some((earlier, at)) => self.say(i, Said::NoEffect { said: Box::new(said), earlier, at }),
         }
     }
 
@@ -874,125 +991,61 @@ impl Tally<'_> {
             Some(s) => s,
             None => return self.apply_both(i, r),
         };
-        let (w_en, w_zh) = who(side, r.player);
-        let m = r.move_number;
+        let who = Who { side, player: r.player };
+        let at = r.move_number;
         match r.kind {
             RulingKind::Warning => {
-                let n = {
+                let nth = {
                     let w = &mut self.warnings[ix(side)];
                     *w += 1;
                     *w
                 };
                 match self.rules.warnings_to_loss {
-                    Some(limit) if n >= u32::from(limit) => {
-                        let en = format!(
-                            "{} warning to {w_en} at move {m}: {} warnings lose the game, {} loses (rules.md §11.1)",
-                            ordinal(n),
-                            limit,
-                            side_en(side)
-                        );
-                        let zh = format!("{w_zh}第{m}手第{n}次警告，满{limit}次判负");
-                        self.decide(i, r, GameResult::loss_of(side, LossReason::Warnings), en, zh);
+                    Some(limit) if nth >= u32::from(limit) => {
+                        let said = Said::WarningsLose { who, at, nth, limit };
+                        self.decide(i, r, GameResult::loss_of(side, LossReason::Warnings), said);
                     }
-                    Some(limit) => self.say(
-                        i,
-                        format!(
-                            "Warning to {w_en} at move {m} ({} of {limit} that lose the game)",
-                            ordinal(n)
-                        ),
-                        format!("{w_zh}第{m}手被警告一次（第{n}次，满{limit}次判负）"),
-                    ),
-                    None => self.say(
-                        i,
-                        format!(
-                            "Warning to {w_en} at move {m} ({}; warnings do not lose the game)",
-                            ordinal(n)
-                        ),
-                        format!("{w_zh}第{m}手被警告一次（第{n}次，不累计判负）"),
-                    ),
+                    limit => self.say(i, Said::Warning { who, at, nth, limit }),
                 }
             }
-            RulingKind::Advice => self.say(
-                i,
-                format!("Advice to {w_en} at move {m}: no penalty"),
-                format!("{w_zh}第{m}手被劝告一次，不罚子"),
-            ),
+            RulingKind::Advice => self.say(i, Said::Advice { who, at }),
             RulingKind::YellowCard => self.yellow(i, r, side)?,
             RulingKind::RedCard => {
                 self.check_not_sent_off(i, side, r.player)?;
                 self.add_stones(side, 2);
-                self.send_off(side, r.player, m);
-                self.say(
-                    i,
-                    format!(
-                        "Red card to {w_en} at move {m}: 2 penalty stones; barred from this game and the next (team Art. 24.3)"
-                    ),
-                    format!("{w_zh}第{m}手被出示红牌：罚2子，禁止参加本局及下一局比赛"),
-                );
+                self.send_off(side, r.player, at);
+                self.say(i, Said::RedCard { who, at });
             }
             RulingKind::PenaltyStones { stones } => {
                 self.add_stones(side, stones);
-                self.say(
-                    i,
-                    format!("{stones} penalty stone{} against {w_en} at move {m}", plural(stones)),
-                    format!("{w_zh}第{m}手被罚{stones}子"),
-                );
+                self.say(i, Said::PenaltyStones { who, at, stones });
             }
-            RulingKind::VoidMove => self.say(
-                i,
-                format!("{w_en}'s move {m} is void and taken off the board"),
-                format!("判{w_zh}第{m}手着手无效"),
-            ),
+            RulingKind::VoidMove => self.say(i, Said::VoidMove { who, at }),
             RulingKind::ForcedPass => {
-                self.forced_passes.push((side, m));
-                self.say(
-                    i,
-                    format!("{w_en} loses one turn at move {m} (a pass is recorded)"),
-                    format!("{w_zh}第{m}手弃权一次（虚着）"),
-                );
+                self.forced_passes.push((side, at));
+                self.say(i, Said::ForcedPass { who, at });
             }
             RulingKind::Loss { reason } => {
-                let en = format!("{} loses: {} ({})", side_en(side), reason.en(), reason.article());
-                let zh = format!("判{}方负（{}）", side.zh(), reason.zh());
-                self.decide(i, r, GameResult::loss_of(side, reason), en, zh);
+                self.decide(i, r, GameResult::loss_of(side, reason), Said::Loss { side, reason });
             }
             RulingKind::OrderError => self.order_error(i, r, side)?,
             RulingKind::MoveQuotaExcess { extra_moves } => {
                 self.add_stones(side, extra_moves);
-                self.say(
-                    i,
-                    format!(
-                        "{w_en} exceeded the section's quota by {extra_moves} move{}: {extra_moves} penalty stone{} (team Art. 17.8)",
-                        plural(extra_moves),
-                        plural(extra_moves)
-                    ),
-                    format!("{w_zh}本节超过规定手数{extra_moves}手，着子有效，罚{extra_moves}子"),
-                );
+                self.say(i, Said::QuotaExcess { who, extra: extra_moves });
             }
             RulingKind::LastByoYomiTimeout => match self.rules.timeout {
                 TimeoutPolicy::Loss => {
-                    let en = format!(
-                        "{w_en} exceeded the last byo-yomi period at move {m}: loses on time (Art. 22.5)"
-                    );
-                    let zh = format!("{w_zh}第{m}手最后一次读秒超时，判负");
-                    self.decide(i, r, GameResult::loss_of(side, LossReason::Timeout), en, zh);
+                    let said = Said::ByoYomiLoss { who, at };
+                    self.decide(i, r, GameResult::loss_of(side, LossReason::Timeout), said);
                 }
                 TimeoutPolicy::Pass => {
-                    self.forced_passes.push((side, m));
-                    self.say(
-                        i,
-                        format!("{w_en} exceeded the last byo-yomi period at move {m}: one forced pass, play continues (Art. 22.5)"),
-                        format!("{w_zh}第{m}手最后一次读秒超时，判弃权一次，继续对局"),
-                    );
+                    self.forced_passes.push((side, at));
+                    self.say(i, Said::ByoYomiPass { who, at });
                 }
                 TimeoutPolicy::PassAndStone => {
-                    self.forced_passes.push((side, m));
+                    self.forced_passes.push((side, at));
                     self.add_stones(side, 1);
-                    self.say(
-                        i,
-                        format!("{w_en} exceeded the last byo-yomi period at move {m}: one forced pass and 1 penalty stone (team Art. 22.1)"),
-                        format!("{w_zh}第{m}手最后一次读秒超时，判停一着并罚1子，继续对局"),
-                    );
+                    self.say(i, Said::ByoYomiPassAndStone { who, at });
                 }
             },
             RulingKind::DoubleLoss { .. } | RulingKind::Draw | RulingKind::Replay | RulingKind::NoResult => {
@@ -1003,22 +1056,16 @@ impl Tally<'_> {
     }
 
     fn apply_both(&mut self, i: usize, r: &Ruling) -> Result<(), RulingError> {
-        let (result, en, zh) = match r.kind {
-            RulingKind::DoubleLoss { reason } => (
-                GameResult::double_loss(reason),
-                format!("Both sides lose ({}), 0 : 0", reason.en()),
-                format!("判双方均负（{}）", reason.zh()),
-            ),
-            RulingKind::Draw => (GameResult::draw(), "The game is ruled a draw".into(), "判和棋".into()),
-            RulingKind::Replay => (GameResult::replay(), "A replay is ordered".into(), "判重赛".into()),
-            RulingKind::NoResult => (
-                GameResult::no_result(),
-                "No result (Art. 20.3): replayed with the remaining time".into(),
-                "判无胜负（第20条第3款），以剩余时间重赛".into(),
-            ),
+        let (result, said) = match r.kind {
+            RulingKind::DoubleLoss { reason } => {
+                (GameResult::double_loss(reason), Said::DoubleLoss { reason })
+            }
+            RulingKind::Draw => (GameResult::draw(), Said::Draw),
+            RulingKind::Replay => (GameResult::replay(), Said::Replay),
+            RulingKind::NoResult => (GameResult::no_result(), Said::NoResult),
             _ => unreachable!("validated: one-side rulings have `against`"),
         };
-        self.decide(i, r, result, en, zh);
+        self.decide(i, r, result, said);
         Ok(())
     }
 
@@ -1026,52 +1073,34 @@ impl Tally<'_> {
     /// match is a red card (see [`SecondYellow`]).
     fn yellow(&mut self, i: usize, r: &Ruling, side: Color) -> Result<(), RulingError> {
         self.check_not_sent_off(i, side, r.player)?;
-        let (w_en, w_zh) = who(side, r.player);
-        let m = r.move_number;
+        let who = Who { side, player: r.player };
+        let at = r.move_number;
         let Some(p) = r.player else {
             self.add_stones(side, 1);
-            self.say(
-                i,
-                format!("Yellow card to {w_en} at move {m}: 1 penalty stone (no player given, so it does not count toward a red card)"),
-                format!("{w_zh}第{m}手被出示黄牌：罚1子（未记录队员，不累计红牌）"),
-            );
+            self.say(i, Said::YellowUnnamed { who, at });
             return Ok(());
         };
         let prior = self.prior_yellows(side, p);
         let (count, charged) = self.yellows.get(&(side, p)).copied().unwrap_or((0, 0));
-        let total = prior + count + 1;
-        if total < 2 {
+        let nth = prior + count + 1;
+        if nth < 2 {
             self.yellows.insert((side, p), (count + 1, charged + 1));
             self.add_stones(side, 1);
-            self.say(
-                i,
-                format!("Yellow card to {w_en} at move {m}: 1 penalty stone (team Art. 24.3)"),
-                format!("{w_zh}第{m}手被出示黄牌：罚1子"),
-            );
+            self.say(i, Said::Yellow { who, at });
             return Ok(());
         }
         // The second yellow in the same match: a red card (Art. 24.2).
         self.yellows.insert((side, p), (count + 1, charged));
-        let (added, en_how, zh_how) = match self.inputs.second_yellow {
-            SecondYellow::RedReplacesSecondYellow => {
-                (2i64, "shown as a red card: 2 penalty stones".to_string(), "改为红牌：罚2子".to_string())
+        let (added, cost) = match self.inputs.second_yellow {
+            SecondYellow::RedReplacesSecondYellow => (2i64, SecondYellowCost::Red),
+            SecondYellow::RedReplacesBoth => {
+                (2 - i64::from(charged), SecondYellowCost::ReplacesBoth { charged })
             }
-            SecondYellow::RedReplacesBoth => (
-                2 - i64::from(charged),
-                format!("a red card replaces the yellow cards of this game: 2 penalty stones in place of {charged}"),
-                format!("改为红牌，取代本局黄牌：以罚2子代替{charged}子"),
-            ),
-            SecondYellow::RedAdded => {
-                (3, "the yellow (1) and a red card (2): 3 penalty stones".to_string(), "黄牌罚1子并出示红牌罚2子：共罚3子".to_string())
-            }
+            SecondYellow::RedAdded => (3, SecondYellowCost::Added),
         };
         self.pen[ix(side)] = (i64::from(self.pen[ix(side)]) + added).max(0) as u32;
-        self.send_off(side, Some(p), m);
-        self.say(
-            i,
-            format!("{} yellow card to {w_en} at move {m}, {en_how}; barred from this game and the next (team Art. 24.2–24.3)", ordinal(total)),
-            format!("{w_zh}第{m}手同场第{total}张黄牌，{zh_how}，禁止参加本局及下一局比赛"),
-        );
+        self.send_off(side, Some(p), at);
+        self.say(i, Said::SecondYellow { who, at, nth, cost });
         Ok(())
     }
 
@@ -1080,34 +1109,20 @@ impl Tally<'_> {
     /// 5th error in a game loses it.
     fn order_error(&mut self, i: usize, r: &Ruling, side: Color) -> Result<(), RulingError> {
         self.check_not_sent_off(i, side, r.player)?;
-        let (w_en, w_zh) = who(side, r.player);
-        let m = r.move_number;
-        let n = {
+        let who = Who { side, player: r.player };
+        let at = r.move_number;
+        let nth = {
             let o = &mut self.order_side[ix(side)];
             *o += 1;
             *o
         };
-        if n >= 5 {
-            let en = format!(
-                "{} move-order error by {w_en} at move {m}: {} loses the game (team Art. 17.7)",
-                ordinal(n),
-                side_en(side)
-            );
-            let zh = format!("{w_zh}第{m}手第{n}次行棋次序错误，判{}方负", side.zh());
-            self.decide(i, r, GameResult::loss_of(side, LossReason::OrderErrors), en, zh);
+        if nth >= 5 {
+            let said = Said::OrderErrorLoss { who, at, nth };
+            self.decide(i, r, GameResult::loss_of(side, LossReason::OrderErrors), said);
             return Ok(());
         }
-        self.add_stones(side, n);
-        self.say(
-            i,
-            format!(
-                "{} move-order error by {} at move {m}: {n} penalty stone{} (team Art. 17.7, cumulative)",
-                ordinal(n),
-                side_en(side),
-                plural(n)
-            ),
-            format!("{}方第{m}手第{n}次行棋次序错误，罚{n}子", side.zh()),
-        );
+        self.add_stones(side, nth);
+        self.say(i, Said::OrderError { side, at, nth });
         if let Some(p) = r.player {
             let k = {
                 let e = self.order_player.entry((side, p)).or_insert(0);
@@ -1116,12 +1131,8 @@ impl Tally<'_> {
             };
             if k >= 3 {
                 self.add_stones(side, 2);
-                self.send_off(side, Some(p), m);
-                self.say(
-                    i,
-                    format!("{w_en}'s 3rd move-order error: red card, 2 penalty stones; barred from this game and the next (team Art. 17.7, 24.3)"),
-                    format!("{w_zh}第3次行棋次序错误，红牌罚下：罚2子，禁止参加本局及下一局比赛"),
-                );
+                self.send_off(side, Some(p), at);
+                self.say(i, Said::OrderErrorRed { who });
             }
         }
         Ok(())
@@ -1197,54 +1208,24 @@ pub fn apply_rulings(
 
     let (pb, pw) = (t.pen[0], t.pen[1]);
     let penalties = pb > 0 || pw > 0;
-    let (pen_en, pen_zh) =
-        (format!("penalty stones Black {pb}, White {pw}"), format!("罚子：黑{pb}子、白{pw}子"));
-    let (result, en, zh) = match (t.decided, base) {
-        (Some((r, _)), _) => {
-            let (en, zh) = if penalties {
-                (
-                    format!("Result: {} ({pen_en} do not change a result decided by ruling)", r.en()),
-                    format!("结果：{}（{pen_zh}，不影响判定的结果）", r.zh()),
-                )
-            } else {
-                (format!("Result: {}", r.en()), format!("结果：{}", r.zh()))
-            };
-            (Some(r), en, zh)
-        }
+    let shown = penalties.then_some([pb, pw]);
+    let (result, said) = match (t.decided, base) {
+        (Some((r, _)), _) => (Some(r), Said::Decided { result: r, penalties: shown }),
         (None, BaseResult::Count { black_halves }) => {
             let scoring = rules.scoring(inputs.handicap, pb, pw);
             let r = GameResult::counted(&scoring, black_halves);
-            let count = half_points_text(black_halves);
-            let (en, zh) = if penalties {
-                (
-                    format!("Black counted {count}; {pen_en} → {}", r.en()),
-                    format!("黑方{count}子，{pen_zh} → {}", r.zh()),
-                )
-            } else {
-                (format!("Black counted {count} → {}", r.en()), format!("黑方{count}子 → {}", r.zh()))
-            };
-            (Some(r), en, zh)
+            (Some(r), Said::Counted { black_halves, penalties: shown, result: r })
         }
         (None, BaseResult::Resignation { winner } | BaseResult::Time { winner }) => {
-            let (r, how_en, how_zh) = match base {
-                BaseResult::Resignation { .. } => (GameResult::resignation(winner), "resignation", "中盘"),
-                _ => (GameResult::time(winner), "time", "超时"),
+            let (r, time) = match base {
+                BaseResult::Resignation { .. } => (GameResult::resignation(winner), false),
+                _ => (GameResult::time(winner), true),
             };
-            let (en, zh) = if penalties {
-                (
-                    format!("Result: {} ({pen_en} do not change a result by {how_en})", r.en()),
-                    format!("结果：{}（{pen_zh}，不改变{how_zh}胜负）", r.zh()),
-                )
-            } else {
-                (format!("Result: {}", r.en()), format!("结果：{}", r.zh()))
-            };
-            (Some(r), en, zh)
+            (Some(r), Said::Stands { result: r, time, penalties: shown })
         }
-        (None, BaseResult::Unfinished) => {
-            (None, format!("Game not finished; so far {pen_en}"), format!("对局未结束；目前{pen_zh}"))
-        }
+        (None, BaseResult::Unfinished) => (None, Said::Unfinished { penalties: [pb, pw] }),
     };
-    t.effects.push(Effect { ruling: None, en, zh });
+    t.effects.push(Effect { ruling: None, said });
 
     Ok(Applied {
         result,
@@ -1292,8 +1273,10 @@ mod tests {
     fn no_rulings_count_as_usual() {
         let a = apply(&ind(), count(185.0), &[]);
         assert_eq!(result(&a).en(), "B+¾");
-        assert_eq!(a.effects.last().unwrap().en, "Black counted 185 → B+¾");
-        assert_eq!(a.effects.last().unwrap().zh, "黑方185子 → 黑胜¾子");
+        assert_eq!(
+            a.effects.last().unwrap().said,
+            Said::Counted { black_halves: 370, penalties: None, result: result(&a) }
+        );
         assert_eq!(apply(&ind(), BaseResult::Unfinished, &[]).result, None);
     }
 
@@ -1303,7 +1286,8 @@ mod tests {
         let one = apply(&ind(), count(190.0), &[at(RulingKind::Warning, Black, 40)]);
         assert_eq!(result(&one).en(), "B+5¾");
         assert_eq!(one.warnings_black, 1);
-        assert_eq!(one.effects[0].zh, "黑方第40手被警告一次（第1次，满2次判负）");
+        let who = Who { side: Black, player: None };
+        assert_eq!(one.effects[0].said, Said::Warning { who, at: 40, nth: 1, limit: Some(2) });
         let two = apply(
             &ind(),
             count(190.0),
@@ -1313,7 +1297,8 @@ mod tests {
         assert_eq!(r, GameResult::loss_of(Black, LossReason::Warnings));
         assert_eq!(r.winner, Some(White));
         assert_eq!(r.zh(), "白胜（黑警告累计判负）");
-        assert_eq!(two.effects[1].zh, "黑方第90手第2次警告，满2次判负");
+        let who = Who { side: Black, player: None };
+        assert_eq!(two.effects[1].said, Said::WarningsLose { who, at: 90, nth: 2, limit: 2 });
     }
 
     #[test]
@@ -1339,7 +1324,7 @@ mod tests {
         ];
         let a = apply(&ind(), count(170.0), &rulings);
         assert_eq!(result(&a).winner, Some(White), "Black's 2nd at move 100 comes before White's at 120");
-        assert!(a.effects.iter().any(|e| e.en.contains("no effect: the game was already decided")));
+        assert!(a.effects.iter().any(|e| matches!(e.said, Said::NoEffect { at: 100, .. })));
     }
 
     /// rules.md §3.5 example: team komi 3½, B 185 with one Black yellow card → draw.
@@ -1350,8 +1335,11 @@ mod tests {
         assert_eq!(result(&a), GameResult::counted(&team().scoring(0, 1, 0), 370));
         assert_eq!(result(&a).winner, None, "184 effective = draw");
         assert_eq!(result(&a).points_on_scale(Black, 3, 1, 0), Some(1));
-        assert_eq!(a.effects.last().unwrap().zh, "黑方185子，罚子：黑1子、白0子 → 和棋");
-        assert_eq!(a.effects[0].zh, "黑方2号队员第60手被出示黄牌：罚1子");
+        assert_eq!(
+            a.effects.last().unwrap().said,
+            Said::Counted { black_halves: 370, penalties: Some([1, 0]), result: result(&a) }
+        );
+        assert_eq!(a.effects[0].said, Said::Yellow { who: Who { side: Black, player: Some(2) }, at: 60 });
     }
 
     /// rules.md §3.5 example: 2 stones against White → B+3.
@@ -1422,7 +1410,11 @@ mod tests {
         let a = apply(&team(), count(200.0), &same);
         assert_eq!(a.penalty_black, 8);
         assert_eq!(a.sent_off, vec![SentOff { side: Black, player: Some(1), move_number: 30 }]);
-        assert!(a.effects[3].zh.contains("红牌罚下"), "the 3rd error: its stones, then the red card");
+        assert_eq!(
+            a.effects[3].said,
+            Said::OrderErrorRed { who: Who { side: Black, player: Some(1) } },
+            "the 3rd error: its stones, then the red card"
+        );
     }
 
     #[test]
@@ -1489,7 +1481,7 @@ mod tests {
             ],
         );
         assert_eq!(result(&a), GameResult::loss_of(White, LossReason::Cheating));
-        assert!(a.effects[1].zh.contains("无效"));
+        assert!(matches!(a.effects[1].said, Said::NoEffect { .. }));
         // A decisive ruling ends an unfinished game.
         let a = apply(
             &ind(),
@@ -1509,7 +1501,10 @@ mod tests {
         let a = apply(&team(), BaseResult::Resignation { winner: White }, &y);
         assert_eq!(result(&a), GameResult::resignation(White));
         assert_eq!(a.penalty_white, 6);
-        assert!(a.effects.last().unwrap().en.contains("do not change a result by resignation"));
+        assert!(matches!(
+            a.effects.last().unwrap().said,
+            Said::Stands { time: false, penalties: Some([0, 6]), .. }
+        ));
         let a = apply(&team(), BaseResult::Time { winner: White }, &y);
         assert_eq!(result(&a), GameResult::time(White));
     }
@@ -1525,8 +1520,9 @@ mod tests {
         let a = apply(&rules, count(185.0), &r);
         assert_eq!(result(&a).en(), "B+1");
         assert_eq!(a.forced_passes, vec![(Black, 51)]);
-        assert_eq!(a.effects[0].zh, "判黑方第51手着手无效");
-        assert_eq!(a.effects[2].en, "Advice to Black at move 60: no penalty");
+        let who = Who { side: Black, player: None };
+        assert_eq!(a.effects[0].said, Said::VoidMove { who, at: 51 });
+        assert_eq!(a.effects[2].said, Said::Advice { who, at: 60 });
     }
 
     #[test]

@@ -4,8 +4,8 @@
 use crate::db::users::{self, NewAccount, Role};
 use crate::db::Actor;
 use crate::domain::password;
+use crate::i18n::Lang;
 use crate::web::auth::{check_account, weakness_message};
-use crate::web::i18n::Lang;
 use clap::Subcommand;
 use std::io::BufRead;
 use std::path::Path;

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod backup;
 pub mod entrants;
+pub mod prefs;
 pub mod print_data;
 pub mod results;
 pub mod rounds;

@@ -238,7 +238,7 @@ fn sheet_head(t: &TournamentRow, round: u32, draft: bool, lang: Lang) -> SheetTo
     } else {
         format!("{} – {}", s.start_date.format("%Y-%m-%d"), s.end_date.format("%Y-%m-%d"))
     };
-    let date = if draft { format!("{dates}  {}", lang.pick("（草稿）", "(draft)")) } else { dates };
+    let date = if draft { format!("{dates}  {}", lang.t("doc.draft")) } else { dates };
     SheetTournament {
         name_zh: s.name_zh.clone(),
         name_en: s.name_latin.clone(),
@@ -247,7 +247,7 @@ fn sheet_head(t: &TournamentRow, round: u32, draft: bool, lang: Lang) -> SheetTo
         date,
         komi_text: komi_text(s.ruleset.komi_q, lang),
         time_control_text: time_control_text(&s.time_control, lang),
-        rules_text: lang.pick(s.ruleset.preset.name_zh(), s.ruleset.preset.name_en()).to_string(),
+        rules_text: lang.rule_set(s.ruleset.preset).to_string(),
         name_order: s.name_order,
     }
 }
@@ -257,13 +257,10 @@ pub fn komi_text(q: i32, lang: Lang) -> String {
     use rules::outcome::{half_points_text, quarters_text};
     let a = q.unsigned_abs();
     let (stones, points) = (quarters_text(a), half_points_text(a));
-    match (lang, q.signum()) {
-        (Lang::Zh, 0) => "不贴子".into(),
-        (Lang::En, 0) => "no komi".into(),
-        (Lang::Zh, 1) => format!("黑贴{stones}子（{points}目）"),
-        (Lang::En, 1) => format!("Black gives {stones} stones ({points} points)"),
-        (Lang::Zh, _) => format!("白贴{stones}子（{points}目）"),
-        (Lang::En, _) => format!("White gives {stones} stones ({points} points)"),
+    match q.signum() {
+        0 => lang.t("doc.no_komi").into(),
+        1 => lang.tf("doc.black_gives", &[&stones, &points]),
+        _ => lang.tf("doc.white_gives", &[&stones, &points]),
     }
 }
 
@@ -275,33 +272,27 @@ fn game_komi_text(q: i32, back_q: i32, lang: Lang) -> String {
         return komi;
     }
     let back = rules::outcome::quarters_text(back_q.unsigned_abs());
-    match lang {
-        Lang::Zh => format!("{komi}，黑还{back}子"),
-        Lang::En => format!("{komi}; Black returns {back} stone(s)"),
-    }
+    lang.tf("doc.black_returns", &[&komi, &back])
 }
 
 /// The time control as printed: the rules crate's own description (Art. 12).
 pub fn time_control_text(tc: &TimeControl, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => tc.describe_zh(),
-        Lang::En => tc.describe_en(),
-    }
+    lang.time_control(tc)
 }
 
 /// A stored result as printed on lists: "黑胜" / "B+", "" when none is entered. Read through
 /// [`rdb::result_of`], the one reader of the stored format (OpenGotha's "both win" reads as a
 /// draw there, and so here).
 pub fn result_text(code: &str, lang: Lang) -> String {
-    let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
+    let l = |k: &str| lang.t(k).to_string();
     match rdb::result_of(code) {
-        GameResult::BlackWins => l("黑胜", "B+"),
-        GameResult::WhiteWins => l("白胜", "W+"),
-        GameResult::Draw => l("和棋", "Jigo"),
-        GameResult::DoubleLoss => l("双方负", "Both lose"),
-        GameResult::BlackWinsByForfeit => l("黑胜（不战）", "B+ (forfeit)"),
-        GameResult::WhiteWinsByForfeit => l("白胜（不战）", "W+ (forfeit)"),
-        GameResult::DoubleForfeit => l("双方弃权", "Both forfeit"),
+        GameResult::BlackWins => l("doc.b_wins"),
+        GameResult::WhiteWins => l("doc.w_wins"),
+        GameResult::Draw => l("doc.jigo"),
+        GameResult::DoubleLoss => l("doc.both_lose"),
+        GameResult::BlackWinsByForfeit => l("doc.b_forfeit"),
+        GameResult::WhiteWinsByForfeit => l("doc.w_forfeit"),
+        GameResult::DoubleForfeit => l("doc.both_forfeit"),
         GameResult::NoResult => String::new(),
     }
 }
@@ -552,17 +543,17 @@ fn outcome(o: ds::Outcome) -> Outcome {
 /// English, as the EGF file's score columns need).
 pub fn tiebreak_label(tb: TieBreak, lang: Lang) -> &'static str {
     match tb {
-        TieBreak::Score => lang.pick("积分", "Score"),
-        TieBreak::Sos => lang.pick("对手分", "SOS"),
-        TieBreak::Cumulative => lang.pick("累进分", "CUSS"),
-        TieBreak::Direct => lang.pick("直胜", "Direct"),
-        TieBreak::Wins => lang.pick("胜局", "Wins"),
-        TieBreak::FewerWarnings => lang.pick("警告", "Warnings"),
-        TieBreak::SosMinus1 => lang.pick("对手分-1", "SOS-1"),
-        TieBreak::Sosos => lang.pick("对手的对手分", "SOSOS"),
-        TieBreak::Sb => lang.pick("SB分", "SB"),
-        TieBreak::McMahon => lang.pick("麦克马洪分", "MMS"),
-        TieBreak::Lots => lang.pick("抽签", "Lot"),
+        TieBreak::Score => lang.t("doc.score"),
+        TieBreak::Sos => lang.t("doc.sos"),
+        TieBreak::Cumulative => lang.t("doc.cuss"),
+        TieBreak::Direct => lang.t("doc.direct"),
+        TieBreak::Wins => lang.t("doc.wins"),
+        TieBreak::FewerWarnings => lang.t("doc.warnings"),
+        TieBreak::SosMinus1 => lang.t("doc.sos_1"),
+        TieBreak::Sosos => lang.t("tb.sosos"),
+        TieBreak::Sb => lang.t("doc.sb"),
+        TieBreak::McMahon => lang.t("doc.mms"),
+        TieBreak::Lots => lang.t("draw.stream"),
     }
 }
 
@@ -685,7 +676,7 @@ pub fn results(
                 table: 0,
                 black: player(p),
                 black_points: l.is_bye().then(|| ds::bye_side(&points).points),
-                result_text: lang.pick("轮空", "Bye").to_string(),
+                result_text: lang.t("r.bye_result").to_string(),
                 ..ResultRow::default()
             }),
             (None, None) => {}
@@ -847,8 +838,7 @@ mod tests {
         assert_eq!(game_komi_text(0, 4, Lang::Zh), "不贴子，黑还1子");
         assert_eq!(game_komi_text(0, 0, Lang::En), "no komi");
         let tc = TimeControl::chinese(120, 5);
-        assert_eq!(time_control_text(&tc, Lang::Zh), tc.describe_zh());
-        assert_eq!(time_control_text(&tc, Lang::En), tc.describe_en());
+        assert_eq!(time_control_text(&tc, Lang::Zh), "基本用时120分钟，保留5分钟读秒");
         assert!(time_control_text(&tc, Lang::Zh).contains("120分钟"));
         assert_eq!(result_text("RESULT_BLACKWINS", Lang::Zh), "黑胜");
         assert_eq!(result_text("RESULT_WHITEWINS_BYDEF", Lang::En), "W+ (forfeit)");

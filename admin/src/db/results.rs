@@ -710,7 +710,7 @@ fn insert_rulings(
 #[derive(Serialize)]
 struct RulingsAudit<'a> {
     added: &'a [NewRuling],
-    effects_en: Vec<String>,
+    effects: Vec<rules::rulings::Said>,
     result: Option<String>,
 }
 
@@ -742,7 +742,7 @@ fn add_checked(
             before: Some(&snapshot(s)),
             after: Some(&RulingsAudit {
                 added: new,
-                effects_en: computed.applied.effects.iter().map(|e| e.en.clone()).collect(),
+                effects: computed.applied.effects.iter().map(|e| e.said.clone()).collect(),
                 result: computed.result.map(|r| r.en()),
             }),
             reason,

@@ -14,6 +14,14 @@ diesel::table! {
     }
 }
 
+// The language a user chose (issue 15 item 7), applied at every login.
+diesel::table! {
+    user_prefs (user_id) {
+        user_id -> Integer,
+        lang -> Text,
+    }
+}
+
 diesel::table! {
     sessions (token_hash) {
         token_hash -> Text,
@@ -358,6 +366,7 @@ diesel::table! {
 }
 
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(user_prefs -> users (user_id));
 diesel::joinable!(tournament_staff -> users (user_id));
 diesel::joinable!(tournament_staff -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
@@ -374,6 +383,7 @@ diesel::joinable!(game_arrivals -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    user_prefs,
     sessions,
     tournaments,
     tournament_staff,

@@ -48,7 +48,9 @@ use crate::domain::team::board_match::{
     board_order_error, first_team_colour, score_board_match, BoardMatchConfig,
 };
 use crate::domain::team::event::{TeamPairing, TeamSettings};
-use crate::domain::team::relay::{Accepted, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage};
+use crate::domain::team::relay::{
+    Accepted, Effect, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage,
+};
 use crate::domain::team::roster::Team;
 use crate::domain::team::standings::{
     pairing_inputs, team_pairing_settings, DoubleLossLot, NominalWinner, PairingInputs, TeamBye, TeamEntry,
@@ -818,7 +820,7 @@ pub fn relay_state(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<Re
                         DbError::Other(format!(
                             "stored relay event #{} no longer applies: {}",
                             r.id,
-                            why.en()
+                            crate::i18n::Lang::En.relay_refusal(&why, &|p| format!("#{p}"))
                         ))
                     })?)
                 };
@@ -961,7 +963,10 @@ fn apply_input(
     }
     let m = setup.new_match().map_err(MatchError::Setup)?;
     let mut m = wd::replay_standing(m, &stored).map_err(|(seq, r)| {
-        DbError::Other(format!("stored relay event {seq} of match {mid} no longer applies: {}", r.en()))
+        DbError::Other(format!(
+            "stored relay event {seq} of match {mid} no longer applies: {}",
+            crate::i18n::Lang::En.relay_refusal(&r, &|p| format!("#{p}"))
+        ))
     })?;
     let moves = m.moves();
     let mut events = Vec::with_capacity(2);
@@ -1055,11 +1060,11 @@ pub fn record_event(
         struct Logged<'a> {
             at: Timestamp,
             events: &'a [Event],
-            effects: Vec<String>,
+            effects: Vec<Effect>,
             record: Option<TeamMatchRecord>,
             replay_match: Option<i32>,
         }
-        let effects = accepted.iter().flat_map(|a| a.effects.iter().map(|e| e.en())).collect();
+        let effects = accepted.iter().flat_map(|a| a.effects.iter().cloned()).collect();
         audit::record::<(), _>(
             conn,
             actor,
@@ -1140,7 +1145,10 @@ pub fn withdraw_event(
         let (rows, _, log) = logged_events(conn, mid)?;
         let start = setup.new_match().map_err(MatchError::Setup)?;
         let before = wd::replay_standing(start.clone(), &log).map_err(|(seq, r)| {
-            DbError::Other(format!("stored relay event {seq} of match {mid} no longer applies: {}", r.en()))
+            DbError::Other(format!(
+                "stored relay event {seq} of match {mid} no longer applies: {}",
+                crate::i18n::Lang::En.relay_refusal(&r, &|p| format!("#{p}"))
+            ))
         })?;
         let after = wd::withdraw(start, &log, seq).map_err(MatchError::Withdraw)?;
         let round = u32::try_from(row.round_number).unwrap_or(0);

@@ -701,7 +701,7 @@ mod tests {
         // No entry, no deciding ruling: no result yet, but the effects are explained.
         let c = compute(&r, 0, BOTH, None, &[w(10)]).unwrap();
         assert_eq!(c.result, None);
-        assert!(c.applied.effects[0].en.contains("Warning to White at move 10"));
+        assert!(matches!(c.applied.effects[0].said, rules::rulings::Said::Warning { at: 10, .. }));
     }
 
     #[test]

@@ -67,21 +67,11 @@ fn write_csv(header: &[String], rows: impl Iterator<Item = Vec<String>>) -> Vec<
     out
 }
 
-fn player_headers(lang: Lang, who_zh: &str, who_en: &str) -> Vec<String> {
-    match lang {
-        Lang::Zh => vec![
-            who_zh.to_string(),
-            format!("{who_zh}（拼音/外文）"),
-            format!("{who_zh}段位"),
-            format!("{who_zh}单位"),
-        ],
-        Lang::En => vec![
-            format!("{who_en} (Chinese)"),
-            who_en.to_string(),
-            format!("{who_en} rank"),
-            format!("{who_en} unit"),
-        ],
-    }
+fn player_headers(lang: Lang, who: rules::Color) -> Vec<String> {
+    let who = lang.side(who);
+    ["doc.player_chinese", "doc.player_latin", "doc.player_rank", "doc.player_unit"]
+        .map(|k| lang.tf(k, &[&who]))
+        .into()
 }
 
 fn player_cells(p: &SheetPlayer, lang: Lang) -> Vec<String> {
@@ -90,17 +80,17 @@ fn player_cells(p: &SheetPlayer, lang: Lang) -> Vec<String> {
 
 /// The pairings of a round: table, both players, handicap, nigiri and who holds, result.
 pub fn pairings_csv(rows: &[super::PairingRow], lang: Lang) -> Vec<u8> {
-    let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
-    let mut header = vec![l("台号", "Table")];
-    header.extend(player_headers(lang, "黑方", "Black"));
-    header.extend(player_headers(lang, "白方", "White"));
-    header.extend([l("让子", "Handicap"), l("猜先", "Nigiri"), l("握子", "Holds"), l("结果", "Result")]);
+    let l = |k: &str| lang.t(k).to_string();
+    let mut header = vec![l("round.table")];
+    header.extend(player_headers(lang, rules::Color::Black));
+    header.extend(player_headers(lang, rules::Color::White));
+    header.extend([l("r.handicap"), l("doc.nigiri"), l("doc.holds"), l("r.result")]);
     let rows = rows.iter().map(|r| {
         let mut v = vec![r.table.to_string()];
         v.extend(player_cells(&r.black, lang));
         v.extend(player_cells(&r.white, lang));
         v.push(r.handicap.to_string());
-        v.push(if r.nigiri { l("是", "yes") } else { String::new() });
+        v.push(if r.nigiri { l("doc.yes") } else { String::new() });
         // Who holds the stones at a nigiri board: the second player (the event's rule decided).
         v.push(if r.nigiri { r.white.display_name(lang) } else { String::new() });
         // A replay (重赛) is labelled in its result cell: the same table again.
@@ -149,16 +139,11 @@ fn points(halves: Option<i64>) -> String {
 
 /// Game results: round, table, both players, handicap, the result, and each side's points.
 pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
-    let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
-    let mut header = vec![l("轮次", "Round"), l("台号", "Table")];
-    header.extend(player_headers(lang, "黑方", "Black"));
-    header.extend(player_headers(lang, "白方", "White"));
-    header.extend([
-        l("让子", "Handicap"),
-        l("结果", "Result"),
-        l("黑方得分", "Black points"),
-        l("白方得分", "White points"),
-    ]);
+    let l = |k: &str| lang.t(k).to_string();
+    let mut header = vec![l("r.round"), l("round.table")];
+    header.extend(player_headers(lang, rules::Color::Black));
+    header.extend(player_headers(lang, rules::Color::White));
+    header.extend([l("r.handicap"), l("r.result"), l("doc.black_points"), l("doc.white_points")]);
     let rows = rows.iter().map(|r| {
         let mut v = vec![r.round.to_string(), r.table.to_string()];
         v.extend(player_cells(&r.black, lang));
@@ -166,7 +151,7 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
         v.push(r.handicap.to_string());
         let mut notes: Vec<String> = r.replay_of.map(|of| lang.replay_label(of)).into_iter().collect();
         if r.swapped {
-            notes.push(l("黑白颠倒，按实际执子", "colours swapped, as played"));
+            notes.push(l("doc.colours_swapped_as_played"));
         }
         v.push(with_notes(&r.result_text, notes));
         v.push(points(r.black_points));
@@ -179,9 +164,8 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
 /// The standings with their tie-break columns. Errors when the rows' tie-break labels differ.
 pub fn standings_csv(rows: &[StandingRow], lang: Lang) -> Result<Vec<u8>, PrintError> {
     let labels = super::tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
-    let l = |zh: &str, en: &str| lang.pick(zh, en).to_string();
-    let mut header =
-        vec![l("名次", "Place"), l("姓名", "Name"), l("段位", "Rank"), l("单位", "Unit"), l("积分", "Score")];
+    let l = |k: &str| lang.t(k).to_string();
+    let mut header = vec![l("pub.place"), l("e.section_name"), l("e.rank"), l("team.unit"), l("doc.score")];
     header.extend(labels);
     let rows = rows.iter().map(|r| {
         let mut v =

@@ -57,42 +57,8 @@ pub enum PrintError {
     Invalid(String),
 }
 
-/// Language of the labels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Lang {
-    /// 中文
-    #[default]
-    Zh,
-    /// English
-    En,
-}
-
-impl Lang {
-    /// Picks the label for this language.
-    pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Lang::Zh => zh,
-            Lang::En => en,
-        }
-    }
-
-    /// The label of a replay (重赛, rules.md §9) on sheets, lists and CSV: "重赛（原对局 #17）" /
-    /// "replay of game #17" (`of`: the game it replays, the number its result sheet has).
-    pub fn replay_label(self, of: i32) -> String {
-        match self {
-            Lang::Zh => format!("重赛（原对局 #{of}）"),
-            Lang::En => format!("replay of game #{of}"),
-        }
-    }
-
-    /// Picks the optional text for this language.
-    pub fn pick_opt<'a>(self, zh: Option<&'a str>, en: Option<&'a str>) -> Option<&'a str> {
-        match self {
-            Lang::Zh => zh,
-            Lang::En => en,
-        }
-    }
-}
+/// Language of the labels: the one `Lang` of the catalog every label comes from.
+pub use crate::i18n::Lang;
 
 /// Paper size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -175,10 +141,7 @@ impl SheetTournament {
 
     /// "第 3 轮" / "Round 3".
     pub fn round_label(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Zh => format!("第 {} 轮", self.round),
-            Lang::En => format!("Round {}", self.round),
-        }
+        lang.tf("doc.round_n", &[&self.round])
     }
 
     /// Venue and date on one line.

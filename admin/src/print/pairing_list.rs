@@ -29,12 +29,11 @@ pub fn pairing_list(
 ) -> Result<Vec<u8>, PrintError> {
     let font = opts.font()?;
     let lang = opts.lang;
-    let subtitle = match (lang, order) {
-        (Lang::Zh, PairingOrder::ByTable) => format!("{} 对阵表（按台号）", t.round_label(lang)),
-        (Lang::Zh, PairingOrder::ByName) => format!("{} 对阵表（按姓名）", t.round_label(lang)),
-        (Lang::En, PairingOrder::ByTable) => format!("{} — pairings by table", t.round_label(lang)),
-        (Lang::En, PairingOrder::ByName) => format!("{} — pairings by name", t.round_label(lang)),
+    let key = match order {
+        PairingOrder::ByTable => "doc.pairings_by_table_title",
+        PairingOrder::ByName => "doc.pairings_by_name_title",
     };
+    let subtitle = lang.tf(key, &[&t.round_label(lang)]);
     let table = match order {
         PairingOrder::ByTable => by_table(rows, byes, lang),
         PairingOrder::ByName => by_name(rows, byes, lang, t.name_order),
@@ -53,7 +52,7 @@ pub fn pairing_list(
 
 fn handicap_text(r: &PairingRow, lang: Lang) -> String {
     if r.nigiri {
-        lang.pick("猜先", "nigiri").to_string()
+        lang.t("stream.nigiri").to_string()
     } else if r.handicap > 0 {
         r.handicap.to_string()
     } else {
@@ -67,7 +66,7 @@ fn handicap_text(r: &PairingRow, lang: Lang) -> String {
 fn table_name(r: &PairingRow, p: &SheetPlayer, holder: bool, lang: Lang) -> String {
     let name = p.display_name(lang);
     if r.nigiri && holder {
-        format!("{name}{}", lang.pick("（握子）", " (holds)"))
+        format!("{name}{}", lang.t("doc.holds_mark"))
     } else {
         name
     }
@@ -82,17 +81,17 @@ fn table_cell(r: &PairingRow, lang: Lang) -> String {
 }
 
 fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     let columns = vec![
-        Column::new(l("台号", "Table"), Align::Right),
-        Column::grow(l("黑方", "Black")),
-        Column::new(l("段位", "Rank"), Align::Center),
-        Column::grow(l("单位", "Unit")),
-        Column::grow(l("白方", "White")),
-        Column::new(l("段位", "Rank"), Align::Center),
-        Column::grow(l("单位", "Unit")),
-        Column::new(l("让子", "Hcp"), Align::Center),
-        Column::new(l("结果", "Result"), Align::Center),
+        Column::new(l("round.table"), Align::Right),
+        Column::grow(l("r.black")),
+        Column::new(l("e.rank"), Align::Center),
+        Column::grow(l("team.unit")),
+        Column::grow(l("r.white")),
+        Column::new(l("e.rank"), Align::Center),
+        Column::grow(l("team.unit")),
+        Column::new(l("doc.hcp"), Align::Center),
+        Column::new(l("r.result"), Align::Center),
     ];
     let mut sorted: Vec<&PairingRow> = rows.iter().collect();
     sorted.sort_by_key(|r| r.table);
@@ -118,7 +117,7 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
             p.display_name(lang),
             p.rank(lang).to_string(),
             p.unit.clone(),
-            l("（轮空）", "(bye)").into(),
+            l("doc.bye").into(),
             String::new(),
             String::new(),
             String::new(),
@@ -129,15 +128,15 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
 }
 
 fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang, order: NameOrder) -> Table {
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     let columns = vec![
-        Column::grow(l("姓名", "Name")),
-        Column::new(l("段位", "Rank"), Align::Center),
-        Column::grow(l("单位", "Unit")),
-        Column::new(l("台号", "Table"), Align::Right),
-        Column::new(l("执子", "Colour"), Align::Center),
-        Column::grow(l("对手", "Opponent")),
-        Column::new(l("对手段位", "Opp. rank"), Align::Center),
+        Column::grow(l("e.section_name")),
+        Column::new(l("e.rank"), Align::Center),
+        Column::grow(l("team.unit")),
+        Column::new(l("round.table"), Align::Right),
+        Column::new(l("doc.colour"), Align::Center),
+        Column::grow(l("pub.opponent")),
+        Column::new(l("doc.opp_rank"), Align::Center),
     ];
     let mut lines: Vec<(&SheetPlayer, Vec<String>)> = Vec::with_capacity(rows.len() * 2 + byes.len());
     for r in rows {
@@ -145,13 +144,13 @@ fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang, order: NameOrd
             // A nigiri still to be done: the first player guesses, the second holds the
             // stones (who holds follows the event's nigiri rule).
             let colour = if r.nigiri && black {
-                l("猜先·猜子", "nigiri, guesses")
+                l("doc.nigiri_guesses")
             } else if r.nigiri {
-                l("猜先·握子", "nigiri, holds")
+                l("doc.nigiri_holds")
             } else if black {
-                l("黑", "Black")
+                l("doc.black")
             } else {
-                l("白", "White")
+                l("doc.white")
             };
             lines.push((
                 me,
@@ -176,7 +175,7 @@ fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang, order: NameOrd
                 p.unit.clone(),
                 "—".into(),
                 String::new(),
-                l("（轮空）", "(bye)").into(),
+                l("doc.bye").into(),
                 String::new(),
             ],
         ));

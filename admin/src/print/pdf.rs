@@ -328,10 +328,7 @@ impl<'f> Doc<'f> {
         for (i, p) in self.pages.iter_mut().enumerate() {
             let y = p.h - 7.0 * scale;
             let st = Style::grey(7.5 * scale);
-            let right = match lang {
-                Lang::Zh => format!("第 {} 页 / 共 {} 页", i + 1, n),
-                Lang::En => format!("Page {} of {}", i + 1, n),
-            };
+            let right = lang.tf("doc.page_of", &[&(i + 1), &n]);
             let margin = 12.0 * scale;
             p.text_fit(margin, y, p.w * 0.6, st, Align::Left, left);
             p.text(p.w - margin, y, st, Align::Right, &right);

@@ -19,8 +19,7 @@ pub fn record_sheets(
 ) -> Result<Vec<u8>, PrintError> {
     let font = opts.font()?;
     let lang = opts.lang;
-    let title =
-        format!("{} {} {}", t.name(lang), t.round_label(lang), lang.pick("棋谱记录纸", "game records"));
+    let title = format!("{} {} {}", t.name(lang), t.round_label(lang), lang.t("doc.game_records"));
     let mut doc = Doc::new(font, &title);
     let (w, h) = paper_mm(opts.paper, false);
     let k = opts.paper.scale();
@@ -32,17 +31,14 @@ pub fn record_sheets(
 }
 
 fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang: Lang) {
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     let m = 15.0 * k;
     let cx = p.w / 2.0;
     let inner = p.w - 2.0 * m;
     let sz = |s: f32| s * k;
 
     p.text_fit(cx, 16.0 * k, inner, Style::bold(sz(14.0)), Align::Center, t.name(lang));
-    let mut sub = match lang {
-        Lang::Zh => format!("{} 棋谱记录纸", t.round_label(lang)),
-        Lang::En => format!("{} — game record", t.round_label(lang)),
-    };
+    let mut sub = lang.tf("doc.record_sheet_title", &[&t.round_label(lang)]);
     if let Some(of) = table.replay_of {
         sub = format!("{sub} · {}", lang.replay_label(of));
     }
@@ -53,7 +49,7 @@ fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang:
     let (bx, by, bw, bh) = (p.w - m - 28.0 * k, 32.0 * k, 28.0 * k, 17.0 * k);
     p.fill(bx, by, bw, bh, 0.9);
     p.rect(bx, by, bw, bh, 1.0);
-    p.text(bx + 2.0 * k, by + 5.0 * k, Style::new(sz(8.0)), Align::Left, l("台号", "Table"));
+    p.text(bx + 2.0 * k, by + 5.0 * k, Style::new(sz(8.0)), Align::Left, l("round.table"));
     p.text_fit(
         bx + bw / 2.0,
         by + 14.0 * k,
@@ -65,11 +61,8 @@ fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang:
 
     // The two players.
     let col_w = (bx - m - 8.0 * k) / 2.0;
-    let (la, lb) = if table.nigiri {
-        (l("棋手 A", "Player A"), l("棋手 B", "Player B"))
-    } else {
-        (l("黑方", "Black"), l("白方", "White"))
-    };
+    let (la, lb) =
+        if table.nigiri { (l("doc.player_a"), l("doc.player_b")) } else { (l("r.black"), l("r.white")) };
     for (i, (label, player)) in [(la, &table.black), (lb, &table.white)].into_iter().enumerate() {
         let x = m + i as f32 * (col_w + 4.0 * k);
         player_block(p, k, x, 32.0 * k, col_w, label, player, table.nigiri, i == 0, lang);
@@ -77,22 +70,19 @@ fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang:
 
     // Conditions.
     let handicap = if table.nigiri {
-        l("猜先", "nigiri").to_string()
+        l("stream.nigiri").to_string()
     } else if table.handicap == 0 {
-        l("分先", "even game").to_string()
+        l("doc.even_game").to_string()
     } else {
-        match lang {
-            Lang::Zh => format!("让 {} 子", table.handicap),
-            Lang::En => format!("{} handicap stones", table.handicap),
-        }
+        lang.tf("doc.handicap_stones", &[&table.handicap])
     };
     let komi = table.komi_text.as_deref().unwrap_or(&t.komi_text);
-    let sep = l("：", ": ");
+    let sep = l("doc.colon");
     let cond = format!(
         "{}{sep}{handicap}     {}{sep}{komi}     {}{sep}{}",
-        l("让子", "Handicap"),
-        l("贴目", "Komi"),
-        l("用时", "Time"),
+        l("r.handicap"),
+        l("doc.komi"),
+        l("doc.time"),
         t.time_control_text
     );
     p.text_fit(m, 56.0 * k, inner, Style::new(sz(8.5)), Align::Left, &cond);
@@ -131,30 +121,20 @@ fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang:
     // Below the grid.
     let st = Style::new(sz(8.5));
     let mut y = gy + gw + 14.0 * k;
-    let range = match lang {
-        Lang::Zh => "本页记录  第 ______ 手  至  第 ______ 手          第 ____ 页  共 ____ 页",
-        Lang::En => "Moves on this sheet:  from ______  to ______          sheet ____ of ____",
-    };
+    let range = l("doc.moves_on_sheet");
     p.text_fit(m, y, inner, st, Align::Left, range);
     y += 8.0 * k;
-    p.text_fit(
-        m,
-        y,
-        inner,
-        st,
-        Align::Left,
-        l("在提子处落子（打劫等）：手数 = 位置，如 “58 = 46” 表示第58手下在第46手的位置", "Moves played where stones were captured (ko etc.): move = point, e.g. \"58 = 46\": move 58 at the point of move 46"),
-    );
+    p.text_fit(m, y, inner, st, Align::Left, l("doc.moves_played_where_stones_were"));
     for _ in 0..2 {
         y += 7.0 * k;
         p.line(m, y, p.w - m, y, 0.4);
     }
     y += 10.0 * k;
     let cols = [
-        l("结果", "Result"),
-        l("记录员", "Recorder"),
-        if table.nigiri { l("棋手A签名", "Player A") } else { l("黑方签名", "Black") },
-        if table.nigiri { l("棋手B签名", "Player B") } else { l("白方签名", "White") },
+        l("r.result"),
+        l("doc.recorder"),
+        if table.nigiri { l("doc.sign_player_a") } else { l("doc.sign_black") },
+        if table.nigiri { l("doc.sign_player_b") } else { l("doc.sign_white") },
     ];
     let cw = inner / cols.len() as f32;
     for (i, lab) in cols.into_iter().enumerate() {
@@ -198,7 +178,7 @@ fn player_block(
     p.text(lx, y + 5.3 * k, Style::bold(8.0 * k), Align::Left, label);
     if nigiri {
         let mut cx = x + w - 34.0 * k;
-        for lab in [lang.pick("执黑", "Black"), lang.pick("执白", "White")] {
+        for lab in [lang.t("doc.took_black"), lang.t("doc.took_white")] {
             p.checkbox(cx, y + 2.0 * k, 3.4 * k);
             p.text(cx + 4.6 * k, y + 4.9 * k, Style::new(7.5 * k), Align::Left, lab);
             cx += 17.0 * k;

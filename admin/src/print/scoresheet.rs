@@ -47,7 +47,7 @@ pub fn scoresheets(
 ) -> Result<Vec<u8>, PrintError> {
     let font = opts.font()?;
     let lang = opts.lang;
-    let title = format!("{} {} {}", t.name(lang), t.round_label(lang), lang.pick("记录单", "scoresheets"));
+    let title = format!("{} {} {}", t.name(lang), t.round_label(lang), lang.t("doc.scoresheets"));
     let mut doc = Doc::new(font, &title);
     let n = per_page.count();
     for chunk in tables.chunks(n) {
@@ -151,73 +151,42 @@ struct Labels {
     sign_arbiter: &'static str,
 }
 
-const ZH: Labels = Labels {
-    table: "台号",
-    black: "黑方",
-    white: "白方",
-    player_a: "棋手 A",
-    player_b: "棋手 B",
-    took_black: "执黑",
-    took_white: "执白",
-    handicap: "让子",
-    even: "分先",
-    komi: "贴目",
-    time: "用时",
-    rules: "规则",
-    nigiri: "猜先决定黑白",
-    holder: "握子",
-    guesser: "猜子",
-    arrival: "到场时间",
-    count: "黑方数子",
-    stones: "子",
-    result: "结果",
-    black_wins: "黑胜",
-    white_wins: "白胜",
-    jigo: "和棋",
-    margin: "胜",
-    sign_black: "黑方签名",
-    sign_white: "白方签名",
-    sign_a: "棋手A签名",
-    sign_b: "棋手B签名",
-    sign_arbiter: "裁判签名",
-};
-
-const EN: Labels = Labels {
-    table: "Table",
-    black: "Black",
-    white: "White",
-    player_a: "Player A",
-    player_b: "Player B",
-    took_black: "Black",
-    took_white: "White",
-    handicap: "Handicap",
-    even: "even game",
-    komi: "Komi",
-    time: "Time",
-    rules: "Rules",
-    nigiri: "Black/White decided by nigiri",
-    holder: "Holder",
-    guesser: "Guesser",
-    arrival: "Arrival",
-    count: "Black's count",
-    stones: "stones",
-    result: "Result",
-    black_wins: "Black wins",
-    white_wins: "White wins",
-    jigo: "Jigo",
-    margin: "Margin",
-    sign_black: "Black",
-    sign_white: "White",
-    sign_a: "Player A",
-    sign_b: "Player B",
-    sign_arbiter: "Arbiter",
-};
+/// The slip's labels in `lang`, from the catalog (`sheet.*`).
+fn labels(lang: Lang) -> Labels {
+    Labels {
+        table: lang.t("sheet.table"),
+        black: lang.t("sheet.black"),
+        white: lang.t("sheet.white"),
+        player_a: lang.t("sheet.player_a"),
+        player_b: lang.t("sheet.player_b"),
+        took_black: lang.t("sheet.took_black"),
+        took_white: lang.t("sheet.took_white"),
+        handicap: lang.t("sheet.handicap"),
+        even: lang.t("sheet.even"),
+        komi: lang.t("sheet.komi"),
+        time: lang.t("sheet.time"),
+        rules: lang.t("sheet.rules"),
+        nigiri: lang.t("sheet.nigiri"),
+        holder: lang.t("sheet.holder"),
+        guesser: lang.t("sheet.guesser"),
+        arrival: lang.t("sheet.arrival"),
+        count: lang.t("sheet.count"),
+        stones: lang.t("sheet.stones"),
+        result: lang.t("sheet.result"),
+        black_wins: lang.t("sheet.black_wins"),
+        white_wins: lang.t("sheet.white_wins"),
+        jigo: lang.t("sheet.jigo"),
+        margin: lang.t("sheet.margin"),
+        sign_black: lang.t("sheet.sign_black"),
+        sign_white: lang.t("sheet.sign_white"),
+        sign_a: lang.t("sheet.sign_a"),
+        sign_b: lang.t("sheet.sign_b"),
+        sign_arbiter: lang.t("sheet.sign_arbiter"),
+    }
+}
 
 fn draw_slip(s: &mut Slip<'_, '_>, t: &SheetTournament, table: &TableSheet, lang: Lang) {
-    let l = match lang {
-        Lang::Zh => &ZH,
-        Lang::En => &EN,
-    };
+    let l = &labels(lang);
     let m = 6.0;
     let w = SLIP_W - 2.0 * m;
     let cx = SLIP_W / 2.0;
@@ -250,16 +219,10 @@ fn draw_slip(s: &mut Slip<'_, '_>, t: &SheetTournament, table: &TableSheet, lang
 
     // Conditions.
     let mut y = 81.0;
-    let handicap = if table.handicap == 0 {
-        l.even.to_string()
-    } else {
-        match lang {
-            Lang::Zh => format!("{} 子", table.handicap),
-            Lang::En => format!("{} stones", table.handicap),
-        }
-    };
+    let handicap =
+        if table.handicap == 0 { l.even.to_string() } else { lang.tf("doc.handicap_n", &[&table.handicap]) };
     let komi = table.komi_text.as_deref().unwrap_or(&t.komi_text);
-    let sep = lang.pick("：", ": ");
+    let sep = lang.t("doc.colon");
     s.text(
         m,
         y,

@@ -48,16 +48,13 @@ fn time(ts: Option<i64>, offset: i32) -> String {
 
 fn side(lang: Lang, c: Color) -> &'static str {
     match c {
-        Color::Black => lang.pick("黑方", "Black"),
-        Color::White => lang.pick("白方", "White"),
+        Color::Black => lang.t("r.black"),
+        Color::White => lang.t("r.white"),
     }
 }
 
 fn section(lang: Lang, s: Section) -> &'static str {
-    match lang {
-        Lang::Zh => s.zh(),
-        Lang::En => s.en(),
-    }
+    lang.section(s)
 }
 
 /// The line-up forms (one page per section) followed by the match record sheet.
@@ -70,22 +67,8 @@ pub fn team_sheets(
     let font = opts.font()?;
     let lang = opts.lang;
     let t = &h.tournament;
-    let match_title = match lang {
-        Lang::Zh => format!(
-            "{}  第{}台  {}（黑）对 {}（白）",
-            t.round_label(lang),
-            h.table,
-            sheet.black_team,
-            sheet.white_team
-        ),
-        Lang::En => format!(
-            "{}, match {}: {} (Black) v {} (White)",
-            t.round_label(lang),
-            h.table,
-            sheet.black_team,
-            sheet.white_team
-        ),
-    };
+    let match_title =
+        lang.tf("doc.match_title", &[&t.round_label(lang), &h.table, &sheet.black_team, &sheet.white_team]);
     let title = format!("{} {}", t.name(lang), match_title);
     let mut doc = Doc::new(font, &title);
 
@@ -97,19 +80,13 @@ pub fn team_sheets(
     }
     for s in sections {
         let page = doc.add_page(W, H);
-        let mut y = heading(page, t, &match_title, lang.pick("出场名单", "Line-up forms"));
+        let mut y = heading(page, t, &match_title, lang.t("doc.line_up_forms"));
         for f in forms.iter().filter(|f| f.section == s) {
             y = lineup_box(page, f, lang, h.utc_offset_secs, y);
         }
         let note = match s {
-            Section::Playoff => lang.pick(
-                "节棋出场名单须在双方领队确认复原起3分钟准备时间结束时提交（第12条）；出场顺序列前的棋手先落子并按钟（第10条第3款）。",
-                "Due from each leader when the 3-minute preparation after the leaders' confirmation ends (Art. 12); the player listed first moves first and presses the clock (Art. 10.3).",
-            ),
-            _ => lang.pick(
-                "出场名单须在本节开始前5分钟由领队提交（第10条第1款）；出场顺序列前的棋手先落子并按钟（第10条第3款）。",
-                "Due from each leader 5 minutes before the section starts (Art. 10.1); the player listed first moves first and presses the clock (Art. 10.3).",
-            ),
+            Section::Playoff => lang.t("doc.due_from_each_leader_when"),
+            _ => lang.t("doc.due_from_each_leader_5"),
         };
         page.text_fit(M, y + 4.0, W - 2.0 * M, Style::grey(8.0), Align::Left, note);
     }
@@ -149,28 +126,23 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f
     let h = 62.0;
     page.rect(M, y, w, h, 0.8);
     page.fill(M, y, w, 9.0, 0.88);
-    let title = lang.pick(&f.title_zh, &f.title_en).to_string();
+    let title = lang.tf("doc.lineup_title", &[&lang.section(f.section), &f.team, &side(lang, f.side)]);
     page.text_fit(M + 3.0, y + 6.2, w - 6.0, Style::bold(11.0), Align::Left, &title);
     let mut yy = y + 16.0;
-    let deadline = match lang {
-        Lang::Zh => format!("提交截止：{}", time(f.deadline, offset)),
-        Lang::En => format!("Due by: {}", time(f.deadline, offset)),
-    };
-    let submitted = match (lang, f.late_secs) {
-        (Lang::Zh, 0) => format!("提交时间：{}", time(f.submitted_at, offset)),
-        (Lang::En, 0) => format!("Handed in: {}", time(f.submitted_at, offset)),
-        (Lang::Zh, late) => format!("提交时间：{}（逾时{late}秒）", time(f.submitted_at, offset)),
-        (Lang::En, late) => format!("Handed in: {} ({late} s late)", time(f.submitted_at, offset)),
+    let deadline = lang.tf("doc.due_by", &[&time(f.deadline, offset)]);
+    let submitted = match f.late_secs {
+        0 => lang.tf("doc.handed_in", &[&time(f.submitted_at, offset)]),
+        late => lang.tf("doc.handed_in_late", &[&time(f.submitted_at, offset), &late]),
     };
     page.text(M + 3.0, yy, Style::new(9.0), Align::Left, &deadline);
     page.text(M + w / 2.0, yy, Style::new(9.0), Align::Left, &submitted);
     yy += 5.0;
     // Columns: order, position number, name, presses the clock.
     let cols = [
-        (M + 3.0, lang.pick("出场顺序", "Order")),
-        (M + 28.0, lang.pick("位置号", "Position no.")),
-        (M + 55.0, lang.pick("姓名", "Name")),
-        (M + w - 35.0, lang.pick("按钟", "Presses clock")),
+        (M + 3.0, lang.t("doc.order")),
+        (M + 28.0, lang.t("doc.position_no")),
+        (M + 55.0, lang.t("e.section_name")),
+        (M + w - 35.0, lang.t("doc.presses_clock")),
     ];
     for (x, label) in cols {
         page.text(x, yy + 4.0, Style::bold(9.0), Align::Left, label);
@@ -189,26 +161,26 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f
         yy += 9.0;
     }
     yy += 6.0;
-    page.text(M + 3.0, yy, Style::new(9.0), Align::Left, lang.pick("领队签名：", "Leader's signature:"));
+    page.text(M + 3.0, yy, Style::new(9.0), Align::Left, lang.t("doc.leader_s_signature"));
     page.line(M + 35.0, yy + 1.0, M + w / 2.0, yy + 1.0, 0.4);
-    page.text(M + w / 2.0 + 4.0, yy, Style::new(9.0), Align::Left, lang.pick("裁判签名：", "Referee:"));
+    page.text(M + w / 2.0 + 4.0, yy, Style::new(9.0), Align::Left, lang.t("doc.sign_referee"));
     page.line(M + w / 2.0 + 28.0, yy + 1.0, M + w - 4.0, yy + 1.0, 0.4);
     y + h + 6.0
 }
 
 fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     Table {
         columns: vec![
-            Column::new(l("时间", "Time"), Align::Center),
-            Column::new(l("节", "Sec."), Align::Center),
-            Column::new(l("手数", "Move"), Align::Right),
-            Column::new(l("方", "Side"), Align::Center),
-            Column::grow(l("人员", "Person")),
-            Column::grow(l("判罚", "Ruling")),
-            Column::new(l("罚子", "Stones"), Align::Right),
-            Column::new(l("黑累计", "B total"), Align::Right),
-            Column::new(l("白累计", "W total"), Align::Right),
+            Column::new(l("relay.at"), Align::Center),
+            Column::new(l("doc.sec"), Align::Center),
+            Column::new(l("relay.move"), Align::Right),
+            Column::new(l("relay.side"), Align::Center),
+            Column::grow(l("relay.person")),
+            Column::grow(l("r.kind")),
+            Column::new(l("doc.stones"), Align::Right),
+            Column::new(l("doc.b_total"), Align::Right),
+            Column::new(l("doc.w_total"), Align::Right),
         ],
         rows: rows
             .iter()
@@ -220,7 +192,7 @@ fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
                     p.move_number.to_string(),
                     p.side.map(|c| side(lang, c).to_string()).unwrap_or_default(),
                     r.name.clone().unwrap_or_default(),
-                    lang.pick(&p.what_zh, &p.what_en).to_string(),
+                    lang.penalty_what(p),
                     p.stones.to_string(),
                     p.total[0].to_string(),
                     p.total[1].to_string(),
@@ -232,28 +204,24 @@ fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
 }
 
 fn clock_table(rows: &[SheetClockRow], lang: Lang, offset: i32) -> Table {
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     Table {
         columns: vec![
-            Column::new(l("时间", "Time"), Align::Center),
-            Column::new(l("节", "Sec."), Align::Center),
-            Column::new(l("第几手后", "After move"), Align::Right),
-            Column::grow(l("黑方剩余时间", "Black: time left")),
-            Column::grow(l("白方剩余时间", "White: time left")),
+            Column::new(l("relay.at"), Align::Center),
+            Column::new(l("doc.sec"), Align::Center),
+            Column::new(l("relay.clock_after"), Align::Right),
+            Column::grow(l("doc.black_time_left")),
+            Column::grow(l("doc.white_time_left")),
         ],
         rows: rows
             .iter()
             .map(|r| {
-                let text = match lang {
-                    Lang::Zh => &r.text_zh,
-                    Lang::En => &r.text_en,
-                };
                 vec![
                     time(Some(r.at), offset),
                     short_section(lang, r.section),
                     r.move_number.to_string(),
-                    text[0].clone(),
-                    text[1].clone(),
+                    lang.clock_reading(&r.clocks[0]),
+                    lang.clock_reading(&r.clocks[1]),
                 ]
             })
             .collect(),
@@ -268,22 +236,12 @@ fn count_line(lang: Lang, c: &SheetCount) -> String {
     let net = i64::from(c.black_halves) - 2 * i64::from(c.penalty[0]) + 2 * i64::from(c.penalty[1]);
     let net = half_points_text(u32::try_from(net.max(0)).unwrap_or(0));
     let komi = quarters_text(c.komi_q.unsigned_abs());
-    match lang {
-        Lang::Zh => format!(
-            "黑方数子{counted}子；罚子：黑方{}子，白方{}子；计罚后黑方{net}子；黑贴{komi}子（第12条）",
-            c.penalty[0], c.penalty[1]
-        ),
-        Lang::En => format!(
-            "Black's count {counted}; penalty stones Black {}, White {}; Black {net} after them; Black gives {komi} stones (Art. 12)",
-            c.penalty[0], c.penalty[1]
-        ),
-    }
+    lang.tf("doc.count_line", &[&counted, &c.penalty[0], &c.penalty[1], &net, &komi])
 }
 
 fn short_section(lang: Lang, s: Section) -> String {
     match (s, lang) {
-        (Section::Playoff, Lang::Zh) => "节棋".into(),
-        (Section::Playoff, Lang::En) => "PO".into(),
+        (Section::Playoff, _) => lang.t("doc.playoff_short").into(),
         (s, _) => (s.index() + 1).to_string(),
     }
 }
@@ -296,11 +254,11 @@ fn record_pages(
     lang: Lang,
     match_title: &str,
 ) {
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     let off = h.utc_offset_secs;
     let t = &h.tournament;
     let frame = Frame { paper_w: W, paper_h: H, scale: 1.0, margin: M };
-    let what = l("对局记录表", "Match record sheet");
+    let what = l("doc.match_record_sheet");
     let page = doc.add_page(W, H);
     let mut y = heading(page, t, match_title, what);
     let cont = |p: &mut Page<'_>| {
@@ -325,17 +283,17 @@ fn record_pages(
         *y += 7.5;
     };
 
-    sub(doc, &mut y, l("上场棋手", "Players by section"));
+    sub(doc, &mut y, l("doc.players_by_section"));
     let who = Table {
         columns: vec![
-            Column::new(l("节", "Section"), Align::Left),
-            Column::grow(&format!("{} {}", l("黑方", "Black"), sheet.black_team)),
-            Column::grow(&format!("{} {}", l("白方", "White"), sheet.white_team)),
+            Column::new(l("relay.section"), Align::Left),
+            Column::grow(&format!("{} {}", l("r.black"), sheet.black_team)),
+            Column::grow(&format!("{} {}", l("r.white"), sheet.white_team)),
         ],
         rows: [Section::One, Section::Two, Section::Three, Section::Playoff]
             .into_iter()
             .filter_map(|sec| {
-                let sep = l("、", ", ");
+                let sep = l("doc.list_sep");
                 match sheet.sections.iter().find(|s| s.section == sec) {
                     Some(s) => Some(vec![
                         section(lang, sec).to_string(),
@@ -354,22 +312,18 @@ fn record_pages(
     };
     y = table_or_none(doc, &frame, y, &who, lang, &cont, true, 0);
 
-    sub(
-        doc,
-        &mut y,
-        l("换人（每队每场3次，第10条第5款）", "Substitutions (3 per team per match, Art. 10.5)"),
-    );
+    sub(doc, &mut y, l("doc.substitutions_3_per_team_per"));
     let subs = Table {
         columns: vec![
-            Column::new(l("方", "Side"), Align::Center),
-            Column::new(l("节", "Sec."), Align::Center),
-            Column::new(l("手数", "Move"), Align::Right),
-            Column::grow(l("换下", "Out")),
-            Column::grow(l("换上", "In")),
-            Column::grow(l("类别", "Kind")),
-            Column::new(l("申请", "Asked"), Align::Center),
-            Column::new(l("确认", "Confirmed"), Align::Center),
-            Column::new(l("就位", "Seated"), Align::Center),
+            Column::new(l("relay.side"), Align::Center),
+            Column::new(l("doc.sec"), Align::Center),
+            Column::new(l("relay.move"), Align::Right),
+            Column::grow(l("relay.out")),
+            Column::grow(l("relay.incoming")),
+            Column::grow(l("doc.kind")),
+            Column::new(l("doc.asked"), Align::Center),
+            Column::new(l("doc.confirmed"), Align::Center),
+            Column::new(l("doc.seated"), Align::Center),
         ],
         rows: sheet
             .substitutions
@@ -382,13 +336,9 @@ fn record_pages(
                     r.out.clone(),
                     r.incoming.clone(),
                     if r.annulled {
-                        format!(
-                            "{}{}",
-                            l(&r.kind_zh, &r.kind_en),
-                            l("（已废除，第10条第5款）", " (annulled, Art. 10.5)")
-                        )
+                        format!("{}{}", lang.substitution_kind(r.kind), l("doc.annulled_art_10_5"))
                     } else {
-                        l(&r.kind_zh, &r.kind_en).to_string()
+                        lang.substitution_kind(r.kind).to_string()
                     },
                     time(r.requested_at, off),
                     time(Some(r.confirmed_at), off),
@@ -400,15 +350,15 @@ fn record_pages(
     };
     y = table_or_none(doc, &frame, y, &subs, lang, &cont, sheet.over, 3);
 
-    sub(doc, &mut y, l("暂停（每队每场2次）", "Timeouts (2 per team per match)"));
+    sub(doc, &mut y, l("doc.timeouts_2_per_team_per"));
     let timeouts = Table {
         columns: vec![
-            Column::new(l("方", "Side"), Align::Center),
-            Column::new(l("节", "Sec."), Align::Center),
-            Column::new(l("手数", "Move"), Align::Right),
-            Column::new(l("申请", "Asked"), Align::Center),
-            Column::new(l("确认", "Confirmed"), Align::Center),
-            Column::new(l("结束", "Ended"), Align::Center),
+            Column::new(l("relay.side"), Align::Center),
+            Column::new(l("doc.sec"), Align::Center),
+            Column::new(l("relay.move"), Align::Right),
+            Column::new(l("doc.asked"), Align::Center),
+            Column::new(l("doc.confirmed"), Align::Center),
+            Column::new(l("doc.ended"), Align::Center),
         ],
         rows: sheet
             .timeouts
@@ -428,7 +378,7 @@ fn record_pages(
     };
     y = table_or_none(doc, &frame, y, &timeouts, lang, &cont, sheet.over, 2);
 
-    sub(doc, &mut y, l("判罚记录", "Penalty log"));
+    sub(doc, &mut y, l("relay.penalty_log"));
     y = table_or_none(
         doc,
         &frame,
@@ -440,7 +390,7 @@ fn record_pages(
         6,
     );
 
-    sub(doc, &mut y, l("计时记录（第22条第4款）", "Clock readings (Art. 22.4)"));
+    sub(doc, &mut y, l("doc.clock_readings_art_22_4"));
     y = table_or_none(doc, &frame, y, &clock_table(&sheet.clocks, lang, off), lang, &cont, sheet.over, 4);
 
     if let Some(pc) = &sheet.playoff_clocks {
@@ -449,38 +399,26 @@ fn record_pages(
             let p = doc.add_page(W, H);
             y = cont(p);
         }
-        sub(
-            doc,
-            &mut y,
-            l(
-                "节棋用时（双方所剩时间，包括读秒，第12条）",
-                "节棋 play-off time (the time left, byo-yomi included, Art. 12)",
+        sub(doc, &mut y, l("doc.play_off_time_the_time"));
+        let (line, note) = match &pc.reading {
+            Some(r) => (
+                lang.tf(
+                    "doc.playoff_clocks",
+                    &[&lang.clock_reading(&r.clocks[0]), &lang.clock_reading(&r.clocks[1])],
+                ),
+                lang.tf("doc.playoff_clocks_note", &[&pc.after_move, &time(Some(r.at), off)]),
             ),
-        );
-        let (line, note) = match (&pc.reading, lang) {
-            (Some(r), Lang::Zh) => (
-                format!("黑方：{}；白方：{}", r.text_zh[0], r.text_zh[1]),
-                format!("（第{}手后的计时，{}记录）", pc.after_move, time(Some(r.at), off)),
-            ),
-            (Some(r), Lang::En) => (
-                format!("Black: {}; White: {}", r.text_en[0], r.text_en[1]),
-                format!("(the clocks after move {}, recorded {})", pc.after_move, time(Some(r.at), off)),
-            ),
-            (None, Lang::Zh) => {
-                ("尚未记录".to_string(), format!("（复原棋局前须录入第{}手后双方的计时）", pc.after_move))
+            None => {
+                (lang.t("doc.not_recorded").to_string(), lang.tf("doc.playoff_clocks_due", &[&pc.after_move]))
             }
-            (None, Lang::En) => (
-                "Not recorded".to_string(),
-                format!("(both clocks after move {} are to be recorded before the restore)", pc.after_move),
-            ),
         };
         let p = doc.pages.last_mut().expect("a page");
         p.text_fit(M + 2.0, y + 4.0, W - 2.0 * M - 4.0, Style::bold(10.0), Align::Left, &line);
         p.text_fit(M + 2.0, y + 9.0, W - 2.0 * M - 4.0, Style::grey(8.5), Align::Left, &note);
         y += 13.0;
     }
-    if !sheet.playoff_penalties.is_empty() || sheet.drawn_game_en.is_some() {
-        sub(doc, &mut y, l("节棋判罚记录", "Penalty log of the 节棋 play-off"));
+    if !sheet.playoff_penalties.is_empty() || sheet.drawn_game.is_some() {
+        sub(doc, &mut y, l("relay.playoff_penalty_log"));
         let t = penalty_table(&sheet.playoff_penalties, lang, off);
         y = table_or_none(doc, &frame, y, &t, lang, &cont, sheet.over, 3);
     }
@@ -492,35 +430,15 @@ fn record_pages(
     }
     let p = doc.pages.last_mut().expect("a page");
     y += 4.0;
-    let totals = match lang {
-        Lang::Zh => {
-            format!("计入胜负的罚子：黑方{}子，白方{}子", sheet.penalty_totals[0], sheet.penalty_totals[1])
-        }
-        Lang::En => format!(
-            "Penalty stones in the count: Black {}, White {}",
-            sheet.penalty_totals[0], sheet.penalty_totals[1]
-        ),
-    };
+    let totals = lang.tf("doc.penalty_totals", &[&sheet.penalty_totals[0], &sheet.penalty_totals[1]]);
     if sheet.over {
         p.text(M, y + 5.0, Style::new(10.0), Align::Left, &totals);
     } else {
-        p.text(
-            M,
-            y + 5.0,
-            Style::new(10.0),
-            Align::Left,
-            l(
-                "计入胜负的罚子：黑方____子，白方____子",
-                "Penalty stones in the count: Black ____, White ____",
-            ),
-        );
+        p.text(M, y + 5.0, Style::new(10.0), Align::Left, l("doc.penalty_stones_in_the_count"));
     }
     y += 7.0;
-    if let Some(d) = lang.pick_opt(sheet.drawn_game_zh.as_deref(), sheet.drawn_game_en.as_deref()) {
-        let line = match lang {
-            Lang::Zh => format!("原局结果：{d}（淘汰赛和棋，进行节棋）"),
-            Lang::En => format!("Original game: {d} (knockout draw, 节棋 play-off)"),
-        };
+    if let Some(d) = &sheet.drawn_game {
+        let line = lang.tf("doc.original_game", &[&lang.game_result(d)]);
         p.text(M, y + 5.0, Style::new(10.0), Align::Left, &line);
         y += 7.0;
         if let Some(c) = &sheet.drawn_count {
@@ -532,11 +450,7 @@ fn record_pages(
     let count = match (&sheet.count, sheet.over) {
         (Some(c), _) => Some(count_line(lang, c)),
         (None, false) => Some(
-            l(
-                "黑方数子：________子（罚子前）；黑贴{k}子；结果：________",
-                "Black's count: ________ (before penalty stones); Black gives {k} stones; result: ________",
-            )
-            .replace("{k}", &quarters_text(sheet.komi_q.unsigned_abs())),
+            l("doc.black_s_count_before_penalty").replace("{k}", &quarters_text(sheet.komi_q.unsigned_abs())),
         ),
         (None, true) => None,
     };
@@ -544,19 +458,11 @@ fn record_pages(
         p.text_fit(M, y + 5.0, W - 2.0 * M, Style::new(10.0), Align::Left, &line);
         y += 7.0;
     }
-    let result = lang.pick_opt(sheet.result_zh.as_deref(), sheet.result_en.as_deref()).unwrap_or("");
-    let line = match lang {
-        Lang::Zh => format!("比赛结果：{result}"),
-        Lang::En => format!("Result: {result}"),
-    };
+    let result = sheet.result.as_ref().map(|r| lang.game_result(r)).unwrap_or_default();
+    let line = lang.tf("doc.match_result", &[&result]);
     p.text(M, y + 5.5, Style::bold(11.0), Align::Left, &line);
     if let Some(mp) = sheet.match_points {
-        let pts = match lang {
-            Lang::Zh => format!("场分：{} {}，{} {}", sheet.black_team, mp[0], sheet.white_team, mp[1]),
-            Lang::En => {
-                format!("Match points: {} {}, {} {}", sheet.black_team, mp[0], sheet.white_team, mp[1])
-            }
-        };
+        let pts = lang.tf("doc.match_points", &[&sheet.black_team, &mp[0], &sheet.white_team, &mp[1]]);
         p.text(M + 95.0, y + 5.5, Style::bold(11.0), Align::Left, &pts);
     }
     if let Some(note) = &h.ending {
@@ -564,11 +470,7 @@ fn record_pages(
         p.text_fit(M, y + 5.0, W - 2.0 * M, Style::new(9.5), Align::Left, note);
     }
     y += 16.0;
-    let sigs = [
-        l("黑方执行领队：", "Black's leader:"),
-        l("白方执行领队：", "White's leader:"),
-        l("裁判员：", "Referee:"),
-    ];
+    let sigs = [l("doc.black_s_leader"), l("doc.white_s_leader"), l("doc.referee")];
     let cw = (W - 2.0 * M) / 3.0;
     for (i, s) in sigs.iter().enumerate() {
         let x = M + cw * i as f32;
@@ -599,7 +501,7 @@ fn table_or_none<'f>(
     }
     if table.rows.is_empty() {
         let p = doc.pages.last_mut().expect("a page");
-        p.text(M + 2.0, y + 4.0, Style::grey(9.0), Align::Left, lang.pick("（无）", "(none)"));
+        p.text(M + 2.0, y + 4.0, Style::grey(9.0), Align::Left, lang.t("doc.none"));
         return y + 8.0;
     }
     table.flow(doc, frame, y, cont) + 4.0
@@ -642,7 +544,7 @@ mod tests {
         let mut t = t0 - 600;
         let mut ok = |m: &mut RelayMatch, e: Event| {
             t += 30;
-            m.apply(t, e.clone()).unwrap_or_else(|r| panic!("{e:?}: {}", r.en()));
+            m.apply(t, e.clone()).unwrap_or_else(|r| panic!("{e:?}: {r:?}"));
         };
         ok(&mut m, Event::SubmitLineup { side: Color::Black, section: Section::One, players: [101, 102] });
         ok(&mut m, Event::SubmitLineup { side: Color::White, section: Section::One, players: [201, 202] });

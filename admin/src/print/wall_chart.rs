@@ -16,13 +16,13 @@ pub fn standings(
 ) -> Result<Vec<u8>, PrintError> {
     let lang = opts.lang;
     let labels = tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     let mut columns = vec![
-        Column::new(l("名次", "Place"), Align::Right),
-        Column::grow(l("姓名", "Name")),
-        Column::new(l("段位", "Rank"), Align::Center),
-        Column::grow(l("单位", "Unit")),
-        Column::new(l("积分", "Score"), Align::Right),
+        Column::new(l("pub.place"), Align::Right),
+        Column::grow(l("e.section_name")),
+        Column::new(l("e.rank"), Align::Center),
+        Column::grow(l("team.unit")),
+        Column::new(l("doc.score"), Align::Right),
     ];
     columns.extend(labels.iter().map(|lab| Column::new(lab, Align::Right)));
     let body = rows
@@ -34,10 +34,7 @@ pub fn standings(
             v
         })
         .collect();
-    let subtitle = match lang {
-        Lang::Zh => format!("{}后 成绩排名", t.round_label(lang)),
-        Lang::En => format!("Standings after {}", t.round_label(lang).to_lowercase()),
-    };
+    let subtitle = lang.tf("doc.standings_after", &[&round_in_sentence(t, lang)]);
     render(t, Table { columns, rows: body, size: 10.0 }, &subtitle, &t.details(), opts)
 }
 
@@ -50,21 +47,18 @@ pub fn crosstable(
     let lang = opts.lang;
     let labels = tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
     let rounds = rows.iter().map(|r| r.results.len()).max().unwrap_or(0);
-    let l = |zh, en| lang.pick(zh, en);
+    let l = |k| lang.t(k);
     let mut columns = vec![
-        Column::new(l("名次", "Place"), Align::Right),
-        Column::grow(l("姓名", "Name")),
-        Column::new(l("段位", "Rank"), Align::Center),
-        Column::grow(l("单位", "Unit")),
+        Column::new(l("pub.place"), Align::Right),
+        Column::grow(l("e.section_name")),
+        Column::new(l("e.rank"), Align::Center),
+        Column::grow(l("team.unit")),
     ];
     for i in 1..=rounds {
-        let title = match lang {
-            Lang::Zh => format!("第{i}轮"),
-            Lang::En => format!("R{i}"),
-        };
+        let title = lang.tf("doc.round_short", &[&i]);
         columns.push(Column::new(&title, Align::Center));
     }
-    columns.push(Column::new(l("积分", "Score"), Align::Right));
+    columns.push(Column::new(l("doc.score"), Align::Right));
     columns.extend(labels.iter().map(|lab| Column::new(lab, Align::Right)));
     let body = rows
         .iter()
@@ -76,14 +70,8 @@ pub fn crosstable(
             v
         })
         .collect();
-    let subtitle = match lang {
-        Lang::Zh => format!("{}后 成绩交叉表", t.round_label(lang)),
-        Lang::En => format!("Crosstable after {}", t.round_label(lang).to_lowercase()),
-    };
-    let legend = l(
-        "12+/b：胜第12名，执黑；-：负；=：和；!：未实际对弈（弃权）；×：双方均负\n/w2：执白，让2子；0+：轮空得分；0-：缺席",
-        "12+/b: won against no. 12 with Black; -: lost; =: jigo; !: not played (forfeit); ×: both lost\n/w2: White, 2 handicap stones; 0+: bye; 0-: absent",
-    );
+    let subtitle = lang.tf("doc.crosstable_after", &[&round_in_sentence(t, lang)]);
+    let legend = l("doc.12_b_won_against_no");
     let details = format!("{}\n{legend}", t.details());
     render(t, Table { columns, rows: body, size: 9.0 }, &subtitle, &details, opts)
 }
@@ -106,6 +94,14 @@ fn render(
     table.paginate(&mut doc, &frame, &|page, _| list_heading(page, scale, &name, subtitle, details));
     doc.footers(lang, &title, scale);
     doc.finish()
+}
+
+/// "round 3" inside an English sentence ("Standings after round 3"), "第 3 轮" in Chinese.
+fn round_in_sentence(t: &SheetTournament, lang: Lang) -> String {
+    match lang {
+        Lang::En => t.round_label(lang).to_lowercase(),
+        Lang::Zh => t.round_label(lang),
+    }
 }
 
 #[cfg(test)]

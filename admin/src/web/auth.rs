@@ -136,14 +136,19 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
             if !row.active || !users::verify_password(&password, &row.password_hash) {
                 return Ok(None);
             }
-            users::create_session(c, row.id).map(Some)
+            let lang = crate::db::prefs::lang(c, row.id)?;
+            Ok(Some((users::create_session(c, row.id)?, lang)))
         })
         .await?;
     match session {
-        Some(s) => {
+        Some((s, lang)) => {
             tracing::info!(user = %s.user.username, "login");
             let mut resp = ctx.redirect(&next);
             let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
+            // The language the user chose before, on any device (issue 15 item 7).
+            if let Some(l) = lang.as_deref().and_then(super::i18n::Lang::from_code) {
+                let _ = resp.add_cookie(&super::lang_cookie(&ctx, l));
+            }
             Ok(resp)
         }
         None => {

@@ -340,7 +340,7 @@ pub fn is_local_path(to: &str) -> bool {
     to.starts_with('/') && !to.starts_with("//") && to.chars().all(|c| c.is_ascii_graphic() && c != '\\')
 }
 
-fn constant_eq(a: &str, b: &str) -> bool {
+pub(crate) fn constant_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

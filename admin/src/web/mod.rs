@@ -110,15 +110,33 @@ async fn not_found(req: HttpRequest) -> Result<HttpResponse, AppError> {
     Err(AppError::not_found(lang_of(&req)))
 }
 
-/// Set the language cookie and go back to where the switch was pressed.
-async fn set_lang(ctx: Ctx, path: web::Path<String>, q: web::Query<Vec<(String, String)>>) -> HttpResponse {
+/// Set the language cookie and go back to where the switch was pressed. A logged-in user's
+/// switch carries their CSRF token, and their choice is stored with the account
+/// (`db::prefs`), so it applies again at every login (issue 15 item 7).
+async fn set_lang(
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
     let lang = i18n::Lang::from_code(&path).unwrap_or(ctx.lang);
-    let next = q.iter().find(|(k, _)| k == "next").map(|(_, v)| v.as_str()).unwrap_or("/");
+    let arg = |name: &str| q.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    let next = arg("next").unwrap_or("/");
+    if let (Some(s), Some(token)) = (&ctx.session, arg("csrf")) {
+        if ctx::constant_eq(token, &s.csrf) {
+            let (actor, uid) = (s.user.actor(), s.user.id);
+            ctx.db(move |c| crate::db::prefs::set_lang(c, &actor, uid, lang.code())).await?;
+        }
+    }
     let mut resp = ctx.redirect(next);
+    let _ = resp.add_cookie(&lang_cookie(&ctx, lang));
+    Ok(resp)
+}
+
+/// The cookie that holds the reader's language for a year.
+pub fn lang_cookie(ctx: &Ctx, lang: i18n::Lang) -> actix_web::cookie::Cookie<'static> {
     let mut c = ctx.cookie(i18n::LANG_COOKIE, lang.code().to_string());
     c.set_max_age(actix_web::cookie::time::Duration::days(365));
-    let _ = resp.add_cookie(&c);
-    resp
+    c
 }
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

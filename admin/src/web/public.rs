@@ -419,14 +419,6 @@ fn chrome(t: &TournamentRow, lang: Lang, path: &str, title: String, refresh: boo
     }
 }
 
-fn pick<'a>(lang: Lang, en: &'a str, zh: &'a str) -> &'a str {
-    if lang.is_zh() {
-        zh
-    } else {
-        en
-    }
-}
-
 /// Everything the public pages of a tournament show, read from the database and computed once
 /// per change tag: the tournament, its entrants, the games of the published rounds with their
 /// results, the standings after the last round, rulings and records by game.
@@ -795,8 +787,8 @@ fn cell_text(lang: Lang, c: &ds::Cell, place: &HashMap<u32, u32>) -> String {
         (Outcome::Draw, _, _) => "=",
     };
     let colour = match c.colour {
-        Some(Colour::Black) => pick(lang, "b", "黑"),
-        Some(Colour::White) => pick(lang, "w", "白"),
+        Some(Colour::Black) => lang.pick("b", "黑"),
+        Some(Colour::White) => lang.pick("w", "白"),
         None => "",
     };
     format!("{}{sign}{colour}", place.get(&o).copied().unwrap_or(0))
@@ -877,7 +869,7 @@ struct PlayerPage {
 }
 
 fn ruling_line(lang: Lang, r: &RulingRow) -> String {
-    let kind = r.kind().map(|k| pick(lang, &k.en(), &k.zh()).to_string()).unwrap_or_default();
+    let kind = r.kind().map(|k| lang.ruling_kind(k)).unwrap_or_default();
     let mut s = lang.tf("pub.ruling_at", &[&kind, &r.move_number]);
     if !r.at_time.is_empty() {
         s.push_str(&format!(" ({})", r.at_time));

@@ -27,11 +27,10 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
-use crate::domain::team::cards::{CardOffence, RedCause};
+use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::penalties::PenaltyRow;
 use crate::domain::team::relay::{Card, Effect, Event, Phase, Refusal, RelayMatch, RequestKind, SetupError};
 use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetClockRow, SheetPenaltyRow};
@@ -97,43 +96,10 @@ pub fn parse_count(s: &str) -> Option<u32> {
     (halves <= 722).then_some(halves)
 }
 
-/// Replaces the person ids in a domain text ("#112", "黑方112号队员" style "112号队员") by names.
-pub fn named(text: &str, names: &HashMap<PersonId, String>) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit()) {
-            let mut j = i;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            let digits: String = chars[i..j].iter().collect();
-            let id = digits.parse::<PersonId>().ok();
-            let hash = i > 0 && chars[i - 1] == '#';
-            let zh: String = chars[j..chars.len().min(j + 3)].iter().collect();
-            match id.and_then(|id| names.get(&id)) {
-                Some(name) if hash => {
-                    out.pop();
-                    out.push_str(name);
-                    i = j;
-                    continue;
-                }
-                Some(name) if zh == "号队员" => {
-                    out.push_str(name);
-                    i = j + 3;
-                    continue;
-                }
-                _ => {}
-            }
-            out.push_str(&digits);
-            i = j;
-            continue;
-        }
-        out.push(chars[i]);
-        i += 1;
-    }
-    out
+/// Names a person of the match by the rosters' names (a person the rosters do not know reads
+/// "#112" / "112号队员"): the renderers of `crate::i18n` take it instead of ids in a sentence.
+fn person_of(lang: Lang, names: &HashMap<PersonId, String>) -> impl Fn(PersonId) -> String + '_ {
+    move |p| names.get(&p).cloned().unwrap_or_else(|| lang.tf("who.player_no", &[&p]))
 }
 
 fn side_name(lang: Lang, c: Color) -> &'static str {
@@ -148,14 +114,6 @@ fn section_name(lang: Lang, s: Section) -> &'static str {
         s.zh()
     } else {
         s.en()
-    }
-}
-
-fn pick(lang: Lang, zh: String, en: String) -> String {
-    if lang.is_zh() {
-        zh
-    } else {
-        en
     }
 }
 
@@ -384,11 +342,16 @@ fn penalty_views(
                 move_no: p.move_number,
                 side: p.side.map(|c| side_name(lang, c).to_string()).unwrap_or_default(),
                 person: r.name.clone().unwrap_or_default(),
-                what: penalty_what(lang, p),
+                what: lang.penalty_what(p),
                 stones: p.stones,
                 total_b: p.total[0],
                 total_w: p.total[1],
-                explain: named(&pick(lang, p.explain_zh.clone(), p.explain_en.clone()), names),
+                explain: p
+                    .effects
+                    .iter()
+                    .map(|s| lang.effect(s, &|id| names.get(&id).cloned()))
+                    .collect::<Vec<_>>()
+                    .join(lang.t("team.list_sep")),
             }
         })
         .collect()
@@ -524,42 +487,6 @@ impl Default for Opts {
     }
 }
 
-/// The catalog key of a card's offence (its label with the article).
-pub fn offence_key(o: CardOffence) -> &'static str {
-    match o {
-        CardOffence::DoubleMove => "relay.off_double_move",
-        CardOffence::TakeBack => "relay.off_take_back",
-        CardOffence::EarlyClockPress => "relay.off_early_clock_press",
-        CardOffence::MisCapture => "relay.off_mis_capture",
-        CardOffence::MissedCapture => "relay.off_missed_capture",
-        CardOffence::PressBeforeCapturesRemoved => "relay.off_press_before_captures_removed",
-        CardOffence::WrongClockPress => "relay.off_wrong_clock_press",
-        CardOffence::RepeatedWrongClockPress => "relay.off_repeated_wrong_clock_press",
-        CardOffence::MaliciousFoul => "relay.off_malicious_foul",
-        CardOffence::LeavingSeat => "relay.off_leaving_seat",
-        CardOffence::SubstitutionDelay => "relay.off_substitution_delay",
-        CardOffence::TimeoutDelay => "relay.off_timeout_delay",
-        CardOffence::LateLineup => "relay.off_late_lineup",
-        CardOffence::Other => "relay.off_other",
-    }
-}
-
-/// A penalty-log row's ruling as the page and the sheets print it: the ruling, a red card
-/// with its cause (a second yellow, Art. 24.2; a third order error, Art. 17.7), and the
-/// card's offence with its article.
-pub fn penalty_what(lang: Lang, p: &PenaltyRow) -> String {
-    let base = pick(lang, p.what_zh.clone(), p.what_en.clone());
-    let mut what = match p.red {
-        Some(RedCause::SecondYellow) => lang.t("relay.red_second_yellow").to_string(),
-        Some(RedCause::ThirdOrderError) => format!("{base} · {}", lang.t("relay.red_third_error")),
-        Some(RedCause::Direct) | None => base,
-    };
-    if let Some(o) = p.offence {
-        what = format!("{what} · {}", lang.t(offence_key(o)));
-    }
-    what
-}
-
 /// The catalog key of an ending (its label with the article).
 pub fn ending_key(e: Ending) -> &'static str {
     match e {
@@ -604,7 +531,7 @@ fn event_text(lang: Lang, e: &Event, names: &HashMap<PersonId, String>) -> Strin
         Event::Resign { side, by: Some(p) } => {
             lang.tf("relay.resign_what", &[&side_name(lang, *side), &name(p)])
         }
-        _ => named(&pick(lang, e.zh(), e.en()), names),
+        _ => lang.relay_event(e, &person_of(lang, names)),
     }
 }
 
@@ -622,7 +549,7 @@ fn ending_note(lang: Lang, m: &RelayMatch) -> Option<String> {
 /// The match's result as the page states it: the rules crate's result, then how it ended.
 fn result_text(lang: Lang, m: &RelayMatch) -> String {
     let Some(r) = m.result() else { return String::new() };
-    let text = pick(lang, r.zh(), r.en());
+    let text = lang.game_result(&r);
     match ending_note(lang, m) {
         Some(note) => format!("{text} · {note}"),
         None => text,
@@ -762,7 +689,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         ],
         offence_opts: CardOffence::ALL
             .iter()
-            .map(|o| (o.code().to_string(), lang.t(offence_key(*o)).to_string()))
+            .map(|o| (o.code().to_string(), lang.offence(*o).to_string()))
             .collect(),
         short_of_players: None,
         replay,
@@ -831,7 +758,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         page.short_of_players = m.short_of_players().map(|(c, sec, n)| {
             lang.tf("relay.short_of_players", &[&side_name(lang, c), &n, &section_name(lang, sec)])
         });
-        page.drawn = m.first_result().map(|r| pick(lang, r.zh(), r.en())).unwrap_or_default();
+        page.drawn = m.first_result().map(|r| lang.game_result(&r)).unwrap_or_default();
         page.match_points = m
             .match_points()
             .map(|mp| {
@@ -846,8 +773,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .unwrap_or_default();
         // The clock readings and the play-off's time as the printed record sheet has them.
         let clock_pair = |r: &SheetClockRow| -> (String, String) {
-            let t = if lang.is_zh() { &r.text_zh } else { &r.text_en };
-            (t[0].clone(), t[1].clone())
+            (lang.clock_reading(&r.clocks[0]), lang.clock_reading(&r.clocks[1]))
         };
         page.clocks = sheet
             .clocks
@@ -926,7 +852,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                     .iter()
                     .flat_map(|a| &a.effects)
                     .filter(|_| secret.is_none())
-                    .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+                    .map(|x| lang.relay_effect(x, &person_of(lang, &names)))
                     .collect(),
                 what: secret.unwrap_or_else(|| event_text(lang, &l.event, &names)),
                 withdrawn: l
@@ -1097,7 +1023,10 @@ async fn refused(
                     Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
                 })
                 .await?;
-            (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, w.zh(), w.en()), &names))
+            {
+                let msg = lang.withdraw_error(&w, &person_of(lang, &names));
+                (StatusCode::UNPROCESSABLE_ENTITY, msg)
+            }
         }
         MatchError::Refused(Refusal::CardNotForOffence { offence, card, allowed }) => {
             let name = |c: Card| match c {
@@ -1108,7 +1037,7 @@ async fn refused(
             let allowed = allowed.iter().map(|c| name(*c)).collect::<Vec<_>>().join(" / ");
             (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                lang.tf("relay.err_card_offence", &[&name(card), &lang.t(offence_key(offence)), &allowed]),
+                lang.tf("relay.err_card_offence", &[&name(card), &lang.offence(offence), &allowed]),
             )
         }
         MatchError::Refused(r) => {
@@ -1118,7 +1047,10 @@ async fn refused(
                     Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
                 })
                 .await?;
-            (StatusCode::UNPROCESSABLE_ENTITY, named(&pick(lang, r.zh(), r.en()), &names))
+            {
+                let msg = lang.relay_refusal(&r, &person_of(lang, &names));
+                (StatusCode::UNPROCESSABLE_ENTITY, msg)
+            }
         }
     };
     f.error(kind, msg.clone());
@@ -1339,7 +1271,7 @@ pub async fn event(
                     ctx.t("err.choice").to_string()
                 }
                 BadField::Field("b1" | "b2" | "w1" | "w2") => ctx.t("relay.err_lineups").to_string(),
-                BadField::Clock(e) => pick(ctx.lang, e.zh(), e.en()),
+                BadField::Clock(e) => ctx.lang.pick(e.en(), e.zh()),
                 BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
             f.error(kind, msg);
@@ -1405,7 +1337,7 @@ fn confirm_view(
             .iter()
             .flat_map(|a| &a.effects)
             .filter(|e| !matches!(e, Effect::MovesPlayed { .. }))
-            .map(|x| named(&pick(lang, x.zh(), x.en()), &names))
+            .map(|x| lang.relay_effect(x, &person_of(lang, &names)))
             .collect(),
         result: result_text(lang, m),
         fields,
@@ -1680,12 +1612,11 @@ pub async fn sheets(
         (None, Ok(_)) => return Err(ctx.not_found()),
     };
     let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
-        Some("en") => crate::print::Lang::En,
-        Some("zh") => crate::print::Lang::Zh,
-        _ if ctx.lang.is_zh() => crate::print::Lang::Zh,
-        _ => crate::print::Lang::En,
+        Some("en") => Lang::En,
+        Some("zh") => Lang::Zh,
+        _ => ctx.lang,
     };
-    let l = if lang == crate::print::Lang::Zh { Lang::Zh } else { Lang::En };
+    let l = lang;
     let rules = &m.config().rules;
     let s = t.settings();
     let tc = &s.time_control;
@@ -1703,8 +1634,8 @@ pub async fn sheets(
                 .map(|d| d.format("%Y-%m-%d").to_string())
                 .unwrap_or_default(),
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
-            time_control_text: if l.is_zh() { tc.describe_zh() } else { tc.describe_en() },
-            rules_text: if l.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() }.to_string(),
+            time_control_text: l.time_control(tc),
+            rules_text: l.rule_set(rules.preset).to_string(),
             name_order: s.name_order,
         },
         table: u32::try_from(st.row.table_no).unwrap_or(0),
@@ -1712,11 +1643,7 @@ pub async fn sheets(
         ending: ending_note(l, m),
     };
     // The rulings as the page names them: red cards with their cause, offences with articles.
-    let mut sheet = record_sheet(m);
-    for r in sheet.penalties.iter_mut().chain(sheet.playoff_penalties.iter_mut()) {
-        let (en, zh) = (penalty_what(Lang::En, &r.row), penalty_what(Lang::Zh, &r.row));
-        (r.row.what_en, r.row.what_zh) = (en, zh);
-    }
+    let sheet = record_sheet(m);
     let pdf =
         crate::print::team_sheets(&header, &lineup_forms(m), &sheet, &crate::print::PdfOptions::new(lang))
             .map_err(|e| AppError::internal(ctx.lang, e))?;
@@ -1745,9 +1672,12 @@ mod tests {
         assert_eq!(show_at(t), "2026-12-05 09:30:00");
         assert!(parse_at("yesterday").is_none());
         let names: HashMap<PersonId, String> = [(112, "王一".to_string())].into();
-        assert_eq!(named("Move 73 by Black #112; #9 too", &names), "Move 73 by Black 王一; #9 too");
-        assert_eq!(named("黑方112号队员第3次行棋次序错误", &names), "黑方王一第3次行棋次序错误");
-        assert_eq!(named("第1120手", &names), "第1120手");
+        // People are named from the rosters, never parsed back out of a sentence.
+        let e = Event::Move { player: 112 };
+        assert_eq!(Lang::Zh.relay_event(&e, &person_of(Lang::Zh, &names)), "王一落子");
+        let e = Event::Move { player: 9 };
+        assert_eq!(Lang::Zh.relay_event(&e, &person_of(Lang::Zh, &names)), "9号队员落子");
+        assert_eq!(Lang::En.relay_event(&e, &person_of(Lang::En, &names)), "Move by #9");
     }
 
     /// Every ending has its label (with the article) in the catalog, in both languages.

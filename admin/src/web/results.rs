@@ -346,7 +346,7 @@ fn ruling_text(lang: Lang, r: &Ruling) -> String {
 }
 
 fn effects(lang: Lang, c: &dr::Computed) -> Vec<String> {
-    c.applied.effects.iter().map(|e| text(lang, e.en.clone(), e.zh.clone())).collect()
+    c.applied.effects.iter().map(|e| lang.effect(&e.said, &|_| None)).collect()
 }
 
 /// A refused entry or ruling in the reader's language.

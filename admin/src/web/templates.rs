@@ -48,7 +48,11 @@ impl Chrome {
         }
     }
     pub fn lang_link(&self, code: &str) -> String {
-        let q = serde_urlencoded::to_string([("next", self.path.as_str())]).unwrap_or_default();
+        let mut q = vec![("next", self.path.as_str())];
+        if self.user.is_some() {
+            q.push(("csrf", self.csrf.as_str()));
+        }
+        let q = serde_urlencoded::to_string(q).unwrap_or_default();
         format!("/lang/{code}?{q}")
     }
 }

@@ -50,9 +50,8 @@ pub struct PenaltyRow {
     pub move_number: u32,
     pub side: Option<Color>,
     pub person: Option<PersonId>,
-    /// The ruling's short name ("yellow card", "move-order error", …).
-    pub what_en: String,
-    pub what_zh: String,
+    /// The ruling (named by the edge: `Lang::ruling_kind`).
+    pub kind: rules::rulings::RulingKind,
     /// A card's offence, with its article (rendered by the page and the sheets).
     pub offence: Option<CardOffence>,
     /// The ruling sent someone off: why the card is red (a second yellow, a third order error).
@@ -61,9 +60,8 @@ pub struct PenaltyRow {
     pub stones: u32,
     /// Running totals after this ruling, `[Black, White]`.
     pub total: [u32; 2],
-    /// The rules crate's explanation of every effect of this ruling.
-    pub explain_en: String,
-    pub explain_zh: String,
+    /// Every effect of this ruling, as the rules crate gives it (worded by `Lang::effect`).
+    pub effects: Vec<rules::rulings::Said>,
 }
 
 /// The rows of a log: each ruling's stones are the difference of the running totals that
@@ -91,12 +89,10 @@ pub fn penalty_rows(
             person: e.ruling.player,
             offence: e.offence,
             red,
-            what_en: e.ruling.kind.en(),
-            what_zh: e.ruling.kind.zh(),
+            kind: e.ruling.kind,
             stones,
             total,
-            explain_en: mine.iter().map(|x| x.en.as_str()).collect::<Vec<_>>().join("; "),
-            explain_zh: mine.iter().map(|x| x.zh.as_str()).collect::<Vec<_>>().join("；"),
+            effects: mine.iter().map(|x| x.said.clone()).collect(),
         });
         before = total;
     }
@@ -129,8 +125,8 @@ mod tests {
         // 1; yellow 1; 2; second yellow = red 2 (default reading); 3rd error 3 + red 2.
         assert_eq!(stones, vec![1, 1, 2, 2, 5]);
         assert_eq!(rows.last().unwrap().total, [8, 3]);
-        assert!(rows[4].explain_zh.contains("红牌"));
-        assert_eq!(rows[1].what_zh, "黄牌");
+        assert!(rows[4].effects.iter().any(|e| matches!(e, rules::rulings::Said::OrderErrorRed { .. })));
+        assert_eq!(rows[1].kind, RulingKind::YellowCard);
         // The second yellow and the third order error send off: red, with the cause.
         let reds: Vec<Option<RedCause>> = rows.iter().map(|r| r.red).collect();
         assert_eq!(

@@ -12,11 +12,11 @@ use rules::clock::ClockReading;
 use rules::rulings::{GameResult, ResultMethod};
 use serde::{Deserialize, Serialize};
 
-use super::clocks::{show_en, show_zh, ClockEntry};
+use super::clocks::ClockEntry;
 use super::lineup::Section;
 use super::penalties::{penalty_rows, LogEntry, PenaltyRow};
 use super::relay::{RelayMatch, SubstitutionKind};
-use super::{side_en, side_zh, PersonId, Timestamp};
+use super::{PersonId, Timestamp};
 
 /// One line of a line-up form.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,8 +36,6 @@ pub struct LineupForm {
     pub section: Section,
     pub side: Color,
     pub team: String,
-    pub title_en: String,
-    pub title_zh: String,
     pub deadline: Option<Timestamp>,
     pub submitted_at: Option<Timestamp>,
     /// Seconds after the deadline it was handed in (0: in time).
@@ -71,8 +69,6 @@ pub fn lineup_forms(m: &RelayMatch) -> Vec<LineupForm> {
                 section,
                 side,
                 team: s.team.name.clone(),
-                title_en: format!("Line-up, {} — {} ({})", section.en(), s.team.name, side_en(side)),
-                title_zh: format!("出场名单 {} — {}（{}）", section.zh(), s.team.name, side_zh(side)),
                 deadline: m.lineup_deadline(section),
                 submitted_at: lineup.map(|l| l.submitted_at),
                 late_secs: lineup.map(|l| l.late_secs).unwrap_or(0),
@@ -98,8 +94,8 @@ pub struct SubstitutionRow {
     pub move_number: u32,
     pub out: String,
     pub incoming: String,
-    pub kind_en: String,
-    pub kind_zh: String,
+    /// Regular, the extra one of Art. 24.4, or a red-carded player's replacement.
+    pub kind: SubstitutionKind,
     pub requested_at: Option<Timestamp>,
     pub confirmed_at: Timestamp,
     pub seated_at: Option<Timestamp>,
@@ -133,24 +129,14 @@ pub struct SheetClockRow {
     /// The section in play ([`Section::Playoff`] for readings of the play-off).
     pub section: Section,
     pub at: Timestamp,
-    /// `[Black, White]`: basic time left and byo-yomi periods.
+    /// `[Black, White]`: basic time left and byo-yomi periods (read back by
+    /// `Lang::clock_reading`).
     pub clocks: [ClockReading; 2],
-    /// `[Black, White]` as the referee reads them back ("40:00, 3 byo-yomi left").
-    pub text_en: [String; 2],
-    /// `[Black, White]`: "基本时间40:00，读秒3次".
-    pub text_zh: [String; 2],
 }
 
 impl SheetClockRow {
     fn of(e: &ClockEntry) -> SheetClockRow {
-        SheetClockRow {
-            move_number: e.move_number,
-            section: e.section,
-            at: e.at,
-            clocks: e.clocks,
-            text_en: [show_en(&e.clocks[0]), show_en(&e.clocks[1])],
-            text_zh: [show_zh(&e.clocks[0]), show_zh(&e.clocks[1])],
-        }
+        SheetClockRow { move_number: e.move_number, section: e.section, at: e.at, clocks: e.clocks }
     }
 }
 
@@ -206,10 +192,8 @@ pub struct MatchRecordSheet {
     /// Penalty stones in the final count, `[Black, White]`.
     pub penalty_totals: [u32; 2],
     /// The drawn game before the play-off, if any.
-    pub drawn_game_en: Option<String>,
-    pub drawn_game_zh: Option<String>,
-    pub result_en: Option<String>,
-    pub result_zh: Option<String>,
+    pub drawn_game: Option<GameResult>,
+    pub result: Option<GameResult>,
     pub match_points: Option<[u32; 2]>,
     /// The count of the deciding game, and of the drawn game before a play-off.
     pub count: Option<SheetCount>,
@@ -251,19 +235,13 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
     let mut timeouts = Vec::new();
     for side in [Color::Black, Color::White] {
         for r in &m.side(side).substitutions {
-            let (kind_en, kind_zh) = match r.kind {
-                SubstitutionKind::Regular => ("substitution", "换人"),
-                SubstitutionKind::Any => ("extra substitution (Art. 24.4)", "任意换人（第24条第4款）"),
-                SubstitutionKind::RedCardReplacement => ("replaces a red-carded player", "替换红牌罚下队员"),
-            };
             substitutions.push(SubstitutionRow {
                 side,
                 section: r.section,
                 move_number: r.move_number,
                 out: name(r.out),
                 incoming: name(r.incoming),
-                kind_en: kind_en.into(),
-                kind_zh: kind_zh.into(),
+                kind: r.kind,
                 requested_at: r.requested_at,
                 confirmed_at: r.confirmed_at,
                 seated_at: r.seated_at,
@@ -319,10 +297,8 @@ pub fn record_sheet(m: &RelayMatch) -> MatchRecordSheet {
         clocks: m.clock_log().iter().map(SheetClockRow::of).collect(),
         playoff_clocks,
         penalty_totals: [m.applied().penalty_black, m.applied().penalty_white],
-        drawn_game_en: m.first_result().map(|r| r.en()),
-        drawn_game_zh: m.first_result().map(|r| r.zh()),
-        result_en: m.result().map(|r| r.en()),
-        result_zh: m.result().map(|r| r.zh()),
+        drawn_game: m.first_result(),
+        result: m.result(),
         match_points: m.match_points(),
         count: m.result().and_then(|r| SheetCount::of(&r, m.rules_in_force().komi_q)),
         drawn_count: m.first_result().and_then(|r| SheetCount::of(&r, rules.komi_q)),

@@ -18,6 +18,38 @@ use super::sheets::{lineup_forms, record_sheet};
 use super::standings::{knockout_outcome, TeamMatchRecord, TeamOutcome};
 use super::withdraw::{replay_standing, withdraw, LoggedEvent, WithdrawError};
 use super::{PersonId, Timestamp};
+
+/// The sentences the page shows, with people as "#id" / "id号队员" (the tests' rosters have no
+/// names to look up): rendered by `crate::i18n`, as web and print do.
+trait Worded {
+    fn en(&self) -> String;
+    fn zh(&self) -> String;
+}
+
+fn id_en(p: PersonId) -> String {
+    format!("#{p}")
+}
+
+fn id_zh(p: PersonId) -> String {
+    format!("{p}号队员")
+}
+
+macro_rules! worded {
+    ($t:ty, $f:ident) => {
+        impl Worded for $t {
+            fn en(&self) -> String {
+                crate::i18n::Lang::En.$f(self, &id_en)
+            }
+            fn zh(&self) -> String {
+                crate::i18n::Lang::Zh.$f(self, &id_zh)
+            }
+        }
+    };
+}
+worded!(Event, relay_event);
+worded!(Effect, relay_effect);
+worded!(Refusal, relay_refusal);
+worded!(WithdrawError, withdraw_error);
 use crate::domain::pairing::knockout::MatchOutcome;
 
 /// The match starts here; section 1's line-ups are due 300 s earlier.
@@ -113,7 +145,7 @@ fn ruling_text(a: &Accepted) -> String {
     a.effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Ruling { en, .. } => Some(en.as_str()),
+            Effect::Ruling { .. } => Some(e.en()),
             _ => None,
         })
         .collect::<Vec<_>>()
@@ -372,7 +404,8 @@ fn full_relay_match_through_every_rule() {
     // ---- Count: 196 for Black; penalties 18 against Black, 4 against White --------------
     // B_eff = 196 − 18 + 4 = 182 → White wins by 2 (komi 3½: 184 is the draw).
     let a = h.ok(Event::Count { black_halves: 392, clocks: clocks(30) });
-    let Some(Effect::GameOver { result, en, zh }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    let Some(over @ Effect::GameOver { result, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    let (en, zh) = (over.en(), over.zh());
     assert_eq!(result.en(), "W+2");
     assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
     assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
@@ -406,7 +439,7 @@ fn full_relay_match_through_every_rule() {
     assert_eq!(sheet.substitutions.len(), 6, "3 + 2 red-card replacements + the extra one");
     assert_eq!(sheet.timeouts.len(), 2);
     assert_eq!(sheet.sections[0].players[1], vec!["P2-1", "P2-2", "P2-7"]);
-    assert_eq!(sheet.result_zh.as_deref(), Some("白胜2子"));
+    assert_eq!(sheet.result.map(|r| crate::i18n::Lang::Zh.game_result(&r)).as_deref(), Some("白胜2子"));
 
     // The stored events rebuild the same match; they survive JSON.
     let json = serde_json::to_string(h.m.events()).unwrap();
@@ -465,7 +498,8 @@ fn drawn_knockout() -> H {
     assert_eq!(h.no(Event::SectionEnd { clocks: None }), Refusal::NoSectionToEnd);
     h.play_to(200);
     let a = h.ok(Event::Count { black_halves: 370, clocks: clocks(120) });
-    let Some(Effect::GameOver { result, en, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    let Some(over @ Effect::GameOver { result, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
+    let en = over.en();
     assert_eq!(result.winner, None, "185 − 1 = 184 at komi 3½: a draw (rules.md §3.3, §3.5)");
     assert!(en.contains("Black counted 185; penalty stones Black 1, White 0"), "{en}");
     assert!(has(&a, |e| *e == Effect::PlayoffRequired));
@@ -538,8 +572,9 @@ fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
     let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
     assert_eq!(knockout_outcome(&rec, 1), MatchOutcome::AWins);
     let sheet = record_sheet(&h.m);
-    assert_eq!(sheet.drawn_game_en.as_deref(), Some("Draw"));
-    assert_eq!(sheet.result_en.as_deref(), Some("B+"));
+    let en = |r: Option<rules::rulings::GameResult>| r.map(|r| crate::i18n::Lang::En.game_result(&r));
+    assert_eq!(en(sheet.drawn_game).as_deref(), Some("Draw"));
+    assert_eq!(en(sheet.result).as_deref(), Some("B+"));
     assert_eq!(lineup_forms(&h.m).len(), 8, "sections 1–3 and the play-off, both sides");
 }
 
@@ -851,7 +886,7 @@ fn clock_readings_and_the_playoff_time_at_game_end() {
         &a,
         |e| matches!(e, Effect::PlayoffStarted { clocks, clocks_after: 200, .. } if *clocks == end)
     ));
-    let text = a.effects.iter().map(Effect::en).collect::<String>();
+    let text = a.effects.iter().map(Worded::en).collect::<String>();
     assert!(text.contains("remaining time (Black byo-yomi, 2 left, White 1:35, 3 byo-yomi left"), "{text}");
     // In the play-off, readings of the original game are closed; play-off readings are fine.
     assert_eq!(

@@ -52,30 +52,6 @@ pub enum WithdrawError {
     },
 }
 
-impl WithdrawError {
-    pub fn en(&self) -> String {
-        match self {
-            WithdrawError::UnknownEvent { seq } => format!("The match has no event {seq}"),
-            WithdrawError::AlreadyWithdrawn { seq } => format!("Event {seq} has already been withdrawn"),
-            WithdrawError::LaterEventFails { seq, later, refusal } => format!(
-                "Event {seq} cannot be withdrawn while event {later} stands: without it, event {later} would be refused ({}). Withdraw event {later} first.",
-                refusal.en()
-            ),
-        }
-    }
-
-    pub fn zh(&self) -> String {
-        match self {
-            WithdrawError::UnknownEvent { seq } => format!("本场比赛没有第{seq}条记录"),
-            WithdrawError::AlreadyWithdrawn { seq } => format!("第{seq}条记录已撤回"),
-            WithdrawError::LaterEventFails { seq, later, refusal } => format!(
-                "第{later}条记录仍然有效时不能撤回第{seq}条：撤回后第{later}条将不成立（{}）。请先撤回第{later}条。",
-                refusal.zh()
-            ),
-        }
-    }
-}
-
 /// The match after the events of `log` that stand, in order; the first that no longer applies
 /// (its `seq`) and why.
 pub fn replay_standing(start: RelayMatch, log: &[LoggedEvent]) -> Result<RelayMatch, (u32, Refusal)> {

@@ -1,0 +1,271 @@
+//! zh-CN and en: the one `Lang` of web pages, printed documents and the command line, and the
+//! one catalog of every user-facing string (`catalog.in`: `("key", "English", "中文")`, so a
+//! key cannot lack a language without failing to compile). Templates call `c.t("key")` or
+//! `c.tf("key", x)`, Rust code `lang.t("key")` / `lang.tf("key", &[..])`. Unit tests check
+//! that every key used in templates/ and admin/src is in the catalog, that no text is blank,
+//! and that every key is used (a family named by a prefix, `format!("tb.{}", ..)`, counts as
+//! used for all its members).
+
+mod relay;
+mod render;
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// The reader's language. Chinese first: documents default to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    En,
+    #[default]
+    Zh,
+}
+
+pub const LANG_COOKIE: &str = "tengen_lang";
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Lang> {
+        let s = s.trim().to_ascii_lowercase();
+        if s == "en" || s.starts_with("en-") {
+            Some(Lang::En)
+        } else if s == "zh" || s.starts_with("zh-") {
+            Some(Lang::Zh)
+        } else {
+            None
+        }
+    }
+    /// Pick from an Accept-Language header by quality (RFC 9110 §12.5.4); English when nothing
+    /// matches. A language marked `q=0` is "not acceptable" and never chosen, also not through
+    /// `*`; among equal qualities the first listed wins; a malformed quality counts as 0.
+    pub fn from_accept(header: &str) -> Lang {
+        let mut best: Option<(u16, Lang)> = None;
+        let mut refused = Vec::new();
+        let mut star: Option<u16> = None;
+        for part in header.split(',') {
+            let mut it = part.split(';');
+            let tag = it.next().unwrap_or("").trim();
+            let q = it
+                .find_map(|p| {
+                    let p = p.trim();
+                    p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")).map(|q| quality(q.trim()))
+                })
+                .unwrap_or(1000);
+            if tag == "*" {
+                star = Some(q);
+                continue;
+            }
+            if q == 0 {
+                // A range refuses our language only if it matches the tag we serve (RFC 4647
+                // basic filtering): `zh-TW;q=0` leaves zh-CN acceptable.
+                refused.extend(Lang::served_by(tag));
+                continue;
+            }
+            let Some(l) = Lang::from_code(tag) else { continue };
+            if best.is_none_or(|(bq, _)| q > bq) {
+                best = Some((q, l));
+            }
+        }
+        let best = best.map(|(_, l)| l).filter(|l| !refused.contains(l));
+        let fallback =
+            || [Lang::En, Lang::Zh].into_iter().find(|l| !refused.contains(l) && star.is_none_or(|q| q > 0));
+        best.or_else(fallback).unwrap_or(Lang::En)
+    }
+    /// The language whose served tag (`en`, `zh-CN`) the range `tag` matches.
+    fn served_by(tag: &str) -> Option<Lang> {
+        match tag.to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "zh" | "zh-cn" | "zh-hans" | "zh-hans-cn" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+    pub fn is_zh(self) -> bool {
+        self == Lang::Zh
+    }
+    /// The one choice between two renderings, English first (for text a catalog key cannot
+    /// hold, such as a typed value's own two spellings).
+    pub fn pick<T>(self, en: T, zh: T) -> T {
+        match self {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+    /// The catalog entry for `key`; the key itself if missing (the catalog test forbids that).
+    pub fn t(self, key: &str) -> &'static str {
+        match CATALOG_MAP.get(key) {
+            Some((en, zh)) => match self {
+                Lang::En => en,
+                Lang::Zh => zh,
+            },
+            None => {
+                tracing::warn!("missing catalog key {key}");
+                Box::leak(key.to_string().into_boxed_str())
+            }
+        }
+    }
+    /// `t` with `{0}`, `{1}`… replaced by `args`.
+    pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
+        let mut s = self.t(key).to_string();
+        for (i, a) in args.iter().enumerate() {
+            s = s.replace(&format!("{{{i}}}"), &a.to_string());
+        }
+        s
+    }
+}
+
+/// A quality value in thousandths (`1`, `0.8`, `0.125`); anything else is 0.
+fn quality(q: &str) -> u16 {
+    let (int, frac) = q.split_once('.').unwrap_or((q, ""));
+    if frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return 0;
+    }
+    let thousandths = format!("{frac:0<3}").parse::<u16>().unwrap_or(0);
+    match int {
+        "0" => thousandths,
+        "1" if thousandths == 0 => 1000,
+        _ => 0,
+    }
+}
+
+static CATALOG_MAP: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
+    LazyLock::new(|| CATALOG.iter().map(|(k, en, zh)| (*k, (*en, *zh))).collect());
+
+pub fn has_key(key: &str) -> bool {
+    CATALOG_MAP.contains_key(key)
+}
+
+/// (key, English, 简体中文)
+pub static CATALOG: &[(&str, &str, &str)] = &include!("catalog.in");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_negotiation() {
+        assert_eq!(Lang::from_accept("zh-CN,zh;q=0.9,en;q=0.8"), Lang::Zh);
+        assert_eq!(Lang::from_accept("en-US,en;q=0.9,zh-CN;q=0.5"), Lang::En);
+        assert_eq!(Lang::from_accept("fr-FR"), Lang::En);
+        assert_eq!(Lang::from_accept("fr;q=0.9, zh-TW;q=0.8"), Lang::Zh);
+        assert_eq!(Lang::from_accept(""), Lang::En);
+    }
+
+    /// Issue 15 item 7: `q=0` means "not acceptable", whatever else the header says.
+    #[test]
+    fn accept_language_never_chooses_q0() {
+        assert_eq!(Lang::from_accept("zh-CN;q=0"), Lang::En);
+        assert_eq!(Lang::from_accept("zh-CN;q=0, en;q=0.1"), Lang::En);
+        assert_eq!(Lang::from_accept("en;q=0, fr"), Lang::Zh);
+        assert_eq!(Lang::from_accept("en;q=0.0, zh;q=0.001"), Lang::Zh);
+        assert_eq!(Lang::from_accept("en-US, en;q=0"), Lang::Zh, "en refused covers en-US too");
+        assert_eq!(Lang::from_accept("zh;q=0.5, en;q=0.5"), Lang::Zh, "a tie goes to the first listed");
+        assert_eq!(Lang::from_accept("en;q=abc, zh;q=0.2"), Lang::Zh, "a malformed q is 0");
+        assert_eq!(Lang::from_accept("en;q=0, *;q=0"), Lang::En, "nothing acceptable: the default");
+        assert_eq!(Lang::from_accept("zh-TW;Q=0.9"), Lang::Zh);
+        assert_eq!(
+            Lang::from_accept("zh-TW;q=0, zh-CN;q=0.5, en;q=0.4"),
+            Lang::Zh,
+            "zh-TW refused, zh-CN not"
+        );
+    }
+
+    #[test]
+    fn catalog_has_no_duplicates_or_blanks() {
+        let mut seen = std::collections::HashSet::new();
+        for (k, en, zh) in CATALOG {
+            assert!(seen.insert(*k), "duplicate key {k}");
+            assert!(!en.trim().is_empty() && !zh.trim().is_empty(), "blank text for {k}");
+        }
+    }
+
+    /// Templates and every Rust file of admin/src (the catalog itself left out), as (path, text).
+    fn sources() -> Vec<(std::path::PathBuf, String)> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    walk(&p, out);
+                } else if p.extension().is_some_and(|e| e == "rs" || e == "html") {
+                    out.push((p.clone(), std::fs::read_to_string(&p).unwrap()));
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut out = Vec::new();
+        walk(&root.join("../templates"), &mut out);
+        walk(&root.join("src"), &mut out);
+        out
+    }
+
+    fn is_key(k: &str) -> bool {
+        k.contains('.')
+            && k.starts_with(|c: char| c.is_ascii_lowercase())
+            && k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_.-".contains(c))
+    }
+
+    /// Every `t("…")`, `tf("…"` and `("user.err_…"` in templates and admin/src is in the catalog.
+    #[test]
+    fn every_used_key_is_in_the_catalog() {
+        let mut missing = Vec::new();
+        for (f, text) in sources() {
+            let html = f.extension().is_some_and(|e| e == "html");
+            for line in text.lines().filter(|l| html && l.contains("{% call m::")) {
+                for (i, part) in line.split('"').enumerate() {
+                    if i % 2 == 1 && is_key(part) && !has_key(part) {
+                        missing.push(format!("{}: {part}", f.display()));
+                    }
+                }
+            }
+            for pat in ["t(\"", "tf(\"", "(\"user.err_"] {
+                for (i, _) in text.match_indices(pat) {
+                    let start = if pat.starts_with("(\"") { i + 2 } else { i + pat.len() };
+                    let rest = &text[start..];
+                    let Some(end) = rest.find('"') else { continue };
+                    let key = &rest[..end];
+                    if is_key(key) && !has_key(key) {
+                        missing.push(format!("{}: {key}", f.display()));
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "keys missing from the catalog:\n{}", missing.join("\n"));
+    }
+
+    /// Every key of the catalog is used: named as a string literal somewhere in templates or
+    /// admin/src, or a member of a family the code names by its prefix, either formatted
+    /// (`format!("tb.{}", …)`) or passed on (`options(…, "time_kind")` for `time_kind.*`).
+    #[test]
+    fn every_catalog_key_is_used() {
+        let mut literals = std::collections::HashSet::new();
+        let mut families = Vec::new();
+        let key_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || "_.-".contains(c);
+        for (_, text) in sources() {
+            for (i, _) in text.match_indices('"') {
+                let rest = &text[i + 1..];
+                let end = rest.find(|c: char| !key_char(c)).unwrap_or(rest.len());
+                let word = &rest[..end];
+                if word.is_empty() {
+                    continue;
+                }
+                match rest[end..].chars().next() {
+                    Some('"') => {
+                        literals.insert(word.to_string());
+                    }
+                    Some('{') if word.ends_with(['.', '_']) => families.push(word.to_string()),
+                    _ => {}
+                }
+            }
+        }
+        let used = |k: &str| {
+            literals.contains(k)
+                || families.iter().any(|p| k.starts_with(p.as_str()))
+                || k.match_indices(['.', '_']).any(|(i, _)| literals.contains(&k[..i]))
+        };
+        let unused: Vec<&str> = CATALOG.iter().map(|(k, _, _)| *k).filter(|k| !used(k)).collect();
+        assert!(unused.is_empty(), "catalog keys used nowhere ({}):\n{}", unused.len(), unused.join("\n"));
+    }
+}
