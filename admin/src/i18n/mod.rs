@@ -222,6 +222,11 @@ mod tests {
             }
             for pat in ["t(\"", "tf(\"", "(\"user.err_"] {
                 for (i, _) in text.match_indices(pat) {
+                    // `t(` and `tf(` as calls of their own, not the end of `expect(` or `fmt(`.
+                    let before = text[..i].chars().next_back();
+                    if !pat.starts_with('(') && before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
                     let start = if pat.starts_with("(\"") { i + 2 } else { i + pat.len() };
                     let rest = &text[start..];
                     let Some(end) = rest.find('"') else { continue };
