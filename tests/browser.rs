@@ -367,7 +367,9 @@ fn arbiter_account(f: &mut Flow) {
     let tid = f.tid;
     f.goto(&format!("/t/{tid}"));
     f.wait_for("#staff-add");
-    f.select_label("#staff-add select[name=user_id]", ARB_USER);
+    // The dropdown names each account with its display name (found by either).
+    let shown = if f.zh() { "李裁判" } else { "Referee Li" };
+    f.select_label("#staff-add select[name=user_id]", &format!("{ARB_USER} ({shown})"));
     f.select("#staff-add select[name=role]", "arbiter");
     f.submit("#staff-add button[type=submit]");
     f.wait_for(&format!("#staff-{ARB_USER}"));

@@ -211,3 +211,44 @@ fn own_lines(squashed: &str, names: &[&str]) -> Vec<usize> {
         })
         .collect()
 }
+
+/// The tournament page's "add to staff" dropdown is narrowed by what the organizer types —
+/// characters, full pinyin or initials — over user names and display names alike.
+#[test]
+fn the_staff_dropdown_finds_accounts_by_pinyin() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    for (user, shown) in [("kejie", "柯洁"), ("kongjie", "孔杰"), ("wangwei", "王伟")] {
+        let pass = format!("{user}-secret-pass-1");
+        let r = org.submit(
+            "/users",
+            "/users",
+            &[
+                ("username", user),
+                ("display_name", shown),
+                ("role", "arbiter"),
+                ("password", &pass),
+                ("password2", &pass),
+            ],
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let tid = create_tournament(&org, "拼音查找裁判赛");
+    let offered = |find: &str| -> Vec<String> {
+        let page = org.get(&format!("/t/{tid}?find={find}"));
+        assert_eq!(page.status, 200, "{}", page.body);
+        let form = &page.body[page.body.find("id=\"staff-add\"").map_or(0, |i| i)..];
+        let select = &form[..form.find("</select>").unwrap_or(0)];
+        ["kejie", "kongjie", "wangwei"]
+            .iter()
+            .filter(|u| select.contains(&format!(">{u} (")))
+            .map(|u| u.to_string())
+            .collect()
+    };
+    assert_eq!(offered(""), ["kejie", "kongjie", "wangwei"].map(String::from));
+    assert_eq!(offered("kj"), ["kejie", "kongjie"].map(String::from), "initials fit both");
+    assert_eq!(offered("kejie"), ["kejie"].map(String::from));
+    assert_eq!(offered("%E6%9F%AF"), ["kejie"].map(String::from), "柯 by its character");
+    assert_eq!(offered("wang"), ["wangwei"].map(String::from));
+    assert!(org.get(&format!("/t/{tid}?find=kj")).body.contains("value=\"kj\""), "the search is kept");
+}

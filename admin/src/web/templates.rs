@@ -244,6 +244,8 @@ pub struct TournamentPage {
     pub published: u32,
     pub staff: Vec<StaffMember>,
     pub candidates: Vec<(i32, String)>,
+    /// What the organizer typed to narrow `candidates` (`?find=`).
+    pub staff_find: String,
     pub is_organizer: bool,
     /// The user id of the chief arbiter named, 0 for none.
     pub chief_id: i32,

@@ -773,6 +773,7 @@ pub fn tournament_page(
         published,
         staff: Vec::new(),
         candidates: Vec::new(),
+        staff_find: String::new(),
         is_organizer: false,
         chief_id: 0,
         time_control: st.time_control,
@@ -800,10 +801,31 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         })
         .await?;
     let is_organizer = role == Some(Role::Organizer);
+    // `?find=`: the accounts to add narrowed by user name or display name, in characters,
+    // pinyin or initials (`kj` → 柯洁), as the round page's player dropdowns.
+    let find: String = web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| {
+            q.0.into_iter().find(|(k, _)| k == "find").map(|(_, v)| v.trim().chars().take(50).collect())
+        })
+        .unwrap_or_default();
+    let query = Some(crate::domain::names::Query::new(&find)).filter(|q| !q.is_empty());
+    let found = |u: &crate::db::users::User| {
+        query.as_ref().is_none_or(|q| {
+            [&u.username, &u.display_name].iter().any(|n| q.matches(&crate::domain::names::Name::text(n)))
+        })
+    };
     let mut candidates: Vec<_> = all_users
         .into_iter()
-        .filter(|u| u.active && !staff.iter().any(|m| m.user_id == u.id))
-        .map(|u| (u.id, u.username))
+        .filter(|u| u.active && !staff.iter().any(|m| m.user_id == u.id) && found(u))
+        .map(|u| {
+            let label = if u.display_name.trim().is_empty() || u.display_name == u.username {
+                u.username
+            } else {
+                format!("{} ({})", u.username, u.display_name)
+            };
+            (u.id, label)
+        })
         .collect();
     // In the event's name order (a Chinese user name by pinyin or strokes).
     crate::domain::names::sort_by_name(&mut candidates, t.settings().name_order, |(_, n)| {
@@ -819,6 +841,7 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
     if role.is_some() {
         page.staff = staff;
         page.candidates = candidates;
+        page.staff_find = find;
         page.is_organizer = is_organizer;
         page.chief_id = chief.unwrap_or(0);
     }
