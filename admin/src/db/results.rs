@@ -181,7 +181,7 @@ impl Sheet {
     }
     /// The nigiri of this board, while it is still to be recorded.
     pub fn nigiri_pending(&self) -> Option<crate::domain::rounds::NigiriState> {
-        self.game.nigiri_state().filter(|n| n.record.is_none())
+        self.game.nigiri_pending()
     }
     pub fn seats(&self) -> Seats {
         Seats {
@@ -1479,7 +1479,7 @@ impl StandingsData {
             let (Some(b), Some(w)) = (g.black_id, g.white_id) else { continue };
             if let Some(result) = l.pairing_result() {
                 let played_swapped = g.played_swapped;
-                let colours_unsettled = g.nigiri_state().is_some_and(|n| n.record.is_none());
+                let colours_unsettled = g.nigiri_pending().is_some();
                 history.games.push(PlayedGame {
                     played_swapped,
                     colours_unsettled,

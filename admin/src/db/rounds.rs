@@ -136,6 +136,10 @@ impl RoundGame {
             record: stored.record,
         })
     }
+    /// The board's nigiri, while it is still to be made (its colours only provisional).
+    pub fn nigiri_pending(&self) -> Option<NigiriState> {
+        self.nigiri_state().filter(|n| n.record.is_none())
+    }
     pub fn nominal_lot(&self) -> Option<DrawRecord> {
         serde_json::from_str(self.nominal_lot.as_deref()?).ok()
     }
@@ -249,7 +253,7 @@ pub fn history(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<Hist
                 result: result_of(&g.result),
                 played_swapped: g.played_swapped,
                 nominal_winner: g.nominal_winner_id.map(pid),
-                colours_unsettled: g.nigiri_state().is_some_and(|n| n.record.is_none()),
+                colours_unsettled: g.nigiri_pending().is_some(),
             }),
             _ => {}
         }
