@@ -268,13 +268,33 @@ fn the_voice_clock_in_a_real_browser() {
     p.at(m2 + 60_000);
     assert_eq!(p.calls()[p.calls().len() - 2..], ["one_minute", "minutes_left:1"]);
 
-    // 8. The network gone (the server stopped): the last minute is read to the timeout.
+    // 8. The network gone (the server stopped). The service worker has the page and its
+    // files: a reload loads the page, its scripts and clips from the worker's cache, and the
+    // state comes back from the browser's storage.
+    assert_eq!(p.js("return window.__clockTest.offline();"), json!(true), "the page is kept for offline");
+    assert_eq!(
+        p.js("return navigator.serviceWorker.ready.then(r => [r.scope, !!navigator.serviceWorker.controller]);"),
+        json!([format!("{}/t/", s.base), true]),
+        "the worker's scope covers the clock pages and it controls this one"
+    );
+    let before = p.calls();
     s.stop();
     assert_eq!(
         p.js("return fetch('/').then(() => 'up', () => 'down');"),
         json!("down"),
         "the server is gone"
     );
+    p.goto(&url);
+    p.wait_for("#clock");
+    assert_eq!(p.js("return typeof window.TengenClock;"), json!("object"), "clock.js from the cache");
+    assert_eq!(p.calls(), before, "the log survives the offline reload");
+    assert_eq!(p.text("#face-black"), "0", "the reading goes on from the stored state");
+    let secs = p.js(
+        "return fetch('/assets/clock/voice-zh.wav').then(r => r.arrayBuffer())
+           .then(b => new OfflineAudioContext(1, 8000, 8000).decodeAudioData(b)).then(a => a.duration);",
+    );
+    assert!(secs.as_f64().unwrap_or(0.0) > 30.0, "the clips offline: {secs}");
+    p.shot("offline-reload");
     let last = &fx["cases"][1];
     let l0 = m2 + 60_000;
     let n_before = p.calls().len();
@@ -295,6 +315,37 @@ fn the_voice_clock_in_a_real_browser() {
     assert_eq!(offer, json!([false, "black", "last_byo_yomi_timeout", "3"]), "the offer, for the arbiter");
     assert!(p.text("#clock-policy").contains("判负"), "{}", p.text("#clock-policy"));
     p.shot("timeout-offer");
+
+    // 9. The referee's correction (seed 003 Art. 22.3), still offline. A proportional
+    // correction needs both sides in their basic time; bad input is refused, nothing changed.
+    p.click("#clock-correct summary");
+    p.fill("#f-corr-actual", "1:00");
+    p.click("#btn-proportional");
+    assert_eq!(p.text("#clock-correct-msg"), "按比例校正须双方都在基本时间内。");
+    assert_eq!(p.text("#face-black"), "超时");
+    // One side set by hand (the chief arbiter's consent): Black back to 0:30 of basic time.
+    p.js("document.getElementById('f-corr-side').value = '0'; return true;");
+    p.fill("#f-corr-face", "0:75");
+    p.click("#btn-correct");
+    assert_eq!(p.text("#clock-correct-msg"), "时间请写成 45:00 或 1:05:00。");
+    assert_eq!(p.text("#face-black"), "超时", "a bad time changes nothing");
+    p.fill("#f-corr-face", "0:30");
+    p.fill("#f-corr-periods", "3");
+    p.click("#btn-correct");
+    assert_eq!(p.text("#face-black"), "0:30");
+    assert!(p.text("#sub-black").contains("保留3分钟"), "{}", p.text("#sub-black"));
+    assert!(p.js("return document.getElementById('clock-timeout').hidden;") == json!(true), "no offer left");
+    // The faces used 30 s (Black) and 10 s (White) of the 60 s basic time; both really used
+    // 60 s together: each is set to its share, 45 s and 15 s (Art. 22.3: 按比例拨正).
+    p.fill("#f-corr-actual", "1:00");
+    p.click("#btn-proportional");
+    assert_eq!(p.text("#clock-correct-msg"), "读数已校正");
+    assert_eq!((p.text("#face-black"), p.text("#face-white")), ("0:15".to_string(), "0:45".to_string()));
+    let tc = l0 + 60_000;
+    p.at(tc + 5_000);
+    assert_eq!(p.text("#face-black"), "0:10", "Black's clock runs on from the corrected face");
+    assert_eq!(p.calls().iter().filter(|c| *c == "corrected").count(), 2, "both corrections in the log");
+    p.shot("corrected");
     let wd = p.wd.clone();
     p.rt.block_on(wd.close()).expect("close the browser");
 }

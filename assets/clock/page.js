@@ -445,6 +445,22 @@
   } else {
     setInterval(tick, 100);
   }
+  // Offline reload (sw.js): the worker keeps the files; this page itself is put in its cache
+  // here, because the first load of a page is not yet under the worker. Only a good answer of
+  // the clock itself is kept (not a login redirect).
+  var offline = null;
+  if (navigator.serviceWorker && window.caches) {
+    offline = navigator.serviceWorker.register("/assets/clock/sw.js", { scope: "/t/" })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function () { return fetch(location.href, { credentials: "same-origin" }); })
+      .then(function (r) {
+        if (!r.ok || r.redirected) return false;
+        return caches.open("tengen-clock-v1").then(function (c) { return c.put(location.href, r); })
+          .then(function () { return true; });
+      })
+      .catch(function () { return false; });
+  }
+  if (TEST) window.__clockTest.offline = function () { return offline || Promise.resolve(false); };
   if (state.expired !== null) fillTimeoutForm(state.expired);
   renderLog();
   tick();

@@ -39,12 +39,13 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The page's files, compiled in (the clock must work with no network once loaded).
-const ASSETS: [(&str, &str, &[u8]); 5] = [
+const ASSETS: [(&str, &str, &[u8]); 6] = [
     ("clock.js", "text/javascript; charset=utf-8", include_bytes!("../../../assets/clock/clock.js")),
     ("page.js", "text/javascript; charset=utf-8", include_bytes!("../../../assets/clock/page.js")),
     ("clock.css", "text/css; charset=utf-8", include_bytes!("../../../assets/clock/clock.css")),
     ("voice-zh.wav", "audio/wav", include_bytes!("../../../assets/clock/voice-zh.wav")),
     ("voice-en.wav", "audio/wav", include_bytes!("../../../assets/clock/voice-en.wav")),
+    ("sw.js", "text/javascript; charset=utf-8", include_bytes!("../../../assets/clock/sw.js")),
 ];
 
 const VOICE_ZH: &str = include_str!("../../../assets/clock/voice-zh.json");
@@ -87,6 +88,14 @@ const TEXTS: [&str; 30] = [
 /// GET /assets/clock/{file}
 pub async fn asset(path: web::Path<String>) -> HttpResponse {
     match ASSETS.iter().find(|(name, _, _)| *name == path.as_str()) {
+        // The service worker (the clock's offline reload) lives under /assets/clock/ but
+        // answers for the clock pages under /t/: its scope is allowed to be /t/. It is looked
+        // at afresh on every load, so a new version of the server replaces the old worker.
+        Some(("sw.js", mime, bytes)) => HttpResponse::Ok()
+            .content_type(*mime)
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .insert_header(("Service-Worker-Allowed", "/t/"))
+            .body(*bytes),
         Some((_, mime, bytes)) => HttpResponse::Ok()
             .content_type(*mime)
             .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
