@@ -349,3 +349,257 @@ fn the_voice_clock_in_a_real_browser() {
     let wd = p.wd.clone();
     p.rt.block_on(wd.close()).expect("close the browser");
 }
+
+// ---- a relay match (seed 003): the section break and the saving retried -----------------------
+
+/// `base + secs` (seconds of local wall-clock time since 1970) as the arbiter types it. The
+/// match is played today an hour ago by the browser's clock, because the page stamps its saved
+/// readings with the browser's time (and the relay refuses a time far from the match).
+fn at(base: i64, secs: i64) -> String {
+    let t = base + secs;
+    let (days, s) = (t.div_euclid(86_400), t.rem_euclid(86_400));
+    // Days since 1970-01-01 → civil date (H. Hinnant's days_from_civil, inverted).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+#[test]
+fn at_writes_civil_dates() {
+    assert_eq!(at(0, 0), "1970-01-01T00:00:00");
+    assert_eq!(at(1_796_169_600, 9 * 3600 + 61), "2026-12-02T09:01:01");
+    assert_eq!(at(951_782_400, -1), "2000-02-28T23:59:59");
+}
+
+/// One relay match of two teams of six over HTTP (the team relay preset of seed 003), its
+/// section 1 started and lined up and the record at move 70. Returns (tid, mid).
+fn relay_match(s: &Server, org: &Client, base: i64) -> (i32, i32) {
+    let mut f = tournament_fields("计时接力赛", "Clock Relay");
+    set(&mut f, "system", "team_relay");
+    set(&mut f, "preset", "chinese_team_relay");
+    set(&mut f, "komi", "3.5");
+    set(&mut f, "rounds", "1");
+    set(&mut f, "start_date", &at(base, 0)[..10]);
+    set(&mut f, "end_date", &at(base, 7200)[..10]); // an hour after now: the save's day too
+    let r = org.submit("/t/new", "/t/new", &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
+    let settings = [
+        ("format", "relay"),
+        ("boards", "4"),
+        ("match_points", "3-1-0"),
+        ("main_board", ""),
+        ("pairing", "round_robin"),
+        ("equal_count", "draw"),
+        ("tiebreaks", "generic"),
+        ("playoff_clock", "game_end"),
+        ("colours", "draw"),
+        ("rr_bye", "none"),
+        ("version", "0"),
+    ];
+    let r = org.submit(&format!("/t/{tid}/teams"), &format!("/t/{tid}/teams/settings"), &settings);
+    assert_eq!(r.status, 303, "{}", r.body);
+    for name in ["甲队", "乙队"] {
+        let players: Vec<String> = (1..=6).map(|k| format!("{k} {}{k}", &name[..3])).collect();
+        let page = format!("/t/{tid}/teams/new");
+        let fields = [
+            ("name", name),
+            ("unit", name),
+            ("rating", "2400"),
+            ("leader", "领队"),
+            ("coach", "教练"),
+            ("captain", "1"),
+            ("players", &players.join("\n")),
+        ];
+        assert_eq!(org.submit(&page, &page, &fields).status, 303);
+    }
+    let r = org.submit(&format!("/t/{tid}/team-rounds"), &format!("/t/{tid}/team-rounds/1/pair"), &[("seed", "4")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let mid: i32 = query(&s.db, &format!("SELECT id FROM team_matches WHERE tournament_id = {tid}"))[0][0]
+        .parse()
+        .unwrap();
+    let post = |path: &str, fields: &[(&str, &str)]| {
+        let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+        let v = query(&s.db, &format!("SELECT version FROM team_matches WHERE id = {mid}"))[0][0].clone();
+        let mut all = vec![("csrf", page.csrf()), ("version", v)];
+        all.extend(fields.iter().map(|(k, v)| (*k, v.to_string())));
+        let refs: Vec<(&str, &str)> = all.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let r = org.post_form(&format!("/t/{tid}/matches/{mid}/{path}"), &refs);
+        assert_eq!(r.status, 303, "{path} {fields:?}: {}", r.body);
+    };
+    post("start", &[("start", &at(base, 0))]);
+    for (side, team_is_black) in [("black", true), ("white", false)] {
+        let team: i32 = query(
+            &s.db,
+            &format!(
+                "SELECT {} FROM team_matches WHERE id = {mid}",
+                if team_is_black { "black_team_id" } else { "white_team_id" }
+            ),
+        )[0][0]
+            .parse()
+            .unwrap();
+        let member = |pos: u32| {
+            query(&s.db, &format!("SELECT id FROM team_members WHERE team_id = {team} AND position = {pos}"))[0][0]
+                .clone()
+        };
+        let (p1, p2) = (member(1), member(2));
+        post(
+            "event",
+            &[("kind", "lineup"), ("side", side), ("section", "1"), ("p1", &p1), ("p2", &p2), ("at", &at(base, -900))],
+        );
+    }
+    post("event", &[("kind", "moves"), ("through", "70"), ("at", &at(base, 1800))]);
+    (tid, mid)
+}
+
+/// Chromium's network switched off or on (DevTools' network emulation through chromedriver).
+fn network(p: &mut Page, driver: &str, online: bool) {
+    let sid = p.rt.block_on(p.wd.session_id()).expect("session id").expect("a session");
+    let cdp = Client::new(driver);
+    for (cmd, params) in [
+        ("Network.enable", json!({})),
+        (
+            "Network.emulateNetworkConditions",
+            json!({"offline": !online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+        ),
+    ] {
+        let body = json!({"cmd": cmd, "params": params}).to_string().into_bytes();
+        let r = cdp.post_raw(&format!("/session/{sid}/goog/cdp/execute"), "application/json", body);
+        assert_eq!(r.status, 200, "{cmd}: {}", r.body);
+    }
+}
+
+/// A relay match's clock in Chromium: the section break after move 72 (seed 003 Art. 10.2:
+/// 5 minutes, the clock stopped, presses ignored), and saving the readings with the network
+/// gone — queued, nothing written until the network returns, then written once; nothing is
+/// written until the arbiter presses the save button.
+#[test]
+fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() {
+    if std::env::var("CI").map_or(true, |v| v != "true") {
+        eprintln!("SKIPPED the clock's browser test: it runs with CI=true");
+        return;
+    }
+    let driver =
+        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
+    let chrome =
+        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
+    let shots = artifacts_dir().join("clock-relay");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).unwrap();
+    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-clock-relay.log"));
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tmp = tempfile::tempdir().unwrap();
+    let profile = tmp.path().join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let wd = rt
+        .block_on(
+            ClientBuilder::new(connector)
+                .capabilities(chromium_caps(&chrome, &profile, tmp.path(), "zh-CN"))
+                .connect(&d.url),
+        )
+        .expect("Chromium through chromedriver");
+    let mut p = Page { rt, wd, base: s.base.clone(), shots, n: 0 };
+    p.goto("/login");
+    p.wait_for("form.narrow");
+    p.fill("input[name=username]", ORG_USER);
+    p.fill("input[name=password]", ORG_PASS);
+    p.click("form.narrow button[type=submit]");
+    p.wait_for("footer");
+    // The browser's local wall-clock time, in seconds; the match began an hour before.
+    let local = p.js("const d = new Date(); return Math.floor((d.getTime() - d.getTimezoneOffset() * 60000) / 1000);");
+    let base = local.as_i64().expect("the browser's time") - 3600;
+    let (tid, mid) = relay_match(&s, &org, base);
+    let events = || count_rows(&s.db, &format!("SELECT count(*) FROM relay_events WHERE match_id = {mid}"));
+    let readings = || {
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM relay_events WHERE match_id = {mid} AND event LIKE '%\"clocks\"%'"),
+        )
+    };
+    let audits = || count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}"));
+    let (events0, audits0) = (events(), audits());
+    assert_eq!(readings(), 0);
+
+    let url = format!("/t/{tid}/matches/{mid}/clock?clocktest=1");
+    p.goto(&url);
+    p.wait_for("#clock");
+
+    // Moves 71 (Black) and 72 (White): after move 72 section 1 ends and the break begins.
+    let t0: u64 = 2_000_000;
+    p.at(t0);
+    p.click("#half-white");
+    p.at(t0 + 10_000);
+    p.click("#half-black");
+    p.at(t0 + 20_000);
+    let black_after = p.text("#face-black");
+    assert_eq!(p.text("#clock-moves"), "第72手");
+    p.click("#half-white");
+    assert_eq!(p.js("return document.getElementById('clock-status').getAttribute('data-pause');"), json!("break"));
+    assert!(p.text("#clock-status").contains("5:00"), "{}", p.text("#clock-status"));
+    assert_eq!(p.text("#clock-moves"), "第73手");
+    p.shot("section-break");
+    // Four minutes into the break: the clock stands, a press does nothing.
+    p.at(t0 + 20_000 + 240_000);
+    assert!(p.text("#clock-status").contains("1:00"), "{}", p.text("#clock-status"));
+    assert_eq!(p.text("#face-black"), black_after, "Black's clock is stopped in the break");
+    p.click("#half-black");
+    assert_eq!(p.text("#clock-moves"), "第73手", "no press in the break");
+    p.at(t0 + 20_000 + 300_000);
+    assert!(p.text("#clock-status").contains("0:00"), "{}", p.text("#clock-status"));
+    p.click("#btn-resume");
+    assert_eq!(p.text("#clock-status"), "");
+    let b_running = t0 + 320_000;
+    p.at(b_running + 5_000);
+    assert_ne!(p.text("#face-black"), black_after, "section 2 runs on Black's clock");
+    assert_eq!((events(), audits()), (events0, audits0), "the clock wrote nothing by itself");
+
+    // The arbiter records moves 71 and 72 on the match; the clock page, opened again, takes the
+    // match's new version and keeps its own state.
+    let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+    let v = query(&s.db, &format!("SELECT version FROM team_matches WHERE id = {mid}"))[0][0].clone();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{mid}/event"),
+        &[("csrf", &page.csrf()), ("version", &v), ("kind", "moves"), ("through", "72"), ("at", &at(base, 1900))],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let (events0, audits0) = (events(), audits());
+    p.goto(&url);
+    p.wait_for("#clock");
+    assert_eq!(p.text("#clock-moves"), "第73手");
+
+    // The network goes: the save is queued, nothing is written.
+    network(&mut p, &d.url, false);
+    assert_eq!(p.js("return navigator.onLine;"), json!(false));
+    p.click("#btn-save");
+    p.wait_for("#clock-save-state[data-state=queued]");
+    assert_eq!(p.js("return window.__clockTest.state().queue.length;"), json!(1));
+    assert_eq!(p.text("#clock-net"), "网络中断：恢复后自动保存读数");
+    std::thread::sleep(Duration::from_secs(6)); // one retry of the page's 5 s timer, still offline
+    assert_eq!((events(), audits()), (events0, audits0), "nothing written while offline");
+    p.shot("save-queued");
+
+    // The network returns: the queued save goes once, with the readings at move 72.
+    network(&mut p, &d.url, true);
+    p.wait_for("#clock-save-state[data-state=saved], #clock-save-state[data-state=refused]");
+    assert_eq!(p.text("#clock-save-state"), "读数已保存");
+    assert_eq!(p.js("return window.__clockTest.state().queue.length;"), json!(0));
+    assert_eq!((events(), audits()), (events0 + 1, audits0 + 1), "saved once, audited");
+    assert_eq!(readings(), 1);
+    std::thread::sleep(Duration::from_secs(6));
+    assert_eq!(readings(), 1, "not saved again");
+    let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+    assert!(plain_text(&page.body).contains("Clocks after move 72"), "{}", page.body);
+    p.shot("saved");
+    let wd = p.wd.clone();
+    p.rt.block_on(wd.close()).expect("close the browser");
+}
