@@ -600,6 +600,30 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     let page = org.get(&format!("/t/{tid}/matches/{mid}"));
     assert!(plain_text(&page.body).contains("Clocks after move 72"), "{}", page.body);
     p.shot("saved");
+
+    // Black's last period runs out (2 hours less the 10 s of move 71, then 3 × 60 s): the offer
+    // is the relay's ruling (seed 003 Art. 22.1: a forced pass and 1 stone), the player left
+    // for the arbiter to choose, nothing written; "continue" plays the pass and the same
+    // reading again while White's clock runs.
+    let (events0, audits0) = (events(), audits());
+    p.at(b_running + 7_190_000 + 180_000 - 1_000);
+    assert_eq!(p.text("#sub-black"), "读秒 · 剩1次");
+    p.at(b_running + 7_190_000 + 180_000);
+    assert_eq!(p.text("#face-black"), "超时");
+    assert_eq!(p.js("return document.getElementById('clock-timeout').hidden;"), json!(false));
+    assert_eq!(p.text("#clock-policy"), "判停一着并罚1子，继续对局");
+    let offer = p.js(
+        "const f = document.getElementById('clock-timeout-form');
+         return [f.elements.kind.value, f.elements.number.value, f.elements.player.value,
+                 document.getElementById('btn-continue').hidden];",
+    );
+    assert_eq!(offer, json!(["byoyomi", "73", "", false]), "the offer, the player left to the arbiter");
+    assert_eq!((events(), audits()), (events0, audits0), "a timeout writes nothing by itself");
+    p.shot("timeout-offer");
+    p.click("#btn-continue");
+    assert_eq!(p.text("#clock-moves"), "第74手", "the forced pass was move 73; White plays 74");
+    assert_eq!((p.text("#face-black"), p.text("#sub-black")), ("60".to_string(), "读秒 · 剩1次".to_string()));
+    assert!(p.js("return document.getElementById('half-white').className;").as_str().unwrap().contains("running"));
     let wd = p.wd.clone();
     p.rt.block_on(wd.close()).expect("close the browser");
 }
