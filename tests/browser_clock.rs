@@ -624,6 +624,25 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     assert_eq!(p.text("#clock-moves"), "第74手", "the forced pass was move 73; White plays 74");
     assert_eq!((p.text("#face-black"), p.text("#sub-black")), ("60".to_string(), "读秒 · 剩1次".to_string()));
     assert!(p.js("return document.getElementById('half-white').className;").as_str().unwrap().contains("running"));
+
+    // The same clock in English (the page's language link): the state carries over, and the
+    // last period is called and spoken in English — the English clip order for the time left.
+    let tc = b_running + 7_370_000;
+    p.click("a[lang=en]");
+    p.wait_for("footer");
+    p.goto(&url);
+    p.wait_for("#clock");
+    assert_eq!(p.text("#clock-moves"), "Move 74");
+    p.at(tc + 5_000);
+    p.click("#half-white");
+    p.at(tc + 35_000);
+    assert_eq!(p.text("#clock-call"), "30 seconds");
+    p.click("#btn-left-black");
+    assert!(p.text("#clock-call").contains("Byo-yomi · 1 periods"), "{}", p.text("#clock-call"));
+    p.at(tc + 56_000);
+    assert_eq!(p.text("#clock-call"), "1", "the last period counts 1 … 10");
+    assert_eq!(p.spoken(), ["n30 sec", "n1 times left", "n40 sec", "n50 sec", "n1"], "the English clips");
+    p.shot("english-last-period");
     let wd = p.wd.clone();
     p.rt.block_on(wd.close()).expect("close the browser");
 }

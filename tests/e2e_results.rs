@@ -805,6 +805,12 @@ fn clock_page_starts_from_the_lateness_deduction_and_offers_the_timeout_ruling()
     assert_eq!(cfg["names"][0], "赵棋手");
     assert!(cfg["voice"]["n10"].is_array() && cfg["voice"]["one_minute"].is_array(), "the clips' index");
     assert!(plain_text(&p.body).contains("set the clock to 1:50:00"), "{}", p.body);
+    // The offline worker may answer for the clock pages under /t/ (issue 17 item 4).
+    let sw = s.client().get("/assets/clock/sw.js");
+    assert_eq!(sw.status, 200);
+    assert_eq!(sw.header("service-worker-allowed"), Some("/t/"));
+    assert!(sw.header("content-type").is_some_and(|t| t.starts_with("text/javascript")));
+    assert!(sw.body.contains("/assets/clock/voice-zh.wav"), "the clips are kept offline");
     // Anonymous readers and arbiters of other tournaments get no clock.
     assert_ne!(s.client().get(&url).status, 200);
     let (other, _) = add_user(&s, &c, "outsider-arbiter", "arbiter");
