@@ -289,10 +289,8 @@ fn the_voice_clock_in_a_real_browser() {
     assert_eq!(p.js("return typeof window.TengenClock;"), json!("object"), "clock.js from the cache");
     assert_eq!(p.calls(), before, "the log survives the offline reload");
     assert_eq!(p.text("#face-black"), "0", "the reading goes on from the stored state");
-    let secs = p.js(
-        "return fetch('/assets/clock/voice-zh.wav').then(r => r.arrayBuffer())
-           .then(b => new OfflineAudioContext(1, 8000, 8000).decodeAudioData(b)).then(a => a.duration);",
-    );
+    let secs = p.js("return fetch('/assets/clock/voice-zh.wav').then(r => r.arrayBuffer())
+           .then(b => new OfflineAudioContext(1, 8000, 8000).decodeAudioData(b)).then(a => a.duration);");
     assert!(secs.as_f64().unwrap_or(0.0) > 30.0, "the clips offline: {secs}");
     p.shot("offline-reload");
     let last = &fx["cases"][1];
@@ -420,7 +418,11 @@ fn relay_match(s: &Server, org: &Client, base: i64) -> (i32, i32) {
         ];
         assert_eq!(org.submit(&page, &page, &fields).status, 303);
     }
-    let r = org.submit(&format!("/t/{tid}/team-rounds"), &format!("/t/{tid}/team-rounds/1/pair"), &[("seed", "4")]);
+    let r = org.submit(
+        &format!("/t/{tid}/team-rounds"),
+        &format!("/t/{tid}/team-rounds/1/pair"),
+        &[("seed", "4")],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     let mid: i32 = query(&s.db, &format!("SELECT id FROM team_matches WHERE tournament_id = {tid}"))[0][0]
         .parse()
@@ -446,13 +448,21 @@ fn relay_match(s: &Server, org: &Client, base: i64) -> (i32, i32) {
             .parse()
             .unwrap();
         let member = |pos: u32| {
-            query(&s.db, &format!("SELECT id FROM team_members WHERE team_id = {team} AND position = {pos}"))[0][0]
+            query(&s.db, &format!("SELECT id FROM team_members WHERE team_id = {team} AND position = {pos}"))
+                [0][0]
                 .clone()
         };
         let (p1, p2) = (member(1), member(2));
         post(
             "event",
-            &[("kind", "lineup"), ("side", side), ("section", "1"), ("p1", &p1), ("p2", &p2), ("at", &at(base, -900))],
+            &[
+                ("kind", "lineup"),
+                ("side", side),
+                ("section", "1"),
+                ("p1", &p1),
+                ("p2", &p2),
+                ("at", &at(base, -900)),
+            ],
         );
     }
     post("event", &[("kind", "moves"), ("through", "70"), ("at", &at(base, 1800))]);
@@ -516,14 +526,17 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     p.click("form.narrow button[type=submit]");
     p.wait_for("footer");
     // The browser's local wall-clock time, in seconds; the match began an hour before.
-    let local = p.js("const d = new Date(); return Math.floor((d.getTime() - d.getTimezoneOffset() * 60000) / 1000);");
+    let local = p
+        .js("const d = new Date(); return Math.floor((d.getTime() - d.getTimezoneOffset() * 60000) / 1000);");
     let base = local.as_i64().expect("the browser's time") - 3600;
     let (tid, mid) = relay_match(&s, &org, base);
     let events = || count_rows(&s.db, &format!("SELECT count(*) FROM relay_events WHERE match_id = {mid}"));
     let readings = || {
         count_rows(
             &s.db,
-            &format!("SELECT count(*) FROM relay_events WHERE match_id = {mid} AND event LIKE '%\"clocks\"%'"),
+            &format!(
+                "SELECT count(*) FROM relay_events WHERE match_id = {mid} AND event LIKE '%\"clocks\"%'"
+            ),
         )
     };
     let audits = || count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}"));
@@ -544,7 +557,10 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     let black_after = p.text("#face-black");
     assert_eq!(p.text("#clock-moves"), "第72手");
     p.click("#half-white");
-    assert_eq!(p.js("return document.getElementById('clock-status').getAttribute('data-pause');"), json!("break"));
+    assert_eq!(
+        p.js("return document.getElementById('clock-status').getAttribute('data-pause');"),
+        json!("break")
+    );
     assert!(p.text("#clock-status").contains("5:00"), "{}", p.text("#clock-status"));
     assert_eq!(p.text("#clock-moves"), "第73手");
     p.shot("section-break");
@@ -569,7 +585,13 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     let v = query(&s.db, &format!("SELECT version FROM team_matches WHERE id = {mid}"))[0][0].clone();
     let r = org.post_form(
         &format!("/t/{tid}/matches/{mid}/event"),
-        &[("csrf", &page.csrf()), ("version", &v), ("kind", "moves"), ("through", "72"), ("at", &at(base, 1900))],
+        &[
+            ("csrf", &page.csrf()),
+            ("version", &v),
+            ("kind", "moves"),
+            ("through", "72"),
+            ("at", &at(base, 1900)),
+        ],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     let (events0, audits0) = (events(), audits());
@@ -612,18 +634,20 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     assert_eq!(p.text("#face-black"), "超时");
     assert_eq!(p.js("return document.getElementById('clock-timeout').hidden;"), json!(false));
     assert_eq!(p.text("#clock-policy"), "判停一着并罚1子，继续对局");
-    let offer = p.js(
-        "const f = document.getElementById('clock-timeout-form');
+    let offer = p.js("const f = document.getElementById('clock-timeout-form');
          return [f.elements.kind.value, f.elements.number.value, f.elements.player.value,
-                 document.getElementById('btn-continue').hidden];",
-    );
+                 document.getElementById('btn-continue').hidden];");
     assert_eq!(offer, json!(["byoyomi", "73", "", false]), "the offer, the player left to the arbiter");
     assert_eq!((events(), audits()), (events0, audits0), "a timeout writes nothing by itself");
     p.shot("timeout-offer");
     p.click("#btn-continue");
     assert_eq!(p.text("#clock-moves"), "第74手", "the forced pass was move 73; White plays 74");
     assert_eq!((p.text("#face-black"), p.text("#sub-black")), ("60".to_string(), "读秒 · 剩1次".to_string()));
-    assert!(p.js("return document.getElementById('half-white').className;").as_str().unwrap().contains("running"));
+    assert!(p
+        .js("return document.getElementById('half-white').className;")
+        .as_str()
+        .unwrap()
+        .contains("running"));
 
     // The same clock in English (the page's language link): the state carries over, and the
     // last period is called and spoken in English — the English clip order for the time left.
