@@ -72,8 +72,24 @@ impl Server {
     /// A server on the database in `dir` with more `serve` options, its stderr sent to
     /// `stderr` (e.g. /dev/full: a log that cannot be written) and `TENGEN_LOG=log`.
     pub fn start_with(dir: tempfile::TempDir, args: &[&str], stderr: Stdio, log: &str) -> Server {
+        Server::start_full(dir, args, stderr, log, &[])
+    }
+
+    /// A fresh server with more environment variables (e.g. `TENGEN_PAIR_HOLD_MS`).
+    pub fn start_env(envs: &[(&str, &str)]) -> Server {
+        Server::start_full(tempfile::tempdir().expect("tempdir"), &[], Stdio::inherit(), "warn", envs)
+    }
+
+    fn start_full(
+        dir: tempfile::TempDir,
+        args: &[&str],
+        stderr: Stdio,
+        log: &str,
+        envs: &[(&str, &str)],
+    ) -> Server {
         let db = dir.path().join("tengen.db");
         let mut child = Command::new(bin())
+            .envs(envs.iter().copied())
             .arg("serve")
             .arg("--db")
             .arg(&db)
