@@ -466,3 +466,105 @@ pub fn round_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, 
     n.dedup();
     Ok(n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Conn = diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<SqliteConnection>>;
+
+    fn setup() -> (tempfile::TempDir, Conn, i32) {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        s.name_latin = "Audit".into();
+        let tid = super::super::tournaments::create(&mut conn, &Actor::system("test"), &s).unwrap();
+        (dir, conn, tid)
+    }
+
+    /// Row `i` of the big trail: a result of game 1–10 by one of two accounts; every third a
+    /// ruling instead.
+    fn write_rows(conn: &mut SqliteConnection, tid: i32, n: i32) {
+        conn.immediate_transaction(|c| {
+            for i in 0..n {
+                let actor = Actor { user_id: Some(1 + i % 2), name: format!("arbiter{}", 1 + i % 2) };
+                let action = if i % 3 == 0 { AuditAction::RulingAdd } else { AuditAction::ResultEnter };
+                let change: Change<'_, (), i32> = Change {
+                    tournament_id: Some(tid),
+                    action,
+                    entity_id: Some(1 + i % 10),
+                    before: None,
+                    after: Some(&i),
+                    reason: "",
+                };
+                record(c, &actor, change)?;
+            }
+            Ok::<_, DbError>(())
+        })
+        .unwrap();
+    }
+
+    /// Every row of the filter, page by page along `before`.
+    fn walk(conn: &mut SqliteConnection, tid: i32, f: &Filter) -> Vec<i32> {
+        let mut ids = Vec::new();
+        let mut f = f.clone();
+        loop {
+            let p = page(conn, tid, &f, 100).unwrap();
+            assert!(p.rows.len() <= 100);
+            ids.extend(p.rows.iter().map(|r| r.id));
+            match (p.more, p.rows.last()) {
+                (true, Some(last)) => f.before = Some(last.id),
+                _ => return ids,
+            }
+        }
+    }
+
+    #[test]
+    fn thousands_of_rows_page_by_id_and_filter() {
+        let (_dir, mut conn, tid) = setup();
+        write_rows(&mut conn, tid, 3000);
+        let all = walk(&mut conn, tid, &Filter::default());
+        assert_eq!(all.len(), 3001, "the 3,000 rows and the tournament's creation");
+        assert!(all.windows(2).all(|w| w[0] > w[1]), "newest first, no row twice");
+        let first = page(&mut conn, tid, &Filter::default(), 100).unwrap();
+        assert_eq!(first.rows.len(), 100);
+        assert!(first.more);
+
+        let rulings = walk(&mut conn, tid, &Filter { kind: Some(AuditAction::RulingAdd), ..Default::default() });
+        assert_eq!(rulings.len(), 1000);
+        let game3 = walk(&mut conn, tid, &Filter { game: Some(3), ..Default::default() });
+        assert_eq!(game3.len(), 300);
+        let by2 = walk(&mut conn, tid, &Filter { actor: Some(2), ..Default::default() });
+        assert_eq!(by2.len(), 1500);
+        let both = Filter { actor: Some(2), game: Some(2), kind: Some(AuditAction::ResultEnter), ..Default::default() };
+        let rows = walk(&mut conn, tid, &both);
+        // i ≡ 1 (mod 10) and i odd: every 10th row; of those the ones with i % 3 != 0.
+        assert_eq!(rows.len(), (0..3000).filter(|i| i % 10 == 1 && i % 3 != 0).count());
+        // The kind filter is the stored pair: a result row is not a ruling row.
+        let none = Filter { game: Some(2), kind: Some(AuditAction::TournamentCreate), ..Default::default() };
+        assert!(walk(&mut conn, tid, &none).is_empty());
+        assert_eq!(actors(&mut conn, tid).unwrap(), vec![(1, "arbiter1".into()), (2, "arbiter2".into())]);
+    }
+
+    /// The page query reads along the `audit_tournament` index, not the whole table.
+    #[test]
+    fn the_page_query_uses_the_tournament_index() {
+        let (_dir, mut conn, tid) = setup();
+        let q = audit::table
+            .filter(audit::tournament_id.eq(tid))
+            .filter(audit::id.lt(10))
+            .order(audit::id.desc())
+            .limit(101)
+            .select(AuditRow::as_select());
+        let sql = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&q).to_string();
+        let sql = sql.split(" -- binds").next().unwrap().replacen('?', &tid.to_string(), 1).replacen('?', "10", 1).replacen('?', "101", 1);
+        #[derive(QueryableByName)]
+        struct Plan {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            detail: String,
+        }
+        let plan: Vec<Plan> = diesel::sql_query(format!("EXPLAIN QUERY PLAN {sql}")).load(&mut conn).unwrap();
+        assert!(plan.iter().any(|p| p.detail.contains("audit_tournament")), "{:?}", plan.iter().map(|p| &p.detail).collect::<Vec<_>>());
+    }
+}
