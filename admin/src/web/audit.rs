@@ -245,8 +245,8 @@ pub async fn page(
     q: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    let filter = parse_filter(ctx.lang, &q)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
+    let filter = parse_filter(ctx.lang, &q)?;
     let f = filter.clone();
     let (t, pg, subjects, actors, rounds) = ctx
         .db(move |c| {
