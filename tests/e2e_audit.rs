@@ -45,8 +45,11 @@ fn the_audit_reads_as_sentences_filters_and_pages() {
     let c = s.first_organizer();
     let tid = tournament_with_players(&c, "审计测试赛", "Audit Open", &[("colour_method", "lots")], 4);
     assert_eq!(add_entrant(&c, tid, "钱", "五", "1段").status, 303);
-    let qian = query_opt(&s.db, &format!("SELECT id FROM entrants WHERE tournament_id = {tid} AND family_name_zh = '钱'"))
-        .unwrap();
+    let qian = query_opt(
+        &s.db,
+        &format!("SELECT id FROM entrants WHERE tournament_id = {tid} AND family_name_zh = '钱'"),
+    )
+    .unwrap();
     pair_round(&c, tid, 1, "20261202");
     let gid = game_id(&s.db, tid, 1, 1);
     enter(&c, tid, gid, &[("method", "resignation"), ("winner", "black")]);
@@ -72,9 +75,11 @@ fn the_audit_reads_as_sentences_filters_and_pages() {
     let result = format!("org登记了第1轮第1台（{black} – {white}）的成绩");
     assert!(has(&said, &result), "{result} in {said:#?}");
     assert!(has(&said, "org创建了赛事审计测试赛"), "{said:#?}");
-    let raw = ["create", "update", "pair", "enter", "result", "round", "entrant", "import", "tournament", "record"];
+    let raw =
+        ["create", "update", "pair", "enter", "result", "round", "entrant", "import", "tournament", "record"];
     for x in &said {
-        let words: Vec<&str> = x.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty()).collect();
+        let words: Vec<&str> =
+            x.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty()).collect();
         assert!(words.iter().all(|w| *w == "org"), "English in a Chinese sentence: {x}");
         assert!(!raw.iter().any(|w| x.contains(w)), "{x}");
     }

@@ -268,7 +268,8 @@ pub struct Page {
     pub more: bool,
 }
 
-type Cond = Box<dyn BoxableExpression<audit::table, diesel::sqlite::Sqlite, SqlType = diesel::sql_types::Bool>>;
+type Cond =
+    Box<dyn BoxableExpression<audit::table, diesel::sqlite::Sqlite, SqlType = diesel::sql_types::Bool>>;
 
 /// Rows whose entity is one of `entities` and whose id is one of `ids`.
 fn about(entities: &[&'static str], ids: Vec<i32>) -> Cond {
@@ -282,8 +283,10 @@ fn either(a: Cond, b: Cond) -> Cond {
 /// The condition of the round filter; the ids it names are looked up first.
 fn round_cond(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Cond, DbError> {
     use super::schema::{games, rounds, team_matches};
-    let round_ids =
-        rounds::table.filter(rounds::tournament_id.eq(tid).and(rounds::number.eq(n))).select(rounds::id).load(conn)?;
+    let round_ids = rounds::table
+        .filter(rounds::tournament_id.eq(tid).and(rounds::number.eq(n)))
+        .select(rounds::id)
+        .load(conn)?;
     let game_ids = games::table
         .filter(games::tournament_id.eq(tid).and(games::round_number.eq(n)))
         .select(games::id)
@@ -422,7 +425,9 @@ pub fn subjects(conn: &mut SqliteConnection, tid: i32, rows: &[AuditRow]) -> Res
         .map(|(id, round, board, black, white)| (id, GameRef { round, board, black, white }))
         .collect();
     let matches: std::collections::HashMap<i32, MatchRef> = team_matches::table
-        .filter(team_matches::tournament_id.eq(tid).and(team_matches::id.eq_any(ids_of(rows, &["team_match"]))))
+        .filter(
+            team_matches::tournament_id.eq(tid).and(team_matches::id.eq_any(ids_of(rows, &["team_match"]))),
+        )
         .select((
             team_matches::id,
             team_matches::round_number,
@@ -455,7 +460,8 @@ pub fn subjects(conn: &mut SqliteConnection, tid: i32, rows: &[AuditRow]) -> Res
 /// filter's choices.
 pub fn round_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
     use super::schema::{rounds, team_rounds};
-    let mut n: Vec<i32> = rounds::table.filter(rounds::tournament_id.eq(tid)).select(rounds::number).load(conn)?;
+    let mut n: Vec<i32> =
+        rounds::table.filter(rounds::tournament_id.eq(tid)).select(rounds::number).load(conn)?;
     n.extend(
         team_rounds::table
             .filter(team_rounds::tournament_id.eq(tid))
@@ -531,13 +537,19 @@ mod tests {
         assert_eq!(first.rows.len(), 100);
         assert!(first.more);
 
-        let rulings = walk(&mut conn, tid, &Filter { kind: Some(AuditAction::RulingAdd), ..Default::default() });
+        let rulings =
+            walk(&mut conn, tid, &Filter { kind: Some(AuditAction::RulingAdd), ..Default::default() });
         assert_eq!(rulings.len(), 1000);
         let game3 = walk(&mut conn, tid, &Filter { game: Some(3), ..Default::default() });
         assert_eq!(game3.len(), 300);
         let by2 = walk(&mut conn, tid, &Filter { actor: Some(2), ..Default::default() });
         assert_eq!(by2.len(), 1500);
-        let both = Filter { actor: Some(2), game: Some(2), kind: Some(AuditAction::ResultEnter), ..Default::default() };
+        let both = Filter {
+            actor: Some(2),
+            game: Some(2),
+            kind: Some(AuditAction::ResultEnter),
+            ..Default::default()
+        };
         let rows = walk(&mut conn, tid, &both);
         // i ≡ 1 (mod 10) and i odd: every 10th row; of those the ones with i % 3 != 0.
         assert_eq!(rows.len(), (0..3000).filter(|i| i % 10 == 1 && i % 3 != 0).count());
@@ -558,13 +570,23 @@ mod tests {
             .limit(101)
             .select(AuditRow::as_select());
         let sql = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&q).to_string();
-        let sql = sql.split(" -- binds").next().unwrap().replacen('?', &tid.to_string(), 1).replacen('?', "10", 1).replacen('?', "101", 1);
+        let sql = sql
+            .split(" -- binds")
+            .next()
+            .unwrap()
+            .replacen('?', &tid.to_string(), 1)
+            .replacen('?', "10", 1)
+            .replacen('?', "101", 1);
         #[derive(QueryableByName)]
         struct Plan {
             #[diesel(sql_type = diesel::sql_types::Text)]
             detail: String,
         }
         let plan: Vec<Plan> = diesel::sql_query(format!("EXPLAIN QUERY PLAN {sql}")).load(&mut conn).unwrap();
-        assert!(plan.iter().any(|p| p.detail.contains("audit_tournament")), "{:?}", plan.iter().map(|p| &p.detail).collect::<Vec<_>>());
+        assert!(
+            plan.iter().any(|p| p.detail.contains("audit_tournament")),
+            "{:?}",
+            plan.iter().map(|p| &p.detail).collect::<Vec<_>>()
+        );
     }
 }

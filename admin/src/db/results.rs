@@ -870,7 +870,11 @@ pub fn confirm(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: if locked && !r.locked { AuditAction::ResultLock } else { AuditAction::ResultConfirm },
+                action: if locked && !r.locked {
+                    AuditAction::ResultLock
+                } else {
+                    AuditAction::ResultConfirm
+                },
                 entity_id: Some(gid),
                 before: Some(&snapshot(&s)),
                 after: Some(&after),

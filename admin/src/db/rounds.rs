@@ -651,14 +651,7 @@ fn record<B: Serialize, A: Serialize>(
     audit::record(
         conn,
         actor,
-        Change {
-            tournament_id: Some(tid),
-            action,
-            entity_id: Some(entity_id),
-            before,
-            after,
-            reason,
-        },
+        Change { tournament_id: Some(tid), action, entity_id: Some(entity_id), before, after, reason },
     )
 }
 
@@ -950,16 +943,7 @@ fn store(
         Some(r) => (AuditAction::RoundRepair, Some(snapshot(r, &inputs.before_games))),
         None => (AuditAction::RoundPair, None),
     };
-    record(
-        conn,
-        actor,
-        tid,
-        action,
-        row.id,
-        before.as_ref(),
-        Some(&snapshot(&row, &after_games)),
-        reason,
-    )?;
+    record(conn, actor, tid, action, row.id, before.as_ref(), Some(&snapshot(&row, &after_games)), reason)?;
     Ok(row)
 }
 
@@ -1265,7 +1249,16 @@ pub fn delete_draft(
         let rows = games_of(conn, tid, n)?;
         delete_games(conn, tid, n)?;
         diesel::delete(rounds::table.find(r.id)).execute(conn)?;
-        record::<_, ()>(conn, actor, tid, AuditAction::RoundDelete, r.id, Some(&snapshot(&r, &rows)), None, reason)?;
+        record::<_, ()>(
+            conn,
+            actor,
+            tid,
+            AuditAction::RoundDelete,
+            r.id,
+            Some(&snapshot(&r, &rows)),
+            None,
+            reason,
+        )?;
         Ok(())
     })
 }

@@ -71,7 +71,9 @@ fn entrant_text(lang: Lang, s: &Subjects, eid: Option<i32>, row: &AuditRow) -> S
             name_in(
                 lang,
                 format!("{}{}", field(&v, "family_name_zh"), field(&v, "given_name_zh")),
-                format!("{} {}", field(&v, "family_name_latin"), field(&v, "given_name_latin")).trim().to_string(),
+                format!("{} {}", field(&v, "family_name_latin"), field(&v, "given_name_latin"))
+                    .trim()
+                    .to_string(),
             )
         })
         .filter(|n| !n.trim().is_empty());
@@ -112,10 +114,9 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> (String, Option<i32>, Op
         }
         "entrant" => (entrant_text(lang, s, eid, row), None, None, eid),
         "round" => {
-            let number =
-                eid.and_then(|i| s.rounds.get(&i).copied()).or_else(|| {
-                    snapshot(row).and_then(|v| v.get("round").and_then(|r| r.as_i64())).map(|r| r as i32)
-                });
+            let number = eid.and_then(|i| s.rounds.get(&i).copied()).or_else(|| {
+                snapshot(row).and_then(|v| v.get("round").and_then(|r| r.as_i64())).map(|r| r as i32)
+            });
             match number {
                 Some(r) => (round_text(lang, r), Some(r), None, None),
                 None => (lang.tf("audit.subj.round_gone", &[&n]), None, None, None),
@@ -154,8 +155,9 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> (String, Option<i32>, Op
             (name, None, None, None)
         }
         "staff" | "user" => {
-            let name =
-                eid.and_then(|i| s.users.get(&i).cloned()).unwrap_or_else(|| lang.tf("audit.subj.user_gone", &[&n]));
+            let name = eid
+                .and_then(|i| s.users.get(&i).cloned())
+                .unwrap_or_else(|| lang.tf("audit.subj.user_gone", &[&n]));
             (name, None, None, None)
         }
         _ => (format!("{} #{n}", row.entity), None, None, None),
@@ -221,8 +223,13 @@ pub fn parse_filter(lang: Lang, q: &[(String, String)]) -> Result<Filter, AppErr
 /// The query string of a filter (`before` included), for the page's links.
 pub fn query_of(f: &Filter) -> String {
     let mut parts = Vec::new();
-    for (k, v) in [("round", f.round), ("game", f.game), ("entrant", f.entrant), ("actor", f.actor), ("before", f.before)]
-    {
+    for (k, v) in [
+        ("round", f.round),
+        ("game", f.game),
+        ("entrant", f.entrant),
+        ("actor", f.actor),
+        ("before", f.before),
+    ] {
         if let Some(v) = v {
             parts.push(format!("{k}={v}"));
         }
@@ -234,7 +241,10 @@ pub fn query_of(f: &Filter) -> String {
 }
 
 /// The choices of a filter's select: (value, label, selected).
-fn choices(items: impl IntoIterator<Item = (i32, String)>, chosen: Option<i32>) -> Vec<(String, String, bool)> {
+fn choices(
+    items: impl IntoIterator<Item = (i32, String)>,
+    chosen: Option<i32>,
+) -> Vec<(String, String, bool)> {
     items.into_iter().map(|(v, label)| (v.to_string(), label, chosen == Some(v))).collect()
 }
 
@@ -263,7 +273,8 @@ pub async fn page(
         _ => None,
     };
     let newest = filter.before.map(|_| query_of(&Filter { before: None, ..filter.clone() }));
-    let mut people: Vec<(i32, String)> = subjects.entrants.values().map(|e| (e.id, entrant_name(lang, e))).collect();
+    let mut people: Vec<(i32, String)> =
+        subjects.entrants.values().map(|e| (e.id, entrant_name(lang, e))).collect();
     people.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
     let rounds = choices(rounds.into_iter().map(|n| (n, round_text(lang, n))), filter.round);
     let entrants = choices(people, filter.entrant);
@@ -396,8 +407,11 @@ mod tests {
         let q = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
             pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
         };
-        let f = parse_filter(Lang::Zh, &q(&[("round", "2"), ("kind", "result_enter"), ("before", ""), ("x", "y")]))
-            .unwrap_or_else(|_| panic!("parses"));
+        let f = parse_filter(
+            Lang::Zh,
+            &q(&[("round", "2"), ("kind", "result_enter"), ("before", ""), ("x", "y")]),
+        )
+        .unwrap_or_else(|_| panic!("parses"));
         assert_eq!(f, Filter { round: Some(2), kind: Some(AuditAction::ResultEnter), ..Default::default() });
         assert_eq!(query_of(&Filter { before: Some(50), ..f }), "round=2&before=50&kind=result_enter");
         for bad in [("round", "x"), ("game", "-1"), ("entrant", "0"), ("before", "1e3"), ("kind", "nope")] {
