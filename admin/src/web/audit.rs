@@ -103,73 +103,87 @@ fn round_text(lang: Lang, n: i32) -> String {
     lang.tf("audit.subj.round", &[&n])
 }
 
-/// What the row is about, named for the reader, with the round/game/entrant it concerns.
-fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> (String, Option<i32>, Option<i32>, Option<i32>) {
+/// What a row is about: its name for the reader, and the round, game and entrant it concerns
+/// (for the links that narrow the page to them).
+#[derive(Default)]
+struct About {
+    text: String,
+    round: Option<i32>,
+    game: Option<i32>,
+    entrant: Option<i32>,
+}
+
+impl About {
+    fn named(text: String) -> About {
+        About { text, ..About::default() }
+    }
+}
+
+/// What the row is about, named for the reader.
+fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
     let eid = row.entity_id;
     let n = eid.unwrap_or(0);
     match row.entity.as_str() {
         "tournament" | "team_settings" => {
             let (zh, latin) = s.tournament.clone();
-            (name_in(lang, zh, latin), None, None, None)
+            About::named(name_in(lang, zh, latin))
         }
-        "entrant" => (entrant_text(lang, s, eid, row), None, None, eid),
+        "entrant" => About { entrant: eid, ..About::named(entrant_text(lang, s, eid, row)) },
         "round" => {
             let number = eid.and_then(|i| s.rounds.get(&i).copied()).or_else(|| {
                 snapshot(row).and_then(|v| v.get("round").and_then(|r| r.as_i64())).map(|r| r as i32)
             });
             match number {
-                Some(r) => (round_text(lang, r), Some(r), None, None),
-                None => (lang.tf("audit.subj.round_gone", &[&n]), None, None, None),
+                Some(r) => About { round: Some(r), ..About::named(round_text(lang, r)) },
+                None => About::named(lang.tf("audit.subj.round_gone", &[&n])),
             }
         }
-        "arrivals" | "team_round" => (round_text(lang, n), Some(n), None, None),
+        "arrivals" | "team_round" => About { round: Some(n), ..About::named(round_text(lang, n)) },
         e if audit::GAME_ENTITIES.contains(&e) => match eid.and_then(|i| s.games.get(&i)) {
-            Some(g) => (
-                lang.tf(
+            Some(g) => About {
+                text: lang.tf(
                     "audit.subj.game",
                     &[&g.round, &g.board, &player_text(lang, s, g.black), &player_text(lang, s, g.white)],
                 ),
-                Some(g.round),
-                eid,
-                None,
-            ),
-            None => (lang.tf("audit.subj.game_gone", &[&n]), None, eid, None),
+                round: Some(g.round),
+                game: eid,
+                entrant: None,
+            },
+            None => About { game: eid, ..About::named(lang.tf("audit.subj.game_gone", &[&n])) },
         },
         "team_match" => match eid.and_then(|i| s.matches.get(&i)) {
-            Some(m) => (
-                lang.tf(
+            Some(m) => About {
+                round: Some(m.round),
+                ..About::named(lang.tf(
                     "audit.subj.match",
                     &[&m.round, &m.table, &team_text(lang, s, Some(m.black)), &team_text(lang, s, m.white)],
-                ),
-                Some(m.round),
-                None,
-                None,
-            ),
-            None => (lang.tf("audit.subj.match_gone", &[&n]), None, None, None),
+                ))
+            },
+            None => About::named(lang.tf("audit.subj.match_gone", &[&n])),
         },
         "team" => {
             let name = eid
                 .and_then(|i| s.teams.get(&i).cloned())
                 .or_else(|| snapshot(row).map(|v| field(&v, "name").to_string()).filter(|x| !x.is_empty()))
                 .unwrap_or_else(|| lang.tf("audit.subj.team_gone", &[&n]));
-            (name, None, None, None)
+            About::named(name)
         }
         "staff" | "user" => {
             let name = eid
                 .and_then(|i| s.users.get(&i).cloned())
                 .unwrap_or_else(|| lang.tf("audit.subj.user_gone", &[&n]));
-            (name, None, None, None)
+            About::named(name)
         }
-        _ => (format!("{} #{n}", row.entity), None, None, None),
+        _ => About::named(format!("{} #{n}", row.entity)),
     }
 }
 
 /// One row as a line of the page: its sentence and the links it offers.
 pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
-    let (subj, round, game, entrant) = subject(lang, row, s);
+    let about = subject(lang, row, s);
     let sentence = match AuditAction::parse(&row.action, &row.entity) {
-        Some(k) => lang.tf(k.sentence_key(), &[&row.actor, &subj]),
-        None => lang.tf("audit.say.unknown", &[&row.actor, &row.action, &subj]),
+        Some(k) => lang.tf(k.sentence_key(), &[&row.actor, &about.text]),
+        None => lang.tf("audit.say.unknown", &[&row.actor, &row.action, &about.text]),
     };
     Line {
         id: row.id,
@@ -178,9 +192,9 @@ pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
         reason: row.reason.clone(),
         before: row.before.clone(),
         after: row.after.clone(),
-        round,
-        game,
-        entrant,
+        round: about.round,
+        game: about.game,
+        entrant: about.entrant,
     }
 }
 
