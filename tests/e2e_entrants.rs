@@ -95,7 +95,7 @@ fn entrants_crud_with_audit() {
         1
     );
     let audit = c.get(&format!("/t/{tid}/audit"));
-    assert!(audit.body.contains("withdraw entrant"));
+    assert!(audit.body.contains(" withdrew ") && audit.body.contains(" from the event"), "{}", audit.body);
 }
 
 #[test]

@@ -45,8 +45,8 @@ fn create_and_edit_a_tournament_with_audit_rows() {
 
     let audit = c.get(&format!("/t/{tid}/audit"));
     assert_eq!(audit.status, 200);
-    assert!(audit.body.contains("update tournament"));
-    assert!(audit.body.contains("create tournament"));
+    assert!(audit.body.contains(" changed the settings of "), "{}", audit.body);
+    assert!(audit.body.contains(" created the event "), "{}", audit.body);
     assert!(audit.body.contains("竞赛规程修订"));
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}")), 2);
     let before_after = count_rows(

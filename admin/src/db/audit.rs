@@ -6,6 +6,121 @@ use diesel::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The kinds of audited change: each variant with its stored `action` and `entity` strings
+/// (the database keeps those, so rows written before this type read the same), the stable
+/// code the audit page's kind filter uses, and the catalog keys of its label and sentence.
+macro_rules! audit_actions {
+    ($($(#[$doc:meta])* $v:ident = ($action:literal, $entity:literal, $code:literal, $label:literal, $sentence:literal),)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum AuditAction {
+            $($(#[$doc])* $v,)*
+        }
+
+        impl AuditAction {
+            /// Every kind, in the order the kind filter lists them.
+            pub const ALL: &'static [AuditAction] = &[$(AuditAction::$v,)*];
+
+            /// The stored `action` column.
+            pub fn action(self) -> &'static str {
+                match self { $(AuditAction::$v => $action,)* }
+            }
+            /// The stored `entity` column: what kind of thing `entity_id` names.
+            pub fn entity(self) -> &'static str {
+                match self { $(AuditAction::$v => $entity,)* }
+            }
+            /// The code of the kind filter (`?kind=`).
+            pub fn code(self) -> &'static str {
+                match self { $(AuditAction::$v => $code,)* }
+            }
+            /// The catalog key of the kind's short label (the filter's choices).
+            pub fn label_key(self) -> &'static str {
+                match self { $(AuditAction::$v => $label,)* }
+            }
+            /// The catalog key of the sentence: `{0}` the actor, `{1}` the subject.
+            pub fn sentence_key(self) -> &'static str {
+                match self { $(AuditAction::$v => $sentence,)* }
+            }
+        }
+    };
+}
+
+audit_actions! {
+    TournamentCreate = ("create", "tournament", "tournament_create", "audit.kind.tournament_create", "audit.say.tournament_create"),
+    TournamentUpdate = ("update", "tournament", "tournament_update", "audit.kind.tournament_update", "audit.say.tournament_update"),
+    TournamentDelete = ("delete", "tournament", "tournament_delete", "audit.kind.tournament_delete", "audit.say.tournament_delete"),
+    /// A list of entrants (CSV or OpenGotha) imported into the event.
+    TournamentImport = ("import", "tournament", "tournament_import", "audit.kind.tournament_import", "audit.say.tournament_import"),
+    StaffSet = ("staff_set", "staff", "staff_set", "audit.kind.staff_set", "audit.say.staff_set"),
+    StaffRemove = ("staff_remove", "staff", "staff_remove", "audit.kind.staff_remove", "audit.say.staff_remove"),
+    ChiefArbiter = ("chief_arbiter", "staff", "chief_arbiter", "audit.kind.chief_arbiter", "audit.say.chief_arbiter"),
+    EntrantCreate = ("create", "entrant", "entrant_create", "audit.kind.entrant_create", "audit.say.entrant_create"),
+    EntrantUpdate = ("update", "entrant", "entrant_update", "audit.kind.entrant_update", "audit.say.entrant_update"),
+    EntrantWithdraw = ("withdraw", "entrant", "entrant_withdraw", "audit.kind.entrant_withdraw", "audit.say.entrant_withdraw"),
+    EntrantReinstate = ("reinstate", "entrant", "entrant_reinstate", "audit.kind.entrant_reinstate", "audit.say.entrant_reinstate"),
+    EntrantDelete = ("delete", "entrant", "entrant_delete", "audit.kind.entrant_delete", "audit.say.entrant_delete"),
+    EntrantAbsent = ("absent", "entrant", "entrant_absent", "audit.kind.entrant_absent", "audit.say.entrant_absent"),
+    EntrantPresent = ("present", "entrant", "entrant_present", "audit.kind.entrant_present", "audit.say.entrant_present"),
+    EntrantFixedTable = ("fixed_table", "entrant", "entrant_fixed_table", "audit.kind.entrant_fixed_table", "audit.say.entrant_fixed_table"),
+    RoundPair = ("pair", "round", "round_pair", "audit.kind.round_pair", "audit.say.round_pair"),
+    RoundRepair = ("repair", "round", "round_repair", "audit.kind.round_repair", "audit.say.round_repair"),
+    RoundSwap = ("swap", "round", "round_swap", "audit.kind.round_swap", "audit.say.round_swap"),
+    RoundEdit = ("edit", "round", "round_edit", "audit.kind.round_edit", "audit.say.round_edit"),
+    RoundDelete = ("delete", "round", "round_delete", "audit.kind.round_delete", "audit.say.round_delete"),
+    RoundPublish = ("publish", "round", "round_publish", "audit.kind.round_publish", "audit.say.round_publish"),
+    RoundUnpublish = ("unpublish", "round", "round_unpublish", "audit.kind.round_unpublish", "audit.say.round_unpublish"),
+    /// Who arrived for a round (`entity_id` is the round's number).
+    ArrivalsRecord = ("record", "arrivals", "arrivals_record", "audit.kind.arrivals_record", "audit.say.arrivals_record"),
+    GameNigiri = ("nigiri", "game", "game_nigiri", "audit.kind.game_nigiri", "audit.say.game_nigiri"),
+    GameRemoteNigiri = ("remote_nigiri", "game", "game_remote_nigiri", "audit.kind.game_remote_nigiri", "audit.say.game_remote_nigiri"),
+    /// The lot that decides which of two double losers counts as the nominal winner.
+    GameDoubleLossLot = ("double_loss_lot", "game", "game_double_loss_lot", "audit.kind.game_double_loss_lot", "audit.say.game_double_loss_lot"),
+    GamePlayedColours = ("played_colours", "game", "game_played_colours", "audit.kind.game_played_colours", "audit.say.game_played_colours"),
+    ResultEnter = ("enter", "result", "result_enter", "audit.kind.result_enter", "audit.say.result_enter"),
+    ResultClear = ("clear", "result", "result_clear", "audit.kind.result_clear", "audit.say.result_clear"),
+    ResultCorrect = ("correct", "result", "result_correct", "audit.kind.result_correct", "audit.say.result_correct"),
+    ResultConfirm = ("confirm", "result", "result_confirm", "audit.kind.result_confirm", "audit.say.result_confirm"),
+    ResultLock = ("lock", "result", "result_lock", "audit.kind.result_lock", "audit.say.result_lock"),
+    RulingAdd = ("add", "ruling", "ruling_add", "audit.kind.ruling_add", "audit.say.ruling_add"),
+    RulingLateness = ("lateness", "ruling", "ruling_lateness", "audit.kind.ruling_lateness", "audit.say.ruling_lateness"),
+    RulingDelete = ("delete", "ruling", "ruling_delete", "audit.kind.ruling_delete", "audit.say.ruling_delete"),
+    SgfAttach = ("attach", "sgf", "sgf_attach", "audit.kind.sgf_attach", "audit.say.sgf_attach"),
+    ReplayStart = ("record", "replay_start", "replay_start", "audit.kind.replay_start", "audit.say.replay_start"),
+    TeamSettingsUpdate = ("update", "team_settings", "team_settings_update", "audit.kind.team_settings_update", "audit.say.team_settings_update"),
+    TeamCreate = ("create", "team", "team_create", "audit.kind.team_create", "audit.say.team_create"),
+    TeamUpdate = ("update", "team", "team_update", "audit.kind.team_update", "audit.say.team_update"),
+    TeamDelete = ("delete", "team", "team_delete", "audit.kind.team_delete", "audit.say.team_delete"),
+    /// A team round paired (`entity_id` is the round's number).
+    TeamRoundPair = ("pair", "team_round", "team_round_pair", "audit.kind.team_round_pair", "audit.say.team_round_pair"),
+    TeamRoundDelete = ("delete", "team_round", "team_round_delete", "audit.kind.team_round_delete", "audit.say.team_round_delete"),
+    DoubleLossLot = ("double_loss_lot", "team_match", "double_loss_lot", "audit.kind.double_loss_lot", "audit.say.double_loss_lot"),
+    RelayStart = ("relay_start", "team_match", "relay_start", "audit.kind.relay_start", "audit.say.relay_start"),
+    RelayEvent = ("relay_event", "team_match", "relay_event", "audit.kind.relay_event", "audit.say.relay_event"),
+    RelayWithdraw = ("relay_withdraw", "team_match", "relay_withdraw", "audit.kind.relay_withdraw", "audit.say.relay_withdraw"),
+    LeadersNigiri = ("leaders_nigiri", "team_match", "leaders_nigiri", "audit.kind.leaders_nigiri", "audit.say.leaders_nigiri"),
+    RemoteLeadersNigiri = ("remote_leaders_nigiri", "team_match", "remote_leaders_nigiri", "audit.kind.remote_leaders_nigiri", "audit.say.remote_leaders_nigiri"),
+    BoardResults = ("board_results", "team_match", "board_results", "audit.kind.board_results", "audit.say.board_results"),
+    UserCreate = ("create", "user", "user_create", "audit.kind.user_create", "audit.say.user_create"),
+    UserActivate = ("activate", "user", "user_activate", "audit.kind.user_activate", "audit.say.user_activate"),
+    UserDeactivate = ("deactivate", "user", "user_deactivate", "audit.kind.user_deactivate", "audit.say.user_deactivate"),
+    UserPassword = ("password", "user", "user_password", "audit.kind.user_password", "audit.say.user_password"),
+    UserSetLang = ("set_lang", "user", "user_set_lang", "audit.kind.user_set_lang", "audit.say.user_set_lang"),
+}
+
+impl AuditAction {
+    /// The kind of a stored row; `None` for a pair no variant writes (an older or foreign row,
+    /// which the page states generically).
+    pub fn parse(action: &str, entity: &str) -> Option<AuditAction> {
+        AuditAction::ALL.iter().copied().find(|k| k.action() == action && k.entity() == entity)
+    }
+    /// The kind named by a filter code.
+    pub fn from_code(code: &str) -> Option<AuditAction> {
+        AuditAction::ALL.iter().copied().find(|k| k.code() == code)
+    }
+}
+
+/// The entities whose `entity_id` is a game's id.
+pub const GAME_ENTITIES: &[&str] = &["game", "result", "ruling", "sgf", "replay_start"];
+
 /// Audited writes made by this process (bumped when a write is recorded and again when the web
 /// layer sees it finished). Caches of public pages compare it to decide whether to look at the
 /// database's change tags again; see `web::public`.
@@ -61,11 +176,11 @@ struct NewAudit<'a> {
     reason: &'a str,
 }
 
-/// One change to record. `before`/`after` are serialised to JSON.
+/// One change to record. `before`/`after` are serialised to JSON. The kind of change is typed,
+/// so a call site cannot invent an (action, entity) pair the audit page has no sentence for.
 pub struct Change<'a, B: Serialize, A: Serialize> {
     pub tournament_id: Option<i32>,
-    pub action: &'a str,
-    pub entity: &'a str,
+    pub action: AuditAction,
     pub entity_id: Option<i32>,
     pub before: Option<&'a B>,
     pub after: Option<&'a A>,
@@ -83,8 +198,8 @@ pub fn record<B: Serialize, A: Serialize>(
         user_id: actor.user_id,
         actor: &actor.name,
         at: now(),
-        action: change.action,
-        entity: change.entity,
+        action: change.action.action(),
+        entity: change.action.entity(),
         entity_id: change.entity_id,
         before: change.before.map(json),
         after: change.after.map(json),
@@ -127,4 +242,351 @@ pub fn for_accounts(conn: &mut SqliteConnection, limit: i64) -> Result<Vec<Audit
         .limit(limit)
         .select(AuditRow::as_select())
         .load(conn)?)
+}
+
+/// What the audit page shows: rows older than `before` (keyset paging by id, newest first),
+/// narrowed by each filter that is set. All filters hold together.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only rows with an id below this one (the next page after a page ending at `before`).
+    pub before: Option<i32>,
+    /// Rows about a round by number: the round, its arrivals, its games and team matches.
+    pub round: Option<i32>,
+    /// Rows about one game (its pairing colours, result, rulings, record).
+    pub game: Option<i32>,
+    /// Rows about one entrant: the entrant's own rows and those of the entrant's games.
+    pub entrant: Option<i32>,
+    /// Rows written by one account.
+    pub actor: Option<i32>,
+    pub kind: Option<AuditAction>,
+}
+
+/// One page of rows of the audit page.
+pub struct Page {
+    pub rows: Vec<AuditRow>,
+    /// More rows are older than the last one shown.
+    pub more: bool,
+}
+
+type Cond =
+    Box<dyn BoxableExpression<audit::table, diesel::sqlite::Sqlite, SqlType = diesel::sql_types::Bool>>;
+
+/// Rows whose entity is one of `entities` and whose id is one of `ids`.
+fn about(entities: &[&'static str], ids: Vec<i32>) -> Cond {
+    Box::new(audit::entity.eq_any(entities.to_vec()).and(audit::entity_id.assume_not_null().eq_any(ids)))
+}
+
+fn either(a: Cond, b: Cond) -> Cond {
+    Box::new(a.or(b))
+}
+
+/// The condition of the round filter; the ids it names are looked up first.
+fn round_cond(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Cond, DbError> {
+    use super::schema::{games, rounds, team_matches};
+    let round_ids = rounds::table
+        .filter(rounds::tournament_id.eq(tid).and(rounds::number.eq(n)))
+        .select(rounds::id)
+        .load(conn)?;
+    let game_ids = games::table
+        .filter(games::tournament_id.eq(tid).and(games::round_number.eq(n)))
+        .select(games::id)
+        .load(conn)?;
+    let match_ids = team_matches::table
+        .filter(team_matches::tournament_id.eq(tid).and(team_matches::round_number.eq(n)))
+        .select(team_matches::id)
+        .load(conn)?;
+    Ok(either(
+        either(about(&["round"], round_ids), about(&["arrivals", "team_round"], vec![n])),
+        either(about(GAME_ENTITIES, game_ids), about(&["team_match"], match_ids)),
+    ))
+}
+
+/// The condition of the entrant filter: the entrant and the games the entrant plays.
+fn entrant_cond(conn: &mut SqliteConnection, tid: i32, eid: i32) -> Result<Cond, DbError> {
+    use super::schema::games;
+    let game_ids = games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::black_id.eq(eid).or(games::white_id.eq(eid)))
+        .select(games::id)
+        .load(conn)?;
+    Ok(either(about(&["entrant"], vec![eid]), about(GAME_ENTITIES, game_ids)))
+}
+
+/// One page of a tournament's audit rows, newest first, `per_page` at most.
+pub fn page(conn: &mut SqliteConnection, tid: i32, f: &Filter, per_page: i64) -> Result<Page, DbError> {
+    let mut q = audit::table.filter(audit::tournament_id.eq(tid)).into_boxed();
+    if let Some(b) = f.before {
+        q = q.filter(audit::id.lt(b));
+    }
+    if let Some(n) = f.round {
+        q = q.filter(round_cond(conn, tid, n)?);
+    }
+    if let Some(g) = f.game {
+        q = q.filter(about(GAME_ENTITIES, vec![g]));
+    }
+    if let Some(e) = f.entrant {
+        q = q.filter(entrant_cond(conn, tid, e)?);
+    }
+    if let Some(u) = f.actor {
+        q = q.filter(audit::user_id.eq(u));
+    }
+    if let Some(k) = f.kind {
+        q = q.filter(audit::action.eq(k.action()).and(audit::entity.eq(k.entity())));
+    }
+    let mut rows: Vec<AuditRow> =
+        q.order(audit::id.desc()).limit(per_page + 1).select(AuditRow::as_select()).load(conn)?;
+    let more = rows.len() as i64 > per_page;
+    rows.truncate(per_page as usize);
+    Ok(Page { rows, more })
+}
+
+/// The accounts that wrote a tournament's audit rows: (user id, name as recorded), by name.
+pub fn actors(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<(i32, String)>, DbError> {
+    let rows: Vec<(Option<i32>, String)> = audit::table
+        .filter(audit::tournament_id.eq(tid).and(audit::user_id.is_not_null()))
+        .select((audit::user_id, audit::actor))
+        .distinct()
+        .order(audit::actor)
+        .load(conn)?;
+    let mut out: Vec<(i32, String)> = Vec::new();
+    for (id, name) in rows {
+        if let Some(id) = id.filter(|id| !out.iter().any(|(o, _)| o == id)) {
+            out.push((id, name));
+        }
+    }
+    Ok(out)
+}
+
+/// A game as the audit names it: round, board and the two players' entrant ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRef {
+    pub round: i32,
+    pub board: i32,
+    pub black: Option<i32>,
+    pub white: Option<i32>,
+}
+
+/// A team match as the audit names it: round, table and the two teams' ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchRef {
+    pub round: i32,
+    pub table: i32,
+    pub black: i32,
+    pub white: Option<i32>,
+}
+
+/// What the rows of one audit page talk about, looked up by id so each row can be told as a
+/// sentence naming its subject. Things deleted since are missing; the page then names them
+/// from the row's JSON or by number.
+#[derive(Debug, Clone, Default)]
+pub struct Subjects {
+    /// The tournament's names (中文, Latin).
+    pub tournament: (String, String),
+    /// Every entrant of the tournament (also the person filter's choices).
+    pub entrants: std::collections::HashMap<i32, super::entrants::EntrantRow>,
+    /// Round row id → round number.
+    pub rounds: std::collections::HashMap<i32, i32>,
+    pub games: std::collections::HashMap<i32, GameRef>,
+    pub teams: std::collections::HashMap<i32, String>,
+    pub matches: std::collections::HashMap<i32, MatchRef>,
+    /// Account id → display name.
+    pub users: std::collections::HashMap<i32, String>,
+}
+
+/// The ids of `rows` whose entity is one of `entities`.
+fn ids_of(rows: &[AuditRow], entities: &[&str]) -> Vec<i32> {
+    rows.iter().filter(|r| entities.contains(&r.entity.as_str())).filter_map(|r| r.entity_id).collect()
+}
+
+/// Look up what `rows` (of tournament `tid`) are about.
+pub fn subjects(conn: &mut SqliteConnection, tid: i32, rows: &[AuditRow]) -> Result<Subjects, DbError> {
+    use super::entrants::EntrantRow;
+    use super::schema::{entrants, games, rounds, team_matches, teams, users};
+    let tournament =
+        tournaments::table.find(tid).select((tournaments::name_zh, tournaments::name_latin)).first(conn)?;
+    let entrants = entrants::table
+        .filter(entrants::tournament_id.eq(tid))
+        .select(EntrantRow::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(|e| (e.id, e))
+        .collect();
+    let rounds = rounds::table
+        .filter(rounds::tournament_id.eq(tid).and(rounds::id.eq_any(ids_of(rows, &["round"]))))
+        .select((rounds::id, rounds::number))
+        .load::<(i32, i32)>(conn)?
+        .into_iter()
+        .collect();
+    let games = games::table
+        .filter(games::tournament_id.eq(tid).and(games::id.eq_any(ids_of(rows, GAME_ENTITIES))))
+        .select((games::id, games::round_number, games::board, games::black_id, games::white_id))
+        .load::<(i32, i32, i32, Option<i32>, Option<i32>)>(conn)?
+        .into_iter()
+        .map(|(id, round, board, black, white)| (id, GameRef { round, board, black, white }))
+        .collect();
+    let matches: std::collections::HashMap<i32, MatchRef> = team_matches::table
+        .filter(
+            team_matches::tournament_id.eq(tid).and(team_matches::id.eq_any(ids_of(rows, &["team_match"]))),
+        )
+        .select((
+            team_matches::id,
+            team_matches::round_number,
+            team_matches::table_no,
+            team_matches::black_team_id,
+            team_matches::white_team_id,
+        ))
+        .load::<(i32, i32, i32, i32, Option<i32>)>(conn)?
+        .into_iter()
+        .map(|(id, round, table, black, white)| (id, MatchRef { round, table, black, white }))
+        .collect();
+    let mut team_ids = ids_of(rows, &["team"]);
+    team_ids.extend(matches.values().flat_map(|m| [Some(m.black), m.white]).flatten());
+    let teams = teams::table
+        .filter(teams::tournament_id.eq(tid).and(teams::id.eq_any(team_ids)))
+        .select((teams::id, teams::name))
+        .load::<(i32, String)>(conn)?
+        .into_iter()
+        .collect();
+    let users = users::table
+        .filter(users::id.eq_any(ids_of(rows, &["staff", "user"])))
+        .select((users::id, users::display_name))
+        .load::<(i32, String)>(conn)?
+        .into_iter()
+        .collect();
+    Ok(Subjects { tournament, entrants, rounds, games, teams, matches, users })
+}
+
+/// The round numbers a tournament has (individual or team rounds), ascending: the round
+/// filter's choices.
+pub fn round_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
+    use super::schema::{rounds, team_rounds};
+    let mut n: Vec<i32> =
+        rounds::table.filter(rounds::tournament_id.eq(tid)).select(rounds::number).load(conn)?;
+    n.extend(
+        team_rounds::table
+            .filter(team_rounds::tournament_id.eq(tid))
+            .select(team_rounds::number)
+            .load::<i32>(conn)?,
+    );
+    n.sort_unstable();
+    n.dedup();
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Conn = diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<SqliteConnection>>;
+
+    fn setup() -> (tempfile::TempDir, Conn, i32) {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        s.name_latin = "Audit".into();
+        let tid = super::super::tournaments::create(&mut conn, &Actor::system("test"), &s).unwrap();
+        (dir, conn, tid)
+    }
+
+    /// Row `i` of the big trail: a result of game 1–10 by one of two accounts; every third a
+    /// ruling instead.
+    fn write_rows(conn: &mut SqliteConnection, tid: i32, n: i32) {
+        conn.immediate_transaction(|c| {
+            for i in 0..n {
+                let actor = Actor { user_id: Some(1 + i % 2), name: format!("arbiter{}", 1 + i % 2) };
+                let action = if i % 3 == 0 { AuditAction::RulingAdd } else { AuditAction::ResultEnter };
+                let change: Change<'_, (), i32> = Change {
+                    tournament_id: Some(tid),
+                    action,
+                    entity_id: Some(1 + i % 10),
+                    before: None,
+                    after: Some(&i),
+                    reason: "",
+                };
+                record(c, &actor, change)?;
+            }
+            Ok::<_, DbError>(())
+        })
+        .unwrap();
+    }
+
+    /// Every row of the filter, page by page along `before`.
+    fn walk(conn: &mut SqliteConnection, tid: i32, f: &Filter) -> Vec<i32> {
+        let mut ids = Vec::new();
+        let mut f = f.clone();
+        loop {
+            let p = page(conn, tid, &f, 100).unwrap();
+            assert!(p.rows.len() <= 100);
+            ids.extend(p.rows.iter().map(|r| r.id));
+            match (p.more, p.rows.last()) {
+                (true, Some(last)) => f.before = Some(last.id),
+                _ => return ids,
+            }
+        }
+    }
+
+    #[test]
+    fn thousands_of_rows_page_by_id_and_filter() {
+        let (_dir, mut conn, tid) = setup();
+        write_rows(&mut conn, tid, 3000);
+        let all = walk(&mut conn, tid, &Filter::default());
+        assert_eq!(all.len(), 3001, "the 3,000 rows and the tournament's creation");
+        assert!(all.windows(2).all(|w| w[0] > w[1]), "newest first, no row twice");
+        let first = page(&mut conn, tid, &Filter::default(), 100).unwrap();
+        assert_eq!(first.rows.len(), 100);
+        assert!(first.more);
+
+        let rulings =
+            walk(&mut conn, tid, &Filter { kind: Some(AuditAction::RulingAdd), ..Default::default() });
+        assert_eq!(rulings.len(), 1000);
+        let game3 = walk(&mut conn, tid, &Filter { game: Some(3), ..Default::default() });
+        assert_eq!(game3.len(), 300);
+        let by2 = walk(&mut conn, tid, &Filter { actor: Some(2), ..Default::default() });
+        assert_eq!(by2.len(), 1500);
+        let both = Filter {
+            actor: Some(2),
+            game: Some(2),
+            kind: Some(AuditAction::ResultEnter),
+            ..Default::default()
+        };
+        let rows = walk(&mut conn, tid, &both);
+        // i ≡ 1 (mod 10) and i odd: every 10th row; of those the ones with i % 3 != 0.
+        assert_eq!(rows.len(), (0..3000).filter(|i| i % 10 == 1 && i % 3 != 0).count());
+        // The kind filter is the stored pair: a result row is not a ruling row.
+        let none = Filter { game: Some(2), kind: Some(AuditAction::TournamentCreate), ..Default::default() };
+        assert!(walk(&mut conn, tid, &none).is_empty());
+        assert_eq!(actors(&mut conn, tid).unwrap(), vec![(1, "arbiter1".into()), (2, "arbiter2".into())]);
+    }
+
+    /// The page query reads along the `audit_tournament` index, not the whole table.
+    #[test]
+    fn the_page_query_uses_the_tournament_index() {
+        let (_dir, mut conn, tid) = setup();
+        let q = audit::table
+            .filter(audit::tournament_id.eq(tid))
+            .filter(audit::id.lt(10))
+            .order(audit::id.desc())
+            .limit(101)
+            .select(AuditRow::as_select());
+        let sql = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&q).to_string();
+        let sql = sql
+            .split(" -- binds")
+            .next()
+            .unwrap()
+            .replacen('?', &tid.to_string(), 1)
+            .replacen('?', "10", 1)
+            .replacen('?', "101", 1);
+        #[derive(QueryableByName)]
+        struct Plan {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            detail: String,
+        }
+        let plan: Vec<Plan> = diesel::sql_query(format!("EXPLAIN QUERY PLAN {sql}")).load(&mut conn).unwrap();
+        assert!(
+            plan.iter().any(|p| p.detail.contains("audit_tournament")),
+            "{:?}",
+            plan.iter().map(|p| &p.detail).collect::<Vec<_>>()
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! Entrants of a tournament: create, edit (with stale-edit refusal), withdraw, reinstate,
 //! bulk import. Every write has its audit row in the same transaction.
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, games, round_absences, round_times, rounds, tournaments};
 use super::{now, Actor, DbError};
 use crate::domain::duplicates::{Identity, Match};
@@ -277,8 +277,7 @@ fn insert_one(
         actor,
         Change {
             tournament_id: Some(tid),
-            action: "create",
-            entity: "entrant",
+            action: AuditAction::EntrantCreate,
             entity_id: Some(id),
             before: None,
             after: Some(&after),
@@ -386,8 +385,7 @@ pub fn update(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "update",
-                entity: "entrant",
+                action: AuditAction::EntrantUpdate,
                 entity_id: Some(eid),
                 before: Some(&before),
                 after: Some(&after),
@@ -429,8 +427,7 @@ pub fn set_status(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: if withdrawn { "withdraw" } else { "reinstate" },
-                entity: "entrant",
+                action: if withdrawn { AuditAction::EntrantWithdraw } else { AuditAction::EntrantReinstate },
                 entity_id: Some(eid),
                 before: Some(&before),
                 after: Some(&after),
@@ -696,8 +693,7 @@ fn record_import(
         actor,
         Change {
             tournament_id: Some(tid),
-            action: "import",
-            entity: "tournament",
+            action: AuditAction::TournamentImport,
             entity_id: Some(tid),
             before: None,
             after: Some(&summary),
@@ -762,8 +758,7 @@ pub fn replace_event(
                 actor,
                 Change {
                     tournament_id: Some(tid),
-                    action: "delete",
-                    entity: "entrant",
+                    action: AuditAction::EntrantDelete,
                     entity_id: Some(e.id),
                     before: Some(e),
                     after: None,

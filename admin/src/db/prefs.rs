@@ -1,7 +1,7 @@
 //! A user's own preferences (issue 15 item 7): the language they chose, so the choice follows
 //! the account to every login and device, not only the browser's cookie.
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::schema::user_prefs;
 use super::{Actor, DbError};
 use diesel::prelude::*;
@@ -27,8 +27,7 @@ pub fn set_lang(conn: &mut SqliteConnection, actor: &Actor, user_id: i32, code: 
             actor,
             Change {
                 tournament_id: None,
-                action: "set_lang",
-                entity: "user",
+                action: AuditAction::UserSetLang,
                 entity_id: Some(user_id),
                 before: before.as_ref(),
                 after: Some(&code),

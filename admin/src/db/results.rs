@@ -8,7 +8,7 @@
 //! corrects a locked result, with a reason), recomputes the final result through
 //! [`crate::domain::results::compute`], and writes its audit row.
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::entrants::EntrantRow;
 use super::rounds::RoundGame;
 use super::schema::{
@@ -362,8 +362,7 @@ pub fn set_chief(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "chief_arbiter",
-                entity: "staff",
+                action: AuditAction::ChiefArbiter,
                 entity_id: uid.or(before),
                 before: Some(&Chief { chief_arbiter: before }),
                 after: Some(&Chief { chief_arbiter: uid }),
@@ -654,13 +653,12 @@ pub fn save_result(
             Change {
                 tournament_id: Some(tid),
                 action: if correction {
-                    "correct"
+                    AuditAction::ResultCorrect
                 } else if entry.is_none() {
-                    "clear"
+                    AuditAction::ResultClear
                 } else {
-                    "enter"
+                    AuditAction::ResultEnter
                 },
-                entity: "result",
                 entity_id: Some(gid),
                 before: Some(&snapshot(&s)),
                 after: Some(&snapshot(&after)),
@@ -721,7 +719,7 @@ fn add_checked(
     s: &Sheet,
     new: &[NewRuling],
     reason: &str,
-    action: &str,
+    action: AuditAction,
 ) -> Result<i32, SheetError> {
     let settings = settings_of(conn, tid)?;
     let mut all = s.rules_rulings();
@@ -737,7 +735,6 @@ fn add_checked(
         Change {
             tournament_id: Some(tid),
             action,
-            entity: "ruling",
             entity_id: Some(s.game.id),
             before: Some(&snapshot(s)),
             after: Some(&RulingsAudit {
@@ -764,7 +761,7 @@ pub fn add_rulings(
     conn.immediate_transaction(|conn| {
         let s = sheet(conn, tid, gid)?;
         guard(conn, actor, tid, &s, version, reason)?;
-        add_checked(conn, actor, tid, &s, new, reason, "add")
+        add_checked(conn, actor, tid, &s, new, reason, AuditAction::RulingAdd)
     })
 }
 
@@ -798,8 +795,7 @@ pub fn delete_ruling(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "delete",
-                entity: "ruling",
+                action: AuditAction::RulingDelete,
                 entity_id: Some(gid),
                 before: Some(&gone),
                 after: Some(&after),
@@ -874,8 +870,11 @@ pub fn confirm(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: if locked && !r.locked { "lock" } else { "confirm" },
-                entity: "result",
+                action: if locked && !r.locked {
+                    AuditAction::ResultLock
+                } else {
+                    AuditAction::ResultConfirm
+                },
                 entity_id: Some(gid),
                 before: Some(&snapshot(&s)),
                 after: Some(&after),
@@ -942,8 +941,7 @@ pub fn attach_sgf(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "attach",
-                entity: "sgf",
+                action: AuditAction::SgfAttach,
                 entity_id: Some(gid),
                 before: None,
                 after: Some(&Record { name, bytes: text.len(), report }),
@@ -1068,8 +1066,7 @@ pub fn save_arrivals(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "record",
-                entity: "arrivals",
+                action: AuditAction::ArrivalsRecord,
                 entity_id: Some(round),
                 before: Some(&Arrivals {
                     round,
@@ -1194,8 +1191,7 @@ pub fn save_replay_start(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "record",
-                entity: "replay_start",
+                action: AuditAction::ReplayStart,
                 entity_id: Some(gid),
                 before: Some(&Start {
                     game: gid,
@@ -1244,7 +1240,7 @@ pub fn apply_lateness(
             .into_iter()
             .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.to_string() })
             .collect();
-        add_checked(conn, actor, tid, &s, &new, reason, "lateness")
+        add_checked(conn, actor, tid, &s, &new, reason, AuditAction::RulingLateness)
     })
 }
 

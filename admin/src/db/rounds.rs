@@ -22,7 +22,7 @@ use std::collections::{HashMap, HashSet};
 use diesel::prelude::*;
 use serde::Serialize;
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::entrants::{self as edb, EntrantRow, Sort};
 use super::schema::{entrants, games, results, round_absences, rounds, rulings};
 use super::tournaments::{self as tdb, TournamentRow};
@@ -642,8 +642,7 @@ fn record<B: Serialize, A: Serialize>(
     conn: &mut SqliteConnection,
     actor: &Actor,
     tid: i32,
-    action: &str,
-    entity: &str,
+    action: AuditAction,
     entity_id: i32,
     before: Option<&B>,
     after: Option<&A>,
@@ -652,15 +651,7 @@ fn record<B: Serialize, A: Serialize>(
     audit::record(
         conn,
         actor,
-        Change {
-            tournament_id: Some(tid),
-            action,
-            entity,
-            entity_id: Some(entity_id),
-            before,
-            after,
-            reason,
-        },
+        Change { tournament_id: Some(tid), action, entity_id: Some(entity_id), before, after, reason },
     )
 }
 
@@ -943,26 +934,16 @@ fn store(
             lot: &rec,
             note: "pairing of the next round only; the result stays a double loss",
         };
-        record::<(), _>(conn, actor, tid, "double_loss_lot", "game", gid, None, Some(&after), reason)?;
+        record::<(), _>(conn, actor, tid, AuditAction::GameDoubleLossLot, gid, None, Some(&after), reason)?;
     }
 
     let row = get(conn, tid, n)?;
     let after_games = games_of(conn, tid, n)?;
     let (action, before) = match &existing {
-        Some(r) => ("repair", Some(snapshot(r, &inputs.before_games))),
-        None => ("pair", None),
+        Some(r) => (AuditAction::RoundRepair, Some(snapshot(r, &inputs.before_games))),
+        None => (AuditAction::RoundPair, None),
     };
-    record(
-        conn,
-        actor,
-        tid,
-        action,
-        "round",
-        row.id,
-        before.as_ref(),
-        Some(&snapshot(&row, &after_games)),
-        reason,
-    )?;
+    record(conn, actor, tid, action, row.id, before.as_ref(), Some(&snapshot(&row, &after_games)), reason)?;
     Ok(row)
 }
 
@@ -1119,15 +1100,14 @@ pub fn edit(
             round: Snapshot<'a>,
         }
         let action = match edit {
-            Edit::Swap { .. } => "swap",
-            Edit::Table { .. } => "edit",
+            Edit::Swap { .. } => AuditAction::RoundSwap,
+            Edit::Table { .. } => AuditAction::RoundEdit,
         };
         record(
             conn,
             actor,
             tid,
             action,
-            "round",
             r.id,
             Some(&snapshot(&r, &rows)),
             Some(&After { edit, warnings_kept: &new, round: snapshot(&row, &after_rows) }),
@@ -1196,8 +1176,7 @@ pub fn publish(
             conn,
             actor,
             tid,
-            "publish",
-            "round",
+            AuditAction::RoundPublish,
             r.id,
             Some(&snapshot(&r, &rows)),
             Some(&After { warnings_kept: &warnings, round: snapshot(&row, &after_rows) }),
@@ -1246,8 +1225,7 @@ pub fn unpublish(
             conn,
             actor,
             tid,
-            "unpublish",
-            "round",
+            AuditAction::RoundUnpublish,
             r.id,
             Some(&snapshot(&r, &rows)),
             Some(&snapshot(&row, &rows)),
@@ -1271,7 +1249,16 @@ pub fn delete_draft(
         let rows = games_of(conn, tid, n)?;
         delete_games(conn, tid, n)?;
         diesel::delete(rounds::table.find(r.id)).execute(conn)?;
-        record::<_, ()>(conn, actor, tid, "delete", "round", r.id, Some(&snapshot(&r, &rows)), None, reason)?;
+        record::<_, ()>(
+            conn,
+            actor,
+            tid,
+            AuditAction::RoundDelete,
+            r.id,
+            Some(&snapshot(&r, &rows)),
+            None,
+            reason,
+        )?;
         Ok(())
     })
 }
@@ -1359,10 +1346,10 @@ pub fn nigiri(
             .execute(conn)?;
         let after = game_in_round(conn, tid, n, gid)?;
         let what = match action {
-            NigiriAction::Record { .. } => "nigiri",
-            NigiriAction::Remote => "remote_nigiri",
+            NigiriAction::Record { .. } => AuditAction::GameNigiri,
+            NigiriAction::Remote => AuditAction::GameRemoteNigiri,
         };
-        record(conn, actor, tid, what, "game", gid, Some(&g), Some(&after), reason)?;
+        record(conn, actor, tid, what, gid, Some(&g), Some(&after), reason)?;
         Ok(rec)
     })
 }
@@ -1402,7 +1389,7 @@ pub fn set_played_swapped(
             .set((games::played_swapped.eq(swapped), games::pairing_version.eq(g.pairing_version + 1)))
             .execute(conn)?;
         let after = game_in_round(conn, tid, n, gid)?;
-        record(conn, actor, tid, "played_colours", "game", gid, Some(&g), Some(&after), reason)?;
+        record(conn, actor, tid, AuditAction::GamePlayedColours, gid, Some(&g), Some(&after), reason)?;
         Ok(())
     })
 }
@@ -1447,7 +1434,7 @@ pub fn set_attendance(
                 ))
                 .execute(conn)?;
             let (b, a) = (Absence { round: n, absent: false }, Absence { round: n, absent: true });
-            record(conn, actor, tid, "absent", "entrant", *id, Some(&b), Some(&a), reason)?;
+            record(conn, actor, tid, AuditAction::EntrantAbsent, *id, Some(&b), Some(&a), reason)?;
             changes += 1;
         }
         for id in current.difference(absent) {
@@ -1459,7 +1446,7 @@ pub fn set_attendance(
             )
             .execute(conn)?;
             let (b, a) = (Absence { round: n, absent: true }, Absence { round: n, absent: false });
-            record(conn, actor, tid, "present", "entrant", *id, Some(&b), Some(&a), reason)?;
+            record(conn, actor, tid, AuditAction::EntrantPresent, *id, Some(&b), Some(&a), reason)?;
             changes += 1;
         }
         #[derive(Serialize)]
@@ -1476,8 +1463,7 @@ pub fn set_attendance(
                 conn,
                 actor,
                 tid,
-                "fixed_table",
-                "entrant",
+                AuditAction::EntrantFixedTable,
                 *id,
                 Some(&Fixed { fixed_table: old }),
                 Some(&Fixed { fixed_table: *table }),

@@ -32,7 +32,7 @@ use rules::board::Color;
 use rules::rulings::{DoubleLossReason, GameResult};
 use serde::{Deserialize, Serialize};
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::rounds::NigiriAction;
 use super::schema::{relay_events, relay_withdrawals, team_board_games, team_matches, team_rounds};
 use super::teams::{self, person_id, team_id};
@@ -499,8 +499,7 @@ pub fn pair(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "pair",
-                entity: "team_round",
+                action: AuditAction::TeamRoundPair,
                 entity_id: Some(n),
                 before: None,
                 after: Some(&After {
@@ -558,8 +557,7 @@ fn store_nominal_winners(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "double_loss_lot",
-                entity: "team_match",
+                action: AuditAction::DoubleLossLot,
                 entity_id: Some(mid),
                 before: None,
                 after: Some(&Lot {
@@ -613,8 +611,7 @@ pub fn delete_round(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "delete",
-                entity: "team_round",
+                action: AuditAction::TeamRoundDelete,
                 entity_id: Some(n),
                 before: Some(row),
                 after: None,
@@ -874,8 +871,7 @@ pub fn set_start(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "relay_start",
-                entity: "team_match",
+                action: AuditAction::RelayStart,
                 entity_id: Some(mid),
                 before: Some(&row.start_at),
                 after: Some(&start_at),
@@ -1070,8 +1066,7 @@ pub fn record_event(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "relay_event",
-                entity: "team_match",
+                action: AuditAction::RelayEvent,
                 entity_id: Some(mid),
                 before: None,
                 after: Some(&Logged { at: input.at, events: &events, effects, record, replay_match: replay }),
@@ -1228,8 +1223,7 @@ pub fn withdraw_event(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "relay_withdraw",
-                entity: "team_match",
+                action: AuditAction::RelayWithdraw,
                 entity_id: Some(mid),
                 before: Some(&Withdrawn {
                     seq,
@@ -1308,10 +1302,9 @@ pub fn leaders_nigiri(
             Change {
                 tournament_id: Some(tid),
                 action: match action {
-                    NigiriAction::Record { .. } => "leaders_nigiri",
-                    NigiriAction::Remote => "remote_leaders_nigiri",
+                    NigiriAction::Record { .. } => AuditAction::LeadersNigiri,
+                    NigiriAction::Remote => AuditAction::RemoteLeadersNigiri,
                 },
-                entity: "team_match",
                 entity_id: Some(mid),
                 before: Some(&Colours {
                     black_team_id: row.black_team_id,
@@ -1522,8 +1515,7 @@ pub fn save_boards(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "board_results",
-                entity: "team_match",
+                action: AuditAction::BoardResults,
                 entity_id: Some(mid),
                 before: Some(&before),
                 after: Some(&After { boards: input, record }),

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use diesel::prelude::*;
 use serde::Serialize;
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::schema::{team_matches, team_members, team_rounds, team_settings, teams};
 use super::{now, Actor, DbError};
 use crate::domain::team::event::{
@@ -220,8 +220,7 @@ pub fn save_settings(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "update",
-                entity: "team_settings",
+                action: AuditAction::TeamSettingsUpdate,
                 entity_id: Some(tid),
                 before: Some(&old),
                 after: Some(s),
@@ -483,8 +482,7 @@ pub fn create(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "create",
-                entity: "team",
+                action: AuditAction::TeamCreate,
                 entity_id: Some(id),
                 before: None,
                 after: Some(&after),
@@ -532,8 +530,7 @@ pub fn update(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "update",
-                entity: "team",
+                action: AuditAction::TeamUpdate,
                 entity_id: Some(team),
                 before: Some(&before),
                 after: Some(&after),
@@ -572,8 +569,7 @@ pub fn delete(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: "delete",
-                entity: "team",
+                action: AuditAction::TeamDelete,
                 entity_id: Some(team),
                 before: Some(&before),
                 after: None,

@@ -1,6 +1,6 @@
 //! Tournaments with their settings, staff and rounds.
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, games, rounds, tournament_staff, tournaments, users};
 use super::users::Role;
 use super::{now, Actor, DbError};
@@ -207,8 +207,7 @@ pub fn insert_tournament(
         actor,
         Change {
             tournament_id: Some(id),
-            action: "create",
-            entity: "tournament",
+            action: AuditAction::TournamentCreate,
             entity_id: Some(id),
             before: None,
             after: Some(&Snapshot { id, version: 1, settings: s }),
@@ -239,8 +238,7 @@ pub fn set_settings(
         actor,
         Change {
             tournament_id: Some(id),
-            action: "update",
-            entity: "tournament",
+            action: AuditAction::TournamentUpdate,
             entity_id: Some(id),
             before: Some(&Snapshot { id, version: row.version, settings: &old }),
             after: Some(&Snapshot { id, version, settings: s }),
@@ -335,8 +333,7 @@ pub fn delete(conn: &mut SqliteConnection, actor: &Actor, id: i32, reason: &str)
             actor,
             Change {
                 tournament_id: Some(id),
-                action: "delete",
-                entity: "tournament",
+                action: AuditAction::TournamentDelete,
                 entity_id: Some(id),
                 before: Some(&Deleted { row: &row, entrants: n_entrants }),
                 after: None,
@@ -414,8 +411,7 @@ pub fn set_staff(
             actor,
             Change {
                 tournament_id: Some(tid),
-                action: if role.is_some() { "staff_set" } else { "staff_remove" },
-                entity: "staff",
+                action: if role.is_some() { AuditAction::StaffSet } else { AuditAction::StaffRemove },
                 entity_id: Some(uid),
                 before: Some(&S { user_id: uid, role: before }),
                 after: Some(&S { user_id: uid, role }),

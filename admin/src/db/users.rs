@@ -5,7 +5,7 @@
 //! manages every other account; an organizer manages the arbiter accounts they added, as long
 //! as those arbiters work only in tournaments the organizer organizes ([`manages`]).
 
-use super::audit::{self, Change};
+use super::audit::{self, AuditAction, Change};
 use super::schema::{sessions, tournament_staff, users};
 use super::{now, Actor, DbError};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
@@ -209,8 +209,7 @@ pub fn create(
             actor,
             Change {
                 tournament_id: None,
-                action: "create",
-                entity: "user",
+                action: AuditAction::UserCreate,
                 entity_id: Some(id),
                 before: None,
                 after: Some(&user),
@@ -245,8 +244,7 @@ pub fn create_first(conn: &mut SqliteConnection, acc: &NewAccount<'_>) -> Result
             &Actor::system("first-run"),
             Change {
                 tournament_id: None,
-                action: "create",
-                entity: "user",
+                action: AuditAction::UserCreate,
                 entity_id: Some(id),
                 before: None,
                 after: Some(&user),
@@ -276,8 +274,7 @@ pub fn set_active(
             actor,
             Change {
                 tournament_id: None,
-                action: if active { "activate" } else { "deactivate" },
-                entity: "user",
+                action: if active { AuditAction::UserActivate } else { AuditAction::UserDeactivate },
                 entity_id: Some(id),
                 before: Some(&before),
                 after: Some(&after),
@@ -311,8 +308,7 @@ pub fn set_password(
             actor,
             Change {
                 tournament_id: None,
-                action: "password",
-                entity: "user",
+                action: AuditAction::UserPassword,
                 entity_id: Some(id),
                 before: Some(&before),
                 after: Some(&before),

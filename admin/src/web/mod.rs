@@ -2,6 +2,7 @@
 //! and render a page. Sessions live in the database (see [`ctx`]); every POST checks a CSRF
 //! token and the Origin; security headers go on every response.
 
+pub mod audit;
 pub mod auth;
 pub mod clock;
 pub mod ctx;
@@ -170,7 +171,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/settings", web::post().to(tournaments::save_settings))
         .route("/t/{id}/delete", web::post().to(tournaments::delete))
         .route("/t/{id}/staff", web::post().to(tournaments::set_staff))
-        .route("/t/{id}/audit", web::get().to(tournaments::audit_page))
+        .route("/t/{id}/audit", web::get().to(audit::page))
         .route("/t/{id}/players", web::get().to(public::players_page))
         .route("/t/{id}/chief", web::post().to(results::set_chief))
         .route("/t/{id}/results/rounds", web::get().to(results::rounds_page))

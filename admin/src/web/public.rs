@@ -1096,8 +1096,7 @@ mod tests {
     fn write(pool: &DbPool, tid: i32) {
         let change: Change<'_, (), ()> = Change {
             tournament_id: Some(tid),
-            action: "test",
-            entity: "tournament",
+            action: crate::db::audit::AuditAction::TournamentUpdate,
             entity_id: Some(tid),
             before: None,
             after: None,

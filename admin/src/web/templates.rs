@@ -387,7 +387,20 @@ pub struct ImportPage {
 pub struct AuditPage {
     pub c: Chrome,
     pub title: String,
-    pub rows: Vec<AuditRow>,
+    pub tid: i32,
+    pub lines: Vec<super::audit::Line>,
+    /// The query string of the next (older) page, when there is one.
+    pub older: Option<String>,
+    /// The query string of the first page with the same filters, when this is a later page.
+    pub newest: Option<String>,
+    /// The filter's choices: (value, label, selected).
+    pub rounds: Vec<(String, String, bool)>,
+    pub entrants: Vec<(String, String, bool)>,
+    pub actors: Vec<(String, String, bool)>,
+    pub kinds: Vec<(String, String, bool)>,
+    pub filter: crate::db::audit::Filter,
+    /// Some filter (or a later page) is in force.
+    pub filtered: bool,
 }
 
 #[derive(Template)]

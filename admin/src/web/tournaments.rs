@@ -1,5 +1,5 @@
 //! Tournaments: the list, creation, settings (locked by published rounds), staff, deletion
-//! (after an automatic backup) and the audit page.
+//! (after an automatic backup).
 
 use super::ctx::{id, Ctx};
 use super::error::AppError;
@@ -8,7 +8,7 @@ use super::i18n::Lang;
 use super::templates::*;
 use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
 use crate::db::users::Role;
-use crate::db::{audit, backup, entrants as edb, users, DbError};
+use crate::db::{backup, entrants as edb, users, DbError};
 use crate::domain::entrant::Rank;
 use crate::domain::settings::*;
 use actix_web::http::StatusCode;
@@ -963,15 +963,6 @@ pub async fn set_staff(
     })
     .await?;
     Ok(ctx.redirect(&format!("/t/{tid}")))
-}
-
-pub async fn audit_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    ctx.require_staff(tid, Role::Arbiter).await?;
-    let (t, rows) =
-        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, audit::for_tournament(c, tid, 1000)?))).await?;
-    let title = ctx.t("audit.title").to_string();
-    ctx.render(&AuditPage { c: ctx.chrome_t(&t, true, title.clone()), title, rows })
 }
 
 #[cfg(test)]

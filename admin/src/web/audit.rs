@@ -1,0 +1,435 @@
+//! The readable audit (issue 15 item 5): each row of a tournament's audit trail told as a
+//! sentence in the reader's language — who did what to whom, when — with the raw before/after
+//! JSON behind a "details" toggle. Filters (round, game, entrant, actor, kind) are GET query
+//! parameters; pages are cut by id (`?before=ID`, newest first), so an event with thousands of
+//! rows reads page by page along the `audit_tournament(tournament_id, id)` index.
+
+use super::ctx::{id, Ctx};
+use super::error::AppError;
+use super::templates::AuditPage;
+use crate::db::audit::{self, AuditAction, AuditRow, Filter, Subjects};
+use crate::db::entrants::EntrantRow;
+use crate::db::tournaments as tdb;
+use crate::db::users::Role;
+use crate::db::DbError;
+use crate::i18n::Lang;
+use actix_web::{web, HttpResponse};
+
+/// Rows per page.
+pub const PER_PAGE: i64 = 100;
+
+/// The time of a row as the page shows it. The one place that turns the stored UTC text into
+/// what the reader sees, so showing times in the event's time zone is a change here alone.
+pub fn shown_time(at: &str) -> String {
+    at.to_string()
+}
+
+/// One audit row as the page shows it.
+pub struct Line {
+    pub id: i32,
+    pub at: String,
+    /// "Who did what to whom", in the reader's language.
+    pub sentence: String,
+    pub reason: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+    /// The round, game and entrant the row is about, for the links that narrow the page to them.
+    pub round: Option<i32>,
+    pub game: Option<i32>,
+    pub entrant: Option<i32>,
+}
+
+/// An entrant's name in the reader's script (the other one when it is missing).
+fn entrant_name(lang: Lang, e: &EntrantRow) -> String {
+    name_in(lang, e.name_zh(), e.name_latin())
+}
+
+fn name_in(lang: Lang, zh: String, latin: String) -> String {
+    match (lang.is_zh(), zh.trim().is_empty(), latin.trim().is_empty()) {
+        (true, false, _) | (false, false, true) => zh,
+        _ => latin,
+    }
+}
+
+/// The row's JSON after the change, else before it.
+fn snapshot(row: &AuditRow) -> Option<serde_json::Value> {
+    [&row.after, &row.before].into_iter().flatten().find_map(|j| serde_json::from_str(j).ok())
+}
+
+/// A text field of a JSON object.
+fn field<'a>(v: &'a serde_json::Value, key: &str) -> &'a str {
+    v.get(key).and_then(|x| x.as_str()).unwrap_or("")
+}
+
+/// An entrant by id: from the tournament, else (deleted since) from the row's JSON, else by id.
+fn entrant_text(lang: Lang, s: &Subjects, eid: Option<i32>, row: &AuditRow) -> String {
+    if let Some(e) = eid.and_then(|i| s.entrants.get(&i)) {
+        return entrant_name(lang, e);
+    }
+    let from_json = snapshot(row)
+        .map(|v| {
+            name_in(
+                lang,
+                format!("{}{}", field(&v, "family_name_zh"), field(&v, "given_name_zh")),
+                format!("{} {}", field(&v, "family_name_latin"), field(&v, "given_name_latin"))
+                    .trim()
+                    .to_string(),
+            )
+        })
+        .filter(|n| !n.trim().is_empty());
+    from_json.unwrap_or_else(|| lang.tf("audit.subj.entrant_gone", &[&eid.unwrap_or(0)]))
+}
+
+/// A player of a game by entrant id; the bye when there is none.
+fn player_text(lang: Lang, s: &Subjects, eid: Option<i32>) -> String {
+    match eid {
+        None => lang.t("audit.subj.bye").to_string(),
+        Some(i) => s
+            .entrants
+            .get(&i)
+            .map(|e| entrant_name(lang, e))
+            .unwrap_or_else(|| lang.tf("audit.subj.entrant_gone", &[&i])),
+    }
+}
+
+fn team_text(lang: Lang, s: &Subjects, tid: Option<i32>) -> String {
+    match tid {
+        None => lang.t("audit.subj.bye").to_string(),
+        Some(i) => s.teams.get(&i).cloned().unwrap_or_else(|| lang.tf("audit.subj.team_gone", &[&i])),
+    }
+}
+
+fn round_text(lang: Lang, n: i32) -> String {
+    lang.tf("audit.subj.round", &[&n])
+}
+
+/// What a row is about: its name for the reader, and the round, game and entrant it concerns
+/// (for the links that narrow the page to them).
+#[derive(Default)]
+struct About {
+    text: String,
+    round: Option<i32>,
+    game: Option<i32>,
+    entrant: Option<i32>,
+}
+
+impl About {
+    fn named(text: String) -> About {
+        About { text, ..About::default() }
+    }
+}
+
+/// What the row is about, named for the reader.
+fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
+    let eid = row.entity_id;
+    let n = eid.unwrap_or(0);
+    match row.entity.as_str() {
+        "tournament" | "team_settings" => {
+            let (zh, latin) = s.tournament.clone();
+            About::named(name_in(lang, zh, latin))
+        }
+        "entrant" => About { entrant: eid, ..About::named(entrant_text(lang, s, eid, row)) },
+        "round" => {
+            let number = eid.and_then(|i| s.rounds.get(&i).copied()).or_else(|| {
+                snapshot(row).and_then(|v| v.get("round").and_then(|r| r.as_i64())).map(|r| r as i32)
+            });
+            match number {
+                Some(r) => About { round: Some(r), ..About::named(round_text(lang, r)) },
+                None => About::named(lang.tf("audit.subj.round_gone", &[&n])),
+            }
+        }
+        "arrivals" | "team_round" => About { round: Some(n), ..About::named(round_text(lang, n)) },
+        e if audit::GAME_ENTITIES.contains(&e) => match eid.and_then(|i| s.games.get(&i)) {
+            Some(g) => About {
+                text: lang.tf(
+                    "audit.subj.game",
+                    &[&g.round, &g.board, &player_text(lang, s, g.black), &player_text(lang, s, g.white)],
+                ),
+                round: Some(g.round),
+                game: eid,
+                entrant: None,
+            },
+            None => About { game: eid, ..About::named(lang.tf("audit.subj.game_gone", &[&n])) },
+        },
+        "team_match" => match eid.and_then(|i| s.matches.get(&i)) {
+            Some(m) => About {
+                round: Some(m.round),
+                ..About::named(lang.tf(
+                    "audit.subj.match",
+                    &[&m.round, &m.table, &team_text(lang, s, Some(m.black)), &team_text(lang, s, m.white)],
+                ))
+            },
+            None => About::named(lang.tf("audit.subj.match_gone", &[&n])),
+        },
+        "team" => {
+            let name = eid
+                .and_then(|i| s.teams.get(&i).cloned())
+                .or_else(|| snapshot(row).map(|v| field(&v, "name").to_string()).filter(|x| !x.is_empty()))
+                .unwrap_or_else(|| lang.tf("audit.subj.team_gone", &[&n]));
+            About::named(name)
+        }
+        "staff" | "user" => {
+            let name = eid
+                .and_then(|i| s.users.get(&i).cloned())
+                .unwrap_or_else(|| lang.tf("audit.subj.user_gone", &[&n]));
+            About::named(name)
+        }
+        _ => About::named(format!("{} #{n}", row.entity)),
+    }
+}
+
+/// One row as a line of the page: its sentence and the links it offers.
+pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
+    let about = subject(lang, row, s);
+    let sentence = match AuditAction::parse(&row.action, &row.entity) {
+        Some(k) => lang.tf(k.sentence_key(), &[&row.actor, &about.text]),
+        None => lang.tf("audit.say.unknown", &[&row.actor, &row.action, &about.text]),
+    };
+    Line {
+        id: row.id,
+        at: shown_time(&row.at),
+        sentence,
+        reason: row.reason.clone(),
+        before: row.before.clone(),
+        after: row.after.clone(),
+        round: about.round,
+        game: about.game,
+        entrant: about.entrant,
+    }
+}
+
+/// A positive id of a query parameter; empty means "not set".
+fn positive(lang: Lang, name: &str, v: &str) -> Result<Option<i32>, AppError> {
+    if v.is_empty() {
+        return Ok(None);
+    }
+    match v.parse::<i32>() {
+        Ok(n) if n > 0 => Ok(Some(n)),
+        _ => Err(AppError::bad_request(lang, lang.tf("audit.err_filter", &[&name, &v]))),
+    }
+}
+
+/// The filter of a query string; a value that is not a positive number or a known kind is
+/// refused (unknown parameters are ignored, as on every page).
+pub fn parse_filter(lang: Lang, q: &[(String, String)]) -> Result<Filter, AppError> {
+    let mut f = Filter::default();
+    for (k, v) in q {
+        let v = v.trim();
+        match k.as_str() {
+            "before" => f.before = positive(lang, k, v)?,
+            "round" => f.round = positive(lang, k, v)?,
+            "game" => f.game = positive(lang, k, v)?,
+            "entrant" => f.entrant = positive(lang, k, v)?,
+            "actor" => f.actor = positive(lang, k, v)?,
+            "kind" if v.is_empty() => f.kind = None,
+            "kind" => {
+                f.kind = Some(
+                    AuditAction::from_code(v)
+                        .ok_or_else(|| AppError::bad_request(lang, lang.tf("audit.err_filter", &[&k, &v])))?,
+                )
+            }
+            _ => {}
+        }
+    }
+    Ok(f)
+}
+
+/// The query string of a filter (`before` included), for the page's links.
+pub fn query_of(f: &Filter) -> String {
+    let mut parts = Vec::new();
+    for (k, v) in [
+        ("round", f.round),
+        ("game", f.game),
+        ("entrant", f.entrant),
+        ("actor", f.actor),
+        ("before", f.before),
+    ] {
+        if let Some(v) = v {
+            parts.push(format!("{k}={v}"));
+        }
+    }
+    if let Some(k) = f.kind {
+        parts.push(format!("kind={}", k.code()));
+    }
+    parts.join("&")
+}
+
+/// The choices of a filter's select: (value, label, selected).
+fn choices(
+    items: impl IntoIterator<Item = (i32, String)>,
+    chosen: Option<i32>,
+) -> Vec<(String, String, bool)> {
+    items.into_iter().map(|(v, label)| (v.to_string(), label, chosen == Some(v))).collect()
+}
+
+/// GET /t/{id}/audit: one page of the tournament's audit trail.
+pub async fn page(
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path)?;
+    ctx.require_staff(tid, Role::Arbiter).await?;
+    let filter = parse_filter(ctx.lang, &q)?;
+    let f = filter.clone();
+    let (t, pg, subjects, actors, rounds) = ctx
+        .db(move |c| {
+            let t = tdb::get(c, tid)?;
+            let pg = audit::page(c, tid, &f, PER_PAGE)?;
+            let subjects = audit::subjects(c, tid, &pg.rows)?;
+            Ok::<_, DbError>((t, pg, subjects, audit::actors(c, tid)?, audit::round_numbers(c, tid)?))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let lines: Vec<Line> = pg.rows.iter().map(|r| line(lang, r, &subjects)).collect();
+    let older = match (pg.more, lines.last()) {
+        (true, Some(last)) => Some(query_of(&Filter { before: Some(last.id), ..filter.clone() })),
+        _ => None,
+    };
+    let newest = filter.before.map(|_| query_of(&Filter { before: None, ..filter.clone() }));
+    let mut people: Vec<(i32, String)> =
+        subjects.entrants.values().map(|e| (e.id, entrant_name(lang, e))).collect();
+    people.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
+    let rounds = choices(rounds.into_iter().map(|n| (n, round_text(lang, n))), filter.round);
+    let entrants = choices(people, filter.entrant);
+    let actors = choices(actors, filter.actor);
+    let kinds = AuditAction::ALL
+        .iter()
+        .map(|k| (k.code().to_string(), lang.t(k.label_key()).to_string(), filter.kind == Some(*k)))
+        .collect();
+    let title = ctx.t("audit.title").to_string();
+    ctx.render(&AuditPage {
+        c: ctx.chrome_t(&t, true, title.clone()),
+        title,
+        tid,
+        lines,
+        older,
+        newest,
+        rounds,
+        entrants,
+        actors,
+        kinds,
+        filtered: filter != Filter::default(),
+        filter,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::audit::GameRef;
+
+    fn row(action: &str, entity: &str, entity_id: i32) -> AuditRow {
+        AuditRow {
+            id: 7,
+            tournament_id: Some(1),
+            user_id: Some(1),
+            actor: "裁判长".into(),
+            at: "2026-12-02 13:00:00".into(),
+            action: action.into(),
+            entity: entity.into(),
+            entity_id: Some(entity_id),
+            before: None,
+            after: None,
+            reason: String::new(),
+        }
+    }
+
+    fn entrant(id: i32, family: &str, given: &str, latin: (&str, &str)) -> EntrantRow {
+        EntrantRow {
+            id,
+            tournament_id: 1,
+            family_name_zh: family.into(),
+            given_name_zh: given.into(),
+            family_name_latin: latin.0.into(),
+            given_name_latin: latin.1.into(),
+            rank: "1d".into(),
+            rank_value: 0,
+            rating: None,
+            unit: String::new(),
+            region: String::new(),
+            birth_date: None,
+            sex: None,
+            notes: String::new(),
+            status: "confirmed".into(),
+            version: 1,
+            created_at: String::new(),
+            updated_at: String::new(),
+            withdrawn_from_round: None,
+        }
+    }
+
+    fn subjects() -> Subjects {
+        let mut s = Subjects { tournament: ("测试赛".into(), "Test Open".into()), ..Default::default() };
+        s.entrants.insert(3, entrant(3, "王", "一", ("Wang", "Yi")));
+        s.entrants.insert(4, entrant(4, "李", "二", ("Li", "Er")));
+        s.rounds.insert(20, 2);
+        s.games.insert(9, GameRef { round: 2, board: 5, black: Some(3), white: Some(4) });
+        s
+    }
+
+    /// Every kind has its label and sentence in both languages, and the stored strings and
+    /// filter codes read back to the same kind (so no two kinds share a pair or a code).
+    #[test]
+    fn every_kind_has_its_sentences_and_round_trips() {
+        for &k in AuditAction::ALL {
+            for key in [k.label_key(), k.sentence_key()] {
+                assert!(crate::i18n::has_key(key), "{k:?}: {key} not in the catalog");
+            }
+            assert_eq!(AuditAction::parse(k.action(), k.entity()), Some(k), "{k:?}");
+            assert_eq!(AuditAction::from_code(k.code()), Some(k), "{k:?}");
+            let zh = Lang::Zh.tf(k.sentence_key(), &[&"甲", &"乙"]);
+            let en = Lang::En.tf(k.sentence_key(), &[&"A", &"B"]);
+            assert!(zh.contains('甲') && zh.contains('乙') && !zh.is_ascii(), "{k:?}: {zh}");
+            assert!(en.contains('A') && en.contains('B') && en.is_ascii(), "{k:?}: {en}");
+        }
+    }
+
+    #[test]
+    fn a_result_names_the_round_board_and_players() {
+        let s = subjects();
+        let l = line(Lang::Zh, &row("enter", "result", 9), &s);
+        assert_eq!(l.sentence, "裁判长登记了第2轮第5台（王一 – 李二）的成绩");
+        assert_eq!((l.round, l.game, l.entrant), (Some(2), Some(9), None));
+        let l = line(Lang::En, &row("enter", "result", 9), &s);
+        assert_eq!(l.sentence, "裁判长 entered the result of round 2, board 5 (Wang Yi - Li Er)");
+    }
+
+    #[test]
+    fn entrants_and_rounds_are_named() {
+        let s = subjects();
+        assert_eq!(line(Lang::Zh, &row("create", "entrant", 3), &s).sentence, "裁判长添加了选手王一");
+        assert_eq!(line(Lang::Zh, &row("pair", "round", 20), &s).sentence, "裁判长编排了第2轮");
+        assert_eq!(line(Lang::En, &row("pair", "round", 20), &s).sentence, "裁判长 paired round 2");
+        // A deleted entrant is named from the row's JSON.
+        let mut gone = row("delete", "entrant", 99);
+        gone.before = Some(r#"{"family_name_zh":"赵","given_name_zh":"四","family_name_latin":"Zhao","given_name_latin":"Si"}"#.into());
+        assert_eq!(line(Lang::En, &gone, &s).sentence, "裁判长 deleted the entrant Zhao Si");
+        assert_eq!(line(Lang::Zh, &gone, &s).sentence, "裁判长删除了选手赵四");
+        // A game re-paired away is named by its number.
+        assert!(line(Lang::Zh, &row("enter", "result", 1234), &s).sentence.contains("1234"));
+    }
+
+    #[test]
+    fn an_unknown_pair_is_a_generic_sentence() {
+        let l = line(Lang::Zh, &row("frobnicate", "widget", 5), &subjects());
+        assert_eq!(l.sentence, "裁判长进行了一项修改（frobnicate：widget #5）");
+    }
+
+    #[test]
+    fn filters_parse_and_refuse_bad_values() {
+        let q = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        };
+        let f = parse_filter(
+            Lang::Zh,
+            &q(&[("round", "2"), ("kind", "result_enter"), ("before", ""), ("x", "y")]),
+        )
+        .unwrap_or_else(|_| panic!("parses"));
+        assert_eq!(f, Filter { round: Some(2), kind: Some(AuditAction::ResultEnter), ..Default::default() });
+        assert_eq!(query_of(&Filter { before: Some(50), ..f }), "round=2&before=50&kind=result_enter");
+        for bad in [("round", "x"), ("game", "-1"), ("entrant", "0"), ("before", "1e3"), ("kind", "nope")] {
+            assert!(parse_filter(Lang::Zh, &q(&[bad])).is_err(), "{bad:?}");
+        }
+    }
+}
