@@ -9,9 +9,8 @@
 //!
 //! The data comes from [`crate::domain::team::sheets`] (`lineup_forms`, `record_sheet`); a form
 //! whose line-up is not in yet prints blank lines to fill in by hand. Times are Unix seconds,
-//! printed as wall-clock times at the offset the caller gives (this module reads no clock).
+//! printed as wall-clock times in the event's zone the caller gives (this module reads no clock).
 
-use chrono::{DateTime, FixedOffset};
 use rules::board::Color;
 
 use super::pdf::{Align, Column, Doc, Frame, Page, Style, Table};
@@ -27,8 +26,8 @@ pub struct TeamSheetHeader {
     pub tournament: SheetTournament,
     /// Table (match) number in the round.
     pub table: u32,
-    /// Offset of the venue's wall clock from UTC, in seconds.
-    pub utc_offset_secs: i32,
+    /// The event's time zone: the venue's wall clock the times are printed in.
+    pub zone: crate::domain::event_time::EventZone,
     /// How the match ended besides the result: the ruling with its article, reason and who
     /// ruled, or who confirmed a resignation (issue 13), in the sheet's language.
     pub ending: Option<String>,
@@ -38,12 +37,8 @@ const W: f32 = 210.0;
 const H: f32 = 297.0;
 const M: f32 = 14.0;
 
-fn time(ts: Option<i64>, offset: i32) -> String {
-    let Some(ts) = ts else { return String::new() };
-    let off = FixedOffset::east_opt(offset).unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"));
-    DateTime::from_timestamp(ts, 0)
-        .map(|d| d.with_timezone(&off).format("%H:%M:%S").to_string())
-        .unwrap_or_default()
+fn time(ts: Option<i64>, zone: crate::domain::event_time::EventZone) -> String {
+    ts.map(|ts| zone.clock_of(ts)).unwrap_or_default()
 }
 
 fn side(lang: Lang, c: Color) -> &'static str {
@@ -82,7 +77,7 @@ pub fn team_sheets(
         let page = doc.add_page(W, H);
         let mut y = heading(page, t, &match_title, lang.t("doc.line_up_forms"));
         for f in forms.iter().filter(|f| f.section == s) {
-            y = lineup_box(page, f, lang, h.utc_offset_secs, y);
+            y = lineup_box(page, f, lang, h.zone, y);
         }
         let note = match s {
             Section::Playoff => lang.t("doc.due_from_each_leader_when"),
@@ -121,7 +116,7 @@ fn heading(page: &mut Page<'_>, t: &SheetTournament, match_title: &str, what: &s
 }
 
 /// One team's line-up box of a section; returns the y below it.
-fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f32) -> f32 {
+fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: crate::domain::event_time::EventZone, y: f32) -> f32 {
     let w = W - 2.0 * M;
     let h = 62.0;
     page.rect(M, y, w, h, 0.8);
@@ -168,7 +163,7 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f
     y + h + 6.0
 }
 
-fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
+fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: crate::domain::event_time::EventZone) -> Table {
     let l = |k| lang.t(k);
     Table {
         columns: vec![
@@ -203,7 +198,7 @@ fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
     }
 }
 
-fn clock_table(rows: &[SheetClockRow], lang: Lang, offset: i32) -> Table {
+fn clock_table(rows: &[SheetClockRow], lang: Lang, offset: crate::domain::event_time::EventZone) -> Table {
     let l = |k| lang.t(k);
     Table {
         columns: vec![
@@ -255,7 +250,7 @@ fn record_pages(
     match_title: &str,
 ) {
     let l = |k| lang.t(k);
-    let off = h.utc_offset_secs;
+    let off = h.zone;
     let t = &h.tournament;
     let frame = Frame { paper_w: W, paper_h: H, scale: 1.0, margin: M };
     let what = l("doc.match_record_sheet");
@@ -572,7 +567,7 @@ mod tests {
     fn lineup_forms_and_record_sheet_print_the_penalty_log() {
         let m = sample();
         let h =
-            TeamSheetHeader { tournament: tournament(), table: 2, utc_offset_secs: 8 * 3600, ending: None };
+            TeamSheetHeader { tournament: tournament(), table: 2, zone: crate::domain::event_time::EventZone::SHANGHAI, ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::Zh)).unwrap();
         let r = read("team_sheets_zh", &pdf);
         assert!(r.every_font_has_to_unicode());
@@ -609,7 +604,7 @@ mod tests {
     #[test]
     fn english_sheets() {
         let m = sample();
-        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0, ending: None };
+        let h = TeamSheetHeader { tournament: tournament(), table: 1, zone: Default::default(), ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::En)).unwrap();
         let r = read("team_sheets_en", &pdf);
         let all = squash(&r.all_text());
@@ -650,7 +645,7 @@ mod tests {
         ] {
             m.apply(t, e).unwrap();
         }
-        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0, ending: None };
+        let h = TeamSheetHeader { tournament: tournament(), table: 1, zone: Default::default(), ending: None };
         let blank = |m: &RelayMatch, lang| {
             let pdf = team_sheets(&h, &lineup_forms(m), &record_sheet(m), &PdfOptions::new(lang)).unwrap();
             squash(&read("team_sheets_blank", &pdf).all_text())
