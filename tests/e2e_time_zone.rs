@@ -23,10 +23,7 @@ fn shown_start(s: &Server, c: &Client, tid: i32) -> (String, String) {
     let staff = c.get(&format!("/t/{tid}/results/rounds/1/lateness"));
     let public = s.client().get(&format!("/t/{tid}/pairings?round=1"));
     assert_eq!(public.status, 200, "{}", public.body);
-    (
-        staff.input("starts_at").unwrap_or_default(),
-        text_of(&public, "round-start").unwrap_or_default(),
-    )
+    (staff.input("starts_at").unwrap_or_default(), text_of(&public, "round-start").unwrap_or_default())
 }
 
 fn save_settings(s: &Server, c: &Client, tid: i32, zone: &str) -> Resp {
@@ -45,7 +42,8 @@ fn times_are_typed_and_shown_in_the_events_zone_and_stored_in_utc() {
     // A new event takes the server's zone.
     assert_eq!(c.get("/t/new").input("time_zone").as_deref(), Some("Europe/Berlin"));
 
-    let tid = tournament_with_players(&c, "时区测试赛", "Time Zone Open", &[("time_zone", "Asia/Shanghai")], 4);
+    let tid =
+        tournament_with_players(&c, "时区测试赛", "Time Zone Open", &[("time_zone", "Asia/Shanghai")], 4);
     let zone = |s: &Server| query_text(&s.db, &format!("SELECT time_zone FROM tournaments WHERE id = {tid}"));
     assert_eq!(zone(&s).as_deref(), Some("Asia/Shanghai"));
     pair_round(&c, tid, 1, "7");
@@ -98,12 +96,18 @@ fn times_are_typed_and_shown_in_the_events_zone_and_stored_in_utc() {
     assert_eq!(staff, "01:00", "the start moved with the zone");
     assert!(public.contains("01:00"), "{public}");
     assert_eq!(
-        query_text(&s.db, &format!("SELECT starts_at FROM round_times WHERE tournament_id = {tid}")).as_deref(),
+        query_text(&s.db, &format!("SELECT starts_at FROM round_times WHERE tournament_id = {tid}"))
+            .as_deref(),
         Some(stored.as_str()),
         "the stored instant did not change"
     );
     assert_eq!(
-        count_rows(&s.db, &format!("SELECT COUNT(*) FROM audit WHERE tournament_id = {tid} AND after LIKE '%Europe/London%'")),
+        count_rows(
+            &s.db,
+            &format!(
+                "SELECT COUNT(*) FROM audit WHERE tournament_id = {tid} AND after LIKE '%Europe/London%'"
+            )
+        ),
         1,
         "the change is audited"
     );

@@ -634,10 +634,7 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
         lines: table,
         found,
         results: false,
-        starts_at: round
-            .and_then(|r| snap.starts.get(&r))
-            .map(|t| snap.t.zone().time(t))
-            .unwrap_or_default(),
+        starts_at: round.and_then(|r| snap.starts.get(&r)).map(|t| snap.t.zone().time(t)).unwrap_or_default(),
     }
 }
 

@@ -27,6 +27,7 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
+use crate::domain::event_time::{EventZone, NoSuchTime};
 use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::{EndRecord, Ending};
@@ -38,7 +39,6 @@ use crate::domain::team::{PersonId, Timestamp};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use askama::Template;
-use crate::domain::event_time::{EventZone, NoSuchTime};
 use rules::board::Color;
 use rules::clock::{ClockReading, TimeControl};
 
@@ -1631,11 +1631,7 @@ pub async fn sheets(
             venue: t.venue.clone(),
             round: u32::try_from(st.row.round_number).unwrap_or(0),
             // The match day (issue 13 item 5), once the match's start is set.
-            date: st
-                .row
-                .start_at
-                .map(|ts| s.time_zone.date_of(ts))
-                .unwrap_or_default(),
+            date: st.row.start_at.map(|ts| s.time_zone.date_of(ts)).unwrap_or_default(),
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
             time_control_text: l.time_control(tc),
             rules_text: l.rule_set(rules.preset).to_string(),

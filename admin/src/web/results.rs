@@ -15,13 +15,13 @@ use crate::db::results::{self as rdb, Confirmer, NewRuling, RoundTime, Sheet, Sh
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::DbError;
-use crate::domain::results::{self as dr, Clocks, Entry, ResultError, SideLateness};
 use crate::domain::event_time::{EventZone, NoSuchTime};
+use crate::domain::results::{self as dr, Clocks, Entry, ResultError, SideLateness};
 use crate::domain::settings::TournamentSettings;
-use chrono::NaiveDate;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use askama::Template;
+use chrono::NaiveDate;
 use rules::board::Color;
 use rules::clock::{hms, LatenessVerdict};
 use rules::rulings::{self as rr, DoubleLossReason, LossReason, Offence, Ruling, RulingKind};
@@ -659,7 +659,10 @@ fn replay_start_form(s: &Sheet, zone: EventZone, typed: Option<FormView>) -> Opt
     let key = |id: Option<i32>| format!("arr_{}", id.unwrap_or(0));
     let (b, w) = (s.black.as_ref().map(|e| e.id), s.white.as_ref().map(|e| e.id));
     let mut lf = FormView::default();
-    lf.set("starts_at", s.result.as_ref().and_then(|r| r.starts_at.as_deref()).map(|t| zone.time(t)).unwrap_or_default());
+    lf.set(
+        "starts_at",
+        s.result.as_ref().and_then(|r| r.starts_at.as_deref()).map(|t| zone.time(t)).unwrap_or_default(),
+    );
     for id in [b, w].into_iter().flatten() {
         lf.set(&key(Some(id)), s.own_arrivals.get(&id).map(|t| zone.time(t)).unwrap_or_default());
     }
@@ -690,7 +693,9 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
     let lateness = rdb::game_lateness(&l.settings, s, round_start, &l.arrived).map(|g| {
         let have = s.rules_rulings();
         LatenessView {
-            start: rdb::lateness_start(s, round_start).map(|t| l.settings.time_zone.time(&t)).unwrap_or_default(),
+            start: rdb::lateness_start(s, round_start)
+                .map(|t| l.settings.time_zone.time(&t))
+                .unwrap_or_default(),
             black: verdict_text(lang, &g.black),
             white: verdict_text(lang, &g.white),
             pending: g
@@ -1348,7 +1353,8 @@ async fn round_page_with(
             });
             // The sheet's colours: the players as they sat.
             let (black, white) = l.played();
-            let arrival = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).map(|a| zone.time(a)).unwrap_or_default();
+            let arrival =
+                |id: Option<i32>| id.and_then(|i| arrived.get(&i)).map(|a| zone.time(a)).unwrap_or_default();
             if !replay {
                 for i in [black, white].into_iter().flatten() {
                     fv.set(&format!("arr_{i}"), arrival(Some(i)));
