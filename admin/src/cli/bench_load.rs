@@ -81,14 +81,36 @@ pub fn run(args: Args) -> i32 {
     }
 }
 
-/// The public pages the readers fetch, by name; `{p}` is a random entrant.
-const PAGES: [(&str, &str); 5] = [
+/// Every public page, by name, as the readers fetch them; `{p}` is a random entrant, `{q}` a
+/// random entrant's name (the "find my table" search), `{r}` the round being played.
+const PAGES: [(&str, &str); 9] = [
+    ("home", "/t/{t}"),
     ("pairings", "/t/{t}/pairings"),
+    ("round", "/t/{t}/pairings/{r}"),
+    ("find_table", "/t/{t}/pairings?q={q}"),
     ("results", "/t/{t}/results"),
     ("standings", "/t/{t}/standings"),
     ("crosstable", "/t/{t}/crosstable"),
+    ("players", "/t/{t}/players"),
     ("player", "/t/{t}/players/{p}"),
 ];
+
+/// An entrant's id and Chinese name.
+type Named = (i32, String);
+
+/// Times each page's first render after a change is measured (the median is reported).
+const FIRST_RENDERS: usize = 5;
+
+/// The address of a public page for entrant `i` of the event.
+fn page_path(pattern: &str, tid: i32, round: u32, entrants: &[Named], i: u64) -> String {
+    let (id, name) = &entrants[(i % entrants.len() as u64) as usize];
+    let q = serde_urlencoded::to_string([("q", name.as_str())]).unwrap_or_default();
+    pattern
+        .replace("{t}", &tid.to_string())
+        .replace("{r}", &round.to_string())
+        .replace("{p}", &id.to_string())
+        .replace("q={q}", &q)
+}
 
 /// What one reader saw.
 #[derive(Default)]
@@ -171,14 +193,15 @@ fn bench(args: &Args) -> Result<bool, String> {
     let sessions: Vec<Session> = (0..args.writers)
         .map(|i| super::stress::login(&http, &format!("arbiter{i}"), &password))
         .collect::<Result<_, _>>()?;
-    // Warm the cache once, as the first visitors after publishing would.
+    // Warm the server once, as the first visitors after publishing would.
     for (_, p) in PAGES {
-        let path = p.replace("{t}", &tid.to_string()).replace("{p}", &entrants[0].to_string());
+        let path = page_path(p, tid, args.rounds, &entrants, 0);
         let r = http.get(&path, "")?;
         if r.status != 200 {
             return Err(format!("GET {path}: HTTP {}", r.status));
         }
     }
+    let first_renders = first_renders(&db_path, &bind, tid, args.rounds, &entrants)?;
 
     let stop = AtomicBool::new(false);
     let readers: Mutex<Vec<ReaderLog>> = Mutex::new(Vec::new());
@@ -188,7 +211,7 @@ fn bench(args: &Args) -> Result<bool, String> {
         for r in 0..args.readers {
             let (stop, readers, entrants, bind) = (&stop, &readers, &entrants, &bind);
             scope.spawn(move || {
-                let log = read_loop(bind, tid, entrants, args.seed ^ (r as u64 + 1), stop);
+                let log = read_loop(bind, tid, args.rounds, entrants, args.seed ^ (r as u64 + 1), stop);
                 readers.lock().unwrap_or_else(|e| e.into_inner()).push(log);
             });
         }
@@ -289,6 +312,7 @@ fn bench(args: &Args) -> Result<bool, String> {
         "p50_ms": percentile(&all, 0.5),
         "p99_ms": percentile(&all, 0.99),
         "pages": pages,
+        "first_render_ms": first_renders,
         "status": status.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
         "server_errors": server_errors + write_5xx,
         "connection_errors": read_errors + write_no_answer,
@@ -308,9 +332,56 @@ fn bench(args: &Args) -> Result<bool, String> {
     Ok(ok)
 }
 
-/// Arbiter accounts `arbiter0…` on the tournament's staff; the entrants, and the open games
-/// (the last round's, without a result yet) by table.
-fn arbiters(db_path: &Path, tid: i32, n: usize, password: &str) -> Result<(Vec<i32>, Vec<i32>), String> {
+/// How long each public page takes to render the first time after the event changed (a new
+/// change tag, as a result entered makes; the server is warm, the page not yet in the cache):
+/// median and slowest of [`FIRST_RENDERS`] changes, in milliseconds, gzipped as phones ask.
+fn first_renders(
+    db_path: &Path,
+    bind: &str,
+    tid: i32,
+    round: u32,
+    entrants: &[Named],
+) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    let c = rusqlite::Connection::open(db_path).map_err(|e| e.to_string())?;
+    c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    let mut out = serde_json::Map::new();
+    for (name, pattern) in PAGES {
+        let mut times = Vec::with_capacity(FIRST_RENDERS);
+        for i in 0..FIRST_RENDERS {
+            // A new state of the event, as a result written by another process makes it; this
+            // process's server is told at once (its write counter), as after its own writes.
+            c.execute(
+                "UPDATE tournaments SET changes = changes + 1, change_tag = lower(hex(randomblob(8))) WHERE id = ?1",
+                [tid],
+            )
+            .map_err(|e| e.to_string())?;
+            crate::db::audit::note_write();
+            let path = page_path(pattern, tid, round, entrants, i as u64 + 1);
+            let stream = TcpStream::connect(bind).map_err(|e| e.to_string())?;
+            let t = Instant::now();
+            let (status, _, _) = get_keep_alive(stream, bind, &path)?;
+            times.push(t.elapsed().as_micros() as u64);
+            if status != 200 {
+                return Err(format!("GET {path}: HTTP {status}"));
+            }
+        }
+        times.sort_unstable();
+        out.insert(
+            name.to_string(),
+            json!({ "median_ms": percentile(&times, 0.5), "max_ms": percentile(&times, 1.0) }),
+        );
+    }
+    Ok(out)
+}
+
+/// Arbiter accounts `arbiter0…` on the tournament's staff; the entrants (id and name, for the
+/// pages that name one), and the open games (the last round's, without a result yet) by table.
+fn arbiters(
+    db_path: &Path,
+    tid: i32,
+    n: usize,
+    password: &str,
+) -> Result<(Vec<Named>, Vec<i32>), String> {
     let pool = db::open(db_path).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     let actor = Actor::system("bench");
@@ -333,7 +404,19 @@ fn arbiters(db_path: &Path, tid: i32, n: usize, password: &str) -> Result<(Vec<i
             .map_err(|e| e.to_string())?;
         Ok(v)
     };
-    let entrants = ids(&format!("SELECT id FROM entrants WHERE tournament_id = {tid} ORDER BY id"))?;
+    let entrants = {
+        let mut st = c
+            .prepare(&format!(
+                "SELECT id, family_name_zh || given_name_zh FROM entrants WHERE tournament_id = {tid} ORDER BY id"
+            ))
+            .map_err(|e| e.to_string())?;
+        let v = st
+            .query_map([], |r| Ok((r.get::<_, i32>(0)?, r.get::<_, String>(1)?)))
+            .map_err(|e| e.to_string())?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
+        v
+    };
     let games = ids(&format!(
         "SELECT g.id FROM games g LEFT JOIN results r ON r.game_id = g.id WHERE g.tournament_id = {tid} \
          AND g.white_id IS NOT NULL AND r.game_id IS NULL AND g.round_number = \
@@ -354,7 +437,14 @@ fn next(x: &mut u64) -> u64 {
 }
 
 /// One public reader: a keep-alive connection, the pages in turn, until `stop`.
-fn read_loop(bind: &str, tid: i32, entrants: &[i32], seed: u64, stop: &AtomicBool) -> ReaderLog {
+fn read_loop(
+    bind: &str,
+    tid: i32,
+    round: u32,
+    entrants: &[Named],
+    seed: u64,
+    stop: &AtomicBool,
+) -> ReaderLog {
     let mut log = ReaderLog::default();
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut conn: Option<TcpStream> = None;
@@ -362,8 +452,7 @@ fn read_loop(bind: &str, tid: i32, entrants: &[i32], seed: u64, stop: &AtomicBoo
     while !stop.load(Ordering::Relaxed) {
         let (name, pattern) = PAGES[k % PAGES.len()];
         k += 1;
-        let player = entrants[(next(&mut rng) % entrants.len() as u64) as usize];
-        let path = pattern.replace("{t}", &tid.to_string()).replace("{p}", &player.to_string());
+        let path = page_path(pattern, tid, round, entrants, next(&mut rng));
         let t = Instant::now();
         let stream = match conn.take() {
             Some(s) => s,

@@ -5,6 +5,7 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
+use super::templates::Pager;
 use super::templates::*;
 use crate::db::entrants::{self as edb, CreateError, EditError, EntrantRow, Sort};
 use crate::db::tournaments as tdb;
@@ -150,6 +151,10 @@ fn sort_options(lang: Lang) -> Options {
         .collect()
 }
 
+/// Entrants on one page of the staff list (issue 16: the list of 10,000 was 5.1 MB in one
+/// page); the search (characters, pinyin or initials, unit, region) finds one in any page.
+pub const ENTRANTS_PER_PAGE: usize = 200;
+
 fn query(q: &[(String, String)], k: &str) -> String {
     q.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string()).unwrap_or_default()
 }
@@ -163,6 +168,8 @@ pub async fn list(
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
     let search: String = query(&q, "q").chars().take(100).collect();
     let sort = Sort::from_code(&query(&q, "sort"));
+    let page_asked = Pager::parse(&query(&q, "page"))
+        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
     let s2 = search.clone();
     let (t, rows, numbers) = ctx
         .db(move |c| {
@@ -186,7 +193,13 @@ pub async fn list(
         }
         Err(_) => None,
     };
-    let rows = rows
+    let base = format!(
+        "/t/{tid}/entrants?{}",
+        serde_urlencoded::to_string([("q", search.as_str()), ("sort", sort.code())]).unwrap_or_default()
+    );
+    let pager = Pager::new(rows.len(), page_asked, ENTRANTS_PER_PAGE, &base);
+    let total = rows.len();
+    let rows = rows[pager.range()]
         .iter()
         .map(|e| EntrantItem {
             id: e.id,
@@ -204,6 +217,8 @@ pub async fn list(
         c: ctx.chrome_t(&t, true, ctx.t("e.list_title")),
         tid,
         rows,
+        total,
+        pager,
         q: search,
         sort: sort.code().to_string(),
         sorts: sort_options(lang),
@@ -213,13 +228,19 @@ pub async fn list(
     ctx.render(&page)
 }
 
-pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let role = ctx.staff_role(tid).await?;
-    let (t, rows) =
-        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, edb::list(c, tid, "", Sort::Rank)?))).await?;
+/// GET /t/{id}/players: the entrants as the public sees them (by rank, with their pairing
+/// numbers). Served through the public cache (`public::Kind::Players`); `frame` makes the page
+/// frame from the tournament and the title.
+pub fn public_players_page(
+    c: &mut diesel::SqliteConnection,
+    tid: i32,
+    lang: Lang,
+    frame: impl FnOnce(&crate::db::tournaments::TournamentRow, String) -> Chrome,
+) -> Result<PlayersPage, DbError> {
+    let t = tdb::get(c, tid)?;
+    let rows = edb::list(c, tid, "", Sort::Rank)?;
     let numbers = crate::db::rounds::pairing_numbers(&rows);
-    let zh = ctx.lang.is_zh();
+    let zh = lang.is_zh();
     let n_active = rows.iter().filter(|e| !e.withdrawn()).count();
     let rows = rows
         .iter()
@@ -231,18 +252,14 @@ pub async fn public_list(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
                 number: numbers.get(&e.id).copied().unwrap_or(0),
                 name,
                 other_name: other,
-                rank: rank_text(ctx.lang, &e.rank),
+                rank: rank_text(lang, &e.rank),
                 unit: e.unit.clone(),
                 region: e.region.clone(),
                 withdrawn: e.withdrawn(),
             }
         })
         .collect();
-    ctx.render(&PlayersPage {
-        c: ctx.chrome_t(&t, role.is_some(), ctx.t("public.players_title")),
-        rows,
-        n_active,
-    })
+    Ok(PlayersPage { c: frame(&t, lang.t("public.players_title").to_string()), rows, n_active })
 }
 
 /// The entrant form; `duplicates` lists the registered entrants a new one probably is (adding

@@ -171,7 +171,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/delete", web::post().to(tournaments::delete))
         .route("/t/{id}/staff", web::post().to(tournaments::set_staff))
         .route("/t/{id}/audit", web::get().to(tournaments::audit_page))
-        .route("/t/{id}/players", web::get().to(entrants::public_list))
+        .route("/t/{id}/players", web::get().to(public::players_page))
         .route("/t/{id}/chief", web::post().to(results::set_chief))
         .route("/t/{id}/results/rounds", web::get().to(results::rounds_page))
         .route("/t/{id}/results/rounds/{n}", web::get().to(results::round_page))
@@ -213,7 +213,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/rounds/{n}/games/{gid}/nigiri", web::post().to(rounds::nigiri))
         .route("/t/{id}/rounds/{n}/games/{gid}/remote-nigiri", web::post().to(rounds::remote_nigiri))
         .route("/t/{id}/rounds/{n}/games/{gid}/played-colours", web::post().to(rounds::played_colours))
-        .route("/t/{id}/pairings/{n}", web::get().to(rounds::public_round))
+        .route("/t/{id}/pairings/{n}", web::get().to(public::round_page))
         .route("/t/{id}/pairings/{n}/pairings.pdf", web::get().to(print::public_pairings))
         .route("/t/{id}/pairings/{n}/pairings.csv", web::get().to(print::public_pairings_csv))
         .route("/t/{id}/standings.pdf", web::get().to(print::standings_pdf))
@@ -347,6 +347,10 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             .wrap(actix_web::middleware::from_fn(limits::limit_bodies))
             .wrap(actix_web::middleware::from_fn(hsts))
             .wrap(security_headers())
+            // Every response the client accepts gzipped (issue 16: the staff list of 10,000
+            // entrants was 5.1 MB), unless it is already encoded: the public pages keep their
+            // gzipped copy in the cache and set Content-Encoding themselves.
+            .wrap(actix_web::middleware::Compress::default())
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(configure(app_state.clone()))
             .default_service(web::to(not_found))

@@ -215,7 +215,7 @@ impl PublicCache {
                     if let Some(p) = self.recent(&key) {
                         return Ok(p);
                     }
-                    if let Some(snap) = self.recent_snapshot(tid) {
+                    if let Some(snap) = self.recent_snapshot(tid).filter(|_| !kind.direct()) {
                         return self.make_page(&snap, key, kind, cacheable);
                     }
                 }
@@ -224,6 +224,13 @@ impl PublicCache {
         };
         if let Some(p) = self.page(&key, &tag) {
             return Ok(p);
+        }
+        if kind.direct() {
+            // Read after the tag: the page shows this state or a later one, and a later write
+            // has changed the tag, so the next request renders again.
+            let at = Instant::now();
+            let html = render_direct(&mut *pool.get()?, tid, key.1, kind, &key.0, |c| c)?;
+            return Ok(self.keep(&tag, at, key, html, cacheable));
         }
         let snap = {
             let mut conn = pool.get()?;
@@ -248,17 +255,30 @@ impl PublicCache {
         cacheable: bool,
     ) -> Result<Arc<Cached>, DbError> {
         let html = render(snap, key.1, kind, &key.0, |c| c)?;
+        Ok(self.keep(&snap.tag, snap.at, key, html, cacheable))
+    }
+
+    /// A rendered page of the state `tag` read at `at`, kept (with its gzipped form) if it is
+    /// cacheable.
+    fn keep(
+        &self,
+        tag: &str,
+        at: Instant,
+        key: (String, Lang),
+        html: String,
+        cacheable: bool,
+    ) -> Arc<Cached> {
         let page = Arc::new(Cached {
-            at: snap.at,
-            etag: self.etag(&snap.tag, key.1),
-            tag: snap.tag.clone(),
+            at,
+            etag: self.etag(tag, key.1),
+            tag: tag.to_string(),
             gzip: if cacheable { gzip(html.as_bytes()) } else { None },
             body: Bytes::from(html),
         });
         if cacheable {
             self.store(key, page.clone());
         }
-        Ok(page)
+        page
     }
 
     fn etag(&self, tag: &str, lang: Lang) -> String {
@@ -285,6 +305,12 @@ enum Kind {
     },
     /// The tournament's overview as the public sees it.
     Home,
+    /// A published round's page with its draws (`rounds::public_round_page`).
+    Round {
+        n: i32,
+    },
+    /// The entrants (`entrants::public_players_page`).
+    Players,
 }
 
 impl Kind {
@@ -306,7 +332,16 @@ impl Kind {
             Kind::Crosstable => format!("/t/{tid}/crosstable"),
             Kind::Player { eid } => format!("/t/{tid}/players/{eid}"),
             Kind::Home => format!("/t/{tid}"),
+            Kind::Round { n } => format!("/t/{tid}/pairings/{n}"),
+            Kind::Players => format!("/t/{tid}/players"),
         }
+    }
+
+    /// Whether the page is read from the database on its own ([`render_direct`]) rather than
+    /// from the tournament's snapshot: the round page needs its draws and the players' list
+    /// every entrant, which the other pages do not.
+    fn direct(&self) -> bool {
+        matches!(self, Kind::Round { .. } | Kind::Players)
     }
 }
 
@@ -343,16 +378,23 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
             let staff = ctx.staff_role(tid).await?.is_some();
             let path = kind.canonical(tid);
             let user = ctx.user().cloned();
+            // The session's token, for the frame's logout form (a page rendered for staff).
+            let csrf = ctx.csrf.clone();
             let st = state.clone();
             let html = ctx
                 .db(move |c| {
-                    let (_, tag) = tdb::change_stamp(c, tid)?;
-                    let snap = st.public.snapshot(c, tid, &tag)?;
-                    render(&snap, lang, &kind, &path, |mut chrome| {
+                    let frame = |mut chrome: Chrome| {
                         chrome.user = user;
                         chrome.staff = staff;
+                        chrome.csrf = csrf;
                         chrome
-                    })
+                    };
+                    if kind.direct() {
+                        return render_direct(c, tid, lang, &kind, &path, frame);
+                    }
+                    let (_, tag) = tdb::change_stamp(c, tid)?;
+                    let snap = st.public.snapshot(c, tid, &tag)?;
+                    render(&snap, lang, &kind, &path, frame)
                 })
                 .await?;
             let resp = HttpResponse::Ok()
@@ -518,6 +560,30 @@ fn render(
                 super::tournaments::tournament_page(c, lang, snap.t.clone(), n, snap.published, snap.team);
             page.render()
         }
+        Kind::Round { .. } | Kind::Players => return Err(DbError::Other("not a snapshot page".into())),
+    };
+    html.map_err(|e| DbError::Other(format!("template: {e}")))
+}
+
+/// Render a page that is read from the database on its own (see [`Kind::direct`]).
+fn render_direct(
+    conn: &mut diesel::SqliteConnection,
+    tid: i32,
+    lang: Lang,
+    kind: &Kind,
+    path: &str,
+    frame: impl FnOnce(Chrome) -> Chrome,
+) -> Result<String, DbError> {
+    let html = match kind {
+        Kind::Round { n } => super::rounds::public_round_page(conn, tid, *n, lang, |t, title| {
+            frame(chrome(t, lang, path, title, false))
+        })?
+        .render(),
+        Kind::Players => super::entrants::public_players_page(conn, tid, lang, |t, title| {
+            frame(chrome(t, lang, path, title, false))
+        })?
+        .render(),
+        _ => return Err(DbError::Other("a snapshot page".into())),
     };
     html.map_err(|e| DbError::Other(format!("template: {e}")))
 }
@@ -992,6 +1058,23 @@ pub async fn home_page(req: HttpRequest, tid: i32) -> Result<HttpResponse, AppEr
 pub async fn crosstable_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(lang_of(&req), &path)?;
     serve(req.clone(), tid, Kind::Crosstable).await
+}
+
+/// GET /t/{id}/pairings/{n}: a published round (a draft is not public: 404).
+pub async fn round_page(
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let lang = lang_of(&req);
+    let tid = id(lang, &path.0)?;
+    let n = id(lang, &path.1)?;
+    serve(req.clone(), tid, Kind::Round { n }).await
+}
+
+/// GET /t/{id}/players: the list of entrants.
+pub async fn players_page(req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let tid = id(lang_of(&req), &path)?;
+    serve(req.clone(), tid, Kind::Players).await
 }
 
 pub async fn player_page(

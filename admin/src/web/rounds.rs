@@ -1216,50 +1216,25 @@ pub async fn save_attendance(
 // ---------------------------------------------------------------------------------------------
 // Public pages
 
-/// GET /t/{id}/pairings/{n}: a published round (a draft is not public: 404).
-pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
-    let [tid, n] = ctx.ids([&path.0, &path.1])?;
-    let role = ctx.staff_role(tid).await?;
-    let (t, r, rows, entrants, numbers): (_, _, Vec<RoundGame>, _, Vec<i32>) = ctx
-        .db(move |c| {
-            let t = tdb::get(c, tid)?;
-            let r = rdb::get_published(c, tid, n)?;
-            let rows = rdb::games_of(c, tid, n)?;
-            let entrants = crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)?;
-            let numbers = rdb::list(c, tid)?.iter().filter(|r| r.published).map(|r| r.number).collect();
-            Ok::<_, DbError>((t, r, rows, entrants, numbers))
-        })
-        .await?;
-    let lang = ctx.lang;
+/// GET /t/{id}/pairings/{n}: a published round's public page (a draft is not public: 404), read from the database: the tables as played, byes, the
+/// draws with their seeds (so anyone can replay them) and the publication time. Served through
+/// the public cache (`public::Kind::Round`); `frame` makes the page frame from the tournament and
+/// the title (a reader's or a staff member's).
+pub fn public_round_page(
+    c: &mut diesel::SqliteConnection,
+    tid: i32,
+    n: i32,
+    lang: Lang,
+    frame: impl FnOnce(&tdb::TournamentRow, String) -> Chrome,
+) -> Result<PublicRoundPage, DbError> {
+    let t = tdb::get(c, tid)?;
+    let r = rdb::get_published(c, tid, n)?;
+    let rows = rdb::games_of(c, tid, n)?;
+    let entrants = crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)?;
+    let numbers = rdb::list(c, tid)?.iter().filter(|r| r.published).map(|r| r.number).collect();
     let names = Names::new(lang, &entrants);
     let komi = t.settings().ruleset.komi_q;
-    let games = rows
-        .iter()
-        .filter_map(|g| {
-            let tg = g.board_game(komi)?;
-            // Played with the colours swapped (rules.md §4.3): the players as they sat and the
-            // result for those seats, marked, as the results page shows it.
-            let (black, white) = if g.played_swapped { (tg.white, tg.black) } else { (tg.black, tg.white) };
-            Some(PublicGame {
-                table: tg.table,
-                black: names.name(black),
-                black_no: names.number(black),
-                black_rank: names.rank(black),
-                white: names.name(white),
-                white_no: names.number(white),
-                white_rank: names.rank(white),
-                handicap: tg.handicap,
-                nigiri: tg
-                    .nigiri
-                    .as_ref()
-                    .filter(|ns| ns.record.is_none())
-                    .map(|ns| lang.tf("pub.nigiri", &[&names.name(ns.holder), &names.name(ns.guesser)])),
-                result: result_text(lang, &as_played(&g.result, g.played_swapped)),
-                swapped: g.played_swapped,
-                replay: g.is_replay(),
-            })
-        })
-        .collect();
+    let games = rows.iter().filter_map(|g| public_game(lang, &names, komi, g)).collect();
     let byes = rows
         .iter()
         .filter(|g| g.is_bye())
@@ -1267,8 +1242,8 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
         .map(|b| names.numbered(names.number(rdb::pid(b))))
         .collect();
     let title = lang.tf("round.title", &[&r.number]);
-    ctx.render(&PublicRoundPage {
-        c: ctx.chrome_t(&t, role.is_some(), title.clone()),
+    Ok(PublicRoundPage {
+        c: frame(&t, title.clone()),
         title,
         tid,
         n,
@@ -1278,6 +1253,31 @@ pub async fn public_round(ctx: Ctx, path: web::Path<(String, String)>) -> Result
         byes,
         numbers,
         published_at: r.published_at.unwrap_or_default(),
+    })
+}
+
+/// One table of the public round page. Played with the colours swapped (rules.md §4.3): the
+/// players as they sat and the result for those seats, marked, as the results page shows it.
+fn public_game(lang: Lang, names: &Names, komi: i32, g: &RoundGame) -> Option<PublicGame> {
+    let tg = g.board_game(komi)?;
+    let (black, white) = if g.played_swapped { (tg.white, tg.black) } else { (tg.black, tg.white) };
+    Some(PublicGame {
+        table: tg.table,
+        black: names.name(black),
+        black_no: names.number(black),
+        black_rank: names.rank(black),
+        white: names.name(white),
+        white_no: names.number(white),
+        white_rank: names.rank(white),
+        handicap: tg.handicap,
+        nigiri: tg
+            .nigiri
+            .as_ref()
+            .filter(|ns| ns.record.is_none())
+            .map(|ns| lang.tf("pub.nigiri", &[&names.name(ns.holder), &names.name(ns.guesser)])),
+        result: result_text(lang, &as_played(&g.result, g.played_swapped)),
+        swapped: g.played_swapped,
+        replay: g.is_replay(),
     })
 }
 

@@ -41,6 +41,10 @@ impl Chrome {
             _ => super::limits::SGF,
         })
     }
+    /// "Page 2 of 50 (201–400 of 10,000)" in the reader's language.
+    pub fn pager_position(&self, p: &Pager) -> String {
+        self.lang.tf("pager.position", &[&p.page, &p.pages, &p.first_item, &p.last_item, &p.total])
+    }
     pub fn role_name(&self, code: &str) -> &'static str {
         match code {
             "organizer" => self.t("role.organizer"),
@@ -296,7 +300,10 @@ pub struct EntrantItem {
 pub struct EntrantsPage {
     pub c: Chrome,
     pub tid: i32,
+    /// This page's entrants; `total` counts all that the search found.
     pub rows: Vec<EntrantItem>,
+    pub total: usize,
+    pub pager: Pager,
     pub q: String,
     pub sort: String,
     pub sorts: Options,
@@ -657,4 +664,76 @@ pub struct PublicRoundPage {
     pub published_at: String,
     pub seed: String,
     pub draws: Vec<DrawView>,
+}
+
+/// One page of a long list: which page, of how many, and the addresses of its neighbours
+/// (the list's address with `page=N` added).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pager {
+    /// 1-based.
+    pub page: usize,
+    pub pages: usize,
+    pub first_item: usize,
+    pub last_item: usize,
+    pub total: usize,
+    pub prev: Option<String>,
+    pub next: Option<String>,
+}
+
+impl Pager {
+    /// `?page=`: absent is the first page; anything but a page number from 1 is refused.
+    pub fn parse(v: &str) -> Option<usize> {
+        if v.is_empty() {
+            return Some(1);
+        }
+        v.parse::<usize>().ok().filter(|p| *p >= 1)
+    }
+
+    /// Page `page` of `total` items, `per` a page; a page past the end shows the last one (the
+    /// list may have shrunk since the link was made).
+    pub fn new(total: usize, page: usize, per: usize, base: &str) -> Pager {
+        let per = per.max(1);
+        let pages = total.div_ceil(per).max(1);
+        let page = page.clamp(1, pages);
+        let link = |p: usize| format!("{base}&page={p}");
+        let first = (page - 1) * per;
+        Pager {
+            page,
+            pages,
+            first_item: if total == 0 { 0 } else { first + 1 },
+            last_item: (first + per).min(total),
+            total,
+            prev: (page > 1).then(|| link(page - 1)),
+            next: (page < pages).then(|| link(page + 1)),
+        }
+    }
+
+    /// The items of this page, as an index range into the whole list.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.first_item.saturating_sub(1)..self.last_item
+    }
+}
+
+#[cfg(test)]
+mod pager_tests {
+    use super::Pager;
+
+    #[test]
+    fn pages_cover_the_list_once() {
+        let p = Pager::new(450, 1, 200, "/x?q=");
+        assert_eq!((p.page, p.pages, p.range()), (1, 3, 0..200));
+        assert_eq!((p.prev, p.next.as_deref()), (None, Some("/x?q=&page=2")));
+        let p = Pager::new(450, 3, 200, "/x?q=");
+        assert_eq!((p.range(), p.next), (400..450, None));
+        assert_eq!(p.prev.as_deref(), Some("/x?q=&page=2"));
+        // Past the end: the last page; an empty list: one empty page.
+        assert_eq!(Pager::new(450, 9, 200, "/x?").page, 3);
+        let p = Pager::new(0, 1, 200, "/x?");
+        assert_eq!((p.pages, p.range(), p.first_item), (1, 0..0, 0));
+        assert_eq!(Pager::parse(""), Some(1));
+        assert_eq!(Pager::parse("2"), Some(2));
+        assert_eq!(Pager::parse("0"), None);
+        assert_eq!(Pager::parse("abc"), None);
+        assert_eq!(Pager::parse("-1"), None);
+    }
 }

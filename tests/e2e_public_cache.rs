@@ -1,0 +1,175 @@
+//! Issue 16, items 4 and 5, over HTTP: every public page goes through the public cache (ETag,
+//! 304, gzip, a new tag at once after a write), the staff pages and CSV downloads are gzipped
+//! when the client takes it, and the staff's list of entrants is paged and searched by pinyin.
+
+mod common;
+use common::*;
+
+fn gunzip(bytes: &[u8]) -> String {
+    let mut s = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(bytes), &mut s).expect("gzip");
+    s
+}
+
+/// What every cached public page answers: an ETag, a short max-age, a 304 on revalidation,
+/// the same page gzipped, and no cookie.
+fn assert_cached(public: &Client, path: &str) -> (String, String) {
+    let r = public.get(path);
+    assert_eq!(r.status, 200, "{path}: {}", r.body);
+    let etag = r.header("etag").unwrap_or_else(|| panic!("{path}: no ETag")).to_string();
+    assert!(r.header("cache-control").unwrap_or("").contains("max-age"), "{path}");
+    assert!(r.header("set-cookie").is_none(), "{path}: no cookie on a cacheable page");
+    let again = public.get_with(path, &[("If-None-Match", &etag)]);
+    assert_eq!(again.status, 304, "{path}");
+    assert!(again.body.is_empty());
+    let z = public.get_with(path, &[("Accept-Encoding", "gzip, deflate, br")]);
+    assert_eq!(z.header("content-encoding"), Some("gzip"), "{path}");
+    assert_eq!(z.header("etag"), Some(etag.as_str()), "{path}");
+    assert_eq!(gunzip(&z.bytes), r.body, "{path}: the same page gzipped");
+    (etag, r.body)
+}
+
+#[test]
+fn the_round_page_and_the_players_list_are_cached_and_change_at_once() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = tournament_with_players(&c, "缓存测试赛", "Cache Open", &[("colour_method", "lots")], 8);
+    pair_round(&c, tid, 1, "16");
+    publish_round(&s, &c, tid, 1);
+    let public = s.client();
+    let round = format!("/t/{tid}/pairings/1");
+    let players = format!("/t/{tid}/players");
+    let (round_tag, before) = assert_cached(&public, &round);
+    let (players_tag, list) = assert_cached(&public, &players);
+    assert!(before.contains("Wang Yi") && list.contains("Wu Ba"));
+    // Odd query strings share the page.
+    assert_eq!(public.get(&format!("{round}?utm=x")).header("etag"), Some(round_tag.as_str()));
+
+    // A result: the next request of either page is the new state, not the cached one.
+    let gid = game_id(&s.db, tid, 1, 1);
+    enter(&c, tid, gid, &[("method", "resignation"), ("winner", "black")]);
+    let r = public.get_with(&round, &[("If-None-Match", &round_tag)]);
+    assert_eq!(r.status, 200, "the round changed");
+    assert_ne!(r.header("etag"), Some(round_tag.as_str()));
+    assert!(r.body.contains("Black wins"), "{}", r.body);
+    assert!(!before.contains("Black wins"));
+    // A new entrant shows on the list at once.
+    let add = add_entrant(&c, tid, "柯", "洁", "9段");
+    assert_eq!(add.status, 303, "{}", add.body);
+    let r = public.get_with(&players, &[("If-None-Match", &players_tag)]);
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains("柯洁") || r.body.contains("Ke Jie"), "{}", r.body);
+
+    // In Chinese: another variant of the same address.
+    let mut zh = s.client();
+    zh.accept_language = "zh-CN,zh;q=0.9".into();
+    let z = zh.get(&round);
+    assert_ne!(z.header("etag"), r.header("etag"));
+    assert!(z.body.contains("王一"), "{}", z.body);
+
+    // A draft round is not public (404), nor an unknown one; a malformed number is a 404 too.
+    pair_round(&c, tid, 2, "17");
+    for p in [format!("/t/{tid}/pairings/2"), format!("/t/{tid}/pairings/9"), format!("/t/{tid}/pairings/x")]
+    {
+        assert_eq!(public.get(&p).status, 404, "{p}");
+    }
+    assert_eq!(public.get("/t/9999/players").status, 404);
+
+    // Staff get the page rendered for them, never cached, with their navigation and a frame
+    // whose logout form carries the session's token.
+    for p in [&round, &players] {
+        let staff = c.get(p);
+        assert_eq!(staff.status, 200);
+        assert!(staff.header("cache-control").unwrap_or("").contains("no-cache"), "{p}");
+        assert!(staff.body.contains(&format!("/t/{tid}/rounds")), "{p}: staff navigation");
+        assert!(!staff.body.contains("name=\"csrf\" value=\"\""), "{p}: a token in the frame's forms");
+    }
+    assert!(!before.contains(&format!("/t/{tid}/rounds\"")), "the public page has no admin links");
+}
+
+/// A CSV of `n` entrants with distinct names; entrant `special` is 柯洁 (Ke Jie), the only
+/// name with the pinyin initials `kj`.
+fn many_players(n: usize, special: usize) -> String {
+    let families = ["王", "李", "张", "刘", "陈", "杨", "黄", "赵", "吴", "周"];
+    let givens = ["一", "明", "华", "伟", "芳", "丽", "强", "军", "平", "东"];
+    let mut csv = String::from("姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注\n");
+    for i in 0..n {
+        let name = if i == special {
+            "柯洁".to_string()
+        } else {
+            format!("{}{}{}", families[i % 10], givens[(i / 10) % 10], givens[(i / 100) % 10])
+        };
+        csv.push_str(&format!("{name},,3段,,棋院{},北京,,,\n", i % 7));
+    }
+    csv
+}
+
+#[test]
+fn staff_pages_and_csv_are_gzipped_and_the_entrants_list_is_paged() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "分页测试赛");
+    let r = import_file(&c, tid, "csv", "players.csv", many_players(450, 321).as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    let list = format!("/t/{tid}/entrants");
+
+    // Gzipped when asked, plain otherwise, never when refused.
+    let z = c.get_with(&list, &[("Accept-Encoding", "gzip")]);
+    assert_eq!(z.status, 200);
+    assert_eq!(z.header("content-encoding"), Some("gzip"));
+    let page1 = gunzip(&z.bytes);
+    let plain = c.get(&list);
+    assert!(plain.header("content-encoding").is_none());
+    assert_eq!(c.get_with(&list, &[("Accept-Encoding", "gzip;q=0")]).header("content-encoding"), None);
+
+    // 200 a page, the count of all, the position and the way on.
+    let rows = |html: &str| html.matches("<tr id=\"entrant-").count();
+    assert_eq!(rows(&page1), 200);
+    assert!(page1.contains("(450)"), "the heading counts every entrant");
+    assert!(page1.contains("Page 1 of 3 (1–200 of 450)"), "{page1}");
+    assert!(page1.contains("page=2") && !page1.contains("rel=\"prev\""));
+    let last = c.get(&format!("{list}?page=3"));
+    assert_eq!(rows(&last.body), 50);
+    assert!(last.body.contains("rel=\"prev\"") && !last.body.contains("rel=\"next\""));
+    // Past the end: the last page (the list may have shrunk); not a number: a 400 that says so.
+    assert_eq!(rows(&c.get(&format!("{list}?page=99")).body), 50);
+    for bad in ["abc", "0", "-1", "1.5"] {
+        let r = c.get(&format!("{list}?page={bad}"));
+        assert_eq!(r.status, 400, "page={bad}");
+        assert!(r.body.contains("page number"), "{}", r.body);
+    }
+    let mut zh_org = s.client();
+    zh_org.accept_language = "zh-CN,zh;q=0.9".into();
+    zh_org.login(ORG_USER, ORG_PASS);
+    let r = zh_org.get(&format!("{list}?page=abc"));
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("页码"), "{}", r.body);
+    let r = zh_org.get(&list);
+    assert!(r.body.contains("第 1 / 3 页"), "{}", r.body);
+
+    // The search finds anyone on any page, by characters, full pinyin or initials, and pages
+    // keep the search and the order.
+    for q in ["柯洁", "kejie", "kj"] {
+        let r = c.get(&format!("{list}?q={}", q.replace("柯洁", "%E6%9F%AF%E6%B4%81")));
+        assert_eq!(rows(&r.body), 1, "q={q}");
+        assert!(r.body.contains("柯洁") && r.body.contains("(1)"), "q={q}");
+    }
+    let r = c.get(&format!("{list}?q=%E7%8E%8B&sort=name"));
+    assert_eq!(rows(&r.body), 45, "the 45 entrants named 王 fit on one page");
+    let r = c.get(&format!("{list}?q=%E6%A3%8B%E9%99%A2&sort=name"));
+    let pager = r.body.split("class=\"pager").nth(1).unwrap_or_default();
+    assert!(pager.contains("q=%E6%A3%8B%E9%99%A2&#38;sort=name&#38;page=2"), "{pager}");
+
+    // The CSV export: gzipped when asked, every entrant, the same bytes as the plain one.
+    let csv = format!("/t/{tid}/entrants.csv");
+    let plain = c.get(&csv);
+    assert_eq!(plain.status, 200);
+    assert!(plain.header("content-encoding").is_none());
+    let z = c.get_with(&csv, &[("Accept-Encoding", "gzip")]);
+    assert_eq!(z.header("content-encoding"), Some("gzip"));
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&z.bytes[..]), &mut bytes).unwrap();
+    assert_eq!(bytes, plain.bytes);
+    assert_eq!(csv_records(&bytes).len(), 451, "a header and every entrant");
+    assert!(z.bytes.len() * 3 < plain.bytes.len(), "{} gzipped of {}", z.bytes.len(), plain.bytes.len());
+}
