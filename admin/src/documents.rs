@@ -565,6 +565,7 @@ mod tests {
             lots_seed: 0,
             pairing_rules: String::new(),
             name_order: String::new(),
+            time_zone: String::new(),
         }
     }
 

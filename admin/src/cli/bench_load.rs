@@ -376,12 +376,7 @@ fn first_renders(
 
 /// Arbiter accounts `arbiter0…` on the tournament's staff; the entrants (id and name, for the
 /// pages that name one), and the open games (the last round's, without a result yet) by table.
-fn arbiters(
-    db_path: &Path,
-    tid: i32,
-    n: usize,
-    password: &str,
-) -> Result<(Vec<Named>, Vec<i32>), String> {
+fn arbiters(db_path: &Path, tid: i32, n: usize, password: &str) -> Result<(Vec<Named>, Vec<i32>), String> {
     let pool = db::open(db_path).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     let actor = Actor::system("bench");

@@ -38,8 +38,11 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
         println!("demo organizer account: organizer / {password}");
         organizer = Some(u);
     }
-    let today = chrono::Local::now().date_naive();
+    // The demo is an event in Beijing: its times are China's, whatever the server's zone.
+    let zone = crate::domain::event_time::EventZone::SHANGHAI;
+    let today = zone.today();
     let mut s = TournamentSettings::defaults(today);
+    s.time_zone = zone;
     s.name_zh = "2026年天元杯业余围棋公开赛".into();
     s.name_latin = "Tengen Cup Amateur Open 2026".into();
     s.venue = "北京市东城区 中国棋院".into();

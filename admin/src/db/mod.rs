@@ -193,7 +193,7 @@ pub fn open_with(path: &Path, opts: DbOptions) -> Result<DbPool, DbError> {
 
 /// The current time as stored: UTC, `YYYY-MM-DD HH:MM:SS`.
 pub fn now() -> String {
-    chrono::Utc::now().format("%Y-%m-%d %H:%M:%S").to_string()
+    crate::domain::event_time::stored(chrono::Utc::now())
 }
 
 /// Who makes a change, for the audit trail.

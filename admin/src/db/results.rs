@@ -982,6 +982,16 @@ pub fn round_lateness(
     Ok((start, arr.into_iter().filter_map(|(e, a)| a.map(|a| (e, a))).collect()))
 }
 
+/// Each round's start as stored (UTC), by round number: what the public pairings show.
+pub fn round_starts(conn: &mut SqliteConnection, tid: i32) -> Result<HashMap<i32, String>, DbError> {
+    Ok(round_times::table
+        .filter(round_times::tournament_id.eq(tid))
+        .select((round_times::round_number, round_times::starts_at))
+        .load::<(i32, String)>(conn)?
+        .into_iter()
+        .collect())
+}
+
 /// Arrivals by entrant in entrant order, for the audit trail.
 fn by_entrant(m: &HashMap<i32, String>) -> Vec<(i32, &str)> {
     let mut v: Vec<(i32, &str)> = m.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -1109,8 +1119,13 @@ pub fn game_lateness(
         true => (own?, &s.own_arrivals),
         false => (own.or(round_start)?, round_arrivals),
     };
-    let start = dr::parse_time_of_day(start_text)?;
-    let at = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).and_then(|a| dr::parse_time_of_day(a));
+    // Stored in UTC; judged in seconds from the venue's midnight of the start's day, so that
+    // times either side of UTC midnight stay apart by what the venue's clock says.
+    let zone = settings.time_zone;
+    let day = zone.local_date(start_text)?;
+    let secs = |t: &str| zone.seconds_into(day, t).map(|x| u32::try_from(x.max(0)).unwrap_or(u32::MAX));
+    let start = secs(start_text)?;
+    let at = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).and_then(|a| secs(a));
     let (black, white) = s.game.played();
     Some(dr::game_lateness(
         &settings.lateness,
@@ -1122,7 +1137,7 @@ pub fn game_lateness(
     ))
 }
 
-/// The start a game's lateness is judged from, as typed ("HH:MM"), if any: a replay's own, or
+/// The start a game's lateness is judged from, as stored (UTC), if any: a replay's own, or
 /// the round's.
 pub fn lateness_start(s: &Sheet, round_start: Option<&str>) -> Option<String> {
     let own = s.result.as_ref().and_then(|r| r.starts_at.clone());

@@ -63,6 +63,7 @@ diesel::table! {
         lots_seed -> BigInt,
         pairing_rules -> Text,
         name_order -> Text,
+        time_zone -> Text,
     }
 }
 

@@ -4,6 +4,7 @@ use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, games, rounds, tournament_staff, tournaments, users};
 use super::users::Role;
 use super::{now, Actor, DbError};
+use crate::domain::event_time::{date_text, parse_date};
 use crate::domain::settings::*;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -37,6 +38,7 @@ pub struct TournamentRow {
     pub lots_seed: i64,
     pub pairing_rules: String,
     pub name_order: String,
+    pub time_zone: String,
 }
 
 #[derive(Insertable, AsChangeset)]
@@ -63,6 +65,7 @@ struct SettingsRow {
     forfeit_sos: String,
     pairing_rules: String,
     name_order: String,
+    time_zone: String,
 }
 
 impl SettingsRow {
@@ -71,8 +74,8 @@ impl SettingsRow {
             name_zh: s.name_zh.clone(),
             name_latin: s.name_latin.clone(),
             venue: s.venue.clone(),
-            start_date: s.start_date.format("%Y-%m-%d").to_string(),
-            end_date: s.end_date.format("%Y-%m-%d").to_string(),
+            start_date: date_text(s.start_date),
+            end_date: date_text(s.end_date),
             system: s.system.code().into(),
             rounds: i32::try_from(s.rounds).unwrap_or(i32::MAX),
             ruleset: json(&s.ruleset),
@@ -89,6 +92,7 @@ impl SettingsRow {
             forfeit_sos: s.forfeit_sos.code().into(),
             pairing_rules: json(&s.pairing),
             name_order: s.name_order.code().into(),
+            time_zone: s.time_zone.name().into(),
         }
     }
 }
@@ -112,7 +116,7 @@ impl TournamentRow {
     /// database with a bad value gets the default for that setting rather than a crash.
     pub fn settings(&self) -> TournamentSettings {
         let d = TournamentSettings::defaults(chrono::Utc::now().date_naive());
-        let date = |s: &str, dflt| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap_or(dflt);
+        let date = |s: &str, dflt| parse_date(s).unwrap_or(dflt);
         TournamentSettings {
             name_zh: self.name_zh.clone(),
             name_latin: self.name_latin.clone(),
@@ -135,7 +139,14 @@ impl TournamentRow {
             forfeit_sos: ForfeitSos::from_code(&self.forfeit_sos).unwrap_or(d.forfeit_sos),
             pairing: serde_json::from_str(&self.pairing_rules).unwrap_or(d.pairing),
             name_order: NameOrder::from_code(&self.name_order).unwrap_or(d.name_order),
+            time_zone: self.zone(),
         }
+    }
+
+    /// The event's time zone (a hand-edited unknown name reads as the server's zone).
+    pub fn zone(&self) -> crate::domain::event_time::EventZone {
+        crate::domain::event_time::EventZone::parse(&self.time_zone)
+            .unwrap_or_else(crate::domain::event_time::EventZone::server)
     }
 
     /// The name in the reader's script, falling back to the other one.

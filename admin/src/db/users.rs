@@ -380,7 +380,7 @@ pub fn token_hash(token: &str) -> String {
 }
 
 fn stamp(t: chrono::DateTime<chrono::Utc>) -> String {
-    t.format("%Y-%m-%d %H:%M:%S").to_string()
+    crate::domain::event_time::stored(t)
 }
 
 pub fn create_session(conn: &mut SqliteConnection, user_id: i32) -> Result<Session, DbError> {

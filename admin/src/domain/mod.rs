@@ -5,6 +5,7 @@ pub mod demo;
 pub mod draw;
 pub mod duplicates;
 pub mod entrant;
+pub mod event_time;
 pub mod names;
 pub mod pairing;
 pub mod password;

@@ -2,6 +2,7 @@
 //! defaults, and which of them are frozen once a round is published.
 
 use super::entrant::Rank;
+use super::event_time::EventZone;
 pub use crate::domain::names::NameOrder;
 use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
@@ -353,6 +354,10 @@ pub struct TournamentSettings {
     /// How every list ordered by name is ordered: pinyin or stroke count (`domain::names`).
     #[serde(default)]
     pub name_order: NameOrder,
+    /// The event's time zone: every time shown or typed is in it, stored in UTC
+    /// (`domain::event_time`). New events take the server's zone.
+    #[serde(default = "EventZone::server")]
+    pub time_zone: EventZone,
 }
 
 impl TournamentSettings {
@@ -380,6 +385,7 @@ impl TournamentSettings {
             late_entry: LateEntry::Loss,
             pairing: PairingRules::default(),
             name_order: NameOrder::Pinyin,
+            time_zone: EventZone::server(),
         }
     }
 

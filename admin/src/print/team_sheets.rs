@@ -9,13 +9,13 @@
 //!
 //! The data comes from [`crate::domain::team::sheets`] (`lineup_forms`, `record_sheet`); a form
 //! whose line-up is not in yet prints blank lines to fill in by hand. Times are Unix seconds,
-//! printed as wall-clock times at the offset the caller gives (this module reads no clock).
+//! printed as wall-clock times in the event's zone the caller gives (this module reads no clock).
 
-use chrono::{DateTime, FixedOffset};
 use rules::board::Color;
 
 use super::pdf::{Align, Column, Doc, Frame, Page, Style, Table};
 use super::{Lang, PdfOptions, PrintError, SheetTournament};
+use crate::domain::event_time::EventZone;
 use crate::domain::team::lineup::Section;
 use crate::domain::team::sheets::{LineupForm, MatchRecordSheet, SheetClockRow, SheetCount, SheetPenaltyRow};
 use rules::outcome::{half_points_text, quarters_text};
@@ -27,8 +27,8 @@ pub struct TeamSheetHeader {
     pub tournament: SheetTournament,
     /// Table (match) number in the round.
     pub table: u32,
-    /// Offset of the venue's wall clock from UTC, in seconds.
-    pub utc_offset_secs: i32,
+    /// The event's time zone: the venue's wall clock the times are printed in.
+    pub zone: EventZone,
     /// How the match ended besides the result: the ruling with its article, reason and who
     /// ruled, or who confirmed a resignation (issue 13), in the sheet's language.
     pub ending: Option<String>,
@@ -38,12 +38,8 @@ const W: f32 = 210.0;
 const H: f32 = 297.0;
 const M: f32 = 14.0;
 
-fn time(ts: Option<i64>, offset: i32) -> String {
-    let Some(ts) = ts else { return String::new() };
-    let off = FixedOffset::east_opt(offset).unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"));
-    DateTime::from_timestamp(ts, 0)
-        .map(|d| d.with_timezone(&off).format("%H:%M:%S").to_string())
-        .unwrap_or_default()
+fn time(ts: Option<i64>, zone: EventZone) -> String {
+    ts.map(|ts| zone.clock_of(ts)).unwrap_or_default()
 }
 
 fn side(lang: Lang, c: Color) -> &'static str {
@@ -82,7 +78,7 @@ pub fn team_sheets(
         let page = doc.add_page(W, H);
         let mut y = heading(page, t, &match_title, lang.t("doc.line_up_forms"));
         for f in forms.iter().filter(|f| f.section == s) {
-            y = lineup_box(page, f, lang, h.utc_offset_secs, y);
+            y = lineup_box(page, f, lang, h.zone, y);
         }
         let note = match s {
             Section::Playoff => lang.t("doc.due_from_each_leader_when"),
@@ -121,7 +117,7 @@ fn heading(page: &mut Page<'_>, t: &SheetTournament, match_title: &str, what: &s
 }
 
 /// One team's line-up box of a section; returns the y below it.
-fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f32) -> f32 {
+fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, zone: EventZone, y: f32) -> f32 {
     let w = W - 2.0 * M;
     let h = 62.0;
     page.rect(M, y, w, h, 0.8);
@@ -129,10 +125,10 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f
     let title = lang.tf("doc.lineup_title", &[&lang.section(f.section), &f.team, &side(lang, f.side)]);
     page.text_fit(M + 3.0, y + 6.2, w - 6.0, Style::bold(11.0), Align::Left, &title);
     let mut yy = y + 16.0;
-    let deadline = lang.tf("doc.due_by", &[&time(f.deadline, offset)]);
+    let deadline = lang.tf("doc.due_by", &[&time(f.deadline, zone)]);
     let submitted = match f.late_secs {
-        0 => lang.tf("doc.handed_in", &[&time(f.submitted_at, offset)]),
-        late => lang.tf("doc.handed_in_late", &[&time(f.submitted_at, offset), &late]),
+        0 => lang.tf("doc.handed_in", &[&time(f.submitted_at, zone)]),
+        late => lang.tf("doc.handed_in_late", &[&time(f.submitted_at, zone), &late]),
     };
     page.text(M + 3.0, yy, Style::new(9.0), Align::Left, &deadline);
     page.text(M + w / 2.0, yy, Style::new(9.0), Align::Left, &submitted);
@@ -168,7 +164,7 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, offset: i32, y: f
     y + h + 6.0
 }
 
-fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
+fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, zone: EventZone) -> Table {
     let l = |k| lang.t(k);
     Table {
         columns: vec![
@@ -187,7 +183,7 @@ fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
             .map(|r| {
                 let p = &r.row;
                 vec![
-                    time(Some(p.at), offset),
+                    time(Some(p.at), zone),
                     short_section(lang, p.section),
                     p.move_number.to_string(),
                     p.side.map(|c| side(lang, c).to_string()).unwrap_or_default(),
@@ -203,7 +199,7 @@ fn penalty_table(rows: &[SheetPenaltyRow], lang: Lang, offset: i32) -> Table {
     }
 }
 
-fn clock_table(rows: &[SheetClockRow], lang: Lang, offset: i32) -> Table {
+fn clock_table(rows: &[SheetClockRow], lang: Lang, zone: EventZone) -> Table {
     let l = |k| lang.t(k);
     Table {
         columns: vec![
@@ -217,7 +213,7 @@ fn clock_table(rows: &[SheetClockRow], lang: Lang, offset: i32) -> Table {
             .iter()
             .map(|r| {
                 vec![
-                    time(Some(r.at), offset),
+                    time(Some(r.at), zone),
                     short_section(lang, r.section),
                     r.move_number.to_string(),
                     lang.clock_reading(&r.clocks[0]),
@@ -255,7 +251,7 @@ fn record_pages(
     match_title: &str,
 ) {
     let l = |k| lang.t(k);
-    let off = h.utc_offset_secs;
+    let zone = h.zone;
     let t = &h.tournament;
     let frame = Frame { paper_w: W, paper_h: H, scale: 1.0, margin: M };
     let what = l("doc.match_record_sheet");
@@ -340,9 +336,9 @@ fn record_pages(
                     } else {
                         lang.substitution_kind(r.kind).to_string()
                     },
-                    time(r.requested_at, off),
-                    time(Some(r.confirmed_at), off),
-                    time(r.seated_at, off),
+                    time(r.requested_at, zone),
+                    time(Some(r.confirmed_at), zone),
+                    time(r.seated_at, zone),
                 ]
             })
             .collect(),
@@ -368,9 +364,9 @@ fn record_pages(
                     side(lang, r.side).to_string(),
                     short_section(lang, r.section),
                     r.move_number.to_string(),
-                    time(Some(r.requested_at), off),
-                    time(Some(r.confirmed_at), off),
-                    time(r.ended_at, off),
+                    time(Some(r.requested_at), zone),
+                    time(Some(r.confirmed_at), zone),
+                    time(r.ended_at, zone),
                 ]
             })
             .collect(),
@@ -383,7 +379,7 @@ fn record_pages(
         doc,
         &frame,
         y,
-        &penalty_table(&sheet.penalties, lang, off),
+        &penalty_table(&sheet.penalties, lang, zone),
         lang,
         &cont,
         sheet.over,
@@ -391,7 +387,7 @@ fn record_pages(
     );
 
     sub(doc, &mut y, l("doc.clock_readings_art_22_4"));
-    y = table_or_none(doc, &frame, y, &clock_table(&sheet.clocks, lang, off), lang, &cont, sheet.over, 4);
+    y = table_or_none(doc, &frame, y, &clock_table(&sheet.clocks, lang, zone), lang, &cont, sheet.over, 4);
 
     if let Some(pc) = &sheet.playoff_clocks {
         // The heading and both lines stay together.
@@ -406,7 +402,7 @@ fn record_pages(
                     "doc.playoff_clocks",
                     &[&lang.clock_reading(&r.clocks[0]), &lang.clock_reading(&r.clocks[1])],
                 ),
-                lang.tf("doc.playoff_clocks_note", &[&pc.after_move, &time(Some(r.at), off)]),
+                lang.tf("doc.playoff_clocks_note", &[&pc.after_move, &time(Some(r.at), zone)]),
             ),
             None => {
                 (lang.t("doc.not_recorded").to_string(), lang.tf("doc.playoff_clocks_due", &[&pc.after_move]))
@@ -419,7 +415,7 @@ fn record_pages(
     }
     if !sheet.playoff_penalties.is_empty() || sheet.drawn_game.is_some() {
         sub(doc, &mut y, l("relay.playoff_penalty_log"));
-        let t = penalty_table(&sheet.playoff_penalties, lang, off);
+        let t = penalty_table(&sheet.playoff_penalties, lang, zone);
         y = table_or_none(doc, &frame, y, &t, lang, &cont, sheet.over, 3);
     }
 
@@ -572,7 +568,7 @@ mod tests {
     fn lineup_forms_and_record_sheet_print_the_penalty_log() {
         let m = sample();
         let h =
-            TeamSheetHeader { tournament: tournament(), table: 2, utc_offset_secs: 8 * 3600, ending: None };
+            TeamSheetHeader { tournament: tournament(), table: 2, zone: EventZone::SHANGHAI, ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::Zh)).unwrap();
         let r = read("team_sheets_zh", &pdf);
         assert!(r.every_font_has_to_unicode());
@@ -609,7 +605,8 @@ mod tests {
     #[test]
     fn english_sheets() {
         let m = sample();
-        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0, ending: None };
+        let h =
+            TeamSheetHeader { tournament: tournament(), table: 1, zone: Default::default(), ending: None };
         let pdf = team_sheets(&h, &lineup_forms(&m), &record_sheet(&m), &PdfOptions::new(Lang::En)).unwrap();
         let r = read("team_sheets_en", &pdf);
         let all = squash(&r.all_text());
@@ -650,7 +647,8 @@ mod tests {
         ] {
             m.apply(t, e).unwrap();
         }
-        let h = TeamSheetHeader { tournament: tournament(), table: 1, utc_offset_secs: 0, ending: None };
+        let h =
+            TeamSheetHeader { tournament: tournament(), table: 1, zone: Default::default(), ending: None };
         let blank = |m: &RelayMatch, lang| {
             let pdf = team_sheets(&h, &lineup_forms(m), &record_sheet(m), &PdfOptions::new(lang)).unwrap();
             squash(&read("team_sheets_blank", &pdf).all_text())

@@ -18,10 +18,10 @@ use actix_web::{web, HttpResponse};
 /// Rows per page.
 pub const PER_PAGE: i64 = 100;
 
-/// The time of a row as the page shows it. The one place that turns the stored UTC text into
-/// what the reader sees, so showing times in the event's time zone is a change here alone.
-pub fn shown_time(at: &str) -> String {
-    at.to_string()
+/// The time of a row as the page shows it: the stored UTC text in the event's time zone
+/// (issue 15 item 4, `domain::event_time`).
+pub fn shown_time(zone: &crate::domain::event_time::EventZone, at: &str) -> String {
+    zone.date_time(at)
 }
 
 /// One audit row as the page shows it.
@@ -187,7 +187,7 @@ pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
     };
     Line {
         id: row.id,
-        at: shown_time(&row.at),
+        at: row.at.clone(),
         sentence,
         reason: row.reason.clone(),
         before: row.before.clone(),
@@ -281,7 +281,9 @@ pub async fn page(
         })
         .await?;
     let lang = ctx.lang;
-    let lines: Vec<Line> = pg.rows.iter().map(|r| line(lang, r, &subjects)).collect();
+    let zone = t.zone();
+    let lines: Vec<Line> =
+        pg.rows.iter().map(|r| Line { at: shown_time(&zone, &r.at), ..line(lang, r, &subjects) }).collect();
     let older = match (pg.more, lines.last()) {
         (true, Some(last)) => Some(query_of(&Filter { before: Some(last.id), ..filter.clone() })),
         _ => None,

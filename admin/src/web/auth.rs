@@ -267,6 +267,11 @@ async fn render_users(
             if !viewer.admin {
                 trail.retain(|a| a.entity_id.is_some_and(|id| list.iter().any(|(u, _)| u.id == id)));
             }
+            // Accounts belong to no event: their times are in the server's zone.
+            let zone = crate::domain::event_time::EventZone::server();
+            for a in &mut trail {
+                a.at = zone.date_time(&a.at);
+            }
             Ok::<_, DbError>((list, trail, crate::db::durability(c)?))
         })
         .await?;

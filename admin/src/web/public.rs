@@ -27,6 +27,7 @@ use crate::db::entrants::EntrantRow;
 use crate::db::results::{self as rdb, GameLine, RulingRow};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::{audit, DbError, DbPool};
+use crate::domain::event_time::EventZone;
 use crate::domain::pairing::Colour;
 use crate::domain::results as dr;
 use crate::domain::settings::TieBreak;
@@ -482,6 +483,8 @@ pub struct Snapshot {
     published: u32,
     /// A team event's settings (the overview shows the rules its matches use).
     team: Option<crate::domain::team::event::TeamSettings>,
+    /// Each round's start as stored (UTC), shown in the event's zone.
+    starts: HashMap<i32, String>,
 }
 
 impl Snapshot {
@@ -505,6 +508,7 @@ impl Snapshot {
             at: Instant::now(),
             names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
             rulings: rdb::rulings_by_game(conn, tid)?,
+            starts: rdb::round_starts(conn, tid)?,
             sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
             t,
             data,
@@ -641,6 +645,8 @@ struct PairingsPage {
     lines: Vec<TableLine>,
     found: usize,
     results: bool,
+    /// The round's start in the event's zone ("09:00"), empty while none is set.
+    starts_at: String,
 }
 
 fn table_lines(lang: Lang, lines: &[&GameLine], names: &HashMap<i32, EntrantRow>, q: &str) -> Vec<TableLine> {
@@ -694,6 +700,7 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
         lines: table,
         found,
         results: false,
+        starts_at: round.and_then(|r| snap.starts.get(&r)).map(|t| snap.t.zone().time(t)).unwrap_or_default(),
     }
 }
 
@@ -710,6 +717,8 @@ struct ResultsPage {
     lines: Vec<TableLine>,
     found: usize,
     results: bool,
+    /// The round's start in the event's zone ("09:00"), empty while none is set.
+    starts_at: String,
 }
 
 fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> ResultsPage {
@@ -729,6 +738,7 @@ fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> Resul
         lines: p.lines,
         found: 0,
         results: true,
+        starts_at: p.starts_at,
     }
 }
 
@@ -934,11 +944,11 @@ struct PlayerPage {
     games: Vec<PlayerGame>,
 }
 
-fn ruling_line(lang: Lang, r: &RulingRow) -> String {
+fn ruling_line(lang: Lang, zone: EventZone, r: &RulingRow) -> String {
     let kind = r.kind().map(|k| lang.ruling_kind(k)).unwrap_or_default();
     let mut s = lang.tf("pub.ruling_at", &[&kind, &r.move_number]);
     if !r.at_time.is_empty() {
-        s.push_str(&format!(" ({})", r.at_time));
+        s.push_str(&format!(" ({})", zone.time(&r.at_time)));
     }
     if !r.reason.is_empty() {
         s.push_str(&format!(": {}", r.reason));
@@ -989,7 +999,7 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
                                 Some("white") => !black,
                                 _ => true,
                             })
-                            .map(|r| ruling_line(lang, r))
+                            .map(|r| ruling_line(lang, snap.t.zone(), r))
                             .collect()
                     })
                     .unwrap_or_default(),

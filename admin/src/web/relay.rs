@@ -27,6 +27,7 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
+use crate::domain::event_time::{EventZone, NoSuchTime};
 use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::{EndRecord, Ending};
@@ -38,45 +39,37 @@ use crate::domain::team::{PersonId, Timestamp};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use askama::Template;
-use chrono::{Local, NaiveDateTime, TimeZone};
 use rules::board::Color;
 use rules::clock::{ClockReading, TimeControl};
 
 // ---------------------------------------------------------------------------------------------
 // Times, names, texts
 
-/// A wall-clock time as entered ("2026-12-05T09:30:00", seconds optional) in the server's
-/// local time zone; empty = now.
-pub fn parse_at(s: &str) -> Option<Timestamp> {
-    let s = s.trim();
-    if s.is_empty() {
-        return Some(chrono::Utc::now().timestamp());
+/// A wall-clock time as entered ("2026-12-05T09:30:00", seconds optional) in the event's
+/// time zone; empty = now.
+pub fn parse_at(zone: EventZone, s: &str) -> Result<Timestamp, NoSuchTime> {
+    match s.trim() {
+        "" => Ok(chrono::Utc::now().timestamp()),
+        s => zone.typed_timestamp(s),
     }
-    let s = s.replace(' ', "T");
-    for fmt in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"] {
-        if let Ok(n) = NaiveDateTime::parse_from_str(&s, fmt) {
-            return Local.from_local_datetime(&n).earliest().map(|d| d.timestamp());
-        }
-    }
-    None
 }
 
-/// A timestamp as the venue reads it: "2026-12-05 09:30:00".
-pub fn show_at(ts: Timestamp) -> String {
-    Local
-        .timestamp_opt(ts, 0)
-        .earliest()
-        .map(|d| d.format("%Y-%m-%d %H:%M:%S").to_string())
-        .unwrap_or_default()
+/// The message for a time that cannot be recorded: unreadable, or skipped by daylight saving.
+fn time_refusal(lang: Lang, e: NoSuchTime) -> String {
+    match e {
+        NoSuchTime::Unreadable => lang.t("relay.err_time").to_string(),
+        NoSuchTime::Skipped => lang.t("tz.err_skipped").to_string(),
+    }
 }
 
-/// A timestamp as a datetime-local value.
-fn input_at(ts: Timestamp) -> String {
-    Local
-        .timestamp_opt(ts, 0)
-        .earliest()
-        .map(|d| d.format("%Y-%m-%dT%H:%M:%S").to_string())
-        .unwrap_or_default()
+/// A timestamp as the venue reads it: "2026-12-05 09:30:00" in the event's zone.
+pub fn show_at(zone: EventZone, ts: Timestamp) -> String {
+    zone.date_time_of(ts)
+}
+
+/// A timestamp as a datetime-local value in the event's zone.
+fn input_at(zone: EventZone, ts: Timestamp) -> String {
+    zone.input_of(ts)
 }
 
 /// Black's count as entered: "185", "184.5", "184½" → half points.
@@ -330,6 +323,7 @@ impl RelayPage {
 
 fn penalty_views(
     lang: Lang,
+    zone: EventZone,
     rows: &[SheetPenaltyRow],
     names: &HashMap<PersonId, String>,
 ) -> Vec<PenaltyView> {
@@ -337,7 +331,7 @@ fn penalty_views(
         .map(|r| {
             let p = &r.row;
             PenaltyView {
-                at: show_at(p.at),
+                at: show_at(zone, p.at),
                 section: section_name(lang, p.section).to_string(),
                 move_no: p.move_number,
                 side: p.side.map(|c| side_name(lang, c).to_string()).unwrap_or_default(),
@@ -584,6 +578,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         })
         .await?;
     let lang = ctx.lang;
+    let zone = t.zone();
     let tnames = team_names(&teams);
     let tname = |id: i32| tnames.get(&id).cloned().unwrap_or_default();
     let title = lang.tf("relay.title", &[&row.round_number, &row.table_no]);
@@ -621,8 +616,8 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         title,
         staff: role.is_some(),
         version: row.version,
-        start: row.start_at.map(show_at).unwrap_or_default(),
-        start_value: row.start_at.map(input_at).unwrap_or_default(),
+        start: row.start_at.map(|x| show_at(zone, x)).unwrap_or_default(),
+        start_value: row.start_at.map(|x| input_at(zone, x)).unwrap_or_default(),
         started: row.setup.is_some(),
         setup_error,
         nigiri: nigiri_view,
@@ -729,11 +724,11 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         // play-off (Art. 12), with the time the next part starts.
         page.interval = m.waiting_for_section().map(|(sec, starts)| match sec {
             Section::Playoff => {
-                lang.tf("relay.preparation", &[&show_at(starts), &(m.config().playoff_prep_secs / 60)])
+                lang.tf("relay.preparation", &[&show_at(zone, starts), &(m.config().playoff_prep_secs / 60)])
             }
             _ => lang.tf(
                 "relay.break",
-                &[&section_name(lang, sec), &show_at(starts), &(m.config().break_secs / 60)],
+                &[&section_name(lang, sec), &show_at(zone, starts), &(m.config().break_secs / 60)],
             ),
         });
         page.moves = m.moves();
@@ -752,8 +747,8 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         page.sides =
             [Color::Black, Color::White].iter().map(|&c| side_view(lang, m, c, &names, &hidden)).collect();
         let sheet = record_sheet(m);
-        page.penalties = penalty_views(lang, &sheet.penalties, &names);
-        page.playoff_penalties = penalty_views(lang, &sheet.playoff_penalties, &names);
+        page.penalties = penalty_views(lang, zone, &sheet.penalties, &names);
+        page.playoff_penalties = penalty_views(lang, zone, &sheet.playoff_penalties, &names);
         page.result = result_text(lang, m);
         page.short_of_players = m.short_of_players().map(|(c, sec, n)| {
             lang.tf("relay.short_of_players", &[&side_name(lang, c), &n, &section_name(lang, sec)])
@@ -783,7 +778,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 ClockView {
                     move_no: r.move_number,
                     section: section_name(lang, r.section).to_string(),
-                    at: show_at(r.at),
+                    at: show_at(zone, r.at),
                     black,
                     white,
                 }
@@ -814,8 +809,8 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 section: section_name(lang, f.section).to_string(),
                 side: side_name(lang, f.side).to_string(),
                 team: f.team.clone(),
-                deadline: f.deadline.map(show_at).unwrap_or_default(),
-                submitted: f.submitted_at.map(show_at).unwrap_or_default(),
+                deadline: f.deadline.map(|x| show_at(zone, x)).unwrap_or_default(),
+                submitted: f.submitted_at.map(|x| show_at(zone, x)).unwrap_or_default(),
                 rows: f
                     .rows
                     .iter()
@@ -845,7 +840,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             })
             .map(|(l, secret)| LogView {
                 seq: l.row.seq,
-                at: show_at(l.row.at),
+                at: show_at(zone, l.row.at),
                 actor: l.row.actor.clone(),
                 lines: l
                     .accepted
@@ -928,17 +923,18 @@ pub async fn set_start(
     let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let version = ctx.version(&form)?;
     let mut f = FormView::from_form(&form);
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let zone = t.zone();
     let start = match form.get("start") {
-        "" => None,
-        s => parse_at(s),
+        "" => Err(NoSuchTime::Unreadable),
+        s => parse_at(zone, s),
     };
     // The match is played during the event (issue 13 item 8: a start dated 1969 is a typo).
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
     let on_event_days = |ts: Timestamp| {
-        let day = Local.timestamp_opt(ts, 0).earliest().map(|d| d.format("%Y-%m-%d").to_string());
-        day.is_some_and(|d| d.as_str() >= t.start_date.as_str() && d.as_str() <= t.end_date.as_str())
+        let day = zone.date_of(ts);
+        day.as_str() >= t.start_date.as_str() && day.as_str() <= t.end_date.as_str()
     };
-    if start.is_some_and(|s| !on_event_days(s)) {
+    if start.is_ok_and(|s| !on_event_days(s)) {
         f.error("start", ctx.lang.tf("relay.err_start_date", &[&t.start_date, &t.end_date]));
         let opts = Opts {
             f,
@@ -948,15 +944,18 @@ pub async fn set_start(
         };
         return match_page(&ctx, tid, mid, opts).await;
     }
-    let Some(start) = start else {
-        f.error("start", ctx.t("relay.err_time"));
-        let opts = Opts {
-            f,
-            banner: Some(ctx.t("form.has_errors").into()),
-            status: StatusCode::BAD_REQUEST,
-            ..Opts::default()
-        };
-        return match_page(&ctx, tid, mid, opts).await;
+    let start = match start {
+        Ok(s) => s,
+        Err(e) => {
+            f.error("start", time_refusal(ctx.lang, e));
+            let opts = Opts {
+                f,
+                banner: Some(ctx.t("form.has_errors").into()),
+                status: StatusCode::BAD_REQUEST,
+                ..Opts::default()
+            };
+            return match_page(&ctx, tid, mid, opts).await;
+        }
     };
     let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
@@ -976,6 +975,7 @@ async fn refused(
     e: MatchError,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
+    let zone = ctx.db(move |c| tdb::get(c, tid)).await?.zone();
     let (status, msg) = match e {
         MatchError::Db(DbError::NotFound) => return Err(ctx.not_found()),
         MatchError::Db(e) => return Err(AppError::internal(lang, e)),
@@ -998,10 +998,10 @@ async fn refused(
         }
         MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
         MatchError::TimeBackwards { last } => {
-            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_backwards", &[&show_at(last)]))
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_backwards", &[&show_at(zone, last)]))
         }
         MatchError::TimeOutsideMatch { start } => {
-            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_outside", &[&show_at(start)]))
+            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_outside", &[&show_at(zone, start)]))
         }
         MatchError::ReplayStarted { replay } => {
             (StatusCode::CONFLICT, lang.tf("relay.err_replay_started", &[&replay]))
@@ -1241,10 +1241,12 @@ pub async fn event(
         .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
     let version = ctx.version(&form)?;
     let mut f = FormView::from_form(&form);
-    let at = match parse_at(form.get("at")) {
-        Some(at) => at,
-        None => {
-            f.error(kind, ctx.t("relay.err_time"));
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let zone = t.zone();
+    let at = match parse_at(zone, form.get("at")) {
+        Ok(at) => at,
+        Err(e) => {
+            f.error(kind, time_refusal(ctx.lang, e));
             let opts = Opts {
                 f,
                 banner: Some(ctx.t("form.has_errors").into()),
@@ -1254,7 +1256,7 @@ pub async fn event(
             return match_page(&ctx, tid, mid, opts).await;
         }
     };
-    let tc = ctx.db(move |c| tdb::get(c, tid)).await?.settings().time_control;
+    let tc = t.settings().time_control;
     let ruled_by = if user.display_name.trim().is_empty() { &user.username } else { &user.display_name };
     let parsed = match kind {
         "lineups" => lineups_of(&form).map(|mut v| (v.remove(0), None, v)),
@@ -1291,7 +1293,7 @@ pub async fn event(
         let preview = input.clone();
         return match ctx.db_raw(move |c| mdb::preview_event(c, &actor, tid, mid, version, &preview)).await? {
             Ok((accepted, m)) => {
-                let confirm = confirm_view(ctx.lang, kind, &form, at, &input.event, &accepted, &m);
+                let confirm = confirm_view(ctx.lang, zone, kind, &form, at, &input.event, &accepted, &m);
                 match_page(&ctx, tid, mid, Opts { f, confirm: Some(confirm), ..Opts::default() }).await
             }
             Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
@@ -1313,8 +1315,10 @@ pub struct ConfirmView {
     pub fields: Vec<(String, String)>,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn confirm_view(
     lang: Lang,
+    zone: EventZone,
     kind: &str,
     form: &Form,
     at: Timestamp,
@@ -1329,7 +1333,7 @@ fn confirm_view(
         .filter(|(k, _)| !matches!(k.as_str(), "csrf" | "confirm" | "at"))
         .cloned()
         .collect();
-    fields.push(("at".into(), input_at(at)));
+    fields.push(("at".into(), input_at(zone, at)));
     ConfirmView {
         kind: kind.to_string(),
         what: event_text(lang, event, &names),
@@ -1627,19 +1631,14 @@ pub async fn sheets(
             venue: t.venue.clone(),
             round: u32::try_from(st.row.round_number).unwrap_or(0),
             // The match day (issue 13 item 5), once the match's start is set.
-            date: st
-                .row
-                .start_at
-                .and_then(|ts| Local.timestamp_opt(ts, 0).earliest())
-                .map(|d| d.format("%Y-%m-%d").to_string())
-                .unwrap_or_default(),
+            date: st.row.start_at.map(|ts| s.time_zone.date_of(ts)).unwrap_or_default(),
             komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
             time_control_text: l.time_control(tc),
             rules_text: l.rule_set(rules.preset).to_string(),
             name_order: s.name_order,
         },
         table: u32::try_from(st.row.table_no).unwrap_or(0),
-        utc_offset_secs: Local::now().offset().local_minus_utc(),
+        zone: s.time_zone,
         ending: ending_note(l, m),
     };
     // The rulings as the page names them: red cards with their cause, offences with articles.
@@ -1667,10 +1666,12 @@ mod tests {
         assert_eq!(parse_count("184½"), Some(369));
         assert_eq!(parse_count("362"), None);
         assert_eq!(parse_count("x"), None);
-        let t = parse_at("2026-12-05T09:30:00").unwrap();
-        assert_eq!(parse_at("2026-12-05 09:30").unwrap(), t);
-        assert_eq!(show_at(t), "2026-12-05 09:30:00");
-        assert!(parse_at("yesterday").is_none());
+        let z = EventZone::SHANGHAI;
+        let t = parse_at(z, "2026-12-05T09:30:00").unwrap();
+        assert_eq!(parse_at(z, "2026-12-05 09:30").unwrap(), t);
+        assert_eq!(show_at(z, t), "2026-12-05 09:30:00");
+        assert_eq!(show_at(EventZone::default(), t), "2026-12-05 01:30:00");
+        assert!(parse_at(z, "yesterday").is_err());
         let names: HashMap<PersonId, String> = [(112, "王一".to_string())].into();
         // People are named from the rosters, never parsed back out of a sentence.
         let e = Event::Move { player: 112 };

@@ -15,11 +15,13 @@ use crate::db::results::{self as rdb, Confirmer, NewRuling, RoundTime, Sheet, Sh
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::domain::event_time::{EventZone, NoSuchTime};
 use crate::domain::results::{self as dr, Clocks, Entry, ResultError, SideLateness};
 use crate::domain::settings::TournamentSettings;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use askama::Template;
+use chrono::NaiveDate;
 use rules::board::Color;
 use rules::clock::{hms, LatenessVerdict};
 use rules::rulings::{self as rr, DoubleLossReason, LossReason, Offence, Ruling, RulingKind};
@@ -318,7 +320,7 @@ fn player_box(lang: Lang, e: &Option<EntrantRow>) -> Option<PlayerBox> {
 pub(super) fn verdict_text(lang: Lang, v: &SideLateness) -> String {
     match v {
         SideLateness::Waiting { deadline: Some(d) } => {
-            lang.tf("late.waiting_until", &[&dr::time_of_day_text(*d)])
+            lang.tf("late.waiting_until", &[&dr::time_of_day_text(*d % 86_400)])
         }
         SideLateness::Waiting { deadline: None } => lang.t("late.waiting").to_string(),
         SideLateness::Judged(v @ LatenessVerdict::Plays { remaining_basic_secs, clock, .. }) => {
@@ -496,6 +498,7 @@ fn rulings_from_form(
     form: &Form,
     rules: &rules::RuleSet,
     rf: &mut FormView,
+    (zone, day): (EventZone, NaiveDate),
 ) -> Option<Vec<NewRuling>> {
     let side = match form.get("against") {
         "" => None,
@@ -514,15 +517,13 @@ fn rulings_from_form(
             None
         }
     };
+    // The wall-clock time, typed in the event's zone on the game's day, stored in UTC.
     let at_time = match form.get("at_time") {
         "" => Some(String::new()),
-        t => match dr::parse_time_of_day(t) {
-            Some(s) => Some(dr::time_of_day_text(s)),
-            None => {
-                rf.error("at_time", lang.t("r.err_time_of_day"));
-                None
-            }
-        },
+        t => {
+            rf.set("at_time", t);
+            typed_time(lang, rf, "at_time", zone, day)
+        }
     };
     let stones = match form.get("stones") {
         "" => Some(1),
@@ -651,16 +652,19 @@ fn colours_view(lang: Lang, s: &Sheet) -> ColoursView {
 
 /// The replay's start form: its own start and the players' arrivals (`starts_at`,
 /// `arr_<entrant id>`), filled from the sheet unless typed values are given.
-fn replay_start_form(s: &Sheet, typed: Option<FormView>) -> Option<(ReplayStart, FormView)> {
+fn replay_start_form(s: &Sheet, zone: EventZone, typed: Option<FormView>) -> Option<(ReplayStart, FormView)> {
     if !s.game.is_replay() {
         return None;
     }
     let key = |id: Option<i32>| format!("arr_{}", id.unwrap_or(0));
     let (b, w) = (s.black.as_ref().map(|e| e.id), s.white.as_ref().map(|e| e.id));
     let mut lf = FormView::default();
-    lf.set("starts_at", s.result.as_ref().and_then(|r| r.starts_at.clone()).unwrap_or_default());
+    lf.set(
+        "starts_at",
+        s.result.as_ref().and_then(|r| r.starts_at.as_deref()).map(|t| zone.time(t)).unwrap_or_default(),
+    );
     for id in [b, w].into_iter().flatten() {
-        lf.set(&key(Some(id)), s.own_arrivals.get(&id).cloned().unwrap_or_default());
+        lf.set(&key(Some(id)), s.own_arrivals.get(&id).map(|t| zone.time(t)).unwrap_or_default());
     }
     let lf = match typed {
         Some(mut t) => {
@@ -689,7 +693,9 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
     let lateness = rdb::game_lateness(&l.settings, s, round_start, &l.arrived).map(|g| {
         let have = s.rules_rulings();
         LatenessView {
-            start: rdb::lateness_start(s, round_start).unwrap_or_default(),
+            start: rdb::lateness_start(s, round_start)
+                .map(|t| l.settings.time_zone.time(&t))
+                .unwrap_or_default(),
             black: verdict_text(lang, &g.black),
             white: verdict_text(lang, &g.white),
             pending: g
@@ -701,7 +707,7 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
                 .collect(),
         }
     });
-    let (replay_start, lf) = match replay_start_form(s, st.lf) {
+    let (replay_start, lf) = match replay_start_form(s, l.settings.time_zone, st.lf) {
         Some((rs, lf)) => (Some(rs), lf),
         None => (None, FormView::default()),
     };
@@ -780,7 +786,7 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
             .map(|x| RulingLine {
                 id: x.id,
                 move_number: x.move_number,
-                at_time: x.at_time.clone(),
+                at_time: l.settings.time_zone.time(&x.at_time),
                 side: match x.against.as_deref() {
                     Some("black") => lang.t("r.black").to_string(),
                     Some("white") => lang.t("r.white").to_string(),
@@ -973,7 +979,10 @@ pub async fn add_ruling(
     let correction = ctx.reason(&form, "correction")?;
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut rf = FormView::from_form(&form);
-    let Some(new) = rulings_from_form(ctx.lang, &form, &l.settings.ruleset, &mut rf) else {
+    let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
+    let zone = l.settings.time_zone;
+    let day = sheet_day(zone, rdb::lateness_start(&l.sheet, round_start).as_deref());
+    let Some(new) = rulings_from_form(ctx.lang, &form, &l.settings.ruleset, &mut rf, (zone, day)) else {
         return show(&ctx, l, PageState { rf: Some(rf), ..PageState::with_errors(&ctx) });
     };
     if form.get("do") == "preview" {
@@ -1057,23 +1066,42 @@ pub async fn apply_lateness(
     }
 }
 
+/// The venue's day the times of a lateness sheet are typed on: the day of the start already
+/// stored (so saving the sheet again keeps its day), else today in the event's zone.
+fn sheet_day(zone: EventZone, stored_start: Option<&str>) -> NaiveDate {
+    stored_start.and_then(|s| zone.local_date(s)).unwrap_or_else(|| zone.today())
+}
+
+/// A time of day typed at the venue on `day`, as stored UTC text; a time that cannot be read
+/// or that the day skips (daylight saving) is an error beside its field.
+fn typed_time(lang: Lang, f: &mut FormView, key: &str, zone: EventZone, day: NaiveDate) -> Option<String> {
+    let v = f.v(key).to_string();
+    match zone.store_time_of_day(day, &v) {
+        Ok(s) => Some(s),
+        Err(NoSuchTime::Unreadable) => {
+            f.error(key, lang.t("r.err_time_of_day"));
+            None
+        }
+        Err(NoSuchTime::Skipped) => {
+            f.error(key, lang.t("tz.err_skipped"));
+            None
+        }
+    }
+}
+
 /// A lateness form's start (`starts_at`) and each of `players`' arrival (`arr_<entrant id>`;
-/// empty clears it, a field not sent is left as it is), as "HH:MM" texts; a time that cannot
-/// be read is an error beside its field.
+/// empty clears it, a field not sent is left as it is), typed in the event's zone on `day` and
+/// returned as stored UTC texts; a time that cannot be read is an error beside its field.
 #[allow(clippy::type_complexity)]
 fn start_and_arrivals(
     lang: Lang,
     form: &Form,
     f: &mut FormView,
     players: impl IntoIterator<Item = i32>,
+    (zone, day): (EventZone, NaiveDate),
 ) -> Result<(Option<String>, Vec<(i32, Option<String>)>), AppError> {
-    let start = match dr::parse_time_of_day(form.get("starts_at")) {
-        Some(s) => Some(dr::time_of_day_text(s)),
-        None => {
-            f.error("starts_at", lang.t("r.err_time_of_day"));
-            None
-        }
-    };
+    f.set("starts_at", form.get("starts_at"));
+    let start = typed_time(lang, f, "starts_at", zone, day);
     let players: Vec<i32> = players.into_iter().collect();
     // An arrival of someone who plays no game here (another round's or tournament's entrant,
     // a typo in a hand-made request) is refused, not dropped (issue 14).
@@ -1092,10 +1120,12 @@ fn start_and_arrivals(
         }
         match form.get(&key) {
             "" => arrived.push((p, None)),
-            v => match dr::parse_time_of_day(v) {
-                Some(s) => arrived.push((p, Some(dr::time_of_day_text(s)))),
-                None => f.error(&key, lang.t("r.err_time_of_day")),
-            },
+            v => {
+                f.set(&key, v);
+                if let Some(s) = typed_time(lang, f, &key, zone, day) {
+                    arrived.push((p, Some(s)));
+                }
+            }
         }
     }
     Ok((start, arrived))
@@ -1113,7 +1143,10 @@ pub async fn save_replay_start(
     let l = load(&ctx, tid, gid, user.id).await?;
     let mut lf = FormView::from_form(&form);
     let players = [l.sheet.game.black_id, l.sheet.game.white_id].into_iter().flatten();
-    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut lf, players)?;
+    let zone = l.settings.time_zone;
+    let own = l.sheet.result.as_ref().and_then(|r| r.starts_at.as_deref());
+    let day = sheet_day(zone, own.or(l.start.as_ref().map(|r| r.starts_at.as_str())));
+    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut lf, players, (zone, day))?;
     let (Some(start), false) = (start, lf.has_errors()) else {
         return show(&ctx, l, PageState { lf: Some(lf), ..PageState::with_errors(&ctx) });
     };
@@ -1303,7 +1336,8 @@ async fn round_page_with(
             .unwrap_or_else(|| lang.t("r.bye").to_string())
     };
     let sheet_of: HashMap<i32, &Sheet> = sheets.iter().map(|s| (s.game.id, s)).collect();
-    let start_text = start.as_ref().map(|r| r.starts_at.clone()).unwrap_or_default();
+    let zone = settings.time_zone;
+    let start_text = start.as_ref().map(|r| zone.time(&r.starts_at)).unwrap_or_default();
     let mut fv = FormView::default();
     fv.set("starts_at", &start_text);
     let games = lines
@@ -1319,7 +1353,8 @@ async fn round_page_with(
             });
             // The sheet's colours: the players as they sat.
             let (black, white) = l.played();
-            let arrival = |id: Option<i32>| id.and_then(|i| arrived.get(&i)).cloned().unwrap_or_default();
+            let arrival =
+                |id: Option<i32>| id.and_then(|i| arrived.get(&i)).map(|a| zone.time(a)).unwrap_or_default();
             if !replay {
                 for i in [black, white].into_iter().flatten() {
                     fv.set(&format!("arr_{i}"), arrival(Some(i)));
@@ -1328,7 +1363,7 @@ async fn round_page_with(
             let have = sheet.map(|s| s.rules_rulings()).unwrap_or_default();
             let replay_note = match (replay, sheet.and_then(|s| rdb::lateness_start(s, None))) {
                 (false, _) => String::new(),
-                (true, Some(at)) => lang.tf("late.replay_row", &[&at]),
+                (true, Some(at)) => lang.tf("late.replay_row", &[&zone.time(&at)]),
                 (true, None) => lang.t("late.replay_row_unset").to_string(),
             };
             GameItem {
@@ -1433,22 +1468,26 @@ pub async fn save_lateness(
     let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let version = ctx.version(&form)?;
     let mut f = FormView::from_form(&form);
-    let players: Vec<i32> = ctx
+    let (players, zone, stored_start): (Vec<i32>, EventZone, Option<String>) = ctx
         .db(move |c| {
             let lines = rdb::game_lines(c, tid, Some(round), false)?;
             if lines.is_empty() {
                 return Err(DbError::NotFound);
             }
+            let zone = tdb::get(c, tid)?.zone();
+            let (start, _) = rdb::round_lateness(c, tid, round)?;
             // A replay's players arrive for the replay on its own sheet.
-            Ok(lines
+            let players = lines
                 .iter()
                 .filter(|l| !l.game.is_replay())
                 .flat_map(|l| [l.game.black_id, l.game.white_id])
                 .flatten()
-                .collect())
+                .collect();
+            Ok((players, zone, start.map(|r| r.starts_at)))
         })
         .await?;
-    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players)?;
+    let day = sheet_day(zone, stored_start.as_deref());
+    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players, (zone, day))?;
     let (Some(start), false) = (start, f.has_errors()) else {
         let banner = Some(ctx.t("form.has_errors").to_string());
         return round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::BAD_REQUEST).await;
@@ -1458,7 +1497,9 @@ pub async fn save_lateness(
     match r {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1"))),
         Err(SheetError::StaleRound { current }) => {
-            let who = current.map(|c| format!("{} ({})", c.starts_at, c.updated_at)).unwrap_or_default();
+            let who = current
+                .map(|c| format!("{} ({})", zone.time(&c.starts_at), zone.date_time(&c.updated_at)))
+                .unwrap_or_default();
             let banner = Some(ctx.lang.tf("late.err_stale", &[&who]));
             round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::CONFLICT).await
         }

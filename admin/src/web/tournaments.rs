@@ -10,6 +10,7 @@ use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
 use crate::db::users::Role;
 use crate::db::{backup, entrants as edb, users, DbError};
 use crate::domain::entrant::Rank;
+use crate::domain::event_time::{date_text, parse_date, EventZone};
 use crate::domain::settings::*;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -80,8 +81,9 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     f.set("name_zh", &s.name_zh);
     f.set("name_latin", &s.name_latin);
     f.set("venue", &s.venue);
-    f.set("start_date", s.start_date.format("%Y-%m-%d").to_string());
-    f.set("end_date", s.end_date.format("%Y-%m-%d").to_string());
+    f.set("start_date", date_text(s.start_date));
+    f.set("end_date", date_text(s.end_date));
+    f.set("time_zone", s.time_zone.name());
     f.set("system", s.system.code());
     f.set("rounds", s.rounds.to_string());
     f.set("preset", s.ruleset.preset.code());
@@ -425,8 +427,8 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
         f.error("name_zh", lang.t("t.err_name_required"));
     }
     let date = |f: &mut FormView, name: &str| -> Option<NaiveDate> {
-        match NaiveDate::parse_from_str(form.get(name), "%Y-%m-%d") {
-            Ok(d) if (2000..=2100).contains(&chrono::Datelike::year(&d)) => Some(d),
+        match parse_date(form.get(name)) {
+            Some(d) if (2000..=2100).contains(&chrono::Datelike::year(&d)) => Some(d),
             _ => {
                 f.error(name, lang.t("err.date"));
                 None
@@ -537,6 +539,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     } else {
         Some(NameOrder::Pinyin)
     };
+    let time_zone = time_zone_from_form(lang, form, &mut f);
     if form.get("reason").chars().count() > 500 {
         f.error("reason", lang.tf("err.too_long", &[&500]));
     }
@@ -566,10 +569,40 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
             late_entry: late_entry?,
             pairing: pairing?,
             name_order: name_order?,
+            time_zone: time_zone?,
         })
     })();
     (f, settings)
 }
+
+/// The event's time zone as typed: an IANA name ("Asia/Shanghai"), kept as typed with a
+/// message beside it when the tz database has no such zone. A form without the field (an older
+/// page) keeps the server's zone.
+fn time_zone_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<EventZone> {
+    if !form.has("time_zone") {
+        f.set("time_zone", EventZone::server().name());
+        return Some(EventZone::server());
+    }
+    let z = EventZone::parse(form.get("time_zone"));
+    if z.is_none() {
+        f.error("time_zone", lang.tf("tz.err_unknown", &[&form.get("time_zone")]));
+    }
+    z
+}
+
+/// The zones offered beside the time-zone field (any IANA name may be typed).
+pub const SUGGESTED_ZONES: [&str; 10] = [
+    "Asia/Shanghai",
+    "Asia/Hong_Kong",
+    "Asia/Taipei",
+    "Asia/Tokyo",
+    "Asia/Seoul",
+    "Asia/Singapore",
+    "Europe/London",
+    "Europe/Berlin",
+    "America/New_York",
+    "UTC",
+];
 
 /// Komi in both units, as the form echoes it: "3¾子 = 7.5目" / "3¾ stones = 7.5 points".
 pub fn komi_conversion(lang: Lang, q: i32) -> String {
@@ -596,6 +629,11 @@ fn komi_confirmation(lang: Lang, form: &Form, f: &mut FormView, q: i32, preset_q
 }
 
 impl TournamentFormPage {
+    /// The zones the time-zone field suggests.
+    pub fn zones(&self) -> &'static [&'static str] {
+        &SUGGESTED_ZONES
+    }
+
     /// The typed komi with its conversion ("3¾子 = 7.5目"), or nothing while it cannot be read.
     pub fn komi_echo(&self) -> String {
         rules::outcome::parse_komi(self.f.v("komi"))
@@ -657,7 +695,7 @@ pub async fn home(ctx: Ctx) -> Result<HttpResponse, AppError> {
 
 pub async fn new_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
     ctx.require_organizer()?;
-    let f = settings_form(&TournamentSettings::defaults(chrono::Local::now().date_naive()));
+    let f = settings_form(&TournamentSettings::defaults(EventZone::server().today()));
     let page = TournamentFormPage {
         c: ctx.chrome(ctx.t("t.new_title")),
         is_new: true,
