@@ -1516,17 +1516,25 @@ impl StandingsData {
 /// of one round.
 /// Players who share a place are listed in the event's name order (pinyin or strokes).
 pub fn standings_of(t: &tdb::TournamentRow, data: &AsOf) -> ds::Standings {
+    rank(t, data.record(), &data.entrants)
+}
+
+/// The latest standings of `data`: the same as `standings_of(t, &data.as_of(None))`, without
+/// copying every game line (the public snapshot of a 10,000-player event builds it after every
+/// write).
+pub fn latest_standings(t: &tdb::TournamentRow, data: &StandingsData) -> ds::Standings {
+    rank(t, &data.record(&data.lines, data.last_round), &data.entrants)
+}
+
+/// The standings of `record`; players who share a place in the event's name order. Only
+/// those names are read for their sort key (pinyin of 10,000 names was a third of the work).
+fn rank(t: &tdb::TournamentRow, record: &ds::Record, entrants: &[EntrantRow]) -> ds::Standings {
     let s = t.settings();
     let settings = ds::Settings::of(&s, u64::try_from(t.lots_seed).unwrap_or(0));
-    let mut st = ds::compute(data.record(), &settings);
-    let keys: HashMap<u32, crate::domain::names::SortKey> = data
-        .entrants
-        .iter()
-        .filter_map(|e| {
-            Some((u32::try_from(e.id).ok()?, crate::domain::names::sort_key(&e.name(), s.name_order)))
-        })
-        .collect();
-    st.order_equals_by(|id| keys.get(&id).cloned());
+    let mut st = ds::compute(record, &settings);
+    let by_id: HashMap<u32, &EntrantRow> =
+        entrants.iter().filter_map(|e| Some((u32::try_from(e.id).ok()?, e))).collect();
+    st.order_equals_by(|id| by_id.get(&id).map(|e| crate::domain::names::sort_key(&e.name(), s.name_order)));
     st
 }
 

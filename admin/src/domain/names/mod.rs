@@ -107,7 +107,7 @@ impl Syllable {
 
 /// One character of a Chinese name, or one Latin word, with its readings (the first is the one
 /// it sorts by).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Unit {
     ch: Option<char>,
     readings: Vec<Syllable>,
@@ -278,6 +278,47 @@ pub fn sort_by_name<T>(items: &mut [T], order: NameOrder, name_of: impl Fn(&T) -
 // Search
 // ---------------------------------------------------------------------------------------------
 
+/// A name read once for searching: its written forms and its readings in both orders (family
+/// name first and given name first), what [`Query::matches_read`] compares with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Searchable {
+    written: [String; 3],
+    orders: Vec<Vec<Unit>>,
+}
+
+impl Searchable {
+    pub fn new(name: &Name<'_>) -> Searchable {
+        let written = [
+            format!("{}{}", name.family_zh.trim(), name.given_zh.trim()),
+            format!("{} {}", name.family_latin.trim(), name.given_latin.trim()).to_lowercase(),
+            format!("{}{}", name.family_latin.trim(), name.given_latin.trim()).to_lowercase(),
+        ];
+        let mut orders: Vec<Vec<Unit>> = Vec::new();
+        let mut zh = Vec::new();
+        let family = name.family_zh.trim();
+        text_units(family, surname_readings(family), &mut zh);
+        let split = zh.len();
+        text_units(name.given_zh, None, &mut zh);
+        let mut la = Vec::new();
+        text_units(name.family_latin, None, &mut la);
+        let la_split = la.len();
+        text_units(name.given_latin, None, &mut la);
+        for (v, k) in [(zh, split), (la, la_split)] {
+            if v.is_empty() {
+                continue;
+            }
+            // Given name first too ("Jie Ke", "jieke").
+            let mut swapped = v[k..].to_vec();
+            swapped.extend_from_slice(&v[..k]);
+            orders.push(v);
+            if k > 0 {
+                orders.push(swapped);
+            }
+        }
+        Searchable { written, orders }
+    }
+}
+
 /// What a reader typed into a "find" box, read once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Query {
@@ -313,43 +354,23 @@ impl Query {
 
     /// Whether `name` is what the reader looks for (module documentation).
     pub fn matches(&self, name: &Name<'_>) -> bool {
+        !self.is_empty() && self.matches_read(&Searchable::new(name))
+    }
+
+    /// [`Query::matches`] against a name read beforehand (a list searched many times reads
+    /// its names once: the public find-my-table of 10,000 players).
+    pub fn matches_read(&self, name: &Searchable) -> bool {
         if self.is_empty() {
             return false;
         }
-        let written = [
-            format!("{}{}", name.family_zh.trim(), name.given_zh.trim()),
-            format!("{} {}", name.family_latin.trim(), name.given_latin.trim()).to_lowercase(),
-            format!("{}{}", name.family_latin.trim(), name.given_latin.trim()).to_lowercase(),
-        ];
-        if !self.raw.is_empty() && written.iter().any(|w| !w.trim().is_empty() && w.contains(&self.raw)) {
+        if !self.raw.is_empty() && name.written.iter().any(|w| !w.trim().is_empty() && w.contains(&self.raw))
+        {
             return true;
         }
         if self.items.is_empty() {
             return false;
         }
-        let mut orders: Vec<Vec<Unit>> = Vec::new();
-        let mut zh = Vec::new();
-        let family = name.family_zh.trim();
-        text_units(family, surname_readings(family), &mut zh);
-        let split = zh.len();
-        text_units(name.given_zh, None, &mut zh);
-        let mut la = Vec::new();
-        text_units(name.family_latin, None, &mut la);
-        let la_split = la.len();
-        text_units(name.given_latin, None, &mut la);
-        for (v, k) in [(zh, split), (la, la_split)] {
-            if v.is_empty() {
-                continue;
-            }
-            // Given name first too ("Jie Ke", "jieke").
-            let mut swapped = v[k..].to_vec();
-            swapped.extend_from_slice(&v[..k]);
-            orders.push(v);
-            if k > 0 {
-                orders.push(swapped);
-            }
-        }
-        orders.iter().any(|units| (0..units.len()).any(|start| self.follows(&units[start..], 0)))
+        name.orders.iter().any(|units| (0..units.len()).any(|start| self.follows(&units[start..], 0)))
     }
 
     /// Whether the items from `at` on are matched by `units` in turn, each unit by its
