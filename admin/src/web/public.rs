@@ -111,6 +111,9 @@ pub struct PublicCache {
     /// One render at a time per server: after a change, the first request renders and the
     /// others wait for it and reuse the page.
     render: Mutex<()>,
+    /// The same for the pages read on their own (`Kind::direct`): they need no snapshot, so
+    /// they do not wait for its build (the round page of 10,000 players queued behind it).
+    render_direct: Mutex<()>,
 }
 
 impl Default for PublicCache {
@@ -121,6 +124,7 @@ impl Default for PublicCache {
             pages: Mutex::new(HashMap::new()),
             snapshots: Mutex::new(HashMap::new()),
             render: Mutex::new(()),
+            render_direct: Mutex::new(()),
         }
     }
 }
@@ -227,7 +231,8 @@ impl PublicCache {
         // rebuild, never more than STALE_MAX; its ETag is the old state's, so the next request
         // fetches the new page. Without this, a burst of writes queued every reader behind one
         // rebuild per write (BENCHMARKS.md).
-        let _one = match self.render.try_lock() {
+        let one = if kind.direct() { &self.render_direct } else { &self.render };
+        let _one = match one.try_lock() {
             Ok(g) => g,
             Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
             Err(std::sync::TryLockError::WouldBlock) => {
@@ -239,7 +244,7 @@ impl PublicCache {
                         return self.make_page(&snap, key, kind, cacheable);
                     }
                 }
-                lock(&self.render)
+                lock(one)
             }
         };
         if let Some(p) = self.page(&key, &tag) {
