@@ -138,7 +138,7 @@ fn pairing_from_form(
         match Rank::parse(form.get(name)) {
             Ok(r) => Some(r),
             Err(e) => {
-                f.error(name, if lang.is_zh() { e.zh() } else { e.en() });
+                f.error(name, lang.entrant_error(&e));
                 None
             }
         }
