@@ -651,7 +651,7 @@ pub fn results(
             (Some(_), Some(_)) => {
                 let sides = l.pairing_result().and_then(|r| ds::game_sides(r, &points));
                 let text = match l.result.as_ref().and_then(resdb::ResultBrief::outcome) {
-                    Some(o) => crate::domain::results::result_text(&o, lang == Lang::Zh),
+                    Some(o) => lang.game_result(&o),
                     None => result_text(&g.result, lang),
                 };
                 // The line is in the colours played, as the sheet's result text is (rules.md

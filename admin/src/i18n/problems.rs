@@ -1,6 +1,6 @@
 //! The entrant and import problems in the reader's language: `domain::entrant::ErrorCode` and
 //! `FieldError`, the CSV import's `RowResult`, `ImportWarning`, `MissingColumn` and
-//! `ImportError`, the OpenGotha reader's `OgError`. The domain and the readers return these
+//! `ImportError`, the OpenGotha reader's `OgError`, and the rules crate's `RulingError`. The domain and the readers return these
 //! typed values with their data; each renderer here is a match over the variants naming
 //! catalog keys, used by the web pages and (through `Display`, in English) the command line.
 
@@ -8,6 +8,7 @@ use super::Lang;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
+use rules::rulings::RulingError;
 
 /// Bytes in the megabyte of the file-size messages.
 const MB: usize = 1_048_576;
@@ -165,6 +166,30 @@ impl Lang {
             ),
             K::SamePlayer { key } => self.tf("og_err.same_player", &[key]),
             K::PlayerTwiceInRound { key, round } => self.tf("og_err.twice_in_round", &[key, round]),
+        }
+    }
+}
+
+impl Lang {
+    /// Why a set of rulings cannot be applied, naming the ruling by its place and kind.
+    pub fn ruling_error(self, e: &RulingError) -> String {
+        match e {
+            RulingError::MissingSide { index, kind } => {
+                self.tf("ruling_err.missing_side", &[&(index + 1), &self.ruling_kind(*kind)])
+            }
+            RulingError::UnexpectedSide { index, kind } => {
+                self.tf("ruling_err.unexpected_side", &[&(index + 1), &self.ruling_kind(*kind)])
+            }
+            RulingError::CardsNotInUse { index, kind } => {
+                self.tf("ruling_err.cards_not_in_use", &[&(index + 1), &self.ruling_kind(*kind)])
+            }
+            RulingError::Zero { index } => self.tf("ruling_err.zero", &[&(index + 1)]),
+            RulingError::AlreadySentOff { index, player } => {
+                self.tf("ruling_err.already_sent_off", &[&(index + 1), player])
+            }
+            RulingError::TooManyPriorYellows { player, yellows } => {
+                self.tf("ruling_err.too_many_prior_yellows", &[player, yellows])
+            }
         }
     }
 }
@@ -335,5 +360,28 @@ mod tests {
         };
         assert_eq!(Lang::En.og_error(&at), "Line 30, column 1: A game names an unknown white player NOBODY.");
         assert_eq!(Lang::Zh.og_error(&at), "第30行第1列：对局中的白方NOBODY不在选手名单中。");
+    }
+
+    #[test]
+    fn every_ruling_error_renders_in_both_languages() {
+        use rules::rulings::RulingKind;
+        let kind = RulingKind::PenaltyStones { stones: 2 };
+        for e in [
+            RulingError::MissingSide { index: 0, kind },
+            RulingError::UnexpectedSide { index: 1, kind: RulingKind::Draw },
+            RulingError::CardsNotInUse { index: 2, kind: RulingKind::YellowCard },
+            RulingError::Zero { index: 0 },
+            RulingError::AlreadySentOff { index: 3, player: 2 },
+            RulingError::TooManyPriorYellows { player: 2, yellows: 2 },
+        ] {
+            both(|l| l.ruling_error(&e));
+        }
+        let e = RulingError::MissingSide { index: 0, kind };
+        assert_eq!(
+            Lang::En.ruling_error(&e),
+            "ruling #1 (2 penalty stones) must say which side it is against"
+        );
+        assert_eq!(Lang::Zh.ruling_error(&e), "第1项判罚（罚2子）须指明针对哪一方");
+        assert_eq!(Lang::Zh.ruling_error(&RulingError::Zero { index: 0 }), "第1项：罚0子不是处罚");
     }
 }

@@ -143,7 +143,7 @@ fn kind_label(lang: Lang, k: &RulingKind) -> String {
     match k {
         RulingKind::PenaltyStones { .. } => lang.t("r.kind_penalty_stones").to_string(),
         RulingKind::MoveQuotaExcess { .. } => lang.t("r.kind_move_quota").to_string(),
-        k => text(lang, k.en(), k.zh()),
+        k => lang.ruling_kind(*k),
     }
 }
 
@@ -180,7 +180,7 @@ fn result_options(lang: Lang, players: Option<[(&str, &str); 2]>) -> ResultOptio
     }
     let mut dl_reasons: Options = vec![choose()];
     dl_reasons
-        .extend(DOUBLE_LOSS_REASONS.iter().map(|r| (snake(r), text(lang, r.en().into(), r.zh().into()))));
+        .extend(DOUBLE_LOSS_REASONS.iter().map(|r| (snake(r), lang.double_loss_reason(*r).to_string())));
     let mut kinds: Options = vec![(String::new(), lang.t("r.kind_choose").to_string())];
     kinds.extend(catalogue().iter().map(|k| (kind_code(k), kind_label(lang, k))));
     ResultOptions {
@@ -336,10 +336,7 @@ pub(super) fn verdict_text(lang: Lang, v: &SideLateness) -> String {
 }
 
 fn ruling_text(lang: Lang, r: &Ruling) -> String {
-    let kind = match r.kind {
-        RulingKind::PenaltyStones { stones } => text(lang, r.kind.en(), format!("罚{stones}子")),
-        k => text(lang, k.en(), k.zh()),
-    };
+    let kind = lang.ruling_kind(r.kind);
     let side = match r.against {
         Some(c) => lang.t(if c == Color::Black { "r.black" } else { "r.white" }).to_string(),
         None => lang.t("r.both_sides").to_string(),
@@ -358,15 +355,13 @@ fn result_message(lang: Lang, e: &ResultError) -> String {
         ResultError::CountsDisagree { points } => lang.tf("r.err_counts_disagree", &[points]),
         ResultError::ByeNeedsOnePlayer => lang.t("r.err_bye_one").to_string(),
         ResultError::OnlyByeForOnePlayer => lang.t("r.err_only_bye").to_string(),
-        ResultError::Ruling(e) => {
-            lang.tf("r.err_rulings", &[&text(lang, e.to_string(), dr::ruling_error_zh(e))])
-        }
+        ResultError::Ruling(e) => lang.tf("r.err_rulings", &[&lang.ruling_error(e)]),
         ResultError::RulingDecides { ruling, decided } => {
             let which = match ruling {
                 Some(r) => ruling_text(lang, r),
                 None => lang.t("r.err_ruling_decides_any").to_string(),
             };
-            lang.tf("r.err_ruling_decides", &[&which, &dr::result_text(decided, lang.is_zh())])
+            lang.tf("r.err_ruling_decides", &[&which, &lang.game_result(&decided)])
         }
         ResultError::NigiriPending { entry: true } => lang.t("r.err_nigiri_entry").to_string(),
         ResultError::NigiriPending { entry: false } => lang.t("r.err_nigiri_ruling").to_string(),
@@ -763,7 +758,7 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
         komi: super::tournaments::komi_conversion(lang, komi_q),
         version: s.version(),
         pv: s.game.pairing_version,
-        result: s.outcome().map(|o| dr::result_text(&o, lang.is_zh())),
+        result: s.outcome().map(|o| lang.game_result(&o)),
         entered: r
             .and_then(|r| Some(lang.tf("r.entered_by", &[r.entered_by.as_ref()?, r.entered_at.as_ref()?])))
             .unwrap_or_default(),
@@ -817,10 +812,7 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
 }
 
 fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
-    match k {
-        RulingKind::PenaltyStones { stones } => text(lang, k.en(), format!("罚{stones}子")),
-        k => text(lang, k.en(), k.zh()),
-    }
+    lang.ruling_kind(*k)
 }
 
 pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
@@ -840,10 +832,8 @@ fn conflict_text(lang: Lang, s: &Sheet) -> String {
     let r = s.result.as_ref();
     let who = r.and_then(|r| r.entered_by.clone()).unwrap_or_else(|| "?".into());
     let when = r.map(|r| r.updated_at.clone()).unwrap_or_default();
-    let what = s
-        .outcome()
-        .map(|o| dr::result_text(&o, lang.is_zh()))
-        .unwrap_or_else(|| lang.t("r.no_result_yet").to_string());
+    let what =
+        s.outcome().map(|o| lang.game_result(&o)).unwrap_or_else(|| lang.t("r.no_result_yet").to_string());
     lang.tf("r.conflict", &[&who, &when, &what, &s.rulings.len()])
 }
 
@@ -944,7 +934,7 @@ pub async fn save_result(
         let st = match c {
             Ok(c) => {
                 let mut lines = vec![match c.result {
-                    Some(r) => ctx.lang.tf("r.preview_result", &[&dr::result_text(&r, ctx.lang.is_zh())]),
+                    Some(r) => ctx.lang.tf("r.preview_result", &[&ctx.lang.game_result(&r)]),
                     None => ctx.t("r.no_result_yet").to_string(),
                 }];
                 lines.extend(effects(ctx.lang, &c));
@@ -1375,7 +1365,7 @@ async fn round_page_with(
                     .result
                     .as_ref()
                     .and_then(|r| r.outcome())
-                    .map(|o| dr::result_text(&o, lang.is_zh()))
+                    .map(|o| lang.game_result(&o))
                     .or_else(|| imported_text(lang, &g.result))
                     .unwrap_or_default(),
                 locked: l.result.as_ref().is_some_and(|r| r.locked),
