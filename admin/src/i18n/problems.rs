@@ -384,4 +384,92 @@ mod tests {
         assert_eq!(Lang::Zh.ruling_error(&e), "第1项判罚（罚2子）须指明针对哪一方");
         assert_eq!(Lang::Zh.ruling_error(&RulingError::Zero { index: 0 }), "第1项：罚0子不是处罚");
     }
+
+    const LOSS_REASONS: [rules::rulings::LossReason; 10] = {
+        use rules::rulings::LossReason as L;
+        [
+            L::IntentionalStoneMoving,
+            L::ScatteredBoard,
+            L::Cheating,
+            L::DoubleMove,
+            L::Timeout,
+            L::Lateness,
+            L::Forfeit,
+            L::Warnings,
+            L::OrderErrors,
+            L::Other,
+        ]
+    };
+    const DOUBLE_LOSS_REASONS: [rules::rulings::DoubleLossReason; 5] = {
+        use rules::rulings::DoubleLossReason as D;
+        [D::StoneMoved, D::ScatteredBoard, D::BothLate, D::Cheating, D::Other]
+    };
+
+    /// Every ruling kind (every loss reason, both plural forms) has its words in both languages.
+    #[test]
+    fn every_ruling_kind_renders_in_both_languages() {
+        use rules::rulings::RulingKind as K;
+        let mut kinds = vec![
+            K::Warning,
+            K::Advice,
+            K::YellowCard,
+            K::RedCard,
+            K::PenaltyStones { stones: 1 },
+            K::PenaltyStones { stones: 2 },
+            K::VoidMove,
+            K::ForcedPass,
+            K::Draw,
+            K::Replay,
+            K::NoResult,
+            K::OrderError,
+            K::MoveQuotaExcess { extra_moves: 1 },
+            K::MoveQuotaExcess { extra_moves: 3 },
+            K::LastByoYomiTimeout,
+        ];
+        kinds.extend(LOSS_REASONS.map(|reason| K::Loss { reason }));
+        kinds.extend(DOUBLE_LOSS_REASONS.map(|reason| K::DoubleLoss { reason }));
+        for k in kinds {
+            both(|l| l.ruling_kind(k));
+        }
+        for r in DOUBLE_LOSS_REASONS {
+            both(|l| l.double_loss_reason(r).to_string());
+        }
+        assert_eq!(Lang::En.ruling_kind(K::PenaltyStones { stones: 1 }), "1 penalty stone");
+        assert_eq!(Lang::En.ruling_kind(K::PenaltyStones { stones: 2 }), "2 penalty stones");
+        assert_eq!(Lang::Zh.ruling_kind(K::PenaltyStones { stones: 2 }), "罚2子");
+        assert_eq!(Lang::En.ruling_kind(K::MoveQuotaExcess { extra_moves: 1 }), "1 move beyond the quota");
+        assert_eq!(Lang::Zh.ruling_kind(K::Loss { reason: LOSS_REASONS[2] }), "判负（作弊）");
+    }
+
+    /// Every result method (every referee-loss reason) reads in both languages, as the rules
+    /// crate's own texts did before they moved here.
+    #[test]
+    fn every_game_result_renders_in_both_languages() {
+        use rules::board::Color::{Black, White};
+        use rules::rulings::{GameResult, LossReason};
+        let results = vec![
+            (GameResult::resignation(Black), "B+R", "黑中盘胜"),
+            (GameResult::time(White), "W+T", "白胜（黑超时）"),
+            (GameResult::forfeit(Black), "B+F (forfeit)", "黑胜（白弃权）"),
+            (GameResult::draw(), "Draw", "和棋"),
+            (GameResult::double_loss(DOUBLE_LOSS_REASONS[2]), "Double loss", "双方均负"),
+            (GameResult::no_result(), "No result", "无胜负"),
+            (GameResult::replay(), "Replay ordered", "重赛"),
+            (GameResult::bye(Black), "Bye", "轮空"),
+            (
+                GameResult::loss_of(Black, LossReason::Warnings),
+                "W+F (accumulated warnings)",
+                "白胜（黑警告累计判负）",
+            ),
+        ];
+        for (r, en, zh) in results {
+            assert_eq!(
+                (Lang::En.game_result(&r), Lang::Zh.game_result(&r)),
+                (en.to_string(), zh.to_string())
+            );
+        }
+        for reason in LOSS_REASONS {
+            both(|l| l.game_result(&GameResult::loss_of(White, reason)));
+        }
+    }
 }
