@@ -750,7 +750,8 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
     let tc = &s.time_control;
     let adjusted = egf_adjusted_minutes(tc);
     let class = egf_class(tc)?;
-    let comment: String = tc.describe_en().replace('×', "x").chars().filter(|c| c.is_ascii()).collect();
+    let comment: String =
+        Lang::En.time_control(tc).replace('×', "x").chars().filter(|c| c.is_ascii()).collect();
     let name = if s.name_latin.trim().is_empty() { s.name_zh.clone() } else { s.name_latin.clone() };
     let city = if ascii_fold(&s.venue).is_ok() { s.venue.clone() } else { String::new() };
     let t = EgfTournament {

@@ -325,13 +325,9 @@ pub(super) fn verdict_text(lang: Lang, v: &SideLateness) -> String {
         SideLateness::Waiting { deadline: None } => lang.t("late.waiting").to_string(),
         SideLateness::Judged(v @ LatenessVerdict::Plays { remaining_basic_secs, clock, .. }) => {
             let set = lang.tf("late.set_clock", &[&hms(*remaining_basic_secs)]);
-            format!(
-                "{} — {set} ({})",
-                text(lang, v.describe_en(), v.describe_zh()),
-                text(lang, clock.describe_en(), clock.describe_zh())
-            )
+            format!("{} — {set} ({})", lang.lateness_verdict(v), lang.clock_state(clock))
         }
-        SideLateness::Judged(v) => text(lang, v.describe_en(), v.describe_zh()),
+        SideLateness::Judged(v) => lang.lateness_verdict(v),
     }
 }
 
@@ -1406,8 +1402,8 @@ async fn round_page_with(
         lateness,
         start: start_text,
         late_version: start.as_ref().map_or(0, |r| r.version),
-        policy: text(lang, settings.lateness.describe_en(), settings.lateness.describe_zh()),
-        control: text(lang, settings.time_control.describe_en(), settings.time_control.describe_zh()),
+        policy: lang.lateness_policy(&settings.lateness),
+        control: lang.time_control(&settings.time_control),
         f,
         banner,
         notice: ctx.path.contains("saved=1").then(|| ctx.t("r.saved").to_string()),
