@@ -357,7 +357,7 @@ fn result_message(lang: Lang, e: &ResultError) -> String {
                 Some(r) => ruling_text(lang, r),
                 None => lang.t("r.err_ruling_decides_any").to_string(),
             };
-            lang.tf("r.err_ruling_decides", &[&which, &lang.game_result(&decided)])
+            lang.tf("r.err_ruling_decides", &[&which, &lang.game_result(decided)])
         }
         ResultError::NigiriPending { entry: true } => lang.t("r.err_nigiri_entry").to_string(),
         ResultError::NigiriPending { entry: false } => lang.t("r.err_nigiri_ruling").to_string(),
