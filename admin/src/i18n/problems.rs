@@ -1,10 +1,12 @@
 //! The entrant and import problems in the reader's language: `domain::entrant::ErrorCode` and
 //! `FieldError`, the CSV import's `RowResult`, `ImportWarning`, `MissingColumn` and
-//! `ImportError`, the OpenGotha reader's `OgError`, and the rules crate's `RulingError`. The domain and the readers return these
+//! `ImportError`, the OpenGotha reader's `OgError`, the rules crate's `RulingError` and the
+//! EGF export's `EgfRefusal`. The domain and the readers return these
 //! typed values with their data; each renderer here is a match over the variants naming
 //! catalog keys, used by the web pages and (through `Display`, in English) the command line.
 
 use super::Lang;
+use crate::db::print_data::EgfRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
@@ -189,6 +191,18 @@ impl Lang {
             }
             RulingError::TooManyPriorYellows { player, yellows } => {
                 self.tf("ruling_err.too_many_prior_yellows", &[player, yellows])
+            }
+        }
+    }
+}
+
+impl Lang {
+    /// Why the tournament makes no EGF rating file.
+    pub fn egf_refusal(self, e: &EgfRefusal) -> String {
+        match e {
+            EgfRefusal::Rank { entrant, rank } => self.tf("egf.err_rank", &[entrant, rank]),
+            EgfRefusal::BelowClassC { basic_minutes, adjusted_minutes } => {
+                self.tf("egf.err_below_class_c", &[basic_minutes, adjusted_minutes])
             }
         }
     }
@@ -471,5 +485,14 @@ mod tests {
         for reason in LOSS_REASONS {
             both(|l| l.game_result(&GameResult::loss_of(White, reason)));
         }
+    }
+
+    #[test]
+    fn every_egf_refusal_renders_in_both_languages() {
+        let rank = EgfRefusal::Rank { entrant: s("王伟"), rank: s("3x") };
+        let (en, zh) = both(|l| l.egf_refusal(&rank));
+        assert_eq!(en, "王伟: the rank \"3x\" cannot be read; correct it on the entrant's page");
+        assert_eq!(zh, "王伟：段位“3x”无法识别，请在该选手的页面上改正");
+        both(|l| l.egf_refusal(&EgfRefusal::BelowClassC { basic_minutes: 20, adjusted_minutes: 20 }));
     }
 }
