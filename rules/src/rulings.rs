@@ -58,6 +58,20 @@ pub enum LossReason {
 }
 
 impl LossReason {
+    /// Every reason, in the order the ruling forms offer them.
+    pub const ALL: [LossReason; 10] = [
+        LossReason::IntentionalStoneMoving,
+        LossReason::ScatteredBoard,
+        LossReason::Cheating,
+        LossReason::DoubleMove,
+        LossReason::Timeout,
+        LossReason::Lateness,
+        LossReason::Forfeit,
+        LossReason::Warnings,
+        LossReason::OrderErrors,
+        LossReason::Other,
+    ];
+
     /// The article the reason comes from.
     pub fn article(self) -> &'static str {
         match self {
@@ -108,6 +122,15 @@ pub enum DoubleLossReason {
 }
 
 impl DoubleLossReason {
+    /// Every reason, in the order the ruling forms offer them.
+    pub const ALL: [DoubleLossReason; 5] = [
+        DoubleLossReason::StoneMoved,
+        DoubleLossReason::ScatteredBoard,
+        DoubleLossReason::BothLate,
+        DoubleLossReason::Cheating,
+        DoubleLossReason::Other,
+    ];
+
     /// The stable code (as serialised): "stone_moved", "both_late"…; the words are the
     /// catalog's (`Lang::double_loss_reason`).
     pub fn code(self) -> &'static str {

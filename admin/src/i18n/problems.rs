@@ -399,25 +399,9 @@ mod tests {
         assert_eq!(Lang::Zh.ruling_error(&RulingError::Zero { index: 0 }), "第1项：罚0子不是处罚");
     }
 
-    const LOSS_REASONS: [rules::rulings::LossReason; 10] = {
-        use rules::rulings::LossReason as L;
-        [
-            L::IntentionalStoneMoving,
-            L::ScatteredBoard,
-            L::Cheating,
-            L::DoubleMove,
-            L::Timeout,
-            L::Lateness,
-            L::Forfeit,
-            L::Warnings,
-            L::OrderErrors,
-            L::Other,
-        ]
-    };
-    const DOUBLE_LOSS_REASONS: [rules::rulings::DoubleLossReason; 5] = {
-        use rules::rulings::DoubleLossReason as D;
-        [D::StoneMoved, D::ScatteredBoard, D::BothLate, D::Cheating, D::Other]
-    };
+    use rules::rulings::{DoubleLossReason, LossReason};
+    const LOSS_REASONS: [LossReason; 10] = LossReason::ALL;
+    const DOUBLE_LOSS_REASONS: [DoubleLossReason; 5] = DoubleLossReason::ALL;
 
     /// Every ruling kind (every loss reason, both plural forms) has its words in both languages.
     #[test]
@@ -460,7 +444,7 @@ mod tests {
     #[test]
     fn every_game_result_renders_in_both_languages() {
         use rules::board::Color::{Black, White};
-        use rules::rulings::{GameResult, LossReason};
+        use rules::rulings::GameResult;
         let results = vec![
             (GameResult::resignation(Black), "B+R", "黑中盘胜"),
             (GameResult::time(White), "W+T", "白胜（黑超时）"),

@@ -48,26 +48,9 @@ fn snake<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
-const LOSS_REASONS: [LossReason; 10] = [
-    LossReason::IntentionalStoneMoving,
-    LossReason::ScatteredBoard,
-    LossReason::Cheating,
-    LossReason::DoubleMove,
-    LossReason::Timeout,
-    LossReason::Lateness,
-    LossReason::Forfeit,
-    LossReason::Warnings,
-    LossReason::OrderErrors,
-    LossReason::Other,
-];
+const LOSS_REASONS: [LossReason; 10] = LossReason::ALL;
 
-const DOUBLE_LOSS_REASONS: [DoubleLossReason; 5] = [
-    DoubleLossReason::StoneMoved,
-    DoubleLossReason::ScatteredBoard,
-    DoubleLossReason::BothLate,
-    DoubleLossReason::Cheating,
-    DoubleLossReason::Other,
-];
+const DOUBLE_LOSS_REASONS: [DoubleLossReason; 5] = DoubleLossReason::ALL;
 
 /// What happened at the board (rules.md §8): the rules crate prescribes the rulings.
 const OFFENCES: [(&str, Offence); 19] = [
