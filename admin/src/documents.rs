@@ -325,7 +325,7 @@ impl Loaded {
             }
             (Data::Results(d), Doc::ResultsCsv) => (results_csv(&d.rows, lang), &d.t),
             (Data::Egf(d), Doc::EgfH9) => {
-                let (t, players) = d.file.as_ref().map_err(|e| PrintError::Invalid(e.clone()))?;
+                let (t, players) = d.file.as_ref().map_err(|e| PrintError::Invalid(lang.egf_refusal(e)))?;
                 (egf_h9(t, players)?.into_bytes(), &d.t)
             }
             // `load` pairs each document with its data.

@@ -144,60 +144,14 @@ impl TimeControl {
         }
         Ok(())
     }
-
-    /// English description: "Basic time 120 min, the last 5 min read as byo-yomi (60 s per move)".
-    pub fn describe_en(&self) -> String {
-        match *self {
-            TimeControl::ChineseByoYomi { basic_secs, reserved_minutes } => format!(
-                "Basic time {}, the last {reserved_minutes} min read as byo-yomi (60 s per move)",
-                dur_en(basic_secs)
-            ),
-            TimeControl::Absolute { basic_secs } => format!("Absolute time: {} each", dur_en(basic_secs)),
-            TimeControl::Canadian { basic_secs, moves_per_period, period_secs } => format!(
-                "Basic time {}, then {moves_per_period} moves every {} (saved time carries over)",
-                dur_en(basic_secs),
-                dur_en(period_secs)
-            ),
-            TimeControl::ByoYomi { basic_secs, periods, period_secs } => {
-                format!("Basic time {} + {periods} × {} byo-yomi", dur_en(basic_secs), dur_en(period_secs))
-            }
-        }
-    }
-
-    /// Chinese description: "基本用时120分钟，保留5分钟读秒".
-    pub fn describe_zh(&self) -> String {
-        match *self {
-            TimeControl::ChineseByoYomi { basic_secs, reserved_minutes } => {
-                format!("基本用时{}，保留{reserved_minutes}分钟读秒", dur_zh(basic_secs))
-            }
-            TimeControl::Absolute { basic_secs } => format!("包干，每方{}", dur_zh(basic_secs)),
-            TimeControl::Canadian { basic_secs, moves_per_period, period_secs } => format!(
-                "基本用时{}，之后每{}限着{moves_per_period}手（节余时间延至下一节）",
-                dur_zh(basic_secs),
-                dur_zh(period_secs)
-            ),
-            TimeControl::ByoYomi { basic_secs, periods, period_secs } => {
-                format!("基本用时{}，{periods}次{}读秒", dur_zh(basic_secs), dur_zh(period_secs))
-            }
-        }
-    }
 }
 
-/// A duration in English: 7200 → "120 min", 90 → "1 min 30 s", 30 → "30 s".
-pub fn dur_en(secs: u32) -> String {
+/// A duration in English for the validation messages: 7200 → "120 min", 90 → "1 min 30 s".
+fn dur_en(secs: u32) -> String {
     match (secs / 60, secs % 60) {
         (0, s) => format!("{s} s"),
         (m, 0) => format!("{m} min"),
         (m, s) => format!("{m} min {s} s"),
-    }
-}
-
-/// A duration in Chinese: 7200 → "120分钟", 90 → "1分30秒", 30 → "30秒".
-pub fn dur_zh(secs: u32) -> String {
-    match (secs / 60, secs % 60) {
-        (0, s) => format!("{s}秒"),
-        (m, 0) => format!("{m}分钟"),
-        (m, s) => format!("{m}分{s}秒"),
     }
 }
 
@@ -459,59 +413,6 @@ impl ClockState {
             }
         }
     }
-
-    /// What a referee would tell the player (English): "1:55:00 left", "reading: 3 reserved
-    /// minutes left", "time expired".
-    pub fn describe_en(&self) -> String {
-        if self.expired {
-            return "time expired".into();
-        }
-        let r = self.reading();
-        match self.control {
-            TimeControl::ChineseByoYomi { .. } if !r.overtime => {
-                format!("{} left before reading ({} reserved min)", hms(r.main_secs), r.periods)
-            }
-            TimeControl::ChineseByoYomi { .. } if r.periods == 1 => "reading: last minute".into(),
-            TimeControl::ChineseByoYomi { .. } => format!("reading: {} reserved minutes left", r.periods),
-            TimeControl::Absolute { .. } => format!("{} left", hms(r.main_secs)),
-            TimeControl::Canadian { .. } if !r.overtime => format!("{} basic time left", hms(r.main_secs)),
-            TimeControl::Canadian { .. } => {
-                format!("{} moves due in {}", r.period_moves, hms(r.period_secs))
-            }
-            TimeControl::ByoYomi { period_secs, .. } if !r.overtime => {
-                format!("{} left + {} × {}", hms(r.main_secs), r.periods, dur_en(period_secs))
-            }
-            TimeControl::ByoYomi { period_secs, .. } => {
-                format!("byo-yomi: {} × {} left", r.periods, dur_en(period_secs))
-            }
-        }
-    }
-
-    /// What a referee would tell the player (Chinese): "还剩3分钟", "最后一分钟", "超时".
-    pub fn describe_zh(&self) -> String {
-        if self.expired {
-            return "超时".into();
-        }
-        let r = self.reading();
-        match self.control {
-            TimeControl::ChineseByoYomi { .. } if !r.overtime => {
-                format!("基本用时还剩{}（另保留{}分钟读秒）", hms(r.main_secs), r.periods)
-            }
-            TimeControl::ChineseByoYomi { .. } if r.periods == 1 => "读秒：最后一分钟".into(),
-            TimeControl::ChineseByoYomi { .. } => format!("读秒：还剩{}分钟", r.periods),
-            TimeControl::Absolute { .. } => format!("还剩{}", hms(r.main_secs)),
-            TimeControl::Canadian { .. } if !r.overtime => format!("基本用时还剩{}", hms(r.main_secs)),
-            TimeControl::Canadian { .. } => {
-                format!("本节还需{}手，剩余{}", r.period_moves, hms(r.period_secs))
-            }
-            TimeControl::ByoYomi { period_secs, .. } if !r.overtime => {
-                format!("还剩{}，另有{}次{}读秒", hms(r.main_secs), r.periods, dur_zh(period_secs))
-            }
-            TimeControl::ByoYomi { period_secs, .. } => {
-                format!("读秒：还剩{}次{}", r.periods, dur_zh(period_secs))
-            }
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -609,38 +510,6 @@ impl LatenessPolicy {
             Some(l) => late_secs >= l && late_secs > 0,
         }
     }
-
-    pub fn describe_en(&self) -> String {
-        let limit = match self.limit_minutes {
-            None => "no lateness limit".to_string(),
-            Some(m) if self.inclusive => format!("late more than {m} min loses"),
-            Some(m) => format!("late {m} min or more loses"),
-        };
-        let how = if self.absence_countdown {
-            "the absent player's clock runs (countdown in absence)"
-        } else if self.double_deduction {
-            "otherwise twice the lateness is deducted from the basic time"
-        } else {
-            "otherwise the lateness is deducted from the basic time"
-        };
-        format!("{limit}; {how}")
-    }
-
-    pub fn describe_zh(&self) -> String {
-        let limit = match self.limit_minutes {
-            None => "不设迟到判负时限".to_string(),
-            Some(m) if self.inclusive => format!("迟到超过{m}分钟判负（{m}分钟含）"),
-            Some(m) => format!("迟到{m}分钟及以上判负"),
-        };
-        let how = if self.absence_countdown {
-            "缺席方按时读秒"
-        } else if self.double_deduction {
-            "未超过时限的，在其基本时限内加倍扣除"
-        } else {
-            "未超过时限的，在其基本时限内扣除迟到时间"
-        };
-        format!("{limit}；{how}")
-    }
 }
 
 /// The verdict on one player's lateness.
@@ -663,54 +532,6 @@ impl LatenessVerdict {
     /// The player loses the game (by lateness or on time).
     pub fn loses(&self) -> bool {
         !matches!(self, LatenessVerdict::Plays { .. })
-    }
-
-    /// "plays with 80 min left (20 min late, 40 min deducted)".
-    pub fn describe_en(&self) -> String {
-        match self {
-            LatenessVerdict::Plays { late_secs: 0, remaining_basic_secs, .. } => {
-                format!("on time; plays with {} left", dur_en(*remaining_basic_secs))
-            }
-            LatenessVerdict::Plays { late_secs, deducted_secs, remaining_basic_secs, .. } => format!(
-                "plays with {} left ({} late, {} deducted)",
-                dur_en(*remaining_basic_secs),
-                dur_en(*late_secs),
-                dur_en(*deducted_secs)
-            ),
-            LatenessVerdict::LosesByLateness { late_secs, limit_secs: Some(l) } => {
-                format!("{} late, beyond the limit of {}: loses the game", dur_en(*late_secs), dur_en(*l))
-            }
-            LatenessVerdict::LosesByLateness { late_secs, limit_secs: None } => {
-                format!("{} late: the countdown in absence ended, loses the game", dur_en(*late_secs))
-            }
-            LatenessVerdict::TimeExpired { late_secs } => {
-                format!("{} late after the resumption: the clock ran out, loses on time", dur_en(*late_secs))
-            }
-        }
-    }
-
-    /// "迟到20分钟，扣除40分钟，剩余基本用时80分钟".
-    pub fn describe_zh(&self) -> String {
-        match self {
-            LatenessVerdict::Plays { late_secs: 0, remaining_basic_secs, .. } => {
-                format!("按时到场，基本用时{}", dur_zh(*remaining_basic_secs))
-            }
-            LatenessVerdict::Plays { late_secs, deducted_secs, remaining_basic_secs, .. } => format!(
-                "迟到{}，扣除{}，剩余基本用时{}",
-                dur_zh(*late_secs),
-                dur_zh(*deducted_secs),
-                dur_zh(*remaining_basic_secs)
-            ),
-            LatenessVerdict::LosesByLateness { late_secs, limit_secs: Some(l) } => {
-                format!("迟到{}，超过{}时限，判负", dur_zh(*late_secs), dur_zh(*l))
-            }
-            LatenessVerdict::LosesByLateness { late_secs, limit_secs: None } => {
-                format!("迟到{}，缺席读秒结束，判负", dur_zh(*late_secs))
-            }
-            LatenessVerdict::TimeExpired { late_secs } => {
-                format!("续弈迟到{}，计时器自然走完，超时判负", dur_zh(*late_secs))
-            }
-        }
     }
 }
 
@@ -857,7 +678,6 @@ mod tests {
         assert_eq!(c.reading().periods, 5);
         assert_eq!(c.spend(150), MoveClock::InTime { periods_used: 2 });
         assert_eq!(c.reading().periods, 3);
-        assert_eq!(c.describe_zh(), "读秒：还剩3分钟");
         // A move under 60 s costs nothing.
         assert_eq!(c.spend(59), MoveClock::InTime { periods_used: 0 });
         assert_eq!(c.reading().periods, 3);
@@ -865,7 +685,7 @@ mod tests {
         assert_eq!(c.spend(60), MoveClock::InTime { periods_used: 1 });
         assert_eq!(c.reading().periods, 2);
         assert_eq!(c.spend(119), MoveClock::InTime { periods_used: 1 });
-        assert_eq!(c.describe_en(), "reading: last minute");
+        assert_eq!((c.reading().overtime, c.reading().periods), (true, 1), "reading: the last minute");
         // Last minute: a stone at the count of 9 is in time.
         assert_eq!(c.spend(last_minute_call_secs(9)), MoveClock::InTime { periods_used: 0 });
         // A stone placed on the count of 10 (= 60 s) is too late (Art. 12.3).
@@ -882,7 +702,7 @@ mod tests {
         assert_eq!(c.reading().main_secs, 115 * MIN);
         assert!(!c.reading().overtime);
         assert_eq!(c.spend(100 * MIN), MoveClock::InTime { periods_used: 0 });
-        assert_eq!(c.describe_en(), "15:00 left before reading (5 reserved min)");
+        assert_eq!((c.reading().main_secs, c.reading().periods), (15 * MIN, 5));
         // 15 min of basic time, then 150 s of reading in the same move.
         assert_eq!(c.spend(15 * MIN + 150), MoveClock::InTime { periods_used: 2 });
         assert_eq!(
@@ -908,7 +728,7 @@ mod tests {
     fn absolute_time() {
         let mut c = ClockState::new(TimeControl::Absolute { basic_secs: 60 * MIN });
         assert_eq!(c.spend(59 * MIN), MoveClock::InTime { periods_used: 0 });
-        assert_eq!(c.describe_zh(), "还剩1:00");
+        assert_eq!(c.reading().main_secs, 60);
         assert_eq!(c.spend(59), MoveClock::InTime { periods_used: 0 });
         assert_eq!(c.spend(1), MoveClock::Expired, "the last second used up: flag fall");
         assert!(c.resume_after_timeout().is_err(), "包干: flag fall loses");
@@ -926,7 +746,6 @@ mod tests {
         // Second move completes the period: 40 s saved + 100 s.
         assert_eq!(c.spend(40), MoveClock::InTime { periods_used: 0 });
         assert_eq!((c.reading().period_secs, c.reading().period_moves), (140, 2));
-        assert_eq!(c.describe_en(), "2 moves due in 2:20");
         assert_eq!(c.spend(139), MoveClock::InTime { periods_used: 0 });
         assert_eq!(c.spend(1), MoveClock::Expired);
         c.resume_after_timeout().unwrap();
@@ -943,24 +762,15 @@ mod tests {
         assert_eq!(c.spend(24), MoveClock::InTime { periods_used: 0 });
         assert_eq!(c.reading().periods, 3);
         assert_eq!(c.spend(20), MoveClock::InTime { periods_used: 1 });
-        assert_eq!(c.describe_zh(), "读秒：还剩2次20秒");
+        assert_eq!((c.reading().overtime, c.reading().periods), (true, 2));
         assert_eq!(c.spend(39), MoveClock::InTime { periods_used: 1 });
         assert_eq!(c.spend(20), MoveClock::Expired);
     }
 
     #[test]
-    fn validation_and_descriptions() {
-        assert_eq!(chinese_120_5().describe_zh(), "基本用时120分钟，保留5分钟读秒");
-        assert_eq!(
-            chinese_120_5().describe_en(),
-            "Basic time 120 min, the last 5 min read as byo-yomi (60 s per move)"
-        );
+    fn validation() {
         let byo = TimeControl::ByoYomi { basic_secs: 45 * MIN, periods: 3, period_secs: 20 };
-        assert_eq!(byo.describe_zh(), "基本用时45分钟，3次20秒读秒");
-        assert_eq!(byo.describe_en(), "Basic time 45 min + 3 × 20 s byo-yomi");
         let can = TimeControl::Canadian { basic_secs: 60 * MIN, moves_per_period: 15, period_secs: 10 * MIN };
-        assert_eq!(can.describe_zh(), "基本用时60分钟，之后每10分钟限着15手（节余时间延至下一节）");
-        assert_eq!(TimeControl::Absolute { basic_secs: 90 }.describe_en(), "Absolute time: 1 min 30 s each");
         for ok in [chinese_120_5(), byo, can, TimeControl::Absolute { basic_secs: 1 }] {
             ok.validate().unwrap();
         }
@@ -1036,7 +846,6 @@ mod tests {
         assert_eq!(plays(&assess(&p, &basic, 15 * MIN, false)), (30 * MIN, 30 * MIN));
         let v = assess(&p, &basic, 16 * MIN, false);
         assert_eq!(v, LatenessVerdict::LosesByLateness { late_secs: 16 * MIN, limit_secs: Some(15 * MIN) });
-        assert_eq!(v.describe_zh(), "迟到16分钟，超过15分钟时限，判负");
         let exclusive = LatenessPolicy::custom(15, false);
         assert!(!assess(&exclusive, &basic, 14 * MIN, false).loses());
         assert!(assess(&exclusive, &basic, 15 * MIN, false).loses());
@@ -1050,8 +859,6 @@ mod tests {
         // basic 120 min, 20 min late → 80 min left.
         let v = assess(&p, &chinese_120_5(), 20 * MIN, false);
         assert_eq!(plays(&v), (40 * MIN, 80 * MIN));
-        assert_eq!(v.describe_en(), "plays with 80 min left (20 min late, 40 min deducted)");
-        assert_eq!(v.describe_zh(), "迟到20分钟，扣除40分钟，剩余基本用时80分钟");
         // 2 × lateness larger than the basic time → 0 left, never negative.
         let v = assess(&p, &abs(60), 45 * MIN, false);
         assert_eq!(plays(&v), (60 * MIN, 0));
@@ -1137,18 +944,10 @@ mod tests {
     }
 
     #[test]
-    fn policy_texts_and_validation() {
-        assert_eq!(
-            LatenessPolicy::separate_venue().describe_zh(),
-            "迟到超过60分钟判负（60分钟含）；未超过时限的，在其基本时限内加倍扣除"
-        );
-        assert_eq!(
-            LatenessPolicy::custom(10, false).describe_en(),
-            "late 10 min or more loses; otherwise twice the lateness is deducted from the basic time"
-        );
+    fn policy_validation_and_clock_faces() {
         assert!(LatenessPolicy::custom(0, false).validate().is_err());
         assert!(LatenessPolicy::custom(0, true).beyond_limit(1));
         assert_eq!(hms(6900), "1:55:00");
-        assert_eq!(dur_zh(90), "1分30秒");
+        assert_eq!(dur_en(90), "1 min 30 s");
     }
 }

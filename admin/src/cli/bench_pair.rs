@@ -249,7 +249,7 @@ fn read_input(path: &Path) -> Result<Vec<u8>, String> {
 /// `--from FILE` (module docs).
 fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
     use crate::db::{self, entrants, rounds, Actor};
-    let og = crate::import::opengotha::parse_opengotha(&read_input(path)?).map_err(|e| e.en())?;
+    let og = crate::import::opengotha::parse_opengotha(&read_input(path)?).map_err(|e| e.to_string())?;
     let played = og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
     let n = played + 1;
     let today = chrono::Local::now().date_naive();

@@ -431,7 +431,17 @@ pub struct EventResults {
 #[derive(Debug, Clone)]
 pub struct EventEgf {
     pub t: TournamentRow,
-    pub file: Result<(EgfTournament, Vec<EgfPlayer>), String>,
+    pub file: Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal>,
+}
+
+/// Why the tournament's data makes no EGF file, with what the message names; the words are
+/// the catalog's (`Lang::egf_refusal`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EgfRefusal {
+    /// An entrant's stored rank cannot be read (`entrant` as the lists show the name).
+    Rank { entrant: String, rank: String },
+    /// The time control is below EGF class C (25 min basic, 30 min adjusted).
+    BelowClassC { basic_minutes: u32, adjusted_minutes: u32 },
 }
 
 /// The tournament, what standings read, and the standings after `round` (by default the last
@@ -651,7 +661,7 @@ pub fn results(
             (Some(_), Some(_)) => {
                 let sides = l.pairing_result().and_then(|r| ds::game_sides(r, &points));
                 let text = match l.result.as_ref().and_then(resdb::ResultBrief::outcome) {
-                    Some(o) => crate::domain::results::result_text(&o, lang == Lang::Zh),
+                    Some(o) => lang.game_result(&o),
                     None => result_text(&g.result, lang),
                 };
                 // The line is in the colours played, as the sheet's result text is (rules.md
@@ -697,7 +707,7 @@ pub fn egf(conn: &mut SqliteConnection, tid: i32) -> Result<EventEgf, DbError> {
     Ok(EventEgf { t: k.t, file })
 }
 
-fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
+fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
     let s = k.t.settings();
     let rounds =
         k.data.lines.iter().map(|l| u32::try_from(l.game.round_number).unwrap_or(0)).max().unwrap_or(0);
@@ -721,9 +731,8 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
         } else {
             (e.family_name_zh.clone(), e.given_name_zh.clone())
         };
-        let rank = e.rank_parsed().ok_or_else(|| {
-            format!("{}: the rank {:?} cannot be read; correct it on the entrant's page", display(e), e.rank)
-        })?;
+        let rank =
+            e.rank_parsed().ok_or_else(|| EgfRefusal::Rank { entrant: display(e), rank: e.rank.clone() })?;
         let region = e.region.trim();
         let country = if region.len() == 2 && region.chars().all(|c| c.is_ascii_alphabetic()) {
             region.to_ascii_uppercase()
@@ -750,7 +759,8 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), String> {
     let tc = &s.time_control;
     let adjusted = egf_adjusted_minutes(tc);
     let class = egf_class(tc)?;
-    let comment: String = tc.describe_en().replace('×', "x").chars().filter(|c| c.is_ascii()).collect();
+    let comment: String =
+        Lang::En.time_control(tc).replace('×', "x").chars().filter(|c| c.is_ascii()).collect();
     let name = if s.name_latin.trim().is_empty() { s.name_zh.clone() } else { s.name_latin.clone() };
     let city = if ascii_fold(&s.venue).is_ok() { s.venue.clone() } else { String::new() };
     let t = EgfTournament {
@@ -783,7 +793,7 @@ pub fn egf_handicap(h: &HandicapSettings) -> EgfHandicap {
 /// and adjusted time 75; B — 40 and 50; C — 25 and 30), or why the rating list takes none.
 /// EGF's basic time is the time before byo-yomi: without the reserved minutes Chinese
 /// byo-yomi reads as periods (they are in the adjusted time).
-pub fn egf_class(tc: &TimeControl) -> Result<EgfClass, String> {
+pub fn egf_class(tc: &TimeControl) -> Result<EgfClass, EgfRefusal> {
     let basic = tc.basic_secs().saturating_sub(tc.reserve_secs()) / 60;
     let adjusted = egf_adjusted_minutes(tc);
     if adjusted >= 75 && basic >= 60 {
@@ -793,10 +803,7 @@ pub fn egf_class(tc: &TimeControl) -> Result<EgfClass, String> {
     } else if adjusted >= 30 && basic >= 25 {
         Ok(EgfClass::C)
     } else {
-        Err(format!(
-            "the time control ({basic} min basic, {adjusted} min adjusted) is below EGF class C \
-             (25 min basic, 30 min adjusted); the rating list does not take such games"
-        ))
+        Err(EgfRefusal::BelowClassC { basic_minutes: basic, adjusted_minutes: adjusted })
     }
 }
 
@@ -861,9 +868,10 @@ mod tests {
         assert_eq!(egf_class(&TimeControl::chinese(65, 5)), Ok(EgfClass::A));
         assert_eq!(egf_class(&byo), Ok(EgfClass::A));
         assert_eq!(egf_class(&TimeControl::Absolute { basic_secs: 1800 }), Ok(EgfClass::C));
-        assert!(egf_class(&TimeControl::Absolute { basic_secs: 1200 })
-            .unwrap_err()
-            .contains("below EGF class C"));
+        let refused = egf_class(&TimeControl::Absolute { basic_secs: 1200 }).unwrap_err();
+        assert_eq!(refused, EgfRefusal::BelowClassC { basic_minutes: 20, adjusted_minutes: 20 });
+        assert!(Lang::En.egf_refusal(&refused).contains("below EGF class C"));
+        assert!(Lang::Zh.egf_refusal(&refused).contains("低于EGF C级"));
         // The handicap line follows the event's rule.
         let h = |basis, reduction| HandicapSettings { basis, reduction, max: 9, none_at_bar: false };
         assert_eq!(egf_handicap(&h(HandicapBasis::None, 1)), EgfHandicap::Even);

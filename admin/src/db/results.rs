@@ -404,7 +404,7 @@ fn snapshot(s: &Sheet) -> Snapshot {
         board: s.game.board,
         version: s.version(),
         entry: s.entry(),
-        result: outcome.map(|o| o.en()),
+        result: outcome.map(|o| o.code()),
         outcome,
         penalty_black: r.map_or(0, |r| r.penalty_black),
         penalty_white: r.map_or(0, |r| r.penalty_white),
@@ -740,7 +740,7 @@ fn add_checked(
             after: Some(&RulingsAudit {
                 added: new,
                 effects: computed.applied.effects.iter().map(|e| e.said.clone()).collect(),
-                result: computed.result.map(|r| r.en()),
+                result: computed.result.map(|r| r.code()),
             }),
             reason,
         },

@@ -1207,7 +1207,7 @@ pub fn withdraw_event(
         }
         let state = |m: &RelayMatch, record: Option<TeamMatchRecord>| State {
             counts: m.counts(),
-            result: m.result().map(|r| r.en()),
+            result: m.result().map(|r| r.code()),
             record,
         };
         #[derive(Serialize)]

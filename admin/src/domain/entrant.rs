@@ -1,5 +1,6 @@
 //! Entrants: the values a registration form or an import produces, how they are parsed from
-//! text, normalised and validated, with messages in English and Chinese.
+//! text, normalised and validated. Problems are typed values ([`ErrorCode`], [`FieldError`])
+//! carrying their data; `i18n::problems` words them from the catalog.
 //!
 //! # Names
 //! An entrant needs at least one *complete* name: a Chinese name (`family_name_zh` +
@@ -78,44 +79,6 @@ pub mod field {
     pub const STATUS: &str = "status";
     /// Not a form field: a problem with the whole row of an import.
     pub const ROW: &str = "row";
-}
-
-/// A field's label for messages and tables, in English.
-pub fn field_label_en(field: &str) -> &'static str {
-    match field {
-        field::FAMILY_NAME_ZH => "Family name (Chinese)",
-        field::GIVEN_NAME_ZH => "Given name (Chinese)",
-        field::FAMILY_NAME_LATIN => "Family name (Latin)",
-        field::GIVEN_NAME_LATIN => "Given name (Latin)",
-        field::RANK => "Rank",
-        field::RATING => "Rating",
-        field::UNIT => "Unit / club",
-        field::REGION => "Region",
-        field::BIRTH_DATE => "Birth date",
-        field::SEX => "Sex",
-        field::NOTES => "Notes",
-        field::STATUS => "Status",
-        _ => "Row",
-    }
-}
-
-/// A field's label for messages and tables, in Chinese.
-pub fn field_label_zh(field: &str) -> &'static str {
-    match field {
-        field::FAMILY_NAME_ZH => "姓",
-        field::GIVEN_NAME_ZH => "名",
-        field::FAMILY_NAME_LATIN => "拼音姓",
-        field::GIVEN_NAME_LATIN => "拼音名",
-        field::RANK => "段位",
-        field::RATING => "等级分",
-        field::UNIT => "单位",
-        field::REGION => "地区",
-        field::BIRTH_DATE => "出生日期",
-        field::SEX => "性别",
-        field::NOTES => "备注",
-        field::STATUS => "状态",
-        _ => "整行",
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,9 +268,9 @@ impl FromStr for Rank {
 }
 
 impl TryFrom<String> for Rank {
-    type Error = String;
+    type Error = ErrorCode;
     fn try_from(s: String) -> Result<Self, Self::Error> {
-        Rank::parse(&s).map_err(|e| e.en())
+        Rank::parse(&s)
     }
 }
 
@@ -554,90 +517,17 @@ pub enum ErrorCode {
     },
 }
 
-impl ErrorCode {
-    /// The message in English, without the field label.
-    pub fn en(&self) -> String {
-        match self {
-            ErrorCode::Required => "Required.".into(),
-            ErrorCode::NameMissing => {
-                "Enter a full name: Chinese family and given name, or Latin family and given name.".into()
-            }
-            ErrorCode::NamePartMissing => "Enter both the family name and the given name.".into(),
-            ErrorCode::TooLong { max } => format!("At most {max} characters."),
-            ErrorCode::ControlCharacters => "Contains invisible control characters.".into(),
-            ErrorCode::NotChinese => {
-                "Write this in Chinese characters (a pinyin name goes in the Latin name fields).".into()
-            }
-            ErrorCode::NotLatin => {
-                "Write this in Latin letters (Chinese characters go in the Chinese name fields).".into()
-            }
-            ErrorCode::RankInvalid { input } => {
-                format!("“{input}” is not a rank; write e.g. 3k, 5d, 1p, 3级, 5段 or 职业1段.")
-            }
-            ErrorCode::RankOutOfRange { input } => {
-                format!(
-                    "“{input}” is out of range: kyu ranks go from 30k to 1k, dan and pro ranks from 1 to 9."
-                )
-            }
-            ErrorCode::RatingInvalid { input } => format!("“{input}” is not a whole number."),
-            ErrorCode::RatingOutOfRange { min, max } => {
-                format!("The rating must be between {min} and {max}.")
-            }
-            ErrorCode::DateInvalid { input } => {
-                format!("“{input}” is not a date; write e.g. 2001-03-04, 2001/3/4, 2001.3.4 or 20010304.")
-            }
-            ErrorCode::DateInFuture => "The birth date is in the future.".into(),
-            ErrorCode::DateTooEarly => "The birth date must be 1900-01-01 or later.".into(),
-            ErrorCode::SexInvalid { input } => format!("“{input}” is not a sex; write M or F (男 or 女)."),
-            ErrorCode::Conflict { first, second } => {
-                format!("Two columns disagree: “{first}” and “{second}”.")
-            }
-            ErrorCode::StatusInvalid { input } => {
-                format!("“{input}” is not a status: write 参赛 / active or 退赛 / withdrawn.")
-            }
-        }
-    }
-
-    /// The message in Chinese, without the field label.
-    pub fn zh(&self) -> String {
-        match self {
-            ErrorCode::Required => "必填。".into(),
-            ErrorCode::NameMissing => "请填写完整姓名：中文姓和名，或拼音（拉丁字母）姓和名。".into(),
-            ErrorCode::NamePartMissing => "姓和名都要填写。".into(),
-            ErrorCode::TooLong { max } => format!("最多{max}个字符。"),
-            ErrorCode::ControlCharacters => "含有不可见的控制字符。".into(),
-            ErrorCode::NotChinese => "请用汉字填写（拼音姓名请填在拼音栏）。".into(),
-            ErrorCode::NotLatin => "请用拉丁字母（拼音）填写，汉字请填在中文姓名栏。".into(),
-            ErrorCode::RankInvalid { input } => {
-                format!("无法识别段位“{input}”，可写作 3级、5段、职业1段、3k、5d、1p。")
-            }
-            ErrorCode::RankOutOfRange { input } => {
-                format!("段位“{input}”超出范围：级位为30级至1级，段位（业余、职业）为1至9段。")
-            }
-            ErrorCode::RatingInvalid { input } => format!("“{input}”不是整数。"),
-            ErrorCode::RatingOutOfRange { min, max } => format!("等级分须在{min}到{max}之间。"),
-            ErrorCode::DateInvalid { input } => {
-                format!("无法识别日期“{input}”，可写作 2001-03-04、2001/3/4、2001.3.4 或 20010304。")
-            }
-            ErrorCode::DateInFuture => "出生日期不能晚于今天。".into(),
-            ErrorCode::DateTooEarly => "出生日期不能早于1900年1月1日。".into(),
-            ErrorCode::SexInvalid { input } => format!("无法识别性别“{input}”，请填 男 或 女（M/F）。"),
-            ErrorCode::Conflict { first, second } => format!("两列内容不一致：“{first}”与“{second}”。"),
-            ErrorCode::StatusInvalid { input } => format!("“{input}”不是状态，请填写“参赛”或“退赛”。"),
-        }
-    }
-}
-
 impl fmt::Display for ErrorCode {
+    /// In English from the catalog (`Lang::entrant_error`), for logs and the command line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en())
+        f.write_str(&crate::i18n::Lang::En.entrant_error(self))
     }
 }
 
 impl std::error::Error for ErrorCode {}
 
-/// One problem with one field. The server shows [`FieldError::en`] or [`FieldError::zh`]
-/// beside the field named by `field` (one of the [`field`] constants).
+/// One problem with one field. The server shows it (`Lang::entrant_error` of `code`) beside
+/// the field named by `field` (one of the [`field`] constants).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FieldError {
     pub field: &'static str,
@@ -648,27 +538,12 @@ impl FieldError {
     pub fn new(field: &'static str, code: ErrorCode) -> Self {
         FieldError { field, code }
     }
-    /// The message in English (without the field label: it is shown beside the field).
-    pub fn en(&self) -> String {
-        self.code.en()
-    }
-    /// The message in Chinese (without the field label).
-    pub fn zh(&self) -> String {
-        self.code.zh()
-    }
-    /// "Rank: …" — for lists where the field is not visible, such as import reports.
-    pub fn en_with_label(&self) -> String {
-        format!("{}: {}", field_label_en(self.field), self.code.en())
-    }
-    /// "段位：…"
-    pub fn zh_with_label(&self) -> String {
-        format!("{}：{}", field_label_zh(self.field), self.code.zh())
-    }
 }
 
 impl fmt::Display for FieldError {
+    /// "Rank: …" in English from the catalog (`Lang::field_error_labelled`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en_with_label())
+        f.write_str(&crate::i18n::Lang::En.field_error_labelled(self))
     }
 }
 
@@ -1090,6 +965,7 @@ impl EntrantForm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
@@ -1196,7 +1072,7 @@ mod tests {
         assert!(matches!(Rank::parse("10d"), Err(ErrorCode::RankOutOfRange { .. })));
         assert_eq!(Rank::parse("   "), Err(ErrorCode::Required));
         let e = Rank::parse("3x").unwrap_err();
-        assert!(e.en().contains("“3x”") && e.zh().contains("“3x”"));
+        assert!(Lang::En.entrant_error(&e).contains("“3x”") && Lang::Zh.entrant_error(&e).contains("“3x”"));
     }
 
     #[test]
@@ -1481,11 +1357,8 @@ mod tests {
             vec![field::GIVEN_NAME_ZH, field::RANK, field::RATING, field::BIRTH_DATE, field::SEX],
             "{errs:?}"
         );
-        for e in &errs {
-            assert!(!e.en().is_empty() && !e.zh().is_empty());
-        }
-        assert!(errs[1].en_with_label().starts_with("Rank: "));
-        assert!(errs[1].zh_with_label().starts_with("段位："));
+        assert!(Lang::En.field_error_labelled(&errs[1]).starts_with("Rank: "));
+        assert!(Lang::Zh.field_error_labelled(&errs[1]).starts_with("段位："));
     }
 
     #[test]
@@ -1559,7 +1432,7 @@ mod tests {
     #[test]
     fn messages_clip_long_input() {
         let long = "x".repeat(100);
-        let msg = Rank::parse(&long).unwrap_err().en();
+        let msg = Rank::parse(&long).unwrap_err().to_string();
         assert!(msg.chars().count() < 120, "{msg}");
         assert!(msg.contains('…'));
     }

@@ -214,22 +214,6 @@ impl ResultError {
     }
 }
 
-/// The rules crate's refusal of a ruling in Chinese (its `Display` is the English).
-pub fn ruling_error_zh(e: &RulingError) -> String {
-    match e {
-        RulingError::MissingSide { index, .. } => format!("第{}项判罚须指明针对哪一方", index + 1),
-        RulingError::UnexpectedSide { index, .. } => format!("第{}项判罚涉及双方，不能只指明一方", index + 1),
-        RulingError::CardsNotInUse { index, .. } => format!("第{}项：本规则不使用黄牌、红牌", index + 1),
-        RulingError::Zero { index } => format!("第{}项：罚0子不是处罚", index + 1),
-        RulingError::AlreadySentOff { index, player } => {
-            format!("第{}项：{player}号队员已被红牌罚下", index + 1)
-        }
-        RulingError::TooManyPriorYellows { player, yellows } => {
-            format!("{player}号队员不能带着{yellows}张黄牌进入本局")
-        }
-    }
-}
-
 /// A game's result as computed: the final result (None: not decided yet), the rules crate's
 /// tally of the rulings (penalty stones, warnings, an explanation of every effect), and
 /// whether a ruling decided it.
@@ -408,15 +392,6 @@ pub fn opengotha_code(r: Option<&GameResult>, played_swapped: bool) -> &'static 
     }
 }
 
-/// The text of a result for a reader: "B+¾", "黑胜¾子", "W+R", "双方均负"…
-pub fn result_text(r: &GameResult, zh: bool) -> String {
-    if zh {
-        r.zh()
-    } else {
-        r.en()
-    }
-}
-
 /// The code of a result's method, as stored for listing ("count", "forfeit", ...).
 pub fn method_code(m: &ResultMethod) -> &'static str {
     match m {
@@ -482,8 +457,8 @@ pub fn check_sgf(rules: &RuleSet, handicap: u8, bytes: &[u8]) -> Result<SgfRepor
         illegal: r.illegal.as_ref().map(|i| i.to_string()),
         black_halves: r.count.black_halves,
         white_halves: r.count.white_halves,
-        result_en: result.en(),
-        result_zh: result.zh(),
+        result_en: crate::i18n::Lang::En.game_result(&result),
+        result_zh: crate::i18n::Lang::Zh.game_result(&result),
         record_result: rec.result_text.clone(),
         agreement: r.agreement.to_string(),
         disagrees: r.agreement.is_disagreement(),
@@ -648,7 +623,7 @@ mod tests {
     fn counts_become_results_with_komi_handicap_and_penalties() {
         let r = RuleSet::chinese_2002();
         let res = |e: Entry, h: u8, rulings: &[Ruling]| {
-            compute(&r, h, BOTH, Some(&e), rulings).unwrap().result.unwrap().en()
+            compute(&r, h, BOTH, Some(&e), rulings).unwrap().result.unwrap().code()
         };
         assert_eq!(res(count("184.5"), 0, &[]), "B+¼");
         assert_eq!(res(count("184"), 0, &[]), "W+¼");

@@ -6,6 +6,8 @@
 //! and that every key is used (a family named by a prefix, `format!("tb.{}", ..)`, counts as
 //! used for all its members).
 
+mod clock_text;
+mod problems;
 mod relay;
 mod render;
 
@@ -107,14 +109,35 @@ impl Lang {
             }
         }
     }
-    /// `t` with `{0}`, `{1}`… replaced by `args`.
+    /// `t` with `{0}`, `{1}`… replaced by `args`, in one pass: an argument that itself holds
+    /// `{1}` (echoed user input) is shown as it is, not filled in.
     pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
-        let mut s = self.t(key).to_string();
-        for (i, a) in args.iter().enumerate() {
-            s = s.replace(&format!("{{{i}}}"), &a.to_string());
-        }
-        s
+        fill(self.t(key), args)
     }
+}
+
+/// `text` with each `{i}` (i an index of `args`) replaced by `args[i]`; other braces kept.
+fn fill(text: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let arg =
+            after.find('}').and_then(|close| Some((close, args.get(after[..close].parse::<usize>().ok()?)?)));
+        match arg {
+            Some((close, a)) => {
+                out.push_str(&a.to_string());
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A quality value in thousandths (`1`, `0.8`, `0.125`); anything else is 0.
@@ -171,6 +194,13 @@ mod tests {
             Lang::Zh,
             "zh-TW refused, zh-CN not"
         );
+    }
+
+    #[test]
+    fn fill_replaces_each_placeholder_once() {
+        assert_eq!(fill("{0} and {1}, {0}", &[&"a", &2]), "a and 2, a");
+        assert_eq!(fill("“{0}” / “{1}”", &[&"{1}", &"x"]), "“{1}” / “x”", "an argument is not filled in");
+        assert_eq!(fill("{2} {x} {", &[&"a"]), "{2} {x} {", "other braces are kept");
     }
 
     #[test]

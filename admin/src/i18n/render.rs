@@ -95,7 +95,9 @@ impl Lang {
             RulingKind::Advice => "ruling.advice",
             RulingKind::YellowCard => "ruling.yellow_card",
             RulingKind::RedCard => "ruling.red_card",
-            RulingKind::PenaltyStones { stones } => return self.tf("ruling.penalty_stones", &[&stones]),
+            RulingKind::PenaltyStones { stones } => {
+                return self.tf("ruling.penalty_stones", &[&stones, &self.plural(stones)]);
+            }
             RulingKind::VoidMove => "ruling.void_move",
             RulingKind::ForcedPass => "ruling.forced_pass",
             RulingKind::Loss { reason } => return self.tf("ruling.loss", &[&self.loss_reason(reason)]),
@@ -105,7 +107,7 @@ impl Lang {
             RulingKind::NoResult => "ruling.no_result",
             RulingKind::OrderError => "ruling.order_error",
             RulingKind::MoveQuotaExcess { extra_moves } => {
-                return self.tf("ruling.move_quota_excess", &[&extra_moves]);
+                return self.tf("ruling.move_quota_excess", &[&extra_moves, &self.plural(extra_moves)]);
             }
             RulingKind::LastByoYomiTimeout => "ruling.last_byo_yomi_timeout",
         };

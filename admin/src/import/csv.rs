@@ -121,20 +121,6 @@ impl RowResult {
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
     }
-    /// "Line 5 (王伟): Rank: “3x” is not a rank…; Birth date: …"
-    pub fn en(&self) -> String {
-        let who =
-            if self.display_name.is_empty() { String::new() } else { format!(" ({})", self.display_name) };
-        let why: Vec<String> = self.errors.iter().map(FieldError::en_with_label).collect();
-        format!("Line {}{}: {}", self.line, who, why.join(" "))
-    }
-    /// "第5行（王伟）：段位：…"
-    pub fn zh(&self) -> String {
-        let who =
-            if self.display_name.is_empty() { String::new() } else { format!("（{}）", self.display_name) };
-        let why: Vec<String> = self.errors.iter().map(FieldError::zh_with_label).collect();
-        format!("第{}行{}：{}", self.line, who, why.join(""))
-    }
 }
 
 /// Something the importer did that the user should know about; the import still works.
@@ -148,35 +134,6 @@ pub enum ImportWarning {
     ExtraCells { line: usize },
     /// A header but no data rows.
     NoDataRows,
-}
-
-impl ImportWarning {
-    pub fn en(&self) -> String {
-        match self {
-            ImportWarning::UnknownColumn { column, header } => {
-                format!("Column {column} “{header}” is not recognised and was ignored.")
-            }
-            ImportWarning::LinesBeforeHeader { header_line } => {
-                format!("The header is on line {header_line}; the lines above it were skipped.")
-            }
-            ImportWarning::ExtraCells { line } => {
-                format!("Line {line} has more cells than the header; the extra cells were ignored.")
-            }
-            ImportWarning::NoDataRows => "The file has a header row but no entrants.".into(),
-        }
-    }
-    pub fn zh(&self) -> String {
-        match self {
-            ImportWarning::UnknownColumn { column, header } => {
-                format!("第{column}列“{header}”无法识别，已忽略。")
-            }
-            ImportWarning::LinesBeforeHeader { header_line } => {
-                format!("表头在第{header_line}行，之前的内容已跳过。")
-            }
-            ImportWarning::ExtraCells { line } => format!("第{line}行的单元格比表头多，多出的内容已忽略。"),
-            ImportWarning::NoDataRows => "文件只有表头，没有选手数据。".into(),
-        }
-    }
 }
 
 /// A required column the header lacks.
@@ -193,32 +150,6 @@ pub enum MissingColumn {
         given_header: String,
     },
     Rank,
-}
-
-impl MissingColumn {
-    pub fn en(&self) -> String {
-        match self {
-            MissingColumn::Name => {
-                "a name column (姓名 / name for a whole name, or 姓 and 名, or family_name and given_name)"
-                    .into()
-            }
-            MissingColumn::GivenName { family_header } => {
-                format!("a given-name column (名 / given_name) to go with “{family_header}”")
-            }
-            MissingColumn::FamilyName { given_header } => {
-                format!("a family-name column (姓 / family_name) to go with “{given_header}”")
-            }
-            MissingColumn::Rank => "a rank column (段位 / rank)".into(),
-        }
-    }
-    pub fn zh(&self) -> String {
-        match self {
-            MissingColumn::Name => "姓名列（“姓名”，或“姓”和“名”两列，或 family_name 和 given_name）".into(),
-            MissingColumn::GivenName { family_header } => format!("与“{family_header}”对应的“名”列"),
-            MissingColumn::FamilyName { given_header } => format!("与“{given_header}”对应的“姓”列"),
-            MissingColumn::Rank => "段位列（“段位”或 rank）".into(),
-        }
-    }
 }
 
 /// Why a file cannot be imported at all.
@@ -256,78 +187,10 @@ pub enum ImportError {
     },
 }
 
-impl ImportError {
-    pub fn en(&self) -> String {
-        match self {
-            ImportError::Empty => "The file is empty.".into(),
-            ImportError::TooLarge { size, max } => format!(
-                "The file is too large ({:.1} MB); at most {} MB can be imported at once.",
-                *size as f64 / 1_048_576.0,
-                max / 1_048_576
-            ),
-            ImportError::TooManyRows { max } => {
-                format!("The file has more than {max} entrants; split it into smaller files.")
-            }
-            ImportError::NotText => {
-                "This is not a text (CSV) file. Save the spreadsheet as “CSV UTF-8” or “CSV” \
-                                     and import that file."
-                    .into()
-            }
-            ImportError::InvalidUtf8 { offset } => {
-                format!("The file is marked as UTF-8 but is not valid UTF-8 (at byte {offset}).")
-            }
-            ImportError::MissingColumns(missing) => {
-                let list: Vec<String> = missing.iter().map(MissingColumn::en).collect();
-                format!(
-                    "The header row lacks {}. Is the first row of the file the header?",
-                    list.join("; and ")
-                )
-            }
-            ImportError::DuplicateColumn { first, second } => {
-                format!("Columns “{first}” and “{second}” give the same field; keep only one of them.")
-            }
-            ImportError::Csv { line, message } => format!("Line {line} cannot be read as CSV: {message}"),
-            ImportError::UnclosedQuote { line } => format!(
-                "Line {line} opens a quoted cell (\") that is never closed, so every row after it would \
-                 be read into that cell. Close the quote or remove it."
-            ),
-        }
-    }
-    pub fn zh(&self) -> String {
-        match self {
-            ImportError::Empty => "文件是空的。".into(),
-            ImportError::TooLarge { size, max } => format!(
-                "文件太大（{:.1} MB），一次最多导入 {} MB。",
-                *size as f64 / 1_048_576.0,
-                max / 1_048_576
-            ),
-            ImportError::TooManyRows { max } => format!("文件超过{max}名选手，请拆分成多个文件。"),
-            ImportError::NotText => {
-                "这不是文本（CSV）文件。请在表格软件中“另存为”CSV UTF-8 或 CSV 格式后再导入。".into()
-            }
-            ImportError::InvalidUtf8 { offset } => {
-                format!("文件标记为UTF-8，但第{offset}字节处不是有效的UTF-8。")
-            }
-            ImportError::MissingColumns(missing) => {
-                let list: Vec<String> = missing.iter().map(MissingColumn::zh).collect();
-                format!("表头缺少{}。文件第一行是表头吗？", list.join("，以及"))
-            }
-            ImportError::DuplicateColumn { first, second } => {
-                format!("“{first}”和“{second}”两列内容相同，请只保留一列。")
-            }
-            ImportError::Csv { line, message } => format!("第{line}行无法按CSV读取：{message}"),
-            ImportError::UnclosedQuote { line } => {
-                format!(
-                    "第{line}行的引号（\"）没有闭合，其后所有行都会被读进这个单元格。请补上或删去这个引号。"
-                )
-            }
-        }
-    }
-}
-
 impl fmt::Display for ImportError {
+    /// In English from the catalog (`Lang::import_error`), for logs and the command line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en())
+        f.write_str(&crate::i18n::Lang::En.import_error(self))
     }
 }
 
@@ -977,6 +840,7 @@ pub fn write_roster(rows: &[(EntrantInput, EntrantStatus)], lang: HeaderLang) ->
 mod tests {
     use super::*;
     use crate::domain::entrant::{Rank, Sex};
+    use crate::i18n::Lang;
 
     const TODAY: NaiveDate = match NaiveDate::from_ymd_opt(2026, 6, 1) {
         Some(d) => d,
@@ -989,7 +853,7 @@ mod tests {
     }
 
     fn parse(bytes: &[u8]) -> ImportPreview {
-        parse_entrants_on(bytes, TODAY).unwrap_or_else(|e| panic!("{}", e.en()))
+        parse_entrants_on(bytes, TODAY).unwrap_or_else(|e| panic!("{e}"))
     }
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
@@ -998,7 +862,7 @@ mod tests {
 
     fn all_ok(p: &ImportPreview) {
         for r in &p.rows {
-            assert!(r.is_ok(), "{}", r.en());
+            assert!(r.is_ok(), "{}", Lang::En.import_row(r));
         }
     }
 
@@ -1155,8 +1019,8 @@ mod tests {
     fn missing_columns_are_named() {
         let e = parse_entrants_on("姓名,单位\n王伟,北京棋院\n".as_bytes(), TODAY).unwrap_err();
         assert_eq!(e, ImportError::MissingColumns(vec![MissingColumn::Rank]));
-        assert!(e.en().contains("rank column"), "{}", e.en());
-        assert!(e.zh().contains("段位列"), "{}", e.zh());
+        assert!(e.to_string().contains("rank column"), "{e}");
+        assert!(Lang::Zh.import_error(&e).contains("段位列"), "{}", Lang::Zh.import_error(&e));
         let e = parse_entrants_on("单位,段位\n北京棋院,3d\n".as_bytes(), TODAY).unwrap_err();
         assert_eq!(e, ImportError::MissingColumns(vec![MissingColumn::Name]));
         let e = parse_entrants_on("姓,段位\n王,3d\n".as_bytes(), TODAY).unwrap_err();
@@ -1164,7 +1028,7 @@ mod tests {
             e,
             ImportError::MissingColumns(vec![MissingColumn::GivenName { family_header: "姓".into() }])
         );
-        assert!(e.en().contains("“姓”"));
+        assert!(e.to_string().contains("“姓”"));
         let e = parse_entrants_on("hello world\nthis is not a csv file\n".as_bytes(), TODAY).unwrap_err();
         assert_eq!(e, ImportError::MissingColumns(vec![MissingColumn::Name, MissingColumn::Rank]));
     }
@@ -1183,7 +1047,8 @@ mod tests {
         );
         let e = p.entrants().next().unwrap();
         assert_eq!((e.rank, e.birth_date, e.sex), (Rank::Dan(3), Some(d(2001, 3, 4)), Some(Sex::M)));
-        assert!(p.warnings[0].en().contains("序号") && p.warnings[0].zh().contains("第1列"));
+        assert!(Lang::En.import_warning(&p.warnings[0]).contains("序号"));
+        assert!(Lang::Zh.import_warning(&p.warnings[0]).contains("第1列"));
     }
 
     #[test]
@@ -1262,7 +1127,7 @@ mod tests {
             Err(ImportError::InvalidUtf8 { offset: 3 })
         ));
         for e in [ImportError::Empty, ImportError::NotText] {
-            assert!(!e.en().is_empty() && !e.zh().is_empty());
+            assert!(!e.to_string().is_empty() && !Lang::Zh.import_error(&e).is_empty());
         }
     }
 
@@ -1271,7 +1136,7 @@ mod tests {
         let big = vec![b'a'; MAX_FILE_BYTES + 1];
         let e = parse_entrants_on(&big, TODAY).unwrap_err();
         assert!(matches!(e, ImportError::TooLarge { .. }));
-        assert!(e.en().contains("5 MB"), "{}", e.en());
+        assert!(e.to_string().contains("5 MB"), "{e}");
         let mut many = String::from("姓名,段位\n");
         for i in 0..=MAX_ROWS {
             many.push_str(&format!("王{},1d\n", i));

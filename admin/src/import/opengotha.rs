@@ -419,91 +419,12 @@ impl OgError {
     fn at(text: &str, offset: usize, kind: OgErrorKind) -> Self {
         OgError { kind, position: Some(TextPosition::in_text(text, offset)) }
     }
-
-    /// The message in English, starting with the position when known.
-    pub fn en(&self) -> String {
-        use OgErrorKind as K;
-        let msg = match &self.kind {
-            K::Empty => "The file is empty.".to_string(),
-            K::TooLarge { max } => format!("The file is larger than {} MB.", max / 1_048_576),
-            K::Encoding { encoding } => format!("The file is not valid {encoding} text."),
-            K::Xml { detail } => format!("The file is not well-formed XML: {detail}."),
-            K::TooDeep { max } => format!(
-                "Elements are nested more than {max} deep; an OpenGotha file nests a few levels only."
-            ),
-            K::Truncated { open } => format!("The file ends inside <{open}>; it is probably incomplete."),
-            K::WrongRoot { found } => format!(
-                "This is not an OpenGotha tournament file: its root element is <{found}>, not <Tournament>."
-            ),
-            K::NoRoot => "The file contains no XML element; it is not an OpenGotha tournament file.".into(),
-            K::MissingAttribute { element, attribute } => {
-                format!("<{element}> lacks the attribute {attribute}.")
-            }
-            K::BadAttribute { element, attribute, value } => {
-                format!("<{element}> has an invalid {attribute}=\"{value}\".")
-            }
-            K::BadRank { player, value } => format!("Player {player}: “{value}” is not a rank."),
-            K::InvalidPlayer { player, errors } => {
-                let why: Vec<String> = errors.iter().map(FieldError::en_with_label).collect();
-                format!("Player {player}: {}", why.join(" "))
-            }
-            K::DuplicatePlayer { key } => format!("Two players have the same name: {key}."),
-            K::UnknownPlayer { key, role } => match role {
-                OgRole::Black => format!("A game names an unknown black player {key}."),
-                OgRole::White => format!("A game names an unknown white player {key}."),
-                OgRole::Bye => format!("A bye names an unknown player {key}."),
-            },
-            K::SamePlayer { key } => format!("A game has {key} on both sides."),
-            K::PlayerTwiceInRound { key, round } => format!("Player {key} is paired twice in round {round}."),
-        };
-        match self.position {
-            Some(p) => format!("Line {}, column {}: {msg}", p.line, p.column),
-            None => msg,
-        }
-    }
-
-    /// The message in Chinese, starting with the position when known.
-    pub fn zh(&self) -> String {
-        use OgErrorKind as K;
-        let msg = match &self.kind {
-            K::Empty => "文件是空的。".to_string(),
-            K::TooLarge { max } => format!("文件超过{} MB。", max / 1_048_576),
-            K::Encoding { encoding } => format!("文件不是有效的{encoding}文本。"),
-            K::Xml { detail } => format!("文件不是格式正确的XML：{detail}。"),
-            K::TooDeep { max } => format!("元素嵌套超过{max}层；OpenGotha文件只嵌套几层。"),
-            K::Truncated { open } => format!("文件在<{open}>中途结束，可能不完整。"),
-            K::WrongRoot { found } => {
-                format!("这不是OpenGotha赛事文件：根元素是<{found}>，而不是<Tournament>。")
-            }
-            K::NoRoot => "文件中没有XML元素，不是OpenGotha赛事文件。".into(),
-            K::MissingAttribute { element, attribute } => format!("<{element}>缺少属性{attribute}。"),
-            K::BadAttribute { element, attribute, value } => {
-                format!("<{element}>的属性{attribute}=\"{value}\"无效。")
-            }
-            K::BadRank { player, value } => format!("选手{player}：无法识别段位“{value}”。"),
-            K::InvalidPlayer { player, errors } => {
-                let why: Vec<String> = errors.iter().map(FieldError::zh_with_label).collect();
-                format!("选手{player}：{}", why.join(""))
-            }
-            K::DuplicatePlayer { key } => format!("有两名选手同名：{key}。"),
-            K::UnknownPlayer { key, role } => match role {
-                OgRole::Black => format!("对局中的黑方{key}不在选手名单中。"),
-                OgRole::White => format!("对局中的白方{key}不在选手名单中。"),
-                OgRole::Bye => format!("轮空记录中的选手{key}不在选手名单中。"),
-            },
-            K::SamePlayer { key } => format!("对局双方都是{key}。"),
-            K::PlayerTwiceInRound { key, round } => format!("选手{key}在第{round}轮被编排了两次。"),
-        };
-        match self.position {
-            Some(p) => format!("第{}行第{}列：{msg}", p.line, p.column),
-            None => msg,
-        }
-    }
 }
 
 impl fmt::Display for OgError {
+    /// In English from the catalog (`Lang::og_error`), for logs and the command line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en())
+        f.write_str(&crate::i18n::Lang::En.og_error(self))
     }
 }
 
@@ -1013,6 +934,7 @@ pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament
 pub(crate) mod tests {
     use super::*;
     use crate::domain::entrant::ErrorCode;
+    use crate::i18n::Lang;
 
     const TODAY: NaiveDate = match NaiveDate::from_ymd_opt(2026, 6, 1) {
         Some(d) => d,
@@ -1030,7 +952,7 @@ pub(crate) mod tests {
     }
 
     fn parse(bytes: &[u8]) -> OgTournament {
-        parse_opengotha_on(bytes, TODAY).unwrap_or_else(|e| panic!("{}", e.en()))
+        parse_opengotha_on(bytes, TODAY).unwrap_or_else(|e| panic!("{e}"))
     }
 
     fn parse_err(text: &str) -> OgError {
@@ -1264,8 +1186,8 @@ pub(crate) mod tests {
         let e = parse_opengotha_on(bad.as_bytes(), TODAY).unwrap_err();
         assert_eq!(e.kind, OgErrorKind::UnknownPlayer { key: "NOBODY".into(), role: OgRole::White });
         assert_eq!(e.position.map(|p| (p.line, p.column)), Some((30, 1)));
-        assert_eq!(e.en(), "Line 30, column 1: A game names an unknown white player NOBODY.");
-        assert_eq!(e.zh(), "第30行第1列：对局中的白方NOBODY不在选手名单中。");
+        assert_eq!(e.to_string(), "Line 30, column 1: A game names an unknown white player NOBODY.");
+        assert_eq!(Lang::Zh.og_error(&e), "第30行第1列：对局中的白方NOBODY不在选手名单中。");
         let e = parse_err(&doc(
             r#"<Game roundNumber="1" tableNumber="1" blackPlayer="X" whitePlayer="WANGWEI"/>"#,
         ));
@@ -1283,7 +1205,7 @@ pub(crate) mod tests {
         let e = parse_opengotha_on(bad.as_bytes(), TODAY).unwrap_err();
         assert_eq!(e.kind, OgErrorKind::BadRank { player: "屈 盼盼".into(), value: "12X".into() });
         assert_eq!(e.position.unwrap().line, 5);
-        assert!(e.zh().contains("无法识别段位“12X”"));
+        assert!(Lang::Zh.og_error(&e).contains("无法识别段位“12X”"));
         let e = parse_err(&head_with("rank=\"5K\"", "rank=\"45K\""));
         assert!(matches!(e.kind, OgErrorKind::BadRank { .. }), "{e:?}");
         let e = parse_err(&head_with(" rank=\"5K\"", ""));
@@ -1370,7 +1292,7 @@ pub(crate) mod tests {
         let e = parse_err("<?xml version=\"1.0\"?>\n<Tourney><Players/></Tourney>");
         assert_eq!(e.kind, OgErrorKind::WrongRoot { found: "Tourney".into() });
         assert_eq!(e.position.map(|p| (p.line, p.column)), Some((2, 1)));
-        assert!(e.zh().contains("根元素是<Tourney>"));
+        assert!(Lang::Zh.og_error(&e).contains("根元素是<Tourney>"));
         assert_eq!(parse_err("").kind, OgErrorKind::Empty);
         assert_eq!(parse_err("  \n").kind, OgErrorKind::Empty);
         assert_eq!(parse_err("<?xml version=\"1.0\"?>\n").kind, OgErrorKind::NoRoot);
@@ -1433,14 +1355,14 @@ pub(crate) mod tests {
             for cut in (0..end).step_by(97).chain([end - 1, 1, 2, 50]) {
                 let r = parse_opengotha_on(&bytes[..cut], TODAY);
                 let e = r.expect_err(&format!("{file} cut at {cut}"));
-                assert!(!e.en().is_empty() && !e.zh().is_empty());
+                assert!(!e.to_string().is_empty() && !Lang::Zh.og_error(&e).is_empty());
             }
         }
         let text = String::from_utf8(sample("simplemm.xml")).unwrap();
         let cut = &text[..text.find("</Games>").unwrap()];
         let e = parse_err(cut);
         assert_eq!(e.kind, OgErrorKind::Truncated { open: "Games".into() });
-        assert!(e.en().contains("ends inside <Games>"), "{}", e.en());
+        assert!(e.to_string().contains("ends inside <Games>"), "{}", e.to_string());
     }
 
     proptest::proptest! {

@@ -390,7 +390,7 @@ mod tests {
 </TournamentParameterSet>
 <TeamTournamentParameterSet><TeamPlacementParameterSet><PlacementCriteria><PlacementCriterion name="TEAMP" number="1"/></PlacementCriteria></TeamPlacementParameterSet></TeamTournamentParameterSet></Tournament>"#
         );
-        parse_opengotha_on(xml.as_bytes(), TODAY).unwrap_or_else(|e| panic!("{}", e.en()))
+        parse_opengotha_on(xml.as_bytes(), TODAY).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]

@@ -474,8 +474,7 @@ mod tests {
     }
 
     fn parse(bytes: &[u8]) -> OgTournament {
-        parse_opengotha_on(bytes, TODAY)
-            .unwrap_or_else(|e| panic!("{}\n{}", e.en(), String::from_utf8_lossy(bytes)))
+        parse_opengotha_on(bytes, TODAY).unwrap_or_else(|e| panic!("{e}\n{}", String::from_utf8_lossy(bytes)))
     }
 
     #[test]

@@ -18,19 +18,11 @@ use actix_web::{web, HttpResponse};
 
 /// A domain message in the reader's language.
 pub fn field_msg(lang: Lang, e: &FieldError) -> String {
-    if lang.is_zh() {
-        e.zh()
-    } else {
-        e.en()
-    }
+    lang.entrant_error(&e.code)
 }
 
 fn code_msg(lang: Lang, e: &ErrorCode) -> String {
-    if lang.is_zh() {
-        e.zh()
-    } else {
-        e.en()
-    }
+    lang.entrant_error(e)
 }
 
 /// Rank as shown to a reader.

@@ -95,15 +95,15 @@ struct Parsed {
 }
 
 fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
-    let msg = |en: String, zh: String| if lang.is_zh() { zh } else { en };
     match kind {
         Kind::Csv => {
-            let preview = csv_import::parse_entrants(bytes).map_err(|e| msg(e.en(), e.zh()))?;
-            let warnings = preview.warnings.iter().map(|w| msg(w.en(), w.zh())).collect::<Vec<_>>().join(" ");
+            let preview = csv_import::parse_entrants(bytes).map_err(|e| lang.import_error(&e))?;
+            let warnings =
+                preview.warnings.iter().map(|w| lang.import_warning(w)).collect::<Vec<_>>().join(" ");
             let mut good = Vec::new();
             let mut bad = Vec::new();
             for r in preview.rows {
-                let text = msg(r.en(), r.zh());
+                let text = lang.import_row(&r);
                 match r.input {
                     Some(input) if r.errors.is_empty() => good.push(CsvRow {
                         line: r.line,
@@ -118,7 +118,7 @@ fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
         }
         Kind::OpenGotha => {
             // The reader validates every player; a file it accepts has no bad row.
-            let og = opengotha::parse_opengotha(bytes).map_err(|e| msg(e.en(), e.zh()))?;
+            let og = opengotha::parse_opengotha(bytes).map_err(|e| lang.og_error(&e))?;
             let good = og
                 .players
                 .iter()

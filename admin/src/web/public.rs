@@ -29,7 +29,6 @@ use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::{audit, DbError, DbPool};
 use crate::domain::event_time::EventZone;
 use crate::domain::pairing::Colour;
-use crate::domain::results as dr;
 use crate::domain::settings::TieBreak;
 use crate::domain::standings::{self as ds, Outcome};
 use actix_web::http::header;
@@ -650,7 +649,7 @@ fn result_of(lang: Lang, l: &GameLine) -> String {
     l.result
         .as_ref()
         .and_then(|r| r.outcome())
-        .map(|o| dr::result_text(&o, lang.is_zh()))
+        .map(|o| lang.game_result(&o))
         .or_else(|| imported_text(lang, &l.game.result))
         .unwrap_or_default()
 }

@@ -638,14 +638,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         clocks: Vec::new(),
         playoff_clocks: None,
         playoff_clocks_missing: false,
-        time_control: {
-            let tc = t.settings().time_control;
-            if lang.is_zh() {
-                tc.describe_zh()
-            } else {
-                tc.describe_en()
-            }
-        },
+        time_control: lang.time_control(&t.settings().time_control),
         result: String::new(),
         drawn: String::new(),
         match_points: String::new(),

@@ -48,26 +48,9 @@ fn snake<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
-const LOSS_REASONS: [LossReason; 10] = [
-    LossReason::IntentionalStoneMoving,
-    LossReason::ScatteredBoard,
-    LossReason::Cheating,
-    LossReason::DoubleMove,
-    LossReason::Timeout,
-    LossReason::Lateness,
-    LossReason::Forfeit,
-    LossReason::Warnings,
-    LossReason::OrderErrors,
-    LossReason::Other,
-];
+const LOSS_REASONS: [LossReason; 10] = LossReason::ALL;
 
-const DOUBLE_LOSS_REASONS: [DoubleLossReason; 5] = [
-    DoubleLossReason::StoneMoved,
-    DoubleLossReason::ScatteredBoard,
-    DoubleLossReason::BothLate,
-    DoubleLossReason::Cheating,
-    DoubleLossReason::Other,
-];
+const DOUBLE_LOSS_REASONS: [DoubleLossReason; 5] = DoubleLossReason::ALL;
 
 /// What happened at the board (rules.md §8): the rules crate prescribes the rulings.
 const OFFENCES: [(&str, Offence); 19] = [
@@ -143,7 +126,7 @@ fn kind_label(lang: Lang, k: &RulingKind) -> String {
     match k {
         RulingKind::PenaltyStones { .. } => lang.t("r.kind_penalty_stones").to_string(),
         RulingKind::MoveQuotaExcess { .. } => lang.t("r.kind_move_quota").to_string(),
-        k => text(lang, k.en(), k.zh()),
+        k => lang.ruling_kind(*k),
     }
 }
 
@@ -180,7 +163,7 @@ fn result_options(lang: Lang, players: Option<[(&str, &str); 2]>) -> ResultOptio
     }
     let mut dl_reasons: Options = vec![choose()];
     dl_reasons
-        .extend(DOUBLE_LOSS_REASONS.iter().map(|r| (snake(r), text(lang, r.en().into(), r.zh().into()))));
+        .extend(DOUBLE_LOSS_REASONS.iter().map(|r| (snake(r), lang.double_loss_reason(*r).to_string())));
     let mut kinds: Options = vec![(String::new(), lang.t("r.kind_choose").to_string())];
     kinds.extend(catalogue().iter().map(|k| (kind_code(k), kind_label(lang, k))));
     ResultOptions {
@@ -325,21 +308,14 @@ pub(super) fn verdict_text(lang: Lang, v: &SideLateness) -> String {
         SideLateness::Waiting { deadline: None } => lang.t("late.waiting").to_string(),
         SideLateness::Judged(v @ LatenessVerdict::Plays { remaining_basic_secs, clock, .. }) => {
             let set = lang.tf("late.set_clock", &[&hms(*remaining_basic_secs)]);
-            format!(
-                "{} — {set} ({})",
-                text(lang, v.describe_en(), v.describe_zh()),
-                text(lang, clock.describe_en(), clock.describe_zh())
-            )
+            format!("{} — {set} ({})", lang.lateness_verdict(v), lang.clock_state(clock))
         }
-        SideLateness::Judged(v) => text(lang, v.describe_en(), v.describe_zh()),
+        SideLateness::Judged(v) => lang.lateness_verdict(v),
     }
 }
 
 fn ruling_text(lang: Lang, r: &Ruling) -> String {
-    let kind = match r.kind {
-        RulingKind::PenaltyStones { stones } => text(lang, r.kind.en(), format!("罚{stones}子")),
-        k => text(lang, k.en(), k.zh()),
-    };
+    let kind = lang.ruling_kind(r.kind);
     let side = match r.against {
         Some(c) => lang.t(if c == Color::Black { "r.black" } else { "r.white" }).to_string(),
         None => lang.t("r.both_sides").to_string(),
@@ -358,15 +334,13 @@ fn result_message(lang: Lang, e: &ResultError) -> String {
         ResultError::CountsDisagree { points } => lang.tf("r.err_counts_disagree", &[points]),
         ResultError::ByeNeedsOnePlayer => lang.t("r.err_bye_one").to_string(),
         ResultError::OnlyByeForOnePlayer => lang.t("r.err_only_bye").to_string(),
-        ResultError::Ruling(e) => {
-            lang.tf("r.err_rulings", &[&text(lang, e.to_string(), dr::ruling_error_zh(e))])
-        }
+        ResultError::Ruling(e) => lang.tf("r.err_rulings", &[&lang.ruling_error(e)]),
         ResultError::RulingDecides { ruling, decided } => {
             let which = match ruling {
                 Some(r) => ruling_text(lang, r),
                 None => lang.t("r.err_ruling_decides_any").to_string(),
             };
-            lang.tf("r.err_ruling_decides", &[&which, &dr::result_text(decided, lang.is_zh())])
+            lang.tf("r.err_ruling_decides", &[&which, &lang.game_result(decided)])
         }
         ResultError::NigiriPending { entry: true } => lang.t("r.err_nigiri_entry").to_string(),
         ResultError::NigiriPending { entry: false } => lang.t("r.err_nigiri_ruling").to_string(),
@@ -763,7 +737,7 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
         komi: super::tournaments::komi_conversion(lang, komi_q),
         version: s.version(),
         pv: s.game.pairing_version,
-        result: s.outcome().map(|o| dr::result_text(&o, lang.is_zh())),
+        result: s.outcome().map(|o| lang.game_result(&o)),
         entered: r
             .and_then(|r| Some(lang.tf("r.entered_by", &[r.entered_by.as_ref()?, r.entered_at.as_ref()?])))
             .unwrap_or_default(),
@@ -817,10 +791,7 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
 }
 
 fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
-    match k {
-        RulingKind::PenaltyStones { stones } => text(lang, k.en(), format!("罚{stones}子")),
-        k => text(lang, k.en(), k.zh()),
-    }
+    lang.ruling_kind(*k)
 }
 
 pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
@@ -840,10 +811,8 @@ fn conflict_text(lang: Lang, s: &Sheet) -> String {
     let r = s.result.as_ref();
     let who = r.and_then(|r| r.entered_by.clone()).unwrap_or_else(|| "?".into());
     let when = r.map(|r| r.updated_at.clone()).unwrap_or_default();
-    let what = s
-        .outcome()
-        .map(|o| dr::result_text(&o, lang.is_zh()))
-        .unwrap_or_else(|| lang.t("r.no_result_yet").to_string());
+    let what =
+        s.outcome().map(|o| lang.game_result(&o)).unwrap_or_else(|| lang.t("r.no_result_yet").to_string());
     lang.tf("r.conflict", &[&who, &when, &what, &s.rulings.len()])
 }
 
@@ -944,7 +913,7 @@ pub async fn save_result(
         let st = match c {
             Ok(c) => {
                 let mut lines = vec![match c.result {
-                    Some(r) => ctx.lang.tf("r.preview_result", &[&dr::result_text(&r, ctx.lang.is_zh())]),
+                    Some(r) => ctx.lang.tf("r.preview_result", &[&ctx.lang.game_result(&r)]),
                     None => ctx.t("r.no_result_yet").to_string(),
                 }];
                 lines.extend(effects(ctx.lang, &c));
@@ -1375,7 +1344,7 @@ async fn round_page_with(
                     .result
                     .as_ref()
                     .and_then(|r| r.outcome())
-                    .map(|o| dr::result_text(&o, lang.is_zh()))
+                    .map(|o| lang.game_result(&o))
                     .or_else(|| imported_text(lang, &g.result))
                     .unwrap_or_default(),
                 locked: l.result.as_ref().is_some_and(|r| r.locked),
@@ -1416,8 +1385,8 @@ async fn round_page_with(
         lateness,
         start: start_text,
         late_version: start.as_ref().map_or(0, |r| r.version),
-        policy: text(lang, settings.lateness.describe_en(), settings.lateness.describe_zh()),
-        control: text(lang, settings.time_control.describe_en(), settings.time_control.describe_zh()),
+        policy: lang.lateness_policy(&settings.lateness),
+        control: lang.time_control(&settings.time_control),
         f,
         banner,
         notice: ctx.path.contains("saved=1").then(|| ctx.t("r.saved").to_string()),

@@ -138,7 +138,7 @@ fn pairing_from_form(
         match Rank::parse(form.get(name)) {
             Ok(r) => Some(r),
             Err(e) => {
-                f.error(name, if lang.is_zh() { e.zh() } else { e.en() });
+                f.error(name, lang.entrant_error(&e));
                 None
             }
         }
@@ -769,8 +769,8 @@ pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
         system: lang.t(&format!("system.{}", s.system.code())).to_string(),
         ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
         komi: komi_conversion(lang, s.ruleset.komi_q),
-        time_control: if zh { s.time_control.describe_zh() } else { s.time_control.describe_en() },
-        lateness: if zh { s.lateness.describe_zh() } else { s.lateness.describe_en() },
+        time_control: lang.time_control(&s.time_control),
+        lateness: lang.lateness_policy(&s.lateness),
         mcmahon,
         handicap,
     }

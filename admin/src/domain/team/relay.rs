@@ -635,7 +635,8 @@ pub enum Refusal {
 impl Refusal {
     /// The rules crate's refusal of a ruling, in both languages.
     pub fn ruling(e: &rules::rulings::RulingError) -> Refusal {
-        Refusal::Ruling { en: e.to_string(), zh: crate::domain::results::ruling_error_zh(e) }
+        use crate::i18n::Lang;
+        Refusal::Ruling { en: Lang::En.ruling_error(e), zh: Lang::Zh.ruling_error(e) }
     }
 }
 

@@ -406,7 +406,7 @@ fn full_relay_match_through_every_rule() {
     let a = h.ok(Event::Count { black_halves: 392, clocks: clocks(30) });
     let Some(over @ Effect::GameOver { result, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
     let (en, zh) = (over.en(), over.zh());
-    assert_eq!(result.en(), "W+2");
+    assert_eq!(result.code(), "W+2");
     assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
     assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
     assert!(has(&a, |e| *e
@@ -564,7 +564,7 @@ fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
     let Some(Effect::GameOver { result, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
     assert_eq!(result.winner, Some(Black));
     assert!(matches!(result.method, ResultMethod::Count { outcome, .. } if outcome.margin_q == 0));
-    assert_eq!(result.en(), "B+");
+    assert_eq!(result.code(), "B+");
     assert!(has(&a, |e| *e
         == Effect::MatchDecided { outcome: TeamOutcome::FirstWins, points: [3, 0], playoff: true }));
     assert!(h.m.went_to_playoff());
@@ -659,7 +659,7 @@ fn resignation_ignores_penalty_stones() {
     let a = h.ok(Event::Resign { side: White, by: Some(200) });
     assert!(has(&a, |e| *e
         == Effect::MatchDecided { outcome: TeamOutcome::FirstWins, points: [3, 0], playoff: false }));
-    assert_eq!(h.m.result().unwrap().en(), "B+R");
+    assert_eq!(h.m.result().unwrap().code(), "B+R");
 }
 
 /// Line-up rules in detail: replacement before the deadline, staff, strangers, duplicates,

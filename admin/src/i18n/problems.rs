@@ -1,0 +1,482 @@
+//! The entrant and import problems in the reader's language: `domain::entrant::ErrorCode` and
+//! `FieldError`, the CSV import's `RowResult`, `ImportWarning`, `MissingColumn` and
+//! `ImportError`, the OpenGotha reader's `OgError`, the rules crate's `RulingError` and the
+//! EGF export's `EgfRefusal`. The domain and the readers return these
+//! typed values with their data; each renderer here is a match over the variants naming
+//! catalog keys, used by the web pages and (through `Display`, in English) the command line.
+
+use super::Lang;
+use crate::db::print_data::EgfRefusal;
+use crate::domain::entrant::{field, ErrorCode, FieldError};
+use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
+use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
+use rules::rulings::RulingError;
+
+/// Bytes in the megabyte of the file-size messages.
+const MB: usize = 1_048_576;
+
+impl Lang {
+    /// An entrant field's problem, without the field's label (shown beside the field).
+    pub fn entrant_error(self, e: &ErrorCode) -> String {
+        match e {
+            ErrorCode::Required => self.t("ent_err.required").into(),
+            ErrorCode::NameMissing => self.t("ent_err.name_missing").into(),
+            ErrorCode::NamePartMissing => self.t("ent_err.name_part_missing").into(),
+            ErrorCode::TooLong { max } => self.tf("err.too_long", &[max]),
+            ErrorCode::ControlCharacters => self.t("ent_err.control_chars").into(),
+            ErrorCode::NotChinese => self.t("ent_err.not_chinese").into(),
+            ErrorCode::NotLatin => self.t("ent_err.not_latin").into(),
+            ErrorCode::RankInvalid { input } => self.tf("ent_err.rank_invalid", &[input]),
+            ErrorCode::RankOutOfRange { input } => self.tf("ent_err.rank_out_of_range", &[input]),
+            ErrorCode::RatingInvalid { input } => self.tf("ent_err.rating_invalid", &[input]),
+            ErrorCode::RatingOutOfRange { min, max } => self.tf("ent_err.rating_range", &[min, max]),
+            ErrorCode::DateInvalid { input } => self.tf("ent_err.date_invalid", &[input]),
+            ErrorCode::DateInFuture => self.t("ent_err.date_future").into(),
+            ErrorCode::DateTooEarly => self.t("ent_err.date_too_early").into(),
+            ErrorCode::SexInvalid { input } => self.tf("ent_err.sex_invalid", &[input]),
+            ErrorCode::Conflict { first, second } => self.tf("ent_err.conflict", &[first, second]),
+            ErrorCode::StatusInvalid { input } => self.tf("ent_err.status_invalid", &[input]),
+        }
+    }
+
+    /// An entrant field's label, as the entrant form shows it; "Row" for a whole import row.
+    pub fn entrant_field(self, name: &str) -> &'static str {
+        self.t(match name {
+            field::FAMILY_NAME_ZH => "e.family_name_zh",
+            field::GIVEN_NAME_ZH => "e.given_name_zh",
+            field::FAMILY_NAME_LATIN => "e.family_name_latin",
+            field::GIVEN_NAME_LATIN => "e.given_name_latin",
+            field::RANK => "e.rank",
+            field::RATING => "e.rating",
+            field::UNIT => "e.unit",
+            field::REGION => "e.region",
+            field::BIRTH_DATE => "e.birth_date",
+            field::SEX => "e.sex",
+            field::NOTES => "e.notes",
+            field::STATUS => "e.status",
+            _ => "e.row",
+        })
+    }
+
+    /// "Rank: …" / "段位：…", for lists where the field is not visible (import reports).
+    pub fn field_error_labelled(self, e: &FieldError) -> String {
+        self.tf("ent_err.labelled", &[&self.entrant_field(e.field), &self.entrant_error(&e.code)])
+    }
+
+    /// Several labelled problems as one text: spaced in English, run on in Chinese.
+    fn field_errors_labelled(self, errors: &[FieldError]) -> String {
+        let why: Vec<String> = errors.iter().map(|e| self.field_error_labelled(e)).collect();
+        why.join(self.pick(" ", ""))
+    }
+
+    /// A CSV row's problems: "Line 5 (王伟): Rank: “3x” is not a rank…".
+    pub fn import_row(self, r: &RowResult) -> String {
+        let why = self.field_errors_labelled(&r.errors);
+        if r.display_name.is_empty() {
+            self.tf("csv_imp.row", &[&r.line, &why])
+        } else {
+            self.tf("csv_imp.row_named", &[&r.line, &r.display_name, &why])
+        }
+    }
+
+    /// Something the CSV importer did that the user should know about.
+    pub fn import_warning(self, w: &ImportWarning) -> String {
+        match w {
+            ImportWarning::UnknownColumn { column, header } => {
+                self.tf("csv_imp.warn_unknown_column", &[column, header])
+            }
+            ImportWarning::LinesBeforeHeader { header_line } => {
+                self.tf("csv_imp.warn_lines_before_header", &[header_line])
+            }
+            ImportWarning::ExtraCells { line } => self.tf("csv_imp.warn_extra_cells", &[line]),
+            ImportWarning::NoDataRows => self.t("csv_imp.warn_no_data").into(),
+        }
+    }
+
+    /// A required column the CSV header lacks, as a phrase to list.
+    pub fn missing_column(self, m: &MissingColumn) -> String {
+        match m {
+            MissingColumn::Name => self.t("csv_imp.col_name").into(),
+            MissingColumn::GivenName { family_header } => self.tf("csv_imp.col_given", &[family_header]),
+            MissingColumn::FamilyName { given_header } => self.tf("csv_imp.col_family", &[given_header]),
+            MissingColumn::Rank => self.t("csv_imp.col_rank").into(),
+        }
+    }
+
+    /// Why a CSV file cannot be imported at all.
+    pub fn import_error(self, e: &ImportError) -> String {
+        match e {
+            ImportError::Empty => self.t("imp.err_empty").into(),
+            ImportError::TooLarge { size, max } => {
+                // One decimal of the size is shown only; the limit is a whole number of MB.
+                let shown = format!("{:.1}", *size as f64 / MB as f64);
+                self.tf("csv_imp.err_too_large", &[&shown, &(max / MB)])
+            }
+            ImportError::TooManyRows { max } => self.tf("csv_imp.err_too_many_rows", &[max]),
+            ImportError::NotText => self.t("csv_imp.err_not_text").into(),
+            ImportError::InvalidUtf8 { offset } => self.tf("csv_imp.err_invalid_utf8", &[offset]),
+            ImportError::MissingColumns(missing) => {
+                let list: Vec<String> = missing.iter().map(|m| self.missing_column(m)).collect();
+                self.tf("csv_imp.err_missing_columns", &[&list.join(self.t("csv_imp.col_and"))])
+            }
+            ImportError::DuplicateColumn { first, second } => {
+                self.tf("csv_imp.err_duplicate_column", &[first, second])
+            }
+            ImportError::Csv { line, message } => self.tf("csv_imp.err_csv", &[line, message]),
+            ImportError::UnclosedQuote { line } => self.tf("csv_imp.err_unclosed_quote", &[line]),
+        }
+    }
+
+    /// Why an OpenGotha file cannot be imported, starting with the position when known.
+    pub fn og_error(self, e: &OgError) -> String {
+        let msg = self.og_error_kind(&e.kind);
+        match e.position {
+            Some(p) => self.tf("og_err.at", &[&p.line, &p.column, &msg]),
+            None => msg,
+        }
+    }
+
+    fn og_error_kind(self, k: &OgErrorKind) -> String {
+        use OgErrorKind as K;
+        match k {
+            K::Empty => self.t("imp.err_empty").into(),
+            K::TooLarge { max } => self.tf("og_err.too_large", &[&(max / MB)]),
+            K::Encoding { encoding } => self.tf("og_err.encoding", &[encoding]),
+            K::Xml { detail } => self.tf("og_err.xml", &[detail]),
+            K::TooDeep { max } => self.tf("og_err.too_deep", &[max]),
+            K::Truncated { open } => self.tf("og_err.truncated", &[open]),
+            K::WrongRoot { found } => self.tf("og_err.wrong_root", &[found]),
+            K::NoRoot => self.t("og_err.no_root").into(),
+            K::MissingAttribute { element, attribute } => {
+                self.tf("og_err.missing_attribute", &[element, attribute])
+            }
+            K::BadAttribute { element, attribute, value } => {
+                self.tf("og_err.bad_attribute", &[element, attribute, value])
+            }
+            K::BadRank { player, value } => self.tf("og_err.bad_rank", &[player, value]),
+            K::InvalidPlayer { player, errors } => {
+                self.tf("og_err.invalid_player", &[player, &self.field_errors_labelled(errors)])
+            }
+            K::DuplicatePlayer { key } => self.tf("og_err.duplicate_player", &[key]),
+            K::UnknownPlayer { key, role } => self.tf(
+                match role {
+                    OgRole::Black => "og_err.unknown_black",
+                    OgRole::White => "og_err.unknown_white",
+                    OgRole::Bye => "og_err.unknown_bye",
+                },
+                &[key],
+            ),
+            K::SamePlayer { key } => self.tf("og_err.same_player", &[key]),
+            K::PlayerTwiceInRound { key, round } => self.tf("og_err.twice_in_round", &[key, round]),
+        }
+    }
+}
+
+impl Lang {
+    /// Why a set of rulings cannot be applied, naming the ruling by its place and kind.
+    pub fn ruling_error(self, e: &RulingError) -> String {
+        match e {
+            RulingError::MissingSide { index, kind } => {
+                self.tf("ruling_err.missing_side", &[&(index + 1), &self.ruling_kind(*kind)])
+            }
+            RulingError::UnexpectedSide { index, kind } => {
+                self.tf("ruling_err.unexpected_side", &[&(index + 1), &self.ruling_kind(*kind)])
+            }
+            RulingError::CardsNotInUse { index, kind } => {
+                self.tf("ruling_err.cards_not_in_use", &[&(index + 1), &self.ruling_kind(*kind)])
+            }
+            RulingError::Zero { index } => self.tf("ruling_err.zero", &[&(index + 1)]),
+            RulingError::AlreadySentOff { index, player } => {
+                self.tf("ruling_err.already_sent_off", &[&(index + 1), player])
+            }
+            RulingError::TooManyPriorYellows { player, yellows } => {
+                self.tf("ruling_err.too_many_prior_yellows", &[player, yellows])
+            }
+        }
+    }
+}
+
+impl Lang {
+    /// Why the tournament makes no EGF rating file.
+    pub fn egf_refusal(self, e: &EgfRefusal) -> String {
+        match e {
+            EgfRefusal::Rank { entrant, rank } => self.tf("egf.err_rank", &[entrant, rank]),
+            EgfRefusal::BelowClassC { basic_minutes, adjusted_minutes } => {
+                self.tf("egf.err_below_class_c", &[basic_minutes, adjusted_minutes])
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::opengotha::TextPosition;
+
+    /// A rendering is whole: not blank, no placeholder left, no catalog key shown instead of
+    /// its text (`t` returns the key when it is missing).
+    fn assert_rendered(s: &str) {
+        assert!(!s.trim().is_empty(), "blank rendering");
+        assert!(!s.contains('{') && !s.contains('}'), "placeholder left: {s}");
+        for word in s.split(|c: char| !(c.is_ascii_alphanumeric() || "._".contains(c))) {
+            assert!(!super::super::has_key(word.trim_end_matches('.')), "catalog key shown: {s}");
+        }
+    }
+
+    fn both(render: impl Fn(Lang) -> String) -> (String, String) {
+        let (en, zh) = (render(Lang::En), render(Lang::Zh));
+        assert_rendered(&en);
+        assert_rendered(&zh);
+        assert_ne!(en, zh);
+        (en, zh)
+    }
+
+    fn s(x: &str) -> String {
+        x.to_string()
+    }
+
+    fn every_code() -> Vec<ErrorCode> {
+        vec![
+            ErrorCode::Required,
+            ErrorCode::NameMissing,
+            ErrorCode::NamePartMissing,
+            ErrorCode::TooLong { max: 40 },
+            ErrorCode::ControlCharacters,
+            ErrorCode::NotChinese,
+            ErrorCode::NotLatin,
+            ErrorCode::RankInvalid { input: s("3x") },
+            ErrorCode::RankOutOfRange { input: s("31k") },
+            ErrorCode::RatingInvalid { input: s("abc") },
+            ErrorCode::RatingOutOfRange { min: -900, max: 4000 },
+            ErrorCode::DateInvalid { input: s("04/03/2001") },
+            ErrorCode::DateInFuture,
+            ErrorCode::DateTooEarly,
+            ErrorCode::SexInvalid { input: s("x") },
+            ErrorCode::Conflict { first: s("王"), second: s("李") },
+            ErrorCode::StatusInvalid { input: s("gone") },
+        ]
+    }
+
+    #[test]
+    fn every_entrant_error_renders_in_both_languages() {
+        for code in every_code() {
+            both(|l| l.entrant_error(&code));
+        }
+        let (en, zh) = both(|l| l.entrant_error(&ErrorCode::RankInvalid { input: s("3x") }));
+        assert_eq!(en, "“3x” is not a rank; write e.g. 3k, 5d, 1p, 3级, 5段 or 职业1段.");
+        assert_eq!(zh, "无法识别段位“3x”，可写作 3级、5段、职业1段、3k、5d、1p。");
+    }
+
+    #[test]
+    fn every_field_has_a_label_and_labelled_errors_read_naturally() {
+        let mut fields = field::ALL.to_vec();
+        fields.extend([field::STATUS, field::ROW]);
+        for f in fields {
+            both(|l| l.entrant_field(f).to_string());
+        }
+        let e = FieldError::new(field::RATING, ErrorCode::RatingInvalid { input: s("abc") });
+        assert_eq!(Lang::En.field_error_labelled(&e), "Rating: “abc” is not a whole number.");
+        assert_eq!(Lang::Zh.field_error_labelled(&e), "等级分：“abc”不是整数。");
+    }
+
+    /// User input that looks like a placeholder is echoed as typed, not filled in.
+    #[test]
+    fn echoed_input_is_not_a_placeholder() {
+        let e = ErrorCode::Conflict { first: s("{1}"), second: s("x") };
+        assert_eq!(Lang::En.entrant_error(&e), "Two columns disagree: “{1}” and “x”.");
+    }
+
+    #[test]
+    fn every_csv_problem_renders_in_both_languages() {
+        let errors = vec![
+            FieldError::new(field::RANK, ErrorCode::RankInvalid { input: s("3x") }),
+            FieldError::new(field::SEX, ErrorCode::SexInvalid { input: s("x") }),
+        ];
+        let row = |name: &str| RowResult {
+            line: 5,
+            input: None,
+            errors: errors.clone(),
+            display_name: s(name),
+            status: Default::default(),
+            duplicate_of: None,
+        };
+        let (en, zh) = both(|l| l.import_row(&row("王伟")));
+        assert!(en.starts_with("Line 5 (王伟): Rank: “3x”") && en.contains(". Sex: "), "{en}");
+        assert!(zh.starts_with("第5行（王伟）：段位：无法识别") && zh.contains("。性别："), "{zh}");
+        let (en, zh) = both(|l| l.import_row(&row("")));
+        assert!(en.starts_with("Line 5: Rank:") && zh.starts_with("第5行：段位："), "{en} {zh}");
+        for w in [
+            ImportWarning::UnknownColumn { column: 1, header: s("序号") },
+            ImportWarning::LinesBeforeHeader { header_line: 3 },
+            ImportWarning::ExtraCells { line: 4 },
+            ImportWarning::NoDataRows,
+        ] {
+            both(|l| l.import_warning(&w));
+        }
+        let missing = vec![
+            MissingColumn::Name,
+            MissingColumn::GivenName { family_header: s("姓") },
+            MissingColumn::FamilyName { given_header: s("名") },
+            MissingColumn::Rank,
+        ];
+        for e in [
+            ImportError::Empty,
+            ImportError::TooLarge { size: 6 * MB, max: 5 * MB },
+            ImportError::TooManyRows { max: 5000 },
+            ImportError::NotText,
+            ImportError::InvalidUtf8 { offset: 7 },
+            ImportError::MissingColumns(missing),
+            ImportError::DuplicateColumn { first: s("姓名"), second: s("name") },
+            ImportError::Csv { line: 2, message: s("bad") },
+            ImportError::UnclosedQuote { line: 3 },
+        ] {
+            both(|l| l.import_error(&e));
+        }
+        let e = ImportError::MissingColumns(vec![MissingColumn::Name, MissingColumn::Rank]);
+        assert!(Lang::En.import_error(&e).contains("given_name); and a rank column"));
+        assert!(Lang::Zh.import_error(&e).contains("given_name），以及段位列"));
+        let big = ImportError::TooLarge { size: 6 * MB + MB / 2, max: 5 * MB };
+        assert!(Lang::En.import_error(&big).contains("(6.5 MB); at most 5 MB"));
+    }
+
+    #[test]
+    fn every_opengotha_problem_renders_in_both_languages() {
+        use OgErrorKind as K;
+        let kinds = vec![
+            K::Empty,
+            K::TooLarge { max: 8 * MB },
+            K::Encoding { encoding: s("UTF-8") },
+            K::Xml { detail: s("bad tag") },
+            K::TooDeep { max: 32 },
+            K::Truncated { open: s("Games") },
+            K::WrongRoot { found: s("Tourney") },
+            K::NoRoot,
+            K::MissingAttribute { element: s("Player"), attribute: "rank" },
+            K::BadAttribute { element: s("Player"), attribute: "rank", value: s("x") },
+            K::BadRank { player: s("WANG Wei"), value: s("12X") },
+            K::InvalidPlayer {
+                player: s("WANG Wei"),
+                errors: vec![FieldError::new(field::RATING, ErrorCode::RatingInvalid { input: s("a") })],
+            },
+            K::DuplicatePlayer { key: s("WANGWEI") },
+            K::UnknownPlayer { key: s("NOBODY"), role: OgRole::Black },
+            K::UnknownPlayer { key: s("NOBODY"), role: OgRole::White },
+            K::UnknownPlayer { key: s("NOBODY"), role: OgRole::Bye },
+            K::SamePlayer { key: s("WANGWEI") },
+            K::PlayerTwiceInRound { key: s("WANGWEI"), round: 2 },
+        ];
+        for kind in kinds {
+            both(|l| l.og_error(&OgError { kind: kind.clone(), position: None }));
+        }
+        let at = OgError {
+            kind: K::UnknownPlayer { key: s("NOBODY"), role: OgRole::White },
+            position: Some(TextPosition { line: 30, column: 1, byte_offset: 0 }),
+        };
+        assert_eq!(Lang::En.og_error(&at), "Line 30, column 1: A game names an unknown white player NOBODY.");
+        assert_eq!(Lang::Zh.og_error(&at), "第30行第1列：对局中的白方NOBODY不在选手名单中。");
+    }
+
+    #[test]
+    fn every_ruling_error_renders_in_both_languages() {
+        use rules::rulings::RulingKind;
+        let kind = RulingKind::PenaltyStones { stones: 2 };
+        for e in [
+            RulingError::MissingSide { index: 0, kind },
+            RulingError::UnexpectedSide { index: 1, kind: RulingKind::Draw },
+            RulingError::CardsNotInUse { index: 2, kind: RulingKind::YellowCard },
+            RulingError::Zero { index: 0 },
+            RulingError::AlreadySentOff { index: 3, player: 2 },
+            RulingError::TooManyPriorYellows { player: 2, yellows: 2 },
+        ] {
+            both(|l| l.ruling_error(&e));
+        }
+        let e = RulingError::MissingSide { index: 0, kind };
+        assert_eq!(
+            Lang::En.ruling_error(&e),
+            "ruling #1 (2 penalty stones) must say which side it is against"
+        );
+        assert_eq!(Lang::Zh.ruling_error(&e), "第1项判罚（罚2子）须指明针对哪一方");
+        assert_eq!(Lang::Zh.ruling_error(&RulingError::Zero { index: 0 }), "第1项：罚0子不是处罚");
+    }
+
+    use rules::rulings::{DoubleLossReason, LossReason};
+    const LOSS_REASONS: [LossReason; 10] = LossReason::ALL;
+    const DOUBLE_LOSS_REASONS: [DoubleLossReason; 5] = DoubleLossReason::ALL;
+
+    /// Every ruling kind (every loss reason, both plural forms) has its words in both languages.
+    #[test]
+    fn every_ruling_kind_renders_in_both_languages() {
+        use rules::rulings::RulingKind as K;
+        let mut kinds = vec![
+            K::Warning,
+            K::Advice,
+            K::YellowCard,
+            K::RedCard,
+            K::PenaltyStones { stones: 1 },
+            K::PenaltyStones { stones: 2 },
+            K::VoidMove,
+            K::ForcedPass,
+            K::Draw,
+            K::Replay,
+            K::NoResult,
+            K::OrderError,
+            K::MoveQuotaExcess { extra_moves: 1 },
+            K::MoveQuotaExcess { extra_moves: 3 },
+            K::LastByoYomiTimeout,
+        ];
+        kinds.extend(LOSS_REASONS.map(|reason| K::Loss { reason }));
+        kinds.extend(DOUBLE_LOSS_REASONS.map(|reason| K::DoubleLoss { reason }));
+        for k in kinds {
+            both(|l| l.ruling_kind(k));
+        }
+        for r in DOUBLE_LOSS_REASONS {
+            both(|l| l.double_loss_reason(r).to_string());
+        }
+        assert_eq!(Lang::En.ruling_kind(K::PenaltyStones { stones: 1 }), "1 penalty stone");
+        assert_eq!(Lang::En.ruling_kind(K::PenaltyStones { stones: 2 }), "2 penalty stones");
+        assert_eq!(Lang::Zh.ruling_kind(K::PenaltyStones { stones: 2 }), "罚2子");
+        assert_eq!(Lang::En.ruling_kind(K::MoveQuotaExcess { extra_moves: 1 }), "1 move beyond the quota");
+        assert_eq!(Lang::Zh.ruling_kind(K::Loss { reason: LOSS_REASONS[2] }), "判负（作弊）");
+    }
+
+    /// Every result method (every referee-loss reason) reads in both languages, as the rules
+    /// crate's own texts did before they moved here.
+    #[test]
+    fn every_game_result_renders_in_both_languages() {
+        use rules::board::Color::{Black, White};
+        use rules::rulings::GameResult;
+        let results = vec![
+            (GameResult::resignation(Black), "B+R", "黑中盘胜"),
+            (GameResult::time(White), "W+T", "白胜（黑超时）"),
+            (GameResult::forfeit(Black), "B+F (forfeit)", "黑胜（白弃权）"),
+            (GameResult::draw(), "Draw", "和棋"),
+            (GameResult::double_loss(DOUBLE_LOSS_REASONS[2]), "Double loss", "双方均负"),
+            (GameResult::no_result(), "No result", "无胜负"),
+            (GameResult::replay(), "Replay ordered", "重赛"),
+            (GameResult::bye(Black), "Bye", "轮空"),
+            (
+                GameResult::loss_of(Black, LossReason::Warnings),
+                "W+F (accumulated warnings)",
+                "白胜（黑警告累计判负）",
+            ),
+        ];
+        for (r, en, zh) in results {
+            assert_eq!(
+                (Lang::En.game_result(&r), Lang::Zh.game_result(&r)),
+                (en.to_string(), zh.to_string())
+            );
+        }
+        for reason in LOSS_REASONS {
+            both(|l| l.game_result(&GameResult::loss_of(White, reason)));
+        }
+    }
+
+    #[test]
+    fn every_egf_refusal_renders_in_both_languages() {
+        let rank = EgfRefusal::Rank { entrant: s("王伟"), rank: s("3x") };
+        let (en, zh) = both(|l| l.egf_refusal(&rank));
+        assert_eq!(en, "王伟: the rank \"3x\" cannot be read; correct it on the entrant's page");
+        assert_eq!(zh, "王伟：段位“3x”无法识别，请在该选手的页面上改正");
+        both(|l| l.egf_refusal(&EgfRefusal::BelowClassC { basic_minutes: 20, adjusted_minutes: 20 }));
+    }
+}
