@@ -336,9 +336,29 @@ fn bad(text: &str) -> String {
     format!("{text:?} is not a multiple of ¼ stone")
 }
 
+/// Black's count as typed on a board of `points` points ("185", "184.5", "184½"), in half
+/// points: `None` unless it is a multiple of ½ and at most every point of the board.
+pub fn parse_count(text: &str, points: u32) -> Option<u32> {
+    parse_half_points(text).ok().filter(|h| u64::from(*h) <= 2 * u64::from(points))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_fits_the_board() {
+        assert_eq!(parse_count("185", 361), Some(370));
+        assert_eq!(parse_count("184.5", 361), Some(369));
+        assert_eq!(parse_count("184½", 361), Some(369));
+        assert_eq!(parse_count("361", 361), Some(722));
+        assert_eq!(parse_count("361.5", 361), None);
+        assert_eq!(parse_count("81", 81), Some(162));
+        assert_eq!(parse_count("81.5", 81), None);
+        assert_eq!(parse_count("184.25", 361), None);
+        assert_eq!(parse_count("x", 361), None);
+        assert_eq!(parse_count("99999999999", 361), None);
+    }
 
     #[test]
     fn komi_in_stones_or_points_is_exact_quarter_stones() {

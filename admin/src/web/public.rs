@@ -4,7 +4,8 @@
 //! Hundreds of phones refresh these pages during a round, so for readers without a session:
 //! - every page carries a weak ETag made of the tournament's change tag (a random value drawn
 //!   by every audited write, `db::audit`), the language and this server's start, with a short
-//!   `max-age`; `If-None-Match` gets a 304 without touching the database;
+//!   `Cache-Control: public, max-age=0, must-revalidate`: a browser or proxy keeps the page but
+//!   asks every time, and `If-None-Match` gets a 304 without touching the database;
 //! - rendered pages are kept in memory per (address, language) and reused while the tag is the
 //!   same, so a change is rendered once, not once per phone;
 //! - the tag itself is read from the database at most once a second per tournament, and at once
@@ -41,9 +42,11 @@ use std::time::{Duration, Instant};
 
 /// Seconds between automatic refreshes while a round runs.
 pub const REFRESH_SECS: u32 = 60;
-/// `Cache-Control` of the public pages for readers without a session: a short max-age, then a
-/// revalidation by ETag.
-pub const CACHE_CONTROL: &str = "public, max-age=10";
+/// `Cache-Control` of the public pages for readers without a session: kept, but revalidated
+/// by ETag on every view. It was `max-age=10`, and a player who had opened the pairings before
+/// a round was published saw the old round for up to 10 s when coming back (the browser test
+/// caught it on a quiet machine); a 304 costs the server less than a page.
+pub const CACHE_CONTROL: &str = "public, max-age=0, must-revalidate";
 /// How long a tournament's change tag read from the database is trusted without a local write.
 const STAMP_TTL: Duration = Duration::from_secs(1);
 /// How old a page of an earlier state may be and still be served while another reader renders

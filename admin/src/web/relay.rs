@@ -72,21 +72,11 @@ fn input_at(zone: EventZone, ts: Timestamp) -> String {
     zone.input_of(ts)
 }
 
-/// Black's count as entered: "185", "184.5", "184½" → half points.
+/// Black's count as entered ("185", "184.5", "184½") in half points, on the relay's 19×19 board
+/// (seed 003): the rules crate's reading, the same as the individual result sheet's.
 pub fn parse_count(s: &str) -> Option<u32> {
-    let s = s.trim();
-    let (whole, half) = if let Some(w) = s.strip_suffix('½') {
-        (w.trim(), 1)
-    } else if let Some(w) = s.strip_suffix(".5") {
-        (w, 1)
-    } else if let Some(w) = s.strip_suffix(".0") {
-        (w, 0)
-    } else {
-        (s, 0)
-    };
-    let w: u32 = whole.parse().ok()?;
-    let halves = w.checked_mul(2)? + half;
-    (halves <= 722).then_some(halves)
+    let points = u32::from(rules::ruleset::RuleSet::chinese_team_relay().board_size).pow(2);
+    rules::outcome::parse_count(s, points)
 }
 
 /// Names a person of the match by the rosters' names (a person the rosters do not know reads
