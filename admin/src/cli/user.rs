@@ -5,7 +5,6 @@ use crate::db::users::{self, NewAccount, Role};
 use crate::db::Actor;
 use crate::domain::password;
 use crate::i18n::Lang;
-use crate::web::auth::{check_account, weakness_message};
 use clap::Subcommand;
 use std::io::BufRead;
 use std::path::Path;
@@ -47,9 +46,12 @@ pub fn run(db: &Path, cmd: UserCommand) -> Result<(), String> {
         UserCommand::Add { username, role, display_name } => {
             let role = Role::parse(&role).ok_or("role must be organizer or arbiter")?;
             let password = read_password(&username)?;
-            let errs = check_account(Lang::En, &username, &display_name, &password);
-            if !errs.is_empty() {
-                let msgs: Vec<String> = errs.iter().map(|(f, m)| format!("{f}: {m}")).collect();
+            let problems = password::check_account(&username, &display_name, &password);
+            if !problems.is_empty() {
+                let msgs: Vec<String> = problems
+                    .iter()
+                    .map(|p| format!("{}: {}", p.field(), Lang::En.account_problem(p)))
+                    .collect();
                 return Err(msgs.join("; "));
             }
             let acc =
@@ -68,7 +70,7 @@ pub fn run(db: &Path, cmd: UserCommand) -> Result<(), String> {
                 .ok_or(format!("no account named {username}"))?;
             let password = read_password(&row.username)?;
             if let Some(w) = password::check(&password, &row.username, &row.display_name) {
-                return Err(format!("password: {}", weakness_message(Lang::En, &w)));
+                return Err(format!("password: {}", Lang::En.weakness(&w)));
             }
             users::set_password(&mut conn, &Actor::system("cli"), row.id, &password, None)
                 .map_err(|e| e.to_string())?;

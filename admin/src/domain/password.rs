@@ -1,7 +1,7 @@
 //! The password rule: long enough, and hard to guess by zxcvbn's estimate (dictionaries of
 //! common passwords, names and words, keyboard patterns, repeats, sequences, dates), with the
 //! user's own name and display name counted as known words. The result is typed; the web and
-//! the command line say it in the user's language (`web::auth::weakness_messages`).
+//! the command line say it in the user's language (`i18n::account`).
 
 pub use zxcvbn::feedback::{Suggestion, Warning};
 use zxcvbn::Score;
@@ -24,6 +24,48 @@ pub enum Weakness {
         warning: Option<Warning>,
         suggestions: Vec<Suggestion>,
     },
+}
+
+/// What is wrong with a new account's fields (the web's forms and `tengen user` check the same).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AccountProblem {
+    UsernameRequired,
+    /// More than 32 characters, or other than letters, digits, `.`, `_` and `-`.
+    UsernameChars,
+    /// More than 60 characters, or control characters.
+    DisplayName,
+    Password(Weakness),
+}
+
+impl AccountProblem {
+    /// The form field the problem is shown beside.
+    pub fn field(&self) -> &'static str {
+        match self {
+            AccountProblem::UsernameRequired | AccountProblem::UsernameChars => "username",
+            AccountProblem::DisplayName => "display_name",
+            AccountProblem::Password(_) => "password",
+        }
+    }
+}
+
+/// Check a new account's user name, display name and password.
+pub fn check_account(username: &str, display_name: &str, password: &str) -> Vec<AccountProblem> {
+    let mut problems = Vec::new();
+    let u = username.trim();
+    if u.is_empty() {
+        problems.push(AccountProblem::UsernameRequired);
+    } else if u.chars().count() > 32
+        || !u.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    {
+        problems.push(AccountProblem::UsernameChars);
+    }
+    if display_name.chars().count() > 60 || display_name.chars().any(char::is_control) {
+        problems.push(AccountProblem::DisplayName);
+    }
+    if let Some(w) = check(password, username, display_name) {
+        problems.push(AccountProblem::Password(w));
+    }
+    problems
 }
 
 /// Check a new password of the account `username` / `display_name`.

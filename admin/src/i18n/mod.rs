@@ -6,6 +6,7 @@
 //! and that every key is used (a family named by a prefix, `format!("tb.{}", ..)`, counts as
 //! used for all its members).
 
+mod account;
 mod clock_text;
 mod problems;
 mod relay;

@@ -6,87 +6,24 @@ use super::i18n::Lang;
 use super::templates::{AccountPage, FormView, LoginPage, PasswordResetPage, SetupPage, UsersPage};
 use crate::db::users::{self, NewAccount, Role, User};
 use crate::db::{audit, DbError};
-use crate::domain::password::{self, Suggestion, Warning, Weakness};
+use crate::domain::password;
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use std::time::Instant;
 
-/// Check a new account's fields; returns (field, message in `lang`) pairs.
+/// Check a new account's fields: (field, message in `lang`) pairs (`domain::password`'s check,
+/// worded by `i18n`).
 pub fn check_account(
     lang: Lang,
     username: &str,
     display_name: &str,
     password: &str,
 ) -> Vec<(&'static str, String)> {
-    let mut errs = Vec::new();
-    let u = username.trim();
-    if u.is_empty() {
-        errs.push(("username", lang.t("user.err_username_required").to_string()));
-    } else if u.chars().count() > 32
-        || !u.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
-    {
-        errs.push(("username", lang.t("user.err_username_chars").to_string()));
-    }
-    if display_name.chars().count() > 60 || display_name.chars().any(char::is_control) {
-        errs.push(("display_name", lang.t("user.err_display_name").to_string()));
-    }
-    if let Some(w) = password::check(password, username, display_name) {
-        errs.push(("password", weakness_message(lang, &w)));
-    }
-    errs
-}
-
-/// Why a password is refused, in the user's language: zxcvbn's warning and suggestions, each
-/// from the catalog.
-pub fn weakness_message(lang: Lang, w: &Weakness) -> String {
-    match w {
-        Weakness::TooShort => lang.tf("user.err_password_short", &[&password::MIN_CHARS]),
-        Weakness::TooLong => lang.t("user.err_password_long").to_string(),
-        Weakness::Guessable { warning, suggestions } => {
-            let mut parts = vec![lang.t("pw.guessable").to_string()];
-            parts.extend(warning.map(|w| lang.t(warning_key(w)).to_string()));
-            parts.extend(suggestions.iter().map(|s| lang.t(suggestion_key(*s)).to_string()));
-            parts.join(if lang.is_zh() { "" } else { " " })
-        }
-    }
-}
-
-fn warning_key(w: Warning) -> &'static str {
-    match w {
-        Warning::StraightRowsOfKeysAreEasyToGuess => "pw.w_rows",
-        Warning::ShortKeyboardPatternsAreEasyToGuess => "pw.w_keyboard",
-        Warning::RepeatsLikeAaaAreEasyToGuess => "pw.w_repeat",
-        Warning::RepeatsLikeAbcAbcAreOnlySlightlyHarderToGuess => "pw.w_repeat_group",
-        Warning::ThisIsATop10Password => "pw.w_top10",
-        Warning::ThisIsATop100Password => "pw.w_top100",
-        Warning::ThisIsACommonPassword => "pw.w_common",
-        Warning::ThisIsSimilarToACommonlyUsedPassword => "pw.w_similar",
-        Warning::SequencesLikeAbcAreEasyToGuess => "pw.w_sequence",
-        Warning::RecentYearsAreEasyToGuess => "pw.w_years",
-        Warning::AWordByItselfIsEasyToGuess => "pw.w_word",
-        Warning::DatesAreOftenEasyToGuess => "pw.w_dates",
-        Warning::NamesAndSurnamesByThemselvesAreEasyToGuess => "pw.w_names",
-        Warning::CommonNamesAndSurnamesAreEasyToGuess => "pw.w_common_names",
-    }
-}
-
-fn suggestion_key(s: Suggestion) -> &'static str {
-    match s {
-        Suggestion::UseAFewWordsAvoidCommonPhrases => "pw.s_words",
-        Suggestion::NoNeedForSymbolsDigitsOrUppercaseLetters => "pw.s_no_symbols",
-        Suggestion::AddAnotherWordOrTwo => "pw.s_another_word",
-        Suggestion::CapitalizationDoesntHelpVeryMuch => "pw.s_capitals",
-        Suggestion::AllUppercaseIsAlmostAsEasyToGuessAsAllLowercase => "pw.s_uppercase",
-        Suggestion::ReversedWordsArentMuchHarderToGuess => "pw.s_reversed",
-        Suggestion::PredictableSubstitutionsDontHelpVeryMuch => "pw.s_substitutions",
-        Suggestion::UseALongerKeyboardPatternWithMoreTurns => "pw.s_keyboard",
-        Suggestion::AvoidRepeatedWordsAndCharacters => "pw.s_repeats",
-        Suggestion::AvoidSequences => "pw.s_sequences",
-        Suggestion::AvoidRecentYears => "pw.s_recent_years",
-        Suggestion::AvoidYearsThatAreAssociatedWithYou => "pw.s_your_years",
-        Suggestion::AvoidDatesAndYearsThatAreAssociatedWithYou => "pw.s_your_dates",
-    }
+    password::check_account(username, display_name, password)
+        .iter()
+        .map(|p| (p.field(), lang.account_problem(p)))
+        .collect()
 }
 
 fn session_cookie(ctx: &Ctx, token: &str) -> Cookie<'static> {
@@ -454,7 +391,7 @@ pub async fn reset_password(
 /// The new password fields (`password`, `password2`) of a change or reset.
 fn new_password_errors(ctx: &Ctx, form: &super::form::Form, target: &User, f: &mut FormView) {
     if let Some(w) = password::check(form.raw("password"), &target.username, &target.display_name) {
-        f.error("password", weakness_message(ctx.lang, &w));
+        f.error("password", ctx.lang.weakness(&w));
     }
     if form.raw("password") != form.raw("password2") {
         f.error("password2", ctx.t("user.err_password_mismatch"));
