@@ -322,6 +322,71 @@ pub const DEFAULT_TIEBREAKS: [TieBreak; 7] = [
 
 /// Maximum number of rounds a tournament may declare.
 pub const MAX_ROUNDS: u32 = 99;
+/// Longest name or venue, in characters.
+pub const MAX_TEXT: usize = 200;
+/// Warnings that make a loss: at most this many (rules.md §3.5; none is "never").
+pub const MAX_WARNINGS_TO_LOSS: u8 = 20;
+/// Years an event's days may fall in.
+pub const YEARS: std::ops::RangeInclusive<i32> = 2000..=2100;
+
+/// What is wrong with a tournament's settings as a whole (the form's parser reads each field;
+/// these hold between fields or for any way the settings are made).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingsProblem {
+    /// Neither a Chinese nor a Latin name.
+    NameRequired,
+    /// A name or the venue: longer than [`MAX_TEXT`] or with control characters.
+    TextTooLong {
+        field: &'static str,
+    },
+    ControlCharacters {
+        field: &'static str,
+    },
+    /// A day outside [`YEARS`].
+    DateOutOfRange {
+        field: &'static str,
+    },
+    EndBeforeStart,
+    RoundsOutOfRange,
+    NoTieBreak,
+    TieBreakTwice,
+    WarningsOutOfRange,
+    /// The rule set's own check (komi range, board size).
+    RuleSet,
+}
+
+impl SettingsProblem {
+    /// The form field the problem is shown beside.
+    pub fn field(&self) -> &'static str {
+        match self {
+            SettingsProblem::NameRequired => "name_zh",
+            SettingsProblem::TextTooLong { field }
+            | SettingsProblem::ControlCharacters { field }
+            | SettingsProblem::DateOutOfRange { field } => field,
+            SettingsProblem::EndBeforeStart => "end_date",
+            SettingsProblem::RoundsOutOfRange => "rounds",
+            SettingsProblem::NoTieBreak | SettingsProblem::TieBreakTwice => "tiebreaks",
+            SettingsProblem::WarningsOutOfRange => "warnings_to_loss",
+            SettingsProblem::RuleSet => "komi",
+        }
+    }
+}
+
+/// What is wrong with a name or the venue, if anything: too long, or control characters.
+pub fn text_problem(field: &'static str, text: &str) -> Option<SettingsProblem> {
+    if text.chars().count() > MAX_TEXT {
+        Some(SettingsProblem::TextTooLong { field })
+    } else if text.chars().any(char::is_control) {
+        Some(SettingsProblem::ControlCharacters { field })
+    } else {
+        None
+    }
+}
+
+/// Whether an event's day falls in [`YEARS`].
+pub fn in_years(d: NaiveDate) -> bool {
+    YEARS.contains(&chrono::Datelike::year(&d))
+}
 
 /// Every setting of a tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -361,6 +426,44 @@ pub struct TournamentSettings {
 }
 
 impl TournamentSettings {
+    /// The invariants of a tournament's settings, each problem once (`TeamSettings::validate`
+    /// is the same for a team event's own settings).
+    pub fn validate(&self) -> Vec<SettingsProblem> {
+        let mut problems = Vec::new();
+        for (field, text) in
+            [("name_zh", &self.name_zh), ("name_latin", &self.name_latin), ("venue", &self.venue)]
+        {
+            problems.extend(text_problem(field, text));
+        }
+        if self.name_zh.trim().is_empty() && self.name_latin.trim().is_empty() {
+            problems.push(SettingsProblem::NameRequired);
+        }
+        for (field, d) in [("start_date", self.start_date), ("end_date", self.end_date)] {
+            if !in_years(d) {
+                problems.push(SettingsProblem::DateOutOfRange { field });
+            }
+        }
+        if in_years(self.start_date) && in_years(self.end_date) && self.end_date < self.start_date {
+            problems.push(SettingsProblem::EndBeforeStart);
+        }
+        if !(1..=MAX_ROUNDS).contains(&self.rounds) {
+            problems.push(SettingsProblem::RoundsOutOfRange);
+        }
+        if self.tiebreaks.is_empty() {
+            problems.push(SettingsProblem::NoTieBreak);
+        }
+        if self.tiebreaks.iter().enumerate().any(|(i, t)| self.tiebreaks[..i].contains(t)) {
+            problems.push(SettingsProblem::TieBreakTwice);
+        }
+        if self.ruleset.warnings_to_loss.is_some_and(|n| !(1..=MAX_WARNINGS_TO_LOSS).contains(&n)) {
+            problems.push(SettingsProblem::WarningsOutOfRange);
+        }
+        if self.ruleset.validate().is_err() {
+            problems.push(SettingsProblem::RuleSet);
+        }
+        problems
+    }
+
     /// The defaults of rules.md's decisions table, for an event on `date`.
     pub fn defaults(date: NaiveDate) -> TournamentSettings {
         TournamentSettings {

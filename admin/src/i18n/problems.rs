@@ -8,6 +8,7 @@
 use super::Lang;
 use crate::db::print_data::EgfRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
+use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
 use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
 use rules::rulings::RulingError;
@@ -478,5 +479,72 @@ mod tests {
         assert_eq!(en, "王伟: the rank \"3x\" cannot be read; correct it on the entrant's page");
         assert_eq!(zh, "王伟：段位“3x”无法识别，请在该选手的页面上改正");
         both(|l| l.egf_refusal(&EgfRefusal::BelowClassC { basic_minutes: 20, adjusted_minutes: 20 }));
+    }
+}
+
+impl Lang {
+    /// A tournament settings problem (`TournamentSettings::validate`), shown beside its field.
+    pub fn settings_problem(self, p: &SettingsProblem) -> String {
+        match p {
+            SettingsProblem::NameRequired => self.t("t.err_name_required").into(),
+            SettingsProblem::TextTooLong { .. } => self.tf("err.too_long", &[&MAX_TEXT]),
+            SettingsProblem::ControlCharacters { .. } => self.t("err.control_chars").into(),
+            SettingsProblem::DateOutOfRange { .. } => self.t("err.date").into(),
+            SettingsProblem::EndBeforeStart => self.t("t.err_end_before_start").into(),
+            SettingsProblem::RoundsOutOfRange => self.tf("err.number_range", &[&1, &MAX_ROUNDS]),
+            SettingsProblem::NoTieBreak => self.t("t.err_tiebreak_none").into(),
+            SettingsProblem::TieBreakTwice => self.t("t.err_tiebreak_twice").into(),
+            SettingsProblem::WarningsOutOfRange => self.t("t.err_warnings").into(),
+            SettingsProblem::RuleSet => self.t("t.err_komi_range").into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod settings_tests {
+    use super::*;
+    use crate::domain::settings::{TieBreak, TournamentSettings};
+
+    #[test]
+    fn settings_invariants_are_checked_and_worded() {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+        let mut s = TournamentSettings::defaults(day);
+        s.name_zh = "天元杯".into();
+        assert_eq!(s.validate(), vec![]);
+        let mut bad = s.clone();
+        bad.name_zh.clear();
+        bad.venue = "x".repeat(MAX_TEXT + 1);
+        bad.end_date = chrono::NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
+        bad.rounds = 0;
+        bad.tiebreaks = vec![TieBreak::Sos, TieBreak::Sos];
+        bad.ruleset.warnings_to_loss = Some(21);
+        bad.ruleset.komi_q = 4 * 51;
+        let problems = bad.validate();
+        assert_eq!(
+            problems,
+            vec![
+                SettingsProblem::TextTooLong { field: "venue" },
+                SettingsProblem::NameRequired,
+                SettingsProblem::EndBeforeStart,
+                SettingsProblem::RoundsOutOfRange,
+                SettingsProblem::TieBreakTwice,
+                SettingsProblem::WarningsOutOfRange,
+                SettingsProblem::RuleSet,
+            ]
+        );
+        let mut none = s.clone();
+        none.tiebreaks.clear();
+        none.start_date = chrono::NaiveDate::from_ymd_opt(1999, 1, 1).unwrap();
+        assert_eq!(
+            none.validate(),
+            vec![SettingsProblem::DateOutOfRange { field: "start_date" }, SettingsProblem::NoTieBreak]
+        );
+        for lang in [Lang::Zh, Lang::En] {
+            for p in problems.iter().chain(none.validate().iter()) {
+                let t = lang.settings_problem(p);
+                assert!(!t.is_empty() && !t.contains('{') && !t.contains("t.err"), "{t}");
+            }
+        }
+        assert_eq!(SettingsProblem::EndBeforeStart.field(), "end_date");
     }
 }

@@ -13,14 +13,11 @@
 use super::opengotha::{OgHandicapParams, OgMainCriterion, OgRegistration, OgTimeSystem, OgTournament};
 use crate::domain::entrant::{has_cjk, Rank};
 use crate::domain::settings::{
-    ByeValue, HandicapBasis, HandicapSettings, PairingProblem, System, TournamentSettings, MAX_HANDICAP,
-    MAX_ROUNDS,
+    self, ByeValue, HandicapBasis, HandicapSettings, PairingProblem, System, TournamentSettings,
+    MAX_HANDICAP, MAX_ROUNDS,
 };
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use rules::clock::TimeControl;
-
-/// Longest name or venue the settings form accepts.
-const MAX_TEXT: usize = 200;
 
 /// Something in the file that Tengen does not take over, with what it said.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,9 +163,9 @@ pub fn event_settings(t: &OgTournament, base: &TournamentSettings) -> (Tournamen
     (s, out)
 }
 
-/// What the settings form accepts as a name or venue.
+/// What the settings accept as a name or venue (`TournamentSettings::validate`).
 fn fits_form(text: &str) -> bool {
-    text.chars().count() <= MAX_TEXT && !text.chars().any(char::is_control)
+    settings::text_problem("name_zh", text).is_none()
 }
 
 /// The dates, when both fit the form's range (2000–2100) and the end is not before the start;
@@ -184,8 +181,7 @@ fn dates(
         (Some(d), None) | (None, Some(d)) => (d, d),
         (None, None) => return,
     };
-    let in_range = |d: NaiveDate| (2000..=2100).contains(&d.year());
-    if in_range(begin) && in_range(end) && begin <= end {
+    if settings::in_years(begin) && settings::in_years(end) && begin <= end {
         s.start_date = begin;
         s.end_date = end;
     } else {

@@ -399,8 +399,6 @@ fn lateness_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<Laten
     }
 }
 
-const MAX_TEXT: usize = 200;
-
 /// Read and check every setting; a message per bad field. `None` when anything is wrong.
 pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<TournamentSettings>) {
     let mut f = FormView::from_form(form);
@@ -411,37 +409,20 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     for k in ["late_inclusive", "late_double", "late_protect_reserve", "handicap_none_at_bar"] {
         f.set(k, if form.checked(k) { "on" } else { "" });
     }
-    let text = |f: &mut FormView, name: &str| -> String {
-        let v = form.get(name);
-        if v.chars().count() > MAX_TEXT {
-            f.error(name, lang.tf("err.too_long", &[&MAX_TEXT]));
-        } else if v.chars().any(char::is_control) {
-            f.error(name, lang.t("err.control_chars"));
-        }
-        v.to_string()
-    };
-    let name_zh = text(&mut f, "name_zh");
-    let name_latin = text(&mut f, "name_latin");
-    let venue = text(&mut f, "venue");
-    if name_zh.is_empty() && name_latin.is_empty() {
-        f.error("name_zh", lang.t("t.err_name_required"));
-    }
+    // This reads each field; what must hold between fields (and for settings made any other
+    // way) is `TournamentSettings::validate`, checked below.
+    let name_zh = form.get("name_zh").to_string();
+    let name_latin = form.get("name_latin").to_string();
+    let venue = form.get("venue").to_string();
     let date = |f: &mut FormView, name: &str| -> Option<NaiveDate> {
-        match parse_date(form.get(name)) {
-            Some(d) if (2000..=2100).contains(&chrono::Datelike::year(&d)) => Some(d),
-            _ => {
-                f.error(name, lang.t("err.date"));
-                None
-            }
+        let d = parse_date(form.get(name));
+        if d.is_none() {
+            f.error(name, lang.t("err.date"));
         }
+        d
     };
     let start = date(&mut f, "start_date");
     let end = date(&mut f, "end_date");
-    if let (Some(s), Some(e)) = (start, end) {
-        if e < s {
-            f.error("end_date", lang.t("t.err_end_before_start"));
-        }
-    }
     fn pick<T>(
         f: &mut FormView,
         lang: Lang,
@@ -455,17 +436,14 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
         }
         v
     }
-    let number = |f: &mut FormView, name: &str, min: u32, max: u32| -> Option<u32> {
-        match form.get(name).parse::<u32>() {
-            Ok(n) if (min..=max).contains(&n) => Some(n),
-            _ => {
-                f.error(name, lang.tf("err.number_range", &[&min, &max]));
-                None
-            }
+    let system = pick(&mut f, lang, form, "system", System::from_code);
+    let rounds = match form.get("rounds").parse::<u32>() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            f.error("rounds", lang.tf("err.number_range", &[&1, &MAX_ROUNDS]));
+            None
         }
     };
-    let system = pick(&mut f, lang, form, "system", System::from_code);
-    let rounds = number(&mut f, "rounds", 1, MAX_ROUNDS);
     let colour = pick(&mut f, lang, form, "colour_method", ColourMethod::from_code);
     let same_unit = pick(&mut f, lang, form, "same_unit", SameUnit::from_code);
     // Settings added with the pairing work: a form without them (an older page) keeps the
@@ -505,25 +483,18 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
         match form.get("warnings_to_loss") {
             "" => r.warnings_to_loss = None,
             w => match w.parse::<u8>() {
-                Ok(n) if (1..=20).contains(&n) => r.warnings_to_loss = Some(n),
+                Ok(n) => r.warnings_to_loss = Some(n),
                 _ => f.error("warnings_to_loss", lang.t("t.err_warnings")),
             },
-        }
-        if f.err("komi").is_none() && r.validate().is_err() {
-            f.error("komi", lang.t("t.err_komi_range"));
         }
     }
     let tb_codes = form.all("tiebreak").into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>();
     let mut tiebreaks = Vec::new();
     for c in &tb_codes {
         match TieBreak::from_code(c) {
-            Some(t) if tiebreaks.contains(&t) => f.error("tiebreaks", lang.t("t.err_tiebreak_twice")),
             Some(t) => tiebreaks.push(t),
             None => f.error("tiebreaks", lang.t("err.choice")),
         }
-    }
-    if tiebreaks.is_empty() {
-        f.error("tiebreaks", lang.t("t.err_tiebreak_none"));
     }
     let time_control = time_control_from_form(lang, form, &mut f, ruleset.as_ref());
     let lateness = lateness_from_form(lang, form, &mut f);
@@ -542,6 +513,26 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     let time_zone = time_zone_from_form(lang, form, &mut f);
     if form.get("reason").chars().count() > 500 {
         f.error("reason", lang.tf("err.too_long", &[&500]));
+    }
+    // The invariants, on what was read (a field that could not be read keeps its own message;
+    // the others are checked against the defaults in its place, so every problem shows at once).
+    let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive());
+    let candidate = TournamentSettings {
+        name_zh: name_zh.clone(),
+        name_latin: name_latin.clone(),
+        venue: venue.clone(),
+        start_date: start.unwrap_or(defaults.start_date),
+        end_date: end.or(start).unwrap_or(defaults.end_date),
+        rounds: rounds.unwrap_or(defaults.rounds),
+        ruleset: ruleset.clone().unwrap_or(defaults.ruleset.clone()),
+        tiebreaks: tiebreaks.clone(),
+        ..defaults
+    };
+    for p in candidate.validate() {
+        let unread = f.err(p.field()).is_some() || (p == SettingsProblem::EndBeforeStart && start.is_none());
+        if !unread {
+            f.error(p.field(), lang.settings_problem(&p));
+        }
     }
     if f.has_errors() {
         return (f, None);
