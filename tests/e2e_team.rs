@@ -738,6 +738,27 @@ fn relay_match_through_every_rule_over_http() {
         assert!(en.contains(needle), "{needle} missing: {en}");
     }
     assert_eq!(anon.get(&format!("/t/{tid}/matches/{mid}/sheets.pdf")).status, 303, "staff only");
+    let disposition = pdf.header("content-disposition").unwrap_or_default().to_string();
+    assert!(disposition.contains("-round1-match1-sheets.pdf"), "{disposition}");
+    // The command line prints the same sheets from the same document (issue 15 item 8).
+    let (t_arg, m_arg) = (tid.to_string(), mid.to_string());
+    let out = s.cli(&[
+        "print",
+        "team-sheets",
+        "--tournament",
+        &t_arg,
+        "--match",
+        &m_arg,
+        "--lang",
+        "zh",
+        "--out",
+        "-",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(pdf_text(&out.stdout), text, "the CLI's sheets differ from the download");
+    let none = s.cli(&["print", "team-sheets", "--tournament", &t_arg, "--match", "99999", "--out", "-"]);
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("has no match 99999"));
 
     // ---- The next game: red-carded players are barred (Art. 24.3) ---------------------------
     assert_eq!(pair(&org, tid, 2, "12").status, 303);

@@ -23,7 +23,7 @@ use crate::db::DbError;
 use crate::import::opengotha_write::write_opengotha;
 use crate::print::{
     crosstable, egf_h9, pairing_list, pairings_csv, record_sheets, results_csv, scoresheets, standings,
-    standings_csv, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,
+    standings_csv, team_sheets, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,
 };
 
 /// A downloadable document: of one round (the first four) or of the tournament.
@@ -47,6 +47,8 @@ pub enum Doc {
     ResultsCsv,
     /// The results for the EGF rating list (`.h9`, ASCII).
     EgfH9,
+    /// 团体赛记录表: the line-up forms and the record sheet of one relay match (a [`MatchDoc`]).
+    TeamSheets,
 }
 
 impl Doc {
@@ -75,7 +77,7 @@ impl Doc {
     /// The part of the file name after the tournament's: ASCII, and in the print language.
     /// `n` is the round of a round's document; of the tournament's, the round asked for with
     /// `round=N` (0 when none was: the latest standings name no round).
-    fn file_labels(self, n: i32, lang: Lang) -> (String, String) {
+    fn file_labels(self, n: i32, table: u32, lang: Lang) -> (String, String) {
         let a3 = |p: Paper| if p == Paper::A3 { "-a3" } else { "" };
         let a3_label = |p: Paper| if p == Paper::A3 { " A3" } else { "" };
         // "standings-after-round2" / "第2轮后成绩排名表" / "standings after round 2".
@@ -107,6 +109,9 @@ impl Doc {
                 (format!("round{n}-record-sheets{}", a3(p)), of_round("file.record_sheets", p))
             }
             Doc::PairingsCsv => (format!("round{n}-pairings"), of_round("file.pairings", Paper::A4)),
+            Doc::TeamSheets => {
+                (format!("round{n}-match{table}-sheets"), lang.tf("file.team_sheets", &[&n, &table]))
+            }
         }
     }
 }
@@ -133,6 +138,23 @@ pub struct TournamentDoc {
     /// rounds 1 to N. `None`: every published round (the latest standings). The EGF file
     /// ignores it (the rating list takes the whole event).
     pub round: Option<u32>,
+}
+
+/// The printed sheets of relay match `mid` of team event `tid`, labelled in `lang` (staff).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchDoc {
+    pub tid: i32,
+    pub mid: i32,
+    pub lang: Lang,
+}
+
+impl MatchDoc {
+    /// Reads the match and lays its sheets' texts out; renders with [`Loaded::render`].
+    pub fn load(&self, conn: &mut SqliteConnection) -> Result<Loaded, pd::MatchSheetsError> {
+        let sheets = pd::match_sheets(conn, self.tid, self.mid, self.lang)?;
+        let round = i32::try_from(sheets.header.tournament.round).unwrap_or(0);
+        Ok(Loaded { doc: Doc::TeamSheets, lang: self.lang, round, data: Data::TeamSheets(Box::new(sheets)) })
+    }
 }
 
 /// Why a tournament's document cannot be made: the database's reason, or a `round` beyond the
@@ -176,6 +198,7 @@ enum Data {
     Crosstable(pd::EventCrosstable),
     Results(pd::EventResults),
     Egf(pd::EventEgf),
+    TeamSheets(Box<pd::MatchSheets>),
 }
 
 fn wrong_kind(doc: Doc) -> DbError {
@@ -268,6 +291,7 @@ impl Loaded {
             Data::Crosstable(c) => c.rows.len(),
             Data::Results(r) => r.rows.len(),
             Data::Egf(e) => e.file.as_ref().map_or(0, |(_, p)| p.len()),
+            Data::TeamSheets(m) => m.forms.len(),
         }
     }
 
@@ -328,10 +352,17 @@ impl Loaded {
                 let (t, players) = d.file.as_ref().map_err(|e| PrintError::Invalid(lang.egf_refusal(e)))?;
                 (egf_h9(t, players)?.into_bytes(), &d.t)
             }
+            (Data::TeamSheets(d), Doc::TeamSheets) => {
+                (team_sheets(&d.header, &d.forms, &d.sheet, &opts(Paper::A4))?, &d.t)
+            }
             // `load` pairs each document with its data.
             _ => return Err(PrintError::Invalid("the loaded data does not fit the document".into())),
         };
-        let (ascii, label) = self.doc.file_labels(self.round, lang);
+        let table = match &self.data {
+            Data::TeamSheets(d) => d.header.table,
+            _ => 0,
+        };
+        let (ascii, label) = self.doc.file_labels(self.round, table, lang);
         let ext = self.doc.extension();
         Ok(Download {
             bytes,
@@ -587,12 +618,12 @@ mod tests {
             d.content_disposition(),
             "attachment; filename=\"a-b.pdf\"; filename*=UTF-8''%E5%A4%A9%E5%85%83%201.pdf"
         );
-        let (ascii, zh) = Doc::PairingList(PairingOrder::ByName, Paper::A3).file_labels(2, Lang::Zh);
+        let (ascii, zh) = Doc::PairingList(PairingOrder::ByName, Paper::A3).file_labels(2, 0, Lang::Zh);
         assert_eq!((ascii.as_str(), zh.as_str()), ("round2-pairings-by-name-a3", "第2轮对阵表（按姓名） A3"));
         // The tournament's documents name no round.
-        let (ascii, zh) = Doc::Standings(Paper::A3).file_labels(0, Lang::Zh);
+        let (ascii, zh) = Doc::Standings(Paper::A3).file_labels(0, 0, Lang::Zh);
         assert_eq!((ascii.as_str(), zh.as_str()), ("standings-a3", "成绩排名表 A3"));
-        let (ascii, en) = Doc::ResultsCsv.file_labels(0, Lang::En);
+        let (ascii, en) = Doc::ResultsCsv.file_labels(0, 0, Lang::En);
         assert_eq!((ascii.as_str(), en.as_str()), ("results", "results"));
         assert_eq!(
             (Doc::EgfH9.extension(), Doc::EgfH9.content_type()),
@@ -640,13 +671,13 @@ mod tests {
         assert_eq!(check_round(2, 1).unwrap_err().allowed_text(), "1 (the only published round)");
         assert!(check_round(1, 0).unwrap_err().to_string().contains("none is published yet"));
         // The file names the round after which the document is.
-        let (ascii, zh) = Doc::Standings(Paper::A3).file_labels(2, Lang::Zh);
+        let (ascii, zh) = Doc::Standings(Paper::A3).file_labels(2, 0, Lang::Zh);
         assert_eq!((ascii.as_str(), zh.as_str()), ("standings-after-round2-a3", "第2轮后成绩排名表 A3"));
-        let (ascii, en) = Doc::Crosstable(Paper::A4).file_labels(1, Lang::En);
+        let (ascii, en) = Doc::Crosstable(Paper::A4).file_labels(1, 0, Lang::En);
         assert_eq!((ascii.as_str(), en.as_str()), ("crosstable-after-round1", "crosstable after round 1"));
-        let (ascii, zh) = Doc::ResultsCsv.file_labels(2, Lang::Zh);
+        let (ascii, zh) = Doc::ResultsCsv.file_labels(2, 0, Lang::Zh);
         assert_eq!((ascii.as_str(), zh.as_str()), ("results-to-round2", "截至第2轮对局结果"));
-        let (ascii, _) = Doc::StandingsCsv.file_labels(3, Lang::En);
+        let (ascii, _) = Doc::StandingsCsv.file_labels(3, 0, Lang::En);
         assert_eq!(ascii, "standings-after-round3");
     }
 }

@@ -211,6 +211,20 @@ pub fn signed_quarters_text(q: i32) -> String {
     }
 }
 
+/// Quarter stones as a decimal number, as typed in a form: 15 → "3.75", -1 → "-0.25" (what
+/// [`parse_quarters`] reads back).
+pub fn quarters_decimal(q: i32) -> String {
+    let sign = if q < 0 { "-" } else { "" };
+    let a = q.unsigned_abs();
+    let frac = match a % 4 {
+        0 => "",
+        1 => ".25",
+        2 => ".5",
+        _ => ".75",
+    };
+    format!("{sign}{}{frac}", a / 4)
+}
+
 /// Parse a number of stones written as "3.75", "3¾", "3 3/4", "3.5", "0", "-0.25" into quarter
 /// stones. Refuses anything that is not a multiple of ¼.
 pub fn parse_quarters(text: &str) -> Result<i32, String> {

@@ -6,6 +6,9 @@
 //! --out FILE`: the wall chart and the crosstable over the published rounds (with `--round N`,
 //! after round N), as the standings pages' downloads.
 //!
+//! `tengen print team-sheets --tournament ID --match MID [--lang zh|en] --out FILE`: the
+//! line-up forms and record sheet of one relay match, as the match page's download.
+//!
 //! Errors are one line on stderr and exit code 1: an unknown tournament or round, a value not
 //! allowed for an option (a `--round` that is not a published round), a file that cannot be
 //! written. `--out -` writes to stdout.
@@ -28,6 +31,25 @@ pub enum Command {
     Standings(WallArgs),
     /// Crosstable (成绩交叉表): each round's opponent, result and colour, published rounds.
     Crosstable(WallArgs),
+    /// Team sheets (团体赛记录表) of one relay match: line-up forms and the match record sheet.
+    TeamSheets(MatchArgs),
+}
+
+/// Which relay match, the label language and where to write.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Tournament id (as in the address /t/ID).
+    #[arg(long)]
+    pub tournament: i32,
+    /// Match id (as in the address /t/ID/matches/MID).
+    #[arg(long = "match", value_name = "MID")]
+    pub match_id: i32,
+    /// Language of the labels: zh or en.
+    #[arg(long, default_value = "zh")]
+    pub lang: String,
+    /// Output file (`-` for stdout).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
 }
 
 /// Which tournament, the paper, the label language and where to write.
@@ -105,6 +127,7 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             let round = parse_round(a.round.as_deref())?;
             return tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out);
         }
+        Command::TeamSheets(a) => return match_doc(db, a),
     };
     round_doc(db, args, doc)
 }
@@ -131,6 +154,37 @@ pub(super) fn tournament_doc(db: &Path, req: TournamentDoc, out: &Path) -> Resul
         "tournament {tid}: {} line(s){after} → {} ({} bytes)",
         loaded.tables(),
         out.display(),
+        file.bytes.len()
+    );
+    Ok(())
+}
+
+/// Loads, renders and writes the sheets of one relay match; says what it wrote on stderr.
+fn match_doc(db: &Path, a: &MatchArgs) -> Result<(), String> {
+    use crate::db::print_data::MatchSheetsError;
+    let lang = docs::parse_lang(&a.lang).map_err(|e| e.to_string())?;
+    let pool = open_existing(db)?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    check_tournament(&mut conn, a.tournament)?;
+    let req = docs::MatchDoc { tid: a.tournament, mid: a.match_id, lang };
+    let loaded = req.load(&mut conn).map_err(|e| match e {
+        MatchSheetsError::NotTeamEvent => format!("tournament {} is not a team event", a.tournament),
+        MatchSheetsError::NotReady(e) => {
+            format!("match {} cannot be printed yet: {}", a.match_id, lang.match_not_ready(&e))
+        }
+        MatchSheetsError::Db(crate::db::DbError::NotFound) => {
+            format!("tournament {} has no match {}", a.tournament, a.match_id)
+        }
+        MatchSheetsError::Db(e) => e.to_string(),
+    })?;
+    let file = loaded.render().map_err(|e| format!("printing failed: {e}"))?;
+    write_out(&a.out, &file.bytes)?;
+    eprintln!(
+        "match {} of tournament {}: {} line-up form(s) → {} ({} bytes)",
+        a.match_id,
+        a.tournament,
+        loaded.tables(),
+        a.out.display(),
         file.bytes.len()
     );
     Ok(())

@@ -890,3 +890,73 @@ mod tests {
         }
     }
 }
+
+/// The printed sheets of one relay match: the line-up forms of both teams and the match record
+/// sheet, with the header they share (issue 15 item 8: made here, so the command line prints
+/// what the match page's download gives).
+#[derive(Debug, Clone)]
+pub struct MatchSheets {
+    pub t: TournamentRow,
+    pub header: crate::print::TeamSheetHeader,
+    pub forms: Vec<crate::domain::team::sheets::LineupForm>,
+    pub sheet: crate::domain::team::sheets::MatchRecordSheet,
+}
+
+/// Why a match's sheets cannot be printed.
+#[derive(Debug)]
+pub enum MatchSheetsError {
+    Db(DbError),
+    /// The tournament is not a team event.
+    NotTeamEvent,
+    /// The match cannot start yet (no start time, rosters that cannot play): the reason.
+    NotReady(super::team_matches::MatchError),
+}
+
+impl From<DbError> for MatchSheetsError {
+    fn from(e: DbError) -> Self {
+        MatchSheetsError::Db(e)
+    }
+}
+
+/// Reads match `mid` of team event `tid` and lays its sheets' texts out in `lang`.
+pub fn match_sheets(
+    conn: &mut SqliteConnection,
+    tid: i32,
+    mid: i32,
+    lang: Lang,
+) -> Result<MatchSheets, MatchSheetsError> {
+    use crate::domain::team::sheets::{lineup_forms, record_sheet};
+    let t = tdb::get(conn, tid)?;
+    if t.system != System::TeamRelay.code() {
+        return Err(MatchSheetsError::NotTeamEvent);
+    }
+    let st = super::team_matches::relay_state(conn, tid, mid)?;
+    let m = match (st.m, st.setup) {
+        (Some(m), _) => m,
+        (None, Err(e)) => return Err(MatchSheetsError::NotReady(e)),
+        (None, Ok(_)) => return Err(DbError::NotFound.into()),
+    };
+    let rules = &m.config().rules;
+    let s = t.settings();
+    let komi = rules::outcome::quarters_decimal(rules.komi_q);
+    let tournament = SheetTournament {
+        name_zh: t.name_zh.clone(),
+        name_en: t.name_latin.clone(),
+        venue: t.venue.clone(),
+        round: u32::try_from(st.row.round_number).unwrap_or(0),
+        // The match day (issue 13 item 5), once the match's start is set.
+        date: st.row.start_at.map(|ts| s.time_zone.date_of(ts)).unwrap_or_default(),
+        komi_text: lang.tf("relay.komi_text", &[&komi]),
+        time_control_text: lang.time_control(&s.time_control),
+        rules_text: lang.rule_set(rules.preset).to_string(),
+        name_order: s.name_order,
+    };
+    let header = crate::print::TeamSheetHeader {
+        tournament,
+        table: u32::try_from(st.row.table_no).unwrap_or(0),
+        zone: s.time_zone,
+        ending: lang.ending_note(&m),
+    };
+    // The rulings as the page names them: red cards with their cause, offences with articles.
+    Ok(MatchSheets { header, forms: lineup_forms(&m), sheet: record_sheet(&m), t })
+}

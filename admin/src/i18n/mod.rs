@@ -9,7 +9,7 @@
 mod account;
 mod clock_text;
 mod problems;
-mod relay;
+pub mod relay;
 mod render;
 
 use std::collections::HashMap;

@@ -4,11 +4,16 @@
 //! are still `format!` pairs here rather than catalog keys (ARCHITECTURE.md, "Not yet").
 
 use super::Lang;
+use crate::db::team_matches::MatchError;
+use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::relay::{Card, Effect, Event, PlayoffClock, Refusal, RequestKind, SubstitutionKind};
+use crate::domain::team::relay::{
+    Card, Effect, Event, PlayoffClock, Refusal, RelayMatch, RequestKind, SetupError, SubstitutionKind,
+};
 use crate::domain::team::standings::TeamOutcome;
 use crate::domain::team::withdraw::WithdrawError;
 use crate::domain::team::{plural, side_en, side_zh, PersonId};
+use rules::board::Color;
 
 impl Lang {
     /// What was recorded, as the event log and the withdrawal form name it.
@@ -714,5 +719,66 @@ fn refusal_zh(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
             format!("{}正在场上对局：认输由执行领队确认（第14条、第10条第1款）", person(*p))
         }
         Refusal::Ruling { zh, .. } => format!("判罚无法执行：{zh}"),
+    }
+}
+
+/// The catalog key of an ending (its label with the article).
+pub fn ending_key(e: Ending) -> &'static str {
+    match e {
+        Ending::Forfeit => "relay.end_forfeit",
+        Ending::Withdrawal => "relay.end_withdrawal",
+        Ending::LossStoneMoved => "relay.end_loss_stone_moved",
+        Ending::LossScattered => "relay.end_loss_scattered",
+        Ending::LossCheating => "relay.end_loss_cheating",
+        Ending::NoEligiblePlayer => "relay.end_no_eligible_player",
+        Ending::DoubleLossStoneMoved => "relay.end_double_loss_stone_moved",
+        Ending::DoubleLossScattered => "relay.end_double_loss_scattered",
+        Ending::DoubleLossCheating => "relay.end_double_loss_cheating",
+        Ending::DrawStoneMoved => "relay.end_draw_stone_moved",
+        Ending::DrawScattered => "relay.end_draw_scattered",
+        Ending::ReplayStoneMoved => "relay.end_replay_stone_moved",
+        Ending::ReplayScattered => "relay.end_replay_scattered",
+    }
+}
+
+impl Lang {
+    /// 黑方 / Black.
+    pub fn side_name(self, c: Color) -> &'static str {
+        match c {
+            Color::Black => self.t("colour.black"),
+            Color::White => self.t("colour.white"),
+        }
+    }
+
+    /// An ending as a line: "Forfeit (Arts. 15.2, 23.2) against White — reason (ruled by X)".
+    pub fn ending_text(self, r: &EndRecord) -> String {
+        let against = r.side.map(|c| self.tf("relay.end_against", &[&self.side_name(c)])).unwrap_or_default();
+        self.tf("relay.end_what", &[&self.t(ending_key(r.ending)), &against, &r.reason, &r.ruled_by])
+    }
+
+    /// Why a relay match cannot start (or be printed) yet.
+    pub fn match_not_ready(self, e: &MatchError) -> String {
+        match e {
+            MatchError::NoStart => self.t("relay.no_start").to_string(),
+            MatchError::Setup(SetupError::Roster { side, en, zh }) => {
+                let side = if *side == "Black" { Color::Black } else { Color::White };
+                format!("{}: {}", self.side_name(side), if self.is_zh() { zh } else { en })
+            }
+            MatchError::Setup(SetupError::SharedPerson(_)) => self.t("relay.err_shared_person").to_string(),
+            MatchError::Setup(e) => e.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// How a relay match ended besides the result itself: the ruling with its article, reason
+    /// and who ruled, or who confirmed the resignation (Art. 14). The match page and the printed
+    /// team sheets say it alike.
+    pub fn ending_note(self, m: &RelayMatch) -> Option<String> {
+        if let Some(end) = m.ending() {
+            return Some(self.ending_text(end));
+        }
+        let (p, side) = (m.resigned_by()?, m.result()?.winner?.opponent());
+        let name = m.side(side).team.name_of(p).unwrap_or_default().to_string();
+        Some(self.tf("relay.resign_what", &[&self.side_name(side), &name]))
     }
 }

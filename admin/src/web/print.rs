@@ -129,7 +129,7 @@ async fn send_loaded(
     render_and_send(ctx, loaded).await
 }
 
-async fn render_and_send(ctx: &Ctx, loaded: Loaded) -> Result<HttpResponse, AppError> {
+pub(super) async fn render_and_send(ctx: &Ctx, loaded: Loaded) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
     let out =
         web::block(move || loaded.render()).await.map_err(|e| AppError::internal(lang, e))?.map_err(|e| {

@@ -32,11 +32,12 @@ use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::relay::{Card, Effect, Event, Phase, Refusal, RelayMatch, RequestKind, SetupError};
+use crate::domain::team::relay::{Card, Effect, Event, Phase, Refusal, RelayMatch, RequestKind};
 use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::sheets::{lineup_forms, record_sheet, SheetClockRow, SheetPenaltyRow};
 use crate::domain::team::{PersonId, Timestamp};
-use actix_web::http::{header, StatusCode};
+use crate::i18n::relay::ending_key;
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
 use rules::board::Color;
@@ -83,13 +84,6 @@ pub fn parse_count(s: &str) -> Option<u32> {
 /// "#112" / "112号队员"): the renderers of `crate::i18n` take it instead of ids in a sentence.
 fn person_of(lang: Lang, names: &HashMap<PersonId, String>) -> impl Fn(PersonId) -> String + '_ {
     move |p| names.get(&p).cloned().unwrap_or_else(|| lang.tf("who.player_no", &[&p]))
-}
-
-fn side_name(lang: Lang, c: Color) -> &'static str {
-    match c {
-        Color::Black => lang.t("colour.black"),
-        Color::White => lang.t("colour.white"),
-    }
 }
 
 fn section_name(lang: Lang, s: Section) -> &'static str {
@@ -324,7 +318,7 @@ fn penalty_views(
                 at: show_at(zone, p.at),
                 section: section_name(lang, p.section).to_string(),
                 move_no: p.move_number,
-                side: p.side.map(|c| side_name(lang, c).to_string()).unwrap_or_default(),
+                side: p.side.map(|c| lang.side_name(c).to_string()).unwrap_or_default(),
                 person: r.name.clone().unwrap_or_default(),
                 what: lang.penalty_what(p),
                 stones: p.stones,
@@ -341,26 +335,12 @@ fn penalty_views(
         .collect()
 }
 
-fn setup_error_text(lang: Lang, e: &MatchError) -> String {
-    match e {
-        MatchError::NoStart => lang.t("relay.no_start").to_string(),
-        MatchError::Setup(SetupError::Roster { side, en, zh }) => {
-            let side =
-                if *side == "Black" { side_name(lang, Color::Black) } else { side_name(lang, Color::White) };
-            format!("{side}: {}", if lang.is_zh() { zh } else { en })
-        }
-        MatchError::Setup(SetupError::SharedPerson(_)) => lang.t("relay.err_shared_person").to_string(),
-        MatchError::Setup(e) => e.to_string(),
-        other => format!("{other:?}"),
-    }
-}
-
 /// Who may confirm side `c`'s resignation (Art. 14): its executing leader first (Art. 10.1
 /// order: leader, coach, captain, players), then everyone else of the team who is not at the
 /// board and not barred.
 fn resigners(lang: Lang, m: &RelayMatch, c: Color) -> Options {
     let s = m.side(c);
-    let tag = side_name(lang, c);
+    let tag = lang.side_name(c);
     let first = m.executing_leader(c, &|_| true).map(|el| el.person);
     let mut people: Vec<PersonId> = first.into_iter().collect();
     people.extend(s.team.people().filter(|p| Some(*p) != first));
@@ -441,7 +421,7 @@ fn side_view(
         })
         .unwrap_or_default();
     SideView {
-        colour: side_name(lang, c).to_string(),
+        colour: lang.side_name(c).to_string(),
         team: s.team.name.clone(),
         stones: counts.penalty_stones[k],
         order_errors: counts.order_errors[k],
@@ -471,70 +451,31 @@ impl Default for Opts {
     }
 }
 
-/// The catalog key of an ending (its label with the article).
-pub fn ending_key(e: Ending) -> &'static str {
-    match e {
-        Ending::Forfeit => "relay.end_forfeit",
-        Ending::Withdrawal => "relay.end_withdrawal",
-        Ending::LossStoneMoved => "relay.end_loss_stone_moved",
-        Ending::LossScattered => "relay.end_loss_scattered",
-        Ending::LossCheating => "relay.end_loss_cheating",
-        Ending::NoEligiblePlayer => "relay.end_no_eligible_player",
-        Ending::DoubleLossStoneMoved => "relay.end_double_loss_stone_moved",
-        Ending::DoubleLossScattered => "relay.end_double_loss_scattered",
-        Ending::DoubleLossCheating => "relay.end_double_loss_cheating",
-        Ending::DrawStoneMoved => "relay.end_draw_stone_moved",
-        Ending::DrawScattered => "relay.end_draw_scattered",
-        Ending::ReplayStoneMoved => "relay.end_replay_stone_moved",
-        Ending::ReplayScattered => "relay.end_replay_scattered",
-    }
-}
-
-/// An ending as a line: "Forfeit (Arts. 15.2, 23.2) against White — reason (ruled by X)".
-pub fn ending_text(lang: Lang, r: &EndRecord) -> String {
-    let against = r.side.map(|c| lang.tf("relay.end_against", &[&side_name(lang, c)])).unwrap_or_default();
-    lang.tf("relay.end_what", &[&lang.t(ending_key(r.ending)), &against, &r.reason, &r.ruled_by])
-}
-
 /// What an event recorded, as the log and the confirm step show it.
 fn event_text(lang: Lang, e: &Event, names: &HashMap<PersonId, String>) -> String {
     let name = |p: &PersonId| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
     match e {
-        Event::End { ending, side, reason, ruled_by } => ending_text(
-            lang,
-            &EndRecord {
-                ending: *ending,
-                side: *side,
-                reason: reason.clone(),
-                ruled_by: ruled_by.clone(),
-                section: Section::One,
-                move_number: 0,
-                at: 0,
-            },
-        ),
+        Event::End { ending, side, reason, ruled_by } => lang.ending_text(&EndRecord {
+            ending: *ending,
+            side: *side,
+            reason: reason.clone(),
+            ruled_by: ruled_by.clone(),
+            section: Section::One,
+            move_number: 0,
+            at: 0,
+        }),
         Event::Resign { side, by: Some(p) } => {
-            lang.tf("relay.resign_what", &[&side_name(lang, *side), &name(p)])
+            lang.tf("relay.resign_what", &[&lang.side_name(*side), &name(p)])
         }
         _ => lang.relay_event(e, &person_of(lang, names)),
     }
-}
-
-/// How the match ended besides the result itself: the ruling with its article, reason and who
-/// ruled, or who confirmed the resignation (Art. 14).
-fn ending_note(lang: Lang, m: &RelayMatch) -> Option<String> {
-    if let Some(end) = m.ending() {
-        return Some(ending_text(lang, end));
-    }
-    let (p, side) = (m.resigned_by()?, m.result()?.winner?.opponent());
-    let name = m.side(side).team.name_of(p).unwrap_or_default().to_string();
-    Some(lang.tf("relay.resign_what", &[&side_name(lang, side), &name]))
 }
 
 /// The match's result as the page states it: the rules crate's result, then how it ended.
 fn result_text(lang: Lang, m: &RelayMatch) -> String {
     let Some(r) = m.result() else { return String::new() };
     let text = lang.game_result(&r);
-    match ending_note(lang, m) {
+    match lang.ending_note(m) {
         Some(note) => format!("{text} · {note}"),
         None => text,
     }
@@ -577,7 +518,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         tname(row.black_team_id),
         row.white_team_id.map(tname).unwrap_or_default()
     );
-    let setup_error = st.setup.as_ref().err().map(|e| setup_error_text(lang, e));
+    let setup_error = st.setup.as_ref().err().map(|e| lang.match_not_ready(e));
     let team_of = |t: u32| tname(i32::try_from(t).unwrap_or(0));
     let nigiri_view = row.nigiri().map(|n| NigiriView {
         roles: lang.tf("relay.nigiri_roles", &[&team_of(n.holder), &team_of(n.guesser)]),
@@ -633,8 +574,8 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         drawn: String::new(),
         match_points: String::new(),
         side_opts: vec![
-            ("black".into(), side_name(lang, Color::Black).into()),
-            ("white".into(), side_name(lang, Color::White).into()),
+            ("black".into(), lang.side_name(Color::Black).into()),
+            ("white".into(), lang.side_name(Color::White).into()),
         ],
         section_opts: [
             ("1", Section::One),
@@ -716,12 +657,12 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         });
         page.moves = m.moves();
         page.next_move = m.moves() + 1;
-        page.to_move = side_name(lang, m.side_to_move()).to_string();
+        page.to_move = lang.side_name(m.side_to_move()).to_string();
         let in_play = m.side(Color::Black).seats.is_some() && m.side(Color::White).seats.is_some();
         page.expected = match (m.phase(), in_play, m.expected_player()) {
             (Phase::Playing, true, Some(p)) => names.get(&p).cloned().unwrap_or_default(),
             (Phase::Playing, true, None) => {
-                lang.tf("relay.free_choice", &[&side_name(lang, m.side_to_move())])
+                lang.tf("relay.free_choice", &[&lang.side_name(m.side_to_move())])
             }
             _ => "—".into(),
         };
@@ -734,7 +675,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
         page.playoff_penalties = penalty_views(lang, zone, &sheet.playoff_penalties, &names);
         page.result = result_text(lang, m);
         page.short_of_players = m.short_of_players().map(|(c, sec, n)| {
-            lang.tf("relay.short_of_players", &[&side_name(lang, c), &n, &section_name(lang, sec)])
+            lang.tf("relay.short_of_players", &[&lang.side_name(c), &n, &section_name(lang, sec)])
         });
         page.drawn = m.first_result().map(|r| lang.game_result(&r)).unwrap_or_default();
         page.match_points = m
@@ -790,7 +731,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .map(|f| LineupView {
                 hidden: hidden(f.section) && f.submitted_at.is_some(),
                 section: section_name(lang, f.section).to_string(),
-                side: side_name(lang, f.side).to_string(),
+                side: lang.side_name(f.side).to_string(),
                 team: f.team.clone(),
                 deadline: f.deadline.map(|x| show_at(zone, x)).unwrap_or_default(),
                 submitted: f.submitted_at.map(|x| show_at(zone, x)).unwrap_or_default(),
@@ -815,7 +756,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
                 let secret = match &l.event {
                     Event::SubmitLineup { side, section, .. } if hidden(*section) => Some(lang.tf(
                         "relay.lineup_handed_in",
-                        &[&side_name(lang, *side), &section_name(lang, *section)],
+                        &[&lang.side_name(*side), &section_name(lang, *section)],
                     )),
                     _ => None,
                 };
@@ -851,7 +792,7 @@ async fn match_page(ctx: &Ctx, tid: i32, mid: i32, opts: Opts) -> Result<HttpRes
             .collect();
         for c in [Color::Black, Color::White] {
             let team = &m.side(c).team;
-            let tag = side_name(lang, c);
+            let tag = lang.side_name(c);
             for p in &team.players {
                 page.player_opts.push((p.id.to_string(), format!("{tag} · {}. {}", p.position, p.name)));
                 let own = (p.id.to_string(), format!("{}. {}", p.position, p.name));
@@ -966,7 +907,7 @@ async fn refused(
         MatchError::WrongKind => (StatusCode::BAD_REQUEST, lang.t("relay.err_wrong_kind").to_string()),
         MatchError::NoStart => (StatusCode::CONFLICT, lang.t("relay.no_start").to_string()),
         MatchError::Started => (StatusCode::CONFLICT, lang.t("relay.err_started").to_string()),
-        MatchError::Setup(_) => (StatusCode::CONFLICT, setup_error_text(lang, &e)),
+        MatchError::Setup(_) => (StatusCode::CONFLICT, lang.match_not_ready(&e)),
         MatchError::Behind { asked, moves } => {
             (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_behind", &[&asked, &moves]))
         }
@@ -1500,7 +1441,7 @@ async fn board_page(
             }
             BoardView {
                 board: k,
-                first_colour: side_name(lang, mdb::first_colour(k)).to_string(),
+                first_colour: lang.side_name(mdb::first_colour(k)).to_string(),
                 first: f.v(&format!("first-{k}")).to_string(),
                 second: f.v(&format!("second-{k}")).to_string(),
                 first_name: name_of(b.first_player_id),
@@ -1578,64 +1519,31 @@ pub async fn save_boards(
 // Printed sheets
 
 /// GET /t/{id}/matches/{mid}/sheets.pdf?lang=zh|en: the line-up forms and the match record
-/// sheet of a relay match (staff).
+/// sheet of a relay match (staff), a [`crate::documents::MatchDoc`] like `tengen print
+/// team-sheets`, laid out off the async workers.
 pub async fn sheets(
     ctx: Ctx,
     path: web::Path<(String, String)>,
     q: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
+    use crate::db::print_data::MatchSheetsError;
     let [tid, mid] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    let (t, st) =
-        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, mdb::relay_state(c, tid, mid)?))).await?;
-    if !is_team_event(&t) {
-        return Err(not_team_event(&ctx));
-    }
-    let m = match (&st.m, &st.setup) {
-        (Some(m), _) => m,
-        (None, Err(e)) => {
-            return Err(AppError::msg(StatusCode::CONFLICT, ctx.lang, setup_error_text(ctx.lang, e)));
-        }
-        (None, Ok(_)) => return Err(ctx.not_found()),
-    };
     let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
         Some("en") => Lang::En,
         Some("zh") => Lang::Zh,
         _ => ctx.lang,
     };
-    let l = lang;
-    let rules = &m.config().rules;
-    let s = t.settings();
-    let tc = &s.time_control;
-    let header = crate::print::TeamSheetHeader {
-        tournament: crate::print::SheetTournament {
-            name_zh: t.name_zh.clone(),
-            name_en: t.name_latin.clone(),
-            venue: t.venue.clone(),
-            round: u32::try_from(st.row.round_number).unwrap_or(0),
-            // The match day (issue 13 item 5), once the match's start is set.
-            date: st.row.start_at.map(|ts| s.time_zone.date_of(ts)).unwrap_or_default(),
-            komi_text: l.tf("relay.komi_text", &[&super::tournaments::quarters_text(rules.komi_q)]),
-            time_control_text: l.time_control(tc),
-            rules_text: l.rule_set(rules.preset).to_string(),
-            name_order: s.name_order,
-        },
-        table: u32::try_from(st.row.table_no).unwrap_or(0),
-        zone: s.time_zone,
-        ending: ending_note(l, m),
-    };
-    // The rulings as the page names them: red cards with their cause, offences with articles.
-    let sheet = record_sheet(m);
-    let pdf =
-        crate::print::team_sheets(&header, &lineup_forms(m), &sheet, &crate::print::PdfOptions::new(lang))
-            .map_err(|e| AppError::internal(ctx.lang, e))?;
-    let name = format!("match-{}-{}.pdf", st.row.round_number, st.row.table_no);
-    Ok(ctx.finish(
-        HttpResponse::Ok()
-            .content_type("application/pdf")
-            .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
-            .body(pdf),
-    ))
+    let req = crate::documents::MatchDoc { tid, mid, lang };
+    let loaded = ctx.db_raw(move |c| req.load(c)).await?.map_err(|e| match e {
+        MatchSheetsError::NotTeamEvent => not_team_event(&ctx),
+        MatchSheetsError::NotReady(e) => {
+            AppError::msg(StatusCode::CONFLICT, ctx.lang, ctx.lang.match_not_ready(&e))
+        }
+        MatchSheetsError::Db(DbError::NotFound) => ctx.not_found(),
+        MatchSheetsError::Db(e) => AppError::internal(ctx.lang, e),
+    })?;
+    super::print::render_and_send(&ctx, loaded).await
 }
 
 #[cfg(test)]

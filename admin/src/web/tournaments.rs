@@ -18,18 +18,8 @@ use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
 use rules::ruleset::Preset;
 
-/// Komi in quarter stones as typed in the form: 15 → "3.75".
-pub fn quarters_text(q: i32) -> String {
-    let sign = if q < 0 { "-" } else { "" };
-    let a = q.unsigned_abs();
-    let frac = match a % 4 {
-        0 => "",
-        1 => ".25",
-        2 => ".5",
-        _ => ".75",
-    };
-    format!("{sign}{}{frac}", a / 4)
-}
+/// Komi in quarter stones as typed in the form: 15 → "3.75" (the inverse of `parse_quarters`).
+pub use rules::outcome::quarters_decimal as quarters_text;
 
 fn options<T: Copy>(lang: Lang, all: &[T], code: impl Fn(T) -> &'static str, prefix: &str) -> Options {
     all.iter()
