@@ -749,7 +749,12 @@ fn refusals_never_write_and_never_500() {
     assert_eq!(r.status, 303, "{}", r.body);
     let page = org.get(&format!("/t/{tid}/games/{gid}"));
     assert!(page.body.contains("id=\"sgf-report\""), "{}", page.body);
-    assert!(page.body.contains("move 5"), "the illegal retake is found: {}", page.body);
+    let illegal = text_of(&page, "sgf-illegal").unwrap_or_default();
+    assert!(
+        illegal.contains("第5手") || illegal.contains("move 5"),
+        "the illegal retake is found: {}",
+        page.body
+    );
     let rec = org.get(&format!("/t/{tid}/games/{gid}/record.sgf"));
     assert_eq!(rec.status, 200);
     assert!(rec.body.starts_with("(;GM[1]"));

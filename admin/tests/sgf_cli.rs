@@ -29,7 +29,7 @@ const KO: &str =
 
 #[test]
 fn good_file_is_reported_and_exits_0() {
-    let out = tengen(&["sgf", "check", &data("territory_markup.sgf")]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &data("territory_markup.sgf")]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("moves: 44 of 44 played, ended by two passes"), "{stdout}");
@@ -48,12 +48,12 @@ fn good_file_is_reported_and_exits_0() {
 fn illegal_move_is_reported_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
     let ko = write(dir.path(), "ko.sgf", KO);
-    let out = tengen(&["sgf", "check", &ko, "--ko", "simple"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &ko, "--ko", "simple"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("moves: 4 of 6 played"), "{stdout}");
     assert!(
-        stdout.contains("ILLEGAL: move 5 Black C6 [cb]: ko: immediate recapture (ko) (file 2:26)"),
+        stdout.contains("ILLEGAL: move 5 Black C6 [cb]: ko: immediate recapture (file 2:26)"),
         "{stdout}"
     );
     assert!(stdout.contains("captures: Black took 1, White took 1"));
@@ -62,16 +62,16 @@ fn illegal_move_is_reported_and_exits_1() {
 
 #[test]
 fn disagreement_with_re_exits_1() {
-    let out = tengen(&["sgf", "check", &data("full_game_counted.sgf"), "--komi", "7"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &data("full_game_counted.sgf"), "--komi", "7"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("komi 7 points = 3½ stones (from --komi)"), "{stdout}");
     assert!(stdout.contains("RE[W+4.5]: DISAGREES (computed W+4)"), "{stdout}");
     // with the record's komi it agrees
-    let out = tengen(&["sgf", "check", &data("full_game_counted.sgf")]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &data("full_game_counted.sgf")]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     // komi in stones
-    let out = tengen(&["sgf", "check", &data("full_game_counted.sgf"), "--komi", "3.75s"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &data("full_game_counted.sgf"), "--komi", "3.75s"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
 }
 
@@ -83,7 +83,7 @@ fn malformed_file_among_good_ones_exits_2_and_the_others_are_checked() {
     let ko = write(dir.path(), "ko.sgf", KO);
     let good = data("territory_markup.sgf");
     let missing = dir.path().join("missing.sgf").display().to_string();
-    let out = tengen(&["sgf", "check", &good, &bad, &ko, &too_big, &missing]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &good, &bad, &ko, &too_big, &missing]);
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
@@ -109,7 +109,7 @@ fn json_output_parses() {
     let bad = write(dir.path(), "bad.sgf", "(;GM[1]SZ[9];B[ee]))");
     let ko = write(dir.path(), "ko.sgf", KO);
     let good = data("territory_markup.sgf");
-    let out = tengen(&["sgf", "check", "--json", &good, &bad, &ko]);
+    let out = tengen(&["sgf", "check", "--lang", "en", "--json", &good, &bad, &ko]);
     assert_eq!(out.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
     let a = v.as_array().expect("an array");
@@ -146,32 +146,32 @@ fn options_ko_suicide_dead_and_bad_values() {
         "rep.sgf",
         "(;GM[1]FF[4]SZ[7]AB[ba][ab][bc][fe][ef][gf][fg]AW[ca][bb][db][cc][ee][df][eg]PL[B];B[cb];W[ff];B[];W[bb];B[ef])",
     );
-    let out = tengen(&["sgf", "check", &rep, "--ko", "positional"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &rep, "--ko", "positional"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).contains("superko"));
-    let out = tengen(&["sgf", "check", &rep, "--ko", "situational"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &rep, "--ko", "situational"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     // suicide
     let sui = write(dir.path(), "sui.sgf", "(;SZ[5]AB[ba][ab]PL[W];W[aa])");
-    assert_eq!(tengen(&["sgf", "check", &sui]).status.code(), Some(1));
-    let out = tengen(&["sgf", "check", &sui, "--suicide", "allowed"]);
+    assert_eq!(tengen(&["sgf", "check", "--lang", "en", &sui]).status.code(), Some(1));
+    let out = tengen(&["sgf", "check", "--lang", "en", &sui, "--suicide", "allowed"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("Black took 1"));
     // --dead overrides TB/TW
     let good = data("territory_markup.sgf");
-    let out = tengen(&["sgf", "check", &good, "--dead", "C17,qq", "--json"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &good, "--dead", "C17,qq", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v[0]["dead_source"], "given");
     assert_eq!(v[0]["count"]["dead_white"], 2);
     assert_eq!(v[0]["count"]["dead_black"], 1);
-    let out = tengen(&["sgf", "check", &good, "--dead", "Z40"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &good, "--dead", "Z40"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("Z40"));
     // bad option values are usage errors (clap: exit 2)
-    let out = tengen(&["sgf", "check", &good, "--komi", "3.3"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &good, "--komi", "3.3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("multiple of 0.5"));
-    let out = tengen(&["sgf", "check", &good, "--ko", "weird"]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &good, "--ko", "weird"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -182,11 +182,33 @@ fn garbage_and_binary_files_do_not_crash() {
     let bin = dir.path().join("bin.sgf");
     std::fs::write(&bin, (0..=255u8).cycle().take(4096).collect::<Vec<u8>>()).unwrap();
     let bin = bin.display().to_string();
-    let out = tengen(&["sgf", "check", &empty, &bin]);
+    let out = tengen(&["sgf", "check", "--lang", "en", &empty, &bin]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with(&format!("{empty}:1:1: the file is empty")), "{stderr}");
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
+}
+
+/// Without `--lang` the report is in Chinese, as `tengen print`'s labels: every line, the
+/// reader's errors included, from the catalog.
+#[test]
+fn the_report_is_in_chinese_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let ko = write(dir.path(), "ko.sgf", KO);
+    let bad = write(dir.path(), "bad.sgf", "(;GM[1]FF[4]SZ[19]\n;B[pd]\n;W[dd\n");
+    let out = tengen(&["sgf", "check", &ko, &bad, "--ko", "simple"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("违规：第5手 黑方 C6（cb）：打劫：不得立即提回（文件第2行第26列）"), "{stdout}");
+    assert!(stdout.contains("提子：黑方提1子，白方提1子"), "{stdout}");
+    assert!(stdout.contains("无法比较（复盘停在第5手违规着手）"), "{stdout}");
+    let body: String = stdout.lines().filter(|l| !l.starts_with("== ")).collect();
+    let english: Vec<&str> = body
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 3 && !["chinese", "UTF"].contains(w))
+        .collect();
+    assert!(english.is_empty(), "{english:?}\n{stdout}");
+    assert_eq!(text(&out.stderr).trim(), format!("{bad}：第3行第3列：W的值没有结束：文件结束前没有“]”"));
 }
 
 #[test]

@@ -135,9 +135,10 @@ fn resigned_game_from_a_chinese_server() {
         assert!(r.illegal.is_none(), "{ko:?}: {:?}", r.illegal);
         assert_eq!(r.moves_played, 237);
         assert!(!r.ended_by_passes);
-        assert!(
-            matches!(&r.agreement, Agreement::NotComparable { reason } if reason.contains("resignation"))
-        );
+        assert!(matches!(
+            &r.agreement,
+            Agreement::NotComparable { reason: sgf::Incomparable::Resignation { .. } }
+        ));
     }
 }
 

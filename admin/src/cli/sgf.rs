@@ -8,13 +8,20 @@
 //! with its RE\[\]; 2 a file could not be read or parsed, or `--dead` names no point of its board
 //! (2 wins over 1). A malformed file gets one line `FILE:LINE:COL: message` on stderr, and the
 //! other files are still checked.
+//!
+//! The report is worded from the catalog (`i18n/sgf.rs` for the reader's errors, warnings,
+//! notes and agreement) in the language of `--lang` (zh by default, as `tengen print`).
 
+use crate::domain::results::SgfCheckError;
+use crate::i18n::Lang;
 use clap::{Args, Subcommand, ValueEnum};
 use rules::board::{Board, Color, Point};
 use rules::game::{KoRule, SuicideRule};
 use rules::outcome::{half_points_text, parse_half_points, parse_quarters, quarters_text};
 use rules::ruleset::{Preset, RuleSet};
-use rules::sgf::{self, Agreement, DeadSource, KomiSource, KomiUnit, Record, Replay, ReplayOptions};
+use rules::sgf::{
+    self, Agreement, DeadSource, KomiSource, KomiUnit, Record, Replay, ReplayOptions, SgfError,
+};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -87,6 +94,15 @@ pub struct CheckArgs {
     /// Print a JSON array with one object per file instead of the text report.
     #[arg(long)]
     pub json: bool,
+
+    /// Language of the report and the messages: zh or en.
+    #[arg(long, default_value = "zh", value_parser = parse_lang)]
+    pub lang: Lang,
+}
+
+/// `--lang` as `tengen print` reads it.
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    crate::documents::parse_lang(s).map_err(|e| e.to_string())
 }
 
 /// Parse `--komi` into quarter stones: points by default, stones with a suffix `s`, `stones`
@@ -121,14 +137,14 @@ pub fn parse_komi(text: &str) -> Result<i32, String> {
     Ok(q)
 }
 
-/// Parse a `--dead` list for a board of `size`.
+/// Parse a `--dead` list for a board of `size`; the error is the word that is not a point.
 pub fn parse_points(list: &str, size: u8) -> Result<Vec<Point>, String> {
     let mut out = Vec::new();
     for tok in list.split([',', ' ', ';']).map(str::trim).filter(|t| !t.is_empty()) {
         let p = if tok.is_ascii() { Point::parse(tok, size) } else { None };
         match p {
             Some(p) => out.push(p),
-            None => return Err(format!("--dead: {tok:?} is not a point of the {size}×{size} board")),
+            None => return Err(tok.to_string()),
         }
     }
     Ok(out)
@@ -176,34 +192,24 @@ fn rule_set(args: &CheckArgs) -> RuleSet {
 }
 
 fn check_file(path: &PathBuf, args: &CheckArgs, rules: &RuleSet) -> FileReport {
-    let name = path.display().to_string();
-    let fail = |line: String, error: Value| FileReport::Failed {
-        line,
-        json: json!({ "file": name, "error": error }),
+    let (name, lang) = (path.display().to_string(), args.lang);
+    let fail = |m: String| FileReport::Failed {
+        line: format!("{name}: {m}"),
+        json: json!({ "file": name, "error": { "message": m } }),
     };
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
-        Err(e) => {
-            return fail(
-                format!("{name}: cannot read: {e}"),
-                json!({ "message": format!("cannot read: {e}") }),
-            )
-        }
+        Err(e) => return fail(lang.tf("sgf_cli.cannot_read", &[&e])),
     };
     let record = match sgf::parse_bytes(&bytes) {
         Ok(r) => r,
-        Err(e) => {
-            return fail(
-                format!("{name}:{}:{}: {}", e.pos.line, e.pos.col, e.message),
-                json!({ "line": e.pos.line, "col": e.pos.col, "offset": e.pos.offset, "message": e.message }),
-            )
-        }
+        Err(e) => return unreadable(&name, lang, &e),
     };
     let dead = match &args.dead {
         None => None,
         Some(list) => match parse_points(list, record.size) {
             Ok(v) => Some(v),
-            Err(m) => return fail(format!("{name}: {m}"), json!({ "message": m })),
+            Err(tok) => return fail(lang.tf("sgf_cli.bad_dead", &[&format!("{tok:?}"), &record.size])),
         },
     };
     let opts = ReplayOptions { rules: rules.clone(), komi_q: args.komi, dead };
@@ -211,7 +217,18 @@ fn check_file(path: &PathBuf, args: &CheckArgs, rules: &RuleSet) -> FileReport {
         Ok(replay) => {
             FileReport::Checked { record: Box::new(record), replay: Box::new(replay), rules: rules.clone() }
         }
-        Err(e) => fail(format!("{name}: {e}"), json!({ "message": e.to_string() })),
+        Err(e) => fail(lang.sgf_check_error(&SgfCheckError::BoardSize { size: e.0 })),
+    }
+}
+
+/// A file the reader refuses: `FILE:LINE:COL: message`, and the typed error in the JSON.
+fn unreadable(name: &str, lang: Lang, e: &SgfError) -> FileReport {
+    let message = lang.sgf_error_kind(&e.kind);
+    FileReport::Failed {
+        line: lang.tf("sgf_cli.file_at", &[&name, &e.pos.line, &e.pos.col, &message]),
+        json: json!({ "file": name, "error": {
+            "line": e.pos.line, "col": e.pos.col, "offset": e.pos.offset, "kind": e.kind, "message": message,
+        } }),
     }
 }
 
@@ -238,7 +255,7 @@ fn check(args: &CheckArgs) -> i32 {
                     if k > 0 {
                         println!();
                     }
-                    print!("{}", text_report(&name, &record, &replay, &rules));
+                    print!("{}", text_report(args.lang, &name, &record, &replay, &rules));
                 }
             }
         }
@@ -255,30 +272,31 @@ fn check(args: &CheckArgs) -> i32 {
     code
 }
 
-fn ko_name(k: KoRule) -> &'static str {
-    match k {
-        KoRule::Simple => "simple ko",
-        KoRule::Positional => "positional superko",
-        KoRule::Situational => "situational superko",
-    }
+fn ko_name(lang: Lang, k: KoRule) -> &'static str {
+    lang.t(match k {
+        KoRule::Simple => "sgf_cli.ko_simple",
+        KoRule::Positional => "sgf_cli.ko_positional",
+        KoRule::Situational => "sgf_cli.ko_situational",
+    })
 }
 
-fn komi_text(q: i32) -> String {
+fn komi_text(lang: Lang, q: i32) -> String {
     let (sign, a) = if q < 0 { ("-", q.unsigned_abs()) } else { ("", q as u32) };
-    format!("{sign}{} points = {sign}{} stones", half_points_text(a), quarters_text(a))
+    let (points, stones) = (format!("{sign}{}", half_points_text(a)), format!("{sign}{}", quarters_text(a)));
+    lang.tf("sgf_cli.komi", &[&points, &stones])
 }
 
-fn komi_source_text(replay: &Replay, record: &Record) -> String {
-    match replay.komi_source {
-        KomiSource::Given => "from --komi".to_string(),
+fn komi_source_text(lang: Lang, replay: &Replay, record: &Record) -> &'static str {
+    lang.t(match replay.komi_source {
+        KomiSource::Given => "sgf_cli.komi_given",
         KomiSource::Record => match record.komi.map(|k| k.unit) {
-            Some(KomiUnit::Points) | None => "from KM[]".to_string(),
-            Some(KomiUnit::Stones) => "from KM[], read as stones".to_string(),
-            Some(KomiUnit::HundredthsOfStones) => "from KM[], read as hundredths of a stone".to_string(),
+            Some(KomiUnit::Points) | None => "sgf_cli.komi_record",
+            Some(KomiUnit::Stones) => "sgf_cli.komi_record_stones",
+            Some(KomiUnit::HundredthsOfStones) => "sgf_cli.komi_record_hundredths",
         },
-        KomiSource::RuleSet => "the rule set's; the record has no KM[]".to_string(),
-        KomiSource::RuleSetHandicap => "the rule set's handicap komi; KM[] is not used".to_string(),
-    }
+        KomiSource::RuleSet => "sgf_cli.komi_rule_set",
+        KomiSource::RuleSetHandicap => "sgf_cli.komi_handicap",
+    })
 }
 
 fn player(name: &Option<String>, rank: &Option<String>) -> String {
@@ -322,76 +340,84 @@ pub fn board_picture(board: &Board, dead: &[Point]) -> String {
     s
 }
 
-fn text_report(name: &str, record: &Record, r: &Replay, rules: &RuleSet) -> String {
+/// The text report of one file, every line from the catalog in `lang`.
+fn text_report(lang: Lang, name: &str, record: &Record, r: &Replay, rules: &RuleSet) -> String {
     let mut s = format!("== {name}\n");
+    s.push_str(&header(lang, record, r, rules));
+    s.push_str(&play_lines(lang, r));
+    s.push_str(lang.t("sgf_cli.final_board"));
+    s.push('\n');
+    s.push_str(&board_picture(&r.board, &r.dead));
+    s.push_str(&count_lines(lang, record, r));
+    for n in &r.notes {
+        s.push_str(&format!("{}\n", lang.tf("sgf_cli.note", &[&lang.sgf_note(n)])));
+    }
+    for w in &record.warnings {
+        s.push_str(&format!("{}\n", lang.tf("sgf_cli.warning", &[&lang.sgf_warning(w)])));
+    }
+    s
+}
+
+/// Players and game information, board, komi, rules.
+fn header(lang: Lang, record: &Record, r: &Replay, rules: &RuleSet) -> String {
     let i = &record.info;
-    s.push_str(&format!(
-        "Black: {}   White: {}",
-        player(&i.black, &i.black_rank),
-        player(&i.white, &i.white_rank)
-    ));
+    let (b, w) = (player(&i.black, &i.black_rank), player(&i.white, &i.white_rank));
+    let mut s = lang.tf("sgf_cli.players", &[&b, &w]);
     for v in [&i.date, &i.event, &i.round].into_iter().flatten() {
         s.push_str(&format!("   {v}"));
     }
     s.push('\n');
-    s.push_str(&format!(
-        "board {0}×{0}, handicap {1}, komi {2} ({3})\n",
-        r.size,
-        r.handicap,
-        komi_text(r.komi_q),
-        komi_source_text(r, record)
-    ));
-    let suicide = match rules.suicide {
-        SuicideRule::Forbidden => "suicide forbidden",
-        SuicideRule::Allowed => "suicide allowed",
-    };
-    s.push_str(&format!("rules: {}, {}, {suicide}\n", rules.preset.code(), ko_name(rules.ko)));
-    let end = if r.ended_by_passes { ", ended by two passes" } else { "" };
-    s.push_str(&format!("moves: {} of {} played{end}\n", r.moves_played, r.moves_in_record));
+    let komi = komi_text(lang, r.komi_q);
+    let from = komi_source_text(lang, r, record);
+    s.push_str(&lang.tf("sgf_cli.board", &[&r.size, &r.handicap, &komi, &from]));
+    let suicide = lang.t(match rules.suicide {
+        SuicideRule::Forbidden => "sgf_cli.suicide_forbidden",
+        SuicideRule::Allowed => "sgf_cli.suicide_allowed",
+    });
+    let ko = ko_name(lang, rules.ko);
+    s.push_str(&format!("\n{}\n", lang.tf("sgf_cli.rules", &[&rules.preset.code(), &ko, &suicide])));
+    s
+}
+
+/// Moves played, the first illegal move, captures.
+fn play_lines(lang: Lang, r: &Replay) -> String {
+    let end = if r.ended_by_passes { lang.t("sgf_cli.ended") } else { "" };
+    let mut s = format!("{}{end}\n", lang.tf("sgf_cli.moves", &[&r.moves_played, &r.moves_in_record]));
     match &r.illegal {
-        None => s.push_str("illegal move: none\n"),
+        None => s.push_str(lang.t("sgf_cli.no_illegal")),
         Some(il) => {
-            let at = il.at.map(|p| format!(" (file {p})")).unwrap_or_default();
-            s.push_str(&format!("ILLEGAL: {il}{at}; the replay stops there\n"));
+            let at = il.at.map(|p| lang.tf("sgf_cli.at_file", &[&p.line, &p.col])).unwrap_or_default();
+            s.push_str(&lang.tf("sgf_cli.illegal", &[&lang.sgf_illegal(il), &at]));
         }
     }
-    s.push_str(&format!(
-        "captures: Black took {}, White took {}\n",
-        r.captures_by_black, r.captures_by_white
-    ));
-    s.push_str("final board (lower case: dead):\n");
-    s.push_str(&board_picture(&r.board, &r.dead));
-    let dead_from = match r.dead_source {
-        DeadSource::None => "no dead stones given, no TB/TW",
-        DeadSource::Given => "dead stones from --dead",
-        DeadSource::Territory => "dead stones from TB/TW",
-    };
+    s.push('\n');
+    s.push_str(&lang.tf("sgf_cli.captures", &[&r.captures_by_black, &r.captures_by_white]));
+    s.push('\n');
+    s
+}
+
+/// The count, the result and RE[]'s verdict.
+fn count_lines(lang: Lang, record: &Record, r: &Replay) -> String {
+    let dead_from = lang.t(match r.dead_source {
+        DeadSource::None => "sgf_cli.dead_none",
+        DeadSource::Given => "sgf_cli.dead_given",
+        DeadSource::Territory => "sgf_cli.dead_territory",
+    });
     let c = &r.count;
-    s.push_str(&format!(
-        "count: Black {}, White {}, shared {} (dead: {} black, {} white; {dead_from})\n",
-        half_points_text(c.black_halves),
-        half_points_text(c.white_halves),
-        c.shared,
-        c.dead_black,
-        c.dead_white,
-    ));
-    s.push_str(&format!("result: {} ({} stones)\n", r.outcome.sgf_result(), r.outcome));
-    let re = match &record.result_text {
-        Some(t) => format!("RE[{t}]"),
-        None => "RE[]".to_string(),
-    };
+    let (b, w) = (half_points_text(c.black_halves), half_points_text(c.white_halves));
+    let mut s = lang.tf("sgf_cli.count", &[&b, &w, &c.shared, &c.dead_black, &c.dead_white, &dead_from]);
+    s.push('\n');
+    s.push_str(&lang.tf("sgf_cli.result", &[&r.outcome.sgf_result(), &r.outcome]));
+    s.push('\n');
+    let re = format!("RE[{}]", record.result_text.as_deref().unwrap_or(""));
     let verdict = match &r.agreement {
-        Agreement::Agrees => "agrees".to_string(),
-        Agreement::Disagrees { computed, .. } => format!("DISAGREES (computed {computed})"),
-        Agreement::NotComparable { reason } => format!("not comparable ({reason})"),
+        Agreement::Agrees => lang.t("sgf_cli.agrees").to_string(),
+        Agreement::Disagrees { computed, .. } => lang.tf("sgf_cli.disagrees", &[computed]),
+        Agreement::NotComparable { reason } => {
+            lang.tf("sgf_cli.not_comparable", &[&lang.sgf_incomparable(reason)])
+        }
     };
     s.push_str(&format!("{re}: {verdict}\n"));
-    for n in &r.notes {
-        s.push_str(&format!("note: {n}\n"));
-    }
-    for w in &record.warnings {
-        s.push_str(&format!("warning: {w}\n"));
-    }
     s
 }
 

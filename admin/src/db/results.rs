@@ -1591,14 +1591,37 @@ pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<Sto
         .optional()?;
     Ok(r.and_then(|(n, text, bytes, report)| {
         let name = n.unwrap_or_else(|| format!("game-{gid}.sgf"));
+        // Only the encoding, which reports of every shape hold (empty in the oldest).
+        #[derive(serde::Deserialize)]
+        struct Encoding {
+            #[serde(default)]
+            encoding: String,
+        }
         let encoding = report
-            .and_then(|r| serde_json::from_str::<SgfReport>(&r).ok())
+            .and_then(|r| serde_json::from_str::<Encoding>(&r).ok())
             .map(|r| r.encoding)
             .filter(|e| !e.is_empty() && bytes.is_some())
             .unwrap_or_else(|| "UTF-8".to_string());
         let bytes = bytes.or_else(|| text.map(String::into_bytes))?;
         Some(StoredSgf { name, bytes, encoding })
     }))
+}
+
+/// A sheet's report of its record, typed, when it has a record. A report stored before the
+/// reports were typed (English sentences) does not parse as [`SgfReport`]; the stored bytes
+/// (kept as uploaded) are then checked again under the event's rules, so an old record's
+/// report reads in the reader's language like a new one.
+pub fn sgf_report(
+    conn: &mut SqliteConnection,
+    s: &Sheet,
+    rules: &rules::RuleSet,
+) -> Result<Option<SgfReport>, DbError> {
+    let Some(row) = s.result.as_ref().filter(|r| r.sgf_name.is_some()) else { return Ok(None) };
+    if let Some(report) = row.sgf_report() {
+        return Ok(Some(report));
+    }
+    let stored = sgf(conn, s.game.tournament_id, row.game_id)?;
+    Ok(stored.and_then(|rec| dr::check_sgf(rules, s.handicap(), &rec.bytes).ok()))
 }
 
 /// The games of a tournament that have a record attached.

@@ -31,6 +31,7 @@ use rules::rulings::{
     apply_rulings, lateness_rulings, Applied, ApplyInputs, BaseResult, DoubleLossReason, GameResult,
     ResultMethod, Ruling, RulingError,
 };
+use rules::sgf;
 use rules::RuleSet;
 use serde::{Deserialize, Serialize};
 
@@ -414,56 +415,66 @@ pub fn method_code(m: &ResultMethod) -> &'static str {
 // ---------------------------------------------------------------------------------------------
 
 /// What the rules crate found replaying an uploaded record under the event's rules (komi of
-/// the event, not the record's KM).
+/// the event, not the record's KM). Typed values only, stored as JSON with the record and
+/// worded at view time in the reader's language (`i18n/sgf.rs`). Reports stored before they
+/// were typed (sentences) do not parse as this shape; the page checks the stored bytes again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SgfReport {
     pub black_name: Option<String>,
     pub white_name: Option<String>,
     pub moves: u32,
-    /// The first illegal move, as "move 37 White D4 [dp]: ..." (the replay stops there).
-    pub illegal: Option<String>,
+    /// The first illegal move (the replay stops there).
+    pub illegal: Option<sgf::IllegalAt>,
     pub black_halves: u32,
     pub white_halves: u32,
-    pub result_en: String,
-    pub result_zh: String,
-    /// RE[] of the record, if any, and whether the computed result agrees with it.
+    /// The result of the count under the event's scoring.
+    pub result: GameResult,
+    /// RE[] of the record as written, if any, and whether the computed result agrees with it.
     pub record_result: Option<String>,
-    pub agreement: String,
-    pub disagrees: bool,
-    pub warnings: Vec<String>,
-    /// The encoding the file was read in ("UTF-8", "GBK", "Big5", …; empty in older reports).
-    #[serde(default)]
+    pub agreement: sgf::Agreement,
+    /// The reader's warnings, then the replay's notes.
+    pub warnings: Vec<sgf::Warning>,
+    pub notes: Vec<sgf::Note>,
+    /// The encoding the file was read in ("UTF-8", "GBK", "Big5", …).
     pub encoding: String,
+}
+
+/// Why an uploaded record is refused (nothing is kept).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SgfCheckError {
+    /// Larger than `max_kb` KB.
+    TooLarge { max_kb: usize },
+    /// The reader's error, with its line and column.
+    Unreadable(sgf::SgfError),
+    /// A board the replay cannot set up.
+    BoardSize { size: u32 },
 }
 
 /// Largest record accepted (a long game is about 10 KB).
 pub const MAX_SGF_BYTES: usize = 512 * 1024;
 
-/// Read and replay a record. Errors are one line, "LINE:COL: message" for unreadable files.
-pub fn check_sgf(rules: &RuleSet, handicap: u8, bytes: &[u8]) -> Result<SgfReport, String> {
-    use rules::sgf;
+/// Read and replay a record under the event's rules, komi and handicap.
+pub fn check_sgf(rules: &RuleSet, handicap: u8, bytes: &[u8]) -> Result<SgfReport, SgfCheckError> {
     if bytes.len() > MAX_SGF_BYTES {
-        return Err(format!("the file is larger than {} KB", MAX_SGF_BYTES / 1024));
+        return Err(SgfCheckError::TooLarge { max_kb: MAX_SGF_BYTES / 1024 });
     }
-    let rec = sgf::parse_bytes(bytes).map_err(|e| format!("{}:{}: {}", e.pos.line, e.pos.col, e.message))?;
+    let rec = sgf::parse_bytes(bytes).map_err(SgfCheckError::Unreadable)?;
     let komi_q = rules.scoring(handicap, 0, 0).komi_q;
     let opts = sgf::ReplayOptions { rules: rules.clone(), komi_q: Some(komi_q), dead: None };
-    let r = sgf::replay(&rec, &opts).map_err(|e| format!("board size {} is not supported", e.0))?;
-    let result = GameResult::counted(&r.scoring, r.count.black_halves);
+    let r = sgf::replay(&rec, &opts).map_err(|e| SgfCheckError::BoardSize { size: e.0 })?;
     Ok(SgfReport {
-        black_name: rec.info.black.clone(),
-        white_name: rec.info.white.clone(),
+        black_name: rec.info.black,
+        white_name: rec.info.white,
         moves: r.moves_played,
-        illegal: r.illegal.as_ref().map(|i| i.to_string()),
+        illegal: r.illegal,
         black_halves: r.count.black_halves,
         white_halves: r.count.white_halves,
-        result_en: crate::i18n::Lang::En.game_result(&result),
-        result_zh: crate::i18n::Lang::Zh.game_result(&result),
-        record_result: rec.result_text.clone(),
-        agreement: r.agreement.to_string(),
-        disagrees: r.agreement.is_disagreement(),
-        warnings: rec.warnings.iter().map(|w| w.to_string()).chain(r.notes.iter().cloned()).collect(),
-        encoding: rec.encoding.clone(),
+        result: GameResult::counted(&r.scoring, r.count.black_halves),
+        record_result: rec.result_text,
+        agreement: r.agreement,
+        warnings: rec.warnings,
+        notes: r.notes,
+        encoding: rec.encoding,
     })
 }
 
@@ -784,11 +795,15 @@ mod tests {
         assert!(rep.illegal.is_none());
         assert_eq!(rep.record_result.as_deref(), Some("B+R"));
         let e = check_sgf(&r, 0, b"(;GM[1]SZ[19];B[pd];W[").unwrap_err();
-        assert!(e.starts_with("1:"), "{e}");
+        assert!(matches!(e, SgfCheckError::Unreadable(ref e) if e.pos.line == 1), "{e:?}");
         assert!(check_sgf(&r, 0, b"garbage").is_err());
-        assert!(check_sgf(&r, 0, &vec![b' '; MAX_SGF_BYTES + 1]).is_err());
+        let big = check_sgf(&r, 0, &vec![b' '; MAX_SGF_BYTES + 1]);
+        assert_eq!(big, Err(SgfCheckError::TooLarge { max_kb: 512 }));
         let rep = check_sgf(&r, 0, b"(;GM[1]SZ[19];B[pd];W[pd])").unwrap();
-        assert!(rep.illegal.is_some_and(|i| i.contains("move 2")));
+        assert!(rep.illegal.as_ref().is_some_and(|i| i.number == 2));
+        // The stored shape reads back as itself.
+        let json = serde_json::to_string(&rep).unwrap();
+        assert_eq!(serde_json::from_str::<SgfReport>(&json).unwrap(), rep);
     }
 
     #[test]

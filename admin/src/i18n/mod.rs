@@ -11,6 +11,7 @@ mod clock_text;
 mod problems;
 pub mod relay;
 mod render;
+mod sgf;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;

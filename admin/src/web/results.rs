@@ -36,14 +36,6 @@ pub fn display_name(e: &EntrantRow, zh: bool) -> String {
     }
 }
 
-fn text(lang: Lang, en: String, zh: String) -> String {
-    if lang.is_zh() {
-        zh
-    } else {
-        en
-    }
-}
-
 fn snake<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
@@ -211,12 +203,41 @@ pub struct LatenessView {
     pub pending: Vec<String>,
 }
 
+/// A game's record and its report, worded in the reader's language.
 pub struct SgfView {
     pub name: String,
-    pub report: Option<dr::SgfReport>,
-    pub result: String,
+    pub report: Option<SgfReportView>,
     /// The record's count differs from the entered one.
     pub count_differs: bool,
+}
+
+/// The typed report ([`dr::SgfReport`]) rendered from the catalog.
+pub struct SgfReportView {
+    pub black_name: Option<String>,
+    pub white_name: Option<String>,
+    pub encoding: String,
+    pub moves: u32,
+    pub illegal: Option<String>,
+    pub result: String,
+    pub agreement: String,
+    /// The reader's warnings, then the replay's notes.
+    pub warnings: Vec<String>,
+}
+
+impl SgfReportView {
+    fn new(lang: Lang, r: &dr::SgfReport) -> SgfReportView {
+        let warnings = r.warnings.iter().map(|w| lang.sgf_warning(w));
+        SgfReportView {
+            black_name: r.black_name.clone(),
+            white_name: r.white_name.clone(),
+            encoding: r.encoding.clone(),
+            moves: r.moves,
+            illegal: r.illegal.as_ref().map(|i| lang.sgf_illegal(i)),
+            result: lang.game_result(&r.result),
+            agreement: lang.sgf_agreement(&r.agreement),
+            warnings: warnings.chain(r.notes.iter().map(|n| lang.sgf_note(n))).collect(),
+        }
+    }
 }
 
 #[derive(Template)]
@@ -278,6 +299,8 @@ pub(super) struct Loaded {
     pub(super) start: Option<RoundTime>,
     pub(super) arrived: HashMap<i32, String>,
     is_chief: bool,
+    /// The report of the game's record, typed (old reports checked again from the bytes).
+    sgf_report: Option<dr::SgfReport>,
 }
 
 pub(super) async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Loaded, AppError> {
@@ -287,7 +310,8 @@ pub(super) async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Load
         let (start, arrived) = rdb::round_lateness(c, tid, sheet.game.round_number)?;
         let is_chief = rdb::is_chief(c, tid, Some(uid))?;
         let settings = t.settings();
-        Ok::<_, DbError>(Loaded { t, settings, sheet, start, arrived, is_chief })
+        let sgf_report = rdb::sgf_report(c, &sheet, &settings.ruleset)?;
+        Ok::<_, DbError>(Loaded { t, settings, sheet, start, arrived, is_chief, sgf_report })
     })
     .await
 }
@@ -686,19 +710,15 @@ fn build_page(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
         None => (None, FormView::default()),
     };
     let sgf = r.and_then(|r| r.sgf_name.clone()).map(|name| {
-        let report = r.and_then(|r| r.sgf_report());
+        let report = l.sgf_report.as_ref();
         let entered = s.entry().and_then(|e| match e {
             Entry::Count { black_halves, .. } => Some(black_halves),
             _ => None,
         });
         SgfView {
             name,
-            result: report
-                .as_ref()
-                .map(|p| text(lang, p.result_en.clone(), p.result_zh.clone()))
-                .unwrap_or_default(),
-            count_differs: matches!((&report, entered), (Some(p), Some(b)) if p.black_halves != b),
-            report,
+            count_differs: matches!((report, entered), (Some(p), Some(b)) if p.black_halves != b),
+            report: report.map(|p| SgfReportView::new(lang, p)),
         }
     });
     let clocks = r
@@ -1147,7 +1167,7 @@ pub async fn upload_sgf(
             .map(|rep| {
                 (f.filename.clone(), rules::sgf::decode(&f.data).text.into_owned(), f.data.clone(), rep)
             })
-            .map_err(|e| ctx.lang.tf("r.err_sgf", &[&e])),
+            .map_err(|e| ctx.lang.tf("r.err_sgf", &[&ctx.lang.sgf_check_error(&e)])),
     };
     let (name, text, bytes, report) = match checked {
         Ok(x) => x,
