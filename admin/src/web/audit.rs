@@ -433,6 +433,26 @@ mod tests {
         }
     }
 
+    /// The reasons the program writes are worded in the reader's language; typed ones stay.
+    #[test]
+    fn program_written_reasons_are_worded() {
+        let confirm = Some(AuditAction::ResultConfirm);
+        assert_eq!(shown_reason(Lang::Zh, confirm, "black"), "黑方签字确认");
+        assert_eq!(shown_reason(Lang::En, Some(AuditAction::ResultLock), "arbiter"), "signed by the arbiter");
+        assert_eq!(shown_reason(Lang::Zh, None, "csv import"), "CSV 导入");
+        assert_eq!(
+            shown_reason(Lang::Zh, None, "opengotha import, 3 bad rows dropped"),
+            "OpenGotha 导入，舍弃 3 个错误行"
+        );
+        assert_eq!(
+            shown_reason(Lang::Zh, Some(AuditAction::UserCreate), "first organizer account"),
+            "首个组织者账号"
+        );
+        for typed in ["数子有误，复核后更正", "black", "csv import, by hand"] {
+            assert_eq!(shown_reason(Lang::En, Some(AuditAction::ResultCorrect), typed), typed);
+        }
+    }
+
     #[test]
     fn a_result_names_the_round_board_and_players() {
         let s = subjects();
