@@ -497,7 +497,7 @@ fn importing_the_same_entrants_twice_needs_a_confirmation_per_duplicate() {
         );
         assert_eq!(r.status, 303, "{}", r.body);
     }
-    let export = c.get(&format!("/t/{tid}/entrants.csv"));
+    let export = c.get(&format!("/t/{tid}/entrants.csv?lang=zh"));
     let text = String::from_utf8_lossy(&export.bytes).to_string();
     assert!(text.contains(",状态\r\n") && text.matches(",退赛\r\n").count() == 2, "{text}");
     let n = field();

@@ -827,7 +827,7 @@ fn relay_match_through_every_rule_over_http() {
     );
 }
 
-/// Art. 12: a knockout draw goes to the 节棋 play-off from move 144 with any two players, one
+/// Art. 12: a knockout draw goes to the play-off from move 144 with any two players, one
 /// substitution and one timeout each; a second draw is Black's win.
 #[test]
 fn knockout_draw_playoff_and_second_draw_to_black() {
@@ -906,8 +906,8 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     // 185 − 1 (the yellow) = 184 at komi 3½: a draw, and this is a knockout.
     let p = m.ok("count", &[("black_count", "185"), ("at", &at(7100))]);
     assert!(body(&p).contains("Black counted 185; penalty stones Black 1, White 0"), "{}", p.body);
-    assert!(body(&p).contains("Knockout draw: the 节棋 play-off follows from move 144"), "{}", p.body);
-    assert_eq!(text_of(&p.body, "phase"), "knockout draw: the 节棋 play-off follows");
+    assert!(body(&p).contains("Knockout draw: the play-off follows from move 144"), "{}", p.body);
+    assert_eq!(text_of(&p.body, "phase"), "knockout draw: the play-off follows");
     // The play-off is played with the time left when the game ended (Art. 12, the event's
     // default): not recorded yet, so the page says so and the restore waits for it.
     assert!(
@@ -928,7 +928,7 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     m.no(
         "move",
         &[("number", "201"), ("player", &m.p(false, 5)), ("at", &at(7101))],
-        "restore the position for the 节棋 play-off first",
+        "restore the position for the play-off first",
     );
     m.no(
         "lineup",
@@ -991,11 +991,7 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     let p = m.ok("count", &[("black_count", "185"), ("at", &at(9100))]);
     assert_eq!(text_of(&p.body, "result"), "B+");
     assert_eq!(text_of(&p.body, "drawn"), "Draw");
-    assert!(
-        body(&p).contains("Black wins after the 节棋 play-off; match points Black 3, White 0"),
-        "{}",
-        p.body
-    );
+    assert!(body(&p).contains("Black wins after the play-off; match points Black 3, White 0"), "{}", p.body);
     let rounds = s.client().get(&format!("/t/{tid}/team-rounds"));
     assert!(rounds.body.contains(&format!("<td>{black}</td></tr>")), "the winner is listed: {}", rounds.body);
     let pdf = pdf_text(&org.get(&format!("/t/{tid}/matches/{mid}/sheets.pdf?lang=zh")).bytes);
@@ -1055,7 +1051,7 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     m.moves_to(200, 7000);
     // 184 at komi 3½ is a draw, and this is a knockout.
     let p = m.ok("count", &[("black_count", "184"), ("at", &at(7100))]);
-    assert_eq!(text_of(&p.body, "phase"), "knockout draw: the 节棋 play-off follows");
+    assert_eq!(text_of(&p.body, "phase"), "knockout draw: the play-off follows");
     // The clocks as they stand after the count (move 200): not what this event's play-off uses.
     let p = m.ok("clock", &[("b_main", "0"), ("b_periods", "2"), ("w_main", "12:05"), ("at", &at(7110))]);
     assert!(body(&p).contains("Clocks after move 200: Black byo-yomi, 2 left, White 12:05, 3 byo-yomi left"));
@@ -1136,7 +1132,7 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
         "38:20,3byo-yomileft",
         "byo-yomi,2left",
         "12:05,3byo-yomileft",
-        "节棋play-offtime(thetimeleft,byo-yomiincluded,Art.12)",
+        "Play-offtime(thetimeleft,byo-yomiincluded,Art.12)",
         "Black:38:20,3byo-yomileft;White:1:02:30,3byo-yomileft",
         "(theclocksaftermove143,recorded",
     ] {
@@ -2539,7 +2535,7 @@ fn a_normal_match_in_seven_submits() {
 }
 
 /// Issue 17: the referee's clock of a relay match starts from the match's last recorded reading
-/// and its moves (so the 节棋 play-off and the sheets read what the clock saved), and saves both
+/// and its moves (so the play-off and the sheets read what the clock saved), and saves both
 /// clocks through its form as the page's script sends it: the match's event route with the
 /// CSRF token and version, audited; the same form sent again with the old version is refused
 /// and writes nothing. Its timeout offer names the players at the board, none chosen.

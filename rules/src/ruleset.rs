@@ -55,7 +55,7 @@ impl Preset {
     pub fn name_en(self) -> &'static str {
         match self {
             Preset::Chinese2002 => "Chinese rules 2002 (individual)",
-            Preset::ChineseTeamRelay => "Chinese team relay rules (队际赛)",
+            Preset::ChineseTeamRelay => "Chinese team relay rules",
             Preset::Japanese => "Japanese rules",
             Preset::Aga => "AGA rules",
         }

@@ -134,7 +134,7 @@ fn event_en(e: &Event, person: &dyn Fn(PersonId) -> String) -> String {
             Some(c) => format!("Match ended ({}) against {}", ending.code(), side_en(*c)),
             None => format!("Match ended ({})", ending.code()),
         },
-        Event::RestoreForPlayoff => "Game restored for the 节棋 play-off".into(),
+        Event::RestoreForPlayoff => "Game restored for the play-off".into(),
         Event::MovesInOrder { through } => format!("Moves in order up to move {through}"),
     }
 }
@@ -304,7 +304,7 @@ fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         Effect::MovesPlayed { first, last } => format!("Moves {first}–{last} played in order"),
         Effect::GameOver { said, .. } => Lang::En.effect(said, &|p| Some(person(p))),
         Effect::PlayoffRequired => {
-            "Knockout draw: the 节棋 play-off follows from move 144 (Art. 12)".into()
+            "Knockout draw: the play-off follows from move 144 (Art. 12)".into()
         }
         Effect::Ended { side: Some(c), .. } => format!("The match ends against {}", side_en(*c)),
         Effect::Ended { side: None, .. } => "The match ends by the chief arbiter's ruling".into(),
@@ -327,7 +327,7 @@ fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
                 TeamOutcome::DoubleLoss => "Both teams lose",
                 TeamOutcome::NoResult => "No result: the match is replayed",
             },
-            if *playoff { " after the 节棋 play-off" } else { "" },
+            if *playoff { " after the play-off" } else { "" },
             points[0],
             points[1]
         ),
@@ -466,9 +466,9 @@ fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
     match e {
         Refusal::MatchOver => "The match is over".into(),
         Refusal::PlayoffPending => {
-            "The game was drawn in a knockout: restore the position for the 节棋 play-off first (Art. 12)".into()
+            "The game was drawn in a knockout: restore the position for the play-off first (Art. 12)".into()
         }
-        Refusal::NoPlayoffPending => "No 节棋 play-off is pending".into(),
+        Refusal::NoPlayoffPending => "No play-off is pending".into(),
         Refusal::UnknownPerson { person: p } => format!("{} is in neither team", person(*p)),
         Refusal::NotOnTeam { person: p, team } => format!("{} is not on the list of {team}", person(*p)),
         Refusal::NotAPlayer { person: p } => {

@@ -178,18 +178,64 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
     }
 }
 
+/// A row's reason as the page shows it: what the user typed, as typed; the reasons the program
+/// writes itself — who confirmed a result, where an import came from, the first account, a
+/// password change — are stable codes worded here from the catalog.
+pub fn shown_reason(lang: Lang, kind: Option<AuditAction>, reason: &str) -> String {
+    use AuditAction::{ResultConfirm, ResultLock, UserCreate, UserPassword};
+    let key = match (kind, reason) {
+        (Some(ResultConfirm | ResultLock), "black") => Some("audit.r.black"),
+        (Some(ResultConfirm | ResultLock), "white") => Some("audit.r.white"),
+        (Some(ResultConfirm | ResultLock), "arbiter") => Some("audit.r.arbiter"),
+        (Some(UserCreate), "first organizer account") => Some("audit.r.first_account"),
+        (Some(UserPassword), "password changed") => Some("audit.r.password_changed"),
+        (_, "demo") => Some("audit.r.demo"),
+        _ => None,
+    };
+    if let Some(k) = key {
+        return lang.t(k).to_string();
+    }
+    // `db::entrants::ImportNote::source` of the import pages: "csv import" or "opengotha
+    // import", then ", N bad rows dropped" when the organizer dropped rows.
+    let (source, dropped) = match reason.split_once(", ") {
+        Some((src, rest)) => match rest.strip_suffix(" bad rows dropped").and_then(|n| n.parse::<u32>().ok())
+        {
+            Some(n) => (src, Some(n)),
+            None => (reason, None),
+        },
+        None => (reason, None),
+    };
+    let source = match source {
+        "csv import" => lang.t("audit.r.csv_import"),
+        "opengotha import" => lang.t("audit.r.og_import"),
+        _ => return reason.to_string(),
+    };
+    match dropped {
+        Some(n) => lang.tf("audit.r.bad_dropped", &[&source, &n]),
+        None => source.to_string(),
+    }
+}
+
 /// One row as a line of the page: its sentence and the links it offers.
 pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
     let about = subject(lang, row, s);
-    let sentence = match AuditAction::parse(&row.action, &row.entity) {
-        Some(k) => lang.tf(k.sentence_key(), &[&row.actor, &about.text]),
-        None => lang.tf("audit.say.unknown", &[&row.actor, &row.action, &about.text]),
+    let kind = AuditAction::parse(&row.action, &row.entity);
+    // The program's own actors (`db::Actor::system`) by what they are; people by their names.
+    let actor = match (row.user_id, row.actor.as_str()) {
+        (None, "first-run") => lang.t("audit.actor.first_run").to_string(),
+        (None, "cli") => lang.t("audit.actor.cli").to_string(),
+        (None, "demo") => lang.t("audit.actor.demo").to_string(),
+        _ => row.actor.clone(),
+    };
+    let sentence = match kind {
+        Some(k) => lang.tf(k.sentence_key(), &[&actor, &about.text]),
+        None => lang.tf("audit.say.unknown", &[&actor, &row.action, &about.text]),
     };
     Line {
         id: row.id,
         at: row.at.clone(),
         sentence,
-        reason: row.reason.clone(),
+        reason: shown_reason(lang, kind, &row.reason),
         before: row.before.clone(),
         after: row.after.clone(),
         round: about.round,
@@ -384,6 +430,26 @@ mod tests {
             let en = Lang::En.tf(k.sentence_key(), &[&"A", &"B"]);
             assert!(zh.contains('甲') && zh.contains('乙') && !zh.is_ascii(), "{k:?}: {zh}");
             assert!(en.contains('A') && en.contains('B') && en.is_ascii(), "{k:?}: {en}");
+        }
+    }
+
+    /// The reasons the program writes are worded in the reader's language; typed ones stay.
+    #[test]
+    fn program_written_reasons_are_worded() {
+        let confirm = Some(AuditAction::ResultConfirm);
+        assert_eq!(shown_reason(Lang::Zh, confirm, "black"), "黑方签字确认");
+        assert_eq!(shown_reason(Lang::En, Some(AuditAction::ResultLock), "arbiter"), "signed by the arbiter");
+        assert_eq!(shown_reason(Lang::Zh, None, "csv import"), "CSV 导入");
+        assert_eq!(
+            shown_reason(Lang::Zh, None, "opengotha import, 3 bad rows dropped"),
+            "OpenGotha 导入，舍弃 3 个错误行"
+        );
+        assert_eq!(
+            shown_reason(Lang::Zh, Some(AuditAction::UserCreate), "first organizer account"),
+            "首个组织者账号"
+        );
+        for typed in ["数子有误，复核后更正", "black", "csv import, by hand"] {
+            assert_eq!(shown_reason(Lang::En, Some(AuditAction::ResultCorrect), typed), typed);
         }
     }
 

@@ -197,7 +197,7 @@ async fn render_users(
 ) -> Result<HttpResponse, AppError> {
     let me = ctx.require_organizer()?.clone();
     let viewer = me.clone();
-    let (list, trail, durability) = ctx
+    let (list, trail, subjects, durability) = ctx
         .db(move |c| {
             let list = users::visible_to(c, &viewer)?;
             let mut trail = audit::for_accounts(c, 200)?;
@@ -209,9 +209,13 @@ async fn render_users(
             for a in &mut trail {
                 a.at = zone.date_time(&a.at);
             }
-            Ok::<_, DbError>((list, trail, crate::db::durability(c)?))
+            let names = users::all(c)?.into_iter().map(|u| (u.id, u.display_name)).collect();
+            let subjects = audit::Subjects { users: names, ..Default::default() };
+            Ok::<_, DbError>((list, trail, subjects, crate::db::durability(c)?))
         })
         .await?;
+    // The readable audit's sentences, as on an event's audit page.
+    let trail = trail.iter().map(|row| super::audit::line(ctx.lang, row, &subjects)).collect();
     let page = UsersPage {
         c: ctx.chrome(ctx.t("users.title")),
         me: me.id,

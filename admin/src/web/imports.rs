@@ -613,9 +613,12 @@ pub async fn export_csv(
     let rows = ctx.db(move |c| edb::list(c, tid, "", edb::Sort::Rank)).await?;
     let roster: Vec<(EntrantInput, EntrantStatus)> =
         rows.iter().filter_map(|r| r.input().map(|i| (i, r.status()))).collect();
+    // Without `lang`, in the reader's language, as every other document (both read back).
     let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
         Some("en") => HeaderLang::En,
-        _ => HeaderLang::Zh,
+        Some("zh") => HeaderLang::Zh,
+        _ if ctx.lang.is_zh() => HeaderLang::Zh,
+        _ => HeaderLang::En,
     };
     let bytes = csv_import::write_roster(&roster, lang);
     Ok(HttpResponse::Ok()

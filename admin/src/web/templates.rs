@@ -2,7 +2,6 @@
 //! CSRF token, tournament navigation. Askama's HTML escaping stays on everywhere.
 
 use super::i18n::Lang;
-use crate::db::audit::AuditRow;
 use crate::db::tournaments::{StaffMember, TournamentRow};
 use crate::db::users::User;
 use actix_web::http::StatusCode;
@@ -414,7 +413,7 @@ pub struct UsersPage {
     pub users: Vec<(User, bool)>,
     pub f: FormView,
     pub roles: Options,
-    pub audit: Vec<AuditRow>,
+    pub audit: Vec<super::audit::Line>,
     pub notice: Option<String>,
     /// The server's storage and backups: (element id, text, is it a problem?).
     pub server: Vec<(&'static str, String, bool)>,

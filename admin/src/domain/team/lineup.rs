@@ -18,11 +18,11 @@ use super::{PersonId, Timestamp};
 
 /// Last move of section 1 (seed 003 Art. 10.2).
 pub const SECTION_ONE_LAST: u32 = 72;
-/// Last move of section 2 (seed 003 Art. 10.2); the 节棋 play-off restores the game to here
+/// Last move of section 2 (seed 003 Art. 10.2); the play-off restores the game to here
 /// (Art. 12).
 pub const SECTION_TWO_LAST: u32 = 143;
 
-/// A section of a relay game, or the 节棋 play-off (which replays section 3, Art. 12).
+/// A section of a relay game, or the play-off (which replays section 3, Art. 12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Section {
@@ -77,7 +77,7 @@ impl Section {
             Section::One => "section 1 (moves 1–72)",
             Section::Two => "section 2 (moves 73–143)",
             Section::Three => "section 3 (move 144 to the end)",
-            Section::Playoff => "the 节棋 play-off (move 144 to the end)",
+            Section::Playoff => "the play-off (move 144 to the end)",
         }
     }
 
