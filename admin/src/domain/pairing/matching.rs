@@ -25,8 +25,8 @@
 //!    2·w(u, v)` for every pair. It never evaluates all n² pairs: vertices are bucketed in
 //!    classes (score level, colour type) with a cheap upper bound of any weight between two
 //!    classes, sorted by dual, and only pairs whose bound could violate the inequality are
-//!    looked at; shared blossom duals come from a binary-lifting table ([`Certificate`]),
-//!    and the exact weight is computed only when the bound alone fails;
+//!    looked at; shared blossom duals come from an Euler tour of the blossom forest
+//!    ([`Certificate`]), and the exact weight is computed only when the bound alone fails;
 //! 4. adds every violating pair as an edge and solves again, until none is left.
 //!
 //! When the check passes, the matching is optimal on the complete graph (LP duality: primal
