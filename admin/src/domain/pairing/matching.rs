@@ -25,8 +25,8 @@
 //!    2·w(u, v)` for every pair. It never evaluates all n² pairs: vertices are bucketed in
 //!    classes (score level, colour type) with a cheap upper bound of any weight between two
 //!    classes, sorted by dual, and only pairs whose bound could violate the inequality are
-//!    looked at; shared blossom duals come from a binary-lifting table ([`Certificate`]),
-//!    and the exact weight is computed only when the bound alone fails;
+//!    looked at; shared blossom duals come from an Euler tour of the blossom forest
+//!    ([`Certificate`]), and the exact weight is computed only when the bound alone fails;
 //! 4. adds every violating pair as an edge and solves again, until none is left.
 //!
 //! When the check passes, the matching is optimal on the complete graph (LP duality: primal
@@ -87,15 +87,22 @@ impl MatchResult {
     }
 }
 
-/// Fast slacks for many pairs: the sum of blossom duals above each node, node depths and
-/// a binary-lifting table, so a pair's shared blossoms cost O(log depth).
+/// Fast slacks for many pairs: the sum of blossom duals above each node, and the lowest
+/// common blossom of two vertices in O(1) (an Euler tour of the blossom forest with a
+/// sparse table of depths), so a pair's shared blossom duals cost two table look-ups.
+/// Blossoms of pairing fields nest deep (at 10,000 McMahon players most vertices sit a
+/// dozen blossoms down, inside a few blossoms of thousands of vertices), where walking up
+/// the tree per pair was most of the dual check.
 pub struct Certificate<'a> {
     res: &'a MatchResult,
-    depth: Vec<u32>,
     /// For a blossom: its dual plus those of all blossoms containing it.
     cum: Vec<i128>,
-    /// `up[k][x]` = the 2^k-th ancestor of node x (`u32::MAX`: none).
-    up: Vec<Vec<u32>>,
+    /// Position of a blossom in `tour` (`u32::MAX`: not in the forest).
+    first: Vec<u32>,
+    /// The top-level blossom containing a blossom.
+    root: Vec<u32>,
+    /// `sparse[k][i]` = the shallowest blossom of `tour[i..i + 2^k]`, as (depth, blossom).
+    sparse: Vec<Vec<(u32, u32)>>,
 }
 
 impl<'a> Certificate<'a> {
@@ -124,47 +131,68 @@ impl<'a> Certificate<'a> {
                 cum[z] = c + if z >= n { res.dual[z] } else { 0 };
             }
         }
-        let max_depth = depth.iter().copied().max().unwrap_or(0);
-        let mut up = vec![res.parent.iter().map(|p| p.map_or(u32::MAX, |p| p as u32)).collect::<Vec<u32>>()];
-        let mut span = 1u32;
-        while span < max_depth {
-            let prev = up.last().expect("level 0");
-            let next = prev.iter().map(|&a| if a == u32::MAX { a } else { prev[a as usize] }).collect();
-            up.push(next);
+        // The blossom forest: blossoms that contain something, children listed per parent.
+        let mut kids: Vec<Vec<u32>> = vec![Vec::new(); m];
+        let mut used = vec![false; m];
+        for x in 0..m {
+            if let Some(p) = res.parent[x] {
+                used[p] = true;
+                if x >= n {
+                    kids[p].push(x as u32);
+                }
+            }
+        }
+        let mut first = vec![u32::MAX; m];
+        let mut root = vec![u32::MAX; m];
+        let mut tour: Vec<(u32, u32)> = Vec::new();
+        let mut dfs: Vec<(usize, usize)> = Vec::new();
+        for r in n..m {
+            if !used[r] || res.parent[r].is_some() {
+                continue;
+            }
+            root[r] = r as u32;
+            first[r] = tour.len() as u32;
+            tour.push((depth[r], r as u32));
+            dfs.push((r, 0));
+            while let Some(top) = dfs.last_mut() {
+                let (x, i) = *top;
+                if let Some(&c) = kids[x].get(i) {
+                    top.1 += 1;
+                    let c = c as usize;
+                    root[c] = r as u32;
+                    first[c] = tour.len() as u32;
+                    tour.push((depth[c], c as u32));
+                    dfs.push((c, 0));
+                } else {
+                    dfs.pop();
+                    if let Some(&(p, _)) = dfs.last() {
+                        tour.push((depth[p], p as u32));
+                    }
+                }
+            }
+        }
+        let mut sparse = vec![tour];
+        let mut span = 1usize;
+        while 2 * span <= sparse[0].len() {
+            let prev = sparse.last().expect("level 0");
+            let next = (0..prev.len() - span).map(|i| prev[i].min(prev[i + span])).collect();
+            sparse.push(next);
             span *= 2;
         }
-        Certificate { res, depth, cum, up }
+        Certificate { res, cum, first, root, sparse }
     }
 
     /// The dual sum of the blossoms containing both u and v.
     fn shared(&self, u: usize, v: usize) -> i128 {
-        let (Some(mut a), Some(mut b)) = (self.res.parent[u], self.res.parent[v]) else { return 0 };
-        if self.depth[a] < self.depth[b] {
-            std::mem::swap(&mut a, &mut b);
+        let (Some(a), Some(b)) = (self.res.parent[u], self.res.parent[v]) else { return 0 };
+        if self.root[a] != self.root[b] {
+            return 0;
         }
-        let mut diff = self.depth[a] - self.depth[b];
-        let mut k = 0;
-        while diff > 0 {
-            if diff & 1 == 1 {
-                a = self.up[k][a] as usize;
-            }
-            diff >>= 1;
-            k += 1;
-        }
-        if a == b {
-            return self.cum[a];
-        }
-        for k in (0..self.up.len()).rev() {
-            let (x, y) = (self.up[k][a], self.up[k][b]);
-            if x != y {
-                a = x as usize;
-                b = y as usize;
-            }
-        }
-        match (self.up[0][a], self.up[0][b]) {
-            (x, y) if x == y && x != u32::MAX => self.cum[x as usize],
-            _ => 0,
-        }
+        let (fa, fb) = (self.first[a] as usize, self.first[b] as usize);
+        let (l, r) = (fa.min(fb), fa.max(fb));
+        let k = (usize::BITS - 1 - (r - l + 1).leading_zeros()) as usize;
+        let lca = self.sparse[k][l].min(self.sparse[k][r + 1 - (1 << k)]).1;
+        self.cum[lca as usize]
     }
 
     /// The slack of pair (u, v) with weight `w` (negative = dual infeasible).
@@ -1006,6 +1034,11 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             members[p.class(v)].push(v);
         }
     }
+    // The class bounds, once: the scan below reads one for every (vertex, class).
+    let bounds: Vec<i128> = (0..classes)
+        .flat_map(|ca| (0..classes).map(move |cb| (ca, cb)))
+        .map(|(ca, cb)| p.class_bound(ca, cb))
+        .collect();
     let mut warm: Option<WarmStart> = None;
     loop {
         stats.rounds += 1;
@@ -1052,10 +1085,10 @@ pub fn solve(p: &impl Problem, tuning: SolverTuning) -> (Vec<Option<usize>>, Sol
             }
             let cu = p.class(u);
             for (cv, groups) in by_dual.iter().enumerate() {
-                let bound = 2 * p.class_bound(cu, cv) - res.dual[u];
+                let ub = bounds[cu * classes + cv];
+                let bound = 2 * ub - res.dual[u];
                 for (g, list) in groups {
                     let threshold = if *g != NONE && *g == gu { bound - 2 * res.dual[*g] } else { bound };
-                    let ub = p.class_bound(cu, cv);
                     for &(dv, v) in list {
                         if dv >= threshold {
                             break;
@@ -1122,12 +1155,25 @@ mod tests {
             assert!(r.dual[b] >= 0);
         }
         let cert = Certificate::new(r);
+        same_shared_duals(n, r, &cert);
         for &(u, v, w) in edges {
             let s = r.slack(u, v, w);
             assert_eq!(s, cert.slack(u, v, w));
             assert!(s >= 0, "edge ({u},{v}) slack {s}");
             if r.mate[u] == Some(v) {
                 assert_eq!(s, 0);
+            }
+        }
+    }
+
+    /// The certificate's shared blossom duals (Euler tour, sparse table) are the ones found
+    /// by walking up the blossom tree, for every pair, edge or not.
+    fn same_shared_duals(n: usize, r: &MatchResult, cert: &Certificate<'_>) {
+        for u in 0..n {
+            for v in 0..n {
+                if u != v {
+                    assert_eq!(r.slack(u, v, 0), cert.slack(u, v, 0), "pair ({u},{v})");
+                }
             }
         }
     }
@@ -1248,6 +1294,7 @@ mod tests {
         for b in n..2 * n {
             assert!(r.dual[b] >= 0);
         }
+        same_shared_duals(n, r, &Certificate::new(r));
         for &(u, v, w) in edges {
             let s = r.slack(u, v, w);
             assert!(s >= 0, "edge ({u},{v}) slack {s}");

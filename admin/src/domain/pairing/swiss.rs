@@ -712,6 +712,27 @@ mod tests {
         assert_eq!(weight_of(&field, &mate), dense_reference(&field));
     }
 
+    /// Issue 16 item 2: McMahon scores (many score levels, floats between them) make big,
+    /// deeply nested blossoms; the dual check's shared blossom duals must stay exact there.
+    #[test]
+    fn mcmahon_field_sparse_equals_dense() {
+        let players = testutil::players(200, 11);
+        let h = testutil::history(&players, 4, 11);
+        let settings = Settings::default();
+        let mm = settings.mcmahon;
+        let win = settings.points.win;
+        let score = |p: &Player, points: i32| super::super::mcmahon::initial_score(p, &mm, win) + points;
+        let (field, _) = build_field(&players, &h, &settings, 5, 11, &score).unwrap();
+        for k in [1, 3] {
+            let (mate, stats) = matching::solve(
+                &field,
+                SolverTuning { dense_limit: 0, candidates: k, ..SolverTuning::default() },
+            );
+            assert!(!stats.dense && stats.rounds > 1, "{stats:?}");
+            assert_eq!(weight_of(&field, &mate), dense_reference(&field), "k = {k}");
+        }
+    }
+
     #[test]
     fn bye_goes_to_the_lowest_without_a_bye() {
         let players: Vec<Player> = (1..=5).map(|i| Player::new(i, 5 - i as i32)).collect();
