@@ -78,57 +78,49 @@ impl TimeControl {
     }
 
     /// Check the values a user entered. Errors are plain English sentences.
-    pub fn validate(&self) -> Result<(), String> {
-        let too_long = |what: &str, secs: u32| -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), TimeControlProblem> {
+        use TimeControlProblem as P;
+        let too_long = |part: TimePart, secs: u32| -> Result<(), TimeControlProblem> {
             if secs > MAX_DURATION_SECS {
-                Err(format!("{what} of {} is too long (at most 48 hours)", dur_en(secs)))
+                Err(P::TooLong { part, secs })
             } else {
                 Ok(())
             }
         };
         match *self {
             TimeControl::ChineseByoYomi { basic_secs, reserved_minutes } => {
-                too_long("basic time", basic_secs)?;
+                too_long(TimePart::Basic, basic_secs)?;
                 if reserved_minutes == 0 {
-                    return Err("reserved minutes must be at least 1 (use absolute time for none)".into());
+                    return Err(P::NoReservedMinutes);
                 }
                 if u64::from(reserved_minutes) * 60 > u64::from(basic_secs) {
-                    return Err(format!(
-                        "the {reserved_minutes} reserved minutes must fit inside the basic time of {}",
-                        dur_en(basic_secs)
-                    ));
+                    return Err(P::ReservedAboveBasic { reserved_minutes, basic_secs });
                 }
             }
             TimeControl::Absolute { basic_secs } => {
-                too_long("basic time", basic_secs)?;
+                too_long(TimePart::Basic, basic_secs)?;
                 if basic_secs == 0 {
-                    return Err("absolute time needs a basic time above 0".into());
+                    return Err(P::NoBasicTime);
                 }
             }
             TimeControl::Canadian { basic_secs, moves_per_period, period_secs } => {
-                too_long("basic time", basic_secs)?;
-                too_long("the period", period_secs)?;
-                if moves_per_period == 0 {
-                    return Err("a Canadian period needs at least 1 move".into());
-                }
-                if moves_per_period > 1000 {
-                    return Err("a Canadian period of more than 1000 moves is not sensible".into());
+                too_long(TimePart::Basic, basic_secs)?;
+                too_long(TimePart::Period, period_secs)?;
+                if moves_per_period == 0 || moves_per_period > MAX_PER_PERIOD {
+                    return Err(P::PeriodMoves);
                 }
                 if period_secs == 0 {
-                    return Err("a Canadian period must last at least 1 second".into());
+                    return Err(P::NoPeriodTime);
                 }
             }
             TimeControl::ByoYomi { basic_secs, periods, period_secs } => {
-                too_long("basic time", basic_secs)?;
-                too_long("a byo-yomi period", period_secs)?;
-                if periods == 0 {
-                    return Err("byo-yomi needs at least 1 period (use absolute time for none)".into());
-                }
-                if periods > 1000 {
-                    return Err("more than 1000 byo-yomi periods is not sensible".into());
+                too_long(TimePart::Basic, basic_secs)?;
+                too_long(TimePart::Period, period_secs)?;
+                if periods == 0 || periods > MAX_PER_PERIOD {
+                    return Err(P::Periods);
                 }
                 if period_secs == 0 {
-                    return Err("a byo-yomi period must last at least 1 second".into());
+                    return Err(P::NoPeriodTime);
                 }
             }
         }
@@ -137,22 +129,56 @@ impl TimeControl {
 
     /// [`validate`](Self::validate) plus the rule set's restrictions: the team relay rules do not
     /// permit absolute time (包干用时不适用于围棋队际赛, seed 003 Art. 13).
-    pub fn validate_for(&self, rules: &RuleSet) -> Result<(), String> {
+    pub fn validate_for(&self, rules: &RuleSet) -> Result<(), TimeControlProblem> {
         self.validate()?;
         if rules.preset == Preset::ChineseTeamRelay && matches!(self, TimeControl::Absolute { .. }) {
-            return Err("absolute time is not permitted under the team relay rules (seed 003 Art. 13)".into());
+            return Err(TimeControlProblem::AbsoluteInTeamRelay);
         }
         Ok(())
     }
 }
 
-/// A duration in English for the validation messages: 7200 → "120 min", 90 → "1 min 30 s".
-fn dur_en(secs: u32) -> String {
-    match (secs / 60, secs % 60) {
-        (0, s) => format!("{s} s"),
-        (m, 0) => format!("{m} min"),
-        (m, s) => format!("{m} min {s} s"),
-    }
+/// Most moves of a Canadian period, and most byo-yomi periods, that a time control may have.
+pub const MAX_PER_PERIOD: u32 = 1000;
+
+/// Which duration of a time control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimePart {
+    Basic,
+    Period,
+}
+
+/// Why a time control cannot be played ([`TimeControl::validate`]): a value, worded by the
+/// application's catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeControlProblem {
+    /// A duration above [`MAX_DURATION_SECS`] (48 hours).
+    TooLong { part: TimePart, secs: u32 },
+    /// Chinese byo-yomi with no reserved minutes (absolute time is the form for none).
+    NoReservedMinutes,
+    /// The reserved minutes do not fit inside the basic time (Art. 12.3).
+    ReservedAboveBasic { reserved_minutes: u32, basic_secs: u32 },
+    /// Absolute time of 0.
+    NoBasicTime,
+    /// A Canadian period of 0 moves or more than [`MAX_PER_PERIOD`].
+    PeriodMoves,
+    /// Byo-yomi with 0 periods or more than [`MAX_PER_PERIOD`].
+    Periods,
+    /// A period lasting 0 seconds.
+    NoPeriodTime,
+    /// Absolute time under the team relay rules (seed 003 Art. 13).
+    AbsoluteInTeamRelay,
+}
+
+/// Why a lateness policy cannot be applied ([`LatenessPolicy::validate`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LatenessProblem {
+    /// A limit above 48 hours.
+    LimitTooLong { minutes: u32 },
+    /// A limit of 0 minutes that is not inclusive.
+    ZeroLimitNotInclusive,
+    /// Double deduction with the clock counting down in absence (it runs by itself).
+    DoubleWithCountdown,
 }
 
 /// A clock face: 6900 → "1:55:00", 150 → "2:30".
@@ -482,17 +508,17 @@ impl LatenessPolicy {
         }
     }
 
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), LatenessProblem> {
         if let Some(m) = self.limit_minutes {
             if u64::from(m) * 60 > u64::from(MAX_DURATION_SECS) {
-                return Err(format!("a lateness limit of {m} min is too long"));
+                return Err(LatenessProblem::LimitTooLong { minutes: m });
             }
             if m == 0 && !self.inclusive {
-                return Err("a limit of 0 min must be inclusive (any lateness loses)".into());
+                return Err(LatenessProblem::ZeroLimitNotInclusive);
             }
         }
         if self.absence_countdown && self.double_deduction {
-            return Err("with a countdown in absence the clock runs by itself: no double deduction".into());
+            return Err(LatenessProblem::DoubleWithCountdown);
         }
         Ok(())
     }
@@ -774,23 +800,31 @@ mod tests {
         for ok in [chinese_120_5(), byo, can, TimeControl::Absolute { basic_secs: 1 }] {
             ok.validate().unwrap();
         }
+        use TimeControlProblem as P;
         let bad = [
-            (TimeControl::chinese(3, 5), "must fit inside the basic time"),
-            (TimeControl::chinese(60, 0), "at least 1"),
-            (TimeControl::Absolute { basic_secs: 0 }, "above 0"),
+            (TimeControl::chinese(3, 5), P::ReservedAboveBasic { reserved_minutes: 5, basic_secs: 3 * MIN }),
+            (TimeControl::chinese(60, 0), P::NoReservedMinutes),
+            (TimeControl::Absolute { basic_secs: 0 }, P::NoBasicTime),
+            (TimeControl::Canadian { basic_secs: 0, moves_per_period: 0, period_secs: 60 }, P::PeriodMoves),
             (
-                TimeControl::Canadian { basic_secs: 0, moves_per_period: 0, period_secs: 60 },
-                "at least 1 move",
+                TimeControl::Canadian { basic_secs: 0, moves_per_period: 1001, period_secs: 60 },
+                P::PeriodMoves,
             ),
-            (TimeControl::ByoYomi { basic_secs: 0, periods: 3, period_secs: 0 }, "at least 1 second"),
-            (TimeControl::Absolute { basic_secs: MAX_DURATION_SECS + 1 }, "too long"),
+            (TimeControl::ByoYomi { basic_secs: 0, periods: 3, period_secs: 0 }, P::NoPeriodTime),
+            (TimeControl::ByoYomi { basic_secs: 0, periods: 0, period_secs: 30 }, P::Periods),
+            (
+                TimeControl::Absolute { basic_secs: MAX_DURATION_SECS + 1 },
+                P::TooLong { part: TimePart::Basic, secs: MAX_DURATION_SECS + 1 },
+            ),
         ];
-        for (c, msg) in bad {
-            let e = c.validate().unwrap_err();
-            assert!(e.contains(msg), "{e}");
+        for (c, problem) in bad {
+            assert_eq!(c.validate(), Err(problem), "{c:?}");
         }
         let team = RuleSet::chinese_team_relay();
-        assert!(TimeControl::Absolute { basic_secs: 3600 }.validate_for(&team).is_err());
+        assert_eq!(
+            TimeControl::Absolute { basic_secs: 3600 }.validate_for(&team),
+            Err(TimeControlProblem::AbsoluteInTeamRelay)
+        );
         assert!(TimeControl::Absolute { basic_secs: 3600 }.validate_for(&RuleSet::chinese_2002()).is_ok());
         assert!(byo.validate_for(&team).is_ok());
     }
@@ -945,9 +979,8 @@ mod tests {
 
     #[test]
     fn policy_validation_and_clock_faces() {
-        assert!(LatenessPolicy::custom(0, false).validate().is_err());
+        assert_eq!(LatenessPolicy::custom(0, false).validate(), Err(LatenessProblem::ZeroLimitNotInclusive));
         assert!(LatenessPolicy::custom(0, true).beyond_limit(1));
         assert_eq!(hms(6900), "1:55:00");
-        assert_eq!(dur_en(90), "1 min 30 s");
     }
 }

@@ -3,9 +3,43 @@
 //! catalog's (`clock_say.*`, `late_policy.*`, `late_verdict.*`).
 
 use super::Lang;
-use rules::clock::{hms, ClockState, LatenessPolicy, LatenessVerdict, TimeControl};
+use rules::clock::{
+    hms, ClockState, LatenessPolicy, LatenessProblem, LatenessVerdict, TimeControl, TimeControlProblem,
+    TimePart, MAX_PER_PERIOD,
+};
 
 impl Lang {
+    /// Why a time control cannot be played, beside the form's time fields.
+    pub fn time_control_problem(self, p: &TimeControlProblem) -> String {
+        use TimeControlProblem as P;
+        match *p {
+            P::TooLong { part: TimePart::Basic, secs } => {
+                self.tf("tc_problem.too_long_basic", &[&self.duration(secs)])
+            }
+            P::TooLong { part: TimePart::Period, secs } => {
+                self.tf("tc_problem.too_long_period", &[&self.duration(secs)])
+            }
+            P::NoReservedMinutes => self.t("tc_problem.no_reserved").into(),
+            P::ReservedAboveBasic { reserved_minutes, basic_secs } => {
+                self.tf("tc_problem.reserved_above_basic", &[&reserved_minutes, &self.duration(basic_secs)])
+            }
+            P::NoBasicTime => self.t("tc_problem.no_basic").into(),
+            P::PeriodMoves => self.tf("tc_problem.period_moves", &[&MAX_PER_PERIOD]),
+            P::Periods => self.tf("tc_problem.periods", &[&MAX_PER_PERIOD]),
+            P::NoPeriodTime => self.t("tc_problem.no_period_time").into(),
+            P::AbsoluteInTeamRelay => self.t("t.err_absolute_team").into(),
+        }
+    }
+
+    /// Why a lateness policy cannot be applied.
+    pub fn lateness_problem(self, p: &LatenessProblem) -> String {
+        match *p {
+            LatenessProblem::LimitTooLong { minutes } => self.tf("late_problem.limit_too_long", &[&minutes]),
+            LatenessProblem::ZeroLimitNotInclusive => self.t("t.err_late_zero").into(),
+            LatenessProblem::DoubleWithCountdown => self.t("late_problem.double_with_countdown").into(),
+        }
+    }
+
     /// What a referee would tell the player: "1:55:00 left" / "还剩1:55:00", "reading: 3
     /// reserved minutes left" / "读秒：还剩3分钟", "time expired" / "超时".
     pub fn clock_state(self, c: &ClockState) -> String {
@@ -193,6 +227,49 @@ mod tests {
         assert_eq!(
             Lang::En.time_control(&controls()[0]),
             "Basic time 120 min, the last 5 min read as byo-yomi (60 s per move)"
+        );
+    }
+}
+
+#[cfg(test)]
+mod problem_tests {
+    use super::*;
+
+    /// Every time-control and lateness problem reads in both languages: no placeholder left,
+    /// and no Latin word in the Chinese sentence (the form shows them beside its fields).
+    #[test]
+    fn every_problem_is_worded_in_both_languages() {
+        use TimeControlProblem as P;
+        let time = [
+            P::TooLong { part: TimePart::Basic, secs: 50 * 3600 },
+            P::TooLong { part: TimePart::Period, secs: 49 * 3600 },
+            P::NoReservedMinutes,
+            P::ReservedAboveBasic { reserved_minutes: 5, basic_secs: 180 },
+            P::NoBasicTime,
+            P::PeriodMoves,
+            P::Periods,
+            P::NoPeriodTime,
+            P::AbsoluteInTeamRelay,
+        ];
+        let late = [
+            LatenessProblem::LimitTooLong { minutes: 3000 },
+            LatenessProblem::ZeroLimitNotInclusive,
+            LatenessProblem::DoubleWithCountdown,
+        ];
+        let texts = |l: Lang| {
+            time.iter()
+                .map(move |p| l.time_control_problem(p))
+                .chain(late.iter().map(move |p| l.lateness_problem(p)))
+        };
+        for t in texts(Lang::Zh) {
+            assert!(!t.contains('{') && !t.chars().any(|c| c.is_ascii_alphabetic()), "{t}");
+        }
+        for t in texts(Lang::En) {
+            assert!(!t.contains('{') && !t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{t}");
+        }
+        assert_eq!(
+            Lang::Zh.time_control_problem(&P::ReservedAboveBasic { reserved_minutes: 5, basic_secs: 180 }),
+            "保留的5分钟读秒必须在基本用时3分钟之内"
         );
     }
 }

@@ -271,7 +271,7 @@ fn parse_minutes(s: &str) -> Option<u32> {
 }
 
 /// Read the time control fields of `kind`; messages beside the fields. The rules crate's
-/// validation is the last word (its English reason is kept after ours).
+/// validation is the last word (its typed problem is worded after ours).
 fn time_control_from_form(
     lang: Lang,
     form: &Form,
@@ -342,13 +342,15 @@ fn time_control_from_form(
     };
     match checked {
         Ok(()) => Some(tc),
+        Err(rules::clock::TimeControlProblem::AbsoluteInTeamRelay) => {
+            f.error("time_kind", lang.t("t.err_absolute_team"));
+            None
+        }
         Err(e) => {
-            let msg = if kind == TimeKind::Absolute && ruleset.is_some_and(|r| r.cards) {
-                lang.t("t.err_absolute_team").to_string()
-            } else {
-                format!("{} ({e})", lang.t("t.err_time_control"))
-            };
-            f.error("time_kind", msg);
+            f.error(
+                "time_kind",
+                format!("{}: {}", lang.t("t.err_time_control"), lang.time_control_problem(&e)),
+            );
             None
         }
     }
@@ -378,12 +380,12 @@ fn lateness_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<Laten
     );
     match p.validate() {
         Ok(()) => Some(p),
-        Err(_) if p.limit_minutes == Some(0) => {
+        Err(rules::clock::LatenessProblem::ZeroLimitNotInclusive) => {
             f.error("late_inclusive", lang.t("t.err_late_zero"));
             None
         }
         Err(e) => {
-            f.error("late_regime", format!("{} ({e})", lang.t("t.err_lateness")));
+            f.error("late_regime", format!("{}: {}", lang.t("t.err_lateness"), lang.lateness_problem(&e)));
             None
         }
     }
