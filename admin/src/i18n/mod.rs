@@ -12,6 +12,7 @@ mod problems;
 pub mod relay;
 mod render;
 mod sgf;
+mod team;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;

@@ -760,9 +760,8 @@ impl Lang {
     pub fn match_not_ready(self, e: &MatchError) -> String {
         match e {
             MatchError::NoStart => self.t("relay.no_start").to_string(),
-            MatchError::Setup(SetupError::Roster { side, en, zh }) => {
-                let side = if *side == "Black" { Color::Black } else { Color::White };
-                format!("{}: {}", self.side_name(side), if self.is_zh() { zh } else { en })
+            MatchError::Setup(SetupError::Roster { side, error }) => {
+                format!("{}: {}", self.side_name(*side), self.roster_error(error))
             }
             MatchError::Setup(SetupError::SharedPerson(_)) => self.t("relay.err_shared_person").to_string(),
             MatchError::Setup(e) => e.to_string(),

@@ -1197,7 +1197,7 @@ pub async fn event(
                     ctx.t("err.choice").to_string()
                 }
                 BadField::Field("b1" | "b2" | "w1" | "w2") => ctx.t("relay.err_lineups").to_string(),
-                BadField::Clock(e) => ctx.lang.pick(e.en(), e.zh()),
+                BadField::Clock(e) => ctx.lang.clock_input_error(&e),
                 BadField::Field(_) => ctx.t("relay.err_field").to_string(),
             };
             f.error(kind, msg);

@@ -630,8 +630,7 @@ fn roster_error(lang: Lang, f: &mut FormView, e: &RosterError) {
         RosterError::DuplicatePosition(n) => lang.tf("team.err_dup_position", &[n]),
         RosterError::ZeroPosition(_) => lang.tf("err.number_range", &[&1, &99]),
         RosterError::EmptyName(_) => lang.t("team.err_required").to_string(),
-        other if lang.is_zh() => other.zh(),
-        other => other.en(),
+        other => lang.roster_error(other),
     };
     f.error("players", msg);
 }

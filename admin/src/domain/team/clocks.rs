@@ -80,32 +80,6 @@ pub enum ClockInputError {
     PeriodsNotExpected,
 }
 
-impl ClockInputError {
-    pub fn en(&self) -> String {
-        match self {
-            ClockInputError::MainTooLong { max_secs } => {
-                format!("More basic time than the event gives ({}).", hms(*max_secs))
-            }
-            ClockInputError::TooManyPeriods { max } => {
-                format!("More byo-yomi periods than the event gives ({max}).")
-            }
-            ClockInputError::PeriodsNotExpected => {
-                "Byo-yomi periods are counted only under a control that has them.".into()
-            }
-        }
-    }
-
-    pub fn zh(&self) -> String {
-        match self {
-            ClockInputError::MainTooLong { max_secs } => {
-                format!("基本时间超过本赛规定（{}）。", hms(*max_secs))
-            }
-            ClockInputError::TooManyPeriods { max } => format!("读秒次数超过本赛规定（{max}次）。"),
-            ClockInputError::PeriodsNotExpected => "本赛用时没有读秒次数。".into(),
-        }
-    }
-}
-
 /// One side's reading from what the referee typed: `main_secs` the clock face, `periods` the
 /// periods left (`None`: all of them while basic time is left).
 pub fn reading(
@@ -243,6 +217,5 @@ mod tests {
         assert_eq!(reading(&can, 270, Some(16)), Err(ClockInputError::TooManyPeriods { max: 15 }));
         let abs = TimeControl::Absolute { basic_secs: 3600 };
         assert_eq!(reading(&abs, 60, Some(1)), Err(ClockInputError::PeriodsNotExpected));
-        assert!(!ClockInputError::PeriodsNotExpected.zh().is_empty());
     }
 }

@@ -95,7 +95,7 @@ use super::clocks::ClockEntry;
 use super::ending::{EndRecord, Ending};
 use super::lineup::{check_players, Lineup, LineupContext, Section};
 use super::penalties::{apply_log, LogEntry};
-use super::roster::{ExecutingLeader, Team};
+use super::roster::{ExecutingLeader, RosterError, Team};
 use super::standings::{MatchPoints, TeamOutcome};
 use super::{ix, PersonId, Timestamp};
 
@@ -853,8 +853,8 @@ pub struct RelayMatch {
 /// Why a match cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("{side} team: {en}")]
-    Roster { side: &'static str, en: String, zh: String },
+    #[error("{side:?} team: {error:?}")]
+    Roster { side: Color, error: RosterError },
     #[error("person #{0} is in both teams")]
     SharedPerson(PersonId),
     #[error("a team cannot play itself")]
@@ -878,8 +878,8 @@ impl RelayMatch {
         if black.id == white.id {
             return Err(SetupError::SameTeam);
         }
-        for (t, side) in [(&black, "Black"), (&white, "White")] {
-            t.validate_for_relay().map_err(|e| SetupError::Roster { side, en: e.en(), zh: e.zh() })?;
+        for (t, side) in [(&black, Color::Black), (&white, Color::White)] {
+            t.validate_for_relay().map_err(|error| SetupError::Roster { side, error })?;
         }
         if let Some(p) = black.people().find(|&p| white.contains(p)) {
             return Err(SetupError::SharedPerson(p));

@@ -83,34 +83,6 @@ pub enum RosterError {
     TooFewPlayers { have: usize, need: usize },
 }
 
-impl RosterError {
-    pub fn en(&self) -> String {
-        match self {
-            RosterError::DuplicatePerson(p) => format!("person #{p} appears twice in the team"),
-            RosterError::DuplicatePosition(n) => format!("position number {n} is given to two players"),
-            RosterError::ZeroPosition(p) => format!("player #{p}: position numbers start at 1"),
-            RosterError::EmptyName(p) => format!("person #{p} has no name"),
-            RosterError::CaptainNotAPlayer(p) => format!("the captain #{p} is not one of the team's players"),
-            RosterError::TooFewPlayers { have, need } => format!(
-                "a relay team needs at least {need} players (3 sections × 2, each plays one section; seed 003 Art. 10.4); this one has {have}"
-            ),
-        }
-    }
-
-    pub fn zh(&self) -> String {
-        match self {
-            RosterError::DuplicatePerson(p) => format!("人员#{p}在队中出现两次"),
-            RosterError::DuplicatePosition(n) => format!("位置号{n}重复"),
-            RosterError::ZeroPosition(p) => format!("队员#{p}：位置号从1开始"),
-            RosterError::EmptyName(p) => format!("人员#{p}没有姓名"),
-            RosterError::CaptainNotAPlayer(p) => format!("队长#{p}不是本队队员"),
-            RosterError::TooFewPlayers { have, need } => {
-                format!("队际赛每队至少需要{need}名队员（3节×2人，每人最多下一节；第10条第4款），本队只有{have}名")
-            }
-        }
-    }
-}
-
 impl Team {
     /// Everyone in the team: leader, coach, players.
     pub fn people(&self) -> impl Iterator<Item = PersonId> + '_ {
@@ -285,7 +257,6 @@ mod tests {
         small.validate().unwrap();
         let e = small.validate_for_relay().unwrap_err();
         assert_eq!(e, RosterError::TooFewPlayers { have: 5, need: 6 });
-        assert!(e.en().contains("at least 6") && e.zh().contains("至少需要6名"));
     }
 
     /// Seed 003 Art. 10.1: leader, coach, captain, then section 3, 2, 1 players by ascending
