@@ -14,7 +14,7 @@
 //! "45:00") and the byo-yomi periods left (Chinese byo-yomi: the reserved minutes left; a
 //! Canadian period: the moves still due, the face then being the time left in the period).
 
-use rules::clock::{hms, ClockReading, TimeControl, CHINESE_READING_SECS, MAX_DURATION_SECS};
+use rules::clock::{ClockReading, TimeControl, CHINESE_READING_SECS, MAX_DURATION_SECS};
 use serde::{Deserialize, Serialize};
 
 use super::lineup::Section;
@@ -151,33 +151,6 @@ pub fn reading(
     }
 }
 
-/// A reading as the referee reads it back: "1:05:00, 3 byo-yomi left"; in overtime
-/// "byo-yomi, 2 left"; a Canadian period "period 4:30 for 12 moves".
-pub fn show_en(r: &ClockReading) -> String {
-    if r.overtime && r.period_moves > 0 {
-        format!("period {} for {} move{}", hms(r.period_secs), r.period_moves, super::plural(r.period_moves))
-    } else if r.overtime {
-        format!("byo-yomi, {} left", r.periods)
-    } else if r.periods > 0 {
-        format!("{}, {} byo-yomi left", hms(r.main_secs), r.periods)
-    } else {
-        hms(r.main_secs)
-    }
-}
-
-/// Chinese: "基本时间1:05:00，读秒3次"; "读秒中，剩余2次"; "本节4:30限12手".
-pub fn show_zh(r: &ClockReading) -> String {
-    if r.overtime && r.period_moves > 0 {
-        format!("本节{}限{}手", hms(r.period_secs), r.period_moves)
-    } else if r.overtime {
-        format!("读秒中，剩余{}次", r.periods)
-    } else if r.periods > 0 {
-        format!("基本时间{}，读秒{}次", hms(r.main_secs), r.periods)
-    } else {
-        format!("基本时间{}", hms(r.main_secs))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,19 +174,16 @@ mod tests {
         assert_eq!((r.main_secs, r.periods, r.overtime), (1800, 3, false));
         let r = reading(&byo, 0, Some(2)).unwrap();
         assert!(r.overtime);
-        assert_eq!(show_en(&r), "byo-yomi, 2 left");
-        assert_eq!(show_zh(&r), "读秒中，剩余2次");
         assert_eq!(reading(&byo, 3601, None), Err(ClockInputError::MainTooLong { max_secs: 3600 }));
         assert_eq!(reading(&byo, 0, Some(4)), Err(ClockInputError::TooManyPeriods { max: 3 }));
         // Chinese byo-yomi: the face is the basic time above the reserve.
         let cn = TimeControl::chinese(120, 5);
         assert_eq!(reading(&cn, 7200, None), Err(ClockInputError::MainTooLong { max_secs: 6900 }));
         let r = reading(&cn, 6900, None).unwrap();
-        assert_eq!(show_en(&r), "1:55:00, 5 byo-yomi left");
-        assert_eq!(show_zh(&r), "基本时间1:55:00，读秒5次");
+        assert_eq!((r.main_secs, r.periods, r.overtime), (6900, 5, false));
         let can = TimeControl::Canadian { basic_secs: 3600, moves_per_period: 15, period_secs: 600 };
         let r = reading(&can, 270, Some(12)).unwrap();
-        assert_eq!(show_en(&r), "period 4:30 for 12 moves");
+        assert_eq!((r.period_secs, r.period_moves, r.overtime), (270, 12, true));
         assert_eq!(reading(&can, 270, Some(16)), Err(ClockInputError::TooManyPeriods { max: 15 }));
         let abs = TimeControl::Absolute { basic_secs: 3600 };
         assert_eq!(reading(&abs, 60, Some(1)), Err(ClockInputError::PeriodsNotExpected));
