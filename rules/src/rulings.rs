@@ -257,7 +257,8 @@ impl Ruling {
 
 /// Why a set of rulings cannot be applied. `index` is the position in the slice given. The
 /// `Display` is an English line for logs; readers get `Lang::ruling_error`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "error", rename_all = "snake_case")]
 pub enum RulingError {
     #[error("ruling #{} ({}) must say which side it is against", .index + 1, .kind.code())]
     MissingSide { index: usize, kind: RulingKind },

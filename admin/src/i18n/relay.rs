@@ -606,7 +606,7 @@ fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
             "{} is playing at the board: the executing leader confirms the resignation (Arts. 14, 10.1)",
             person(*p)
         ),
-        Refusal::Ruling { en, .. } => format!("The ruling cannot be applied: {en}"),
+        Refusal::Ruling { error } => format!("The ruling cannot be applied: {}", Lang::En.ruling_error(error)),
     }
 }
 
@@ -718,7 +718,7 @@ fn refusal_zh(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         Refusal::ResignerAtBoard { person: p } => {
             format!("{}正在场上对局：认输由执行领队确认（第14条、第10条第1款）", person(*p))
         }
-        Refusal::Ruling { zh, .. } => format!("判罚无法执行：{zh}"),
+        Refusal::Ruling { error } => format!("判罚无法执行：{}", Lang::Zh.ruling_error(error)),
     }
 }
 

@@ -625,18 +625,16 @@ pub enum Refusal {
     ResignerAtBoard {
         person: PersonId,
     },
-    /// The rules crate refused the rulings (should not happen; its message in both languages).
+    /// The rules crate refused the rulings (should not happen): its reason, worded at the edge.
     Ruling {
-        en: String,
-        zh: String,
+        error: rules::rulings::RulingError,
     },
 }
 
 impl Refusal {
-    /// The rules crate's refusal of a ruling, in both languages.
+    /// The rules crate's refusal of a ruling.
     pub fn ruling(e: &rules::rulings::RulingError) -> Refusal {
-        use crate::i18n::Lang;
-        Refusal::Ruling { en: Lang::En.ruling_error(e), zh: Lang::Zh.ruling_error(e) }
+        Refusal::Ruling { error: e.clone() }
     }
 }
 
