@@ -175,3 +175,28 @@ fn staff_pages_and_csv_are_gzipped_and_the_entrants_list_is_paged() {
     assert_eq!(csv_records(&bytes).len(), 451, "a header and every entrant");
     assert!(z.bytes.len() * 3 < plain.bytes.len(), "{} gzipped of {}", z.bytes.len(), plain.bytes.len());
 }
+
+/// A round of 210 tables: its staff page lists 200 a page with links to the others; a bad page
+/// number is a 400, a page past the end shows the last (issue 16 item 5).
+#[test]
+fn a_large_rounds_staff_page_is_paged() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "分页测试赛");
+    let r = import_file(&c, tid, "csv", "players.csv", many_players(420, 0).as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    pair_round(&c, tid, 1, "7");
+    let rows = |body: &str| body.matches("<tr id=\"game-").count();
+    let first = c.get(&format!("/t/{tid}/rounds/1"));
+    assert_eq!(first.status, 200);
+    assert_eq!(rows(&first.body), 200, "the first page holds 200 games");
+    assert!(first.body.contains("id=\"game-1\"") && !first.body.contains("id=\"game-201\""));
+    assert!(first.body.contains("page=2\" rel=\"next\""), "a link to the next page");
+    let second = c.get(&format!("/t/{tid}/rounds/1?find=&page=2"));
+    assert_eq!(rows(&second.body), 10);
+    assert!(second.body.contains("id=\"game-201\"") && second.body.contains("id=\"game-210\""));
+    assert!(second.body.contains("rel=\"prev\""));
+    assert_eq!(rows(&c.get(&format!("/t/{tid}/rounds/1?page=9")).body), 10, "past the end: the last page");
+    assert_eq!(c.get(&format!("/t/{tid}/rounds/1?page=0")).status, 400);
+    assert_eq!(c.get(&format!("/t/{tid}/rounds/1?page=x")).status, 400);
+}

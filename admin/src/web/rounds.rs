@@ -397,6 +397,22 @@ struct Opts {
     notice: Option<String>,
     confirm: Option<ConfirmView>,
     status: Option<StatusCode>,
+    /// The page of the games table asked for (`?page=`, from 1).
+    page: usize,
+}
+
+/// Games a page of the staff round page lists (issue 16 item 5: a round of 5,000 tables is
+/// 25 pages, not one).
+pub const GAMES_PER_PAGE: usize = 200;
+
+/// The games table's page: the one asked for, or, when a game's form was refused, the page
+/// of that game (its typed entry and message must be in view).
+fn games_pager(games: &[GameView], f: &FormView, asked: usize, base: &str) -> Pager {
+    let refused = games.iter().position(|g| {
+        f.err(&format!("grab-{}", g.id)).is_some() || f.err(&format!("guess-{}", g.id)).is_some()
+    });
+    let page = refused.map_or(asked, |i| i / GAMES_PER_PAGE + 1);
+    Pager::new(games.len(), page, GAMES_PER_PAGE, base)
 }
 
 fn player_view(names: &Names, scores: &HashMap<PlayerId, dr::Scores>, id: PlayerId) -> PlayerView {
@@ -581,6 +597,13 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         .filter(|pl| pl.status == crate::domain::pairing::Status::Active || in_set.contains(&pl.id))
         .map(|pl| pl.id)
         .collect();
+    let base = format!(
+        "/t/{tid}/rounds/{n}?{}",
+        serde_urlencoded::to_string([("find", opts.find.as_str())]).unwrap_or_default()
+    );
+    let pager = games_pager(&games, &opts.f, opts.page.max(1), &base);
+    let shown = pager.range();
+    let games = games.into_iter().skip(shown.start).take(shown.len()).collect();
     let title = lang.tf("round.title", &[&n]);
     let status = opts.status.unwrap_or(StatusCode::OK);
     let page = RoundPage {
@@ -594,6 +617,7 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         seed: r.seed.clone().unwrap_or_default(),
         is_organizer: role == Role::Organizer,
         games,
+        pager,
         byes: bye_views,
         warnings,
         draws: draw_views(lang, &names, &r.draws()),
@@ -625,14 +649,15 @@ pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpRes
         },
         None => None,
     };
-    let find =
-        web::Query::<Vec<(String, String)>>::from_query(ctx.path.split_once('?').map_or("", |(_, q)| q))
-            .ok()
-            .and_then(|q| {
-                q.0.into_iter().find(|(k, _)| k == "find").map(|(_, v)| v.trim().chars().take(50).collect())
-            })
-            .unwrap_or_default();
-    round_page(&ctx, tid, n, Opts { notice, find, ..Opts::default() }).await
+    let q = web::Query::<Vec<(String, String)>>::from_query(ctx.path.split_once('?').map_or("", |(_, q)| q))
+        .map(|q| q.0)
+        .unwrap_or_default();
+    let value =
+        |key: &str| q.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string()).unwrap_or_default();
+    let find = value("find").chars().take(50).collect();
+    let page = Pager::parse(&value("page"))
+        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
+    round_page(&ctx, tid, n, Opts { notice, find, page, ..Opts::default() }).await
 }
 
 /// Renders the refusal of a change on the round page (or the list, when the round is gone).

@@ -560,7 +560,9 @@ pub struct RoundPage {
     pub system: String,
     pub seed: String,
     pub is_organizer: bool,
+    /// This page's games (`pager`: which of how many).
     pub games: Vec<GameView>,
+    pub pager: Pager,
     pub byes: Vec<PlayerView>,
     pub warnings: Vec<String>,
     pub draws: Vec<DrawView>,
