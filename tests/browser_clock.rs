@@ -127,7 +127,13 @@ fn the_voice_clock_in_a_real_browser() {
         &c,
         "计时器测试赛",
         "Clock Open",
-        &[("time_kind", "chinese_byo_yomi"), ("main_minutes", "4"), ("reserved_minutes", "3")],
+        // The venue's zone, not the machine's (UTC here): the page fills in times in it.
+        &[
+            ("time_kind", "chinese_byo_yomi"),
+            ("main_minutes", "4"),
+            ("reserved_minutes", "3"),
+            ("time_zone", "Asia/Shanghai"),
+        ],
         2,
     );
     pair_round(&c, tid, 1, "7");
@@ -311,6 +317,12 @@ fn the_voice_clock_in_a_real_browser() {
          return [document.getElementById('clock-timeout').hidden, f.elements.against.value, f.elements.offence.value, f.elements.move_number.value];",
     );
     assert_eq!(offer, json!([false, "black", "last_byo_yomi_timeout", "3"]), "the offer, for the arbiter");
+    // The timeout's time is Shanghai's wall clock (UTC+8), whatever the device's zone.
+    let typed = p.js("return document.getElementById('clock-timeout-form').elements.at_time.value;");
+    let utc = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let near: Vec<String> = (-90..=5).map(|d| at(utc + 8 * 3600, d)[11..16].to_string()).collect();
+    let typed = typed.as_str().unwrap_or_default().to_string();
+    assert!(near.contains(&typed), "{typed} is not Shanghai's time now ({near:?})");
     assert!(p.text("#clock-policy").contains("判负"), "{}", p.text("#clock-policy"));
     p.shot("timeout-offer");
 

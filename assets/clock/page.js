@@ -42,9 +42,24 @@
     if (n[n.length - 1] >= 60 || (n.length === 3 && n[1] >= 60)) return null;
     return n.length === 2 ? (n[0] * 60 + n[1]) * 1000 : ((n[0] * 60 + n[1]) * 60 + n[2]) * 1000;
   }
+  /** The wall clock of the event's zone (cfg.zone, IANA) at `d`, whatever the device's zone;
+   *  the device's own when the browser cannot convert. */
+  function wall(d) {
+    try {
+      var parts = {};
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: cfg.zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit",
+        hour: "2-digit", minute: "2-digit", second: "2-digit"
+      }).formatToParts(d).forEach(function (p) { parts[p.type] = p.value; });
+      return { y: parts.year, mo: parts.month, d: parts.day, h: parts.hour, mi: parts.minute, s: parts.second };
+    } catch (e) {
+      return { y: d.getFullYear(), mo: pad(d.getMonth() + 1), d: pad(d.getDate()),
+               h: pad(d.getHours()), mi: pad(d.getMinutes()), s: pad(d.getSeconds()) };
+    }
+  }
   function localStamp(d) {
-    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) + "T" +
-      pad(d.getHours()) + ":" + pad(d.getMinutes()) + ":" + pad(d.getSeconds());
+    var w = wall(d);
+    return w.y + "-" + w.mo + "-" + w.d + "T" + w.h + ":" + w.mi + ":" + w.s;
   }
 
   // ---- state, kept in the browser's storage -------------------------------------------------
@@ -225,7 +240,7 @@
     set("against", SIDES[i]);
     set("move_number", state.moves + 1);
     set("number", state.moves + 1);
-    set("at_time", pad(d.getHours()) + ":" + pad(d.getMinutes()));
+    set("at_time", localStamp(d).slice(11, 16));
     set("at", localStamp(d));
     var absolute = tc.kind === "absolute";
     timeoutForm.hidden = absolute;

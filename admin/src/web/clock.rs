@@ -25,6 +25,7 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::clock::{Face, Setup};
+use crate::domain::event_time::EventZone;
 use crate::domain::results::SideLateness;
 use crate::domain::team::clocks::ClockEntry;
 use crate::domain::team::lineup::Section;
@@ -119,6 +120,9 @@ struct Config {
     /// What the event's rules prescribe for a last byo-yomi timeout: `loss`, `pass`,
     /// `pass_and_stone` (the offer's wording; the ruling itself is the server's).
     timeout: &'static str,
+    /// The event's time zone (IANA): the times the page fills in (a timeout's, a saved
+    /// reading's) are the venue's wall clock, whatever zone the device is set to.
+    zone: &'static str,
 }
 
 #[derive(Template)]
@@ -138,7 +142,14 @@ pub struct ClockPage {
     pub seated_opts: Options,
 }
 
-fn config(ctx: &Ctx, key: String, setup: Setup, names: [String; 2], timeout: TimeoutPolicy) -> String {
+fn config(
+    ctx: &Ctx,
+    key: String,
+    setup: Setup,
+    names: [String; 2],
+    timeout: TimeoutPolicy,
+    zone: EventZone,
+) -> String {
     let (lang, voice) = match ctx.lang {
         Lang::Zh => ("zh", VOICE_ZH),
         Lang::En => ("en", VOICE_EN),
@@ -152,6 +163,7 @@ fn config(ctx: &Ctx, key: String, setup: Setup, names: [String; 2], timeout: Tim
         text,
         voice: serde_json::from_str(voice).unwrap_or_default(),
         timeout: policy_code(timeout),
+        zone: zone.name(),
     };
     serde_json::to_string(&c).unwrap_or_default()
 }
@@ -215,7 +227,14 @@ pub async fn game_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
     let page = ClockPage {
         c: ctx.chrome_t(&l.t, true, title),
         back: format!("/t/{tid}/games/{gid}"),
-        config: config(&ctx, format!("tengen.clock.t{tid}.g{gid}"), setup, names, timeout),
+        config: config(
+            &ctx,
+            format!("tengen.clock.t{tid}.g{gid}"),
+            setup,
+            names,
+            timeout,
+            l.settings.time_zone,
+        ),
         lateness,
         policy: policy_text(ctx.lang, timeout),
         timeout_action: format!("/t/{tid}/games/{gid}/rulings"),
@@ -283,7 +302,14 @@ pub async fn match_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<
     let page = ClockPage {
         c: ctx.chrome_t(&t, true, title),
         back: format!("/t/{tid}/matches/{mid}"),
-        config: config(&ctx, format!("tengen.clock.t{tid}.m{mid}"), setup, names, timeout),
+        config: config(
+            &ctx,
+            format!("tengen.clock.t{tid}.m{mid}"),
+            setup,
+            names,
+            timeout,
+            settings.time_zone,
+        ),
         lateness: Vec::new(),
         policy: policy_text(ctx.lang, timeout),
         timeout_action: format!("/t/{tid}/matches/{mid}/event"),
