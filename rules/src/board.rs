@@ -45,13 +45,6 @@ impl Color {
             Color::White => 'W',
         }
     }
-    /// 黑 or 白.
-    pub fn zh(self) -> &'static str {
-        match self {
-            Color::Black => "黑",
-            Color::White => "白",
-        }
-    }
     #[inline]
     fn index(self) -> usize {
         self as usize

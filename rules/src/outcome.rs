@@ -155,15 +155,6 @@ impl Outcome {
             Some(c) => format!("{}+{}", c.letter(), self.points_text()),
         }
     }
-
-    /// Chinese wording: "黑胜¾子", "白胜1¼子", "和棋".
-    pub fn zh(&self) -> String {
-        match self.winner {
-            None => "和棋".to_string(),
-            Some(c) if self.margin_q == 0 => format!("{}胜", c.zh()),
-            Some(c) => format!("{}胜{}子", c.zh(), self.stones_text()),
-        }
-    }
 }
 
 impl fmt::Display for Outcome {
@@ -488,7 +479,7 @@ mod tests {
         assert_eq!(parse_half_points("184½"), Ok(369));
         assert!(parse_half_points("184.3").is_err());
         let o = Scoring::chinese_2002().outcome(b(185.0));
-        assert_eq!(o.zh(), "黑胜¾子");
+        assert_eq!((o.winner, o.stones_text().as_str()), (Some(Color::Black), "¾"));
         assert_eq!(o.points_text(), "1.5");
     }
 }
