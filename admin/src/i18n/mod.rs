@@ -14,6 +14,31 @@ mod render;
 mod sgf;
 mod team;
 
+/// The checks every renderer test makes of a rendering (problems, SGF reports).
+#[cfg(test)]
+pub(crate) mod render_check {
+    use super::Lang;
+
+    /// A rendering is whole: not blank, no placeholder left, no catalog key shown instead of
+    /// its text (`t` returns the key when it is missing).
+    pub fn assert_rendered(s: &str) {
+        assert!(!s.trim().is_empty(), "blank rendering");
+        assert!(!s.contains('{') && !s.contains('}'), "placeholder left: {s}");
+        for word in s.split(|c: char| !(c.is_ascii_alphanumeric() || "._".contains(c))) {
+            assert!(!super::has_key(word.trim_end_matches('.')), "catalog key shown: {s}");
+        }
+    }
+
+    /// Renders in both languages, checks both, and that they differ: (en, zh).
+    pub fn both(render: impl Fn(Lang) -> String) -> (String, String) {
+        let (en, zh) = (render(Lang::En), render(Lang::Zh));
+        assert_rendered(&en);
+        assert_rendered(&zh);
+        assert_ne!(en, zh);
+        (en, zh)
+    }
+}
+
 use std::collections::HashMap;
 use std::sync::LazyLock;
 

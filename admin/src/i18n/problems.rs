@@ -214,23 +214,7 @@ mod tests {
     use super::*;
     use crate::import::opengotha::TextPosition;
 
-    /// A rendering is whole: not blank, no placeholder left, no catalog key shown instead of
-    /// its text (`t` returns the key when it is missing).
-    fn assert_rendered(s: &str) {
-        assert!(!s.trim().is_empty(), "blank rendering");
-        assert!(!s.contains('{') && !s.contains('}'), "placeholder left: {s}");
-        for word in s.split(|c: char| !(c.is_ascii_alphanumeric() || "._".contains(c))) {
-            assert!(!super::super::has_key(word.trim_end_matches('.')), "catalog key shown: {s}");
-        }
-    }
-
-    fn both(render: impl Fn(Lang) -> String) -> (String, String) {
-        let (en, zh) = (render(Lang::En), render(Lang::Zh));
-        assert_rendered(&en);
-        assert_rendered(&zh);
-        assert_ne!(en, zh);
-        (en, zh)
-    }
+    use crate::i18n::render_check::both;
 
     fn s(x: &str) -> String {
         x.to_string()
