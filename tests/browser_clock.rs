@@ -18,6 +18,7 @@ mod common;
 #[path = "common/webdriver.rs"]
 mod webdriver;
 use common::*;
+use common::team::*;
 use fantoccini::{Client as Wd, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -391,44 +392,18 @@ fn at_writes_civil_dates() {
 /// One relay match of two teams of six over HTTP (the team relay preset of seed 003), its
 /// section 1 started and lined up and the record at move 70. Returns (tid, mid).
 fn relay_match(s: &Server, org: &Client, base: i64) -> (i32, i32) {
-    let mut f = tournament_fields("计时接力赛", "Clock Relay");
-    set(&mut f, "system", "team_relay");
-    set(&mut f, "preset", "chinese_team_relay");
-    set(&mut f, "komi", "3.5");
-    set(&mut f, "rounds", "1");
-    set(&mut f, "start_date", &at(base, 0)[..10]);
-    set(&mut f, "end_date", &at(base, 7200)[..10]); // an hour after now: the save's day too
-    let r = org.submit("/t/new", "/t/new", &as_refs(&f));
-    assert_eq!(r.status, 303, "{}", r.body);
-    let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
-    let settings = [
-        ("format", "relay"),
-        ("boards", "4"),
-        ("match_points", "3-1-0"),
-        ("main_board", ""),
-        ("pairing", "round_robin"),
-        ("equal_count", "draw"),
-        ("tiebreaks", "generic"),
-        ("playoff_clock", "game_end"),
-        ("colours", "draw"),
-        ("rr_bye", "none"),
-        ("version", "0"),
-    ];
-    let r = org.submit(&format!("/t/{tid}/teams"), &format!("/t/{tid}/teams/settings"), &settings);
-    assert_eq!(r.status, 303, "{}", r.body);
+    let (start, end) = (at(base, 0), at(base, 7200)); // an hour after now: the save's day too
+    let tid = relay_tournament(
+        org,
+        "计时接力赛",
+        "Clock Relay",
+        "1",
+        &[("start_date", &start[..10]), ("end_date", &end[..10])],
+    );
+    save_team_settings(org, s, tid, &[]);
     for name in ["甲队", "乙队"] {
-        let players: Vec<String> = (1..=6).map(|k| format!("{k} {}{k}", &name[..3])).collect();
-        let page = format!("/t/{tid}/teams/new");
-        let fields = [
-            ("name", name),
-            ("unit", name),
-            ("rating", "2400"),
-            ("leader", "领队"),
-            ("coach", "教练"),
-            ("captain", "1"),
-            ("players", &players.join("\n")),
-        ];
-        assert_eq!(org.submit(&page, &page, &fields).status, 303);
+        let players: Vec<String> = (1..=6).map(|k| format!("{}{k}", &name[..3])).collect();
+        assert_eq!(add_team(org, tid, name, &players).status, 303);
     }
     let r = org.submit(
         &format!("/t/{tid}/team-rounds"),

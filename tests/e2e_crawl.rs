@@ -24,6 +24,7 @@
 
 mod common;
 use common::*;
+use common::team::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
 /// At most this many pages in one pass (the event has about a hundred per role).
@@ -758,47 +759,10 @@ fn team_players(team: &str) -> Vec<String> {
 /// 72; one pass of every role and language.
 fn relay(s: &Server, people: &mut People, uid: i32, w: &mut Walk) {
     let org = &people.org;
-    let mut f = tournament_fields(TEAM_EVENT_ZH, TEAM_EVENT_LATIN);
-    for (k, v) in
-        [("system", "team_relay"), ("preset", "chinese_team_relay"), ("komi", "3.5"), ("rounds", "1")]
-    {
-        set(&mut f, k, v);
-    }
-    let r = org.submit("/t/new", "/t/new", &as_refs(&f));
-    assert_eq!(r.status, 303, "{}", r.body);
-    let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
-    let settings = [
-        ("format", "relay"),
-        ("boards", "4"),
-        ("match_points", "3-1-0"),
-        ("main_board", ""),
-        ("pairing", "round_robin"),
-        ("equal_count", "draw"),
-        ("tiebreaks", "generic"),
-        ("playoff_clock", "game_end"),
-        ("colours", "draw"),
-        ("rr_bye", "none"),
-        ("version", "0"),
-    ];
-    let r = org.submit(&format!("/t/{tid}/teams"), &format!("/t/{tid}/teams/settings"), &settings);
-    assert_eq!(r.status, 303, "{}", r.body);
+    let tid = relay_tournament(org, TEAM_EVENT_ZH, TEAM_EVENT_LATIN, "1", &[]);
+    save_team_settings(org, s, tid, &[]);
     for team in TEAMS {
-        let list: Vec<String> =
-            team_players(team).iter().enumerate().map(|(i, p)| format!("{} {p}", i + 1)).collect();
-        let page = format!("/t/{tid}/teams/new");
-        let r = org.submit(
-            &page,
-            &page,
-            &[
-                ("name", team),
-                ("unit", team),
-                ("rating", "2400"),
-                ("leader", &format!("{team}领队")),
-                ("coach", &format!("{team}教练")),
-                ("captain", "1"),
-                ("players", &list.join("\n")),
-            ],
-        );
+        let r = add_team(org, tid, team, &team_players(team));
         assert_eq!(r.status, 303, "{}", r.body);
     }
     add_staff(org, tid, uid, "arbiter");

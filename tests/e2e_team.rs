@@ -15,6 +15,7 @@
 
 mod common;
 use common::*;
+use common::team::*;
 
 /// The events that decide a match: recorded after a confirm step (issue 13 item 3).
 const DECIDING: [&str; 3] = ["count", "resign", "end"];
@@ -29,57 +30,7 @@ fn at(secs: i64) -> String {
 
 /// A team-relay tournament (the team system, the relay rule set: komi 3½).
 fn team_tournament(c: &Client, name: &str, rounds: &str) -> i32 {
-    let mut f = tournament_fields(name, "Team Cup");
-    set(&mut f, "system", "team_relay");
-    set(&mut f, "preset", "chinese_team_relay");
-    set(&mut f, "komi", "3.5");
-    set(&mut f, "rounds", rounds);
-    let r = c.submit("/t/new", "/t/new", &as_refs(&f));
-    assert_eq!(r.status, 303, "{}", r.body);
-    r.location().trim_start_matches("/t/").parse().unwrap()
-}
-
-fn team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) {
-    let v = query(&s.db, &format!("SELECT version FROM team_settings WHERE tournament_id = {tid}"));
-    let v = v.first().map(|r| r[0].clone()).unwrap_or_else(|| "0".into());
-    let mut all = vec![
-        ("format", "relay"),
-        ("boards", "4"),
-        ("match_points", "3-1-0"),
-        ("main_board", ""),
-        ("pairing", "round_robin"),
-        ("equal_count", "draw"),
-        ("tiebreaks", "generic"),
-        ("playoff_clock", "game_end"),
-        ("colours", "draw"),
-        ("rr_bye", "none"),
-        ("version", v.as_str()),
-    ];
-    for (k, val) in fields {
-        all.retain(|(n, _)| n != k);
-        all.push((k, val));
-    }
-    let r = c.submit(&format!("/t/{tid}/teams"), &format!("/t/{tid}/teams/settings"), &all);
-    assert_eq!(r.status, 303, "{}", r.body);
-}
-
-/// A team with a leader, a coach, the captain at position 1 and `players` at positions 1….
-fn add_team(c: &Client, tid: i32, name: &str, players: &[String]) -> Resp {
-    let list: Vec<String> = players.iter().enumerate().map(|(i, p)| format!("{} {p}", i + 1)).collect();
-    let page = format!("/t/{tid}/teams/new");
-    c.submit(
-        &page,
-        &page,
-        &[
-            ("name", name),
-            ("unit", name),
-            ("rating", "2400"),
-            ("leader", &format!("{name}领队")),
-            ("coach", &format!("{name}教练")),
-            ("captain", "1"),
-            ("players", &list.join("\n")),
-        ],
-    )
+    relay_tournament(c, name, "Team Cup", rounds, &[])
 }
 
 fn names(prefix: &str, n: usize) -> Vec<String> {
@@ -373,7 +324,7 @@ fn relay_match_through_every_rule_over_http() {
     assert!(r.body.contains("Team events are paired under Team rounds"), "{}", r.body);
 
     // Teams and rosters (organizer). A roster error is shown beside its field.
-    team_settings(&org, &s, tid, &[]);
+    save_team_settings(&org, &s, tid, &[]);
     let bad = org.submit(
         &format!("/t/{tid}/teams/new"),
         &format!("/t/{tid}/teams/new"),
@@ -834,7 +785,7 @@ fn knockout_draw_playoff_and_second_draw_to_black() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "淘汰赛测试", "1");
-    team_settings(&org, &s, tid, &[("pairing", "knockout")]);
+    save_team_settings(&org, &s, tid, &[("pairing", "knockout")]);
     assert_eq!(add_team(&org, tid, "甲队", &names("甲", 8)).status, 303);
     assert_eq!(add_team(&org, tid, "乙队", &names("乙", 8)).status, 303);
     for seed in 5.. {
@@ -1022,7 +973,7 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "节棋计时测试", "1");
-    team_settings(&org, &s, tid, &[("pairing", "knockout"), ("playoff_clock", "section_two_end")]);
+    save_team_settings(&org, &s, tid, &[("pairing", "knockout"), ("playoff_clock", "section_two_end")]);
     assert_eq!(add_team(&org, tid, "东队", &names("东", 8)).status, 303);
     assert_eq!(add_team(&org, tid, "西队", &names("西", 8)).status, 303);
     assert_eq!(pair(&org, tid, 1, "7").status, 303);
@@ -1222,7 +1173,7 @@ fn board_match_round_with_match_points_and_standings() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "围甲测试", "3");
-    team_settings(
+    save_team_settings(
         &org,
         &s,
         tid,
@@ -1364,7 +1315,7 @@ fn equal_count_white_wins_when_the_event_says_so() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "平目判白胜", "1");
-    team_settings(&org, &s, tid, &[("equal_count", "white")]);
+    save_team_settings(&org, &s, tid, &[("equal_count", "white")]);
     assert_eq!(add_team(&org, tid, "东队", &names("东", 6)).status, 303);
     assert_eq!(add_team(&org, tid, "西队", &names("西", 6)).status, 303);
     assert_eq!(pair(&org, tid, 1, "3").status, 303);
@@ -1393,7 +1344,7 @@ fn withdrawing_relay_events_recomputes_the_match() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "撤回测试", "2");
-    team_settings(&org, &s, tid, &[]);
+    save_team_settings(&org, &s, tid, &[]);
     assert_eq!(add_team(&org, tid, "南队", &names("南", 8)).status, 303);
     assert_eq!(add_team(&org, tid, "北队", &names("北", 8)).status, 303);
     assert_eq!(pair(&org, tid, 1, "4").status, 303);
@@ -1576,7 +1527,7 @@ fn leaders_nigiri_decides_the_colours() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.field_error("colours").unwrap().contains("is for relay matches"), "{}", r.body);
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM team_settings"), 0);
-    team_settings(&org, &s, tid, &[("colours", "leaders_nigiri")]);
+    save_team_settings(&org, &s, tid, &[("colours", "leaders_nigiri")]);
     for (name, prefix) in [("东队", "东"), ("西队", "西"), ("南队", "南"), ("北队", "北")] {
         assert_eq!(add_team(&org, tid, name, &names(prefix, 6)).status, 303);
     }
@@ -1746,7 +1697,7 @@ fn one_match<'a>(
     players: usize,
 ) -> (i32, Relay<'a>) {
     let tid = team_tournament(org, name, "1");
-    team_settings(org, s, tid, &[]);
+    save_team_settings(org, s, tid, &[]);
     for t in teams {
         let prefix: String = t.chars().take(1).collect();
         assert_eq!(add_team(org, tid, t, &names(&prefix, players)).status, 303);
@@ -1776,7 +1727,7 @@ fn relay_matches_end_every_way_over_http() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "队际赛结束方式", "3");
-    team_settings(&org, &s, tid, &[("pairing", "swiss")]);
+    save_team_settings(&org, &s, tid, &[("pairing", "swiss")]);
     for (name, prefix) in [("东队", "东"), ("南队", "南"), ("西队", "西"), ("北队", "北")] {
         assert_eq!(add_team(&org, tid, name, &names(prefix, 6)).status, 303);
     }
@@ -1993,7 +1944,7 @@ fn impossible_setups_are_flagged_and_not_paired() {
     let r = org.submit("/t/new", "/t/new", &as_refs(&f));
     assert_eq!(r.status, 303, "{}", r.body);
     let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
-    team_settings(&org, &s, tid, &[]);
+    save_team_settings(&org, &s, tid, &[]);
 
     // The overview shows what the relay matches use; the staff see the flag.
     let public = s.client().get(&format!("/t/{tid}"));
@@ -2033,7 +1984,7 @@ fn impossible_setups_are_flagged_and_not_paired() {
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid}")), audits);
 
     // A 4-board event: the team of 5 is enough, a team of 3 is not.
-    team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "4")]);
+    save_team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "4")]);
     assert_eq!(add_team(&org, tid, "三人队", &names("三", 3)).status, 303);
     let warn = text_of(&org.get(&format!("/t/{tid}/teams")).body, "short-teams");
     assert!(
@@ -2071,7 +2022,7 @@ fn round_robin_byes_score_nothing_unless_the_event_says_so() {
         ("积分轮空", "swiss", "none", "3"),
     ] {
         let tid = team_tournament(&org, name, "3");
-        team_settings(&org, &s, tid, &[("pairing", pairing), ("rr_bye", rr_bye)]);
+        save_team_settings(&org, &s, tid, &[("pairing", pairing), ("rr_bye", rr_bye)]);
         for t in ["甲队", "乙队", "丙队"] {
             assert_eq!(add_team(&org, tid, t, &names(t, 6)).status, 303);
         }
@@ -2262,7 +2213,7 @@ fn board_matches_order_forfeits_and_swiss_labels() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "台次与弃权", "2");
-    team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "2"), ("pairing", "swiss")]);
+    save_team_settings(&org, &s, tid, &[("format", "boards"), ("boards", "2"), ("pairing", "swiss")]);
     for t in ["一队", "二队"] {
         assert_eq!(add_team(&org, tid, t, &names(t, 3)).status, 303);
     }
@@ -2415,7 +2366,7 @@ fn team_pages_say_words_not_codes() {
     let s = Server::start();
     let org = s.first_organizer();
     let tid = team_tournament(&org, "用语", "1");
-    team_settings(&org, &s, tid, &[]);
+    save_team_settings(&org, &s, tid, &[]);
     assert_eq!(add_team(&org, tid, "风队", &names("风", 6)).status, 303);
     assert_eq!(add_team(&org, tid, "云队", &names("云", 6)).status, 303);
     let judge = arbiter(&s, &org, tid, "judge11");

@@ -11,6 +11,7 @@
 pub mod outsider;
 pub mod routes;
 pub mod standings;
+pub mod team;
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader, Read};
