@@ -23,7 +23,9 @@
 //! board would be ≥ 2 after it: Tengen's count, rules.md §4.3), `opengotha_unbalanced`
 //! (players more than one colour off by OpenGotha's count, [`opengotha_unbalanced`]),
 //! `max_colour_imbalance`, `three_in_a_row` (players given the same colour a third time
-//! running).
+//! running), `torn` (players whose due colour is the colour of their last two games: each of
+//! them adds to `colour_imbalance` or to `three_in_a_row`, whatever the pairing) and
+//! `needless_third` (players given a colour a third time running who were not torn).
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -169,6 +171,8 @@ pub fn run(args: Args) -> i32 {
         "opengotha_unbalanced": og,
         "max_colour_imbalance": q.max_colour_imbalance,
         "three_in_a_row": q.three_in_a_row,
+        "torn": q.torn,
+        "needless_third": q.needless_third,
     });
     println!("{out}");
     0
@@ -380,6 +384,8 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
         "opengotha_unbalanced": og_count,
         "max_colour_imbalance": q.max_colour_imbalance,
         "three_in_a_row": q.three_in_a_row,
+        "torn": q.torn,
+        "needless_third": q.needless_third,
     }))
 }
 
@@ -600,6 +606,8 @@ struct Quality {
     colour_imbalance: usize,
     max_colour_imbalance: i32,
     three_in_a_row: usize,
+    torn: usize,
+    needless_third: usize,
 }
 
 fn quality(e: &Engine<'_>, system: ds::System, games: &[NewGame]) -> Quality {
@@ -615,6 +623,8 @@ fn quality(e: &Engine<'_>, system: ds::System, games: &[NewGame]) -> Quality {
         colour_imbalance: 0,
         max_colour_imbalance: 0,
         three_in_a_row: 0,
+        torn: 0,
+        needless_third: 0,
     };
     for g in games {
         if met.contains_key(&ordered(g.black, g.white)) {
@@ -634,17 +644,42 @@ fn quality(e: &Engine<'_>, system: ds::System, games: &[NewGame]) -> Quality {
             }
             q.max_colour_imbalance = q.max_colour_imbalance.max(bal.abs());
             let n = r.colours.len();
+            let torn = torn(r.colour_balance, &r.colours);
             if n >= 2 && r.colours[n - 1] == c && r.colours[n - 2] == c {
                 q.three_in_a_row += 1;
+                q.needless_third += usize::from(!torn);
             }
+            q.torn += usize::from(torn);
         }
     }
     q
 }
 
+/// Whether the one colour that keeps a player within one colour of level (balance ±1 or ±2)
+/// is the colour of their last two games: such a player ends two off or takes a colour a
+/// third time running, whatever the pairing.
+fn torn(balance: i32, colours: &[Colour]) -> bool {
+    let due = match balance {
+        1 | 2 => Colour::White,
+        -2 | -1 => Colour::Black,
+        _ => return false,
+    };
+    colours.len() >= 2 && colours[colours.len() - 2..].iter().all(|&c| c == due)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_torn_player_is_due_the_colour_of_their_last_two_games() {
+        use Colour::{Black as B, White as W};
+        assert!(torn(1, &[B, B, B, W, W]));
+        assert!(!torn(1, &[B, W, B, W, B]));
+        assert!(torn(-2, &[W, W, W, W, B, B]));
+        assert!(!torn(0, &[B, W, W, B]));
+        assert!(!torn(3, &[B, B, B, W, W, B, B, W, W]), "no colour keeps them within one");
+    }
 
     fn args() -> Args {
         Args {

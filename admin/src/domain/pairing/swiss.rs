@@ -804,6 +804,26 @@ mod tests {
         assert_eq!((rp.games[0].black, rp.games[0].white), (2, 1));
     }
 
+    /// Issue 16 item 3: balance first (rules.md §14.3). Player 1 played B B B W W: White keeps
+    /// them level and is a third White running, Black puts them two Blacks up. Player 2 (B W)
+    /// does not mind. Player 1 takes White.
+    #[test]
+    fn balance_comes_before_avoiding_a_third_colour() {
+        let players: Vec<Player> = (1..=2).map(|i| Player::new(i, 0)).collect();
+        let mut h = History::default();
+        for (round, b, w) in [(1, 1, 9), (2, 1, 8), (3, 1, 7), (4, 6, 1), (5, 5, 1), (4, 2, 4), (5, 3, 2)] {
+            h.games.push(PlayedGame::new(round, b, w, GameResult::Draw));
+        }
+        let mut all = players.clone();
+        for id in 3..=9 {
+            let mut p = Player::new(id, 0);
+            p.status = Status::Withdrawn;
+            all.push(p);
+        }
+        let rp = pair_round(&all, &h, &Settings::default(), 6, 0).unwrap();
+        assert_eq!((rp.games[0].black, rp.games[0].white), (2, 1));
+    }
+
     #[test]
     fn hard_unit_avoidance_beats_score_soft_does_not() {
         // 1, 2 (unit A) lead with 4 points; 3, 4 (no unit) have 0.

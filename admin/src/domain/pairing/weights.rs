@@ -29,8 +29,15 @@
 //!
 //! Colour cost of giving colour c to a player with balance b (assigned Blacks − Whites over
 //! games played on the board, rules.md §4.3) and last colours: with b' = b ± 1,
-//! `min(36, 4·(|b'| − 1)²)` if |b'| ≥ 2, plus 12 if the last two colours were both c
-//! (three in a row), plus 1 if the last colour was c (prefer alternation).
+//! 16 if |b'| = 2 and 36 if |b'| ≥ 3, plus 12 if the last two colours were both c (three in
+//! a row), plus 1 if the last colour was c (prefer alternation).
+//!
+//! Balance comes first (issue 16 item 3): §14.3 balances each player's first- and
+//! second-move counts, while avoiding a third colour in a row is a FIDE-like default [INF].
+//! So a player whose due colour is the colour of their last two games (Blacks B B B W W:
+//! White keeps them level, Black puts them two off) takes it a third time (12 + 1 < 16)
+//! rather than ending two colours off. One of the two must happen to such a player, whatever
+//! the pairing; `tengen bench pair` prints how many there are (`torn`).
 
 use std::collections::HashMap;
 
@@ -121,7 +128,11 @@ impl ColourState {
     pub fn cost(&self, c: Colour) -> i128 {
         let after = self.balance + if c == Colour::Black { 1 } else { -1 };
         let a = i128::from(after.unsigned_abs().min(100));
-        let mut cost = if a >= 2 { (4 * (a - 1) * (a - 1)).min(36) } else { 0 };
+        let mut cost = match a {
+            0 | 1 => 0,
+            2 => 16,
+            _ => 36,
+        };
         if self.last == Some(c) {
             cost += 1;
             if self.before_last == Some(c) {
@@ -368,6 +379,14 @@ impl Problem for Field {
     fn is_hub(&self, v: usize) -> bool {
         self.vertices[v].id.is_none()
     }
+
+    fn leaning(&self, v: usize) -> i32 {
+        if self.balance_colours && self.handicap == super::HandicapRule::None {
+            self.vertices[v].colour.leaning()
+        } else {
+            0
+        }
+    }
 }
 
 #[cfg(test)]
@@ -466,11 +485,22 @@ mod tests {
     fn colour_term() {
         let black_twice = ColourState::from_colours(&[Colour::Black, Colour::Black]);
         let white_once = ColourState::from_colours(&[Colour::White]);
-        // Black again: balance 3 → 16, plus streak 12 and alternation 1.
-        assert_eq!(black_twice.cost(Colour::Black), 16 + 12 + 1);
+        // Black again: balance 3 → 36, plus streak 12 and alternation 1.
+        assert_eq!(black_twice.cost(Colour::Black), 36 + 12 + 1);
         assert_eq!(black_twice.cost(Colour::White), 0);
         assert_eq!(white_once.cost(Colour::Black), 0);
-        assert_eq!(white_once.cost(Colour::White), 4 + 1);
+        assert_eq!(white_once.cost(Colour::White), 16 + 1);
+        // Balance first: B B B W W is due White; a third White costs less than two off.
+        let torn = ColourState::from_colours(&[
+            Colour::Black,
+            Colour::Black,
+            Colour::Black,
+            Colour::White,
+            Colour::White,
+        ]);
+        assert_eq!(torn.cost(Colour::White), 12 + 1);
+        assert_eq!(torn.cost(Colour::Black), 16);
+        assert_eq!(torn.leaning(), 1, "leans to White, the third in a row");
         let mut a = v(1, 0);
         a.colour = black_twice;
         let mut b = v(2, 0);
