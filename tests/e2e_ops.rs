@@ -162,11 +162,13 @@ fn automatic_backups_are_checked_pruned_kept_per_round_and_shown() {
     let dir = tempfile::tempdir().unwrap();
     let backups = dir.path().join("auto");
     let b = backups.to_str().unwrap().to_string();
-    let mut s = Server::start_with(
+    // A server in China: the copies are named in its zone (issue 15 item 4), not UTC.
+    let mut s = Server::start_full(
         dir,
         &["--backup-dir", &b, "--backup-every", "1s", "--backup-keep", "2"],
         Stdio::inherit(),
         "warn",
+        &[("TENGEN_TZ", "Asia/Shanghai")],
     );
     let org = s.first_organizer();
     let last = wait_for(&org, "/users", "backup-last");
@@ -199,6 +201,13 @@ fn automatic_backups_are_checked_pruned_kept_per_round_and_shown() {
     }
     s.stop();
     let all: Vec<String> = files(&backups).into_iter().filter(|f| f.ends_with(".sqlite")).collect();
+    // STEM-auto-20261203-093000.123+0800.sqlite: Shanghai's wall clock and its offset.
+    let shanghai = (chrono::Utc::now() + chrono::Duration::hours(8)).format("%Y%m%d").to_string();
+    for f in &all {
+        let stamp = f.trim_end_matches(".sqlite").rsplit('-').take(2).collect::<Vec<_>>();
+        assert!(stamp[0].ends_with("+0800"), "{f}: Shanghai's offset");
+        assert!(stamp[1] == shanghai || f.contains("-235"), "{f}: Shanghai's date {shanghai}");
+    }
     assert!((2..=3).contains(&all.iter().filter(|f| f.contains("-auto-")).count()), "{all:?}");
     assert_eq!(all.iter().filter(|f| f.starts_with(&prefix)).count(), 1, "{all:?}");
     for f in &all {

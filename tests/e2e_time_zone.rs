@@ -123,3 +123,20 @@ fn times_are_typed_and_shown_in_the_events_zone_and_stored_in_utc() {
     assert_eq!(zone(&s).as_deref(), Some("Europe/London"));
     assert_eq!(count_rows(&s.db, "SELECT COUNT(*) FROM audit"), audits);
 }
+
+/// The OpenGotha file's save stamp is the event's wall clock (Shanghai: UTC + 8), not the
+/// server's UTC.
+#[test]
+fn the_opengotha_export_is_stamped_in_the_events_zone() {
+    let s = Server::start_env(&[("TENGEN_TZ", "UTC")]);
+    let c = s.first_organizer();
+    let tid = tournament_with_players(&c, "时区导出赛", "Zone Export", &[("time_zone", "Asia/Shanghai")], 4);
+    let shanghai = || (chrono::Utc::now() + chrono::Duration::hours(8)).format("%Y%m%d%H").to_string();
+    let before = shanghai();
+    let r = c.get(&format!("/t/{tid}/export/opengotha.xml"));
+    let after = shanghai();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let at = r.body.find("saveDT=\"").expect("saveDT") + "saveDT=\"".len();
+    let hour = &r.body[at..at + 10];
+    assert!(hour == before || hour == after, "saveDT {hour}, Shanghai's hour {before}");
+}

@@ -377,10 +377,11 @@ impl Loaded {
 pub fn opengotha(
     conn: &mut SqliteConnection,
     tid: i32,
-    saved: chrono::NaiveDateTime,
+    saved: chrono::DateTime<chrono::Utc>,
 ) -> Result<Download, DbError> {
     let t = tdb::get(conn, tid)?;
-    let out = pd::opengotha(conn, tid, saved)?;
+    // The file's save stamp, as OpenGotha writes it: the event's wall clock (issue 15 item 4).
+    let out = pd::opengotha(conn, tid, t.settings().time_zone.wall_clock(saved))?;
     Ok(Download {
         bytes: write_opengotha(&out),
         content_type: "application/xml; charset=utf-8",

@@ -81,7 +81,7 @@ impl Server {
         Server::start_full(tempfile::tempdir().expect("tempdir"), &[], Stdio::inherit(), "warn", envs)
     }
 
-    fn start_full(
+    pub fn start_full(
         dir: tempfile::TempDir,
         args: &[&str],
         stderr: Stdio,

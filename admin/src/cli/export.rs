@@ -96,7 +96,7 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             let pool = open_existing(db)?;
             let mut conn = pool.get().map_err(|e| e.to_string())?;
             check_tournament(&mut conn, a.tournament)?;
-            let saved = chrono::Utc::now().naive_utc();
+            let saved = chrono::Utc::now();
             let file = documents::opengotha(&mut conn, a.tournament, saved).map_err(|e| e.to_string())?;
             write_out(&a.out, &file.bytes)?;
             eprintln!("tournament {} → {} ({} bytes)", a.tournament, a.out.display(), file.bytes.len());

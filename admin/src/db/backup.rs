@@ -2,6 +2,7 @@
 //! is a consistent snapshot even with writers in WAL mode.
 
 use super::DbError;
+use crate::domain::event_time::EventZone;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 use std::path::{Path, PathBuf};
 
@@ -101,6 +102,20 @@ pub fn restore(db: &Path, file: &Path) -> Result<PathBuf, DbError> {
     Ok(safety)
 }
 
+/// Now, as backup file names carry it: in the server's zone, the zone new events take (a
+/// backup holds every event), with its UTC offset (issue 15 item 4).
+fn file_stamp() -> String {
+    EventZone::server().file_stamp(chrono::Utc::now())
+}
+
+/// The instant of a backup name's stamp, for the order of pruning; names of earlier versions
+/// carry UTC without an offset.
+fn stamp_instant(stamp: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    EventZone::instant_of_stamp(stamp).or_else(|| {
+        chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%d-%H%M%S%.3f").ok().map(|t| t.and_utc())
+    })
+}
+
 /// The folder for automatic backups: backups/ beside the database file.
 pub fn backups_dir(db: &Path) -> PathBuf {
     db.parent().map(|p| p.to_path_buf()).unwrap_or_default().join("backups")
@@ -109,7 +124,7 @@ pub fn backups_dir(db: &Path) -> PathBuf {
 /// Back up the database into backups/ before a destructive action; returns the file written.
 pub fn auto_backup(db: &Path, why: &str) -> Result<PathBuf, DbError> {
     let stem = db.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "tengen".into());
-    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S%.3f");
+    let stamp = file_stamp();
     let why: String =
         why.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
     let dest = backups_dir(db).join(format!("{stem}-{stamp}-{why}.sqlite"));
@@ -147,7 +162,7 @@ impl AutoBackup {
     /// round copy, prune old copies.
     pub fn run_once(&self, db: &Path) -> Result<Taken, DbError> {
         let stem = Self::stem(db);
-        let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S%.3f");
+        let stamp = file_stamp();
         let file = self.dir.join(format!("{stem}-auto-{stamp}.sqlite"));
         backup_limited(db, &file, self.max_pages)?;
         let bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
@@ -184,7 +199,7 @@ impl AutoBackup {
         }
         let mut autos: Vec<String> =
             names.into_iter().filter(|n| n.starts_with(&prefix) && n.ends_with(".sqlite")).collect();
-        autos.sort();
+        autos.sort_by_key(|n| (stamp_instant(&n[prefix.len()..n.len() - ".sqlite".len()]), n.clone()));
         let extra = autos.len().saturating_sub(self.keep.max(1));
         for name in &autos[..extra] {
             std::fs::remove_file(self.dir.join(name)).map_err(|e| err(format!("{name}: {e}")))?;
@@ -219,6 +234,15 @@ mod tests {
             c.execute("INSERT INTO filler VALUES (?1)", [&"x".repeat(2000)]).unwrap();
         }
         db
+    }
+
+    #[test]
+    fn backup_stamps_sort_by_their_instant_old_and_new() {
+        let old = stamp_instant("20261202-193000.123").unwrap();
+        let new = stamp_instant("20261203-033000.200+0800").unwrap();
+        assert!(old < new, "19:30:00.123 UTC, then 19:30:00.200 UTC");
+        assert_eq!(stamp_instant("tengen"), None);
+        assert!(file_stamp().len() == "20261203-033000.200+0800".len());
     }
 
     #[test]

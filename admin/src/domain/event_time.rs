@@ -42,6 +42,9 @@ pub enum NoSuchTime {
     Skipped,
 }
 
+/// The format of [`EventZone::file_stamp`].
+const FILE_STAMP: &str = "%Y%m%d-%H%M%S%.3f%z";
+
 /// The event's time zone: an IANA zone of the tz database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EventZone(Tz);
@@ -99,6 +102,25 @@ impl EventZone {
             .or_else(|| named(std::env::var("TZ").ok().map(|t| t.trim_start_matches(':').to_string())))
             .or_else(|| named(iana_time_zone::get_timezone().ok()))
             .unwrap_or_default()
+    }
+
+    /// A file name's stamp in the zone with its UTC offset, "20261203-093000.123+0800"
+    /// (issue 15 item 4: file names in the reader's time, not UTC); [`EventZone::
+    /// instant_of_stamp`] reads it back, so files sort by the instant even across a
+    /// daylight-saving change.
+    pub fn file_stamp(&self, t: DateTime<Utc>) -> String {
+        self.local(t).format(FILE_STAMP).to_string()
+    }
+
+    /// The instant of a stamp written by [`EventZone::file_stamp`] (any zone's).
+    pub fn instant_of_stamp(stamp: &str) -> Option<DateTime<Utc>> {
+        DateTime::parse_from_str(stamp, FILE_STAMP).ok().map(|t| t.with_timezone(&Utc))
+    }
+
+    /// An instant as the zone's wall-clock date and time (for formats that carry no zone,
+    /// such as OpenGotha's save stamp).
+    pub fn wall_clock(&self, t: DateTime<Utc>) -> NaiveDateTime {
+        self.local(t).naive_local()
     }
 
     fn local(&self, t: DateTime<Utc>) -> DateTime<Tz> {
@@ -324,5 +346,21 @@ mod tests {
             }
         }
         assert!(offenders.is_empty(), "clock formats outside domain::event_time: {offenders:?}");
+    }
+
+    #[test]
+    fn file_stamps_are_local_and_sort_by_instant() {
+        let t = DateTime::parse_from_rfc3339("2026-12-03T01:30:00.250Z").unwrap().with_timezone(&Utc);
+        let stamp = EventZone::SHANGHAI.file_stamp(t);
+        assert_eq!(stamp, "20261203-093000.250+0800");
+        assert_eq!(EventZone::instant_of_stamp(&stamp), Some(t));
+        // London's autumn change: 01:30 BST comes before 01:10 GMT.
+        let london = EventZone::parse("Europe/London").unwrap();
+        let a = DateTime::parse_from_rfc3339("2026-10-25T00:30:00Z").unwrap().with_timezone(&Utc);
+        let b = DateTime::parse_from_rfc3339("2026-10-25T01:10:00Z").unwrap().with_timezone(&Utc);
+        let (sa, sb) = (london.file_stamp(a), london.file_stamp(b));
+        assert_eq!((sa.as_str(), sb.as_str()), ("20261025-013000.000+0100", "20261025-011000.000+0000"));
+        assert!(EventZone::instant_of_stamp(&sa) < EventZone::instant_of_stamp(&sb));
+        assert_eq!(EventZone::instant_of_stamp("20261203-093000"), None);
     }
 }

@@ -19,7 +19,7 @@ use actix_web::{web, HttpResponse};
 pub async fn opengotha(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    let saved = chrono::Utc::now().naive_utc();
+    let saved = chrono::Utc::now();
     let file = ctx.db(move |c| documents::opengotha(c, tid, saved)).await?;
     Ok(ctx.finish(file_response(file)))
 }
