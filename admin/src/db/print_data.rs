@@ -205,16 +205,15 @@ fn load_round(
     Ok(Loaded { head: RoundHead { t, round, sheet }, games, players })
 }
 
-/// An entrant as printed: both names, the rank in both languages (as stored when it cannot be
-/// read), the unit.
+/// An entrant as printed: both names, the rank (as stored when it cannot be read), the unit.
 pub fn sheet_player(e: &EntrantRow) -> SheetPlayer {
     match e.input() {
         Some(input) => SheetPlayer::from_entrant(&input),
         None => SheetPlayer {
             name_zh: e.name_zh(),
             name_latin: e.name_latin(),
-            rank_zh: e.rank.clone(),
-            rank_en: e.rank.clone(),
+            rank: None,
+            rank_stored: e.rank.clone(),
             unit: e.unit.clone(),
         },
     }
@@ -353,7 +352,7 @@ pub fn opengotha(
         }
     }
     let mm = &s.pairing.mcmahon;
-    let rank = |r: Rank| r.en().to_uppercase();
+    let rank = |r: Rank| r.notation().to_uppercase();
     let hd = &s.pairing.handicap;
     // OpenGotha counts ranks above its threshold as the threshold; the nearest to "no
     // handicap at or above the bar" is the bar, and without it the top of its scale.

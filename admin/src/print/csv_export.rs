@@ -507,7 +507,7 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
         let pin: String = p.egd_pin.as_deref().unwrap_or("").chars().filter(|c| c.is_ascii_digit()).collect();
         table.push(Row {
             name,
-            rank: p.rank.en(),
+            rank: p.rank.notation(),
             country: country_code(&p.country, place)?,
             club,
             scores: p.scores.iter().map(|(_, v)| v.trim().to_string()).collect(),

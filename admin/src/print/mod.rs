@@ -162,22 +162,23 @@ pub struct SheetPlayer {
     pub name_zh: String,
     /// "ZHANG Wei", "Müller Anna" (may be empty).
     pub name_latin: String,
-    /// 业余5段
-    pub rank_zh: String,
-    /// 5d
-    pub rank_en: String,
+    /// The rank, worded by the document's `Lang` ("业余5段" / "5d"); `None` when the stored
+    /// rank cannot be read, then printed as stored.
+    pub rank: Option<crate::domain::entrant::Rank>,
+    /// The stored rank, printed when `rank` is `None`.
+    pub rank_stored: String,
     /// Club, school, city or province team (单位).
     pub unit: String,
 }
 
 impl SheetPlayer {
-    /// The sheet view of an entrant: both full names, the rank in both languages, the unit.
+    /// The sheet view of an entrant: both full names, the rank, the unit.
     pub fn from_entrant(e: &crate::domain::entrant::EntrantInput) -> SheetPlayer {
         SheetPlayer {
             name_zh: e.full_name_zh(),
             name_latin: e.full_name_latin(),
-            rank_zh: e.rank.zh(),
-            rank_en: e.rank.en(),
+            rank: Some(e.rank),
+            rank_stored: e.rank.notation(),
             unit: e.unit.clone(),
         }
     }
@@ -218,16 +219,11 @@ impl SheetPlayer {
             .unwrap_or("")
     }
 
-    /// The rank in `lang`, or the other one.
-    pub fn rank(&self, lang: Lang) -> &str {
-        let (a, b) = match lang {
-            Lang::Zh => (&self.rank_zh, &self.rank_en),
-            Lang::En => (&self.rank_en, &self.rank_zh),
-        };
-        if a.trim().is_empty() {
-            b.trim()
-        } else {
-            a.trim()
+    /// The rank in `lang` (as stored when it cannot be read).
+    pub fn rank(&self, lang: Lang) -> String {
+        match self.rank {
+            Some(r) => lang.rank(r),
+            None => self.rank_stored.trim().to_string(),
         }
     }
 
@@ -435,11 +431,14 @@ mod tests {
         assert_eq!(p.display_name(Lang::Zh), "张伟 Zhang Wei");
         assert_eq!(p.display_name(Lang::En), "Zhang Wei 张伟");
         assert_eq!(p.secondary_name(Lang::Zh), "Zhang Wei");
-        let q = SheetPlayer { name_latin: "Anna Müller".into(), rank_en: "2k".into(), ..Default::default() };
+        let rank = Some(crate::domain::entrant::Rank::Kyu(2));
+        let q = SheetPlayer { name_latin: "Anna Müller".into(), rank, ..Default::default() };
         assert_eq!(q.display_name(Lang::Zh), "Anna Müller");
         assert_eq!(q.primary_name(Lang::Zh), "Anna Müller");
         assert_eq!(q.secondary_name(Lang::Zh), "");
-        assert_eq!(q.rank(Lang::Zh), "2k");
+        assert_eq!((q.rank(Lang::Zh), q.rank(Lang::En)), ("2级".into(), "2k".into()));
+        let odd = SheetPlayer { rank_stored: " 2 kyu? ".into(), ..Default::default() };
+        assert_eq!(odd.rank(Lang::Zh), "2 kyu?", "an unreadable rank prints as stored");
     }
 
     #[test]

@@ -54,8 +54,8 @@ pub fn player(i: usize) -> SheetPlayer {
     SheetPlayer {
         name_zh: format!("{s}{g}"),
         name_latin: format!("{sl} {gl}"),
-        rank_zh: format!("业余{d}段"),
-        rank_en: format!("{d}d"),
+        rank: Some(crate::domain::entrant::Rank::Dan(d as u8)),
+        rank_stored: format!("{d}d"),
         unit: UNITS[i % UNITS.len()].into(),
     }
 }
