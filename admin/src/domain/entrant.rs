@@ -766,7 +766,10 @@ impl EntrantInput {
             name_errors.push(FieldError::new(field::FAMILY_NAME_ZH, ErrorCode::NameMissing));
         }
         if !self.rank.is_valid() {
-            errors.push(FieldError::new(field::RANK, ErrorCode::RankOutOfRange { input: self.rank.notation() }));
+            errors.push(FieldError::new(
+                field::RANK,
+                ErrorCode::RankOutOfRange { input: self.rank.notation() },
+            ));
         }
         if let Some(r) = self.rating {
             if !(MIN_RATING..=MAX_RATING).contains(&r) {

@@ -37,10 +37,7 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         system: options(lang, System::ALL, System::code, "system"),
         colour: options(lang, ColourMethod::ALL, ColourMethod::code, "colour"),
         same_unit,
-        preset: Preset::ALL
-            .iter()
-            .map(|p| (p.code().to_string(), lang.rule_set(*p).to_string()))
-            .collect(),
+        preset: Preset::ALL.iter().map(|p| (p.code().to_string(), lang.rule_set(*p).to_string())).collect(),
         points: options(lang, PointsScale::ALL, PointsScale::code, "points"),
         bye_value: options(lang, ByeValue::ALL, ByeValue::code, "bye_value"),
         bye_sos: options(lang, ByeSos::ALL, ByeSos::code, "bye_sos"),
@@ -771,8 +768,7 @@ pub fn tournament_page(
     // A team event shows the rules its matches use (relay: seed 003, komi 3½), and its staff
     // see when the tournament's own rule set is the individual one (issue 13 item 6).
     let rules = team.map(|ts| ts.game_rules(&s.ruleset)).unwrap_or_else(|| s.ruleset.clone());
-    let preset_name =
-        |r: &rules::ruleset::RuleSet| lang.rule_set(r.preset);
+    let preset_name = |r: &rules::ruleset::RuleSet| lang.rule_set(r.preset);
     let rules_flag = team.filter(|ts| c.staff && ts.keeps_individual_rules(&s.ruleset)).map(|_| {
         lang.tf(
             "team.rules_flag",
