@@ -45,8 +45,8 @@ use crate::import::opengotha::OgResult;
 use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::csv_export::ascii_fold;
 use crate::print::{
-    Colour, CrosstableRow, EgfClass, EgfHandicap, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow,
-    ResultRow, RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
+    Colour, CrosstableRow, EgfClass, EgfHandicap, EgfPlayer, EgfRefusal, EgfTournament, Lang, Outcome,
+    PairingRow, ResultRow, RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
 };
 use rules::clock::TimeControl;
 
@@ -431,16 +431,6 @@ pub struct EventResults {
 pub struct EventEgf {
     pub t: TournamentRow,
     pub file: Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal>,
-}
-
-/// Why the tournament's data makes no EGF file, with what the message names; the words are
-/// the catalog's (`Lang::egf_refusal`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EgfRefusal {
-    /// An entrant's stored rank cannot be read (`entrant` as the lists show the name).
-    Rank { entrant: String, rank: String },
-    /// The time control is below EGF class C (25 min basic, 30 min adjusted).
-    BelowClassC { basic_minutes: u32, adjusted_minutes: u32 },
 }
 
 /// The tournament, what standings read, and the standings after `round` (by default the last

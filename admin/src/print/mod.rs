@@ -33,8 +33,8 @@ mod testutil;
 pub mod wall_chart;
 
 pub use csv_export::{
-    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfHandicap, EgfPlayer, EgfTournament,
-    ResultRow,
+    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfError, EgfField, EgfHandicap, EgfPlayer,
+    EgfProblem, EgfRefusal, EgfTournament, ResultRow,
 };
 pub use font::FontFace;
 pub use pairing_list::{pairing_list, PairingOrder};
@@ -52,9 +52,29 @@ pub enum PrintError {
     /// printpdf reported an error while writing the document.
     #[error("PDF: {0}")]
     Pdf(String),
-    /// The data cannot be printed as given (the message says which row and why).
-    #[error("{0}")]
-    Invalid(String),
+    /// The data cannot be printed as given: which row and why, typed; the reader's words are
+    /// `Lang::data_problem`'s (`Display` is its English, for logs).
+    #[error("{}", Lang::En.data_problem(.0))]
+    Invalid(DataProblem),
+}
+
+/// What in the tournament's data keeps a document from being made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DataProblem {
+    /// The EGF results file cannot be written: where and why.
+    Egf(EgfError),
+    /// The tournament cannot go to the EGF rating list at all.
+    EgfRefused(EgfRefusal),
+    /// Rows of one table carry different tie-break columns (`place`: the first that differs).
+    TiebreakColumns { place: u32 },
+    /// The loaded data is not the document's (a mistake of the caller, not of the data).
+    WrongData,
+}
+
+impl From<DataProblem> for PrintError {
+    fn from(p: DataProblem) -> PrintError {
+        PrintError::Invalid(p)
+    }
 }
 
 /// Language of the labels: the one `Lang` of the catalog every label comes from.
@@ -395,9 +415,8 @@ pub(crate) fn tiebreak_labels<'a>(
             None => labels = Some(these),
             Some(l) if *l == these => {}
             Some(l) => {
-                return Err(PrintError::Invalid(format!(
-                    "place {place}: tie-break columns {these:?} differ from {l:?}"
-                )))
+                tracing::debug!("place {place}: tie-break columns {these:?} differ from {l:?}");
+                return Err(DataProblem::TiebreakColumns { place }.into());
             }
         }
     }
