@@ -240,7 +240,7 @@ fn sheet_head(t: &TournamentRow, round: u32, draft: bool, lang: Lang) -> SheetTo
     let date = if draft { format!("{dates}  {}", lang.t("doc.draft")) } else { dates };
     SheetTournament {
         name_zh: s.name_zh.clone(),
-        name_en: s.name_latin.clone(),
+        name_latin: s.name_latin.clone(),
         venue: s.venue.clone(),
         round,
         date,
@@ -930,7 +930,7 @@ pub fn match_sheets(
     let komi = rules::outcome::quarters_decimal(rules.komi_q);
     let tournament = SheetTournament {
         name_zh: t.name_zh.clone(),
-        name_en: t.name_latin.clone(),
+        name_latin: t.name_latin.clone(),
         venue: t.venue.clone(),
         round: u32::try_from(st.row.round_number).unwrap_or(0),
         // The match day (issue 13 item 5), once the match's start is set.

@@ -129,7 +129,7 @@ impl<'a> PdfOptions<'a> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SheetTournament {
     pub name_zh: String,
-    pub name_en: String,
+    pub name_latin: String,
     pub venue: String,
     /// Round number, from 1.
     pub round: u32,
@@ -149,8 +149,8 @@ impl SheetTournament {
     /// The name in `lang`, or the other one when that is empty.
     pub fn name(&self, lang: Lang) -> &str {
         let (a, b) = match lang {
-            Lang::Zh => (&self.name_zh, &self.name_en),
-            Lang::En => (&self.name_en, &self.name_zh),
+            Lang::Zh => (&self.name_zh, &self.name_latin),
+            Lang::En => (&self.name_latin, &self.name_zh),
         };
         if a.trim().is_empty() {
             b
