@@ -782,7 +782,8 @@ impl Lang {
                 format!("{}: {}", self.side_name(*side), self.roster_error(error))
             }
             MatchError::Setup(SetupError::SharedPerson(_)) => self.t("relay.err_shared_person").to_string(),
-            MatchError::Setup(e) => e.to_string(),
+            MatchError::Setup(SetupError::SameTeam) => self.t("relay.err_same_team").to_string(),
+            MatchError::Setup(SetupError::UnknownBarred(p)) => self.tf("relay.err_unknown_barred", &[p]),
             other => format!("{other:?}"),
         }
     }
@@ -870,6 +871,23 @@ mod tests {
         let (en, zh) = both(|l| l.relay_effect(&Effect::GameOver { result, said: said.clone() }, &id));
         assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
         assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
+    }
+
+    /// Every reason a match cannot be set up is worded (none falls back to `Display`).
+    #[test]
+    fn setup_errors_read_in_both_languages() {
+        use crate::domain::team::roster::RosterError;
+        for e in [
+            SetupError::Roster { side: Color::White, error: RosterError::EmptyName(7) },
+            SetupError::SharedPerson(3),
+            SetupError::SameTeam,
+            SetupError::UnknownBarred(112),
+        ] {
+            both(|l| l.match_not_ready(&MatchError::Setup(e.clone())));
+        }
+        assert!(Lang::Zh
+            .match_not_ready(&MatchError::Setup(SetupError::UnknownBarred(112)))
+            .contains("112号"));
     }
 
     /// Sides and sections read as the catalog has them (the sentences above build on them).
