@@ -828,7 +828,26 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let mut zh_staff = Client::new(&s.base);
     zh_staff.cookies = c.cookies.clone();
     zh_staff.accept_language = "zh-CN".into();
-    assert!(zh_staff.get(&egf).body.contains("无法根据现有赛事数据生成此文件"));
+    // The refusal is in the reader's language, not the file's (issue 15 item 1).
+    let body = zh_staff.get(&egf).body;
+    assert!(body.contains("无法根据现有赛事数据生成此文件"), "{body}");
+    assert!(body.contains("请填写拉丁字母（拼音）姓名") && !body.contains("pinyin"), "{body}");
+    // The command line says it in its --lang (zh by default), on one line, and writes nothing.
+    let none = s.dir.path().join("egf-refused.h9");
+    let t = tid.to_string();
+    for (lang, says) in
+        [("en", "give the name in Latin letters (pinyin)"), ("zh", "请填写拉丁字母（拼音）姓名")]
+    {
+        let out =
+            s.cli(&["export", "egf", "--tournament", &t, "--lang", lang, "--out", none.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(says) && err.contains(&first.3[..3]) && err.trim().lines().count() == 1,
+            "{err}"
+        );
+        assert!(!none.exists());
+    }
     let (family, given) = latin[&first.3].split_once(' ').unwrap();
     exec_sql(
         &s.db,

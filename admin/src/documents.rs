@@ -23,7 +23,8 @@ use crate::db::DbError;
 use crate::import::opengotha_write::write_opengotha;
 use crate::print::{
     crosstable, egf_h9, pairing_list, pairings_csv, record_sheets, results_csv, scoresheets, standings,
-    standings_csv, team_sheets, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,
+    standings_csv, team_sheets, DataProblem, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError,
+    SheetsPerPage,
 };
 
 /// A downloadable document: of one round (the first four) or of the tournament.
@@ -349,14 +350,15 @@ impl Loaded {
             }
             (Data::Results(d), Doc::ResultsCsv) => (results_csv(&d.rows, lang), &d.t),
             (Data::Egf(d), Doc::EgfH9) => {
-                let (t, players) = d.file.as_ref().map_err(|e| PrintError::Invalid(lang.egf_refusal(e)))?;
+                // Typed: the caller words it in its reader's language, not the file's.
+                let (t, players) = d.file.as_ref().map_err(|e| DataProblem::EgfRefused(e.clone()))?;
                 (egf_h9(t, players)?.into_bytes(), &d.t)
             }
             (Data::TeamSheets(d), Doc::TeamSheets) => {
                 (team_sheets(&d.header, &d.forms, &d.sheet, &opts(Paper::A4))?, &d.t)
             }
             // `load` pairs each document with its data.
-            _ => return Err(PrintError::Invalid("the loaded data does not fit the document".into())),
+            _ => return Err(DataProblem::WrongData.into()),
         };
         let table = match &self.data {
             Data::TeamSheets(d) => d.header.table,

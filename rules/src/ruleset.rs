@@ -51,24 +51,6 @@ impl Preset {
             Preset::Aga => RuleSet::aga(),
         }
     }
-
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Preset::Chinese2002 => "Chinese rules 2002 (individual)",
-            Preset::ChineseTeamRelay => "Chinese team relay rules",
-            Preset::Japanese => "Japanese rules",
-            Preset::Aga => "AGA rules",
-        }
-    }
-
-    pub fn name_zh(self) -> &'static str {
-        match self {
-            Preset::Chinese2002 => "中国围棋竞赛规则（2002）",
-            Preset::ChineseTeamRelay => "围棋队际赛规则",
-            Preset::Japanese => "日本规则",
-            Preset::Aga => "美国围棋协会规则",
-        }
-    }
 }
 
 /// What the referee rules when a cycle (triple ko, eternal life) stops the game (Art. 20.3).

@@ -47,7 +47,7 @@ pub fn demo_round(seed: u64, players: usize) -> (SheetTournament, Vec<TableSheet
     let name = demo_tournament_name();
     let t = SheetTournament {
         name_zh: name.zh.into(),
-        name_en: name.en.into(),
+        name_latin: name.en.into(),
         venue: "北京棋院 Beijing Weiqi Academy".into(),
         round: 1,
         date: "2026-12-05".into(),

@@ -1,7 +1,8 @@
 //! `tengen export pairings --tournament ID --round N --out FILE` (CSV),
 //! `tengen export results|standings --tournament ID [--lang zh|en] [--round N] --out FILE` (CSV
 //! of every game and bye, of the standings; with `--round N` of rounds 1 to N, after round N),
-//! `tengen export egf --tournament ID --out FILE` (EGF `.h9`)
+//! `tengen export egf --tournament ID [--lang zh|en] --out FILE` (EGF `.h9`; `--lang`: the
+//! language of a refusal, the file being ASCII)
 //! and `tengen export opengotha --tournament ID --out FILE` (OpenGotha XML), all over the
 //! published rounds: the same files as the web downloads, through [`crate::documents`].
 //!
@@ -27,7 +28,7 @@ pub enum Command {
     /// The standings as CSV, with the tie-break columns.
     Standings(EventCsvArgs),
     /// The results for the EGF rating list (.h9); players need Latin names.
-    Egf(OpengothaArgs),
+    Egf(EgfArgs),
 }
 
 /// Which tournament, the label language and where to write.
@@ -89,6 +90,20 @@ pub struct OpengothaArgs {
     pub out: PathBuf,
 }
 
+/// Which tournament, the language of the refusal, and where to write (the file is ASCII).
+#[derive(Args, Debug)]
+pub struct EgfArgs {
+    /// Tournament id.
+    #[arg(long)]
+    pub tournament: i32,
+    /// Language of what the command says when the data cannot go into the file: zh or en.
+    #[arg(long, default_value = "zh")]
+    pub lang: String,
+    /// Output file (`-` for stdout).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
 pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
     match cmd {
         Command::Pairings(a) => super::print::round_doc(db, &a, Doc::PairingsCsv),
@@ -105,8 +120,10 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
         Command::Results(a) => event_csv(db, &a, Doc::ResultsCsv),
         Command::Standings(a) => event_csv(db, &a, Doc::StandingsCsv),
         Command::Egf(a) => {
+            let words = documents::parse_lang(&a.lang).map_err(|e| e.to_string())?;
+            // The file is ASCII English; a refusal is in the reader's language.
             let req = TournamentDoc { tid: a.tournament, doc: Doc::EgfH9, lang: Lang::En, round: None };
-            super::print::tournament_doc(db, req, &a.out)
+            super::print::tournament_doc(db, req, &a.out, words)
         }
     }
 }
@@ -114,7 +131,7 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
 fn event_csv(db: &Path, a: &EventCsvArgs, doc: Doc) -> Result<(), String> {
     let lang = documents::parse_lang(&a.lang).map_err(|e| e.to_string())?;
     let round = super::print::parse_round(a.round.as_deref())?;
-    super::print::tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out)
+    super::print::tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out, lang)
 }
 
 pub(super) fn check_tournament(conn: &mut SqliteConnection, tid: i32) -> Result<(), String> {

@@ -125,7 +125,7 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             };
             let lang = docs::parse_lang(&a.lang).map_err(bad)?;
             let round = parse_round(a.round.as_deref())?;
-            return tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out);
+            return tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out, lang);
         }
         Command::TeamSheets(a) => return match_doc(db, a),
     };
@@ -138,13 +138,22 @@ pub(super) fn parse_round(round: Option<&str>) -> Result<Option<u32>, String> {
 }
 
 /// Loads, renders and writes one document of the tournament; says what it wrote on stderr.
-pub(super) fn tournament_doc(db: &Path, req: TournamentDoc, out: &Path) -> Result<(), String> {
+/// `words`: the language of a refusal (data the document cannot hold), the `--lang` asked for.
+pub(super) fn tournament_doc(
+    db: &Path,
+    req: TournamentDoc,
+    out: &Path,
+    words: crate::i18n::Lang,
+) -> Result<(), String> {
     let tid = req.tid;
     let pool = open_existing(db)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     check_tournament(&mut conn, tid)?;
     let loaded = req.load(&mut conn).map_err(|e| e.to_string())?;
-    let file = loaded.render().map_err(|e| format!("cannot write the file: {e}"))?;
+    let file = loaded.render().map_err(|e| match e {
+        crate::print::PrintError::Invalid(p) => words.tf("print.err_data", &[&words.data_problem(&p)]),
+        e => format!("cannot write the file: {e}"),
+    })?;
     write_out(out, &file.bytes)?;
     let after = match loaded.after_round() {
         0 => String::new(),

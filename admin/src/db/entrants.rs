@@ -116,7 +116,7 @@ pub fn sex_from_code(s: &str) -> Option<Sex> {
 }
 
 pub fn rank_code(r: &Rank) -> String {
-    r.en()
+    r.notation()
 }
 
 pub fn rank_from_code(s: &str) -> Option<Rank> {

@@ -45,8 +45,8 @@ use crate::import::opengotha::OgResult;
 use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::csv_export::ascii_fold;
 use crate::print::{
-    Colour, CrosstableRow, EgfClass, EgfHandicap, EgfPlayer, EgfTournament, Lang, Outcome, PairingRow,
-    ResultRow, RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
+    Colour, CrosstableRow, EgfClass, EgfHandicap, EgfPlayer, EgfRefusal, EgfTournament, Lang, Outcome,
+    PairingRow, ResultRow, RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
 };
 use rules::clock::TimeControl;
 
@@ -205,16 +205,15 @@ fn load_round(
     Ok(Loaded { head: RoundHead { t, round, sheet }, games, players })
 }
 
-/// An entrant as printed: both names, the rank in both languages (as stored when it cannot be
-/// read), the unit.
+/// An entrant as printed: both names, the rank (as stored when it cannot be read), the unit.
 pub fn sheet_player(e: &EntrantRow) -> SheetPlayer {
     match e.input() {
         Some(input) => SheetPlayer::from_entrant(&input),
         None => SheetPlayer {
             name_zh: e.name_zh(),
             name_latin: e.name_latin(),
-            rank_zh: e.rank.clone(),
-            rank_en: e.rank.clone(),
+            rank: None,
+            rank_stored: e.rank.clone(),
             unit: e.unit.clone(),
         },
     }
@@ -241,7 +240,7 @@ fn sheet_head(t: &TournamentRow, round: u32, draft: bool, lang: Lang) -> SheetTo
     let date = if draft { format!("{dates}  {}", lang.t("doc.draft")) } else { dates };
     SheetTournament {
         name_zh: s.name_zh.clone(),
-        name_en: s.name_latin.clone(),
+        name_latin: s.name_latin.clone(),
         venue: s.venue.clone(),
         round,
         date,
@@ -353,7 +352,7 @@ pub fn opengotha(
         }
     }
     let mm = &s.pairing.mcmahon;
-    let rank = |r: Rank| r.en().to_uppercase();
+    let rank = |r: Rank| r.notation().to_uppercase();
     let hd = &s.pairing.handicap;
     // OpenGotha counts ranks above its threshold as the threshold; the nearest to "no
     // handicap at or above the bar" is the bar, and without it the top of its scale.
@@ -432,16 +431,6 @@ pub struct EventResults {
 pub struct EventEgf {
     pub t: TournamentRow,
     pub file: Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal>,
-}
-
-/// Why the tournament's data makes no EGF file, with what the message names; the words are
-/// the catalog's (`Lang::egf_refusal`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EgfRefusal {
-    /// An entrant's stored rank cannot be read (`entrant` as the lists show the name).
-    Rank { entrant: String, rank: String },
-    /// The time control is below EGF class C (25 min basic, 30 min adjusted).
-    BelowClassC { basic_minutes: u32, adjusted_minutes: u32 },
 }
 
 /// The tournament, what standings read, and the standings after `round` (by default the last
@@ -941,7 +930,7 @@ pub fn match_sheets(
     let komi = rules::outcome::quarters_decimal(rules.komi_q);
     let tournament = SheetTournament {
         name_zh: t.name_zh.clone(),
-        name_en: t.name_latin.clone(),
+        name_latin: t.name_latin.clone(),
         venue: t.venue.clone(),
         round: u32::try_from(st.row.round_number).unwrap_or(0),
         // The match day (issue 13 item 5), once the match's start is set.

@@ -25,8 +25,8 @@ pub enum Match {
 /// What the comparison reads of an entrant, folded once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Identity {
-    zh: String,
-    latin: String,
+    name_zh: String,
+    name_latin: String,
     unit: String,
     birth: Option<NaiveDate>,
 }
@@ -39,18 +39,18 @@ pub fn fold(s: &str) -> String {
 impl Identity {
     pub fn of(e: &EntrantInput) -> Identity {
         Identity {
-            zh: fold(&e.full_name_zh()),
-            latin: fold(&e.full_name_latin()),
+            name_zh: fold(&e.full_name_zh()),
+            name_latin: fold(&e.full_name_latin()),
             unit: fold(&e.unit),
             birth: e.birth_date,
         }
     }
 
     fn same_name(&self, other: &Identity) -> bool {
-        if !self.zh.is_empty() && !other.zh.is_empty() {
-            self.zh == other.zh
+        if !self.name_zh.is_empty() && !other.name_zh.is_empty() {
+            self.name_zh == other.name_zh
         } else {
-            !self.latin.is_empty() && self.latin == other.latin
+            !self.name_latin.is_empty() && self.name_latin == other.name_latin
         }
     }
 

@@ -132,21 +132,13 @@ impl Rank {
         }
     }
 
-    /// English short form: "3k", "5d", "1p".
-    pub fn en(self) -> String {
+    /// The rank's notation as stored and as files write it (CSV, OpenGotha, EGF): "3k", "5d",
+    /// "1p". Readers see `Lang::rank`.
+    pub fn notation(self) -> String {
         match self {
             Rank::Kyu(k) => format!("{k}k"),
             Rank::Dan(d) => format!("{d}d"),
             Rank::Pro(p) => format!("{p}p"),
-        }
-    }
-
-    /// Chinese form: "3级", "业余5段", "职业1段".
-    pub fn zh(self) -> String {
-        match self {
-            Rank::Kyu(k) => format!("{k}级"),
-            Rank::Dan(d) => format!("业余{d}段"),
-            Rank::Pro(p) => format!("职业{p}段"),
         }
     }
 
@@ -254,9 +246,9 @@ impl PartialOrd for Rank {
 }
 
 impl fmt::Display for Rank {
-    /// The English short form, as [`Rank::en`].
+    /// The notation, as [`Rank::notation`] (logs and the command line's plain output).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en())
+        f.write_str(&self.notation())
     }
 }
 
@@ -276,7 +268,7 @@ impl TryFrom<String> for Rank {
 
 impl From<Rank> for String {
     fn from(r: Rank) -> String {
-        r.en()
+        r.notation()
     }
 }
 
@@ -338,15 +330,6 @@ impl EntrantStatus {
             EntrantStatus::Withdrawn => "withdrawn",
         }
     }
-    pub fn en(self) -> &'static str {
-        self.code()
-    }
-    pub fn zh(self) -> &'static str {
-        match self {
-            EntrantStatus::Active => "参赛",
-            EntrantStatus::Withdrawn => "退赛",
-        }
-    }
     /// The codes and the words a spreadsheet may hold; an empty cell is active.
     pub fn parse(input: &str) -> Result<EntrantStatus, ErrorCode> {
         let s: String = input.trim().chars().map(fullwidth_to_ascii).flat_map(char::to_lowercase).collect();
@@ -380,19 +363,12 @@ impl Sex {
         }
     }
 
-    /// "M" or "F" (also the database code).
-    pub fn en(self) -> &'static str {
+    /// "M" or "F": the database code, also what the English CSV writes. Readers see
+    /// `Lang::sex`.
+    pub fn code(self) -> &'static str {
         match self {
             Sex::M => "M",
             Sex::F => "F",
-        }
-    }
-
-    /// "男" or "女".
-    pub fn zh(self) -> &'static str {
-        match self {
-            Sex::M => "男",
-            Sex::F => "女",
         }
     }
 }
@@ -790,7 +766,10 @@ impl EntrantInput {
             name_errors.push(FieldError::new(field::FAMILY_NAME_ZH, ErrorCode::NameMissing));
         }
         if !self.rank.is_valid() {
-            errors.push(FieldError::new(field::RANK, ErrorCode::RankOutOfRange { input: self.rank.en() }));
+            errors.push(FieldError::new(
+                field::RANK,
+                ErrorCode::RankOutOfRange { input: self.rank.notation() },
+            ));
         }
         if let Some(r) = self.rating {
             if !(MIN_RATING..=MAX_RATING).contains(&r) {
@@ -894,19 +873,20 @@ pub struct EntrantForm {
 }
 
 impl EntrantForm {
-    /// The form pre-filled from an entrant (ranks and sexes in Chinese, dates as YYYY-MM-DD).
+    /// The form pre-filled from an entrant (ranks and sexes in their notation, "3d" / "F", which
+    /// the parsers read back; dates as YYYY-MM-DD).
     pub fn from_input(e: &EntrantInput) -> Self {
         EntrantForm {
             family_name_zh: e.family_name_zh.clone(),
             given_name_zh: e.given_name_zh.clone(),
             family_name_latin: e.family_name_latin.clone(),
             given_name_latin: e.given_name_latin.clone(),
-            rank: e.rank.zh(),
+            rank: e.rank.notation(),
             rating: e.rating.map(|r| r.to_string()).unwrap_or_default(),
             unit: e.unit.clone(),
             region: e.region.clone(),
             birth_date: e.birth_date.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default(),
-            sex: e.sex.map(|s| s.zh().to_string()).unwrap_or_default(),
+            sex: e.sex.map(|s| s.code().to_string()).unwrap_or_default(),
             notes: e.notes.clone(),
         }
     }
@@ -1076,19 +1056,15 @@ mod tests {
     }
 
     #[test]
-    fn rank_displays_in_both_languages() {
-        assert_eq!(Rank::Kyu(3).en(), "3k");
-        assert_eq!(Rank::Dan(5).en(), "5d");
-        assert_eq!(Rank::Pro(1).en(), "1p");
-        assert_eq!(Rank::Kyu(3).zh(), "3级");
-        assert_eq!(Rank::Dan(5).zh(), "业余5段");
-        assert_eq!(Rank::Pro(1).zh(), "职业1段");
+    fn rank_notation_round_trips() {
+        assert_eq!(Rank::Kyu(3).notation(), "3k");
+        assert_eq!(Rank::Dan(5).notation(), "5d");
+        assert_eq!(Rank::Pro(1).notation(), "1p");
         assert_eq!(Rank::Dan(5).to_string(), "5d");
-        // Both forms parse back to the same rank.
+        // The notation parses back to the same rank (the readers' wording: `i18n::render`).
         for v in -30..=17 {
             let r = Rank::from_value(v).unwrap();
-            assert_eq!(Rank::parse(&r.en()), Ok(r));
-            assert_eq!(Rank::parse(&r.zh()), Ok(r));
+            assert_eq!(Rank::parse(&r.notation()), Ok(r));
         }
     }
 
@@ -1135,7 +1111,8 @@ mod tests {
         }
         assert!(matches!(Sex::parse("x"), Err(ErrorCode::SexInvalid { .. })));
         assert_eq!(Sex::parse(""), Err(ErrorCode::Required));
-        assert_eq!((Sex::M.en(), Sex::M.zh(), Sex::F.en(), Sex::F.zh()), ("M", "男", "F", "女"));
+        assert_eq!((Sex::M.code(), Sex::F.code()), ("M", "F"));
+        assert_eq!((Sex::parse("M"), Sex::parse("F")), (Ok(Sex::M), Ok(Sex::F)));
     }
 
     #[test]
@@ -1373,7 +1350,7 @@ mod tests {
         e.region = "浙江省".into();
         e.notes = "素食".into();
         let form = EntrantForm::from_input(&e);
-        assert_eq!(form.rank, "业余3段");
+        assert_eq!((form.rank.as_str(), form.sex.as_str()), ("3d", "F"));
         assert_eq!(form.parse_on(TODAY), Ok(e));
         let missing_rank = EntrantForm { family_name_zh: "王子涵".into(), ..Default::default() };
         assert_eq!(

@@ -6,11 +6,11 @@
 //! catalog keys, used by the web pages and (through `Display`, in English) the command line.
 
 use super::Lang;
-use crate::db::print_data::EgfRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
 use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
+use crate::print::{DataProblem, EgfError, EgfField, EgfProblem, EgfRefusal};
 use rules::rulings::RulingError;
 
 /// Bytes in the megabyte of the file-size messages.
@@ -198,6 +198,53 @@ impl Lang {
 }
 
 impl Lang {
+    /// What in the tournament's data keeps a document from being made.
+    pub fn data_problem(self, p: &DataProblem) -> String {
+        match p {
+            DataProblem::Egf(e) => self.egf_error(e),
+            DataProblem::EgfRefused(e) => self.egf_refusal(e),
+            DataProblem::TiebreakColumns { place } => self.tf("print.err_tiebreak_columns", &[place]),
+            DataProblem::WrongData => self.t("print.err_wrong_data").to_string(),
+        }
+    }
+
+    /// Where and why the EGF results file cannot be written: "place 2, round 1: no result".
+    pub fn egf_error(self, e: &EgfError) -> String {
+        let field = |f: EgfField| {
+            self.t(match f {
+                EgfField::Surname => "egf.field_surname",
+                EgfField::FirstName => "egf.field_first_name",
+                EgfField::Club => "egf.field_club",
+                EgfField::EventName => "egf.field_event_name",
+                EgfField::City => "egf.field_city",
+                EgfField::Comment => "egf.field_comment",
+            })
+        };
+        let what = match &e.problem {
+            EgfProblem::RoundCount { have, first } => self.tf("egf.err_round_count", &[have, first]),
+            EgfProblem::InvalidRank => self.t("egf.err_invalid_rank").to_string(),
+            EgfProblem::NoResult => self.t("egf.err_no_result").to_string(),
+            EgfProblem::NoColour => self.t("egf.err_no_colour").to_string(),
+            EgfProblem::OpponentMissing { opponent } => self.tf("egf.err_opponent_missing", &[opponent]),
+            EgfProblem::Disagrees { entry, opponent } => self.tf("egf.err_disagrees", &[entry, opponent]),
+            EgfProblem::NotAscii { field: f, value, found } => {
+                let key = match f {
+                    EgfField::Surname | EgfField::FirstName | EgfField::Club => "egf.err_not_ascii_name",
+                    EgfField::EventName | EgfField::City | EgfField::Comment => "egf.err_not_ascii",
+                };
+                self.tf(key, &[&field(*f), value, found])
+            }
+            EgfProblem::Country { value } => self.tf("egf.err_country", &[value]),
+            EgfProblem::NoSurname => self.t("egf.err_no_surname").to_string(),
+            EgfProblem::EndsBeforeStart => self.t("egf.err_ends_before_start").to_string(),
+        };
+        match (e.place, e.round) {
+            (Some(p), Some(r)) => self.tf("egf.at_game", &[&p, &r, &what]),
+            (Some(p), None) => self.tf("egf.at_place", &[&p, &what]),
+            (None, _) => what,
+        }
+    }
+
     /// Why the tournament makes no EGF rating file.
     pub fn egf_refusal(self, e: &EgfRefusal) -> String {
         match e {
@@ -463,6 +510,54 @@ mod tests {
         assert_eq!(en, "王伟: the rank \"3x\" cannot be read; correct it on the entrant's page");
         assert_eq!(zh, "王伟：段位“3x”无法识别，请在该选手的页面上改正");
         both(|l| l.egf_refusal(&EgfRefusal::BelowClassC { basic_minutes: 20, adjusted_minutes: 20 }));
+    }
+
+    /// Every problem of the EGF writer, at a place, in a round or in the header, reads in both
+    /// languages; the reader is told which place and round.
+    #[test]
+    fn every_egf_error_renders_in_both_languages() {
+        use EgfProblem as P;
+        let ascii = |field| P::NotAscii { field, value: s("王"), found: '王' };
+        let problems = [
+            P::RoundCount { have: 2, first: 3 },
+            P::InvalidRank,
+            P::NoResult,
+            P::NoColour,
+            P::OpponentMissing { opponent: 9 },
+            P::Disagrees { entry: s("2+/b"), opponent: 2 },
+            ascii(EgfField::Surname),
+            ascii(EgfField::FirstName),
+            ascii(EgfField::Club),
+            ascii(EgfField::EventName),
+            ascii(EgfField::City),
+            ascii(EgfField::Comment),
+            P::Country { value: s("China") },
+            P::NoSurname,
+            P::EndsBeforeStart,
+        ];
+        for problem in problems {
+            for (place, round) in [(None, None), (Some(2), None), (Some(2), Some(1))] {
+                let e = EgfError { place, round, problem: problem.clone() };
+                let (en, zh) = both(|l| l.data_problem(&DataProblem::Egf(e.clone())));
+                if round.is_some() {
+                    assert!(
+                        en.starts_with("place 2, round 1: ") && zh.starts_with("第2名第1轮："),
+                        "{en} / {zh}"
+                    );
+                }
+            }
+        }
+        let e = EgfError { place: Some(3), round: None, problem: ascii(EgfField::Surname) };
+        assert_eq!(
+            Lang::En.egf_error(&e),
+            "place 3: the surname “王” has “王”, which EGF files cannot hold; give the name in Latin letters (pinyin)"
+        );
+        assert_eq!(
+            Lang::Zh.egf_error(&e),
+            "第3名：姓“王”含有“王”，EGF文件无法写入；请填写拉丁字母（拼音）姓名"
+        );
+        both(|l| l.data_problem(&DataProblem::TiebreakColumns { place: 4 }));
+        both(|l| l.data_problem(&DataProblem::WrongData));
     }
 }
 

@@ -12,7 +12,7 @@ use crate::domain::team::relay::{
 };
 use crate::domain::team::standings::TeamOutcome;
 use crate::domain::team::withdraw::WithdrawError;
-use crate::domain::team::{plural, side_en, side_zh, PersonId};
+use crate::domain::team::PersonId;
 use rules::board::Color;
 
 impl Lang {
@@ -49,6 +49,24 @@ impl Lang {
             Lang::En => refusal_en(e, person),
             Lang::Zh => refusal_zh(e, person),
         }
+    }
+}
+
+/// A side as the sentences below name it: "Black" / "黑方" (the catalog's `colour.*`).
+fn side_en(c: Color) -> &'static str {
+    Lang::En.side(c)
+}
+
+fn side_zh(c: Color) -> &'static str {
+    Lang::Zh.side(c)
+}
+
+/// The English plural ending of a count.
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 
@@ -90,7 +108,7 @@ fn event_en(e: &Event, person: &dyn Fn(PersonId) -> String) -> String {
         Event::SubmitLineup { side, section, players } => format!(
             "{} line-up for {}: {}, {}",
             side_en(*side),
-            section.en(),
+            Lang::En.section(*section),
             person(players[0]),
             person(players[1])
         ),
@@ -144,7 +162,7 @@ fn event_zh(e: &Event, person: &dyn Fn(PersonId) -> String) -> String {
         Event::SubmitLineup { side, section, players } => format!(
             "{}{}出场名单：{}、{}",
             side_zh(*side),
-            section.zh(),
+            Lang::Zh.section(*section),
             person(players[0]),
             person(players[1])
         ),
@@ -194,7 +212,7 @@ fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         Effect::LineupAccepted { side, section, players, replaced } => format!(
             "{} line-up for {} {}: {} then {}",
             side_en(*side),
-            section.en(),
+            Lang::En.section(*section),
             if *replaced { "replaced" } else { "accepted" },
             person(players[0]),
             person(players[1])
@@ -202,7 +220,7 @@ fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         Effect::LineupLate { side, section, secs } => format!(
             "{}'s line-up for {} came {secs} s after its deadline ({}): recorded; the referee decides",
             side_en(*side),
-            section.en(),
+            Lang::En.section(*section),
             due_en(*section)
         ),
         Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
@@ -217,7 +235,7 @@ fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         }
         Effect::Seated { section, order } => format!(
             "{}: clockwise order {}",
-            section.en(),
+            Lang::En.section(*section),
             order.iter().map(|&p| person(p)).collect::<Vec<_>>().join(", ")
         ),
         Effect::MovePlayed { number, side, player } => {
@@ -256,7 +274,7 @@ fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
             side_en(*side)
         ),
         Effect::LineupReopened { side, section } => {
-            format!("{}'s line-up for {} must be submitted again", side_en(*side), section.en())
+            format!("{}'s line-up for {} must be submitted again", side_en(*side), Lang::En.section(*section))
         }
         Effect::ForcedPass { number, side, player } => {
             format!("Move {number}: forced pass by {} {}", side_en(*side), person(*player))
@@ -298,7 +316,7 @@ fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
             format!("{} takes a timeout: {left} left", side_en(*side))
         }
         Effect::SectionEnded { section, moves, .. } => {
-            format!("End of {} after move {moves}; 5-minute break, clock stopped", section.en())
+            format!("End of {} after move {moves}; 5-minute break, clock stopped", Lang::En.section(*section))
         }
         Effect::MovesPlayed { first, last } if first == last => format!("Move {first} played in order"),
         Effect::MovesPlayed { first, last } => format!("Moves {first}–{last} played in order"),
@@ -339,7 +357,7 @@ fn effect_zh(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         Effect::LineupAccepted { side, section, players, replaced } => format!(
             "{}{}出场名单{}：{}、{}",
             side_zh(*side),
-            section.zh(),
+            Lang::Zh.section(*section),
             if *replaced { "已更换" } else { "已接受" },
             person(players[0]),
             person(players[1])
@@ -347,7 +365,7 @@ fn effect_zh(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         Effect::LineupLate { side, section, secs } => format!(
             "{}{}出场名单超过截止时间{secs}秒提交（{}）：已记录，由裁判员处理",
             side_zh(*side),
-            section.zh(),
+            Lang::Zh.section(*section),
             due_zh(*section)
         ),
         Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
@@ -360,7 +378,7 @@ fn effect_zh(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         Effect::TimeoutEnded { side, secs } => format!("{}暂停{secs}秒后结束", side_zh(*side)),
         Effect::Seated { section, order } => format!(
             "{}顺时针落子顺序：{}",
-            section.zh(),
+            Lang::Zh.section(*section),
             order.iter().map(|&p| person(p)).collect::<Vec<_>>().join("、")
         ),
         Effect::MovePlayed { number, side, player } => {
@@ -392,7 +410,7 @@ fn effect_zh(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
             person(*p)
         ),
         Effect::LineupReopened { side, section } => {
-            format!("{}{}出场名单须重新提交", side_zh(*side), section.zh())
+            format!("{}{}出场名单须重新提交", side_zh(*side), Lang::Zh.section(*section))
         }
         Effect::ForcedPass { number, side, player } => {
             format!("第{number}手：{}{}虚着", side_zh(*side), person(*player))
@@ -428,7 +446,7 @@ fn effect_zh(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
         Effect::SeatedInTime { side, secs } => format!("{}替补{secs}秒就位", side_zh(*side)),
         Effect::TimeoutTaken { side, left } => format!("{}暂停，剩余{left}次", side_zh(*side)),
         Effect::SectionEnded { section, moves, .. } => {
-            format!("{}于第{moves}手结束，休息5分钟，计时暂停", section.zh())
+            format!("{}于第{moves}手结束，休息5分钟，计时暂停", Lang::Zh.section(*section))
         }
         Effect::MovesPlayed { first, last } if first == last => format!("第{first}手按序落子"),
         Effect::MovesPlayed { first, last } => format!("第{first}至{last}手按序落子"),
@@ -480,12 +498,12 @@ fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         Refusal::PlaysAnotherSection { person: p, section } => format!(
             "{} is in the line-up of {}: a player plays at most one section (seed 003 Art. 10.4)",
             person(*p),
-            section.en()
+            Lang::En.section(*section)
         ),
         Refusal::HasPlayed { person: p, section } => format!(
             "{} has already played in {}: a player who has played cannot come on again, and a substitute only finishes the current section (Art. 10.4)",
             person(*p),
-            section.en()
+            Lang::En.section(*section)
         ),
         Refusal::Barred { person: p } => format!(
             "{} was shown a red card and is barred from this game and the next (Art. 24.3)",
@@ -493,15 +511,15 @@ fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         ),
         Refusal::LineupLate { section, deadline, at } => format!(
             "The line-up for {} {} and can no longer change: {} s late",
-            section.en(),
+            Lang::En.section(*section),
             due_en(*section),
             at - deadline
         ),
         Refusal::SectionClosed { section } => {
-            format!("{} has started or is over: its line-up can no longer change", section.en())
+            format!("{} has started or is over: its line-up can no longer change", Lang::En.section(*section))
         }
         Refusal::LineupMissing { side, section } => {
-            format!("{} has not submitted its line-up for {}", side_en(*side), section.en())
+            format!("{} has not submitted its line-up for {}", side_en(*side), Lang::En.section(*section))
         }
         Refusal::NotOnBoard { person: p } => format!("{} is not at the board", person(*p)),
         Refusal::AlreadyOnBoard { person: p } => format!("{} is already at the board", person(*p)),
@@ -541,7 +559,7 @@ fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         Refusal::NotInPlay => "No section is in play".into(),
         Refusal::SectionNotComplete { section, moves, last } => format!(
             "{} ends after move {last}; only {moves} moves have been played (Art. 10.2)",
-            section.en()
+            Lang::En.section(*section)
         ),
         Refusal::NoSectionToEnd => {
             "Only sections 1 and 2 end by move number; section 3 ends with the game".into()
@@ -558,7 +576,7 @@ fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         }
         Refusal::BeyondQuota { section, last } => format!(
             "{} ends after move {last}: moves beyond it cost a stone each (Art. 17.8) and are entered one by one",
-            section.en()
+            Lang::En.section(*section)
         ),
         Refusal::ChooseNextPlayer { side } => format!(
             "After the order error {} chooses its next player (Art. 17.7): enter that move with its player",
@@ -596,7 +614,7 @@ fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         Refusal::StillEligible { side, section, eligible } => format!(
             "{} still has {eligible} players who may play {} (Arts. 10.3, 10.4): it must hand in its line-up",
             side_en(*side),
-            section.en()
+            Lang::En.section(*section)
         ),
         Refusal::NoLineupDue { side } => format!(
             "{} owes no line-up now: a player short at the board during a section is Art. 24.4's case (the carded player stays on)",
@@ -620,25 +638,25 @@ fn refusal_zh(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         Refusal::NotAPlayer { person: p } => format!("{}是领队或教练，不是队员", person(*p)),
         Refusal::SamePlayerTwice { person: p } => format!("{}在名单中出现两次", person(*p)),
         Refusal::PlaysAnotherSection { person: p, section } => {
-            format!("{}已列入{}名单：每队上场选手最多下满一节（第10条第4款）", person(*p), section.zh())
+            format!("{}已列入{}名单：每队上场选手最多下满一节（第10条第4款）", person(*p), Lang::Zh.section(*section))
         }
         Refusal::HasPlayed { person: p, section } => format!(
             "{}已在{}上场：已上过场的选手不得再次上场，替补选手最多只能下满本节（第10条第4款）",
             person(*p),
-            section.zh()
+            Lang::Zh.section(*section)
         ),
         Refusal::Barred { person: p } => {
             format!("{}被出示红牌，禁止参加本局及下一局比赛（第24条第3款）", person(*p))
         }
         Refusal::LineupLate { section, deadline, at } => format!(
             "{}出场名单{}，已不能更改，已迟{}秒",
-            section.zh(),
+            Lang::Zh.section(*section),
             due_zh(*section),
             at - deadline
         ),
-        Refusal::SectionClosed { section } => format!("{}已开始或已结束，名单不能再改", section.zh()),
+        Refusal::SectionClosed { section } => format!("{}已开始或已结束，名单不能再改", Lang::Zh.section(*section)),
         Refusal::LineupMissing { side, section } => {
-            format!("{}尚未提交{}出场名单", side_zh(*side), section.zh())
+            format!("{}尚未提交{}出场名单", side_zh(*side), Lang::Zh.section(*section))
         }
         Refusal::NotOnBoard { person: p } => format!("{}不在场上", person(*p)),
         Refusal::AlreadyOnBoard { person: p } => format!("{}已在场上", person(*p)),
@@ -669,7 +687,7 @@ fn refusal_zh(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         ),
         Refusal::NotInPlay => "当前没有进行中的一节".into(),
         Refusal::SectionNotComplete { section, moves, last } => {
-            format!("{}至第{last}手结束，目前只下了{moves}手（第10条第2款）", section.zh())
+            format!("{}至第{last}手结束，目前只下了{moves}手（第10条第2款）", Lang::Zh.section(*section))
         }
         Refusal::NoSectionToEnd => "只有第1、2节按手数结束；第3节至终局".into(),
         Refusal::NoVacancy { side } => format!("{}没有需要替换的红牌罚下队员", side_zh(*side)),
@@ -677,7 +695,7 @@ fn refusal_zh(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         Refusal::AlreadySentOff { person: p } => format!("{}本局已被罚下", person(*p)),
         Refusal::MovesNotAhead { moves, through } => format!("第{through}手已经下过，目前为第{moves}手"),
         Refusal::BeyondQuota { section, last } => {
-            format!("{}至第{last}手结束：超过的着手每手罚1子（第17条第8款），须逐手录入", section.zh())
+            format!("{}至第{last}手结束：超过的着手每手罚1子（第17条第8款），须逐手录入", Lang::Zh.section(*section))
         }
         Refusal::ChooseNextPlayer { side } => {
             format!("行棋次序错误后由{}选择己方接续者（第17条第7款）：请录入该手及其棋手", side_zh(*side))
@@ -710,7 +728,7 @@ fn refusal_zh(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
         Refusal::StillEligible { side, section, eligible } => format!(
             "{}仍有{eligible}名队员可参加{}（第10条第3、4款），须提交出场名单",
             side_zh(*side),
-            section.zh()
+            Lang::Zh.section(*section)
         ),
         Refusal::NoLineupDue { side } => {
             format!("{}当前无须提交出场名单：比赛中场上缺人按第24条第4款处理（被罚队员不下场）", side_zh(*side))
@@ -764,7 +782,8 @@ impl Lang {
                 format!("{}: {}", self.side_name(*side), self.roster_error(error))
             }
             MatchError::Setup(SetupError::SharedPerson(_)) => self.t("relay.err_shared_person").to_string(),
-            MatchError::Setup(e) => e.to_string(),
+            MatchError::Setup(SetupError::SameTeam) => self.t("relay.err_same_team").to_string(),
+            MatchError::Setup(SetupError::UnknownBarred(p)) => self.tf("relay.err_unknown_barred", &[p]),
             other => format!("{other:?}"),
         }
     }
@@ -779,5 +798,107 @@ impl Lang {
         let (p, side) = (m.resigned_by()?, m.result()?.winner?.opponent());
         let name = m.side(side).team.name_of(p).unwrap_or_default().to_string();
         Some(self.tf("relay.resign_what", &[&self.side_name(side), &name]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::render_check::both;
+    use rules::clock::ClockReading;
+    use rules::rulings::{GameResult, ResultMethod, RulingError, Said};
+
+    /// People as the tests' rosters would show them without names.
+    fn id(p: PersonId) -> String {
+        format!("#{p}")
+    }
+
+    /// The sentences of typed values the relay match tests (`domain::team::tests`) meet, as
+    /// the match page and the record sheet word them.
+    #[test]
+    fn relay_values_read_in_both_languages() {
+        let r =
+            ClockReading { main_secs: 2400, periods: 3, period_secs: 0, period_moves: 0, overtime: false };
+        let clocks = [r, ClockReading { main_secs: 2460, ..r }];
+        let (en, zh) = both(|l| l.relay_effect(&Effect::ClocksRecorded { move_number: 40, clocks }, &id));
+        assert!(en.contains("Clocks after move 40: Black 40:00, 3 byo-yomi left"), "{en}");
+        assert!(zh.contains("第40手后计时：黑方基本时间40:00，读秒3次"), "{zh}");
+
+        let end = [
+            ClockReading { main_secs: 0, periods: 2, period_secs: 0, period_moves: 0, overtime: true },
+            ClockReading { main_secs: 95, periods: 3, period_secs: 0, period_moves: 0, overtime: false },
+        ];
+        let started =
+            Effect::PlayoffStarted { restored_to: 143, lineup_deadline: 0, clocks: end, clocks_after: 200 };
+        let (en, _) = both(|l| l.relay_effect(&started, &id));
+        assert!(en.contains("remaining time (Black byo-yomi, 2 left, White 1:35, 3 byo-yomi left"), "{en}");
+
+        let missing = Refusal::PlayoffClocksMissing { rule: PlayoffClock::AtGameEnd, move_number: 200 };
+        let (en, zh) = both(|l| l.relay_refusal(&missing, &id));
+        assert!(en.contains("remaining time, byo-yomi included (Art. 12)"), "{en}");
+        assert!(zh.contains("和棋终局时"), "{zh}");
+
+        let later = WithdrawError::LaterEventFails {
+            seq: 4,
+            later: 7,
+            refusal: Refusal::NoVacancy { side: Color::Black },
+        };
+        let (en, zh) = both(|l| l.withdraw_error(&later, &id));
+        assert!(en.contains("Withdraw event 7 first"), "{en}");
+        assert!(en.contains("Black has no red-carded player to replace"), "{en}");
+        assert!(zh.contains("请先撤回第7条"), "{zh}");
+
+        let card = Event::Card { person: 111, card: Card::Yellow, offence: None };
+        assert_eq!(Lang::En.relay_event(&card, &id), "Yellow card to #111");
+        let count = Event::Count { black_halves: 369, clocks: None };
+        assert_eq!(Lang::Zh.relay_event(&count, &id), "数子：黑方184½子");
+
+        let ruling = Refusal::ruling(&RulingError::Zero { index: 0 });
+        let (en, zh) = both(|l| l.relay_refusal(&ruling, &id));
+        assert_eq!(zh, "判罚无法执行：第1项：罚0子不是处罚");
+        assert!(en.starts_with("The ruling cannot be applied: ruling #1"), "{en}");
+
+        let result = GameResult {
+            winner: Some(Color::White),
+            method: ResultMethod::Count {
+                outcome: rules::outcome::Outcome { winner: Some(Color::White), margin_q: 8 },
+                black_halves: 392,
+                penalty_black: 18,
+                penalty_white: 4,
+            },
+        };
+        let said = Said::Counted { black_halves: 392, penalties: Some([18, 4]), result };
+        let (en, zh) = both(|l| l.relay_effect(&Effect::GameOver { result, said: said.clone() }, &id));
+        assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
+        assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
+    }
+
+    /// Every reason a match cannot be set up is worded (none falls back to `Display`).
+    #[test]
+    fn setup_errors_read_in_both_languages() {
+        use crate::domain::team::roster::RosterError;
+        for e in [
+            SetupError::Roster { side: Color::White, error: RosterError::EmptyName(7) },
+            SetupError::SharedPerson(3),
+            SetupError::SameTeam,
+            SetupError::UnknownBarred(112),
+        ] {
+            both(|l| l.match_not_ready(&MatchError::Setup(e.clone())));
+        }
+        assert!(Lang::Zh
+            .match_not_ready(&MatchError::Setup(SetupError::UnknownBarred(112)))
+            .contains("112号"));
+    }
+
+    /// Sides and sections read as the catalog has them (the sentences above build on them).
+    #[test]
+    fn sides_and_sections_in_both_languages() {
+        assert_eq!((side_en(Color::Black), side_zh(Color::White)), ("Black", "白方"));
+        let (en, zh) = both(|l| l.section(Section::Two).into());
+        assert_eq!((en.as_str(), zh.as_str()), ("section 2 (moves 73–143)", "第2节（第73至143手）"));
+        assert_eq!(
+            Lang::En.relay_refusal(&Refusal::SectionClosed { section: Section::Three }, &id),
+            "section 3 (move 144 to the end) has started or is over: its line-up can no longer change"
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! used alike by the web pages, the printed documents and the command line.
 
 use super::Lang;
+use crate::domain::entrant::{EntrantStatus, Rank, Sex};
 use crate::domain::team::cards::{CardOffence, RedCause};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::penalties::PenaltyRow;
@@ -296,6 +297,32 @@ impl Lang {
         })
     }
 
+    /// A rank as the reader writes it: "3k" / "3级", "5d" / "业余5段", "1p" / "职业1段" (files
+    /// write `Rank::notation`).
+    pub fn rank(self, r: Rank) -> String {
+        match r {
+            Rank::Kyu(n) => self.tf("rank.kyu", &[&n]),
+            Rank::Dan(n) => self.tf("rank.dan", &[&n]),
+            Rank::Pro(n) => self.tf("rank.pro", &[&n]),
+        }
+    }
+
+    /// "M" / "男".
+    pub fn sex(self, s: Sex) -> &'static str {
+        self.t(match s {
+            Sex::M => "sex.m",
+            Sex::F => "sex.f",
+        })
+    }
+
+    /// Whether an entrant plays: "active" / "参赛", "withdrawn" / "退赛".
+    pub fn entrant_status(self, s: EntrantStatus) -> &'static str {
+        self.t(match s {
+            EntrantStatus::Active => "entrant_status.active",
+            EntrantStatus::Withdrawn => "entrant_status.withdrawn",
+        })
+    }
+
     /// A duration: 7200 → "120 min" / "120分钟", 90 → "1 min 30 s" / "1分30秒".
     pub fn duration(self, secs: u32) -> String {
         match (secs / 60, secs % 60) {
@@ -361,6 +388,33 @@ mod tests {
         };
         assert_eq!(Lang::Zh.game_result(&r), "黑胜（白作弊判负）");
         assert_eq!(Lang::En.game_result(&r), "B+F (cheating)");
+    }
+
+    /// The readers' spellings of entrants' values, as they were before they moved here; every
+    /// rank's wording parses back (forms and CSV files hold them).
+    #[test]
+    fn entrant_values_in_both_languages() {
+        use crate::i18n::render_check::both;
+        assert_eq!(both(|l| l.rank(Rank::Kyu(3))), ("3k".into(), "3级".into()));
+        assert_eq!(both(|l| l.rank(Rank::Dan(5))), ("5d".into(), "业余5段".into()));
+        assert_eq!(both(|l| l.rank(Rank::Pro(1))), ("1p".into(), "职业1段".into()));
+        for v in -30..=17 {
+            let r = Rank::from_value(v).unwrap();
+            assert_eq!(Lang::En.rank(r), r.notation());
+            assert_eq!(Rank::parse(&Lang::Zh.rank(r)), Ok(r));
+        }
+        assert_eq!(both(|l| l.sex(Sex::M).into()), ("M".into(), "男".into()));
+        assert_eq!(both(|l| l.sex(Sex::F).into()), ("F".into(), "女".into()));
+        for s in [Sex::M, Sex::F] {
+            assert_eq!(Sex::parse(Lang::Zh.sex(s)), Ok(s));
+        }
+        let st = |s| both(|l| l.entrant_status(s).into());
+        assert_eq!(st(EntrantStatus::Active), ("active".into(), "参赛".into()));
+        assert_eq!(st(EntrantStatus::Withdrawn), ("withdrawn".into(), "退赛".into()));
+        for s in [EntrantStatus::Active, EntrantStatus::Withdrawn] {
+            assert_eq!(EntrantStatus::parse(Lang::Zh.entrant_status(s)), Ok(s));
+            assert_eq!(Lang::En.entrant_status(s), s.code());
+        }
     }
 
     #[test]

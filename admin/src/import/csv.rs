@@ -39,6 +39,7 @@ use crate::domain::entrant::{
     field, has_cjk, split_chinese_name, split_latin_name, today, EntrantForm, EntrantInput, EntrantStatus,
     ErrorCode, FieldError,
 };
+use crate::i18n::Lang;
 use chrono::NaiveDate;
 use std::collections::HashMap;
 use std::fmt;
@@ -801,33 +802,25 @@ pub fn write_roster(rows: &[(EntrantInput, EntrantStatus)], lang: HeaderLang) ->
         };
         // Writing into a Vec<u8> cannot fail: the only errors csv reports are I/O errors.
         w.write_record(header).expect("writing CSV to memory");
+        // The values in the reader's words, from the catalog; the parsers read both back.
+        let words = match lang {
+            HeaderLang::Zh => Lang::Zh,
+            HeaderLang::En => Lang::En,
+        };
         for (e, status) in rows {
             let record = [
                 guard(&e.family_name_zh),
                 guard(&e.given_name_zh),
                 guard(&e.family_name_latin),
                 guard(&e.given_name_latin),
-                match lang {
-                    HeaderLang::Zh => e.rank.zh(),
-                    HeaderLang::En => e.rank.en(),
-                },
+                words.rank(e.rank),
                 e.rating.map(|r| r.to_string()).unwrap_or_default(),
                 guard(&e.unit),
                 guard(&e.region),
                 e.birth_date.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default(),
-                e.sex
-                    .map(|s| match lang {
-                        HeaderLang::Zh => s.zh(),
-                        HeaderLang::En => s.en(),
-                    })
-                    .unwrap_or_default()
-                    .to_string(),
+                e.sex.map(|s| words.sex(s)).unwrap_or_default().to_string(),
                 guard(&e.notes),
-                match lang {
-                    HeaderLang::Zh => status.zh(),
-                    HeaderLang::En => status.en(),
-                }
-                .to_string(),
+                words.entrant_status(*status).to_string(),
             ];
             w.write_record(&record).expect("writing CSV to memory");
         }

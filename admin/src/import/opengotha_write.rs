@@ -144,7 +144,7 @@ fn element(out: &mut String, indent: &str, name: &str, attrs: &mut [(&str, Strin
 
 /// OpenGotha's rank text: "3D", "12K", "1P".
 pub fn og_rank(e: &EntrantInput) -> String {
-    e.rank.en().to_uppercase()
+    e.rank.notation().to_uppercase()
 }
 
 /// The rating written for an entrant: theirs (clamped to OpenGotha's range), or OpenGotha's

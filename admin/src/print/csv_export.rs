@@ -31,7 +31,7 @@
 //! which this writer does in every file anyway (a game's entry always names its colour, and
 //! `/w` is `/w0`).
 
-use super::{Colour, Lang, Outcome, PrintError, RoundResult, SheetPlayer, StandingRow};
+use super::{Colour, DataProblem, Lang, Outcome, PrintError, RoundResult, SheetPlayer, StandingRow};
 use crate::domain::entrant::Rank;
 use chrono::NaiveDate;
 
@@ -248,6 +248,81 @@ impl EgfHandicap {
     }
 }
 
+/// Why the tournament's data makes no EGF file, with what the message names; the words are
+/// the catalog's (`Lang::egf_refusal`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EgfRefusal {
+    /// An entrant's stored rank cannot be read (`entrant` as the lists show the name).
+    Rank { entrant: String, rank: String },
+    /// The time control is below EGF class C (25 min basic, 30 min adjusted).
+    BelowClassC { basic_minutes: u32, adjusted_minutes: u32 },
+}
+
+/// Where the EGF file cannot be written and why; worded by `Lang::egf_error`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EgfError {
+    /// The player's place in the list (from 1); `None` for the file's header.
+    pub place: Option<usize>,
+    /// The round of the player's entry (from 1), when the problem is one game's.
+    pub round: Option<usize>,
+    pub problem: EgfProblem,
+}
+
+/// A text of the file that must be ASCII.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EgfField {
+    Surname,
+    FirstName,
+    Club,
+    EventName,
+    City,
+    Comment,
+}
+
+/// What is wrong (see [`EgfError`] for where).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EgfProblem {
+    /// The player has `have` round entries, place 1 has `first`.
+    RoundCount {
+        have: usize,
+        first: usize,
+    },
+    InvalidRank,
+    NoResult,
+    /// A handicap event's game without a colour: its handicap cannot be given.
+    NoColour,
+    /// The opponent's place is not in the list.
+    OpponentMissing {
+        opponent: usize,
+    },
+    /// The entry (`entry`, in the file's notation) does not match the opponent's.
+    Disagrees {
+        entry: String,
+        opponent: usize,
+    },
+    /// `value` holds `found`, which the ASCII file cannot hold.
+    NotAscii {
+        field: EgfField,
+        value: String,
+        found: char,
+    },
+    /// Not a two-letter country code.
+    Country {
+        value: String,
+    },
+    NoSurname,
+    EndsBeforeStart,
+}
+
+impl EgfError {
+    fn at(place: usize, problem: EgfProblem) -> PrintError {
+        DataProblem::Egf(EgfError { place: (place > 0).then_some(place), round: None, problem }).into()
+    }
+    fn game(place: usize, round: usize, problem: EgfProblem) -> PrintError {
+        DataProblem::Egf(EgfError { place: Some(place), round: Some(round), problem }).into()
+    }
+}
+
 /// A player of an EGF results file, given in final order (the first is place 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EgfPlayer {
@@ -321,12 +396,9 @@ pub fn ascii_fold(s: &str) -> Result<String, char> {
 }
 
 /// A name part as one h9 token: ASCII, inner spaces as `_`, no `;` or `|`.
-fn name_token(s: &str, what: &str, place: usize) -> Result<String, PrintError> {
-    let folded = ascii_fold(s.trim()).map_err(|c| {
-        PrintError::Invalid(format!(
-            "place {place}: the {what} {s:?} has {c:?}, which EGF files cannot hold; give the name in Latin letters (pinyin)"
-        ))
-    })?;
+fn name_token(s: &str, field: EgfField, place: usize) -> Result<String, PrintError> {
+    let folded = ascii_fold(s.trim())
+        .map_err(|found| EgfError::at(place, EgfProblem::NotAscii { field, value: s.to_string(), found }))?;
     let token: String = folded
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -342,13 +414,13 @@ fn country_code(s: &str, place: usize) -> Result<String, PrintError> {
     if c.len() == 2 && c.chars().all(|c| c.is_ascii_uppercase()) {
         Ok(c)
     } else {
-        Err(PrintError::Invalid(format!("place {place}: country {s:?} is not a two-letter code such as CN")))
+        Err(EgfError::at(place, EgfProblem::Country { value: s.to_string() }))
     }
 }
 
-fn header_text(s: &str, what: &str) -> Result<String, PrintError> {
+fn header_text(s: &str, field: EgfField) -> Result<String, PrintError> {
     let folded = ascii_fold(s.trim())
-        .map_err(|c| PrintError::Invalid(format!("the {what} {s:?} has {c:?}; EGF files are ASCII")))?;
+        .map_err(|found| EgfError::at(0, EgfProblem::NotAscii { field, value: s.to_string(), found }))?;
     Ok(folded.chars().filter(|c| !matches!(c, '[' | ']' | '\r' | '\n')).collect())
 }
 
@@ -394,31 +466,24 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
     for (i, p) in players.iter().enumerate() {
         let place = i + 1;
         if p.results.len() != rounds {
-            return Err(PrintError::Invalid(format!(
-                "place {place}: {} rounds, but place 1 has {rounds}; every player needs an entry per round",
-                p.results.len()
-            )));
+            return Err(EgfError::at(place, EgfProblem::RoundCount { have: p.results.len(), first: rounds }));
         }
         if !p.rank.is_valid() {
-            return Err(PrintError::Invalid(format!("place {place}: invalid rank")));
+            return Err(EgfError::at(place, EgfProblem::InvalidRank));
         }
         for (r, res) in p.results.iter().enumerate() {
             let round = r + 1;
             if res.outcome == Outcome::Unknown {
-                return Err(PrintError::Invalid(format!("place {place}, round {round}: no result")));
+                return Err(EgfError::game(place, round, EgfProblem::NoResult));
             }
             let Some(o) = res.opponent else { continue };
             if res.colour.is_none() && t.handicap != EgfHandicap::Even {
                 // Without its colour a game's handicap would be read from the grades.
-                return Err(PrintError::Invalid(format!(
-                    "place {place}, round {round}: the game has no colour, so its handicap cannot be given"
-                )));
+                return Err(EgfError::game(place, round, EgfProblem::NoColour));
             }
             let o = o as usize;
             if o == 0 || o > n || o == place {
-                return Err(PrintError::Invalid(format!(
-                    "place {place}, round {round}: opponent {o} is not in the list"
-                )));
+                return Err(EgfError::game(place, round, EgfProblem::OpponentMissing { opponent: o }));
             }
             let back = &players[o - 1].results.get(r);
             let expected_outcome = match res.outcome {
@@ -437,15 +502,13 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
                     && b.handicap == res.handicap
             });
             if !agrees {
-                return Err(PrintError::Invalid(format!(
-                    "place {place}, round {round}: {} does not match place {o}'s entry",
-                    res.notation()
-                )));
+                let problem = EgfProblem::Disagrees { entry: res.notation(), opponent: o };
+                return Err(EgfError::game(place, round, problem));
             }
         }
     }
     if t.end < t.start {
-        return Err(PrintError::Invalid("the tournament ends before it starts".into()));
+        return Err(EgfError::at(0, EgfProblem::EndsBeforeStart));
     }
     let class = match t.class {
         EgfClass::A => 'A',
@@ -459,8 +522,8 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
         out.push_str("\r\n");
     };
     line(&format!("; CL[{class}]"));
-    line(&format!("; EV[{}]", header_text(&t.name, "event name")?));
-    let city = header_text(&t.city, "city")?;
+    line(&format!("; EV[{}]", header_text(&t.name, EgfField::EventName)?));
+    let city = header_text(&t.city, EgfField::City)?;
     if city.trim().is_empty() {
         line(&format!("; PC[{}]", country_code(&t.country, 0)?));
     } else {
@@ -478,7 +541,7 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
             .flatten()
             .collect();
     if !comment.is_empty() {
-        line(&format!("; CM[{}]", header_text(&comment.join(", "), "comment")?));
+        line(&format!("; CM[{}]", header_text(&comment.join(", "), EgfField::Comment)?));
     }
     line("; Generated by Tengen");
     line(";");
@@ -496,18 +559,18 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
     let mut table = Vec::with_capacity(n);
     for (i, p) in players.iter().enumerate() {
         let place = i + 1;
-        let surname = name_token(&p.surname, "surname", place)?;
-        let first = name_token(&p.first_name, "first name", place)?;
+        let surname = name_token(&p.surname, EgfField::Surname, place)?;
+        let first = name_token(&p.first_name, EgfField::FirstName, place)?;
         if surname.is_empty() {
-            return Err(PrintError::Invalid(format!("place {place}: no surname")));
+            return Err(EgfError::at(place, EgfProblem::NoSurname));
         }
         let name = if first.is_empty() { surname } else { format!("{surname} {first}") };
-        let club = name_token(&p.club, "club", place)?;
+        let club = name_token(&p.club, EgfField::Club, place)?;
         let club = if club.is_empty() { "-".to_string() } else { club.chars().take(4).collect() };
         let pin: String = p.egd_pin.as_deref().unwrap_or("").chars().filter(|c| c.is_ascii_digit()).collect();
         table.push(Row {
             name,
-            rank: p.rank.en(),
+            rank: p.rank.notation(),
             country: country_code(&p.country, place)?,
             club,
             scores: p.scores.iter().map(|(_, v)| v.trim().to_string()).collect(),

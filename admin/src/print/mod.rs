@@ -33,8 +33,8 @@ mod testutil;
 pub mod wall_chart;
 
 pub use csv_export::{
-    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfHandicap, EgfPlayer, EgfTournament,
-    ResultRow,
+    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfError, EgfField, EgfHandicap, EgfPlayer,
+    EgfProblem, EgfRefusal, EgfTournament, ResultRow,
 };
 pub use font::FontFace;
 pub use pairing_list::{pairing_list, PairingOrder};
@@ -52,9 +52,29 @@ pub enum PrintError {
     /// printpdf reported an error while writing the document.
     #[error("PDF: {0}")]
     Pdf(String),
-    /// The data cannot be printed as given (the message says which row and why).
-    #[error("{0}")]
-    Invalid(String),
+    /// The data cannot be printed as given: which row and why, typed; the reader's words are
+    /// `Lang::data_problem`'s (`Display` is its English, for logs).
+    #[error("{}", Lang::En.data_problem(.0))]
+    Invalid(DataProblem),
+}
+
+/// What in the tournament's data keeps a document from being made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DataProblem {
+    /// The EGF results file cannot be written: where and why.
+    Egf(EgfError),
+    /// The tournament cannot go to the EGF rating list at all.
+    EgfRefused(EgfRefusal),
+    /// Rows of one table carry different tie-break columns (`place`: the first that differs).
+    TiebreakColumns { place: u32 },
+    /// The loaded data is not the document's (a mistake of the caller, not of the data).
+    WrongData,
+}
+
+impl From<DataProblem> for PrintError {
+    fn from(p: DataProblem) -> PrintError {
+        PrintError::Invalid(p)
+    }
 }
 
 /// Language of the labels: the one `Lang` of the catalog every label comes from.
@@ -109,7 +129,7 @@ impl<'a> PdfOptions<'a> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SheetTournament {
     pub name_zh: String,
-    pub name_en: String,
+    pub name_latin: String,
     pub venue: String,
     /// Round number, from 1.
     pub round: u32,
@@ -129,8 +149,8 @@ impl SheetTournament {
     /// The name in `lang`, or the other one when that is empty.
     pub fn name(&self, lang: Lang) -> &str {
         let (a, b) = match lang {
-            Lang::Zh => (&self.name_zh, &self.name_en),
-            Lang::En => (&self.name_en, &self.name_zh),
+            Lang::Zh => (&self.name_zh, &self.name_latin),
+            Lang::En => (&self.name_latin, &self.name_zh),
         };
         if a.trim().is_empty() {
             b
@@ -162,22 +182,23 @@ pub struct SheetPlayer {
     pub name_zh: String,
     /// "ZHANG Wei", "Müller Anna" (may be empty).
     pub name_latin: String,
-    /// 业余5段
-    pub rank_zh: String,
-    /// 5d
-    pub rank_en: String,
+    /// The rank, worded by the document's `Lang` ("业余5段" / "5d"); `None` when the stored
+    /// rank cannot be read, then printed as stored.
+    pub rank: Option<crate::domain::entrant::Rank>,
+    /// The stored rank, printed when `rank` is `None`.
+    pub rank_stored: String,
     /// Club, school, city or province team (单位).
     pub unit: String,
 }
 
 impl SheetPlayer {
-    /// The sheet view of an entrant: both full names, the rank in both languages, the unit.
+    /// The sheet view of an entrant: both full names, the rank, the unit.
     pub fn from_entrant(e: &crate::domain::entrant::EntrantInput) -> SheetPlayer {
         SheetPlayer {
             name_zh: e.full_name_zh(),
             name_latin: e.full_name_latin(),
-            rank_zh: e.rank.zh(),
-            rank_en: e.rank.en(),
+            rank: Some(e.rank),
+            rank_stored: e.rank.notation(),
             unit: e.unit.clone(),
         }
     }
@@ -218,16 +239,11 @@ impl SheetPlayer {
             .unwrap_or("")
     }
 
-    /// The rank in `lang`, or the other one.
-    pub fn rank(&self, lang: Lang) -> &str {
-        let (a, b) = match lang {
-            Lang::Zh => (&self.rank_zh, &self.rank_en),
-            Lang::En => (&self.rank_en, &self.rank_zh),
-        };
-        if a.trim().is_empty() {
-            b.trim()
-        } else {
-            a.trim()
+    /// The rank in `lang` (as stored when it cannot be read).
+    pub fn rank(&self, lang: Lang) -> String {
+        match self.rank {
+            Some(r) => lang.rank(r),
+            None => self.rank_stored.trim().to_string(),
         }
     }
 
@@ -399,9 +415,8 @@ pub(crate) fn tiebreak_labels<'a>(
             None => labels = Some(these),
             Some(l) if *l == these => {}
             Some(l) => {
-                return Err(PrintError::Invalid(format!(
-                    "place {place}: tie-break columns {these:?} differ from {l:?}"
-                )))
+                tracing::debug!("place {place}: tie-break columns {these:?} differ from {l:?}");
+                return Err(DataProblem::TiebreakColumns { place }.into());
             }
         }
     }
@@ -435,11 +450,14 @@ mod tests {
         assert_eq!(p.display_name(Lang::Zh), "张伟 Zhang Wei");
         assert_eq!(p.display_name(Lang::En), "Zhang Wei 张伟");
         assert_eq!(p.secondary_name(Lang::Zh), "Zhang Wei");
-        let q = SheetPlayer { name_latin: "Anna Müller".into(), rank_en: "2k".into(), ..Default::default() };
+        let rank = Some(crate::domain::entrant::Rank::Kyu(2));
+        let q = SheetPlayer { name_latin: "Anna Müller".into(), rank, ..Default::default() };
         assert_eq!(q.display_name(Lang::Zh), "Anna Müller");
         assert_eq!(q.primary_name(Lang::Zh), "Anna Müller");
         assert_eq!(q.secondary_name(Lang::Zh), "");
-        assert_eq!(q.rank(Lang::Zh), "2k");
+        assert_eq!((q.rank(Lang::Zh), q.rank(Lang::En)), ("2级".into(), "2k".into()));
+        let odd = SheetPlayer { rank_stored: " 2 kyu? ".into(), ..Default::default() };
+        assert_eq!(odd.rank(Lang::Zh), "2 kyu?", "an unreadable rank prints as stored");
     }
 
     #[test]

@@ -96,9 +96,9 @@ fn heading(page: &mut Page<'_>, t: &SheetTournament, match_title: &str, what: &s
     let cx = W / 2.0;
     let mut y = M + 5.0;
     page.text_fit(cx, y, W - 2.0 * M, Style::bold(14.0), Align::Center, t.name(Lang::Zh).trim_end());
-    if !t.name_en.trim().is_empty() && t.name_en.trim() != t.name(Lang::Zh).trim() {
+    if !t.name_latin.trim().is_empty() && t.name_latin.trim() != t.name(Lang::Zh).trim() {
         y += 5.5;
-        page.text_fit(cx, y, W - 2.0 * M, Style::grey(9.0), Align::Center, &t.name_en);
+        page.text_fit(cx, y, W - 2.0 * M, Style::grey(9.0), Align::Center, &t.name_latin);
     }
     y += 7.5;
     page.text_fit(cx, y, W - 2.0 * M, Style::bold(12.0), Align::Center, what);

@@ -7,7 +7,7 @@ use super::{SheetPlayer, SheetTournament, TableSheet};
 pub fn tournament() -> SheetTournament {
     SheetTournament {
         name_zh: "第一届天元杯业余围棋公开赛".into(),
-        name_en: "1st Tengen Cup Amateur Open".into(),
+        name_latin: "1st Tengen Cup Amateur Open".into(),
         venue: "北京棋院 Beijing Weiqi Academy".into(),
         round: 3,
         date: "2026-12-05".into(),
@@ -54,8 +54,8 @@ pub fn player(i: usize) -> SheetPlayer {
     SheetPlayer {
         name_zh: format!("{s}{g}"),
         name_latin: format!("{sl} {gl}"),
-        rank_zh: format!("业余{d}段"),
-        rank_en: format!("{d}d"),
+        rank: Some(crate::domain::entrant::Rank::Dan(d as u8)),
+        rank_stored: format!("{d}d"),
         unit: UNITS[i % UNITS.len()].into(),
     }
 }

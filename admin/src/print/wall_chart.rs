@@ -117,7 +117,7 @@ mod tests {
                 StandingRow {
                     place: p,
                     name: pl.display_name(Lang::Zh),
-                    rank: pl.rank_zh.clone(),
+                    rank: pl.rank(Lang::Zh),
                     unit: pl.unit.clone(),
                     score: format!("{}", 10 - p.min(10)),
                     tiebreaks: vec![
@@ -177,7 +177,7 @@ mod tests {
                 CrosstableRow {
                     place: p,
                     name: pl.display_name(Lang::En),
-                    rank: pl.rank_en.clone(),
+                    rank: pl.rank(Lang::En),
                     unit: pl.unit.clone(),
                     results,
                     score: format!("{}", 9 - p),

@@ -28,8 +28,7 @@ fn code_msg(lang: Lang, e: &ErrorCode) -> String {
 /// Rank as shown to a reader.
 pub fn rank_text(lang: Lang, code: &str) -> String {
     match edb::rank_from_code(code) {
-        Some(r) if lang.is_zh() => r.zh(),
-        Some(r) => r.en(),
+        Some(r) => lang.rank(r),
         None => code.to_string(),
     }
 }
@@ -131,8 +130,8 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
 fn sex_options(lang: Lang) -> Options {
     vec![
         (String::new(), "—".into()),
-        ("m".into(), if lang.is_zh() { Sex::M.zh() } else { lang.t("e.sex_m") }.into()),
-        ("f".into(), if lang.is_zh() { Sex::F.zh() } else { lang.t("e.sex_f") }.into()),
+        ("m".into(), lang.t("e.sex_m").into()),
+        ("f".into(), lang.t("e.sex_f").into()),
     ]
 }
 

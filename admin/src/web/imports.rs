@@ -137,7 +137,7 @@ fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
 
 /// A line saying what the file held that the event does not take.
 fn not_imported_text(lang: Lang, n: &NotImported) -> String {
-    let rank = |r: &Rank| if lang.is_zh() { r.zh() } else { r.en() };
+    let rank = |r: &Rank| lang.rank(*r);
     match n {
         NotImported::Unreadable { attribute, value } => lang.tf("imp.ni_unreadable", &[attribute, value]),
         NotImported::Text { attribute } => lang.tf("imp.ni_text", &[attribute]),
@@ -218,7 +218,7 @@ fn row_view(lang: Lang, r: &CsvRow, existing: &[(EntrantRow, Identity)]) -> Impo
     ImportRowView {
         line: r.line,
         name: e.display_name(),
-        rank: if lang.is_zh() { e.rank.zh() } else { e.rank.en() },
+        rank: lang.rank(e.rank),
         unit: e.unit.clone(),
         status: lang.t(&format!("e.{}", r.status.code())).to_string(),
         flags,

@@ -135,7 +135,8 @@ pub(super) async fn render_and_send(ctx: &Ctx, loaded: Loaded) -> Result<HttpRes
         web::block(move || loaded.render()).await.map_err(|e| AppError::internal(lang, e))?.map_err(|e| {
             match e {
                 // The tournament's data does not fit the format: say what to correct.
-                PrintError::Invalid(m) => {
+                PrintError::Invalid(p) => {
+                    let m = lang.data_problem(&p);
                     AppError::msg(StatusCode::CONFLICT, lang, lang.tf("print.err_data", &[&m]))
                 }
                 e => AppError::internal(lang, e),

@@ -87,11 +87,7 @@ fn person_of(lang: Lang, names: &HashMap<PersonId, String>) -> impl Fn(PersonId)
 }
 
 fn section_name(lang: Lang, s: Section) -> &'static str {
-    if lang.is_zh() {
-        s.zh()
-    } else {
-        s.en()
-    }
+    lang.section(s)
 }
 
 // ---------------------------------------------------------------------------------------------

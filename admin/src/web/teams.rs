@@ -212,7 +212,7 @@ pub fn short_warning<'a>(
 pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<String> {
     let rules = t.settings().ruleset;
     s.keeps_individual_rules(&rules).then(|| {
-        let name = if lang.is_zh() { rules.preset.name_zh() } else { rules.preset.name_en() };
+        let name = lang.rule_set(rules.preset);
         let komi = |q| super::tournaments::quarters_text(q);
         lang.tf("team.rules_flag", &[&name, &komi(rules.komi_q), &komi(s.game_rules(&rules).komi_q)])
     })

@@ -37,10 +37,7 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         system: options(lang, System::ALL, System::code, "system"),
         colour: options(lang, ColourMethod::ALL, ColourMethod::code, "colour"),
         same_unit,
-        preset: Preset::ALL
-            .iter()
-            .map(|p| (p.code().to_string(), if lang.is_zh() { p.name_zh() } else { p.name_en() }.to_string()))
-            .collect(),
+        preset: Preset::ALL.iter().map(|p| (p.code().to_string(), lang.rule_set(*p).to_string())).collect(),
         points: options(lang, PointsScale::ALL, PointsScale::code, "points"),
         bye_value: options(lang, ByeValue::ALL, ByeValue::code, "bye_value"),
         bye_sos: options(lang, ByeSos::ALL, ByeSos::code, "bye_sos"),
@@ -99,8 +96,8 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
 
 /// The pairing rules as form fields (ranks in the short form "3d", which both languages read).
 fn pairing_form(f: &mut FormView, p: &PairingRules) {
-    f.set("mm_bar", p.mcmahon.bar.en());
-    f.set("mm_floor", p.mcmahon.floor.en());
+    f.set("mm_bar", p.mcmahon.bar.notation());
+    f.set("mm_floor", p.mcmahon.floor.notation());
     f.set("handicap_basis", p.handicap.basis.code());
     f.set("handicap_reduction", p.handicap.reduction.to_string());
     f.set("handicap_max", p.handicap.max.to_string());
@@ -122,7 +119,7 @@ fn pairing_from_form(
     let d = PairingRules::default();
     let rank = |f: &mut FormView, name: &str, dflt: Rank| -> Option<Rank> {
         if !form.has(name) {
-            f.set(name, dflt.en());
+            f.set(name, dflt.notation());
             return Some(dflt);
         }
         match Rank::parse(form.get(name)) {
@@ -734,8 +731,7 @@ pub struct SettingsText {
 }
 
 pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
-    let zh = lang.is_zh();
-    let rank = |r: Rank| if zh { r.zh() } else { r.en() };
+    let rank = |r: Rank| lang.rank(r);
     let mm = &s.pairing.mcmahon;
     let mcmahon =
         (s.system == System::McMahon).then(|| lang.tf("t.mcmahon_bands", &[&rank(mm.bar), &rank(mm.floor)]));
@@ -750,7 +746,7 @@ pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
     });
     SettingsText {
         system: lang.t(&format!("system.{}", s.system.code())).to_string(),
-        ruleset: if zh { s.ruleset.preset.name_zh() } else { s.ruleset.preset.name_en() }.to_string(),
+        ruleset: lang.rule_set(s.ruleset.preset).to_string(),
         komi: komi_conversion(lang, s.ruleset.komi_q),
         time_control: lang.time_control(&s.time_control),
         lateness: lang.lateness_policy(&s.lateness),
@@ -772,8 +768,7 @@ pub fn tournament_page(
     // A team event shows the rules its matches use (relay: seed 003, komi 3½), and its staff
     // see when the tournament's own rule set is the individual one (issue 13 item 6).
     let rules = team.map(|ts| ts.game_rules(&s.ruleset)).unwrap_or_else(|| s.ruleset.clone());
-    let preset_name =
-        |r: &rules::ruleset::RuleSet| if lang.is_zh() { r.preset.name_zh() } else { r.preset.name_en() };
+    let preset_name = |r: &rules::ruleset::RuleSet| lang.rule_set(r.preset);
     let rules_flag = team.filter(|ts| c.staff && ts.keeps_individual_rules(&s.ruleset)).map(|_| {
         lang.tf(
             "team.rules_flag",

@@ -71,24 +71,6 @@ impl Section {
             Section::Three | Section::Playoff => None,
         }
     }
-
-    pub fn en(self) -> &'static str {
-        match self {
-            Section::One => "section 1 (moves 1–72)",
-            Section::Two => "section 2 (moves 73–143)",
-            Section::Three => "section 3 (move 144 to the end)",
-            Section::Playoff => "the play-off (move 144 to the end)",
-        }
-    }
-
-    pub fn zh(self) -> &'static str {
-        match self {
-            Section::One => "第1节（第1至72手）",
-            Section::Two => "第2节（第73至143手）",
-            Section::Three => "第3节（第144手至终局）",
-            Section::Playoff => "节棋（第144手至终局）",
-        }
-    }
 }
 
 /// A side's line-up for one section: `players[0]` is listed first (出场位置号 1): it makes the
@@ -157,7 +139,6 @@ mod tests {
         assert_eq!(Section::Playoff.first_move(), 144);
         assert_eq!(Section::One.next(), Some(Section::Two));
         assert_eq!(Section::Three.next(), None);
-        assert!(Section::Two.zh().contains("73"));
     }
 
     #[test]

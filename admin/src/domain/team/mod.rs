@@ -62,27 +62,3 @@ pub(crate) fn ix(c: Color) -> usize {
         Color::White => 1,
     }
 }
-
-/// "Black" / "White".
-pub(crate) fn side_en(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
-/// "黑方" / "白方".
-pub(crate) fn side_zh(c: Color) -> &'static str {
-    match c {
-        Color::Black => "黑方",
-        Color::White => "白方",
-    }
-}
-
-pub(crate) fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}

@@ -4,7 +4,7 @@
 
 use rules::board::Color::{self, Black, White};
 use rules::clock::ClockReading;
-use rules::rulings::{GameResult, LossReason, ResultMethod};
+use rules::rulings::{GameResult, LossReason, ResultMethod, Said, SecondYellowCost};
 
 use super::ending::Ending;
 use super::lineup::Section;
@@ -19,37 +19,6 @@ use super::standings::{knockout_outcome, TeamMatchRecord, TeamOutcome};
 use super::withdraw::{replay_standing, withdraw, LoggedEvent, WithdrawError};
 use super::{PersonId, Timestamp};
 
-/// The sentences the page shows, with people as "#id" / "id号队员" (the tests' rosters have no
-/// names to look up): rendered by `crate::i18n`, as web and print do.
-trait Worded {
-    fn en(&self) -> String;
-    fn zh(&self) -> String;
-}
-
-fn id_en(p: PersonId) -> String {
-    format!("#{p}")
-}
-
-fn id_zh(p: PersonId) -> String {
-    format!("{p}号队员")
-}
-
-macro_rules! worded {
-    ($t:ty, $f:ident) => {
-        impl Worded for $t {
-            fn en(&self) -> String {
-                crate::i18n::Lang::En.$f(self, &id_en)
-            }
-            fn zh(&self) -> String {
-                crate::i18n::Lang::Zh.$f(self, &id_zh)
-            }
-        }
-    };
-}
-worded!(Event, relay_event);
-worded!(Effect, relay_effect);
-worded!(Refusal, relay_refusal);
-worded!(WithdrawError, withdraw_error);
 use crate::domain::pairing::knockout::MatchOutcome;
 
 /// The match starts here; section 1's line-ups are due 300 s earlier.
@@ -83,7 +52,7 @@ impl H {
         self.t += 1;
         match self.m.apply(self.t, e.clone()) {
             Ok(a) => a,
-            Err(r) => panic!("{e:?} refused at move {}: {}", self.m.moves(), r.en()),
+            Err(r) => panic!("{e:?} refused at move {}: {r:?}", self.m.moves()),
         }
     }
 
@@ -96,7 +65,6 @@ impl H {
             Err(r) => r,
         };
         assert_eq!(self.m, before, "a refusal leaves the match unchanged");
-        assert!(!r.en().is_empty() && !r.zh().is_empty());
         r
     }
 
@@ -141,15 +109,20 @@ fn has(a: &Accepted, f: impl Fn(&Effect) -> bool) -> bool {
     a.effects.iter().any(f)
 }
 
-fn ruling_text(a: &Accepted) -> String {
+/// What the rulings of an accepted event said (typed; `i18n::relay` words them).
+fn rulings_said(a: &Accepted) -> Vec<&Said> {
     a.effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Ruling { .. } => Some(e.en()),
+            Effect::Ruling { said } => Some(said),
             _ => None,
         })
-        .collect::<Vec<_>>()
-        .join(" | ")
+        .collect()
+}
+
+/// Whether one of the rulings said `f`.
+fn ruled(a: &Accepted, f: impl Fn(&Said) -> bool) -> bool {
+    rulings_said(a).into_iter().any(f)
 }
 
 fn clocks(main: u32) -> Option<[ClockReading; 2]> {
@@ -254,7 +227,8 @@ fn full_relay_match_through_every_rule() {
     h.play_to(30);
     let a = h.card(212, Card::Yellow);
     assert_eq!(a.counts.penalty_stones, [1, 3], "second yellow → red: 1 + 2 (SecondYellow default)");
-    assert!(ruling_text(&a).contains("red card"), "{}", ruling_text(&a));
+    let red = |s: &Said| matches!(s, Said::SecondYellow { nth: 2, cost: SecondYellowCost::Red, .. });
+    assert!(ruled(&a, red), "{:?}", rulings_said(&a));
     // On the board with players available: counts as White's substitution, seat vacant.
     assert!(has(&a, |e| *e == Effect::RedCountsAsSubstitution { side: White, left: 2 }));
     assert!(has(&a, |e| *e == Effect::SeatVacant { side: White, person: 212 }));
@@ -284,7 +258,7 @@ fn full_relay_match_through_every_rule() {
     // Black plays move 73 before the section is ended: 1 stone for the move beyond the quota.
     let p = h.next_player();
     let a = h.mv(p);
-    assert!(ruling_text(&a).contains("quota"), "{}", ruling_text(&a));
+    assert!(ruled(&a, |s| matches!(s, Said::QuotaExcess { extra: 1, .. })), "{:?}", rulings_said(&a));
     assert_eq!(a.counts.penalty_stones, [2, 3]);
     let a = h.ok(Event::SectionEnd { clocks: None });
     let end1 = h.t;
@@ -391,8 +365,9 @@ fn full_relay_match_through_every_rule() {
     let a = h.claim(White);
     assert_eq!(a.counts.penalty_stones, [18, 4]);
     assert_eq!(a.counts.order_errors, [4, 0]);
-    let text = ruling_text(&a);
-    assert!(text.contains("4th move-order error") && text.contains("red card"), "{text}");
+    let said = rulings_said(&a);
+    assert!(said.iter().any(|s| matches!(s, Said::OrderError { side: Black, nth: 4, .. })), "{said:?}");
+    assert!(said.iter().any(|s| matches!(s, Said::OrderErrorRed { .. })), "{said:?}");
     // Nobody left who may come on: 116 stays on and Black owes a forced pass (Art. 24.4).
     assert!(has(&a, |e| *e == Effect::StaysOn { side: Black, person: 116 }));
     assert_eq!(a.counts.owed_passes, [1, 0]);
@@ -404,11 +379,9 @@ fn full_relay_match_through_every_rule() {
     // ---- Count: 196 for Black; penalties 18 against Black, 4 against White --------------
     // B_eff = 196 − 18 + 4 = 182 → White wins by 2 (komi 3½: 184 is the draw).
     let a = h.ok(Event::Count { black_halves: 392, clocks: clocks(30) });
-    let Some(over @ Effect::GameOver { result, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
-    let (en, zh) = (over.en(), over.zh());
+    let Some(Effect::GameOver { result, said }) = a.effects.first() else { panic!("{:?}", a.effects) };
     assert_eq!(result.code(), "W+2");
-    assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
-    assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
+    assert!(matches!(said, Said::Counted { black_halves: 392, penalties: Some([18, 4]), .. }), "{said:?}");
     assert!(has(&a, |e| *e
         == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
     assert_eq!(h.m.phase(), Phase::Over);
@@ -471,7 +444,7 @@ fn fifth_order_error_loses_the_game() {
     assert_eq!(h.m.expected_player(), Some(112));
     h.mv(111);
     let a = h.claim(White);
-    assert!(ruling_text(&a).contains("5th move-order error"));
+    assert!(ruled(&a, |s| matches!(s, Said::OrderErrorLoss { nth: 5, .. })), "{:?}", rulings_said(&a));
     assert_eq!(h.m.result(), Some(GameResult::loss_of(Black, LossReason::OrderErrors)));
     assert!(has(&a, |e| *e
         == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
@@ -498,10 +471,9 @@ fn drawn_knockout() -> H {
     assert_eq!(h.no(Event::SectionEnd { clocks: None }), Refusal::NoSectionToEnd);
     h.play_to(200);
     let a = h.ok(Event::Count { black_halves: 370, clocks: clocks(120) });
-    let Some(over @ Effect::GameOver { result, .. }) = a.effects.first() else { panic!("{:?}", a.effects) };
-    let en = over.en();
+    let Some(Effect::GameOver { result, said }) = a.effects.first() else { panic!("{:?}", a.effects) };
     assert_eq!(result.winner, None, "185 − 1 = 184 at komi 3½: a draw (rules.md §3.3, §3.5)");
-    assert!(en.contains("Black counted 185; penalty stones Black 1, White 0"), "{en}");
+    assert!(matches!(said, Said::Counted { black_halves: 370, penalties: Some([1, 0]), .. }), "{said:?}");
     assert!(has(&a, |e| *e == Effect::PlayoffRequired));
     assert_eq!(h.m.phase(), Phase::PlayoffPending);
     h
@@ -616,7 +588,7 @@ fn playoff_restores_the_end_of_section_two() {
     h.lineup(White, Section::Playoff, [215, 211]);
     h.play_to(150);
     let a = h.card(215, Card::Yellow);
-    assert!(ruling_text(&a).contains("2nd yellow card"), "{}", ruling_text(&a));
+    assert!(ruled(&a, |s| matches!(s, Said::SecondYellow { nth: 2, .. })), "{:?}", rulings_said(&a));
     assert_eq!(a.counts.penalty_stones, [0, 3], "prior yellow + this one = red: 2 stones");
     let sheet = record_sheet(&h.m);
     assert_eq!(sheet.penalties.len(), 3, "the original game: sections 1–3");
@@ -845,8 +817,6 @@ fn clock_readings_and_the_playoff_time_at_game_end() {
     h.play_to(40);
     let a = h.ok(Event::Clocks { move_number: None, clocks: clocks(2400).unwrap() });
     assert_eq!(a.effects, vec![Effect::ClocksRecorded { move_number: 40, clocks: clocks(2400).unwrap() }]);
-    assert!(a.effects[0].en().contains("Clocks after move 40: Black 40:00, 3 byo-yomi left"));
-    assert!(a.effects[0].zh().contains("第40手后计时：黑方基本时间40:00，读秒3次"));
     assert_eq!(
         h.no(Event::Clocks { move_number: Some(41), clocks: clocks(1).unwrap() }),
         Refusal::ClocksAhead { move_number: 41, moves: 40 }
@@ -871,9 +841,6 @@ fn clock_readings_and_the_playoff_time_at_game_end() {
         h.no(Event::RestoreForPlayoff),
         Refusal::PlayoffClocksMissing { rule: PlayoffClock::AtGameEnd, move_number: 200 }
     );
-    let r = h.no(Event::RestoreForPlayoff);
-    assert!(r.en().contains("remaining time, byo-yomi included (Art. 12)"), "{}", r.en());
-    assert!(r.zh().contains("和棋终局时"), "{}", r.zh());
     // The clocks stand still after the count: the referee reads them now.
     let end = [
         ClockReading { main_secs: 0, periods: 2, period_secs: 0, period_moves: 0, overtime: true },
@@ -886,8 +853,6 @@ fn clock_readings_and_the_playoff_time_at_game_end() {
         &a,
         |e| matches!(e, Effect::PlayoffStarted { clocks, clocks_after: 200, .. } if *clocks == end)
     ));
-    let text = a.effects.iter().map(Worded::en).collect::<String>();
-    assert!(text.contains("remaining time (Black byo-yomi, 2 left, White 1:35, 3 byo-yomi left"), "{text}");
     // In the play-off, readings of the original game are closed; play-off readings are fine.
     assert_eq!(
         h.no(Event::Clocks { move_number: Some(142), clocks: end }),
@@ -986,8 +951,6 @@ fn withdrawing_an_event_replays_the_rest() {
             refusal: Refusal::NoVacancy { side: Black }
         }
     );
-    assert!(e.en().contains("Withdraw event 7 first"), "{}", e.en());
-    assert!(e.zh().contains("请先撤回第7条"), "{}", e.zh());
     // Without the replacement the seat is vacant and the moves after it cannot be played.
     assert_eq!(
         withdraw(fresh(), &log, replace).unwrap_err(),
@@ -1013,8 +976,6 @@ fn withdrawing_an_event_replays_the_rest() {
     assert_eq!(m.side(Black).seats, Some([Some(111), Some(112)]));
     assert!(m.side(Black).sent_off.is_empty());
     assert_eq!(m.moves(), 30);
-    assert_eq!(Event::Card { person: 111, card: Card::Yellow, offence: None }.en(), "Yellow card to #111");
-    assert_eq!(Event::Count { black_halves: 369, clocks: None }.zh(), "数子：黑方184½子");
 }
 
 /// Art. 11: colours by the leaders' nigiri. Paired through the individual engine with the
@@ -1090,13 +1051,6 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
         let board = record_outcome(roles, 17, Guess::Odd).unwrap();
         assert_eq!((board.black, board.white, board.seed), (n.guesser, n.holder, None));
     }
-}
-
-#[test]
-fn a_refused_ruling_reads_in_the_users_language() {
-    let r = super::relay::Refusal::ruling(&rules::rulings::RulingError::Zero { index: 0 });
-    assert_eq!(r.zh(), "判罚无法执行：第1项：罚0子不是处罚");
-    assert!(r.en().starts_with("The ruling cannot be applied: ruling #1"), "{}", r.en());
 }
 
 // ---- Issue 13: every way a match ends -------------------------------------------------------
