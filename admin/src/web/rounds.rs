@@ -80,24 +80,72 @@ impl Names {
         }
     }
     /// (id, "name (rank)") in the tournament's name order, for selects; with `find`, only the
-    /// players it finds (characters, pinyin or initials: `domain::names::Query`).
+    /// players it finds (characters, pinyin or initials: `domain::names::Query`; a number is a
+    /// pairing number). At most [`MAX_CHOICES`] of them, then the players `keep` names (the
+    /// values a refused form had chosen) if they are among `ids`; with how many were found.
     fn options(
         &self,
         entrants: &[EntrantRow],
         order: names::NameOrder,
-        find: Option<&names::Query>,
+        find: &Find,
         ids: impl Iterator<Item = PlayerId>,
-    ) -> Vec<(String, String)> {
+        keep: &[&str],
+    ) -> (Options, usize) {
         let by_id: HashMap<PlayerId, &EntrantRow> = entrants.iter().map(|e| (rdb::pid(e.id), e)).collect();
+        let ids: Vec<PlayerId> = ids.collect();
         let mut v: Vec<(PlayerId, Option<&EntrantRow>)> = ids
-            .map(|id| (id, by_id.get(&id).copied()))
-            .filter(|(_, e)| find.is_none_or(|q| e.is_some_and(|e| q.matches(&e.name()))))
+            .iter()
+            .map(|id| (*id, by_id.get(id).copied()))
+            .filter(|(id, e)| match find {
+                Find::All => true,
+                Find::Number(n) => self.number(*id) == *n,
+                Find::Name(q) => e.is_some_and(|e| q.matches(&e.name())),
+            })
             .collect();
+        let found = v.len();
         v.sort_by_key(|(id, _)| *id);
         names::sort_by_name(&mut v, order, |(_, e)| e.map(|e| e.name()).unwrap_or_default());
-        v.into_iter()
-            .map(|(id, _)| (id.to_string(), format!("{} ({})", self.name(id), self.rank(id))))
-            .collect()
+        v.truncate(MAX_CHOICES);
+        for k in keep {
+            if let Some(id) = k.parse::<PlayerId>().ok().filter(|id| ids.contains(id)) {
+                if !v.iter().any(|(x, _)| *x == id) {
+                    v.push((id, by_id.get(&id).copied()));
+                }
+            }
+        }
+        let shown = v
+            .into_iter()
+            .map(|(id, _)| (id.to_string(), format!("{} {} ({})", self.number(id), self.name(id), self.rank(id))))
+            .collect();
+        (shown, found)
+    }
+}
+
+/// At most this many players in each player dropdown of the round page (issue 16 item 5: at
+/// 10,000 players the four dropdowns were 40,000 options); the search narrows them.
+pub const MAX_CHOICES: usize = 50;
+
+/// What the round page's search (`?find=`) asks the player dropdowns for.
+enum Find {
+    All,
+    /// A pairing number, as the lots and the pairing lists name players.
+    Number(u32),
+    /// A name: characters, full pinyin or initials (`kj`, `kejie` → 柯洁).
+    Name(names::Query),
+}
+
+impl Find {
+    fn new(text: &str) -> Find {
+        let text = text.trim();
+        if let Ok(n) = text.parse::<u32>() {
+            return Find::Number(n);
+        }
+        let q = names::Query::new(text);
+        if q.is_empty() {
+            Find::All
+        } else {
+            Find::Name(q)
+        }
     }
 }
 
@@ -499,7 +547,7 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
     let lang = ctx.lang;
     let names = Names::new(lang, &cx.entrants);
     let order = cx.t.settings().name_order;
-    let find = Some(names::Query::new(&opts.find)).filter(|q| !q.is_empty());
+    let find = Find::new(&opts.find);
     let seed = r.seed().unwrap_or(0);
     let komi = cx.komi_q();
     let tg: Vec<TableGame> = rows.iter().filter_map(|g| g.table_game(komi)).collect();
@@ -574,11 +622,13 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
             })
         })
         .collect();
+    // Every player's pairing score is beside their name in the games table and their points are
+    // on the standings page; only a nominal win (where the two differ) is listed here.
     let mut score_rows: Vec<ScoreView> = cx
         .players
         .iter()
         .filter_map(|pl| {
-            let s = scores.get(&pl.id)?;
+            let s = scores.get(&pl.id).filter(|s| s.pairing_points != s.points)?;
             Some(ScoreView {
                 name: names.name(pl.id),
                 points: half_points(s.points),
@@ -604,6 +654,15 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
     let pager = games_pager(&games, &opts.f, opts.page.max(1), &base);
     let shown = pager.range();
     let games = games.into_iter().skip(shown.start).take(shown.len()).collect();
+    let keep = |keys: [&str; 2]| keys.map(|k| opts.f.v(k).to_string());
+    let [a, b] = keep(["swap_a", "swap_b"]);
+    let (round_players, in_found) =
+        names.options(&cx.entrants, order, &find, in_round.into_iter(), &[a.as_str(), b.as_str()]);
+    let [a, b] = keep(["edit_black", "edit_white"]);
+    let (all_players, all_found) =
+        names.options(&cx.entrants, order, &find, active.into_iter(), &[a.as_str(), b.as_str()]);
+    let choices_note = (all_found.max(in_found) > MAX_CHOICES)
+        .then(|| lang.tf("round.find_more", &[&MAX_CHOICES, &all_found.max(in_found)]));
     let title = lang.tf("round.title", &[&n]);
     let status = opts.status.unwrap_or(StatusCode::OK);
     let page = RoundPage {
@@ -623,10 +682,11 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         draws: draw_views(lang, &names, &r.draws()),
         double_losses,
         scores: score_rows,
-        round_players: names.options(&cx.entrants, order, find.as_ref(), in_round.into_iter()),
-        all_players: names.options(&cx.entrants, order, find.as_ref(), active.into_iter()),
+        round_players,
+        all_players,
+        choices_note,
         find: opts.find.clone(),
-        tables: tg.iter().map(|g| g.table).collect(),
+        last_table: tg.iter().map(|g| g.table).max().unwrap_or(0),
         has_results,
         f: opts.f,
         banner,
@@ -1102,6 +1162,15 @@ pub async fn explain(
     };
     let active =
         cx.players.iter().filter(|pl| pl.status == crate::domain::pairing::Status::Active).map(|pl| pl.id);
+    let find = get("find").chars().take(50).collect::<String>();
+    let (a_s, b_s) = (a.to_string(), b.map(|b| b.to_string()).unwrap_or_default());
+    let (players, found) = names.options(
+        &cx.entrants,
+        cx.t.settings().name_order,
+        &Find::new(&find),
+        active,
+        &[a_s.as_str(), b_s.as_str()],
+    );
     let page = ExplainPage {
         c: ctx.chrome_t(&cx.t, true, lang.t("explain.title")),
         tid,
@@ -1115,7 +1184,9 @@ pub async fn explain(
         sides,
         note,
         met,
-        players: names.options(&cx.entrants, cx.t.settings().name_order, None, active),
+        players,
+        choices_note: (found > MAX_CHOICES).then(|| lang.tf("round.find_more", &[&MAX_CHOICES, &found])),
+        find,
     };
     ctx.render(&page)
 }
