@@ -9,7 +9,7 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::{Chrome, FormView, Options};
+use super::templates::{Chrome, FormView, Options, Pager};
 use crate::db::entrants::EntrantRow;
 use crate::db::results::{self as rdb, Confirmer, NewRuling, RoundTime, Sheet, SheetError};
 use crate::db::tournaments::{self as tdb, TournamentRow};
@@ -1288,34 +1288,86 @@ pub struct RoundPage {
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,
+    /// This page's games (`pager`: which of how many; the lateness form saves only these).
+    pub pager: Pager,
 }
 
+/// Tables a page of a round's results list and lateness sheet lists (issue 16 item 5: a round
+/// of 5,000 tables was one form of 10,000 arrival fields).
+pub const TABLES_PER_PAGE: usize = 200;
+
+/// The lines a round's page lists: every game, or on the lateness sheet the games with two
+/// players (byes have no lateness).
+fn listed(lines: Vec<rdb::GameLine>, lateness: bool) -> Vec<rdb::GameLine> {
+    lines
+        .into_iter()
+        .filter(|l| !lateness || (l.game.black_id.is_some() && l.game.white_id.is_some()))
+        .collect()
+}
+
+/// The page of a round's list to show: the one asked for, or, when a posted arrival was
+/// refused, the page of the first game with a refused field (its typed entry and message must be
+/// in view).
+fn page_of(lines: &[rdb::GameLine], f: Option<&FormView>, asked: usize) -> usize {
+    let refused = f.and_then(|f| {
+        lines.iter().position(|l| {
+            [l.game.black_id, l.game.white_id].into_iter().flatten().any(|i| f.err(&format!("arr_{i}")).is_some())
+        })
+    });
+    refused.map_or(asked, |i| i / TABLES_PER_PAGE + 1)
+}
+
+/// `?page=` of a round's list: absent is page 1, anything but a page number a 400.
+fn asked_page(ctx: &Ctx) -> Result<usize, AppError> {
+    let q = ctx.path.split_once('?').map_or("", |(_, q)| q);
+    let q: Vec<(String, String)> = serde_urlencoded::from_str(q).unwrap_or_default();
+    let v = q.iter().find(|(k, _)| k == "page").map_or("", |(_, v)| v.trim());
+    Pager::parse(v).ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))
+}
+
+#[allow(clippy::too_many_arguments)]
 async fn round_page_with(
     ctx: &Ctx,
     tid: i32,
     round: i32,
     lateness: bool,
+    page: usize,
     f: Option<FormView>,
     banner: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
-    let (t, lines, names, start, arrived, sheets) = ctx
+    let base = format!("/t/{tid}/results/rounds/{round}{}?", if lateness { "/lateness" } else { "" });
+    let all = ctx
         .db(move |c| {
-            let t = tdb::get(c, tid)?;
             let lines = rdb::game_lines(c, tid, Some(round), false)?;
             if lines.is_empty() {
                 return Err(DbError::NotFound);
             }
+            Ok::<_, DbError>(listed(lines, lateness))
+        })
+        .await?;
+    let pager = Pager::new(
+        all.len(),
+        page_of(&all, f.as_ref().filter(|f| f.has_errors()), page),
+        TABLES_PER_PAGE,
+        &base,
+    );
+    let lines: Vec<rdb::GameLine> = all.into_iter().skip(pager.range().start).take(pager.range().len()).collect();
+    let ids: Vec<i32> = lines.iter().map(|l| l.game.id).collect();
+    let (t, names, start, arrived, sheets) = ctx
+        .db(move |c| {
+            let t = tdb::get(c, tid)?;
             let names = rdb::entrants_by_id(c, tid)?;
             let (start, arrived) = rdb::round_lateness(c, tid, round)?;
             let mut sheets = Vec::new();
             if lateness {
-                for l in &lines {
-                    sheets.push(rdb::sheet(c, tid, l.game.id)?);
+                // Only this page's sheets: a round of 5,000 tables is not read whole.
+                for gid in &ids {
+                    sheets.push(rdb::sheet(c, tid, *gid)?);
                 }
             }
-            Ok::<_, DbError>((t, lines, names, start, arrived, sheets))
+            Ok::<_, DbError>((t, names, start, arrived, sheets))
         })
         .await?;
     let settings = t.settings();
@@ -1331,8 +1383,6 @@ async fn round_page_with(
     fv.set("starts_at", &start_text);
     let games = lines
         .iter()
-        // Byes have no lateness: the sheet lists games with two players.
-        .filter(|l| !lateness || (l.game.black_id.is_some() && l.game.white_id.is_some()))
         .map(|l| {
             let g = &l.game;
             let replay = g.is_replay();
@@ -1410,6 +1460,7 @@ async fn round_page_with(
         f,
         banner,
         notice: ctx.path.contains("saved=1").then(|| ctx.t("r.saved").to_string()),
+        pager,
     };
     ctx.render_status(status, &page)
 }
@@ -1437,14 +1488,16 @@ pub async fn round_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
     let tid = id(ctx.lang, &path.0)?;
     let round = round_of(&ctx, &path.1)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    round_page_with(&ctx, tid, round, false, None, None, StatusCode::OK).await
+    let page = asked_page(&ctx)?;
+    round_page_with(&ctx, tid, round, false, page, None, None, StatusCode::OK).await
 }
 
 pub async fn lateness_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path.0)?;
     let round = round_of(&ctx, &path.1)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    round_page_with(&ctx, tid, round, true, None, None, StatusCode::OK).await
+    let page = asked_page(&ctx)?;
+    round_page_with(&ctx, tid, round, true, page, None, None, StatusCode::OK).await
 }
 
 pub async fn save_lateness(
@@ -1456,6 +1509,9 @@ pub async fn save_lateness(
     let round = round_of(&ctx, &path.1)?;
     let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
     let version = ctx.version(&form)?;
+    // The page the form was on: a refusal shows it again, a save goes back to it.
+    let page = Pager::parse(form.get("page").trim())
+        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
     let mut f = FormView::from_form(&form);
     let (players, zone, stored_start): (Vec<i32>, EventZone, Option<String>) = ctx
         .db(move |c| {
@@ -1479,18 +1535,18 @@ pub async fn save_lateness(
     let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players, (zone, day))?;
     let (Some(start), false) = (start, f.has_errors()) else {
         let banner = Some(ctx.t("form.has_errors").to_string());
-        return round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::BAD_REQUEST).await;
+        return round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::BAD_REQUEST).await;
     };
     let actor = user.actor();
     let r = ctx.db_raw(move |c| rdb::save_arrivals(c, &actor, tid, round, version, &start, &arrived)).await?;
     match r {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1"))),
+        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}"))),
         Err(SheetError::StaleRound { current }) => {
             let who = current
                 .map(|c| format!("{} ({})", zone.time(&c.starts_at), zone.date_time(&c.updated_at)))
                 .unwrap_or_default();
             let banner = Some(ctx.lang.tf("late.err_stale", &[&who]));
-            round_page_with(&ctx, tid, round, true, Some(f), banner, StatusCode::CONFLICT).await
+            round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::CONFLICT).await
         }
         Err(SheetError::Db(DbError::NotFound)) => Err(ctx.not_found()),
         Err(SheetError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
