@@ -203,7 +203,9 @@ fn a_large_rounds_staff_page_is_paged() {
 
 /// The names of a page's arrival inputs (`arr_<entrant id>`), in order.
 fn arrival_fields(body: &str) -> Vec<String> {
-    body.match_indices("name=\"arr_").map(|(i, _)| body[i + 6..].split('"').next().unwrap().to_string()).collect()
+    body.match_indices("name=\"arr_")
+        .map(|(i, _)| body[i + 6..].split('"').next().unwrap().to_string())
+        .collect()
 }
 
 /// The options of the select named `name`: (value, label).
@@ -268,7 +270,8 @@ fn a_large_rounds_results_and_lateness_sheets_are_paged() {
         let token = page.csrf();
         let version = page.input("version").unwrap();
         let pg = page.input("page").expect("the form says its page");
-        let mut f: Vec<(&str, &str)> = vec![("csrf", &token), ("version", &version), ("page", &pg), ("starts_at", "09:00")];
+        let mut f: Vec<(&str, &str)> =
+            vec![("csrf", &token), ("version", &version), ("page", &pg), ("starts_at", "09:00")];
         let names = arrival_fields(&page.body);
         for k in &names {
             let typed = extra.iter().find(|(n, _)| n == k).map_or("", |(_, v)| *v);
@@ -278,7 +281,10 @@ fn a_large_rounds_results_and_lateness_sheets_are_paged() {
     };
     let arrival = |key: &str| {
         let eid = key.trim_start_matches("arr_");
-        query(&s.db, &format!("SELECT arrived_at FROM arrivals WHERE tournament_id = {tid} AND entrant_id = {eid}"))
+        query(
+            &s.db,
+            &format!("SELECT arrived_at FROM arrivals WHERE tournament_id = {tid} AND entrant_id = {eid}"),
+        )
     };
     let r = post(&p1, &[(&f1[0], "09:10")]);
     assert_eq!(r.status, 303, "{}", r.body);

@@ -1311,7 +1311,10 @@ fn listed(lines: Vec<rdb::GameLine>, lateness: bool) -> Vec<rdb::GameLine> {
 fn page_of(lines: &[rdb::GameLine], f: Option<&FormView>, asked: usize) -> usize {
     let refused = f.and_then(|f| {
         lines.iter().position(|l| {
-            [l.game.black_id, l.game.white_id].into_iter().flatten().any(|i| f.err(&format!("arr_{i}")).is_some())
+            [l.game.black_id, l.game.white_id]
+                .into_iter()
+                .flatten()
+                .any(|i| f.err(&format!("arr_{i}")).is_some())
         })
     });
     refused.map_or(asked, |i| i / TABLES_PER_PAGE + 1)
@@ -1353,7 +1356,8 @@ async fn round_page_with(
         TABLES_PER_PAGE,
         &base,
     );
-    let lines: Vec<rdb::GameLine> = all.into_iter().skip(pager.range().start).take(pager.range().len()).collect();
+    let lines: Vec<rdb::GameLine> =
+        all.into_iter().skip(pager.range().start).take(pager.range().len()).collect();
     let ids: Vec<i32> = lines.iter().map(|l| l.game.id).collect();
     let (t, names, start, arrived, sheets) = ctx
         .db(move |c| {
