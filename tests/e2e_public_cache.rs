@@ -371,4 +371,18 @@ fn the_round_pages_player_dropdowns_are_bounded_and_searched() {
     let kept = &kept[..kept.find("</select>").unwrap()];
     assert!(kept.contains(&format!("<option value=\"{}\" selected>", ke.0)), "{kept}");
     assert_eq!(select_options(&r.body, "swap_a").len(), 51, "the first 50 and the chosen one");
+    // The explain page's pair dropdowns: bounded too, its search finds 柯洁, the pair shown kept.
+    let table = query(
+        &s.db,
+        &format!("SELECT black_id, white_id FROM games WHERE tournament_id = {tid} AND board = 1"),
+    );
+    let (a, b) = (&table[0][0], &table[0][1]);
+    let ex = c.get(&format!("/t/{tid}/rounds/1/explain?a={a}&b={b}"));
+    assert_eq!(ex.status, 200);
+    assert!(select_options(&ex.body, "a").len() <= 52, "50 and the pair shown");
+    assert!(ex.body.contains("id=\"find-more\""));
+    let ex = c.get(&format!("/t/{tid}/rounds/1/explain?a={a}&b={b}&find=kj"));
+    let found: Vec<_> = select_options(&ex.body, "a").into_iter().map(|o| o.1).collect();
+    assert!(found.iter().any(|l| l.contains("柯洁")) && found.len() <= 3, "{found:?}");
+    assert!(ex.body.contains(&format!("<option value=\"{a}\" selected>")), "the pair shown stays chosen");
 }
