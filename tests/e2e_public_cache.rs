@@ -200,3 +200,189 @@ fn a_large_rounds_staff_page_is_paged() {
     assert_eq!(c.get(&format!("/t/{tid}/rounds/1?page=0")).status, 400);
     assert_eq!(c.get(&format!("/t/{tid}/rounds/1?page=x")).status, 400);
 }
+
+/// The names of a page's arrival inputs (`arr_<entrant id>`), in order.
+fn arrival_fields(body: &str) -> Vec<String> {
+    body.match_indices("name=\"arr_")
+        .map(|(i, _)| body[i + 6..].split('"').next().unwrap().to_string())
+        .collect()
+}
+
+/// The options of the select named `name`: (value, label).
+fn select_options(body: &str, name: &str) -> Vec<(String, String)> {
+    let at = body.find(&format!("name=\"{name}\"")).unwrap_or_else(|| panic!("no select {name}"));
+    let end = at + body[at..].find("</select>").unwrap();
+    body[at..end]
+        .split("<option value=\"")
+        .skip(1)
+        .map(|o| {
+            let (v, rest) = o.split_once('"').unwrap();
+            (v.to_string(), rest[rest.find('>').unwrap() + 1..].split('<').next().unwrap().to_string())
+        })
+        .collect()
+}
+
+/// A round of 210 tables: the results list and the lateness sheet are paged 200 tables a page;
+/// a save from page 2 sends and touches only page 2's arrivals, a stale save from page 2 is
+/// refused on page 2 with what was typed, and bad page numbers are refused as on the round page
+/// (issue 16 item 5).
+#[test]
+fn a_large_rounds_results_and_lateness_sheets_are_paged() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "分页成绩赛");
+    let r = import_file(&c, tid, "csv", "players.csv", many_players(420, 0).as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    pair_round(&c, tid, 1, "7");
+    publish_round(&s, &c, tid, 1);
+    let rows = |body: &str| body.matches("<tr id=\"game-").count();
+
+    // The results list.
+    let list = format!("/t/{tid}/results/rounds/1");
+    let first = c.get(&list);
+    assert_eq!(first.status, 200);
+    assert_eq!(rows(&first.body), 200, "the first page holds 200 tables");
+    assert!(first.body.contains("page=2\" rel=\"next\""), "a link to the next page");
+    let second = c.get(&format!("{list}?page=2"));
+    assert_eq!(rows(&second.body), 10);
+    assert!(second.body.contains("rel=\"prev\""));
+    assert_eq!(rows(&c.get(&format!("{list}?page=9")).body), 10, "past the end: the last page");
+    assert_eq!(c.get(&format!("{list}?page=0")).status, 400);
+    assert_eq!(c.get(&format!("{list}?page=x")).status, 400);
+
+    // The lateness sheet: 400 arrival fields on page 1, 20 on page 2, none twice.
+    let sheet = format!("/t/{tid}/results/rounds/1/lateness");
+    let p1 = c.get(&sheet);
+    assert_eq!(p1.status, 200);
+    let f1 = arrival_fields(&p1.body);
+    assert_eq!(f1.len(), 400, "two players a table");
+    let p2 = c.get(&format!("{sheet}?page=2"));
+    let f2 = arrival_fields(&p2.body);
+    assert_eq!(f2.len(), 20);
+    assert!(f2.iter().all(|k| !f1.contains(k)), "page 2 lists only its own players");
+    assert_eq!(c.get(&format!("{sheet}?page=9")).status, 200);
+    assert_eq!(arrival_fields(&c.get(&format!("{sheet}?page=9")).body), f2, "past the end: the last page");
+    assert_eq!(c.get(&format!("{sheet}?page=0")).status, 400);
+    assert_eq!(c.get(&format!("{sheet}?page=-1")).status, 400);
+
+    // Page 1 saved: the start and one arrival on page 1.
+    let post = |page: &Resp, extra: &[(&str, &str)]| {
+        let token = page.csrf();
+        let version = page.input("version").unwrap();
+        let pg = page.input("page").expect("the form says its page");
+        let mut f: Vec<(&str, &str)> =
+            vec![("csrf", &token), ("version", &version), ("page", &pg), ("starts_at", "09:00")];
+        let names = arrival_fields(&page.body);
+        for k in &names {
+            let typed = extra.iter().find(|(n, _)| n == k).map_or("", |(_, v)| *v);
+            f.push((k.as_str(), typed));
+        }
+        c.post_form(&sheet, &f)
+    };
+    let arrival = |key: &str| {
+        let eid = key.trim_start_matches("arr_");
+        query(
+            &s.db,
+            &format!("SELECT arrived_at FROM arrivals WHERE tournament_id = {tid} AND entrant_id = {eid}"),
+        )
+    };
+    let r = post(&p1, &[(&f1[0], "09:10")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(r.location().ends_with("page=1"), "{}", r.location());
+    assert_eq!(arrival(&f1[0]).len(), 1);
+
+    // Page 2 saved (its own fresh version): page 1's arrival is kept, page 2's is written.
+    let p2 = c.get(&format!("{sheet}?page=2"));
+    assert!(p2.body.contains("value=\"2\""), "the hidden page field");
+    let r = post(&p2, &[(&f2[0], "09:20")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(r.location().ends_with("page=2"), "a save goes back to its page: {}", r.location());
+    assert_eq!(arrival(&f1[0]).len(), 1, "a save from page 2 leaves page 1's arrivals");
+    assert_eq!(arrival(&f2[0]).len(), 1);
+    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM arrivals WHERE tournament_id = {tid}")), 2);
+    let back = c.get(&r.location());
+    assert!(back.body.contains("id=\"notice\""));
+    assert_eq!(arrival_fields(&back.body), f2, "back on page 2");
+
+    // A stale save from page 2 (page 1 saved meanwhile): refused on page 2, the typed time kept.
+    let stale = c.get(&format!("{sheet}?page=2"));
+    let fresh = c.get(&sheet);
+    assert_eq!(post(&fresh, &[(&f1[0], "09:10")]).status, 303);
+    let r = post(&stale, &[(&f2[0], "09:20"), (&f2[1], "09:31")]);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(arrival_fields(&r.body), f2, "the refusal shows page 2");
+    assert!(r.body.contains(&format!("name=\"{}\" value=\"09:31\"", f2[1])), "what was typed is kept");
+    assert!(arrival(&f2[1]).is_empty(), "nothing written");
+    // A bad time on page 2: refused beside its field, on page 2.
+    let p2 = c.get(&format!("{sheet}?page=2"));
+    let r = post(&p2, &[(&f2[3], "25:99")]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(arrival_fields(&r.body), f2);
+    assert!(r.body.contains(&format!("id=\"err-{}\"", f2[3])), "{}", r.body);
+    assert!(r.body.contains("value=\"25:99\""));
+    // A made-up page on a save is refused.
+    let token = p2.csrf();
+    let v = p2.input("version").unwrap();
+    let r = c.post_form(&sheet, &[("csrf", &token), ("version", &v), ("page", "0"), ("starts_at", "09:00")]);
+    assert_eq!(r.status, 400);
+}
+
+/// At 420 players the round page's player dropdowns hold 50 players each, said so; the search
+/// finds 柯洁 by `kj` and `kejie` (and a player by pairing number) among all 420, and a refused
+/// change keeps the chosen player in the dropdown (issue 16 item 5).
+#[test]
+fn the_round_pages_player_dropdowns_are_bounded_and_searched() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "搜索测试赛");
+    // 柯洁 is the last entrant: never among the first 50 by name.
+    let r = import_file(&c, tid, "csv", "players.csv", many_players(420, 419).as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    pair_round(&c, tid, 1, "7");
+    let page = c.get(&format!("/t/{tid}/rounds/1"));
+    assert_eq!(page.status, 200);
+    for sel in ["swap_a", "swap_b", "edit_black", "edit_white"] {
+        assert_eq!(select_options(&page.body, sel).len(), 50, "{sel}");
+    }
+    assert!(page.body.contains("id=\"find-more\""), "the page says the list is cut");
+    assert!(!page.body.contains("柯洁 ("), "not among the first 50");
+    assert!(!page.body.contains("name=\"edit_table\"><option"), "the table is typed, not chosen");
+    for q in ["kj", "kejie", "%E6%9F%AF%E6%B4%81"] {
+        let r = c.get(&format!("/t/{tid}/rounds/1?find={q}"));
+        let found = select_options(&r.body, "swap_a");
+        assert_eq!(found.len(), 1, "{q}: {found:?}");
+        assert!(found[0].1.contains("柯洁"), "{q}: {found:?}");
+        assert_eq!(select_options(&r.body, "edit_black"), found, "{q}");
+        assert!(!r.body.contains("id=\"find-more\""), "{q}");
+    }
+    let ke = select_options(&c.get(&format!("/t/{tid}/rounds/1?find=kj")).body, "swap_a")[0].clone();
+    let by_number = select_options(&c.get(&format!("/t/{tid}/rounds/1?find=420")).body, "swap_a");
+    assert_eq!(by_number, vec![ke.clone()], "pairing number 420 is the 420th entrant");
+    // A refused swap (the second player not chosen): the page again, 柯洁 still chosen.
+    let token = page.csrf();
+    let v = query(&s.db, &format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = 1"));
+    let r = c.post_form(
+        &format!("/t/{tid}/rounds/1/swap"),
+        &[("csrf", &token), ("version", &v[0][0]), ("swap_a", &ke.0), ("swap_b", "")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("id=\"err-swap_b\""));
+    let kept = &r.body[r.body.find("name=\"swap_a\"").unwrap()..];
+    let kept = &kept[..kept.find("</select>").unwrap()];
+    assert!(kept.contains(&format!("<option value=\"{}\" selected>", ke.0)), "{kept}");
+    assert_eq!(select_options(&r.body, "swap_a").len(), 51, "the first 50 and the chosen one");
+    // The explain page's pair dropdowns: bounded too, its search finds 柯洁, the pair shown kept.
+    let table = query(
+        &s.db,
+        &format!("SELECT black_id, white_id FROM games WHERE tournament_id = {tid} AND board = 1"),
+    );
+    let (a, b) = (&table[0][0], &table[0][1]);
+    let ex = c.get(&format!("/t/{tid}/rounds/1/explain?a={a}&b={b}"));
+    assert_eq!(ex.status, 200);
+    assert!(select_options(&ex.body, "a").len() <= 52, "50 and the pair shown");
+    assert!(ex.body.contains("id=\"find-more\""));
+    let ex = c.get(&format!("/t/{tid}/rounds/1/explain?a={a}&b={b}&find=kj"));
+    let found: Vec<_> = select_options(&ex.body, "a").into_iter().map(|o| o.1).collect();
+    assert!(found.iter().any(|l| l.contains("柯洁")) && found.len() <= 3, "{found:?}");
+    assert!(ex.body.contains(&format!("<option value=\"{a}\" selected>")), "the pair shown stays chosen");
+}

@@ -13,18 +13,17 @@ use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
 use super::templates::*;
+use super::views::round::{self as view, draw_views, player_options, Find, Opts, MAX_CHOICES};
 use crate::db::entrants::EntrantRow;
 use crate::db::rounds::{self as rdb, Edit, NigiriAction, Outcome, RoundError, RoundGame};
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
-use crate::domain::draw::lots::{DrawRecord, Method, Purpose, Stream};
-use crate::domain::draw::nigiri::{Guess, RoleReason};
-use crate::domain::names;
+use crate::domain::draw::nigiri::Guess;
 use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::weights::Criterion;
 use crate::domain::pairing::{Colour, PlayerId};
-use crate::domain::rounds::{self as dr, ColourSource, EditError, PlanError, TableGame};
+use crate::domain::rounds::{self as dr, EditError, PlanError};
 use crate::domain::settings::System;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -44,14 +43,14 @@ pub fn display_name(lang: Lang, e: &EntrantRow) -> String {
 
 /// Names, ranks and pairing numbers of a tournament's entrants (all of them, so the numbers
 /// are [`rdb::pairing_numbers`]) by pairing id.
-struct Names {
+pub(super) struct Names {
     map: HashMap<PlayerId, (String, String)>,
     numbers: HashMap<PlayerId, u32>,
     by_number: HashMap<u32, PlayerId>,
 }
 
 impl Names {
-    fn new(lang: Lang, entrants: &[EntrantRow]) -> Names {
+    pub(super) fn new(lang: Lang, entrants: &[EntrantRow]) -> Names {
         let numbers: HashMap<PlayerId, u32> =
             rdb::pairing_numbers(entrants).into_iter().map(|(id, n)| (rdb::pid(id), n)).collect();
         Names {
@@ -63,41 +62,21 @@ impl Names {
             numbers,
         }
     }
-    fn name(&self, id: PlayerId) -> String {
+    pub(super) fn name(&self, id: PlayerId) -> String {
         self.map.get(&id).map(|x| x.0.clone()).unwrap_or_else(|| format!("#{id}"))
     }
-    fn rank(&self, id: PlayerId) -> String {
+    pub(super) fn rank(&self, id: PlayerId) -> String {
         self.map.get(&id).map(|x| x.1.clone()).unwrap_or_default()
     }
-    fn number(&self, id: PlayerId) -> u32 {
+    pub(super) fn number(&self, id: PlayerId) -> u32 {
         self.numbers.get(&id).copied().unwrap_or(0)
     }
     /// "12 张伟": the player with pairing number `n`, as a lot's candidates are shown.
-    fn numbered(&self, n: u32) -> String {
+    pub(super) fn numbered(&self, n: u32) -> String {
         match self.by_number.get(&n) {
             Some(id) => format!("{n} {}", self.name(*id)),
             None => n.to_string(),
         }
-    }
-    /// (id, "name (rank)") in the tournament's name order, for selects; with `find`, only the
-    /// players it finds (characters, pinyin or initials: `domain::names::Query`).
-    fn options(
-        &self,
-        entrants: &[EntrantRow],
-        order: names::NameOrder,
-        find: Option<&names::Query>,
-        ids: impl Iterator<Item = PlayerId>,
-    ) -> Vec<(String, String)> {
-        let by_id: HashMap<PlayerId, &EntrantRow> = entrants.iter().map(|e| (rdb::pid(e.id), e)).collect();
-        let mut v: Vec<(PlayerId, Option<&EntrantRow>)> = ids
-            .map(|id| (id, by_id.get(&id).copied()))
-            .filter(|(_, e)| find.is_none_or(|q| e.is_some_and(|e| q.matches(&e.name()))))
-            .collect();
-        v.sort_by_key(|(id, _)| *id);
-        names::sort_by_name(&mut v, order, |(_, e)| e.map(|e| e.name()).unwrap_or_default());
-        v.into_iter()
-            .map(|(id, _)| (id.to_string(), format!("{} ({})", self.name(id), self.rank(id))))
-            .collect()
     }
 }
 
@@ -129,22 +108,10 @@ fn parse_seed(s: &str) -> Result<Option<u64>, ()> {
     }
 }
 
-fn system_name(lang: Lang, code: &str) -> String {
+pub(super) fn system_name(lang: Lang, code: &str) -> String {
     match System::from_code(code) {
         Some(s) => lang.t(&format!("system.{}", s.code())).to_string(),
         None => lang.t("round.system_import").to_string(),
-    }
-}
-
-fn colour_source_name(lang: Lang, c: ColourSource) -> &'static str {
-    match c {
-        ColourSource::Balanced => lang.t("colsrc.balanced"),
-        ColourSource::Lot => lang.t("colsrc.lot"),
-        ColourSource::Handicap => lang.t("colsrc.handicap"),
-        ColourSource::Table => lang.t("colsrc.table"),
-        ColourSource::Nigiri => lang.t("colsrc.nigiri"),
-        ColourSource::Manual => lang.t("colsrc.manual"),
-        ColourSource::Imported => lang.t("colsrc.imported"),
     }
 }
 
@@ -152,36 +119,6 @@ fn colour_name(lang: Lang, c: Colour) -> &'static str {
     match c {
         Colour::Black => lang.t("colour.black"),
         Colour::White => lang.t("colour.white"),
-    }
-}
-
-fn reason_name(lang: Lang, r: RoleReason) -> &'static str {
-    match r {
-        RoleReason::HigherRank => lang.t("nigiri.reason_rank"),
-        RoleReason::Older => lang.t("nigiri.reason_older"),
-        RoleReason::LargerPairingNumber => lang.t("nigiri.reason_number"),
-        RoleReason::Lot => lang.t("nigiri.reason_lot"),
-    }
-}
-
-fn guess_name(lang: Lang, g: Guess) -> &'static str {
-    match g {
-        Guess::Odd => lang.t("nigiri.guess_odd"),
-        Guess::Even => lang.t("nigiri.guess_even"),
-    }
-}
-
-fn stream_name(lang: Lang, s: Stream) -> &'static str {
-    match s {
-        Stream::Round1 => lang.t("stream.round1"),
-        Stream::Bye => lang.t("stream.bye"),
-        Stream::Colour => lang.t("stream.colour"),
-        Stream::DoubleLoss => lang.t("stream.double_loss"),
-        Stream::Nigiri => lang.t("stream.nigiri"),
-        Stream::GroupOrder => lang.t("stream.group_order"),
-        Stream::Knockout => lang.t("stream.knockout"),
-        Stream::Synthetic => lang.t("stream.synthetic"),
-        Stream::Standings => lang.t("stream.standings"),
     }
 }
 
@@ -237,7 +174,7 @@ pub fn result_text(lang: Lang, code: &str) -> String {
 }
 
 /// A review warning in the reader's language.
-fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
+pub(super) fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
     let n = |id: PlayerId| names.name(id);
     match w {
         Warning::Rematch { table, a, b, times } => lang.tf("warn.rematch", &[table, &n(*a), &n(*b), times]),
@@ -387,252 +324,21 @@ pub async fn list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, App
 // ---------------------------------------------------------------------------------------------
 // The round page
 
-/// What to show besides the round itself.
-#[derive(Default)]
-struct Opts {
-    f: FormView,
-    /// What the arbiter typed to narrow the player dropdowns (`?find=kj`).
-    find: String,
-    banner: Option<String>,
-    notice: Option<String>,
-    confirm: Option<ConfirmView>,
-    status: Option<StatusCode>,
-    /// The page of the games table asked for (`?page=`, from 1).
-    page: usize,
-}
-
-/// Games a page of the staff round page lists (issue 16 item 5: a round of 5,000 tables is
-/// 25 pages, not one).
-pub const GAMES_PER_PAGE: usize = 200;
-
-/// The games table's page: the one asked for, or, when a game's form was refused, the page
-/// of that game (its typed entry and message must be in view).
-fn games_pager(games: &[GameView], f: &FormView, asked: usize, base: &str) -> Pager {
-    let refused = games.iter().position(|g| {
-        f.err(&format!("grab-{}", g.id)).is_some() || f.err(&format!("guess-{}", g.id)).is_some()
-    });
-    let page = refused.map_or(asked, |i| i / GAMES_PER_PAGE + 1);
-    Pager::new(games.len(), page, GAMES_PER_PAGE, base)
-}
-
-fn player_view(names: &Names, scores: &HashMap<PlayerId, dr::Scores>, id: PlayerId) -> PlayerView {
-    PlayerView {
-        id,
-        name: names.name(id),
-        rank: names.rank(id),
-        score: scores.get(&id).map(|s| half_points(s.score)).unwrap_or_default(),
-    }
-}
-
-/// What a lot decided, in the reader's language (the record stores a typed purpose).
-fn purpose_text(lang: Lang, p: &Purpose) -> String {
-    match p {
-        Purpose::Round1Order => lang.t("drawp.round1_order").into(),
-        Purpose::Round1Upper => lang.t("drawp.round1_upper").into(),
-        Purpose::Round1Lower => lang.t("drawp.round1_lower").into(),
-        Purpose::ScoreGroup { score } => lang.tf("drawp.score_group", &[&half_points(*score)]),
-        Purpose::Bye => lang.t("drawp.bye").into(),
-        Purpose::Colours => lang.t("drawp.colours").into(),
-        Purpose::NigiriHolder => lang.t("drawp.nigiri_holder").into(),
-        Purpose::RemoteNigiri => lang.t("drawp.remote_nigiri").into(),
-        Purpose::BergerNumbers => lang.t("drawp.berger").into(),
-        Purpose::KnockoutSeeding => lang.t("drawp.knockout_seeding").into(),
-        Purpose::KnockoutMatch { number } => lang.tf("drawp.knockout_match", &[number]),
-        Purpose::DoubleLoss { round } => lang.tf("drawp.double_loss", &[round]),
-        Purpose::Text { text } => text.clone(),
-    }
-}
-
-fn method_text(lang: Lang, m: Option<Method>) -> &'static str {
-    match m {
-        Some(Method::Shuffle) => lang.t("method.shuffle"),
-        Some(Method::Pick) => lang.t("method.pick"),
-        Some(Method::Nigiri) => lang.t("method.nigiri"),
-        None => "",
-    }
-}
-
-fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>) -> DrawView {
-    let numbered = |ns: &[u32]| ns.iter().map(|n| names.numbered(*n)).collect::<Vec<_>>().join(", ");
-    let raw = |ns: &[u32]| ns.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-    let method = d.purpose.method();
-    let outcome = match (method, &d.outcome[..]) {
-        (Some(Method::Nigiri), &[black, grab, shown]) => {
-            let guess = if shown == 1 { Guess::Odd } else { Guess::Even };
-            lang.tf("draw.nigiri_outcome", &[&names.numbered(black), &grab, &guess_name(lang, guess)])
-        }
-        _ => numbered(&d.outcome),
-    };
-    DrawView {
-        stream: stream_name(lang, d.stream).to_string(),
-        stream_no: d.stream.number(),
-        purpose: purpose_text(lang, &d.purpose),
-        purpose_code: d.purpose.code(),
-        method: method_text(lang, method).to_string(),
-        method_code: method.map(Method::code).unwrap_or(""),
-        seed: d.seed.to_string(),
-        candidates: numbered(&d.candidates),
-        candidates_raw: raw(&d.candidates),
-        outcome,
-        outcome_raw: raw(&d.outcome),
-        replayed,
-    }
-}
-
-fn draw_views(lang: Lang, names: &Names, draws: &[DrawRecord]) -> Vec<DrawView> {
-    let replayed = dr::replay_all(draws);
-    draws.iter().zip(replayed).map(|(d, r)| draw_view(lang, names, d, r)).collect()
-}
-
 async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpResponse, AppError> {
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let (r, cx, rows, prev, has_results) = ctx
+    let l = ctx
         .db(move |c| {
             let r = rdb::get(c, tid, n)?;
             let cx = rdb::context(c, tid, n)?;
             let rows = rdb::games_of(c, tid, n)?;
             let prev = if n > 1 { rdb::games_of(c, tid, n - 1)? } else { Vec::new() };
-            let has = rdb::any_result_entered(c, tid, n)?;
-            Ok::<_, DbError>((r, cx, rows, prev, has))
+            let has_results = rdb::any_result_entered(c, tid, n)?;
+            Ok::<_, DbError>(view::Loaded { r, cx, rows, prev, has_results })
         })
         .await?;
-    let lang = ctx.lang;
-    let names = Names::new(lang, &cx.entrants);
-    let order = cx.t.settings().name_order;
-    let find = Some(names::Query::new(&opts.find)).filter(|q| !q.is_empty());
-    let seed = r.seed().unwrap_or(0);
-    let komi = cx.komi_q();
-    let tg: Vec<TableGame> = rows.iter().filter_map(|g| g.table_game(komi)).collect();
-    let byes: Vec<PlayerId> =
-        rows.iter().filter(|g| g.is_bye()).filter_map(|g| g.black_id.map(rdb::pid)).collect();
-    let mut banner = opts.banner;
-    let scores = match cx.scores(seed) {
-        Ok(s) => s,
-        Err(e) => {
-            banner.get_or_insert_with(|| lang.tf("round.err_pairing", &[&e]));
-            HashMap::new()
-        }
-    };
-    let warnings = match cx.review(seed, &tg, &byes) {
-        Ok(w) => w.iter().map(|w| warning_text(lang, w, &names)).collect(),
-        Err(e) => vec![lang.tf("round.err_pairing", &[&e])],
-    };
-    // Replays (重赛) are listed at their table, labelled; the review above never sees them.
-    let games: Vec<GameView> = rows
-        .iter()
-        .filter(|g| !g.is_bye())
-        .filter_map(|g| {
-            let t = g.board_game(komi)?;
-            let nigiri = t.nigiri.as_ref().map(|ns| NigiriView {
-                holder: names.name(ns.holder),
-                guesser: names.name(ns.guesser),
-                reason: reason_name(lang, ns.reason).to_string(),
-                outcome: ns.record.map(|rec| {
-                    lang.tf(
-                        "nigiri.outcome",
-                        &[
-                            &rec.grab,
-                            &guess_name(lang, rec.guess),
-                            &if rec.correct { lang.t("nigiri.correct") } else { lang.t("nigiri.wrong") },
-                            &names.name(rec.black),
-                        ],
-                    )
-                }),
-                seed: ns.record.and_then(|rec| rec.seed).map(|s| s.to_string()),
-            });
-            Some(GameView {
-                id: g.id,
-                table: t.table,
-                black: player_view(&names, &scores, t.black),
-                white: player_view(&names, &scores, t.white),
-                handicap: t.handicap,
-                komi: super::tournaments::quarters_text(t.komi_q),
-                colours: colour_source_name(lang, t.colours).to_string(),
-                nigiri,
-                result: result_text(lang, &g.result),
-                has_result: rdb::result_entered(&g.result),
-                played_swapped: g.played_swapped,
-                pv: g.pairing_version,
-                replay_of: g.replay_of,
-            })
-        })
-        .collect();
-    let bye_views: Vec<PlayerView> = byes.iter().map(|b| player_view(&names, &scores, *b)).collect();
-    // The double-loss lots drawn for this round, stored on the previous round's games.
-    let double_losses: Vec<DoubleLossView> = prev
-        .iter()
-        .filter_map(|g| {
-            let lot = g.nominal_lot()?;
-            Some(DoubleLossView {
-                table: g.board,
-                black: names.name(rdb::pid(g.black_id?)),
-                white: names.name(rdb::pid(g.white_id?)),
-                winner: names.name(rdb::pid(g.nominal_winner_id?)),
-                seed: lot.seed.to_string(),
-                replayed: dr::replays(&lot) == Some(true),
-                result: result_text(lang, &g.result),
-            })
-        })
-        .collect();
-    let mut score_rows: Vec<ScoreView> = cx
-        .players
-        .iter()
-        .filter_map(|pl| {
-            let s = scores.get(&pl.id)?;
-            Some(ScoreView {
-                name: names.name(pl.id),
-                points: half_points(s.points),
-                pairing: half_points(s.score),
-                nominal: s.pairing_points != s.points,
-            })
-        })
-        .collect();
-    score_rows.sort_by(|a, b| a.name.cmp(&b.name));
-    let in_round: Vec<PlayerId> =
-        tg.iter().flat_map(|g| [g.black, g.white]).chain(byes.iter().copied()).collect();
-    let in_set: HashSet<PlayerId> = in_round.iter().copied().collect();
-    let active: Vec<PlayerId> = cx
-        .players
-        .iter()
-        .filter(|pl| pl.status == crate::domain::pairing::Status::Active || in_set.contains(&pl.id))
-        .map(|pl| pl.id)
-        .collect();
-    let base = format!(
-        "/t/{tid}/rounds/{n}?{}",
-        serde_urlencoded::to_string([("find", opts.find.as_str())]).unwrap_or_default()
-    );
-    let pager = games_pager(&games, &opts.f, opts.page.max(1), &base);
-    let shown = pager.range();
-    let games = games.into_iter().skip(shown.start).take(shown.len()).collect();
-    let title = lang.tf("round.title", &[&n]);
-    let status = opts.status.unwrap_or(StatusCode::OK);
-    let page = RoundPage {
-        c: ctx.chrome_t(&cx.t, true, title.clone()),
-        title,
-        tid,
-        n,
-        published: r.published,
-        version: r.version,
-        system: system_name(lang, &r.system),
-        seed: r.seed.clone().unwrap_or_default(),
-        is_organizer: role == Role::Organizer,
-        games,
-        pager,
-        byes: bye_views,
-        warnings,
-        draws: draw_views(lang, &names, &r.draws()),
-        double_losses,
-        scores: score_rows,
-        round_players: names.options(&cx.entrants, order, find.as_ref(), in_round.into_iter()),
-        all_players: names.options(&cx.entrants, order, find.as_ref(), active.into_iter()),
-        find: opts.find.clone(),
-        tables: tg.iter().map(|g| g.table).collect(),
-        has_results,
-        f: opts.f,
-        banner,
-        notice: opts.notice,
-        confirm: opts.confirm,
-    };
+    let title = ctx.lang.tf("round.title", &[&n]);
+    let c = ctx.chrome_t(&l.cx.t, true, title.clone());
+    let (page, status) = view::build(ctx.lang, (c, title), (tid, n), role == Role::Organizer, l, opts);
     ctx.render_status(status, &page)
 }
 
@@ -1102,6 +808,16 @@ pub async fn explain(
     };
     let active =
         cx.players.iter().filter(|pl| pl.status == crate::domain::pairing::Status::Active).map(|pl| pl.id);
+    let find = get("find").chars().take(50).collect::<String>();
+    let (a_s, b_s) = (a.to_string(), b.map(|b| b.to_string()).unwrap_or_default());
+    let (players, found) = player_options(
+        &names,
+        &cx.entrants,
+        cx.t.settings().name_order,
+        &Find::new(&find),
+        active,
+        &[a_s.as_str(), b_s.as_str()],
+    );
     let page = ExplainPage {
         c: ctx.chrome_t(&cx.t, true, lang.t("explain.title")),
         tid,
@@ -1115,7 +831,9 @@ pub async fn explain(
         sides,
         note,
         met,
-        players: names.options(&cx.entrants, cx.t.settings().name_order, None, active),
+        players,
+        choices_note: (found > MAX_CHOICES).then(|| lang.tf("round.find_more", &[&MAX_CHOICES, &found])),
+        find,
     };
     ctx.render(&page)
 }

@@ -568,11 +568,14 @@ pub struct RoundPage {
     pub draws: Vec<DrawView>,
     pub double_losses: Vec<DoubleLossView>,
     pub scores: Vec<ScoreView>,
+    /// The player dropdowns: at most `rounds::MAX_CHOICES` players each (and the chosen ones).
     pub round_players: Options,
     pub all_players: Options,
+    /// Said when the search found more players than a dropdown shows.
+    pub choices_note: Option<String>,
     /// The text that narrowed the player dropdowns (empty: all players).
     pub find: String,
-    pub tables: Vec<u32>,
+    pub last_table: u32,
     pub has_results: bool,
     pub f: FormView,
     pub banner: Option<String>,
@@ -617,7 +620,10 @@ pub struct ExplainPage {
     pub sides: Vec<ExplainSide>,
     pub note: Option<String>,
     pub met: u8,
+    /// At most `rounds::MAX_CHOICES` players (and the two shown), narrowed by `find`.
     pub players: Options,
+    pub choices_note: Option<String>,
+    pub find: String,
 }
 
 pub struct AttendanceRow {

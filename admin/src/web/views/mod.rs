@@ -1,0 +1,2 @@
+pub mod results;
+pub mod round;
