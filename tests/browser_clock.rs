@@ -17,8 +17,8 @@
 mod common;
 #[path = "common/webdriver.rs"]
 mod webdriver;
-use common::*;
 use common::team::*;
+use common::*;
 use fantoccini::{Client as Wd, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;

@@ -23,8 +23,8 @@
 //! fonts' ToUnicode maps), the CSVs' every cell. Run with `--nocapture` to see the pages.
 
 mod common;
-use common::*;
 use common::team::*;
+use common::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
 /// At most this many pages in one pass (the event has about a hundred per role).

@@ -14,8 +14,8 @@
 //! and replayed.
 
 mod common;
-use common::*;
 use common::team::*;
+use common::*;
 
 /// The events that decide a match: recorded after a confirm step (issue 13 item 3).
 const DECIDING: [&str; 3] = ["count", "resign", "end"];
