@@ -2,7 +2,7 @@
 //! the CSRF token to put in forms, and database access that runs in `web::block`.
 
 use super::error::AppError;
-use super::form::Form;
+use super::form::{Form, UploadError};
 use super::i18n::{Lang, LANG_COOKIE};
 use super::AppState;
 use crate::db::users::{self, Role, Session, User};
@@ -228,18 +228,50 @@ impl Ctx {
         r
     }
 
-    /// Parse a POSTed form and check it: same origin and the right CSRF token. Every POST
-    /// handler calls this first.
+    /// Parse a POSTed urlencoded form and check it: same origin and the right CSRF token. Every
+    /// POST handler calls this (or [`Ctx::staff_upload`], the routes that take files) first.
     pub fn form(&self, body: &[u8]) -> Result<Form, AppError> {
         let form = Form::parse(&self.content_type, body).map_err(|e| {
             tracing::info!("unreadable form: {e}");
             AppError::new(StatusCode::BAD_REQUEST, self.lang, "err.bad_form")
         })?;
+        self.check_csrf(&form)?;
+        Ok(form)
+    }
+
+    /// Same origin and this session's CSRF token.
+    fn check_csrf(&self, form: &Form) -> Result<(), AppError> {
         let token = form.get("csrf");
         if !self.origin_ok || self.new_anon_csrf || token.is_empty() || !constant_eq(token, &self.csrf) {
             return Err(AppError::new(StatusCode::FORBIDDEN, self.lang, "err.csrf"));
         }
-        Ok(form)
+        Ok(())
+    }
+
+    /// The start of a staff write that takes a file: like [`Ctx::staff_form`], but the body is
+    /// streamed (actix-multipart) under the route's limits (`limits::for_path`) instead of
+    /// buffered, and an unreadable or oversized upload is a 4xx page in the reader's language.
+    pub async fn staff_upload(
+        &self,
+        tid: i32,
+        need: Role,
+        payload: web::Payload,
+    ) -> Result<(User, Form), AppError> {
+        let (user, _) = self.require_staff(tid, need).await?;
+        let route = self.path.split('?').next().unwrap_or("");
+        let (body, file) = super::limits::for_path(route);
+        let form =
+            super::form::read_upload(&self.content_type, payload, file, body - file).await.map_err(|e| {
+                match e {
+                    UploadError::TooLarge => super::limits::too_large(self.lang, file),
+                    UploadError::NotMultipart => {
+                        AppError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, self.lang, e.key())
+                    }
+                    e => AppError::new(StatusCode::BAD_REQUEST, self.lang, e.key()),
+                }
+            })?;
+        self.check_csrf(&form)?;
+        Ok((user, form))
     }
 
     /// The common start of every staff write: the user holds `need` in tournament `tid`

@@ -1,5 +1,6 @@
-//! Form bodies, parsed by hand so that every field arrives as a string and every problem
-//! becomes a message beside its field (never an extractor's plain-text 400).
+//! Form bodies, read so that every field arrives as a string and every problem becomes a
+//! message in the reader's language (never an extractor's plain-text 400): urlencoded bodies
+//! by serde_urlencoded, uploads (multipart/form-data) streamed by actix-multipart under limits.
 
 /// A submitted form: fields in order, and uploaded files for multipart forms.
 #[derive(Debug, Default, Clone)]
@@ -37,86 +38,142 @@ impl Form {
         self.files.iter().find(|f| f.field == name)
     }
 
-    /// Parse a body by its content type: urlencoded or multipart/form-data.
+    /// Parse an urlencoded body. A multipart body is refused here: uploads are streamed by
+    /// [`read_upload`] on the routes that take files.
     pub fn parse(content_type: &str, body: &[u8]) -> Result<Form, String> {
-        let ct = content_type.to_ascii_lowercase();
-        if ct.starts_with("multipart/form-data") {
-            let boundary = content_type
-                .split(';')
-                .map(str::trim)
-                .find_map(|p| {
-                    let (k, v) = p.split_once('=')?;
-                    k.trim().eq_ignore_ascii_case("boundary").then(|| v.trim().trim_matches('"').to_string())
-                })
-                .ok_or_else(|| "multipart body without boundary".to_string())?;
-            parse_multipart(&boundary, body)
-        } else {
-            let fields: Vec<(String, String)> =
-                serde_urlencoded::from_bytes(body).map_err(|e| format!("bad form body: {e}"))?;
-            Ok(Form { fields, files: Vec::new() })
+        if is_multipart(content_type) {
+            return Err("multipart body on a route without uploads".into());
+        }
+        let fields: Vec<(String, String)> =
+            serde_urlencoded::from_bytes(body).map_err(|e| format!("bad form body: {e}"))?;
+        Ok(Form { fields, files: Vec::new() })
+    }
+}
+
+fn is_multipart(content_type: &str) -> bool {
+    content_type.trim_start().to_ascii_lowercase().starts_with("multipart/")
+}
+
+/// Why an upload could not be read; each is a page in the reader's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UploadError {
+    /// Neither multipart/form-data nor urlencoded.
+    NotMultipart,
+    NoBoundary,
+    /// The body ends before the closing boundary.
+    Truncated,
+    /// A part without Content-Disposition: form-data and a name.
+    NoDisposition,
+    /// Anything else the parser refuses (bad part headers, a broken connection).
+    Unreadable,
+    /// A file over `file_limit`, or the other fields over `fields_limit`.
+    TooLarge,
+}
+
+impl UploadError {
+    /// The catalog key of the message.
+    pub fn key(self) -> &'static str {
+        match self {
+            UploadError::NotMultipart => "err.upload_not_multipart",
+            UploadError::NoBoundary => "err.upload_no_boundary",
+            UploadError::Truncated => "err.upload_truncated",
+            UploadError::NoDisposition => "err.upload_no_disposition",
+            UploadError::Unreadable => "err.upload_bad",
+            UploadError::TooLarge => "err.too_large",
         }
     }
 }
 
-fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    if needle.is_empty() || from > hay.len() {
-        return None;
+impl From<actix_multipart::MultipartError> for UploadError {
+    fn from(e: actix_multipart::MultipartError) -> Self {
+        use actix_multipart::MultipartError as E;
+        tracing::info!("unreadable upload: {e}");
+        match e {
+            E::ContentTypeMissing | E::ContentTypeParse | E::ContentTypeIncompatible => {
+                UploadError::NotMultipart
+            }
+            E::BoundaryMissing => UploadError::NoBoundary,
+            E::Incomplete => UploadError::Truncated,
+            E::ContentDispositionMissing | E::ContentDispositionNameMissing => UploadError::NoDisposition,
+            E::Payload(actix_web::error::PayloadError::Overflow) => UploadError::TooLarge,
+            _ => UploadError::Unreadable,
+        }
     }
-    hay[from..].windows(needle.len()).position(|w| w == needle).map(|p| p + from)
 }
 
-/// A small multipart/form-data parser (RFC 7578): enough for browser file uploads.
-pub fn parse_multipart(boundary: &str, body: &[u8]) -> Result<Form, String> {
-    let delim = format!("--{boundary}");
-    let delim = delim.as_bytes();
+/// The name a part's Content-Disposition gives its file: `filename*=UTF-8''…` (RFC 5987) if
+/// present and decodable, else `filename="…"` (browsers send it as raw UTF-8).
+fn filename_of(cd: &actix_web::http::header::ContentDisposition) -> Option<String> {
+    use actix_web::http::header::Charset;
+    let ext = cd.get_filename_ext().and_then(|ext| match &ext.charset {
+        Charset::Ext(c) if c.eq_ignore_ascii_case("utf-8") => String::from_utf8(ext.value.clone()).ok(),
+        Charset::Us_Ascii | Charset::Iso_8859_1 => Some(ext.value.iter().map(|&b| b as char).collect()),
+        _ => String::from_utf8(ext.value.clone()).ok(),
+    });
+    ext.or_else(|| cd.get_filename().map(str::to_string))
+}
+
+/// Read an upload form as it streams in (actix-multipart), never holding more than
+/// `file_limit` bytes per file and `fields_limit` bytes of other fields: past either the read
+/// stops with [`UploadError::TooLarge`]. An urlencoded body (a form without its file input) is
+/// read the same way under `fields_limit`.
+pub async fn read_upload<S>(
+    content_type: &str,
+    mut stream: S,
+    file_limit: usize,
+    fields_limit: usize,
+) -> Result<Form, UploadError>
+where
+    S: futures_util::Stream<Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>>
+        + Unpin
+        + 'static,
+{
+    use actix_web::http::header::{HeaderMap, HeaderValue, CONTENT_TYPE};
+    use futures_util::StreamExt;
+    let ct = content_type.trim().to_ascii_lowercase();
+    if ct.starts_with("application/x-www-form-urlencoded") {
+        let mut body = Vec::new();
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.map_err(|_| UploadError::Unreadable)?;
+            if body.len() + chunk.len() > fields_limit {
+                return Err(UploadError::TooLarge);
+            }
+            body.extend_from_slice(&chunk);
+        }
+        return Form::parse(content_type, &body).map_err(|_| UploadError::Unreadable);
+    }
+    if !ct.starts_with("multipart/form-data") {
+        return Err(UploadError::NotMultipart);
+    }
+    let mut headers = HeaderMap::new();
+    let value = HeaderValue::from_str(content_type).map_err(|_| UploadError::NotMultipart)?;
+    headers.insert(CONTENT_TYPE, value);
+    let mut parts = actix_multipart::Multipart::new(&headers, stream);
     let mut form = Form::default();
-    let mut pos = find(body, delim, 0).ok_or("multipart body without its boundary")?;
-    loop {
-        pos += delim.len();
-        if body[pos..].starts_with(b"--") {
-            break; // final boundary
-        }
-        // skip CRLF after the boundary
-        if body[pos..].starts_with(b"\r\n") {
-            pos += 2;
-        } else if body[pos..].starts_with(b"\n") {
-            pos += 1;
-        }
-        let head_end = find(body, b"\r\n\r\n", pos).ok_or("multipart part without headers")?;
-        let headers = String::from_utf8_lossy(&body[pos..head_end]).to_string();
-        let data_start = head_end + 4;
-        let mut next_delim = Vec::with_capacity(delim.len() + 2);
-        next_delim.extend_from_slice(b"\r\n");
-        next_delim.extend_from_slice(delim);
-        let data_end = find(body, &next_delim, data_start).ok_or("multipart part without an end")?;
-        let data = &body[data_start..data_end];
-        let mut name = None;
-        let mut filename = None;
-        for line in headers.lines() {
-            let Some((k, v)) = line.split_once(':') else { continue };
-            if !k.trim().eq_ignore_ascii_case("content-disposition") {
-                continue;
+    let mut fields_size = 0usize;
+    while let Some(part) = parts.next().await {
+        let mut part = part?;
+        let cd = part.content_disposition().ok_or(UploadError::NoDisposition)?;
+        let name = cd.get_name().ok_or(UploadError::NoDisposition)?.to_string();
+        let filename = filename_of(cd);
+        let mut data = Vec::new();
+        while let Some(chunk) = part.next().await {
+            let chunk = chunk?;
+            let over = match filename {
+                Some(_) => data.len() + chunk.len() > file_limit,
+                None => fields_size + data.len() + chunk.len() > fields_limit,
+            };
+            if over {
+                return Err(UploadError::TooLarge);
             }
-            for p in v.split(';').map(str::trim) {
-                if let Some((pk, pv)) = p.split_once('=') {
-                    let pv = pv.trim().trim_matches('"').to_string();
-                    match pk.trim().to_ascii_lowercase().as_str() {
-                        "name" => name = Some(pv),
-                        "filename" => filename = Some(pv),
-                        _ => {}
-                    }
-                }
-            }
+            data.extend_from_slice(&chunk);
         }
-        if let Some(name) = name {
-            match filename {
-                Some(filename) => form.files.push(FilePart { field: name, filename, data: data.to_vec() }),
-                None => form.fields.push((name, String::from_utf8_lossy(data).to_string())),
+        match filename {
+            Some(filename) => form.files.push(FilePart { field: name, filename, data }),
+            None => {
+                fields_size += data.len();
+                form.fields.push((name, String::from_utf8_lossy(&data).into_owned()));
             }
-        }
-        pos = data_end + 2;
-        if pos >= body.len() {
-            break;
         }
     }
     Ok(form)
@@ -149,14 +206,9 @@ mod tests {
     }
 
     #[test]
-    fn multipart_fields_and_files() {
-        let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\ntok\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\nx,y\r\n1,2\r\n\r\n--XyZ--\r\n";
-        let f = Form::parse("multipart/form-data; boundary=XyZ", body).unwrap();
-        assert_eq!(f.get("csrf"), "tok");
-        let file = f.file("file").unwrap();
-        assert_eq!(file.filename, "a.csv");
-        assert_eq!(file.data, b"x,y\r\n1,2\r\n");
+    fn multipart_is_not_read_as_urlencoded() {
         assert!(Form::parse("multipart/form-data; boundary=Q", b"garbage").is_err());
+        assert!(Form::parse("Multipart/Form-Data; boundary=Q", b"a=1").is_err());
     }
 
     #[test]

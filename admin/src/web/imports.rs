@@ -308,8 +308,8 @@ pub async fn page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, App
     page_with(&ctx, tid, None, None, StatusCode::OK).await
 }
 
-async fn do_preview(ctx: Ctx, tid: i32, body: web::Bytes, kind: Kind) -> Result<HttpResponse, AppError> {
-    let (_, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
+async fn do_preview(ctx: Ctx, tid: i32, body: web::Payload, kind: Kind) -> Result<HttpResponse, AppError> {
+    let (_, form) = ctx.staff_upload(tid, Role::Organizer, body).await?;
     let Some(file) = form.file("file").filter(|f| !f.data.is_empty()) else {
         let banner = Some(ctx.t("imp.err_no_file").to_string());
         return page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
@@ -568,7 +568,7 @@ async fn confirm_og(
 pub async fn csv_preview(
     ctx: Ctx,
     path: web::Path<String>,
-    body: web::Bytes,
+    body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     do_preview(ctx, tid, body, Kind::Csv).await
@@ -586,7 +586,7 @@ pub async fn csv_confirm(
 pub async fn og_preview(
     ctx: Ctx,
     path: web::Path<String>,
-    body: web::Bytes,
+    body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     do_preview(ctx, tid, body, Kind::OpenGotha).await

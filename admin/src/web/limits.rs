@@ -1,6 +1,6 @@
 //! Upload limits: one per kind of upload, the same at every step (the form states it, the
-//! request is refused by its Content-Length before anything is read, the preview and the
-//! confirmation check it), and every refusal a page in the reader's language (issue 14).
+//! request is refused by its Content-Length before anything is read, an upload stops being
+//! read when a part passes it, the preview and the confirmation check it), and every refusal a page in the reader's language (issue 14).
 //!
 //! An import's preview sends the file back hex-encoded in its confirmation form, so the
 //! confirmation's body may be twice the file's limit; [`BODY`] is sized for that, and the
@@ -64,8 +64,8 @@ pub fn text(bytes: usize) -> String {
     }
 }
 
-fn too_large(req: &ServiceRequest, limit: usize) -> AppError {
-    let lang = lang_of(req.request());
+/// The 413 page for a file over `limit`.
+pub fn too_large(lang: super::i18n::Lang, limit: usize) -> AppError {
     AppError::msg(StatusCode::PAYLOAD_TOO_LARGE, lang, lang.tf("err.too_large", &[&text(limit)]))
 }
 
@@ -82,7 +82,7 @@ pub async fn limit_bodies(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
     if req.method() == actix_web::http::Method::POST && declared.is_some_and(|n| n > body) {
-        let page = too_large(&req, file).error_response();
+        let page = too_large(lang_of(req.request()), file).error_response();
         return Ok(req.into_response(page));
     }
     // No clone of the request may live across the call (actix reuses it afterwards).
@@ -90,9 +90,7 @@ pub async fn limit_bodies(
     let res = next.call(req).await?;
     let ours = res.response().error().is_some_and(|e| e.as_error::<AppError>().is_some());
     if res.status() == StatusCode::PAYLOAD_TOO_LARGE && !ours {
-        let page =
-            AppError::msg(StatusCode::PAYLOAD_TOO_LARGE, lang, lang.tf("err.too_large", &[&text(file)]))
-                .error_response();
+        let page = too_large(lang, file).error_response();
         return Ok(res.into_response(page));
     }
     Ok(res.map_into_boxed_body())

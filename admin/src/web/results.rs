@@ -379,10 +379,10 @@ pub async fn save_replay_start(
 pub async fn upload_sgf(
     ctx: Ctx,
     path: web::Path<(String, String)>,
-    body: web::Bytes,
+    body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let (user, form) = ctx.staff_upload(tid, Role::Arbiter, body).await?;
     let version = ctx.version(&form)?;
     let l = load(&ctx, tid, gid, user.id).await?;
     let file = form.file("file").filter(|f| !f.data.is_empty());
