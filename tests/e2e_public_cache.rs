@@ -386,3 +386,62 @@ fn the_round_pages_player_dropdowns_are_bounded_and_searched() {
     assert!(found.iter().any(|l| l.contains("柯洁")) && found.len() <= 3, "{found:?}");
     assert!(ex.body.contains(&format!("<option value=\"{a}\" selected>")), "the pair shown stays chosen");
 }
+
+/// Issue 16 item 5: the attendance form of a big event is paged, 200 entrants a page, and a
+/// save from a page touches only that page's entrants (a box left unticked on page 1 does not
+/// mark page 2's absent players present).
+#[test]
+fn a_large_events_attendance_form_is_paged() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "出席分页赛");
+    let r = import_file(&c, tid, "csv", "players.csv", many_players(420, 0).as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    let path = format!("/t/{tid}/rounds/1/attendance");
+    let boxes = |body: &str| body.matches("name=\"absent\"").count();
+    let first = c.get(&path);
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(boxes(&first.body), 200, "the first page holds 200 entrants");
+    assert!(first.body.contains("page=2\" rel=\"next\""), "a link to the next page");
+    let third = c.get(&format!("{path}?page=3"));
+    assert_eq!(boxes(&third.body), 20);
+    assert_eq!(boxes(&c.get(&format!("{path}?page=9")).body), 20, "past the end: the last page");
+    assert_eq!(c.get(&format!("{path}?page=0")).status, 400);
+    assert_eq!(c.get(&format!("{path}?page=x")).status, 400);
+    // The entrants a page shows, as its hidden `shown` fields.
+    let shown = |body: &str| -> Vec<String> {
+        body.split("name=\"shown\" value=\"").skip(1).map(|x| x[..x.find('"').unwrap()].to_string()).collect()
+    };
+    let (p1, p3) = (shown(&first.body), shown(&third.body));
+    assert_eq!((p1.len(), p3.len()), (200, 20));
+    let save = |page: &str, ids: &[String], absent: &[&String]| {
+        let mut f: Vec<(&str, &str)> = vec![("page", page)];
+        f.extend(ids.iter().map(|i| ("shown", i.as_str())));
+        f.extend(absent.iter().map(|i| ("absent", i.as_str())));
+        c.submit(&format!("{path}?page={page}"), &path, &f)
+    };
+    // Page 3: one player absent.
+    assert_eq!(save("3", &p3, &[&p3[4]]).status, 303);
+    // Page 1, saved with nothing ticked: page 3's absence stays.
+    assert_eq!(save("1", &p1, &[&p1[0]]).status, 303);
+    let absent = |s: &Server| -> Vec<String> {
+        query(
+            &s.db,
+            &format!("SELECT entrant_id FROM round_absences WHERE tournament_id = {tid} ORDER BY entrant_id"),
+        )
+        .into_iter()
+        .map(|r| r[0].clone())
+        .collect()
+    };
+    let mut want = vec![p1[0].clone(), p3[4].clone()];
+    want.sort_by_key(|x| x.parse::<i64>().unwrap());
+    assert_eq!(absent(&s), want, "page 1's save left page 3's absence alone");
+    // An absent box for an entrant the page did not show is refused, nothing written.
+    let audits = count_rows(&s.db, "SELECT count(*) FROM audit");
+    assert_eq!(save("1", &p1, &[&p3[0]]).status, 400);
+    assert_eq!(absent(&s), want);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM audit"), audits);
+    // Unticking on page 3 marks that player present again.
+    assert_eq!(save("3", &p3, &[]).status, 303);
+    assert_eq!(absent(&s), vec![p1[0].clone()]);
+}

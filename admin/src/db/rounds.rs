@@ -1394,17 +1394,29 @@ pub fn set_played_swapped(
     })
 }
 
-/// Absences for round `n` (entrants marked absent; the others present) and fixed tables, for a
-/// round not yet published. One audit row per change. Returns the number of changes.
+/// What an attendance form says for one round.
+#[derive(Debug, Default)]
+pub struct Attendance {
+    /// Entrants marked absent.
+    pub absent: HashSet<i32>,
+    /// Fixed tables typed (`None`: cleared); entrants not in it keep theirs.
+    pub fixed: HashMap<i32, Option<i32>>,
+    /// The entrants the form showed (one page of them), `None` for all.
+    pub scope: Option<HashSet<i32>>,
+}
+
+/// Absences for round `n` (entrants marked absent; the others present — of `scope` only,
+/// when the form showed one page of entrants) and fixed tables, for a round not yet
+/// published. One audit row per change. Returns the number of changes.
 pub fn set_attendance(
     conn: &mut SqliteConnection,
     actor: &Actor,
     tid: i32,
     n: i32,
-    absent: &HashSet<i32>,
-    fixed: &HashMap<i32, Option<i32>>,
+    change: &Attendance,
     reason: &str,
 ) -> Result<usize, RoundError> {
+    let Attendance { absent, fixed, scope } = change;
     conn.immediate_transaction(|conn| {
         tdb::get(conn, tid)?;
         if let Ok(r) = get(conn, tid, n) {
@@ -1437,7 +1449,8 @@ pub fn set_attendance(
             record(conn, actor, tid, AuditAction::EntrantAbsent, *id, Some(&b), Some(&a), reason)?;
             changes += 1;
         }
-        for id in current.difference(absent) {
+        // A paged form covers only its page's entrants (`scope`): absences of others stay.
+        for id in current.difference(absent).filter(|id| scope.as_ref().is_none_or(|s| s.contains(id))) {
             diesel::delete(
                 round_absences::table
                     .filter(round_absences::tournament_id.eq(tid))

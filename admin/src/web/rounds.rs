@@ -361,8 +361,7 @@ pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpRes
     let value =
         |key: &str| q.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string()).unwrap_or_default();
     let find = value("find").chars().take(50).collect();
-    let page = Pager::parse(&value("page"))
-        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
+    let page = asked_page(&ctx)?;
     round_page(&ctx, tid, n, Opts { notice, find, page, ..Opts::default() }).await
 }
 
@@ -845,6 +844,7 @@ async fn attendance_page(
     ctx: &Ctx,
     tid: i32,
     n: i32,
+    page: usize,
     f: Option<FormView>,
     banner: Option<String>,
     status: StatusCode,
@@ -865,7 +865,9 @@ async fn attendance_page(
         return Err(ctx.not_found());
     }
     let f = f.unwrap_or_default();
-    let rows = entrants
+    let pager =
+        Pager::new(entrants.len(), page, ATTENDANCE_PER_PAGE, &format!("/t/{tid}/rounds/{n}/attendance?"));
+    let rows = entrants[pager.range()]
         .iter()
         .map(|e| {
             let (fixed, first) = extras.get(&e.id).copied().unwrap_or((None, 1));
@@ -895,13 +897,33 @@ async fn attendance_page(
         locked: round.as_ref().is_some_and(|r| r.published),
         draft: round.as_ref().is_some_and(|r| !r.published),
         banner,
+        pager,
     };
     ctx.render_status(status, &page)
 }
 
+/// Entrants on one page of the attendance form (issue 16 item 5: 10,000 rows in one form).
+pub const ATTENDANCE_PER_PAGE: usize = 200;
+
+/// `?page=` of the address asked for: 1 when absent, a 400 for anything but a page number.
+fn asked_page(ctx: &Ctx) -> Result<usize, AppError> {
+    let q = web::Query::<Vec<(String, String)>>::from_query(ctx.path.split_once('?').map_or("", |(_, q)| q))
+        .map(|q| q.0)
+        .unwrap_or_default();
+    let v = q.iter().find(|(k, _)| k == "page").map_or("", |(_, v)| v.trim());
+    Pager::parse(v).ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))
+}
+
 pub async fn attendance(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let [tid, n] = ctx.ids([&path.0, &path.1])?;
-    attendance_page(&ctx, tid, n, None, None, StatusCode::OK).await
+    let page = asked_page(&ctx)?;
+    attendance_page(&ctx, tid, n, page, None, None, StatusCode::OK).await
+}
+
+/// The entrants a paged form showed (its hidden `shown` fields), `None` for a form without
+/// them (everyone); a value that is no entrant id is a bad form.
+fn shown_ids(form: &Form) -> Option<Result<HashSet<i32>, ()>> {
+    form.has("shown").then(|| form.all("shown").iter().map(|v| v.parse::<i32>().map_err(|_| ())).collect())
 }
 
 pub async fn save_attendance(
@@ -912,6 +934,9 @@ pub async fn save_attendance(
     let [tid, n] = ctx.ids([&path.0, &path.1])?;
     let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
+    let bad_form = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
+    let page = Pager::parse(form.get("page")).ok_or_else(bad_form)?;
+    let shown = shown_ids(&form).transpose().map_err(|_| bad_form())?;
     let mut absent = HashSet::new();
     for v in form.all("absent") {
         match v.parse::<i32>() {
@@ -939,17 +964,28 @@ pub async fn save_attendance(
             },
         }
     }
+    if let Some(sh) = &shown {
+        if absent.iter().chain(fixed.keys()).any(|id| !sh.contains(id)) {
+            return Err(bad_form());
+        }
+    }
     if f.has_errors() {
         let banner = Some(ctx.t("form.has_errors").to_string());
-        return attendance_page(&ctx, tid, n, Some(f), banner, StatusCode::BAD_REQUEST).await;
+        return attendance_page(&ctx, tid, n, page, Some(f), banner, StatusCode::BAD_REQUEST).await;
     }
     let reason = ctx.reason(&form, "reason")?;
     let actor = user.actor();
-    match ctx.db_raw(move |c| rdb::set_attendance(c, &actor, tid, n, &absent, &fixed, &reason)).await? {
+    let saved = ctx
+        .db_raw(move |c| {
+            let change = rdb::Attendance { absent, fixed, scope: shown };
+            rdb::set_attendance(c, &actor, tid, n, &change, &reason)
+        })
+        .await?;
+    match saved {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds"))),
         Err(RoundError::Published) => {
             let banner = Some(ctx.t("round.err_published").to_string());
-            attendance_page(&ctx, tid, n, Some(f), banner, StatusCode::CONFLICT).await
+            attendance_page(&ctx, tid, n, page, Some(f), banner, StatusCode::CONFLICT).await
         }
         Err(RoundError::Db(DbError::NotFound)) => Err(ctx.not_found()),
         Err(e) => Err(AppError::internal(ctx.lang, format!("{e:?}"))),

@@ -650,6 +650,8 @@ pub struct AttendancePage {
     /// Round n is a draft: pair it again after a change.
     pub draft: bool,
     pub banner: Option<String>,
+    /// The page of entrants shown; a save covers only them.
+    pub pager: Pager,
 }
 
 pub struct PublicGame {
