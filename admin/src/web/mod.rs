@@ -23,6 +23,7 @@ pub mod teams;
 pub mod templates;
 pub mod throttle;
 pub mod tournaments;
+pub mod views;
 
 use crate::db::{self, DbPool};
 use crate::log::say;
