@@ -11,6 +11,8 @@
 //! event's time control. The chief arbiter withdraws a wrongly recorded event with a reason
 //! (`/withdraw`): the log shows it struck through, and the match is recomputed.
 
+use std::collections::HashMap;
+
 use super::ctx::Ctx;
 use super::error::AppError;
 use super::form::Form;
@@ -80,6 +82,14 @@ struct Opts {
 impl Default for Opts {
     fn default() -> Self {
         Opts { f: FormView::default(), banner: None, notice: None, status: StatusCode::OK, confirm: None }
+    }
+}
+
+impl Opts {
+    /// A form that could not be read: its messages beside the fields, the banner, 400.
+    fn bad_request(ctx: &Ctx, f: FormView) -> Opts {
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        Opts { f, banner, status: StatusCode::BAD_REQUEST, ..Opts::default() }
     }
 }
 
@@ -153,25 +163,13 @@ pub async fn set_start(
     };
     if start.is_ok_and(|s| !on_event_days(s)) {
         f.error("start", ctx.lang.tf("relay.err_start_date", &[&t.start_date, &t.end_date]));
-        let opts = Opts {
-            f,
-            banner: Some(ctx.t("form.has_errors").into()),
-            status: StatusCode::BAD_REQUEST,
-            ..Opts::default()
-        };
-        return match_page(&ctx, tid, mid, opts).await;
+        return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
     }
     let start = match start {
         Ok(s) => s,
         Err(e) => {
             f.error("start", time_refusal(ctx.lang, e));
-            let opts = Opts {
-                f,
-                banner: Some(ctx.t("form.has_errors").into()),
-                status: StatusCode::BAD_REQUEST,
-                ..Opts::default()
-            };
-            return match_page(&ctx, tid, mid, opts).await;
+            return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
         }
     };
     let reason = ctx.reason(&form, "reason")?;
@@ -193,86 +191,83 @@ async fn refused(
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
     let zone = ctx.db(move |c| tdb::get(c, tid)).await?.zone();
-    let (status, msg) = match e {
-        MatchError::Db(DbError::NotFound) => return Err(ctx.not_found()),
-        MatchError::Db(e) => return Err(AppError::internal(lang, e)),
-        MatchError::Stale { .. } => (StatusCode::CONFLICT, lang.t("relay.err_stale").to_string()),
-        MatchError::WrongKind => (StatusCode::BAD_REQUEST, lang.t("relay.err_wrong_kind").to_string()),
-        MatchError::NoStart => (StatusCode::CONFLICT, lang.t("relay.no_start").to_string()),
-        MatchError::Started => (StatusCode::CONFLICT, lang.t("relay.err_started").to_string()),
-        MatchError::Setup(_) => (StatusCode::CONFLICT, lang.match_not_ready(&e)),
-        MatchError::Behind { asked, moves } => {
-            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_behind", &[&asked, &moves]))
+    let names = match &e {
+        MatchError::Refused(Refusal::CardNotForOffence { .. }) => HashMap::new(),
+        MatchError::Withdraw(_) | MatchError::Refused(_) => {
+            ctx.db(move |c| {
+                let st = mdb::relay_state(c, tid, mid)?;
+                Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
+            })
+            .await?
         }
-        MatchError::BoardPlayer { board } => {
-            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_player", &[&board]))
-        }
-        MatchError::BoardOrder { board } => {
-            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_board_order", &[&board]))
-        }
-        MatchError::NotChief if kind == "end" => {
-            (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief_ruling").to_string())
-        }
-        MatchError::NotChief => (StatusCode::FORBIDDEN, lang.t("relay.err_not_chief").to_string()),
-        MatchError::TimeBackwards { last } => {
-            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_backwards", &[&show_at(zone, last)]))
-        }
-        MatchError::TimeOutsideMatch { start } => {
-            (StatusCode::UNPROCESSABLE_ENTITY, lang.tf("relay.err_time_outside", &[&show_at(zone, start)]))
-        }
-        MatchError::ReplayStarted { replay } => {
-            (StatusCode::CONFLICT, lang.tf("relay.err_replay_started", &[&replay]))
-        }
-        MatchError::NigiriPending => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_pending").to_string()),
-        MatchError::NoNigiri => (StatusCode::CONFLICT, lang.t("relay.err_no_nigiri").to_string()),
-        MatchError::NigiriClosed => (StatusCode::CONFLICT, lang.t("relay.err_nigiri_closed").to_string()),
-        MatchError::Invalid(_) => (StatusCode::BAD_REQUEST, lang.tf("err.number_range", &[&1, &200])),
-        MatchError::ReasonRequired => {
-            (StatusCode::BAD_REQUEST, lang.t("relay.err_reason_required").to_string())
-        }
-        MatchError::LaterRound { round } => {
-            (StatusCode::CONFLICT, lang.tf("relay.err_later_round", &[&round]))
-        }
-        MatchError::Withdraw(w) => {
-            let names = ctx
-                .db(move |c| {
-                    let st = mdb::relay_state(c, tid, mid)?;
-                    Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
-                })
-                .await?;
-            {
-                let msg = lang.withdraw_error(&w, &person_of(lang, &names));
-                (StatusCode::UNPROCESSABLE_ENTITY, msg)
-            }
-        }
-        MatchError::Refused(Refusal::CardNotForOffence { offence, card, allowed }) => {
-            let name = |c: Card| match c {
-                Card::Advice => lang.t("relay.advice"),
-                Card::Yellow => lang.t("relay.yellow"),
-                Card::Red => lang.t("relay.red"),
-            };
-            let allowed = allowed.iter().map(|c| name(*c)).collect::<Vec<_>>().join(" / ");
-            (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                lang.tf("relay.err_card_offence", &[&name(card), &lang.offence(offence), &allowed]),
-            )
-        }
-        MatchError::Refused(r) => {
-            let names = ctx
-                .db(move |c| {
-                    let st = mdb::relay_state(c, tid, mid)?;
-                    Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
-                })
-                .await?;
-            {
-                let msg = lang.relay_refusal(&r, &person_of(lang, &names));
-                (StatusCode::UNPROCESSABLE_ENTITY, msg)
-            }
-        }
+        _ => HashMap::new(),
+    };
+    let (status, msg) = match refusal(lang, zone, kind, e, &names) {
+        Ok(refusal) => refusal,
+        Err(DbError::NotFound) => return Err(ctx.not_found()),
+        Err(e) => return Err(AppError::internal(lang, e)),
     };
     f.error(kind, msg.clone());
     let opts = Opts { f, banner: Some(msg), status, ..Opts::default() };
     match_page(ctx, tid, mid, opts).await
+}
+
+/// The status and the message of a refused match write of `kind` (a database fault stays an
+/// error). `names`: the rosters' names, for refusals and withdrawals that name people.
+fn refusal(
+    lang: Lang,
+    zone: EventZone,
+    kind: &str,
+    e: MatchError,
+    names: &HashMap<PersonId, String>,
+) -> Result<(StatusCode, String), DbError> {
+    use StatusCode as S;
+    let t = |key: &str| lang.t(key).to_string();
+    let unfit = S::UNPROCESSABLE_ENTITY;
+    Ok(match e {
+        MatchError::Db(e) => return Err(e),
+        MatchError::Stale { .. } => (S::CONFLICT, t("relay.err_stale")),
+        MatchError::WrongKind => (S::BAD_REQUEST, t("relay.err_wrong_kind")),
+        MatchError::NoStart => (S::CONFLICT, t("relay.no_start")),
+        MatchError::Started => (S::CONFLICT, t("relay.err_started")),
+        MatchError::Setup(_) => (S::CONFLICT, lang.match_not_ready(&e)),
+        MatchError::Behind { asked, moves } => (unfit, lang.tf("relay.err_behind", &[&asked, &moves])),
+        MatchError::BoardPlayer { board } => (unfit, lang.tf("relay.err_board_player", &[&board])),
+        MatchError::BoardOrder { board } => (unfit, lang.tf("relay.err_board_order", &[&board])),
+        MatchError::NotChief if kind == "end" => (S::FORBIDDEN, t("relay.err_not_chief_ruling")),
+        MatchError::NotChief => (S::FORBIDDEN, t("relay.err_not_chief")),
+        MatchError::TimeBackwards { last } => {
+            (unfit, lang.tf("relay.err_time_backwards", &[&show_at(zone, last)]))
+        }
+        MatchError::TimeOutsideMatch { start } => {
+            (unfit, lang.tf("relay.err_time_outside", &[&show_at(zone, start)]))
+        }
+        MatchError::ReplayStarted { replay } => {
+            (S::CONFLICT, lang.tf("relay.err_replay_started", &[&replay]))
+        }
+        MatchError::NigiriPending => (S::CONFLICT, t("relay.err_nigiri_pending")),
+        MatchError::NoNigiri => (S::CONFLICT, t("relay.err_no_nigiri")),
+        MatchError::NigiriClosed => (S::CONFLICT, t("relay.err_nigiri_closed")),
+        MatchError::Invalid(_) => (S::BAD_REQUEST, lang.tf("err.number_range", &[&1, &200])),
+        MatchError::ReasonRequired => (S::BAD_REQUEST, t("relay.err_reason_required")),
+        MatchError::LaterRound { round } => (S::CONFLICT, lang.tf("relay.err_later_round", &[&round])),
+        MatchError::Withdraw(w) => (unfit, lang.withdraw_error(&w, &person_of(lang, names))),
+        MatchError::Refused(Refusal::CardNotForOffence { offence, card, allowed }) => {
+            (unfit, card_refusal(lang, offence, card, &allowed))
+        }
+        MatchError::Refused(r) => (unfit, lang.relay_refusal(&r, &person_of(lang, names))),
+    })
+}
+
+/// A card the offence does not allow (seed 003's scale): which cards it allows.
+fn card_refusal(lang: Lang, offence: CardOffence, card: Card, allowed: &[Card]) -> String {
+    let name = |c: Card| match c {
+        Card::Advice => lang.t("relay.advice"),
+        Card::Yellow => lang.t("relay.yellow"),
+        Card::Red => lang.t("relay.red"),
+    };
+    let allowed = allowed.iter().map(|c| name(*c)).collect::<Vec<_>>().join(" / ");
+    lang.tf("relay.err_card_offence", &[&name(card), &lang.offence(offence), &allowed])
 }
 
 /// What is wrong with a relay form: the field, and for a clock reading why it does not fit the
@@ -280,6 +275,23 @@ async fn refused(
 enum BadField {
     Field(&'static str),
     Clock(ClockInputError),
+}
+
+impl BadField {
+    /// The message beside the form.
+    fn message(self, lang: Lang) -> String {
+        match self {
+            BadField::Field("black_count") => lang.t("relay.err_count").to_string(),
+            BadField::Field("b_main" | "w_main") => lang.t("relay.err_clock_face").to_string(),
+            BadField::Field("why") => lang.t("relay.err_end_reason").to_string(),
+            BadField::Field("side" | "by" | "ending" | "card" | "offence" | "section") => {
+                lang.t("err.choice").to_string()
+            }
+            BadField::Field("b1" | "b2" | "w1" | "w2") => lang.t("relay.err_lineups").to_string(),
+            BadField::Clock(e) => lang.clock_input_error(&e),
+            BadField::Field(_) => lang.t("relay.err_field").to_string(),
+        }
+    }
 }
 
 impl From<&'static str> for BadField {
@@ -334,21 +346,34 @@ fn section_of(v: &str) -> Option<Section> {
     }
 }
 
-/// The event of a relay form, and where in the game it goes; `Err` names the bad field.
-/// `ruled_by`: the name of the arbiter recording a ruling that ends the match.
-fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Option<AtMove>), BadField> {
-    let side = |name: &'static str| match form.get(name) {
+/// A side field ("black" / "white").
+fn side_field(form: &Form, name: &'static str) -> Result<Color, &'static str> {
+    match form.get(name) {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
         _ => Err(name),
-    };
-    let person = |name: &'static str| form.get(name).parse::<PersonId>().map_err(|_| name);
-    let number = |name: &'static str| -> Result<Option<u32>, &'static str> {
-        match form.get(name) {
-            "" => Ok(None),
-            v => v.parse::<u32>().map(Some).map_err(|_| name),
-        }
-    };
+    }
+}
+
+/// A person field: the person's id on the rosters.
+fn person_field(form: &Form, name: &'static str) -> Result<PersonId, &'static str> {
+    form.get(name).parse::<PersonId>().map_err(|_| name)
+}
+
+/// An optional number field (a move number; empty: none).
+fn number_field(form: &Form, name: &'static str) -> Result<Option<u32>, &'static str> {
+    match form.get(name) {
+        "" => Ok(None),
+        v => v.parse::<u32>().map(Some).map_err(|_| name),
+    }
+}
+
+/// The event of a relay form, and where in the game it goes; `Err` names the bad field.
+/// `ruled_by`: the name of the arbiter recording a ruling that ends the match.
+fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Option<AtMove>), BadField> {
+    let side = |name: &'static str| side_field(form, name);
+    let person = |name: &'static str| person_field(form, name);
+    let number = |name: &'static str| number_field(form, name);
     let after = number("after")?.map(AtMove::After);
     Ok(match form.get("kind") {
         "lineup" => {
@@ -374,16 +399,7 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
         "annul" => (Event::AnnulSubstitution { side: side("side")? }, None),
         "timeout_end" => (Event::TimeoutEnd { side: side("side")? }, None),
         "replace" => (Event::ReplaceSentOff { side: side("side")?, incoming: person("incoming")? }, None),
-        "card" => {
-            let card = match form.get("card") {
-                "advice" => Card::Advice,
-                "yellow" => Card::Yellow,
-                "red" => Card::Red,
-                _ => return Err("card".into()),
-            };
-            let offence = Some(CardOffence::from_code(form.get("offence")).ok_or("offence")?);
-            (Event::Card { person: person("person")?, card, offence }, after)
-        }
+        "card" => (card_of(form)?, after),
         "byoyomi" => (Event::ByoYomiTimeout { player: person("player")? }, number("number")?.map(AtMove::Is)),
         "section_end" => (Event::SectionEnd { clocks: None }, after),
         "clock" => {
@@ -395,24 +411,38 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
             None => return Err("black_count".into()),
         },
         "resign" => (Event::Resign { side: side("side")?, by: Some(person("by")?) }, after),
-        "end" => {
-            let ending = Ending::from_code(form.get("ending")).ok_or("ending")?;
-            let side = match form.get("side") {
-                "" if !ending.one_side() => None,
-                _ if !ending.one_side() => return Err("side".into()),
-                _ => Some(side("side")?),
-            };
-            let reason = form.get("why").trim();
-            if reason.is_empty() || reason.chars().count() > 500 || reason.chars().any(char::is_control) {
-                return Err("why".into());
-            }
-            let event =
-                Event::End { ending, side, reason: reason.to_string(), ruled_by: ruled_by.to_string() };
-            (event, after)
-        }
+        "end" => (end_of(form, ruled_by)?, after),
         "restore" => (Event::RestoreForPlayoff, None),
         _ => return Err("kind".into()),
     })
+}
+
+/// A card to a person (seed 003's advice, yellow and red cards) for an offence of the list.
+fn card_of(form: &Form) -> Result<Event, &'static str> {
+    let card = match form.get("card") {
+        "advice" => Card::Advice,
+        "yellow" => Card::Yellow,
+        "red" => Card::Red,
+        _ => return Err("card"),
+    };
+    let offence = Some(CardOffence::from_code(form.get("offence")).ok_or("offence")?);
+    Ok(Event::Card { person: person_field(form, "person")?, card, offence })
+}
+
+/// A ruling that ends the match (issue 13): the ending, the side it concerns when it concerns
+/// one, and the arbiter's reason (required, at most 500 characters).
+fn end_of(form: &Form, ruled_by: &str) -> Result<Event, &'static str> {
+    let ending = Ending::from_code(form.get("ending")).ok_or("ending")?;
+    let side = match form.get("side") {
+        "" if !ending.one_side() => None,
+        _ if !ending.one_side() => return Err("side"),
+        _ => Some(side_field(form, "side")?),
+    };
+    let reason = form.get("why").trim();
+    if reason.is_empty() || reason.chars().count() > 500 || reason.chars().any(char::is_control) {
+        return Err("why");
+    }
+    Ok(Event::End { ending, side, reason: reason.to_string(), ruled_by: ruled_by.to_string() })
 }
 
 /// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
@@ -464,13 +494,7 @@ pub async fn event(
         Ok(at) => at,
         Err(e) => {
             f.error(kind, time_refusal(ctx.lang, e));
-            let opts = Opts {
-                f,
-                banner: Some(ctx.t("form.has_errors").into()),
-                status: StatusCode::BAD_REQUEST,
-                ..Opts::default()
-            };
-            return match_page(&ctx, tid, mid, opts).await;
+            return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
         }
     };
     let tc = t.settings().time_control;
@@ -482,25 +506,8 @@ pub async fn event(
     let (event, at_move, also) = match parsed {
         Ok(x) => x,
         Err(bad) => {
-            let msg = match bad {
-                BadField::Field("black_count") => ctx.t("relay.err_count").to_string(),
-                BadField::Field("b_main" | "w_main") => ctx.t("relay.err_clock_face").to_string(),
-                BadField::Field("why") => ctx.t("relay.err_end_reason").to_string(),
-                BadField::Field("side" | "by" | "ending" | "card" | "offence" | "section") => {
-                    ctx.t("err.choice").to_string()
-                }
-                BadField::Field("b1" | "b2" | "w1" | "w2") => ctx.t("relay.err_lineups").to_string(),
-                BadField::Clock(e) => ctx.lang.clock_input_error(&e),
-                BadField::Field(_) => ctx.t("relay.err_field").to_string(),
-            };
-            f.error(kind, msg);
-            let opts = Opts {
-                f,
-                banner: Some(ctx.t("form.has_errors").into()),
-                status: StatusCode::BAD_REQUEST,
-                ..Opts::default()
-            };
-            return match_page(&ctx, tid, mid, opts).await;
+            f.error(kind, bad.message(ctx.lang));
+            return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
         }
     };
     let actor = user.actor();
@@ -556,15 +563,11 @@ pub async fn nigiri(
                 (Some(grab), Some(guess)) => NigiriAction::Record { grab, guess },
                 (None, _) => {
                     f.error("nigiri", ctx.lang.tf("err.number_range", &[&1, &200]));
-                    let banner = Some(ctx.t("form.has_errors").to_string());
-                    let opts = Opts { f, banner, status: StatusCode::BAD_REQUEST, ..Opts::default() };
-                    return match_page(&ctx, tid, mid, opts).await;
+                    return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
                 }
                 (_, None) => {
                     f.error("nigiri", ctx.t("err.choice"));
-                    let banner = Some(ctx.t("form.has_errors").to_string());
-                    let opts = Opts { f, banner, status: StatusCode::BAD_REQUEST, ..Opts::default() };
-                    return match_page(&ctx, tid, mid, opts).await;
+                    return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
                 }
             }
         }

@@ -6,4 +6,4 @@
 
 pub mod board_match;
 pub mod relay_match;
-// team_rounds: next
+pub mod team_rounds;
