@@ -445,6 +445,21 @@ fn end_of(form: &Form, ruled_by: &str) -> Result<Event, &'static str> {
     Ok(Event::End { ending, side, reason: reason.to_string(), ruled_by: ruled_by.to_string() })
 }
 
+/// The event of a form of `kind`, where in the game it goes, and the events recorded with it
+/// (`lineups`: both teams' line-ups in one form). A ruling names the arbiter who records it.
+fn event_of_kind(
+    form: &Form,
+    kind: &str,
+    tc: &TimeControl,
+    user: &crate::db::users::User,
+) -> Result<(Event, Option<AtMove>, Vec<Event>), BadField> {
+    let ruled_by = if user.display_name.trim().is_empty() { &user.username } else { &user.display_name };
+    match kind {
+        "lineups" => lineups_of(form).map(|mut v| (v.remove(0), None, v)),
+        _ => event_of(form, tc, ruled_by).map(|(e, m)| (e, m, Vec::new())),
+    }
+}
+
 /// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
 const DECIDING: [&str; 3] = ["resign", "count", "end"];
 
@@ -497,12 +512,7 @@ pub async fn event(
             return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
         }
     };
-    let tc = t.settings().time_control;
-    let ruled_by = if user.display_name.trim().is_empty() { &user.username } else { &user.display_name };
-    let parsed = match kind {
-        "lineups" => lineups_of(&form).map(|mut v| (v.remove(0), None, v)),
-        _ => event_of(&form, &tc, ruled_by).map(|(e, m)| (e, m, Vec::new())),
-    };
+    let parsed = event_of_kind(&form, kind, &t.settings().time_control, &user);
     let (event, at_move, also) = match parsed {
         Ok(x) => x,
         Err(bad) => {
@@ -517,16 +527,8 @@ pub async fn event(
         let preview = input.clone();
         return match ctx.db_raw(move |c| mdb::preview_event(c, &actor, tid, mid, version, &preview)).await? {
             Ok((accepted, m)) => {
-                let confirm = relay_match::confirm_view(
-                    ctx.lang,
-                    zone,
-                    kind,
-                    &form.fields,
-                    at,
-                    &input.event,
-                    &accepted,
-                    &m,
-                );
+                let confirm =
+                    relay_match::confirm_view(ctx.lang, zone, kind, &form.fields, &input, &accepted, &m);
                 match_page(&ctx, tid, mid, Opts { f, confirm: Some(confirm), ..Opts::default() }).await
             }
             Err(e) => refused(&ctx, tid, mid, kind, f, e).await,

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use super::super::i18n::Lang;
 use super::super::teams::team_names;
 use super::super::templates::{Chrome, FormView, Options};
-use crate::db::team_matches::{LogItem, MatchRow, RelayState};
+use crate::db::team_matches::{EventInput, LogItem, MatchRow, RelayState};
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::draw::nigiri::Guess;
@@ -867,18 +867,17 @@ pub fn confirm_view(
     zone: EventZone,
     kind: &str,
     fields: &[(String, String)],
-    at: Timestamp,
-    event: &Event,
+    input: &EventInput,
     accepted: &[Accepted],
     m: &RelayMatch,
 ) -> ConfirmView {
     let names = person_names(m);
     let mut fields: Vec<(String, String)> =
         fields.iter().filter(|(k, _)| !matches!(k.as_str(), "csrf" | "confirm" | "at")).cloned().collect();
-    fields.push(("at".into(), input_at(zone, at)));
+    fields.push(("at".into(), input_at(zone, input.at)));
     ConfirmView {
         kind: kind.to_string(),
-        what: event_text(lang, event, &names),
+        what: event_text(lang, &input.event, &names),
         lines: accepted
             .iter()
             .flat_map(|a| &a.effects)
