@@ -326,8 +326,29 @@ pub async fn page(
             Ok::<_, DbError>((t, pg, subjects, audit::actors(c, tid)?, audit::round_numbers(c, tid)?))
         })
         .await?;
-    let lang = ctx.lang;
+    let c = ctx.chrome_t(&t, true, ctx.t("audit.title"));
     let zone = t.zone();
+    ctx.render(&audit_page(c, ctx.lang, zone, filter, Loaded { pg, subjects, actors, rounds }))
+}
+
+/// One page of audit rows with what names them, and the filters' choices.
+struct Loaded {
+    pg: audit::Page,
+    subjects: Subjects,
+    actors: Vec<(i32, String)>,
+    rounds: Vec<i32>,
+}
+
+/// The audit page: the rows as sentences at the venue's time, the links to older and newest
+/// rows under the same `filter`, and the filters' choices (people sorted by name).
+fn audit_page(
+    c: super::templates::Chrome,
+    lang: Lang,
+    zone: crate::domain::event_time::EventZone,
+    filter: Filter,
+    d: Loaded,
+) -> AuditPage {
+    let Loaded { pg, subjects, actors, rounds } = d;
     let lines: Vec<Line> =
         pg.rows.iter().map(|r| Line { at: shown_time(&zone, &r.at), ..line(lang, r, &subjects) }).collect();
     let older = match (pg.more, lines.last()) {
@@ -338,28 +359,24 @@ pub async fn page(
     let mut people: Vec<(i32, String)> =
         subjects.entrants.values().map(|e| (e.id, entrant_name(lang, e))).collect();
     people.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
-    let rounds = choices(rounds.into_iter().map(|n| (n, round_text(lang, n))), filter.round);
-    let entrants = choices(people, filter.entrant);
-    let actors = choices(actors, filter.actor);
     let kinds = AuditAction::ALL
         .iter()
         .map(|k| (k.code().to_string(), lang.t(k.label_key()).to_string(), filter.kind == Some(*k)))
         .collect();
-    let title = ctx.t("audit.title").to_string();
-    ctx.render(&AuditPage {
-        c: ctx.chrome_t(&t, true, title.clone()),
-        title,
-        tid,
+    AuditPage {
+        title: c.title.clone(),
+        tid: c.tid.unwrap_or_default(),
+        c,
         lines,
         older,
         newest,
-        rounds,
-        entrants,
-        actors,
+        rounds: choices(rounds.into_iter().map(|n| (n, round_text(lang, n))), filter.round),
+        entrants: choices(people, filter.entrant),
+        actors: choices(actors, filter.actor),
         kinds,
         filtered: filter != Filter::default(),
         filter,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -14,10 +14,10 @@
 use super::ctx::Ctx;
 use super::error::AppError;
 use super::i18n::Lang;
-use super::relay::person_names;
 use super::results::{load, verdict_text};
 use super::teams::{is_team_event, not_team_event, team_names};
 use super::templates::{Chrome, Options};
+use super::views::relay_match::person_names;
 use crate::db::results as rdb;
 use crate::db::team_matches as mdb;
 use crate::db::teams as tdb_teams;

@@ -1020,6 +1020,7 @@ fn ruling_line(lang: Lang, zone: EventZone, r: &RulingRow) -> String {
     s
 }
 
+/// A player's page: rank, unit, place and score, and every game they played.
 fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPage, DbError> {
     let me = snap.names.get(&eid).ok_or(DbError::NotFound)?;
     let row = snap.standings.rows.iter().find(|r| i64::from(r.id) == i64::from(eid));
@@ -1028,51 +1029,7 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
         .lines
         .iter()
         .filter(|l| l.game.black_id == Some(eid) || l.game.white_id == Some(eid))
-        .map(|l| {
-            let g = &l.game;
-            // The colour this player played (the sheet's colours, rules.md §4.3).
-            let (pb, pw) = l.played();
-            let black = pb == Some(eid);
-            let opp = if black { pw } else { pb };
-            let outcome = l.result.as_ref().and_then(|r| r.outcome());
-            let score = outcome
-                .and_then(|o| o.score_for(if black { rules::Color::Black } else { rules::Color::White }));
-            PlayerGame {
-                round: g.round_number,
-                board: g.board,
-                colour: match (pb.is_some(), pw.is_some(), black) {
-                    (true, true, true) => lang.t("r.black").to_string(),
-                    (true, true, false) => lang.t("r.white").to_string(),
-                    _ => String::new(),
-                },
-                opponent: seat(lang, &snap.names, opp),
-                result: result_of(lang, l),
-                outcome: match score {
-                    Some(rules::rulings::GameScore::Win) => "won",
-                    Some(rules::rulings::GameScore::Loss) => "lost",
-                    Some(rules::rulings::GameScore::Draw) => "drawn",
-                    None => "",
-                },
-                rulings: snap
-                    .rulings
-                    .get(&g.id)
-                    .map(|v| {
-                        v.iter()
-                            .filter(|r| match r.against.as_deref() {
-                                Some("black") => black,
-                                Some("white") => !black,
-                                _ => true,
-                            })
-                            .map(|r| ruling_line(lang, snap.t.zone(), r))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                gid: g.id,
-                has_sgf: snap.sgf.contains(&g.id),
-                swapped: g.played_swapped,
-                replay_of: g.replay_of,
-            }
-        })
+        .map(|l| player_game(snap, lang, eid, l))
         .collect();
     let name = display_name(me, lang.is_zh());
     let other = display_name(me, !lang.is_zh());
@@ -1088,6 +1045,54 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
         score: row.map(|r| ds::halves_text(r.score)).unwrap_or_default(),
         games,
     })
+}
+
+/// One game of player `eid` as their page lists it: the colour they played (the sheet's
+/// colours, rules.md §4.3), the opponent, the result and what it was for them, the rulings
+/// that concern them.
+fn player_game(snap: &Snapshot, lang: Lang, eid: i32, l: &GameLine) -> PlayerGame {
+    let g = &l.game;
+    let (pb, pw) = l.played();
+    let black = pb == Some(eid);
+    let opp = if black { pw } else { pb };
+    let outcome = l.result.as_ref().and_then(|r| r.outcome());
+    let score =
+        outcome.and_then(|o| o.score_for(if black { rules::Color::Black } else { rules::Color::White }));
+    PlayerGame {
+        round: g.round_number,
+        board: g.board,
+        colour: match (pb.is_some(), pw.is_some(), black) {
+            (true, true, true) => lang.t("r.black").to_string(),
+            (true, true, false) => lang.t("r.white").to_string(),
+            _ => String::new(),
+        },
+        opponent: seat(lang, &snap.names, opp),
+        result: result_of(lang, l),
+        outcome: match score {
+            Some(rules::rulings::GameScore::Win) => "won",
+            Some(rules::rulings::GameScore::Loss) => "lost",
+            Some(rules::rulings::GameScore::Draw) => "drawn",
+            None => "",
+        },
+        rulings: snap
+            .rulings
+            .get(&g.id)
+            .map(|v| {
+                v.iter()
+                    .filter(|r| match r.against.as_deref() {
+                        Some("black") => black,
+                        Some("white") => !black,
+                        _ => true,
+                    })
+                    .map(|r| ruling_line(lang, snap.t.zone(), r))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        gid: g.id,
+        has_sgf: snap.sgf.contains(&g.id),
+        swapped: g.played_swapped,
+        replay_of: g.replay_of,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

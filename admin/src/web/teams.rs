@@ -5,14 +5,15 @@
 //! Pages exist for tournaments whose system is the team system; for any other tournament they
 //! say so (409) and point to the settings.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
 use super::templates::{Chrome, FormView, Options};
-use crate::db::team_matches::{self as mdb, MatchRow, PairError, TeamRoundRow};
+use super::views::team_rounds;
+use crate::db::team_matches::{self as mdb, MatchRow, PairError};
 use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamError, TeamRow};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
@@ -24,7 +25,7 @@ use crate::domain::team::event::{
     TeamSettingsError, TieBreakSet,
 };
 use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
-use crate::domain::team::standings::{standings, TeamOutcome, TeamTieBreak};
+use crate::domain::team::standings::{standings, TeamTieBreak};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
@@ -297,95 +298,12 @@ pub async fn save_settings(
     let tid = id(ctx.lang, &path)?;
     let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
     let mut f = FormView::from_form(&form);
-    let lang = ctx.lang;
-    let mut pick = |name: &str| -> Option<String> {
-        let v = form.get(name).to_string();
-        if v.is_empty() {
-            f.error(name, lang.t("err.choice"));
-            None
-        } else {
-            Some(v)
-        }
-    };
-    let format = pick("format").and_then(|v| Format::from_code(&v));
-    let match_points = pick("match_points").and_then(|v| MatchPointCode::from_code(&v));
-    let pairing = pick("pairing").and_then(|v| TeamPairing::from_code(&v));
-    let equal_count = pick("equal_count").and_then(|v| EqualCount::from_code(&v));
-    let tiebreaks = pick("tiebreaks").and_then(|v| TieBreakSet::from_code(&v));
-    let playoff_clock = pick("playoff_clock").and_then(|v| PlayoffTime::from_code(&v));
-    let colours = pick("colours").and_then(|v| Colours::from_code(&v));
-    let rr_bye = pick("rr_bye").and_then(|v| RoundRobinBye::from_code(&v));
-    for (name, ok) in [
-        ("format", format.is_some()),
-        ("match_points", match_points.is_some()),
-        ("pairing", pairing.is_some()),
-        ("equal_count", equal_count.is_some()),
-        ("tiebreaks", tiebreaks.is_some()),
-        ("playoff_clock", playoff_clock.is_some()),
-        ("colours", colours.is_some()),
-        ("rr_bye", rr_bye.is_some()),
-    ] {
-        if !ok {
-            f.error(name, lang.t("err.choice"));
-        }
-    }
-    let boards = match form.get("boards").parse::<u32>() {
-        Ok(b) => Some(b),
-        Err(_) => {
-            f.error("boards", settings_error(lang, TeamSettingsError::Boards));
-            None
-        }
-    };
-    let main_board = match form.get("main_board") {
-        "" => Some(None),
-        v => match v.parse::<u32>() {
-            Ok(b) => Some(Some(b)),
-            Err(_) => {
-                f.error("main_board", settings_error(lang, TeamSettingsError::MainBoardOutOfRange));
-                None
-            }
-        },
-    };
+    let settings = settings_from_form(ctx.lang, &form, &mut f);
     let version = ctx.version(&form)?;
     let reason = ctx.reason(&form, "reason")?;
-    let (
-        Some(format),
-        Some(match_points),
-        Some(pairing),
-        Some(equal_count),
-        Some(tiebreaks),
-        Some(playoff_clock),
-        Some(colours),
-        Some(rr_bye),
-        Some(boards),
-        Some(main_board),
-    ) = (
-        format,
-        match_points,
-        pairing,
-        equal_count,
-        tiebreaks,
-        playoff_clock,
-        colours,
-        rr_bye,
-        boards,
-        main_board,
-    )
-    else {
+    let Some(s) = settings else {
         let banner = Some(ctx.t("form.has_errors").to_string());
         return teams_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
-    };
-    let s = TeamSettings {
-        format,
-        boards,
-        match_points,
-        main_board,
-        pairing,
-        equal_count,
-        tiebreaks,
-        playoff_clock,
-        colours,
-        rr_bye,
     };
     let actor = user.actor();
     match ctx.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
@@ -393,7 +311,7 @@ pub async fn save_settings(
         Err(e) => {
             let (status, banner) = match e {
                 TeamError::Settings(se) => {
-                    f.error(se.field(), settings_error(lang, se));
+                    f.error(se.field(), settings_error(ctx.lang, se));
                     (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
                 }
                 TeamError::Stale { .. } => (StatusCode::CONFLICT, ctx.t("team.err_stale").to_string()),
@@ -401,11 +319,66 @@ pub async fn save_settings(
                     (StatusCode::CONFLICT, ctx.t("team.err_settings_frozen").to_string())
                 }
                 TeamError::Db(DbError::NotFound) => return Err(ctx.not_found()),
-                other => return Err(AppError::internal(lang, format!("{other:?}"))),
+                other => return Err(AppError::internal(ctx.lang, format!("{other:?}"))),
             };
             teams_page(&ctx, tid, Some(f), Some(banner), status).await
         }
     }
+}
+
+/// One of the offered choices of field `name`; a message beside it when it is missing or not
+/// one of them.
+fn choice<T>(
+    lang: Lang,
+    form: &Form,
+    f: &mut FormView,
+    name: &str,
+    parse: fn(&str) -> Option<T>,
+) -> Option<T> {
+    let v = match form.get(name) {
+        "" => None,
+        v => parse(v),
+    };
+    if v.is_none() {
+        f.error(name, lang.t("err.choice"));
+    }
+    v
+}
+
+/// Read the team settings form (seed 003's choices); a message beside each bad field. The
+/// rules between fields are `TeamSettings`'s own, checked when it is saved.
+fn settings_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<TeamSettings> {
+    let format = choice(lang, form, f, "format", Format::from_code);
+    let match_points = choice(lang, form, f, "match_points", MatchPointCode::from_code);
+    let pairing = choice(lang, form, f, "pairing", TeamPairing::from_code);
+    let equal_count = choice(lang, form, f, "equal_count", EqualCount::from_code);
+    let tiebreaks = choice(lang, form, f, "tiebreaks", TieBreakSet::from_code);
+    let playoff_clock = choice(lang, form, f, "playoff_clock", PlayoffTime::from_code);
+    let colours = choice(lang, form, f, "colours", Colours::from_code);
+    let rr_bye = choice(lang, form, f, "rr_bye", RoundRobinBye::from_code);
+    let boards = form.get("boards").parse::<u32>().ok();
+    if boards.is_none() {
+        f.error("boards", settings_error(lang, TeamSettingsError::Boards));
+    }
+    let main_board = match form.get("main_board") {
+        "" => Some(None),
+        v => v.parse::<u32>().ok().map(Some),
+    };
+    if main_board.is_none() {
+        f.error("main_board", settings_error(lang, TeamSettingsError::MainBoardOutOfRange));
+    }
+    Some(TeamSettings {
+        format: format?,
+        boards: boards?,
+        match_points: match_points?,
+        main_board: main_board?,
+        pairing: pairing?,
+        equal_count: equal_count?,
+        tiebreaks: tiebreaks?,
+        playoff_clock: playoff_clock?,
+        colours: colours?,
+        rr_bye: rr_bye?,
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -730,58 +703,12 @@ pub async fn delete(
 // ---------------------------------------------------------------------------------------------
 // Team rounds (public list; organizer pairs)
 
-pub struct MatchItem {
-    pub id: i32,
-    pub table: i32,
-    pub black: String,
-    pub white: String,
-    pub bye: bool,
-    pub stage: String,
-    pub kind: String,
-    pub result: String,
-    pub winner: String,
-}
-
-pub struct RoundBlock {
-    pub number: i32,
-    pub pairing: String,
-    pub seed: String,
-    pub matches: Vec<MatchItem>,
-}
-
-#[derive(Template)]
-#[template(path = "team_rounds.html")]
-pub struct TeamRoundsPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub rounds: Vec<RoundBlock>,
-    pub is_organizer: bool,
-    pub next: i32,
-    pub can_pair: bool,
-    pub last: i32,
-    pub pairing: String,
-    pub declared: i32,
-    pub n_teams: usize,
-    /// Teams that cannot play yet: pairing is refused until they can (issue 13 item 6).
-    pub short_warning: Option<String>,
-    pub f: FormView,
-    pub banner: Option<String>,
-}
-
-fn pairing_name(lang: Lang, code: &str) -> &'static str {
-    match TeamPairing::from_code(code) {
-        Some(TeamPairing::RoundRobin) => lang.t("team.pairing_rr"),
-        Some(TeamPairing::Swiss) => lang.t("team.pairing_swiss"),
-        Some(TeamPairing::Knockout) => lang.t("team.pairing_ko"),
-        None => lang.t("team.pairing_rr"),
-    }
-}
-
 /// Team names by row id.
 pub fn team_names(teams: &[TeamRow]) -> HashMap<i32, String> {
     teams.iter().map(|t| (t.id, t.name.clone())).collect()
 }
 
+/// The team rounds page with a form's messages or a refusal's `banner`.
 async fn rounds_page(
     ctx: &Ctx,
     tid: i32,
@@ -790,109 +717,23 @@ async fn rounds_page(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let role = ctx.staff_role(tid).await?;
-    let (t, (s, _), teams, rounds, matches, rosters) = ctx
+    let d = ctx
         .db(move |c| {
-            Ok::<_, DbError>((
-                tdb::get(c, tid)?,
-                tdb_teams::settings(c, tid)?,
-                tdb_teams::list(c, tid)?,
-                mdb::rounds(c, tid)?,
-                mdb::all_matches(c, tid)?,
-                tdb_teams::domain_teams(c, tid)?,
-            ))
+            Ok::<_, DbError>(team_rounds::Loaded {
+                t: tdb::get(c, tid)?,
+                settings: tdb_teams::settings(c, tid)?.0,
+                teams: tdb_teams::list(c, tid)?,
+                rounds: mdb::rounds(c, tid)?,
+                matches: mdb::all_matches(c, tid)?,
+                rosters: tdb_teams::domain_teams(c, tid)?,
+            })
         })
         .await?;
-    if !is_team_event(&t) {
+    if !is_team_event(&d.t) {
         return Err(not_team_event(ctx));
     }
-    let lang = ctx.lang;
-    let names = team_names(&teams);
-    let name = |id: i32| names.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
-    let mut by_round: BTreeMap<i32, Vec<&MatchRow>> = BTreeMap::new();
-    for m in &matches {
-        by_round.entry(m.round_number).or_default().push(m);
-    }
-    let blocks = rounds
-        .iter()
-        .map(|r: &TeamRoundRow| RoundBlock {
-            number: r.number,
-            pairing: pairing_name(lang, &r.pairing).to_string(),
-            seed: r.seed.clone(),
-            matches: by_round
-                .get(&r.number)
-                .map(|ms| {
-                    ms.iter()
-                        .map(|m| {
-                            let rec = m.record();
-                            let winner = match rec.map(|r| r.outcome) {
-                                Some(TeamOutcome::FirstWins) => name(m.black_team_id),
-                                Some(TeamOutcome::SecondWins) => {
-                                    m.white_team_id.map(name).unwrap_or_default()
-                                }
-                                Some(TeamOutcome::Draw) => lang.t("team.draw").to_string(),
-                                Some(TeamOutcome::DoubleLoss) => lang.t("team.both_lose").to_string(),
-                                Some(TeamOutcome::NoResult) => lang.t("team.replayed").to_string(),
-                                None => String::new(),
-                            };
-                            MatchItem {
-                                id: m.id,
-                                table: m.table_no,
-                                black: name(m.black_team_id),
-                                white: m.white_team_id.map(name).unwrap_or_default(),
-                                bye: m.is_bye(),
-                                // How the round was paired (a Swiss round is no round robin).
-                                stage: match TeamPairing::from_code(&r.pairing) {
-                                    Some(TeamPairing::Knockout) => lang.t("team.stage_ko"),
-                                    Some(TeamPairing::Swiss) => lang.t("team.stage_swiss"),
-                                    _ => lang.t("team.stage_rr"),
-                                }
-                                .to_string(),
-                                kind: if m.boards > 0 {
-                                    lang.tf("team.kind_boards", &[&m.boards])
-                                } else if m.nigiri_pending() {
-                                    format!(
-                                        "{} · {}",
-                                        lang.t("team.kind_relay"),
-                                        lang.t("team.nigiri_pending")
-                                    )
-                                } else if m.replay_of.is_some() {
-                                    format!("{} · {}", lang.t("team.kind_relay"), lang.t("team.replay_match"))
-                                } else {
-                                    lang.t("team.kind_relay").to_string()
-                                },
-                                result: if m.is_bye() {
-                                    lang.tf("team.bye_points", &[&s.bye_points()])
-                                } else {
-                                    record_text(lang, m)
-                                },
-                                winner,
-                            }
-                        })
-                        .collect()
-                })
-                .unwrap_or_default(),
-        })
-        .collect();
-    let last = rounds.last().map(|r| r.number).unwrap_or(0);
-    let page = TeamRoundsPage {
-        c: ctx.chrome_t(&t, role.is_some(), ctx.t("team.rounds_title")),
-        tid,
-        rounds: blocks,
-        is_organizer: role == Some(Role::Organizer),
-        next: last + 1,
-        can_pair: last < t.rounds,
-        last,
-        pairing: pairing_name(lang, s.pairing.code()).to_string(),
-        declared: t.rounds,
-        n_teams: teams.len(),
-        short_warning: role
-            .is_some()
-            .then(|| short_warning(lang, &s, rosters.values().map(|(r, t)| (r, t))))
-            .flatten(),
-        f,
-        banner,
-    };
-    ctx.render_status(status, &page)
+    let c = ctx.chrome_t(&d.t, role.is_some(), ctx.t("team.rounds_title"));
+    ctx.render_status(status, &team_rounds::build(c, ctx.lang, role, d, f, banner))
 }
 
 /// GET /t/{id}/team-rounds: every team round with its matches (public).

@@ -108,6 +108,57 @@ fn pairing_form(f: &mut FormView, p: &PairingRules) {
     f.set("ko_double_loss", p.knockout.on_double_loss.code());
 }
 
+/// A rank field of the pairing rules ("3d"); a form without it keeps `dflt`.
+fn rank_field(lang: Lang, form: &Form, f: &mut FormView, name: &str, dflt: Rank) -> Option<Rank> {
+    if !form.has(name) {
+        f.set(name, dflt.notation());
+        return Some(dflt);
+    }
+    match Rank::parse(form.get(name)) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            f.error(name, lang.entrant_error(&e));
+            None
+        }
+    }
+}
+
+/// A number of handicap stones (0 to `MAX_HANDICAP`); a form without it keeps `dflt`.
+fn stones_field(lang: Lang, form: &Form, f: &mut FormView, name: &str, dflt: u8) -> Option<u8> {
+    if !form.has(name) {
+        f.set(name, dflt.to_string());
+        return Some(dflt);
+    }
+    match form.get(name).trim().parse::<u8>() {
+        Ok(n) if n <= MAX_HANDICAP => Some(n),
+        _ => {
+            f.error(name, lang.tf("err.number_range", &[&0, &MAX_HANDICAP]));
+            None
+        }
+    }
+}
+
+/// One of the offered choices (`parse`, its `code` back); a form without it keeps `dflt`.
+fn choice_field<T: Copy>(
+    lang: Lang,
+    form: &Form,
+    f: &mut FormView,
+    name: &str,
+    parse: impl Fn(&str) -> Option<T>,
+    code: impl Fn(T) -> &'static str,
+    dflt: T,
+) -> Option<T> {
+    if !form.has(name) {
+        f.set(name, code(dflt));
+        return Some(dflt);
+    }
+    let v = parse(form.get(name));
+    if v.is_none() {
+        f.error(name, lang.t("err.choice"));
+    }
+    v
+}
+
 /// Read the pairing rules (issue 4) and check them against the system; messages beside the
 /// fields. A form without a field (a page from before these settings) keeps its default.
 fn pairing_from_form(
@@ -117,71 +168,27 @@ fn pairing_from_form(
     system: Option<System>,
 ) -> Option<PairingRules> {
     let d = PairingRules::default();
-    let rank = |f: &mut FormView, name: &str, dflt: Rank| -> Option<Rank> {
-        if !form.has(name) {
-            f.set(name, dflt.notation());
-            return Some(dflt);
-        }
-        match Rank::parse(form.get(name)) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                f.error(name, lang.entrant_error(&e));
-                None
-            }
-        }
-    };
-    let stones = |f: &mut FormView, name: &str, dflt: u8| -> Option<u8> {
-        if !form.has(name) {
-            f.set(name, dflt.to_string());
-            return Some(dflt);
-        }
-        match form.get(name).trim().parse::<u8>() {
-            Ok(n) if n <= MAX_HANDICAP => Some(n),
-            _ => {
-                f.error(name, lang.tf("err.number_range", &[&0, &MAX_HANDICAP]));
-                None
-            }
-        }
-    };
-    fn choice<T: Copy>(
-        f: &mut FormView,
-        lang: Lang,
-        form: &Form,
-        name: &str,
-        parse: impl Fn(&str) -> Option<T>,
-        code: impl Fn(T) -> &'static str,
-        dflt: T,
-    ) -> Option<T> {
-        if !form.has(name) {
-            f.set(name, code(dflt));
-            return Some(dflt);
-        }
-        let v = parse(form.get(name));
-        if v.is_none() {
-            f.error(name, lang.t("err.choice"));
-        }
-        v
-    }
-    let bar = rank(f, "mm_bar", d.mcmahon.bar);
-    let floor = rank(f, "mm_floor", d.mcmahon.floor);
-    let basis = choice(
-        f,
+    let bar = rank_field(lang, form, f, "mm_bar", d.mcmahon.bar);
+    let floor = rank_field(lang, form, f, "mm_floor", d.mcmahon.floor);
+    let basis = choice_field(
         lang,
         form,
+        f,
         "handicap_basis",
         HandicapBasis::from_code,
         HandicapBasis::code,
         d.handicap.basis,
     );
-    let reduction = stones(f, "handicap_reduction", d.handicap.reduction);
-    let max = stones(f, "handicap_max", d.handicap.max);
+    let reduction = stones_field(lang, form, f, "handicap_reduction", d.handicap.reduction);
+    let max = stones_field(lang, form, f, "handicap_max", d.handicap.max);
     let nigiri =
-        choice(f, lang, form, "nigiri_holder", NigiriHolder::from_code, NigiriHolder::code, d.nigiri);
-    let round1 = choice(f, lang, form, "round1_order", Round1Order::from_code, Round1Order::code, d.round1);
-    let ko = KnockoutResolution::from_code;
-    let on_draw = choice(f, lang, form, "ko_draw", ko, KnockoutResolution::code, d.knockout.on_draw);
+        choice_field(lang, form, f, "nigiri_holder", NigiriHolder::from_code, NigiriHolder::code, d.nigiri);
+    let round1 =
+        choice_field(lang, form, f, "round1_order", Round1Order::from_code, Round1Order::code, d.round1);
+    let (ko, ko_code) = (KnockoutResolution::from_code, KnockoutResolution::code);
+    let on_draw = choice_field(lang, form, f, "ko_draw", ko, ko_code, d.knockout.on_draw);
     let on_double_loss =
-        choice(f, lang, form, "ko_double_loss", ko, KnockoutResolution::code, d.knockout.on_double_loss);
+        choice_field(lang, form, f, "ko_double_loss", ko, ko_code, d.knockout.on_double_loss);
     let rules = PairingRules {
         mcmahon: McMahonBands { bar: bar?, floor: floor? },
         handicap: HandicapSettings {
@@ -196,16 +203,20 @@ fn pairing_from_form(
     };
     let problems = rules.problems(system?);
     for p in &problems {
-        let msg = match p {
-            PairingProblem::FloorAboveBar => lang.t("t.err_floor_above_bar").to_string(),
-            PairingProblem::HandicapSystem => lang.t("t.err_handicap_system").to_string(),
-            PairingProblem::ScoreBasisNotMcMahon => lang.t("t.err_score_basis").to_string(),
-            PairingProblem::HandicapRange => lang.tf("err.number_range", &[&0, &MAX_HANDICAP]),
-            PairingProblem::DrawBothOut => lang.t("t.err_ko_draw").to_string(),
-        };
-        f.error(p.field(), msg);
+        f.error(p.field(), pairing_problem(lang, p));
     }
     problems.is_empty().then_some(rules)
+}
+
+/// What is wrong between the pairing rules and the system, beside the field it names.
+fn pairing_problem(lang: Lang, p: &PairingProblem) -> String {
+    match p {
+        PairingProblem::FloorAboveBar => lang.t("t.err_floor_above_bar").to_string(),
+        PairingProblem::HandicapSystem => lang.t("t.err_handicap_system").to_string(),
+        PairingProblem::ScoreBasisNotMcMahon => lang.t("t.err_score_basis").to_string(),
+        PairingProblem::HandicapRange => lang.tf("err.number_range", &[&0, &MAX_HANDICAP]),
+        PairingProblem::DrawBothOut => lang.t("t.err_ko_draw").to_string(),
+    }
 }
 
 /// Minutes as typed in the form: whole minutes, or minutes and seconds ("7:30").
@@ -267,6 +278,32 @@ fn parse_minutes(s: &str) -> Option<u32> {
     (secs <= rules::clock::MAX_DURATION_SECS).then_some(secs)
 }
 
+/// Minutes as typed ("120", "7:30", "7.5"); a message beside the field when unreadable.
+fn minutes_field(lang: Lang, form: &Form, f: &mut FormView, name: &str) -> Option<u32> {
+    let v = parse_minutes(form.get(name));
+    if v.is_none() {
+        f.error(name, lang.t("t.err_minutes"));
+    }
+    v
+}
+
+/// A whole number in `min..=max`; a message beside the field otherwise.
+fn number_field(
+    lang: Lang,
+    form: &Form,
+    f: &mut FormView,
+    name: &str,
+    (min, max): (u32, u32),
+) -> Option<u32> {
+    match form.get(name).parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Some(n),
+        _ => {
+            f.error(name, lang.tf("err.number_range", &[&min, &max]));
+            None
+        }
+    }
+}
+
 /// Read the time control fields of `kind`; messages beside the fields. The rules crate's
 /// validation is the last word (its typed problem is worded after ours).
 fn time_control_from_form(
@@ -275,33 +312,40 @@ fn time_control_from_form(
     f: &mut FormView,
     ruleset: Option<&rules::RuleSet>,
 ) -> Option<TimeControl> {
-    let kind = match TimeKind::from_code(form.get("time_kind")) {
-        Some(k) => k,
-        None => {
-            f.error("time_kind", lang.t("err.choice"));
-            return None;
-        }
+    let Some(kind) = TimeKind::from_code(form.get("time_kind")) else {
+        f.error("time_kind", lang.t("err.choice"));
+        return None;
     };
-    let minutes = |f: &mut FormView, name: &str| -> Option<u32> {
-        let v = parse_minutes(form.get(name));
-        if v.is_none() {
-            f.error(name, lang.t("t.err_minutes"));
-        }
-        v
+    let tc = time_control_of(lang, form, f, kind);
+    let fields = ["main_minutes", "reserved_minutes", "canadian_minutes"];
+    if fields.iter().any(|k| f.err(k).is_some()) {
+        return None;
+    }
+    let checked = match ruleset {
+        Some(r) => tc?.validate_for(r),
+        None => tc?.validate(),
     };
-    let number = |f: &mut FormView, name: &str, min: u32, max: u32| -> Option<u32> {
-        match form.get(name).parse::<u32>() {
-            Ok(n) if (min..=max).contains(&n) => Some(n),
-            _ => {
-                f.error(name, lang.tf("err.number_range", &[&min, &max]));
-                None
-            }
+    match checked {
+        Ok(()) => tc,
+        Err(rules::clock::TimeControlProblem::AbsoluteInTeamRelay) => {
+            f.error("time_kind", lang.t("t.err_absolute_team"));
+            None
         }
-    };
-    let basic = minutes(f, "main_minutes");
-    let tc = match kind {
+        Err(e) => {
+            let problem = lang.time_control_problem(&e);
+            f.error("time_kind", format!("{}: {}", lang.t("t.err_time_control"), problem));
+            None
+        }
+    }
+}
+
+/// The fields of one kind of time control (Art. 12's byo-yomi, 包干 with reserved minutes,
+/// absolute, Canadian), each read with its message.
+fn time_control_of(lang: Lang, form: &Form, f: &mut FormView, kind: TimeKind) -> Option<TimeControl> {
+    let basic = minutes_field(lang, form, f, "main_minutes");
+    Some(match kind {
         TimeKind::ChineseByoYomi => {
-            let r = number(f, "reserved_minutes", 1, 60);
+            let r = number_field(lang, form, f, "reserved_minutes", (1, 60));
             if let (Some(b), Some(r)) = (basic, r) {
                 if r * 60 > b {
                     f.error("reserved_minutes", lang.t("t.err_reserve_inside"));
@@ -310,8 +354,8 @@ fn time_control_from_form(
             TimeControl::ChineseByoYomi { basic_secs: basic?, reserved_minutes: r? }
         }
         TimeKind::ByoYomi => {
-            let p = number(f, "periods", 1, 1000);
-            let ps = number(f, "period_seconds", 1, 3600);
+            let p = number_field(lang, form, f, "periods", (1, 1000));
+            let ps = number_field(lang, form, f, "period_seconds", (1, 3600));
             TimeControl::ByoYomi { basic_secs: basic?, periods: p?, period_secs: ps? }
         }
         TimeKind::Absolute => {
@@ -321,36 +365,14 @@ fn time_control_from_form(
             TimeControl::Absolute { basic_secs: basic? }
         }
         TimeKind::Canadian => {
-            let m = number(f, "canadian_moves", 1, 1000);
-            let p = minutes(f, "canadian_minutes");
+            let m = number_field(lang, form, f, "canadian_moves", (1, 1000));
+            let p = minutes_field(lang, form, f, "canadian_minutes");
             if p == Some(0) {
                 f.error("canadian_minutes", lang.t("t.err_no_time"));
             }
             TimeControl::Canadian { basic_secs: basic?, moves_per_period: m?, period_secs: p? }
         }
-    };
-    let fields = ["main_minutes", "reserved_minutes", "canadian_minutes"];
-    if fields.iter().any(|k| f.err(k).is_some()) {
-        return None;
-    }
-    let checked = match ruleset {
-        Some(r) => tc.validate_for(r),
-        None => tc.validate(),
-    };
-    match checked {
-        Ok(()) => Some(tc),
-        Err(rules::clock::TimeControlProblem::AbsoluteInTeamRelay) => {
-            f.error("time_kind", lang.t("t.err_absolute_team"));
-            None
-        }
-        Err(e) => {
-            f.error(
-                "time_kind",
-                format!("{}: {}", lang.t("t.err_time_control"), lang.time_control_problem(&e)),
-            );
-            None
-        }
-    }
+    })
 }
 
 fn lateness_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<LatenessPolicy> {
@@ -400,9 +422,99 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     }
     // This reads each field; what must hold between fields (and for settings made any other
     // way) is `TournamentSettings::validate`, checked below.
-    let name_zh = form.get("name_zh").to_string();
-    let name_latin = form.get("name_latin").to_string();
-    let venue = form.get("venue").to_string();
+    let mut r = Read::default();
+    read_event(lang, form, &mut f, &mut r);
+    read_scoring(lang, form, &mut f, &mut r);
+    r.ruleset = read_ruleset(lang, form, &mut f);
+    r.tiebreaks = read_tiebreaks(lang, form, &mut f);
+    read_clocks_and_pairing(lang, form, &mut f, &mut r);
+    if form.get("reason").chars().count() > 500 {
+        f.error("reason", lang.tf("err.too_long", &[&500]));
+    }
+    check_invariants(lang, &r, &mut f);
+    if f.has_errors() {
+        return (f, None);
+    }
+    (f, r.settings())
+}
+
+/// The settings as read from the form, each `None` where its field could not be read.
+#[derive(Default)]
+struct Read {
+    name_zh: String,
+    name_latin: String,
+    venue: String,
+    start: Option<NaiveDate>,
+    end: Option<NaiveDate>,
+    system: Option<System>,
+    rounds: Option<u32>,
+    colour: Option<ColourMethod>,
+    same_unit: Option<SameUnit>,
+    double_loss: Option<DoubleLoss>,
+    late_entry: Option<LateEntry>,
+    points: Option<PointsScale>,
+    bye_value: Option<ByeValue>,
+    bye_sos: Option<ByeSos>,
+    ruleset: Option<rules::RuleSet>,
+    tiebreaks: Vec<TieBreak>,
+    time_control: Option<TimeControl>,
+    lateness: Option<LatenessPolicy>,
+    pairing: Option<PairingRules>,
+    forfeit_sos: Option<ForfeitSos>,
+    name_order: Option<NameOrder>,
+    time_zone: Option<EventZone>,
+}
+
+impl Read {
+    /// The settings, once every field was read.
+    fn settings(self) -> Option<TournamentSettings> {
+        Some(TournamentSettings {
+            name_zh: self.name_zh,
+            name_latin: self.name_latin,
+            venue: self.venue,
+            start_date: self.start?,
+            end_date: self.end?,
+            system: self.system?,
+            rounds: self.rounds?,
+            ruleset: self.ruleset?,
+            points_scale: self.points?,
+            tiebreaks: self.tiebreaks,
+            colour_method: self.colour?,
+            lateness: self.lateness?,
+            bye_value: self.bye_value?,
+            bye_sos: self.bye_sos?,
+            same_unit: self.same_unit?,
+            time_control: self.time_control?,
+            forfeit_sos: self.forfeit_sos?,
+            double_loss: self.double_loss?,
+            late_entry: self.late_entry?,
+            pairing: self.pairing?,
+            name_order: self.name_order?,
+            time_zone: self.time_zone?,
+        })
+    }
+}
+
+/// One of the offered choices of field `name`; a message beside it when it is not.
+fn pick<T>(
+    f: &mut FormView,
+    lang: Lang,
+    form: &Form,
+    name: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Option<T> {
+    let v = parse(form.get(name));
+    if v.is_none() {
+        f.error(name, lang.t("err.choice"));
+    }
+    v
+}
+
+/// The event: its names, venue, dates, system and number of rounds.
+fn read_event(lang: Lang, form: &Form, f: &mut FormView, r: &mut Read) {
+    r.name_zh = form.get("name_zh").to_string();
+    r.name_latin = form.get("name_latin").to_string();
+    r.venue = form.get("venue").to_string();
     let date = |f: &mut FormView, name: &str| -> Option<NaiveDate> {
         let d = parse_date(form.get(name));
         if d.is_none() {
@@ -410,53 +522,50 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
         }
         d
     };
-    let start = date(&mut f, "start_date");
-    let end = date(&mut f, "end_date");
-    fn pick<T>(
-        f: &mut FormView,
-        lang: Lang,
-        form: &Form,
-        name: &str,
-        parse: impl Fn(&str) -> Option<T>,
-    ) -> Option<T> {
-        let v = parse(form.get(name));
-        if v.is_none() {
-            f.error(name, lang.t("err.choice"));
-        }
-        v
-    }
-    let system = pick(&mut f, lang, form, "system", System::from_code);
-    let rounds = match form.get("rounds").parse::<u32>() {
+    r.start = date(f, "start_date");
+    r.end = date(f, "end_date");
+    r.system = pick(f, lang, form, "system", System::from_code);
+    r.rounds = match form.get("rounds").parse::<u32>() {
         Ok(n) => Some(n),
         Err(_) => {
             f.error("rounds", lang.tf("err.number_range", &[&1, &MAX_ROUNDS]));
             None
         }
     };
-    let colour = pick(&mut f, lang, form, "colour_method", ColourMethod::from_code);
-    let same_unit = pick(&mut f, lang, form, "same_unit", SameUnit::from_code);
+}
+
+/// Colours, players of one unit, double losses, late entries, points and byes (rules.md's
+/// decisions).
+fn read_scoring(lang: Lang, form: &Form, f: &mut FormView, r: &mut Read) {
+    r.colour = pick(f, lang, form, "colour_method", ColourMethod::from_code);
+    r.same_unit = pick(f, lang, form, "same_unit", SameUnit::from_code);
     // Settings added with the pairing work: a form without them (an older page) keeps the
     // defaults; a value that is there must be one of the offered ones.
     let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive());
-    let optional = |f: &mut FormView, name: &str, dflt: &'static str| {
+    for (name, dflt) in
+        [("double_loss", defaults.double_loss.code()), ("late_entry", defaults.late_entry.code())]
+    {
         if !form.has(name) {
             f.set(name, dflt);
         }
-    };
-    optional(&mut f, "double_loss", defaults.double_loss.code());
-    optional(&mut f, "late_entry", defaults.late_entry.code());
-    let double_loss = match form.has("double_loss") {
+    }
+    r.double_loss = match form.has("double_loss") {
         false => Some(defaults.double_loss),
-        true => pick(&mut f, lang, form, "double_loss", DoubleLoss::from_code),
+        true => pick(f, lang, form, "double_loss", DoubleLoss::from_code),
     };
-    let late_entry = match form.has("late_entry") {
+    r.late_entry = match form.has("late_entry") {
         false => Some(defaults.late_entry),
-        true => pick(&mut f, lang, form, "late_entry", LateEntry::from_code),
+        true => pick(f, lang, form, "late_entry", LateEntry::from_code),
     };
-    let points = pick(&mut f, lang, form, "points_scale", PointsScale::from_code);
-    let bye_value = pick(&mut f, lang, form, "bye_value", ByeValue::from_code);
-    let bye_sos = pick(&mut f, lang, form, "bye_sos", ByeSos::from_code);
-    let preset = pick(&mut f, lang, form, "preset", Preset::from_code);
+    r.points = pick(f, lang, form, "points_scale", PointsScale::from_code);
+    r.bye_value = pick(f, lang, form, "bye_value", ByeValue::from_code);
+    r.bye_sos = pick(f, lang, form, "bye_sos", ByeSos::from_code);
+}
+
+/// The rule set: a preset, its komi as typed (confirmed when it is not the preset's own) and
+/// the warnings that make a loss.
+fn read_ruleset(lang: Lang, form: &Form, f: &mut FormView) -> Option<rules::RuleSet> {
+    let preset = pick(f, lang, form, "preset", Preset::from_code);
     let mut ruleset = preset.map(Preset::rules);
     if let Some(r) = ruleset.as_mut() {
         let komi = form.get("komi");
@@ -464,7 +573,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
             match rules::outcome::parse_komi(komi) {
                 Ok(k) => {
                     r.komi_q = k.quarters;
-                    komi_confirmation(lang, form, &mut f, k.quarters, preset.map(|p| p.rules().komi_q));
+                    komi_confirmation(lang, form, f, k.quarters, preset.map(|p| p.rules().komi_q));
                 }
                 Err(_) => f.error("komi", lang.t("t.err_komi")),
             }
@@ -477,82 +586,60 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
             },
         }
     }
-    let tb_codes = form.all("tiebreak").into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>();
+    ruleset
+}
+
+/// The tie-breaks in their order; an unknown one is refused.
+fn read_tiebreaks(lang: Lang, form: &Form, f: &mut FormView) -> Vec<TieBreak> {
     let mut tiebreaks = Vec::new();
-    for c in &tb_codes {
+    for c in form.all("tiebreak").into_iter().filter(|s| !s.is_empty()) {
         match TieBreak::from_code(c) {
             Some(t) => tiebreaks.push(t),
             None => f.error("tiebreaks", lang.t("err.choice")),
         }
     }
-    let time_control = time_control_from_form(lang, form, &mut f, ruleset.as_ref());
-    let lateness = lateness_from_form(lang, form, &mut f);
-    let pairing = pairing_from_form(lang, form, &mut f, system);
-    // Absent from older forms: the default, so that a form without the field still saves.
-    let forfeit_sos = if form.has("forfeit_sos") {
-        pick(&mut f, lang, form, "forfeit_sos", ForfeitSos::from_code)
-    } else {
-        Some(ForfeitSos::Opponent)
+    tiebreaks
+}
+
+/// The time control (against the rule set), lateness, pairing rules (against the system), SOS
+/// of forfeits, name order and time zone. A field absent from an older form takes its default.
+fn read_clocks_and_pairing(lang: Lang, form: &Form, f: &mut FormView, r: &mut Read) {
+    r.time_control = time_control_from_form(lang, form, f, r.ruleset.as_ref());
+    r.lateness = lateness_from_form(lang, form, f);
+    r.pairing = pairing_from_form(lang, form, f, r.system);
+    r.forfeit_sos = match form.has("forfeit_sos") {
+        true => pick(f, lang, form, "forfeit_sos", ForfeitSos::from_code),
+        false => Some(ForfeitSos::Opponent),
     };
-    let name_order = if form.has("name_order") {
-        pick(&mut f, lang, form, "name_order", NameOrder::from_code)
-    } else {
-        Some(NameOrder::Pinyin)
+    r.name_order = match form.has("name_order") {
+        true => pick(f, lang, form, "name_order", NameOrder::from_code),
+        false => Some(NameOrder::Pinyin),
     };
-    let time_zone = time_zone_from_form(lang, form, &mut f);
-    if form.get("reason").chars().count() > 500 {
-        f.error("reason", lang.tf("err.too_long", &[&500]));
-    }
-    // The invariants, on what was read (a field that could not be read keeps its own message;
-    // the others are checked against the defaults in its place, so every problem shows at once).
+    r.time_zone = time_zone_from_form(lang, form, f);
+}
+
+/// The invariants, on what was read (a field that could not be read keeps its own message;
+/// the others are checked against the defaults in its place, so every problem shows at once).
+fn check_invariants(lang: Lang, r: &Read, f: &mut FormView) {
     let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive());
     let candidate = TournamentSettings {
-        name_zh: name_zh.clone(),
-        name_latin: name_latin.clone(),
-        venue: venue.clone(),
-        start_date: start.unwrap_or(defaults.start_date),
-        end_date: end.or(start).unwrap_or(defaults.end_date),
-        rounds: rounds.unwrap_or(defaults.rounds),
-        ruleset: ruleset.clone().unwrap_or(defaults.ruleset.clone()),
-        tiebreaks: tiebreaks.clone(),
+        name_zh: r.name_zh.clone(),
+        name_latin: r.name_latin.clone(),
+        venue: r.venue.clone(),
+        start_date: r.start.unwrap_or(defaults.start_date),
+        end_date: r.end.or(r.start).unwrap_or(defaults.end_date),
+        rounds: r.rounds.unwrap_or(defaults.rounds),
+        ruleset: r.ruleset.clone().unwrap_or(defaults.ruleset.clone()),
+        tiebreaks: r.tiebreaks.clone(),
         ..defaults
     };
     for p in candidate.validate() {
-        let unread = f.err(p.field()).is_some() || (p == SettingsProblem::EndBeforeStart && start.is_none());
+        let unread =
+            f.err(p.field()).is_some() || (p == SettingsProblem::EndBeforeStart && r.start.is_none());
         if !unread {
             f.error(p.field(), lang.settings_problem(&p));
         }
     }
-    if f.has_errors() {
-        return (f, None);
-    }
-    let settings = (|| {
-        Some(TournamentSettings {
-            name_zh,
-            name_latin,
-            venue,
-            start_date: start?,
-            end_date: end?,
-            system: system?,
-            rounds: rounds?,
-            ruleset: ruleset?,
-            points_scale: points?,
-            tiebreaks,
-            colour_method: colour?,
-            lateness: lateness?,
-            bye_value: bye_value?,
-            bye_sos: bye_sos?,
-            same_unit: same_unit?,
-            time_control: time_control?,
-            forfeit_sos: forfeit_sos?,
-            double_loss: double_loss?,
-            late_entry: late_entry?,
-            pairing: pairing?,
-            name_order: name_order?,
-            time_zone: time_zone?,
-        })
-    })();
-    (f, settings)
 }
 
 /// The event's time zone as typed: an IANA name ("Asia/Shanghai"), kept as typed with a
@@ -825,7 +912,33 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
             q.0.into_iter().find(|(k, _)| k == "find").map(|(_, v)| v.trim().chars().take(50).collect())
         })
         .unwrap_or_default();
-    let query = Some(crate::domain::names::Query::new(&find)).filter(|q| !q.is_empty());
+    let candidates = staff_candidates(all_users, &staff, &find, t.settings().name_order);
+    let title = t.name(ctx.lang.is_zh()).to_string();
+    let c = ctx.chrome_t(&t, role.is_some(), title);
+    let team = match super::teams::is_team_event(&t) {
+        true => Some(ctx.db(move |c| crate::db::teams::settings(c, tid)).await?.0),
+        false => None,
+    };
+    let mut page = tournament_page(c, ctx.lang, t, n, published, team);
+    if role.is_some() {
+        page.staff = staff;
+        page.candidates = candidates;
+        page.staff_find = find;
+        page.is_organizer = is_organizer;
+        page.chief_id = chief.unwrap_or(0);
+    }
+    ctx.render(&page)
+}
+
+/// The accounts that may be added to the staff: active, not on it yet, narrowed by `find` (user
+/// name or display name, in characters, pinyin or initials), in the event's name order.
+fn staff_candidates(
+    all_users: Vec<crate::db::users::User>,
+    staff: &[tdb::StaffMember],
+    find: &str,
+    order: crate::domain::names::NameOrder,
+) -> Vec<(i32, String)> {
+    let query = Some(crate::domain::names::Query::new(find)).filter(|q| !q.is_empty());
     let found = |u: &crate::db::users::User| {
         query.as_ref().is_none_or(|q| {
             [&u.username, &u.display_name].iter().any(|n| q.matches(&crate::domain::names::Name::text(n)))
@@ -844,24 +957,8 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         })
         .collect();
     // In the event's name order (a Chinese user name by pinyin or strokes).
-    crate::domain::names::sort_by_name(&mut candidates, t.settings().name_order, |(_, n)| {
-        crate::domain::names::Name::text(n)
-    });
-    let title = t.name(ctx.lang.is_zh()).to_string();
-    let c = ctx.chrome_t(&t, role.is_some(), title);
-    let team = match super::teams::is_team_event(&t) {
-        true => Some(ctx.db(move |c| crate::db::teams::settings(c, tid)).await?.0),
-        false => None,
-    };
-    let mut page = tournament_page(c, ctx.lang, t, n, published, team);
-    if role.is_some() {
-        page.staff = staff;
-        page.candidates = candidates;
-        page.staff_find = find;
-        page.is_organizer = is_organizer;
-        page.chief_id = chief.unwrap_or(0);
-    }
-    ctx.render(&page)
+    crate::domain::names::sort_by_name(&mut candidates, order, |(_, n)| crate::domain::names::Name::text(n));
+    candidates
 }
 
 async fn settings_form_page(

@@ -1,2 +1,11 @@
+//! View models: the structs handed to the askama templates and the functions that build them
+//! from rows the handler loaded and the domain's values. One module per template, named after
+//! it (`relay_match.rs` builds `templates/relay_match.html`'s page). Pure: no database, no
+//! request; a handler reads the request, loads, calls `build`, and renders what it returns.
+//! Small page types stay in `web::templates`.
+
+pub mod board_match;
+pub mod relay_match;
 pub mod results;
 pub mod round;
+pub mod team_rounds;
