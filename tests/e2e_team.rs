@@ -1193,23 +1193,17 @@ fn board_match_round_with_match_points_and_standings() {
     }
     // Settings are frozen once paired, except the tie-breaks.
     assert_eq!(pair(&org, tid, 1, "9").status, 303);
-    let v =
-        query(&s.db, &format!("SELECT version FROM team_settings WHERE tournament_id = {tid}"))[0][0].clone();
-    let r = org.submit(
-        &format!("/t/{tid}/teams"),
-        &format!("/t/{tid}/teams/settings"),
+    let r = post_team_settings(
+        &org,
+        &s,
+        tid,
         &[
             ("format", "boards"),
             ("boards", "3"),
             ("match_points", "main_board"),
             ("main_board", "1"),
             ("pairing", "swiss"),
-            ("equal_count", "draw"),
             ("tiebreaks", "weijia"),
-            ("playoff_clock", "game_end"),
-            ("colours", "draw"),
-            ("rr_bye", "none"),
-            ("version", &v),
         ],
     );
     assert_eq!(r.status, 409);
@@ -1507,23 +1501,7 @@ fn leaders_nigiri_decides_the_colours() {
     let org = s.first_organizer();
     let tid = team_tournament(&org, "猜先测试", "3");
     // Board matches take colours by board: the leaders' nigiri is refused there.
-    let r = org.submit(
-        &format!("/t/{tid}/teams"),
-        &format!("/t/{tid}/teams/settings"),
-        &[
-            ("format", "boards"),
-            ("boards", "4"),
-            ("match_points", "3-1-0"),
-            ("main_board", ""),
-            ("pairing", "round_robin"),
-            ("equal_count", "draw"),
-            ("tiebreaks", "generic"),
-            ("playoff_clock", "game_end"),
-            ("colours", "leaders_nigiri"),
-            ("rr_bye", "none"),
-            ("version", "0"),
-        ],
-    );
+    let r = post_team_settings(&org, &s, tid, &[("format", "boards"), ("colours", "leaders_nigiri")]);
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.field_error("colours").unwrap().contains("is for relay matches"), "{}", r.body);
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM team_settings"), 0);

@@ -25,9 +25,15 @@ pub fn relay_tournament(
     r.location().trim_start_matches("/t/").parse().unwrap()
 }
 
-/// Saves the team settings form: a 4-board relay, round robin, colours by lot, with `fields`
-/// replacing or adding values; the form's version is read from the database.
+/// Saves the team settings form and expects it accepted (303); see [`post_team_settings`].
 pub fn save_team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) {
+    let r = post_team_settings(c, s, tid, fields);
+    assert_eq!(r.status, 303, "{}", r.body);
+}
+
+/// Posts the team settings form: a 4-board relay, round robin, colours by lot, with `fields`
+/// replacing or adding values; the form's version is read from the database.
+pub fn post_team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &str)]) -> Resp {
     let v = query(&s.db, &format!("SELECT version FROM team_settings WHERE tournament_id = {tid}"));
     let v = v.first().map(|r| r[0].clone()).unwrap_or_else(|| "0".into());
     let mut all = vec![
@@ -47,8 +53,7 @@ pub fn save_team_settings(c: &Client, s: &Server, tid: i32, fields: &[(&str, &st
         all.retain(|(n, _)| n != k);
         all.push((k, val));
     }
-    let r = c.submit(&format!("/t/{tid}/teams"), &format!("/t/{tid}/teams/settings"), &all);
-    assert_eq!(r.status, 303, "{}", r.body);
+    c.submit(&format!("/t/{tid}/teams"), &format!("/t/{tid}/teams/settings"), &all)
 }
 
 /// Adds a team through the new-team form: the leader and coach named after the team, the
