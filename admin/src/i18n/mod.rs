@@ -1,12 +1,13 @@
 //! zh-CN and en: the one `Lang` of web pages, printed documents and the command line, and the
-//! one catalog of every user-facing string (`catalog.in`: `("key", "English", "中文")`, so a
-//! key cannot lack a language without failing to compile). Templates call `c.t("key")` or
-//! `c.tf("key", x)`, Rust code `lang.t("key")` / `lang.tf("key", &[..])`. Unit tests check
-//! that every key used in templates/ and admin/src is in the catalog, that no text is blank,
-//! and that every key is used (a family named by a prefix, `format!("tb.{}", ..)`, counts as
-//! used for all its members).
+//! one catalog of every user-facing string (`admin/locales/{en,zh-CN}.ftl`, Project Fluent's
+//! format, see `catalog`). Templates call `c.t("key")` or `c.tf("key", x)`, Rust code
+//! `lang.t("key")` / `lang.tf("key", &[..])`. Unit tests check that both files parse and hold
+//! the same messages with the same arguments, that every key used in templates/ and admin/src
+//! is in the catalog, that no text is blank, and that every key is used (a family named by a
+//! prefix, `format!("tb.{}", ..)`, counts as used for all its members).
 
 mod account;
+mod catalog;
 mod clock_text;
 mod problems;
 pub mod relay;
@@ -38,9 +39,6 @@ pub(crate) mod render_check {
         (en, zh)
     }
 }
-
-use std::collections::HashMap;
-use std::sync::LazyLock;
 
 /// The reader's language. Chinese first: documents default to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -124,48 +122,28 @@ impl Lang {
             Lang::Zh => zh,
         }
     }
-    /// The catalog entry for `key`; the key itself if missing (the catalog test forbids that).
-    pub fn t(self, key: &str) -> &'static str {
-        match CATALOG_MAP.get(key) {
-            Some((en, zh)) => match self {
-                Lang::En => en,
-                Lang::Zh => zh,
-            },
-            None => {
-                tracing::warn!("missing catalog key {key}");
-                Box::leak(key.to_string().into_boxed_str())
-            }
+    /// The position of this language in the catalog's files (`catalog::SOURCES`).
+    fn index(self) -> usize {
+        match self {
+            Lang::En => 0,
+            Lang::Zh => 1,
         }
     }
-    /// `t` with `{0}`, `{1}`… replaced by `args`, in one pass: an argument that itself holds
-    /// `{1}` (echoed user input) is shown as it is, not filled in.
+    /// The catalog entry for `key`, its arguments shown as `{0}`, `{1}`…; the key itself if
+    /// missing (the catalog tests forbid that).
+    pub fn t(self, key: &str) -> &'static str {
+        CATALOG.plain(key, self.index()).unwrap_or_else(|| missing(key))
+    }
+    /// `t` with `{0}`, `{1}`… (`$p0`, `$p1`… in the files) replaced by `args`. Fluent fills in
+    /// one pass: an argument that itself holds `{1}` (echoed user input) is shown as it is.
     pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
-        fill(self.t(key), args)
+        CATALOG.format(key, self.index(), args).unwrap_or_else(|| missing(key).to_string())
     }
 }
 
-/// `text` with each `{i}` (i an index of `args`) replaced by `args[i]`; other braces kept.
-fn fill(text: &str, args: &[&dyn std::fmt::Display]) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let arg =
-            after.find('}').and_then(|close| Some((close, args.get(after[..close].parse::<usize>().ok()?)?)));
-        match arg {
-            Some((close, a)) => {
-                out.push_str(&a.to_string());
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+fn missing(key: &str) -> &'static str {
+    tracing::warn!("missing catalog key {key}");
+    Box::leak(key.to_string().into_boxed_str())
 }
 
 /// A quality value in thousandths (`1`, `0.8`, `0.125`); anything else is 0.
@@ -182,15 +160,11 @@ fn quality(q: &str) -> u16 {
     }
 }
 
-static CATALOG_MAP: LazyLock<HashMap<&'static str, (&'static str, &'static str)>> =
-    LazyLock::new(|| CATALOG.iter().map(|(k, en, zh)| (*k, (*en, *zh))).collect());
-
 pub fn has_key(key: &str) -> bool {
-    CATALOG_MAP.contains_key(key)
+    CATALOG.plain(key, 0).is_some()
 }
 
-/// (key, English, 简体中文)
-pub static CATALOG: &[(&str, &str, &str)] = &include!("catalog.in");
+use catalog::CATALOG;
 
 #[cfg(test)]
 mod tests {
@@ -225,18 +199,50 @@ mod tests {
     }
 
     #[test]
-    fn fill_replaces_each_placeholder_once() {
-        assert_eq!(fill("{0} and {1}, {0}", &[&"a", &2]), "a and 2, a");
-        assert_eq!(fill("“{0}” / “{1}”", &[&"{1}", &"x"]), "“{1}” / “x”", "an argument is not filled in");
-        assert_eq!(fill("{2} {x} {", &[&"a"]), "{2} {x} {", "other braces are kept");
+    fn arguments_are_filled_once() {
+        // err.number_range: "Enter a whole number from {0} to {1}."
+        assert_eq!(Lang::En.tf("err.number_range", &[&"{1}", &7]), "Enter a whole number from {1} to 7.");
+        assert_eq!(Lang::Zh.tf("err.number_range", &[&1, &2]), "请填写 1 到 2 之间的整数。");
+        assert_eq!(Lang::En.t("err.number_range"), "Enter a whole number from {0} to {1}.");
+        assert_eq!(Lang::En.tf("print.or", &[]), " or ", "spaces kept at both ends");
+        assert!(Lang::Zh.t("doc.12_b_won_against_no").contains('\n'), "a line break kept");
+        assert!(Lang::En.t("doc.black_s_count_before_penalty").contains("{k}"), "literal braces kept");
     }
 
+    /// Both files parse, hold the same message ids with the same arguments, and no text is
+    /// blank; no code key has a `-` (it would not survive the `.` → `-` of the ids).
     #[test]
-    fn catalog_has_no_duplicates_or_blanks() {
+    fn both_languages_hold_the_same_messages() {
+        let [(_, en), (_, zh)] = catalog::SOURCES;
+        let (en_ids, zh_ids) = (catalog::message_ids(en), catalog::message_ids(zh));
         let mut seen = std::collections::HashSet::new();
-        for (k, en, zh) in CATALOG {
-            assert!(seen.insert(*k), "duplicate key {k}");
-            assert!(!en.trim().is_empty() && !zh.trim().is_empty(), "blank text for {k}");
+        for id in &en_ids {
+            assert!(seen.insert(id), "duplicate message {id}");
+        }
+        let (a, b): (std::collections::BTreeSet<_>, std::collections::BTreeSet<_>) =
+            (en_ids.iter().collect(), zh_ids.iter().collect());
+        assert_eq!(a.difference(&b).collect::<Vec<_>>(), Vec::<&&String>::new(), "in en.ftl only");
+        assert_eq!(b.difference(&a).collect::<Vec<_>>(), Vec::<&&String>::new(), "in zh-CN.ftl only");
+        let (en_args, zh_args) = (catalog::arguments(en), catalog::arguments(zh));
+        let mut differ: Vec<String> = en_args
+            .iter()
+            .filter(|(id, a)| {
+                // A language may leave out an argument the other shows (Chinese often needs no
+                // colour word twice), but not all of them, and every name is p0, p1…
+                let z = zh_args.get(*id).cloned().unwrap_or_default();
+                a.is_empty() != z.is_empty()
+                    || a.iter()
+                        .chain(&z)
+                        .any(|n| n.strip_prefix('p').is_none_or(|d| d.parse::<u8>().is_err()))
+            })
+            .map(|(id, a)| format!("{id}: en {a:?}, zh {:?}", zh_args.get(id)))
+            .collect();
+        differ.sort();
+        assert!(differ.is_empty(), "the languages' arguments differ:\n{}", differ.join("\n"));
+        for key in CATALOG.keys() {
+            for lang in [Lang::En, Lang::Zh] {
+                assert!(!lang.t(key).trim().is_empty(), "blank text for {key}");
+            }
         }
     }
 
@@ -256,6 +262,7 @@ mod tests {
         let mut out = Vec::new();
         walk(&root.join("../templates"), &mut out);
         walk(&root.join("src"), &mut out);
+        out.retain(|(p, _)| !p.ends_with("i18n/catalog.rs"));
         out
     }
 
@@ -328,7 +335,8 @@ mod tests {
                 || families.iter().any(|p| k.starts_with(p.as_str()))
                 || k.match_indices(['.', '_']).any(|(i, _)| literals.contains(&k[..i]))
         };
-        let unused: Vec<&str> = CATALOG.iter().map(|(k, _, _)| *k).filter(|k| !used(k)).collect();
+        let mut unused: Vec<&str> = CATALOG.keys().filter(|k| !used(k)).collect();
+        unused.sort();
         assert!(unused.is_empty(), "catalog keys used nowhere ({}):\n{}", unused.len(), unused.join("\n"));
     }
 }

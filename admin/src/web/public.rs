@@ -927,8 +927,8 @@ fn cell_text(lang: Lang, c: &ds::Cell, place: &HashMap<u32, u32>) -> String {
         (Outcome::Draw, _, _) => "=",
     };
     let colour = match c.colour {
-        Some(Colour::Black) => lang.pick("b", "黑"),
-        Some(Colour::White) => lang.pick("w", "白"),
+        Some(Colour::Black) => lang.t("colour.cross_black"),
+        Some(Colour::White) => lang.t("colour.cross_white"),
         None => "",
     };
     format!("{}{sign}{colour}", place.get(&o).copied().unwrap_or(0))

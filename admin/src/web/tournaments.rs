@@ -21,9 +21,16 @@ use rules::ruleset::Preset;
 /// Komi in quarter stones as typed in the form: 15 → "3.75" (the inverse of `parse_quarters`).
 pub use rules::outcome::quarters_decimal as quarters_text;
 
+/// The offered values and their words; a code's `.` and `-` are `_` in its catalog key
+/// (`points.1_0_5_0` for `1-0.5-0`: catalog keys hold neither).
 fn options<T: Copy>(lang: Lang, all: &[T], code: impl Fn(T) -> &'static str, prefix: &str) -> Options {
     all.iter()
-        .map(|v| (code(*v).to_string(), lang.t(&format!("{prefix}.{}", code(*v))).to_string()))
+        .map(|v| {
+            (
+                code(*v).to_string(),
+                lang.t(&format!("{prefix}.{}", code(*v).replace(['.', '-'], "_"))).to_string(),
+            )
+        })
         .collect()
 }
 
