@@ -89,6 +89,24 @@ impl Server {
         envs: &[(&str, &str)],
     ) -> Server {
         let db = dir.path().join("tengen.db");
+        Server::spawn(dir, db, args, stderr, log, envs)
+    }
+
+    /// A second server on this server's database (several `tengen serve`, one office; issue 18
+    /// item 2). Its own directory is empty; the database stays this server's.
+    pub fn beside(&self) -> Server {
+        let dir = tempfile::tempdir().expect("tempdir");
+        Server::spawn(dir, self.db.clone(), &[], Stdio::inherit(), "warn", &[])
+    }
+
+    fn spawn(
+        dir: tempfile::TempDir,
+        db: PathBuf,
+        args: &[&str],
+        stderr: Stdio,
+        log: &str,
+        envs: &[(&str, &str)],
+    ) -> Server {
         let mut child = Command::new(bin())
             .envs(envs.iter().copied())
             .arg("serve")

@@ -14,6 +14,7 @@ pub mod rounds;
 pub mod schema;
 pub mod team_matches;
 pub mod teams;
+pub mod throttle;
 pub mod tournaments;
 pub mod users;
 

@@ -407,3 +407,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     relay_withdrawals,
     team_board_games,
 );
+
+// The login throttle's arrival times, shared by every server of one office (web::throttle).
+diesel::table! {
+    login_throttle (scope, key) {
+        scope -> Text,
+        key -> Text,
+        tat_ms -> BigInt,
+    }
+}

@@ -4,13 +4,13 @@ use super::ctx::{id, Ctx, SESSION_COOKIE};
 use super::error::AppError;
 use super::i18n::Lang;
 use super::templates::{AccountPage, FormView, LoginPage, PasswordResetPage, SetupPage, UsersPage};
+use super::throttle;
 use crate::db::users::{self, NewAccount, Role, User};
 use crate::db::{audit, DbError};
 use crate::domain::password;
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use std::time::Instant;
 
 /// Check a new account's fields: (field, message in `lang`) pairs (`domain::password`'s check,
 /// worded by `i18n`).
@@ -51,34 +51,31 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
     let username = form.get("username").to_string();
     let password = form.raw("password").to_string();
     let next = safe_next(form.get("next"));
-    // Only failures spend credit, per account and per client address (`throttle`).
-    if !ctx.state.login.allows(&username, &ctx.peer, Instant::now()) {
-        tracing::warn!(peer = %ctx.peer, "login throttled");
-        let page = LoginPage {
-            c: ctx.chrome(ctx.t("login.title")),
-            username,
-            next,
-            error: Some(ctx.t("login.throttled").to_string()),
-        };
-        return ctx.render_status(StatusCode::TOO_MANY_REQUESTS, &page);
-    }
-    let name = username.clone();
+    // Only failures spend credit, per account and per client address (`throttle`), counted in
+    // the database that every server of the office shares.
+    let (name, peer, throttle, now) =
+        (username.clone(), ctx.peer.clone(), ctx.state.login, throttle::now_ms());
     let session = ctx
         .db(move |c| {
+            if !throttle.allows(c, &name, &peer, now)? {
+                return Ok(Err(Refused::Throttled));
+            }
             let Some(row) = users::by_username(c, &name)? else {
                 // Spend the same time as a real check so names cannot be probed by timing.
                 users::dummy_verify(&password);
-                return Ok(None);
+                throttle.failed(c, &name, &peer, now)?;
+                return Ok(Err(Refused::Failed));
             };
             if !row.active || !users::verify_password(&password, &row.password_hash) {
-                return Ok(None);
+                throttle.failed(c, &name, &peer, now)?;
+                return Ok(Err(Refused::Failed));
             }
             let lang = crate::db::prefs::lang(c, row.id)?;
-            Ok(Some((users::create_session(c, row.id)?, lang)))
+            Ok(Ok((users::create_session(c, row.id)?, lang)))
         })
         .await?;
     match session {
-        Some((s, lang)) => {
+        Ok((s, lang)) => {
             tracing::info!(user = %s.user.username, "login");
             let mut resp = ctx.redirect(&next);
             let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
@@ -88,17 +85,31 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
             }
             Ok(resp)
         }
-        None => {
-            ctx.state.login.failed(&username, &ctx.peer, Instant::now());
+        Err(refused) => {
+            let (status, key) = match refused {
+                Refused::Throttled => {
+                    tracing::warn!(peer = %ctx.peer, "login throttled");
+                    (StatusCode::TOO_MANY_REQUESTS, "login.throttled")
+                }
+                Refused::Failed => (StatusCode::UNAUTHORIZED, "login.failed"),
+            };
             let page = LoginPage {
                 c: ctx.chrome(ctx.t("login.title")),
                 username,
                 next,
-                error: Some(ctx.t("login.failed").to_string()),
+                error: Some(ctx.t(key).to_string()),
             };
-            ctx.render_status(StatusCode::UNAUTHORIZED, &page)
+            ctx.render_status(status, &page)
         }
     }
+}
+
+/// Why a login made no session.
+enum Refused {
+    /// Too many failures of this account or address lately (`throttle`); nothing was checked.
+    Throttled,
+    /// A wrong password, an unknown name or a deactivated account (told apart to nobody).
+    Failed,
 }
 
 pub async fn logout(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
@@ -420,16 +431,29 @@ pub async fn change_password(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse,
     new_password_errors(&ctx, &form, &me, &mut f);
     f.set("old_password", "");
     // The old password is checked like a login: throttled, and a failure spends credit.
-    if !ctx.state.login.allows(&me.username, &ctx.peer, Instant::now()) {
-        f.error("old_password", ctx.t("login.throttled"));
-        let page = AccountPage { c: ctx.chrome(ctx.t("account.title")), f, notice: None };
-        return ctx.render_status(StatusCode::TOO_MANY_REQUESTS, &page);
-    }
     let (uid, old) = (me.id, form.raw("old_password").to_string());
-    let old_ok = ctx.db(move |c| users::password_ok(c, uid, &old)).await?;
-    if !old_ok {
-        ctx.state.login.failed(&me.username, &ctx.peer, Instant::now());
-        f.error("old_password", ctx.t("account.err_old_password"));
+    let (name, peer, throttle, now) =
+        (me.username.clone(), ctx.peer.clone(), ctx.state.login, throttle::now_ms());
+    let checked = ctx
+        .db(move |c| {
+            if !throttle.allows(c, &name, &peer, now)? {
+                return Ok(Err(Refused::Throttled));
+            }
+            if !users::password_ok(c, uid, &old)? {
+                throttle.failed(c, &name, &peer, now)?;
+                return Ok(Err(Refused::Failed));
+            }
+            Ok(Ok(()))
+        })
+        .await?;
+    match checked {
+        Err(Refused::Throttled) => {
+            f.error("old_password", ctx.t("login.throttled"));
+            let page = AccountPage { c: ctx.chrome(ctx.t("account.title")), f, notice: None };
+            return ctx.render_status(StatusCode::TOO_MANY_REQUESTS, &page);
+        }
+        Err(Refused::Failed) => f.error("old_password", ctx.t("account.err_old_password")),
+        Ok(()) => {}
     }
     if f.has_errors() {
         let page = AccountPage { c: ctx.chrome(ctx.t("account.title")), f, notice: None };

@@ -333,7 +333,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
         net,
         idle,
         setup_token: Mutex::new(setup_token.clone()),
-        public: public::PublicCache::default(),
+        public: public::PublicCache::watching(&db_path),
         backups: Mutex::new(BackupState {
             schedule: backups.as_ref().map(|(a, every)| (a.dir.clone(), *every, a.keep)),
             ..BackupState::default()

@@ -8,8 +8,11 @@
 //!   asks every time, and `If-None-Match` gets a 304 without touching the database;
 //! - rendered pages are kept in memory per (address, language) and reused while the tag is the
 //!   same, so a change is rendered once, not once per phone;
-//! - the tag itself is read from the database at most once a second per tournament, and at once
-//!   after a write made by this process ([`crate::db::audit::writes`]);
+//! - the tag itself is read from the database again only after a commit: one made by this
+//!   process ([`crate::db::audit::writes`]) or by any other connection to the file, another
+//!   `tengen serve` on the same database included (SQLite's `PRAGMA data_version`, polled on a
+//!   connection of the cache's own), so a reader on server B sees a result saved on server A
+//!   at once (issue 18 item 2); without that connection (tests, benches) at most once a second;
 //! - one snapshot build or render runs at a time; while it runs, other readers get the page of
 //!   the previous state if it is at most [`STALE_MAX`] old instead of queueing behind it, so a
 //!   burst of result writes cannot stall every reader (`tengen bench load`, BENCHMARKS.md).
@@ -106,7 +109,10 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
 /// The cache of rendered public pages and of the tournaments' change tags.
 pub struct PublicCache {
     boot: String,
-    stamps: Mutex<HashMap<i32, (String, u64, Instant)>>,
+    stamps: Mutex<HashMap<i32, (String, Generation, Instant)>>,
+    /// A read-only connection of the cache's own, whose `data_version` changes when any other
+    /// connection commits (None: trust a stamp for `STAMP_TTL`).
+    watch: Option<Mutex<rusqlite::Connection>>,
     pages: Mutex<HashMap<(String, Lang), Arc<Cached>>>,
     /// What the pages of each tournament show, read and computed once per change tag.
     snapshots: Mutex<HashMap<i32, Arc<Snapshot>>>,
@@ -123,6 +129,7 @@ impl Default for PublicCache {
         PublicCache {
             boot: crate::db::users::random_token()[..8].to_string(),
             stamps: Mutex::new(HashMap::new()),
+            watch: None,
             pages: Mutex::new(HashMap::new()),
             snapshots: Mutex::new(HashMap::new()),
             render: Mutex::new(()),
@@ -135,11 +142,37 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// What a stamp was read after: this process's write count and the database's data version.
+type Generation = (u64, Option<i64>);
+
 impl PublicCache {
+    /// A cache that notices commits of other processes on the database at `path` at once.
+    pub fn watching(path: &std::path::Path) -> PublicCache {
+        use rusqlite::OpenFlags;
+        let conn = rusqlite::Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY);
+        match conn {
+            Ok(c) => PublicCache { watch: Some(Mutex::new(c)), ..PublicCache::default() },
+            Err(e) => {
+                tracing::warn!("public cache: no watch connection ({e}); tags trusted for {STAMP_TTL:?}");
+                PublicCache::default()
+            }
+        }
+    }
+
+    fn generation(&self) -> Generation {
+        let version = self
+            .watch
+            .as_ref()
+            .and_then(|w| lock(w).pragma_query_value(None, "data_version", |r| r.get::<_, i64>(0)).ok());
+        (audit::writes(), version)
+    }
+
     fn stamp_cached(&self, tid: i32) -> Option<String> {
-        let gen = audit::writes();
+        let gen = self.generation();
         let s = lock(&self.stamps);
-        s.get(&tid).filter(|(_, g, at)| *g == gen && at.elapsed() < STAMP_TTL).map(|(t, _, _)| t.clone())
+        // With a data version, a stamp holds until the next commit; without, for STAMP_TTL.
+        let fresh = |g: &Generation, at: &Instant| *g == gen && (gen.1.is_some() || at.elapsed() < STAMP_TTL);
+        s.get(&tid).filter(|(_, g, at)| fresh(g, at)).map(|(t, _, _)| t.clone())
     }
 
     /// The change tag of a tournament (NotFound for an unknown tournament).
@@ -147,7 +180,7 @@ impl PublicCache {
         if let Some(t) = self.stamp_cached(tid) {
             return Ok(t);
         }
-        let gen = audit::writes();
+        let gen = self.generation();
         let mut conn = pool.get()?;
         let (_, tag) = tdb::change_stamp(&mut conn, tid)?;
         lock(&self.stamps).insert(tid, (tag.clone(), gen, Instant::now()));
