@@ -215,7 +215,7 @@ async fn render_users(
         })
         .await?;
     // The readable audit's sentences, as on an event's audit page.
-    let trail = trail.iter().map(|row| super::audit::line(ctx.lang, row, &subjects)).collect();
+    let trail = trail.iter().map(|row| super::views::audit::line(ctx.lang, row, &subjects)).collect();
     let page = UsersPage {
         c: ctx.chrome(ctx.t("users.title")),
         me: me.id,
