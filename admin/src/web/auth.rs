@@ -54,13 +54,7 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
     // Only failures spend credit, per account and per client address (`throttle`).
     if !ctx.state.login.allows(&username, &ctx.peer, Instant::now()) {
         tracing::warn!(peer = %ctx.peer, "login throttled");
-        let page = LoginPage {
-            c: ctx.chrome(ctx.t("login.title")),
-            username,
-            next,
-            error: Some(ctx.t("login.throttled").to_string()),
-        };
-        return ctx.render_status(StatusCode::TOO_MANY_REQUESTS, &page);
+        return login_refused(&ctx, username, next, "login.throttled", StatusCode::TOO_MANY_REQUESTS);
     }
     let name = username.clone();
     let session = ctx
@@ -90,15 +84,26 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
         }
         None => {
             ctx.state.login.failed(&username, &ctx.peer, Instant::now());
-            let page = LoginPage {
-                c: ctx.chrome(ctx.t("login.title")),
-                username,
-                next,
-                error: Some(ctx.t("login.failed").to_string()),
-            };
-            ctx.render_status(StatusCode::UNAUTHORIZED, &page)
+            login_refused(&ctx, username, next, "login.failed", StatusCode::UNAUTHORIZED)
         }
     }
+}
+
+/// The login form again with the name typed and the message of `key`.
+fn login_refused(
+    ctx: &Ctx,
+    username: String,
+    next: String,
+    key: &str,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let page = LoginPage {
+        c: ctx.chrome(ctx.t("login.title")),
+        username,
+        next,
+        error: Some(ctx.t(key).to_string()),
+    };
+    ctx.render_status(status, &page)
 }
 
 pub async fn logout(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {

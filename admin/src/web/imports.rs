@@ -449,6 +449,21 @@ async fn confirm_csv(
     replace(ctx, Kind::Csv, p, bytes, target, expected, None, &[], data, actor).await
 }
 
+/// A backup of the database before an import replaces a tournament with entrants or rounds: its
+/// file's path for the audit note; none for an empty tournament.
+async fn backup_before(ctx: &Ctx, target: &Target) -> Result<Option<String>, AppError> {
+    if target.is_empty() {
+        return Ok(None);
+    }
+    let (tid, path) = (target.t.id, ctx.state.db_path.clone());
+    let file = ctx
+        .db(move |_| {
+            backup::auto_backup(&path, &format!("before-import-t{tid}")).map(|f| f.display().to_string())
+        })
+        .await?;
+    Ok(Some(file))
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn replace(
     ctx: &Ctx,
@@ -472,20 +487,7 @@ async fn replace(
     if expected.is_some_and(|e| e != target.changes) {
         return stale().await;
     }
-    let backup = if target.is_empty() {
-        None
-    } else {
-        Some(
-            ctx.db({
-                let path = ctx.state.db_path.clone();
-                move |_| {
-                    backup::auto_backup(&path, &format!("before-import-t{tid}"))
-                        .map(|f| f.display().to_string())
-                }
-            })
-            .await?,
-        )
-    };
+    let backup = backup_before(ctx, target).await?;
     let n = note(kind, p, not_imported, backup);
     let r = ctx
         .db_raw(move |c| edb::replace_event(c, &actor, tid, expected, settings.as_ref(), &data, &n))

@@ -896,19 +896,14 @@ fn place_text(r: &ds::Row) -> String {
     }
 }
 
-fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
-    let other;
-    let st = match round {
-        Some(r) if r < snap.standings.after_round => {
-            other = rdb::standings_of(&snap.t, &snap.data.as_of(Some(r)));
-            &other
-        }
-        _ => &snap.standings,
-    };
-    let shown: Vec<(usize, TieBreak)> =
-        st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
-    let lines = st
-        .rows
+/// The standings' rows with the `shown` tie-breaks' values, entrants named for the reader.
+fn standing_lines(
+    snap: &Snapshot,
+    lang: Lang,
+    st: &ds::Standings,
+    shown: &[(usize, TieBreak)],
+) -> Vec<StandingLine> {
+    st.rows
         .iter()
         .filter_map(|r| {
             let e = snap.names.get(&i32::try_from(r.id).ok()?)?;
@@ -926,7 +921,21 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
                 withdrawn: e.withdrawn_as_of(st.after_round),
             })
         })
-        .collect();
+        .collect()
+}
+
+fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
+    let other;
+    let st = match round {
+        Some(r) if r < snap.standings.after_round => {
+            other = rdb::standings_of(&snap.t, &snap.data.as_of(Some(r)));
+            &other
+        }
+        _ => &snap.standings,
+    };
+    let shown: Vec<(usize, TieBreak)> =
+        st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
+    let lines = standing_lines(snap, lang, st, &shown);
     let order =
         st.tiebreaks.iter().map(|tb| lang.t(&format!("tb.{}", tb.code()))).collect::<Vec<_>>().join(" → ");
     let title = if st.after_round > 0 {

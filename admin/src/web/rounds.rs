@@ -261,6 +261,22 @@ fn refusal(
 // ---------------------------------------------------------------------------------------------
 // The round list
 
+/// The round list's rows: each round with its system, seed, publication and whether any
+/// result is in (`results`, by round number).
+fn round_items(lang: Lang, rounds: &[rdb::RoundRow], results: &HashMap<i32, bool>) -> Vec<RoundItem> {
+    rounds
+        .iter()
+        .map(|r| RoundItem {
+            number: r.number,
+            published: r.published,
+            system: system_name(lang, &r.system),
+            seed: r.seed.clone().unwrap_or_default(),
+            results: results.get(&r.number).copied().unwrap_or(false),
+            published_at: r.published_at.clone().unwrap_or_default(),
+        })
+        .collect()
+}
+
 async fn list_page(
     ctx: &Ctx,
     tid: i32,
@@ -287,21 +303,10 @@ async fn list_page(
     let all_published = rounds.iter().all(|r| r.published);
     let next = last + 1;
     let can_pair = all_published && next <= t.rounds;
-    let items = rounds
-        .iter()
-        .map(|r| RoundItem {
-            number: r.number,
-            published: r.published,
-            system: system_name(lang, &r.system),
-            seed: r.seed.clone().unwrap_or_default(),
-            results: results.get(&r.number).copied().unwrap_or(false),
-            published_at: r.published_at.clone().unwrap_or_default(),
-        })
-        .collect();
     let page = RoundsPage {
         c: ctx.chrome_t(&t, true, lang.t("round.list_title")),
         tid,
-        items,
+        items: round_items(lang, &rounds, &results),
         next,
         can_pair,
         attendance_round: if all_published { next } else { last },
