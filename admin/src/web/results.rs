@@ -148,6 +148,26 @@ fn saved(ctx: &Ctx, tid: i32, gid: i32) -> HttpResponse {
     ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=1"))
 }
 
+/// A result's preview: the result the entry would give, with its effects (penalties,
+/// rulings), or the entry's error beside its field; nothing is saved.
+fn preview(lang: Lang, l: &Loaded, entry: Option<&dr::Entry>, mut f: FormView) -> PageState {
+    let s = &l.sheet;
+    match dr::compute_entry(&l.settings.ruleset, s.handicap(), s.seats(), entry, &s.rules_rulings()) {
+        Ok(c) => {
+            let mut lines = vec![match c.result {
+                Some(r) => lang.tf("r.preview_result", &[&lang.game_result(&r)]),
+                None => lang.t("r.no_result_yet").to_string(),
+            }];
+            lines.extend(effects(lang, &c));
+            PageState { f: Some(f), preview: Some(lines), ..PageState::empty() }
+        }
+        Err(e) => {
+            f.error(e.field(), result_message(lang, &e));
+            PageState { f: Some(f), ..PageState::with_errors(lang) }
+        }
+    }
+}
+
 pub async fn save_result(
     ctx: Ctx,
     path: web::Path<(String, String)>,
@@ -171,28 +191,7 @@ pub async fn save_result(
         return show(&ctx, l, PageState { f: Some(f), ..PageState::with_errors(ctx.lang) });
     };
     if form.get("do") == "preview" {
-        let s = &l.sheet;
-        let c = dr::compute_entry(
-            &l.settings.ruleset,
-            s.handicap(),
-            s.seats(),
-            entry.as_ref(),
-            &s.rules_rulings(),
-        );
-        let st = match c {
-            Ok(c) => {
-                let mut lines = vec![match c.result {
-                    Some(r) => ctx.lang.tf("r.preview_result", &[&ctx.lang.game_result(&r)]),
-                    None => ctx.t("r.no_result_yet").to_string(),
-                }];
-                lines.extend(effects(ctx.lang, &c));
-                PageState { f: Some(f), preview: Some(lines), ..PageState::empty() }
-            }
-            Err(e) => {
-                f.error(e.field(), result_message(ctx.lang, &e));
-                PageState { f: Some(f), ..PageState::with_errors(ctx.lang) }
-            }
-        };
+        let st = preview(ctx.lang, &l, entry.as_ref(), f);
         return show(&ctx, l, st);
     }
     let actor = user.actor();

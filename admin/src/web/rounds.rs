@@ -845,6 +845,39 @@ pub async fn explain(
 // ---------------------------------------------------------------------------------------------
 // Attendance
 
+/// The attendance form's rows: each entrant with its absence, its fixed table (as typed in a
+/// refused form `f`, else as stored) and the first round it plays.
+fn attendance_rows(
+    lang: Lang,
+    entrants: &[EntrantRow],
+    extras: &HashMap<i32, (Option<i32>, i32)>,
+    absent: &HashSet<i32>,
+    f: &FormView,
+) -> Vec<AttendanceRow> {
+    entrants
+        .iter()
+        .map(|e| {
+            let (fixed, first) = extras.get(&e.id).copied().unwrap_or((None, 1));
+            let key = format!("fixed-{}", e.id);
+            AttendanceRow {
+                id: e.id,
+                name: display_name(lang, e),
+                rank: rank_text(lang, &e.rank),
+                unit: e.unit.clone(),
+                absent: absent.contains(&e.id),
+                fixed: f
+                    .vals
+                    .get(&key)
+                    .cloned()
+                    .unwrap_or_else(|| fixed.map(|x| x.to_string()).unwrap_or_default()),
+                first_round: first,
+                withdrawn: e.withdrawn(),
+                error: f.err(&key).map(str::to_string),
+            }
+        })
+        .collect()
+}
+
 async fn attendance_page(
     ctx: &Ctx,
     tid: i32,
@@ -872,28 +905,7 @@ async fn attendance_page(
     let f = f.unwrap_or_default();
     let pager =
         Pager::new(entrants.len(), page, ATTENDANCE_PER_PAGE, &format!("/t/{tid}/rounds/{n}/attendance?"));
-    let rows = entrants[pager.range()]
-        .iter()
-        .map(|e| {
-            let (fixed, first) = extras.get(&e.id).copied().unwrap_or((None, 1));
-            let key = format!("fixed-{}", e.id);
-            AttendanceRow {
-                id: e.id,
-                name: display_name(ctx.lang, e),
-                rank: rank_text(ctx.lang, &e.rank),
-                unit: e.unit.clone(),
-                absent: absent.contains(&e.id),
-                fixed: f
-                    .vals
-                    .get(&key)
-                    .cloned()
-                    .unwrap_or_else(|| fixed.map(|x| x.to_string()).unwrap_or_default()),
-                first_round: first,
-                withdrawn: e.withdrawn(),
-                error: f.err(&key).map(str::to_string),
-            }
-        })
-        .collect();
+    let rows = attendance_rows(ctx.lang, &entrants[pager.range()], &extras, &absent, &f);
     let page = AttendancePage {
         c: ctx.chrome_t(&t, true, ctx.lang.tf("att.title", &[&n])),
         tid,
@@ -931,6 +943,33 @@ fn shown_ids(form: &Form) -> Option<Result<HashSet<i32>, ()>> {
     form.has("shown").then(|| form.all("shown").iter().map(|v| v.parse::<i32>().map_err(|_| ())).collect())
 }
 
+/// The entrants ticked absent; `None` if a value is no entrant id (a bad form).
+fn absent_ids(form: &Form) -> Option<HashSet<i32>> {
+    form.all("absent").iter().map(|v| v.parse::<i32>().ok().filter(|x| *x > 0)).collect()
+}
+
+/// The fixed tables typed (`fixed-ID`: empty for none), a number out of range marked on `f`;
+/// `None` if a field names no entrant id (a bad form).
+fn fixed_tables(lang: Lang, form: &Form, f: &mut FormView) -> Option<HashMap<i32, Option<i32>>> {
+    let mut fixed = HashMap::new();
+    for (k, v) in &form.fields {
+        let Some(eid) = k.strip_prefix("fixed-") else { continue };
+        let eid = eid.parse::<i32>().ok()?;
+        match v.trim() {
+            "" => {
+                fixed.insert(eid, None);
+            }
+            t => match t.parse::<i32>() {
+                Ok(x) if (1..=10_000).contains(&x) => {
+                    fixed.insert(eid, Some(x));
+                }
+                _ => f.error(k, lang.tf("err.number_range", &[&1, &10_000])),
+            },
+        }
+    }
+    Some(fixed)
+}
+
 pub async fn save_attendance(
     ctx: Ctx,
     path: web::Path<(String, String)>,
@@ -942,33 +981,8 @@ pub async fn save_attendance(
     let bad_form = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
     let page = Pager::parse(form.get("page")).ok_or_else(bad_form)?;
     let shown = shown_ids(&form).transpose().map_err(|_| bad_form())?;
-    let mut absent = HashSet::new();
-    for v in form.all("absent") {
-        match v.parse::<i32>() {
-            Ok(x) if x > 0 => {
-                absent.insert(x);
-            }
-            _ => return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
-        }
-    }
-    let mut fixed = HashMap::new();
-    for (k, v) in &form.fields {
-        let Some(eid) = k.strip_prefix("fixed-") else { continue };
-        let Ok(eid) = eid.parse::<i32>() else {
-            return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
-        };
-        match v.trim() {
-            "" => {
-                fixed.insert(eid, None);
-            }
-            t => match t.parse::<i32>() {
-                Ok(x) if (1..=10_000).contains(&x) => {
-                    fixed.insert(eid, Some(x));
-                }
-                _ => f.error(k, ctx.lang.tf("err.number_range", &[&1, &10_000])),
-            },
-        }
-    }
+    let absent = absent_ids(&form).ok_or_else(bad_form)?;
+    let fixed = fixed_tables(ctx.lang, &form, &mut f).ok_or_else(bad_form)?;
     if let Some(sh) = &shown {
         if absent.iter().chain(fixed.keys()).any(|id| !sh.contains(id)) {
             return Err(bad_form());
