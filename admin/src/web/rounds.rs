@@ -752,6 +752,76 @@ pub async fn played_colours(
 // ---------------------------------------------------------------------------------------------
 // Explain
 
+/// What the explain page shows of a pair's weight: its terms, total and sides, or a note
+/// why there is none (a round not paired by weights, a pairing error).
+struct Explained {
+    rows: Vec<ExplainRow>,
+    total: String,
+    sides: Vec<ExplainSide>,
+    note: Option<String>,
+    met: u8,
+}
+
+impl Explained {
+    fn note(note: String) -> Explained {
+        Explained { rows: Vec::new(), total: String::new(), sides: Vec::new(), note: Some(note), met: 0 }
+    }
+}
+
+/// A pair's explanation (`dr::explain`) as the page's rows and sides.
+fn explained(
+    lang: Lang,
+    names: &Names,
+    ex: Result<Option<dr::Explanation>, crate::domain::pairing::PairingError>,
+) -> Explained {
+    match ex {
+        Ok(Some(e)) => {
+            let rows = e
+                .terms
+                .iter()
+                .map(|t| ExplainRow {
+                    criterion: criterion_name(lang, t.criterion).to_string(),
+                    penalty: t.penalty.map(|p| p.to_string()).unwrap_or_default(),
+                    weight: t.weight.to_string(),
+                })
+                .collect();
+            let side = |s: &dr::SideInfo| ExplainSide {
+                name: names.name(s.id),
+                score: half_points(s.score),
+                balance: s.colour_balance,
+                last: s.last_colours.iter().map(|c| colour_name(lang, *c)).collect::<Vec<_>>().join(" "),
+                bye_place: s.bye_place + 1,
+            };
+            let mut sides = vec![side(&e.a)];
+            sides.extend(e.b.as_ref().map(side));
+            Explained { rows, total: e.total.to_string(), sides, note: None, met: e.met }
+        }
+        Ok(None) => Explained::note(lang.t("explain.not_weighted").to_string()),
+        Err(e) => Explained::note(lang.tf("round.err_pairing", &[&e])),
+    }
+}
+
+/// The explain page's player dropdowns: the active players found by `find`, the pair asked
+/// (`a`, `b`) kept whatever the search.
+fn explain_choices(
+    names: &Names,
+    cx: &rdb::Context,
+    find: &str,
+    (a, b): (i32, Option<i32>),
+) -> (Options, usize) {
+    let active =
+        cx.players.iter().filter(|pl| pl.status == crate::domain::pairing::Status::Active).map(|pl| pl.id);
+    let (a_s, b_s) = (a.to_string(), b.map(|b| b.to_string()).unwrap_or_default());
+    player_options(
+        names,
+        &cx.entrants,
+        cx.t.settings().name_order,
+        &Find::new(find),
+        active,
+        &[a_s.as_str(), b_s.as_str()],
+    )
+}
+
 /// GET /t/{id}/rounds/{n}/explain?a=ID&b=ID (b empty: the bye).
 pub async fn explain(
     ctx: Ctx,
@@ -773,55 +843,11 @@ pub async fn explain(
         return Err(ctx.not_found());
     }
     let seed = r.seed().unwrap_or(0);
-    let ex = dr::explain(
-        cx.system(),
-        &cx.players,
-        &cx.history,
-        &cx.psettings,
-        n as u32,
-        seed,
-        rdb::pid(a),
-        b.map(rdb::pid),
-    );
-    let (rows, total, sides, note, met) = match ex {
-        Ok(Some(e)) => {
-            let rows = e
-                .terms
-                .iter()
-                .map(|t| ExplainRow {
-                    criterion: criterion_name(lang, t.criterion).to_string(),
-                    penalty: t.penalty.map(|p| p.to_string()).unwrap_or_default(),
-                    weight: t.weight.to_string(),
-                })
-                .collect();
-            let side = |s: &dr::SideInfo| ExplainSide {
-                name: names.name(s.id),
-                score: half_points(s.score),
-                balance: s.colour_balance,
-                last: s.last_colours.iter().map(|c| colour_name(lang, *c)).collect::<Vec<_>>().join(" "),
-                bye_place: s.bye_place + 1,
-            };
-            let mut sides = vec![side(&e.a)];
-            sides.extend(e.b.as_ref().map(side));
-            (rows, e.total.to_string(), sides, None, e.met)
-        }
-        Ok(None) => {
-            (Vec::new(), String::new(), Vec::new(), Some(lang.t("explain.not_weighted").to_string()), 0)
-        }
-        Err(e) => (Vec::new(), String::new(), Vec::new(), Some(lang.tf("round.err_pairing", &[&e])), 0),
-    };
-    let active =
-        cx.players.iter().filter(|pl| pl.status == crate::domain::pairing::Status::Active).map(|pl| pl.id);
+    let (pa, pb) = (rdb::pid(a), b.map(rdb::pid));
+    let ex = dr::explain(cx.system(), &cx.players, &cx.history, &cx.psettings, n as u32, seed, pa, pb);
+    let Explained { rows, total, sides, note, met } = explained(lang, &names, ex);
     let find = get("find").chars().take(50).collect::<String>();
-    let (a_s, b_s) = (a.to_string(), b.map(|b| b.to_string()).unwrap_or_default());
-    let (players, found) = player_options(
-        &names,
-        &cx.entrants,
-        cx.t.settings().name_order,
-        &Find::new(&find),
-        active,
-        &[a_s.as_str(), b_s.as_str()],
-    );
+    let (players, found) = explain_choices(&names, &cx, &find, (a, b));
     let page = ExplainPage {
         c: ctx.chrome_t(&cx.t, true, lang.t("explain.title")),
         tid,
