@@ -1,10 +1,13 @@
 //! A relay match's events, effects and refusals in the reader's language, naming people by
 //! the caller's `person` (the page's rosters; never a number parsed back out of a sentence).
-//! Moved here from `domain::team::relay`, which returns only the typed values; the sentences
-//! are still `format!` pairs here rather than catalog keys (ARCHITECTURE.md, "Not yet").
+//! Moved here from `domain::team::relay`, which returns only the typed values. Every sentence
+//! is a catalog key (`relay.ev_*` events, `relay.fx_*` effects, `relay.rf_*` refusals); the
+//! functions below only choose the key and hand it the typed values.
 
 use super::Lang;
 use crate::db::team_matches::MatchError;
+use crate::domain::event_time::EventZone;
+use crate::domain::team::cards::CardOffence;
 use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{
@@ -15,25 +18,21 @@ use crate::domain::team::withdraw::WithdrawError;
 use crate::domain::team::PersonId;
 use rules::board::Color;
 
+/// Names a person of the match's rosters.
+type Person<'a> = &'a dyn Fn(PersonId) -> String;
+
+/// What the wording of a [`MatchError`] needs besides the language: the event's zone (the
+/// times it names), the rosters' names, and whether it answers the ruling form (only the chief
+/// arbiter rules, and only the chief arbiter withdraws: two sentences).
+pub struct MatchWords<'a> {
+    pub zone: EventZone,
+    pub person: Person<'a>,
+    pub ruling: bool,
+}
+
 impl Lang {
-    /// What was recorded, as the event log and the withdrawal form name it.
-    pub fn relay_event(self, e: &Event, person: &dyn Fn(PersonId) -> String) -> String {
-        match self {
-            Lang::En => event_en(e, person),
-            Lang::Zh => event_zh(e, person),
-        }
-    }
-
-    /// One effect of an accepted event.
-    pub fn relay_effect(self, e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
-        match self {
-            Lang::En => effect_en(e, person),
-            Lang::Zh => effect_zh(e, person),
-        }
-    }
-
     /// Why an event cannot be withdrawn (the refusal of the later event named).
-    pub fn withdraw_error(self, e: &WithdrawError, person: &dyn Fn(PersonId) -> String) -> String {
+    pub fn withdraw_error(self, e: &WithdrawError, person: Person) -> String {
         match e {
             WithdrawError::UnknownEvent { seq } => self.tf("relay.wd_unknown", &[seq]),
             WithdrawError::AlreadyWithdrawn { seq } => self.tf("relay.wd_already", &[seq]),
@@ -43,700 +42,355 @@ impl Lang {
         }
     }
 
-    /// Why an event was refused.
-    pub fn relay_refusal(self, e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
-        match self {
-            Lang::En => refusal_en(e, person),
-            Lang::Zh => refusal_zh(e, person),
-        }
+    /// `items` in a row, as the language lists them ("A, B" / "A、B").
+    fn list(self, items: impl Iterator<Item = String>) -> String {
+        items.collect::<Vec<_>>().join(self.t("relay.list_sep"))
+    }
+
+    /// A count of half points as points: 369 → "184½".
+    fn halves(n: u32) -> String {
+        format!("{}{}", n / 2, if n % 2 == 1 { "½" } else { "" })
+    }
+
+    /// When a section's line-up is due: 5 minutes before a section (Art. 10.1), at the end of
+    /// the play-off's 3-minute preparation (Art. 12).
+    fn due(self, s: Section) -> &'static str {
+        self.t(match s {
+            Section::Playoff => "relay.due_playoff",
+            _ => "relay.due_section",
+        })
+    }
+
+    /// A card as the form names it: "yellow" / "黄牌".
+    fn card_short(self, c: Card) -> &'static str {
+        self.t(match c {
+            Card::Advice => "relay.advice",
+            Card::Yellow => "relay.yellow",
+            Card::Red => "relay.red",
+        })
     }
 }
 
-/// A side as the sentences below name it: "Black" / "黑方" (the catalog's `colour.*`).
-fn side_en(c: Color) -> &'static str {
-    Lang::En.side(c)
-}
-
-fn side_zh(c: Color) -> &'static str {
-    Lang::Zh.side(c)
-}
-
-/// The English plural ending of a count.
-fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// When a section's line-up is due: 5 minutes before a section (Art. 10.1), at the end of the
-/// play-off's 3-minute preparation (Art. 12).
-fn due_en(s: Section) -> &'static str {
-    match s {
-        Section::Playoff => "was due when the 3-minute preparation ended (Art. 12)",
-        _ => "was due 5 minutes before the section starts (Art. 10.1)",
-    }
-}
-
-fn due_zh(s: Section) -> &'static str {
-    match s {
-        Section::Playoff => "须在3分钟准备时间结束时提交（第12条）",
-        _ => "须在本节开始前5分钟提交（第10条第1款）",
-    }
-}
-
-fn card_en(c: Card) -> &'static str {
-    match c {
-        Card::Advice => "advice",
-        Card::Yellow => "a yellow card",
-        Card::Red => "a red card",
-    }
-}
-
-fn card_zh(c: Card) -> &'static str {
-    match c {
-        Card::Advice => "劝告",
-        Card::Yellow => "黄牌",
-        Card::Red => "红牌",
-    }
-}
-
-/// What was recorded, as the event log and the withdrawal form name it.
-fn event_en(e: &Event, person: &dyn Fn(PersonId) -> String) -> String {
-    match e {
-        Event::SubmitLineup { side, section, players } => format!(
-            "{} line-up for {}: {}, {}",
-            side_en(*side),
-            Lang::En.section(*section),
-            person(players[0]),
-            person(players[1])
-        ),
-        Event::Move { player } => format!("Move by {}", person(*player)),
-        Event::ClaimOrderError { claimant } => format!("Order error claimed by {}", side_en(*claimant)),
-        Event::RequestSubstitution { out, incoming } => {
-            format!("Substitution requested: {} for {}", person(*incoming), person(*out))
-        }
-        Event::RequestTimeout { side } => format!("Timeout requested by {}", side_en(*side)),
-        Event::ConfirmRequest { side } => format!("{} confirms its request", side_en(*side)),
-        Event::CancelRequest { side } => format!("{} cancels its request", side_en(*side)),
-        Event::SubstituteSeated { side } => format!("{}'s substitute seated", side_en(*side)),
-        Event::AnnulSubstitution { side } => format!("{}'s substitution annulled", side_en(*side)),
-        Event::TimeoutEnd { side } => format!("{}'s timeout ends", side_en(*side)),
-        Event::ReplaceSentOff { side, incoming } => {
-            format!("{} replaces its red-carded player with {}", side_en(*side), person(*incoming))
-        }
-        Event::Card { person: p, card, .. } => format!(
-            "{} to {}",
-            match card {
-                Card::Advice => "Advice",
-                Card::Yellow => "Yellow card",
-                Card::Red => "Red card",
-            },
-            person(*p)
-        ),
-        Event::ByoYomiTimeout { player } => {
-            format!("Last byo-yomi period exceeded by {}", person(*player))
-        }
-        Event::SectionEnd { .. } => "End of the section".into(),
-        Event::Clocks { move_number: Some(n), .. } => format!("Clock reading after move {n}"),
-        Event::Clocks { move_number: None, .. } => "Clock reading".into(),
-        Event::Count { black_halves, .. } => {
-            format!("Count: Black {}{}", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
-        }
-        Event::Resign { side, by: None } => format!("{} resigns", side_en(*side)),
-        Event::Resign { side, by: Some(p) } => {
-            format!("{} resigns, confirmed by {}", side_en(*side), person(*p))
-        }
-        Event::End { ending, side, .. } => match side {
-            Some(c) => format!("Match ended ({}) against {}", ending.code(), side_en(*c)),
-            None => format!("Match ended ({})", ending.code()),
-        },
-        Event::RestoreForPlayoff => "Game restored for the play-off".into(),
-        Event::MovesInOrder { through } => format!("Moves in order up to move {through}"),
-    }
-}
-
-fn event_zh(e: &Event, person: &dyn Fn(PersonId) -> String) -> String {
-    match e {
-        Event::SubmitLineup { side, section, players } => format!(
-            "{}{}出场名单：{}、{}",
-            side_zh(*side),
-            Lang::Zh.section(*section),
-            person(players[0]),
-            person(players[1])
-        ),
-        Event::Move { player } => format!("{}落子", person(*player)),
-        Event::ClaimOrderError { claimant } => format!("{}提出行棋次序错误", side_zh(*claimant)),
-        Event::RequestSubstitution { out, incoming } => {
-            format!("申请换人：{}换下{}", person(*incoming), person(*out))
-        }
-        Event::RequestTimeout { side } => format!("{}申请暂停", side_zh(*side)),
-        Event::ConfirmRequest { side } => format!("{}确认申请", side_zh(*side)),
-        Event::CancelRequest { side } => format!("{}取消申请", side_zh(*side)),
-        Event::SubstituteSeated { side } => format!("{}替补就位", side_zh(*side)),
-        Event::AnnulSubstitution { side } => format!("{}换人被废除", side_zh(*side)),
-        Event::TimeoutEnd { side } => format!("{}暂停结束", side_zh(*side)),
-        Event::ReplaceSentOff { side, incoming } => {
-            format!("{}以{}替换红牌罚下队员", side_zh(*side), person(*incoming))
-        }
-        Event::Card { person: p, card, .. } => format!(
-            "{}{}",
-            person(*p),
-            match card {
-                Card::Advice => "劝告",
-                Card::Yellow => "黄牌",
-                Card::Red => "红牌",
+/// Events: what was recorded, as the event log and the withdrawal form name it.
+impl Lang {
+    pub fn relay_event(self, e: &Event, person: Person) -> String {
+        let side = |c: &Color| self.side(*c);
+        match e {
+            Event::SubmitLineup { side: c, section, players } => self.tf(
+                "relay.ev_lineup",
+                &[&side(c), &self.section(*section), &person(players[0]), &person(players[1])],
+            ),
+            Event::Move { player } => self.tf("relay.ev_move", &[&person(*player)]),
+            Event::ClaimOrderError { claimant } => self.tf("relay.ev_claim", &[&side(claimant)]),
+            Event::RequestSubstitution { out, incoming } => {
+                self.tf("relay.ev_sub_request", &[&person(*incoming), &person(*out)])
             }
-        ),
-        Event::ByoYomiTimeout { player } => format!("{}最后一次读秒超时", person(*player)),
-        Event::SectionEnd { .. } => "本节结束".into(),
-        Event::Clocks { move_number: Some(n), .. } => format!("第{n}手后计时读数"),
-        Event::Clocks { move_number: None, .. } => "计时读数".into(),
-        Event::Count { black_halves, .. } => {
-            format!("数子：黑方{}{}子", black_halves / 2, if black_halves % 2 == 1 { "½" } else { "" })
-        }
-        Event::Resign { side, by: None } => format!("{}认输", side_zh(*side)),
-        Event::Resign { side, by: Some(p) } => format!("{}认输，由{}确认", side_zh(*side), person(*p)),
-        Event::End { ending, side, .. } => match side {
-            Some(c) => format!("比赛结束（{}）：{}", ending.code(), side_zh(*c)),
-            None => format!("比赛结束（{}）", ending.code()),
-        },
-        Event::RestoreForPlayoff => "复原棋局进行节棋".into(),
-        Event::MovesInOrder { through } => format!("按序落子至第{through}手"),
-    }
-}
-
-fn effect_en(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
-    match e {
-        Effect::LineupAccepted { side, section, players, replaced } => format!(
-            "{} line-up for {} {}: {} then {}",
-            side_en(*side),
-            Lang::En.section(*section),
-            if *replaced { "replaced" } else { "accepted" },
-            person(players[0]),
-            person(players[1])
-        ),
-        Effect::LineupLate { side, section, secs } => format!(
-            "{}'s line-up for {} came {secs} s after its deadline ({}): recorded; the referee decides",
-            side_en(*side),
-            Lang::En.section(*section),
-            due_en(*section)
-        ),
-        Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
-            "{}'s substitution of {} for {} is annulled (Art. 10.5 (3)): {} returns; it stays used, {left} left",
-            side_en(*side),
-            person(*incoming),
-            person(*out),
-            person(*out)
-        ),
-        Effect::TimeoutEnded { side, secs } => {
-            format!("{}'s timeout ended after {secs} s", side_en(*side))
-        }
-        Effect::Seated { section, order } => format!(
-            "{}: clockwise order {}",
-            Lang::En.section(*section),
-            order.iter().map(|&p| person(p)).collect::<Vec<_>>().join(", ")
-        ),
-        Effect::MovePlayed { number, side, player } => {
-            format!("Move {number}: {} {}", side_en(*side), person(*player))
-        }
-        Effect::OrderErrorClaimable { number, side, player, claimant } => format!(
-            "Move {number} by {} {} is out of order; it stands. {} may claim it before placing a stone and chooses its next player (seed 003 Art. 17.7)",
-            side_en(*side),
-            person(*player),
-            side_en(*claimant)
-        ),
-        Effect::OrderErrorLapsed { number, side } => format!(
-            "The move-order error of {} at move {number} was not claimed in time and lapses (Art. 17.7)",
-            side_en(*side)
-        ),
-        Effect::Ruling { said } => Lang::En.effect(said, &|p| Some(person(p))),
-        Effect::RedCountsAsSubstitution { side, left } => format!(
-            "The red card counts as one of {}'s substitutions (Art. 24.3): {left} left",
-            side_en(*side)
-        ),
-        Effect::AnySubstitutionGained { side } => format!(
-            "{}'s opponent had no substitution left: {} gains one substitution of any player, including one who has played (Art. 24.4)",
-            side_en(*side),
-            side_en(*side)
-        ),
-        Effect::SeatVacant { side, person: p } => format!(
-            "{} {} leaves the board: {} names a replacement before play continues",
-            side_en(*side),
-            person(*p),
-            side_en(*side)
-        ),
-        Effect::StaysOn { side, person: p } => format!(
-            "{} has no player who may come on: {} stays on and {} owes a forced pass (Art. 24.4)",
-            side_en(*side),
-            person(*p),
-            side_en(*side)
-        ),
-        Effect::LineupReopened { side, section } => {
-            format!("{}'s line-up for {} must be submitted again", side_en(*side), Lang::En.section(*section))
-        }
-        Effect::ForcedPass { number, side, player } => {
-            format!("Move {number}: forced pass by {} {}", side_en(*side), person(*player))
-        }
-        Effect::RequestMade { side, request, order } => {
-            let what = match request {
-                RequestKind::Substitution { out, incoming } => {
-                    format!("substitution {} for {}", person(*incoming), person(*out))
-                }
-                RequestKind::Timeout => "timeout".into(),
-            };
-            let who = order.player.map(person).unwrap_or_else(|| "either player".into());
-            format!(
-                "{} requests a {what}; clock stopped. Next: move {}, {} {who}. Confirm or cancel (Art. 10.5)",
-                side_en(*side),
-                order.next_move,
-                side_en(order.side)
-            )
-        }
-        Effect::RequestCancelled { side } => {
-            format!("{} cancelled its request; nothing is used", side_en(*side))
-        }
-        Effect::SubstitutionMade { side, out, incoming, kind, left } => {
-            let how = match kind {
-                SubstitutionKind::Regular => format!("{left} substitution{} left", plural(*left)),
-                SubstitutionKind::Any => "the extra substitution of Art. 24.4".into(),
-                SubstitutionKind::RedCardReplacement => "replaces a red-carded player".into(),
-            };
-            format!("{}: {} comes on for {} ({how})", side_en(*side), person(*incoming), person(*out))
-        }
-        Effect::SeatingDelay { side, secs, limit } => format!(
-            "{}'s substitute took {secs} s to be seated (limit {limit} s): the referee may give advice, a yellow card or annul the substitution (Art. 10.5)",
-            side_en(*side)
-        ),
-        Effect::SeatedInTime { side, secs } => {
-            format!("{}'s substitute seated after {secs} s", side_en(*side))
-        }
-        Effect::TimeoutTaken { side, left } => {
-            format!("{} takes a timeout: {left} left", side_en(*side))
-        }
-        Effect::SectionEnded { section, moves, .. } => {
-            format!("End of {} after move {moves}; 5-minute break, clock stopped", Lang::En.section(*section))
-        }
-        Effect::MovesPlayed { first, last } if first == last => format!("Move {first} played in order"),
-        Effect::MovesPlayed { first, last } => format!("Moves {first}–{last} played in order"),
-        Effect::GameOver { said, .. } => Lang::En.effect(said, &|p| Some(person(p))),
-        Effect::PlayoffRequired => {
-            "Knockout draw: the play-off follows from move 144 (Art. 12)".into()
-        }
-        Effect::Ended { side: Some(c), .. } => format!("The match ends against {}", side_en(*c)),
-        Effect::Ended { side: None, .. } => "The match ends by the chief arbiter's ruling".into(),
-        Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
-            "Position restored after move {restored_to}; each side fields any two players, with its remaining time (Black {}, White {}: the clocks after move {clocks_after}), one substitution and one timeout (Art. 12)",
-            Lang::En.clock_reading(&clocks[0]),
-            Lang::En.clock_reading(&clocks[1])
-        ),
-        Effect::ClocksRecorded { move_number, clocks } => format!(
-            "Clocks after move {move_number}: Black {}, White {} (Art. 22.4)",
-            Lang::En.clock_reading(&clocks[0]),
-            Lang::En.clock_reading(&clocks[1])
-        ),
-        Effect::MatchDecided { outcome, points, playoff } => format!(
-            "{}{}; match points Black {}, White {}",
-            match outcome {
-                TeamOutcome::FirstWins => "Black wins",
-                TeamOutcome::SecondWins => "White wins",
-                TeamOutcome::Draw => "Draw",
-                TeamOutcome::DoubleLoss => "Both teams lose",
-                TeamOutcome::NoResult => "No result: the match is replayed",
-            },
-            if *playoff { " after the play-off" } else { "" },
-            points[0],
-            points[1]
-        ),
-    }
-}
-
-fn effect_zh(e: &Effect, person: &dyn Fn(PersonId) -> String) -> String {
-    match e {
-        Effect::LineupAccepted { side, section, players, replaced } => format!(
-            "{}{}出场名单{}：{}、{}",
-            side_zh(*side),
-            Lang::Zh.section(*section),
-            if *replaced { "已更换" } else { "已接受" },
-            person(players[0]),
-            person(players[1])
-        ),
-        Effect::LineupLate { side, section, secs } => format!(
-            "{}{}出场名单超过截止时间{secs}秒提交（{}）：已记录，由裁判员处理",
-            side_zh(*side),
-            Lang::Zh.section(*section),
-            due_zh(*section)
-        ),
-        Effect::SubstitutionAnnulled { side, out, incoming, left } => format!(
-            "{}以{}换下{}的换人被废除（第10条第5款第3项）：{}回场；仍计一次换人，剩余{left}次",
-            side_zh(*side),
-            person(*incoming),
-            person(*out),
-            person(*out)
-        ),
-        Effect::TimeoutEnded { side, secs } => format!("{}暂停{secs}秒后结束", side_zh(*side)),
-        Effect::Seated { section, order } => format!(
-            "{}顺时针落子顺序：{}",
-            Lang::Zh.section(*section),
-            order.iter().map(|&p| person(p)).collect::<Vec<_>>().join("、")
-        ),
-        Effect::MovePlayed { number, side, player } => {
-            format!("第{number}手：{}{}", side_zh(*side), person(*player))
-        }
-        Effect::OrderErrorClaimable { number, side, player, claimant } => format!(
-            "第{number}手{}{}行棋次序错误，着手有效；{}须在落子前提出，并选择己方接续者（第17条第7款）",
-            side_zh(*side),
-            person(*player),
-            side_zh(*claimant)
-        ),
-        Effect::OrderErrorLapsed { number, side } => {
-            format!("{}第{number}手次序错误未及时提出，自动失效", side_zh(*side))
-        }
-        Effect::Ruling { said } => Lang::Zh.effect(said, &|p| Some(person(p))),
-        Effect::RedCountsAsSubstitution { side, left } => {
-            format!("红牌罚下视同{}换人1次（第24条第3款），剩余{left}次", side_zh(*side))
-        }
-        Effect::AnySubstitutionGained { side } => format!(
-            "对方换人机会已用尽，{}增加一次任意换人机会（可换上已出场队员，第24条第4款）",
-            side_zh(*side)
-        ),
-        Effect::SeatVacant { side, person: p } => {
-            format!("{}{}下场，须指定替补后继续比赛", side_zh(*side), person(*p))
-        }
-        Effect::StaysOn { side, person: p } => format!(
-            "{}无可上场队员：{}不下场继续比赛，加罚虚着一次（第24条第4款）",
-            side_zh(*side),
-            person(*p)
-        ),
-        Effect::LineupReopened { side, section } => {
-            format!("{}{}出场名单须重新提交", side_zh(*side), Lang::Zh.section(*section))
-        }
-        Effect::ForcedPass { number, side, player } => {
-            format!("第{number}手：{}{}虚着", side_zh(*side), person(*player))
-        }
-        Effect::RequestMade { side, request, order } => {
-            let what = match request {
-                RequestKind::Substitution { out, incoming } => {
-                    format!("换人（{}换下{}）", person(*incoming), person(*out))
-                }
-                RequestKind::Timeout => "暂停".into(),
-            };
-            let who = order.player.map(person).unwrap_or_else(|| "任一队员".into());
-            format!(
-                "{}申请{what}，已停钟。棋序：第{}手，{}{who}。请确认或取消（第10条第5款）",
-                side_zh(*side),
-                order.next_move,
-                side_zh(order.side)
-            )
-        }
-        Effect::RequestCancelled { side } => format!("{}取消申请，不计次数", side_zh(*side)),
-        Effect::SubstitutionMade { side, out, incoming, kind, left } => {
-            let how = match kind {
-                SubstitutionKind::Regular => format!("剩余{left}次"),
-                SubstitutionKind::Any => "第24条第4款增加的换人机会".into(),
-                SubstitutionKind::RedCardReplacement => "替换红牌罚下队员".into(),
-            };
-            format!("{}：{}换下{}（{how}）", side_zh(*side), person(*incoming), person(*out))
-        }
-        Effect::SeatingDelay { side, secs, limit } => format!(
-            "{}替补用时{secs}秒就位（限{limit}秒），裁判可劝告、黄牌警告乃至废除本次替换（第10条第5款）",
-            side_zh(*side)
-        ),
-        Effect::SeatedInTime { side, secs } => format!("{}替补{secs}秒就位", side_zh(*side)),
-        Effect::TimeoutTaken { side, left } => format!("{}暂停，剩余{left}次", side_zh(*side)),
-        Effect::SectionEnded { section, moves, .. } => {
-            format!("{}于第{moves}手结束，休息5分钟，计时暂停", Lang::Zh.section(*section))
-        }
-        Effect::MovesPlayed { first, last } if first == last => format!("第{first}手按序落子"),
-        Effect::MovesPlayed { first, last } => format!("第{first}至{last}手按序落子"),
-        Effect::GameOver { said, .. } => Lang::Zh.effect(said, &|p| Some(person(p))),
-        Effect::PlayoffRequired => "淘汰赛和棋：采用“节棋”办法，自第144手再次对弈（第12条）".into(),
-        Effect::Ended { side: Some(c), .. } => format!("比赛结束，判{}", side_zh(*c)),
-        Effect::Ended { side: None, .. } => "裁判长判罚，比赛结束".into(),
-        Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => format!(
-            "棋局复原至第{restored_to}手；双方各派任意两名棋手，使用剩余时间（黑方{}，白方{}：第{clocks_after}手后的计时），各有一次换人和暂停的权利（第12条）",
-            Lang::Zh.clock_reading(&clocks[0]),
-            Lang::Zh.clock_reading(&clocks[1])
-        ),
-        Effect::ClocksRecorded { move_number, clocks } => format!(
-            "第{move_number}手后计时：黑方{}，白方{}（第22条第4款）",
-            Lang::Zh.clock_reading(&clocks[0]),
-            Lang::Zh.clock_reading(&clocks[1])
-        ),
-        Effect::MatchDecided { outcome, points, playoff } => format!(
-            "{}{}；场分：黑方{}，白方{}",
-            if *playoff { "节棋后" } else { "" },
-            match outcome {
-                TeamOutcome::FirstWins => "黑方胜",
-                TeamOutcome::SecondWins => "白方胜",
-                TeamOutcome::Draw => "和棋",
-                TeamOutcome::DoubleLoss => "双方均负",
-                TeamOutcome::NoResult => "无胜负，重赛",
-            },
-            points[0],
-            points[1]
-        ),
-    }
-}
-
-fn refusal_en(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
-    match e {
-        Refusal::MatchOver => "The match is over".into(),
-        Refusal::PlayoffPending => {
-            "The game was drawn in a knockout: restore the position for the play-off first (Art. 12)".into()
-        }
-        Refusal::NoPlayoffPending => "No play-off is pending".into(),
-        Refusal::UnknownPerson { person: p } => format!("{} is in neither team", person(*p)),
-        Refusal::NotOnTeam { person: p, team } => format!("{} is not on the list of {team}", person(*p)),
-        Refusal::NotAPlayer { person: p } => {
-            format!("{} is a leader or coach, not a player", person(*p))
-        }
-        Refusal::SamePlayerTwice { person: p } => {
-            format!("{} is named twice in the line-up", person(*p))
-        }
-        Refusal::PlaysAnotherSection { person: p, section } => format!(
-            "{} is in the line-up of {}: a player plays at most one section (seed 003 Art. 10.4)",
-            person(*p),
-            Lang::En.section(*section)
-        ),
-        Refusal::HasPlayed { person: p, section } => format!(
-            "{} has already played in {}: a player who has played cannot come on again, and a substitute only finishes the current section (Art. 10.4)",
-            person(*p),
-            Lang::En.section(*section)
-        ),
-        Refusal::Barred { person: p } => format!(
-            "{} was shown a red card and is barred from this game and the next (Art. 24.3)",
-            person(*p)
-        ),
-        Refusal::LineupLate { section, deadline, at } => format!(
-            "The line-up for {} {} and can no longer change: {} s late",
-            Lang::En.section(*section),
-            due_en(*section),
-            at - deadline
-        ),
-        Refusal::SectionClosed { section } => {
-            format!("{} has started or is over: its line-up can no longer change", Lang::En.section(*section))
-        }
-        Refusal::LineupMissing { side, section } => {
-            format!("{} has not submitted its line-up for {}", side_en(*side), Lang::En.section(*section))
-        }
-        Refusal::NotOnBoard { person: p } => format!("{} is not at the board", person(*p)),
-        Refusal::AlreadyOnBoard { person: p } => format!("{} is already at the board", person(*p)),
-        Refusal::NotYourTurn { to_move } => format!(
-            "It is {}'s turn (two consecutive moves: the second is void and a yellow card is shown, Art. 17.2)",
-            side_en(*to_move)
-        ),
-        Refusal::NotThisPlayersTurn { person: p, expected } => {
-            format!("It is {}'s turn, not {}'s", person(*expected), person(*p))
-        }
-        Refusal::SeatVacant { side } => {
-            format!("{} must first name the replacement of its red-carded player", side_en(*side))
-        }
-        Refusal::RequestPending { side } => format!(
-            "{} has a request pending: the clock is stopped until it is confirmed or cancelled (Art. 10.5)",
-            side_en(*side)
-        ),
-        Refusal::NoRequestPending { side } => format!("{} has no request pending", side_en(*side)),
-        Refusal::NoSubstitutionsLeft { side, limit } => format!(
-            "{} has used its {limit} substitution{} (Art. 10.5)",
-            side_en(*side),
-            plural(*limit)
-        ),
-        Refusal::ReturningPlayer { person: p } => format!(
-            "{} has already played and cannot come on again (Art. 10.4), unless the side has the extra substitution of Art. 24.4",
-            person(*p)
-        ),
-        Refusal::NoTimeoutsLeft { side, limit } => format!(
-            "{} has used its {limit} timeout{} (Art. 10.5)",
-            side_en(*side),
-            plural(*limit)
-        ),
-        Refusal::NoOrderErrorToClaim { claimant } => format!(
-            "There is no move-order error of {} to claim: a claim must come before the claimant places a stone (Art. 17.7)",
-            side_en(claimant.opponent())
-        ),
-        Refusal::NotInPlay => "No section is in play".into(),
-        Refusal::SectionNotComplete { section, moves, last } => format!(
-            "{} ends after move {last}; only {moves} moves have been played (Art. 10.2)",
-            Lang::En.section(*section)
-        ),
-        Refusal::NoSectionToEnd => {
-            "Only sections 1 and 2 end by move number; section 3 ends with the game".into()
-        }
-        Refusal::NoVacancy { side } => format!("{} has no red-carded player to replace", side_en(*side)),
-        Refusal::NoSubstitutionToSeat { side } => {
-            format!("{} has no substitute waiting to be seated", side_en(*side))
-        }
-        Refusal::AlreadySentOff { person: p } => {
-            format!("{} has already been sent off in this game", person(*p))
-        }
-        Refusal::MovesNotAhead { moves, through } => {
-            format!("Move {through} has already been played: the game is at move {moves}")
-        }
-        Refusal::BeyondQuota { section, last } => format!(
-            "{} ends after move {last}: moves beyond it cost a stone each (Art. 17.8) and are entered one by one",
-            Lang::En.section(*section)
-        ),
-        Refusal::ChooseNextPlayer { side } => format!(
-            "After the order error {} chooses its next player (Art. 17.7): enter that move with its player",
-            side_en(*side)
-        ),
-        Refusal::ClocksAhead { move_number, moves } => format!(
-            "Move {move_number} has not been played yet: the game is at move {moves}"
-        ),
-        Refusal::ClocksBeforePlayoff { move_number, restored_to } => format!(
-            "The 节棋 play-off restored the game after move {restored_to}: a reading after move {move_number} of the original game can no longer be added"
-        ),
-        Refusal::PlayoffClocksMissing { rule, move_number } => format!(
-            "The 节棋 play-off is played with each side's remaining time, byo-yomi included (Art. 12): first record both clocks as they stood {} (after move {move_number}; Art. 22.4)",
-            match rule {
-                PlayoffClock::AtGameEnd => "at the end of the drawn game",
-                PlayoffClock::AtSectionTwoEnd => "at the end of section 2",
+            Event::RequestTimeout { side: c } => self.tf("relay.ev_timeout_request", &[&side(c)]),
+            Event::ConfirmRequest { side: c } => self.tf("relay.ev_confirm", &[&side(c)]),
+            Event::CancelRequest { side: c } => self.tf("relay.ev_cancel", &[&side(c)]),
+            Event::SubstituteSeated { side: c } => self.tf("relay.ev_seated", &[&side(c)]),
+            Event::AnnulSubstitution { side: c } => self.tf("relay.ev_annul", &[&side(c)]),
+            Event::TimeoutEnd { side: c } => self.tf("relay.ev_timeout_end", &[&side(c)]),
+            Event::ReplaceSentOff { side: c, incoming } => {
+                self.tf("relay.ev_replace", &[&side(c), &person(*incoming)])
             }
-        ),
-        Refusal::CardNotForOffence { offence, card, allowed } => format!(
-            "{} is not the card for this offence ({}): the rules give {}",
-            card_en(*card),
-            offence.code(),
-            allowed.iter().map(|c| card_en(*c)).collect::<Vec<_>>().join(" or ")
-        ),
-        Refusal::NoSubstitutionToAnnul { side } => format!(
-            "{} has no substitution to annul: only the last one, before the next move (Art. 10.5 (3))",
-            side_en(*side)
-        ),
-        Refusal::NoTimeoutRunning { side } => format!("{} has no timeout running", side_en(*side)),
-        Refusal::TimeoutEndsBefore { side } => {
-            format!("{}'s timeout cannot end before it was confirmed", side_en(*side))
+            Event::Card { person: p, card, .. } => {
+                let key = match card {
+                    Card::Advice => "relay.ev_card_advice",
+                    Card::Yellow => "relay.ev_card_yellow",
+                    Card::Red => "relay.ev_card_red",
+                };
+                self.tf(key, &[&person(*p)])
+            }
+            Event::ByoYomiTimeout { player } => self.tf("relay.ev_byoyomi", &[&person(*player)]),
+            Event::SectionEnd { .. } => self.t("relay.ev_section_end").into(),
+            Event::Clocks { move_number: Some(n), .. } => self.tf("relay.ev_clocks_after", &[n]),
+            Event::Clocks { move_number: None, .. } => self.t("relay.ev_clocks").into(),
+            Event::Count { black_halves, .. } => self.tf("relay.ev_count", &[&Lang::halves(*black_halves)]),
+            Event::Resign { side: c, by: None } => self.tf("relay.ev_resign", &[&side(c)]),
+            Event::Resign { side: c, by: Some(p) } => self.tf("relay.ev_resign_by", &[&side(c), &person(*p)]),
+            Event::End { ending, side: Some(c), .. } => {
+                self.tf("relay.ev_end_against", &[&self.t(ending_key(*ending)), &side(c)])
+            }
+            Event::End { ending, side: None, .. } => self.tf("relay.ev_end", &[&self.t(ending_key(*ending))]),
+            Event::RestoreForPlayoff => self.t("relay.ev_restore").into(),
+            Event::MovesInOrder { through } => self.tf("relay.ev_moves_in_order", &[through]),
         }
-        Refusal::EndNeedsSide => "Say which side the ruling is against".into(),
-        Refusal::EndReasonMissing => "Give the reason for the ruling".into(),
-        Refusal::StillEligible { side, section, eligible } => format!(
-            "{} still has {eligible} players who may play {} (Arts. 10.3, 10.4): it must hand in its line-up",
-            side_en(*side),
-            Lang::En.section(*section)
-        ),
-        Refusal::NoLineupDue { side } => format!(
-            "{} owes no line-up now: a player short at the board during a section is Art. 24.4's case (the carded player stays on)",
-            side_en(*side)
-        ),
-        Refusal::ResignerAtBoard { person: p } => format!(
-            "{} is playing at the board: the executing leader confirms the resignation (Arts. 14, 10.1)",
-            person(*p)
-        ),
-        Refusal::Ruling { error } => format!("The ruling cannot be applied: {}", Lang::En.ruling_error(error)),
     }
 }
 
-fn refusal_zh(e: &Refusal, person: &dyn Fn(PersonId) -> String) -> String {
-    match e {
-        Refusal::MatchOver => "本场比赛已结束".into(),
-        Refusal::PlayoffPending => "淘汰赛和棋：须先复原棋局进行“节棋”（第12条）".into(),
-        Refusal::NoPlayoffPending => "没有待进行的节棋".into(),
-        Refusal::UnknownPerson { person: p } => format!("{}不在任何一队", person(*p)),
-        Refusal::NotOnTeam { person: p, team } => format!("{}不在{team}的名单中", person(*p)),
-        Refusal::NotAPlayer { person: p } => format!("{}是领队或教练，不是队员", person(*p)),
-        Refusal::SamePlayerTwice { person: p } => format!("{}在名单中出现两次", person(*p)),
-        Refusal::PlaysAnotherSection { person: p, section } => {
-            format!("{}已列入{}名单：每队上场选手最多下满一节（第10条第4款）", person(*p), Lang::Zh.section(*section))
-        }
-        Refusal::HasPlayed { person: p, section } => format!(
-            "{}已在{}上场：已上过场的选手不得再次上场，替补选手最多只能下满本节（第10条第4款）",
-            person(*p),
-            Lang::Zh.section(*section)
-        ),
-        Refusal::Barred { person: p } => {
-            format!("{}被出示红牌，禁止参加本局及下一局比赛（第24条第3款）", person(*p))
-        }
-        Refusal::LineupLate { section, deadline, at } => format!(
-            "{}出场名单{}，已不能更改，已迟{}秒",
-            Lang::Zh.section(*section),
-            due_zh(*section),
-            at - deadline
-        ),
-        Refusal::SectionClosed { section } => format!("{}已开始或已结束，名单不能再改", Lang::Zh.section(*section)),
-        Refusal::LineupMissing { side, section } => {
-            format!("{}尚未提交{}出场名单", side_zh(*side), Lang::Zh.section(*section))
-        }
-        Refusal::NotOnBoard { person: p } => format!("{}不在场上", person(*p)),
-        Refusal::AlreadyOnBoard { person: p } => format!("{}已在场上", person(*p)),
-        Refusal::NotYourTurn { to_move } => {
-            format!("轮到{}落子（连下两着：判第二着无效并黄牌警告，第17条第2款）", side_zh(*to_move))
-        }
-        Refusal::NotThisPlayersTurn { person: p, expected } => {
-            format!("轮到{}落子，不是{}", person(*expected), person(*p))
-        }
-        Refusal::SeatVacant { side } => format!("{}须先指定替换红牌罚下队员的替补", side_zh(*side)),
-        Refusal::RequestPending { side } => {
-            format!("{}有待确认的申请，确认或取消前停钟（第10条第5款）", side_zh(*side))
-        }
-        Refusal::NoRequestPending { side } => format!("{}没有待确认的申请", side_zh(*side)),
-        Refusal::NoSubstitutionsLeft { side, limit } => {
-            format!("{}的{limit}次换人机会已用完（第10条第5款）", side_zh(*side))
-        }
-        Refusal::ReturningPlayer { person: p } => format!(
-            "{}已上过场，不得再次上场（第10条第4款），除非本方有第24条第4款增加的任意换人机会",
-            person(*p)
-        ),
-        Refusal::NoTimeoutsLeft { side, limit } => {
-            format!("{}的{limit}次暂停机会已用完（第10条第5款）", side_zh(*side))
-        }
-        Refusal::NoOrderErrorToClaim { claimant } => format!(
-            "{}没有可提出的行棋次序错误：须在落子前提出（第17条第7款）",
-            side_zh(claimant.opponent())
-        ),
-        Refusal::NotInPlay => "当前没有进行中的一节".into(),
-        Refusal::SectionNotComplete { section, moves, last } => {
-            format!("{}至第{last}手结束，目前只下了{moves}手（第10条第2款）", Lang::Zh.section(*section))
-        }
-        Refusal::NoSectionToEnd => "只有第1、2节按手数结束；第3节至终局".into(),
-        Refusal::NoVacancy { side } => format!("{}没有需要替换的红牌罚下队员", side_zh(*side)),
-        Refusal::NoSubstitutionToSeat { side } => format!("{}没有待就位的替补", side_zh(*side)),
-        Refusal::AlreadySentOff { person: p } => format!("{}本局已被罚下", person(*p)),
-        Refusal::MovesNotAhead { moves, through } => format!("第{through}手已经下过，目前为第{moves}手"),
-        Refusal::BeyondQuota { section, last } => {
-            format!("{}至第{last}手结束：超过的着手每手罚1子（第17条第8款），须逐手录入", Lang::Zh.section(*section))
-        }
-        Refusal::ChooseNextPlayer { side } => {
-            format!("行棋次序错误后由{}选择己方接续者（第17条第7款）：请录入该手及其棋手", side_zh(*side))
-        }
-        Refusal::ClocksAhead { move_number, moves } => {
-            format!("第{move_number}手尚未下出，目前为第{moves}手")
-        }
-        Refusal::ClocksBeforePlayoff { move_number, restored_to } => format!(
-            "节棋已将棋局复原至第{restored_to}手：原局第{move_number}手后的计时不能再补录"
-        ),
-        Refusal::PlayoffClocksMissing { rule, move_number } => format!(
-            "节棋使用双方所剩时间（包括读秒，第12条）：请先录入{}双方的计时（第{move_number}手后；第22条第4款）",
-            match rule {
-                PlayoffClock::AtGameEnd => "和棋终局时",
-                PlayoffClock::AtSectionTwoEnd => "第二节结束时",
+/// Effects: what an accepted event did.
+impl Lang {
+    pub fn relay_effect(self, e: &Effect, person: Person) -> String {
+        let side = |c: &Color| self.side(*c);
+        let sec = |s: &Section| self.section(*s);
+        match e {
+            Effect::LineupAccepted { side: c, section, players, replaced } => self.tf(
+                if *replaced { "relay.fx_lineup_replaced" } else { "relay.fx_lineup_accepted" },
+                &[&side(c), &sec(section), &person(players[0]), &person(players[1])],
+            ),
+            Effect::LineupLate { side: c, section, secs } => {
+                self.tf("relay.fx_lineup_late", &[&side(c), &sec(section), secs, &self.due(*section)])
             }
-        ),
-        Refusal::CardNotForOffence { card, allowed, .. } => format!(
-            "此项犯规不应判{}：规则规定为{}",
-            card_zh(*card),
-            allowed.iter().map(|c| card_zh(*c)).collect::<Vec<_>>().join("或")
-        ),
-        Refusal::NoSubstitutionToAnnul { side } => {
-            format!("{}没有可废除的换人：只能废除最近一次、且其后尚未落子（第10条第5款第3项）", side_zh(*side))
+            Effect::SubstitutionAnnulled { side: c, out, incoming, left } => {
+                self.tf("relay.fx_sub_annulled", &[&side(c), &person(*incoming), &person(*out), left])
+            }
+            Effect::TimeoutEnded { side: c, secs } => self.tf("relay.fx_timeout_ended", &[&side(c), secs]),
+            Effect::Seated { section, order } => {
+                self.tf("relay.fx_seated", &[&sec(section), &self.list(order.iter().map(|&p| person(p)))])
+            }
+            Effect::MovePlayed { number, side: c, player } => {
+                self.tf("relay.fx_move", &[number, &side(c), &person(*player)])
+            }
+            Effect::OrderErrorClaimable { number, side: c, player, claimant } => {
+                self.tf("relay.fx_order_error", &[number, &side(c), &person(*player), &side(claimant)])
+            }
+            Effect::OrderErrorLapsed { number, side: c } => {
+                self.tf("relay.fx_order_lapsed", &[number, &side(c)])
+            }
+            Effect::Ruling { said } | Effect::GameOver { said, .. } => {
+                self.effect(said, &|p| Some(person(p)))
+            }
+            Effect::RedCountsAsSubstitution { side: c, left } => {
+                self.tf("relay.fx_red_counts", &[&side(c), left])
+            }
+            Effect::AnySubstitutionGained { side: c } => self.tf("relay.fx_any_sub", &[&side(c)]),
+            Effect::SeatVacant { side: c, person: p } => {
+                self.tf("relay.fx_seat_vacant", &[&side(c), &person(*p)])
+            }
+            Effect::StaysOn { side: c, person: p } => self.tf("relay.fx_stays_on", &[&side(c), &person(*p)]),
+            Effect::LineupReopened { side: c, section } => {
+                self.tf("relay.fx_lineup_reopened", &[&side(c), &sec(section)])
+            }
+            Effect::ForcedPass { number, side: c, player } => {
+                self.tf("relay.fx_forced_pass", &[number, &side(c), &person(*player)])
+            }
+            Effect::RequestMade { side: c, request, order } => {
+                let what = self.request(request, person);
+                let who = order.player.map(person).unwrap_or_else(|| self.t("relay.either_player").into());
+                self.tf("relay.fx_request", &[&side(c), &what, &order.next_move, &side(&order.side), &who])
+            }
+            Effect::RequestCancelled { side: c } => self.tf("relay.fx_request_cancelled", &[&side(c)]),
+            Effect::SubstitutionMade { side: c, out, incoming, kind, left } => self.tf(
+                "relay.fx_sub_made",
+                &[&side(c), &person(*incoming), &person(*out), &self.substitution_how(*kind, *left)],
+            ),
+            Effect::SeatingDelay { side: c, secs, limit } => {
+                self.tf("relay.fx_seating_delay", &[&side(c), secs, limit])
+            }
+            Effect::SeatedInTime { side: c, secs } => self.tf("relay.fx_seated_in_time", &[&side(c), secs]),
+            Effect::TimeoutTaken { side: c, left } => self.tf("relay.fx_timeout_taken", &[&side(c), left]),
+            Effect::SectionEnded { section, moves, .. } => {
+                self.tf("relay.fx_section_ended", &[&sec(section), moves])
+            }
+            Effect::MovesPlayed { first, last } if first == last => {
+                self.tf("relay.fx_move_in_order", &[first])
+            }
+            Effect::MovesPlayed { first, last } => self.tf("relay.fx_moves_in_order", &[first, last]),
+            Effect::PlayoffRequired => self.t("relay.fx_playoff_required").into(),
+            Effect::Ended { side: Some(c), .. } => self.tf("relay.fx_ended_against", &[&side(c)]),
+            Effect::Ended { side: None, .. } => self.t("relay.fx_ended_ruling").into(),
+            Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => {
+                let [b, w] = clocks.map(|r| self.clock_reading(&r));
+                self.tf("relay.fx_playoff_started", &[restored_to, &b, &w, clocks_after])
+            }
+            Effect::ClocksRecorded { move_number, clocks } => {
+                let [b, w] = clocks.map(|r| self.clock_reading(&r));
+                self.tf("relay.fx_clocks", &[move_number, &b, &w])
+            }
+            Effect::MatchDecided { outcome, points, playoff } => self.tf(
+                if *playoff { "relay.fx_decided_playoff" } else { "relay.fx_decided" },
+                &[&self.team_outcome(*outcome), &points[0], &points[1]],
+            ),
         }
-        Refusal::NoTimeoutRunning { side } => format!("{}没有进行中的暂停", side_zh(*side)),
-        Refusal::TimeoutEndsBefore { side } => format!("{}暂停结束时间不能早于确认时间", side_zh(*side)),
-        Refusal::EndNeedsSide => "请选择被判罚的一方".into(),
-        Refusal::EndReasonMissing => "请填写判罚理由".into(),
-        Refusal::StillEligible { side, section, eligible } => format!(
-            "{}仍有{eligible}名队员可参加{}（第10条第3、4款），须提交出场名单",
-            side_zh(*side),
-            Lang::Zh.section(*section)
-        ),
-        Refusal::NoLineupDue { side } => {
-            format!("{}当前无须提交出场名单：比赛中场上缺人按第24条第4款处理（被罚队员不下场）", side_zh(*side))
+    }
+
+    /// What a side asks for: "substitution A for B" / "换人（A换下B）", "timeout" / "暂停".
+    fn request(self, r: &RequestKind, person: Person) -> String {
+        match r {
+            RequestKind::Substitution { out, incoming } => {
+                self.tf("relay.req_substitution", &[&person(*incoming), &person(*out)])
+            }
+            RequestKind::Timeout => self.t("relay.req_timeout").into(),
         }
-        Refusal::ResignerAtBoard { person: p } => {
-            format!("{}正在场上对局：认输由执行领队确认（第14条、第10条第1款）", person(*p))
+    }
+
+    /// How a substitution counts: the regular ones left, the extra one of Art. 24.4, or a
+    /// red-carded player's replacement.
+    fn substitution_how(self, kind: SubstitutionKind, left: u32) -> String {
+        match kind {
+            SubstitutionKind::Regular if left == 1 => self.tf("relay.how_left_one", &[&left]),
+            SubstitutionKind::Regular => self.tf("relay.how_left", &[&left]),
+            SubstitutionKind::Any => self.t("relay.how_any").into(),
+            SubstitutionKind::RedCardReplacement => self.t("relay.how_red").into(),
         }
-        Refusal::Ruling { error } => format!("判罚无法执行：{}", Lang::Zh.ruling_error(error)),
+    }
+
+    /// A team match's outcome, Black's team first.
+    fn team_outcome(self, o: TeamOutcome) -> &'static str {
+        self.t(match o {
+            TeamOutcome::FirstWins => "relay.outcome_first_wins",
+            TeamOutcome::SecondWins => "relay.outcome_second_wins",
+            TeamOutcome::Draw => "relay.outcome_draw",
+            TeamOutcome::DoubleLoss => "relay.outcome_double_loss",
+            TeamOutcome::NoResult => "relay.outcome_no_result",
+        })
+    }
+}
+
+/// Refusals: why an event was refused.
+impl Lang {
+    pub fn relay_refusal(self, e: &Refusal, person: Person) -> String {
+        let side = |c: &Color| self.side(*c);
+        let sec = |s: &Section| self.section(*s);
+        let one = |n: &u32, one: &'static str, many: &'static str| if *n == 1 { one } else { many };
+        match e {
+            Refusal::MatchOver => self.t("relay.rf_match_over").into(),
+            Refusal::PlayoffPending => self.t("relay.rf_playoff_pending").into(),
+            Refusal::NoPlayoffPending => self.t("relay.rf_no_playoff").into(),
+            Refusal::UnknownPerson { person: p } => self.tf("relay.rf_unknown_person", &[&person(*p)]),
+            Refusal::NotOnTeam { person: p, team } => self.tf("relay.rf_not_on_team", &[&person(*p), team]),
+            Refusal::NotAPlayer { person: p } => self.tf("relay.rf_not_a_player", &[&person(*p)]),
+            Refusal::SamePlayerTwice { person: p } => self.tf("relay.rf_twice", &[&person(*p)]),
+            Refusal::PlaysAnotherSection { person: p, section } => {
+                self.tf("relay.rf_other_section", &[&person(*p), &sec(section)])
+            }
+            Refusal::HasPlayed { person: p, section } => {
+                self.tf("relay.rf_has_played", &[&person(*p), &sec(section)])
+            }
+            Refusal::Barred { person: p } => self.tf("relay.rf_barred", &[&person(*p)]),
+            Refusal::LineupLate { section, deadline, at } => {
+                self.tf("relay.rf_lineup_late", &[&sec(section), &self.due(*section), &(at - deadline)])
+            }
+            Refusal::SectionClosed { section } => self.tf("relay.rf_section_closed", &[&sec(section)]),
+            Refusal::LineupMissing { side: c, section } => {
+                self.tf("relay.rf_lineup_missing", &[&side(c), &sec(section)])
+            }
+            Refusal::NotOnBoard { person: p } => self.tf("relay.rf_not_on_board", &[&person(*p)]),
+            Refusal::AlreadyOnBoard { person: p } => self.tf("relay.rf_on_board", &[&person(*p)]),
+            Refusal::NotYourTurn { to_move } => self.tf("relay.rf_not_your_turn", &[&side(to_move)]),
+            Refusal::NotThisPlayersTurn { person: p, expected } => {
+                self.tf("relay.rf_not_this_player", &[&person(*expected), &person(*p)])
+            }
+            Refusal::SeatVacant { side: c } => self.tf("relay.rf_seat_vacant", &[&side(c)]),
+            Refusal::RequestPending { side: c } => self.tf("relay.rf_request_pending", &[&side(c)]),
+            Refusal::NoRequestPending { side: c } => self.tf("relay.rf_no_request", &[&side(c)]),
+            Refusal::NoSubstitutionsLeft { side: c, limit } => {
+                self.tf(one(limit, "relay.rf_no_subs_one", "relay.rf_no_subs"), &[&side(c), limit])
+            }
+            Refusal::ReturningPlayer { person: p } => self.tf("relay.rf_returning", &[&person(*p)]),
+            Refusal::NoTimeoutsLeft { side: c, limit } => {
+                self.tf(one(limit, "relay.rf_no_timeouts_one", "relay.rf_no_timeouts"), &[&side(c), limit])
+            }
+            Refusal::NoOrderErrorToClaim { claimant } => {
+                self.tf("relay.rf_no_order_error", &[&side(&claimant.opponent())])
+            }
+            Refusal::NotInPlay => self.t("relay.rf_not_in_play").into(),
+            Refusal::SectionNotComplete { section, moves, last } => {
+                self.tf("relay.rf_section_incomplete", &[&sec(section), last, moves])
+            }
+            Refusal::NoSectionToEnd => self.t("relay.rf_no_section_to_end").into(),
+            Refusal::NoVacancy { side: c } => self.tf("relay.rf_no_vacancy", &[&side(c)]),
+            Refusal::NoSubstitutionToSeat { side: c } => self.tf("relay.rf_no_sub_to_seat", &[&side(c)]),
+            Refusal::AlreadySentOff { person: p } => self.tf("relay.rf_sent_off", &[&person(*p)]),
+            Refusal::MovesNotAhead { moves, through } => {
+                self.tf("relay.rf_moves_not_ahead", &[through, moves])
+            }
+            Refusal::BeyondQuota { section, last } => {
+                self.tf("relay.rf_beyond_quota", &[&sec(section), last])
+            }
+            Refusal::ChooseNextPlayer { side: c } => self.tf("relay.rf_choose_next", &[&side(c)]),
+            Refusal::ClocksAhead { move_number, moves } => {
+                self.tf("relay.rf_clocks_ahead", &[move_number, moves])
+            }
+            Refusal::ClocksBeforePlayoff { move_number, restored_to } => {
+                self.tf("relay.rf_clocks_before_playoff", &[restored_to, move_number])
+            }
+            Refusal::PlayoffClocksMissing { rule, move_number } => {
+                self.tf("relay.rf_playoff_clocks", &[&self.playoff_clock(*rule), move_number])
+            }
+            Refusal::CardNotForOffence { offence, card, allowed } => {
+                self.card_refusal(*offence, *card, allowed)
+            }
+            Refusal::NoSubstitutionToAnnul { side: c } => self.tf("relay.rf_no_sub_to_annul", &[&side(c)]),
+            Refusal::NoTimeoutRunning { side: c } => self.tf("relay.rf_no_timeout_running", &[&side(c)]),
+            Refusal::TimeoutEndsBefore { side: c } => self.tf("relay.rf_timeout_before", &[&side(c)]),
+            Refusal::EndNeedsSide => self.t("relay.rf_end_side").into(),
+            Refusal::EndReasonMissing => self.t("relay.rf_end_reason").into(),
+            Refusal::StillEligible { side: c, section, eligible } => {
+                self.tf("relay.rf_still_eligible", &[&side(c), eligible, &sec(section)])
+            }
+            Refusal::NoLineupDue { side: c } => self.tf("relay.rf_no_lineup_due", &[&side(c)]),
+            Refusal::ResignerAtBoard { person: p } => self.tf("relay.rf_resigner_at_board", &[&person(*p)]),
+            Refusal::Ruling { error } => self.tf("relay.rf_ruling", &[&self.ruling_error(error)]),
+        }
+    }
+
+    /// When the play-off's clocks are read: at the drawn game's end, or at section 2's.
+    fn playoff_clock(self, rule: PlayoffClock) -> &'static str {
+        self.t(match rule {
+            PlayoffClock::AtGameEnd => "relay.playoff_clock_game_end",
+            PlayoffClock::AtSectionTwoEnd => "relay.playoff_clock_section_two",
+        })
+    }
+
+    /// A card the offence does not allow, as the card form says it (seed 003's scale): which
+    /// cards it allows.
+    pub fn card_refusal(self, offence: CardOffence, card: Card, allowed: &[Card]) -> String {
+        let allowed = allowed.iter().map(|c| self.card_short(*c)).collect::<Vec<_>>().join(" / ");
+        self.tf("relay.err_card_offence", &[&self.card_short(card), &self.offence(offence), &allowed])
+    }
+
+    /// Why a relay match write was refused: every [`MatchError`] in its own words.
+    pub fn match_error(self, e: &MatchError, w: &MatchWords) -> String {
+        let t = |key: &str| self.t(key).to_string();
+        match e {
+            MatchError::Db(_) => t("err.internal"),
+            MatchError::Stale { .. } => t("relay.err_stale"),
+            MatchError::WrongKind => t("relay.err_wrong_kind"),
+            MatchError::NoStart => t("relay.no_start"),
+            MatchError::Started => t("relay.err_started"),
+            MatchError::Setup(s) => self.setup_error(s),
+            MatchError::Refused(r) => self.relay_refusal(r, w.person),
+            MatchError::Behind { asked, moves } => self.tf("relay.err_behind", &[asked, moves]),
+            MatchError::BoardPlayer { board } => self.tf("relay.err_board_player", &[board]),
+            MatchError::BoardOrder { board } => self.tf("relay.err_board_order", &[board]),
+            MatchError::NotChief if w.ruling => t("relay.err_not_chief_ruling"),
+            MatchError::NotChief => t("relay.err_not_chief"),
+            MatchError::ReasonRequired => t("relay.err_reason_required"),
+            MatchError::Withdraw(e) => self.withdraw_error(e, w.person),
+            MatchError::LaterRound { round } => self.tf("relay.err_later_round", &[round]),
+            MatchError::NigiriPending => t("relay.err_nigiri_pending"),
+            MatchError::NoNigiri => t("relay.err_no_nigiri"),
+            MatchError::NigiriClosed => t("relay.err_nigiri_closed"),
+            MatchError::Invalid(_) => self.tf("err.number_range", &[&1, &200]),
+            MatchError::ReplayStarted { replay } => self.tf("relay.err_replay_started", &[replay]),
+            MatchError::TimeBackwards { last } => {
+                self.tf("relay.err_time_backwards", &[&w.zone.date_time_of(*last)])
+            }
+            MatchError::TimeOutsideMatch { start } => {
+                self.tf("relay.err_time_outside", &[&w.zone.date_time_of(*start)])
+            }
+        }
+    }
+
+    /// Why a relay match cannot start (or be printed) yet: `match_error` for a caller with no
+    /// page around it (times in the server's zone, people by their numbers).
+    pub fn match_not_ready(self, e: &MatchError) -> String {
+        let person = |p: PersonId| self.tf("who.player_no", &[&p]);
+        self.match_error(e, &MatchWords { zone: EventZone::server(), person: &person, ruling: false })
+    }
+
+    /// Why the two rosters cannot play a relay match.
+    fn setup_error(self, e: &SetupError) -> String {
+        match e {
+            SetupError::Roster { side, error } => {
+                self.tf("relay.err_roster", &[&self.side_name(*side), &self.roster_error(error)])
+            }
+            SetupError::SharedPerson(_) => self.t("relay.err_shared_person").into(),
+            SetupError::SameTeam => self.t("relay.err_same_team").into(),
+            SetupError::UnknownBarred(p) => self.tf("relay.err_unknown_barred", &[p]),
+        }
     }
 }
 
@@ -772,20 +426,6 @@ impl Lang {
     pub fn ending_text(self, r: &EndRecord) -> String {
         let against = r.side.map(|c| self.tf("relay.end_against", &[&self.side_name(c)])).unwrap_or_default();
         self.tf("relay.end_what", &[&self.t(ending_key(r.ending)), &against, &r.reason, &r.ruled_by])
-    }
-
-    /// Why a relay match cannot start (or be printed) yet.
-    pub fn match_not_ready(self, e: &MatchError) -> String {
-        match e {
-            MatchError::NoStart => self.t("relay.no_start").to_string(),
-            MatchError::Setup(SetupError::Roster { side, error }) => {
-                format!("{}: {}", self.side_name(*side), self.roster_error(error))
-            }
-            MatchError::Setup(SetupError::SharedPerson(_)) => self.t("relay.err_shared_person").to_string(),
-            MatchError::Setup(SetupError::SameTeam) => self.t("relay.err_same_team").to_string(),
-            MatchError::Setup(SetupError::UnknownBarred(p)) => self.tf("relay.err_unknown_barred", &[p]),
-            other => format!("{other:?}"),
-        }
     }
 
     /// How a relay match ended besides the result itself: the ruling with its article, reason
@@ -890,10 +530,54 @@ mod tests {
             .contains("112号"));
     }
 
+    /// Every `MatchError` has its own wording in both languages: none falls back to another's
+    /// text or to `Debug` (the match page, the print route and the CLI all show them).
+    #[test]
+    fn every_match_error_has_its_own_words() {
+        use crate::db::DbError;
+        let all = [
+            MatchError::Db(DbError::NotFound),
+            MatchError::Stale { current: 3 },
+            MatchError::WrongKind,
+            MatchError::NoStart,
+            MatchError::Started,
+            MatchError::Setup(SetupError::SameTeam),
+            MatchError::Refused(Refusal::MatchOver),
+            MatchError::Behind { asked: 4, moves: 9 },
+            MatchError::BoardPlayer { board: 2 },
+            MatchError::BoardOrder { board: 3 },
+            MatchError::NotChief,
+            MatchError::ReasonRequired,
+            MatchError::Withdraw(WithdrawError::UnknownEvent { seq: 5 }),
+            MatchError::LaterRound { round: 2 },
+            MatchError::NigiriPending,
+            MatchError::NoNigiri,
+            MatchError::NigiriClosed,
+            MatchError::Invalid("grab".into()),
+            MatchError::ReplayStarted { replay: 8 },
+            MatchError::TimeBackwards { last: 1_796_000_000 },
+            MatchError::TimeOutsideMatch { start: 1_796_000_000 },
+        ];
+        let mut seen = std::collections::HashSet::new();
+        for e in &all {
+            let (en, zh) = both(|l| l.match_not_ready(e));
+            assert!(!en.contains("MatchError") && !en.contains("{"), "{e:?}: {en}");
+            assert!(
+                seen.insert(en.clone()) && seen.insert(zh.clone()),
+                "{e:?} shares its words: {en} / {zh}"
+            );
+        }
+        let ruling = MatchWords { zone: EventZone::server(), person: &id, ruling: true };
+        assert_ne!(
+            Lang::En.match_error(&MatchError::NotChief, &ruling),
+            Lang::En.match_not_ready(&MatchError::NotChief)
+        );
+    }
+
     /// Sides and sections read as the catalog has them (the sentences above build on them).
     #[test]
     fn sides_and_sections_in_both_languages() {
-        assert_eq!((side_en(Color::Black), side_zh(Color::White)), ("Black", "白方"));
+        assert_eq!((Lang::En.side(Color::Black), Lang::Zh.side(Color::White)), ("Black", "白方"));
         let (en, zh) = both(|l| l.section(Section::Two).into());
         assert_eq!((en.as_str(), zh.as_str()), ("section 2 (moves 73–143)", "第2节（第73至143手）"));
         assert_eq!(

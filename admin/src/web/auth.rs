@@ -93,13 +93,7 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
                 }
                 Refused::Failed => (StatusCode::UNAUTHORIZED, "login.failed"),
             };
-            let page = LoginPage {
-                c: ctx.chrome(ctx.t("login.title")),
-                username,
-                next,
-                error: Some(ctx.t(key).to_string()),
-            };
-            ctx.render_status(status, &page)
+            login_refused(&ctx, username, next, key, status)
         }
     }
 }
@@ -110,6 +104,23 @@ enum Refused {
     Throttled,
     /// A wrong password, an unknown name or a deactivated account (told apart to nobody).
     Failed,
+}
+
+/// The login form again with the name typed and the message of `key`.
+fn login_refused(
+    ctx: &Ctx,
+    username: String,
+    next: String,
+    key: &str,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let page = LoginPage {
+        c: ctx.chrome(ctx.t("login.title")),
+        username,
+        next,
+        error: Some(ctx.t(key).to_string()),
+    };
+    ctx.render_status(status, &page)
 }
 
 pub async fn logout(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
@@ -226,7 +237,7 @@ async fn render_users(
         })
         .await?;
     // The readable audit's sentences, as on an event's audit page.
-    let trail = trail.iter().map(|row| super::audit::line(ctx.lang, row, &subjects)).collect();
+    let trail = trail.iter().map(|row| super::views::audit::line(ctx.lang, row, &subjects)).collect();
     let page = UsersPage {
         c: ctx.chrome(ctx.t("users.title")),
         me: me.id,

@@ -256,6 +256,31 @@ fn start_reading(m: &RelayMatch) -> Option<&ClockEntry> {
     }
 }
 
+/// The faces a relay match's clock starts from, and the moves played: the last recorded
+/// reading, else fresh clocks at the match's moves (none before it starts).
+fn start_faces(m: Option<&RelayMatch>, tc: TimeControl) -> ([Face; 2], u32) {
+    let fresh = Face::from_reading(&ClockState::new(tc).reading());
+    match m {
+        Some(m) => match start_reading(m) {
+            Some(e) => ([Face::from_reading(&e.clocks[0]), Face::from_reading(&e.clocks[1])], e.move_number),
+            None => ([fresh, fresh], m.moves()),
+        },
+        None => ([fresh, fresh], 0),
+    }
+}
+
+/// The players at the board, Black's first, for the clock's "who" choice: (person, "Black · name").
+fn seated_options(lang: Lang, m: &RelayMatch) -> Vec<(String, String)> {
+    let pn = person_names(m);
+    let mut out = Vec::new();
+    for (c, label) in [(Color::Black, lang.t("r.black")), (Color::White, lang.t("r.white"))] {
+        for p in m.side(c).seats.into_iter().flatten().flatten() {
+            out.push((p.to_string(), format!("{label} · {}", pn.get(&p).cloned().unwrap_or_default())));
+        }
+    }
+    out
+}
+
 /// GET /t/{id}/matches/{mid}/clock: the clock of a relay match, from its last recorded reading
 /// (the play-off's too, seed 003 Art. 12) and its moves so far; the section breaks after moves
 /// 72 and 143 stop it for 5 minutes (Art. 10.2).
@@ -275,27 +300,11 @@ pub async fn match_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<
     }
     let settings = t.settings();
     let tc = settings.time_control;
-    let fresh = Face::from_reading(&ClockState::new(tc).reading());
-    let (start, moves) = match &st.m {
-        Some(m) => match start_reading(m) {
-            Some(e) => ([Face::from_reading(&e.clocks[0]), Face::from_reading(&e.clocks[1])], e.move_number),
-            None => ([fresh, fresh], m.moves()),
-        },
-        None => ([fresh, fresh], 0),
-    };
+    let (start, moves) = start_faces(st.m.as_ref(), tc);
     let tnames = team_names(&teams);
     let tname = |id: Option<i32>| id.and_then(|i| tnames.get(&i).cloned()).unwrap_or_default();
     let names = [tname(Some(st.row.black_team_id)), tname(st.row.white_team_id)];
-    let mut seated_opts = Vec::new();
-    if let Some(m) = &st.m {
-        let pn = person_names(m);
-        for (c, label) in [(Color::Black, ctx.t("r.black")), (Color::White, ctx.t("r.white"))] {
-            for p in m.side(c).seats.into_iter().flatten().flatten() {
-                seated_opts
-                    .push((p.to_string(), format!("{label} · {}", pn.get(&p).cloned().unwrap_or_default())));
-            }
-        }
-    }
+    let seated_opts = st.m.as_ref().map(|m| seated_options(ctx.lang, m)).unwrap_or_default();
     let timeout = settings.ruleset.timeout;
     let setup = Setup { control: tc, start, sections: true, moves };
     let title = ctx.lang.tf("clock.title_match", &[&st.row.round_number, &st.row.table_no]);

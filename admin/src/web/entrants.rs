@@ -1,6 +1,8 @@
 //! Entrants: the staff list with search and sort, add, edit (refused when stale), withdraw,
 //! reinstate, and the public player list.
 
+use std::collections::HashMap;
+
 use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
@@ -61,42 +63,23 @@ pub fn entrant_form(e: &EntrantRow) -> FormView {
     f
 }
 
+/// The value of a field parsed by the domain, or `None` with its error marked on `f`.
+fn checked<T>(lang: Lang, f: &mut FormView, field: &str, r: Result<T, ErrorCode>) -> Option<T> {
+    r.map_err(|e| f.error(field, code_msg(lang, &e))).ok()
+}
+
 /// Read and check an entrant form with the domain's parsing and validation.
 pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantInput>) {
     let mut f = FormView::from_form(form);
-    let rank = match Rank::parse(form.get("rank")) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            f.error(dom::field::RANK, code_msg(lang, &e));
-            None
-        }
-    };
-    let rating = match dom::parse_rating(form.get("rating")) {
-        Ok(r) => r,
-        Err(e) => {
-            f.error(dom::field::RATING, code_msg(lang, &e));
-            None
-        }
-    };
+    let rank = checked(lang, &mut f, dom::field::RANK, Rank::parse(form.get("rank")));
+    let rating = checked(lang, &mut f, dom::field::RATING, dom::parse_rating(form.get("rating"))).flatten();
     let birth_date = match form.get("birth_date") {
         "" => None,
-        s => match dom::parse_date(s) {
-            Ok(d) => Some(d),
-            Err(e) => {
-                f.error(dom::field::BIRTH_DATE, code_msg(lang, &e));
-                None
-            }
-        },
+        s => checked(lang, &mut f, dom::field::BIRTH_DATE, dom::parse_date(s)),
     };
     let sex = match form.get("sex") {
         "" => None,
-        s => match Sex::parse(s) {
-            Ok(x) => Some(x),
-            Err(e) => {
-                f.error(dom::field::SEX, code_msg(lang, &e));
-                None
-            }
-        },
+        s => checked(lang, &mut f, dom::field::SEX, Sex::parse(s)),
     };
     if form.get("reason").chars().count() > 500 {
         f.error("reason", lang.tf("err.too_long", &[&500]));
@@ -150,6 +133,34 @@ fn query(q: &[(String, String)], k: &str) -> String {
     q.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string()).unwrap_or_default()
 }
 
+/// The notice after an import (`?imported=N&skipped=K`): how many entrants came in, and how
+/// many rows were left out.
+fn import_notice(lang: Lang, q: &[(String, String)]) -> Option<String> {
+    let n = query(q, "imported").parse::<usize>().ok()?;
+    let text = lang.tf("imp.done", &[&n]);
+    match query(q, "skipped").parse::<usize>() {
+        Ok(k) if k > 0 => Some(format!("{text} {}", lang.tf("imp.done_skipped", &[&k]))),
+        _ => Some(text),
+    }
+}
+
+/// The entrant list's rows, each with its pairing number (`numbers`, by entrant id).
+fn entrant_items(lang: Lang, rows: &[EntrantRow], numbers: &HashMap<i32, u32>) -> Vec<EntrantItem> {
+    rows.iter()
+        .map(|e| EntrantItem {
+            id: e.id,
+            number: numbers.get(&e.id).copied().unwrap_or(0),
+            name_zh: e.name_zh(),
+            name_latin: e.name_latin(),
+            rank: rank_text(lang, &e.rank),
+            rating: e.rating.map(|r| r.to_string()).unwrap_or_default(),
+            unit: e.unit.clone(),
+            region: e.region.clone(),
+            withdrawn: e.withdrawn(),
+        })
+        .collect()
+}
+
 pub async fn list(
     ctx: Ctx,
     path: web::Path<String>,
@@ -172,38 +183,14 @@ pub async fn list(
         })
         .await?;
     let lang = ctx.lang;
-    let notice = match query(&q, "imported").parse::<usize>() {
-        Ok(n) => {
-            let mut text = lang.tf("imp.done", &[&n]);
-            if let Ok(k) = query(&q, "skipped").parse::<usize>() {
-                if k > 0 {
-                    text = format!("{text} {}", lang.tf("imp.done_skipped", &[&k]));
-                }
-            }
-            Some(text)
-        }
-        Err(_) => None,
-    };
+    let notice = import_notice(lang, &q);
     let base = format!(
         "/t/{tid}/entrants?{}",
         serde_urlencoded::to_string([("q", search.as_str()), ("sort", sort.code())]).unwrap_or_default()
     );
     let pager = Pager::new(rows.len(), page_asked, ENTRANTS_PER_PAGE, &base);
     let total = rows.len();
-    let rows = rows[pager.range()]
-        .iter()
-        .map(|e| EntrantItem {
-            id: e.id,
-            number: numbers.get(&e.id).copied().unwrap_or(0),
-            name_zh: e.name_zh(),
-            name_latin: e.name_latin(),
-            rank: rank_text(lang, &e.rank),
-            rating: e.rating.map(|r| r.to_string()).unwrap_or_default(),
-            unit: e.unit.clone(),
-            region: e.region.clone(),
-            withdrawn: e.withdrawn(),
-        })
-        .collect();
+    let rows = entrant_items(lang, &rows[pager.range()], &numbers);
     let page = EntrantsPage {
         c: ctx.chrome_t(&t, true, ctx.t("e.list_title")),
         tid,

@@ -119,7 +119,47 @@ fn filename_of(cd: &actix_web::http::header::ContentDisposition) -> Option<Strin
 /// read the same way under `fields_limit`.
 pub async fn read_upload<S>(
     content_type: &str,
-    mut stream: S,
+    stream: S,
+    file_limit: usize,
+    fields_limit: usize,
+) -> Result<Form, UploadError>
+where
+    S: futures_util::Stream<Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>>
+        + Unpin
+        + 'static,
+{
+    let ct = content_type.trim().to_ascii_lowercase();
+    if ct.starts_with("application/x-www-form-urlencoded") {
+        return read_urlencoded(content_type, stream, fields_limit).await;
+    }
+    if !ct.starts_with("multipart/form-data") {
+        return Err(UploadError::NotMultipart);
+    }
+    read_multipart(content_type, stream, file_limit, fields_limit).await
+}
+
+/// `read_upload` of an urlencoded body: at most `limit` bytes.
+async fn read_urlencoded<S>(content_type: &str, mut stream: S, limit: usize) -> Result<Form, UploadError>
+where
+    S: futures_util::Stream<Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>> + Unpin,
+{
+    use futures_util::StreamExt;
+    let mut body = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| UploadError::Unreadable)?;
+        if body.len() + chunk.len() > limit {
+            return Err(UploadError::TooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Form::parse(content_type, &body).map_err(|_| UploadError::Unreadable)
+}
+
+/// `read_upload` of a multipart body: each part a file (at most `file_limit` bytes) or a
+/// field (all fields together at most `fields_limit` bytes).
+async fn read_multipart<S>(
+    content_type: &str,
+    stream: S,
     file_limit: usize,
     fields_limit: usize,
 ) -> Result<Form, UploadError>
@@ -130,21 +170,6 @@ where
 {
     use actix_web::http::header::{HeaderMap, HeaderValue, CONTENT_TYPE};
     use futures_util::StreamExt;
-    let ct = content_type.trim().to_ascii_lowercase();
-    if ct.starts_with("application/x-www-form-urlencoded") {
-        let mut body = Vec::new();
-        while let Some(chunk) = stream.next().await {
-            let chunk = chunk.map_err(|_| UploadError::Unreadable)?;
-            if body.len() + chunk.len() > fields_limit {
-                return Err(UploadError::TooLarge);
-            }
-            body.extend_from_slice(&chunk);
-        }
-        return Form::parse(content_type, &body).map_err(|_| UploadError::Unreadable);
-    }
-    if !ct.starts_with("multipart/form-data") {
-        return Err(UploadError::NotMultipart);
-    }
     let mut headers = HeaderMap::new();
     let value = HeaderValue::from_str(content_type).map_err(|_| UploadError::NotMultipart)?;
     headers.insert(CONTENT_TYPE, value);

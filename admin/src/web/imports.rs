@@ -225,6 +225,26 @@ fn row_view(lang: Lang, r: &CsvRow, existing: &[(EntrantRow, Identity)]) -> Impo
     }
 }
 
+/// What an OpenGotha file can become: a new event, or (not for a team event) this one's
+/// entrants and rounds, filled in if it is empty, else replaced (`replace_hint` says what goes).
+fn og_modes(lang: Lang, target: &Target, replace_hint: &str) -> Vec<ImportMode> {
+    let mut modes = vec![ImportMode {
+        code: "new",
+        label: lang.t("imp.mode_new").to_string(),
+        hint: lang.t("imp.mode_new_hint").to_string(),
+        checked: false,
+    }];
+    if !target.is_team() {
+        let (label, hint) = if target.is_empty() {
+            (lang.t("imp.mode_fill").to_string(), lang.t("imp.mode_fill_hint").to_string())
+        } else {
+            (lang.t("imp.mode_replace").to_string(), replace_hint.to_string())
+        };
+        modes.push(ImportMode { code: "replace", label, hint, checked: target.is_empty() });
+    }
+    modes
+}
+
 fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], choice: Choice) -> Preview {
     let lang = ctx.lang;
     let tid = target.t.id;
@@ -253,20 +273,7 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
             lang.tf("imp.og_about", &[&og.players.len(), &games, &played, &og.absences().len()]),
             summary
         );
-        modes.push(ImportMode {
-            code: "new",
-            label: lang.t("imp.mode_new").to_string(),
-            hint: lang.t("imp.mode_new_hint").to_string(),
-            checked: false,
-        });
-        if !target.is_team() {
-            let (label, hint) = if target.is_empty() {
-                (lang.t("imp.mode_fill").to_string(), lang.t("imp.mode_fill_hint").to_string())
-            } else {
-                (lang.t("imp.mode_replace").to_string(), replace_hint.clone())
-            };
-            modes.push(ImportMode { code: "replace", label, hint, checked: target.is_empty() });
-        }
+        modes = og_modes(lang, target, &replace_hint);
     }
     Preview {
         kind: kind.slug(),
@@ -449,6 +456,21 @@ async fn confirm_csv(
     replace(ctx, Kind::Csv, p, bytes, target, expected, None, &[], data, actor).await
 }
 
+/// A backup of the database before an import replaces a tournament with entrants or rounds: its
+/// file's path for the audit note; none for an empty tournament.
+async fn backup_before(ctx: &Ctx, target: &Target) -> Result<Option<String>, AppError> {
+    if target.is_empty() {
+        return Ok(None);
+    }
+    let (tid, path) = (target.t.id, ctx.state.db_path.clone());
+    let file = ctx
+        .db(move |_| {
+            backup::auto_backup(&path, &format!("before-import-t{tid}")).map(|f| f.display().to_string())
+        })
+        .await?;
+    Ok(Some(file))
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn replace(
     ctx: &Ctx,
@@ -472,20 +494,7 @@ async fn replace(
     if expected.is_some_and(|e| e != target.changes) {
         return stale().await;
     }
-    let backup = if target.is_empty() {
-        None
-    } else {
-        Some(
-            ctx.db({
-                let path = ctx.state.db_path.clone();
-                move |_| {
-                    backup::auto_backup(&path, &format!("before-import-t{tid}"))
-                        .map(|f| f.display().to_string())
-                }
-            })
-            .await?,
-        )
-    };
+    let backup = backup_before(ctx, target).await?;
     let n = note(kind, p, not_imported, backup);
     let r = ctx
         .db_raw(move |c| edb::replace_event(c, &actor, tid, expected, settings.as_ref(), &data, &n))
@@ -501,6 +510,24 @@ async fn replace(
         Err(ReplaceError::Db(DbError::NotFound)) => Err(ctx.not_found()),
         Err(ReplaceError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
     }
+}
+
+/// An OpenGotha file as a new event, with its settings (what they cannot hold in the audit
+/// note); only an organizer creates events.
+async fn create_from_og(
+    ctx: &Ctx,
+    user: &crate::db::users::User,
+    p: &Parsed,
+    og: &OgTournament,
+    data: ImportData,
+) -> Result<HttpResponse, AppError> {
+    ctx.require_organizer()?;
+    let today = chrono::Local::now().date_naive();
+    let (settings, not) = event_settings(og, &TournamentSettings::defaults(today));
+    let n = note(Kind::OpenGotha, p, &not, None);
+    let actor = user.actor();
+    let (new_tid, done) = ctx.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;
+    Ok(done_redirect(ctx, new_tid, &done))
 }
 
 async fn confirm_og(
@@ -524,16 +551,7 @@ async fn confirm_og(
             .await
     };
     match mode {
-        "new" => {
-            // A new event needs the right to create events.
-            ctx.require_organizer()?;
-            let today = chrono::Local::now().date_naive();
-            let (settings, not) = event_settings(og, &TournamentSettings::defaults(today));
-            let n = note(Kind::OpenGotha, p, &not, None);
-            let actor = user.actor();
-            let (new_tid, done) = ctx.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;
-            Ok(done_redirect(ctx, new_tid, &done))
-        }
+        "new" => create_from_og(ctx, user, p, og, data).await,
         "replace" if target.is_team() => {
             refuse_with(Choice { mode_error: Some(ctx.t("imp.err_team").to_string()), ..Default::default() })
                 .await
@@ -544,19 +562,8 @@ async fn confirm_og(
         }
         "replace" => {
             let (settings, not) = event_settings(og, &target.t.settings());
-            replace(
-                ctx,
-                Kind::OpenGotha,
-                p,
-                bytes,
-                target,
-                expected,
-                Some(settings),
-                &not,
-                data,
-                user.actor(),
-            )
-            .await
+            let (k, settings, actor) = (Kind::OpenGotha, Some(settings), user.actor());
+            replace(ctx, k, p, bytes, target, expected, settings, &not, data, actor).await
         }
         _ => {
             refuse_with(Choice { mode_error: Some(ctx.t("imp.err_mode").to_string()), ..Default::default() })

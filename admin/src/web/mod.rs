@@ -32,6 +32,7 @@ use actix_web::middleware::DefaultHeaders;
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use ctx::{lang_of, Ctx};
 use error::AppError;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -321,11 +322,7 @@ fn start_backups(state: web::Data<AppState>, auto: db::backup::AutoBackup, every
 pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     let ServeOptions { db: db_path, bind, net, idle, db_opts, backups } = opts;
     let pool = db::open_with(&db_path, db_opts).map_err(|e| std::io::Error::other(e.to_string()))?;
-    let n_users = {
-        let mut conn = pool.get().map_err(|e| std::io::Error::other(e.to_string()))?;
-        db::users::count(&mut conn).map_err(|e| std::io::Error::other(e.to_string()))?
-    };
-    let setup_token = (n_users == 0).then(db::users::random_token);
+    let setup_token = first_run_token(&pool)?;
     let state = web::Data::new(AppState {
         pool,
         db_path: db_path.clone(),
@@ -360,11 +357,9 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     .workers(2)
     .bind(&bind)?;
     let addr = server.addrs().first().copied().ok_or_else(|| std::io::Error::other("no address bound"))?;
-    let shown = if addr.ip().is_unspecified() {
-        std::net::SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), addr.port())
-    } else {
-        addr
-    };
+    // A server bound to every address is reached at localhost on this machine.
+    let local = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), addr.port());
+    let shown = if addr.ip().is_unspecified() { local } else { addr };
     tracing::info!(db = %db_path.display(), "database ready");
     if let Some(t) = setup_token {
         say("First start: no account exists yet. Create the organizer account (one-time link):");
@@ -373,4 +368,11 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     }
     say(&format!("Tengen listening on http://{shown}"));
     server.run().await
+}
+
+/// The one-time link's token of the first start: only while no account exists.
+fn first_run_token(pool: &db::DbPool) -> std::io::Result<Option<String>> {
+    let mut conn = pool.get().map_err(|e| std::io::Error::other(e.to_string()))?;
+    let n_users = db::users::count(&mut conn).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok((n_users == 0).then(db::users::random_token))
 }

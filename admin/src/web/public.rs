@@ -259,25 +259,15 @@ impl PublicCache {
                 return self.make_page(&snap, key, kind, false);
             }
         }
-        // One snapshot build or render at a time. While one runs, a reader is served from the
-        // recent past rather than queueing behind it: the page of the previous state if it is
-        // younger than STALE_MAX, or else that page rendered (outside the lock) from the last
-        // snapshot if that is as young. So a public page may lag a write by the length of one
-        // rebuild, never more than STALE_MAX; its ETag is the old state's, so the next request
-        // fetches the new page. Without this, a burst of writes queued every reader behind one
-        // rebuild per write (BENCHMARKS.md).
+        // One snapshot build or render at a time; while one runs, `while_busy` serves from the
+        // recent past rather than queueing behind it.
         let one = if kind.direct() { &self.render_direct } else { &self.render };
         let _one = match one.try_lock() {
             Ok(g) => g,
             Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
             Err(std::sync::TryLockError::WouldBlock) => {
-                if cacheable {
-                    if let Some(p) = self.recent(&key) {
-                        return Ok(p);
-                    }
-                    if let Some(snap) = self.recent_snapshot(tid).filter(|_| !kind.direct()) {
-                        return self.make_page(&snap, key, kind, cacheable);
-                    }
+                if let Some(p) = self.while_busy(tid, &key, kind, cacheable) {
+                    return p;
                 }
                 lock(one)
             }
@@ -285,16 +275,54 @@ impl PublicCache {
         if let Some(p) = self.page(&key, &tag) {
             return Ok(p);
         }
+        self.build_page(pool, tid, &tag, key, kind, cacheable)
+    }
+
+    /// A page while another build or render runs: the page of the previous state if it is
+    /// younger than STALE_MAX, or else that page rendered (outside the lock) from the last
+    /// snapshot if that is as young; `None` (wait for the lock) if neither is, or the page is
+    /// not kept. So a public page may lag a write by the length of one rebuild, never more
+    /// than STALE_MAX; its ETag is the old state's, so the next request fetches the new page.
+    /// Without this, a burst of writes queued every reader behind one rebuild per write
+    /// (BENCHMARKS.md).
+    fn while_busy(
+        &self,
+        tid: i32,
+        key: &(String, Lang),
+        kind: &Kind,
+        cacheable: bool,
+    ) -> Option<Result<Arc<Cached>, DbError>> {
+        if !cacheable {
+            return None;
+        }
+        if let Some(p) = self.recent(key) {
+            return Some(Ok(p));
+        }
+        let snap = self.recent_snapshot(tid).filter(|_| !kind.direct())?;
+        Some(self.make_page(&snap, key.clone(), kind, cacheable))
+    }
+
+    /// The page of state `tag` built now, under the render lock: a direct page read from the
+    /// database, any other from the state's snapshot (built if it is not there yet).
+    fn build_page(
+        &self,
+        pool: &DbPool,
+        tid: i32,
+        tag: &str,
+        key: (String, Lang),
+        kind: &Kind,
+        cacheable: bool,
+    ) -> Result<Arc<Cached>, DbError> {
         if kind.direct() {
             // Read after the tag: the page shows this state or a later one, and a later write
             // has changed the tag, so the next request renders again.
             let at = Instant::now();
             let html = render_direct(&mut *pool.get()?, tid, key.1, kind, &key.0, |c| c)?;
-            return Ok(self.keep(&tag, at, key, html, cacheable));
+            return Ok(self.keep(tag, at, key, html, cacheable));
         }
         let snap = {
             let mut conn = pool.get()?;
-            self.snapshot(&mut conn, tid, &tag)?
+            self.snapshot(&mut conn, tid, tag)?
         };
         self.make_page(&snap, key, kind, cacheable)
     }
@@ -444,53 +472,79 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
     if has_session {
         let ctx = Ctx::extract(&req).await?;
         if ctx.user().is_some() {
-            let staff = ctx.staff_role(tid).await?.is_some();
-            let path = kind.canonical(tid);
-            let user = ctx.user().cloned();
-            // The session's token, for the frame's logout form (a page rendered for staff).
-            let csrf = ctx.csrf.clone();
-            let st = state.clone();
-            let html = ctx
-                .db(move |c| {
-                    let frame = |mut chrome: Chrome| {
-                        chrome.user = user;
-                        chrome.staff = staff;
-                        chrome.csrf = csrf;
-                        chrome
-                    };
-                    if kind.direct() {
-                        return render_direct(c, tid, lang, &kind, &path, frame);
-                    }
-                    let (_, tag) = tdb::change_stamp(c, tid)?;
-                    let snap = st.public.snapshot(c, tid, &tag)?;
-                    render(&snap, lang, &kind, &path, frame)
-                })
-                .await?;
-            let resp = HttpResponse::Ok()
-                .content_type("text/html; charset=utf-8")
-                .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-                .body(html);
-            return Ok(ctx.finish(resp));
+            return serve_signed_in(ctx, state, lang, tid, kind).await;
         }
     }
+    let page = cached_page(&state, tid, kind, lang).await?;
+    Ok(cached_response(&req, &page))
+}
+
+/// A public page for a signed-in reader: rendered now in the frame of the session (its user,
+/// its logout form's token, the staff links if the reader is the tournament's staff), never
+/// cached.
+async fn serve_signed_in(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    lang: Lang,
+    tid: i32,
+    kind: Kind,
+) -> Result<HttpResponse, AppError> {
+    let staff = ctx.staff_role(tid).await?.is_some();
+    let path = kind.canonical(tid);
+    let user = ctx.user().cloned();
+    // The session's token, for the frame's logout form (a page rendered for staff).
+    let csrf = ctx.csrf.clone();
+    let html = ctx
+        .db(move |c| {
+            let frame = |mut chrome: Chrome| {
+                chrome.user = user;
+                chrome.staff = staff;
+                chrome.csrf = csrf;
+                chrome
+            };
+            if kind.direct() {
+                return render_direct(c, tid, lang, &kind, &path, frame);
+            }
+            let (_, tag) = tdb::change_stamp(c, tid)?;
+            let snap = state.public.snapshot(c, tid, &tag)?;
+            render(&snap, lang, &kind, &path, frame)
+        })
+        .await?;
+    let resp = HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+        .body(html);
+    Ok(ctx.finish(resp))
+}
+
+/// The page for a reader without a session: the cached page of the current state if the
+/// stamp is fresh, else `PublicCache::page_for` on the blocking pool.
+async fn cached_page(
+    state: &web::Data<AppState>,
+    tid: i32,
+    kind: Kind,
+    lang: Lang,
+) -> Result<Arc<Cached>, AppError> {
     let path = kind.canonical(tid);
     let cacheable = !matches!(&kind, Kind::Pairings { q, .. } if !q.is_empty());
-    let key = (path.clone(), lang);
-    let cache = state.clone();
-    let hit = cache.public.stamp_cached(tid).and_then(|tag| cache.public.page(&key, &tag).map(|p| (tag, p)));
-    let page = match hit {
-        Some((_, p)) => p,
-        None => {
-            let st = state.clone();
-            web::block(move || st.public.page_for(&st.pool, tid, key, &kind, cacheable))
-                .await
-                .map_err(|e| AppError::internal(lang, e))?
-                .map_err(|e| match e {
-                    DbError::NotFound => AppError::not_found(lang),
-                    e => AppError::internal(lang, e),
-                })?
-        }
-    };
+    let key = (path, lang);
+    let hit = state.public.stamp_cached(tid).and_then(|tag| state.public.page(&key, &tag));
+    if let Some(p) = hit {
+        return Ok(p);
+    }
+    let st = state.clone();
+    web::block(move || st.public.page_for(&st.pool, tid, key, &kind, cacheable))
+        .await
+        .map_err(|e| AppError::internal(lang, e))?
+        .map_err(|e| match e {
+            DbError::NotFound => AppError::not_found(lang),
+            e => AppError::internal(lang, e),
+        })
+}
+
+/// A cached page as the response: 304 when the reader's `If-None-Match` has its ETag, else
+/// the page, gzipped for a reader who accepts it.
+fn cached_response(req: &HttpRequest, page: &Cached) -> HttpResponse {
     let matches = req
         .headers()
         .get(header::IF_NONE_MATCH)
@@ -501,14 +555,14 @@ async fn serve(req: HttpRequest, tid: i32, kind: Kind) -> Result<HttpResponse, A
         .insert_header((header::CACHE_CONTROL, CACHE_CONTROL))
         .insert_header((header::VARY, "Accept-Language, Cookie, Accept-Encoding"));
     if matches {
-        return Ok(resp.finish());
+        return resp.finish();
     }
     resp.content_type("text/html; charset=utf-8");
     match &page.gzip {
-        Some(z) if accepts_gzip(&req) => {
-            Ok(resp.insert_header((header::CONTENT_ENCODING, "gzip")).body(z.clone()))
+        Some(z) if accepts_gzip(req) => {
+            resp.insert_header((header::CONTENT_ENCODING, "gzip")).body(z.clone())
         }
-        _ => Ok(resp.body(page.body.clone())),
+        _ => resp.body(page.body.clone()),
     }
 }
 
@@ -875,19 +929,14 @@ fn place_text(r: &ds::Row) -> String {
     }
 }
 
-fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
-    let other;
-    let st = match round {
-        Some(r) if r < snap.standings.after_round => {
-            other = rdb::standings_of(&snap.t, &snap.data.as_of(Some(r)));
-            &other
-        }
-        _ => &snap.standings,
-    };
-    let shown: Vec<(usize, TieBreak)> =
-        st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
-    let lines = st
-        .rows
+/// The standings' rows with the `shown` tie-breaks' values, entrants named for the reader.
+fn standing_lines(
+    snap: &Snapshot,
+    lang: Lang,
+    st: &ds::Standings,
+    shown: &[(usize, TieBreak)],
+) -> Vec<StandingLine> {
+    st.rows
         .iter()
         .filter_map(|r| {
             let e = snap.names.get(&i32::try_from(r.id).ok()?)?;
@@ -905,7 +954,21 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
                 withdrawn: e.withdrawn_as_of(st.after_round),
             })
         })
-        .collect();
+        .collect()
+}
+
+fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
+    let other;
+    let st = match round {
+        Some(r) if r < snap.standings.after_round => {
+            other = rdb::standings_of(&snap.t, &snap.data.as_of(Some(r)));
+            &other
+        }
+        _ => &snap.standings,
+    };
+    let shown: Vec<(usize, TieBreak)> =
+        st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
+    let lines = standing_lines(snap, lang, st, &shown);
     let order =
         st.tiebreaks.iter().map(|tb| lang.t(&format!("tb.{}", tb.code()))).collect::<Vec<_>>().join(" → ");
     let title = if st.after_round > 0 {

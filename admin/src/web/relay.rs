@@ -20,7 +20,7 @@ use super::i18n::Lang;
 use super::teams::{is_team_event, not_team_event};
 use super::templates::FormView;
 use super::views::board_match;
-use super::views::relay_match::{self, person_names, person_of, show_at, ConfirmView};
+use super::views::relay_match::{self, person_names, person_of, ConfirmView};
 use crate::db::results as rdb;
 use crate::db::rounds::NigiriAction;
 use crate::db::team_matches::{self as mdb, AtMove, BoardInput, BoardResult, MatchError, RelayState};
@@ -36,6 +36,7 @@ use crate::domain::team::ending::Ending;
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{Card, Event, Refusal};
 use crate::domain::team::{PersonId, Timestamp};
+use crate::i18n::relay::MatchWords;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use rules::board::Color;
@@ -213,7 +214,8 @@ async fn refused(
 }
 
 /// The status and the message of a refused match write of `kind` (a database fault stays an
-/// error). `names`: the rosters' names, for refusals and withdrawals that name people.
+/// error; the catalog words the rest, `Lang::match_error`). `names`: the rosters' names, for
+/// refusals and withdrawals that name people.
 fn refusal(
     lang: Lang,
     zone: EventZone,
@@ -221,53 +223,41 @@ fn refusal(
     e: MatchError,
     names: &HashMap<PersonId, String>,
 ) -> Result<(StatusCode, String), DbError> {
-    use StatusCode as S;
-    let t = |key: &str| lang.t(key).to_string();
-    let unfit = S::UNPROCESSABLE_ENTITY;
-    Ok(match e {
+    let e = match e {
         MatchError::Db(e) => return Err(e),
-        MatchError::Stale { .. } => (S::CONFLICT, t("relay.err_stale")),
-        MatchError::WrongKind => (S::BAD_REQUEST, t("relay.err_wrong_kind")),
-        MatchError::NoStart => (S::CONFLICT, t("relay.no_start")),
-        MatchError::Started => (S::CONFLICT, t("relay.err_started")),
-        MatchError::Setup(_) => (S::CONFLICT, lang.match_not_ready(&e)),
-        MatchError::Behind { asked, moves } => (unfit, lang.tf("relay.err_behind", &[&asked, &moves])),
-        MatchError::BoardPlayer { board } => (unfit, lang.tf("relay.err_board_player", &[&board])),
-        MatchError::BoardOrder { board } => (unfit, lang.tf("relay.err_board_order", &[&board])),
-        MatchError::NotChief if kind == "end" => (S::FORBIDDEN, t("relay.err_not_chief_ruling")),
-        MatchError::NotChief => (S::FORBIDDEN, t("relay.err_not_chief")),
-        MatchError::TimeBackwards { last } => {
-            (unfit, lang.tf("relay.err_time_backwards", &[&show_at(zone, last)]))
-        }
-        MatchError::TimeOutsideMatch { start } => {
-            (unfit, lang.tf("relay.err_time_outside", &[&show_at(zone, start)]))
-        }
-        MatchError::ReplayStarted { replay } => {
-            (S::CONFLICT, lang.tf("relay.err_replay_started", &[&replay]))
-        }
-        MatchError::NigiriPending => (S::CONFLICT, t("relay.err_nigiri_pending")),
-        MatchError::NoNigiri => (S::CONFLICT, t("relay.err_no_nigiri")),
-        MatchError::NigiriClosed => (S::CONFLICT, t("relay.err_nigiri_closed")),
-        MatchError::Invalid(_) => (S::BAD_REQUEST, lang.tf("err.number_range", &[&1, &200])),
-        MatchError::ReasonRequired => (S::BAD_REQUEST, t("relay.err_reason_required")),
-        MatchError::LaterRound { round } => (S::CONFLICT, lang.tf("relay.err_later_round", &[&round])),
-        MatchError::Withdraw(w) => (unfit, lang.withdraw_error(&w, &person_of(lang, names))),
-        MatchError::Refused(Refusal::CardNotForOffence { offence, card, allowed }) => {
-            (unfit, card_refusal(lang, offence, card, &allowed))
-        }
-        MatchError::Refused(r) => (unfit, lang.relay_refusal(&r, &person_of(lang, names))),
-    })
+        e => e,
+    };
+    let status = refusal_status(&e);
+    let person = person_of(lang, names);
+    let words = MatchWords { zone, person: &person, ruling: kind == "end" };
+    Ok((status, lang.match_error(&e, &words)))
 }
 
-/// A card the offence does not allow (seed 003's scale): which cards it allows.
-fn card_refusal(lang: Lang, offence: CardOffence, card: Card, allowed: &[Card]) -> String {
-    let name = |c: Card| match c {
-        Card::Advice => lang.t("relay.advice"),
-        Card::Yellow => lang.t("relay.yellow"),
-        Card::Red => lang.t("relay.red"),
-    };
-    let allowed = allowed.iter().map(|c| name(*c)).collect::<Vec<_>>().join(" / ");
-    lang.tf("relay.err_card_offence", &[&name(card), &lang.offence(offence), &allowed])
+/// The status of a refused match write: a conflict with the match's state, a malformed form,
+/// a write only the chief arbiter may make, or an event the rules refuse.
+fn refusal_status(e: &MatchError) -> StatusCode {
+    use StatusCode as S;
+    match e {
+        MatchError::Db(_) => S::INTERNAL_SERVER_ERROR,
+        MatchError::Stale { .. }
+        | MatchError::NoStart
+        | MatchError::Started
+        | MatchError::Setup(_)
+        | MatchError::ReplayStarted { .. }
+        | MatchError::NigiriPending
+        | MatchError::NoNigiri
+        | MatchError::NigiriClosed
+        | MatchError::LaterRound { .. } => S::CONFLICT,
+        MatchError::WrongKind | MatchError::Invalid(_) | MatchError::ReasonRequired => S::BAD_REQUEST,
+        MatchError::NotChief => S::FORBIDDEN,
+        MatchError::Behind { .. }
+        | MatchError::BoardPlayer { .. }
+        | MatchError::BoardOrder { .. }
+        | MatchError::TimeBackwards { .. }
+        | MatchError::TimeOutsideMatch { .. }
+        | MatchError::Withdraw(_)
+        | MatchError::Refused(_) => S::UNPROCESSABLE_ENTITY,
+    }
 }
 
 /// What is wrong with a relay form: the field, and for a clock reading why it does not fit the
@@ -704,6 +694,7 @@ pub async fn sheets(
 
 #[cfg(test)]
 mod tests {
+    use super::relay_match::show_at;
     use super::*;
     use crate::i18n::relay::ending_key;
     use std::collections::HashMap;

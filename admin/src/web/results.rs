@@ -79,6 +79,20 @@ pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
     ctx.render(&game_page_of(&ctx, l, st))
 }
 
+/// The status of a refused sheet write: a conflict with another entry, a locked result, or a
+/// bad form; a database fault is an error page of its own.
+fn refusal_status(ctx: &Ctx, e: &SheetError) -> Result<StatusCode, AppError> {
+    Ok(match e {
+        SheetError::Stale(_) | SheetError::StaleRound { .. } | SheetError::ColoursChanged(_) => {
+            StatusCode::CONFLICT
+        }
+        SheetError::Locked => StatusCode::FORBIDDEN,
+        SheetError::Db(DbError::NotFound) => return Err(ctx.not_found()),
+        SheetError::Db(e) => return Err(AppError::internal(ctx.lang, e)),
+        _ => StatusCode::BAD_REQUEST,
+    })
+}
+
 /// Turn a refused write into the game page with the message, keeping what was typed.
 async fn refused(
     ctx: &Ctx,
@@ -90,15 +104,7 @@ async fn refused(
     field_form: bool,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
-    let status = match &e {
-        SheetError::Stale(_) | SheetError::StaleRound { .. } | SheetError::ColoursChanged(_) => {
-            StatusCode::CONFLICT
-        }
-        SheetError::Locked => StatusCode::FORBIDDEN,
-        SheetError::Db(DbError::NotFound) => return Err(ctx.not_found()),
-        SheetError::Db(e) => return Err(AppError::internal(lang, e)),
-        _ => StatusCode::BAD_REQUEST,
-    };
+    let status = refusal_status(ctx, &e)?;
     match e {
         SheetError::Stale(s) => {
             st.conflict = Some(conflict_text(lang, &s));
@@ -142,6 +148,26 @@ fn saved(ctx: &Ctx, tid: i32, gid: i32) -> HttpResponse {
     ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=1"))
 }
 
+/// A result's preview: the result the entry would give, with its effects (penalties,
+/// rulings), or the entry's error beside its field; nothing is saved.
+fn preview(lang: Lang, l: &Loaded, entry: Option<&dr::Entry>, mut f: FormView) -> PageState {
+    let s = &l.sheet;
+    match dr::compute_entry(&l.settings.ruleset, s.handicap(), s.seats(), entry, &s.rules_rulings()) {
+        Ok(c) => {
+            let mut lines = vec![match c.result {
+                Some(r) => lang.tf("r.preview_result", &[&lang.game_result(&r)]),
+                None => lang.t("r.no_result_yet").to_string(),
+            }];
+            lines.extend(effects(lang, &c));
+            PageState { f: Some(f), preview: Some(lines), ..PageState::empty() }
+        }
+        Err(e) => {
+            f.error(e.field(), result_message(lang, &e));
+            PageState { f: Some(f), ..PageState::with_errors(lang) }
+        }
+    }
+}
+
 pub async fn save_result(
     ctx: Ctx,
     path: web::Path<(String, String)>,
@@ -165,28 +191,7 @@ pub async fn save_result(
         return show(&ctx, l, PageState { f: Some(f), ..PageState::with_errors(ctx.lang) });
     };
     if form.get("do") == "preview" {
-        let s = &l.sheet;
-        let c = dr::compute_entry(
-            &l.settings.ruleset,
-            s.handicap(),
-            s.seats(),
-            entry.as_ref(),
-            &s.rules_rulings(),
-        );
-        let st = match c {
-            Ok(c) => {
-                let mut lines = vec![match c.result {
-                    Some(r) => ctx.lang.tf("r.preview_result", &[&ctx.lang.game_result(&r)]),
-                    None => ctx.t("r.no_result_yet").to_string(),
-                }];
-                lines.extend(effects(ctx.lang, &c));
-                PageState { f: Some(f), preview: Some(lines), ..PageState::empty() }
-            }
-            Err(e) => {
-                f.error(e.field(), result_message(ctx.lang, &e));
-                PageState { f: Some(f), ..PageState::with_errors(ctx.lang) }
-            }
-        };
+        let st = preview(ctx.lang, &l, entry.as_ref(), f);
         return show(&ctx, l, st);
     }
     let actor = user.actor();
@@ -480,6 +485,31 @@ fn asked_page(ctx: &Ctx) -> Result<usize, AppError> {
     Pager::parse(v).ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))
 }
 
+/// The games of a round's list (or its lateness sheet) on `page`, with its pager; the page
+/// with `f`'s first error if `f` has errors (a refused save shows the table it refuses).
+async fn round_lines(
+    ctx: &Ctx,
+    (tid, round): (i32, i32),
+    lateness: bool,
+    page: usize,
+    f: Option<&FormView>,
+) -> Result<(Vec<rdb::GameLine>, Pager), AppError> {
+    let base = format!("/t/{tid}/results/rounds/{round}{}?", if lateness { "/lateness" } else { "" });
+    let all = ctx
+        .db(move |c| {
+            let lines = rdb::game_lines(c, tid, Some(round), false)?;
+            if lines.is_empty() {
+                return Err(DbError::NotFound);
+            }
+            Ok::<_, DbError>(listed(lines, lateness))
+        })
+        .await?;
+    let pager =
+        Pager::new(all.len(), page_of(&all, f.filter(|f| f.has_errors()), page), TABLES_PER_PAGE, &base);
+    let lines = all.into_iter().skip(pager.range().start).take(pager.range().len()).collect();
+    Ok((lines, pager))
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn round_page_with(
     ctx: &Ctx,
@@ -492,24 +522,7 @@ async fn round_page_with(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
-    let base = format!("/t/{tid}/results/rounds/{round}{}?", if lateness { "/lateness" } else { "" });
-    let all = ctx
-        .db(move |c| {
-            let lines = rdb::game_lines(c, tid, Some(round), false)?;
-            if lines.is_empty() {
-                return Err(DbError::NotFound);
-            }
-            Ok::<_, DbError>(listed(lines, lateness))
-        })
-        .await?;
-    let pager = Pager::new(
-        all.len(),
-        page_of(&all, f.as_ref().filter(|f| f.has_errors()), page),
-        TABLES_PER_PAGE,
-        &base,
-    );
-    let lines: Vec<rdb::GameLine> =
-        all.into_iter().skip(pager.range().start).take(pager.range().len()).collect();
+    let (lines, pager) = round_lines(ctx, (tid, round), lateness, page, f.as_ref()).await?;
     let ids: Vec<i32> = lines.iter().map(|l| l.game.id).collect();
     let (t, names, start, arrived, sheets) = ctx
         .db(move |c| {
@@ -569,6 +582,33 @@ pub async fn lateness_page(ctx: Ctx, path: web::Path<(String, String)>) -> Resul
     round_page_with(&ctx, tid, round, true, page, None, None, StatusCode::OK).await
 }
 
+/// What a lateness save checks against: the round's players (a replay's arrive on its own
+/// sheet), the event's zone and the round's stored start.
+async fn lateness_players(
+    ctx: &Ctx,
+    tid: i32,
+    round: i32,
+) -> Result<(Vec<i32>, EventZone, Option<String>), AppError> {
+    let loaded: (Vec<i32>, EventZone, Option<String>) = ctx
+        .db(move |c| {
+            let lines = rdb::game_lines(c, tid, Some(round), false)?;
+            if lines.is_empty() {
+                return Err(DbError::NotFound);
+            }
+            let zone = tdb::get(c, tid)?.zone();
+            let (start, _) = rdb::round_lateness(c, tid, round)?;
+            let players = lines
+                .iter()
+                .filter(|l| !l.game.is_replay())
+                .flat_map(|l| [l.game.black_id, l.game.white_id])
+                .flatten()
+                .collect();
+            Ok((players, zone, start.map(|r| r.starts_at)))
+        })
+        .await?;
+    Ok(loaded)
+}
+
 pub async fn save_lateness(
     ctx: Ctx,
     path: web::Path<(String, String)>,
@@ -582,24 +622,7 @@ pub async fn save_lateness(
     let page = Pager::parse(form.get("page").trim())
         .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
     let mut f = FormView::from_form(&form);
-    let (players, zone, stored_start): (Vec<i32>, EventZone, Option<String>) = ctx
-        .db(move |c| {
-            let lines = rdb::game_lines(c, tid, Some(round), false)?;
-            if lines.is_empty() {
-                return Err(DbError::NotFound);
-            }
-            let zone = tdb::get(c, tid)?.zone();
-            let (start, _) = rdb::round_lateness(c, tid, round)?;
-            // A replay's players arrive for the replay on its own sheet.
-            let players = lines
-                .iter()
-                .filter(|l| !l.game.is_replay())
-                .flat_map(|l| [l.game.black_id, l.game.white_id])
-                .flatten()
-                .collect();
-            Ok((players, zone, start.map(|r| r.starts_at)))
-        })
-        .await?;
+    let (players, zone, stored_start) = lateness_players(&ctx, tid, round).await?;
     let day = sheet_day(zone, stored_start.as_deref());
     let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players, (zone, day))?;
     let (Some(start), false) = (start, f.has_errors()) else {

@@ -261,6 +261,22 @@ fn refusal(
 // ---------------------------------------------------------------------------------------------
 // The round list
 
+/// The round list's rows: each round with its system, seed, publication and whether any
+/// result is in (`results`, by round number).
+fn round_items(lang: Lang, rounds: &[rdb::RoundRow], results: &HashMap<i32, bool>) -> Vec<RoundItem> {
+    rounds
+        .iter()
+        .map(|r| RoundItem {
+            number: r.number,
+            published: r.published,
+            system: system_name(lang, &r.system),
+            seed: r.seed.clone().unwrap_or_default(),
+            results: results.get(&r.number).copied().unwrap_or(false),
+            published_at: r.published_at.clone().unwrap_or_default(),
+        })
+        .collect()
+}
+
 async fn list_page(
     ctx: &Ctx,
     tid: i32,
@@ -287,21 +303,10 @@ async fn list_page(
     let all_published = rounds.iter().all(|r| r.published);
     let next = last + 1;
     let can_pair = all_published && next <= t.rounds;
-    let items = rounds
-        .iter()
-        .map(|r| RoundItem {
-            number: r.number,
-            published: r.published,
-            system: system_name(lang, &r.system),
-            seed: r.seed.clone().unwrap_or_default(),
-            results: results.get(&r.number).copied().unwrap_or(false),
-            published_at: r.published_at.clone().unwrap_or_default(),
-        })
-        .collect();
     let page = RoundsPage {
         c: ctx.chrome_t(&t, true, lang.t("round.list_title")),
         tid,
-        items,
+        items: round_items(lang, &rounds, &results),
         next,
         can_pair,
         attendance_round: if all_published { next } else { last },
@@ -747,6 +752,76 @@ pub async fn played_colours(
 // ---------------------------------------------------------------------------------------------
 // Explain
 
+/// What the explain page shows of a pair's weight: its terms, total and sides, or a note
+/// why there is none (a round not paired by weights, a pairing error).
+struct Explained {
+    rows: Vec<ExplainRow>,
+    total: String,
+    sides: Vec<ExplainSide>,
+    note: Option<String>,
+    met: u8,
+}
+
+impl Explained {
+    fn note(note: String) -> Explained {
+        Explained { rows: Vec::new(), total: String::new(), sides: Vec::new(), note: Some(note), met: 0 }
+    }
+}
+
+/// A pair's explanation (`dr::explain`) as the page's rows and sides.
+fn explained(
+    lang: Lang,
+    names: &Names,
+    ex: Result<Option<dr::Explanation>, crate::domain::pairing::PairingError>,
+) -> Explained {
+    match ex {
+        Ok(Some(e)) => {
+            let rows = e
+                .terms
+                .iter()
+                .map(|t| ExplainRow {
+                    criterion: criterion_name(lang, t.criterion).to_string(),
+                    penalty: t.penalty.map(|p| p.to_string()).unwrap_or_default(),
+                    weight: t.weight.to_string(),
+                })
+                .collect();
+            let side = |s: &dr::SideInfo| ExplainSide {
+                name: names.name(s.id),
+                score: half_points(s.score),
+                balance: s.colour_balance,
+                last: s.last_colours.iter().map(|c| colour_name(lang, *c)).collect::<Vec<_>>().join(" "),
+                bye_place: s.bye_place + 1,
+            };
+            let mut sides = vec![side(&e.a)];
+            sides.extend(e.b.as_ref().map(side));
+            Explained { rows, total: e.total.to_string(), sides, note: None, met: e.met }
+        }
+        Ok(None) => Explained::note(lang.t("explain.not_weighted").to_string()),
+        Err(e) => Explained::note(lang.tf("round.err_pairing", &[&e])),
+    }
+}
+
+/// The explain page's player dropdowns: the active players found by `find`, the pair asked
+/// (`a`, `b`) kept whatever the search.
+fn explain_choices(
+    names: &Names,
+    cx: &rdb::Context,
+    find: &str,
+    (a, b): (i32, Option<i32>),
+) -> (Options, usize) {
+    let active =
+        cx.players.iter().filter(|pl| pl.status == crate::domain::pairing::Status::Active).map(|pl| pl.id);
+    let (a_s, b_s) = (a.to_string(), b.map(|b| b.to_string()).unwrap_or_default());
+    player_options(
+        names,
+        &cx.entrants,
+        cx.t.settings().name_order,
+        &Find::new(find),
+        active,
+        &[a_s.as_str(), b_s.as_str()],
+    )
+}
+
 /// GET /t/{id}/rounds/{n}/explain?a=ID&b=ID (b empty: the bye).
 pub async fn explain(
     ctx: Ctx,
@@ -768,55 +843,11 @@ pub async fn explain(
         return Err(ctx.not_found());
     }
     let seed = r.seed().unwrap_or(0);
-    let ex = dr::explain(
-        cx.system(),
-        &cx.players,
-        &cx.history,
-        &cx.psettings,
-        n as u32,
-        seed,
-        rdb::pid(a),
-        b.map(rdb::pid),
-    );
-    let (rows, total, sides, note, met) = match ex {
-        Ok(Some(e)) => {
-            let rows = e
-                .terms
-                .iter()
-                .map(|t| ExplainRow {
-                    criterion: criterion_name(lang, t.criterion).to_string(),
-                    penalty: t.penalty.map(|p| p.to_string()).unwrap_or_default(),
-                    weight: t.weight.to_string(),
-                })
-                .collect();
-            let side = |s: &dr::SideInfo| ExplainSide {
-                name: names.name(s.id),
-                score: half_points(s.score),
-                balance: s.colour_balance,
-                last: s.last_colours.iter().map(|c| colour_name(lang, *c)).collect::<Vec<_>>().join(" "),
-                bye_place: s.bye_place + 1,
-            };
-            let mut sides = vec![side(&e.a)];
-            sides.extend(e.b.as_ref().map(side));
-            (rows, e.total.to_string(), sides, None, e.met)
-        }
-        Ok(None) => {
-            (Vec::new(), String::new(), Vec::new(), Some(lang.t("explain.not_weighted").to_string()), 0)
-        }
-        Err(e) => (Vec::new(), String::new(), Vec::new(), Some(lang.tf("round.err_pairing", &[&e])), 0),
-    };
-    let active =
-        cx.players.iter().filter(|pl| pl.status == crate::domain::pairing::Status::Active).map(|pl| pl.id);
+    let (pa, pb) = (rdb::pid(a), b.map(rdb::pid));
+    let ex = dr::explain(cx.system(), &cx.players, &cx.history, &cx.psettings, n as u32, seed, pa, pb);
+    let Explained { rows, total, sides, note, met } = explained(lang, &names, ex);
     let find = get("find").chars().take(50).collect::<String>();
-    let (a_s, b_s) = (a.to_string(), b.map(|b| b.to_string()).unwrap_or_default());
-    let (players, found) = player_options(
-        &names,
-        &cx.entrants,
-        cx.t.settings().name_order,
-        &Find::new(&find),
-        active,
-        &[a_s.as_str(), b_s.as_str()],
-    );
+    let (players, found) = explain_choices(&names, &cx, &find, (a, b));
     let page = ExplainPage {
         c: ctx.chrome_t(&cx.t, true, lang.t("explain.title")),
         tid,
@@ -839,6 +870,39 @@ pub async fn explain(
 
 // ---------------------------------------------------------------------------------------------
 // Attendance
+
+/// The attendance form's rows: each entrant with its absence, its fixed table (as typed in a
+/// refused form `f`, else as stored) and the first round it plays.
+fn attendance_rows(
+    lang: Lang,
+    entrants: &[EntrantRow],
+    extras: &HashMap<i32, (Option<i32>, i32)>,
+    absent: &HashSet<i32>,
+    f: &FormView,
+) -> Vec<AttendanceRow> {
+    entrants
+        .iter()
+        .map(|e| {
+            let (fixed, first) = extras.get(&e.id).copied().unwrap_or((None, 1));
+            let key = format!("fixed-{}", e.id);
+            AttendanceRow {
+                id: e.id,
+                name: display_name(lang, e),
+                rank: rank_text(lang, &e.rank),
+                unit: e.unit.clone(),
+                absent: absent.contains(&e.id),
+                fixed: f
+                    .vals
+                    .get(&key)
+                    .cloned()
+                    .unwrap_or_else(|| fixed.map(|x| x.to_string()).unwrap_or_default()),
+                first_round: first,
+                withdrawn: e.withdrawn(),
+                error: f.err(&key).map(str::to_string),
+            }
+        })
+        .collect()
+}
 
 async fn attendance_page(
     ctx: &Ctx,
@@ -867,28 +931,7 @@ async fn attendance_page(
     let f = f.unwrap_or_default();
     let pager =
         Pager::new(entrants.len(), page, ATTENDANCE_PER_PAGE, &format!("/t/{tid}/rounds/{n}/attendance?"));
-    let rows = entrants[pager.range()]
-        .iter()
-        .map(|e| {
-            let (fixed, first) = extras.get(&e.id).copied().unwrap_or((None, 1));
-            let key = format!("fixed-{}", e.id);
-            AttendanceRow {
-                id: e.id,
-                name: display_name(ctx.lang, e),
-                rank: rank_text(ctx.lang, &e.rank),
-                unit: e.unit.clone(),
-                absent: absent.contains(&e.id),
-                fixed: f
-                    .vals
-                    .get(&key)
-                    .cloned()
-                    .unwrap_or_else(|| fixed.map(|x| x.to_string()).unwrap_or_default()),
-                first_round: first,
-                withdrawn: e.withdrawn(),
-                error: f.err(&key).map(str::to_string),
-            }
-        })
-        .collect();
+    let rows = attendance_rows(ctx.lang, &entrants[pager.range()], &extras, &absent, &f);
     let page = AttendancePage {
         c: ctx.chrome_t(&t, true, ctx.lang.tf("att.title", &[&n])),
         tid,
@@ -926,6 +969,33 @@ fn shown_ids(form: &Form) -> Option<Result<HashSet<i32>, ()>> {
     form.has("shown").then(|| form.all("shown").iter().map(|v| v.parse::<i32>().map_err(|_| ())).collect())
 }
 
+/// The entrants ticked absent; `None` if a value is no entrant id (a bad form).
+fn absent_ids(form: &Form) -> Option<HashSet<i32>> {
+    form.all("absent").iter().map(|v| v.parse::<i32>().ok().filter(|x| *x > 0)).collect()
+}
+
+/// The fixed tables typed (`fixed-ID`: empty for none), a number out of range marked on `f`;
+/// `None` if a field names no entrant id (a bad form).
+fn fixed_tables(lang: Lang, form: &Form, f: &mut FormView) -> Option<HashMap<i32, Option<i32>>> {
+    let mut fixed = HashMap::new();
+    for (k, v) in &form.fields {
+        let Some(eid) = k.strip_prefix("fixed-") else { continue };
+        let eid = eid.parse::<i32>().ok()?;
+        match v.trim() {
+            "" => {
+                fixed.insert(eid, None);
+            }
+            t => match t.parse::<i32>() {
+                Ok(x) if (1..=10_000).contains(&x) => {
+                    fixed.insert(eid, Some(x));
+                }
+                _ => f.error(k, lang.tf("err.number_range", &[&1, &10_000])),
+            },
+        }
+    }
+    Some(fixed)
+}
+
 pub async fn save_attendance(
     ctx: Ctx,
     path: web::Path<(String, String)>,
@@ -937,33 +1007,8 @@ pub async fn save_attendance(
     let bad_form = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
     let page = Pager::parse(form.get("page")).ok_or_else(bad_form)?;
     let shown = shown_ids(&form).transpose().map_err(|_| bad_form())?;
-    let mut absent = HashSet::new();
-    for v in form.all("absent") {
-        match v.parse::<i32>() {
-            Ok(x) if x > 0 => {
-                absent.insert(x);
-            }
-            _ => return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
-        }
-    }
-    let mut fixed = HashMap::new();
-    for (k, v) in &form.fields {
-        let Some(eid) = k.strip_prefix("fixed-") else { continue };
-        let Ok(eid) = eid.parse::<i32>() else {
-            return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
-        };
-        match v.trim() {
-            "" => {
-                fixed.insert(eid, None);
-            }
-            t => match t.parse::<i32>() {
-                Ok(x) if (1..=10_000).contains(&x) => {
-                    fixed.insert(eid, Some(x));
-                }
-                _ => f.error(k, ctx.lang.tf("err.number_range", &[&1, &10_000])),
-            },
-        }
-    }
+    let absent = absent_ids(&form).ok_or_else(bad_form)?;
+    let fixed = fixed_tables(ctx.lang, &form, &mut f).ok_or_else(bad_form)?;
     if let Some(sh) = &shown {
         if absent.iter().chain(fixed.keys()).any(|id| !sh.contains(id)) {
             return Err(bad_form());

@@ -11,8 +11,8 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::{Chrome, FormView, Options};
-use super::views::team_rounds;
+use super::templates::{Chrome, FormView};
+use super::views::{self, team_rounds};
 use crate::db::team_matches::{self as mdb, MatchRow, PairError};
 use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamError, TeamRow};
 use crate::db::tournaments::{self as tdb, TournamentRow};
@@ -42,84 +42,6 @@ pub fn not_team_event(ctx: &Ctx) -> AppError {
     AppError::msg(StatusCode::CONFLICT, ctx.lang, ctx.t("team.err_not_team_event").to_string())
 }
 
-fn opts(lang: Lang, items: &[(&str, &str)]) -> Options {
-    items.iter().map(|(v, k)| (v.to_string(), lang.t(k).to_string())).collect()
-}
-
-fn settings_options(lang: Lang) -> SettingsOptions {
-    SettingsOptions {
-        format: opts(lang, &[("relay", "team.format_relay"), ("boards", "team.format_boards")]),
-        match_points: opts(
-            lang,
-            &[("3-1-0", "team.mp_310"), ("2-1-0", "team.mp_210"), ("main_board", "team.mp_main_board")],
-        ),
-        pairing: opts(
-            lang,
-            &[
-                ("round_robin", "team.pairing_rr"),
-                ("swiss", "team.pairing_swiss"),
-                ("knockout", "team.pairing_ko"),
-            ],
-        ),
-        equal_count: opts(lang, &[("draw", "team.equal_draw"), ("white", "team.equal_white")]),
-        tiebreaks: opts(lang, &[("generic", "team.tb_generic"), ("weijia", "team.tb_weijia")]),
-        colours: opts(lang, &[("draw", "team.colours_draw"), ("leaders_nigiri", "team.colours_nigiri")]),
-        rr_bye: opts(lang, &[("none", "team.rr_bye_none"), ("win", "team.rr_bye_win")]),
-        playoff_clock: opts(
-            lang,
-            &[
-                ("game_end", "team.playoff_clock_game_end"),
-                ("section_two_end", "team.playoff_clock_section_two"),
-            ],
-        ),
-    }
-}
-
-/// The team settings as words (label, value), for readers without the form and for the list
-/// of settings a paired round freezes: never the stored codes (issue 13 item 11).
-fn settings_summary(lang: Lang, s: &TeamSettings) -> Vec<(String, String)> {
-    let o = settings_options(lang);
-    let word = |opts: &Options, code: &str| {
-        opts.iter().find(|(v, _)| v == code).map(|(_, l)| l.clone()).unwrap_or_else(|| code.to_string())
-    };
-    let mut out = vec![(lang.t("team.format").to_string(), word(&o.format, s.format.code()))];
-    if s.format == Format::Boards {
-        out.push((lang.t("team.boards").to_string(), s.boards.to_string()));
-        if let Some(b) = s.main_board {
-            out.push((lang.t("team.main_board").to_string(), b.to_string()));
-        }
-    }
-    out.extend([
-        (lang.t("team.match_points").to_string(), word(&o.match_points, s.match_points.code())),
-        (lang.t("team.pairing").to_string(), word(&o.pairing, s.pairing.code())),
-        (lang.t("team.rr_bye").to_string(), word(&o.rr_bye, s.rr_bye.code())),
-    ]);
-    if s.format == Format::Relay {
-        out.extend([
-            (lang.t("team.equal_count").to_string(), word(&o.equal_count, s.equal_count.code())),
-            (lang.t("team.playoff_clock").to_string(), word(&o.playoff_clock, s.playoff_clock.code())),
-            (lang.t("team.colours").to_string(), word(&o.colours, s.colours.code())),
-        ]);
-    }
-    out.push((lang.t("team.tiebreaks").to_string(), word(&o.tiebreaks, s.tiebreaks.code())));
-    out
-}
-
-fn settings_form(s: &TeamSettings) -> FormView {
-    let mut f = FormView::default();
-    f.set("format", s.format.code());
-    f.set("boards", s.boards.to_string());
-    f.set("match_points", s.match_points.code());
-    f.set("main_board", s.main_board.map(|b| b.to_string()).unwrap_or_default());
-    f.set("pairing", s.pairing.code());
-    f.set("equal_count", s.equal_count.code());
-    f.set("tiebreaks", s.tiebreaks.code());
-    f.set("playoff_clock", s.playoff_clock.code());
-    f.set("colours", s.colours.code());
-    f.set("rr_bye", s.rr_bye.code());
-    f
-}
-
 /// A match outcome as a line: "3 : 0", with game points for board matches.
 pub fn record_text(lang: Lang, m: &MatchRow) -> String {
     if m.is_bye() {
@@ -137,52 +59,6 @@ pub fn record_text(lang: Lang, m: &MatchRow) -> String {
 
 // ---------------------------------------------------------------------------------------------
 // The teams page: settings and the team list
-
-pub struct SettingsOptions {
-    pub format: Options,
-    pub match_points: Options,
-    pub pairing: Options,
-    pub equal_count: Options,
-    pub playoff_clock: Options,
-    pub colours: Options,
-    pub tiebreaks: Options,
-    pub rr_bye: Options,
-}
-
-pub struct TeamItem {
-    pub id: i32,
-    pub name: String,
-    pub unit: String,
-    pub rating: String,
-    pub leader: String,
-    pub coach: String,
-    pub captain: String,
-    pub players: usize,
-    /// Fewer players than the event's matches need: the warning shown beside the count.
-    pub short: Option<String>,
-}
-
-#[derive(Template)]
-#[template(path = "teams.html")]
-pub struct TeamsPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub is_team: bool,
-    pub is_organizer: bool,
-    pub version: i32,
-    pub f: FormView,
-    pub opt: SettingsOptions,
-    pub frozen: bool,
-    /// The settings in words (read-only list; the frozen settings once a round is paired).
-    pub summary: Vec<(String, String)>,
-    pub items: Vec<TeamItem>,
-    /// Teams that cannot play the event's matches yet (issue 13 item 6).
-    pub short_warning: Option<String>,
-    /// A relay event whose tournament rule set is the individual one.
-    pub rules_flag: Option<String>,
-    pub banner: Option<String>,
-    pub notice: Option<String>,
-}
 
 /// The warning about teams too short to play the event's matches, if any.
 pub fn short_warning<'a>(
@@ -219,6 +95,8 @@ pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<Str
     })
 }
 
+/// The teams page: the settings (a form for the organizer until a round is paired, else in
+/// words) and the team list; `f` and `banner` are a refused save's.
 async fn teams_page(
     ctx: &Ctx,
     tid: i32,
@@ -237,38 +115,11 @@ async fn teams_page(
             ))
         })
         .await?;
-    let need = s.players_needed();
-    let items = teams
-        .values()
-        .map(|(row, team)| TeamItem {
-            short: (team.players.len() < need).then(|| ctx.lang.tf("team.short_cell", &[&need])),
-            id: row.id,
-            name: row.name.clone(),
-            unit: row.unit.clone(),
-            rating: row.rating.map(|r| r.to_string()).unwrap_or_default(),
-            leader: team.leader.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
-            coach: team.coach.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
-            captain: team.captain.and_then(|p| team.name_of(p)).unwrap_or_default().to_string(),
-            players: team.players.len(),
-        })
-        .collect();
+    let c = ctx.chrome_t(&t, true, ctx.t("team.list_title"));
     let notice = ctx.path.contains("?done=").then(|| ctx.t("team.saved").to_string());
-    let page = TeamsPage {
-        c: ctx.chrome_t(&t, true, ctx.t("team.list_title")),
-        tid,
-        is_team: is_team_event(&t),
-        is_organizer: role == Role::Organizer,
-        version,
-        f: f.unwrap_or_else(|| settings_form(&s)),
-        opt: settings_options(ctx.lang),
-        frozen: rounds > 0,
-        summary: settings_summary(ctx.lang, &s),
-        short_warning: short_warning(ctx.lang, &s, teams.values().map(|(r, t)| (r, t))),
-        rules_flag: rules_flag(ctx.lang, &s, &t),
-        items,
-        banner,
-        notice,
-    };
+    let d =
+        views::teams::Loaded { t, settings: s, version, teams, rounds, organizer: role == Role::Organizer };
+    let page = views::teams::build(c, ctx.lang, d, f, banner, notice);
     ctx.render_status(status, &page)
 }
 

@@ -387,7 +387,7 @@ pub struct AuditPage {
     pub c: Chrome,
     pub title: String,
     pub tid: i32,
-    pub lines: Vec<super::audit::Line>,
+    pub lines: Vec<super::views::audit::Line>,
     /// The query string of the next (older) page, when there is one.
     pub older: Option<String>,
     /// The query string of the first page with the same filters, when this is a later page.
@@ -413,7 +413,7 @@ pub struct UsersPage {
     pub users: Vec<(User, bool)>,
     pub f: FormView,
     pub roles: Options,
-    pub audit: Vec<super::audit::Line>,
+    pub audit: Vec<super::views::audit::Line>,
     pub notice: Option<String>,
     /// The server's storage and backups: (element id, text, is it a problem?).
     pub server: Vec<(&'static str, String, bool)>,

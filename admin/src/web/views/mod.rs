@@ -4,8 +4,10 @@
 //! request; a handler reads the request, loads, calls `build`, and renders what it returns.
 //! Small page types stay in `web::templates`.
 
+pub mod audit;
 pub mod board_match;
 pub mod relay_match;
 pub mod results;
 pub mod round;
 pub mod team_rounds;
+pub mod teams;

@@ -360,6 +360,60 @@ pub(in crate::web) fn entry_form(e: Option<Entry>) -> FormView {
     f
 }
 
+/// The result form's winner; `None` with its error on `f` when no side is chosen.
+fn winner_of(lang: Lang, form: &Form, f: &mut FormView) -> Option<Color> {
+    let c = rdb::color_from(form.get("winner"));
+    if c.is_none() {
+        f.error("winner", lang.t("r.err_winner"));
+    }
+    c
+}
+
+/// The clocks of an interrupted game (both empty: none); `None` with the errors on `f`.
+fn clocks_of(lang: Lang, form: &Form, f: &mut FormView) -> Option<Option<Clocks>> {
+    let (b, w) = (form.get("clock_black"), form.get("clock_white"));
+    if b.is_empty() && w.is_empty() {
+        return Some(None);
+    }
+    let (pb, pw) = (dr::parse_clock(b), dr::parse_clock(w));
+    if pb.is_none() {
+        f.error("clock_black", lang.t("r.err_clock"));
+    }
+    if pw.is_none() {
+        f.error("clock_white", lang.t("r.err_clock"));
+    }
+    Some(Some(Clocks { black_secs: pb?, white_secs: pw? }))
+}
+
+/// A counted result from Black's and White's counts (either may be left empty); `None` with
+/// the error on `f`.
+fn count_of(lang: Lang, form: &Form, rules: &rules::RuleSet, f: &mut FormView) -> Option<Entry> {
+    let half = |f: &mut FormView, name: &str| -> Option<Option<u32>> {
+        match form.get(name) {
+            "" => Some(None),
+            v => match rules::outcome::parse_half_points(v) {
+                Ok(h) => Some(Some(h)),
+                Err(_) => {
+                    f.error(name, lang.t("r.err_count"));
+                    None
+                }
+            },
+        }
+    };
+    let (b, w) = (half(f, "black_count"), half(f, "white_count"));
+    match dr::count_entry(rules, b?, w?) {
+        None => {
+            f.error("black_count", lang.t("r.err_count_missing"));
+            None
+        }
+        Some(Err(e)) => {
+            f.error(e.field(), result_message(lang, &e));
+            None
+        }
+        Some(Ok(e)) => Some(e),
+    }
+}
+
 /// Read the result form. `None` when a field is wrong (the messages are in `f`); `Some(None)`
 /// clears the result.
 pub(in crate::web) fn entry_from_form(
@@ -368,27 +422,6 @@ pub(in crate::web) fn entry_from_form(
     rules: &rules::RuleSet,
     f: &mut FormView,
 ) -> Option<Option<Entry>> {
-    let winner = |f: &mut FormView| -> Option<Color> {
-        let c = rdb::color_from(form.get("winner"));
-        if c.is_none() {
-            f.error("winner", lang.t("r.err_winner"));
-        }
-        c
-    };
-    let clocks = |f: &mut FormView| -> Option<Option<Clocks>> {
-        let (b, w) = (form.get("clock_black"), form.get("clock_white"));
-        if b.is_empty() && w.is_empty() {
-            return Some(None);
-        }
-        let (pb, pw) = (dr::parse_clock(b), dr::parse_clock(w));
-        if pb.is_none() {
-            f.error("clock_black", lang.t("r.err_clock"));
-        }
-        if pw.is_none() {
-            f.error("clock_white", lang.t("r.err_clock"));
-        }
-        Some(Some(Clocks { black_secs: pb?, white_secs: pw? }))
-    };
     let method = form.get("method");
     let e = match method {
         "" => {
@@ -396,36 +429,11 @@ pub(in crate::web) fn entry_from_form(
             return None;
         }
         "clear" => return Some(None),
-        "count" => {
-            let half = |f: &mut FormView, name: &str| -> Option<Option<u32>> {
-                match form.get(name) {
-                    "" => Some(None),
-                    v => match rules::outcome::parse_half_points(v) {
-                        Ok(h) => Some(Some(h)),
-                        Err(_) => {
-                            f.error(name, lang.t("r.err_count"));
-                            None
-                        }
-                    },
-                }
-            };
-            let (b, w) = (half(f, "black_count"), half(f, "white_count"));
-            match dr::count_entry(rules, b?, w?) {
-                None => {
-                    f.error("black_count", lang.t("r.err_count_missing"));
-                    return None;
-                }
-                Some(Err(e)) => {
-                    f.error(e.field(), result_message(lang, &e));
-                    return None;
-                }
-                Some(Ok(e)) => e,
-            }
-        }
-        "resignation" => Entry::Resignation { winner: winner(f)? },
-        "time" => Entry::Time { winner: winner(f)? },
-        "forfeit" => Entry::Forfeit { winner: winner(f)? },
-        "lateness" => Entry::Lateness { winner: winner(f)? },
+        "count" => count_of(lang, form, rules, f)?,
+        "resignation" => Entry::Resignation { winner: winner_of(lang, form, f)? },
+        "time" => Entry::Time { winner: winner_of(lang, form, f)? },
+        "forfeit" => Entry::Forfeit { winner: winner_of(lang, form, f)? },
+        "lateness" => Entry::Lateness { winner: winner_of(lang, form, f)? },
         "double_loss" => {
             let r = DOUBLE_LOSS_REASONS.iter().find(|r| snake(*r) == form.get("dl_reason")).copied();
             match r {
@@ -437,8 +445,8 @@ pub(in crate::web) fn entry_from_form(
             }
         }
         "draw" => Entry::Draw,
-        "no_result" => Entry::NoResult { clocks: clocks(f)? },
-        "replay" => Entry::Replay { clocks: clocks(f)? },
+        "no_result" => Entry::NoResult { clocks: clocks_of(lang, form, f)? },
+        "replay" => Entry::Replay { clocks: clocks_of(lang, form, f)? },
         "bye" => Entry::Bye,
         _ => {
             f.error("method", lang.t("err.choice"));

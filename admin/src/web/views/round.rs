@@ -236,6 +236,21 @@ pub struct Loaded {
     pub has_results: bool,
 }
 
+/// The players of a round's tables and byes, and the players a dropdown offers: the active
+/// ones and anyone in the round (a withdrawn player still at a table).
+fn players_of(cx: &Context, tg: &[TableGame], byes: &[PlayerId]) -> (Vec<PlayerId>, Vec<PlayerId>) {
+    let in_round: Vec<PlayerId> =
+        tg.iter().flat_map(|g| [g.black, g.white]).chain(byes.iter().copied()).collect();
+    let in_set: HashSet<PlayerId> = in_round.iter().copied().collect();
+    let active = cx
+        .players
+        .iter()
+        .filter(|pl| pl.status == crate::domain::pairing::Status::Active || in_set.contains(&pl.id))
+        .map(|pl| pl.id)
+        .collect();
+    (in_round, active)
+}
+
 /// The staff round page (`templates/round.html`) and its status: the games of the asked page,
 /// the review, the lots, the player dropdowns narrowed by `opts.find`.
 pub fn build(
@@ -256,30 +271,16 @@ pub fn build(
     let byes: Vec<PlayerId> =
         rows.iter().filter(|g| g.is_bye()).filter_map(|g| g.black_id.map(rdb::pid)).collect();
     let mut banner = opts.banner;
-    let scores = match cx.scores(seed) {
-        Ok(s) => s,
-        Err(e) => {
-            banner.get_or_insert_with(|| lang.tf("round.err_pairing", &[&e]));
-            HashMap::new()
-        }
-    };
+    let scores = cx.scores(seed).unwrap_or_else(|e| {
+        banner.get_or_insert_with(|| lang.tf("round.err_pairing", &[&e]));
+        HashMap::new()
+    });
     let warnings = match cx.review(seed, &tg, &byes) {
         Ok(w) => w.iter().map(|w| warning_text(lang, w, &names)).collect(),
         Err(e) => vec![lang.tf("round.err_pairing", &[&e])],
     };
     let games = game_views(lang, &names, &scores, &rows, komi);
-    let bye_views: Vec<PlayerView> = byes.iter().map(|b| player_view(&names, &scores, *b)).collect();
-    let double_losses = double_loss_views(lang, &names, &prev);
-    let score_rows = nominal_scores(&names, &cx, &scores);
-    let in_round: Vec<PlayerId> =
-        tg.iter().flat_map(|g| [g.black, g.white]).chain(byes.iter().copied()).collect();
-    let in_set: HashSet<PlayerId> = in_round.iter().copied().collect();
-    let active: Vec<PlayerId> = cx
-        .players
-        .iter()
-        .filter(|pl| pl.status == crate::domain::pairing::Status::Active || in_set.contains(&pl.id))
-        .map(|pl| pl.id)
-        .collect();
+    let (in_round, active) = players_of(&cx, &tg, &byes);
     let base = format!(
         "/t/{tid}/rounds/{n}?{}",
         serde_urlencoded::to_string([("find", opts.find.as_str())]).unwrap_or_default()
@@ -289,7 +290,6 @@ pub fn build(
     let games = games.into_iter().skip(shown.start).take(shown.len()).collect();
     let (round_players, all_players, choices_note) =
         dropdowns(lang, &names, (&cx, order), &find, (in_round, active), &opts.f);
-    let status = opts.status.unwrap_or(StatusCode::OK);
     let page = RoundPage {
         c,
         title,
@@ -302,11 +302,11 @@ pub fn build(
         is_organizer,
         games,
         pager,
-        byes: bye_views,
+        byes: byes.iter().map(|b| player_view(&names, &scores, *b)).collect(),
         warnings,
         draws: draw_views(lang, &names, &r.draws()),
-        double_losses,
-        scores: score_rows,
+        double_losses: double_loss_views(lang, &names, &prev),
+        scores: nominal_scores(&names, &cx, &scores),
         round_players,
         all_players,
         choices_note,
@@ -318,7 +318,7 @@ pub fn build(
         notice: opts.notice,
         confirm: opts.confirm,
     };
-    (page, status)
+    (page, opts.status.unwrap_or(StatusCode::OK))
 }
 
 /// The page's games (replays, 重赛, at their table, labelled; the review never sees them), each
