@@ -12,21 +12,26 @@ pub mod print_data;
 pub mod results;
 pub mod rounds;
 pub mod schema;
+pub mod sqlite;
 pub mod team_matches;
 pub mod teams;
 pub mod tournaments;
 pub mod users;
 
-use diesel::connection::SimpleConnection;
-use diesel::prelude::*;
-use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
+use diesel::r2d2::{ConnectionManager, Pool, PooledConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use std::path::Path;
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations");
 
-pub type DbPool = Pool<ConnectionManager<SqliteConnection>>;
-pub type DbConn = PooledConnection<ConnectionManager<SqliteConnection>>;
+/// The one connection type every query is written for. In the default build it is SQLite's;
+/// the rest of the crate names only `Conn`, so a second backend changes this line, not the
+/// ~200 functions that take a connection. What is truly SQLite-only (WAL, PRAGMAs) lives in
+/// [`sqlite`]; the online backup API in [`backup`].
+pub type Conn = diesel::SqliteConnection;
+
+pub type DbPool = Pool<ConnectionManager<Conn>>;
+pub type DbConn = PooledConnection<ConnectionManager<Conn>>;
 
 /// Errors of the database layer. `Conflict` and `Invalid` carry messages for the user.
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +77,18 @@ impl StorageFault {
     }
 }
 
+pub use sqlite::{durability, DbOptions, Synchronous, DURABILITY};
+
+/// Run `f` in a write transaction: every write of the office goes through here, so writers
+/// are serialised as one. On SQLite this is `BEGIN IMMEDIATE` (the write lock taken at the
+/// start, so a transaction that read something never loses its write to another writer).
+pub fn write_tx<T, E>(conn: &mut Conn, f: impl FnOnce(&mut Conn) -> Result<T, E>) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    conn.immediate_transaction(f)
+}
+
 thread_local! {
     /// The storage fault of the last failed statement on this thread's connection. SQLite rolls
     /// a transaction back by itself on SQLITE_FULL, and diesel then reports its own failed
@@ -91,8 +108,8 @@ fn note_statement(event: diesel::connection::InstrumentationEvent<'_>) {
 /// Run `f` on `conn`; if it fails after a statement hit a storage fault, the error is that
 /// fault (whatever error the failure surfaced as).
 pub fn with_fault<T, E: From<DbError>>(
-    conn: &mut SqliteConnection,
-    f: impl FnOnce(&mut SqliteConnection) -> Result<T, E>,
+    conn: &mut Conn,
+    f: impl FnOnce(&mut Conn) -> Result<T, E>,
 ) -> Result<T, E> {
     LAST_FAULT.with(|c| c.set(None));
     let r = f(conn);
@@ -101,70 +118,6 @@ pub fn with_fault<T, E: From<DbError>>(
         (Err(_), Some(fault)) => Err(E::from(DbError::Storage(fault))),
         (r, _) => r,
     }
-}
-
-/// `PRAGMA synchronous` of the server's connections.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Synchronous {
-    /// Every commit syncs the WAL: an acknowledged write survives a power cut.
-    #[default]
-    Full,
-    /// The WAL is synced at checkpoints only (`bench load --synchronous normal`, to measure).
-    Normal,
-}
-
-/// How the database is opened beyond the defaults.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct DbOptions {
-    pub synchronous: Synchronous,
-    /// `PRAGMA max_page_count` on every connection: the database cannot grow past this many
-    /// pages, and a write that needs more fails as on a full disk (SQLITE_FULL). For tests of
-    /// the full-disk page (`serve --max-db-pages`, hidden).
-    pub max_pages: Option<u32>,
-}
-
-/// Per-connection setup: WAL, foreign keys, a busy timeout so concurrent writers wait, and
-/// `synchronous = FULL`: in WAL mode NORMAL syncs only at checkpoints, so a commit acknowledged
-/// to an arbiter could roll back after a power cut or an OS crash (SQLite's documentation of
-/// PRAGMA synchronous); FULL syncs the WAL at every commit. The cost is in BENCHMARKS.md.
-#[derive(Debug, Clone, Copy)]
-struct SqliteSetup(DbOptions);
-
-/// The journal and sync settings every connection gets (shown on the accounts page).
-pub const DURABILITY: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;";
-
-impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for SqliteSetup {
-    fn on_acquire(&self, conn: &mut SqliteConnection) -> Result<(), diesel::r2d2::Error> {
-        let durability = match self.0.synchronous {
-            Synchronous::Full => DURABILITY,
-            Synchronous::Normal => "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
-        };
-        conn.batch_execute(&format!("PRAGMA busy_timeout = 5000; {durability} PRAGMA foreign_keys = ON;"))
-            .map_err(diesel::r2d2::Error::QueryError)?;
-        conn.set_instrumentation(note_statement);
-        if let Some(n) = self.0.max_pages {
-            conn.batch_execute(&format!("PRAGMA max_page_count = {n};"))
-                .map_err(diesel::r2d2::Error::QueryError)?;
-        }
-        Ok(())
-    }
-}
-
-/// What a connection of the pool runs with: (journal mode, synchronous level 0–3).
-pub fn durability(conn: &mut SqliteConnection) -> Result<(String, i32), DbError> {
-    #[derive(QueryableByName)]
-    struct Mode {
-        #[diesel(sql_type = diesel::sql_types::Text)]
-        journal_mode: String,
-    }
-    #[derive(QueryableByName)]
-    struct Sync {
-        #[diesel(sql_type = diesel::sql_types::Integer)]
-        synchronous: i32,
-    }
-    let m: Mode = diesel::sql_query("PRAGMA journal_mode").get_result(conn)?;
-    let s: Sync = diesel::sql_query("PRAGMA synchronous").get_result(conn)?;
-    Ok((m.journal_mode, s.synchronous))
 }
 
 /// Open (creating if needed) the database file, run pending migrations, return a pool.
@@ -180,10 +133,10 @@ pub fn open_with(path: &Path, opts: DbOptions) -> Result<DbPool, DbError> {
         }
     }
     let url = path.to_string_lossy().to_string();
-    let manager = ConnectionManager::<SqliteConnection>::new(url);
+    let manager = ConnectionManager::<Conn>::new(url);
     let pool = Pool::builder()
         .max_size(8)
-        .connection_customizer(Box::new(SqliteSetup(opts)))
+        .connection_customizer(Box::new(sqlite::Setup(opts)))
         .build(manager)
         .map_err(|e| DbError::Other(format!("cannot open {}: {e}", path.display())))?;
     let mut conn = pool.get()?;
