@@ -89,6 +89,23 @@ impl Server {
         envs: &[(&str, &str)],
     ) -> Server {
         let db = dir.path().join("tengen.db");
+        Server::spawn(dir, db, args, stderr, log, envs)
+    }
+
+    /// A server on the database `db` (a file, or a `postgres://` address), not a temporary file.
+    pub fn start_on(db: &str) -> Server {
+        let dir = tempfile::tempdir().expect("tempdir");
+        Server::spawn(dir, PathBuf::from(db), &[], Stdio::inherit(), "warn", &[])
+    }
+
+    fn spawn(
+        dir: tempfile::TempDir,
+        db: PathBuf,
+        args: &[&str],
+        stderr: Stdio,
+        log: &str,
+        envs: &[(&str, &str)],
+    ) -> Server {
         let mut child = Command::new(bin())
             .envs(envs.iter().copied())
             .arg("serve")

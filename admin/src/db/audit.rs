@@ -269,8 +269,7 @@ pub struct Page {
     pub more: bool,
 }
 
-type Cond =
-    Box<dyn BoxableExpression<audit::table, diesel::sqlite::Sqlite, SqlType = diesel::sql_types::Bool>>;
+type Cond = Box<dyn BoxableExpression<audit::table, super::backend::Db, SqlType = diesel::sql_types::Bool>>;
 
 /// Rows whose entity is one of `entities` and whose id is one of `ids`.
 fn about(entities: &[&'static str], ids: Vec<i32>) -> Cond {

@@ -642,7 +642,7 @@ fn insert_data(
     let t = now();
     for (round, i) in &data.absences {
         if let Some(id) = pick(Some(*i)) {
-            diesel::insert_into(round_absences::table)
+            per_backend!(conn, |c| diesel::insert_into(round_absences::table)
                 .values((
                     round_absences::tournament_id.eq(tid),
                     round_absences::round_number.eq(round),
@@ -650,7 +650,7 @@ fn insert_data(
                     round_absences::created_at.eq(&t),
                 ))
                 .on_conflict_do_nothing()
-                .execute(conn)?;
+                .execute(c))?;
         }
     }
     Ok(Imported { ids })

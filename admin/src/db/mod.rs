@@ -1,12 +1,17 @@
-//! The database: one SQLite file, diesel for queries, migrations embedded in the binary.
+//! The database: one SQLite file by default, or (feature `postgres`) a PostgreSQL database;
+//! diesel for queries, written once for both ([`backend`]); migrations embedded in the binary.
 //!
 //! Each aggregate has its module (users and sessions, tournaments with settings and staff,
 //! rounds with their games, entrants, audit). Writes that change state take an [`Actor`] and write their audit row in
 //! the same transaction.
 
+#[macro_use]
+pub mod backend;
 pub mod audit;
 pub mod backup;
 pub mod entrants;
+#[cfg(feature = "postgres")]
+pub mod postgres;
 pub mod prefs;
 pub mod print_data;
 pub mod results;
@@ -18,20 +23,24 @@ pub mod teams;
 pub mod tournaments;
 pub mod users;
 
-use diesel::r2d2::{ConnectionManager, Pool, PooledConnection};
+use diesel::r2d2::{Pool, PooledConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use std::path::Path;
 
+/// The SQLite schema's history (top-level `migrations/`).
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations");
 
-/// The one connection type every query is written for. In the default build it is SQLite's;
-/// the rest of the crate names only `Conn`, so a second backend changes this line, not the
-/// ~200 functions that take a connection. What is truly SQLite-only (WAL, PRAGMAs) lives in
-/// [`sqlite`]; the online backup API in [`backup`].
-pub type Conn = diesel::SqliteConnection;
+/// The PostgreSQL schema (`admin/migrations_postgres/`, see its README).
+#[cfg(feature = "postgres")]
+pub const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations_postgres");
 
-pub type DbPool = Pool<ConnectionManager<Conn>>;
-pub type DbConn = PooledConnection<ConnectionManager<Conn>>;
+/// THE connection type: the rest of the crate names only `Conn`, never an engine's own type.
+/// What is truly SQLite-only (WAL, PRAGMAs) lives in [`sqlite`]; the online backup API in
+/// [`backup`].
+pub use backend::{write_tx, Conn, Target};
+
+pub type DbPool = Pool<backend::Manager>;
+pub type DbConn = PooledConnection<backend::Manager>;
 
 /// Errors of the database layer. `Conflict` and `Invalid` carry messages for the user.
 #[derive(Debug, thiserror::Error)]
@@ -64,12 +73,16 @@ pub enum StorageFault {
 
 impl StorageFault {
     /// Recognise a fault in an error's text: SQLite's own messages (sqlite3_errstr), which
-    /// diesel and rusqlite pass on unchanged.
+    /// diesel and rusqlite pass on unchanged, and PostgreSQL's (a full disk names ENOSPC; a
+    /// lock wait past `lock_timeout` is "canceling statement due to lock timeout").
     pub fn of(detail: &str) -> Option<StorageFault> {
         let d = detail.to_ascii_lowercase();
         if d.contains("database or disk is full") || d.contains("no space left on device") {
             Some(StorageFault::Full)
-        } else if d.contains("database is locked") || d.contains("database table is locked") {
+        } else if d.contains("database is locked")
+            || d.contains("database table is locked")
+            || d.contains("due to lock timeout")
+        {
             Some(StorageFault::Locked)
         } else {
             None
@@ -78,16 +91,6 @@ impl StorageFault {
 }
 
 pub use sqlite::{durability, DbOptions, Synchronous, DURABILITY};
-
-/// Run `f` in a write transaction: every write of the office goes through here, so writers
-/// are serialised as one. On SQLite this is `BEGIN IMMEDIATE` (the write lock taken at the
-/// start, so a transaction that read something never loses its write to another writer).
-pub fn write_tx<T, E>(conn: &mut Conn, f: impl FnOnce(&mut Conn) -> Result<T, E>) -> Result<T, E>
-where
-    E: From<diesel::result::Error>,
-{
-    conn.immediate_transaction(f)
-}
 
 thread_local! {
     /// The storage fault of the last failed statement on this thread's connection. SQLite rolls
@@ -120,28 +123,57 @@ pub fn with_fault<T, E: From<DbError>>(
     }
 }
 
-/// Open (creating if needed) the database file, run pending migrations, return a pool.
+/// Open (creating if needed) the database, run pending migrations, return a pool.
 pub fn open(path: &Path) -> Result<DbPool, DbError> {
     open_with(path, DbOptions::default())
 }
 
-/// [`open`] with options.
+/// [`open`] with options: a SQLite file, or a PostgreSQL database for a `postgres://` address.
 pub fn open_with(path: &Path, opts: DbOptions) -> Result<DbPool, DbError> {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir).map_err(|e| DbError::Other(format!("{}: {e}", dir.display())))?;
+    let target = Target::of(path);
+    let builder = Pool::builder().max_size(8);
+    let builder = match &target {
+        Target::Sqlite(p) => {
+            if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| DbError::Other(format!("{}: {e}", dir.display())))?;
+            }
+            builder.connection_customizer(Box::new(sqlite::Setup(opts)))
         }
-    }
-    let url = path.to_string_lossy().to_string();
-    let manager = ConnectionManager::<Conn>::new(url);
-    let pool = Pool::builder()
-        .max_size(8)
-        .connection_customizer(Box::new(sqlite::Setup(opts)))
-        .build(manager)
-        .map_err(|e| DbError::Other(format!("cannot open {}: {e}", path.display())))?;
-    let mut conn = pool.get()?;
-    conn.run_pending_migrations(MIGRATIONS).map_err(|e| DbError::Migration(e.to_string()))?;
+        Target::Postgres(_) => postgres_setup(builder)?,
+    };
+    let shown = target.shown();
+    let pool = builder
+        .build(backend::Manager(target))
+        .map_err(|e| DbError::Other(format!("cannot open {shown}: {e}")))?;
+    migrate(&mut *pool.get()?)?;
     Ok(pool)
+}
+
+#[cfg(feature = "postgres")]
+fn postgres_setup(
+    b: diesel::r2d2::Builder<backend::Manager>,
+) -> Result<diesel::r2d2::Builder<backend::Manager>, DbError> {
+    Ok(b.connection_customizer(Box::new(postgres::Setup)))
+}
+
+#[cfg(not(feature = "postgres"))]
+fn postgres_setup(
+    _: diesel::r2d2::Builder<backend::Manager>,
+) -> Result<diesel::r2d2::Builder<backend::Manager>, DbError> {
+    Err(DbError::Other(backend::NO_POSTGRES.into()))
+}
+
+/// Run the pending migrations of the connection's engine.
+fn migrate(conn: &mut Conn) -> Result<(), DbError> {
+    #[cfg(feature = "postgres")]
+    let done = match conn {
+        Conn::Sqlite(c) => c.run_pending_migrations(MIGRATIONS).map(drop),
+        Conn::Pg(c) => c.run_pending_migrations(PG_MIGRATIONS).map(drop),
+    };
+    #[cfg(not(feature = "postgres"))]
+    let done = conn.run_pending_migrations(MIGRATIONS).map(drop);
+    done.map_err(|e| DbError::Migration(e.to_string()))
 }
 
 /// The current time as stored: UTC, `YYYY-MM-DD HH:MM:SS`.

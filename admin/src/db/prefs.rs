@@ -20,9 +20,12 @@ pub fn set_lang(conn: &mut Conn, actor: &Actor, user_id: i32, code: &str) -> Res
         if before.as_deref() == Some(code) {
             return Ok(());
         }
-        diesel::replace_into(user_prefs::table)
+        per_backend!(conn, |c| diesel::insert_into(user_prefs::table)
             .values((user_prefs::user_id.eq(user_id), user_prefs::lang.eq(code)))
-            .execute(conn)?;
+            .on_conflict(user_prefs::user_id)
+            .do_update()
+            .set(user_prefs::lang.eq(code))
+            .execute(c))?;
         audit::record(
             conn,
             actor,

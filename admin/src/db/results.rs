@@ -1004,7 +1004,7 @@ pub fn save_arrivals(
         }
         let t = now();
         let v = current + 1;
-        diesel::insert_into(round_times::table)
+        per_backend!(conn, |c| diesel::insert_into(round_times::table)
             .values((
                 round_times::tournament_id.eq(tid),
                 round_times::round_number.eq(round),
@@ -1019,7 +1019,7 @@ pub fn save_arrivals(
                 round_times::version.eq(v),
                 round_times::updated_at.eq(&t),
             ))
-            .execute(conn)?;
+            .execute(c))?;
         for (eid, at) in arrived {
             let key = arrivals::table
                 .filter(arrivals::tournament_id.eq(tid))
@@ -1030,7 +1030,7 @@ pub fn save_arrivals(
                     diesel::delete(key).execute(conn)?;
                 }
                 Some(a) => {
-                    diesel::insert_into(arrivals::table)
+                    per_backend!(conn, |c| diesel::insert_into(arrivals::table)
                         .values((
                             arrivals::tournament_id.eq(tid),
                             arrivals::round_number.eq(round),
@@ -1046,7 +1046,7 @@ pub fn save_arrivals(
                             arrivals::recorded_by.eq(&actor.name),
                             arrivals::recorded_at.eq(&t),
                         ))
-                        .execute(conn)?;
+                        .execute(c))?;
                 }
             }
         }

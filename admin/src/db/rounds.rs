@@ -607,7 +607,8 @@ fn insert_games(
                 )
             })
             .collect();
-        diesel::insert_into(games::table).values(rows).execute(conn)?;
+        // One multi-row INSERT: diesel's MultiBackend has no batch insert, so per engine.
+        per_backend!(conn, |c| diesel::insert_into(games::table).values(rows).execute(c))?;
     }
     for chunk in byes.chunks(INSERT_CHUNK) {
         let rows: Vec<_> = chunk
@@ -624,7 +625,8 @@ fn insert_games(
                 )
             })
             .collect();
-        diesel::insert_into(games::table).values(rows).execute(conn)?;
+        // One multi-row INSERT: diesel's MultiBackend has no batch insert, so per engine.
+        per_backend!(conn, |c| diesel::insert_into(games::table).values(rows).execute(c))?;
     }
     Ok(())
 }

@@ -39,6 +39,7 @@ pub const DURABILITY: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FU
 
 impl CustomizeConnection<Conn, diesel::r2d2::Error> for Setup {
     fn on_acquire(&self, conn: &mut Conn) -> Result<(), diesel::r2d2::Error> {
+        let Some(conn) = super::backend::as_sqlite(conn) else { return Ok(()) };
         let durability = match self.0.synchronous {
             Synchronous::Full => DURABILITY,
             Synchronous::Normal => "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
@@ -54,8 +55,19 @@ impl CustomizeConnection<Conn, diesel::r2d2::Error> for Setup {
     }
 }
 
-/// What a connection of the pool runs with: (journal mode, synchronous level 0–3).
+/// What a connection of the pool runs with: (journal mode, synchronous level 0–3); on
+/// PostgreSQL ("postgresql", FULL when `synchronous_commit` is on, else NORMAL).
 pub fn durability(conn: &mut Conn) -> Result<(String, i32), DbError> {
+    match super::backend::as_sqlite(conn) {
+        Some(c) => pragmas(c),
+        #[cfg(feature = "postgres")]
+        None => super::postgres::durability(conn),
+        #[cfg(not(feature = "postgres"))]
+        None => unreachable!("the default build has only SQLite connections"),
+    }
+}
+
+fn pragmas(conn: &mut diesel::SqliteConnection) -> Result<(String, i32), DbError> {
     #[derive(QueryableByName)]
     struct Mode {
         #[diesel(sql_type = diesel::sql_types::Text)]

@@ -432,7 +432,7 @@ pub fn set_staff(
 
 /// Add a round (published or not). Pairing work will grow this; imports and tests use it now.
 pub fn insert_round(conn: &mut Conn, tid: i32, number: i32, published: bool) -> Result<(), DbError> {
-    diesel::insert_into(rounds::table)
+    per_backend!(conn, |c| diesel::insert_into(rounds::table)
         .values((
             rounds::tournament_id.eq(tid),
             rounds::number.eq(number),
@@ -442,7 +442,7 @@ pub fn insert_round(conn: &mut Conn, tid: i32, number: i32, published: bool) -> 
         .on_conflict((rounds::tournament_id, rounds::number))
         .do_update()
         .set(rounds::published.eq(published))
-        .execute(conn)?;
+        .execute(c))?;
     Ok(())
 }
 

@@ -8,6 +8,13 @@
 use super::audit::{self, AuditAction, Change};
 use super::schema::{sessions, tournament_staff, users};
 use super::Conn;
+
+diesel::define_sql_function! {
+    /// SQL `lower` (ASCII on SQLite): user names are unique without regard to ASCII case
+    /// (SQLite: `COLLATE NOCASE`; PostgreSQL: a unique index on `lower(username)`), and found
+    /// so on both.
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
 use super::{now, Actor, DbError};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
@@ -153,7 +160,7 @@ pub fn by_id(conn: &mut Conn, id: i32) -> Result<User, DbError> {
 
 pub fn by_username(conn: &mut Conn, name: &str) -> Result<Option<UserRow>, DbError> {
     Ok(users::table
-        .filter(users::username.eq(name.trim()))
+        .filter(lower(users::username).eq(lower(name.trim())))
         .select(UserRow::as_select())
         .first(conn)
         .optional()?)
