@@ -15,7 +15,7 @@
 //! Adding a document is one [`Doc`] variant, its loader in `print_data` (if it reads other data
 //! than the existing ones) and one arm in [`Loaded::render`].
 
-use diesel::SqliteConnection;
+use crate::db::Conn;
 
 use crate::db::print_data::{self as pd, Audience};
 use crate::db::tournaments::{self as tdb, TournamentRow};
@@ -151,7 +151,7 @@ pub struct MatchDoc {
 
 impl MatchDoc {
     /// Reads the match and lays its sheets' texts out; renders with [`Loaded::render`].
-    pub fn load(&self, conn: &mut SqliteConnection) -> Result<Loaded, pd::MatchSheetsError> {
+    pub fn load(&self, conn: &mut Conn) -> Result<Loaded, pd::MatchSheetsError> {
         let sheets = pd::match_sheets(conn, self.tid, self.mid, self.lang)?;
         let round = i32::try_from(sheets.header.tournament.round).unwrap_or(0);
         Ok(Loaded { doc: Doc::TeamSheets, lang: self.lang, round, data: Data::TeamSheets(Box::new(sheets)) })
@@ -209,7 +209,7 @@ fn wrong_kind(doc: Doc) -> DbError {
 impl RoundDoc {
     /// Reads the document's data. Unknown tournament or round, or a draft for the public:
     /// [`DbError::NotFound`].
-    pub fn load(&self, conn: &mut SqliteConnection) -> Result<Loaded, DbError> {
+    pub fn load(&self, conn: &mut Conn) -> Result<Loaded, DbError> {
         let (tid, n, who, lang) = (self.tid, self.round, self.audience, self.lang);
         let data = match self.doc {
             Doc::Scoresheets(_) | Doc::RecordSheets(_) => {
@@ -227,7 +227,7 @@ impl RoundDoc {
 impl TournamentDoc {
     /// Reads the document's data. Unknown tournament: [`DbError::NotFound`]; a `round` beyond
     /// the last published round: [`LoadError::Option`].
-    pub fn load(&self, conn: &mut SqliteConnection) -> Result<Loaded, LoadError> {
+    pub fn load(&self, conn: &mut Conn) -> Result<Loaded, LoadError> {
         let (tid, lang) = (self.tid, self.lang);
         let round = match self.doc {
             Doc::EgfH9 => None,
@@ -377,7 +377,7 @@ impl Loaded {
 
 /// The tournament for OpenGotha (published rounds only), as a file.
 pub fn opengotha(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     saved: chrono::DateTime<chrono::Utc>,
 ) -> Result<Download, DbError> {

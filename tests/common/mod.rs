@@ -99,6 +99,12 @@ impl Server {
         Server::spawn(dir, self.db.clone(), &[], Stdio::inherit(), "warn", &[])
     }
 
+    /// A server on the database `db` (a file, or a `postgres://` address), not a temporary file.
+    pub fn start_on(db: &str) -> Server {
+        let dir = tempfile::tempdir().expect("tempdir");
+        Server::spawn(dir, PathBuf::from(db), &[], Stdio::inherit(), "warn", &[])
+    }
+
     fn spawn(
         dir: tempfile::TempDir,
         db: PathBuf,

@@ -396,7 +396,7 @@ struct OtherEvent {
     games: Vec<i32>,
 }
 
-fn other_event(conn: &mut diesel::SqliteConnection, seed: u64) -> Result<OtherEvent, String> {
+fn other_event(conn: &mut crate::db::Conn, seed: u64) -> Result<OtherEvent, String> {
     use crate::db::{entrants, rounds, tournaments, Actor};
     let actor = Actor::system("bench");
     let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive());

@@ -9,11 +9,11 @@
 //! Shared with `tengen print`: the round arguments, opening an existing database (a mistyped
 //! `--db` is an error, not a new empty file) and writing the output (`-` is stdout).
 
+use crate::db::Conn;
 use crate::db::{self, tournaments as tdb, DbError, DbPool};
 use crate::documents::{self, Doc, TournamentDoc};
 use crate::print::Lang;
 use clap::{Args, Subcommand};
-use diesel::SqliteConnection;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -68,7 +68,7 @@ pub struct RoundArgs {
 
 impl RoundArgs {
     /// A one-line refusal for an unknown tournament or round.
-    pub(super) fn check_round(&self, conn: &mut SqliteConnection) -> Result<(), String> {
+    pub(super) fn check_round(&self, conn: &mut Conn) -> Result<(), String> {
         check_tournament(conn, self.tournament)?;
         match crate::db::rounds::get(conn, self.tournament, self.round) {
             Ok(_) => Ok(()),
@@ -134,7 +134,7 @@ fn event_csv(db: &Path, a: &EventCsvArgs, doc: Doc) -> Result<(), String> {
     super::print::tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out, lang)
 }
 
-pub(super) fn check_tournament(conn: &mut SqliteConnection, tid: i32) -> Result<(), String> {
+pub(super) fn check_tournament(conn: &mut Conn, tid: i32) -> Result<(), String> {
     match tdb::get(conn, tid) {
         Ok(_) => Ok(()),
         Err(DbError::NotFound) => Err(format!("no tournament with id {tid}")),

@@ -22,8 +22,9 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "tengen", version, about = "天元 Tengen: Go tournament office under the Chinese rules")]
 pub struct Cli {
-    /// The SQLite database file (created if missing).
-    #[arg(long, global = true, default_value = "tengen.db")]
+    /// The database: a SQLite file (created if missing), or a PostgreSQL database as
+    /// postgres://USER@HOST/DB (a build with `--features postgres`).
+    #[arg(long, global = true, env = "TENGEN_DATABASE_URL", default_value = "tengen.db")]
     pub db: PathBuf,
     #[command(subcommand)]
     pub command: Command,

@@ -1,6 +1,7 @@
 //! The audit trail: one row per write, in the same transaction as the write.
 
 use super::schema::{audit, tournaments};
+use super::Conn;
 use super::{now, Actor, DbError};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -189,7 +190,7 @@ pub struct Change<'a, B: Serialize, A: Serialize> {
 
 /// Write one audit row. Call inside the transaction of the write it records.
 pub fn record<B: Serialize, A: Serialize>(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     change: Change<'_, B, A>,
 ) -> Result<(), DbError> {
@@ -225,7 +226,7 @@ fn json<T: Serialize>(v: &T) -> String {
 }
 
 /// The audit rows of a tournament, newest first.
-pub fn for_tournament(conn: &mut SqliteConnection, tid: i32, limit: i64) -> Result<Vec<AuditRow>, DbError> {
+pub fn for_tournament(conn: &mut Conn, tid: i32, limit: i64) -> Result<Vec<AuditRow>, DbError> {
     Ok(audit::table
         .filter(audit::tournament_id.eq(tid))
         .order(audit::id.desc())
@@ -235,7 +236,7 @@ pub fn for_tournament(conn: &mut SqliteConnection, tid: i32, limit: i64) -> Resu
 }
 
 /// Audit rows about accounts (no tournament), newest first.
-pub fn for_accounts(conn: &mut SqliteConnection, limit: i64) -> Result<Vec<AuditRow>, DbError> {
+pub fn for_accounts(conn: &mut Conn, limit: i64) -> Result<Vec<AuditRow>, DbError> {
     Ok(audit::table
         .filter(audit::entity.eq("user"))
         .order(audit::id.desc())
@@ -268,8 +269,7 @@ pub struct Page {
     pub more: bool,
 }
 
-type Cond =
-    Box<dyn BoxableExpression<audit::table, diesel::sqlite::Sqlite, SqlType = diesel::sql_types::Bool>>;
+type Cond = Box<dyn BoxableExpression<audit::table, super::backend::Db, SqlType = diesel::sql_types::Bool>>;
 
 /// Rows whose entity is one of `entities` and whose id is one of `ids`.
 fn about(entities: &[&'static str], ids: Vec<i32>) -> Cond {
@@ -281,7 +281,7 @@ fn either(a: Cond, b: Cond) -> Cond {
 }
 
 /// The condition of the round filter; the ids it names are looked up first.
-fn round_cond(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Cond, DbError> {
+fn round_cond(conn: &mut Conn, tid: i32, n: i32) -> Result<Cond, DbError> {
     use super::schema::{games, rounds, team_matches};
     let round_ids = rounds::table
         .filter(rounds::tournament_id.eq(tid).and(rounds::number.eq(n)))
@@ -302,7 +302,7 @@ fn round_cond(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Cond, DbE
 }
 
 /// The condition of the entrant filter: the entrant and the games the entrant plays.
-fn entrant_cond(conn: &mut SqliteConnection, tid: i32, eid: i32) -> Result<Cond, DbError> {
+fn entrant_cond(conn: &mut Conn, tid: i32, eid: i32) -> Result<Cond, DbError> {
     use super::schema::games;
     let game_ids = games::table
         .filter(games::tournament_id.eq(tid))
@@ -313,7 +313,7 @@ fn entrant_cond(conn: &mut SqliteConnection, tid: i32, eid: i32) -> Result<Cond,
 }
 
 /// One page of a tournament's audit rows, newest first, `per_page` at most.
-pub fn page(conn: &mut SqliteConnection, tid: i32, f: &Filter, per_page: i64) -> Result<Page, DbError> {
+pub fn page(conn: &mut Conn, tid: i32, f: &Filter, per_page: i64) -> Result<Page, DbError> {
     let mut q = audit::table.filter(audit::tournament_id.eq(tid)).into_boxed();
     if let Some(b) = f.before {
         q = q.filter(audit::id.lt(b));
@@ -341,7 +341,7 @@ pub fn page(conn: &mut SqliteConnection, tid: i32, f: &Filter, per_page: i64) ->
 }
 
 /// The accounts that wrote a tournament's audit rows: (user id, name as recorded), by name.
-pub fn actors(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<(i32, String)>, DbError> {
+pub fn actors(conn: &mut Conn, tid: i32) -> Result<Vec<(i32, String)>, DbError> {
     let rows: Vec<(Option<i32>, String)> = audit::table
         .filter(audit::tournament_id.eq(tid).and(audit::user_id.is_not_null()))
         .select((audit::user_id, audit::actor))
@@ -399,7 +399,7 @@ fn ids_of(rows: &[AuditRow], entities: &[&str]) -> Vec<i32> {
 }
 
 /// Look up what `rows` (of tournament `tid`) are about.
-pub fn subjects(conn: &mut SqliteConnection, tid: i32, rows: &[AuditRow]) -> Result<Subjects, DbError> {
+pub fn subjects(conn: &mut Conn, tid: i32, rows: &[AuditRow]) -> Result<Subjects, DbError> {
     use super::entrants::EntrantRow;
     use super::schema::{entrants, games, rounds, team_matches, teams, users};
     let tournament =
@@ -458,7 +458,7 @@ pub fn subjects(conn: &mut SqliteConnection, tid: i32, rows: &[AuditRow]) -> Res
 
 /// The round numbers a tournament has (individual or team rounds), ascending: the round
 /// filter's choices.
-pub fn round_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
+pub fn round_numbers(conn: &mut Conn, tid: i32) -> Result<Vec<i32>, DbError> {
     use super::schema::{rounds, team_rounds};
     let mut n: Vec<i32> =
         rounds::table.filter(rounds::tournament_id.eq(tid)).select(rounds::number).load(conn)?;
@@ -477,9 +477,9 @@ pub fn round_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, 
 mod tests {
     use super::*;
 
-    type Conn = diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<SqliteConnection>>;
+    type Pooled = crate::db::DbConn;
 
-    fn setup() -> (tempfile::TempDir, Conn, i32) {
+    fn setup() -> (tempfile::TempDir, Pooled, i32) {
         let dir = tempfile::tempdir().unwrap();
         let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
         let mut conn = pool.get().unwrap();
@@ -491,8 +491,8 @@ mod tests {
 
     /// Row `i` of the big trail: a result of game 1–10 by one of two accounts; every third a
     /// ruling instead.
-    fn write_rows(conn: &mut SqliteConnection, tid: i32, n: i32) {
-        conn.immediate_transaction(|c| {
+    fn write_rows(conn: &mut Conn, tid: i32, n: i32) {
+        crate::db::write_tx(&mut *conn, |c| {
             for i in 0..n {
                 let actor = Actor { user_id: Some(1 + i % 2), name: format!("arbiter{}", 1 + i % 2) };
                 let action = if i % 3 == 0 { AuditAction::RulingAdd } else { AuditAction::ResultEnter };
@@ -512,7 +512,7 @@ mod tests {
     }
 
     /// Every row of the filter, page by page along `before`.
-    fn walk(conn: &mut SqliteConnection, tid: i32, f: &Filter) -> Vec<i32> {
+    fn walk(conn: &mut Conn, tid: i32, f: &Filter) -> Vec<i32> {
         let mut ids = Vec::new();
         let mut f = f.clone();
         loop {

@@ -3,6 +3,7 @@
 
 use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, games, round_absences, round_times, rounds, tournaments};
+use super::Conn;
 use super::{now, Actor, DbError};
 use crate::domain::duplicates::{Identity, Match};
 use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank, Sex};
@@ -195,12 +196,7 @@ impl Sort {
 /// The entrants of a tournament matching `search` (a name as `domain::names::Query` reads it:
 /// characters, pinyin or its initials; or part of a unit or region), sorted. By name means in
 /// the tournament's name order (pinyin or strokes, `domain::names`), id breaking ties.
-pub fn list(
-    conn: &mut SqliteConnection,
-    tid: i32,
-    search: &str,
-    sort: Sort,
-) -> Result<Vec<EntrantRow>, DbError> {
+pub fn list(conn: &mut Conn, tid: i32, search: &str, sort: Sort) -> Result<Vec<EntrantRow>, DbError> {
     let q = entrants::table.filter(entrants::tournament_id.eq(tid)).into_boxed();
     let q = match sort {
         Sort::Rank | Sort::Name => {
@@ -229,12 +225,12 @@ pub fn list(
 }
 
 /// The tournament's order of names (a setting).
-pub fn name_order(conn: &mut SqliteConnection, tid: i32) -> Result<names::NameOrder, DbError> {
+pub fn name_order(conn: &mut Conn, tid: i32) -> Result<names::NameOrder, DbError> {
     let code: String = tournaments::table.find(tid).select(tournaments::name_order).first(conn)?;
     Ok(names::NameOrder::from_code(&code).unwrap_or_default())
 }
 
-pub fn get(conn: &mut SqliteConnection, tid: i32, eid: i32) -> Result<EntrantRow, DbError> {
+pub fn get(conn: &mut Conn, tid: i32, eid: i32) -> Result<EntrantRow, DbError> {
     entrants::table
         .filter(entrants::tournament_id.eq(tid))
         .filter(entrants::id.eq(eid))
@@ -244,12 +240,12 @@ pub fn get(conn: &mut SqliteConnection, tid: i32, eid: i32) -> Result<EntrantRow
         .ok_or(DbError::NotFound)
 }
 
-pub fn count(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
+pub fn count(conn: &mut Conn, tid: i32) -> Result<i64, DbError> {
     Ok(entrants::table.filter(entrants::tournament_id.eq(tid)).count().get_result(conn)?)
 }
 
 fn insert_one(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     input: &EntrantInput,
@@ -310,13 +306,13 @@ impl From<DbError> for CreateError {
 /// probably someone already registered is refused with the matches, checked in the same
 /// transaction as the insert.
 pub fn create(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     input: &EntrantInput,
     allow_duplicate: bool,
 ) -> Result<i32, CreateError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         if !allow_duplicate {
             let dups = probable_duplicates(conn, tid, input)?;
             if !dups.is_empty() {
@@ -356,7 +352,7 @@ impl From<DbError> for EditError {
 /// makes), both in the transaction that writes.
 #[allow(clippy::too_many_arguments)]
 pub fn update(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     eid: i32,
@@ -365,7 +361,7 @@ pub fn update(
     reason: &str,
     allow_duplicate: bool,
 ) -> Result<i32, EditError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let before = get(conn, tid, eid)?;
         if before.version != version {
             return Err(EditError::Stale { current: before.version });
@@ -398,14 +394,14 @@ pub fn update(
 
 /// Withdraw (status = withdrawn) or reinstate (active) an entrant.
 pub fn set_status(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     eid: i32,
     withdrawn: bool,
     reason: &str,
 ) -> Result<(), DbError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let before = get(conn, tid, eid)?;
         let status = if withdrawn { STATUS_WITHDRAWN } else { STATUS_ACTIVE };
         if before.status == status {
@@ -565,7 +561,7 @@ impl From<DbError> for ReplaceError {
 }
 
 /// The entrants of `tid` with their identities, for the duplicate check.
-pub fn identities(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<(EntrantRow, Identity)>, DbError> {
+pub fn identities(conn: &mut Conn, tid: i32) -> Result<Vec<(EntrantRow, Identity)>, DbError> {
     Ok(list(conn, tid, "", Sort::Id)?
         .into_iter()
         .filter_map(|e| e.input().map(|i| (Identity::of(&i), e)))
@@ -575,7 +571,7 @@ pub fn identities(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<(EntrantR
 
 /// The entrants of `tid` that `input` is probably the same person as.
 pub fn probable_duplicates(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     input: &EntrantInput,
 ) -> Result<Vec<(EntrantRow, Match)>, DbError> {
@@ -588,7 +584,7 @@ pub fn probable_duplicates(
 /// those `before` (the entrant as stored) already matched: an edit of the rating of a
 /// confirmed namesake asks nothing again.
 fn new_duplicates(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     before: &EntrantRow,
     input: &EntrantInput,
@@ -606,7 +602,7 @@ fn new_duplicates(
 /// entrants registered at that moment (those of this import already added included): a
 /// probable duplicate the organizer did not confirm is skipped. Call inside a transaction.
 fn insert_data(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     data: &ImportData,
@@ -646,7 +642,7 @@ fn insert_data(
     let t = now();
     for (round, i) in &data.absences {
         if let Some(id) = pick(Some(*i)) {
-            diesel::insert_into(round_absences::table)
+            per_backend!(conn, |c| diesel::insert_into(round_absences::table)
                 .values((
                     round_absences::tournament_id.eq(tid),
                     round_absences::round_number.eq(round),
@@ -654,7 +650,7 @@ fn insert_data(
                     round_absences::created_at.eq(&t),
                 ))
                 .on_conflict_do_nothing()
-                .execute(conn)?;
+                .execute(c))?;
         }
     }
     Ok(Imported { ids })
@@ -662,7 +658,7 @@ fn insert_data(
 
 /// The import's own audit row: where it came from, what it did.
 fn record_import(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mode: &str,
@@ -706,13 +702,13 @@ fn record_import(
 /// merged. Games are not added this way: an imported event comes through
 /// [`replace_event`] or [`super::tournaments::create_from_import`].
 pub fn add_entrants(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     rows: Vec<ImportRow>,
     note: &ImportNote,
 ) -> Result<Imported, DbError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let data = ImportData { rows, ..Default::default() };
         let done = insert_data(conn, actor, tid, &data, &note.source)?;
         record_import(conn, actor, tid, "add", note, &data, &done)?;
@@ -727,7 +723,7 @@ pub fn add_entrants(
 /// preview was made at: any write since then refuses the replacement (what the preview said
 /// would be deleted is no longer what would be). Returns what was imported.
 pub fn replace_event(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     expected_changes: Option<i32>,
@@ -735,7 +731,7 @@ pub fn replace_event(
     data: &ImportData,
     note: &ImportNote,
 ) -> Result<Imported, ReplaceError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let t = super::tournaments::get(conn, tid)?;
         if let Some(expected) = expected_changes {
             let (current, _) = super::tournaments::change_stamp(conn, tid)?;
@@ -778,13 +774,13 @@ pub fn replace_event(
 /// Create a new event from an import: its settings, then the rows, games and absences, all in
 /// one transaction (the creator becomes an organizer of it, as with [`super::tournaments::create`]).
 pub fn create_event(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     settings: &TournamentSettings,
     data: &ImportData,
     note: &ImportNote,
 ) -> Result<(i32, Imported), DbError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let tid = super::tournaments::insert_tournament(conn, actor, settings)?;
         let done = insert_data(conn, actor, tid, data, &note.source)?;
         record_import(conn, actor, tid, "new", note, data, &done)?;

@@ -1,33 +1,47 @@
-//! The database: one SQLite file, diesel for queries, migrations embedded in the binary.
+//! The database: one SQLite file by default, or (feature `postgres`) a PostgreSQL database;
+//! diesel for queries, written once for both ([`backend`]); migrations embedded in the binary.
 //!
 //! Each aggregate has its module (users and sessions, tournaments with settings and staff,
 //! rounds with their games, entrants, audit). Writes that change state take an [`Actor`] and write their audit row in
 //! the same transaction.
 
+#[macro_use]
+pub mod backend;
 pub mod audit;
 pub mod backup;
 pub mod entrants;
+#[cfg(feature = "postgres")]
+pub mod postgres;
 pub mod prefs;
 pub mod print_data;
 pub mod results;
 pub mod rounds;
 pub mod schema;
+pub mod sqlite;
 pub mod team_matches;
 pub mod teams;
 pub mod throttle;
 pub mod tournaments;
 pub mod users;
 
-use diesel::connection::SimpleConnection;
-use diesel::prelude::*;
-use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
+use diesel::r2d2::{Pool, PooledConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use std::path::Path;
 
+/// The SQLite schema's history (top-level `migrations/`).
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations");
 
-pub type DbPool = Pool<ConnectionManager<SqliteConnection>>;
-pub type DbConn = PooledConnection<ConnectionManager<SqliteConnection>>;
+/// The PostgreSQL schema (`admin/migrations_postgres/`, see its README).
+#[cfg(feature = "postgres")]
+pub const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations_postgres");
+
+/// THE connection type: the rest of the crate names only `Conn`, never an engine's own type.
+/// What is truly SQLite-only (WAL, PRAGMAs) lives in [`sqlite`]; the online backup API in
+/// [`backup`].
+pub use backend::{write_tx, Conn, Target};
+
+pub type DbPool = Pool<backend::Manager>;
+pub type DbConn = PooledConnection<backend::Manager>;
 
 /// Errors of the database layer. `Conflict` and `Invalid` carry messages for the user.
 #[derive(Debug, thiserror::Error)]
@@ -60,18 +74,24 @@ pub enum StorageFault {
 
 impl StorageFault {
     /// Recognise a fault in an error's text: SQLite's own messages (sqlite3_errstr), which
-    /// diesel and rusqlite pass on unchanged.
+    /// diesel and rusqlite pass on unchanged, and PostgreSQL's (a full disk names ENOSPC; a
+    /// lock wait past `lock_timeout` is "canceling statement due to lock timeout").
     pub fn of(detail: &str) -> Option<StorageFault> {
         let d = detail.to_ascii_lowercase();
         if d.contains("database or disk is full") || d.contains("no space left on device") {
             Some(StorageFault::Full)
-        } else if d.contains("database is locked") || d.contains("database table is locked") {
+        } else if d.contains("database is locked")
+            || d.contains("database table is locked")
+            || d.contains("due to lock timeout")
+        {
             Some(StorageFault::Locked)
         } else {
             None
         }
     }
 }
+
+pub use sqlite::{durability, DbOptions, Synchronous, DURABILITY};
 
 thread_local! {
     /// The storage fault of the last failed statement on this thread's connection. SQLite rolls
@@ -92,8 +112,8 @@ fn note_statement(event: diesel::connection::InstrumentationEvent<'_>) {
 /// Run `f` on `conn`; if it fails after a statement hit a storage fault, the error is that
 /// fault (whatever error the failure surfaced as).
 pub fn with_fault<T, E: From<DbError>>(
-    conn: &mut SqliteConnection,
-    f: impl FnOnce(&mut SqliteConnection) -> Result<T, E>,
+    conn: &mut Conn,
+    f: impl FnOnce(&mut Conn) -> Result<T, E>,
 ) -> Result<T, E> {
     LAST_FAULT.with(|c| c.set(None));
     let r = f(conn);
@@ -104,92 +124,57 @@ pub fn with_fault<T, E: From<DbError>>(
     }
 }
 
-/// `PRAGMA synchronous` of the server's connections.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Synchronous {
-    /// Every commit syncs the WAL: an acknowledged write survives a power cut.
-    #[default]
-    Full,
-    /// The WAL is synced at checkpoints only (`bench load --synchronous normal`, to measure).
-    Normal,
-}
-
-/// How the database is opened beyond the defaults.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct DbOptions {
-    pub synchronous: Synchronous,
-    /// `PRAGMA max_page_count` on every connection: the database cannot grow past this many
-    /// pages, and a write that needs more fails as on a full disk (SQLITE_FULL). For tests of
-    /// the full-disk page (`serve --max-db-pages`, hidden).
-    pub max_pages: Option<u32>,
-}
-
-/// Per-connection setup: WAL, foreign keys, a busy timeout so concurrent writers wait, and
-/// `synchronous = FULL`: in WAL mode NORMAL syncs only at checkpoints, so a commit acknowledged
-/// to an arbiter could roll back after a power cut or an OS crash (SQLite's documentation of
-/// PRAGMA synchronous); FULL syncs the WAL at every commit. The cost is in BENCHMARKS.md.
-#[derive(Debug, Clone, Copy)]
-struct SqliteSetup(DbOptions);
-
-/// The journal and sync settings every connection gets (shown on the accounts page).
-pub const DURABILITY: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;";
-
-impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for SqliteSetup {
-    fn on_acquire(&self, conn: &mut SqliteConnection) -> Result<(), diesel::r2d2::Error> {
-        let durability = match self.0.synchronous {
-            Synchronous::Full => DURABILITY,
-            Synchronous::Normal => "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
-        };
-        conn.batch_execute(&format!("PRAGMA busy_timeout = 5000; {durability} PRAGMA foreign_keys = ON;"))
-            .map_err(diesel::r2d2::Error::QueryError)?;
-        conn.set_instrumentation(note_statement);
-        if let Some(n) = self.0.max_pages {
-            conn.batch_execute(&format!("PRAGMA max_page_count = {n};"))
-                .map_err(diesel::r2d2::Error::QueryError)?;
-        }
-        Ok(())
-    }
-}
-
-/// What a connection of the pool runs with: (journal mode, synchronous level 0–3).
-pub fn durability(conn: &mut SqliteConnection) -> Result<(String, i32), DbError> {
-    #[derive(QueryableByName)]
-    struct Mode {
-        #[diesel(sql_type = diesel::sql_types::Text)]
-        journal_mode: String,
-    }
-    #[derive(QueryableByName)]
-    struct Sync {
-        #[diesel(sql_type = diesel::sql_types::Integer)]
-        synchronous: i32,
-    }
-    let m: Mode = diesel::sql_query("PRAGMA journal_mode").get_result(conn)?;
-    let s: Sync = diesel::sql_query("PRAGMA synchronous").get_result(conn)?;
-    Ok((m.journal_mode, s.synchronous))
-}
-
-/// Open (creating if needed) the database file, run pending migrations, return a pool.
+/// Open (creating if needed) the database, run pending migrations, return a pool.
 pub fn open(path: &Path) -> Result<DbPool, DbError> {
     open_with(path, DbOptions::default())
 }
 
-/// [`open`] with options.
+/// [`open`] with options: a SQLite file, or a PostgreSQL database for a `postgres://` address.
 pub fn open_with(path: &Path, opts: DbOptions) -> Result<DbPool, DbError> {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir).map_err(|e| DbError::Other(format!("{}: {e}", dir.display())))?;
+    let target = Target::of(path);
+    let builder = Pool::builder().max_size(8);
+    let builder = match &target {
+        Target::Sqlite(p) => {
+            if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| DbError::Other(format!("{}: {e}", dir.display())))?;
+            }
+            builder.connection_customizer(Box::new(sqlite::Setup(opts)))
         }
-    }
-    let url = path.to_string_lossy().to_string();
-    let manager = ConnectionManager::<SqliteConnection>::new(url);
-    let pool = Pool::builder()
-        .max_size(8)
-        .connection_customizer(Box::new(SqliteSetup(opts)))
-        .build(manager)
-        .map_err(|e| DbError::Other(format!("cannot open {}: {e}", path.display())))?;
-    let mut conn = pool.get()?;
-    conn.run_pending_migrations(MIGRATIONS).map_err(|e| DbError::Migration(e.to_string()))?;
+        Target::Postgres(_) => postgres_setup(builder)?,
+    };
+    let shown = target.shown();
+    let pool = builder
+        .build(backend::Manager(target))
+        .map_err(|e| DbError::Other(format!("cannot open {shown}: {e}")))?;
+    migrate(&mut *pool.get()?)?;
     Ok(pool)
+}
+
+#[cfg(feature = "postgres")]
+fn postgres_setup(
+    b: diesel::r2d2::Builder<backend::Manager>,
+) -> Result<diesel::r2d2::Builder<backend::Manager>, DbError> {
+    Ok(b.connection_customizer(Box::new(postgres::Setup)))
+}
+
+#[cfg(not(feature = "postgres"))]
+fn postgres_setup(
+    _: diesel::r2d2::Builder<backend::Manager>,
+) -> Result<diesel::r2d2::Builder<backend::Manager>, DbError> {
+    Err(DbError::Other(backend::NO_POSTGRES.into()))
+}
+
+/// Run the pending migrations of the connection's engine.
+fn migrate(conn: &mut Conn) -> Result<(), DbError> {
+    #[cfg(feature = "postgres")]
+    let done = match conn {
+        Conn::Sqlite(c) => c.run_pending_migrations(MIGRATIONS).map(drop),
+        Conn::Pg(c) => c.run_pending_migrations(PG_MIGRATIONS).map(drop),
+    };
+    #[cfg(not(feature = "postgres"))]
+    let done = conn.run_pending_migrations(MIGRATIONS).map(drop);
+    done.map_err(|e| DbError::Migration(e.to_string()))
 }
 
 /// The current time as stored: UTC, `YYYY-MM-DD HH:MM:SS`.

@@ -3,25 +3,29 @@
 
 use super::audit::{self, AuditAction, Change};
 use super::schema::user_prefs;
+use super::Conn;
 use super::{Actor, DbError};
 use diesel::prelude::*;
 
 /// The language code (`en`, `zh-CN`) this user chose, if they ever did.
-pub fn lang(conn: &mut SqliteConnection, user_id: i32) -> Result<Option<String>, DbError> {
+pub fn lang(conn: &mut Conn, user_id: i32) -> Result<Option<String>, DbError> {
     Ok(user_prefs::table.find(user_id).select(user_prefs::lang).first::<String>(conn).optional()?)
 }
 
 /// Remember `code` as the user's language (audited like every write; nothing written when it
 /// is already the stored one).
-pub fn set_lang(conn: &mut SqliteConnection, actor: &Actor, user_id: i32, code: &str) -> Result<(), DbError> {
-    conn.immediate_transaction(|conn| {
+pub fn set_lang(conn: &mut Conn, actor: &Actor, user_id: i32, code: &str) -> Result<(), DbError> {
+    crate::db::write_tx(&mut *conn, |conn| {
         let before = lang(conn, user_id)?;
         if before.as_deref() == Some(code) {
             return Ok(());
         }
-        diesel::replace_into(user_prefs::table)
+        per_backend!(conn, |c| diesel::insert_into(user_prefs::table)
             .values((user_prefs::user_id.eq(user_id), user_prefs::lang.eq(code)))
-            .execute(conn)?;
+            .on_conflict(user_prefs::user_id)
+            .do_update()
+            .set(user_prefs::lang.eq(code))
+            .execute(c))?;
         audit::record(
             conn,
             actor,

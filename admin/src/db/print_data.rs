@@ -30,7 +30,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use diesel::SqliteConnection;
+use crate::db::Conn;
 
 use super::entrants::{self as edb, EntrantRow, Sort};
 use super::results::{self as resdb, AsOf};
@@ -88,7 +88,7 @@ pub struct RoundPairings {
 
 /// Scoresheets and record sheets of round `n`: one [`TableSheet`] per board.
 pub fn round_tables(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     n: i32,
     audience: Audience,
@@ -124,7 +124,7 @@ pub fn round_tables(
 
 /// The pairing list of round `n`: one row per board, and the byes.
 pub fn round_pairings(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     n: i32,
     audience: Audience,
@@ -182,13 +182,7 @@ impl Loaded {
     }
 }
 
-fn load_round(
-    conn: &mut SqliteConnection,
-    tid: i32,
-    n: i32,
-    audience: Audience,
-    lang: Lang,
-) -> Result<Loaded, DbError> {
+fn load_round(conn: &mut Conn, tid: i32, n: i32, audience: Audience, lang: Lang) -> Result<Loaded, DbError> {
     let t = tdb::get(conn, tid)?;
     let round = match audience {
         Audience::Staff => rdb::get(conn, tid, n)?,
@@ -299,11 +293,7 @@ pub fn result_text(code: &str, lang: Lang) -> String {
 /// The whole tournament for OpenGotha: players with their participation, the games and byes of
 /// the published rounds, results, and the settings OpenGotha has. `saved` is the time written
 /// into the file. An entrant whose stored rank cannot be read is an error (`DbError::Other`).
-pub fn opengotha(
-    conn: &mut SqliteConnection,
-    tid: i32,
-    saved: chrono::NaiveDateTime,
-) -> Result<OgOut, DbError> {
+pub fn opengotha(conn: &mut Conn, tid: i32, saved: chrono::NaiveDateTime) -> Result<OgOut, DbError> {
     let t = tdb::get(conn, tid)?;
     let (_, last) = tdb::published_rounds(conn, tid)?;
     let entrants = edb::list(conn, tid, "", Sort::Id)?;
@@ -443,7 +433,7 @@ struct Ranked {
     names: HashMap<i32, EntrantRow>,
 }
 
-fn ranked(conn: &mut SqliteConnection, tid: i32, round: Option<u32>) -> Result<Ranked, DbError> {
+fn ranked(conn: &mut Conn, tid: i32, round: Option<u32>) -> Result<Ranked, DbError> {
     let t = tdb::get(conn, tid)?;
     let all = resdb::standings_data(conn, tid)?;
     let data = all.as_of(round);
@@ -560,7 +550,7 @@ pub fn tiebreak_label(tb: TieBreak, lang: Lang) -> &'static str {
 /// standings page shows them (`/t/{id}/standings?round=N`): place, both names, rank, unit, 积分
 /// and the tie-breaks in the tournament's order.
 pub fn standings(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     round: Option<u32>,
     lang: Lang,
@@ -587,7 +577,7 @@ pub fn standings(
 /// The crosstable after `round` (default: the last round with a result): each player's
 /// opponent (by line), result, colour and handicap per round, then 积分 and the tie-breaks.
 pub fn crosstable(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     round: Option<u32>,
     lang: Lang,
@@ -620,12 +610,7 @@ pub fn crosstable(
 /// scale (rules.md §15.1: the points the standings count, from the same
 /// [`ds::game_sides`] / [`ds::bye_side`]), and every bye; with `up_to`, of rounds 1 to `up_to`
 /// only.
-pub fn results(
-    conn: &mut SqliteConnection,
-    tid: i32,
-    up_to: Option<u32>,
-    lang: Lang,
-) -> Result<EventResults, DbError> {
+pub fn results(conn: &mut Conn, tid: i32, up_to: Option<u32>, lang: Lang) -> Result<EventResults, DbError> {
     let t = tdb::get(conn, tid)?;
     let all = resdb::standings_data(conn, tid)?;
     let players: HashMap<i32, SheetPlayer> = all.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
@@ -690,7 +675,7 @@ pub fn results(
 /// write it), else CN; a club or venue that has no ASCII form is left out; the class follows
 /// the time control (EGF's adjusted time: basic time plus 45 moves of byo-yomi, 60 Canadian);
 /// the handicap line follows the event's handicap rule ([`egf_handicap`]).
-pub fn egf(conn: &mut SqliteConnection, tid: i32) -> Result<EventEgf, DbError> {
+pub fn egf(conn: &mut Conn, tid: i32) -> Result<EventEgf, DbError> {
     let k = ranked(conn, tid, None)?;
     let file = egf_file(&k);
     Ok(EventEgf { t: k.t, file })
@@ -909,7 +894,7 @@ impl From<DbError> for MatchSheetsError {
 
 /// Reads match `mid` of team event `tid` and lays its sheets' texts out in `lang`.
 pub fn match_sheets(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     mid: i32,
     lang: Lang,

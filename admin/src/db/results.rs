@@ -16,6 +16,7 @@ use super::schema::{
 };
 use super::tournaments as tdb;
 use super::users::Role;
+use super::Conn;
 use super::{now, Actor, DbError};
 use crate::domain::pairing::{self, ByeRecord, History, PlayedGame};
 use crate::domain::results::{self as dr, Computed, Entry, GameLateness, ResultError, Seats, SgfReport};
@@ -250,7 +251,7 @@ impl From<diesel::result::Error> for SheetError {
     }
 }
 
-fn load_game(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<RoundGame, DbError> {
+fn load_game(conn: &mut Conn, tid: i32, gid: i32) -> Result<RoundGame, DbError> {
     games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::id.eq(gid))
@@ -260,12 +261,12 @@ fn load_game(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<RoundGam
         .ok_or(DbError::NotFound)
 }
 
-fn entrant(conn: &mut SqliteConnection, id: Option<i32>) -> Result<Option<EntrantRow>, DbError> {
+fn entrant(conn: &mut Conn, id: Option<i32>) -> Result<Option<EntrantRow>, DbError> {
     let Some(id) = id else { return Ok(None) };
     Ok(entrants::table.find(id).select(EntrantRow::as_select()).first(conn).optional()?)
 }
 
-fn published_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
+fn published_numbers(conn: &mut Conn, tid: i32) -> Result<Vec<i32>, DbError> {
     Ok(rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::published.eq(true))
@@ -276,7 +277,7 @@ fn published_numbers(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, 
 
 /// The result sheet of game `gid` of tournament `tid` (NotFound if it is not that
 /// tournament's).
-pub fn sheet(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Sheet, DbError> {
+pub fn sheet(conn: &mut Conn, tid: i32, gid: i32) -> Result<Sheet, DbError> {
     let game = load_game(conn, tid, gid)?;
     let result =
         results::table.find(gid).select(ResultRow::as_select()).first::<ResultRow>(conn).optional()?;
@@ -303,7 +304,7 @@ pub fn sheet(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Sheet, D
 
 /// Whether user `uid` is the chief arbiter of `tid`: the staff member named so, or, while
 /// nobody is named, any organizer of the tournament.
-pub fn is_chief(conn: &mut SqliteConnection, tid: i32, uid: Option<i32>) -> Result<bool, DbError> {
+pub fn is_chief(conn: &mut Conn, tid: i32, uid: Option<i32>) -> Result<bool, DbError> {
     let Some(uid) = uid else { return Ok(false) };
     let named: Option<i32> = tournament_staff::table
         .filter(tournament_staff::tournament_id.eq(tid))
@@ -318,7 +319,7 @@ pub fn is_chief(conn: &mut SqliteConnection, tid: i32, uid: Option<i32>) -> Resu
 }
 
 /// The chief arbiter named for a tournament, if any.
-pub fn named_chief(conn: &mut SqliteConnection, tid: i32) -> Result<Option<i32>, DbError> {
+pub fn named_chief(conn: &mut Conn, tid: i32) -> Result<Option<i32>, DbError> {
     Ok(tournament_staff::table
         .filter(tournament_staff::tournament_id.eq(tid))
         .filter(tournament_staff::chief_arbiter.eq(true))
@@ -328,13 +329,8 @@ pub fn named_chief(conn: &mut SqliteConnection, tid: i32) -> Result<Option<i32>,
 }
 
 /// Name `uid` (a staff member) chief arbiter of `tid`, or nobody; audited.
-pub fn set_chief(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    tid: i32,
-    uid: Option<i32>,
-) -> Result<(), DbError> {
-    conn.immediate_transaction(|conn| {
+pub fn set_chief(conn: &mut Conn, actor: &Actor, tid: i32, uid: Option<i32>) -> Result<(), DbError> {
+    crate::db::write_tx(&mut *conn, |conn| {
         let before = named_chief(conn, tid)?;
         if let Some(u) = uid {
             if tdb::staff_role(conn, tid, u)?.is_none() {
@@ -471,7 +467,7 @@ fn outcome_fields(entry: Option<&Entry>, c: &Computed) -> OutcomeFields {
 /// Refuse a stale form; refuse a locked sheet unless the actor is the chief arbiter and gives
 /// a reason. Returns whether this write corrects a locked result.
 fn guard(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     s: &Sheet,
@@ -496,7 +492,7 @@ fn guard(
 /// Write the computed result of a sheet (creating the row if needed), bump its version, keep
 /// `games.result` in step, and create or withdraw the replay game. Returns the new version.
 fn store(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     s: &Sheet,
     entry: Option<&Entry>,
@@ -553,12 +549,7 @@ fn store(
 /// handicap and komi, its own start and arrivals (none yet). With the clocks noted it resumes
 /// from them (rules.md §9: "replay immediately using each side's remaining time"; lateness then
 /// has no limit, the clock just runs, Art. 22.1); without, it is a new game on a full clock.
-fn replay(
-    conn: &mut SqliteConnection,
-    s: &Sheet,
-    entry: Option<&Entry>,
-    c: &Computed,
-) -> Result<(), SheetError> {
+fn replay(conn: &mut Conn, s: &Sheet, entry: Option<&Entry>, c: &Computed) -> Result<(), SheetError> {
     let wants = c.result.is_some_and(|r| r.needs_replay());
     let clocks = entry.and_then(Entry::replay_clocks).flatten();
     let (cb, cw) = (clocks.map(|c| to_i32(c.black_secs)), clocks.map(|c| to_i32(c.white_secs)));
@@ -617,7 +608,7 @@ fn replay(
     Ok(())
 }
 
-fn settings_of(conn: &mut SqliteConnection, tid: i32) -> Result<TournamentSettings, DbError> {
+fn settings_of(conn: &mut Conn, tid: i32) -> Result<TournamentSettings, DbError> {
     Ok(tdb::get(conn, tid)?.settings())
 }
 
@@ -626,7 +617,7 @@ fn settings_of(conn: &mut SqliteConnection, tid: i32) -> Result<TournamentSettin
 /// names); a different one is refused, since "Black" may now be another player.
 #[allow(clippy::too_many_arguments)]
 pub fn save_result(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
@@ -635,7 +626,7 @@ pub fn save_result(
     entry: Option<Entry>,
     reason: &str,
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         let correction = guard(conn, actor, tid, &s, version, reason)?;
         if colours_version.is_some_and(|v| v != s.game.pairing_version) {
@@ -678,12 +669,7 @@ pub struct NewRuling {
     pub reason: String,
 }
 
-fn insert_rulings(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    s: &Sheet,
-    new: &[NewRuling],
-) -> Result<(), DbError> {
+fn insert_rulings(conn: &mut Conn, actor: &Actor, s: &Sheet, new: &[NewRuling]) -> Result<(), DbError> {
     let t = now();
     for n in new {
         diesel::insert_into(rulings::table)
@@ -713,7 +699,7 @@ struct RulingsAudit<'a> {
 }
 
 fn add_checked(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     s: &Sheet,
@@ -750,7 +736,7 @@ fn add_checked(
 
 /// Add rulings to a game; their effect is applied to its result. Returns the new version.
 pub fn add_rulings(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
@@ -758,7 +744,7 @@ pub fn add_rulings(
     new: &[NewRuling],
     reason: &str,
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         guard(conn, actor, tid, &s, version, reason)?;
         add_checked(conn, actor, tid, &s, new, reason, AuditAction::RulingAdd)
@@ -767,7 +753,7 @@ pub fn add_rulings(
 
 /// Delete one ruling of a game; the result is computed again. Returns the new version.
 pub fn delete_ruling(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
@@ -775,7 +761,7 @@ pub fn delete_ruling(
     version: i32,
     reason: &str,
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         let Some(gone) = s.rulings.iter().find(|r| r.id == rid).cloned() else {
             return Err(SheetError::Db(DbError::NotFound));
@@ -829,14 +815,14 @@ impl Confirmer {
 /// Record a confirmation (the players' signatures are recorded by the arbiter). With all
 /// three, the result is locked. Returns the new version.
 pub fn confirm(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
     version: i32,
     who: Confirmer,
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         if s.version() != version {
             return Err(SheetError::Stale(Box::new(s)));
@@ -892,7 +878,7 @@ pub fn confirm(
 /// Keep a game record with the game, with the rules crate's report. Returns the new version.
 #[allow(clippy::too_many_arguments)]
 pub fn attach_sgf(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
@@ -902,7 +888,7 @@ pub fn attach_sgf(
     bytes: &[u8],
     report: &SgfReport,
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         if s.version() != version {
             return Err(SheetError::Stale(Box::new(s)));
@@ -968,7 +954,7 @@ pub struct RoundTime {
 
 /// A round's start time (if set) and its arrivals by entrant.
 pub fn round_lateness(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     round: i32,
 ) -> Result<(Option<RoundTime>, HashMap<i32, String>), DbError> {
@@ -983,7 +969,7 @@ pub fn round_lateness(
 }
 
 /// Each round's start as stored (UTC), by round number: what the public pairings show.
-pub fn round_starts(conn: &mut SqliteConnection, tid: i32) -> Result<HashMap<i32, String>, DbError> {
+pub fn round_starts(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, String>, DbError> {
     Ok(round_times::table
         .filter(round_times::tournament_id.eq(tid))
         .select((round_times::round_number, round_times::starts_at))
@@ -1002,7 +988,7 @@ fn by_entrant(m: &HashMap<i32, String>) -> Vec<(i32, &str)> {
 /// Save a round's start time and arrivals (entrant, time or None to clear), version-checked
 /// on the round's lateness sheet (0 before it exists). Returns the new version.
 pub fn save_arrivals(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     round: i32,
@@ -1010,7 +996,7 @@ pub fn save_arrivals(
     starts_at: &str,
     arrived: &[(i32, Option<String>)],
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let (before, old) = round_lateness(conn, tid, round)?;
         let current = before.as_ref().map_or(0, |r| r.version);
         if current != version {
@@ -1018,7 +1004,7 @@ pub fn save_arrivals(
         }
         let t = now();
         let v = current + 1;
-        diesel::insert_into(round_times::table)
+        per_backend!(conn, |c| diesel::insert_into(round_times::table)
             .values((
                 round_times::tournament_id.eq(tid),
                 round_times::round_number.eq(round),
@@ -1033,7 +1019,7 @@ pub fn save_arrivals(
                 round_times::version.eq(v),
                 round_times::updated_at.eq(&t),
             ))
-            .execute(conn)?;
+            .execute(c))?;
         for (eid, at) in arrived {
             let key = arrivals::table
                 .filter(arrivals::tournament_id.eq(tid))
@@ -1044,7 +1030,7 @@ pub fn save_arrivals(
                     diesel::delete(key).execute(conn)?;
                 }
                 Some(a) => {
-                    diesel::insert_into(arrivals::table)
+                    per_backend!(conn, |c| diesel::insert_into(arrivals::table)
                         .values((
                             arrivals::tournament_id.eq(tid),
                             arrivals::round_number.eq(round),
@@ -1060,7 +1046,7 @@ pub fn save_arrivals(
                             arrivals::recorded_by.eq(&actor.name),
                             arrivals::recorded_at.eq(&t),
                         ))
-                        .execute(conn)?;
+                        .execute(c))?;
                 }
             }
         }
@@ -1096,7 +1082,7 @@ pub fn save_arrivals(
 }
 
 /// A game's own arrivals (a replay's), by entrant.
-fn own_arrivals(conn: &mut SqliteConnection, gid: i32) -> Result<HashMap<i32, String>, DbError> {
+fn own_arrivals(conn: &mut Conn, gid: i32) -> Result<HashMap<i32, String>, DbError> {
     let v: Vec<(i32, String)> = game_arrivals::table
         .filter(game_arrivals::game_id.eq(gid))
         .select((game_arrivals::entrant_id, game_arrivals::arrived_at))
@@ -1151,7 +1137,7 @@ pub fn lateness_start(s: &Sheet, round_start: Option<&str>) -> Option<String> {
 /// version-checked on the replay's sheet. Returns the new version.
 #[allow(clippy::too_many_arguments)]
 pub fn save_replay_start(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
@@ -1159,7 +1145,7 @@ pub fn save_replay_start(
     starts_at: &str,
     arrived: &[(i32, Option<String>)],
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         if s.version() != version {
             return Err(SheetError::Stale(Box::new(s)));
@@ -1230,14 +1216,14 @@ pub fn save_replay_start(
 /// Apply what lateness calls for to a game (a loss by lateness, or a double loss): the rules
 /// crate's rulings are added at move 0. Returns the new version.
 pub fn apply_lateness(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
     version: i32,
     reason: &str,
 ) -> Result<i32, SheetError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         guard(conn, actor, tid, &s, version, reason)?;
         let settings = settings_of(conn, tid)?;
@@ -1328,7 +1314,7 @@ impl GameLine {
 /// The games of a tournament (one round, or all), by round and board, with their sheets;
 /// with `published_only`, only rounds that are published.
 pub fn game_lines(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     round: Option<i32>,
     published_only: bool,
@@ -1351,10 +1337,7 @@ pub fn game_lines(
 }
 
 /// Round numbers that have games, with (games, games with a result, published).
-pub fn rounds_summary(
-    conn: &mut SqliteConnection,
-    tid: i32,
-) -> Result<Vec<(i32, usize, usize, bool)>, DbError> {
+pub fn rounds_summary(conn: &mut Conn, tid: i32) -> Result<Vec<(i32, usize, usize, bool)>, DbError> {
     let lines = game_lines(conn, tid, None, false)?;
     let published = published_numbers(conn, tid)?;
     let mut out: Vec<(i32, usize, usize, bool)> = Vec::new();
@@ -1428,7 +1411,7 @@ impl AsOf {
     }
 }
 
-pub fn standings_data(conn: &mut SqliteConnection, tid: i32) -> Result<StandingsData, DbError> {
+pub fn standings_data(conn: &mut Conn, tid: i32) -> Result<StandingsData, DbError> {
     let entrants: Vec<EntrantRow> = entrants::table
         .filter(entrants::tournament_id.eq(tid))
         .order(entrants::id)
@@ -1539,17 +1522,14 @@ fn rank(t: &tdb::TournamentRow, record: &ds::Record, entrants: &[EntrantRow]) ->
 }
 
 /// All entrants of a tournament by id (for names on lists).
-pub fn entrants_by_id(conn: &mut SqliteConnection, tid: i32) -> Result<HashMap<i32, EntrantRow>, DbError> {
+pub fn entrants_by_id(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, EntrantRow>, DbError> {
     let v: Vec<EntrantRow> =
         entrants::table.filter(entrants::tournament_id.eq(tid)).select(EntrantRow::as_select()).load(conn)?;
     Ok(v.into_iter().map(|e| (e.id, e)).collect())
 }
 
 /// The rulings of a tournament's games, by game.
-pub fn rulings_by_game(
-    conn: &mut SqliteConnection,
-    tid: i32,
-) -> Result<HashMap<i32, Vec<RulingRow>>, DbError> {
+pub fn rulings_by_game(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, Vec<RulingRow>>, DbError> {
     let v: Vec<RulingRow> = rulings::table
         .filter(rulings::tournament_id.eq(tid))
         .order(rulings::id)
@@ -1563,7 +1543,7 @@ pub fn rulings_by_game(
 }
 
 /// The highest published round that has games.
-pub fn current_round(conn: &mut SqliteConnection, tid: i32) -> Result<Option<i32>, DbError> {
+pub fn current_round(conn: &mut Conn, tid: i32) -> Result<Option<i32>, DbError> {
     let nums = published_numbers(conn, tid)?;
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
@@ -1581,7 +1561,7 @@ pub struct StoredSgf {
     pub encoding: String,
 }
 
-pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<StoredSgf>, DbError> {
+pub fn sgf(conn: &mut Conn, tid: i32, gid: i32) -> Result<Option<StoredSgf>, DbError> {
     load_game(conn, tid, gid)?;
     type Row = (Option<String>, Option<String>, Option<Vec<u8>>, Option<String>);
     let r: Option<Row> = results::table
@@ -1611,11 +1591,7 @@ pub fn sgf(conn: &mut SqliteConnection, tid: i32, gid: i32) -> Result<Option<Sto
 /// reports were typed (English sentences) does not parse as [`SgfReport`]; the stored bytes
 /// (kept as uploaded) are then checked again under the event's rules, so an old record's
 /// report reads in the reader's language like a new one.
-pub fn sgf_report(
-    conn: &mut SqliteConnection,
-    s: &Sheet,
-    rules: &rules::RuleSet,
-) -> Result<Option<SgfReport>, DbError> {
+pub fn sgf_report(conn: &mut Conn, s: &Sheet, rules: &rules::RuleSet) -> Result<Option<SgfReport>, DbError> {
     let Some(row) = s.result.as_ref().filter(|r| r.sgf_name.is_some()) else { return Ok(None) };
     if let Some(report) = row.sgf_report() {
         return Ok(Some(report));
@@ -1625,7 +1601,7 @@ pub fn sgf_report(
 }
 
 /// The games of a tournament that have a record attached.
-pub fn games_with_sgf(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<i32>, DbError> {
+pub fn games_with_sgf(conn: &mut Conn, tid: i32) -> Result<Vec<i32>, DbError> {
     Ok(results::table
         .filter(results::tournament_id.eq(tid))
         .filter(results::sgf.is_not_null())

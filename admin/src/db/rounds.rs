@@ -19,6 +19,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::Conn;
 use diesel::prelude::*;
 use serde::Serialize;
 
@@ -187,7 +188,7 @@ pub fn result_entered(result: &str) -> bool {
 /// Whether anything on game `g`'s sheet names a colour — a result entered (also one cleared
 /// into a replay: the replay game exists), a ruling, a decided outcome on the sheet — so that
 /// its colours (a nigiri correction, colours marked swapped) can no longer change under it.
-fn sheet_started(conn: &mut SqliteConnection, g: &RoundGame) -> Result<bool, DbError> {
+fn sheet_started(conn: &mut Conn, g: &RoundGame) -> Result<bool, DbError> {
     if result_entered(&g.result) {
         return Ok(true);
     }
@@ -202,7 +203,7 @@ fn sheet_started(conn: &mut SqliteConnection, g: &RoundGame) -> Result<bool, DbE
 }
 
 /// Has any result been entered in round `n`? (Byes do not count.)
-pub fn any_result_entered(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<bool, DbError> {
+pub fn any_result_entered(conn: &mut Conn, tid: i32, n: i32) -> Result<bool, DbError> {
     let results: Vec<String> = games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(n))
@@ -233,7 +234,7 @@ pub fn result_of(code: &str) -> GameResult {
 /// rounds before `round`, with the assigned colours, the played-swapped flag and a double-loss
 /// nominal winner already drawn. Results are read by [`result_of`]. A game that was replayed
 /// (重赛) is represented by its replay (the last of the chain): one game per table and round.
-pub fn history(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<History, DbError> {
+pub fn history(conn: &mut Conn, tid: i32, round: i32) -> Result<History, DbError> {
     let rows: Vec<RoundGame> = games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.lt(round))
@@ -264,7 +265,7 @@ pub fn history(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<Hist
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-pub fn list(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<RoundRow>, DbError> {
+pub fn list(conn: &mut Conn, tid: i32) -> Result<Vec<RoundRow>, DbError> {
     Ok(rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .order(rounds::number)
@@ -272,7 +273,7 @@ pub fn list(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<RoundRow>, DbEr
         .load(conn)?)
 }
 
-pub fn get(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<RoundRow, DbError> {
+pub fn get(conn: &mut Conn, tid: i32, n: i32) -> Result<RoundRow, DbError> {
     rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(n))
@@ -283,7 +284,7 @@ pub fn get(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<RoundRow, Db
 }
 
 /// A published round (a draft is not public: NotFound).
-pub fn get_published(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<RoundRow, DbError> {
+pub fn get_published(conn: &mut Conn, tid: i32, n: i32) -> Result<RoundRow, DbError> {
     let r = get(conn, tid, n)?;
     if r.published {
         Ok(r)
@@ -293,7 +294,7 @@ pub fn get_published(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Ro
 }
 
 /// The games of round `n` by table; byes last.
-pub fn games_of(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Vec<RoundGame>, DbError> {
+pub fn games_of(conn: &mut Conn, tid: i32, n: i32) -> Result<Vec<RoundGame>, DbError> {
     let mut v: Vec<RoundGame> = games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(n))
@@ -305,7 +306,7 @@ pub fn games_of(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Vec<Rou
 }
 
 /// The games of every published round, by round and table (byes last in each round).
-pub fn published_games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<RoundGame>, DbError> {
+pub fn published_games(conn: &mut Conn, tid: i32) -> Result<Vec<RoundGame>, DbError> {
     let published: HashSet<i32> = list(conn, tid)?.iter().filter(|r| r.published).map(|r| r.number).collect();
     let mut v: Vec<RoundGame> =
         games::table.filter(games::tournament_id.eq(tid)).select(RoundGame::as_select()).load(conn)?;
@@ -315,7 +316,7 @@ pub fn published_games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<Roun
 }
 
 /// Entrants absent in round `n`.
-pub fn absences(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<HashSet<i32>, DbError> {
+pub fn absences(conn: &mut Conn, tid: i32, n: i32) -> Result<HashSet<i32>, DbError> {
     Ok(round_absences::table
         .filter(round_absences::tournament_id.eq(tid))
         .filter(round_absences::round_number.eq(n))
@@ -326,7 +327,7 @@ pub fn absences(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<HashSet
 }
 
 /// Every absence of a tournament: (round, entrant).
-pub fn all_absences(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<(i32, i32)>, DbError> {
+pub fn all_absences(conn: &mut Conn, tid: i32) -> Result<Vec<(i32, i32)>, DbError> {
     Ok(round_absences::table
         .filter(round_absences::tournament_id.eq(tid))
         .select((round_absences::round_number, round_absences::entrant_id))
@@ -334,10 +335,7 @@ pub fn all_absences(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<(i32, i
 }
 
 /// Per entrant: (fixed table, first round).
-pub fn entrant_extras(
-    conn: &mut SqliteConnection,
-    tid: i32,
-) -> Result<HashMap<i32, (Option<i32>, i32)>, DbError> {
+pub fn entrant_extras(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, (Option<i32>, i32)>, DbError> {
     let rows: Vec<(i32, Option<i32>, i32)> = entrants::table
         .filter(entrants::tournament_id.eq(tid))
         .select((entrants::id, entrants::fixed_table, entrants::first_round))
@@ -346,7 +344,7 @@ pub fn entrant_extras(
 }
 
 /// The first round a new entrant plays: the one after the last published round.
-pub fn next_first_round(conn: &mut SqliteConnection, tid: i32) -> Result<i32, DbError> {
+pub fn next_first_round(conn: &mut Conn, tid: i32) -> Result<i32, DbError> {
     let (_, last) = tdb::published_rounds(conn, tid)?;
     Ok(i32::try_from(last).unwrap_or(0) + 1)
 }
@@ -363,7 +361,7 @@ pub fn pairing_numbers(entrants: &[EntrantRow]) -> HashMap<i32, u32> {
 }
 
 /// [`pairing_numbers`] of tournament `tid`.
-pub fn numbers_of(conn: &mut SqliteConnection, tid: i32) -> Result<HashMap<i32, u32>, DbError> {
+pub fn numbers_of(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, u32>, DbError> {
     Ok(pairing_numbers(&edb::list(conn, tid, "", Sort::Id)?))
 }
 
@@ -421,7 +419,7 @@ impl Context {
     }
 }
 
-pub fn context(conn: &mut SqliteConnection, tid: i32, round: i32) -> Result<Context, DbError> {
+pub fn context(conn: &mut Conn, tid: i32, round: i32) -> Result<Context, DbError> {
     let t = tdb::get(conn, tid)?;
     let settings = t.settings();
     let psettings = dr::pairing_settings(&settings);
@@ -579,7 +577,7 @@ fn stored_nigiri(n: &Option<NigiriState>) -> (Option<i32>, Option<i32>, Option<S
 const INSERT_CHUNK: usize = 500;
 
 fn insert_games(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     n: i32,
     table_games: &[TableGame],
@@ -609,7 +607,8 @@ fn insert_games(
                 )
             })
             .collect();
-        diesel::insert_into(games::table).values(rows).execute(conn)?;
+        // One multi-row INSERT: diesel's MultiBackend has no batch insert, so per engine.
+        per_backend!(conn, |c| diesel::insert_into(games::table).values(rows).execute(c))?;
     }
     for chunk in byes.chunks(INSERT_CHUNK) {
         let rows: Vec<_> = chunk
@@ -626,12 +625,13 @@ fn insert_games(
                 )
             })
             .collect();
-        diesel::insert_into(games::table).values(rows).execute(conn)?;
+        // One multi-row INSERT: diesel's MultiBackend has no batch insert, so per engine.
+        per_backend!(conn, |c| diesel::insert_into(games::table).values(rows).execute(c))?;
     }
     Ok(())
 }
 
-fn delete_games(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<(), DbError> {
+fn delete_games(conn: &mut Conn, tid: i32, n: i32) -> Result<(), DbError> {
     diesel::delete(games::table.filter(games::tournament_id.eq(tid)).filter(games::round_number.eq(n)))
         .execute(conn)?;
     Ok(())
@@ -639,7 +639,7 @@ fn delete_games(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<(), DbE
 
 #[allow(clippy::too_many_arguments)]
 fn record<B: Serialize, A: Serialize>(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     action: AuditAction,
@@ -690,7 +690,7 @@ pub const PAIR_ATTEMPTS: usize = 3;
 /// paired again from a new read, up to [`PAIR_ATTEMPTS`] times, then refused with
 /// [`RoundError::Changed`] and nothing written.
 pub fn pair(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
@@ -718,20 +718,20 @@ fn hold_after_engine() {
 /// its write: the tests make a concurrent change there, deterministically.
 #[allow(clippy::too_many_arguments)]
 pub fn pair_with(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
     seed: u64,
     expected_version: Option<i32>,
     reason: &str,
-    between: &mut dyn FnMut(&mut SqliteConnection),
+    between: &mut dyn FnMut(&mut Conn),
 ) -> Result<RoundRow, RoundError> {
     for _ in 0..PAIR_ATTEMPTS {
         let inputs = conn.transaction(|c| read_inputs(c, tid, n, expected_version, Mode::Next))?;
         let draft = plan(&inputs, n, seed)?;
         between(conn);
-        let stored = conn.immediate_transaction(|c| {
+        let stored = crate::db::write_tx(&mut *conn, |c| {
             let (changes, _) = tdb::change_stamp(c, tid)?;
             if changes != inputs.changes {
                 return Ok(None);
@@ -761,7 +761,7 @@ struct PairInputs {
 }
 
 fn read_inputs(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     n: i32,
     expected_version: Option<i32>,
@@ -832,7 +832,7 @@ fn plan(inputs: &PairInputs, n: i32, seed: u64) -> Result<dr::Draft, RoundError>
 /// Pairs round `n` inside the caller's write transaction (the round-robin schedule).
 #[allow(clippy::too_many_arguments)]
 fn pair_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
@@ -849,7 +849,7 @@ fn pair_in(
 /// Writes the draft of round `n` (replacing the draft paired before, if any), the
 /// double-loss lots it drew and the audit rows.
 fn store(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     inputs: &PairInputs,
     n: i32,
@@ -950,13 +950,13 @@ fn store(
 /// Round robin: pairs every round from the next one to the end of the schedule (or of the
 /// declared rounds) as drafts, with one seed. Returns the round numbers paired.
 pub fn schedule(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     seed: u64,
     reason: &str,
 ) -> Result<Vec<i32>, RoundError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let t = tdb::get(conn, tid)?;
         if t.settings().system != System::RoundRobin {
             return Err(RoundError::Plan(PlanError::Unsupported));
@@ -979,12 +979,7 @@ pub fn schedule(
     })
 }
 
-fn draft_for_edit(
-    conn: &mut SqliteConnection,
-    tid: i32,
-    n: i32,
-    version: i32,
-) -> Result<RoundRow, RoundError> {
+fn draft_for_edit(conn: &mut Conn, tid: i32, n: i32, version: i32) -> Result<RoundRow, RoundError> {
     let r = get(conn, tid, n)?;
     if r.published {
         return Err(RoundError::Published);
@@ -1021,7 +1016,7 @@ pub enum Outcome {
 /// did not have before needs `confirm`; nothing is written without it.
 #[allow(clippy::too_many_arguments)]
 pub fn edit(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
@@ -1030,7 +1025,7 @@ pub fn edit(
     confirm: bool,
     reason: &str,
 ) -> Result<Outcome, RoundError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let r = draft_for_edit(conn, tid, n, version)?;
         let seed = r.seed().unwrap_or(0);
         let ctx = context(conn, tid, n)?;
@@ -1120,7 +1115,7 @@ pub fn edit(
 /// Publishes a draft: tables numbered by score then rank with fixed tables, the round locked.
 /// Review warnings need `confirm`. Earlier rounds must be published.
 pub fn publish(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
@@ -1128,7 +1123,7 @@ pub fn publish(
     confirm: bool,
     reason: &str,
 ) -> Result<Outcome, RoundError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let r = draft_for_edit(conn, tid, n, version)?;
         if let Some(d) = list(conn, tid)?.iter().find(|x| x.number < n && !x.published) {
             return Err(RoundError::PreviousDraft { number: d.number });
@@ -1189,14 +1184,14 @@ pub fn publish(
 /// Back to draft, only while no result is entered ([`any_result_entered`]) and no later round
 /// is published.
 pub fn unpublish(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
     version: i32,
     reason: &str,
 ) -> Result<i32, RoundError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let r = get(conn, tid, n)?;
         if !r.published {
             return Err(RoundError::NotPublished);
@@ -1237,14 +1232,14 @@ pub fn unpublish(
 
 /// Deletes a draft with its games.
 pub fn delete_draft(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
     version: i32,
     reason: &str,
 ) -> Result<(), RoundError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let r = draft_for_edit(conn, tid, n, version)?;
         let rows = games_of(conn, tid, n)?;
         delete_games(conn, tid, n)?;
@@ -1263,7 +1258,7 @@ pub fn delete_draft(
     })
 }
 
-fn game_in_round(conn: &mut SqliteConnection, tid: i32, n: i32, gid: i32) -> Result<RoundGame, DbError> {
+fn game_in_round(conn: &mut Conn, tid: i32, n: i32, gid: i32) -> Result<RoundGame, DbError> {
     games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(n))
@@ -1290,7 +1285,7 @@ pub enum NigiriAction {
 /// a remote nigiri is performed once.
 #[allow(clippy::too_many_arguments)]
 pub fn nigiri(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
@@ -1299,7 +1294,7 @@ pub fn nigiri(
     action: NigiriAction,
     reason: &str,
 ) -> Result<NigiriRecord, RoundError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let r = get(conn, tid, n)?;
         let g = game_in_round(conn, tid, n, gid)?;
         if g.pairing_version != pairing_version {
@@ -1358,7 +1353,7 @@ pub fn nigiri(
 /// found after move 10, the game goes on; pairing keeps the assigned colours).
 #[allow(clippy::too_many_arguments)]
 pub fn set_played_swapped(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
@@ -1367,7 +1362,7 @@ pub fn set_played_swapped(
     swapped: bool,
     reason: &str,
 ) -> Result<(), RoundError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let r = get(conn, tid, n)?;
         let g = game_in_round(conn, tid, n, gid)?;
         if !r.published {
@@ -1409,7 +1404,7 @@ pub struct Attendance {
 /// when the form showed one page of entrants) and fixed tables, for a round not yet
 /// published. One audit row per change. Returns the number of changes.
 pub fn set_attendance(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
@@ -1417,7 +1412,7 @@ pub fn set_attendance(
     reason: &str,
 ) -> Result<usize, RoundError> {
     let Attendance { absent, fixed, scope } = change;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         tdb::get(conn, tid)?;
         if let Ok(r) = get(conn, tid, n) {
             if r.published {
@@ -1513,11 +1508,11 @@ mod tests {
         (dir, pool, tids)
     }
 
-    fn paired_ids(conn: &mut SqliteConnection, tid: i32, n: i32) -> HashSet<i32> {
+    fn paired_ids(conn: &mut Conn, tid: i32, n: i32) -> HashSet<i32> {
         games_of(conn, tid, n).unwrap().iter().flat_map(|g| [g.black_id, g.white_id]).flatten().collect()
     }
 
-    fn audit_actions(conn: &mut SqliteConnection, tid: i32, action: &str) -> usize {
+    fn audit_actions(conn: &mut Conn, tid: i32, action: &str) -> usize {
         audit::for_tournament(conn, tid, 1000).unwrap().iter().filter(|r| r.action == action).count()
     }
 

@@ -27,6 +27,7 @@
 
 use std::collections::BTreeMap;
 
+use super::Conn;
 use diesel::prelude::*;
 use rules::board::Color;
 use rules::rulings::{DoubleLossReason, GameResult};
@@ -225,7 +226,7 @@ impl MatchSetup {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-pub fn rounds(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<TeamRoundRow>, DbError> {
+pub fn rounds(conn: &mut Conn, tid: i32) -> Result<Vec<TeamRoundRow>, DbError> {
     Ok(team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .order(team_rounds::number)
@@ -233,7 +234,7 @@ pub fn rounds(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<TeamRoundRow>
         .load(conn)?)
 }
 
-pub fn all_matches(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<MatchRow>, DbError> {
+pub fn all_matches(conn: &mut Conn, tid: i32) -> Result<Vec<MatchRow>, DbError> {
     Ok(team_matches::table
         .filter(team_matches::tournament_id.eq(tid))
         .order((team_matches::round_number, team_matches::table_no, team_matches::id))
@@ -241,7 +242,7 @@ pub fn all_matches(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<MatchRow
         .load(conn)?)
 }
 
-pub fn matches_of_round(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result<Vec<MatchRow>, DbError> {
+pub fn matches_of_round(conn: &mut Conn, tid: i32, n: i32) -> Result<Vec<MatchRow>, DbError> {
     Ok(team_matches::table
         .filter(team_matches::tournament_id.eq(tid))
         .filter(team_matches::round_number.eq(n))
@@ -250,7 +251,7 @@ pub fn matches_of_round(conn: &mut SqliteConnection, tid: i32, n: i32) -> Result
         .load(conn)?)
 }
 
-pub fn get_match(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<MatchRow, DbError> {
+pub fn get_match(conn: &mut Conn, tid: i32, mid: i32) -> Result<MatchRow, DbError> {
     team_matches::table
         .find(mid)
         .filter(team_matches::tournament_id.eq(tid))
@@ -260,7 +261,7 @@ pub fn get_match(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<Matc
         .ok_or(DbError::NotFound)
 }
 
-pub fn events_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<EventRow>, DbError> {
+pub fn events_of(conn: &mut Conn, mid: i32) -> Result<Vec<EventRow>, DbError> {
     Ok(relay_events::table
         .filter(relay_events::match_id.eq(mid))
         .order(relay_events::seq)
@@ -268,7 +269,7 @@ pub fn events_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<EventRow>,
         .load(conn)?)
 }
 
-pub fn withdrawals_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<WithdrawalRow>, DbError> {
+pub fn withdrawals_of(conn: &mut Conn, mid: i32) -> Result<Vec<WithdrawalRow>, DbError> {
     Ok(relay_withdrawals::table
         .filter(relay_withdrawals::match_id.eq(mid))
         .order(relay_withdrawals::id)
@@ -276,7 +277,7 @@ pub fn withdrawals_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<Withd
         .load(conn)?)
 }
 
-pub fn boards_of(conn: &mut SqliteConnection, mid: i32) -> Result<Vec<BoardRow>, DbError> {
+pub fn boards_of(conn: &mut Conn, mid: i32) -> Result<Vec<BoardRow>, DbError> {
     Ok(team_board_games::table
         .filter(team_board_games::match_id.eq(mid))
         .order(team_board_games::board)
@@ -357,14 +358,14 @@ fn system_of(p: TeamPairing) -> System {
 
 /// Pairs team round `n` (the next one) with the event's method and `seed`.
 pub fn pair(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     n: i32,
     seed: u64,
     reason: &str,
 ) -> Result<(), PairError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let t = tdb::get(conn, tid)?;
         let tsettings = t.settings();
         if tsettings.system != System::TeamRelay {
@@ -518,7 +519,7 @@ pub fn pair(
 /// Stores the nominal winners drawn for this pairing on the double-loss matches they decide
 /// (rules.md §12), each with its audit row.
 fn store_nominal_winners(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     lots: &[NominalWinner],
@@ -575,14 +576,8 @@ fn store_nominal_winners(
 }
 
 /// Deletes the last team round while none of its matches has an event or a result.
-pub fn delete_round(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    tid: i32,
-    n: i32,
-    reason: &str,
-) -> Result<(), PairError> {
-    conn.immediate_transaction(|conn| {
+pub fn delete_round(conn: &mut Conn, actor: &Actor, tid: i32, n: i32, reason: &str) -> Result<(), PairError> {
+    crate::db::write_tx(&mut *conn, |conn| {
         let done = rounds(conn, tid)?;
         let row = done.iter().find(|r| r.number == n).ok_or(DbError::NotFound)?;
         let last = done.last().map(|r| r.number).unwrap_or(0);
@@ -704,7 +699,7 @@ impl From<diesel::result::Error> for MatchError {
 /// The persons a team's previous relay game barred from this one (Art. 24.3: a red card bars
 /// "本局及下一局"), who are still on the roster.
 fn barred_from_previous(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     tid: i32,
     row: &MatchRow,
     team: &Team,
@@ -736,7 +731,7 @@ fn barred_from_previous(
 /// A match's log: the rows, the withdrawals, and the events as the state machine reads them.
 type Log = (Vec<EventRow>, Vec<WithdrawalRow>, Vec<LoggedEvent>);
 
-fn logged_events(conn: &mut SqliteConnection, mid: i32) -> Result<Log, DbError> {
+fn logged_events(conn: &mut Conn, mid: i32) -> Result<Log, DbError> {
     let rows = events_of(conn, mid)?;
     let withdrawals = withdrawals_of(conn, mid)?;
     let log = rows
@@ -756,7 +751,7 @@ fn logged_events(conn: &mut SqliteConnection, mid: i32) -> Result<Log, DbError> 
 }
 
 /// The setup a relay match would start with now: the live rosters, the event's relay config.
-pub fn fresh_setup(conn: &mut SqliteConnection, tid: i32, row: &MatchRow) -> Result<MatchSetup, MatchError> {
+pub fn fresh_setup(conn: &mut Conn, tid: i32, row: &MatchRow) -> Result<MatchSetup, MatchError> {
     let white = row.white_team_id.ok_or(MatchError::WrongKind)?;
     let start_at = row.start_at.ok_or(MatchError::NoStart)?;
     let t = tdb::get(conn, tid)?;
@@ -794,7 +789,7 @@ pub struct RelayState {
     pub settings: TeamSettings,
 }
 
-pub fn relay_state(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<RelayState, DbError> {
+pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, DbError> {
     let row = get_match(conn, tid, mid)?;
     let (settings, _) = teams::settings(conn, tid)?;
     let setup = match row.setup() {
@@ -832,7 +827,7 @@ pub fn relay_state(conn: &mut SqliteConnection, tid: i32, mid: i32) -> Result<Re
 
 /// The relay match `mid` of tournament `tid` as the form saw it: another kind of match is
 /// refused, and so is a stale version (the write would overwrite what someone else recorded).
-fn relay_at(conn: &mut SqliteConnection, tid: i32, mid: i32, version: i32) -> Result<MatchRow, MatchError> {
+fn relay_at(conn: &mut Conn, tid: i32, mid: i32, version: i32) -> Result<MatchRow, MatchError> {
     let row = get_match(conn, tid, mid)?;
     if !row.is_relay() {
         return Err(MatchError::WrongKind);
@@ -845,7 +840,7 @@ fn relay_at(conn: &mut SqliteConnection, tid: i32, mid: i32, version: i32) -> Re
 
 /// Sets (or moves) the start of a relay match's section 1, before its first event.
 pub fn set_start(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mid: i32,
@@ -853,7 +848,7 @@ pub fn set_start(
     start_at: Timestamp,
     reason: &str,
 ) -> Result<i32, MatchError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
         if row.setup.is_some() {
             return Err(MatchError::Started);
@@ -926,7 +921,7 @@ struct Applied {
 
 /// Replays match `mid` and applies `input` to it in memory; the first refusal is returned.
 fn apply_input(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mid: i32,
@@ -989,7 +984,7 @@ fn apply_input(
 /// What `input` would do to relay match `mid`, without writing anything: the confirm step of
 /// an event that decides the match (issue 13 item 3).
 pub fn preview_event(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mid: i32,
@@ -1005,14 +1000,14 @@ pub fn preview_event(
 /// is stored, one row per event, or nothing (the first refusal is returned). A replay ordered
 /// by the chief arbiter creates the replay match in the same transaction.
 pub fn record_event(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mid: i32,
     version: i32,
     input: &EventInput,
 ) -> Result<Vec<Accepted>, MatchError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let Applied { row, setup, fresh, mut seq, events, accepted, m } =
             apply_input(conn, actor, tid, mid, version, input)?;
         let stamp = now();
@@ -1079,7 +1074,7 @@ pub fn record_event(
 
 /// The replay of relay match `row` (重赛): the same round, table and teams with their colours,
 /// a new log; its start is set on its own page.
-fn create_replay(conn: &mut SqliteConnection, row: &MatchRow, stamp: &str) -> Result<i32, DbError> {
+fn create_replay(conn: &mut Conn, row: &MatchRow, stamp: &str) -> Result<i32, DbError> {
     let existing: Option<i32> = team_matches::table
         .filter(team_matches::replay_of.eq(row.id))
         .select(team_matches::id)
@@ -1106,7 +1101,7 @@ fn create_replay(conn: &mut SqliteConnection, row: &MatchRow, stamp: &str) -> Re
 }
 
 /// The replay match of `mid`, if the chief arbiter ordered one.
-pub fn replay_of(conn: &mut SqliteConnection, mid: i32) -> Result<Option<MatchRow>, DbError> {
+pub fn replay_of(conn: &mut Conn, mid: i32) -> Result<Option<MatchRow>, DbError> {
     Ok(team_matches::table
         .filter(team_matches::replay_of.eq(mid))
         .select(MatchRow::as_select())
@@ -1120,7 +1115,7 @@ pub fn replay_of(conn: &mut SqliteConnection, mid: i32) -> Result<Option<MatchRo
 /// its record (standings) recomputed, all in one transaction with the audit row.
 #[allow(clippy::too_many_arguments)]
 pub fn withdraw_event(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mid: i32,
@@ -1128,7 +1123,7 @@ pub fn withdraw_event(
     seq: u32,
     reason: &str,
 ) -> Result<i32, MatchError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
         if !super::results::is_chief(conn, tid, actor.user_id)? {
             return Err(MatchError::NotChief);
@@ -1241,7 +1236,7 @@ pub fn withdraw_event(
 
 /// The seed of match `row`'s leaders' nigiri: the table's seed from its team round's seed
 /// (`domain::rounds::table_seed`, the one the role lot was drawn from at pairing).
-pub fn nigiri_seed(conn: &mut SqliteConnection, row: &MatchRow) -> Result<u64, DbError> {
+pub fn nigiri_seed(conn: &mut Conn, row: &MatchRow) -> Result<u64, DbError> {
     let seed: String = team_rounds::table
         .filter(team_rounds::tournament_id.eq(row.tournament_id))
         .filter(team_rounds::number.eq(row.round_number))
@@ -1257,7 +1252,7 @@ pub fn nigiri_seed(conn: &mut SqliteConnection, row: &MatchRow) -> Result<u64, D
 /// is recorded; a nigiri performed from the seed is final.
 #[allow(clippy::too_many_arguments)]
 pub fn leaders_nigiri(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mid: i32,
@@ -1265,7 +1260,7 @@ pub fn leaders_nigiri(
     action: NigiriAction,
     reason: &str,
 ) -> Result<NigiriRecord, MatchError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
         let state = row.nigiri().ok_or(MatchError::NoNigiri)?;
         if row.setup.is_some() || state.record.is_some_and(|r| r.seed.is_some()) {
@@ -1405,7 +1400,7 @@ pub struct BoardInput {
 /// Saves the boards of a board match at `version` and scores it once every board has a
 /// result (the record goes away again if a result is cleared).
 pub fn save_boards(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     mid: i32,
@@ -1413,7 +1408,7 @@ pub fn save_boards(
     input: &[BoardInput],
     reason: &str,
 ) -> Result<i32, MatchError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let row = get_match(conn, tid, mid)?;
         if row.boards == 0 || row.is_bye() {
             return Err(MatchError::WrongKind);
@@ -1550,7 +1545,7 @@ mod tests {
 
     #[allow(clippy::too_many_arguments)]
     fn rec(
-        c: &mut SqliteConnection,
+        c: &mut Conn,
         a: &Actor,
         tid: i32,
         mid: i32,

@@ -12,6 +12,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::Conn;
 use diesel::prelude::*;
 use serde::Serialize;
 
@@ -124,7 +125,7 @@ impl SettingsRow {
 }
 
 /// The event's team settings and their version (0 while the defaults were never saved).
-pub fn settings(conn: &mut SqliteConnection, tid: i32) -> Result<(TeamSettings, i32), DbError> {
+pub fn settings(conn: &mut Conn, tid: i32) -> Result<(TeamSettings, i32), DbError> {
     let row: Option<SettingsRow> =
         team_settings::table.find(tid).select(SettingsRow::as_select()).first(conn).optional()?;
     Ok(match row {
@@ -137,7 +138,7 @@ pub fn settings(conn: &mut SqliteConnection, tid: i32) -> Result<(TeamSettings, 
 }
 
 /// How many team rounds are paired.
-pub fn rounds_paired(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
+pub fn rounds_paired(conn: &mut Conn, tid: i32) -> Result<i64, DbError> {
     Ok(team_rounds::table.filter(team_rounds::tournament_id.eq(tid)).count().get_result(conn)?)
 }
 
@@ -176,7 +177,7 @@ impl From<diesel::result::Error> for TeamError {
 /// Saves the team settings at `version` (0 for the first save). Once a team round is paired
 /// only the tie-breaks may change: the rest decides how the stored matches scored.
 pub fn save_settings(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     version: i32,
@@ -184,7 +185,7 @@ pub fn save_settings(
     reason: &str,
 ) -> Result<i32, TeamError> {
     s.validate().map_err(TeamError::Settings)?;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         super::tournaments::get(conn, tid)?;
         let (old, current) = settings(conn, tid)?;
         if current != version {
@@ -234,7 +235,7 @@ pub fn save_settings(
 // ---------------------------------------------------------------------------------------------
 // Teams
 
-pub fn list(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<TeamRow>, DbError> {
+pub fn list(conn: &mut Conn, tid: i32) -> Result<Vec<TeamRow>, DbError> {
     Ok(teams::table
         .filter(teams::tournament_id.eq(tid))
         .order((teams::name, teams::id))
@@ -243,10 +244,7 @@ pub fn list(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<TeamRow>, DbErr
 }
 
 /// Every member of the event's teams, by team.
-pub fn members_by_team(
-    conn: &mut SqliteConnection,
-    tid: i32,
-) -> Result<BTreeMap<i32, Vec<MemberRow>>, DbError> {
+pub fn members_by_team(conn: &mut Conn, tid: i32) -> Result<BTreeMap<i32, Vec<MemberRow>>, DbError> {
     let rows: Vec<MemberRow> = team_members::table
         .inner_join(teams::table)
         .filter(teams::tournament_id.eq(tid))
@@ -261,10 +259,7 @@ pub fn members_by_team(
 }
 
 /// The event's teams as the domain knows them, by row id.
-pub fn domain_teams(
-    conn: &mut SqliteConnection,
-    tid: i32,
-) -> Result<BTreeMap<i32, (TeamRow, Team)>, DbError> {
+pub fn domain_teams(conn: &mut Conn, tid: i32) -> Result<BTreeMap<i32, (TeamRow, Team)>, DbError> {
     let rows = list(conn, tid)?;
     let mut members = members_by_team(conn, tid)?;
     Ok(rows
@@ -278,7 +273,7 @@ pub fn domain_teams(
 }
 
 /// One team of the event with its members.
-pub fn get(conn: &mut SqliteConnection, tid: i32, team: i32) -> Result<(TeamRow, Vec<MemberRow>), DbError> {
+pub fn get(conn: &mut Conn, tid: i32, team: i32) -> Result<(TeamRow, Vec<MemberRow>), DbError> {
     let row: TeamRow = teams::table
         .find(team)
         .filter(teams::tournament_id.eq(tid))
@@ -341,12 +336,7 @@ impl RosterInput {
     }
 }
 
-fn name_taken(
-    conn: &mut SqliteConnection,
-    tid: i32,
-    name: &str,
-    except: Option<i32>,
-) -> Result<bool, DbError> {
+fn name_taken(conn: &mut Conn, tid: i32, name: &str, except: Option<i32>) -> Result<bool, DbError> {
     let ids: Vec<i32> = teams::table
         .filter(teams::tournament_id.eq(tid))
         .filter(teams::name.eq(name))
@@ -356,12 +346,7 @@ fn name_taken(
 }
 
 /// Writes the members of `team` to match `r`, keeping the rows of persons still named.
-fn write_members(
-    conn: &mut SqliteConnection,
-    team: i32,
-    old: &[MemberRow],
-    r: &RosterInput,
-) -> Result<(), DbError> {
+fn write_members(conn: &mut Conn, team: i32, old: &[MemberRow], r: &RosterInput) -> Result<(), DbError> {
     for (role, name) in [("leader", r.leader.trim()), ("coach", r.coach.trim())] {
         match (old.iter().find(|m| m.role == role), name.is_empty()) {
             (Some(m), true) => {
@@ -443,7 +428,7 @@ fn write_members(
 }
 
 /// The audit snapshot of a team.
-fn snapshot(conn: &mut SqliteConnection, tid: i32, team: i32) -> Result<(TeamRow, Team), DbError> {
+fn snapshot(conn: &mut Conn, tid: i32, team: i32) -> Result<(TeamRow, Team), DbError> {
     let (row, members) = get(conn, tid, team)?;
     let t = domain_team(&row, &members);
     Ok((row, t))
@@ -451,14 +436,14 @@ fn snapshot(conn: &mut SqliteConnection, tid: i32, team: i32) -> Result<(TeamRow
 
 /// Adds a team with its roster.
 pub fn create(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     r: &RosterInput,
     reason: &str,
 ) -> Result<i32, TeamError> {
     r.validate()?;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         super::tournaments::get(conn, tid)?;
         if name_taken(conn, tid, r.name.trim(), None)? {
             return Err(TeamError::NameTaken);
@@ -495,7 +480,7 @@ pub fn create(
 
 /// Saves a team's roster at `version`.
 pub fn update(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     team: i32,
@@ -504,7 +489,7 @@ pub fn update(
     reason: &str,
 ) -> Result<i32, TeamError> {
     r.validate()?;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let (row, old) = get(conn, tid, team)?;
         if row.version != version {
             return Err(TeamError::Stale { current: row.version });
@@ -543,14 +528,14 @@ pub fn update(
 
 /// Deletes a team that is in no paired match.
 pub fn delete(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     team: i32,
     version: i32,
     reason: &str,
 ) -> Result<(), TeamError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let (row, members) = get(conn, tid, team)?;
         if row.version != version {
             return Err(TeamError::Stale { current: row.version });
@@ -590,7 +575,7 @@ mod tests {
         (dir, pool)
     }
 
-    fn tournament(conn: &mut SqliteConnection) -> i32 {
+    fn tournament(conn: &mut Conn) -> i32 {
         let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
         s.name_latin = "Teams".into();
         s.system = crate::domain::settings::System::TeamRelay;

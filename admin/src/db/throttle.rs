@@ -6,10 +6,10 @@
 use diesel::prelude::*;
 
 use super::schema::login_throttle as lt;
-use super::DbError;
+use super::{write_tx, Conn, DbError};
 
 /// The key's arrival time in milliseconds since 1970, if it has failed before.
-pub fn tat(conn: &mut SqliteConnection, scope: &str, key: &str) -> Result<Option<i64>, DbError> {
+pub fn tat(conn: &mut Conn, scope: &str, key: &str) -> Result<Option<i64>, DbError> {
     Ok(lt::table
         .filter(lt::scope.eq(scope).and(lt::key.eq(key)))
         .select(lt::tat_ms)
@@ -22,28 +22,31 @@ pub fn tat(conn: &mut SqliteConnection, scope: &str, key: &str) -> Result<Option
 /// `capacity` keys per scope: a new key in a full scope first forgets the keys back at full
 /// credit (`tat_ms <= now`), then, if none was, the one with the least debt.
 pub fn push(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     scope: &str,
     key: &str,
     (now, capacity): (i64, i64),
     next: impl Fn(Option<i64>) -> i64,
 ) -> Result<(), DbError> {
-    conn.immediate_transaction(|conn| {
+    write_tx(conn, |conn| {
         let old = tat(conn, scope, key)?;
         if old.is_none() {
             make_room(conn, scope, now, capacity)?;
         }
-        diesel::insert_into(lt::table)
-            .values((lt::scope.eq(scope), lt::key.eq(key), lt::tat_ms.eq(next(old))))
-            .on_conflict((lt::scope, lt::key))
-            .do_update()
-            .set(lt::tat_ms.eq(next(old)))
-            .execute(conn)?;
+        // Read and written in one write transaction, so a plain insert or update does what an
+        // upsert would (and is written once for both backends).
+        let row = lt::table.filter(lt::scope.eq(scope).and(lt::key.eq(key)));
+        match old {
+            Some(_) => diesel::update(row).set(lt::tat_ms.eq(next(old))).execute(conn)?,
+            None => diesel::insert_into(lt::table)
+                .values((lt::scope.eq(scope), lt::key.eq(key), lt::tat_ms.eq(next(old))))
+                .execute(conn)?,
+        };
         Ok(())
     })
 }
 
-fn make_room(conn: &mut SqliteConnection, scope: &str, now: i64, capacity: i64) -> Result<(), DbError> {
+fn make_room(conn: &mut Conn, scope: &str, now: i64, capacity: i64) -> Result<(), DbError> {
     let count = || lt::table.filter(lt::scope.eq(scope)).count();
     if count().get_result::<i64>(conn)? < capacity {
         return Ok(());
@@ -64,6 +67,6 @@ fn make_room(conn: &mut SqliteConnection, scope: &str, now: i64, capacity: i64) 
 }
 
 /// How many keys a scope holds (for tests and the bound).
-pub fn keys(conn: &mut SqliteConnection, scope: &str) -> Result<i64, DbError> {
+pub fn keys(conn: &mut Conn, scope: &str) -> Result<i64, DbError> {
     Ok(lt::table.filter(lt::scope.eq(scope)).count().get_result(conn)?)
 }

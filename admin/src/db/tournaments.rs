@@ -3,6 +3,7 @@
 use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, games, rounds, tournament_staff, tournaments, users};
 use super::users::Role;
+use super::Conn;
 use super::{now, Actor, DbError};
 use crate::domain::event_time::{date_text, parse_date};
 use crate::domain::settings::*;
@@ -167,14 +168,14 @@ struct Snapshot<'a> {
     settings: &'a TournamentSettings,
 }
 
-pub fn list(conn: &mut SqliteConnection) -> Result<Vec<TournamentRow>, DbError> {
+pub fn list(conn: &mut Conn) -> Result<Vec<TournamentRow>, DbError> {
     Ok(tournaments::table
         .order((tournaments::start_date.desc(), tournaments::id.desc()))
         .select(TournamentRow::as_select())
         .load(conn)?)
 }
 
-pub fn get(conn: &mut SqliteConnection, id: i32) -> Result<TournamentRow, DbError> {
+pub fn get(conn: &mut Conn, id: i32) -> Result<TournamentRow, DbError> {
     tournaments::table
         .find(id)
         .select(TournamentRow::as_select())
@@ -184,16 +185,12 @@ pub fn get(conn: &mut SqliteConnection, id: i32) -> Result<TournamentRow, DbErro
 }
 
 /// Create a tournament; its creator becomes one of its organizers.
-pub fn create(conn: &mut SqliteConnection, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
-    conn.immediate_transaction(|conn| insert_tournament(conn, actor, s))
+pub fn create(conn: &mut Conn, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
+    crate::db::write_tx(&mut *conn, |conn| insert_tournament(conn, actor, s))
 }
 
 /// [`create`] inside the caller's transaction (an import creates the event and fills it in one).
-pub fn insert_tournament(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    s: &TournamentSettings,
-) -> Result<i32, DbError> {
+pub fn insert_tournament(conn: &mut Conn, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
     let t = now();
     let id: i32 = diesel::insert_into(tournaments::table)
         .values((
@@ -232,7 +229,7 @@ pub fn insert_tournament(
 /// the version bumped: the end of [`update`] once its checks passed, and an import that
 /// replaces the event (its rounds are gone, so nothing is frozen).
 pub fn set_settings(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     id: i32,
     s: &TournamentSettings,
@@ -287,7 +284,7 @@ impl From<diesel::result::Error> for UpdateError {
 }
 
 /// (number of published rounds, highest published round number).
-pub fn published_rounds(conn: &mut SqliteConnection, tid: i32) -> Result<(u32, u32), DbError> {
+pub fn published_rounds(conn: &mut Conn, tid: i32) -> Result<(u32, u32), DbError> {
     let nums: Vec<i32> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::published.eq(true))
@@ -298,20 +295,20 @@ pub fn published_rounds(conn: &mut SqliteConnection, tid: i32) -> Result<(u32, u
 }
 
 /// Every round of `tid`, drafts included.
-pub fn count_rounds(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
+pub fn count_rounds(conn: &mut Conn, tid: i32) -> Result<i64, DbError> {
     Ok(rounds::table.filter(rounds::tournament_id.eq(tid)).count().get_result(conn)?)
 }
 
 /// Save new settings if `version` is current and no frozen setting changes.
 pub fn update(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     id: i32,
     version: i32,
     s: &TournamentSettings,
     reason: &str,
 ) -> Result<i32, UpdateError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let row = get(conn, id)?;
         if row.version != version {
             return Err(UpdateError::Stale { current: row.version });
@@ -327,8 +324,8 @@ pub fn update(
 }
 
 /// Delete a tournament with everything in it (the caller has made a backup).
-pub fn delete(conn: &mut SqliteConnection, actor: &Actor, id: i32, reason: &str) -> Result<(), DbError> {
-    conn.immediate_transaction(|conn| {
+pub fn delete(conn: &mut Conn, actor: &Actor, id: i32, reason: &str) -> Result<(), DbError> {
+    crate::db::write_tx(&mut *conn, |conn| {
         let row = get(conn, id)?;
         let n_entrants: i64 =
             entrants::table.filter(entrants::tournament_id.eq(id)).count().get_result(conn)?;
@@ -356,7 +353,7 @@ pub fn delete(conn: &mut SqliteConnection, actor: &Actor, id: i32, reason: &str)
 }
 
 /// The role of a user in a tournament, if they are on its staff.
-pub fn staff_role(conn: &mut SqliteConnection, tid: i32, uid: i32) -> Result<Option<Role>, DbError> {
+pub fn staff_role(conn: &mut Conn, tid: i32, uid: i32) -> Result<Option<Role>, DbError> {
     let r: Option<String> = tournament_staff::table
         .filter(tournament_staff::tournament_id.eq(tid))
         .filter(tournament_staff::user_id.eq(uid))
@@ -374,7 +371,7 @@ pub struct StaffMember {
     pub role: String,
 }
 
-pub fn staff(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<StaffMember>, DbError> {
+pub fn staff(conn: &mut Conn, tid: i32) -> Result<Vec<StaffMember>, DbError> {
     let rows: Vec<(i32, String, String, String)> = tournament_staff::table
         .inner_join(users::table)
         .filter(tournament_staff::tournament_id.eq(tid))
@@ -389,13 +386,13 @@ pub fn staff(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<StaffMember>, 
 
 /// Put a user on the staff (or change their role), audited.
 pub fn set_staff(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     uid: i32,
     role: Option<Role>,
 ) -> Result<(), DbError> {
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let before = staff_role(conn, tid, uid)?;
         diesel::delete(
             tournament_staff::table
@@ -434,13 +431,8 @@ pub fn set_staff(
 }
 
 /// Add a round (published or not). Pairing work will grow this; imports and tests use it now.
-pub fn insert_round(
-    conn: &mut SqliteConnection,
-    tid: i32,
-    number: i32,
-    published: bool,
-) -> Result<(), DbError> {
-    diesel::insert_into(rounds::table)
+pub fn insert_round(conn: &mut Conn, tid: i32, number: i32, published: bool) -> Result<(), DbError> {
+    per_backend!(conn, |c| diesel::insert_into(rounds::table)
         .values((
             rounds::tournament_id.eq(tid),
             rounds::number.eq(number),
@@ -450,7 +442,7 @@ pub fn insert_round(
         .on_conflict((rounds::tournament_id, rounds::number))
         .do_update()
         .set(rounds::published.eq(published))
-        .execute(conn)?;
+        .execute(c))?;
     Ok(())
 }
 
@@ -467,7 +459,7 @@ pub struct GameRow {
     pub result: String,
 }
 
-pub fn games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<GameRow>, DbError> {
+pub fn games(conn: &mut Conn, tid: i32) -> Result<Vec<GameRow>, DbError> {
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
         .order((games::round_number, games::board))
@@ -475,12 +467,12 @@ pub fn games(conn: &mut SqliteConnection, tid: i32) -> Result<Vec<GameRow>, DbEr
         .load(conn)?)
 }
 
-pub fn count_games(conn: &mut SqliteConnection, tid: i32) -> Result<i64, DbError> {
+pub fn count_games(conn: &mut Conn, tid: i32) -> Result<i64, DbError> {
     Ok(games::table.filter(games::tournament_id.eq(tid)).count().get_result(conn)?)
 }
 
 /// The change counter and tag of a tournament (bumped by every audited write).
-pub fn change_stamp(conn: &mut SqliteConnection, tid: i32) -> Result<(i32, String), DbError> {
+pub fn change_stamp(conn: &mut Conn, tid: i32) -> Result<(i32, String), DbError> {
     tournaments::table
         .find(tid)
         .select((tournaments::changes, tournaments::change_tag))

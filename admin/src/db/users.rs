@@ -7,6 +7,14 @@
 
 use super::audit::{self, AuditAction, Change};
 use super::schema::{sessions, tournament_staff, users};
+use super::Conn;
+
+diesel::define_sql_function! {
+    /// SQL `lower` (ASCII on SQLite): user names are unique without regard to ASCII case
+    /// (SQLite: `COLLATE NOCASE`; PostgreSQL: a unique index on `lower(username)`), and found
+    /// so on both.
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
 use super::{now, Actor, DbError};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
@@ -109,7 +117,7 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 }
 
 /// Is `password` the password of account `id`?
-pub fn password_ok(conn: &mut SqliteConnection, id: i32, password: &str) -> Result<bool, DbError> {
+pub fn password_ok(conn: &mut Conn, id: i32, password: &str) -> Result<bool, DbError> {
     let hash: String = users::table.find(id).select(users::password_hash).first(conn)?;
     Ok(verify_password(password, &hash))
 }
@@ -131,16 +139,16 @@ pub fn random_token() -> String {
     buf.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub fn count(conn: &mut SqliteConnection) -> Result<i64, DbError> {
+pub fn count(conn: &mut Conn) -> Result<i64, DbError> {
     Ok(users::table.count().get_result(conn)?)
 }
 
-pub fn all(conn: &mut SqliteConnection) -> Result<Vec<User>, DbError> {
+pub fn all(conn: &mut Conn) -> Result<Vec<User>, DbError> {
     let rows: Vec<UserRow> = users::table.order(users::username).select(UserRow::as_select()).load(conn)?;
     Ok(rows.into_iter().map(User::from).collect())
 }
 
-pub fn by_id(conn: &mut SqliteConnection, id: i32) -> Result<User, DbError> {
+pub fn by_id(conn: &mut Conn, id: i32) -> Result<User, DbError> {
     users::table
         .find(id)
         .select(UserRow::as_select())
@@ -150,9 +158,9 @@ pub fn by_id(conn: &mut SqliteConnection, id: i32) -> Result<User, DbError> {
         .ok_or(DbError::NotFound)
 }
 
-pub fn by_username(conn: &mut SqliteConnection, name: &str) -> Result<Option<UserRow>, DbError> {
+pub fn by_username(conn: &mut Conn, name: &str) -> Result<Option<UserRow>, DbError> {
     Ok(users::table
-        .filter(users::username.eq(name.trim()))
+        .filter(lower(users::username).eq(lower(name.trim())))
         .select(UserRow::as_select())
         .first(conn)
         .optional()?)
@@ -181,13 +189,9 @@ struct NewUserRow<'a> {
 
 /// Create an account, with its audit row. `Ok(None)` when the name is taken. The first account
 /// of the database becomes the account administrator (e.g. one made with `tengen user add`).
-pub fn create(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    acc: &NewAccount<'_>,
-) -> Result<Option<User>, DbError> {
+pub fn create(conn: &mut Conn, actor: &Actor, acc: &NewAccount<'_>) -> Result<Option<User>, DbError> {
     let hash = hash_password(acc.password)?;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         if by_username(conn, acc.username)?.is_some() {
             return Ok(None);
         }
@@ -221,9 +225,9 @@ pub fn create(
 }
 
 /// Create the first organizer if and only if no account exists (first start).
-pub fn create_first(conn: &mut SqliteConnection, acc: &NewAccount<'_>) -> Result<Option<User>, DbError> {
+pub fn create_first(conn: &mut Conn, acc: &NewAccount<'_>) -> Result<Option<User>, DbError> {
     let hash = hash_password(acc.password)?;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         if count(conn)? > 0 {
             return Ok(None);
         }
@@ -256,13 +260,8 @@ pub fn create_first(conn: &mut SqliteConnection, acc: &NewAccount<'_>) -> Result
 }
 
 /// Turn an account on or off; switching off ends its sessions.
-pub fn set_active(
-    conn: &mut SqliteConnection,
-    actor: &Actor,
-    id: i32,
-    active: bool,
-) -> Result<User, DbError> {
-    conn.immediate_transaction(|conn| {
+pub fn set_active(conn: &mut Conn, actor: &Actor, id: i32, active: bool) -> Result<User, DbError> {
+    crate::db::write_tx(&mut *conn, |conn| {
         let before = by_id(conn, id)?;
         diesel::update(users::table.find(id)).set(users::active.eq(active)).execute(conn)?;
         if !active {
@@ -288,14 +287,14 @@ pub fn set_active(
 /// Set a new password; every session of the account ends but `keep` (the session of a user
 /// changing their own password stays).
 pub fn set_password(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     actor: &Actor,
     id: i32,
     password: &str,
     keep: Option<&str>,
 ) -> Result<(), DbError> {
     let hash = hash_password(password)?;
-    conn.immediate_transaction(|conn| {
+    crate::db::write_tx(&mut *conn, |conn| {
         let before = by_id(conn, id)?;
         diesel::update(users::table.find(id)).set(users::password_hash.eq(hash)).execute(conn)?;
         let keep = keep.map(token_hash).unwrap_or_default();
@@ -323,7 +322,7 @@ pub fn set_password(
 /// administrator manages every account but their own; an organizer, the arbiters they added
 /// that are on the staff of no tournament the organizer does not organize. Nobody manages
 /// themselves here (their own password is changed with the old one).
-pub fn manages(conn: &mut SqliteConnection, manager: &User, target: &User) -> Result<bool, DbError> {
+pub fn manages(conn: &mut Conn, manager: &User, target: &User) -> Result<bool, DbError> {
     if target.id == manager.id || !manager.active {
         return Ok(false);
     }
@@ -351,7 +350,7 @@ pub fn manages(conn: &mut SqliteConnection, manager: &User, target: &User) -> Re
 
 /// The accounts `viewer` sees on the accounts page: all for the administrator, else the ones
 /// they added; each with whether the viewer manages it.
-pub fn visible_to(conn: &mut SqliteConnection, viewer: &User) -> Result<Vec<(User, bool)>, DbError> {
+pub fn visible_to(conn: &mut Conn, viewer: &User) -> Result<Vec<(User, bool)>, DbError> {
     let list: Vec<User> = all(conn)?
         .into_iter()
         .filter(|u| viewer.admin || u.id == viewer.id || u.created_by == Some(viewer.id))
@@ -383,7 +382,7 @@ fn stamp(t: chrono::DateTime<chrono::Utc>) -> String {
     crate::domain::event_time::stored(t)
 }
 
-pub fn create_session(conn: &mut SqliteConnection, user_id: i32) -> Result<Session, DbError> {
+pub fn create_session(conn: &mut Conn, user_id: i32) -> Result<Session, DbError> {
     let token = random_token();
     let csrf = random_token();
     let expires = stamp(chrono::Utc::now() + chrono::Duration::hours(SESSION_HOURS));
@@ -405,11 +404,7 @@ pub fn create_session(conn: &mut SqliteConnection, user_id: i32) -> Result<Sessi
 
 /// The live session for a cookie token, if any: not expired, used within `idle`, of an
 /// active account. Its last use is noted (at most once a minute).
-pub fn session(
-    conn: &mut SqliteConnection,
-    token: &str,
-    idle: std::time::Duration,
-) -> Result<Option<Session>, DbError> {
+pub fn session(conn: &mut Conn, token: &str, idle: std::time::Duration) -> Result<Option<Session>, DbError> {
     let now_t = chrono::Utc::now();
     let idle = chrono::Duration::from_std(idle).unwrap_or(chrono::Duration::hours(SESSION_HOURS));
     let hash = token_hash(token);
@@ -432,7 +427,7 @@ pub fn session(
     Ok(Some(Session { token: token.to_string(), csrf, user: u.into() }))
 }
 
-pub fn delete_session(conn: &mut SqliteConnection, token: &str) -> Result<(), DbError> {
+pub fn delete_session(conn: &mut Conn, token: &str) -> Result<(), DbError> {
     diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(token)))).execute(conn)?;
     Ok(())
 }

@@ -264,7 +264,10 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
     };
     out.push((
         "storage",
-        lang.tf("server.storage", &[&ctx.state.db_path.display(), &journal.to_uppercase(), &sync_name]),
+        lang.tf(
+            "server.storage",
+            &[&crate::db::Target::of(&ctx.state.db_path).shown(), &journal.to_uppercase(), &sync_name],
+        ),
         sync < 2,
     ));
     let b = ctx.state.backups.lock().map(|b| b.clone()).unwrap_or_default();

@@ -6,12 +6,12 @@ use super::form::{Form, UploadError};
 use super::i18n::{Lang, LANG_COOKIE};
 use super::AppState;
 use crate::db::users::{self, Role, Session, User};
+use crate::db::Conn;
 use crate::db::{DbError, DbPool};
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
-use diesel::SqliteConnection;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -189,7 +189,7 @@ impl Ctx {
     /// Run database work on the blocking pool. NotFound becomes the 404 page.
     pub async fn db<F, T>(&self, f: F) -> Result<T, AppError>
     where
-        F: FnOnce(&mut SqliteConnection) -> Result<T, DbError> + Send + 'static,
+        F: FnOnce(&mut Conn) -> Result<T, DbError> + Send + 'static,
         T: Send + 'static,
     {
         let pool = self.pool.clone();
@@ -211,7 +211,7 @@ impl Ctx {
     /// Like `db` but hands back the raw result for handlers that map their own errors.
     pub async fn db_raw<F, T, E>(&self, f: F) -> Result<Result<T, E>, AppError>
     where
-        F: FnOnce(&mut SqliteConnection) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&mut Conn) -> Result<T, E> + Send + 'static,
         T: Send + 'static,
         E: From<DbError> + Send + 'static,
     {

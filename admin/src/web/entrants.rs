@@ -210,7 +210,7 @@ pub async fn list(
 /// numbers). Served through the public cache (`public::Kind::Players`); `frame` makes the page
 /// frame from the tournament and the title.
 pub fn public_players_page(
-    c: &mut diesel::SqliteConnection,
+    c: &mut crate::db::Conn,
     tid: i32,
     lang: Lang,
     frame: impl FnOnce(&crate::db::tournaments::TournamentRow, String) -> Chrome,

@@ -59,7 +59,7 @@ struct Target {
 }
 
 impl Target {
-    fn load(conn: &mut diesel::SqliteConnection, tid: i32) -> Result<Target, DbError> {
+    fn load(conn: &mut crate::db::Conn, tid: i32) -> Result<Target, DbError> {
         let t = tdb::get(conn, tid)?;
         let entrants = edb::identities(conn, tid)?;
         let rounds = tdb::count_rounds(conn, tid)?;

@@ -32,12 +32,12 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use crate::db::print_data::Audience;
 use crate::db::users::Role;
+use crate::db::Conn;
 use crate::db::DbError;
 use crate::documents::{self as docs, BadOption, Doc, Download, LoadError, Loaded, RoundDoc, TournamentDoc};
 use crate::print::{self, PairingOrder, Paper, PrintError, SheetsPerPage};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
-use diesel::SqliteConnection;
 
 type Query = web::Query<Vec<(String, String)>>;
 
@@ -123,7 +123,7 @@ pub(super) async fn send_tournament(ctx: &Ctx, req: TournamentDoc) -> Result<Htt
 
 async fn send_loaded(
     ctx: &Ctx,
-    load: impl FnOnce(&mut SqliteConnection) -> Result<Loaded, DbError> + Send + 'static,
+    load: impl FnOnce(&mut Conn) -> Result<Loaded, DbError> + Send + 'static,
 ) -> Result<HttpResponse, AppError> {
     let loaded = ctx.db(load).await?;
     render_and_send(ctx, loaded).await

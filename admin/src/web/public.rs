@@ -219,12 +219,7 @@ impl PublicCache {
     }
 
     /// The snapshot of a tournament at `tag`, built once (one database read for all its pages).
-    fn snapshot(
-        &self,
-        conn: &mut diesel::SqliteConnection,
-        tid: i32,
-        tag: &str,
-    ) -> Result<Arc<Snapshot>, DbError> {
+    fn snapshot(&self, conn: &mut crate::db::Conn, tid: i32, tag: &str) -> Result<Arc<Snapshot>, DbError> {
         if let Some(s) = lock(&self.snapshots).get(&tid).filter(|s| s.tag == tag) {
             return Ok(s.clone());
         }
@@ -613,7 +608,7 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    fn build(conn: &mut diesel::SqliteConnection, tid: i32, tag: &str) -> Result<Snapshot, DbError> {
+    fn build(conn: &mut crate::db::Conn, tid: i32, tag: &str) -> Result<Snapshot, DbError> {
         let started = Instant::now();
         let t = tdb::get(conn, tid)?;
         let data = rdb::standings_data(conn, tid)?;
@@ -710,7 +705,7 @@ fn render(
 
 /// Render a page that is read from the database on its own (see [`Kind::direct`]).
 fn render_direct(
-    conn: &mut diesel::SqliteConnection,
+    conn: &mut crate::db::Conn,
     tid: i32,
     lang: Lang,
     kind: &Kind,

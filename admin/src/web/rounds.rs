@@ -1045,7 +1045,7 @@ pub async fn save_attendance(
 /// the public cache (`public::Kind::Round`); `frame` makes the page frame from the tournament and
 /// the title (a reader's or a staff member's).
 pub fn public_round_page(
-    c: &mut diesel::SqliteConnection,
+    c: &mut crate::db::Conn,
     tid: i32,
     n: i32,
     lang: Lang,

@@ -16,7 +16,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use diesel::SqliteConnection;
+use crate::db::Conn;
 
 use crate::db::{self, DbError};
 
@@ -63,7 +63,7 @@ impl Throttle {
     }
 
     /// May `key` try at `now` (ms)? Spends nothing.
-    pub fn allows(&self, conn: &mut SqliteConnection, key: &str, now: i64) -> Result<bool, DbError> {
+    pub fn allows(&self, conn: &mut Conn, key: &str, now: i64) -> Result<bool, DbError> {
         // The next failure would put the key `period` further ahead: allowed while that stays
         // within the window.
         Ok(db::throttle::tat(conn, self.scope, key)?
@@ -71,7 +71,7 @@ impl Throttle {
     }
 
     /// A failed attempt of `key` at `now`: push its arrival time one period later.
-    pub fn failed(&self, conn: &mut SqliteConnection, key: &str, now: i64) -> Result<(), DbError> {
+    pub fn failed(&self, conn: &mut Conn, key: &str, now: i64) -> Result<(), DbError> {
         let period = self.period();
         let next = |old: Option<i64>| old.filter(|t| *t > now).unwrap_or(now) + period;
         db::throttle::push(conn, self.scope, key, (now, self.capacity as i64), next)
@@ -97,25 +97,13 @@ impl Default for LoginThrottle {
 impl LoginThrottle {
     /// May this address try this account now? Account names are compared case-insensitively,
     /// as the database compares them.
-    pub fn allows(
-        &self,
-        conn: &mut SqliteConnection,
-        account: &str,
-        address: &str,
-        now: i64,
-    ) -> Result<bool, DbError> {
+    pub fn allows(&self, conn: &mut Conn, account: &str, address: &str, now: i64) -> Result<bool, DbError> {
         Ok(self.accounts.allows(conn, &account.trim().to_lowercase(), now)?
             && self.addresses.allows(conn, address, now)?)
     }
 
     /// A wrong password (or an unknown name): both keys pay.
-    pub fn failed(
-        &self,
-        conn: &mut SqliteConnection,
-        account: &str,
-        address: &str,
-        now: i64,
-    ) -> Result<(), DbError> {
+    pub fn failed(&self, conn: &mut Conn, account: &str, address: &str, now: i64) -> Result<(), DbError> {
         self.accounts.failed(conn, &account.trim().to_lowercase(), now)?;
         self.addresses.failed(conn, address, now)
     }

@@ -1,0 +1,215 @@
+//! Which database engine holds the office, and the few places where that matters to code.
+//!
+//! The rest of `db` is written once against [`Conn`]. In the default build `Conn` is
+//! `SqliteConnection`; with the cargo feature `postgres` it is a `#[derive(MultiConnection)]`
+//! enum of SQLite and PostgreSQL, chosen per database address by [`Target::of`]. What the
+//! common DSL cannot say (upserts: diesel's `MultiBackend` has no `ON CONFLICT`) runs through
+//! [`per_backend!`], which compiles the same expression once per engine.
+
+use diesel::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The one connection type every query is written for (default build: SQLite only).
+#[cfg(not(feature = "postgres"))]
+pub type Conn = diesel::SqliteConnection;
+
+/// The one connection type every query is written for: SQLite or PostgreSQL.
+#[cfg(feature = "postgres")]
+#[derive(diesel::MultiConnection)]
+pub enum Conn {
+    Sqlite(diesel::SqliteConnection),
+    Pg(diesel::PgConnection),
+}
+
+/// The backend of [`Conn`], for boxed expressions (`BoxableExpression<_, Db, _>`).
+pub type Db = <Conn as Connection>::Backend;
+
+/// Run `$body` with `$c` bound to the engine's own connection inside `$conn` (a `&mut Conn`):
+/// the body is compiled once per engine, so a statement the two spell alike but
+/// `MultiConnection` cannot express (`on_conflict`, multi-row inserts) is written once.
+#[cfg(not(feature = "postgres"))]
+macro_rules! per_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {{
+        let $c: &mut diesel::SqliteConnection = $conn;
+        $body
+    }};
+}
+
+/// Run `$body` with `$c` bound to the engine's own connection inside `$conn` (a `&mut Conn`):
+/// the body is compiled once per engine, so a statement the two spell alike but
+/// `MultiConnection` cannot express (`on_conflict`, multi-row inserts) is written once.
+#[cfg(feature = "postgres")]
+macro_rules! per_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::db::Conn::Sqlite($c) => $body,
+            $crate::db::Conn::Pg($c) => $body,
+        }
+    };
+}
+
+/// Where the office's data lives, from `--db` / `TENGEN_DATABASE_URL`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A SQLite file (anything that is not a `postgres://` address).
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, as a libpq connection address (`postgres://USER@HOST/DB`).
+    Postgres(String),
+}
+
+impl Target {
+    /// A `postgres://` or `postgresql://` address is PostgreSQL; anything else a SQLite path.
+    pub fn of(db: &Path) -> Target {
+        let s = db.to_string_lossy();
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Target::Postgres(s.into_owned())
+        } else {
+            Target::Sqlite(db.to_path_buf())
+        }
+    }
+
+    /// The address without a password, for logs and the accounts page.
+    pub fn shown(&self) -> String {
+        match self {
+            Target::Sqlite(p) => p.display().to_string(),
+            Target::Postgres(url) => match (url.find("://"), url.rfind('@')) {
+                (Some(s), Some(at)) if at > s => match url[s + 3..at].find(':') {
+                    Some(colon) => format!("{}:***{}", &url[..s + 3 + colon], &url[at..]),
+                    None => url.clone(),
+                },
+                _ => url.clone(),
+            },
+        }
+    }
+}
+
+/// The pool's connection factory: opens the engine the [`Target`] names, never guessing
+/// (diesel's own `MultiConnection::establish` tries each engine in turn, and SQLite accepts
+/// any string as a file name).
+#[derive(Debug)]
+pub struct Manager(pub Target);
+
+impl diesel::r2d2::ManageConnection for Manager {
+    type Connection = Conn;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<Conn, Self::Error> {
+        let conn = match &self.0 {
+            Target::Sqlite(p) => open_sqlite(p),
+            Target::Postgres(url) => open_postgres(url),
+        };
+        conn.map_err(diesel::r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut Conn) -> Result<(), Self::Error> {
+        diesel::r2d2::R2D2Connection::ping(conn).map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut Conn) -> bool {
+        std::thread::panicking() || diesel::r2d2::R2D2Connection::is_broken(conn)
+    }
+}
+
+fn open_sqlite(p: &Path) -> ConnectionResult<Conn> {
+    let c = diesel::SqliteConnection::establish(&p.to_string_lossy())?;
+    #[cfg(feature = "postgres")]
+    let c = Conn::Sqlite(c);
+    Ok(c)
+}
+
+#[cfg(feature = "postgres")]
+fn open_postgres(url: &str) -> ConnectionResult<Conn> {
+    diesel::PgConnection::establish(url).map(Conn::Pg)
+}
+
+#[cfg(not(feature = "postgres"))]
+fn open_postgres(_url: &str) -> ConnectionResult<Conn> {
+    Err(ConnectionError::BadConnection(NO_POSTGRES.into()))
+}
+
+/// What a default build says when given a PostgreSQL address.
+pub const NO_POSTGRES: &str =
+    "this tengen was built without PostgreSQL support (cargo build --features postgres)";
+
+/// The engine's own SQLite connection, if `conn` is one (always, in the default build).
+#[cfg(not(feature = "postgres"))]
+pub fn as_sqlite(conn: &mut Conn) -> Option<&mut diesel::SqliteConnection> {
+    Some(conn)
+}
+
+/// The engine's own SQLite connection, if `conn` is one.
+#[cfg(feature = "postgres")]
+pub fn as_sqlite(conn: &mut Conn) -> Option<&mut diesel::SqliteConnection> {
+    match conn {
+        Conn::Sqlite(c) => Some(c),
+        Conn::Pg(_) => None,
+    }
+}
+
+/// Run `f` in a write transaction: every write of the office goes through here, so writers
+/// are serialised as one. SQLite: `BEGIN IMMEDIATE` (the write lock taken at the start, so a
+/// transaction that read something never loses its write to another writer). PostgreSQL: the
+/// same single-writer rule by a transaction-scoped advisory lock taken first, so the
+/// read-check-write transactions (versions, change counters) behave as on SQLite, across
+/// several servers too. Commit and rollback as diesel's own `transaction`.
+pub fn write_tx<T, E>(conn: &mut Conn, f: impl FnOnce(&mut Conn) -> Result<T, E>) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::TransactionManager;
+    type Tm = <Conn as Connection>::TransactionManager;
+    begin_write(conn)?;
+    match f(conn) {
+        Ok(v) => {
+            Tm::commit_transaction(conn)?;
+            Ok(v)
+        }
+        Err(e) => match Tm::rollback_transaction(conn) {
+            Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(e),
+            Err(r) => Err(r.into()),
+        },
+    }
+}
+
+#[cfg(not(feature = "postgres"))]
+fn begin_write(conn: &mut Conn) -> QueryResult<()> {
+    diesel::connection::AnsiTransactionManager::begin_transaction_sql(conn, "BEGIN IMMEDIATE")
+}
+
+#[cfg(feature = "postgres")]
+fn begin_write(conn: &mut Conn) -> QueryResult<()> {
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    match conn {
+        Conn::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE"),
+        Conn::Pg(c) => {
+            AnsiTransactionManager::begin_transaction_sql(&mut *c, "BEGIN")?;
+            diesel::sql_query(WRITER_LOCK).execute(&mut *c).map(drop).inspect_err(|_| {
+                let _ = AnsiTransactionManager::rollback_transaction(c);
+            })
+        }
+    }
+}
+
+/// The PostgreSQL writers' lock (key: "tengen" in ASCII), released at commit or rollback.
+#[cfg(feature = "postgres")]
+const WRITER_LOCK: &str = "SELECT pg_advisory_xact_lock(127978992788846)";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_postgres_address_is_postgres_and_anything_else_a_file() {
+        assert_eq!(Target::of(Path::new("tengen.db")), Target::Sqlite("tengen.db".into()));
+        assert_eq!(Target::of(Path::new("/tmp/postgres/x.db")), Target::Sqlite("/tmp/postgres/x.db".into()));
+        assert_eq!(Target::of(Path::new("postgres://u@h/db")), Target::Postgres("postgres://u@h/db".into()));
+        assert_eq!(Target::of(Path::new("postgresql://h/db")), Target::Postgres("postgresql://h/db".into()));
+    }
+
+    #[test]
+    fn the_shown_address_hides_the_password() {
+        let t = Target::of(Path::new("postgres://tengen:secret@db.example:5432/office"));
+        assert_eq!(t.shown(), "postgres://tengen:***@db.example:5432/office");
+        assert_eq!(Target::of(Path::new("postgres://tengen@h/db")).shown(), "postgres://tengen@h/db");
+    }
+}
