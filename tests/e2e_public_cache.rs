@@ -290,6 +290,18 @@ fn measure_a_10000_player_draft_round_page() {
     publish_round(&s, &c, tid, 1);
     let public = s.client().get(&format!("/t/{tid}/pairings/1"));
     eprintln!("public pairings page: {} bytes", public.body.len());
+    // With TENGEN_MEASURE_OG=FILE.xml.gz (e.g. swiss-10000-r5.xml.gz): the file's next round.
+    let Some(path) = std::env::var_os("TENGEN_MEASURE_OG") else { return };
+    let xml = gunzip(&std::fs::read(path).unwrap());
+    let tid = create_tournament(&c, "万人第六轮");
+    let r = import_file(&c, tid, "opengotha", "t.xml", xml.as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    let n = query(&s.db, &format!("SELECT max(round_number) FROM games WHERE tournament_id = {tid}"));
+    let next = n[0][0].parse::<u32>().unwrap() + 1;
+    pair_round(&c, tid, next, "7");
+    let page = c.get(&format!("/t/{tid}/rounds/{next}"));
+    let rows = page.body.matches("<tr class=\"draw\"").count();
+    eprintln!("file's draft round {next}: {} bytes, {rows} lot rows", page.body.len());
 }
 
 /// The names of a page's arrival inputs (`arr_<entrant id>`), in order.
