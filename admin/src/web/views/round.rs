@@ -110,6 +110,7 @@ fn outcome_slice(d: &DrawRecord, s: Slice) -> &[u32] {
     }
 }
 
+/// One row of a lots table: the part `s` of lot `d`; `replayed` is the whole lot's replay.
 fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>, s: Slice) -> DrawView {
     let numbered = |ns: &[u32]| ns.iter().map(|n| names.numbered(*n)).collect::<Vec<_>>().join(", ");
     let raw = |ns: &[u32]| ns.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
