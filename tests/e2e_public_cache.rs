@@ -201,6 +201,109 @@ fn a_large_rounds_staff_page_is_paged() {
     assert_eq!(c.get(&format!("/t/{tid}/rounds/1?page=x")).status, 400);
 }
 
+/// A round of 420 players: the staff page's lots table is paged too, 200 candidates a page, a
+/// long lot cut where a page ends; page 1 and page 2 show different parts, and every page's
+/// rows put together are the public page's lots, each whole and replayed — none lost (issue 16
+/// item 5).
+#[test]
+fn a_large_rounds_lots_are_paged() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "抽签分页赛");
+    let r = import_file(&c, tid, "csv", "players.csv", many_players(420, 0).as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    pair_round(&c, tid, 1, "7");
+    let path = format!("/t/{tid}/rounds/1");
+    let named = |l: &Lot| l.candidates.len().max(1);
+    let mut pages = vec![c.get(&path)];
+    while pages.last().unwrap().body.contains(&format!("lots={}\" rel=\"next\"", pages.len() + 1)) {
+        pages.push(c.get(&format!("{path}?lots={}", pages.len() + 1)));
+        assert!(pages.len() < 20, "the pager ends");
+    }
+    assert!(pages.len() >= 3, "420 players' round-1 lots name 840 candidates: {} pages", pages.len());
+    let shown: Vec<Vec<Lot>> = pages.iter().map(lots).collect();
+    for (i, p) in shown.iter().enumerate() {
+        let n: usize = p.iter().map(named).sum();
+        assert!(n <= 200, "page {}: {n} candidates", i + 1);
+        assert!(i + 1 == shown.len() || n == 200, "page {} is full", i + 1);
+    }
+    let (first, second) = (&shown[0][shown[0].len() - 1], &shown[1][0]);
+    assert_eq!((first.lot, second.lot), (0, 0), "the first lot runs over page 1 into page 2");
+    assert_eq!((first.from, second.from), (0, 200), "page 2 goes on where page 1 ended");
+    assert!(pages[1].body.contains("places 201–400 of") || pages[1].body.contains("第 201–400 位"));
+    assert!(
+        pages[1].body.contains("?find=&#38;lots=2&#38;page=2\" rel=\"next\""),
+        "the games' pager keeps the lots' page"
+    );
+    assert_eq!(c.get(&format!("{path}?lots=0")).status, 400);
+    assert_eq!(
+        lots(&c.get(&format!("{path}?lots=99"))).len(),
+        shown.last().unwrap().len(),
+        "past the end: the last"
+    );
+    // Put together, the parts are the public page's lots, in order, each whole.
+    let mut whole: Vec<Lot> = Vec::new();
+    for l in shown.into_iter().flatten() {
+        match whole.last_mut() {
+            Some(w) if w.lot == l.lot => {
+                assert_eq!(l.from, w.candidates.len(), "no candidate lost or repeated");
+                w.candidates.extend(&l.candidates);
+                w.outcome.extend(&l.outcome);
+            }
+            _ => {
+                assert_eq!((l.lot, l.from), (whole.len(), 0), "every lot from its first candidate");
+                whole.push(l);
+            }
+        }
+    }
+    publish_round(&s, &c, tid, 1);
+    let public = replayed_lots(&s.client().get(&format!("/t/{tid}/pairings/1")));
+    assert_eq!(whole.len(), public.len());
+    for (w, p) in whole.iter().zip(&public) {
+        assert_eq!((&w.purpose, w.seed, w.stream), (&p.purpose, p.seed, p.stream));
+        assert_eq!((&w.candidates, &w.outcome), (&p.candidates, &p.outcome), "lot {}", w.lot);
+    }
+}
+
+/// Measures the staff page of a 10,000-player draft (round 1: its lots name 20,000
+/// candidates) and the public pairings page once published; prints their sizes. Ignored: run
+/// with `--ignored --nocapture`, and with `TENGEN_BIN` pointing at an older build to compare.
+#[test]
+#[ignore]
+fn measure_a_10000_player_draft_round_page() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "万人抽签赛");
+    // many_players's names repeat after 1,000: a fourth character keeps 10,000 apart.
+    let givens = ["一", "明", "华", "伟", "芳", "丽", "强", "军", "平", "东"];
+    let mut csv = String::from("姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注\n");
+    for (i, line) in many_players(10_000, 10_000).lines().skip(1).enumerate() {
+        csv.push_str(&format!("{}{line}\n", givens[i / 1000]));
+    }
+    let r = import_file(&c, tid, "csv", "players.csv", csv.as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    pair_round(&c, tid, 1, "7");
+    let page = c.get(&format!("/t/{tid}/rounds/1"));
+    assert_eq!(page.status, 200);
+    let rows = page.body.matches("<tr class=\"draw\"").count();
+    eprintln!("draft round page: {} bytes, {rows} lot rows", page.body.len());
+    publish_round(&s, &c, tid, 1);
+    let public = s.client().get(&format!("/t/{tid}/pairings/1"));
+    eprintln!("public pairings page: {} bytes", public.body.len());
+    // With TENGEN_MEASURE_OG=FILE.xml.gz (e.g. swiss-10000-r5.xml.gz): the file's next round.
+    let Some(path) = std::env::var_os("TENGEN_MEASURE_OG") else { return };
+    let xml = gunzip(&std::fs::read(path).unwrap());
+    let tid = create_tournament(&c, "万人第六轮");
+    let r = import_file(&c, tid, "opengotha", "t.xml", xml.as_bytes());
+    assert_eq!(r.status, 303, "{}", r.body);
+    let n = query(&s.db, &format!("SELECT max(round_number) FROM games WHERE tournament_id = {tid}"));
+    let next = n[0][0].parse::<u32>().unwrap() + 1;
+    pair_round(&c, tid, next, "7");
+    let page = c.get(&format!("/t/{tid}/rounds/{next}"));
+    let rows = page.body.matches("<tr class=\"draw\"").count();
+    eprintln!("file's draft round {next}: {} bytes, {rows} lot rows", page.body.len());
+}
+
 /// The names of a page's arrival inputs (`arr_<entrant id>`), in order.
 fn arrival_fields(body: &str) -> Vec<String> {
     body.match_indices("name=\"arr_")

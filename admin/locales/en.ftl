@@ -726,6 +726,7 @@ draw-purpose = What it decided
 draw-candidates = Candidates (in order)
 draw-outcome = Outcome
 draw-replayed = replayed
+draw-part = places { $p0 }–{ $p1 } of { $p2 }:
 print-title = Print and download
 print-document = Document
 print-in_zh = 中文

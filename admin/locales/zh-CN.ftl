@@ -726,6 +726,7 @@ draw-purpose = 用途
 draw-candidates = 候选（按顺序）
 draw-outcome = 结果
 draw-replayed = 已重现
+draw-part = 第 { $p0 }–{ $p1 } 位，共 { $p2 } 位：
 print-title = 打印与下载
 print-document = 文件
 print-in_zh = 中文

@@ -923,6 +923,10 @@ pub fn nigiri_all(c: &Client, db: &Path, tid: i32, n: u32) {
 /// One row of a page's table of lots, as its data attributes give it.
 #[derive(Debug, Clone)]
 pub struct Lot {
+    /// The lot's place in the round's list, and the first of its candidates the row shows (a
+    /// long lot is cut over the staff page's pages; a public row is the whole lot).
+    pub lot: usize,
+    pub from: usize,
     pub purpose: String,
     pub method: String,
     pub seed: u64,
@@ -963,6 +967,8 @@ pub fn lots(page: &Resp) -> Vec<Lot> {
             let row = &page.body[at..at + page.body[at..].find("</tr>").unwrap()];
             let tag = &row[..row.find('>').unwrap()];
             Lot {
+                lot: data_attr(tag, "data-lot").parse().unwrap(),
+                from: data_attr(tag, "data-from").parse().unwrap(),
                 purpose: data_attr(tag, "data-purpose"),
                 method: data_attr(tag, "data-method"),
                 seed: data_attr(tag, "data-seed").parse().unwrap(),

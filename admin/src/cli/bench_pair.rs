@@ -8,6 +8,9 @@
 //! results drawn from the rank difference (the stronger player wins more often the bigger
 //! the gap). Then the next round is paired by the real engine and timed.
 //!
+//! **`--simulate ROUNDS`**: every round of the synthetic event paired by the engine itself,
+//! the whole event's colour figures printed ([`super::bench_simulate`]).
+//!
 //! **`--from FILE`** (an OpenGotha XML, gzipped or not): the file is imported into a
 //! temporary database through the import page's own calls (`ImportData::from_opengotha`,
 //! `db::entrants::create_event`), with the event's settings as the import reads them and the
@@ -49,7 +52,7 @@ pub enum System {
 }
 
 impl System {
-    fn event_system(self) -> ds::System {
+    pub(super) fn event_system(self) -> ds::System {
         match self {
             System::Swiss => ds::System::Swiss,
             System::Mcmahon => ds::System::McMahon,
@@ -112,6 +115,11 @@ pub struct Args {
     /// Pause of each writer between two results, milliseconds.
     #[arg(long = "write-interval-ms", default_value_t = 50)]
     pub write_interval_ms: u64,
+    /// Pair every round 1..ROUNDS of the synthetic event with the engine itself and print the
+    /// whole event's colour figures, for Swiss and McMahon (or --system's alone);
+    /// --rounds-played is then ignored (`bench_simulate`).
+    #[arg(long, value_name = "ROUNDS")]
+    pub simulate: Option<u32>,
 }
 
 /// Runs the benchmark; returns the process exit code.
@@ -132,9 +140,12 @@ pub fn run(args: Args) -> i32 {
         eprintln!("--players must be at least 2");
         return 2;
     }
-    let system = args.system.unwrap_or(System::Swiss);
     let mut settings = Settings { colours: args.colours.engine(), ..Settings::default() };
     settings.tuning.perfect = !args.plain_solver;
+    if let Some(rounds) = args.simulate {
+        return simulated(&args, rounds, &settings);
+    }
+    let system = args.system.unwrap_or(System::Swiss);
     let players = synthetic_players(args.players, args.seed);
     let history = synthetic_history(&players, &settings, args.rounds_played, args.seed, system);
     let round = args.rounds_played + 1;
@@ -178,26 +189,44 @@ pub fn run(args: Args) -> i32 {
     0
 }
 
+/// `--simulate ROUNDS`: one JSON object, the event's figures for each system.
+fn simulated(args: &Args, rounds: u32, settings: &Settings) -> i32 {
+    let systems = args.system.map_or(vec![System::Swiss, System::Mcmahon], |s| vec![s]);
+    let mut out = Vec::new();
+    for system in systems {
+        match super::bench_simulate::simulate(args.players, rounds, args.seed, system, settings) {
+            Ok(f) => out.push(f),
+            Err(e) => {
+                eprintln!("pairing failed: {e}");
+                return 1;
+            }
+        }
+    }
+    let colours = format!("{:?}", args.colours).to_lowercase();
+    println!("{}", serde_json::json!({ "simulate": rounds, "colours": colours, "events": out }));
+    0
+}
+
 /// The inputs of one pairing, as the quality measures read them.
-struct Engine<'a> {
-    players: &'a [Player],
-    history: &'a History,
-    settings: &'a Settings,
-    round: u32,
-    seed: u64,
+pub(super) struct Engine<'a> {
+    pub players: &'a [Player],
+    pub history: &'a History,
+    pub settings: &'a Settings,
+    pub round: u32,
+    pub seed: u64,
 }
 
 /// One game of the new round: the assigned colours, the handicap, whether the colours are
 /// known (a nigiri still to be done leaves them open).
-struct NewGame {
-    black: PlayerId,
-    white: PlayerId,
+pub(super) struct NewGame {
+    pub black: PlayerId,
+    pub white: PlayerId,
     handicap: u8,
     known: bool,
 }
 
 impl NewGame {
-    fn even(black: PlayerId, white: PlayerId, handicap: u8) -> NewGame {
+    pub(super) fn even(black: PlayerId, white: PlayerId, handicap: u8) -> NewGame {
         NewGame { black, white, handicap, known: true }
     }
     fn og(&self) -> OgCountGame {
@@ -468,7 +497,7 @@ fn write_results(
     (waits, failures)
 }
 
-fn pair(
+pub(super) fn pair(
     system: System,
     players: &[Player],
     history: &History,
@@ -512,7 +541,7 @@ pub fn synthetic_players(n: usize, seed: u64) -> Vec<Player> {
 }
 
 /// The stronger side's chance to win, in percent, from the rank gap.
-fn stronger_wins_percent(gap: i32) -> u64 {
+pub(super) fn stronger_wins_percent(gap: i32) -> u64 {
     (50 + 12 * gap.unsigned_abs() as u64).min(95)
 }
 
@@ -599,18 +628,18 @@ fn greedy_round(
 }
 
 /// What the benchmark reports about a pairing's quality.
-struct Quality {
-    rematches: usize,
-    score_gap_sum: i64,
-    gapped_pairs: usize,
-    colour_imbalance: usize,
-    max_colour_imbalance: i32,
-    three_in_a_row: usize,
-    torn: usize,
-    needless_third: usize,
+pub(super) struct Quality {
+    pub rematches: usize,
+    pub score_gap_sum: i64,
+    pub gapped_pairs: usize,
+    pub colour_imbalance: usize,
+    pub max_colour_imbalance: i32,
+    pub three_in_a_row: usize,
+    pub torn: usize,
+    pub needless_third: usize,
 }
 
-fn quality(e: &Engine<'_>, system: ds::System, games: &[NewGame]) -> Quality {
+pub(super) fn quality(e: &Engine<'_>, system: ds::System, games: &[NewGame]) -> Quality {
     let (recs, _) = records(e.players, e.history, e.settings, e.round, e.seed).expect("records");
     let met = meetings(e.history, e.settings, e.round);
     let by_id: HashMap<PlayerId, &Player> = e.players.iter().map(|p| (p.id, p)).collect();
@@ -692,6 +721,7 @@ mod tests {
             writers: 2,
             write_interval_ms: 5,
             plain_solver: false,
+            simulate: None,
         }
     }
 
@@ -704,6 +734,8 @@ mod tests {
                 assert_eq!(run(args), 0);
             }
         }
+        let simulated = Args { players: 30, simulate: Some(3), ..args() };
+        assert_eq!(run(simulated), 0);
         let one = Args { players: 1, rounds_played: 0, seed: 0, ..args() };
         assert_eq!(run(one), 2);
         assert!(peak_memory_kb().unwrap_or(1) > 0);

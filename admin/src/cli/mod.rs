@@ -6,6 +6,7 @@ pub mod bench;
 pub mod bench_load;
 pub mod bench_pair;
 pub mod bench_print;
+pub mod bench_simulate;
 pub mod bench_standings;
 pub mod demo;
 pub mod export;

@@ -367,7 +367,8 @@ pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpRes
         |key: &str| q.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string()).unwrap_or_default();
     let find = value("find").chars().take(50).collect();
     let page = asked_page(&ctx)?;
-    round_page(&ctx, tid, n, Opts { notice, find, page, ..Opts::default() }).await
+    let lots_page = asked(&ctx, "lots")?;
+    round_page(&ctx, tid, n, Opts { notice, find, page, lots_page, ..Opts::default() }).await
 }
 
 /// Renders the refusal of a change on the round page (or the list, when the round is gone).
@@ -950,10 +951,15 @@ pub const ATTENDANCE_PER_PAGE: usize = 200;
 
 /// `?page=` of the address asked for: 1 when absent, a 400 for anything but a page number.
 fn asked_page(ctx: &Ctx) -> Result<usize, AppError> {
+    asked(ctx, "page")
+}
+
+/// The page number in `?key=` (absent: 1); anything else is a 400.
+fn asked(ctx: &Ctx, key: &str) -> Result<usize, AppError> {
     let q = web::Query::<Vec<(String, String)>>::from_query(ctx.path.split_once('?').map_or("", |(_, q)| q))
         .map(|q| q.0)
         .unwrap_or_default();
-    let v = q.iter().find(|(k, _)| k == "page").map_or("", |(_, v)| v.trim());
+    let v = q.iter().find(|(k, _)| k == key).map_or("", |(_, v)| v.trim());
     Pager::parse(v).ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))
 }
 

@@ -504,6 +504,12 @@ pub struct GameView {
 }
 
 pub struct DrawView {
+    /// The lot's place in the round's list (from 0), and the first of its candidates this row
+    /// shows (from 0; the staff page cuts a long lot over pages).
+    pub lot: usize,
+    pub from: usize,
+    /// Which of the lot's candidates this row shows, when it does not show them all.
+    pub part: Option<String>,
     pub stream: String,
     pub stream_no: u64,
     /// What the lot decided, in the reader's language, and its code.
@@ -565,7 +571,9 @@ pub struct RoundPage {
     pub pager: Pager,
     pub byes: Vec<PlayerView>,
     pub warnings: Vec<String>,
+    /// This page's lots, or parts of lots (`lots_pager`: which of how many candidates).
     pub draws: Vec<DrawView>,
+    pub lots_pager: Pager,
     pub double_losses: Vec<DoubleLossView>,
     pub scores: Vec<ScoreView>,
     /// The player dropdowns: at most `rounds::MAX_CHOICES` players each (and the chosen ones).
@@ -714,10 +722,15 @@ impl Pager {
     /// Page `page` of `total` items, `per` a page; a page past the end shows the last one (the
     /// list may have shrunk since the link was made).
     pub fn new(total: usize, page: usize, per: usize, base: &str) -> Pager {
+        Pager::keyed(total, page, per, base, "page")
+    }
+
+    /// As [`Pager::new`], the page number in `?key=` (a second list on the same page).
+    pub fn keyed(total: usize, page: usize, per: usize, base: &str, key: &str) -> Pager {
         let per = per.max(1);
         let pages = total.div_ceil(per).max(1);
         let page = page.clamp(1, pages);
-        let link = |p: usize| format!("{base}&page={p}");
+        let link = |p: usize| format!("{base}&{key}={p}");
         let first = (page - 1) * per;
         Pager {
             page,

@@ -28,6 +28,8 @@ pub struct Opts {
     pub status: Option<StatusCode>,
     /// The page of the games table asked for (`?page=`, from 1).
     pub page: usize,
+    /// The page of the lots table asked for (`?lots=`, from 1).
+    pub lots_page: usize,
 }
 
 /// Games a page of the staff round page lists (issue 16 item 5: a round of 5,000 tables is
@@ -81,18 +83,53 @@ fn method_text(lang: Lang, m: Option<Method>) -> &'static str {
     }
 }
 
-fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>) -> DrawView {
+/// The part of one lot a row shows: the lot's place in the round's list, and the slice of its
+/// candidates (`from..to`, lot-local); the whole lot on the public page.
+#[derive(Clone, Copy)]
+struct Slice {
+    lot: usize,
+    from: usize,
+    to: usize,
+}
+
+impl Slice {
+    fn whole(lot: usize, d: &DrawRecord) -> Slice {
+        Slice { lot, from: 0, to: d.candidates.len() }
+    }
+}
+
+/// A lot's outcome as a row of `s` shows it: a shuffle's order is cut at the same places as
+/// its candidates; any other outcome (a pick, a nigiri) is shown whole on the lot's first row.
+fn outcome_slice(d: &DrawRecord, s: Slice) -> &[u32] {
+    if d.purpose.method() == Some(Method::Shuffle) && d.outcome.len() == d.candidates.len() {
+        &d.outcome[s.from..s.to]
+    } else if s.from == 0 {
+        &d.outcome
+    } else {
+        &[]
+    }
+}
+
+/// One row of a lots table: the part `s` of lot `d`; `replayed` is the whole lot's replay.
+fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>, s: Slice) -> DrawView {
     let numbered = |ns: &[u32]| ns.iter().map(|n| names.numbered(*n)).collect::<Vec<_>>().join(", ");
     let raw = |ns: &[u32]| ns.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
     let method = d.purpose.method();
-    let outcome = match (method, &d.outcome[..]) {
+    let shown = outcome_slice(d, s);
+    let outcome = match (method, shown) {
         (Some(Method::Nigiri), &[black, grab, shown]) => {
             let guess = if shown == 1 { Guess::Odd } else { Guess::Even };
             lang.tf("draw.nigiri_outcome", &[&names.numbered(black), &grab, &guess_name(lang, guess)])
         }
-        _ => numbered(&d.outcome),
+        _ => numbered(shown),
     };
+    let total = d.candidates.len();
+    let part = (s.to - s.from < total).then(|| lang.tf("draw.part", &[&(s.from + 1), &s.to, &total]));
+    let candidates = &d.candidates[s.from..s.to];
     DrawView {
+        lot: s.lot,
+        from: s.from,
+        part,
         stream: stream_name(lang, d.stream).to_string(),
         stream_no: d.stream.number(),
         purpose: purpose_text(lang, &d.purpose),
@@ -100,17 +137,55 @@ fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>) 
         method: method_text(lang, method).to_string(),
         method_code: method.map(Method::code).unwrap_or(""),
         seed: d.seed.to_string(),
-        candidates: numbered(&d.candidates),
-        candidates_raw: raw(&d.candidates),
+        candidates: numbered(candidates),
+        candidates_raw: raw(candidates),
         outcome,
-        outcome_raw: raw(&d.outcome),
+        outcome_raw: raw(shown),
         replayed,
     }
 }
 
+/// Every lot whole (the public pairings page: an outsider replays each from its line).
 pub(in crate::web) fn draw_views(lang: Lang, names: &Names, draws: &[DrawRecord]) -> Vec<DrawView> {
     let replayed = dr::replay_all(draws);
-    draws.iter().zip(replayed).map(|(d, r)| draw_view(lang, names, d, r)).collect()
+    draws
+        .iter()
+        .zip(replayed)
+        .enumerate()
+        .map(|(i, (d, r))| draw_view(lang, names, d, r, Slice::whole(i, d)))
+        .collect()
+}
+
+/// Candidates a page of the staff round page's lots table names (issue 16 item 5: a draft of
+/// 10,000 players named every player in its score-group lots, 0.5 MB of the page). A lot counts
+/// one entry per candidate (a lot without candidates, one); a lot is cut where a page ends, and
+/// each of its rows says which of its candidates it shows.
+pub const LOTS_PER_PAGE: usize = 200;
+
+/// The rows of page `page` of the lots table, and its pager (`?lots=`).
+fn lots_page(
+    lang: Lang,
+    names: &Names,
+    draws: &[DrawRecord],
+    page: usize,
+    base: &str,
+) -> (Vec<DrawView>, Pager) {
+    let entries = |d: &DrawRecord| d.candidates.len().max(1);
+    let total = draws.iter().map(entries).sum();
+    let pager = Pager::keyed(total, page, LOTS_PER_PAGE, base, "lots");
+    let range = pager.range();
+    let replayed = dr::replay_all(draws);
+    let mut rows = Vec::new();
+    let mut at = 0;
+    for (i, (d, r)) in draws.iter().zip(replayed).enumerate() {
+        let (start, end) = (at.max(range.start), (at + entries(d)).min(range.end));
+        if start < end {
+            let to = (end - at).min(d.candidates.len());
+            rows.push(draw_view(lang, names, d, r, Slice { lot: i, from: start - at, to }));
+        }
+        at += entries(d);
+    }
+    (rows, pager)
 }
 
 /// At most this many players in each player dropdown of the round page (issue 16 item 5: at
@@ -281,11 +356,14 @@ pub fn build(
     };
     let games = game_views(lang, &names, &scores, &rows, komi);
     let (in_round, active) = players_of(&cx, &tg, &byes);
-    let base = format!(
-        "/t/{tid}/rounds/{n}?{}",
-        serde_urlencoded::to_string([("find", opts.find.as_str())]).unwrap_or_default()
-    );
-    let pager = games_pager(&games, &opts.f, opts.page.max(1), &base);
+    let query = |key: &str, page: usize| {
+        let mut q = vec![("find", opts.find.clone())];
+        q.extend((page > 1).then(|| (key, page.to_string())));
+        format!("/t/{tid}/rounds/{n}?{}", serde_urlencoded::to_string(q).unwrap_or_default())
+    };
+    let pager = games_pager(&games, &opts.f, opts.page.max(1), &query("lots", opts.lots_page));
+    let (draws, lots_pager) =
+        lots_page(lang, &names, &r.draws(), opts.lots_page.max(1), &query("page", pager.page));
     let shown = pager.range();
     let games = games.into_iter().skip(shown.start).take(shown.len()).collect();
     let (round_players, all_players, choices_note) =
@@ -304,7 +382,8 @@ pub fn build(
         pager,
         byes: byes.iter().map(|b| player_view(&names, &scores, *b)).collect(),
         warnings,
-        draws: draw_views(lang, &names, &r.draws()),
+        draws,
+        lots_pager,
         double_losses: double_loss_views(lang, &names, &prev),
         scores: nominal_scores(&names, &cx, &scores),
         round_players,
