@@ -26,6 +26,7 @@ err-forbidden = Your account may not do this here.
 err-internal = Something went wrong on the server. Nothing was saved; please try again.
 err-disk_full = The database's disk is full: nothing was saved. What you typed is kept below. Ask whoever runs the server to free disk space, then send it again.
 err-db_locked = The database is busy (another program is holding it): nothing was saved. What you typed is kept below; send it again in a moment.
+err-db_unavailable = The database server cannot be reached just now (it is restarting or down): nothing was saved. What you typed is kept below; send it again in a moment.
 err-too_large = Too large: this form takes files up to { $p0 }. Nothing was read or saved.
 err-kept_title = What you typed (passwords must be typed again)
 err-send_again = Send again

@@ -22,13 +22,13 @@
 //! Everything stays on 127.0.0.1 and stops by itself after `--duration` seconds.
 
 use super::bench_standings::build;
-use super::stress::{Http, Session};
+use super::stress::{Http, Server, Session};
+use super::stress_db::Store;
 use crate::db::{self, tournaments, users, Actor};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -63,6 +63,17 @@ pub struct Args {
     /// Keep the temporary directory (the database) and print its path.
     #[arg(long)]
     pub keep: bool,
+    /// App servers on the one database (issue 18): the first in this process, the others
+    /// `tengen serve` processes; readers and arbiters are spread over them.
+    #[arg(long, default_value_t = 1)]
+    pub servers: usize,
+    /// The event on a PostgreSQL server of the run's own (a build with `--features
+    /// postgres`) instead of a SQLite file.
+    #[arg(long)]
+    pub postgres: bool,
+    /// PostgreSQL's server programs; by default `pg_config --bindir`.
+    #[arg(long)]
+    pub pg_bin: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -146,16 +157,17 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 }
 
 fn bench(args: &Args) -> Result<bool, String> {
-    if args.players < 4 || args.rounds == 0 || args.readers + args.writers == 0 {
-        return Err("need at least 4 players, 1 round and one client".into());
+    if args.players < 4 || args.rounds == 0 || args.readers + args.writers == 0 || args.servers == 0 {
+        return Err("need at least 4 players, 1 round, one client and one server".into());
     }
     let dir = tempfile::Builder::new().prefix("tengen-load-").tempdir().map_err(|e| e.to_string())?;
-    let db_path = dir.path().join("load.db");
+    let store = Store::new(args.postgres, args.pg_bin.as_deref(), dir.path(), "load")?;
+    let db_path = store.address();
     let t0 = Instant::now();
     let tid = build(&db_path, args.players, args.rounds, args.seed, true)?;
     let build_secs = t0.elapsed().as_secs_f64();
     let password = users::random_token();
-    let (entrants, games) = arbiters(&db_path, tid, args.writers, &password)?;
+    let (entrants, games) = arbiters(&store, tid, args.writers, &password)?;
     eprintln!(
         "built the event in {build_secs:.1} s: {} entrants, {} games of round {} open",
         entrants.len(),
@@ -189,6 +201,12 @@ fn bench(args: &Args) -> Result<bool, String> {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
+    // The other servers, processes of their own on the same database.
+    let others: Vec<Server> = (1..args.servers)
+        .map(|_| Server::start(&db_path, &dir.path().join("servers.log")))
+        .collect::<Result<_, _>>()?;
+    let binds: Vec<String> =
+        std::iter::once(bind.clone()).chain(others.iter().map(|s| s.addr.clone())).collect();
     let http = Http { addr: bind.clone() };
     let sessions: Vec<Session> = (0..args.writers)
         .map(|i| super::stress::login(&http, &format!("arbiter{i}"), &password))
@@ -201,7 +219,7 @@ fn bench(args: &Args) -> Result<bool, String> {
             return Err(format!("GET {path}: HTTP {}", r.status));
         }
     }
-    let first_renders = first_renders(&db_path, &bind, tid, args.rounds, &entrants)?;
+    let first_renders = first_renders(&store, &bind, tid, args.rounds, &entrants)?;
 
     let stop = AtomicBool::new(false);
     let readers: Mutex<Vec<ReaderLog>> = Mutex::new(Vec::new());
@@ -209,19 +227,22 @@ fn bench(args: &Args) -> Result<bool, String> {
     let started = Instant::now();
     std::thread::scope(|scope| {
         for r in 0..args.readers {
-            let (stop, readers, entrants, bind) = (&stop, &readers, &entrants, &bind);
+            let (stop, readers, entrants, bind) = (&stop, &readers, &entrants, &binds[r % binds.len()]);
             scope.spawn(move || {
                 let log = read_loop(bind, tid, args.rounds, entrants, args.seed ^ (r as u64 + 1), stop);
                 readers.lock().unwrap_or_else(|e| e.into_inner()).push(log);
             });
         }
         for (w, session) in sessions.iter().enumerate() {
-            let (stop, writers, games, http) = (&stop, &writers, &games, &http);
+            // Arbiters start on the second server, so that with two the writes of one are
+            // read on the other.
+            let http = Http { addr: binds[(w + 1) % binds.len()].clone() };
+            let (stop, writers, games) = (&stop, &writers, &games);
             let mine: Vec<i32> =
                 games.iter().enumerate().filter(|(i, _)| i % args.writers == w).map(|(_, g)| *g).collect();
             scope.spawn(move || {
                 let log = write_loop(
-                    http,
+                    &http,
                     session,
                     tid,
                     &mine,
@@ -240,7 +261,8 @@ fn bench(args: &Args) -> Result<bool, String> {
     // Every acknowledged write, looked up after the run.
     let writers = writers.into_inner().unwrap_or_default();
     let acked: Vec<Acked> = writers.iter().flat_map(|w| w.acked.iter().copied()).collect();
-    let lost = verify(&db_path, &acked)?;
+    drop(others);
+    let lost = verify(&store, &acked)?;
 
     let readers = readers.into_inner().unwrap_or_default();
     let mut latency: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
@@ -297,6 +319,8 @@ fn bench(args: &Args) -> Result<bool, String> {
         "command": "bench load",
         "ok": ok,
         "players": args.players,
+        "servers": args.servers,
+        "database": store.engine(),
         "rounds": args.rounds,
         "open_games": games.len(),
         "build_seconds": (build_secs * 10.0).round() / 10.0,
@@ -336,25 +360,23 @@ fn bench(args: &Args) -> Result<bool, String> {
 /// change tag, as a result entered makes; the server is warm, the page not yet in the cache):
 /// median and slowest of [`FIRST_RENDERS`] changes, in milliseconds, gzipped as phones ask.
 fn first_renders(
-    db_path: &Path,
+    store: &Store,
     bind: &str,
     tid: i32,
     round: u32,
     entrants: &[Named],
 ) -> Result<serde_json::Map<String, serde_json::Value>, String> {
-    let c = rusqlite::Connection::open(db_path).map_err(|e| e.to_string())?;
-    c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
     let mut out = serde_json::Map::new();
     for (name, pattern) in PAGES {
         let mut times = Vec::with_capacity(FIRST_RENDERS);
         for i in 0..FIRST_RENDERS {
             // A new state of the event, as a result written by another process makes it; this
             // process's server is told at once (its write counter), as after its own writes.
-            c.execute(
-                "UPDATE tournaments SET changes = changes + 1, change_tag = lower(hex(randomblob(8))) WHERE id = ?1",
-                [tid],
-            )
-            .map_err(|e| e.to_string())?;
+            // A tag never used before (the counter only grows), in SQL both engines take.
+            store.execute(&format!(
+                "UPDATE tournaments SET changes = changes + 1, change_tag = 'bench' || CAST(changes + 1 AS TEXT) \
+                 WHERE id = {tid}"
+            ))?;
             crate::db::audit::note_write();
             let path = page_path(pattern, tid, round, entrants, i as u64 + 1);
             let stream = TcpStream::connect(bind).map_err(|e| e.to_string())?;
@@ -376,8 +398,8 @@ fn first_renders(
 
 /// Arbiter accounts `arbiter0…` on the tournament's staff; the entrants (id and name, for the
 /// pages that name one), and the open games (the last round's, without a result yet) by table.
-fn arbiters(db_path: &Path, tid: i32, n: usize, password: &str) -> Result<(Vec<Named>, Vec<i32>), String> {
-    let pool = db::open(db_path).map_err(|e| e.to_string())?;
+fn arbiters(store: &Store, tid: i32, n: usize, password: &str) -> Result<(Vec<Named>, Vec<i32>), String> {
+    let pool = db::open(&store.address()).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     let actor = Actor::system("bench");
     for i in 0..n {
@@ -389,34 +411,23 @@ fn arbiters(db_path: &Path, tid: i32, n: usize, password: &str) -> Result<(Vec<N
             .map_err(|e| e.to_string())?;
     }
     drop(conn);
-    let c = rusqlite::Connection::open(db_path).map_err(|e| e.to_string())?;
-    let ids = |sql: &str| -> Result<Vec<i32>, String> {
-        let mut st = c.prepare(sql).map_err(|e| e.to_string())?;
-        let v = st
-            .query_map([], |r| r.get::<_, i32>(0))
-            .map_err(|e| e.to_string())?
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?;
-        Ok(v)
-    };
-    let entrants = {
-        let mut st = c
-            .prepare(&format!(
-                "SELECT id, family_name_zh || given_name_zh FROM entrants WHERE tournament_id = {tid} ORDER BY id"
-            ))
-            .map_err(|e| e.to_string())?;
-        let v = st
-            .query_map([], |r| Ok((r.get::<_, i32>(0)?, r.get::<_, String>(1)?)))
-            .map_err(|e| e.to_string())?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| e.to_string())?;
-        v
-    };
-    let games = ids(&format!(
-        "SELECT g.id FROM games g LEFT JOIN results r ON r.game_id = g.id WHERE g.tournament_id = {tid} \
-         AND g.white_id IS NOT NULL AND r.game_id IS NULL AND g.round_number = \
-         (SELECT max(round_number) FROM games WHERE tournament_id = {tid}) ORDER BY g.board"
-    ))?;
+    let entrants = store
+        .pairs(&format!(
+            "SELECT CAST(id AS BIGINT) AS v, family_name_zh || given_name_zh AS s FROM entrants \
+             WHERE tournament_id = {tid} ORDER BY id"
+        ))?
+        .into_iter()
+        .map(|(id, name)| (id as i32, name))
+        .collect();
+    let games: Vec<i32> = store
+        .integers(&format!(
+            "SELECT CAST(g.id AS BIGINT) AS v FROM games g LEFT JOIN results r ON r.game_id = g.id \
+             WHERE g.tournament_id = {tid} AND g.white_id IS NOT NULL AND r.game_id IS NULL AND g.round_number = \
+             (SELECT max(round_number) FROM games WHERE tournament_id = {tid}) ORDER BY g.board"
+        ))?
+        .into_iter()
+        .map(|g| g as i32)
+        .collect();
     if games.is_empty() {
         return Err("no open game in the last round".into());
     }
@@ -632,20 +643,20 @@ fn note(log: &mut WriterLog, status: u16, body: &str, what: &str) {
 
 /// The acknowledged writes not found: a write is there if its game's sheet is at its version
 /// with its count, or at a later version.
-fn verify(db_path: &Path, acked: &[Acked]) -> Result<Vec<String>, String> {
-    let c = rusqlite::Connection::open_with_flags(db_path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| e.to_string())?;
-    c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
-    let mut st = c
-        .prepare("SELECT version, coalesce(black_halves, -1) FROM results WHERE game_id = ?1")
-        .map_err(|e| e.to_string())?;
+fn verify(store: &Store, acked: &[Acked]) -> Result<Vec<String>, String> {
+    let sheets: BTreeMap<i64, String> = store
+        .pairs(
+            "SELECT CAST(game_id AS BIGINT) AS v, \
+             CAST(version AS TEXT) || ' ' || CAST(coalesce(black_halves, -1) AS TEXT) AS s FROM results",
+        )?
+        .into_iter()
+        .collect();
     let mut lost = Vec::new();
     for (gid, v, halves) in acked {
-        let row: Option<(i64, i64)> =
-            st.query_row([gid], |r| Ok((r.get(0)?, r.get(1)?))).map(Some).or_else(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                e => Err(e.to_string()),
-            })?;
+        let row: Option<(i64, i64)> = sheets.get(&i64::from(*gid)).and_then(|s| {
+            let (version, h) = s.split_once(' ')?;
+            Some((version.parse().ok()?, h.parse().ok()?))
+        });
         let there = match row {
             Some((version, h)) => version > *v || (version == *v && h == *halves as i64),
             None => false,

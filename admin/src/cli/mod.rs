@@ -10,10 +10,12 @@ pub mod bench_simulate;
 pub mod bench_standings;
 pub mod demo;
 pub mod export;
+pub mod pg_cluster;
 pub mod print;
 pub mod serve;
 pub mod sgf;
 pub mod stress;
+pub mod stress_db;
 pub mod user;
 
 use clap::{Parser, Subcommand};

@@ -26,6 +26,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use super::stress_db::Store;
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Kill the server with SIGKILL during concurrent writes, restart it, check every
@@ -67,6 +69,19 @@ pub struct CrashArgs {
     /// Keep the temporary directory with the database and server logs (its path is reported).
     #[arg(long)]
     pub keep: bool,
+    /// App servers on the one database, the clients spread over them; each trial kills one
+    /// of them (or the database server, with `--postgres`) while all write.
+    #[arg(long, default_value_t = 1)]
+    pub servers: usize,
+    /// Run on a PostgreSQL server of the run's own (a build with `--features postgres`): the
+    /// trials kill it as well as the app servers, and the servers must serve again once it
+    /// is back.
+    #[arg(long)]
+    pub postgres: bool,
+    /// PostgreSQL's server programs (initdb, postgres, pg_isready, createdb, pg_amcheck);
+    /// by default `pg_config --bindir`.
+    #[arg(long)]
+    pub pg_bin: Option<PathBuf>,
 }
 
 pub fn run(cmd: Command) -> i32 {
@@ -539,8 +554,8 @@ impl WriteKind for ResultEntry {
             Fact {
                 what: format!("game {gid}: the result of version {v} (Black's count {count}) or a later one"),
                 sql: format!(
-                    "SELECT coalesce((SELECT version > {v} OR (version = {v} AND method = 'count' AND black_halves = {halves}) \
-                     FROM results WHERE game_id = {gid}), 0)"
+                    "SELECT count(*) FROM results WHERE game_id = {gid} \
+                     AND (version > {v} OR (version = {v} AND method = 'count' AND black_halves = {halves}))"
                 ),
                 min: 1,
                 max: Some(1),
@@ -642,14 +657,14 @@ pub fn kind(name: &str) -> Option<Box<dyn WriteKind>> {
 // ---------------------------------------------------------------------------------------------
 // The server under test
 
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    addr: String,
+    pub(crate) addr: String,
     setup_path: Option<String>,
 }
 
 impl Server {
-    fn start(db: &Path, log: &Path) -> Result<Server, String> {
+    pub(crate) fn start(db: &Path, log: &Path) -> Result<Server, String> {
         // This very binary. On Linux /proc/self/exe still names it after a rebuild has
         // replaced the file on disk (a long run outlives a `cargo build`).
         let proc_exe = Path::new("/proc/self/exe");
@@ -726,6 +741,8 @@ pub struct Counts {
     pub acked_by_kind: BTreeMap<String, u64>,
     pub no_answer: u64,
     pub refused: u64,
+    /// 503s while the database server was down (its outage, told as such; not failures).
+    pub unavailable: u64,
     pub server_errors: u64,
     pub skipped: u64,
 }
@@ -738,6 +755,7 @@ impl Counts {
         }
         self.no_answer += o.no_answer;
         self.refused += o.refused;
+        self.unavailable += o.unavailable;
         self.server_errors += o.server_errors;
         self.skipped += o.skipped;
     }
@@ -746,6 +764,8 @@ impl Counts {
 #[derive(Debug, Serialize)]
 pub struct Trial {
     pub trial: u32,
+    /// What was killed: "server N" or "postgresql".
+    pub victim: String,
     pub kill_after_ms: u64,
     #[serde(flatten)]
     pub counts: Counts,
@@ -764,12 +784,15 @@ pub struct Report {
     pub seed: u64,
     pub trials: u32,
     pub clients: usize,
+    pub servers: usize,
+    pub database: &'static str,
     pub writes: Vec<String>,
     pub kill_window_ms: (u64, u64),
     pub acked: u64,
     pub acked_by_kind: BTreeMap<String, u64>,
     pub no_answer: u64,
     pub refused: u64,
+    pub unavailable: u64,
     pub server_errors: u64,
     pub integrity_failures: u32,
     /// Acknowledged writes not found after a restart (each a failed fact).
@@ -831,7 +854,7 @@ const PASSWORD: &str = "stress-password-1";
 fn set_up(
     http: &Http,
     server: &Server,
-    db: &Path,
+    db: &Store,
     clients: usize,
     games: usize,
 ) -> Result<(Shared, Vec<Session>), String> {
@@ -864,7 +887,7 @@ fn set_up(
         if r.status != 200 {
             return Err(format!("account {name}: HTTP {}", r.status));
         }
-        let uid = query_i64(db, &format!("SELECT id FROM users WHERE username = '{name}'"))?;
+        let uid = db.i64(&format!("SELECT id FROM users WHERE username = '{name}'"))?;
         let r = http.post(
             &format!("/t/{tid}/staff"),
             &boss.cookie,
@@ -901,8 +924,7 @@ fn set_up(
         if r.status != 303 {
             return Err(format!("pairing round 1: HTTP {}", r.status));
         }
-        let v =
-            query_i64(db, &format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = 1"))?;
+        let v = db.i64(&format!("SELECT version FROM rounds WHERE tournament_id = {tid} AND number = 1"))?;
         let r = http.post(
             &format!("/t/{tid}/rounds/1/publish"),
             &boss.cookie,
@@ -911,17 +933,14 @@ fn set_up(
         if r.status != 303 {
             return Err(format!("publishing round 1: HTTP {}", r.status));
         }
-        let c = open_ro(db)?;
-        let mut st = c
-            .prepare(&format!(
-                "SELECT id FROM games WHERE tournament_id = {tid} AND round_number = 1 AND white_id IS NOT NULL ORDER BY board"
-            ))
-            .map_err(|e| e.to_string())?;
-        game_ids = st
-            .query_map([], |r| r.get::<_, i32>(0))
-            .map_err(|e| e.to_string())?
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?;
+        game_ids = db
+            .integers(&format!(
+                "SELECT CAST(id AS BIGINT) AS v FROM games WHERE tournament_id = {tid} AND round_number = 1 \
+                 AND white_id IS NOT NULL ORDER BY board"
+            ))?
+            .into_iter()
+            .map(|id| id as i32)
+            .collect();
         if game_ids.len() != games {
             return Err(format!("round 1 has {} games, not {games}", game_ids.len()));
         }
@@ -929,43 +948,241 @@ fn set_up(
     Ok((Shared { tid, games: game_ids, clients }, sessions))
 }
 
-fn open_ro(db: &Path) -> Result<rusqlite::Connection, String> {
-    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| format!("{}: {e}", db.display()))?;
-    c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
-    Ok(c)
-}
-
-fn query_i64(db: &Path, sql: &str) -> Result<i64, String> {
-    open_ro(db)?.query_row(sql, [], |r| r.get(0)).map_err(|e| format!("{sql}: {e}"))
-}
-
-/// Integrity and every fact; returns (integrity text, failed facts).
-fn verify(db: &Path, facts: &BTreeMap<String, Fact>) -> Result<(String, Vec<String>), String> {
-    let c = open_ro(db)?;
-    let rows: Vec<String> = {
-        let mut st = c.prepare("PRAGMA integrity_check").map_err(|e| e.to_string())?;
-        let it = st.query_map([], |r| r.get::<_, String>(0)).map_err(|e| e.to_string())?;
-        it.collect::<Result<_, _>>().map_err(|e| e.to_string())?
-    };
-    let integrity = rows.join("; ");
-    let mut lost = Vec::new();
-    for f in facts.values() {
-        let v: i64 = c.query_row(&f.sql, [], |r| r.get(0)).map_err(|e| format!("{}: {e}", f.sql))?;
-        if v < f.min || f.max.is_some_and(|m| v > m) {
-            lost.push(format!(
-                "{}: got {v}, expected {}..={}",
-                f.what,
-                f.min,
-                f.max.map(|m| m.to_string()).unwrap_or_default()
-            ));
-        }
-    }
-    Ok((integrity, lost))
-}
-
 fn pick(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
     lo + rng.next_u64() % (hi.saturating_sub(lo) + 1)
+}
+
+/// What one trial kills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Victim {
+    Server(usize),
+    Database,
+}
+
+impl Victim {
+    fn pick(rng: &mut ChaCha8Rng, servers: usize, database: bool) -> Victim {
+        let n = servers + usize::from(database);
+        match (rng.next_u64() % n as u64) as usize {
+            i if i < servers => Victim::Server(i),
+            _ => Victim::Database,
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Victim::Server(i) => format!("server {i}"),
+            Victim::Database => "postgresql".into(),
+        }
+    }
+}
+
+/// The run's servers and database, and what every trial needs of them.
+struct Office {
+    store: Store,
+    servers: Vec<Server>,
+    log: PathBuf,
+    /// Set while the database server is down: a 503 then is its outage, not a failure.
+    db_down: std::sync::Arc<AtomicBool>,
+}
+
+impl Office {
+    fn open(a: &CrashArgs, dir: &Path) -> Result<Office, String> {
+        let store = Store::new(a.postgres, a.pg_bin.as_deref(), dir, "stress")?;
+        let log = dir.join("server.log");
+        let servers = vec![Server::start(&store.address(), &log)?];
+        Ok(Office { store, servers, log, db_down: Default::default() })
+    }
+
+    fn http(&self, i: usize) -> Http {
+        Http { addr: self.servers[i % self.servers.len()].addr.clone() }
+    }
+
+    fn kill(&mut self, v: Victim) {
+        match v {
+            Victim::Server(i) => self.servers[i].kill(),
+            Victim::Database => {
+                self.db_down.store(true, Ordering::SeqCst);
+                if let Some(c) = self.store.cluster() {
+                    c.kill();
+                }
+            }
+        }
+    }
+
+    /// Start again what was killed; returns when every server answers `probe` with a 200.
+    fn bring_back(&mut self, v: Victim, probe: &str, cookie: &str) -> Result<(), String> {
+        match v {
+            Victim::Server(i) => self.servers[i] = Server::start(&self.store.address(), &self.log)?,
+            Victim::Database => {
+                if let Some(c) = self.store.cluster() {
+                    c.start()?;
+                }
+                self.db_down.store(false, Ordering::SeqCst);
+            }
+        }
+        let deadline = Instant::now() + Duration::from_secs(20);
+        for i in 0..self.servers.len() {
+            loop {
+                match self.http(i).get(probe, cookie) {
+                    Ok(r) if r.status == 200 => break,
+                    r if Instant::now() > deadline => {
+                        let got = r.map(|r| format!("HTTP {}", r.status)).unwrap_or_else(|e| e);
+                        return Err(format!("server {i} does not serve again after {}: {got}", v.name()));
+                    }
+                    _ => std::thread::sleep(Duration::from_millis(50)),
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What the clients of one trial did until the kill.
+type ClientRun = (Counts, Vec<Fact>, Vec<String>);
+
+/// One client writing until `stop`: its kinds in seeded random order, every answer counted.
+fn client_loop(
+    http: &Http,
+    sess: &Session,
+    shared: &Shared,
+    st: &mut ClientState,
+    kinds: &[Box<dyn WriteKind>],
+    (stop, db_down): (&AtomicBool, &AtomicBool),
+    seed: u64,
+) -> ClientRun {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut c, mut facts, mut errs) = (Counts::default(), Vec::new(), Vec::new());
+    while !stop.load(Ordering::Relaxed) {
+        let k = &kinds[(rng.next_u64() % kinds.len() as u64) as usize];
+        match k.write(http, sess, shared, st, &mut rng) {
+            Attempt::Acked(f) => {
+                c.acked += 1;
+                *c.acked_by_kind.entry(k.name().to_string()).or_insert(0) += 1;
+                facts.extend(f);
+            }
+            Attempt::Refused(_) => c.refused += 1,
+            Attempt::ServerError(503, _) if db_down.load(Ordering::SeqCst) => c.unavailable += 1,
+            Attempt::ServerError(s, body) => {
+                c.server_errors += 1;
+                errs.push(format!("{}: HTTP {s}: {body}", k.name()));
+            }
+            Attempt::Skipped => c.skipped += 1,
+            Attempt::NoAnswer => {
+                c.no_answer += 1;
+                break; // its server is gone
+            }
+        }
+    }
+    (c, facts, errs)
+}
+
+/// Every client writes through its server until `victim` is killed `kill_after` ms in.
+fn write_until_killed(
+    office: &mut Office,
+    run: &mut Run,
+    trial: u32,
+    victim: Victim,
+    kill_after: u64,
+) -> Vec<ClientRun> {
+    let stop = AtomicBool::new(false);
+    let db_down = office.db_down.clone();
+    let https: Vec<Http> = (0..run.states.len()).map(|i| office.http(i)).collect();
+    let Run { states, sessions, shared, kinds, seed, .. } = run;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = states
+            .iter_mut()
+            .zip(sessions.iter())
+            .zip(&https)
+            .map(|((st, sess), http)| {
+                let flags = (&stop, &*db_down);
+                let (shared, kinds) = (&*shared, &kinds[..]);
+                let seed = *seed ^ (u64::from(trial) << 32) ^ (st.client as u64 + 1);
+                scope.spawn(move || client_loop(http, sess, shared, st, kinds, flags, seed))
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(kill_after));
+        office.kill(victim);
+        stop.store(true, Ordering::Relaxed);
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    })
+}
+
+/// What lasts across trials.
+struct Run {
+    kinds: Vec<Box<dyn WriteKind>>,
+    shared: Shared,
+    sessions: Vec<Session>,
+    states: Vec<ClientState>,
+    seed: u64,
+    /// Every fact ever acknowledged, by query (the strongest kept).
+    facts: BTreeMap<String, Fact>,
+    total: Counts,
+    lost: Vec<String>,
+    errors: Vec<String>,
+    integrity_failures: u32,
+}
+
+/// Keep the stronger of two facts on the same query.
+fn note_fact(map: &mut BTreeMap<String, Fact>, fact: &Fact) {
+    match map.get(&fact.sql) {
+        Some(old) if old.min > fact.min => {}
+        _ => {
+            map.insert(fact.sql.clone(), fact.clone());
+        }
+    }
+}
+
+/// One trial: write, kill, bring back, check. Every trial checks what it acknowledged; every
+/// tenth and the last check all that was ever acknowledged (older writes can only go missing
+/// through damage, which the integrity check sees every time).
+fn trial(
+    office: &mut Office,
+    run: &mut Run,
+    trial: u32,
+    last: bool,
+    rng: &mut ChaCha8Rng,
+    a: &CrashArgs,
+) -> Result<Trial, String> {
+    let kill_after = pick(rng, a.min_kill_ms, a.max_kill_ms);
+    let victim = Victim::pick(rng, office.servers.len(), a.postgres);
+    let results = write_until_killed(office, run, trial, victim, kill_after);
+    let mut counts = Counts::default();
+    let mut fresh = BTreeMap::new();
+    for (c, f, e) in results {
+        counts.add(&c);
+        for fact in &f {
+            note_fact(&mut run.facts, fact);
+            note_fact(&mut fresh, fact);
+        }
+        run.errors.extend(e);
+    }
+    let t0 = Instant::now();
+    let probe = format!("/t/{}/entrants", run.shared.tid);
+    if let Err(e) = office.bring_back(victim, &probe, &run.sessions[0].cookie) {
+        run.errors.push(format!("trial {trial}: {e}"));
+        counts.server_errors += 1;
+    }
+    let restart_ms = t0.elapsed().as_millis() as u64;
+    let full = trial.is_multiple_of(10) || last;
+    let checked = if full { &run.facts } else { &fresh };
+    let (integrity, lost) = office.store.verify(checked)?;
+    if integrity != "ok" {
+        run.integrity_failures += 1;
+    }
+    let t = Trial {
+        trial,
+        victim: victim.name(),
+        kill_after_ms: kill_after,
+        counts: counts.clone(),
+        restart_ms,
+        facts_checked: checked.len(),
+        full_check: full,
+        lost: lost.len(),
+        integrity,
+    };
+    run.total.add(&counts);
+    run.lost.extend(lost.into_iter().map(|l| format!("trial {trial}: {l}")));
+    Ok(t)
 }
 
 pub fn crash(a: &CrashArgs) -> Result<Report, String> {
@@ -975,144 +1192,73 @@ pub fn crash(a: &CrashArgs) -> Result<Report, String> {
         .iter()
         .map(|w| kind(w).ok_or(format!("unknown write kind {w:?}")))
         .collect::<Result<_, _>>()?;
-    if kinds.is_empty() || a.clients == 0 || a.max_kill_ms < a.min_kill_ms {
-        return Err("need at least one write kind, one client and --min-kill-ms <= --max-kill-ms".into());
+    if kinds.is_empty() || a.clients == 0 || a.servers == 0 || a.max_kill_ms < a.min_kill_ms {
+        return Err(
+            "need at least one write kind, one client, one server and --min-kill-ms <= --max-kill-ms".into(),
+        );
     }
     let dir = tempfile::Builder::new().prefix("tengen-stress-").tempdir().map_err(|e| e.to_string())?;
-    let db = dir.path().join("stress.db");
-    let log = dir.path().join("server.log");
-    let mut server = Server::start(&db, &log)?;
-    let http = Http { addr: server.addr.clone() };
+    let mut office = Office::open(a, dir.path())?;
     let needs_games = a.writes.iter().any(|w| matches!(w.trim(), "result-entry" | "ruling-add"));
-    let (shared, sessions) = set_up(&http, &server, &db, a.clients, if needs_games { a.games } else { 0 })?;
-    let tid = shared.tid;
-    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
-    let mut states: Vec<ClientState> = (0..a.clients).map(ClientState::new).collect();
-    let mut facts: BTreeMap<String, Fact> = BTreeMap::new();
-    let mut total = Counts::default();
-    let mut all_lost = Vec::new();
-    let mut errors = Vec::new();
-    let mut integrity_failures = 0;
-    let mut per_trial = Vec::new();
-
-    for trial in 1..=a.trials {
-        let kill_after = pick(&mut rng, a.min_kill_ms, a.max_kill_ms);
-        let stop = AtomicBool::new(false);
-        let http = Http { addr: server.addr.clone() };
-        let results: Vec<(Counts, Vec<Fact>, Vec<String>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = states
-                .iter_mut()
-                .zip(&sessions)
-                .map(|(st, sess)| {
-                    let (http, shared, kinds, stop) = (&http, &shared, &kinds, &stop);
-                    let seed = a.seed ^ (u64::from(trial) << 32) ^ (st.client as u64 + 1);
-                    scope.spawn(move || {
-                        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                        let mut c = Counts::default();
-                        let mut facts = Vec::new();
-                        let mut errs = Vec::new();
-                        while !stop.load(Ordering::Relaxed) {
-                            let k = &kinds[(rng.next_u64() % kinds.len() as u64) as usize];
-                            match k.write(http, sess, shared, st, &mut rng) {
-                                Attempt::Acked(f) => {
-                                    c.acked += 1;
-                                    *c.acked_by_kind.entry(k.name().to_string()).or_insert(0) += 1;
-                                    facts.extend(f);
-                                }
-                                Attempt::Refused(_) => c.refused += 1,
-                                Attempt::ServerError(s, body) => {
-                                    c.server_errors += 1;
-                                    errs.push(format!("{}: HTTP {s}: {body}", k.name()));
-                                }
-                                Attempt::Skipped => c.skipped += 1,
-                                Attempt::NoAnswer => {
-                                    c.no_answer += 1;
-                                    break; // the server is gone
-                                }
-                            }
-                        }
-                        (c, facts, errs)
-                    })
-                })
-                .collect();
-            std::thread::sleep(Duration::from_millis(kill_after));
-            server.kill();
-            stop.store(true, Ordering::Relaxed);
-            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
-        });
-        let mut counts = Counts::default();
-        let mut fresh: BTreeMap<String, Fact> = BTreeMap::new();
-        for (c, f, e) in results {
-            counts.add(&c);
-            for fact in f {
-                // Facts about the same thing share their query; keep the strongest.
-                for map in [&mut facts, &mut fresh] {
-                    match map.get(&fact.sql) {
-                        Some(old) if old.min > fact.min => {}
-                        _ => {
-                            map.insert(fact.sql.clone(), fact.clone());
-                        }
-                    }
-                }
-            }
-            errors.extend(e);
-        }
-        let t0 = Instant::now();
-        server = Server::start(&db, &log)?;
-        let restart_ms = t0.elapsed().as_millis() as u64;
-        // Every trial checks what it acknowledged; every tenth trial and the last check all
-        // that was ever acknowledged (older writes can only go missing through damage, which
-        // the integrity check sees every time).
-        let full = trial % 10 == 0 || trial == a.trials;
-        let (integrity, lost) = verify(&db, if full { &facts } else { &fresh })?;
-        let facts_checked = if full { facts.len() } else { fresh.len() };
-        if integrity != "ok" {
-            integrity_failures += 1;
-        }
-        // The restarted server answers with the same sessions.
-        let http = Http { addr: server.addr.clone() };
-        let r = http.get(&format!("/t/{tid}/entrants"), &sessions[0].cookie)?;
-        if r.status != 200 {
-            errors.push(format!("trial {trial}: the entrant list after restart: HTTP {}", r.status));
-            counts.server_errors += 1;
-        }
-        per_trial.push(Trial {
-            trial,
-            kill_after_ms: kill_after,
-            counts: counts.clone(),
-            restart_ms,
-            facts_checked,
-            full_check: full,
-            lost: lost.len(),
-            integrity: integrity.clone(),
-        });
-        total.add(&counts);
-        all_lost.extend(lost.into_iter().map(|l| format!("trial {trial}: {l}")));
+    let games = if needs_games { a.games } else { 0 };
+    let (shared, sessions) = set_up(&office.http(0), &office.servers[0], &office.store, a.clients, games)?;
+    for _ in 1..a.servers {
+        office.servers.push(Server::start(&office.store.address(), &office.log)?);
     }
-    server.kill();
-    errors.truncate(20);
-    let ok = all_lost.is_empty() && integrity_failures == 0 && total.server_errors == 0 && total.acked > 0;
-    let kept = if a.keep { Some(dir.keep().display().to_string()) } else { None };
-    Ok(Report {
+    let mut run = Run {
+        kinds,
+        shared,
+        sessions,
+        states: (0..a.clients).map(ClientState::new).collect(),
+        seed: a.seed,
+        facts: BTreeMap::new(),
+        total: Counts::default(),
+        lost: Vec::new(),
+        errors: Vec::new(),
+        integrity_failures: 0,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    let mut per_trial = Vec::new();
+    for t in 1..=a.trials {
+        per_trial.push(trial(&mut office, &mut run, t, t == a.trials, &mut rng, a)?);
+    }
+    drop(office);
+    Ok(report(a, run, per_trial, started, a.keep.then(|| dir.keep().display().to_string())))
+}
+
+fn report(
+    a: &CrashArgs,
+    mut run: Run,
+    per_trial: Vec<Trial>,
+    started: Instant,
+    dir: Option<String>,
+) -> Report {
+    run.errors.truncate(20);
+    let t = &run.total;
+    let ok = run.lost.is_empty() && run.integrity_failures == 0 && t.server_errors == 0 && t.acked > 0;
+    Report {
         command: "stress crash",
         ok,
         seed: a.seed,
         trials: a.trials,
         clients: a.clients,
-        writes: kinds.iter().map(|k| k.name().to_string()).collect(),
+        servers: a.servers,
+        database: if a.postgres { "postgresql" } else { "sqlite" },
+        writes: run.kinds.iter().map(|k| k.name().to_string()).collect(),
         kill_window_ms: (a.min_kill_ms, a.max_kill_ms),
-        acked: total.acked,
-        acked_by_kind: total.acked_by_kind.clone(),
-        no_answer: total.no_answer,
-        refused: total.refused,
-        server_errors: total.server_errors,
-        integrity_failures,
-        lost: all_lost,
-        errors,
+        acked: t.acked,
+        acked_by_kind: t.acked_by_kind.clone(),
+        no_answer: t.no_answer,
+        refused: t.refused,
+        unavailable: t.unavailable,
+        server_errors: t.server_errors,
+        integrity_failures: run.integrity_failures,
+        lost: run.lost,
+        errors: run.errors,
         seconds: started.elapsed().as_secs_f64(),
-        dir: kept,
+        dir,
         per_trial,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -1136,7 +1282,7 @@ mod tests {
         };
         let facts: BTreeMap<String, Fact> =
             [fact("C0N1Z"), fact("C0N2Z")].into_iter().map(|f| (f.sql.clone(), f)).collect();
-        let (integrity, lost) = verify(&db, &facts).unwrap();
+        let (integrity, lost) = crate::cli::stress_db::Store::Sqlite(db).verify(&facts).unwrap();
         assert_eq!(integrity, "ok");
         assert_eq!(lost.len(), 1, "{lost:?}");
         assert!(lost[0].contains("C0N2Z"));

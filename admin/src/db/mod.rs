@@ -70,12 +70,16 @@ pub enum StorageFault {
     Full,
     #[error("database is locked")]
     Locked,
+    /// The database server cannot be reached (PostgreSQL down, restarting or recovering).
+    #[error("database server unavailable")]
+    Unavailable,
 }
 
 impl StorageFault {
     /// Recognise a fault in an error's text: SQLite's own messages (sqlite3_errstr), which
     /// diesel and rusqlite pass on unchanged, and PostgreSQL's (a full disk names ENOSPC; a
-    /// lock wait past `lock_timeout` is "canceling statement due to lock timeout").
+    /// lock wait past `lock_timeout` is "canceling statement due to lock timeout"; a server
+    /// that is down, restarting or recovering is one of [`UNAVAILABLE`]'s texts).
     pub fn of(detail: &str) -> Option<StorageFault> {
         let d = detail.to_ascii_lowercase();
         if d.contains("database or disk is full") || d.contains("no space left on device") {
@@ -85,11 +89,28 @@ impl StorageFault {
             || d.contains("due to lock timeout")
         {
             Some(StorageFault::Locked)
+        } else if UNAVAILABLE.iter().any(|u| d.contains(u)) {
+            Some(StorageFault::Unavailable)
         } else {
             None
         }
     }
 }
+
+/// What libpq, PostgreSQL and the pool say when the database server is out of reach: killed
+/// (the connection closed under a statement), refusing connections while it starts or
+/// recovers, or none to be had within the pool's timeout.
+const UNAVAILABLE: &[&str] = &[
+    "database server unavailable", // this fault's own text, as it travels up
+    "server closed the connection unexpectedly",
+    "connection refused",
+    "no connection to the server",
+    "terminating connection",
+    "the database system is starting up",
+    "the database system is in recovery mode",
+    "the database system is shutting down",
+    "timed out waiting for connection",
+];
 
 pub use sqlite::{durability, DbOptions, Synchronous, DURABILITY};
 
@@ -151,11 +172,17 @@ pub fn open_with(path: &Path, opts: DbOptions) -> Result<DbPool, DbError> {
     Ok(pool)
 }
 
+/// A request waits at most this long for a connection to a PostgreSQL server that is down or
+/// restarting, then gets its "database unavailable" page (503, what was typed kept) instead of
+/// hanging for r2d2's default 30 s; the same bound as SQLite's busy timeout.
+#[cfg(feature = "postgres")]
+const PG_CONNECT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 #[cfg(feature = "postgres")]
 fn postgres_setup(
     b: diesel::r2d2::Builder<backend::Manager>,
 ) -> Result<diesel::r2d2::Builder<backend::Manager>, DbError> {
-    Ok(b.connection_customizer(Box::new(postgres::Setup)))
+    Ok(b.connection_timeout(PG_CONNECT_WAIT).connection_customizer(Box::new(postgres::Setup)))
 }
 
 #[cfg(not(feature = "postgres"))]

@@ -22,7 +22,7 @@ pub use crate::db::StorageFault as Fault;
 fn fault_status(f: Fault) -> StatusCode {
     match f {
         Fault::Full => StatusCode::INSUFFICIENT_STORAGE,
-        Fault::Locked => StatusCode::SERVICE_UNAVAILABLE,
+        Fault::Locked | Fault::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
 
@@ -30,6 +30,7 @@ fn fault_key(f: Fault) -> &'static str {
     match f {
         Fault::Full => "err.disk_full",
         Fault::Locked => "err.db_locked",
+        Fault::Unavailable => "err.db_unavailable",
     }
 }
 
@@ -101,7 +102,7 @@ impl ResponseError for AppError {
         let page = ErrorPage::new(self.lang, self.status, &self.message);
         let body = page.render().unwrap_or_else(|_| self.message.clone());
         let mut r = HttpResponse::build(self.status);
-        if self.fault == Some(Fault::Locked) {
+        if matches!(self.fault, Some(Fault::Locked | Fault::Unavailable)) {
             r.insert_header((header::RETRY_AFTER, "10"));
         }
         r.content_type("text/html; charset=utf-8").body(body)
@@ -140,7 +141,7 @@ pub async fn keep_typed(
     let page = ResubmitPage::new(lang, fault_status(fault), &message, &path, fields);
     let html = page.render().unwrap_or(message);
     let mut out = HttpResponse::build(fault_status(fault));
-    if fault == Fault::Locked {
+    if matches!(fault, Fault::Locked | Fault::Unavailable) {
         out.insert_header((header::RETRY_AFTER, "10"));
     }
     let out = out.content_type("text/html; charset=utf-8").body(html);
@@ -156,5 +157,8 @@ mod tests {
         assert_eq!(Fault::of("database: database or disk is full"), Some(Fault::Full));
         assert_eq!(Fault::of("database: database is locked"), Some(Fault::Locked));
         assert_eq!(Fault::of("database: UNIQUE constraint failed"), None);
+        let gone = "database: server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally";
+        assert_eq!(Fault::of(gone), Some(Fault::Unavailable));
+        assert_eq!(Fault::of("connection pool: timed out waiting for connection"), Some(Fault::Unavailable));
     }
 }

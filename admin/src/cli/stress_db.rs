@@ -1,0 +1,202 @@
+//! The database of `tengen stress crash` and `tengen bench load`: a SQLite file, or a
+//! PostgreSQL server of the run's own ([`PgCluster`], issue 18 item 4) that a stress run can
+//! kill like the app servers; and how a run reads it back behind the servers' backs
+//! (integrity, the facts of acknowledged writes) with SQL both engines take.
+
+use super::pg_cluster::PgCluster;
+use super::stress::Fact;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The stress run's database.
+pub enum Store {
+    Sqlite(PathBuf),
+    Postgres { cluster: PgCluster, url: String, name: String },
+}
+
+impl Store {
+    /// A new SQLite file `name.db` in `dir`.
+    pub fn sqlite(dir: &Path, name: &str) -> Store {
+        Store::Sqlite(dir.join(format!("{name}.db")))
+    }
+
+    /// A new PostgreSQL cluster in `dir` (programs from `bin`) with an empty database `name`.
+    pub fn postgres(bin: &Path, dir: &Path, name: &str) -> Result<Store, String> {
+        if !cfg!(feature = "postgres") {
+            return Err(crate::db::backend::NO_POSTGRES.into());
+        }
+        let cluster = PgCluster::create(bin, dir)?;
+        cluster.create_db(name)?;
+        let url = cluster.url(name);
+        Ok(Store::Postgres { cluster, url, name: name.into() })
+    }
+
+    /// SQLite, or PostgreSQL with `pg_bin` (default `pg_config --bindir`) if `postgres`.
+    pub fn new(postgres: bool, pg_bin: Option<&Path>, dir: &Path, name: &str) -> Result<Store, String> {
+        if postgres {
+            let bin = pg_bin.map(Path::to_path_buf).unwrap_or_else(super::pg_cluster::default_bin);
+            Store::postgres(&bin, dir, name)
+        } else {
+            Ok(Store::sqlite(dir, name))
+        }
+    }
+
+    /// "sqlite" or "postgresql", for reports.
+    pub fn engine(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "sqlite",
+            Store::Postgres { .. } => "postgresql",
+        }
+    }
+
+    /// What the servers take as `--db`.
+    pub fn address(&self) -> PathBuf {
+        match self {
+            Store::Sqlite(p) => p.clone(),
+            Store::Postgres { url, .. } => PathBuf::from(url),
+        }
+    }
+
+    /// The database server, if the run has one it may kill.
+    pub fn cluster(&mut self) -> Option<&mut PgCluster> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres { cluster, .. } => Some(cluster),
+        }
+    }
+
+    /// One integer: `sql` returns one row of one integer column.
+    pub fn i64(&self, sql: &str) -> Result<i64, String> {
+        Ok(self.integers(&format!("SELECT CAST(({sql}) AS BIGINT) AS v"))?.first().copied().unwrap_or(0))
+    }
+
+    /// The integers of a query whose one column is named `v`.
+    pub fn integers(&self, sql: &str) -> Result<Vec<i64>, String> {
+        match self {
+            Store::Sqlite(db) => {
+                let c = open_ro(db)?;
+                let mut st = c.prepare(sql).map_err(|e| format!("{sql}: {e}"))?;
+                let rows = st.query_map([], |r| r.get::<_, i64>(0)).map_err(|e| format!("{sql}: {e}"))?;
+                rows.collect::<Result<_, _>>().map_err(|e| format!("{sql}: {e}"))
+            }
+            Store::Postgres { url, .. } => pg::integers(url, sql),
+        }
+    }
+
+    /// Rows of a query with an integer column `v` and a text column `s`.
+    pub fn pairs(&self, sql: &str) -> Result<Vec<(i64, String)>, String> {
+        match self {
+            Store::Sqlite(db) => {
+                let c = open_ro(db)?;
+                let mut st = c.prepare(sql).map_err(|e| format!("{sql}: {e}"))?;
+                let rows =
+                    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(|e| format!("{sql}: {e}"))?;
+                rows.collect::<Result<_, _>>().map_err(|e| format!("{sql}: {e}"))
+            }
+            Store::Postgres { url, .. } => pg::pairs(url, sql),
+        }
+    }
+
+    /// Run a statement that writes; the rows it touched.
+    pub fn execute(&self, sql: &str) -> Result<usize, String> {
+        match self {
+            Store::Sqlite(db) => {
+                let c = rusqlite::Connection::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
+                c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
+                c.execute(sql, []).map_err(|e| format!("{sql}: {e}"))
+            }
+            Store::Postgres { url, .. } => pg::execute(url, sql),
+        }
+    }
+
+    /// The database's own integrity check ("ok" when sound) and the facts that do not hold.
+    pub fn verify(&self, facts: &BTreeMap<String, Fact>) -> Result<(String, Vec<String>), String> {
+        let integrity = match self {
+            Store::Sqlite(db) => sqlite_integrity(db)?,
+            Store::Postgres { cluster, name, .. } => cluster.amcheck(name)?,
+        };
+        let mut lost = Vec::new();
+        for f in facts.values() {
+            let v = self.i64(&f.sql)?;
+            if v < f.min || f.max.is_some_and(|m| v > m) {
+                lost.push(format!(
+                    "{}: got {v}, expected {}..={}",
+                    f.what,
+                    f.min,
+                    f.max.map(|m| m.to_string()).unwrap_or_default()
+                ));
+            }
+        }
+        Ok((integrity, lost))
+    }
+}
+
+fn open_ro(db: &Path) -> Result<rusqlite::Connection, String> {
+    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| format!("{}: {e}", db.display()))?;
+    c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    Ok(c)
+}
+
+fn sqlite_integrity(db: &Path) -> Result<String, String> {
+    let c = open_ro(db)?;
+    let mut st = c.prepare("PRAGMA integrity_check").map_err(|e| e.to_string())?;
+    let it = st.query_map([], |r| r.get::<_, String>(0)).map_err(|e| e.to_string())?;
+    let rows: Vec<String> = it.collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+    Ok(rows.join("; "))
+}
+
+#[cfg(feature = "postgres")]
+mod pg {
+    use diesel::{sql_types::BigInt, Connection, QueryableByName, RunQueryDsl};
+
+    #[derive(QueryableByName)]
+    struct V {
+        #[diesel(sql_type = BigInt)]
+        v: i64,
+    }
+
+    #[derive(QueryableByName)]
+    struct Vs {
+        #[diesel(sql_type = BigInt)]
+        v: i64,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        s: String,
+    }
+
+    fn connect(url: &str) -> Result<diesel::PgConnection, String> {
+        diesel::PgConnection::establish(url).map_err(|e| format!("{url}: {e}"))
+    }
+
+    /// A query's `v` column on PostgreSQL, on a connection of its own.
+    pub fn integers(url: &str, sql: &str) -> Result<Vec<i64>, String> {
+        let rows: Vec<V> =
+            diesel::sql_query(sql).load(&mut connect(url)?).map_err(|e| format!("{sql}: {e}"))?;
+        Ok(rows.into_iter().map(|r| r.v).collect())
+    }
+
+    /// A query's `v` and `s` columns.
+    pub fn pairs(url: &str, sql: &str) -> Result<Vec<(i64, String)>, String> {
+        let rows: Vec<Vs> =
+            diesel::sql_query(sql).load(&mut connect(url)?).map_err(|e| format!("{sql}: {e}"))?;
+        Ok(rows.into_iter().map(|r| (r.v, r.s)).collect())
+    }
+
+    pub fn execute(url: &str, sql: &str) -> Result<usize, String> {
+        diesel::sql_query(sql).execute(&mut connect(url)?).map_err(|e| format!("{sql}: {e}"))
+    }
+}
+
+#[cfg(not(feature = "postgres"))]
+mod pg {
+    pub fn integers(_url: &str, _sql: &str) -> Result<Vec<i64>, String> {
+        Err(crate::db::backend::NO_POSTGRES.into())
+    }
+    pub fn pairs(_url: &str, _sql: &str) -> Result<Vec<(i64, String)>, String> {
+        Err(crate::db::backend::NO_POSTGRES.into())
+    }
+    pub fn execute(_url: &str, _sql: &str) -> Result<usize, String> {
+        Err(crate::db::backend::NO_POSTGRES.into())
+    }
+}
