@@ -1837,6 +1837,7 @@ ent_err-sex_invalid = “{ $p0 }” is not a sex; write M or F (男 or 女).
 ent_err-conflict = Two columns disagree: “{ $p0 }” and “{ $p1 }”.
 ent_err-status_invalid = “{ $p0 }” is not a status: write 参赛 / active or 退赛 / withdrawn.
 ent_err-labelled = { $p0 }: { $p1 }
+ent_err-then = { $p0 } { $p1 }
 e-row = Row
 csv_imp-row = Line { $p0 }: { $p1 }
 csv_imp-row_named = Line { $p0 } ({ $p1 }): { $p2 }

@@ -1837,6 +1837,7 @@ ent_err-sex_invalid = 无法识别性别“{ $p0 }”，请填 男 或 女（M/F
 ent_err-conflict = 两列内容不一致：“{ $p0 }”与“{ $p1 }”。
 ent_err-status_invalid = “{ $p0 }”不是状态，请填写“参赛”或“退赛”。
 ent_err-labelled = { $p0 }：{ $p1 }
+ent_err-then = { $p0 }{ $p1 }
 e-row = 整行
 csv_imp-row = 第{ $p0 }行：{ $p1 }
 csv_imp-row_named = 第{ $p0 }行（{ $p1 }）：{ $p2 }

@@ -114,14 +114,6 @@ impl Lang {
     pub fn is_zh(self) -> bool {
         self == Lang::Zh
     }
-    /// The one choice between two renderings, English first (for text a catalog key cannot
-    /// hold, such as a typed value's own two spellings).
-    pub fn pick<T>(self, en: T, zh: T) -> T {
-        match self {
-            Lang::En => en,
-            Lang::Zh => zh,
-        }
-    }
     /// The position of this language in the catalog's files (`catalog::SOURCES`).
     fn index(self) -> usize {
         match self {

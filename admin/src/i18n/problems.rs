@@ -64,10 +64,11 @@ impl Lang {
         self.tf("ent_err.labelled", &[&self.entrant_field(e.field), &self.entrant_error(&e.code)])
     }
 
-    /// Several labelled problems as one text: spaced in English, run on in Chinese.
+    /// Several labelled problems as one text: spaced in English, run on in Chinese (the
+    /// catalog's `ent_err.then` joins each to the next).
     fn field_errors_labelled(self, errors: &[FieldError]) -> String {
-        let why: Vec<String> = errors.iter().map(|e| self.field_error_labelled(e)).collect();
-        why.join(self.pick(" ", ""))
+        let why = errors.iter().map(|e| self.field_error_labelled(e));
+        why.reduce(|a, b| self.tf("ent_err.then", &[&a, &b])).unwrap_or_default()
     }
 
     /// A CSV row's problems: "Line 5 (王伟): Rank: “3x” is not a rank…".

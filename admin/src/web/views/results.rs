@@ -464,16 +464,7 @@ pub(in crate::web) fn rulings_from_form(
     rf: &mut FormView,
     (zone, day): (EventZone, NaiveDate),
 ) -> Option<Vec<NewRuling>> {
-    let side = match form.get("against") {
-        "" => None,
-        s => match rdb::color_from(s) {
-            Some(c) => Some(c),
-            None => {
-                rf.error("against", lang.t("err.choice"));
-                return None;
-            }
-        },
-    };
+    let side = side_of(lang, form, rf);
     let move_number = match form.get("move_number").parse::<u32>() {
         Ok(m) if m <= 2000 => Some(m),
         _ => {
@@ -489,7 +480,46 @@ pub(in crate::web) fn rulings_from_form(
             typed_time(lang, rf, "at_time", zone, day)
         }
     };
-    let stones = match form.get("stones") {
+    let stones = stones_of(lang, form, rf);
+    let reason = form.get("reason").to_string();
+    if reason.chars().count() > 500 {
+        rf.error("reason", lang.tf("err.too_long", &[&500]));
+    } else if reason.chars().any(char::is_control) {
+        rf.error("reason", lang.t("err.control_chars"));
+    }
+    let (side, move_number, at_time, stones) = (side?, move_number?, at_time?, stones?);
+    if rf.has_errors() {
+        return None;
+    }
+    let rulings = match form.get("offence") {
+        "" => kind_ruling(lang, form, rf, side, (move_number, stones))?,
+        code => offence_rulings(lang, code, rules, rf, side, (move_number, stones))?,
+    };
+    Some(
+        rulings
+            .into_iter()
+            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.clone() })
+            .collect(),
+    )
+}
+
+/// The side a ruling is against ("" for none), or a message in `rf`.
+fn side_of(lang: Lang, form: &Form, rf: &mut FormView) -> Option<Option<Color>> {
+    match form.get("against") {
+        "" => Some(None),
+        s => match rdb::color_from(s) {
+            Some(c) => Some(Some(c)),
+            None => {
+                rf.error("against", lang.t("err.choice"));
+                None
+            }
+        },
+    }
+}
+
+/// The stones of a penalty or the extra moves of a quota excess (1 when empty), 1–100.
+fn stones_of(lang: Lang, form: &Form, rf: &mut FormView) -> Option<u32> {
+    match form.get("stones") {
         "" => Some(1),
         s => match s.parse::<u32>() {
             Ok(n) if (1..=100).contains(&n) => Some(n),
@@ -498,60 +528,59 @@ pub(in crate::web) fn rulings_from_form(
                 None
             }
         },
-    };
-    let reason = form.get("reason").to_string();
-    if reason.chars().count() > 500 {
-        rf.error("reason", lang.tf("err.too_long", &[&500]));
-    } else if reason.chars().any(char::is_control) {
-        rf.error("reason", lang.t("err.control_chars"));
     }
-    let (move_number, at_time, stones) = (move_number?, at_time?, stones?);
-    if rf.has_errors() {
+}
+
+/// A ruling chosen by its kind (no offence named): against a side, or both sides.
+fn kind_ruling(
+    lang: Lang,
+    form: &Form,
+    rf: &mut FormView,
+    side: Option<Color>,
+    (move_number, stones): (u32, u32),
+) -> Option<Vec<Ruling>> {
+    let Some(kind) = kind_from_code(form.get("kind"), stones) else {
+        let key = if form.get("kind").is_empty() { "r.err_kind" } else { "err.choice" };
+        rf.error("kind", lang.t(key));
+        return None;
+    };
+    match (kind.is_both_sides(), side) {
+        (true, _) => Some(vec![Ruling::both(kind, move_number)]),
+        (false, Some(c)) => Some(vec![Ruling::against(kind, c, move_number)]),
+        (false, None) => {
+            rf.error("against", lang.t("r.err_side"));
+            None
+        }
+    }
+}
+
+/// The rulings the rule set gives for the offence `code` by `side`.
+fn offence_rulings(
+    lang: Lang,
+    code: &str,
+    rules: &rules::RuleSet,
+    rf: &mut FormView,
+    side: Option<Color>,
+    (move_number, stones): (u32, u32),
+) -> Option<Vec<Ruling>> {
+    let Some(off) = OFFENCES.iter().find(|(c, _)| *c == code).map(|(_, o)| *o) else {
+        rf.error("offence", lang.t("err.choice"));
+        return None;
+    };
+    let off = match off {
+        Offence::MoveQuotaExcess { .. } => Offence::MoveQuotaExcess { extra_moves: stones },
+        o => o,
+    };
+    let Some(c) = side else {
+        rf.error("against", lang.t("r.err_side"));
+        return None;
+    };
+    let v = rr::rule(off, rules, c, move_number);
+    if v.is_empty() {
+        rf.error("offence", lang.t("r.err_no_ruling"));
         return None;
     }
-    let rulings: Vec<Ruling> = match form.get("offence") {
-        "" => {
-            let Some(kind) = kind_from_code(form.get("kind"), stones) else {
-                let key = if form.get("kind").is_empty() { "r.err_kind" } else { "err.choice" };
-                rf.error("kind", lang.t(key));
-                return None;
-            };
-            match (kind.is_both_sides(), side) {
-                (true, _) => vec![Ruling::both(kind, move_number)],
-                (false, Some(c)) => vec![Ruling::against(kind, c, move_number)],
-                (false, None) => {
-                    rf.error("against", lang.t("r.err_side"));
-                    return None;
-                }
-            }
-        }
-        code => {
-            let Some(off) = OFFENCES.iter().find(|(c, _)| *c == code).map(|(_, o)| *o) else {
-                rf.error("offence", lang.t("err.choice"));
-                return None;
-            };
-            let off = match off {
-                Offence::MoveQuotaExcess { .. } => Offence::MoveQuotaExcess { extra_moves: stones },
-                o => o,
-            };
-            let Some(c) = side else {
-                rf.error("against", lang.t("r.err_side"));
-                return None;
-            };
-            let v = rr::rule(off, rules, c, move_number);
-            if v.is_empty() {
-                rf.error("offence", lang.t("r.err_no_ruling"));
-                return None;
-            }
-            v
-        }
-    };
-    Some(
-        rulings
-            .into_iter()
-            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.clone() })
-            .collect(),
-    )
+    Some(v)
 }
 
 pub(in crate::web) struct PageState {
@@ -654,6 +683,80 @@ pub(in crate::web) fn game_title(lang: Lang, s: &Sheet) -> String {
 
 /// A game's sheet (`templates/game.html`) from what [`load`](crate::web::results::load) read
 /// and the state of the forms.
+/// The lateness of both players against the round's start, with the rulings it calls for
+/// that are not entered yet (Art. on lateness: ≤ 60 min plays with twice the time deducted).
+fn lateness_view(lang: Lang, l: &Loaded) -> Option<LatenessView> {
+    let s = &l.sheet;
+    let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
+    let g = rdb::game_lateness(&l.settings, s, round_start, &l.arrived)?;
+    let have = s.rules_rulings();
+    Some(LatenessView {
+        start: rdb::lateness_start(s, round_start).map(|t| l.settings.time_zone.time(&t)).unwrap_or_default(),
+        black: verdict_text(lang, &g.black),
+        white: verdict_text(lang, &g.white),
+        pending: g
+            .rulings
+            .unwrap_or_default()
+            .iter()
+            .filter(|x| !have.contains(x))
+            .map(|x| ruling_text(lang, x))
+            .collect(),
+    })
+}
+
+/// The attached game record: its name, check report, and whether its count differs from the
+/// count entered.
+fn sgf_view(lang: Lang, l: &Loaded) -> Option<SgfView> {
+    let s = &l.sheet;
+    let name = s.result.as_ref()?.sgf_name.clone()?;
+    let report = l.sgf_report.as_ref();
+    let entered = s.entry().and_then(|e| match e {
+        Entry::Count { black_halves, .. } => Some(black_halves),
+        _ => None,
+    });
+    Some(SgfView {
+        name,
+        count_differs: matches!((report, entered), (Some(p), Some(b)) if p.black_halves != b),
+        report: report.map(|p| SgfReportView::new(lang, p)),
+    })
+}
+
+/// The clocks a resumed game was stopped at.
+fn clocks_text(lang: Lang, r: &rdb::ResultRow) -> String {
+    let c = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok()).map(hms).unwrap_or_else(|| "—".into());
+    lang.tf("r.clocks", &[&c(r.clock_black_secs), &c(r.clock_white_secs)])
+}
+
+/// The penalty stones and warnings of both sides, when there are any.
+fn penalties_text(lang: Lang, r: &rdb::ResultRow) -> String {
+    if r.penalty_black + r.penalty_white + r.warnings_black + r.warnings_white == 0 {
+        return String::new();
+    }
+    lang.tf("r.penalties", &[&r.penalty_black, &r.penalty_white, &r.warnings_black, &r.warnings_white])
+}
+
+/// The game's rulings as lines of the page, times in the event's zone.
+fn ruling_lines(lang: Lang, l: &Loaded) -> Vec<RulingLine> {
+    let side = |against: Option<&str>| match against {
+        Some("black") => lang.t("r.black").to_string(),
+        Some("white") => lang.t("r.white").to_string(),
+        _ => lang.t("r.both_sides").to_string(),
+    };
+    l.sheet
+        .rulings
+        .iter()
+        .map(|x| RulingLine {
+            id: x.id,
+            move_number: x.move_number,
+            at_time: l.settings.time_zone.time(&x.at_time),
+            side: side(x.against.as_deref()),
+            text: x.kind().map(|k| kind_label_full(lang, &k)).unwrap_or_default(),
+            reason: x.reason.clone(),
+            arbiter: x.arbiter.clone(),
+        })
+        .collect()
+}
+
 pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState) -> GamePage {
     let s = &l.sheet;
     let r = s.result.as_ref();
@@ -663,48 +766,13 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
     if rf.v("move_number").is_empty() {
         rf.set("move_number", "0");
     }
-    let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
-    let lateness = rdb::game_lateness(&l.settings, s, round_start, &l.arrived).map(|g| {
-        let have = s.rules_rulings();
-        LatenessView {
-            start: rdb::lateness_start(s, round_start)
-                .map(|t| l.settings.time_zone.time(&t))
-                .unwrap_or_default(),
-            black: verdict_text(lang, &g.black),
-            white: verdict_text(lang, &g.white),
-            pending: g
-                .rulings
-                .unwrap_or_default()
-                .iter()
-                .filter(|x| !have.contains(x))
-                .map(|x| ruling_text(lang, x))
-                .collect(),
-        }
-    });
+    let lateness = lateness_view(lang, &l);
     let (replay_start, lf) = match replay_start_form(s, l.settings.time_zone, st.lf) {
         Some((rs, lf)) => (Some(rs), lf),
         None => (None, FormView::default()),
     };
-    let sgf = r.and_then(|r| r.sgf_name.clone()).map(|name| {
-        let report = l.sgf_report.as_ref();
-        let entered = s.entry().and_then(|e| match e {
-            Entry::Count { black_halves, .. } => Some(black_halves),
-            _ => None,
-        });
-        SgfView {
-            name,
-            count_differs: matches!((report, entered), (Some(p), Some(b)) if p.black_halves != b),
-            report: report.map(|p| SgfReportView::new(lang, p)),
-        }
-    });
-    let clocks = r
-        .filter(|r| r.resumed)
-        .map(|r| {
-            let c =
-                |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok()).map(hms).unwrap_or_else(|| "—".into());
-            lang.tf("r.clocks", &[&c(r.clock_black_secs), &c(r.clock_white_secs)])
-        })
-        .unwrap_or_default();
+    let sgf = sgf_view(lang, &l);
+    let clocks = r.filter(|r| r.resumed).map(|r| clocks_text(lang, r)).unwrap_or_default();
     let komi_q = l.settings.ruleset.scoring(s.handicap(), 0, 0).komi_q;
     let cv = colours_view(lang, s);
     let names = |e: &Option<EntrantRow>| e.as_ref().map(|e| display_name(e, lang.is_zh()));
@@ -749,38 +817,14 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         opt,
         preview: st.preview,
         ruling_preview: st.ruling_preview,
-        rulings: s
-            .rulings
-            .iter()
-            .map(|x| RulingLine {
-                id: x.id,
-                move_number: x.move_number,
-                at_time: l.settings.time_zone.time(&x.at_time),
-                side: match x.against.as_deref() {
-                    Some("black") => lang.t("r.black").to_string(),
-                    Some("white") => lang.t("r.white").to_string(),
-                    _ => lang.t("r.both_sides").to_string(),
-                },
-                text: x.kind().map(|k| kind_label_full(lang, &k)).unwrap_or_default(),
-                reason: x.reason.clone(),
-                arbiter: x.arbiter.clone(),
-            })
-            .collect(),
+        rulings: ruling_lines(lang, &l),
         effects: computed.as_ref().map(|c| effects(lang, c)).unwrap_or_default(),
         banner: st.banner,
         notice: st.notice,
         conflict: st.conflict,
         lateness,
         sgf,
-        penalties: r
-            .filter(|r| r.penalty_black + r.penalty_white + r.warnings_black + r.warnings_white > 0)
-            .map(|r| {
-                lang.tf(
-                    "r.penalties",
-                    &[&r.penalty_black, &r.penalty_white, &r.warnings_black, &r.warnings_white],
-                )
-            })
-            .unwrap_or_default(),
+        penalties: r.map(|r| penalties_text(lang, r)).unwrap_or_default(),
         published: s.published,
     }
 }
@@ -908,6 +952,78 @@ pub(in crate::web) struct RoundLoaded {
     pub pager: Pager,
 }
 
+/// What every row of a round's sheet reads.
+struct SheetContext<'a> {
+    lang: Lang,
+    settings: &'a crate::domain::settings::TournamentSettings,
+    start: &'a Option<RoundTime>,
+    arrived: &'a HashMap<i32, String>,
+    names: &'a HashMap<i32, EntrantRow>,
+}
+
+impl SheetContext<'_> {
+    fn name(&self, id: Option<i32>) -> String {
+        id.and_then(|i| self.names.get(&i))
+            .map(|e| display_name(e, self.lang.is_zh()))
+            .unwrap_or_else(|| self.lang.t("r.bye").to_string())
+    }
+
+    fn arrival(&self, id: Option<i32>) -> String {
+        id.and_then(|i| self.arrived.get(&i)).map(|a| self.settings.time_zone.time(a)).unwrap_or_default()
+    }
+
+    /// One game's row: players as they sat, result, arrivals (also put in `fv`, the form's
+    /// stored values) and lateness verdicts; a replay has no inputs (its arrivals are its own).
+    fn game_item(&self, l: &rdb::GameLine, sheet: Option<&Sheet>, fv: &mut FormView) -> GameItem {
+        let (lang, g, zone) = (self.lang, &l.game, self.settings.time_zone);
+        let replay = g.is_replay();
+        let start = self.start.as_ref().map(|r| r.starts_at.as_str());
+        let lat = sheet.and_then(|s| rdb::game_lateness(self.settings, s, start, self.arrived));
+        let (black, white) = l.played();
+        if !replay {
+            for i in [black, white].into_iter().flatten() {
+                fv.set(&format!("arr_{i}"), self.arrival(Some(i)));
+            }
+        }
+        let have = sheet.map(|s| s.rules_rulings()).unwrap_or_default();
+        let replay_note = match (replay, sheet.and_then(|s| rdb::lateness_start(s, None))) {
+            (false, _) => String::new(),
+            (true, Some(at)) => lang.tf("late.replay_row", &[&zone.time(&at)]),
+            (true, None) => lang.t("late.replay_row_unset").to_string(),
+        };
+        let shown = |id: Option<i32>| if replay { String::new() } else { self.arrival(id) };
+        GameItem {
+            id: g.id,
+            board: g.board,
+            black: self.name(black),
+            white: self.name(white),
+            result: l
+                .result
+                .as_ref()
+                .and_then(|r| r.outcome())
+                .map(|o| lang.game_result(&o))
+                .or_else(|| imported_text(lang, &g.result))
+                .unwrap_or_default(),
+            locked: l.result.as_ref().is_some_and(|r| r.locked),
+            replay_of: g.replay_of,
+            replay_note,
+            swapped: g.played_swapped,
+            black_id: if replay { 0 } else { black.unwrap_or(0) },
+            white_id: if replay { 0 } else { white.unwrap_or(0) },
+            black_key: format!("arr_{}", black.unwrap_or(0)),
+            white_key: format!("arr_{}", white.unwrap_or(0)),
+            black_arrival: shown(black),
+            white_arrival: shown(white),
+            black_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.black)).unwrap_or_default(),
+            white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
+            pending: lat
+                .and_then(|x| x.rulings)
+                .is_some_and(|r| !r.is_empty() && !r.iter().all(|x| have.contains(x))),
+            version: l.result.as_ref().map_or(0, |r| r.version),
+        }
+    }
+}
+
 /// A round's results list or (`lateness`) lateness sheet (`templates/results_round.html`): the
 /// page's games with results, arrivals and verdicts; the form keeps `f`'s typed values over the
 /// stored ones.
@@ -920,72 +1036,13 @@ pub(in crate::web) fn round_sheet(
 ) -> RoundPage {
     let RoundLoaded { t, lines, names, start, arrived, sheets, pager } = l;
     let settings = t.settings();
-    let name = |id: Option<i32>| {
-        id.and_then(|i| names.get(&i))
-            .map(|e| display_name(e, lang.is_zh()))
-            .unwrap_or_else(|| lang.t("r.bye").to_string())
-    };
     let sheet_of: HashMap<i32, &Sheet> = sheets.iter().map(|s| (s.game.id, s)).collect();
     let zone = settings.time_zone;
     let start_text = start.as_ref().map(|r| zone.time(&r.starts_at)).unwrap_or_default();
     let mut fv = FormView::default();
     fv.set("starts_at", &start_text);
-    let games = lines
-        .iter()
-        .map(|l| {
-            let g = &l.game;
-            let replay = g.is_replay();
-            let sheet = sheet_of.get(&g.id);
-            let lat = sheet.and_then(|s| {
-                rdb::game_lateness(&settings, s, start.as_ref().map(|r| r.starts_at.as_str()), &arrived)
-            });
-            // The sheet's colours: the players as they sat.
-            let (black, white) = l.played();
-            let arrival =
-                |id: Option<i32>| id.and_then(|i| arrived.get(&i)).map(|a| zone.time(a)).unwrap_or_default();
-            if !replay {
-                for i in [black, white].into_iter().flatten() {
-                    fv.set(&format!("arr_{i}"), arrival(Some(i)));
-                }
-            }
-            let have = sheet.map(|s| s.rules_rulings()).unwrap_or_default();
-            let replay_note = match (replay, sheet.and_then(|s| rdb::lateness_start(s, None))) {
-                (false, _) => String::new(),
-                (true, Some(at)) => lang.tf("late.replay_row", &[&zone.time(&at)]),
-                (true, None) => lang.t("late.replay_row_unset").to_string(),
-            };
-            GameItem {
-                id: g.id,
-                board: g.board,
-                black: name(black),
-                white: name(white),
-                result: l
-                    .result
-                    .as_ref()
-                    .and_then(|r| r.outcome())
-                    .map(|o| lang.game_result(&o))
-                    .or_else(|| imported_text(lang, &g.result))
-                    .unwrap_or_default(),
-                locked: l.result.as_ref().is_some_and(|r| r.locked),
-                replay_of: g.replay_of,
-                replay_note,
-                swapped: g.played_swapped,
-                // A replay has no inputs on the round's sheet (its arrivals are its own).
-                black_id: if replay { 0 } else { black.unwrap_or(0) },
-                white_id: if replay { 0 } else { white.unwrap_or(0) },
-                black_key: format!("arr_{}", black.unwrap_or(0)),
-                white_key: format!("arr_{}", white.unwrap_or(0)),
-                black_arrival: if replay { String::new() } else { arrival(black) },
-                white_arrival: if replay { String::new() } else { arrival(white) },
-                black_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.black)).unwrap_or_default(),
-                white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
-                pending: lat
-                    .and_then(|x| x.rulings)
-                    .is_some_and(|r| !r.is_empty() && !r.iter().all(|x| have.contains(x))),
-                version: l.result.as_ref().map_or(0, |r| r.version),
-            }
-        })
-        .collect();
+    let cx = SheetContext { lang, settings: &settings, start: &start, arrived: &arrived, names: &names };
+    let games = lines.iter().map(|l| cx.game_item(l, sheet_of.get(&l.game.id).copied(), &mut fv)).collect();
     let f = match f {
         Some(mut posted) => {
             for (k, v) in fv.vals {

@@ -326,6 +326,26 @@ fn players_of(cx: &Context, tg: &[TableGame], byes: &[PlayerId]) -> (Vec<PlayerI
     (in_round, active)
 }
 
+/// The players' pairing scores and the review of the round's games (rematches, colours,
+/// score gaps); a failure of either is said in the banner or as the one warning.
+fn review(
+    lang: Lang,
+    cx: &Context,
+    names: &Names,
+    (seed, tg, byes): (u64, &[TableGame], &[PlayerId]),
+    banner: &mut Option<String>,
+) -> (HashMap<PlayerId, dr::Scores>, Vec<String>) {
+    let scores = cx.scores(seed).unwrap_or_else(|e| {
+        banner.get_or_insert_with(|| lang.tf("round.err_pairing", &[&e]));
+        HashMap::new()
+    });
+    let warnings = match cx.review(seed, tg, byes) {
+        Ok(w) => w.iter().map(|w| warning_text(lang, w, names)).collect(),
+        Err(e) => vec![lang.tf("round.err_pairing", &[&e])],
+    };
+    (scores, warnings)
+}
+
 /// The staff round page (`templates/round.html`) and its status: the games of the asked page,
 /// the review, the lots, the player dropdowns narrowed by `opts.find`.
 pub fn build(
@@ -346,14 +366,7 @@ pub fn build(
     let byes: Vec<PlayerId> =
         rows.iter().filter(|g| g.is_bye()).filter_map(|g| g.black_id.map(rdb::pid)).collect();
     let mut banner = opts.banner;
-    let scores = cx.scores(seed).unwrap_or_else(|e| {
-        banner.get_or_insert_with(|| lang.tf("round.err_pairing", &[&e]));
-        HashMap::new()
-    });
-    let warnings = match cx.review(seed, &tg, &byes) {
-        Ok(w) => w.iter().map(|w| warning_text(lang, w, &names)).collect(),
-        Err(e) => vec![lang.tf("round.err_pairing", &[&e])],
-    };
+    let (scores, warnings) = review(lang, &cx, &names, (seed, &tg, &byes), &mut banner);
     let games = game_views(lang, &names, &scores, &rows, komi);
     let (in_round, active) = players_of(&cx, &tg, &byes);
     let query = |key: &str, page: usize| {
@@ -364,8 +377,7 @@ pub fn build(
     let pager = games_pager(&games, &opts.f, opts.page.max(1), &query("lots", opts.lots_page));
     let (draws, lots_pager) =
         lots_page(lang, &names, &r.draws(), opts.lots_page.max(1), &query("page", pager.page));
-    let shown = pager.range();
-    let games = games.into_iter().skip(shown.start).take(shown.len()).collect();
+    let games = games.into_iter().skip(pager.range().start).take(pager.range().len()).collect();
     let (round_players, all_players, choices_note) =
         dropdowns(lang, &names, (&cx, order), &find, (in_round, active), &opts.f);
     let page = RoundPage {
