@@ -6,7 +6,10 @@
 //!
 //! The programs are Debian's (`initdb`, `postgres`, `pg_isready` from `--pg-bin`, by default
 //! `pg_config --bindir`). PostgreSQL refuses to run as root; run as root (CI), the cluster
-//! belongs to the `postgres` account and its programs run through `runuser`.
+//! belongs to the `postgres` account and its programs run through `setpriv`, which changes
+//! the account and executes the program in place (`runuser` would fork, and a postmaster
+//! killed under it could stay a zombie whose pid in `postmaster.pid` keeps the next start
+//! from taking the data directory).
 
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -74,13 +77,13 @@ impl PgCluster {
         Ok(c)
     }
 
-    /// A program of the cluster, run as its account.
+    /// A program of the cluster, run as its account (the same process: see the module doc).
     fn command(&self, program: &str) -> Command {
         let exe = self.bin.join(program);
         match self.run_as {
             Some(user) => {
-                let mut c = Command::new("runuser");
-                c.args(["-u", user, "--"]).arg(exe);
+                let mut c = Command::new("setpriv");
+                c.args(["--reuid", user, "--regid", user, "--init-groups", "--"]).arg(exe);
                 c
             }
             None => Command::new(exe),
@@ -160,15 +163,15 @@ impl PgCluster {
             victims.push(pid);
             let _ = Command::new("kill").arg("-KILL").args(victims.iter().map(u32::to_string)).status();
         }
+        // The postmaster is this process's child: reaped here, its pid is gone at once.
         if let Some(mut c) = self.child.take() {
             let _ = c.kill();
             let _ = c.wait();
         }
-        // The killed backends are gone once their parent (this process's child, or init for
-        // the orphans) has reaped them; wait until the shared memory is free for a new start.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while self.data.join("postmaster.pid").exists()
-            && self.postmaster_pid().is_some_and(alive)
+        // Its backends, orphans now, are reaped by init; none holds the data directory's lock
+        // (the postmaster's pid), but wait briefly so that none still runs at the next start.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while self.postmaster_pid().is_some_and(|p| Path::new(&format!("/proc/{p}")).exists())
             && Instant::now() < deadline
         {
             std::thread::sleep(Duration::from_millis(20));
@@ -187,12 +190,6 @@ impl Drop for PgCluster {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map(|s| !s.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
-        .unwrap_or(false)
 }
 
 /// Processes whose parent is `pid` (from /proc).

@@ -1220,7 +1220,14 @@ pub fn crash(a: &CrashArgs) -> Result<Report, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     let mut per_trial = Vec::new();
     for t in 1..=a.trials {
-        per_trial.push(trial(&mut office, &mut run, t, t == a.trials, &mut rng, a)?);
+        match trial(&mut office, &mut run, t, t == a.trials, &mut rng, a) {
+            Ok(row) => per_trial.push(row),
+            Err(e) if a.keep => {
+                drop(office);
+                return Err(format!("trial {t}: {e} (logs kept in {})", dir.keep().display()));
+            }
+            Err(e) => return Err(format!("trial {t}: {e}")),
+        }
     }
     drop(office);
     Ok(report(a, run, per_trial, started, a.keep.then(|| dir.keep().display().to_string())))

@@ -68,7 +68,22 @@ impl Store {
 
     /// One integer: `sql` returns one row of one integer column.
     pub fn i64(&self, sql: &str) -> Result<i64, String> {
-        Ok(self.integers(&format!("SELECT CAST(({sql}) AS BIGINT) AS v"))?.first().copied().unwrap_or(0))
+        Ok(self.each_i64(&[sql])?[0])
+    }
+
+    /// [`Store::i64`] of each query, on one connection (thousands of facts are checked).
+    pub fn each_i64(&self, sqls: &[&str]) -> Result<Vec<i64>, String> {
+        let wrapped: Vec<String> =
+            sqls.iter().map(|q| format!("SELECT CAST(({q}) AS BIGINT) AS v")).collect();
+        match self {
+            Store::Sqlite(db) => {
+                let c = open_ro(db)?;
+                let one =
+                    |q: &String| c.query_row(q, [], |r| r.get::<_, i64>(0)).map_err(|e| format!("{q}: {e}"));
+                wrapped.iter().map(one).collect()
+            }
+            Store::Postgres { url, .. } => pg::each_i64(url, &wrapped),
+        }
     }
 
     /// The integers of a query whose one column is named `v`.
@@ -116,9 +131,10 @@ impl Store {
             Store::Sqlite(db) => sqlite_integrity(db)?,
             Store::Postgres { cluster, name, .. } => cluster.amcheck(name)?,
         };
+        let sqls: Vec<&str> = facts.values().map(|f| f.sql.as_str()).collect();
+        let values = self.each_i64(&sqls)?;
         let mut lost = Vec::new();
-        for f in facts.values() {
-            let v = self.i64(&f.sql)?;
+        for (f, v) in facts.values().zip(values) {
             if v < f.min || f.max.is_some_and(|m| v > m) {
                 lost.push(format!(
                     "{}: got {v}, expected {}..={}",
@@ -176,6 +192,16 @@ mod pg {
         Ok(rows.into_iter().map(|r| r.v).collect())
     }
 
+    /// The `v` of each query's one row, on one connection.
+    pub fn each_i64(url: &str, sqls: &[String]) -> Result<Vec<i64>, String> {
+        let mut c = connect(url)?;
+        let one = |q: &String| -> Result<i64, String> {
+            let rows: Vec<V> = diesel::sql_query(q).load(&mut c).map_err(|e| format!("{q}: {e}"))?;
+            Ok(rows.first().map_or(0, |r| r.v))
+        };
+        sqls.iter().map(one).collect()
+    }
+
     /// A query's `v` and `s` columns.
     pub fn pairs(url: &str, sql: &str) -> Result<Vec<(i64, String)>, String> {
         let rows: Vec<Vs> =
@@ -194,6 +220,9 @@ mod pg {
         Err(crate::db::backend::NO_POSTGRES.into())
     }
     pub fn pairs(_url: &str, _sql: &str) -> Result<Vec<(i64, String)>, String> {
+        Err(crate::db::backend::NO_POSTGRES.into())
+    }
+    pub fn each_i64(_url: &str, _sqls: &[String]) -> Result<Vec<i64>, String> {
         Err(crate::db::backend::NO_POSTGRES.into())
     }
     pub fn execute(_url: &str, _sql: &str) -> Result<usize, String> {
