@@ -88,7 +88,13 @@ impl Server {
         log: &str,
         envs: &[(&str, &str)],
     ) -> Server {
-        let db = dir.path().join("tengen.db");
+        let db = match std::env::var("TENGEN_E2E_PG") {
+            Ok(url) => {
+                wipe_pg(&url);
+                PathBuf::from(url)
+            }
+            Err(_) => dir.path().join("tengen.db"),
+        };
         Server::spawn(dir, db, args, stderr, log, envs)
     }
 
@@ -197,6 +203,9 @@ impl Server {
     pub fn restart(mut self, args: &[&str]) -> Server {
         self.stop();
         let dir = std::mem::replace(&mut self.dir, tempfile::tempdir().expect("tempdir"));
+        if is_pg(&self.db) {
+            return Server::spawn(dir, self.db.clone(), args, Stdio::inherit(), "warn", &[]);
+        }
         Server::start_with(dir, args, Stdio::inherit(), "warn")
     }
 
@@ -541,8 +550,38 @@ pub fn add_entrant(c: &Client, tid: i32, family: &str, given: &str, rank: &str) 
     )
 }
 
+/// Whether the server's database is PostgreSQL (`TENGEN_E2E_PG=postgres://…` runs the e2e
+/// tests there, with a server built `--features postgres`; each server start wipes that
+/// database). The helpers below then read it through `psql`.
+pub fn is_pg(db: &Path) -> bool {
+    db.to_string_lossy().starts_with("postgres")
+}
+
+/// Empty the PostgreSQL database `url` (its `public` schema) for a fresh server.
+pub fn wipe_pg(url: &str) {
+    psql_rows(url, "DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+}
+
+/// Rows of `sql` on PostgreSQL through `psql`, every column as text (NULL as "").
+pub fn psql_rows(url: &str, sql: &str) -> Vec<Vec<String>> {
+    let out = Command::new("psql")
+        .args([url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-F", "\x1f", "-R", "\x1e", "-c", sql])
+        .output()
+        .expect("psql (Debian's postgresql-client)");
+    assert!(out.status.success(), "psql {sql}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.trim_end_matches('\n')
+        .split('\x1e')
+        .filter(|r| !r.is_empty())
+        .map(|r| r.split('\x1f').map(str::to_string).collect())
+        .collect()
+}
+
 /// Count rows of a table in the database file directly (read-only; WAL readers do not block).
 pub fn count_rows(db: &Path, sql: &str) -> i64 {
+    if is_pg(db) {
+        return psql_rows(&db.to_string_lossy(), sql)[0][0].parse().expect("count");
+    }
     let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open db");
     c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
@@ -552,6 +591,10 @@ pub fn count_rows(db: &Path, sql: &str) -> i64 {
 /// Run SQL that writes (a test standing in for a feature another branch provides, e.g.
 /// results). Waits for the server's writers.
 pub fn exec_sql(db: &Path, sql: &str) -> usize {
+    if is_pg(db) {
+        let q = format!("WITH done AS ({sql} RETURNING 1) SELECT count(*) FROM done");
+        return psql_rows(&db.to_string_lossy(), &q)[0][0].parse().expect("count");
+    }
     let c = rusqlite::Connection::open(db).expect("open db");
     c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
     c.execute(sql, []).expect("exec")
@@ -559,6 +602,9 @@ pub fn exec_sql(db: &Path, sql: &str) -> usize {
 
 /// Rows of a query, every column as text (NULL as "").
 pub fn query(db: &Path, sql: &str) -> Vec<Vec<String>> {
+    if is_pg(db) {
+        return psql_rows(&db.to_string_lossy(), sql);
+    }
     let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open db");
     c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
@@ -660,6 +706,14 @@ pub fn import_og(c: &Client, tid: i32, xml: &str) {
 
 /// Read one integer (or NULL as None) from the database.
 pub fn query_opt(db: &Path, sql: &str) -> Option<i64> {
+    if is_pg(db) {
+        // psql shows booleans as t/f where SQLite has 1/0.
+        return query_text(db, sql).and_then(|v| match v.as_str() {
+            "t" => Some(1),
+            "f" => Some(0),
+            _ => v.parse().ok(),
+        });
+    }
     let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open db");
     c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
@@ -668,6 +722,10 @@ pub fn query_opt(db: &Path, sql: &str) -> Option<i64> {
 
 /// Read one text value from the database.
 pub fn query_text(db: &Path, sql: &str) -> Option<String> {
+    if is_pg(db) {
+        let rows = psql_rows(&db.to_string_lossy(), sql);
+        return rows.first().and_then(|r| r.first()).filter(|v| !v.is_empty()).cloned();
+    }
     let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open db");
     c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");

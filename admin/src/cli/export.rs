@@ -144,7 +144,7 @@ pub(super) fn check_tournament(conn: &mut Conn, tid: i32) -> Result<(), String> 
 
 /// Opens the database file, which must exist.
 pub(super) fn open_existing(path: &Path) -> Result<DbPool, String> {
-    if !path.is_file() {
+    if !path.is_file() && matches!(db::Target::of(path), db::Target::Sqlite(_)) {
         return Err(format!("{}: no such database file (use --db PATH)", path.display()));
     }
     db::open(path).map_err(|e| e.to_string())

@@ -20,6 +20,9 @@ pub fn backup(db: &Path, dest: &Path) -> Result<(), DbError> {
 
 /// [`backup`] with the copy limited to `max_pages` pages (as a full disk would limit it).
 pub fn backup_limited(db: &Path, dest: &Path, max_pages: Option<u32>) -> Result<(), DbError> {
+    if let super::Target::Postgres(_) = super::Target::of(db) {
+        return Err(DbError::Other(NOT_SQLITE.into()));
+    }
     if !db.exists() {
         return Err(DbError::Other(format!("{} does not exist", db.display())));
     }
@@ -40,6 +43,10 @@ pub fn backup_limited(db: &Path, dest: &Path, max_pages: Option<u32>) -> Result<
     }
     r
 }
+
+/// Why a PostgreSQL office has no file backups (yet): the online backup API is SQLite's.
+pub const NOT_SQLITE: &str =
+    "file backups need a SQLite database; back up a PostgreSQL office with pg_dump (issue 18 item 3)";
 
 fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
     let mut s = p.as_os_str().to_owned();

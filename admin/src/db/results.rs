@@ -906,9 +906,12 @@ pub fn attach_sgf(
                 ))
                 .execute(conn)?;
         }
+        // The text is kept only beside the bytes (the record as uploaded, what downloads
+        // serve); NUL, which a record may carry but PostgreSQL's text cannot, is kept as U+FFFD.
+        let (text_len, text) = (text.len(), text.replace('\0', "\u{FFFD}"));
         diesel::update(results::table.find(gid))
             .set((
-                results::sgf.eq(text),
+                results::sgf.eq(&text),
                 results::sgf_bytes.eq(bytes),
                 results::sgf_name.eq(name),
                 results::sgf_report.eq(&report_json),
@@ -930,7 +933,7 @@ pub fn attach_sgf(
                 action: AuditAction::SgfAttach,
                 entity_id: Some(gid),
                 before: None,
-                after: Some(&Record { name, bytes: text.len(), report }),
+                after: Some(&Record { name, bytes: text_len, report }),
                 reason: "",
             },
         )?;
