@@ -54,7 +54,10 @@ fn victims(r: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn acknowledged_writes_survive_sigkill_and_restart() {
-    let r = crash_run(&["--clients", "3", "--seed", "8", "--max-kill-ms", "700", "--games", "12"], 5);
+    let r = crash_run(
+        &["--clients", "3", "--seed", "8", "--min-kill-ms", "150", "--max-kill-ms", "700", "--games", "12"],
+        5,
+    );
     assert_eq!(r["database"], "sqlite");
 }
 
@@ -63,7 +66,20 @@ fn acknowledged_writes_survive_sigkill_and_restart() {
 #[test]
 fn two_servers_on_one_file_lose_nothing_when_either_is_killed() {
     let r = crash_run(
-        &["--servers", "2", "--clients", "4", "--seed", "1", "--max-kill-ms", "600", "--games", "12"],
+        &[
+            "--servers",
+            "2",
+            "--clients",
+            "4",
+            "--seed",
+            "1",
+            "--min-kill-ms",
+            "150",
+            "--max-kill-ms",
+            "600",
+            "--games",
+            "12",
+        ],
         4,
     );
     let v = victims(&r);
@@ -97,7 +113,19 @@ fn postgresql_or_either_server_killed_loses_nothing() {
     if !postgresql_here() {
         return;
     }
-    let args = ["--postgres", "--servers", "2", "--clients", "4", "--seed", "1", "--max-kill-ms", "700"];
+    let args = [
+        "--postgres",
+        "--servers",
+        "2",
+        "--clients",
+        "4",
+        "--seed",
+        "1",
+        "--min-kill-ms",
+        "150",
+        "--max-kill-ms",
+        "700",
+    ];
     let r = crash_run(&[&args[..], &["--games", "12"]].concat(), 6);
     assert_eq!(r["database"], "postgresql");
     let v = victims(&r);

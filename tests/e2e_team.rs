@@ -1467,7 +1467,11 @@ fn withdrawing_relay_events_recomputes_the_match() {
     assert_eq!(text_of(&p.body, "phase"), "in play");
     assert_eq!(text_of(&p.body, "moves"), "30");
     assert!(p.body.contains("<td class=\"barred\"></td>"), "nobody sent off");
-    assert_eq!(query(&s.db, &format!("SELECT record IS NULL FROM team_matches WHERE id = {mid}"))[0][0], "1");
+    assert_eq!(
+        query(&s.db, &format!("SELECT CAST(record IS NULL AS INTEGER) FROM team_matches WHERE id = {mid}"))
+            [0][0],
+        "1"
+    );
     let b = body(&p);
     assert!(b.contains(&format!("id=\"event-{first_yellow}\"")), "the row stays in the log");
     assert!(b.contains("<del>Yellow card to 南1</del>"), "{}", p.body);
@@ -2242,7 +2246,7 @@ fn board_matches_order_forfeits_and_swiss_labels() {
     assert_eq!(
         query(
             &s.db,
-            &format!("SELECT result, forfeit FROM team_board_games WHERE match_id = {mid} AND board = 2")
+            &format!("SELECT result, CAST(forfeit AS INTEGER) FROM team_board_games WHERE match_id = {mid} AND board = 2")
         )[0],
         ["white", "1"]
     );

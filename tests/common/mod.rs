@@ -89,10 +89,7 @@ impl Server {
         envs: &[(&str, &str)],
     ) -> Server {
         let db = match std::env::var("TENGEN_E2E_PG") {
-            Ok(url) => {
-                wipe_pg(&url);
-                PathBuf::from(url)
-            }
+            Ok(url) => PathBuf::from(fresh_pg(&url)),
             Err(_) => dir.path().join("tengen.db"),
         };
         Server::spawn(dir, db, args, stderr, log, envs)
@@ -560,6 +557,19 @@ pub fn is_pg(db: &Path) -> bool {
 /// Empty the PostgreSQL database `url` (its `public` schema) for a fresh server.
 pub fn wipe_pg(url: &str) {
     psql_rows(url, "DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+}
+
+/// A new, empty database of its own on the server of `base` (`…/DB`): its address. The tests
+/// run in parallel as on SQLite, each server on its own database (`e2e_PID_N`); the CI
+/// cluster is thrown away with them.
+pub fn fresh_pg(base: &str) -> String {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let name = format!("e2e_{}_{n}", std::process::id());
+    psql_rows(base, &format!("DROP DATABASE IF EXISTS {name}"));
+    psql_rows(base, &format!("CREATE DATABASE {name}"));
+    let root = base.rsplit_once('/').map_or(base, |(r, _)| r);
+    format!("{root}/{name}")
 }
 
 /// Rows of `sql` on PostgreSQL through `psql`, every column as text (NULL as "").

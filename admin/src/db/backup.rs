@@ -1,5 +1,7 @@
 //! Backups through SQLite's online backup API (rusqlite), safe while the server runs: the copy
-//! is a consistent snapshot even with writers in WAL mode.
+//! is a consistent snapshot even with writers in WAL mode. A PostgreSQL office (issue 18 item
+//! 3) is backed up by Debian's `pg_dump` (custom format, one consistent snapshot) and restored
+//! by `pg_restore` in one transaction ([`pg`]).
 
 use super::DbError;
 use crate::domain::event_time::EventZone;
@@ -20,8 +22,8 @@ pub fn backup(db: &Path, dest: &Path) -> Result<(), DbError> {
 
 /// [`backup`] with the copy limited to `max_pages` pages (as a full disk would limit it).
 pub fn backup_limited(db: &Path, dest: &Path, max_pages: Option<u32>) -> Result<(), DbError> {
-    if let super::Target::Postgres(_) = super::Target::of(db) {
-        return Err(DbError::Other(NOT_SQLITE.into()));
+    if let super::Target::Postgres(url) = super::Target::of(db) {
+        return pg::dump(&url, dest);
     }
     if !db.exists() {
         return Err(DbError::Other(format!("{} does not exist", db.display())));
@@ -43,10 +45,6 @@ pub fn backup_limited(db: &Path, dest: &Path, max_pages: Option<u32>) -> Result<
     }
     r
 }
-
-/// Why a PostgreSQL office has no file backups (yet): the online backup API is SQLite's.
-pub const NOT_SQLITE: &str =
-    "file backups need a SQLite database; back up a PostgreSQL office with pg_dump (issue 18 item 3)";
 
 fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
     let mut s = p.as_os_str().to_owned();
@@ -83,6 +81,9 @@ pub fn check_tengen_file(file: &Path) -> Result<(), DbError> {
     if !file.is_file() {
         return Err(DbError::Other(format!("{} is not a file", file.display())));
     }
+    if pg::is_dump(file) {
+        return pg::check_dump(file);
+    }
     let c = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(err)?;
     let n: i64 = c
         .query_row(
@@ -103,6 +104,9 @@ pub fn check_tengen_file(file: &Path) -> Result<(), DbError> {
 pub fn restore(db: &Path, file: &Path) -> Result<PathBuf, DbError> {
     check_tengen_file(file)?;
     let safety = auto_backup(db, "before-restore")?;
+    if let super::Target::Postgres(url) = super::Target::of(db) {
+        return pg::restore(&url, file).map(|()| safety);
+    }
     let mut dst = Connection::open(db).map_err(err)?;
     dst.busy_timeout(std::time::Duration::from_secs(10)).map_err(err)?;
     dst.restore(MAIN_DB, file, None::<fn(rusqlite::backup::Progress)>).map_err(err)?;
@@ -125,16 +129,25 @@ fn stamp_instant(stamp: &str) -> Option<chrono::DateTime<chrono::Utc>> {
 
 /// The folder for automatic backups: backups/ beside the database file.
 pub fn backups_dir(db: &Path) -> PathBuf {
+    if let super::Target::Postgres(_) = super::Target::of(db) {
+        return PathBuf::from("backups"); // beside the server's working directory
+    }
     db.parent().map(|p| p.to_path_buf()).unwrap_or_default().join("backups")
 }
 
 /// Back up the database into backups/ before a destructive action; returns the file written.
 pub fn auto_backup(db: &Path, why: &str) -> Result<PathBuf, DbError> {
-    let stem = db.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "tengen".into());
+    let (stem, ext) = match super::Target::of(db) {
+        super::Target::Postgres(url) => (pg::db_name(&url), "pgdump"),
+        super::Target::Sqlite(_) => (
+            db.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "tengen".into()),
+            "sqlite",
+        ),
+    };
     let stamp = file_stamp();
     let why: String =
         why.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
-    let dest = backups_dir(db).join(format!("{stem}-{stamp}-{why}.sqlite"));
+    let dest = backups_dir(db).join(format!("{stem}-{stamp}-{why}.{ext}"));
     backup(db, &dest)?;
     Ok(dest)
 }
@@ -223,6 +236,94 @@ fn published_rounds(file: &Path) -> Result<Vec<(i32, i32)>, DbError> {
         .map_err(err)?;
     let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(err)?;
     rows.collect::<Result<Vec<_>, _>>().map_err(err)
+}
+
+/// PostgreSQL's backups through its own programs. The address goes to them in the environment
+/// (`PGPASSWORD` apart), never with its password on a command line.
+mod pg {
+    use super::{err, DbError};
+    use std::path::Path;
+    use std::process::{Command, Stdio};
+
+    /// The database's name: the address's last path segment.
+    pub fn db_name(url: &str) -> String {
+        let tail = url.rsplit('/').next().unwrap_or("tengen");
+        tail.split('?').next().filter(|s| !s.is_empty()).unwrap_or("tengen").to_string()
+    }
+
+    /// A program with the address split into `PGPASSWORD` and a password-free `--dbname`.
+    fn tool(program: &str, url: &str) -> (Command, String) {
+        let mut c = Command::new(program);
+        let mut shown = url.to_string();
+        if let (Some(s), Some(at)) = (url.find("://"), url.rfind('@')) {
+            if let Some(colon) = url[s + 3..at].find(':') {
+                c.env("PGPASSWORD", &url[s + 3 + colon + 1..at]);
+                shown = format!("{}{}", &url[..s + 3 + colon], &url[at..]);
+            }
+        }
+        c.stdin(Stdio::null());
+        (c, shown)
+    }
+
+    fn run(mut c: Command, program: &str) -> Result<String, DbError> {
+        let out = c.output().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => DbError::Other(format!(
+                "{program} was not found: a PostgreSQL office is backed up and restored with \
+                 PostgreSQL's own programs (Debian: apt-get install postgresql-client)"
+            )),
+            _ => err(format!("{program}: {e}")),
+        })?;
+        if !out.status.success() {
+            return Err(err(format!("{program}: {}", String::from_utf8_lossy(&out.stderr).trim())));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// `pg_dump -Fc` into `dest`, through `dest.partial`, checked readable before the rename.
+    pub fn dump(url: &str, dest: &Path) -> Result<(), DbError> {
+        if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| err(format!("{}: {e}", dir.display())))?;
+        }
+        let partial = super::with_suffix(dest, ".partial");
+        let (mut c, shown) = tool("pg_dump", url);
+        c.arg("--format=custom").arg("--no-owner").arg("--file").arg(&partial).arg("--dbname").arg(&shown);
+        let r = run(c, "pg_dump").and_then(|_| check_dump(&partial)).and_then(|()| {
+            std::fs::rename(&partial, dest).map_err(|e| err(format!("{}: {e}", dest.display())))
+        });
+        if r.is_err() {
+            let _ = std::fs::remove_file(&partial);
+        }
+        r
+    }
+
+    /// Whether `file` is a pg_dump archive (custom format: it starts with "PGDMP").
+    pub fn is_dump(file: &Path) -> bool {
+        let mut head = [0u8; 5];
+        std::fs::File::open(file).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head)).is_ok()
+            && &head == b"PGDMP"
+    }
+
+    /// The archive lists Tengen's tables (`pg_restore --list`).
+    pub fn check_dump(file: &Path) -> Result<(), DbError> {
+        let mut c = Command::new("pg_restore");
+        c.arg("--list").arg(file).stdin(Stdio::null());
+        let list = run(c, "pg_restore")?;
+        let has =
+            |t: &str| list.lines().any(|l| l.contains(" TABLE ") && l.split_whitespace().any(|w| w == t));
+        if ["tournaments", "entrants", "users", "__diesel_schema_migrations"].iter().all(|t| has(t)) {
+            Ok(())
+        } else {
+            Err(DbError::Other(format!("{} is not a Tengen database", file.display())))
+        }
+    }
+
+    /// Replace the database's contents with the archive's, in one transaction.
+    pub fn restore(url: &str, file: &Path) -> Result<(), DbError> {
+        let (mut c, shown) = tool("pg_restore", url);
+        c.args(["--clean", "--if-exists", "--single-transaction", "--no-owner", "--exit-on-error"]);
+        c.arg("--dbname").arg(&shown).arg(file);
+        run(c, "pg_restore").map(drop)
+    }
 }
 
 #[cfg(test)]

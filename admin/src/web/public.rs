@@ -10,9 +10,11 @@
 //!   same, so a change is rendered once, not once per phone;
 //! - the tag itself is read from the database again only after a commit: one made by this
 //!   process ([`crate::db::audit::writes`]) or by any other connection to the file, another
-//!   `tengen serve` on the same database included (SQLite's `PRAGMA data_version`, polled on a
-//!   connection of the cache's own), so a reader on server B sees a result saved on server A
-//!   at once (issue 18 item 2); without that connection (tests, benches) at most once a second;
+//!   `tengen serve` on the same database included (SQLite's `PRAGMA data_version`, or on
+//!   PostgreSQL the text of `pg_current_snapshot()`, which any commit of a writing transaction
+//!   changes; polled on a connection of the cache's own, [`Watch`]), so a reader on server B
+//!   sees a result saved on server A at once (issue 18 item 2); without that connection
+//!   (tests, benches, a watch that failed) at most once a second;
 //! - one snapshot build or render runs at a time; while it runs, other readers get the page of
 //!   the previous state if it is at most [`STALE_MAX`] old instead of queueing behind it, so a
 //!   burst of result writes cannot stall every reader (`tengen bench load`, BENCHMARKS.md).
@@ -110,9 +112,9 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
 pub struct PublicCache {
     boot: String,
     stamps: Mutex<HashMap<i32, (String, Generation, Instant)>>,
-    /// A read-only connection of the cache's own, whose `data_version` changes when any other
-    /// connection commits (None: trust a stamp for `STAMP_TTL`).
-    watch: Option<Mutex<rusqlite::Connection>>,
+    /// A connection of the cache's own that tells when any other connection committed (None:
+    /// trust a stamp for `STAMP_TTL`).
+    watch: Option<Mutex<Watch>>,
     pages: Mutex<HashMap<(String, Lang), Arc<Cached>>>,
     /// What the pages of each tournament show, read and computed once per change tag.
     snapshots: Mutex<HashMap<i32, Arc<Snapshot>>>,
@@ -138,6 +140,76 @@ impl Default for PublicCache {
     }
 }
 
+/// The cache's own connection, and what it reads as the database's version: SQLite's
+/// `data_version` (read-only connection), or a hash of PostgreSQL's current snapshot (its
+/// `xmin:xmax:in-progress` list moves on with every commit of a writing transaction, of this
+/// database or another of the cluster, which only costs a re-read of the tag).
+enum Watch {
+    Sqlite(rusqlite::Connection),
+    #[cfg(feature = "postgres")]
+    Postgres {
+        url: String,
+        conn: Option<diesel::PgConnection>,
+    },
+}
+
+impl Watch {
+    fn open(path: &std::path::Path) -> Result<Watch, String> {
+        match crate::db::Target::of(path) {
+            crate::db::Target::Sqlite(p) => {
+                use rusqlite::OpenFlags;
+                rusqlite::Connection::open_with_flags(p, OpenFlags::SQLITE_OPEN_READ_ONLY)
+                    .map(Watch::Sqlite)
+                    .map_err(|e| e.to_string())
+            }
+            #[cfg(feature = "postgres")]
+            crate::db::Target::Postgres(url) => {
+                use diesel::Connection;
+                let conn = diesel::PgConnection::establish(&url).map_err(|e| e.to_string())?;
+                Ok(Watch::Postgres { url, conn: Some(conn) })
+            }
+            #[cfg(not(feature = "postgres"))]
+            crate::db::Target::Postgres(_) => Err(crate::db::backend::NO_POSTGRES.into()),
+        }
+    }
+
+    /// The version now; None when it cannot be read (the stamp then holds for `STAMP_TTL`). A
+    /// PostgreSQL connection lost (the server restarted) is opened again on the next read.
+    fn version(&mut self) -> Option<i64> {
+        match self {
+            Watch::Sqlite(c) => c.pragma_query_value(None, "data_version", |r| r.get::<_, i64>(0)).ok(),
+            #[cfg(feature = "postgres")]
+            Watch::Postgres { url, conn } => pg_snapshot(url, conn),
+        }
+    }
+}
+
+#[cfg(feature = "postgres")]
+fn pg_snapshot(url: &str, conn: &mut Option<diesel::PgConnection>) -> Option<i64> {
+    use diesel::{Connection, QueryableByName, RunQueryDsl};
+    #[derive(QueryableByName)]
+    struct Snap {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        s: String,
+    }
+    if conn.is_none() {
+        *conn = diesel::PgConnection::establish(url).ok();
+    }
+    let c = conn.as_mut()?;
+    match diesel::sql_query("SELECT pg_current_snapshot()::text AS s").get_result::<Snap>(c) {
+        Ok(snap) => {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            snap.s.hash(&mut h);
+            Some(h.finish() as i64)
+        }
+        Err(_) => {
+            *conn = None;
+            None
+        }
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -148,10 +220,8 @@ type Generation = (u64, Option<i64>);
 impl PublicCache {
     /// A cache that notices commits of other processes on the database at `path` at once.
     pub fn watching(path: &std::path::Path) -> PublicCache {
-        use rusqlite::OpenFlags;
-        let conn = rusqlite::Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY);
-        match conn {
-            Ok(c) => PublicCache { watch: Some(Mutex::new(c)), ..PublicCache::default() },
+        match Watch::open(path) {
+            Ok(w) => PublicCache { watch: Some(Mutex::new(w)), ..PublicCache::default() },
             Err(e) => {
                 tracing::warn!("public cache: no watch connection ({e}); tags trusted for {STAMP_TTL:?}");
                 PublicCache::default()
@@ -160,11 +230,7 @@ impl PublicCache {
     }
 
     fn generation(&self) -> Generation {
-        let version = self
-            .watch
-            .as_ref()
-            .and_then(|w| lock(w).pragma_query_value(None, "data_version", |r| r.get::<_, i64>(0)).ok());
-        (audit::writes(), version)
+        (audit::writes(), self.watch.as_ref().and_then(|w| lock(w).version()))
     }
 
     fn stamp_cached(&self, tid: i32) -> Option<String> {
