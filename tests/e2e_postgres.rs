@@ -127,3 +127,71 @@ fn demo_backup_and_restore_on_postgresql() {
     let after: i64 = psql(&to, "SELECT count(*) FROM users")[0].parse().unwrap();
     assert_eq!(after, before[0].parse::<i64>().unwrap() + 1);
 }
+
+/// Issue 18 item 5: an event under way on SQLite (entrants, a published round, results, their
+/// audit) moves to PostgreSQL with `tengen migrate-db`; served from there it shows the same
+/// public pages, holds the same rows, and goes on (a new result saves). A second copy into
+/// the now filled database is refused and writes nothing.
+#[test]
+fn an_event_under_way_moves_from_sqlite_to_postgresql() {
+    let Ok(base) = std::env::var("TENGEN_TEST_PG_URL") else {
+        eprintln!("skipped: TENGEN_TEST_PG_URL is not set");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("office.db");
+    let s = Server::start_on(file.to_str().unwrap());
+    let c = s.first_organizer();
+    let tid = tournament_with_players(&c, "搬家杯", "Moving Cup", &[("colour_method", "balanced")], 8);
+    pair_round(&c, tid, 1, "20261203");
+    publish_round(&s, &c, tid, 1);
+    let games: Vec<i32> =
+        query(&file, &format!("SELECT id FROM games WHERE tournament_id = {tid} ORDER BY board"))
+            .iter()
+            .map(|r| r[0].parse().unwrap())
+            .collect();
+    enter(&c, tid, games[0], &[("method", "count"), ("black_count", "184.5"), ("white_count", "176.5")]);
+    enter(&c, tid, games[1], &[("method", "resignation"), ("winner", "white")]);
+    let pages = [format!("/t/{tid}/standings"), format!("/t/{tid}/results"), format!("/t/{tid}/crosstable")];
+    let before: Vec<String> = pages.iter().map(|p| s.client().get(p).body).collect();
+    drop(s);
+
+    let to = fresh_pg(&base);
+    let out = Command::new(bin())
+        .args(["migrate-db", "--from", file.to_str().unwrap(), "--to", &to])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("audit: ") && said.contains("rows copied and checked"), "{said}");
+    for t in ["entrants", "games", "results", "audit", "rounds", "users", "sessions"] {
+        let sql = format!("SELECT count(*) FROM {t}");
+        assert_eq!(query(&file, &sql)[0][0], psql(&to, &sql)[0], "{t}");
+    }
+    let p = Server::start_on(&to);
+    let reader = p.client();
+    for (page, old) in pages.iter().zip(&before) {
+        let now = reader.get(page);
+        assert_eq!(now.status, 200, "{page}");
+        assert_eq!(&now.body, old, "{page}: the same page from PostgreSQL");
+    }
+    // The office goes on there: the organizer's session came along, and a new result saves.
+    let moved = p.client();
+    moved.cookies.replace(c.cookies.borrow().clone());
+    let r = enter(&moved, tid, games[2], &[("method", "resignation"), ("winner", "black")]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let n: i64 = psql(&to, "SELECT count(*) FROM results")[0].parse().unwrap();
+    assert_eq!(n, 3);
+
+    let out = Command::new(bin())
+        .args(["migrate-db", "--from", file.to_str().unwrap(), "--to", &to])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not empty"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(psql(&to, "SELECT count(*) FROM results"), ["3"], "nothing written by the refused copy");
+}

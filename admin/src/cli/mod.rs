@@ -10,6 +10,7 @@ pub mod bench_simulate;
 pub mod bench_standings;
 pub mod demo;
 pub mod export;
+pub mod migrate_db;
 pub mod pg_cluster;
 pub mod print;
 pub mod serve;
@@ -44,6 +45,14 @@ pub enum Command {
     Backup { file: PathBuf },
     /// Replace the database with the backup FILE (the current data is backed up first).
     Restore { file: PathBuf },
+    /// Move an office from its SQLite file into an empty PostgreSQL database: every row and
+    /// the audit, checked row by row, in one transaction.
+    MigrateDb {
+        #[arg(long)]
+        from: PathBuf,
+        #[arg(long)]
+        to: PathBuf,
+    },
     /// Fill a fresh database with a realistic Chinese tournament.
     Demo(demo::DemoArgs),
     /// Game records (SGF): check a disputed record under a rule set.
@@ -78,6 +87,7 @@ pub fn run() -> ExitCode {
         Command::Backup { file } => backup::backup(&cli.db, &file),
         Command::Restore { file } => backup::restore(&cli.db, &file),
         Command::Demo(a) => demo::run(&cli.db, a),
+        Command::MigrateDb { from, to } => migrate_db::run(&from, &to),
         Command::Print(cmd) => print::run(&cli.db, cmd),
         Command::Export(cmd) => export::run(&cli.db, cmd),
     };
