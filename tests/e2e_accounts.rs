@@ -222,11 +222,15 @@ fn session_tokens_are_stored_hashed_and_idle_sessions_end() {
     thief.cookies.borrow_mut().insert("tengen_session".into(), stored[0][0].clone());
     assert_eq!(thief.get("/users").status, 303);
     // Used 20 minutes ago: still in (and the use is noted); 40 minutes: ended.
-    exec_sql(&s.db, "UPDATE sessions SET last_seen_at = datetime('now', '-20 minutes')");
+    let ago = |m: i64| format!("UPDATE sessions SET last_seen_at = '{}'", utc_text_in_minutes(-m));
+    exec_sql(&s.db, &ago(20));
     assert_eq!(org.get("/users").status, 200);
-    let seen = query_opt(&s.db, "SELECT last_seen_at > datetime('now', '-1 minute') FROM sessions");
+    let seen = query_opt(
+        &s.db,
+        &format!("SELECT count(*) FROM sessions WHERE last_seen_at > '{}'", utc_text_in_minutes(-1)),
+    );
     assert_eq!(seen, Some(1), "the use was noted");
-    exec_sql(&s.db, "UPDATE sessions SET last_seen_at = datetime('now', '-40 minutes')");
+    exec_sql(&s.db, &ago(40));
     let r = org.get("/users");
     assert_eq!(r.status, 303, "idle for 40 minutes: logged out");
     assert!(r.location().starts_with("/login"));
@@ -298,7 +302,7 @@ fn organizers_manage_only_the_staff_they_added() {
     for uid in [admin_id, org3_id, admins_arb] {
         assert_eq!(deactivate(&org2, uid).status, 403, "user {uid}");
     }
-    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM users WHERE active = 0"), 0);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM users WHERE NOT active"), 0);
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM sessions WHERE user_id = 1"), 1, "sessions kept");
     // An organizer adds arbiters, not organizers.
     let r = org2.submit(

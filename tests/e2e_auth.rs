@@ -36,10 +36,7 @@ fn first_run_link_creates_the_organizer_once_and_logs_in() {
     // The link is spent.
     assert_eq!(s.client().get(&path).status, 404);
     // A restarted server with an account prints no link.
-    let mut s = s;
-    s.stop();
-    let dir = std::mem::replace(&mut s.dir, tempfile::tempdir().unwrap());
-    let s2 = Server::start_in(dir);
+    let s2 = s.restart(&[]);
     assert!(s2.setup_url.is_none(), "{:?}", s2.stdout);
 }
 

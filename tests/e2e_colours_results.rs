@@ -376,7 +376,10 @@ fn nothing_that_decides_a_game_is_preselected() {
     );
     assert_eq!(r.status, 400, "{}", r.body);
     assert_eq!(
-        query_text(&s.db, &format!("SELECT json_extract(nigiri, '$.record') FROM games WHERE id = {g}")),
+        query_text(
+            &s.db,
+            &format!("SELECT {} FROM games WHERE id = {g}", json_text(&s.db, "nigiri", "record"))
+        ),
         None
     );
     // The lateness sheet decides nothing by a select.

@@ -57,8 +57,9 @@ const PROPER_NOUNS: &[&str] = &[
     "SB",  // Sonneborn–Berger (SB分), the tie-break's usual name in Chinese
     "WAL", // SQLite's journal and synchronous modes as the server reports them
     "FULL",
-    "ChaCha", // the lots' description: the ChaCha20 generator (RFC 8439), the
-    "RFC",    // Fisher–Yates shuffle, and its own functions below(n) and mod
+    "PostgreSQL", // the database server, as the organizers' page names it
+    "ChaCha",     // the lots' description: the ChaCha20 generator (RFC 8439), the
+    "RFC",        // Fisher–Yates shuffle, and its own functions below(n) and mod
     "Fisher",
     "Yates",
     "below",

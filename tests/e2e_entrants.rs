@@ -89,8 +89,12 @@ fn entrants_crud_with_audit() {
     assert_eq!(
         count_rows(
             &s.db,
-            "SELECT count(*) FROM audit WHERE action = 'update' AND entity = 'entrant' AND reason = '升段' \
-             AND json_extract(before, '$.rank') = '3d' AND json_extract(after, '$.rank') = '4d'"
+            &format!(
+                "SELECT count(*) FROM audit WHERE action = 'update' AND entity = 'entrant' AND reason = '升段' \
+                 AND {} = '3d' AND {} = '4d'",
+                json_text(&s.db, "before", "rank"),
+                json_text(&s.db, "after", "rank")
+            )
         ),
         1
     );

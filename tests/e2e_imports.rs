@@ -161,7 +161,7 @@ fn opengotha_import_brings_players_rounds_and_results() {
         1
     );
     // Imported rounds were played: they count as published, so the settings freeze.
-    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published = 1"), 2);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published"), 2);
     assert!(c.get(&format!("/t/{tid}/settings")).body.contains("2 round(s) published"));
     // Not an OpenGotha file: a message, nothing written.
     let r = upload(&c, tid, "opengotha", "x.xml", b"<html><body>no</body></html>");
@@ -219,7 +219,7 @@ fn opengotha_import_replaces_or_creates_and_never_merges() {
     assert_eq!(
         count_rows(
             &s.db,
-            &format!("SELECT count(*) FROM rounds WHERE tournament_id = {tid} AND published = 0")
+            &format!("SELECT count(*) FROM rounds WHERE tournament_id = {tid} AND NOT published")
         ),
         1
     );
@@ -259,13 +259,13 @@ fn opengotha_import_replaces_or_creates_and_never_merges() {
     assert_eq!(n("SELECT count(*) FROM entrants WHERE tournament_id = {t}"), 16, "the file's players only");
     assert_eq!(n("SELECT count(*) FROM games WHERE tournament_id = {t}"), 40, "the file's games only");
     assert_eq!(
-        n("SELECT count(*) FROM (SELECT 1 FROM games WHERE tournament_id = {t} GROUP BY round_number, board HAVING count(*) > 1)"),
+        n("SELECT count(*) FROM (SELECT 1 FROM games WHERE tournament_id = {t} GROUP BY round_number, board HAVING count(*) > 1) AS d"),
         0,
         "no table number twice"
     );
     assert_eq!(n("SELECT count(*) FROM rounds WHERE tournament_id = {t}"), 5);
     assert_eq!(
-        n("SELECT count(*) FROM rounds WHERE tournament_id = {t} AND published = 1"),
+        n("SELECT count(*) FROM rounds WHERE tournament_id = {t} AND published"),
         5,
         "played in OpenGotha"
     );
@@ -274,12 +274,10 @@ fn opengotha_import_replaces_or_creates_and_never_merges() {
         std::fs::read_dir(s.dir.path().join("backups")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(backups.len(), 1, "{backups:?}");
     // The backup holds the event as it was, and is a file the restore command takes.
-    let b = rusqlite::Connection::open(&backups[0]).unwrap();
-    let old: i64 = b
-        .query_row(&format!("SELECT count(*) FROM entrants WHERE tournament_id = {tid}"), [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(old, 9);
-    drop(b);
+    assert_eq!(
+        backup_count(&backups[0], &format!("SELECT count(*) FROM entrants WHERE tournament_id = {tid}")),
+        9
+    );
     let audit = query(
         &s.db,
         &format!("SELECT after FROM audit WHERE tournament_id = {tid} AND action = 'import' ORDER BY id DESC LIMIT 1"),
@@ -333,10 +331,12 @@ fn opengotha_import_brings_the_events_own_data_and_absences() {
     let row = query(
         &s.db,
         &format!(
-            "SELECT name_latin, name_zh, venue, start_date, end_date, rounds, system, json_extract(ruleset, '$.komi_q'), \
-             time_control, json_extract(pairing_rules, '$.mcmahon.bar'), json_extract(pairing_rules, '$.mcmahon.floor'), \
-             json_extract(pairing_rules, '$.handicap.basis'), json_extract(pairing_rules, '$.handicap.reduction'), \
-             json_extract(pairing_rules, '$.handicap.max') FROM tournaments WHERE id = {tid}"
+            "SELECT name_latin, name_zh, venue, start_date, end_date, rounds, system, {}, time_control, {} \
+             FROM tournaments WHERE id = {tid}",
+            json_text(&s.db, "ruleset", "komi_q"),
+            ["mcmahon.bar", "mcmahon.floor", "handicap.basis", "handicap.reduction", "handicap.max"]
+                .map(|p| json_text(&s.db, "pairing_rules", p))
+                .join(", ")
         ),
     );
     let r = &row[0];

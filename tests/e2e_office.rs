@@ -16,7 +16,7 @@ fn backup_and_restore_round_trip_while_the_server_runs() {
     let file = s.dir.path().join("copy.sqlite");
     let out = s.cli(&["backup", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(count_rows(&file, "SELECT count(*) FROM entrants"), 3);
+    assert_eq!(backup_count(&file, "SELECT count(*) FROM entrants"), 3);
 
     // Change things after the backup.
     assert_eq!(add_entrant(&c, tid, "赵", "磊", "2d").status, 303);
@@ -34,7 +34,7 @@ fn backup_and_restore_round_trip_while_the_server_runs() {
     let saved: Vec<_> =
         std::fs::read_dir(s.dir.path().join("backups")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(saved.len(), 1);
-    assert_eq!(count_rows(&saved[0], "SELECT count(*) FROM tournaments"), 2);
+    assert_eq!(backup_count(&saved[0], "SELECT count(*) FROM tournaments"), 2);
 
     // A file that is not a Tengen database is refused and changes nothing.
     let junk = s.dir.path().join("junk.sqlite");
@@ -47,7 +47,7 @@ fn backup_and_restore_round_trip_while_the_server_runs() {
 #[test]
 fn demo_fills_a_fresh_database_with_a_chinese_tournament() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("tengen.db");
+    let db = fresh_database(dir.path());
     let out = cli(&db, &["demo"], None);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(count_rows(&db, "SELECT count(*) FROM entrants") >= 100);
@@ -64,7 +64,7 @@ fn demo_fills_a_fresh_database_with_a_chinese_tournament() {
         .unwrap()
         .trim()
         .to_string();
-    let s = Server::start_in(dir);
+    let s = Server::start_on(&db.to_string_lossy());
     let c = s.client();
     assert_eq!(c.login("organizer", &password).status, 303);
     let list = c.get("/t/1/players");

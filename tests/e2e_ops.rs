@@ -1,6 +1,8 @@
 //! Issue 14 items 2, 9 and 10 against the real binary: a log that cannot be written, a full
 //! and a locked database (a clear page that keeps what was typed), durable commits, and
-//! automatic backups that are checked, pruned and shown on the organizers' page.
+//! automatic backups that are checked, pruned and shown on the organizers' page. On both
+//! engines: with TENGEN_E2E_PG the full disk is PostgreSQL's own error for it, the lock a
+//! table lock held by another session, and the backups pg_dump archives.
 
 mod common;
 use common::*;
@@ -66,10 +68,7 @@ fn a_full_database_gives_a_clear_page_that_keeps_what_was_typed() {
     let s = Server::start();
     let mut org = s.first_organizer();
     let tid = create_tournament(&org, "满盘赛");
-    let pages = query_opt(&s.db, "PRAGMA page_count").expect("page count");
-    // The same database on a "disk" that holds only the pages it has now.
-    let cap = pages.to_string();
-    let s = s.restart(&["--max-db-pages", &cap]);
+    let s = fill_the_disk(s);
     org.rebase(&s);
     let (r, name) = fill_until(&org, tid, 507, "满");
     assert!(r.body.contains("disk is full"), "{}", r.body);
@@ -87,6 +86,9 @@ fn a_full_database_gives_a_clear_page_that_keeps_what_was_typed() {
     let (r, _) = fill_until(&zh, tid, 507, "盘");
     assert!(r.body.contains("磁盘已满"), "{}", r.body);
     // Space is freed: the kept form, sent again as it stands, saves the entrant.
+    if is_pg(&s.db) {
+        psql_rows(&s.db.to_string_lossy(), "DROP TRIGGER disk_full ON entrants; DROP FUNCTION disk_full()");
+    }
     let s = s.restart(&[]);
     zh.rebase(&s);
     let mut fields: Vec<(String, String)> = ["family_name_zh", "given_name_zh", "rank", "unit", "region"]
@@ -103,6 +105,70 @@ fn a_full_database_gives_a_clear_page_that_keeps_what_was_typed() {
     );
 }
 
+/// The server's database on a disk that holds no more: on SQLite the same file on a "disk" of
+/// only the pages it has now (`--max-db-pages`); on PostgreSQL every new entrant fails as a
+/// full disk fails it, with SQLSTATE 53100 (disk_full) and ENOSPC's text, raised by a trigger.
+fn fill_the_disk(s: Server) -> Server {
+    if is_pg(&s.db) {
+        psql_rows(
+            &s.db.to_string_lossy(),
+            "CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+             RAISE EXCEPTION 'could not extend file \"base/16384/16400\": No space left on device' \
+             USING ERRCODE = 'disk_full', HINT = 'Check free disk space.'; END $$; \
+             CREATE TRIGGER disk_full BEFORE INSERT ON entrants FOR EACH ROW EXECUTE FUNCTION disk_full()",
+        );
+        return s;
+    }
+    let pages = query_opt(&s.db, "PRAGMA page_count").expect("page count");
+    s.restart(&["--max-db-pages", &pages.to_string()])
+}
+
+/// Another program holding the lock a save needs, until [`Holder::release`]: SQLite's write
+/// lock (BEGIN IMMEDIATE), or on PostgreSQL an EXCLUSIVE lock on the tables the saves below
+/// write (reads go on, writes wait), in a `psql` session's open transaction.
+enum Holder {
+    Sqlite(rusqlite::Connection),
+    Pg(std::process::Child),
+}
+
+impl Holder {
+    fn take(db: &Path) -> Holder {
+        use std::io::{BufRead, Write};
+        if !is_pg(db) {
+            let other = rusqlite::Connection::open(db).unwrap();
+            other.execute_batch("BEGIN IMMEDIATE; UPDATE users SET display_name = display_name;").unwrap();
+            return Holder::Sqlite(other);
+        }
+        let mut psql = std::process::Command::new("psql")
+            .arg(db)
+            .args(["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("psql");
+        let stdin = psql.stdin.as_mut().unwrap();
+        writeln!(stdin, "BEGIN; LOCK TABLE entrants, users IN EXCLUSIVE MODE; SELECT 'held';").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(psql.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "held", "the lock is taken");
+        Holder::Pg(psql)
+    }
+
+    fn release(self) {
+        match self {
+            Holder::Sqlite(c) => c.execute_batch("COMMIT").unwrap(),
+            Holder::Pg(mut psql) => {
+                use std::io::Write;
+                let mut stdin = psql.stdin.take().unwrap();
+                writeln!(stdin, "COMMIT;").unwrap();
+                drop(stdin);
+                assert!(psql.wait().unwrap().success());
+            }
+        }
+    }
+}
+
 #[test]
 fn a_locked_database_gives_a_clear_page_that_keeps_what_was_typed() {
     let s = Server::start();
@@ -111,8 +177,7 @@ fn a_locked_database_gives_a_clear_page_that_keeps_what_was_typed() {
     let page = org.get(&format!("/t/{tid}/entrants/new"));
     let token = page.csrf();
     // Another program holds the write lock for longer than the server's busy timeout.
-    let other = rusqlite::Connection::open(&s.db).unwrap();
-    other.execute_batch("BEGIN IMMEDIATE; UPDATE users SET display_name = display_name;").unwrap();
+    let other = Holder::take(&s.db);
     let fields = [
         ("csrf", token.as_str()),
         ("family_name_zh", "锁"),
@@ -139,7 +204,7 @@ fn a_locked_database_gives_a_clear_page_that_keeps_what_was_typed() {
     );
     assert_eq!(r.status, 503, "{}", r.body);
     assert!(!r.body.contains(ORG_PASS) && !r.body.contains("lotus pond"), "{}", r.body);
-    other.execute_batch("COMMIT").unwrap();
+    other.release();
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM entrants"), 0, "nothing written");
     // The lock is gone: the same fields go through.
     let again = org.post_form(&format!("/t/{tid}/entrants/new"), &fields);
@@ -152,7 +217,9 @@ fn commits_are_durable_and_the_organizers_page_says_so() {
     let s = Server::start();
     let org = s.first_organizer();
     let storage = wait_for(&org, "/users", "storage");
-    assert!(storage.contains("journal WAL, synchronous FULL"), "{storage}");
+    let durable =
+        if is_pg(&s.db) { "PostgreSQL, synchronous commit FULL" } else { "journal WAL, synchronous FULL" };
+    assert!(storage.contains(durable), "{storage}");
     let off = text_of(&org.get("/users"), "backup-schedule").unwrap_or_default();
     assert!(off.contains("No automatic backups"), "{off}");
 }
@@ -170,9 +237,15 @@ fn automatic_backups_are_checked_pruned_kept_per_round_and_shown() {
         "warn",
         &[("TENGEN_TZ", "Asia/Shanghai")],
     );
+    // Copies are named after the database: its file's stem, or PostgreSQL's database name.
+    let pg = is_pg(&s.db);
+    let (stem, ext) = match pg {
+        true => (s.db.to_string_lossy().rsplit('/').next().unwrap().to_string(), ".pgdump"),
+        false => ("tengen".to_string(), ".sqlite"),
+    };
     let org = s.first_organizer();
     let last = wait_for(&org, "/users", "backup-last");
-    assert!(last.contains("integrity checked") && last.contains("tengen-auto-"), "{last}");
+    assert!(last.contains("integrity checked") && last.contains(&format!("{stem}-auto-")), "{last}");
     let schedule = text_of(&org.get("/users"), "backup-schedule").unwrap();
     assert!(schedule.contains("keeping the last 2"), "{schedule}");
     // A published round gets a copy of its own, which pruning never removes.
@@ -180,7 +253,7 @@ fn automatic_backups_are_checked_pruned_kept_per_round_and_shown() {
     pair_round(&org, tid, 1, "7");
     publish_round(&s, &org, tid, 1);
     let deadline = Instant::now() + Duration::from_secs(60);
-    let prefix = format!("tengen-round-t{tid}-r1-");
+    let prefix = format!("{stem}-round-t{tid}-r1-");
     while !files(&backups).iter().any(|f| f.starts_with(&prefix)) {
         assert!(Instant::now() < deadline, "no round copy: {:?}", files(&backups));
         std::thread::sleep(Duration::from_millis(100));
@@ -188,7 +261,7 @@ fn automatic_backups_are_checked_pruned_kept_per_round_and_shown() {
     // Let a few more copies pass, then stop and look. Only finished copies count: the server
     // is killed, possibly in the middle of one (its `.partial` is removed by the next run's
     // pruning, a unit test of db::backup).
-    let done = |f: &String| f.contains("-auto-") && f.ends_with(".sqlite");
+    let done = |f: &String| f.contains("-auto-") && f.ends_with(ext);
     // Between two copies (a second apart) the folder holds exactly the last two.
     let seen = files(&backups).into_iter().filter(done).max().unwrap();
     loop {
@@ -200,24 +273,30 @@ fn automatic_backups_are_checked_pruned_kept_per_round_and_shown() {
         std::thread::sleep(Duration::from_millis(50));
     }
     s.stop();
-    let all: Vec<String> = files(&backups).into_iter().filter(|f| f.ends_with(".sqlite")).collect();
+    let all: Vec<String> = files(&backups).into_iter().filter(|f| f.ends_with(ext)).collect();
     // STEM-auto-20261203-093000.123+0800.sqlite: Shanghai's wall clock and its offset.
     let shanghai = (chrono::Utc::now() + chrono::Duration::hours(8)).format("%Y%m%d").to_string();
     for f in &all {
-        let stamp = f.trim_end_matches(".sqlite").rsplit('-').take(2).collect::<Vec<_>>();
+        let stamp = f.trim_end_matches(ext).rsplit('-').take(2).collect::<Vec<_>>();
         assert!(stamp[0].ends_with("+0800"), "{f}: Shanghai's offset");
         assert!(stamp[1] == shanghai || f.contains("-235"), "{f}: Shanghai's date {shanghai}");
     }
     assert!((2..=3).contains(&all.iter().filter(|f| f.contains("-auto-")).count()), "{all:?}");
     assert_eq!(all.iter().filter(|f| f.starts_with(&prefix)).count(), 1, "{all:?}");
-    for f in &all {
+    for f in all.iter().filter(|_| !pg) {
         let c = rusqlite::Connection::open(backups.join(f)).unwrap();
         let ok: String = c.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
         assert_eq!(ok, "ok", "{f}");
     }
+    for f in all.iter().filter(|_| pg) {
+        let list =
+            std::process::Command::new("pg_restore").arg("--list").arg(backups.join(f)).output().unwrap();
+        assert!(list.status.success(), "{f}: {}", String::from_utf8_lossy(&list.stderr));
+    }
+    // The round's copy holds the round as published (on PostgreSQL: restored to be read).
     let round_copy = backups.join(all.iter().find(|f| f.starts_with(&prefix)).unwrap());
     assert_eq!(
-        count_rows(
+        backup_count(
             &round_copy,
             &format!("SELECT count(*) FROM rounds WHERE tournament_id = {tid} AND published")
         ),
@@ -231,11 +310,20 @@ fn a_failed_backup_is_shown_and_leaves_no_file() {
     let mut org = s.first_organizer();
     let backups = s.dir.path().join("auto");
     let b = backups.to_str().unwrap().to_string();
-    // A backup disk that holds one page: every copy fails part-way.
+    let pg = is_pg(&s.db);
+    // A backup disk that holds one page: every copy fails part-way. (pg_dump writes a file of
+    // its own that no page limit reaches: there the folder cannot be made, under a file.)
+    let b = if pg {
+        std::fs::write(s.dir.path().join("not-a-folder"), b"").unwrap();
+        s.dir.path().join("not-a-folder").join("auto").to_string_lossy().to_string()
+    } else {
+        b
+    };
     let s = s.restart(&["--backup-dir", &b, "--backup-every", "1h", "--max-db-pages", "1"]);
     org.rebase(&s);
     let failed = wait_for(&org, "/users", "backup-failed");
-    assert!(failed.contains("FAILED") && failed.contains("full"), "{failed}");
+    let why = if pg { "Not a directory" } else { "full" };
+    assert!(failed.contains("FAILED") && failed.contains(why), "{failed}");
     assert!(text_of(&org.get("/users"), "backup-last").is_none());
     assert_eq!(files(&backups), Vec::<String>::new(), "no 0-byte or partial file");
     drop(s);

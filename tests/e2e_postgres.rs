@@ -14,16 +14,10 @@
 
 mod common;
 use common::*;
-use std::process::Command;
 
-/// `psql -tA` on the test database: the rows, fields separated by `|`.
+/// Rows of `sql` on the test database, fields joined by `|`.
 fn psql(url: &str, sql: &str) -> Vec<String> {
-    let out = Command::new("psql")
-        .args([url, "-v", "ON_ERROR_STOP=1", "-tAq", "-c", sql])
-        .output()
-        .expect("psql (Debian's postgresql-client) on PATH");
-    assert!(out.status.success(), "psql {sql}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).lines().filter(|l| !l.is_empty()).map(str::to_string).collect()
+    psql_rows(url, sql).into_iter().map(|r| r.join("|")).collect()
 }
 
 #[test]
@@ -99,18 +93,10 @@ fn demo_backup_and_restore_on_postgresql() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bad = dir.path().join("bad.pgdump");
     std::fs::write(&bad, "not a dump").unwrap();
-    let out = Command::new(bin())
-        .current_dir(dir.path())
-        .args(["--db", &to, "restore", bad.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", bad.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a Tengen database"));
-    let out = Command::new(bin())
-        .current_dir(dir.path())
-        .args(["--db", &to, "restore", dump.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", dump.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     for sql in ["SELECT count(*) FROM entrants", "SELECT count(*) FROM audit", "SELECT count(*) FROM games"] {
         assert_eq!(psql(&from, sql), psql(&to, sql), "{sql}");
@@ -157,10 +143,7 @@ fn an_event_under_way_moves_from_sqlite_to_postgresql() {
     drop(s);
 
     let to = fresh_pg(&base);
-    let out = Command::new(bin())
-        .args(["migrate-db", "--from", file.to_str().unwrap(), "--to", &to])
-        .output()
-        .unwrap();
+    let out = run_tengen(None, &["migrate-db", "--from", file.to_str().unwrap(), "--to", &to]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
     assert!(said.contains("audit: ") && said.contains("rows copied and checked"), "{said}");
@@ -183,10 +166,7 @@ fn an_event_under_way_moves_from_sqlite_to_postgresql() {
     let n: i64 = psql(&to, "SELECT count(*) FROM results")[0].parse().unwrap();
     assert_eq!(n, 3);
 
-    let out = Command::new(bin())
-        .args(["migrate-db", "--from", file.to_str().unwrap(), "--to", &to])
-        .output()
-        .unwrap();
+    let out = run_tengen(None, &["migrate-db", "--from", file.to_str().unwrap(), "--to", &to]);
     assert!(!out.status.success());
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("not empty"),

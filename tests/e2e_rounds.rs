@@ -94,8 +94,10 @@ fn swiss_review_swap_publish_public_page_and_unpublish_refused_after_a_result() 
     assert_eq!(r.location(), format!("/t/{tid}/rounds/1?done=pair"));
     let page = c.get(&r.location());
     assert_eq!(page.status, 200);
-    let seed =
-        query(&s.db, &format!("SELECT seed, published, status FROM rounds WHERE tournament_id = {tid}"));
+    let seed = query(
+        &s.db,
+        &format!("SELECT seed, CAST(published AS INTEGER), status FROM rounds WHERE tournament_id = {tid}"),
+    );
     assert_eq!((seed[0][1].as_str(), seed[0][2].as_str()), ("0", "draft"));
     assert!(!seed[0][0].is_empty());
     assert!(
@@ -114,10 +116,7 @@ fn swiss_review_swap_publish_public_page_and_unpublish_refused_after_a_result() 
     // Publish: tables numbered, the public page shows it (no login, phone-friendly).
     let r = post_round(&c, &s, tid, 1, "publish", &[]);
     assert_eq!(r.status, 303, "{}", r.body);
-    assert_eq!(
-        count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published = 1 AND status = 'published'"),
-        1
-    );
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published AND status = 'published'"), 1);
     let public = anon.get(&format!("/t/{tid}/pairings/1"));
     assert_eq!(public.status, 200);
     assert!(public.body.contains("name=\"viewport\""));
@@ -146,7 +145,7 @@ fn swiss_review_swap_publish_public_page_and_unpublish_refused_after_a_result() 
     let r = post_round(&c, &s, tid, 1, "unpublish", &[]);
     assert_eq!(r.status, 409, "{}", r.body);
     assert!(r.body.contains("a result has been entered"), "{}", r.body);
-    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published = 1"), 1, "still published");
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published"), 1, "still published");
 
     // Round 2: no rematch, scores shown, explain view.
     assert_eq!(pair(&c, &s, tid, 2, "").status, 303);
@@ -408,7 +407,7 @@ fn opengotha_export_reads_back_through_the_import() {
                  CASE g.result WHEN 'RESULT_UNKNOWN' THEN '' ELSE g.result END \
                  FROM games g JOIN entrants b ON b.id = g.black_id LEFT JOIN entrants w ON w.id = g.white_id \
                  JOIN rounds r ON r.tournament_id = g.tournament_id AND r.number = g.round_number \
-                 WHERE g.tournament_id = {t} AND r.published = 1"
+                 WHERE g.tournament_id = {t} AND r.published"
             ),
         );
         v.sort();
@@ -518,7 +517,7 @@ fn round_robin_schedule_and_knockout_bracket() {
     assert_eq!(
         count_rows(
             &s.db,
-            &format!("SELECT count(*) FROM rounds WHERE tournament_id = {rr} AND published = 0")
+            &format!("SELECT count(*) FROM rounds WHERE tournament_id = {rr} AND NOT published")
         ),
         3
     );
@@ -619,5 +618,5 @@ fn round_routes_need_login_role_and_csrf_and_unknown_ids_are_404() {
         assert_eq!(r.status, 403, "{action}");
     }
     assert_eq!(a.get(&format!("/t/{tid}/rounds/1/attendance")).status, 403);
-    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published = 1"), 0);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published"), 0);
 }

@@ -11,14 +11,11 @@ use common::*;
 fn crash_run(args: &[&str], trials: usize) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("stress.json");
-    let out = std::process::Command::new(bin())
-        .args(["stress", "crash", "--trials", &trials.to_string()])
-        .args(args)
-        .arg("--report")
-        .arg(&report)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("run tengen stress crash");
+    let trials_s = trials.to_string();
+    let mut all = vec!["stress", "crash", "--trials", &trials_s];
+    all.extend_from_slice(args);
+    all.extend(["--report", report.to_str().unwrap()]);
+    let out = run_tengen(None, &all);
     let text = std::fs::read_to_string(&report).unwrap_or_default();
     assert!(out.status.success(), "exit {:?}\n{}\n{text}", out.status, String::from_utf8_lossy(&out.stderr));
     let r: serde_json::Value = serde_json::from_str(&text).expect("JSON report");
@@ -137,10 +134,7 @@ fn postgresql_or_either_server_killed_loses_nothing() {
 
 #[test]
 fn unknown_write_kinds_are_refused() {
-    let out = std::process::Command::new(bin())
-        .args(["stress", "crash", "--trials", "1", "--writes", "entrant-create,teleport"])
-        .output()
-        .expect("run tengen stress crash");
+    let out = run_tengen(None, &["stress", "crash", "--trials", "1", "--writes", "entrant-create,teleport"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("teleport"));
 }
@@ -151,14 +145,11 @@ fn unknown_write_kinds_are_refused() {
 /// `tengen bench load` with `extra` arguments for a few seconds on a small event, and the
 /// checks every such run must pass; its JSON report.
 fn load_run(extra: &[&str]) -> serde_json::Value {
-    let out = std::process::Command::new(bin())
-        .args(["bench", "load", "--players", "80", "--rounds", "3", "--readers", "8", "--writers", "2"])
-        .args(extra)
-        .args(["--duration", "3", "--write-interval-ms", "50"])
-        .env("TENGEN_LOG", "warn")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("run tengen bench load");
+    let mut all =
+        vec!["bench", "load", "--players", "80", "--rounds", "3", "--readers", "8", "--writers", "2"];
+    all.extend_from_slice(extra);
+    all.extend(["--duration", "3", "--write-interval-ms", "50"]);
+    let out = run_tengen(None, &all);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "exit {:?}\n{stdout}\n{stderr}", out.status);

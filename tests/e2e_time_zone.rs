@@ -74,9 +74,11 @@ fn times_are_typed_and_shown_in_the_events_zone_and_stored_in_utc() {
     let (at_utc, at_local) = {
         let r = query(
             &s.db,
-            &format!("SELECT at, datetime(at, '+8 hours') FROM audit WHERE tournament_id = {tid} ORDER BY id DESC LIMIT 1"),
+            &format!("SELECT at FROM audit WHERE tournament_id = {tid} ORDER BY id DESC LIMIT 1"),
         );
-        (r[0][0].clone(), r[0][1].clone())
+        let utc =
+            chrono::NaiveDateTime::parse_from_str(&r[0][0], "%Y-%m-%d %H:%M:%S").expect("a stored time");
+        (r[0][0].clone(), (utc + chrono::Duration::hours(8)).format("%Y-%m-%d %H:%M:%S").to_string())
     };
     let audit = c.get(&format!("/t/{tid}/audit"));
     assert_eq!(audit.status, 200, "{}", audit.body);

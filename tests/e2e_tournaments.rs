@@ -53,8 +53,9 @@ fn create_and_edit_a_tournament_with_audit_rows() {
         &s.db,
         &format!(
             "SELECT count(*) FROM audit WHERE tournament_id = {tid} AND action = 'update' \
-             AND json_extract(before, '$.ruleset.komi_q') = 15 AND json_extract(after, '$.ruleset.komi_q') = 14 \
-             AND actor = 'org'"
+             AND {} = '15' AND {} = '14' AND actor = 'org'",
+            json_text(&s.db, "before", "ruleset.komi_q"),
+            json_text(&s.db, "after", "ruleset.komi_q")
         ),
     );
     assert_eq!(before_after, 1, "the audit row holds before and after as JSON");
@@ -109,13 +110,13 @@ fn a_published_round_freezes_settings_that_change_played_games() {
     let c = s.first_organizer();
     let tid = create_tournament(&c, "冻结测试赛");
     // No pairing engine yet: publish round 1 directly in the database.
-    let db = rusqlite::Connection::open(&s.db).unwrap();
-    db.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
-    db.execute(
-        "INSERT INTO rounds (tournament_id, number, published, published_at) VALUES (?1, 1, 1, '2026-12-05 09:00:00')",
-        [tid],
-    )
-    .unwrap();
+    exec_sql(
+        &s.db,
+        &format!(
+            "INSERT INTO rounds (tournament_id, number, published, published_at) \
+             VALUES ({tid}, 1, TRUE, '2026-12-05 09:00:00')"
+        ),
+    );
     let path = format!("/t/{tid}/settings");
     let page = c.get(&path);
     assert!(page.body.contains("1 round(s) published"));
@@ -156,7 +157,7 @@ fn deleting_a_tournament_makes_a_backup_first() {
     let backups: Vec<_> = std::fs::read_dir(s.dir.path().join("backups")).unwrap().collect();
     assert_eq!(backups.len(), 1);
     let file = backups[0].as_ref().unwrap().path();
-    assert_eq!(count_rows(&file, "SELECT count(*) FROM entrants"), 1, "the backup holds the deleted data");
+    assert_eq!(backup_count(&file, "SELECT count(*) FROM entrants"), 1, "the backup holds the deleted data");
     assert_eq!(
         count_rows(&s.db, "SELECT count(*) FROM audit WHERE action = 'delete' AND entity = 'tournament'"),
         1
@@ -179,7 +180,10 @@ fn komi_states_its_unit_and_is_confirmed_with_its_conversion() {
     let komi_of = |tid: &str| {
         query_opt(
             &s.db,
-            &format!("SELECT json_extract(ruleset, '$.komi_q') FROM tournaments WHERE id = {tid}"),
+            &format!(
+                "SELECT CAST({} AS INTEGER) FROM tournaments WHERE id = {tid}",
+                json_text(&s.db, "ruleset", "komi_q")
+            ),
         )
     };
     let create = |c: &Client, komi: &str, confirm: Option<&str>| {

@@ -114,6 +114,7 @@ users-intro_organizer = The arbiter accounts you added. You may switch them off 
 users-admin = account administrator
 server-title = Server: storage and backups
 server-storage = Database { $p0 }: journal { $p1 }, synchronous { $p2 } (FULL: every saved change is on disk before it is confirmed, even after a power cut).
+server-storage_pg = Database { $p0 }: PostgreSQL, synchronous commit { $p1 } (FULL: every saved change is on disk before it is confirmed, even after a power cut).
 server-backups_off = No automatic backups: start the server with --backup-dir DIR (and --backup-every 10m).
 server-backups_on = Automatic backups into { $p0 } every { $p1 } min, keeping the last { $p2 } and one per published round.
 server-backup_last = Last backup: { $p0 } UTC, { $p1 }, { $p2 }, integrity checked.

@@ -114,6 +114,7 @@ users-intro_organizer = 您添加的裁判账号。只要他们只在您组织�
 users-admin = 账号管理员
 server-title = 服务器：存储与备份
 server-storage = 数据库 { $p0 }：日志模式 { $p1 }，同步级别 { $p2 }（FULL：每次保存在确认之前已写入磁盘，断电也不会丢失）。
+server-storage_pg = 数据库 { $p0 }：PostgreSQL，同步提交 { $p1 }（FULL：每次保存在确认之前已写入磁盘，断电也不会丢失）。
 server-backups_off = 未开启自动备份：请用 --backup-dir 目录（及 --backup-every 10m）启动服务器。
 server-backups_on = 每 { $p1 } 分钟自动备份到 { $p0 }，保留最近 { $p2 } 份及每个已发布轮次各一份。
 server-backup_last = 最近一次备份：{ $p0 }（UTC），{ $p1 }，{ $p2 }，已通过完整性检查。

@@ -34,14 +34,28 @@ pub fn bin() -> PathBuf {
     }
 }
 
+/// Run `tengen` with `args` as they are (no `--db` added: `stress`, `bench`, `migrate-db`, or
+/// a `--db` of the caller's), in `dir` when given; quiet logs, no stdin.
+pub fn run_tengen(dir: Option<&Path>, args: &[&str]) -> Output {
+    let mut cmd = Command::new(bin());
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    cmd.args(args).env("TENGEN_LOG", "warn").stdin(Stdio::null()).output().expect("run tengen")
+}
+
 /// Run a `tengen` subcommand against `db`.
 pub fn cli(db: &Path, args: &[&str], stdin_env_password: Option<&str>) -> Output {
+    cli_command(db, args, stdin_env_password).output().expect("run tengen")
+}
+
+fn cli_command(db: &Path, args: &[&str], stdin_env_password: Option<&str>) -> Command {
     let mut cmd = Command::new(bin());
     cmd.arg("--db").arg(db).args(args).stdin(Stdio::null());
     if let Some(p) = stdin_env_password {
         cmd.env("TENGEN_PASSWORD", p);
     }
-    cmd.output().expect("run tengen")
+    cmd
 }
 
 pub struct Server {
@@ -88,10 +102,7 @@ impl Server {
         log: &str,
         envs: &[(&str, &str)],
     ) -> Server {
-        let db = match std::env::var("TENGEN_E2E_PG") {
-            Ok(url) => PathBuf::from(fresh_pg(&url)),
-            Err(_) => dir.path().join("tengen.db"),
-        };
+        let db = fresh_database(dir.path());
         Server::spawn(dir, db, args, stderr, log, envs)
     }
 
@@ -116,7 +127,9 @@ impl Server {
         log: &str,
         envs: &[(&str, &str)],
     ) -> Server {
+        // In its own directory: on PostgreSQL the automatic backups go to ./backups.
         let mut child = Command::new(bin())
+            .current_dir(dir.path())
             .envs(envs.iter().copied())
             .arg("serve")
             .arg("--db")
@@ -166,8 +179,10 @@ impl Server {
         Client::new(&self.base)
     }
 
+    /// Run a `tengen` subcommand against this server's database, in its directory (where a
+    /// PostgreSQL server's automatic backups go, as SQLite's go beside the file).
     pub fn cli(&self, args: &[&str]) -> Output {
-        cli(&self.db, args, None)
+        cli_command(&self.db, args, None).current_dir(self.dir.path()).output().expect("run tengen")
     }
 
     /// Create the first organizer through the one-time link; returns the logged-in client.
@@ -547,6 +562,15 @@ pub fn add_entrant(c: &Client, tid: i32, family: &str, given: &str, rank: &str) 
     )
 }
 
+/// A database for a fresh server: `dir`/tengen.db, or with `TENGEN_E2E_PG` a new PostgreSQL
+/// database of its own.
+pub fn fresh_database(dir: &Path) -> PathBuf {
+    match std::env::var("TENGEN_E2E_PG") {
+        Ok(url) => PathBuf::from(fresh_pg(&url)),
+        Err(_) => dir.join("tengen.db"),
+    }
+}
+
 /// Whether the server's database is PostgreSQL (`TENGEN_E2E_PG=postgres://…` runs the e2e
 /// tests there, with a server built `--features postgres`; each server start wipes that
 /// database). The helpers below then read it through `psql`.
@@ -574,28 +598,71 @@ pub fn fresh_pg(base: &str) -> String {
 
 /// Rows of `sql` on PostgreSQL through `psql`, every column as text (NULL as "").
 pub fn psql_rows(url: &str, sql: &str) -> Vec<Vec<String>> {
+    psql_cells(url, sql).into_iter().map(|r| r.into_iter().map(Option::unwrap_or_default).collect()).collect()
+}
+
+/// Rows of `sql` on PostgreSQL through `psql`, NULL as None and an empty text as Some("")
+/// (psql prints NULL as the unit separator's neighbour \x1d, which no test value holds).
+pub fn psql_cells(url: &str, sql: &str) -> Vec<Vec<Option<String>>> {
     let out = Command::new("psql")
-        .args([url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-F", "\x1f", "-R", "\x1e", "-c", sql])
+        .args([url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-F", "\x1f", "-R", "\x1e"])
+        .args(["-P", "null=\x1d", "-c", sql])
         .output()
         .expect("psql (Debian's postgresql-client)");
     assert!(out.status.success(), "psql {sql}: {}", String::from_utf8_lossy(&out.stderr));
+    // Rows joined by \x1e and one newline at the end; no output at all is no row.
     let text = String::from_utf8_lossy(&out.stdout);
-    text.trim_end_matches('\n')
-        .split('\x1e')
-        .filter(|r| !r.is_empty())
-        .map(|r| r.split('\x1f').map(str::to_string).collect())
+    let Some(text) = text.strip_suffix('\n') else { return Vec::new() };
+    text.split('\x1e')
+        .map(|r| r.split('\x1f').map(|v| (v != "\x1d").then(|| v.to_string())).collect())
         .collect()
+}
+
+/// The SQL for the text at `path` (dotted, e.g. `ruleset.komi_q`) in the JSON text column
+/// `column`, the same on both engines: a string without its quotes, a number as written,
+/// NULL when absent. Compare it with a text literal (`= '15'`).
+pub fn json_text(db: &Path, column: &str, path: &str) -> String {
+    if is_pg(db) {
+        format!("({column}::jsonb #>> '{{{}}}')", path.replace('.', ","))
+    } else {
+        format!("CAST(json_extract({column}, '$.{path}') AS TEXT)")
+    }
+}
+
+/// A UTC time `minutes` from now as the app stores it (`YYYY-MM-DD HH:MM:SS`), for SQL that
+/// moves a stored time (both engines keep these as text).
+pub fn utc_text_in_minutes(minutes: i64) -> String {
+    (chrono::Utc::now() + chrono::Duration::minutes(minutes)).format("%Y-%m-%d %H:%M:%S").to_string()
 }
 
 /// Count rows of a table in the database file directly (read-only; WAL readers do not block).
 pub fn count_rows(db: &Path, sql: &str) -> i64 {
     if is_pg(db) {
-        return psql_rows(&db.to_string_lossy(), sql)[0][0].parse().expect("count");
+        return query_opt(db, sql).expect("count");
     }
     let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open db");
     c.busy_timeout(Duration::from_secs(5)).expect("busy timeout");
     c.query_row(sql, [], |r| r.get(0)).expect("count")
+}
+
+/// Count rows in a backup file: an SQLite copy is read as it is; a PostgreSQL dump (pg_dump's
+/// custom format, "PGDMP") is restored with pg_restore into a database of its own first, so
+/// the test reads what a restore would bring back.
+pub fn backup_count(file: &Path, sql: &str) -> i64 {
+    let bytes = std::fs::read(file).expect("read the backup");
+    if !bytes.starts_with(b"PGDMP") {
+        return count_rows(file, sql);
+    }
+    let base = std::env::var("TENGEN_E2E_PG").expect("a PostgreSQL dump outside a PostgreSQL run");
+    let url = fresh_pg(&base);
+    let out = Command::new("pg_restore")
+        .args(["--no-owner", "--exit-on-error", "-d", &url])
+        .arg(file)
+        .output()
+        .expect("pg_restore (Debian's postgresql-client)");
+    assert!(out.status.success(), "pg_restore: {}", String::from_utf8_lossy(&out.stderr));
+    count_rows(Path::new(&url), sql)
 }
 
 /// Run SQL that writes (a test standing in for a feature another branch provides, e.g.
@@ -733,8 +800,8 @@ pub fn query_opt(db: &Path, sql: &str) -> Option<i64> {
 /// Read one text value from the database.
 pub fn query_text(db: &Path, sql: &str) -> Option<String> {
     if is_pg(db) {
-        let rows = psql_rows(&db.to_string_lossy(), sql);
-        return rows.first().and_then(|r| r.first()).filter(|v| !v.is_empty()).cloned();
+        let rows = psql_cells(&db.to_string_lossy(), sql);
+        return rows.into_iter().next().and_then(|r| r.into_iter().next()).flatten();
     }
     let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open db");
@@ -967,11 +1034,12 @@ pub fn pdf_rows<'a>(text: &str, names: &[&'a str]) -> Vec<(&'a str, String)> {
 /// played on the board needs the colours first.
 #[allow(dead_code)]
 pub fn nigiri_all(c: &Client, db: &Path, tid: i32, n: u32) {
+    let record = json_text(db, "nigiri", "record");
     let pending = query(
         db,
         &format!(
             "SELECT id, pairing_version FROM games WHERE tournament_id = {tid} AND round_number = {n} \
-             AND nigiri_holder_id IS NOT NULL AND json_extract(nigiri, '$.record') IS NULL ORDER BY board"
+             AND nigiri_holder_id IS NOT NULL AND {record} IS NULL ORDER BY board"
         ),
     );
     for row in pending {

@@ -71,11 +71,6 @@ fn parse_public_url(u: &str) -> Result<(bool, String), String> {
 }
 
 pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, String> {
-    if a.backup_dir.is_some() && matches!(crate::db::Target::of(db), crate::db::Target::Postgres(_)) {
-        return Err("--backup-dir: scheduled backups copy a SQLite file; back up a PostgreSQL office \
-                    with `tengen backup FILE` (pg_dump) from cron, or PostgreSQL's own archiving"
-            .into());
-    }
     let trusted = a.trusted_proxy.iter().map(|p| Net::parse(p)).collect::<Result<Vec<_>, _>>()?;
     let (public_https, public_host) = match &a.public_url {
         Some(u) => {

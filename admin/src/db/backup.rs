@@ -135,15 +135,21 @@ pub fn backups_dir(db: &Path) -> PathBuf {
     db.parent().map(|p| p.to_path_buf()).unwrap_or_default().join("backups")
 }
 
-/// Back up the database into backups/ before a destructive action; returns the file written.
-pub fn auto_backup(db: &Path, why: &str) -> Result<PathBuf, DbError> {
-    let (stem, ext) = match super::Target::of(db) {
+/// A backup file's name before its stamp, and its extension: the database file's stem and
+/// `sqlite`, or a PostgreSQL database's name and `pgdump` (pg_dump's custom format).
+fn stem_and_ext(db: &Path) -> (String, &'static str) {
+    match super::Target::of(db) {
         super::Target::Postgres(url) => (pg::db_name(&url), "pgdump"),
         super::Target::Sqlite(_) => (
             db.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "tengen".into()),
             "sqlite",
         ),
-    };
+    }
+}
+
+/// Back up the database into backups/ before a destructive action; returns the file written.
+pub fn auto_backup(db: &Path, why: &str) -> Result<PathBuf, DbError> {
+    let (stem, ext) = stem_and_ext(db);
     let stamp = file_stamp();
     let why: String =
         why.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
@@ -153,9 +159,9 @@ pub fn auto_backup(db: &Path, why: &str) -> Result<PathBuf, DbError> {
 }
 
 /// What the automatic backups of `serve --backup-dir DIR --backup-every T` keep: the last
-/// `keep` copies (`STEM-auto-STAMP.sqlite`) and, never pruned, one per published round: the
+/// `keep` copies (`STEM-auto-STAMP.EXT`) and, never pruned, one per published round: the
 /// first copy taken after round N of tournament T was published is also linked as
-/// `STEM-round-tT-rN-STAMP.sqlite`.
+/// `STEM-round-tT-rN-STAMP.EXT`. EXT is `sqlite`, or `pgdump` on PostgreSQL.
 #[derive(Debug, Clone)]
 pub struct AutoBackup {
     pub dir: PathBuf,
@@ -174,16 +180,12 @@ pub struct Taken {
 }
 
 impl AutoBackup {
-    fn stem(db: &Path) -> String {
-        db.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "tengen".into())
-    }
-
     /// Take one backup of `db` now: copy, check, link the rounds published since the last
     /// round copy, prune old copies.
     pub fn run_once(&self, db: &Path) -> Result<Taken, DbError> {
-        let stem = Self::stem(db);
+        let (stem, ext) = stem_and_ext(db);
         let stamp = file_stamp();
-        let file = self.dir.join(format!("{stem}-auto-{stamp}.sqlite"));
+        let file = self.dir.join(format!("{stem}-auto-{stamp}.{ext}"));
         backup_limited(db, &file, self.max_pages)?;
         let bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         let names = self.names()?;
@@ -193,13 +195,13 @@ impl AutoBackup {
             if names.iter().any(|f| f.starts_with(&prefix)) {
                 continue;
             }
-            let link = self.dir.join(format!("{prefix}{stamp}.sqlite"));
+            let link = self.dir.join(format!("{prefix}{stamp}.{ext}"));
             std::fs::hard_link(&file, &link)
                 .or_else(|_| std::fs::copy(&file, &link).map(|_| ()))
                 .map_err(|e| err(format!("{}: {e}", link.display())))?;
             rounds.push((t, n));
         }
-        self.prune(&stem)?;
+        self.prune(&stem, ext)?;
         Ok(Taken { file, bytes, rounds })
     }
 
@@ -211,15 +213,16 @@ impl AutoBackup {
     /// Remove all but the newest `keep` automatic copies (round copies stay), and what a copy
     /// cut short by a killed server left (`*.partial`, `*.partial-journal`): copies are taken
     /// one at a time, so none is being written now.
-    fn prune(&self, stem: &str) -> Result<(), DbError> {
+    fn prune(&self, stem: &str, ext: &str) -> Result<(), DbError> {
         let prefix = format!("{stem}-auto-");
+        let (done, partial) = (format!(".{ext}"), format!(".{ext}.partial"));
         let names = self.names()?;
-        for name in names.iter().filter(|n| n.starts_with(&prefix) && n.contains(".sqlite.partial")) {
+        for name in names.iter().filter(|n| n.starts_with(&prefix) && n.contains(&partial)) {
             std::fs::remove_file(self.dir.join(name)).map_err(|e| err(format!("{name}: {e}")))?;
         }
         let mut autos: Vec<String> =
-            names.into_iter().filter(|n| n.starts_with(&prefix) && n.ends_with(".sqlite")).collect();
-        autos.sort_by_key(|n| (stamp_instant(&n[prefix.len()..n.len() - ".sqlite".len()]), n.clone()));
+            names.into_iter().filter(|n| n.starts_with(&prefix) && n.ends_with(&done)).collect();
+        autos.sort_by_key(|n| (stamp_instant(&n[prefix.len()..n.len() - done.len()]), n.clone()));
         let extra = autos.len().saturating_sub(self.keep.max(1));
         for name in &autos[..extra] {
             std::fs::remove_file(self.dir.join(name)).map_err(|e| err(format!("{name}: {e}")))?;
@@ -228,8 +231,12 @@ impl AutoBackup {
     }
 }
 
-/// The published rounds in a database file, as (tournament, round number).
+/// The published rounds in a backup file, as (tournament, round number): what the copy holds,
+/// not what the live database holds a moment later.
 fn published_rounds(file: &Path) -> Result<Vec<(i32, i32)>, DbError> {
+    if pg::is_dump(file) {
+        return pg::published_rounds(file);
+    }
     let c = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(err)?;
     let mut st = c
         .prepare("SELECT tournament_id, number FROM rounds WHERE published ORDER BY tournament_id, number")
@@ -317,6 +324,34 @@ mod pg {
         }
     }
 
+    /// The published rounds in the archive, from its `rounds` data (`pg_restore --data-only`
+    /// writes it as a COPY block: a header naming the columns, then one tab-separated line
+    /// per row, booleans as t/f).
+    pub fn published_rounds(file: &Path) -> Result<Vec<(i32, i32)>, DbError> {
+        let mut c = Command::new("pg_restore");
+        c.args(["--data-only", "--table=rounds", "--file=-"]).arg(file).stdin(Stdio::null());
+        let sql = run(c, "pg_restore")?;
+        Ok(copy_rows(&sql, "rounds")
+            .filter(|r| r.get("published") == Some(&"t"))
+            .filter_map(|r| Some((r.get("tournament_id")?.parse().ok()?, r.get("number")?.parse().ok()?)))
+            .collect())
+    }
+
+    /// The rows of `table`'s COPY block in pg_restore's SQL, each as column → text.
+    pub fn copy_rows<'a>(
+        sql: &'a str,
+        table: &str,
+    ) -> impl Iterator<Item = std::collections::HashMap<&'a str, &'a str>> + 'a {
+        let head = format!("COPY public.{table} (");
+        let mut lines = sql.lines().skip_while(move |l| !l.starts_with(&head));
+        let columns: Vec<&str> = lines
+            .next()
+            .and_then(|h| h.split_once('(')?.1.split_once(')'))
+            .map(|(cols, _)| cols.split(", ").map(|c| c.trim_matches('"')).collect())
+            .unwrap_or_default();
+        lines.take_while(|l| *l != "\\.").map(move |l| columns.iter().copied().zip(l.split('\t')).collect())
+    }
+
     /// Replace the database's contents with the archive's, in one transaction.
     pub fn restore(url: &str, file: &Path) -> Result<(), DbError> {
         let (mut c, shown) = tool("pg_restore", url);
@@ -342,6 +377,20 @@ mod tests {
             c.execute("INSERT INTO filler VALUES (?1)", [&"x".repeat(2000)]).unwrap();
         }
         db
+    }
+
+    #[test]
+    fn a_dumps_rounds_are_read_from_its_copy_block_by_column_name() {
+        let sql = "--\n-- Data for Name: rounds\n--\n\n\
+                   COPY public.rounds (id, tournament_id, \"number\", published, seed) FROM stdin;\n\
+                   1\t1\t1\tt\t7\n2\t1\t2\tf\t\\N\n3\t2\t1\tt\t9\n\\.\n\n\
+                   COPY public.other (published) FROM stdin;\nt\n\\.\n";
+        let published: Vec<(&str, &str)> = pg::copy_rows(sql, "rounds")
+            .filter(|r| r["published"] == "t")
+            .map(|r| (r["tournament_id"], r["number"]))
+            .collect();
+        assert_eq!(published, [("1", "1"), ("2", "1")]);
+        assert_eq!(pg::copy_rows("no copy here", "rounds").count(), 0);
     }
 
     #[test]

@@ -262,14 +262,13 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
         2 => "FULL",
         _ => "EXTRA",
     };
-    out.push((
-        "storage",
-        lang.tf(
-            "server.storage",
-            &[&crate::db::Target::of(&ctx.state.db_path).shown(), &journal.to_uppercase(), &sync_name],
-        ),
-        sync < 2,
-    ));
+    let shown = crate::db::Target::of(&ctx.state.db_path).shown();
+    // PostgreSQL has no journal mode to state: its commit level (`synchronous_commit`) is all.
+    let storage = match journal.as_str() {
+        "postgresql" => lang.tf("server.storage_pg", &[&shown, &sync_name]),
+        _ => lang.tf("server.storage", &[&shown, &journal.to_uppercase(), &sync_name]),
+    };
+    out.push(("storage", storage, sync < 2));
     let b = ctx.state.backups.lock().map(|b| b.clone()).unwrap_or_default();
     match &b.schedule {
         None => out.push(("backup-schedule", lang.t("server.backups_off").to_string(), true)),
