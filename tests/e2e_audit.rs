@@ -64,9 +64,7 @@ fn the_audit_reads_as_sentences_filters_and_pages() {
     let audit = format!("/t/{tid}/audit");
 
     // Chinese: who did what to whom, with the player and round named; no raw action words.
-    let mut zh = s.client();
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     let page = get_ok(&zh, &audit);
     let said = sentences(&page);
     let has = |all: &[String], part: &str| all.iter().any(|x| x.contains(part));

@@ -77,9 +77,7 @@ fn a_count_on_a_nigiri_board_waits_for_the_nigiri() {
         f.extend(fields);
         assert_eq!(game_post(&c, tid, g1, "result", &f).status, 400);
     }
-    let mut zh = s.client();
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     let r = game_post(&zh, tid, g1, "result", &[("do", "save"), ("method", "time"), ("winner", "black")]);
     assert_eq!(r.status, 400);
     assert!(r.field_error("method").unwrap_or_default().contains("本台尚未登记猜先结果"), "{}", r.body);
@@ -283,9 +281,7 @@ fn an_entry_against_a_deciding_ruling_is_refused_naming_the_ruling() {
     assert_eq!(query_text(&s.db, &format!("SELECT version FROM results WHERE game_id = {g1}")), before);
     assert_eq!(query_text(&s.db, &format!("SELECT entry FROM results WHERE game_id = {g1}")), None);
     // In Chinese: 第120手 黑方：警告.
-    let mut zh = s.client();
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     let r =
         game_post(&zh, tid, g1, "result", &[("do", "save"), ("method", "resignation"), ("winner", "black")]);
     assert_eq!(r.status, 400);
@@ -354,9 +350,7 @@ fn nothing_that_decides_a_game_is_preselected() {
     assert_eq!(results_rows(&s, g1), 0);
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rulings"), 0);
     // In Chinese.
-    let mut zh = s.client();
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     let r = game_post(&zh, tid, g1, "result", &[("do", "save"), ("method", "time")]);
     assert_eq!(r.field_error("winner").as_deref(), Some("请选择胜方。"));
 

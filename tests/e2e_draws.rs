@@ -96,9 +96,7 @@ fn swiss_round_one_of_an_unrated_field_pairs_rank_halves_by_lot_and_the_setting_
         form.body
     );
     assert!(form.body.contains("<option value=\"lot\">Pure computer lot"), "{}", form.body);
-    let mut zh = Client::new(&s.base);
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     assert!(zh.get(&format!("/t/{tid}/settings")).body.contains("按段级位，再按等级分（默认）"));
     // The entrant list shows the pairing numbers the lots name: 1..7 in order of entry.
     let list = c.get(&format!("/t/{tid}/entrants"));

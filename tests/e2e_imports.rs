@@ -251,9 +251,20 @@ fn opengotha_import_replaces_or_creates_and_never_merges() {
     assert!(r.body.contains("Deletes its 9 entrant(s)"), "the preview shown again is current: {}", r.body);
     assert_eq!(state(&s, tid), before);
 
-    // Confirmed on a fresh preview: replaced, after a backup.
+    // Confirmed on a fresh preview, but the backup that comes first cannot be made (backups/
+    // is a file): nothing replaced, the reason on the page, the upload kept in the form.
     let p = upload(&c, tid, "opengotha", "simplemm.xml", SIMPLE_MM);
+    let in_the_way = s.dir.path().join("backups");
+    std::fs::write(&in_the_way, b"").unwrap();
     let r = confirm(&c, tid, "opengotha", &p, &[("mode", "replace"), ("confirm_replace", "on")]);
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert!(r.body.contains("the backup that comes before this change could not be made"), "{}", r.body);
+    assert_eq!(r.input("payload"), p.input("payload"), "the upload survives the refusal");
+    assert_eq!(state(&s, tid), before, "nothing replaced");
+    // The folder can be made: the kept form, sent again, replaces after a backup.
+    std::fs::remove_file(&in_the_way).unwrap();
+    let (action, fields) = r.form_inputs("resubmit");
+    let r = c.post_form(&action, &as_refs(&fields));
     assert_eq!(r.status, 303, "{}", r.body);
     let n = |sql: &str| count_rows(&s.db, &sql.replace("{t}", &tid.to_string()));
     assert_eq!(n("SELECT count(*) FROM entrants WHERE tournament_id = {t}"), 16, "the file's players only");

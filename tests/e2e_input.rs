@@ -126,9 +126,7 @@ fn each_upload_has_one_limit_stated_on_its_form_and_refused_with_a_page() {
     assert_eq!(r.status, 303, "{}", &r.body[..r.body.len().min(2000)]);
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM entrants WHERE tournament_id = {tid}")), 4);
     // Over it: refused at the preview, in the reader's language, naming the limit.
-    let mut zh = Client::new(&s.base);
-    zh.cookies = org.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = org.in_chinese();
     let big = og_of_size(9 * 1024 * 1024);
     let r = zh.post_file(&format!("/t/{tid}/import/opengotha"), &[("csrf", &token)], "file", "big.xml", &big);
     assert_eq!(r.status, 413);

@@ -125,19 +125,11 @@ fn a_csv_import_with_a_chinese_file_name_and_fields_after_the_file_previews() {
     assert!(r.input("payload").is_some(), "the preview carries the file: {}", r.body);
 }
 
-/// A client like `c` that reads Chinese.
-fn zh_twin(s: &Server, c: &Client) -> Client {
-    let mut zh = Client::new(&s.base);
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
-    zh
-}
-
 #[test]
 fn malformed_uploads_are_a_4xx_page_in_the_readers_language_and_nothing_is_written() {
     let s = Server::start();
     let org = s.first_organizer();
-    let zh = zh_twin(&s, &org);
+    let zh = org.in_chinese();
     let g = game_setup(&org, &s, 1);
     let (csrf, v) = sgf_fields(&org, &g);
     let good = body(&[
@@ -234,7 +226,7 @@ fn post_chunked(s: &Server, c: &Client, path: &str, head: &[u8], chunk: &[u8], c
 fn an_upload_over_its_limit_is_stopped_while_it_streams() {
     let s = Server::start();
     let org = s.first_organizer();
-    let zh = zh_twin(&s, &org);
+    let zh = org.in_chinese();
     let g = game_setup(&org, &s, 1);
     let (csrf, v) = sgf_fields(&org, &g);
     let head = format!(

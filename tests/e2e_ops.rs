@@ -80,9 +80,7 @@ fn a_full_database_gives_a_clear_page_that_keeps_what_was_typed() {
         0
     );
     // In Chinese too.
-    let mut zh = Client::new(&s.base);
-    zh.cookies = org.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let mut zh = org.in_chinese();
     let (r, _) = fill_until(&zh, tid, 507, "盘");
     assert!(r.body.contains("磁盘已满"), "{}", r.body);
     // Space is freed: the kept form, sent again as it stands, saves the entrant.
@@ -322,8 +320,13 @@ fn a_failed_backup_is_shown_and_leaves_no_file() {
     let s = s.restart(&["--backup-dir", &b, "--backup-every", "1h", "--max-db-pages", "1"]);
     org.rebase(&s);
     let failed = wait_for(&org, "/users", "backup-failed");
-    let why = if pg { "Not a directory" } else { "full" };
+    let why = if pg { "auto cannot be created or written" } else { "the backup's disk is full" };
     assert!(failed.contains("FAILED") && failed.contains(why), "{failed}");
+    let zh = org.in_chinese();
+    let failed = text_of(&zh.get("/users"), "backup-failed").unwrap_or_default();
+    let why = if pg { "无法创建或写入文件夹" } else { "备份所在磁盘已满" };
+    assert!(failed.contains("失败") && failed.contains(why), "in Chinese: {failed}");
+    assert!(!failed.contains("Not a directory") && !failed.contains("database or disk"), "{failed}");
     assert!(text_of(&org.get("/users"), "backup-last").is_none());
     assert_eq!(files(&backups), Vec::<String>::new(), "no 0-byte or partial file");
     drop(s);

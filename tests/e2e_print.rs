@@ -322,9 +322,7 @@ fn bad_options_are_400_unknown_rounds_404_and_printing_is_for_the_staff() {
         assert!(r.body.contains(&format!("“{option}” must be")), "{path}: {}", r.body);
     }
     // In Chinese too.
-    let mut zh = Client::new(&s.base);
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     let r = zh.get(&format!("{base}/scoresheets.pdf?per_page=6"));
     assert_eq!(r.status, 400);
     assert!(r.body.contains("参数“per_page”只能是 2 或 4"), "{}", r.body);
@@ -825,9 +823,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let r = c.get(&egf);
     assert_eq!(r.status, 409);
     assert!(r.body.contains("pinyin") && r.body.contains(&first.3[..3]), "{}", r.body);
-    let mut zh_staff = Client::new(&s.base);
-    zh_staff.cookies = c.cookies.clone();
-    zh_staff.accept_language = "zh-CN".into();
+    let zh_staff = c.in_chinese();
     // The refusal is in the reader's language, not the file's (issue 15 item 1).
     let body = zh_staff.get(&egf).body;
     assert!(body.contains("无法根据现有赛事数据生成此文件"), "{body}");

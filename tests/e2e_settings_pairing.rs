@@ -194,9 +194,7 @@ fn a_floor_above_the_bar_is_refused_beside_the_field_and_nothing_is_written() {
     let tid = tournament(&c, "下限测试赛", &[("system", "mcmahon")], 0);
     let before = settings_json(&s, tid);
     let audits = count_rows(&s.db, "SELECT count(*) FROM audit WHERE entity = 'tournament'");
-    let mut zh = Client::new(&s.base);
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     let path = format!("/t/{tid}/settings");
     set(&mut f, "version", &before.1);
     let r = zh.submit(&path, &path, &as_refs(&f));

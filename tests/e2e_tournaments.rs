@@ -165,6 +165,45 @@ fn deleting_a_tournament_makes_a_backup_first() {
     assert_eq!(c.get(&format!("/t/{tid}")).status, 404);
 }
 
+/// The backup a delete makes first cannot be made (backups/ is a file, not a folder; on both
+/// engines it is beside the server): nothing is deleted, the page says why in the reader's
+/// language and keeps the typed confirmation, and once the folder can be made the same
+/// confirmation, sent again, deletes after its backup.
+#[test]
+fn a_delete_whose_backup_cannot_be_made_deletes_nothing_and_says_why() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = create_tournament(&c, "备份失败赛");
+    assert_eq!(add_entrant(&c, tid, "王", "伟", "3d").status, 303);
+    let in_the_way = s.dir.path().join("backups");
+    std::fs::write(&in_the_way, b"").unwrap();
+    let path = format!("/t/{tid}/settings");
+    let r = c.submit(&path, &format!("/t/{tid}/delete"), &[("confirm", "备份失败赛")]);
+    assert_eq!(r.status, 503, "{}", r.body);
+    let text = plain_text(&r.body);
+    assert!(
+        text.contains("Nothing was changed: the backup that comes before this change could not be made"),
+        "{text}"
+    );
+    assert!(text.contains("backups cannot be created or written"), "{text}");
+    assert_eq!(r.input("confirm").as_deref(), Some("备份失败赛"), "the typed confirmation is kept");
+    let zh = c.in_chinese();
+    let r = zh.submit(&path, &format!("/t/{tid}/delete"), &[("confirm", "备份失败赛")]);
+    assert_eq!(r.status, 503);
+    let text = plain_text(&r.body);
+    assert!(text.contains("未作任何更改") && text.contains("无法创建或写入文件夹"), "{text}");
+    assert!(!text.contains("Not a directory") && !text.contains("os error"), "{text}");
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), 1);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM audit WHERE action = 'delete'"), 0);
+    // The folder can be made again: the kept form, sent as it stands, deletes.
+    std::fs::remove_file(&in_the_way).unwrap();
+    let (action, fields) = r.form_inputs("resubmit");
+    let again = zh.post_form(&action, &as_refs(&fields));
+    assert_eq!(again.status, 303, "{}", again.body);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), 0);
+    assert_eq!(std::fs::read_dir(&in_the_way).unwrap().count(), 1, "deleted after its backup");
+}
+
 /// Issue 12 item 10: komi states its unit, reads stones or points exactly, and a komi other than the
 /// rule set's is saved only after its conversion was shown and confirmed.
 #[test]
@@ -173,9 +212,7 @@ fn komi_states_its_unit_and_is_confirmed_with_its_conversion() {
     let c = s.first_organizer();
     let form = c.get("/t/new");
     assert_eq!(text_of(&form, "komi-echo").as_deref(), Some("3¾ stones = 7.5 points"));
-    let mut zh = s.client();
-    zh.cookies = c.cookies.clone();
-    zh.accept_language = "zh-CN".into();
+    let zh = c.in_chinese();
     assert_eq!(text_of(&zh.get("/t/new"), "komi-echo").as_deref(), Some("3¾子 = 7.5目"));
     let komi_of = |tid: &str| {
         query_opt(

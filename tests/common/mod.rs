@@ -345,6 +345,14 @@ impl Client {
         }
     }
 
+    /// The same session read in Chinese: a client on the same server with this one's cookies
+    /// (as of now) and Accept-Language zh-CN.
+    pub fn in_chinese(&self) -> Client {
+        let zh = Client::new(&self.base);
+        zh.cookies.replace(self.cookies.borrow().clone());
+        Client { accept_language: "zh-CN".into(), ..zh }
+    }
+
     /// Point this client (cookies kept) at a restarted server.
     pub fn rebase(&mut self, s: &Server) {
         self.base = s.base.clone();

@@ -12,6 +12,76 @@ fn err(e: impl std::fmt::Display) -> DbError {
     DbError::Other(e.to_string())
 }
 
+/// Why a backup could not be made. A page names the cause in the reader's language (`web`);
+/// the log and the command line keep the detail.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BackupFailure {
+    /// The disk that takes the copy is full (or the copy reached its page limit).
+    #[error("the backup's disk is full: {0}")]
+    DiskFull(String),
+    /// The folder for the copy cannot be made or written.
+    #[error("the folder {} cannot be created or written: {}", .0.display(), .1)]
+    Folder(PathBuf, String),
+    /// PostgreSQL's own program is not installed beside Tengen.
+    #[error(
+        "{0} was not found: a PostgreSQL office is backed up and restored with PostgreSQL's own \
+         programs (Debian: apt-get install postgresql-client)"
+    )]
+    ToolMissing(&'static str),
+    /// The copy was made but failed its check, and was removed.
+    #[error("the copy failed its check: {0}")]
+    CheckFailed(String),
+    /// Anything else (the database's own error, a program's message).
+    #[error("{0}")]
+    Other(String),
+}
+
+impl BackupFailure {
+    /// The failure of a step that writes into `dir` (making it, a file in it, a rename).
+    fn folder(dir: &Path, e: &std::io::Error) -> BackupFailure {
+        match e.kind() {
+            std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
+                BackupFailure::DiskFull(e.to_string())
+            }
+            _ => BackupFailure::Folder(dir.to_path_buf(), e.to_string()),
+        }
+    }
+
+    /// What a failed backup's error says: its own failure, or the database's error read as one.
+    pub fn of_error(e: DbError) -> BackupFailure {
+        match e {
+            DbError::Backup(f) => f,
+            e => BackupFailure::of(e),
+        }
+    }
+
+    /// A database or program error: a full disk if it says so, else as it is.
+    fn of(detail: impl std::fmt::Display) -> BackupFailure {
+        let d = detail.to_string();
+        match super::StorageFault::of(&d) {
+            Some(super::StorageFault::Full) => BackupFailure::DiskFull(d),
+            _ => BackupFailure::Other(d),
+        }
+    }
+}
+
+impl From<BackupFailure> for DbError {
+    fn from(f: BackupFailure) -> DbError {
+        DbError::Backup(f)
+    }
+}
+
+/// The folder that holds `file` (the current one for a bare name).
+fn folder_of(file: &Path) -> &Path {
+    file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// Make the folder of `dest` if it is missing.
+fn make_folder(dest: &Path) -> Result<(), BackupFailure> {
+    let dir = folder_of(dest);
+    std::fs::create_dir_all(dir).map_err(|e| BackupFailure::folder(dir, &e))
+}
+
 /// Copy the live database at `db` into `dest` (replaced if it exists). The copy is written
 /// beside `dest` as `*.partial`, checked with `PRAGMA integrity_check`, and only then renamed to
 /// `dest`; a copy that fails (a full disk, a locked file, a failed check) leaves no file behind,
@@ -28,16 +98,11 @@ pub fn backup_limited(db: &Path, dest: &Path, max_pages: Option<u32>) -> Result<
     if !db.exists() {
         return Err(DbError::Other(format!("{} does not exist", db.display())));
     }
-    if let Some(dir) = dest.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir).map_err(|e| err(format!("{}: {e}", dir.display())))?;
-        }
-    }
-    let mut partial = dest.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
-    let r = copy_checked(db, &partial, max_pages)
-        .and_then(|()| std::fs::rename(&partial, dest).map_err(|e| err(format!("{}: {e}", dest.display()))));
+    make_folder(dest)?;
+    let partial = with_suffix(dest, ".partial");
+    let r = copy_checked(db, &partial, max_pages).and_then(|()| {
+        std::fs::rename(&partial, dest).map_err(|e| BackupFailure::folder(folder_of(dest), &e).into())
+    });
     if r.is_err() {
         for f in [partial.clone(), with_suffix(&partial, "-journal")] {
             let _ = std::fs::remove_file(f);
@@ -53,25 +118,26 @@ fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
 }
 
 fn copy_checked(db: &Path, out: &Path, max_pages: Option<u32>) -> Result<(), DbError> {
+    let fail = BackupFailure::of;
     if out.exists() {
-        std::fs::remove_file(out).map_err(|e| err(format!("{}: {e}", out.display())))?;
+        std::fs::remove_file(out).map_err(|e| BackupFailure::folder(folder_of(out), &e))?;
     }
-    let src = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_WRITE).map_err(err)?;
-    src.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
+    let src = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_WRITE).map_err(fail)?;
+    src.busy_timeout(std::time::Duration::from_secs(5)).map_err(fail)?;
     {
-        let mut dst = Connection::open(out).map_err(err)?;
+        let mut dst = Connection::open(out).map_err(fail)?;
         if let Some(n) = max_pages {
-            dst.pragma_update(None, "max_page_count", n).map_err(err)?;
+            dst.pragma_update(None, "max_page_count", n).map_err(fail)?;
         }
-        let b = rusqlite::backup::Backup::new(&src, &mut dst).map_err(err)?;
-        b.run_to_completion(256, std::time::Duration::from_millis(0), None).map_err(err)?;
+        let b = rusqlite::backup::Backup::new(&src, &mut dst).map_err(fail)?;
+        b.run_to_completion(256, std::time::Duration::from_millis(0), None).map_err(fail)?;
     }
     // A backup file should stand alone: no -wal beside it.
-    let out_c = Connection::open(out).map_err(err)?;
-    out_c.pragma_update(None, "journal_mode", "DELETE").map_err(err)?;
-    let check: String = out_c.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(err)?;
+    let out_c = Connection::open(out).map_err(fail)?;
+    out_c.pragma_update(None, "journal_mode", "DELETE").map_err(fail)?;
+    let check: String = out_c.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(fail)?;
     if check != "ok" {
-        return Err(err(format!("{}: integrity_check: {check}", out.display())));
+        return Err(BackupFailure::CheckFailed(format!("{}: integrity_check: {check}", out.display())).into());
     }
     Ok(())
 }
@@ -198,7 +264,7 @@ impl AutoBackup {
             let link = self.dir.join(format!("{prefix}{stamp}.{ext}"));
             std::fs::hard_link(&file, &link)
                 .or_else(|_| std::fs::copy(&file, &link).map(|_| ()))
-                .map_err(|e| err(format!("{}: {e}", link.display())))?;
+                .map_err(|e| BackupFailure::folder(&self.dir, &e))?;
             rounds.push((t, n));
         }
         self.prune(&stem, ext)?;
@@ -206,7 +272,7 @@ impl AutoBackup {
     }
 
     fn names(&self) -> Result<Vec<String>, DbError> {
-        let rd = std::fs::read_dir(&self.dir).map_err(|e| err(format!("{}: {e}", self.dir.display())))?;
+        let rd = std::fs::read_dir(&self.dir).map_err(|e| BackupFailure::folder(&self.dir, &e))?;
         Ok(rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().to_string()).collect())
     }
 
@@ -218,14 +284,14 @@ impl AutoBackup {
         let (done, partial) = (format!(".{ext}"), format!(".{ext}.partial"));
         let names = self.names()?;
         for name in names.iter().filter(|n| n.starts_with(&prefix) && n.contains(&partial)) {
-            std::fs::remove_file(self.dir.join(name)).map_err(|e| err(format!("{name}: {e}")))?;
+            std::fs::remove_file(self.dir.join(name)).map_err(|e| BackupFailure::folder(&self.dir, &e))?;
         }
         let mut autos: Vec<String> =
             names.into_iter().filter(|n| n.starts_with(&prefix) && n.ends_with(&done)).collect();
         autos.sort_by_key(|n| (stamp_instant(&n[prefix.len()..n.len() - done.len()]), n.clone()));
         let extra = autos.len().saturating_sub(self.keep.max(1));
         for name in &autos[..extra] {
-            std::fs::remove_file(self.dir.join(name)).map_err(|e| err(format!("{name}: {e}")))?;
+            std::fs::remove_file(self.dir.join(name)).map_err(|e| BackupFailure::folder(&self.dir, &e))?;
         }
         Ok(())
     }
@@ -248,7 +314,7 @@ fn published_rounds(file: &Path) -> Result<Vec<(i32, i32)>, DbError> {
 /// PostgreSQL's backups through its own programs. The address goes to them in the environment
 /// (`PGPASSWORD` apart), never with its password on a command line.
 mod pg {
-    use super::{err, DbError};
+    use super::{BackupFailure, DbError};
     use std::path::Path;
     use std::process::{Command, Stdio};
 
@@ -272,30 +338,27 @@ mod pg {
         (c, shown)
     }
 
-    fn run(mut c: Command, program: &str) -> Result<String, DbError> {
+    pub fn run(mut c: Command, program: &'static str) -> Result<String, DbError> {
         let out = c.output().map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => DbError::Other(format!(
-                "{program} was not found: a PostgreSQL office is backed up and restored with \
-                 PostgreSQL's own programs (Debian: apt-get install postgresql-client)"
-            )),
-            _ => err(format!("{program}: {e}")),
+            std::io::ErrorKind::NotFound => BackupFailure::ToolMissing(program),
+            _ => BackupFailure::of(format!("{program}: {e}")),
         })?;
         if !out.status.success() {
-            return Err(err(format!("{program}: {}", String::from_utf8_lossy(&out.stderr).trim())));
+            let said = String::from_utf8_lossy(&out.stderr);
+            return Err(BackupFailure::of(format!("{program}: {}", said.trim())).into());
         }
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
     /// `pg_dump -Fc` into `dest`, through `dest.partial`, checked readable before the rename.
     pub fn dump(url: &str, dest: &Path) -> Result<(), DbError> {
-        if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| err(format!("{}: {e}", dir.display())))?;
-        }
+        super::make_folder(dest)?;
         let partial = super::with_suffix(dest, ".partial");
         let (mut c, shown) = tool("pg_dump", url);
         c.arg("--format=custom").arg("--no-owner").arg("--file").arg(&partial).arg("--dbname").arg(&shown);
         let r = run(c, "pg_dump").and_then(|_| check_dump(&partial)).and_then(|()| {
-            std::fs::rename(&partial, dest).map_err(|e| err(format!("{}: {e}", dest.display())))
+            std::fs::rename(&partial, dest)
+                .map_err(|e| BackupFailure::folder(super::folder_of(dest), &e).into())
         });
         if r.is_err() {
             let _ = std::fs::remove_file(&partial);
@@ -377,6 +440,27 @@ mod tests {
             c.execute("INSERT INTO filler VALUES (?1)", [&"x".repeat(2000)]).unwrap();
         }
         db
+    }
+
+    #[test]
+    fn failures_are_told_apart_for_the_page_that_names_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = db_with_rows(dir.path(), 1);
+        std::fs::write(dir.path().join("file"), b"").unwrap();
+        let under_a_file = dir.path().join("file").join("copy.sqlite");
+        match backup(&db, &under_a_file) {
+            Err(DbError::Backup(BackupFailure::Folder(d, _))) => assert_eq!(d, dir.path().join("file")),
+            other => panic!("{other:?}"),
+        }
+        let full = backup_limited(&db, &dir.path().join("c.sqlite"), Some(1));
+        assert!(matches!(full, Err(DbError::Backup(BackupFailure::DiskFull(_)))), "{full:?}");
+        let missing = pg::run(std::process::Command::new("/nonexistent/pg_dump"), "pg_dump");
+        assert!(
+            matches!(missing, Err(DbError::Backup(BackupFailure::ToolMissing("pg_dump")))),
+            "{missing:?}"
+        );
+        let e = BackupFailure::of_error(DbError::Other("pg_dump: error: connection refused".into()));
+        assert_eq!(e, BackupFailure::Other("pg_dump: error: connection refused".into()));
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub enum DbError {
     /// The disk is full or the database locked (see [`StorageFault`]).
     #[error("{0}")]
     Storage(StorageFault),
+    /// A backup (the one an action makes first, or a scheduled one) could not be made.
+    #[error("backup: {0}")]
+    Backup(backup::BackupFailure),
     #[error("{0}")]
     Other(String),
 }

@@ -283,7 +283,8 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
         out.push(("backup-last", lang.tf("server.backup_last", &[at, &name, &human_size(t.bytes)]), false));
     }
     if let Some((at, why)) = &b.failed {
-        out.push(("backup-failed", lang.tf("server.backup_failed", &[at, why]), true));
+        let why = super::error::backup_reason(lang, why);
+        out.push(("backup-failed", lang.tf("server.backup_failed", &[at, &why]), true));
     }
     out
 }

@@ -204,6 +204,7 @@ impl Ctx {
         after_writes(writes);
         r.map_err(|e| match e {
             DbError::NotFound => AppError::not_found(lang),
+            DbError::Backup(f) => AppError::backup(lang, &f),
             e => AppError::internal(lang, e),
         })
     }

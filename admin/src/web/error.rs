@@ -16,6 +16,7 @@ use actix_web::middleware::Next;
 use actix_web::{web, HttpResponse, ResponseError};
 use askama::Template;
 
+use crate::db::backup::BackupFailure;
 /// A fault of the machine the user can do something about (`db::StorageFault`).
 pub use crate::db::StorageFault as Fault;
 
@@ -31,6 +32,18 @@ fn fault_key(f: Fault) -> &'static str {
         Fault::Full => "err.disk_full",
         Fault::Locked => "err.db_locked",
         Fault::Unavailable => "err.db_unavailable",
+    }
+}
+
+/// Why a backup failed, as a clause of the reader's language (the error pages and the
+/// organizers' page put it in their sentence).
+pub fn backup_reason(lang: Lang, f: &BackupFailure) -> String {
+    match f {
+        BackupFailure::DiskFull(_) => lang.t("backup.why_full").to_string(),
+        BackupFailure::Folder(dir, _) => lang.tf("backup.why_folder", &[&dir.display()]),
+        BackupFailure::ToolMissing(program) => lang.tf("backup.why_tool", &[program]),
+        BackupFailure::CheckFailed(_) => lang.t("backup.why_check").to_string(),
+        BackupFailure::Other(detail) => lang.tf("backup.why_other", &[detail]),
     }
 }
 
@@ -77,6 +90,17 @@ impl AppError {
         }
         tracing::error!("internal error: {detail}");
         AppError::new(StatusCode::INTERNAL_SERVER_ERROR, lang, "err.internal")
+    }
+    /// The backup an action makes first could not be made: nothing was changed, the page says
+    /// why, and the typed form is kept (507 when the backup's disk is full, else 503).
+    pub fn backup(lang: Lang, f: &BackupFailure) -> AppError {
+        tracing::error!("backup before a change: {f}");
+        let fault = match f {
+            BackupFailure::DiskFull(_) => Fault::Full,
+            _ => Fault::Unavailable,
+        };
+        let message = lang.tf("err.backup_first", &[&backup_reason(lang, f)]);
+        AppError { fault: Some(fault), ..AppError::msg(fault_status(fault), lang, message) }
     }
     pub fn login(lang: Lang, next: &str) -> AppError {
         let next = serde_urlencoded::to_string([("next", next)]).unwrap_or_default();
@@ -150,7 +174,19 @@ pub async fn keep_typed(
 
 #[cfg(test)]
 mod tests {
-    use super::Fault;
+    use super::{backup_reason, BackupFailure, Fault};
+    use crate::i18n::Lang;
+
+    #[test]
+    fn a_backups_failure_is_named_in_the_readers_language() {
+        let tool = BackupFailure::ToolMissing("pg_dump");
+        assert!(backup_reason(Lang::Zh, &tool).starts_with("服务器上没有安装 pg_dump"));
+        assert!(backup_reason(Lang::En, &tool).starts_with("pg_dump is not installed on the server"));
+        let full = BackupFailure::DiskFull("database or disk is full".into());
+        assert_eq!(backup_reason(Lang::Zh, &full), "备份所在磁盘已满");
+        let check = BackupFailure::CheckFailed("x: integrity_check: *** in database main ***".into());
+        assert!(!backup_reason(Lang::Zh, &check).contains("integrity"), "the detail stays in the log");
+    }
 
     #[test]
     fn sqlite_faults_are_recognised_by_their_messages() {

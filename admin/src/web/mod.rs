@@ -62,7 +62,7 @@ pub struct BackupState {
     /// The last backup taken: when (UTC) and what.
     pub last: Option<(String, db::backup::Taken)>,
     /// The last failure, if it came after the last success: when and why.
-    pub failed: Option<(String, String)>,
+    pub failed: Option<(String, db::backup::BackupFailure)>,
 }
 
 /// How `tengen serve` runs: `cli::serve` fills it from the command line, the benchmarks with
@@ -307,7 +307,7 @@ fn start_backups(state: web::Data<AppState>, auto: db::backup::AutoBackup, every
                 }
                 Err(e) => {
                     tracing::error!("automatic backup failed: {e}");
-                    b.failed = Some((at, e.to_string()));
+                    b.failed = Some((at, db::backup::BackupFailure::of_error(e)));
                 }
             }
         }
