@@ -26,7 +26,7 @@ fn an_event_is_paired_and_a_result_saved_on_postgresql() {
         eprintln!("skipped: TENGEN_TEST_PG_URL is not set");
         return;
     };
-    psql(&url, "DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+    wipe_pg(&url);
     let s = Server::start_on(&url);
     let c = s.first_organizer();
 
@@ -96,6 +96,18 @@ fn demo_backup_and_restore_on_postgresql() {
     let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", bad.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a Tengen database"));
+    // A SQLite office's backup is no PostgreSQL backup: refused, the way there named, and the
+    // other way round; neither writes anything (no safety copy either).
+    let sqlite = dir.path().join("office.db");
+    assert!(cli(&sqlite, &["demo"], None).status.success());
+    let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", sqlite.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("migrate-db"), "{out:?}");
+    let out =
+        run_tengen(Some(dir.path()), &["--db", sqlite.to_str().unwrap(), "restore", dump.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("restores into PostgreSQL only"), "{out:?}");
+    assert!(!dir.path().join("backups").exists(), "a refused restore makes no safety copy");
     let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", dump.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     for sql in ["SELECT count(*) FROM entrants", "SELECT count(*) FROM audit", "SELECT count(*) FROM games"] {

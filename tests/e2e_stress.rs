@@ -62,32 +62,14 @@ fn acknowledged_writes_survive_sigkill_and_restart() {
 /// is kept, and the other goes on serving.
 #[test]
 fn two_servers_on_one_file_lose_nothing_when_either_is_killed() {
-    let r = crash_run(
-        &[
-            "--servers",
-            "2",
-            "--clients",
-            "4",
-            "--seed",
-            "1",
-            "--min-kill-ms",
-            "150",
-            "--max-kill-ms",
-            "600",
-            "--games",
-            "12",
-        ],
-        4,
-    );
+    let args: Vec<&str> = "--servers 2 --clients 4 --seed 1 --min-kill-ms 150 --max-kill-ms 600 --games 12"
+        .split(' ')
+        .collect();
+    let r = crash_run(&args, 4);
     let v = victims(&r);
     assert!(v.contains(&"server 0".into()) && v.contains(&"server 1".into()), "{v:?}");
 }
 
-/// Issue 18 item 4: two servers on one PostgreSQL, and the trials kill either server or the
-/// PostgreSQL server itself (postmaster and every backend at once); every acknowledged write
-/// is there after its restart (pg_amcheck sound), 503s while it is down, and both servers
-/// serve again by themselves. Runs with the `postgres` feature where Debian's PostgreSQL
-/// server programs are installed (`.ci/run` installs them); says so and passes otherwise.
 /// Whether the PostgreSQL runs can be made here: the e2e package built with the `postgres`
 /// feature, and Debian's PostgreSQL server programs installed (`.ci/run` installs them). Says
 /// why not otherwise (the test then passes with that note).
@@ -105,25 +87,21 @@ fn postgresql_here() -> bool {
     true
 }
 
+/// Issue 18 item 4: two servers on one PostgreSQL, and the trials kill either server or the
+/// PostgreSQL server itself (postmaster and every backend at once); every acknowledged write
+/// is there after its restart (pg_amcheck sound), 503s while it is down, and both servers
+/// serve again by themselves. Runs with the `postgres` feature where Debian's PostgreSQL
+/// server programs are installed (`.ci/run` installs them); says so and passes otherwise.
 #[test]
 fn postgresql_or_either_server_killed_loses_nothing() {
     if !postgresql_here() {
         return;
     }
-    let args = [
-        "--postgres",
-        "--servers",
-        "2",
-        "--clients",
-        "4",
-        "--seed",
-        "1",
-        "--min-kill-ms",
-        "150",
-        "--max-kill-ms",
-        "700",
-    ];
-    let r = crash_run(&[&args[..], &["--games", "12"]].concat(), 6);
+    let args: Vec<&str> =
+        "--postgres --servers 2 --clients 4 --seed 1 --min-kill-ms 150 --max-kill-ms 700 --games 12"
+            .split(' ')
+            .collect();
+    let r = crash_run(&args, 6);
     assert_eq!(r["database"], "postgresql");
     let v = victims(&r);
     for who in ["server 0", "server 1", "postgresql"] {
@@ -139,9 +117,6 @@ fn unknown_write_kinds_are_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("teleport"));
 }
 
-/// Load (issue 8.5), the short version CI runs: `tengen bench load` for a few seconds on a
-/// small event; the public pages answer without a 5xx while arbiters enter results, and every
-/// acknowledged result is in the database afterwards. BENCHMARKS.md has the full run.
 /// `tengen bench load` with `extra` arguments for a few seconds on a small event, and the
 /// checks every such run must pass; its JSON report.
 fn load_run(extra: &[&str]) -> serde_json::Value {
@@ -170,6 +145,9 @@ fn load_run(extra: &[&str]) -> serde_json::Value {
     r
 }
 
+/// Load (issue 8.5), the short version CI runs: `tengen bench load` for a few seconds on a
+/// small event; the public pages answer without a 5xx while arbiters enter results, and every
+/// acknowledged result is in the database afterwards. BENCHMARKS.md has the full run.
 #[test]
 fn public_pages_under_load_while_arbiters_write_results() {
     let r = load_run(&[]);

@@ -580,8 +580,8 @@ pub fn fresh_database(dir: &Path) -> PathBuf {
 }
 
 /// Whether the server's database is PostgreSQL (`TENGEN_E2E_PG=postgres://…` runs the e2e
-/// tests there, with a server built `--features postgres`; each server start wipes that
-/// database). The helpers below then read it through `psql`.
+/// tests there, with a server built `--features postgres`; each server then gets a database
+/// of its own, [`fresh_pg`]). The helpers below then read it through `psql`.
 pub fn is_pg(db: &Path) -> bool {
     db.to_string_lossy().starts_with("postgres")
 }

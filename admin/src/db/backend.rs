@@ -72,15 +72,20 @@ impl Target {
     pub fn shown(&self) -> String {
         match self {
             Target::Sqlite(p) => p.display().to_string(),
-            Target::Postgres(url) => match (url.find("://"), url.rfind('@')) {
-                (Some(s), Some(at)) if at > s => match url[s + 3..at].find(':') {
-                    Some(colon) => format!("{}:***{}", &url[..s + 3 + colon], &url[at..]),
-                    None => url.clone(),
-                },
-                _ => url.clone(),
+            Target::Postgres(url) => match password_span(url) {
+                Some((colon, at)) => format!("{}:***{}", &url[..colon], &url[at..]),
+                None => url.clone(),
             },
         }
     }
+}
+
+/// Where the password of `postgres://user:password@host/db` is: the byte positions of the
+/// `:` before it and of the `@` after it (None: the address has no password).
+pub fn password_span(url: &str) -> Option<(usize, usize)> {
+    let start = url.find("://")? + 3;
+    let at = url.rfind('@').filter(|&at| at > start)?;
+    url[start..at].find(':').map(|colon| (start + colon, at))
 }
 
 /// The pool's connection factory: opens the engine the [`Target`] names, never guessing

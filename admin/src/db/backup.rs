@@ -71,6 +71,13 @@ impl From<BackupFailure> for DbError {
     }
 }
 
+/// Whether `file` begins with `magic` (a file format's signature).
+fn starts_with(file: &Path, magic: &[u8]) -> bool {
+    let mut head = vec![0u8; magic.len()];
+    std::fs::File::open(file).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head)).is_ok()
+        && head == magic
+}
+
 /// The folder that holds `file` (the current one for a bare name).
 fn folder_of(file: &Path) -> &Path {
     file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
@@ -83,7 +90,8 @@ fn make_folder(dest: &Path) -> Result<(), BackupFailure> {
 }
 
 /// Copy the live database at `db` into `dest` (replaced if it exists). The copy is written
-/// beside `dest` as `*.partial`, checked with `PRAGMA integrity_check`, and only then renamed to
+/// beside `dest` as `*.partial`, checked (`PRAGMA integrity_check`, or `pg_restore --list` for
+/// PostgreSQL's archive), and only then renamed to
 /// `dest`; a copy that fails (a full disk, a locked file, a failed check) leaves no file behind,
 /// so a 0-byte or torn file is never taken for a backup.
 pub fn backup(db: &Path, dest: &Path) -> Result<(), DbError> {
@@ -168,6 +176,15 @@ pub fn check_tengen_file(file: &Path) -> Result<(), DbError> {
 /// Replace the contents of the live database at `db` with the backup `file`. The current
 /// contents are saved first into backups/ beside the database; returns that safety copy.
 pub fn restore(db: &Path, file: &Path) -> Result<PathBuf, DbError> {
+    let to_postgres = matches!(super::Target::of(db), super::Target::Postgres(_));
+    if to_postgres && starts_with(file, b"SQLite format 3\0") {
+        let why = "is a SQLite file: a PostgreSQL office takes it with `tengen migrate-db`";
+        return Err(DbError::Other(format!("{} {why}", file.display())));
+    }
+    if !to_postgres && pg::is_dump(file) {
+        let why = "is a PostgreSQL archive: it restores into PostgreSQL only";
+        return Err(DbError::Other(format!("{} {why}", file.display())));
+    }
     check_tengen_file(file)?;
     let safety = auto_backup(db, "before-restore")?;
     if let super::Target::Postgres(url) = super::Target::of(db) {
@@ -327,15 +344,13 @@ mod pg {
     /// A program with the address split into `PGPASSWORD` and a password-free `--dbname`.
     fn tool(program: &str, url: &str) -> (Command, String) {
         let mut c = Command::new(program);
-        let mut shown = url.to_string();
-        if let (Some(s), Some(at)) = (url.find("://"), url.rfind('@')) {
-            if let Some(colon) = url[s + 3..at].find(':') {
-                c.env("PGPASSWORD", &url[s + 3 + colon + 1..at]);
-                shown = format!("{}{}", &url[..s + 3 + colon], &url[at..]);
-            }
+        let mut bare = url.to_string();
+        if let Some((colon, at)) = crate::db::backend::password_span(url) {
+            c.env("PGPASSWORD", &url[colon + 1..at]);
+            bare = format!("{}{}", &url[..colon], &url[at..]);
         }
         c.stdin(Stdio::null());
-        (c, shown)
+        (c, bare)
     }
 
     pub fn run(mut c: Command, program: &'static str) -> Result<String, DbError> {
@@ -354,8 +369,8 @@ mod pg {
     pub fn dump(url: &str, dest: &Path) -> Result<(), DbError> {
         super::make_folder(dest)?;
         let partial = super::with_suffix(dest, ".partial");
-        let (mut c, shown) = tool("pg_dump", url);
-        c.arg("--format=custom").arg("--no-owner").arg("--file").arg(&partial).arg("--dbname").arg(&shown);
+        let (mut c, bare) = tool("pg_dump", url);
+        c.arg("--format=custom").arg("--no-owner").arg("--file").arg(&partial).arg("--dbname").arg(&bare);
         let r = run(c, "pg_dump").and_then(|_| check_dump(&partial)).and_then(|()| {
             std::fs::rename(&partial, dest)
                 .map_err(|e| BackupFailure::folder(super::folder_of(dest), &e).into())
@@ -368,9 +383,7 @@ mod pg {
 
     /// Whether `file` is a pg_dump archive (custom format: it starts with "PGDMP").
     pub fn is_dump(file: &Path) -> bool {
-        let mut head = [0u8; 5];
-        std::fs::File::open(file).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head)).is_ok()
-            && &head == b"PGDMP"
+        super::starts_with(file, b"PGDMP")
     }
 
     /// The archive lists Tengen's tables (`pg_restore --list`).
@@ -417,9 +430,9 @@ mod pg {
 
     /// Replace the database's contents with the archive's, in one transaction.
     pub fn restore(url: &str, file: &Path) -> Result<(), DbError> {
-        let (mut c, shown) = tool("pg_restore", url);
+        let (mut c, bare) = tool("pg_restore", url);
         c.args(["--clean", "--if-exists", "--single-transaction", "--no-owner", "--exit-on-error"]);
-        c.arg("--dbname").arg(&shown).arg(file);
+        c.arg("--dbname").arg(&bare).arg(file);
         run(c, "pg_restore").map(drop)
     }
 }
@@ -461,6 +474,28 @@ mod tests {
         );
         let e = BackupFailure::of_error(DbError::Other("pg_dump: error: connection refused".into()));
         assert_eq!(e, BackupFailure::Other("pg_dump: error: connection refused".into()));
+    }
+
+    #[test]
+    fn a_backup_of_the_other_engine_is_refused_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = db_with_rows(dir.path(), 3);
+        let dump = dir.path().join("office.pgdump");
+        std::fs::write(&dump, b"PGDMP\x01\x0e").unwrap();
+        let e = restore(&db, &dump).unwrap_err().to_string();
+        assert!(e.contains("PostgreSQL archive"), "{e}");
+        assert!(!dir.path().join("backups").exists(), "no safety copy for a refused restore");
+        let n: i64 = Connection::open(&db)
+            .unwrap()
+            .query_row("SELECT count(*) FROM filler", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 3);
+        assert_eq!(crate::db::backend::password_span("postgres://u:p@h/d"), Some((12, 14)));
+        assert_eq!(crate::db::backend::password_span("postgres://u@h/d"), None);
+        assert_eq!(
+            crate::db::Target::of(Path::new("postgres://u:s3cr@t@h/d")).shown(),
+            "postgres://u:***@h/d"
+        );
     }
 
     #[test]

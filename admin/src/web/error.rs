@@ -17,6 +17,7 @@ use actix_web::{web, HttpResponse, ResponseError};
 use askama::Template;
 
 use crate::db::backup::BackupFailure;
+
 /// A fault of the machine the user can do something about (`db::StorageFault`).
 pub use crate::db::StorageFault as Fault;
 
