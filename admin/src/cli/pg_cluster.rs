@@ -44,9 +44,15 @@ fn is_root() -> bool {
     std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false)
 }
 
+/// A port nobody holds, below the kernel's ephemeral range (32768 up). The server is killed
+/// and started again on its port; in that range a client socket of the run itself could take
+/// the port meanwhile, and the restart would fail with "Address already in use".
 fn free_port() -> Result<u16, String> {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| format!("a free port: {e}"))?;
-    l.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
+    let from = 20_000 + (std::process::id() % 10_000) as u16;
+    (from..32_000)
+        .chain(20_000..from)
+        .find(|p| std::net::TcpListener::bind(("127.0.0.1", *p)).is_ok())
+        .ok_or_else(|| "a free port: none in 20000-31999".to_string())
 }
 
 impl PgCluster {
@@ -231,5 +237,20 @@ impl PgCluster {
         } else {
             found.trim().to_string()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::free_port;
+
+    #[test]
+    fn the_port_is_free_and_outside_the_ephemeral_range() {
+        let held = std::net::TcpListener::bind(("127.0.0.1", free_port().unwrap())).unwrap();
+        let held_port = held.local_addr().unwrap().port();
+        assert!((20_000..32_000).contains(&held_port));
+        let next = free_port().unwrap();
+        assert_ne!(next, held_port, "a port in use is not offered");
+        assert!((20_000..32_000).contains(&next));
     }
 }
