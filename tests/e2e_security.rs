@@ -543,6 +543,8 @@ fn token(c: &Client) -> String {
 /// most once a minute, db::users::session) whether or not it is then refused; that is the
 /// requester's own sign of life, not a write the request made (a run past a minute on a slow
 /// machine met it).
+const SIGN_OF_LIFE: &str = "last_seen_at";
+
 fn snapshot(s: &Server) -> BTreeMap<String, (usize, u64)> {
     let mut out = if is_pg(&s.db) { pg_tables(s) } else { sqlite_tables(s) };
     let backups = std::fs::read_dir(s.dir.path().join("backups")).map(|d| d.count()).unwrap_or(0);
@@ -554,12 +556,14 @@ fn snapshot(s: &Server) -> BTreeMap<String, (usize, u64)> {
 /// order (query_to_xml runs the per-table query that plain SQL cannot name).
 fn pg_tables(s: &Server) -> BTreeMap<String, (usize, u64)> {
     use std::hash::{Hash, Hasher};
-    let sql = "SELECT table_name, (xpath('/row/n/text()', x))[1]::text, (xpath('/row/h/text()', x))[1]::text \
+    let sql = format!(
+        "SELECT table_name, (xpath('/row/n/text()', x))[1]::text, (xpath('/row/h/text()', x))[1]::text \
                FROM (SELECT table_name, query_to_xml(format('SELECT count(*) AS n, \
-               md5(coalesce(string_agg(r, %L ORDER BY r), %L)) AS h FROM (SELECT (to_jsonb(t) - %L)::text AS r FROM %I t) u', '|', '', 'last_seen_at', table_name), \
-               false, true, '') AS x FROM information_schema.tables \
-               WHERE table_schema = 'public' AND table_type = 'BASE TABLE') s ORDER BY 1";
-    query(&s.db, sql)
+               md5(coalesce(string_agg(r, %L ORDER BY r), %L)) AS h FROM (SELECT (to_jsonb(t) - %L)::text AS r FROM %I t) u', '|', '', '{SIGN_OF_LIFE}', table_name), \
+         false, true, '') AS x FROM information_schema.tables \
+         WHERE table_schema = 'public' AND table_type = 'BASE TABLE') s ORDER BY 1"
+    );
+    query(&s.db, &sql)
         .into_iter()
         .map(|r| {
             let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -587,7 +591,7 @@ fn sqlite_tables(s: &Server) -> BTreeMap<String, (usize, u64)> {
     for t in tables {
         let mut st = c.prepare(&format!("SELECT * FROM \"{t}\" ORDER BY rowid")).unwrap();
         let n_cols = st.column_count();
-        let kept: Vec<usize> = (0..n_cols).filter(|&i| st.column_name(i) != Ok("last_seen_at")).collect();
+        let kept: Vec<usize> = (0..n_cols).filter(|&i| st.column_name(i) != Ok(SIGN_OF_LIFE)).collect();
         let mut rows = st.query([]).unwrap();
         let mut h = std::collections::hash_map::DefaultHasher::new();
         let mut n = 0;
