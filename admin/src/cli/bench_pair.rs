@@ -9,7 +9,8 @@
 //! the gap). Then the next round is paired by the real engine and timed.
 //!
 //! **`--simulate ROUNDS`**: every round of the synthetic event paired by the engine itself,
-//! the whole event's colour figures printed ([`super::bench_simulate`]).
+//! the whole event's colour figures printed ([`super::bench_simulate`]). With `--from FILE`
+//! too, the field is the file's entrants (its first `--players`), its games left out.
 //!
 //! **`--from FILE`** (an OpenGotha XML, gzipped or not): the file is imported into a
 //! temporary database through the import page's own calls (`ImportData::from_opengotha`,
@@ -43,6 +44,7 @@ use crate::domain::pairing::{
 };
 use crate::domain::rounds as dr;
 use crate::domain::settings::{self as ds, TournamentSettings};
+use crate::import::opengotha::OgTournament;
 
 /// Which system to pair.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,8 +93,10 @@ pub struct Args {
     /// The system (default Swiss; with --from, the file's own system).
     #[arg(long, value_enum)]
     pub system: Option<System>,
-    #[arg(long, default_value_t = 1000)]
-    pub players: usize,
+    /// Players of the synthetic field (default 1,000); with --from and --simulate, the
+    /// file's first N entrants (default all).
+    #[arg(long)]
+    pub players: Option<usize>,
     #[arg(long = "rounds-played", default_value_t = 4)]
     pub rounds_played: u32,
     #[arg(long, default_value_t = 1)]
@@ -124,6 +128,9 @@ pub struct Args {
 
 /// Runs the benchmark; returns the process exit code.
 pub fn run(args: Args) -> i32 {
+    if let (Some(path), Some(rounds)) = (&args.from, args.simulate) {
+        return simulated_file(path, &args, rounds);
+    }
     if let Some(path) = &args.from {
         return match from_file(path, &args) {
             Ok(out) => {
@@ -136,17 +143,18 @@ pub fn run(args: Args) -> i32 {
             }
         };
     }
-    if args.players < 2 {
+    let n = args.players.unwrap_or(1000);
+    if n < 2 {
         eprintln!("--players must be at least 2");
         return 2;
     }
     let mut settings = Settings { colours: args.colours.engine(), ..Settings::default() };
     settings.tuning.perfect = !args.plain_solver;
     if let Some(rounds) = args.simulate {
-        return simulated(&args, rounds, &settings);
+        return simulated(&args, n, rounds, &settings);
     }
     let system = args.system.unwrap_or(System::Swiss);
-    let players = synthetic_players(args.players, args.seed);
+    let players = synthetic_players(n, args.seed);
     let history = synthetic_history(&players, &settings, args.rounds_played, args.seed, system);
     let round = args.rounds_played + 1;
     let start = Instant::now();
@@ -167,7 +175,7 @@ pub fn run(args: Args) -> i32 {
     let out = serde_json::json!({
         "system": format!("{:?}", system).to_lowercase(),
         "colours": format!("{:?}", args.colours).to_lowercase(),
-        "players": args.players,
+        "players": n,
         "rounds_played": args.rounds_played,
         "seed": args.seed,
         "milliseconds": (ms * 10.0).round() / 10.0,
@@ -190,11 +198,11 @@ pub fn run(args: Args) -> i32 {
 }
 
 /// `--simulate ROUNDS`: one JSON object, the event's figures for each system.
-fn simulated(args: &Args, rounds: u32, settings: &Settings) -> i32 {
+fn simulated(args: &Args, n: usize, rounds: u32, settings: &Settings) -> i32 {
     let systems = args.system.map_or(vec![System::Swiss, System::Mcmahon], |s| vec![s]);
     let mut out = Vec::new();
     for system in systems {
-        match super::bench_simulate::simulate(args.players, rounds, args.seed, system, settings) {
+        match super::bench_simulate::simulate(n, rounds, args.seed, system, settings) {
             Ok(f) => out.push(f),
             Err(e) => {
                 eprintln!("pairing failed: {e}");
@@ -205,6 +213,29 @@ fn simulated(args: &Args, rounds: u32, settings: &Settings) -> i32 {
     let colours = format!("{:?}", args.colours).to_lowercase();
     println!("{}", serde_json::json!({ "simulate": rounds, "colours": colours, "events": out }));
     0
+}
+
+/// `--from FILE --simulate ROUNDS`: the file's entrants (the first `--players`, if given)
+/// paired from round 1 by the engine; one JSON object as for the synthetic field.
+fn simulated_file(path: &Path, args: &Args, rounds: u32) -> i32 {
+    let run = || -> Result<serde_json::Value, String> {
+        let (players, mut settings, system) =
+            super::bench_simulate::file_field(path, args.players, args.system, args.colours, rounds)?;
+        settings.tuning.perfect = !args.plain_solver;
+        let f = super::bench_simulate::simulate_field(&players, rounds, args.seed, system, &settings)?;
+        let colours = format!("{:?}", args.colours).to_lowercase();
+        Ok(serde_json::json!({ "simulate": rounds, "from": path, "colours": colours, "events": [f] }))
+    };
+    match run() {
+        Ok(out) => {
+            println!("{out}");
+            0
+        }
+        Err(e) => {
+            eprintln!("bench pair: {e}");
+            1
+        }
+    }
 }
 
 /// The inputs of one pairing, as the quality measures read them.
@@ -279,22 +310,33 @@ fn read_input(path: &Path) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// `--from FILE` (module docs).
-fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
-    use crate::db::{self, entrants, rounds, Actor};
+/// An OpenGotha file and the event settings its import gives, with the system (if given)
+/// and colour method of the command line; refused unless the engine pairs that system.
+pub(super) fn read_event(
+    path: &Path,
+    system: Option<System>,
+    colours: Colours,
+) -> Result<(OgTournament, TournamentSettings), String> {
     let og = crate::import::opengotha::parse_opengotha(&read_input(path)?).map_err(|e| e.to_string())?;
-    let played = og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
-    let n = played + 1;
     let today = chrono::Local::now().date_naive();
     let (mut settings, _) =
         crate::import::opengotha_settings::event_settings(&og, &TournamentSettings::defaults(today));
-    if let Some(s) = args.system {
+    if let Some(s) = system {
         settings.system = s.event_system();
     }
     if !matches!(settings.system, ds::System::Swiss | ds::System::McMahon) {
         return Err(format!("the file's system {:?} is not paired by the engine", settings.system));
     }
-    settings.colour_method = args.colours.event();
+    settings.colour_method = colours.event();
+    Ok((og, settings))
+}
+
+/// `--from FILE` (module docs).
+fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
+    use crate::db::{self, entrants, rounds, Actor};
+    let (og, mut settings) = read_event(path, args.system, args.colours)?;
+    let played = og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
+    let n = played + 1;
     settings.rounds = settings.rounds.max(n);
 
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -713,7 +755,7 @@ mod tests {
     fn args() -> Args {
         Args {
             system: None,
-            players: 1000,
+            players: None,
             rounds_played: 4,
             seed: 1,
             colours: Colours::Balanced,
@@ -729,14 +771,20 @@ mod tests {
     fn small_benchmark_runs_both_systems() {
         for system in [System::Swiss, System::Mcmahon] {
             for colours in [Colours::Balanced, Colours::Lots, Colours::Nigiri] {
-                let args =
-                    Args { system: Some(system), players: 41, rounds_played: 3, seed: 5, colours, ..args() };
+                let args = Args {
+                    system: Some(system),
+                    players: Some(41),
+                    rounds_played: 3,
+                    seed: 5,
+                    colours,
+                    ..args()
+                };
                 assert_eq!(run(args), 0);
             }
         }
-        let simulated = Args { players: 30, simulate: Some(3), ..args() };
+        let simulated = Args { players: Some(30), simulate: Some(3), ..args() };
         assert_eq!(run(simulated), 0);
-        let one = Args { players: 1, rounds_played: 0, seed: 0, ..args() };
+        let one = Args { players: Some(1), rounds_played: 0, seed: 0, ..args() };
         assert_eq!(run(one), 2);
         assert!(peak_memory_kb().unwrap_or(1) > 0);
     }
@@ -830,6 +878,29 @@ mod tests {
         }
         let missing = Args { from: Some(dir.path().join("none.xml")), ..args() };
         assert_eq!(run(missing), 1);
+    }
+
+    /// `--from FILE --simulate R`: the file's first N entrants, without its games, paired from
+    /// round 1 by the engine; the file's own system unless the command line names one.
+    #[test]
+    fn a_file_field_is_simulated_from_round_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = generated_file(dir.path());
+        for (system, first, expect) in [(None, Some(40), 40), (Some(System::Mcmahon), None, 61)] {
+            let (players, settings, sys) =
+                super::super::bench_simulate::file_field(&path, first, system, Colours::Balanced, 4).unwrap();
+            assert_eq!(players.len(), expect);
+            assert_eq!(sys, system.unwrap_or(System::Swiss));
+            let f = super::super::bench_simulate::simulate_field(&players, 4, 2, sys, &settings).unwrap();
+            assert_eq!(f.per_round.len(), 4);
+            assert_eq!(f.rematches, 0, "{f:?}");
+            assert!(
+                f.per_round.iter().all(|r| r.games == expect / 2),
+                "{f:?}: the file's games are left out"
+            );
+        }
+        let a = Args { from: Some(path), simulate: Some(2), players: Some(10), ..args() };
+        assert_eq!(run(a), 0);
     }
 
     /// OpenGotha's count: even games with known colours, forfeits included, |W − B| > 1.

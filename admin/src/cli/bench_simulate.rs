@@ -2,7 +2,9 @@
 //! engine, so the colour figures describe what Tengen does over an event, not what a
 //! history made by another pairer left behind (issue 16 item 3).
 //!
-//! The field is `bench pair`'s synthetic one ([`synthetic_players`]); every round 1..R is
+//! The field is `bench pair`'s synthetic one ([`synthetic_players`]), or with `--from FILE`
+//! the entrants of an OpenGotha file without its games ([`file_field`]), so that OpenGotha
+//! can be given the same field (BENCHMARKS.md); every round 1..R is
 //! paired by the engine (`swiss::pair_round` / `mcmahon::pair_round`, the calls `bench pair`
 //! times), and its games get results drawn from the rank gap as the synthetic history draws
 //! them, from a lot seeded by `--seed`: the same seed gives the same event, move for move.
@@ -26,14 +28,15 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::bench_pair::{
-    opengotha_unbalanced, pair, quality, stronger_wins_percent, synthetic_players, Engine, NewGame,
-    OgCountGame, System,
+    opengotha_unbalanced, pair, quality, read_event, stronger_wins_percent, synthetic_players, Colours,
+    Engine, NewGame, OgCountGame, System,
 };
 use crate::domain::draw::lots::{Lot, Stream};
 use crate::domain::pairing::{
     records, ByeRecord, Colour, GameResult, History, PlayedGame, Player, PlayerId, Settings,
 };
 use crate::domain::rounds as dr;
+use crate::domain::settings as ds;
 
 /// One round of the simulated event, as `bench pair` would report it.
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -93,7 +96,20 @@ pub fn simulate(
     system: System,
     settings: &Settings,
 ) -> Result<EventFigures, String> {
-    let players = synthetic_players(n, seed);
+    simulate_field(&synthetic_players(n, seed), rounds, seed, system, settings)
+}
+
+/// Pairs rounds 1..=`rounds` of the field `players` with the engine, results drawn from the
+/// rank gap by a lot seeded with `seed` (module docs); the field of [`simulate`], or a file's
+/// entrants (`bench pair --from FILE --simulate R`, [`file_field`]).
+pub fn simulate_field(
+    players: &[Player],
+    rounds: u32,
+    seed: u64,
+    system: System,
+    settings: &Settings,
+) -> Result<EventFigures, String> {
+    let n = players.len();
     let rank: HashMap<PlayerId, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
     let mut results = Lot::new(seed ^ 0x5eed, Stream::Synthetic);
     let mut history = History::default();
@@ -101,10 +117,10 @@ pub fn simulate(
     let mut given_third = HashSet::new();
     for round in 1..=rounds {
         let start = Instant::now();
-        let rp = pair(system, &players, &history, settings, round, seed)
+        let rp = pair(system, players, &history, settings, round, seed)
             .map_err(|e| format!("round {round}: {e}"))?;
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let engine = Engine { players: &players, history: &history, settings, round, seed };
+        let engine = Engine { players, history: &history, settings, round, seed };
         let games: Vec<NewGame> =
             rp.games.iter().map(|g| NewGame::even(g.black, g.white, g.handicap)).collect();
         let q = quality(&engine, system.event_system(), &games);
@@ -134,6 +150,40 @@ pub fn simulate(
         }
     }
     Ok(event_figures(system, n, seed, &history, per_round, given_third.len()))
+}
+
+/// The field of an OpenGotha file for `bench pair --from FILE --simulate R`: its first
+/// `first` entrants (all of them if `None`), in the file's order, with the event's settings as
+/// the import reads them (McMahon bar and floor among them) and the command line's system and
+/// colour method. The file's games and byes are left out and everyone takes part in every
+/// round, so the engine pairs the whole event from round 1, as OpenGotha does when it is
+/// given the same entrants (BENCHMARKS.md, issue 16 item 3).
+pub fn file_field(
+    path: &std::path::Path,
+    first: Option<usize>,
+    system: Option<System>,
+    colours: Colours,
+    rounds: u32,
+) -> Result<(Vec<Player>, Settings, System), String> {
+    use crate::db::{self, entrants, Actor};
+    let (mut og, mut settings) = read_event(path, system, colours)?;
+    if let Some(n) = first {
+        og.players.truncate(n);
+    }
+    og.games.clear();
+    og.byes.clear();
+    og.players.iter_mut().for_each(|p| p.participating.clear());
+    settings.rounds = settings.rounds.max(rounds);
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let pool = db::open(&dir.path().join("field.db")).map_err(|e| e.to_string())?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    let data = entrants::ImportData::from_opengotha(&og);
+    let note = entrants::ImportNote::new("bench");
+    let (tid, _) = entrants::create_event(&mut conn, &Actor::system("bench"), &settings, &data, &note)
+        .map_err(|e| e.to_string())?;
+    let ctx = crate::db::rounds::context(&mut conn, tid, 1).map_err(|e| e.to_string())?;
+    let system = if settings.system == ds::System::McMahon { System::Mcmahon } else { System::Swiss };
+    Ok((ctx.players, ctx.psettings, system))
 }
 
 /// How many players of the round must end two colours off (or further) whatever the colours,
