@@ -493,6 +493,11 @@ pub struct PlayerRecord {
     pub colour_balance: i32,
     /// Assigned colours of games played on the board, oldest first.
     pub colours: Vec<Colour>,
+    /// Assigned Blacks minus assigned Whites over every game the pairing list gave colours
+    /// to, forfeits included (a nigiri board never settled gives none): what a reader of the
+    /// published lists counts, and OpenGotha's balance. The colour criterion weighs it
+    /// below `colour_balance` ([`weights::ColourState::cost`]).
+    pub listed_balance: i32,
     pub byes: u32,
 }
 
@@ -518,6 +523,7 @@ pub fn records(
             pairing_points: p.entry_points,
             colour_balance: 0,
             colours: Vec::new(),
+            listed_balance: 0,
             byes: 0,
         };
         if recs.insert(p.id, rec).is_some() {
@@ -553,9 +559,13 @@ pub fn records(
             if nominal == Some(id) {
                 rec.pairing_points += pts.win - pts.double_loss;
             }
+            let sign = if colour == Colour::Black { 1 } else { -1 };
             if g.colours_held() {
                 rec.colours.push(colour);
-                rec.colour_balance += if colour == Colour::Black { 1 } else { -1 };
+                rec.colour_balance += sign;
+            }
+            if !g.colours_unsettled {
+                rec.listed_balance += sign;
             }
         }
     }

@@ -330,7 +330,7 @@ pub fn build_field(
             score: score[&p.id],
             rank_value: p.rank_value,
             unit,
-            colour: ColourState::from_colours(&recs[&p.id].colours),
+            colour: ColourState::from_record(&recs[&p.id]),
             bye_place: bye_place.get(&p.id).copied().unwrap_or(0),
             above_bar: p.rank_value >= mcmahon_bar,
         });
@@ -822,6 +822,57 @@ mod tests {
         }
         let rp = pair_round(&all, &h, &Settings::default(), 6, 0).unwrap();
         assert_eq!((rp.games[0].black, rp.games[0].white), (2, 1));
+    }
+
+    /// Issue 16 item 3, the lists' balance: players 1 and 2 both played B then W on the board.
+    /// In round 3 player 1 was given Black and the opponent did not come (a forfeit: no first
+    /// move, so the board balance stays level, rules.md §4.3, but the list showed Black).
+    /// Round 4 gives player 1 White, which evens the lists too; where round 3's board was a
+    /// nigiri never made, nobody held a colour and the choice stays with the lot.
+    #[test]
+    fn a_forfeits_listed_colour_decides_where_the_board_leaves_the_choice() {
+        // Player 2's round 3: White (a White up on the board), or none (level too).
+        let history = |unsettled: bool, two_played_three: bool| {
+            let mut h = History::default();
+            for (round, b, w) in [(1, 1, 9), (2, 8, 1), (1, 2, 7), (2, 6, 2)] {
+                h.games.push(PlayedGame::new(round, b, w, GameResult::Draw));
+            }
+            let forfeit = PlayedGame {
+                colours_unsettled: unsettled,
+                ..PlayedGame::new(3, 1, 5, GameResult::BlackWinsByForfeit)
+            };
+            h.games.push(forfeit);
+            if two_played_three {
+                h.games.push(PlayedGame::new(3, 3, 2, GameResult::BlackWins));
+            }
+            h
+        };
+        let mut all: Vec<Player> = (1..=2).map(|i| Player::new(i, 0)).collect();
+        for id in 3..=9 {
+            let mut p = Player::new(id, 0);
+            p.status = Status::Withdrawn;
+            all.push(p);
+        }
+        let settings = Settings::default();
+        let (recs, _) = records(&all, &history(false, true), &settings, 4, 0).unwrap();
+        assert_eq!((recs[&1].colour_balance, recs[&1].listed_balance), (0, 1));
+        assert_eq!((recs[&2].colour_balance, recs[&2].listed_balance), (-1, -1));
+        let (recs, _) = records(&all, &history(true, true), &settings, 4, 0).unwrap();
+        assert_eq!(recs[&1].listed_balance, 0, "an unsettled nigiri lists no colour");
+        for seed in 0..8 {
+            // Player 2 a White up: due Black whatever the lists say.
+            let rp = pair_round(&all, &history(false, true), &settings, 4, seed).unwrap();
+            assert_eq!((rp.games[0].black, rp.games[0].white), (2, 1), "seed {seed}");
+            // Both level on the board, both last White: only player 1's listed Black tells
+            // the colours apart.
+            let rp = pair_round(&all, &history(false, false), &settings, 4, seed).unwrap();
+            assert_eq!((rp.games[0].black, rp.games[0].white), (2, 1), "seed {seed}");
+        }
+        // With the forfeit's nigiri never made it is a lot: both orders occur over the seeds.
+        let blacks: std::collections::HashSet<PlayerId> = (0..8)
+            .map(|seed| pair_round(&all, &history(true, false), &settings, 4, seed).unwrap().games[0].black)
+            .collect();
+        assert_eq!(blacks.len(), 2, "the lot decides");
     }
 
     #[test]
