@@ -12,6 +12,14 @@
 //! the whole event's colour figures printed ([`super::bench_simulate`]). With `--from FILE`
 //! too, the field is the file's entrants (its first `--players`), its games left out.
 //!
+//! **`--forfeits PER_MILLE`**: the synthetic history has that many games per thousand won
+//! by forfeit (and a fifth as many double forfeits), as issue 16's OpenGotha files do, so
+//! the two colour counts differ (OpenGotha's counts forfeits, Tengen's balance does not).
+//!
+//! **`--opengotha`**: the same round is paired again by OpenGotha 3.51's criteria as
+//! [`super::bench_opengotha`] restates them, and measured the same way
+//! (`opengotha_criteria`); with `--simulate`, each pairer plays out an event of its own.
+//!
 //! **`--from FILE`** (an OpenGotha XML, gzipped or not): the file is imported into a
 //! temporary database through the import page's own calls (`ImportData::from_opengotha`,
 //! `db::entrants::create_event`), with the event's settings as the import reads them and the
@@ -28,8 +36,10 @@
 //! (players more than one colour off by OpenGotha's count, [`opengotha_unbalanced`]),
 //! `max_colour_imbalance`, `three_in_a_row` (players given the same colour a third time
 //! running), `torn` (players whose due colour is the colour of their last two games: each of
-//! them adds to `colour_imbalance` or to `three_in_a_row`, whatever the pairing) and
-//! `needless_third` (players given a colour a third time running who were not torn).
+//! them adds to `colour_imbalance` or to `three_in_a_row`, whatever the pairing),
+//! `needless_third` (players given a colour a third time running who were not torn) and
+//! `forced` (how many of `colour_imbalance` the pairing's score groups force,
+//! [`super::bench_simulate`]).
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -58,6 +68,14 @@ impl System {
         match self {
             System::Swiss => ds::System::Swiss,
             System::Mcmahon => ds::System::McMahon,
+        }
+    }
+
+    fn of_event(system: ds::System) -> Option<System> {
+        match system {
+            ds::System::Swiss => Some(System::Swiss),
+            ds::System::McMahon => Some(System::Mcmahon),
+            _ => None,
         }
     }
 }
@@ -124,6 +142,15 @@ pub struct Args {
     /// --rounds-played is then ignored (`bench_simulate`).
     #[arg(long, value_name = "ROUNDS")]
     pub simulate: Option<u32>,
+    /// Synthetic history: games per thousand won by forfeit (one side absent, by lot), and a
+    /// fifth as many double forfeits, as in issue 16's files (the 10,000-player one has 9
+    /// and 1.7 per thousand). Their colours stand on the lists but were not played.
+    #[arg(long, value_name = "PER_MILLE", default_value_t = 0)]
+    pub forfeits: u64,
+    /// Also pair the round by OpenGotha 3.51's criteria, restated ([`super::bench_opengotha`]),
+    /// and print its figures beside Tengen's (`opengotha_criteria`).
+    #[arg(long)]
+    pub opengotha: bool,
 }
 
 /// Runs the benchmark; returns the process exit code.
@@ -155,7 +182,8 @@ pub fn run(args: Args) -> i32 {
     }
     let system = args.system.unwrap_or(System::Swiss);
     let players = synthetic_players(n, args.seed);
-    let history = synthetic_history(&players, &settings, args.rounds_played, args.seed, system);
+    let history =
+        synthetic_history_with(&players, &settings, args.rounds_played, args.seed, system, args.forfeits);
     let round = args.rounds_played + 1;
     let start = Instant::now();
     let result = pair(system, &players, &history, &settings, round, args.seed);
@@ -170,8 +198,10 @@ pub fn run(args: Args) -> i32 {
     let engine = Engine { players: &players, history: &history, settings: &settings, round, seed: args.seed };
     let games: Vec<NewGame> = rp.games.iter().map(|g| NewGame::even(g.black, g.white, g.handicap)).collect();
     let q = quality(&engine, system.event_system(), &games);
-    let earlier = history.games.iter().map(|g| OgCountGame { black: g.black, white: g.white, counts: true });
-    let og = opengotha_unbalanced(earlier.chain(games.iter().map(NewGame::og)));
+    let earlier =
+        || history.games.iter().map(|g| OgCountGame { black: g.black, white: g.white, counts: true });
+    let og = opengotha_unbalanced(earlier().chain(games.iter().map(NewGame::og)));
+    let opengotha = args.opengotha.then(|| opengotha_figures(&engine, system, earlier()));
     let out = serde_json::json!({
         "system": format!("{:?}", system).to_lowercase(),
         "colours": format!("{:?}", args.colours).to_lowercase(),
@@ -192,9 +222,39 @@ pub fn run(args: Args) -> i32 {
         "three_in_a_row": q.three_in_a_row,
         "torn": q.torn,
         "needless_third": q.needless_third,
+        "forced": super::bench_simulate::forced(&engine, system, &games),
+        "opengotha_criteria": opengotha,
     });
     println!("{out}");
     0
+}
+
+/// `--opengotha`: the same round paired by OpenGotha's criteria ([`super::bench_opengotha`])
+/// and measured as Tengen's pairing is; `earlier` are the earlier games for OpenGotha's count.
+fn opengotha_figures(
+    e: &Engine<'_>,
+    system: System,
+    earlier: impl Iterator<Item = OgCountGame>,
+) -> serde_json::Value {
+    let t = Instant::now();
+    let games = match super::bench_opengotha::pair(e, system) {
+        Ok(g) => g,
+        Err(err) => return serde_json::json!({ "error": err }),
+    };
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let q = quality(e, system.event_system(), &games);
+    serde_json::json!({
+        "milliseconds": (ms * 10.0).round() / 10.0,
+        "games": games.len(),
+        "rematches": q.rematches,
+        "score_gap_sum": q.score_gap_sum,
+        "pairs_with_score_gap": q.gapped_pairs,
+        "colour_imbalance": q.colour_imbalance,
+        "opengotha_unbalanced": opengotha_unbalanced(earlier.chain(games.iter().map(NewGame::og))),
+        "max_colour_imbalance": q.max_colour_imbalance,
+        "three_in_a_row": q.three_in_a_row,
+        "forced": super::bench_simulate::forced(e, system, &games),
+    })
 }
 
 /// `--simulate ROUNDS`: one JSON object, the event's figures for each system.
@@ -202,17 +262,30 @@ fn simulated(args: &Args, n: usize, rounds: u32, settings: &Settings) -> i32 {
     let systems = args.system.map_or(vec![System::Swiss, System::Mcmahon], |s| vec![s]);
     let mut out = Vec::new();
     for system in systems {
-        match super::bench_simulate::simulate(n, rounds, args.seed, system, settings) {
-            Ok(f) => out.push(f),
-            Err(e) => {
-                eprintln!("pairing failed: {e}");
-                return 1;
+        for pairer in pairers(args) {
+            match super::bench_simulate::simulate(n, rounds, args.seed, system, settings, pairer) {
+                Ok(f) => out.push(f),
+                Err(e) => {
+                    eprintln!("pairing failed: {e}");
+                    return 1;
+                }
             }
         }
     }
     let colours = format!("{:?}", args.colours).to_lowercase();
     println!("{}", serde_json::json!({ "simulate": rounds, "colours": colours, "events": out }));
     0
+}
+
+/// Who pairs a simulated event: Tengen's engine, and with `--opengotha` OpenGotha's criteria
+/// too, each on an event of its own from the same field and seed.
+fn pairers(args: &Args) -> Vec<super::bench_simulate::Pairer> {
+    use super::bench_simulate::Pairer;
+    if args.opengotha {
+        vec![Pairer::Tengen, Pairer::OpenGothaCriteria]
+    } else {
+        vec![Pairer::Tengen]
+    }
 }
 
 /// `--from FILE --simulate ROUNDS`: the file's entrants (the first `--players`, if given)
@@ -222,9 +295,14 @@ fn simulated_file(path: &Path, args: &Args, rounds: u32) -> i32 {
         let (players, mut settings, system) =
             super::bench_simulate::file_field(path, args.players, args.system, args.colours, rounds)?;
         settings.tuning.perfect = !args.plain_solver;
-        let f = super::bench_simulate::simulate_field(&players, rounds, args.seed, system, &settings)?;
+        let events = pairers(args)
+            .into_iter()
+            .map(|pairer| {
+                super::bench_simulate::simulate_field(&players, rounds, args.seed, system, &settings, pairer)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let colours = format!("{:?}", args.colours).to_lowercase();
-        Ok(serde_json::json!({ "simulate": rounds, "from": path, "colours": colours, "events": [f] }))
+        Ok(serde_json::json!({ "simulate": rounds, "from": path, "colours": colours, "events": events }))
     };
     match run() {
         Ok(out) => {
@@ -424,14 +502,19 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
     let index = og.index();
     let key_id =
         |k: &str| index.get(k).and_then(|&i| imported.ids.get(i).copied().flatten()).map(rounds::pid);
-    let earlier = og.games.iter().filter_map(|g| {
-        Some(OgCountGame {
-            black: key_id(&g.black_key)?,
-            white: key_id(&g.white_key)?,
-            counts: g.handicap == 0 && g.known_color,
+    let earlier = || {
+        og.games.iter().filter_map(|g| {
+            Some(OgCountGame {
+                black: key_id(&g.black_key)?,
+                white: key_id(&g.white_key)?,
+                counts: g.handicap == 0 && g.known_color,
+            })
         })
-    });
-    let og_count = opengotha_unbalanced(earlier.chain(games.iter().map(NewGame::og)));
+    };
+    let og_count = opengotha_unbalanced(earlier().chain(games.iter().map(NewGame::og)));
+    let bench_system = System::of_event(ctx.system());
+    let forced = bench_system.map(|s| super::bench_simulate::forced(&engine, s, &games));
+    let opengotha = bench_system.filter(|_| args.opengotha).map(|s| opengotha_figures(&engine, s, earlier()));
     Ok(serde_json::json!({
         "from": path.display().to_string(),
         "system": ctx.system().code(),
@@ -457,6 +540,8 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
         "three_in_a_row": q.three_in_a_row,
         "torn": q.torn,
         "needless_third": q.needless_third,
+        "forced": forced,
+        "opengotha_criteria": opengotha,
     }))
 }
 
@@ -587,7 +672,7 @@ pub(super) fn stronger_wins_percent(gap: i32) -> u64 {
     (50 + 12 * gap.unsigned_abs() as u64).min(95)
 }
 
-/// R rounds of synthetic history (module docs).
+/// R rounds of synthetic history (module docs), every game played on the board.
 pub fn synthetic_history(
     players: &[Player],
     settings: &Settings,
@@ -595,8 +680,24 @@ pub fn synthetic_history(
     seed: u64,
     system: System,
 ) -> History {
+    synthetic_history_with(players, settings, rounds, seed, system, 0)
+}
+
+/// R rounds of synthetic history with `forfeits` games per thousand won by forfeit (the
+/// absent side by lot) and a fifth as many double forfeits (`--forfeits`). Their own lot
+/// decides them, so the other games' results are those of the plain history as far as the
+/// pairings allow; later rounds are paired on the scores the forfeits gave.
+pub fn synthetic_history_with(
+    players: &[Player],
+    settings: &Settings,
+    rounds: u32,
+    seed: u64,
+    system: System,
+    forfeits: u64,
+) -> History {
     let mut h = History::default();
     let mut lot = Lot::new(seed ^ 0x5eed, Stream::Synthetic);
+    let mut absent = Lot::new(seed ^ 0xf0f1, Stream::Synthetic);
     let rank: HashMap<PlayerId, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
     for r in 1..=rounds {
         let pairs: Vec<(PlayerId, PlayerId)>;
@@ -615,8 +716,18 @@ pub fn synthetic_history(
             let gap = rank[&b] - rank[&w];
             let stronger_black = gap >= 0;
             let stronger_wins = lot.below(100) < stronger_wins_percent(gap);
-            let result =
+            let mut result =
                 if stronger_black == stronger_wins { GameResult::BlackWins } else { GameResult::WhiteWins };
+            let x = absent.below(5000);
+            if x < forfeits {
+                result = GameResult::DoubleForfeit;
+            } else if x < 6 * forfeits {
+                result = if absent.coin() {
+                    GameResult::BlackWinsByForfeit
+                } else {
+                    GameResult::WhiteWinsByForfeit
+                };
+            }
             h.games.push(PlayedGame::new(r, b, w, result));
         }
     }
@@ -764,6 +875,8 @@ mod tests {
             write_interval_ms: 5,
             plain_solver: false,
             simulate: None,
+            forfeits: 0,
+            opengotha: false,
         }
     }
 
@@ -891,7 +1004,15 @@ mod tests {
                 super::super::bench_simulate::file_field(&path, first, system, Colours::Balanced, 4).unwrap();
             assert_eq!(players.len(), expect);
             assert_eq!(sys, system.unwrap_or(System::Swiss));
-            let f = super::super::bench_simulate::simulate_field(&players, 4, 2, sys, &settings).unwrap();
+            let f = super::super::bench_simulate::simulate_field(
+                &players,
+                4,
+                2,
+                sys,
+                &settings,
+                super::super::bench_simulate::Pairer::Tengen,
+            )
+            .unwrap();
             assert_eq!(f.per_round.len(), 4);
             assert_eq!(f.rematches, 0, "{f:?}");
             assert!(

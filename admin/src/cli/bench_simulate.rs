@@ -21,6 +21,10 @@
 //! - `forced_last_round`: how many of the last round's players more than one off its score
 //!   groups force, whatever the colours (`forced`);
 //! - `milliseconds`: the engine's time for each round (the rest of the loop is not timed).
+//!
+//! With `--opengotha` a second event is played out from the same field and seed, every round
+//! paired by OpenGotha's criteria as [`super::bench_opengotha`] restates them (`pairer`:
+//! `opengotha_criteria`), so each program is measured on the history it made itself.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
@@ -37,6 +41,16 @@ use crate::domain::pairing::{
 };
 use crate::domain::rounds as dr;
 use crate::domain::settings as ds;
+
+/// Who pairs the simulated event's rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairer {
+    /// Tengen's engine (`swiss::pair_round` / `mcmahon::pair_round`).
+    Tengen,
+    /// OpenGotha 3.51's criteria as [`super::bench_opengotha`] restates them
+    /// (`bench pair --simulate R --opengotha`): each pairer plays out its own event.
+    OpenGothaCriteria,
+}
 
 /// One round of the simulated event, as `bench pair` would report it.
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -57,6 +71,7 @@ pub struct RoundFigures {
 /// The event after its last round (module docs).
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct EventFigures {
+    pub pairer: String,
     pub system: String,
     pub players: usize,
     pub rounds: u32,
@@ -95,8 +110,9 @@ pub fn simulate(
     seed: u64,
     system: System,
     settings: &Settings,
+    pairer: Pairer,
 ) -> Result<EventFigures, String> {
-    simulate_field(&synthetic_players(n, seed), rounds, seed, system, settings)
+    simulate_field(&synthetic_players(n, seed), rounds, seed, system, settings, pairer)
 }
 
 /// Pairs rounds 1..=`rounds` of the field `players` with the engine, results drawn from the
@@ -108,6 +124,7 @@ pub fn simulate_field(
     seed: u64,
     system: System,
     settings: &Settings,
+    pairer: Pairer,
 ) -> Result<EventFigures, String> {
     let n = players.len();
     let rank: HashMap<PlayerId, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
@@ -117,12 +134,9 @@ pub fn simulate_field(
     let mut given_third = HashSet::new();
     for round in 1..=rounds {
         let start = Instant::now();
-        let rp = pair(system, players, &history, settings, round, seed)
-            .map_err(|e| format!("round {round}: {e}"))?;
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
         let engine = Engine { players, history: &history, settings, round, seed };
-        let games: Vec<NewGame> =
-            rp.games.iter().map(|g| NewGame::even(g.black, g.white, g.handicap)).collect();
+        let (games, bye) = pair_with(pairer, &engine, system).map_err(|e| format!("round {round}: {e}"))?;
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
         let q = quality(&engine, system.event_system(), &games);
         given_third.extend(thirds(&history, round, &games));
         let forced = forced(&engine, system, &games);
@@ -138,10 +152,10 @@ pub fn simulate_field(
             needless_third: q.needless_third,
             forced_by_score_groups: forced,
         });
-        if let Some(b) = rp.bye {
+        if let Some(b) = bye {
             history.byes.push(ByeRecord { round, player: b });
         }
-        for g in &rp.games {
+        for g in &games {
             let gap = rank[&g.black] - rank[&g.white];
             let stronger_wins = results.below(100) < stronger_wins_percent(gap);
             let black_wins = (gap >= 0) == stronger_wins;
@@ -149,7 +163,35 @@ pub fn simulate_field(
             history.games.push(PlayedGame::new(round, g.black, g.white, result));
         }
     }
-    Ok(event_figures(system, n, seed, &history, per_round, given_third.len()))
+    let mut figures = event_figures(system, n, seed, &history, per_round, given_third.len());
+    figures.pairer = match pairer {
+        Pairer::Tengen => "tengen",
+        Pairer::OpenGothaCriteria => "opengotha_criteria",
+    }
+    .into();
+    Ok(figures)
+}
+
+/// One round's games (even games, colours known) and bye by `pairer`.
+fn pair_with(
+    pairer: Pairer,
+    e: &Engine<'_>,
+    system: System,
+) -> Result<(Vec<NewGame>, Option<PlayerId>), String> {
+    match pairer {
+        Pairer::Tengen => {
+            let rp =
+                pair(system, e.players, e.history, e.settings, e.round, e.seed).map_err(|x| x.to_string())?;
+            Ok((rp.games.iter().map(|g| NewGame::even(g.black, g.white, g.handicap)).collect(), rp.bye))
+        }
+        Pairer::OpenGothaCriteria => {
+            let games = super::bench_opengotha::pair(e, system)?;
+            let paired: HashSet<PlayerId> = games.iter().flat_map(|g| [g.black, g.white]).collect();
+            let active = e.players.iter().filter(|p| p.status == crate::domain::pairing::Status::Active);
+            let bye = active.map(|p| p.id).find(|id| !paired.contains(id));
+            Ok((games, bye))
+        }
+    }
 }
 
 /// The field of an OpenGotha file for `bench pair --from FILE --simulate R`: its first
@@ -193,7 +235,7 @@ pub fn file_field(
 /// leaves it; each two left over of the same leaning make one pair, one of whom ends two off.
 /// The floats are this pairing's (the score criterion, above colour, fixes how many there
 /// are), so this is what colour could still win without a larger score gap.
-fn forced(e: &Engine<'_>, system: System, games: &[NewGame]) -> usize {
+pub(super) fn forced(e: &Engine<'_>, system: System, games: &[NewGame]) -> usize {
     let Ok((recs, _)) = records(e.players, e.history, e.settings, e.round, e.seed) else { return 0 };
     let by_id: HashMap<PlayerId, &Player> = e.players.iter().map(|p| (p.id, p)).collect();
     let score_of = dr::score_of(system.event_system(), e.settings);
@@ -256,6 +298,7 @@ fn event_figures(
     let last = per_round.last();
     let sum = |f: fn(&RoundFigures) -> usize| per_round.iter().map(f).sum::<usize>();
     EventFigures {
+        pairer: String::new(),
         system: format!("{system:?}").to_lowercase(),
         players: n,
         rounds: per_round.len() as u32,
@@ -288,10 +331,13 @@ mod tests {
     fn a_simulated_event_is_deterministic_and_consistent() {
         let settings = Settings { colours: ColourMethod::Balanced, ..Settings::default() };
         for system in [System::Swiss, System::Mcmahon] {
-            let a = simulate(40, 5, 11, system, &settings).unwrap();
-            let b = simulate(40, 5, 11, system, &settings).unwrap();
+            let a = simulate(40, 5, 11, system, &settings, Pairer::Tengen).unwrap();
+            let b = simulate(40, 5, 11, system, &settings, Pairer::Tengen).unwrap();
             assert_eq!(a.untimed(), b.untimed(), "{system:?}: the seed decides the event");
-            assert_ne!(a.untimed(), simulate(40, 5, 12, system, &settings).unwrap().untimed());
+            assert_ne!(
+                a.untimed(),
+                simulate(40, 5, 12, system, &settings, Pairer::Tengen).unwrap().untimed()
+            );
             assert_eq!(a.rounds, 5);
             assert_eq!(a.rematches, 0, "{a:?}");
             assert!(a.per_round.iter().all(|r| r.games == 20), "{a:?}");
@@ -314,8 +360,10 @@ mod tests {
     #[test]
     fn an_odd_field_gives_one_bye_a_round() {
         let settings = Settings::default();
-        let a = simulate(41, 3, 2, System::Swiss, &settings).unwrap();
-        assert!(a.per_round.iter().all(|r| r.games == 20));
-        assert_eq!(a.rematches, 0);
+        for pairer in [Pairer::Tengen, Pairer::OpenGothaCriteria] {
+            let a = simulate(41, 3, 2, System::Swiss, &settings, pairer).unwrap();
+            assert!(a.per_round.iter().all(|r| r.games == 20), "{pairer:?}");
+            assert_eq!(a.rematches, 0);
+        }
     }
 }

@@ -4,6 +4,7 @@
 pub mod backup;
 pub mod bench;
 pub mod bench_load;
+pub mod bench_opengotha;
 pub mod bench_pair;
 pub mod bench_print;
 pub mod bench_simulate;
