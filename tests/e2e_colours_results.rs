@@ -535,3 +535,57 @@ fn colours_cannot_change_under_a_sheet_that_names_them() {
     let (nb3, nw3, _) = seats(&s, g3);
     assert_eq!((nb3, nw3), (w3, b3), "the corrected nigiri gives the other player Black");
 }
+
+/// Issue 16 item 3, where import, forfeits and colour balance meet: round 1 comes from an
+/// OpenGotha file with two forfeits (赵 given Black and 孙 given White won because their
+/// opponents did not come). Nobody made a first move, so on the board everyone is level
+/// (rules.md §4.3, §14.3), but the published list gave each a colour. Round 2 pairs the winners and the losers
+/// (no rematch) with colours balanced by the pairing, and gives each the colour that evens
+/// the published lists: 赵 (listed Black) White, 孙 (listed White) Black; 李 (listed Black)
+/// White, 钱 (listed White) Black. A lot would pick any of these; every seed gives the same.
+#[test]
+fn a_forfeits_listed_colour_is_evened_in_the_next_round() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let players: [OgPlayer<'static>; 4] =
+        [("赵", "一", "1D"), ("钱", "二", "1D"), ("孙", "三", "1D"), ("李", "四", "1D")];
+    let xml = og_xml(&players, &[(1, 1, 0, 1), (1, 2, 3, 2)], &[], 3)
+        .replacen("result=\"RESULT_UNKNOWN\"", "result=\"RESULT_BLACKWINS_BYDEF\"", 1)
+        .replacen("result=\"RESULT_UNKNOWN\"", "result=\"RESULT_WHITEWINS_BYDEF\"", 1);
+    for seed in ["1", "2", "3", "4", "5"] {
+        let tid = tournament_with_players(
+            &c,
+            &format!("弃权颜色测试赛{seed}"),
+            "Forfeit Colours",
+            &[("colour_method", "balanced")],
+            0,
+        );
+        import_og(&c, tid, &xml);
+        let name = |id: i64| {
+            query(&s.db, &format!("SELECT family_name_zh || given_name_zh FROM entrants WHERE id = {id}"))[0]
+                [0]
+            .clone()
+        };
+        let forfeits = count_rows(
+            &s.db,
+            &format!(
+                "SELECT count(*) FROM games WHERE tournament_id = {tid} AND round_number = 1 \
+                 AND result LIKE '%WINS_BYDEF'"
+            ),
+        );
+        assert_eq!(forfeits, 2, "both round-1 games are forfeits");
+        pair_round(&c, tid, 2, seed);
+        let mut games: Vec<(String, String)> = (1..=2)
+            .map(|board| {
+                let (b, w, _) = seats(&s, game_id(&s.db, tid, 2, board));
+                (name(b), name(w))
+            })
+            .collect();
+        games.sort();
+        assert_eq!(
+            games,
+            vec![("孙三".to_string(), "赵一".to_string()), ("钱二".to_string(), "李四".to_string())],
+            "seed {seed}: the winners 赵 and 孙 meet, so do the losers, each taking the colour the lists lack"
+        );
+    }
+}
