@@ -897,6 +897,8 @@ mod tests {
         }
         let simulated = Args { players: Some(30), simulate: Some(3), ..args() };
         assert_eq!(run(simulated), 0);
+        let both = Args { players: Some(30), simulate: Some(3), opengotha: true, ..args() };
+        assert_eq!(run(both), 0);
         let one = Args { players: Some(1), rounds_played: 0, seed: 0, ..args() };
         assert_eq!(run(one), 2);
         assert!(peak_memory_kb().unwrap_or(1) > 0);
@@ -1072,5 +1074,35 @@ mod tests {
         assert!(deep_kyu > 5 && deep_kyu < 200, "{deep_kyu}");
         let h = synthetic_history(&ps, &Settings::default(), 3, 1, System::Swiss);
         assert_eq!(h.games.len(), 1500);
+        assert!(h.games.iter().all(|g| g.result.played_on_board()), "no forfeit unless asked");
+    }
+
+    /// `--forfeits`: about the asked share of games are forfeits, a fifth of them double,
+    /// and the history is otherwise paired as usual (same number of games, no rematch).
+    #[test]
+    fn forfeits_in_the_synthetic_history() {
+        let ps = synthetic_players(1000, 2);
+        let settings = Settings::default();
+        let h = synthetic_history_with(&ps, &settings, 4, 2, System::Mcmahon, 50);
+        assert_eq!(h.games.len(), 2000);
+        let single = h
+            .games
+            .iter()
+            .filter(|g| matches!(g.result, GameResult::BlackWinsByForfeit | GameResult::WhiteWinsByForfeit))
+            .count();
+        let double = h.games.iter().filter(|g| g.result == GameResult::DoubleForfeit).count();
+        assert!((60..=140).contains(&single), "about 5% of 2,000: {single}");
+        assert!((5..=40).contains(&double), "about 1%: {double}");
+        assert!(meetings(&h, &settings, 5).values().all(|&n| n == 1), "no rematch");
+        // Tengen's count and OpenGotha's now differ; --opengotha reports both sides.
+        let args = Args {
+            system: Some(System::Mcmahon),
+            players: Some(300),
+            rounds_played: 4,
+            forfeits: 50,
+            opengotha: true,
+            ..args()
+        };
+        assert_eq!(run(args), 0);
     }
 }
