@@ -44,11 +44,13 @@
 //! could still trade lists for board balance; measured on issue 16's kind of input it lowered
 //! both counts (BENCHMARKS.md). Two other weightings were tried and not kept: 2 against 16
 //! and 13, and the lists only where the board stays within one: both let the matching put
-//! players two off on the board for lists evened elsewhere. Without forfeits l = b, the
-//! lists' term only adds to a two-off, and every game's colours are as before it
-//! (`without_forfeits_the_lists_change_no_colour`); [`THREE_OFF`] keeps one player three off
-//! dearer than two players two off (384 + 60 > 2 × (128 + 60)). The colour cost of a pair
-//! must stay below 2¹¹ ([`COLOUR_MAX`]) for the scale to fit the largest field.
+//! players two off on the board for lists evened elsewhere. Without forfeits l = b and the
+//! lists' term only adds to a two-off: who of a pair takes Black is decided as before it
+//! (`without_forfeits_the_lists_change_no_colour`, every history of up to five games), and
+//! the forfeit-free events of BENCHMARKS.md were paired the same. [`THREE_OFF`] keeps one
+//! player three off dearer than two players two off (384 + 60 > 2 × (128 + 60)). The colour
+//! cost of a pair must stay below 2¹¹ ([`COLOUR_MAX`]) for the scale to fit the largest
+//! field.
 //!
 //! Balance comes first (issue 16 item 3): §14.3 balances each player's first- and
 //! second-move counts, while avoiding a third colour in a row is a FIDE-like default [INF].
