@@ -1083,22 +1083,34 @@ mod tests {
     fn forfeits_in_the_synthetic_history() {
         let ps = synthetic_players(1000, 2);
         let settings = Settings::default();
-        let h = synthetic_history_with(&ps, &settings, 4, 2, System::Mcmahon, 50);
-        assert_eq!(h.games.len(), 2000);
+        let h = synthetic_history_with(&ps, &settings, 5, 2, System::Mcmahon, 50);
+        assert_eq!(h.games.len(), 2500);
         let single = h
             .games
             .iter()
             .filter(|g| matches!(g.result, GameResult::BlackWinsByForfeit | GameResult::WhiteWinsByForfeit))
             .count();
         let double = h.games.iter().filter(|g| g.result == GameResult::DoubleForfeit).count();
-        assert!((60..=140).contains(&single), "about 5% of 2,000: {single}");
-        assert!((5..=40).contains(&double), "about 1%: {double}");
-        assert!(meetings(&h, &settings, 5).values().all(|&n| n == 1), "no rematch");
-        // Tengen's count and OpenGotha's now differ; --opengotha reports both sides.
+        assert!((80..=170).contains(&single), "about 5% of 2,500: {single}");
+        assert!((8..=50).contains(&double), "about 1%: {double}");
+        assert!(meetings(&h, &settings, 6).values().all(|&n| n == 1), "no rematch");
+        // Round 6 by Tengen and by OpenGotha's criteria on that history: both pair everyone
+        // without a rematch, and OpenGotha's count (forfeits included) now differs from
+        // Tengen's (games played on the board).
+        let e = Engine { players: &ps, history: &h, settings: &settings, round: 6, seed: 2 };
+        let earlier = || h.games.iter().map(|g| OgCountGame { black: g.black, white: g.white, counts: true });
+        let og = opengotha_figures(&e, System::Mcmahon, earlier());
+        assert_eq!((og["games"].as_u64(), og["rematches"].as_u64()), (Some(500), Some(0)), "{og}");
+        let rp = pair(System::Mcmahon, &ps, &h, &settings, 6, 2).unwrap();
+        let games: Vec<NewGame> =
+            rp.games.iter().map(|g| NewGame::even(g.black, g.white, g.handicap)).collect();
+        let q = quality(&e, ds::System::McMahon, &games);
+        let listed = opengotha_unbalanced(earlier().chain(games.iter().map(NewGame::og)));
+        assert_eq!(q.rematches, 0);
+        assert_ne!(q.colour_imbalance, listed, "the forfeits' colours count on the lists only");
         let args = Args {
             system: Some(System::Mcmahon),
             players: Some(300),
-            rounds_played: 4,
             forfeits: 50,
             opengotha: true,
             ..args()

@@ -163,13 +163,7 @@ pub fn simulate_field(
             history.games.push(PlayedGame::new(round, g.black, g.white, result));
         }
     }
-    let mut figures = event_figures(system, n, seed, &history, per_round, given_third.len());
-    figures.pairer = match pairer {
-        Pairer::Tengen => "tengen",
-        Pairer::OpenGothaCriteria => "opengotha_criteria",
-    }
-    .into();
-    Ok(figures)
+    Ok(event_figures(pairer, system, n, seed, &history, per_round, given_third.len()))
 }
 
 /// One round's games (even games, colours known) and bye by `pairer`.
@@ -282,6 +276,7 @@ fn thirds(history: &History, round: u32, games: &[NewGame]) -> Vec<PlayerId> {
 
 /// The whole event's figures from its history and its rounds' figures.
 fn event_figures(
+    pairer: Pairer,
     system: System,
     n: usize,
     seed: u64,
@@ -298,7 +293,11 @@ fn event_figures(
     let last = per_round.last();
     let sum = |f: fn(&RoundFigures) -> usize| per_round.iter().map(f).sum::<usize>();
     EventFigures {
-        pairer: String::new(),
+        pairer: match pairer {
+            Pairer::Tengen => "tengen",
+            Pairer::OpenGothaCriteria => "opengotha_criteria",
+        }
+        .into(),
         system: format!("{system:?}").to_lowercase(),
         players: n,
         rounds: per_round.len() as u32,
