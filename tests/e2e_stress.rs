@@ -1,6 +1,6 @@
-//! Crash safety (issue 8.2), the short version CI runs: `tengen stress crash` with a few
+//! Crash safety, the short version CI runs: `tengen stress crash` with a few
 //! trials, every write kind (entrants, results, rulings). The full run (100 trials) is in the
-//! README; both use the same command.
+//! docs/testing.md; both use the same command.
 
 mod common;
 use common::*;
