@@ -1,5 +1,5 @@
 //! Crash safety, the short version CI runs: `tengen stress crash` with a few
-//! trials, every write kind (entrants, results, rulings). The full run (100 trials) is in the
+//! trials, every write kind (entrants, results, rulings). The full run (100 trials) is in
 //! docs/testing.md; both use the same command.
 
 mod common;
