@@ -233,6 +233,24 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.stop();
+        keep_database(&self.db);
+    }
+}
+
+/// With `TENGEN_E2E_KEEP=DIR`, a test's SQLite database is copied to `DIR/<test name>.db` when
+/// its server stops: the events the e2e tests build (the rehearsal's, the crawl's) can then be
+/// served again by another build and their pages compared (docs/testing.md, "Same pages before
+/// and after").
+fn keep_database(db: &Path) {
+    let Some(dir) = std::env::var_os("TENGEN_E2E_KEEP") else { return };
+    let name = std::thread::current().name().unwrap_or("server").replace("::", "-");
+    let _ = std::fs::create_dir_all(&dir);
+    // The server was killed: what it committed may still be in the write-ahead log.
+    for suffix in ["", "-wal"] {
+        let from = PathBuf::from(format!("{}{suffix}", db.display()));
+        if from.exists() {
+            let _ = std::fs::copy(&from, Path::new(&dir).join(format!("{name}.db{suffix}")));
+        }
     }
 }
 
