@@ -1,4 +1,4 @@
-//! Writing a [`Record`] back as FF\[4\] text: [`write`] puts KM in points and passes as `B[]`;
+//! Writing a [`Record`] back as FF\[4\] text: [`write`](write()) puts KM in points and passes as `B[]`;
 //! reading the text back gives the same game.
 
 use super::{Action, Record, Setup};
