@@ -8,7 +8,7 @@
 //! `B[pd]`) is decided above it: `record` implements [`Sink`] and turns the nodes it is handed
 //! into a Go record. So the grammar can be read, tested and fuzzed on its own, and a change to
 //! the Go record cannot change what counts as well-formed SGF. The test `knows_no_go` reads
-//! this file and fails when its code names another module of the crate.
+//! this file and fails when its code names another module of the crate or a Go type.
 //!
 //! # One pass
 //! [`read_tree`] walks the text once. It checks the structure of every game tree, reporting a

@@ -448,7 +448,7 @@ impl Builder {
     }
 
     /// One node of the main line: its setup, player to move, move and territory markup.
-    fn node(&mut self, k: usize, props: &[Property]) -> Result<(), SgfError> {
+    fn read_node(&mut self, k: usize, props: &[Property]) -> Result<(), SgfError> {
         if k == 0 {
             self.root(props)?;
         }
@@ -555,7 +555,7 @@ impl Sink for Builder {
     type Error = SgfError;
 
     fn node(&mut self, node: Node<'_>) -> Result<(), SgfError> {
-        Builder::node(self, node.index, node.props)
+        self.read_node(node.index, node.props)
     }
 }
 
