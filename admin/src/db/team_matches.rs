@@ -48,6 +48,7 @@ use crate::domain::settings::System;
 use crate::domain::team::board_match::{
     board_order_error, first_team_colour, score_board_match, BoardMatchConfig,
 };
+use crate::domain::team::clocks::ClockEntry;
 use crate::domain::team::event::{TeamPairing, TeamSettings};
 use crate::domain::team::relay::{
     Accepted, Effect, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage,
@@ -207,19 +208,27 @@ pub struct MatchSetup {
     /// Red-carded in the team's previous game (Art. 24.3), `[Black, White]`.
     pub barred: [Vec<PersonId>; 2],
     pub start_at: Timestamp,
+    /// A replay played with the time each side had left in the match it replays (Art. 20.3 no
+    /// result; a knockout draw replayed): that match's reading.
+    #[serde(default)]
+    pub time_left: Option<ClockEntry>,
 }
 
 impl MatchSetup {
     /// The match before any event.
     pub fn new_match(&self) -> Result<RelayMatch, SetupError> {
-        RelayMatch::new(
+        let m = RelayMatch::new(
             self.config.clone(),
             self.black.clone(),
             self.white.clone(),
             self.start_at,
             &self.barred[0],
             &self.barred[1],
-        )
+        )?;
+        Ok(match self.time_left {
+            Some(e) => m.with_time_left(e.clocks),
+            None => m,
+        })
     }
 }
 
@@ -763,7 +772,13 @@ pub fn fresh_setup(conn: &mut Conn, tid: i32, row: &MatchRow) -> Result<MatchSet
     let white = teams::domain_team(&w_row, &w_members);
     let barred =
         [barred_from_previous(conn, tid, row, &black)?, barred_from_previous(conn, tid, row, &white)?];
-    let setup = MatchSetup { config, black, white, barred, start_at };
+    // The replay of a match that ended with the time left (Art. 20.3 no result, a knockout draw
+    // replayed) starts from the reading taken at the ruling.
+    let time_left = match row.replay_of {
+        Some(orig) => relay_state(conn, tid, orig)?.m.and_then(|m| m.replay_time_left()),
+        None => None,
+    };
+    let setup = MatchSetup { config, black, white, barred, start_at, time_left };
     setup.new_match().map_err(MatchError::Setup)?;
     Ok(setup)
 }

@@ -12,7 +12,9 @@ use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{
     Card, Effect, Event, PlayoffClock, Refusal, RelayMatch, RequestKind, SetupError, SubstitutionKind,
+    VoidOffence,
 };
+use crate::domain::team::roster::{ExecutingLeader, LeaderBasis};
 use crate::domain::team::standings::TeamOutcome;
 use crate::domain::team::withdraw::WithdrawError;
 use crate::domain::team::PersonId;
@@ -59,6 +61,34 @@ impl Lang {
             Section::Playoff => "relay.due_playoff",
             _ => "relay.due_section",
         })
+    }
+
+    /// A void stone's offence with its article (Arts. 18.3, 19).
+    pub fn void_offence(self, o: VoidOffence) -> &'static str {
+        self.t(match o {
+            VoidOffence::KoWithoutThreat => "relay.void_ko",
+            VoidOffence::ForbiddenPoint => "relay.void_forbidden",
+        })
+    }
+
+    /// An executing leader with the basis of the role (Art. 10.1: leader, coach, captain,
+    /// then a section's player): "王五 (coach)" / "王五（教练）".
+    pub fn executing_leader(self, el: &ExecutingLeader, person: Person) -> String {
+        let basis = match el.basis {
+            LeaderBasis::Leader => self.t("team.role_leader"),
+            LeaderBasis::Coach => self.t("team.role_coach"),
+            LeaderBasis::Captain => self.t("team.role_captain"),
+            LeaderBasis::SectionPlayer(sec) => self.section(sec),
+        };
+        self.tf("relay.leader_basis", &[&person(el.person), &basis])
+    }
+
+    /// Persons in a row, or "—" for none.
+    fn people(self, ps: &[PersonId], person: Person) -> String {
+        if ps.is_empty() {
+            return "—".into();
+        }
+        self.list(ps.iter().map(|&p| person(p)))
     }
 
     /// A card as the form names it: "yellow" / "黄牌".
@@ -115,6 +145,13 @@ impl Lang {
             Event::End { ending, side: None, .. } => self.tf("relay.ev_end", &[&self.t(ending_key(*ending))]),
             Event::RestoreForPlayoff => self.t("relay.ev_restore").into(),
             Event::MovesInOrder { through } => self.tf("relay.ev_moves_in_order", &[through]),
+            Event::Attendance { present, absent } => {
+                self.tf("relay.ev_attendance", &[&self.people(present, person), &self.people(absent, person)])
+            }
+            Event::VoidMove { player, offence } => {
+                self.tf("relay.ev_void", &[&person(*player), &self.void_offence(*offence)])
+            }
+            Event::AddedPass { person: p } => self.tf("relay.ev_added_pass", &[&person(*p)]),
         }
     }
 }
@@ -198,6 +235,24 @@ impl Lang {
                 let [b, w] = clocks.map(|r| self.clock_reading(&r));
                 self.tf("relay.fx_clocks", &[move_number, &b, &w])
             }
+            Effect::ExecutingLeader { side: c, leader: Some(el) } => {
+                self.tf("relay.fx_executing", &[&side(c), &self.executing_leader(el, person)])
+            }
+            Effect::ExecutingLeader { side: c, leader: None } => {
+                self.tf("relay.fx_executing_none", &[&side(c)])
+            }
+            Effect::MoveVoid { number, side: c, player, offence } => self.tf(
+                "relay.fx_move_void",
+                &[number, &side(c), &person(*player), &self.void_offence(*offence)],
+            ),
+            Effect::PassAdded { side: c } => self.tf("relay.fx_pass_added", &[&side(c)]),
+            Effect::KnockoutDrawReplayed { early: true } => self.t("relay.fx_ko_draw_replayed_early").into(),
+            Effect::KnockoutDrawReplayed { early: false } => self.t("relay.fx_ko_draw_replayed").into(),
+            Effect::ReplayWithTimeLeft { clocks, clocks_after } => {
+                let [b, w] = clocks.map(|r| self.clock_reading(&r));
+                self.tf("relay.fx_replay_time_left", &[&b, &w, clocks_after])
+            }
+            Effect::PlayoffDrawToBlack => self.t("relay.fx_playoff_draw_black").into(),
             Effect::MatchDecided { outcome, points, playoff } => self.tf(
                 if *playoff { "relay.fx_decided_playoff" } else { "relay.fx_decided" },
                 &[&self.team_outcome(*outcome), &points[0], &points[1]],
@@ -322,6 +377,17 @@ impl Lang {
             }
             Refusal::NoLineupDue { side: c } => self.tf("relay.rf_no_lineup_due", &[&side(c)]),
             Refusal::ResignerAtBoard { person: p } => self.tf("relay.rf_resigner_at_board", &[&person(*p)]),
+            Refusal::NotExecutingLeader { side: c, person: p, executing: Some(el) } => self
+                .tf("relay.rf_not_executing", &[&side(c), &self.executing_leader(el, person), &person(*p)]),
+            Refusal::NotExecutingLeader { side: c, executing: None, .. } => {
+                self.tf("relay.rf_no_executing", &[&side(c)])
+            }
+            Refusal::NotTeamStaff { person: p } => self.tf("relay.rf_not_staff", &[&person(*p)]),
+            Refusal::NoTimeoutTaken { side: c } => self.tf("relay.rf_no_timeout_taken", &[&side(c)]),
+            Refusal::ReplayClocksMissing { move_number } => self.tf("relay.rf_replay_clocks", &[move_number]),
+            Refusal::WouldLeaveShort { person: p, section } => {
+                self.tf("relay.rf_would_leave_short", &[&person(*p), &sec(section)])
+            }
             Refusal::Ruling { error } => self.tf("relay.rf_ruling", &[&self.ruling_error(error)]),
         }
     }
@@ -410,6 +476,7 @@ pub fn ending_key(e: Ending) -> &'static str {
         Ending::DrawScattered => "relay.end_draw_scattered",
         Ending::ReplayStoneMoved => "relay.end_replay_stone_moved",
         Ending::ReplayScattered => "relay.end_replay_scattered",
+        Ending::Cycle => "relay.end_cycle",
     }
 }
 
