@@ -1433,6 +1433,7 @@ relay-fx_replay_time_left = The replay starts with the time each side had left: 
 relay-fx_playoff_draw_black = A draw in the 节棋 play-off is its second draw: Black wins (Art. 12)
 relay-fx_ended_against = The match ends against { $p0 }
 relay-fx_ended_ruling = The match ends by the chief arbiter's ruling
+relay-fx_ended_cycle = The match ends by the event's rule for a triple ko or eternal life (Art. 20.3)
 relay-fx_playoff_started = Position restored after move { $p0 }; each side fields any two players, with its remaining time (Black { $p1 }, White { $p2 }: the clocks after move { $p3 }), one substitution and one timeout (Art. 12)
 relay-fx_clocks = Clocks after move { $p0 }: Black { $p1 }, White { $p2 } (Art. 22.4)
 relay-outcome_first_wins = Black wins

@@ -1433,6 +1433,7 @@ relay-fx_replay_time_left = 重赛使用双方所剩时间：黑方{ $p0 }，白
 relay-fx_playoff_draw_black = “节棋”中判和即再次和棋：判黑方获胜（第12条）
 relay-fx_ended_against = 比赛结束，判{ $p0 }
 relay-fx_ended_ruling = 裁判长判罚，比赛结束
+relay-fx_ended_cycle = 按本赛对三劫循环、长生的规定结束比赛（第20条第3款）
 relay-fx_playoff_started = 棋局复原至第{ $p0 }手；双方各派任意两名棋手，使用剩余时间（黑方{ $p1 }，白方{ $p2 }：第{ $p3 }手后的计时），各有一次换人和暂停的权利（第12条）
 relay-fx_clocks = 第{ $p0 }手后计时：黑方{ $p1 }，白方{ $p2 }（第22条第4款）
 relay-outcome_first_wins = 黑方胜

@@ -226,6 +226,7 @@ impl Lang {
             Effect::MovesPlayed { first, last } => self.tf("relay.fx_moves_in_order", &[first, last]),
             Effect::PlayoffRequired => self.t("relay.fx_playoff_required").into(),
             Effect::Ended { side: Some(c), .. } => self.tf("relay.fx_ended_against", &[&side(c)]),
+            Effect::Ended { ending: Ending::Cycle, .. } => self.t("relay.fx_ended_cycle").into(),
             Effect::Ended { side: None, .. } => self.t("relay.fx_ended_ruling").into(),
             Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => {
                 let [b, w] = clocks.map(|r| self.clock_reading(&r));

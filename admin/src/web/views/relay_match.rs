@@ -380,7 +380,7 @@ pub fn build(c: Chrome, lang: Lang, d: Loaded, shown: Shown) -> RelayPage {
         Some(m) => state_view(lang, zone, staff, m, &d.st.log),
         None => StateView { next_move: 1, ..StateView::default() },
     };
-    state.time_left = d.st.setup.as_ref().ok().and_then(|s| s.time_left).map(|e| {
+    state.time_left = d.st.time_left.map(|e| {
         let [b, w] = e.clocks.map(|r| lang.clock_reading(&r));
         lang.tf("relay.time_left", &[&b, &w, &e.move_number])
     });
