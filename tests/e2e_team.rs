@@ -2810,7 +2810,7 @@ fn art_10_5_timeout_delay_offers_advice_yellow_or_an_added_pass() {
     assert!(body(&p).contains("Yellow card"), "{}", p.body);
     assert_eq!(m.stones(), [0, 1]);
     let p = m.ok("timeout_delay", &[("person", &w1), ("remedy", "pass"), ("at", &at(2420))]);
-    assert!(body(&p).contains("White owes one forced pass more (停着, Art. 10.5)"), "{}", p.body);
+    assert!(body(&p).contains("White owes one added forced pass (Art. 10.5)"), "{}", p.body);
     assert_eq!(m.cell(1, "passes"), "1");
     // Black moves 21; White's turn is passed at once: move 22.
     let p = m.mv(21, &m.due(), 2430);
