@@ -581,6 +581,38 @@ mod tests {
         assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
     }
 
+    /// Seed 003 Arts. 14 and 10.1: the refusal of a resignation names the executing leader
+    /// with the basis of the role; Arts. 18.3, 19, 24.4 and the knockout-draw decision read in
+    /// both languages.
+    #[test]
+    fn executing_leader_void_stones_and_replays_are_worded() {
+        let coach = ExecutingLeader { person: 201, basis: LeaderBasis::Coach };
+        let r = Refusal::NotExecutingLeader { side: Color::White, person: 200, executing: Some(coach) };
+        let (en, zh) = both(|l| l.relay_refusal(&r, &id));
+        assert_eq!(
+            en,
+            "Only White's executing leader confirms its resignation (Arts. 14, 10.1): #201 (Coach), not #200"
+        );
+        assert_eq!(zh, "白方认输只能由执行领队确认（第14条、第10条第1款）：应为#201（教练），而非#200");
+        let v = Effect::MoveVoid {
+            number: 51,
+            side: Color::Black,
+            player: 111,
+            offence: VoidOffence::KoWithoutThreat,
+        };
+        let (en, zh) = both(|l| l.relay_effect(&v, &id));
+        assert!(
+            en.contains("Move 51 of Black by #111 is void (ko retaken without a threat (Art. 18.3))"),
+            "{en}"
+        );
+        assert!(zh.contains("第51手黑方#111着手无效（劫争未找劫材而提劫（第18条第3款））"), "{zh}");
+        let short = Refusal::WouldLeaveShort { person: 113, section: Section::Three };
+        let (en, _) = both(|l| l.relay_refusal(&short, &id));
+        assert!(en.contains("would be left without two players (Art. 24.4)"), "{en}");
+        let (en, zh) = both(|l| l.relay_effect(&Effect::KnockoutDrawReplayed { early: true }, &id));
+        assert!(en.contains("before move 144") && zh.contains("第144手前"), "{en} / {zh}");
+    }
+
     /// Every reason a match cannot be set up is worded (none falls back to `Display`).
     #[test]
     fn setup_errors_read_in_both_languages() {

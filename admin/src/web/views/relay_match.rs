@@ -315,7 +315,7 @@ pub struct RelayPage {
     /// The endings of issue 13 (label with its article).
     pub end_opts: Options,
     pub card_opts: Options,
-    /// Offences with their articles (issue 13 item 4); a timeout delay has its own form.
+    /// Offences with their articles; a timeout delay has its own form (Art. 10.5).
     pub offence_opts: Options,
     /// The stones the rules make void (Arts. 18.3, 19).
     pub void_opts: Options,
