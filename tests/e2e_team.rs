@@ -247,6 +247,51 @@ impl Relay<'_> {
         unescape(rest[..rest.find("</td>").unwrap()].trim())
     }
 
+    /// The executing leader shown for Black (0) or White (1) (Art. 10.1).
+    fn executing(&self, side: usize) -> String {
+        let p = self.page();
+        let (i, m) = p.body.match_indices("<td class=\"executing\">").nth(side).expect("executing");
+        let rest = &p.body[i + m.len()..];
+        unescape(rest[..rest.find("</td>").unwrap()].trim())
+    }
+
+    /// Each team's leader, coach and captain (position 1), as the attendance form lists them.
+    fn staff(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        for team in &self.teams {
+            v.push(staff_member(self.s, self.tid, team, "leader"));
+            v.push(staff_member(self.s, self.tid, team, "coach"));
+            v.push(member(self.s, self.tid, team, 1));
+        }
+        v
+    }
+
+    /// Records who is present (Art. 10.1): everyone of [`Self::staff`] but `absent`.
+    fn attendance(&self, absent: &[&str], t: i64) -> Resp {
+        let staff = self.staff();
+        let mut fields: Vec<(&str, &str)> = Vec::new();
+        for p in &staff {
+            fields.push(("staff", p));
+            if !absent.contains(&p.as_str()) {
+                fields.push(("present", p));
+            }
+        }
+        let when = at(t);
+        fields.push(("at", &when));
+        self.ok("present", &fields)
+    }
+
+    /// The value of input `name` in the form with id `form`, as the page shows it.
+    fn form_value(&self, form: &str, name: &str) -> String {
+        let p = self.page();
+        let f = &p.body[p.body.find(&format!("id=\"{form}\"")).unwrap_or_else(|| panic!("no form {form}"))..];
+        let f = &f[..f.find("</form>").unwrap()];
+        let i = f.find(&format!("name=\"{name}\"")).unwrap_or_else(|| panic!("no {name} in {form}"));
+        let v = &f[i..];
+        let v = &v[v.find("value=\"").unwrap() + 7..];
+        v[..v.find('"').unwrap()].to_string()
+    }
+
     /// The number (seq) of the latest event whose JSON contains `like`.
     fn seq_of(&self, like: &str) -> String {
         query(
@@ -565,8 +610,11 @@ fn relay_match_through_every_rule_over_http() {
 
     // ---- Section 3: Art. 24.4 and a player's 3rd order error -------------------------------
     let s3 = s2 + 3310;
-    // The executing leader with the leader away: the coach (Art. 10.1).
-    assert!(m.page().body.contains("北京队教练 (Coach)"));
+    // The executing leader: the leader while present, the coach once the leader is recorded
+    // away (Art. 10.1).
+    assert_eq!(m.executing(0), "北京队领队 (Leader)");
+    m.attendance(&[&staff_member(&s, tid, "北京队", "leader")], s3 - 10);
+    assert_eq!(m.executing(0), "北京队教练 (Coach)");
     m.mv(144, &w(5), s3 + 10);
     m.no(
         "sub_request",
@@ -2535,4 +2583,376 @@ fn relay_clock_page_starts_from_the_last_reading_and_saves_readings() {
     let cfg = org.get(&url).clock_config();
     assert_eq!(cfg["setup"]["start"][1]["main_ms"], 4_800_000);
     assert_eq!(cfg["setup"]["moves"], 52);
+}
+
+// ---- Seed 003: the executing leader, void stones, delays, cycles, knockout draws, Art. 24.4 ----
+
+/// Seed 003 Art. 14 with Art. 10.1: the referee records who of each team's leader, coach and
+/// captain is present; the executing leader is the first of them present (then a player not at
+/// the board), and only that person's resignation is accepted; the refusal names who may.
+#[test]
+fn art_14_only_the_executing_leader_confirms_a_resignation() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (tid, m) = one_match(&s, &org, "执行领队认输", ["甲队", "乙队"], 6);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(40, 2000);
+    let white = m.teams[1].clone();
+    let (leader, coach) = (staff_member(&s, tid, &white, "leader"), staff_member(&s, tid, &white, "coach"));
+    assert_eq!(m.executing(1), format!("{white}领队 (Leader)"));
+    let msg = m.no(
+        "resign",
+        &[("side", "white"), ("by", &coach), ("at", &at(2100))],
+        "Only White's executing leader confirms its resignation (Arts. 14, 10.1)",
+    );
+    assert!(msg.contains(&format!("{white}领队 (Leader), not {white}教练")), "{msg}");
+    // The leader is away: the coach acts (the captain plays at the board).
+    let p = m.attendance(&[&leader], 2110);
+    assert!(body(&p).contains(&format!("White's executing leader: {white}教练 (Coach)")), "{}", p.body);
+    assert_eq!(m.executing(1), format!("{white}教练 (Coach)"));
+    m.no(
+        "resign",
+        &[("side", "white"), ("by", &leader), ("at", &at(2120))],
+        &format!("{white}教练 (Coach), not {white}领队"),
+    );
+    // Leader and coach away, the captain and section 1 at the board, no later line-up: nobody.
+    m.attendance(&[&leader, &coach], 2130);
+    assert_eq!(m.executing(1), "");
+    m.no(
+        "resign",
+        &[("side", "white"), ("by", &coach), ("at", &at(2140))],
+        "White has nobody who may confirm its resignation as executing leader",
+    );
+    // The coach is back: the resignation is the coach's.
+    m.attendance(&[&leader], 2150);
+    let p = m.ok("resign", &[("side", "white"), ("by", &coach), ("at", &at(2160))]);
+    assert!(body(&p).contains(&format!("White resigns, confirmed by {white}教练 to the referee (Art. 14)")));
+    assert!(text_of(&p.body, "result").starts_with("B+"), "{}", text_of(&p.body, "result"));
+}
+
+/// Seed 003 Arts. 12, 17.5 (3), 17.6 (1) (rules.md decision): a knockout match ruled a draw
+/// must be decided. From move 144 the 节棋 play-off follows from the position after move 143;
+/// before move 144 the game is replayed with the time each side had left (the reading at the
+/// ruling is required, and the replay shows it); the next knockout round is then paired.
+#[test]
+fn art_12_knockout_draws_ruled_by_the_chief_arbiter_are_decided() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "淘汰赛判和", "2");
+    save_team_settings(&org, &s, tid, &[("pairing", "knockout")]);
+    for (name, prefix) in [("东队", "东"), ("南队", "南"), ("西队", "西"), ("北队", "北")] {
+        assert_eq!(add_team(&org, tid, name, &names(prefix, 6)).status, 303);
+    }
+    assert_eq!(pair(&org, tid, 1, "5").status, 303);
+    let r1 = matches(&s, tid, 1);
+    assert_eq!(r1.len(), 2);
+    let relay =
+        |k: usize| Relay { s: &s, c: &org, tid, mid: r1[k].0, teams: [r1[k].1.clone(), r1[k].2.clone()] };
+
+    // ---- Table 1: a draw ruled at move 160 → the play-off from move 144 ---------------------
+    let m = relay(0);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -900);
+    m.lineup(true, "2", 3, 4, -800);
+    m.lineup(false, "2", 3, 4, -800);
+    m.moves_to(72, 2000);
+    m.ok("section_end", &[("at", &at(2010))]);
+    m.lineup(true, "3", 5, 6, 2100);
+    m.lineup(false, "3", 5, 6, 2100);
+    m.moves_to(143, 5000);
+    m.ok("section_end", &[("at", &at(5010))]);
+    m.moves_to(160, 6000);
+    let draw = [("ending", "draw_stone_moved"), ("why", "移子无法达成一致")];
+    let t6100 = at(6100);
+    let mut fields = draw.to_vec();
+    fields.push(("at", &t6100));
+    let p = m.ok("end", &fields);
+    assert!(body(&p).contains("Knockout draw: the play-off follows from move 144 (Art. 12)"), "{}", p.body);
+    assert_eq!(text_of(&p.body, "phase"), "knockout draw: the play-off follows");
+    assert_eq!(pair(&org, tid, 2, "9").status, 409, "the bracket waits for the play-off");
+    m.ok("clock", &[("b_main", "30:00"), ("w_main", "20:00"), ("at", &at(6110))]);
+    let p = m.ok("restore", &[("at", &at(6200))]);
+    assert!(body(&p).contains("Position restored after move 143"), "{}", p.body);
+    m.lineup(true, "playoff", 1, 3, 6300);
+    m.lineup(false, "playoff", 1, 3, 6310);
+    m.moves_to(170, 7000);
+    let p = m.ok("count", &[("black_count", "180"), ("at", &at(7100))]);
+    assert!(text_of(&p.body, "result").starts_with("W+"), "{}", text_of(&p.body, "result"));
+    let winner_1 = m.teams[1].clone();
+
+    // ---- Table 2: a draw ruled at move 100 → a replay with the time left ---------------------
+    let m = relay(1);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -900);
+    m.lineup(true, "2", 3, 4, -800);
+    m.lineup(false, "2", 3, 4, -800);
+    m.moves_to(72, 2000);
+    m.ok("section_end", &[("at", &at(2010))]);
+    m.moves_to(100, 3000);
+    let scattered = [("ending", "draw_scattered"), ("why", "停电，棋局散乱无法复盘")];
+    let t3100 = at(3100);
+    let mut fields = scattered.to_vec();
+    fields.push(("at", &t3100));
+    let mut confirmed = fields.clone();
+    confirmed.push(("confirm", "1"));
+    m.no("end", &confirmed, "first record both clocks as they stand after move 100");
+    m.ok("clock", &[("b_main", "41:00"), ("w_main", "37:30"), ("at", &at(3050))]);
+    let p = m.ok("end", &fields);
+    let page = body(&p);
+    assert!(page.contains("a draw before move 144 has no section 3 to play again"), "{page}");
+    assert!(page.contains("The replay starts with the time each side had left: Black 41:00"), "{page}");
+    assert!(text_of(&p.body, "result").starts_with("Replay ordered"), "{}", text_of(&p.body, "result"));
+    let rid: i32 = query(&s.db, &format!("SELECT id FROM team_matches WHERE replay_of = {}", m.mid))[0][0]
+        .parse()
+        .unwrap();
+    let rp = Relay { mid: rid, ..relay(1) };
+    let p = rp.page();
+    assert!(text_of(&p.body, "time-left").contains("Black 41:00"), "{}", p.body);
+    assert!(text_of(&p.body, "time-left").contains("(the clocks after move 100)"), "{}", p.body);
+    assert_eq!(pair(&org, tid, 2, "9").status, 409, "the bracket waits for the replay");
+    rp.start(9000);
+    // The replay's clocks start from the reading (a row before move 1).
+    assert!(rp.page().body.contains("<td class=\"clock-b\">41:00"), "{}", rp.page().body);
+    rp.lineup(true, "1", 1, 2, 8200);
+    rp.lineup(false, "1", 1, 2, 8210);
+    rp.moves_to(50, 9500);
+    let leader = staff_member(&s, tid, &rp.teams[1], "leader");
+    rp.ok("resign", &[("side", "white"), ("by", &leader), ("at", &at(9600))]);
+    let winner_2 = rp.teams[0].clone();
+
+    // ---- Round 2 pairs the two winners -----------------------------------------------------
+    assert_eq!(pair(&org, tid, 2, "9").status, 303);
+    let r2 = matches(&s, tid, 2);
+    assert_eq!(r2.len(), 1, "{r2:?}");
+    let finalists: std::collections::BTreeSet<String> = [r2[0].1.clone(), r2[0].2.clone()].into();
+    assert_eq!(finalists, [winner_1, winner_2].into());
+}
+
+/// Seed 003 Art. 18.3 (a ko retaken without a threat: the move void, one forced pass, a yellow
+/// card) and Art. 19 (a stone on a forbidden point: void, one forced pass), recorded by the
+/// referee: the turn is the side's pass of the record, the clockwise order goes on.
+#[test]
+fn art_18_3_and_19_void_stones_become_forced_passes() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (_, m) = one_match(&s, &org, "着手无效", ["甲队", "乙队"], 6);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(20, 2000);
+    let due = m.due();
+    let other = if due == m.p(true, 1) { m.p(true, 2) } else { m.p(true, 1) };
+    m.no(
+        "void",
+        &[("number", "21"), ("player", &other), ("offence", "ko_without_threat"), ("at", &at(2010))],
+        "'s turn, not",
+    );
+    m.no_status(400, "void", &[("number", "21"), ("player", &due), ("at", &at(2010))], "Choose");
+    let p = m.ok(
+        "void",
+        &[("number", "21"), ("player", &due), ("offence", "ko_without_threat"), ("at", &at(2010))],
+    );
+    let page = body(&p);
+    assert!(
+        page.contains("is void (ko retaken without a threat (Art. 18.3)): it counts as Black's pass"),
+        "{page}"
+    );
+    assert!(page.contains("Move 21: forced pass by Black"), "{page}");
+    assert_eq!(text_of(&p.body, "moves"), "21");
+    assert_eq!(m.stones(), [1, 0], "the yellow card: 1 stone");
+    let due = m.due();
+    let p = m
+        .ok("void", &[("number", "22"), ("player", &due), ("offence", "forbidden_point"), ("at", &at(2020))]);
+    assert!(
+        body(&p).contains("(stone on a forbidden point (Art. 19)): it counts as White's pass"),
+        "{}",
+        p.body
+    );
+    assert_eq!(text_of(&p.body, "moves"), "22");
+    assert_eq!(m.stones(), [1, 0], "Art. 19: no card");
+    assert_eq!(text_of(&p.body, "to-move"), "Black");
+}
+
+/// Seed 003 Art. 10.5 暂停 (2): a deliberate delay in returning from a timeout costs advice, a
+/// yellow card or an added forced pass (停着) — the form offers exactly those, the card form
+/// no longer offers the delay (so never a red), and the added pass is played at the side's
+/// next turn.
+#[test]
+fn art_10_5_timeout_delay_offers_advice_yellow_or_an_added_pass() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (_, m) = one_match(&s, &org, "暂停拖延", ["甲队", "乙队"], 6);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(20, 2000);
+    let p = m.page();
+    assert!(
+        !p.body.contains("id=\"form-timeout_delay\" class=\"row\"")
+            && !p.body.contains("<form method=\"post\" action=\"/t/1/matches/1/event#form-timeout_delay\"")
+    );
+    assert!(!select_html(&p.body, "form-card", "offence").contains("timeout_delay"));
+    m.ok("timeout", &[("side", "white"), ("at", &at(2010))]);
+    m.ok("confirm", &[("side", "white"), ("at", &at(2011))]);
+    m.ok("timeout_end", &[("side", "white"), ("at", &at(2400))]);
+    let p = m.page();
+    let remedies = select_html(&p.body, "form-timeout_delay", "remedy");
+    let values: Vec<&str> =
+        remedies.split("<option value=\"").skip(1).map(|o| &o[..o.find('"').unwrap()]).collect();
+    assert_eq!(values, ["", "advice", "yellow", "pass"], "{remedies}");
+    let w1 = m.p(false, 1);
+    m.no_status(400, "timeout_delay", &[("person", &w1), ("remedy", "red"), ("at", &at(2410))], "Choose");
+    let p = m.ok("timeout_delay", &[("person", &w1), ("remedy", "yellow"), ("at", &at(2410))]);
+    assert!(body(&p).contains("Yellow card"), "{}", p.body);
+    assert_eq!(m.stones(), [0, 1]);
+    let p = m.ok("timeout_delay", &[("person", &w1), ("remedy", "pass"), ("at", &at(2420))]);
+    assert!(body(&p).contains("White owes one added forced pass (Art. 10.5)"), "{}", p.body);
+    assert_eq!(m.cell(1, "passes"), "1");
+    // Black moves 21; White's turn is passed at once: move 22.
+    let p = m.mv(21, &m.due(), 2430);
+    assert!(body(&p).contains("Move 22: forced pass by White"), "{}", p.body);
+    assert_eq!(m.cell(1, "passes"), "0");
+    assert_eq!(m.stones(), [0, 1], "the pass costs no stone");
+}
+
+/// Seed 003 Art. 20.3: a triple ko or eternal life ends a relay match by the event's choice
+/// in the team settings (no result by default, rules.md decisions; draw; extra game), for
+/// nobody's fault: no result is replayed with the time each side had left, an extra game is a
+/// new game with full time, a draw is 1 : 1 in a round robin.
+#[test]
+fn art_20_3_cycles_end_the_match_by_the_events_choice() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    for (choice, result, replay, time_left) in [
+        ("no_result", "No result", true, true),
+        ("draw", "Draw", false, false),
+        ("extra_game", "Replay ordered", true, false),
+    ] {
+        let tid = team_tournament(&org, &format!("长生{choice}"), "1");
+        save_team_settings(&org, &s, tid, &[("cycle", choice)]);
+        let settings = org.get(&format!("/t/{tid}/teams"));
+        assert!(settings.body.contains(&format!("<option value=\"{choice}\" selected")), "{}", settings.body);
+        for t in ["甲队", "乙队"] {
+            assert_eq!(add_team(&org, tid, t, &names(&t[..3], 6)).status, 303);
+        }
+        assert_eq!(pair(&org, tid, 1, "4").status, 303);
+        let (mid, black, white) = matches(&s, tid, 1)[0].clone();
+        let judge = arbiter(&s, &org, tid, &format!("judge_{choice}"));
+        let m = Relay { s: &s, c: &judge, tid, mid, teams: [black, white] };
+        m.start(0);
+        m.lineup(true, "1", 1, 2, -900);
+        m.lineup(false, "1", 1, 2, -890);
+        m.moves_to(60, 2000);
+        let t = at(2100);
+        let fields = [("ending", "cycle"), ("why", "三劫循环"), ("at", t.as_str())];
+        if time_left {
+            let mut confirmed = fields.to_vec();
+            confirmed.push(("confirm", "1"));
+            m.no("end", &confirmed, "first record both clocks as they stand after move 60");
+        }
+        m.ok("clock", &[("b_main", "50:00"), ("w_main", "45:00"), ("at", &at(2050))]);
+        // Any arbiter records it: the event's rule, nobody's fault (no side).
+        let p = m.ok("end", &fields);
+        let page = body(&p);
+        assert!(
+            page.contains("The match ends by the event's rule for a triple ko or eternal life (Art. 20.3)"),
+            "{page}"
+        );
+        assert!(text_of(&p.body, "result").starts_with(result), "{choice}: {}", text_of(&p.body, "result"));
+        let rid = query(&s.db, &format!("SELECT id FROM team_matches WHERE replay_of = {mid}"));
+        assert_eq!(!rid.is_empty(), replay, "{choice}");
+        if let Some(r) = rid.first() {
+            let rp = judge.get(&format!("/t/{tid}/matches/{}", r[0]));
+            assert_eq!(!text_of(&rp.body, "time-left").is_empty(), time_left, "{choice}: {}", rp.body);
+        } else {
+            assert_eq!(text_of(&p.body, "match-points"), format!("{} 1 : 1 {}", m.teams[0], m.teams[1]));
+        }
+    }
+}
+
+/// Seed 003 Art. 17.8: moves beyond a section's quota are valid (1 stone each); the section-end
+/// form then names the move actually reached, and submitted as shown it is accepted.
+#[test]
+fn art_17_8_section_end_form_names_the_move_reached() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let (_, m) = one_match(&s, &org, "超手数", ["甲队", "乙队"], 6);
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.lineup(true, "2", 3, 4, -800);
+    m.lineup(false, "2", 3, 4, -800);
+    m.moves_to(72, 2000);
+    assert_eq!(m.form_value("form-section_end", "after"), "72");
+    m.mv(73, &m.due(), 2010);
+    m.mv(74, &m.due(), 2020);
+    assert_eq!(m.stones(), [1, 1], "one stone for each move beyond the quota");
+    let shown = m.form_value("form-section_end", "after");
+    assert_eq!(shown, "74");
+    let p = m.ok("section_end", &[("after", &shown), ("at", &at(2030))]);
+    assert!(body(&p).contains("End of section 1 (moves 1–72) after move 74"), "{}", p.body);
+}
+
+/// Seed 003 Art. 24.4 as rules.md decides it: a red card in section 1 of a six-player team
+/// leaves nobody who may come on (each later section needs two unplayed players), so the
+/// carded player stays on and finishes, the side owes a forced pass and loses 2 stones, no
+/// substitution is counted; the team fields sections 2 and 3; the ban on the next match
+/// (Art. 24.3) is shown at once and again at that match's line-ups, which refuse the player.
+#[test]
+fn art_24_4_red_card_in_section_one_of_a_six_player_team() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = team_tournament(&org, "六人队红牌", "2");
+    save_team_settings(&org, &s, tid, &[]);
+    for t in ["甲队", "乙队"] {
+        assert_eq!(add_team(&org, tid, t, &names(&t[..3], 6)).status, 303);
+    }
+    assert_eq!(pair(&org, tid, 1, "4").status, 303);
+    let (mid, black, white) = matches(&s, tid, 1)[0].clone();
+    let m = Relay { s: &s, c: &org, tid, mid, teams: [black.clone(), white] };
+    m.start(0);
+    m.lineup(true, "1", 1, 2, -900);
+    m.lineup(false, "1", 1, 2, -890);
+    m.moves_to(30, 2000);
+    let carded = m.p(true, 1);
+    let name = format!("{}1", &black[..3]);
+    let p =
+        m.ok("card", &[("person", &carded), ("card", "red"), ("offence", "leaving_seat"), ("at", &at(2010))]);
+    let page = body(&p);
+    assert!(page.contains(&format!("Black has no player who may come on: {name} stays on")), "{page}");
+    assert!(page.contains("Move 31: forced pass by Black"), "{page}");
+    assert_eq!(m.stones(), [2, 0]);
+    assert_eq!(m.cell(0, "subs"), "3", "nobody was sent off: no substitution counted");
+    assert!(text_of(&p.body, "barred-note").contains(&name), "{}", p.body);
+    assert!(!p.body.contains("class=\"row\" id=\"form-replace\""), "no seat to fill");
+    // The team fields sections 2 and 3.
+    m.lineup(true, "2", 3, 4, 2020);
+    m.lineup(false, "2", 3, 4, 2020);
+    m.moves_to(72, 3000);
+    m.ok("section_end", &[("at", &at(3010))]);
+    m.lineup(true, "3", 5, 6, 3100);
+    m.lineup(false, "3", 5, 6, 3100);
+    m.moves_to(143, 5000);
+    m.ok("section_end", &[("at", &at(5010))]);
+    m.moves_to(200, 7000);
+    m.ok("count", &[("black_count", "190"), ("at", &at(7100))]);
+
+    // The next match: the ban is shown at its line-ups, which refuse the player.
+    assert_eq!(pair(&org, tid, 2, "5").status, 303);
+    let (mid2, b2, w2) = matches(&s, tid, 2)[0].clone();
+    let next = Relay { s: &s, c: &org, tid, mid: mid2, teams: [b2.clone(), w2] };
+    next.start(20_000);
+    let p = s.client().get(&format!("/t/{tid}/matches/{mid2}"));
+    assert!(text_of(&p.body, "barred-note").contains(&name), "{}", p.body);
+    let ours = b2 == black;
+    let side = if ours { "black" } else { "white" };
+    next.no(
+        "lineup",
+        &[("side", side), ("section", "1"), ("p1", &carded), ("p2", &next.p(ours, 2)), ("at", &at(19_000))],
+        "is barred from this game and the next (Art. 24.3)",
+    );
 }

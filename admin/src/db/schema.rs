@@ -266,6 +266,8 @@ diesel::table! {
         playoff_clock -> Text,
         colours -> Text,
         rr_bye -> Text,
+        cycle -> Text,
+        knockout_draw -> Text,
     }
 }
 

@@ -48,6 +48,7 @@ use crate::domain::settings::System;
 use crate::domain::team::board_match::{
     board_order_error, first_team_colour, score_board_match, BoardMatchConfig,
 };
+use crate::domain::team::clocks::ClockEntry;
 use crate::domain::team::event::{TeamPairing, TeamSettings};
 use crate::domain::team::relay::{
     Accepted, Effect, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage,
@@ -207,19 +208,27 @@ pub struct MatchSetup {
     /// Red-carded in the team's previous game (Art. 24.3), `[Black, White]`.
     pub barred: [Vec<PersonId>; 2],
     pub start_at: Timestamp,
+    /// A replay played with the time each side had left in the match it replays (Art. 20.3 no
+    /// result; a knockout draw replayed): that match's reading.
+    #[serde(default)]
+    pub time_left: Option<ClockEntry>,
 }
 
 impl MatchSetup {
     /// The match before any event.
     pub fn new_match(&self) -> Result<RelayMatch, SetupError> {
-        RelayMatch::new(
+        let m = RelayMatch::new(
             self.config.clone(),
             self.black.clone(),
             self.white.clone(),
             self.start_at,
             &self.barred[0],
             &self.barred[1],
-        )
+        )?;
+        Ok(match self.time_left {
+            Some(e) => m.with_time_left(e.clocks),
+            None => m,
+        })
     }
 }
 
@@ -763,9 +772,19 @@ pub fn fresh_setup(conn: &mut Conn, tid: i32, row: &MatchRow) -> Result<MatchSet
     let white = teams::domain_team(&w_row, &w_members);
     let barred =
         [barred_from_previous(conn, tid, row, &black)?, barred_from_previous(conn, tid, row, &white)?];
-    let setup = MatchSetup { config, black, white, barred, start_at };
+    let time_left = replay_time_left(conn, tid, row)?;
+    let setup = MatchSetup { config, black, white, barred, start_at, time_left };
     setup.new_match().map_err(MatchError::Setup)?;
     Ok(setup)
+}
+
+/// The time each side had left in the match `row` replays, when that match ended with it (Art.
+/// 20.3 no result, a knockout draw replayed): the replay starts from that reading.
+fn replay_time_left(conn: &mut Conn, tid: i32, row: &MatchRow) -> Result<Option<ClockEntry>, DbError> {
+    Ok(match row.replay_of {
+        Some(orig) => relay_state(conn, tid, orig)?.m.and_then(|m| m.replay_time_left()),
+        None => None,
+    })
 }
 
 /// One row of a relay match's log as its page shows it.
@@ -787,6 +806,8 @@ pub struct RelayState {
     /// The match after its events.
     pub m: Option<RelayMatch>,
     pub settings: TeamSettings,
+    /// The time each side had left in the match this one replays, when played with it.
+    pub time_left: Option<ClockEntry>,
 }
 
 pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, DbError> {
@@ -798,6 +819,10 @@ pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, Db
             Err(MatchError::Db(e)) => return Err(e),
             r => r,
         },
+    };
+    let time_left = match &setup {
+        Ok(s) => s.time_left,
+        Err(_) => replay_time_left(conn, tid, &row)?,
     };
     let (rows, withdrawals, events) = logged_events(conn, mid)?;
     let mut log = Vec::with_capacity(rows.len());
@@ -822,7 +847,7 @@ pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, Db
             m = Some(x);
         }
     }
-    Ok(RelayState { row, setup, log, m, settings })
+    Ok(RelayState { row, setup, log, m, settings, time_left })
 }
 
 /// The relay match `mid` of tournament `tid` as the form saw it: another kind of match is

@@ -20,8 +20,8 @@ use super::audit::{self, AuditAction, Change};
 use super::schema::{team_matches, team_members, team_rounds, team_settings, teams};
 use super::{now, Actor, DbError};
 use crate::domain::team::event::{
-    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, RoundRobinBye, TeamPairing, TeamSettings,
-    TeamSettingsError, TieBreakSet,
+    Colours, CycleRule, EqualCount, Format, KnockoutDrawRule, MatchPointCode, PlayoffTime, RoundRobinBye,
+    TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
 };
 use crate::domain::team::roster::{RosterError, RosterPlayer, Staff, Team};
 use crate::domain::team::{PersonId, TeamId};
@@ -104,6 +104,8 @@ struct SettingsRow {
     playoff_clock: String,
     colours: String,
     rr_bye: String,
+    cycle: String,
+    knockout_draw: String,
 }
 
 impl SettingsRow {
@@ -120,6 +122,8 @@ impl SettingsRow {
             playoff_clock: PlayoffTime::from_code(&self.playoff_clock).unwrap_or(d.playoff_clock),
             colours: Colours::from_code(&self.colours).unwrap_or(d.colours),
             rr_bye: RoundRobinBye::from_code(&self.rr_bye).unwrap_or(d.rr_bye),
+            cycle: CycleRule::from_code(&self.cycle).unwrap_or(d.cycle),
+            knockout_draw: KnockoutDrawRule::from_code(&self.knockout_draw).unwrap_or(d.knockout_draw),
         }
     }
 }
@@ -206,6 +210,8 @@ pub fn save_settings(
             team_settings::playoff_clock.eq(s.playoff_clock.code()),
             team_settings::colours.eq(s.colours.code()),
             team_settings::rr_bye.eq(s.rr_bye.code()),
+            team_settings::cycle.eq(s.cycle.code()),
+            team_settings::knockout_draw.eq(s.knockout_draw.code()),
             team_settings::version.eq(new_version),
             team_settings::updated_at.eq(now()),
         );

@@ -12,7 +12,9 @@ use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::{
     Card, Effect, Event, PlayoffClock, Refusal, RelayMatch, RequestKind, SetupError, SubstitutionKind,
+    VoidOffence,
 };
+use crate::domain::team::roster::{ExecutingLeader, LeaderBasis};
 use crate::domain::team::standings::TeamOutcome;
 use crate::domain::team::withdraw::WithdrawError;
 use crate::domain::team::PersonId;
@@ -59,6 +61,34 @@ impl Lang {
             Section::Playoff => "relay.due_playoff",
             _ => "relay.due_section",
         })
+    }
+
+    /// A void stone's offence with its article (Arts. 18.3, 19).
+    pub fn void_offence(self, o: VoidOffence) -> &'static str {
+        self.t(match o {
+            VoidOffence::KoWithoutThreat => "relay.void_ko",
+            VoidOffence::ForbiddenPoint => "relay.void_forbidden",
+        })
+    }
+
+    /// An executing leader with the basis of the role (Art. 10.1: leader, coach, captain,
+    /// then a section's player): "王五 (coach)" / "王五（教练）".
+    pub fn executing_leader(self, el: &ExecutingLeader, person: Person) -> String {
+        let basis = match el.basis {
+            LeaderBasis::Leader => self.t("team.role_leader"),
+            LeaderBasis::Coach => self.t("team.role_coach"),
+            LeaderBasis::Captain => self.t("team.role_captain"),
+            LeaderBasis::SectionPlayer(sec) => self.section(sec),
+        };
+        self.tf("relay.leader_basis", &[&person(el.person), &basis])
+    }
+
+    /// Persons in a row, or "—" for none.
+    fn people(self, ps: &[PersonId], person: Person) -> String {
+        if ps.is_empty() {
+            return "—".into();
+        }
+        self.list(ps.iter().map(|&p| person(p)))
     }
 
     /// A card as the form names it: "yellow" / "黄牌".
@@ -115,6 +145,13 @@ impl Lang {
             Event::End { ending, side: None, .. } => self.tf("relay.ev_end", &[&self.t(ending_key(*ending))]),
             Event::RestoreForPlayoff => self.t("relay.ev_restore").into(),
             Event::MovesInOrder { through } => self.tf("relay.ev_moves_in_order", &[through]),
+            Event::Attendance { present, absent } => {
+                self.tf("relay.ev_attendance", &[&self.people(present, person), &self.people(absent, person)])
+            }
+            Event::VoidMove { player, offence } => {
+                self.tf("relay.ev_void", &[&person(*player), &self.void_offence(*offence)])
+            }
+            Event::AddedPass { person: p } => self.tf("relay.ev_added_pass", &[&person(*p)]),
         }
     }
 }
@@ -189,6 +226,7 @@ impl Lang {
             Effect::MovesPlayed { first, last } => self.tf("relay.fx_moves_in_order", &[first, last]),
             Effect::PlayoffRequired => self.t("relay.fx_playoff_required").into(),
             Effect::Ended { side: Some(c), .. } => self.tf("relay.fx_ended_against", &[&side(c)]),
+            Effect::Ended { ending: Ending::Cycle, .. } => self.t("relay.fx_ended_cycle").into(),
             Effect::Ended { side: None, .. } => self.t("relay.fx_ended_ruling").into(),
             Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => {
                 let [b, w] = clocks.map(|r| self.clock_reading(&r));
@@ -198,6 +236,24 @@ impl Lang {
                 let [b, w] = clocks.map(|r| self.clock_reading(&r));
                 self.tf("relay.fx_clocks", &[move_number, &b, &w])
             }
+            Effect::ExecutingLeader { side: c, leader: Some(el) } => {
+                self.tf("relay.fx_executing", &[&side(c), &self.executing_leader(el, person)])
+            }
+            Effect::ExecutingLeader { side: c, leader: None } => {
+                self.tf("relay.fx_executing_none", &[&side(c)])
+            }
+            Effect::MoveVoid { number, side: c, player, offence } => self.tf(
+                "relay.fx_move_void",
+                &[number, &side(c), &person(*player), &self.void_offence(*offence)],
+            ),
+            Effect::PassAdded { side: c } => self.tf("relay.fx_pass_added", &[&side(c)]),
+            Effect::KnockoutDrawReplayed { early: true } => self.t("relay.fx_ko_draw_replayed_early").into(),
+            Effect::KnockoutDrawReplayed { early: false } => self.t("relay.fx_ko_draw_replayed").into(),
+            Effect::ReplayWithTimeLeft { clocks, clocks_after } => {
+                let [b, w] = clocks.map(|r| self.clock_reading(&r));
+                self.tf("relay.fx_replay_time_left", &[&b, &w, clocks_after])
+            }
+            Effect::PlayoffDrawToBlack => self.t("relay.fx_playoff_draw_black").into(),
             Effect::MatchDecided { outcome, points, playoff } => self.tf(
                 if *playoff { "relay.fx_decided_playoff" } else { "relay.fx_decided" },
                 &[&self.team_outcome(*outcome), &points[0], &points[1]],
@@ -322,6 +378,17 @@ impl Lang {
             }
             Refusal::NoLineupDue { side: c } => self.tf("relay.rf_no_lineup_due", &[&side(c)]),
             Refusal::ResignerAtBoard { person: p } => self.tf("relay.rf_resigner_at_board", &[&person(*p)]),
+            Refusal::NotExecutingLeader { side: c, person: p, executing: Some(el) } => self
+                .tf("relay.rf_not_executing", &[&side(c), &self.executing_leader(el, person), &person(*p)]),
+            Refusal::NotExecutingLeader { side: c, executing: None, .. } => {
+                self.tf("relay.rf_no_executing", &[&side(c)])
+            }
+            Refusal::NotTeamStaff { person: p } => self.tf("relay.rf_not_staff", &[&person(*p)]),
+            Refusal::NoTimeoutTaken { side: c } => self.tf("relay.rf_no_timeout_taken", &[&side(c)]),
+            Refusal::ReplayClocksMissing { move_number } => self.tf("relay.rf_replay_clocks", &[move_number]),
+            Refusal::WouldLeaveShort { person: p, section } => {
+                self.tf("relay.rf_would_leave_short", &[&person(*p), &sec(section)])
+            }
             Refusal::Ruling { error } => self.tf("relay.rf_ruling", &[&self.ruling_error(error)]),
         }
     }
@@ -410,6 +477,7 @@ pub fn ending_key(e: Ending) -> &'static str {
         Ending::DrawScattered => "relay.end_draw_scattered",
         Ending::ReplayStoneMoved => "relay.end_replay_stone_moved",
         Ending::ReplayScattered => "relay.end_replay_scattered",
+        Ending::Cycle => "relay.end_cycle",
     }
 }
 
@@ -511,6 +579,38 @@ mod tests {
         let (en, zh) = both(|l| l.relay_effect(&Effect::GameOver { result, said: said.clone() }, &id));
         assert!(en.contains("penalty stones Black 18, White 4"), "{en}");
         assert!(zh.contains("罚子：黑18子、白4子"), "{zh}");
+    }
+
+    /// Seed 003 Arts. 14 and 10.1: the refusal of a resignation names the executing leader
+    /// with the basis of the role; Arts. 18.3, 19, 24.4 and the knockout-draw decision read in
+    /// both languages.
+    #[test]
+    fn executing_leader_void_stones_and_replays_are_worded() {
+        let coach = ExecutingLeader { person: 201, basis: LeaderBasis::Coach };
+        let r = Refusal::NotExecutingLeader { side: Color::White, person: 200, executing: Some(coach) };
+        let (en, zh) = both(|l| l.relay_refusal(&r, &id));
+        assert_eq!(
+            en,
+            "Only White's executing leader confirms its resignation (Arts. 14, 10.1): #201 (Coach), not #200"
+        );
+        assert_eq!(zh, "白方认输只能由执行领队确认（第14条、第10条第1款）：应为#201（教练），而非#200");
+        let v = Effect::MoveVoid {
+            number: 51,
+            side: Color::Black,
+            player: 111,
+            offence: VoidOffence::KoWithoutThreat,
+        };
+        let (en, zh) = both(|l| l.relay_effect(&v, &id));
+        assert!(
+            en.contains("Move 51 of Black by #111 is void (ko retaken without a threat (Art. 18.3))"),
+            "{en}"
+        );
+        assert!(zh.contains("第51手黑方#111着手无效（劫争未找劫材而提劫（第18条第3款））"), "{zh}");
+        let short = Refusal::WouldLeaveShort { person: 113, section: Section::Three };
+        let (en, _) = both(|l| l.relay_refusal(&short, &id));
+        assert!(en.contains("would be left without two players (Art. 24.4)"), "{en}");
+        let (en, zh) = both(|l| l.relay_effect(&Effect::KnockoutDrawReplayed { early: true }, &id));
+        assert!(en.contains("before move 144") && zh.contains("第144手前"), "{en} / {zh}");
     }
 
     /// Every reason a match cannot be set up is worded (none falls back to `Display`).

@@ -34,7 +34,7 @@ use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::Ending;
 use crate::domain::team::lineup::Section;
-use crate::domain::team::relay::{Card, Event, Refusal};
+use crate::domain::team::relay::{Card, Event, Refusal, VoidOffence};
 use crate::domain::team::{PersonId, Timestamp};
 use crate::i18n::relay::MatchWords;
 use actix_web::http::StatusCode;
@@ -274,7 +274,7 @@ impl BadField {
             BadField::Field("black_count") => lang.t("relay.err_count").to_string(),
             BadField::Field("b_main" | "w_main") => lang.t("relay.err_clock_face").to_string(),
             BadField::Field("why") => lang.t("relay.err_end_reason").to_string(),
-            BadField::Field("side" | "by" | "ending" | "card" | "offence" | "section") => {
+            BadField::Field("side" | "by" | "ending" | "card" | "offence" | "section" | "remedy") => {
                 lang.t("err.choice").to_string()
             }
             BadField::Field("b1" | "b2" | "w1" | "w2") => lang.t("relay.err_lineups").to_string(),
@@ -403,7 +403,37 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
         "resign" => (Event::Resign { side: side("side")?, by: Some(person("by")?) }, after),
         "end" => (end_of(form, ruled_by)?, after),
         "restore" => (Event::RestoreForPlayoff, None),
+        "present" => (attendance_of(form)?, None),
+        "void" => {
+            let offence = VoidOffence::from_code(form.get("offence")).ok_or("offence")?;
+            (Event::VoidMove { player: person("player")?, offence }, number("number")?.map(AtMove::Is))
+        }
+        "timeout_delay" => (delay_of(form)?, after),
         _ => return Err("kind".into()),
+    })
+}
+
+/// Who of the leader, coach and captain is present (Art. 10.1): the form lists each of them
+/// (`staff`) and ticks those present (`present`).
+fn attendance_of(form: &Form) -> Result<Event, &'static str> {
+    let ids = |name: &'static str| -> Result<Vec<PersonId>, &'static str> {
+        form.all(name).into_iter().map(|v| v.parse::<PersonId>().map_err(|_| name)).collect()
+    };
+    let present = ids("present")?;
+    let absent = ids("staff")?.into_iter().filter(|p| !present.contains(p)).collect();
+    Ok(Event::Attendance { present, absent })
+}
+
+/// A deliberate delay in returning from a timeout (Art. 10.5 暂停 (2) "视情节严重程度给予劝告，
+/// 黄牌警告乃至停着的追加处罚"): advice, a yellow card, or an added forced pass, nothing else.
+fn delay_of(form: &Form) -> Result<Event, &'static str> {
+    let person = person_field(form, "person")?;
+    let card = |card| Event::Card { person, card, offence: Some(CardOffence::TimeoutDelay) };
+    Ok(match form.get("remedy") {
+        "advice" => card(Card::Advice),
+        "yellow" => card(Card::Yellow),
+        "pass" => Event::AddedPass { person },
+        _ => return Err("remedy"),
     })
 }
 
@@ -453,7 +483,7 @@ fn event_of_kind(
 /// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
 const DECIDING: [&str; 3] = ["resign", "count", "end"];
 
-const KINDS: [&str; 22] = [
+const KINDS: [&str; 25] = [
     "lineup",
     "lineups",
     "moves",
@@ -476,6 +506,9 @@ const KINDS: [&str; 22] = [
     "end",
     "restore",
     "start",
+    "present",
+    "void",
+    "timeout_delay",
 ];
 
 /// POST /t/{id}/matches/{mid}/event: one event of a relay match.

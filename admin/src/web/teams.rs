@@ -21,8 +21,8 @@ use crate::db::DbError;
 use crate::domain::rounds::PlanError;
 use crate::domain::settings::System;
 use crate::domain::team::event::{
-    Colours, EqualCount, Format, MatchPointCode, PlayoffTime, RoundRobinBye, TeamPairing, TeamSettings,
-    TeamSettingsError, TieBreakSet,
+    Colours, CycleRule, EqualCount, Format, KnockoutDrawRule, MatchPointCode, PlayoffTime, RoundRobinBye,
+    TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
 };
 use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
 use crate::domain::team::standings::{standings, TeamTieBreak};
@@ -196,6 +196,22 @@ fn choice<T>(
     v
 }
 
+/// A choice that a form may leave out (a form made before the field existed): `default`
+/// then, a message when the value is not one of the choices.
+fn choice_or<T>(
+    lang: Lang,
+    form: &Form,
+    f: &mut FormView,
+    name: &str,
+    parse: fn(&str) -> Option<T>,
+    default: T,
+) -> Option<T> {
+    match form.get(name) {
+        "" => Some(default),
+        _ => choice(lang, form, f, name, parse),
+    }
+}
+
 /// Read the team settings form (seed 003's choices); a message beside each bad field. The
 /// rules between fields are `TeamSettings`'s own, checked when it is saved.
 fn settings_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<TeamSettings> {
@@ -207,6 +223,10 @@ fn settings_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<TeamS
     let playoff_clock = choice(lang, form, f, "playoff_clock", PlayoffTime::from_code);
     let colours = choice(lang, form, f, "colours", Colours::from_code);
     let rr_bye = choice(lang, form, f, "rr_bye", RoundRobinBye::from_code);
+    let d = TeamSettings::default();
+    let cycle = choice_or(lang, form, f, "cycle", CycleRule::from_code, d.cycle);
+    let knockout_draw =
+        choice_or(lang, form, f, "knockout_draw", KnockoutDrawRule::from_code, d.knockout_draw);
     let boards = form.get("boards").parse::<u32>().ok();
     if boards.is_none() {
         f.error("boards", settings_error(lang, TeamSettingsError::Boards));
@@ -229,6 +249,8 @@ fn settings_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<TeamS
         playoff_clock: playoff_clock?,
         colours: colours?,
         rr_bye: rr_bye?,
+        cycle: cycle?,
+        knockout_draw: knockout_draw?,
     })
 }
 

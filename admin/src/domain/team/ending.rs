@@ -16,6 +16,7 @@
 //! | draw (和棋) by the chief arbiter | Arts. 17.5 (3), 17.6 (1) | draw |
 //! | replay (重赛) by the chief arbiter | Arts. 17.5 (4), 17.6 (2) | replay: no result |
 //! | no eligible player for the section due | Arts. 10.3, 10.4, 24.3 | loss |
+//! | triple ko, eternal life (三劫循环、长生) | Art. 20.3 | the event's choice: no result, draw, extra game |
 //!
 //! Readings chosen:
 //!
@@ -25,9 +26,21 @@
 //! - \[INF\] Arts. 17.5 and 17.6 give the draw, the replay and the double loss to the chief
 //!   arbiter (裁判长); Art. 23.1 names nobody, and a double loss for cheating is taken as the
 //!   chief arbiter's too ([`Ending::chief_only`]; the database layer checks who records it).
-//! - \[INF\] The 节棋 play-off follows a draw by count only (Art. 12's procedure starts "当裁判
-//!   数子完毕宣布和棋时"); a draw ruled by the chief arbiter is a draw, and a knockout bracket
-//!   settles it by the event's knockout rules.
+//! - A knockout match must be decided (Art. 12 "淘汰赛中若双方下和，采用“节棋”办法定胜负"), so a
+//!   draw ruled there (Arts. 17.5 (3), 17.6 (1), or a cycle ruled a draw, Art. 20.3) is not a
+//!   result (rules.md decision, [`super::relay::KnockoutDraw`]): from move 144 the 节棋
+//!   play-off follows from the position after move 143 as after a counted draw; before move
+//!   144 (or always, by the event's setting) the game is replayed with the time each side had
+//!   left. A draw ruled in the play-off itself is the play-off's second draw, Black's win
+//!   (Art. 12 "若……再次和棋，则判黑方获胜") \[INF\]. A draw by count keeps Art. 12's procedure
+//!   as it is written: the play-off.
+//! - Art. 20.3 leaves a cycle's outcome to the event's supplementary rules ("如无胜负、和棋、加
+//!   赛等"): the team settings choose (default no result, rules.md decisions). No result (无胜
+//!   负) is replayed with the time each side had left; an extra game (加赛) is a new game with
+//!   the event's full time \[INF\]. Nobody is at fault: the ruling names no side, and any arbiter
+//!   records it (it applies the event's rule, it is no judgement of Arts. 17.5, 17.6).
+//! - A replay with the time left needs the referee's reading of both clocks at the ruling
+//!   (Art. 22.4), as the play-off does; without it the ruling is refused.
 //! - \[INF\] A side with fewer than two players who may still play the section due (Art. 10.3
 //!   needs two; Art. 10.4 bars those who played another section, Art. 24.3 the red-carded)
 //!   loses the match. A vacancy at the board during a section is Art. 24.4's case instead (the
@@ -36,12 +49,14 @@
 //!   match (the other endings concern a game in play).
 
 use rules::board::Color;
-use rules::rulings::{DoubleLossReason, LossReason, Ruling, RulingKind};
+use rules::ruleset::RuleSet;
+use rules::rulings::{rulings_for, DoubleLossReason, LossReason, Offence, ResultMethod, Ruling, RulingKind};
 use serde::{Deserialize, Serialize};
 
+use super::clocks::ClockEntry;
 use super::ix;
-use super::lineup::Section;
-use super::relay::{Effect, Phase, Refusal, RelayMatch};
+use super::lineup::{Section, SECTION_TWO_LAST};
+use super::relay::{Effect, KnockoutDraw, Phase, Refusal, RelayMatch, Stage};
 use super::{PersonId, Timestamp};
 
 /// How a match ended, when not by count or resignation. The code is what forms and the stored
@@ -62,10 +77,12 @@ pub enum Ending {
     ReplayStoneMoved,
     ReplayScattered,
     NoEligiblePlayer,
+    /// Triple ko, eternal life or another cycle (Art. 20.3): the event's choice.
+    Cycle,
 }
 
 impl Ending {
-    pub const ALL: [Ending; 13] = [
+    pub const ALL: [Ending; 14] = [
         Ending::Forfeit,
         Ending::Withdrawal,
         Ending::LossStoneMoved,
@@ -79,6 +96,7 @@ impl Ending {
         Ending::DrawScattered,
         Ending::ReplayStoneMoved,
         Ending::ReplayScattered,
+        Ending::Cycle,
     ];
 
     pub fn code(self) -> &'static str {
@@ -96,6 +114,7 @@ impl Ending {
             Ending::ReplayStoneMoved => "replay_stone_moved",
             Ending::ReplayScattered => "replay_scattered",
             Ending::NoEligiblePlayer => "no_eligible_player",
+            Ending::Cycle => "cycle",
         }
     }
 
@@ -117,13 +136,14 @@ impl Ending {
     }
 
     /// Rulings the chief arbiter (裁判长) gives (Arts. 17.5, 17.6; a double loss for cheating
-    /// \[INF\]).
+    /// \[INF\]). A cycle applies the event's rule (Art. 20.3): any arbiter records it.
     pub fn chief_only(self) -> bool {
-        !self.one_side()
+        !self.one_side() && self != Ending::Cycle
     }
 
-    /// The rules crate's ruling for this ending against `side` at `move_number`.
-    pub fn ruling(self, side: Option<Color>, move_number: u32) -> Option<Ruling> {
+    /// The rules crate's ruling for this ending against `side` at `move_number`, under `rules`
+    /// (a cycle's outcome is `rules.cycle`).
+    pub fn ruling(self, side: Option<Color>, move_number: u32, rules: &RuleSet) -> Option<Ruling> {
         let loss = |reason| side.map(|c| Ruling::against(RulingKind::Loss { reason }, c, move_number));
         let both = |kind| Some(Ruling::both(kind, move_number));
         match self {
@@ -141,6 +161,7 @@ impl Ending {
             Ending::DoubleLossCheating => both(RulingKind::DoubleLoss { reason: DoubleLossReason::Cheating }),
             Ending::DrawStoneMoved | Ending::DrawScattered => both(RulingKind::Draw),
             Ending::ReplayStoneMoved | Ending::ReplayScattered => both(RulingKind::Replay),
+            Ending::Cycle => rulings_for(Offence::Cycle, rules).first().and_then(|&k| both(k)),
         }
     }
 }
@@ -156,6 +177,9 @@ pub struct EndRecord {
     pub section: Section,
     pub move_number: u32,
     pub at: Timestamp,
+    /// A replay played with the time each side had left: the reading it starts from.
+    #[serde(default)]
+    pub time_left: Option<ClockEntry>,
 }
 
 impl RelayMatch {
@@ -202,9 +226,10 @@ impl RelayMatch {
         self.resigned_by
     }
 
-    /// Checks the person who confirms side `c`'s resignation (Art. 14: the executing leader,
-    /// Art. 10.1): of that team, not barred by a red card, not a player at the board (Art.
-    /// 15.3: they may not leave their seats).
+    /// Checks the person who confirms side `c`'s resignation (Art. 14 "执行领队向当值裁判确认认
+    /// 输"): of that team, not barred by a red card, not a player at the board (Art. 15.3: they
+    /// may not leave their seats), and the executing leader itself: the first of Art. 10.1's
+    /// order among those present ([`RelayMatch::acting_leader`]).
     pub(super) fn check_resigner(&self, c: Color, p: PersonId) -> Result<(), Refusal> {
         let s = &self.sides[ix(c)];
         if !s.team.contains(p) {
@@ -216,7 +241,23 @@ impl RelayMatch {
         if s.seats.is_some_and(|seats| seats.contains(&Some(p))) {
             return Err(Refusal::ResignerAtBoard { person: p });
         }
+        let executing = self.acting_leader(c);
+        if executing.map(|e| e.person) != Some(p) {
+            return Err(Refusal::NotExecutingLeader { side: c, person: p, executing });
+        }
         Ok(())
+    }
+
+    /// The reading of both clocks after the last move (Art. 22.4), which a replay with the
+    /// time each side had left starts from.
+    fn time_left(&self) -> Result<ClockEntry, Refusal> {
+        let playoff = self.section == Section::Playoff;
+        self.clock_log
+            .iter()
+            .rev()
+            .find(|e| e.move_number == self.moves && (e.section == Section::Playoff) == playoff)
+            .copied()
+            .ok_or(Refusal::ReplayClocksMissing { move_number: self.moves })
     }
 
     /// Ends the match by `ending` (see the module documentation).
@@ -258,7 +299,32 @@ impl RelayMatch {
                 });
             }
         }
-        let ruling = ending.ruling(side, self.moves).expect("side checked above");
+        let mut ruling = ending.ruling(side, self.moves, &self.config.rules).expect("side checked above");
+        let mut notes = Vec::new();
+        let mut time_left = None;
+        match ruling.kind {
+            RulingKind::Draw if self.config.stage == Stage::Knockout => {
+                if self.section == Section::Playoff {
+                    ruling = Ruling::against(
+                        RulingKind::Loss { reason: LossReason::Other },
+                        Color::White,
+                        self.moves,
+                    );
+                    notes.push(Effect::PlayoffDrawToBlack);
+                } else if self.moves <= SECTION_TWO_LAST || self.config.knockout_draw == KnockoutDraw::Replay
+                {
+                    ruling = Ruling::both(RulingKind::Replay, self.moves);
+                    notes.push(Effect::KnockoutDrawReplayed { early: self.moves <= SECTION_TWO_LAST });
+                    time_left = Some(self.time_left()?);
+                }
+                // From move 144: `finish` sends the draw to the play-off.
+            }
+            RulingKind::NoResult => time_left = Some(self.time_left()?),
+            _ => {}
+        }
+        if let Some(e) = time_left {
+            notes.push(Effect::ReplayWithTimeLeft { clocks: e.clocks, clocks_after: e.move_number });
+        }
         self.ending = Some(EndRecord {
             ending,
             side,
@@ -267,10 +333,20 @@ impl RelayMatch {
             section: self.section,
             move_number: self.moves,
             at,
+            time_left,
         });
         self.phase = Phase::Playing;
         fx.push(Effect::Ended { ending, side });
+        fx.extend(notes);
         self.add_rulings(vec![ruling], at, fx)
+    }
+
+    /// The time each side had left for the replay this match ended in (no result by Art.
+    /// 20.3, or a knockout draw replayed), when it is played with it.
+    pub fn replay_time_left(&self) -> Option<ClockEntry> {
+        let replayed =
+            self.result().is_some_and(|r| matches!(r.method, ResultMethod::Replay | ResultMethod::NoResult));
+        self.ending.as_ref().filter(|_| replayed).and_then(|e| e.time_left)
     }
 }
 
@@ -278,18 +354,31 @@ impl RelayMatch {
 mod tests {
     use super::*;
 
+    use rules::ruleset::CycleOutcome;
+
     #[test]
     fn codes_round_trip_and_rulings_match_the_articles() {
+        let relay = RuleSet::chinese_team_relay();
         for e in Ending::ALL {
             assert_eq!(Ending::from_code(e.code()), Some(e));
-            let r = e.ruling(Some(Color::Black), 10).unwrap();
+            let r = e.ruling(Some(Color::Black), 10, &relay).unwrap();
             assert_eq!(r.against.is_some(), e.one_side(), "{e:?}");
-            assert_eq!(e.chief_only(), !e.one_side());
+            assert_eq!(e.chief_only(), !e.one_side() && e != Ending::Cycle);
         }
         assert_eq!(Ending::from_code("resign"), None);
-        assert_eq!(Ending::Forfeit.ruling(None, 0), None, "a forfeit is some side's");
+        assert_eq!(Ending::Forfeit.ruling(None, 0, &relay), None, "a forfeit is some side's");
+        // Art. 20.3: the event's choice, for nobody's fault.
+        for (cycle, kind) in [
+            (CycleOutcome::NoResult, RulingKind::NoResult),
+            (CycleOutcome::Draw, RulingKind::Draw),
+            (CycleOutcome::ExtraGame, RulingKind::Replay),
+        ] {
+            let rules = RuleSet { cycle, ..RuleSet::chinese_team_relay() };
+            let r = Ending::Cycle.ruling(None, 150, &rules).unwrap();
+            assert_eq!((r.kind, r.against), (kind, None), "{cycle:?}");
+        }
         assert_eq!(
-            Ending::ReplayScattered.ruling(None, 80).map(|r| r.kind),
+            Ending::ReplayScattered.ruling(None, 80, &relay).map(|r| r.kind),
             Some(RulingKind::Replay),
             "Art. 17.6 (2)"
         );

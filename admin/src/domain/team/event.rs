@@ -7,11 +7,11 @@
 //! round robin, the generic tie-breaks of §13.3.
 
 use rules::outcome::JigoRule;
-use rules::ruleset::{Preset, RuleSet};
+use rules::ruleset::{CycleOutcome, Preset, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use super::board_match::{BoardMatchConfig, MatchPointRule};
-use super::relay::{PlayoffClock, RelayConfig, Stage};
+use super::relay::{KnockoutDraw, PlayoffClock, RelayConfig, Stage};
 use super::roster::{Team, RELAY_MIN_PLAYERS};
 use super::standings::{MatchPoints, TeamTieBreak};
 use super::TeamId;
@@ -71,6 +71,18 @@ codes!(
     /// a win's match points. Swiss and knockout byes are a win (rules.md §14.5).
     RoundRobinBye { Nothing = "none", Win = "win" }
 );
+codes!(
+    /// What a triple ko or eternal life ends a relay match with (seed 003 Art. 20.3: "根据不同
+    /// 比赛，也可制定相应的补充规定，如无胜负、和棋、加赛等"): no result, replayed with the time
+    /// each side had left (rules.md decisions: the default), a draw, or an extra game.
+    CycleRule { NoResult = "no_result", Draw = "draw", ExtraGame = "extra_game" }
+);
+codes!(
+    /// What a draw ruled in a relay knockout becomes (rules.md decision for Arts. 12, 17.5 (3),
+    /// 17.6 (1), [`KnockoutDraw`]): the play-off from move 144 and a replay before it, or a
+    /// replay always.
+    KnockoutDrawRule { ByMove = "by_move", Replay = "replay" }
+);
 
 /// The most boards a board match may have.
 pub const MAX_BOARDS: u32 = 20;
@@ -94,6 +106,10 @@ pub struct TeamSettings {
     pub colours: Colours,
     /// What a round-robin bye is worth.
     pub rr_bye: RoundRobinBye,
+    /// Relay matches: the ending of a triple ko or eternal life (Art. 20.3).
+    pub cycle: CycleRule,
+    /// Relay knockouts: what a ruled draw becomes.
+    pub knockout_draw: KnockoutDrawRule,
 }
 
 impl Default for TeamSettings {
@@ -109,6 +125,8 @@ impl Default for TeamSettings {
             playoff_clock: PlayoffTime::GameEnd,
             colours: Colours::Draw,
             rr_bye: RoundRobinBye::Nothing,
+            cycle: CycleRule::NoResult,
+            knockout_draw: KnockoutDrawRule::ByMove,
         }
     }
 }
@@ -184,15 +202,25 @@ impl TeamSettings {
             EqualCount::Draw => JigoRule::Draw,
             EqualCount::White => JigoRule::WhiteWins,
         };
+        rules.cycle = match self.cycle {
+            CycleRule::NoResult => CycleOutcome::NoResult,
+            CycleRule::Draw => CycleOutcome::Draw,
+            CycleRule::ExtraGame => CycleOutcome::ExtraGame,
+        };
         let playoff_clock = match self.playoff_clock {
             PlayoffTime::GameEnd => PlayoffClock::AtGameEnd,
             PlayoffTime::SectionTwoEnd => PlayoffClock::AtSectionTwoEnd,
+        };
+        let knockout_draw = match self.knockout_draw {
+            KnockoutDrawRule::ByMove => KnockoutDraw::ByMove,
+            KnockoutDrawRule::Replay => KnockoutDraw::Replay,
         };
         RelayConfig {
             rules,
             stage: self.stage(),
             points: self.scale(),
             playoff_clock,
+            knockout_draw,
             ..RelayConfig::default()
         }
     }

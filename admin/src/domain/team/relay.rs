@@ -17,13 +17,24 @@
 //! - Art. 10.3: clockwise order X1, Y1, X2, Y2 within a section (seats crosswise).
 //! - Art. 10.4: a player plays at most one section; a substitute only finishes the current
 //!   section; one who has played cannot come on again.
+//! - Art. 10.1 and Art. 14: the referee records who of the leader, coach and captain is
+//!   present ([`Event::Attendance`]); the executing leader follows Art. 10.1's order among
+//!   those present ([`RelayMatch::acting_leader`]), and only that person confirms a
+//!   resignation.
 //! - Art. 10.5: 3 substitutions and 2 timeouts per match, each requested, then confirmed or
-//!   cancelled by the requesting side; the substitute seated within 60 s of confirmation.
+//!   cancelled by the requesting side; the substitute seated within 60 s of confirmation. A
+//!   deliberate delay in returning from a timeout (暂停 (2)) costs advice, a yellow card, or an
+//!   added forced pass (停着, [`Event::AddedPass`]), nothing else.
 //! - Art. 12: komi 3½, 3/1/0 points, knockout draw → 节棋 play-off (see [`super::playoff`]).
 //! - Art. 17.7: an out-of-order move is valid; the opponent must claim it before placing a
 //!   stone; 1, 2, 3, 4 stones; a player's 3rd → red card; a side's 5th → the game is lost; the
 //!   erring player's next player (下位棋手, the opponent) chooses its side's next mover.
 //! - Art. 17.8: each move beyond a section's quota is valid and costs 1 stone.
+//! - Art. 18.3: a ko retaken without a threat: the move is void, the side passes once and is
+//!   shown a yellow card. Art. 19: a stone on a forbidden point: void, one pass
+//!   ([`Event::VoidMove`]; the rulings come from the rules crate's `rulings_for`).
+//! - Art. 20.3: a triple ko or eternal life ends the match by the event's choice (no result:
+//!   replayed with the time each side had left; draw; extra game), [`super::ending`].
 //! - Art. 22.1: a last byo-yomi timeout is a pass (虚着) and 1 stone; play continues.
 //! - Art. 22.4: the referee's readings of both clocks ([`Event::Clocks`], or with a section
 //!   end or the count), kept in order ([`RelayMatch::clock_log`]); the 节棋 play-off starts
@@ -32,7 +43,9 @@
 //! - Art. 24.2–24.4: yellow 1 stone, two yellows → red, red 2 stones and barred this game and
 //!   the next; an on-board red counts as a substitution; if the side's substitutions are used
 //!   up the opponent gains one "any" substitution (可换上已出场队员); if the side has no player
-//!   who may come on, a forced pass is added and the carded player stays on.
+//!   who may come on, a forced pass is added and the carded player stays on. Who "may come
+//!   on" (被罚红牌方无可上场队员) is read with the later sections in view: see
+//!   [`RelayMatch::may_come_on`].
 //!
 //! ## Readings chosen (the text leaves these open)
 //!
@@ -95,7 +108,7 @@ use super::clocks::ClockEntry;
 use super::ending::{EndRecord, Ending};
 use super::lineup::{check_players, Lineup, LineupContext, Section};
 use super::penalties::{apply_log, LogEntry};
-use super::roster::{ExecutingLeader, RosterError, Team};
+use super::roster::{ExecutingLeader, Role, RosterError, Team};
 use super::standings::{MatchPoints, TeamOutcome};
 use super::{ix, PersonId, Timestamp};
 
@@ -159,6 +172,26 @@ pub struct RelayConfig {
     /// From confirmation of a substitution to the substitute seated (Art. 10.5 (3): 60 s).
     pub seating_limit_secs: i64,
     pub playoff_clock: PlayoffClock,
+    /// What a draw ruled in a knockout becomes (rules.md decision for Arts. 12, 17.5 (3),
+    /// 17.6 (1)): see [`KnockoutDraw`].
+    #[serde(default)]
+    pub knockout_draw: KnockoutDraw,
+}
+
+/// A knockout relay match must be decided (Art. 12 "淘汰赛中若双方下和，采用“节棋”办法定胜负").
+/// A draw the chief arbiter rules (Arts. 17.5 (3), 17.6 (1)) or a cycle ruled a draw (Art.
+/// 20.3) is therefore not a result there. The project's decision: once the game has reached
+/// move 144 the 节棋 play-off follows from the position after move 143, as after a counted
+/// draw; before move 144 there is no section 3 to replay, and the game is replayed with the
+/// time each side had left. The organizer may choose the replay always.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum KnockoutDraw {
+    /// From move 144 the play-off, before it a replay with the time left.
+    #[default]
+    ByMove,
+    /// Always a replay with the time left.
+    Replay,
 }
 
 impl Default for RelayConfig {
@@ -177,6 +210,7 @@ impl Default for RelayConfig {
             playoff_prep_secs: 180,
             seating_limit_secs: 60,
             playoff_clock: PlayoffClock::AtGameEnd,
+            knockout_draw: KnockoutDraw::ByMove,
         }
     }
 }
@@ -192,6 +226,39 @@ pub enum Card {
     Advice,
     Yellow,
     Red,
+}
+
+/// A stone the rules make void (Arts. 18.3, 19): the rules crate's offence gives the rulings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VoidOffence {
+    /// 劫争须找劫材时未找而提劫 (Art. 18.3): void, one pass, a yellow card.
+    KoWithoutThreat,
+    /// 棋子下在禁着点上 (Art. 19): void, one pass.
+    ForbiddenPoint,
+}
+
+impl VoidOffence {
+    pub const ALL: [VoidOffence; 2] = [VoidOffence::KoWithoutThreat, VoidOffence::ForbiddenPoint];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            VoidOffence::KoWithoutThreat => "ko_without_threat",
+            VoidOffence::ForbiddenPoint => "forbidden_point",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<VoidOffence> {
+        VoidOffence::ALL.into_iter().find(|o| o.code() == s.trim())
+    }
+
+    /// The rules crate's offence.
+    pub fn rules_offence(self) -> rules::rulings::Offence {
+        match self {
+            VoidOffence::KoWithoutThreat => rules::rulings::Offence::KoWithoutThreat,
+            VoidOffence::ForbiddenPoint => rules::rulings::Offence::ForbiddenPoint,
+        }
+    }
 }
 
 /// Something that happened in the match, in order. Stored as JSON with an `event` tag; a
@@ -253,6 +320,18 @@ pub enum Event {
     End { ending: Ending, side: Option<Color>, reason: String, ruled_by: String },
     /// Both leaders sign the draw and restore the position after move 143 (Art. 12 节棋流程).
     RestoreForPlayoff,
+    /// Who of the leader, coach and captain is present for the match (`present`) and who is
+    /// not (`absent`), either team (Art. 10.1: the executing leader is the first of them
+    /// present, then a player). Persons named in neither keep what was recorded; nobody is
+    /// absent until recorded so.
+    Attendance { present: Vec<PersonId>, absent: Vec<PersonId> },
+    /// The stone `player` placed, at the side's turn, is void (Art. 18.3: a ko retaken
+    /// without a threat, also a yellow card; Art. 19: a forbidden point): the turn becomes
+    /// one forced pass (弃权一次).
+    VoidMove { player: PersonId, offence: VoidOffence },
+    /// 停着: for a deliberate delay in returning from a timeout, the referee adds one forced
+    /// pass to the side of `person` (Art. 10.5 暂停 (2)), played at the side's next turn.
+    AddedPass { person: PersonId },
     /// The referee's summary of normal play: moves were played in the clockwise order until
     /// move `through` (each by the player due; owed forced passes fall where they are due).
     /// A match page does not need every stone entered: the referee records this, then the
@@ -439,6 +518,36 @@ pub enum Effect {
         move_number: u32,
         clocks: [ClockReading; 2],
     },
+    /// Side `side`'s executing leader after an attendance record (Art. 10.1), `None` when
+    /// nobody may act.
+    ExecutingLeader {
+        side: Color,
+        leader: Option<ExecutingLeader>,
+    },
+    /// Move `number` of `side` by `player` was void (Arts. 18.3, 19) and became a pass.
+    MoveVoid {
+        number: u32,
+        side: Color,
+        player: PersonId,
+        offence: VoidOffence,
+    },
+    /// The side owes one forced pass more (停着, Art. 10.5 暂停 (2)).
+    PassAdded {
+        side: Color,
+    },
+    /// A draw in a knockout is replayed (rules.md decision for Arts. 12, 17.5 (3), 17.6 (1)):
+    /// before move 144 (`early`), or always by the event's setting.
+    KnockoutDrawReplayed {
+        early: bool,
+    },
+    /// The replay is played with the time each side had left: the reading after move
+    /// `clocks_after`, `[Black, White]`.
+    ReplayWithTimeLeft {
+        clocks: [ClockReading; 2],
+        clocks_after: u32,
+    },
+    /// A draw ruled in the 节棋 play-off is its second draw: Black wins (Art. 12).
+    PlayoffDrawToBlack,
     /// [`Event::MovesInOrder`]: moves `first` to `last` played in the clockwise order.
     MovesPlayed {
         first: u32,
@@ -625,6 +734,32 @@ pub enum Refusal {
     ResignerAtBoard {
         person: PersonId,
     },
+    /// Only the executing leader confirms the resignation (Art. 14); `executing` is who may
+    /// (Art. 10.1 among those present), `None` when nobody may.
+    NotExecutingLeader {
+        side: Color,
+        person: PersonId,
+        executing: Option<ExecutingLeader>,
+    },
+    /// An attendance record names someone who is not a team's leader, coach or captain.
+    NotTeamStaff {
+        person: PersonId,
+    },
+    /// An added pass for a timeout delay, but the side has taken no timeout (Art. 10.5).
+    NoTimeoutTaken {
+        side: Color,
+    },
+    /// The replay is played with the time each side had left: the reading after move
+    /// `move_number` has not been recorded.
+    ReplayClocksMissing {
+        move_number: u32,
+    },
+    /// Bringing `person` on would leave `section` without two players (Art. 24.4, as the
+    /// project reads "可上场队员").
+    WouldLeaveShort {
+        person: PersonId,
+        section: Section,
+    },
     /// The rules crate refused the rulings (should not happen): its reason, worded at the edge.
     Ruling {
         error: rules::rulings::RulingError,
@@ -747,6 +882,9 @@ pub struct SideState {
     pub pending: Option<PendingRequest>,
     pub substitutions: Vec<SubstitutionRecord>,
     pub timeouts: Vec<TimeoutRecord>,
+    /// Leader, coach or captain recorded absent (Art. 10.1).
+    #[serde(default)]
+    pub absent: BTreeSet<PersonId>,
 }
 
 impl SideState {
@@ -769,6 +907,7 @@ impl SideState {
             pending: None,
             substitutions: Vec::new(),
             timeouts: Vec::new(),
+            absent: BTreeSet::new(),
         }
     }
 
@@ -921,6 +1060,13 @@ impl RelayMatch {
             resigned_by: None,
             events: Vec::new(),
         })
+    }
+
+    /// A replay played with the time each side had left (Art. 20.3 no result; a knockout draw
+    /// replayed): the reading `clocks` stands before the first move.
+    pub fn with_time_left(mut self, clocks: [ClockReading; 2]) -> RelayMatch {
+        self.clock_log.push(ClockEntry { move_number: 0, section: Section::One, at: self.start_at, clocks });
+        self
     }
 
     /// Rebuilds a match from its stored events; the index of the first refused event and why.
@@ -1161,6 +1307,14 @@ impl RelayMatch {
         s.team.executing_leader(&available, [&a, &b, &c3])
     }
 
+    /// Side `c`'s executing leader now: Art. 10.1's order among the leader, coach and captain
+    /// not recorded absent ([`Event::Attendance`]), then the players by section and position
+    /// number. The only person who confirms the side's resignation (Art. 14).
+    pub fn acting_leader(&self, c: Color) -> Option<ExecutingLeader> {
+        let absent = &self.sides[ix(c)].absent;
+        self.executing_leader(c, &|p| !absent.contains(&p))
+    }
+
     pub fn counts(&self) -> Counts {
         let both = |f: &dyn Fn(&SideState) -> u32| [f(&self.sides[0]), f(&self.sides[1])];
         let errors = |c: Color| {
@@ -1392,11 +1546,9 @@ impl RelayMatch {
             } else {
                 // Art. 24.4: 2 stones plus a forced pass; the player stays on.
                 rec.stayed_on = true;
-                self.sides[ix(side)].owed_passes += 1;
                 fx.push(Effect::StaysOn { side, person: p });
                 self.sides[ix(side)].sent_off.push(rec);
-                let pass = Ruling::against(RulingKind::ForcedPass, side, move_number).by_player(p);
-                return self.add_rulings(vec![pass], at, fx);
+                return self.owe_pass(side, p, at, fx);
             }
         } else {
             for sec in Section::ALL {
@@ -1458,7 +1610,59 @@ impl RelayMatch {
     }
 
     fn any_eligible(&self, side: Color) -> bool {
-        self.sides[ix(side)].team.players.iter().any(|q| self.check_incoming(side, q.id, false).is_ok())
+        self.sides[ix(side)].team.players.iter().any(|q| self.may_come_on(side, q.id).is_ok())
+    }
+
+    /// Whether `p` "may come on" for `side` in place of a red-carded player (Art. 24.4 "被罚红
+    /// 牌方无可上场队员时除罚2子外加罚虚着一次，被处罚队员不下场继续完成比赛").
+    ///
+    /// The project's reading of Art. 24.4 (rules.md decision "red card when replacing the
+    /// carded player would leave a later section short"): a player may come on only if Art.
+    /// 10.4 allows it and, after using them, two unplayed, unbarred players remain for each
+    /// later section (Art. 10.3 needs two a section, Art. 10.4 lets nobody play two). If no
+    /// player may, Art. 24.4's second case applies: 2 stones and one forced pass, the carded
+    /// player stays on and finishes the game, and no substitution is counted (nobody was
+    /// sent off). Otherwise a red card in section 1 of a six-player team would put a player
+    /// of a later section into the seat and leave the team short for section 3. The ban on
+    /// the next game (Art. 24.3) stands either way.
+    pub fn may_come_on(&self, side: Color, p: PersonId) -> Result<(), Refusal> {
+        self.check_incoming(side, p, false)?;
+        let later: &[Section] = match self.section {
+            Section::One => &[Section::Two, Section::Three],
+            Section::Two => &[Section::Three],
+            Section::Three | Section::Playoff => &[],
+        };
+        let s = &self.sides[ix(side)];
+        let left = s
+            .team
+            .players
+            .iter()
+            .map(|q| q.id)
+            .filter(|&q| q != p && !s.barred.contains(&q) && s.seat_of(q).is_none())
+            .filter(|&q| !s.entered.iter().any(|&(x, sec)| x == q && sec != Section::Playoff))
+            .count();
+        match later.get(left / 2) {
+            Some(&section) => Err(Refusal::WouldLeaveShort { person: p, section }),
+            None => Ok(()),
+        }
+    }
+
+    /// Side `side` owes one forced pass more, played at its next turn (Art. 24.4 after a red
+    /// card with nobody to come on; Art. 10.5 暂停 (2), 停着): the rules crate records the
+    /// ruling, against `person` when a player.
+    fn owe_pass(
+        &mut self,
+        side: Color,
+        person: PersonId,
+        at: Timestamp,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        self.sides[ix(side)].owed_passes += 1;
+        let mut pass = Ruling::against(RulingKind::ForcedPass, side, self.moves);
+        if self.sides[ix(side)].team.is_player(person) {
+            pass = pass.by_player(person);
+        }
+        self.add_rulings(vec![pass], at, fx)
     }
 
     fn report(&self) -> MoveOrderReport {
@@ -1481,8 +1685,11 @@ impl RelayMatch {
         }
         self.rotation = None;
         self.pending_order_error = None;
-        let counted_draw = result.winner.is_none() && matches!(result.method, ResultMethod::Count { .. });
-        if counted_draw && self.config.stage == Stage::Knockout && self.section != Section::Playoff {
+        // A counted draw (Art. 12), or a draw ruled from move 144 on (`end_by` replays an
+        // earlier one): the 节棋 play-off.
+        let draw = result.winner.is_none()
+            && matches!(result.method, ResultMethod::Count { .. } | ResultMethod::Draw);
+        if draw && self.config.stage == Stage::Knockout && self.section != Section::Playoff {
             self.phase = Phase::PlayoffPending;
             self.first_result = Some(result);
             fx.push(Effect::PlayoffRequired);
@@ -1548,7 +1755,64 @@ impl RelayMatch {
             }
             Event::RestoreForPlayoff => self.restore_for_playoff(at, fx),
             Event::MovesInOrder { through } => self.moves_in_order(at, through, fx),
+            Event::Attendance { ref present, ref absent } => self.attendance(present, absent, fx),
+            Event::VoidMove { player, offence } => {
+                let start = fx.len();
+                let (rules, of) = (self.config.rules.clone(), offence.rules_offence());
+                let ruled = |side, number| {
+                    rules::rulings::rule(of, &rules, side, number)
+                        .into_iter()
+                        .map(|r| r.by_player(player))
+                        .collect()
+                };
+                let (side, number) = self.pass_turn(at, player, &ruled, fx)?;
+                fx.insert(start, Effect::MoveVoid { number, side, player, offence });
+                Ok(())
+            }
+            Event::AddedPass { person } => {
+                self.ensure_board_ready()?;
+                let side = self.side_of(person).ok_or(Refusal::UnknownPerson { person })?;
+                if self.sides[ix(side)].timeouts.is_empty() {
+                    return Err(Refusal::NoTimeoutTaken { side });
+                }
+                fx.push(Effect::PassAdded { side });
+                self.owe_pass(side, person, at, fx)?;
+                self.settle_passes(fx);
+                Ok(())
+            }
         }
+    }
+
+    /// Art. 10.1: who of the leader, coach and captain is present; each side's executing
+    /// leader follows.
+    fn attendance(
+        &mut self,
+        present: &[PersonId],
+        absent: &[PersonId],
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
+        if self.phase == Phase::Over {
+            return Err(Refusal::MatchOver);
+        }
+        for (&p, is_absent) in present.iter().map(|p| (p, false)).chain(absent.iter().map(|p| (p, true))) {
+            let side = self.side_of(p).ok_or(Refusal::UnknownPerson { person: p })?;
+            let t = &self.sides[ix(side)].team;
+            let staff =
+                matches!(t.role_of(p), Some(Role::Leader | Role::Coach | Role::Player { captain: true }));
+            if !staff {
+                return Err(Refusal::NotTeamStaff { person: p });
+            }
+            let s = &mut self.sides[ix(side)];
+            if is_absent {
+                s.absent.insert(p);
+            } else {
+                s.absent.remove(&p);
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            fx.push(Effect::ExecutingLeader { side: c, leader: self.acting_leader(c) });
+        }
+        Ok(())
     }
 
     fn submit_lineup(
@@ -1809,7 +2073,7 @@ impl RelayMatch {
     ) -> Result<(), Refusal> {
         self.ensure_playing()?;
         let (seat, out) = self.sides[ix(side)].vacated.ok_or(Refusal::NoVacancy { side })?;
-        self.check_incoming(side, incoming, false)?;
+        self.may_come_on(side, incoming)?;
         let section = self.section;
         let move_number = self.moves;
         let s = &mut self.sides[ix(side)];
@@ -1920,6 +2184,23 @@ impl RelayMatch {
         player: PersonId,
         fx: &mut Vec<Effect>,
     ) -> Result<(), Refusal> {
+        // Art. 22.1: "判停一着（虚着）并罚1子，然后继续对局".
+        let ruled = |side, number| {
+            vec![Ruling::against(RulingKind::LastByoYomiTimeout, side, number).by_player(player)]
+        };
+        self.pass_turn(at, player, &ruled, fx).map(|_| ())
+    }
+
+    /// `player`, whose turn it is, loses the turn to a forced pass with the rulings `ruled`
+    /// gives for the side and the move number (Art. 22.1 a last byo-yomi timeout; Arts. 18.3,
+    /// 19 a void stone). The pass is a move of the record; returns the side and its number.
+    fn pass_turn(
+        &mut self,
+        at: Timestamp,
+        player: PersonId,
+        ruled: &dyn Fn(Color, u32) -> Vec<Ruling>,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(Color, u32), Refusal> {
         self.ensure_board_ready()?;
         let (side, seat) = self.seated(player)?;
         let to_move = self.side_to_move();
@@ -1932,16 +2213,14 @@ impl RelayMatch {
             }
         }
         let number = self.moves + 1;
-        let r = Ruling::against(RulingKind::LastByoYomiTimeout, side, number).by_player(player);
-        self.add_rulings(vec![r], at, fx)?;
+        self.add_rulings(ruled(side, number), at, fx)?;
         if self.phase == Phase::Playing {
-            // Art. 22.1: "判停一着（虚着）并罚1子，然后继续对局".
             self.record_move(side, seat, player, true, fx);
             self.free_choice = None;
             fx.push(Effect::ForcedPass { number, side, player });
             self.settle_passes(fx);
         }
-        Ok(())
+        Ok((side, number))
     }
 
     fn end_section(

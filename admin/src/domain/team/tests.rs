@@ -6,18 +6,20 @@ use rules::board::Color::{self, Black, White};
 use rules::clock::ClockReading;
 use rules::rulings::{GameResult, LossReason, ResultMethod, Said, SecondYellowCost};
 
+use super::cards::CardOffence;
 use super::ending::Ending;
 use super::lineup::Section;
 use super::relay::{
-    Accepted, Card, Effect, Event, Phase, PlayoffClock, Refusal, RelayConfig, RelayMatch, RequestKind, Stage,
-    SubstitutionKind,
+    Accepted, Card, Effect, Event, KnockoutDraw, Phase, PlayoffClock, Refusal, RelayConfig, RelayMatch,
+    RequestKind, Stage, SubstitutionKind, VoidOffence,
 };
 use super::roster::fixtures::team;
-use super::roster::LeaderBasis;
+use super::roster::{ExecutingLeader, LeaderBasis};
 use super::sheets::{lineup_forms, record_sheet};
 use super::standings::{knockout_outcome, TeamMatchRecord, TeamOutcome};
 use super::withdraw::{replay_standing, withdraw, LoggedEvent, WithdrawError};
 use super::{PersonId, Timestamp};
+use rules::ruleset::CycleOutcome;
 
 use crate::domain::pairing::knockout::MatchOutcome;
 
@@ -25,6 +27,7 @@ use crate::domain::pairing::knockout::MatchOutcome;
 const T0: Timestamp = 1_700_000_000;
 
 /// A match under test with a running clock (one second per event).
+#[derive(Clone)]
 struct H {
     m: RelayMatch,
     t: Timestamp,
@@ -1116,11 +1119,187 @@ fn chief_arbiter_endings() {
     let rec = TeamMatchRecord::from_relay(2, &h.m).unwrap();
     assert!(!rec.counts(), "a match to be replayed counts nowhere");
 
-    // A draw ruled in a knockout is a draw: the 节棋 play-off follows a count (Art. 12).
-    let mut h = in_play(Stage::Knockout);
+    // A draw ruled in a round robin stands: 1 : 1 (Art. 12).
+    let mut h = in_play(Stage::RoundRobin);
     h.ok(end(Ending::DrawStoneMoved, None));
     assert_eq!((h.m.phase(), h.m.outcome()), (Phase::Over, Some(TeamOutcome::Draw)));
     assert_eq!(h.m.match_points(), Some([1, 1]));
+}
+
+/// Seed 003 Arts. 12, 17.5 (3), 17.6 (1) (rules.md decision): a knockout match must be decided.
+/// A draw ruled before move 144 is replayed with the time each side had left (the reading at
+/// the ruling is needed); from move 144 the 节棋 play-off follows from the position after move
+/// 143; the event may replay always; a draw ruled in the play-off is its second draw, Black's.
+#[test]
+fn knockout_ruled_draw_is_decided_by_playoff_or_replay() {
+    // Before move 144: a replay with the time left.
+    let mut h = in_play(Stage::Knockout);
+    assert_eq!(h.no(end(Ending::DrawScattered, None)), Refusal::ReplayClocksMissing { move_number: 20 });
+    h.ok(Event::Clocks { move_number: None, clocks: clocks(3000).unwrap() });
+    let a = h.ok(end(Ending::DrawScattered, None));
+    assert!(has(&a, |e| *e == Effect::KnockoutDrawReplayed { early: true }));
+    assert!(has(&a, |e| *e == Effect::ReplayWithTimeLeft { clocks: clocks(3000).unwrap(), clocks_after: 20 }));
+    assert_eq!((h.m.phase(), h.m.outcome()), (Phase::Over, Some(TeamOutcome::NoResult)));
+    assert_eq!(h.m.replay_time_left().map(|e| e.clocks), clocks(3000));
+    let replay = RelayMatch::new(RelayConfig::default(), team(1, 100, 10), team(2, 200, 10), T0, &[], &[])
+        .unwrap()
+        .with_time_left(clocks(3000).unwrap());
+    assert_eq!(replay.clock_log()[0].move_number, 0, "the replay starts from that reading");
+
+    // From move 144: the play-off from the position after move 143.
+    let mut h = H::new(Stage::Knockout);
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.at(T0);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.play_to(160);
+    let mut replay_always = h.clone();
+    let a = h.ok(end(Ending::DrawStoneMoved, None));
+    assert!(has(&a, |e| *e == Effect::PlayoffRequired));
+    assert_eq!(h.m.phase(), Phase::PlayoffPending);
+    h.ok(Event::Clocks { move_number: None, clocks: clocks(500).unwrap() });
+    let a = h.ok(Event::RestoreForPlayoff);
+    assert!(has(&a, |e| matches!(e, Effect::PlayoffStarted { restored_to: 143, clocks_after: 160, .. })));
+    h.lineup(Black, Section::Playoff, [111, 113]);
+    h.lineup(White, Section::Playoff, [211, 213]);
+    h.t += 200;
+    h.play_to(150);
+    // A draw ruled in the play-off is its second draw: Black wins (Art. 12).
+    let a = h.ok(end(Ending::DrawStoneMoved, None));
+    assert!(has(&a, |e| *e == Effect::PlayoffDrawToBlack));
+    assert_eq!(h.m.outcome(), Some(TeamOutcome::FirstWins));
+
+    // The event's "replay always".
+    replay_always.m.config.knockout_draw = KnockoutDraw::Replay;
+    replay_always.ok(Event::Clocks { move_number: None, clocks: clocks(400).unwrap() });
+    let a = replay_always.ok(end(Ending::DrawStoneMoved, None));
+    assert!(has(&a, |e| *e == Effect::KnockoutDrawReplayed { early: false }));
+    assert_eq!(replay_always.m.outcome(), Some(TeamOutcome::NoResult));
+}
+
+/// Seed 003 Art. 20.3: a triple ko or eternal life ends the match by the event's choice, for
+/// nobody's fault: no result (replayed with the time left), a draw, or an extra game (a new
+/// game with full time).
+#[test]
+fn cycle_ends_the_match_by_the_events_choice() {
+    for (cycle, outcome, time_left) in [
+        (CycleOutcome::NoResult, TeamOutcome::NoResult, true),
+        (CycleOutcome::Draw, TeamOutcome::Draw, false),
+        (CycleOutcome::ExtraGame, TeamOutcome::NoResult, false),
+    ] {
+        let mut h = in_play(Stage::RoundRobin);
+        h.m.config.rules.cycle = cycle;
+        if time_left {
+            assert_eq!(h.no(end(Ending::Cycle, None)), Refusal::ReplayClocksMissing { move_number: 20 });
+        }
+        h.ok(Event::Clocks { move_number: None, clocks: clocks(2000).unwrap() });
+        h.ok(end(Ending::Cycle, None));
+        assert_eq!(h.m.outcome(), Some(outcome), "{cycle:?}");
+        assert_eq!(h.m.ending().unwrap().side, None, "nobody is at fault");
+        assert_eq!(h.m.replay_time_left().is_some(), time_left, "{cycle:?}");
+    }
+}
+
+/// Seed 003 Art. 18.3 (a ko retaken without a threat: void, one pass, a yellow card) and Art.
+/// 19 (a forbidden point: void, one pass): the turn becomes a forced pass of the record.
+#[test]
+fn void_stones_become_forced_passes() {
+    let mut h = in_play(Stage::RoundRobin);
+    let due = h.m.expected_player().unwrap();
+    let other = h.m.side(Black).seats.unwrap().into_iter().flatten().find(|&p| p != due).unwrap();
+    assert_eq!(
+        h.no(Event::VoidMove { player: other, offence: VoidOffence::KoWithoutThreat }),
+        Refusal::NotThisPlayersTurn { person: other, expected: due }
+    );
+    assert_eq!(
+        h.no(Event::VoidMove { player: 211, offence: VoidOffence::KoWithoutThreat }),
+        Refusal::NotYourTurn { to_move: Black }
+    );
+    let a = h.ok(Event::VoidMove { player: due, offence: VoidOffence::KoWithoutThreat });
+    assert!(has(&a, |e| *e
+        == Effect::MoveVoid { number: 21, side: Black, player: due, offence: VoidOffence::KoWithoutThreat }));
+    assert!(has(&a, |e| *e == Effect::ForcedPass { number: 21, side: Black, player: due }));
+    assert_eq!((a.counts.moves, a.counts.penalty_stones), (21, [1, 0]), "yellow: 1 stone");
+    assert!(ruled(&a, |s| matches!(s, Said::VoidMove { .. })), "{:?}", rulings_said(&a));
+    let due = h.m.expected_player().unwrap();
+    let a = h.ok(Event::VoidMove { player: due, offence: VoidOffence::ForbiddenPoint });
+    assert_eq!((a.counts.moves, a.counts.penalty_stones), (22, [1, 0]), "Art. 19: no card");
+    assert!(h.m.move_log().last().unwrap().pass);
+}
+
+/// Seed 003 Art. 10.5 暂停 (2): a delay in returning from a timeout costs advice, a yellow card
+/// or an added forced pass (停着), played at the side's next turn; red is not among them.
+#[test]
+fn timeout_delay_remedies() {
+    let mut h = in_play(Stage::RoundRobin);
+    assert_eq!(h.no(Event::AddedPass { person: 211 }), Refusal::NoTimeoutTaken { side: White });
+    h.ok(Event::RequestTimeout { side: White });
+    h.ok(Event::ConfirmRequest { side: White });
+    h.ok(Event::TimeoutEnd { side: White });
+    assert!(matches!(
+        h.no(Event::Card { person: 211, card: Card::Red, offence: Some(CardOffence::TimeoutDelay) }),
+        Refusal::CardNotForOffence { .. }
+    ));
+    let a = h.ok(Event::AddedPass { person: 211 });
+    assert!(has(&a, |e| *e == Effect::PassAdded { side: White }));
+    assert_eq!(a.counts.owed_passes, [0, 1], "Black is to move: White passes at its turn");
+    let p = h.next_player();
+    let a = h.mv(p);
+    assert!(has(&a, |e| matches!(e, Effect::ForcedPass { number: 22, side: White, .. })));
+    assert_eq!((a.counts.owed_passes, a.counts.penalty_stones), ([0, 0], [0, 0]));
+}
+
+/// Seed 003 Art. 24.4 as the project reads it (rules.md decision): a red card in section 1 of
+/// a six-player team leaves nobody who may come on (each later section needs two unplayed
+/// players), so the carded player stays on, the side owes a forced pass, 2 stones, and no
+/// substitution is counted; sections 2 and 3 are fielded; the ban on the next game stands.
+/// With more players the seat is vacated as before.
+#[test]
+fn red_card_in_section_one_of_a_six_player_team() {
+    let m = RelayMatch::new(RelayConfig::default(), team(1, 100, 6), team(2, 200, 7), T0, &[], &[]).unwrap();
+    let mut h = H { m, t: T0 - 900 };
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.play_to(30);
+    assert_eq!(
+        h.m.may_come_on(Black, 113),
+        Err(Refusal::WouldLeaveShort { person: 113, section: Section::Three })
+    );
+    let a = h.card(111, Card::Red);
+    assert!(has(&a, |e| *e == Effect::StaysOn { side: Black, person: 111 }));
+    assert_eq!(a.counts.substitutions_left, [3, 3], "nobody was sent off");
+    // Black is to move: its owed pass is played at once (move 31).
+    assert!(has(&a, |e| matches!(e, Effect::ForcedPass { number: 31, side: Black, .. })));
+    assert_eq!((a.counts.penalty_stones, a.counts.owed_passes), ([2, 0], [0, 0]));
+    assert_eq!(h.m.barred_next_game(Black), vec![111]);
+    h.play_to(72);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.lineup(Black, Section::Two, [113, 114]);
+    h.lineup(White, Section::Two, [213, 214]);
+    h.play_to(143);
+    h.ok(Event::SectionEnd { clocks: None });
+    h.lineup(Black, Section::Three, [115, 116]);
+    h.lineup(White, Section::Three, [215, 216]);
+    h.play_to(150);
+
+    // Seven players: one may come on (five left for four seats), the seat is vacated.
+    let m = RelayMatch::new(RelayConfig::default(), team(1, 100, 6), team(2, 200, 7), T0, &[], &[]).unwrap();
+    let mut h = H { m, t: T0 - 900 };
+    h.lineup(Black, Section::One, [111, 112]);
+    h.lineup(White, Section::One, [211, 212]);
+    h.at(T0);
+    h.play_to(30);
+    let a = h.card(211, Card::Red);
+    assert!(has(&a, |e| *e == Effect::SeatVacant { side: White, person: 211 }));
+    h.ok(Event::ReplaceSentOff { side: White, incoming: 217 });
 }
 
 /// While a knockout draw waits for the play-off, a team may still forfeit it; a referee's loss
@@ -1174,6 +1353,24 @@ fn resignation_is_confirmed_by_the_executing_leader() {
         h.no(Event::Resign { side: White, by: Some(100) }),
         Refusal::NotOnTeam { person: 100, .. }
     ));
+    // Art. 14: the executing leader, and the leader is present: the coach may not.
+    let leader = Some(ExecutingLeader { person: 200, basis: LeaderBasis::Leader });
+    assert_eq!(
+        h.no(Event::Resign { side: White, by: Some(201) }),
+        Refusal::NotExecutingLeader { side: White, person: 201, executing: leader }
+    );
+    assert_eq!(
+        h.no(Event::Attendance { present: vec![], absent: vec![212] }),
+        Refusal::NotTeamStaff { person: 212 }
+    );
+    // The leader is recorded absent (Art. 10.1): the coach acts.
+    let a = h.ok(Event::Attendance { present: vec![201], absent: vec![200] });
+    let coach = Some(ExecutingLeader { person: 201, basis: LeaderBasis::Coach });
+    assert!(has(&a, |e| *e == Effect::ExecutingLeader { side: White, leader: coach }));
+    assert_eq!(
+        h.no(Event::Resign { side: White, by: Some(200) }),
+        Refusal::NotExecutingLeader { side: White, person: 200, executing: coach }
+    );
     h.ok(Event::Resign { side: White, by: Some(201) });
     assert_eq!(h.m.resigned_by(), Some(201));
     assert_eq!(h.m.outcome(), Some(TeamOutcome::FirstWins));

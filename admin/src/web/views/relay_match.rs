@@ -19,7 +19,7 @@ use crate::domain::event_time::EventZone;
 use crate::domain::team::cards::CardOffence;
 use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
-use crate::domain::team::relay::{Accepted, Effect, Event, Phase, RelayMatch, RequestKind};
+use crate::domain::team::relay::{Accepted, Effect, Event, Phase, RelayMatch, RequestKind, VoidOffence};
 use crate::domain::team::roster::{LeaderBasis, Role};
 use crate::domain::team::sheets::{
     lineup_forms, record_sheet, MatchRecordSheet, SheetClockRow, SheetPenaltyRow,
@@ -77,6 +77,7 @@ pub fn event_text(lang: Lang, e: &Event, names: &HashMap<PersonId, String>) -> S
             section: Section::One,
             move_number: 0,
             at: 0,
+            time_left: None,
         }),
         Event::Resign { side, by: Some(p) } => {
             lang.tf("relay.resign_what", &[&lang.side_name(*side), &name(p)])
@@ -154,6 +155,10 @@ pub struct FormsShown {
     pub decide: bool,
     pub restore: bool,
     pub clock: bool,
+    /// Who of the leader, coach and captain is present (Art. 10.1).
+    pub attendance: bool,
+    /// A delay in returning from a timeout (Art. 10.5 暂停 (2)): some side has taken one.
+    pub delay: bool,
 }
 
 impl FormsShown {
@@ -181,6 +186,8 @@ impl FormsShown {
             decide: playing,
             restore: m.phase() == Phase::PlayoffPending,
             clock: m.phase() != Phase::Over,
+            attendance: m.phase() != Phase::Over,
+            delay: m.in_play() && sides.iter().any(|s| !s.timeouts.is_empty()),
         }
     }
 }
@@ -278,6 +285,12 @@ pub struct StateView {
     /// Each side's players, for the one line-up form of both teams.
     pub black_players: Options,
     pub white_players: Options,
+    /// Each team's leader, coach and captain for the attendance form: (id, label, present).
+    pub staff: Vec<(String, String, bool)>,
+    /// Persons barred from this game by a red card (Art. 24.3), named at the line-ups.
+    pub barred_note: Option<String>,
+    /// The time each side had left in the match this one replays (its first reading).
+    pub time_left: Option<String>,
 }
 
 #[derive(Template)]
@@ -302,8 +315,12 @@ pub struct RelayPage {
     /// The endings of issue 13 (label with its article).
     pub end_opts: Options,
     pub card_opts: Options,
-    /// Offences with their articles (issue 13 item 4).
+    /// Offences with their articles; a timeout delay has its own form (Art. 10.5).
     pub offence_opts: Options,
+    /// The stones the rules make void (Arts. 18.3, 19).
+    pub void_opts: Options,
+    /// What a delay in returning from a timeout costs (Art. 10.5 暂停 (2)).
+    pub remedy_opts: Options,
     /// The replay ordered by the chief arbiter (match id), or the match this one replays.
     pub replay: Option<i32>,
     pub replay_of: Option<i32>,
@@ -359,10 +376,14 @@ pub fn build(c: Chrome, lang: Lang, d: Loaded, shown: Shown) -> RelayPage {
     let zone = d.t.zone();
     let staff = c.staff;
     let row = &d.row;
-    let state = match &d.st.m {
+    let mut state = match &d.st.m {
         Some(m) => state_view(lang, zone, staff, m, &d.st.log),
         None => StateView { next_move: 1, ..StateView::default() },
     };
+    state.time_left = d.st.time_left.map(|e| {
+        let [b, w] = e.clocks.map(|r| lang.clock_reading(&r));
+        lang.tf("relay.time_left", &[&b, &w, &e.move_number])
+    });
     RelayPage {
         title: c.title.clone(),
         c,
@@ -386,8 +407,18 @@ pub fn build(c: Chrome, lang: Lang, d: Loaded, shown: Shown) -> RelayPage {
         card_opts: card_opts(lang),
         offence_opts: CardOffence::ALL
             .iter()
+            .filter(|o| **o != CardOffence::TimeoutDelay)
             .map(|o| (o.code().to_string(), lang.offence(*o).to_string()))
             .collect(),
+        void_opts: VoidOffence::ALL
+            .iter()
+            .map(|o| (o.code().to_string(), lang.void_offence(*o).to_string()))
+            .collect(),
+        remedy_opts: vec![
+            ("advice".into(), lang.t("relay.advice").into()),
+            ("yellow".into(), lang.t("relay.yellow").into()),
+            ("pass".into(), lang.t("relay.added_pass").into()),
+        ],
         replay: d.replay,
         replay_of: row.replay_of,
         confirm: shown.confirm,
@@ -477,7 +508,8 @@ fn state_view(lang: Lang, zone: EventZone, staff: bool, m: &RelayMatch, log: &[L
         match_points: match_points(m),
         show: FormsShown::of(m),
         lineup_section: lineup_due(m).to_string(),
-        section_last: m.section().last_move().map(|n| n.to_string()).unwrap_or_default(),
+        // Art. 17.8: moves beyond the quota are valid, so the section ends where play reached.
+        section_last: m.section().last_move().map(|n| n.max(m.moves()).to_string()).unwrap_or_default(),
         short_of_players: m.short_of_players().map(|(c, sec, n)| {
             lang.tf("relay.short_of_players", &[&lang.side_name(c), &n, &section_name(lang, sec)])
         }),
@@ -488,7 +520,43 @@ fn state_view(lang: Lang, zone: EventZone, staff: bool, m: &RelayMatch, log: &[L
         resigner_opts: both_sides(|c| resigners(lang, m, c)),
         black_players: player_opts(lang, m, Color::Black, false),
         white_players: player_opts(lang, m, Color::White, false),
+        staff: both_staff(lang, m),
+        barred_note: barred_note(lang, m, &names),
+        time_left: None,
     }
+}
+
+/// Each team's leader, coach and captain with whether they are present (Art. 10.1).
+fn both_staff(lang: Lang, m: &RelayMatch) -> Vec<(String, String, bool)> {
+    let mut out = Vec::new();
+    for c in [Color::Black, Color::White] {
+        let s = m.side(c);
+        let t = &s.team;
+        let staff = [
+            (t.leader.as_ref().map(|x| x.id), "team.role_leader"),
+            (t.coach.as_ref().map(|x| x.id), "team.role_coach"),
+            (t.captain, "team.role_captain"),
+        ];
+        for (id, role) in staff {
+            let Some(p) = id else { continue };
+            let label =
+                format!("{} · {} ({})", lang.side_name(c), t.name_of(p).unwrap_or_default(), lang.t(role));
+            out.push((p.to_string(), label, !s.absent.contains(&p)));
+        }
+    }
+    out
+}
+
+/// Who may not play this game for a red card (Art. 24.3 "禁止被罚人员在本局及下一局参与比赛"):
+/// of the team's previous game, and of this one (a player who stayed on under Art. 24.4
+/// finishes this game but not the next).
+fn barred_note(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) -> Option<String> {
+    let barred: Vec<String> = [Color::Black, Color::White]
+        .iter()
+        .flat_map(|&c| m.side(c).barred.iter().map(move |p| (c, *p)))
+        .map(|(c, p)| format!("{} · {}", lang.side_name(c), names.get(&p).cloned().unwrap_or_default()))
+        .collect();
+    (!barred.is_empty()).then(|| lang.tf("relay.barred_note", &[&barred.join(lang.t("team.list_sep"))]))
 }
 
 fn phase_text(lang: Lang, p: Phase) -> &'static str {
@@ -603,8 +671,8 @@ fn side_view(
     }
 }
 
-/// Side `c`'s executing leader with the basis of the role (Art. 10.1: leader, coach, captain,
-/// then a section's player), the team's own leader aside; nothing while that basis is a
+/// Side `c`'s executing leader now, with the basis of the role (Art. 10.1 among those recorded
+/// present: leader, coach, captain, then a section's player); nothing while that basis is a
 /// line-up this reader may not see yet.
 fn executing(
     lang: Lang,
@@ -613,18 +681,9 @@ fn executing(
     name: &dyn Fn(PersonId) -> String,
     hidden: &dyn Fn(Section) -> bool,
 ) -> String {
-    let leader = m.side(c).team.leader.as_ref().map(|l| l.id);
-    m.executing_leader(c, &|p| Some(p) != leader)
+    m.acting_leader(c)
         .filter(|el| !matches!(el.basis, LeaderBasis::SectionPlayer(sec) if hidden(sec)))
-        .map(|el| {
-            let basis = match el.basis {
-                LeaderBasis::Leader => lang.t("team.role_leader").to_string(),
-                LeaderBasis::Coach => lang.t("team.role_coach").to_string(),
-                LeaderBasis::Captain => lang.t("team.role_captain").to_string(),
-                LeaderBasis::SectionPlayer(sec) => section_name(lang, sec).to_string(),
-            };
-            format!("{} ({basis})", name(el.person))
-        })
+        .map(|el| lang.executing_leader(&el, name))
         .unwrap_or_default()
 }
 
@@ -824,13 +883,13 @@ fn seated_opts(lang: Lang, m: &RelayMatch, c: Color, names: &HashMap<PersonId, S
         .collect()
 }
 
-/// Who may confirm side `c`'s resignation (Art. 14): its executing leader first (Art. 10.1
-/// order: leader, coach, captain, players), then everyone else of the team who is not at the
-/// board and not barred.
+/// Who the resignation form offers for side `c` (Art. 14): its executing leader first, marked
+/// (Art. 10.1 among those present), then everyone else of the team who is not at the board
+/// and not barred (the form refuses them naming the executing leader).
 fn resigners(lang: Lang, m: &RelayMatch, c: Color) -> Options {
     let s = m.side(c);
     let tag = lang.side_name(c);
-    let first = m.executing_leader(c, &|_| true).map(|el| el.person);
+    let first = m.acting_leader(c).map(|el| el.person);
     let mut people: Vec<PersonId> = first.into_iter().collect();
     people.extend(s.team.people().filter(|p| Some(*p) != first));
     people

@@ -21,6 +21,8 @@ pub struct SettingsOptions {
     pub colours: Options,
     pub tiebreaks: Options,
     pub rr_bye: Options,
+    pub cycle: Options,
+    pub knockout_draw: Options,
 }
 
 pub struct TeamItem {
@@ -147,6 +149,18 @@ fn settings_options(lang: Lang) -> SettingsOptions {
                 ("section_two_end", "team.playoff_clock_section_two"),
             ],
         ),
+        cycle: opts(
+            lang,
+            &[
+                ("no_result", "team.cycle_no_result"),
+                ("draw", "team.cycle_draw"),
+                ("extra_game", "team.cycle_extra_game"),
+            ],
+        ),
+        knockout_draw: opts(
+            lang,
+            &[("by_move", "team.knockout_draw_by_move"), ("replay", "team.knockout_draw_replay")],
+        ),
     }
 }
 
@@ -173,6 +187,8 @@ fn settings_summary(lang: Lang, s: &TeamSettings) -> Vec<(String, String)> {
         out.extend([
             (lang.t("team.equal_count").to_string(), word(&o.equal_count, s.equal_count.code())),
             (lang.t("team.playoff_clock").to_string(), word(&o.playoff_clock, s.playoff_clock.code())),
+            (lang.t("team.knockout_draw").to_string(), word(&o.knockout_draw, s.knockout_draw.code())),
+            (lang.t("team.cycle").to_string(), word(&o.cycle, s.cycle.code())),
             (lang.t("team.colours").to_string(), word(&o.colours, s.colours.code())),
         ]);
     }
@@ -192,5 +208,7 @@ fn settings_form(s: &TeamSettings) -> FormView {
     f.set("playoff_clock", s.playoff_clock.code());
     f.set("colours", s.colours.code());
     f.set("rr_bye", s.rr_bye.code());
+    f.set("cycle", s.cycle.code());
+    f.set("knockout_draw", s.knockout_draw.code());
     f
 }

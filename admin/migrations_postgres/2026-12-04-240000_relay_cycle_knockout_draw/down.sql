@@ -1,0 +1,2 @@
+ALTER TABLE team_settings DROP COLUMN knockout_draw;
+ALTER TABLE team_settings DROP COLUMN cycle;
