@@ -27,6 +27,7 @@ mod pdf;
 pub(crate) mod readback;
 pub mod record_sheet;
 pub mod scoresheet;
+pub(crate) mod sfnt;
 pub mod team_sheets;
 #[cfg(test)]
 mod testutil;
