@@ -1151,3 +1151,81 @@ fn the_egf_handicap_line_follows_the_event_rule() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a reader sees: every glyph of every kind of PDF, in both languages.
+
+/// Seed 000 Art. 11 (komi 3¾ stones) and seed 003 Art. 12 (komi 3½ stones): every kind of PDF
+/// the product prints — scoresheets (4 and 2 a page), the staff and public pairing lists (by
+/// table and by name, A4 and A3), the record sheets, the standings wall chart, the crosstable
+/// and a relay match's sheets — downloaded in Chinese and in English, draws every character of
+/// its text with a whole glyph of the font embedded in it: not .notdef, not blank, every part
+/// of a composite glyph present with its outline, a fraction with numerator, slash and
+/// denominator. The scoresheets' 黑贴3¾子, the standings' half points (1/½/0 with a draw and a
+/// bye) and the relay sheets' 黑贴3½子 are among them.
+#[test]
+fn every_pdf_draws_every_character_with_a_whole_glyph() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let changes = [("points_scale", "1-0.5-0"), ("bye_value", "draw"), ("colour_method", "lots")];
+    let tid = tournament_with_players(&c, "字形测试赛", "Glyph Open", &changes, 5);
+    pair_round(&c, tid, 1, "31");
+    publish_round(&s, &c, tid, 1);
+    enter(&c, tid, game_id(&s.db, tid, 1, 1), &[("method", "draw")]);
+    enter(&c, tid, game_id(&s.db, tid, 1, 2), &[("method", "count"), ("black_count", "190")]);
+    // One relay match (seed 003), paired.
+    let relay = common::team::relay_tournament(&c, "字形接力赛", "Glyph Relay", "1", &[]);
+    common::team::save_team_settings(&c, &s, relay, &[]);
+    for (team, prefix) in [("东队", "东"), ("西队", "西")] {
+        let players: Vec<String> = (1..=6).map(|k| format!("{prefix}{k}")).collect();
+        assert_eq!(common::team::add_team(&c, relay, team, &players).status, 303);
+    }
+    let r = c.submit(
+        &format!("/t/{relay}/team-rounds"),
+        &format!("/t/{relay}/team-rounds/1/pair"),
+        &[("seed", "7")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let m = query(&s.db, &format!("SELECT id, version FROM team_matches WHERE tournament_id = {relay}"));
+    let (mid, version) = (m[0][0].clone(), m[0][1].clone());
+    let token = c.get(&format!("/t/{relay}/matches/{mid}")).csrf();
+    let r = c.post_form(
+        &format!("/t/{relay}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", &version), ("start", "2026-12-05T09:00:00")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    let round = format!("/t/{tid}/rounds/1");
+    let mut seen: std::collections::BTreeSet<String> = Default::default();
+    for lang in ["zh", "en"] {
+        let documents = [
+            format!("{round}/scoresheets.pdf?per_page=4&lang={lang}"),
+            format!("{round}/scoresheets.pdf?per_page=2&lang={lang}"),
+            format!("{round}/pairings.pdf?order=table&paper=a4&lang={lang}"),
+            format!("{round}/pairings.pdf?order=name&paper=a3&lang={lang}"),
+            format!("{round}/record-sheets.pdf?paper=a4&lang={lang}"),
+            format!("{round}/record-sheets.pdf?paper=a3&lang={lang}"),
+            format!("/t/{tid}/pairings/1/pairings.pdf?order=table&paper=a4&lang={lang}"),
+            format!("/t/{tid}/standings.pdf?paper=a4&lang={lang}"),
+            format!("/t/{tid}/standings.pdf?paper=a3&lang={lang}"),
+            format!("/t/{tid}/crosstable.pdf?paper=a4&lang={lang}"),
+            format!("/t/{tid}/crosstable.pdf?paper=a3&lang={lang}"),
+            format!("/t/{relay}/matches/{mid}/sheets.pdf?lang={lang}"),
+        ];
+        for path in documents {
+            let (r, back) = pdf(&c, &path);
+            assert_eq!(r.status, 200, "{path}");
+            let report = back.glyph_report();
+            assert!(report.faults.is_empty(), "{path}: {:?}", report.faults);
+            // The check saw every character of the text layer.
+            let text = squash(&back.all_text());
+            let unchecked: String =
+                text.chars().filter(|ch| !report.drawn.contains_key(&ch.to_string())).collect();
+            assert!(unchecked.is_empty(), "{path}: not drawn by any checked glyph: {unchecked}");
+            seen.extend(report.drawn.into_keys());
+        }
+    }
+    for fraction in ["¾", "½"] {
+        assert!(seen.contains(fraction), "no document printed {fraction}: {seen:?}");
+    }
+}
