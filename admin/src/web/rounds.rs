@@ -792,6 +792,7 @@ fn explained(
                 balance: s.colour_balance,
                 last: s.last_colours.iter().map(|c| colour_name(lang, *c)).collect::<Vec<_>>().join(" "),
                 bye_place: s.bye_place + 1,
+                nominal: s.nominal,
             };
             let mut sides = vec![side(&e.a)];
             sides.extend(e.b.as_ref().map(side));

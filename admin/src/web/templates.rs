@@ -472,8 +472,10 @@ pub struct PlayerView {
     pub id: u32,
     pub name: String,
     pub rank: String,
-    /// Pairing score before the round.
+    /// Score before the round as standings count it (never a nominal win).
     pub score: String,
+    /// The pairing score, when it includes a double-loss nominal win (shown marked as such).
+    pub pairing: Option<String>,
 }
 
 pub struct NigiriView {
@@ -611,6 +613,8 @@ pub struct ExplainSide {
     pub last: String,
     /// Place in the bye order, from 1.
     pub bye_place: u32,
+    /// `score` includes a double-loss nominal win (pairing only).
+    pub nominal: bool,
 }
 
 #[derive(Template)]
