@@ -1229,3 +1229,109 @@ fn every_pdf_draws_every_character_with_a_whole_glyph() {
         assert!(seen.contains(fraction), "no document printed {fraction}: {seen:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A replay (重赛) in every list of games.
+
+/// The HTML of the element with `id` up to its closing `</tr>`.
+fn row_html<'a>(body: &'a str, id: &str) -> &'a str {
+    let at = body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no row {id}: {body}"));
+    let row = &body[at..];
+    &row[..row.find("</tr>").unwrap()]
+}
+
+/// The result cells of table `table`'s rows of a pairings or results CSV, in file order.
+fn csv_results(bytes: &[u8], table: &str, table_col: usize, result_col: &str) -> Vec<String> {
+    let recs = csv_records(bytes);
+    let col =
+        recs[0].iter().position(|h| h == result_col).unwrap_or_else(|| panic!("{result_col}: {:?}", recs[0]));
+    recs[1..].iter().filter(|r| r[table_col] == table).map(|r| r[col].clone()).collect()
+}
+
+/// Seed 000 Arts. 17.5, 17.6 (the chief arbiter may rule a replay, 重赛): a replay ordered on
+/// the game's result form is a second game of the same two players at the same table, and
+/// every list of the round's games says which is which, in Chinese and in English: the
+/// replay's row carries the replay label and the replayed game's row does not (it is marked
+/// as replayed instead) — the public round page, the public pairings and results pages, the
+/// staff round page, the public and the staff pairings CSV, the results CSV, and the text of
+/// the pairing lists (by table and by name, staff and public), scoresheets and record sheets.
+#[test]
+fn a_replay_is_labelled_in_every_list_of_games() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = tournament_with_players(&c, "重赛标注赛", "Replay Open", &[("colour_method", "lots")], 4);
+    pair_round(&c, tid, 1, "41");
+    publish_round(&s, &c, tid, 1);
+    let g1 = game_id(&s.db, tid, 1, 1);
+    enter(&c, tid, g1, &[("method", "replay")]);
+    let replay = query(&s.db, &format!("SELECT id FROM games WHERE replay_of = {g1}"))[0][0].clone();
+    enter(&c, tid, replay.parse().unwrap(), &[("method", "resignation"), ("winner", "black")]);
+    let en = s.client();
+    let zh = en.in_chinese();
+    let staff_zh = c.in_chinese();
+    for (public, staff, lang) in [(&en, &c, "en"), (&zh, &staff_zh, "zh")] {
+        // The pages name the table, the files the game replayed.
+        let label = if lang == "zh" { "重赛（第1台）" } else { "replay of board 1" };
+        let file_label = if lang == "zh" {
+            format!("重赛（原对局 #{g1}）")
+        } else {
+            format!("replay of game #{g1}")
+        };
+        let replayed = if lang == "zh" { "已重赛" } else { "replayed" };
+        // The public round page.
+        let p = public.get(&format!("/t/{tid}/pairings/1"));
+        assert_eq!(p.status, 200);
+        assert!(row_html(&p.body, "table-1-replay").contains(label), "{lang}: {}", p.body);
+        let original = row_html(&p.body, "table-1");
+        assert!(!original.contains(label) && original.contains(replayed), "{lang}: {original}");
+        // The public pairings and results pages (rows by game).
+        for page in [format!("/t/{tid}/pairings?round=1"), format!("/t/{tid}/results?round=1")] {
+            let p = public.get(&page);
+            assert_eq!(p.status, 200, "{page}");
+            assert!(row_html(&p.body, &format!("g{replay}")).contains(label), "{page} {lang}: {}", p.body);
+            assert!(!row_html(&p.body, &format!("g{g1}")).contains(label), "{page} {lang}: {}", p.body);
+        }
+        // The staff round page.
+        let p = staff.get(&format!("/t/{tid}/rounds/1"));
+        assert!(row_html(&p.body, &format!("game-1-replay-{replay}")).contains(label), "{lang}: {}", p.body);
+        let original = row_html(&p.body, "game-1");
+        assert!(!original.contains(label) && original.contains(replayed), "{lang}: {original}");
+        // The pairings CSV, public and staff: the original first, then its replay.
+        let result = if lang == "zh" { "结果" } else { "Result" };
+        for (who, path) in [
+            (public, format!("/t/{tid}/pairings/1/pairings.csv?lang={lang}")),
+            (staff, format!("/t/{tid}/rounds/1/pairings.csv?lang={lang}")),
+        ] {
+            let cells = csv_results(&who.get(&path).bytes, "1", 0, result);
+            assert_eq!(cells.len(), 2, "{path}: {cells:?}");
+            assert_eq!(cells[0], format!("[{replayed}]"), "{path}");
+            assert!(cells[1].ends_with(&format!("[{file_label}]")), "{path}: {cells:?}");
+        }
+        // The results CSV: the original's result is the ruling, its replay's row labelled.
+        let cells =
+            csv_results(&public.get(&format!("/t/{tid}/results.csv?lang={lang}")).bytes, "1", 1, result);
+        assert_eq!(cells.len(), 2, "{cells:?}");
+        assert!(
+            !cells[0].contains(&file_label) && cells[1].ends_with(&format!("[{file_label}]")),
+            "{cells:?}"
+        );
+        // The PDFs: one replay, so its label once on each sheet or list by table (twice by
+        // name: one line per player), the replayed mark once in each list.
+        let round = format!("/t/{tid}/rounds/1");
+        let squashed = squash(&file_label);
+        for (path, labels, marks) in [
+            (format!("{round}/pairings.pdf?order=table&lang={lang}"), 1, 1),
+            (format!("{round}/pairings.pdf?order=name&lang={lang}"), 2, 2),
+            (format!("/t/{tid}/pairings/1/pairings.pdf?order=table&lang={lang}"), 1, 1),
+            (format!("{round}/scoresheets.pdf?lang={lang}"), 1, 0),
+            (format!("{round}/record-sheets.pdf?lang={lang}"), 1, 0),
+        ] {
+            let (r, back) = pdf(staff, &path);
+            assert_eq!(r.status, 200, "{path}");
+            let text = squash(&back.all_text());
+            assert_eq!(text.matches(&squashed).count(), labels, "{path}: {text}");
+            let marked = text.matches(&format!("1{replayed}")).count();
+            assert_eq!(marked, marks, "{path}: {text}");
+        }
+    }
+}

@@ -1486,6 +1486,7 @@ r-unpublished_short = not published
 r-unpublished = This round is not published: the public does not see it.
 r-open_game = Result sheet
 r-replay_short = replay
+r-replayed_note = replayed
 r-replay_label = replay of board { $p0 }
 r-swapped_short = colours swapped
 r-swapped_note = Played with the colours swapped (found after move 10, Art. 17.1): { $p0 } played Black and { $p1 } White. This sheet is in the colours played: a count or a side named here is the side as played, and the result is credited to whoever played it. Pairing keeps the assigned colours ({ $p1 } as Black).

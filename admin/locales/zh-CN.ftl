@@ -1486,6 +1486,7 @@ r-unpublished_short = 未公布
 r-unpublished = 本轮尚未公布，公众看不到。
 r-open_game = 成绩单
 r-replay_short = 重赛
+r-replayed_note = 已重赛
 r-replay_label = 重赛（第{ $p0 }台）
 r-swapped_short = 黑白颠倒
 r-swapped_note = 本局黑白颠倒（第10手后发现，第17条第1款）：{ $p0 }执黑，{ $p1 }执白。本成绩单按实际执子记录：此处的子数和受罚方均指实际执子的一方，胜负计入实际执该色的棋手。编排仍以原定先后手为准（原定{ $p1 }执黑）。

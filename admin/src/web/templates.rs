@@ -503,6 +503,8 @@ pub struct GameView {
     pub pv: i32,
     /// The game this one replays (重赛): shown labelled at its table, outside the review.
     pub replay_of: Option<i32>,
+    /// The game was replayed: its replay is listed at this table.
+    pub replayed: bool,
 }
 
 pub struct DrawView {
@@ -683,6 +685,8 @@ pub struct PublicGame {
     pub swapped: bool,
     /// A replay (重赛) of the game at this table.
     pub replay: bool,
+    /// The game was replayed: its replay is the next line at this table.
+    pub replayed: bool,
 }
 
 #[derive(Template)]

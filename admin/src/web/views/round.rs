@@ -422,6 +422,7 @@ fn game_views(
     rows: &[RoundGame],
     komi: i32,
 ) -> Vec<GameView> {
+    let replayed = rdb::replayed(rows);
     rows.iter()
         .filter(|g| !g.is_bye())
         .filter_map(|g| {
@@ -457,6 +458,7 @@ fn game_views(
                 played_swapped: g.played_swapped,
                 pv: g.pairing_version,
                 replay_of: g.replay_of,
+                replayed: replayed.contains(&g.id),
             })
         })
         .collect()
