@@ -376,29 +376,12 @@ mod tests {
         assert_eq!(subset_tag(&chars), subset_tag(&chars.clone()));
     }
 
-    #[test]
-    fn superscripts_of_every_digit() {
-        let all: String = "0123456789".chars().map(|d| sfnt::superscript(d).unwrap()).collect();
-        assert_eq!(all, "⁰¹²³⁴⁵⁶⁷⁸⁹");
-        assert_eq!(sfnt::superscript('x'), None);
-        assert_eq!(sfnt::parts_needed("¾"), 3);
-        assert_eq!(sfnt::parts_needed("3"), 1);
-        assert_eq!(sfnt::parts_needed("¾¾"), 1, "one glyph draws one character");
-    }
-
-    #[test]
-    fn bad_programs_are_errors_not_panics() {
-        assert!(Sfnt::parse(&b""[..], 0).is_err());
-        assert!(Sfnt::parse(&b"ttcf\0\x01\0\0\0\0\0\x01\0\0\0\x10"[..], 3).is_err());
-        assert!(Sfnt::parse(&b"\0\x01\0\0\0\x05"[..], 0).is_err());
-    }
-
     /// The glyphs a subset font draws for `text`, checked as the PDF check does.
     fn drawn(sub: &SubsetFont, text: &str) -> Vec<(char, Result<(), String>, usize)> {
         let font = Sfnt::parse(&sub.parsed.original_bytes[..], 0).unwrap();
         text.chars()
             .map(|c| {
-                let gid = sub.parsed.lookup_glyph_index(c as u32).unwrap_or(0) as u16;
+                let gid = sub.parsed.lookup_glyph_index(c as u32).unwrap_or(0);
                 (c, font.check(gid, &c.to_string()), font.components(gid).unwrap().len())
             })
             .collect()
@@ -419,6 +402,10 @@ mod tests {
         for c in ['¼', '⅛', '⅝', '⅞', '3', '黑'] {
             assert_eq!(original.check(g(c), &c.to_string()), Ok(()), "{c}");
         }
+        // A fraction glyph needs three parts; its missing digit is drawn by the superscript.
+        assert_eq!((sfnt::parts_needed("¾"), sfnt::parts_needed("3"), sfnt::parts_needed("¾¾")), (3, 1, 1));
+        let all: String = "0123456789".chars().map(|d| sfnt::superscript(d).unwrap()).collect();
+        assert_eq!((all.as_str(), sfnt::superscript('x')), ("⁰¹²³⁴⁵⁶⁷⁸⁹", None));
         let mut repaired: Vec<u16> = f.repairs.iter().map(|r| r.0).collect();
         repaired.sort_unstable();
         assert_eq!(repaired, vec![g('½'), g('¾'), g('⅜')]);
@@ -514,5 +501,9 @@ mod tests {
         assert!(matches!(FontFace::from_bytes(b"not a font".to_vec(), 0, "x"), Err(PrintError::Font(_))));
         assert!(FontFace::from_path(Path::new("/nonexistent/font.ttf"), 0).is_err());
         assert!(FontFace::from_bytes(EMBEDDED_FONT.to_vec(), 7, "x").is_err(), "no face 7");
+        // The glyph reader refuses what is not a font program, without a panic.
+        assert!(Sfnt::parse(&b""[..], 0).is_err());
+        assert!(Sfnt::parse(&b"ttcf\0\x01\0\0\0\0\0\x01\0\0\0\x10"[..], 3).is_err());
+        assert!(Sfnt::parse(&b"\0\x01\0\0\0\x05"[..], 0).is_err());
     }
 }

@@ -9,8 +9,10 @@
 //! Set `TENGEN_PRINT_DUMP=/some/dir` to also write every PDF read here to that folder, to look at.
 #![allow(dead_code)]
 
-/// The TrueType reader [`ReadBack::glyph_report`] checks the embedded font with (std only; the
-/// same file is `print::sfnt` in the library).
+/// The TrueType reader [`ReadBack::glyph_report`] checks the embedded font with (std only). The
+/// same file is `print::sfnt` in the library, so the library's own test build holds it twice;
+/// the end-to-end and CLI tests, which include this file by `#[path]`, hold it here only.
+#[allow(clippy::duplicate_mod)]
 #[path = "sfnt.rs"]
 pub mod sfnt;
 use sfnt::Sfnt;
