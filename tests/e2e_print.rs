@@ -1151,3 +1151,187 @@ fn the_egf_handicap_line_follows_the_event_rule() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a reader sees: every glyph of every kind of PDF, in both languages.
+
+/// Seed 000 Art. 11 (komi 3¾ stones) and seed 003 Art. 12 (komi 3½ stones): every kind of PDF
+/// the product prints — scoresheets (4 and 2 a page), the staff and public pairing lists (by
+/// table and by name, A4 and A3), the record sheets, the standings wall chart, the crosstable
+/// and a relay match's sheets — downloaded in Chinese and in English, draws every character of
+/// its text with a whole glyph of the font embedded in it: not .notdef, not blank, every part
+/// of a composite glyph present with its outline, a fraction with numerator, slash and
+/// denominator. The scoresheets' 黑贴3¾子, the standings' half points (1/½/0 with a draw and a
+/// bye) and the relay sheets' 黑贴3½子 are among them.
+#[test]
+fn every_pdf_draws_every_character_with_a_whole_glyph() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let changes = [("points_scale", "1-0.5-0"), ("bye_value", "draw"), ("colour_method", "lots")];
+    let tid = tournament_with_players(&c, "字形测试赛", "Glyph Open", &changes, 5);
+    pair_round(&c, tid, 1, "31");
+    publish_round(&s, &c, tid, 1);
+    enter(&c, tid, game_id(&s.db, tid, 1, 1), &[("method", "draw")]);
+    enter(&c, tid, game_id(&s.db, tid, 1, 2), &[("method", "count"), ("black_count", "190")]);
+    // One relay match (seed 003), paired.
+    let relay = common::team::relay_tournament(&c, "字形接力赛", "Glyph Relay", "1", &[]);
+    common::team::save_team_settings(&c, &s, relay, &[]);
+    for (team, prefix) in [("东队", "东"), ("西队", "西")] {
+        let players: Vec<String> = (1..=6).map(|k| format!("{prefix}{k}")).collect();
+        assert_eq!(common::team::add_team(&c, relay, team, &players).status, 303);
+    }
+    let r = c.submit(
+        &format!("/t/{relay}/team-rounds"),
+        &format!("/t/{relay}/team-rounds/1/pair"),
+        &[("seed", "7")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let m = query(&s.db, &format!("SELECT id, version FROM team_matches WHERE tournament_id = {relay}"));
+    let (mid, version) = (m[0][0].clone(), m[0][1].clone());
+    let token = c.get(&format!("/t/{relay}/matches/{mid}")).csrf();
+    let r = c.post_form(
+        &format!("/t/{relay}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", &version), ("start", "2026-12-05T09:00:00")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    let round = format!("/t/{tid}/rounds/1");
+    let mut seen: std::collections::BTreeSet<String> = Default::default();
+    for lang in ["zh", "en"] {
+        let documents = [
+            format!("{round}/scoresheets.pdf?per_page=4&lang={lang}"),
+            format!("{round}/scoresheets.pdf?per_page=2&lang={lang}"),
+            format!("{round}/pairings.pdf?order=table&paper=a4&lang={lang}"),
+            format!("{round}/pairings.pdf?order=name&paper=a3&lang={lang}"),
+            format!("{round}/record-sheets.pdf?paper=a4&lang={lang}"),
+            format!("{round}/record-sheets.pdf?paper=a3&lang={lang}"),
+            format!("/t/{tid}/pairings/1/pairings.pdf?order=table&paper=a4&lang={lang}"),
+            format!("/t/{tid}/standings.pdf?paper=a4&lang={lang}"),
+            format!("/t/{tid}/standings.pdf?paper=a3&lang={lang}"),
+            format!("/t/{tid}/crosstable.pdf?paper=a4&lang={lang}"),
+            format!("/t/{tid}/crosstable.pdf?paper=a3&lang={lang}"),
+            format!("/t/{relay}/matches/{mid}/sheets.pdf?lang={lang}"),
+        ];
+        for path in documents {
+            let (r, back) = pdf(&c, &path);
+            assert_eq!(r.status, 200, "{path}");
+            let report = back.glyph_report();
+            assert!(report.faults.is_empty(), "{path}: {:?}", report.faults);
+            // The check saw every character of the text layer.
+            let text = squash(&back.all_text());
+            let unchecked: String =
+                text.chars().filter(|ch| !report.drawn.contains_key(&ch.to_string())).collect();
+            assert!(unchecked.is_empty(), "{path}: not drawn by any checked glyph: {unchecked}");
+            seen.extend(report.drawn.into_keys());
+        }
+    }
+    for fraction in ["¾", "½"] {
+        assert!(seen.contains(fraction), "no document printed {fraction}: {seen:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A replay (重赛) in every list of games.
+
+/// The HTML of the element with `id` up to its closing `</tr>`.
+fn row_html<'a>(body: &'a str, id: &str) -> &'a str {
+    let at = body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no row {id}: {body}"));
+    let row = &body[at..];
+    &row[..row.find("</tr>").unwrap()]
+}
+
+/// The result cells of table `table`'s rows of a pairings or results CSV, in file order.
+fn csv_results(bytes: &[u8], table: &str, table_col: usize, result_col: &str) -> Vec<String> {
+    let recs = csv_records(bytes);
+    let col =
+        recs[0].iter().position(|h| h == result_col).unwrap_or_else(|| panic!("{result_col}: {:?}", recs[0]));
+    recs[1..].iter().filter(|r| r[table_col] == table).map(|r| r[col].clone()).collect()
+}
+
+/// Seed 000 Arts. 17.5, 17.6 (the chief arbiter may rule a replay, 重赛): a replay ordered on
+/// the game's result form is a second game of the same two players at the same table, and
+/// every list of the round's games says which is which, in Chinese and in English: the
+/// replay's row carries the replay label and the replayed game's row does not (it is marked
+/// as replayed instead) — the public round page, the public pairings and results pages, the
+/// staff round page, the public and the staff pairings CSV, the results CSV, and the text of
+/// the pairing lists (by table and by name, staff and public), scoresheets and record sheets.
+#[test]
+fn a_replay_is_labelled_in_every_list_of_games() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = tournament_with_players(&c, "重赛标注赛", "Replay Open", &[("colour_method", "lots")], 4);
+    pair_round(&c, tid, 1, "41");
+    publish_round(&s, &c, tid, 1);
+    let g1 = game_id(&s.db, tid, 1, 1);
+    enter(&c, tid, g1, &[("method", "replay")]);
+    let replay = query(&s.db, &format!("SELECT id FROM games WHERE replay_of = {g1}"))[0][0].clone();
+    enter(&c, tid, replay.parse().unwrap(), &[("method", "resignation"), ("winner", "black")]);
+    let en = s.client();
+    let zh = en.in_chinese();
+    let staff_zh = c.in_chinese();
+    for (public, staff, lang) in [(&en, &c, "en"), (&zh, &staff_zh, "zh")] {
+        // The pages name the table, the files the game replayed.
+        let label = if lang == "zh" { "重赛（第1台）" } else { "replay of board 1" };
+        let file_label = if lang == "zh" {
+            format!("重赛（原对局 #{g1}）")
+        } else {
+            format!("replay of game #{g1}")
+        };
+        let replayed = if lang == "zh" { "已重赛" } else { "replayed" };
+        // The public round page.
+        let p = public.get(&format!("/t/{tid}/pairings/1"));
+        assert_eq!(p.status, 200);
+        assert!(row_html(&p.body, "table-1-replay").contains(label), "{lang}: {}", p.body);
+        let original = row_html(&p.body, "table-1");
+        assert!(!original.contains(label) && original.contains(replayed), "{lang}: {original}");
+        // The public pairings and results pages (rows by game).
+        for page in [format!("/t/{tid}/pairings?round=1"), format!("/t/{tid}/results?round=1")] {
+            let p = public.get(&page);
+            assert_eq!(p.status, 200, "{page}");
+            assert!(row_html(&p.body, &format!("g{replay}")).contains(label), "{page} {lang}: {}", p.body);
+            assert!(!row_html(&p.body, &format!("g{g1}")).contains(label), "{page} {lang}: {}", p.body);
+        }
+        // The staff round page.
+        let p = staff.get(&format!("/t/{tid}/rounds/1"));
+        assert!(row_html(&p.body, &format!("game-1-replay-{replay}")).contains(label), "{lang}: {}", p.body);
+        let original = row_html(&p.body, "game-1");
+        assert!(!original.contains(label) && original.contains(replayed), "{lang}: {original}");
+        // The pairings CSV, public and staff: the original first, then its replay.
+        let result = if lang == "zh" { "结果" } else { "Result" };
+        for (who, path) in [
+            (public, format!("/t/{tid}/pairings/1/pairings.csv?lang={lang}")),
+            (staff, format!("/t/{tid}/rounds/1/pairings.csv?lang={lang}")),
+        ] {
+            let cells = csv_results(&who.get(&path).bytes, "1", 0, result);
+            assert_eq!(cells.len(), 2, "{path}: {cells:?}");
+            assert_eq!(cells[0], format!("[{replayed}]"), "{path}");
+            assert!(cells[1].ends_with(&format!("[{file_label}]")), "{path}: {cells:?}");
+        }
+        // The results CSV: the original's result is the ruling, its replay's row labelled.
+        let cells =
+            csv_results(&public.get(&format!("/t/{tid}/results.csv?lang={lang}")).bytes, "1", 1, result);
+        assert_eq!(cells.len(), 2, "{cells:?}");
+        assert!(
+            !cells[0].contains(&file_label) && cells[1].ends_with(&format!("[{file_label}]")),
+            "{cells:?}"
+        );
+        // The PDFs: one replay, so its label once on each sheet or list by table (twice by
+        // name: one line per player), the replayed mark once in each list.
+        let round = format!("/t/{tid}/rounds/1");
+        let squashed = squash(&file_label);
+        for (path, labels, marks) in [
+            (format!("{round}/pairings.pdf?order=table&lang={lang}"), 1, 1),
+            (format!("{round}/pairings.pdf?order=name&lang={lang}"), 2, 2),
+            (format!("/t/{tid}/pairings/1/pairings.pdf?order=table&lang={lang}"), 1, 1),
+            (format!("{round}/scoresheets.pdf?lang={lang}"), 1, 0),
+            (format!("{round}/record-sheets.pdf?lang={lang}"), 1, 0),
+        ] {
+            let (r, back) = pdf(staff, &path);
+            assert_eq!(r.status, 200, "{path}");
+            let text = squash(&back.all_text());
+            assert_eq!(text.matches(&squashed).count(), labels, "{path}: {text}");
+            let marked = text.matches(&format!("1{replayed}")).count();
+            assert_eq!(marked, marks, "{path}: {text}");
+        }
+    }
+}

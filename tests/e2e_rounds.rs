@@ -620,3 +620,63 @@ fn round_routes_need_login_role_and_csrf_and_unknown_ids_are_404() {
     assert_eq!(a.get(&format!("/t/{tid}/rounds/1/attendance")).status, 403);
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rounds WHERE published"), 0);
 }
+
+/// The `<td>` of the games table that holds player `id` (by its `data-id`), as HTML.
+fn player_cell(body: &str, id: &str) -> String {
+    let at = body.find(&format!("data-id=\"{id}\"")).unwrap_or_else(|| panic!("no cell for {id}: {body}"));
+    let cell = &body[at..];
+    cell[..cell.find("</td>").unwrap()].to_string()
+}
+
+/// Seed 000 Art. 17.5 (the lot fallback of a double loss, rules.md §12): the lot's nominal
+/// winner is paired as a winner in the next round, never counted as one. A double loss entered
+/// through the result form, round 2 paired through the rounds page: beside each name the round
+/// page shows the score standings count — 0 for both double losers, the nominal winner too —
+/// and the nominal winner's pairing score only marked as such, in both languages; the explain
+/// page's pairing score carries the same mark.
+#[test]
+fn the_round_page_shows_the_real_score_and_marks_the_nominal_one() {
+    let s = Server::start();
+    let c = s.first_organizer();
+    let tid = tournament(&c, "名义胜测试赛", &[("colour_method", "balanced")], 4);
+    assert_eq!(pair(&c, &s, tid, 1, "21").status, 303);
+    assert_eq!(post_round(&c, &s, tid, 1, "publish", &[]).status, 303);
+    let (g1, g2) = (game_id(&s.db, tid, 1, 1), game_id(&s.db, tid, 1, 2));
+    enter(&c, tid, g1, &[("method", "double_loss"), ("dl_reason", "stone_moved")]);
+    enter(&c, tid, g2, &[("method", "resignation"), ("winner", "black")]);
+    assert_eq!(pair(&c, &s, tid, 2, "22").status, 303);
+    let dl =
+        query(&s.db, &format!("SELECT black_id, white_id, nominal_winner_id FROM games WHERE id = {g1}"));
+    let (black, white, winner) = (&dl[0][0], &dl[0][1], &dl[0][2]);
+    assert!(winner == black || winner == white, "the lot named a nominal winner: {dl:?}");
+    let loser = if winner == black { white } else { black };
+    let won = query(&s.db, &format!("SELECT black_id, white_id FROM games WHERE id = {g2}"));
+    let (won, lost) = (&won[0][0], &won[0][1]);
+    let r2 = query(
+        &s.db,
+        &format!("SELECT black_id, white_id FROM games WHERE tournament_id = {tid} AND round_number = 2 AND (black_id = {winner} OR white_id = {winner})"),
+    );
+    let opponent = if &r2[0][0] == winner { &r2[0][1] } else { &r2[0][0] };
+
+    for (lang, mark, nominal_mark) in [
+        ("en", "(paired as 2: includes a nominal win)", "includes a nominal win"),
+        ("zh", "（编排按2分，含名义胜局）", "含名义胜局"),
+    ] {
+        assert_eq!(c.get(&format!("/lang/{lang}?next=/")).status, 303);
+        let page = c.get(&format!("/t/{tid}/rounds/2"));
+        assert_eq!(page.status, 200);
+        let nominal = player_cell(&page.body, winner);
+        assert!(nominal.contains(" · 0 <em class=\"nominal\">"), "the real score, 0: {nominal}");
+        assert!(nominal.contains(mark), "the pairing score marked nominal: {nominal}");
+        for (id, score) in [(loser, "0"), (won, "2"), (lost, "0")] {
+            let cell = player_cell(&page.body, id);
+            assert!(cell.contains(&format!(" · {score}</small>")), "{id}: {cell}");
+            assert!(!cell.contains("nominal"), "{id}: {cell}");
+        }
+        // The explain page's pairing score: 2, marked.
+        let ex = c.get(&format!("/t/{tid}/rounds/2/explain?a={winner}&b={opponent}"));
+        assert_eq!(ex.status, 200, "{}", ex.body);
+        let want = format!("<td class=\"score\">2 <small class=\"nominal\">{nominal_mark}</small>");
+        assert!(ex.body.contains(&want), "{}", ex.body);
+    }
+}

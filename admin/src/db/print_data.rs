@@ -134,6 +134,7 @@ pub fn round_pairings(
     let komi = r.head.t.settings().ruleset.komi_q;
     let mut rows = Vec::new();
     let mut byes = Vec::new();
+    let replayed = rdb::replayed(&r.games);
     for g in &r.games {
         match (g.black_id, g.white_id) {
             (Some(b), None) => byes.push(r.player(b)),
@@ -148,6 +149,7 @@ pub fn round_pairings(
                     nigiri: !tg.colours_known(),
                     result: result_text(&g.result, lang),
                     replay_of: g.replay_of,
+                    replayed: replayed.contains(&g.id),
                 });
             }
             _ => {}
@@ -324,7 +326,7 @@ pub fn opengotha(conn: &mut Conn, tid: i32, saved: chrono::NaiveDateTime) -> Res
     // One game per table and round: a game that was replayed (重赛) is written as its replay,
     // which holds the result. The colours written are the assigned ones (OpenGotha pairs by
     // them, as Tengen does), and `games.result` credits those seats.
-    let replayed: HashSet<i32> = games.iter().filter_map(|g| g.replay_of).collect();
+    let replayed = rdb::replayed(&games);
     for g in games.iter().filter(|g| !replayed.contains(&g.id)) {
         let round = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id.and_then(|b| index.get(&b)), g.white_id.and_then(|w| index.get(&w))) {

@@ -230,6 +230,12 @@ pub fn result_of(code: &str) -> GameResult {
     }
 }
 
+/// The games of `rows` that were replayed (重赛): each is represented by its replay, which
+/// holds the result; a list shows it marked as replayed.
+pub fn replayed(rows: &[RoundGame]) -> HashSet<i32> {
+    rows.iter().filter_map(|g| g.replay_of).collect()
+}
+
 /// THE adapter from the games table to the pairing's [`History`]: every game and bye of the
 /// rounds before `round`, with the assigned colours, the played-swapped flag and a double-loss
 /// nominal winner already drawn. Results are read by [`result_of`]. A game that was replayed
@@ -241,7 +247,7 @@ pub fn history(conn: &mut Conn, tid: i32, round: i32) -> Result<History, DbError
         .order((games::round_number, games::board, games::id))
         .select(RoundGame::as_select())
         .load(conn)?;
-    let replayed: HashSet<i32> = rows.iter().filter_map(|g| g.replay_of).collect();
+    let replayed = replayed(&rows);
     let mut h = History::default();
     for g in rows.into_iter().filter(|g| !replayed.contains(&g.id)) {
         let r = u32::try_from(g.round_number).unwrap_or(0);

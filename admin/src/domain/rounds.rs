@@ -592,6 +592,20 @@ pub struct Scores {
     pub score: i32,
 }
 
+impl Scores {
+    /// The score as standings count it (points, or the McMahon score of those points): what
+    /// is shown beside a name. The lot's nominal win is for the next pairing only, never for
+    /// standings (seed 000 Art. 17.5's lot fallback; rules.md §12).
+    pub fn real_score(&self) -> i32 {
+        self.score - (self.pairing_points - self.points)
+    }
+
+    /// The pairing score includes a nominal win drawn for a double loss.
+    pub fn nominal(&self) -> bool {
+        self.pairing_points != self.points
+    }
+}
+
 pub fn scores(
     system: System,
     players: &[Player],
@@ -884,6 +898,8 @@ pub struct SideInfo {
     pub colour_balance: i32,
     pub last_colours: Vec<p::Colour>,
     pub bye_place: u32,
+    /// `score` includes a nominal win drawn for a double loss (pairing only).
+    pub nominal: bool,
 }
 
 /// Why the engine weighs a pair as it does.
@@ -953,6 +969,7 @@ pub fn explain(
             colour_balance: v.colour.balance,
             last_colours: colours.iter().rev().take(3).rev().copied().collect(),
             bye_place: v.bye_place,
+            nominal: recs.get(&id).is_some_and(|r| r.pairing_points != r.points),
         }
     };
     let met = match b {

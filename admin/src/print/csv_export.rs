@@ -93,8 +93,14 @@ pub fn pairings_csv(rows: &[super::PairingRow], lang: Lang) -> Vec<u8> {
         v.push(if r.nigiri { l("doc.yes") } else { String::new() });
         // Who holds the stones at a nigiri board: the second player (the event's rule decided).
         v.push(if r.nigiri { r.white.display_name(lang) } else { String::new() });
-        // A replay (重赛) is labelled in its result cell: the same table again.
-        v.push(with_notes(&r.result, r.replay_of.map(|of| lang.replay_label(of)).into_iter().collect()));
+        // A replay (重赛) is labelled in its result cell (the same table again), and the game
+        // it replays is marked as replayed.
+        let note = match (r.replay_of, r.replayed) {
+            (Some(of), _) => Some(lang.replay_label(of)),
+            (None, true) => Some(lang.t("r.replayed_note").to_string()),
+            (None, false) => None,
+        };
+        v.push(with_notes(&r.result, note.into_iter().collect()));
         v
     });
     write_csv(&header, rows)
@@ -641,6 +647,7 @@ mod tests {
             nigiri: true,
             result: "+R".into(),
             replay_of: None,
+            replayed: false,
         }];
         let out = pairings_csv(&rows, Lang::Zh);
         let t = text(&out);
@@ -661,6 +668,25 @@ mod tests {
         assert_eq!((recs[0][11].as_str(), recs[1][10].as_str(), recs[1][11].as_str()), ("Holds", "", ""));
         let en = pairings_csv(&rows, Lang::En);
         assert!(text(&en).starts_with("Table,Black (Chinese),Black,Black rank,Black unit,"));
+    }
+
+    /// Seed 000 Arts. 17.5, 17.6 (a replay ruled by the chief arbiter): a replay's row is
+    /// labelled as the replay of its game, and the game it replays is marked as replayed; no
+    /// other row says either.
+    #[test]
+    fn pairings_csv_labels_a_replay_and_marks_the_game_replayed() {
+        let base = PairingRow { table: 3, black: player(0), white: player(1), ..PairingRow::default() };
+        let rows = [
+            PairingRow { replayed: true, ..base.clone() },
+            PairingRow { replay_of: Some(17), result: "B+R".into(), ..base.clone() },
+            PairingRow { table: 4, black: player(2), white: player(3), ..PairingRow::default() },
+        ];
+        let recs = read_back(&pairings_csv(&rows, Lang::Zh));
+        let results: Vec<&str> = recs[1..].iter().map(|r| r[12].as_str()).collect();
+        assert_eq!(results, ["[已重赛]", "B+R [重赛（原对局 #17）]", ""]);
+        let recs = read_back(&pairings_csv(&rows, Lang::En));
+        assert_eq!(recs[1][12], "[replayed]");
+        assert_eq!(recs[2][12], "B+R [replay of game #17]");
     }
 
     #[test]

@@ -11,9 +11,20 @@
 //! those glyphs (allsorts, the subsetter printpdf itself depends on) and hands printpdf the
 //! small font. printpdf writes the `/ToUnicode` map from the same characters, so the text of every
 //! PDF can be searched, copied and extracted.
+//!
+//! WenQuanYi Micro Hei draws some vulgar fractions with a part missing: its ¾ is only "⁄4" and its
+//! ½ only "1⁄" (every part that should be its ² or ³ is absent; ⅜ lacks its 3 too), so a sheet
+//! reading "黑贴3¾子" showed "黑贴3⁄4子". [`FontFace`] finds such glyphs when it parses a face
+//! (a fraction glyph with fewer parts than numerator, slash and denominator, by
+//! [`Sfnt::check`], the same check the tests run on every glyph a PDF draws) and rebuilds each
+//! from the parts it has plus the superscript digit it lacks, placed as the face's own complete
+//! fraction (¼) places its numerator or denominator. The subset then carries the rebuilt glyph
+//! under the same character, so the text layer and the picture agree.
 
+use super::sfnt::{self, Component, Sfnt};
 use super::PrintError;
 use allsorts::binary::read::ReadScope;
+use allsorts::error::ParseError;
 use allsorts::font_data::FontData;
 use allsorts::subset::{subset, CmapTarget, SubsetProfile};
 use allsorts::tables::cmap::Cmap;
@@ -40,6 +51,11 @@ pub struct FontFace {
     glyphs: HashMap<char, u16>,
     advances: Vec<u16>,
     units_per_em: f32,
+    /// Glyphs the face draws incompletely, with the record that replaces each.
+    repairs: Vec<(u16, Vec<u8>)>,
+    /// `glyf` and `loca` with [`FontFace::repairs`] in place: made by the first subset that
+    /// needs one (about the size of the face's `glyf`), then kept.
+    repaired: OnceLock<Option<(Vec<u8>, Vec<u8>)>>,
 }
 
 impl std::fmt::Debug for FontFace {
@@ -49,6 +65,7 @@ impl std::fmt::Debug for FontFace {
             .field("index", &self.index)
             .field("bytes", &self.bytes.len())
             .field("chars", &self.glyphs.len())
+            .field("repaired", &self.repairs.iter().map(|r| r.0).collect::<Vec<_>>())
             .finish()
     }
 }
@@ -127,9 +144,21 @@ impl FontFace {
             .map_err(|e| err("cmap", &e))?;
             (glyphs, advances, f32::from(head.units_per_em.max(1)))
         };
+        // A collection whose tables allsorts reads but this reader cannot is left as it is.
+        let repairs =
+            Sfnt::parse(&bytes[..], index).map(|f| fraction_repairs(&f, &glyphs)).unwrap_or_default();
         let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
         let name = if name.is_empty() { "Font".to_string() } else { name };
-        Ok(FontFace { bytes, index, name, glyphs, advances, units_per_em })
+        Ok(FontFace {
+            bytes,
+            index,
+            name,
+            glyphs,
+            advances,
+            units_per_em,
+            repairs,
+            repaired: OnceLock::new(),
+        })
     }
 
     /// The PDF name of the font (before the subset tag).
@@ -171,14 +200,107 @@ impl FontFace {
             .map_err(|e| PrintError::Font(format!("font: {e:?}")))?;
         let provider =
             data.table_provider(self.index).map_err(|e| PrintError::Font(format!("font: {e:?}")))?;
-        let bytes = subset(&provider, &gids, &SubsetProfile::Pdf, CmapTarget::Unicode)
-            .map_err(|e| PrintError::Font(format!("subsetting the font: {e:?}")))?;
+        let repaired = if self.repairs.iter().any(|r| gids.contains(&r.0)) {
+            self.repaired
+                .get_or_init(|| Sfnt::parse(&self.bytes[..], self.index).ok()?.with_glyphs(&self.repairs))
+                .as_ref()
+        } else {
+            None
+        };
+        let bytes = match repaired {
+            Some((glyf, loca)) => {
+                let provider = Repaired { inner: &provider, glyf, loca };
+                subset(&provider, &gids, &SubsetProfile::Pdf, CmapTarget::Unicode)
+            }
+            None => subset(&provider, &gids, &SubsetProfile::Pdf, CmapTarget::Unicode),
+        }
+        .map_err(|e| PrintError::Font(format!("subsetting the font: {e:?}")))?;
         let mut warnings = Vec::new();
         let mut parsed = printpdf::ParsedFont::from_bytes(&bytes, 0, &mut warnings)
             .ok_or_else(|| PrintError::Font(format!("the subset font does not parse: {warnings:?}")))?;
         // ISO 32000-1 9.6.4: a subset font's name starts with a six-letter tag.
         parsed.font_name = Some(format!("{}+{}", subset_tag(chars), self.name));
         Ok(SubsetFont { glyphs: gids.len(), bytes: bytes.len(), parsed })
+    }
+}
+
+/// The face's fraction glyphs that draw fewer parts than numerator, slash and denominator,
+/// each with a record that draws all three: its own parts plus the superscript digit it lacks,
+/// a numerator where the face's first complete fraction has its numerator, a denominator where
+/// that fraction has its denominator (from the slash), left edges aligned. A fraction whose
+/// parts cannot be told apart (no slash among them, scaled parts) or whose digit the face lacks
+/// is left as it is (and the PDF check of the tests names it).
+fn fraction_repairs(font: &Sfnt<'_>, cmap: &HashMap<char, u16>) -> Vec<(u16, Vec<u8>)> {
+    let Some(&slash) = cmap.get(&sfnt::FRACTION_SLASH) else {
+        return Vec::new();
+    };
+    // (numerator parts, the slash, denominator parts)
+    let split = |gid: u16| -> Option<(Vec<Component>, Component, Vec<Component>)> {
+        let parts = font.components(gid).ok()?;
+        let k = parts.iter().position(|p| p.glyph == slash)?;
+        parts.iter().all(|p| p.offset).then(|| (parts[..k].to_vec(), parts[k], parts[k + 1..].to_vec()))
+    };
+    let whole = |c: char, gid: u16| font.check(gid, &c.to_string()).is_ok();
+    let Some((num, tslash, den)) = sfnt::FRACTIONS.iter().find_map(|&(c, ..)| {
+        let gid = *cmap.get(&c)?;
+        split(gid).filter(|(n, _, d)| whole(c, gid) && n.len() == 1 && d.len() == 1)
+    }) else {
+        return Vec::new();
+    };
+    let (tnum, tden) = (num[0], den[0]);
+    let xmin = |gid: u16| font.bbox(gid).map(|b| b[0]);
+    let mut repairs = Vec::new();
+    for (c, n, d) in sfnt::FRACTIONS {
+        let Some(&gid) = cmap.get(&c) else { continue };
+        if whole(c, gid) {
+            continue;
+        }
+        let rebuilt = (|| {
+            let (mut numerator, s, mut denominator) = split(gid)?;
+            let digit = |d: char| cmap.get(&sfnt::superscript(d)?).copied();
+            if numerator.is_empty() {
+                let g = digit(n)?;
+                let dx = tnum.dx.checked_add(xmin(tnum.glyph)?)?.checked_sub(xmin(g)?)?;
+                numerator.push(Component { glyph: g, dx, dy: tnum.dy, offset: true });
+            }
+            if denominator.is_empty() {
+                let g = digit(d)?;
+                let dx = s.dx.checked_add(tden.dx - tslash.dx)?.checked_add(xmin(tden.glyph)? - xmin(g)?)?;
+                let dy = s.dy.checked_add(tden.dy - tslash.dy)?;
+                denominator.push(Component { glyph: g, dx, dy, offset: true });
+            }
+            let parts: Vec<Component> = numerator.into_iter().chain([s]).chain(denominator).collect();
+            font.composite(&parts)
+        })();
+        if let Some(record) = rebuilt {
+            repairs.push((gid, record));
+        }
+    }
+    repairs
+}
+
+/// A face's tables with `glyf` and `loca` replaced (by [`Sfnt::with_glyphs`]).
+struct Repaired<'a, P> {
+    inner: &'a P,
+    glyf: &'a [u8],
+    loca: &'a [u8],
+}
+
+impl<P: FontTableProvider> FontTableProvider for Repaired<'_, P> {
+    fn table_data(&self, t: u32) -> Result<Option<Cow<'_, [u8]>>, ParseError> {
+        match t {
+            tag::GLYF => Ok(Some(Cow::Borrowed(self.glyf))),
+            tag::LOCA => Ok(Some(Cow::Borrowed(self.loca))),
+            _ => self.inner.table_data(t),
+        }
+    }
+
+    fn has_table(&self, t: u32) -> bool {
+        self.inner.has_table(t)
+    }
+
+    fn table_tags(&self) -> Option<Vec<u32>> {
+        self.inner.table_tags()
     }
 }
 
@@ -254,6 +376,103 @@ mod tests {
         assert_eq!(subset_tag(&chars), subset_tag(&chars.clone()));
     }
 
+    /// The glyphs a subset font draws for `text`, checked as the PDF check does.
+    fn drawn(sub: &SubsetFont, text: &str) -> Vec<(char, Result<(), String>, usize)> {
+        let font = Sfnt::parse(&sub.parsed.original_bytes[..], 0).unwrap();
+        text.chars()
+            .map(|c| {
+                let gid = sub.parsed.lookup_glyph_index(c as u32).unwrap_or(0);
+                (c, font.check(gid, &c.to_string()), font.components(gid).unwrap().len())
+            })
+            .collect()
+    }
+
+    /// Seed 000 Art. 11 (komi 3¾ stones) and the half points of the standings: WenQuanYi Micro
+    /// Hei's own ¾ is "⁄4" and its ½ "1⁄"; the check names both, and the face rebuilds them (and
+    /// ⅜, the other one) from their parts plus the superscript digit each lacks.
+    #[test]
+    fn the_bundled_fractions_with_a_missing_part_are_rebuilt() {
+        let f = FontFace::embedded();
+        let g = |c: char| f.glyphs[&c];
+        let original = Sfnt::parse(EMBEDDED_FONT, EMBEDDED_FACE).unwrap();
+        for c in ['¾', '½', '⅜'] {
+            let e = original.check(g(c), &c.to_string()).unwrap_err();
+            assert!(e.contains("2 of its 3 parts"), "{c}: {e}");
+        }
+        for c in ['¼', '⅛', '⅝', '⅞', '3', '黑'] {
+            assert_eq!(original.check(g(c), &c.to_string()), Ok(()), "{c}");
+        }
+        // A fraction glyph needs three parts; its missing digit is drawn by the superscript.
+        assert_eq!((sfnt::parts_needed("¾"), sfnt::parts_needed("3"), sfnt::parts_needed("¾¾")), (3, 1, 1));
+        let all: String = "0123456789".chars().map(|d| sfnt::superscript(d).unwrap()).collect();
+        assert_eq!((all.as_str(), sfnt::superscript('x')), ("⁰¹²³⁴⁵⁶⁷⁸⁹", None));
+        let mut repaired: Vec<u16> = f.repairs.iter().map(|r| r.0).collect();
+        repaired.sort_unstable();
+        assert_eq!(repaired, vec![g('½'), g('¾'), g('⅜')]);
+        // ¾ = ³ ⁄ 4 with the ⁄ and 4 where the font has them; ½ = ¹ ⁄ ² with the ² on the
+        // baseline, as far right of the slash as ¼'s 4 is of its slash.
+        let rebuilt =
+            |c: char| sfnt::components_of(&f.repairs.iter().find(|r| r.0 == g(c)).unwrap().1).unwrap();
+        let glyphs = |c: char| rebuilt(c).iter().map(|p| p.glyph).collect::<Vec<_>>();
+        let quarter = original.components(g('¼')).unwrap();
+        assert_eq!(glyphs('¾'), vec![g('³'), g('⁄'), quarter[2].glyph]);
+        assert_eq!(&rebuilt('¾')[1..], &original.components(g('¾')).unwrap()[..]);
+        assert_eq!(glyphs('½'), vec![g('¹'), g('⁄'), g('²')]);
+        let half = rebuilt('½');
+        assert_eq!(half[2].dy - half[1].dy, quarter[2].dy - quarter[1].dy);
+        assert!(half[2].dx > half[1].dx && half[0].dx < half[1].dx);
+        assert_eq!(glyphs('⅜')[0], g('³'));
+    }
+
+    /// Seed 000 Art. 11: a document's subset draws 3¾ and 4½ whole: each fraction with its three
+    /// parts, each part an outline (the rebuilt glyphs travel into the subset with their parts).
+    #[test]
+    fn a_subset_draws_every_fraction_whole() {
+        let f = FontFace::embedded();
+        let text = "黑贴3¾子 4½ ¼ 天元";
+        let s = f.subset(&text.chars().collect()).unwrap();
+        for (c, check, parts) in drawn(&s, text) {
+            assert_eq!(check, Ok(()), "{c:?}");
+            if "¾½¼".contains(c) {
+                assert_eq!(parts, 3, "{c:?}");
+            }
+        }
+        // A subset without a fraction needs no rebuilt table.
+        let plain = FontFace::from_bytes(EMBEDDED_FONT.to_vec(), EMBEDDED_FACE, "x").unwrap();
+        plain.subset(&"天元 3".chars().collect()).unwrap();
+        assert!(plain.repaired.get().is_none());
+        plain.subset(&"3½".chars().collect()).unwrap();
+        assert!(plain.repaired.get().is_some_and(|r| r.is_some()));
+    }
+
+    /// Seed 000 Art. 11: the scoresheets' "黑贴3¾子" as a reader sees it. Read back from the
+    /// PDF, every glyph drawn is checked in the embedded subset; the same sheets drawn with the
+    /// font as shipped (nothing rebuilt) are caught drawing ¾ with a part missing.
+    #[test]
+    fn scoresheets_draw_the_komi_fraction_whole_and_the_check_sees_a_broken_one() {
+        use super::super::{scoresheets, testutil, Lang, PdfOptions, SheetsPerPage};
+        let mut shipped =
+            FontFace::from_bytes(EMBEDDED_FONT.to_vec(), EMBEDDED_FACE, "WenQuanYiMicroHei").unwrap();
+        shipped.repairs.clear();
+        for lang in [Lang::Zh, Lang::En] {
+            let sheets = |font: &FontFace, name: &str| {
+                let opts = PdfOptions { font: Some(font), ..PdfOptions::new(lang) };
+                let pdf =
+                    scoresheets(&testutil::tournament(), &testutil::tables(3), SheetsPerPage::Four, &opts);
+                testutil::read(&format!("{name}_{lang:?}"), &pdf.unwrap()).glyph_report()
+            };
+            let good = sheets(FontFace::embedded(), "scoresheets_fractions");
+            assert!(good.faults.is_empty(), "{lang:?}: {:?}", good.faults);
+            assert!(good.drawn.contains_key("¾") && good.drawn.len() > 30, "{lang:?}: {:?}", good.drawn);
+            let broken = sheets(&shipped, "scoresheets_fractions_unrepaired");
+            assert!(
+                broken.faults.iter().any(|f| f.contains("\"¾\"") && f.contains("2 of its 3 parts")),
+                "{lang:?}: {:?}",
+                broken.faults
+            );
+        }
+    }
+
     #[test]
     fn font_spec_names_a_path_and_a_face() {
         assert_eq!(parse_spec("/f/NotoSansCJK-Regular.ttc#2"), ("/f/NotoSansCJK-Regular.ttc", 2));
@@ -282,5 +501,9 @@ mod tests {
         assert!(matches!(FontFace::from_bytes(b"not a font".to_vec(), 0, "x"), Err(PrintError::Font(_))));
         assert!(FontFace::from_path(Path::new("/nonexistent/font.ttf"), 0).is_err());
         assert!(FontFace::from_bytes(EMBEDDED_FONT.to_vec(), 7, "x").is_err(), "no face 7");
+        // The glyph reader refuses what is not a font program, without a panic.
+        assert!(Sfnt::parse(&b""[..], 0).is_err());
+        assert!(Sfnt::parse(&b"ttcf\0\x01\0\0\0\0\0\x01\0\0\0\x10"[..], 3).is_err());
+        assert!(Sfnt::parse(&b"\0\x01\0\0\0\x05"[..], 0).is_err());
     }
 }

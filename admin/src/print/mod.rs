@@ -27,6 +27,7 @@ mod pdf;
 pub(crate) mod readback;
 pub mod record_sheet;
 pub mod scoresheet;
+pub(crate) mod sfnt;
 pub mod team_sheets;
 #[cfg(test)]
 mod testutil;
@@ -293,6 +294,8 @@ pub struct PairingRow {
     pub result: String,
     /// A replay (重赛): the game it replays at this table.
     pub replay_of: Option<i32>,
+    /// The game was replayed: its replay is another row at this table.
+    pub replayed: bool,
 }
 
 /// One line of the standings.

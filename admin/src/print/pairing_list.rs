@@ -72,11 +72,13 @@ fn table_name(r: &PairingRow, p: &SheetPlayer, holder: bool, lang: Lang) -> Stri
     }
 }
 
-/// The table number, with the replay's label on a replay's line (重赛: the same table again).
+/// The table number, with the replay's label on a replay's line (重赛: the same table again)
+/// and the replayed game's line marked as replayed.
 fn table_cell(r: &PairingRow, lang: Lang) -> String {
-    match r.replay_of {
-        Some(of) => format!("{} {}", r.table, lang.replay_label(of)),
-        None => r.table.to_string(),
+    match (r.replay_of, r.replayed) {
+        (Some(of), _) => format!("{} {}", r.table, lang.replay_label(of)),
+        (None, true) => format!("{} {}", r.table, lang.t("r.replayed_note")),
+        (None, false) => r.table.to_string(),
     }
 }
 
@@ -201,6 +203,7 @@ mod tests {
                 nigiri: t.nigiri,
                 result: if t.table == 1 { "B+R".into() } else { String::new() },
                 replay_of: None,
+                replayed: false,
             })
             .collect()
     }

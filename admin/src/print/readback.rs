@@ -1,12 +1,21 @@
 //! Reading a PDF back with lopdf, for tests: the text of each page (through the fonts'
-//! `/ToUnicode` maps), page counts, the embedded font's size.
+//! `/ToUnicode` maps), page counts, the embedded font's size, and every glyph drawn checked in
+//! the embedded font program ([`ReadBack::glyph_report`]: what a reader sees).
 //!
-//! Self-contained (std and lopdf only) so that three kinds of tests share this one file: the
+//! Self-contained (std, lopdf and the sibling `sfnt.rs`) so that three kinds of tests share this one file: the
 //! print module's unit tests (`print::testutil`), the end-to-end tests (`tests/common`, by
 //! `#[path]`) and the CLI tests (`admin/tests`, by `#[path]`).
 //!
 //! Set `TENGEN_PRINT_DUMP=/some/dir` to also write every PDF read here to that folder, to look at.
 #![allow(dead_code)]
+
+/// The TrueType reader [`ReadBack::glyph_report`] checks the embedded font with (std only). The
+/// same file is `print::sfnt` in the library, so the library's own test build holds it twice;
+/// the end-to-end and CLI tests, which include this file by `#[path]`, hold it here only.
+#[allow(clippy::duplicate_mod)]
+#[path = "sfnt.rs"]
+pub mod sfnt;
+use sfnt::Sfnt;
 
 /// Parsed PDF: the text of each page, in content order.
 pub struct ReadBack {
@@ -79,4 +88,116 @@ pub fn read(name: &str, bytes: &[u8]) -> ReadBack {
 /// The text without any whitespace (lopdf puts breaks between text runs).
 pub fn squash(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Glyphs: what a reader sees, checked in the embedded font program itself.
+
+/// What the glyphs of a PDF draw, checked glyph by glyph in the embedded TrueType program.
+#[derive(Debug, Default)]
+pub struct GlyphReport {
+    /// Every distinct text (usually one character) a content stream draws, with its glyph.
+    pub drawn: std::collections::BTreeMap<String, u16>,
+    /// Each glyph that does not draw its text: "page 1: '¾' (glyph 12): component glyph 40 is empty".
+    pub faults: Vec<String>,
+}
+
+impl ReadBack {
+    /// Walks every text-showing operator of every page, decodes its two-byte codes (Identity-H:
+    /// code = glyph id of the embedded font), and checks each glyph in the embedded `glyf`
+    /// table: not .notdef, inside the font, with an outline when its text has ink, and — for a
+    /// composite glyph — every component present (recursively) with an outline. Also a code
+    /// with no `/ToUnicode` text is a fault: the picture and the text layer would disagree.
+    pub fn glyph_report(&self) -> GlyphReport {
+        let mut report = GlyphReport::default();
+        let mut fonts: std::collections::HashMap<lopdf::ObjectId, Option<Sfnt<'static>>> = Default::default();
+        for (page_no, page_id) in self.doc.get_pages() {
+            let page_fonts = self.doc.get_page_fonts(page_id).unwrap_or_default();
+            let Ok(content) = self.doc.get_and_decode_page_content(page_id) else {
+                report.faults.push(format!("page {page_no}: content does not decode"));
+                continue;
+            };
+            let mut current: Option<&lopdf::Dictionary> = None;
+            for op in &content.operations {
+                let strings: Vec<&[u8]> = match op.operator.as_str() {
+                    "Tf" => {
+                        current = op
+                            .operands
+                            .first()
+                            .and_then(|o| o.as_name().ok())
+                            .and_then(|n| page_fonts.get(n).copied());
+                        continue;
+                    }
+                    "Tj" | "'" => op.operands.last().and_then(|o| o.as_str().ok()).into_iter().collect(),
+                    "\"" => op.operands.get(2).and_then(|o| o.as_str().ok()).into_iter().collect(),
+                    "TJ" => op
+                        .operands
+                        .first()
+                        .and_then(|o| o.as_array().ok())
+                        .map(|a| a.iter().filter_map(|o| o.as_str().ok()).collect())
+                        .unwrap_or_default(),
+                    _ => continue,
+                };
+                let Some(font) = current else {
+                    report.faults.push(format!("page {page_no}: text shown with no font selected"));
+                    continue;
+                };
+                let key = font_program_id(&self.doc, font);
+                let sfnt = match key {
+                    Some(id) => fonts.entry(id).or_insert_with(|| font_program(&self.doc, id)).as_ref(),
+                    None => None,
+                };
+                let Some(sfnt) = sfnt else {
+                    report.faults.push(format!("page {page_no}: text in a font with no TrueType program"));
+                    continue;
+                };
+                let encoding = font.get_font_encoding(&self.doc).ok();
+                for s in strings {
+                    for pair in s.chunks(2) {
+                        let [hi, lo] = *pair else {
+                            report.faults.push(format!("page {page_no}: odd byte in a two-byte string"));
+                            continue;
+                        };
+                        let gid = u16::from_be_bytes([hi, lo]);
+                        let text = encoding
+                            .as_ref()
+                            .and_then(|e| e.bytes_to_string(&[hi, lo]).ok())
+                            .filter(|t| !t.is_empty() && !t.contains('\u{fffd}'));
+                        let Some(text) = text else {
+                            report.faults.push(format!("page {page_no}: glyph {gid} has no /ToUnicode text"));
+                            continue;
+                        };
+                        if report.drawn.insert(text.clone(), gid).is_some() {
+                            continue;
+                        }
+                        if let Err(fault) = sfnt.check(gid, &text) {
+                            report.faults.push(format!("page {page_no}: {text:?} (glyph {gid}): {fault}"));
+                        }
+                    }
+                }
+            }
+        }
+        report
+    }
+}
+
+/// The `/FontFile2` stream of a Type0 font (through its descendant's descriptor).
+fn font_program_id(doc: &lopdf::Document, font: &lopdf::Dictionary) -> Option<lopdf::ObjectId> {
+    let descendants = match font.get(b"DescendantFonts").ok()? {
+        lopdf::Object::Reference(r) => doc.get_object(*r).ok()?,
+        o => o,
+    };
+    let descendant = match descendants.as_array().ok()?.first()? {
+        lopdf::Object::Reference(r) => doc.get_dictionary(*r).ok()?,
+        lopdf::Object::Dictionary(d) => d,
+        _ => return None,
+    };
+    let descriptor = descendant.get(b"FontDescriptor").ok()?.as_reference().ok()?;
+    doc.get_dictionary(descriptor).ok()?.get(b"FontFile2").ok()?.as_reference().ok()
+}
+
+fn font_program(doc: &lopdf::Document, id: lopdf::ObjectId) -> Option<Sfnt<'static>> {
+    let stream = doc.get_object(id).ok()?.as_stream().ok()?;
+    let bytes = stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
+    Sfnt::parse(bytes, 0).ok()
 }

@@ -792,6 +792,7 @@ fn explained(
                 balance: s.colour_balance,
                 last: s.last_colours.iter().map(|c| colour_name(lang, *c)).collect::<Vec<_>>().join(" "),
                 bye_place: s.bye_place + 1,
+                nominal: s.nominal,
             };
             let mut sides = vec![side(&e.a)];
             sides.extend(e.b.as_ref().map(side));
@@ -1064,7 +1065,9 @@ pub fn public_round_page(
     let numbers = rdb::list(c, tid)?.iter().filter(|r| r.published).map(|r| r.number).collect();
     let names = Names::new(lang, &entrants);
     let komi = t.settings().ruleset.komi_q;
-    let games = rows.iter().filter_map(|g| public_game(lang, &names, komi, g)).collect();
+    let replayed = rdb::replayed(&rows);
+    let games =
+        rows.iter().filter_map(|g| public_game(lang, &names, komi, g, replayed.contains(&g.id))).collect();
     let byes = rows
         .iter()
         .filter(|g| g.is_bye())
@@ -1088,7 +1091,7 @@ pub fn public_round_page(
 
 /// One table of the public round page. Played with the colours swapped (rules.md §4.3): the
 /// players as they sat and the result for those seats, marked, as the results page shows it.
-fn public_game(lang: Lang, names: &Names, komi: i32, g: &RoundGame) -> Option<PublicGame> {
+fn public_game(lang: Lang, names: &Names, komi: i32, g: &RoundGame, replayed: bool) -> Option<PublicGame> {
     let tg = g.board_game(komi)?;
     let (black, white) = if g.played_swapped { (tg.white, tg.black) } else { (tg.black, tg.white) };
     Some(PublicGame {
@@ -1108,6 +1111,7 @@ fn public_game(lang: Lang, names: &Names, komi: i32, g: &RoundGame) -> Option<Pu
         result: result_text(lang, &as_played(&g.result, g.played_swapped)),
         swapped: g.played_swapped,
         replay: g.is_replay(),
+        replayed,
     })
 }
 

@@ -472,8 +472,10 @@ pub struct PlayerView {
     pub id: u32,
     pub name: String,
     pub rank: String,
-    /// Pairing score before the round.
+    /// Score before the round as standings count it (never a nominal win).
     pub score: String,
+    /// The pairing score, when it includes a double-loss nominal win (shown marked as such).
+    pub pairing: Option<String>,
 }
 
 pub struct NigiriView {
@@ -501,6 +503,8 @@ pub struct GameView {
     pub pv: i32,
     /// The game this one replays (重赛): shown labelled at its table, outside the review.
     pub replay_of: Option<i32>,
+    /// The game was replayed: its replay is listed at this table.
+    pub replayed: bool,
 }
 
 pub struct DrawView {
@@ -611,6 +615,8 @@ pub struct ExplainSide {
     pub last: String,
     /// Place in the bye order, from 1.
     pub bye_place: u32,
+    /// `score` includes a double-loss nominal win (pairing only).
+    pub nominal: bool,
 }
 
 #[derive(Template)]
@@ -679,6 +685,8 @@ pub struct PublicGame {
     pub swapped: bool,
     /// A replay (重赛) of the game at this table.
     pub replay: bool,
+    /// The game was replayed: its replay is the next line at this table.
+    pub replayed: bool,
 }
 
 #[derive(Template)]

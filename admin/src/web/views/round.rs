@@ -51,7 +51,8 @@ fn player_view(names: &Names, scores: &HashMap<PlayerId, dr::Scores>, id: Player
         id,
         name: names.name(id),
         rank: names.rank(id),
-        score: scores.get(&id).map(|s| half_points(s.score)).unwrap_or_default(),
+        score: scores.get(&id).map(|s| half_points(s.real_score())).unwrap_or_default(),
+        pairing: scores.get(&id).filter(|s| s.nominal()).map(|s| half_points(s.score)),
     }
 }
 
@@ -421,6 +422,7 @@ fn game_views(
     rows: &[RoundGame],
     komi: i32,
 ) -> Vec<GameView> {
+    let replayed = rdb::replayed(rows);
     rows.iter()
         .filter(|g| !g.is_bye())
         .filter_map(|g| {
@@ -456,6 +458,7 @@ fn game_views(
                 played_swapped: g.played_swapped,
                 pv: g.pairing_version,
                 replay_of: g.replay_of,
+                replayed: replayed.contains(&g.id),
             })
         })
         .collect()
@@ -486,12 +489,12 @@ fn nominal_scores(names: &Names, cx: &Context, scores: &HashMap<PlayerId, dr::Sc
         .players
         .iter()
         .filter_map(|pl| {
-            let s = scores.get(&pl.id).filter(|s| s.pairing_points != s.points)?;
+            let s = scores.get(&pl.id).filter(|s| s.nominal())?;
             Some(ScoreView {
                 name: names.name(pl.id),
                 points: half_points(s.points),
                 pairing: half_points(s.score),
-                nominal: s.pairing_points != s.points,
+                nominal: true,
             })
         })
         .collect();
