@@ -1181,6 +1181,22 @@ fn write_routes() -> Vec<WriteRoute> {
             control: Control::Writes,
         },
         WriteRoute {
+            pattern: "/t/{id}/games/{gid}/rulings/{rid}/confirm",
+            guard: Guard::TournamentStaff,
+            path: |i| format!("/t/{}/games/{}/rulings/{}/confirm", i.t, i.gr, i.rid),
+            body: |w, i| Body::Form(vec![("version".into(), sheet_version(w, i.gr))]),
+            foreign: None,
+            control: Control::None("only a plain arbiter's proposal can be confirmed; e2e_rulings covers it"),
+        },
+        WriteRoute {
+            pattern: "/t/{id}/games/{gid}/rulings/{rid}/reject",
+            guard: Guard::TournamentStaff,
+            path: |i| format!("/t/{}/games/{}/rulings/{}/reject", i.t, i.gr, i.rid),
+            body: |w, i| Body::Form(vec![("version".into(), sheet_version(w, i.gr))]),
+            foreign: None,
+            control: Control::None("only a plain arbiter's proposal can be rejected; e2e_rulings covers it"),
+        },
+        WriteRoute {
             pattern: "/t/{id}/chief",
             guard: Guard::TournamentOrganizer,
             path: |i| format!("/t/{}/chief", i.t),

@@ -112,6 +112,14 @@ pub struct RulingRow {
     pub arbiter_id: Option<i32>,
     pub arbiter: String,
     pub created_at: String,
+    /// A plain arbiter's draw, replay or double loss, waiting for the chief arbiter (seed 000
+    /// Arts. 17.5, 17.6): counted nowhere until confirmed.
+    pub pending: bool,
+    /// The chief arbiter who confirmed the proposal (None: ruled by the chief, or a ruling any
+    /// arbiter makes).
+    pub confirmed_by: Option<String>,
+    pub confirmed_by_id: Option<i32>,
+    pub confirmed_at: Option<String>,
 }
 
 impl RulingRow {
@@ -194,9 +202,14 @@ impl Sheet {
     pub fn handicap(&self) -> u8 {
         u8::try_from(self.game.handicap).unwrap_or(0)
     }
-    /// The rulings as the rules crate takes them (unreadable rows are skipped).
+    /// The rulings that stand, as the rules crate takes them (unreadable rows are skipped): a
+    /// proposal waiting for the chief arbiter counts in no result (seed 000 Arts. 17.5, 17.6).
     pub fn rules_rulings(&self) -> Vec<Ruling> {
-        self.rulings.iter().filter_map(RulingRow::ruling).collect()
+        self.rulings.iter().filter(|r| !r.pending).filter_map(RulingRow::ruling).collect()
+    }
+    /// The proposals waiting for the chief arbiter.
+    pub fn proposals(&self) -> impl Iterator<Item = &RulingRow> {
+        self.rulings.iter().filter(|r| r.pending)
     }
     /// The final result computed again from the stored entry and rulings.
     pub fn compute(&self, settings: &TournamentSettings) -> Result<Computed, ResultError> {
@@ -237,6 +250,11 @@ pub enum SheetError {
     ColoursChanged(Box<Sheet>),
     /// Only a replay has a start and arrivals of its own.
     NotAReplay,
+    /// A draw, a replay or a double loss is the chief arbiter's (seed 000 Arts. 17.5, 17.6): a
+    /// plain arbiter proposes it as a ruling, and cannot confirm, reject or undo one.
+    NotChief,
+    /// The proposal was confirmed, rejected or withdrawn in between.
+    NoProposal,
     Db(DbError),
 }
 
@@ -633,6 +651,13 @@ pub fn save_result(
             return Err(SheetError::ColoursChanged(Box::new(s)));
         }
         let settings = settings_of(conn, tid)?;
+        // Entering, changing or clearing a draw, a replay or a double loss is the chief
+        // arbiter's (seed 000 Arts. 17.5, 17.6); a plain arbiter proposes one as a ruling.
+        let chiefs = |e: Option<&Entry>| e.is_some_and(|e| e.needs_chief(&settings.ruleset));
+        let changes_decision = (chiefs(entry.as_ref()) || chiefs(s.entry().as_ref())) && entry != s.entry();
+        if changes_decision && !is_chief(conn, tid, actor.user_id)? {
+            return Err(SheetError::NotChief);
+        }
         let computed =
             dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings())
                 .map_err(SheetError::Invalid)?;
@@ -667,6 +692,9 @@ pub struct NewRuling {
     pub ruling: Ruling,
     pub at_time: String,
     pub reason: String,
+    /// Stored as a proposal for the chief arbiter (set when it is written, from the kind and
+    /// who rules it).
+    pub pending: bool,
 }
 
 fn insert_rulings(conn: &mut Conn, actor: &Actor, s: &Sheet, new: &[NewRuling]) -> Result<(), DbError> {
@@ -684,6 +712,7 @@ fn insert_rulings(conn: &mut Conn, actor: &Actor, s: &Sheet, new: &[NewRuling]) 
                 rulings::arbiter_id.eq(actor.user_id),
                 rulings::arbiter.eq(&actor.name),
                 rulings::created_at.eq(&t),
+                rulings::pending.eq(n.pending),
             ))
             .execute(conn)?;
     }
@@ -698,6 +727,9 @@ struct RulingsAudit<'a> {
     result: Option<String>,
 }
 
+/// Add `new` to a sheet: a draw, a replay or a double loss ruled by a plain arbiter is stored
+/// as a proposal (seed 000 Arts. 17.5, 17.6), checked as if it stood but counted in nothing
+/// (the audit row is then a proposal's); the rest is applied to the result.
 fn add_checked(
     conn: &mut Conn,
     actor: &Actor,
@@ -708,13 +740,25 @@ fn add_checked(
     action: AuditAction,
 ) -> Result<i32, SheetError> {
     let settings = settings_of(conn, tid)?;
+    let chief = is_chief(conn, tid, actor.user_id)?;
+    let new: Vec<NewRuling> = new
+        .iter()
+        .map(|n| NewRuling { pending: !chief && n.ruling.kind.needs_chief(&settings.ruleset), ..n.clone() })
+        .collect();
     let mut all = s.rules_rulings();
-    all.extend(new.iter().map(|n| n.ruling));
     let entry = s.entry();
+    // A proposal must be one the chief arbiter could confirm as the sheet is now.
+    let mut proposed = all.clone();
+    proposed.extend(new.iter().map(|n| n.ruling));
+    dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &proposed)
+        .map_err(SheetError::Invalid)?;
+    all.extend(new.iter().filter(|n| !n.pending).map(|n| n.ruling));
     let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &all)
         .map_err(SheetError::Invalid)?;
-    insert_rulings(conn, actor, s, new)?;
+    insert_rulings(conn, actor, s, &new)?;
     let v = store(conn, actor, s, entry.as_ref(), &computed, false)?;
+    let action = if new.iter().any(|n| n.pending) { AuditAction::RulingPropose } else { action };
+    let new = new.as_slice();
     audit::record(
         conn,
         actor,
@@ -768,8 +812,14 @@ pub fn delete_ruling(
         };
         guard(conn, actor, tid, &s, version, reason)?;
         let settings = settings_of(conn, tid)?;
+        // A proposal may be withdrawn by any arbiter; a standing draw, replay or double loss is
+        // the chief arbiter's to undo (seed 000 Arts. 17.5, 17.6).
+        let chiefs = gone.kind().is_some_and(|k| k.needs_chief(&settings.ruleset));
+        if !gone.pending && chiefs && !is_chief(conn, tid, actor.user_id)? {
+            return Err(SheetError::NotChief);
+        }
         let rest: Vec<Ruling> =
-            s.rulings.iter().filter(|r| r.id != rid).filter_map(RulingRow::ruling).collect();
+            s.rulings.iter().filter(|r| r.id != rid && !r.pending).filter_map(RulingRow::ruling).collect();
         let entry = s.entry();
         let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &rest)
             .map_err(SheetError::Invalid)?;
@@ -785,6 +835,94 @@ pub fn delete_ruling(
                 entity_id: Some(gid),
                 before: Some(&gone),
                 after: Some(&after),
+                reason,
+            },
+        )?;
+        Ok(v)
+    })
+}
+
+/// What the audit keeps of a proposal the chief arbiter decided: the ruling, who proposed it,
+/// who decided, and (confirmed) its effects and the result.
+#[derive(Serialize)]
+struct ProposalAudit<'a> {
+    id: i32,
+    ruling: Option<Ruling>,
+    proposed_by: &'a str,
+    proposed_at: &'a str,
+    decided_by: &'a str,
+    confirmed: bool,
+    effects: Vec<rules::rulings::Said>,
+    result: Option<String>,
+}
+
+/// The chief arbiter confirms (`confirm`) or rejects a plain arbiter's proposal `rid` of a
+/// draw, a replay or a double loss (seed 000 Arts. 17.5, 17.6). Confirmed, it stands and the
+/// result is computed again with it (a replay ordered creates its game); rejected, it is
+/// deleted. Either way the audit row names the proposer and the chief arbiter. Returns the new
+/// version.
+#[allow(clippy::too_many_arguments)]
+pub fn decide_proposal(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    rid: i32,
+    version: i32,
+    confirm: bool,
+    reason: &str,
+) -> Result<i32, SheetError> {
+    crate::db::write_tx(&mut *conn, |conn| {
+        let s = sheet(conn, tid, gid)?;
+        guard(conn, actor, tid, &s, version, reason)?;
+        if !is_chief(conn, tid, actor.user_id)? {
+            return Err(SheetError::NotChief);
+        }
+        let Some(p) = s.proposals().find(|r| r.id == rid).cloned() else {
+            return Err(SheetError::NoProposal);
+        };
+        let settings = settings_of(conn, tid)?;
+        let mut all = s.rules_rulings();
+        if confirm {
+            all.extend(p.ruling());
+        }
+        let entry = s.entry();
+        let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &all)
+            .map_err(SheetError::Invalid)?;
+        if confirm {
+            diesel::update(rulings::table.find(rid))
+                .set((
+                    rulings::pending.eq(false),
+                    rulings::confirmed_by.eq(Some(&actor.name)),
+                    rulings::confirmed_by_id.eq(actor.user_id),
+                    rulings::confirmed_at.eq(Some(now())),
+                ))
+                .execute(conn)?;
+        } else {
+            diesel::delete(rulings::table.find(rid)).execute(conn)?;
+        }
+        let v = store(conn, actor, &s, entry.as_ref(), &computed, false)?;
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: if confirm { AuditAction::RulingConfirm } else { AuditAction::RulingReject },
+                entity_id: Some(gid),
+                before: Some(&snapshot(&s)),
+                after: Some(&ProposalAudit {
+                    id: rid,
+                    ruling: p.ruling(),
+                    proposed_by: &p.arbiter,
+                    proposed_at: &p.created_at,
+                    decided_by: &actor.name,
+                    confirmed: confirm,
+                    effects: match confirm {
+                        true => computed.applied.effects.iter().map(|e| e.said.clone()).collect(),
+                        false => Vec::new(),
+                    },
+                    result: computed.result.map(|r| r.code()),
+                }),
                 reason,
             },
         )?;
@@ -1242,7 +1380,12 @@ pub fn apply_lateness(
         let at_time = lateness_start(&s, start.as_ref().map(|r| r.starts_at.as_str())).unwrap_or_default();
         let new: Vec<NewRuling> = rulings
             .into_iter()
-            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.to_string() })
+            .map(|ruling| NewRuling {
+                ruling,
+                at_time: at_time.clone(),
+                reason: reason.to_string(),
+                pending: false,
+            })
             .collect();
         add_checked(conn, actor, tid, &s, &new, reason, AuditAction::RulingLateness)
     })
@@ -1531,10 +1674,12 @@ pub fn entrants_by_id(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, EntrantR
     Ok(v.into_iter().map(|e| (e.id, e)).collect())
 }
 
-/// The rulings of a tournament's games, by game.
+/// The rulings that stand of a tournament's games, by game (proposals waiting for the chief
+/// arbiter are no one's business outside the office).
 pub fn rulings_by_game(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, Vec<RulingRow>>, DbError> {
     let v: Vec<RulingRow> = rulings::table
         .filter(rulings::tournament_id.eq(tid))
+        .filter(rulings::pending.eq(false))
         .order(rulings::id)
         .select(RulingRow::as_select())
         .load(conn)?;

@@ -184,6 +184,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/games/{gid}/result", web::post().to(results::save_result))
         .route("/t/{id}/games/{gid}/rulings", web::post().to(results::add_ruling))
         .route("/t/{id}/games/{gid}/rulings/{rid}/delete", web::post().to(results::delete_ruling))
+        .route("/t/{id}/games/{gid}/rulings/{rid}/confirm", web::post().to(results::confirm_proposal))
+        .route("/t/{id}/games/{gid}/rulings/{rid}/reject", web::post().to(results::reject_proposal))
         .route("/t/{id}/games/{gid}/confirm", web::post().to(results::confirm))
         .route("/t/{id}/games/{gid}/lateness", web::post().to(results::apply_lateness))
         .route("/t/{id}/games/{gid}/start", web::post().to(results::save_replay_start))

@@ -74,6 +74,7 @@ pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
     let mut st = PageState::empty();
     st.notice = match ctx.path.split_once("saved=").map(|(_, v)| v) {
         Some(v) if v.starts_with('1') => Some(ctx.t("r.saved").to_string()),
+        Some(v) if v.starts_with("proposed") => Some(ctx.t("r.saved_proposal").to_string()),
         _ => None,
     };
     ctx.render(&game_page_of(&ctx, l, st))
@@ -86,7 +87,8 @@ fn refusal_status(ctx: &Ctx, e: &SheetError) -> Result<StatusCode, AppError> {
         SheetError::Stale(_) | SheetError::StaleRound { .. } | SheetError::ColoursChanged(_) => {
             StatusCode::CONFLICT
         }
-        SheetError::Locked => StatusCode::FORBIDDEN,
+        SheetError::Locked | SheetError::NotChief => StatusCode::FORBIDDEN,
+        SheetError::NoProposal => StatusCode::CONFLICT,
         SheetError::Db(DbError::NotFound) => return Err(ctx.not_found()),
         SheetError::Db(e) => return Err(AppError::internal(ctx.lang, e)),
         _ => StatusCode::BAD_REQUEST,
@@ -130,6 +132,8 @@ async fn refused(
         SheetError::NoLateness => st.banner = Some(ctx.t("late.err_nothing").to_string()),
         SheetError::ColoursChanged(_) => st.banner = Some(ctx.t("r.err_colours_changed").to_string()),
         SheetError::NotAReplay => st.banner = Some(ctx.t("r.err_not_replay").to_string()),
+        SheetError::NotChief => st.banner = Some(ctx.t("r.err_not_chief").to_string()),
+        SheetError::NoProposal => st.banner = Some(ctx.t("r.err_no_proposal").to_string()),
         SheetError::StaleRound { .. } | SheetError::Db(_) => {}
     }
     // The form keeps what was typed, with the current version: saving it again after reading
@@ -230,6 +234,9 @@ pub async fn add_ruling(
         let st = match c {
             Ok(c) => {
                 let mut lines: Vec<String> = new.iter().map(|n| ruling_text(ctx.lang, &n.ruling)).collect();
+                if !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset)) {
+                    lines.push(ctx.t("r.proposal_preview").to_string());
+                }
                 lines.extend(effects(ctx.lang, &c));
                 PageState { rf: Some(rf), ruling_preview: Some(lines), ..PageState::empty() }
             }
@@ -241,8 +248,10 @@ pub async fn add_ruling(
         return show(&ctx, l, st);
     }
     let actor = user.actor();
+    let proposal = !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset));
     let r = ctx.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await?;
     match r {
+        Ok(_) if proposal => Ok(ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=proposed"))),
         Ok(_) => Ok(saved(&ctx, tid, gid)),
         Err(e) => {
             refused(&ctx, tid, gid, user.id, e, PageState { rf: Some(rf), ..PageState::empty() }, false).await
@@ -265,6 +274,46 @@ pub async fn delete_ruling(
         Ok(_) => Ok(saved(&ctx, tid, gid)),
         Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), false).await,
     }
+}
+
+/// The chief arbiter decides a plain arbiter's proposal of a draw, a replay or a double loss
+/// (seed 000 Arts. 17.5, 17.6): `confirm` it, or reject it.
+async fn decide_proposal(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+    confirm: bool,
+) -> Result<HttpResponse, AppError> {
+    let [tid, gid, rid] = ctx.ids([&path.0, &path.1, &path.2])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let correction = ctx.reason(&form, "correction")?;
+    let actor = user.actor();
+    let r = ctx
+        .db_raw(move |c| rdb::decide_proposal(c, &actor, tid, gid, rid, version, confirm, &correction))
+        .await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), false).await,
+    }
+}
+
+/// POST /t/{id}/games/{gid}/rulings/{rid}/confirm: the proposal stands.
+pub async fn confirm_proposal(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    decide_proposal(ctx, path, body, true).await
+}
+
+/// POST /t/{id}/games/{gid}/rulings/{rid}/reject: the proposal is deleted (the audit keeps it).
+pub async fn reject_proposal(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    decide_proposal(ctx, path, body, false).await
 }
 
 pub async fn confirm(

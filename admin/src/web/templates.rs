@@ -215,6 +215,8 @@ pub struct SettingsOptions {
     pub handicap_basis: Options,
     pub nigiri_holder: Options,
     pub round1_order: Options,
+    /// What a cycle (triple ko, eternal life) is ruled: seed 000 Art. 20.
+    pub cycle: Options,
     pub ko_draw: Options,
     pub ko_double_loss: Options,
 }

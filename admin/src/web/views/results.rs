@@ -81,6 +81,7 @@ pub(in crate::web) fn catalogue() -> Vec<RulingKind> {
         RulingKind::Draw,
         RulingKind::Replay,
         RulingKind::NoResult,
+        RulingKind::Cycle,
         RulingKind::OrderError,
         RulingKind::MoveQuotaExcess { extra_moves: 1 },
         RulingKind::LastByoYomiTimeout,
@@ -169,6 +170,10 @@ pub struct RulingLine {
     pub text: String,
     pub reason: String,
     pub arbiter: String,
+    /// A proposal waiting for the chief arbiter (seed 000 Arts. 17.5, 17.6).
+    pub pending: bool,
+    /// "Confirmed by the chief arbiter 李四", for a confirmed proposal.
+    pub confirmed: String,
 }
 
 /// A replay's own start and arrivals, on its sheet (the form's field names and values).
@@ -272,6 +277,8 @@ pub struct GamePage {
     pub sgf: Option<SgfView>,
     pub penalties: String,
     pub published: bool,
+    /// Proposals waiting for the chief arbiter: none of them counts yet.
+    pub proposals: usize,
 }
 
 pub(in crate::web) fn player_box(lang: Lang, e: &Option<EntrantRow>) -> Option<PlayerBox> {
@@ -498,7 +505,12 @@ pub(in crate::web) fn rulings_from_form(
     Some(
         rulings
             .into_iter()
-            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.clone() })
+            .map(|ruling| NewRuling {
+                ruling,
+                at_time: at_time.clone(),
+                reason: reason.clone(),
+                pending: false,
+            })
             .collect(),
     )
 }
@@ -571,16 +583,22 @@ fn offence_rulings(
         Offence::MoveQuotaExcess { .. } => Offence::MoveQuotaExcess { extra_moves: stones },
         o => o,
     };
-    let Some(c) = side else {
-        rf.error("against", lang.t("r.err_side"));
-        return None;
-    };
-    let v = rr::rule(off, rules, c, move_number);
-    if v.is_empty() {
-        rf.error("offence", lang.t("r.err_no_ruling"));
+    // A cycle (seed 000 Art. 20) has nobody at fault: naming a side is refused.
+    if side.is_some() && rr::sideless(off, rules) {
+        rf.error("against", lang.t("r.err_sideless"));
         return None;
     }
-    Some(v)
+    match rr::rule(off, rules, side, move_number) {
+        Some(v) if v.is_empty() => {
+            rf.error("offence", lang.t("r.err_no_ruling"));
+            None
+        }
+        Some(v) => Some(v),
+        None => {
+            rf.error("against", lang.t("r.err_side"));
+            None
+        }
+    }
 }
 
 pub(in crate::web) struct PageState {
@@ -753,6 +771,12 @@ fn ruling_lines(lang: Lang, l: &Loaded) -> Vec<RulingLine> {
             text: x.kind().map(|k| kind_label_full(lang, &k)).unwrap_or_default(),
             reason: x.reason.clone(),
             arbiter: x.arbiter.clone(),
+            pending: x.pending,
+            confirmed: x
+                .confirmed_by
+                .as_ref()
+                .map(|c| lang.tf("r.confirmed_by_chief", &[c]))
+                .unwrap_or_default(),
         })
         .collect()
 }
@@ -826,6 +850,7 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         sgf,
         penalties: r.map(|r| penalties_text(lang, r)).unwrap_or_default(),
         published: s.published,
+        proposals: s.proposals().count(),
     }
 }
 
