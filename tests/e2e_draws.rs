@@ -39,7 +39,7 @@ fn pair(c: &Client, s: &Server, tid: i32, n: i32, seed: &str) {
     let v = round_version(s, tid, n);
     let r = c.post_form(
         &format!("/t/{tid}/rounds/{n}/pair"),
-        &[("csrf", &token), ("seed", seed), ("version", &v)],
+        &[("csrf", &token), ("seed", seed), ("version", &v), ("confirm", "on")],
     );
     assert_eq!(r.status, 303, "{}", r.body);
 }

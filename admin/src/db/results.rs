@@ -1264,6 +1264,20 @@ pub fn game_lateness(
     ))
 }
 
+/// The rulings a game's lateness calls for that are not recorded on its sheet yet (seed 000
+/// Art. 22.1: beyond the limit loses; Art. 22.3: both beyond it, both lose): empty when there
+/// is no start, nothing to rule, or all of it is recorded.
+pub fn lateness_unrecorded(
+    settings: &TournamentSettings,
+    s: &Sheet,
+    round_start: Option<&str>,
+    round_arrivals: &HashMap<i32, String>,
+) -> Vec<Ruling> {
+    let have = s.rules_rulings();
+    let called = game_lateness(settings, s, round_start, round_arrivals).and_then(|g| g.rulings);
+    called.unwrap_or_default().into_iter().filter(|r| !have.contains(r)).collect()
+}
+
 /// The start a game's lateness is judged from, as stored (UTC), if any: a replay's own, or
 /// the round's.
 pub fn lateness_start(s: &Sheet, round_start: Option<&str>) -> Option<String> {
@@ -1367,28 +1381,94 @@ pub fn apply_lateness(
     crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         guard(conn, actor, tid, &s, version, reason)?;
-        let settings = settings_of(conn, tid)?;
-        let (start, arrived) = round_lateness(conn, tid, s.game.round_number)?;
-        let lateness = game_lateness(&settings, &s, start.as_ref().map(|r| r.starts_at.as_str()), &arrived)
-            .ok_or(SheetError::NoLateness)?;
-        let rulings = lateness.rulings.filter(|r| !r.is_empty()).ok_or(SheetError::NoLateness)?;
-        // Already applied: the same rulings are there.
-        let have = s.rules_rulings();
-        if rulings.iter().all(|r| have.contains(r)) {
+        record_lateness_of(conn, actor, tid, &s, reason)
+    })
+}
+/// Add to sheet `s` what its lateness calls for and is not recorded yet, audited as a
+/// lateness ruling; `NoLateness` when there is nothing to add.
+fn record_lateness_of(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    s: &Sheet,
+    reason: &str,
+) -> Result<i32, SheetError> {
+    let settings = settings_of(conn, tid)?;
+    let (start, arrived) = round_lateness(conn, tid, s.game.round_number)?;
+    let round_start = start.as_ref().map(|r| r.starts_at.as_str());
+    let missing = lateness_unrecorded(&settings, s, round_start, &arrived);
+    if missing.is_empty() {
+        return Err(SheetError::NoLateness);
+    }
+    let at_time = lateness_start(s, round_start).unwrap_or_default();
+    let new: Vec<NewRuling> = missing
+        .into_iter()
+        .map(|ruling| NewRuling {
+            ruling,
+            at_time: at_time.clone(),
+            reason: reason.to_string(),
+            pending: false,
+        })
+        .collect();
+    add_checked(conn, actor, tid, s, &new, reason, AuditAction::RulingLateness)
+}
+
+/// Record from the round's lateness sheet the verdicts it shows and no game has recorded yet
+/// (seed 000 Art. 22.1: late beyond the limit loses; Art. 22.3: both, both lose): for each
+/// game of round `round` in `games` (game id, the sheet version the page showed), its missing
+/// lateness rulings, one audit row per game, all in one transaction. A game changed since the
+/// page was shown (another save, the verdict recorded on its own page) refuses the whole
+/// (nothing written); a locked result is the chief arbiter's, with a reason. Returns how many
+/// games were recorded.
+pub fn record_lateness(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    round: i32,
+    games: &[(i32, i32)],
+    reason: &str,
+) -> Result<usize, SheetError> {
+    crate::db::write_tx(&mut *conn, |conn| {
+        if games.is_empty() {
             return Err(SheetError::NoLateness);
         }
-        let at_time = lateness_start(&s, start.as_ref().map(|r| r.starts_at.as_str())).unwrap_or_default();
-        let new: Vec<NewRuling> = rulings
-            .into_iter()
-            .map(|ruling| NewRuling {
-                ruling,
-                at_time: at_time.clone(),
-                reason: reason.to_string(),
-                pending: false,
-            })
-            .collect();
-        add_checked(conn, actor, tid, &s, &new, reason, AuditAction::RulingLateness)
+        for (gid, version) in games {
+            let s = sheet(conn, tid, *gid)?;
+            if s.game.round_number != round {
+                return Err(SheetError::Db(DbError::NotFound));
+            }
+            guard(conn, actor, tid, &s, *version, reason)?;
+            record_lateness_of(conn, actor, tid, &s, reason)?;
+        }
+        Ok(games.len())
     })
+}
+
+/// The games of round `round` whose lateness verdict is shown on the sheet but not recorded
+/// (seed 000 Arts. 22.1, 22.3): what the results-entry list flags. Only games with an arrival
+/// typed can have one (the sheet takes the latecomers' times), so only their sheets are read.
+pub fn lateness_awaiting(conn: &mut Conn, tid: i32, round: i32) -> Result<Vec<i32>, DbError> {
+    let (start, arrived) = round_lateness(conn, tid, round)?;
+    let settings = settings_of(conn, tid)?;
+    let round_start = start.as_ref().map(|r| r.starts_at.as_str());
+    let mut out = Vec::new();
+    for l in game_lines(conn, tid, Some(round), false)? {
+        let g = &l.game;
+        let typed = match g.is_replay() {
+            true => !own_arrivals(conn, g.id)?.is_empty(),
+            false => {
+                round_start.is_some()
+                    && [g.black_id, g.white_id].iter().flatten().any(|p| arrived.contains_key(p))
+            }
+        };
+        if typed && g.white_id.is_some() {
+            let s = sheet(conn, tid, g.id)?;
+            if !lateness_unrecorded(&settings, &s, round_start, &arrived).is_empty() {
+                out.push(g.id);
+            }
+        }
+    }
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------------

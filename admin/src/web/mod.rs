@@ -180,6 +180,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/results/rounds/{n}", web::get().to(results::round_page))
         .route("/t/{id}/results/rounds/{n}/lateness", web::get().to(results::lateness_page))
         .route("/t/{id}/results/rounds/{n}/lateness", web::post().to(results::save_lateness))
+        .route("/t/{id}/results/rounds/{n}/lateness/record", web::post().to(results::record_lateness))
         .route("/t/{id}/games/{gid}", web::get().to(results::game_page))
         .route("/t/{id}/games/{gid}/result", web::post().to(results::save_result))
         .route("/t/{id}/games/{gid}/rulings", web::post().to(results::add_ruling))

@@ -504,6 +504,8 @@ pub struct RoundItem {
     pub games: usize,
     pub done: usize,
     pub published: bool,
+    /// Games whose lateness verdict is on the sheet but not recorded (seed 000 Arts. 22.1, 22.3).
+    pub late_awaiting: usize,
 }
 
 #[derive(Template)]
@@ -517,12 +519,16 @@ pub struct RoundsPage {
 pub async fn rounds_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    let (t, rounds) =
-        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, rdb::rounds_summary(c, tid)?))).await?;
-    let rounds = rounds
-        .into_iter()
-        .map(|(number, games, done, published)| RoundItem { number, games, done, published })
-        .collect();
+    let (t, rounds) = ctx
+        .db(move |c| {
+            let mut rounds = Vec::new();
+            for (number, games, done, published) in rdb::rounds_summary(c, tid)? {
+                let late_awaiting = rdb::lateness_awaiting(c, tid, number)?.len();
+                rounds.push(RoundItem { number, games, done, published, late_awaiting });
+            }
+            Ok::<_, DbError>((tdb::get(c, tid)?, rounds))
+        })
+        .await?;
     ctx.render(&RoundsPage { c: ctx.chrome_t(&t, true, ctx.t("r.rounds_title")), tid, rounds })
 }
 
@@ -578,12 +584,11 @@ async fn round_page_with(
             let t = tdb::get(c, tid)?;
             let names = rdb::entrants_by_id(c, tid)?;
             let (start, arrived) = rdb::round_lateness(c, tid, round)?;
+            // Only this page's sheets (a round of 5,000 tables is not read whole): the lateness
+            // verdicts and what of them is not recorded yet, flagged on both pages.
             let mut sheets = Vec::new();
-            if lateness {
-                // Only this page's sheets: a round of 5,000 tables is not read whole.
-                for gid in &ids {
-                    sheets.push(rdb::sheet(c, tid, *gid)?);
-                }
+            for gid in &ids {
+                sheets.push(rdb::sheet(c, tid, *gid)?);
             }
             Ok::<_, DbError>((t, names, start, arrived, sheets))
         })
@@ -693,6 +698,48 @@ pub async fn save_lateness(
         Err(SheetError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
         Err(_) => Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
     }
+}
+
+/// POST /t/{id}/results/rounds/{n}/lateness/record: record the lateness verdicts the sheet's
+/// page shows and no game has recorded (seed 000 Art. 22.1: late beyond the limit loses; Art.
+/// 22.3: both, both lose), once the arbiter ticked that they checked them. `g` fields name the
+/// games with the sheet version shown ("id:version"); a game changed meanwhile refuses all.
+pub async fn record_lateness(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path.0)?;
+    let round = round_of(&ctx, &path.1)?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let page = Pager::parse(form.get("page").trim())
+        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
+    let bad = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
+    let mut games = Vec::new();
+    for g in form.all("g") {
+        let (gid, v) = g.split_once(':').ok_or_else(bad)?;
+        games.push((gid.parse::<i32>().map_err(|_| bad())?, v.parse::<i32>().map_err(|_| bad())?));
+    }
+    let correction = ctx.reason(&form, "correction")?;
+    if !form.checked("confirm") {
+        let mut f = FormView::default();
+        f.error("confirm", ctx.t("late.err_confirm"));
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    }
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::record_lateness(c, &actor, tid, round, &games, &correction)).await?;
+    let (status, key) = match r {
+        Ok(_) => {
+            return Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}")))
+        }
+        Err(SheetError::Locked) => (StatusCode::FORBIDDEN, "r.err_locked"),
+        Err(SheetError::ReasonRequired) => (StatusCode::BAD_REQUEST, "r.err_reason_required"),
+        Err(SheetError::NoLateness) => (StatusCode::BAD_REQUEST, "late.err_nothing"),
+        Err(e) => (refusal_status(&ctx, &e)?, "late.err_record_changed"),
+    };
+    let banner = Some(ctx.t(key).to_string());
+    round_page_with(&ctx, tid, round, true, page, None, banner, status).await
 }
 
 /// Name the chief arbiter (organizers only).

@@ -468,6 +468,8 @@ pub struct RoundsPage {
     pub n_entrants: i64,
     pub f: FormView,
     pub banner: Option<String>,
+    /// Pairing the next round needs a confirmation (games of earlier rounds without a result).
+    pub confirm: Option<ConfirmView>,
 }
 
 pub struct PlayerView {
@@ -554,6 +556,8 @@ pub struct ConfirmView {
     pub action: String,
     pub fields: Vec<(String, String)>,
     pub warnings: Vec<String>,
+    /// Where "cancel" goes back to.
+    pub cancel: String,
 }
 
 #[derive(Template)]

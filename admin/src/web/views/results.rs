@@ -707,16 +707,12 @@ fn lateness_view(lang: Lang, l: &Loaded) -> Option<LatenessView> {
     let s = &l.sheet;
     let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
     let g = rdb::game_lateness(&l.settings, s, round_start, &l.arrived)?;
-    let have = s.rules_rulings();
     Some(LatenessView {
         start: rdb::lateness_start(s, round_start).map(|t| l.settings.time_zone.time(&t)).unwrap_or_default(),
         black: verdict_text(lang, &g.black),
         white: verdict_text(lang, &g.white),
-        pending: g
-            .rulings
-            .unwrap_or_default()
+        pending: rdb::lateness_unrecorded(&l.settings, s, round_start, &l.arrived)
             .iter()
-            .filter(|x| !have.contains(x))
             .map(|x| ruling_text(lang, x))
             .collect(),
     })
@@ -914,7 +910,11 @@ pub struct GameItem {
     pub white_arrival: String,
     pub black_verdict: String,
     pub white_verdict: String,
+    /// The lateness verdict the sheet shows and the game has not recorded (seed 000 Arts.
+    /// 22.1, 22.3): flagged on the results list, recorded from the lateness sheet.
     pub pending: bool,
+    /// The sheet's line of what recording it adds: "Table 3, 甲 – 乙: Black: loss (lateness)…".
+    pub pending_text: String,
     pub version: i32,
 }
 
@@ -935,6 +935,8 @@ pub struct RoundPage {
     pub notice: Option<String>,
     /// This page's games (`pager`: which of how many; the lateness form saves only these).
     pub pager: Pager,
+    /// Games of this page whose lateness verdict is not recorded (the sheet records them).
+    pub awaiting: usize,
 }
 
 /// Tables a page of a round's results list and lateness sheet lists (issue 16 item 5: a round
@@ -1010,7 +1012,9 @@ impl SheetContext<'_> {
                 fv.set(&format!("arr_{i}"), self.arrival(Some(i)));
             }
         }
-        let have = sheet.map(|s| s.rules_rulings()).unwrap_or_default();
+        let unrecorded = sheet
+            .map(|s| rdb::lateness_unrecorded(self.settings, s, start, self.arrived))
+            .unwrap_or_default();
         let replay_note = match (replay, sheet.and_then(|s| rdb::lateness_start(s, None))) {
             (false, _) => String::new(),
             (true, Some(at)) => lang.tf("late.replay_row", &[&zone.time(&at)]),
@@ -1041,9 +1045,20 @@ impl SheetContext<'_> {
             white_arrival: shown(white),
             black_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.black)).unwrap_or_default(),
             white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
-            pending: lat
-                .and_then(|x| x.rulings)
-                .is_some_and(|r| !r.is_empty() && !r.iter().all(|x| have.contains(x))),
+            pending: !unrecorded.is_empty(),
+            pending_text: lang.tf(
+                "late.record_line",
+                &[
+                    &g.board,
+                    &self.name(black),
+                    &self.name(white),
+                    &unrecorded
+                        .iter()
+                        .map(|r| ruling_text(lang, r))
+                        .collect::<Vec<_>>()
+                        .join(lang.t("audit.list_sep")),
+                ],
+            ),
             version: l.result.as_ref().map_or(0, |r| r.version),
         }
     }
@@ -1067,7 +1082,9 @@ pub(in crate::web) fn round_sheet(
     let mut fv = FormView::default();
     fv.set("starts_at", &start_text);
     let cx = SheetContext { lang, settings: &settings, start: &start, arrived: &arrived, names: &names };
-    let games = lines.iter().map(|l| cx.game_item(l, sheet_of.get(&l.game.id).copied(), &mut fv)).collect();
+    let games: Vec<GameItem> =
+        lines.iter().map(|l| cx.game_item(l, sheet_of.get(&l.game.id).copied(), &mut fv)).collect();
+    let awaiting = games.iter().filter(|g| g.pending).count();
     let f = match f {
         Some(mut posted) => {
             for (k, v) in fv.vals {
@@ -1091,6 +1108,7 @@ pub(in crate::web) fn round_sheet(
         banner,
         notice,
         pager,
+        awaiting,
     };
     page
 }
