@@ -924,7 +924,7 @@ fn round_two(o: &Office, table: &dyn Fn(u32) -> Line) -> Vec<u32> {
         let r = game_post(o.arbiter(l.table), tid, l.gid, "lateness", &[]);
         assert_eq!(r.status, 303, "table {}: {}", l.table, r.body);
     }
-    assert_eq!(o.result_text(t9.gid), "Double loss");
+    assert_eq!(o.result_text(t9.gid), "Double loss (both players late beyond the limit, Art. 22.3)");
     assert_eq!(
         query_text(&o.s.db, &format!("SELECT result FROM games WHERE id = {}", t9.gid)).as_deref(),
         Some("RESULT_BOTHLOSE_BYDEF")
