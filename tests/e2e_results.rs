@@ -347,9 +347,10 @@ fn every_ruling_effect_is_shown_before_saving_and_applied() {
     let page = rule(g(6), &[("kind", "replay"), ("move_number", "61")]);
     assert!(page.body.contains("no effect: the game was already decided"), "{}", page.body);
     assert_eq!(text_of(&page, "result").as_deref(), Some("Draw"));
-    // A cycle (triple ko) under the 2002 rules: no result, and the replay game is created.
+    // A cycle (triple ko) under the 2002 rules: nobody at fault (Art. 20), no result, and the
+    // replay game is created.
     let g7 = g(7);
-    let page = rule(g7, &[("offence", "cycle"), ("against", "black"), ("move_number", "180")]);
+    let page = rule(g7, &[("offence", "cycle"), ("move_number", "180")]);
     assert_eq!(text_of(&page, "result").as_deref(), Some("No result"));
     assert!(page.body.contains("id=\"replay-link\""));
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM games WHERE replay_of = {g7}")), 1);
