@@ -101,6 +101,8 @@ fn a_plain_arbiters_draw_waits_for_the_chief_arbiter() {
     assert_eq!(query_opt(&s.db, &format!("SELECT pending FROM rulings WHERE id = {rid}")), Some(1));
     assert_eq!(game_code(&s, g1), "RESULT_UNKNOWN", "the pairing reads no result");
     assert_eq!(score(&public, tid, "赵"), "0", "the standings do not count it");
+    let list = arb.get(&format!("/t/{tid}/results/rounds/1"));
+    assert!(text_of(&list, &format!("proposal-{g1}")).is_some(), "flagged on the round's results");
     let player = public.get(&format!("/t/{tid}/players/{}", entrant_id(&s, tid, "赵")));
     assert!(!player.body.contains("复盘不能达成一致"), "a proposal is not public");
 
@@ -122,6 +124,7 @@ fn a_plain_arbiters_draw_waits_for_the_chief_arbiter() {
     let p = page(&chief, tid, g1);
     assert_eq!(text_of(&p, "result").as_deref(), Some("Draw"));
     assert!(text_of(&p, "pending-proposals").is_none());
+    assert!(text_of(&chief.get(&format!("/t/{tid}/results/rounds/1")), &format!("proposal-{g1}")).is_none());
     assert!(p.body.contains("confirmed by the chief arbiter chief"), "{}", p.body);
     assert_eq!(game_code(&s, g1), "RESULT_EQUAL");
     assert_eq!(score(&public, tid, "赵"), "1");
@@ -150,8 +153,10 @@ fn a_plain_arbiters_draw_waits_for_the_chief_arbiter() {
     let audit = audit_of(&org, tid, g2);
     assert!(audit.contains("The chief arbiter chief rejected a proposed ruling in"), "{audit}");
     assert!(audit.contains("replay against both sides at move 120 (proposed by arb)"), "{audit}");
-    // Gone: deciding it again is refused.
-    assert_eq!(decide(&chief, tid, g2, rid2, "confirm").status, 409);
+    // Gone: deciding it again finds nothing; a confirmed one is no proposal any more.
+    assert_eq!(decide(&chief, tid, g2, rid2, "confirm").status, 404);
+    assert_eq!(decide(&chief, tid, g1, rid, "reject").status, 409);
+    assert_eq!(result_of(&org, tid, g1), "Draw");
 
     // A plain arbiter cannot enter a draw, a replay or a double loss as a result.
     for fields in [

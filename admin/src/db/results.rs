@@ -874,13 +874,17 @@ pub fn decide_proposal(
 ) -> Result<i32, SheetError> {
     crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
+        // Not a ruling of this game: 404; one that is no longer a proposal: a conflict.
+        let Some(p) = s.rulings.iter().find(|r| r.id == rid).cloned() else {
+            return Err(SheetError::Db(DbError::NotFound));
+        };
         guard(conn, actor, tid, &s, version, reason)?;
         if !is_chief(conn, tid, actor.user_id)? {
             return Err(SheetError::NotChief);
         }
-        let Some(p) = s.proposals().find(|r| r.id == rid).cloned() else {
+        if !p.pending {
             return Err(SheetError::NoProposal);
-        };
+        }
         let settings = settings_of(conn, tid)?;
         let mut all = s.rules_rulings();
         if confirm {

@@ -913,6 +913,9 @@ pub struct GameItem {
     /// The lateness verdict the sheet shows and the game has not recorded (seed 000 Arts.
     /// 22.1, 22.3): flagged on the results list, recorded from the lateness sheet.
     pub pending: bool,
+    /// Rulings proposed by a plain arbiter and waiting for the chief arbiter (seed 000 Arts.
+    /// 17.5, 17.6): counted in no result yet.
+    pub proposals: usize,
     /// The sheet's line of what recording it adds: "Table 3, 甲 – 乙: Black: loss (lateness)…".
     pub pending_text: String,
     pub version: i32,
@@ -1046,6 +1049,7 @@ impl SheetContext<'_> {
             black_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.black)).unwrap_or_default(),
             white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
             pending: !unrecorded.is_empty(),
+            proposals: sheet.map_or(0, |s| s.proposals().count()),
             pending_text: lang.tf(
                 "late.record_line",
                 &[
