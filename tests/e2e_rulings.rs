@@ -217,6 +217,9 @@ fn a_cycle_is_ruled_with_no_guilty_side_by_the_events_setting() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.field_error("against").is_some_and(|e| e.contains("nobody at fault")), "{}", r.body);
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM rulings WHERE game_id = {g1}")), 0);
+    let r = ruling(&arb, tid, g1, &[("kind", "cycle"), ("against", "white")]);
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.field_error("against").is_some(), "{}", r.body);
     // With no side: no result, replayed; a plain arbiter rules it.
     let r = ruling(&arb, tid, g1, &[("offence", "cycle"), ("move_number", "233")]);
     assert_eq!(r.status, 303, "{}", r.body);

@@ -557,6 +557,11 @@ fn kind_ruling(
         return None;
     };
     match (kind.is_both_sides(), side) {
+        // A cycle has nobody at fault (seed 000 Art. 20): naming a side is refused.
+        (true, Some(_)) if kind == RulingKind::Cycle => {
+            rf.error("against", lang.t("r.err_sideless"));
+            None
+        }
         (true, _) => Some(vec![Ruling::both(kind, move_number)]),
         (false, Some(c)) => Some(vec![Ruling::against(kind, c, move_number)]),
         (false, None) => {
