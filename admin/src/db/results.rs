@@ -795,6 +795,11 @@ pub fn add_rulings(
     })
 }
 
+/// Ruling `rid` of sheet `s` (NotFound when it is not one of this game's).
+fn ruling_of(s: &Sheet, rid: i32) -> Result<RulingRow, SheetError> {
+    s.rulings.iter().find(|r| r.id == rid).cloned().ok_or(SheetError::Db(DbError::NotFound))
+}
+
 /// Delete one ruling of a game; the result is computed again. Returns the new version.
 pub fn delete_ruling(
     conn: &mut Conn,
@@ -807,9 +812,7 @@ pub fn delete_ruling(
 ) -> Result<i32, SheetError> {
     crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
-        let Some(gone) = s.rulings.iter().find(|r| r.id == rid).cloned() else {
-            return Err(SheetError::Db(DbError::NotFound));
-        };
+        let gone = ruling_of(&s, rid)?;
         guard(conn, actor, tid, &s, version, reason)?;
         let settings = settings_of(conn, tid)?;
         // A proposal may be withdrawn by any arbiter; a standing draw, replay or double loss is
@@ -875,9 +878,7 @@ pub fn decide_proposal(
     crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         // Not a ruling of this game: 404; one that is no longer a proposal: a conflict.
-        let Some(p) = s.rulings.iter().find(|r| r.id == rid).cloned() else {
-            return Err(SheetError::Db(DbError::NotFound));
-        };
+        let p = ruling_of(&s, rid)?;
         guard(conn, actor, tid, &s, version, reason)?;
         if !is_chief(conn, tid, actor.user_id)? {
             return Err(SheetError::NotChief);
