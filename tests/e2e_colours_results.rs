@@ -480,7 +480,8 @@ fn a_replay_is_a_game_of_its_own() {
     // Round 2 pairs from one game per table: no rematch of board 1's players is forced, and
     // the pairing reads the replay's result.
     let token = c.get(&format!("/t/{tid}/rounds")).csrf();
-    let r = c.post_form(&format!("/t/{tid}/rounds/2/pair"), &[("csrf", &token), ("seed", "5")]);
+    let r = c
+        .post_form(&format!("/t/{tid}/rounds/2/pair"), &[("csrf", &token), ("seed", "5"), ("confirm", "on")]);
     assert_eq!(r.status, 303, "{}", r.body);
     let r2 = c.get(&format!("/t/{tid}/rounds/2"));
     assert!(!r2.body.contains("twice"), "{}", r2.body);

@@ -39,7 +39,7 @@ fn pair(c: &Client, s: &Server, tid: i32, n: i32, seed: &str) {
     let v = round_version(s, tid, n);
     let r = c.post_form(
         &format!("/t/{tid}/rounds/{n}/pair"),
-        &[("csrf", &token), ("seed", seed), ("version", &v)],
+        &[("csrf", &token), ("seed", seed), ("version", &v), ("confirm", "on")],
     );
     assert_eq!(r.status, 303, "{}", r.body);
 }
@@ -181,7 +181,10 @@ fn a_double_loss_because_both_were_late_takes_the_double_loss_lot() {
     let g1 = game_id(&s.db, tid, 1, 1);
     let r = game_post(&c, tid, g1, "lateness", &[]);
     assert_eq!(r.status, 303, "{}", r.body);
-    assert_eq!(text_of(&c.get(&format!("/t/{tid}/games/{g1}")), "result").as_deref(), Some("Double loss"));
+    assert_eq!(
+        text_of(&c.get(&format!("/t/{tid}/games/{g1}")), "result").as_deref(),
+        Some("Double loss (both players late beyond the limit, Art. 22.3)")
+    );
     enter(&c, tid, game_id(&s.db, tid, 1, 2), &[("method", "resignation"), ("winner", "black")]);
 
     // Round 2: the event's rule (the lot fallback, the default) draws a nominal winner.

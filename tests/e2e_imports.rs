@@ -201,7 +201,7 @@ fn play_two_rounds(c: &Client, s: &Server, tid: i32) {
     let v = round_version(s, tid, 1);
     let r = c.submit(&rounds, &format!("{rounds}/1/publish"), &[("version", &v), ("confirm", "on")]);
     assert_eq!(r.status, 303, "publish: {}", r.body);
-    let r = c.submit(&rounds, &format!("{rounds}/2/pair"), &[("seed", "2")]);
+    let r = c.submit(&rounds, &format!("{rounds}/2/pair"), &[("seed", "2"), ("confirm", "on")]);
     assert_eq!(r.status, 303, "pair 2: {}", r.body);
 }
 
@@ -390,7 +390,7 @@ fn opengotha_import_brings_the_events_own_data_and_absences() {
         1
     );
     let rounds = format!("/t/{t2}/rounds");
-    let r = c.submit(&rounds, &format!("{rounds}/2/pair"), &[("seed", "7")]);
+    let r = c.submit(&rounds, &format!("{rounds}/2/pair"), &[("seed", "7"), ("confirm", "on")]);
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(
         count_rows(

@@ -830,7 +830,8 @@ fn dress_rehearsal_a_seven_round_swiss_of_64_unrated_entrants() {
             }
             6 => {
                 let l = table(7);
-                o.save(o.arbiter(7), l.gid, &[("method", "draw")]);
+                // A draw is the chief arbiter's ruling (seed 000 Arts. 17.5, 17.6).
+                o.save(&o.chief, l.gid, &[("method", "draw")]);
                 assert_eq!(o.result_text(l.gid), "Draw");
                 o.record(6, 7, l.black, l.white, None);
                 vec![7]
@@ -924,7 +925,7 @@ fn round_two(o: &Office, table: &dyn Fn(u32) -> Line) -> Vec<u32> {
         let r = game_post(o.arbiter(l.table), tid, l.gid, "lateness", &[]);
         assert_eq!(r.status, 303, "table {}: {}", l.table, r.body);
     }
-    assert_eq!(o.result_text(t9.gid), "Double loss");
+    assert_eq!(o.result_text(t9.gid), "Double loss (both players late beyond the limit, Art. 22.3)");
     assert_eq!(
         query_text(&o.s.db, &format!("SELECT result FROM games WHERE id = {}", t9.gid)).as_deref(),
         Some("RESULT_BOTHLOSE_BYDEF")
@@ -1049,7 +1050,8 @@ fn round_four(o: &Office, table: &dyn Fn(u32) -> Line) -> Vec<u32> {
     let tid = o.tid;
     let t3 = table(3);
     let arb = o.arbiter(3);
-    o.save(arb, t3.gid, &[("method", "replay")]);
+    // A replay is the chief arbiter's ruling (seed 000 Arts. 17.5, 17.6).
+    o.save(&o.chief, t3.gid, &[("method", "replay")]);
     let replay = query_opt(&o.s.db, &format!("SELECT id FROM games WHERE replay_of = {}", t3.gid))
         .expect("a replay game") as i32;
     let (b, w) = (t3.black, t3.white);

@@ -103,7 +103,12 @@ fn every_result_kind_is_entered_over_http() {
         (4, &[("method", "time"), ("winner", "black")], "B+T", "RESULT_BLACKWINS"),
         (5, &[("method", "forfeit"), ("winner", "white")], "W+F (forfeit)", "RESULT_WHITEWINS_BYDEF"),
         (6, &[("method", "lateness"), ("winner", "black")], "B+F (lateness)", "RESULT_BLACKWINS_BYDEF"),
-        (7, &[("method", "double_loss"), ("dl_reason", "both_late")], "Double loss", "RESULT_BOTHLOSE_BYDEF"),
+        (
+            7,
+            &[("method", "double_loss"), ("dl_reason", "both_late")],
+            "Double loss (both players late beyond the limit, Art. 22.3)",
+            "RESULT_BOTHLOSE_BYDEF",
+        ),
     ];
     for (board, fields, shown, code) in cases {
         let gid = g(board);
@@ -333,15 +338,19 @@ fn every_ruling_effect_is_shown_before_saving_and_applied() {
     assert!(r.body.contains("A ruling already decides this game"), "{}", r.body);
     // Double loss and draw by ruling; a later decision has no effect.
     let page = rule(g(5), &[("kind", "double_loss.stone_moved"), ("move_number", "77")]);
-    assert_eq!(text_of(&page, "result").as_deref(), Some("Double loss"));
+    assert_eq!(
+        text_of(&page, "result").as_deref(),
+        Some("Double loss (a moved stone, no agreement, Art. 17.5)")
+    );
     let page = rule(g(6), &[("kind", "draw"), ("move_number", "60")]);
     assert_eq!(text_of(&page, "result").as_deref(), Some("Draw"));
     let page = rule(g(6), &[("kind", "replay"), ("move_number", "61")]);
     assert!(page.body.contains("no effect: the game was already decided"), "{}", page.body);
     assert_eq!(text_of(&page, "result").as_deref(), Some("Draw"));
-    // A cycle (triple ko) under the 2002 rules: no result, and the replay game is created.
+    // A cycle (triple ko) under the 2002 rules: nobody at fault (Art. 20), no result, and the
+    // replay game is created.
     let g7 = g(7);
-    let page = rule(g7, &[("offence", "cycle"), ("against", "black"), ("move_number", "180")]);
+    let page = rule(g7, &[("offence", "cycle"), ("move_number", "180")]);
     assert_eq!(text_of(&page, "result").as_deref(), Some("No result"));
     assert!(page.body.contains("id=\"replay-link\""));
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM games WHERE replay_of = {g7}")), 1);
@@ -510,7 +519,7 @@ fn lateness_at_the_limits_of_both_regimes() {
         assert_eq!(result_text(&c, tid, g3), "W+F (lateness)");
         let r = game_post(&c, tid, g4, "lateness", &[]);
         assert_eq!(r.status, 303, "{}", r.body);
-        assert_eq!(result_text(&c, tid, g4), "Double loss");
+        assert_eq!(result_text(&c, tid, g4), "Double loss (both players late beyond the limit, Art. 22.3)");
         assert_eq!(
             query_text(&s.db, &format!("SELECT result FROM games WHERE id = {g4}")).as_deref(),
             Some("RESULT_BOTHLOSE_BYDEF")

@@ -240,7 +240,7 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
         &[("version", &version(1)), ("confirm", "on"), ("reason", &label(711))],
     );
     assert_eq!(r.status, 303, "publish: {}", r.body);
-    let r = org.submit(&rounds, &format!("{rounds}/2/pair"), &[("seed", "2")]);
+    let r = org.submit(&rounds, &format!("{rounds}/2/pair"), &[("seed", "2"), ("confirm", "on")]);
     assert_eq!(r.status, 303, "pair 2: {}", r.body);
     let boards: Vec<i32> = query(&s.db, &format!("SELECT id FROM games WHERE tournament_id = {t} AND round_number = 1 AND white_id IS NOT NULL ORDER BY board"))
         .into_iter()
@@ -978,7 +978,11 @@ fn write_routes() -> Vec<WriteRoute> {
             guard: Guard::TournamentOrganizer,
             path: |i| format!("/t/{}/rounds/2/pair", i.t),
             body: |w, i| {
-                Body::Form(vec![("seed".into(), "5".into()), ("version".into(), round_version(w, i.t, 2))])
+                Body::Form(vec![
+                    ("seed".into(), "5".into()),
+                    ("version".into(), round_version(w, i.t, 2)),
+                    ("confirm".into(), "on".into()),
+                ])
             },
             foreign: None,
             control: Control::Writes,
@@ -1103,6 +1107,22 @@ fn write_routes() -> Vec<WriteRoute> {
             control: Control::Writes,
         },
         WriteRoute {
+            pattern: "/t/{id}/results/rounds/{n}/lateness/record",
+            guard: Guard::TournamentStaff,
+            path: |i| format!("/t/{}/results/rounds/1/lateness/record", i.t),
+            body: |w, i| {
+                Body::Form(vec![
+                    ("page".into(), "1".into()),
+                    ("confirm".into(), "on".into()),
+                    ("g".into(), format!("{}:{}", i.gl, sheet_version(w, i.gl))),
+                ])
+            },
+            foreign: None,
+            control: Control::None(
+                "the probe before it records the only verdict of this world; e2e_rulings records from the sheet",
+            ),
+        },
+        WriteRoute {
             pattern: "/t/{id}/games/{gid}/start",
             guard: Guard::TournamentStaff,
             path: |i| format!("/t/{}/games/{}/start", i.t, i.gp),
@@ -1179,6 +1199,22 @@ fn write_routes() -> Vec<WriteRoute> {
             body: |w, i| Body::Form(vec![("version".into(), sheet_version(w, i.gr))]),
             foreign: None,
             control: Control::Writes,
+        },
+        WriteRoute {
+            pattern: "/t/{id}/games/{gid}/rulings/{rid}/confirm",
+            guard: Guard::TournamentStaff,
+            path: |i| format!("/t/{}/games/{}/rulings/{}/confirm", i.t, i.gr, i.rid),
+            body: |w, i| Body::Form(vec![("version".into(), sheet_version(w, i.gr))]),
+            foreign: None,
+            control: Control::None("only a plain arbiter's proposal can be confirmed; e2e_rulings covers it"),
+        },
+        WriteRoute {
+            pattern: "/t/{id}/games/{gid}/rulings/{rid}/reject",
+            guard: Guard::TournamentStaff,
+            path: |i| format!("/t/{}/games/{}/rulings/{}/reject", i.t, i.gr, i.rid),
+            body: |w, i| Body::Form(vec![("version".into(), sheet_version(w, i.gr))]),
+            foreign: None,
+            control: Control::None("only a plain arbiter's proposal can be rejected; e2e_rulings covers it"),
         },
         WriteRoute {
             pattern: "/t/{id}/chief",

@@ -21,7 +21,10 @@ fn round_version(s: &Server, tid: i32, n: i32) -> String {
 fn pair(c: &Client, s: &Server, tid: i32, n: i32, seed: &str) -> Resp {
     let token = c.get(&format!("/t/{tid}/rounds")).csrf();
     let v = round_version(s, tid, n);
-    c.post_form(&format!("/t/{tid}/rounds/{n}/pair"), &[("csrf", &token), ("seed", seed), ("version", &v)])
+    c.post_form(
+        &format!("/t/{tid}/rounds/{n}/pair"),
+        &[("csrf", &token), ("seed", seed), ("version", &v), ("confirm", "on")],
+    )
 }
 
 fn publish(c: &Client, s: &Server, tid: i32, n: i32) {

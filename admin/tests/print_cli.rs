@@ -26,7 +26,7 @@ fn prepared(dir: &Path, players: usize) -> (PathBuf, i32, Vec<(i32, String, Stri
     let tid = tournaments::create(&mut conn, &actor, &s).unwrap();
     let rows = demo_entrants(3, players).into_iter().map(entrants::ImportRow::trusted).collect();
     entrants::add_entrants(&mut conn, &actor, tid, rows, &entrants::ImportNote::new("test")).unwrap();
-    rounds::pair(&mut conn, &actor, tid, 1, 42, None, "").unwrap();
+    rounds::pair(&mut conn, &actor, tid, 1, 42, None, false, "").unwrap();
     let ids: std::collections::HashMap<i32, String> = entrants::list(&mut conn, tid, "", entrants::Sort::Id)
         .unwrap()
         .into_iter()

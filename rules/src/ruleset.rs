@@ -64,6 +64,25 @@ pub enum CycleOutcome {
     ExtraGame,
 }
 
+impl CycleOutcome {
+    /// Every outcome, in the order the event's form offers them.
+    pub const ALL: &'static [CycleOutcome] =
+        &[CycleOutcome::NoResult, CycleOutcome::Draw, CycleOutcome::ExtraGame];
+
+    /// The stable code (as serialised).
+    pub fn code(self) -> &'static str {
+        match self {
+            CycleOutcome::NoResult => "no_result",
+            CycleOutcome::Draw => "draw",
+            CycleOutcome::ExtraGame => "extra_game",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<CycleOutcome> {
+        CycleOutcome::ALL.iter().copied().find(|o| o.code() == s)
+    }
+}
+
 /// What happens when the last byo-yomi period runs out (rules.md §6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]

@@ -142,6 +142,18 @@ impl DoubleLossReason {
             DoubleLossReason::Other => "other",
         }
     }
+
+    /// The article the cause comes from (seed 000 Arts. 17.5 (5), 17.6 (3); Arts. 22.3 and
+    /// 23.1 of the 2002 rules, which seed 000 does not reach); `None` for another cause.
+    pub fn article(self) -> Option<&'static str> {
+        match self {
+            DoubleLossReason::StoneMoved => Some("Art. 17.5"),
+            DoubleLossReason::ScatteredBoard => Some("Art. 17.6"),
+            DoubleLossReason::BothLate => Some("Art. 22.3"),
+            DoubleLossReason::Cheating => Some("Art. 23.1"),
+            DoubleLossReason::Other => None,
+        }
+    }
 }
 
 /// A referee ruling (判罚). Stored as JSON with a `kind` tag.
@@ -174,6 +186,11 @@ pub enum RulingKind {
     Replay,
     /// 无胜负 (Art. 20.3 supplement, seed 003 Art. 20.3): replayed with the remaining time.
     NoResult,
+    /// A triple ko, eternal life or another cycle (循环劫、长生) stopped the game: nobody is at
+    /// fault (seed 000 Art. 20: whole-board repetition is "in principle" banned, the event
+    /// says what follows). The outcome is the event's `RuleSet::cycle`, resolved when applied:
+    /// no result (replayed with the remaining time), a draw, or an extra game (a replay).
+    Cycle,
     /// A move-order error in relay play (seed 003 Art. 17.7): the side's n-th error costs n
     /// stones; a player's 3rd error → red card; the side's 5th error loses the game.
     OrderError,
@@ -189,8 +206,26 @@ impl RulingKind {
     pub fn is_both_sides(self) -> bool {
         matches!(
             self,
-            RulingKind::DoubleLoss { .. } | RulingKind::Draw | RulingKind::Replay | RulingKind::NoResult
+            RulingKind::DoubleLoss { .. }
+                | RulingKind::Draw
+                | RulingKind::Replay
+                | RulingKind::NoResult
+                | RulingKind::Cycle
         )
+    }
+
+    /// Whether only the chief arbiter (裁判长) may rule it: a draw, a replay or a double loss
+    /// (seed 000 Arts. 17.5, 17.6: "裁判长可根据实际情况，判：和棋、重赛、双方均负"), also when a
+    /// cycle's outcome under `rules` is a draw or an extra game. A double loss of two players
+    /// both late beyond the limit is the clock's verdict (Art. 22.3), and a cycle's no result
+    /// the event's fixed consequence (Art. 20): any arbiter records those.
+    pub fn needs_chief(self, rules: &RuleSet) -> bool {
+        match self {
+            RulingKind::Draw | RulingKind::Replay => true,
+            RulingKind::DoubleLoss { reason } => reason != DoubleLossReason::BothLate,
+            RulingKind::Cycle => rules.cycle != CycleOutcome::NoResult,
+            _ => false,
+        }
     }
 
     /// The stable code of the kind (its serialised tag): "warning", "penalty_stones"…, for
@@ -210,6 +245,7 @@ impl RulingKind {
             RulingKind::Draw => "draw",
             RulingKind::Replay => "replay",
             RulingKind::NoResult => "no_result",
+            RulingKind::Cycle => "cycle",
             RulingKind::OrderError => "order_error",
             RulingKind::MoveQuotaExcess { .. } => "move_quota_excess",
             RulingKind::LastByoYomiTimeout => "last_byo_yomi_timeout",
@@ -398,28 +434,29 @@ pub fn rulings_for(offence: Offence, rules: &RuleSet) -> Vec<RulingKind> {
         Offence::IntentionalStoneMoving => vec![K::Loss { reason: LossReason::IntentionalStoneMoving }],
         Offence::ScatteredBoardByPlayer => vec![K::Loss { reason: LossReason::ScatteredBoard }],
         Offence::Cheating => vec![K::Loss { reason: LossReason::Cheating }],
-        Offence::Cycle => vec![match rules.cycle {
-            CycleOutcome::NoResult => K::NoResult,
-            CycleOutcome::Draw => K::Draw,
-            // 加赛: an extra game decides; recorded as a replay.
-            CycleOutcome::ExtraGame => K::Replay,
-        }],
+        // Art. 20: nobody is at fault; the event's setting says what follows.
+        Offence::Cycle => vec![K::Cycle],
     }
 }
 
-/// [`rulings_for`] as [`Ruling`]s against `side` at `move_number` (a cycle's ruling concerns
-/// both sides).
-pub fn rule(offence: Offence, rules: &RuleSet, side: Color, move_number: u32) -> Vec<Ruling> {
+/// [`rulings_for`] as [`Ruling`]s against `side` at `move_number`; rulings on both sides (a
+/// cycle's) name no side, and need none: `None` when a ruling needs the side and none is given.
+pub fn rule(offence: Offence, rules: &RuleSet, side: Option<Color>, move_number: u32) -> Option<Vec<Ruling>> {
     rulings_for(offence, rules)
         .into_iter()
-        .map(|k| {
-            if k.is_both_sides() {
-                Ruling::both(k, move_number)
-            } else {
-                Ruling::against(k, side, move_number)
-            }
+        .map(|k| match (k.is_both_sides(), side) {
+            (true, _) => Some(Ruling::both(k, move_number)),
+            (false, Some(c)) => Some(Ruling::against(k, c, move_number)),
+            (false, None) => None,
         })
         .collect()
+}
+
+/// Whether the rulings of `offence` all concern both sides (a cycle: nobody is at fault,
+/// Art. 20), so that naming a side is wrong.
+pub fn sideless(offence: Offence, rules: &RuleSet) -> bool {
+    let kinds = rulings_for(offence, rules);
+    !kinds.is_empty() && kinds.iter().all(|k| k.is_both_sides())
 }
 
 /// The rulings that a lateness assessment implies (Art. 22.1–22.3): a loss by lateness (or on
@@ -783,6 +820,11 @@ pub enum Said {
     Draw,
     Replay,
     NoResult,
+    /// A cycle (triple ko, eternal life) ruled with no side at fault: the event's outcome
+    /// (Art. 20).
+    Cycle {
+        outcome: CycleOutcome,
+    },
     /// A yellow card to a side without a player: it counts toward no red card.
     YellowUnnamed {
         who: Who,
@@ -1006,7 +1048,11 @@ impl Tally<'_> {
                     self.say(i, Said::ByoYomiPassAndStone { who, at });
                 }
             },
-            RulingKind::DoubleLoss { .. } | RulingKind::Draw | RulingKind::Replay | RulingKind::NoResult => {
+            RulingKind::DoubleLoss { .. }
+            | RulingKind::Draw
+            | RulingKind::Replay
+            | RulingKind::NoResult
+            | RulingKind::Cycle => {
                 unreachable!("validated: rulings on both sides have no `against`")
             }
         }
@@ -1021,6 +1067,16 @@ impl Tally<'_> {
             RulingKind::Draw => (GameResult::draw(), Said::Draw),
             RulingKind::Replay => (GameResult::replay(), Said::Replay),
             RulingKind::NoResult => (GameResult::no_result(), Said::NoResult),
+            RulingKind::Cycle => {
+                let outcome = self.rules.cycle;
+                let result = match outcome {
+                    CycleOutcome::NoResult => GameResult::no_result(),
+                    CycleOutcome::Draw => GameResult::draw(),
+                    // 加赛: an extra game decides; recorded as a replay.
+                    CycleOutcome::ExtraGame => GameResult::replay(),
+                };
+                (result, Said::Cycle { outcome })
+            }
             _ => unreachable!("validated: one-side rulings have `against`"),
         };
         self.decide(i, r, result, said);
@@ -1549,12 +1605,67 @@ mod tests {
         assert_eq!(rulings_for(Offence::IntentionalStoneMoving, &t), l(LossReason::IntentionalStoneMoving));
         assert_eq!(rulings_for(Offence::ScatteredBoardByPlayer, &i), l(LossReason::ScatteredBoard));
         assert_eq!(rulings_for(Offence::Cheating, &i), l(LossReason::Cheating));
-        assert_eq!(rulings_for(Offence::Cycle, &i), vec![K::NoResult]);
-        let draw_cycle = RuleSet { cycle: CycleOutcome::Draw, ..ind() };
-        assert_eq!(rule(Offence::Cycle, &draw_cycle, Black, 250), vec![Ruling::both(K::Draw, 250)]);
+        assert_eq!(rulings_for(Offence::Cycle, &i), vec![K::Cycle]);
         // Ko without a threat under the individual rules: void + pass + warning, applied.
-        let a = apply(&i, count(185.0), &rule(Offence::KoWithoutThreat, &i, White, 99));
+        let ko = rule(Offence::KoWithoutThreat, &i, Some(White), 99).unwrap();
+        assert_eq!(rule(Offence::KoWithoutThreat, &i, None, 99), None, "the side is needed");
+        let a = apply(&i, count(185.0), &ko);
         assert_eq!((a.warnings_white, a.forced_passes.clone()), (1, vec![(White, 99)]));
+    }
+
+    /// Seed 000 Art. 20: a triple ko or eternal life is ruled with no side at fault; what
+    /// follows is the event's setting (no result by default, a draw, or an extra game).
+    #[test]
+    fn a_cycle_is_ruled_with_no_side_by_the_event_setting() {
+        use RulingKind as K;
+        for (outcome, result, said) in [
+            (CycleOutcome::NoResult, GameResult::no_result(), CycleOutcome::NoResult),
+            (CycleOutcome::Draw, GameResult::draw(), CycleOutcome::Draw),
+            (CycleOutcome::ExtraGame, GameResult::replay(), CycleOutcome::ExtraGame),
+        ] {
+            let rules = RuleSet { cycle: outcome, ..ind() };
+            assert!(sideless(Offence::Cycle, &rules));
+            let rs = rule(Offence::Cycle, &rules, None, 250).expect("no side needed");
+            assert_eq!(rs, vec![Ruling::both(K::Cycle, 250)]);
+            assert_eq!(rule(Offence::Cycle, &rules, Some(Black), 250), Some(rs.clone()), "a side is dropped");
+            let a = apply(&rules, count(190.0), &rs);
+            assert_eq!(a.result, Some(result), "{outcome:?}");
+            assert_eq!(a.effects[0].said, Said::Cycle { outcome: said });
+            // Naming a side is refused: nobody is at fault.
+            let guilty = Ruling::against(K::Cycle, White, 250);
+            let e = apply_rulings(&rules, count(190.0), &[guilty], &ApplyInputs::default());
+            assert_eq!(e.unwrap_err(), RulingError::UnexpectedSide { index: 0, kind: K::Cycle });
+        }
+        assert!(!sideless(Offence::KoWithoutThreat, &ind()));
+        let team = RuleSet::chinese_team_relay();
+        assert_eq!(rulings_for(Offence::Cycle, &team), vec![K::Cycle]);
+    }
+
+    /// Seed 000 Arts. 17.5, 17.6: a draw, a replay and a double loss are the chief arbiter's
+    /// (裁判长) rulings; both players late (Art. 22.3) and a cycle's no result (Art. 20) are not.
+    #[test]
+    fn draws_replays_and_double_losses_are_the_chief_arbiters() {
+        use DoubleLossReason as D;
+        use RulingKind as K;
+        let i = ind();
+        for k in [K::Draw, K::Replay] {
+            assert!(k.needs_chief(&i), "{k:?}");
+        }
+        for r in [D::StoneMoved, D::ScatteredBoard, D::Cheating, D::Other] {
+            assert!(K::DoubleLoss { reason: r }.needs_chief(&i), "{r:?}");
+        }
+        assert!(!K::DoubleLoss { reason: D::BothLate }.needs_chief(&i));
+        assert!(!K::Cycle.needs_chief(&i), "no result by default");
+        assert!(K::Cycle.needs_chief(&RuleSet { cycle: CycleOutcome::Draw, ..ind() }));
+        assert!(K::Cycle.needs_chief(&RuleSet { cycle: CycleOutcome::ExtraGame, ..ind() }));
+        for k in [K::Warning, K::NoResult, K::Loss { reason: LossReason::Cheating }, K::ForcedPass] {
+            assert!(!k.needs_chief(&i), "{k:?}");
+        }
+        let articles: Vec<_> = D::ALL.iter().map(|r| r.article()).collect();
+        assert_eq!(
+            articles,
+            [Some("Art. 17.5"), Some("Art. 17.6"), Some("Art. 22.3"), Some("Art. 23.1"), None]
+        );
     }
 
     #[test]

@@ -988,7 +988,10 @@ pub fn tournament_with_players(
 /// the same pairing).
 pub fn pair_round(c: &Client, tid: i32, n: u32, seed: &str) {
     let token = c.get(&format!("/t/{tid}/rounds")).csrf();
-    let r = c.post_form(&format!("/t/{tid}/rounds/{n}/pair"), &[("csrf", &token), ("seed", seed)]);
+    let r = c.post_form(
+        &format!("/t/{tid}/rounds/{n}/pair"),
+        &[("csrf", &token), ("seed", seed), ("confirm", "on")],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
 }
 

@@ -460,7 +460,7 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
         })
         .collect();
     let t = Instant::now();
-    let paired = rounds::pair(&mut conn, &actor, tid, round, args.seed, None, "bench");
+    let paired = rounds::pair(&mut conn, &actor, tid, round, args.seed, None, true, "bench");
     let request_ms = t.elapsed().as_secs_f64() * 1000.0;
     stop.store(true, std::sync::atomic::Ordering::Release);
     let mut waits = Vec::new();
@@ -565,7 +565,7 @@ fn other_event(conn: &mut crate::db::Conn, seed: u64) -> Result<OtherEvent, Stri
         crate::domain::demo::demo_entrants(seed, 40).into_iter().map(entrants::ImportRow::trusted).collect();
     entrants::add_entrants(conn, &actor, tid, rows, &entrants::ImportNote::new("bench"))
         .map_err(|e| e.to_string())?;
-    let r = rounds::pair(conn, &actor, tid, 1, seed, None, "").map_err(|e| format!("{e:?}"))?;
+    let r = rounds::pair(conn, &actor, tid, 1, seed, None, true, "").map_err(|e| format!("{e:?}"))?;
     rounds::publish(conn, &actor, tid, 1, r.version, true, "").map_err(|e| format!("{e:?}"))?;
     let games = rounds::games_of(conn, tid, 1)
         .map_err(|e| e.to_string())?

@@ -323,6 +323,7 @@ pub(crate) fn build(
                 ruling: Ruling::against(RulingKind::Warning, side, lot.range_inclusive(1, 200)),
                 at_time: String::new(),
                 reason: "bench".into(),
+                pending: false,
             };
             rdb::add_rulings(&mut conn, &owner, tid, gid, 0, &[warning], "").map_err(|e| format!("{e:?}"))?;
             rdb::save_result(&mut conn, &owner, tid, gid, 1, None, Some(entry), "")

@@ -84,6 +84,10 @@ audit_actions! {
     RulingAdd = ("add", "ruling", "ruling_add", "audit.kind.ruling_add", "audit.say.ruling_add"),
     RulingLateness = ("lateness", "ruling", "ruling_lateness", "audit.kind.ruling_lateness", "audit.say.ruling_lateness"),
     RulingDelete = ("delete", "ruling", "ruling_delete", "audit.kind.ruling_delete", "audit.say.ruling_delete"),
+    /// A plain arbiter's draw, replay or double loss, for the chief arbiter (seed 000 Arts. 17.5, 17.6).
+    RulingPropose = ("propose", "ruling", "ruling_propose", "audit.kind.ruling_propose", "audit.say.ruling_propose"),
+    RulingConfirm = ("confirm", "ruling", "ruling_confirm", "audit.kind.ruling_confirm", "audit.say.ruling_confirm"),
+    RulingReject = ("reject", "ruling", "ruling_reject", "audit.kind.ruling_reject", "audit.say.ruling_reject"),
     SgfAttach = ("attach", "sgf", "sgf_attach", "audit.kind.sgf_attach", "audit.say.sgf_attach"),
     ReplayStart = ("record", "replay_start", "replay_start", "audit.kind.replay_start", "audit.say.replay_start"),
     TeamSettingsUpdate = ("update", "team_settings", "team_settings_update", "audit.kind.team_settings_update", "audit.say.team_settings_update"),

@@ -112,6 +112,14 @@ pub struct RulingRow {
     pub arbiter_id: Option<i32>,
     pub arbiter: String,
     pub created_at: String,
+    /// A plain arbiter's draw, replay or double loss, waiting for the chief arbiter (seed 000
+    /// Arts. 17.5, 17.6): counted nowhere until confirmed.
+    pub pending: bool,
+    /// The chief arbiter who confirmed the proposal (None: ruled by the chief, or a ruling any
+    /// arbiter makes).
+    pub confirmed_by: Option<String>,
+    pub confirmed_by_id: Option<i32>,
+    pub confirmed_at: Option<String>,
 }
 
 impl RulingRow {
@@ -194,9 +202,14 @@ impl Sheet {
     pub fn handicap(&self) -> u8 {
         u8::try_from(self.game.handicap).unwrap_or(0)
     }
-    /// The rulings as the rules crate takes them (unreadable rows are skipped).
+    /// The rulings that stand, as the rules crate takes them (unreadable rows are skipped): a
+    /// proposal waiting for the chief arbiter counts in no result (seed 000 Arts. 17.5, 17.6).
     pub fn rules_rulings(&self) -> Vec<Ruling> {
-        self.rulings.iter().filter_map(RulingRow::ruling).collect()
+        self.rulings.iter().filter(|r| !r.pending).filter_map(RulingRow::ruling).collect()
+    }
+    /// The proposals waiting for the chief arbiter.
+    pub fn proposals(&self) -> impl Iterator<Item = &RulingRow> {
+        self.rulings.iter().filter(|r| r.pending)
     }
     /// The final result computed again from the stored entry and rulings.
     pub fn compute(&self, settings: &TournamentSettings) -> Result<Computed, ResultError> {
@@ -237,6 +250,11 @@ pub enum SheetError {
     ColoursChanged(Box<Sheet>),
     /// Only a replay has a start and arrivals of its own.
     NotAReplay,
+    /// A draw, a replay or a double loss is the chief arbiter's (seed 000 Arts. 17.5, 17.6): a
+    /// plain arbiter proposes it as a ruling, and cannot confirm, reject or undo one.
+    NotChief,
+    /// The proposal was confirmed, rejected or withdrawn in between.
+    NoProposal,
     Db(DbError),
 }
 
@@ -633,6 +651,13 @@ pub fn save_result(
             return Err(SheetError::ColoursChanged(Box::new(s)));
         }
         let settings = settings_of(conn, tid)?;
+        // Entering, changing or clearing a draw, a replay or a double loss is the chief
+        // arbiter's (seed 000 Arts. 17.5, 17.6); a plain arbiter proposes one as a ruling.
+        let chiefs = |e: Option<&Entry>| e.is_some_and(|e| e.needs_chief(&settings.ruleset));
+        let changes_decision = (chiefs(entry.as_ref()) || chiefs(s.entry().as_ref())) && entry != s.entry();
+        if changes_decision && !is_chief(conn, tid, actor.user_id)? {
+            return Err(SheetError::NotChief);
+        }
         let computed =
             dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings())
                 .map_err(SheetError::Invalid)?;
@@ -667,6 +692,9 @@ pub struct NewRuling {
     pub ruling: Ruling,
     pub at_time: String,
     pub reason: String,
+    /// Stored as a proposal for the chief arbiter (set when it is written, from the kind and
+    /// who rules it).
+    pub pending: bool,
 }
 
 fn insert_rulings(conn: &mut Conn, actor: &Actor, s: &Sheet, new: &[NewRuling]) -> Result<(), DbError> {
@@ -684,6 +712,7 @@ fn insert_rulings(conn: &mut Conn, actor: &Actor, s: &Sheet, new: &[NewRuling]) 
                 rulings::arbiter_id.eq(actor.user_id),
                 rulings::arbiter.eq(&actor.name),
                 rulings::created_at.eq(&t),
+                rulings::pending.eq(n.pending),
             ))
             .execute(conn)?;
     }
@@ -698,6 +727,9 @@ struct RulingsAudit<'a> {
     result: Option<String>,
 }
 
+/// Add `new` to a sheet: a draw, a replay or a double loss ruled by a plain arbiter is stored
+/// as a proposal (seed 000 Arts. 17.5, 17.6), checked as if it stood but counted in nothing
+/// (the audit row is then a proposal's); the rest is applied to the result.
 fn add_checked(
     conn: &mut Conn,
     actor: &Actor,
@@ -708,13 +740,25 @@ fn add_checked(
     action: AuditAction,
 ) -> Result<i32, SheetError> {
     let settings = settings_of(conn, tid)?;
+    let chief = is_chief(conn, tid, actor.user_id)?;
+    let new: Vec<NewRuling> = new
+        .iter()
+        .map(|n| NewRuling { pending: !chief && n.ruling.kind.needs_chief(&settings.ruleset), ..n.clone() })
+        .collect();
     let mut all = s.rules_rulings();
-    all.extend(new.iter().map(|n| n.ruling));
     let entry = s.entry();
+    // A proposal must be one the chief arbiter could confirm as the sheet is now.
+    let mut proposed = all.clone();
+    proposed.extend(new.iter().map(|n| n.ruling));
+    dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &proposed)
+        .map_err(SheetError::Invalid)?;
+    all.extend(new.iter().filter(|n| !n.pending).map(|n| n.ruling));
     let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &all)
         .map_err(SheetError::Invalid)?;
-    insert_rulings(conn, actor, s, new)?;
+    insert_rulings(conn, actor, s, &new)?;
     let v = store(conn, actor, s, entry.as_ref(), &computed, false)?;
+    let action = if new.iter().any(|n| n.pending) { AuditAction::RulingPropose } else { action };
+    let new = new.as_slice();
     audit::record(
         conn,
         actor,
@@ -751,6 +795,11 @@ pub fn add_rulings(
     })
 }
 
+/// Ruling `rid` of sheet `s` (NotFound when it is not one of this game's).
+fn ruling_of(s: &Sheet, rid: i32) -> Result<RulingRow, SheetError> {
+    s.rulings.iter().find(|r| r.id == rid).cloned().ok_or(SheetError::Db(DbError::NotFound))
+}
+
 /// Delete one ruling of a game; the result is computed again. Returns the new version.
 pub fn delete_ruling(
     conn: &mut Conn,
@@ -763,13 +812,17 @@ pub fn delete_ruling(
 ) -> Result<i32, SheetError> {
     crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
-        let Some(gone) = s.rulings.iter().find(|r| r.id == rid).cloned() else {
-            return Err(SheetError::Db(DbError::NotFound));
-        };
+        let gone = ruling_of(&s, rid)?;
         guard(conn, actor, tid, &s, version, reason)?;
         let settings = settings_of(conn, tid)?;
+        // A proposal may be withdrawn by any arbiter; a standing draw, replay or double loss is
+        // the chief arbiter's to undo (seed 000 Arts. 17.5, 17.6).
+        let chiefs = gone.kind().is_some_and(|k| k.needs_chief(&settings.ruleset));
+        if !gone.pending && chiefs && !is_chief(conn, tid, actor.user_id)? {
+            return Err(SheetError::NotChief);
+        }
         let rest: Vec<Ruling> =
-            s.rulings.iter().filter(|r| r.id != rid).filter_map(RulingRow::ruling).collect();
+            s.rulings.iter().filter(|r| r.id != rid && !r.pending).filter_map(RulingRow::ruling).collect();
         let entry = s.entry();
         let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &rest)
             .map_err(SheetError::Invalid)?;
@@ -785,6 +838,96 @@ pub fn delete_ruling(
                 entity_id: Some(gid),
                 before: Some(&gone),
                 after: Some(&after),
+                reason,
+            },
+        )?;
+        Ok(v)
+    })
+}
+
+/// What the audit keeps of a proposal the chief arbiter decided: the ruling, who proposed it,
+/// who decided, and (confirmed) its effects and the result.
+#[derive(Serialize)]
+struct ProposalAudit<'a> {
+    id: i32,
+    ruling: Option<Ruling>,
+    proposed_by: &'a str,
+    proposed_at: &'a str,
+    decided_by: &'a str,
+    confirmed: bool,
+    effects: Vec<rules::rulings::Said>,
+    result: Option<String>,
+}
+
+/// The chief arbiter confirms (`confirm`) or rejects a plain arbiter's proposal `rid` of a
+/// draw, a replay or a double loss (seed 000 Arts. 17.5, 17.6). Confirmed, it stands and the
+/// result is computed again with it (a replay ordered creates its game); rejected, it is
+/// deleted. Either way the audit row names the proposer and the chief arbiter. Returns the new
+/// version.
+#[allow(clippy::too_many_arguments)]
+pub fn decide_proposal(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    rid: i32,
+    version: i32,
+    confirm: bool,
+    reason: &str,
+) -> Result<i32, SheetError> {
+    crate::db::write_tx(&mut *conn, |conn| {
+        let s = sheet(conn, tid, gid)?;
+        // Not a ruling of this game: 404; one that is no longer a proposal: a conflict.
+        let p = ruling_of(&s, rid)?;
+        guard(conn, actor, tid, &s, version, reason)?;
+        if !is_chief(conn, tid, actor.user_id)? {
+            return Err(SheetError::NotChief);
+        }
+        if !p.pending {
+            return Err(SheetError::NoProposal);
+        }
+        let settings = settings_of(conn, tid)?;
+        let mut all = s.rules_rulings();
+        if confirm {
+            all.extend(p.ruling());
+        }
+        let entry = s.entry();
+        let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &all)
+            .map_err(SheetError::Invalid)?;
+        if confirm {
+            diesel::update(rulings::table.find(rid))
+                .set((
+                    rulings::pending.eq(false),
+                    rulings::confirmed_by.eq(Some(&actor.name)),
+                    rulings::confirmed_by_id.eq(actor.user_id),
+                    rulings::confirmed_at.eq(Some(now())),
+                ))
+                .execute(conn)?;
+        } else {
+            diesel::delete(rulings::table.find(rid)).execute(conn)?;
+        }
+        let v = store(conn, actor, &s, entry.as_ref(), &computed, false)?;
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: Some(tid),
+                action: if confirm { AuditAction::RulingConfirm } else { AuditAction::RulingReject },
+                entity_id: Some(gid),
+                before: Some(&snapshot(&s)),
+                after: Some(&ProposalAudit {
+                    id: rid,
+                    ruling: p.ruling(),
+                    proposed_by: &p.arbiter,
+                    proposed_at: &p.created_at,
+                    decided_by: &actor.name,
+                    confirmed: confirm,
+                    effects: match confirm {
+                        true => computed.applied.effects.iter().map(|e| e.said.clone()).collect(),
+                        false => Vec::new(),
+                    },
+                    result: computed.result.map(|r| r.code()),
+                }),
                 reason,
             },
         )?;
@@ -1126,6 +1269,20 @@ pub fn game_lateness(
     ))
 }
 
+/// The rulings a game's lateness calls for that are not recorded on its sheet yet (seed 000
+/// Art. 22.1: beyond the limit loses; Art. 22.3: both beyond it, both lose): empty when there
+/// is no start, nothing to rule, or all of it is recorded.
+pub fn lateness_unrecorded(
+    settings: &TournamentSettings,
+    s: &Sheet,
+    round_start: Option<&str>,
+    round_arrivals: &HashMap<i32, String>,
+) -> Vec<Ruling> {
+    let have = s.rules_rulings();
+    let called = game_lateness(settings, s, round_start, round_arrivals).and_then(|g| g.rulings);
+    called.unwrap_or_default().into_iter().filter(|r| !have.contains(r)).collect()
+}
+
 /// The start a game's lateness is judged from, as stored (UTC), if any: a replay's own, or
 /// the round's.
 pub fn lateness_start(s: &Sheet, round_start: Option<&str>) -> Option<String> {
@@ -1229,23 +1386,94 @@ pub fn apply_lateness(
     crate::db::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         guard(conn, actor, tid, &s, version, reason)?;
-        let settings = settings_of(conn, tid)?;
-        let (start, arrived) = round_lateness(conn, tid, s.game.round_number)?;
-        let lateness = game_lateness(&settings, &s, start.as_ref().map(|r| r.starts_at.as_str()), &arrived)
-            .ok_or(SheetError::NoLateness)?;
-        let rulings = lateness.rulings.filter(|r| !r.is_empty()).ok_or(SheetError::NoLateness)?;
-        // Already applied: the same rulings are there.
-        let have = s.rules_rulings();
-        if rulings.iter().all(|r| have.contains(r)) {
+        record_lateness_of(conn, actor, tid, &s, reason)
+    })
+}
+/// Add to sheet `s` what its lateness calls for and is not recorded yet, audited as a
+/// lateness ruling; `NoLateness` when there is nothing to add.
+fn record_lateness_of(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    s: &Sheet,
+    reason: &str,
+) -> Result<i32, SheetError> {
+    let settings = settings_of(conn, tid)?;
+    let (start, arrived) = round_lateness(conn, tid, s.game.round_number)?;
+    let round_start = start.as_ref().map(|r| r.starts_at.as_str());
+    let missing = lateness_unrecorded(&settings, s, round_start, &arrived);
+    if missing.is_empty() {
+        return Err(SheetError::NoLateness);
+    }
+    let at_time = lateness_start(s, round_start).unwrap_or_default();
+    let new: Vec<NewRuling> = missing
+        .into_iter()
+        .map(|ruling| NewRuling {
+            ruling,
+            at_time: at_time.clone(),
+            reason: reason.to_string(),
+            pending: false,
+        })
+        .collect();
+    add_checked(conn, actor, tid, s, &new, reason, AuditAction::RulingLateness)
+}
+
+/// Record from the round's lateness sheet the verdicts it shows and no game has recorded yet
+/// (seed 000 Art. 22.1: late beyond the limit loses; Art. 22.3: both, both lose): for each
+/// game of round `round` in `games` (game id, the sheet version the page showed), its missing
+/// lateness rulings, one audit row per game, all in one transaction. A game changed since the
+/// page was shown (another save, the verdict recorded on its own page) refuses the whole
+/// (nothing written); a locked result is the chief arbiter's, with a reason. Returns how many
+/// games were recorded.
+pub fn record_lateness(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    round: i32,
+    games: &[(i32, i32)],
+    reason: &str,
+) -> Result<usize, SheetError> {
+    crate::db::write_tx(&mut *conn, |conn| {
+        if games.is_empty() {
             return Err(SheetError::NoLateness);
         }
-        let at_time = lateness_start(&s, start.as_ref().map(|r| r.starts_at.as_str())).unwrap_or_default();
-        let new: Vec<NewRuling> = rulings
-            .into_iter()
-            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.to_string() })
-            .collect();
-        add_checked(conn, actor, tid, &s, &new, reason, AuditAction::RulingLateness)
+        for (gid, version) in games {
+            let s = sheet(conn, tid, *gid)?;
+            if s.game.round_number != round {
+                return Err(SheetError::Db(DbError::NotFound));
+            }
+            guard(conn, actor, tid, &s, *version, reason)?;
+            record_lateness_of(conn, actor, tid, &s, reason)?;
+        }
+        Ok(games.len())
     })
+}
+
+/// The games of round `round` whose lateness verdict is shown on the sheet but not recorded
+/// (seed 000 Arts. 22.1, 22.3): what the results-entry list flags. Only games with an arrival
+/// typed can have one (the sheet takes the latecomers' times), so only their sheets are read.
+pub fn lateness_awaiting(conn: &mut Conn, tid: i32, round: i32) -> Result<Vec<i32>, DbError> {
+    let (start, arrived) = round_lateness(conn, tid, round)?;
+    let settings = settings_of(conn, tid)?;
+    let round_start = start.as_ref().map(|r| r.starts_at.as_str());
+    let mut out = Vec::new();
+    for l in game_lines(conn, tid, Some(round), false)? {
+        let g = &l.game;
+        let typed = match g.is_replay() {
+            true => !own_arrivals(conn, g.id)?.is_empty(),
+            false => {
+                round_start.is_some()
+                    && [g.black_id, g.white_id].iter().flatten().any(|p| arrived.contains_key(p))
+            }
+        };
+        if typed && g.white_id.is_some() {
+            let s = sheet(conn, tid, g.id)?;
+            if !lateness_unrecorded(&settings, &s, round_start, &arrived).is_empty() {
+                out.push(g.id);
+            }
+        }
+    }
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1531,10 +1759,12 @@ pub fn entrants_by_id(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, EntrantR
     Ok(v.into_iter().map(|e| (e.id, e)).collect())
 }
 
-/// The rulings of a tournament's games, by game.
+/// The rulings that stand of a tournament's games, by game (proposals waiting for the chief
+/// arbiter are no one's business outside the office).
 pub fn rulings_by_game(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, Vec<RulingRow>>, DbError> {
     let v: Vec<RulingRow> = rulings::table
         .filter(rulings::tournament_id.eq(tid))
+        .filter(rulings::pending.eq(false))
         .order(rulings::id)
         .select(RulingRow::as_select())
         .load(conn)?;

@@ -512,6 +512,9 @@ pub enum RoundError {
     NigiriDone,
     /// A value the domain refuses (e.g. a nigiri grab of no stones).
     Invalid(String),
+    /// Games of earlier rounds have no result: pairing needs the user's confirmation (the
+    /// warnings say how many, per round). Nothing was written.
+    OpenGames(Vec<Warning>),
     Plan(PlanError),
     Edit(EditError),
     Pairing(p::PairingError),
@@ -686,6 +689,9 @@ pub const PAIR_ATTEMPTS: usize = 3;
 /// Pairs round `n` as a draft with `seed`: a new round (it must be the next one, after
 /// published rounds), or a new pairing of the existing draft of `expected_version`.
 /// Double-loss lots drawn for the previous round are stored on its games and audited.
+/// Games of earlier rounds without a result ([`open_games`](crate::domain::pairing::review::open_games))
+/// need `confirm`: without it nothing is written ([`RoundError::OpenGames`]); with it the
+/// audit row keeps the warnings confirmed.
 ///
 /// The pairing is computed outside any write transaction, so a 10,000-player round never
 /// holds the database's write lock while the engine runs (issue 16): the inputs are read in
@@ -695,6 +701,7 @@ pub const PAIR_ATTEMPTS: usize = 3;
 /// tournament came in between, what was paired is no longer what is stored: the round is
 /// paired again from a new read, up to [`PAIR_ATTEMPTS`] times, then refused with
 /// [`RoundError::Changed`] and nothing written.
+#[allow(clippy::too_many_arguments)]
 pub fn pair(
     conn: &mut Conn,
     actor: &Actor,
@@ -702,9 +709,10 @@ pub fn pair(
     n: i32,
     seed: u64,
     expected_version: Option<i32>,
+    confirm: bool,
     reason: &str,
 ) -> Result<RoundRow, RoundError> {
-    pair_with(conn, actor, tid, n, seed, expected_version, reason, &mut |_| hold_after_engine())
+    pair_with(conn, actor, tid, n, seed, expected_version, confirm, reason, &mut |_| hold_after_engine())
 }
 
 /// The environment variable that holds every pairing for that many milliseconds after the
@@ -730,11 +738,15 @@ pub fn pair_with(
     n: i32,
     seed: u64,
     expected_version: Option<i32>,
+    confirm: bool,
     reason: &str,
     between: &mut dyn FnMut(&mut Conn),
 ) -> Result<RoundRow, RoundError> {
     for _ in 0..PAIR_ATTEMPTS {
         let inputs = conn.transaction(|c| read_inputs(c, tid, n, expected_version, Mode::Next))?;
+        if !inputs.open.is_empty() && !confirm {
+            return Err(RoundError::OpenGames(inputs.open));
+        }
         let draft = plan(&inputs, n, seed)?;
         between(conn);
         let stored = crate::db::write_tx(&mut *conn, |c| {
@@ -764,6 +776,9 @@ struct PairInputs {
     previous_plan: Option<Plan>,
     /// Double-loss lots stored on the previous round's games.
     stored_lots: Vec<DrawRecord>,
+    /// Games of earlier rounds without a result (none for a round-robin schedule, whose later
+    /// rounds are drafted before the earlier are played).
+    open: Vec<Warning>,
 }
 
 fn read_inputs(
@@ -812,7 +827,11 @@ fn read_inputs(
         Vec::new()
     };
     let before_games = games_of(conn, tid, n)?;
-    Ok(PairInputs { changes, existing, before_games, ctx, previous_plan, stored_lots })
+    let open = match mode {
+        Mode::Next => crate::domain::pairing::review::open_games(&ctx.history, u32::try_from(n).unwrap_or(0)),
+        Mode::Schedule => Vec::new(),
+    };
+    Ok(PairInputs { changes, existing, before_games, ctx, previous_plan, stored_lots, open })
 }
 
 /// The engine's draft of round `n` from what was read (pure: no database).
@@ -949,7 +968,15 @@ fn store(
         Some(r) => (AuditAction::RoundRepair, Some(snapshot(r, &inputs.before_games))),
         None => (AuditAction::RoundPair, None),
     };
-    record(conn, actor, tid, action, row.id, before.as_ref(), Some(&snapshot(&row, &after_games)), reason)?;
+    #[derive(Serialize)]
+    struct After<'a> {
+        #[serde(skip_serializing_if = "<[Warning]>::is_empty")]
+        warnings_kept: &'a [Warning],
+        #[serde(flatten)]
+        round: Snapshot<'a>,
+    }
+    let after = After { warnings_kept: &inputs.open, round: snapshot(&row, &after_games) };
+    record(conn, actor, tid, action, row.id, before.as_ref(), Some(&after), reason)?;
     Ok(row)
 }
 
@@ -1533,7 +1560,7 @@ mod tests {
         let actor = Actor::system("test");
         let leaver = edb::list(&mut conn, tid, "", Sort::Id).unwrap()[3].id;
         let mut calls = 0;
-        let row = pair_with(&mut conn, &actor, tid, 1, 42, None, "", &mut |c| {
+        let row = pair_with(&mut conn, &actor, tid, 1, 42, None, false, "", &mut |c| {
             calls += 1;
             if calls == 1 {
                 edb::set_status(c, &Actor::system("arbiter"), tid, leaver, true, "left").unwrap();
@@ -1556,7 +1583,7 @@ mod tests {
         let actor = Actor::system("test");
         let other = edb::list(&mut conn, tids[1], "", Sort::Id).unwrap()[0].id;
         let mut calls = 0;
-        pair_with(&mut conn, &actor, tids[0], 1, 42, None, "", &mut |c| {
+        pair_with(&mut conn, &actor, tids[0], 1, 42, None, false, "", &mut |c| {
             calls += 1;
             edb::set_status(c, &actor, tids[1], other, calls % 2 == 1, "").unwrap();
         })
@@ -1575,7 +1602,7 @@ mod tests {
         let actor = Actor::system("test");
         let e = edb::list(&mut conn, tid, "", Sort::Id).unwrap()[0].id;
         let mut calls = 0;
-        let r = pair_with(&mut conn, &actor, tid, 1, 42, None, "", &mut |c| {
+        let r = pair_with(&mut conn, &actor, tid, 1, 42, None, false, "", &mut |c| {
             calls += 1;
             edb::set_status(c, &actor, tid, e, calls % 2 == 1, "").unwrap();
         });
@@ -1593,11 +1620,11 @@ mod tests {
         let mut conn = pool.get().unwrap();
         let actor = Actor::system("test");
         let tid = tids[0];
-        pair(&mut conn, &actor, tid, 1, 1, None, "").unwrap();
-        let again = pair(&mut conn, &actor, tid, 1, 2, Some(1), "").unwrap();
+        pair(&mut conn, &actor, tid, 1, 1, None, false, "").unwrap();
+        let again = pair(&mut conn, &actor, tid, 1, 2, Some(1), false, "").unwrap();
         assert_eq!(again.version, 2);
         assert!(matches!(
-            pair(&mut conn, &actor, tid, 1, 3, Some(1), ""),
+            pair(&mut conn, &actor, tid, 1, 3, Some(1), false, ""),
             Err(RoundError::Stale { current: 2 })
         ));
         assert_eq!(audit_actions(&mut conn, tid, "repair"), 1);

@@ -201,6 +201,10 @@ diesel::table! {
         arbiter_id -> Nullable<Integer>,
         arbiter -> Text,
         created_at -> Text,
+        pending -> Bool,
+        confirmed_by -> Nullable<Text>,
+        confirmed_by_id -> Nullable<Integer>,
+        confirmed_at -> Nullable<Text>,
     }
 }
 

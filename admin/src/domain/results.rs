@@ -29,7 +29,7 @@ use rules::board::Color;
 use rules::clock::{self, BothLateness, ClockState, LatenessPolicy, LatenessVerdict, TimeControl};
 use rules::rulings::{
     apply_rulings, lateness_rulings, Applied, ApplyInputs, BaseResult, DoubleLossReason, GameResult,
-    ResultMethod, Ruling, RulingError,
+    ResultMethod, Ruling, RulingError, RulingKind,
 };
 use rules::sgf;
 use rules::RuleSet;
@@ -144,6 +144,23 @@ impl Entry {
                 | Entry::Bye
                 | Entry::DoubleLoss { reason: DoubleLossReason::BothLate }
         )
+    }
+
+    /// The ruling an entry that is itself a referee's decision stands for (a draw, a replay, a
+    /// double loss), whose hands the rules name ([`RulingKind::needs_chief`]).
+    pub fn ruling_kind(&self) -> Option<RulingKind> {
+        match *self {
+            Entry::Draw => Some(RulingKind::Draw),
+            Entry::Replay { .. } => Some(RulingKind::Replay),
+            Entry::DoubleLoss { reason } => Some(RulingKind::DoubleLoss { reason }),
+            _ => None,
+        }
+    }
+
+    /// Whether only the chief arbiter may enter it (seed 000 Arts. 17.5, 17.6): a draw, a
+    /// replay, a double loss other than both players late (Art. 22.3).
+    pub fn needs_chief(&self, rules: &RuleSet) -> bool {
+        self.ruling_kind().is_some_and(|k| k.needs_chief(rules))
     }
 
     /// The clocks a replay starts from, for entries that create a replay game.
@@ -621,13 +638,39 @@ fn on_time(policy: &LatenessPolicy, control: &TimeControl) -> LatenessVerdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::rulings::{LossReason, RulingKind};
+    use rules::rulings::LossReason;
     use Color::{Black, White};
 
     const BOTH: Seats = Seats::BOTH;
 
     fn count(b: &str) -> Entry {
         Entry::Count { black_halves: rules::outcome::parse_half_points(b).unwrap(), white_halves: None }
+    }
+
+    /// Seed 000 Arts. 17.5, 17.6: an entry of a draw, a replay or a double loss is the chief
+    /// arbiter's; both players late (Art. 22.3), a no result and a count are any arbiter's.
+    #[test]
+    fn draw_replay_and_double_loss_entries_are_the_chief_arbiters() {
+        let rules = RuleSet::chinese_2002();
+        let chief = [
+            Entry::Draw,
+            Entry::Replay { clocks: None },
+            Entry::DoubleLoss { reason: DoubleLossReason::StoneMoved },
+            Entry::DoubleLoss { reason: DoubleLossReason::Cheating },
+        ];
+        for e in chief {
+            assert!(e.needs_chief(&rules), "{e:?}");
+        }
+        let anyone = [
+            Entry::DoubleLoss { reason: DoubleLossReason::BothLate },
+            Entry::NoResult { clocks: None },
+            Entry::Count { black_halves: 369, white_halves: None },
+            Entry::Forfeit { winner: Color::White },
+            Entry::Bye,
+        ];
+        for e in anyone {
+            assert!(!e.needs_chief(&rules), "{e:?}");
+        }
     }
 
     #[test]

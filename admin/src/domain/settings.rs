@@ -544,6 +544,9 @@ pub enum Frozen {
     Round1Order,
     /// Fewer rounds than are already published.
     Rounds,
+    /// What a cycle (triple ko, eternal life) is ruled (seed 000 Art. 20): it changes the
+    /// result of a game already ruled so.
+    Cycle,
 }
 
 impl Frozen {
@@ -564,6 +567,7 @@ impl Frozen {
             Frozen::Nigiri => "nigiri_holder",
             Frozen::Round1Order => "round1_order",
             Frozen::Rounds => "rounds",
+            Frozen::Cycle => "cycle",
         }
     }
 }
@@ -585,8 +589,12 @@ pub fn frozen_changes(
     if old.system != new.system {
         out.push(Frozen::System);
     }
-    if old.ruleset != new.ruleset {
+    let cycle = |r: &rules::RuleSet| rules::RuleSet { cycle: Default::default(), ..r.clone() };
+    if cycle(&old.ruleset) != cycle(&new.ruleset) {
         out.push(Frozen::RuleSet);
+    }
+    if old.ruleset.cycle != new.ruleset.cycle {
+        out.push(Frozen::Cycle);
     }
     if old.points_scale != new.points_scale {
         out.push(Frozen::PointsScale);
@@ -696,6 +704,23 @@ mod tests {
         let mut fewer = old.clone();
         fewer.rounds = 2;
         assert_eq!(frozen_changes(&old, &fewer, 3, 3), vec![Frozen::Rounds]);
+    }
+
+    /// Seed 000 Art. 20: what a cycle is ruled changes results already ruled, so it is fixed
+    /// once a round is published, beside its own field; before, it is free.
+    #[test]
+    fn the_cycle_outcome_freezes_with_a_published_round() {
+        let old = TournamentSettings::defaults(day());
+        assert_eq!(
+            old.ruleset.cycle,
+            rules::ruleset::CycleOutcome::NoResult,
+            "the decisions table's default"
+        );
+        let mut new = old.clone();
+        new.ruleset.cycle = rules::ruleset::CycleOutcome::Draw;
+        assert_eq!(frozen_changes(&old, &new, 1, 1), vec![Frozen::Cycle]);
+        assert_eq!(Frozen::Cycle.field(), "cycle");
+        assert!(frozen_changes(&old, &new, 0, 0).is_empty());
     }
 
     #[test]

@@ -58,6 +58,30 @@ impl Catalog {
         format(&self.bundles[index], &id_of(key), args)
     }
 
+    /// The text of `key` with `$p0` the number `count` (for a plural selector) and `args` as
+    /// `$p1`….
+    pub(super) fn format_count(
+        &self,
+        key: &str,
+        index: usize,
+        count: u64,
+        args: &[&dyn std::fmt::Display],
+    ) -> Option<String> {
+        let bundle = &self.bundles[index];
+        let pattern = bundle.get_message(&id_of(key))?.value()?;
+        let mut fluent_args = FluentArgs::with_capacity(args.len() + 1);
+        fluent_args.set("p0", fluent_bundle::FluentValue::from(count));
+        for (i, a) in args.iter().enumerate() {
+            fluent_args.set(format!("p{}", i + 1), a.to_string());
+        }
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors).into_owned();
+        if !errors.is_empty() {
+            tracing::warn!("catalog message {key}: {errors:?}");
+        }
+        Some(text)
+    }
+
     #[cfg(test)]
     pub(super) fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.plain.keys().copied()

@@ -131,6 +131,11 @@ impl Lang {
     pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
         CATALOG.format(key, self.index(), args).unwrap_or_else(|| missing(key).to_string())
     }
+    /// `tf` whose `$p0` is the number `count`, so that a Fluent plural selector
+    /// (`{ $p0 -> [one] … *[other] … }`) picks the language's plural form; `args` are `$p1`….
+    pub fn tn(self, key: &str, count: u64, args: &[&dyn std::fmt::Display]) -> String {
+        CATALOG.format_count(key, self.index(), count, args).unwrap_or_else(|| missing(key).to_string())
+    }
 }
 
 fn missing(key: &str) -> &'static str {
@@ -199,6 +204,15 @@ mod tests {
         assert_eq!(Lang::En.tf("print.or", &[]), " or ", "spaces kept at both ends");
         assert!(Lang::Zh.t("doc.12_b_won_against_no").contains('\n'), "a line break kept");
         assert!(Lang::En.t("doc.black_s_count_before_penalty").contains("{k}"), "literal braces kept");
+    }
+
+    /// A count selects its plural form in English and reads the same in Chinese (the review's
+    /// warning of games without a result before pairing, seed 000 Art. 17.5's note on pairing).
+    #[test]
+    fn a_count_selects_the_plural_form() {
+        assert_eq!(Lang::En.tn("warn.open_games", 1, &[&3]), "Round 3: 1 game has no result yet.");
+        assert_eq!(Lang::En.tn("warn.open_games", 2, &[&3]), "Round 3: 2 games have no result yet.");
+        assert_eq!(Lang::Zh.tn("warn.open_games", 2, &[&3]), "第3轮还有2局没有结果。");
     }
 
     /// Both files parse, hold the same message ids with the same arguments, and no text is

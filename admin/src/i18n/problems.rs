@@ -452,6 +452,7 @@ mod tests {
             K::Draw,
             K::Replay,
             K::NoResult,
+            K::Cycle,
             K::OrderError,
             K::MoveQuotaExcess { extra_moves: 1 },
             K::MoveQuotaExcess { extra_moves: 3 },
@@ -472,6 +473,39 @@ mod tests {
         assert_eq!(Lang::Zh.ruling_kind(K::Loss { reason: LOSS_REASONS[2] }), "判负（作弊）");
     }
 
+    /// Each of the five double-loss choices names its cause and its article (seed 000 Arts.
+    /// 17.5, 17.6; Arts. 22.3 and 23.1 of the 2002 rules), in both languages, as a ruling and
+    /// as a result: no two read alike.
+    #[test]
+    fn each_double_loss_names_its_cause_and_article() {
+        use rules::rulings::{GameResult, RulingKind as K};
+        for lang in [Lang::En, Lang::Zh] {
+            let kinds: Vec<String> =
+                DOUBLE_LOSS_REASONS.iter().map(|r| lang.ruling_kind(K::DoubleLoss { reason: *r })).collect();
+            let results: Vec<String> =
+                DOUBLE_LOSS_REASONS.iter().map(|r| lang.game_result(&GameResult::double_loss(*r))).collect();
+            for texts in [&kinds, &results] {
+                let distinct: std::collections::HashSet<&String> = texts.iter().collect();
+                assert_eq!(distinct.len(), 5, "{texts:?}");
+            }
+            for (r, text) in DOUBLE_LOSS_REASONS.iter().zip(&kinds) {
+                let art = match (r.article(), lang) {
+                    (Some(a), Lang::En) => a.to_string(),
+                    (Some(a), Lang::Zh) => {
+                        let (n, k) = a.trim_start_matches("Art. ").split_once('.').unwrap();
+                        format!("第{n}条第{k}款")
+                    }
+                    (None, _) => continue,
+                };
+                assert!(text.contains(&art), "{text} names {art}");
+            }
+        }
+        assert_eq!(
+            Lang::Zh.ruling_kind(K::DoubleLoss { reason: DoubleLossReason::StoneMoved }),
+            "双方均负（移动之子无法达成一致，第17条第5款）"
+        );
+    }
+
     /// Every result method (every referee-loss reason) reads in both languages, as the rules
     /// crate's own texts did before they moved here.
     #[test]
@@ -483,7 +517,11 @@ mod tests {
             (GameResult::time(White), "W+T", "白胜（黑超时）"),
             (GameResult::forfeit(Black), "B+F (forfeit)", "黑胜（白弃权）"),
             (GameResult::draw(), "Draw", "和棋"),
-            (GameResult::double_loss(DOUBLE_LOSS_REASONS[2]), "Double loss", "双方均负"),
+            (
+                GameResult::double_loss(DOUBLE_LOSS_REASONS[2]),
+                "Double loss (both players late beyond the limit, Art. 22.3)",
+                "双方均负（双方迟到超过时限，第22条第3款）",
+            ),
             (GameResult::no_result(), "No result", "无胜负"),
             (GameResult::replay(), "Replay ordered", "重赛"),
             (GameResult::bye(Black), "Bye", "轮空"),

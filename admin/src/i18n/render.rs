@@ -12,7 +12,7 @@ use crate::domain::team::relay::SubstitutionKind;
 use rules::board::Color;
 use rules::clock::{hms, ClockReading, TimeControl};
 use rules::outcome::{half_points_text, quarters_text, Outcome};
-use rules::ruleset::Preset;
+use rules::ruleset::{CycleOutcome, Preset};
 use rules::rulings::{
     DoubleLossReason, GameResult, LossReason, ResultMethod, RulingKind, Said, SecondYellowCost, Who,
 };
@@ -89,6 +89,15 @@ impl Lang {
         })
     }
 
+    /// What an event rules when a cycle stops a game (seed 000 Art. 20).
+    pub fn cycle_outcome(self, o: CycleOutcome) -> &'static str {
+        self.t(match o {
+            CycleOutcome::NoResult => "cycle.no_result",
+            CycleOutcome::Draw => "cycle.draw",
+            CycleOutcome::ExtraGame => "cycle.extra_game",
+        })
+    }
+
     /// A ruling's short name: "yellow card" / "黄牌", "loss (cheating)" / "判负（作弊）".
     pub fn ruling_kind(self, k: RulingKind) -> String {
         let key = match k {
@@ -102,10 +111,13 @@ impl Lang {
             RulingKind::VoidMove => "ruling.void_move",
             RulingKind::ForcedPass => "ruling.forced_pass",
             RulingKind::Loss { reason } => return self.tf("ruling.loss", &[&self.loss_reason(reason)]),
-            RulingKind::DoubleLoss { .. } => "ruling.double_loss",
+            RulingKind::DoubleLoss { reason } => {
+                return self.tf("ruling.double_loss", &[&self.double_loss_reason(reason)]);
+            }
             RulingKind::Draw => "ruling.draw",
             RulingKind::Replay => "ruling.replay",
             RulingKind::NoResult => "ruling.no_result",
+            RulingKind::Cycle => "ruling.cycle",
             RulingKind::OrderError => "ruling.order_error",
             RulingKind::MoveQuotaExcess { extra_moves } => {
                 return self.tf("ruling.move_quota_excess", &[&extra_moves, &self.plural(extra_moves)]);
@@ -168,7 +180,9 @@ impl Lang {
             ResultMethod::Draw => self.t("result.draw").to_string(),
             ResultMethod::NoResult => self.t("result.no_result").to_string(),
             ResultMethod::Replay => self.t("result.replay").to_string(),
-            ResultMethod::DoubleLoss { .. } => self.t("result.double_loss").to_string(),
+            ResultMethod::DoubleLoss { reason } => {
+                self.tf("result.double_loss", &[&self.double_loss_reason(reason)])
+            }
             ResultMethod::Bye => self.t("result.bye").to_string(),
         }
     }
@@ -245,6 +259,7 @@ impl Lang {
             Said::Draw => self.t("effect.draw").to_string(),
             Said::Replay => self.t("effect.replay").to_string(),
             Said::NoResult => self.t("effect.no_result").to_string(),
+            Said::Cycle { outcome } => self.tf("effect.cycle", &[&self.cycle_outcome(*outcome)]),
             Said::YellowUnnamed { who: w, at } => self.tf("effect.yellow_unnamed", &[&who(w), at]),
             Said::Yellow { who: w, at } => self.tf("effect.yellow", &[&who(w), at]),
             Said::SecondYellow { who: w, at, nth, cost } => {

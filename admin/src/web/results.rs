@@ -74,6 +74,7 @@ pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
     let mut st = PageState::empty();
     st.notice = match ctx.path.split_once("saved=").map(|(_, v)| v) {
         Some(v) if v.starts_with('1') => Some(ctx.t("r.saved").to_string()),
+        Some(v) if v.starts_with("proposed") => Some(ctx.t("r.saved_proposal").to_string()),
         _ => None,
     };
     ctx.render(&game_page_of(&ctx, l, st))
@@ -86,7 +87,8 @@ fn refusal_status(ctx: &Ctx, e: &SheetError) -> Result<StatusCode, AppError> {
         SheetError::Stale(_) | SheetError::StaleRound { .. } | SheetError::ColoursChanged(_) => {
             StatusCode::CONFLICT
         }
-        SheetError::Locked => StatusCode::FORBIDDEN,
+        SheetError::Locked | SheetError::NotChief => StatusCode::FORBIDDEN,
+        SheetError::NoProposal => StatusCode::CONFLICT,
         SheetError::Db(DbError::NotFound) => return Err(ctx.not_found()),
         SheetError::Db(e) => return Err(AppError::internal(ctx.lang, e)),
         _ => StatusCode::BAD_REQUEST,
@@ -130,6 +132,8 @@ async fn refused(
         SheetError::NoLateness => st.banner = Some(ctx.t("late.err_nothing").to_string()),
         SheetError::ColoursChanged(_) => st.banner = Some(ctx.t("r.err_colours_changed").to_string()),
         SheetError::NotAReplay => st.banner = Some(ctx.t("r.err_not_replay").to_string()),
+        SheetError::NotChief => st.banner = Some(ctx.t("r.err_not_chief").to_string()),
+        SheetError::NoProposal => st.banner = Some(ctx.t("r.err_no_proposal").to_string()),
         SheetError::StaleRound { .. } | SheetError::Db(_) => {}
     }
     // The form keeps what was typed, with the current version: saving it again after reading
@@ -230,6 +234,9 @@ pub async fn add_ruling(
         let st = match c {
             Ok(c) => {
                 let mut lines: Vec<String> = new.iter().map(|n| ruling_text(ctx.lang, &n.ruling)).collect();
+                if !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset)) {
+                    lines.push(ctx.t("r.proposal_preview").to_string());
+                }
                 lines.extend(effects(ctx.lang, &c));
                 PageState { rf: Some(rf), ruling_preview: Some(lines), ..PageState::empty() }
             }
@@ -241,8 +248,10 @@ pub async fn add_ruling(
         return show(&ctx, l, st);
     }
     let actor = user.actor();
+    let proposal = !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset));
     let r = ctx.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await?;
     match r {
+        Ok(_) if proposal => Ok(ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=proposed"))),
         Ok(_) => Ok(saved(&ctx, tid, gid)),
         Err(e) => {
             refused(&ctx, tid, gid, user.id, e, PageState { rf: Some(rf), ..PageState::empty() }, false).await
@@ -265,6 +274,46 @@ pub async fn delete_ruling(
         Ok(_) => Ok(saved(&ctx, tid, gid)),
         Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), false).await,
     }
+}
+
+/// The chief arbiter decides a plain arbiter's proposal of a draw, a replay or a double loss
+/// (seed 000 Arts. 17.5, 17.6): `confirm` it, or reject it.
+async fn decide_proposal(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+    confirm: bool,
+) -> Result<HttpResponse, AppError> {
+    let [tid, gid, rid] = ctx.ids([&path.0, &path.1, &path.2])?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let version = ctx.version(&form)?;
+    let correction = ctx.reason(&form, "correction")?;
+    let actor = user.actor();
+    let r = ctx
+        .db_raw(move |c| rdb::decide_proposal(c, &actor, tid, gid, rid, version, confirm, &correction))
+        .await?;
+    match r {
+        Ok(_) => Ok(saved(&ctx, tid, gid)),
+        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), false).await,
+    }
+}
+
+/// POST /t/{id}/games/{gid}/rulings/{rid}/confirm: the proposal stands.
+pub async fn confirm_proposal(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    decide_proposal(ctx, path, body, true).await
+}
+
+/// POST /t/{id}/games/{gid}/rulings/{rid}/reject: the proposal is deleted (the audit keeps it).
+pub async fn reject_proposal(
+    ctx: Ctx,
+    path: web::Path<(String, String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    decide_proposal(ctx, path, body, false).await
 }
 
 pub async fn confirm(
@@ -455,6 +504,8 @@ pub struct RoundItem {
     pub games: usize,
     pub done: usize,
     pub published: bool,
+    /// Games whose lateness verdict is on the sheet but not recorded (seed 000 Arts. 22.1, 22.3).
+    pub late_awaiting: usize,
 }
 
 #[derive(Template)]
@@ -468,12 +519,16 @@ pub struct RoundsPage {
 pub async fn rounds_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    let (t, rounds) =
-        ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, rdb::rounds_summary(c, tid)?))).await?;
-    let rounds = rounds
-        .into_iter()
-        .map(|(number, games, done, published)| RoundItem { number, games, done, published })
-        .collect();
+    let (t, rounds) = ctx
+        .db(move |c| {
+            let mut rounds = Vec::new();
+            for (number, games, done, published) in rdb::rounds_summary(c, tid)? {
+                let late_awaiting = rdb::lateness_awaiting(c, tid, number)?.len();
+                rounds.push(RoundItem { number, games, done, published, late_awaiting });
+            }
+            Ok::<_, DbError>((tdb::get(c, tid)?, rounds))
+        })
+        .await?;
     ctx.render(&RoundsPage { c: ctx.chrome_t(&t, true, ctx.t("r.rounds_title")), tid, rounds })
 }
 
@@ -529,12 +584,11 @@ async fn round_page_with(
             let t = tdb::get(c, tid)?;
             let names = rdb::entrants_by_id(c, tid)?;
             let (start, arrived) = rdb::round_lateness(c, tid, round)?;
+            // Only this page's sheets (a round of 5,000 tables is not read whole): the lateness
+            // verdicts and what of them is not recorded yet, flagged on both pages.
             let mut sheets = Vec::new();
-            if lateness {
-                // Only this page's sheets: a round of 5,000 tables is not read whole.
-                for gid in &ids {
-                    sheets.push(rdb::sheet(c, tid, *gid)?);
-                }
+            for gid in &ids {
+                sheets.push(rdb::sheet(c, tid, *gid)?);
             }
             Ok::<_, DbError>((t, names, start, arrived, sheets))
         })
@@ -644,6 +698,48 @@ pub async fn save_lateness(
         Err(SheetError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
         Err(_) => Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
     }
+}
+
+/// POST /t/{id}/results/rounds/{n}/lateness/record: record the lateness verdicts the sheet's
+/// page shows and no game has recorded (seed 000 Art. 22.1: late beyond the limit loses; Art.
+/// 22.3: both, both lose), once the arbiter ticked that they checked them. `g` fields name the
+/// games with the sheet version shown ("id:version"); a game changed meanwhile refuses all.
+pub async fn record_lateness(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let tid = id(ctx.lang, &path.0)?;
+    let round = round_of(&ctx, &path.1)?;
+    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
+    let page = Pager::parse(form.get("page").trim())
+        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
+    let bad = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
+    let mut games = Vec::new();
+    for g in form.all("g") {
+        let (gid, v) = g.split_once(':').ok_or_else(bad)?;
+        games.push((gid.parse::<i32>().map_err(|_| bad())?, v.parse::<i32>().map_err(|_| bad())?));
+    }
+    let correction = ctx.reason(&form, "correction")?;
+    if !form.checked("confirm") {
+        let mut f = FormView::default();
+        f.error("confirm", ctx.t("late.err_confirm"));
+        let banner = Some(ctx.t("form.has_errors").to_string());
+        return round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    }
+    let actor = user.actor();
+    let r = ctx.db_raw(move |c| rdb::record_lateness(c, &actor, tid, round, &games, &correction)).await?;
+    let (status, key) = match r {
+        Ok(_) => {
+            return Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}")))
+        }
+        Err(SheetError::Locked) => (StatusCode::FORBIDDEN, "r.err_locked"),
+        Err(SheetError::ReasonRequired) => (StatusCode::BAD_REQUEST, "r.err_reason_required"),
+        Err(SheetError::NoLateness) => (StatusCode::BAD_REQUEST, "late.err_nothing"),
+        Err(e) => (refusal_status(&ctx, &e)?, "late.err_record_changed"),
+    };
+    let banner = Some(ctx.t(key).to_string());
+    round_page_with(&ctx, tid, round, true, page, None, banner, status).await
 }
 
 /// Name the chief arbiter (organizers only).

@@ -193,6 +193,7 @@ pub(super) fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
         Warning::NotPaired { player } => lang.tf("warn.not_paired", &[&n(*player)]),
         Warning::InactivePaired { player } => lang.tf("warn.inactive", &[&n(*player)]),
         Warning::UnknownPlayer { player } => lang.tf("warn.unknown", &[player]),
+        Warning::OpenGames { round, games } => lang.tn("warn.open_games", u64::from(*games), &[round]),
         Warning::ByeProblem { detail } => {
             if detail.starts_with("odd") {
                 lang.t("warn.bye_missing").to_string()
@@ -229,6 +230,7 @@ fn refusal(
         RoundError::NoNigiri => (c, lang.t("round.err_no_nigiri").into(), None),
         RoundError::NigiriDone => (c, lang.t("round.err_nigiri_done").into(), None),
         RoundError::Invalid(_) => (b, lang.t("round.err_grab").into(), Some("grab")),
+        RoundError::OpenGames(_) => (c, lang.t("round.confirm_banner").into(), None),
         RoundError::Plan(p) => match p {
             PlanError::TooFew => (u, lang.t("round.err_too_few").into(), None),
             PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[rounds]), None),
@@ -284,6 +286,15 @@ async fn list_page(
     banner: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    list_page_with(ctx, tid, (f, banner, None), status).await
+}
+
+async fn list_page_with(
+    ctx: &Ctx,
+    tid: i32,
+    (f, banner, confirm): (FormView, Option<String>, Option<ConfirmView>),
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
     let (t, rounds, results, n_entrants) = ctx
         .db(move |c| {
@@ -317,6 +328,7 @@ async fn list_page(
         n_entrants,
         f,
         banner,
+        confirm,
     };
     ctx.render_status(status, &page)
 }
@@ -434,9 +446,22 @@ pub async fn pair(
         ),
     };
     let reason = ctx.reason(&form, "reason")?;
+    let confirm = form.checked("confirm");
     let actor = user.actor();
-    match ctx.db_raw(move |c| rdb::pair(c, &actor, tid, n, seed, version, &reason)).await? {
+    match ctx.db_raw(move |c| rdb::pair(c, &actor, tid, n, seed, version, confirm, &reason)).await? {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/rounds/{n}?done=pair"))),
+        // Games of earlier rounds without a result: the same pairing again, once confirmed
+        // (a typed seed is kept; a fresh one is drawn again).
+        Err(RoundError::OpenGames(warnings)) => {
+            let action = format!("/t/{tid}/rounds/{n}/pair");
+            let exists = ctx.db(move |c| Ok::<_, DbError>(rdb::get(c, tid, n).is_ok())).await?;
+            if exists {
+                return needs_confirmation(&ctx, tid, n, action, &form, warnings).await;
+            }
+            let cf = confirm_view(&ctx, tid, action, &form, &warnings, format!("/t/{tid}/rounds")).await?;
+            let banner = Some(ctx.t("round.confirm_banner").to_string());
+            list_page_with(&ctx, tid, (f, banner, Some(cf)), StatusCode::UNPROCESSABLE_ENTITY).await
+        }
         Err(e) => refused(&ctx, tid, n, e, f).await,
     }
 }
@@ -470,6 +495,29 @@ pub async fn schedule(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Re
 // ---------------------------------------------------------------------------------------------
 // Manual changes, publish, unpublish, delete
 
+/// The confirmation of a change: its warnings in the reader's language and a form that repeats
+/// the change (`form`'s fields) with `confirm` ticked.
+async fn confirm_view(
+    ctx: &Ctx,
+    tid: i32,
+    action: String,
+    form: &Form,
+    warnings: &[Warning],
+    cancel: String,
+) -> Result<ConfirmView, AppError> {
+    let entrants =
+        ctx.db(move |c| crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)).await?;
+    let names = Names::new(ctx.lang, &entrants);
+    let fields = form
+        .fields
+        .iter()
+        .filter(|(k, _)| k != "csrf" && k != "confirm")
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let warnings = warnings.iter().map(|w| warning_text(ctx.lang, w, &names)).collect();
+    Ok(ConfirmView { action, fields, warnings, cancel })
+}
+
 /// A change that needs confirmation: the page again, the warnings, and a form that repeats
 /// the change with `confirm` ticked.
 async fn needs_confirmation(
@@ -480,20 +528,7 @@ async fn needs_confirmation(
     form: &Form,
     warnings: Vec<Warning>,
 ) -> Result<HttpResponse, AppError> {
-    let entrants =
-        ctx.db(move |c| crate::db::entrants::list(c, tid, "", crate::db::entrants::Sort::Id)).await?;
-    let names = Names::new(ctx.lang, &entrants);
-    let fields = form
-        .fields
-        .iter()
-        .filter(|(k, _)| k != "csrf" && k != "confirm")
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    let confirm = ConfirmView {
-        action,
-        fields,
-        warnings: warnings.iter().map(|w| warning_text(ctx.lang, w, &names)).collect(),
-    };
+    let confirm = confirm_view(ctx, tid, action, form, &warnings, format!("/t/{tid}/rounds/{n}")).await?;
     let banner = Some(ctx.t("round.confirm_banner").to_string());
     let opts = Opts {
         f: FormView::from_form(form),

@@ -215,6 +215,8 @@ pub struct SettingsOptions {
     pub handicap_basis: Options,
     pub nigiri_holder: Options,
     pub round1_order: Options,
+    /// What a cycle (triple ko, eternal life) is ruled: seed 000 Art. 20.
+    pub cycle: Options,
     pub ko_draw: Options,
     pub ko_double_loss: Options,
 }
@@ -466,6 +468,8 @@ pub struct RoundsPage {
     pub n_entrants: i64,
     pub f: FormView,
     pub banner: Option<String>,
+    /// Pairing the next round needs a confirmation (games of earlier rounds without a result).
+    pub confirm: Option<ConfirmView>,
 }
 
 pub struct PlayerView {
@@ -556,6 +560,8 @@ pub struct ConfirmView {
     pub action: String,
     pub fields: Vec<(String, String)>,
     pub warnings: Vec<String>,
+    /// Where "cancel" goes back to.
+    pub cancel: String,
 }
 
 #[derive(Template)]

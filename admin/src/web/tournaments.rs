@@ -16,7 +16,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
-use rules::ruleset::Preset;
+use rules::ruleset::{CycleOutcome, Preset};
 
 /// Komi in quarter stones as typed in the form: 15 → "3.75" (the inverse of `parse_quarters`).
 pub use rules::outcome::quarters_decimal as quarters_text;
@@ -58,6 +58,7 @@ pub fn settings_options(lang: Lang) -> SettingsOptions {
         handicap_basis: options(lang, HandicapBasis::ALL, HandicapBasis::code, "handicap_basis"),
         nigiri_holder: options(lang, NigiriHolder::ALL, NigiriHolder::code, "nigiri_holder"),
         round1_order: options(lang, Round1Order::ALL, Round1Order::code, "round1_order"),
+        cycle: options(lang, CycleOutcome::ALL, CycleOutcome::code, "cycle"),
         // A draw cannot put both players out: that choice is for double losses only.
         ko_draw: options(
             lang,
@@ -85,6 +86,7 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     // The stored komi was confirmed when it was saved: saving it again needs no confirmation.
     f.set("komi_confirm", s.ruleset.komi_q.to_string());
     f.set("warnings_to_loss", s.ruleset.warnings_to_loss.map(|w| w.to_string()).unwrap_or_default());
+    f.set("cycle", s.ruleset.cycle.code());
     f.set("points_scale", s.points_scale.code());
     f.set("colour_method", s.colour_method.code());
     f.set("bye_value", s.bye_value.code());
@@ -591,6 +593,15 @@ fn read_ruleset(lang: Lang, form: &Form, f: &mut FormView) -> Option<rules::Rule
                 Ok(n) => r.warnings_to_loss = Some(n),
                 _ => f.error("warnings_to_loss", lang.t("t.err_warnings")),
             },
+        }
+        // Seed 000 Art. 20: what a cycle is ruled. A form without it (an older page) keeps the
+        // preset's (no result, the decisions table's default).
+        if form.has("cycle") {
+            if let Some(c) = pick(f, lang, form, "cycle", CycleOutcome::from_code) {
+                r.cycle = c;
+            }
+        } else {
+            f.set("cycle", r.cycle.code());
         }
     }
     ruleset

@@ -7,7 +7,9 @@
 //! table), large score gaps and large handicaps (thresholds in [`Settings`]), a
 //! handicap other than the event's handicap rule gives the pair, and
 //! structural errors (a player paired twice, an active player left out, an inactive or
-//! unknown player paired, an odd or missing bye).
+//! unknown player paired, an odd or missing bye), and games of earlier rounds still without a
+//! result ([`open_games`]: the pairing reads them as unplayed; seed 000 Art. 17.5's note has a
+//! computer pairing need every result of the round before).
 
 use std::collections::{HashMap, HashSet};
 
@@ -15,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use super::weights::{handicap_stones, HandicapSide};
 use super::{
-    meetings, ordered, records, Colour, ColourDecision, ColourMethod, HandicapRule, History, PairingError,
-    Player, PlayerId, RoundPairing, Settings, Status,
+    meetings, ordered, records, Colour, ColourDecision, ColourMethod, GameResult, HandicapRule, History,
+    PairingError, Player, PlayerId, RoundPairing, Settings, Status,
 };
 
 /// One review warning. `table` is the table number of the game concerned.
@@ -73,6 +75,23 @@ pub enum Warning {
     ByeProblem {
         detail: String,
     },
+    /// `games` games of an earlier `round` have no result yet: the pairing reads them as not
+    /// played (no score, no meeting).
+    OpenGames {
+        round: u32,
+        games: u32,
+    },
+}
+
+/// The games of the rounds before `round` that have no result yet, one warning per round.
+/// Seed 000 Art. 17.5's note: a computer pairing needs every result of the round before ("编排时
+/// 成绩一项不可空缺"); a game replayed counts by its replay.
+pub fn open_games(history: &History, round: u32) -> Vec<Warning> {
+    let mut by_round: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
+    for g in history.games.iter().filter(|g| g.round < round && g.result == GameResult::NoResult) {
+        *by_round.entry(g.round).or_default() += 1;
+    }
+    by_round.into_iter().map(|(round, games)| Warning::OpenGames { round, games }).collect()
 }
 
 /// Reviews `rp`. `score_of(player, pairing_points)` is the pairing score (Swiss: the points;
@@ -87,7 +106,7 @@ pub fn review(
     let (recs, _) = records(players, history, settings, rp.round, rp.seed)?;
     let met = meetings(history, settings, rp.round);
     let by_id: HashMap<PlayerId, &Player> = players.iter().map(|p| (p.id, p)).collect();
-    let mut out = Vec::new();
+    let mut out = open_games(history, rp.round);
     let mut seen = HashSet::new();
     let mut mark = |id: PlayerId, out: &mut Vec<Warning>| match by_id.get(&id) {
         None => out.push(Warning::UnknownPlayer { player: id }),
@@ -316,6 +335,37 @@ mod tests {
         assert_eq!(w, vec![Warning::HandicapNotRule { table: 1, handicap: 2, rule: 3 }]);
         let right = RoundPairing { games: vec![game(1, 2, 1, 3), game(2, 3, 4, 0)], ..rp };
         assert!(review(&players, &History::default(), &settings, &right, &|_, p| p).unwrap().is_empty());
+    }
+
+    /// Seed 000 Art. 17.5's note (a computer pairing needs the round before complete): games of
+    /// earlier rounds without a result are a warning, counted per round; a replayed game counts
+    /// by its replay only.
+    #[test]
+    fn earlier_games_without_a_result_are_flagged() {
+        let (players, mut h) = setup();
+        let rp = swiss::pair_round(&players, &h, &Settings::default(), 3, 1).unwrap();
+        let open = |h: &History| -> Vec<Warning> {
+            review(&players, h, &Settings::default(), &rp, &|_, p| p)
+                .unwrap()
+                .into_iter()
+                .filter(|w| matches!(w, Warning::OpenGames { .. }))
+                .collect()
+        };
+        assert!(open(&h).is_empty(), "every result is in");
+        h.games[1].result = GameResult::NoResult;
+        h.games[3].result = GameResult::NoResult;
+        h.games[5].result = GameResult::NoResult;
+        assert_eq!(open(&h), vec![Warning::OpenGames { round: 2, games: 3 }]);
+        h.games[0].result = GameResult::NoResult;
+        assert_eq!(
+            open(&h),
+            vec![Warning::OpenGames { round: 1, games: 1 }, Warning::OpenGames { round: 2, games: 3 }]
+        );
+        assert_eq!(
+            open_games(&h, 2),
+            vec![Warning::OpenGames { round: 1, games: 1 }],
+            "later rounds not read"
+        );
     }
 
     #[test]

@@ -222,6 +222,42 @@ pub fn shown_reason(lang: Lang, kind: Option<AuditAction>, reason: &str) -> Stri
     }
 }
 
+/// What a ruling's or a result's row decided, in words: the rulings added or proposed (a
+/// double loss with its cause and article, seed 000 Arts. 17.5, 17.6), the proposal the chief
+/// arbiter decided with who proposed it (Arts. 17.5, 17.6), the ruling deleted, the result
+/// entered. `None` for other rows, or a row whose JSON holds none of these.
+fn detail(lang: Lang, kind: Option<AuditAction>, row: &AuditRow) -> Option<String> {
+    use rules::rulings::{GameResult, Ruling, RulingKind};
+    let json =
+        |j: &Option<String>| j.as_deref().and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok());
+    let (before, after) = (json(&row.before), json(&row.after));
+    let ruling = |v: &serde_json::Value| serde_json::from_value::<Ruling>(v.clone()).ok();
+    let words = |r: &Ruling| crate::web::views::results::ruling_text(lang, r);
+    match kind? {
+        AuditAction::RulingAdd | AuditAction::RulingPropose | AuditAction::RulingLateness => {
+            let added = after?.get("added")?.as_array()?.clone();
+            let texts: Vec<String> =
+                added.iter().filter_map(|n| n.get("ruling").and_then(ruling)).map(|r| words(&r)).collect();
+            (!texts.is_empty()).then(|| texts.join(lang.t("audit.list_sep")))
+        }
+        AuditAction::RulingConfirm | AuditAction::RulingReject => {
+            let a = after?;
+            let r = a.get("ruling").and_then(ruling)?;
+            Some(lang.tf("audit.proposed_by", &[&words(&r), &field(&a, "proposed_by")]))
+        }
+        AuditAction::RulingDelete => {
+            let b = before?;
+            let kind: RulingKind = serde_json::from_str(field(&b, "kind")).ok()?;
+            Some(crate::web::views::results::kind_label_full(lang, &kind))
+        }
+        AuditAction::ResultEnter | AuditAction::ResultCorrect => {
+            let r: GameResult = serde_json::from_value(after?.get("outcome")?.clone()).ok()?;
+            Some(lang.game_result(&r))
+        }
+        _ => None,
+    }
+}
+
 /// One row as a line of the page: its sentence and the links it offers.
 pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
     let about = subject(lang, row, s);
@@ -236,6 +272,10 @@ pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
     let sentence = match kind {
         Some(k) => lang.tf(k.sentence_key(), &[&actor, &about.text]),
         None => lang.tf("audit.say.unknown", &[&actor, &row.action, &about.text]),
+    };
+    let sentence = match detail(lang, kind, row) {
+        Some(d) => lang.tf("audit.with_detail", &[&sentence, &d]),
+        None => sentence,
     };
     Line {
         id: row.id,

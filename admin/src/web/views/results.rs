@@ -81,6 +81,7 @@ pub(in crate::web) fn catalogue() -> Vec<RulingKind> {
         RulingKind::Draw,
         RulingKind::Replay,
         RulingKind::NoResult,
+        RulingKind::Cycle,
         RulingKind::OrderError,
         RulingKind::MoveQuotaExcess { extra_moves: 1 },
         RulingKind::LastByoYomiTimeout,
@@ -169,6 +170,10 @@ pub struct RulingLine {
     pub text: String,
     pub reason: String,
     pub arbiter: String,
+    /// A proposal waiting for the chief arbiter (seed 000 Arts. 17.5, 17.6).
+    pub pending: bool,
+    /// "Confirmed by the chief arbiter 李四", for a confirmed proposal.
+    pub confirmed: String,
 }
 
 /// A replay's own start and arrivals, on its sheet (the form's field names and values).
@@ -272,6 +277,8 @@ pub struct GamePage {
     pub sgf: Option<SgfView>,
     pub penalties: String,
     pub published: bool,
+    /// Proposals waiting for the chief arbiter: none of them counts yet.
+    pub proposals: usize,
 }
 
 pub(in crate::web) fn player_box(lang: Lang, e: &Option<EntrantRow>) -> Option<PlayerBox> {
@@ -498,7 +505,12 @@ pub(in crate::web) fn rulings_from_form(
     Some(
         rulings
             .into_iter()
-            .map(|ruling| NewRuling { ruling, at_time: at_time.clone(), reason: reason.clone() })
+            .map(|ruling| NewRuling {
+                ruling,
+                at_time: at_time.clone(),
+                reason: reason.clone(),
+                pending: false,
+            })
             .collect(),
     )
 }
@@ -545,6 +557,11 @@ fn kind_ruling(
         return None;
     };
     match (kind.is_both_sides(), side) {
+        // A cycle has nobody at fault (seed 000 Art. 20): naming a side is refused.
+        (true, Some(_)) if kind == RulingKind::Cycle => {
+            rf.error("against", lang.t("r.err_sideless"));
+            None
+        }
         (true, _) => Some(vec![Ruling::both(kind, move_number)]),
         (false, Some(c)) => Some(vec![Ruling::against(kind, c, move_number)]),
         (false, None) => {
@@ -571,16 +588,22 @@ fn offence_rulings(
         Offence::MoveQuotaExcess { .. } => Offence::MoveQuotaExcess { extra_moves: stones },
         o => o,
     };
-    let Some(c) = side else {
-        rf.error("against", lang.t("r.err_side"));
-        return None;
-    };
-    let v = rr::rule(off, rules, c, move_number);
-    if v.is_empty() {
-        rf.error("offence", lang.t("r.err_no_ruling"));
+    // A cycle (seed 000 Art. 20) has nobody at fault: naming a side is refused.
+    if side.is_some() && rr::sideless(off, rules) {
+        rf.error("against", lang.t("r.err_sideless"));
         return None;
     }
-    Some(v)
+    match rr::rule(off, rules, side, move_number) {
+        Some(v) if v.is_empty() => {
+            rf.error("offence", lang.t("r.err_no_ruling"));
+            None
+        }
+        Some(v) => Some(v),
+        None => {
+            rf.error("against", lang.t("r.err_side"));
+            None
+        }
+    }
 }
 
 pub(in crate::web) struct PageState {
@@ -689,16 +712,12 @@ fn lateness_view(lang: Lang, l: &Loaded) -> Option<LatenessView> {
     let s = &l.sheet;
     let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
     let g = rdb::game_lateness(&l.settings, s, round_start, &l.arrived)?;
-    let have = s.rules_rulings();
     Some(LatenessView {
         start: rdb::lateness_start(s, round_start).map(|t| l.settings.time_zone.time(&t)).unwrap_or_default(),
         black: verdict_text(lang, &g.black),
         white: verdict_text(lang, &g.white),
-        pending: g
-            .rulings
-            .unwrap_or_default()
+        pending: rdb::lateness_unrecorded(&l.settings, s, round_start, &l.arrived)
             .iter()
-            .filter(|x| !have.contains(x))
             .map(|x| ruling_text(lang, x))
             .collect(),
     })
@@ -753,6 +772,12 @@ fn ruling_lines(lang: Lang, l: &Loaded) -> Vec<RulingLine> {
             text: x.kind().map(|k| kind_label_full(lang, &k)).unwrap_or_default(),
             reason: x.reason.clone(),
             arbiter: x.arbiter.clone(),
+            pending: x.pending,
+            confirmed: x
+                .confirmed_by
+                .as_ref()
+                .map(|c| lang.tf("r.confirmed_by_chief", &[c]))
+                .unwrap_or_default(),
         })
         .collect()
 }
@@ -826,6 +851,7 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         sgf,
         penalties: r.map(|r| penalties_text(lang, r)).unwrap_or_default(),
         published: s.published,
+        proposals: s.proposals().count(),
     }
 }
 
@@ -889,7 +915,14 @@ pub struct GameItem {
     pub white_arrival: String,
     pub black_verdict: String,
     pub white_verdict: String,
+    /// The lateness verdict the sheet shows and the game has not recorded (seed 000 Arts.
+    /// 22.1, 22.3): flagged on the results list, recorded from the lateness sheet.
     pub pending: bool,
+    /// Rulings proposed by a plain arbiter and waiting for the chief arbiter (seed 000 Arts.
+    /// 17.5, 17.6): counted in no result yet.
+    pub proposals: usize,
+    /// The sheet's line of what recording it adds: "Table 3, 甲 – 乙: Black: loss (lateness)…".
+    pub pending_text: String,
     pub version: i32,
 }
 
@@ -910,6 +943,8 @@ pub struct RoundPage {
     pub notice: Option<String>,
     /// This page's games (`pager`: which of how many; the lateness form saves only these).
     pub pager: Pager,
+    /// Games of this page whose lateness verdict is not recorded (the sheet records them).
+    pub awaiting: usize,
 }
 
 /// Tables a page of a round's results list and lateness sheet lists (issue 16 item 5: a round
@@ -985,7 +1020,9 @@ impl SheetContext<'_> {
                 fv.set(&format!("arr_{i}"), self.arrival(Some(i)));
             }
         }
-        let have = sheet.map(|s| s.rules_rulings()).unwrap_or_default();
+        let unrecorded = sheet
+            .map(|s| rdb::lateness_unrecorded(self.settings, s, start, self.arrived))
+            .unwrap_or_default();
         let replay_note = match (replay, sheet.and_then(|s| rdb::lateness_start(s, None))) {
             (false, _) => String::new(),
             (true, Some(at)) => lang.tf("late.replay_row", &[&zone.time(&at)]),
@@ -1016,9 +1053,21 @@ impl SheetContext<'_> {
             white_arrival: shown(white),
             black_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.black)).unwrap_or_default(),
             white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
-            pending: lat
-                .and_then(|x| x.rulings)
-                .is_some_and(|r| !r.is_empty() && !r.iter().all(|x| have.contains(x))),
+            pending: !unrecorded.is_empty(),
+            proposals: sheet.map_or(0, |s| s.proposals().count()),
+            pending_text: lang.tf(
+                "late.record_line",
+                &[
+                    &g.board,
+                    &self.name(black),
+                    &self.name(white),
+                    &unrecorded
+                        .iter()
+                        .map(|r| ruling_text(lang, r))
+                        .collect::<Vec<_>>()
+                        .join(lang.t("audit.list_sep")),
+                ],
+            ),
             version: l.result.as_ref().map_or(0, |r| r.version),
         }
     }
@@ -1042,7 +1091,9 @@ pub(in crate::web) fn round_sheet(
     let mut fv = FormView::default();
     fv.set("starts_at", &start_text);
     let cx = SheetContext { lang, settings: &settings, start: &start, arrived: &arrived, names: &names };
-    let games = lines.iter().map(|l| cx.game_item(l, sheet_of.get(&l.game.id).copied(), &mut fv)).collect();
+    let games: Vec<GameItem> =
+        lines.iter().map(|l| cx.game_item(l, sheet_of.get(&l.game.id).copied(), &mut fv)).collect();
+    let awaiting = games.iter().filter(|g| g.pending).count();
     let f = match f {
         Some(mut posted) => {
             for (k, v) in fv.vals {
@@ -1066,6 +1117,7 @@ pub(in crate::web) fn round_sheet(
         banner,
         notice,
         pager,
+        awaiting,
     };
     page
 }
