@@ -1760,7 +1760,9 @@ impl RelayMatch {
                 let start = fx.len();
                 let (rules, of) = (self.config.rules.clone(), offence.rules_offence());
                 let ruled = |side, number| {
-                    rules::rulings::rule(of, &rules, side, number)
+                    // A void stone is the offending side's (Arts. 18.3, 19): never side-less.
+                    rules::rulings::rule(of, &rules, Some(side), number)
+                        .unwrap_or_default()
                         .into_iter()
                         .map(|r| r.by_player(player))
                         .collect()
