@@ -80,6 +80,12 @@ impl Target {
     }
 }
 
+/// The database `--db` names as every message and log line shows it: a PostgreSQL address
+/// with `***` for its password ([`Target::shown`]).
+pub fn shown(db: &Path) -> String {
+    Target::of(db).shown()
+}
+
 /// Where the password of `postgres://user:password@host/db` is: the byte positions of the
 /// `:` before it and of the `@` after it (None: the address has no password).
 pub fn password_span(url: &str) -> Option<(usize, usize)> {

@@ -38,7 +38,7 @@ pub const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations_post
 /// THE connection type: the rest of the crate names only `Conn`, never an engine's own type.
 /// What is truly SQLite-only (WAL, PRAGMAs) lives in [`sqlite`]; the online backup API in
 /// [`backup`].
-pub use backend::{write_tx, Conn, Target};
+pub use backend::{shown, write_tx, Conn, Target};
 
 pub type DbPool = Pool<backend::Manager>;
 pub type DbConn = PooledConnection<backend::Manager>;
