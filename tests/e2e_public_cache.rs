@@ -269,7 +269,7 @@ fn a_large_rounds_lots_are_paged() {
 /// candidates) and the public pairings page once published; prints their sizes. Ignored: run
 /// with `--ignored --nocapture`, and with `TENGEN_BIN` pointing at an older build to compare.
 #[test]
-#[ignore]
+#[ignore = "a measurement, not a check: --ignored --nocapture prints the sizes"]
 fn measure_a_10000_player_draft_round_page() {
     let s = Server::start();
     let c = s.first_organizer();

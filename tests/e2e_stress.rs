@@ -70,33 +70,32 @@ fn two_servers_on_one_file_lose_nothing_when_either_is_killed() {
     assert!(v.contains(&"server 0".into()) && v.contains(&"server 1".into()), "{v:?}");
 }
 
-/// Whether the PostgreSQL runs can be made here: the e2e package built with the `postgres`
-/// feature, and Debian's PostgreSQL server programs installed (`.ci/run` installs them). Says
-/// why not otherwise (the test then passes with that note).
-fn postgresql_here() -> bool {
+/// The PostgreSQL runs need the e2e package built with the `postgres` feature and Debian's
+/// PostgreSQL server programs (`.ci/postgres-e2e` has both); fails saying which is missing.
+fn postgresql_here() {
     if !cfg!(feature = "postgres") {
-        eprintln!("skipped: the e2e tests are built without the postgres feature");
-        return false;
+        panic!("the e2e tests are built without the postgres feature (--features postgres)");
     }
     let bin_dir = std::process::Command::new("pg_config").arg("--bindir").output().ok();
     let bin_dir = bin_dir.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default();
-    if !std::path::Path::new(&bin_dir).join("initdb").is_file() {
-        eprintln!("skipped: PostgreSQL's server programs are not installed (apt-get install postgresql)");
-        return false;
-    }
-    true
+    assert!(
+        std::path::Path::new(&bin_dir).join("initdb").is_file(),
+        "PostgreSQL's server programs are not installed (apt-get install postgresql)"
+    );
 }
 
 /// Issue 18 item 4: two servers on one PostgreSQL, and the trials kill either server or the
 /// PostgreSQL server itself (postmaster and every backend at once); every acknowledged write
 /// is there after its restart (pg_amcheck sound), 503s while it is down, and both servers
 /// serve again by themselves. Runs with the `postgres` feature where Debian's PostgreSQL
-/// server programs are installed (`.ci/run` installs them); says so and passes otherwise.
+/// server programs are installed (`.ci/postgres-e2e`); ignored with that reason otherwise.
 #[test]
+#[cfg_attr(
+    not(all(tengen_pg, feature = "postgres")),
+    ignore = "needs PostgreSQL and --features postgres (.ci/postgres-e2e has both); TENGEN_TEST_PG_URL=postgres://… runs it"
+)]
 fn postgresql_or_either_server_killed_loses_nothing() {
-    if !postgresql_here() {
-        return;
-    }
+    postgresql_here();
     let args: Vec<&str> =
         "--postgres --servers 2 --clients 4 --seed 1 --min-kill-ms 150 --max-kill-ms 700 --games 12"
             .split(' ')
@@ -157,10 +156,12 @@ fn public_pages_under_load_while_arbiters_write_results() {
 /// Issue 18 item 4: the load with readers and arbiters spread over two servers (this process
 /// and a `tengen serve`) on one PostgreSQL; no 5xx, every acknowledged result there.
 #[test]
+#[cfg_attr(
+    not(all(tengen_pg, feature = "postgres")),
+    ignore = "needs PostgreSQL and --features postgres (.ci/postgres-e2e has both); TENGEN_TEST_PG_URL=postgres://… runs it"
+)]
 fn public_pages_under_load_on_two_servers_and_postgresql() {
-    if !postgresql_here() {
-        return;
-    }
+    postgresql_here();
     let r = load_run(&["--postgres", "--servers", "2"]);
     assert_eq!((r["database"].as_str(), r["servers"].as_u64()), (Some("postgresql"), Some(2)));
 }

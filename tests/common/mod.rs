@@ -613,11 +613,22 @@ pub fn wipe_pg(url: &str) {
 /// run in parallel as on SQLite, each server on its own database (`e2e_PID_N`); the CI
 /// cluster is thrown away with them.
 pub fn fresh_pg(base: &str) -> String {
+    fresh_pg_with(base, "")
+}
+
+/// [`fresh_pg`] sorting text by ICU's collation for `locale` (e.g. `zh`: pinyin), as a
+/// database made for an office in that language may.
+pub fn fresh_pg_collated(base: &str, locale: &str) -> String {
+    fresh_pg_with(base, &format!("TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '{locale}'"))
+}
+
+/// [`fresh_pg`] made with `options` after `CREATE DATABASE name`.
+fn fresh_pg_with(base: &str, options: &str) -> String {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let name = format!("e2e_{}_{n}", std::process::id());
     psql_rows(base, &format!("DROP DATABASE IF EXISTS {name}"));
-    psql_rows(base, &format!("CREATE DATABASE {name}"));
+    psql_rows(base, &format!("CREATE DATABASE {name} {options}"));
     let root = base.rsplit_once('/').map_or(base, |(r, _)| r);
     format!("{root}/{name}")
 }

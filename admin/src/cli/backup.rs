@@ -1,12 +1,12 @@
 //! `tengen backup FILE` and `tengen restore FILE`: SQLite's online backup, safe while the
-//! server runs.
+//! server runs. The database is named as [`crate::db::shown`] shows it (no password).
 
 use crate::db::backup;
 use std::path::Path;
 
 pub fn backup(db: &Path, file: &Path) -> Result<(), String> {
     backup::backup(db, file).map_err(|e| e.to_string())?;
-    println!("backed up {} to {}", db.display(), file.display());
+    println!("backed up {} to {}", crate::db::shown(db), file.display());
     Ok(())
 }
 
@@ -16,7 +16,7 @@ pub fn restore(db: &Path, file: &Path) -> Result<(), String> {
     let safety = backup::restore(db, file).map_err(|e| e.to_string())?;
     println!(
         "restored {} from {} (previous contents saved to {})",
-        db.display(),
+        crate::db::shown(db),
         file.display(),
         safety.display()
     );

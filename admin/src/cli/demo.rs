@@ -20,7 +20,7 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
     let pool = db::open(db_path).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     if !tournaments::list(&mut conn).map_err(|e| e.to_string())?.is_empty() {
-        return Err(format!("{} already has tournaments; demo fills a fresh database", db_path.display()));
+        return Err(format!("{} already has tournaments; demo fills a fresh database", db::shown(db_path)));
     }
     let actor = Actor::system("demo");
     let mut organizer = None;
@@ -58,7 +58,7 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
         "demo tournament {} (id {tid}) with {} entrants in {}",
         s.name_zh,
         field.len(),
-        db_path.display()
+        db::shown(db_path)
     );
     Ok(())
 }

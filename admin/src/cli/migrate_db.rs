@@ -23,7 +23,7 @@ pub fn run(from: &Path, to: &Path) -> Result<(), String> {
     crate::db::backup::check_tengen_file(&src).map_err(|e| e.to_string())?;
     // Both schemas at their last migration (the file's own pending ones applied first).
     crate::db::open(&src).map_err(|e| format!("{}: {e}", src.display()))?;
-    crate::db::open(to).map_err(|e| format!("{}: {e}", crate::db::Target::of(to).shown()))?;
+    crate::db::open(to).map_err(|e| format!("{}: {e}", crate::db::shown(to)))?;
     for line in pg::copy(&src, &url)? {
         println!("{line}");
     }

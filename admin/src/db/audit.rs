@@ -346,12 +346,13 @@ pub fn page(conn: &mut Conn, tid: i32, f: &Filter, per_page: i64) -> Result<Page
 
 /// The accounts that wrote a tournament's audit rows: (user id, name as recorded), by name.
 pub fn actors(conn: &mut Conn, tid: i32) -> Result<Vec<(i32, String)>, DbError> {
-    let rows: Vec<(Option<i32>, String)> = audit::table
+    // By name, sorted here (code point order on both engines), id breaking ties.
+    let mut rows: Vec<(Option<i32>, String)> = audit::table
         .filter(audit::tournament_id.eq(tid).and(audit::user_id.is_not_null()))
         .select((audit::user_id, audit::actor))
         .distinct()
-        .order(audit::actor)
         .load(conn)?;
+    rows.sort_by(|a, b| (&a.1, a.0).cmp(&(&b.1, b.0)));
     let mut out: Vec<(i32, String)> = Vec::new();
     for (id, name) in rows {
         if let Some(id) = id.filter(|id| !out.iter().any(|(o, _)| o == id)) {

@@ -80,12 +80,44 @@ impl Target {
     }
 }
 
+/// The database `--db` names as every message and log line shows it: a PostgreSQL address
+/// with `***` for its password ([`Target::shown`]).
+pub fn shown(db: &Path) -> String {
+    Target::of(db).shown()
+}
+
 /// Where the password of `postgres://user:password@host/db` is: the byte positions of the
 /// `:` before it and of the `@` after it (None: the address has no password).
 pub fn password_span(url: &str) -> Option<(usize, usize)> {
     let start = url.find("://")? + 3;
     let at = url.rfind('@').filter(|&at| at > start)?;
     url[start..at].find(':').map(|colon| (start + colon, at))
+}
+
+/// libpq's own bounds on waiting for the server, each added to a `postgres://` address that
+/// does not set it: connecting at most 4 s; TCP keepalives on an idle socket (a peer gone
+/// without a word is noticed within about 9 s); sent data unacknowledged for 4 s ends the
+/// connection (a machine paused or cut off). A server whose machine still acknowledges but
+/// does not answer is bounded from outside ([`super::wait`]).
+const LIBPQ_BOUNDS: &[(&str, &str)] = &[
+    ("connect_timeout", "4"),
+    ("keepalives", "1"),
+    ("keepalives_idle", "5"),
+    ("keepalives_interval", "2"),
+    ("keepalives_count", "2"),
+    ("tcp_user_timeout", "4000"),
+];
+
+/// `url` with [`LIBPQ_BOUNDS`] for the parameters it does not set itself.
+pub fn bounded(url: &str) -> String {
+    let query = url.split_once('?').map_or("", |(_, q)| q);
+    let set = |k: &str| query.split('&').any(|p| p.split('=').next() == Some(k));
+    let mut out = url.to_string();
+    for (k, v) in LIBPQ_BOUNDS.iter().filter(|(k, _)| !set(k)) {
+        out.push(if out.contains('?') { '&' } else { '?' });
+        out.push_str(&format!("{k}={v}"));
+    }
+    out
 }
 
 /// The pool's connection factory: opens the engine the [`Target`] names, never guessing
@@ -124,7 +156,7 @@ fn open_sqlite(p: &Path) -> ConnectionResult<Conn> {
 
 #[cfg(feature = "postgres")]
 fn open_postgres(url: &str) -> ConnectionResult<Conn> {
-    diesel::PgConnection::establish(url).map(Conn::Pg)
+    diesel::PgConnection::establish(&bounded(url)).map(Conn::Pg)
 }
 
 #[cfg(not(feature = "postgres"))]
@@ -164,7 +196,9 @@ where
     use diesel::connection::TransactionManager;
     type Tm = <Conn as Connection>::TransactionManager;
     begin_write(conn)?;
-    match f(conn) {
+    // A request that gave up on its database work (`wait`) was told nothing was saved.
+    let r = f(conn).and_then(|v| if super::wait::abandoned() { Err(abandoned().into()) } else { Ok(v) });
+    match r {
         Ok(v) => {
             Tm::commit_transaction(conn)?;
             Ok(v)
@@ -174,6 +208,12 @@ where
             Err(r) => Err(r.into()),
         },
     }
+}
+
+/// The error of a write whose request gave up waiting: read as the database unavailable.
+fn abandoned() -> diesel::result::Error {
+    let why = super::StorageFault::Unavailable.to_string();
+    diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::Unknown, Box::new(why))
 }
 
 #[cfg(not(feature = "postgres"))]
@@ -209,6 +249,19 @@ mod tests {
         assert_eq!(Target::of(Path::new("/tmp/postgres/x.db")), Target::Sqlite("/tmp/postgres/x.db".into()));
         assert_eq!(Target::of(Path::new("postgres://u@h/db")), Target::Postgres("postgres://u@h/db".into()));
         assert_eq!(Target::of(Path::new("postgresql://h/db")), Target::Postgres("postgresql://h/db".into()));
+    }
+
+    #[test]
+    fn an_address_gets_libpq_bounds_it_does_not_set() {
+        let b = bounded("postgres://u@h/db");
+        assert!(b.starts_with("postgres://u@h/db?connect_timeout=4&keepalives=1&"), "{b}");
+        assert!(b.ends_with("&tcp_user_timeout=4000"), "{b}");
+        let own = bounded("postgres://u@h/db?sslmode=disable&connect_timeout=30");
+        assert!(
+            own.starts_with("postgres://u@h/db?sslmode=disable&connect_timeout=30&keepalives=1&"),
+            "{own}"
+        );
+        assert_eq!(own.matches("connect_timeout").count(), 1, "{own}");
     }
 
     #[test]

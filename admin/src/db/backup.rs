@@ -341,7 +341,8 @@ mod pg {
         tail.split('?').next().filter(|s| !s.is_empty()).unwrap_or("tengen").to_string()
     }
 
-    /// A program with the address split into `PGPASSWORD` and a password-free `--dbname`.
+    /// A program with the address split into `PGPASSWORD` and a password-free `--dbname`,
+    /// which carries libpq's bounds on waiting for the server (`backend::bounded`).
     fn tool(program: &str, url: &str) -> (Command, String) {
         let mut c = Command::new(program);
         let mut bare = url.to_string();
@@ -350,7 +351,7 @@ mod pg {
             bare = format!("{}{}", &url[..colon], &url[at..]);
         }
         c.stdin(Stdio::null());
-        (c, bare)
+        (c, crate::db::backend::bounded(&bare))
     }
 
     pub fn run(mut c: Command, program: &'static str) -> Result<String, DbError> {

@@ -196,17 +196,25 @@ impl Sort {
 /// The entrants of a tournament matching `search` (a name as `domain::names::Query` reads it:
 /// characters, pinyin or its initials; or part of a unit or region), sorted. By name means in
 /// the tournament's name order (pinyin or strokes, `domain::names`), id breaking ties.
+///
+/// Sorted here, not in SQL: the engines place NULL (an unrated entrant) at opposite ends and
+/// PostgreSQL compares text by its database's collation, SQLite by code point. Unrated entrants
+/// come after the rated ones of their rank; units by code point.
 pub fn list(conn: &mut Conn, tid: i32, search: &str, sort: Sort) -> Result<Vec<EntrantRow>, DbError> {
-    let q = entrants::table.filter(entrants::tournament_id.eq(tid)).into_boxed();
-    let q = match sort {
-        Sort::Rank | Sort::Name => {
-            q.order((entrants::rank_value.desc(), entrants::rating.desc(), entrants::id))
-        }
-        Sort::Unit => q.order((entrants::unit, entrants::rank_value.desc(), entrants::id)),
-        Sort::Rating => q.order((entrants::rating.desc(), entrants::rank_value.desc(), entrants::id)),
-        Sort::Id => q.order(entrants::id),
-    };
-    let mut rows: Vec<EntrantRow> = q.select(EntrantRow::as_select()).load(conn)?;
+    let mut rows: Vec<EntrantRow> = entrants::table
+        .filter(entrants::tournament_id.eq(tid))
+        .order(entrants::id)
+        .select(EntrantRow::as_select())
+        .load(conn)?;
+    // Stable sorts over the id order: id breaks every tie.
+    let rank = |a: &EntrantRow, b: &EntrantRow| b.rank_value.cmp(&a.rank_value);
+    let rating = |a: &EntrantRow, b: &EntrantRow| b.rating.cmp(&a.rating); // None (unrated) last
+    match sort {
+        Sort::Rank | Sort::Name => rows.sort_by(|a, b| rank(a, b).then_with(|| rating(a, b))),
+        Sort::Unit => rows.sort_by(|a, b| a.unit.cmp(&b.unit).then_with(|| rank(a, b))),
+        Sort::Rating => rows.sort_by(|a, b| rating(a, b).then_with(|| rank(a, b))),
+        Sort::Id => {}
+    }
     let s = search.trim();
     if !s.is_empty() {
         let query = names::Query::new(s);

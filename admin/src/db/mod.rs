@@ -23,6 +23,7 @@ pub mod teams;
 pub mod throttle;
 pub mod tournaments;
 pub mod users;
+pub mod wait;
 
 use diesel::r2d2::{Pool, PooledConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
@@ -38,7 +39,7 @@ pub const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations_post
 /// THE connection type: the rest of the crate names only `Conn`, never an engine's own type.
 /// What is truly SQLite-only (WAL, PRAGMAs) lives in [`sqlite`]; the online backup API in
 /// [`backup`].
-pub use backend::{write_tx, Conn, Target};
+pub use backend::{shown, write_tx, Conn, Target};
 
 pub type DbPool = Pool<backend::Manager>;
 pub type DbConn = PooledConnection<backend::Manager>;
@@ -113,6 +114,11 @@ const UNAVAILABLE: &[&str] = &[
     "the database system is in recovery mode",
     "the database system is shutting down",
     "timed out waiting for connection",
+    // Bounds on the wait (`backend::bounded`, `postgres::Setup`): libpq's connect_timeout,
+    // tcp_user_timeout or keepalives, and a statement cancelled by `statement_timeout`.
+    "timeout expired",
+    "connection timed out",
+    "due to statement timeout",
 ];
 
 pub use sqlite::{durability, DbOptions, Synchronous, DURABILITY};
@@ -169,17 +175,28 @@ pub fn open_with(path: &Path, opts: DbOptions) -> Result<DbPool, DbError> {
     };
     let shown = target.shown();
     let pool = builder
-        .build(backend::Manager(target))
+        .build(backend::Manager(target.clone()))
         .map_err(|e| DbError::Other(format!("cannot open {shown}: {e}")))?;
-    migrate(&mut *pool.get()?)?;
+    match target {
+        // On a connection of their own, without the pool's bounds on a statement (a
+        // migration may take long), and under the database's migration lock.
+        Target::Postgres(_) => {
+            use diesel::r2d2::ManageConnection;
+            let mut conn = backend::Manager(target)
+                .connect()
+                .map_err(|e| DbError::Other(format!("cannot open {shown}: {e}")))?;
+            migrate(&mut conn)?
+        }
+        Target::Sqlite(_) => migrate(&mut *pool.get()?)?,
+    }
     Ok(pool)
 }
 
-/// A request waits at most this long for a connection to a PostgreSQL server that is down or
-/// restarting, then gets its "database unavailable" page (503, what was typed kept) instead of
-/// hanging for r2d2's default 30 s; the same bound as SQLite's busy timeout.
+/// A request waits at most this long for a connection to a PostgreSQL server that is down,
+/// restarting or not answering, then gets its "database unavailable" page (503, what was typed
+/// kept) instead of hanging for r2d2's default 30 s: as long as for a statement.
 #[cfg(feature = "postgres")]
-const PG_CONNECT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+const PG_CONNECT_WAIT: std::time::Duration = wait::STATEMENT_WAIT;
 
 #[cfg(feature = "postgres")]
 fn postgres_setup(
@@ -200,7 +217,7 @@ fn migrate(conn: &mut Conn) -> Result<(), DbError> {
     #[cfg(feature = "postgres")]
     let done = match conn {
         Conn::Sqlite(c) => c.run_pending_migrations(MIGRATIONS).map(drop),
-        Conn::Pg(c) => c.run_pending_migrations(PG_MIGRATIONS).map(drop),
+        Conn::Pg(c) => return postgres::migrate(c),
     };
     #[cfg(not(feature = "postgres"))]
     let done = conn.run_pending_migrations(MIGRATIONS).map(drop);

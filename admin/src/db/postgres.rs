@@ -1,25 +1,63 @@
-//! What only PostgreSQL has (feature `postgres`): the per-connection setup and reading it back.
-//! The schema is in `admin/migrations_postgres/`; the single-writer lock in
-//! [`super::backend::write_tx`].
+//! What only PostgreSQL has (feature `postgres`): the per-connection setup and reading it back,
+//! and the migrations under one lock. The schema is in `admin/migrations_postgres/`; the
+//! single-writer lock in [`super::backend::write_tx`]; libpq's own bounds in
+//! [`super::backend::bounded`].
 
-use super::{note_statement, Conn, DbError};
-use diesel::connection::SimpleConnection;
+use super::{note_statement, wait, Conn, DbError};
+use diesel::connection::{InstrumentationEvent, SimpleConnection};
 use diesel::prelude::*;
 use diesel::r2d2::CustomizeConnection;
+use diesel_migrations::MigrationHarness;
 
-/// Per-connection setup: a writer waits at most 5 s for a lock (as SQLite's busy timeout; the
-/// failure is a [`super::StorageFault::Locked`] page), and failed statements are noted for
-/// [`super::with_fault`].
+/// How long a statement waits for a lock another connection holds (a writer for the writers'
+/// lock, say) before its request gets the "database busy" page ([`super::StorageFault::Locked`]):
+/// below [`wait::STATEMENT_WAIT`], after which a request stops waiting for any statement.
+const LOCK_WAIT: &str = "3s";
+
+/// Per-connection setup: the waits for a lock and for a statement bounded on the server
+/// ([`LOCK_WAIT`], [`wait::STATEMENT_WAIT`]), and every statement noted: a failed one for
+/// [`super::with_fault`], one out for [`wait`].
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Setup;
 
 impl CustomizeConnection<Conn, diesel::r2d2::Error> for Setup {
     fn on_acquire(&self, conn: &mut Conn) -> Result<(), diesel::r2d2::Error> {
         let Conn::Pg(c) = conn else { return Ok(()) };
-        c.batch_execute("SET lock_timeout = '5s'").map_err(diesel::r2d2::Error::QueryError)?;
-        c.set_instrumentation(note_statement);
+        let statement_ms = wait::STATEMENT_WAIT.as_millis();
+        c.batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET statement_timeout = {statement_ms}"))
+            .map_err(diesel::r2d2::Error::QueryError)?;
+        c.set_instrumentation(note_pg_statement);
         Ok(())
     }
+}
+
+fn note_pg_statement(event: InstrumentationEvent<'_>) {
+    match event {
+        InstrumentationEvent::StartQuery { .. } => wait::note(true),
+        InstrumentationEvent::FinishQuery { .. } => wait::note(false),
+        _ => {}
+    }
+    note_statement(event);
+}
+
+/// The key of the migrations' lock ("tengen-m" in ASCII), one for the whole database.
+const MIGRATION_LOCK: i64 = 0x7465_6e67_656e_2d6d;
+
+/// How long a server starting waits for another one's migrations.
+const MIGRATION_WAIT: &str = "10min";
+
+/// Run the pending migrations while holding the database's migration lock (a session-level
+/// advisory lock on `conn`, a connection of their own): servers started together on one
+/// empty database would otherwise create the same tables at once and all but one fail
+/// ("duplicate key value violates unique constraint pg_type_typname_nsp_index"); the others
+/// wait here, then find nothing pending.
+pub(super) fn migrate(conn: &mut diesel::PgConnection) -> Result<(), DbError> {
+    let lock = format!("SET lock_timeout = '{MIGRATION_WAIT}'; SELECT pg_advisory_lock({MIGRATION_LOCK})");
+    conn.batch_execute(&lock).map_err(|e| DbError::Migration(format!("the migration lock: {e}")))?;
+    let done = conn.run_pending_migrations(super::PG_MIGRATIONS).map(drop);
+    let unlocked = conn.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"));
+    done.map_err(|e| DbError::Migration(e.to_string()))?;
+    unlocked.map_err(|e| DbError::Migration(format!("the migration lock: {e}")))
 }
 
 /// ("postgresql", 2 = FULL when `synchronous_commit` is on, 1 = NORMAL otherwise): an

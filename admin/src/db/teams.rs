@@ -241,22 +241,32 @@ pub fn save_settings(
 // ---------------------------------------------------------------------------------------------
 // Teams
 
+/// The event's teams by name (code point order on both engines: sorted here, not by
+/// PostgreSQL's collation), id breaking ties.
 pub fn list(conn: &mut Conn, tid: i32) -> Result<Vec<TeamRow>, DbError> {
-    Ok(teams::table
+    let mut rows: Vec<TeamRow> = teams::table
         .filter(teams::tournament_id.eq(tid))
-        .order((teams::name, teams::id))
+        .order(teams::id)
         .select(TeamRow::as_select())
-        .load(conn)?)
+        .load(conn)?;
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(rows)
+}
+
+/// A team's members in roster order: those without a position (leader, coach) first, then by
+/// position, id breaking ties — sorted here, as the engines place NULL at opposite ends.
+fn in_roster_order(rows: &mut [MemberRow]) {
+    rows.sort_by_key(|m| (m.team_id, m.position, m.id));
 }
 
 /// Every member of the event's teams, by team.
 pub fn members_by_team(conn: &mut Conn, tid: i32) -> Result<BTreeMap<i32, Vec<MemberRow>>, DbError> {
-    let rows: Vec<MemberRow> = team_members::table
+    let mut rows: Vec<MemberRow> = team_members::table
         .inner_join(teams::table)
         .filter(teams::tournament_id.eq(tid))
-        .order((team_members::team_id, team_members::position, team_members::id))
         .select(MemberRow::as_select())
         .load(conn)?;
+    in_roster_order(&mut rows);
     let mut out: BTreeMap<i32, Vec<MemberRow>> = BTreeMap::new();
     for r in rows {
         out.entry(r.team_id).or_default().push(r);
@@ -287,11 +297,11 @@ pub fn get(conn: &mut Conn, tid: i32, team: i32) -> Result<(TeamRow, Vec<MemberR
         .first(conn)
         .optional()?
         .ok_or(DbError::NotFound)?;
-    let members = team_members::table
+    let mut members: Vec<MemberRow> = team_members::table
         .filter(team_members::team_id.eq(team))
-        .order((team_members::position, team_members::id))
         .select(MemberRow::as_select())
         .load(conn)?;
+    in_roster_order(&mut members);
     Ok((row, members))
 }
 

@@ -372,12 +372,13 @@ pub struct StaffMember {
 }
 
 pub fn staff(conn: &mut Conn, tid: i32) -> Result<Vec<StaffMember>, DbError> {
-    let rows: Vec<(i32, String, String, String)> = tournament_staff::table
+    // By user name, sorted here (`users::username_order`, the same on both engines).
+    let mut rows: Vec<(i32, String, String, String)> = tournament_staff::table
         .inner_join(users::table)
         .filter(tournament_staff::tournament_id.eq(tid))
-        .order(users::username)
         .select((users::id, users::username, users::display_name, tournament_staff::role))
         .load(conn)?;
+    rows.sort_by(|a, b| super::users::username_order(&a.1, &b.1));
     Ok(rows
         .into_iter()
         .map(|(user_id, username, display_name, role)| StaffMember { user_id, username, display_name, role })

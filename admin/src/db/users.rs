@@ -143,8 +143,17 @@ pub fn count(conn: &mut Conn) -> Result<i64, DbError> {
     Ok(users::table.count().get_result(conn)?)
 }
 
+/// The order of user names: the column's `COLLATE NOCASE` (ASCII letters folded, then code
+/// points). Accounts are sorted by it here, so both engines list them alike (PostgreSQL would
+/// sort by its database's collation).
+pub fn username_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.to_ascii_lowercase().cmp(&b.to_ascii_lowercase()).then_with(|| a.cmp(b))
+}
+
+/// Every account by user name ([`username_order`]).
 pub fn all(conn: &mut Conn) -> Result<Vec<User>, DbError> {
-    let rows: Vec<UserRow> = users::table.order(users::username).select(UserRow::as_select()).load(conn)?;
+    let mut rows: Vec<UserRow> = users::table.select(UserRow::as_select()).load(conn)?;
+    rows.sort_by(|a, b| username_order(&a.username, &b.username));
     Ok(rows.into_iter().map(User::from).collect())
 }
 

@@ -262,7 +262,7 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
         2 => "FULL",
         _ => "EXTRA",
     };
-    let shown = crate::db::Target::of(&ctx.state.db_path).shown();
+    let shown = crate::db::shown(&ctx.state.db_path);
     // PostgreSQL has no journal mode to state: its commit level (`synchronous_commit`) is all.
     let storage = match journal.as_str() {
         "postgresql" => lang.tf("server.storage_pg", &[&shown, &sync_name]),

@@ -1,5 +1,6 @@
 //! The request context every handler takes: language, the logged-in user and their session,
-//! the CSRF token to put in forms, and database access that runs in `web::block`.
+//! the CSRF token to put in forms, and database access that runs in `web::block`, its waits
+//! for the database server bounded ([`on_db`]).
 
 use super::error::AppError;
 use super::form::{Form, UploadError};
@@ -105,12 +106,12 @@ impl Ctx {
             Some(c) if !c.value().is_empty() && c.value().len() <= 128 => {
                 let token = c.value().to_string();
                 let p = pool.clone();
-                web::block(move || -> Result<Option<Session>, DbError> {
+                on_db(move || -> Result<Option<Session>, DbError> {
                     let mut conn = p.get()?;
                     users::session(&mut conn, &token, idle)
                 })
                 .await
-                .map_err(|e| AppError::internal(lang, e))?
+                .and_then(|r| r)
                 .map_err(|e| AppError::internal(lang, e))?
             }
             _ => None,
@@ -195,12 +196,12 @@ impl Ctx {
         let pool = self.pool.clone();
         let lang = self.lang;
         let writes = crate::db::audit::writes();
-        let r = web::block(move || {
+        let r = on_db(move || {
             let mut conn = pool.get()?;
             crate::db::with_fault(&mut conn, f)
         })
         .await
-        .map_err(|e| AppError::internal(lang, e))?;
+        .and_then(|r| r);
         after_writes(writes);
         r.map_err(|e| match e {
             DbError::NotFound => AppError::not_found(lang),
@@ -219,7 +220,7 @@ impl Ctx {
         let pool = self.pool.clone();
         let lang = self.lang;
         let writes = crate::db::audit::writes();
-        let r = web::block(move || {
+        let r = on_db(move || {
             let mut conn = pool.get().map_err(|e| E::from(DbError::from(e)))?;
             crate::db::with_fault(&mut conn, f)
         })
@@ -358,6 +359,32 @@ impl Ctx {
 
 /// After database work that wrote (the audit counter moved), count once more now that the
 /// transaction is over, so that caches reading the counter look at the committed state.
+/// How often a request looks whether its database work waits on a statement too long.
+const WAIT_TICK: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Run blocking database work on actix's blocking pool, waiting for the database server at
+/// most [`crate::db::wait::STATEMENT_WAIT`] per statement: a statement out longer (a server
+/// that hangs) makes this a [`StorageFault::Unavailable`](crate::db::StorageFault) error at
+/// once — the "database unavailable" page, what was typed kept — and the work, left to finish
+/// on its thread, may no longer commit a write. No lock is held while waiting.
+pub async fn on_db<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, DbError> {
+    use crate::db::wait::{watched, Probe};
+    let probe = std::sync::Arc::new(Probe::default());
+    let p = probe.clone();
+    let mut work = std::pin::pin!(web::block(move || watched(p, f)));
+    loop {
+        match actix_web::rt::time::timeout(WAIT_TICK, work.as_mut()).await {
+            Ok(done) => return done.map_err(|e| DbError::Other(format!("blocking pool: {e}"))),
+            Err(_) if probe.stuck() => {
+                probe.abandon();
+                tracing::warn!("the database server did not answer a statement in time");
+                return Err(DbError::Storage(crate::db::StorageFault::Unavailable));
+            }
+            Err(_) => {}
+        }
+    }
+}
+
 fn after_writes(before: u64) {
     if crate::db::audit::writes() != before {
         crate::db::audit::note_write();

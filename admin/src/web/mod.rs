@@ -363,7 +363,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     // A server bound to every address is reached at localhost on this machine.
     let local = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), addr.port());
     let shown = if addr.ip().is_unspecified() { local } else { addr };
-    tracing::info!(db = %db::Target::of(&db_path).shown(), "database ready");
+    tracing::info!(db = %db::shown(&db_path), "database ready");
     if let Some(t) = setup_token {
         say("First start: no account exists yet. Create the organizer account (one-time link):");
         say(&format!("  http://{shown}/setup/{t}"));

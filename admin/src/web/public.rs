@@ -15,6 +15,10 @@
 //!   changes; polled on a connection of the cache's own, [`Watch`]), so a reader on server B
 //!   sees a result saved on server A at once (issue 18 item 2); without that connection
 //!   (tests, benches, a watch that failed) at most once a second;
+//! - PostgreSQL's version is read by a thread of the watch's own, so no request holds a lock
+//!   while the database server is asked; a request waits for a read at most `WATCH_WAIT`,
+//!   and when the server does not answer in time (it hangs, or is down) the reader gets the
+//!   last copy of the page kept here, whatever its state, rather than an error or a wait;
 //! - one snapshot build or render runs at a time; while it runs, other readers get the page of
 //!   the previous state if it is at most [`STALE_MAX`] old instead of queueing behind it, so a
 //!   burst of result writes cannot stall every reader (`tengen bench load`, BENCHMARKS.md).
@@ -59,6 +63,10 @@ const STAMP_TTL: Duration = Duration::from_secs(1);
 /// for one render each (the collapse `tengen bench load` showed above a few results a second);
 /// with it, readers get the page of a second ago and renders run back to back, never piled up.
 const STALE_MAX: Duration = Duration::from_secs(2);
+/// How long a reader waits for the database's version to be read (a read takes a millisecond;
+/// one that takes longer means the server does not answer, and the reader gets the last copy).
+#[cfg(feature = "postgres")]
+const WATCH_WAIT: Duration = Duration::from_millis(500);
 /// Pages kept in memory (all tournaments, languages and addresses together; a player's page
 /// is about 10 KB, the standings of 1,000 players 180 KB plus 21 KB gzipped).
 const MAX_PAGES: usize = 2048;
@@ -114,7 +122,7 @@ pub struct PublicCache {
     stamps: Mutex<HashMap<i32, (String, Generation, Instant)>>,
     /// A connection of the cache's own that tells when any other connection committed (None:
     /// trust a stamp for `STAMP_TTL`).
-    watch: Option<Mutex<Watch>>,
+    watch: Option<Watch>,
     pages: Mutex<HashMap<(String, Lang), Arc<Cached>>>,
     /// What the pages of each tournament show, read and computed once per change tag.
     snapshots: Mutex<HashMap<i32, Arc<Snapshot>>>,
@@ -143,14 +151,12 @@ impl Default for PublicCache {
 /// The cache's own connection, and what it reads as the database's version: SQLite's
 /// `data_version` (read-only connection), or a hash of PostgreSQL's current snapshot (its
 /// `xmin:xmax:in-progress` list moves on with every commit of a writing transaction, of this
-/// database or another of the cluster, which only costs a re-read of the tag).
+/// database or another of the cluster, which only costs a re-read of the tag), read by a
+/// thread of its own ([`PgWatch`]).
 enum Watch {
-    Sqlite(rusqlite::Connection),
+    Sqlite(Mutex<rusqlite::Connection>),
     #[cfg(feature = "postgres")]
-    Postgres {
-        url: String,
-        conn: Option<diesel::PgConnection>,
-    },
+    Postgres(PgWatch),
 }
 
 impl Watch {
@@ -159,31 +165,90 @@ impl Watch {
             crate::db::Target::Sqlite(p) => {
                 use rusqlite::OpenFlags;
                 rusqlite::Connection::open_with_flags(p, OpenFlags::SQLITE_OPEN_READ_ONLY)
-                    .map(Watch::Sqlite)
+                    .map(|c| Watch::Sqlite(Mutex::new(c)))
                     .map_err(|e| e.to_string())
             }
             #[cfg(feature = "postgres")]
-            crate::db::Target::Postgres(url) => {
-                use diesel::Connection;
-                let conn = diesel::PgConnection::establish(&url).map_err(|e| e.to_string())?;
-                Ok(Watch::Postgres { url, conn: Some(conn) })
-            }
+            crate::db::Target::Postgres(url) => PgWatch::start(url).map(Watch::Postgres),
             #[cfg(not(feature = "postgres"))]
             crate::db::Target::Postgres(_) => Err(crate::db::backend::NO_POSTGRES.into()),
         }
     }
 
-    /// The version now; None when it cannot be read (the stamp then holds for `STAMP_TTL`). A
-    /// PostgreSQL connection lost (the server restarted) is opened again on the next read.
-    fn version(&mut self) -> Option<i64> {
+    /// The version now; None when it cannot be read (in time). SQLite's is read here (a local
+    /// file); PostgreSQL's by its thread.
+    async fn version(&self) -> Option<i64> {
         match self {
-            Watch::Sqlite(c) => c.pragma_query_value(None, "data_version", |r| r.get::<_, i64>(0)).ok(),
+            Watch::Sqlite(c) => lock(c).pragma_query_value(None, "data_version", |r| r.get::<_, i64>(0)).ok(),
             #[cfg(feature = "postgres")]
-            Watch::Postgres { url, conn } => pg_snapshot(url, conn),
+            Watch::Postgres(w) => w.version().await,
         }
     }
 }
 
+/// PostgreSQL's version, read on its own connection by a thread of its own: a reader asks
+/// for a read and waits for one begun after it asked, at most [`WATCH_WAIT`]; many readers
+/// share one read. A read that hangs holds up that thread only.
+#[cfg(feature = "postgres")]
+struct PgWatch {
+    /// Asks the thread for a read (full: one is asked for already).
+    ask: std::sync::mpsc::SyncSender<()>,
+    seen: tokio::sync::watch::Receiver<PgSeen>,
+}
+
+/// What the watch's thread has read: when its last read began and what it read, and since
+/// when the read now out has been waiting.
+#[cfg(feature = "postgres")]
+#[derive(Debug, Clone, Copy, Default)]
+struct PgSeen {
+    read: Option<(Instant, Option<i64>)>,
+    out_since: Option<Instant>,
+}
+
+#[cfg(feature = "postgres")]
+impl PgWatch {
+    fn start(url: String) -> Result<PgWatch, String> {
+        use diesel::Connection;
+        let conn =
+            diesel::PgConnection::establish(&crate::db::backend::bounded(&url)).map_err(|e| e.to_string())?;
+        let (ask, asked) = std::sync::mpsc::sync_channel::<()>(1);
+        let (tx, seen) = tokio::sync::watch::channel(PgSeen::default());
+        std::thread::Builder::new()
+            .name("public-watch".into())
+            .spawn(move || {
+                let mut conn = Some(conn);
+                while asked.recv().is_ok() {
+                    let began = Instant::now();
+                    tx.send_modify(|s| s.out_since = Some(began));
+                    let v = pg_snapshot(&url, &mut conn);
+                    tx.send_modify(|s| *s = PgSeen { read: Some((began, v)), out_since: None });
+                }
+            })
+            .map_err(|e| e.to_string())?;
+        Ok(PgWatch { ask, seen })
+    }
+
+    async fn version(&self) -> Option<i64> {
+        let asked = Instant::now();
+        if self.seen.borrow().out_since.is_some_and(|t| t.elapsed() > WATCH_WAIT) {
+            return None; // the server has not answered the read that is out
+        }
+        let _ = self.ask.try_send(());
+        let mut seen = self.seen.clone();
+        let read = actix_web::rt::time::timeout(
+            WATCH_WAIT,
+            seen.wait_for(|s| s.read.is_some_and(|(began, _)| began >= asked)),
+        )
+        .await;
+        match read {
+            Ok(Ok(s)) => s.read.and_then(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+/// A hash of PostgreSQL's current snapshot; a connection lost (the server restarted) is opened
+/// again on the next read.
 #[cfg(feature = "postgres")]
 fn pg_snapshot(url: &str, conn: &mut Option<diesel::PgConnection>) -> Option<i64> {
     use diesel::{Connection, QueryableByName, RunQueryDsl};
@@ -193,7 +258,7 @@ fn pg_snapshot(url: &str, conn: &mut Option<diesel::PgConnection>) -> Option<i64
         s: String,
     }
     if conn.is_none() {
-        *conn = diesel::PgConnection::establish(url).ok();
+        *conn = diesel::PgConnection::establish(&crate::db::backend::bounded(url)).ok();
     }
     let c = conn.as_mut()?;
     match diesel::sql_query("SELECT pg_current_snapshot()::text AS s").get_result::<Snap>(c) {
@@ -221,7 +286,7 @@ impl PublicCache {
     /// A cache that notices commits of other processes on the database at `path` at once.
     pub fn watching(path: &std::path::Path) -> PublicCache {
         match Watch::open(path) {
-            Ok(w) => PublicCache { watch: Some(Mutex::new(w)), ..PublicCache::default() },
+            Ok(w) => PublicCache { watch: Some(w), ..PublicCache::default() },
             Err(e) => {
                 tracing::warn!("public cache: no watch connection ({e}); tags trusted for {STAMP_TTL:?}");
                 PublicCache::default()
@@ -229,12 +294,21 @@ impl PublicCache {
         }
     }
 
-    fn generation(&self) -> Generation {
-        (audit::writes(), self.watch.as_ref().and_then(|w| lock(w).version()))
+    /// The database's version now (None: no watch, or it could not be read in time).
+    async fn seen(&self) -> Option<i64> {
+        match &self.watch {
+            Some(w) => w.version().await,
+            None => None,
+        }
     }
 
-    fn stamp_cached(&self, tid: i32) -> Option<String> {
-        let gen = self.generation();
+    /// What a stamp read now is read after, the database's version being `seen`.
+    fn generation(&self, seen: Option<i64>) -> Generation {
+        (audit::writes(), seen)
+    }
+
+    fn stamp_cached(&self, tid: i32, seen: Option<i64>) -> Option<String> {
+        let gen = self.generation(seen);
         let s = lock(&self.stamps);
         // With a data version, a stamp holds until the next commit; without, for STAMP_TTL.
         let fresh = |g: &Generation, at: &Instant| *g == gen && (gen.1.is_some() || at.elapsed() < STAMP_TTL);
@@ -242,11 +316,11 @@ impl PublicCache {
     }
 
     /// The change tag of a tournament (NotFound for an unknown tournament).
-    fn stamp(&self, pool: &DbPool, tid: i32) -> Result<String, DbError> {
-        if let Some(t) = self.stamp_cached(tid) {
+    fn stamp(&self, pool: &DbPool, tid: i32, seen: Option<i64>) -> Result<String, DbError> {
+        if let Some(t) = self.stamp_cached(tid, seen) {
             return Ok(t);
         }
-        let gen = self.generation();
+        let gen = self.generation(seen);
         let mut conn = pool.get()?;
         let (_, tag) = tdb::change_stamp(&mut conn, tid)?;
         lock(&self.stamps).insert(tid, (tag.clone(), gen, Instant::now()));
@@ -255,6 +329,12 @@ impl PublicCache {
 
     fn page(&self, key: &(String, Lang), tag: &str) -> Option<Arc<Cached>> {
         lock(&self.pages).get(key).filter(|c| c.tag == tag).cloned()
+    }
+
+    /// The last copy of a page, whatever its state: what a reader gets while the database
+    /// does not answer.
+    fn last(&self, key: &(String, Lang)) -> Option<Arc<Cached>> {
+        lock(&self.pages).get(key).cloned()
     }
 
     /// The page of an earlier state, if it is recent enough to stand in while the current one is
@@ -295,7 +375,8 @@ impl PublicCache {
     }
 
     /// The page at `key` for a reader without a session: the cached page of the tournament's
-    /// current state, or one rendered now (and kept if `cacheable`).
+    /// current state, or one rendered now (and kept if `cacheable`); `seen` is the database's
+    /// version read for this reader.
     fn page_for(
         &self,
         pool: &DbPool,
@@ -303,8 +384,9 @@ impl PublicCache {
         key: (String, Lang),
         kind: &Kind,
         cacheable: bool,
+        seen: Option<i64>,
     ) -> Result<Arc<Cached>, DbError> {
-        let tag = self.stamp(pool, tid)?;
+        let tag = self.stamp(pool, tid, seen)?;
         if let Some(p) = self.page(&key, &tag) {
             return Ok(p);
         }
@@ -589,18 +671,28 @@ async fn cached_page(
     let path = kind.canonical(tid);
     let cacheable = !matches!(&kind, Kind::Pairings { q, .. } if !q.is_empty());
     let key = (path, lang);
-    let hit = state.public.stamp_cached(tid).and_then(|tag| state.public.page(&key, &tag));
-    if let Some(p) = hit {
+    let public = &state.public;
+    let seen = public.seen().await;
+    if let Some(p) = public.stamp_cached(tid, seen).and_then(|tag| public.page(&key, &tag)) {
+        return Ok(p);
+    }
+    // The database's version could not be read in time: the last copy, not a wait.
+    let last = if public.watch.is_some() && seen.is_none() { public.last(&key) } else { None };
+    if let Some(p) = last {
         return Ok(p);
     }
     let st = state.clone();
-    web::block(move || st.public.page_for(&st.pool, tid, key, &kind, cacheable))
-        .await
-        .map_err(|e| AppError::internal(lang, e))?
-        .map_err(|e| match e {
-            DbError::NotFound => AppError::not_found(lang),
-            e => AppError::internal(lang, e),
-        })
+    let k = key.clone();
+    let page = super::ctx::on_db(move || st.public.page_for(&st.pool, tid, k, &kind, cacheable, seen)).await;
+    match page.and_then(|p| p) {
+        Ok(p) => Ok(p),
+        Err(DbError::NotFound) => Err(AppError::not_found(lang)),
+        // A database that fails meanwhile: the last copy if there is one.
+        Err(e) => match public.last(&key).filter(|_| crate::db::StorageFault::of(&e.to_string()).is_some()) {
+            Some(p) => Ok(p),
+            None => Err(AppError::internal(lang, e)),
+        },
+    }
 }
 
 /// A cached page as the response: 304 when the reader's `If-None-Match` has its ETag, else
@@ -1350,11 +1442,11 @@ mod tests {
         let (_d, pool, tid) = tournament();
         let pc = PublicCache::default();
         let kind = Kind::Standings { round: None };
-        let first = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
-        let again = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        let first = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
+        let again = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
         assert!(Arc::ptr_eq(&first, &again), "the same state is rendered once");
         write(&pool, tid);
-        let after = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        let after = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
         assert_ne!(after.etag, first.etag, "a write by this process is seen at once");
         assert_eq!(after.tag, tdb::change_stamp(&mut pool.get().unwrap(), tid).unwrap().1);
     }
@@ -1364,21 +1456,21 @@ mod tests {
         let (_d, pool, tid) = tournament();
         let pc = PublicCache::default();
         let kind = Kind::Standings { round: None };
-        let first = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        let first = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
         write(&pool, tid);
         let current = tdb::change_stamp(&mut pool.get().unwrap(), tid).unwrap().1;
         {
             // Another reader is rendering: this one gets the page of a moment ago at once.
             let _busy = lock(&pc.render);
-            let p = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+            let p = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
             assert!(Arc::ptr_eq(&p, &first), "the previous state's page, not a queue");
             // A page never rendered before comes from the last snapshot, outside the lock.
             let other = (Kind::Crosstable.canonical(tid), Lang::En);
-            let p = pc.page_for(&pool, tid, other, &Kind::Crosstable, true).unwrap();
+            let p = pc.page_for(&pool, tid, other, &Kind::Crosstable, true, None).unwrap();
             assert_eq!(p.tag, first.tag, "rendered from the recent snapshot");
         }
         // The render is done: the current state.
-        let p = pc.page_for(&pool, tid, key(tid), &kind, true).unwrap();
+        let p = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
         assert_eq!(p.tag, current);
     }
 }
