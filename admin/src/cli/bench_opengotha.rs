@@ -38,7 +38,7 @@ use std::collections::HashMap;
 
 use super::bench_pair::{Engine, NewGame, System};
 use crate::domain::draw::lots::{Lot, Stream};
-use crate::domain::pairing::{matching, meetings, ordered, records, PlayerId, Status};
+use crate::domain::pairing::{meetings, ordered, records, PlayerId, Status};
 use crate::domain::rounds as dr;
 
 const AVOID_DUPLICATE: i64 = 500_000_000_000_000;

@@ -49,8 +49,8 @@ use std::time::Instant;
 use crate::domain::draw::lots::{Lot, Stream};
 use crate::domain::draw::nigiri::NigiriRule;
 use crate::domain::pairing::{
-    matching, mcmahon, meetings, ordered, records, swiss, ByeRecord, Colour, ColourMethod, GameResult,
-    History, PlayedGame, Player, PlayerId, RoundPairing, Settings,
+    mcmahon, meetings, ordered, records, swiss, ByeRecord, Colour, ColourMethod, GameResult, History,
+    PlayedGame, Player, PlayerId, RoundPairing, Settings,
 };
 use crate::domain::rounds as dr;
 use crate::domain::settings::{self as ds, TournamentSettings};
@@ -366,13 +366,22 @@ pub fn opengotha_unbalanced(games: impl Iterator<Item = OgCountGame>) -> usize {
 }
 
 /// The matching solver's work on this round (a second, untimed solve of the same problem).
-fn solver_stats(e: &Engine<'_>, system: ds::System) -> Option<matching::SolveStats> {
+fn solver_stats(e: &Engine<'_>, system: ds::System) -> Option<serde_json::Value> {
     if e.round == 1 && system == ds::System::Swiss {
         return None;
     }
     let score = dr::score_of(system, e.settings);
     let (field, _) = swiss::build_field(e.players, e.history, e.settings, e.round, e.seed, &score).ok()?;
-    Some(matching::solve(&field, e.settings.tuning).1)
+    let s = matching::solve(&field, e.settings.tuning).1;
+    let w = s.work;
+    Some(serde_json::json!({
+        "dense": s.dense,
+        "rounds": s.rounds,
+        "edges": s.edges,
+        "added_edges": s.added_edges,
+        "scanned": s.scanned,
+        "work": { "free_at_start": w.free_at_start, "stages": w.stages, "dual_steps": w.dual_steps },
+    }))
 }
 
 /// Reads an OpenGotha file, gunzipping it if it is gzipped.
@@ -1043,7 +1052,7 @@ mod tests {
     /// on the same candidate graph, the perfect mode from no more free vertices.
     #[test]
     fn perfect_and_plain_solvers_agree_on_balanced_colours() {
-        use crate::domain::pairing::matching::Problem;
+        use matching::Problem;
         let settings = Settings { colours: ColourMethod::Balanced, ..Settings::default() };
         let players = synthetic_players(600, 4);
         let history = synthetic_history(&players, &settings, 4, 4, System::Swiss);

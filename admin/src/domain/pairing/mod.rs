@@ -17,7 +17,6 @@
 
 pub mod bye;
 pub mod knockout;
-pub mod matching;
 pub mod mcmahon;
 pub mod review;
 pub mod round_robin;
@@ -333,30 +332,22 @@ pub fn strength_key(p: &Player, order: Round1Order) -> (i64, i64, i64) {
     }
 }
 
-/// Knobs of the matching solver (not event rules). Defaults suit every field size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SolverTuning {
-    /// Fields up to this many players are matched on the complete graph.
-    pub dense_limit: usize,
-    /// In the sparse path, each player starts with edges to this many following players in
-    /// the score order; missing edges that could improve the matching are added until the
-    /// LP dual proves the matching optimal on the complete graph.
-    pub candidates: usize,
-    /// Solve the perfect-matching LP (the default; issue 16) rather than the plain
-    /// maximum-weight one with its greedy start; the same optimum (`matching` module docs).
-    /// `bench pair --plain-solver` turns it off to compare.
+/// The solver's knobs live with the solver; pairing settings carry them.
+pub use matching::SolverTuning;
+
+/// How [`SolverTuning`] reads and writes inside [`Settings`] (the `matching` crate has no
+/// serde): serde's derive for a type of another crate, field by field.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "SolverTuning")]
+struct SolverTuningDef {
+    dense_limit: usize,
+    candidates: usize,
     #[serde(default = "perfect_by_default")]
-    pub perfect: bool,
+    perfect: bool,
 }
 
 fn perfect_by_default() -> bool {
     true
-}
-
-impl Default for SolverTuning {
-    fn default() -> Self {
-        SolverTuning { dense_limit: 160, candidates: 10, perfect: true }
-    }
 }
 
 /// Event settings that pairing reads.
@@ -382,6 +373,7 @@ pub struct Settings {
     pub warn_handicap: u8,
     /// Knockout: what a drawn game and a double loss do to the bracket.
     pub knockout: knockout::KnockoutRules,
+    #[serde(with = "SolverTuningDef")]
     pub tuning: SolverTuning,
 }
 
@@ -614,3 +606,27 @@ pub(crate) fn number_tables(games: &mut [Pairing], key: impl Fn(&Pairing) -> (i3
 
 #[cfg(test)]
 pub(crate) mod testutil;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The solver's knobs keep their stored form now that the `matching` crate, which has no
+    /// serde, defines them: the same three fields, and `perfect` on by default when a value
+    /// written before it existed is read.
+    #[test]
+    fn solver_tuning_keeps_its_stored_form() {
+        let v = serde_json::to_value(Settings::default()).unwrap();
+        assert_eq!(v["tuning"], serde_json::json!({ "dense_limit": 160, "candidates": 10, "perfect": true }));
+        let mut old = v.clone();
+        old["tuning"] = serde_json::json!({ "dense_limit": 40, "candidates": 6 });
+        let back: Settings = serde_json::from_value(old).unwrap();
+        assert_eq!(back.tuning, SolverTuning { dense_limit: 40, candidates: 6, perfect: true });
+        let plain = Settings {
+            tuning: SolverTuning { perfect: false, ..SolverTuning::default() },
+            ..Settings::default()
+        };
+        let again: Settings = serde_json::from_value(serde_json::to_value(&plain).unwrap()).unwrap();
+        assert_eq!(again, plain);
+    }
+}

@@ -18,8 +18,9 @@
 
 use std::collections::HashMap;
 
+use matching::Problem;
+
 use super::bye::{self, ByeCandidate};
-use super::matching::{self, Problem};
 use super::weights::{a_takes_black, handicap_stones, ColourState, Field, HandicapSide, Vertex};
 use super::{
     meetings, number_tables, records, ColourDecision, ColourMethod, DrawRecord, HandicapRule, History,

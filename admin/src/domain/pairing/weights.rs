@@ -61,9 +61,9 @@
 
 use std::collections::HashMap;
 
+use matching::Problem;
 use serde::{Deserialize, Serialize};
 
-use super::matching::Problem;
 use super::{Colour, PlayerId};
 
 /// A pairing criterion (see the module table).
