@@ -452,6 +452,17 @@ pub fn rule(offence: Offence, rules: &RuleSet, side: Option<Color>, move_number:
         .collect()
 }
 
+/// The plain ruling a cycle comes to under the event's choice (Art. 20.3): no result (无胜负),
+/// a draw, or an extra game (加赛, recorded as a replay). What `RulingKind::Cycle` decides when
+/// it is applied, for callers that record the outcome itself (a relay match's ending).
+pub fn cycle_kind(outcome: CycleOutcome) -> RulingKind {
+    match outcome {
+        CycleOutcome::NoResult => RulingKind::NoResult,
+        CycleOutcome::Draw => RulingKind::Draw,
+        CycleOutcome::ExtraGame => RulingKind::Replay,
+    }
+}
+
 /// Whether the rulings of `offence` all concern both sides (a cycle: nobody is at fault,
 /// Art. 20), so that naming a side is wrong.
 pub fn sideless(offence: Offence, rules: &RuleSet) -> bool {
@@ -1069,11 +1080,10 @@ impl Tally<'_> {
             RulingKind::NoResult => (GameResult::no_result(), Said::NoResult),
             RulingKind::Cycle => {
                 let outcome = self.rules.cycle;
-                let result = match outcome {
-                    CycleOutcome::NoResult => GameResult::no_result(),
-                    CycleOutcome::Draw => GameResult::draw(),
-                    // 加赛: an extra game decides; recorded as a replay.
-                    CycleOutcome::ExtraGame => GameResult::replay(),
+                let result = match cycle_kind(outcome) {
+                    RulingKind::Draw => GameResult::draw(),
+                    RulingKind::Replay => GameResult::replay(),
+                    _ => GameResult::no_result(),
                 };
                 (result, Said::Cycle { outcome })
             }

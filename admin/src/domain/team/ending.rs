@@ -50,7 +50,7 @@
 
 use rules::board::Color;
 use rules::ruleset::RuleSet;
-use rules::rulings::{rulings_for, DoubleLossReason, LossReason, Offence, ResultMethod, Ruling, RulingKind};
+use rules::rulings::{DoubleLossReason, LossReason, ResultMethod, Ruling, RulingKind};
 use serde::{Deserialize, Serialize};
 
 use super::clocks::ClockEntry;
@@ -161,7 +161,7 @@ impl Ending {
             Ending::DoubleLossCheating => both(RulingKind::DoubleLoss { reason: DoubleLossReason::Cheating }),
             Ending::DrawStoneMoved | Ending::DrawScattered => both(RulingKind::Draw),
             Ending::ReplayStoneMoved | Ending::ReplayScattered => both(RulingKind::Replay),
-            Ending::Cycle => rulings_for(Offence::Cycle, rules).first().and_then(|&k| both(k)),
+            Ending::Cycle => both(rules::rulings::cycle_kind(rules.cycle)),
         }
     }
 }
