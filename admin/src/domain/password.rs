@@ -32,7 +32,7 @@ pub enum AccountProblem {
     UsernameRequired,
     /// More than 32 characters, or other than letters, digits, `.`, `_` and `-`.
     UsernameChars,
-    /// More than 60 characters, or control characters.
+    /// More than 60 characters, or control or invisible characters (`domain::text`).
     DisplayName,
     Password(Weakness),
 }
@@ -59,7 +59,7 @@ pub fn check_account(username: &str, display_name: &str, password: &str) -> Vec<
     {
         problems.push(AccountProblem::UsernameChars);
     }
-    if display_name.chars().count() > 60 || display_name.chars().any(char::is_control) {
+    if super::text::check(display_name, 60, super::text::Lines::One).is_some() {
         problems.push(AccountProblem::DisplayName);
     }
     if let Some(w) = check(password, username, display_name) {

@@ -9,6 +9,7 @@ use super::Lang;
 use crate::db::backup::RestoreRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
+use crate::domain::text::TextProblem;
 use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
 use crate::print::{DataProblem, EgfError, EgfField, EgfProblem, EgfRefusal};
@@ -254,6 +255,14 @@ impl Lang {
             EgfRefusal::BelowClassC { basic_minutes, adjusted_minutes } => {
                 self.tf("egf.err_below_class_c", &[basic_minutes, adjusted_minutes])
             }
+        }
+    }
+
+    /// What is wrong with a typed text (`domain::text`, the rule of every field a user types).
+    pub fn text_problem(self, p: TextProblem) -> String {
+        match p {
+            TextProblem::TooLong { max } => self.tf("err.too_long", &[&max]),
+            TextProblem::Invisible => self.t("err.control_chars").to_string(),
         }
     }
 
