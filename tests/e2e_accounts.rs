@@ -73,6 +73,84 @@ fn behind_a_trusted_proxy_addresses_and_accounts_are_throttled_apart() {
     assert_eq!(chain.login("arb2", "arb2-secret-pass-1").status, 429, "still 203.0.113.77");
 }
 
+/// Office rule (passwords): what Chinese users choose first — pinyin names and romanized
+/// phrases with number phrases (520, 1314, 8888) or a year, Tengen's own names (tianyuan,
+/// tengen), the office's event names, one's own name — is refused with the reason in the
+/// user's language, by the web forms and the command line; passphrases still pass.
+#[test]
+fn usual_chinese_passwords_are_refused_with_the_reason() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let f = tournament_fields("春兰杯围棋赛", "Chunlan Cup");
+    assert_eq!(org.submit("/t/new", "/t/new", &as_refs(&f)).status, 303);
+    for (weak, lang, reason) in [
+        ("woaini1314520", "zh-CN", "数字谐音"),
+        ("zhangwei1990", "zh-CN", "常见姓氏的拼音"),
+        ("zhangwei1990", "en", "a common surname in pinyin"),
+        ("liuyang19880512", "zh-CN", "年份或日期"),
+        ("wangfang520520", "en", "a number phrase"),
+        ("tianyuan2026", "en", "the name of Tengen or of an event"),
+        ("Tengen2026!", "en", "the name of Tengen or of an event"),
+        ("Tengen2026!", "zh-CN", "天元"),
+        ("chunlancup2026", "en", "the name of Tengen or of an event"),
+        ("ouyangxiuyuan2001", "en", "your own name"),
+        ("ouyangxiuyuan2001", "zh-CN", "您自己的名字"),
+    ] {
+        let mut c = Client::new(&s.base);
+        c.cookies = org.cookies.clone();
+        c.accept_language = lang.into();
+        let r = c.submit(
+            "/users",
+            "/users",
+            &[
+                ("username", "xiuyuan"),
+                ("display_name", "欧阳修远"),
+                ("role", "arbiter"),
+                ("password", weak),
+                ("password2", weak),
+            ],
+        );
+        assert_eq!(r.status, 400, "{weak:?}: {}", r.body);
+        let e = r.field_error("password").unwrap_or_default();
+        let guessable = if lang == "en" { "too easy to guess" } else { "太容易被猜中" };
+        assert!(e.contains(guessable) && e.contains(reason), "{weak:?} ({lang}): {e}");
+    }
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM users"), 1, "nothing written");
+    // Passphrases pass.
+    for (i, good) in
+        ["plum blossom tea house", "lanzhou noodles at dawn", "organizer-secret-7"].iter().enumerate()
+    {
+        let name = format!("good{i}");
+        let r = org.submit(
+            "/users",
+            "/users",
+            &[
+                ("username", &name),
+                ("display_name", "李娜"),
+                ("role", "arbiter"),
+                ("password", good),
+                ("password2", good),
+            ],
+        );
+        assert_eq!(r.status, 200, "{good:?}: {}", r.field_error("password").unwrap_or_default());
+    }
+    // A new password is held to the same rule; so is the command line.
+    let (arb, _) = add_user(&s, &org, "arb", "arbiter");
+    let r = arb.submit(
+        "/account",
+        "/account/password",
+        &[
+            ("old_password", "arb-secret-pass-1"),
+            ("password", "woaini5201314"),
+            ("password2", "woaini5201314"),
+        ],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    let out = cli(&s.db, &["user", "add", "--role", "arbiter", "zw"], Some("zhangwei1990"));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a common surname in pinyin"), "{out:?}");
+}
+
 #[test]
 fn weak_passwords_are_refused_with_the_reason_in_the_users_language() {
     let s = Server::start();
