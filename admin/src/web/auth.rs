@@ -55,7 +55,8 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
     let username = form.get("username").to_string();
     let password = form.raw("password").to_string();
     let next = safe_next(form.get("next"));
-    // Only failures spend credit, per account and per client address (`throttle`), counted in
+    // Only failures spend credit, per account and address, per address and per account
+    // (`throttle`: a stranger's failures do not shut out the owner at another address), counted in
     // the database that every server of the office shares.
     let (name, peer, throttle, now) =
         (username.clone(), ctx.peer.clone(), ctx.state.login, throttle::now_ms());

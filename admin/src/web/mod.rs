@@ -40,7 +40,7 @@ use std::time::Duration;
 pub struct AppState {
     pub pool: DbPool,
     pub db_path: PathBuf,
-    /// Failed logins per account and per client address (see [`throttle`]).
+    /// Failed logins per account and address, per address, and per account (see [`throttle`]).
     pub login: throttle::LoginThrottle,
     /// Trusted proxies and the public URL's scheme (see [`net`]).
     pub net: net::NetConfig,
