@@ -52,6 +52,8 @@ pub struct AppState {
     pub public: public::PublicCache,
     /// The automatic backups and how the last one went (shown on the accounts page).
     pub backups: Mutex<BackupState>,
+    /// Requests with a body in progress per client address (see [`limits`]).
+    pub in_flight: std::sync::Arc<limits::InFlight>,
 }
 
 /// The automatic backups as the organizers' page shows them.
@@ -335,6 +337,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             schedule: backups.as_ref().map(|(a, every)| (a.dir.clone(), *every, a.keep)),
             ..BackupState::default()
         }),
+        in_flight: Default::default(),
     });
     if let Some((auto, every)) = backups {
         start_backups(state.clone(), auto, every);
@@ -355,6 +358,11 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             .default_service(web::to(not_found))
     })
     .workers(2)
+    // The head of a request in time (a body's own deadline is `limits::limit_bodies`'s), an
+    // idle kept-alive connection closed soon, a closing one not waited on for long.
+    .client_request_timeout(limits::HEAD_TIMEOUT)
+    .keep_alive(Duration::from_secs(5))
+    .client_disconnect_timeout(Duration::from_secs(2))
     .bind(&bind)?;
     let addr = server.addrs().first().copied().ok_or_else(|| std::io::Error::other("no address bound"))?;
     // A server bound to every address is reached at localhost on this machine.
