@@ -73,7 +73,7 @@ fn name_words(name: &str) -> Vec<String> {
     out.extend(
         name.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3).map(str::to_string),
     );
-    if name.chars().any(|c| !c.is_ascii()) {
+    if !name.is_ascii() {
         let syllables = super::names::plain_readings(&name);
         for i in 0..syllables.len() {
             for j in i + 2..=syllables.len() {

@@ -1,5 +1,5 @@
-//! Request bodies: how large, how fast, how many at once, and in what coding (issue 14 and the
-//! operations rules of ARCHITECTURE.md).
+//! Request bodies: how large, how fast, how many at once, and in what coding (the security
+//! decisions of ARCHITECTURE.md).
 //!
 //! **Size.** One limit per kind of upload, the same at every step (the form states it, the
 //! request is refused by its Content-Length before anything is read, every body is counted as
