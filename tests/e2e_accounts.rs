@@ -52,11 +52,12 @@ fn behind_a_trusted_proxy_addresses_and_accounts_are_throttled_apart() {
     let org = s.first_organizer();
     let (_, _) = add_user(&s, &org, "arb1", "arbiter");
     let (_, _) = add_user(&s, &org, "arb2", "arbiter");
-    // A guesser at arb1 from one address locks arb1 (from every address)...
+    // A guesser at arb1 from one address is stopped there; arb1 still gets in from another...
     let guesser = from(&s, "203.0.113.66");
     assert_eq!(fail(&guesser, "arb1", 5), vec![401; 5]);
     assert_eq!(fail(&guesser, "arb1", 1), vec![429]);
-    assert_eq!(from(&s, "192.0.2.10").login("arb1", "arb1-secret-pass-1").status, 429);
+    assert_eq!(guesser.login("arb1", "arb1-secret-pass-1").status, 429, "not from the guesser's address");
+    assert_eq!(from(&s, "192.0.2.10").login("arb1", "arb1-secret-pass-1").status, 303);
     // ...but not arb2, who shares the venue's proxy and an address with nobody.
     assert_eq!(from(&s, "192.0.2.11").login("arb2", "arb2-secret-pass-1").status, 303);
     // Rotating the account from one address: the address runs out (30), other addresses don't.
@@ -71,6 +72,148 @@ fn behind_a_trusted_proxy_addresses_and_accounts_are_throttled_apart() {
     let chain = s.client();
     chain.set_header("X-Forwarded-For", Some("203.0.113.77, 127.0.0.1"));
     assert_eq!(chain.login("arb2", "arb2-secret-pass-1").status, 429, "still 203.0.113.77");
+}
+
+/// The statuses of `n` wrong passwords at `user` from `c`, one login page's token for all
+/// (a guesser does not fetch the form each time).
+fn guess(c: &Client, user: &str, passwords: impl Iterator<Item = String>) -> Vec<u16> {
+    let token = c.get("/login").csrf();
+    passwords
+        .map(|p| c.post_form("/login", &[("csrf", &token), ("username", user), ("password", &p)]).status)
+        .collect()
+}
+
+/// Office rule (login throttle): failures are counted per account and address, with a
+/// looser ceiling per account that binds only addresses which have failed at it. A stranger's
+/// stream of guesses shuts out neither the owner (from an address that has not failed) nor
+/// anyone else; 10,000 guesses spread over 100 addresses are checked at most once per address
+/// and the ceiling's burst, so the right password among them is never even tried.
+#[test]
+fn a_strangers_guesses_do_not_shut_the_owner_out_and_spreading_them_gets_nowhere() {
+    let s = Server::start_args(&["--trusted-proxy", "127.0.0.1"]);
+    let org = s.first_organizer();
+    let _ = add_user(&s, &org, "arb1", "arbiter");
+    // A stranger guesses on and on from one address: checked 5 times, then held.
+    let stranger = from(&s, "203.0.113.66");
+    let said = guess(&stranger, "arb1", (0..40).map(|i| format!("wrong-guess-{i}")));
+    assert_eq!(said.iter().filter(|st| **st == 401).count(), 5, "{said:?}");
+    assert!(said[5..].iter().all(|st| *st == 429), "{said:?}");
+    // The owner, at the venue, gets in during the stream.
+    assert_eq!(from(&s, "192.0.2.10").login("arb1", "arb1-secret-pass-1").status, 303);
+
+    // 100 addresses, 100 guesses each, the right password as the 50th guess of address 42.
+    let base = s.base.clone();
+    let workers: Vec<_> = (0..4)
+        .map(|w| {
+            let base = base.clone();
+            std::thread::spawn(move || {
+                let mut out = Vec::new();
+                for a in (0..100).filter(|a| a % 4 == w) {
+                    let c = Client::new(&base);
+                    c.set_header("X-Forwarded-For", Some(&format!("198.51.100.{a}")));
+                    let passwords = (0..100).map(move |g| {
+                        if a == 42 && g == 49 {
+                            "arb1-secret-pass-1".to_string()
+                        } else {
+                            format!("spread-guess-{a}-{g}")
+                        }
+                    });
+                    out.extend(
+                        guess(&c, "arb1", passwords).into_iter().enumerate().map(|(g, st)| (a, g, st)),
+                    );
+                }
+                out
+            })
+        })
+        .collect();
+    let all: Vec<(usize, usize, u16)> = workers.into_iter().flat_map(|w| w.join().unwrap()).collect();
+    assert_eq!(all.len(), 10_000);
+    let checked = all.iter().filter(|(_, _, st)| *st == 401).count();
+    let held = all.iter().filter(|(_, _, st)| *st == 429).count();
+    assert!(checked <= 100 + 30, "checked {checked} of 10,000");
+    assert_eq!(checked + held, 10_000, "every guess was refused");
+    assert_eq!(all.iter().find(|(a, g, _)| *a == 42 && *g == 49).map(|x| x.2), Some(429), "never tried");
+    // Meanwhile and after, the owner and the other staff get in.
+    assert_eq!(from(&s, "192.0.2.11").login("arb1", "arb1-secret-pass-1").status, 303);
+    assert_eq!(from(&s, "192.0.2.11").login(ORG_USER, ORG_PASS).status, 303);
+}
+
+/// Office rule (passwords): what Chinese users choose first — pinyin names and romanized
+/// phrases with number phrases (520, 1314, 8888) or a year, Tengen's own names (tianyuan,
+/// tengen), the office's event names, one's own name — is refused with the reason in the
+/// user's language, by the web forms and the command line; passphrases still pass.
+#[test]
+fn usual_chinese_passwords_are_refused_with_the_reason() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let f = tournament_fields("春兰杯围棋赛", "Chunlan Cup");
+    assert_eq!(org.submit("/t/new", "/t/new", &as_refs(&f)).status, 303);
+    for (weak, lang, reason) in [
+        ("woaini1314520", "zh-CN", "数字谐音"),
+        ("zhangwei1990", "zh-CN", "常见姓氏的拼音"),
+        ("zhangwei1990", "en", "a common surname in pinyin"),
+        ("liuyang19880512", "zh-CN", "年份或日期"),
+        ("wangfang520520", "en", "a number phrase"),
+        ("tianyuan2026", "en", "the name of Tengen or of an event"),
+        ("Tengen2026!", "en", "the name of Tengen or of an event"),
+        ("Tengen2026!", "zh-CN", "天元"),
+        ("chunlancup2026", "en", "the name of Tengen or of an event"),
+        ("ouyangxiuyuan2001", "en", "your own name"),
+        ("ouyangxiuyuan2001", "zh-CN", "您自己的名字"),
+    ] {
+        let mut c = Client::new(&s.base);
+        c.cookies = org.cookies.clone();
+        c.accept_language = lang.into();
+        let r = c.submit(
+            "/users",
+            "/users",
+            &[
+                ("username", "xiuyuan"),
+                ("display_name", "欧阳修远"),
+                ("role", "arbiter"),
+                ("password", weak),
+                ("password2", weak),
+            ],
+        );
+        assert_eq!(r.status, 400, "{weak:?}: {}", r.body);
+        let e = r.field_error("password").unwrap_or_default();
+        let guessable = if lang == "en" { "too easy to guess" } else { "太容易被猜中" };
+        assert!(e.contains(guessable) && e.contains(reason), "{weak:?} ({lang}): {e}");
+    }
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM users"), 1, "nothing written");
+    // Passphrases pass.
+    for (i, good) in
+        ["plum blossom tea house", "lanzhou noodles at dawn", "organizer-secret-7"].iter().enumerate()
+    {
+        let name = format!("good{i}");
+        let r = org.submit(
+            "/users",
+            "/users",
+            &[
+                ("username", &name),
+                ("display_name", "李娜"),
+                ("role", "arbiter"),
+                ("password", good),
+                ("password2", good),
+            ],
+        );
+        assert_eq!(r.status, 200, "{good:?}: {}", r.field_error("password").unwrap_or_default());
+    }
+    // A new password is held to the same rule; so is the command line.
+    let (arb, _) = add_user(&s, &org, "arb", "arbiter");
+    let r = arb.submit(
+        "/account",
+        "/account/password",
+        &[
+            ("old_password", "arb-secret-pass-1"),
+            ("password", "woaini5201314"),
+            ("password2", "woaini5201314"),
+        ],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    let out = cli(&s.db, &["user", "add", "--role", "arbiter", "zw"], Some("zhangwei1990"));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a common surname in pinyin"), "{out:?}");
 }
 
 #[test]

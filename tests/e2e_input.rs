@@ -145,3 +145,137 @@ fn each_upload_has_one_limit_stated_on_its_form_and_refused_with_a_page() {
     assert!(r.body.contains("5 MB"), "{}", &r.body[..r.body.len().min(2000)]);
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM entrants WHERE tournament_id = {tid}")), 4);
 }
+
+/// Texts with what the eye does not see: a right-to-left override, a zero-width space, an
+/// isolate pair, a soft hyphen, a byte-order mark, a tag character, a line separator.
+const INVISIBLE: [&str; 7] = [
+    "北京\u{202E}moc.live",
+    "天元\u{200B}杯",
+    "\u{2066}Cup\u{2069}",
+    "Go\u{00AD}Club",
+    "棋\u{FEFF}院",
+    "Tag\u{E0041}",
+    "上\u{2028}海",
+];
+
+/// Office rule (typed text): one rule for every text a user types — no control characters
+/// and no invisible format characters (Unicode's category Cf: bidi overrides and isolates such
+/// as U+202E, zero-width characters, the byte-order mark, the soft hyphen, tags; nor line
+/// separators) — in event names and venues, settings and withdrawal reasons, rulings, account
+/// names, team names, leaders and rosters. Each form refuses them beside the field or with a
+/// page, and nothing of them is stored.
+#[test]
+fn invisible_format_characters_are_refused_in_every_typed_text() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    // A new event: each name and the venue.
+    for field in ["name_zh", "name_latin", "venue"] {
+        for bad in INVISIBLE {
+            let mut f = tournament_fields("格式字符赛", "Format Cup");
+            set(&mut f, field, bad);
+            let r = org.submit("/t/new", "/t/new", &as_refs(&f));
+            assert_eq!(r.status, 400, "{field} {bad:?}: {}", r.body);
+            assert!(r.field_error(field).is_some(), "{field} {bad:?}: {}", r.body);
+        }
+    }
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), 0);
+    // The settings of an event: the venue, and the reason that goes into the audit.
+    let tid = tournament_with_players(&org, "格式字符赛", "Format Cup", &[("colour_method", "lots")], 4);
+    let settings = format!("/t/{tid}/settings");
+    let version = org.get(&settings).input("version").unwrap();
+    for (field, bad) in [("venue", INVISIBLE[0]), ("reason", INVISIBLE[1]), ("reason", INVISIBLE[6])] {
+        let mut f = tournament_fields("格式字符赛", "Format Cup");
+        set(&mut f, "colour_method", "lots");
+        set(&mut f, "version", &version);
+        set(&mut f, field, bad);
+        let r = org.submit(&settings, &settings, &as_refs(&f));
+        assert_eq!(r.status, 400, "{field} {bad:?}: {}", r.body);
+    }
+    // A withdrawal's reason.
+    let eid =
+        query(&s.db, &format!("SELECT id FROM entrants WHERE tournament_id = {tid} LIMIT 1"))[0][0].clone();
+    let token = org.get(&format!("/t/{tid}/entrants")).csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/entrants/{eid}/withdraw"),
+        &[("csrf", &token), ("reason", INVISIBLE[2])],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    // A ruling's reason.
+    pair_round(&org, tid, 1, "5");
+    publish_round(&s, &org, tid, 1);
+    let gid = game_id(&s.db, tid, 1, 1);
+    let r = game_post(
+        &org,
+        tid,
+        gid,
+        "rulings",
+        &[
+            ("do", "save"),
+            ("kind", "warning"),
+            ("against", "black"),
+            ("move_number", "50"),
+            ("reason", INVISIBLE[3]),
+        ],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.field_error("reason").is_some(), "{}", r.body);
+    // An account's display name.
+    for bad in INVISIBLE {
+        let r = org.submit(
+            "/users",
+            "/users",
+            &[
+                ("username", "fmt1"),
+                ("display_name", bad),
+                ("role", "arbiter"),
+                ("password", "plum blossom tea house"),
+                ("password2", "plum blossom tea house"),
+            ],
+        );
+        assert_eq!(r.status, 400, "{bad:?}: {}", r.body);
+        assert!(r.field_error("display_name").is_some(), "{bad:?}");
+    }
+    // A team: its name, unit, leader and coach, and a player of its roster.
+    let team_event = common::team::relay_tournament(&org, "格式接力赛", "Format Relay", "3", &[]);
+    common::team::save_team_settings(&org, &s, team_event, &[]);
+    let page = format!("/t/{team_event}/teams/new");
+    let good = [
+        ("name", "北京队"),
+        ("unit", "北京棋院"),
+        ("rating", "2400"),
+        ("leader", "王领队"),
+        ("coach", "李教练"),
+        ("captain", "1"),
+        ("players", "1 张一\n2 张二\n3 张三\n4 张四"),
+    ];
+    for (field, bad) in [
+        ("name", INVISIBLE[0]),
+        ("unit", INVISIBLE[4]),
+        ("leader", INVISIBLE[5]),
+        ("coach", INVISIBLE[3]),
+        ("players", "1 张一\n2 张\u{202E}二\n3 张三\n4 张四"),
+    ] {
+        let fields: Vec<(&str, &str)> =
+            good.iter().map(|(k, v)| (*k, if *k == field { bad } else { *v })).collect();
+        let r = org.submit(&page, &page, &fields);
+        assert_eq!(r.status, 400, "{field}: {}", r.body);
+    }
+    assert_eq!(org.submit(&page, &page, &good).status, 303, "the same team without them is taken");
+    // Nothing invisible was stored anywhere.
+    for (table, columns) in [
+        ("tournaments", "name_zh || name_latin || venue"),
+        ("audit", "coalesce(reason, '')"),
+        ("entrants", "coalesce(notes, '')"),
+        ("users", "display_name"),
+        ("teams", "name || unit"),
+        ("team_members", "name"),
+    ] {
+        for bad in ["\u{202E}", "\u{200B}", "\u{2066}", "\u{00AD}", "\u{FEFF}", "\u{2028}"] {
+            let n =
+                count_rows(&s.db, &format!("SELECT count(*) FROM {table} WHERE {columns} LIKE '%{bad}%'"));
+            assert_eq!(n, 0, "{table} holds {bad:?}");
+        }
+    }
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rulings"), 0);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM users"), 1);
+}

@@ -331,3 +331,205 @@ fn a_failed_backup_is_shown_and_leaves_no_file() {
     assert_eq!(files(&backups), Vec::<String>::new(), "no 0-byte or partial file");
     drop(s);
 }
+
+/// `host:port` of a server.
+fn host(s: &Server) -> String {
+    s.base.trim_start_matches("http://").trim_end_matches('/').to_string()
+}
+
+/// The status of a raw HTTP answer and its text (0 and "" for none).
+fn answer(raw: &[u8]) -> (u16, String) {
+    let text = String::from_utf8_lossy(raw).into_owned();
+    let status = text.lines().next().and_then(|l| l.split_whitespace().nth(1)).and_then(|s| s.parse().ok());
+    (status.unwrap_or(0), text)
+}
+
+/// One connection that sends `head`, then its body one byte every `every`, `bytes` in all,
+/// and listens between the bytes: the server's answer, if any came.
+fn trickle(addr: &str, head: &str, bytes: usize, every: Duration) -> (u16, String) {
+    use std::io::{Read, Write};
+    let Ok(mut tcp) = std::net::TcpStream::connect(addr) else { return (0, String::new()) };
+    tcp.set_read_timeout(Some(every)).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let mut open = tcp.write_all(head.as_bytes()).is_ok();
+    for _ in 0..bytes {
+        match tcp.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(_) => {}
+        }
+        if !got.is_empty() || !open {
+            break;
+        }
+        open = tcp.write_all(b"x").is_ok();
+    }
+    // The rest of an answer that began.
+    while let Ok(n) = tcp.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+    }
+    answer(&got)
+}
+
+/// POST `chunks` chunks of `chunk` after `first` as a chunked body (no Content-Length) with
+/// `c`'s cookies and language; the answer.
+fn post_chunked(
+    s: &Server,
+    c: &Client,
+    path: &str,
+    first: &[u8],
+    chunk: &[u8],
+    chunks: usize,
+) -> (u16, String) {
+    use std::io::{Read, Write};
+    let addr = host(s);
+    let mut tcp = std::net::TcpStream::connect(&addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let cookies: Vec<String> = c.cookies.borrow().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: {}\r\nCookie: {}\r\nAccept-Language: {}\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+        s.base,
+        cookies.join("; "),
+        c.accept_language
+    );
+    let mut ok = tcp.write_all(head.as_bytes()).is_ok();
+    let frame = |data: &[u8]| [format!("{:x}\r\n", data.len()).as_bytes(), data, b"\r\n"].concat();
+    ok = ok && tcp.write_all(&frame(first)).is_ok();
+    for _ in 0..chunks {
+        if !ok {
+            break; // the server stopped reading: it answered already
+        }
+        ok = tcp.write_all(&frame(chunk)).is_ok();
+    }
+    if ok {
+        let _ = tcp.write_all(b"0\r\n\r\n");
+    }
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    while let Ok(n) = tcp.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+        if String::from_utf8_lossy(&got).contains("</html>") {
+            break;
+        }
+    }
+    answer(&got)
+}
+
+/// Office rule (request bodies): every body is counted as it arrives, whatever its framing.
+/// A 3 MB chunked form (no Content-Length) to the login form, or to a staff form without a
+/// session, is refused with the 413 page in the reader's language as it passes 1 MB: the login
+/// is not tried (no failure counted), nothing is created.
+#[test]
+fn an_oversized_chunked_body_is_refused_as_it_arrives() {
+    let s = Server::start();
+    s.first_organizer();
+    let mut c = s.client();
+    c.accept_language = "zh-CN".into();
+    let token = c.get("/login").csrf();
+    let first = format!("csrf={token}&username={ORG_USER}&password=guessing-wrong-1&pad=");
+    let chunk = vec![b'x'; 64 * 1024];
+    let (status, text) = post_chunked(&s, &c, "/login", first.as_bytes(), &chunk, 48);
+    assert_eq!(status, 413, "{text}");
+    assert!(text.contains("内容过大") && text.contains("<html lang=\"zh-CN\">"), "{text}");
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM login_throttle"), 0, "no login was tried");
+    let anon = s.client();
+    let (status, text) = post_chunked(&s, &anon, "/t/new", b"name_zh=x&pad=", &chunk, 48);
+    assert_eq!(status, 413, "{text}");
+    assert!(text.contains("Too large: this form takes"), "{text}");
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM tournaments"), 0);
+}
+
+/// Office rule (refusals are pages): a form sent compressed (`Content-Encoding: gzip`, a body
+/// that is no gzip at all, or a coding the server does not take) is refused with a 415 page
+/// in the reader's language, never the framework's plain English; nothing is written, and the
+/// same form sent plainly is taken.
+#[test]
+fn a_compressed_form_gets_a_page_in_the_readers_language() {
+    use std::io::Write;
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tid = create_tournament(&org, "压缩表单赛");
+    let page = format!("/t/{tid}/entrants/new");
+    let token = org.get(&page).csrf();
+    let fields =
+        [("csrf", token.as_str()), ("family_name_zh", "王"), ("given_name_zh", "伟"), ("rank", "3d")];
+    let plain = form_urlencode(&fields).into_bytes();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&plain).unwrap();
+    let gz = gz.finish().unwrap();
+    for (lang, coding, body, said) in [
+        ("zh-CN", "gzip", gz.clone(), "请勿压缩"),
+        ("en", "gzip", gz.clone(), "without compression"),
+        ("en", "gzip", b"not gzip at all".to_vec(), "without compression"),
+        ("zh-CN", "br", plain.clone(), "请勿压缩"),
+        ("en", "deflate, gzip", gz.clone(), "without compression"),
+    ] {
+        let mut c = Client::new(&s.base);
+        c.cookies = org.cookies.clone();
+        c.accept_language = lang.into();
+        c.set_header("Content-Encoding", Some(coding));
+        let r = c.post_raw(&page, "application/x-www-form-urlencoded", body);
+        assert_eq!(r.status, 415, "{lang} {coding}: {}", r.body);
+        assert!(r.header("content-type").is_some_and(|t| t.starts_with("text/html")), "{coding}");
+        assert!(r.body.contains(said) && r.body.contains(&format!("<html lang=\"{lang}\">")), "{}", r.body);
+    }
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM entrants"), 0);
+    let mut c = Client::new(&s.base);
+    c.cookies = org.cookies.clone();
+    c.set_header("Content-Encoding", Some("identity"));
+    assert_eq!(c.post_raw(&page, "application/x-www-form-urlencoded", plain).status, 303);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM entrants"), 1);
+}
+
+/// Office rule (slow senders): a body must keep arriving — its deadline grows with what has
+/// come — and one client address has a few requests in flight at most. 200 connections that
+/// trickle their bodies a byte a second, against a server allowed 128 open files, do not stop
+/// an arbiter's save from another address; each trickler is answered, at once with the 429
+/// page beyond its address's share, or with the 408 page in its language when its body falls
+/// behind.
+#[test]
+fn slow_senders_do_not_stop_an_arbiters_save() {
+    let s = Server::start_args(&["--trusted-proxy", "127.0.0.1"]);
+    let org = s.first_organizer();
+    let tid = create_tournament(&org, "慢速发送赛");
+    let out = std::process::Command::new("prlimit")
+        .arg("--pid")
+        .arg(s.pid().to_string())
+        .arg("--nofile=128:128")
+        .output()
+        .expect("prlimit (util-linux)");
+    assert!(out.status.success(), "{out:?}");
+    let addr = host(&s);
+    let head = format!(
+        "POST /login HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: 203.0.113.9\r\nAccept-Language: zh-CN\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 120\r\n\r\n"
+    );
+    let senders: Vec<_> = (0..200)
+        .map(|_| {
+            let (addr, head) = (addr.clone(), head.clone());
+            std::thread::spawn(move || trickle(&addr, &head, 120, Duration::from_secs(1)))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(2));
+    // The arbiter's save, on a new connection from the venue's own address, goes through.
+    let mut arbiter = Client::new(&s.base);
+    arbiter.cookies = org.cookies.clone();
+    arbiter.set_header("X-Forwarded-For", Some("192.0.2.50"));
+    let t = Instant::now();
+    assert_eq!(add_entrant(&arbiter, tid, "王", "伟", "3d").status, 303);
+    assert!(t.elapsed() < Duration::from_secs(5), "saved in {:?}", t.elapsed());
+    let answers: Vec<(u16, String)> = senders.into_iter().map(|t| t.join().unwrap()).collect();
+    let timed_out: Vec<&String> = answers.iter().filter(|a| a.0 == 408).map(|a| &a.1).collect();
+    let busy = answers.iter().filter(|a| a.0 == 429).count();
+    assert_eq!(timed_out.len() + busy, 200, "{:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>());
+    assert!(!timed_out.is_empty() && busy > 150, "{} timed out, {busy} refused", timed_out.len());
+    assert!(timed_out.iter().all(|t| t.contains("传输太慢")), "{}", timed_out[0]);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM entrants"), 1);
+}

@@ -108,7 +108,7 @@ fn demo_backup_and_restore_on_postgresql() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bad = dir.path().join("bad.pgdump");
     std::fs::write(&bad, "not a dump").unwrap();
-    let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", bad.to_str().unwrap()]);
+    let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", bad.to_str().unwrap(), "--lang", "en"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a Tengen database"));
     // A SQLite office's backup is no PostgreSQL backup: refused, the way there named, and the
@@ -118,8 +118,10 @@ fn demo_backup_and_restore_on_postgresql() {
     let out = run_tengen(Some(dir.path()), &["--db", &to, "restore", sqlite.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("migrate-db"), "{out:?}");
-    let out =
-        run_tengen(Some(dir.path()), &["--db", sqlite.to_str().unwrap(), "restore", dump.to_str().unwrap()]);
+    let out = run_tengen(
+        Some(dir.path()),
+        &["--db", sqlite.to_str().unwrap(), "restore", dump.to_str().unwrap(), "--lang", "en"],
+    );
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("restores into PostgreSQL only"), "{out:?}");
     assert!(!dir.path().join("backups").exists(), "a refused restore makes no safety copy");

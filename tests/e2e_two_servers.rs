@@ -46,7 +46,8 @@ fn failed_logins_on_one_server_count_on_the_other() {
     a.first_organizer();
     let b = a.beside();
     let (on_a, on_b) = (a.client(), b.client());
-    // The per-account burst is 5 (web::throttle::PER_ACCOUNT); spread over both servers.
+    // The burst of one account from one address is 5 (web::throttle::PER_PAIR); spread over both
+    // servers.
     for i in 0..5 {
         let c = if i % 2 == 0 { &on_a } else { &on_b };
         assert_eq!(c.login(ORG_USER, "wrong-password").status, 401, "failure {i}");

@@ -206,6 +206,11 @@ impl Server {
         c
     }
 
+    /// The server's process id (to limit its open files, say).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map(Child::id).expect("a running server")
+    }
+
     /// Is the server process still running?
     pub fn alive(&mut self) -> bool {
         self.child.as_mut().is_some_and(|c| matches!(c.try_wait(), Ok(None)))

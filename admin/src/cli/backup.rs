@@ -1,7 +1,10 @@
 //! `tengen backup FILE` and `tengen restore FILE`: SQLite's online backup, safe while the
-//! server runs. The database is named as [`crate::db::shown`] shows it (no password).
+//! server runs. A restore checks the copy before anything is replaced and says why it refuses
+//! one in the user's language (`--lang`, else the locale's). The database is named as
+//! [`crate::db::shown`] shows it (no password).
 
-use crate::db::backup;
+use crate::db::{backup, DbError};
+use crate::i18n::Lang;
 use std::path::Path;
 
 pub fn backup(db: &Path, file: &Path) -> Result<(), String> {
@@ -10,15 +13,16 @@ pub fn backup(db: &Path, file: &Path) -> Result<(), String> {
     Ok(())
 }
 
-pub fn restore(db: &Path, file: &Path) -> Result<(), String> {
-    // Make sure the target exists and is migrated, so a restore into a new path works too.
-    crate::db::open(db).map_err(|e| e.to_string())?;
-    let safety = backup::restore(db, file).map_err(|e| e.to_string())?;
-    println!(
-        "restored {} from {} (previous contents saved to {})",
-        crate::db::shown(db),
-        file.display(),
-        safety.display()
-    );
+/// `lang`: `--lang` as given (zh or en); without it, the locale's language.
+pub fn restore(db: &Path, file: &Path, lang: Option<&str>) -> Result<(), String> {
+    let lang = match lang {
+        Some(l) => crate::documents::parse_lang(l).map_err(|e| e.to_string())?,
+        None => Lang::from_environment(),
+    };
+    let safety = backup::restore(db, file).map_err(|e| match e {
+        DbError::Restore(r) => lang.restore_refusal(&r),
+        e => e.to_string(),
+    })?;
+    println!("{}", lang.tf("restore.done", &[&crate::db::shown(db), &file.display(), &safety.display()]));
     Ok(())
 }

@@ -44,8 +44,14 @@ pub enum Command {
     User(user::UserCommand),
     /// Copy the database into FILE (safe while the server runs).
     Backup { file: PathBuf },
-    /// Replace the database with the backup FILE (the current data is backed up first).
-    Restore { file: PathBuf },
+    /// Replace the database with the backup FILE once the copy passes SQLite's integrity
+    /// check and holds Tengen's schema (the current data is backed up first).
+    Restore {
+        file: PathBuf,
+        /// Language of what the command says: zh or en (default: the locale's, else zh).
+        #[arg(long)]
+        lang: Option<String>,
+    },
     /// Move an office from its SQLite file into an empty PostgreSQL database: every row and
     /// the audit, checked row by row, in one transaction.
     MigrateDb {
@@ -86,7 +92,7 @@ pub fn run() -> ExitCode {
         Command::Serve(a) => serve::run(&cli.db, a),
         Command::User(u) => user::run(&cli.db, u),
         Command::Backup { file } => backup::backup(&cli.db, &file),
-        Command::Restore { file } => backup::restore(&cli.db, &file),
+        Command::Restore { file, lang } => backup::restore(&cli.db, &file, lang.as_deref()),
         Command::Demo(a) => demo::run(&cli.db, a),
         Command::MigrateDb { from, to } => migrate_db::run(&from, &to),
         Command::Print(cmd) => print::run(&cli.db, cmd),

@@ -46,7 +46,8 @@ pub fn run(db: &Path, cmd: UserCommand) -> Result<(), String> {
         UserCommand::Add { username, role, display_name } => {
             let role = Role::parse(&role).ok_or("role must be organizer or arbiter")?;
             let password = read_password(&username)?;
-            let problems = password::check_account(&username, &display_name, &password);
+            let events = crate::db::tournaments::names(&mut conn).map_err(|e| e.to_string())?;
+            let problems = password::check_account(&username, &display_name, &password, &events);
             if !problems.is_empty() {
                 let msgs: Vec<String> = problems
                     .iter()
@@ -69,7 +70,10 @@ pub fn run(db: &Path, cmd: UserCommand) -> Result<(), String> {
                 .map_err(|e| e.to_string())?
                 .ok_or(format!("no account named {username}"))?;
             let password = read_password(&row.username)?;
-            if let Some(w) = password::check(&password, &row.username, &row.display_name) {
+            let events = crate::db::tournaments::names(&mut conn).map_err(|e| e.to_string())?;
+            let known =
+                password::Known { username: &row.username, display_name: &row.display_name, events: &events };
+            if let Some(w) = password::check(&password, &known) {
                 return Err(format!("password: {}", Lang::En.weakness(&w)));
             }
             users::set_password(&mut conn, &Actor::system("cli"), row.id, &password, None)

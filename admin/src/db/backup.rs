@@ -150,49 +150,180 @@ fn copy_checked(db: &Path, out: &Path, max_pages: Option<u32>) -> Result<(), DbE
     Ok(())
 }
 
-/// Check that `file` is a Tengen database (it has the migrations table and tournaments).
+/// Why a copy was refused before anything was replaced. The command line words it in the
+/// user's language (`i18n`); the detail (SQLite's own words) is shown as it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreRefusal {
+    #[error("{} is not a file", .0.display())]
+    NotAFile(PathBuf),
+    /// Not a database at all, or one without Tengen's tables.
+    #[error("{} is not a Tengen database: {}", .0.display(), .1)]
+    NotTengen(PathBuf, String),
+    #[error("{} is a SQLite file: a PostgreSQL office takes it with `tengen migrate-db`", .0.display())]
+    SqliteIntoPostgres(PathBuf),
+    #[error("{} is a PostgreSQL archive: it restores into PostgreSQL only", .0.display())]
+    ArchiveIntoSqlite(PathBuf),
+    /// `PRAGMA integrity_check` found damage: its first finding.
+    #[error("{} is damaged: integrity_check: {}", .0.display(), .1)]
+    Damaged(PathBuf, String),
+    /// Migrations this build does not know: the copy was written by a newer Tengen.
+    #[error("{} was written by a newer Tengen (migrations {} are unknown here)", .0.display(), .1)]
+    Newer(PathBuf, String),
+    /// The tables, columns, indexes or triggers differ from what its migrations make.
+    #[error("{} does not have Tengen's tables and columns: {}", .0.display(), .1)]
+    SchemaDiffers(PathBuf, String),
+}
+
+impl From<RestoreRefusal> for DbError {
+    fn from(r: RestoreRefusal) -> DbError {
+        DbError::Restore(r)
+    }
+}
+
+/// Check that `file` may replace a Tengen database: a PostgreSQL archive that lists Tengen's
+/// tables, or a SQLite file that passes `PRAGMA integrity_check` and holds Tengen's schema
+/// ([`check_schema`]). Reads `file` only.
 pub fn check_tengen_file(file: &Path) -> Result<(), DbError> {
     if !file.is_file() {
-        return Err(DbError::Other(format!("{} is not a file", file.display())));
+        return Err(RestoreRefusal::NotAFile(file.to_path_buf()).into());
     }
     if pg::is_dump(file) {
         return pg::check_dump(file);
     }
-    let c = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(err)?;
-    let n: i64 = c
-        .query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' \
-             AND name IN ('__diesel_schema_migrations', 'tournaments', 'entrants', 'users')",
-            [],
-            |r| r.get(0),
-        )
-        .map_err(|e| err(format!("{} is not a Tengen database: {e}", file.display())))?;
-    if n != 4 {
-        return Err(DbError::Other(format!("{} is not a Tengen database", file.display())));
+    let not_tengen = |e: &dyn std::fmt::Display| RestoreRefusal::NotTengen(file.to_path_buf(), e.to_string());
+    let c =
+        Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(|e| not_tengen(&e))?;
+    // The first findings are enough to name the damage; a whole list can run to thousands.
+    let findings = strings(&c, "PRAGMA integrity_check(5)").map_err(|e| not_tengen(&e))?;
+    if findings != ["ok"] {
+        return Err(RestoreRefusal::Damaged(file.to_path_buf(), findings.join("; ")).into());
     }
+    check_schema(&c).map_err(|r| match r {
+        SchemaProblem::NotTengen(e) => RestoreRefusal::NotTengen(file.to_path_buf(), e),
+        SchemaProblem::Newer(v) => RestoreRefusal::Newer(file.to_path_buf(), v.join(", ")),
+        SchemaProblem::Differs(d) => RestoreRefusal::SchemaDiffers(file.to_path_buf(), d),
+    })?;
     Ok(())
 }
 
-/// Replace the contents of the live database at `db` with the backup `file`. The current
-/// contents are saved first into backups/ beside the database; returns that safety copy.
+/// The first column of every row of `sql`, as text.
+fn strings(c: &Connection, sql: &str) -> rusqlite::Result<Vec<String>> {
+    let mut st = c.prepare(sql)?;
+    let rows = st.query_map([], |r| r.get::<_, String>(0))?.collect();
+    rows
+}
+
+/// What [`check_schema`] found wrong.
+enum SchemaProblem {
+    NotTengen(String),
+    Newer(Vec<String>),
+    Differs(String),
+}
+
+/// The project's own check of a SQLite copy: every migration it has applied is one this build
+/// has (none from a newer Tengen), and its tables with their columns, its indexes and its
+/// triggers are exactly those that the same migrations make in an empty database.
+fn check_schema(c: &Connection) -> Result<(), SchemaProblem> {
+    use diesel::migration::MigrationSource;
+    use diesel_migrations::MigrationHarness;
+    let applied = strings(c, "SELECT version FROM __diesel_schema_migrations")
+        .map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+    let known = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&super::MIGRATIONS)
+        .map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+    let mut unknown: Vec<String> = applied
+        .iter()
+        .filter(|v| !known.iter().any(|m| m.name().version().to_string() == **v))
+        .cloned()
+        .collect();
+    if !unknown.is_empty() {
+        unknown.sort();
+        return Err(SchemaProblem::Newer(unknown));
+    }
+    // The same migrations in an empty database, in the order they run.
+    let reference = tempfile::NamedTempFile::new().map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+    {
+        let path = reference.path().to_string_lossy().into_owned();
+        let mut conn = <diesel::SqliteConnection as diesel::Connection>::establish(&path)
+            .map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+        conn.applied_migrations().map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+        let mut wanted: Vec<_> =
+            known.iter().filter(|m| applied.contains(&m.name().version().to_string())).collect();
+        wanted.sort_by_key(|m| m.name().version().to_string());
+        for m in wanted {
+            conn.run_migration(&**m).map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+        }
+    }
+    let expected = Connection::open_with_flags(reference.path(), OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .and_then(|r| schema_lines(&r))
+        .map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+    let found = schema_lines(c).map_err(|e| SchemaProblem::NotTengen(e.to_string()))?;
+    let missing = expected.iter().filter(|l| !found.contains(l)).map(|l| format!("missing {l}"));
+    let extra = found.iter().filter(|l| !expected.contains(l)).map(|l| format!("unexpected {l}"));
+    let differences: Vec<String> = missing.chain(extra).take(5).collect();
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(SchemaProblem::Differs(differences.join("; ")))
+    }
+}
+
+/// A database's schema as comparable lines: one per column of each table (name, declared
+/// type, NOT NULL, primary key position, default), one per index and trigger (name, table,
+/// SQL). SQLite's own tables and automatic indexes are left out.
+fn schema_lines(c: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut lines: Vec<String> = c
+        .prepare(
+            "SELECT m.name, p.name, p.type, p.\"notnull\", p.pk, coalesce(p.dflt_value, '') \
+             FROM sqlite_master m JOIN pragma_table_info(m.name) p \
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid",
+        )?
+        .query_map([], |r| {
+            let (t, col, ty): (String, String, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
+            let (notnull, pk, default): (i64, i64, String) = (r.get(3)?, r.get(4)?, r.get(5)?);
+            Ok(format!("column {t}.{col} {ty} notnull={notnull} pk={pk} default={default}"))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let others: Vec<String> = c
+        .prepare(
+            "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master \
+             WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY type, name",
+        )?
+        .query_map([], |r| {
+            let (kind, name, table, sql): (String, String, String, String) =
+                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+            Ok(format!("{kind} {name} on {table}: {}", sql.split_whitespace().collect::<Vec<_>>().join(" ")))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    lines.extend(others);
+    Ok(lines)
+}
+
+/// Replace the contents of the live database at `db` with the backup `file`. The copy is
+/// checked first ([`check_tengen_file`]), reading it only: a refused copy leaves the live
+/// database as it was, byte for byte, with no safety copy made. Then the target is opened
+/// (created and migrated if new), its current contents saved into backups/ beside it, the copy
+/// restored, and the migrations the copy lacks run. Returns the safety copy.
 pub fn restore(db: &Path, file: &Path) -> Result<PathBuf, DbError> {
     let to_postgres = matches!(super::Target::of(db), super::Target::Postgres(_));
     if to_postgres && starts_with(file, b"SQLite format 3\0") {
-        let why = "is a SQLite file: a PostgreSQL office takes it with `tengen migrate-db`";
-        return Err(DbError::Other(format!("{} {why}", file.display())));
+        return Err(RestoreRefusal::SqliteIntoPostgres(file.to_path_buf()).into());
     }
     if !to_postgres && pg::is_dump(file) {
-        let why = "is a PostgreSQL archive: it restores into PostgreSQL only";
-        return Err(DbError::Other(format!("{} {why}", file.display())));
+        return Err(RestoreRefusal::ArchiveIntoSqlite(file.to_path_buf()).into());
     }
     check_tengen_file(file)?;
+    super::open(db)?;
     let safety = auto_backup(db, "before-restore")?;
     if let super::Target::Postgres(url) = super::Target::of(db) {
         return pg::restore(&url, file).map(|()| safety);
     }
-    let mut dst = Connection::open(db).map_err(err)?;
-    dst.busy_timeout(std::time::Duration::from_secs(10)).map_err(err)?;
-    dst.restore(MAIN_DB, file, None::<fn(rusqlite::backup::Progress)>).map_err(err)?;
+    {
+        let mut dst = Connection::open(db).map_err(err)?;
+        dst.busy_timeout(std::time::Duration::from_secs(10)).map_err(err)?;
+        dst.restore(MAIN_DB, file, None::<fn(rusqlite::backup::Progress)>).map_err(err)?;
+    }
+    // A copy of an earlier version of the schema is brought up to this one.
+    super::open(db)?;
     Ok(safety)
 }
 
@@ -397,7 +528,8 @@ mod pg {
         if ["tournaments", "entrants", "users", "__diesel_schema_migrations"].iter().all(|t| has(t)) {
             Ok(())
         } else {
-            Err(DbError::Other(format!("{} is not a Tengen database", file.display())))
+            let why = "its table list lacks Tengen's tables".to_string();
+            Err(super::RestoreRefusal::NotTengen(file.to_path_buf(), why).into())
         }
     }
 
@@ -511,6 +643,113 @@ mod tests {
             .collect();
         assert_eq!(published, [("1", "1"), ("2", "1")]);
         assert_eq!(pg::copy_rows("no copy here", "rounds").count(), 0);
+    }
+
+    /// A database with the first `n` of this build's migrations (all of them: `usize::MAX`).
+    fn migrated(path: &Path, n: usize) {
+        use diesel::migration::MigrationSource;
+        use diesel_migrations::MigrationHarness;
+        let mut all = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&crate::db::MIGRATIONS).unwrap();
+        all.sort_by_key(|m| m.name().version().to_string());
+        let mut c =
+            <diesel::SqliteConnection as diesel::Connection>::establish(&path.to_string_lossy()).unwrap();
+        c.applied_migrations().unwrap();
+        for m in all.iter().take(n) {
+            c.run_migration(&**m).unwrap();
+        }
+    }
+
+    /// Office rule (restore): a copy is taken only when SQLite finds no damage and its schema
+    /// is Tengen's: migrations this build knows, and the tables, columns, indexes and triggers
+    /// those make. A copy of an earlier version passes and is brought up to date.
+    #[test]
+    fn a_copy_must_be_whole_and_tengens_own_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let good = dir.path().join("good.db");
+        migrated(&good, usize::MAX);
+        check_tengen_file(&good).unwrap();
+        let refused = |f: &Path| match check_tengen_file(f) {
+            Err(DbError::Restore(r)) => r,
+            other => panic!("{other:?}"),
+        };
+        // A trigger gone (relay events are append-only by one), a column gone, a table more.
+        let trigger: String = Connection::open(&good)
+            .unwrap()
+            .query_row("SELECT name FROM sqlite_master WHERE type = 'trigger' LIMIT 1", [], |r| r.get(0))
+            .unwrap();
+        for (i, sql) in [
+            format!("DROP TRIGGER {trigger}"),
+            "ALTER TABLE entrants DROP COLUMN notes".into(),
+            "CREATE TABLE extra (x INTEGER)".into(),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let f = dir.path().join(format!("changed{i}.db"));
+            std::fs::copy(&good, &f).unwrap();
+            Connection::open(&f).unwrap().execute_batch(sql).unwrap();
+            assert!(matches!(refused(&f), RestoreRefusal::SchemaDiffers(..)), "{sql}");
+        }
+        let newer = dir.path().join("newer.db");
+        std::fs::copy(&good, &newer).unwrap();
+        Connection::open(&newer)
+            .unwrap()
+            .execute("INSERT INTO __diesel_schema_migrations (version) VALUES ('20990101000000')", [])
+            .unwrap();
+        assert_eq!(refused(&newer), RestoreRefusal::Newer(newer.clone(), "20990101000000".into()));
+        let junk = dir.path().join("junk.db");
+        std::fs::write(&junk, b"not a database at all, not even close to one").unwrap();
+        assert!(matches!(refused(&junk), RestoreRefusal::NotTengen(..)));
+        assert!(matches!(refused(dir.path()), RestoreRefusal::NotAFile(_)));
+        // Damage in a table's rows (the file's header and the table list intact).
+        let c = Connection::open(&good).unwrap();
+        for i in 0..40 {
+            c.execute(
+                "INSERT INTO users (username, display_name, password_hash, role, created_at) \
+                 VALUES (?1, 'x', 'x', 'arbiter', '2026-12-04 00:00:00')",
+                [format!("user{i}")],
+            )
+            .unwrap();
+        }
+        let page: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+        let root: i64 =
+            c.query_row("SELECT rootpage FROM sqlite_master WHERE name = 'users'", [], |r| r.get(0)).unwrap();
+        drop(c);
+        let mut bytes = std::fs::read(&good).unwrap();
+        let start = ((root - 1) * page) as usize;
+        for b in &mut bytes[start + page as usize / 2..start + page as usize] {
+            *b = 0xA5;
+        }
+        let damaged = dir.path().join("damaged.db");
+        std::fs::write(&damaged, bytes).unwrap();
+        assert!(matches!(refused(&damaged), RestoreRefusal::Damaged(..)));
+        // An earlier version's copy passes, and a restore brings it up to this version.
+        let older = dir.path().join("older.db");
+        migrated(&older, 3);
+        check_tengen_file(&older).unwrap();
+        let live = dir.path().join("live.db");
+        restore(&live, &older).unwrap();
+        let versions: i64 = Connection::open(&live)
+            .unwrap()
+            .query_row("SELECT count(*) FROM __diesel_schema_migrations", [], |r| r.get(0))
+            .unwrap();
+        let known =
+            diesel::migration::MigrationSource::<diesel::sqlite::Sqlite>::migrations(&crate::db::MIGRATIONS)
+                .unwrap()
+                .len() as i64;
+        assert_eq!(versions, known);
+    }
+
+    /// Office rule (backups' place): the safety copies of a restore, a deletion and an
+    /// OpenGotha replace go into backups/ beside the database file, and from the repository
+    /// root (where the README's commands run, with `--db tengen.db`, and where a PostgreSQL
+    /// office's copies go) that folder is kept out of git.
+    #[test]
+    fn safety_copies_go_beside_the_database_and_stay_out_of_git() {
+        assert_eq!(backups_dir(Path::new("/srv/go/office.db")), Path::new("/srv/go/backups"));
+        assert_eq!(backups_dir(Path::new("tengen.db")), Path::new("backups"));
+        let ignored = include_str!("../../../.gitignore");
+        assert!(ignored.lines().any(|l| l.trim() == "/backups/"), "backups/ is ignored:\n{ignored}");
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub enum DbError {
     /// A backup (the one an action makes first, or a scheduled one) could not be made.
     #[error("backup: {0}")]
     Backup(backup::BackupFailure),
+    /// A copy offered to `tengen restore` was refused before anything was replaced.
+    #[error("{0}")]
+    Restore(backup::RestoreRefusal),
     #[error("{0}")]
     Other(String),
 }

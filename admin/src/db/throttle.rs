@@ -19,19 +19,20 @@ pub fn tat(conn: &mut Conn, scope: &str, key: &str) -> Result<Option<i64>, DbErr
 
 /// Pushes the key's arrival time: `next(old)` with the old time (None for a new key), in one
 /// write transaction, so two servers' failures at the same moment both count. At most
-/// `capacity` keys per scope: a new key in a full scope first forgets the keys back at full
-/// credit (`tat_ms <= now`), then, if none was, the one with the least debt.
+/// `capacity` keys per scope: a new key in a full scope first forgets the keys that carry no
+/// information (`tat_ms <= forget_before`: back at full credit, and past the scope's memory),
+/// then, if none was, the one with the least debt.
 pub fn push(
     conn: &mut Conn,
     scope: &str,
     key: &str,
-    (now, capacity): (i64, i64),
+    (forget_before, capacity): (i64, i64),
     next: impl Fn(Option<i64>) -> i64,
 ) -> Result<(), DbError> {
     write_tx(conn, |conn| {
         let old = tat(conn, scope, key)?;
         if old.is_none() {
-            make_room(conn, scope, now, capacity)?;
+            make_room(conn, scope, forget_before, capacity)?;
         }
         // Read and written in one write transaction, so a plain insert or update does what an
         // upsert would (and is written once for both backends).
@@ -46,12 +47,12 @@ pub fn push(
     })
 }
 
-fn make_room(conn: &mut Conn, scope: &str, now: i64, capacity: i64) -> Result<(), DbError> {
+fn make_room(conn: &mut Conn, scope: &str, forget_before: i64, capacity: i64) -> Result<(), DbError> {
     let count = || lt::table.filter(lt::scope.eq(scope)).count();
     if count().get_result::<i64>(conn)? < capacity {
         return Ok(());
     }
-    diesel::delete(lt::table.filter(lt::scope.eq(scope).and(lt::tat_ms.le(now)))).execute(conn)?;
+    diesel::delete(lt::table.filter(lt::scope.eq(scope).and(lt::tat_ms.le(forget_before)))).execute(conn)?;
     if count().get_result::<i64>(conn)? >= capacity {
         let least: Option<String> = lt::table
             .filter(lt::scope.eq(scope))

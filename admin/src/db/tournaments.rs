@@ -175,6 +175,13 @@ pub fn list(conn: &mut Conn) -> Result<Vec<TournamentRow>, DbError> {
         .load(conn)?)
 }
 
+/// Every event's names, Chinese and Latin (the words a password must not be made of).
+pub fn names(conn: &mut Conn) -> Result<Vec<String>, DbError> {
+    let rows: Vec<(String, String)> =
+        tournaments::table.select((tournaments::name_zh, tournaments::name_latin)).load(conn)?;
+    Ok(rows.into_iter().flat_map(|(zh, latin)| [zh, latin]).filter(|n| !n.trim().is_empty()).collect())
+}
+
 pub fn get(conn: &mut Conn, id: i32) -> Result<TournamentRow, DbError> {
     tournaments::table
         .find(id)

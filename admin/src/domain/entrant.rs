@@ -23,6 +23,7 @@
 //! rank numbers (which stop at 9d = 8); the scale has no gaps, so [`Rank::from_value`] is the
 //! exact inverse.
 
+use super::text::{self, Lines, TextProblem};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -609,15 +610,6 @@ fn normalize_zh_part(s: &str) -> String {
         .collect()
 }
 
-/// Control characters and invisible formatting characters (zero-width, bidi overrides, BOM).
-fn is_forbidden_char(c: char, allow_newline: bool) -> bool {
-    if c == '\n' {
-        return !allow_newline;
-    }
-    c.is_control()
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
-}
-
 // ---------------------------------------------------------------------------------------------
 // EntrantInput
 
@@ -701,28 +693,27 @@ impl EntrantInput {
     /// they are; call [`EntrantInput::normalize`] first so stray spaces are not counted.
     pub fn validate_on(&self, today: NaiveDate) -> Result<(), Vec<FieldError>> {
         let mut errors = Vec::new();
-        let mut text = |field: &'static str, value: &str, max: usize, allow_newline: bool| {
-            if value.chars().any(|c| is_forbidden_char(c, allow_newline)) {
-                errors.push(FieldError::new(field, ErrorCode::ControlCharacters));
-                false
-            } else if value.chars().count() > max {
-                errors.push(FieldError::new(field, ErrorCode::TooLong { max }));
-                false
-            } else {
-                true
-            }
+        // The one rule of typed text (`domain::text`): no control or invisible format characters.
+        let mut text = |field: &'static str, value: &str, max: usize, lines: Lines| {
+            let code = match text::check(value, max, lines) {
+                None => return true,
+                Some(TextProblem::Invisible) => ErrorCode::ControlCharacters,
+                Some(TextProblem::TooLong { max }) => ErrorCode::TooLong { max },
+            };
+            errors.push(FieldError::new(field, code));
+            false
         };
         let zh_ok = [
-            text(field::FAMILY_NAME_ZH, &self.family_name_zh, MAX_NAME_CHARS, false),
-            text(field::GIVEN_NAME_ZH, &self.given_name_zh, MAX_NAME_CHARS, false),
+            text(field::FAMILY_NAME_ZH, &self.family_name_zh, MAX_NAME_CHARS, Lines::One),
+            text(field::GIVEN_NAME_ZH, &self.given_name_zh, MAX_NAME_CHARS, Lines::One),
         ];
         let latin_ok = [
-            text(field::FAMILY_NAME_LATIN, &self.family_name_latin, MAX_NAME_CHARS, false),
-            text(field::GIVEN_NAME_LATIN, &self.given_name_latin, MAX_NAME_CHARS, false),
+            text(field::FAMILY_NAME_LATIN, &self.family_name_latin, MAX_NAME_CHARS, Lines::One),
+            text(field::GIVEN_NAME_LATIN, &self.given_name_latin, MAX_NAME_CHARS, Lines::One),
         ];
-        text(field::UNIT, &self.unit, MAX_UNIT_CHARS, false);
-        text(field::REGION, &self.region, MAX_REGION_CHARS, false);
-        text(field::NOTES, &self.notes, MAX_NOTES_CHARS, true);
+        text(field::UNIT, &self.unit, MAX_UNIT_CHARS, Lines::One);
+        text(field::REGION, &self.region, MAX_REGION_CHARS, Lines::One);
+        text(field::NOTES, &self.notes, MAX_NOTES_CHARS, Lines::Many);
         // Put the name errors first, in field order.
         let mut name_errors = Vec::new();
         for (i, (field, value)) in

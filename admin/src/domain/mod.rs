@@ -14,3 +14,4 @@ pub mod rounds;
 pub mod settings;
 pub mod standings;
 pub mod team;
+pub mod text;

@@ -335,7 +335,7 @@ pub const YEARS: std::ops::RangeInclusive<i32> = 2000..=2100;
 pub enum SettingsProblem {
     /// Neither a Chinese nor a Latin name.
     NameRequired,
-    /// A name or the venue: longer than [`MAX_TEXT`] or with control characters.
+    /// A name or the venue: longer than [`MAX_TEXT`], or with control or invisible characters.
     TextTooLong {
         field: &'static str,
     },
@@ -372,14 +372,12 @@ impl SettingsProblem {
     }
 }
 
-/// What is wrong with a name or the venue, if anything: too long, or control characters.
+/// What is wrong with a name or the venue, if anything: too long, or control or invisible
+/// format characters (`domain::text`, the rule of every typed text).
 pub fn text_problem(field: &'static str, text: &str) -> Option<SettingsProblem> {
-    if text.chars().count() > MAX_TEXT {
-        Some(SettingsProblem::TextTooLong { field })
-    } else if text.chars().any(char::is_control) {
-        Some(SettingsProblem::ControlCharacters { field })
-    } else {
-        None
+    match super::text::check(text, MAX_TEXT, super::text::Lines::One)? {
+        super::text::TextProblem::TooLong { .. } => Some(SettingsProblem::TextTooLong { field }),
+        super::text::TextProblem::Invisible => Some(SettingsProblem::ControlCharacters { field }),
     }
 }
 

@@ -1,9 +1,10 @@
 //! Account problems in the reader's language: `domain::password::AccountProblem` and the
-//! password's `Weakness` (zxcvbn's warning and suggestions, each a catalog key). The web forms
+//! password's `Weakness` (zxcvbn's warning and suggestions, or the kinds of common pieces a
+//! password is made of, each a catalog key). The web forms
 //! and `tengen user` both word them here.
 
 use super::Lang;
-use crate::domain::password::{self, AccountProblem, Suggestion, Warning, Weakness};
+use crate::domain::password::{self, AccountProblem, Common, Suggestion, Warning, Weakness};
 
 impl Lang {
     /// One problem of a new account's fields (shown beside its field).
@@ -27,7 +28,27 @@ impl Lang {
                 parts.extend(suggestions.iter().map(|s| self.t(suggestion_key(*s)).to_string()));
                 parts.join(if self.is_zh() { "" } else { " " })
             }
+            Weakness::Common(kinds) => {
+                let named: Vec<&str> = kinds.iter().map(|k| self.t(common_key(*k))).collect();
+                let made_of =
+                    self.tf("pw.cn_made_of", &[&named.join(if self.is_zh() { "、" } else { ", " })]);
+                format!("{}{}{made_of}", self.t("pw.guessable"), if self.is_zh() { "" } else { " " })
+            }
         }
+    }
+}
+
+fn common_key(k: Common) -> &'static str {
+    match k {
+        Common::Surname => "pw.cn_surname",
+        Common::GivenName => "pw.cn_given",
+        Common::Phrase => "pw.cn_phrase",
+        Common::NumberPhrase => "pw.cn_number",
+        Common::YearOrDate => "pw.cn_date",
+        Common::Digits => "pw.cn_digits",
+        Common::Symbols => "pw.cn_symbols",
+        Common::Event => "pw.cn_event",
+        Common::OwnName => "pw.cn_own",
     }
 }
 
@@ -86,6 +107,17 @@ mod tests {
                 AccountProblem::Password(Weakness::TooShort),
                 AccountProblem::Password(Weakness::TooLong),
                 AccountProblem::Password(weak.clone()),
+                AccountProblem::Password(Weakness::Common(vec![
+                    Common::Surname,
+                    Common::GivenName,
+                    Common::Phrase,
+                    Common::NumberPhrase,
+                    Common::YearOrDate,
+                    Common::Digits,
+                    Common::Symbols,
+                    Common::Event,
+                    Common::OwnName,
+                ])),
             ] {
                 let t = lang.account_problem(&p);
                 assert!(

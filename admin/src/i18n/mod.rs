@@ -111,6 +111,21 @@ impl Lang {
             _ => None,
         }
     }
+    /// The language of the command line's user: the first of `LC_ALL`, `LC_MESSAGES` and
+    /// `LANG` that is set (POSIX's order), as `zh_CN.UTF-8` or `en_US` name it; Chinese when
+    /// that names neither (`C`, `POSIX`) or none is set.
+    pub fn from_environment() -> Lang {
+        let set = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()));
+        Lang::from_locale(set.as_deref().unwrap_or(""))
+    }
+    /// A POSIX locale name's language (`zh_CN.UTF-8` → zh-CN, `en_GB@euro` → en); Chinese
+    /// for any other.
+    fn from_locale(locale: &str) -> Lang {
+        let tag = locale.split(['.', '@']).next().unwrap_or("").replace('_', "-");
+        Lang::from_code(&tag).unwrap_or_default()
+    }
     pub fn is_zh(self) -> bool {
         self == Lang::Zh
     }
@@ -193,6 +208,16 @@ mod tests {
             Lang::Zh,
             "zh-TW refused, zh-CN not"
         );
+    }
+
+    #[test]
+    fn the_command_lines_language_follows_the_locale() {
+        assert_eq!(Lang::from_locale("zh_CN.UTF-8"), Lang::Zh);
+        assert_eq!(Lang::from_locale("en_US.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale("en_GB@euro"), Lang::En);
+        assert_eq!(Lang::from_locale("zh_TW"), Lang::Zh);
+        assert_eq!(Lang::from_locale("C.UTF-8"), Lang::Zh, "no language named: Chinese first");
+        assert_eq!(Lang::from_locale(""), Lang::Zh);
     }
 
     #[test]

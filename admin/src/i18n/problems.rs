@@ -1,13 +1,15 @@
 //! The entrant and import problems in the reader's language: `domain::entrant::ErrorCode` and
 //! `FieldError`, the CSV import's `RowResult`, `ImportWarning`, `MissingColumn` and
 //! `ImportError`, the OpenGotha reader's `OgError`, the rules crate's `RulingError` and the
-//! EGF export's `EgfRefusal`. The domain and the readers return these
+//! EGF export's `EgfRefusal`, and the refusals of `tengen restore` (`RestoreRefusal`). The domain and the readers return these
 //! typed values with their data; each renderer here is a match over the variants naming
 //! catalog keys, used by the web pages and (through `Display`, in English) the command line.
 
 use super::Lang;
+use crate::db::backup::RestoreRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
+use crate::domain::text::TextProblem;
 use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
 use crate::print::{DataProblem, EgfError, EgfField, EgfProblem, EgfRefusal};
@@ -255,12 +257,52 @@ impl Lang {
             }
         }
     }
+
+    /// What is wrong with a typed text (`domain::text`, the rule of every field a user types).
+    pub fn text_problem(self, p: TextProblem) -> String {
+        match p {
+            TextProblem::TooLong { max } => self.tf("err.too_long", &[&max]),
+            TextProblem::Invisible => self.t("err.control_chars").to_string(),
+        }
+    }
+
+    /// Why `tengen restore` took nothing from a copy (the live database is as it was).
+    pub fn restore_refusal(self, r: &RestoreRefusal) -> String {
+        match r {
+            RestoreRefusal::NotAFile(f) => self.tf("restore.not_a_file", &[&f.display()]),
+            RestoreRefusal::NotTengen(f, why) => self.tf("restore.not_tengen", &[&f.display(), why]),
+            RestoreRefusal::SqliteIntoPostgres(f) => self.tf("restore.sqlite_into_pg", &[&f.display()]),
+            RestoreRefusal::ArchiveIntoSqlite(f) => self.tf("restore.archive_into_sqlite", &[&f.display()]),
+            RestoreRefusal::Damaged(f, found) => self.tf("restore.damaged", &[&f.display(), found]),
+            RestoreRefusal::Newer(f, versions) => self.tf("restore.newer", &[&f.display(), versions]),
+            RestoreRefusal::SchemaDiffers(f, diff) => self.tf("restore.schema", &[&f.display(), diff]),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::import::opengotha::TextPosition;
+
+    #[test]
+    fn every_restore_refusal_is_worded_in_both_languages() {
+        let f = || std::path::PathBuf::from("copy.sqlite");
+        for r in [
+            RestoreRefusal::NotAFile(f()),
+            RestoreRefusal::NotTengen(f(), s("file is not a database")),
+            RestoreRefusal::SqliteIntoPostgres(f()),
+            RestoreRefusal::ArchiveIntoSqlite(f()),
+            RestoreRefusal::Damaged(f(), s("Page 7: btreeInitPage() returns error code 11")),
+            RestoreRefusal::Newer(f(), s("20990101000000")),
+            RestoreRefusal::SchemaDiffers(f(), s("missing column entrants.notes TEXT")),
+        ] {
+            let (en, zh) = both(|l| l.restore_refusal(&r));
+            assert!(en.contains("copy.sqlite") && zh.contains("copy.sqlite"), "{en} / {zh}");
+            assert!(en.contains("Nothing was restored") || en.contains("nothing was restored"), "{en}");
+            assert!(zh.contains("未恢复任何内容"), "{zh}");
+        }
+    }
 
     use crate::i18n::render_check::both;
 

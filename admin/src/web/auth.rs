@@ -12,18 +12,22 @@ use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 
-/// Check a new account's fields: (field, message in `lang`) pairs (`domain::password`'s check,
-/// worded by `i18n`).
-pub fn check_account(
-    lang: Lang,
-    username: &str,
-    display_name: &str,
-    password: &str,
-) -> Vec<(&'static str, String)> {
-    password::check_account(username, display_name, password)
-        .iter()
-        .map(|p| (p.field(), lang.account_problem(p)))
-        .collect()
+/// Check a new account's form: (field, message in the reader's language) pairs
+/// (`domain::password`'s check, with the office's events' names, worded by `i18n`).
+async fn check_account(ctx: &Ctx, form: &super::form::Form) -> Result<Vec<(&'static str, String)>, AppError> {
+    let events = event_names(ctx).await?;
+    let problems = password::check_account(
+        form.get("username"),
+        form.get("display_name"),
+        form.raw("password"),
+        &events,
+    );
+    Ok(problems.iter().map(|p| (p.field(), ctx.lang.account_problem(p))).collect())
+}
+
+/// The office's events' names, which a password must not be made of.
+async fn event_names(ctx: &Ctx) -> Result<Vec<String>, AppError> {
+    ctx.db(crate::db::tournaments::names).await
 }
 
 fn session_cookie(ctx: &Ctx, token: &str) -> Cookie<'static> {
@@ -51,7 +55,8 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
     let username = form.get("username").to_string();
     let password = form.raw("password").to_string();
     let next = safe_next(form.get("next"));
-    // Only failures spend credit, per account and per client address (`throttle`), counted in
+    // Only failures spend credit, per account and address, per address and per account
+    // (`throttle`: a stranger's failures do not shut out the owner at another address), counted in
     // the database that every server of the office shares.
     let (name, peer, throttle, now) =
         (username.clone(), ctx.peer.clone(), ctx.state.login, throttle::now_ms());
@@ -159,9 +164,7 @@ pub async fn setup(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Resul
         return Err(ctx.not_found());
     }
     let mut f = FormView::from_form(&form);
-    for (field, msg) in
-        check_account(ctx.lang, form.get("username"), form.get("display_name"), form.raw("password"))
-    {
+    for (field, msg) in check_account(&ctx, &form).await? {
         f.error(field, msg);
     }
     if form.raw("password") != form.raw("password2") {
@@ -310,9 +313,7 @@ pub async fn add_user(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppErr
     let actor = me.actor();
     let form = ctx.form(&body)?;
     let mut f = FormView::from_form(&form);
-    for (field, msg) in
-        check_account(ctx.lang, form.get("username"), form.get("display_name"), form.raw("password"))
-    {
+    for (field, msg) in check_account(&ctx, &form).await? {
         f.error(field, msg);
     }
     let role = Role::parse(form.get("role")).filter(|r| me.admin || *r == Role::Arbiter);
@@ -404,7 +405,7 @@ pub async fn reset_password(
     let (me, target) = managed(&ctx, uid).await?;
     let form = ctx.form(&body)?;
     let mut f = FormView::from_form(&form);
-    new_password_errors(&ctx, &form, &target, &mut f);
+    new_password_errors(&ctx, &form, &target, &mut f).await?;
     if f.has_errors() {
         let page = PasswordResetPage { c: ctx.chrome(ctx.t("users.reset_title")), target, f };
         return ctx.render_status(StatusCode::BAD_REQUEST, &page);
@@ -418,8 +419,16 @@ pub async fn reset_password(
 }
 
 /// The new password fields (`password`, `password2`) of a change or reset.
-fn new_password_errors(ctx: &Ctx, form: &super::form::Form, target: &User, f: &mut FormView) {
-    if let Some(w) = password::check(form.raw("password"), &target.username, &target.display_name) {
+async fn new_password_errors(
+    ctx: &Ctx,
+    form: &super::form::Form,
+    target: &User,
+    f: &mut FormView,
+) -> Result<(), AppError> {
+    let events = event_names(ctx).await?;
+    let known =
+        password::Known { username: &target.username, display_name: &target.display_name, events: &events };
+    if let Some(w) = password::check(form.raw("password"), &known) {
         f.error("password", ctx.lang.weakness(&w));
     }
     if form.raw("password") != form.raw("password2") {
@@ -428,6 +437,7 @@ fn new_password_errors(ctx: &Ctx, form: &super::form::Form, target: &User, f: &m
     // Passwords are never shown again.
     f.set("password", "");
     f.set("password2", "");
+    Ok(())
 }
 
 /// Every user's own account page: change the password.
@@ -442,7 +452,7 @@ pub async fn change_password(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse,
     let me = ctx.require_user()?.clone();
     let form = ctx.form(&body)?;
     let mut f = FormView::from_form(&form);
-    new_password_errors(&ctx, &form, &me, &mut f);
+    new_password_errors(&ctx, &form, &me, &mut f).await?;
     f.set("old_password", "");
     // The old password is checked like a login: throttled, and a failure spends credit.
     let (uid, old) = (me.id, form.raw("old_password").to_string());

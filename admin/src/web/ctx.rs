@@ -294,16 +294,13 @@ impl Ctx {
     }
 
     /// A free-text reason (a correction, an unpublish, a withdrawal) that goes into the audit
-    /// row: at most 500 characters, no control characters but line breaks and tabs.
+    /// row: the rule of every typed text (`domain::text`), at most 500 characters, lines allowed.
     pub fn reason(&self, form: &Form, field: &str) -> Result<String, AppError> {
         let r = form.get(field);
-        if r.chars().count() > 500 {
-            return Err(AppError::bad_request(self.lang, self.lang.tf("err.too_long", &[&500])));
+        match super::form::text_error(self.lang, r, super::form::MAX_REASON, super::form::Lines::Many) {
+            Some(e) => Err(AppError::bad_request(self.lang, e)),
+            None => Ok(r.to_string()),
         }
-        if r.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
-            return Err(AppError::bad_request(self.lang, self.t("err.bad_form").to_string()));
-        }
-        Ok(r.to_string())
     }
 
     /// Numeric ids from path segments, in order; anything else is the 404 page.

@@ -81,9 +81,7 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
         "" => None,
         s => checked(lang, &mut f, dom::field::SEX, Sex::parse(s)),
     };
-    if form.get("reason").chars().count() > 500 {
-        f.error("reason", lang.tf("err.too_long", &[&500]));
-    }
+    super::form::check_reason(lang, form, &mut f);
     let input = EntrantInput {
         family_name_zh: form.get("family_name_zh").to_string(),
         given_name_zh: form.get("given_name_zh").to_string(),

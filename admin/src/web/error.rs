@@ -150,7 +150,12 @@ pub async fn keep_typed(
     if !form_post {
         return Ok(next.call(req).await?.map_into_boxed_body());
     }
-    let body = req.extract::<web::Bytes>().await?;
+    // A body that cannot be read (stopped by `limits::limit_bodies`, cut off) is answered here,
+    // not passed up as an error: the middleware around turns the answer into its page.
+    let body = match req.extract::<web::Bytes>().await {
+        Ok(b) => b,
+        Err(e) => return Ok(req.error_response(e)),
+    };
     req.set_payload(actix_web::dev::Payload::from(body.clone()));
     let path = req.path().to_string();
     let res = next.call(req).await?;

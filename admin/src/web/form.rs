@@ -2,6 +2,8 @@
 //! message in the reader's language (never an extractor's plain-text 400): urlencoded bodies
 //! by serde_urlencoded, uploads (multipart/form-data) streamed by actix-multipart under limits.
 
+pub use crate::domain::text::{Lines, MAX_REASON};
+
 /// A submitted form: fields in order, and uploaded files for multipart forms.
 #[derive(Debug, Default, Clone)]
 pub struct Form {
@@ -47,6 +49,19 @@ impl Form {
         let fields: Vec<(String, String)> =
             serde_urlencoded::from_bytes(body).map_err(|e| format!("bad form body: {e}"))?;
         Ok(Form { fields, files: Vec::new() })
+    }
+}
+
+/// THE check of a typed text beside its field (`domain::text`): the message of its problem,
+/// if any, in `lang`.
+pub fn text_error(lang: crate::i18n::Lang, text: &str, max: usize, lines: Lines) -> Option<String> {
+    crate::domain::text::check(text, max, lines).map(|p| lang.text_problem(p))
+}
+
+/// A reason field (at most [`MAX_REASON`] characters, several lines) checked into `f`.
+pub fn check_reason(lang: crate::i18n::Lang, form: &Form, f: &mut super::templates::FormView) {
+    if let Some(e) = text_error(lang, form.get("reason"), MAX_REASON, Lines::Many) {
+        f.error("reason", e);
     }
 }
 

@@ -1,19 +1,48 @@
-//! Upload limits: one per kind of upload, the same at every step (the form states it, the
-//! request is refused by its Content-Length before anything is read, an upload stops being
-//! read when a part passes it, the preview and the confirmation check it), and every refusal a page in the reader's language (issue 14).
+//! Request bodies: how large, how fast, how many at once, and in what coding (the security
+//! decisions of ARCHITECTURE.md).
 //!
-//! An import's preview sends the file back hex-encoded in its confirmation form, so the
-//! confirmation's body may be twice the file's limit; [`BODY`] is sized for that, and the
-//! payload extractor's own limit (which answers a body without Content-Length) is the same
-//! number, its plain-text 413 turned into the page too.
+//! **Size.** One limit per kind of upload, the same at every step (the form states it, the
+//! request is refused by its Content-Length before anything is read, every body is counted as
+//! it arrives whatever its framing — chunked too — and stopped when it passes its route's
+//! limit, an upload stops being read when a part passes it, the preview and the confirmation
+//! check it). An import's preview sends the file back hex-encoded in its confirmation form, so
+//! the confirmation's body may be twice the file's limit; [`BODY`] is sized for that, and the
+//! payload extractor's own limit is the same number.
+//!
+//! **Time.** The request's head must arrive within [`HEAD_TIMEOUT`] (the server's own 408), and
+//! a body must keep coming: [`BODY_GRACE`] for its first bytes, then [`BODY_MIN_RATE`] bytes a
+//! second on average, or the request ends with the 408 page. A connection that trickles its
+//! body a byte at a time is cut within seconds instead of holding a socket and a file.
+//!
+//! **Number.** One client address (`net`: the socket's peer, or behind a trusted proxy the
+//! forwarded client) has at most [`IN_FLIGHT_PER_ADDRESS`] requests with a body in progress;
+//! more are answered at once with the 429 page and their connection closed, so many slow
+//! senders from one place cannot take every socket the server may open.
+//!
+//! **Coding.** Forms come as they are: a body with a `Content-Encoding` other than `identity`
+//! is refused with the 415 page, never decoded (no decompression bomb, no framework's English
+//! error). Every refusal here is a page in the reader's language, and any plain-text refusal
+//! the framework makes of a body becomes one too.
 
 use super::ctx::lang_of;
 use super::error::AppError;
 use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{header, StatusCode};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
+use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::ResponseError;
+use actix_web::rt::time::{sleep_until, Instant, Sleep};
+use actix_web::web::Bytes;
+use actix_web::{HttpMessage, HttpResponse, ResponseError};
+use futures_util::Stream;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::sync::Mutex;
+use std::task::{Context, Poll};
+use std::time::Duration;
 
 /// An entrant CSV file.
 pub const CSV: usize = crate::import::csv::MAX_FILE_BYTES;
@@ -64,36 +93,220 @@ pub fn text(bytes: usize) -> String {
     }
 }
 
+/// The request's head (line and headers) must arrive within this (`HttpServer`'s
+/// `client_request_timeout`).
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
+/// A body's first bytes must arrive within this after its head.
+pub const BODY_GRACE: Duration = Duration::from_secs(10);
+/// After the grace, a body must arrive at this many bytes a second on average (a phone on a
+/// crowded venue Wi-Fi sends far more; a trickler far less).
+pub const BODY_MIN_RATE: u64 = 4 * 1024;
+/// Requests with a body in progress from one client address.
+pub const IN_FLIGHT_PER_ADDRESS: usize = 32;
+
 /// The 413 page for a file over `limit`.
 pub fn too_large(lang: super::i18n::Lang, limit: usize) -> AppError {
     AppError::msg(StatusCode::PAYLOAD_TOO_LARGE, lang, lang.tf("err.too_large", &[&text(limit)]))
 }
 
-/// Refuse a POST whose Content-Length is over its route's limit before the body is read, and
-/// turn the payload extractor's plain-text 413 into the same page.
+/// Why a body was stopped as it arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Reading,
+    TooLarge,
+    TooSlow,
+}
+
+/// A body counted as it arrives: past `limit` bytes, or behind its deadline (the grace, then
+/// the minimum rate), it ends with an error and says why in `stop`.
+struct Watched {
+    inner: Payload,
+    received: u64,
+    limit: u64,
+    started: Instant,
+    deadline: Pin<Box<Sleep>>,
+    stop: Rc<Cell<Stop>>,
+}
+
+impl Watched {
+    fn new(inner: Payload, limit: usize, stop: Rc<Cell<Stop>>) -> Watched {
+        let started = Instant::now();
+        let deadline = Box::pin(sleep_until(started + BODY_GRACE));
+        Watched { inner, received: 0, limit: limit as u64, started, deadline, stop }
+    }
+
+    /// The time by which the body must have gone further than `received` bytes.
+    fn due(&self) -> Instant {
+        self.started + BODY_GRACE + Duration::from_millis(self.received * 1000 / BODY_MIN_RATE)
+    }
+
+    fn stopped(&mut self, why: Stop, e: PayloadError) -> Poll<Option<Result<Bytes, PayloadError>>> {
+        self.stop.set(why);
+        Poll::Ready(Some(Err(e)))
+    }
+}
+
+impl Stream for Watched {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        if this.stop.get() != Stop::Reading {
+            return Poll::Ready(None);
+        }
+        match Pin::new(&mut this.inner).poll_next(cx) {
+            Poll::Ready(Some(Ok(chunk))) => {
+                this.received += chunk.len() as u64;
+                if this.received > this.limit {
+                    return this.stopped(Stop::TooLarge, PayloadError::Overflow);
+                }
+                let due = this.due();
+                this.deadline.as_mut().reset(due);
+                Poll::Ready(Some(Ok(chunk)))
+            }
+            Poll::Pending => match this.deadline.as_mut().poll(cx) {
+                Poll::Ready(()) => {
+                    let e = std::io::Error::new(std::io::ErrorKind::TimedOut, "the body arrived too slowly");
+                    this.stopped(Stop::TooSlow, PayloadError::Io(e))
+                }
+                Poll::Pending => Poll::Pending,
+            },
+            done => done,
+        }
+    }
+}
+
+/// Requests with a body in progress, per client address.
+#[derive(Debug, Default)]
+pub struct InFlight(Mutex<HashMap<String, usize>>);
+
+impl InFlight {
+    /// Count one more request from `address`, unless it has [`IN_FLIGHT_PER_ADDRESS`] already.
+    fn enter(self: &std::sync::Arc<Self>, address: String) -> Option<InFlightGuard> {
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let n = m.entry(address.clone()).or_insert(0);
+        if *n >= IN_FLIGHT_PER_ADDRESS {
+            return None;
+        }
+        *n += 1;
+        Some(InFlightGuard { of: self.clone(), address })
+    }
+}
+
+/// One counted request; uncounted when dropped.
+struct InFlightGuard {
+    of: std::sync::Arc<InFlight>,
+    address: String,
+}
+
+impl Drop for InFlightGuard {
+    fn drop(&mut self) {
+        let mut m = self.of.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = m.get_mut(&self.address) {
+            *n -= 1;
+            if *n == 0 {
+                m.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// Whether a request carries a body: a Content-Length above 0, or a Transfer-Encoding.
+fn has_body(req: &ServiceRequest) -> bool {
+    let h = req.headers();
+    h.contains_key(header::TRANSFER_ENCODING)
+        || h.get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim().parse::<u64>().map_or(true, |n| n > 0))
+}
+
+/// A `Content-Encoding` other than `identity`.
+fn coded(req: &ServiceRequest) -> bool {
+    req.headers()
+        .get_all(header::CONTENT_ENCODING)
+        .flat_map(|v| v.to_str().unwrap_or("?").split(','))
+        .any(|c| !c.trim().eq_ignore_ascii_case("identity"))
+}
+
+/// A refusal of a body: its page, and the connection closed (what is left of the body is not
+/// read).
+fn refusal(e: AppError) -> HttpResponse {
+    let mut r = e.error_response();
+    r.head_mut().set_connection_type(actix_web::http::ConnectionType::Close);
+    r
+}
+
+/// Watch every request body: refuse a coded one (415), one over its route's limit by its
+/// Content-Length (413), one from an address with too many in progress (429); count the rest
+/// as they arrive and stop them past the limit (413) or behind their deadline (408); and turn
+/// any plain-text refusal the framework makes of a body into the page in the reader's language.
 pub async fn limit_bodies(
-    req: ServiceRequest,
+    mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if req.method() == Method::GET || req.method() == Method::HEAD || !has_body(&req) {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    let lang = lang_of(req.request());
     let (body, file) = for_path(req.path());
+    if coded(&req) {
+        let page = AppError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, lang, "err.coded_body");
+        return Ok(req.into_response(refusal(page)));
+    }
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if req.method() == actix_web::http::Method::POST && declared.is_some_and(|n| n > body) {
-        let page = too_large(lang_of(req.request()), file).error_response();
-        return Ok(req.into_response(page));
+    if declared.is_some_and(|n| n > body) {
+        return Ok(req.into_response(refusal(too_large(lang, file))));
     }
+    let state = req.app_data::<actix_web::web::Data<super::AppState>>().cloned();
+    let _counted = match &state {
+        Some(s) => {
+            let address = s.net.client(req.peer_addr().map(|a| a.ip()), req.headers()).address;
+            match s.in_flight.enter(address) {
+                Some(g) => Some(g),
+                None => {
+                    tracing::warn!(peer = ?req.peer_addr(), "too many bodies in progress from one address");
+                    let mut page =
+                        refusal(AppError::new(StatusCode::TOO_MANY_REQUESTS, lang, "err.busy_address"));
+                    page.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("10"));
+                    return Ok(req.into_response(page));
+                }
+            }
+        }
+        None => None,
+    };
+    let stop = Rc::new(Cell::new(Stop::Reading));
+    let watched = Watched::new(req.take_payload(), body, stop.clone());
+    req.set_payload(Payload::Stream { payload: Box::pin(watched) });
     // No clone of the request may live across the call (actix reuses it afterwards).
-    let lang = lang_of(req.request());
     let res = next.call(req).await?;
-    let ours = res.response().error().is_some_and(|e| e.as_error::<AppError>().is_some());
-    if res.status() == StatusCode::PAYLOAD_TOO_LARGE && !ours {
-        let page = too_large(lang, file).error_response();
-        return Ok(res.into_response(page));
+    let page = match stop.get() {
+        Stop::TooLarge => Some(too_large(lang, file)),
+        Stop::TooSlow => {
+            tracing::warn!("a request body arrived too slowly");
+            Some(AppError::new(StatusCode::REQUEST_TIMEOUT, lang, "err.body_timeout"))
+        }
+        Stop::Reading => framework_refusal(&res, lang, file),
+    };
+    Ok(match page {
+        Some(e) => res.into_response(refusal(e)),
+        None => res.map_into_boxed_body(),
+    })
+}
+
+/// A refusal the framework made itself (an extractor's plain text), as our page: a 413 as
+/// [`too_large`], any other 4xx of a body as "the form could not be read".
+fn framework_refusal<B>(res: &ServiceResponse<B>, lang: super::i18n::Lang, file: usize) -> Option<AppError> {
+    let ours = res.response().error().is_none_or(|e| e.as_error::<AppError>().is_some());
+    match res.status() {
+        _ if ours => None,
+        StatusCode::PAYLOAD_TOO_LARGE => Some(too_large(lang, file)),
+        s if s.is_client_error() => Some(AppError::new(s, lang, "err.bad_form")),
+        _ => None,
     }
-    Ok(res.map_into_boxed_body())
 }
 
 #[cfg(test)]

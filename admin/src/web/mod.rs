@@ -40,7 +40,7 @@ use std::time::Duration;
 pub struct AppState {
     pub pool: DbPool,
     pub db_path: PathBuf,
-    /// Failed logins per account and per client address (see [`throttle`]).
+    /// Failed logins per account and address, per address, and per account (see [`throttle`]).
     pub login: throttle::LoginThrottle,
     /// Trusted proxies and the public URL's scheme (see [`net`]).
     pub net: net::NetConfig,
@@ -52,6 +52,8 @@ pub struct AppState {
     pub public: public::PublicCache,
     /// The automatic backups and how the last one went (shown on the accounts page).
     pub backups: Mutex<BackupState>,
+    /// Requests with a body in progress per client address (see [`limits`]).
+    pub in_flight: std::sync::Arc<limits::InFlight>,
 }
 
 /// The automatic backups as the organizers' page shows them.
@@ -338,6 +340,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             schedule: backups.as_ref().map(|(a, every)| (a.dir.clone(), *every, a.keep)),
             ..BackupState::default()
         }),
+        in_flight: Default::default(),
     });
     if let Some((auto, every)) = backups {
         start_backups(state.clone(), auto, every);
@@ -358,6 +361,11 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             .default_service(web::to(not_found))
     })
     .workers(2)
+    // The head of a request in time (a body's own deadline is `limits::limit_bodies`'s), an
+    // idle kept-alive connection closed soon, a closing one not waited on for long.
+    .client_request_timeout(limits::HEAD_TIMEOUT)
+    .keep_alive(Duration::from_secs(5))
+    .client_disconnect_timeout(Duration::from_secs(2))
     .bind(&bind)?;
     let addr = server.addrs().first().copied().ok_or_else(|| std::io::Error::other("no address bound"))?;
     // A server bound to every address is reached at localhost on this machine.

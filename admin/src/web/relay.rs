@@ -459,7 +459,10 @@ fn end_of(form: &Form, ruled_by: &str) -> Result<Event, &'static str> {
         _ => Some(side_field(form, "side")?),
     };
     let reason = form.get("why").trim();
-    if reason.is_empty() || reason.chars().count() > 500 || reason.chars().any(char::is_control) {
+    let lines = crate::domain::text::Lines::Many;
+    if reason.is_empty()
+        || crate::domain::text::check(reason, crate::domain::text::MAX_REASON, lines).is_some()
+    {
         return Err("why");
     }
     Ok(Event::End { ending, side, reason: reason.to_string(), ruled_by: ruled_by.to_string() })
@@ -620,9 +623,6 @@ pub async fn withdraw(
         .parse::<u32>()
         .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
     let reason = ctx.reason(&form, "reason")?;
-    if reason.chars().any(char::is_control) {
-        return Err(AppError::bad_request(ctx.lang, ctx.t("err.control_chars").to_string()));
-    }
     let f = FormView::from_form(&form);
     let actor = user.actor();
     match ctx.db_raw(move |c| mdb::withdraw_event(c, &actor, tid, mid, version, seq, &reason)).await? {

@@ -389,10 +389,8 @@ fn clean_text(lang: Lang, f: &mut FormView, form: &Form, name: &str, max: usize,
     let v = form.get(name).to_string();
     if required && v.is_empty() {
         f.error(name, lang.t("team.err_required"));
-    } else if v.chars().count() > max {
-        f.error(name, lang.tf("err.too_long", &[&max]));
-    } else if v.chars().any(char::is_control) {
-        f.error(name, lang.t("err.control_chars"));
+    } else if let Some(e) = super::form::text_error(lang, &v, max, super::form::Lines::One) {
+        f.error(name, e);
     }
     v
 }
@@ -420,7 +418,7 @@ pub fn parse_players(text: &str) -> Result<Vec<(u32, String)>, (usize, &'static 
         if name.is_empty() {
             return Err((i + 1, "team.err_line_name"));
         }
-        if name.chars().count() > 60 || name.chars().any(char::is_control) {
+        if crate::domain::text::check(name, 60, crate::domain::text::Lines::One).is_some() {
             return Err((i + 1, "team.err_line_name"));
         }
         if out.iter().any(|p| p.0 == pos) {

@@ -1,18 +1,29 @@
-//! The login throttle: failed logins cost credit, per account and per client address.
+//! The login throttle: failed logins cost credit, per account and client address together,
+//! per address, and per account under a looser ceiling.
 //!
-//! Each key (an account name, or a client address) holds a theoretical arrival time (GCRA, the
-//! algorithm `governor` implements): a failure pushes it `period` later; a key may try while it
-//! is no more than `burst × period` ahead of now. `governor` itself does not fit, because its
-//! only question spends a cell: a successful login would count, and nothing can be asked without
-//! spending. Here [`Throttle::allows`] only looks and [`Throttle::failed`] spends, so a right
-//! password never costs credit (an arbiter who logs in on three devices is never locked out).
+//! Each key holds a theoretical arrival time (GCRA, the algorithm `governor` implements): a
+//! failure pushes it `period` later; a key may try while it is no more than `burst × period`
+//! ahead of now. `governor` itself does not fit, because its only question spends a cell: a
+//! successful login would count, and nothing can be asked without spending. Here
+//! [`Throttle::allows`] only looks and [`Throttle::failed`] spends, so a right password never
+//! costs credit (an arbiter who logs in on three devices is never locked out).
+//!
+//! Who is held back by whose failures: the pair (account, address) is the tight limit, so a
+//! stranger guessing from one address is stopped there and nowhere else. The account's own
+//! ceiling, looser, binds only addresses that have failed at this account lately (the pair's
+//! memory, [`FORGET_PAIR`]): a guesser spread over many addresses is stopped by it once each
+//! address has failed once, while the owner, typing from an address that has not failed, is
+//! never shut out by a stranger's guesses. An address that fails at many accounts is held by
+//! the per-address limit. So 10,000 guesses over 100 addresses are checked at most once per
+//! address plus the ceiling's burst (and one a period after), and a stream of wrong guesses
+//! from one address keeps out only that address.
 //!
 //! The arrival times are stored in the database (`db::throttle`), so every server of one office
 //! counts the same failures (issue 18 item 2). Storage is bounded: at most `capacity` keys per
-//! scope. When a new key finds the scope full, keys back at full credit are forgotten first
-//! (they carry no information); if none is, the key with the least debt goes. Pushing a locked
-//! account out therefore takes `capacity` keys with more failures than it, which the
-//! per-address limit prevents from one address.
+//! scope. When a new key finds the scope full, keys that carry no information are forgotten
+//! first (back at full credit, or for pairs past their memory); if none is, the key with the
+//! least debt goes. Pushing a locked key out therefore takes `capacity` keys with more failures
+//! than it, which the per-address limit prevents from one address.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -27,31 +38,49 @@ pub struct Quota {
     pub period: Duration,
 }
 
-/// Failed logins per account: 5, then one every 12 s (about 5 a minute at one account, from
-/// however many addresses).
-pub const PER_ACCOUNT: Quota = Quota { burst: 5, period: Duration::from_secs(12) };
+/// Failed logins per account from one address: 5, then one every 12 s.
+pub const PER_PAIR: Quota = Quota { burst: 5, period: Duration::from_secs(12) };
+/// Failed logins per account from addresses that have failed at it lately, all together: 20,
+/// then one a minute (the ceiling a guesser spread over many addresses meets).
+pub const PER_ACCOUNT: Quota = Quota { burst: 20, period: Duration::from_secs(60) };
 /// Failed logins per client address: 30, then one every 20 s (an address trying many accounts;
 /// a venue behind one address makes 30 typing mistakes before anyone waits).
 pub const PER_ADDRESS: Quota = Quota { burst: 30, period: Duration::from_secs(20) };
-/// Keys kept per scope.
+/// How long a pair remembers that its address failed at its account, after its debt is paid:
+/// within it the address meets the account's ceiling.
+pub const FORGET_PAIR: Duration = Duration::from_secs(3600);
+/// Keys kept per scope (pairs: one per account and address that failed).
 pub const CAPACITY: usize = 10_000;
+/// Pairs kept.
+pub const PAIR_CAPACITY: usize = 50_000;
 
 /// Milliseconds since 1970 (the wall clock every server of an office shares).
 pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
-/// One throttled scope (`account` or `address`) with its quota.
+/// One throttled scope (`pair`, `account` or `address`) with its quota.
 #[derive(Debug, Clone, Copy)]
 pub struct Throttle {
     scope: &'static str,
     quota: Quota,
     capacity: usize,
+    /// How long a key is remembered after its debt is paid (0: not at all).
+    memory: Duration,
 }
 
 impl Throttle {
     pub fn new(scope: &'static str, quota: Quota, capacity: usize) -> Throttle {
-        Throttle { scope, quota, capacity: capacity.max(1) }
+        Throttle { scope, quota, capacity: capacity.max(1), memory: Duration::ZERO }
+    }
+
+    /// This throttle, remembering a key `memory` after its debt is paid ([`Throttle::failed_lately`]).
+    pub fn remembering(self, memory: Duration) -> Throttle {
+        Throttle { memory, ..self }
+    }
+
+    fn memory(&self) -> i64 {
+        self.memory.as_millis() as i64
     }
 
     fn period(&self) -> i64 {
@@ -70,17 +99,23 @@ impl Throttle {
             .is_none_or(|tat| (tat - now).max(0) + self.period() <= self.window()))
     }
 
+    /// Has `key` failed within its memory: is its debt unpaid, or paid less than `memory` ago?
+    pub fn failed_lately(&self, conn: &mut Conn, key: &str, now: i64) -> Result<bool, DbError> {
+        Ok(db::throttle::tat(conn, self.scope, key)?.is_some_and(|tat| tat + self.memory() > now))
+    }
+
     /// A failed attempt of `key` at `now`: push its arrival time one period later.
     pub fn failed(&self, conn: &mut Conn, key: &str, now: i64) -> Result<(), DbError> {
         let period = self.period();
         let next = |old: Option<i64>| old.filter(|t| *t > now).unwrap_or(now) + period;
-        db::throttle::push(conn, self.scope, key, (now, self.capacity as i64), next)
+        db::throttle::push(conn, self.scope, key, (now - self.memory(), self.capacity as i64), next)
     }
 }
 
-/// The two throttles of the login form.
+/// The three throttles of the login form.
 #[derive(Debug, Clone, Copy)]
 pub struct LoginThrottle {
+    pub pairs: Throttle,
     pub accounts: Throttle,
     pub addresses: Throttle,
 }
@@ -88,23 +123,38 @@ pub struct LoginThrottle {
 impl Default for LoginThrottle {
     fn default() -> Self {
         LoginThrottle {
+            pairs: Throttle::new("pair", PER_PAIR, PAIR_CAPACITY).remembering(FORGET_PAIR),
             accounts: Throttle::new("account", PER_ACCOUNT, CAPACITY),
             addresses: Throttle::new("address", PER_ADDRESS, CAPACITY),
         }
     }
 }
 
+/// An account's name as the database compares it (case-insensitively).
+fn account_key(account: &str) -> String {
+    account.trim().to_lowercase()
+}
+
+/// The key of an account tried from an address.
+fn pair_key(account: &str, address: &str) -> String {
+    format!("{}\n{address}", account_key(account))
+}
+
 impl LoginThrottle {
-    /// May this address try this account now? Account names are compared case-insensitively,
-    /// as the database compares them.
+    /// May this address try this account now? The address and the pair within their limits,
+    /// and the account within its ceiling unless this address has not failed at it lately.
     pub fn allows(&self, conn: &mut Conn, account: &str, address: &str, now: i64) -> Result<bool, DbError> {
-        Ok(self.accounts.allows(conn, &account.trim().to_lowercase(), now)?
-            && self.addresses.allows(conn, address, now)?)
+        let pair = pair_key(account, address);
+        Ok(self.addresses.allows(conn, address, now)?
+            && self.pairs.allows(conn, &pair, now)?
+            && (!self.pairs.failed_lately(conn, &pair, now)?
+                || self.accounts.allows(conn, &account_key(account), now)?))
     }
 
-    /// A wrong password (or an unknown name): both keys pay.
+    /// A wrong password (or an unknown name): all three keys pay.
     pub fn failed(&self, conn: &mut Conn, account: &str, address: &str, now: i64) -> Result<(), DbError> {
-        self.accounts.failed(conn, &account.trim().to_lowercase(), now)?;
+        self.pairs.failed(conn, &pair_key(account, address), now)?;
+        self.accounts.failed(conn, &account_key(account), now)?;
         self.addresses.failed(conn, address, now)
     }
 }
@@ -161,19 +211,49 @@ mod tests {
     }
 
     #[test]
-    fn account_names_ignore_case_and_both_keys_pay() {
+    fn account_names_ignore_case_and_every_key_pays() {
         let (_d, pool) = conn();
         let c = &mut pool.get().unwrap();
         let l = LoginThrottle::default();
         let t0 = 1_800_000_000_000;
-        for i in 0..5 {
-            l.failed(c, "Org", &format!("10.0.0.{i}"), t0).unwrap();
+        for _ in 0..5 {
+            l.failed(c, "Org", "10.0.0.1", t0).unwrap();
         }
-        assert!(!l.allows(c, "org", "10.0.0.99", t0).unwrap(), "rotating addresses does not help");
-        assert!(
-            l.allows(c, "other", "10.0.0.1", t0).unwrap(),
-            "another account from those addresses may try"
-        );
+        assert!(!l.allows(c, "org", "10.0.0.1", t0).unwrap(), "case does not escape the pair");
+        assert!(l.allows(c, "other", "10.0.0.1", t0).unwrap(), "another account from that address may try");
+        assert_eq!(db::throttle::keys(c, "pair").unwrap(), 1);
+        assert_eq!(db::throttle::keys(c, "account").unwrap(), 1);
+        assert_eq!(db::throttle::keys(c, "address").unwrap(), 1);
+    }
+
+    /// Office rule (login throttle): a stranger's failures hold back the stranger's address,
+    /// not the owner at another; the account's ceiling binds the addresses that failed at it,
+    /// so a guesser spread over addresses is checked once per address and the ceiling's burst,
+    /// and an address that failed is remembered for [`FORGET_PAIR`] after its debt is paid.
+    #[test]
+    fn strangers_do_not_shut_out_the_owner_and_spreading_gains_one_try_per_address() {
+        let (_d, pool) = conn();
+        let c = &mut pool.get().unwrap();
+        let l = LoginThrottle::default();
+        let t0 = 1_800_000_000_000;
+        let mut checked = 0;
+        for g in 0..1000 {
+            let from = format!("198.51.100.{}", g % 100);
+            if l.allows(c, "arb", &from, t0 + g * 10).unwrap() {
+                checked += 1;
+                l.failed(c, "arb", &from, t0 + g * 10).unwrap();
+            }
+        }
+        assert!(checked <= 100 + PER_ACCOUNT.burst as usize, "checked {checked}");
+        let t1 = t0 + 10_000;
+        assert!(l.allows(c, "arb", "192.0.2.10", t1).unwrap(), "the owner from a clean address");
+        assert!(!l.allows(c, "arb", "198.51.100.7", t1).unwrap(), "a guessing address waits");
+        // An hour after its last debt was paid, a guessing address is clean again: it may try
+        // once more, though the account's ceiling is still spent.
+        let later = t1 + PER_PAIR.period.as_millis() as i64 + FORGET_PAIR.as_millis() as i64;
+        assert!(!l.accounts.allows(c, "arb", later).unwrap(), "the ceiling is spent");
+        assert!(l.pairs.failed_lately(c, "arb\n198.51.100.7", later - 60 * S).unwrap());
+        assert!(l.allows(c, "arb", "198.51.100.7", later).unwrap());
     }
 
     /// Two connections (two servers) on one database count the same failures.
@@ -186,7 +266,7 @@ mod tests {
         for i in 0..5 {
             l.failed(if i % 2 == 0 { &mut *a } else { &mut *b }, "org", "10.0.0.1", t0).unwrap();
         }
-        assert!(!l.allows(a, "org", "10.0.0.2", t0).unwrap());
-        assert!(!l.allows(b, "org", "10.0.0.2", t0).unwrap());
+        assert!(!l.allows(a, "org", "10.0.0.1", t0).unwrap());
+        assert!(!l.allows(b, "org", "10.0.0.1", t0).unwrap());
     }
 }

@@ -437,9 +437,7 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     r.ruleset = read_ruleset(lang, form, &mut f);
     r.tiebreaks = read_tiebreaks(lang, form, &mut f);
     read_clocks_and_pairing(lang, form, &mut f, &mut r);
-    if form.get("reason").chars().count() > 500 {
-        f.error("reason", lang.tf("err.too_long", &[&500]));
-    }
+    super::form::check_reason(lang, form, &mut f);
     check_invariants(lang, &r, &mut f);
     if f.has_errors() {
         return (f, None);

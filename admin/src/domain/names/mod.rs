@@ -159,6 +159,16 @@ fn text_units(text: &str, surname: Option<&[&str]>, out: &mut Vec<Unit>) {
     flush(&mut word, out);
 }
 
+/// A text as a guesser types it (the password check's own names): each Chinese character's
+/// reading without its tone (the first characters read as a surname, ü typed v), each Latin
+/// word in lower case.
+pub fn plain_readings(text: &str) -> Vec<String> {
+    let text = text.trim();
+    let mut units = Vec::new();
+    text_units(text, surname_readings(text), &mut units);
+    units.iter().filter_map(|u| u.readings.first()).map(|r| r.letters.replace('ü', "v")).collect()
+}
+
 /// The surname reading of a family name: the longest entry of the table it starts with.
 fn surname_readings(family: &str) -> Option<&'static [&'static str]> {
     surnames::SURNAMES

@@ -489,11 +489,7 @@ pub(in crate::web) fn rulings_from_form(
     };
     let stones = stones_of(lang, form, rf);
     let reason = form.get("reason").to_string();
-    if reason.chars().count() > 500 {
-        rf.error("reason", lang.tf("err.too_long", &[&500]));
-    } else if reason.chars().any(char::is_control) {
-        rf.error("reason", lang.t("err.control_chars"));
-    }
+    crate::web::form::check_reason(lang, form, rf);
     let (side, move_number, at_time, stones) = (side?, move_number?, at_time?, stones?);
     if rf.has_errors() {
         return None;
