@@ -58,7 +58,7 @@ fn acknowledged_writes_survive_sigkill_and_restart() {
     assert_eq!(r["database"], "sqlite");
 }
 
-/// Two servers on one SQLite file (issue 18 item 2): either may die; what either acknowledged
+/// Two servers on one SQLite file: either may die; what either acknowledged
 /// is kept, and the other goes on serving.
 #[test]
 fn two_servers_on_one_file_lose_nothing_when_either_is_killed() {
@@ -84,7 +84,7 @@ fn postgresql_here() {
     );
 }
 
-/// Issue 18 item 4: two servers on one PostgreSQL, and the trials kill either server or the
+/// Two servers on one PostgreSQL, and the trials kill either server or the
 /// PostgreSQL server itself (postmaster and every backend at once); every acknowledged write
 /// is there after its restart (pg_amcheck sound), 503s while it is down, and both servers
 /// serve again by themselves. Runs with the `postgres` feature where Debian's PostgreSQL
@@ -144,7 +144,7 @@ fn load_run(extra: &[&str]) -> serde_json::Value {
     r
 }
 
-/// Load (issue 8.5), the short version CI runs: `tengen-lab bench load` for a few seconds on a
+/// Load, the short version CI runs: `tengen-lab bench load` for a few seconds on a
 /// small event; the public pages answer without a 5xx while arbiters enter results, and every
 /// acknowledged result is in the database afterwards. BENCHMARKS.md has the full run.
 #[test]
@@ -153,8 +153,8 @@ fn public_pages_under_load_while_arbiters_write_results() {
     assert_eq!((r["database"].as_str(), r["servers"].as_u64()), (Some("sqlite"), Some(1)));
 }
 
-/// Issue 18 item 4: the load with readers and arbiters spread over two servers (this process
-/// and a `tengen serve`) on one PostgreSQL; no 5xx, every acknowledged result there.
+/// The load with readers and arbiters spread over two servers (the lab's process and its
+/// `serve`, which is `tengen serve`) on one PostgreSQL; no 5xx, every acknowledged result there.
 #[test]
 #[cfg_attr(
     not(all(tengen_pg, feature = "postgres")),

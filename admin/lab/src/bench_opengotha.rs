@@ -1,6 +1,6 @@
 //! `bench pair --opengotha`: the same round paired again by **OpenGotha 3.51's pairing
 //! criteria, restated here**, so that Tengen's colour figures stand beside OpenGotha's on
-//! the same input (issue 16 item 3). OpenGotha itself (Java, GPL) cannot run on this
+//! the same input. OpenGotha itself (Java, GPL) cannot run on this
 //! machine. This module restates in its own code what OpenGotha's published source does
 //! (`Tournament.makeAutomaticPairing`, `pairAGroup`, `costValue`, `gameBetween`,
 //! `fillPairingInfo`, `chooseAByePlayer`, `Pairing.wbBalance`), with the defaults of

@@ -13,8 +13,9 @@
 //! too, the field is the file's entrants (its first `--players`), its games left out.
 //!
 //! **`--forfeits PER_MILLE`**: the synthetic history has that many games per thousand won
-//! by forfeit (and a fifth as many double forfeits), as issue 16's OpenGotha files do, so
-//! the two colour counts differ (OpenGotha's counts forfeits, Tengen's balance does not).
+//! by forfeit (and a fifth as many double forfeits), as real OpenGotha files with absent
+//! players do, so the two colour counts differ (OpenGotha's counts forfeits, Tengen's balance
+//! does not).
 //!
 //! **`--opengotha`**: the same round is paired again by OpenGotha 3.51's criteria as
 //! [`crate::bench_opengotha`] restates them, and measured the same way
@@ -131,7 +132,7 @@ pub struct Args {
     #[arg(long, default_value_t = 2)]
     pub writers: usize,
     /// The plain maximum-weight solver with its greedy start instead of the perfect-matching
-    /// mode (the engine before issue 16), to compare; with --from, for the engine run only.
+    /// mode (the engine's earlier solver), to compare; with --from, for the engine run only.
     #[arg(long = "plain-solver")]
     pub plain_solver: bool,
     /// Pause of each writer between two results, milliseconds.
@@ -143,7 +144,7 @@ pub struct Args {
     #[arg(long, value_name = "ROUNDS")]
     pub simulate: Option<u32>,
     /// Synthetic history: games per thousand won by forfeit (one side absent, by lot), and a
-    /// fifth as many double forfeits, as in issue 16's files (the 10,000-player one has 9
+    /// fifth as many double forfeits, as in real OpenGotha files (the 10,000-player one has 9
     /// and 1.7 per thousand). Their colours stand on the lists but were not played.
     #[arg(long, value_name = "PER_MILLE", default_value_t = 0)]
     pub forfeits: u64,
@@ -1047,7 +1048,7 @@ mod tests {
         assert_eq!(opengotha_unbalanced(vec![g(1, 2, true), g(2, 1, true)].into_iter()), 0);
     }
 
-    /// Issue 16 item 2: on a field with balanced colours, the perfect mode with its
+    /// On a field with balanced colours, the perfect mode with its
     /// lowered-dual start and the plain solver with its greedy start reach the same optimum
     /// on the same candidate graph, the perfect mode from no more free vertices.
     #[test]

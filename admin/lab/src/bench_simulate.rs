@@ -1,6 +1,6 @@
 //! `tengen-lab bench pair --simulate ROUNDS`: a whole synthetic event paired by Tengen's own
 //! engine, so the colour figures describe what Tengen does over an event, not what a
-//! history made by another pairer left behind (issue 16 item 3).
+//! history made by another pairer left behind.
 //!
 //! The field is `bench pair`'s synthetic one ([`synthetic_players`]), or with `--from FILE`
 //! the entrants of an OpenGotha file without its games ([`file_field`]), so that OpenGotha
@@ -193,7 +193,7 @@ fn pair_with(
 /// the import reads them (McMahon bar and floor among them) and the command line's system and
 /// colour method. The file's games and byes are left out and everyone takes part in every
 /// round, so the engine pairs the whole event from round 1, as OpenGotha does when it is
-/// given the same entrants (BENCHMARKS.md, issue 16 item 3).
+/// given the same entrants (BENCHMARKS.md).
 pub fn file_field(
     path: &std::path::Path,
     first: Option<usize>,

@@ -1,5 +1,5 @@
 //! The database of `tengen-lab stress crash` and `tengen-lab bench load`: a SQLite file, or a
-//! PostgreSQL server of the run's own ([`PgCluster`], issue 18 item 4) that a stress run can
+//! PostgreSQL server of the run's own ([`PgCluster`]) that a stress run can
 //! kill like the app servers; and how a run reads it back behind the servers' backs
 //! (integrity, the facts of acknowledged writes) with SQL both engines take.
 
