@@ -1,11 +1,11 @@
-//! Crash safety, the short version CI runs: `tengen stress crash` with a few
+//! Crash safety, the short version CI runs: `tengen-lab stress crash` with a few
 //! trials, every write kind (entrants, results, rulings). The full run (100 trials) is in
 //! docs/testing.md; both use the same command.
 
 mod common;
 use common::*;
 
-/// Run `tengen stress crash` with `args` (and a report file); the report, after the checks
+/// Run `tengen-lab stress crash` with `args` (and a report file); the report, after the checks
 /// every run must pass: exit 0, ok, nothing lost, sound after every trial, every write kind
 /// acknowledged.
 fn crash_run(args: &[&str], trials: usize) -> serde_json::Value {
@@ -15,7 +15,7 @@ fn crash_run(args: &[&str], trials: usize) -> serde_json::Value {
     let mut all = vec!["stress", "crash", "--trials", &trials_s];
     all.extend_from_slice(args);
     all.extend(["--report", report.to_str().unwrap()]);
-    let out = run_tengen(None, &all);
+    let out = run_lab(&all);
     let text = std::fs::read_to_string(&report).unwrap_or_default();
     assert!(out.status.success(), "exit {:?}\n{}\n{text}", out.status, String::from_utf8_lossy(&out.stderr));
     let r: serde_json::Value = serde_json::from_str(&text).expect("JSON report");
@@ -58,7 +58,7 @@ fn acknowledged_writes_survive_sigkill_and_restart() {
     assert_eq!(r["database"], "sqlite");
 }
 
-/// Two servers on one SQLite file (issue 18 item 2): either may die; what either acknowledged
+/// Two servers on one SQLite file: either may die; what either acknowledged
 /// is kept, and the other goes on serving.
 #[test]
 fn two_servers_on_one_file_lose_nothing_when_either_is_killed() {
@@ -84,7 +84,7 @@ fn postgresql_here() {
     );
 }
 
-/// Issue 18 item 4: two servers on one PostgreSQL, and the trials kill either server or the
+/// Two servers on one PostgreSQL, and the trials kill either server or the
 /// PostgreSQL server itself (postmaster and every backend at once); every acknowledged write
 /// is there after its restart (pg_amcheck sound), 503s while it is down, and both servers
 /// serve again by themselves. Runs with the `postgres` feature where Debian's PostgreSQL
@@ -111,19 +111,19 @@ fn postgresql_or_either_server_killed_loses_nothing() {
 
 #[test]
 fn unknown_write_kinds_are_refused() {
-    let out = run_tengen(None, &["stress", "crash", "--trials", "1", "--writes", "entrant-create,teleport"]);
+    let out = run_lab(&["stress", "crash", "--trials", "1", "--writes", "entrant-create,teleport"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("teleport"));
 }
 
-/// `tengen bench load` with `extra` arguments for a few seconds on a small event, and the
+/// `tengen-lab bench load` with `extra` arguments for a few seconds on a small event, and the
 /// checks every such run must pass; its JSON report.
 fn load_run(extra: &[&str]) -> serde_json::Value {
     let mut all =
         vec!["bench", "load", "--players", "80", "--rounds", "3", "--readers", "8", "--writers", "2"];
     all.extend_from_slice(extra);
     all.extend(["--duration", "3", "--write-interval-ms", "50"]);
-    let out = run_tengen(None, &all);
+    let out = run_lab(&all);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "exit {:?}\n{stdout}\n{stderr}", out.status);
@@ -144,7 +144,7 @@ fn load_run(extra: &[&str]) -> serde_json::Value {
     r
 }
 
-/// Load (issue 8.5), the short version CI runs: `tengen bench load` for a few seconds on a
+/// Load, the short version CI runs: `tengen-lab bench load` for a few seconds on a
 /// small event; the public pages answer without a 5xx while arbiters enter results, and every
 /// acknowledged result is in the database afterwards. BENCHMARKS.md has the full run.
 #[test]
@@ -153,8 +153,8 @@ fn public_pages_under_load_while_arbiters_write_results() {
     assert_eq!((r["database"].as_str(), r["servers"].as_u64()), (Some("sqlite"), Some(1)));
 }
 
-/// Issue 18 item 4: the load with readers and arbiters spread over two servers (this process
-/// and a `tengen serve`) on one PostgreSQL; no 5xx, every acknowledged result there.
+/// The load with readers and arbiters spread over two servers (the lab's process and its
+/// `serve`, which is `tengen serve`) on one PostgreSQL; no 5xx, every acknowledged result there.
 #[test]
 #[cfg_attr(
     not(all(tengen_pg, feature = "postgres")),

@@ -5,7 +5,8 @@
 //! so the root package has its own thin binary `tengen-e2e-server` (tests/bin/server.rs) that
 //! calls the same `admin::cli::run` as `tengen`. A plain `cargo test --workspace` builds it
 //! with the tests; no nested cargo call, no build lock. `TENGEN_BIN` overrides it (e.g. to
-//! test a release build of `tengen` itself).
+//! test a release build of `tengen` itself). The lab's crash and load runs likewise run
+//! `tengen-e2e-lab` (tests/bin/lab.rs, `lab::run` as `tengen-lab`), or `TENGEN_LAB_BIN`.
 #![allow(dead_code)]
 
 pub mod outsider;
@@ -34,14 +35,32 @@ pub fn bin() -> PathBuf {
     }
 }
 
-/// Run `tengen` with `args` as they are (no `--db` added: `stress`, `bench`, `migrate-db`, or
-/// a `--db` of the caller's), in `dir` when given; quiet logs, no stdin.
+/// The lab's binary: `stress crash`, `bench load` and the other runs of `tengen-lab`.
+pub fn lab_bin() -> PathBuf {
+    match std::env::var_os("TENGEN_LAB_BIN") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_BIN_EXE_tengen-e2e-lab")),
+    }
+}
+
+/// Run `tengen` with `args` as they are (no `--db` added: `migrate-db`, or a `--db` of the
+/// caller's), in `dir` when given; quiet logs, no stdin.
 pub fn run_tengen(dir: Option<&Path>, args: &[&str]) -> Output {
-    let mut cmd = Command::new(bin());
+    run_quietly(&bin(), dir, args)
+}
+
+/// Run `tengen-lab` with `args` (`stress crash …`, `bench load …`); quiet logs, no stdin.
+pub fn run_lab(args: &[&str]) -> Output {
+    run_quietly(&lab_bin(), None, args)
+}
+
+fn run_quietly(program: &Path, dir: Option<&Path>, args: &[&str]) -> Output {
+    let mut cmd = Command::new(program);
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
-    cmd.args(args).env("TENGEN_LOG", "warn").stdin(Stdio::null()).output().expect("run tengen")
+    let out = cmd.args(args).env("TENGEN_LOG", "warn").stdin(Stdio::null()).output();
+    out.unwrap_or_else(|e| panic!("run {}: {e}", program.display()))
 }
 
 /// Run a `tengen` subcommand against `db`.

@@ -1,23 +1,14 @@
-//! The `tengen` command line. Each subcommand lives in its own module so that other
-//! subcommands (sgf, bench) can be added beside them.
+//! The `tengen` command line: what an organizer, an arbiter and an operator run. Each
+//! subcommand lives in its own module. Benchmarks and stress runs are the lab's
+//! (`tengen-lab`, crate `admin/lab`), which drives this library from outside.
 
 pub mod backup;
-pub mod bench;
-pub mod bench_load;
-pub mod bench_opengotha;
-pub mod bench_pair;
-pub mod bench_print;
-pub mod bench_simulate;
-pub mod bench_standings;
 pub mod demo;
 pub mod export;
 pub mod migrate_db;
-pub mod pg_cluster;
 pub mod print;
 pub mod serve;
 pub mod sgf;
-pub mod stress;
-pub mod stress_db;
 pub mod user;
 
 use clap::{Parser, Subcommand};
@@ -65,18 +56,12 @@ pub enum Command {
     /// Game records (SGF): check a disputed record under a rule set.
     #[command(subcommand)]
     Sgf(sgf::Command),
-    /// Benchmarks that print their numbers as JSON.
-    #[command(subcommand)]
-    Bench(bench::Command),
     /// A round's PDFs: scoresheets, pairing list, game record sheets.
     #[command(subcommand)]
     Print(print::Command),
     /// Files for other programs: a round's pairings as CSV, the tournament as OpenGotha XML.
     #[command(subcommand)]
     Export(export::Command),
-    /// Stress tests of the whole server (crash safety), with a JSON report.
-    #[command(subcommand)]
-    Stress(stress::Command),
 }
 
 /// Parse the command line and run it.
@@ -87,8 +72,6 @@ pub fn run() -> ExitCode {
     let coded = |code: i32| ExitCode::from(u8::try_from(code).unwrap_or(2));
     let r = match cli.command {
         Command::Sgf(cmd) => return coded(sgf::run(cmd)),
-        Command::Bench(cmd) => return coded(bench::run(cmd)),
-        Command::Stress(cmd) => return coded(stress::run(cmd)),
         Command::Serve(a) => serve::run(&cli.db, a),
         Command::User(u) => user::run(&cli.db, u),
         Command::Backup { file } => backup::backup(&cli.db, &file),
@@ -103,6 +86,27 @@ pub fn run() -> ExitCode {
         Err(e) => {
             crate::log::complain(&format!("tengen: {e}"));
             ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// `tengen --help` lists what an organizer, an arbiter and an operator run; benchmarks and
+    /// stress runs are `tengen-lab`'s and appear nowhere in it.
+    #[test]
+    fn help_lists_the_office_commands_and_nothing_of_the_lab() {
+        Cli::command().debug_assert();
+        let mut cli = Cli::command();
+        let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+        let office = ["serve", "user", "backup", "restore", "migrate-db", "demo", "sgf", "print", "export"];
+        assert_eq!(names, office);
+        let help = cli.render_long_help().to_string();
+        for lab in ["bench", "stress", "Benchmark"] {
+            assert!(!help.contains(lab), "{lab} in tengen --help:\n{help}");
         }
     }
 }

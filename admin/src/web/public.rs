@@ -21,7 +21,7 @@
 //!   last copy of the page kept here, whatever its state, rather than an error or a wait;
 //! - one snapshot build or render runs at a time; while it runs, other readers get the page of
 //!   the previous state if it is at most [`STALE_MAX`] old instead of queueing behind it, so a
-//!   burst of result writes cannot stall every reader (`tengen bench load`, BENCHMARKS.md).
+//!   burst of result writes cannot stall every reader (`tengen-lab bench load`, BENCHMARKS.md).
 //!
 //! Readers with a session (staff) get the same pages rendered for them, never cached.
 //! While a round runs (a published round with games still without a result) the pages refresh
@@ -60,7 +60,7 @@ pub const CACHE_CONTROL: &str = "public, max-age=0, must-revalidate";
 const STAMP_TTL: Duration = Duration::from_secs(1);
 /// How old a page of an earlier state may be and still be served while another reader renders
 /// the current one. Without it, a burst of result writes makes every reader of every page queue
-/// for one render each (the collapse `tengen bench load` showed above a few results a second);
+/// for one render each (the collapse `tengen-lab bench load` showed above a few results a second);
 /// with it, readers get the page of a second ago and renders run back to back, never piled up.
 const STALE_MAX: Duration = Duration::from_secs(2);
 /// How long a reader waits for the database's version to be read (a read takes a millisecond;

@@ -57,7 +57,7 @@
 //! So a player whose due colour is the colour of their last two games (Blacks B B B W W:
 //! White keeps them level, Black puts them two off) takes it a third time (STREAK < TWO_OFF)
 //! rather than ending two colours off. One of the two must happen to such a player, whatever
-//! the pairing; `tengen bench pair` prints how many there are (`torn`).
+//! the pairing; `tengen-lab bench pair` prints how many there are (`torn`).
 
 use std::collections::HashMap;
 

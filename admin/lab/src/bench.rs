@@ -1,4 +1,4 @@
-//! `tengen bench rules`: how fast the rules engine replays games.
+//! `tengen-lab bench rules`: how fast the rules engine replays games.
 //!
 //! Generates random legal 19×19 games (`rules::game::random_game`, situational superko, suicide
 //! forbidden), keeps those of at least 250 moves (or `--moves`, if smaller), then times replaying
@@ -23,17 +23,17 @@ pub enum Command {
     Rules(RulesArgs),
     /// Pair one round of a synthetic event (Swiss or McMahon) and print time, peak memory and
     /// quality (rematches, score gaps, colour imbalance) as JSON.
-    Pair(super::bench_pair::Args),
+    Pair(crate::bench_pair::Args),
     /// Time printing the scoresheets of a large round (500 tables by default); prints JSON
     /// (milliseconds, bytes, pages).
-    Print(super::bench_print::PrintArgs),
+    Print(crate::bench_print::PrintArgs),
     /// Build a 1,000-player, 7-round event in a temporary database, serve it, and load the
     /// public standings page with wrk (and the same page from nginx); prints JSON.
-    Standings(super::bench_standings::Args),
+    Standings(crate::bench_standings::Args),
     /// Build a 1,000-player event with its last round open, serve it, and load its public
     /// pages with concurrent readers while arbiters enter results over HTTP; prints JSON
     /// (requests/s, latency per page, status counts, writes acknowledged and verified).
-    Load(super::bench_load::Args),
+    Load(crate::bench_load::Args),
 }
 
 #[derive(Args, Debug)]
@@ -56,10 +56,10 @@ pub struct RulesArgs {
 pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Rules(args) => rules_bench(&args),
-        Command::Pair(args) => super::bench_pair::run(args),
-        Command::Print(args) => super::bench_print::run(args),
-        Command::Standings(args) => super::bench_standings::run(args),
-        Command::Load(args) => super::bench_load::run(args),
+        Command::Pair(args) => crate::bench_pair::run(args),
+        Command::Print(args) => crate::bench_print::run(args),
+        Command::Standings(args) => crate::bench_standings::run(args),
+        Command::Load(args) => crate::bench_load::run(args),
     }
 }
 

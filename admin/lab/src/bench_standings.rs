@@ -1,4 +1,4 @@
-//! `tengen bench standings`: the public standings page of a big event under load.
+//! `tengen-lab bench standings`: the public standings page of a big event under load.
 //!
 //! Builds a tournament in a temporary database: N demo entrants (default 1,000), R Swiss rounds
 //! (default 7) paired by the real pairing engine, every result entered through the same
@@ -11,15 +11,15 @@
 //! gzipped bytes with `gzip_static`). Prints one JSON object with requests/s and latency
 //! percentiles of each run, and the page sizes.
 //!
-//! The numbers mean something only for a release build: `cargo build --release -p admin`,
-//! then `target/release/tengen bench standings`.
+//! The numbers mean something only for a release build: `cargo build --release -p lab`,
+//! then `target/release/tengen-lab bench standings`.
 
-use crate::db::{self, entrants, results as rdb, tournaments, users, Actor};
-use crate::domain::demo::demo_entrants;
-use crate::domain::draw::lots::{Lot, Stream};
-use crate::domain::pairing::{swiss, ByeRecord, GameResult, History, PlayedGame, Player, Settings};
-use crate::domain::results::Entry;
-use crate::domain::settings::TournamentSettings;
+use admin::db::{self, entrants, results as rdb, tournaments, users, Actor};
+use admin::domain::demo::demo_entrants;
+use admin::domain::draw::lots::{Lot, Stream};
+use admin::domain::pairing::{swiss, ByeRecord, GameResult, History, PlayedGame, Player, Settings};
+use admin::domain::results::Entry;
+use admin::domain::settings::TournamentSettings;
 use rules::board::Color;
 use rules::rulings::{Ruling, RulingKind};
 use serde_json::json;
@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Arguments of `tengen bench standings`.
+/// Arguments of `tengen-lab bench standings`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     #[arg(long, default_value_t = 1000)]
@@ -83,7 +83,7 @@ fn temp_dir() -> Result<PathBuf, String> {
     let dir = std::env::temp_dir().join(format!(
         "tengen-bench-{}-{}",
         std::process::id(),
-        crate::db::users::random_token()[..8].to_owned()
+        admin::db::users::random_token()[..8].to_owned()
     ));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(dir)
@@ -106,7 +106,7 @@ fn bench(args: &Args) -> Result<(), String> {
     let server_bind = bind.clone();
     std::thread::spawn(move || {
         let r = actix_web::rt::System::new()
-            .block_on(crate::web::serve(crate::web::ServeOptions::new(server_db, server_bind)));
+            .block_on(admin::web::serve(admin::web::ServeOptions::new(server_db, server_bind)));
         if let Err(e) = r {
             eprintln!("server: {e}");
         }

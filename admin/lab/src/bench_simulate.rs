@@ -1,6 +1,6 @@
-//! `tengen bench pair --simulate ROUNDS`: a whole synthetic event paired by Tengen's own
+//! `tengen-lab bench pair --simulate ROUNDS`: a whole synthetic event paired by Tengen's own
 //! engine, so the colour figures describe what Tengen does over an event, not what a
-//! history made by another pairer left behind (issue 16 item 3).
+//! history made by another pairer left behind.
 //!
 //! The field is `bench pair`'s synthetic one ([`synthetic_players`]), or with `--from FILE`
 //! the entrants of an OpenGotha file without its games ([`file_field`]), so that OpenGotha
@@ -23,7 +23,7 @@
 //! - `milliseconds`: the engine's time for each round (the rest of the loop is not timed).
 //!
 //! With `--opengotha` a second event is played out from the same field and seed, every round
-//! paired by OpenGotha's criteria as [`super::bench_opengotha`] restates them (`pairer`:
+//! paired by OpenGotha's criteria as [`crate::bench_opengotha`] restates them (`pairer`:
 //! `opengotha_criteria`), so each program is measured on the history it made itself.
 
 use std::collections::{HashMap, HashSet};
@@ -31,23 +31,23 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::bench_pair::{
+use crate::bench_pair::{
     opengotha_unbalanced, pair, quality, read_event, stronger_wins_percent, synthetic_players, Colours,
     Engine, NewGame, OgCountGame, System,
 };
-use crate::domain::draw::lots::{Lot, Stream};
-use crate::domain::pairing::{
+use admin::domain::draw::lots::{Lot, Stream};
+use admin::domain::pairing::{
     records, ByeRecord, Colour, GameResult, History, PlayedGame, Player, PlayerId, Settings,
 };
-use crate::domain::rounds as dr;
-use crate::domain::settings as ds;
+use admin::domain::rounds as dr;
+use admin::domain::settings as ds;
 
 /// Who pairs the simulated event's rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pairer {
     /// Tengen's engine (`swiss::pair_round` / `mcmahon::pair_round`).
     Tengen,
-    /// OpenGotha 3.51's criteria as [`super::bench_opengotha`] restates them
+    /// OpenGotha 3.51's criteria as [`crate::bench_opengotha`] restates them
     /// (`bench pair --simulate R --opengotha`): each pairer plays out its own event.
     OpenGothaCriteria,
 }
@@ -179,9 +179,9 @@ fn pair_with(
             Ok((rp.games.iter().map(|g| NewGame::even(g.black, g.white, g.handicap)).collect(), rp.bye))
         }
         Pairer::OpenGothaCriteria => {
-            let games = super::bench_opengotha::pair(e, system)?;
+            let games = crate::bench_opengotha::pair(e, system)?;
             let paired: HashSet<PlayerId> = games.iter().flat_map(|g| [g.black, g.white]).collect();
-            let active = e.players.iter().filter(|p| p.status == crate::domain::pairing::Status::Active);
+            let active = e.players.iter().filter(|p| p.status == admin::domain::pairing::Status::Active);
             let bye = active.map(|p| p.id).find(|id| !paired.contains(id));
             Ok((games, bye))
         }
@@ -193,7 +193,7 @@ fn pair_with(
 /// the import reads them (McMahon bar and floor among them) and the command line's system and
 /// colour method. The file's games and byes are left out and everyone takes part in every
 /// round, so the engine pairs the whole event from round 1, as OpenGotha does when it is
-/// given the same entrants (BENCHMARKS.md, issue 16 item 3).
+/// given the same entrants (BENCHMARKS.md).
 pub fn file_field(
     path: &std::path::Path,
     first: Option<usize>,
@@ -201,7 +201,7 @@ pub fn file_field(
     colours: Colours,
     rounds: u32,
 ) -> Result<(Vec<Player>, Settings, System), String> {
-    use crate::db::{self, entrants, Actor};
+    use admin::db::{self, entrants, Actor};
     let (mut og, mut settings) = read_event(path, system, colours)?;
     if let Some(n) = first {
         og.players.truncate(n);
@@ -217,7 +217,7 @@ pub fn file_field(
     let note = entrants::ImportNote::new("bench");
     let (tid, _) = entrants::create_event(&mut conn, &Actor::system("bench"), &settings, &data, &note)
         .map_err(|e| e.to_string())?;
-    let ctx = crate::db::rounds::context(&mut conn, tid, 1).map_err(|e| e.to_string())?;
+    let ctx = admin::db::rounds::context(&mut conn, tid, 1).map_err(|e| e.to_string())?;
     let system = if settings.system == ds::System::McMahon { System::Mcmahon } else { System::Swiss };
     Ok((ctx.players, ctx.psettings, system))
 }
@@ -322,7 +322,7 @@ fn event_figures(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::ColourMethod;
+    use admin::domain::pairing::ColourMethod;
 
     /// A field of 40 over 5 rounds, both systems: the same seed gives the same event, no
     /// rematch, every player in every round, and the figures agree with each other.

@@ -1,6 +1,6 @@
 //! `bench pair --opengotha`: the same round paired again by **OpenGotha 3.51's pairing
 //! criteria, restated here**, so that Tengen's colour figures stand beside OpenGotha's on
-//! the same input (issue 16 item 3). OpenGotha itself (Java, GPL) cannot run on this
+//! the same input. OpenGotha itself (Java, GPL) cannot run on this
 //! machine. This module restates in its own code what OpenGotha's published source does
 //! (`Tournament.makeAutomaticPairing`, `pairAGroup`, `costValue`, `gameBetween`,
 //! `fillPairingInfo`, `chooseAByePlayer`, `Pairing.wbBalance`), with the defaults of
@@ -36,10 +36,10 @@
 
 use std::collections::HashMap;
 
-use super::bench_pair::{Engine, NewGame, System};
-use crate::domain::draw::lots::{Lot, Stream};
-use crate::domain::pairing::{meetings, ordered, records, PlayerId, Status};
-use crate::domain::rounds as dr;
+use crate::bench_pair::{Engine, NewGame, System};
+use admin::domain::draw::lots::{Lot, Stream};
+use admin::domain::pairing::{meetings, ordered, records, PlayerId, Status};
+use admin::domain::rounds as dr;
 
 const AVOID_DUPLICATE: i64 = 500_000_000_000_000;
 const BALANCE_WB: i64 = 1_000_000;
@@ -427,8 +427,8 @@ fn other_club(a: &Scored, b: &Scored, groups: i32, params: &Params) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::bench_pair::{synthetic_history, synthetic_players};
-    use crate::domain::pairing::Settings;
+    use crate::bench_pair::{synthetic_history, synthetic_players};
+    use admin::domain::pairing::Settings;
 
     fn s(id: PlayerId, group: i32, inner: i32, size: i32) -> Scored {
         Scored {
@@ -527,8 +527,8 @@ mod tests {
     /// The pairs of each later round of a file OpenGotha paired itself, and this module's
     /// pairs of the same round from the rounds before: (round, pairs in common, games).
     fn agreement_with_the_file(file: &[u8], system: System, params: &Params) -> Vec<(u32, usize, usize)> {
-        use crate::cli::bench_pair::{read_event, Colours};
-        use crate::db::{self, entrants, rounds, Actor};
+        use crate::bench_pair::{read_event, Colours};
+        use admin::db::{self, entrants, rounds, Actor};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("event.xml");
         std::fs::write(&path, file).unwrap();

@@ -1,4 +1,4 @@
-//! A throwaway PostgreSQL server for `tengen stress crash --postgres` (issue 18 item 4): its
+//! A throwaway PostgreSQL server for `tengen-lab stress crash --postgres`: its
 //! own data directory in a temporary directory, its own port on 127.0.0.1, trust
 //! authentication for one role, so that the stress run can kill the database server itself
 //! (SIGKILL to the postmaster and every backend, as a power cut would leave them) and start it

@@ -1,4 +1,4 @@
-//! `tengen bench pair`: times the pairing of one round, on a synthetic event or on the next
+//! `tengen-lab bench pair`: times the pairing of one round, on a synthetic event or on the next
 //! round of an OpenGotha file.
 //!
 //! **Synthetic event** (the default): N players with an amateur rank spread (mostly kyu,
@@ -9,15 +9,16 @@
 //! the gap). Then the next round is paired by the real engine and timed.
 //!
 //! **`--simulate ROUNDS`**: every round of the synthetic event paired by the engine itself,
-//! the whole event's colour figures printed ([`super::bench_simulate`]). With `--from FILE`
+//! the whole event's colour figures printed ([`crate::bench_simulate`]). With `--from FILE`
 //! too, the field is the file's entrants (its first `--players`), its games left out.
 //!
 //! **`--forfeits PER_MILLE`**: the synthetic history has that many games per thousand won
-//! by forfeit (and a fifth as many double forfeits), as issue 16's OpenGotha files do, so
-//! the two colour counts differ (OpenGotha's counts forfeits, Tengen's balance does not).
+//! by forfeit (and a fifth as many double forfeits), as real OpenGotha files with absent
+//! players do, so the two colour counts differ (OpenGotha's counts forfeits, Tengen's balance
+//! does not).
 //!
 //! **`--opengotha`**: the same round is paired again by OpenGotha 3.51's criteria as
-//! [`super::bench_opengotha`] restates them, and measured the same way
+//! [`crate::bench_opengotha`] restates them, and measured the same way
 //! (`opengotha_criteria`); with `--simulate`, each pairer plays out an event of its own.
 //!
 //! **`--from FILE`** (an OpenGotha XML, gzipped or not): the file is imported into a
@@ -39,22 +40,22 @@
 //! them adds to `colour_imbalance` or to `three_in_a_row`, whatever the pairing),
 //! `needless_third` (players given a colour a third time running who were not torn) and
 //! `forced` (how many of `colour_imbalance` the pairing's score groups force,
-//! [`super::bench_simulate`]).
+//! [`crate::bench_simulate`]).
 
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::domain::draw::lots::{Lot, Stream};
-use crate::domain::draw::nigiri::NigiriRule;
-use crate::domain::pairing::{
+use admin::domain::draw::lots::{Lot, Stream};
+use admin::domain::draw::nigiri::NigiriRule;
+use admin::domain::pairing::{
     mcmahon, meetings, ordered, records, swiss, ByeRecord, Colour, ColourMethod, GameResult, History,
     PlayedGame, Player, PlayerId, RoundPairing, Settings,
 };
-use crate::domain::rounds as dr;
-use crate::domain::settings::{self as ds, TournamentSettings};
-use crate::import::opengotha::OgTournament;
+use admin::domain::rounds as dr;
+use admin::domain::settings::{self as ds, TournamentSettings};
+use admin::import::opengotha::OgTournament;
 
 /// Which system to pair.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +106,7 @@ impl Colours {
     }
 }
 
-/// Arguments of `tengen bench pair`.
+/// Arguments of `tengen-lab bench pair`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// The system (default Swiss; with --from, the file's own system).
@@ -131,7 +132,7 @@ pub struct Args {
     #[arg(long, default_value_t = 2)]
     pub writers: usize,
     /// The plain maximum-weight solver with its greedy start instead of the perfect-matching
-    /// mode (the engine before issue 16), to compare; with --from, for the engine run only.
+    /// mode (the engine's earlier solver), to compare; with --from, for the engine run only.
     #[arg(long = "plain-solver")]
     pub plain_solver: bool,
     /// Pause of each writer between two results, milliseconds.
@@ -143,11 +144,11 @@ pub struct Args {
     #[arg(long, value_name = "ROUNDS")]
     pub simulate: Option<u32>,
     /// Synthetic history: games per thousand won by forfeit (one side absent, by lot), and a
-    /// fifth as many double forfeits, as in issue 16's files (the 10,000-player one has 9
+    /// fifth as many double forfeits, as in real OpenGotha files (the 10,000-player one has 9
     /// and 1.7 per thousand). Their colours stand on the lists but were not played.
     #[arg(long, value_name = "PER_MILLE", default_value_t = 0)]
     pub forfeits: u64,
-    /// Also pair the round by OpenGotha 3.51's criteria, restated ([`super::bench_opengotha`]),
+    /// Also pair the round by OpenGotha 3.51's criteria, restated ([`crate::bench_opengotha`]),
     /// and print its figures beside Tengen's (`opengotha_criteria`).
     #[arg(long)]
     pub opengotha: bool,
@@ -222,14 +223,14 @@ pub fn run(args: Args) -> i32 {
         "three_in_a_row": q.three_in_a_row,
         "torn": q.torn,
         "needless_third": q.needless_third,
-        "forced": super::bench_simulate::forced(&engine, system, &games),
+        "forced": crate::bench_simulate::forced(&engine, system, &games),
         "opengotha_criteria": opengotha,
     });
     println!("{out}");
     0
 }
 
-/// `--opengotha`: the same round paired by OpenGotha's criteria ([`super::bench_opengotha`])
+/// `--opengotha`: the same round paired by OpenGotha's criteria ([`crate::bench_opengotha`])
 /// and measured as Tengen's pairing is; `earlier` are the earlier games for OpenGotha's count.
 fn opengotha_figures(
     e: &Engine<'_>,
@@ -237,7 +238,7 @@ fn opengotha_figures(
     earlier: impl Iterator<Item = OgCountGame>,
 ) -> serde_json::Value {
     let t = Instant::now();
-    let games = match super::bench_opengotha::pair(e, system) {
+    let games = match crate::bench_opengotha::pair(e, system) {
         Ok(g) => g,
         Err(err) => return serde_json::json!({ "error": err }),
     };
@@ -253,7 +254,7 @@ fn opengotha_figures(
         "opengotha_unbalanced": opengotha_unbalanced(earlier.chain(games.iter().map(NewGame::og))),
         "max_colour_imbalance": q.max_colour_imbalance,
         "three_in_a_row": q.three_in_a_row,
-        "forced": super::bench_simulate::forced(e, system, &games),
+        "forced": crate::bench_simulate::forced(e, system, &games),
     })
 }
 
@@ -263,7 +264,7 @@ fn simulated(args: &Args, n: usize, rounds: u32, settings: &Settings) -> i32 {
     let mut out = Vec::new();
     for system in systems {
         for pairer in pairers(args) {
-            match super::bench_simulate::simulate(n, rounds, args.seed, system, settings, pairer) {
+            match crate::bench_simulate::simulate(n, rounds, args.seed, system, settings, pairer) {
                 Ok(f) => out.push(f),
                 Err(e) => {
                     eprintln!("pairing failed: {e}");
@@ -279,8 +280,8 @@ fn simulated(args: &Args, n: usize, rounds: u32, settings: &Settings) -> i32 {
 
 /// Who pairs a simulated event: Tengen's engine, and with `--opengotha` OpenGotha's criteria
 /// too, each on an event of its own from the same field and seed.
-fn pairers(args: &Args) -> Vec<super::bench_simulate::Pairer> {
-    use super::bench_simulate::Pairer;
+fn pairers(args: &Args) -> Vec<crate::bench_simulate::Pairer> {
+    use crate::bench_simulate::Pairer;
     if args.opengotha {
         vec![Pairer::Tengen, Pairer::OpenGothaCriteria]
     } else {
@@ -293,12 +294,12 @@ fn pairers(args: &Args) -> Vec<super::bench_simulate::Pairer> {
 fn simulated_file(path: &Path, args: &Args, rounds: u32) -> i32 {
     let run = || -> Result<serde_json::Value, String> {
         let (players, mut settings, system) =
-            super::bench_simulate::file_field(path, args.players, args.system, args.colours, rounds)?;
+            crate::bench_simulate::file_field(path, args.players, args.system, args.colours, rounds)?;
         settings.tuning.perfect = !args.plain_solver;
         let events = pairers(args)
             .into_iter()
             .map(|pairer| {
-                super::bench_simulate::simulate_field(&players, rounds, args.seed, system, &settings, pairer)
+                crate::bench_simulate::simulate_field(&players, rounds, args.seed, system, &settings, pairer)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let colours = format!("{:?}", args.colours).to_lowercase();
@@ -404,10 +405,10 @@ pub(super) fn read_event(
     system: Option<System>,
     colours: Colours,
 ) -> Result<(OgTournament, TournamentSettings), String> {
-    let og = crate::import::opengotha::parse_opengotha(&read_input(path)?).map_err(|e| e.to_string())?;
+    let og = admin::import::opengotha::parse_opengotha(&read_input(path)?).map_err(|e| e.to_string())?;
     let today = chrono::Local::now().date_naive();
     let (mut settings, _) =
-        crate::import::opengotha_settings::event_settings(&og, &TournamentSettings::defaults(today));
+        admin::import::opengotha_settings::event_settings(&og, &TournamentSettings::defaults(today));
     if let Some(s) = system {
         settings.system = s.event_system();
     }
@@ -420,7 +421,7 @@ pub(super) fn read_event(
 
 /// `--from FILE` (module docs).
 fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
-    use crate::db::{self, entrants, rounds, Actor};
+    use admin::db::{self, entrants, rounds, Actor};
     let (og, mut settings) = read_event(path, args.system, args.colours)?;
     let played = og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
     let n = played + 1;
@@ -522,13 +523,13 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
     };
     let og_count = opengotha_unbalanced(earlier().chain(games.iter().map(NewGame::og)));
     let bench_system = System::of_event(ctx.system());
-    let forced = bench_system.map(|s| super::bench_simulate::forced(&engine, s, &games));
+    let forced = bench_system.map(|s| crate::bench_simulate::forced(&engine, s, &games));
     let opengotha = bench_system.filter(|_| args.opengotha).map(|s| opengotha_figures(&engine, s, earlier()));
     Ok(serde_json::json!({
         "from": path.display().to_string(),
         "system": ctx.system().code(),
         "colours": format!("{:?}", args.colours).to_lowercase(),
-        "players": ctx.players.iter().filter(|p| p.status == crate::domain::pairing::Status::Active).count(),
+        "players": ctx.players.iter().filter(|p| p.status == admin::domain::pairing::Status::Active).count(),
         "rounds_played": played,
         "seed": args.seed,
         "milliseconds": (engine_ms * 10.0).round() / 10.0,
@@ -561,8 +562,8 @@ struct OtherEvent {
     games: Vec<i32>,
 }
 
-fn other_event(conn: &mut crate::db::Conn, seed: u64) -> Result<OtherEvent, String> {
-    use crate::db::{entrants, rounds, tournaments, Actor};
+fn other_event(conn: &mut admin::db::Conn, seed: u64) -> Result<OtherEvent, String> {
+    use admin::db::{entrants, rounds, tournaments, Actor};
     let actor = Actor::system("bench");
     let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive());
     s.name_zh = "同场另一赛事".into();
@@ -571,7 +572,7 @@ fn other_event(conn: &mut crate::db::Conn, seed: u64) -> Result<OtherEvent, Stri
     s.colour_method = ds::ColourMethod::Balanced;
     let tid = tournaments::create(conn, &actor, &s).map_err(|e| e.to_string())?;
     let rows =
-        crate::domain::demo::demo_entrants(seed, 40).into_iter().map(entrants::ImportRow::trusted).collect();
+        admin::domain::demo::demo_entrants(seed, 40).into_iter().map(entrants::ImportRow::trusted).collect();
     entrants::add_entrants(conn, &actor, tid, rows, &entrants::ImportNote::new("bench"))
         .map_err(|e| e.to_string())?;
     let r = rounds::pair(conn, &actor, tid, 1, seed, None, true, "").map_err(|e| format!("{e:?}"))?;
@@ -589,7 +590,7 @@ fn other_event(conn: &mut crate::db::Conn, seed: u64) -> Result<OtherEvent, Stri
 /// `of`-th from `index`), alternating the winner, one every `interval`, until `stop`.
 /// Returns each acknowledged write's duration (ms) and the failures' messages.
 fn write_results(
-    pool: &crate::db::DbPool,
+    pool: &admin::db::DbPool,
     tid: i32,
     games: &[i32],
     index: usize,
@@ -597,12 +598,12 @@ fn write_results(
     interval: std::time::Duration,
     stop: &std::sync::atomic::AtomicBool,
 ) -> (Vec<f64>, Vec<String>) {
-    use crate::domain::results::Entry;
+    use admin::domain::results::Entry;
     use rules::board::Color;
     let mine: Vec<i32> = games.iter().copied().skip(index).step_by(of.max(1)).collect();
     let (mut waits, mut failures) = (Vec::new(), Vec::new());
     let Ok(mut conn) = pool.get() else { return (waits, vec!["no connection".into()]) };
-    let actor = crate::db::Actor::system("arbiter");
+    let actor = admin::db::Actor::system("arbiter");
     let mut versions: HashMap<i32, i32> = HashMap::new();
     let mut k = 0usize;
     while !stop.load(std::sync::atomic::Ordering::Acquire) && !mine.is_empty() {
@@ -610,7 +611,7 @@ fn write_results(
         let winner = if (k / mine.len()).is_multiple_of(2) { Color::Black } else { Color::White };
         let version = *versions.get(&gid).unwrap_or(&0);
         let t = Instant::now();
-        let saved = crate::db::results::save_result(
+        let saved = admin::db::results::save_result(
             &mut conn,
             &actor,
             tid,
@@ -640,7 +641,7 @@ pub(super) fn pair(
     settings: &Settings,
     round: u32,
     seed: u64,
-) -> Result<RoundPairing, crate::domain::pairing::PairingError> {
+) -> Result<RoundPairing, admin::domain::pairing::PairingError> {
     match system {
         System::Swiss => swiss::pair_round(players, history, settings, round, seed),
         System::Mcmahon => mcmahon::pair_round(players, history, settings, round, seed),
@@ -916,11 +917,11 @@ mod tests {
     /// A small generated OpenGotha file: 61 demo entrants, 3 rounds by the history pairer
     /// with a forfeit and a bye each round, gzipped as the benchmark input is.
     fn generated_file(dir: &Path) -> PathBuf {
-        use crate::import::opengotha::{OgOutcome, OgResult};
-        use crate::import::opengotha_write::{
+        use admin::import::opengotha::{OgOutcome, OgResult};
+        use admin::import::opengotha_write::{
             write_opengotha, OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime,
         };
-        let field = crate::domain::demo::demo_entrants(3, 61);
+        let field = admin::domain::demo::demo_entrants(3, 61);
         let players: Vec<Player> =
             field.iter().enumerate().map(|(i, e)| Player::new(i as u32 + 1, e.rank.value())).collect();
         let history = synthetic_history(&players, &Settings::default(), 3, 3, System::Swiss);
@@ -1012,16 +1013,16 @@ mod tests {
         let path = generated_file(dir.path());
         for (system, first, expect) in [(None, Some(40), 40), (Some(System::Mcmahon), None, 61)] {
             let (players, settings, sys) =
-                super::super::bench_simulate::file_field(&path, first, system, Colours::Balanced, 4).unwrap();
+                crate::bench_simulate::file_field(&path, first, system, Colours::Balanced, 4).unwrap();
             assert_eq!(players.len(), expect);
             assert_eq!(sys, system.unwrap_or(System::Swiss));
-            let f = super::super::bench_simulate::simulate_field(
+            let f = crate::bench_simulate::simulate_field(
                 &players,
                 4,
                 2,
                 sys,
                 &settings,
-                super::super::bench_simulate::Pairer::Tengen,
+                crate::bench_simulate::Pairer::Tengen,
             )
             .unwrap();
             assert_eq!(f.per_round.len(), 4);
@@ -1047,7 +1048,7 @@ mod tests {
         assert_eq!(opengotha_unbalanced(vec![g(1, 2, true), g(2, 1, true)].into_iter()), 0);
     }
 
-    /// Issue 16 item 2: on a field with balanced colours, the perfect mode with its
+    /// On a field with balanced colours, the perfect mode with its
     /// lowered-dual start and the plain solver with its greedy start reach the same optimum
     /// on the same candidate graph, the perfect mode from no more free vertices.
     #[test]

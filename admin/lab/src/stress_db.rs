@@ -1,10 +1,10 @@
-//! The database of `tengen stress crash` and `tengen bench load`: a SQLite file, or a
-//! PostgreSQL server of the run's own ([`PgCluster`], issue 18 item 4) that a stress run can
+//! The database of `tengen-lab stress crash` and `tengen-lab bench load`: a SQLite file, or a
+//! PostgreSQL server of the run's own ([`PgCluster`]) that a stress run can
 //! kill like the app servers; and how a run reads it back behind the servers' backs
 //! (integrity, the facts of acknowledged writes) with SQL both engines take.
 
-use super::pg_cluster::PgCluster;
-use super::stress::Fact;
+use crate::pg_cluster::PgCluster;
+use crate::stress::Fact;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -24,7 +24,7 @@ impl Store {
     /// A new PostgreSQL cluster in `dir` (programs from `bin`) with an empty database `name`.
     pub fn postgres(bin: &Path, dir: &Path, name: &str) -> Result<Store, String> {
         if !cfg!(feature = "postgres") {
-            return Err(crate::db::backend::NO_POSTGRES.into());
+            return Err(admin::db::backend::NO_POSTGRES.into());
         }
         let cluster = PgCluster::create(bin, dir)?;
         cluster.create_db(name)?;
@@ -35,7 +35,7 @@ impl Store {
     /// SQLite, or PostgreSQL with `pg_bin` (default `pg_config --bindir`) if `postgres`.
     pub fn new(postgres: bool, pg_bin: Option<&Path>, dir: &Path, name: &str) -> Result<Store, String> {
         if postgres {
-            let bin = pg_bin.map(Path::to_path_buf).unwrap_or_else(super::pg_cluster::default_bin);
+            let bin = pg_bin.map(Path::to_path_buf).unwrap_or_else(crate::pg_cluster::default_bin);
             Store::postgres(&bin, dir, name)
         } else {
             Ok(Store::sqlite(dir, name))
@@ -217,15 +217,15 @@ mod pg {
 #[cfg(not(feature = "postgres"))]
 mod pg {
     pub fn integers(_url: &str, _sql: &str) -> Result<Vec<i64>, String> {
-        Err(crate::db::backend::NO_POSTGRES.into())
+        Err(admin::db::backend::NO_POSTGRES.into())
     }
     pub fn pairs(_url: &str, _sql: &str) -> Result<Vec<(i64, String)>, String> {
-        Err(crate::db::backend::NO_POSTGRES.into())
+        Err(admin::db::backend::NO_POSTGRES.into())
     }
     pub fn each_i64(_url: &str, _sqls: &[String]) -> Result<Vec<i64>, String> {
-        Err(crate::db::backend::NO_POSTGRES.into())
+        Err(admin::db::backend::NO_POSTGRES.into())
     }
     pub fn execute(_url: &str, _sql: &str) -> Result<usize, String> {
-        Err(crate::db::backend::NO_POSTGRES.into())
+        Err(admin::db::backend::NO_POSTGRES.into())
     }
 }

@@ -1,4 +1,4 @@
-//! `tengen stress crash`: proof that an acknowledged write survives a crash.
+//! `tengen-lab stress crash`: proof that an acknowledged write survives a crash.
 //!
 //! The command starts the server (this very binary, `serve --db TMP --bind 127.0.0.1:0`) on a
 //! fresh database, sets up a tournament and one account per write client, then runs trials:
@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::stress_db::Store;
+use crate::stress_db::Store;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -92,7 +92,7 @@ pub fn run(cmd: Command) -> i32 {
                 match &a.report {
                     Some(p) => {
                         if let Err(e) = std::fs::write(p, &json) {
-                            eprintln!("tengen stress: cannot write {}: {e}", p.display());
+                            eprintln!("tengen-lab stress: cannot write {}: {e}", p.display());
                             return 2;
                         }
                         eprintln!(
@@ -113,7 +113,7 @@ pub fn run(cmd: Command) -> i32 {
                 }
             }
             Err(e) => {
-                eprintln!("tengen stress: {e}");
+                eprintln!("tengen-lab stress: {e}");
                 2
             }
         },
@@ -238,15 +238,15 @@ fn cookie_value(r: &Response, name: &str) -> Option<String> {
 
 pub(crate) fn login(http: &Http, user: &str, password: &str) -> Result<Session, String> {
     let page = http.get("/login", "")?;
-    let anon = cookie_value(&page, crate::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous CSRF cookie")?;
+    let anon = cookie_value(&page, admin::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous CSRF cookie")?;
     let token = page.csrf().ok_or("no CSRF token on the login page")?;
-    let cookie = format!("{}={anon}", crate::web::ctx::ANON_CSRF_COOKIE);
+    let cookie = format!("{}={anon}", admin::web::ctx::ANON_CSRF_COOKIE);
     let r = http.post("/login", &cookie, &[("csrf", &token), ("username", user), ("password", password)])?;
     if r.status != 303 {
         return Err(format!("login as {user}: HTTP {}", r.status));
     }
-    let session = cookie_value(&r, crate::web::ctx::SESSION_COOKIE).ok_or("no session cookie")?;
-    session_from_cookie(http, &format!("{}={session}", crate::web::ctx::SESSION_COOKIE))
+    let session = cookie_value(&r, admin::web::ctx::SESSION_COOKIE).ok_or("no session cookie")?;
+    session_from_cookie(http, &format!("{}={session}", admin::web::ctx::SESSION_COOKIE))
 }
 
 fn session_from_cookie(http: &Http, cookie: &str) -> Result<Session, String> {
@@ -860,16 +860,16 @@ fn set_up(
 ) -> Result<(Shared, Vec<Session>), String> {
     let setup = server.setup_path.clone().ok_or("no first-run link (the database is not new)")?;
     let page = http.get(&setup, "")?;
-    let anon = cookie_value(&page, crate::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous cookie")?;
+    let anon = cookie_value(&page, admin::web::ctx::ANON_CSRF_COOKIE).ok_or("no anonymous cookie")?;
     let token = page.csrf().ok_or("no token on the first-run page")?;
     let r = http.post(
         &setup,
-        &format!("{}={anon}", crate::web::ctx::ANON_CSRF_COOKIE),
+        &format!("{}={anon}", admin::web::ctx::ANON_CSRF_COOKIE),
         &[("csrf", &token), ("username", "boss"), ("password", PASSWORD), ("password2", PASSWORD)],
     )?;
     let session =
-        cookie_value(&r, crate::web::ctx::SESSION_COOKIE).ok_or(format!("first run: HTTP {}", r.status))?;
-    let boss = session_from_cookie(http, &format!("{}={session}", crate::web::ctx::SESSION_COOKIE))?;
+        cookie_value(&r, admin::web::ctx::SESSION_COOKIE).ok_or(format!("first run: HTTP {}", r.status))?;
+    let boss = session_from_cookie(http, &format!("{}={session}", admin::web::ctx::SESSION_COOKIE))?;
     let r = http.post("/t/new", &boss.cookie, &refs(&tournament_form(&boss.csrf)))?;
     let tid: i32 = r
         .header("location")
@@ -1289,7 +1289,7 @@ mod tests {
         };
         let facts: BTreeMap<String, Fact> =
             [fact("C0N1Z"), fact("C0N2Z")].into_iter().map(|f| (f.sql.clone(), f)).collect();
-        let (integrity, lost) = crate::cli::stress_db::Store::Sqlite(db).verify(&facts).unwrap();
+        let (integrity, lost) = crate::stress_db::Store::Sqlite(db).verify(&facts).unwrap();
         assert_eq!(integrity, "ok");
         assert_eq!(lost.len(), 1, "{lost:?}");
         assert!(lost[0].contains("C0N2Z"));

@@ -1,4 +1,4 @@
-//! `tengen bench load`: the public pages of a big event under load while arbiters write
+//! `tengen-lab bench load`: the public pages of a big event under load while arbiters write
 //! results.
 //!
 //! Builds the event of `bench standings` (N demo entrants, R Swiss rounds, results of every
@@ -21,10 +21,10 @@
 //!
 //! Everything stays on 127.0.0.1 and stops by itself after `--duration` seconds.
 
-use super::bench_standings::build;
-use super::stress::{Http, Server, Session};
-use super::stress_db::Store;
-use crate::db::{self, tournaments, users, Actor};
+use crate::bench_standings::build;
+use crate::stress::{Http, Server, Session};
+use crate::stress_db::Store;
+use admin::db::{self, tournaments, users, Actor};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Arguments of `tengen bench load`.
+/// Arguments of `tengen-lab bench load`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     #[arg(long, default_value_t = 1000)]
@@ -63,8 +63,9 @@ pub struct Args {
     /// Keep the temporary directory (the database) and print its path.
     #[arg(long)]
     pub keep: bool,
-    /// App servers on the one database (issue 18): the first in this process, the others
-    /// `tengen serve` processes; readers and arbiters are spread over them.
+    /// App servers on the one database: the first in this process, the others `serve`
+    /// processes of this binary (`tengen serve` itself); readers and arbiters are spread over
+    /// them.
     #[arg(long, default_value_t = 1)]
     pub servers: usize,
     /// The event on a PostgreSQL server of the run's own (a build with `--features
@@ -182,14 +183,14 @@ fn bench(args: &Args) -> Result<bool, String> {
     let bind = format!("127.0.0.1:{port}");
     let (server_db, server_bind) = (db_path.clone(), bind.clone());
     let sync = if args.synchronous == "normal" {
-        crate::db::Synchronous::Normal
+        admin::db::Synchronous::Normal
     } else {
-        crate::db::Synchronous::Full
+        admin::db::Synchronous::Full
     };
     std::thread::spawn(move || {
-        let mut opts = crate::web::ServeOptions::new(server_db, server_bind);
+        let mut opts = admin::web::ServeOptions::new(server_db, server_bind);
         opts.db_opts.synchronous = sync;
-        let r = actix_web::rt::System::new().block_on(crate::web::serve(opts));
+        let r = actix_web::rt::System::new().block_on(admin::web::serve(opts));
         if let Err(e) = r {
             eprintln!("server: {e}");
         }
@@ -209,7 +210,7 @@ fn bench(args: &Args) -> Result<bool, String> {
         std::iter::once(bind.clone()).chain(others.iter().map(|s| s.addr.clone())).collect();
     let http = Http { addr: bind.clone() };
     let sessions: Vec<Session> = (0..args.writers)
-        .map(|i| super::stress::login(&http, &format!("arbiter{i}"), &password))
+        .map(|i| crate::stress::login(&http, &format!("arbiter{i}"), &password))
         .collect::<Result<_, _>>()?;
     // Warm the server once, as the first visitors after publishing would.
     for (_, p) in PAGES {
@@ -377,7 +378,7 @@ fn first_renders(
                 "UPDATE tournaments SET changes = changes + 1, change_tag = 'bench' || CAST(changes + 1 AS TEXT) \
                  WHERE id = {tid}"
             ))?;
-            crate::db::audit::note_write();
+            admin::db::audit::note_write();
             let path = page_path(pattern, tid, round, entrants, i as u64 + 1);
             let stream = TcpStream::connect(bind).map_err(|e| e.to_string())?;
             let t = Instant::now();

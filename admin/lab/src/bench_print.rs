@@ -1,4 +1,4 @@
-//! `tengen bench print`: how fast and how small the scoresheets of a large round are.
+//! `tengen-lab bench print`: how fast and how small the scoresheets of a large round are.
 //!
 //! Makes `--players` deterministic demo entrants (`domain::demo`, Chinese and pinyin names,
 //! ranks, units), pairs them by rank into tables (every tenth board a nigiri board, as on a
@@ -7,8 +7,8 @@
 //! includes parsing the embedded font (once per process); then the run is repeated and the
 //! median is reported. Prints one JSON object; `--out FILE` also writes the PDF.
 
-use crate::domain::demo::{demo_entrants, demo_tournament_name};
-use crate::print::{scoresheets, Lang, PdfOptions, SheetPlayer, SheetTournament, SheetsPerPage, TableSheet};
+use admin::domain::demo::{demo_entrants, demo_tournament_name};
+use admin::print::{scoresheets, Lang, PdfOptions, SheetPlayer, SheetTournament, SheetsPerPage, TableSheet};
 use clap::Args;
 use serde_json::json;
 use std::path::PathBuf;
