@@ -42,6 +42,7 @@ use crate::domain::pairing::{self, GameResult};
 use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
 use crate::domain::standings as ds;
 use crate::import::opengotha::OgResult;
+use crate::import::opengotha_settings::og_placement;
 use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::csv_export::ascii_fold;
 use crate::print::{
@@ -369,7 +370,7 @@ pub fn opengotha(conn: &mut Conn, tid: i32, saved: chrono::NaiveDateTime) -> Res
             TimeControl::ChineseByoYomi { .. } => OgTime::ByoYomi { seconds: 60 },
             TimeControl::Canadian { .. } | TimeControl::Absolute { .. } => OgTime::SuddenDeath,
         },
-        mcmahon: s.system == System::McMahon,
+        placement: og_placement(s.system, &s.tiebreaks).into_iter().map(String::from).collect(),
         mm_bar: rank(mm.bar),
         mm_floor: rank(mm.floor),
         handicap,
@@ -542,6 +543,8 @@ pub fn tiebreak_label(tb: TieBreak, lang: Lang) -> &'static str {
         TieBreak::Sosos => lang.t("tb.sosos"),
         TieBreak::Sb => lang.t("doc.sb"),
         TieBreak::McMahon => lang.t("doc.mms"),
+        TieBreak::Sosm => lang.t("doc.sosm"),
+        TieBreak::Sososm => lang.t("doc.sososm"),
         TieBreak::Lots => lang.t("draw.stream"),
     }
 }

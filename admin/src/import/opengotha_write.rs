@@ -83,8 +83,9 @@ pub struct OgInfo {
     pub location: String,
     pub basic_minutes: u32,
     pub time: OgTime,
-    /// McMahon placement (MMS) rather than Swiss (NBW).
-    pub mcmahon: bool,
+    /// The placement criteria in order (OpenGotha's names, at most 6): MMS first for a
+    /// McMahon event, NBW for a Swiss one (`opengotha_settings::og_placement`).
+    pub placement: Vec<String>,
     /// McMahon bar and floor as ranks ("3D", "20K").
     pub mm_bar: String,
     pub mm_floor: String,
@@ -308,9 +309,8 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
         ],
     );
     o.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
-    let crit: [&str; 3] = if i.mcmahon { ["MMS", "SOSM", "SOSOSM"] } else { ["NBW", "SOSW", "SOSOSW"] };
     for n in 1..=6 {
-        let name = crit.get(n - 1).copied().unwrap_or("NULL");
+        let name = i.placement.get(n - 1).map_or("NULL", String::as_str);
         element(&mut o, "", "PlacementCriterion", &mut [("name", name.into()), ("number", n.to_string())]);
     }
     o.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
@@ -401,7 +401,7 @@ mod tests {
             location: "中国棋院 & \"Beijing\"".into(),
             basic_minutes: 120,
             time: OgTime::ByoYomi { seconds: 60 },
-            mcmahon: false,
+            placement: vec!["NBW".into(), "SOSW".into(), "SOSOSW".into()],
             mm_bar: "3D".into(),
             mm_floor: "20K".into(),
             bye_value: 2,

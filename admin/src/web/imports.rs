@@ -189,6 +189,7 @@ fn settings_lines(lang: Lang, s: &TournamentSettings) -> Vec<(String, String)> {
         (lang.t("t.komi_shown").to_string(), komi_conversion(lang, s.ruleset.komi_q)),
         (lang.t("t.time_control").to_string(), st.time_control),
         (lang.t("t.bye_value").to_string(), lang.t(&format!("bye_value.{}", s.bye_value.code())).to_string()),
+        (lang.t("t.tiebreaks").to_string(), st.tiebreaks.clone()),
     ];
     if let Some(mm) = st.mcmahon {
         out.push((lang.t("system.mcmahon").to_string(), mm));

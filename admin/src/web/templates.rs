@@ -231,6 +231,8 @@ pub struct TournamentFormPage {
     pub opt: SettingsOptions,
     pub tb_slots: Vec<String>,
     pub banner: Option<String>,
+    /// A note that is not an error (the McMahon order filled in on request).
+    pub notice: Option<String>,
     pub published: u32,
     pub frozen_note: String,
 }
