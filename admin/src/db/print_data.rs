@@ -570,6 +570,7 @@ pub fn standings(
                 unit: p.unit.clone(),
                 score: ds::halves_text(r.score),
                 tiebreaks: k.tiebreaks(r, lang),
+                withdrawn: e.withdrawn_as_of(k.st.after_round),
             }
         })
         .collect();
@@ -601,6 +602,7 @@ pub fn crosstable(
                 results: k.round_results(r.id, rounds, &number),
                 score: ds::halves_text(r.score),
                 tiebreaks: k.tiebreaks(r, lang),
+                withdrawn: e.withdrawn_as_of(rounds),
             }
         })
         .collect();

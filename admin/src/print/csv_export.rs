@@ -745,6 +745,7 @@ mod tests {
                 unit: "北京".into(),
                 score: "5".into(),
                 tiebreaks: vec![("SOS".into(), "17".into()), ("SODOS".into(), "12½".into())],
+                withdrawn: false,
             },
             StandingRow {
                 place: 2,
@@ -753,6 +754,7 @@ mod tests {
                 unit: String::new(),
                 score: "4".into(),
                 tiebreaks: vec![("SOS".into(), "15".into()), ("SODOS".into(), "8".into())],
+                withdrawn: false,
             },
         ];
         let recs = read_back(&standings_csv(&rows, Lang::Zh).unwrap());
