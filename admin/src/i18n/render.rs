@@ -5,6 +5,7 @@
 
 use super::Lang;
 use crate::domain::entrant::{chinese_dan_number, EntrantStatus, Rank, Sex};
+use crate::domain::event_time::EventZone;
 use crate::domain::team::cards::{CardOffence, RedCause};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::penalties::PenaltyRow;
@@ -307,6 +308,12 @@ impl Lang {
             Rank::Dan(n) => self.tf("rank.dan", &[&dan(n)]),
             Rank::Pro(n) => self.tf("rank.pro", &[&dan(n)]),
         }
+    }
+
+    /// A stored instant as the zone shows it, the zone named: "2026-12-03 09:00:00（Asia/Shanghai）"
+    /// (`domain::event_time` converts; this only words it).
+    pub fn in_zone(self, zone: &EventZone, stored: &str) -> String {
+        self.tf("time.in_zone", &[&zone.date_time(stored), &zone.name()])
     }
 
     /// "M" / "男".

@@ -643,6 +643,7 @@ fn chrome(t: &TournamentRow, lang: Lang, path: &str, title: String, refresh: boo
         staff: false,
         team: t.system == crate::domain::settings::System::TeamRelay.code(),
         refresh: if refresh { REFRESH_SECS } else { 0 },
+        zone: t.zone().name(),
     }
 }
 
