@@ -423,6 +423,7 @@ imp-ni_size = Board size { $p0 }: Tengen plays on 19×19.
 imp-ni_categories = { $p0 } categories (groups by rank): Tengen has none.
 imp-ni_komi = Komi { $p0 } stones: outside what the rule set allows.
 imp-ni_fischer = Time: { $p0 } minutes with a Fischer increment of { $p1 } s: Tengen's time controls have no increment; the event keeps its own.
+imp-ni_byo_yomi = Byo-yomi: an OpenGotha file gives only a period's length ({ $p0 } s), neither how many periods there are nor the Chinese rules' reserved minutes; imported as one period of { $p0 } s, so check the time control on the settings page.
 imp-ni_time = Time: { $p0 } minutes and the file's byo-yomi: not a valid time control; the event keeps its own.
 imp-ni_bands = McMahon bar { $p0 } and floor { $p1 }: the floor is above the bar.
 imp-ni_bye = A bye worth { $p0 } half points: more than a win.

@@ -364,11 +364,15 @@ pub fn opengotha(conn: &mut Conn, tid: i32, saved: chrono::NaiveDateTime) -> Res
         location: s.venue.clone(),
         basic_minutes: tc.basic_secs() / 60,
         time: match *tc {
-            // OpenGotha knows Japanese byo-yomi, Canadian and sudden death; the Chinese reserve
-            // reads one minute a move, the closest of its systems.
+            // OpenGotha knows one byo-yomi period's length, Canadian and sudden death; the
+            // Chinese reserve reads one minute a move, the closest of its systems (the number
+            // of periods and the reserve are lost: the import says so).
             TimeControl::ByoYomi { period_secs, .. } => OgTime::ByoYomi { seconds: period_secs },
             TimeControl::ChineseByoYomi { .. } => OgTime::ByoYomi { seconds: 60 },
-            TimeControl::Canadian { .. } | TimeControl::Absolute { .. } => OgTime::SuddenDeath,
+            TimeControl::Canadian { moves_per_period, period_secs, .. } => {
+                OgTime::canadian(moves_per_period, period_secs).unwrap_or(OgTime::SuddenDeath)
+            }
+            TimeControl::Absolute { .. } => OgTime::SuddenDeath,
         },
         placement: og_placement(s.system, &s.tiebreaks).into_iter().map(String::from).collect(),
         mm_bar: rank(mm.bar),

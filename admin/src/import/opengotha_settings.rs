@@ -48,6 +48,12 @@ pub enum NotImported {
         basic_minutes: u32,
         seconds: u32,
     },
+    /// OpenGotha's standard byo-yomi states one period's length only: neither how many
+    /// periods there are nor a Chinese reserve (保留N分钟读秒, Art. 12.3 of the 2002 rules) can
+    /// be in the file, so it is read as one period of `seconds`.
+    ByoYomiPeriods {
+        seconds: u32,
+    },
     /// A time control that Tengen's checks refuse (e.g. a basic time of 0 with sudden death).
     TimeControl {
         basic_minutes: u32,
@@ -254,7 +260,8 @@ fn dates(
 }
 
 /// OpenGotha's time systems in the rules crate's terms: sudden death is absolute time
-/// (包干, Art. 12.4), standard byo-yomi one period of its seconds, Canadian its moves per period.
+/// (包干, Art. 12.4), standard byo-yomi one period of its seconds (listed: the file cannot say
+/// more), Canadian its moves per period.
 fn time_control(
     basic_minutes: Option<u32>,
     system: Option<OgTimeSystem>,
@@ -266,6 +273,7 @@ fn time_control(
     let tc = match system {
         OgTimeSystem::SuddenDeath => TimeControl::Absolute { basic_secs },
         OgTimeSystem::StdByoYomi { seconds } => {
+            out.push(NotImported::ByoYomiPeriods { seconds });
             TimeControl::ByoYomi { basic_secs, periods: 1, period_secs: seconds }
         }
         OgTimeSystem::Canadian { moves, seconds } => {
@@ -399,6 +407,7 @@ mod tests {
         assert_eq!(s.system, System::McMahon);
         assert_eq!(s.ruleset.komi_q, 15, "7.5 points = 3¾ stones");
         assert_eq!(s.time_control, TimeControl::ByoYomi { basic_secs: 3600, periods: 1, period_secs: 30 });
+        assert!(not.contains(&NotImported::ByoYomiPeriods { seconds: 30 }), "{not:?}");
         assert_eq!(s.pairing.mcmahon, McMahonBands { bar: Rank::Dan(4), floor: Rank::Kyu(20) });
         assert_eq!(s.bye_value, ByeValue::Win, "genMMS2ValueBye = 2");
         assert_eq!(

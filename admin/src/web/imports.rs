@@ -149,6 +149,7 @@ fn not_imported_text(lang: Lang, n: &NotImported) -> String {
         NotImported::Fischer { basic_minutes, seconds } => {
             lang.tf("imp.ni_fischer", &[basic_minutes, seconds])
         }
+        NotImported::ByoYomiPeriods { seconds } => lang.tf("imp.ni_byo_yomi", &[seconds]),
         NotImported::TimeControl { basic_minutes } => lang.tf("imp.ni_time", &[basic_minutes]),
         NotImported::McMahonBands { bar, floor } => lang.tf("imp.ni_bands", &[&rank(bar), &rank(floor)]),
         NotImported::ByeValue(h) => lang.tf("imp.ni_bye", &[h]),
