@@ -192,19 +192,17 @@ fn mcmahon_file() -> String {
     let params = &real[real.find("<TournamentParameterSet>").unwrap()
         ..real.find("</TournamentParameterSet>").unwrap() + "</TournamentParameterSet>".len()];
     let key = |i: usize| format!("{}{}", FIELD[i].0, FIELD[i].1);
-    let rank = |i: usize| match FIELD[i].3 {
+    let rank = |strength: i32| match strength {
         d if d > 0 => format!("{d}D"),
         k => format!("{}K", -k),
     };
     let mut x = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\" fullVersionNumber=\"3.51\">\n<Players>\n",
     );
-    for i in 0..4 {
+    for (family, given, _, strength) in FIELD {
         x.push_str(&format!(
-            "<Player club=\"北京棋院\" country=\"CN\" firstName=\"{}\" name=\"{}\" participating=\"11111111111111111111\" rank=\"{}\" registeringStatus=\"FIN\"/>\n",
-            FIELD[i].1,
-            FIELD[i].0,
-            rank(i)
+            "<Player club=\"北京棋院\" country=\"CN\" firstName=\"{given}\" name=\"{family}\" participating=\"11111111111111111111\" rank=\"{}\" registeringStatus=\"FIN\"/>\n",
+            rank(strength)
         ));
     }
     x.push_str("</Players>\n<Games>\n");

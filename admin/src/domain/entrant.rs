@@ -307,7 +307,9 @@ pub fn chinese_number(n: u32) -> String {
     match n {
         1..=9 => digit(n).to_string(),
         10..=19 => std::iter::once('十').chain((n > 10).then(|| digit(n % 10))).collect(),
-        20..=99 => [digit(n / 10), '十'].into_iter().chain((n % 10 > 0).then(|| digit(n % 10))).collect(),
+        20..=99 => {
+            [digit(n / 10), '十'].into_iter().chain((!n.is_multiple_of(10)).then(|| digit(n % 10))).collect()
+        }
         _ => n.to_string(),
     }
 }
