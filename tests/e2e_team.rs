@@ -1101,8 +1101,13 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     assert_eq!(text_of(&p.body, "playoff-clocks-from"), "（第143手后的计时，第12条）");
     assert!(b.contains("<del>计时读数</del>"), "{}", p.body);
     assert!(b.contains("撤回：misread the clocks in the break"), "{}", p.body);
-    // Nothing left in English but what was typed (the reason, the user name) and the chrome.
-    let allowed = ["English", "PDF", "Tengen", "break", "clocks", "misread", "org", "the"];
+    // Nothing left in English but what was typed (the reason, the user name), the chrome and
+    // the event's time zone, named by its IANA name ("Asia/Shanghai").
+    let zone = query_text(&s.db, &format!("SELECT time_zone FROM tournaments WHERE id = {tid}")).unwrap();
+    let allowed: Vec<&str> = ["English", "PDF", "Tengen", "break", "clocks", "misread", "org", "the"]
+        .into_iter()
+        .chain(zone.split(['/', '_']))
+        .collect();
     let left: Vec<String> =
         latin_words(&visible_text(&b)).into_iter().filter(|w| !allowed.contains(&w.as_str())).collect();
     assert!(left.is_empty(), "English on the Chinese match page: {left:?}");
