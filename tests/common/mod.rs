@@ -1048,7 +1048,9 @@ pub fn standings_page_at(c: &Client, path: &str) -> Vec<PageRow> {
         .skip(1)
         .map(|row| {
             let cells = row_cells(row);
-            (cells[0].clone(), cells[1].clone(), cells[3].clone(), cells[4].clone(), cells[5..].to_vec())
+            // The name without the withdrawal mark beside it (`e.withdrawn_mark`).
+            let name = cells[1].trim_end_matches("（退赛）").trim_end_matches("(withdrawn)").trim_end();
+            (cells[0].clone(), name.to_string(), cells[3].clone(), cells[4].clone(), cells[5..].to_vec())
         })
         .collect()
 }
