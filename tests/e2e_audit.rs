@@ -81,7 +81,9 @@ fn the_audit_reads_as_sentences_filters_and_pages() {
         assert!(words.iter().all(|w| *w == "org"), "English in a Chinese sentence: {x}");
         assert!(!raw.iter().any(|w| x.contains(w)), "{x}");
     }
-    assert!(page.body.contains("<th>时间（UTC）</th>"), "{}", page.body);
+    // The times are the event's, its zone named (whatever the server's zone is here).
+    let zone = query_text(&s.db, &format!("SELECT time_zone FROM tournaments WHERE id = {tid}")).unwrap();
+    assert!(page.body.contains(&format!("<th>时间（{zone}）</th>")), "{}", page.body);
     // The raw before/after only inside a details toggle.
     assert!(page.body.contains("<summary>详情</summary>"));
     let jsons: Vec<usize> = page.body.match_indices("<code class=\"json\">").map(|(i, _)| i).collect();

@@ -325,16 +325,22 @@ fn opengotha_import_brings_the_events_own_data_and_absences() {
     let p = upload(&c, tid, "opengotha", "TournoiChinois.xml", CHINOIS);
     assert_eq!(p.status, 200, "{}", p.body);
     assert!(p.body.contains(" checked>"), "an empty event is simply filled: {}", p.body);
-    for shown in ["Tournoi chinois", "Location name", "2020-09-15", "3¾ stones = 7.5 points", "4d", "20k"] {
+    for shown in [
+        "Tournoi chinois",
+        "Location name",
+        "2020-09-15",
+        "3¾ stones = 7.5 points",
+        "4d",
+        "20k",
+        // rules.md decisions, "McMahon standings": OpenGotha's MMS, SOSM, SOSOSM come across.
+        "McMahon score → Opponents",
+        "(SOSM) → Opponents",
+        "(SOSOSM) → Lots",
+    ] {
         assert!(p.body.contains(shown), "the preview shows {shown}: {}", p.body);
     }
     let not = text_of(&p, "not-imported").unwrap_or_default();
-    for listed in [
-        "Director name",
-        "Ranks above 1d count as 1d",
-        "Placement criteria MMS, SOSM, SOSOSM",
-        "pairing weights",
-    ] {
+    for listed in ["Director name", "Ranks above 1d count as 1d", "pairing weights"] {
         assert!(not.contains(listed), "{listed} listed as not imported: {not}");
     }
     let r = confirm(&c, tid, "opengotha", &p, &[]);

@@ -1149,8 +1149,13 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     assert_eq!(text_of(&p.body, "playoff-clocks-from"), "（第143手后的计时，第12条）");
     assert!(b.contains("<del>计时读数</del>"), "{}", p.body);
     assert!(b.contains("撤回：misread the clocks in the break"), "{}", p.body);
-    // Nothing left in English but what was typed (the reason, the user name) and the chrome.
-    let allowed = ["English", "PDF", "Tengen", "break", "clocks", "misread", "org", "the"];
+    // Nothing left in English but what was typed (the reason, the user name), the chrome and
+    // the event's time zone, named by its IANA name ("Asia/Shanghai").
+    let zone = query_text(&s.db, &format!("SELECT time_zone FROM tournaments WHERE id = {tid}")).unwrap();
+    let allowed: Vec<&str> = ["English", "PDF", "Tengen", "break", "clocks", "misread", "org", "the"]
+        .into_iter()
+        .chain(zone.split(['/', '_']))
+        .collect();
     let left: Vec<String> =
         latin_words(&visible_text(&b)).into_iter().filter(|w| !allowed.contains(&w.as_str())).collect();
     assert!(left.is_empty(), "English on the Chinese match page: {left:?}");
@@ -1374,6 +1379,66 @@ fn equal_count_white_wins_when_the_event_says_so() {
     let p = m.ok("count", &[("black_count", "184"), ("after", "60"), ("at", &at(3000))]);
     assert_eq!(text_of(&p.body, "result"), "W+");
     assert_eq!(text_of(&p.body, "match-points"), format!("{black} 0 : 3 {white}"));
+}
+
+/// Seed 003 Art. 12 (黑贴3又1/2子，黑184子为和棋): a relay event made through the new-event
+/// form with the team relay rule set takes its komi, 3½, though the form showed 3¾ for the
+/// individual rules; a Black count of 184 is then a draw. A komi typed against the rule set's
+/// is saved only once confirmed, the refusal naming what it does: no relay match drawn.
+#[test]
+fn the_team_preset_brings_komi_three_and_a_half_through_the_form() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let tournaments = || count_rows(&s.db, "SELECT count(*) FROM tournaments");
+    let shown = org.get("/t/new");
+    assert_eq!(shown.input("komi").as_deref(), Some("3.75"), "the individual rules' komi is shown first");
+    let (action, mut f) = shown.form_as_shown("settings-form");
+    for (k, v) in [
+        ("name_zh", "贴子测试杯"),
+        ("system", "team_relay"),
+        ("preset", "chinese_team_relay"),
+        ("rounds", "1"),
+        ("start_date", "2026-12-05"),
+        ("end_date", "2026-12-05"),
+    ] {
+        set(&mut f, k, v);
+    }
+    // A komi typed against the team rules: refused until confirmed, with its consequence.
+    let before = tournaments();
+    let mut typed = f.clone();
+    set(&mut typed, "komi", "3.25");
+    let r = org.post_form(&action, &as_refs(&typed));
+    assert_eq!(r.status, 400, "{}", r.body);
+    let why = r.field_error("komi").unwrap_or_default();
+    assert!(why.contains("No relay match can then be drawn") && why.contains("Black 184 is a draw"), "{why}");
+    assert_eq!(tournaments(), before, "nothing written");
+    // The komi left as the form showed it follows the rule set chosen.
+    let r = org.post_form(&action, &as_refs(&f));
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(tournaments(), before + 1);
+    let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();
+    let komi = query_text(
+        &s.db,
+        &format!("SELECT {} FROM tournaments WHERE id = {tid}", json_text(&s.db, "ruleset", "komi_q")),
+    );
+    assert_eq!(komi.as_deref(), Some("14"), "3½ stones");
+    save_team_settings(&org, &s, tid, &[]);
+    assert_eq!(add_team(&org, tid, "东队", &names("东", 6)).status, 303);
+    assert_eq!(add_team(&org, tid, "西队", &names("西", 6)).status, 303);
+    assert_eq!(pair(&org, tid, 1, "3").status, 303);
+    let (mid, black, white) = matches(&s, tid, 1)[0].clone();
+    let m = Relay { s: &s, c: &org, tid, mid, teams: [black.clone(), white.clone()] };
+    let token = m.page().csrf();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{mid}/start"),
+        &[("csrf", &token), ("version", "1"), ("start", &at(0))],
+    );
+    assert_eq!(r.status, 303);
+    m.lineup(true, "1", 1, 2, -600);
+    m.lineup(false, "1", 1, 2, -600);
+    let p = m.ok("count", &[("black_count", "184"), ("after", "60"), ("at", &at(3000))]);
+    assert_eq!(text_of(&p.body, "result"), "Draw");
+    assert_eq!(text_of(&p.body, "match-points"), format!("{black} 1 : 1 {white}"));
 }
 
 /// Taking back wrongly recorded events: only the chief arbiter (here the organizer, none being

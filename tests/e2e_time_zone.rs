@@ -142,3 +142,91 @@ fn the_opengotha_export_is_stamped_in_the_events_zone() {
     let hour = &r.body[at..at + 10];
     assert!(hour == before || hour == after, "saveDT {hour}, Shanghai's hour {before}");
 }
+
+/// A stored UTC instant as a zone `hours` east of UTC shows it.
+fn shifted(stored: &str, hours: i64) -> String {
+    let utc = chrono::NaiveDateTime::parse_from_str(stored, "%Y-%m-%d %H:%M:%S").expect("a stored time");
+    (utc + chrono::Duration::hours(hours)).format("%Y-%m-%d %H:%M:%S").to_string()
+}
+
+/// One office, one clock: on a server in Tokyo running an event in Shanghai, every time an
+/// event page shows is Shanghai's with the zone named (the audit's heading, who entered a
+/// result and when, when a round was published, the event's navigation), and the accounts
+/// page, which belongs to no event, shows the server's zone, named (its log's heading and
+/// rows, the last backup); no page says UTC. Both languages.
+#[test]
+fn every_time_shown_is_in_its_zone_with_the_zone_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let backups = dir.path().join("auto").to_string_lossy().to_string();
+    let s = Server::start_full(
+        dir,
+        &["--backup-dir", &backups, "--backup-every", "1h"],
+        std::process::Stdio::inherit(),
+        "warn",
+        &[("TENGEN_TZ", "Asia/Tokyo")],
+    );
+    let en = s.first_organizer();
+    let zh = en.in_chinese();
+    let tid = tournament_with_players(
+        &en,
+        "一个时钟赛",
+        "One Clock Open",
+        &[("time_zone", "Asia/Shanghai"), ("colour_method", "lots")],
+        4,
+    );
+    pair_round(&en, tid, 1, "7");
+    publish_round(&s, &en, tid, 1);
+    let gid = game_id(&s.db, tid, 1, 1);
+    enter(&en, tid, gid, &[("method", "resignation"), ("winner", "black")]);
+    let no_utc = |r: &Resp| assert!(!r.body.contains("UTC"), "UTC named on {}", r.body);
+
+    // The audit: its heading names the event's zone.
+    for (c, head) in [(&zh, "<th>时间（Asia/Shanghai）</th>"), (&en, "<th>When (Asia/Shanghai)</th>")] {
+        let page = c.get(&format!("/t/{tid}/audit"));
+        assert!(page.body.contains(head), "{head}: {}", page.body);
+        assert_eq!(
+            text_of(&page, "zone").as_deref(),
+            Some(if c.accept_language == "en" { "Times: Asia/Shanghai" } else { "时间：Asia/Shanghai" })
+        );
+        no_utc(&page);
+    }
+    // Who entered the result, and when: Shanghai's time, named.
+    let entered =
+        query_text(&s.db, &format!("SELECT entered_at FROM results WHERE game_id = {gid}")).unwrap();
+    let game = zh.get(&format!("/t/{tid}/games/{gid}"));
+    assert!(game.body.contains(&format!("{}（Asia/Shanghai）", shifted(&entered, 8))), "{}", game.body);
+    no_utc(&game);
+    let game = en.get(&format!("/t/{tid}/games/{gid}"));
+    assert!(game.body.contains(&format!("{} (Asia/Shanghai)", shifted(&entered, 8))), "{}", game.body);
+    // When the round was published: on the staff's rounds page and the public round page.
+    let published = query_text(
+        &s.db,
+        &format!("SELECT published_at FROM rounds WHERE tournament_id = {tid} AND number = 1"),
+    )
+    .unwrap();
+    let shown = format!("{}（Asia/Shanghai）", shifted(&published, 8));
+    for page in
+        [zh.get(&format!("/t/{tid}/rounds")), s.client().in_chinese().get(&format!("/t/{tid}/pairings/1"))]
+    {
+        assert!(page.body.contains(&shown), "{shown}: {}", page.body);
+        no_utc(&page);
+    }
+
+    // The accounts page: the server's zone, Tokyo, named in its log's heading and its rows.
+    let first =
+        query_text(&s.db, "SELECT at FROM audit WHERE tournament_id IS NULL ORDER BY id LIMIT 1").unwrap();
+    let users = zh.get("/users");
+    assert!(users.body.contains("<th>时间（Asia/Tokyo）</th>"), "{}", users.body);
+    assert!(users.body.contains(&format!("<td>{}</td>", shifted(&first, 9))), "{}", users.body);
+    // The last automatic backup (taken at start): Tokyo's time, named.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let last = loop {
+        if let Some(t) = text_of(&en.get("/users"), "backup-last") {
+            break t;
+        }
+        assert!(std::time::Instant::now() < deadline, "no automatic backup shown");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(last.contains("(Asia/Tokyo)") && !last.contains("UTC"), "{last}");
+    no_utc(&en.get("/users"));
+}

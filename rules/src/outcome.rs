@@ -99,6 +99,27 @@ impl Scoring {
             + 4 * (i64::from(self.penalty_white) - i64::from(self.penalty_black))
     }
 
+    /// Black's margin at a count of 0, twice over: the count of an exact draw is half of it.
+    fn par_twice(&self) -> i64 {
+        2 * i64::from(self.points)
+            + i64::from(self.komi_q)
+            + i64::from(self.compensation.quarters(self.handicap))
+            - 4 * (i64::from(self.penalty_white) - i64::from(self.penalty_black))
+    }
+
+    /// Black's count (half points) that is an exact draw, when the komi leaves one: komi 3½
+    /// (seed 003 Art. 12) makes Black 184 (368 half points) a draw; komi 3¾ (Art. 11 of the
+    /// 2002 rules) leaves none.
+    pub fn drawing_count(&self) -> Option<u32> {
+        let par = self.par_twice();
+        (par >= 0 && par % 2 == 0).then(|| u32::try_from(par / 2).unwrap_or(u32::MAX))
+    }
+
+    /// Black's smallest winning count (half points): 184½ (369) at komi 3¾, 184½ at 3½.
+    pub fn winning_count(&self) -> u32 {
+        u32::try_from(self.par_twice().max(-1) / 2 + 1).unwrap_or(u32::MAX)
+    }
+
     /// The result of a game in which Black's count (stones + surrounded points + half of the
     /// shared points, Art. 9) is `black_halves` half points.
     pub fn outcome(&self, black_halves: u32) -> Outcome {
@@ -350,6 +371,29 @@ pub fn parse_count(text: &str, points: u32) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Seed 003 Art. 12: at komi 3½ Black 184 is a draw; 2002 Art. 11: at 3¾ no count draws
+    /// and Black needs 184½.
+    #[test]
+    fn the_drawing_count_follows_the_komi() {
+        let relay = Scoring { komi_q: 14, ..Scoring::chinese_2002() };
+        assert_eq!(relay.drawing_count(), Some(368));
+        assert_eq!(relay.outcome(368).winner, None);
+        assert_eq!(relay.winning_count(), 369);
+        let individual = Scoring::chinese_2002();
+        assert_eq!(individual.drawing_count(), None);
+        assert_eq!(individual.winning_count(), 369);
+        assert_eq!(individual.outcome(369).winner, Some(Color::Black));
+        assert_eq!(individual.outcome(368).winner, Some(Color::White));
+        // Every komi: the winning count is the first with a Black win, the draw (if any) the one
+        // before it with margin 0.
+        for komi_q in -20..40 {
+            let s = Scoring { komi_q, ..Scoring::chinese_2002() };
+            let w = s.winning_count();
+            assert!(s.margin_quarters(w) > 0 && s.margin_quarters(w - 1) <= 0, "{komi_q}");
+            assert_eq!(s.drawing_count().is_some(), s.margin_quarters(w - 1) == 0, "{komi_q}");
+        }
+    }
 
     #[test]
     fn a_count_fits_the_board() {

@@ -328,6 +328,40 @@ impl Resp {
         }
         (action, fields)
     }
+    /// What a browser sends for the form with `id` as the page shows it, untouched: its
+    /// inputs (hidden ones included; a checkbox only when checked), each select's selected
+    /// option (else its first) and its action.
+    #[allow(dead_code)]
+    pub fn form_as_shown(&self, id: &str) -> (String, Vec<(String, String)>) {
+        let start = self.body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no form {id}"));
+        let open = self.body[..start].rfind("<form").expect("a form tag");
+        let form = &self.body[open..start + self.body[start..].find("</form>").expect("</form>")];
+        let action = attr_after(form, "action=\"").map(|a| unescape(&a)).unwrap_or_default();
+        let mut fields = Vec::new();
+        let mut rest = form;
+        while let Some(i) = ["<input", "<select"].iter().filter_map(|t| rest.find(t)).min() {
+            rest = &rest[i..];
+            let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
+            let name = attr_after(tag, "name=\"");
+            if rest.starts_with("<select") {
+                let end = rest.find("</select>").expect("</select>");
+                let options: Vec<&str> = rest[..end].split("<option").skip(1).collect();
+                let chosen = options.iter().find(|o| o[..o.find('>').unwrap_or(0)].contains(" selected"));
+                if let (Some(name), Some(o)) = (name, chosen.or(options.first())) {
+                    fields.push((name, attr_after(o, "value=\"").map(|v| unescape(&v)).unwrap_or_default()));
+                }
+                rest = &rest[end..];
+                continue;
+            }
+            let unchecked = (tag.contains("type=\"checkbox\"") || tag.contains("type=\"radio\""))
+                && !tag.contains(" checked");
+            if let Some(name) = name.filter(|_| !unchecked) {
+                fields.push((name, attr_after(tag, "value=\"").map(|v| unescape(&v)).unwrap_or_default()));
+            }
+            rest = &rest[tag.len()..];
+        }
+        (action, fields)
+    }
     /// The message beside field `name` (id="err-NAME"), if any.
     pub fn field_error(&self, name: &str) -> Option<String> {
         let needle = format!("id=\"err-{name}\">");
@@ -1070,7 +1104,9 @@ pub fn standings_page_at(c: &Client, path: &str) -> Vec<PageRow> {
         .skip(1)
         .map(|row| {
             let cells = row_cells(row);
-            (cells[0].clone(), cells[1].clone(), cells[3].clone(), cells[4].clone(), cells[5..].to_vec())
+            // The name without the withdrawal mark beside it (`e.withdrawn_mark`).
+            let name = cells[1].trim_end_matches("（退赛）").trim_end_matches("(withdrawn)").trim_end();
+            (cells[0].clone(), name.to_string(), cells[3].clone(), cells[4].clone(), cells[5..].to_vec())
         })
         .collect()
 }

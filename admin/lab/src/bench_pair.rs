@@ -966,7 +966,7 @@ mod tests {
                 location: "Beijing".into(),
                 basic_minutes: 60,
                 time: OgTime::ByoYomi { seconds: 30 },
-                mcmahon: false,
+                placement: vec!["NBW".into(), "SOSW".into(), "SOSOSW".into()],
                 mm_bar: "3D".into(),
                 mm_floor: "20K".into(),
                 bye_value: 2,

@@ -42,6 +42,7 @@ use crate::domain::pairing::{self, GameResult};
 use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
 use crate::domain::standings as ds;
 use crate::import::opengotha::OgResult;
+use crate::import::opengotha_settings::og_placement;
 use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::csv_export::ascii_fold;
 use crate::print::{
@@ -365,13 +366,17 @@ pub fn opengotha(conn: &mut Conn, tid: i32, saved: chrono::NaiveDateTime) -> Res
         location: s.venue.clone(),
         basic_minutes: tc.basic_secs() / 60,
         time: match *tc {
-            // OpenGotha knows Japanese byo-yomi, Canadian and sudden death; the Chinese reserve
-            // reads one minute a move, the closest of its systems.
+            // OpenGotha knows one byo-yomi period's length, Canadian and sudden death; the
+            // Chinese reserve reads one minute a move, the closest of its systems (the number
+            // of periods and the reserve are lost: the import says so).
             TimeControl::ByoYomi { period_secs, .. } => OgTime::ByoYomi { seconds: period_secs },
             TimeControl::ChineseByoYomi { .. } => OgTime::ByoYomi { seconds: 60 },
-            TimeControl::Canadian { .. } | TimeControl::Absolute { .. } => OgTime::SuddenDeath,
+            TimeControl::Canadian { moves_per_period, period_secs, .. } => {
+                OgTime::canadian(moves_per_period, period_secs).unwrap_or(OgTime::SuddenDeath)
+            }
+            TimeControl::Absolute { .. } => OgTime::SuddenDeath,
         },
-        mcmahon: s.system == System::McMahon,
+        placement: og_placement(s.system, &s.tiebreaks).into_iter().map(String::from).collect(),
         mm_bar: rank(mm.bar),
         mm_floor: rank(mm.floor),
         handicap,
@@ -544,6 +549,8 @@ pub fn tiebreak_label(tb: TieBreak, lang: Lang) -> &'static str {
         TieBreak::Sosos => lang.t("tb.sosos"),
         TieBreak::Sb => lang.t("doc.sb"),
         TieBreak::McMahon => lang.t("doc.mms"),
+        TieBreak::Sosm => lang.t("doc.sosm"),
+        TieBreak::Sososm => lang.t("doc.sososm"),
         TieBreak::Lots => lang.t("draw.stream"),
     }
 }
@@ -569,6 +576,7 @@ pub fn standings(
                 unit: p.unit.clone(),
                 score: ds::halves_text(r.score),
                 tiebreaks: k.tiebreaks(r, lang),
+                withdrawn: e.withdrawn_as_of(k.st.after_round),
             }
         })
         .collect();
@@ -600,6 +608,7 @@ pub fn crosstable(
                 results: k.round_results(r.id, rounds, &number),
                 score: ds::halves_text(r.score),
                 tiebreaks: k.tiebreaks(r, lang),
+                withdrawn: e.withdrawn_as_of(rounds),
             }
         })
         .collect();

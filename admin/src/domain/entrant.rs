@@ -300,6 +300,29 @@ fn parse_chinese_number(s: &str) -> Option<u32> {
     }
 }
 
+/// A number as Chinese lists write it, the inverse of `parse_chinese_number`: 5 → "五",
+/// 12 → "十二", 25 → "二十五"; outside 1–99 in figures.
+pub fn chinese_number(n: u32) -> String {
+    const DIGITS: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    let digit = |d: u32| DIGITS[d as usize];
+    match n {
+        1..=9 => digit(n).to_string(),
+        10..=19 => std::iter::once('十').chain((n > 10).then(|| digit(n % 10))).collect(),
+        20..=99 => {
+            [digit(n / 10), '十'].into_iter().chain((!n.is_multiple_of(10)).then(|| digit(n % 10))).collect()
+        }
+        _ => n.to_string(),
+    }
+}
+
+/// A dan grade's number as Chinese lists write it: 1 is 初 (业余初段, 职业初段), then 二 … 九.
+pub fn chinese_dan_number(n: u8) -> String {
+    match n {
+        1 => "初".to_string(),
+        n => chinese_number(u32::from(n)),
+    }
+}
+
 /// Full-width ASCII (Ｆ, ３, ．) as typed with a Chinese input method → ASCII.
 pub(crate) fn fullwidth_to_ascii(c: char) -> char {
     match c {
@@ -1003,6 +1026,19 @@ mod tests {
             assert_eq!(Rank::parse(s), Ok(*want), "{s:?}");
             assert_eq!(s.parse::<Rank>(), Ok(*want), "{s:?}");
         }
+    }
+
+    /// Chinese numerals both ways: what the lists write reads back as the same number.
+    #[test]
+    fn chinese_numbers_round_trip() {
+        for n in 1..=99 {
+            assert_eq!(parse_chinese_number(&chinese_number(n)), Some(n), "{n}");
+        }
+        assert_eq!(
+            (chinese_number(5), chinese_number(12), chinese_number(20)),
+            ("五".into(), "十二".into(), "二十".into())
+        );
+        assert_eq!((chinese_dan_number(1), chinese_dan_number(5)), ("初".into(), "五".into()));
     }
 
     #[test]

@@ -37,7 +37,7 @@ code_enum!(
     TieBreak {
         Score = "score", Sos = "sos", Cumulative = "cumulative", Direct = "direct", Wins = "wins",
         FewerWarnings = "fewer_warnings", SosMinus1 = "sos_minus1", Sosos = "sosos", Sb = "sb",
-        McMahon = "mcmahon", Lots = "lots"
+        McMahon = "mcmahon", Sosm = "sosm", Sososm = "sososm", Lots = "lots"
     }
 );
 code_enum!(
@@ -310,6 +310,8 @@ impl SameUnit {
     }
 }
 
+/// The tie-break order of rules.md's decisions table for every system but McMahon: 积分 →
+/// 对手分 → 累进分 → 直胜 → 胜局数 → fewer warnings → lots.
 pub const DEFAULT_TIEBREAKS: [TieBreak; 7] = [
     TieBreak::Score,
     TieBreak::Sos,
@@ -319,6 +321,45 @@ pub const DEFAULT_TIEBREAKS: [TieBreak; 7] = [
     TieBreak::FewerWarnings,
     TieBreak::Lots,
 ];
+
+/// The McMahon order (rules.md's decisions table, "McMahon standings"; OpenGotha's McMahon
+/// default): McMahon score → SOS on McMahon scores → SOSOS on McMahon scores → 直胜 → fewer
+/// warnings → lots. Never games won first: a weaker player's wins start from a lower score.
+pub const MCMAHON_TIEBREAKS: [TieBreak; 6] = [
+    TieBreak::McMahon,
+    TieBreak::Sosm,
+    TieBreak::Sososm,
+    TieBreak::Direct,
+    TieBreak::FewerWarnings,
+    TieBreak::Lots,
+];
+
+impl System {
+    /// The tie-break order an event of this system starts with.
+    pub fn default_tiebreaks(self) -> &'static [TieBreak] {
+        match self {
+            System::McMahon => &MCMAHON_TIEBREAKS,
+            _ => &DEFAULT_TIEBREAKS,
+        }
+    }
+}
+
+/// A pre-filled field that follows another field of the same form (the tie-break order
+/// follows the system, the komi the rule set), decided without script from what the page
+/// showed: `shown_for` is the driver whose own value the page showed (`None` when it showed
+/// the organizer's own value). When the organizer chose another driver and left the field as
+/// shown, the new driver's own value; otherwise the value as typed, which is the organizer's.
+pub fn follow<D: PartialEq + Copy, T: PartialEq>(
+    shown_for: Option<D>,
+    driver: D,
+    typed: T,
+    own: impl Fn(D) -> T,
+) -> T {
+    match shown_for {
+        Some(shown) if shown != driver && typed == own(shown) => own(driver),
+        _ => typed,
+    }
+}
 
 /// Maximum number of rounds a tournament may declare.
 pub const MAX_ROUNDS: u32 = 99;
@@ -509,6 +550,14 @@ impl TournamentSettings {
         p
     }
 
+    /// A McMahon event whose standings do not start from the McMahon score (an event saved
+    /// with the Swiss order before the McMahon order was the default): it ranks by games won,
+    /// so a weaker player's wins can put them above a stronger player. The settings page says
+    /// so and offers the McMahon order; nothing changes it unasked.
+    pub fn mcmahon_ranked_by_games(&self) -> bool {
+        self.system == System::McMahon && self.tiebreaks.first() != Some(&TieBreak::McMahon)
+    }
+
     pub fn tiebreak_codes(&self) -> String {
         self.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(",")
     }
@@ -639,6 +688,56 @@ mod tests {
 
     fn day() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 12, 5).unwrap()
+    }
+
+    /// rules.md decisions, "McMahon standings": a McMahon event starts from MMS → SOSM →
+    /// SOSOSM → … → lots, never from games won; every other system from the Swiss order.
+    #[test]
+    fn the_mcmahon_order_starts_from_the_mcmahon_score() {
+        assert_eq!(
+            System::McMahon.default_tiebreaks()[..3],
+            [TieBreak::McMahon, TieBreak::Sosm, TieBreak::Sososm]
+        );
+        assert_eq!(System::McMahon.default_tiebreaks().last(), Some(&TieBreak::Lots));
+        assert!(!System::McMahon.default_tiebreaks().contains(&TieBreak::Wins));
+        for s in [System::Swiss, System::RoundRobin, System::Knockout, System::TeamRelay] {
+            assert_eq!(s.default_tiebreaks(), &DEFAULT_TIEBREAKS[..], "{s:?}");
+        }
+        let mut t = TournamentSettings {
+            system: System::McMahon,
+            name_zh: "麦克马洪赛".into(),
+            ..TournamentSettings::defaults(day())
+        };
+        assert!(t.mcmahon_ranked_by_games(), "the Swiss order in a McMahon event");
+        t.tiebreaks = MCMAHON_TIEBREAKS.to_vec();
+        assert!(!t.mcmahon_ranked_by_games());
+        assert!(t.validate().is_empty(), "{:?}", t.validate());
+    }
+
+    /// rules.md decisions, "McMahon standings" and "team relay events": a list or komi the
+    /// page showed as its driver's own follows a new driver; one the organizer typed stays.
+    #[test]
+    fn a_prefilled_value_follows_its_driver_unless_typed() {
+        let own = |s: System| s.default_tiebreaks().to_vec();
+        let swiss = DEFAULT_TIEBREAKS.to_vec();
+        // Shown as Swiss's own, left as shown, McMahon chosen: McMahon's own.
+        assert_eq!(
+            follow(Some(System::Swiss), System::McMahon, swiss.clone(), own),
+            MCMAHON_TIEBREAKS.to_vec()
+        );
+        // The same system: as typed.
+        assert_eq!(follow(Some(System::Swiss), System::Swiss, swiss.clone(), own), swiss);
+        // Changed by the organizer: as typed, whatever the system.
+        let typed = vec![TieBreak::Score, TieBreak::Sb, TieBreak::Lots];
+        assert_eq!(follow(Some(System::Swiss), System::McMahon, typed.clone(), own), typed);
+        // The page showed the organizer's own list (`None`): never replaced.
+        assert_eq!(follow(None, System::McMahon, swiss.clone(), own), swiss);
+        // The komi follows the rule set the same way (seed 003 Art. 12: 3½ for the relay).
+        let komi = |p: rules::ruleset::Preset| p.rules().komi_q;
+        use rules::ruleset::Preset::{Chinese2002, ChineseTeamRelay};
+        assert_eq!(follow(Some(Chinese2002), ChineseTeamRelay, 15, komi), 14);
+        assert_eq!(follow(Some(Chinese2002), ChineseTeamRelay, 13, komi), 13, "typed");
+        assert_eq!(follow(None, ChineseTeamRelay, 15, komi), 15, "a confirmed komi of the event's own");
     }
 
     #[test]

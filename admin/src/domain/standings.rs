@@ -25,8 +25,11 @@
 //! - **胜局数 wins**: games won, forfeits included; a bye when it scores as a win.
 //! - **fewer warnings**: warnings received in the games of rounds 1..=R (fewer ranks higher).
 //! - **SB** (胜者小分): defeated opponents' scores plus half the drawn opponents' scores.
-//! - **McMahon**: the initial McMahon score (rank with the default bar and floor, as pairing
-//!   computes it) plus the score.
+//! - **McMahon** (MMS): the initial McMahon score (the rank between the event's bar and
+//!   floor, as pairing computes it) plus the score.
+//! - **SOSM** and **SOSOSM**: SOS and SOSOS on McMahon scores (rules.md decisions, "McMahon
+//!   standings": MMS → SOSM → SOSOSM). A bye contributes to SOSM as to SOS ([`ByeSos`]: 0, or
+//!   the lowest McMahon score among players above 0), and 0 to SOSOSM.
 //! - **lots** (抽签): the position in a seeded shuffle of the players counted (the
 //!   tournament's stored seed, `Stream::Standings`), so a tie broken by lot can be replayed
 //!   and shown; the players counted after round R never change once R is played.
@@ -257,7 +260,9 @@ pub fn unit(t: TieBreak) -> Unit {
         | TieBreak::Direct
         | TieBreak::SosMinus1
         | TieBreak::Sosos
-        | TieBreak::McMahon => Unit::HalfPoints,
+        | TieBreak::McMahon
+        | TieBreak::Sosm
+        | TieBreak::Sososm => Unit::HalfPoints,
         TieBreak::Sb => Unit::QuarterPoints,
         TieBreak::Wins | TieBreak::FewerWarnings | TieBreak::Lots => Unit::Count,
     }
@@ -286,6 +291,18 @@ struct Acc {
     wins: i64,
     opps: Vec<Opp>,
     cells: Vec<Cell>,
+}
+
+/// A player's opponents' values `of` (a bye or forfeit counted like one: `bye`), one per game.
+fn contributions_of<'a>(
+    a: &'a Acc,
+    of: &'a HashMap<PlayerId, i64>,
+    bye: i64,
+) -> impl Iterator<Item = i64> + 'a {
+    a.opps.iter().map(move |o| match o {
+        Opp::Player { id, .. } => of[id],
+        Opp::ByeLike => bye,
+    })
 }
 
 /// Compute the standings after the record's round, from the record alone.
@@ -347,21 +364,27 @@ pub fn compute(rec: &Record, s: &Settings) -> Standings {
     }
 
     let score: HashMap<PlayerId, i64> = acc.iter().map(|(id, a)| (*id, a.score)).collect();
-    let bye_value = match s.bye_sos {
+    let rank: HashMap<PlayerId, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
+    // The McMahon score: the initial score from the rank (bar and floor) plus the score.
+    let mms: HashMap<PlayerId, i64> = acc
+        .iter()
+        .map(|(id, a)| {
+            let p = pairing::Player::new(*id, rank[id]);
+            (*id, i64::from(pairing::mcmahon::initial_score(&p, &s.mcmahon, pts.win)) + a.score)
+        })
+        .collect();
+    // What a bye (or a forfeit counted like one) adds to a sum of opponents' scores.
+    let bye_value = |of: &HashMap<PlayerId, i64>| match s.bye_sos {
         ByeSos::Zero => 0,
-        ByeSos::LowestScore => score.values().copied().filter(|v| *v > 0).min().unwrap_or(0),
+        ByeSos::LowestScore => of.values().copied().filter(|v| *v > 0).min().unwrap_or(0),
     };
-    let contributions = |a: &Acc| -> Vec<i64> {
-        a.opps
-            .iter()
-            .map(|o| match o {
-                Opp::Player { id, .. } => score[id],
-                Opp::ByeLike => bye_value,
-            })
-            .collect()
+    let (bye_score, bye_mms) = (bye_value(&score), bye_value(&mms));
+    let contributions = |a: &Acc| -> Vec<i64> { contributions_of(a, &score, bye_score).collect() };
+    let sum_of = |of: &HashMap<PlayerId, i64>, bye: i64| -> HashMap<PlayerId, i64> {
+        acc.iter().map(|(id, a)| (*id, contributions_of(a, of, bye).sum())).collect()
     };
-    let sos: HashMap<PlayerId, i64> =
-        acc.iter().map(|(id, a)| (*id, contributions(a).iter().sum())).collect();
+    let sos = sum_of(&score, bye_score);
+    let sosm = sum_of(&mms, bye_mms);
     let lots: HashMap<PlayerId, i64> = {
         let mut ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
         ids.sort_unstable();
@@ -372,7 +395,6 @@ pub fn compute(rec: &Record, s: &Settings) -> Standings {
     for w in &rec.warnings {
         *warnings.entry(w.player).or_default() += i64::from(w.count);
     }
-    let rank: HashMap<PlayerId, i32> = players.iter().map(|p| (p.id, p.rank_value)).collect();
 
     // Values that do not depend on the tie group.
     let fixed = |t: TieBreak, id: PlayerId| -> i64 {
@@ -384,14 +406,9 @@ pub fn compute(rec: &Record, s: &Settings) -> Standings {
                 let c = contributions(a);
                 c.iter().sum::<i64>() - c.iter().copied().min().unwrap_or(0)
             }
-            TieBreak::Sosos => a
-                .opps
-                .iter()
-                .map(|o| match o {
-                    Opp::Player { id, .. } => sos[id],
-                    Opp::ByeLike => 0,
-                })
-                .sum(),
+            TieBreak::Sosos => contributions_of(a, &sos, 0).sum(),
+            TieBreak::Sosm => sosm[&id],
+            TieBreak::Sososm => contributions_of(a, &sosm, 0).sum(),
             TieBreak::Cumulative => {
                 let mut run = 0;
                 a.per_round
@@ -413,10 +430,7 @@ pub fn compute(rec: &Record, s: &Settings) -> Standings {
                     _ => 0,
                 })
                 .sum(),
-            TieBreak::McMahon => {
-                let p = pairing::Player::new(id, rank[&id]);
-                i64::from(pairing::mcmahon::initial_score(&p, &s.mcmahon, pts.win)) + a.score
-            }
+            TieBreak::McMahon => mms[&id],
             TieBreak::Lots => lots[&id],
             TieBreak::Direct => 0,
         }
@@ -845,6 +859,39 @@ mod tests {
         assert_eq!(val(&st, 1, TieBreak::McMahon), Some(22 * 4));
         assert_eq!(val(&st, 2, TieBreak::McMahon), Some(21 * 4));
         assert_eq!(st.rows[0].id, 1);
+    }
+
+    /// rules.md decisions, "McMahon standings": 5d, 4d, 12k and 15k, the weaker player winning
+    /// every game for two rounds. By games won the 15k leads; by the McMahon order (MMS →
+    /// SOSM → SOSOSM) the 5d loser stays above the 15k winner.
+    #[test]
+    fn mcmahon_order_keeps_the_weaker_winner_below() {
+        let mut ps = players(4);
+        for (p, rank) in ps.iter_mut().zip([4, 3, -12, -15]) {
+            p.rank_value = rank; // 5d, 4d, 12k, 15k
+        }
+        let h = History {
+            games: vec![
+                g(1, 1, 2, WhiteWins),
+                g(1, 3, 4, WhiteWins),
+                g(2, 1, 3, WhiteWins),
+                g(2, 2, 4, WhiteWins),
+            ],
+            byes: vec![],
+        };
+        let by_games = compute(&ps, &h, &settings(2, &DEFAULT_TIEBREAKS));
+        assert_eq!(by_games.rows[0].id, 4, "the Swiss order puts the 15k with two wins first");
+        let st = compute(&ps, &h, &settings(2, &crate::domain::settings::MCMAHON_TIEBREAKS));
+        assert_eq!(st.rows.iter().map(|r| r.id).collect::<Vec<_>>(), vec![2, 1, 3, 4]);
+        // MMS in half points (a win is 4), the bar at 3d: 5d 22 wins' worth + 0, 4d 22 + 1,
+        // 12k 8 + 1, 15k 5 + 2.
+        let mms = |id| val(&st, id, TieBreak::McMahon);
+        assert_eq!([mms(1), mms(2), mms(3), mms(4)], [Some(88), Some(92), Some(36), Some(28)]);
+        // SOSM: 5d met 4d (92) and 12k (36); 4d met 5d (88) and 15k (28).
+        assert_eq!((val(&st, 1, TieBreak::Sosm), val(&st, 2, TieBreak::Sosm)), (Some(128), Some(116)));
+        // SOSOSM: the opponents' SOSM (12k's: 15k 28 + 5d 88).
+        assert_eq!(val(&st, 1, TieBreak::Sososm), Some(116 + 116));
+        assert!(st.rows.iter().all(|r| !r.shared));
     }
 
     fn arb_history() -> impl Strategy<Value = (u32, u32, History)> {

@@ -240,6 +240,26 @@ mod tests {
         assert_eq!(Lang::Zh.tn("warn.open_games", 2, &[&3]), "第3轮还有2局没有结果。");
     }
 
+    /// Chinese pages use Chinese punctuation: no message of zh-CN.ftl ends a sentence with an
+    /// ASCII full stop — a '.' at the end of the text, or before a space, a line break or a
+    /// Chinese character ("3.75", "backup.sqlite" and "e.g." inside Latin text stay).
+    #[test]
+    fn no_ascii_full_stop_ends_a_chinese_sentence() {
+        let chinese = |c: char| matches!(c, '\u{3000}'..='\u{303F}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF00}'..='\u{FFEF}');
+        let ends_sentence = |text: &str| {
+            let chars: Vec<char> = text.trim_end().chars().collect();
+            chars
+                .iter()
+                .enumerate()
+                .any(|(i, c)| *c == '.' && chars.get(i + 1).is_none_or(|n| n.is_whitespace() || chinese(*n)))
+        };
+        let mut found: Vec<&str> = CATALOG.keys().filter(|k| ends_sentence(Lang::Zh.t(k))).collect();
+        found.sort_unstable();
+        assert!(found.is_empty(), "Chinese messages ending a sentence with '.': {found:?}");
+        assert!(ends_sentence("已保存.") && ends_sentence("已保存. 下一步") && ends_sentence("保存.下一步"));
+        assert!(!ends_sentence("贴 3.75 子") && !ends_sentence("文件 backup.sqlite 已保存。"));
+    }
+
     /// Both files parse, hold the same message ids with the same arguments, and no text is
     /// blank; no code key has a `-` (it would not survive the `.` → `-` of the ids).
     #[test]

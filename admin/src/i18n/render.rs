@@ -4,7 +4,8 @@
 //! used alike by the web pages, the printed documents and the command line.
 
 use super::Lang;
-use crate::domain::entrant::{EntrantStatus, Rank, Sex};
+use crate::domain::entrant::{chinese_dan_number, EntrantStatus, Rank, Sex};
+use crate::domain::event_time::EventZone;
 use crate::domain::team::cards::{CardOffence, RedCause};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::penalties::PenaltyRow;
@@ -312,14 +313,22 @@ impl Lang {
         })
     }
 
-    /// A rank as the reader writes it: "3k" / "3级", "5d" / "业余5段", "1p" / "职业1段" (files
-    /// write `Rank::notation`).
+    /// A rank as the reader writes it: "3k" / "3级", "5d" / "业余五段", "1p" / "职业初段" (files
+    /// write `Rank::notation`). Chinese lists write dan grades in Chinese numerals, 1 as 初
+    /// (业余初段, 职业五段), and kyu grades in figures (10级).
     pub fn rank(self, r: Rank) -> String {
+        let dan = |n: u8| if self.is_zh() { chinese_dan_number(n) } else { n.to_string() };
         match r {
             Rank::Kyu(n) => self.tf("rank.kyu", &[&n]),
-            Rank::Dan(n) => self.tf("rank.dan", &[&n]),
-            Rank::Pro(n) => self.tf("rank.pro", &[&n]),
+            Rank::Dan(n) => self.tf("rank.dan", &[&dan(n)]),
+            Rank::Pro(n) => self.tf("rank.pro", &[&dan(n)]),
         }
+    }
+
+    /// A stored instant as the zone shows it, the zone named: "2026-12-03 09:00:00（Asia/Shanghai）"
+    /// (`domain::event_time` converts; this only words it).
+    pub fn in_zone(self, zone: &EventZone, stored: &str) -> String {
+        self.tf("time.in_zone", &[&zone.date_time(stored), &zone.name()])
     }
 
     /// "M" / "男".
@@ -411,8 +420,11 @@ mod tests {
     fn entrant_values_in_both_languages() {
         use crate::i18n::render_check::both;
         assert_eq!(both(|l| l.rank(Rank::Kyu(3))), ("3k".into(), "3级".into()));
-        assert_eq!(both(|l| l.rank(Rank::Dan(5))), ("5d".into(), "业余5段".into()));
-        assert_eq!(both(|l| l.rank(Rank::Pro(1))), ("1p".into(), "职业1段".into()));
+        assert_eq!(both(|l| l.rank(Rank::Dan(5))), ("5d".into(), "业余五段".into()));
+        assert_eq!(both(|l| l.rank(Rank::Pro(1))), ("1p".into(), "职业初段".into()));
+        assert_eq!(both(|l| l.rank(Rank::Dan(1))), ("1d".into(), "业余初段".into()));
+        assert_eq!(both(|l| l.rank(Rank::Pro(9))), ("9p".into(), "职业九段".into()));
+        assert_eq!(both(|l| l.rank(Rank::Kyu(10))), ("10k".into(), "10级".into()));
         for v in -30..=17 {
             let r = Rank::from_value(v).unwrap();
             assert_eq!(Lang::En.rank(r), r.notation());

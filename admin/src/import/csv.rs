@@ -1188,7 +1188,7 @@ mod tests {
         assert!(bytes.starts_with(b"\xEF\xBB\xBF"));
         let text = std::str::from_utf8(&bytes[3..]).unwrap();
         assert!(text.starts_with("姓,名,拼音姓,拼音名,段位,等级分,单位,地区,出生日期,性别,备注,状态\r\n"));
-        assert!(text.contains("王,子涵,Wang,Zihan,业余5段,2480,北京棋院,北京市,2010-01-31,男,"));
+        assert!(text.contains("王,子涵,Wang,Zihan,业余五段,2480,北京棋院,北京市,2010-01-31,男,"));
         assert!(text.contains("'=HYPERLINK"), "formula guarded: {text}");
         let roster: Vec<_> = sample_entrants().into_iter().map(|e| (e, EntrantStatus::Withdrawn)).collect();
         let en = write_roster(&roster, HeaderLang::En);

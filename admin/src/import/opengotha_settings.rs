@@ -13,7 +13,7 @@
 use super::opengotha::{OgHandicapParams, OgMainCriterion, OgRegistration, OgTimeSystem, OgTournament};
 use crate::domain::entrant::{has_cjk, Rank};
 use crate::domain::settings::{
-    self, ByeValue, HandicapBasis, HandicapSettings, PairingProblem, System, TournamentSettings,
+    self, ByeValue, HandicapBasis, HandicapSettings, PairingProblem, System, TieBreak, TournamentSettings,
     MAX_HANDICAP, MAX_ROUNDS,
 };
 use chrono::NaiveDate;
@@ -48,6 +48,12 @@ pub enum NotImported {
         basic_minutes: u32,
         seconds: u32,
     },
+    /// OpenGotha's standard byo-yomi states one period's length only: neither how many
+    /// periods there are nor a Chinese reserve (保留N分钟读秒, Art. 12.3 of the 2002 rules) can
+    /// be in the file, so it is read as one period of `seconds`.
+    ByoYomiPeriods {
+        seconds: u32,
+    },
     /// A time control that Tengen's checks refuse (e.g. a basic time of 0 with sudden death).
     TimeControl {
         basic_minutes: u32,
@@ -72,7 +78,7 @@ pub enum NotImported {
     HandicapCeiling(u8),
     /// Ranks above the threshold count as the threshold for handicaps: Tengen has no such cap.
     HandicapThreshold(Rank),
-    /// The placement criteria: Tengen ranks by the event's own tie-breaks.
+    /// Placement criteria with no Tengen tie-break (SOSW-2, CUSSM, categories, ratings…).
     Placement(Vec<String>),
     /// OpenGotha's pairing weights: Tengen pairs by its own rules.
     PairingWeights,
@@ -147,9 +153,7 @@ pub fn event_settings(t: &OgTournament, base: &TournamentSettings) -> (Tournamen
     if p.count_not_played_as_half == Some(true) {
         out.push(NotImported::NotPlayedAsHalf);
     }
-    if !p.placement.is_empty() {
-        out.push(NotImported::Placement(p.placement.clone()));
-    }
+    placement(&p.placement, base, &mut s, &mut out);
     if p.pairing_weights {
         out.push(NotImported::PairingWeights);
     }
@@ -161,6 +165,72 @@ pub fn event_settings(t: &OgTournament, base: &TournamentSettings) -> (Tournamen
         out.push(NotImported::Preregistered(pre));
     }
     (s, out)
+}
+
+/// OpenGotha's placement criteria (`PlacementCriterion name`, its long names) that are
+/// Tengen tie-breaks, both ways: the import reads them, the export writes them.
+pub const OG_CRITERIA: [(&str, TieBreak); 10] = [
+    ("NBW", TieBreak::Score),
+    ("MMS", TieBreak::McMahon),
+    ("SOSW", TieBreak::Sos),
+    ("SOSW-1", TieBreak::SosMinus1),
+    ("SOSOSW", TieBreak::Sosos),
+    ("CUSSW", TieBreak::Cumulative),
+    ("SODOSW", TieBreak::Sb),
+    ("SOSM", TieBreak::Sosm),
+    ("SOSOSM", TieBreak::Sososm),
+    ("DC", TieBreak::Direct),
+];
+
+/// OpenGotha's name of a tie-break, if it has one.
+pub fn og_criterion(t: TieBreak) -> Option<&'static str> {
+    OG_CRITERIA.iter().find(|(_, tb)| *tb == t).map(|(name, _)| *name)
+}
+
+/// The placement criteria an export writes for an event's order: its tie-breaks that
+/// OpenGotha has, at most its six, with the system's main criterion (MMS for McMahon, NBW
+/// otherwise) put first when the order would make OpenGotha take the other system.
+pub fn og_placement(system: System, tiebreaks: &[TieBreak]) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = tiebreaks.iter().filter_map(|t| og_criterion(*t)).collect();
+    let main = if system == System::McMahon { "MMS" } else { "NBW" };
+    if names.iter().find(|n| ["MMS", "NBW"].contains(n)) != Some(&main) {
+        names.retain(|n| *n != main);
+        names.insert(0, main);
+    }
+    names.truncate(6);
+    names
+}
+
+/// The event's tie-break order from the file's placement criteria (MMS, SOSM, SOSOSM for
+/// OpenGotha's McMahon events: rules.md decisions, "McMahon standings"), then lots; the
+/// criteria Tengen has no counterpart for are listed. A file without criteria leaves the
+/// order as it was, following the system when it was the old system's own.
+fn placement(
+    criteria: &[String],
+    base: &TournamentSettings,
+    s: &mut TournamentSettings,
+    out: &mut Vec<NotImported>,
+) {
+    let mut order: Vec<TieBreak> = Vec::new();
+    let mut unmapped = Vec::new();
+    for c in criteria {
+        match OG_CRITERIA.iter().find(|(name, _)| name == c) {
+            Some((_, t)) if !order.contains(t) => order.push(*t),
+            Some(_) => {}
+            None => unmapped.push(c.clone()),
+        }
+    }
+    if order.is_empty() {
+        let own = |sys: System| sys.default_tiebreaks().to_vec();
+        s.tiebreaks = settings::follow(Some(base.system), s.system, base.tiebreaks.clone(), own);
+    } else {
+        order.push(TieBreak::Lots);
+        order.dedup();
+        s.tiebreaks = order;
+    }
+    if !unmapped.is_empty() {
+        out.push(NotImported::Placement(unmapped));
+    }
 }
 
 /// What the settings accept as a name or venue (`TournamentSettings::validate`).
@@ -190,7 +260,8 @@ fn dates(
 }
 
 /// OpenGotha's time systems in the rules crate's terms: sudden death is absolute time
-/// (包干, Art. 12.4), standard byo-yomi one period of its seconds, Canadian its moves per period.
+/// (包干, Art. 12.4), standard byo-yomi one period of its seconds (listed: the file cannot say
+/// more), Canadian its moves per period.
 fn time_control(
     basic_minutes: Option<u32>,
     system: Option<OgTimeSystem>,
@@ -202,6 +273,7 @@ fn time_control(
     let tc = match system {
         OgTimeSystem::SuddenDeath => TimeControl::Absolute { basic_secs },
         OgTimeSystem::StdByoYomi { seconds } => {
+            out.push(NotImported::ByoYomiPeriods { seconds });
             TimeControl::ByoYomi { basic_secs, periods: 1, period_secs: seconds }
         }
         OgTimeSystem::Canadian { moves, seconds } => {
@@ -303,7 +375,7 @@ mod tests {
     use super::super::opengotha::parse_opengotha_on;
     use super::super::opengotha::tests::sample;
     use super::*;
-    use crate::domain::settings::McMahonBands;
+    use crate::domain::settings::{McMahonBands, DEFAULT_TIEBREAKS};
 
     const TODAY: NaiveDate = match NaiveDate::from_ymd_opt(2026, 6, 1) {
         Some(d) => d,
@@ -335,6 +407,7 @@ mod tests {
         assert_eq!(s.system, System::McMahon);
         assert_eq!(s.ruleset.komi_q, 15, "7.5 points = 3¾ stones");
         assert_eq!(s.time_control, TimeControl::ByoYomi { basic_secs: 3600, periods: 1, period_secs: 30 });
+        assert!(not.contains(&NotImported::ByoYomiPeriods { seconds: 30 }), "{not:?}");
         assert_eq!(s.pairing.mcmahon, McMahonBands { bar: Rank::Dan(4), floor: Rank::Kyu(20) });
         assert_eq!(s.bye_value, ByeValue::Win, "genMMS2ValueBye = 2");
         assert_eq!(
@@ -344,7 +417,9 @@ mod tests {
         assert!(not.contains(&NotImported::Director("Director name".into())), "{not:?}");
         assert!(not.contains(&NotImported::HandicapThreshold(Rank::Dan(1))), "{not:?}");
         assert!(not.contains(&NotImported::AbsentScore(1)), "genMMS2ValueAbsent = 1: {not:?}");
-        assert!(not.contains(&NotImported::Placement(vec!["MMS".into(), "SOSM".into(), "SOSOSM".into()])));
+        // rules.md decisions, "McMahon standings": OpenGotha's MMS, SOSM, SOSOSM come across.
+        assert_eq!(s.tiebreaks, [TieBreak::McMahon, TieBreak::Sosm, TieBreak::Sososm, TieBreak::Lots]);
+        assert!(!not.iter().any(|n| matches!(n, NotImported::Placement(_))), "{not:?}");
         assert!(not.contains(&NotImported::PairingWeights));
         // What Tengen has no say in stays as it was.
         assert_eq!(s.lateness, base().lateness);
@@ -365,16 +440,52 @@ mod tests {
         assert!(not.contains(&NotImported::Director("François Mizessyn".into())));
     }
 
+    /// rules.md decisions, "McMahon standings": a McMahon file ranks by MMS → SOSM → SOSOSM →
+    /// lots, never by games won; a Swiss file by its own NBW order.
     #[test]
     fn simple_mcmahon_and_veterans() {
         let (s, _) = from("simplemm.xml");
         assert_eq!((s.system, s.rounds, s.ruleset.komi_q), (System::McMahon, 5, 15));
+        assert_eq!(s.tiebreaks, [TieBreak::McMahon, TieBreak::Sosm, TieBreak::Sososm, TieBreak::Lots]);
+        assert!(!s.mcmahon_ranked_by_games());
         assert_eq!(s.start_date, d(2023, 10, 31));
         let (s, not) = from("veterans-2021.xml");
         assert_eq!(s.system, System::Swiss, "NBW first");
         assert_eq!(s.rounds, 5);
         assert_eq!(s.pairing.handicap.basis, HandicapBasis::None);
         assert!(!not.iter().any(|n| matches!(n, NotImported::AbsentScore(_))), "NBW absent = 0: {not:?}");
+    }
+
+    /// rules.md decisions, "McMahon standings": without placement criteria the event's order
+    /// stays, following the system when it was the old system's own; every criterion Tengen
+    /// has written itself reads back as the same tie-break.
+    #[test]
+    fn placement_criteria_map_both_ways() {
+        for (name, t) in OG_CRITERIA {
+            assert_eq!(og_criterion(t), Some(name));
+        }
+        assert_eq!(og_criterion(TieBreak::Lots), None);
+        assert_eq!(
+            og_placement(System::McMahon, &settings::MCMAHON_TIEBREAKS),
+            ["MMS", "SOSM", "SOSOSM", "DC"]
+        );
+        assert_eq!(og_placement(System::Swiss, &DEFAULT_TIEBREAKS), ["NBW", "SOSW", "CUSSW", "DC"]);
+        // A McMahon event still on the Swiss order stays McMahon in OpenGotha.
+        assert_eq!(og_placement(System::McMahon, &DEFAULT_TIEBREAKS), ["MMS", "NBW", "SOSW", "CUSSW", "DC"]);
+        assert_eq!(og_placement(System::Swiss, &[TieBreak::Lots]), ["NBW"]);
+        let mut s = base();
+        let mut out = Vec::new();
+        let mm = TournamentSettings { system: System::McMahon, ..base() };
+        placement(&[], &base(), &mut s, &mut out);
+        assert_eq!(s.tiebreaks, DEFAULT_TIEBREAKS);
+        let mut t = mm.clone();
+        placement(&[], &base(), &mut t, &mut out);
+        assert_eq!(t.tiebreaks, settings::MCMAHON_TIEBREAKS, "the Swiss default follows to McMahon's");
+        let own = TournamentSettings { tiebreaks: vec![TieBreak::Score, TieBreak::Sb], ..base() };
+        let mut t = mm;
+        placement(&[], &own, &mut t, &mut out);
+        assert_eq!(t.tiebreaks, own.tiebreaks, "the organizer's own order stays");
+        assert!(out.is_empty());
     }
 
     fn with_general(attrs: &str, handicap: &str, placement: &str) -> OgTournament {
@@ -396,9 +507,10 @@ mod tests {
                size="13" numberOfCategories="3" beginDate="2026-05-03" endDate="2026-05-01" numberOfRounds="6"
                genCountNotPlayedGamesAsHalfPoint="true" genNBW2ValueBye="1""#,
             r#"<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="-1" hdNoHdRankThreshold="9D"/>"#,
-            r#"<PlacementCriterion name="NBW" number="1"/><PlacementCriterion name="NULL" number="2"/>"#,
+            r#"<PlacementCriterion name="NBW" number="1"/><PlacementCriterion name="SOSW-2" number="2"/><PlacementCriterion name="NULL" number="3"/>"#,
         );
         let (s, not) = event_settings(&t, &base());
+        assert_eq!(s.tiebreaks, [TieBreak::Score, TieBreak::Lots], "NBW is the score; SOSW-2 has no home");
         assert_eq!((s.name_zh.as_str(), s.name_latin.as_str()), ("天元杯", ""));
         assert_eq!(s.rounds, 6);
         assert_eq!(s.system, System::Swiss);
@@ -415,7 +527,7 @@ mod tests {
             NotImported::Dates { begin: d(2026, 5, 3), end: d(2026, 5, 1) },
             NotImported::NotPlayedAsHalf,
             NotImported::HandicapBasis,
-            NotImported::Placement(vec!["NBW".into()]),
+            NotImported::Placement(vec!["SOSW-2".into()]),
             NotImported::SmmsCorrections(1),
             NotImported::Preregistered(1),
         ] {

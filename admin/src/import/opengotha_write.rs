@@ -66,11 +66,26 @@ pub enum OgTime {
     ByoYomi {
         seconds: u32,
     },
+    /// Basic time then Canadian byo-yomi: `moves` in each period of `seconds` (OpenGotha
+    /// takes 5–25 moves in 300–900 s: [`OgTime::canadian`]).
+    Canadian {
+        moves: u32,
+        seconds: u32,
+    },
     /// Basic time then Fischer increment of `seconds`.
     Fischer {
         seconds: u32,
     },
     SuddenDeath,
+}
+
+impl OgTime {
+    /// Canadian byo-yomi as OpenGotha holds it, when its moves and seconds are in OpenGotha's
+    /// ranges (it clamps others when it loads the file).
+    pub fn canadian(moves: u32, seconds: u32) -> Option<OgTime> {
+        ((5..=25).contains(&moves) && (300..=900).contains(&seconds))
+            .then_some(OgTime::Canadian { moves, seconds })
+    }
 }
 
 /// The parameters OpenGotha needs besides players and games.
@@ -83,8 +98,9 @@ pub struct OgInfo {
     pub location: String,
     pub basic_minutes: u32,
     pub time: OgTime,
-    /// McMahon placement (MMS) rather than Swiss (NBW).
-    pub mcmahon: bool,
+    /// The placement criteria in order (OpenGotha's names, at most 6): MMS first for a
+    /// McMahon event, NBW for a Swiss one (`opengotha_settings::og_placement`).
+    pub placement: Vec<String>,
     /// McMahon bar and floor as ranks ("3D", "20K").
     pub mm_bar: String,
     pub mm_floor: String,
@@ -257,10 +273,11 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
         o.push_str("</ByePlayers>\n");
     }
     let i = &t.info;
-    let (cts, std_byo, fischer) = match i.time {
-        OgTime::ByoYomi { seconds } => ("STDBYOYOMI", seconds, 10),
-        OgTime::Fischer { seconds } => ("FISCHER", 30, seconds),
-        OgTime::SuddenDeath => ("SUDDENDEATH", 30, 10),
+    let (cts, std_byo, fischer, (can_moves, can_secs)) = match i.time {
+        OgTime::ByoYomi { seconds } => ("STDBYOYOMI", seconds, 10, (15, 300)),
+        OgTime::Canadian { moves, seconds } => ("CANBYOYOMI", 30, 10, (moves, seconds)),
+        OgTime::Fischer { seconds } => ("FISCHER", 30, seconds, (15, 300)),
+        OgTime::SuddenDeath => ("SUDDENDEATH", 30, 10, (15, 300)),
     };
     o.push_str("<TournamentParameterSet>\n");
     element(
@@ -271,7 +288,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ("bInternet", "false".into()),
             ("basicTime", i.basic_minutes.to_string()),
             ("beginDate", i.begin.format("%Y-%m-%d").to_string()),
-            ("canByoYomiTime", "300".into()),
+            ("canByoYomiTime", can_secs.to_string()),
             ("complementaryTimeSystem", cts.into()),
             ("director", String::new()),
             ("endDate", i.end.format("%Y-%m-%d").to_string()),
@@ -288,7 +305,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ("komi", komi_text(i.komi_q)),
             ("location", i.location.clone()),
             ("name", t.name.clone()),
-            ("nbMovesCanTime", "15".into()),
+            ("nbMovesCanTime", can_moves.to_string()),
             ("numberOfCategories", "1".into()),
             ("numberOfRounds", t.rounds.to_string()),
             ("shortName", t.short_name.clone()),
@@ -308,9 +325,8 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
         ],
     );
     o.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
-    let crit: [&str; 3] = if i.mcmahon { ["MMS", "SOSM", "SOSOSM"] } else { ["NBW", "SOSW", "SOSOSW"] };
     for n in 1..=6 {
-        let name = crit.get(n - 1).copied().unwrap_or("NULL");
+        let name = i.placement.get(n - 1).map_or("NULL", String::as_str);
         element(&mut o, "", "PlacementCriterion", &mut [("name", name.into()), ("number", n.to_string())]);
     }
     o.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
@@ -384,7 +400,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opengotha::{parse_opengotha_on, OgOutcome, OgTournament};
+    use super::super::opengotha::{parse_opengotha_on, OgOutcome, OgTimeSystem, OgTournament};
     use super::*;
     use crate::domain::entrant::Rank;
 
@@ -401,7 +417,7 @@ mod tests {
             location: "中国棋院 & \"Beijing\"".into(),
             basic_minutes: 120,
             time: OgTime::ByoYomi { seconds: 60 },
-            mcmahon: false,
+            placement: vec!["NBW".into(), "SOSW".into(), "SOSOSW".into()],
             mm_bar: "3D".into(),
             mm_floor: "20K".into(),
             bye_value: 2,
@@ -510,6 +526,19 @@ mod tests {
         assert!(text.contains("komi=\"7.5\""), "{text}");
         assert!(text.contains("location=\"中国棋院 &amp; &quot;Beijing&quot;\""));
         assert!(text.contains("participating=\"10111111111111111111\""));
+    }
+
+    /// Art. 12 of the 2002 rules (time controls): Canadian byo-yomi within OpenGotha's ranges
+    /// is written as OpenGotha's own and reads back the same; outside them there is none.
+    #[test]
+    fn canadian_byo_yomi_reads_back() {
+        let mut out = sample_out();
+        out.info.time = OgTime::canadian(20, 600).unwrap();
+        let t = parse(&write_opengotha(&out));
+        assert_eq!(t.params.time, Some(OgTimeSystem::Canadian { moves: 20, seconds: 600 }));
+        assert_eq!(t.params.basic_minutes, Some(120));
+        assert_eq!(OgTime::canadian(30, 600), None, "OpenGotha takes at most 25 moves");
+        assert_eq!(OgTime::canadian(15, 60), None, "and at least 300 s");
     }
 
     /// A sample file read, written and read again gives the same players, games and byes.

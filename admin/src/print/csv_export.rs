@@ -771,6 +771,7 @@ mod tests {
                 unit: "北京".into(),
                 score: "5".into(),
                 tiebreaks: vec![("SOS".into(), "17".into()), ("SODOS".into(), "12½".into())],
+                withdrawn: false,
             },
             StandingRow {
                 place: 2,
@@ -779,6 +780,7 @@ mod tests {
                 unit: String::new(),
                 score: "4".into(),
                 tiebreaks: vec![("SOS".into(), "15".into()), ("SODOS".into(), "8".into())],
+                withdrawn: false,
             },
         ];
         let recs = read_back(&standings_csv(&rows, Lang::Zh).unwrap());

@@ -310,6 +310,17 @@ pub struct StandingRow {
     /// Tie-break columns in order: (label, value text), e.g. ("SOS", "27"). Every row must
     /// have the same labels in the same order.
     pub tiebreaks: Vec<(String, String)>,
+    /// Withdrawn as of the round counted (退赛): marked beside the name, as the players list
+    /// marks it.
+    pub withdrawn: bool,
+}
+
+/// A name as a sheet prints it: with the withdrawal mark (退赛) when the player has withdrawn.
+pub(crate) fn name_cell(lang: Lang, name: &str, withdrawn: bool) -> String {
+    match withdrawn {
+        true => lang.tf("e.name_withdrawn", &[&name]),
+        false => name.to_string(),
+    }
 }
 
 /// Which colour a player had.
@@ -405,6 +416,8 @@ pub struct CrosstableRow {
     pub score: String,
     /// Tie-break columns, as in [`StandingRow::tiebreaks`].
     pub tiebreaks: Vec<(String, String)>,
+    /// As in [`StandingRow::withdrawn`].
+    pub withdrawn: bool,
 }
 
 /// The tie-break labels shared by all rows, or an error naming the first row that differs.

@@ -428,8 +428,10 @@ impl Table {
         let mut w = natural(size);
         let total: f32 = w.iter().sum();
         if total > avail {
-            // Shrink the text (not below 65%); what still does not fit is cut in the cells.
-            let f = (avail / total).max(0.65);
+            // Shrink the text (not below 65%); what still does not fit is cut in the cells. The
+            // padding does not shrink with the text: the factor is the text's own.
+            let pad = self.columns.len() as f32 * 2.0 * CELL_PAD * scale;
+            let f = ((avail - pad) / (total - pad) * 0.999).clamp(0.65, 1.0);
             size *= f;
             w = natural(size);
             let total: f32 = w.iter().sum();

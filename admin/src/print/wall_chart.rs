@@ -6,7 +6,9 @@
 //! repeat the column headings.
 
 use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
-use super::{tiebreak_labels, CrosstableRow, Lang, PdfOptions, PrintError, SheetTournament, StandingRow};
+use super::{
+    name_cell, tiebreak_labels, CrosstableRow, Lang, PdfOptions, PrintError, SheetTournament, StandingRow,
+};
 
 /// The standings after the round of `t`, in the order given.
 pub fn standings(
@@ -28,8 +30,8 @@ pub fn standings(
     let body = rows
         .iter()
         .map(|r| {
-            let mut v =
-                vec![r.place.to_string(), r.name.clone(), r.rank.clone(), r.unit.clone(), r.score.clone()];
+            let name = name_cell(lang, &r.name, r.withdrawn);
+            let mut v = vec![r.place.to_string(), name, r.rank.clone(), r.unit.clone(), r.score.clone()];
             v.extend(r.tiebreaks.iter().map(|(_, val)| val.clone()));
             v
         })
@@ -63,7 +65,8 @@ pub fn crosstable(
     let body = rows
         .iter()
         .map(|r| {
-            let mut v = vec![r.place.to_string(), r.name.clone(), r.rank.clone(), r.unit.clone()];
+            let name = name_cell(lang, &r.name, r.withdrawn);
+            let mut v = vec![r.place.to_string(), name, r.rank.clone(), r.unit.clone()];
             v.extend((0..rounds).map(|i| r.results.get(i).map(|x| x.notation()).unwrap_or_default()));
             v.push(r.score.clone());
             v.extend(r.tiebreaks.iter().map(|(_, val)| val.clone()));
@@ -125,6 +128,7 @@ mod tests {
                         ("SOSOS".into(), format!("{}", 200 - p)),
                         ("SODOS".into(), format!("{}½", p % 7)),
                     ],
+                    withdrawn: p == 2,
                 }
             })
             .collect()
@@ -147,6 +151,9 @@ mod tests {
         let all = squash(&r.all_text());
         assert!(all.contains("第3轮后成绩排名"));
         assert!(all.contains(&squash(&rows[89].name)) && all.contains("3½"));
+        // The withdrawn player is marked as the players list marks them.
+        assert!(all.contains(&squash(&format!("{}（退赛）", rows[1].name))), "{all}");
+        assert!(!all.contains(&squash(&format!("{}（退赛）", rows[2].name))));
         // Mismatched tie-break columns are refused.
         let mut bad = standing_rows(3);
         bad[2].tiebreaks.pop();
@@ -182,6 +189,7 @@ mod tests {
                     results,
                     score: format!("{}", 9 - p),
                     tiebreaks: vec![("SOS".into(), format!("{}", 30 - p))],
+                    withdrawn: false,
                 }
             })
             .collect();

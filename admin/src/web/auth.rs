@@ -281,13 +281,16 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
             false,
         )),
     }
+    // The server's backups belong to no event: at the server's time, its zone named.
+    let zone = crate::domain::event_time::EventZone::server();
     if let Some((at, t)) = &b.last {
         let name = t.file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        out.push(("backup-last", lang.tf("server.backup_last", &[at, &name, &human_size(t.bytes)]), false));
+        let at = lang.in_zone(&zone, at);
+        out.push(("backup-last", lang.tf("server.backup_last", &[&at, &name, &human_size(t.bytes)]), false));
     }
     if let Some((at, why)) = &b.failed {
         let why = super::error::backup_reason(lang, why);
-        out.push(("backup-failed", lang.tf("server.backup_failed", &[at, &why]), true));
+        out.push(("backup-failed", lang.tf("server.backup_failed", &[&lang.in_zone(&zone, at), &why]), true));
     }
     out
 }

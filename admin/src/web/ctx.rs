@@ -420,6 +420,7 @@ impl Ctx {
             staff: false,
             team: false,
             refresh: 0,
+            zone: crate::domain::event_time::EventZone::server().name(),
         }
     }
 
@@ -435,6 +436,7 @@ impl Ctx {
         c.tname = t.name(self.lang.is_zh()).to_string();
         c.staff = staff;
         c.team = t.system == crate::domain::settings::System::TeamRelay.code();
+        c.zone = t.zone().name();
         c
     }
 

@@ -149,6 +149,7 @@ fn not_imported_text(lang: Lang, n: &NotImported) -> String {
         NotImported::Fischer { basic_minutes, seconds } => {
             lang.tf("imp.ni_fischer", &[basic_minutes, seconds])
         }
+        NotImported::ByoYomiPeriods { seconds } => lang.tf("imp.ni_byo_yomi", &[seconds]),
         NotImported::TimeControl { basic_minutes } => lang.tf("imp.ni_time", &[basic_minutes]),
         NotImported::McMahonBands { bar, floor } => lang.tf("imp.ni_bands", &[&rank(bar), &rank(floor)]),
         NotImported::ByeValue(h) => lang.tf("imp.ni_bye", &[h]),
@@ -189,6 +190,7 @@ fn settings_lines(lang: Lang, s: &TournamentSettings) -> Vec<(String, String)> {
         (lang.t("t.komi_shown").to_string(), komi_conversion(lang, s.ruleset.komi_q)),
         (lang.t("t.time_control").to_string(), st.time_control),
         (lang.t("t.bye_value").to_string(), lang.t(&format!("bye_value.{}", s.bye_value.code())).to_string()),
+        (lang.t("t.tiebreaks").to_string(), st.tiebreaks.clone()),
     ];
     if let Some(mm) = st.mcmahon {
         out.push((lang.t("system.mcmahon").to_string(), mm));

@@ -735,6 +735,7 @@ fn chrome(t: &TournamentRow, lang: Lang, path: &str, title: String, refresh: boo
         staff: false,
         team: t.system == crate::domain::settings::System::TeamRelay.code(),
         refresh: if refresh { REFRESH_SECS } else { 0 },
+        zone: t.zone().name(),
     }
 }
 
@@ -1122,8 +1123,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     let shown: Vec<(usize, TieBreak)> =
         st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
     let lines = standing_lines(snap, lang, st, &shown);
-    let order =
-        st.tiebreaks.iter().map(|tb| lang.t(&format!("tb.{}", tb.code()))).collect::<Vec<_>>().join(" → ");
+    let order = super::tournaments::tiebreak_order(lang, &st.tiebreaks);
     let title = if st.after_round > 0 {
         lang.tf("pub.standings_after", &[&st.after_round])
     } else {

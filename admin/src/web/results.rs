@@ -109,7 +109,8 @@ async fn refused(
     let status = refusal_status(ctx, &e)?;
     match e {
         SheetError::Stale(s) => {
-            st.conflict = Some(conflict_text(lang, &s));
+            let zone = ctx.db(move |c| crate::db::tournaments::get(c, tid)).await?.zone();
+            st.conflict = Some(conflict_text(lang, zone, &s));
             st.banner = Some(ctx.t("r.err_stale").to_string());
         }
         SheetError::Locked => st.banner = Some(ctx.t("r.err_locked").to_string()),
@@ -688,10 +689,10 @@ pub async fn save_lateness(
     match r {
         Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}"))),
         Err(SheetError::StaleRound { current }) => {
-            let who = current
-                .map(|c| format!("{} ({})", zone.time(&c.starts_at), zone.date_time(&c.updated_at)))
+            let (start, saved) = current
+                .map(|c| (zone.time(&c.starts_at), ctx.lang.in_zone(&zone, &c.updated_at)))
                 .unwrap_or_default();
-            let banner = Some(ctx.lang.tf("late.err_stale", &[&who]));
+            let banner = Some(ctx.lang.tf("late.err_stale", &[&start, &saved]));
             round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::CONFLICT).await
         }
         Err(SheetError::Db(DbError::NotFound)) => Err(ctx.not_found()),

@@ -20,6 +20,7 @@ use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::draw::nigiri::Guess;
+use crate::domain::event_time::EventZone;
 use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::weights::Criterion;
 use crate::domain::pairing::{Colour, PlayerId};
@@ -265,7 +266,12 @@ fn refusal(
 
 /// The round list's rows: each round with its system, seed, publication and whether any
 /// result is in (`results`, by round number).
-fn round_items(lang: Lang, rounds: &[rdb::RoundRow], results: &HashMap<i32, bool>) -> Vec<RoundItem> {
+fn round_items(
+    lang: Lang,
+    zone: EventZone,
+    rounds: &[rdb::RoundRow],
+    results: &HashMap<i32, bool>,
+) -> Vec<RoundItem> {
     rounds
         .iter()
         .map(|r| RoundItem {
@@ -274,7 +280,7 @@ fn round_items(lang: Lang, rounds: &[rdb::RoundRow], results: &HashMap<i32, bool
             system: system_name(lang, &r.system),
             seed: r.seed.clone().unwrap_or_default(),
             results: results.get(&r.number).copied().unwrap_or(false),
-            published_at: r.published_at.clone().unwrap_or_default(),
+            published_at: r.published_at.as_deref().map(|at| lang.in_zone(&zone, at)).unwrap_or_default(),
         })
         .collect()
 }
@@ -317,7 +323,7 @@ async fn list_page_with(
     let page = RoundsPage {
         c: ctx.chrome_t(&t, true, lang.t("round.list_title")),
         tid,
-        items: round_items(lang, &rounds, &results),
+        items: round_items(lang, t.zone(), &rounds, &results),
         next,
         can_pair,
         attendance_round: if all_published { next } else { last },
@@ -1120,7 +1126,7 @@ pub fn public_round_page(
         games,
         byes,
         numbers,
-        published_at: r.published_at.unwrap_or_default(),
+        published_at: r.published_at.as_deref().map(|at| lang.in_zone(&t.zone(), at)).unwrap_or_default(),
     })
 }
 

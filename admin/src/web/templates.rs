@@ -22,6 +22,9 @@ pub struct Chrome {
     pub team: bool,
     /// Seconds after which the page reloads itself (0: never), while a round runs.
     pub refresh: u32,
+    /// The zone of every time the page shows (`domain::event_time`): the event's on its
+    /// pages, the server's on pages of no event (accounts).
+    pub zone: &'static str,
 }
 
 impl Chrome {
@@ -119,6 +122,7 @@ impl ErrorPage {
                 staff: false,
                 team: false,
                 refresh: 0,
+                zone: crate::domain::event_time::EventZone::server().name(),
             },
             status: status.as_u16(),
             message: message.to_string(),
@@ -233,6 +237,8 @@ pub struct TournamentFormPage {
     pub opt: SettingsOptions,
     pub tb_slots: Vec<String>,
     pub banner: Option<String>,
+    /// A note that is not an error (the McMahon order filled in on request).
+    pub notice: Option<String>,
     pub published: u32,
     pub frozen_note: String,
 }

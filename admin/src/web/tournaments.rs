@@ -85,6 +85,7 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     f.set("komi", quarters_text(s.ruleset.komi_q));
     // The stored komi was confirmed when it was saved: saving it again needs no confirmation.
     f.set("komi_confirm", s.ruleset.komi_q.to_string());
+    set_follows(&mut f, s.system, &s.tiebreaks, s.ruleset.preset, s.ruleset.komi_q);
     f.set("warnings_to_loss", s.ruleset.warnings_to_loss.map(|w| w.to_string()).unwrap_or_default());
     f.set("cycle", s.ruleset.cycle.code());
     f.set("points_scale", s.points_scale.code());
@@ -101,6 +102,15 @@ pub fn settings_form(s: &TournamentSettings) -> FormView {
     f.set("late_entry", s.late_entry.code());
     pairing_form(&mut f, &s.pairing);
     f
+}
+
+/// What the page shows as its driver's own value, for [`follow`] on the next save: the
+/// tie-break order as the system's default (`tb_follows` = the system) and the komi as the
+/// rule set's (`komi_follows` = the preset); empty when it shows the organizer's own choice,
+/// which no other system or rule set replaces.
+fn set_follows(f: &mut FormView, system: System, tiebreaks: &[TieBreak], preset: Preset, komi_q: i32) {
+    f.set("tb_follows", if tiebreaks == system.default_tiebreaks() { system.code() } else { "" });
+    f.set("komi_follows", if komi_q == preset.rules().komi_q { preset.code() } else { "" });
 }
 
 /// The pairing rules as form fields (ranks in the short form "3d", which both languages read).
@@ -436,6 +446,16 @@ pub fn settings_from_form(lang: Lang, form: &Form) -> (FormView, Option<Tourname
     read_scoring(lang, form, &mut f, &mut r);
     r.ruleset = read_ruleset(lang, form, &mut f);
     r.tiebreaks = read_tiebreaks(lang, form, &mut f);
+    if let Some(system) = r.system {
+        // The order the page showed as the old system's own follows the new system
+        // (rules.md decisions, "McMahon standings"); one the organizer chose stays.
+        let shown = System::from_code(form.get("tb_follows"));
+        r.tiebreaks = follow(shown, system, r.tiebreaks.clone(), |s| s.default_tiebreaks().to_vec());
+        f.set("tiebreaks", r.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>().join(","));
+        if let Some(rs) = &r.ruleset {
+            set_follows(&mut f, system, &r.tiebreaks, rs.preset, rs.komi_q);
+        }
+    }
     read_clocks_and_pairing(lang, form, &mut f, &mut r);
     super::form::check_reason(lang, form, &mut f);
     check_invariants(lang, &r, &mut f);
@@ -579,8 +599,14 @@ fn read_ruleset(lang: Lang, form: &Form, f: &mut FormView) -> Option<rules::Rule
         if !komi.is_empty() {
             match rules::outcome::parse_komi(komi) {
                 Ok(k) => {
-                    r.komi_q = k.quarters;
-                    komi_confirmation(lang, form, f, k.quarters, preset.map(|p| p.rules().komi_q));
+                    // The komi the page showed as the old rule set's own follows the new one
+                    // (seed 003 Art. 12: 3½ for the relay); a komi the organizer typed stays.
+                    let shown = Preset::from_code(form.get("komi_follows"));
+                    r.komi_q = follow(shown, r.preset, k.quarters, |p| p.rules().komi_q);
+                    if r.komi_q != k.quarters {
+                        f.set("komi", quarters_text(r.komi_q));
+                    }
+                    komi_confirmation(lang, form, f, r);
                 }
                 Err(_) => f.error("komi", lang.t("t.err_komi")),
             }
@@ -698,23 +724,62 @@ pub fn komi_conversion(lang: Lang, q: i32) -> String {
     )
 }
 
-/// A komi that is not the rule set's own (rules.md: 3¾ stones for the 2002 rules) is saved
-/// only once it is confirmed with its conversion shown (`komi_confirm` = its quarter stones):
-/// "7.5" read as stones is 15 points, and the form says so before anything is saved. A stored
-/// komi carries its confirmation in the form.
-fn komi_confirmation(lang: Lang, form: &Form, f: &mut FormView, q: i32, preset_q: Option<i32>) {
-    if preset_q == Some(q) || form.get("komi_confirm") == q.to_string() {
+/// A komi that is not the rule set's own (rules.md: 3¾ stones for the 2002 rules, 3½ for the
+/// relay, seed 003 Art. 12) is saved only once it is confirmed with its conversion and its
+/// consequence shown (`komi_confirm` = its quarter stones): "7.5" read as stones is 15 points,
+/// and 3¾ leaves no drawn count, so no relay match can be drawn. A stored komi carries its
+/// confirmation in the form.
+fn komi_confirmation(lang: Lang, form: &Form, f: &mut FormView, r: &rules::RuleSet) {
+    let own = r.preset.rules();
+    let q = r.komi_q;
+    if own.komi_q == q || form.get("komi_confirm") == q.to_string() {
         return;
     }
-    let own = preset_q.map(|p| komi_conversion(lang, p)).unwrap_or_default();
-    f.error("komi", lang.tf("t.komi_confirm_needed", &[&komi_conversion(lang, q), &own]));
+    let consequence = komi_consequence(lang, r, &own);
+    f.error(
+        "komi",
+        lang.tf(
+            "t.komi_confirm_needed",
+            &[&komi_conversion(lang, q), &komi_conversion(lang, own.komi_q), &consequence],
+        ),
+    );
     f.set("komi_pending", q.to_string());
+}
+
+/// What a komi does to an even game's count, beside the rule set's own: which count of
+/// Black's is a draw, or that none is (and, for the relay, that no match can then be drawn
+/// and the 节棋 play-off never happens: seed 003 Art. 12).
+fn komi_consequence(lang: Lang, typed: &rules::RuleSet, own: &rules::RuleSet) -> String {
+    let outcome = |r: &rules::RuleSet| {
+        let s = r.scoring(0, 0, 0);
+        let count = |halves: u32| rules::outcome::quarters_text(2 * halves);
+        match s.drawing_count() {
+            Some(d) => lang.tf("t.komi_outcome_draw", &[&count(d)]),
+            None => {
+                lang.tf("t.komi_outcome_no_draw", &[&count(s.winning_count()), &count(s.winning_count() - 1)])
+            }
+        }
+    };
+    let text = lang.tf("t.komi_consequence", &[&outcome(typed), &outcome(own)]);
+    let draws = |r: &rules::RuleSet| r.scoring(0, 0, 0).drawing_count().is_some();
+    if typed.preset == Preset::ChineseTeamRelay && draws(own) && !draws(typed) {
+        lang.tf("t.komi_relay_no_draw", &[&text])
+    } else {
+        text
+    }
 }
 
 impl TournamentFormPage {
     /// The zones the time-zone field suggests.
     pub fn zones(&self) -> &'static [&'static str] {
         &SUGGESTED_ZONES
+    }
+
+    /// A McMahon event whose order does not start from the McMahon score (it ranks by games
+    /// won: rules.md decisions, "McMahon standings").
+    pub fn mcmahon_by_games(&self) -> bool {
+        self.f.v("system") == System::McMahon.code()
+            && self.f.v("tiebreaks").split(',').next() != Some(TieBreak::McMahon.code())
     }
 
     /// The typed komi with its conversion ("3¾子 = 7.5目"), or nothing while it cannot be read.
@@ -789,6 +854,7 @@ pub async fn new_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
         f,
         opt: settings_options(ctx.lang),
         banner: None,
+        notice: None,
         published: 0,
         frozen_note: String::new(),
     };
@@ -810,6 +876,7 @@ pub async fn create(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError
             f,
             opt: settings_options(ctx.lang),
             banner: Some(ctx.t("form.has_errors").to_string()),
+            notice: None,
             published: 0,
             frozen_note: String::new(),
         };
@@ -831,6 +898,13 @@ pub struct SettingsText {
     pub mcmahon: Option<String>,
     /// The handicap rule, when the event gives handicaps.
     pub handicap: Option<String>,
+    /// The tie-break order in words.
+    pub tiebreaks: String,
+}
+
+/// A tie-break order in words: "积分 → 对手分 → …" / "McMahon score → …".
+pub fn tiebreak_order(lang: Lang, tiebreaks: &[TieBreak]) -> String {
+    tiebreaks.iter().map(|tb| lang.t(&format!("tb.{}", tb.code()))).collect::<Vec<_>>().join(" → ")
 }
 
 pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
@@ -855,6 +929,7 @@ pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
         lateness: lang.lateness_policy(&s.lateness),
         mcmahon,
         handicap,
+        tiebreaks: tiebreak_order(lang, &s.tiebreaks),
     }
 }
 
@@ -986,7 +1061,17 @@ async fn settings_form_page(
 ) -> Result<HttpResponse, AppError> {
     let (t, (published, _)) =
         ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, tdb::published_rounds(c, tid)?))).await?;
-    let f = f.unwrap_or_else(|| settings_form(&t.settings()));
+    let mut notice = None;
+    let f = f.unwrap_or_else(|| {
+        let mut s = t.settings();
+        // `?order=mcmahon`: the McMahon order filled in for a McMahon event that ranks by
+        // games won; saving it (with the audit) is the organizer's decision.
+        if ctx.path.contains("order=mcmahon") && s.mcmahon_ranked_by_games() {
+            s.tiebreaks = MCMAHON_TIEBREAKS.to_vec();
+            notice = Some(ctx.lang.tf("t.mcmahon_filled", &[&published]));
+        }
+        settings_form(&s)
+    });
     let page = TournamentFormPage {
         c: ctx.chrome_t(&t, true, ctx.t("t.settings_title")),
         is_new: false,
@@ -997,6 +1082,7 @@ async fn settings_form_page(
         f,
         opt: settings_options(ctx.lang),
         banner,
+        notice,
         published,
         frozen_note: frozen_note(ctx.lang, published),
     };

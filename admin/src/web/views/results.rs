@@ -823,7 +823,10 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         pv: s.game.pairing_version,
         result: s.outcome().map(|o| lang.game_result(&o)),
         entered: r
-            .and_then(|r| Some(lang.tf("r.entered_by", &[r.entered_by.as_ref()?, r.entered_at.as_ref()?])))
+            .and_then(|r| {
+                let at = lang.in_zone(&l.settings.time_zone, r.entered_at.as_ref()?);
+                Some(lang.tf("r.entered_by", &[r.entered_by.as_ref()?, &at]))
+            })
             .unwrap_or_default(),
         locked: s.locked(),
         confirmed: r.map_or([false; 3], |r| [r.confirmed_black, r.confirmed_white, r.confirmed_arbiter]),
@@ -856,10 +859,10 @@ pub(in crate::web) fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
 }
 
 /// The other's entry, for a refused stale save.
-pub(in crate::web) fn conflict_text(lang: Lang, s: &Sheet) -> String {
+pub(in crate::web) fn conflict_text(lang: Lang, zone: EventZone, s: &Sheet) -> String {
     let r = s.result.as_ref();
     let who = r.and_then(|r| r.entered_by.clone()).unwrap_or_else(|| "?".into());
-    let when = r.map(|r| r.updated_at.clone()).unwrap_or_default();
+    let when = r.map(|r| lang.in_zone(&zone, &r.updated_at)).unwrap_or_default();
     let what =
         s.outcome().map(|o| lang.game_result(&o)).unwrap_or_else(|| lang.t("r.no_result_yet").to_string());
     lang.tf("r.conflict", &[&who, &when, &what, &s.rulings.len()])
