@@ -10,9 +10,10 @@ use crate::db::backup::RestoreRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
 use crate::domain::text::TextProblem;
-use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
-use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
-use crate::print::{DataProblem, EgfError, EgfField, EgfProblem, EgfRefusal};
+use crate::formats::csv_export::{EgfError, EgfField, EgfProblem, EgfRefusal};
+use crate::formats::entrants_csv::{ImportError, ImportWarning, MissingColumn, RowResult};
+use crate::formats::opengotha::read::{OgError, OgErrorKind, OgRole};
+use crate::print::DataProblem;
 use rules::rulings::RulingError;
 
 /// Bytes in the megabyte of the file-size messages.
@@ -283,7 +284,7 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::opengotha::TextPosition;
+    use crate::formats::opengotha::read::TextPosition;
 
     #[test]
     fn every_restore_refusal_is_worded_in_both_languages() {

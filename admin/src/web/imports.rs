@@ -26,9 +26,9 @@ use crate::db::{backup, DbError};
 use crate::domain::duplicates::Identity;
 use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank};
 use crate::domain::settings::{System, TournamentSettings};
-use crate::import::opengotha::{self, OgTournament};
-use crate::import::opengotha_settings::{event_settings, NotImported};
-use crate::import::{csv as csv_import, csv::HeaderLang};
+use crate::formats::entrants_csv::{self as csv_import, HeaderLang};
+use crate::formats::opengotha::read::{self as opengotha, OgTournament};
+use crate::formats::opengotha::settings::{event_settings, NotImported};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 

@@ -31,8 +31,8 @@
 //! which this writer does in every file anyway (a game's entry always names its colour, and
 //! `/w` is `/w0`).
 
-use super::{Colour, DataProblem, Lang, Outcome, PrintError, RoundResult, SheetPlayer, StandingRow};
 use crate::domain::entrant::Rank;
+use crate::print::{Colour, DataProblem, Lang, Outcome, PrintError, RoundResult, SheetPlayer, StandingRow};
 use chrono::NaiveDate;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -43,7 +43,7 @@ fn looks_like_formula(cell: &str) -> bool {
 }
 
 /// Puts a `'` before a cell that a spreadsheet would run as a formula (same rule as the entrant
-/// export in `import::csv`).
+/// export in `entrants_csv`).
 fn guard(cell: &str) -> String {
     if looks_like_formula(cell) {
         format!("'{cell}")
@@ -79,7 +79,7 @@ fn player_cells(p: &SheetPlayer, lang: Lang) -> Vec<String> {
 }
 
 /// The pairings of a round: table, both players, handicap, nigiri and who holds, result.
-pub fn pairings_csv(rows: &[super::PairingRow], lang: Lang) -> Vec<u8> {
+pub fn pairings_csv(rows: &[crate::print::PairingRow], lang: Lang) -> Vec<u8> {
     let l = |k: &str| lang.t(k).to_string();
     let mut header = vec![l("round.table")];
     header.extend(player_headers(lang, rules::Color::Black));
@@ -169,7 +169,7 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
 
 /// The standings with their tie-break columns. Errors when the rows' tie-break labels differ.
 pub fn standings_csv(rows: &[StandingRow], lang: Lang) -> Result<Vec<u8>, PrintError> {
-    let labels = super::tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
+    let labels = crate::print::tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
     let l = |k: &str| lang.t(k).to_string();
     let mut header = vec![l("pub.place"), l("e.section_name"), l("e.rank"), l("team.unit"), l("doc.score")];
     header.extend(labels);
@@ -623,9 +623,9 @@ pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintE
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::player;
-    use super::super::PairingRow;
     use super::*;
+    use crate::print::testutil::player;
+    use crate::print::PairingRow;
 
     fn text(bytes: &[u8]) -> &str {
         assert!(bytes.starts_with(BOM), "UTF-8 BOM first");

@@ -1,6 +1,6 @@
 //! OpenGotha tournament files written (`.xml`, dataVersion 201, as OpenGotha 3.x writes them),
 //! so a tournament's pairings can be compared or continued in OpenGotha, and read back by
-//! [`super::opengotha::parse_opengotha`].
+//! [`super::read::parse_opengotha`].
 //!
 //! The layout follows the sample files in `admin/tests/fixtures/opengotha`: `<Players>`, `<Games>`,
 //! `<ByePlayers>`, then a complete `<TournamentParameterSet>` (OpenGotha's reader expects the
@@ -18,7 +18,7 @@
 //! - games: assigned colours (OpenGotha has no "played" colour), `knownColor="false"` while a
 //!   nigiri has not decided them, results as OpenGotha codes.
 
-use super::opengotha::{player_key, OgResult};
+use super::read::{player_key, OgResult};
 use crate::domain::entrant::EntrantInput;
 use chrono::{NaiveDate, NaiveDateTime};
 use std::collections::HashSet;
@@ -167,7 +167,7 @@ pub fn og_rank(e: &EntrantInput) -> String {
 /// initial rating for the rank.
 pub fn og_rating(e: &EntrantInput) -> (i32, &'static str) {
     match e.rating {
-        Some(r) => (r.clamp(-900, super::opengotha::OPENGOTHA_MAX_RATING), "MAN"),
+        Some(r) => (r.clamp(-900, super::read::OPENGOTHA_MAX_RATING), "MAN"),
         None => (2100 + 100 * e.rank.value().min(8), "INI"),
     }
 }
@@ -400,7 +400,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opengotha::{parse_opengotha_on, OgOutcome, OgTimeSystem, OgTournament};
+    use super::super::read::{parse_opengotha_on, OgOutcome, OgTimeSystem, OgTournament};
     use super::*;
     use crate::domain::entrant::Rank;
 
@@ -545,7 +545,7 @@ mod tests {
     #[test]
     fn samples_survive_a_write() {
         for file in ["TournoiChinois.xml", "simpleswiss.xml", "veterans-2021.xml"] {
-            let bytes = super::super::opengotha::tests::sample(file);
+            let bytes = super::super::read::tests::sample(file);
             let t = parse(&bytes);
             let index = |k: &str| t.players.iter().position(|p| p.key == k).unwrap();
             let out = OgOut {

@@ -10,7 +10,7 @@
 //! `TimeControl::validate`, `PairingRules::problems`, the form's text and date limits); one that
 //! fails them is not imported and listed. Pure: values in, values out.
 
-use super::opengotha::{OgHandicapParams, OgMainCriterion, OgRegistration, OgTimeSystem, OgTournament};
+use super::read::{OgHandicapParams, OgMainCriterion, OgRegistration, OgTimeSystem, OgTournament};
 use crate::domain::entrant::{has_cjk, Rank};
 use crate::domain::settings::{
     self, ByeValue, HandicapBasis, HandicapSettings, PairingProblem, System, TieBreak, TournamentSettings,
@@ -372,8 +372,8 @@ fn handicap(h: OgHandicapParams, s: &mut TournamentSettings, out: &mut Vec<NotIm
 
 #[cfg(test)]
 mod tests {
-    use super::super::opengotha::parse_opengotha_on;
-    use super::super::opengotha::tests::sample;
+    use super::super::read::parse_opengotha_on;
+    use super::super::read::tests::sample;
     use super::*;
     use crate::domain::settings::{McMahonBands, DEFAULT_TIEBREAKS};
 

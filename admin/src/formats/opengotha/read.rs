@@ -30,7 +30,7 @@
 //!   criteria (whose main one, MMS or NBW, tells a McMahon event from a Swiss one, as
 //!   OpenGotha's `PlacementParameterSet.mainCriterion` does), and per player
 //!   `smmsCorrection`. These are read leniently: a value that cannot be read is kept in
-//!   [`OgParams::unreadable`] and the import goes on ([`super::opengotha_settings`] lists it
+//!   [`OgParams::unreadable`] and the import goes on ([`super::settings`] lists it
 //!   as not imported).
 //!
 //! Teams and pairing weights are ignored. Any problem with players, games or byes stops the
