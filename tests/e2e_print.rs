@@ -1045,7 +1045,7 @@ fn the_results_csv_scores_in_the_event_points_scale() {
 }
 
 /// Issue 12 item 13: the EGF file's handicap line follows the event's rule, as the format
-/// describes it (quoted in `formats::csv_export`): "The handicap specification can be omitted if
+/// describes it (quoted in `formats::egf`): "The handicap specification can be omitted if
 /// the handicaps are computed from the difference of opponents' grades (minus a given
 /// reduction)", the reduction being `HA[hN]`. A McMahon event giving "rank difference − 1"
 /// writes `HA[h1]` and every handicap in the file is the grade difference − 1; one giving

@@ -20,7 +20,8 @@ use crate::db::Conn;
 use crate::db::print_data::{self as pd, Audience};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
-use crate::formats::csv_export::{egf_h9, pairings_csv, results_csv, standings_csv};
+use crate::formats::csv_export::{pairings_csv, results_csv, standings_csv};
+use crate::formats::egf::egf_h9;
 use crate::formats::opengotha::write::write_opengotha;
 use crate::print::{
     crosstable, pairing_list, record_sheets, scoresheets, standings, team_sheets, DataProblem, Lang,

@@ -41,9 +41,8 @@ use crate::domain::entrant::Rank;
 use crate::domain::pairing::{self, GameResult};
 use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
 use crate::domain::standings as ds;
-use crate::formats::csv_export::{
-    ascii_fold, EgfClass, EgfHandicap, EgfPlayer, EgfRefusal, EgfTournament, ResultRow,
-};
+use crate::formats::csv_export::ResultRow;
+use crate::formats::egf::{ascii_fold, EgfClass, EgfHandicap, EgfPlayer, EgfRefusal, EgfTournament};
 use crate::formats::opengotha::read::OgResult;
 use crate::formats::opengotha::settings::og_placement;
 use crate::formats::opengotha::write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};

@@ -34,6 +34,7 @@
 //! starts with `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet does not run it as a
 //! formula; the import removes that prefix again.
 
+use super::spreadsheet::{guard, looks_like_formula, UTF8_BOM};
 use crate::domain::duplicates::Identity;
 use crate::domain::entrant::{
     field, has_cjk, split_chinese_name, split_latin_name, today, EntrantForm, EntrantInput, EntrantStatus,
@@ -225,7 +226,7 @@ impl ImportPreview {
 
 /// Decodes file bytes as described in the module docs.
 pub fn decode_text(bytes: &[u8]) -> Result<(String, TextEncoding), ImportError> {
-    let (text, enc) = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+    let (text, enc) = if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
         let s = std::str::from_utf8(rest)
             .map_err(|e| ImportError::InvalidUtf8 { offset: e.valid_up_to() + 3 })?;
         (s.to_string(), TextEncoding::Utf8Bom)
@@ -492,26 +493,11 @@ fn map_header(header: &[String], warnings: &mut Vec<ImportWarning>) -> Result<Ma
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-/// Whether a spreadsheet would run the cell as a formula, even behind leading `'`s.
-fn looks_like_formula(cell: &str) -> bool {
-    cell.trim_start_matches('\'').starts_with(['=', '+', '-', '@', '\t', '\r'])
-}
-
 /// Removes the `'` that [`write_entrants`] puts before a cell that looks like a formula.
 fn unguard(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
         Some(rest) if looks_like_formula(rest) => rest,
         _ => cell,
-    }
-}
-
-/// Puts a `'` before a cell that looks like a formula (also before one that already starts
-/// with `'=`, so [`unguard`] gives back exactly the original).
-fn guard(cell: &str) -> String {
-    if looks_like_formula(cell) {
-        format!("'{cell}")
-    } else {
-        cell.to_string()
     }
 }
 
@@ -793,7 +779,7 @@ pub fn write_entrants(rows: &[EntrantInput]) -> Vec<u8> {
 /// sexes and statuses are written in that language too ("业余5段"/"男"/"参赛" or
 /// "5d"/"M"/"active"), dates as YYYY-MM-DD.
 pub fn write_roster(rows: &[(EntrantInput, EntrantStatus)], lang: HeaderLang) -> Vec<u8> {
-    let mut out = b"\xEF\xBB\xBF".to_vec();
+    let mut out = UTF8_BOM.to_vec();
     {
         let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(&mut out);
         let header = match lang {

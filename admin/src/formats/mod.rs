@@ -5,5 +5,7 @@
 //! bad input.
 
 pub mod csv_export;
+pub mod egf;
 pub mod entrants_csv;
 pub mod opengotha;
+mod spreadsheet;

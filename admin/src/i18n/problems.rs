@@ -10,7 +10,7 @@ use crate::db::backup::RestoreRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
 use crate::domain::text::TextProblem;
-use crate::formats::csv_export::{EgfError, EgfField, EgfProblem, EgfRefusal};
+use crate::formats::egf::{EgfError, EgfField, EgfProblem, EgfRefusal};
 use crate::formats::entrants_csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use crate::formats::opengotha::read::{OgError, OgErrorKind, OgRole};
 use crate::print::DataProblem;

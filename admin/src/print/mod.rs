@@ -37,7 +37,7 @@ pub use scoresheet::{scoresheets, SheetsPerPage};
 pub use team_sheets::{team_sheets, TeamSheetHeader};
 pub use wall_chart::{crosstable, standings};
 
-use crate::formats::csv_export::{EgfError, EgfRefusal};
+use crate::formats::egf::{EgfError, EgfRefusal};
 
 /// What can go wrong while printing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
