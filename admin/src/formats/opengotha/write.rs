@@ -17,12 +17,17 @@
 //! - `participating`: one character per round, at least OpenGotha's 20;
 //! - games: assigned colours (OpenGotha has no "played" colour), `knownColor="false"` while a
 //!   nigiri has not decided them, results as OpenGotha codes.
+//!
+//! The XML is written by quick-xml's [`Writer`] (its escaping of attribute values), one element
+//! per line without indentation, as OpenGotha writes its files.
 
 use super::read::{player_key, OgResult};
 use crate::domain::entrant::EntrantInput;
 use chrono::{NaiveDate, NaiveDateTime};
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, Event};
+use quick_xml::Writer;
+use std::borrow::Cow;
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 /// OpenGotha writes `participating` for this many rounds.
 pub const OPENGOTHA_ROUNDS: usize = 20;
@@ -130,32 +135,64 @@ impl Default for OgHandicap {
     }
 }
 
-/// Attribute value escaping (XML 1.0).
-fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&apos;"),
-            '\n' | '\r' | '\t' => o.push(' '),
-            c if c.is_control() => {}
-            c => o.push(c),
-        }
+/// A text as an attribute value may carry it: XML 1.0 allows no control characters but tabs and
+/// line breaks, and a reader turns those into spaces (attribute-value normalization), so they
+/// are written as spaces and the others left out. Escaping is quick-xml's.
+fn attribute_text(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return Cow::Borrowed(s);
     }
-    o
+    s.chars()
+        .filter_map(|c| match c {
+            '\n' | '\r' | '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect()
 }
 
-/// One element with its attributes sorted by name, as OpenGotha writes them.
-fn element(out: &mut String, indent: &str, name: &str, attrs: &mut [(&str, String)]) {
-    attrs.sort_by(|a, b| a.0.cmp(b.0));
-    let _ = write!(out, "{indent}<{name}");
-    for (k, v) in attrs.iter() {
-        let _ = write!(out, " {k}=\"{}\"", esc(v));
+/// The file as it is written: quick-xml's writer, each element on a line of its own.
+struct Xml(Writer<Vec<u8>>);
+
+impl Xml {
+    fn new() -> Xml {
+        // Indentation 0: a line break before every element, and no indentation.
+        Xml(Writer::new_with_indent(Vec::new(), b' ', 0))
     }
-    out.push_str("/>\n");
+
+    fn event<'a>(&mut self, e: impl Into<Event<'a>>) {
+        // Writing into a Vec<u8> cannot fail: quick-xml only reports I/O errors.
+        self.0.write_event(e).expect("writing XML to memory");
+    }
+
+    /// A tag with its attributes sorted by name, as OpenGotha writes them.
+    fn tag<'a>(name: &'a str, attrs: &mut [(&str, String)]) -> BytesStart<'a> {
+        attrs.sort_by(|a, b| a.0.cmp(b.0));
+        let mut tag = BytesStart::new(name);
+        for (k, v) in attrs.iter() {
+            tag.push_attribute((*k, attribute_text(v).as_ref()));
+        }
+        tag
+    }
+
+    fn open(&mut self, name: &str, attrs: &mut [(&str, String)]) {
+        self.event(Event::Start(Xml::tag(name, attrs)));
+    }
+
+    fn close(&mut self, name: &str) {
+        self.event(Event::End(BytesEnd::new(name)));
+    }
+
+    /// An element without content.
+    fn element(&mut self, name: &str, attrs: &mut [(&str, String)]) {
+        self.event(Event::Empty(Xml::tag(name, attrs)));
+    }
+
+    /// The bytes, ending with a line break.
+    fn finish(mut self) -> Vec<u8> {
+        self.0.write_indent().expect("writing XML to memory");
+        self.0.into_inner()
+    }
 }
 
 /// OpenGotha's rank text: "3D", "12K", "1P".
@@ -208,14 +245,19 @@ fn komi_text(q: i32) -> String {
 pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
     let names = og_names(&t.players);
     let key = |i: usize| names.get(i).map(|(n, f)| player_key(n, f)).unwrap_or_default();
-    let mut o = String::new();
-    o.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-    let _ = writeln!(
-        o,
-        "<Tournament dataVersion=\"201\" externalIPAddress=\"\" fullVersionNumber=\"3.51\" runningMode=\"SAL\" saveDT=\"{}\">",
-        t.info.saved.format("%Y%m%d%H%M%S")
+    let mut o = Xml::new();
+    o.event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), Some("no"))));
+    o.open(
+        "Tournament",
+        &mut [
+            ("dataVersion", "201".into()),
+            ("externalIPAddress", String::new()),
+            ("fullVersionNumber", "3.51".into()),
+            ("runningMode", "SAL".into()),
+            ("saveDT", t.info.saved.format("%Y%m%d%H%M%S").to_string()),
+        ],
     );
-    o.push_str("<Players>\n");
+    o.open("Players", &mut []);
     let len = (t.rounds as usize).max(OPENGOTHA_ROUNDS);
     for (p, (name, first)) in t.players.iter().zip(&names) {
         let e = &p.entrant;
@@ -223,9 +265,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             .map(|r| if p.participating.get(r).copied().unwrap_or(true) { '1' } else { '0' })
             .collect();
         let (rating, origin) = og_rating(e);
-        element(
-            &mut o,
-            "",
+        o.element(
             "Player",
             &mut [
                 ("agaExpirationDate", String::new()),
@@ -247,11 +287,10 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ],
         );
     }
-    o.push_str("</Players>\n<Games>\n");
+    o.close("Players");
+    o.open("Games", &mut []);
     for g in &t.games {
-        element(
-            &mut o,
-            "",
+        o.element(
             "Game",
             &mut [
                 ("blackPlayer", key(g.black)),
@@ -264,13 +303,13 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ],
         );
     }
-    o.push_str("</Games>\n");
+    o.close("Games");
     if !t.byes.is_empty() {
-        o.push_str("<ByePlayers>\n");
+        o.open("ByePlayers", &mut []);
         for (round, i) in &t.byes {
-            element(&mut o, "", "ByePlayer", &mut [("player", key(*i)), ("roundNumber", round.to_string())]);
+            o.element("ByePlayer", &mut [("player", key(*i)), ("roundNumber", round.to_string())]);
         }
-        o.push_str("</ByePlayers>\n");
+        o.close("ByePlayers");
     }
     let i = &t.info;
     let (cts, std_byo, fischer, (can_moves, can_secs)) = match i.time {
@@ -279,10 +318,8 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
         OgTime::Fischer { seconds } => ("FISCHER", 30, seconds, (15, 300)),
         OgTime::SuddenDeath => ("SUDDENDEATH", 30, 10, (15, 300)),
     };
-    o.push_str("<TournamentParameterSet>\n");
-    element(
-        &mut o,
-        "",
+    o.open("TournamentParameterSet", &mut []);
+    o.element(
         "GeneralParameterSet",
         &mut [
             ("bInternet", "false".into()),
@@ -313,9 +350,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ("stdByoYomiTime", std_byo.to_string()),
         ],
     );
-    element(
-        &mut o,
-        "",
+    o.element(
         "HandicapParameterSet",
         &mut [
             ("hdBasedOnMMS", i.handicap.based_on_mms.to_string()),
@@ -324,15 +359,15 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ("hdNoHdRankThreshold", i.handicap.no_hd_threshold.clone()),
         ],
     );
-    o.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
+    o.open("PlacementParameterSet", &mut []);
+    o.open("PlacementCriteria", &mut []);
     for n in 1..=6 {
         let name = i.placement.get(n - 1).map_or("NULL", String::as_str);
-        element(&mut o, "", "PlacementCriterion", &mut [("name", name.into()), ("number", n.to_string())]);
+        o.element("PlacementCriterion", &mut [("name", name.into()), ("number", n.to_string())]);
     }
-    o.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
-    element(
-        &mut o,
-        "",
+    o.close("PlacementCriteria");
+    o.close("PlacementParameterSet");
+    o.element(
         "PairingParameterSet",
         &mut [
             ("paiBaAvoidDuplGame", "500000000000000".into()),
@@ -362,9 +397,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ("paiStandardNX1Factor", "0.5".into()),
         ],
     );
-    element(
-        &mut o,
-        "",
+    o.element(
         "DPParameterSet",
         &mut [
             ("displayClCol", "true".into()),
@@ -384,9 +417,7 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ("showPlayerGrade", "true".into()),
         ],
     );
-    element(
-        &mut o,
-        "",
+    o.element(
         "PublishParameterSet",
         &mut [
             ("exportToLocalFile", "true".into()),
@@ -394,8 +425,9 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             ("print", "false".into()),
         ],
     );
-    o.push_str("</TournamentParameterSet>\n</Tournament>\n");
-    o.into_bytes()
+    o.close("TournamentParameterSet");
+    o.close("Tournament");
+    o.finish()
 }
 
 #[cfg(test)]
@@ -587,6 +619,32 @@ mod tests {
             assert_eq!(again.byes, t.byes, "{file}");
             assert_eq!(again.rounds, t.rounds, "{file}");
         }
+    }
+
+    /// The sample, and the sample with Fischer time, no byes and a unit with a tab, a line
+    /// break, a control character, an apostrophe and a `>`.
+    fn golden_cases() -> [(&'static str, OgOut); 2] {
+        let mut controls = sample_out();
+        controls.info.time = OgTime::Fischer { seconds: 20 };
+        controls.players[0].entrant.unit = "a\tb\nc\u{1}d'e>f".into();
+        controls.byes.clear();
+        [("tengen-written.xml", sample_out()), ("tengen-written-controls.xml", controls)]
+    }
+
+    /// The file is byte for byte what the writer wrote before it went through quick-xml
+    /// (`admin/tests/fixtures/opengotha/tengen-written*.xml`): the declaration, one element
+    /// per line, attributes in OpenGotha's order, entities for `&<>"'`, tabs and line breaks as
+    /// spaces, other control characters left out.
+    #[test]
+    fn the_file_is_byte_for_byte_as_before() {
+        for (file, out) in golden_cases() {
+            let expected = super::super::read::tests::sample(file);
+            let written = write_opengotha(&out);
+            assert_eq!(String::from_utf8_lossy(&written), String::from_utf8_lossy(&expected), "{file}");
+            assert_eq!(written, expected, "{file}");
+        }
+        let text = String::from_utf8(write_opengotha(&golden_cases()[1].1)).unwrap();
+        assert!(text.contains("club=\"a b cd&apos;e&gt;f\""), "{text}");
     }
 
     #[test]
