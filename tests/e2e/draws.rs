@@ -295,7 +295,7 @@ fn an_outsider_replays_every_lot_from_the_public_pairings_page() {
     replay_public_page(&s, tid, 1, true);
 }
 
-/// The outsider's replay (tests/common/outsider.rs) runs on ChaCha20 written from RFC 8439.
+/// The outsider's replay (tests/e2e/common/outsider.rs) runs on ChaCha20 written from RFC 8439.
 #[test]
 fn the_outsiders_block_function_is_chacha20() {
     // RFC 8439 §2.3.2: key 00..1f, nonce 00:00:00:09:00:00:00:4a:00:00:00:00, counter 1 —

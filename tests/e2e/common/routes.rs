@@ -39,36 +39,35 @@ pub fn router_routes() -> Vec<Route> {
     for f in files {
         let src = std::fs::read_to_string(&f).expect("read router source");
         let name = f.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(&f).display().to_string();
-        for unknown in ["web::resource(", ".service(", "#[get(", "#[post(", "#[route(", "web::scope("] {
-            assert!(
-                !src.contains(unknown),
-                "{name} registers routes with `{unknown}`: teach tests/common/routes.rs to read it"
-            );
-        }
-        let mut rest = src.as_str();
-        while let Some(i) = rest.find(".route(") {
-            rest = &rest[i + ".route(".len()..];
-            let r = rest.trim_start();
-            let Some(r) = r.strip_prefix('"') else {
-                panic!(
-                    "{name}: a .route( whose path is not a string literal: {}",
-                    &rest[..rest.len().min(80)]
-                );
-            };
-            let end = r.find('"').expect("closing quote of the route path");
-            let path = r[..end].to_string();
-            let after = &r[end + 1..];
-            let m = after.find("web::").expect("web::METHOD() after the route path");
-            let method: String = after[m + 5..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphabetic())
-                .collect::<String>()
-                .to_uppercase();
-            routes.push(Route { method, path, file: name.clone() });
-        }
+        routes.extend(routes_in(&name, &src));
     }
     routes.sort();
     routes.dedup();
+    routes
+}
+
+/// The routes the source `src` of file `name` registers.
+fn routes_in(name: &str, src: &str) -> Vec<Route> {
+    for unknown in ["web::resource(", ".service(", "#[get(", "#[post(", "#[route(", "web::scope("] {
+        assert!(
+            !src.contains(unknown),
+            "{name} registers routes with `{unknown}`: teach tests/e2e/common/routes.rs to read it"
+        );
+    }
+    let mut routes = Vec::new();
+    let mut rest = src;
+    while let Some(i) = rest.find(".route(") {
+        rest = &rest[i + ".route(".len()..];
+        let Some(r) = rest.trim_start().strip_prefix('"') else {
+            panic!("{name}: a .route( whose path is not a string literal: {}", &rest[..rest.len().min(80)]);
+        };
+        let end = r.find('"').expect("closing quote of the route path");
+        let after = &r[end + 1..];
+        let m = after.find("web::").expect("web::METHOD() after the route path");
+        let method: String =
+            after[m + 5..].chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_uppercase();
+        routes.push(Route { method, path: r[..end].to_string(), file: name.to_string() });
+    }
     routes
 }
 
@@ -77,6 +76,7 @@ pub fn write_routes() -> Vec<Route> {
     router_routes().into_iter().filter(|r| r.method != "GET" && r.method != "HEAD").collect()
 }
 
+/// Routes that show something: GET.
 pub fn read_routes() -> Vec<Route> {
     router_routes().into_iter().filter(|r| r.method == "GET").collect()
 }

@@ -1,7 +1,7 @@
 //! Team-relay events over HTTP, shared by the team, clock and crawl tests: one place for the
 //! team settings form's fields, so a new field is added once.
 
-use super::{as_refs, query, set, tournament_fields, Client, Resp, Server};
+use super::{new_tournament, query, set, tournament_fields, Client, Resp, Server};
 
 /// A team-relay tournament (the team system, the relay rule set: komi 3½) made through the
 /// new-tournament form; `extra` overrides or adds form fields (dates, say). Returns its id.
@@ -20,9 +20,7 @@ pub fn relay_tournament(
     {
         set(&mut f, k, v);
     }
-    let r = c.submit("/t/new", "/t/new", &as_refs(&f));
-    assert_eq!(r.status, 303, "{}", r.body);
-    r.location().trim_start_matches("/t/").parse().unwrap()
+    new_tournament(c, &f)
 }
 
 /// Saves the team settings form and expects it accepted (303); see [`post_team_settings`].

@@ -1,4 +1,4 @@
-//! The browser tests' WebDriver pieces (tests/browser.rs, tests/browser_clock.rs): finding
+//! The browser tests' WebDriver pieces (tests/e2e/browser*.rs): finding
 //! chromedriver and Chromium, chromedriver on a free port, Chromium's capabilities.
 
 use std::path::{Path, PathBuf};
@@ -86,7 +86,7 @@ pub fn chromium_caps(
                 "--disable-sync",
                 "--disable-dev-shm-usage",
                 "--hide-scrollbars",
-                // The clock speaks without a tap first (tests/browser_clock.rs).
+                // The clock speaks without a tap first (tests/e2e/browser_clock.rs).
                 "--autoplay-policy=no-user-gesture-required",
                 format!("--user-data-dir={}", profile.display()),
                 "--window-size=1280,1400",
