@@ -14,6 +14,7 @@
 //! - [`web`]: actix handlers, sessions, CSRF, templates.
 //! - [`cli`]: the `tengen` subcommands.
 //! - [`log`]: logging and console lines that never take the program down.
+//! - [`machine`]: the server's time zone and today's date, read here and handed to `domain`.
 
 pub mod cli;
 pub mod db;
@@ -22,5 +23,31 @@ pub mod domain;
 pub mod i18n;
 pub mod import;
 pub mod log;
+pub mod machine;
 pub mod print;
 pub mod web;
+
+#[cfg(test)]
+mod tests {
+    /// No clock format outside `domain::event_time`: every time shown or typed goes through it.
+    #[test]
+    fn no_clock_formats_elsewhere() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut offenders = Vec::new();
+        let mut dirs = vec![src];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("domain/event_time.rs") {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    if text.contains(concat!("%H", ":%M")) || text.contains(concat!("%M", ":%S")) {
+                        offenders.push(p.display().to_string());
+                    }
+                }
+            }
+        }
+        assert!(offenders.is_empty(), "clock formats outside domain::event_time: {offenders:?}");
+    }
+}

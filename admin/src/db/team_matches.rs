@@ -1591,7 +1591,10 @@ mod tests {
         let pool = super::super::open(&dir.path().join("t.db")).unwrap();
         let c = &mut pool.get().unwrap();
         let a = Actor::system("test");
-        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        let mut s = crate::domain::settings::TournamentSettings::defaults(
+            chrono::NaiveDate::MIN,
+            crate::machine::zone(),
+        );
         s.name_latin = "Teams".into();
         s.system = System::TeamRelay;
         s.rounds = 3;

@@ -555,7 +555,6 @@ pub fn demo_entrants(seed: u64, n: usize) -> Vec<EntrantInput> {
 mod tests {
     use super::*;
     use crate::domain::entrant::has_cjk;
-    use crate::import::csv::{parse_entrants_on, write_entrants};
     use std::collections::HashMap;
 
     fn age_on_reference(e: &EntrantInput) -> i32 {
@@ -718,23 +717,6 @@ mod tests {
         let zh: HashSet<String> = field.iter().map(EntrantInput::full_name_zh).collect();
         let latin: HashSet<String> = field.iter().map(EntrantInput::full_name_latin).collect();
         assert_eq!((zh.len(), latin.len()), (1500, 1500));
-    }
-
-    #[test]
-    fn demo_entrants_survive_a_csv_round_trip() {
-        let field = demo_entrants(11, 120);
-        let today = NaiveDate::from_ymd_opt(2026, 6, 1).unwrap();
-        let preview = parse_entrants_on(&write_entrants(&field), today).unwrap();
-        assert!(preview.bad_rows().next().is_none());
-        assert_eq!(preview.entrants().cloned().collect::<Vec<_>>(), field);
-    }
-
-    #[test]
-    #[ignore = "prints a field to eyeball: cargo test -p admin show_demo -- --ignored --nocapture"]
-    fn show_demo() {
-        for e in demo_entrants(1, 40) {
-            println!("{}", String::from_utf8_lossy(&write_entrants(&[e])[3..]).lines().nth(1).unwrap());
-        }
     }
 
     #[test]

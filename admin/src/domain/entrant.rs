@@ -90,8 +90,8 @@ pub mod field {
 /// The payload is public, so an out-of-range value such as `Kyu(31)` can be built; it is
 /// rejected by [`Rank::is_valid`] and [`EntrantInput::validate`]. The parsers only produce
 /// valid ranks. Ordering follows [`Rank::value`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "String")]
 pub enum Rank {
     /// Amateur kyu (级), 1..=30; 30k is the weakest.
     Kyu(u8),
@@ -264,6 +264,17 @@ impl TryFrom<String> for Rank {
     type Error = ErrorCode;
     fn try_from(s: String) -> Result<Self, Self::Error> {
         Rank::parse(&s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rank {
+    /// A stored rank in any notation [`Rank::parse`] reads; anything else is serde's own
+    /// "invalid value" (forms get the typed refusal from [`Rank::parse`]).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Rank::parse(&s).map_err(|_| {
+            serde::de::Error::invalid_value(serde::de::Unexpected::Str(&s), &"a rank such as 3k, 5d or 1p")
+        })
     }
 }
 
@@ -457,11 +468,6 @@ pub fn parse_rating(input: &str) -> Result<Option<i32>, ErrorCode> {
         .map_err(|_| ErrorCode::RatingInvalid { input: clip(input) })
 }
 
-/// Today's date on this machine's clock (local time zone).
-pub fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Errors
 
@@ -517,15 +523,6 @@ pub enum ErrorCode {
     },
 }
 
-impl fmt::Display for ErrorCode {
-    /// In English from the catalog (`Lang::entrant_error`), for logs and the command line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::i18n::Lang::En.entrant_error(self))
-    }
-}
-
-impl std::error::Error for ErrorCode {}
-
 /// One problem with one field. The server shows it (`Lang::entrant_error` of `code`) beside
 /// the field named by `field` (one of the [`field`] constants).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -537,13 +534,6 @@ pub struct FieldError {
 impl FieldError {
     pub fn new(field: &'static str, code: ErrorCode) -> Self {
         FieldError { field, code }
-    }
-}
-
-impl fmt::Display for FieldError {
-    /// "Rank: …" in English from the catalog (`Lang::field_error_labelled`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::i18n::Lang::En.field_error_labelled(self))
     }
 }
 
@@ -701,19 +691,16 @@ impl EntrantInput {
         self.notes = self.notes.replace("\r\n", "\n").replace('\r', "\n").trim().to_string();
     }
 
-    /// [`EntrantInput::normalize`] then [`EntrantInput::validate`]: the usual way in.
-    pub fn cleaned(mut self) -> Result<EntrantInput, Vec<FieldError>> {
+    /// [`EntrantInput::normalize`] then [`EntrantInput::validate_on`] `today` (the caller's
+    /// reading of the clock: this crate reads none): the usual way in.
+    pub fn cleaned(mut self, today: NaiveDate) -> Result<EntrantInput, Vec<FieldError>> {
         self.normalize();
-        self.validate().map(|()| self)
+        self.validate_on(today).map(|()| self)
     }
 
-    /// Validates against today's date (local clock). See [`EntrantInput::validate_on`].
-    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
-        self.validate_on(today())
-    }
-
-    /// Checks every field and returns all problems at once, in form order. Texts are judged as
-    /// they are; call [`EntrantInput::normalize`] first so stray spaces are not counted.
+    /// Checks every field and returns all problems at once, in form order; a birth date after
+    /// `today` is refused. Texts are judged as they are; call [`EntrantInput::normalize`] first
+    /// so stray spaces are not counted.
     pub fn validate_on(&self, today: NaiveDate) -> Result<(), Vec<FieldError>> {
         let mut errors = Vec::new();
         // The one rule of typed text (`domain::text`): no control or invisible format characters.
@@ -905,11 +892,6 @@ impl EntrantForm {
         }
     }
 
-    /// Parses against today's date. See [`EntrantForm::parse_on`].
-    pub fn parse(&self) -> Result<EntrantInput, Vec<FieldError>> {
-        self.parse_on(today())
-    }
-
     /// Parses every field, normalises and validates; all problems are returned together, in
     /// form order. Rank is required; rating, birth date and sex may be empty.
     pub fn parse_on(&self, today: NaiveDate) -> Result<EntrantInput, Vec<FieldError>> {
@@ -959,7 +941,6 @@ impl EntrantForm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
@@ -1078,8 +1059,7 @@ mod tests {
         assert!(matches!(Rank::parse("31k"), Err(ErrorCode::RankOutOfRange { .. })));
         assert!(matches!(Rank::parse("10d"), Err(ErrorCode::RankOutOfRange { .. })));
         assert_eq!(Rank::parse("   "), Err(ErrorCode::Required));
-        let e = Rank::parse("3x").unwrap_err();
-        assert!(Lang::En.entrant_error(&e).contains("“3x”") && Lang::Zh.entrant_error(&e).contains("“3x”"));
+        assert_eq!(Rank::parse("3x"), Err(ErrorCode::RankInvalid { input: "3x".into() }));
     }
 
     #[test]
@@ -1361,8 +1341,6 @@ mod tests {
             vec![field::GIVEN_NAME_ZH, field::RANK, field::RATING, field::BIRTH_DATE, field::SEX],
             "{errs:?}"
         );
-        assert!(Lang::En.field_error_labelled(&errs[1]).starts_with("Rank: "));
-        assert!(Lang::Zh.field_error_labelled(&errs[1]).starts_with("段位："));
     }
 
     #[test]
@@ -1433,11 +1411,12 @@ mod tests {
         }
     }
 
+    /// A refusal echoes at most 30 characters of what was typed (its message quotes it).
     #[test]
-    fn messages_clip_long_input() {
+    fn refusals_clip_long_input() {
         let long = "x".repeat(100);
-        let msg = Rank::parse(&long).unwrap_err().to_string();
-        assert!(msg.chars().count() < 120, "{msg}");
-        assert!(msg.contains('…'));
+        let Err(ErrorCode::RankInvalid { input }) = Rank::parse(&long) else { panic!("a rank refusal") };
+        assert_eq!(input.chars().count(), 30, "{input}");
+        assert!(input.ends_with('…'));
     }
 }

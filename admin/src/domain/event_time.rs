@@ -89,21 +89,6 @@ impl EventZone {
         self.0.name()
     }
 
-    /// The zone new events take: `TENGEN_TZ` if it names a zone, else the system's zone (the
-    /// `TZ` variable or the system setting), else UTC. Read once per process.
-    pub fn server() -> EventZone {
-        static SERVER: std::sync::OnceLock<EventZone> = std::sync::OnceLock::new();
-        *SERVER.get_or_init(EventZone::read_server)
-    }
-
-    fn read_server() -> EventZone {
-        let named = |v: Option<String>| v.as_deref().and_then(EventZone::parse);
-        named(std::env::var("TENGEN_TZ").ok())
-            .or_else(|| named(std::env::var("TZ").ok().map(|t| t.trim_start_matches(':').to_string())))
-            .or_else(|| named(iana_time_zone::get_timezone().ok()))
-            .unwrap_or_default()
-    }
-
     /// A file name's stamp in the zone with its UTC offset, "20261203-093000.123+0800"
     /// (issue 15 item 4: file names in the reader's time, not UTC); [`EventZone::
     /// instant_of_stamp`] reads it back, so files sort by the instant even across a
@@ -174,9 +159,9 @@ impl EventZone {
         parse_stored(stored).map(|t| self.local(t).date_naive())
     }
 
-    /// Today at the venue.
-    pub fn today(&self) -> NaiveDate {
-        self.local(Utc::now()).date_naive()
+    /// The venue's date at instant `now` (the caller reads the clock: this crate reads none).
+    pub fn date_at(&self, now: DateTime<Utc>) -> NaiveDate {
+        self.local(now).date_naive()
     }
 
     /// The instant of a venue's local date and time; a skipped time is refused, a repeated one
@@ -324,28 +309,6 @@ mod tests {
         assert_eq!(z.time("09:00"), "09:00");
         assert_eq!(z.date_time("soon"), "soon");
         assert_eq!(parse_date("2026-12-05").map(date_text).as_deref(), Some("2026-12-05"));
-    }
-
-    /// No clock format outside this module: every time shown or typed goes through it.
-    #[test]
-    fn no_clock_formats_elsewhere() {
-        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let mut offenders = Vec::new();
-        let mut dirs = vec![src];
-        while let Some(d) = dirs.pop() {
-            for e in std::fs::read_dir(&d).unwrap().flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    dirs.push(p);
-                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("domain/event_time.rs") {
-                    let text = std::fs::read_to_string(&p).unwrap();
-                    if text.contains(concat!("%H", ":%M")) || text.contains(concat!("%M", ":%S")) {
-                        offenders.push(p.display().to_string());
-                    }
-                }
-            }
-        }
-        assert!(offenders.is_empty(), "clock formats outside domain::event_time: {offenders:?}");
     }
 
     #[test]

@@ -1056,7 +1056,10 @@ mod tests {
     }
 
     fn defaults() -> TournamentSettings {
-        TournamentSettings::defaults(chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap())
+        TournamentSettings::defaults(
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
+            crate::domain::event_time::EventZone::default(),
+        )
     }
 
     #[test]

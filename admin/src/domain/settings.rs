@@ -459,8 +459,10 @@ pub struct TournamentSettings {
     #[serde(default)]
     pub name_order: NameOrder,
     /// The event's time zone: every time shown or typed is in it, stored in UTC
-    /// (`domain::event_time`). New events take the server's zone.
-    #[serde(default = "EventZone::server")]
+    /// (`domain::event_time`). New events take the server's zone, which the caller reads and
+    /// passes to [`TournamentSettings::defaults`]. No serde default: a value without its zone
+    /// would have to guess one; the store reads the column and fills the server's zone when a
+    /// row lacks a zone (`db::tournaments::TournamentRow::zone`).
     pub time_zone: EventZone,
 }
 
@@ -503,8 +505,9 @@ impl TournamentSettings {
         problems
     }
 
-    /// The defaults of rules.md's decisions table, for an event on `date`.
-    pub fn defaults(date: NaiveDate) -> TournamentSettings {
+    /// The defaults of rules.md's decisions table, for an event on `date` in `time_zone` (a
+    /// new event: the server's zone).
+    pub fn defaults(date: NaiveDate, time_zone: EventZone) -> TournamentSettings {
         TournamentSettings {
             name_zh: String::new(),
             name_latin: String::new(),
@@ -527,7 +530,7 @@ impl TournamentSettings {
             late_entry: LateEntry::Loss,
             pairing: PairingRules::default(),
             name_order: NameOrder::Pinyin,
-            time_zone: EventZone::server(),
+            time_zone,
         }
     }
 
@@ -706,7 +709,7 @@ mod tests {
         let mut t = TournamentSettings {
             system: System::McMahon,
             name_zh: "麦克马洪赛".into(),
-            ..TournamentSettings::defaults(day())
+            ..TournamentSettings::defaults(day(), EventZone::default())
         };
         assert!(t.mcmahon_ranked_by_games(), "the Swiss order in a McMahon event");
         t.tiebreaks = MCMAHON_TIEBREAKS.to_vec();
@@ -742,7 +745,7 @@ mod tests {
 
     #[test]
     fn defaults_follow_the_decisions_table() {
-        let s = TournamentSettings::defaults(day());
+        let s = TournamentSettings::defaults(day(), EventZone::default());
         assert_eq!(s.ruleset.komi_q, 15);
         assert_eq!(s.ruleset.warnings_to_loss, Some(2));
         assert_eq!(s.points_scale, PointsScale::TwoOneZero);
@@ -789,7 +792,7 @@ mod tests {
 
     #[test]
     fn published_rounds_freeze_what_changes_played_games() {
-        let old = TournamentSettings::defaults(day());
+        let old = TournamentSettings::defaults(day(), EventZone::default());
         let mut new = old.clone();
         new.name_latin = "Renamed".into();
         new.tiebreaks.reverse();
@@ -807,7 +810,7 @@ mod tests {
     /// once a round is published, beside its own field; before, it is free.
     #[test]
     fn the_cycle_outcome_freezes_with_a_published_round() {
-        let old = TournamentSettings::defaults(day());
+        let old = TournamentSettings::defaults(day(), EventZone::default());
         assert_eq!(
             old.ruleset.cycle,
             rules::ruleset::CycleOutcome::NoResult,
@@ -822,7 +825,10 @@ mod tests {
 
     #[test]
     fn published_rounds_freeze_bar_floor_handicap_and_nigiri_not_knockout_rules() {
-        let old = TournamentSettings { system: System::McMahon, ..TournamentSettings::defaults(day()) };
+        let old = TournamentSettings {
+            system: System::McMahon,
+            ..TournamentSettings::defaults(day(), EventZone::default())
+        };
         let mut new = old.clone();
         new.pairing.knockout.on_draw = KnockoutResolution::Lot;
         assert!(frozen_changes(&old, &new, 1, 1).is_empty(), "knockout rules stay free");
@@ -853,13 +859,26 @@ mod tests {
         let lot: PairingRules = serde_json::from_str(r#"{"round1":"lot"}"#).unwrap();
         assert_eq!(lot.round1, Round1Order::Lot);
         // A whole settings value stored before the pairing rules existed still loads.
-        let mut v = serde_json::to_value(TournamentSettings::defaults(day())).unwrap();
+        let mut v = serde_json::to_value(TournamentSettings::defaults(day(), EventZone::default())).unwrap();
         v.as_object_mut().unwrap().remove("pairing");
         let back: TournamentSettings = serde_json::from_value(v).unwrap();
-        assert_eq!(back, TournamentSettings::defaults(day()));
+        assert_eq!(back, TournamentSettings::defaults(day(), EventZone::default()));
         let round_trip: PairingRules =
             serde_json::from_str(&serde_json::to_string(&partial).unwrap()).unwrap();
         assert_eq!(round_trip, partial);
+    }
+
+    /// Times are shown at the venue: the event's zone travels with its settings, and a value
+    /// without one is refused rather than given a zone this crate would have to guess (the
+    /// store fills the server's zone, `db::tournaments::TournamentRow::zone`).
+    #[test]
+    fn settings_json_carries_the_zone() {
+        let s = TournamentSettings::defaults(day(), EventZone::SHANGHAI);
+        let mut v = serde_json::to_value(&s).unwrap();
+        assert_eq!(v["time_zone"], "Asia/Shanghai");
+        assert_eq!(serde_json::from_value::<TournamentSettings>(v.clone()).unwrap(), s);
+        v.as_object_mut().unwrap().remove("time_zone");
+        assert!(serde_json::from_value::<TournamentSettings>(v).is_err());
     }
 
     #[test]

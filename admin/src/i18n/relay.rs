@@ -445,7 +445,7 @@ impl Lang {
     /// page around it (times in the server's zone, people by their numbers).
     pub fn match_not_ready(self, e: &MatchError) -> String {
         let person = |p: PersonId| self.tf("who.player_no", &[&p]);
-        self.match_error(e, &MatchWords { zone: EventZone::server(), person: &person, ruling: false })
+        self.match_error(e, &MatchWords { zone: crate::machine::zone(), person: &person, ruling: false })
     }
 
     /// Why the two rosters cannot play a relay match.
@@ -667,7 +667,7 @@ mod tests {
                 "{e:?} shares its words: {en} / {zh}"
             );
         }
-        let ruling = MatchWords { zone: EventZone::server(), person: &id, ruling: true };
+        let ruling = MatchWords { zone: crate::machine::zone(), person: &id, ruling: true };
         assert_ne!(
             Lang::En.match_error(&MatchError::NotChief, &ruling),
             Lang::En.match_not_ready(&MatchError::NotChief)
