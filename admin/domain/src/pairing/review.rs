@@ -197,7 +197,7 @@ pub fn review(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::{swiss, ByeRecord, GameResult, Pairing, PlayedGame};
+    use crate::pairing::{swiss, ByeRecord, GameResult, Pairing, PlayedGame};
 
     fn game(table: u32, black: PlayerId, white: PlayerId, handicap: u8) -> Pairing {
         Pairing { table, black, white, handicap, colours: ColourDecision::Balanced, explain: Vec::new() }
@@ -260,7 +260,7 @@ mod tests {
     /// a lot, or a handicap that gives the weaker player Black.
     #[test]
     fn a_colour_streak_is_flagged_only_where_the_pairing_chose_the_colours() {
-        use crate::domain::draw::nigiri::{self, NigiriRoles, RoleReason};
+        use crate::draw::nigiri::{self, NigiriRoles, RoleReason};
         let (players, h) = setup();
         // 1 and 6 had Black in rounds 1 and 2 and take it again in round 3; 4 had White twice.
         let rp = |c1: ColourDecision, c2: ColourDecision| RoundPairing {
@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn a_handicap_other_than_the_rule_is_flagged() {
-        use crate::domain::pairing::McMahonSettings;
+        use crate::pairing::McMahonSettings;
         let players = vec![Player::new(1, 3), Player::new(2, -1), Player::new(3, 0), Player::new(4, 0)];
         let settings = Settings {
             handicap: HandicapRule::RankDifference { reduction: 1, max: 9, below_bar_only: false },

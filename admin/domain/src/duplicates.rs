@@ -79,7 +79,7 @@ pub fn matches_among<'a, K: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::entrant::Rank;
+    use crate::entrant::Rank;
 
     fn person(
         zh: (&str, &str),

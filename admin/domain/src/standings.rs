@@ -36,11 +36,11 @@
 //!
 //! Games without points (无胜负, a replay pending) are left out: a replay game stands for them.
 
-use crate::domain::draw::lots::{Lot, Stream};
-use crate::domain::pairing::{
+use crate::draw::lots::{Lot, Stream};
+use crate::pairing::{
     self, ByeRecord, Colour, GameResult, History, McMahonSettings, PlayedGame, PlayerId, PointsScale,
 };
-use crate::domain::settings::{ByeSos, ForfeitSos, TieBreak};
+use crate::settings::{ByeSos, ForfeitSos, TieBreak};
 use std::collections::{HashMap, HashSet};
 
 /// A player as standings sees one.
@@ -130,13 +130,13 @@ pub struct Settings {
 
 impl Settings {
     /// The standings settings of a tournament.
-    pub fn of(t: &crate::domain::settings::TournamentSettings, lots_seed: u64) -> Settings {
+    pub fn of(t: &crate::settings::TournamentSettings, lots_seed: u64) -> Settings {
         Settings {
             points: t.points(),
             tiebreaks: t.tiebreaks.clone(),
             bye_sos: t.bye_sos,
             forfeit_sos: t.forfeit_sos,
-            mcmahon: crate::domain::rounds::mcmahon_settings(&t.pairing.mcmahon),
+            mcmahon: crate::rounds::mcmahon_settings(&t.pairing.mcmahon),
             lots_seed,
         }
     }
@@ -571,8 +571,8 @@ pub fn halves_text(v: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::{ByeRecord, PlayedGame};
-    use crate::domain::settings::DEFAULT_TIEBREAKS;
+    use crate::pairing::{ByeRecord, PlayedGame};
+    use crate::settings::DEFAULT_TIEBREAKS;
     use proptest::prelude::*;
     use GameResult::*;
 
@@ -881,7 +881,7 @@ mod tests {
         };
         let by_games = compute(&ps, &h, &settings(2, &DEFAULT_TIEBREAKS));
         assert_eq!(by_games.rows[0].id, 4, "the Swiss order puts the 15k with two wins first");
-        let st = compute(&ps, &h, &settings(2, &crate::domain::settings::MCMAHON_TIEBREAKS));
+        let st = compute(&ps, &h, &settings(2, &crate::settings::MCMAHON_TIEBREAKS));
         assert_eq!(st.rows.iter().map(|r| r.id).collect::<Vec<_>>(), vec![2, 1, 3, 4]);
         // MMS in half points (a win is 4), the bar at 3d: 5d 22 wins' worth + 0, 4d 22 + 1,
         // 12k 8 + 1, 15k 5 + 2.

@@ -7,7 +7,7 @@
 //! - Standings: match points first, then the event's tie-breaks ([`TeamTieBreak`]): rules.md
 //!   §13.2 (围甲: 场分 → 局分 → 主将胜率 → 第一台胜率) and §13.3 (场分 → 局分 → 直胜 → first board).
 //! - Pairing: teams go through the individual Swiss engine
-//!   ([`crate::domain::pairing::swiss::pair_round`]) with their match points as the pairing
+//!   ([`crate::pairing::swiss::pair_round`]) with their match points as the pairing
 //!   score and their earlier matches as the history (no rematch, colour balance of the team
 //!   listed first).
 
@@ -19,10 +19,10 @@ use serde::{Deserialize, Serialize};
 
 use super::relay::RelayMatch;
 use super::TeamId;
-use crate::domain::draw::double_loss::nominal_winner;
-use crate::domain::draw::lots::DrawRecord;
-use crate::domain::pairing::knockout::MatchOutcome;
-use crate::domain::pairing::{
+use crate::draw::double_loss::nominal_winner;
+use crate::draw::lots::DrawRecord;
+use crate::pairing::knockout::MatchOutcome;
+use crate::pairing::{
     swiss, ByeRecord, GameResult as PairingResult, History, PairingError, PlayedGame, Player, PointsScale,
     RoundPairing, Settings, Status,
 };
@@ -350,7 +350,7 @@ pub struct TeamEntry {
 
 /// The double-loss lot of rules.md §12 for a team event (the event's `double_loss` setting is
 /// the lot, and the rounds are paired by score): the nominal winner of a double-loss match is
-/// drawn with the individual games' lot ([`crate::domain::draw::double_loss::nominal_winner`],
+/// drawn with the individual games' lot ([`crate::draw::double_loss::nominal_winner`],
 /// from the seed of the round being paired) and paired as if it had won `win` match points,
 /// for the next round only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -465,7 +465,7 @@ pub fn pair_team_round(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::ordered;
+    use crate::pairing::ordered;
 
     fn rec(round: u32, a: TeamId, b: TeamId, outcome: TeamOutcome, mp: [u32; 2]) -> TeamMatchRecord {
         TeamMatchRecord {
@@ -599,7 +599,7 @@ mod tests {
         assert_eq!(inp.lots.len(), 1);
         let winner = inp.lots[0].winner;
         assert!(winner == 1 || winner == 2);
-        assert_eq!(inp.lots[0].record.stream, crate::domain::draw::lots::Stream::DoubleLoss);
+        assert_eq!(inp.lots[0].record.stream, crate::draw::lots::Stream::DoubleLoss);
         let pts = |inp: &PairingInputs, t| inp.players.iter().find(|p| p.id == t).unwrap().entry_points;
         assert_eq!(pts(&inp, winner), 6, "a win's 3 match points, for pairing only");
         assert_eq!(pts(&inp, 3 - winner), 0);

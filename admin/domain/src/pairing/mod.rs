@@ -12,7 +12,7 @@
 //! Swiss and McMahon share one engine: every criterion is an integer weight of a candidate
 //! pair ([`weights`]) and the round is a maximum-weight matching ([`matching`]). Byes are in
 //! [`bye`], review warnings for drafts and manual edits in [`review`]. Every random choice
-//! comes from a seeded lot ([`crate::domain::draw::lots`]) and is returned as a
+//! comes from a seeded lot ([`crate::draw::lots`]) and is returned as a
 //! [`DrawRecord`] with the pairing.
 
 pub mod bye;
@@ -27,8 +27,8 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::domain::draw::lots::DrawRecord;
-use crate::domain::draw::nigiri::{NigiriRecord, NigiriRule};
+pub use crate::draw::lots::DrawRecord;
+use crate::draw::nigiri::{NigiriRecord, NigiriRule};
 pub use weights::Criterion;
 
 /// A player's id as the DB layer knows it.
@@ -87,8 +87,8 @@ impl Player {
     }
 
     /// The player as a lot sees them (id and pairing number).
-    pub fn ticket(&self) -> crate::domain::draw::Ticket {
-        crate::domain::draw::Ticket { id: self.id, number: self.number }
+    pub fn ticket(&self) -> crate::draw::Ticket {
+        crate::draw::Ticket { id: self.id, number: self.number }
     }
 }
 
@@ -538,7 +538,7 @@ pub fn records(
         let (b, w) = pts.game(g.result).unwrap_or((0, 0));
         let mut nominal = None;
         if settings.double_loss_lot && g.result.is_double_loss() && g.round + 1 == round {
-            let (winner, rec) = crate::domain::draw::double_loss::nominal_winner(seed, g, &number);
+            let (winner, rec) = crate::draw::double_loss::nominal_winner(seed, g, &number);
             if g.nominal_winner.is_none() {
                 draws.push(rec);
             }

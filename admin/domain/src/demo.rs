@@ -20,7 +20,7 @@
 //! sampling algorithms. Entrant *i* does not depend on `n`: `demo_entrants(s, 50)` is a prefix of
 //! `demo_entrants(s, 200)`.
 
-use crate::domain::entrant::{EntrantInput, Rank, Sex};
+use crate::entrant::{EntrantInput, Rank, Sex};
 use chrono::{Datelike, NaiveDate};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -554,7 +554,7 @@ pub fn demo_entrants(seed: u64, n: usize) -> Vec<EntrantInput> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::entrant::has_cjk;
+    use crate::entrant::has_cjk;
     use std::collections::HashMap;
 
     fn age_on_reference(e: &EntrantInput) -> i32 {

@@ -15,8 +15,8 @@ use super::relay::{KnockoutDraw, PlayoffClock, RelayConfig, Stage};
 use super::roster::{Team, RELAY_MIN_PLAYERS};
 use super::standings::{MatchPoints, TeamTieBreak};
 use super::TeamId;
-use crate::domain::draw::nigiri::NigiriRule;
-use crate::domain::pairing::ColourMethod;
+use crate::draw::nigiri::NigiriRule;
+use crate::pairing::ColourMethod;
 
 macro_rules! codes {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {

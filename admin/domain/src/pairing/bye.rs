@@ -10,8 +10,8 @@
 //! first candidate gets the bye unless that would force a rematch.
 
 use super::{DrawRecord, PlayerId};
-use crate::domain::draw::lots::{Purpose, Stream};
-use crate::domain::draw::{self, derive_seed, tags, Ticket};
+use crate::draw::lots::{Purpose, Stream};
+use crate::draw::{self, derive_seed, tags, Ticket};
 
 /// What the bye rule looks at.
 #[derive(Clone, Debug, PartialEq, Eq)]

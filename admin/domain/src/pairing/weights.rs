@@ -455,7 +455,7 @@ impl Problem for Field {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::{HandicapRule, UnitStrength};
+    use crate::pairing::{HandicapRule, UnitStrength};
 
     fn v(id: u32, score: i32) -> Vertex {
         Vertex {
@@ -470,7 +470,7 @@ mod tests {
     }
 
     fn field(vs: Vec<Vertex>, met: &[(u32, u32)]) -> Field {
-        let met = met.iter().map(|&(a, b)| (crate::domain::pairing::ordered(a, b), 1)).collect();
+        let met = met.iter().map(|&(a, b)| (crate::pairing::ordered(a, b), 1)).collect();
         Field::new(vs, met, true, UnitStrength::Hard, true, HandicapRule::None)
     }
 
@@ -480,7 +480,7 @@ mod tests {
 
     #[test]
     fn scale_is_lexicographic_and_fits() {
-        for n in [2usize, 3, 10, 101, 1000, 10_000, crate::domain::pairing::MAX_PLAYERS + 1] {
+        for n in [2usize, 3, 10, 101, 1000, 10_000, crate::pairing::MAX_PLAYERS + 1] {
             let s = Scale::for_field(n);
             let pairs = (n / 2 + 1) as i128;
             assert!(s.handicap > pairs * COLOUR_MAX);

@@ -24,7 +24,7 @@
 //! - A replay (重赛) and a no-result (无胜负) game is replayed: both create the replay game, with
 //!   the clocks noted (rules.md §9: "replay immediately using each side's remaining time").
 
-use crate::domain::pairing::GameResult as Pairing;
+use crate::pairing::GameResult as Pairing;
 use rules::board::Color;
 use rules::clock::{self, BothLateness, ClockState, LatenessPolicy, LatenessVerdict, TimeControl};
 use rules::rulings::{

@@ -41,8 +41,8 @@ pub fn pair_round(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::testutil::{self, assert_complete, min_rematches, rematches};
-    use crate::domain::pairing::{meetings, ColourDecision, HandicapRule, Status};
+    use crate::pairing::testutil::{self, assert_complete, min_rematches, rematches};
+    use crate::pairing::{meetings, ColourDecision, HandicapRule, Status};
     use proptest::prelude::*;
 
     #[test]

@@ -21,7 +21,7 @@ use super::withdraw::{replay_standing, withdraw, LoggedEvent, WithdrawError};
 use super::{PersonId, Timestamp};
 use rules::ruleset::CycleOutcome;
 
-use crate::domain::pairing::knockout::MatchOutcome;
+use crate::pairing::knockout::MatchOutcome;
 
 /// The match starts here; section 1's line-ups are due 300 s earlier.
 const T0: Timestamp = 1_700_000_000;
@@ -988,13 +988,13 @@ fn withdrawing_an_event_replays_the_rest() {
 /// colours follow the guess.
 #[test]
 fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
-    use crate::domain::draw::lots::Purpose;
-    use crate::domain::draw::nigiri::{perform, record_outcome, Guess, NigiriRoles, RoleReason};
-    use crate::domain::pairing::{ColourMethod, History, Status};
-    use crate::domain::rounds::{plan_round, table_seed, ColourSource, RoundInput};
-    use crate::domain::settings::{System, TournamentSettings};
-    use crate::domain::team::event::{Colours, Format, TeamSettings};
-    use crate::domain::team::standings::{pairing_inputs, team_pairing_settings, TeamEntry};
+    use crate::draw::lots::Purpose;
+    use crate::draw::nigiri::{perform, record_outcome, Guess, NigiriRoles, RoleReason};
+    use crate::pairing::{ColourMethod, History, Status};
+    use crate::rounds::{plan_round, table_seed, ColourSource, RoundInput};
+    use crate::settings::{System, TournamentSettings};
+    use crate::team::event::{Colours, Format, TeamSettings};
+    use crate::team::standings::{pairing_inputs, team_pairing_settings, TeamEntry};
 
     let ts = TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() };
     assert!(matches!(ts.colour_method(), ColourMethod::Nigiri { remote: false, .. }));
@@ -1014,9 +1014,9 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
     let super::standings::PairingInputs { players, history, .. } =
         pairing_inputs(&entries, &[], &[], 1, None);
     assert_eq!(history, History::default());
-    let mut base = crate::domain::rounds::pairing_settings(&TournamentSettings::defaults(
+    let mut base = crate::rounds::pairing_settings(&TournamentSettings::defaults(
         chrono::NaiveDate::MIN,
-        crate::domain::event_time::EventZone::default(),
+        crate::event_time::EventZone::default(),
     ));
     base.colours = ts.colour_method();
     let settings = team_pairing_settings(&base);

@@ -11,8 +11,8 @@
 //! assigned by a seeded lot ([`draw_numbers`]).
 
 use super::{ColourDecision, DrawRecord, Pairing, PlayerId, RoundPairing};
-use crate::domain::draw::lots::{Purpose, Stream};
-use crate::domain::draw::{self, derive_seed, tags, Ticket};
+use crate::draw::lots::{Purpose, Stream};
+use crate::draw::{self, derive_seed, tags, Ticket};
 
 /// One Berger round: (first-named, second-named) Berger numbers from 1, in table order.
 pub fn berger_round(n_even: usize, round: usize) -> Vec<(usize, usize)> {

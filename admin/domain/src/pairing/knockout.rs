@@ -14,8 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{DrawRecord, PlayerId};
-use crate::domain::draw::lots::{Purpose, Stream};
-use crate::domain::draw::{self, derive_seed, tags, Ticket};
+use crate::draw::lots::{Purpose, Stream};
+use crate::draw::{self, derive_seed, tags, Ticket};
 
 /// A player in the bracket with its seed (1 = top seed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -26,8 +26,8 @@ use super::{
     meetings, number_tables, records, ColourDecision, ColourMethod, DrawRecord, HandicapRule, History,
     Pairing, PairingError, Player, PlayerId, Round1Order, RoundPairing, Settings, Status,
 };
-use crate::domain::draw::lots::{Purpose, Stream};
-use crate::domain::draw::{self, derive_seed, nigiri, tags};
+use crate::draw::lots::{Purpose, Stream};
+use crate::draw::{self, derive_seed, nigiri, tags};
 
 /// Pairs round `round` (from 1) of a Swiss event: round 1 by the Chinese procedure, later
 /// rounds by the weighted engine. `seed` feeds every lot of the round.
@@ -400,8 +400,8 @@ pub(crate) fn unit_key(u: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::testutil::{self, assert_complete, min_rematches, rematches};
-    use crate::domain::pairing::{ByeRecord, Colour, GameResult, PlayedGame, SolverTuning, UnitStrength};
+    use crate::pairing::testutil::{self, assert_complete, min_rematches, rematches};
+    use crate::pairing::{ByeRecord, Colour, GameResult, PlayedGame, SolverTuning, UnitStrength};
     use proptest::prelude::*;
 
     fn rated(id: u32, rating: Option<i32>, unit: &str) -> Player {
@@ -585,7 +585,7 @@ mod tests {
         let settings = Settings {
             round1_order: Round1Order::RankThenRating,
             handicap: HandicapRule::RankDifference { reduction: 2, max: 3, below_bar_only: false },
-            mcmahon: crate::domain::pairing::McMahonSettings { bar: 8, floor: -30 },
+            mcmahon: crate::pairing::McMahonSettings { bar: 8, floor: -30 },
             colours: ColourMethod::Nigiri { remote: false, rule: nigiri::NigiriRule::Art10 },
             ..Settings::default()
         };
@@ -966,7 +966,7 @@ mod tests {
             let met = meetings(&h, &Settings::default(), 6);
             assert_eq!(rematches(&rp, &met), 1, "seed {seed}: {:?}", rp.games);
             let mut pairs: Vec<(u32, u32)> =
-                rp.games.iter().map(|g| crate::domain::pairing::ordered(g.black, g.white)).collect();
+                rp.games.iter().map(|g| crate::pairing::ordered(g.black, g.white)).collect();
             pairs.sort();
             assert_eq!(pairs, vec![(3, 5), (4, 6)]);
         }
@@ -975,7 +975,7 @@ mod tests {
     proptest! {
         // CI's outcome must not depend on the seed a run happens to draw: a fixed RNG and a
         // documented number of cases, so every run tries the same 64 events. Every failing
-        // case found so far is in proptest-regressions/domain/pairing/swiss.txt (replayed
+        // case found so far is in proptest-regressions/pairing/swiss.txt (replayed
         // first) and in `no_avoidable_rematch_in_the_cases_found`. To search further, raise
         // `cases` or change the seed locally, and commit what it finds.
         #![proptest_config(ProptestConfig {

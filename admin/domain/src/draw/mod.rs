@@ -16,7 +16,7 @@ pub mod nigiri;
 
 use lots::{DrawRecord, Lot, Method, Purpose, Stream};
 
-use crate::domain::pairing::PlayerId;
+use crate::pairing::PlayerId;
 
 /// Derives an independent seed for one item of a draw (a game, a table) from the round's
 /// seed, so that each item's lot does not depend on how many other items were drawn.

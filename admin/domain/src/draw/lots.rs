@@ -137,7 +137,7 @@ impl Stream {
 }
 
 /// How a lot turns its candidates into its outcome, named on the public pages so an outsider
-/// can replay it (`crate::domain::draw::draw` is the reference implementation).
+/// can replay it (`crate::draw::draw` is the reference implementation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {

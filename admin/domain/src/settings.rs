@@ -3,7 +3,7 @@
 
 use super::entrant::Rank;
 use super::event_time::EventZone;
-pub use crate::domain::names::NameOrder;
+pub use crate::names::NameOrder;
 use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
 use rules::RuleSet;
@@ -537,9 +537,9 @@ impl TournamentSettings {
     /// The event's game points in half points (rules.md §15.1 and the decisions table): the
     /// scale's win, draw and loss, a bye worth what `bye_value` says; forfeits score as wins
     /// and losses, a double loss 0 for each side. Pairing, standings and the results CSV all
-    /// score from this one value (through [`crate::domain::pairing::PointsScale::game`]).
-    pub fn points(&self) -> crate::domain::pairing::PointsScale {
-        use crate::domain::pairing::PointsScale as P;
+    /// score from this one value (through [`crate::pairing::PointsScale::game`]).
+    pub fn points(&self) -> crate::pairing::PointsScale {
+        use crate::pairing::PointsScale as P;
         let mut p = match self.points_scale {
             PointsScale::TwoOneZero => P::TWO_ONE_ZERO,
             PointsScale::OneHalfZero => P::ONE_HALF_ZERO,

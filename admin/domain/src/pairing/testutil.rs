@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{ordered, ByeRecord, GameResult, History, PlayedGame, Player, PlayerId, RoundPairing, Status};
-use crate::domain::draw::lots::{Lot, Stream};
+use crate::draw::lots::{Lot, Stream};
 
 /// `n` players with ranks in 10k..5d, a few units, some ratings and birth dates.
 pub fn players(n: usize, seed: u64) -> Vec<Player> {

@@ -1021,8 +1021,8 @@ pub fn replays(d: &DrawRecord) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::PlayedGame;
-    use crate::domain::settings::{ByeValue, PointsScale};
+    use crate::pairing::PlayedGame;
+    use crate::settings::{ByeValue, PointsScale};
 
     fn players(n: u32) -> Vec<Player> {
         (1..=n)
@@ -1058,7 +1058,7 @@ mod tests {
     fn defaults() -> TournamentSettings {
         TournamentSettings::defaults(
             chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
-            crate::domain::event_time::EventZone::default(),
+            crate::event_time::EventZone::default(),
         )
     }
 
@@ -1086,8 +1086,8 @@ mod tests {
 
     #[test]
     fn pairing_rules_map_into_the_engines() {
-        use crate::domain::entrant::Rank;
-        use crate::domain::settings::{HandicapBasis, KnockoutResolution, NigiriHolder};
+        use crate::entrant::Rank;
+        use crate::settings::{HandicapBasis, KnockoutResolution, NigiriHolder};
         let mut t = defaults();
         let s = pairing_settings(&t);
         // The defaults are the engine's own: nothing changes for stored tournaments.
@@ -1153,8 +1153,8 @@ mod tests {
 
     #[test]
     fn mcmahon_games_get_the_rules_handicap_and_komi() {
-        use crate::domain::entrant::Rank;
-        use crate::domain::settings::HandicapBasis;
+        use crate::entrant::Rank;
+        use crate::settings::HandicapBasis;
         let pl = handicap_field();
         let mut t = defaults();
         t.system = System::McMahon;
@@ -1205,7 +1205,7 @@ mod tests {
 
     #[test]
     fn nigiri_holder_follows_the_setting() {
-        use crate::domain::settings::NigiriHolder;
+        use crate::settings::NigiriHolder;
         // Swiss round 1 by rating: 1 (3d, oldest) … 6 (7k, youngest).
         let pl = handicap_field();
         let h = History::default();
@@ -1255,7 +1255,7 @@ mod tests {
 
     #[test]
     fn knockout_draw_and_double_loss_follow_the_setting() {
-        use crate::domain::settings::KnockoutResolution as K;
+        use crate::settings::KnockoutResolution as K;
         let pl = players(4);
         let mut t = defaults();
         t.system = System::Knockout;
@@ -1506,7 +1506,7 @@ mod tests {
         all.extend(plan_round(&input(System::RoundRobin, &s, &pl, &h, 1, None)).unwrap().draws);
         // Knockout: seeding among equals, then a drawn match decided by lot.
         t.system = System::Knockout;
-        t.pairing.knockout.on_draw = crate::domain::settings::KnockoutResolution::Lot;
+        t.pairing.knockout.on_draw = crate::settings::KnockoutResolution::Lot;
         let s = pairing_settings(&t);
         let four = &pl[1..5];
         let d1 = plan_round(&input(System::Knockout, &s, four, &h, 1, None)).unwrap();
@@ -1545,7 +1545,7 @@ mod tests {
         assert!(replay_all(&all).iter().all(|r| *r == Some(true)), "{all:#?}");
         for d in &all {
             assert!(d.candidates.iter().all(|n| *n > 100), "pairing numbers, not ids: {d:?}");
-            if d.purpose.method() != Some(crate::domain::draw::lots::Method::Nigiri) {
+            if d.purpose.method() != Some(crate::draw::lots::Method::Nigiri) {
                 assert!(d.candidates.windows(2).all(|w| w[0] < w[1]), "ascending: {d:?}");
             }
         }

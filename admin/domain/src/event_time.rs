@@ -218,13 +218,13 @@ pub fn parse_date(s: &str) -> Option<NaiveDate> {
 
 /// A typed time of day: "9:05", "09:05" or "09:05:30".
 fn parse_time_of_day(s: &str) -> Option<NaiveTime> {
-    let secs = crate::domain::results::parse_time_of_day(s)?;
+    let secs = crate::results::parse_time_of_day(s)?;
     NaiveTime::from_num_seconds_from_midnight_opt(secs, 0)
 }
 
 /// A time of day as shown: "09:05", or "09:05:30" when there are seconds.
 fn time_of_day(t: NaiveTime) -> String {
-    crate::domain::results::time_of_day_text(t.num_seconds_from_midnight())
+    crate::results::time_of_day_text(t.num_seconds_from_midnight())
 }
 
 #[cfg(test)]
