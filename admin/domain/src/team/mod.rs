@@ -33,6 +33,7 @@ pub mod clocks;
 pub mod ending;
 pub mod event;
 pub mod lineup;
+pub mod matches;
 pub mod penalties;
 pub mod playoff;
 pub mod relay;

@@ -78,8 +78,8 @@
 //! - \[INF\] Event times are taken as given (a referee may enter an event late); only the
 //!   line-up deadline and the substitute's seating time are compared here. A line-up handed in
 //!   after its deadline is recorded with its lateness (the referee decides: advice or a card);
-//!   one already in is not changed after it. The database layer refuses times far from the
-//!   match or well before the last event (`db::team_matches::apply_input`).
+//!   one already in is not changed after it. Times far from the match or well before the
+//!   last event are refused before an input reaches the match ([`super::matches::apply_input`]).
 //! - \[INF\] Requests (Art. 10.5): one per side at a time; play (moves, timeouts, section
 //!   end) waits while a request is pending, since the referee has stopped the clock.
 //! - \[INF\] A move by the side not to move is refused (it would be Art. 17.2, two consecutive

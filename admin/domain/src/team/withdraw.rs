@@ -17,9 +17,9 @@
 //! next order error costs one stone less): that is the recomputation asked for, and the
 //! audit row keeps the counts before and after.
 //!
-//! Who may withdraw, the reason and the stale-form check are the database layer's
-//! (`db::team_matches::withdraw_event`): the chief arbiter, as for corrections of locked
-//! results.
+//! Who may withdraw and the reason are checked with the match's log
+//! ([`super::matches::withdraw`]): the chief arbiter, as for corrections of locked results,
+//! after the stale-form check ([`super::matches::unchanged_since`]).
 
 use super::relay::{Event, Refusal, RelayMatch};
 use super::Timestamp;
