@@ -632,7 +632,6 @@ pub fn score_boards(
 mod tests {
     use super::*;
     use crate::event_time::EventZone;
-    use crate::pairing::Status;
     use crate::team::ending::Ending;
     use crate::team::event::Format;
     use crate::team::lineup::Section;
@@ -829,18 +828,6 @@ mod tests {
         assert_eq!(w(None, None).replay_change(Some((8, true))), Ok(ReplayChange::Keep));
     }
 
-    fn entries(n: u32) -> Vec<TeamEntry> {
-        (1..=n)
-            .map(|t| TeamEntry {
-                team: t,
-                rank_value: 0,
-                rating: None,
-                unit: String::new(),
-                status: Status::Active,
-            })
-            .collect()
-    }
-
     /// Seed 003 Arts. 10.2–10.4: a relay team needs six players (three sections of two, each
     /// playing one section at most), so a short team is not paired; team rounds are paired in
     /// order within the declared rounds, and a Swiss round (not a round robin) waits for every
@@ -852,7 +839,7 @@ mod tests {
         s.rounds = 3;
         let mut ts = TeamSettings::default();
         let rosters: Vec<Team> = (1..=4).map(|t| team(t, t * 100, 8)).collect();
-        let es = entries(4);
+        let es: Vec<TeamEntry> = (1..=4).map(TeamEntry::plain).collect();
         let inp =
             |s: &TournamentSettings, ts: &TeamSettings, round, paired: &[(i32, Plan)], undecided, rosters| {
                 plan_team_round(&TeamRoundInput {

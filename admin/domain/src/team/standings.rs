@@ -348,6 +348,14 @@ pub struct TeamEntry {
     pub status: Status,
 }
 
+#[cfg(test)]
+impl TeamEntry {
+    /// An active team with no strength, rating or unit (the tests' fields).
+    pub(crate) fn plain(team: TeamId) -> TeamEntry {
+        TeamEntry { team, rank_value: 0, rating: None, unit: String::new(), status: Status::Active }
+    }
+}
+
 /// The double-loss lot of rules.md §12 for a team event (the event's `double_loss` setting is
 /// the lot, and the rounds are paired by score): the nominal winner of a double-loss match is
 /// drawn with the individual games' lot ([`crate::draw::double_loss::nominal_winner`],
@@ -523,15 +531,8 @@ mod tests {
     #[test]
     fn teams_pair_by_match_points_without_rematch() {
         use TeamOutcome::*;
-        let entries: Vec<TeamEntry> = (1..=6)
-            .map(|t| TeamEntry {
-                team: t,
-                rank_value: 10 - t as i32,
-                rating: None,
-                unit: String::new(),
-                status: Status::Active,
-            })
-            .collect();
+        let entries: Vec<TeamEntry> =
+            (1..=6).map(|t| TeamEntry { rank_value: 10 - t as i32, ..TeamEntry::plain(t) }).collect();
         let settings = Settings::default();
         let r1 = pair_team_round(&entries, &[], &[], &settings, 1, 11).unwrap();
         assert_eq!(r1.games.len(), 3);
@@ -584,15 +585,7 @@ mod tests {
         assert_eq!((r(1).played, r(1).lost, r(1).match_points), (1, 1, 0));
         assert_eq!((r(2).played, r(2).lost, r(2).match_points), (1, 1, 0));
         assert_eq!((r(3).played, r(3).won, r(3).match_points), (1, 1, 3), "the replay counts, once");
-        let entries: Vec<TeamEntry> = (1..=4)
-            .map(|t| TeamEntry {
-                team: t,
-                rank_value: 0,
-                rating: None,
-                unit: String::new(),
-                status: Status::Active,
-            })
-            .collect();
+        let entries: Vec<TeamEntry> = (1..=4).map(TeamEntry::plain).collect();
         let lot = Some(DoubleLossLot { seed: 99, win: 3 });
         let inp = pairing_inputs(&entries, &matches, &[], 2, lot);
         assert_eq!(inp.history.games.len(), 2, "the match replayed is not in the history");

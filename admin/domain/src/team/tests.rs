@@ -990,7 +990,7 @@ fn withdrawing_an_event_replays_the_rest() {
 fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
     use crate::draw::lots::Purpose;
     use crate::draw::nigiri::{perform, record_outcome, Guess, NigiriRoles, RoleReason};
-    use crate::pairing::{ColourMethod, History, Status};
+    use crate::pairing::{ColourMethod, History};
     use crate::rounds::{plan_round, table_seed, ColourSource, RoundInput};
     use crate::settings::{System, TournamentSettings};
     use crate::team::event::{Colours, Format, TeamSettings};
@@ -1002,15 +1002,8 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
     let boards = TeamSettings { format: Format::Boards, ..ts };
     assert_eq!(boards.colour_method(), ColourMethod::Balanced);
 
-    let entries: Vec<TeamEntry> = (1..=4)
-        .map(|t| TeamEntry {
-            team: t,
-            rank_value: 0,
-            rating: Some(2000),
-            unit: String::new(),
-            status: Status::Active,
-        })
-        .collect();
+    let entries: Vec<TeamEntry> =
+        (1..=4).map(|t| TeamEntry { rating: Some(2000), ..TeamEntry::plain(t) }).collect();
     let super::standings::PairingInputs { players, history, .. } =
         pairing_inputs(&entries, &[], &[], 1, None);
     assert_eq!(history, History::default());
