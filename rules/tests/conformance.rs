@@ -11,7 +11,8 @@
 //!
 //! Test names are written as Cargo prints them, prefixed by the target that holds them:
 //! `rules::rulings::tests::offence_table` (a unit test in the `rules` crate's src/),
-//! `admin::domain::team::tests::chief_arbiter_endings` (the `admin` crate's src/), and
+//! `domain::team::tests::chief_arbiter_endings` (the `domain` crate's src/, in admin/domain;
+//! `admin::…` for the `admin` crate's), and
 //! `e2e::team::relay_match_through_every_rule_over_http` (the module `tests/e2e/team.rs` of the
 //! end-to-end test binary `tests/e2e/`; a test file directly in `tests/`, `rules/tests/` or
 //! `admin/tests/` is named by its file name). `docs/rules.md` says the same at its top.
@@ -508,9 +509,9 @@ fn index() -> BTreeMap<String, (Vec<PathBuf>, bool)> {
             entry.1 |= names_an_article(&f.doc);
         }
     };
-    // Unit tests of the library crates.
-    for krate in ["rules", "admin"] {
-        let src_dir = root.join(krate).join("src");
+    // Unit tests of the library crates: the crate's name and its folder.
+    for (krate, dir) in [("rules", "rules"), ("admin", "admin"), ("domain", "admin/domain")] {
+        let src_dir = root.join(dir).join("src");
         for file in rust_files(&src_dir) {
             let Some(path) = module_of(&src_dir, &file, "lib.rs") else { continue };
             let src = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
@@ -691,7 +692,7 @@ fn the_checks_catch_bad_tables_and_find_tests_by_their_cargo_names() {
     for name in [
         "rules::rulings::tests::offence_table",
         "rules::game::tests::props::invariants_hold_along_random_games",
-        "admin::domain::team::tests::chief_arbiter_endings",
+        "domain::team::tests::chief_arbiter_endings",
         "e2e::team::relay_match_through_every_rule_over_http",
         "conformance::the_checks_catch_bad_tables_and_find_tests_by_their_cargo_names",
     ] {
@@ -703,6 +704,6 @@ fn the_checks_catch_bad_tables_and_find_tests_by_their_cargo_names() {
         !ix.contains_key("team::relay_match_through_every_rule_over_http"),
         "the target is part of the name"
     );
-    assert_eq!(ix.get("admin::domain::team::tests::chief_arbiter_endings").map(|e| e.1), Some(true));
+    assert_eq!(ix.get("domain::team::tests::chief_arbiter_endings").map(|e| e.1), Some(true));
     assert_eq!(ix.get("rules::board::tests::sizes").map(|e| e.1), Some(false));
 }

@@ -408,8 +408,10 @@ pub(super) fn read_event(
     let og =
         admin::formats::opengotha::read::parse_opengotha(&read_input(path)?).map_err(|e| e.to_string())?;
     let today = chrono::Local::now().date_naive();
-    let (mut settings, _) =
-        admin::formats::opengotha::settings::event_settings(&og, &TournamentSettings::defaults(today));
+    let (mut settings, _) = admin::formats::opengotha::settings::event_settings(
+        &og,
+        &TournamentSettings::defaults(today, admin::machine::zone()),
+    );
     if let Some(s) = system {
         settings.system = s.event_system();
     }
@@ -566,7 +568,7 @@ struct OtherEvent {
 fn other_event(conn: &mut admin::db::Conn, seed: u64) -> Result<OtherEvent, String> {
     use admin::db::{entrants, rounds, tournaments, Actor};
     let actor = Actor::system("bench");
-    let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive());
+    let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive(), admin::machine::zone());
     s.name_zh = "同场另一赛事".into();
     s.rounds = 3;
     // Colours by the pairing: a game is open for a result at once (no nigiri to record).

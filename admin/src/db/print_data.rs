@@ -895,7 +895,7 @@ pub enum MatchSheetsError {
     /// The tournament is not a team event.
     NotTeamEvent,
     /// The match cannot start yet (no start time, rosters that cannot play): the reason.
-    NotReady(super::team_matches::MatchError),
+    NotReady(crate::domain::team::matches::MatchRefusal),
 }
 
 impl From<DbError> for MatchSheetsError {

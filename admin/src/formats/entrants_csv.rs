@@ -37,7 +37,7 @@
 use super::spreadsheet::{guard, looks_like_formula, UTF8_BOM};
 use crate::domain::duplicates::Identity;
 use crate::domain::entrant::{
-    field, has_cjk, split_chinese_name, split_latin_name, today, EntrantForm, EntrantInput, EntrantStatus,
+    field, has_cjk, split_chinese_name, split_latin_name, EntrantForm, EntrantInput, EntrantStatus,
     ErrorCode, FieldError,
 };
 use crate::i18n::Lang;
@@ -667,7 +667,7 @@ impl<'a> LineIndex<'a> {
 
 /// Reads an entrant CSV file, judging birth dates against today's date. See the module docs.
 pub fn parse_entrants(bytes: &[u8]) -> Result<ImportPreview, ImportError> {
-    parse_entrants_on(bytes, today())
+    parse_entrants_on(bytes, crate::machine::today())
 }
 
 /// [`parse_entrants`] with an explicit "today" for the birth-date check.
@@ -1252,7 +1252,7 @@ mod tests {
             e.notes = notes;
             e.rating = rating;
             e.birth_date = days.map(|d| NaiveDate::from_ymd_opt(1910, 1, 1).unwrap() + chrono::Duration::days(d));
-            if let Ok(e) = e.cleaned() {
+            if let Ok(e) = e.cleaned(TODAY) {
                 let lang = if en { HeaderLang::En } else { HeaderLang::Zh };
                 let p = parse_entrants_on(&write_roster(&[(e.clone(), EntrantStatus::Active)], lang), TODAY).unwrap();
                 proptest::prop_assert!(p.rows.len() == 1 && p.rows[0].is_ok(), "{:?}", p.rows);

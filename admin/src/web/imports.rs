@@ -264,7 +264,7 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
     let (mut settings, mut not_imported, mut modes) = (Vec::new(), Vec::new(), Vec::new());
     if let Some(og) = &p.og {
         let today = chrono::Local::now().date_naive();
-        let (s, not) = event_settings(og, &TournamentSettings::defaults(today));
+        let (s, not) = event_settings(og, &TournamentSettings::defaults(today, crate::machine::zone()));
         settings = settings_lines(lang, &s);
         not_imported = not.iter().map(|n| not_imported_text(lang, n)).collect();
         let games = og.games.len();
@@ -525,7 +525,7 @@ async fn create_from_og(
 ) -> Result<HttpResponse, AppError> {
     ctx.require_organizer()?;
     let today = chrono::Local::now().date_naive();
-    let (settings, not) = event_settings(og, &TournamentSettings::defaults(today));
+    let (settings, not) = event_settings(og, &TournamentSettings::defaults(today, crate::machine::zone()));
     let n = note(Kind::OpenGotha, p, &not, None);
     let actor = user.actor();
     let (new_tid, done) = ctx.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;

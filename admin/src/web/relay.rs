@@ -34,6 +34,7 @@ use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::Ending;
 use crate::domain::team::lineup::Section;
+use crate::domain::team::matches::MatchRefusal;
 use crate::domain::team::relay::{Card, Event, Refusal, VoidOffence};
 use crate::domain::team::{PersonId, Timestamp};
 use crate::i18n::relay::MatchWords;
@@ -193,8 +194,8 @@ async fn refused(
     let lang = ctx.lang;
     let zone = ctx.db(move |c| tdb::get(c, tid)).await?.zone();
     let names = match &e {
-        MatchError::Refused(Refusal::CardNotForOffence { .. }) => HashMap::new(),
-        MatchError::Withdraw(_) | MatchError::Refused(_) => {
+        MatchError::Refused(MatchRefusal::Relay(Refusal::CardNotForOffence { .. })) => HashMap::new(),
+        MatchError::Refused(MatchRefusal::Withdraw(_) | MatchRefusal::Relay(_)) => {
             ctx.db(move |c| {
                 let st = mdb::relay_state(c, tid, mid)?;
                 Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
@@ -225,7 +226,7 @@ fn refusal(
 ) -> Result<(StatusCode, String), DbError> {
     let e = match e {
         MatchError::Db(e) => return Err(e),
-        e => e,
+        MatchError::Refused(e) => e,
     };
     let status = refusal_status(&e);
     let person = person_of(lang, names);
@@ -235,28 +236,27 @@ fn refusal(
 
 /// The status of a refused match write: a conflict with the match's state, a malformed form,
 /// a write only the chief arbiter may make, or an event the rules refuse.
-fn refusal_status(e: &MatchError) -> StatusCode {
+fn refusal_status(e: &MatchRefusal) -> StatusCode {
     use StatusCode as S;
     match e {
-        MatchError::Db(_) => S::INTERNAL_SERVER_ERROR,
-        MatchError::Stale { .. }
-        | MatchError::NoStart
-        | MatchError::Started
-        | MatchError::Setup(_)
-        | MatchError::ReplayStarted { .. }
-        | MatchError::NigiriPending
-        | MatchError::NoNigiri
-        | MatchError::NigiriClosed
-        | MatchError::LaterRound { .. } => S::CONFLICT,
-        MatchError::WrongKind | MatchError::Invalid(_) | MatchError::ReasonRequired => S::BAD_REQUEST,
-        MatchError::NotChief => S::FORBIDDEN,
-        MatchError::Behind { .. }
-        | MatchError::BoardPlayer { .. }
-        | MatchError::BoardOrder { .. }
-        | MatchError::TimeBackwards { .. }
-        | MatchError::TimeOutsideMatch { .. }
-        | MatchError::Withdraw(_)
-        | MatchError::Refused(_) => S::UNPROCESSABLE_ENTITY,
+        MatchRefusal::Stale { .. }
+        | MatchRefusal::NoStart
+        | MatchRefusal::Started
+        | MatchRefusal::Setup(_)
+        | MatchRefusal::ReplayStarted { .. }
+        | MatchRefusal::NigiriPending
+        | MatchRefusal::NoNigiri
+        | MatchRefusal::NigiriClosed
+        | MatchRefusal::LaterRound { .. } => S::CONFLICT,
+        MatchRefusal::WrongKind | MatchRefusal::Invalid(_) | MatchRefusal::ReasonRequired => S::BAD_REQUEST,
+        MatchRefusal::NotChief => S::FORBIDDEN,
+        MatchRefusal::Behind { .. }
+        | MatchRefusal::BoardPlayer { .. }
+        | MatchRefusal::BoardOrder { .. }
+        | MatchRefusal::TimeBackwards { .. }
+        | MatchRefusal::TimeOutsideMatch { .. }
+        | MatchRefusal::Withdraw(_)
+        | MatchRefusal::Relay(_) => S::UNPROCESSABLE_ENTITY,
     }
 }
 

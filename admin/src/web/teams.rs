@@ -24,6 +24,7 @@ use crate::domain::team::event::{
     Colours, CycleRule, EqualCount, Format, KnockoutDrawRule, MatchPointCode, PlayoffTime, RoundRobinBye,
     TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
 };
+use crate::domain::team::matches::PairRefusal;
 use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
 use crate::domain::team::standings::{standings, TeamTieBreak};
 use actix_web::http::StatusCode;
@@ -616,14 +617,19 @@ pub async fn rounds(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, A
 fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError> {
     let c = StatusCode::CONFLICT;
     let u = StatusCode::UNPROCESSABLE_ENTITY;
+    let e = match e {
+        PairError::Refused(e) => e,
+        PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+        PairError::Db(e) => return Err(AppError::internal(lang, e)),
+    };
     Ok(match e {
-        PairError::NotTeamEvent => (c, lang.t("team.err_not_team_event").into()),
-        PairError::NotNext { next } => (c, lang.tf("round.err_not_next", &[&next])),
-        PairError::BeyondRounds { rounds } => (c, lang.tf("round.err_beyond", &[&rounds])),
-        PairError::Undecided { round } => (c, lang.tf("team.err_undecided", &[&round])),
-        PairError::NotLast { last } => (c, lang.tf("team.err_not_last", &[&last])),
-        PairError::HasResults => (c, lang.t("team.err_round_has_results").into()),
-        PairError::ShortTeams { need, teams } => {
+        PairRefusal::NotTeamEvent => (c, lang.t("team.err_not_team_event").into()),
+        PairRefusal::NotNext { next } => (c, lang.tf("round.err_not_next", &[&next])),
+        PairRefusal::BeyondRounds { rounds } => (c, lang.tf("round.err_beyond", &[&rounds])),
+        PairRefusal::Undecided { round } => (c, lang.tf("team.err_undecided", &[&round])),
+        PairRefusal::NotLast { last } => (c, lang.tf("team.err_not_last", &[&last])),
+        PairRefusal::HasResults => (c, lang.t("team.err_round_has_results").into()),
+        PairRefusal::ShortTeams { need, teams } => {
             let list = teams
                 .iter()
                 .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
@@ -631,7 +637,7 @@ fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError
                 .join(lang.t("team.list_sep"));
             (u, lang.tf("team.err_short_teams", &[&list, &need]))
         }
-        PairError::Plan(p) => match p {
+        PairRefusal::Plan(p) => match p {
             PlanError::TooFew => (u, lang.t("team.err_too_few").into()),
             PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[&rounds])),
             PlanError::KnockoutUndecided(v) => {
@@ -643,8 +649,6 @@ fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError
             PlanError::Unsupported => (u, lang.t("round.err_unsupported").into()),
             PlanError::Pairing(e) => (u, lang.tf("round.err_pairing", &[&e])),
         },
-        PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
-        PairError::Db(e) => return Err(AppError::internal(lang, e)),
     })
 }
 

@@ -37,7 +37,7 @@
 //! import with an [`OgError`] that says where (line and column) and what, in English and
 //! Chinese; malformed input never panics.
 
-use crate::domain::entrant::{has_cjk, today, EntrantInput, FieldError, Rank, MIN_RATING};
+use crate::domain::entrant::{has_cjk, EntrantInput, FieldError, Rank, MIN_RATING};
 use chrono::NaiveDate;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
@@ -747,7 +747,7 @@ fn read_bye(el: &Element<'_>) -> Result<RawBye, OgError> {
 
 /// Reads an OpenGotha tournament file, validating players against today's date.
 pub fn parse_opengotha(bytes: &[u8]) -> Result<OgTournament, OgError> {
-    parse_opengotha_on(bytes, today())
+    parse_opengotha_on(bytes, crate::machine::today())
 }
 
 /// Deeper nesting is refused: an OpenGotha file nests a few levels, and a file of 200,000

@@ -383,7 +383,7 @@ mod tests {
     };
 
     fn base() -> TournamentSettings {
-        TournamentSettings::defaults(TODAY)
+        TournamentSettings::defaults(TODAY, crate::machine::zone())
     }
 
     fn from(file: &str) -> (TournamentSettings, Vec<NotImported>) {
