@@ -16,6 +16,7 @@
 //! than the existing ones) and one arm in [`Loaded::render`].
 
 use crate::db::Conn;
+use crate::i18n::tr;
 
 use crate::db::print_data::{self as pd, Audience};
 use crate::db::tournaments::{self as tdb, TournamentRow};
@@ -85,10 +86,11 @@ impl Doc {
         // "standings-after-round2" / "第2轮后成绩排名表" / "standings after round 2".
         let after = if n > 0 { format!("-after-round{n}") } else { String::new() };
         let whole = |key: &str, p: Paper| {
-            let label = if n > 0 { lang.tf(&format!("{key}_after"), &[&n]) } else { lang.t(key).to_string() };
+            let label =
+                if n > 0 { tr!(lang, &format!("{key}_after"), round = n) } else { lang.t(key).to_string() };
             format!("{label}{}", a3_label(p))
         };
-        let of_round = |key: &str, p: Paper| format!("{}{}", lang.tf(key, &[&n]), a3_label(p));
+        let of_round = |key: &str, p: Paper| format!("{}{}", tr!(lang, key, round = n), a3_label(p));
         match self {
             Doc::Standings(p) => (format!("standings{after}{}", a3(p)), whole("file.standings", p)),
             Doc::Crosstable(p) => (format!("crosstable{after}{}", a3(p)), whole("file.crosstable", p)),
@@ -112,7 +114,7 @@ impl Doc {
             }
             Doc::PairingsCsv => (format!("round{n}-pairings"), of_round("file.pairings", Paper::A4)),
             Doc::TeamSheets => {
-                (format!("round{n}-match{table}-sheets"), lang.tf("file.team_sheets", &[&n, &table]))
+                (format!("round{n}-match{table}-sheets"), tr!(lang, "file.team_sheets", round = n, table))
             }
         }
     }

@@ -23,9 +23,10 @@
     return Math.floor(performance.timeOrigin + performance.now());
   }
   function $(id) { return document.getElementById(id); }
+  /** The catalog text `key` with each `{name}` replaced by `args[name]`. */
   function fmt(key, args) {
     var s = T[key] || key;
-    (args || []).forEach(function (a, i) { s = s.split("{" + i + "}").join(String(a)); });
+    Object.keys(args || {}).forEach(function (n) { s = s.split("{" + n + "}").join(String(args[n])); });
     return s;
   }
   function pad(n) { return (n < 10 ? "0" : "") + n; }
@@ -95,11 +96,11 @@
   // ---- calls: shown, logged, spoken -----------------------------------------------------------
   function callText(c) {
     switch (c.call) {
-      case "sec": return fmt("call_sec", [c.n]);
+      case "sec": return fmt("call_sec", { seconds: c.n });
       case "one_minute": return T.call_one_minute;
-      case "minutes_left": return fmt("call_minutes_left", [c.n]);
-      case "periods_left": return fmt("call_periods_left", [c.n]);
-      case "count": return fmt("call_count", [c.n]);
+      case "minutes_left": return fmt("call_minutes_left", { minutes: c.n });
+      case "periods_left": return fmt("call_periods_left", { periods: c.n });
+      case "count": return fmt("call_count", { count: c.n });
       default: return T.call_timeout;
     }
   }
@@ -163,7 +164,7 @@
       var li = document.createElement("li");
       li.setAttribute("data-call", e.call);
       if (e.side !== null) li.setAttribute("data-side", SIDES[e.side]);
-      li.textContent = (e.side === null ? "" : cfg.names[e.side] + " · ") + fmt("move_no", [e.move]) + " · " + e.text;
+      li.textContent = (e.side === null ? "" : cfg.names[e.side] + " · ") + fmt("move_no", { move: e.move }) + " · " + e.text;
       ol.appendChild(li);
     });
   }
@@ -175,19 +176,19 @@
     var chinese = tc.kind === "chinese_byo_yomi";
     if (!f.overtime) {
       var sub = T.basic;
-      if (chinese) sub += " · " + fmt("reserved_left", [f.periods]);
-      if (tc.kind === "byo_yomi") sub += " · " + fmt("periods_left", [f.periods]);
+      if (chinese) sub += " · " + fmt("reserved_left", { minutes: f.periods });
+      if (tc.kind === "byo_yomi") sub += " · " + fmt("periods_left", { periods: f.periods });
       if (tc.kind === "absolute") sub += " · " + T.absolute_no_reading;
       return [hms(f.main_ms), sub];
     }
-    if (tc.kind === "canadian") return [hms(f.period_ms), fmt("moves_due", [f.period_moves])];
+    if (tc.kind === "canadian") return [hms(f.period_ms), fmt("moves_due", { moves: f.period_moves })];
     var len = chinese ? C.READING_MS : tc.period_secs * 1000;
     var into = 0;
     if (state.running === i) {
       var s = state.faces[i];
       into = (elapsed(t) - (s.overtime ? 0 : s.main_ms)) % len;
     }
-    var label = chinese ? fmt("reserved_left", [f.periods]) : fmt("periods_left", [f.periods]);
+    var label = chinese ? fmt("reserved_left", { minutes: f.periods }) : fmt("periods_left", { periods: f.periods });
     // Chinese reading counts up as the referee reads (30秒, 40秒 …); periods count down.
     var big = chinese ? String(Math.floor(into / 1000)) : String(Math.ceil((len - into) / 1000));
     return [big, T.reading + " · " + label];
@@ -202,12 +203,12 @@
       half.className = half.className.replace(/ (running|waiting|expired)/g, "") +
         (state.expired === i ? " expired" : state.running === i ? " running" : " waiting");
     });
-    $("clock-moves").textContent = fmt("move_no", [state.moves + 1]);
+    $("clock-moves").textContent = fmt("move_no", { move: state.moves + 1 });
     var status = "";
     if (state.running === null) status = T.tap_to_start;
     else if (state.pause === "referee") status = T.paused_referee;
     else if (state.pause === "adjourn") status = T.paused_adjourn;
-    else if (state.pause === "break") status = fmt("paused_break", [hms(Math.max(0, state.breakUntil - t))]);
+    else if (state.pause === "break") status = fmt("paused_break", { time: hms(Math.max(0, state.breakUntil - t)) });
     $("clock-status").textContent = status;
     $("clock-status").setAttribute("data-pause", state.pause || "");
     $("clock-timeout").hidden = state.expired === null;
@@ -308,7 +309,7 @@
     unlockAudio();
     var f = faceNow(i, t);
     var x = faceTexts(i, t);
-    show(fmt("left_query", [cfg.names[i], x[0] + " · " + x[1]]));
+    show(fmt("left_query", { player: cfg.names[i], time: x[0] + " · " + x[1] }));
     if (f === null) return;
     if (f.overtime && (tc.kind === "chinese_byo_yomi" || tc.kind === "byo_yomi")) {
       speak(clipsOf({ call: tc.kind === "byo_yomi" ? "periods_left" : "minutes_left", n: f.periods }));
@@ -417,7 +418,7 @@
           var v = doc.querySelector("#form-clock input[name=version]") || doc.querySelector("input[name=version]");
           if (v) [saveForm, timeoutForm].forEach(function (f) { if (f && f.elements.version) f.elements.version.value = v.value; });
           var err = doc.querySelector(".err, .banner");
-          $("clock-save-state").textContent = ok ? T.saved : fmt("save_refused", [err ? err.textContent.trim() : r.status]);
+          $("clock-save-state").textContent = ok ? T.saved : fmt("save_refused", { error: err ? err.textContent.trim() : r.status });
           $("clock-save-state").setAttribute("data-state", ok ? "saved" : "refused");
           store();
           render(now());

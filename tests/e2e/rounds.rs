@@ -136,7 +136,7 @@ fn swiss_review_swap_publish_public_page_and_unpublish_refused_after_a_result() 
     assert!(public.body.contains(&format!("<code id=\"seed\">{}</code>", seed[0][0])));
     assert_eq!(public.body.matches("✓ replayed").count(), 2, "{}", public.body);
     // The settings are frozen now, as for imported rounds.
-    assert!(c.get(&format!("/t/{tid}/settings")).body.contains("1 round(s) published"));
+    assert!(c.get(&format!("/t/{tid}/settings")).body.contains("1 round published"));
 
     // A result (the results pages come from another branch; the test writes it directly).
     exec_sql(

@@ -4,6 +4,7 @@
 //! [`crate::db::shown`] shows it (no password).
 
 use crate::db::{backup, DbError};
+use crate::i18n::tr;
 use crate::i18n::Lang;
 use std::path::Path;
 
@@ -23,6 +24,15 @@ pub fn restore(db: &Path, file: &Path, lang: Option<&str>) -> Result<(), String>
         DbError::Restore(r) => lang.restore_refusal(&r),
         e => e.to_string(),
     })?;
-    println!("{}", lang.tf("restore.done", &[&crate::db::shown(db), &file.display(), &safety.display()]));
+    println!(
+        "{}",
+        tr!(
+            lang,
+            "restore.done",
+            database = crate::db::shown(db),
+            file = file.display(),
+            safety_copy = safety.display()
+        )
+    );
     Ok(())
 }

@@ -16,6 +16,7 @@
 use super::export::{check_tournament, open_existing, write_out, RoundArgs};
 use crate::db::print_data::Audience;
 use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
+use crate::i18n::tr;
 use clap::{Args, Subcommand};
 use std::path::Path;
 
@@ -151,7 +152,9 @@ pub(super) fn tournament_doc(
     check_tournament(&mut conn, tid)?;
     let loaded = req.load(&mut conn).map_err(|e| e.to_string())?;
     let file = loaded.render().map_err(|e| match e {
-        crate::print::PrintError::Invalid(p) => words.tf("print.err_data", &[&words.data_problem(&p)]),
+        crate::print::PrintError::Invalid(p) => {
+            tr!(words, "print.err_data", problem = words.data_problem(&p))
+        }
         e => format!("cannot write the file: {e}"),
     })?;
     write_out(out, &file.bytes)?;

@@ -13,6 +13,7 @@
 //! notes and agreement) in the language of `--lang` (zh by default, as `tengen print`).
 
 use crate::domain::results::SgfCheckError;
+use crate::i18n::tr;
 use crate::i18n::Lang;
 use clap::{Args, Subcommand, ValueEnum};
 use rules::board::{Board, Color, Point};
@@ -199,7 +200,7 @@ fn check_file(path: &PathBuf, args: &CheckArgs, rules: &RuleSet) -> FileReport {
     };
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
-        Err(e) => return fail(lang.tf("sgf_cli.cannot_read", &[&e])),
+        Err(e) => return fail(tr!(lang, "sgf_cli.cannot_read", error = e.to_string())),
     };
     let record = match sgf::parse_bytes(&bytes) {
         Ok(r) => r,
@@ -209,7 +210,9 @@ fn check_file(path: &PathBuf, args: &CheckArgs, rules: &RuleSet) -> FileReport {
         None => None,
         Some(list) => match parse_points(list, record.size) {
             Ok(v) => Some(v),
-            Err(tok) => return fail(lang.tf("sgf_cli.bad_dead", &[&format!("{tok:?}"), &record.size])),
+            Err(tok) => {
+                return fail(tr!(lang, "sgf_cli.bad_dead", point = format!("{tok:?}"), size = record.size))
+            }
         },
     };
     let opts = ReplayOptions { rules: rules.clone(), komi_q: args.komi, dead };
@@ -225,7 +228,7 @@ fn check_file(path: &PathBuf, args: &CheckArgs, rules: &RuleSet) -> FileReport {
 fn unreadable(name: &str, lang: Lang, e: &SgfError) -> FileReport {
     let message = lang.sgf_error_kind(&e.kind);
     FileReport::Failed {
-        line: lang.tf("sgf_cli.file_at", &[&name, &e.pos.line, &e.pos.col, &message]),
+        line: tr!(lang, "sgf_cli.file_at", name, line = e.pos.line, col = e.pos.col, message),
         json: json!({ "file": name, "error": {
             "line": e.pos.line, "col": e.pos.col, "offset": e.pos.offset, "kind": e.kind, "message": message,
         } }),
@@ -283,7 +286,7 @@ fn ko_name(lang: Lang, k: KoRule) -> &'static str {
 fn komi_text(lang: Lang, q: i32) -> String {
     let (sign, a) = if q < 0 { ("-", q.unsigned_abs()) } else { ("", q as u32) };
     let (points, stones) = (format!("{sign}{}", half_points_text(a)), format!("{sign}{}", quarters_text(a)));
-    lang.tf("sgf_cli.komi", &[&points, &stones])
+    tr!(lang, "sgf_cli.komi", points, stones)
 }
 
 fn komi_source_text(lang: Lang, replay: &Replay, record: &Record) -> &'static str {
@@ -350,10 +353,10 @@ fn text_report(lang: Lang, name: &str, record: &Record, r: &Replay, rules: &Rule
     s.push_str(&board_picture(&r.board, &r.dead));
     s.push_str(&count_lines(lang, record, r));
     for n in &r.notes {
-        s.push_str(&format!("{}\n", lang.tf("sgf_cli.note", &[&lang.sgf_note(n)])));
+        s.push_str(&format!("{}\n", tr!(lang, "sgf_cli.note", note = lang.sgf_note(n))));
     }
     for w in &record.warnings {
-        s.push_str(&format!("{}\n", lang.tf("sgf_cli.warning", &[&lang.sgf_warning(w)])));
+        s.push_str(&format!("{}\n", tr!(lang, "sgf_cli.warning", warning = lang.sgf_warning(w))));
     }
     s
 }
@@ -362,36 +365,40 @@ fn text_report(lang: Lang, name: &str, record: &Record, r: &Replay, rules: &Rule
 fn header(lang: Lang, record: &Record, r: &Replay, rules: &RuleSet) -> String {
     let i = &record.info;
     let (b, w) = (player(&i.black, &i.black_rank), player(&i.white, &i.white_rank));
-    let mut s = lang.tf("sgf_cli.players", &[&b, &w]);
+    let mut s = tr!(lang, "sgf_cli.players", black = b, white = w);
     for v in [&i.date, &i.event, &i.round].into_iter().flatten() {
         s.push_str(&format!("   {v}"));
     }
     s.push('\n');
     let komi = komi_text(lang, r.komi_q);
     let from = komi_source_text(lang, r, record);
-    s.push_str(&lang.tf("sgf_cli.board", &[&r.size, &r.handicap, &komi, &from]));
+    s.push_str(&tr!(lang, "sgf_cli.board", size = r.size, handicap = r.handicap, komi, from));
     let suicide = lang.t(match rules.suicide {
         SuicideRule::Forbidden => "sgf_cli.suicide_forbidden",
         SuicideRule::Allowed => "sgf_cli.suicide_allowed",
     });
     let ko = ko_name(lang, rules.ko);
-    s.push_str(&format!("\n{}\n", lang.tf("sgf_cli.rules", &[&rules.preset.code(), &ko, &suicide])));
+    s.push_str(&format!("\n{}\n", tr!(lang, "sgf_cli.rules", code = rules.preset.code(), ko, suicide)));
     s
 }
 
 /// Moves played, the first illegal move, captures.
 fn play_lines(lang: Lang, r: &Replay) -> String {
     let end = if r.ended_by_passes { lang.t("sgf_cli.ended") } else { "" };
-    let mut s = format!("{}{end}\n", lang.tf("sgf_cli.moves", &[&r.moves_played, &r.moves_in_record]));
+    let mut s = format!(
+        "{}{end}\n",
+        tr!(lang, "sgf_cli.moves", moves_played = r.moves_played, moves_in_record = r.moves_in_record)
+    );
     match &r.illegal {
         None => s.push_str(lang.t("sgf_cli.no_illegal")),
         Some(il) => {
-            let at = il.at.map(|p| lang.tf("sgf_cli.at_file", &[&p.line, &p.col])).unwrap_or_default();
-            s.push_str(&lang.tf("sgf_cli.illegal", &[&lang.sgf_illegal(il), &at]));
+            let at =
+                il.at.map(|p| tr!(lang, "sgf_cli.at_file", line = p.line, col = p.col)).unwrap_or_default();
+            s.push_str(&tr!(lang, "sgf_cli.illegal", illegal = lang.sgf_illegal(il), at));
         }
     }
     s.push('\n');
-    s.push_str(&lang.tf("sgf_cli.captures", &[&r.captures_by_black, &r.captures_by_white]));
+    s.push_str(&tr!(lang, "sgf_cli.captures", black = r.captures_by_black, white = r.captures_by_white));
     s.push('\n');
     s
 }
@@ -405,16 +412,25 @@ fn count_lines(lang: Lang, record: &Record, r: &Replay) -> String {
     });
     let c = &r.count;
     let (b, w) = (half_points_text(c.black_halves), half_points_text(c.white_halves));
-    let mut s = lang.tf("sgf_cli.count", &[&b, &w, &c.shared, &c.dead_black, &c.dead_white, &dead_from]);
+    let mut s = tr!(
+        lang,
+        "sgf_cli.count",
+        black = b,
+        white = w,
+        shared = c.shared,
+        dead_black = c.dead_black,
+        dead_white = c.dead_white,
+        dead_from
+    );
     s.push('\n');
-    s.push_str(&lang.tf("sgf_cli.result", &[&r.outcome.sgf_result(), &r.outcome]));
+    s.push_str(&tr!(lang, "sgf_cli.result", result = r.outcome.sgf_result(), stones = r.outcome.to_string()));
     s.push('\n');
     let re = format!("RE[{}]", record.result_text.as_deref().unwrap_or(""));
     let verdict = match &r.agreement {
         Agreement::Agrees => lang.t("sgf_cli.agrees").to_string(),
-        Agreement::Disagrees { computed, .. } => lang.tf("sgf_cli.disagrees", &[computed]),
+        Agreement::Disagrees { computed, .. } => tr!(lang, "sgf_cli.disagrees", computed),
         Agreement::NotComparable { reason } => {
-            lang.tf("sgf_cli.not_comparable", &[&lang.sgf_incomparable(reason)])
+            tr!(lang, "sgf_cli.not_comparable", reason = lang.sgf_incomparable(reason))
         }
     };
     s.push_str(&format!("{re}: {verdict}\n"));

@@ -28,6 +28,7 @@
 //! Texts that are not stored (komi, time control, rules, results) are written in the print
 //! language here, with the same words as the sheets' own labels.
 
+use crate::i18n::tr;
 use std::collections::{HashMap, HashSet};
 
 use crate::db::Conn;
@@ -256,20 +257,20 @@ pub fn komi_text(q: i32, lang: Lang) -> String {
     let (stones, points) = (quarters_text(a), half_points_text(a));
     match q.signum() {
         0 => lang.t("doc.no_komi").into(),
-        1 => lang.tf("doc.black_gives", &[&stones, &points]),
-        _ => lang.tf("doc.white_gives", &[&stones, &points]),
+        1 => tr!(lang, "doc.black_gives", stones, points),
+        _ => tr!(lang, "doc.white_gives", stones, points),
     }
 }
 
 /// A game's own komi, and for a handicap game the stones Black gives back at the count
-/// (rules.md §3.4): "不贴子，黑还1子" / "no komi; Black returns 1 stone(s)".
+/// (rules.md §3.4): "不贴子，黑还1子" / "no komi; Black returns 1 stone".
 fn game_komi_text(q: i32, back_q: i32, lang: Lang) -> String {
     let komi = komi_text(q, lang);
     if back_q <= 0 {
         return komi;
     }
     let back = rules::outcome::quarters_text(back_q.unsigned_abs());
-    lang.tf("doc.black_returns", &[&komi, &back])
+    tr!(lang, "doc.black_returns", komi, back, quarters = back_q)
 }
 
 /// The time control as printed: the rules crate's own description (Art. 12).
@@ -932,7 +933,7 @@ pub fn match_sheets(
         round: u32::try_from(st.row.round_number).unwrap_or(0),
         // The match day (issue 13 item 5), once the match's start is set.
         date: st.row.start_at.map(|ts| s.time_zone.date_of(ts)).unwrap_or_default(),
-        komi_text: lang.tf("relay.komi_text", &[&komi]),
+        komi_text: tr!(lang, "relay.komi_text", komi),
         time_control_text: lang.time_control(&s.time_control),
         rules_text: lang.rule_set(rules.preset).to_string(),
         name_order: s.name_order,

@@ -5,6 +5,7 @@
 //! `=`, `+`, `-`, `@`) prefixed with `'` — result texts such as "+R" or "-" included.
 
 use super::spreadsheet::{guard, UTF8_BOM as BOM};
+use crate::i18n::tr;
 use crate::print::{Lang, PrintError, SheetPlayer, StandingRow};
 
 fn write_csv(header: &[String], rows: impl Iterator<Item = Vec<String>>) -> Vec<u8> {
@@ -25,7 +26,7 @@ fn write_csv(header: &[String], rows: impl Iterator<Item = Vec<String>>) -> Vec<
 fn player_headers(lang: Lang, who: rules::Color) -> Vec<String> {
     let who = lang.side(who);
     ["doc.player_chinese", "doc.player_latin", "doc.player_rank", "doc.player_unit"]
-        .map(|k| lang.tf(k, &[&who]))
+        .map(|k| tr!(lang, k, side = who))
         .into()
 }
 

@@ -3,6 +3,7 @@
 //! password is made of, each a catalog key). The web forms
 //! and `tengen user` both word them here.
 
+use super::tr;
 use super::Lang;
 use crate::domain::password::{self, AccountProblem, Common, Suggestion, Warning, Weakness};
 
@@ -20,7 +21,7 @@ impl Lang {
     /// Why a password is refused.
     pub fn weakness(self, w: &Weakness) -> String {
         match w {
-            Weakness::TooShort => self.tf("user.err_password_short", &[&password::MIN_CHARS]),
+            Weakness::TooShort => tr!(self, "user.err_password_short", min = password::MIN_CHARS),
             Weakness::TooLong => self.t("user.err_password_long").to_string(),
             Weakness::Guessable { warning, suggestions } => {
                 let mut parts = vec![self.t("pw.guessable").to_string()];
@@ -31,7 +32,7 @@ impl Lang {
             Weakness::Common(kinds) => {
                 let named: Vec<&str> = kinds.iter().map(|k| self.t(common_key(*k))).collect();
                 let made_of =
-                    self.tf("pw.cn_made_of", &[&named.join(if self.is_zh() { "、" } else { ", " })]);
+                    tr!(self, "pw.cn_made_of", parts = named.join(if self.is_zh() { "、" } else { ", " }));
                 format!("{}{}{made_of}", self.t("pw.guessable"), if self.is_zh() { "" } else { " " })
             }
         }

@@ -1,16 +1,19 @@
 //! The catalog: `admin/locales/en.ftl` and `admin/locales/zh-CN.ftl`, in Project Fluent's
 //! format, read by its reference implementation (fluent-bundle) and compiled into the binary.
 //! A message id is the code's key with each `.` written `-` (Fluent ids take no dots):
-//! `lang.t("nav.login")` reads `nav-login`. Arguments are `{ $p0 }`, `{ $p1 }`… in the order
-//! `lang.tf` is given them; they are passed as strings, so Fluent adds no number formatting
-//! and no bidi isolation marks.
+//! `lang.t("nav.login")` reads `nav-login`. Arguments are named (`{ $round }`) and passed by
+//! name (`tr!`); a number is passed as a Fluent number, so that a plural selector
+//! (`{ $count -> [one] … *[other] … }`) can read it, and text as a string. Fluent adds no
+//! bidi isolation marks, and formats an integer as its digits.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::LazyLock;
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
+
+use super::{Arg, ArgValue};
 
 /// (language tag, FTL source), in the order of `Lang::index`.
 pub(super) const SOURCES: [(&str, &str); 2] =
@@ -18,9 +21,11 @@ pub(super) const SOURCES: [(&str, &str); 2] =
 
 pub(super) struct Catalog {
     bundles: [FluentBundle<FluentResource>; 2],
-    /// Every message's text with its arguments shown as `{0}`, `{1}`…, by code key: what `t`
-    /// returns (a template may fill such a text itself).
+    /// Every message's text with each argument shown as `{name}`, by code key: what `t`
+    /// returns (the clock page's script fills such a text itself).
     plain: HashMap<&'static str, [&'static str; 2]>,
+    /// Every message's argument names, by code key (the same in both languages).
+    names: HashMap<&'static str, BTreeSet<String>>,
 }
 
 pub(super) static CATALOG: LazyLock<Catalog> = LazyLock::new(Catalog::load);
@@ -35,17 +40,22 @@ impl Catalog {
     /// error cannot reach a running server.
     fn load() -> Catalog {
         let bundles = SOURCES.map(|(tag, ftl)| bundle(tag, ftl));
+        let en_names = arguments(SOURCES[0].1);
         let mut plain = HashMap::new();
+        let mut names = HashMap::new();
         for id in message_ids(SOURCES[0].1) {
             let key: &'static str = Box::leak(id.replace('-', ".").into_boxed_str());
+            let own = en_names.get(&id).cloned().unwrap_or_default();
+            let shown: Vec<(String, String)> = own.iter().map(|n| (n.clone(), format!("{{{n}}}"))).collect();
             let text = |b: &FluentBundle<FluentResource>| -> &'static str {
-                let shown: Vec<String> = (0..10).map(|i| format!("{{{i}}}")).collect();
-                let args: Vec<&dyn std::fmt::Display> = shown.iter().map(|s| s as _).collect();
+                let args: Vec<(&str, &dyn Arg)> =
+                    shown.iter().map(|(n, s)| (n.as_str(), s as &dyn Arg)).collect();
                 Box::leak(format(b, &id, &args).unwrap_or_default().into_boxed_str())
             };
             plain.insert(key, [text(&bundles[0]), text(&bundles[1])]);
+            names.insert(key, own);
         }
-        Catalog { bundles, plain }
+        Catalog { bundles, plain, names }
     }
 
     /// The text of `key` in language `index`, arguments unfilled.
@@ -53,33 +63,24 @@ impl Catalog {
         self.plain.get(key).map(|texts| texts[index])
     }
 
-    /// The text of `key` in language `index` with its arguments filled in.
-    pub(super) fn format(&self, key: &str, index: usize, args: &[&dyn std::fmt::Display]) -> Option<String> {
-        format(&self.bundles[index], &id_of(key), args)
+    /// The argument names of `key`'s message.
+    #[cfg(test)]
+    pub(super) fn names(&self, key: &str) -> Option<&BTreeSet<String>> {
+        self.names.get(key)
     }
 
-    /// The text of `key` with `$p0` the number `count` (for a plural selector) and `args` as
-    /// `$p1`….
-    pub(super) fn format_count(
-        &self,
-        key: &str,
-        index: usize,
-        count: u64,
-        args: &[&dyn std::fmt::Display],
-    ) -> Option<String> {
-        let bundle = &self.bundles[index];
-        let pattern = bundle.get_message(&id_of(key))?.value()?;
-        let mut fluent_args = FluentArgs::with_capacity(args.len() + 1);
-        fluent_args.set("p0", fluent_bundle::FluentValue::from(count));
-        for (i, a) in args.iter().enumerate() {
-            fluent_args.set(format!("p{}", i + 1), a.to_string());
+    /// The text of `key` in language `index` with `args` filled in by name. Other names than
+    /// the message's are a mistake of the caller's: a debug build (the tests) stops on it, a
+    /// release build logs it and shows the text as Fluent makes it.
+    pub(super) fn format(&self, key: &str, index: usize, args: &[(&str, &dyn Arg)]) -> Option<String> {
+        if let Some(own) = self.names.get(key) {
+            let given: BTreeSet<String> = args.iter().map(|(n, _)| n.to_string()).collect();
+            if &given != own {
+                tracing::warn!("catalog message {key} takes {own:?}, was given {given:?}");
+                debug_assert_eq!(&given, own, "the arguments of catalog message {key}");
+            }
         }
-        let mut errors = Vec::new();
-        let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors).into_owned();
-        if !errors.is_empty() {
-            tracing::warn!("catalog message {key}: {errors:?}");
-        }
-        Some(text)
+        format(&self.bundles[index], &id_of(key), args)
     }
 
     #[cfg(test)]
@@ -98,21 +99,16 @@ fn bundle(tag: &str, ftl: &str) -> FluentBundle<FluentResource> {
     bundle
 }
 
-const ARG_NAMES: [&str; 8] = ["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"];
-
-/// Formats message `id` with `args` as `$p0`, `$p1`…; None if there is no such message.
-fn format(
-    bundle: &FluentBundle<FluentResource>,
-    id: &str,
-    args: &[&dyn std::fmt::Display],
-) -> Option<String> {
+/// Formats message `id` with `args` by name; None if there is no such message.
+fn format(bundle: &FluentBundle<FluentResource>, id: &str, args: &[(&str, &dyn Arg)]) -> Option<String> {
     let pattern = bundle.get_message(id)?.value()?;
     let mut fluent_args = FluentArgs::with_capacity(args.len());
-    for (i, a) in args.iter().enumerate() {
-        match ARG_NAMES.get(i) {
-            Some(name) => fluent_args.set(*name, a.to_string()),
-            None => fluent_args.set(format!("p{i}"), a.to_string()),
-        }
+    for (name, a) in args {
+        let value = match a.value() {
+            ArgValue::Number(n) => FluentValue::from(n),
+            ArgValue::Text(s) => FluentValue::from(s),
+        };
+        fluent_args.set(*name, value);
     }
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors).into_owned();
@@ -136,24 +132,53 @@ fn parse(ftl: &str) -> ast::Resource<&str> {
         .unwrap_or_else(|(_, errors)| panic!("an FTL file does not parse: {errors:?}"))
 }
 
-/// Each message's argument names (`p0`, `p1`…), by id: the two languages must agree.
-#[cfg(test)]
-pub(super) fn arguments(ftl: &str) -> HashMap<String, Vec<String>> {
+/// Each message's argument names, by id: the variables its text uses (also inside a
+/// selector and its variants), and those its comment says it leaves unshown
+/// (`# $loser: not shown …`). The two languages must agree.
+pub(super) fn arguments(ftl: &str) -> HashMap<String, BTreeSet<String>> {
     let mut out = HashMap::new();
     for entry in parse(ftl).body {
         let ast::Entry::Message(m) = entry else { continue };
-        let mut names = Vec::new();
-        for element in m.value.iter().flat_map(|p| &p.elements) {
-            if let ast::PatternElement::Placeable {
-                expression: ast::Expression::Inline(ast::InlineExpression::VariableReference { id }),
-            } = element
-            {
-                names.push(id.name.to_string());
+        let mut names = BTreeSet::new();
+        if let Some(p) = &m.value {
+            pattern_variables(p, &mut names);
+        }
+        for line in m.comment.iter().flat_map(|c| &c.content) {
+            if let Some((declared, _)) = line.split_once(": not shown") {
+                names.extend(declared.split('$').skip(1).map(|n| n.trim().to_string()));
             }
         }
-        names.sort();
-        names.dedup();
         out.insert(m.id.name.to_string(), names);
     }
     out
+}
+
+fn pattern_variables(p: &ast::Pattern<&str>, names: &mut BTreeSet<String>) {
+    for element in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_variables(expression, names);
+        }
+    }
+}
+
+fn expression_variables(e: &ast::Expression<&str>, names: &mut BTreeSet<String>) {
+    match e {
+        ast::Expression::Inline(i) => inline_variables(i, names),
+        ast::Expression::Select { selector, variants } => {
+            inline_variables(selector, names);
+            for v in variants {
+                pattern_variables(&v.value, names);
+            }
+        }
+    }
+}
+
+fn inline_variables(i: &ast::InlineExpression<&str>, names: &mut BTreeSet<String>) {
+    match i {
+        ast::InlineExpression::VariableReference { id } => {
+            names.insert(id.name.to_string());
+        }
+        ast::InlineExpression::Placeable { expression } => expression_variables(expression, names),
+        _ => {}
+    }
 }

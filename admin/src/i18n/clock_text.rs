@@ -2,6 +2,7 @@
 //! lateness policy, a lateness verdict. The rules crate computes them; the words are the
 //! catalog's (`clock_say.*`, `late_policy.*`, `late_verdict.*`).
 
+use super::tr;
 use super::Lang;
 use rules::clock::{
     hms, ClockState, LatenessPolicy, LatenessProblem, LatenessVerdict, TimeControl, TimeControlProblem,
@@ -14,18 +15,23 @@ impl Lang {
         use TimeControlProblem as P;
         match *p {
             P::TooLong { part: TimePart::Basic, secs } => {
-                self.tf("tc_problem.too_long_basic", &[&self.duration(secs)])
+                tr!(self, "tc_problem.too_long_basic", duration = self.duration(secs))
             }
             P::TooLong { part: TimePart::Period, secs } => {
-                self.tf("tc_problem.too_long_period", &[&self.duration(secs)])
+                tr!(self, "tc_problem.too_long_period", duration = self.duration(secs))
             }
             P::NoReservedMinutes => self.t("tc_problem.no_reserved").into(),
             P::ReservedAboveBasic { reserved_minutes, basic_secs } => {
-                self.tf("tc_problem.reserved_above_basic", &[&reserved_minutes, &self.duration(basic_secs)])
+                tr!(
+                    self,
+                    "tc_problem.reserved_above_basic",
+                    reserved_minutes,
+                    basic = self.duration(basic_secs)
+                )
             }
             P::NoBasicTime => self.t("tc_problem.no_basic").into(),
-            P::PeriodMoves => self.tf("tc_problem.period_moves", &[&MAX_PER_PERIOD]),
-            P::Periods => self.tf("tc_problem.periods", &[&MAX_PER_PERIOD]),
+            P::PeriodMoves => tr!(self, "tc_problem.period_moves", max = MAX_PER_PERIOD),
+            P::Periods => tr!(self, "tc_problem.periods", max = MAX_PER_PERIOD),
             P::NoPeriodTime => self.t("tc_problem.no_period_time").into(),
             P::AbsoluteInTeamRelay => self.t("t.err_absolute_team").into(),
         }
@@ -34,7 +40,7 @@ impl Lang {
     /// Why a lateness policy cannot be applied.
     pub fn lateness_problem(self, p: &LatenessProblem) -> String {
         match *p {
-            LatenessProblem::LimitTooLong { minutes } => self.tf("late_problem.limit_too_long", &[&minutes]),
+            LatenessProblem::LimitTooLong { minutes } => tr!(self, "late_problem.limit_too_long", minutes),
             LatenessProblem::ZeroLimitNotInclusive => self.t("t.err_late_zero").into(),
             LatenessProblem::DoubleWithCountdown => self.t("late_problem.double_with_countdown").into(),
         }
@@ -50,18 +56,26 @@ impl Lang {
         let (main, period) = (hms(r.main_secs), hms(r.period_secs));
         match *c.control() {
             TimeControl::ChineseByoYomi { .. } if !r.overtime => {
-                self.tf("clock_say.chinese_main", &[&main, &r.periods])
+                tr!(self, "clock_say.chinese_main", main, periods = r.periods)
             }
             TimeControl::ChineseByoYomi { .. } if r.periods == 1 => self.t("clock_say.chinese_last").into(),
-            TimeControl::ChineseByoYomi { .. } => self.tf("clock_say.chinese_reading", &[&r.periods]),
-            TimeControl::Absolute { .. } => self.tf("clock_say.absolute", &[&main]),
-            TimeControl::Canadian { .. } if !r.overtime => self.tf("clock_say.canadian_main", &[&main]),
-            TimeControl::Canadian { .. } => self.tf("clock_say.canadian_period", &[&r.period_moves, &period]),
+            TimeControl::ChineseByoYomi { .. } => tr!(self, "clock_say.chinese_reading", periods = r.periods),
+            TimeControl::Absolute { .. } => tr!(self, "clock_say.absolute", main),
+            TimeControl::Canadian { .. } if !r.overtime => tr!(self, "clock_say.canadian_main", main),
+            TimeControl::Canadian { .. } => {
+                tr!(self, "clock_say.canadian_period", moves = r.period_moves, period)
+            }
             TimeControl::ByoYomi { period_secs, .. } if !r.overtime => {
-                self.tf("clock_say.byo_main", &[&main, &r.periods, &self.duration(period_secs)])
+                tr!(
+                    self,
+                    "clock_say.byo_main",
+                    main,
+                    periods = r.periods,
+                    period = self.duration(period_secs)
+                )
             }
             TimeControl::ByoYomi { period_secs, .. } => {
-                self.tf("clock_say.byo_period", &[&r.periods, &self.duration(period_secs)])
+                tr!(self, "clock_say.byo_period", periods = r.periods, period = self.duration(period_secs))
             }
         }
     }
@@ -71,8 +85,8 @@ impl Lang {
     pub fn lateness_policy(self, p: &LatenessPolicy) -> String {
         let limit = match p.limit_minutes {
             None => self.t("late_policy.no_limit").to_string(),
-            Some(m) if p.inclusive => self.tf("late_policy.limit_inclusive", &[&m]),
-            Some(m) => self.tf("late_policy.limit", &[&m]),
+            Some(m) if p.inclusive => tr!(self, "late_policy.limit_inclusive", minutes = m),
+            Some(m) => tr!(self, "late_policy.limit", minutes = m),
         };
         let how = self.t(if p.absence_countdown {
             "late_policy.countdown"
@@ -81,7 +95,7 @@ impl Lang {
         } else {
             "late_policy.deduct"
         });
-        self.tf("late_policy.both", &[&limit, &how])
+        tr!(self, "late_policy.both", limit, how)
     }
 
     /// A lateness verdict: "plays with 80 min left (20 min late, 40 min deducted)" /
@@ -90,19 +104,25 @@ impl Lang {
         let d = |s: u32| self.duration(s);
         match *v {
             LatenessVerdict::Plays { late_secs: 0, remaining_basic_secs, .. } => {
-                self.tf("late_verdict.on_time", &[&d(remaining_basic_secs)])
+                tr!(self, "late_verdict.on_time", left = d(remaining_basic_secs))
             }
             LatenessVerdict::Plays { late_secs, deducted_secs, remaining_basic_secs, .. } => {
-                self.tf("late_verdict.plays", &[&d(remaining_basic_secs), &d(late_secs), &d(deducted_secs)])
+                tr!(
+                    self,
+                    "late_verdict.plays",
+                    left = d(remaining_basic_secs),
+                    late = d(late_secs),
+                    deducted = d(deducted_secs)
+                )
             }
             LatenessVerdict::LosesByLateness { late_secs, limit_secs: Some(l) } => {
-                self.tf("late_verdict.beyond", &[&d(late_secs), &d(l)])
+                tr!(self, "late_verdict.beyond", late = d(late_secs), limit = d(l))
             }
             LatenessVerdict::LosesByLateness { late_secs, limit_secs: None } => {
-                self.tf("late_verdict.countdown_ended", &[&d(late_secs)])
+                tr!(self, "late_verdict.countdown_ended", late = d(late_secs))
             }
             LatenessVerdict::TimeExpired { late_secs } => {
-                self.tf("late_verdict.time_expired", &[&d(late_secs)])
+                tr!(self, "late_verdict.time_expired", late = d(late_secs))
             }
         }
     }

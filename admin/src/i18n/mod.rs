@@ -1,10 +1,12 @@
 //! zh-CN and en: the one `Lang` of web pages, printed documents and the command line, and the
 //! one catalog of every user-facing string (`admin/locales/{en,zh-CN}.ftl`, Project Fluent's
-//! format, see `catalog`). Templates call `c.t("key")` or `c.tf("key", x)`, Rust code
-//! `lang.t("key")` / `lang.tf("key", &[..])`. Unit tests check that both files parse and hold
-//! the same messages with the same arguments, that every key used in templates/ and admin/src
-//! is in the catalog, that no text is blank, and that every key is used (a family named by a
-//! prefix, `format!("tb.{}", ..)`, counts as used for all its members).
+//! format, see `catalog`). Templates call `c.t("key")` or `c.tf("key", "name", x)`, Rust code
+//! `lang.t("key")` / `tr!(lang, "key", round = n, player)` (each argument by its name in the
+//! message; a number stays a number for the plural selectors). Unit tests check that both
+//! files parse and hold the same messages with the same argument names, that every call passes
+//! exactly the names its message uses, that every key used in templates/ and admin/src is in
+//! the catalog, that no text is blank, and that every key is used (a family named by a prefix,
+//! `format!("tb.{}", ..)`, counts as used for all its members).
 
 mod account;
 mod catalog;
@@ -14,6 +16,85 @@ pub mod relay;
 mod render;
 mod sgf;
 mod team;
+
+/// A catalog message in the reader's language with its arguments by name:
+/// `tr!(lang, "round.title", round = n)`, or `tr!(lang, "err.too_long", max)` when the
+/// variable is called as the argument. A number (any integer type) is passed as a number, so
+/// that `{ $count -> [one] … *[other] … }` selects the plural form; anything else as its text.
+/// The names must be the message's own: a unit test reads every call with a literal key, and
+/// a debug build stops on a call that passes other names.
+macro_rules! tr {
+    ($lang:expr, $key:expr $(, $name:ident $(= $value:expr)?)* $(,)?) => {
+        $lang.tf_named($key, &[$((stringify!($name), $crate::i18n::tr!(@value $name $(= $value)?))),*])
+    };
+    (@value $name:ident) => {
+        &$name as &dyn $crate::i18n::Arg
+    };
+    (@value $name:ident = $value:expr) => {
+        &$value as &dyn $crate::i18n::Arg
+    };
+}
+pub(crate) use tr;
+
+/// What a catalog argument is to Fluent: a number (a plural selector reads it; shown as its
+/// digits) or a text.
+pub enum ArgValue {
+    Number(f64),
+    Text(String),
+}
+
+/// A value a catalog message can show. Integers are numbers; strings are text; other types
+/// are turned into text at the call (`.to_string()`), where their wording is chosen.
+pub trait Arg {
+    fn value(&self) -> ArgValue;
+}
+
+macro_rules! number_args {
+    ($($t:ty)*) => {$(
+        impl Arg for $t {
+            fn value(&self) -> ArgValue {
+                ArgValue::Number(*self as f64)
+            }
+        }
+    )*};
+}
+number_args!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize);
+
+impl Arg for str {
+    fn value(&self) -> ArgValue {
+        ArgValue::Text(self.to_string())
+    }
+}
+
+impl Arg for String {
+    fn value(&self) -> ArgValue {
+        ArgValue::Text(self.clone())
+    }
+}
+
+impl Arg for std::borrow::Cow<'_, str> {
+    fn value(&self) -> ArgValue {
+        ArgValue::Text(self.to_string())
+    }
+}
+
+impl Arg for char {
+    fn value(&self) -> ArgValue {
+        ArgValue::Text(self.to_string())
+    }
+}
+
+impl Arg for std::path::Display<'_> {
+    fn value(&self) -> ArgValue {
+        ArgValue::Text(self.to_string())
+    }
+}
+
+impl<T: Arg + ?Sized> Arg for &T {
+    fn value(&self) -> ArgValue {
+        (**self).value()
+    }
+}
 
 /// The checks every renderer test makes of a rendering (problems, SGF reports).
 #[cfg(test)]
@@ -136,20 +217,311 @@ impl Lang {
             Lang::Zh => 1,
         }
     }
-    /// The catalog entry for `key`, its arguments shown as `{0}`, `{1}`…; the key itself if
-    /// missing (the catalog tests forbid that).
+    /// The catalog entry for `key`, its arguments shown as `{name}` (for a script that fills
+    /// them itself); the key itself if missing (the catalog tests forbid that).
     pub fn t(self, key: &str) -> &'static str {
         CATALOG.plain(key, self.index()).unwrap_or_else(|| missing(key))
     }
-    /// `t` with `{0}`, `{1}`… (`$p0`, `$p1`… in the files) replaced by `args`. Fluent fills in
-    /// one pass: an argument that itself holds `{1}` (echoed user input) is shown as it is.
-    pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
+    /// The message `key` with `args` by name (`tr!` writes the list). Fluent fills in one
+    /// pass: an argument that itself holds `{ $x }` (echoed user input) is shown as it is.
+    pub fn tf_named(self, key: &str, args: &[(&str, &dyn Arg)]) -> String {
         CATALOG.format(key, self.index(), args).unwrap_or_else(|| missing(key).to_string())
     }
-    /// `tf` whose `$p0` is the number `count`, so that a Fluent plural selector
-    /// (`{ $p0 -> [one] … *[other] … }`) picks the language's plural form; `args` are `$p1`….
+    /// Transitional: `args` in the order of `POSITIONAL`'s names for `key`.
+    pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
+        let names = POSITIONAL.iter().find(|(k, _)| *k == key).map_or(&[][..], |(_, n)| *n);
+        let shown: Vec<Shown> = args.iter().map(|a| Shown(a.to_string())).collect();
+        let named: Vec<(&str, &dyn Arg)> =
+            names.iter().zip(&shown).map(|(n, s)| (*n, s as &dyn Arg)).collect();
+        self.tf_named(key, &named)
+    }
+    /// Transitional: `tf` with `count` first.
     pub fn tn(self, key: &str, count: u64, args: &[&dyn std::fmt::Display]) -> String {
-        CATALOG.format_count(key, self.index(), count, args).unwrap_or_else(|| missing(key).to_string())
+        let mut all: Vec<&dyn std::fmt::Display> = vec![&count];
+        all.extend_from_slice(args);
+        self.tf(key, &all)
+    }
+}
+
+/// Transitional: the argument names, in their old positional order, of the messages that
+/// admin/src/web and templates/ still call with positional arguments (`Lang::tf`).
+const POSITIONAL: &[(&str, &[&str])] = &[
+    ("att.link", &["round"]),
+    ("att.title", &["round"]),
+    ("audit.err_filter", &["name", "value"]),
+    ("audit.f_game", &["game"]),
+    ("audit.proposed_by", &["ruling", "user"]),
+    ("audit.r.bad_dropped", &["source", "count"]),
+    ("audit.say.arrivals_record", &["actor", "subject"]),
+    ("audit.say.board_results", &["actor", "subject"]),
+    ("audit.say.chief_arbiter", &["actor", "subject"]),
+    ("audit.say.double_loss_lot", &["actor", "subject"]),
+    ("audit.say.entrant_absent", &["actor", "subject"]),
+    ("audit.say.entrant_create", &["actor", "subject"]),
+    ("audit.say.entrant_delete", &["actor", "subject"]),
+    ("audit.say.entrant_fixed_table", &["actor", "subject"]),
+    ("audit.say.entrant_present", &["actor", "subject"]),
+    ("audit.say.entrant_reinstate", &["actor", "subject"]),
+    ("audit.say.entrant_update", &["actor", "subject"]),
+    ("audit.say.entrant_withdraw", &["actor", "subject"]),
+    ("audit.say.game_double_loss_lot", &["actor", "subject"]),
+    ("audit.say.game_nigiri", &["actor", "subject"]),
+    ("audit.say.game_played_colours", &["actor", "subject"]),
+    ("audit.say.game_remote_nigiri", &["actor", "subject"]),
+    ("audit.say.leaders_nigiri", &["actor", "subject"]),
+    ("audit.say.relay_event", &["actor", "subject"]),
+    ("audit.say.relay_start", &["actor", "subject"]),
+    ("audit.say.relay_withdraw", &["actor", "subject"]),
+    ("audit.say.remote_leaders_nigiri", &["actor", "subject"]),
+    ("audit.say.replay_start", &["actor", "subject"]),
+    ("audit.say.result_clear", &["actor", "subject"]),
+    ("audit.say.result_confirm", &["actor", "subject"]),
+    ("audit.say.result_correct", &["actor", "subject"]),
+    ("audit.say.result_enter", &["actor", "subject"]),
+    ("audit.say.result_lock", &["actor", "subject"]),
+    ("audit.say.round_delete", &["actor", "subject"]),
+    ("audit.say.round_edit", &["actor", "subject"]),
+    ("audit.say.round_pair", &["actor", "subject"]),
+    ("audit.say.round_publish", &["actor", "subject"]),
+    ("audit.say.round_repair", &["actor", "subject"]),
+    ("audit.say.round_swap", &["actor", "subject"]),
+    ("audit.say.round_unpublish", &["actor", "subject"]),
+    ("audit.say.ruling_add", &["actor", "subject"]),
+    ("audit.say.ruling_confirm", &["actor", "subject"]),
+    ("audit.say.ruling_delete", &["actor", "subject"]),
+    ("audit.say.ruling_lateness", &["actor", "subject"]),
+    ("audit.say.ruling_propose", &["actor", "subject"]),
+    ("audit.say.ruling_reject", &["actor", "subject"]),
+    ("audit.say.sgf_attach", &["actor", "subject"]),
+    ("audit.say.staff_remove", &["actor", "subject"]),
+    ("audit.say.staff_set", &["actor", "subject"]),
+    ("audit.say.team_create", &["actor", "subject"]),
+    ("audit.say.team_delete", &["actor", "subject"]),
+    ("audit.say.team_round_delete", &["actor", "subject"]),
+    ("audit.say.team_round_pair", &["actor", "subject"]),
+    ("audit.say.team_settings_update", &["actor", "subject"]),
+    ("audit.say.team_update", &["actor", "subject"]),
+    ("audit.say.tournament_create", &["actor", "subject"]),
+    ("audit.say.tournament_delete", &["actor", "subject"]),
+    ("audit.say.tournament_import", &["actor", "subject"]),
+    ("audit.say.tournament_update", &["actor", "subject"]),
+    ("audit.say.unknown", &["actor", "action", "subject"]),
+    ("audit.say.user_activate", &["actor", "subject"]),
+    ("audit.say.user_create", &["actor", "subject"]),
+    ("audit.say.user_deactivate", &["actor", "subject"]),
+    ("audit.say.user_password", &["actor", "subject"]),
+    ("audit.say.user_set_lang", &["actor", "subject"]),
+    ("audit.subj.entrant_gone", &["id"]),
+    ("audit.subj.game", &["round", "board", "black", "white"]),
+    ("audit.subj.game_gone", &["id"]),
+    ("audit.subj.match", &["round", "table", "black", "white"]),
+    ("audit.subj.match_gone", &["id"]),
+    ("audit.subj.round", &["round"]),
+    ("audit.subj.round_gone", &["id"]),
+    ("audit.subj.team_gone", &["id"]),
+    ("audit.subj.user_gone", &["id"]),
+    ("audit.when", &["zone"]),
+    ("audit.with_detail", &["sentence", "detail"]),
+    ("backup.why_folder", &["folder"]),
+    ("backup.why_other", &["detail"]),
+    ("backup.why_tool", &["program"]),
+    ("clock.call_count", &["count"]),
+    ("clock.call_minutes_left", &["minutes"]),
+    ("clock.call_periods_left", &["periods"]),
+    ("clock.call_sec", &["seconds"]),
+    ("clock.left_query", &["player", "time"]),
+    ("clock.move_no", &["move"]),
+    ("clock.moves_due", &["moves"]),
+    ("clock.paused_break", &["time"]),
+    ("clock.periods_left", &["periods"]),
+    ("clock.reserved_left", &["minutes"]),
+    ("clock.save_refused", &["error"]),
+    ("clock.timeout_offer", &["player"]),
+    ("clock.title_game", &["round", "table"]),
+    ("clock.title_match", &["round", "match"]),
+    ("draw.nigiri_outcome", &["black", "grab", "guess"]),
+    ("draw.part", &["from", "to", "total"]),
+    ("drawp.double_loss", &["round"]),
+    ("drawp.knockout_match", &["match"]),
+    ("drawp.score_group", &["points"]),
+    ("e.dup_same_birth", &["number", "name", "rank", "unit"]),
+    ("e.dup_same_unit", &["number", "name", "rank", "unit"]),
+    ("e.err_stale", &["name_zh", "name_latin"]),
+    ("err.backup_first", &["backup_reason"]),
+    ("err.number_range", &["min", "max"]),
+    ("err.too_large", &["limit"]),
+    ("imp.confirm_replace", &["rounds", "published"]),
+    ("imp.done", &["count"]),
+    ("imp.done_skipped", &["count"]),
+    ("imp.dup_in_file", &["line"]),
+    ("imp.dup_note", &["count"]),
+    ("imp.err_bad_rows", &["count"]),
+    ("imp.err_unreadable", &["error"]),
+    ("imp.limit", &["limit"]),
+    ("imp.ni_absent", &["points"]),
+    ("imp.ni_bands", &["bar", "floor"]),
+    ("imp.ni_bye", &["halves"]),
+    ("imp.ni_byo_yomi", &["seconds"]),
+    ("imp.ni_categories", &["count"]),
+    ("imp.ni_dates", &["begin", "end"]),
+    ("imp.ni_director", &["director"]),
+    ("imp.ni_fischer", &["basic_minutes", "seconds"]),
+    ("imp.ni_handicap_ceiling", &["ceiling"]),
+    ("imp.ni_handicap_threshold", &["rank"]),
+    ("imp.ni_komi", &["komi"]),
+    ("imp.ni_placement", &["criteria"]),
+    ("imp.ni_pre", &["count"]),
+    ("imp.ni_size", &["size"]),
+    ("imp.ni_smms", &["count"]),
+    ("imp.ni_text", &["attribute"]),
+    ("imp.ni_time", &["basic_minutes"]),
+    ("imp.ni_unreadable", &["attribute", "value"]),
+    ("imp.og_about", &["players", "games", "played", "absences"]),
+    ("imp.replace_hint", &["entrants", "rounds", "published"]),
+    ("imp.summary", &["rows", "good", "bad"]),
+    ("late.awaiting_count", &["count"]),
+    ("late.err_not_in_round", &["entrant"]),
+    ("late.err_stale", &["start", "saved"]),
+    ("late.record_line", &["board", "black", "white", "rulings"]),
+    ("late.record_title", &["count"]),
+    ("late.replay_row", &["time"]),
+    ("late.set_clock", &["time"]),
+    ("late.title", &["round"]),
+    ("late.waiting_until", &["time"]),
+    ("nigiri.outcome", &["grab", "guess", "correct", "black"]),
+    ("pager.position", &["page", "pages", "first", "last", "total"]),
+    ("print.err_data", &["problem"]),
+    ("print.err_option", &["option", "allowed", "got"]),
+    ("print.err_round", &["got"]),
+    ("print.err_round_last", &["last", "got"]),
+    ("print.err_round_none", &["got"]),
+    ("print.per_page", &["count"]),
+    ("pub.nigiri", &["holder", "guesser"]),
+    ("pub.pairings_round", &["round"]),
+    ("pub.results_round", &["round"]),
+    ("pub.round_starts", &["time"]),
+    ("pub.ruling_at", &["kind", "move"]),
+    ("pub.standings_after", &["round"]),
+    ("r.clocks", &["black", "white"]),
+    ("r.colours_nigiri", &["black"]),
+    ("r.confirmed_by_chief", &["chief"]),
+    ("r.conflict", &["user", "when", "what", "count"]),
+    ("r.entered_by", &["user", "at"]),
+    ("r.err_count_above", &["points"]),
+    ("r.err_counts_disagree", &["points"]),
+    ("r.err_replay_has_result", &["game"]),
+    ("r.err_ruling_decides", &["ruling", "result"]),
+    ("r.err_rulings", &["error"]),
+    ("r.err_sgf", &["error"]),
+    ("r.game_title", &["round", "board"]),
+    ("r.nigiri_pending", &["holder", "guesser"]),
+    ("r.penalties", &["penalty_black", "penalty_white", "warnings_black", "warnings_white"]),
+    ("r.pending_banner", &["proposals"]),
+    ("r.preview_result", &["result"]),
+    ("r.replay_label", &["board"]),
+    ("r.round_title", &["round"]),
+    ("r.ruling_line", &["kind", "side", "move"]),
+    ("r.swapped_note", &["black", "white"]),
+    ("r.winner_option", &["seat", "name"]),
+    ("relay.barred_note", &["players"]),
+    ("relay.break", &["section", "at", "minutes"]),
+    ("relay.clock_hint", &["time_control"]),
+    ("relay.err_start_date", &["start", "end"]),
+    ("relay.free_choice", &["side"]),
+    ("relay.lineup_handed_in", &["side", "section"]),
+    ("relay.nigiri_roles", &["holder", "guesser"]),
+    ("relay.pending_substitution", &["incoming", "out"]),
+    ("relay.playoff_clocks_from", &["move"]),
+    ("relay.playoff_clocks_missing", &["move"]),
+    ("relay.preparation", &["at", "minutes"]),
+    ("relay.resign_what", &["side", "person"]),
+    ("relay.short_of_players", &["side", "count", "section"]),
+    ("relay.time_left", &["black", "white", "move"]),
+    ("relay.title", &["round", "match"]),
+    ("relay.withdrawn_by", &["actor", "at", "reason"]),
+    ("round.err_beyond", &["rounds"]),
+    ("round.err_ko_undecided", &["matches"]),
+    ("round.err_later", &["round"]),
+    ("round.err_no_table", &["table"]),
+    ("round.err_not_in_round", &["name"]),
+    ("round.err_not_next", &["round"]),
+    ("round.err_paired_twice", &["name"]),
+    ("round.err_pairing", &["error"]),
+    ("round.err_previous_draft", &["round"]),
+    ("round.err_rr_over", &["rounds"]),
+    ("round.find_more", &["shown", "found"]),
+    ("round.pair_next", &["round"]),
+    ("round.score_nominal", &["points"]),
+    ("round.title", &["round"]),
+    ("same_unit.rounds", &["rounds"]),
+    ("server.backup_failed", &["at", "why"]),
+    ("server.backup_last", &["at", "name", "size"]),
+    ("server.backups_on", &["folder", "minutes", "keep"]),
+    ("server.storage", &["database", "journal", "sync"]),
+    ("server.storage_pg", &["database", "sync"]),
+    ("t.err_frozen", &["round"]),
+    ("t.err_frozen_banner", &["published", "last"]),
+    ("t.frozen_note", &["published"]),
+    ("t.handicap_rule", &["basis", "reduction", "max"]),
+    ("t.komi_confirm_needed", &["typed", "own", "consequence"]),
+    ("t.komi_consequence", &["typed", "own"]),
+    ("t.komi_conversion", &["stones", "points"]),
+    ("t.komi_outcome_draw", &["black"]),
+    ("t.komi_outcome_no_draw", &["wins", "loses"]),
+    ("t.komi_relay_no_draw", &["consequence"]),
+    ("t.mcmahon_bands", &["bar", "floor"]),
+    ("t.mcmahon_filled", &["published"]),
+    ("team.bye_points", &["points"]),
+    ("team.decided", &["count"]),
+    ("team.delete_round", &["round"]),
+    ("team.err_captain", &["position"]),
+    ("team.err_dup_position", &["position"]),
+    ("team.err_line_duplicate", &["line"]),
+    ("team.err_line_name", &["line"]),
+    ("team.err_line_position", &["line"]),
+    ("team.err_not_last", &["round"]),
+    ("team.err_short_teams", &["teams", "need"]),
+    ("team.err_undecided", &["round"]),
+    ("team.kind_boards", &["boards"]),
+    ("team.need_boards", &["players"]),
+    ("team.need_relay", &["players"]),
+    ("team.pair_button", &["round"]),
+    ("team.record_boards", &["game_black", "game_white", "match_black", "match_white"]),
+    ("team.record_relay", &["black", "white"]),
+    ("team.rules_flag", &["preset", "komi", "relay_komi"]),
+    ("team.short_cell", &["need"]),
+    ("team.short_item", &["team", "count"]),
+    ("team.short_warning", &["teams", "need"]),
+    ("team.tb_board_wins", &["board"]),
+    ("time.zone_note", &["zone"]),
+    ("tz.err_unknown", &["zone"]),
+    ("users.created", &["username"]),
+    ("users.reset_done", &["username"]),
+    ("users.reset_intro", &["username"]),
+    ("warn.bye_again", &["player"]),
+    ("warn.handicap", &["table", "handicap"]),
+    ("warn.handicap_rule", &["table", "handicap", "rule"]),
+    ("warn.inactive", &["player"]),
+    ("warn.not_paired", &["player"]),
+    ("warn.open_games", &["games", "round"]),
+    ("warn.paired_twice", &["player"]),
+    ("warn.rematch", &["table", "player", "opponent", "times"]),
+    ("warn.same_unit", &["table", "player", "opponent", "unit"]),
+    ("warn.score_gap", &["table", "player", "opponent", "gap"]),
+    ("warn.third_colour", &["table", "player", "colour"]),
+    ("warn.unknown", &["number"]),
+    ("who.player_no", &["number"]),
+];
+
+/// A positional argument as the named calls pass it: a whole number as a number.
+struct Shown(String);
+
+impl Arg for Shown {
+    fn value(&self) -> ArgValue {
+        match self.0.parse::<i64>() {
+            Ok(n) => ArgValue::Number(n as f64),
+            Err(_) => ArgValue::Text(self.0.clone()),
+        }
     }
 }
 
@@ -222,22 +594,46 @@ mod tests {
 
     #[test]
     fn arguments_are_filled_once() {
-        // err.number_range: "Enter a whole number from {0} to {1}."
-        assert_eq!(Lang::En.tf("err.number_range", &[&"{1}", &7]), "Enter a whole number from {1} to 7.");
-        assert_eq!(Lang::Zh.tf("err.number_range", &[&1, &2]), "请填写 1 到 2 之间的整数。");
-        assert_eq!(Lang::En.t("err.number_range"), "Enter a whole number from {0} to {1}.");
-        assert_eq!(Lang::En.tf("print.or", &[]), " or ", "spaces kept at both ends");
+        // err.number_range: "Enter a whole number from { $min } to { $max }."
+        let typed = "{ $max }";
+        assert_eq!(
+            tr!(Lang::En, "err.number_range", min = typed, max = 7),
+            "Enter a whole number from { $max } to 7."
+        );
+        assert_eq!(tr!(Lang::Zh, "err.number_range", min = 1, max = 2), "请填写 1 到 2 之间的整数。");
+        let to_fill = "err.number_range";
+        assert_eq!(Lang::En.t(to_fill), "Enter a whole number from {min} to {max}.", "for a script to fill");
+        assert_eq!(tr!(Lang::En, "print.or"), " or ", "spaces kept at both ends");
         assert!(Lang::Zh.t("doc.12_b_won_against_no").contains('\n'), "a line break kept");
         assert!(Lang::En.t("doc.black_s_count_before_penalty").contains("{k}"), "literal braces kept");
     }
 
     /// A count selects its plural form in English and reads the same in Chinese (the review's
-    /// warning of games without a result before pairing, seed 000 Art. 17.5's note on pairing).
+    /// warning of games without a result before pairing, seed 000 Art. 17.5's note on pairing;
+    /// the relay's substitutions left, seed 003 Art. 10.5).
     #[test]
     fn a_count_selects_the_plural_form() {
-        assert_eq!(Lang::En.tn("warn.open_games", 1, &[&3]), "Round 3: 1 game has no result yet.");
-        assert_eq!(Lang::En.tn("warn.open_games", 2, &[&3]), "Round 3: 2 games have no result yet.");
-        assert_eq!(Lang::Zh.tn("warn.open_games", 2, &[&3]), "第3轮还有2局没有结果。");
+        assert_eq!(
+            tr!(Lang::En, "warn.open_games", games = 1, round = 3),
+            "Round 3: 1 game has no result yet."
+        );
+        assert_eq!(
+            tr!(Lang::En, "warn.open_games", games = 2, round = 3),
+            "Round 3: 2 games have no result yet."
+        );
+        assert_eq!(tr!(Lang::Zh, "warn.open_games", games = 2, round = 3), "第3轮还有2局没有结果。");
+        let left =
+            |n: u32| (tr!(Lang::En, "relay.how_left", left = n), tr!(Lang::Zh, "relay.how_left", left = n));
+        assert_eq!(left(1), ("1 substitution left".into(), "剩余1次".into()));
+        assert_eq!(left(2), ("2 substitutions left".into(), "剩余2次".into()));
+        let as_text = "1";
+        assert_ne!(
+            tr!(Lang::En, "imp.err_bad_rows", count = 1usize),
+            tr!(Lang::En, "imp.err_bad_rows", count = as_text),
+            "a count given as text selects no plural form: counts are numbers"
+        );
+        assert!(tr!(Lang::En, "imp.err_bad_rows", count = 1usize).contains("1 row has errors"));
+        assert!(tr!(Lang::En, "imp.err_bad_rows", count = 3usize).contains("3 rows have errors"));
     }
 
     /// Chinese pages use Chinese punctuation: no message of zh-CN.ftl ends a sentence with an
@@ -260,8 +656,10 @@ mod tests {
         assert!(!ends_sentence("贴 3.75 子") && !ends_sentence("文件 backup.sqlite 已保存。"));
     }
 
-    /// Both files parse, hold the same message ids with the same arguments, and no text is
-    /// blank; no code key has a `-` (it would not survive the `.` → `-` of the ids).
+    /// Both files parse, hold the same message ids with the same argument names (a name in
+    /// snake case that says what it holds, not `p0`; one a language leaves unshown declared in
+    /// the message's comment), and no text is blank; no code key has a `-` (it would not
+    /// survive the `.` → `-` of the ids).
     #[test]
     fn both_languages_hold_the_same_messages() {
         let [(_, en), (_, zh)] = catalog::SOURCES;
@@ -275,21 +673,22 @@ mod tests {
         assert_eq!(a.difference(&b).collect::<Vec<_>>(), Vec::<&&String>::new(), "in en.ftl only");
         assert_eq!(b.difference(&a).collect::<Vec<_>>(), Vec::<&&String>::new(), "in zh-CN.ftl only");
         let (en_args, zh_args) = (catalog::arguments(en), catalog::arguments(zh));
+        let named = |n: &String| {
+            n.starts_with(|c: char| c.is_ascii_lowercase())
+                && n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && !(n.starts_with('p') && n[1..].parse::<u8>().is_ok())
+        };
         let mut differ: Vec<String> = en_args
             .iter()
-            .filter(|(id, a)| {
-                // A language may leave out an argument the other shows (Chinese often needs no
-                // colour word twice), but not all of them, and every name is p0, p1…
-                let z = zh_args.get(*id).cloned().unwrap_or_default();
-                a.is_empty() != z.is_empty()
-                    || a.iter()
-                        .chain(&z)
-                        .any(|n| n.strip_prefix('p').is_none_or(|d| d.parse::<u8>().is_err()))
-            })
+            .filter(|(id, a)| zh_args.get(*id) != Some(*a) || !a.iter().all(named))
             .map(|(id, a)| format!("{id}: en {a:?}, zh {:?}", zh_args.get(id)))
             .collect();
         differ.sort();
-        assert!(differ.is_empty(), "the languages' arguments differ:\n{}", differ.join("\n"));
+        assert!(
+            differ.is_empty(),
+            "the languages' arguments differ or are not named:\n{}",
+            differ.join("\n")
+        );
         for key in CATALOG.keys() {
             for lang in [Lang::En, Lang::Zh] {
                 assert!(!lang.t(key).trim().is_empty(), "blank text for {key}");
@@ -323,7 +722,8 @@ mod tests {
             && k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_.-".contains(c))
     }
 
-    /// Every `t("…")`, `tf("…"` and `("user.err_…"` in templates and admin/src is in the catalog.
+    /// Every `t("…")`, `tf("…"`, `tr!(lang, "…"` and `("user.err_…"` in templates and admin/src
+    /// is in the catalog.
     #[test]
     fn every_used_key_is_in_the_catalog() {
         let mut missing = Vec::new();
@@ -334,6 +734,12 @@ mod tests {
                     if i % 2 == 1 && is_key(part) && !has_key(part) {
                         missing.push(format!("{}: {part}", f.display()));
                     }
+                }
+            }
+            for (_, parts) in calls(&text, "tr!(") {
+                let key = parts.get(1).and_then(|k| k.strip_prefix('"')).and_then(|k| k.strip_suffix('"'));
+                if let Some(key) = key.filter(|k| is_key(k) && !has_key(k)) {
+                    missing.push(format!("{}: {key}", f.display()));
                 }
             }
             for pat in ["t(\"", "tf(\"", "(\"user.err_"] {
@@ -354,6 +760,109 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "keys missing from the catalog:\n{}", missing.join("\n"));
+    }
+
+    /// The calls of a source text: (line, the call's arguments split at their top-level
+    /// commas) for every `tr!(` (a macro call) or `<name>(` (a method call).
+    fn calls<'a>(text: &'a str, name: &str) -> Vec<(usize, Vec<&'a str>)> {
+        let mut out = Vec::new();
+        for (i, _) in text.match_indices(name) {
+            let before = text[..i].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let start = i + name.len();
+            let (mut depth, mut parts, mut from) = (1, Vec::new(), start);
+            let mut chars = text[start..].char_indices().map(|(j, c)| (start + j, c));
+            while let Some((j, c)) = chars.next() {
+                match c {
+                    '"' => {
+                        while let Some((_, s)) = chars.next() {
+                            match s {
+                                '\\' => {
+                                    chars.next();
+                                }
+                                '"' => break,
+                                _ => {}
+                            }
+                        }
+                    }
+                    // A char literal ('"', ',', '\''); a lifetime has no closing quote.
+                    '\'' => {
+                        let rest = &text[j + 1..];
+                        let skip = if rest.starts_with('\\') {
+                            rest.get(2..).and_then(|r| r.find('\'')).map_or(0, |k| k + 3)
+                        } else if rest.chars().nth(1) == Some('\'') {
+                            2
+                        } else {
+                            0
+                        };
+                        for _ in 0..skip {
+                            chars.next();
+                        }
+                    }
+                    '(' | '[' | '{' => depth += 1,
+                    ')' | ']' | '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            parts.push(text[from..j].trim());
+                            break;
+                        }
+                    }
+                    ',' if depth == 1 => {
+                        parts.push(text[from..j].trim());
+                        from = j + 1;
+                    }
+                    _ => {}
+                }
+            }
+            parts.retain(|p| !p.is_empty());
+            out.push((text[..i].matches('\n').count() + 1, parts));
+        }
+        out
+    }
+
+    /// Every `tr!(lang, "key", …)` with a literal key passes exactly the arguments its message
+    /// names (`round = n` or `round`), and no `t("key")` reads a message that takes arguments:
+    /// a missing or misspelt argument fails here, not as `{$round}` on a page.
+    #[test]
+    fn every_call_passes_its_messages_arguments() {
+        let literal = |s: &str| s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).map(str::to_string);
+        let mut wrong = Vec::new();
+        for (f, text) in sources() {
+            let here = |line: usize| format!("{}:{line}", f.display());
+            for (line, parts) in calls(&text, "tr!(") {
+                let Some(key) = parts.get(1).and_then(|k| literal(k)) else { continue };
+                let Some(own) = CATALOG.names(&key) else { continue };
+                let given: std::collections::BTreeSet<String> = parts[2..]
+                    .iter()
+                    .map(|a| a.split_once('=').map_or(*a, |(n, _)| n).trim().to_string())
+                    .collect();
+                if &given != own {
+                    wrong.push(format!("{}: {key} takes {own:?}, is given {given:?}", here(line)));
+                }
+            }
+            for (line, parts) in calls(&text, "t(") {
+                let Some(key) = parts.first().and_then(|k| literal(k)) else { continue };
+                if CATALOG.names(&key).is_some_and(|own| !own.is_empty()) {
+                    wrong
+                        .push(format!("{}: t(\"{key}\") leaves its arguments unfilled: use tr!", here(line)));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "calls that do not match their message:\n{}", wrong.join("\n"));
+    }
+
+    /// The scan above reads a call's arguments whole: nested calls, strings and char literals
+    /// with commas in them.
+    #[test]
+    fn the_call_scan_splits_arguments_at_top_level_commas() {
+        let text = "x\ntr!(lang, \"a.b\", c = f(1, 2), d = \"e, f\", g = ',', h)\nlang.t(\"k.l\")";
+        assert_eq!(
+            calls(text, "tr!("),
+            vec![(2, vec!["lang", "\"a.b\"", "c = f(1, 2)", "d = \"e, f\"", "g = ','", "h"])]
+        );
+        assert_eq!(calls(text, "t("), vec![(3, vec!["\"k.l\""])]);
     }
 
     /// Every key of the catalog is used: named as a string literal somewhere in templates or

@@ -5,6 +5,7 @@
 //! typed values with their data; each renderer here is a match over the variants naming
 //! catalog keys, used by the web pages and (in English) the command line.
 
+use super::tr;
 use super::Lang;
 use crate::db::backup::RestoreRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
@@ -26,20 +27,20 @@ impl Lang {
             ErrorCode::Required => self.t("ent_err.required").into(),
             ErrorCode::NameMissing => self.t("ent_err.name_missing").into(),
             ErrorCode::NamePartMissing => self.t("ent_err.name_part_missing").into(),
-            ErrorCode::TooLong { max } => self.tf("err.too_long", &[max]),
+            ErrorCode::TooLong { max } => tr!(self, "err.too_long", max),
             ErrorCode::ControlCharacters => self.t("ent_err.control_chars").into(),
             ErrorCode::NotChinese => self.t("ent_err.not_chinese").into(),
             ErrorCode::NotLatin => self.t("ent_err.not_latin").into(),
-            ErrorCode::RankInvalid { input } => self.tf("ent_err.rank_invalid", &[input]),
-            ErrorCode::RankOutOfRange { input } => self.tf("ent_err.rank_out_of_range", &[input]),
-            ErrorCode::RatingInvalid { input } => self.tf("ent_err.rating_invalid", &[input]),
-            ErrorCode::RatingOutOfRange { min, max } => self.tf("ent_err.rating_range", &[min, max]),
-            ErrorCode::DateInvalid { input } => self.tf("ent_err.date_invalid", &[input]),
+            ErrorCode::RankInvalid { input } => tr!(self, "ent_err.rank_invalid", input),
+            ErrorCode::RankOutOfRange { input } => tr!(self, "ent_err.rank_out_of_range", input),
+            ErrorCode::RatingInvalid { input } => tr!(self, "ent_err.rating_invalid", input),
+            ErrorCode::RatingOutOfRange { min, max } => tr!(self, "ent_err.rating_range", min, max),
+            ErrorCode::DateInvalid { input } => tr!(self, "ent_err.date_invalid", input),
             ErrorCode::DateInFuture => self.t("ent_err.date_future").into(),
             ErrorCode::DateTooEarly => self.t("ent_err.date_too_early").into(),
-            ErrorCode::SexInvalid { input } => self.tf("ent_err.sex_invalid", &[input]),
-            ErrorCode::Conflict { first, second } => self.tf("ent_err.conflict", &[first, second]),
-            ErrorCode::StatusInvalid { input } => self.tf("ent_err.status_invalid", &[input]),
+            ErrorCode::SexInvalid { input } => tr!(self, "ent_err.sex_invalid", input),
+            ErrorCode::Conflict { first, second } => tr!(self, "ent_err.conflict", first, second),
+            ErrorCode::StatusInvalid { input } => tr!(self, "ent_err.status_invalid", input),
         }
     }
 
@@ -64,23 +65,28 @@ impl Lang {
 
     /// "Rank: …" / "段位：…", for lists where the field is not visible (import reports).
     pub fn field_error_labelled(self, e: &FieldError) -> String {
-        self.tf("ent_err.labelled", &[&self.entrant_field(e.field), &self.entrant_error(&e.code)])
+        tr!(
+            self,
+            "ent_err.labelled",
+            field = self.entrant_field(e.field),
+            error = self.entrant_error(&e.code)
+        )
     }
 
     /// Several labelled problems as one text: spaced in English, run on in Chinese (the
     /// catalog's `ent_err.then` joins each to the next).
     fn field_errors_labelled(self, errors: &[FieldError]) -> String {
         let why = errors.iter().map(|e| self.field_error_labelled(e));
-        why.reduce(|a, b| self.tf("ent_err.then", &[&a, &b])).unwrap_or_default()
+        why.reduce(|a, b| tr!(self, "ent_err.then", first = a, second = b)).unwrap_or_default()
     }
 
     /// A CSV row's problems: "Line 5 (王伟): Rank: “3x” is not a rank…".
     pub fn import_row(self, r: &RowResult) -> String {
         let why = self.field_errors_labelled(&r.errors);
         if r.display_name.is_empty() {
-            self.tf("csv_imp.row", &[&r.line, &why])
+            tr!(self, "csv_imp.row", line = r.line, why)
         } else {
-            self.tf("csv_imp.row_named", &[&r.line, &r.display_name, &why])
+            tr!(self, "csv_imp.row_named", line = r.line, name = r.display_name, why)
         }
     }
 
@@ -88,12 +94,12 @@ impl Lang {
     pub fn import_warning(self, w: &ImportWarning) -> String {
         match w {
             ImportWarning::UnknownColumn { column, header } => {
-                self.tf("csv_imp.warn_unknown_column", &[column, header])
+                tr!(self, "csv_imp.warn_unknown_column", column, header)
             }
             ImportWarning::LinesBeforeHeader { header_line } => {
-                self.tf("csv_imp.warn_lines_before_header", &[header_line])
+                tr!(self, "csv_imp.warn_lines_before_header", header_line)
             }
-            ImportWarning::ExtraCells { line } => self.tf("csv_imp.warn_extra_cells", &[line]),
+            ImportWarning::ExtraCells { line } => tr!(self, "csv_imp.warn_extra_cells", line),
             ImportWarning::NoDataRows => self.t("csv_imp.warn_no_data").into(),
         }
     }
@@ -102,8 +108,8 @@ impl Lang {
     pub fn missing_column(self, m: &MissingColumn) -> String {
         match m {
             MissingColumn::Name => self.t("csv_imp.col_name").into(),
-            MissingColumn::GivenName { family_header } => self.tf("csv_imp.col_given", &[family_header]),
-            MissingColumn::FamilyName { given_header } => self.tf("csv_imp.col_family", &[given_header]),
+            MissingColumn::GivenName { family_header } => tr!(self, "csv_imp.col_given", family_header),
+            MissingColumn::FamilyName { given_header } => tr!(self, "csv_imp.col_family", given_header),
             MissingColumn::Rank => self.t("csv_imp.col_rank").into(),
         }
     }
@@ -115,20 +121,20 @@ impl Lang {
             ImportError::TooLarge { size, max } => {
                 // One decimal of the size is shown only; the limit is a whole number of MB.
                 let shown = format!("{:.1}", *size as f64 / MB as f64);
-                self.tf("csv_imp.err_too_large", &[&shown, &(max / MB)])
+                tr!(self, "csv_imp.err_too_large", size = shown, max = (max / MB))
             }
-            ImportError::TooManyRows { max } => self.tf("csv_imp.err_too_many_rows", &[max]),
+            ImportError::TooManyRows { max } => tr!(self, "csv_imp.err_too_many_rows", max),
             ImportError::NotText => self.t("csv_imp.err_not_text").into(),
-            ImportError::InvalidUtf8 { offset } => self.tf("csv_imp.err_invalid_utf8", &[offset]),
+            ImportError::InvalidUtf8 { offset } => tr!(self, "csv_imp.err_invalid_utf8", offset),
             ImportError::MissingColumns(missing) => {
                 let list: Vec<String> = missing.iter().map(|m| self.missing_column(m)).collect();
-                self.tf("csv_imp.err_missing_columns", &[&list.join(self.t("csv_imp.col_and"))])
+                tr!(self, "csv_imp.err_missing_columns", columns = list.join(self.t("csv_imp.col_and")))
             }
             ImportError::DuplicateColumn { first, second } => {
-                self.tf("csv_imp.err_duplicate_column", &[first, second])
+                tr!(self, "csv_imp.err_duplicate_column", first, second)
             }
-            ImportError::Csv { line, message } => self.tf("csv_imp.err_csv", &[line, message]),
-            ImportError::UnclosedQuote { line } => self.tf("csv_imp.err_unclosed_quote", &[line]),
+            ImportError::Csv { line, message } => tr!(self, "csv_imp.err_csv", line, message),
+            ImportError::UnclosedQuote { line } => tr!(self, "csv_imp.err_unclosed_quote", line),
         }
     }
 
@@ -136,7 +142,7 @@ impl Lang {
     pub fn og_error(self, e: &OgError) -> String {
         let msg = self.og_error_kind(&e.kind);
         match e.position {
-            Some(p) => self.tf("og_err.at", &[&p.line, &p.column, &msg]),
+            Some(p) => tr!(self, "og_err.at", line = p.line, column = p.column, message = msg),
             None => msg,
         }
     }
@@ -145,34 +151,35 @@ impl Lang {
         use OgErrorKind as K;
         match k {
             K::Empty => self.t("imp.err_empty").into(),
-            K::TooLarge { max } => self.tf("og_err.too_large", &[&(max / MB)]),
-            K::Encoding { encoding } => self.tf("og_err.encoding", &[encoding]),
-            K::Xml { detail } => self.tf("og_err.xml", &[detail]),
-            K::TooDeep { max } => self.tf("og_err.too_deep", &[max]),
-            K::Truncated { open } => self.tf("og_err.truncated", &[open]),
-            K::WrongRoot { found } => self.tf("og_err.wrong_root", &[found]),
+            K::TooLarge { max } => tr!(self, "og_err.too_large", max = (max / MB)),
+            K::Encoding { encoding } => tr!(self, "og_err.encoding", encoding),
+            K::Xml { detail } => tr!(self, "og_err.xml", detail),
+            K::TooDeep { max } => tr!(self, "og_err.too_deep", max),
+            K::Truncated { open } => tr!(self, "og_err.truncated", open),
+            K::WrongRoot { found } => tr!(self, "og_err.wrong_root", found),
             K::NoRoot => self.t("og_err.no_root").into(),
             K::MissingAttribute { element, attribute } => {
-                self.tf("og_err.missing_attribute", &[element, attribute])
+                tr!(self, "og_err.missing_attribute", element, attribute)
             }
             K::BadAttribute { element, attribute, value } => {
-                self.tf("og_err.bad_attribute", &[element, attribute, value])
+                tr!(self, "og_err.bad_attribute", element, attribute, value)
             }
-            K::BadRank { player, value } => self.tf("og_err.bad_rank", &[player, value]),
+            K::BadRank { player, value } => tr!(self, "og_err.bad_rank", player, value),
             K::InvalidPlayer { player, errors } => {
-                self.tf("og_err.invalid_player", &[player, &self.field_errors_labelled(errors)])
+                tr!(self, "og_err.invalid_player", player, errors = self.field_errors_labelled(errors))
             }
-            K::DuplicatePlayer { key } => self.tf("og_err.duplicate_player", &[key]),
-            K::UnknownPlayer { key, role } => self.tf(
+            K::DuplicatePlayer { key } => tr!(self, "og_err.duplicate_player", player = key),
+            K::UnknownPlayer { key, role } => tr!(
+                self,
                 match role {
                     OgRole::Black => "og_err.unknown_black",
                     OgRole::White => "og_err.unknown_white",
                     OgRole::Bye => "og_err.unknown_bye",
                 },
-                &[key],
+                player = key,
             ),
-            K::SamePlayer { key } => self.tf("og_err.same_player", &[key]),
-            K::PlayerTwiceInRound { key, round } => self.tf("og_err.twice_in_round", &[key, round]),
+            K::SamePlayer { key } => tr!(self, "og_err.same_player", player = key),
+            K::PlayerTwiceInRound { key, round } => tr!(self, "og_err.twice_in_round", player = key, round),
         }
     }
 }
@@ -182,20 +189,20 @@ impl Lang {
     pub fn ruling_error(self, e: &RulingError) -> String {
         match e {
             RulingError::MissingSide { index, kind } => {
-                self.tf("ruling_err.missing_side", &[&(index + 1), &self.ruling_kind(*kind)])
+                tr!(self, "ruling_err.missing_side", number = (index + 1), kind = self.ruling_kind(*kind))
             }
             RulingError::UnexpectedSide { index, kind } => {
-                self.tf("ruling_err.unexpected_side", &[&(index + 1), &self.ruling_kind(*kind)])
+                tr!(self, "ruling_err.unexpected_side", number = (index + 1), kind = self.ruling_kind(*kind))
             }
             RulingError::CardsNotInUse { index, kind } => {
-                self.tf("ruling_err.cards_not_in_use", &[&(index + 1), &self.ruling_kind(*kind)])
+                tr!(self, "ruling_err.cards_not_in_use", number = (index + 1), kind = self.ruling_kind(*kind))
             }
-            RulingError::Zero { index } => self.tf("ruling_err.zero", &[&(index + 1)]),
+            RulingError::Zero { index } => tr!(self, "ruling_err.zero", number = (index + 1)),
             RulingError::AlreadySentOff { index, player } => {
-                self.tf("ruling_err.already_sent_off", &[&(index + 1), player])
+                tr!(self, "ruling_err.already_sent_off", number = (index + 1), player)
             }
             RulingError::TooManyPriorYellows { player, yellows } => {
-                self.tf("ruling_err.too_many_prior_yellows", &[player, yellows])
+                tr!(self, "ruling_err.too_many_prior_yellows", player, yellows)
             }
         }
     }
@@ -207,7 +214,7 @@ impl Lang {
         match p {
             DataProblem::Egf(e) => self.egf_error(e),
             DataProblem::EgfRefused(e) => self.egf_refusal(e),
-            DataProblem::TiebreakColumns { place } => self.tf("print.err_tiebreak_columns", &[place]),
+            DataProblem::TiebreakColumns { place } => tr!(self, "print.err_tiebreak_columns", place),
             DataProblem::WrongData => self.t("print.err_wrong_data").to_string(),
         }
     }
@@ -225,26 +232,26 @@ impl Lang {
             })
         };
         let what = match &e.problem {
-            EgfProblem::RoundCount { have, first } => self.tf("egf.err_round_count", &[have, first]),
+            EgfProblem::RoundCount { have, first } => tr!(self, "egf.err_round_count", rounds = have, first),
             EgfProblem::InvalidRank => self.t("egf.err_invalid_rank").to_string(),
             EgfProblem::NoResult => self.t("egf.err_no_result").to_string(),
             EgfProblem::NoColour => self.t("egf.err_no_colour").to_string(),
-            EgfProblem::OpponentMissing { opponent } => self.tf("egf.err_opponent_missing", &[opponent]),
-            EgfProblem::Disagrees { entry, opponent } => self.tf("egf.err_disagrees", &[entry, opponent]),
+            EgfProblem::OpponentMissing { opponent } => tr!(self, "egf.err_opponent_missing", opponent),
+            EgfProblem::Disagrees { entry, opponent } => tr!(self, "egf.err_disagrees", entry, opponent),
             EgfProblem::NotAscii { field: f, value, found } => {
                 let key = match f {
                     EgfField::Surname | EgfField::FirstName | EgfField::Club => "egf.err_not_ascii_name",
                     EgfField::EventName | EgfField::City | EgfField::Comment => "egf.err_not_ascii",
                 };
-                self.tf(key, &[&field(*f), value, found])
+                tr!(self, key, field = field(*f), value, found)
             }
-            EgfProblem::Country { value } => self.tf("egf.err_country", &[value]),
+            EgfProblem::Country { value } => tr!(self, "egf.err_country", value),
             EgfProblem::NoSurname => self.t("egf.err_no_surname").to_string(),
             EgfProblem::EndsBeforeStart => self.t("egf.err_ends_before_start").to_string(),
         };
         match (e.place, e.round) {
-            (Some(p), Some(r)) => self.tf("egf.at_game", &[&p, &r, &what]),
-            (Some(p), None) => self.tf("egf.at_place", &[&p, &what]),
+            (Some(p), Some(r)) => tr!(self, "egf.at_game", place = p, round = r, what),
+            (Some(p), None) => tr!(self, "egf.at_place", place = p, what),
             (None, _) => what,
         }
     }
@@ -252,9 +259,9 @@ impl Lang {
     /// Why the tournament makes no EGF rating file.
     pub fn egf_refusal(self, e: &EgfRefusal) -> String {
         match e {
-            EgfRefusal::Rank { entrant, rank } => self.tf("egf.err_rank", &[entrant, rank]),
+            EgfRefusal::Rank { entrant, rank } => tr!(self, "egf.err_rank", entrant, rank),
             EgfRefusal::BelowClassC { basic_minutes, adjusted_minutes } => {
-                self.tf("egf.err_below_class_c", &[basic_minutes, adjusted_minutes])
+                tr!(self, "egf.err_below_class_c", basic_minutes, adjusted_minutes)
             }
         }
     }
@@ -262,7 +269,7 @@ impl Lang {
     /// What is wrong with a typed text (`domain::text`, the rule of every field a user types).
     pub fn text_problem(self, p: TextProblem) -> String {
         match p {
-            TextProblem::TooLong { max } => self.tf("err.too_long", &[&max]),
+            TextProblem::TooLong { max } => tr!(self, "err.too_long", max),
             TextProblem::Invisible => self.t("err.control_chars").to_string(),
         }
     }
@@ -270,13 +277,15 @@ impl Lang {
     /// Why `tengen restore` took nothing from a copy (the live database is as it was).
     pub fn restore_refusal(self, r: &RestoreRefusal) -> String {
         match r {
-            RestoreRefusal::NotAFile(f) => self.tf("restore.not_a_file", &[&f.display()]),
-            RestoreRefusal::NotTengen(f, why) => self.tf("restore.not_tengen", &[&f.display(), why]),
-            RestoreRefusal::SqliteIntoPostgres(f) => self.tf("restore.sqlite_into_pg", &[&f.display()]),
-            RestoreRefusal::ArchiveIntoSqlite(f) => self.tf("restore.archive_into_sqlite", &[&f.display()]),
-            RestoreRefusal::Damaged(f, found) => self.tf("restore.damaged", &[&f.display(), found]),
-            RestoreRefusal::Newer(f, versions) => self.tf("restore.newer", &[&f.display(), versions]),
-            RestoreRefusal::SchemaDiffers(f, diff) => self.tf("restore.schema", &[&f.display(), diff]),
+            RestoreRefusal::NotAFile(f) => tr!(self, "restore.not_a_file", file = f.display()),
+            RestoreRefusal::NotTengen(f, why) => tr!(self, "restore.not_tengen", file = f.display(), why),
+            RestoreRefusal::SqliteIntoPostgres(f) => tr!(self, "restore.sqlite_into_pg", file = f.display()),
+            RestoreRefusal::ArchiveIntoSqlite(f) => {
+                tr!(self, "restore.archive_into_sqlite", file = f.display())
+            }
+            RestoreRefusal::Damaged(f, found) => tr!(self, "restore.damaged", file = f.display(), found),
+            RestoreRefusal::Newer(f, versions) => tr!(self, "restore.newer", file = f.display(), versions),
+            RestoreRefusal::SchemaDiffers(f, diff) => tr!(self, "restore.schema", file = f.display(), diff),
         }
     }
 }
@@ -663,11 +672,11 @@ impl Lang {
     pub fn settings_problem(self, p: &SettingsProblem) -> String {
         match p {
             SettingsProblem::NameRequired => self.t("t.err_name_required").into(),
-            SettingsProblem::TextTooLong { .. } => self.tf("err.too_long", &[&MAX_TEXT]),
+            SettingsProblem::TextTooLong { .. } => tr!(self, "err.too_long", max = MAX_TEXT),
             SettingsProblem::ControlCharacters { .. } => self.t("err.control_chars").into(),
             SettingsProblem::DateOutOfRange { .. } => self.t("err.date").into(),
             SettingsProblem::EndBeforeStart => self.t("t.err_end_before_start").into(),
-            SettingsProblem::RoundsOutOfRange => self.tf("err.number_range", &[&1, &MAX_ROUNDS]),
+            SettingsProblem::RoundsOutOfRange => tr!(self, "err.number_range", min = 1, max = MAX_ROUNDS),
             SettingsProblem::NoTieBreak => self.t("t.err_tiebreak_none").into(),
             SettingsProblem::TieBreakTwice => self.t("t.err_tiebreak_twice").into(),
             SettingsProblem::WarningsOutOfRange => self.t("t.err_warnings").into(),

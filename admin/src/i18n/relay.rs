@@ -4,6 +4,7 @@
 //! is a catalog key (`relay.ev_*` events, `relay.fx_*` effects, `relay.rf_*` refusals); the
 //! functions below only choose the key and hand it the typed values.
 
+use super::tr;
 use super::Lang;
 use crate::domain::event_time::EventZone;
 use crate::domain::team::cards::CardOffence;
@@ -36,10 +37,16 @@ impl Lang {
     /// Why an event cannot be withdrawn (the refusal of the later event named).
     pub fn withdraw_error(self, e: &WithdrawError, person: Person) -> String {
         match e {
-            WithdrawError::UnknownEvent { seq } => self.tf("relay.wd_unknown", &[seq]),
-            WithdrawError::AlreadyWithdrawn { seq } => self.tf("relay.wd_already", &[seq]),
+            WithdrawError::UnknownEvent { seq } => tr!(self, "relay.wd_unknown", event = seq),
+            WithdrawError::AlreadyWithdrawn { seq } => tr!(self, "relay.wd_already", event = seq),
             WithdrawError::LaterEventFails { seq, later, refusal } => {
-                self.tf("relay.wd_later_fails", &[seq, later, &self.relay_refusal(refusal, person)])
+                tr!(
+                    self,
+                    "relay.wd_later_fails",
+                    event = seq,
+                    later,
+                    refusal = self.relay_refusal(refusal, person)
+                )
             }
         }
     }
@@ -80,7 +87,7 @@ impl Lang {
             LeaderBasis::Captain => self.t("team.role_captain"),
             LeaderBasis::SectionPlayer(sec) => self.section(sec),
         };
-        self.tf("relay.leader_basis", &[&person(el.person), &basis])
+        tr!(self, "relay.leader_basis", person = person(el.person), basis)
     }
 
     /// Persons in a row, or "—" for none.
@@ -106,23 +113,27 @@ impl Lang {
     pub fn relay_event(self, e: &Event, person: Person) -> String {
         let side = |c: &Color| self.side(*c);
         match e {
-            Event::SubmitLineup { side: c, section, players } => self.tf(
+            Event::SubmitLineup { side: c, section, players } => tr!(
+                self,
                 "relay.ev_lineup",
-                &[&side(c), &self.section(*section), &person(players[0]), &person(players[1])],
+                side = side(c),
+                section = self.section(*section),
+                first = person(players[0]),
+                second = person(players[1]),
             ),
-            Event::Move { player } => self.tf("relay.ev_move", &[&person(*player)]),
-            Event::ClaimOrderError { claimant } => self.tf("relay.ev_claim", &[&side(claimant)]),
+            Event::Move { player } => tr!(self, "relay.ev_move", person = person(*player)),
+            Event::ClaimOrderError { claimant } => tr!(self, "relay.ev_claim", side = side(claimant)),
             Event::RequestSubstitution { out, incoming } => {
-                self.tf("relay.ev_sub_request", &[&person(*incoming), &person(*out)])
+                tr!(self, "relay.ev_sub_request", incoming = person(*incoming), out = person(*out))
             }
-            Event::RequestTimeout { side: c } => self.tf("relay.ev_timeout_request", &[&side(c)]),
-            Event::ConfirmRequest { side: c } => self.tf("relay.ev_confirm", &[&side(c)]),
-            Event::CancelRequest { side: c } => self.tf("relay.ev_cancel", &[&side(c)]),
-            Event::SubstituteSeated { side: c } => self.tf("relay.ev_seated", &[&side(c)]),
-            Event::AnnulSubstitution { side: c } => self.tf("relay.ev_annul", &[&side(c)]),
-            Event::TimeoutEnd { side: c } => self.tf("relay.ev_timeout_end", &[&side(c)]),
+            Event::RequestTimeout { side: c } => tr!(self, "relay.ev_timeout_request", side = side(c)),
+            Event::ConfirmRequest { side: c } => tr!(self, "relay.ev_confirm", side = side(c)),
+            Event::CancelRequest { side: c } => tr!(self, "relay.ev_cancel", side = side(c)),
+            Event::SubstituteSeated { side: c } => tr!(self, "relay.ev_seated", side = side(c)),
+            Event::AnnulSubstitution { side: c } => tr!(self, "relay.ev_annul", side = side(c)),
+            Event::TimeoutEnd { side: c } => tr!(self, "relay.ev_timeout_end", side = side(c)),
             Event::ReplaceSentOff { side: c, incoming } => {
-                self.tf("relay.ev_replace", &[&side(c), &person(*incoming)])
+                tr!(self, "relay.ev_replace", side = side(c), person = person(*incoming))
             }
             Event::Card { person: p, card, .. } => {
                 let key = match card {
@@ -130,28 +141,39 @@ impl Lang {
                     Card::Yellow => "relay.ev_card_yellow",
                     Card::Red => "relay.ev_card_red",
                 };
-                self.tf(key, &[&person(*p)])
+                tr!(self, key, person = person(*p))
             }
-            Event::ByoYomiTimeout { player } => self.tf("relay.ev_byoyomi", &[&person(*player)]),
+            Event::ByoYomiTimeout { player } => tr!(self, "relay.ev_byoyomi", person = person(*player)),
             Event::SectionEnd { .. } => self.t("relay.ev_section_end").into(),
-            Event::Clocks { move_number: Some(n), .. } => self.tf("relay.ev_clocks_after", &[n]),
+            Event::Clocks { move_number: Some(n), .. } => tr!(self, "relay.ev_clocks_after", move = n),
             Event::Clocks { move_number: None, .. } => self.t("relay.ev_clocks").into(),
-            Event::Count { black_halves, .. } => self.tf("relay.ev_count", &[&Lang::halves(*black_halves)]),
-            Event::Resign { side: c, by: None } => self.tf("relay.ev_resign", &[&side(c)]),
-            Event::Resign { side: c, by: Some(p) } => self.tf("relay.ev_resign_by", &[&side(c), &person(*p)]),
-            Event::End { ending, side: Some(c), .. } => {
-                self.tf("relay.ev_end_against", &[&self.t(ending_key(*ending)), &side(c)])
+            Event::Count { black_halves, .. } => {
+                tr!(self, "relay.ev_count", black = Lang::halves(*black_halves))
             }
-            Event::End { ending, side: None, .. } => self.tf("relay.ev_end", &[&self.t(ending_key(*ending))]),
+            Event::Resign { side: c, by: None } => tr!(self, "relay.ev_resign", side = side(c)),
+            Event::Resign { side: c, by: Some(p) } => {
+                tr!(self, "relay.ev_resign_by", side = side(c), person = person(*p))
+            }
+            Event::End { ending, side: Some(c), .. } => {
+                tr!(self, "relay.ev_end_against", ending = self.t(ending_key(*ending)), side = side(c))
+            }
+            Event::End { ending, side: None, .. } => {
+                tr!(self, "relay.ev_end", ending = self.t(ending_key(*ending)))
+            }
             Event::RestoreForPlayoff => self.t("relay.ev_restore").into(),
-            Event::MovesInOrder { through } => self.tf("relay.ev_moves_in_order", &[through]),
+            Event::MovesInOrder { through } => tr!(self, "relay.ev_moves_in_order", through),
             Event::Attendance { present, absent } => {
-                self.tf("relay.ev_attendance", &[&self.people(present, person), &self.people(absent, person)])
+                tr!(
+                    self,
+                    "relay.ev_attendance",
+                    present = self.people(present, person),
+                    absent = self.people(absent, person)
+                )
             }
             Event::VoidMove { player, offence } => {
-                self.tf("relay.ev_void", &[&person(*player), &self.void_offence(*offence)])
+                tr!(self, "relay.ev_void", person = person(*player), offence = self.void_offence(*offence))
             }
-            Event::AddedPass { person: p } => self.tf("relay.ev_added_pass", &[&person(*p)]),
+            Event::AddedPass { person: p } => tr!(self, "relay.ev_added_pass", person = person(*p)),
         }
     }
 }
@@ -162,101 +184,143 @@ impl Lang {
         let side = |c: &Color| self.side(*c);
         let sec = |s: &Section| self.section(*s);
         match e {
-            Effect::LineupAccepted { side: c, section, players, replaced } => self.tf(
+            Effect::LineupAccepted { side: c, section, players, replaced } => tr!(
+                self,
                 if *replaced { "relay.fx_lineup_replaced" } else { "relay.fx_lineup_accepted" },
-                &[&side(c), &sec(section), &person(players[0]), &person(players[1])],
+                side = side(c),
+                section = sec(section),
+                first = person(players[0]),
+                second = person(players[1]),
             ),
             Effect::LineupLate { side: c, section, secs } => {
-                self.tf("relay.fx_lineup_late", &[&side(c), &sec(section), secs, &self.due(*section)])
+                tr!(
+                    self,
+                    "relay.fx_lineup_late",
+                    side = side(c),
+                    section = sec(section),
+                    seconds = secs,
+                    due = self.due(*section)
+                )
             }
             Effect::SubstitutionAnnulled { side: c, out, incoming, left } => {
-                self.tf("relay.fx_sub_annulled", &[&side(c), &person(*incoming), &person(*out), left])
+                tr!(
+                    self,
+                    "relay.fx_sub_annulled",
+                    side = side(c),
+                    incoming = person(*incoming),
+                    out = person(*out),
+                    left
+                )
             }
-            Effect::TimeoutEnded { side: c, secs } => self.tf("relay.fx_timeout_ended", &[&side(c), secs]),
+            Effect::TimeoutEnded { side: c, secs } => {
+                tr!(self, "relay.fx_timeout_ended", side = side(c), seconds = secs)
+            }
             Effect::Seated { section, order } => {
-                self.tf("relay.fx_seated", &[&sec(section), &self.list(order.iter().map(|&p| person(p)))])
+                tr!(
+                    self,
+                    "relay.fx_seated",
+                    section = sec(section),
+                    order = self.list(order.iter().map(|&p| person(p)))
+                )
             }
             Effect::MovePlayed { number, side: c, player } => {
-                self.tf("relay.fx_move", &[number, &side(c), &person(*player)])
+                tr!(self, "relay.fx_move", move = number, side = side(c), person = person(*player))
             }
             Effect::OrderErrorClaimable { number, side: c, player, claimant } => {
-                self.tf("relay.fx_order_error", &[number, &side(c), &person(*player), &side(claimant)])
+                tr!(self, "relay.fx_order_error", move = number, side = side(c), person = person(*player), claimant = side(claimant))
             }
             Effect::OrderErrorLapsed { number, side: c } => {
-                self.tf("relay.fx_order_lapsed", &[number, &side(c)])
+                tr!(self, "relay.fx_order_lapsed", move = number, side = side(c))
             }
             Effect::Ruling { said } | Effect::GameOver { said, .. } => {
                 self.effect(said, &|p| Some(person(p)))
             }
             Effect::RedCountsAsSubstitution { side: c, left } => {
-                self.tf("relay.fx_red_counts", &[&side(c), left])
+                tr!(self, "relay.fx_red_counts", side = side(c), left)
             }
-            Effect::AnySubstitutionGained { side: c } => self.tf("relay.fx_any_sub", &[&side(c)]),
+            Effect::AnySubstitutionGained { side: c } => tr!(self, "relay.fx_any_sub", side = side(c)),
             Effect::SeatVacant { side: c, person: p } => {
-                self.tf("relay.fx_seat_vacant", &[&side(c), &person(*p)])
+                tr!(self, "relay.fx_seat_vacant", side = side(c), person = person(*p))
             }
-            Effect::StaysOn { side: c, person: p } => self.tf("relay.fx_stays_on", &[&side(c), &person(*p)]),
+            Effect::StaysOn { side: c, person: p } => {
+                tr!(self, "relay.fx_stays_on", side = side(c), person = person(*p))
+            }
             Effect::LineupReopened { side: c, section } => {
-                self.tf("relay.fx_lineup_reopened", &[&side(c), &sec(section)])
+                tr!(self, "relay.fx_lineup_reopened", side = side(c), section = sec(section))
             }
             Effect::ForcedPass { number, side: c, player } => {
-                self.tf("relay.fx_forced_pass", &[number, &side(c), &person(*player)])
+                tr!(self, "relay.fx_forced_pass", move = number, side = side(c), person = person(*player))
             }
             Effect::RequestMade { side: c, request, order } => {
                 let what = self.request(request, person);
                 let who = order.player.map(person).unwrap_or_else(|| self.t("relay.either_player").into());
-                self.tf("relay.fx_request", &[&side(c), &what, &order.next_move, &side(&order.side), &who])
+                tr!(self, "relay.fx_request", side = side(c), what, move = order.next_move, next_side = side(&order.side), player = who)
             }
-            Effect::RequestCancelled { side: c } => self.tf("relay.fx_request_cancelled", &[&side(c)]),
-            Effect::SubstitutionMade { side: c, out, incoming, kind, left } => self.tf(
+            Effect::RequestCancelled { side: c } => tr!(self, "relay.fx_request_cancelled", side = side(c)),
+            Effect::SubstitutionMade { side: c, out, incoming, kind, left } => tr!(
+                self,
                 "relay.fx_sub_made",
-                &[&side(c), &person(*incoming), &person(*out), &self.substitution_how(*kind, *left)],
+                side = side(c),
+                incoming = person(*incoming),
+                out = person(*out),
+                how = self.substitution_how(*kind, *left),
             ),
             Effect::SeatingDelay { side: c, secs, limit } => {
-                self.tf("relay.fx_seating_delay", &[&side(c), secs, limit])
+                tr!(self, "relay.fx_seating_delay", side = side(c), seconds = secs, limit)
             }
-            Effect::SeatedInTime { side: c, secs } => self.tf("relay.fx_seated_in_time", &[&side(c), secs]),
-            Effect::TimeoutTaken { side: c, left } => self.tf("relay.fx_timeout_taken", &[&side(c), left]),
+            Effect::SeatedInTime { side: c, secs } => {
+                tr!(self, "relay.fx_seated_in_time", side = side(c), seconds = secs)
+            }
+            Effect::TimeoutTaken { side: c, left } => {
+                tr!(self, "relay.fx_timeout_taken", side = side(c), left)
+            }
             Effect::SectionEnded { section, moves, .. } => {
-                self.tf("relay.fx_section_ended", &[&sec(section), moves])
+                tr!(self, "relay.fx_section_ended", section = sec(section), move = moves)
             }
             Effect::MovesPlayed { first, last } if first == last => {
-                self.tf("relay.fx_move_in_order", &[first])
+                tr!(self, "relay.fx_move_in_order", move = first)
             }
-            Effect::MovesPlayed { first, last } => self.tf("relay.fx_moves_in_order", &[first, last]),
+            Effect::MovesPlayed { first, last } => tr!(self, "relay.fx_moves_in_order", first, last),
             Effect::PlayoffRequired => self.t("relay.fx_playoff_required").into(),
-            Effect::Ended { side: Some(c), .. } => self.tf("relay.fx_ended_against", &[&side(c)]),
+            Effect::Ended { side: Some(c), .. } => tr!(self, "relay.fx_ended_against", side = side(c)),
             Effect::Ended { ending: Ending::Cycle, .. } => self.t("relay.fx_ended_cycle").into(),
             Effect::Ended { side: None, .. } => self.t("relay.fx_ended_ruling").into(),
             Effect::PlayoffStarted { restored_to, clocks, clocks_after, .. } => {
                 let [b, w] = clocks.map(|r| self.clock_reading(&r));
-                self.tf("relay.fx_playoff_started", &[restored_to, &b, &w, clocks_after])
+                tr!(self, "relay.fx_playoff_started", restored_to, black = b, white = w, move = clocks_after)
             }
             Effect::ClocksRecorded { move_number, clocks } => {
                 let [b, w] = clocks.map(|r| self.clock_reading(&r));
-                self.tf("relay.fx_clocks", &[move_number, &b, &w])
+                tr!(self, "relay.fx_clocks", move = move_number, black = b, white = w)
             }
             Effect::ExecutingLeader { side: c, leader: Some(el) } => {
-                self.tf("relay.fx_executing", &[&side(c), &self.executing_leader(el, person)])
+                tr!(self, "relay.fx_executing", side = side(c), leader = self.executing_leader(el, person))
             }
             Effect::ExecutingLeader { side: c, leader: None } => {
-                self.tf("relay.fx_executing_none", &[&side(c)])
+                tr!(self, "relay.fx_executing_none", side = side(c))
             }
-            Effect::MoveVoid { number, side: c, player, offence } => self.tf(
+            Effect::MoveVoid { number, side: c, player, offence } => tr!(
+                self,
                 "relay.fx_move_void",
-                &[number, &side(c), &person(*player), &self.void_offence(*offence)],
+                move = number,
+                side = side(c),
+                person = person(*player),
+                offence = self.void_offence(*offence),
             ),
-            Effect::PassAdded { side: c } => self.tf("relay.fx_pass_added", &[&side(c)]),
+            Effect::PassAdded { side: c } => tr!(self, "relay.fx_pass_added", side = side(c)),
             Effect::KnockoutDrawReplayed { early: true } => self.t("relay.fx_ko_draw_replayed_early").into(),
             Effect::KnockoutDrawReplayed { early: false } => self.t("relay.fx_ko_draw_replayed").into(),
             Effect::ReplayWithTimeLeft { clocks, clocks_after } => {
                 let [b, w] = clocks.map(|r| self.clock_reading(&r));
-                self.tf("relay.fx_replay_time_left", &[&b, &w, clocks_after])
+                tr!(self, "relay.fx_replay_time_left", black = b, white = w, move = clocks_after)
             }
             Effect::PlayoffDrawToBlack => self.t("relay.fx_playoff_draw_black").into(),
-            Effect::MatchDecided { outcome, points, playoff } => self.tf(
+            Effect::MatchDecided { outcome, points, playoff } => tr!(
+                self,
                 if *playoff { "relay.fx_decided_playoff" } else { "relay.fx_decided" },
-                &[&self.team_outcome(*outcome), &points[0], &points[1]],
+                outcome = self.team_outcome(*outcome),
+                black = points[0],
+                white = points[1],
             ),
         }
     }
@@ -265,7 +329,7 @@ impl Lang {
     fn request(self, r: &RequestKind, person: Person) -> String {
         match r {
             RequestKind::Substitution { out, incoming } => {
-                self.tf("relay.req_substitution", &[&person(*incoming), &person(*out)])
+                tr!(self, "relay.req_substitution", incoming = person(*incoming), out = person(*out))
             }
             RequestKind::Timeout => self.t("relay.req_timeout").into(),
         }
@@ -275,8 +339,7 @@ impl Lang {
     /// red-carded player's replacement.
     fn substitution_how(self, kind: SubstitutionKind, left: u32) -> String {
         match kind {
-            SubstitutionKind::Regular if left == 1 => self.tf("relay.how_left_one", &[&left]),
-            SubstitutionKind::Regular => self.tf("relay.how_left", &[&left]),
+            SubstitutionKind::Regular => tr!(self, "relay.how_left", left),
             SubstitutionKind::Any => self.t("relay.how_any").into(),
             SubstitutionKind::RedCardReplacement => self.t("relay.how_red").into(),
         }
@@ -299,97 +362,117 @@ impl Lang {
     pub fn relay_refusal(self, e: &Refusal, person: Person) -> String {
         let side = |c: &Color| self.side(*c);
         let sec = |s: &Section| self.section(*s);
-        let one = |n: &u32, one: &'static str, many: &'static str| if *n == 1 { one } else { many };
         match e {
             Refusal::MatchOver => self.t("relay.rf_match_over").into(),
             Refusal::PlayoffPending => self.t("relay.rf_playoff_pending").into(),
             Refusal::NoPlayoffPending => self.t("relay.rf_no_playoff").into(),
-            Refusal::UnknownPerson { person: p } => self.tf("relay.rf_unknown_person", &[&person(*p)]),
-            Refusal::NotOnTeam { person: p, team } => self.tf("relay.rf_not_on_team", &[&person(*p), team]),
-            Refusal::NotAPlayer { person: p } => self.tf("relay.rf_not_a_player", &[&person(*p)]),
-            Refusal::SamePlayerTwice { person: p } => self.tf("relay.rf_twice", &[&person(*p)]),
+            Refusal::UnknownPerson { person: p } => tr!(self, "relay.rf_unknown_person", person = person(*p)),
+            Refusal::NotOnTeam { person: p, team } => {
+                tr!(self, "relay.rf_not_on_team", person = person(*p), team)
+            }
+            Refusal::NotAPlayer { person: p } => tr!(self, "relay.rf_not_a_player", person = person(*p)),
+            Refusal::SamePlayerTwice { person: p } => tr!(self, "relay.rf_twice", person = person(*p)),
             Refusal::PlaysAnotherSection { person: p, section } => {
-                self.tf("relay.rf_other_section", &[&person(*p), &sec(section)])
+                tr!(self, "relay.rf_other_section", person = person(*p), section = sec(section))
             }
             Refusal::HasPlayed { person: p, section } => {
-                self.tf("relay.rf_has_played", &[&person(*p), &sec(section)])
+                tr!(self, "relay.rf_has_played", person = person(*p), section = sec(section))
             }
-            Refusal::Barred { person: p } => self.tf("relay.rf_barred", &[&person(*p)]),
+            Refusal::Barred { person: p } => tr!(self, "relay.rf_barred", person = person(*p)),
             Refusal::LineupLate { section, deadline, at } => {
-                self.tf("relay.rf_lineup_late", &[&sec(section), &self.due(*section), &(at - deadline)])
+                tr!(
+                    self,
+                    "relay.rf_lineup_late",
+                    section = sec(section),
+                    due = self.due(*section),
+                    seconds = (at - deadline)
+                )
             }
-            Refusal::SectionClosed { section } => self.tf("relay.rf_section_closed", &[&sec(section)]),
+            Refusal::SectionClosed { section } => {
+                tr!(self, "relay.rf_section_closed", section = sec(section))
+            }
             Refusal::LineupMissing { side: c, section } => {
-                self.tf("relay.rf_lineup_missing", &[&side(c), &sec(section)])
+                tr!(self, "relay.rf_lineup_missing", side = side(c), section = sec(section))
             }
-            Refusal::NotOnBoard { person: p } => self.tf("relay.rf_not_on_board", &[&person(*p)]),
-            Refusal::AlreadyOnBoard { person: p } => self.tf("relay.rf_on_board", &[&person(*p)]),
-            Refusal::NotYourTurn { to_move } => self.tf("relay.rf_not_your_turn", &[&side(to_move)]),
+            Refusal::NotOnBoard { person: p } => tr!(self, "relay.rf_not_on_board", person = person(*p)),
+            Refusal::AlreadyOnBoard { person: p } => tr!(self, "relay.rf_on_board", person = person(*p)),
+            Refusal::NotYourTurn { to_move } => tr!(self, "relay.rf_not_your_turn", side = side(to_move)),
             Refusal::NotThisPlayersTurn { person: p, expected } => {
-                self.tf("relay.rf_not_this_player", &[&person(*expected), &person(*p)])
+                tr!(self, "relay.rf_not_this_player", expected = person(*expected), person = person(*p))
             }
-            Refusal::SeatVacant { side: c } => self.tf("relay.rf_seat_vacant", &[&side(c)]),
-            Refusal::RequestPending { side: c } => self.tf("relay.rf_request_pending", &[&side(c)]),
-            Refusal::NoRequestPending { side: c } => self.tf("relay.rf_no_request", &[&side(c)]),
+            Refusal::SeatVacant { side: c } => tr!(self, "relay.rf_seat_vacant", side = side(c)),
+            Refusal::RequestPending { side: c } => tr!(self, "relay.rf_request_pending", side = side(c)),
+            Refusal::NoRequestPending { side: c } => tr!(self, "relay.rf_no_request", side = side(c)),
             Refusal::NoSubstitutionsLeft { side: c, limit } => {
-                self.tf(one(limit, "relay.rf_no_subs_one", "relay.rf_no_subs"), &[&side(c), limit])
+                tr!(self, "relay.rf_no_subs", side = side(c), limit)
             }
-            Refusal::ReturningPlayer { person: p } => self.tf("relay.rf_returning", &[&person(*p)]),
+            Refusal::ReturningPlayer { person: p } => tr!(self, "relay.rf_returning", person = person(*p)),
             Refusal::NoTimeoutsLeft { side: c, limit } => {
-                self.tf(one(limit, "relay.rf_no_timeouts_one", "relay.rf_no_timeouts"), &[&side(c), limit])
+                tr!(self, "relay.rf_no_timeouts", side = side(c), limit)
             }
             Refusal::NoOrderErrorToClaim { claimant } => {
-                self.tf("relay.rf_no_order_error", &[&side(&claimant.opponent())])
+                tr!(self, "relay.rf_no_order_error", side = side(&claimant.opponent()))
             }
             Refusal::NotInPlay => self.t("relay.rf_not_in_play").into(),
             Refusal::SectionNotComplete { section, moves, last } => {
-                self.tf("relay.rf_section_incomplete", &[&sec(section), last, moves])
+                tr!(self, "relay.rf_section_incomplete", section = sec(section), last, moves)
             }
             Refusal::NoSectionToEnd => self.t("relay.rf_no_section_to_end").into(),
-            Refusal::NoVacancy { side: c } => self.tf("relay.rf_no_vacancy", &[&side(c)]),
-            Refusal::NoSubstitutionToSeat { side: c } => self.tf("relay.rf_no_sub_to_seat", &[&side(c)]),
-            Refusal::AlreadySentOff { person: p } => self.tf("relay.rf_sent_off", &[&person(*p)]),
+            Refusal::NoVacancy { side: c } => tr!(self, "relay.rf_no_vacancy", side = side(c)),
+            Refusal::NoSubstitutionToSeat { side: c } => tr!(self, "relay.rf_no_sub_to_seat", side = side(c)),
+            Refusal::AlreadySentOff { person: p } => tr!(self, "relay.rf_sent_off", person = person(*p)),
             Refusal::MovesNotAhead { moves, through } => {
-                self.tf("relay.rf_moves_not_ahead", &[through, moves])
+                tr!(self, "relay.rf_moves_not_ahead", through, moves)
             }
             Refusal::BeyondQuota { section, last } => {
-                self.tf("relay.rf_beyond_quota", &[&sec(section), last])
+                tr!(self, "relay.rf_beyond_quota", section = sec(section), last)
             }
-            Refusal::ChooseNextPlayer { side: c } => self.tf("relay.rf_choose_next", &[&side(c)]),
+            Refusal::ChooseNextPlayer { side: c } => tr!(self, "relay.rf_choose_next", side = side(c)),
             Refusal::ClocksAhead { move_number, moves } => {
-                self.tf("relay.rf_clocks_ahead", &[move_number, moves])
+                tr!(self, "relay.rf_clocks_ahead", move = move_number, moves)
             }
             Refusal::ClocksBeforePlayoff { move_number, restored_to } => {
-                self.tf("relay.rf_clocks_before_playoff", &[restored_to, move_number])
+                tr!(self, "relay.rf_clocks_before_playoff", restored_to, move = move_number)
             }
             Refusal::PlayoffClocksMissing { rule, move_number } => {
-                self.tf("relay.rf_playoff_clocks", &[&self.playoff_clock(*rule), move_number])
+                tr!(self, "relay.rf_playoff_clocks", when = self.playoff_clock(*rule), move = move_number)
             }
             Refusal::CardNotForOffence { offence, card, allowed } => {
                 self.card_refusal(*offence, *card, allowed)
             }
-            Refusal::NoSubstitutionToAnnul { side: c } => self.tf("relay.rf_no_sub_to_annul", &[&side(c)]),
-            Refusal::NoTimeoutRunning { side: c } => self.tf("relay.rf_no_timeout_running", &[&side(c)]),
-            Refusal::TimeoutEndsBefore { side: c } => self.tf("relay.rf_timeout_before", &[&side(c)]),
+            Refusal::NoSubstitutionToAnnul { side: c } => {
+                tr!(self, "relay.rf_no_sub_to_annul", side = side(c))
+            }
+            Refusal::NoTimeoutRunning { side: c } => tr!(self, "relay.rf_no_timeout_running", side = side(c)),
+            Refusal::TimeoutEndsBefore { side: c } => tr!(self, "relay.rf_timeout_before", side = side(c)),
             Refusal::EndNeedsSide => self.t("relay.rf_end_side").into(),
             Refusal::EndReasonMissing => self.t("relay.rf_end_reason").into(),
             Refusal::StillEligible { side: c, section, eligible } => {
-                self.tf("relay.rf_still_eligible", &[&side(c), eligible, &sec(section)])
+                tr!(self, "relay.rf_still_eligible", side = side(c), eligible, section = sec(section))
             }
-            Refusal::NoLineupDue { side: c } => self.tf("relay.rf_no_lineup_due", &[&side(c)]),
-            Refusal::ResignerAtBoard { person: p } => self.tf("relay.rf_resigner_at_board", &[&person(*p)]),
-            Refusal::NotExecutingLeader { side: c, person: p, executing: Some(el) } => self
-                .tf("relay.rf_not_executing", &[&side(c), &self.executing_leader(el, person), &person(*p)]),
+            Refusal::NoLineupDue { side: c } => tr!(self, "relay.rf_no_lineup_due", side = side(c)),
+            Refusal::ResignerAtBoard { person: p } => {
+                tr!(self, "relay.rf_resigner_at_board", person = person(*p))
+            }
+            Refusal::NotExecutingLeader { side: c, person: p, executing: Some(el) } => tr!(
+                self,
+                "relay.rf_not_executing",
+                side = side(c),
+                leader = self.executing_leader(el, person),
+                person = person(*p)
+            ),
             Refusal::NotExecutingLeader { side: c, executing: None, .. } => {
-                self.tf("relay.rf_no_executing", &[&side(c)])
+                tr!(self, "relay.rf_no_executing", side = side(c))
             }
-            Refusal::NotTeamStaff { person: p } => self.tf("relay.rf_not_staff", &[&person(*p)]),
-            Refusal::NoTimeoutTaken { side: c } => self.tf("relay.rf_no_timeout_taken", &[&side(c)]),
-            Refusal::ReplayClocksMissing { move_number } => self.tf("relay.rf_replay_clocks", &[move_number]),
+            Refusal::NotTeamStaff { person: p } => tr!(self, "relay.rf_not_staff", person = person(*p)),
+            Refusal::NoTimeoutTaken { side: c } => tr!(self, "relay.rf_no_timeout_taken", side = side(c)),
+            Refusal::ReplayClocksMissing { move_number } => {
+                tr!(self, "relay.rf_replay_clocks", move = move_number)
+            }
             Refusal::WouldLeaveShort { person: p, section } => {
-                self.tf("relay.rf_would_leave_short", &[&person(*p), &sec(section)])
+                tr!(self, "relay.rf_would_leave_short", person = person(*p), section = sec(section))
             }
-            Refusal::Ruling { error } => self.tf("relay.rf_ruling", &[&self.ruling_error(error)]),
+            Refusal::Ruling { error } => tr!(self, "relay.rf_ruling", error = self.ruling_error(error)),
         }
     }
 
@@ -405,7 +488,13 @@ impl Lang {
     /// cards it allows.
     pub fn card_refusal(self, offence: CardOffence, card: Card, allowed: &[Card]) -> String {
         let allowed = allowed.iter().map(|c| self.card_short(*c)).collect::<Vec<_>>().join(" / ");
-        self.tf("relay.err_card_offence", &[&self.card_short(card), &self.offence(offence), &allowed])
+        tr!(
+            self,
+            "relay.err_card_offence",
+            card = self.card_short(card),
+            offence = self.offence(offence),
+            allowed
+        )
     }
 
     /// Why a relay match write was refused: every [`MatchRefusal`] in its own words.
@@ -418,24 +507,24 @@ impl Lang {
             MatchRefusal::Started => t("relay.err_started"),
             MatchRefusal::Setup(s) => self.setup_error(s),
             MatchRefusal::Relay(r) => self.relay_refusal(r, w.person),
-            MatchRefusal::Behind { asked, moves } => self.tf("relay.err_behind", &[asked, moves]),
-            MatchRefusal::BoardPlayer { board } => self.tf("relay.err_board_player", &[board]),
-            MatchRefusal::BoardOrder { board } => self.tf("relay.err_board_order", &[board]),
+            MatchRefusal::Behind { asked, moves } => tr!(self, "relay.err_behind", asked, moves),
+            MatchRefusal::BoardPlayer { board } => tr!(self, "relay.err_board_player", board),
+            MatchRefusal::BoardOrder { board } => tr!(self, "relay.err_board_order", board),
             MatchRefusal::NotChief if w.ruling => t("relay.err_not_chief_ruling"),
             MatchRefusal::NotChief => t("relay.err_not_chief"),
             MatchRefusal::ReasonRequired => t("relay.err_reason_required"),
             MatchRefusal::Withdraw(e) => self.withdraw_error(e, w.person),
-            MatchRefusal::LaterRound { round } => self.tf("relay.err_later_round", &[round]),
+            MatchRefusal::LaterRound { round } => tr!(self, "relay.err_later_round", round),
             MatchRefusal::NigiriPending => t("relay.err_nigiri_pending"),
             MatchRefusal::NoNigiri => t("relay.err_no_nigiri"),
             MatchRefusal::NigiriClosed => t("relay.err_nigiri_closed"),
-            MatchRefusal::Invalid(_) => self.tf("err.number_range", &[&1, &200]),
-            MatchRefusal::ReplayStarted { replay } => self.tf("relay.err_replay_started", &[replay]),
+            MatchRefusal::Invalid(_) => tr!(self, "err.number_range", min = 1, max = 200),
+            MatchRefusal::ReplayStarted { replay } => tr!(self, "relay.err_replay_started", replay),
             MatchRefusal::TimeBackwards { last } => {
-                self.tf("relay.err_time_backwards", &[&w.zone.date_time_of(*last)])
+                tr!(self, "relay.err_time_backwards", last = w.zone.date_time_of(*last))
             }
             MatchRefusal::TimeOutsideMatch { start } => {
-                self.tf("relay.err_time_outside", &[&w.zone.date_time_of(*start)])
+                tr!(self, "relay.err_time_outside", start = w.zone.date_time_of(*start))
             }
         }
     }
@@ -443,7 +532,7 @@ impl Lang {
     /// Why a relay match cannot start (or be printed) yet: `match_error` for a caller with no
     /// page around it (times in the server's zone, people by their numbers).
     pub fn match_not_ready(self, e: &MatchRefusal) -> String {
-        let person = |p: PersonId| self.tf("who.player_no", &[&p]);
+        let person = |p: PersonId| tr!(self, "who.player_no", number = p);
         self.match_error(e, &MatchWords { zone: crate::machine::zone(), person: &person, ruling: false })
     }
 
@@ -451,11 +540,11 @@ impl Lang {
     fn setup_error(self, e: &SetupError) -> String {
         match e {
             SetupError::Roster { side, error } => {
-                self.tf("relay.err_roster", &[&self.side_name(*side), &self.roster_error(error)])
+                tr!(self, "relay.err_roster", side = self.side_name(*side), error = self.roster_error(error))
             }
             SetupError::SharedPerson(_) => self.t("relay.err_shared_person").into(),
             SetupError::SameTeam => self.t("relay.err_same_team").into(),
-            SetupError::UnknownBarred(p) => self.tf("relay.err_unknown_barred", &[p]),
+            SetupError::UnknownBarred(p) => tr!(self, "relay.err_unknown_barred", person = p),
         }
     }
 }
@@ -491,8 +580,16 @@ impl Lang {
 
     /// An ending as a line: "Forfeit (Arts. 15.2, 23.2) against White — reason (ruled by X)".
     pub fn ending_text(self, r: &EndRecord) -> String {
-        let against = r.side.map(|c| self.tf("relay.end_against", &[&self.side_name(c)])).unwrap_or_default();
-        self.tf("relay.end_what", &[&self.t(ending_key(r.ending)), &against, &r.reason, &r.ruled_by])
+        let against =
+            r.side.map(|c| tr!(self, "relay.end_against", side = self.side_name(c))).unwrap_or_default();
+        tr!(
+            self,
+            "relay.end_what",
+            ending = self.t(ending_key(r.ending)),
+            against,
+            reason = r.reason,
+            ruled_by = r.ruled_by
+        )
     }
 
     /// How a relay match ended besides the result itself: the ruling with its article, reason
@@ -504,7 +601,7 @@ impl Lang {
         }
         let (p, side) = (m.resigned_by()?, m.result()?.winner?.opponent());
         let name = m.side(side).team.name_of(p).unwrap_or_default().to_string();
-        Some(self.tf("relay.resign_what", &[&self.side_name(side), &name]))
+        Some(tr!(self, "relay.resign_what", side = self.side_name(side), person = name))
     }
 }
 

@@ -3,6 +3,7 @@
 //! its variants (so a new variant does not compile until it is worded) naming catalog keys,
 //! used alike by the web pages, the printed documents and the command line.
 
+use super::tr;
 use super::Lang;
 use crate::domain::entrant::{chinese_dan_number, EntrantStatus, Rank, Sex};
 use crate::domain::event_time::EventZone;
@@ -58,8 +59,10 @@ impl Lang {
     pub fn outcome(self, o: &Outcome) -> String {
         match o.winner {
             None => self.t("outcome.draw").to_string(),
-            Some(c) if o.margin_q == 0 => self.tf("outcome.win", &[&self.side_short(c)]),
-            Some(c) => self.tf("outcome.win_by", &[&self.side_short(c), &quarters_text(o.margin_q)]),
+            Some(c) if o.margin_q == 0 => tr!(self, "outcome.win", side = self.side_short(c)),
+            Some(c) => {
+                tr!(self, "outcome.win_by", side = self.side_short(c), margin = quarters_text(o.margin_q))
+            }
         }
     }
 
@@ -107,13 +110,15 @@ impl Lang {
             RulingKind::YellowCard => "ruling.yellow_card",
             RulingKind::RedCard => "ruling.red_card",
             RulingKind::PenaltyStones { stones } => {
-                return self.tf("ruling.penalty_stones", &[&stones, &self.plural(stones)]);
+                return tr!(self, "ruling.penalty_stones", stones);
             }
             RulingKind::VoidMove => "ruling.void_move",
             RulingKind::ForcedPass => "ruling.forced_pass",
-            RulingKind::Loss { reason } => return self.tf("ruling.loss", &[&self.loss_reason(reason)]),
+            RulingKind::Loss { reason } => {
+                return tr!(self, "ruling.loss", reason = self.loss_reason(reason))
+            }
             RulingKind::DoubleLoss { reason } => {
-                return self.tf("ruling.double_loss", &[&self.double_loss_reason(reason)]);
+                return tr!(self, "ruling.double_loss", reason = self.double_loss_reason(reason));
             }
             RulingKind::Draw => "ruling.draw",
             RulingKind::Replay => "ruling.replay",
@@ -121,7 +126,7 @@ impl Lang {
             RulingKind::Cycle => "ruling.cycle",
             RulingKind::OrderError => "ruling.order_error",
             RulingKind::MoveQuotaExcess { extra_moves } => {
-                return self.tf("ruling.move_quota_excess", &[&extra_moves, &self.plural(extra_moves)]);
+                return tr!(self, "ruling.move_quota_excess", moves = extra_moves);
             }
             RulingKind::LastByoYomiTimeout => "ruling.last_byo_yomi_timeout",
         };
@@ -171,18 +176,18 @@ impl Lang {
         let l = r.winner.map(|c| self.side_short(c.opponent())).unwrap_or("?");
         match r.method {
             ResultMethod::Count { outcome, .. } => self.outcome(&outcome),
-            ResultMethod::Resignation => self.tf("result.resignation", &[&w, &l]),
-            ResultMethod::Time => self.tf("result.time", &[&w, &l]),
-            ResultMethod::Forfeit => self.tf("result.forfeit", &[&w, &l]),
-            ResultMethod::Lateness => self.tf("result.lateness", &[&w, &l]),
+            ResultMethod::Resignation => tr!(self, "result.resignation", winner = w),
+            ResultMethod::Time => tr!(self, "result.time", winner = w, loser = l),
+            ResultMethod::Forfeit => tr!(self, "result.forfeit", winner = w, loser = l),
+            ResultMethod::Lateness => tr!(self, "result.lateness", winner = w, loser = l),
             ResultMethod::RefereeLoss { reason } => {
-                self.tf("result.referee_loss", &[&w, &l, &self.loss_reason(reason)])
+                tr!(self, "result.referee_loss", winner = w, loser = l, reason = self.loss_reason(reason))
             }
             ResultMethod::Draw => self.t("result.draw").to_string(),
             ResultMethod::NoResult => self.t("result.no_result").to_string(),
             ResultMethod::Replay => self.t("result.replay").to_string(),
             ResultMethod::DoubleLoss { reason } => {
-                self.tf("result.double_loss", &[&self.double_loss_reason(reason)])
+                tr!(self, "result.double_loss", reason = self.double_loss_reason(reason))
             }
             ResultMethod::Bye => self.t("result.bye").to_string(),
         }
@@ -203,15 +208,6 @@ impl Lang {
         format!("{n}{suffix}")
     }
 
-    /// The English plural ending of a count ("" or "s"); nothing in Chinese.
-    fn plural(self, n: u32) -> &'static str {
-        if self.is_zh() || n == 1 {
-            ""
-        } else {
-            "s"
-        }
-    }
-
     /// Whom a ruling is against: "Black" / "黑方", "Black player 王一" / "黑方王一"; a player the
     /// caller cannot name reads "Black player #3" / "黑方3号队员".
     pub fn who(self, w: Who, name: &dyn Fn(u32) -> Option<String>) -> String {
@@ -219,8 +215,8 @@ impl Lang {
         match w.player {
             None => side.to_string(),
             Some(p) => {
-                let n = name(p).unwrap_or_else(|| self.tf("who.player_no", &[&p]));
-                self.tf("who.player", &[&side, &n])
+                let n = name(p).unwrap_or_else(|| tr!(self, "who.player_no", number = p));
+                tr!(self, "who.player", side, player = n)
             }
         }
     }
@@ -228,78 +224,101 @@ impl Lang {
     /// What a ruling did (or the final line of `apply_rulings`), naming players by `name`.
     pub fn effect(self, s: &Said, name: &dyn Fn(u32) -> Option<String>) -> String {
         let who = |w: &Who| self.who(*w, name);
-        let pens = |p: [u32; 2]| self.tf("effect.penalties", &[&p[0], &p[1]]);
+        let pens = |p: [u32; 2]| tr!(self, "effect.penalties", black = p[0], white = p[1]);
         match s {
             Said::Warning { who: w, at, nth, limit: Some(l) } => {
-                self.tf("effect.warning_limit", &[&who(w), at, &self.ordinal(*nth), l])
+                tr!(self, "effect.warning_limit", player = who(w), move = at, nth = self.ordinal(*nth), limit = l)
             }
             Said::Warning { who: w, at, nth, limit: None } => {
-                self.tf("effect.warning_free", &[&who(w), at, &self.ordinal(*nth)])
+                tr!(self, "effect.warning_free", player = who(w), move = at, nth = self.ordinal(*nth))
             }
-            Said::WarningsLose { who: w, at, nth, limit } => self
-                .tf("effect.warnings_lose", &[&who(w), at, &self.ordinal(*nth), limit, &self.side(w.side)]),
-            Said::Advice { who: w, at } => self.tf("effect.advice", &[&who(w), at]),
-            Said::RedCard { who: w, at } => self.tf("effect.red_card", &[&who(w), at]),
+            Said::WarningsLose { who: w, at, nth, limit } => {
+                tr!(self, "effect.warnings_lose", player = who(w), move = at, nth = self.ordinal(*nth), limit, side = self.side(w.side))
+            }
+            Said::Advice { who: w, at } => tr!(self, "effect.advice", player = who(w), move = at),
+            Said::RedCard { who: w, at } => tr!(self, "effect.red_card", player = who(w), move = at),
             Said::PenaltyStones { who: w, at, stones } => {
-                self.tf("effect.penalty_stones", &[&who(w), at, stones, &self.plural(*stones)])
+                tr!(self, "effect.penalty_stones", player = who(w), move = at, stones)
             }
-            Said::VoidMove { who: w, at } => self.tf("effect.void_move", &[&who(w), at]),
-            Said::ForcedPass { who: w, at } => self.tf("effect.forced_pass", &[&who(w), at]),
+            Said::VoidMove { who: w, at } => tr!(self, "effect.void_move", player = who(w), move = at),
+            Said::ForcedPass { who: w, at } => tr!(self, "effect.forced_pass", player = who(w), move = at),
             Said::Loss { side, reason } => {
-                self.tf("effect.loss", &[&self.side(*side), &self.loss_reason(*reason), &reason.article()])
+                tr!(
+                    self,
+                    "effect.loss",
+                    side = self.side(*side),
+                    reason = self.loss_reason(*reason),
+                    article = reason.article()
+                )
             }
             Said::QuotaExcess { who: w, extra } => {
-                self.tf("effect.quota_excess", &[&who(w), extra, &self.plural(*extra)])
+                tr!(self, "effect.quota_excess", player = who(w), moves = extra)
             }
-            Said::ByoYomiLoss { who: w, at } => self.tf("effect.byo_loss", &[&who(w), at]),
-            Said::ByoYomiPass { who: w, at } => self.tf("effect.byo_pass", &[&who(w), at]),
-            Said::ByoYomiPassAndStone { who: w, at } => self.tf("effect.byo_pass_stone", &[&who(w), at]),
+            Said::ByoYomiLoss { who: w, at } => tr!(self, "effect.byo_loss", player = who(w), move = at),
+            Said::ByoYomiPass { who: w, at } => tr!(self, "effect.byo_pass", player = who(w), move = at),
+            Said::ByoYomiPassAndStone { who: w, at } => {
+                tr!(self, "effect.byo_pass_stone", player = who(w), move = at)
+            }
             Said::DoubleLoss { reason } => {
-                self.tf("effect.double_loss", &[&self.double_loss_reason(*reason)])
+                tr!(self, "effect.double_loss", reason = self.double_loss_reason(*reason))
             }
             Said::Draw => self.t("effect.draw").to_string(),
             Said::Replay => self.t("effect.replay").to_string(),
             Said::NoResult => self.t("effect.no_result").to_string(),
-            Said::Cycle { outcome } => self.tf("effect.cycle", &[&self.cycle_outcome(*outcome)]),
-            Said::YellowUnnamed { who: w, at } => self.tf("effect.yellow_unnamed", &[&who(w), at]),
-            Said::Yellow { who: w, at } => self.tf("effect.yellow", &[&who(w), at]),
+            Said::Cycle { outcome } => tr!(self, "effect.cycle", outcome = self.cycle_outcome(*outcome)),
+            Said::YellowUnnamed { who: w, at } => {
+                tr!(self, "effect.yellow_unnamed", player = who(w), move = at)
+            }
+            Said::Yellow { who: w, at } => tr!(self, "effect.yellow", player = who(w), move = at),
             Said::SecondYellow { who: w, at, nth, cost } => {
                 let how = match cost {
                     SecondYellowCost::Red => self.t("effect.sy_red").to_string(),
-                    SecondYellowCost::ReplacesBoth { charged } => self.tf("effect.sy_both", &[charged]),
+                    SecondYellowCost::ReplacesBoth { charged } => tr!(self, "effect.sy_both", charged),
                     SecondYellowCost::Added => self.t("effect.sy_added").to_string(),
                 };
-                self.tf("effect.second_yellow", &[&who(w), at, &self.ordinal(*nth), &how])
+                tr!(self, "effect.second_yellow", player = who(w), move = at, nth = self.ordinal(*nth), how)
             }
             Said::OrderErrorLoss { who: w, at, nth } => {
-                self.tf("effect.order_loss", &[&who(w), at, &self.ordinal(*nth), &self.side(w.side)])
+                tr!(self, "effect.order_loss", player = who(w), move = at, nth = self.ordinal(*nth), side = self.side(w.side))
             }
-            Said::OrderError { side, at, nth } => self.tf(
+            Said::OrderError { side, at, nth } => tr!(
+                self,
                 "effect.order_error",
-                &[&self.side(*side), at, &self.ordinal(*nth), nth, &self.plural(*nth)],
+                side = self.side(*side),
+                move = at,
+                nth = self.ordinal(*nth),
+                stones = nth,
             ),
-            Said::OrderErrorRed { who: w } => self.tf("effect.order_red", &[&who(w)]),
+            Said::OrderErrorRed { who: w } => tr!(self, "effect.order_red", who = who(w)),
             Said::NoEffect { said, earlier, at } => {
-                self.tf("effect.no_effect", &[&self.effect(said, name), &self.game_result(earlier), at])
+                tr!(self, "effect.no_effect", effect = self.effect(said, name), result = self.game_result(earlier), move = at)
             }
             Said::Decided { result, penalties: None } | Said::Stands { result, penalties: None, .. } => {
-                self.tf("effect.result", &[&self.game_result(result)])
+                tr!(self, "effect.result", result = self.game_result(result))
             }
             Said::Decided { result, penalties: Some(p) } => {
-                self.tf("effect.decided_pen", &[&self.game_result(result), &pens(*p)])
+                tr!(self, "effect.decided_pen", result = self.game_result(result), penalties = pens(*p))
             }
             Said::Stands { result, time, penalties: Some(p) } => {
                 let how = self.t(if *time { "effect.by_time" } else { "effect.by_resignation" });
-                self.tf("effect.stands_pen", &[&self.game_result(result), &pens(*p), &how])
+                tr!(self, "effect.stands_pen", result = self.game_result(result), penalties = pens(*p), how)
             }
             Said::Counted { black_halves, penalties: None, result } => {
-                self.tf("effect.counted", &[&half_points_text(*black_halves), &self.game_result(result)])
+                tr!(
+                    self,
+                    "effect.counted",
+                    black = half_points_text(*black_halves),
+                    result = self.game_result(result)
+                )
             }
-            Said::Counted { black_halves, penalties: Some(p), result } => self.tf(
+            Said::Counted { black_halves, penalties: Some(p), result } => tr!(
+                self,
                 "effect.counted_pen",
-                &[&half_points_text(*black_halves), &self.game_result(result), &pens(*p)],
+                black = half_points_text(*black_halves),
+                result = self.game_result(result),
+                penalties = pens(*p),
             ),
-            Said::Unfinished { penalties } => self.tf("effect.unfinished", &[&pens(*penalties)]),
+            Said::Unfinished { penalties } => tr!(self, "effect.unfinished", penalties = pens(*penalties)),
         }
     }
 
@@ -319,16 +338,16 @@ impl Lang {
     pub fn rank(self, r: Rank) -> String {
         let dan = |n: u8| if self.is_zh() { chinese_dan_number(n) } else { n.to_string() };
         match r {
-            Rank::Kyu(n) => self.tf("rank.kyu", &[&n]),
-            Rank::Dan(n) => self.tf("rank.dan", &[&dan(n)]),
-            Rank::Pro(n) => self.tf("rank.pro", &[&dan(n)]),
+            Rank::Kyu(n) => tr!(self, "rank.kyu", kyu = n),
+            Rank::Dan(n) => tr!(self, "rank.dan", dan = dan(n)),
+            Rank::Pro(n) => tr!(self, "rank.pro", dan = dan(n)),
         }
     }
 
     /// A stored instant as the zone shows it, the zone named: "2026-12-03 09:00:00（Asia/Shanghai）"
     /// (`domain::event_time` converts; this only words it).
     pub fn in_zone(self, zone: &EventZone, stored: &str) -> String {
-        self.tf("time.in_zone", &[&zone.date_time(stored), &zone.name()])
+        tr!(self, "time.in_zone", time = zone.date_time(stored), zone = zone.name())
     }
 
     /// "M" / "男".
@@ -350,9 +369,9 @@ impl Lang {
     /// A duration: 7200 → "120 min" / "120分钟", 90 → "1 min 30 s" / "1分30秒".
     pub fn duration(self, secs: u32) -> String {
         match (secs / 60, secs % 60) {
-            (0, s) => self.tf("dur.s", &[&s]),
-            (m, 0) => self.tf("dur.min", &[&m]),
-            (m, s) => self.tf("dur.min_s", &[&m, &s]),
+            (0, s) => tr!(self, "dur.s", seconds = s),
+            (m, 0) => tr!(self, "dur.min", minutes = m),
+            (m, s) => tr!(self, "dur.min_s", minutes = m, seconds = s),
         }
     }
 
@@ -362,14 +381,20 @@ impl Lang {
         let d = |s| self.duration(s);
         match *tc {
             TimeControl::ChineseByoYomi { basic_secs, reserved_minutes } => {
-                self.tf("tc.chinese", &[&d(basic_secs), &reserved_minutes])
+                tr!(self, "tc.chinese", basic = d(basic_secs), reserved_minutes)
             }
-            TimeControl::Absolute { basic_secs } => self.tf("tc.absolute", &[&d(basic_secs)]),
+            TimeControl::Absolute { basic_secs } => tr!(self, "tc.absolute", basic = d(basic_secs)),
             TimeControl::Canadian { basic_secs, moves_per_period, period_secs } => {
-                self.tf("tc.canadian", &[&d(basic_secs), &moves_per_period, &d(period_secs)])
+                tr!(
+                    self,
+                    "tc.canadian",
+                    basic = d(basic_secs),
+                    moves = moves_per_period,
+                    period = d(period_secs)
+                )
             }
             TimeControl::ByoYomi { basic_secs, periods, period_secs } => {
-                self.tf("tc.byo_yomi", &[&d(basic_secs), &periods, &d(period_secs)])
+                tr!(self, "tc.byo_yomi", basic = d(basic_secs), periods, period = d(period_secs))
             }
         }
     }
@@ -377,19 +402,19 @@ impl Lang {
     /// The label of a replay (重赛, rules.md §9) on sheets, lists and CSV: "重赛（原对局 #17）" /
     /// "replay of game #17" (`of`: the game it replays, the number its result sheet has).
     pub fn replay_label(self, of: i32) -> String {
-        self.tf("doc.replay_of", &[&of])
+        tr!(self, "doc.replay_of", game = of)
     }
 
     /// A clock as the referee reads it back: "1:05:00, 3 byo-yomi left" / "基本时间1:05:00，读秒3次".
     pub fn clock_reading(self, r: &ClockReading) -> String {
         if r.overtime && r.period_moves > 0 {
-            self.tf("clock.period", &[&hms(r.period_secs), &r.period_moves])
+            tr!(self, "clock.period", time = hms(r.period_secs), moves = r.period_moves)
         } else if r.overtime {
-            self.tf("clock.overtime", &[&r.periods])
+            tr!(self, "clock.overtime", periods = r.periods)
         } else if r.periods > 0 {
-            self.tf("clock.main_periods", &[&hms(r.main_secs), &r.periods])
+            tr!(self, "clock.main_periods", time = hms(r.main_secs), periods = r.periods)
         } else {
-            self.tf("clock.main", &[&hms(r.main_secs)])
+            tr!(self, "clock.main", time = hms(r.main_secs))
         }
     }
 }
@@ -485,7 +510,7 @@ mod tests {
         assert_eq!(Lang::En.clock_reading(&r), "1:05:00, 3 byo-yomi left");
         assert_eq!(Lang::Zh.clock_reading(&r), "基本时间1:05:00，读秒3次");
         let c = ClockReading { main_secs: 0, periods: 0, period_secs: 270, period_moves: 1, overtime: true };
-        assert_eq!(Lang::En.clock_reading(&c), "period 4:30 for 1 move(s)");
+        assert_eq!(Lang::En.clock_reading(&c), "period 4:30 for 1 move");
     }
 
     /// The effects of rulings as the rules crate's tests had them worded, now rendered here.

@@ -5,6 +5,7 @@
 //! each renderer here is a match over the variants naming catalog keys, used by the game page
 //! and `tengen sgf check` alike.
 
+use super::tr;
 use super::Lang;
 use crate::domain::results::SgfCheckError;
 use rules::game::{IllegalMove, Move};
@@ -17,9 +18,9 @@ impl Lang {
     /// replay cannot set up.
     pub fn sgf_check_error(self, e: &SgfCheckError) -> String {
         match e {
-            SgfCheckError::TooLarge { max_kb } => self.tf("sgf_check.too_large", &[max_kb]),
+            SgfCheckError::TooLarge { max_kb } => tr!(self, "sgf_check.too_large", max_kb),
             SgfCheckError::Unreadable(e) => self.sgf_error(e),
-            SgfCheckError::BoardSize { size } => self.tf("sgf_check.board_size", &[size]),
+            SgfCheckError::BoardSize { size } => tr!(self, "sgf_check.board_size", size),
         }
     }
 
@@ -30,7 +31,7 @@ impl Lang {
 
     /// A message after its line and column.
     fn sgf_at(self, pos: Pos, message: &str) -> String {
-        self.tf("sgf.at", &[&pos.line, &pos.col, &message])
+        tr!(self, "sgf.at", line = pos.line, col = pos.col, message)
     }
 
     /// Why a file cannot be read, without its place.
@@ -42,35 +43,37 @@ impl Lang {
             K::TreeWithoutNode => self.t("sgf_err.tree_without_node").into(),
             K::UnmatchedClose => self.t("sgf_err.unmatched_close").into(),
             K::EmptyTree => self.t("sgf_err.empty_tree").into(),
-            K::EndAfterIdent { ident } => self.tf("sgf_err.end_after_ident", &[ident]),
-            K::ExpectedValue { ident, found } => self.tf("sgf_err.expected_value", &[&quoted(*found), ident]),
-            K::PropertyOutsideNode { ident } => self.tf("sgf_err.outside_node", &[ident]),
-            K::UnclosedValue { ident } => self.tf("sgf_err.unclosed_value", &[ident]),
+            K::EndAfterIdent { ident } => tr!(self, "sgf_err.end_after_ident", ident),
+            K::ExpectedValue { ident, found } => {
+                tr!(self, "sgf_err.expected_value", found = quoted(*found), ident)
+            }
+            K::PropertyOutsideNode { ident } => tr!(self, "sgf_err.outside_node", ident),
+            K::UnclosedValue { ident } => tr!(self, "sgf_err.unclosed_value", ident),
             K::StrayBracket => self.t("sgf_err.stray_bracket").into(),
             K::ValueWithoutIdent => self.t("sgf_err.value_without_ident").into(),
             K::UnexpectedChar { found, after_value: false } => {
-                self.tf("sgf_err.unexpected_char", &[&quoted(*found)])
+                tr!(self, "sgf_err.unexpected_char", found = quoted(*found))
             }
             K::UnexpectedChar { found, after_value: true } => {
-                self.tf("sgf_err.unexpected_char_after_value", &[&quoted(*found)])
+                tr!(self, "sgf_err.unexpected_char_after_value", found = quoted(*found))
             }
-            K::UnclosedTree { open } => self.tf("sgf_err.unclosed_tree", &[&open.line, &open.col]),
+            K::UnclosedTree { open } => tr!(self, "sgf_err.unclosed_tree", line = open.line, col = open.col),
             K::GameTwice => self.t("sgf_err.game_twice").into(),
-            K::NotGo { value } => self.tf("sgf_err.not_go", &[value]),
-            K::BadGame { value } => self.tf("sgf_err.bad_game", &[value]),
-            K::NonSquare { width, height } => self.tf("sgf_err.non_square", &[width, height]),
-            K::NotASize { value } => self.tf("sgf_err.not_a_size", &[value]),
-            K::SizeOutOfRange { size, min, max } => self.tf("sgf_err.size_range", &[size, min, max]),
+            K::NotGo { value } => tr!(self, "sgf_err.not_go", value),
+            K::BadGame { value } => tr!(self, "sgf_err.bad_game", value),
+            K::NonSquare { width, height } => tr!(self, "sgf_err.non_square", width, height),
+            K::NotASize { value } => tr!(self, "sgf_err.not_a_size", value),
+            K::SizeOutOfRange { size, min, max } => tr!(self, "sgf_err.size_range", size, min, max),
             K::Komi(e) => self.komi_error(e),
             K::KomiValues => self.t("sgf_err.komi_values").into(),
-            K::HandicapOutOfRange { value } => self.tf("sgf_err.handicap_range", &[value]),
-            K::HandicapNotNumber { value } => self.tf("sgf_err.handicap_nan", &[value]),
-            K::NotPoints { shown } => self.tf("sgf_err.not_points", &[shown]),
+            K::HandicapOutOfRange { value } => tr!(self, "sgf_err.handicap_range", value),
+            K::HandicapNotNumber { value } => tr!(self, "sgf_err.handicap_nan", value),
+            K::NotPoints { shown } => tr!(self, "sgf_err.not_points", property = shown),
             K::SetupOffBoard { ident, point, size } => {
-                self.tf("sgf_err.setup_off_board", &[ident, point, size])
+                tr!(self, "sgf_err.setup_off_board", ident, point, size)
             }
-            K::BadPlayer { shown } => self.tf("sgf_err.bad_player", &[shown]),
-            K::NotAMove { shown } => self.tf("sgf_err.not_a_move", &[shown]),
+            K::BadPlayer { shown } => tr!(self, "sgf_err.bad_player", property = shown),
+            K::NotAMove { shown } => tr!(self, "sgf_err.not_a_move", property = shown),
             K::TwoMoves => self.t("sgf_err.two_moves").into(),
         }
     }
@@ -78,10 +81,10 @@ impl Lang {
     /// Why a KM value is not komi.
     pub fn komi_error(self, e: &KomiError) -> String {
         match e {
-            KomiError::NotANumber { text } => self.tf("komi_err.nan", &[text]),
-            KomiError::HundredthsNotQuarters { text } => self.tf("komi_err.hundredths", &[text]),
-            KomiError::NotAMultiple { text } => self.tf("komi_err.multiple", &[text]),
-            KomiError::OutOfRange { text } => self.tf("komi_err.range", &[text]),
+            KomiError::NotANumber { text } => tr!(self, "komi_err.nan", text),
+            KomiError::HundredthsNotQuarters { text } => tr!(self, "komi_err.hundredths", text),
+            KomiError::NotAMultiple { text } => tr!(self, "komi_err.multiple", text),
+            KomiError::OutOfRange { text } => tr!(self, "komi_err.range", text),
         }
     }
 
@@ -97,33 +100,35 @@ impl Lang {
     fn sgf_warning_kind(self, k: &WarningKind) -> String {
         use WarningKind as K;
         match k {
-            K::TextBefore { bytes } => self.tf("sgf_warn.text_before", &[bytes]),
+            K::TextBefore { bytes } => tr!(self, "sgf_warn.text_before", bytes),
             K::TextAfter => self.t("sgf_warn.text_after").into(),
-            K::SeveralTrees { count } => self.tf("sgf_warn.several_trees", &[count]),
-            K::OldFormat { ff } => self.tf("sgf_warn.old_format", &[ff]),
-            K::Ignored { shown } => self.tf("sgf_warn.ignored", &[shown]),
-            K::UnknownResult { text } => self.tf("sgf_warn.unknown_result", &[text]),
-            K::TerritoryOffBoard { ident } => self.tf("sgf_warn.territory_off_board", &[ident]),
+            K::SeveralTrees { count } => tr!(self, "sgf_warn.several_trees", count),
+            K::OldFormat { ff } => tr!(self, "sgf_warn.old_format", ff),
+            K::Ignored { shown } => tr!(self, "sgf_warn.ignored", property = shown),
+            K::UnknownResult { text } => tr!(self, "sgf_warn.unknown_result", text),
+            K::TerritoryOffBoard { ident } => tr!(self, "sgf_warn.territory_off_board", ident),
             K::HandicapInferred { handicap, stones } => {
-                self.tf("sgf_warn.handicap_inferred", &[handicap, stones])
+                tr!(self, "sgf_warn.handicap_inferred", handicap, stones)
             }
             K::HandicapMismatch { handicap, stones } => {
-                self.tf("sgf_warn.handicap_mismatch", &[handicap, stones])
+                tr!(self, "sgf_warn.handicap_mismatch", handicap, stones)
             }
-            K::BytesReplaced { encoding } => self.tf("sgf_warn.bytes_replaced", &[encoding]),
-            K::EncodingGuessed { encoding } => self.tf("sgf_warn.encoding_guessed", &[encoding]),
+            K::BytesReplaced { encoding } => tr!(self, "sgf_warn.bytes_replaced", encoding),
+            K::EncodingGuessed { encoding } => tr!(self, "sgf_warn.encoding_guessed", encoding),
         }
     }
 
     /// A note of the replay: setups, play after two passes, double moves, missing dead stones.
     pub fn sgf_note(self, n: &Note) -> String {
         match n {
-            Note::SetupRestarts { after_move } => self.tf("sgf_note.setup", &[after_move]),
-            Note::Resumed { number } => self.tf("sgf_note.resumed", &[number]),
-            Note::MovesTwice { number, color } => self.tf("sgf_note.twice", &[number, &self.side(*color)]),
+            Note::SetupRestarts { after_move } => tr!(self, "sgf_note.setup", after_move),
+            Note::Resumed { number } => tr!(self, "sgf_note.resumed", number),
+            Note::MovesTwice { number, color } => {
+                tr!(self, "sgf_note.twice", number, side = self.side(*color))
+            }
             Note::NoDeadStone { point } => {
                 let at = point.as_deref().unwrap_or(self.t("sgf_illegal.off_board"));
-                self.tf("sgf_note.no_dead_stone", &[&at])
+                tr!(self, "sgf_note.no_dead_stone", at)
             }
         }
     }
@@ -136,7 +141,7 @@ impl Lang {
             (None, Move::Play(_)) => self.t("sgf_illegal.off_board"),
         };
         let why = self.illegal_move(i.reason);
-        self.tf("sgf_illegal.move", &[&i.number, &self.side(i.color), &point, &i.sgf, &why])
+        tr!(self, "sgf_illegal.move", number = i.number, side = self.side(i.color), point, sgf = i.sgf, why)
     }
 
     /// Why a move is refused.
@@ -155,9 +160,9 @@ impl Lang {
     pub fn sgf_agreement(self, a: &Agreement) -> String {
         match a {
             Agreement::Agrees => self.t("sgf_agree.agrees").into(),
-            Agreement::Disagrees { record, computed } => self.tf("sgf_agree.disagrees", &[record, computed]),
+            Agreement::Disagrees { record, computed } => tr!(self, "sgf_agree.disagrees", record, computed),
             Agreement::NotComparable { reason } => {
-                self.tf("sgf_agree.not_comparable", &[&self.sgf_incomparable(reason)])
+                tr!(self, "sgf_agree.not_comparable", reason = self.sgf_incomparable(reason))
             }
         }
     }
@@ -165,12 +170,12 @@ impl Lang {
     /// Why the count cannot be held against RE\[\].
     pub fn sgf_incomparable(self, r: &Incomparable) -> String {
         match r {
-            Incomparable::StoppedAt { number } => self.tf("sgf_why.stopped", &[number]),
-            Incomparable::UnknownResult { text } => self.tf("sgf_why.unknown_result", &[text]),
+            Incomparable::StoppedAt { number } => tr!(self, "sgf_why.stopped", number),
+            Incomparable::UnknownResult { text } => tr!(self, "sgf_why.unknown_result", text),
             Incomparable::NoResult => self.t("sgf_why.no_result").into(),
-            Incomparable::Resignation { record } => self.tf("sgf_why.resignation", &[record]),
-            Incomparable::Time { record } => self.tf("sgf_why.time", &[record]),
-            Incomparable::Forfeit { record } => self.tf("sgf_why.forfeit", &[record]),
+            Incomparable::Resignation { record } => tr!(self, "sgf_why.resignation", record),
+            Incomparable::Time { record } => tr!(self, "sgf_why.time", record),
+            Incomparable::Forfeit { record } => tr!(self, "sgf_why.forfeit", record),
             Incomparable::Void => self.t("sgf_why.void").into(),
             Incomparable::Unknown => self.t("sgf_why.unknown").into(),
         }

@@ -3,6 +3,7 @@
 //! (`ClockInputError`). The domain returns the values; the words are the catalog's
 //! (`roster_err.*`, `clock_input.*`).
 
+use super::tr;
 use super::Lang;
 use crate::domain::team::clocks::ClockInputError;
 use crate::domain::team::roster::RosterError;
@@ -12,12 +13,12 @@ impl Lang {
     /// What is wrong with a team list (a person is named by number: the list is being made).
     pub fn roster_error(self, e: &RosterError) -> String {
         match e {
-            RosterError::DuplicatePerson(p) => self.tf("roster_err.duplicate_person", &[p]),
-            RosterError::DuplicatePosition(n) => self.tf("roster_err.duplicate_position", &[n]),
-            RosterError::ZeroPosition(p) => self.tf("roster_err.zero_position", &[p]),
-            RosterError::EmptyName(p) => self.tf("roster_err.empty_name", &[p]),
-            RosterError::CaptainNotAPlayer(p) => self.tf("roster_err.captain_not_player", &[p]),
-            RosterError::TooFewPlayers { have, need } => self.tf("roster_err.too_few", &[need, have]),
+            RosterError::DuplicatePerson(p) => tr!(self, "roster_err.duplicate_person", person = p),
+            RosterError::DuplicatePosition(n) => tr!(self, "roster_err.duplicate_position", position = n),
+            RosterError::ZeroPosition(p) => tr!(self, "roster_err.zero_position", person = p),
+            RosterError::EmptyName(p) => tr!(self, "roster_err.empty_name", person = p),
+            RosterError::CaptainNotAPlayer(p) => tr!(self, "roster_err.captain_not_player", person = p),
+            RosterError::TooFewPlayers { have, need } => tr!(self, "roster_err.too_few", need, have),
         }
     }
 
@@ -25,9 +26,9 @@ impl Lang {
     pub fn clock_input_error(self, e: &ClockInputError) -> String {
         match e {
             ClockInputError::MainTooLong { max_secs } => {
-                self.tf("clock_input.main_too_long", &[&hms(*max_secs)])
+                tr!(self, "clock_input.main_too_long", max = hms(*max_secs))
             }
-            ClockInputError::TooManyPeriods { max } => self.tf("clock_input.too_many_periods", &[max]),
+            ClockInputError::TooManyPeriods { max } => tr!(self, "clock_input.too_many_periods", max),
             ClockInputError::PeriodsNotExpected => self.t("clock_input.periods_not_expected").into(),
         }
     }

@@ -38,6 +38,7 @@ pub use team_sheets::{team_sheets, TeamSheetHeader};
 pub use wall_chart::{crosstable, standings};
 
 use crate::formats::egf::{EgfError, EgfRefusal};
+use crate::i18n::tr;
 
 /// What can go wrong while printing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -157,7 +158,7 @@ impl SheetTournament {
 
     /// "第 3 轮" / "Round 3".
     pub fn round_label(&self, lang: Lang) -> String {
-        lang.tf("doc.round_n", &[&self.round])
+        tr!(lang, "doc.round_n", round = self.round)
     }
 
     /// Venue and date on one line.
@@ -313,7 +314,7 @@ pub struct StandingRow {
 /// A name as a sheet prints it: with the withdrawal mark (退赛) when the player has withdrawn.
 pub(crate) fn name_cell(lang: Lang, name: &str, withdrawn: bool) -> String {
     match withdrawn {
-        true => lang.tf("e.name_withdrawn", &[&name]),
+        true => tr!(lang, "e.name_withdrawn", name),
         false => name.to_string(),
     }
 }

@@ -7,6 +7,7 @@
 use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
 use super::{Lang, PairingRow, PdfOptions, PrintError, SheetPlayer, SheetTournament};
 use crate::domain::names::NameOrder;
+use crate::i18n::tr;
 
 /// Which list to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -33,7 +34,7 @@ pub fn pairing_list(
         PairingOrder::ByTable => "doc.pairings_by_table_title",
         PairingOrder::ByName => "doc.pairings_by_name_title",
     };
-    let subtitle = lang.tf(key, &[&t.round_label(lang)]);
+    let subtitle = tr!(lang, key, round = t.round_label(lang));
     let table = match order {
         PairingOrder::ByTable => by_table(rows, byes, lang),
         PairingOrder::ByName => by_name(rows, byes, lang, t.name_order),

@@ -9,6 +9,7 @@
 
 use super::font::FontFace;
 use super::{Lang, Paper, PrintError};
+use crate::i18n::tr;
 use printpdf::{
     Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, PdfDocument,
     PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix, TextRenderingMode,
@@ -328,7 +329,7 @@ impl<'f> Doc<'f> {
         for (i, p) in self.pages.iter_mut().enumerate() {
             let y = p.h - 7.0 * scale;
             let st = Style::grey(7.5 * scale);
-            let right = lang.tf("doc.page_of", &[&(i + 1), &n]);
+            let right = tr!(lang, "doc.page_of", page = (i + 1), pages = n);
             let margin = 12.0 * scale;
             p.text_fit(margin, y, p.w * 0.6, st, Align::Left, left);
             p.text(p.w - margin, y, st, Align::Right, &right);

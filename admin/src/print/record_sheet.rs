@@ -7,6 +7,7 @@
 
 use super::pdf::{paper_mm, Align, Doc, Page, Style};
 use super::{Lang, PdfOptions, PrintError, SheetPlayer, SheetTournament, TableSheet};
+use crate::i18n::tr;
 
 /// Column letters of a 19×19 board (no I).
 pub const COLUMNS: &str = "ABCDEFGHJKLMNOPQRST";
@@ -38,7 +39,7 @@ fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang:
     let sz = |s: f32| s * k;
 
     p.text_fit(cx, 16.0 * k, inner, Style::bold(sz(14.0)), Align::Center, t.name(lang));
-    let mut sub = lang.tf("doc.record_sheet_title", &[&t.round_label(lang)]);
+    let mut sub = tr!(lang, "doc.record_sheet_title", round = t.round_label(lang));
     if let Some(of) = table.replay_of {
         sub = format!("{sub} · {}", lang.replay_label(of));
     }
@@ -74,7 +75,7 @@ fn draw(p: &mut Page<'_>, k: f32, t: &SheetTournament, table: &TableSheet, lang:
     } else if table.handicap == 0 {
         l("doc.even_game").to_string()
     } else {
-        lang.tf("doc.handicap_stones", &[&table.handicap])
+        tr!(lang, "doc.handicap_stones", handicap = table.handicap)
     };
     let komi = table.komi_text.as_deref().unwrap_or(&t.komi_text);
     let sep = l("doc.colon");

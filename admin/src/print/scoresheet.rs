@@ -14,6 +14,7 @@
 
 use super::pdf::{Align, Doc, Page, Style};
 use super::{Lang, PdfOptions, PrintError, SheetPlayer, SheetTournament, TableSheet};
+use crate::i18n::tr;
 
 /// How many slips go on one A4 page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -219,8 +220,11 @@ fn draw_slip(s: &mut Slip<'_, '_>, t: &SheetTournament, table: &TableSheet, lang
 
     // Conditions.
     let mut y = 81.0;
-    let handicap =
-        if table.handicap == 0 { l.even.to_string() } else { lang.tf("doc.handicap_n", &[&table.handicap]) };
+    let handicap = if table.handicap == 0 {
+        l.even.to_string()
+    } else {
+        tr!(lang, "doc.handicap_n", handicap = table.handicap)
+    };
     let komi = table.komi_text.as_deref().unwrap_or(&t.komi_text);
     let sep = lang.t("doc.colon");
     s.text(

@@ -11,6 +11,7 @@
 //! whose line-up is not in yet prints blank lines to fill in by hand. Times are Unix seconds,
 //! printed as wall-clock times in the event's zone the caller gives (this module reads no clock).
 
+use crate::i18n::tr;
 use rules::board::Color;
 
 use super::pdf::{Align, Column, Doc, Frame, Page, Style, Table};
@@ -63,8 +64,14 @@ pub fn team_sheets(
     let font = opts.font()?;
     let lang = opts.lang;
     let t = &h.tournament;
-    let match_title =
-        lang.tf("doc.match_title", &[&t.round_label(lang), &h.table, &sheet.black_team, &sheet.white_team]);
+    let match_title = tr!(
+        lang,
+        "doc.match_title",
+        round = t.round_label(lang),
+        table = h.table,
+        black = sheet.black_team,
+        white = sheet.white_team
+    );
     let title = format!("{} {}", t.name(lang), match_title);
     let mut doc = Doc::new(font, &title);
 
@@ -122,13 +129,19 @@ fn lineup_box(page: &mut Page<'_>, f: &LineupForm, lang: Lang, zone: EventZone, 
     let h = 62.0;
     page.rect(M, y, w, h, 0.8);
     page.fill(M, y, w, 9.0, 0.88);
-    let title = lang.tf("doc.lineup_title", &[&lang.section(f.section), &f.team, &side(lang, f.side)]);
+    let title = tr!(
+        lang,
+        "doc.lineup_title",
+        section = lang.section(f.section),
+        team = f.team,
+        side = side(lang, f.side)
+    );
     page.text_fit(M + 3.0, y + 6.2, w - 6.0, Style::bold(11.0), Align::Left, &title);
     let mut yy = y + 16.0;
-    let deadline = lang.tf("doc.due_by", &[&time(f.deadline, zone)]);
+    let deadline = tr!(lang, "doc.due_by", time = time(f.deadline, zone));
     let submitted = match f.late_secs {
-        0 => lang.tf("doc.handed_in", &[&time(f.submitted_at, zone)]),
-        late => lang.tf("doc.handed_in_late", &[&time(f.submitted_at, zone), &late]),
+        0 => tr!(lang, "doc.handed_in", time = time(f.submitted_at, zone)),
+        late => tr!(lang, "doc.handed_in_late", time = time(f.submitted_at, zone), seconds = late),
     };
     page.text(M + 3.0, yy, Style::new(9.0), Align::Left, &deadline);
     page.text(M + w / 2.0, yy, Style::new(9.0), Align::Left, &submitted);
@@ -232,7 +245,15 @@ fn count_line(lang: Lang, c: &SheetCount) -> String {
     let net = i64::from(c.black_halves) - 2 * i64::from(c.penalty[0]) + 2 * i64::from(c.penalty[1]);
     let net = half_points_text(u32::try_from(net.max(0)).unwrap_or(0));
     let komi = quarters_text(c.komi_q.unsigned_abs());
-    lang.tf("doc.count_line", &[&counted, &c.penalty[0], &c.penalty[1], &net, &komi])
+    tr!(
+        lang,
+        "doc.count_line",
+        counted,
+        black_penalty = c.penalty[0],
+        white_penalty = c.penalty[1],
+        net,
+        komi
+    )
 }
 
 fn short_section(lang: Lang, s: Section) -> String {
@@ -398,15 +419,18 @@ fn record_pages(
         sub(doc, &mut y, l("doc.play_off_time_the_time"));
         let (line, note) = match &pc.reading {
             Some(r) => (
-                lang.tf(
+                tr!(
+                    lang,
                     "doc.playoff_clocks",
-                    &[&lang.clock_reading(&r.clocks[0]), &lang.clock_reading(&r.clocks[1])],
+                    black = lang.clock_reading(&r.clocks[0]),
+                    white = lang.clock_reading(&r.clocks[1]),
                 ),
-                lang.tf("doc.playoff_clocks_note", &[&pc.after_move, &time(Some(r.at), zone)]),
+                tr!(lang, "doc.playoff_clocks_note", move = pc.after_move, time = time(Some(r.at), zone)),
             ),
-            None => {
-                (lang.t("doc.not_recorded").to_string(), lang.tf("doc.playoff_clocks_due", &[&pc.after_move]))
-            }
+            None => (
+                lang.t("doc.not_recorded").to_string(),
+                tr!(lang, "doc.playoff_clocks_due", move = pc.after_move),
+            ),
         };
         let p = doc.pages.last_mut().expect("a page");
         p.text_fit(M + 2.0, y + 4.0, W - 2.0 * M - 4.0, Style::bold(10.0), Align::Left, &line);
@@ -426,7 +450,8 @@ fn record_pages(
     }
     let p = doc.pages.last_mut().expect("a page");
     y += 4.0;
-    let totals = lang.tf("doc.penalty_totals", &[&sheet.penalty_totals[0], &sheet.penalty_totals[1]]);
+    let totals =
+        tr!(lang, "doc.penalty_totals", black = sheet.penalty_totals[0], white = sheet.penalty_totals[1]);
     if sheet.over {
         p.text(M, y + 5.0, Style::new(10.0), Align::Left, &totals);
     } else {
@@ -434,7 +459,7 @@ fn record_pages(
     }
     y += 7.0;
     if let Some(d) = &sheet.drawn_game {
-        let line = lang.tf("doc.original_game", &[&lang.game_result(d)]);
+        let line = tr!(lang, "doc.original_game", result = lang.game_result(d));
         p.text(M, y + 5.0, Style::new(10.0), Align::Left, &line);
         y += 7.0;
         if let Some(c) = &sheet.drawn_count {
@@ -455,10 +480,17 @@ fn record_pages(
         y += 7.0;
     }
     let result = sheet.result.as_ref().map(|r| lang.game_result(r)).unwrap_or_default();
-    let line = lang.tf("doc.match_result", &[&result]);
+    let line = tr!(lang, "doc.match_result", result);
     p.text(M, y + 5.5, Style::bold(11.0), Align::Left, &line);
     if let Some(mp) = sheet.match_points {
-        let pts = lang.tf("doc.match_points", &[&sheet.black_team, &mp[0], &sheet.white_team, &mp[1]]);
+        let pts = tr!(
+            lang,
+            "doc.match_points",
+            black_team = sheet.black_team,
+            black = mp[0],
+            white_team = sheet.white_team,
+            white = mp[1]
+        );
         p.text(M + 95.0, y + 5.5, Style::bold(11.0), Align::Left, &pts);
     }
     if let Some(note) = &h.ending {

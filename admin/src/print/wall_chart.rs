@@ -9,6 +9,7 @@ use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
 use super::{
     name_cell, tiebreak_labels, CrosstableRow, Lang, PdfOptions, PrintError, SheetTournament, StandingRow,
 };
+use crate::i18n::tr;
 
 /// The standings after the round of `t`, in the order given.
 pub fn standings(
@@ -36,7 +37,7 @@ pub fn standings(
             v
         })
         .collect();
-    let subtitle = lang.tf("doc.standings_after", &[&round_in_sentence(t, lang)]);
+    let subtitle = tr!(lang, "doc.standings_after", round = round_in_sentence(t, lang));
     render(t, Table { columns, rows: body, size: 10.0 }, &subtitle, &t.details(), opts)
 }
 
@@ -57,7 +58,7 @@ pub fn crosstable(
         Column::grow(l("team.unit")),
     ];
     for i in 1..=rounds {
-        let title = lang.tf("doc.round_short", &[&i]);
+        let title = tr!(lang, "doc.round_short", round = i);
         columns.push(Column::new(&title, Align::Center));
     }
     columns.push(Column::new(l("doc.score"), Align::Right));
@@ -73,7 +74,7 @@ pub fn crosstable(
             v
         })
         .collect();
-    let subtitle = lang.tf("doc.crosstable_after", &[&round_in_sentence(t, lang)]);
+    let subtitle = tr!(lang, "doc.crosstable_after", round = round_in_sentence(t, lang));
     let legend = l("doc.12_b_won_against_no");
     let details = format!("{}\n{legend}", t.details());
     render(t, Table { columns, rows: body, size: 9.0 }, &subtitle, &details, opts)
