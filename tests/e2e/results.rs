@@ -814,7 +814,7 @@ fn clock_page_starts_from_the_lateness_deduction_and_offers_the_timeout_ruling()
     assert_eq!(cfg["timeout"], "loss");
     assert_eq!(
         (cfg["lang"].as_str(), cfg["text"]["call_minutes_left"].as_str()),
-        (Some("en"), Some("{0} minutes left"))
+        (Some("en"), Some("{minutes} minutes left"))
     );
     assert_eq!(cfg["names"][0], "赵棋手");
     assert!(cfg["voice"]["n10"].is_array() && cfg["voice"]["one_minute"].is_array(), "the clips' index");

@@ -2014,7 +2014,7 @@ fn relay_matches_end_every_way_over_http() {
     );
     let p = m.page();
     assert!(
-        body(&p).contains("Black has 1 player(s) who may still play section 2 (moves 73–143)"),
+        body(&p).contains("Black has 1 player who may still play section 2 (moves 73–143)"),
         "{}",
         p.body
     );

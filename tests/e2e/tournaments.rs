@@ -119,7 +119,7 @@ fn a_published_round_freezes_settings_that_change_played_games() {
     );
     let path = format!("/t/{tid}/settings");
     let page = c.get(&path);
-    assert!(page.body.contains("1 round(s) published"));
+    assert!(page.body.contains("1 round published"));
     let mut f = tournament_fields("冻结测试赛", "Frozen");
     set(&mut f, "version", "1");
     set(&mut f, "komi", "3.5");
