@@ -383,7 +383,7 @@ pub fn opengotha(
     saved: chrono::DateTime<chrono::Utc>,
 ) -> Result<Download, DbError> {
     let t = tdb::get(conn, tid)?;
-    // The file's save stamp, as OpenGotha writes it: the event's wall clock (issue 15 item 4).
+    // The file's save stamp, as OpenGotha writes it: the event's wall clock, not UTC.
     let out = pd::opengotha(conn, tid, t.settings().time_zone.wall_clock(saved))?;
     Ok(Download {
         bytes: write_opengotha(&out),

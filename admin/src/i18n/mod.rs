@@ -191,7 +191,7 @@ mod tests {
         assert_eq!(Lang::from_accept(""), Lang::En);
     }
 
-    /// Issue 15 item 7: `q=0` means "not acceptable", whatever else the header says.
+    /// RFC 9110 §12.5.4: `q=0` means "not acceptable", whatever else the header says.
     #[test]
     fn accept_language_never_chooses_q0() {
         assert_eq!(Lang::from_accept("zh-CN;q=0"), Lang::En);

@@ -360,7 +360,8 @@ pub enum OgErrorKind {
     Xml {
         detail: String,
     },
-    /// Elements nested deeper than `max` (OpenGotha nests four deep; issue 14).
+    /// Elements nested deeper than `max` (OpenGotha nests four deep; deeper nesting is refused
+    /// rather than followed, so a hostile file cannot exhaust the stack).
     TooDeep {
         max: usize,
     },
