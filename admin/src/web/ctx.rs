@@ -94,7 +94,7 @@ impl FromRequest for Ctx {
 }
 
 impl Ctx {
-    async fn load(req: &HttpRequest) -> Result<Ctx, AppError> {
+    pub(super) async fn load(req: &HttpRequest) -> Result<Ctx, AppError> {
         let lang = lang_of(req);
         let state = req
             .app_data::<web::Data<AppState>>()
@@ -250,16 +250,10 @@ impl Ctx {
         Ok(())
     }
 
-    /// The start of a staff write that takes a file: like [`Ctx::staff_form`], but the body is
-    /// streamed (actix-multipart) under the route's limits (`limits::for_path`) instead of
-    /// buffered, and an unreadable or oversized upload is a 4xx page in the reader's language.
-    pub async fn staff_upload(
-        &self,
-        tid: i32,
-        need: Role,
-        payload: web::Payload,
-    ) -> Result<(User, Form), AppError> {
-        let (user, _) = self.require_staff(tid, need).await?;
+    /// The body of a write that takes a file: streamed (actix-multipart) under the route's
+    /// limits (`limits::for_path`) instead of buffered, an unreadable or oversized upload a 4xx
+    /// page in the reader's language; then the same origin and this session's CSRF token.
+    pub(super) async fn upload(&self, payload: web::Payload) -> Result<Form, AppError> {
         let route = self.path.split('?').next().unwrap_or("");
         let (body, file) = super::limits::for_path(route);
         let form =
@@ -273,7 +267,19 @@ impl Ctx {
                 }
             })?;
         self.check_csrf(&form)?;
-        Ok((user, form))
+        Ok(form)
+    }
+
+    /// The start of a staff write that takes a file: like [`Ctx::staff_form`], the body read by
+    /// [`Ctx::upload`].
+    pub async fn staff_upload(
+        &self,
+        tid: i32,
+        need: Role,
+        payload: web::Payload,
+    ) -> Result<(User, Form), AppError> {
+        let (user, _) = self.require_staff(tid, need).await?;
+        Ok((user, self.upload(payload).await?))
     }
 
     /// The common start of every staff write: the user holds `need` in tournament `tid`

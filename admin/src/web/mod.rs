@@ -24,6 +24,7 @@ pub mod templates;
 pub mod throttle;
 pub mod tournaments;
 pub mod views;
+pub mod write;
 
 use crate::db::{self, DbPool};
 use crate::log::say;
