@@ -16,6 +16,7 @@ pub mod limits;
 pub mod net;
 pub mod print;
 pub mod public;
+pub mod refusals;
 pub mod relay;
 pub mod results;
 pub mod rounds;

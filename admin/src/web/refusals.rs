@@ -1,0 +1,86 @@
+//! Every typed refusal of the office's writes in the reader's words: its status, its message
+//! and the field it belongs beside ([`Refused`]). The pages that refuse show it beside the
+//! entry as typed (`Refused::keep`); a fault of the database under a refusal stays an error
+//! (the 404 page for a thing that is not there).
+
+use super::error::{AppError, Refused};
+use super::i18n::Lang;
+use super::rounds::Names;
+use crate::db::rounds::RoundError;
+use crate::db::DbError;
+use crate::domain::rounds::{EditError, PlanError};
+use actix_web::http::StatusCode;
+
+/// A typed refusal worded for the page that shows it.
+pub trait Refusal {
+    /// What its words need besides the language (the entrants' names, the event's zone…).
+    type Words;
+    fn refused(&self, lang: Lang, words: &Self::Words) -> Result<Refused, AppError>;
+}
+
+const CONFLICT: StatusCode = StatusCode::CONFLICT;
+const UNPROCESSABLE: StatusCode = StatusCode::UNPROCESSABLE_ENTITY;
+const BAD_REQUEST: StatusCode = StatusCode::BAD_REQUEST;
+
+/// Why no round can be planned (the draws of individual and of team rounds alike).
+pub fn plan_refusal(lang: Lang, p: &PlanError, too_few: &str) -> Refused {
+    let words = match p {
+        PlanError::TooFew => lang.t(too_few).to_string(),
+        PlanError::RoundRobinOver { rounds } => lang.tf("round.err_rr_over", &[rounds]),
+        PlanError::KnockoutUndecided(v) => {
+            let list = v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            lang.tf("round.err_ko_undecided", &[&list])
+        }
+        PlanError::KnockoutOver => lang.t("round.err_ko_over").to_string(),
+        PlanError::NoPlan => lang.t("round.err_no_plan").to_string(),
+        PlanError::Unsupported => lang.t("round.err_unsupported").to_string(),
+        PlanError::Pairing(e) => lang.tf("round.err_pairing", &[e]),
+    };
+    Refused::new(UNPROCESSABLE, words)
+}
+
+/// A refused change of a round: its pairing, publication, nigiri or attendance.
+impl Refusal for RoundError {
+    type Words = Names;
+    fn refused(&self, lang: Lang, names: &Names) -> Result<Refused, AppError> {
+        let c = |key: &str| Refused::new(CONFLICT, lang.t(key));
+        let b = |words: String, field: &'static str| Refused::new(BAD_REQUEST, words).beside(field);
+        Ok(match self {
+            RoundError::Stale { .. } => c("round.err_stale"),
+            RoundError::Changed => c("round.err_changed_while_pairing"),
+            RoundError::Published => c("round.err_published"),
+            RoundError::NotPublished => c("round.err_not_published"),
+            RoundError::HasResults => c("round.err_has_results"),
+            RoundError::SheetStarted => c("round.err_sheet_started"),
+            RoundError::PreviousDraft { number } => {
+                Refused::new(CONFLICT, lang.tf("round.err_previous_draft", &[number]))
+            }
+            RoundError::NotNext { next } => Refused::new(CONFLICT, lang.tf("round.err_not_next", &[next])),
+            RoundError::BeyondRounds { rounds } => {
+                Refused::new(CONFLICT, lang.tf("round.err_beyond", &[rounds]))
+            }
+            RoundError::LaterRound { number } => {
+                Refused::new(CONFLICT, lang.tf("round.err_later", &[number]))
+            }
+            RoundError::NoNigiri => c("round.err_no_nigiri"),
+            RoundError::NigiriDone => c("round.err_nigiri_done"),
+            RoundError::Invalid(_) => b(lang.t("round.err_grab").into(), "grab"),
+            RoundError::OpenGames(_) => c("round.confirm_banner"),
+            RoundError::Plan(p) => plan_refusal(lang, p, "round.err_too_few"),
+            RoundError::Pairing(e) => Refused::new(UNPROCESSABLE, lang.tf("round.err_pairing", &[e])),
+            RoundError::Edit(e) => match e {
+                EditError::NotInRound(id) => {
+                    b(lang.tf("round.err_not_in_round", &[&names.name(*id)]), "swap_a")
+                }
+                EditError::SamePlayer => b(lang.t("round.err_same_player").into(), "swap_b"),
+                EditError::NoSuchTable(t) => b(lang.tf("round.err_no_table", &[t]), "edit_table"),
+                EditError::PairedTwice(id) => {
+                    b(lang.tf("round.err_paired_twice", &[&names.name(*id)]), "edit_black")
+                }
+                EditError::Handicap => b(lang.tf("err.number_range", &[&0, &9]), "edit_handicap"),
+            },
+            RoundError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+            RoundError::Db(e) => return Err(AppError::internal(lang, e)),
+        })
+    }
+}
