@@ -6,6 +6,8 @@
 use super::error::{AppError, Refused};
 use super::i18n::Lang;
 use super::rounds::Names;
+use super::views::results::result_message;
+use crate::db::results::SheetError;
 use crate::db::rounds::RoundError;
 use crate::db::DbError;
 use crate::domain::rounds::{EditError, PlanError};
@@ -81,6 +83,33 @@ impl Refusal for RoundError {
             },
             RoundError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
             RoundError::Db(e) => return Err(AppError::internal(lang, e)),
+        })
+    }
+}
+
+/// A refused write of a game's sheet or a round's lateness sheet. A stale sheet's page adds the
+/// entry it met (`conflict_text`); the lateness sheet words a round changed meanwhile itself.
+impl Refusal for SheetError {
+    type Words = ();
+    fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {
+        let r = |status: StatusCode, key: &str| Refused::new(status, lang.t(key));
+        Ok(match self {
+            SheetError::Stale(_) => r(CONFLICT, "r.err_stale"),
+            SheetError::StaleRound { .. } => r(CONFLICT, "late.err_record_changed"),
+            SheetError::ColoursChanged(_) => r(CONFLICT, "r.err_colours_changed"),
+            SheetError::NoProposal => r(CONFLICT, "r.err_no_proposal"),
+            SheetError::Locked => r(StatusCode::FORBIDDEN, "r.err_locked"),
+            SheetError::NotChief => r(StatusCode::FORBIDDEN, "r.err_not_chief"),
+            SheetError::ReasonRequired => r(BAD_REQUEST, "r.err_reason_required"),
+            SheetError::Invalid(e) => Refused::new(BAD_REQUEST, result_message(lang, e)).beside(e.field()),
+            SheetError::NothingToConfirm => r(BAD_REQUEST, "r.err_nothing_to_confirm"),
+            SheetError::ReplayHasResult { replay_game } => {
+                Refused::new(BAD_REQUEST, lang.tf("r.err_replay_has_result", &[replay_game]))
+            }
+            SheetError::NoLateness => r(BAD_REQUEST, "late.err_nothing"),
+            SheetError::NotAReplay => r(BAD_REQUEST, "r.err_not_replay"),
+            SheetError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+            SheetError::Db(e) => return Err(AppError::internal(lang, e)),
         })
     }
 }

@@ -392,10 +392,7 @@ pub async fn pair(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppErro
         return on_round_or_list(&w, tid, n, f, w.t("form.has_errors").into(), StatusCode::BAD_REQUEST).await;
     };
     let seed = seed.unwrap_or_else(new_seed);
-    let version = match w.fields.get("version") {
-        "" => None,
-        v => Some(v.parse::<i32>().map_err(|_| bad_form(&w))?),
-    };
+    let version = w.optional::<i32>("version")?;
     let (actor, reason, confirm) = (w.actor(), w.reason("reason")?, w.fields.checked("confirm"));
     match w.db_raw(move |c| rdb::pair(c, &actor, tid, n, seed, version, confirm, &reason)).await? {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/rounds/{n}?done=pair"))),

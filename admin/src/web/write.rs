@@ -165,6 +165,15 @@ impl<A: Admit, F> Write<A, F> {
         self.ctx.version(&self.fields)
     }
 
+    /// A number a form may leave empty (`None`), where a handler reads it; a bad form when it
+    /// is not one.
+    pub fn optional<T: std::str::FromStr>(&self, field: &str) -> Result<Option<T>, AppError> {
+        match self.fields.get(field) {
+            "" => Ok(None),
+            v => v.parse::<T>().map(Some).map_err(|_| bad_form(&self.ctx)),
+        }
+    }
+
     /// A free-text reason (a correction, an unpublish, a withdrawal) from `field`, for the audit
     /// row: the rule of every typed text, at most 500 characters, lines allowed; a 400 page
     /// with its problem otherwise.
