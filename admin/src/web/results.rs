@@ -181,118 +181,83 @@ pub async fn save_result(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpR
     }
 }
 
-pub async fn add_ruling(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
-    let l = load(&ctx, tid, gid, user.id).await?;
-    let mut rf = FormView::from_form(&form);
+/// POST /t/{id}/games/{gid}/rulings: one or more rulings (or their preview, `do=preview`); a
+/// plain arbiter's draw, replay or double loss is a proposal to the chief arbiter.
+pub async fn add_ruling(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let at = At::of(&w);
+    let (lang, version, correction) = (w.lang, w.form.version, w.reason("correction")?);
+    let l = load(&w, at.tid, at.gid, at.uid).await?;
+    let mut rf = FormView::from_form(&w.fields);
     let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
     let zone = l.settings.time_zone;
     let day = sheet_day(zone, rdb::lateness_start(&l.sheet, round_start).as_deref());
-    let Some(new) = rulings_from_form(ctx.lang, &form, &l.settings.ruleset, &mut rf, (zone, day)) else {
-        return show(&ctx, l, PageState { rf: Some(rf), ..PageState::with_errors(ctx.lang) });
+    let Some(new) = rulings_from_form(lang, &w.fields, &l.settings.ruleset, &mut rf, (zone, day)) else {
+        return show(&w, l, PageState { rf: Some(rf), ..PageState::with_errors(lang) });
     };
-    if form.get("do") == "preview" {
+    let proposal = !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset));
+    if w.fields.get("do") == "preview" {
         let s = &l.sheet;
         let mut all = s.rules_rulings();
         all.extend(new.iter().map(|n| n.ruling));
-        let c = dr::compute(&l.settings.ruleset, s.handicap(), s.seats(), s.entry().as_ref(), &all);
-        let st = match c {
+        let st = match dr::compute(&l.settings.ruleset, s.handicap(), s.seats(), s.entry().as_ref(), &all) {
             Ok(c) => {
-                let mut lines: Vec<String> = new.iter().map(|n| ruling_text(ctx.lang, &n.ruling)).collect();
-                if !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset)) {
-                    lines.push(ctx.t("r.proposal_preview").to_string());
+                let mut lines: Vec<String> = new.iter().map(|n| ruling_text(lang, &n.ruling)).collect();
+                if proposal {
+                    lines.push(w.t("r.proposal_preview").to_string());
                 }
-                lines.extend(effects(ctx.lang, &c));
+                lines.extend(effects(lang, &c));
                 PageState { rf: Some(rf), ruling_preview: Some(lines), ..PageState::empty() }
             }
             Err(e) => {
-                rf.error("kind", result_message(ctx.lang, &e));
-                PageState { rf: Some(rf), ..PageState::with_errors(ctx.lang) }
+                rf.error("kind", result_message(lang, &e));
+                PageState { rf: Some(rf), ..PageState::with_errors(lang) }
             }
         };
-        return show(&ctx, l, st);
+        return show(&w, l, st);
     }
-    let actor = user.actor();
-    let proposal = !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset));
-    let r = ctx.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await?;
-    match r {
-        Ok(_) if proposal => Ok(ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=proposed"))),
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => {
-            refused(
-                &ctx,
-                At { tid, gid, uid: user.id },
-                e,
-                PageState { rf: Some(rf), ..PageState::empty() },
-                false,
-            )
-            .await
-        }
+    let (actor, At { tid, gid, .. }) = (w.actor(), at);
+    match w.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await? {
+        Ok(_) if proposal => Ok(w.redirect(&format!("/t/{tid}/games/{gid}?saved=proposed"))),
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, at, e, PageState { rf: Some(rf), ..PageState::empty() }, false).await,
     }
 }
 
-pub async fn delete_ruling(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid, rid] = ctx.ids([&path.0, &path.1, &path.2])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
-    let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::delete_ruling(c, &actor, tid, gid, rid, version, &correction)).await?;
-    match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => refused(&ctx, At { tid, gid, uid: user.id }, e, PageState::empty(), false).await,
+/// A ruling's path: `/t/{id}/games/{gid}/rulings/{rid}/…`.
+type RulingWrite = Write<Arbiter<[i32; 3]>, Versioned>;
+
+/// POST /t/{id}/games/{gid}/rulings/{rid}/delete: a ruling undone (the audit keeps it).
+pub async fn delete_ruling(w: RulingWrite) -> Result<HttpResponse, AppError> {
+    let [tid, gid, rid] = w.who.ids;
+    let (actor, version, correction) = (w.actor(), w.form.version, w.reason("correction")?);
+    match w.db_raw(move |c| rdb::delete_ruling(c, &actor, tid, gid, rid, version, &correction)).await? {
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, At { tid, gid, uid: w.who.user.id }, e, PageState::empty(), false).await,
     }
 }
 
 /// The chief arbiter decides a plain arbiter's proposal of a draw, a replay or a double loss
 /// (seed 000 Arts. 17.5, 17.6): `confirm` it, or reject it.
-async fn decide_proposal(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-    confirm: bool,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid, rid] = ctx.ids([&path.0, &path.1, &path.2])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
-    let actor = user.actor();
-    let r = ctx
+async fn decide_proposal(w: RulingWrite, confirm: bool) -> Result<HttpResponse, AppError> {
+    let [tid, gid, rid] = w.who.ids;
+    let (actor, version, correction) = (w.actor(), w.form.version, w.reason("correction")?);
+    let r = w
         .db_raw(move |c| rdb::decide_proposal(c, &actor, tid, gid, rid, version, confirm, &correction))
         .await?;
     match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => refused(&ctx, At { tid, gid, uid: user.id }, e, PageState::empty(), false).await,
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, At { tid, gid, uid: w.who.user.id }, e, PageState::empty(), false).await,
     }
 }
 
 /// POST /t/{id}/games/{gid}/rulings/{rid}/confirm: the proposal stands.
-pub async fn confirm_proposal(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    decide_proposal(ctx, path, body, true).await
+pub async fn confirm_proposal(w: RulingWrite) -> Result<HttpResponse, AppError> {
+    decide_proposal(w, true).await
 }
 
 /// POST /t/{id}/games/{gid}/rulings/{rid}/reject: the proposal is deleted (the audit keeps it).
-pub async fn reject_proposal(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    decide_proposal(ctx, path, body, false).await
+pub async fn reject_proposal(w: RulingWrite) -> Result<HttpResponse, AppError> {
+    decide_proposal(w, false).await
 }
 
 /// Who confirms a result: the players or the arbiter.
