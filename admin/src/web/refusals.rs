@@ -9,8 +9,12 @@ use super::rounds::Names;
 use super::views::results::result_message;
 use crate::db::results::SheetError;
 use crate::db::rounds::RoundError;
+use crate::db::team_matches::PairError;
+use crate::db::teams::TeamError;
 use crate::db::DbError;
 use crate::domain::rounds::{EditError, PlanError};
+use crate::domain::team::event::{TeamSettingsError, MAX_BOARDS};
+use crate::domain::team::roster::RosterError;
 use actix_web::http::StatusCode;
 
 /// A typed refusal worded for the page that shows it.
@@ -110,6 +114,76 @@ impl Refusal for SheetError {
             SheetError::NotAReplay => r(BAD_REQUEST, "r.err_not_replay"),
             SheetError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
             SheetError::Db(e) => return Err(AppError::internal(lang, e)),
+        })
+    }
+}
+
+/// A team setting the rules between fields refuse, beside its field.
+pub fn settings_error(lang: Lang, e: TeamSettingsError) -> String {
+    match e {
+        TeamSettingsError::Boards => lang.tf("err.number_range", &[&1, &MAX_BOARDS]),
+        TeamSettingsError::MainBoardRule => lang.t("team.err_main_board_rule").to_string(),
+        TeamSettingsError::MainBoardOutOfRange => lang.t("team.err_main_board_range").to_string(),
+        TeamSettingsError::NigiriRelayOnly => lang.t("team.err_nigiri_relay_only").to_string(),
+    }
+}
+
+/// A roster the rules refuse, beside the players box.
+fn roster_error(lang: Lang, e: &RosterError) -> String {
+    match e {
+        RosterError::DuplicatePosition(n) => lang.tf("team.err_dup_position", &[n]),
+        RosterError::ZeroPosition(_) => lang.tf("err.number_range", &[&1, &99]),
+        RosterError::EmptyName(_) => lang.t("team.err_required").to_string(),
+        other => lang.roster_error(other),
+    }
+}
+
+/// A refused write of a team, its roster or the team settings.
+impl Refusal for TeamError {
+    type Words = ();
+    fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {
+        let c = |key: &str| Refused::new(CONFLICT, lang.t(key));
+        Ok(match self {
+            TeamError::Stale { .. } => c("team.err_stale"),
+            TeamError::SettingsFrozen => c("team.err_settings_frozen"),
+            TeamError::InMatches => c("team.err_in_matches"),
+            TeamError::NameTaken => c("team.err_name_taken").beside("name"),
+            TeamError::Settings(se) => {
+                Refused::new(BAD_REQUEST, settings_error(lang, *se)).beside(se.field())
+            }
+            TeamError::CaptainPosition(n) => {
+                Refused::new(BAD_REQUEST, lang.tf("team.err_captain", &[n])).beside("captain")
+            }
+            TeamError::Roster(e) => Refused::new(BAD_REQUEST, roster_error(lang, e)).beside("players"),
+            TeamError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+            e => return Err(AppError::internal(lang, format!("{e:?}"))),
+        })
+    }
+}
+
+/// A team round that cannot be paired or deleted.
+impl Refusal for PairError {
+    type Words = ();
+    fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {
+        let c = |words: String| Refused::new(CONFLICT, words);
+        Ok(match self {
+            PairError::NotTeamEvent => c(lang.t("team.err_not_team_event").into()),
+            PairError::NotNext { next } => c(lang.tf("round.err_not_next", &[next])),
+            PairError::BeyondRounds { rounds } => c(lang.tf("round.err_beyond", &[rounds])),
+            PairError::Undecided { round } => c(lang.tf("team.err_undecided", &[round])),
+            PairError::NotLast { last } => c(lang.tf("team.err_not_last", &[last])),
+            PairError::HasResults => c(lang.t("team.err_round_has_results").into()),
+            PairError::ShortTeams { need, teams } => {
+                let list = teams
+                    .iter()
+                    .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
+                    .collect::<Vec<_>>()
+                    .join(lang.t("team.list_sep"));
+                Refused::new(UNPROCESSABLE, lang.tf("team.err_short_teams", &[&list, need]))
+            }
+            PairError::Plan(p) => plan_refusal(lang, p, "team.err_too_few"),
+            PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+            PairError::Db(e) => return Err(AppError::internal(lang, e)),
         })
     }
 }

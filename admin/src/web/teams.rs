@@ -9,22 +9,24 @@ use std::collections::HashMap;
 
 use super::ctx::{id, Ctx};
 use super::error::AppError;
+use super::error::Refused;
 use super::form::Form;
 use super::i18n::Lang;
+use super::refusals::{settings_error, Refusal};
 use super::templates::{Chrome, FormView};
 use super::views::{self, team_rounds};
-use crate::db::team_matches::{self as mdb, MatchRow, PairError};
-use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamError, TeamRow};
+use super::write::{Organizer, PathIds, Versioned, Write};
+use crate::db::team_matches::{self as mdb, MatchRow};
+use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamRow};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::DbError;
-use crate::domain::rounds::PlanError;
 use crate::domain::settings::System;
 use crate::domain::team::event::{
     Colours, CycleRule, EqualCount, Format, KnockoutDrawRule, MatchPointCode, PlayoffTime, RoundRobinBye,
     TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
 };
-use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
+use crate::domain::team::roster::{LeaderBasis, Team};
 use crate::domain::team::standings::{standings, TeamTieBreak};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -129,51 +131,31 @@ pub async fn list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, App
     teams_page(&ctx, tid, None, None, StatusCode::OK).await
 }
 
-fn settings_error(lang: Lang, e: TeamSettingsError) -> String {
-    match e {
-        TeamSettingsError::Boards => {
-            lang.tf("err.number_range", &[&1, &crate::domain::team::event::MAX_BOARDS])
+/// POST /t/{id}/teams/settings.
+pub async fn save_settings(w: Write<Organizer, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let mut f = FormView::from_form(&w.fields);
+    let settings = settings_from_form(w.lang, &w.fields, &mut f);
+    let (version, reason) = (w.form.version, w.reason("reason")?);
+    let Some(s) = settings else {
+        let banner = Some(w.t("form.has_errors").to_string());
+        return teams_page(&w, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    };
+    let actor = w.actor();
+    match w.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/teams?done=settings"))),
+        Err(e) => {
+            let (banner, status) = kept(w.lang, e.refused(w.lang, &())?, &mut f);
+            teams_page(&w, tid, Some(f), Some(banner), status).await
         }
-        TeamSettingsError::MainBoardRule => lang.t("team.err_main_board_rule").to_string(),
-        TeamSettingsError::MainBoardOutOfRange => lang.t("team.err_main_board_range").to_string(),
-        TeamSettingsError::NigiriRelayOnly => lang.t("team.err_nigiri_relay_only").to_string(),
     }
 }
 
-/// POST /t/{id}/teams/settings.
-pub async fn save_settings(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let mut f = FormView::from_form(&form);
-    let settings = settings_from_form(ctx.lang, &form, &mut f);
-    let version = ctx.version(&form)?;
-    let reason = ctx.reason(&form, "reason")?;
-    let Some(s) = settings else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return teams_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
-    };
-    let actor = user.actor();
-    match ctx.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/teams?done=settings"))),
-        Err(e) => {
-            let (status, banner) = match e {
-                TeamError::Settings(se) => {
-                    f.error(se.field(), settings_error(ctx.lang, se));
-                    (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
-                }
-                TeamError::Stale { .. } => (StatusCode::CONFLICT, ctx.t("team.err_stale").to_string()),
-                TeamError::SettingsFrozen => {
-                    (StatusCode::CONFLICT, ctx.t("team.err_settings_frozen").to_string())
-                }
-                TeamError::Db(DbError::NotFound) => return Err(ctx.not_found()),
-                other => return Err(AppError::internal(ctx.lang, format!("{other:?}"))),
-            };
-            teams_page(&ctx, tid, Some(f), Some(banner), status).await
-        }
+/// A refusal on a team form: beside its field with the form's banner, or as the banner.
+fn kept(lang: Lang, r: Refused, f: &mut FormView) -> (String, StatusCode) {
+    match r.field {
+        Some(_) => (lang.t("form.has_errors").to_string(), r.keep(f).1),
+        None => r.keep(f),
     }
 }
 
@@ -469,105 +451,61 @@ fn roster_from_form(lang: Lang, form: &Form) -> (FormView, Option<RosterInput>) 
     (f, Some(RosterInput { name, unit, rating, leader, coach, captain, players }))
 }
 
-fn roster_error(lang: Lang, f: &mut FormView, e: &RosterError) {
-    let msg = match e {
-        RosterError::DuplicatePosition(n) => lang.tf("team.err_dup_position", &[n]),
-        RosterError::ZeroPosition(_) => lang.tf("err.number_range", &[&1, &99]),
-        RosterError::EmptyName(_) => lang.t("team.err_required").to_string(),
-        other => lang.roster_error(other),
-    };
-    f.error("players", msg);
-}
-
+/// A team's roster saved: a new team (`team` none) or the team at the form's version.
 async fn save_team(
-    ctx: Ctx,
+    w: &Write<Organizer<impl PathIds>>,
     tid: i32,
     team: Option<i32>,
-    body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let t = w.db(move |c| tdb::get(c, tid)).await?;
     if !is_team_event(&t) {
-        return Err(not_team_event(&ctx));
+        return Err(not_team_event(w));
     }
-    let (mut f, input) = roster_from_form(ctx.lang, &form);
+    let (mut f, input) = roster_from_form(w.lang, &w.fields);
     let Some(input) = input else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return team_form_page(&ctx, tid, team, Some(f), banner, StatusCode::BAD_REQUEST).await;
+        let banner = Some(w.t("form.has_errors").to_string());
+        return team_form_page(w, tid, team, Some(f), banner, StatusCode::BAD_REQUEST).await;
     };
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
     let result = match team {
-        None => ctx.db_raw(move |c| tdb_teams::create(c, &actor, tid, &input, &reason)).await?,
+        None => w.db_raw(move |c| tdb_teams::create(c, &actor, tid, &input, &reason)).await?,
         Some(team) => {
-            let version = ctx.version(&form)?;
-            ctx.db_raw(move |c| {
-                tdb_teams::update(c, &actor, tid, team, version, &input, &reason).map(|_| team)
-            })
-            .await?
+            let version = w.version()?;
+            w.db_raw(move |c| tdb_teams::update(c, &actor, tid, team, version, &input, &reason).map(|_| team))
+                .await?
         }
     };
-    let lang = ctx.lang;
-    let (status, banner) = match result {
-        Ok(_) => return Ok(ctx.redirect(&format!("/t/{tid}/teams?done=team"))),
-        Err(TeamError::Stale { .. }) => (StatusCode::CONFLICT, ctx.t("team.err_stale").to_string()),
-        Err(TeamError::NameTaken) => {
-            f.error("name", lang.t("team.err_name_taken"));
-            (StatusCode::CONFLICT, ctx.t("form.has_errors").to_string())
+    match result {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/teams?done=team"))),
+        Err(e) => {
+            let (banner, status) = kept(w.lang, e.refused(w.lang, &())?, &mut f);
+            team_form_page(w, tid, team, Some(f), Some(banner), status).await
         }
-        Err(TeamError::CaptainPosition(n)) => {
-            f.error("captain", lang.tf("team.err_captain", &[&n]));
-            (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
-        }
-        Err(TeamError::Roster(e)) => {
-            roster_error(lang, &mut f, &e);
-            (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
-        }
-        Err(TeamError::Db(DbError::NotFound)) => return Err(ctx.not_found()),
-        Err(e) => return Err(AppError::internal(lang, format!("{e:?}"))),
-    };
-    team_form_page(&ctx, tid, team, Some(f), Some(banner), status).await
+    }
 }
 
 /// POST /t/{id}/teams/new.
-pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    save_team(ctx, tid, None, body).await
+pub async fn create(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    save_team(&w, tid, None).await
 }
 
 /// POST /t/{id}/teams/{team}.
-pub async fn save(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, team] = ctx.ids([&path.0, &path.1])?;
-    save_team(ctx, tid, Some(team), body).await
+pub async fn save(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppError> {
+    let [tid, team] = w.who.ids;
+    save_team(&w, tid, Some(team)).await
 }
 
-/// POST /t/{id}/teams/{team}/delete.
-pub async fn delete(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, team] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let version = ctx.version(&form)?;
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| tdb_teams::delete(c, &actor, tid, team, version, &reason)).await? {
-        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/teams"))),
-        Err(TeamError::InMatches) => {
-            let banner = Some(ctx.t("team.err_in_matches").to_string());
-            team_form_page(&ctx, tid, Some(team), None, banner, StatusCode::CONFLICT).await
+/// POST /t/{id}/teams/{team}/delete: not while the team plays in a paired match.
+pub async fn delete(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid, team] = w.who.ids;
+    let (actor, version, reason) = (w.actor(), w.form.version, w.reason("reason")?);
+    match w.db_raw(move |c| tdb_teams::delete(c, &actor, tid, team, version, &reason)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/t/{tid}/teams"))),
+        Err(e) => {
+            let r = e.refused(w.lang, &())?;
+            team_form_page(&w, tid, Some(team), None, Some(r.message), r.status).await
         }
-        Err(TeamError::Stale { .. }) => {
-            let banner = Some(ctx.t("team.err_stale").to_string());
-            team_form_page(&ctx, tid, Some(team), None, banner, StatusCode::CONFLICT).await
-        }
-        Err(TeamError::Db(DbError::NotFound)) => Err(ctx.not_found()),
-        Err(e) => Err(AppError::internal(ctx.lang, format!("{e:?}"))),
     }
 }
 
@@ -613,87 +551,40 @@ pub async fn rounds(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, A
     rounds_page(&ctx, tid, FormView::default(), None, StatusCode::OK).await
 }
 
-fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError> {
-    let c = StatusCode::CONFLICT;
-    let u = StatusCode::UNPROCESSABLE_ENTITY;
-    Ok(match e {
-        PairError::NotTeamEvent => (c, lang.t("team.err_not_team_event").into()),
-        PairError::NotNext { next } => (c, lang.tf("round.err_not_next", &[&next])),
-        PairError::BeyondRounds { rounds } => (c, lang.tf("round.err_beyond", &[&rounds])),
-        PairError::Undecided { round } => (c, lang.tf("team.err_undecided", &[&round])),
-        PairError::NotLast { last } => (c, lang.tf("team.err_not_last", &[&last])),
-        PairError::HasResults => (c, lang.t("team.err_round_has_results").into()),
-        PairError::ShortTeams { need, teams } => {
-            let list = teams
-                .iter()
-                .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
-                .collect::<Vec<_>>()
-                .join(lang.t("team.list_sep"));
-            (u, lang.tf("team.err_short_teams", &[&list, &need]))
-        }
-        PairError::Plan(p) => match p {
-            PlanError::TooFew => (u, lang.t("team.err_too_few").into()),
-            PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[&rounds])),
-            PlanError::KnockoutUndecided(v) => {
-                let list = v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-                (u, lang.tf("round.err_ko_undecided", &[&list]))
-            }
-            PlanError::KnockoutOver => (u, lang.t("round.err_ko_over").into()),
-            PlanError::NoPlan => (u, lang.t("round.err_no_plan").into()),
-            PlanError::Unsupported => (u, lang.t("round.err_unsupported").into()),
-            PlanError::Pairing(e) => (u, lang.tf("round.err_pairing", &[&e])),
-        },
-        PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
-        PairError::Db(e) => return Err(AppError::internal(lang, e)),
-    })
-}
-
-/// POST /t/{id}/team-rounds/{n}/pair.
-pub async fn pair(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, n] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let mut f = FormView::from_form(&form);
-    let seed = match form.get("seed") {
+/// POST /t/{id}/team-rounds/{n}/pair: the round paired with the typed seed or a fresh one.
+pub async fn pair(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppError> {
+    let [tid, n] = w.who.ids;
+    let mut f = FormView::from_form(&w.fields);
+    let seed = match w.fields.get("seed") {
         "" => super::rounds::new_seed(),
         s => match s.parse::<u64>() {
             Ok(v) => v,
             Err(_) => {
-                f.error("seed", ctx.t("round.err_seed"));
-                let banner = Some(ctx.t("form.has_errors").to_string());
-                return rounds_page(&ctx, tid, f, banner, StatusCode::BAD_REQUEST).await;
+                f.error("seed", w.t("round.err_seed"));
+                let banner = Some(w.t("form.has_errors").to_string());
+                return rounds_page(&w, tid, f, banner, StatusCode::BAD_REQUEST).await;
             }
         },
     };
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::pair(c, &actor, tid, n, seed, &reason)).await? {
-        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds#round-{n}"))),
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
+    match w.db_raw(move |c| mdb::pair(c, &actor, tid, n, seed, &reason)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/t/{tid}/team-rounds#round-{n}"))),
         Err(e) => {
-            let (status, msg) = pair_error(ctx.lang, e)?;
-            rounds_page(&ctx, tid, f, Some(msg), status).await
+            let r = e.refused(w.lang, &())?;
+            rounds_page(&w, tid, f, Some(r.message), r.status).await
         }
     }
 }
 
-/// POST /t/{id}/team-rounds/{n}/delete.
-pub async fn delete_round(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, n] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::delete_round(c, &actor, tid, n, &reason)).await? {
-        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds"))),
+/// POST /t/{id}/team-rounds/{n}/delete: the last round, while none of its matches began.
+pub async fn delete_round(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppError> {
+    let [tid, n] = w.who.ids;
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
+    match w.db_raw(move |c| mdb::delete_round(c, &actor, tid, n, &reason)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/t/{tid}/team-rounds"))),
         Err(e) => {
-            let (status, msg) = pair_error(ctx.lang, e)?;
-            rounds_page(&ctx, tid, FormView::default(), Some(msg), status).await
+            let r = e.refused(w.lang, &())?;
+            rounds_page(&w, tid, FormView::default(), Some(r.message), r.status).await
         }
     }
 }
