@@ -6,16 +6,22 @@
 use super::error::{AppError, Refused};
 use super::i18n::Lang;
 use super::rounds::Names;
+use super::views::relay_match::person_of;
 use super::views::results::result_message;
 use crate::db::results::SheetError;
 use crate::db::rounds::RoundError;
+use crate::db::team_matches::MatchError;
 use crate::db::team_matches::PairError;
 use crate::db::teams::TeamError;
 use crate::db::DbError;
+use crate::domain::event_time::EventZone;
 use crate::domain::rounds::{EditError, PlanError};
 use crate::domain::team::event::{TeamSettingsError, MAX_BOARDS};
 use crate::domain::team::roster::RosterError;
+use crate::domain::team::PersonId;
+use crate::i18n::relay::MatchWords;
 use actix_web::http::StatusCode;
+use std::collections::HashMap;
 
 /// A typed refusal worded for the page that shows it.
 pub trait Refusal {
@@ -185,5 +191,47 @@ impl Refusal for PairError {
             PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
             PairError::Db(e) => return Err(AppError::internal(lang, e)),
         })
+    }
+}
+
+/// What a relay match's refusals are worded with: the event's zone, the form refused (its
+/// words go beside it; a ruling that ends the match is told as one) and the rosters' names.
+pub struct MatchNaming {
+    pub zone: EventZone,
+    pub kind: &'static str,
+    pub names: HashMap<PersonId, String>,
+}
+
+/// A refused match write: a conflict with the match's state, a malformed form, a write only
+/// the chief arbiter may make, or an event the rules refuse (the catalog words each,
+/// `Lang::match_error`).
+impl Refusal for MatchError {
+    type Words = MatchNaming;
+    fn refused(&self, lang: Lang, n: &MatchNaming) -> Result<Refused, AppError> {
+        let status = match self {
+            MatchError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+            MatchError::Db(e) => return Err(AppError::internal(lang, e)),
+            MatchError::Stale { .. }
+            | MatchError::NoStart
+            | MatchError::Started
+            | MatchError::Setup(_)
+            | MatchError::ReplayStarted { .. }
+            | MatchError::NigiriPending
+            | MatchError::NoNigiri
+            | MatchError::NigiriClosed
+            | MatchError::LaterRound { .. } => CONFLICT,
+            MatchError::WrongKind | MatchError::Invalid(_) | MatchError::ReasonRequired => BAD_REQUEST,
+            MatchError::NotChief => StatusCode::FORBIDDEN,
+            MatchError::Behind { .. }
+            | MatchError::BoardPlayer { .. }
+            | MatchError::BoardOrder { .. }
+            | MatchError::TimeBackwards { .. }
+            | MatchError::TimeOutsideMatch { .. }
+            | MatchError::Withdraw(_)
+            | MatchError::Refused(_) => UNPROCESSABLE,
+        };
+        let person = person_of(lang, &n.names);
+        let words = MatchWords { zone: n.zone, person: &person, ruling: n.kind == "end" };
+        Ok(Refused::new(status, lang.match_error(self, &words)).beside(n.kind))
     }
 }
