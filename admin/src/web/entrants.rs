@@ -374,7 +374,7 @@ impl PathIds for StatusPath {
         };
         Some(StatusPath { tid, eid, withdrawn })
     }
-    fn tid(&self) -> i32 {
+    fn key(&self) -> i32 {
         self.tid
     }
 }

@@ -572,7 +572,7 @@ impl PathIds for RoundPath {
         let [tid] = <[i32; 1]>::parse(segments)?;
         Some(RoundPath { tid, round: round_number(segments.get(1)?)? })
     }
-    fn tid(&self) -> i32 {
+    fn key(&self) -> i32 {
         self.tid
     }
 }

@@ -32,8 +32,9 @@ use std::future::Future;
 pub trait PathIds: Sized {
     /// From the path's segments in order (`/t/{id}/rounds/{n}` → `["7", "3"]`).
     fn parse(segments: &[String]) -> Option<Self>;
-    /// The tournament the write belongs to (the first id).
-    fn tid(&self) -> i32;
+    /// The id whose rights decide who may write: the tournament's (the first id of a staff
+    /// write) or the account's (an account's write).
+    fn key(&self) -> i32;
 }
 
 /// The first `N` segments, each a positive id.
@@ -45,7 +46,7 @@ impl<const N: usize> PathIds for [i32; N] {
         }
         Some(out)
     }
-    fn tid(&self) -> i32 {
+    fn key(&self) -> i32 {
         self.first().copied().unwrap_or(0)
     }
 }
@@ -54,7 +55,10 @@ impl<const N: usize> PathIds for [i32; N] {
 /// read: a refusal is the 401, 403 or 404 page.
 pub trait Admit: Sized {
     fn admit(ctx: &Ctx, segments: &[String]) -> impl Future<Output = Result<Self, AppError>>;
-    /// The user who writes (named in the audit row).
+}
+
+/// A logged-in writer, named in the audit row.
+pub trait Writer {
     fn user(&self) -> &User;
 }
 
@@ -73,7 +77,7 @@ pub struct Arbiter<P = [i32; 1]> {
 /// The tournament's ids from the path (404), then its staff with the role `need`.
 async fn staff<P: PathIds>(ctx: &Ctx, segments: &[String], need: Role) -> Result<(User, P), AppError> {
     let ids = P::parse(segments).ok_or_else(|| ctx.not_found())?;
-    let (user, _) = ctx.require_staff(ids.tid(), need).await?;
+    let (user, _) = ctx.require_staff(ids.key(), need).await?;
     Ok((user, ids))
 }
 
@@ -82,6 +86,9 @@ impl<P: PathIds> Admit for Organizer<P> {
         let (user, ids) = staff(ctx, segments, Role::Organizer).await?;
         Ok(Organizer { user, ids })
     }
+}
+
+impl<P> Writer for Organizer<P> {
     fn user(&self) -> &User {
         &self.user
     }
@@ -92,6 +99,9 @@ impl<P: PathIds> Admit for Arbiter<P> {
         let (user, ids) = staff(ctx, segments, Role::Arbiter).await?;
         Ok(Arbiter { user, ids })
     }
+}
+
+impl<P> Writer for Arbiter<P> {
     fn user(&self) -> &User {
         &self.user
     }
@@ -106,6 +116,9 @@ impl Admit for Office {
     async fn admit(ctx: &Ctx, _: &[String]) -> Result<Self, AppError> {
         Ok(Office { user: ctx.require_organizer()?.clone() })
     }
+}
+
+impl Writer for Office {
     fn user(&self) -> &User {
         &self.user
     }
@@ -120,8 +133,21 @@ impl Admit for Member {
     async fn admit(ctx: &Ctx, _: &[String]) -> Result<Self, AppError> {
         Ok(Member { user: ctx.require_user()?.clone() })
     }
+}
+
+impl Writer for Member {
     fn user(&self) -> &User {
         &self.user
+    }
+}
+
+/// Anyone, logged in or not (logging in and out, the first run): the CSRF token and the
+/// origin are checked all the same.
+pub struct Anyone;
+
+impl Admit for Anyone {
+    async fn admit(_: &Ctx, _: &[String]) -> Result<Self, AppError> {
+        Ok(Anyone)
     }
 }
 
@@ -153,12 +179,14 @@ impl<A, F> std::ops::Deref for Write<A, F> {
     }
 }
 
-impl<A: Admit, F> Write<A, F> {
+impl<A: Writer, F> Write<A, F> {
     /// Who writes, for the audit row.
     pub fn actor(&self) -> Actor {
         self.who.user().actor()
     }
+}
 
+impl<A, F> Write<A, F> {
     /// The version the form was read at, where a handler reads it after the form's own
     /// fields (a form whose fields are wrong shows them first); a bad form otherwise.
     pub fn version(&self) -> Result<i32, AppError> {
@@ -222,7 +250,7 @@ impl<A, F> std::ops::Deref for Upload<A, F> {
     }
 }
 
-impl<A: Admit, F> Upload<A, F> {
+impl<A: Writer, F> Upload<A, F> {
     /// Who writes, for the audit row.
     pub fn actor(&self) -> Actor {
         self.who.user().actor()
@@ -311,7 +339,7 @@ mod tests {
         assert_eq!(<[i32; 1]>::parse(&segs(&["0"])), None);
         assert_eq!(<[i32; 1]>::parse(&segs(&["-2"])), None);
         assert_eq!(<[i32; 1]>::parse(&segs(&["x"])), None);
-        assert_eq!([7, 3].tid(), 7);
+        assert_eq!([7, 3].key(), 7);
     }
 
     #[derive(Debug, Deserialize, PartialEq)]
