@@ -231,11 +231,11 @@ impl Ctx {
     }
 
     /// Parse a POSTed urlencoded form and check it: same origin and the right CSRF token. Every
-    /// POST handler calls this (or [`Ctx::staff_upload`], the routes that take files) first.
-    pub fn form(&self, body: &[u8]) -> Result<Form, AppError> {
+    /// write is read so, by `write::Write` (the routes that take files: [`Ctx::upload`]).
+    pub(super) fn form(&self, body: &[u8]) -> Result<Form, AppError> {
         let form = Form::parse(&self.content_type, body).map_err(|e| {
             tracing::info!("unreadable form: {e}");
-            AppError::new(StatusCode::BAD_REQUEST, self.lang, "err.bad_form")
+            super::write::bad_form(self)
         })?;
         self.check_csrf(&form)?;
         Ok(form)
@@ -268,45 +268,6 @@ impl Ctx {
             })?;
         self.check_csrf(&form)?;
         Ok(form)
-    }
-
-    /// The start of a staff write that takes a file: like [`Ctx::staff_form`], the body read by
-    /// [`Ctx::upload`].
-    pub async fn staff_upload(
-        &self,
-        tid: i32,
-        need: Role,
-        payload: web::Payload,
-    ) -> Result<(User, Form), AppError> {
-        let (user, _) = self.require_staff(tid, need).await?;
-        Ok((user, self.upload(payload).await?))
-    }
-
-    /// The common start of every staff write: the user holds `need` in tournament `tid`
-    /// (401/403/404 otherwise) and the body is a form with this session's CSRF token. The role
-    /// is checked before the form is read, so a stranger learns nothing from form errors.
-    pub async fn staff_form(&self, tid: i32, need: Role, body: &[u8]) -> Result<(User, Form), AppError> {
-        let (user, _) = self.require_staff(tid, need).await?;
-        let form = self.form(body)?;
-        Ok((user, form))
-    }
-
-    /// The version a form was read at: the write is refused as stale against it, never merged.
-    /// A missing or unreadable version is a bad form (400), not a guess.
-    pub fn version(&self, form: &Form) -> Result<i32, AppError> {
-        form.get("version")
-            .parse::<i32>()
-            .map_err(|_| AppError::bad_request(self.lang, self.t("err.bad_form").to_string()))
-    }
-
-    /// A free-text reason (a correction, an unpublish, a withdrawal) that goes into the audit
-    /// row: the rule of every typed text (`domain::text`), at most 500 characters, lines allowed.
-    pub fn reason(&self, form: &Form, field: &str) -> Result<String, AppError> {
-        let r = form.get(field);
-        match super::form::text_error(self.lang, r, super::form::MAX_REASON, super::form::Lines::Many) {
-            Some(e) => Err(AppError::bad_request(self.lang, e)),
-            None => Ok(r.to_string()),
-        }
     }
 
     /// Numeric ids from path segments, in order; anything else is the 404 page.

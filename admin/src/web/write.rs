@@ -17,7 +17,7 @@
 
 use super::ctx::Ctx;
 use super::error::AppError;
-use super::form::Form;
+use super::form::{text_error, Form, Lines, MAX_REASON};
 use crate::db::users::{Role, User};
 use crate::db::Actor;
 use actix_web::dev::Payload;
@@ -187,10 +187,11 @@ impl<A: Writer, F> Write<A, F> {
 }
 
 impl<A, F> Write<A, F> {
-    /// The version the form was read at, where a handler reads it after the form's own
-    /// fields (a form whose fields are wrong shows them first); a bad form otherwise.
+    /// The version the form was read at, where a handler reads it after the form's own fields
+    /// (a form whose fields are wrong shows them first): the write is refused as stale against
+    /// it, never merged; a missing or unreadable version is a bad form (400), not a guess.
     pub fn version(&self) -> Result<i32, AppError> {
-        self.ctx.version(&self.fields)
+        self.fields.get("version").parse::<i32>().map_err(|_| bad_form(&self.ctx))
     }
 
     /// A number a form may leave empty (`None`), where a handler reads it; a bad form when it
@@ -203,10 +204,14 @@ impl<A, F> Write<A, F> {
     }
 
     /// A free-text reason (a correction, an unpublish, a withdrawal) from `field`, for the audit
-    /// row: the rule of every typed text, at most 500 characters, lines allowed; a 400 page
-    /// with its problem otherwise.
+    /// row: the rule of every typed text (`domain::text`), at most 500 characters, lines
+    /// allowed; a 400 page with its problem otherwise.
     pub fn reason(&self, field: &str) -> Result<String, AppError> {
-        self.ctx.reason(&self.fields, field)
+        let r = self.fields.get(field);
+        match text_error(self.lang, r, MAX_REASON, Lines::Many) {
+            Some(e) => Err(AppError::bad_request(self.lang, e)),
+            None => Ok(r.to_string()),
+        }
     }
 }
 
