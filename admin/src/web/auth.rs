@@ -3,8 +3,8 @@
 use super::ctx::{id, Ctx, SESSION_COOKIE};
 use super::error::AppError;
 use super::i18n::Lang;
-use super::templates::{AccountPage, FormView, LoginPage, PasswordResetPage, SetupPage, UsersPage};
 use super::throttle;
+use super::views::pages::{AccountPage, FormView, LoginPage, PasswordResetPage, SetupPage, UsersPage};
 use super::write::{Admit, Anyone, Member, Office, PathIds, Write, Writer};
 use crate::db::users::{self, NewAccount, Role, User};
 use crate::db::{audit, DbError};
@@ -85,10 +85,10 @@ pub async fn login(w: Write<Anyone>) -> Result<HttpResponse, AppError> {
         Ok((s, lang)) => {
             tracing::info!(user = %s.user.username, "login");
             let mut resp = ctx.redirect(&next);
-            let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
+            let _ = resp.add_cookie(&session_cookie(ctx, &s.token));
             // The language the user chose before, on any device (issue 15 item 7).
             if let Some(l) = lang.as_deref().and_then(super::i18n::Lang::from_code) {
-                let _ = resp.add_cookie(&super::lang_cookie(&ctx, l));
+                let _ = resp.add_cookie(&super::lang_cookie(ctx, l));
             }
             Ok(resp)
         }
@@ -163,11 +163,11 @@ pub async fn setup_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespons
 pub async fn setup(path: web::Path<String>, w: Write<Anyone>) -> Result<HttpResponse, AppError> {
     let token = path.into_inner();
     let (ctx, form) = (&w.ctx, &w.fields);
-    if !setup_token_ok(&ctx, &token) {
+    if !setup_token_ok(ctx, &token) {
         return Err(ctx.not_found());
     }
-    let mut f = FormView::from_form(&form);
-    for (field, msg) in check_account(&ctx, &form).await? {
+    let mut f = FormView::from_form(form);
+    for (field, msg) in check_account(ctx, form).await? {
         f.error(field, msg);
     }
     if form.raw("password") != form.raw("password2") {
@@ -204,7 +204,7 @@ pub async fn setup(path: web::Path<String>, w: Write<Anyone>) -> Result<HttpResp
     }
     tracing::info!(user = %s.user.username, "first organizer account created");
     let mut resp = ctx.redirect("/");
-    let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
+    let _ = resp.add_cookie(&session_cookie(ctx, &s.token));
     Ok(resp)
 }
 
@@ -483,8 +483,8 @@ pub async fn account_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
 /// this one stays.
 pub async fn change_password(w: Write<Member>) -> Result<HttpResponse, AppError> {
     let (ctx, form, me) = (&w.ctx, &w.fields, &w.who.user);
-    let mut f = FormView::from_form(&form);
-    new_password_errors(&ctx, &form, &me, &mut f).await?;
+    let mut f = FormView::from_form(form);
+    new_password_errors(ctx, form, me, &mut f).await?;
     f.set("old_password", "");
     // The old password is checked like a login: throttled, and a failure spends credit.
     let (uid, old) = (me.id, form.raw("old_password").to_string());

@@ -375,8 +375,8 @@ pub fn id(lang: Lang, s: &str) -> Result<i32, AppError> {
 
 impl Ctx {
     /// The page frame for a page outside any tournament.
-    pub fn chrome(&self, title: impl Into<String>) -> super::templates::Chrome {
-        super::templates::Chrome {
+    pub fn chrome(&self, title: impl Into<String>) -> super::views::pages::Chrome {
+        super::views::pages::Chrome {
             lang: self.lang,
             user: self.user().cloned(),
             csrf: self.csrf.clone(),
@@ -397,7 +397,7 @@ impl Ctx {
         t: &crate::db::tournaments::TournamentRow,
         staff: bool,
         title: impl Into<String>,
-    ) -> super::templates::Chrome {
+    ) -> super::views::pages::Chrome {
         let mut c = self.chrome(title);
         c.tid = Some(t.id);
         c.tname = t.name(self.lang.is_zh()).to_string();

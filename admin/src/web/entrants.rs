@@ -7,8 +7,9 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::Pager;
-use super::templates::*;
+use super::views::pages::Pager;
+use super::views::pages::*;
+use super::views::text::rank_text;
 use super::write::{checkbox, Organizer, PathIds, Write};
 use crate::db::entrants::{self as edb, CreateError, EditError, EntrantRow, Sort};
 use crate::db::tournaments as tdb;
@@ -27,14 +28,6 @@ pub fn field_msg(lang: Lang, e: &FieldError) -> String {
 
 fn code_msg(lang: Lang, e: &ErrorCode) -> String {
     lang.entrant_error(e)
-}
-
-/// Rank as shown to a reader.
-pub fn rank_text(lang: Lang, code: &str) -> String {
-    match edb::rank_from_code(code) {
-        Some(r) => lang.rank(r),
-        None => code.to_string(),
-    }
 }
 
 /// A registered entrant someone is probably the same person as, and why: "No. 12 王伟 (3d,

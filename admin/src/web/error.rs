@@ -8,7 +8,7 @@
 //! the answer is such a fault it shows the fields again as a form that sends them once more.
 
 use super::i18n::Lang;
-use super::templates::{ErrorPage, FormView, ResubmitPage};
+use super::views::pages::{ErrorPage, FormView, ResubmitPage};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, StatusCode};

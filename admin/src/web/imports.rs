@@ -17,8 +17,9 @@ use super::entrants::duplicate_text;
 use super::error::AppError;
 use super::form::{hex_decode, hex_encode, Form};
 use super::i18n::Lang;
-use super::templates::{ImportMode, ImportPage, ImportRowView, Preview};
-use super::tournaments::{komi_conversion, settings_text};
+use super::tournaments::settings_text;
+use super::views::pages::{ImportMode, ImportPage, ImportRowView, Preview};
+use super::views::text::{komi_conversion, quarters_text};
 use super::write::{Organizer, Upload, Write};
 use crate::db::entrants::{self as edb, EntrantRow, ImportData, ImportNote, ImportRow, ReplaceError};
 use crate::db::tournaments::{self as tdb, TournamentRow};
@@ -146,7 +147,7 @@ fn not_imported_text(lang: Lang, n: &NotImported) -> String {
         NotImported::Director(d) => lang.tf("imp.ni_director", &[d]),
         NotImported::BoardSize(n) => lang.tf("imp.ni_size", &[n]),
         NotImported::Categories(n) => lang.tf("imp.ni_categories", &[n]),
-        NotImported::Komi(q) => lang.tf("imp.ni_komi", &[&super::tournaments::quarters_text(*q)]),
+        NotImported::Komi(q) => lang.tf("imp.ni_komi", &[&quarters_text(*q)]),
         NotImported::Fischer { basic_minutes, seconds } => {
             lang.tf("imp.ni_fischer", &[basic_minutes, seconds])
         }

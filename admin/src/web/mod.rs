@@ -21,7 +21,6 @@ pub mod relay;
 pub mod results;
 pub mod rounds;
 pub mod teams;
-pub mod templates;
 pub mod throttle;
 pub mod tournaments;
 pub mod views;

@@ -5,9 +5,9 @@
 
 use super::error::{AppError, Refused};
 use super::i18n::Lang;
-use super::rounds::Names;
 use super::views::relay_match::person_of;
 use super::views::results::result_message;
+use super::views::text::Names;
 use crate::db::results::SheetError;
 use crate::db::rounds::RoundError;
 use crate::db::team_matches::MatchError;

@@ -10,46 +10,21 @@ use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
 use super::refusals::Refusal;
-use super::templates::{Chrome, FormView, Pager};
+use super::views::pages::{FormView, Pager, ResultRoundItem, ResultRoundsPage};
 /// The lateness verdict as the clock page words it too.
 pub(super) use super::views::results::verdict_text;
 use super::views::results::*;
 use super::write::{bad_form, Arbiter, Organizer, PathIds, Upload, Versioned, Write};
-use crate::db::entrants::EntrantRow;
-use crate::db::results::{self as rdb, Confirmer, RoundTime, Sheet, SheetError};
-use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::results::{self as rdb, Confirmer, SheetError};
+use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::event_time::EventZone;
 use crate::domain::results as dr;
-use crate::domain::settings::TournamentSettings;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
-use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
-use std::collections::HashMap;
-
-/// A name in the reader's script, falling back to the other one.
-pub fn display_name(e: &EntrantRow, zh: bool) -> String {
-    let (zh_name, latin) = (e.name_zh(), e.name_latin());
-    match (zh, zh_name.is_empty(), latin.is_empty()) {
-        (true, false, _) | (false, false, true) => zh_name,
-        _ => latin,
-    }
-}
-
-/// Everything a game page is made from (the clock page reads it too).
-pub(super) struct Loaded {
-    pub(super) t: TournamentRow,
-    pub(super) settings: TournamentSettings,
-    pub(super) sheet: Sheet,
-    pub(super) start: Option<RoundTime>,
-    pub(super) arrived: HashMap<i32, String>,
-    pub(super) is_chief: bool,
-    /// The report of the game's record, typed (old reports checked again from the bytes).
-    pub(super) sgf_report: Option<dr::SgfReport>,
-}
 
 pub(super) async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Loaded, AppError> {
     ctx.db(move |c| {
@@ -425,23 +400,6 @@ pub async fn download_sgf(ctx: Ctx, path: web::Path<(String, String)>) -> Result
 // Rounds and the lateness sheet
 // ---------------------------------------------------------------------------------------------
 
-pub struct RoundItem {
-    pub number: i32,
-    pub games: usize,
-    pub done: usize,
-    pub published: bool,
-    /// Games whose lateness verdict is on the sheet but not recorded (seed 000 Arts. 22.1, 22.3).
-    pub late_awaiting: usize,
-}
-
-#[derive(Template)]
-#[template(path = "results_rounds.html")]
-pub struct RoundsPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub rounds: Vec<RoundItem>,
-}
-
 pub async fn rounds_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
@@ -450,12 +408,12 @@ pub async fn rounds_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
             let mut rounds = Vec::new();
             for (number, games, done, published) in rdb::rounds_summary(c, tid)? {
                 let late_awaiting = rdb::lateness_awaiting(c, tid, number)?.len();
-                rounds.push(RoundItem { number, games, done, published, late_awaiting });
+                rounds.push(ResultRoundItem { number, games, done, published, late_awaiting });
             }
             Ok::<_, DbError>((tdb::get(c, tid)?, rounds))
         })
         .await?;
-    ctx.render(&RoundsPage { c: ctx.chrome_t(&t, true, ctx.t("r.rounds_title")), tid, rounds })
+    ctx.render(&ResultRoundsPage { c: ctx.chrome_t(&t, true, ctx.t("r.rounds_title")), tid, rounds })
 }
 
 /// `?page=` of a round's list: absent is page 1, anything but a page number a 400.
@@ -535,21 +493,6 @@ async fn round_page_with(
     let l = RoundLoaded { t, lines, names, start, arrived, sheets, pager };
     let page = round_sheet(lang, c, (round, lateness), l, (f, banner, notice));
     ctx.render_status(status, &page)
-}
-
-/// The text of an imported OpenGotha result (games never entered here).
-pub fn imported_text(lang: Lang, code: &str) -> Option<String> {
-    use crate::domain::pairing::GameResult as P;
-    let key = match rdb::imported(code)? {
-        P::BlackWins => "r.og.black_wins",
-        P::WhiteWins => "r.og.white_wins",
-        P::BlackWinsByForfeit => "r.og.black_wins_forfeit",
-        P::WhiteWinsByForfeit => "r.og.white_wins_forfeit",
-        P::Draw => "r.og.draw",
-        P::DoubleLoss | P::DoubleForfeit => "r.og.double_loss",
-        P::NoResult => return None,
-    };
-    Some(lang.t(key).to_string())
 }
 
 fn round_of(ctx: &Ctx, s: &str) -> Result<i32, AppError> {

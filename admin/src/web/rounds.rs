@@ -8,13 +8,15 @@
 //! rounds only.
 
 use super::ctx::{id, Ctx};
-use super::entrants::rank_text;
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
 use super::refusals::Refusal;
-use super::templates::*;
+use super::views::pages::*;
 use super::views::round::{self as view, draw_views, player_options, Find, Opts, MAX_CHOICES};
+use super::views::text::{
+    colour_name, display_name, half_points, rank_text, result_text, system_name, warning_text, Names,
+};
 use super::write::{bad_form, checkbox, Arbiter, Organizer, Versioned, Write};
 use crate::db::entrants::EntrantRow;
 use crate::db::rounds::{self as rdb, Edit, NigiriAction, Outcome, RoundError, RoundGame};
@@ -25,7 +27,6 @@ use crate::domain::draw::nigiri::Guess;
 use crate::domain::event_time::EventZone;
 use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::weights::Criterion;
-use crate::domain::pairing::{Colour, PlayerId};
 use crate::domain::rounds as dr;
 use crate::domain::settings::System;
 use actix_web::http::StatusCode;
@@ -35,65 +36,6 @@ use std::collections::{HashMap, HashSet};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-/// An entrant's name in the reader's script (the other one when it is missing).
-pub fn display_name(lang: Lang, e: &EntrantRow) -> String {
-    let (zh, latin) = (e.name_zh(), e.name_latin());
-    match (lang.is_zh(), zh.is_empty(), latin.is_empty()) {
-        (true, false, _) | (false, false, true) => zh,
-        _ => latin,
-    }
-}
-
-/// Names, ranks and pairing numbers of a tournament's entrants (all of them, so the numbers
-/// are [`rdb::pairing_numbers`]) by pairing id.
-pub struct Names {
-    map: HashMap<PlayerId, (String, String)>,
-    numbers: HashMap<PlayerId, u32>,
-    by_number: HashMap<u32, PlayerId>,
-}
-
-impl Names {
-    pub fn new(lang: Lang, entrants: &[EntrantRow]) -> Names {
-        let numbers: HashMap<PlayerId, u32> =
-            rdb::pairing_numbers(entrants).into_iter().map(|(id, n)| (rdb::pid(id), n)).collect();
-        Names {
-            map: entrants
-                .iter()
-                .map(|e| (rdb::pid(e.id), (display_name(lang, e), rank_text(lang, &e.rank))))
-                .collect(),
-            by_number: numbers.iter().map(|(id, n)| (*n, *id)).collect(),
-            numbers,
-        }
-    }
-    pub fn name(&self, id: PlayerId) -> String {
-        self.map.get(&id).map(|x| x.0.clone()).unwrap_or_else(|| format!("#{id}"))
-    }
-    pub fn rank(&self, id: PlayerId) -> String {
-        self.map.get(&id).map(|x| x.1.clone()).unwrap_or_default()
-    }
-    pub fn number(&self, id: PlayerId) -> u32 {
-        self.numbers.get(&id).copied().unwrap_or(0)
-    }
-    /// "12 张伟": the player with pairing number `n`, as a lot's candidates are shown.
-    pub fn numbered(&self, n: u32) -> String {
-        match self.by_number.get(&n) {
-            Some(id) => format!("{n} {}", self.name(*id)),
-            None => n.to_string(),
-        }
-    }
-}
-
-/// Half points as shown: 4 → "2", 3 → "1.5".
-pub fn half_points(p: i32) -> String {
-    let sign = if p < 0 { "-" } else { "" };
-    let a = p.unsigned_abs();
-    if a.is_multiple_of(2) {
-        format!("{sign}{}", a / 2)
-    } else {
-        format!("{sign}{}.5", a / 2)
-    }
-}
 
 /// A fresh seed from the operating system.
 pub fn new_seed() -> u64 {
@@ -109,20 +51,6 @@ fn parse_seed(s: &str) -> Result<Option<u64>, ()> {
     match s.trim() {
         "" => Ok(None),
         t => t.parse::<u64>().map(Some).map_err(|_| ()),
-    }
-}
-
-pub(super) fn system_name(lang: Lang, code: &str) -> String {
-    match System::from_code(code) {
-        Some(s) => lang.t(&format!("system.{}", s.code())).to_string(),
-        None => lang.t("round.system_import").to_string(),
-    }
-}
-
-fn colour_name(lang: Lang, c: Colour) -> &'static str {
-    match c {
-        Colour::Black => lang.t("colour.black"),
-        Colour::White => lang.t("colour.white"),
     }
 }
 
@@ -151,63 +79,6 @@ fn as_played(code: &str, swapped: bool) -> String {
         c if c.starts_with(b) => c.replacen(b, w, 1),
         c if c.starts_with(w) => c.replacen(w, b, 1),
         c => c.to_string(),
-    }
-}
-
-pub fn result_text(lang: Lang, code: &str) -> String {
-    let code = code.trim();
-    let (base, forfeit) = match code.strip_suffix("_BYDEF") {
-        Some(b) => (b, true),
-        None => (code, false),
-    };
-    let text = match base {
-        "" | "RESULT_UNKNOWN" => return String::new(),
-        rdb::BYE_RESULT => lang.t("res.bye"),
-        "RESULT_BLACKWINS" => lang.t("res.black_wins"),
-        "RESULT_WHITEWINS" => lang.t("res.white_wins"),
-        "RESULT_EQUAL" => lang.t("res.draw"),
-        "RESULT_BOTHLOSE" => lang.t("res.double_loss"),
-        "RESULT_BOTHWIN" => lang.t("res.both_win"),
-        other => return other.to_string(),
-    };
-    if forfeit {
-        format!("{text} ({})", lang.t("res.forfeit"))
-    } else {
-        text.to_string()
-    }
-}
-
-/// A review warning in the reader's language.
-pub(super) fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
-    let n = |id: PlayerId| names.name(id);
-    match w {
-        Warning::Rematch { table, a, b, times } => lang.tf("warn.rematch", &[table, &n(*a), &n(*b), times]),
-        Warning::SameUnit { table, a, b, unit } => lang.tf("warn.same_unit", &[table, &n(*a), &n(*b), unit]),
-        Warning::ThirdSameColour { table, player, colour } => {
-            lang.tf("warn.third_colour", &[table, &n(*player), &colour_name(lang, *colour)])
-        }
-        Warning::LargeScoreGap { table, a, b, gap } => {
-            lang.tf("warn.score_gap", &[table, &n(*a), &n(*b), &half_points(*gap)])
-        }
-        Warning::LargeHandicap { table, handicap } => lang.tf("warn.handicap", &[table, handicap]),
-        Warning::HandicapNotRule { table, handicap, rule } => {
-            lang.tf("warn.handicap_rule", &[table, handicap, rule])
-        }
-        Warning::PairedTwice { player } => lang.tf("warn.paired_twice", &[&n(*player)]),
-        Warning::NotPaired { player } => lang.tf("warn.not_paired", &[&n(*player)]),
-        Warning::InactivePaired { player } => lang.tf("warn.inactive", &[&n(*player)]),
-        Warning::UnknownPlayer { player } => lang.tf("warn.unknown", &[player]),
-        Warning::OpenGames { round, games } => lang.tn("warn.open_games", u64::from(*games), &[round]),
-        Warning::ByeProblem { detail } => {
-            if detail.starts_with("odd") {
-                lang.t("warn.bye_missing").to_string()
-            } else if detail.starts_with("even") {
-                lang.t("warn.bye_extra").to_string()
-            } else {
-                let who = detail.split_whitespace().next().and_then(|x| x.parse::<u32>().ok());
-                lang.tf("warn.bye_again", &[&who.map(n).unwrap_or_default()])
-            }
-        }
     }
 }
 
@@ -793,7 +664,7 @@ fn attendance_rows(
             let key = format!("fixed-{}", e.id);
             AttendanceRow {
                 id: e.id,
-                name: display_name(lang, e),
+                name: display_name(e, lang.is_zh()),
                 rank: rank_text(lang, &e.rank),
                 unit: e.unit.clone(),
                 absent: absent.contains(&e.id),

@@ -5,97 +5,40 @@
 //! Pages exist for tournaments whose system is the team system; for any other tournament they
 //! say so (409) and point to the settings.
 
-use std::collections::HashMap;
-
 use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::error::Refused;
 use super::form::Form;
 use super::i18n::Lang;
 use super::refusals::{settings_error, Refusal};
-use super::templates::{Chrome, FormView};
+use super::views::pages::{FormView, StandingView, TeamFormPage, TeamStandingsPage};
+use super::views::text::{is_team_event, team_names};
 use super::views::{self, team_rounds};
 use super::write::{Organizer, PathIds, Versioned, Write};
-use crate::db::team_matches::{self as mdb, MatchRow};
+use crate::db::team_matches as mdb;
 use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamRow};
-use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
-use crate::domain::settings::System;
 use crate::domain::team::event::{
     Colours, CycleRule, EqualCount, Format, KnockoutDrawRule, MatchPointCode, PlayoffTime, RoundRobinBye,
     TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
 };
-use crate::domain::team::roster::{LeaderBasis, Team};
+use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::standings::{standings, TeamTieBreak};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use askama::Template;
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers
-
-pub fn is_team_event(t: &TournamentRow) -> bool {
-    t.system == System::TeamRelay.code()
-}
 
 /// The refusal of a team page on a tournament that is not a team event.
 pub fn not_team_event(ctx: &Ctx) -> AppError {
     AppError::msg(StatusCode::CONFLICT, ctx.lang, ctx.t("team.err_not_team_event").to_string())
 }
 
-/// A match outcome as a line: "3 : 0", with game points for board matches.
-pub fn record_text(lang: Lang, m: &MatchRow) -> String {
-    if m.is_bye() {
-        return lang.t("team.bye").to_string();
-    }
-    match m.record() {
-        None => String::new(),
-        Some(r) if m.boards > 0 => lang.tf(
-            "team.record_boards",
-            &[&r.game_points[0], &r.game_points[1], &r.match_points[0], &r.match_points[1]],
-        ),
-        Some(r) => lang.tf("team.record_relay", &[&r.match_points[0], &r.match_points[1]]),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The teams page: settings and the team list
-
-/// The warning about teams too short to play the event's matches, if any.
-pub fn short_warning<'a>(
-    lang: Lang,
-    s: &TeamSettings,
-    teams: impl IntoIterator<Item = (&'a TeamRow, &'a Team)>,
-) -> Option<String> {
-    let teams: Vec<(&TeamRow, &Team)> = teams.into_iter().collect();
-    let short = s.short_teams(teams.iter().map(|(_, t)| *t));
-    if short.is_empty() {
-        return None;
-    }
-    let list = short
-        .iter()
-        .filter_map(|(id, n)| {
-            teams.iter().find(|(_, t)| t.id == *id).map(|(r, _)| lang.tf("team.short_item", &[&r.name, n]))
-        })
-        .collect::<Vec<_>>()
-        .join(lang.t("team.list_sep"));
-    let need = match s.format {
-        Format::Relay => lang.tf("team.need_relay", &[&s.players_needed()]),
-        Format::Boards => lang.tf("team.need_boards", &[&s.players_needed()]),
-    };
-    Some(lang.tf("team.short_warning", &[&list, &need]))
-}
-
-/// The flag of a relay event that keeps the individual rules (its matches use seed 003's).
-pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<String> {
-    let rules = t.settings().ruleset;
-    s.keeps_individual_rules(&rules).then(|| {
-        let name = lang.rule_set(rules.preset);
-        let komi = |q| super::tournaments::quarters_text(q);
-        lang.tf("team.rules_flag", &[&name, &komi(rules.komi_q), &komi(s.game_rules(&rules).komi_q)])
-    })
-}
 
 /// The teams page: the settings (a form for the organizer until a round is paired, else in
 /// words) and the team list; `f` and `banner` are a refused save's.
@@ -238,21 +181,6 @@ fn settings_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<TeamS
 
 // ---------------------------------------------------------------------------------------------
 // One team: the roster form
-
-#[derive(Template)]
-#[template(path = "team_form.html")]
-pub struct TeamFormPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub team: Option<i32>,
-    pub action: String,
-    pub version: i32,
-    pub f: FormView,
-    pub is_organizer: bool,
-    /// Art. 10.1: who acts as executing leader when the leader is absent, in order.
-    pub stand_ins: Vec<String>,
-    pub banner: Option<String>,
-}
 
 fn roster_form(row: &TeamRow, members: &[MemberRow]) -> FormView {
     let mut f = FormView::default();
@@ -512,11 +440,6 @@ pub async fn delete(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResp
 // ---------------------------------------------------------------------------------------------
 // Team rounds (public list; organizer pairs)
 
-/// Team names by row id.
-pub fn team_names(teams: &[TeamRow]) -> HashMap<i32, String> {
-    teams.iter().map(|t| (t.id, t.name.clone())).collect()
-}
-
 /// The team rounds page with a form's messages or a refusal's `banner`.
 async fn rounds_page(
     ctx: &Ctx,
@@ -591,32 +514,6 @@ pub async fn delete_round(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse,
 
 // ---------------------------------------------------------------------------------------------
 // Team standings (public)
-
-pub struct StandingView {
-    pub rank: u32,
-    pub team: String,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub byes: u32,
-    pub match_points: u32,
-    pub game_points: u32,
-    pub main_board_wins: u32,
-    pub board1_wins: u32,
-}
-
-#[derive(Template)]
-#[template(path = "team_standings.html")]
-pub struct TeamStandingsPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub rows: Vec<StandingView>,
-    pub boards: bool,
-    pub main_board: bool,
-    pub tiebreaks: String,
-    pub decided: usize,
-}
 
 fn tiebreak_name(lang: Lang, t: TeamTieBreak) -> String {
     match t {

@@ -5,7 +5,8 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::*;
+use super::views::pages::*;
+use super::views::text::{is_team_event, komi_conversion, quarters_text};
 use super::write::{Office, Organizer, Write};
 use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
 use crate::db::users::Role;
@@ -19,9 +20,6 @@ use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
 use rules::ruleset::{CycleOutcome, Preset};
 use serde::Deserialize;
-
-/// Komi in quarter stones as typed in the form: 15 → "3.75" (the inverse of `parse_quarters`).
-pub use rules::outcome::quarters_decimal as quarters_text;
 
 /// The offered values and their words; a code's `.` and `-` are `_` in its catalog key
 /// (`points.1_0_5_0` for `1-0.5-0`: catalog keys hold neither).
@@ -715,17 +713,6 @@ pub const SUGGESTED_ZONES: [&str; 10] = [
     "UTC",
 ];
 
-/// Komi in both units, as the form echoes it: "3¾子 = 7.5目" / "3¾ stones = 7.5 points".
-pub fn komi_conversion(lang: Lang, q: i32) -> String {
-    use rules::outcome::{half_points_text, quarters_text as stones};
-    let sign = if q < 0 { "-" } else { "" };
-    let a = q.unsigned_abs();
-    lang.tf(
-        "t.komi_conversion",
-        &[&format!("{sign}{}", stones(a)), &format!("{sign}{}", half_points_text(a))],
-    )
-}
-
 /// A komi that is not the rule set's own (rules.md: 3¾ stones for the 2002 rules, 3½ for the
 /// relay, seed 003 Art. 12) is saved only once it is confirmed with its conversion and its
 /// consequence shown (`komi_confirm` = its quarter stones): "7.5" read as stones is 15 points,
@@ -1004,7 +991,7 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
     let candidates = staff_candidates(all_users, &staff, &find, t.settings().name_order);
     let title = t.name(ctx.lang.is_zh()).to_string();
     let c = ctx.chrome_t(&t, role.is_some(), title);
-    let team = match super::teams::is_team_event(&t) {
+    let team = match is_team_event(&t) {
         true => Some(ctx.db(move |c| crate::db::teams::settings(c, tid)).await?.0),
         false => None,
     };

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use super::super::i18n::Lang;
-use super::super::teams::team_names;
-use super::super::templates::{Chrome, FormView, Options};
+use super::pages::{Chrome, FormView, Options};
+use super::text::team_names;
 use crate::db::team_matches::{EventInput, LogItem, MatchRow, RelayState};
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;

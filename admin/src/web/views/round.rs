@@ -3,6 +3,7 @@
 //! player dropdowns (at most [`MAX_CHOICES`] players, found by name, pinyin or number).
 //! Pure: no database, no request.
 
+use super::text::{half_points, quarters_text, result_text, system_name, warning_text, Names};
 use crate::db::entrants::EntrantRow;
 use crate::db::rounds::{self as rdb, Context, RoundGame, RoundRow};
 use crate::domain::draw::lots::{DrawRecord, Method, Purpose, Stream};
@@ -11,8 +12,7 @@ use crate::domain::names;
 use crate::domain::pairing::PlayerId;
 use crate::domain::rounds::{self as dr, ColourSource, TableGame};
 use crate::web::i18n::Lang;
-use crate::web::rounds::{half_points, result_text, system_name, warning_text, Names};
-use crate::web::templates::*;
+use crate::web::views::pages::*;
 use actix_web::http::StatusCode;
 use std::collections::{HashMap, HashSet};
 
@@ -450,7 +450,7 @@ fn game_views(
                 black: player_view(names, scores, t.black),
                 white: player_view(names, scores, t.white),
                 handicap: t.handicap,
-                komi: crate::web::tournaments::quarters_text(t.komi_q),
+                komi: quarters_text(t.komi_q),
                 colours: colour_source_name(lang, t.colours).to_string(),
                 nigiri,
                 result: result_text(lang, &g.result),

@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::super::i18n::Lang;
-use super::super::teams::{record_text, short_warning, team_names};
-use super::super::templates::{Chrome, FormView};
+use super::pages::{Chrome, FormView};
+use super::text::{record_text, short_warning, team_names};
 use crate::db::team_matches::{MatchRow, TeamRoundRow};
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;

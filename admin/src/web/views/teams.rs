@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::super::i18n::Lang;
-use super::super::teams::{is_team_event, rules_flag, short_warning};
-use super::super::templates::{Chrome, FormView, Options};
+use super::pages::{Chrome, FormView, Options};
+use super::text::{is_team_event, rules_flag, short_warning};
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::team::event::{Format, TeamSettings};
