@@ -1941,7 +1941,7 @@ tz-err_unknown = “{ $p0 }” is not a time zone of the tz database: type an IA
 tz-err_skipped = This time does not exist in the event's time zone on that day (the clocks skip it for daylight saving): type a time outside the skipped hour.
 
 ## Issue 15 item 1 (helper cat): entrant problems (domain::entrant::ErrorCode) and the CSV
-## and OpenGotha import problems (import::csv, import::opengotha), rendered by i18n/problems.rs.
+## and OpenGotha import problems (formats::entrants_csv, formats::opengotha::read), rendered by i18n/problems.rs.
 ent_err-required = Required.
 ent_err-name_missing = Enter a full name: Chinese family and given name, or Latin family and given name.
 ent_err-name_part_missing = Enter both the family name and the given name.

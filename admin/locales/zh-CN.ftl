@@ -1938,7 +1938,7 @@ tz-err_unknown = “{ $p0 }”不是时区数据库中的时区：请填写 IANA
 tz-err_skipped = 当天该时刻在本赛事时区中不存在（夏令时调整跳过了这段时间），请填写跳过时段之外的时间。
 
 ## Issue 15 item 1 (helper cat): entrant problems (domain::entrant::ErrorCode) and the CSV
-## and OpenGotha import problems (import::csv, import::opengotha), rendered by i18n/problems.rs.
+## and OpenGotha import problems (formats::entrants_csv, formats::opengotha::read), rendered by i18n/problems.rs.
 ent_err-required = 必填。
 ent_err-name_missing = 请填写完整姓名：中文姓和名，或拼音（拉丁字母）姓和名。
 ent_err-name_part_missing = 姓和名都要填写。

@@ -20,11 +20,12 @@ use crate::db::Conn;
 use crate::db::print_data::{self as pd, Audience};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
-use crate::import::opengotha_write::write_opengotha;
+use crate::formats::csv_export::{pairings_csv, results_csv, standings_csv};
+use crate::formats::egf::egf_h9;
+use crate::formats::opengotha::write::write_opengotha;
 use crate::print::{
-    crosstable, egf_h9, pairing_list, pairings_csv, record_sheets, results_csv, scoresheets, standings,
-    standings_csv, team_sheets, DataProblem, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError,
-    SheetsPerPage,
+    crosstable, pairing_list, record_sheets, scoresheets, standings, team_sheets, DataProblem, Lang,
+    PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,
 };
 
 /// A downloadable document: of one round (the first four) or of the tournament.

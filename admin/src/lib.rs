@@ -3,10 +3,12 @@
 //! The library behind the `tengen` binary, shared by the binary, the end-to-end tests and the
 //! crate's own unit tests.
 //!
-//! - [`domain`]: pure tournament logic (settings, entrants' value types, validation, demo data).
-//! - [`import`]: entrant CSV import/export and OpenGotha XML import. Pure: bytes in, values out.
+//! - [`domain`]: the crate `domain` (admin/domain), pure tournament logic (settings, entrants,
+//!   pairing, draws, results, standings, teams), re-exported under its old module path.
+//! - [`formats`]: the files of other programs: entrant CSV, OpenGotha XML, CSV exports, EGF
+//!   `.h9`. Pure: bytes in, values out, and back.
 //! - [`db`]: SQLite through diesel, one module per aggregate; backups through rusqlite.
-//! - [`print`]: PDF sheets and CSV/EGF files from plain data. Pure.
+//! - [`print`]: PDF sheets from plain data. Pure.
 //! - [`documents`]: the downloadable documents as web and CLI make them (options, data from
 //!   [`db::print_data`], bytes from [`print`], file names).
 //! - [`i18n`]: the one `Lang` and the one catalog of user-facing text (en and zh-CN), which web,
@@ -14,13 +16,44 @@
 //! - [`web`]: actix handlers, sessions, CSRF, templates.
 //! - [`cli`]: the `tengen` subcommands.
 //! - [`log`]: logging and console lines that never take the program down.
+//! - [`machine`]: the server's time zone and today's date, read here and handed to `domain`.
 
 pub mod cli;
 pub mod db;
 pub mod documents;
-pub mod domain;
+/// The crate `domain` (admin/domain), under the path it had as this crate's module: kept so that
+/// every `crate::domain::…` and `admin::domain::…` caller did not change in the commit that
+/// made it a crate of its own.
+pub use domain;
+pub mod formats;
 pub mod i18n;
-pub mod import;
 pub mod log;
+pub mod machine;
 pub mod print;
 pub mod web;
+
+#[cfg(test)]
+mod tests {
+    /// No clock format outside `domain::event_time`: every time shown or typed goes through it.
+    #[test]
+    fn no_clock_formats_elsewhere() {
+        let admin = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut offenders = Vec::new();
+        let mut dirs = vec![admin.join("src"), admin.join("domain/src")];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("domain/src/event_time.rs")
+                {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    if text.contains(concat!("%H", ":%M")) || text.contains(concat!("%M", ":%S")) {
+                        offenders.push(p.display().to_string());
+                    }
+                }
+            }
+        }
+        assert!(offenders.is_empty(), "clock formats outside domain::event_time: {offenders:?}");
+    }
+}

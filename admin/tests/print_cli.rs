@@ -20,7 +20,10 @@ fn prepared(dir: &Path, players: usize) -> (PathBuf, i32, Vec<(i32, String, Stri
     let pool = db::open(&path).unwrap();
     let mut conn = pool.get().unwrap();
     let actor = Actor::system("test");
-    let mut s = TournamentSettings::defaults(chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap());
+    let mut s = TournamentSettings::defaults(
+        chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
+        admin::machine::zone(),
+    );
     s.name_zh = "命令行打印赛".into();
     s.rounds = 5;
     let tid = tournaments::create(&mut conn, &actor, &s).unwrap();

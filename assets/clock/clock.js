@@ -1,4 +1,4 @@
-// The referee's clock: the same logic as admin/src/domain/clock.rs, for the page at the board
+// The referee's clock: the same logic as admin/domain/src/clock.rs, for the page at the board
 // (it must run offline). Exact integer milliseconds (all values stay far below 2^53). Pinned
 // with the Rust module by one fixture, assets/clock/fixture.json (tests/browser_clock.rs).
 // Seed 000 计时 3: 30秒、40秒、50秒、55秒、58秒、一分钟、还剩x分钟; the last minute 30秒、40秒、50秒

@@ -11,10 +11,11 @@
 //!
 //! Test names are written as Cargo prints them, prefixed by the target that holds them:
 //! `rules::rulings::tests::offence_table` (a unit test in the `rules` crate's src/),
-//! `admin::domain::team::tests::chief_arbiter_endings` (the `admin` crate's src/), and
-//! `e2e_team::relay_match_through_every_rule_over_http` (the integration test file
-//! `tests/e2e_team.rs`; likewise `rules/tests/*.rs` and `admin/tests/*.rs` by their file
-//! names). `docs/rules.md` says the same at its top.
+//! `domain::team::tests::chief_arbiter_endings` (the `domain` crate's src/, in admin/domain;
+//! `admin::…` for the `admin` crate's), and
+//! `e2e::team::relay_match_through_every_rule_over_http` (the module `tests/e2e/team.rs` of the
+//! end-to-end test binary `tests/e2e/`; a test file directly in `tests/`, `rules/tests/` or
+//! `admin/tests/` is named by its file name). `docs/rules.md` says the same at its top.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -477,14 +478,15 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The module path of a file of a crate's `src/` (`domain/team/tests.rs` → domain::team::tests).
-fn module_of(src_dir: &Path, file: &Path) -> Option<Vec<String>> {
-    let rel = file.strip_prefix(src_dir).ok()?;
+/// The module path of a file of a target whose root file is `root` in `dir` (`lib.rs` in a
+/// crate's `src/`, `main.rs` in a test folder): `domain/team/tests.rs` → domain::team::tests.
+fn module_of(dir: &Path, file: &Path, root: &str) -> Option<Vec<String>> {
+    let rel = file.strip_prefix(dir).ok()?;
     let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
     let last = parts.pop()?;
     match last.as_str() {
-        "lib.rs" if parts.is_empty() => {}
-        "main.rs" if parts.is_empty() => return None, // the binary: another target
+        r if r == root && parts.is_empty() => {}
+        "lib.rs" | "main.rs" if parts.is_empty() => return None, // another target
         "mod.rs" => {}
         other => parts.push(other.strip_suffix(".rs")?.to_string()),
     }
@@ -507,28 +509,38 @@ fn index() -> BTreeMap<String, (Vec<PathBuf>, bool)> {
             entry.1 |= names_an_article(&f.doc);
         }
     };
-    // Unit tests of the library crates.
-    for krate in ["rules", "admin"] {
-        let src_dir = root.join(krate).join("src");
+    // Unit tests of the library crates: the crate's name and its folder.
+    for (krate, dir) in [("rules", "rules"), ("admin", "admin"), ("domain", "admin/domain")] {
+        let src_dir = root.join(dir).join("src");
         for file in rust_files(&src_dir) {
-            let Some(path) = module_of(&src_dir, &file) else { continue };
+            let Some(path) = module_of(&src_dir, &file, "lib.rs") else { continue };
             let src = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             add(krate, path, &file, &src);
         }
     }
-    // Integration tests: each file directly in a tests/ folder is a target of its own name.
+    // Integration tests: each file directly in a tests/ folder is a target of its own name, and
+    // each folder there with a main.rs is one target of the folder's name, its files the
+    // target's modules (tests/e2e/team.rs → e2e::team).
     for dir in ["tests", "rules/tests", "admin/tests"] {
         let Ok(entries) = fs::read_dir(root.join(dir)) else { continue };
-        let mut files: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "rs"))
-            .collect();
-        files.sort();
-        for file in files {
-            let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
-            let src = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-            add(&stem, Vec::new(), &file, &src);
+        let mut targets: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        targets.sort();
+        for target in targets {
+            let name = target.file_stem().unwrap().to_string_lossy().into_owned();
+            let files = if target.is_dir() && target.join("main.rs").is_file() {
+                rust_files(&target)
+            } else if target.is_file() && target.extension().is_some_and(|x| x == "rs") {
+                vec![target.clone()]
+            } else {
+                continue;
+            };
+            for file in files {
+                let path =
+                    if file == target { Some(Vec::new()) } else { module_of(&target, &file, "main.rs") };
+                let Some(path) = path else { continue };
+                let src = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+                add(&name, path, &file, &src);
+            }
         }
     }
     ix
@@ -680,14 +692,18 @@ fn the_checks_catch_bad_tables_and_find_tests_by_their_cargo_names() {
     for name in [
         "rules::rulings::tests::offence_table",
         "rules::game::tests::props::invariants_hold_along_random_games",
-        "admin::domain::team::tests::chief_arbiter_endings",
-        "e2e_team::relay_match_through_every_rule_over_http",
+        "domain::team::tests::chief_arbiter_endings",
+        "e2e::team::relay_match_through_every_rule_over_http",
         "conformance::the_checks_catch_bad_tables_and_find_tests_by_their_cargo_names",
     ] {
         assert_eq!(ix.get(name).map(|(files, _)| files.len()), Some(1), "{name}");
     }
     assert!(!ix.contains_key("rules::rulings::offence_table"), "the module path is part of the name");
-    assert!(!ix.contains_key("e2e_team::no_such_test"));
-    assert_eq!(ix.get("admin::domain::team::tests::chief_arbiter_endings").map(|e| e.1), Some(true));
+    assert!(!ix.contains_key("e2e::team::no_such_test"));
+    assert!(
+        !ix.contains_key("team::relay_match_through_every_rule_over_http"),
+        "the target is part of the name"
+    );
+    assert_eq!(ix.get("domain::team::tests::chief_arbiter_endings").map(|e| e.1), Some(true));
     assert_eq!(ix.get("rules::board::tests::sizes").map(|e| e.1), Some(false));
 }

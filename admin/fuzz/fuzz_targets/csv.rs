@@ -2,7 +2,7 @@
 //! written by the export and read back unchanged.
 #![no_main]
 
-use admin::import::csv::{parse_entrants_on, write_entrants};
+use admin::formats::entrants_csv::{parse_entrants_on, write_entrants};
 use chrono::NaiveDate;
 use libfuzzer_sys::fuzz_target;
 

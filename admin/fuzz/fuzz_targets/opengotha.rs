@@ -2,7 +2,7 @@
 //! (every game and bye names a player of the file).
 #![no_main]
 
-use admin::import::opengotha::parse_opengotha_on;
+use admin::formats::opengotha::read::parse_opengotha_on;
 use chrono::NaiveDate;
 use libfuzzer_sys::fuzz_target;
 

@@ -55,7 +55,7 @@ use admin::domain::pairing::{
 };
 use admin::domain::rounds as dr;
 use admin::domain::settings::{self as ds, TournamentSettings};
-use admin::import::opengotha::OgTournament;
+use admin::formats::opengotha::read::OgTournament;
 
 /// Which system to pair.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -405,10 +405,13 @@ pub(super) fn read_event(
     system: Option<System>,
     colours: Colours,
 ) -> Result<(OgTournament, TournamentSettings), String> {
-    let og = admin::import::opengotha::parse_opengotha(&read_input(path)?).map_err(|e| e.to_string())?;
+    let og =
+        admin::formats::opengotha::read::parse_opengotha(&read_input(path)?).map_err(|e| e.to_string())?;
     let today = chrono::Local::now().date_naive();
-    let (mut settings, _) =
-        admin::import::opengotha_settings::event_settings(&og, &TournamentSettings::defaults(today));
+    let (mut settings, _) = admin::formats::opengotha::settings::event_settings(
+        &og,
+        &TournamentSettings::defaults(today, admin::machine::zone()),
+    );
     if let Some(s) = system {
         settings.system = s.event_system();
     }
@@ -565,7 +568,7 @@ struct OtherEvent {
 fn other_event(conn: &mut admin::db::Conn, seed: u64) -> Result<OtherEvent, String> {
     use admin::db::{entrants, rounds, tournaments, Actor};
     let actor = Actor::system("bench");
-    let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive());
+    let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive(), admin::machine::zone());
     s.name_zh = "同场另一赛事".into();
     s.rounds = 3;
     // Colours by the pairing: a game is open for a result at once (no nigiri to record).
@@ -917,8 +920,8 @@ mod tests {
     /// A small generated OpenGotha file: 61 demo entrants, 3 rounds by the history pairer
     /// with a forfeit and a bye each round, gzipped as the benchmark input is.
     fn generated_file(dir: &Path) -> PathBuf {
-        use admin::import::opengotha::{OgOutcome, OgResult};
-        use admin::import::opengotha_write::{
+        use admin::formats::opengotha::read::{OgOutcome, OgResult};
+        use admin::formats::opengotha::write::{
             write_opengotha, OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime,
         };
         let field = admin::domain::demo::demo_entrants(3, 61);

@@ -204,7 +204,7 @@ pub(crate) fn build(
     };
     let org = users::create(&mut conn, &actor, &acc).map_err(|e| e.to_string())?.ok_or("no account")?;
     let owner = org.actor();
-    let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive());
+    let mut s = TournamentSettings::defaults(chrono::Local::now().date_naive(), admin::machine::zone());
     s.name_zh = "千人公开赛".into();
     s.name_latin = "Thousand-Player Open".into();
     s.rounds = rounds;

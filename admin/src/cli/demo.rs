@@ -40,9 +40,8 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
     }
     // The demo is an event in Beijing: its times are China's, whatever the server's zone.
     let zone = crate::domain::event_time::EventZone::SHANGHAI;
-    let today = zone.today();
-    let mut s = TournamentSettings::defaults(today);
-    s.time_zone = zone;
+    let today = crate::machine::today_in(zone);
+    let mut s = TournamentSettings::defaults(today, zone);
     s.name_zh = "2026年天元杯业余围棋公开赛".into();
     s.name_latin = "Tengen Cup Amateur Open 2026".into();
     s.venue = "北京市东城区 中国棋院".into();
@@ -61,4 +60,29 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
         db::shown(db_path)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::entrants_csv::{parse_entrants_on, write_entrants};
+
+    /// The demo's entrants read back from the entrant CSV unchanged (the demo field is what an
+    /// import of its own export gives).
+    #[test]
+    fn demo_entrants_survive_a_csv_round_trip() {
+        let field = demo_entrants(11, 120);
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 6, 1).unwrap();
+        let preview = parse_entrants_on(&write_entrants(&field), today).unwrap();
+        assert!(preview.bad_rows().next().is_none());
+        assert_eq!(preview.entrants().cloned().collect::<Vec<_>>(), field);
+    }
+
+    #[test]
+    #[ignore = "prints a field to eyeball: cargo test -p admin show_demo -- --ignored --nocapture"]
+    fn show_demo() {
+        for e in demo_entrants(1, 40) {
+            println!("{}", String::from_utf8_lossy(&write_entrants(&[e])[3..]).lines().nth(1).unwrap());
+        }
+    }
 }

@@ -20,7 +20,7 @@ pub struct ServeArgs {
     /// Secure and every response carries HSTS.
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
-    /// A session unused this long ends (`90m`, `4h`; s, m, h or d).
+    /// A session unused this long ends (`90m`, `4h`, `1h 30m`; s, m, h, d, …).
     #[arg(long, value_name = "DURATION", default_value = "4h")]
     pub idle_timeout: String,
     /// Take automatic online backups into DIR (each checked with integrity_check).
@@ -37,36 +37,44 @@ pub struct ServeArgs {
     pub max_db_pages: Option<u32>,
 }
 
-/// `90s`, `10m`, `4h`, `1d`, or a bare number of seconds.
+/// A duration as humantime reads it (`90s`, `10m`, `4h`, `1d`, `1h 30m`), or a bare number of
+/// seconds; at least one second.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let s = s.trim();
-    let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
-    let n: u64 = num.parse().map_err(|_| format!("not a duration: {s:?} (e.g. 30s, 10m, 4h)"))?;
-    let secs = match unit.trim() {
-        "" | "s" => n,
-        "m" | "min" => n * 60,
-        "h" => n * 3600,
-        "d" => n * 86_400,
-        _ => return Err(format!("not a duration: {s:?} (e.g. 30s, 10m, 4h)")),
+    let d = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        s.parse()
+            .map(Duration::from_secs)
+            .map_err(|_| format!("not a duration: {s:?} (e.g. 30s, 10m, 4h)"))?
+    } else {
+        humantime::parse_duration(s).map_err(|e| format!("not a duration: {s:?} ({e}; e.g. 30s, 10m, 4h)"))?
     };
-    if secs == 0 {
+    if d.is_zero() {
         return Err(format!("a duration must be more than 0: {s:?}"));
     }
-    Ok(Duration::from_secs(secs))
+    if d < Duration::from_secs(1) {
+        return Err(format!("a duration must be at least 1s: {s:?}"));
+    }
+    Ok(d)
 }
 
-/// `--public-url`: (https?, host[:port]).
+/// `--public-url`: (https?, the host as a browser's Origin names it: lower case, with the port
+/// unless it is the scheme's default).
 fn parse_public_url(u: &str) -> Result<(bool, String), String> {
-    let (scheme, rest) = u.split_once("://").ok_or(format!("--public-url needs http:// or https://: {u}"))?;
-    let https = match scheme.to_ascii_lowercase().as_str() {
+    let url = url::Url::parse(u).map_err(|e| match e {
+        url::ParseError::RelativeUrlWithoutBase => format!("--public-url needs http:// or https://: {u}"),
+        url::ParseError::EmptyHost => format!("--public-url has no host: {u}"),
+        e => format!("--public-url is not a URL ({e}): {u}"),
+    })?;
+    let https = match url.scheme() {
         "https" => true,
         "http" => false,
         _ => return Err(format!("--public-url needs http:// or https://: {u}")),
     };
-    let host = rest.split('/').next().unwrap_or("").to_ascii_lowercase();
-    if host.is_empty() {
-        return Err(format!("--public-url has no host: {u}"));
-    }
+    let host = url.host_str().filter(|h| !h.is_empty()).ok_or(format!("--public-url has no host: {u}"))?;
+    let host = match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_string(),
+    };
     Ok((https, host))
 }
 
@@ -81,9 +89,9 @@ pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, String> {
     };
     let mut o = ServeOptions::new(db.to_path_buf(), a.bind.clone());
     o.net = NetConfig { trusted, public_https, public_host };
-    o.idle = parse_duration(&a.idle_timeout)?;
+    o.idle = parse_duration(&a.idle_timeout).map_err(|e| format!("--idle-timeout: {e}"))?;
     o.db_opts = crate::db::DbOptions { max_pages: a.max_db_pages, ..Default::default() };
-    let every = parse_duration(&a.backup_every)?;
+    let every = parse_duration(&a.backup_every).map_err(|e| format!("--backup-every: {e}"))?;
     o.backups = a.backup_dir.as_ref().map(|dir| {
         let auto = crate::db::backup::AutoBackup {
             dir: dir.clone(),
@@ -109,10 +117,60 @@ mod tests {
         assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
         assert_eq!(parse_duration("4h"), Ok(Duration::from_secs(14_400)));
         assert_eq!(parse_duration("45"), Ok(Duration::from_secs(45)));
-        assert!(parse_duration("0m").is_err());
-        assert!(parse_duration("ten").is_err());
-        assert!(parse_duration("5 weeks").is_err());
+        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_duration("90min"), Ok(Duration::from_secs(5_400)));
+        assert_eq!(parse_duration("1h 30m"), Ok(Duration::from_secs(5_400)));
+        assert_eq!(parse_duration(" 2d "), Ok(Duration::from_secs(172_800)));
+        assert!(parse_duration("0m").unwrap_err().contains("more than 0"));
+        assert!(parse_duration("0").unwrap_err().contains("more than 0"));
+        assert!(parse_duration("500ms").unwrap_err().contains("at least 1s"));
+        for bad in ["ten", "", "4x", "-5m", "5 fortnights", "m"] {
+            let e = parse_duration(bad).unwrap_err();
+            assert!(e.starts_with(&format!("not a duration: {:?} (", bad.trim())), "{bad:?}: {e}");
+            assert!(e.ends_with("e.g. 30s, 10m, 4h)"), "{bad:?}: {e}");
+        }
+        assert!(parse_duration("99999999999999999999").is_err());
         assert_eq!(parse_public_url("https://Go.Example.org/tengen"), Ok((true, "go.example.org".into())));
-        assert!(parse_public_url("go.example.org").is_err());
+        assert_eq!(
+            parse_public_url("http://go.example.org:8080/"),
+            Ok((false, "go.example.org:8080".into()))
+        );
+        // The default port is left out, as a browser's Origin leaves it out.
+        assert_eq!(parse_public_url("https://go.example.org:443"), Ok((true, "go.example.org".into())));
+        assert_eq!(parse_public_url("HTTPS://[::1]:8443"), Ok((true, "[::1]:8443".into())));
+        let needs_scheme = |u: &str| format!("--public-url needs http:// or https://: {u}");
+        assert_eq!(parse_public_url("go.example.org"), Err(needs_scheme("go.example.org")));
+        assert_eq!(parse_public_url("ftp://go.example.org"), Err(needs_scheme("ftp://go.example.org")));
+        assert_eq!(parse_public_url("mailto:a@go.example.org"), Err(needs_scheme("mailto:a@go.example.org")));
+        assert_eq!(parse_public_url("https://"), Err("--public-url has no host: https://".into()));
+        let e = parse_public_url("https://go example.org").unwrap_err();
+        assert!(
+            e.starts_with("--public-url is not a URL (") && e.ends_with("): https://go example.org"),
+            "{e}"
+        );
+    }
+
+    /// A bad `--idle-timeout`, `--backup-every` or `--public-url` stops `tengen serve` before it
+    /// starts, with a message naming the option.
+    #[test]
+    fn bad_options_are_refused_by_name() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            serve: ServeArgs,
+        }
+        let refusal = |args: &[&str]| {
+            let cli = Cli::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).unwrap();
+            options(Path::new("t.db"), &cli.serve).err()
+        };
+        assert_eq!(refusal(&[]), None);
+        assert_eq!(refusal(&["--idle-timeout", "1h 30m", "--public-url", "https://go.example.org"]), None);
+        let e = refusal(&["--idle-timeout", "ten"]).unwrap();
+        assert!(e.starts_with("--idle-timeout: not a duration: \"ten\""), "{e}");
+        let e = refusal(&["--backup-dir", "b", "--backup-every", "0m"]).unwrap();
+        assert_eq!(e, "--backup-every: a duration must be more than 0: \"0m\"");
+        let e = refusal(&["--public-url", "go.example.org"]).unwrap();
+        assert_eq!(e, "--public-url needs http:// or https://: go.example.org");
     }
 }

@@ -488,7 +488,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
         let mut conn = pool.get().unwrap();
-        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        let mut s = crate::domain::settings::TournamentSettings::defaults(
+            chrono::NaiveDate::MIN,
+            crate::machine::zone(),
+        );
         s.name_latin = "Audit".into();
         let tid = super::super::tournaments::create(&mut conn, &Actor::system("test"), &s).unwrap();
         (dir, conn, tid)

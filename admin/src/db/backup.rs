@@ -330,7 +330,7 @@ pub fn restore(db: &Path, file: &Path) -> Result<PathBuf, DbError> {
 /// Now, as backup file names carry it: in the server's zone, the zone new events take (a
 /// backup holds every event), with its UTC offset (issue 15 item 4).
 fn file_stamp() -> String {
-    EventZone::server().file_stamp(chrono::Utc::now())
+    crate::machine::zone().file_stamp(chrono::Utc::now())
 }
 
 /// The instant of a backup name's stamp, for the order of pruning; names of earlier versions

@@ -481,7 +481,7 @@ pub struct ImportData {
 impl ImportData {
     /// The players, games, byes (a game without White) and absences of an OpenGotha file, as
     /// the import page and `tengen-lab bench pair --from` bring them in.
-    pub fn from_opengotha(og: &crate::import::opengotha::OgTournament) -> ImportData {
+    pub fn from_opengotha(og: &crate::formats::opengotha::read::OgTournament) -> ImportData {
         let index = og.index();
         let at = |k: &str| index.get(k).copied();
         let mut games: Vec<ImportGame> = og

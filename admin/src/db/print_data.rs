@@ -41,13 +41,14 @@ use crate::domain::entrant::Rank;
 use crate::domain::pairing::{self, GameResult};
 use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
 use crate::domain::standings as ds;
-use crate::import::opengotha::OgResult;
-use crate::import::opengotha_settings::og_placement;
-use crate::import::opengotha_write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
-use crate::print::csv_export::ascii_fold;
+use crate::formats::csv_export::ResultRow;
+use crate::formats::egf::{ascii_fold, EgfClass, EgfHandicap, EgfPlayer, EgfRefusal, EgfTournament};
+use crate::formats::opengotha::read::OgResult;
+use crate::formats::opengotha::settings::og_placement;
+use crate::formats::opengotha::write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::{
-    Colour, CrosstableRow, EgfClass, EgfHandicap, EgfPlayer, EgfRefusal, EgfTournament, Lang, Outcome,
-    PairingRow, ResultRow, RoundResult, SheetPlayer, SheetTournament, StandingRow, TableSheet,
+    Colour, CrosstableRow, Lang, Outcome, PairingRow, RoundResult, SheetPlayer, SheetTournament, StandingRow,
+    TableSheet,
 };
 use rules::clock::TimeControl;
 
@@ -894,7 +895,7 @@ pub enum MatchSheetsError {
     /// The tournament is not a team event.
     NotTeamEvent,
     /// The match cannot start yet (no start time, rosters that cannot play): the reason.
-    NotReady(super::team_matches::MatchError),
+    NotReady(crate::domain::team::matches::MatchRefusal),
 }
 
 impl From<DbError> for MatchSheetsError {

@@ -22,7 +22,7 @@ use crate::domain::pairing::{self, ByeRecord, History, PlayedGame};
 use crate::domain::results::{self as dr, Computed, Entry, GameLateness, ResultError, Seats, SgfReport};
 use crate::domain::settings::TournamentSettings;
 use crate::domain::standings as ds;
-use crate::import::opengotha::{OgOutcome, OgResult};
+use crate::formats::opengotha::read::{OgOutcome, OgResult};
 use diesel::prelude::*;
 use rules::board::Color;
 use rules::rulings::{GameResult, ResultMethod, Ruling, RulingKind};

@@ -1530,7 +1530,10 @@ mod tests {
         let actor = Actor::system("test");
         let mut tids = Vec::new();
         for k in 0..events {
-            let mut s = TournamentSettings::defaults(chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap());
+            let mut s = TournamentSettings::defaults(
+                chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
+                crate::machine::zone(),
+            );
             s.name_zh = format!("编排赛{k}");
             s.rounds = 5;
             let tid = tdb::create(&mut conn, &actor, &s).unwrap();

@@ -1,37 +1,35 @@
 //! Team rounds and matches (issue 7): pairing teams, the event log of relay matches, the board
 //! results of board matches, and the inputs of the team standings.
 //!
-//! - **Pairing** ([`pair`]): teams go through the same engines as individuals
-//!   ([`crate::domain::rounds::plan_round`]: Berger round robin, Swiss, knockout) as
-//!   [`crate::domain::team::standings::pairing_inputs`] adapts them (match points as the
-//!   pairing score, earlier matches as the history). A team round is stored at once (no draft:
-//!   the last round may be deleted and paired again while none of its matches has an event
-//!   or a result).
+//! The rules decide in `domain::team::matches` over the rows read here; this module reads,
+//! calls them, and writes what they decide.
+//!
+//! - **Pairing** ([`pair`]): [`matches::plan_team_round`] pairs the teams with the individual
+//!   engines. A team round is stored at once (no draft: the last round may be deleted and
+//!   paired again while none of its matches has an event or a result, [`matches::deletable`]).
 //! - **Relay matches** ([`record_event`]): an append-only log, one `relay_events` row per
 //!   accepted [`Event`]; the match is the replay of its log on top of the setup stored with
 //!   the first event ([`MatchSetup`]: config, both rosters, persons barred by the previous
 //!   game's red cards). An event is applied to the replayed match inside the write
-//!   transaction: a refusal writes nothing and comes back as [`MatchError::Refused`].
+//!   transaction ([`matches::apply_input`]): a refusal writes nothing and comes back as
+//!   [`MatchError::Refused`].
 //! - **Withdrawals** ([`withdraw_event`]): the chief arbiter takes back a wrongly recorded
 //!   event with a reason; a `relay_withdrawals` row names it and the match becomes the replay
-//!   of the events still standing ([`crate::domain::team::withdraw`]). Refused when a later
-//!   event would no longer apply, and when it would change a decided match or the persons
-//!   barred from the next game once a later team round is paired.
+//!   of the events still standing ([`matches::withdraw`]). Refused when a later event would no
+//!   longer apply, and when it would change a decided match or the persons barred from the
+//!   next game once a later team round is paired.
 //! - **Board matches** ([`save_boards`]): players and a result per board; the match is scored
-//!   by [`score_board_match`] once every board has a result.
+//!   by [`matches::score_boards`] once every board has a result.
 //! - A decided match stores its [`TeamMatchRecord`] as JSON (`record`), which standings and
 //!   pairing read.
 //!
 //! Every write checks the match's `version`, and writes its audit row in the same
 //! `immediate_transaction`.
 
-use std::collections::BTreeMap;
-
 use super::Conn;
 use diesel::prelude::*;
 use rules::board::Color;
-use rules::rulings::{DoubleLossReason, GameResult};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::audit::{self, AuditAction, Change};
 use super::rounds::NigiriAction;
@@ -42,22 +40,19 @@ use super::{now, Actor, DbError};
 use crate::domain::draw::lots::DrawRecord;
 use crate::domain::draw::nigiri::{self, NigiriRecord, NigiriRoles};
 use crate::domain::pairing::Status;
-use crate::domain::rounds::{self as dr, NigiriState, Plan, PlanError, RoundInput};
-use crate::domain::settings::DoubleLoss;
-use crate::domain::settings::System;
-use crate::domain::team::board_match::{
-    board_order_error, first_team_colour, score_board_match, BoardMatchConfig,
-};
+use crate::domain::rounds::{self as dr, NigiriState, Plan};
+use crate::domain::team::board_match::first_team_colour;
 use crate::domain::team::clocks::ClockEntry;
-use crate::domain::team::event::{TeamPairing, TeamSettings};
-use crate::domain::team::relay::{
-    Accepted, Effect, Event, Refusal, RelayConfig, RelayMatch, SetupError, Stage,
+use crate::domain::team::event::TeamSettings;
+use crate::domain::team::matches::{
+    self, Applied, Blocked, BoardMatch, LogDamaged, MatchRefusal, PairRefusal, ReplayChange, TeamRound,
+    TeamRoundInput,
 };
+// Moved to the domain with the decisions that use them; the web reads them here.
+pub use crate::domain::team::matches::{AtMove, BoardInput, BoardResult, EventInput, MatchSetup};
+use crate::domain::team::relay::{Accepted, Effect, Event, RelayConfig, RelayMatch, Stage};
 use crate::domain::team::roster::Team;
-use crate::domain::team::standings::{
-    pairing_inputs, team_pairing_settings, DoubleLossLot, NominalWinner, PairingInputs, TeamBye, TeamEntry,
-    TeamMatchRecord, TeamOutcome,
-};
+use crate::domain::team::standings::{NominalWinner, TeamBye, TeamEntry, TeamMatchRecord, TeamOutcome};
 use crate::domain::team::withdraw::{self as wd, LoggedEvent, WithdrawError};
 use crate::domain::team::{PersonId, Timestamp};
 
@@ -199,39 +194,6 @@ impl BoardRow {
     }
 }
 
-/// What a relay match is played with, fixed at its first event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchSetup {
-    pub config: RelayConfig,
-    pub black: Team,
-    pub white: Team,
-    /// Red-carded in the team's previous game (Art. 24.3), `[Black, White]`.
-    pub barred: [Vec<PersonId>; 2],
-    pub start_at: Timestamp,
-    /// A replay played with the time each side had left in the match it replays (Art. 20.3 no
-    /// result; a knockout draw replayed): that match's reading.
-    #[serde(default)]
-    pub time_left: Option<ClockEntry>,
-}
-
-impl MatchSetup {
-    /// The match before any event.
-    pub fn new_match(&self) -> Result<RelayMatch, SetupError> {
-        let m = RelayMatch::new(
-            self.config.clone(),
-            self.black.clone(),
-            self.white.clone(),
-            self.start_at,
-            &self.barred[0],
-            &self.barred[1],
-        )?;
-        Ok(match self.time_left {
-            Some(e) => m.with_time_left(e.clocks),
-            None => m,
-        })
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -315,37 +277,18 @@ pub fn records_of(matches: &[MatchRow], bye_points: u32) -> (Vec<TeamMatchRecord
 // ---------------------------------------------------------------------------------------------
 // Pairing
 
-/// Why a team round cannot be paired or deleted.
+/// Why a team round cannot be paired or deleted: the rules' refusal, or a fault of the store.
 #[derive(Debug)]
 pub enum PairError {
-    /// The tournament's system is not the team system.
-    NotTeamEvent,
-    /// Rounds are paired in order.
-    NotNext {
-        next: i32,
-    },
-    BeyondRounds {
-        rounds: i32,
-    },
-    /// Swiss and knockout pair from results: a match of this round is not decided.
-    Undecided {
-        round: i32,
-    },
-    /// Only the last round may be deleted.
-    NotLast {
-        last: i32,
-    },
-    /// A match of the round has events or results.
-    HasResults,
-    /// Teams with fewer players than the event's matches need (name, players); `need` each.
-    ShortTeams {
-        need: usize,
-        teams: Vec<(String, usize)>,
-    },
-    Plan(PlanError),
+    Refused(PairRefusal),
     Db(DbError),
 }
 
+impl From<PairRefusal> for PairError {
+    fn from(e: PairRefusal) -> Self {
+        PairError::Refused(e)
+    }
+}
 impl From<DbError> for PairError {
     fn from(e: DbError) -> Self {
         PairError::Db(e)
@@ -354,14 +297,6 @@ impl From<DbError> for PairError {
 impl From<diesel::result::Error> for PairError {
     fn from(e: diesel::result::Error) -> Self {
         PairError::Db(e.into())
-    }
-}
-
-fn system_of(p: TeamPairing) -> System {
-    match p {
-        TeamPairing::RoundRobin => System::RoundRobin,
-        TeamPairing::Swiss => System::Swiss,
-        TeamPairing::Knockout => System::Knockout,
     }
 }
 
@@ -375,36 +310,12 @@ pub fn pair(
     reason: &str,
 ) -> Result<(), PairError> {
     crate::db::write_tx(&mut *conn, |conn| {
-        let t = tdb::get(conn, tid)?;
-        let tsettings = t.settings();
-        if tsettings.system != System::TeamRelay {
-            return Err(PairError::NotTeamEvent);
-        }
+        let settings = tdb::get(conn, tid)?.settings();
         let (ts, _) = teams::settings(conn, tid)?;
-        let done = rounds(conn, tid)?;
-        let next = done.last().map(|r| r.number).unwrap_or(0) + 1;
-        if n != next {
-            return Err(PairError::NotNext { next });
-        }
-        if n > t.rounds {
-            return Err(PairError::BeyondRounds { rounds: t.rounds });
-        }
+        let paired: Vec<(i32, Plan)> = rounds(conn, tid)?.iter().map(|r| (r.number, r.plan())).collect();
         let matches = all_matches(conn, tid)?;
-        if ts.pairing != TeamPairing::RoundRobin {
-            if let Some(m) = matches.iter().find(|m| !m.is_bye() && m.record.is_none()) {
-                return Err(PairError::Undecided { round: m.round_number });
-            }
-        }
-        let teams = teams::list(conn, tid)?;
-        // A team that cannot field a match is not paired (issue 13 item 6).
-        let rosters = teams::domain_teams(conn, tid)?;
-        let short = ts.short_teams(rosters.values().map(|(_, t)| t));
-        if !short.is_empty() {
-            let name = |id: u32| rosters.values().find(|(_, t)| t.id == id).map(|(r, _)| r.name.clone());
-            let teams = short.into_iter().map(|(id, n)| (name(id).unwrap_or_default(), n)).collect();
-            return Err(PairError::ShortTeams { need: ts.players_needed(), teams });
-        }
-        let entries: Vec<TeamEntry> = teams
+        let undecided = matches.iter().find(|m| !m.is_bye() && m.record.is_none()).map(|m| m.round_number);
+        let entries: Vec<TeamEntry> = teams::list(conn, tid)?
             .iter()
             .map(|r| TeamEntry {
                 team: team_id(r.id),
@@ -414,37 +325,21 @@ pub fn pair(
                 status: Status::Active,
             })
             .collect();
-        let (recs, byes) = records_of(&matches, ts.bye_points());
-        let round = u32::try_from(n).unwrap_or(1);
-        // rules.md §12: under the event's double-loss lot a double loss of the previous round
-        // pairs its nominal winner as a winner (score-paired rounds only, as for individuals).
-        let lot = (ts.pairing == TeamPairing::Swiss && tsettings.double_loss == DoubleLoss::Lot)
-            .then(|| DoubleLossLot { seed, win: ts.scale().win });
-        let PairingInputs { players, history, lots } = pairing_inputs(&entries, &recs, &byes, round, lot);
-        let mut base = dr::pairing_settings(&tsettings);
-        // Art. 11: the organiser's draw (the pairing balances colours), or the leaders' nigiri.
-        base.colours = ts.colour_method();
-        let psettings = team_pairing_settings(&base);
-        let previous_plan = match ts.pairing {
-            TeamPairing::RoundRobin => done.first().map(TeamRoundRow::plan),
-            TeamPairing::Knockout => done.last().map(TeamRoundRow::plan),
-            TeamPairing::Swiss => None,
-        };
-        let draft = dr::plan_round(&RoundInput {
-            system: system_of(ts.pairing),
-            settings: &psettings,
-            players: &players,
-            history: &history,
-            round,
+        let rosters: Vec<Team> = teams::domain_teams(conn, tid)?.into_values().map(|(_, t)| t).collect();
+        let (records, byes) = records_of(&matches, ts.bye_points());
+        let TeamRound { draft, draws, lots, stage, boards } = matches::plan_team_round(&TeamRoundInput {
+            settings: &settings,
+            team: &ts,
+            paired: &paired,
+            undecided,
+            entries: &entries,
+            rosters: &rosters,
+            records: &records,
+            byes: &byes,
+            round: n,
             seed,
-            previous_plan: previous_plan.as_ref(),
-            declared_rounds: u32::try_from(t.rounds).unwrap_or(0),
-            komi_q: 0,
-        })
-        .map_err(PairError::Plan)?;
+        })?;
         let stamp = now();
-        let mut draws = draft.draws.clone();
-        draws.extend(lots.iter().map(|l| l.record.clone()));
         diesel::insert_into(team_rounds::table)
             .values((
                 team_rounds::tournament_id.eq(tid),
@@ -456,11 +351,10 @@ pub fn pair(
                 team_rounds::created_at.eq(&stamp),
             ))
             .execute(conn)?;
-        let stage = match ts.stage() {
+        let stage = match stage {
             Stage::Knockout => "knockout",
             Stage::RoundRobin => "round_robin",
         };
-        let boards = i32::try_from(ts.match_boards()).unwrap_or(0);
         #[derive(Serialize)]
         struct Paired {
             table: u32,
@@ -590,10 +484,8 @@ pub fn delete_round(conn: &mut Conn, actor: &Actor, tid: i32, n: i32, reason: &s
         let done = rounds(conn, tid)?;
         let row = done.iter().find(|r| r.number == n).ok_or(DbError::NotFound)?;
         let last = done.last().map(|r| r.number).unwrap_or(0);
-        if n != last {
-            return Err(PairError::NotLast { last });
-        }
         let matches = matches_of_round(conn, tid, n)?;
+        let mut recorded = false;
         for m in &matches {
             let events: i64 =
                 relay_events::table.filter(relay_events::match_id.eq(m.id)).count().get_result(conn)?;
@@ -602,10 +494,12 @@ pub fn delete_round(conn: &mut Conn, actor: &Actor, tid: i32, n: i32, reason: &s
                 .filter(team_board_games::result.ne(""))
                 .count()
                 .get_result(conn)?;
-            if events > 0 || results > 0 || m.record.is_some() {
-                return Err(PairError::HasResults);
+            recorded = events > 0 || results > 0 || m.record.is_some();
+            if recorded {
+                break;
             }
         }
+        matches::deletable(n, last, recorded)?;
         for m in &matches {
             diesel::delete(team_matches::table.find(m.id)).execute(conn)?;
         }
@@ -629,71 +523,19 @@ pub fn delete_round(conn: &mut Conn, actor: &Actor, tid: i32, n: i32, reason: &s
 // ---------------------------------------------------------------------------------------------
 // Relay matches
 
-/// Why a match write was refused.
+/// Why a match write was refused: by the rules or the match's state (the domain's
+/// [`MatchRefusal`]), or by a fault of the store.
 #[derive(Debug)]
 pub enum MatchError {
+    Refused(MatchRefusal),
     Db(DbError),
-    /// The match changed since the page was opened.
-    Stale {
-        current: i32,
-    },
-    /// Relay forms on a board match, or the other way round, or a bye.
-    WrongKind,
-    /// The match has no start time yet (line-up deadlines are counted from it).
-    NoStart,
-    /// The start is fixed once the first event is recorded.
-    Started,
-    /// The rosters cannot play a relay match (too few players, …).
-    Setup(SetupError),
-    /// The relay state machine refused the event; nothing was written.
-    Refused(Refusal),
-    /// The event was entered at a move the game has passed (events are recorded in order).
-    Behind {
-        asked: u32,
-        moves: u32,
-    },
-    /// A board's player is not in that team, or plays two boards.
-    BoardPlayer {
-        board: i32,
-    },
-    /// A team's players are not on the boards in the order of their position numbers.
-    BoardOrder {
-        board: i32,
-    },
-    /// Only the chief arbiter (while none is named: an organizer) withdraws events.
-    NotChief,
-    /// A withdrawal needs a reason.
-    ReasonRequired,
-    /// The domain refused the withdrawal (unknown, already withdrawn, a later event fails).
-    Withdraw(WithdrawError),
-    /// The withdrawal would change the decided match or the persons barred from the next
-    /// game, and team round `round` is already paired from them.
-    LaterRound {
-        round: i32,
-    },
-    /// The leaders' nigiri decides the colours first (Art. 11): no event before it.
-    NigiriPending,
-    /// The event's colours come from the draw: this match has no leaders' nigiri.
-    NoNigiri,
-    /// The nigiri was performed from the seed (once), or the match has started and its
-    /// colours are fixed.
-    NigiriClosed,
-    /// A value the domain refuses (a grab of no stones).
-    Invalid(String),
-    /// The replay ordered by the ruling to withdraw has started (its events come first).
-    ReplayStarted {
-        replay: i32,
-    },
-    /// The event's time is well before the last event recorded (events come in order).
-    TimeBackwards {
-        last: Timestamp,
-    },
-    /// The event's time is far from the match's start (a mistyped date).
-    TimeOutsideMatch {
-        start: Timestamp,
-    },
 }
 
+impl From<MatchRefusal> for MatchError {
+    fn from(e: MatchRefusal) -> Self {
+        MatchError::Refused(e)
+    }
+}
 impl From<DbError> for MatchError {
     fn from(e: DbError) -> Self {
         MatchError::Db(e)
@@ -702,6 +544,26 @@ impl From<DbError> for MatchError {
 impl From<diesel::result::Error> for MatchError {
     fn from(e: diesel::result::Error) -> Self {
         MatchError::Db(e.into())
+    }
+}
+
+/// A stored event of match `mid` that no longer applies: a damaged log, a fault of the store
+/// (named in English for the log).
+fn damaged(mid: i32, d: LogDamaged) -> DbError {
+    DbError::Other(format!(
+        "stored relay event {} of match {mid} no longer applies: {}",
+        d.seq,
+        crate::i18n::Lang::En.relay_refusal(&d.refusal, &|p| format!("#{p}"))
+    ))
+}
+
+impl MatchError {
+    /// What an input or a withdrawal on match `mid` ran into.
+    fn blocked(mid: i32, b: Blocked) -> MatchError {
+        match b {
+            Blocked::Refused(r) => MatchError::Refused(r),
+            Blocked::Damaged(d) => MatchError::Db(damaged(mid, d)),
+        }
     }
 }
 
@@ -761,8 +623,8 @@ fn logged_events(conn: &mut Conn, mid: i32) -> Result<Log, DbError> {
 
 /// The setup a relay match would start with now: the live rosters, the event's relay config.
 pub fn fresh_setup(conn: &mut Conn, tid: i32, row: &MatchRow) -> Result<MatchSetup, MatchError> {
-    let white = row.white_team_id.ok_or(MatchError::WrongKind)?;
-    let start_at = row.start_at.ok_or(MatchError::NoStart)?;
+    let white = row.white_team_id.ok_or(MatchRefusal::WrongKind)?;
+    let start_at = row.start_at.ok_or(MatchRefusal::NoStart)?;
     let t = tdb::get(conn, tid)?;
     let (ts, _) = teams::settings(conn, tid)?;
     let config = RelayConfig { stage: row.stage(), ..ts.relay_config(&t.settings().ruleset) };
@@ -773,9 +635,7 @@ pub fn fresh_setup(conn: &mut Conn, tid: i32, row: &MatchRow) -> Result<MatchSet
     let barred =
         [barred_from_previous(conn, tid, row, &black)?, barred_from_previous(conn, tid, row, &white)?];
     let time_left = replay_time_left(conn, tid, row)?;
-    let setup = MatchSetup { config, black, white, barred, start_at, time_left };
-    setup.new_match().map_err(MatchError::Setup)?;
-    Ok(setup)
+    Ok(MatchSetup { config, black, white, barred, start_at, time_left }.playable()?)
 }
 
 /// The time each side had left in the match `row` replays, when that match ended with it (Art.
@@ -800,7 +660,7 @@ pub struct LogItem {
 pub struct RelayState {
     pub row: MatchRow,
     /// The stored setup, or the one it would start with now (or why it cannot start).
-    pub setup: Result<MatchSetup, MatchError>,
+    pub setup: Result<MatchSetup, MatchRefusal>,
     /// Every stored event in order, withdrawn ones included.
     pub log: Vec<LogItem>,
     /// The match after its events.
@@ -817,7 +677,8 @@ pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, Db
         Some(s) => Ok(s),
         None => match fresh_setup(conn, tid, &row) {
             Err(MatchError::Db(e)) => return Err(e),
-            r => r,
+            Err(MatchError::Refused(r)) => Err(r),
+            Ok(s) => Ok(s),
         },
     };
     let time_left = match &setup {
@@ -855,11 +716,9 @@ pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, Db
 fn relay_at(conn: &mut Conn, tid: i32, mid: i32, version: i32) -> Result<MatchRow, MatchError> {
     let row = get_match(conn, tid, mid)?;
     if !row.is_relay() {
-        return Err(MatchError::WrongKind);
+        return Err(MatchRefusal::WrongKind.into());
     }
-    if row.version != version {
-        return Err(MatchError::Stale { current: row.version });
-    }
+    matches::unchanged_since(version, row.version)?;
     Ok(row)
 }
 
@@ -876,7 +735,7 @@ pub fn set_start(
     crate::db::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
         if row.setup.is_some() {
-            return Err(MatchError::Started);
+            return Err(MatchRefusal::Started.into());
         }
         let new_version = version + 1;
         diesel::update(team_matches::table.find(mid))
@@ -902,49 +761,18 @@ pub fn set_start(
     })
 }
 
-/// Where in the game an event is entered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtMove {
-    /// The event is move `n` (a move, a byo-yomi pass): play in order to `n − 1` first.
-    Is(u32),
-    /// The event comes after move `n`: play in order to `n` first.
-    After(u32),
-}
-
-/// An event as the arbiter entered it: when, where in the game, what.
-#[derive(Clone, Debug)]
-pub struct EventInput {
-    pub at: Timestamp,
-    pub at_move: Option<AtMove>,
-    pub event: Event,
-    /// Events recorded with it, in order, at the same time (both teams' line-ups of a section
-    /// in one form).
-    pub also: Vec<Event>,
-}
-
-/// How far before the last event's time an event may be dated: a referee entering an event a
-/// few minutes late gives the time it happened \[INF\].
-pub const BACKDATE_TOLERANCE: Timestamp = 15 * 60;
-
-/// How long before section 1 starts an event may be (line-ups come minutes before) \[INF\].
-pub const EARLIEST_BEFORE_START: Timestamp = 6 * 3600;
-/// How long after the start an event may be: a relay match and its play-off last hours \[INF\].
-pub const LATEST_AFTER_START: Timestamp = 24 * 3600;
-
-/// An event applied to the replayed match, not yet stored.
-struct Applied {
+/// An input applied to the replayed match `mid`, not yet stored.
+struct Input {
     row: MatchRow,
     setup: MatchSetup,
     fresh: bool,
     /// The last stored seq.
     seq: i32,
-    /// The rows to store: the moves in order up to the event, then the event.
-    events: Vec<Event>,
-    accepted: Vec<Accepted>,
-    m: RelayMatch,
+    applied: Applied,
 }
 
-/// Replays match `mid` and applies `input` to it in memory; the first refusal is returned.
+/// Reads match `mid` and applies `input` to it in memory ([`matches::apply_input`]); the first
+/// refusal is returned.
 fn apply_input(
     conn: &mut Conn,
     actor: &Actor,
@@ -952,58 +780,18 @@ fn apply_input(
     mid: i32,
     version: i32,
     input: &EventInput,
-) -> Result<Applied, MatchError> {
+) -> Result<Input, MatchError> {
     let row = relay_at(conn, tid, mid, version)?;
-    if row.nigiri_pending() {
-        return Err(MatchError::NigiriPending);
-    }
-    if let Event::End { ending, .. } = &input.event {
-        if ending.chief_only() && !super::results::is_chief(conn, tid, actor.user_id)? {
-            return Err(MatchError::NotChief);
-        }
-    }
+    let chief = !input.needs_chief() || super::results::is_chief(conn, tid, actor.user_id)?;
+    matches::admit(input, row.nigiri_pending(), chief)?;
     let (setup, fresh) = match row.setup() {
         Some(s) => (s, false),
         None => (fresh_setup(conn, tid, &row)?, true),
     };
     let (_, _, stored) = logged_events(conn, mid)?;
-    // Events are recorded in the order they happen, and on the match's day (issue 13 item 8).
-    // An event entered late may carry its own time a little before the last one's.
-    if input.at < setup.start_at - EARLIEST_BEFORE_START || input.at > setup.start_at + LATEST_AFTER_START {
-        return Err(MatchError::TimeOutsideMatch { start: setup.start_at });
-    }
-    if let Some(last) = stored.iter().filter(|e| !e.withdrawn).map(|e| e.at).max() {
-        if input.at < last - BACKDATE_TOLERANCE {
-            return Err(MatchError::TimeBackwards { last });
-        }
-    }
-    let m = setup.new_match().map_err(MatchError::Setup)?;
-    let mut m = wd::replay_standing(m, &stored).map_err(|(seq, r)| {
-        DbError::Other(format!(
-            "stored relay event {seq} of match {mid} no longer applies: {}",
-            crate::i18n::Lang::En.relay_refusal(&r, &|p| format!("#{p}"))
-        ))
-    })?;
-    let moves = m.moves();
-    let mut events = Vec::with_capacity(2);
-    let through = match input.at_move {
-        None => None,
-        Some(AtMove::Is(n)) if n <= moves => return Err(MatchError::Behind { asked: n, moves }),
-        Some(AtMove::Is(n)) => Some(n - 1),
-        Some(AtMove::After(n)) if n < moves => return Err(MatchError::Behind { asked: n, moves }),
-        Some(AtMove::After(n)) => Some(n),
-    };
-    if let Some(through) = through.filter(|&t| t > moves) {
-        events.push(Event::MovesInOrder { through });
-    }
-    events.push(input.event.clone());
-    events.extend(input.also.iter().cloned());
-    let accepted = events
-        .iter()
-        .map(|e| m.apply(input.at, e.clone()).map_err(MatchError::Refused))
-        .collect::<Result<Vec<_>, _>>()?;
+    let applied = matches::apply_input(&setup, &stored, input).map_err(|b| MatchError::blocked(mid, b))?;
     let seq = stored.last().map(|e| i32::try_from(e.seq).unwrap_or(i32::MAX)).unwrap_or(0);
-    Ok(Applied { row, setup, fresh, seq, events, accepted, m })
+    Ok(Input { row, setup, fresh, seq, applied })
 }
 
 /// What `input` would do to relay match `mid`, without writing anything: the confirm step of
@@ -1016,7 +804,7 @@ pub fn preview_event(
     version: i32,
     input: &EventInput,
 ) -> Result<(Vec<Accepted>, RelayMatch), MatchError> {
-    let a = apply_input(conn, actor, tid, mid, version, input)?;
+    let a = apply_input(conn, actor, tid, mid, version, input)?.applied;
     Ok((a.accepted, a.m))
 }
 
@@ -1033,7 +821,7 @@ pub fn record_event(
     input: &EventInput,
 ) -> Result<Vec<Accepted>, MatchError> {
     crate::db::write_tx(&mut *conn, |conn| {
-        let Applied { row, setup, fresh, mut seq, events, accepted, m } =
+        let Input { row, setup, fresh, mut seq, applied: Applied { events, accepted, m } } =
             apply_input(conn, actor, tid, mid, version, input)?;
         let stamp = now();
         for e in &events {
@@ -1150,40 +938,23 @@ pub fn withdraw_event(
 ) -> Result<i32, MatchError> {
     crate::db::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
-        if !super::results::is_chief(conn, tid, actor.user_id)? {
-            return Err(MatchError::NotChief);
-        }
-        if reason.trim().is_empty() {
-            return Err(MatchError::ReasonRequired);
-        }
-        let setup = row.setup().ok_or(MatchError::Withdraw(WithdrawError::UnknownEvent { seq }))?;
+        let chief = super::results::is_chief(conn, tid, actor.user_id)?;
         let (rows, _, log) = logged_events(conn, mid)?;
-        let start = setup.new_match().map_err(MatchError::Setup)?;
-        let before = wd::replay_standing(start.clone(), &log).map_err(|(seq, r)| {
-            DbError::Other(format!(
-                "stored relay event {seq} of match {mid} no longer applies: {}",
-                crate::i18n::Lang::En.relay_refusal(&r, &|p| format!("#{p}"))
-            ))
-        })?;
-        let after = wd::withdraw(start, &log, seq).map_err(MatchError::Withdraw)?;
         let round = u32::try_from(row.round_number).unwrap_or(0);
-        let (rec_before, rec_after) =
-            (TeamMatchRecord::from_relay(round, &before), TeamMatchRecord::from_relay(round, &after));
-        let barred = |m: &RelayMatch| [m.barred_next_game(Color::Black), m.barred_next_game(Color::White)];
-        if rec_before != rec_after || barred(&before) != barred(&after) {
+        let w = matches::withdraw(row.setup().as_ref(), &log, seq, reason, chief, round)
+            .map_err(|b| MatchError::blocked(mid, b))?;
+        if w.changes_what_follows() {
             let later: Option<i32> = team_rounds::table
                 .filter(team_rounds::tournament_id.eq(tid))
                 .filter(team_rounds::number.gt(row.round_number))
                 .select(diesel::dsl::min(team_rounds::number))
                 .first(conn)?;
-            if let Some(round) = later {
-                return Err(MatchError::LaterRound { round });
-            }
+            w.allowed_with(later)?;
         }
         let target = rows
             .iter()
             .find(|r| u32::try_from(r.seq).ok() == Some(seq))
-            .ok_or(MatchError::Withdraw(WithdrawError::UnknownEvent { seq }))?;
+            .ok_or(MatchRefusal::Withdraw(WithdrawError::UnknownEvent { seq }))?;
         let stamp = now();
         diesel::insert_into(relay_withdrawals::table)
             .values((
@@ -1196,7 +967,7 @@ pub fn withdraw_event(
             ))
             .execute(conn)?;
         let new_version = version + 1;
-        let record = rec_after.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default());
+        let record = w.record_after.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default());
         diesel::update(team_matches::table.find(mid))
             .set((
                 team_matches::record.eq(&record),
@@ -1205,19 +976,15 @@ pub fn withdraw_event(
             ))
             .execute(conn)?;
         // A replay ordered by the withdrawn ruling goes with it, while nothing was recorded in it.
-        let replays =
-            |r: &Option<TeamMatchRecord>| r.as_ref().is_some_and(|r| r.outcome == TeamOutcome::NoResult);
-        match (replays(&rec_before), replays(&rec_after), replay_of(conn, mid)?) {
-            (true, false, Some(rp)) if rp.setup.is_some() || rp.record.is_some() => {
-                return Err(MatchError::ReplayStarted { replay: rp.id });
+        let replay = replay_of(conn, mid)?.map(|rp| (rp.id, rp.setup.is_some() || rp.record.is_some()));
+        match w.replay_change(replay)? {
+            ReplayChange::Delete(id) => {
+                diesel::delete(team_matches::table.find(id)).execute(conn)?;
             }
-            (true, false, Some(rp)) => {
-                diesel::delete(team_matches::table.find(rp.id)).execute(conn)?;
-            }
-            (_, true, None) => {
+            ReplayChange::Create => {
                 create_replay(conn, &row, &stamp)?;
             }
-            _ => {}
+            ReplayChange::Keep => {}
         }
         #[derive(Serialize)]
         struct State {
@@ -1249,9 +1016,9 @@ pub fn withdraw_event(
                     seq,
                     event,
                     recorded_at: &target.recorded_at,
-                    state: state(&before, rec_before),
+                    state: state(&w.before, w.record_before),
                 }),
-                after: Some(&state(&after, rec_after)),
+                after: Some(&state(&w.after, w.record_after)),
                 reason: reason.trim(),
             },
         )?;
@@ -1287,14 +1054,14 @@ pub fn leaders_nigiri(
 ) -> Result<NigiriRecord, MatchError> {
     crate::db::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
-        let state = row.nigiri().ok_or(MatchError::NoNigiri)?;
+        let state = row.nigiri().ok_or(MatchRefusal::NoNigiri)?;
         if row.setup.is_some() || state.record.is_some_and(|r| r.seed.is_some()) {
-            return Err(MatchError::NigiriClosed);
+            return Err(MatchRefusal::NigiriClosed.into());
         }
         let roles = NigiriRoles { holder: state.holder, guesser: state.guesser, reason: state.reason };
         let rec = match action {
             NigiriAction::Record { grab, guess } => {
-                nigiri::record_outcome(roles, grab, guess).map_err(MatchError::Invalid)?
+                nigiri::record_outcome(roles, grab, guess).map_err(MatchRefusal::Invalid)?
             }
             NigiriAction::Remote => nigiri::perform(roles, nigiri_seed(conn, &row)?),
         };
@@ -1346,82 +1113,6 @@ pub fn leaders_nigiri(
 // ---------------------------------------------------------------------------------------------
 // Board matches
 
-/// A board's result in the board's colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BoardResult {
-    None,
-    Black,
-    White,
-    /// Black wins by forfeit: White did not play (弃权, Art. 15.2).
-    BlackForfeit,
-    WhiteForfeit,
-    Draw,
-    DoubleLoss,
-}
-
-impl BoardResult {
-    pub const ALL: [BoardResult; 7] = [
-        BoardResult::None,
-        BoardResult::Black,
-        BoardResult::White,
-        BoardResult::BlackForfeit,
-        BoardResult::WhiteForfeit,
-        BoardResult::Draw,
-        BoardResult::DoubleLoss,
-    ];
-    /// The form's code.
-    pub fn code(self) -> &'static str {
-        match self {
-            BoardResult::None => "",
-            BoardResult::Black => "black",
-            BoardResult::White => "white",
-            BoardResult::BlackForfeit => "black_forfeit",
-            BoardResult::WhiteForfeit => "white_forfeit",
-            BoardResult::Draw => "draw",
-            BoardResult::DoubleLoss => "double_loss",
-        }
-    }
-    pub fn from_code(s: &str) -> Option<BoardResult> {
-        BoardResult::ALL.into_iter().find(|r| r.code() == s.trim())
-    }
-    /// As stored: `team_board_games.result` and `forfeit`.
-    pub fn stored(self) -> (&'static str, bool) {
-        match self {
-            BoardResult::BlackForfeit => ("black", true),
-            BoardResult::WhiteForfeit => ("white", true),
-            r => (r.code(), false),
-        }
-    }
-    pub fn from_stored(result: &str, forfeit: bool) -> BoardResult {
-        match (BoardResult::from_code(result).unwrap_or(BoardResult::None), forfeit) {
-            (BoardResult::Black, true) => BoardResult::BlackForfeit,
-            (BoardResult::White, true) => BoardResult::WhiteForfeit,
-            (r, _) => r,
-        }
-    }
-    /// As the board-match scorer reads it (a win at the board is not told apart by method).
-    pub fn game_result(self) -> Option<GameResult> {
-        match self {
-            BoardResult::None => None,
-            BoardResult::Black => Some(GameResult::resignation(Color::Black)),
-            BoardResult::White => Some(GameResult::resignation(Color::White)),
-            BoardResult::BlackForfeit => Some(GameResult::forfeit(Color::Black)),
-            BoardResult::WhiteForfeit => Some(GameResult::forfeit(Color::White)),
-            BoardResult::Draw => Some(GameResult::draw()),
-            BoardResult::DoubleLoss => Some(GameResult::double_loss(DoubleLossReason::Other)),
-        }
-    }
-}
-
-/// One board as entered: the players (team_members ids) and the result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct BoardInput {
-    pub first: Option<i32>,
-    pub second: Option<i32>,
-    pub result: BoardResult,
-}
-
 /// Saves the boards of a board match at `version` and scores it once every board has a
 /// result (the record goes away again if a result is cleared).
 pub fn save_boards(
@@ -1435,52 +1126,29 @@ pub fn save_boards(
 ) -> Result<i32, MatchError> {
     crate::db::write_tx(&mut *conn, |conn| {
         let row = get_match(conn, tid, mid)?;
-        if row.boards == 0 || row.is_bye() {
-            return Err(MatchError::WrongKind);
-        }
-        if row.version != version {
-            return Err(MatchError::Stale { current: row.version });
-        }
-        if input.len() != usize::try_from(row.boards).unwrap_or(0) {
-            return Err(MatchError::WrongKind);
-        }
-        let white = row.white_team_id.ok_or(MatchError::WrongKind)?;
         let members = teams::members_by_team(conn, tid)?;
-        let players = |team: i32| -> Vec<i32> {
-            members
-                .get(&team)
-                .map(|ms| ms.iter().filter(|m| m.role == "player").map(|m| m.id).collect())
+        let players = |team: Option<i32>| -> Vec<(i32, Option<u32>)> {
+            team.and_then(|t| members.get(&t))
+                .map(|ms| {
+                    ms.iter()
+                        .filter(|m| m.role == "player")
+                        .map(|m| (m.id, m.position.and_then(|x| u32::try_from(x).ok())))
+                        .collect()
+                })
                 .unwrap_or_default()
         };
-        let position = |p: Option<i32>| -> Option<u32> {
-            let p = p?;
-            members
-                .values()
-                .flatten()
-                .find(|m| m.id == p)
-                .and_then(|m| m.position)
-                .and_then(|x| u32::try_from(x).ok())
+        let (first, second) = (players(Some(row.black_team_id)), players(row.white_team_id));
+        let (ts, _) = teams::settings(conn, tid)?;
+        let board_match = BoardMatch {
+            boards: row.boards,
+            round: row.round_number,
+            version: row.version,
+            first: team_id(row.black_team_id),
+            second: row.white_team_id.map(team_id),
+            players: [&first, &second],
+            config: ts.board_config(),
         };
-        let (first_players, second_players) = (players(row.black_team_id), players(white));
-        let mut seen = BTreeMap::new();
-        for (i, b) in input.iter().enumerate() {
-            let board = i as i32 + 1;
-            for (p, ok) in [(b.first, &first_players), (b.second, &second_players)] {
-                if let Some(p) = p {
-                    if !ok.contains(&p) || seen.insert(p, board).is_some() {
-                        return Err(MatchError::BoardPlayer { board });
-                    }
-                }
-            }
-        }
-        // The board order follows the position numbers, for each team.
-        for side in [0, 1] {
-            let positions: Vec<Option<u32>> =
-                input.iter().map(|b| position(if side == 0 { b.first } else { b.second })).collect();
-            if let Some(board) = board_order_error(&positions) {
-                return Err(MatchError::BoardOrder { board: i32::try_from(board).unwrap_or(0) });
-            }
-        }
+        let record = matches::score_boards(&board_match, version, input)?;
         let before = boards_of(conn, mid)?;
         for (i, b) in input.iter().enumerate() {
             diesel::update(
@@ -1496,26 +1164,6 @@ pub fn save_boards(
             ))
             .execute(conn)?;
         }
-        let (ts, _) = teams::settings(conn, tid)?;
-        let results: Option<Vec<GameResult>> = input.iter().map(|b| b.result.game_result()).collect();
-        let record = match results {
-            Some(results) => {
-                let config =
-                    BoardMatchConfig { boards: u32::try_from(row.boards).unwrap_or(0), ..ts.board_config() };
-                let config = BoardMatchConfig {
-                    main_board: config.main_board.filter(|&b| b <= config.boards),
-                    ..config
-                };
-                match score_board_match(&config, &results) {
-                    Ok(s) => Some(s.record(
-                        u32::try_from(row.round_number).unwrap_or(0),
-                        [team_id(row.black_team_id), team_id(white)],
-                    )),
-                    Err(_) => None,
-                }
-            }
-            None => None,
-        };
         let new_version = version + 1;
         diesel::update(team_matches::table.find(mid))
             .set((
@@ -1565,8 +1213,10 @@ pub fn pid(id: i32) -> PersonId {
 mod tests {
     use super::*;
     use crate::db::teams::RosterInput;
-    use crate::domain::team::event::Format;
+    use crate::domain::settings::System;
+    use crate::domain::team::event::{Format, TeamPairing};
     use crate::domain::team::lineup::Section;
+    use crate::domain::team::relay::Refusal;
 
     #[allow(clippy::too_many_arguments)]
     fn rec(
@@ -1591,7 +1241,10 @@ mod tests {
         let pool = super::super::open(&dir.path().join("t.db")).unwrap();
         let c = &mut pool.get().unwrap();
         let a = Actor::system("test");
-        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        let mut s = crate::domain::settings::TournamentSettings::defaults(
+            chrono::NaiveDate::MIN,
+            crate::machine::zone(),
+        );
         s.name_latin = "Teams".into();
         s.system = System::TeamRelay;
         s.rounds = 3;
@@ -1617,16 +1270,22 @@ mod tests {
         let c = &mut pool.get().unwrap();
         let a = Actor::system("test");
         pair(c, &a, tid, 1, 7, "").unwrap();
-        assert!(matches!(pair(c, &a, tid, 3, 7, ""), Err(PairError::NotNext { next: 2 })));
+        assert!(matches!(
+            pair(c, &a, tid, 3, 7, ""),
+            Err(PairError::Refused(PairRefusal::NotNext { next: 2 }))
+        ));
         let ms = matches_of_round(c, tid, 1).unwrap();
         assert_eq!(ms.len(), 2, "three teams: one match and a bye");
         let bye = ms.iter().find(|m| m.is_bye()).unwrap();
         let m = ms.iter().find(|m| m.is_relay()).unwrap();
         assert!(matches!(
             rec(c, &a, tid, m.id, 1, 100, None, Event::RequestTimeout { side: Color::Black }),
-            Err(MatchError::NoStart)
+            Err(MatchError::Refused(MatchRefusal::NoStart))
         ));
-        assert!(matches!(set_start(c, &a, tid, bye.id, 1, 1000, ""), Err(MatchError::WrongKind)));
+        assert!(matches!(
+            set_start(c, &a, tid, bye.id, 1, 1000, ""),
+            Err(MatchError::Refused(MatchRefusal::WrongKind))
+        ));
         let v = set_start(c, &a, tid, m.id, 1, 1000, "").unwrap();
         let st = relay_state(c, tid, m.id).unwrap();
         let setup = st.setup.unwrap();
@@ -1637,14 +1296,20 @@ mod tests {
             players: [ps[0].id, ps[1].id],
         };
         rec(c, &a, tid, m.id, v, 600, None, lineup(Color::Black, b)).unwrap();
-        assert!(matches!(set_start(c, &a, tid, m.id, v + 1, 2000, ""), Err(MatchError::Started)));
+        assert!(matches!(
+            set_start(c, &a, tid, m.id, v + 1, 2000, ""),
+            Err(MatchError::Refused(MatchRefusal::Started))
+        ));
         // A line-up in changed after its deadline: refused, nothing written.
         let r = rec(c, &a, tid, m.id, v + 1, 800, None, lineup(Color::Black, &b[2..]));
-        assert!(matches!(r, Err(MatchError::Refused(Refusal::LineupLate { .. }))), "{r:?}");
+        assert!(
+            matches!(r, Err(MatchError::Refused(MatchRefusal::Relay(Refusal::LineupLate { .. })))),
+            "{r:?}"
+        );
         assert_eq!(events_of(c, m.id).unwrap().len(), 1);
         assert!(matches!(
             rec(c, &a, tid, m.id, v, 650, None, lineup(Color::White, w)),
-            Err(MatchError::Stale { .. })
+            Err(MatchError::Refused(MatchRefusal::Stale { .. }))
         ));
         rec(c, &a, tid, m.id, v + 1, 650, None, lineup(Color::White, w)).unwrap();
         // "Move 5 by the player due at 5" = moves 1–4 in order, then the move: two rows.
@@ -1653,7 +1318,7 @@ mod tests {
         assert_eq!(out.len(), 2);
         assert_eq!(events_of(c, m.id).unwrap().len(), 4);
         let r = rec(c, &a, tid, m.id, v + 3, 1020, Some(AtMove::Is(3)), Event::Move { player: w[0].id });
-        assert!(matches!(r, Err(MatchError::Behind { asked: 3, moves: 5 })), "{r:?}");
+        assert!(matches!(r, Err(MatchError::Refused(MatchRefusal::Behind { asked: 3, moves: 5 }))), "{r:?}");
         // Resignation decides the match and stores its record.
         rec(
             c,
@@ -1673,7 +1338,7 @@ mod tests {
         assert_eq!(st.log.iter().filter(|l| l.accepted.is_some()).count(), 6);
         assert_eq!(st.m.unwrap().moves(), 20);
         // The round cannot be deleted any more; round 2 pairs the next Berger round.
-        assert!(matches!(delete_round(c, &a, tid, 1, ""), Err(PairError::HasResults)));
+        assert!(matches!(delete_round(c, &a, tid, 1, ""), Err(PairError::Refused(PairRefusal::HasResults))));
         pair(c, &a, tid, 2, 7, "").unwrap();
         delete_round(c, &a, tid, 2, "").unwrap();
         assert_eq!(rounds(c, tid).unwrap().len(), 1);
@@ -1682,7 +1347,10 @@ mod tests {
         assert!(e.is_err(), "the trigger refuses changes to the log");
         // Withdrawals: the chief arbiter's (a system actor is nobody's chief), append-only too.
         let v = get_match(c, tid, m.id).unwrap().version;
-        assert!(matches!(withdraw_event(c, &a, tid, m.id, v, 6, "typo"), Err(MatchError::NotChief)));
+        assert!(matches!(
+            withdraw_event(c, &a, tid, m.id, v, 6, "typo"),
+            Err(MatchError::Refused(MatchRefusal::NotChief))
+        ));
         let first = events_of(c, m.id).unwrap()[0].id;
         diesel::sql_query(format!(
             "INSERT INTO relay_withdrawals (match_id, event_id, reason, actor, recorded_at) \
@@ -1714,7 +1382,10 @@ mod tests {
         pair(c, &a, tid, 1, 3, "").unwrap();
         let ms = matches_of_round(c, tid, 1).unwrap();
         assert_eq!(ms.len(), 2);
-        assert!(matches!(pair(c, &a, tid, 2, 3, ""), Err(PairError::Undecided { round: 1 })));
+        assert!(matches!(
+            pair(c, &a, tid, 2, 3, ""),
+            Err(PairError::Refused(PairRefusal::Undecided { round: 1 }))
+        ));
         let members = teams::members_by_team(c, tid).unwrap();
         let player =
             |team: i32, k: usize| members[&team].iter().filter(|m| m.role == "player").nth(k).unwrap().id;
@@ -1727,7 +1398,7 @@ mod tests {
             ];
             assert!(matches!(
                 save_boards(c, &a, tid, m.id, 1, &bad, ""),
-                Err(MatchError::BoardPlayer { board: 1 })
+                Err(MatchError::Refused(MatchRefusal::BoardPlayer { board: 1 }))
             ));
             // First team wins board 1 with Black, draws board 2: 3 : 1 game points, 3 : 0.
             let input = [

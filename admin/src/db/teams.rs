@@ -592,7 +592,10 @@ mod tests {
     }
 
     fn tournament(conn: &mut Conn) -> i32 {
-        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        let mut s = crate::domain::settings::TournamentSettings::defaults(
+            chrono::NaiveDate::MIN,
+            crate::machine::zone(),
+        );
         s.name_latin = "Teams".into();
         s.system = crate::domain::settings::System::TeamRelay;
         super::super::tournaments::create(conn, &Actor::system("test"), &s).unwrap()

@@ -5,7 +5,7 @@ use super::schema::{entrants, games, rounds, tournament_staff, tournaments, user
 use super::users::Role;
 use super::Conn;
 use super::{now, Actor, DbError};
-use crate::domain::event_time::{date_text, parse_date};
+use crate::domain::event_time::{date_text, parse_date, EventZone};
 use crate::domain::settings::*;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -116,7 +116,8 @@ impl TournamentRow {
     /// The typed settings. Columns written by this program always parse; a hand-edited
     /// database with a bad value gets the default for that setting rather than a crash.
     pub fn settings(&self) -> TournamentSettings {
-        let d = TournamentSettings::defaults(chrono::Utc::now().date_naive());
+        let zone = self.zone();
+        let d = TournamentSettings::defaults(chrono::Utc::now().date_naive(), zone);
         let date = |s: &str, dflt| parse_date(s).unwrap_or(dflt);
         TournamentSettings {
             name_zh: self.name_zh.clone(),
@@ -140,14 +141,20 @@ impl TournamentRow {
             forfeit_sos: ForfeitSos::from_code(&self.forfeit_sos).unwrap_or(d.forfeit_sos),
             pairing: serde_json::from_str(&self.pairing_rules).unwrap_or(d.pairing),
             name_order: NameOrder::from_code(&self.name_order).unwrap_or(d.name_order),
-            time_zone: self.zone(),
+            time_zone: zone,
         }
     }
 
-    /// The event's time zone (a hand-edited unknown name reads as the server's zone).
-    pub fn zone(&self) -> crate::domain::event_time::EventZone {
-        crate::domain::event_time::EventZone::parse(&self.time_zone)
-            .unwrap_or_else(crate::domain::event_time::EventZone::server)
+    /// The event's time zone; a row that lacks one the tz database knows (a hand-edited or
+    /// empty name) reads as the server's zone ([`crate::machine::zone`]), as settings stored
+    /// before the setting existed always have.
+    pub fn zone(&self) -> EventZone {
+        self.zone_or(crate::machine::zone())
+    }
+
+    /// The event's time zone, or `server` when the row lacks one.
+    fn zone_or(&self, server: EventZone) -> EventZone {
+        EventZone::parse(&self.time_zone).unwrap_or(server)
     }
 
     /// The name in the reader's script, falling back to the other one.
@@ -487,4 +494,31 @@ pub fn change_stamp(conn: &mut Conn, tid: i32) -> Result<(i32, String), DbError>
         .first(conn)
         .optional()?
         .ok_or(DbError::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Times are shown in the event's zone: a stored event without a zone the tz database
+    /// knows reads in the server's zone, and one with a zone keeps it.
+    #[test]
+    fn a_row_without_a_zone_reads_in_the_servers_zone() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let s = TournamentSettings::defaults(chrono::NaiveDate::MIN, EventZone::SHANGHAI);
+        let tid = create(&mut conn, &Actor::system("test"), &s).unwrap();
+        let london = EventZone::parse("Europe/London").unwrap();
+        assert_eq!(get(&mut conn, tid).unwrap().zone_or(london), EventZone::SHANGHAI);
+        for lacking in ["", "Mars/Olympus"] {
+            diesel::update(tournaments::table.find(tid))
+                .set(tournaments::time_zone.eq(lacking))
+                .execute(&mut conn)
+                .unwrap();
+            let row = get(&mut conn, tid).unwrap();
+            assert_eq!(row.zone_or(london), london, "{lacking:?}");
+            assert_eq!(row.settings().time_zone, crate::machine::zone(), "{lacking:?}");
+        }
+    }
 }

@@ -3,16 +3,17 @@
 //! `ImportError`, the OpenGotha reader's `OgError`, the rules crate's `RulingError` and the
 //! EGF export's `EgfRefusal`, and the refusals of `tengen restore` (`RestoreRefusal`). The domain and the readers return these
 //! typed values with their data; each renderer here is a match over the variants naming
-//! catalog keys, used by the web pages and (through `Display`, in English) the command line.
+//! catalog keys, used by the web pages and (in English) the command line.
 
 use super::Lang;
 use crate::db::backup::RestoreRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
 use crate::domain::text::TextProblem;
-use crate::import::csv::{ImportError, ImportWarning, MissingColumn, RowResult};
-use crate::import::opengotha::{OgError, OgErrorKind, OgRole};
-use crate::print::{DataProblem, EgfError, EgfField, EgfProblem, EgfRefusal};
+use crate::formats::egf::{EgfError, EgfField, EgfProblem, EgfRefusal};
+use crate::formats::entrants_csv::{ImportError, ImportWarning, MissingColumn, RowResult};
+use crate::formats::opengotha::read::{OgError, OgErrorKind, OgRole};
+use crate::print::DataProblem;
 use rules::rulings::RulingError;
 
 /// Bytes in the megabyte of the file-size messages.
@@ -283,7 +284,7 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::opengotha::TextPosition;
+    use crate::formats::opengotha::read::TextPosition;
 
     #[test]
     fn every_restore_refusal_is_worded_in_both_languages() {
@@ -359,6 +360,21 @@ mod tests {
     fn echoed_input_is_not_a_placeholder() {
         let e = ErrorCode::Conflict { first: s("{1}"), second: s("x") };
         assert_eq!(Lang::En.entrant_error(&e), "Two columns disagree: “{1}” and “x”.");
+    }
+
+    /// A parsed form's refusals read with their field's label, and long typed text is quoted
+    /// clipped (the entrant's value types carry the data, never a sentence).
+    #[test]
+    fn parsed_form_refusals_read_labelled_and_clipped() {
+        use crate::domain::entrant::{EntrantForm, Rank};
+        let form = EntrantForm { family_name_zh: s("王"), rank: s("3x"), ..Default::default() };
+        let errs = form.parse_on(chrono::NaiveDate::from_ymd_opt(2026, 6, 1).unwrap()).unwrap_err();
+        let rank = errs.iter().find(|e| e.field == field::RANK).unwrap();
+        assert!(Lang::En.field_error_labelled(rank).starts_with("Rank: “3x”"));
+        assert!(Lang::Zh.field_error_labelled(rank).starts_with("段位："));
+        let long = Rank::parse(&"x".repeat(100)).unwrap_err();
+        let msg = Lang::En.entrant_error(&long);
+        assert!(msg.chars().count() < 120 && msg.contains('…'), "{msg}");
     }
 
     #[test]
@@ -668,7 +684,7 @@ mod settings_tests {
     #[test]
     fn settings_invariants_are_checked_and_worded() {
         let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
-        let mut s = TournamentSettings::defaults(day);
+        let mut s = TournamentSettings::defaults(day, crate::machine::zone());
         s.name_zh = "天元杯".into();
         assert_eq!(s.validate(), vec![]);
         let mut bad = s.clone();

@@ -5,11 +5,11 @@
 //! functions below only choose the key and hand it the typed values.
 
 use super::Lang;
-use crate::db::team_matches::MatchError;
 use crate::domain::event_time::EventZone;
 use crate::domain::team::cards::CardOffence;
 use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
+use crate::domain::team::matches::MatchRefusal;
 use crate::domain::team::relay::{
     Card, Effect, Event, PlayoffClock, Refusal, RelayMatch, RequestKind, SetupError, SubstitutionKind,
     VoidOffence,
@@ -23,7 +23,7 @@ use rules::board::Color;
 /// Names a person of the match's rosters.
 type Person<'a> = &'a dyn Fn(PersonId) -> String;
 
-/// What the wording of a [`MatchError`] needs besides the language: the event's zone (the
+/// What the wording of a [`MatchRefusal`] needs besides the language: the event's zone (the
 /// times it names), the rosters' names, and whether it answers the ruling form (only the chief
 /// arbiter rules, and only the chief arbiter withdraws: two sentences).
 pub struct MatchWords<'a> {
@@ -408,34 +408,33 @@ impl Lang {
         self.tf("relay.err_card_offence", &[&self.card_short(card), &self.offence(offence), &allowed])
     }
 
-    /// Why a relay match write was refused: every [`MatchError`] in its own words.
-    pub fn match_error(self, e: &MatchError, w: &MatchWords) -> String {
+    /// Why a relay match write was refused: every [`MatchRefusal`] in its own words.
+    pub fn match_error(self, e: &MatchRefusal, w: &MatchWords) -> String {
         let t = |key: &str| self.t(key).to_string();
         match e {
-            MatchError::Db(_) => t("err.internal"),
-            MatchError::Stale { .. } => t("relay.err_stale"),
-            MatchError::WrongKind => t("relay.err_wrong_kind"),
-            MatchError::NoStart => t("relay.no_start"),
-            MatchError::Started => t("relay.err_started"),
-            MatchError::Setup(s) => self.setup_error(s),
-            MatchError::Refused(r) => self.relay_refusal(r, w.person),
-            MatchError::Behind { asked, moves } => self.tf("relay.err_behind", &[asked, moves]),
-            MatchError::BoardPlayer { board } => self.tf("relay.err_board_player", &[board]),
-            MatchError::BoardOrder { board } => self.tf("relay.err_board_order", &[board]),
-            MatchError::NotChief if w.ruling => t("relay.err_not_chief_ruling"),
-            MatchError::NotChief => t("relay.err_not_chief"),
-            MatchError::ReasonRequired => t("relay.err_reason_required"),
-            MatchError::Withdraw(e) => self.withdraw_error(e, w.person),
-            MatchError::LaterRound { round } => self.tf("relay.err_later_round", &[round]),
-            MatchError::NigiriPending => t("relay.err_nigiri_pending"),
-            MatchError::NoNigiri => t("relay.err_no_nigiri"),
-            MatchError::NigiriClosed => t("relay.err_nigiri_closed"),
-            MatchError::Invalid(_) => self.tf("err.number_range", &[&1, &200]),
-            MatchError::ReplayStarted { replay } => self.tf("relay.err_replay_started", &[replay]),
-            MatchError::TimeBackwards { last } => {
+            MatchRefusal::Stale { .. } => t("relay.err_stale"),
+            MatchRefusal::WrongKind => t("relay.err_wrong_kind"),
+            MatchRefusal::NoStart => t("relay.no_start"),
+            MatchRefusal::Started => t("relay.err_started"),
+            MatchRefusal::Setup(s) => self.setup_error(s),
+            MatchRefusal::Relay(r) => self.relay_refusal(r, w.person),
+            MatchRefusal::Behind { asked, moves } => self.tf("relay.err_behind", &[asked, moves]),
+            MatchRefusal::BoardPlayer { board } => self.tf("relay.err_board_player", &[board]),
+            MatchRefusal::BoardOrder { board } => self.tf("relay.err_board_order", &[board]),
+            MatchRefusal::NotChief if w.ruling => t("relay.err_not_chief_ruling"),
+            MatchRefusal::NotChief => t("relay.err_not_chief"),
+            MatchRefusal::ReasonRequired => t("relay.err_reason_required"),
+            MatchRefusal::Withdraw(e) => self.withdraw_error(e, w.person),
+            MatchRefusal::LaterRound { round } => self.tf("relay.err_later_round", &[round]),
+            MatchRefusal::NigiriPending => t("relay.err_nigiri_pending"),
+            MatchRefusal::NoNigiri => t("relay.err_no_nigiri"),
+            MatchRefusal::NigiriClosed => t("relay.err_nigiri_closed"),
+            MatchRefusal::Invalid(_) => self.tf("err.number_range", &[&1, &200]),
+            MatchRefusal::ReplayStarted { replay } => self.tf("relay.err_replay_started", &[replay]),
+            MatchRefusal::TimeBackwards { last } => {
                 self.tf("relay.err_time_backwards", &[&w.zone.date_time_of(*last)])
             }
-            MatchError::TimeOutsideMatch { start } => {
+            MatchRefusal::TimeOutsideMatch { start } => {
                 self.tf("relay.err_time_outside", &[&w.zone.date_time_of(*start)])
             }
         }
@@ -443,9 +442,9 @@ impl Lang {
 
     /// Why a relay match cannot start (or be printed) yet: `match_error` for a caller with no
     /// page around it (times in the server's zone, people by their numbers).
-    pub fn match_not_ready(self, e: &MatchError) -> String {
+    pub fn match_not_ready(self, e: &MatchRefusal) -> String {
         let person = |p: PersonId| self.tf("who.player_no", &[&p]);
-        self.match_error(e, &MatchWords { zone: EventZone::server(), person: &person, ruling: false })
+        self.match_error(e, &MatchWords { zone: crate::machine::zone(), person: &person, ruling: false })
     }
 
     /// Why the two rosters cannot play a relay match.
@@ -623,54 +622,52 @@ mod tests {
             SetupError::SameTeam,
             SetupError::UnknownBarred(112),
         ] {
-            both(|l| l.match_not_ready(&MatchError::Setup(e.clone())));
+            both(|l| l.match_not_ready(&MatchRefusal::Setup(e.clone())));
         }
         assert!(Lang::Zh
-            .match_not_ready(&MatchError::Setup(SetupError::UnknownBarred(112)))
+            .match_not_ready(&MatchRefusal::Setup(SetupError::UnknownBarred(112)))
             .contains("112号"));
     }
 
-    /// Every `MatchError` has its own wording in both languages: none falls back to another's
+    /// Every `MatchRefusal` has its own wording in both languages: none falls back to another's
     /// text or to `Debug` (the match page, the print route and the CLI all show them).
     #[test]
     fn every_match_error_has_its_own_words() {
-        use crate::db::DbError;
         let all = [
-            MatchError::Db(DbError::NotFound),
-            MatchError::Stale { current: 3 },
-            MatchError::WrongKind,
-            MatchError::NoStart,
-            MatchError::Started,
-            MatchError::Setup(SetupError::SameTeam),
-            MatchError::Refused(Refusal::MatchOver),
-            MatchError::Behind { asked: 4, moves: 9 },
-            MatchError::BoardPlayer { board: 2 },
-            MatchError::BoardOrder { board: 3 },
-            MatchError::NotChief,
-            MatchError::ReasonRequired,
-            MatchError::Withdraw(WithdrawError::UnknownEvent { seq: 5 }),
-            MatchError::LaterRound { round: 2 },
-            MatchError::NigiriPending,
-            MatchError::NoNigiri,
-            MatchError::NigiriClosed,
-            MatchError::Invalid("grab".into()),
-            MatchError::ReplayStarted { replay: 8 },
-            MatchError::TimeBackwards { last: 1_796_000_000 },
-            MatchError::TimeOutsideMatch { start: 1_796_000_000 },
+            MatchRefusal::Stale { current: 3 },
+            MatchRefusal::WrongKind,
+            MatchRefusal::NoStart,
+            MatchRefusal::Started,
+            MatchRefusal::Setup(SetupError::SameTeam),
+            MatchRefusal::Relay(Refusal::MatchOver),
+            MatchRefusal::Behind { asked: 4, moves: 9 },
+            MatchRefusal::BoardPlayer { board: 2 },
+            MatchRefusal::BoardOrder { board: 3 },
+            MatchRefusal::NotChief,
+            MatchRefusal::ReasonRequired,
+            MatchRefusal::Withdraw(WithdrawError::UnknownEvent { seq: 5 }),
+            MatchRefusal::LaterRound { round: 2 },
+            MatchRefusal::NigiriPending,
+            MatchRefusal::NoNigiri,
+            MatchRefusal::NigiriClosed,
+            MatchRefusal::Invalid("grab".into()),
+            MatchRefusal::ReplayStarted { replay: 8 },
+            MatchRefusal::TimeBackwards { last: 1_796_000_000 },
+            MatchRefusal::TimeOutsideMatch { start: 1_796_000_000 },
         ];
         let mut seen = std::collections::HashSet::new();
         for e in &all {
             let (en, zh) = both(|l| l.match_not_ready(e));
-            assert!(!en.contains("MatchError") && !en.contains("{"), "{e:?}: {en}");
+            assert!(!en.contains("MatchRefusal") && !en.contains("{"), "{e:?}: {en}");
             assert!(
                 seen.insert(en.clone()) && seen.insert(zh.clone()),
                 "{e:?} shares its words: {en} / {zh}"
             );
         }
-        let ruling = MatchWords { zone: EventZone::server(), person: &id, ruling: true };
+        let ruling = MatchWords { zone: crate::machine::zone(), person: &id, ruling: true };
         assert_ne!(
-            Lang::En.match_error(&MatchError::NotChief, &ruling),
-            Lang::En.match_not_ready(&MatchError::NotChief)
+            Lang::En.match_error(&MatchRefusal::NotChief, &ruling),
+            Lang::En.match_not_ready(&MatchRefusal::NotChief)
         );
     }
 

@@ -414,6 +414,24 @@ mod tests {
         assert_eq!(Lang::En.game_result(&r), "B+F (cheating)");
     }
 
+    /// Seed 003 Art. 9 with penalty stones (Arts. 17.7, 24): a relay count reads as the margin
+    /// in stones on the match record sheet; a 节棋 play-off's equal count (Art. 12: "再次和棋，
+    /// 则判黑方获胜") as Black's win, the regular game's as a draw.
+    #[test]
+    fn relay_counts_read_as_their_margin() {
+        use rules::outcome::{JigoRule, Scoring};
+        let relay = rules::ruleset::RuleSet::chinese_team_relay();
+        // 196 for Black, 18 penalty stones against Black and 4 against White: White by 2.
+        let r = GameResult::counted(&relay.scoring(0, 18, 4), 392);
+        assert_eq!((Lang::Zh.game_result(&r), Lang::En.game_result(&r)), ("白胜2子".into(), "W+2".into()));
+        // 185 with one penalty stone against Black: 184, the drawing count.
+        let r = GameResult::counted(&relay.scoring(0, 1, 0), 370);
+        assert_eq!((Lang::En.game_result(&r), Lang::Zh.game_result(&r)), ("Draw".into(), "和棋".into()));
+        let playoff = Scoring { jigo: JigoRule::BlackWins, ..relay.scoring(0, 1, 0) };
+        let r = GameResult::counted(&playoff, 370);
+        assert_eq!((Lang::En.game_result(&r), Lang::Zh.game_result(&r)), ("B+".into(), "黑胜".into()));
+    }
+
     /// The readers' spellings of entrants' values, as they were before they moved here; every
     /// rank's wording parses back (forms and CSV files hold them).
     #[test]

@@ -1,4 +1,4 @@
-//! Printed sheets and file exports, from plain data.
+//! Printed sheets (PDF), from plain data.
 //!
 //! Pure: values in, bytes out. No database, no HTTP, no clock; callers (the web handlers, the
 //! CLI) fetch the data, fill these structs and send the bytes on.
@@ -11,15 +11,12 @@
 //! | crosstable (per-round opponent, result and colour) | [`crosstable`] | [`wall_chart`] |
 //! | game record sheet (棋谱记录纸), a 19×19 grid per table | [`record_sheets`] | [`record_sheet`] |
 //! | relay match: line-up forms per section and the match record sheet with the penalty log | [`team_sheets`] | [`team_sheets`](mod@team_sheets) |
-//! | CSV of pairings, results, standings (UTF-8 with BOM) | [`pairings_csv`], [`results_csv`], [`standings_csv`] | [`csv_export`] |
-//! | EGF rating list results (`.h9`) | [`egf_h9`] | [`csv_export`] |
 //!
 //! Every PDF uses one font ([`font::FontFace`]: WenQuanYi Micro Hei compiled in, or
 //! `TENGEN_PDF_FONT`), subset per document to the characters it prints, with a `/ToUnicode`
 //! map so the text can be searched and copied. Labels come in Chinese or English ([`Lang`]);
 //! names are printed in both scripts where both are known.
 
-pub mod csv_export;
 pub mod font;
 pub mod pairing_list;
 mod pdf;
@@ -30,19 +27,17 @@ pub mod scoresheet;
 pub(crate) mod sfnt;
 pub mod team_sheets;
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;
 pub mod wall_chart;
 
-pub use csv_export::{
-    egf_h9, pairings_csv, results_csv, standings_csv, EgfClass, EgfError, EgfField, EgfHandicap, EgfPlayer,
-    EgfProblem, EgfRefusal, EgfTournament, ResultRow,
-};
 pub use font::FontFace;
 pub use pairing_list::{pairing_list, PairingOrder};
 pub use record_sheet::record_sheets;
 pub use scoresheet::{scoresheets, SheetsPerPage};
 pub use team_sheets::{team_sheets, TeamSheetHeader};
 pub use wall_chart::{crosstable, standings};
+
+use crate::formats::egf::{EgfError, EgfRefusal};
 
 /// What can go wrong while printing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -233,7 +233,7 @@ async fn render_users(
                 trail.retain(|a| a.entity_id.is_some_and(|id| list.iter().any(|(u, _)| u.id == id)));
             }
             // Accounts belong to no event: their times are in the server's zone.
-            let zone = crate::domain::event_time::EventZone::server();
+            let zone = crate::machine::zone();
             for a in &mut trail {
                 a.at = zone.date_time(&a.at);
             }
@@ -285,7 +285,7 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
         )),
     }
     // The server's backups belong to no event: at the server's time, its zone named.
-    let zone = crate::domain::event_time::EventZone::server();
+    let zone = crate::machine::zone();
     if let Some((at, t)) = &b.last {
         let name = t.file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
         let at = lang.in_zone(&zone, at);

@@ -387,7 +387,7 @@ impl Ctx {
             staff: false,
             team: false,
             refresh: 0,
-            zone: crate::domain::event_time::EventZone::server().name(),
+            zone: crate::machine::zone().name(),
         }
     }
 

@@ -90,7 +90,7 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
         sex,
         notes: form.raw("notes").to_string(),
     };
-    match input.cleaned() {
+    match input.cleaned(crate::machine::today()) {
         Ok(clean) if !f.has_errors() => (f, Some(clean)),
         Ok(_) => (f, None),
         Err(errs) => {

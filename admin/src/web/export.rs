@@ -1,7 +1,7 @@
 //! The tournament's files for other programs, for its staff (arbiters and organizers):
 //! - GET /t/{id}/export/opengotha.xml: players, published rounds with their games and byes,
 //!   results. The stored rows are mapped by [`crate::db::print_data::opengotha`] and written by
-//!   [`crate::import::opengotha_write`], through [`crate::documents::opengotha`], as
+//!   [`crate::formats::opengotha::write`], through [`crate::documents::opengotha`], as
 //!   `tengen export opengotha` does.
 //! - GET /t/{id}/export/egf.h9: the results for the EGF rating list (published rounds, players
 //!   in standings order), as `tengen export egf` writes them. A player without a Latin name or

@@ -28,9 +28,9 @@ use crate::db::{backup, DbError};
 use crate::domain::duplicates::Identity;
 use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank};
 use crate::domain::settings::{System, TournamentSettings};
-use crate::import::opengotha::{self, OgTournament};
-use crate::import::opengotha_settings::{event_settings, NotImported};
-use crate::import::{csv as csv_import, csv::HeaderLang};
+use crate::formats::entrants_csv::{self as csv_import, HeaderLang};
+use crate::formats::opengotha::read::{self as opengotha, OgTournament};
+use crate::formats::opengotha::settings::{event_settings, NotImported};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 
@@ -266,7 +266,7 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
     let (mut settings, mut not_imported, mut modes) = (Vec::new(), Vec::new(), Vec::new());
     if let Some(og) = &p.og {
         let today = chrono::Local::now().date_naive();
-        let (s, not) = event_settings(og, &TournamentSettings::defaults(today));
+        let (s, not) = event_settings(og, &TournamentSettings::defaults(today, crate::machine::zone()));
         settings = settings_lines(lang, &s);
         not_imported = not.iter().map(|n| not_imported_text(lang, n)).collect();
         let games = og.games.len();
@@ -525,7 +525,7 @@ async fn create_from_og(
 ) -> Result<HttpResponse, AppError> {
     w.require_organizer()?;
     let today = chrono::Local::now().date_naive();
-    let (settings, not) = event_settings(og, &TournamentSettings::defaults(today));
+    let (settings, not) = event_settings(og, &TournamentSettings::defaults(today, crate::machine::zone()));
     let n = note(Kind::OpenGotha, p, &not, None);
     let actor = w.actor();
     let (new_tid, done) = w.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;

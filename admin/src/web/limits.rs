@@ -45,9 +45,9 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 /// An entrant CSV file.
-pub const CSV: usize = crate::import::csv::MAX_FILE_BYTES;
+pub const CSV: usize = crate::formats::entrants_csv::MAX_FILE_BYTES;
 /// An OpenGotha XML file.
-pub const OPENGOTHA: usize = crate::import::opengotha::MAX_XML_BYTES;
+pub const OPENGOTHA: usize = crate::formats::opengotha::read::MAX_XML_BYTES;
 /// A game record.
 pub const SGF: usize = crate::domain::results::MAX_SGF_BYTES;
 /// Room for a form's other fields beside a file.

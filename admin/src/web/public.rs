@@ -1271,7 +1271,10 @@ mod tests {
     fn tournament() -> (tempfile::TempDir, DbPool, i32) {
         let dir = tempfile::tempdir().unwrap();
         let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
-        let mut s = crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN);
+        let mut s = crate::domain::settings::TournamentSettings::defaults(
+            chrono::NaiveDate::MIN,
+            crate::machine::zone(),
+        );
         s.name_latin = "Cache".into();
         let tid = tdb::create(&mut pool.get().unwrap(), &Actor::system("test"), &s).unwrap();
         (dir, pool, tid)

@@ -17,6 +17,7 @@ use crate::db::DbError;
 use crate::domain::event_time::EventZone;
 use crate::domain::rounds::{EditError, PlanError};
 use crate::domain::team::event::{TeamSettingsError, MAX_BOARDS};
+use crate::domain::team::matches::{MatchRefusal, PairRefusal};
 use crate::domain::team::roster::RosterError;
 use crate::domain::team::PersonId;
 use crate::i18n::relay::MatchWords;
@@ -172,14 +173,19 @@ impl Refusal for PairError {
     type Words = ();
     fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {
         let c = |words: String| Refused::new(CONFLICT, words);
-        Ok(match self {
-            PairError::NotTeamEvent => c(lang.t("team.err_not_team_event").into()),
-            PairError::NotNext { next } => c(lang.tf("round.err_not_next", &[next])),
-            PairError::BeyondRounds { rounds } => c(lang.tf("round.err_beyond", &[rounds])),
-            PairError::Undecided { round } => c(lang.tf("team.err_undecided", &[round])),
-            PairError::NotLast { last } => c(lang.tf("team.err_not_last", &[last])),
-            PairError::HasResults => c(lang.t("team.err_round_has_results").into()),
-            PairError::ShortTeams { need, teams } => {
+        let e = match self {
+            PairError::Refused(e) => e,
+            PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+            PairError::Db(e) => return Err(AppError::internal(lang, e)),
+        };
+        Ok(match e {
+            PairRefusal::NotTeamEvent => c(lang.t("team.err_not_team_event").into()),
+            PairRefusal::NotNext { next } => c(lang.tf("round.err_not_next", &[next])),
+            PairRefusal::BeyondRounds { rounds } => c(lang.tf("round.err_beyond", &[rounds])),
+            PairRefusal::Undecided { round } => c(lang.tf("team.err_undecided", &[round])),
+            PairRefusal::NotLast { last } => c(lang.tf("team.err_not_last", &[last])),
+            PairRefusal::HasResults => c(lang.t("team.err_round_has_results").into()),
+            PairRefusal::ShortTeams { need, teams } => {
                 let list = teams
                     .iter()
                     .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
@@ -187,9 +193,7 @@ impl Refusal for PairError {
                     .join(lang.t("team.list_sep"));
                 Refused::new(UNPROCESSABLE, lang.tf("team.err_short_teams", &[&list, need]))
             }
-            PairError::Plan(p) => plan_refusal(lang, p, "team.err_too_few"),
-            PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
-            PairError::Db(e) => return Err(AppError::internal(lang, e)),
+            PairRefusal::Plan(p) => plan_refusal(lang, p, "team.err_too_few"),
         })
     }
 }
@@ -208,30 +212,33 @@ pub struct MatchNaming {
 impl Refusal for MatchError {
     type Words = MatchNaming;
     fn refused(&self, lang: Lang, n: &MatchNaming) -> Result<Refused, AppError> {
-        let status = match self {
+        let e = match self {
+            MatchError::Refused(e) => e,
             MatchError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
             MatchError::Db(e) => return Err(AppError::internal(lang, e)),
-            MatchError::Stale { .. }
-            | MatchError::NoStart
-            | MatchError::Started
-            | MatchError::Setup(_)
-            | MatchError::ReplayStarted { .. }
-            | MatchError::NigiriPending
-            | MatchError::NoNigiri
-            | MatchError::NigiriClosed
-            | MatchError::LaterRound { .. } => CONFLICT,
-            MatchError::WrongKind | MatchError::Invalid(_) | MatchError::ReasonRequired => BAD_REQUEST,
-            MatchError::NotChief => StatusCode::FORBIDDEN,
-            MatchError::Behind { .. }
-            | MatchError::BoardPlayer { .. }
-            | MatchError::BoardOrder { .. }
-            | MatchError::TimeBackwards { .. }
-            | MatchError::TimeOutsideMatch { .. }
-            | MatchError::Withdraw(_)
-            | MatchError::Refused(_) => UNPROCESSABLE,
+        };
+        let status = match e {
+            MatchRefusal::Stale { .. }
+            | MatchRefusal::NoStart
+            | MatchRefusal::Started
+            | MatchRefusal::Setup(_)
+            | MatchRefusal::ReplayStarted { .. }
+            | MatchRefusal::NigiriPending
+            | MatchRefusal::NoNigiri
+            | MatchRefusal::NigiriClosed
+            | MatchRefusal::LaterRound { .. } => CONFLICT,
+            MatchRefusal::WrongKind | MatchRefusal::Invalid(_) | MatchRefusal::ReasonRequired => BAD_REQUEST,
+            MatchRefusal::NotChief => StatusCode::FORBIDDEN,
+            MatchRefusal::Behind { .. }
+            | MatchRefusal::BoardPlayer { .. }
+            | MatchRefusal::BoardOrder { .. }
+            | MatchRefusal::TimeBackwards { .. }
+            | MatchRefusal::TimeOutsideMatch { .. }
+            | MatchRefusal::Withdraw(_)
+            | MatchRefusal::Relay(_) => UNPROCESSABLE,
         };
         let person = person_of(lang, &n.names);
         let words = MatchWords { zone: n.zone, person: &person, ruling: n.kind == "end" };
-        Ok(Refused::new(status, lang.match_error(self, &words)).beside(n.kind))
+        Ok(Refused::new(status, lang.match_error(e, &words)).beside(n.kind))
     }
 }

@@ -37,6 +37,7 @@ use crate::domain::team::cards::CardOffence;
 use crate::domain::team::clocks::{self, ClockInputError};
 use crate::domain::team::ending::Ending;
 use crate::domain::team::lineup::Section;
+use crate::domain::team::matches::MatchRefusal;
 use crate::domain::team::relay::{Card, Event, Refusal, VoidOffence};
 use crate::domain::team::{PersonId, Timestamp};
 use actix_web::http::StatusCode;
@@ -190,8 +191,8 @@ async fn refused(
     let [tid, mid] = w.who.ids;
     let zone = w.db(move |c| tdb::get(c, tid)).await?.zone();
     let names = match &e {
-        MatchError::Refused(Refusal::CardNotForOffence { .. }) => HashMap::new(),
-        MatchError::Withdraw(_) | MatchError::Refused(_) => {
+        MatchError::Refused(MatchRefusal::Relay(Refusal::CardNotForOffence { .. })) => HashMap::new(),
+        MatchError::Refused(MatchRefusal::Withdraw(_) | MatchRefusal::Relay(_)) => {
             w.db(move |c| {
                 let st = mdb::relay_state(c, tid, mid)?;
                 Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())

@@ -270,7 +270,7 @@ pub async fn apply_lateness(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<Ht
 /// The venue's day the times of a lateness sheet are typed on: the day of the start already
 /// stored (so saving the sheet again keeps its day), else today in the event's zone.
 fn sheet_day(zone: EventZone, stored_start: Option<&str>) -> NaiveDate {
-    stored_start.and_then(|s| zone.local_date(s)).unwrap_or_else(|| zone.today())
+    stored_start.and_then(|s| zone.local_date(s)).unwrap_or_else(|| crate::machine::today_in(zone))
 }
 
 /// A lateness form's start (`starts_at`) and each of `players`' arrival (`arr_<entrant id>`;

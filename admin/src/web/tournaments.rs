@@ -568,7 +568,7 @@ fn read_scoring(lang: Lang, form: &Form, f: &mut FormView, r: &mut Read) {
     r.same_unit = pick(f, lang, form, "same_unit", SameUnit::from_code);
     // Settings added with the pairing work: a form without them (an older page) keeps the
     // defaults; a value that is there must be one of the offered ones.
-    let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive());
+    let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive(), crate::machine::zone());
     for (name, dflt) in
         [("double_loss", defaults.double_loss.code()), ("late_entry", defaults.late_entry.code())]
     {
@@ -663,7 +663,7 @@ fn read_clocks_and_pairing(lang: Lang, form: &Form, f: &mut FormView, r: &mut Re
 /// The invariants, on what was read (a field that could not be read keeps its own message;
 /// the others are checked against the defaults in its place, so every problem shows at once).
 fn check_invariants(lang: Lang, r: &Read, f: &mut FormView) {
-    let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive());
+    let defaults = TournamentSettings::defaults(chrono::Utc::now().date_naive(), crate::machine::zone());
     let candidate = TournamentSettings {
         name_zh: r.name_zh.clone(),
         name_latin: r.name_latin.clone(),
@@ -689,8 +689,8 @@ fn check_invariants(lang: Lang, r: &Read, f: &mut FormView) {
 /// page) keeps the server's zone.
 fn time_zone_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<EventZone> {
     if !form.has("time_zone") {
-        f.set("time_zone", EventZone::server().name());
-        return Some(EventZone::server());
+        f.set("time_zone", crate::machine::zone().name());
+        return Some(crate::machine::zone());
     }
     let z = EventZone::parse(form.get("time_zone"));
     if z.is_none() {
@@ -832,7 +832,8 @@ pub async fn home(ctx: Ctx) -> Result<HttpResponse, AppError> {
 
 pub async fn new_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
     ctx.require_organizer()?;
-    let f = settings_form(&TournamentSettings::defaults(EventZone::server().today()));
+    let zone = crate::machine::zone();
+    let f = settings_form(&TournamentSettings::defaults(crate::machine::today_in(zone), zone));
     new_form_page(&ctx, f, None, StatusCode::OK)
 }
 
@@ -1343,7 +1344,10 @@ mod tests {
 
     #[test]
     fn the_default_form_parses_back_to_the_defaults() {
-        let d = TournamentSettings::defaults(NaiveDate::from_ymd_opt(2026, 12, 5).unwrap_or_default());
+        let d = TournamentSettings::defaults(
+            NaiveDate::from_ymd_opt(2026, 12, 5).unwrap_or_default(),
+            crate::machine::zone(),
+        );
         let mut d = d;
         d.name_zh = "测试赛".into();
         let f = settings_form(&d);

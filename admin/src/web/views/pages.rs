@@ -122,7 +122,7 @@ impl ErrorPage {
                 staff: false,
                 team: false,
                 refresh: 0,
-                zone: crate::domain::event_time::EventZone::server().name(),
+                zone: crate::machine::zone().name(),
             },
             status: status.as_u16(),
             message: message.to_string(),

@@ -1,0 +1,182 @@
+//! The pages as data: every GET route, with a path that shows it and how its body is checked.
+//! The crawl of [`super`] visits each in both languages, as the staff and as the public; the
+//! test `every_page_in_the_router_is_crawled` reads the router's source and fails until a new
+//! page has its row here.
+
+use super::{Kind, Page};
+
+/// Every GET route. Add new pages here.
+pub(super) const PAGES: &[Page] = &[
+    Page { pattern: "/", path: |_| "/".into(), kind: Kind::Html },
+    Page { pattern: "/assets/style.css", path: |_| "/assets/style.css".into(), kind: Kind::Css },
+    Page {
+        pattern: "/assets/clock/{file}",
+        path: |_| "/assets/clock/clock.js".into(),
+        kind: Kind::Asset("text/javascript"),
+    },
+    Page {
+        pattern: "/lang/{code}",
+        path: |i| format!("/lang/zh?next=/t/{}/players", i.t),
+        kind: Kind::Redirect,
+    },
+    Page { pattern: "/login", path: |_| "/login".into(), kind: Kind::Html },
+    Page { pattern: "/setup/{token}", path: |_| format!("/setup/{}", "0".repeat(64)), kind: Kind::Html },
+    Page { pattern: "/users", path: |_| "/users".into(), kind: Kind::Html },
+    Page {
+        pattern: "/users/{id}/password",
+        path: |i| format!("/users/{}/password", i.user),
+        kind: Kind::Html,
+    },
+    Page { pattern: "/account", path: |_| "/account".into(), kind: Kind::Html },
+    Page { pattern: "/t/new", path: |_| "/t/new".into(), kind: Kind::Html },
+    Page { pattern: "/t/{id}", path: |i| format!("/t/{}", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/settings", path: |i| format!("/t/{}/settings", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/audit", path: |i| format!("/t/{}/audit", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/players", path: |i| format!("/t/{}/players", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/entrants", path: |i| format!("/t/{}/entrants", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/entrants.csv", path: |i| format!("/t/{}/entrants.csv", i.t), kind: Kind::Csv },
+    Page { pattern: "/t/{id}/entrants/new", path: |i| format!("/t/{}/entrants/new", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/entrants/{eid}/edit",
+        path: |i| format!("/t/{}/entrants/{}/edit", i.t, i.e),
+        kind: Kind::Html,
+    },
+    Page { pattern: "/t/{id}/import", path: |i| format!("/t/{}/import", i.t), kind: Kind::Html },
+    // ---- Rounds and printing (staff), public pairings --------------------------------------
+    Page { pattern: "/t/{id}/rounds", path: |i| format!("/t/{}/rounds", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/rounds/{n}", path: |i| format!("/t/{}/rounds/1", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/attendance",
+        path: |i| format!("/t/{}/rounds/2/attendance", i.t),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/explain",
+        path: |i| format!("/t/{}/rounds/2/explain?a={}&b=", i.t, i.e),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/scoresheets.pdf",
+        path: |i| format!("/t/{}/rounds/1/scoresheets.pdf?per_page=2", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/pairings.pdf",
+        path: |i| format!("/t/{}/rounds/1/pairings.pdf?order=name&lang=en", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/record-sheets.pdf",
+        path: |i| format!("/t/{}/rounds/1/record-sheets.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/pairings.csv",
+        path: |i| format!("/t/{}/rounds/1/pairings.csv", i.t),
+        kind: Kind::Csv,
+    },
+    Page { pattern: "/t/{id}/pairings", path: |i| format!("/t/{}/pairings", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/pairings/{n}", path: |i| format!("/t/{}/pairings/1", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/pairings/{n}/pairings.pdf",
+        path: |i| format!("/t/{}/pairings/1/pairings.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/pairings/{n}/pairings.csv",
+        path: |i| format!("/t/{}/pairings/1/pairings.csv", i.t),
+        kind: Kind::Csv,
+    },
+    Page {
+        pattern: "/t/{id}/export/opengotha.xml",
+        path: |i| format!("/t/{}/export/opengotha.xml", i.t),
+        kind: Kind::Xml,
+    },
+    // ---- Results (staff) and the public results pages ---------------------------------------
+    Page {
+        pattern: "/t/{id}/results/rounds",
+        path: |i| format!("/t/{}/results/rounds", i.t),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/t/{id}/results/rounds/{n}",
+        path: |i| format!("/t/{}/results/rounds/1", i.t),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/t/{id}/results/rounds/{n}/lateness",
+        path: |i| format!("/t/{}/results/rounds/1/lateness", i.t),
+        kind: Kind::Html,
+    },
+    Page { pattern: "/t/{id}/games/{gid}", path: |i| format!("/t/{}/games/{}", i.t, i.gr), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/games/{gid}/record.sgf",
+        path: |i| format!("/t/{}/games/{}/record.sgf", i.t, i.gx),
+        kind: Kind::Sgf,
+    },
+    Page {
+        pattern: "/t/{id}/games/{gid}/clock",
+        path: |i| format!("/t/{}/games/{}/clock", i.t, i.gr),
+        kind: Kind::Clock,
+    },
+    Page { pattern: "/t/{id}/results", path: |i| format!("/t/{}/results", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/standings", path: |i| format!("/t/{}/standings", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/standings.pdf",
+        path: |i| format!("/t/{}/standings.pdf?paper=a3", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/crosstable.pdf",
+        path: |i| format!("/t/{}/crosstable.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page { pattern: "/t/{id}/standings.csv", path: |i| format!("/t/{}/standings.csv", i.t), kind: Kind::Csv },
+    Page { pattern: "/t/{id}/results.csv", path: |i| format!("/t/{}/results.csv", i.t), kind: Kind::Csv },
+    Page {
+        pattern: "/t/{id}/export/egf.h9",
+        path: |i| format!("/t/{}/export/egf.h9", i.t),
+        kind: Kind::Text("text/plain"),
+    },
+    Page { pattern: "/t/{id}/crosstable", path: |i| format!("/t/{}/crosstable", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/players/{eid}",
+        path: |i| format!("/t/{}/players/{}", i.t, i.e),
+        kind: Kind::Html,
+    },
+    // ---- Team events --------------------------------------------------------------------------
+    Page { pattern: "/t/{id}/teams", path: |i| format!("/t/{}/teams", i.tb), kind: Kind::Html },
+    Page { pattern: "/t/{id}/teams/new", path: |i| format!("/t/{}/teams/new", i.tb), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/teams/{team}",
+        path: |i| format!("/t/{}/teams/{}", i.tb, i.team),
+        kind: Kind::Html,
+    },
+    Page { pattern: "/t/{id}/team-rounds", path: |i| format!("/t/{}/team-rounds", i.tb), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/team-standings",
+        path: |i| format!("/t/{}/team-standings", i.tb),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/t/{id}/matches/{mid}",
+        path: |i| format!("/t/{}/matches/{}", i.tr, i.m),
+        kind: Kind::Html,
+    },
+    // The same route serves board matches (players chosen per board).
+    Page {
+        pattern: "/t/{id}/matches/{mid}",
+        path: |i| format!("/t/{}/matches/{}", i.tb, i.bm),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/t/{id}/matches/{mid}/sheets.pdf",
+        path: |i| format!("/t/{}/matches/{}/sheets.pdf", i.tr, i.m),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/matches/{mid}/clock",
+        path: |i| format!("/t/{}/matches/{}/clock", i.tr, i.m),
+        kind: Kind::Clock,
+    },
+];
