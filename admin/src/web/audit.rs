@@ -1,4 +1,4 @@
-//! The readable audit (issue 15 item 5): each row of a tournament's audit trail told as a
+//! The readable audit: each row of a tournament's audit trail told as a
 //! sentence in the reader's language — who did what to whom, when — with the raw before/after
 //! JSON behind a "details" toggle. Filters (round, game, entrant, actor, kind) are GET query
 //! parameters; pages are cut by id (`?before=ID`, newest first), so an event with thousands of

@@ -86,7 +86,7 @@ pub async fn login(w: Write<Anyone>) -> Result<HttpResponse, AppError> {
             tracing::info!(user = %s.user.username, "login");
             let mut resp = ctx.redirect(&next);
             let _ = resp.add_cookie(&session_cookie(ctx, &s.token));
-            // The language the user chose before, on any device (issue 15 item 7).
+            // The language the user chose before, on any device: it is stored with the account.
             if let Some(l) = lang.as_deref().and_then(super::i18n::Lang::from_code) {
                 let _ = resp.add_cookie(&super::lang_cookie(ctx, l));
             }

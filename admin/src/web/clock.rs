@@ -1,4 +1,4 @@
-//! The referee's voice clock (issue 17): `/t/{id}/games/{gid}/clock` for a game and
+//! The referee's voice clock (the spoken byo-yomi count): `/t/{id}/games/{gid}/clock` for a game and
 //! `/t/{id}/matches/{mid}/clock` for a relay match, for the tournament's staff.
 //!
 //! The page runs by itself in the browser (`assets/clock/clock.js` for the arithmetic, the same

@@ -118,7 +118,7 @@ fn sort_options(lang: Lang) -> Options {
         .collect()
 }
 
-/// Entrants on one page of the staff list (issue 16: the list of 10,000 was 5.1 MB in one
+/// Entrants on one page of the staff list (the list of 10,000 was 5.1 MB in one
 /// page); the search (characters, pinyin or initials, unit, region) finds one in any page.
 pub const ENTRANTS_PER_PAGE: usize = 200;
 

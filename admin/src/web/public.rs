@@ -13,7 +13,7 @@
 //!   `tengen serve` on the same database included (SQLite's `PRAGMA data_version`, or on
 //!   PostgreSQL the text of `pg_current_snapshot()`, which any commit of a writing transaction
 //!   changes; polled on a connection of the cache's own, [`Watch`]), so a reader on server B
-//!   sees a result saved on server A at once (issue 18 item 2); without that connection
+//!   sees a result saved on server A at once (several servers behind one proxy); without that connection
 //!   (tests, benches, a watch that failed) at most once a second;
 //! - PostgreSQL's version is read by a thread of the watch's own, so no request holds a lock
 //!   while the database server is asked; a request waits for a read at most `WATCH_WAIT`,
@@ -593,7 +593,7 @@ fn query(req: &HttpRequest) -> HashMap<String, String> {
 }
 
 /// `?round=N`: absent is "the latest"; anything but a round number from 1 is a 400 saying so
-/// (issue 14: `round=abc` used to show the latest round as if it had been asked for).
+/// (`round=abc` must not show the latest round as if it had been asked for).
 fn round_param(req: &HttpRequest, q: &HashMap<String, String>) -> Result<Option<i32>, AppError> {
     let Some(v) = q.get("round") else { return Ok(None) };
     let lang = lang_of(req);

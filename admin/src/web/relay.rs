@@ -1,4 +1,4 @@
-//! Team match pages (issue 7): the relay match page (state, counts, penalty log, line-ups,
+//! Team match pages (seed 003, the 队际赛 relay rules): the relay match page (state, counts, penalty log, line-ups,
 //! event log; for arbiters the event forms), the board match page (players and results per
 //! board), and the printed team sheets of a relay match.
 //!
@@ -251,7 +251,8 @@ fn clock_of(form: &Form, tc: &TimeControl, p: &str) -> Result<ClockReading, BadF
     clocks::reading(tc, secs, left).map_err(BadField::Clock)
 }
 
-/// Both teams' line-ups for a section in one form (issue 13 item 10): either side may be left
+/// Both teams' line-ups for a section in one form (one submit for a section, not one per
+/// player): either side may be left
 /// empty; the first listed of each side is `b1` / `w1`.
 fn lineups_of(form: &Form) -> Result<Vec<Event>, BadField> {
     let section = section_of(form.get("section")).ok_or("section")?;
@@ -395,7 +396,7 @@ fn card_of(form: &Form) -> Result<Event, &'static str> {
     Ok(Event::Card { person: person_field(form, "person")?, card, offence })
 }
 
-/// A ruling that ends the match (issue 13): the ending, the side it concerns when it concerns
+/// A ruling that ends the match (seed 003's endings): the ending, the side it concerns when it concerns
 /// one, and the arbiter's reason (required, at most 500 characters).
 fn end_of(form: &Form, ruled_by: &str) -> Result<Event, &'static str> {
     let ending = Ending::from_code(form.get("ending")).ok_or("ending")?;
@@ -429,7 +430,8 @@ fn event_of_kind(
     }
 }
 
-/// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
+/// The events that decide the match: recorded only after a confirm step: a
+/// mistaken click must not end a match.
 const DECIDING: [&str; 3] = ["resign", "count", "end"];
 
 const KINDS: [&str; 25] = [

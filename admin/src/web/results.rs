@@ -288,7 +288,8 @@ fn start_and_arrivals(
     let start = typed_time(lang, f, "starts_at", zone, day);
     let players: Vec<i32> = players.into_iter().collect();
     // An arrival of someone who plays no game here (another round's or tournament's entrant,
-    // a typo in a hand-made request) is refused, not dropped (issue 14).
+    // a typo in a hand-made request) is refused, not dropped: a write
+    // that silently ignores part of its form would hide the mistake.
     for (k, _) in &form.fields {
         if let Some(rest) = k.strip_prefix("arr_") {
             if !rest.parse::<i32>().is_ok_and(|id| players.contains(&id)) {

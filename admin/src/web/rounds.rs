@@ -722,7 +722,8 @@ async fn attendance_page(
     ctx.render_status(status, &page)
 }
 
-/// Entrants on one page of the attendance form (issue 16 item 5: 10,000 rows in one form).
+/// Entrants on one page of the attendance form (10,000 rows in one form were too large to
+/// load and to send).
 pub const ATTENDANCE_PER_PAGE: usize = 200;
 
 /// `?page=` of the address asked for: 1 when absent, a 400 for anything but a page number.

@@ -1,4 +1,4 @@
-//! Team events (issue 7): the team settings and the teams with their rosters (organizer), team
+//! Team events (seed 003, the 队际赛 relay rules): the team settings and the teams with their rosters (organizer), team
 //! rounds paired by Berger round robin, Swiss or knockout (organizer; the list is public), and
 //! the public team standings. The match pages are in [`super::relay`].
 //!

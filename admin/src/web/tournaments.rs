@@ -178,7 +178,7 @@ fn choice_field<T: Copy>(
     v
 }
 
-/// Read the pairing rules (issue 4) and check them against the system; messages beside the
+/// Read the pairing rules and check them against the system; messages beside the
 /// fields. A form without a field (a page from before these settings) keeps its default.
 fn pairing_from_form(
     lang: Lang,
@@ -930,7 +930,7 @@ pub fn tournament_page(
 ) -> TournamentPage {
     let s = t.settings();
     // A team event shows the rules its matches use (relay: seed 003, komi 3½), and its staff
-    // see when the tournament's own rule set is the individual one (issue 13 item 6).
+    // see when the tournament's own rule set is the individual one.
     let rules = team.map(|ts| ts.game_rules(&s.ruleset)).unwrap_or_else(|| s.ruleset.clone());
     let preset_name = |r: &rules::ruleset::RuleSet| lang.rule_set(r.preset);
     let rules_flag = team.filter(|ts| c.staff && ts.keeps_individual_rules(&s.ruleset)).map(|_| {

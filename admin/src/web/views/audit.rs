@@ -9,7 +9,7 @@ use crate::domain::event_time::EventZone;
 use crate::i18n::Lang;
 
 /// The time of a row as the page shows it: the stored UTC text in the event's time zone
-/// (issue 15 item 4, `domain::event_time`).
+/// (`domain::event_time`), so a row reads in the venue's clock, not the server's.
 pub fn shown_time(zone: &EventZone, at: &str) -> String {
     zone.date_time(at)
 }

@@ -959,7 +959,7 @@ pub struct RoundPage {
     pub awaiting: usize,
 }
 
-/// Tables a page of a round's results list and lateness sheet lists (issue 16 item 5: a round
+/// Tables a page of a round's results list and lateness sheet lists (a round
 /// of 5,000 tables was one form of 10,000 arrival fields).
 pub const TABLES_PER_PAGE: usize = 200;
 

@@ -47,7 +47,8 @@ pub struct TeamRoundsPage {
     pub pairing: String,
     pub declared: i32,
     pub n_teams: usize,
-    /// Teams that cannot play yet: pairing is refused until they can (issue 13 item 6).
+    /// Teams that cannot play yet: pairing is refused until they can (too few
+    /// players for the boards).
     pub short_warning: Option<String>,
     pub f: FormView,
     pub banner: Option<String>,
