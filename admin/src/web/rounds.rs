@@ -908,30 +908,4 @@ mod tests {
         assert_eq!(parse_seed(" 18446744073709551615 "), Ok(Some(u64::MAX)));
         assert!(parse_seed("-1").is_err() && parse_seed("0x10").is_err());
     }
-
-    #[test]
-    fn every_warning_and_result_has_words() {
-        let names = Names { map: HashMap::new(), numbers: HashMap::new(), by_number: HashMap::new() };
-        for lang in [Lang::En, Lang::Zh] {
-            for w in [
-                Warning::Rematch { table: 1, a: 1, b: 2, times: 1 },
-                Warning::SameUnit { table: 1, a: 1, b: 2, unit: "A".into() },
-                Warning::ThirdSameColour { table: 1, player: 1, colour: Colour::Black },
-                Warning::LargeScoreGap { table: 1, a: 1, b: 2, gap: 8 },
-                Warning::LargeHandicap { table: 1, handicap: 6 },
-                Warning::PairedTwice { player: 1 },
-                Warning::NotPaired { player: 1 },
-                Warning::InactivePaired { player: 1 },
-                Warning::UnknownPlayer { player: 1 },
-                Warning::ByeProblem { detail: "odd field without a bye".into() },
-                Warning::ByeProblem { detail: "even field with a bye".into() },
-                Warning::ByeProblem { detail: "3 already had a bye".into() },
-            ] {
-                let t = warning_text(lang, &w, &names);
-                assert!(!t.contains("warn.") && !t.contains('{'), "{t}");
-            }
-            assert_eq!(result_text(lang, ""), "");
-            assert!(!result_text(lang, "RESULT_WHITEWINS_BYDEF").contains("res."));
-        }
-    }
 }

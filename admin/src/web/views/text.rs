@@ -243,3 +243,34 @@ pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<Str
 pub fn team_names(teams: &[TeamRow]) -> HashMap<i32, String> {
     teams.iter().map(|t| (t.id, t.name.clone())).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_warning_and_result_has_words() {
+        let names = Names { map: HashMap::new(), numbers: HashMap::new(), by_number: HashMap::new() };
+        for lang in [Lang::En, Lang::Zh] {
+            for w in [
+                Warning::Rematch { table: 1, a: 1, b: 2, times: 1 },
+                Warning::SameUnit { table: 1, a: 1, b: 2, unit: "A".into() },
+                Warning::ThirdSameColour { table: 1, player: 1, colour: Colour::Black },
+                Warning::LargeScoreGap { table: 1, a: 1, b: 2, gap: 8 },
+                Warning::LargeHandicap { table: 1, handicap: 6 },
+                Warning::PairedTwice { player: 1 },
+                Warning::NotPaired { player: 1 },
+                Warning::InactivePaired { player: 1 },
+                Warning::UnknownPlayer { player: 1 },
+                Warning::ByeProblem { detail: "odd field without a bye".into() },
+                Warning::ByeProblem { detail: "even field with a bye".into() },
+                Warning::ByeProblem { detail: "3 already had a bye".into() },
+            ] {
+                let t = warning_text(lang, &w, &names);
+                assert!(!t.contains("warn.") && !t.contains('{'), "{t}");
+            }
+            assert_eq!(result_text(lang, ""), "");
+            assert!(!result_text(lang, "RESULT_WHITEWINS_BYDEF").contains("res."));
+        }
+    }
+}
