@@ -161,25 +161,12 @@ impl MatchDoc {
 
 /// Why a tournament's document cannot be made: the database's reason, or a `round` beyond the
 /// last published round (the caller answers it like any other bad option: 400, exit code 1).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    Db(DbError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("{0}")]
     Option(BadOption),
-}
-
-impl From<DbError> for LoadError {
-    fn from(e: DbError) -> LoadError {
-        LoadError::Db(e)
-    }
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadError::Db(e) => e.fmt(f),
-            LoadError::Option(e) => e.fmt(f),
-        }
-    }
 }
 
 /// What [`RoundDoc::load`] or [`TournamentDoc::load`] read: ready to render.

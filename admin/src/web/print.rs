@@ -1,4 +1,4 @@
-//! Printed sheets and CSV of a round, as downloads (issue 6).
+//! Printed sheets and CSV of a round, as downloads.
 //!
 //! Staff (arbiters and organizers of the tournament: printing is an arbiter right), drafts
 //! included:
