@@ -542,7 +542,7 @@ async fn confirm_og(
     expected: Option<i32>,
 ) -> Result<HttpResponse, AppError> {
     let Some(og) = &p.og else { return Err(AppError::internal(ctx.lang, "no OpenGotha event")) };
-    let data = ImportData::from_opengotha(og);
+    let data = crate::office::imports::from_opengotha(og);
     let mode = match form.get("mode") {
         "" if target.is_empty() && !target.is_team() => "replace",
         m => m,

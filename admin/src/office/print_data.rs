@@ -32,11 +32,11 @@ use std::collections::{HashMap, HashSet};
 
 use crate::db::Conn;
 
-use super::entrants::{self as edb, EntrantRow, Sort};
-use super::results::{self as resdb, AsOf};
-use super::rounds::{self as rdb, RoundGame, RoundRow};
-use super::tournaments::{self as tdb, TournamentRow};
-use super::DbError;
+use crate::db::entrants::{self as edb, EntrantRow, Sort};
+use crate::db::results::{self as resdb, AsOf};
+use crate::db::rounds::{self as rdb, RoundGame, RoundRow};
+use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::DbError;
 use crate::domain::entrant::Rank;
 use crate::domain::pairing::{self, GameResult};
 use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
@@ -916,7 +916,7 @@ pub fn match_sheets(
     if t.system != System::TeamRelay.code() {
         return Err(MatchSheetsError::NotTeamEvent);
     }
-    let st = super::team_matches::relay_state(conn, tid, mid)?;
+    let st = crate::db::team_matches::relay_state(conn, tid, mid)?;
     let m = match (st.m, st.setup) {
         (Some(m), _) => m,
         (None, Err(e)) => return Err(MatchSheetsError::NotReady(e)),
