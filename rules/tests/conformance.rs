@@ -12,7 +12,7 @@
 //! Test names are written as Cargo prints them, prefixed by the target that holds them:
 //! `rules::rulings::tests::offence_table` (a unit test in the `rules` crate's src/),
 //! `domain::team::tests::chief_arbiter_endings` (the `domain` crate's src/, in admin/domain;
-//! `admin::…` for the `admin` crate's), and
+//! `admin::…` for the `admin` crate's, `store::…` for admin/store's), and
 //! `e2e::team::relay_match_through_every_rule_over_http` (the module `tests/e2e/team.rs` of the
 //! end-to-end test binary `tests/e2e/`; a test file directly in `tests/`, `rules/tests/` or
 //! `admin/tests/` is named by its file name). `docs/rules.md` says the same at its top.

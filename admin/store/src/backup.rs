@@ -1,6 +1,6 @@
 //! Backups through SQLite's online backup API (rusqlite), safe while the server runs: the copy
-//! is a consistent snapshot even with writers in WAL mode. A PostgreSQL office (issue 18 item
-//! 3) is backed up by Debian's `pg_dump` (custom format, one consistent snapshot) and restored
+//! is a consistent snapshot even with writers in WAL mode. A PostgreSQL office is backed up by
+//! Debian's `pg_dump` (custom format, one consistent snapshot) and restored
 //! by `pg_restore` in one transaction ([`pg`]).
 
 use super::DbError;
@@ -328,7 +328,8 @@ pub fn restore(db: &Path, file: &Path) -> Result<PathBuf, DbError> {
 }
 
 /// Now, as backup file names carry it: in the server's zone, the zone new events take (a
-/// backup holds every event), with its UTC offset (issue 15 item 4).
+/// backup holds every event), with its UTC offset, so that names from before and after a
+/// change of daylight saving time still sort and read unambiguously.
 fn file_stamp() -> String {
     crate::server_zone().file_stamp(chrono::Utc::now())
 }

@@ -1,4 +1,4 @@
-//! A user's own preferences (issue 15 item 7): the language they chose, so the choice follows
+//! A user's own preferences: the language they chose, so the choice follows
 //! the account to every login and device, not only the browser's cookie.
 
 use super::audit::{self, AuditAction, Change};

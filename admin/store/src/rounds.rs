@@ -591,8 +591,8 @@ fn insert_games(
     byes: &[PlayerId],
 ) -> Result<(), DbError> {
     // Many rows per statement: the draft of a 10,000-player round is written inside the
-    // write transaction, and one statement per game kept every other writer waiting for it
-    // (issue 16 item 1). 12 values a row stay far below SQLite's limit of bound values.
+    // write transaction, and one statement per game kept every other writer waiting for it.
+    // 12 values a row stay far below SQLite's limit of bound values.
     for chunk in table_games.chunks(INSERT_CHUNK) {
         let rows: Vec<_> = chunk
             .iter()
@@ -692,7 +692,7 @@ pub const PAIR_ATTEMPTS: usize = 3;
 /// audit row keeps the warnings confirmed.
 ///
 /// The pairing is computed outside any write transaction, so a 10,000-player round never
-/// holds the database's write lock while the engine runs (issue 16): the inputs are read in
+/// holds the database's write lock while the engine runs: the inputs are read in
 /// one read transaction (a consistent snapshot, with the tournament's change counter), the
 /// engine runs with no transaction open, and the draft is written in a short write
 /// transaction that first checks the change counter. If any audited write of this
@@ -714,9 +714,9 @@ pub fn pair(
 }
 
 /// The environment variable that holds every pairing for that many milliseconds after the
-/// engine's run, with no transaction open: the end-to-end test of issue 16 item 1 uses it to
-/// stand for a slow engine deterministically (the engine at 1,024 players is now faster than
-/// a few result saves). Unset in normal use; a value that is not a number is ignored.
+/// engine's run, with no transaction open: the end-to-end test of a change while pairing uses
+/// it to stand for a slow engine deterministically (the engine at 1,024 players is now faster
+/// than a few result saves). Unset in normal use; a value that is not a number is ignored.
 pub const PAIR_HOLD_ENV: &str = "TENGEN_PAIR_HOLD_MS";
 
 fn hold_after_engine() {
@@ -1550,9 +1550,10 @@ mod tests {
         audit::for_tournament(conn, tid, 1000).unwrap().iter().filter(|r| r.action == action).count()
     }
 
-    /// Issue 16 item 1: an entrant withdrawn while the round is being paired (after the read,
-    /// before the write) is not in the stored draft: the first pairing is thrown away and the
-    /// round paired again from a new read.
+    /// A pairing never holds the write lock while the engine runs, so an entrant withdrawn
+    /// while the round is being paired (after the read, before the write) is not in the
+    /// stored draft: the first pairing is thrown away and the round paired again from a new
+    /// read.
     #[test]
     fn a_change_while_pairing_pairs_again() {
         let (_dir, pool, tids) = events(1);

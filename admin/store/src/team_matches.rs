@@ -1,4 +1,4 @@
-//! Team rounds and matches (issue 7): pairing teams, the event log of relay matches, the board
+//! Team rounds and matches (seed 003, the team rules): pairing teams, the event log of relay matches, the board
 //! results of board matches, and the inputs of the team standings.
 //!
 //! The rules decide in `domain::team::matches` over the rows read here; this module reads,
@@ -786,7 +786,7 @@ fn apply_input(
 }
 
 /// What `input` would do to relay match `mid`, without writing anything: the confirm step of
-/// an event that decides the match (issue 13 item 3).
+/// an event that decides the match (the arbiter sees the outcome before it is recorded).
 pub fn preview_event(
     conn: &mut Conn,
     actor: &Actor,

@@ -1,4 +1,4 @@
-//! Teams and their rosters, and the team settings of an event (issue 7).
+//! Teams and their rosters, and the team settings of an event (seed 003, the team rules).
 //!
 //! Storage (migration `2026-11-30-000300_teams`): `teams` holds the team; `team_members` every
 //! person of it (leader, coach, players with position numbers, the captain flag on a player).

@@ -1,7 +1,7 @@
 //! Accounts and sessions. Passwords are argon2id hashes (PHC strings); session tokens are
 //! stored as their SHA-256 only (the cookie holds the token itself).
 //!
-//! Who manages whom (issue 14): the first account is the account administrator (`admin`) and
+//! Who manages whom: the first account is the account administrator (`admin`) and
 //! manages every other account; an organizer manages the arbiter accounts they added, as long
 //! as those arbiters work only in tournaments the organizer organizes ([`manages`]).
 

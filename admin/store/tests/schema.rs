@@ -231,7 +231,10 @@ mod pg {
         let root = base.rsplit_once('/').map_or(base, |(r, _)| r);
         let url = format!("{root}/{name}");
         let mut admin = PgConnection::establish(base).expect("TENGEN_TEST_PG_URL: connect");
-        admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name}")).unwrap();
+        // One statement each: PostgreSQL runs several sent at once as one transaction, which
+        // CREATE and DROP DATABASE refuse.
+        admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).unwrap();
+        admin.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
         let found = read(&url);
         admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).unwrap();
         found
