@@ -410,7 +410,9 @@ pub fn opengotha_code(r: Option<&GameResult>, played_swapped: bool) -> &'static 
     }
 }
 
-/// What happened in a game.
+/// What happened in a game, in OpenGotha's result codes. They are the codes `games.result`
+/// stores (imports fill it, [`opengotha_code`] writes it), so the store reads its own column
+/// with them here; the OpenGotha file reader re-exports them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OgOutcome {
     /// Not entered yet.
@@ -905,6 +907,8 @@ mod tests {
         for (r, p, code) in cases {
             assert_eq!(for_pairing(&r), p, "{r:?}");
             assert_eq!(opengotha_code(Some(&r), false), code);
+            // Read back as the pairing reads a stored code: "no result" and a bye are none.
+            assert_eq!(imported(code), p.filter(|p| *p != Pairing::NoResult), "{code}");
         }
         let jigo = GameResult::counted(&RuleSet::chinese_team_relay().scoring(0, 0, 0), 368);
         assert_eq!(for_pairing(&jigo), Some(Pairing::Draw));
