@@ -58,7 +58,9 @@ mod tests {
             .collect();
         assert_eq!(names, ["王子涵", "", "李昊然", "王子涵2", "赵磊"]);
         assert!(data.rows.iter().all(|r| r.allow_duplicate), "a file's players are distinct by its keys");
-        let games: Vec<(i32, i32, Option<usize>, Option<usize>, i32, &str)> = data
+        // (round, board, Black, White, handicap, result)
+        type Line<'a> = (i32, i32, Option<usize>, Option<usize>, i32, &'a str);
+        let games: Vec<Line> = data
             .games
             .iter()
             .map(|g| (g.round, g.board, g.black, g.white, g.handicap, g.result.as_str()))
