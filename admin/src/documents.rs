@@ -1,7 +1,7 @@
 //! The downloadable documents, made the same way for the web routes and the command line
 //! (`tengen print …`, `tengen export …`): the options are read from the same words (a query
 //! string's `per_page=4`, the command line's `--per-page 4`), the data comes from
-//! [`crate::db::print_data`], the bytes from [`crate::print`] (or the OpenGotha writer), and
+//! [`crate::office::print_data`], the bytes from [`crate::print`] (or the OpenGotha writer), and
 //! the file is named here.
 //!
 //! Two steps, so that the web can load inside a database connection and render outside it:
@@ -12,17 +12,17 @@
 //! standings and results CSV, EGF `.h9`: a [`TournamentDoc`], counting the published rounds,
 //! or with `round=N` only rounds 1 to N: the standings after round N as the public standings
 //! page shows them with `?round=N`).
-//! Adding a document is one [`Doc`] variant, its loader in `print_data` (if it reads other data
+//! Adding a document is one [`Doc`] variant, its loader in `office::print_data` (if it reads other data
 //! than the existing ones) and one arm in [`Loaded::render`].
 
 use crate::db::Conn;
 
-use crate::db::print_data::{self as pd, Audience};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
 use crate::formats::csv_export::{pairings_csv, results_csv, standings_csv};
 use crate::formats::egf::egf_h9;
 use crate::formats::opengotha::write::write_opengotha;
+use crate::office::print_data::{self as pd, Audience};
 use crate::print::{
     crosstable, pairing_list, record_sheets, scoresheets, standings, team_sheets, DataProblem, Lang,
     PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,

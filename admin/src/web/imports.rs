@@ -539,7 +539,7 @@ async fn confirm_og(
     expected: Option<i32>,
 ) -> Result<HttpResponse, AppError> {
     let Some(og) = &file.p.og else { return Err(AppError::internal(w.lang, "no OpenGotha event")) };
-    let data = ImportData::from_opengotha(og);
+    let data = crate::office::imports::from_opengotha(og);
     let mode = match w.fields.get("mode") {
         "" if target.is_empty() && !target.is_team() => "replace",
         m => m,

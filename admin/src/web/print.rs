@@ -30,11 +30,11 @@
 
 use super::ctx::{id, Ctx};
 use super::error::AppError;
-use crate::db::print_data::Audience;
 use crate::db::users::Role;
 use crate::db::Conn;
 use crate::db::DbError;
 use crate::documents::{self as docs, BadOption, Doc, Download, LoadError, Loaded, RoundDoc, TournamentDoc};
+use crate::office::print_data::Audience;
 use crate::print::{self, PairingOrder, Paper, PrintError, SheetsPerPage};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};

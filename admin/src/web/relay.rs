@@ -620,7 +620,7 @@ pub async fn sheets(
     path: web::Path<(String, String)>,
     q: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    use crate::db::print_data::MatchSheetsError;
+    use crate::office::print_data::MatchSheetsError;
     let [tid, mid] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Arbiter).await?;
     let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
