@@ -1,7 +1,7 @@
 //! The downloadable documents, made the same way for the web routes and the command line
 //! (`tengen print …`, `tengen export …`): the options are read from the same words (a query
 //! string's `per_page=4`, the command line's `--per-page 4`), the data comes from
-//! [`crate::db::print_data`], the bytes from [`crate::print`] (or the OpenGotha writer), and
+//! [`crate::office::print_data`], the bytes from [`crate::print`] (or the OpenGotha writer), and
 //! the file is named here.
 //!
 //! Two steps, so that the web can load inside a database connection and render outside it:
@@ -12,18 +12,18 @@
 //! standings and results CSV, EGF `.h9`: a [`TournamentDoc`], counting the published rounds,
 //! or with `round=N` only rounds 1 to N: the standings after round N as the public standings
 //! page shows them with `?round=N`).
-//! Adding a document is one [`Doc`] variant, its loader in `print_data` (if it reads other data
+//! Adding a document is one [`Doc`] variant, its loader in `office::print_data` (if it reads other data
 //! than the existing ones) and one arm in [`Loaded::render`].
 
 use crate::db::Conn;
 use crate::i18n::tr;
 
-use crate::db::print_data::{self as pd, Audience};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
 use crate::formats::csv_export::{pairings_csv, results_csv, standings_csv};
 use crate::formats::egf::egf_h9;
 use crate::formats::opengotha::write::write_opengotha;
+use crate::office::print_data::{self as pd, Audience};
 use crate::print::{
     crosstable, pairing_list, record_sheets, scoresheets, standings, team_sheets, DataProblem, Lang,
     PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,
@@ -163,25 +163,12 @@ impl MatchDoc {
 
 /// Why a tournament's document cannot be made: the database's reason, or a `round` beyond the
 /// last published round (the caller answers it like any other bad option: 400, exit code 1).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    Db(DbError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("{0}")]
     Option(BadOption),
-}
-
-impl From<DbError> for LoadError {
-    fn from(e: DbError) -> LoadError {
-        LoadError::Db(e)
-    }
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadError::Db(e) => e.fmt(f),
-            LoadError::Option(e) => e.fmt(f),
-        }
-    }
 }
 
 /// What [`RoundDoc::load`] or [`TournamentDoc::load`] read: ready to render.
@@ -385,7 +372,7 @@ pub fn opengotha(
     saved: chrono::DateTime<chrono::Utc>,
 ) -> Result<Download, DbError> {
     let t = tdb::get(conn, tid)?;
-    // The file's save stamp, as OpenGotha writes it: the event's wall clock (issue 15 item 4).
+    // The file's save stamp, as OpenGotha writes it: the event's wall clock, not UTC.
     let out = pd::opengotha(conn, tid, t.settings().time_zone.wall_clock(saved))?;
     Ok(Download {
         bytes: write_opengotha(&out),

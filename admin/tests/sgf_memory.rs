@@ -1,4 +1,4 @@
-//! Issue 14 item 8: the memory an uploaded game record costs at peak is a small multiple of the
+//! The memory an uploaded game record costs at peak is a small multiple of the
 //! file's size. A counting allocator measures what `domain::results::check_sgf` (decode, read,
 //! replay, count — what the upload does) allocates at most beyond what it started with.
 //!

@@ -1,4 +1,4 @@
-// The referee's clock page (issue 17): two halves to tap, the calls shown large and spoken
+// The referee's clock page: two halves to tap, the calls shown large and spoken
 // from the clips in voice-{lang}.wav, the state in localStorage (a reload continues where it
 // was), saving retried while the network is gone. The arithmetic is clock.js (TengenClock).
 //

@@ -1,4 +1,4 @@
-// The referee's clock offline (issue 17 item 4: "survives a reload with the network gone").
+// The referee's clock offline: the page survives a reload with the network gone.
 // Registered by page.js with scope /t/ (the server sends Service-Worker-Allowed: /t/). It only
 // answers for the clock pages (/t/{id}/games/{gid}/clock, /t/{id}/matches/{mid}/clock) and the
 // files they load; every other request of the tournament pages goes to the network untouched.

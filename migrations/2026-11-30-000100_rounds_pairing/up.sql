@@ -1,4 +1,4 @@
--- The pairing workflow (issue 4): draft and published rounds with their seed and draws, the
+-- The pairing workflow: draft and published rounds with their seed and draws, the
 -- colours and nigiri of each game, the double-loss lot, fixed tables, late entry and per-round
 -- absences. The init migration stays as it was; everything here is added.
 

@@ -1,4 +1,4 @@
--- Issue 5: results, rulings, lateness, confirmation, standings settings, public-page caching.
+-- Results, rulings, lateness, confirmation, standings settings, public-page caching.
 -- The games table is left as it is (pairing extends it on its own branch): everything a result
 -- needs lives in `results`, one row per game that has anything recorded.
 

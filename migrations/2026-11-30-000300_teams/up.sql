@@ -1,6 +1,6 @@
--- Team events (issue 7): teams and their rosters, the team settings of an event, team rounds
--- and matches, the append-only event log of each relay match, and the boards of board matches.
--- The pure logic is admin::domain::team; nothing here duplicates its rules.
+-- Team events (seed 003 and board matches): teams and their rosters, the team settings of an event,
+-- team rounds and matches, the append-only event log of each relay match, and the boards of board
+-- matches. The pure logic is admin::domain::team; nothing here duplicates its rules.
 
 -- What kind of team event a tournament with system 'team_relay' is, and how it scores.
 -- No row: the defaults (a relay event, 3/1/0, round robin, an equal count is a draw).

@@ -1,4 +1,4 @@
--- Taking back a wrongly recorded relay event (issue 7). relay_events stays append-only: a
+-- Taking back a wrongly recorded relay event. relay_events stays append-only: a
 -- withdrawal is its own row naming the event (once), with the reason and who withdrew it. The
 -- match is RelayMatch::replay of the events not withdrawn (domain team::withdraw); the program
 -- refuses a withdrawal that would leave a later event invalid. Rows are never changed (the

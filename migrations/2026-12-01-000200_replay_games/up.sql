@@ -1,4 +1,4 @@
--- Issue 12 item 9: a replay game (重赛, rules.md §9) is a game of its own.
+-- A replay game (重赛, rules.md §9) is a game of its own.
 --
 -- The link to the game it replays moves from the result sheet to the game itself
 -- (`games.replay_of`), so that every reader of games (pairing history and review, printed

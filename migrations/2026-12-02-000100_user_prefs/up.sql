@@ -1,4 +1,4 @@
--- Issue 15 item 7: the language a user chose follows the account across logins and devices.
+-- The language a user chose follows the account across logins and devices.
 -- A table of its own (not a users column) so account changes and preferences stay apart.
 CREATE TABLE user_prefs (
     user_id INTEGER PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Issue 14, accounts: the first account administers accounts (`admin`, at most one); every
+-- Accounts: the first account administers accounts (`admin`, at most one); every
 -- other account remembers who added it (`created_by`), so an organizer manages only the staff
 -- they added. Accounts made before this take the creator from their audit row.
 ALTER TABLE users ADD COLUMN admin BOOLEAN NOT NULL DEFAULT 0;

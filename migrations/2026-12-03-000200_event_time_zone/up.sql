@@ -1,4 +1,4 @@
--- The event's time zone (issue 15 item 4): an IANA name; every time shown or typed is in it and
+-- The event's time zone: an IANA name; every time shown or typed is in it and
 -- stored in UTC. The events so far are Chinese events whose times were typed in China's time,
 -- so they take Asia/Shanghai (new events take the server's zone from the program).
 ALTER TABLE tournaments ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Asia/Shanghai';

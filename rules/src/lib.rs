@@ -1,7 +1,7 @@
 //! # rules — the game of Go and the Chinese competition rules
 //!
 //! Everything in Tengen that scores a game goes through this crate. It is pure: no IO, no
-//! database, no web. Modules follow the rules reference (`shared/rules.md`) and the 2002
+//! database, no web. Modules follow the rules reference (`docs/rules.md`) and the 2002
 //! Chinese Weiqi Competition Rules (中国围棋竞赛规则) article by article:
 //!
 //! - [`board`]: points, colours, the board with chains, liberties and Zobrist hashes (Arts. 1–5, 19).

@@ -12,7 +12,7 @@
 //! Test names are written as Cargo prints them, prefixed by the target that holds them:
 //! `rules::rulings::tests::offence_table` (a unit test in the `rules` crate's src/),
 //! `domain::team::tests::chief_arbiter_endings` (the `domain` crate's src/, in admin/domain;
-//! `admin::…` for the `admin` crate's), and
+//! `admin::…` for the `admin` crate's, `store::…` for admin/store's), and
 //! `e2e::team::relay_match_through_every_rule_over_http` (the module `tests/e2e/team.rs` of the
 //! end-to-end test binary `tests/e2e/`; a test file directly in `tests/`, `rules/tests/` or
 //! `admin/tests/` is named by its file name). `docs/rules.md` says the same at its top.
@@ -510,7 +510,9 @@ fn index() -> BTreeMap<String, (Vec<PathBuf>, bool)> {
         }
     };
     // Unit tests of the library crates: the crate's name and its folder.
-    for (krate, dir) in [("rules", "rules"), ("admin", "admin"), ("domain", "admin/domain")] {
+    for (krate, dir) in
+        [("rules", "rules"), ("admin", "admin"), ("domain", "admin/domain"), ("store", "admin/store")]
+    {
         let src_dir = root.join(dir).join("src");
         for file in rust_files(&src_dir) {
             let Some(path) = module_of(&src_dir, &file, "lib.rs") else { continue };
@@ -521,7 +523,7 @@ fn index() -> BTreeMap<String, (Vec<PathBuf>, bool)> {
     // Integration tests: each file directly in a tests/ folder is a target of its own name, and
     // each folder there with a main.rs is one target of the folder's name, its files the
     // target's modules (tests/e2e/team.rs → e2e::team).
-    for dir in ["tests", "rules/tests", "admin/tests"] {
+    for dir in ["tests", "rules/tests", "admin/tests", "admin/store/tests"] {
         let Ok(entries) = fs::read_dir(root.join(dir)) else { continue };
         let mut targets: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         targets.sort();

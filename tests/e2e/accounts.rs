@@ -1,4 +1,4 @@
-//! Issue 14 items 1, 3, 4 and 5 against the real binary: the login throttle behind and without
+//! Accounts and sessions against the real binary: the login throttle behind and without
 //! a proxy, password strength and changes, hashed and expiring sessions, Secure cookies and
 //! HSTS, and who manages which account.
 

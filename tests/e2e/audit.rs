@@ -1,4 +1,4 @@
-//! The readable audit over HTTP (issue 15 item 5): an event made, entrants added, a round
+//! The readable audit over HTTP: an event made, entrants added, a round
 //! paired and a result entered, then the audit page read in Chinese and English — sentences
 //! naming the players and the round, the filters narrowing the rows, pages of 100 by id, the
 //! raw JSON only inside a "details" toggle, bad filters refused in the reader's language.

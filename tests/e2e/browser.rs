@@ -1,4 +1,4 @@
-//! Browser tests in real headless Chromium through chromedriver (issue 8.1).
+//! Browser tests in real headless Chromium through chromedriver.
 //!
 //! The office as people use it, once in zh-CN and once in en (the browser's Accept-Language):
 //! - the organizer: first-run account, logout and login, a new tournament, a CSV file uploaded

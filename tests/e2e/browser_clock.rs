@@ -1,4 +1,4 @@
-//! The referee's voice clock in real headless Chromium (issue 17 item 5), with the page's
+//! The referee's voice clock in real headless Chromium, with the page's
 //! clock under the test's control (`?clocktest=1`: the page reads the time from
 //! sessionStorage, set through `window.__clockTest.set`, so no test waits for real time).
 //!

@@ -1,7 +1,7 @@
-//! Colours and results over HTTP (issue 12, items 5–10): a result waits for the nigiri, a
+//! Colours and results over HTTP: a result waits for the nigiri, a
 //! game played with swapped colours is credited to whoever played Black everywhere, an entry
 //! against a deciding ruling is refused naming it, nothing that decides a game is preselected,
-//! and a replay (重赛) is a game of its own everywhere. (Item 10, komi: `e2e_tournaments`.)
+//! and a replay (重赛) is a game of its own everywhere. (Komi and its unit: `e2e::tournaments`.)
 
 use crate::common;
 use common::*;
@@ -41,7 +41,7 @@ fn results_rows(s: &Server, gid: i32) -> i64 {
     count_rows(&s.db, &format!("SELECT count(*) FROM results WHERE game_id = {gid} AND outcome IS NOT NULL"))
 }
 
-/// Item 5: a result of a game played on the board needs the nigiri first.
+/// A result of a game played on the board needs the nigiri first (rules.md §4.2).
 #[test]
 fn a_count_on_a_nigiri_board_waits_for_the_nigiri() {
     let s = Server::start();
@@ -156,7 +156,7 @@ fn a_count_on_a_nigiri_board_waits_for_the_nigiri() {
     }
 }
 
-/// Item 6: "黑方185子" on a game played with the colours swapped goes to whoever played Black,
+/// "黑方185子" on a game played with the colours swapped goes to whoever played Black,
 /// on the sheet, in the standings, public pages, crosstable, CSV and the OpenGotha export;
 /// pairing keeps the assigned colours.
 #[test]
@@ -241,7 +241,7 @@ fn a_game_played_with_swapped_colours_is_credited_to_whoever_played_black() {
     assert!(og.body.contains("result=\"RESULT_WHITEWINS\""), "{}", og.body);
 }
 
-/// Item 7: an entry saved after a ruling decided the game is refused, naming the ruling.
+/// An entry saved after a ruling decided the game is refused, naming the ruling.
 #[test]
 fn an_entry_against_a_deciding_ruling_is_refused_naming_the_ruling() {
     let s = Server::start();
@@ -318,7 +318,8 @@ fn first_option(r: &Resp, name: &str) -> (String, bool) {
     (value, tag.contains("selected"))
 }
 
-/// Item 8: the choices that decide a game start empty; a missing one is an error beside it.
+/// The choices that decide a game start empty, so none is saved by mistake; a missing one is an
+/// error beside it.
 #[test]
 fn nothing_that_decides_a_game_is_preselected() {
     let s = Server::start();
@@ -384,7 +385,7 @@ fn squash(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// Item 9: a replay (重赛) has its own start and lateness, is labelled as a replay everywhere,
+/// A replay (重赛, rules.md §9) has its own start and lateness, is labelled as a replay everywhere,
 /// and raises no review warning.
 #[test]
 fn a_replay_is_a_game_of_its_own() {
@@ -537,7 +538,7 @@ fn colours_cannot_change_under_a_sheet_that_names_them() {
     assert_eq!((nb3, nw3), (w3, b3), "the corrected nigiri gives the other player Black");
 }
 
-/// Issue 16 item 3, where import, forfeits and colour balance meet: round 1 comes from an
+/// Where import, forfeits and colour balance (rules.md §14.3) meet: round 1 comes from an
 /// OpenGotha file with two forfeits (赵 given Black and 孙 given White won because their
 /// opponents did not come). Nobody made a first move, so on the board everyone is level
 /// (rules.md §4.3, §14.3), but the published list gave each a colour. Round 2 pairs the winners and the losers

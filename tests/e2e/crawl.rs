@@ -1,4 +1,4 @@
-//! Issue 15 item 2, "proof by crawling": every page of a demo event walked in zh-CN and in en,
+//! Proof by crawling: every page of a demo event walked in zh-CN and in en,
 //! as organizer, arbiter and public, in every state of its round (draft, published, results
 //! in, confirmed, corrected), with every PDF and CSV the pages link to, and no text of the
 //! other language found (the event's own data — names, units, the event's name, what users

@@ -1,4 +1,4 @@
-//! Draws end to end (issue 12, "Draws and pairing"): Swiss round 1 of an unrated field by rank
+//! Draws end to end: Swiss round 1 of an unrated field by rank
 //! halves (the default, shown and editable on the settings page; a pure lot when the event
 //! chooses it; frozen once round 1 is published); a double loss because both players were
 //! late beyond the limit takes the event's double-loss lot; and every lot of a published

@@ -170,7 +170,7 @@ fn opengotha_import_brings_players_rounds_and_results() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 12 items 14–16: an import never merges an event, brings the event's own data, and never
+// Imports: an import never merges an event, brings the event's own data, and never
 // doubles the field without a confirmation.
 
 const SIMPLE_MM: &[u8] = include_bytes!("../../admin/tests/fixtures/opengotha/simplemm.xml");
@@ -205,7 +205,7 @@ fn play_two_rounds(c: &Client, s: &Server, tid: i32) {
     assert_eq!(r.status, 303, "pair 2: {}", r.body);
 }
 
-/// Item 14: an OpenGotha file into an event with a published round and a draft: the preview
+/// An OpenGotha file into an event with a published round and a draft: the preview
 /// says what each choice does; no choice, no confirmation, or a write since the preview is
 /// refused with nothing written; replacing makes a backup the restore command can use, gives
 /// the file's rounds exactly (no table twice, the draft gone) and is audited; a new event
@@ -314,7 +314,7 @@ fn opengotha_import_replaces_or_creates_and_never_merges() {
     assert_eq!(c.get(&format!("/t/{new_tid}/settings")).status, 200, "its creator organizes it");
 }
 
-/// Item 15: the event's own data comes across into the settings (checked on the pages the
+/// The event's own data comes across into the settings (checked on the pages the
 /// organizer reads), what has no home is listed in the preview, and a player who does not take
 /// part in a round is not paired in it.
 #[test]
@@ -434,7 +434,7 @@ fn seventeen() -> String {
     csv
 }
 
-/// Item 16: the same list twice does not double the field; each probable duplicate is flagged
+/// The same list twice does not double the field; each probable duplicate is flagged
 /// (against the event and within the file, whitespace and full-width forms folded) and added
 /// only when ticked; a manual add is checked the same way; the CSV export carries the statuses
 /// and round-trips.

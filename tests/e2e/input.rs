@@ -1,4 +1,4 @@
-//! Issue 14 item 7 against the real binary: input that used to be taken leniently is refused
+//! Strict input against the real binary: input that used to be taken leniently is refused
 //! with a 4xx and a message, and nothing is written.
 
 use crate::common;

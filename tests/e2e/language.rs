@@ -1,4 +1,4 @@
-//! Issue 15 item 7: Accept-Language done right, and the reader's choice of language sticks
+//! Accept-Language done right (RFC 9110 §12.5.4), and the reader's choice of language sticks
 //! across pages and logins.
 
 use crate::common;

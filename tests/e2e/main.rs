@@ -34,6 +34,7 @@ mod pair_concurrency;
 mod postgres;
 mod print;
 mod public_cache;
+mod references;
 mod rehearsal;
 mod results;
 mod rounds;

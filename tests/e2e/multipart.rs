@@ -1,4 +1,4 @@
-//! Uploads read by actix-multipart (issue 15 item 8), over HTTP: a game record arrives byte for
+//! Uploads read by actix-multipart, over HTTP: a game record arrives byte for
 //! byte with its Chinese file name (raw UTF-8 or RFC 5987), malformed bodies are a 4xx page in
 //! the reader's language with nothing written, an upload over its limit is stopped while it
 //! streams (no Content-Length to trust), and the CSRF token inside the multipart body counts.

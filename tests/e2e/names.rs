@@ -1,4 +1,4 @@
-//! Names as Chinese readers find them (issue 15 item 3), end to end over HTTP: the entrant list
+//! Names as Chinese readers find them, end to end over HTTP: the entrant list
 //! by name, the printed pairing list by name, the round page's player dropdowns and the
 //! standings of equals follow the event's name order — pinyin by default (surnames read as
 //! surnames: 单 shàn, 曾 zēng), stroke count as a setting on the settings page; the public "find

@@ -1,4 +1,4 @@
-//! Issue 14 items 2, 9 and 10 against the real binary: a log that cannot be written, a full
+//! Operations against the real binary: a log that cannot be written, a full
 //! and a locked database (a clear page that keeps what was typed), durable commits, and
 //! automatic backups that are checked, pruned and shown on the organizers' page. On both
 //! engines: with TENGEN_E2E_PG the full disk is PostgreSQL's own error for it, the lock a
@@ -227,7 +227,7 @@ fn automatic_backups_are_checked_pruned_kept_per_round_and_shown() {
     let dir = tempfile::tempdir().unwrap();
     let backups = dir.path().join("auto");
     let b = backups.to_str().unwrap().to_string();
-    // A server in China: the copies are named in its zone (issue 15 item 4), not UTC.
+    // A server in China: the copies are named in its zone, not UTC.
     let mut s = Server::start_full(
         dir,
         &["--backup-dir", &b, "--backup-every", "1s", "--backup-keep", "2"],

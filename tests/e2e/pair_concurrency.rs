@@ -1,4 +1,4 @@
-//! Issue 16 item 1: pairing a big round never holds the database's write lock while the
+//! Pairing a big round never holds the database's write lock while the
 //! engine runs. An arbiter of another tournament saves results, one after the other, while
 //! the "pair round" request of a big event is in flight: every save is acknowledged, and
 //! many of them are acknowledged before the pairing answers (before the fix, the first save
@@ -63,7 +63,7 @@ fn results_of_another_tournament_are_saved_while_a_big_round_is_paired() {
     let s = Server::start_env(&[("TENGEN_PAIR_HOLD_MS", "2000")]);
     let c = s.first_organizer();
     // The big event: 1,024 players, two rounds played, colours balanced by the pairing (the
-    // slowest colour method before issue 16).
+    // slowest colour method).
     let big = tournament_with_players(&c, "大型编排赛", "Big Open", &[("colour_method", "balanced")], 0);
     import_og(&c, big, &played_event(1024, 2));
     assert_eq!(count_rows(&s.db, &format!("SELECT COUNT(*) FROM games WHERE tournament_id = {big}")), 1024);

@@ -1,4 +1,4 @@
-//! The office on PostgreSQL (issue 18): the real server on a `postgres://` database creates an
+//! The office on PostgreSQL: the real server on a `postgres://` database creates an
 //! event, takes entrants, pairs and publishes round 1, and saves a result, read back both over
 //! HTTP and from PostgreSQL itself.
 //!
@@ -87,7 +87,7 @@ fn an_event_is_paired_and_a_result_saved_on_postgresql() {
     assert_eq!(standings.status, 200, "{}", standings.body);
 }
 
-/// Issue 18 item 3: `tengen demo`, `backup` (pg_dump) and `restore` (pg_restore) on
+/// `tengen demo`, `backup` (pg_dump) and `restore` (pg_restore) on
 /// PostgreSQL. The demo event restored into an empty database serves the same public
 /// standings as the original, with the same rows and audit; a file that is no dump is
 /// refused and writes nothing.
@@ -143,7 +143,7 @@ fn demo_backup_and_restore_on_postgresql() {
     assert_eq!(after, before[0].parse::<i64>().unwrap() + 1);
 }
 
-/// Issue 18 item 5: an event under way on SQLite (entrants, a published round, results, their
+/// An event under way on SQLite (entrants, a published round, results, their
 /// audit) moves to PostgreSQL with `tengen migrate-db`; served from there it shows the same
 /// public pages, holds the same rows, and goes on (a new result saves). A second copy into
 /// the now filled database is refused and writes nothing.

@@ -824,7 +824,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     assert_eq!(r.status, 409);
     assert!(r.body.contains("pinyin") && r.body.contains(&first.3[..3]), "{}", r.body);
     let zh_staff = c.in_chinese();
-    // The refusal is in the reader's language, not the file's (issue 15 item 1).
+    // The refusal is in the reader's language, not the file's.
     let body = zh_staff.get(&egf).body;
     assert!(body.contains("无法根据现有赛事数据生成此文件"), "{body}");
     assert!(body.contains("请填写拉丁字母（拼音）姓名") && !body.contains("pinyin"), "{body}");
@@ -973,7 +973,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     }
 }
 
-/// Issue 12 item 12: the results CSV scores each game and bye in the event's points scale,
+/// The results CSV scores each game and bye in the event's points scale (D13),
 /// exactly as the standings count them: 2/1/0 (the default), 1/½/0 with a bye worth a draw,
 /// 3/1/0; a draw, a forfeit, a double loss, a win and a bye in each. Every player's points in
 /// the results CSV add up to their 积分 on the public standings page.
@@ -1044,7 +1044,7 @@ fn the_results_csv_scores_in_the_event_points_scale() {
     }
 }
 
-/// Issue 12 item 13: the EGF file's handicap line follows the event's rule, as the format
+/// The EGF file's handicap line follows the event's rule, as the format
 /// describes it (quoted in `formats::egf`): "The handicap specification can be omitted if
 /// the handicaps are computed from the difference of opponents' grades (minus a given
 /// reduction)", the reduction being `HA[hN]`. A McMahon event giving "rank difference − 1"

@@ -1,4 +1,4 @@
-//! Issue 16, items 4 and 5, over HTTP: every public page goes through the public cache (ETag,
+//! Big events over HTTP: every public page goes through the public cache (ETag,
 //! 304, gzip, a new tag at once after a write), the staff pages and CSV downloads are gzipped
 //! when the client takes it, and the staff's list of entrants is paged and searched by pinyin.
 
@@ -177,7 +177,7 @@ fn staff_pages_and_csv_are_gzipped_and_the_entrants_list_is_paged() {
 }
 
 /// A round of 210 tables: its staff page lists 200 a page with links to the others; a bad page
-/// number is a 400, a page past the end shows the last (issue 16 item 5).
+/// number is a 400, a page past the end shows the last.
 #[test]
 fn a_large_rounds_staff_page_is_paged() {
     let s = Server::start();
@@ -203,8 +203,7 @@ fn a_large_rounds_staff_page_is_paged() {
 
 /// A round of 420 players: the staff page's lots table is paged too, 200 candidates a page, a
 /// long lot cut where a page ends; page 1 and page 2 show different parts, and every page's
-/// rows put together are the public page's lots, each whole and replayed — none lost (issue 16
-/// item 5).
+/// rows put together are the public page's lots, each whole and replayed — none lost.
 #[test]
 fn a_large_rounds_lots_are_paged() {
     let s = Server::start();
@@ -327,8 +326,7 @@ fn select_options(body: &str, name: &str) -> Vec<(String, String)> {
 
 /// A round of 210 tables: the results list and the lateness sheet are paged 200 tables a page;
 /// a save from page 2 sends and touches only page 2's arrivals, a stale save from page 2 is
-/// refused on page 2 with what was typed, and bad page numbers are refused as on the round page
-/// (issue 16 item 5).
+/// refused on page 2 with what was typed, and bad page numbers are refused as on the round page.
 #[test]
 fn a_large_rounds_results_and_lateness_sheets_are_paged() {
     let s = Server::start();
@@ -432,7 +430,7 @@ fn a_large_rounds_results_and_lateness_sheets_are_paged() {
 
 /// At 420 players the round page's player dropdowns hold 50 players each, said so; the search
 /// finds 柯洁 by `kj` and `kejie` (and a player by pairing number) among all 420, and a refused
-/// change keeps the chosen player in the dropdown (issue 16 item 5).
+/// change keeps the chosen player in the dropdown.
 #[test]
 fn the_round_pages_player_dropdowns_are_bounded_and_searched() {
     let s = Server::start();
@@ -490,7 +488,7 @@ fn the_round_pages_player_dropdowns_are_bounded_and_searched() {
     assert!(ex.body.contains(&format!("<option value=\"{a}\" selected>")), "the pair shown stays chosen");
 }
 
-/// Issue 16 item 5: the attendance form of a big event is paged, 200 entrants a page, and a
+/// The attendance form of a big event is paged, 200 entrants a page, and a
 /// save from a page touches only that page's entrants (a box left unticked on page 1 does not
 /// mark page 2's absent players present).
 #[test]

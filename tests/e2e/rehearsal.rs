@@ -1,4 +1,4 @@
-//! The dress rehearsal (issue 12): a 7-round Swiss of 64 unrated entrants run the way a Chinese
+//! The dress rehearsal: a 7-round Swiss of 64 unrated entrants run the way a Chinese
 //! open runs, entirely over HTTP — the organizer imports, pairs, publishes and takes absences
 //! and a withdrawal; two arbiters hold the nigiri, enter lateness, rulings and results; the
 //! chief arbiter corrects a locked result — and after every round the public standings as of
@@ -119,7 +119,7 @@ fn players(s: &Server, tid: i32) -> Vec<Player> {
 // ---------------------------------------------------------------------------------------------
 // Import
 
-/// The preview of the registration list (issue 12 item 16): the row repeating an earlier
+/// The preview of the registration list: the row repeating an earlier
 /// row's name, unit and birth date is not an error but flagged with whom it repeats, and is
 /// added only if its box is ticked — the organizer leaves it unticked. No other row is flagged.
 fn duplicate_row(preview: &Resp) {
@@ -166,7 +166,7 @@ fn import_entrants(s: &Server, org: &Client, tid: i32) {
         )
     };
     assert_eq!(named("林星辰"), 1, "the player registered twice is entered once");
-    // The same list again (issue 12 item 16: 17 → 34 before): every row flagged as someone
+    // The same list again (it once doubled the field, 17 → 34): every row flagged as someone
     // registered, nothing added unticked.
     let p = upload();
     assert_eq!(p.body.matches("class=\"flagged\"").count(), FIELD + 1, "{}", p.body);
@@ -175,7 +175,7 @@ fn import_entrants(s: &Server, org: &Client, tid: i32) {
     assert_eq!(field(), FIELD as i64);
 }
 
-/// The confirmation's fields of a flagged preview that ticks nothing (issue 12 item 16).
+/// The confirmation's fields of a flagged preview that ticks nothing.
 fn duplicate_fields(preview: &Resp) -> Vec<(&'static str, String)> {
     preview.input("changes").map(|c| vec![("changes", c)]).unwrap_or_default()
 }

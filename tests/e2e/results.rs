@@ -769,7 +769,7 @@ fn refusals_never_write_and_never_500() {
     assert!(rec.body.starts_with("(;GM[1]"));
 }
 
-/// Issue 17: the referee's clock of a game starts from the lateness sheet (Black 20 minutes
+/// The referee's clock of a game starts from the lateness sheet (Black 20 minutes
 /// late: twice that off 150 minutes, Art. 22.1, the 5 reserved minutes kept apart), and its
 /// timeout offer is the ruling form of the game as the page's script fills it: previewed on
 /// the game page for the arbiter (nothing written), saved only when the arbiter confirms it
@@ -819,7 +819,7 @@ fn clock_page_starts_from_the_lateness_deduction_and_offers_the_timeout_ruling()
     assert_eq!(cfg["names"][0], "赵棋手");
     assert!(cfg["voice"]["n10"].is_array() && cfg["voice"]["one_minute"].is_array(), "the clips' index");
     assert!(plain_text(&p.body).contains("set the clock to 1:50:00"), "{}", p.body);
-    // The offline worker may answer for the clock pages under /t/ (issue 17 item 4).
+    // The offline worker may answer for the clock pages under /t/, so a reload works offline.
     let sw = s.client().get("/assets/clock/sw.js");
     assert_eq!(sw.status, 200);
     assert_eq!(sw.header("service-worker-allowed"), Some("/t/"));

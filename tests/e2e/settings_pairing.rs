@@ -1,4 +1,4 @@
-//! The pairing settings of issue 4 end to end, through the settings form: McMahon bar and
+//! The pairing settings end to end, through the settings form: McMahon bar and
 //! floor and a handicap rule give handicap games with their komi on the round page; a floor
 //! above the bar is refused beside the field (en and zh) with nothing written; a published
 //! round freezes bar, floor and handicaps; the nigiri holder variant decides who holds the

@@ -1,4 +1,4 @@
-//! Game records from Chinese servers (issue 15 item 6), over HTTP: a record in GBK (with CA[] and
+//! Game records from Chinese servers, over HTTP: a record in GBK (with CA[] and
 //! without) or Big5 is read in its encoding — the players' names show in characters on the
 //! game page, with the encoding — and is stored and downloaded byte for byte as uploaded.
 
@@ -87,7 +87,7 @@ fn english_words(s: &str) -> Vec<String> {
         .collect()
 }
 
-/// Issue 15 item 6: the SGF report is stored typed and worded at view time in the reader's
+/// The SGF report is stored typed and worded at view time in the reader's
 /// language (zh-CN and en sessions of the same organizer see the same record's report each in
 /// their own language); an unreadable file is refused in the reader's language with nothing
 /// written; a report stored in the old shape (English sentences) is checked again from the

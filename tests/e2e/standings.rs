@@ -226,8 +226,8 @@ fn public_pages_are_cached_by_etag_and_find_my_table() {
     assert!(text_of(&p, "found").unwrap_or_default().contains("No player"));
     let p = public.get(&format!("/t/{tid}/pairings"));
     assert!(p.body.contains("Ahn Ari") && p.body.contains("http-equiv=\"refresh\""));
-    // A round that is not a number is a 400 (issue 14: it used to show the latest round as if
-    // asked for); other odd queries are not errors.
+    // A round that is not a number is a 400 (it used to show the latest round as if asked
+    // for); other odd queries are not errors.
     let r = public.get(&format!("/t/{tid}/pairings?round=abc"));
     assert_eq!(r.status, 400);
     assert!(r.body.contains("must be a round number from 1"), "{}", r.body);
@@ -266,7 +266,7 @@ fn a_round_with_an_imported_bye_ends_with_its_last_game() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 12 item 11: the standings after round N read rounds 1..N only.
+// The standings after round N read rounds 1..N only (rules.md §15).
 
 /// A game as the test entered it (Chinese names): round, Black, White (None for a bye), and
 /// Black's points in half points of the 2/1/0 scale (4 win, 2 draw, 0 loss).
@@ -380,11 +380,11 @@ fn entered_result(round: u32, board: u32) -> (i64, Vec<(&'static str, &'static s
     }
 }
 
-/// Issue 12 item 11. Seven players, three rounds paired, published and entered over HTTP, each
-/// with a bye; warnings ruled in round 3. After each round, and again once round 3 is in, the
-/// standings after every earlier round (page, CSV, wall chart) equal what this test computes
-/// from rounds 1..N: a round-3 warning to the player the lot puts first among equals after
-/// round 1 does not move them down the standings after round 1.
+/// The standings after round N read rounds 1..N only (rules.md §15). Seven players, three rounds
+/// paired, published and entered over HTTP, each with a bye; warnings ruled in round 3. After each
+/// round, and again once round 3 is in, the standings after every earlier round (page, CSV, wall
+/// chart) equal what this test computes from rounds 1..N: a round-3 warning to the player the lot
+/// puts first among equals after round 1 does not move them down the standings after round 1.
 #[test]
 fn standings_after_round_n_read_rounds_1_to_n_only() {
     use std::collections::HashMap;

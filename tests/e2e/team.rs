@@ -1,23 +1,22 @@
-//! Team events end to end (issue 7): a team-relay tournament with two teams and their rosters,
-//! paired by the team rounds page, and a relay match played over HTTP through every rule of
-//! seed 003 the issue lists — each refusal with its message and nothing written, substitutions
-//! and timeouts with their counts, order errors 1 + 2 + 3 + 4 with the player's 3rd a red card,
-//! a move beyond the quota, yellow cards, two yellows a red, a red as a substitution and the
-//! cases of Art. 24.4, a byo-yomi pass, the count with the penalty stones through the rules
-//! crate; the red-carded players barred from the next game; a knockout draw → 节棋 → a second
-//! draw won by Black, with clock readings and the play-off's remaining time (from the end of
-//! the drawn game, or after move 143 as an event may choose); withdrawals of
-//! wrongly recorded events (who may, refused ones, the match recomputed); a board-match Swiss
-//! with match points and standings; the printed team sheets downloaded and read back (the
-//! clock readings that stand and the play-off's starting time on the record sheet); colours
-//! by the leaders' nigiri (Art. 11), recorded at the board or performed from the shown seed
-//! and replayed.
+//! Team events end to end: a team-relay tournament with two teams and their rosters, paired by the
+//! team rounds page, and a relay match played over HTTP through every rule of seed 003 the engine
+//! implements — each refusal with its message and nothing written, substitutions and timeouts with
+//! their counts, order errors 1 + 2 + 3 + 4 with the player's 3rd a red card, a move beyond the
+//! quota, yellow cards, two yellows a red, a red as a substitution and the cases of Art. 24.4, a
+//! byo-yomi pass, the count with the penalty stones through the rules crate; the red-carded players
+//! barred from the next game; a knockout draw → 节棋 → a second draw won by Black, with clock
+//! readings and the play-off's remaining time (from the end of the drawn game, or after move 143 as
+//! an event may choose); withdrawals of wrongly recorded events (who may, refused ones, the match
+//! recomputed); a board-match Swiss with match points and standings; the printed team sheets
+//! downloaded and read back (the clock readings that stand and the play-off's starting time on the
+//! record sheet); colours by the leaders' nigiri (Art. 11), recorded at the board or performed from
+//! the shown seed and replayed.
 
 use crate::common;
 use common::team::*;
 use common::*;
 
-/// The events that decide a match: recorded after a confirm step (issue 13 item 3).
+/// The events that decide a match: recorded after a confirm step, so one tap cannot end a match.
 const DECIDING: [&str; 3] = ["count", "resign", "end"];
 
 /// The match starts at 09:00:00 on the first day; `at(s)` is `s` seconds later (negative:
@@ -739,7 +738,7 @@ fn relay_match_through_every_rule_over_http() {
     assert_eq!(anon.get(&format!("/t/{tid}/matches/{mid}/sheets.pdf")).status, 303, "staff only");
     let disposition = pdf.header("content-disposition").unwrap_or_default().to_string();
     assert!(disposition.contains("-round1-match1-sheets.pdf"), "{disposition}");
-    // The command line prints the same sheets from the same document (issue 15 item 8).
+    // The command line prints the same sheets from the same document.
     let (t_arg, m_arg) = (tid.to_string(), mid.to_string());
     let out = s.cli(&[
         "print",
@@ -1101,7 +1100,7 @@ fn playoff_after_move_143_takes_the_clocks_of_section_two() {
     );
     assert_eq!(text_of(&p.body, "playoff-black"), "38:20, 3 byo-yomi left");
     assert_eq!(text_of(&p.body, "moves"), "143");
-    // The referee's clock of the play-off starts from that reading, at move 143 (issue 17).
+    // The referee's clock of the play-off starts from that reading, at move 143 (Art. 12).
     let cfg = org.get(&format!("/t/{tid}/matches/{mid}/clock")).clock_config();
     assert_eq!(cfg["setup"]["start"][0]["main_ms"], 2_300_000);
     assert_eq!(cfg["setup"]["start"][1]["main_ms"], 3_750_000);
@@ -1781,7 +1780,7 @@ fn as_refs_str<'a>(v: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a str)> {
     v.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }
 
-// ---- Issue 13: matches as they really end --------------------------------------------------
+// ---- Matches as they really end (seed 003 Arts. 15.2, 17.5, 17.6, 23) ----------------------
 
 /// A one-round relay event with two teams of `players` and its one match, paired.
 fn one_match<'a>(
@@ -1811,8 +1810,8 @@ fn select_html(body: &str, form: &str, name: &str) -> String {
     f[i..i + f[i..].find("</select>").unwrap()].to_string()
 }
 
-/// A relay match decided by every kind of ending over HTTP (item 1), with the confirm step
-/// and nothing preselected (item 3): in a 4-team Swiss, a forfeit and a double loss in round 1
+/// A relay match decided by every kind of ending over HTTP, with the confirm step and nothing
+/// preselected: in a 4-team Swiss, a forfeit and a double loss in round 1
 /// (the arbiter may not rule the double loss; the chief arbiter does), standings with both
 /// losers on 0, the double-loss lot naming a nominal winner that round 2 pairs as a winner;
 /// in round 2 a replay ordered (withdrawn, ordered again, played and then protected from a
@@ -2026,7 +2025,7 @@ fn relay_matches_end_every_way_over_http() {
     assert_eq!(pair(&org, tid, 3, "9").status, 303);
 }
 
-/// Item 6: a relay team of 5 and a team of 3 in a 4-board event are saved with a warning
+/// A relay team of 5 and a team of 3 in a 4-board event are saved with a warning
 /// where they are made and refused at pairing, nothing written; a relay event that keeps the
 /// individual rules shows the komi its matches use (3½) and is flagged for the staff.
 #[test]
@@ -2105,7 +2104,7 @@ fn impossible_setups_are_flagged_and_not_paired() {
     assert_eq!(pair(&org, tid, 1, "1").status, 303);
 }
 
-/// Item 7: in a round robin a bye is no match — no match points, in no tie-break — unless the
+/// In a round robin a bye is no match — no match points, in no tie-break — unless the
 /// event's setting gives it a win; a Swiss bye stays a win (rules.md §14.5).
 #[test]
 fn round_robin_byes_score_nothing_unless_the_event_says_so() {
@@ -2153,8 +2152,9 @@ fn round_robin_byes_score_nothing_unless_the_event_says_so() {
     }
 }
 
-/// Item 2: a section's line-up is shown to the public (and so to the other team) only once
-/// both are in, or the section has started; the arbiters see it at once.
+/// Seed 003 Art. 10.1 (the line-up goes to the referee group): a section's line-up is shown to the
+/// public (and so to the other team) only once both are in, or the section has started; the
+/// arbiters see it at once.
 #[test]
 fn lineups_are_public_only_once_both_are_in() {
     let s = Server::start();
@@ -2184,7 +2184,7 @@ fn lineups_are_public_only_once_both_are_in() {
     assert!(public.get(&path).body.contains(&white3));
 }
 
-/// Item 4: a card records its offence and article; the page and both sheets print them, a red
+/// A card records its offence and article; the page and both sheets print them, a red
 /// from a second yellow with its cause; advice and malicious fouls are recordable.
 #[test]
 fn cards_record_their_offence_over_http() {
@@ -2229,7 +2229,7 @@ fn cards_record_their_offence_over_http() {
         ),
         "{page}"
     );
-    // Issue 15: the penalty log's explanation names the player from the roster, in either
+    // The penalty log's explanation names the player from the roster, in either
     // language (never an id written into a sentence and parsed back).
     let b1_name = format!("{}1", m.teams[0].chars().next().unwrap());
     assert!(page.contains(&format!("Yellow card to Black player {b1_name} at move 20")), "{page}");
@@ -2245,7 +2245,7 @@ fn cards_record_their_offence_over_http() {
     assert!(en.contains("redcard:asecondyellow(Art.24.2)"), "{en}");
 }
 
-/// Item 5: the match record sheet prints the match day, lines to fill before the match ends,
+/// The match record sheet prints the match day, lines to fill before the match ends,
 /// and then the count with the penalty stones and the komi the signed result comes from; the
 /// line-up footnote means the same in both languages.
 #[test]
@@ -2301,7 +2301,7 @@ fn record_sheet_prints_the_count_and_the_match_day() {
     assert!(en.contains("Black'scount184;penaltystonesBlack0,White1;Black185afterthem"), "{en}");
 }
 
-/// Item 9: board matches check the board order against the position numbers, record a forfeit
+/// Board matches check the board order against the position numbers, record a forfeit
 /// on one board, and Swiss team rounds say Swiss.
 #[test]
 fn board_matches_order_forfeits_and_swiss_labels() {
@@ -2369,9 +2369,9 @@ fn board_matches_order_forfeits_and_swiss_labels() {
     assert_eq!(text_of(&page.body, "record"), "game points 2 : 2, match points 1 : 1");
 }
 
-/// Item 8: a late line-up is recorded with its lateness for the referee to decide; a
-/// substitution can be annulled and a timeout's end recorded; the break between sections is
-/// shown; a start or an event dated far from the match is refused.
+/// Seed 003 Arts. 10.2, 10.5: a late line-up is recorded with its lateness for the referee to
+/// decide; a substitution can be annulled and a timeout's end recorded; the break between sections
+/// is shown; a start or an event dated far from the match is refused.
 #[test]
 fn time_records_over_http() {
     let s = Server::start();
@@ -2454,7 +2454,7 @@ fn time_records_over_http() {
     );
 }
 
-/// Item 11: the team settings read as words, never codes (for arbiters, and as the list a
+/// The team settings read as words, never codes (for arbiters, and as the list a
 /// paired round freezes); team rounds are paired at once, with no word of a draft.
 #[test]
 fn team_pages_say_words_not_codes() {
@@ -2488,7 +2488,7 @@ fn team_pages_say_words_not_codes() {
     assert!(frozen.contains("Pair-relay matches") && !frozen.contains("round_robin"), "{frozen}");
 }
 
-/// Item 10: at the table the page shows only the forms that apply, comes back to the form just
+/// At the table the page shows only the forms that apply, comes back to the form just
 /// used, takes both teams' line-ups in one form and "section ended after move N" in one step:
 /// a match in normal play is 7 submits and the count's confirmation.
 #[test]
@@ -2580,7 +2580,7 @@ fn a_normal_match_in_seven_submits() {
     );
 }
 
-/// Issue 17: the referee's clock of a relay match starts from the match's last recorded reading
+/// The referee's clock of a relay match starts from the match's last recorded reading
 /// and its moves (so the play-off and the sheets read what the clock saved), and saves both
 /// clocks through its form as the page's script sends it: the match's event route with the
 /// CSRF token and version, audited; the same form sent again with the old version is refused

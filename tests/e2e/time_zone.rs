@@ -1,4 +1,4 @@
-//! Issue 15 item 4: the event's time zone. Every time shown or typed is in the event's zone
+//! The event's time zone. Every time shown or typed is in the event's zone
 //! (a setting; new events take the server's), stored in UTC.
 
 use crate::common;

@@ -204,7 +204,7 @@ fn a_delete_whose_backup_cannot_be_made_deletes_nothing_and_says_why() {
     assert_eq!(std::fs::read_dir(&in_the_way).unwrap().count(), 1, "deleted after its backup");
 }
 
-/// Issue 12 item 10: komi states its unit, reads stones or points exactly, and a komi other than the
+/// Komi states its unit (rules.md §3.2), reads stones or points exactly, and a komi other than the
 /// rule set's is saved only after its conversion was shown and confirmed.
 #[test]
 fn komi_states_its_unit_and_is_confirmed_with_its_conversion() {

@@ -1,4 +1,4 @@
-//! Issue 18 item 2: two `tengen serve` processes on one database behave as one office. Here on
+//! Two `tengen serve` processes on one database behave as one office. Here on
 //! one SQLite file (two processes on one machine); the same test is the one to run against
 //! PostgreSQL when that backend lands.
 //!

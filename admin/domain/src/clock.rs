@@ -1,5 +1,5 @@
-//! The referee's voice clock (issue 17): one side's clock face in exact milliseconds, what the
-//! referee calls while a move runs, and what a press of the clock leaves.
+//! The referee's voice clock (seed 000 Art. 22; seed 003 Art. 22): one side's clock face in exact
+//! milliseconds, what the referee calls while a move runs, and what a press of the clock leaves.
 //!
 //! The page at the board runs the same logic in the browser (`assets/clock/clock.js`, it must
 //! work offline); both are pinned by one fixture of expected call sequences,

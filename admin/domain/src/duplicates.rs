@@ -1,5 +1,6 @@
-//! Who is probably the same person: the check an import row or a new entrant goes through
-//! before it is added next to the entrants already registered (issue 12 item 16).
+//! Who is probably the same person: the check an import row or a new entrant goes through before it
+//! is added next to the entrants already registered, so the same list imported twice does not
+//! double the field.
 //!
 //! Two entrants match when their names are the same — the Chinese names when both have one,
 //! else the Latin names — and either their birth dates are the same, or (when a birth date is

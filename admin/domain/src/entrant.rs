@@ -150,7 +150,7 @@ impl Rank {
     /// A bare number is refused: "5" could be 5k or 5d.
     pub fn parse(input: &str) -> Result<Rank, ErrorCode> {
         // Separators may stand between the parts ("5-dan", "3 k"), not before or after them:
-        // "-5d" is a negative number, not 5 dan (issue 14).
+        // "-5d" is a negative number, not 5 dan, and is refused rather than read leniently.
         let bare: Vec<char> = input.trim().chars().map(fullwidth_to_ascii).collect();
         let edge = |c: Option<&char>| c.is_some_and(|c| matches!(c, '-' | '+' | '_' | '.'));
         if edge(bare.first()) || edge(bare.last()) {

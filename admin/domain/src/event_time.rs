@@ -1,4 +1,4 @@
-//! The event's time zone (issue 15 item 4): the one place where times are converted.
+//! The event's time zone: the one place where times are converted.
 //!
 //! Every instant is stored in UTC — as the text of [`stored`] ("2026-12-03 01:00:00", what
 //! `db::now` writes) or as Unix seconds (the relay's events). Every time shown or typed is in
@@ -90,7 +90,7 @@ impl EventZone {
     }
 
     /// A file name's stamp in the zone with its UTC offset, "20261203-093000.123+0800"
-    /// (issue 15 item 4: file names in the reader's time, not UTC); [`EventZone::
+    /// (file names in the reader's time, not UTC); [`EventZone::
     /// instant_of_stamp`] reads it back, so files sort by the instant even across a
     /// daylight-saving change.
     pub fn file_stamp(&self, t: DateTime<Utc>) -> String {

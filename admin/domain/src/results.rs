@@ -410,6 +410,88 @@ pub fn opengotha_code(r: Option<&GameResult>, played_swapped: bool) -> &'static 
     }
 }
 
+/// What happened in a game, in OpenGotha's result codes. They are the codes `games.result`
+/// stores (imports fill it, [`opengotha_code`] writes it), so the store reads its own column
+/// with them here; the OpenGotha file reader re-exports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OgOutcome {
+    /// Not entered yet.
+    Unknown,
+    BlackWins,
+    WhiteWins,
+    /// RESULT_EQUAL: jigo or another reason for half a point each.
+    Jigo,
+    BothLose,
+    BothWin,
+}
+
+/// A game result: the outcome and whether it was by default (forfeit, `_BYDEF`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OgResult {
+    pub outcome: OgOutcome,
+    pub by_default: bool,
+}
+
+impl OgResult {
+    pub const UNKNOWN: OgResult = OgResult { outcome: OgOutcome::Unknown, by_default: false };
+
+    /// Parses OpenGotha's result codes: RESULT_UNKNOWN, RESULT_BLACKWINS, RESULT_WHITEWINS,
+    /// RESULT_EQUAL, RESULT_BOTHLOSE, RESULT_BOTHWIN, the last five also with `_BYDEF`.
+    pub fn parse(code: &str) -> Option<OgResult> {
+        let code = code.trim();
+        if code == "RESULT_UNKNOWN" {
+            return Some(OgResult::UNKNOWN);
+        }
+        let (base, by_default) = match code.strip_suffix("_BYDEF") {
+            Some(base) => (base, true),
+            None => (code, false),
+        };
+        let outcome = match base {
+            "RESULT_BLACKWINS" => OgOutcome::BlackWins,
+            "RESULT_WHITEWINS" => OgOutcome::WhiteWins,
+            "RESULT_EQUAL" => OgOutcome::Jigo,
+            "RESULT_BOTHLOSE" => OgOutcome::BothLose,
+            "RESULT_BOTHWIN" => OgOutcome::BothWin,
+            _ => return None,
+        };
+        Some(OgResult { outcome, by_default })
+    }
+
+    /// The OpenGotha code, e.g. "RESULT_WHITEWINS_BYDEF" (for an export).
+    pub fn code(self) -> String {
+        let base = match self.outcome {
+            OgOutcome::Unknown => return "RESULT_UNKNOWN".into(),
+            OgOutcome::BlackWins => "RESULT_BLACKWINS",
+            OgOutcome::WhiteWins => "RESULT_WHITEWINS",
+            OgOutcome::Jigo => "RESULT_EQUAL",
+            OgOutcome::BothLose => "RESULT_BOTHLOSE",
+            OgOutcome::BothWin => "RESULT_BOTHWIN",
+        };
+        if self.by_default {
+            format!("{base}_BYDEF")
+        } else {
+            base.into()
+        }
+    }
+}
+
+/// An imported OpenGotha result code as the pairing reads it (None: no result, or a bye).
+pub fn imported(code: &str) -> Option<Pairing> {
+    use Pairing as P;
+    let r = OgResult::parse(code)?;
+    Some(match (r.outcome, r.by_default) {
+        (OgOutcome::BlackWins, false) => P::BlackWins,
+        (OgOutcome::WhiteWins, false) => P::WhiteWins,
+        (OgOutcome::BlackWins, true) => P::BlackWinsByForfeit,
+        (OgOutcome::WhiteWins, true) => P::WhiteWinsByForfeit,
+        (OgOutcome::Jigo, _) => P::Draw,
+        (OgOutcome::BothLose, false) => P::DoubleLoss,
+        (OgOutcome::BothLose, true) => P::DoubleForfeit,
+        // "Both win" has no place in the Chinese rules; it counts as no result here.
+        (OgOutcome::BothWin | OgOutcome::Unknown, _) => return None,
+    })
+}
+
 /// The code of a result's method, as stored for listing ("count", "forfeit", ...).
 pub fn method_code(m: &ResultMethod) -> &'static str {
     match m {
@@ -825,6 +907,8 @@ mod tests {
         for (r, p, code) in cases {
             assert_eq!(for_pairing(&r), p, "{r:?}");
             assert_eq!(opengotha_code(Some(&r), false), code);
+            // Read back as the pairing reads a stored code: "no result" and a bye are none.
+            assert_eq!(imported(code), p.filter(|p| *p != Pairing::NoResult), "{code}");
         }
         let jigo = GameResult::counted(&RuleSet::chinese_team_relay().scoring(0, 0, 0), 368);
         assert_eq!(for_pairing(&jigo), Some(Pairing::Draw));

@@ -1,4 +1,4 @@
-//! The round workflow's pure part (issue 4): from the tournament's settings and the state of
+//! The round workflow's pure part: from the tournament's settings and the state of
 //! the event to a draft round of any system, table numbers (score, then rank, fixed tables),
 //! manual swaps and edits, review warnings and the per-pair explanation.
 //!

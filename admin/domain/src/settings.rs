@@ -164,7 +164,8 @@ impl Default for KnockoutSettings {
     }
 }
 
-/// The pairing settings of issue 4, stored together (the `pairing_rules` JSON column). Every
+/// The pairing settings (McMahon bar and floor, handicap, nigiri holder, knockout draws and
+/// double losses), stored together (the `pairing_rules` JSON column). Every
 /// part has serde defaults, so a stored value from before a part existed still loads.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]

@@ -803,7 +803,8 @@ mod tests {
         assert!(c[1].forfeit && c[1].opponent == Some(2));
     }
 
-    /// Issue 12 item 11: after round 1, a warning of round 3 does not exist yet. Player 1 and
+    /// The standings as of a round read that round and the earlier ones only (rules.md §15):
+    /// after round 1, a warning of round 3 does not exist yet. Player 1 and
     /// 2 draw in round 1 and are separated by the lot only; a later warning to whoever the
     /// lot puts first must not change the order after round 1.
     #[test]
@@ -939,7 +940,7 @@ mod tests {
 
         /// As of round k, nothing of a later round counts: adding later games, byes,
         /// warnings and entrants to what happened by round k changes no row, no value, no
-        /// place (issue 12 item 11).
+        /// place (rules.md §15).
         #[test]
         fn later_rounds_change_nothing_before(
             (n, rounds, h) in arb_history(),

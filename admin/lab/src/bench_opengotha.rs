@@ -535,7 +535,7 @@ mod tests {
         let (og, settings) = read_event(&path, Some(system), Colours::Balanced).unwrap();
         let pool = db::open(&dir.path().join("event.db")).unwrap();
         let mut conn = pool.get().unwrap();
-        let data = entrants::ImportData::from_opengotha(&og);
+        let data = admin::office::imports::from_opengotha(&og);
         let note = entrants::ImportNote::new("test");
         let (tid, imported) =
             entrants::create_event(&mut conn, &Actor::system("test"), &settings, &data, &note).unwrap();

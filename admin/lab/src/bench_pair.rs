@@ -22,7 +22,7 @@
 //! (`opengotha_criteria`); with `--simulate`, each pairer plays out an event of its own.
 //!
 //! **`--from FILE`** (an OpenGotha XML, gzipped or not): the file is imported into a
-//! temporary database through the import page's own calls (`ImportData::from_opengotha`,
+//! temporary database through the import page's own calls (`office::imports::from_opengotha`,
 //! `db::entrants::create_event`), with the event's settings as the import reads them and the
 //! system and colour method of the command line; then the next round is paired twice: by the
 //! engine alone on the loaded inputs (`milliseconds`), and by `db::rounds::pair`, what the
@@ -435,7 +435,7 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     let actor = Actor::system("bench");
     let t = Instant::now();
-    let data = entrants::ImportData::from_opengotha(&og);
+    let data = admin::office::imports::from_opengotha(&og);
     let (tid, imported) =
         entrants::create_event(&mut conn, &actor, &settings, &data, &entrants::ImportNote::new("bench"))
             .map_err(|e| e.to_string())?;

@@ -213,7 +213,7 @@ pub fn file_field(
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let pool = db::open(&dir.path().join("field.db")).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
-    let data = entrants::ImportData::from_opengotha(&og);
+    let data = admin::office::imports::from_opengotha(&og);
     let note = entrants::ImportNote::new("bench");
     let (tid, _) = entrants::create_event(&mut conn, &Actor::system("bench"), &settings, &data, &note)
         .map_err(|e| e.to_string())?;

@@ -1,7 +1,7 @@
 -- The login throttle's state (web::throttle), in the database so that every server of one
--- office shares it (issue 18 item 2). One row per (scope, key): scope 'account' (a lower-cased
--- user name) or 'address' (a client address); tat_ms is the key's theoretical arrival time
--- (GCRA) in milliseconds since 1970, UTC.
+-- office shares it: a guesser gains nothing by spreading attempts over the servers. One row
+-- per (scope, key): scope 'account' (a lower-cased user name) or 'address' (a client address);
+-- tat_ms is the key's theoretical arrival time (GCRA) in milliseconds since 1970, UTC.
 CREATE TABLE login_throttle (
     scope TEXT NOT NULL,
     key TEXT NOT NULL,

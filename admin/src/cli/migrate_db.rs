@@ -1,4 +1,4 @@
-//! `tengen migrate-db --from tengen.db --to postgres://…` (issue 18 item 5): an office that
+//! `tengen migrate-db --from tengen.db --to postgres://…` : an office that
 //! outgrows its SQLite file moves to PostgreSQL with every row and its audit.
 //!
 //! The destination is migrated (PostgreSQL's schema, `admin/migrations_postgres/`) and must be

@@ -14,9 +14,9 @@
 //! written. `--out -` writes to stdout.
 
 use super::export::{check_tournament, open_existing, write_out, RoundArgs};
-use crate::db::print_data::Audience;
 use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
 use crate::i18n::tr;
+use crate::office::print_data::Audience;
 use clap::{Args, Subcommand};
 use std::path::Path;
 
@@ -173,7 +173,7 @@ pub(super) fn tournament_doc(
 
 /// Loads, renders and writes the sheets of one relay match; says what it wrote on stderr.
 fn match_doc(db: &Path, a: &MatchArgs) -> Result<(), String> {
-    use crate::db::print_data::MatchSheetsError;
+    use crate::office::print_data::MatchSheetsError;
     let lang = docs::parse_lang(&a.lang).map_err(|e| e.to_string())?;
     let pool = open_existing(db)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;

@@ -183,7 +183,7 @@ pub enum ImportError {
         message: String,
     },
     /// A quoted cell opened on `line` is never closed: the reader would take every later row
-    /// into that one cell (issue 14).
+    /// into that one cell, so the file is refused instead.
     UnclosedQuote {
         line: usize,
     },

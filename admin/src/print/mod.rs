@@ -51,12 +51,14 @@ pub enum PrintError {
     Pdf(String),
     /// The data cannot be printed as given: which row and why, typed; the reader's words are
     /// `Lang::data_problem`'s (`Display` is its English, for logs).
-    #[error("{}", Lang::En.data_problem(.0))]
-    Invalid(DataProblem),
+    #[error(transparent)]
+    Invalid(#[from] DataProblem),
 }
 
-/// What in the tournament's data keeps a document from being made.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What in the tournament's data keeps a document from being made (`Display`: its English,
+/// `Lang::data_problem`, for logs).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", Lang::En.data_problem(self))]
 pub enum DataProblem {
     /// The EGF results file cannot be written: where and why.
     Egf(EgfError),
@@ -66,12 +68,6 @@ pub enum DataProblem {
     TiebreakColumns { place: u32 },
     /// The loaded data is not the document's (a mistake of the caller, not of the data).
     WrongData,
-}
-
-impl From<DataProblem> for PrintError {
-    fn from(p: DataProblem) -> PrintError {
-        PrintError::Invalid(p)
-    }
 }
 
 /// Language of the labels: the one `Lang` of the catalog every label comes from.

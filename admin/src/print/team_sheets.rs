@@ -1,4 +1,4 @@
-//! Printed team sheets of a relay match (issue 7 item 8): the line-up form of each section
+//! Printed team sheets of a relay match: the line-up form of each section
 //! (出场名单, seed 003 Art. 10.1), one A4 page per section with both teams, and the match record
 //! sheet (对局记录表): who played each section, substitutions and timeouts with their times, the
 //! penalty log with each ruling's stones and the running totals, the referee's clock readings
@@ -31,7 +31,8 @@ pub struct TeamSheetHeader {
     /// The event's time zone: the venue's wall clock the times are printed in.
     pub zone: EventZone,
     /// How the match ended besides the result: the ruling with its article, reason and who
-    /// ruled, or who confirmed a resignation (issue 13), in the sheet's language.
+    /// ruled (seed 003 Arts. 15.2, 17.5, 17.6, 23), or who confirmed a resignation (Art. 14),
+    /// in the sheet's language.
     pub ending: Option<String>,
 }
 
@@ -508,7 +509,7 @@ fn record_pages(
 }
 
 /// A table, or "(none)" once the match is decided. A sheet printed before that gets `blank`
-/// empty rows more to fill in by hand (issue 13 item 5).
+/// empty rows more for the referee to fill in by hand at the table.
 #[allow(clippy::too_many_arguments)]
 fn table_or_none<'f>(
     doc: &mut Doc<'f>,
@@ -658,9 +659,9 @@ mod tests {
         }
     }
 
-    /// Issue 13 item 5: the count, the penalty stones and the komi the result comes from; a
-    /// sheet printed before the match ends has rows and lines to fill in by hand; the line-up
-    /// footnote means the same in both languages.
+    /// The match record sheet prints the count, the penalty stones and the komi the result comes
+    /// from, so the signed result can be checked; a sheet printed before the match ends has rows
+    /// and lines to fill in by hand; the line-up footnote means the same in both languages.
     #[test]
     fn the_record_sheet_prints_the_count_or_lines_to_fill() {
         let b = team(1, 100, "北京队", ["王一", "李二", "张三", "赵四", "钱五", "孙六", "周七", "吴八"]);

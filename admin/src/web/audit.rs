@@ -1,4 +1,4 @@
-//! The readable audit (issue 15 item 5): each row of a tournament's audit trail told as a
+//! The readable audit: each row of a tournament's audit trail told as a
 //! sentence in the reader's language — who did what to whom, when — with the raw before/after
 //! JSON behind a "details" toggle. Filters (round, game, entrant, actor, kind) are GET query
 //! parameters; pages are cut by id (`?before=ID`, newest first), so an event with thousands of
@@ -54,26 +54,6 @@ pub fn parse_filter(lang: Lang, q: &[(String, String)]) -> Result<Filter, AppErr
     Ok(f)
 }
 
-/// The query string of a filter (`before` included), for the page's links.
-pub fn query_of(f: &Filter) -> String {
-    let mut parts = Vec::new();
-    for (k, v) in [
-        ("round", f.round),
-        ("game", f.game),
-        ("entrant", f.entrant),
-        ("actor", f.actor),
-        ("before", f.before),
-    ] {
-        if let Some(v) = v {
-            parts.push(format!("{k}={v}"));
-        }
-    }
-    if let Some(k) = f.kind {
-        parts.push(format!("kind={}", k.code()));
-    }
-    parts.join("&")
-}
-
 /// GET /t/{id}/audit: one page of the tournament's audit trail.
 pub async fn page(
     ctx: Ctx,
@@ -100,6 +80,8 @@ pub async fn page(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::web::views::audit::query_of;
 
     #[test]
     fn filters_parse_and_refuse_bad_values() {

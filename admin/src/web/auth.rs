@@ -3,8 +3,9 @@
 use super::ctx::{id, Ctx, SESSION_COOKIE};
 use super::error::AppError;
 use super::i18n::Lang;
-use super::templates::{AccountPage, FormView, LoginPage, PasswordResetPage, SetupPage, UsersPage};
 use super::throttle;
+use super::views::pages::{AccountPage, FormView, LoginPage, PasswordResetPage, SetupPage, UsersPage};
+use super::write::{Admit, Anyone, Member, Office, PathIds, Write, Writer};
 use crate::db::users::{self, NewAccount, Role, User};
 use crate::db::{audit, DbError};
 use crate::domain::password;
@@ -50,8 +51,9 @@ pub async fn login_page(ctx: Ctx, q: web::Query<Vec<(String, String)>>) -> Resul
     ctx.render(&LoginPage { c: ctx.chrome(ctx.t("login.title")), username: String::new(), next, error: None })
 }
 
-pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let form = ctx.form(&body)?;
+/// POST /login: a session for a right name and password (throttled).
+pub async fn login(w: Write<Anyone>) -> Result<HttpResponse, AppError> {
+    let (ctx, form) = (&w.ctx, &w.fields);
     let username = form.get("username").to_string();
     let password = form.raw("password").to_string();
     let next = safe_next(form.get("next"));
@@ -83,10 +85,10 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
         Ok((s, lang)) => {
             tracing::info!(user = %s.user.username, "login");
             let mut resp = ctx.redirect(&next);
-            let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
-            // The language the user chose before, on any device (issue 15 item 7).
+            let _ = resp.add_cookie(&session_cookie(ctx, &s.token));
+            // The language the user chose before, on any device: it is stored with the account.
             if let Some(l) = lang.as_deref().and_then(super::i18n::Lang::from_code) {
-                let _ = resp.add_cookie(&super::lang_cookie(&ctx, l));
+                let _ = resp.add_cookie(&super::lang_cookie(ctx, l));
             }
             Ok(resp)
         }
@@ -98,7 +100,7 @@ pub async fn login(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError>
                 }
                 Refused::Failed => (StatusCode::UNAUTHORIZED, "login.failed"),
             };
-            login_refused(&ctx, username, next, key, status)
+            login_refused(ctx, username, next, key, status)
         }
     }
 }
@@ -128,14 +130,14 @@ fn login_refused(
     ctx.render_status(status, &page)
 }
 
-pub async fn logout(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    ctx.form(&body)?;
-    if let Some(s) = &ctx.session {
+/// POST /logout: the session ends (without one, nothing to do).
+pub async fn logout(w: Write<Anyone>) -> Result<HttpResponse, AppError> {
+    if let Some(s) = &w.session {
         let token = s.token.clone();
-        ctx.db(move |c| users::delete_session(c, &token)).await?;
+        w.db(move |c| users::delete_session(c, &token)).await?;
     }
-    let mut resp = ctx.redirect("/");
-    let mut gone = session_cookie(&ctx, "");
+    let mut resp = w.redirect("/");
+    let mut gone = session_cookie(&w, "");
     gone.make_removal();
     let _ = resp.add_cookie(&gone);
     Ok(resp)
@@ -157,14 +159,15 @@ pub async fn setup_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespons
     ctx.render(&SetupPage { c: ctx.chrome(ctx.t("setup.title")), token, f: FormView::default() })
 }
 
-pub async fn setup(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
+/// POST /setup/{token}: the first organizer account, once, through the one-time link.
+pub async fn setup(path: web::Path<String>, w: Write<Anyone>) -> Result<HttpResponse, AppError> {
     let token = path.into_inner();
-    let form = ctx.form(&body)?;
-    if !setup_token_ok(&ctx, &token) {
+    let (ctx, form) = (&w.ctx, &w.fields);
+    if !setup_token_ok(ctx, &token) {
         return Err(ctx.not_found());
     }
-    let mut f = FormView::from_form(&form);
-    for (field, msg) in check_account(&ctx, &form).await? {
+    let mut f = FormView::from_form(form);
+    for (field, msg) in check_account(ctx, form).await? {
         f.error(field, msg);
     }
     if form.raw("password") != form.raw("password2") {
@@ -201,7 +204,7 @@ pub async fn setup(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Resul
     }
     tracing::info!(user = %s.user.username, "first organizer account created");
     let mut resp = ctx.redirect("/");
-    let _ = resp.add_cookie(&session_cookie(&ctx, &s.token));
+    let _ = resp.add_cookie(&session_cookie(ctx, &s.token));
     Ok(resp)
 }
 
@@ -311,41 +314,41 @@ pub async fn users_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
     render_users(&ctx, f, StatusCode::OK, None).await
 }
 
-pub async fn add_user(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let me = ctx.require_organizer()?.clone();
-    let actor = me.actor();
-    let form = ctx.form(&body)?;
-    let mut f = FormView::from_form(&form);
-    for (field, msg) in check_account(&ctx, &form).await? {
+/// POST /users: a new account (the administrator gives any role, an organizer arbiters).
+pub async fn add_user(w: Write<Office>) -> Result<HttpResponse, AppError> {
+    let (me, form) = (&w.who.user, &w.fields);
+    let mut f = FormView::from_form(form);
+    for (field, msg) in check_account(&w, form).await? {
         f.error(field, msg);
     }
     let role = Role::parse(form.get("role")).filter(|r| me.admin || *r == Role::Arbiter);
     if role.is_none() {
-        f.error("role", ctx.t(if me.admin { "user.err_role" } else { "user.err_role_arbiter" }));
+        f.error("role", w.t(if me.admin { "user.err_role" } else { "user.err_role_arbiter" }));
     }
     let Some(role) = role.filter(|_| !f.has_errors()) else {
-        return render_users(&ctx, f, StatusCode::BAD_REQUEST, None).await;
+        return render_users(&w, f, StatusCode::BAD_REQUEST, None).await;
     };
     let (u, d, p) = (
         form.get("username").to_string(),
         form.get("display_name").to_string(),
         form.raw("password").to_string(),
     );
-    let created = ctx
+    let actor = w.actor();
+    let created = w
         .db(move |c| {
             users::create(c, &actor, &NewAccount { username: &u, display_name: &d, password: &p, role })
         })
         .await?;
     match created {
         Some(user) => {
-            let notice = ctx.lang.tf("users.created", &[&user.username]);
+            let notice = w.lang.tf("users.created", &[&user.username]);
             let mut f = FormView::default();
             f.set("role", "arbiter");
-            render_users(&ctx, f, StatusCode::OK, Some(notice)).await
+            render_users(&w, f, StatusCode::OK, Some(notice)).await
         }
         None => {
-            f.error("username", ctx.t("user.err_username_taken"));
-            render_users(&ctx, f, StatusCode::CONFLICT, None).await
+            f.error("username", w.t("user.err_username_taken"));
+            render_users(&w, f, StatusCode::CONFLICT, None).await
         }
     }
 }
@@ -369,24 +372,56 @@ async fn managed(ctx: &Ctx, uid: i32) -> Result<(User, User), AppError> {
     Ok((me, target))
 }
 
-pub async fn user_action(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    ctx.require_organizer()?;
-    let (uid, action) = path.into_inner();
-    let uid = id(ctx.lang, &uid)?;
-    let active = match action.as_str() {
-        "activate" => true,
-        "deactivate" => false,
-        _ => return Err(ctx.not_found()),
-    };
-    let (me, _) = managed(&ctx, uid).await?;
-    ctx.form(&body)?;
-    let actor = me.actor();
-    ctx.db(move |c| users::set_active(c, &actor, uid, active)).await?;
-    Ok(ctx.redirect("/users"))
+/// A write on an account the logged-in organizer manages, named by the path (`/users/{id}/…`):
+/// 401 without a session, 404 for a path that names no account, 403 for one not theirs.
+pub struct Managed<P = [i32; 1]> {
+    pub me: User,
+    pub target: User,
+    pub ids: P,
+}
+
+impl<P: PathIds> Admit for Managed<P> {
+    async fn admit(ctx: &Ctx, segments: &[String]) -> Result<Self, AppError> {
+        ctx.require_organizer()?;
+        let ids = P::parse(segments).ok_or_else(|| ctx.not_found())?;
+        let (me, target) = managed(ctx, ids.key()).await?;
+        Ok(Managed { me, target, ids })
+    }
+}
+
+impl<P> Writer for Managed<P> {
+    fn user(&self) -> &User {
+        &self.me
+    }
+}
+
+/// The path of `/users/{id}/activate` and `/users/{id}/deactivate`.
+pub struct ActivePath {
+    uid: i32,
+    active: bool,
+}
+
+impl PathIds for ActivePath {
+    fn parse(segments: &[String]) -> Option<Self> {
+        let [uid] = <[i32; 1]>::parse(segments)?;
+        let active = match segments.get(1)?.as_str() {
+            "activate" => true,
+            "deactivate" => false,
+            _ => return None,
+        };
+        Some(ActivePath { uid, active })
+    }
+    fn key(&self) -> i32 {
+        self.uid
+    }
+}
+
+/// POST /users/{id}/activate (or /deactivate).
+pub async fn user_action(w: Write<Managed<ActivePath>>) -> Result<HttpResponse, AppError> {
+    let ActivePath { uid, active } = w.who.ids;
+    let actor = w.actor();
+    w.db(move |c| users::set_active(c, &actor, uid, active)).await?;
+    Ok(w.redirect("/users"))
 }
 
 /// An organizer sets a new password for an account they manage (its sessions end).
@@ -398,27 +433,22 @@ pub async fn reset_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespons
     ctx.render(&page)
 }
 
-pub async fn reset_password(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    ctx.require_organizer()?;
-    let uid = id(ctx.lang, &path)?;
-    let (me, target) = managed(&ctx, uid).await?;
-    let form = ctx.form(&body)?;
-    let mut f = FormView::from_form(&form);
-    new_password_errors(&ctx, &form, &target, &mut f).await?;
+/// POST /users/{id}/password: the account's sessions end.
+pub async fn reset_password(w: Write<Managed>) -> Result<HttpResponse, AppError> {
+    let [uid] = w.who.ids;
+    let target = w.who.target.clone();
+    let mut f = FormView::from_form(&w.fields);
+    new_password_errors(&w, &w.fields, &target, &mut f).await?;
     if f.has_errors() {
-        let page = PasswordResetPage { c: ctx.chrome(ctx.t("users.reset_title")), target, f };
-        return ctx.render_status(StatusCode::BAD_REQUEST, &page);
+        let page = PasswordResetPage { c: w.chrome(w.t("users.reset_title")), target, f };
+        return w.render_status(StatusCode::BAD_REQUEST, &page);
     }
-    let (actor, p) = (me.actor(), form.raw("password").to_string());
-    ctx.db(move |c| users::set_password(c, &actor, uid, &p, None)).await?;
-    let notice = ctx.lang.tf("users.reset_done", &[&target.username]);
+    let (actor, p) = (w.actor(), w.fields.raw("password").to_string());
+    w.db(move |c| users::set_password(c, &actor, uid, &p, None)).await?;
+    let notice = w.lang.tf("users.reset_done", &[&target.username]);
     let mut f = FormView::default();
     f.set("role", "arbiter");
-    render_users(&ctx, f, StatusCode::OK, Some(notice)).await
+    render_users(&w, f, StatusCode::OK, Some(notice)).await
 }
 
 /// The new password fields (`password`, `password2`) of a change or reset.
@@ -451,11 +481,10 @@ pub async fn account_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
 
 /// Change one's own password: the old one is required; every other session of the account ends,
 /// this one stays.
-pub async fn change_password(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let me = ctx.require_user()?.clone();
-    let form = ctx.form(&body)?;
-    let mut f = FormView::from_form(&form);
-    new_password_errors(&ctx, &form, &me, &mut f).await?;
+pub async fn change_password(w: Write<Member>) -> Result<HttpResponse, AppError> {
+    let (ctx, form, me) = (&w.ctx, &w.fields, &w.who.user);
+    let mut f = FormView::from_form(form);
+    new_password_errors(ctx, form, me, &mut f).await?;
     f.set("old_password", "");
     // The old password is checked like a login: throttled, and a failure spends credit.
     let (uid, old) = (me.id, form.raw("old_password").to_string());

@@ -1,4 +1,4 @@
-//! The referee's voice clock (issue 17): `/t/{id}/games/{gid}/clock` for a game and
+//! The referee's voice clock (the spoken byo-yomi count): `/t/{id}/games/{gid}/clock` for a game and
 //! `/t/{id}/matches/{mid}/clock` for a relay match, for the tournament's staff.
 //!
 //! The page runs by itself in the browser (`assets/clock/clock.js` for the arithmetic, the same
@@ -15,9 +15,10 @@ use super::ctx::Ctx;
 use super::error::AppError;
 use super::i18n::Lang;
 use super::results::{load, verdict_text};
-use super::teams::{is_team_event, not_team_event, team_names};
-use super::templates::{Chrome, Options};
+use super::teams::not_team_event;
+use super::views::pages::ClockPage;
 use super::views::relay_match::person_names;
+use super::views::text::{display_name, is_team_event, team_names};
 use crate::db::results as rdb;
 use crate::db::team_matches as mdb;
 use crate::db::teams as tdb_teams;
@@ -32,7 +33,6 @@ use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::RelayMatch;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use askama::Template;
 use rules::board::Color;
 use rules::clock::{ClockState, LatenessVerdict, TimeControl};
 use rules::ruleset::TimeoutPolicy;
@@ -125,23 +125,6 @@ struct Config {
     zone: &'static str,
 }
 
-#[derive(Template)]
-#[template(path = "clock.html")]
-pub struct ClockPage {
-    pub c: Chrome,
-    pub back: String,
-    pub config: String,
-    /// Each side's lateness (games), as the game page says it.
-    pub lateness: Vec<(String, String)>,
-    pub policy: String,
-    pub timeout_action: String,
-    pub version: i32,
-    /// Relay: the clock-reading form's action (the match's event route); games have none.
-    pub save_action: Option<String>,
-    /// Relay: the players at the board, for the timeout's form (chosen by the arbiter).
-    pub seated_opts: Options,
-}
-
 fn config(
     ctx: &Ctx,
     key: String,
@@ -210,7 +193,7 @@ pub async fn game_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
     let start =
         [start_face(&tc, late.as_ref().map(|g| &g.black)), start_face(&tc, late.as_ref().map(|g| &g.white))];
     let name = |e: &Option<crate::db::entrants::EntrantRow>| {
-        e.as_ref().map(|e| super::results::display_name(e, ctx.lang.is_zh())).unwrap_or_default()
+        e.as_ref().map(|e| display_name(e, ctx.lang.is_zh())).unwrap_or_default()
     };
     let names = [name(&s.black), name(&s.white)];
     let lateness = late

@@ -94,7 +94,7 @@ impl FromRequest for Ctx {
 }
 
 impl Ctx {
-    async fn load(req: &HttpRequest) -> Result<Ctx, AppError> {
+    pub(super) async fn load(req: &HttpRequest) -> Result<Ctx, AppError> {
         let lang = lang_of(req);
         let state = req
             .app_data::<web::Data<AppState>>()
@@ -231,11 +231,11 @@ impl Ctx {
     }
 
     /// Parse a POSTed urlencoded form and check it: same origin and the right CSRF token. Every
-    /// POST handler calls this (or [`Ctx::staff_upload`], the routes that take files) first.
-    pub fn form(&self, body: &[u8]) -> Result<Form, AppError> {
+    /// write is read so, by `write::Write` (the routes that take files: [`Ctx::upload`]).
+    pub(super) fn form(&self, body: &[u8]) -> Result<Form, AppError> {
         let form = Form::parse(&self.content_type, body).map_err(|e| {
             tracing::info!("unreadable form: {e}");
-            AppError::new(StatusCode::BAD_REQUEST, self.lang, "err.bad_form")
+            super::write::bad_form(self)
         })?;
         self.check_csrf(&form)?;
         Ok(form)
@@ -250,16 +250,10 @@ impl Ctx {
         Ok(())
     }
 
-    /// The start of a staff write that takes a file: like [`Ctx::staff_form`], but the body is
-    /// streamed (actix-multipart) under the route's limits (`limits::for_path`) instead of
-    /// buffered, and an unreadable or oversized upload is a 4xx page in the reader's language.
-    pub async fn staff_upload(
-        &self,
-        tid: i32,
-        need: Role,
-        payload: web::Payload,
-    ) -> Result<(User, Form), AppError> {
-        let (user, _) = self.require_staff(tid, need).await?;
+    /// The body of a write that takes a file: streamed (actix-multipart) under the route's
+    /// limits (`limits::for_path`) instead of buffered, an unreadable or oversized upload a 4xx
+    /// page in the reader's language; then the same origin and this session's CSRF token.
+    pub(super) async fn upload(&self, payload: web::Payload) -> Result<Form, AppError> {
         let route = self.path.split('?').next().unwrap_or("");
         let (body, file) = super::limits::for_path(route);
         let form =
@@ -273,34 +267,7 @@ impl Ctx {
                 }
             })?;
         self.check_csrf(&form)?;
-        Ok((user, form))
-    }
-
-    /// The common start of every staff write: the user holds `need` in tournament `tid`
-    /// (401/403/404 otherwise) and the body is a form with this session's CSRF token. The role
-    /// is checked before the form is read, so a stranger learns nothing from form errors.
-    pub async fn staff_form(&self, tid: i32, need: Role, body: &[u8]) -> Result<(User, Form), AppError> {
-        let (user, _) = self.require_staff(tid, need).await?;
-        let form = self.form(body)?;
-        Ok((user, form))
-    }
-
-    /// The version a form was read at: the write is refused as stale against it, never merged.
-    /// A missing or unreadable version is a bad form (400), not a guess.
-    pub fn version(&self, form: &Form) -> Result<i32, AppError> {
-        form.get("version")
-            .parse::<i32>()
-            .map_err(|_| AppError::bad_request(self.lang, self.t("err.bad_form").to_string()))
-    }
-
-    /// A free-text reason (a correction, an unpublish, a withdrawal) that goes into the audit
-    /// row: the rule of every typed text (`domain::text`), at most 500 characters, lines allowed.
-    pub fn reason(&self, form: &Form, field: &str) -> Result<String, AppError> {
-        let r = form.get(field);
-        match super::form::text_error(self.lang, r, super::form::MAX_REASON, super::form::Lines::Many) {
-            Some(e) => Err(AppError::bad_request(self.lang, e)),
-            None => Ok(r.to_string()),
-        }
+        Ok(form)
     }
 
     /// Numeric ids from path segments, in order; anything else is the 404 page.
@@ -408,8 +375,8 @@ pub fn id(lang: Lang, s: &str) -> Result<i32, AppError> {
 
 impl Ctx {
     /// The page frame for a page outside any tournament.
-    pub fn chrome(&self, title: impl Into<String>) -> super::templates::Chrome {
-        super::templates::Chrome {
+    pub fn chrome(&self, title: impl Into<String>) -> super::views::pages::Chrome {
+        super::views::pages::Chrome {
             lang: self.lang,
             user: self.user().cloned(),
             csrf: self.csrf.clone(),
@@ -430,7 +397,7 @@ impl Ctx {
         t: &crate::db::tournaments::TournamentRow,
         staff: bool,
         title: impl Into<String>,
-    ) -> super::templates::Chrome {
+    ) -> super::views::pages::Chrome {
         let mut c = self.chrome(title);
         c.tid = Some(t.id);
         c.tname = t.name(self.lang.is_zh()).to_string();

@@ -7,8 +7,10 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::Pager;
-use super::templates::*;
+use super::views::pages::Pager;
+use super::views::pages::*;
+use super::views::text::rank_text;
+use super::write::{checkbox, Organizer, PathIds, Write};
 use crate::db::entrants::{self as edb, CreateError, EditError, EntrantRow, Sort};
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
@@ -17,6 +19,7 @@ use crate::domain::duplicates::Match;
 use crate::domain::entrant::{self as dom, EntrantInput, ErrorCode, FieldError, Rank, Sex};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use serde::Deserialize;
 
 /// A domain message in the reader's language.
 pub fn field_msg(lang: Lang, e: &FieldError) -> String {
@@ -25,14 +28,6 @@ pub fn field_msg(lang: Lang, e: &FieldError) -> String {
 
 fn code_msg(lang: Lang, e: &ErrorCode) -> String {
     lang.entrant_error(e)
-}
-
-/// Rank as shown to a reader.
-pub fn rank_text(lang: Lang, code: &str) -> String {
-    match edb::rank_from_code(code) {
-        Some(r) => lang.rank(r),
-        None => code.to_string(),
-    }
 }
 
 /// A registered entrant someone is probably the same person as, and why: "No. 12 王伟 (3d,
@@ -123,7 +118,7 @@ fn sort_options(lang: Lang) -> Options {
         .collect()
 }
 
-/// Entrants on one page of the staff list (issue 16: the list of 10,000 was 5.1 MB in one
+/// Entrants on one page of the staff list (the list of 10,000 was 5.1 MB in one
 /// page); the search (characters, pinyin or initials, unit, region) finds one in any page.
 pub const ENTRANTS_PER_PAGE: usize = 200;
 
@@ -238,24 +233,38 @@ pub fn public_players_page(
     Ok(PlayersPage { c: frame(&t, lang.t("public.players_title").to_string()), rows, n_active })
 }
 
-/// The entrant form; `duplicates` lists the registered entrants a new one probably is (adding
-/// them needs the confirmation box).
-#[allow(clippy::too_many_arguments)]
+/// What the entrant form shows besides the entry: a banner, the registered entrants a new one
+/// probably is (adding them needs the confirmation box), and the page's status.
+struct Shown {
+    f: FormView,
+    banner: Option<String>,
+    duplicates: Vec<String>,
+    status: StatusCode,
+}
+
+impl Shown {
+    fn entry(f: FormView) -> Shown {
+        Shown { f, banner: None, duplicates: Vec::new(), status: StatusCode::OK }
+    }
+    fn refused(f: FormView, banner: String, status: StatusCode) -> Shown {
+        Shown { f, banner: Some(banner), duplicates: Vec::new(), status }
+    }
+}
+
+/// The entrant form: a new entrant's (`eid` none) or an entrant's at `version`.
 async fn form_page(
     ctx: &Ctx,
     tid: i32,
     eid: Option<i32>,
     version: i32,
-    f: FormView,
-    banner: Option<String>,
-    duplicates: Vec<String>,
-    status: StatusCode,
+    shown: Shown,
 ) -> Result<HttpResponse, AppError> {
     let t = ctx.db(move |c| tdb::get(c, tid)).await?;
     let (title, action) = match eid {
         Some(e) => (ctx.t("e.edit_title"), format!("/t/{tid}/entrants/{e}/edit")),
         None => (ctx.t("e.new_title"), format!("/t/{tid}/entrants/new")),
     };
+    let Shown { f, banner, duplicates, status } = shown;
     let page = EntrantFormPage {
         c: ctx.chrome_t(&t, true, title),
         tid,
@@ -270,32 +279,41 @@ async fn form_page(
     ctx.render_status(status, &page)
 }
 
+/// Nothing written: the form comes back filled in, with whom it probably duplicates and the
+/// box that confirms a different person (or the same one entered twice on purpose).
+fn duplicates(lang: Lang, f: FormView, found: &[(EntrantRow, Match)]) -> Shown {
+    let duplicates = found.iter().map(|(e, m)| duplicate_text(lang, e, *m)).collect();
+    Shown { duplicates, ..Shown::refused(f, lang.t("e.dup_banner").to_string(), StatusCode::CONFLICT) }
+}
+
 pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Organizer).await?;
-    form_page(&ctx, tid, None, 0, FormView::default(), None, Vec::new(), StatusCode::OK).await
+    form_page(&ctx, tid, None, 0, Shown::entry(FormView::default())).await
 }
 
-pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let (f, input) = entrant_from_form(ctx.lang, &form);
+/// The entrant form's own tick box: add the entrant although they look like one registered.
+#[derive(Deserialize)]
+pub struct EntrantForm {
+    #[serde(default, deserialize_with = "checkbox")]
+    confirm_duplicate: bool,
+}
+
+/// POST /t/{id}/entrants/new.
+pub async fn create(w: Write<Organizer, EntrantForm>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let (f, input) = entrant_from_form(w.lang, &w.fields);
     let Some(input) = input else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return form_page(&ctx, tid, None, 0, f, banner, Vec::new(), StatusCode::BAD_REQUEST).await;
+        let shown = Shown::refused(f, w.t("form.has_errors").to_string(), StatusCode::BAD_REQUEST);
+        return form_page(&w, tid, None, 0, shown).await;
     };
-    let actor = user.actor();
-    let allow = form.checked("confirm_duplicate");
-    match ctx.db_raw(move |c| edb::create(c, &actor, tid, &input, allow)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/entrants"))),
+    let (actor, allow) = (w.actor(), w.form.confirm_duplicate);
+    match w.db_raw(move |c| edb::create(c, &actor, tid, &input, allow)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/entrants"))),
         Err(CreateError::Duplicates(found)) => {
-            // Nothing written: the form comes back filled in, with whom it matches and the box
-            // that confirms a different person (or the same one entered twice on purpose).
-            let lines = found.iter().map(|(e, m)| duplicate_text(ctx.lang, e, *m)).collect();
-            let banner = Some(ctx.t("e.dup_banner").to_string());
-            form_page(&ctx, tid, None, 0, f, banner, lines, StatusCode::CONFLICT).await
+            form_page(&w, tid, None, 0, duplicates(w.lang, f, &found)).await
         }
-        Err(CreateError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+        Err(CreateError::Db(e)) => Err(AppError::internal(w.lang, e)),
     }
 }
 
@@ -303,63 +321,61 @@ pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
     let [tid, eid] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Organizer).await?;
     let e = ctx.db(move |c| edb::get(c, tid, eid)).await?;
-    form_page(&ctx, tid, Some(eid), e.version, entrant_form(&e), None, Vec::new(), StatusCode::OK).await
+    form_page(&ctx, tid, Some(eid), e.version, Shown::entry(entrant_form(&e))).await
 }
 
-pub async fn save(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, eid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let current = ctx.db(move |c| edb::get(c, tid, eid)).await?;
-    let Ok(version) = form.get("version").parse::<i32>() else {
-        return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
-    };
-    let (f, input) = entrant_from_form(ctx.lang, &form);
+/// POST /t/{id}/entrants/{eid}/edit: refused when stale, the refused entry kept.
+pub async fn save(w: Write<Organizer<[i32; 2]>, EntrantForm>) -> Result<HttpResponse, AppError> {
+    let [tid, eid] = w.who.ids;
+    let current = w.db(move |c| edb::get(c, tid, eid)).await?;
+    let version = w.version()?;
+    let (f, input) = entrant_from_form(w.lang, &w.fields);
     let Some(input) = input else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return form_page(&ctx, tid, Some(eid), version, f, banner, Vec::new(), StatusCode::BAD_REQUEST)
-            .await;
+        let shown = Shown::refused(f, w.t("form.has_errors").to_string(), StatusCode::BAD_REQUEST);
+        return form_page(&w, tid, Some(eid), version, shown).await;
     };
-    let actor = user.actor();
-    let reason = form.get("reason").to_string();
-    let allow = form.checked("confirm_duplicate");
-    match ctx.db_raw(move |c| edb::update(c, &actor, tid, eid, version, &input, &reason, allow)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/entrants"))),
+    let (actor, reason, allow) = (w.actor(), w.fields.get("reason").to_string(), w.form.confirm_duplicate);
+    match w.db_raw(move |c| edb::update(c, &actor, tid, eid, version, &input, &reason, allow)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/entrants"))),
         Err(EditError::Duplicates(found)) => {
-            // As when adding: nothing written, the form back filled in with whom it matches.
-            let lines = found.iter().map(|(e, m)| duplicate_text(ctx.lang, e, *m)).collect();
-            let banner = Some(ctx.t("e.dup_banner").to_string());
-            form_page(&ctx, tid, Some(eid), version, f, banner, lines, StatusCode::CONFLICT).await
+            form_page(&w, tid, Some(eid), version, duplicates(w.lang, f, &found)).await
         }
         Err(EditError::Stale { current: v }) => {
             // Show what is stored now, with the refused edit's values kept in the form so the
             // user can redo it on top of the newer version.
-            let banner = Some(ctx.lang.tf("e.err_stale", &[&current.name_zh(), &current.name_latin()]));
-            form_page(&ctx, tid, Some(eid), v, f, banner, Vec::new(), StatusCode::CONFLICT).await
+            let banner = w.lang.tf("e.err_stale", &[&current.name_zh(), &current.name_latin()]);
+            form_page(&w, tid, Some(eid), v, Shown::refused(f, banner, StatusCode::CONFLICT)).await
         }
-        Err(EditError::Db(DbError::NotFound)) => Err(ctx.not_found()),
-        Err(EditError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+        Err(EditError::Db(e)) => Err(AppError::db(w.lang, e)),
     }
 }
 
-pub async fn status(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, eid] = ctx.ids([&path.0, &path.1])?;
-    let action = path.2.as_str();
-    let withdrawn = match action {
-        "withdraw" => true,
-        "reinstate" => false,
-        _ => return Err(ctx.not_found()),
-    };
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    ctx.db(move |c| edb::set_status(c, &actor, tid, eid, withdrawn, &reason)).await?;
-    Ok(ctx.redirect(&format!("/t/{tid}/entrants")))
+/// The path of a withdrawal or a reinstatement: `/t/{id}/entrants/{eid}/withdraw|reinstate`.
+pub struct StatusPath {
+    tid: i32,
+    eid: i32,
+    withdrawn: bool,
+}
+
+impl PathIds for StatusPath {
+    fn parse(segments: &[String]) -> Option<Self> {
+        let [tid, eid] = <[i32; 2]>::parse(segments)?;
+        let withdrawn = match segments.get(2)?.as_str() {
+            "withdraw" => true,
+            "reinstate" => false,
+            _ => return None,
+        };
+        Some(StatusPath { tid, eid, withdrawn })
+    }
+    fn key(&self) -> i32 {
+        self.tid
+    }
+}
+
+/// POST /t/{id}/entrants/{eid}/withdraw (or /reinstate), with a reason.
+pub async fn status(w: Write<Organizer<StatusPath>>) -> Result<HttpResponse, AppError> {
+    let StatusPath { tid, eid, withdrawn } = w.who.ids;
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
+    w.db(move |c| edb::set_status(c, &actor, tid, eid, withdrawn, &reason)).await?;
+    Ok(w.redirect(&format!("/t/{tid}/entrants")))
 }

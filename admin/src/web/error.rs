@@ -8,7 +8,7 @@
 //! the answer is such a fault it shows the fields again as a form that sends them once more.
 
 use super::i18n::Lang;
-use super::templates::{ErrorPage, ResubmitPage};
+use super::views::pages::{ErrorPage, FormView, ResubmitPage};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, StatusCode};
@@ -17,6 +17,7 @@ use actix_web::{web, HttpResponse, ResponseError};
 use askama::Template;
 
 use crate::db::backup::BackupFailure;
+use crate::db::DbError;
 
 /// A fault of the machine the user can do something about (`db::StorageFault`).
 pub use crate::db::StorageFault as Fault;
@@ -112,6 +113,55 @@ impl AppError {
             redirect: Some(format!("/login?{next}")),
             fault: None,
         }
+    }
+}
+
+impl AppError {
+    /// A fault of the database under a write's typed refusal: a thing that is not there is the
+    /// 404 page, anything else a fault of the program or the machine.
+    pub fn db(lang: Lang, e: DbError) -> AppError {
+        match e {
+            DbError::NotFound => AppError::not_found(lang),
+            e => AppError::internal(lang, e),
+        }
+    }
+
+    /// A refusal with no form of its own: the error page with its status and words.
+    pub fn refused(lang: Lang, r: Refused) -> AppError {
+        AppError::msg(r.status, lang, r.message)
+    }
+}
+
+/// A write the office refused by its rules (a stale page, a locked sheet, a step out of order,
+/// a value the rules refuse): its status, its words in the reader's language, and the field
+/// they belong beside. The page that refuses shows them beside the entry as typed, kept
+/// ([`Refused::keep`]); a refusal without a form of its own is the error page
+/// ([`AppError::refused`]). Each family's typed refusals are worded in `web::refusals`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    pub status: StatusCode,
+    pub message: String,
+    /// The form field the words go beside (none: the page's banner only).
+    pub field: Option<&'static str>,
+}
+
+impl Refused {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Refused {
+        Refused { status, message: message.into(), field: None }
+    }
+
+    /// The refusal beside `field`.
+    pub fn beside(self, field: &'static str) -> Refused {
+        Refused { field: Some(field), ..self }
+    }
+
+    /// The words beside their field on the form as typed (`f`, kept): the banner and the status
+    /// of the page that shows it again.
+    pub fn keep(self, f: &mut FormView) -> (String, StatusCode) {
+        if let Some(field) = self.field {
+            f.error(field, self.message.clone());
+        }
+        (self.message, self.status)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The tournament's files for other programs, for its staff (arbiters and organizers):
 //! - GET /t/{id}/export/opengotha.xml: players, published rounds with their games and byes,
-//!   results. The stored rows are mapped by [`crate::db::print_data::opengotha`] and written by
+//!   results. The stored rows are mapped by [`crate::office::print_data::opengotha`] and written by
 //!   [`crate::formats::opengotha::write`], through [`crate::documents::opengotha`], as
 //!   `tengen export opengotha` does.
 //! - GET /t/{id}/export/egf.h9: the results for the EGF rating list (published rounds, players

@@ -59,7 +59,7 @@ pub fn text_error(lang: crate::i18n::Lang, text: &str, max: usize, lines: Lines)
 }
 
 /// A reason field (at most [`MAX_REASON`] characters, several lines) checked into `f`.
-pub fn check_reason(lang: crate::i18n::Lang, form: &Form, f: &mut super::templates::FormView) {
+pub fn check_reason(lang: crate::i18n::Lang, form: &Form, f: &mut super::views::pages::FormView) {
     if let Some(e) = text_error(lang, form.get("reason"), MAX_REASON, Lines::Many) {
         f.error("reason", e);
     }

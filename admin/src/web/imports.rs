@@ -17,8 +17,10 @@ use super::entrants::duplicate_text;
 use super::error::AppError;
 use super::form::{hex_decode, hex_encode, Form};
 use super::i18n::Lang;
-use super::templates::{ImportMode, ImportPage, ImportRowView, Preview};
-use super::tournaments::{komi_conversion, settings_text};
+use super::tournaments::settings_text;
+use super::views::pages::{ImportMode, ImportPage, ImportRowView, Preview};
+use super::views::text::{komi_conversion, quarters_text};
+use super::write::{Organizer, Upload, Write};
 use crate::db::entrants::{self as edb, EntrantRow, ImportData, ImportNote, ImportRow, ReplaceError};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
@@ -145,7 +147,7 @@ fn not_imported_text(lang: Lang, n: &NotImported) -> String {
         NotImported::Director(d) => lang.tf("imp.ni_director", &[d]),
         NotImported::BoardSize(n) => lang.tf("imp.ni_size", &[n]),
         NotImported::Categories(n) => lang.tf("imp.ni_categories", &[n]),
-        NotImported::Komi(q) => lang.tf("imp.ni_komi", &[&super::tournaments::quarters_text(*q)]),
+        NotImported::Komi(q) => lang.tf("imp.ni_komi", &[&quarters_text(*q)]),
         NotImported::Fischer { basic_minutes, seconds } => {
             lang.tf("imp.ni_fischer", &[basic_minutes, seconds])
         }
@@ -317,84 +319,90 @@ pub async fn page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, App
     page_with(&ctx, tid, None, None, StatusCode::OK).await
 }
 
-async fn do_preview(ctx: Ctx, tid: i32, body: web::Payload, kind: Kind) -> Result<HttpResponse, AppError> {
-    let (_, form) = ctx.staff_upload(tid, Role::Organizer, body).await?;
-    let Some(file) = form.file("file").filter(|f| !f.data.is_empty()) else {
-        let banner = Some(ctx.t("imp.err_no_file").to_string());
-        return page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
+/// A file read for an import into tournament `tid`: its kind, what it holds, and its bytes
+/// (carried from the preview to the confirmation).
+#[derive(Clone, Copy)]
+struct File<'a> {
+    tid: i32,
+    kind: Kind,
+    p: &'a Parsed,
+    bytes: &'a [u8],
+}
+
+/// POST /t/{id}/import/csv and /import/opengotha: the file read and shown, nothing written.
+async fn do_preview(w: &Upload<Organizer>, kind: Kind) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let Some(file) = w.fields.file("file").filter(|f| !f.data.is_empty()) else {
+        let banner = Some(w.t("imp.err_no_file").to_string());
+        return page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await;
     };
-    match parse(kind, ctx.lang, &file.data) {
+    match parse(kind, w.lang, &file.data) {
         Ok(p) => {
-            let target = ctx.db(move |c| Target::load(c, tid)).await?;
-            let pv = preview(&ctx, kind, &p, &target, &file.data, Choice::default());
-            page_with(&ctx, tid, Some(pv), None, StatusCode::OK).await
+            let target = w.db(move |c| Target::load(c, tid)).await?;
+            let pv = preview(w, kind, &p, &target, &file.data, Choice::default());
+            page_with(w, tid, Some(pv), None, StatusCode::OK).await
         }
         Err(e) => {
-            let banner = Some(ctx.lang.tf("imp.err_unreadable", &[&e]));
-            page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await
+            let banner = Some(w.lang.tf("imp.err_unreadable", &[&e]));
+            page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await
         }
     }
 }
 
 /// The preview again, with a banner and the problems beside the fields; nothing was written.
-#[allow(clippy::too_many_arguments)]
 async fn refuse(
     ctx: &Ctx,
-    tid: i32,
-    kind: Kind,
-    p: &Parsed,
-    bytes: &[u8],
+    file: File<'_>,
     banner: String,
     choice: Choice,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let tid = file.tid;
     let target = ctx.db(move |c| Target::load(c, tid)).await?;
-    let pv = preview(ctx, kind, p, &target, bytes, choice);
+    let pv = preview(ctx, file.kind, file.p, &target, file.bytes, choice);
     page_with(ctx, tid, Some(pv), Some(banner), status).await
 }
 
-async fn do_confirm(ctx: Ctx, tid: i32, body: web::Bytes, kind: Kind) -> Result<HttpResponse, AppError> {
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let Some(bytes) = hex_decode(form.get("payload")).filter(|b| !b.is_empty()) else {
-        let banner = Some(ctx.t("imp.err_no_file").to_string());
-        return page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
+/// A refusal of the chosen mode or of its confirmation box (422), the preview shown again.
+async fn refuse_choice(ctx: &Ctx, file: File<'_>, choice: Choice) -> Result<HttpResponse, AppError> {
+    let banner = ctx.t("form.has_errors").to_string();
+    refuse(ctx, file, banner, choice, StatusCode::UNPROCESSABLE_ENTITY).await
+}
+
+/// POST …/confirm: the file carried from the preview, written as the preview said.
+async fn do_confirm(w: &Write<Organizer>, kind: Kind) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let Some(bytes) = hex_decode(w.fields.get("payload")).filter(|b| !b.is_empty()) else {
+        let banner = Some(w.t("imp.err_no_file").to_string());
+        return page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await;
     };
-    let p = match parse(kind, ctx.lang, &bytes) {
+    let p = match parse(kind, w.lang, &bytes) {
         Ok(p) => p,
         Err(e) => {
-            let banner = Some(ctx.lang.tf("imp.err_unreadable", &[&e]));
-            return page_with(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
+            let banner = Some(w.lang.tf("imp.err_unreadable", &[&e]));
+            return page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await;
         }
     };
-    if !p.bad.is_empty() && !form.checked("drop_bad") {
-        let banner = ctx.lang.tf("imp.err_bad_rows", &[&p.bad.len()]);
-        return refuse(
-            &ctx,
-            tid,
-            kind,
-            &p,
-            &bytes,
-            banner,
-            Choice::default(),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+    let file = File { tid, kind, p: &p, bytes: &bytes };
+    if !p.bad.is_empty() && !w.fields.checked("drop_bad") {
+        let banner = w.lang.tf("imp.err_bad_rows", &[&p.bad.len()]);
+        return refuse(w, file, banner, Choice::default(), StatusCode::UNPROCESSABLE_ENTITY).await;
     }
     if p.good.is_empty() {
-        let banner = Some(ctx.t("imp.err_nothing").to_string());
-        return page_with(&ctx, tid, None, banner, StatusCode::UNPROCESSABLE_ENTITY).await;
+        let banner = Some(w.t("imp.err_nothing").to_string());
+        return page_with(w, tid, None, banner, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
-    let target = ctx.db(move |c| Target::load(c, tid)).await?;
+    let target = w.db(move |c| Target::load(c, tid)).await?;
     // Replacing an event that holds something needs the change counter the preview showed
     // (a form without it is treated as stale); filling an empty one loses nothing.
-    let expected: Option<i32> = match form.get("changes").parse() {
+    let expected: Option<i32> = match w.fields.get("changes").parse() {
         Ok(n) => Some(n),
         Err(_) if target.is_empty() => None,
         Err(_) => Some(-1),
     };
     match kind {
-        Kind::Csv => confirm_csv(&ctx, &user, &form, &p, &bytes, &target, expected).await,
-        Kind::OpenGotha => confirm_og(&ctx, &user, &form, &p, &bytes, &target, expected).await,
+        Kind::Csv => confirm_csv(w, file, &target, expected).await,
+        Kind::OpenGotha => confirm_og(w, file, &target, expected).await,
     }
 }
 
@@ -425,37 +433,31 @@ fn done_redirect(ctx: &Ctx, tid: i32, done: &edb::Imported) -> HttpResponse {
 }
 
 async fn confirm_csv(
-    ctx: &Ctx,
-    user: &crate::db::users::User,
-    form: &Form,
-    p: &Parsed,
-    bytes: &[u8],
+    w: &Write<Organizer>,
+    file: File<'_>,
     target: &Target,
     expected: Option<i32>,
 ) -> Result<HttpResponse, AppError> {
-    let tid = target.t.id;
-    let rows = csv_rows(p, form);
-    let actor = user.actor();
-    if !form.checked("replace") {
+    let (tid, p) = (file.tid, file.p);
+    let rows = csv_rows(p, &w.fields);
+    let actor = w.actor();
+    if !w.fields.checked("replace") {
         let n = note(Kind::Csv, p, &[], None);
-        let done = ctx.db(move |c| edb::add_entrants(c, &actor, tid, rows, &n)).await?;
-        return Ok(done_redirect(ctx, tid, &done));
+        let done = w.db(move |c| edb::add_entrants(c, &actor, tid, rows, &n)).await?;
+        return Ok(done_redirect(w, tid, &done));
     }
     if target.is_team() {
-        let choice = Choice { mode_error: Some(ctx.t("imp.err_team").to_string()), ..Default::default() };
-        let banner = ctx.t("form.has_errors").to_string();
-        return refuse(ctx, tid, Kind::Csv, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY).await;
+        let choice = Choice { mode_error: Some(w.t("imp.err_team").to_string()), ..Default::default() };
+        return refuse_choice(w, file, choice).await;
     }
-    if target.rounds > 0 && !form.checked("confirm_replace") {
-        let choice = Choice {
-            confirm_error: Some(ctx.t("imp.err_confirm_replace").to_string()),
-            ..Default::default()
-        };
-        let banner = ctx.t("form.has_errors").to_string();
-        return refuse(ctx, tid, Kind::Csv, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY).await;
+    if target.rounds > 0 && !w.fields.checked("confirm_replace") {
+        let choice =
+            Choice { confirm_error: Some(w.t("imp.err_confirm_replace").to_string()), ..Default::default() };
+        return refuse_choice(w, file, choice).await;
     }
     let data = ImportData { rows, ..Default::default() };
-    replace(ctx, Kind::Csv, p, bytes, target, expected, None, &[], data, actor).await
+    let change = Replacement { expected, settings: None, not_imported: Vec::new(), data };
+    replace(w, file, target, change).await
 }
 
 /// A backup of the database before an import replaces a tournament with entrants or rounds: its
@@ -473,141 +475,112 @@ async fn backup_before(ctx: &Ctx, target: &Target) -> Result<Option<String>, App
     Ok(Some(file))
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn replace(
-    ctx: &Ctx,
-    kind: Kind,
-    p: &Parsed,
-    bytes: &[u8],
-    target: &Target,
+/// What replaces a tournament: the change counter the preview showed (`None`: the event was
+/// empty), the file's settings (OpenGotha) with what they cannot hold, and the entrants,
+/// rounds and games.
+struct Replacement {
     expected: Option<i32>,
     settings: Option<TournamentSettings>,
-    not_imported: &[NotImported],
+    not_imported: Vec<NotImported>,
     data: ImportData,
-    actor: crate::db::Actor,
+}
+
+async fn replace(
+    w: &Write<Organizer>,
+    file: File<'_>,
+    target: &Target,
+    change: Replacement,
 ) -> Result<HttpResponse, AppError> {
     let tid = target.t.id;
-    let stale = || async {
-        let banner = ctx.t("imp.err_stale").to_string();
-        refuse(ctx, tid, kind, p, bytes, banner, Choice::default(), StatusCode::CONFLICT).await
-    };
+    let Replacement { expected, settings, not_imported, data } = change;
+    let stale = || refuse(w, file, w.t("imp.err_stale").to_string(), Choice::default(), StatusCode::CONFLICT);
     // Checked before the backup too, so a refusal leaves backups/ alone; the transaction
     // checks again.
     if expected.is_some_and(|e| e != target.changes) {
         return stale().await;
     }
-    let backup = backup_before(ctx, target).await?;
-    let n = note(kind, p, not_imported, backup);
-    let r = ctx
-        .db_raw(move |c| edb::replace_event(c, &actor, tid, expected, settings.as_ref(), &data, &n))
-        .await?;
+    let backup = backup_before(w, target).await?;
+    let n = note(file.kind, file.p, &not_imported, backup);
+    let actor = w.actor();
+    let r =
+        w.db_raw(move |c| edb::replace_event(c, &actor, tid, expected, settings.as_ref(), &data, &n)).await?;
     match r {
-        Ok(done) => Ok(done_redirect(ctx, tid, &done)),
+        Ok(done) => Ok(done_redirect(w, tid, &done)),
         Err(ReplaceError::Stale { .. }) => stale().await,
         Err(ReplaceError::TeamEvent) => {
-            let choice = Choice { mode_error: Some(ctx.t("imp.err_team").to_string()), ..Default::default() };
-            let banner = ctx.t("form.has_errors").to_string();
-            refuse(ctx, tid, kind, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY).await
+            let choice = Choice { mode_error: Some(w.t("imp.err_team").to_string()), ..Default::default() };
+            refuse_choice(w, file, choice).await
         }
-        Err(ReplaceError::Db(DbError::NotFound)) => Err(ctx.not_found()),
-        Err(ReplaceError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+        Err(ReplaceError::Db(e)) => Err(AppError::db(w.lang, e)),
     }
 }
 
 /// An OpenGotha file as a new event, with its settings (what they cannot hold in the audit
 /// note); only an organizer creates events.
 async fn create_from_og(
-    ctx: &Ctx,
-    user: &crate::db::users::User,
+    w: &Write<Organizer>,
     p: &Parsed,
     og: &OgTournament,
     data: ImportData,
 ) -> Result<HttpResponse, AppError> {
-    ctx.require_organizer()?;
+    w.require_organizer()?;
     let today = chrono::Local::now().date_naive();
     let (settings, not) = event_settings(og, &TournamentSettings::defaults(today, crate::machine::zone()));
     let n = note(Kind::OpenGotha, p, &not, None);
-    let actor = user.actor();
-    let (new_tid, done) = ctx.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;
-    Ok(done_redirect(ctx, new_tid, &done))
+    let actor = w.actor();
+    let (new_tid, done) = w.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;
+    Ok(done_redirect(w, new_tid, &done))
 }
 
 async fn confirm_og(
-    ctx: &Ctx,
-    user: &crate::db::users::User,
-    form: &Form,
-    p: &Parsed,
-    bytes: &[u8],
+    w: &Write<Organizer>,
+    file: File<'_>,
     target: &Target,
     expected: Option<i32>,
 ) -> Result<HttpResponse, AppError> {
-    let Some(og) = &p.og else { return Err(AppError::internal(ctx.lang, "no OpenGotha event")) };
-    let data = ImportData::from_opengotha(og);
-    let mode = match form.get("mode") {
+    let Some(og) = &file.p.og else { return Err(AppError::internal(w.lang, "no OpenGotha event")) };
+    let data = crate::office::imports::from_opengotha(og);
+    let mode = match w.fields.get("mode") {
         "" if target.is_empty() && !target.is_team() => "replace",
         m => m,
     };
-    let refuse_with = |choice: Choice| async move {
-        let banner = ctx.t("form.has_errors").to_string();
-        refuse(ctx, target.t.id, Kind::OpenGotha, p, bytes, banner, choice, StatusCode::UNPROCESSABLE_ENTITY)
-            .await
-    };
+    let error = |key: &str| Some(w.t(key).to_string());
     match mode {
-        "new" => create_from_og(ctx, user, p, og, data).await,
+        "new" => create_from_og(w, file.p, og, data).await,
         "replace" if target.is_team() => {
-            refuse_with(Choice { mode_error: Some(ctx.t("imp.err_team").to_string()), ..Default::default() })
-                .await
+            refuse_choice(w, file, Choice { mode_error: error("imp.err_team"), ..Default::default() }).await
         }
-        "replace" if target.rounds > 0 && !form.checked("confirm_replace") => {
-            let e = ctx.t("imp.err_confirm_replace").to_string();
-            refuse_with(Choice { confirm_error: Some(e), ..Default::default() }).await
+        "replace" if target.rounds > 0 && !w.fields.checked("confirm_replace") => {
+            let choice = Choice { confirm_error: error("imp.err_confirm_replace"), ..Default::default() };
+            refuse_choice(w, file, choice).await
         }
         "replace" => {
-            let (settings, not) = event_settings(og, &target.t.settings());
-            let (k, settings, actor) = (Kind::OpenGotha, Some(settings), user.actor());
-            replace(ctx, k, p, bytes, target, expected, settings, &not, data, actor).await
+            let (settings, not_imported) = event_settings(og, &target.t.settings());
+            let change = Replacement { expected, settings: Some(settings), not_imported, data };
+            replace(w, file, target, change).await
         }
-        _ => {
-            refuse_with(Choice { mode_error: Some(ctx.t("imp.err_mode").to_string()), ..Default::default() })
-                .await
-        }
+        _ => refuse_choice(w, file, Choice { mode_error: error("imp.err_mode"), ..Default::default() }).await,
     }
 }
 
-pub async fn csv_preview(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Payload,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    do_preview(ctx, tid, body, Kind::Csv).await
+/// POST /t/{id}/import/csv: a CSV list's preview.
+pub async fn csv_preview(w: Upload<Organizer>) -> Result<HttpResponse, AppError> {
+    do_preview(&w, Kind::Csv).await
 }
 
-pub async fn csv_confirm(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    do_confirm(ctx, tid, body, Kind::Csv).await
+/// POST /t/{id}/import/csv/confirm.
+pub async fn csv_confirm(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
+    do_confirm(&w, Kind::Csv).await
 }
 
-pub async fn og_preview(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Payload,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    do_preview(ctx, tid, body, Kind::OpenGotha).await
+/// POST /t/{id}/import/opengotha: an OpenGotha file's preview.
+pub async fn og_preview(w: Upload<Organizer>) -> Result<HttpResponse, AppError> {
+    do_preview(&w, Kind::OpenGotha).await
 }
 
-pub async fn og_confirm(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    do_confirm(ctx, tid, body, Kind::OpenGotha).await
+/// POST /t/{id}/import/opengotha/confirm.
+pub async fn og_confirm(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
+    do_confirm(&w, Kind::OpenGotha).await
 }
 
 /// The entrant list as CSV, every entrant with their status, in the reader's language

@@ -16,14 +16,15 @@ pub mod limits;
 pub mod net;
 pub mod print;
 pub mod public;
+pub mod refusals;
 pub mod relay;
 pub mod results;
 pub mod rounds;
 pub mod teams;
-pub mod templates;
 pub mod throttle;
 pub mod tournaments;
 pub mod views;
+pub mod write;
 
 use crate::db::{self, DbPool};
 use crate::log::say;
@@ -117,7 +118,7 @@ async fn not_found(req: HttpRequest) -> Result<HttpResponse, AppError> {
 
 /// Set the language cookie and go back to where the switch was pressed. A logged-in user's
 /// switch carries their CSRF token, and their choice is stored with the account
-/// (`db::prefs`), so it applies again at every login (issue 15 item 7).
+/// (`db::prefs`), so it applies again at every login.
 async fn set_lang(
     ctx: Ctx,
     path: web::Path<String>,
@@ -352,7 +353,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             .wrap(actix_web::middleware::from_fn(limits::limit_bodies))
             .wrap(actix_web::middleware::from_fn(hsts))
             .wrap(security_headers())
-            // Every response the client accepts gzipped (issue 16: the staff list of 10,000
+            // Every response the client accepts gzipped (the staff list of 10,000
             // entrants was 5.1 MB), unless it is already encoded: the public pages keep their
             // gzipped copy in the cache and set Content-Encoding themselves.
             .wrap(actix_web::middleware::Compress::default())

@@ -1,4 +1,4 @@
-//! Printed sheets and CSV of a round, as downloads (issue 6).
+//! Printed sheets and CSV of a round, as downloads.
 //!
 //! Staff (arbiters and organizers of the tournament: printing is an arbiter right), drafts
 //! included:
@@ -30,11 +30,11 @@
 
 use super::ctx::{id, Ctx};
 use super::error::AppError;
-use crate::db::print_data::Audience;
 use crate::db::users::Role;
 use crate::db::Conn;
 use crate::db::DbError;
 use crate::documents::{self as docs, BadOption, Doc, Download, LoadError, Loaded, RoundDoc, TournamentDoc};
+use crate::office::print_data::Audience;
 use crate::print::{self, PairingOrder, Paper, PrintError, SheetsPerPage};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};

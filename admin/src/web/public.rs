@@ -13,7 +13,7 @@
 //!   `tengen serve` on the same database included (SQLite's `PRAGMA data_version`, or on
 //!   PostgreSQL the text of `pg_current_snapshot()`, which any commit of a writing transaction
 //!   changes; polled on a connection of the cache's own, [`Watch`]), so a reader on server B
-//!   sees a result saved on server A at once (issue 18 item 2); without that connection
+//!   sees a result saved on server A at once (several servers behind one proxy); without that connection
 //!   (tests, benches, a watch that failed) at most once a second;
 //! - PostgreSQL's version is read by a thread of the watch's own, so no request holds a lock
 //!   while the database server is asked; a request waits for a read at most `WATCH_WAIT`,
@@ -30,8 +30,9 @@
 use super::ctx::{id, lang_of, Ctx, SESSION_COOKIE};
 use super::error::AppError;
 use super::i18n::Lang;
-use super::results::{display_name, imported_text};
-use super::templates::Chrome;
+use super::views::pages::Chrome;
+use super::views::public::*;
+use super::views::text::{display_name, imported_text, is_team_event, rank_text};
 use super::AppState;
 use crate::db::entrants::EntrantRow;
 use crate::db::results::{self as rdb, GameLine, RulingRow};
@@ -592,7 +593,7 @@ fn query(req: &HttpRequest) -> HashMap<String, String> {
 }
 
 /// `?round=N`: absent is "the latest"; anything but a round number from 1 is a 400 saying so
-/// (issue 14: `round=abc` used to show the latest round as if it had been asked for).
+/// (`round=abc` must not show the latest round as if it had been asked for).
 fn round_param(req: &HttpRequest, q: &HashMap<String, String>) -> Result<Option<i32>, AppError> {
     let Some(v) = q.get("round") else { return Ok(None) };
     let lang = lang_of(req);
@@ -779,7 +780,7 @@ impl Snapshot {
         let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
         rounds.dedup();
         let (published, _) = tdb::published_rounds(conn, tid)?;
-        let team = match super::teams::is_team_event(&t) {
+        let team = match is_team_event(&t) {
             true => Some(crate::db::teams::settings(conn, tid)?.0),
             false => None,
         };
@@ -835,7 +836,7 @@ fn render(
         }
         Kind::Results { round } => {
             let page = results(snap, lang, round.or(snap.current), path);
-            ResultsPage { c: frame(page.c), ..page }.render()
+            PairingsPage { c: frame(page.c), ..page }.render()
         }
         Kind::Standings { round } => {
             let page = standings(snap, lang, *round, path);
@@ -898,52 +899,14 @@ fn result_of(lang: Lang, l: &GameLine) -> String {
         .unwrap_or_default()
 }
 
-pub struct Seat {
-    pub id: i32,
-    pub name: String,
-    pub rank: String,
-    pub unit: String,
-}
-
 fn seat(lang: Lang, names: &HashMap<i32, EntrantRow>, id: Option<i32>) -> Option<Seat> {
     let e = names.get(&id?)?;
     Some(Seat {
         id: e.id,
         name: display_name(e, lang.is_zh()),
-        rank: super::entrants::rank_text(lang, &e.rank),
+        rank: rank_text(lang, &e.rank),
         unit: e.unit.clone(),
     })
-}
-
-/// One game of a round as the public pages show it: the players as they sat (rules.md §4.3),
-/// a replay (重赛) labelled and linked to the game it replays.
-pub struct TableLine {
-    pub gid: i32,
-    pub board: i32,
-    pub black: Option<Seat>,
-    pub white: Option<Seat>,
-    pub handicap: i32,
-    pub result: String,
-    pub found: bool,
-    pub swapped: bool,
-    pub replay_of: Option<i32>,
-}
-
-#[derive(Template)]
-#[template(path = "public_pairings.html")]
-struct PairingsPage {
-    c: Chrome,
-    tid: i32,
-    round: Option<i32>,
-    /// The round shown, 0 for none (for the round links).
-    round_n: i32,
-    rounds: Vec<i32>,
-    q: String,
-    lines: Vec<TableLine>,
-    found: usize,
-    results: bool,
-    /// The round's start in the event's zone ("09:00"), empty while none is set.
-    starts_at: String,
 }
 
 /// The tables of `lines` as the public pages show them; with `found`, only the tables of the
@@ -1009,70 +972,13 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
     }
 }
 
-#[derive(Template)]
-#[template(path = "public_pairings.html")]
-struct ResultsPage {
-    c: Chrome,
-    tid: i32,
-    round: Option<i32>,
-    /// The round shown, 0 for none (for the round links).
-    round_n: i32,
-    rounds: Vec<i32>,
-    q: String,
-    lines: Vec<TableLine>,
-    found: usize,
-    results: bool,
-    /// The round's start in the event's zone ("09:00"), empty while none is set.
-    starts_at: String,
-}
-
-fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> ResultsPage {
-    let p = pairings(snap, lang, round, "", path);
-    let mut c = p.c;
-    c.title = match round {
+fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> PairingsPage {
+    let mut p = pairings(snap, lang, round, "", path);
+    p.c.title = match round {
         Some(r) => lang.tf("pub.results_round", &[&r]),
         None => lang.t("pub.results").to_string(),
     };
-    ResultsPage {
-        c,
-        tid: p.tid,
-        round: p.round,
-        round_n: p.round_n,
-        rounds: p.rounds,
-        q: String::new(),
-        lines: p.lines,
-        found: 0,
-        results: true,
-        starts_at: p.starts_at,
-    }
-}
-
-pub struct StandingLine {
-    pub place: String,
-    pub id: i32,
-    pub name: String,
-    pub rank: String,
-    pub unit: String,
-    pub score: String,
-    pub values: Vec<String>,
-    pub withdrawn: bool,
-}
-
-#[derive(Template)]
-#[template(path = "standings.html")]
-struct StandingsPage {
-    c: Chrome,
-    tid: i32,
-    after: u32,
-    rounds: Vec<u32>,
-    columns: Vec<String>,
-    lines: Vec<StandingLine>,
-    order: String,
-    /// The download links' round: empty for the latest standings, else `&amp;round=N` after
-    /// other options (written as it is: digits only) and `?round=N` alone (the documents after
-    /// the round this page shows).
-    and_round: String,
-    only_round: String,
+    PairingsPage { q: String::new(), found: 0, results: true, ..p }
 }
 
 fn place_text(r: &ds::Row) -> String {
@@ -1098,7 +1004,7 @@ fn standing_lines(
                 place: place_text(r),
                 id: e.id,
                 name: display_name(e, lang.is_zh()),
-                rank: super::entrants::rank_text(lang, &e.rank),
+                rank: rank_text(lang, &e.rank),
                 unit: e.unit.clone(),
                 score: ds::halves_text(r.score),
                 values: shown
@@ -1141,24 +1047,6 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
         and_round: if latest { String::new() } else { format!("&amp;round={}", st.after_round) },
         only_round: if latest { String::new() } else { format!("?round={}", st.after_round) },
     }
-}
-
-pub struct CrossLine {
-    pub place: String,
-    pub id: i32,
-    pub name: String,
-    pub rank: String,
-    pub cells: Vec<String>,
-    pub score: String,
-}
-
-#[derive(Template)]
-#[template(path = "crosstable.html")]
-struct CrosstablePage {
-    c: Chrome,
-    tid: i32,
-    rounds: Vec<u32>,
-    lines: Vec<CrossLine>,
 }
 
 /// A crosstable cell: the opponent's place, the result and the colour ("12+b", "7−w", "3=b",
@@ -1212,7 +1100,7 @@ fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
                 place: place_text(r),
                 id: e.id,
                 name: display_name(e, lang.is_zh()),
-                rank: super::entrants::rank_text(lang, &e.rank),
+                rank: rank_text(lang, &e.rank),
                 cells,
                 score: ds::halves_text(r.score),
             })
@@ -1224,37 +1112,6 @@ fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
         rounds,
         lines,
     }
-}
-
-pub struct PlayerGame {
-    pub round: i32,
-    pub board: i32,
-    pub colour: String,
-    pub opponent: Option<Seat>,
-    pub result: String,
-    /// "won", "lost", "drawn" or "" (for styling).
-    pub outcome: &'static str,
-    pub rulings: Vec<String>,
-    pub gid: i32,
-    pub has_sgf: bool,
-    pub swapped: bool,
-    /// The game this one replays (重赛) at this board.
-    pub replay_of: Option<i32>,
-}
-
-#[derive(Template)]
-#[template(path = "player.html")]
-struct PlayerPage {
-    c: Chrome,
-    tid: i32,
-    name: String,
-    other_name: String,
-    rank: String,
-    unit: String,
-    withdrawn: bool,
-    place: String,
-    score: String,
-    games: Vec<PlayerGame>,
 }
 
 fn ruling_line(lang: Lang, zone: EventZone, r: &RulingRow) -> String {
@@ -1287,7 +1144,7 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
         tid: snap.t.id,
         other_name: if other == name { String::new() } else { other },
         name,
-        rank: super::entrants::rank_text(lang, &me.rank),
+        rank: rank_text(lang, &me.rank),
         unit: me.unit.clone(),
         withdrawn: me.withdrawn(),
         place: row.map(place_text).unwrap_or_default(),

@@ -1,4 +1,4 @@
-//! Team match pages (issue 7): the relay match page (state, counts, penalty log, line-ups,
+//! Team match pages (seed 003, the 队际赛 relay rules): the relay match page (state, counts, penalty log, line-ups,
 //! event log; for arbiters the event forms), the board match page (players and results per
 //! board), and the printed team sheets of a relay match.
 //!
@@ -17,10 +17,13 @@ use super::ctx::Ctx;
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::teams::{is_team_event, not_team_event};
-use super::templates::FormView;
+use super::refusals::{MatchNaming, Refusal as _};
+use super::teams::not_team_event;
 use super::views::board_match;
-use super::views::relay_match::{self, person_names, person_of, ConfirmView};
+use super::views::pages::FormView;
+use super::views::relay_match::{self, person_names, ConfirmView};
+use super::views::text::is_team_event;
+use super::write::{bad_form, Arbiter, Versioned, Write};
 use crate::db::results as rdb;
 use crate::db::rounds::NigiriAction;
 use crate::db::team_matches::{self as mdb, AtMove, BoardInput, BoardResult, MatchError, RelayState};
@@ -37,11 +40,11 @@ use crate::domain::team::lineup::Section;
 use crate::domain::team::matches::MatchRefusal;
 use crate::domain::team::relay::{Card, Event, Refusal, VoidOffence};
 use crate::domain::team::{PersonId, Timestamp};
-use crate::i18n::relay::MatchWords;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use rules::board::Color;
 use rules::clock::{ClockReading, TimeControl};
+use serde::Deserialize;
 
 // ---------------------------------------------------------------------------------------------
 // Times, names, texts
@@ -142,61 +145,55 @@ pub async fn page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpRes
     match_page(&ctx, tid, mid, Opts { notice, ..Opts::default() }).await
 }
 
+/// A match write: by the tournament's staff, on the match in the path, at the version shown.
+type MatchWrite<F = Versioned> = Write<Arbiter<[i32; 2]>, F>;
+
 /// POST /t/{id}/matches/{mid}/start: when section 1 starts.
-pub async fn set_start(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let mut f = FormView::from_form(&form);
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+pub async fn set_start(w: MatchWrite) -> Result<HttpResponse, AppError> {
+    let [tid, mid] = w.who.ids;
+    let mut f = FormView::from_form(&w.fields);
+    let t = w.db(move |c| tdb::get(c, tid)).await?;
     let zone = t.zone();
-    let start = match form.get("start") {
+    let start = match w.fields.get("start") {
         "" => Err(NoSuchTime::Unreadable),
         s => parse_at(zone, s),
     };
-    // The match is played during the event (issue 13 item 8: a start dated 1969 is a typo).
+    // The match is played during the event (a start dated 1969 is a typo).
     let on_event_days = |ts: Timestamp| {
         let day = zone.date_of(ts);
         day.as_str() >= t.start_date.as_str() && day.as_str() <= t.end_date.as_str()
     };
     if start.is_ok_and(|s| !on_event_days(s)) {
-        f.error("start", ctx.lang.tf("relay.err_start_date", &[&t.start_date, &t.end_date]));
-        return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
+        f.error("start", w.lang.tf("relay.err_start_date", &[&t.start_date, &t.end_date]));
+        return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
     }
     let start = match start {
         Ok(s) => s,
         Err(e) => {
-            f.error("start", time_refusal(ctx.lang, e));
-            return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
+            f.error("start", time_refusal(w.lang, e));
+            return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
         }
     };
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::set_start(c, &actor, tid, mid, version, start, &reason)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=start"))),
-        Err(e) => refused(&ctx, tid, mid, "start", f, e).await,
+    let (actor, version, reason) = (w.actor(), w.form.version, w.reason("reason")?);
+    match w.db_raw(move |c| mdb::set_start(c, &actor, tid, mid, version, start, &reason)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/matches/{mid}?done=start"))),
+        Err(e) => refused(&w, "start", f, e).await,
     }
 }
 
 /// A refused match write: the page with the message beside the form of `kind`.
 async fn refused(
-    ctx: &Ctx,
-    tid: i32,
-    mid: i32,
-    kind: &str,
+    w: &Write<Arbiter<[i32; 2]>, impl Sized>,
+    kind: &'static str,
     mut f: FormView,
     e: MatchError,
 ) -> Result<HttpResponse, AppError> {
-    let lang = ctx.lang;
-    let zone = ctx.db(move |c| tdb::get(c, tid)).await?.zone();
+    let [tid, mid] = w.who.ids;
+    let zone = w.db(move |c| tdb::get(c, tid)).await?.zone();
     let names = match &e {
         MatchError::Refused(MatchRefusal::Relay(Refusal::CardNotForOffence { .. })) => HashMap::new(),
         MatchError::Refused(MatchRefusal::Withdraw(_) | MatchRefusal::Relay(_)) => {
-            ctx.db(move |c| {
+            w.db(move |c| {
                 let st = mdb::relay_state(c, tid, mid)?;
                 Ok::<_, DbError>(st.m.as_ref().map(person_names).unwrap_or_default())
             })
@@ -204,60 +201,9 @@ async fn refused(
         }
         _ => HashMap::new(),
     };
-    let (status, msg) = match refusal(lang, zone, kind, e, &names) {
-        Ok(refusal) => refusal,
-        Err(DbError::NotFound) => return Err(ctx.not_found()),
-        Err(e) => return Err(AppError::internal(lang, e)),
-    };
-    f.error(kind, msg.clone());
+    let (msg, status) = e.refused(w.lang, &MatchNaming { zone, kind, names })?.keep(&mut f);
     let opts = Opts { f, banner: Some(msg), status, ..Opts::default() };
-    match_page(ctx, tid, mid, opts).await
-}
-
-/// The status and the message of a refused match write of `kind` (a database fault stays an
-/// error; the catalog words the rest, `Lang::match_error`). `names`: the rosters' names, for
-/// refusals and withdrawals that name people.
-fn refusal(
-    lang: Lang,
-    zone: EventZone,
-    kind: &str,
-    e: MatchError,
-    names: &HashMap<PersonId, String>,
-) -> Result<(StatusCode, String), DbError> {
-    let e = match e {
-        MatchError::Db(e) => return Err(e),
-        MatchError::Refused(e) => e,
-    };
-    let status = refusal_status(&e);
-    let person = person_of(lang, names);
-    let words = MatchWords { zone, person: &person, ruling: kind == "end" };
-    Ok((status, lang.match_error(&e, &words)))
-}
-
-/// The status of a refused match write: a conflict with the match's state, a malformed form,
-/// a write only the chief arbiter may make, or an event the rules refuse.
-fn refusal_status(e: &MatchRefusal) -> StatusCode {
-    use StatusCode as S;
-    match e {
-        MatchRefusal::Stale { .. }
-        | MatchRefusal::NoStart
-        | MatchRefusal::Started
-        | MatchRefusal::Setup(_)
-        | MatchRefusal::ReplayStarted { .. }
-        | MatchRefusal::NigiriPending
-        | MatchRefusal::NoNigiri
-        | MatchRefusal::NigiriClosed
-        | MatchRefusal::LaterRound { .. } => S::CONFLICT,
-        MatchRefusal::WrongKind | MatchRefusal::Invalid(_) | MatchRefusal::ReasonRequired => S::BAD_REQUEST,
-        MatchRefusal::NotChief => S::FORBIDDEN,
-        MatchRefusal::Behind { .. }
-        | MatchRefusal::BoardPlayer { .. }
-        | MatchRefusal::BoardOrder { .. }
-        | MatchRefusal::TimeBackwards { .. }
-        | MatchRefusal::TimeOutsideMatch { .. }
-        | MatchRefusal::Withdraw(_)
-        | MatchRefusal::Relay(_) => S::UNPROCESSABLE_ENTITY,
-    }
+    match_page(w, tid, mid, opts).await
 }
 
 /// What is wrong with a relay form: the field, and for a clock reading why it does not fit the
@@ -305,7 +251,8 @@ fn clock_of(form: &Form, tc: &TimeControl, p: &str) -> Result<ClockReading, BadF
     clocks::reading(tc, secs, left).map_err(BadField::Clock)
 }
 
-/// Both teams' line-ups for a section in one form (issue 13 item 10): either side may be left
+/// Both teams' line-ups for a section in one form (one submit for a section, not one per
+/// player): either side may be left
 /// empty; the first listed of each side is `b1` / `w1`.
 fn lineups_of(form: &Form) -> Result<Vec<Event>, BadField> {
     let section = section_of(form.get("section")).ok_or("section")?;
@@ -449,7 +396,7 @@ fn card_of(form: &Form) -> Result<Event, &'static str> {
     Ok(Event::Card { person: person_field(form, "person")?, card, offence })
 }
 
-/// A ruling that ends the match (issue 13): the ending, the side it concerns when it concerns
+/// A ruling that ends the match (seed 003's endings): the ending, the side it concerns when it concerns
 /// one, and the arbiter's reason (required, at most 500 characters).
 fn end_of(form: &Form, ruled_by: &str) -> Result<Event, &'static str> {
     let ending = Ending::from_code(form.get("ending")).ok_or("ending")?;
@@ -483,7 +430,8 @@ fn event_of_kind(
     }
 }
 
-/// The events that decide the match: recorded only after a confirm step (issue 13 item 3).
+/// The events that decide the match: recorded only after a confirm step: a
+/// mistaken click must not end a match.
 const DECIDING: [&str; 3] = ["resign", "count", "end"];
 
 const KINDS: [&str; 25] = [
@@ -515,74 +463,58 @@ const KINDS: [&str; 25] = [
 ];
 
 /// POST /t/{id}/matches/{mid}/event: one event of a relay match.
-pub async fn event(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let kind = KINDS
-        .iter()
-        .copied()
-        .find(|k| *k == form.get("kind"))
-        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
-    let version = ctx.version(&form)?;
-    let mut f = FormView::from_form(&form);
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+pub async fn event(w: MatchWrite) -> Result<HttpResponse, AppError> {
+    let [tid, mid] = w.who.ids;
+    let form = &w.fields;
+    let kind = KINDS.iter().copied().find(|k| *k == form.get("kind")).ok_or_else(|| bad_form(&w))?;
+    let mut f = FormView::from_form(form);
+    let t = w.db(move |c| tdb::get(c, tid)).await?;
     let zone = t.zone();
     let at = match parse_at(zone, form.get("at")) {
         Ok(at) => at,
         Err(e) => {
-            f.error(kind, time_refusal(ctx.lang, e));
-            return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
+            f.error(kind, time_refusal(w.lang, e));
+            return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
         }
     };
-    let parsed = event_of_kind(&form, kind, &t.settings().time_control, &user);
-    let (event, at_move, also) = match parsed {
+    let (event, at_move, also) = match event_of_kind(form, kind, &t.settings().time_control, &w.who.user) {
         Ok(x) => x,
         Err(bad) => {
-            f.error(kind, bad.message(ctx.lang));
-            return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
+            f.error(kind, bad.message(w.lang));
+            return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
         }
     };
-    let actor = user.actor();
+    let (actor, version) = (w.actor(), w.form.version);
     let input = mdb::EventInput { at, at_move, event, also };
     if DECIDING.contains(&kind) && form.get("confirm") != "1" {
         // Nothing that decides the match is recorded in one tap: show what it would do.
         let preview = input.clone();
-        return match ctx.db_raw(move |c| mdb::preview_event(c, &actor, tid, mid, version, &preview)).await? {
+        return match w.db_raw(move |c| mdb::preview_event(c, &actor, tid, mid, version, &preview)).await? {
             Ok((accepted, m)) => {
                 let confirm =
-                    relay_match::confirm_view(ctx.lang, zone, kind, &form.fields, &input, &accepted, &m);
-                match_page(&ctx, tid, mid, Opts { f, confirm: Some(confirm), ..Opts::default() }).await
+                    relay_match::confirm_view(w.lang, zone, kind, &form.fields, &input, &accepted, &m);
+                match_page(&w, tid, mid, Opts { f, confirm: Some(confirm), ..Opts::default() }).await
             }
-            Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+            Err(e) => refused(&w, kind, f, e).await,
         };
     }
-    match ctx.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, &input)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}#form-{kind}"))),
-        Err(e) => refused(&ctx, tid, mid, kind, f, e).await,
+    match w.db_raw(move |c| mdb::record_event(c, &actor, tid, mid, version, &input)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/matches/{mid}?done={kind}#form-{kind}"))),
+        Err(e) => refused(&w, kind, f, e).await,
     }
 }
 
 /// POST /t/{id}/matches/{mid}/nigiri: the leaders' nigiri (Art. 11), `mode=board` with the
 /// grab and the guess as done at the board, or `mode=seed` performed from the table's seed.
-pub async fn nigiri(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let reason = ctx.reason(&form, "reason")?;
-    let mut f = FormView::from_form(&form);
-    let action = match form.get("mode") {
+pub async fn nigiri(w: MatchWrite) -> Result<HttpResponse, AppError> {
+    let [tid, mid] = w.who.ids;
+    let (version, reason) = (w.form.version, w.reason("reason")?);
+    let mut f = FormView::from_form(&w.fields);
+    let action = match w.fields.get("mode") {
         "seed" => NigiriAction::Remote,
         "board" => {
-            let grab = form.get("grab").trim().parse::<u32>().ok().filter(|g| (1..=200).contains(g));
-            let guess = match form.get("guess") {
+            let grab = w.fields.get("grab").trim().parse::<u32>().ok().filter(|g| (1..=200).contains(g));
+            let guess = match w.fields.get("guess") {
                 "odd" => Some(Guess::Odd),
                 "even" => Some(Guess::Even),
                 _ => None,
@@ -590,44 +522,40 @@ pub async fn nigiri(
             match (grab, guess) {
                 (Some(grab), Some(guess)) => NigiriAction::Record { grab, guess },
                 (None, _) => {
-                    f.error("nigiri", ctx.lang.tf("err.number_range", &[&1, &200]));
-                    return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
+                    f.error("nigiri", w.lang.tf("err.number_range", &[&1, &200]));
+                    return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
                 }
                 (_, None) => {
-                    f.error("nigiri", ctx.t("err.choice"));
-                    return match_page(&ctx, tid, mid, Opts::bad_request(&ctx, f)).await;
+                    f.error("nigiri", w.t("err.choice"));
+                    return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
                 }
             }
         }
-        _ => return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
+        _ => return Err(bad_form(&w)),
     };
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::leaders_nigiri(c, &actor, tid, mid, version, action, &reason)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=nigiri"))),
-        Err(e) => refused(&ctx, tid, mid, "nigiri", f, e).await,
+    let actor = w.actor();
+    match w.db_raw(move |c| mdb::leaders_nigiri(c, &actor, tid, mid, version, action, &reason)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/matches/{mid}?done=nigiri"))),
+        Err(e) => refused(&w, "nigiri", f, e).await,
     }
+}
+
+/// The withdrawal form: the event (`seq`) and the version of the match shown.
+#[derive(Deserialize)]
+pub struct WithdrawForm {
+    version: i32,
+    seq: u32,
 }
 
 /// POST /t/{id}/matches/{mid}/withdraw: the chief arbiter withdraws a wrongly recorded event
 /// (`seq`) with a reason. The log keeps it; the match is replayed from the events that stand.
-pub async fn withdraw(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let seq = form
-        .get("seq")
-        .parse::<u32>()
-        .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?;
-    let reason = ctx.reason(&form, "reason")?;
-    let f = FormView::from_form(&form);
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::withdraw_event(c, &actor, tid, mid, version, seq, &reason)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=withdraw"))),
-        Err(e) => refused(&ctx, tid, mid, "withdraw", f, e).await,
+pub async fn withdraw(w: MatchWrite<WithdrawForm>) -> Result<HttpResponse, AppError> {
+    let [tid, mid] = w.who.ids;
+    let WithdrawForm { version, seq } = w.form;
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
+    match w.db_raw(move |c| mdb::withdraw_event(c, &actor, tid, mid, version, seq, &reason)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/matches/{mid}?done=withdraw"))),
+        Err(e) => refused(&w, "withdraw", FormView::from_form(&w.fields), e).await,
     }
 }
 
@@ -662,35 +590,22 @@ async fn board_page(
 }
 
 /// POST /t/{id}/matches/{mid}/boards: players and results of a board match.
-pub async fn save_boards(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, mid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let f = FormView::from_form(&form);
-    let row = ctx.db(move |c| mdb::get_match(c, tid, mid)).await?;
-    let bad = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
+pub async fn save_boards(w: MatchWrite) -> Result<HttpResponse, AppError> {
+    let [tid, mid] = w.who.ids;
+    let row = w.db(move |c| mdb::get_match(c, tid, mid)).await?;
     let mut input = Vec::new();
     for k in 1..=row.boards {
-        let who = |name: String| -> Result<Option<i32>, AppError> {
-            match form.get(&name) {
-                "" => Ok(None),
-                v => v.parse::<i32>().map(Some).map_err(|_| bad()),
-            }
-        };
+        let who = |name: String| w.optional::<i32>(&name);
         let first = who(format!("first-{k}"))?;
         let second = who(format!("second-{k}"))?;
-        let result = BoardResult::from_code(form.get(&format!("result-{k}"))).ok_or_else(bad)?;
+        let result =
+            BoardResult::from_code(w.fields.get(&format!("result-{k}"))).ok_or_else(|| bad_form(&w))?;
         input.push(BoardInput { first, second, result });
     }
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::save_boards(c, &actor, tid, mid, version, &input, &reason)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/matches/{mid}?done=boards"))),
-        Err(e) => refused(&ctx, tid, mid, "boards", f, e).await,
+    let (actor, version, reason) = (w.actor(), w.form.version, w.reason("reason")?);
+    match w.db_raw(move |c| mdb::save_boards(c, &actor, tid, mid, version, &input, &reason)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/matches/{mid}?done=boards"))),
+        Err(e) => refused(&w, "boards", FormView::from_form(&w.fields), e).await,
     }
 }
 
@@ -705,7 +620,7 @@ pub async fn sheets(
     path: web::Path<(String, String)>,
     q: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    use crate::db::print_data::MatchSheetsError;
+    use crate::office::print_data::MatchSheetsError;
     let [tid, mid] = ctx.ids([&path.0, &path.1])?;
     ctx.require_staff(tid, Role::Arbiter).await?;
     let lang = match q.iter().find(|(k, _)| k == "lang").map(|(_, v)| v.as_str()) {
@@ -727,7 +642,7 @@ pub async fn sheets(
 
 #[cfg(test)]
 mod tests {
-    use super::relay_match::show_at;
+    use super::relay_match::{person_of, show_at};
     use super::*;
     use crate::i18n::relay::ending_key;
     use std::collections::HashMap;

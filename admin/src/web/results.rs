@@ -9,44 +9,22 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::{Chrome, FormView, Pager};
+use super::refusals::Refusal;
+use super::views::pages::{FormView, Pager, ResultRoundItem, ResultRoundsPage};
 /// The lateness verdict as the clock page words it too.
 pub(super) use super::views::results::verdict_text;
 use super::views::results::*;
-use crate::db::entrants::EntrantRow;
-use crate::db::results::{self as rdb, Confirmer, RoundTime, Sheet, SheetError};
-use crate::db::tournaments::{self as tdb, TournamentRow};
+use super::write::{bad_form, Arbiter, Organizer, PathIds, Upload, Versioned, Write};
+use crate::db::results::{self as rdb, Confirmer, SheetError};
+use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::event_time::EventZone;
 use crate::domain::results as dr;
-use crate::domain::settings::TournamentSettings;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
-use askama::Template;
 use chrono::NaiveDate;
-use std::collections::HashMap;
-
-/// A name in the reader's script, falling back to the other one.
-pub fn display_name(e: &EntrantRow, zh: bool) -> String {
-    let (zh_name, latin) = (e.name_zh(), e.name_latin());
-    match (zh, zh_name.is_empty(), latin.is_empty()) {
-        (true, false, _) | (false, false, true) => zh_name,
-        _ => latin,
-    }
-}
-
-/// Everything a game page is made from (the clock page reads it too).
-pub(super) struct Loaded {
-    pub(super) t: TournamentRow,
-    pub(super) settings: TournamentSettings,
-    pub(super) sheet: Sheet,
-    pub(super) start: Option<RoundTime>,
-    pub(super) arrived: HashMap<i32, String>,
-    pub(super) is_chief: bool,
-    /// The report of the game's record, typed (old reports checked again from the bytes).
-    pub(super) sgf_report: Option<dr::SgfReport>,
-}
+use serde::Deserialize;
 
 pub(super) async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Loaded, AppError> {
     ctx.db(move |c| {
@@ -80,67 +58,50 @@ pub async fn game_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
     ctx.render(&game_page_of(&ctx, l, st))
 }
 
-/// The status of a refused sheet write: a conflict with another entry, a locked result, or a
-/// bad form; a database fault is an error page of its own.
-fn refusal_status(ctx: &Ctx, e: &SheetError) -> Result<StatusCode, AppError> {
-    Ok(match e {
-        SheetError::Stale(_) | SheetError::StaleRound { .. } | SheetError::ColoursChanged(_) => {
-            StatusCode::CONFLICT
-        }
-        SheetError::Locked | SheetError::NotChief => StatusCode::FORBIDDEN,
-        SheetError::NoProposal => StatusCode::CONFLICT,
-        SheetError::Db(DbError::NotFound) => return Err(ctx.not_found()),
-        SheetError::Db(e) => return Err(AppError::internal(ctx.lang, e)),
-        _ => StatusCode::BAD_REQUEST,
-    })
-}
-
-/// Turn a refused write into the game page with the message, keeping what was typed.
-async fn refused(
-    ctx: &Ctx,
+/// The game a sheet write is about, and who writes (a chief arbiter's page shows more).
+#[derive(Clone, Copy)]
+struct At {
     tid: i32,
     gid: i32,
     uid: i32,
+}
+
+impl At {
+    fn of(w: &Write<Arbiter<[i32; 2]>, impl Sized>) -> At {
+        let [tid, gid] = w.who.ids;
+        At { tid, gid, uid: w.who.user.id }
+    }
+}
+
+/// Turn a refused write into the game page with the message, keeping what was typed (beside
+/// the result form's field when `field_form`, else the rulings form's).
+async fn refused(
+    ctx: &Ctx,
+    at: At,
     e: SheetError,
     mut st: PageState,
     field_form: bool,
 ) -> Result<HttpResponse, AppError> {
-    let lang = ctx.lang;
-    let status = refusal_status(ctx, &e)?;
+    let At { tid, gid, uid } = at;
+    let r = e.refused(ctx.lang, &())?;
     match e {
         SheetError::Stale(s) => {
             let zone = ctx.db(move |c| crate::db::tournaments::get(c, tid)).await?.zone();
-            st.conflict = Some(conflict_text(lang, zone, &s));
-            st.banner = Some(ctx.t("r.err_stale").to_string());
+            st.conflict = Some(conflict_text(ctx.lang, zone, &s));
+            st.banner = Some(r.message);
         }
-        SheetError::Locked => st.banner = Some(ctx.t("r.err_locked").to_string()),
-        SheetError::ReasonRequired => {
-            st.banner = Some(ctx.t("r.err_reason_required").to_string());
-        }
-        SheetError::Invalid(e) => {
-            let msg = result_message(lang, &e);
-            if field_form {
-                st.f.get_or_insert_with(FormView::default).error(e.field(), msg.clone());
-            } else {
-                st.rf.get_or_insert_with(FormView::default).error("kind", msg.clone());
-            }
+        SheetError::Invalid(_) => {
+            let f = if field_form { &mut st.f } else { &mut st.rf };
+            let (msg, _) = r.clone().keep(f.get_or_insert_with(FormView::default));
             st.banner = Some(format!("{} {msg}", ctx.t("form.has_errors")));
         }
-        SheetError::NothingToConfirm => st.banner = Some(ctx.t("r.err_nothing_to_confirm").to_string()),
-        SheetError::ReplayHasResult { replay_game } => {
-            st.banner = Some(lang.tf("r.err_replay_has_result", &[&replay_game]));
-        }
-        SheetError::NoLateness => st.banner = Some(ctx.t("late.err_nothing").to_string()),
-        SheetError::ColoursChanged(_) => st.banner = Some(ctx.t("r.err_colours_changed").to_string()),
-        SheetError::NotAReplay => st.banner = Some(ctx.t("r.err_not_replay").to_string()),
-        SheetError::NotChief => st.banner = Some(ctx.t("r.err_not_chief").to_string()),
-        SheetError::NoProposal => st.banner = Some(ctx.t("r.err_no_proposal").to_string()),
         SheetError::StaleRound { .. } | SheetError::Db(_) => {}
+        _ => st.banner = Some(r.message),
     }
     // The form keeps what was typed, with the current version: saving it again after reading
     // the other's entry replaces it knowingly.
     let l = load(ctx, tid, gid, uid).await?;
-    ctx.render_status(status, &game_page_of(ctx, l, st))
+    ctx.render_status(r.status, &game_page_of(ctx, l, st))
 }
 
 /// The game page with `st`: a 400 when it carries an error banner, else a 200 (a preview).
@@ -173,183 +134,136 @@ fn preview(lang: Lang, l: &Loaded, entry: Option<&dr::Entry>, mut f: FormView) -
     }
 }
 
-pub async fn save_result(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
+/// POST /t/{id}/games/{gid}/result: a result (or its preview, `do=preview`).
+pub async fn save_result(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let at = At::of(&w);
+    let (version, correction) = (w.form.version, w.reason("correction")?);
     // The colours the form's sides named (absent from older forms: not checked).
-    let pv = match form.get("pv") {
-        "" => None,
-        v => Some(
-            v.parse::<i32>()
-                .map_err(|_| AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()))?,
-        ),
+    let pv = w.optional::<i32>("pv")?;
+    let l = load(&w, at.tid, at.gid, at.uid).await?;
+    let mut f = FormView::from_form(&w.fields);
+    let Some(entry) = entry_from_form(w.lang, &w.fields, &l.settings.ruleset, &mut f) else {
+        return show(&w, l, PageState { f: Some(f), ..PageState::with_errors(w.lang) });
     };
-    let l = load(&ctx, tid, gid, user.id).await?;
-    let mut f = FormView::from_form(&form);
-    let Some(entry) = entry_from_form(ctx.lang, &form, &l.settings.ruleset, &mut f) else {
-        return show(&ctx, l, PageState { f: Some(f), ..PageState::with_errors(ctx.lang) });
-    };
-    if form.get("do") == "preview" {
-        let st = preview(ctx.lang, &l, entry.as_ref(), f);
-        return show(&ctx, l, st);
+    if w.fields.get("do") == "preview" {
+        let st = preview(w.lang, &l, entry.as_ref(), f);
+        return show(&w, l, st);
     }
-    let actor = user.actor();
-    let r =
-        ctx.db_raw(move |c| rdb::save_result(c, &actor, tid, gid, version, pv, entry, &correction)).await?;
-    match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => {
-            refused(&ctx, tid, gid, user.id, e, PageState { f: Some(f), ..PageState::empty() }, true).await
-        }
+    let (actor, At { tid, gid, .. }) = (w.actor(), at);
+    match w.db_raw(move |c| rdb::save_result(c, &actor, tid, gid, version, pv, entry, &correction)).await? {
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, at, e, PageState { f: Some(f), ..PageState::empty() }, true).await,
     }
 }
 
-pub async fn add_ruling(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
-    let l = load(&ctx, tid, gid, user.id).await?;
-    let mut rf = FormView::from_form(&form);
+/// POST /t/{id}/games/{gid}/rulings: one or more rulings (or their preview, `do=preview`); a
+/// plain arbiter's draw, replay or double loss is a proposal to the chief arbiter.
+pub async fn add_ruling(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let at = At::of(&w);
+    let (lang, version, correction) = (w.lang, w.form.version, w.reason("correction")?);
+    let l = load(&w, at.tid, at.gid, at.uid).await?;
+    let mut rf = FormView::from_form(&w.fields);
     let round_start = l.start.as_ref().map(|r| r.starts_at.as_str());
     let zone = l.settings.time_zone;
     let day = sheet_day(zone, rdb::lateness_start(&l.sheet, round_start).as_deref());
-    let Some(new) = rulings_from_form(ctx.lang, &form, &l.settings.ruleset, &mut rf, (zone, day)) else {
-        return show(&ctx, l, PageState { rf: Some(rf), ..PageState::with_errors(ctx.lang) });
+    let Some(new) = rulings_from_form(lang, &w.fields, &l.settings.ruleset, &mut rf, (zone, day)) else {
+        return show(&w, l, PageState { rf: Some(rf), ..PageState::with_errors(lang) });
     };
-    if form.get("do") == "preview" {
+    let proposal = !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset));
+    if w.fields.get("do") == "preview" {
         let s = &l.sheet;
         let mut all = s.rules_rulings();
         all.extend(new.iter().map(|n| n.ruling));
-        let c = dr::compute(&l.settings.ruleset, s.handicap(), s.seats(), s.entry().as_ref(), &all);
-        let st = match c {
+        let st = match dr::compute(&l.settings.ruleset, s.handicap(), s.seats(), s.entry().as_ref(), &all) {
             Ok(c) => {
-                let mut lines: Vec<String> = new.iter().map(|n| ruling_text(ctx.lang, &n.ruling)).collect();
-                if !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset)) {
-                    lines.push(ctx.t("r.proposal_preview").to_string());
+                let mut lines: Vec<String> = new.iter().map(|n| ruling_text(lang, &n.ruling)).collect();
+                if proposal {
+                    lines.push(w.t("r.proposal_preview").to_string());
                 }
-                lines.extend(effects(ctx.lang, &c));
+                lines.extend(effects(lang, &c));
                 PageState { rf: Some(rf), ruling_preview: Some(lines), ..PageState::empty() }
             }
             Err(e) => {
-                rf.error("kind", result_message(ctx.lang, &e));
-                PageState { rf: Some(rf), ..PageState::with_errors(ctx.lang) }
+                rf.error("kind", result_message(lang, &e));
+                PageState { rf: Some(rf), ..PageState::with_errors(lang) }
             }
         };
-        return show(&ctx, l, st);
+        return show(&w, l, st);
     }
-    let actor = user.actor();
-    let proposal = !l.is_chief && new.iter().any(|n| n.ruling.kind.needs_chief(&l.settings.ruleset));
-    let r = ctx.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await?;
-    match r {
-        Ok(_) if proposal => Ok(ctx.redirect(&format!("/t/{tid}/games/{gid}?saved=proposed"))),
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => {
-            refused(&ctx, tid, gid, user.id, e, PageState { rf: Some(rf), ..PageState::empty() }, false).await
-        }
+    let (actor, At { tid, gid, .. }) = (w.actor(), at);
+    match w.db_raw(move |c| rdb::add_rulings(c, &actor, tid, gid, version, &new, &correction)).await? {
+        Ok(_) if proposal => Ok(w.redirect(&format!("/t/{tid}/games/{gid}?saved=proposed"))),
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, at, e, PageState { rf: Some(rf), ..PageState::empty() }, false).await,
     }
 }
 
-pub async fn delete_ruling(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid, rid] = ctx.ids([&path.0, &path.1, &path.2])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
-    let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::delete_ruling(c, &actor, tid, gid, rid, version, &correction)).await?;
-    match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), false).await,
+/// A ruling's path: `/t/{id}/games/{gid}/rulings/{rid}/…`.
+type RulingWrite = Write<Arbiter<[i32; 3]>, Versioned>;
+
+/// POST /t/{id}/games/{gid}/rulings/{rid}/delete: a ruling undone (the audit keeps it).
+pub async fn delete_ruling(w: RulingWrite) -> Result<HttpResponse, AppError> {
+    let [tid, gid, rid] = w.who.ids;
+    let (actor, version, correction) = (w.actor(), w.form.version, w.reason("correction")?);
+    match w.db_raw(move |c| rdb::delete_ruling(c, &actor, tid, gid, rid, version, &correction)).await? {
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, At { tid, gid, uid: w.who.user.id }, e, PageState::empty(), false).await,
     }
 }
 
 /// The chief arbiter decides a plain arbiter's proposal of a draw, a replay or a double loss
 /// (seed 000 Arts. 17.5, 17.6): `confirm` it, or reject it.
-async fn decide_proposal(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-    confirm: bool,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid, rid] = ctx.ids([&path.0, &path.1, &path.2])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
-    let actor = user.actor();
-    let r = ctx
+async fn decide_proposal(w: RulingWrite, confirm: bool) -> Result<HttpResponse, AppError> {
+    let [tid, gid, rid] = w.who.ids;
+    let (actor, version, correction) = (w.actor(), w.form.version, w.reason("correction")?);
+    let r = w
         .db_raw(move |c| rdb::decide_proposal(c, &actor, tid, gid, rid, version, confirm, &correction))
         .await?;
     match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), false).await,
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, At { tid, gid, uid: w.who.user.id }, e, PageState::empty(), false).await,
     }
 }
 
 /// POST /t/{id}/games/{gid}/rulings/{rid}/confirm: the proposal stands.
-pub async fn confirm_proposal(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    decide_proposal(ctx, path, body, true).await
+pub async fn confirm_proposal(w: RulingWrite) -> Result<HttpResponse, AppError> {
+    decide_proposal(w, true).await
 }
 
 /// POST /t/{id}/games/{gid}/rulings/{rid}/reject: the proposal is deleted (the audit keeps it).
-pub async fn reject_proposal(
-    ctx: Ctx,
-    path: web::Path<(String, String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    decide_proposal(ctx, path, body, false).await
+pub async fn reject_proposal(w: RulingWrite) -> Result<HttpResponse, AppError> {
+    decide_proposal(w, false).await
 }
 
-pub async fn confirm(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let Some(who) = Confirmer::parse(form.get("who")) else {
-        return Err(AppError::bad_request(ctx.lang, ctx.t("err.choice").to_string()));
+/// Who confirms a result: the players or the arbiter.
+#[derive(Deserialize)]
+pub struct ConfirmForm {
+    version: i32,
+    #[serde(default)]
+    who: String,
+}
+
+/// POST /t/{id}/games/{gid}/confirm: a confirmation of the result (which locks it).
+pub async fn confirm(w: Write<Arbiter<[i32; 2]>, ConfirmForm>) -> Result<HttpResponse, AppError> {
+    let at = At::of(&w);
+    let Some(who) = Confirmer::parse(&w.form.who) else {
+        return Err(AppError::bad_request(w.lang, w.t("err.choice").to_string()));
     };
-    let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::confirm(c, &actor, tid, gid, version, who)).await?;
-    match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), true).await,
+    let (actor, version, At { tid, gid, .. }) = (w.actor(), w.form.version, at);
+    match w.db_raw(move |c| rdb::confirm(c, &actor, tid, gid, version, who)).await? {
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, at, e, PageState::empty(), true).await,
     }
 }
 
-pub async fn apply_lateness(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let correction = ctx.reason(&form, "correction")?;
-    let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::apply_lateness(c, &actor, tid, gid, version, &correction)).await?;
-    match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), true).await,
+/// POST /t/{id}/games/{gid}/lateness: the lateness verdict recorded as the game's rulings.
+pub async fn apply_lateness(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let at = At::of(&w);
+    let (actor, version, correction) = (w.actor(), w.form.version, w.reason("correction")?);
+    let At { tid, gid, .. } = at;
+    match w.db_raw(move |c| rdb::apply_lateness(c, &actor, tid, gid, version, &correction)).await? {
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, at, e, PageState::empty(), true).await,
     }
 }
 
@@ -374,7 +288,8 @@ fn start_and_arrivals(
     let start = typed_time(lang, f, "starts_at", zone, day);
     let players: Vec<i32> = players.into_iter().collect();
     // An arrival of someone who plays no game here (another round's or tournament's entrant,
-    // a typo in a hand-made request) is refused, not dropped (issue 14).
+    // a typo in a hand-made request) is refused, not dropped: a write
+    // that silently ignores part of its form would hide the mistake.
     for (k, _) in &form.fields {
         if let Some(rest) = k.strip_prefix("arr_") {
             if !rest.parse::<i32>().is_ok_and(|id| players.contains(&id)) {
@@ -402,71 +317,57 @@ fn start_and_arrivals(
 }
 
 /// POST /t/{id}/games/{gid}/start: a replay's own start time and its players' arrivals.
-pub async fn save_replay_start(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    let l = load(&ctx, tid, gid, user.id).await?;
-    let mut lf = FormView::from_form(&form);
+pub async fn save_replay_start(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let at = At::of(&w);
+    let l = load(&w, at.tid, at.gid, at.uid).await?;
+    let mut lf = FormView::from_form(&w.fields);
     let players = [l.sheet.game.black_id, l.sheet.game.white_id].into_iter().flatten();
     let zone = l.settings.time_zone;
     let own = l.sheet.result.as_ref().and_then(|r| r.starts_at.as_deref());
     let day = sheet_day(zone, own.or(l.start.as_ref().map(|r| r.starts_at.as_str())));
-    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut lf, players, (zone, day))?;
+    let (start, arrived) = start_and_arrivals(w.lang, &w.fields, &mut lf, players, (zone, day))?;
     let (Some(start), false) = (start, lf.has_errors()) else {
-        return show(&ctx, l, PageState { lf: Some(lf), ..PageState::with_errors(ctx.lang) });
+        return show(&w, l, PageState { lf: Some(lf), ..PageState::with_errors(w.lang) });
     };
-    let actor = user.actor();
-    let r =
-        ctx.db_raw(move |c| rdb::save_replay_start(c, &actor, tid, gid, version, &start, &arrived)).await?;
-    match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => {
-            refused(&ctx, tid, gid, user.id, e, PageState { lf: Some(lf), ..PageState::empty() }, true).await
-        }
+    let (actor, version, At { tid, gid, .. }) = (w.actor(), w.form.version, at);
+    match w.db_raw(move |c| rdb::save_replay_start(c, &actor, tid, gid, version, &start, &arrived)).await? {
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, at, e, PageState { lf: Some(lf), ..PageState::empty() }, true).await,
     }
 }
 
-pub async fn upload_sgf(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Payload,
-) -> Result<HttpResponse, AppError> {
-    let [tid, gid] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_upload(tid, Role::Arbiter, body).await?;
-    let version = ctx.version(&form)?;
-    let l = load(&ctx, tid, gid, user.id).await?;
-    let file = form.file("file").filter(|f| !f.data.is_empty());
+/// POST /t/{id}/games/{gid}/sgf: the game's record, checked against the game before it is kept.
+pub async fn upload_sgf(w: Upload<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid, gid] = w.who.ids;
+    let at = At { tid, gid, uid: w.who.user.id };
+    let l = load(&w, tid, gid, at.uid).await?;
+    let file = w.fields.file("file").filter(|f| !f.data.is_empty());
     let checked = match file {
-        None => Err(ctx.t("r.err_sgf_missing").to_string()),
+        None => Err(w.t("r.err_sgf_missing").to_string()),
         // The text in its encoding (GBK, Big5…) for reading; the bytes kept as uploaded.
         Some(f) => dr::check_sgf(&l.settings.ruleset, l.sheet.handicap(), &f.data)
             .map(|rep| {
                 (f.filename.clone(), rules::sgf::decode(&f.data).text.into_owned(), f.data.clone(), rep)
             })
-            .map_err(|e| ctx.lang.tf("r.err_sgf", &[&ctx.lang.sgf_check_error(&e)])),
+            .map_err(|e| w.lang.tf("r.err_sgf", &[&w.lang.sgf_check_error(&e)])),
     };
     let (name, text, bytes, report) = match checked {
         Ok(x) => x,
         Err(msg) => {
             let st = PageState { banner: Some(msg), ..PageState::empty() };
-            return ctx.render_status(StatusCode::BAD_REQUEST, &game_page_of(&ctx, l, st));
+            return w.render_status(StatusCode::BAD_REQUEST, &game_page_of(&w, l, st));
         }
     };
     let name: String =
         name.chars().filter(|c| !c.is_control() && !"/\\\"".contains(*c)).take(100).collect::<String>();
     let name = if name.is_empty() { format!("game-{gid}.sgf") } else { name };
-    let actor = user.actor();
-    let r = ctx
+    let (actor, version) = (w.actor(), w.form.version);
+    let r = w
         .db_raw(move |c| rdb::attach_sgf(c, &actor, tid, gid, version, &name, &text, &bytes, &report))
         .await?;
     match r {
-        Ok(_) => Ok(saved(&ctx, tid, gid)),
-        Err(e) => refused(&ctx, tid, gid, user.id, e, PageState::empty(), true).await,
+        Ok(_) => Ok(saved(&w, tid, gid)),
+        Err(e) => refused(&w, at, e, PageState::empty(), true).await,
     }
 }
 
@@ -500,23 +401,6 @@ pub async fn download_sgf(ctx: Ctx, path: web::Path<(String, String)>) -> Result
 // Rounds and the lateness sheet
 // ---------------------------------------------------------------------------------------------
 
-pub struct RoundItem {
-    pub number: i32,
-    pub games: usize,
-    pub done: usize,
-    pub published: bool,
-    /// Games whose lateness verdict is on the sheet but not recorded (seed 000 Arts. 22.1, 22.3).
-    pub late_awaiting: usize,
-}
-
-#[derive(Template)]
-#[template(path = "results_rounds.html")]
-pub struct RoundsPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub rounds: Vec<RoundItem>,
-}
-
 pub async fn rounds_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
@@ -525,12 +409,12 @@ pub async fn rounds_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
             let mut rounds = Vec::new();
             for (number, games, done, published) in rdb::rounds_summary(c, tid)? {
                 let late_awaiting = rdb::lateness_awaiting(c, tid, number)?.len();
-                rounds.push(RoundItem { number, games, done, published, late_awaiting });
+                rounds.push(ResultRoundItem { number, games, done, published, late_awaiting });
             }
             Ok::<_, DbError>((tdb::get(c, tid)?, rounds))
         })
         .await?;
-    ctx.render(&RoundsPage { c: ctx.chrome_t(&t, true, ctx.t("r.rounds_title")), tid, rounds })
+    ctx.render(&ResultRoundsPage { c: ctx.chrome_t(&t, true, ctx.t("r.rounds_title")), tid, rounds })
 }
 
 /// `?page=` of a round's list: absent is page 1, anything but a page number a 400.
@@ -566,18 +450,28 @@ async fn round_lines(
     Ok((lines, pager))
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn round_page_with(
-    ctx: &Ctx,
-    tid: i32,
-    round: i32,
-    lateness: bool,
-    page: usize,
+/// What a round's list or lateness sheet shows besides its games: a refused save's entry
+/// (its first error's table on the page), a banner, and the page's status.
+struct Shown {
     f: Option<FormView>,
     banner: Option<String>,
     status: StatusCode,
+}
+
+impl Shown {
+    const PLAIN: Shown = Shown { f: None, banner: None, status: StatusCode::OK };
+}
+
+/// A round's list (or its lateness sheet when `lateness`) on `page`.
+async fn round_page_with(
+    ctx: &Ctx,
+    (tid, round): (i32, i32),
+    lateness: bool,
+    page: usize,
+    shown: Shown,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
+    let Shown { f, banner, status } = shown;
     let (lines, pager) = round_lines(ctx, (tid, round), lateness, page, f.as_ref()).await?;
     let ids: Vec<i32> = lines.iter().map(|l| l.game.id).collect();
     let (t, names, start, arrived, sheets) = ctx
@@ -602,23 +496,29 @@ async fn round_page_with(
     ctx.render_status(status, &page)
 }
 
-/// The text of an imported OpenGotha result (games never entered here).
-pub fn imported_text(lang: Lang, code: &str) -> Option<String> {
-    use crate::domain::pairing::GameResult as P;
-    let key = match rdb::imported(code)? {
-        P::BlackWins => "r.og.black_wins",
-        P::WhiteWins => "r.og.white_wins",
-        P::BlackWinsByForfeit => "r.og.black_wins_forfeit",
-        P::WhiteWinsByForfeit => "r.og.white_wins_forfeit",
-        P::Draw => "r.og.draw",
-        P::DoubleLoss | P::DoubleForfeit => "r.og.double_loss",
-        P::NoResult => return None,
-    };
-    Some(lang.t(key).to_string())
+fn round_of(ctx: &Ctx, s: &str) -> Result<i32, AppError> {
+    round_number(s).ok_or_else(|| ctx.not_found())
 }
 
-fn round_of(ctx: &Ctx, s: &str) -> Result<i32, AppError> {
-    s.parse::<i32>().ok().filter(|r| (1..=999).contains(r)).ok_or_else(|| ctx.not_found())
+/// A round number in a path: 1 to 999.
+fn round_number(s: &str) -> Option<i32> {
+    s.parse::<i32>().ok().filter(|r| (1..=999).contains(r))
+}
+
+/// The path of a round's lateness sheet: `/t/{id}/results/rounds/{n}/lateness…`.
+pub struct RoundPath {
+    tid: i32,
+    round: i32,
+}
+
+impl PathIds for RoundPath {
+    fn parse(segments: &[String]) -> Option<Self> {
+        let [tid] = <[i32; 1]>::parse(segments)?;
+        Some(RoundPath { tid, round: round_number(segments.get(1)?)? })
+    }
+    fn key(&self) -> i32 {
+        self.tid
+    }
 }
 
 pub async fn round_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
@@ -626,7 +526,7 @@ pub async fn round_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
     let round = round_of(&ctx, &path.1)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
     let page = asked_page(&ctx)?;
-    round_page_with(&ctx, tid, round, false, page, None, None, StatusCode::OK).await
+    round_page_with(&ctx, (tid, round), false, page, Shown::PLAIN).await
 }
 
 pub async fn lateness_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
@@ -634,7 +534,7 @@ pub async fn lateness_page(ctx: Ctx, path: web::Path<(String, String)>) -> Resul
     let round = round_of(&ctx, &path.1)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
     let page = asked_page(&ctx)?;
-    round_page_with(&ctx, tid, round, true, page, None, None, StatusCode::OK).await
+    round_page_with(&ctx, (tid, round), true, page, Shown::PLAIN).await
 }
 
 /// What a lateness save checks against: the round's players (a replay's arrive on its own
@@ -664,40 +564,47 @@ async fn lateness_players(
     Ok(loaded)
 }
 
-pub async fn save_lateness(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path.0)?;
-    let round = round_of(&ctx, &path.1)?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let version = ctx.version(&form)?;
-    // The page the form was on: a refusal shows it again, a save goes back to it.
-    let page = Pager::parse(form.get("page").trim())
-        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
-    let mut f = FormView::from_form(&form);
-    let (players, zone, stored_start) = lateness_players(&ctx, tid, round).await?;
+/// The page a lateness form was on: a refusal shows it again, a save goes back to it.
+fn form_page(w: &Write<Arbiter<RoundPath>, impl Sized>) -> Result<usize, AppError> {
+    Pager::parse(w.fields.get("page").trim())
+        .ok_or_else(|| AppError::bad_request(w.lang, w.t("e.err_page").to_string()))
+}
+
+/// POST /t/{id}/results/rounds/{n}/lateness: the round's start and the players' arrivals.
+pub async fn save_lateness(w: Write<Arbiter<RoundPath>, Versioned>) -> Result<HttpResponse, AppError> {
+    let RoundPath { tid, round } = w.who.ids;
+    let page = form_page(&w)?;
+    let mut f = FormView::from_form(&w.fields);
+    let (players, zone, stored_start) = lateness_players(&w, tid, round).await?;
     let day = sheet_day(zone, stored_start.as_deref());
-    let (start, arrived) = start_and_arrivals(ctx.lang, &form, &mut f, players, (zone, day))?;
+    let (start, arrived) = start_and_arrivals(w.lang, &w.fields, &mut f, players, (zone, day))?;
     let (Some(start), false) = (start, f.has_errors()) else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::BAD_REQUEST).await;
+        let shown = Shown {
+            f: Some(f),
+            banner: Some(w.t("form.has_errors").into()),
+            status: StatusCode::BAD_REQUEST,
+        };
+        return round_page_with(&w, (tid, round), true, page, shown).await;
     };
-    let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::save_arrivals(c, &actor, tid, round, version, &start, &arrived)).await?;
-    match r {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}"))),
+    let (actor, version) = (w.actor(), w.form.version);
+    match w.db_raw(move |c| rdb::save_arrivals(c, &actor, tid, round, version, &start, &arrived)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}"))),
         Err(SheetError::StaleRound { current }) => {
             let (start, saved) = current
-                .map(|c| (zone.time(&c.starts_at), ctx.lang.in_zone(&zone, &c.updated_at)))
+                .map(|c| (zone.time(&c.starts_at), w.lang.in_zone(&zone, &c.updated_at)))
                 .unwrap_or_default();
-            let banner = Some(ctx.lang.tf("late.err_stale", &[&start, &saved]));
-            round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::CONFLICT).await
+            let banner = Some(w.lang.tf("late.err_stale", &[&start, &saved]));
+            round_page_with(
+                &w,
+                (tid, round),
+                true,
+                page,
+                Shown { f: Some(f), banner, status: StatusCode::CONFLICT },
+            )
+            .await
         }
-        Err(SheetError::Db(DbError::NotFound)) => Err(ctx.not_found()),
-        Err(SheetError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
-        Err(_) => Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string())),
+        Err(SheetError::Db(e)) => Err(AppError::db(w.lang, e)),
+        Err(_) => Err(bad_form(&w)),
     }
 }
 
@@ -705,57 +612,50 @@ pub async fn save_lateness(
 /// page shows and no game has recorded (seed 000 Art. 22.1: late beyond the limit loses; Art.
 /// 22.3: both, both lose), once the arbiter ticked that they checked them. `g` fields name the
 /// games with the sheet version shown ("id:version"); a game changed meanwhile refuses all.
-pub async fn record_lateness(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path.0)?;
-    let round = round_of(&ctx, &path.1)?;
-    let (user, form) = ctx.staff_form(tid, Role::Arbiter, &body).await?;
-    let page = Pager::parse(form.get("page").trim())
-        .ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("e.err_page").to_string()))?;
-    let bad = || AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string());
+pub async fn record_lateness(w: Write<Arbiter<RoundPath>>) -> Result<HttpResponse, AppError> {
+    let RoundPath { tid, round } = w.who.ids;
+    let page = form_page(&w)?;
     let mut games = Vec::new();
-    for g in form.all("g") {
-        let (gid, v) = g.split_once(':').ok_or_else(bad)?;
-        games.push((gid.parse::<i32>().map_err(|_| bad())?, v.parse::<i32>().map_err(|_| bad())?));
+    for g in w.fields.all("g") {
+        let (gid, v) = g.split_once(':').ok_or_else(|| bad_form(&w))?;
+        let number = |s: &str| s.parse::<i32>().map_err(|_| bad_form(&w));
+        games.push((number(gid)?, number(v)?));
     }
-    let correction = ctx.reason(&form, "correction")?;
-    if !form.checked("confirm") {
+    let correction = w.reason("correction")?;
+    if !w.fields.checked("confirm") {
         let mut f = FormView::default();
-        f.error("confirm", ctx.t("late.err_confirm"));
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return round_page_with(&ctx, tid, round, true, page, Some(f), banner, StatusCode::BAD_REQUEST).await;
+        f.error("confirm", w.t("late.err_confirm"));
+        let shown = Shown {
+            f: Some(f),
+            banner: Some(w.t("form.has_errors").into()),
+            status: StatusCode::BAD_REQUEST,
+        };
+        return round_page_with(&w, (tid, round), true, page, shown).await;
     }
-    let actor = user.actor();
-    let r = ctx.db_raw(move |c| rdb::record_lateness(c, &actor, tid, round, &games, &correction)).await?;
-    let (status, key) = match r {
-        Ok(_) => {
-            return Ok(ctx.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}")))
+    let actor = w.actor();
+    match w.db_raw(move |c| rdb::record_lateness(c, &actor, tid, round, &games, &correction)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/results/rounds/{round}/lateness?saved=1&page={page}"))),
+        Err(e) => {
+            let r = e.refused(w.lang, &())?;
+            // A game changed since the page was shown: every other refusal in one sentence.
+            let banner = match e {
+                SheetError::Locked | SheetError::ReasonRequired | SheetError::NoLateness => r.message,
+                _ => w.t("late.err_record_changed").to_string(),
+            };
+            let shown = Shown { f: None, banner: Some(banner), status: r.status };
+            round_page_with(&w, (tid, round), true, page, shown).await
         }
-        Err(SheetError::Locked) => (StatusCode::FORBIDDEN, "r.err_locked"),
-        Err(SheetError::ReasonRequired) => (StatusCode::BAD_REQUEST, "r.err_reason_required"),
-        Err(SheetError::NoLateness) => (StatusCode::BAD_REQUEST, "late.err_nothing"),
-        Err(e) => (refusal_status(&ctx, &e)?, "late.err_record_changed"),
-    };
-    let banner = Some(ctx.t(key).to_string());
-    round_page_with(&ctx, tid, round, true, page, None, banner, status).await
+    }
 }
 
-/// Name the chief arbiter (organizers only).
-pub async fn set_chief(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let uid = match form.get("user_id") {
+/// POST /t/{id}/chief: name the chief arbiter (organizers only; none: no chief).
+pub async fn set_chief(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let uid = match w.fields.get("user_id") {
         "" => None,
-        v => Some(id(ctx.lang, v)?),
+        v => Some(id(w.lang, v)?),
     };
-    let actor = user.actor();
-    ctx.db(move |c| rdb::set_chief(c, &actor, tid, uid)).await?;
-    Ok(ctx.redirect(&format!("/t/{tid}")))
+    let actor = w.actor();
+    w.db(move |c| rdb::set_chief(c, &actor, tid, uid)).await?;
+    Ok(w.redirect(&format!("/t/{tid}")))
 }

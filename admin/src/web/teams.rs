@@ -1,100 +1,44 @@
-//! Team events (issue 7): the team settings and the teams with their rosters (organizer), team
+//! Team events (seed 003, the 队际赛 relay rules): the team settings and the teams with their rosters (organizer), team
 //! rounds paired by Berger round robin, Swiss or knockout (organizer; the list is public), and
 //! the public team standings. The match pages are in [`super::relay`].
 //!
 //! Pages exist for tournaments whose system is the team system; for any other tournament they
 //! say so (409) and point to the settings.
 
-use std::collections::HashMap;
-
 use super::ctx::{id, Ctx};
 use super::error::AppError;
+use super::error::Refused;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::{Chrome, FormView};
+use super::refusals::{settings_error, Refusal};
+use super::views::pages::{FormView, StandingView, TeamFormPage, TeamStandingsPage};
+use super::views::text::{is_team_event, team_names};
 use super::views::{self, team_rounds};
-use crate::db::team_matches::{self as mdb, MatchRow, PairError};
-use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamError, TeamRow};
-use crate::db::tournaments::{self as tdb, TournamentRow};
+use super::write::{Organizer, PathIds, Versioned, Write};
+use crate::db::team_matches as mdb;
+use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamRow};
+use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
-use crate::domain::rounds::PlanError;
-use crate::domain::settings::System;
 use crate::domain::team::event::{
     Colours, CycleRule, EqualCount, Format, KnockoutDrawRule, MatchPointCode, PlayoffTime, RoundRobinBye,
     TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
 };
-use crate::domain::team::matches::PairRefusal;
-use crate::domain::team::roster::{LeaderBasis, RosterError, Team};
+use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::standings::{standings, TeamTieBreak};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use askama::Template;
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers
-
-pub fn is_team_event(t: &TournamentRow) -> bool {
-    t.system == System::TeamRelay.code()
-}
 
 /// The refusal of a team page on a tournament that is not a team event.
 pub fn not_team_event(ctx: &Ctx) -> AppError {
     AppError::msg(StatusCode::CONFLICT, ctx.lang, ctx.t("team.err_not_team_event").to_string())
 }
 
-/// A match outcome as a line: "3 : 0", with game points for board matches.
-pub fn record_text(lang: Lang, m: &MatchRow) -> String {
-    if m.is_bye() {
-        return lang.t("team.bye").to_string();
-    }
-    match m.record() {
-        None => String::new(),
-        Some(r) if m.boards > 0 => lang.tf(
-            "team.record_boards",
-            &[&r.game_points[0], &r.game_points[1], &r.match_points[0], &r.match_points[1]],
-        ),
-        Some(r) => lang.tf("team.record_relay", &[&r.match_points[0], &r.match_points[1]]),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The teams page: settings and the team list
-
-/// The warning about teams too short to play the event's matches, if any.
-pub fn short_warning<'a>(
-    lang: Lang,
-    s: &TeamSettings,
-    teams: impl IntoIterator<Item = (&'a TeamRow, &'a Team)>,
-) -> Option<String> {
-    let teams: Vec<(&TeamRow, &Team)> = teams.into_iter().collect();
-    let short = s.short_teams(teams.iter().map(|(_, t)| *t));
-    if short.is_empty() {
-        return None;
-    }
-    let list = short
-        .iter()
-        .filter_map(|(id, n)| {
-            teams.iter().find(|(_, t)| t.id == *id).map(|(r, _)| lang.tf("team.short_item", &[&r.name, n]))
-        })
-        .collect::<Vec<_>>()
-        .join(lang.t("team.list_sep"));
-    let need = match s.format {
-        Format::Relay => lang.tf("team.need_relay", &[&s.players_needed()]),
-        Format::Boards => lang.tf("team.need_boards", &[&s.players_needed()]),
-    };
-    Some(lang.tf("team.short_warning", &[&list, &need]))
-}
-
-/// The flag of a relay event that keeps the individual rules (its matches use seed 003's).
-pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<String> {
-    let rules = t.settings().ruleset;
-    s.keeps_individual_rules(&rules).then(|| {
-        let name = lang.rule_set(rules.preset);
-        let komi = |q| super::tournaments::quarters_text(q);
-        lang.tf("team.rules_flag", &[&name, &komi(rules.komi_q), &komi(s.game_rules(&rules).komi_q)])
-    })
-}
 
 /// The teams page: the settings (a form for the organizer until a round is paired, else in
 /// words) and the team list; `f` and `banner` are a refused save's.
@@ -130,51 +74,31 @@ pub async fn list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, App
     teams_page(&ctx, tid, None, None, StatusCode::OK).await
 }
 
-fn settings_error(lang: Lang, e: TeamSettingsError) -> String {
-    match e {
-        TeamSettingsError::Boards => {
-            lang.tf("err.number_range", &[&1, &crate::domain::team::event::MAX_BOARDS])
+/// POST /t/{id}/teams/settings.
+pub async fn save_settings(w: Write<Organizer, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let mut f = FormView::from_form(&w.fields);
+    let settings = settings_from_form(w.lang, &w.fields, &mut f);
+    let (version, reason) = (w.form.version, w.reason("reason")?);
+    let Some(s) = settings else {
+        let banner = Some(w.t("form.has_errors").to_string());
+        return teams_page(&w, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
+    };
+    let actor = w.actor();
+    match w.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/teams?done=settings"))),
+        Err(e) => {
+            let (banner, status) = kept(w.lang, e.refused(w.lang, &())?, &mut f);
+            teams_page(&w, tid, Some(f), Some(banner), status).await
         }
-        TeamSettingsError::MainBoardRule => lang.t("team.err_main_board_rule").to_string(),
-        TeamSettingsError::MainBoardOutOfRange => lang.t("team.err_main_board_range").to_string(),
-        TeamSettingsError::NigiriRelayOnly => lang.t("team.err_nigiri_relay_only").to_string(),
     }
 }
 
-/// POST /t/{id}/teams/settings.
-pub async fn save_settings(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let mut f = FormView::from_form(&form);
-    let settings = settings_from_form(ctx.lang, &form, &mut f);
-    let version = ctx.version(&form)?;
-    let reason = ctx.reason(&form, "reason")?;
-    let Some(s) = settings else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return teams_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
-    };
-    let actor = user.actor();
-    match ctx.db_raw(move |c| tdb_teams::save_settings(c, &actor, tid, version, &s, &reason)).await? {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}/teams?done=settings"))),
-        Err(e) => {
-            let (status, banner) = match e {
-                TeamError::Settings(se) => {
-                    f.error(se.field(), settings_error(ctx.lang, se));
-                    (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
-                }
-                TeamError::Stale { .. } => (StatusCode::CONFLICT, ctx.t("team.err_stale").to_string()),
-                TeamError::SettingsFrozen => {
-                    (StatusCode::CONFLICT, ctx.t("team.err_settings_frozen").to_string())
-                }
-                TeamError::Db(DbError::NotFound) => return Err(ctx.not_found()),
-                other => return Err(AppError::internal(ctx.lang, format!("{other:?}"))),
-            };
-            teams_page(&ctx, tid, Some(f), Some(banner), status).await
-        }
+/// A refusal on a team form: beside its field with the form's banner, or as the banner.
+fn kept(lang: Lang, r: Refused, f: &mut FormView) -> (String, StatusCode) {
+    match r.field {
+        Some(_) => (lang.t("form.has_errors").to_string(), r.keep(f).1),
+        None => r.keep(f),
     }
 }
 
@@ -257,21 +181,6 @@ fn settings_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<TeamS
 
 // ---------------------------------------------------------------------------------------------
 // One team: the roster form
-
-#[derive(Template)]
-#[template(path = "team_form.html")]
-pub struct TeamFormPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub team: Option<i32>,
-    pub action: String,
-    pub version: i32,
-    pub f: FormView,
-    pub is_organizer: bool,
-    /// Art. 10.1: who acts as executing leader when the leader is absent, in order.
-    pub stand_ins: Vec<String>,
-    pub banner: Option<String>,
-}
 
 fn roster_form(row: &TeamRow, members: &[MemberRow]) -> FormView {
     let mut f = FormView::default();
@@ -470,115 +379,66 @@ fn roster_from_form(lang: Lang, form: &Form) -> (FormView, Option<RosterInput>) 
     (f, Some(RosterInput { name, unit, rating, leader, coach, captain, players }))
 }
 
-fn roster_error(lang: Lang, f: &mut FormView, e: &RosterError) {
-    let msg = match e {
-        RosterError::DuplicatePosition(n) => lang.tf("team.err_dup_position", &[n]),
-        RosterError::ZeroPosition(_) => lang.tf("err.number_range", &[&1, &99]),
-        RosterError::EmptyName(_) => lang.t("team.err_required").to_string(),
-        other => lang.roster_error(other),
-    };
-    f.error("players", msg);
-}
-
+/// A team's roster saved: a new team (`team` none) or the team at the form's version.
 async fn save_team(
-    ctx: Ctx,
+    w: &Write<Organizer<impl PathIds>>,
     tid: i32,
     team: Option<i32>,
-    body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let t = w.db(move |c| tdb::get(c, tid)).await?;
     if !is_team_event(&t) {
-        return Err(not_team_event(&ctx));
+        return Err(not_team_event(w));
     }
-    let (mut f, input) = roster_from_form(ctx.lang, &form);
+    let (mut f, input) = roster_from_form(w.lang, &w.fields);
     let Some(input) = input else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return team_form_page(&ctx, tid, team, Some(f), banner, StatusCode::BAD_REQUEST).await;
+        let banner = Some(w.t("form.has_errors").to_string());
+        return team_form_page(w, tid, team, Some(f), banner, StatusCode::BAD_REQUEST).await;
     };
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
     let result = match team {
-        None => ctx.db_raw(move |c| tdb_teams::create(c, &actor, tid, &input, &reason)).await?,
+        None => w.db_raw(move |c| tdb_teams::create(c, &actor, tid, &input, &reason)).await?,
         Some(team) => {
-            let version = ctx.version(&form)?;
-            ctx.db_raw(move |c| {
-                tdb_teams::update(c, &actor, tid, team, version, &input, &reason).map(|_| team)
-            })
-            .await?
+            let version = w.version()?;
+            w.db_raw(move |c| tdb_teams::update(c, &actor, tid, team, version, &input, &reason).map(|_| team))
+                .await?
         }
     };
-    let lang = ctx.lang;
-    let (status, banner) = match result {
-        Ok(_) => return Ok(ctx.redirect(&format!("/t/{tid}/teams?done=team"))),
-        Err(TeamError::Stale { .. }) => (StatusCode::CONFLICT, ctx.t("team.err_stale").to_string()),
-        Err(TeamError::NameTaken) => {
-            f.error("name", lang.t("team.err_name_taken"));
-            (StatusCode::CONFLICT, ctx.t("form.has_errors").to_string())
+    match result {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}/teams?done=team"))),
+        Err(e) => {
+            let (banner, status) = kept(w.lang, e.refused(w.lang, &())?, &mut f);
+            team_form_page(w, tid, team, Some(f), Some(banner), status).await
         }
-        Err(TeamError::CaptainPosition(n)) => {
-            f.error("captain", lang.tf("team.err_captain", &[&n]));
-            (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
-        }
-        Err(TeamError::Roster(e)) => {
-            roster_error(lang, &mut f, &e);
-            (StatusCode::BAD_REQUEST, ctx.t("form.has_errors").to_string())
-        }
-        Err(TeamError::Db(DbError::NotFound)) => return Err(ctx.not_found()),
-        Err(e) => return Err(AppError::internal(lang, format!("{e:?}"))),
-    };
-    team_form_page(&ctx, tid, team, Some(f), Some(banner), status).await
+    }
 }
 
 /// POST /t/{id}/teams/new.
-pub async fn create(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    save_team(ctx, tid, None, body).await
+pub async fn create(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    save_team(&w, tid, None).await
 }
 
 /// POST /t/{id}/teams/{team}.
-pub async fn save(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, team] = ctx.ids([&path.0, &path.1])?;
-    save_team(ctx, tid, Some(team), body).await
+pub async fn save(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppError> {
+    let [tid, team] = w.who.ids;
+    save_team(&w, tid, Some(team)).await
 }
 
-/// POST /t/{id}/teams/{team}/delete.
-pub async fn delete(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, team] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let version = ctx.version(&form)?;
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| tdb_teams::delete(c, &actor, tid, team, version, &reason)).await? {
-        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/teams"))),
-        Err(TeamError::InMatches) => {
-            let banner = Some(ctx.t("team.err_in_matches").to_string());
-            team_form_page(&ctx, tid, Some(team), None, banner, StatusCode::CONFLICT).await
+/// POST /t/{id}/teams/{team}/delete: not while the team plays in a paired match.
+pub async fn delete(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid, team] = w.who.ids;
+    let (actor, version, reason) = (w.actor(), w.form.version, w.reason("reason")?);
+    match w.db_raw(move |c| tdb_teams::delete(c, &actor, tid, team, version, &reason)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/t/{tid}/teams"))),
+        Err(e) => {
+            let r = e.refused(w.lang, &())?;
+            team_form_page(&w, tid, Some(team), None, Some(r.message), r.status).await
         }
-        Err(TeamError::Stale { .. }) => {
-            let banner = Some(ctx.t("team.err_stale").to_string());
-            team_form_page(&ctx, tid, Some(team), None, banner, StatusCode::CONFLICT).await
-        }
-        Err(TeamError::Db(DbError::NotFound)) => Err(ctx.not_found()),
-        Err(e) => Err(AppError::internal(ctx.lang, format!("{e:?}"))),
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Team rounds (public list; organizer pairs)
-
-/// Team names by row id.
-pub fn team_names(teams: &[TeamRow]) -> HashMap<i32, String> {
-    teams.iter().map(|t| (t.id, t.name.clone())).collect()
-}
 
 /// The team rounds page with a form's messages or a refusal's `banner`.
 async fn rounds_page(
@@ -614,122 +474,46 @@ pub async fn rounds(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, A
     rounds_page(&ctx, tid, FormView::default(), None, StatusCode::OK).await
 }
 
-fn pair_error(lang: Lang, e: PairError) -> Result<(StatusCode, String), AppError> {
-    let c = StatusCode::CONFLICT;
-    let u = StatusCode::UNPROCESSABLE_ENTITY;
-    let e = match e {
-        PairError::Refused(e) => e,
-        PairError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
-        PairError::Db(e) => return Err(AppError::internal(lang, e)),
-    };
-    Ok(match e {
-        PairRefusal::NotTeamEvent => (c, lang.t("team.err_not_team_event").into()),
-        PairRefusal::NotNext { next } => (c, lang.tf("round.err_not_next", &[&next])),
-        PairRefusal::BeyondRounds { rounds } => (c, lang.tf("round.err_beyond", &[&rounds])),
-        PairRefusal::Undecided { round } => (c, lang.tf("team.err_undecided", &[&round])),
-        PairRefusal::NotLast { last } => (c, lang.tf("team.err_not_last", &[&last])),
-        PairRefusal::HasResults => (c, lang.t("team.err_round_has_results").into()),
-        PairRefusal::ShortTeams { need, teams } => {
-            let list = teams
-                .iter()
-                .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
-                .collect::<Vec<_>>()
-                .join(lang.t("team.list_sep"));
-            (u, lang.tf("team.err_short_teams", &[&list, &need]))
-        }
-        PairRefusal::Plan(p) => match p {
-            PlanError::TooFew => (u, lang.t("team.err_too_few").into()),
-            PlanError::RoundRobinOver { rounds } => (u, lang.tf("round.err_rr_over", &[&rounds])),
-            PlanError::KnockoutUndecided(v) => {
-                let list = v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-                (u, lang.tf("round.err_ko_undecided", &[&list]))
-            }
-            PlanError::KnockoutOver => (u, lang.t("round.err_ko_over").into()),
-            PlanError::NoPlan => (u, lang.t("round.err_no_plan").into()),
-            PlanError::Unsupported => (u, lang.t("round.err_unsupported").into()),
-            PlanError::Pairing(e) => (u, lang.tf("round.err_pairing", &[&e])),
-        },
-    })
-}
-
-/// POST /t/{id}/team-rounds/{n}/pair.
-pub async fn pair(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, n] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let mut f = FormView::from_form(&form);
-    let seed = match form.get("seed") {
+/// POST /t/{id}/team-rounds/{n}/pair: the round paired with the typed seed or a fresh one.
+pub async fn pair(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppError> {
+    let [tid, n] = w.who.ids;
+    let mut f = FormView::from_form(&w.fields);
+    let seed = match w.fields.get("seed") {
         "" => super::rounds::new_seed(),
         s => match s.parse::<u64>() {
             Ok(v) => v,
             Err(_) => {
-                f.error("seed", ctx.t("round.err_seed"));
-                let banner = Some(ctx.t("form.has_errors").to_string());
-                return rounds_page(&ctx, tid, f, banner, StatusCode::BAD_REQUEST).await;
+                f.error("seed", w.t("round.err_seed"));
+                let banner = Some(w.t("form.has_errors").to_string());
+                return rounds_page(&w, tid, f, banner, StatusCode::BAD_REQUEST).await;
             }
         },
     };
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::pair(c, &actor, tid, n, seed, &reason)).await? {
-        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds#round-{n}"))),
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
+    match w.db_raw(move |c| mdb::pair(c, &actor, tid, n, seed, &reason)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/t/{tid}/team-rounds#round-{n}"))),
         Err(e) => {
-            let (status, msg) = pair_error(ctx.lang, e)?;
-            rounds_page(&ctx, tid, f, Some(msg), status).await
+            let r = e.refused(w.lang, &())?;
+            rounds_page(&w, tid, f, Some(r.message), r.status).await
         }
     }
 }
 
-/// POST /t/{id}/team-rounds/{n}/delete.
-pub async fn delete_round(
-    ctx: Ctx,
-    path: web::Path<(String, String)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let [tid, n] = ctx.ids([&path.0, &path.1])?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let reason = ctx.reason(&form, "reason")?;
-    let actor = user.actor();
-    match ctx.db_raw(move |c| mdb::delete_round(c, &actor, tid, n, &reason)).await? {
-        Ok(()) => Ok(ctx.redirect(&format!("/t/{tid}/team-rounds"))),
+/// POST /t/{id}/team-rounds/{n}/delete: the last round, while none of its matches began.
+pub async fn delete_round(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppError> {
+    let [tid, n] = w.who.ids;
+    let (actor, reason) = (w.actor(), w.reason("reason")?);
+    match w.db_raw(move |c| mdb::delete_round(c, &actor, tid, n, &reason)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/t/{tid}/team-rounds"))),
         Err(e) => {
-            let (status, msg) = pair_error(ctx.lang, e)?;
-            rounds_page(&ctx, tid, FormView::default(), Some(msg), status).await
+            let r = e.refused(w.lang, &())?;
+            rounds_page(&w, tid, FormView::default(), Some(r.message), r.status).await
         }
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Team standings (public)
-
-pub struct StandingView {
-    pub rank: u32,
-    pub team: String,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub byes: u32,
-    pub match_points: u32,
-    pub game_points: u32,
-    pub main_board_wins: u32,
-    pub board1_wins: u32,
-}
-
-#[derive(Template)]
-#[template(path = "team_standings.html")]
-pub struct TeamStandingsPage {
-    pub c: Chrome,
-    pub tid: i32,
-    pub rows: Vec<StandingView>,
-    pub boards: bool,
-    pub main_board: bool,
-    pub tiebreaks: String,
-    pub decided: usize,
-}
 
 fn tiebreak_name(lang: Lang, t: TeamTieBreak) -> String {
     match t {

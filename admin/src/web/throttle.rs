@@ -19,7 +19,7 @@
 //! from one address keeps out only that address.
 //!
 //! The arrival times are stored in the database (`db::throttle`), so every server of one office
-//! counts the same failures (issue 18 item 2). Storage is bounded: at most `capacity` keys per
+//! counts the same failures (several servers behind one proxy). Storage is bounded: at most `capacity` keys per
 //! scope. When a new key finds the scope full, keys that carry no information are forgotten
 //! first (back at full credit, or for pairs past their memory); if none is, the key with the
 //! least debt goes. Pushing a locked key out therefore takes `capacity` keys with more failures

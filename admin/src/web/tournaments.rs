@@ -5,7 +5,9 @@ use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::Form;
 use super::i18n::Lang;
-use super::templates::*;
+use super::views::pages::*;
+use super::views::text::{is_team_event, komi_conversion, quarters_text};
+use super::write::{Office, Organizer, Write};
 use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
 use crate::db::users::Role;
 use crate::db::{backup, entrants as edb, users, DbError};
@@ -17,9 +19,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
 use rules::clock::{LatenessPolicy, TimeControl};
 use rules::ruleset::{CycleOutcome, Preset};
-
-/// Komi in quarter stones as typed in the form: 15 → "3.75" (the inverse of `parse_quarters`).
-pub use rules::outcome::quarters_decimal as quarters_text;
+use serde::Deserialize;
 
 /// The offered values and their words; a code's `.` and `-` are `_` in its catalog key
 /// (`points.1_0_5_0` for `1-0.5-0`: catalog keys hold neither).
@@ -178,7 +178,7 @@ fn choice_field<T: Copy>(
     v
 }
 
-/// Read the pairing rules (issue 4) and check them against the system; messages beside the
+/// Read the pairing rules and check them against the system; messages beside the
 /// fields. A form without a field (a page from before these settings) keeps its default.
 fn pairing_from_form(
     lang: Lang,
@@ -713,17 +713,6 @@ pub const SUGGESTED_ZONES: [&str; 10] = [
     "UTC",
 ];
 
-/// Komi in both units, as the form echoes it: "3¾子 = 7.5目" / "3¾ stones = 7.5 points".
-pub fn komi_conversion(lang: Lang, q: i32) -> String {
-    use rules::outcome::{half_points_text, quarters_text as stones};
-    let sign = if q < 0 { "-" } else { "" };
-    let a = q.unsigned_abs();
-    lang.tf(
-        "t.komi_conversion",
-        &[&format!("{sign}{}", stones(a)), &format!("{sign}{}", half_points_text(a))],
-    )
-}
-
 /// A komi that is not the rule set's own (rules.md: 3¾ stones for the 2002 rules, 3½ for the
 /// relay, seed 003 Art. 12) is saved only once it is confirmed with its conversion and its
 /// consequence shown (`komi_confirm` = its quarter stones): "7.5" read as stones is 15 points,
@@ -845,6 +834,16 @@ pub async fn new_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
     ctx.require_organizer()?;
     let zone = crate::machine::zone();
     let f = settings_form(&TournamentSettings::defaults(crate::machine::today_in(zone), zone));
+    new_form_page(&ctx, f, None, StatusCode::OK)
+}
+
+/// The form of a new tournament: the defaults, or a refused creation's entry with its banner.
+fn new_form_page(
+    ctx: &Ctx,
+    f: FormView,
+    banner: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
     let page = TournamentFormPage {
         c: ctx.chrome(ctx.t("t.new_title")),
         is_new: true,
@@ -854,37 +853,23 @@ pub async fn new_page(ctx: Ctx) -> Result<HttpResponse, AppError> {
         tb_slots: tb_slots(&f),
         f,
         opt: settings_options(ctx.lang),
-        banner: None,
+        banner,
         notice: None,
         published: 0,
         frozen_note: String::new(),
     };
-    ctx.render(&page)
+    ctx.render_status(status, &page)
 }
 
-pub async fn create(ctx: Ctx, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let actor = ctx.require_organizer()?.actor();
-    let form = ctx.form(&body)?;
-    let (f, settings) = settings_from_form(ctx.lang, &form);
+/// POST /t/new: an organizer of the office creates a tournament.
+pub async fn create(w: Write<Office>) -> Result<HttpResponse, AppError> {
+    let (f, settings) = settings_from_form(w.lang, &w.fields);
     let Some(s) = settings else {
-        let page = TournamentFormPage {
-            c: ctx.chrome(ctx.t("t.new_title")),
-            is_new: true,
-            action: "/t/new".into(),
-            delete_action: String::new(),
-            version: 0,
-            tb_slots: tb_slots(&f),
-            f,
-            opt: settings_options(ctx.lang),
-            banner: Some(ctx.t("form.has_errors").to_string()),
-            notice: None,
-            published: 0,
-            frozen_note: String::new(),
-        };
-        return ctx.render_status(StatusCode::BAD_REQUEST, &page);
+        return new_form_page(&w, f, Some(w.t("form.has_errors").to_string()), StatusCode::BAD_REQUEST);
     };
-    let tid = ctx.db(move |c| tdb::create(c, &actor, &s)).await?;
-    Ok(ctx.redirect(&format!("/t/{tid}")))
+    let actor = w.actor();
+    let tid = w.db(move |c| tdb::create(c, &actor, &s)).await?;
+    Ok(w.redirect(&format!("/t/{tid}")))
 }
 
 /// The settings an overview states, as text in the reader's language (the overview page and
@@ -945,7 +930,7 @@ pub fn tournament_page(
 ) -> TournamentPage {
     let s = t.settings();
     // A team event shows the rules its matches use (relay: seed 003, komi 3½), and its staff
-    // see when the tournament's own rule set is the individual one (issue 13 item 6).
+    // see when the tournament's own rule set is the individual one.
     let rules = team.map(|ts| ts.game_rules(&s.ruleset)).unwrap_or_else(|| s.ruleset.clone());
     let preset_name = |r: &rules::ruleset::RuleSet| lang.rule_set(r.preset);
     let rules_flag = team.filter(|ts| c.staff && ts.keeps_individual_rules(&s.ruleset)).map(|_| {
@@ -1007,7 +992,7 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
     let candidates = staff_candidates(all_users, &staff, &find, t.settings().name_order);
     let title = t.name(ctx.lang.is_zh()).to_string();
     let c = ctx.chrome_t(&t, role.is_some(), title);
-    let team = match super::teams::is_team_event(&t) {
+    let team = match is_team_event(&t) {
         true => Some(ctx.db(move |c| crate::db::teams::settings(c, tid)).await?.0),
         false => None,
     };
@@ -1096,55 +1081,45 @@ pub async fn settings_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResp
     settings_form_page(&ctx, tid, None, None, StatusCode::OK).await
 }
 
-pub async fn save_settings(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let (mut f, settings) = settings_from_form(ctx.lang, &form);
+/// POST /t/{id}/settings: refused when stale, and for settings the published rounds froze.
+pub async fn save_settings(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let (mut f, settings) = settings_from_form(w.lang, &w.fields);
     let Some(s) = settings else {
-        let banner = Some(ctx.t("form.has_errors").to_string());
-        return settings_form_page(&ctx, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
+        let banner = Some(w.t("form.has_errors").to_string());
+        return settings_form_page(&w, tid, Some(f), banner, StatusCode::BAD_REQUEST).await;
     };
-    let Ok(version) = form.get("version").parse::<i32>() else {
-        return Err(AppError::bad_request(ctx.lang, ctx.t("err.bad_form").to_string()));
-    };
-    let reason = form.get("reason").to_string();
-    let actor = user.actor();
-    let r = ctx.db_raw(move |c| tdb::update(c, &actor, tid, version, &s, &reason)).await?;
-    match r {
-        Ok(_) => Ok(ctx.redirect(&format!("/t/{tid}"))),
+    let version = w.version()?;
+    let (actor, reason) = (w.actor(), w.fields.get("reason").to_string());
+    match w.db_raw(move |c| tdb::update(c, &actor, tid, version, &s, &reason)).await? {
+        Ok(_) => Ok(w.redirect(&format!("/t/{tid}"))),
         Err(UpdateError::Stale { .. }) => {
-            let banner = Some(ctx.t("err.stale").to_string());
-            settings_form_page(&ctx, tid, Some(f), banner, StatusCode::CONFLICT).await
+            let banner = Some(w.t("err.stale").to_string());
+            settings_form_page(&w, tid, Some(f), banner, StatusCode::CONFLICT).await
         }
         Err(UpdateError::Frozen { frozen, published, last }) => {
             for fr in &frozen {
-                f.error(fr.field(), ctx.lang.tf("t.err_frozen", &[&last]));
+                f.error(fr.field(), w.lang.tf("t.err_frozen", &[&last]));
             }
-            let banner = Some(ctx.lang.tf("t.err_frozen_banner", &[&published, &last]));
-            settings_form_page(&ctx, tid, Some(f), banner, StatusCode::CONFLICT).await
+            let banner = Some(w.lang.tf("t.err_frozen_banner", &[&published, &last]));
+            settings_form_page(&w, tid, Some(f), banner, StatusCode::CONFLICT).await
         }
-        Err(UpdateError::Db(DbError::NotFound)) => Err(ctx.not_found()),
-        Err(UpdateError::Db(e)) => Err(AppError::internal(ctx.lang, e)),
+        Err(UpdateError::Db(e)) => Err(AppError::db(w.lang, e)),
     }
 }
 
-pub async fn delete(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
-    let confirm = form.get("confirm");
+/// POST /t/{id}/delete: the tournament's name (or number) typed to confirm; a backup first.
+pub async fn delete(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let t = w.db(move |c| tdb::get(c, tid)).await?;
+    let confirm = w.fields.get("confirm");
     if confirm.is_empty() || (confirm != t.name_zh && confirm != t.name_latin && confirm != t.id.to_string())
     {
-        let banner = Some(ctx.t("t.err_delete_confirm").to_string());
-        return settings_form_page(&ctx, tid, None, banner, StatusCode::BAD_REQUEST).await;
+        let banner = Some(w.t("t.err_delete_confirm").to_string());
+        return settings_form_page(&w, tid, None, banner, StatusCode::BAD_REQUEST).await;
     }
-    let db_path = ctx.state.db_path.clone();
-    let actor = user.actor();
-    let file = ctx
+    let (db_path, actor) = (w.state.db_path.clone(), w.actor());
+    let file = w
         .db(move |c| {
             let file = backup::auto_backup(&db_path, &format!("before-delete-t{tid}"))?;
             tdb::delete(c, &actor, tid, &format!("backup: {}", file.display()))?;
@@ -1152,33 +1127,39 @@ pub async fn delete(ctx: Ctx, path: web::Path<String>, body: web::Bytes) -> Resu
         })
         .await?;
     tracing::info!(tournament = tid, backup = %file.display(), "tournament deleted after backup");
-    Ok(ctx.redirect("/"))
+    Ok(w.redirect("/"))
 }
 
-pub async fn set_staff(
-    ctx: Ctx,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let tid = id(ctx.lang, &path)?;
-    let (user, form) = ctx.staff_form(tid, Role::Organizer, &body).await?;
-    let uid = id(ctx.lang, form.get("user_id"))?;
-    let role = match form.get("role") {
+/// The staff form: an account and its role (none: off the staff).
+#[derive(Deserialize)]
+pub struct StaffForm {
+    #[serde(default)]
+    user_id: String,
+    #[serde(default)]
+    role: String,
+}
+
+/// POST /t/{id}/staff: an account joins the staff, changes role or leaves; an organizer cannot
+/// leave the staff or step down on their own.
+pub async fn set_staff(w: Write<Organizer, StaffForm>) -> Result<HttpResponse, AppError> {
+    let [tid] = w.who.ids;
+    let uid = id(w.lang, &w.form.user_id)?;
+    let role = match w.form.role.as_str() {
         "" => None,
-        r => Some(
-            Role::parse(r).ok_or_else(|| AppError::bad_request(ctx.lang, ctx.t("err.choice").to_string()))?,
-        ),
+        r => {
+            Some(Role::parse(r).ok_or_else(|| AppError::bad_request(w.lang, w.t("err.choice").to_string()))?)
+        }
     };
-    if uid == user.id && role != Some(Role::Organizer) {
-        return Err(AppError::bad_request(ctx.lang, ctx.t("staff.err_self").to_string()));
+    if uid == w.who.user.id && role != Some(Role::Organizer) {
+        return Err(AppError::bad_request(w.lang, w.t("staff.err_self").to_string()));
     }
-    let actor = user.actor();
-    ctx.db(move |c| {
+    let actor = w.actor();
+    w.db(move |c| {
         users::by_id(c, uid)?;
         tdb::set_staff(c, &actor, tid, uid, role)
     })
     .await?;
-    Ok(ctx.redirect(&format!("/t/{tid}")))
+    Ok(w.redirect(&format!("/t/{tid}")))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! A published lot replayed as an outsider replays it: from the public pairings page alone —
 //! its description of the draws (catalog key `draw.hint`) and each lot's method, seed,
 //! stream and candidates — with a ChaCha20 written here from RFC 8439, not with the crate's
-//! draw code (issue 12 item 3: "give the public pairings page what an outsider needs").
+//! draw code: the public pairings page gives an outsider what checking a lot needs.
 
 /// The sentences of the public page's description of the lots (the English page) that
 /// [`replay`] follows; [`check_description`] finds each on the page.

@@ -1,4 +1,4 @@
-//! Security probes against the real server (issue 8.3).
+//! Security probes against the real server.
 //!
 //! - Every write route is refused without login, with the wrong role, without a CSRF token,
 //!   with a wrong one or another session's, from another origin, and with another tournament's
@@ -910,7 +910,7 @@ enum Kind {
     Asset(&'static str),
 }
 
-/// The script tags the clock page is allowed (issue 17); anything else is live markup.
+/// The script tags the clock page is allowed; anything else is live markup.
 const CLOCK_SCRIPTS: [&str; 2] =
     ["<script src=\"/assets/clock/clock.js\"></script>", "<script src=\"/assets/clock/page.js\"></script>"];
 

@@ -1,11 +1,11 @@
 //! Seeded lots (抽签): every random choice of the pairing and draw code comes from here.
 //!
-//! Design rule (shared/design.md, "Draws"): `rand`'s shuffle may change its output between
-//! minor versions, so an audited draw uses its own small Fisher–Yates shuffle over a ChaCha20
-//! stream. The stream is fully determined by a stored `u64` seed and a stream number (one
-//! per purpose, see [`Stream`]), so any lot can be replayed and shown to a player. The
-//! output for a fixed seed is pinned by a snapshot test below: if it ever changes, stored
-//! draws could no longer be replayed, so that test must never be "updated".
+//! Why a shuffle of its own: `rand`'s shuffle may change its output between minor versions, so an
+//! audited draw uses its own small Fisher–Yates shuffle over a ChaCha20 stream. The stream is fully
+//! determined by a stored `u64` seed and a stream number (one per purpose, see [`Stream`]), so any
+//! lot can be replayed and shown to a player. The output for a fixed seed is pinned by a snapshot
+//! test below: if it ever changes, stored draws could no longer be replayed, so that test must
+//! never be "updated".
 //!
 //! Key expansion is ours, not `SeedableRng::seed_from_u64` (whose expansion is a library
 //! detail): the 32-byte ChaCha key is the seed in little-endian in bytes 0..8, then zeros.

@@ -1,5 +1,5 @@
 //! Names as Chinese readers find them: the one order of every list by name and the one search
-//! of every "find a player" box (issue 15 item 3).
+//! of every "find a player" box (pinyin, initials and stroke order).
 //!
 //! **Order.** [`NameOrder::Pinyin`] (the default, 按拼音) orders Chinese names by the pinyin of
 //! their characters, syllable by syllable — letters first (ü as u), then the tone (ā á ǎ à,

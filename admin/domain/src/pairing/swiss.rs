@@ -505,7 +505,7 @@ mod tests {
         }
     }
 
-    /// An unrated field with ranks, as a Chinese open has (issue 12 item 1): 7段, 6段, 1段,
+    /// An unrated field with ranks, as a Chinese open has (rules.md §14.2): 7段, 6段, 1段,
     /// 3级, 12级, 18级 and a 20级, entered in an order unrelated to strength.
     fn unrated_field() -> Vec<Player> {
         // (id, rank value): kyu k → −k, dan d → d − 1.
@@ -713,7 +713,7 @@ mod tests {
         assert_eq!(weight_of(&field, &mate), dense_reference(&field));
     }
 
-    /// Issue 16 item 2: McMahon scores (many score levels, floats between them) make big,
+    /// McMahon scores (many score levels, floats between them) make big,
     /// deeply nested blossoms; the dual check's shared blossom duals must stay exact there.
     #[test]
     fn mcmahon_field_sparse_equals_dense() {
@@ -805,7 +805,7 @@ mod tests {
         assert_eq!((rp.games[0].black, rp.games[0].white), (2, 1));
     }
 
-    /// Issue 16 item 3: balance first (rules.md §14.3). Player 1 played B B B W W: White keeps
+    /// Colour balance first (rules.md §14.3). Player 1 played B B B W W: White keeps
     /// them level and is a third White running, Black puts them two Blacks up. Player 2 (B W)
     /// does not mind. Player 1 takes White.
     #[test]
@@ -825,11 +825,11 @@ mod tests {
         assert_eq!((rp.games[0].black, rp.games[0].white), (2, 1));
     }
 
-    /// Issue 16 item 3, the lists' balance: players 1 and 2 both played B then W on the board.
-    /// In round 3 player 1 was given Black and the opponent did not come (a forfeit: no first
-    /// move, so the board balance stays level, rules.md §4.3, but the list showed Black).
-    /// Round 4 gives player 1 White, which evens the lists too; where round 3's board was a
-    /// nigiri never made, nobody held a colour and the choice stays with the lot.
+    /// Colour balance (rules.md §14.3) as the lists show it: players 1 and 2 both played B then W
+    /// on the board. In round 3 player 1 was given Black and the opponent did not come (a forfeit:
+    /// no first move, so the board balance stays level, rules.md §4.3, but the list showed Black).
+    /// Round 4 gives player 1 White, which evens the lists too; where round 3's board was a nigiri
+    /// never made, nobody held a colour and the choice stays with the lot.
     #[test]
     fn a_forfeits_listed_colour_decides_where_the_board_leaves_the_choice() {
         // Player 2's round 3: White (a White up on the board), or none (level too).
@@ -930,7 +930,7 @@ mod tests {
         Ok(())
     }
 
-    /// Issue 12 item 4, and the case proptest found while reproducing it: two rematches were
+    /// No avoidable rematch (rules.md §14.1), and the case proptest found: two rematches were
     /// paired where one would do, because the rematch weight counted earlier meetings (a
     /// third meeting of one pair weighed as much as second meetings of two pairs).
     #[test]

@@ -16,16 +16,15 @@
 //! | [`Criterion::Handicap`] | stones given (McMahon with handicaps) | decisions: handicap per setting |
 //! | [`Criterion::Colour`] | colour cost of the better orientation | §14.3: balance, never at the cost of score |
 //!
-//! Because the rematch multiplier exceeds everything below it summed over the round, a
-//! pairing with a rematch never wins against one without, and the round has the fewest
-//! rematch games possible (tests below and in `swiss`). The penalty counts rematch *games*,
-//! not earlier meetings: weighing a pair by how often it met made one third meeting cost as
-//! much as two second meetings, so the engine could pair two rematches where one would do
-//! (issue 12 item 4). Where rematches cannot be avoided, who meets again is decided by the
-//! criteria below.
-//! The score penalty is convex (Δ²): two floats of one step beat one float of two steps,
-//! i.e. floats go to the nearest score. Who meets whom among otherwise equal pairs is
-//! decided by the seeded order of players inside each score group (pairing by lot).
+//! Because the rematch multiplier exceeds everything below it summed over the round, a pairing with
+//! a rematch never wins against one without, and the round has the fewest rematch games possible
+//! (tests below and in `swiss`). The penalty counts rematch *games*, not earlier meetings: weighing
+//! a pair by how often it met made one third meeting cost as much as two second meetings, so the
+//! engine could pair two rematches where one would do (rules.md §14.1: no rematches, so as few as
+//! possible). Where rematches cannot be avoided, who meets again is decided by the criteria below.
+//! The score penalty is convex (Δ²): two floats of one step beat one float of two steps, i.e.
+//! floats go to the nearest score. Who meets whom among otherwise equal pairs is decided by the
+//! seeded order of players inside each score group (pairing by lot).
 //!
 //! Colour cost of giving colour c to a player with balance b (assigned Blacks − Whites over
 //! games played on the board, rules.md §4.3), lists' balance l (the same over every game the
@@ -41,7 +40,7 @@
 //! evening both players' lists (2 × 60) never pays for putting one of them two off on the
 //! board (128 + 60, the lists then off too unless a forfeit evens them), while it may pay
 //! for a third colour in a row (96); one player's lists never do. Over a round the matching
-//! could still trade lists for board balance; measured on issue 16's kind of input it lowered
+//! could still trade lists for board balance; measured on big Swiss and McMahon fields it lowered
 //! both counts (BENCHMARKS.md). Two other weightings were tried and not kept: 2 against 16
 //! and 13, and the lists only where the board stays within one: both let the matching put
 //! players two off on the board for lists evened elsewhere. Without forfeits l = b and the
@@ -52,7 +51,7 @@
 //! cost of a pair must stay below 2¹¹ ([`COLOUR_MAX`]) for the scale to fit the largest
 //! field.
 //!
-//! Balance comes first (issue 16 item 3): §14.3 balances each player's first- and
+//! Balance comes first: §14.3 balances each player's first- and
 //! second-move counts, while avoiding a third colour in a row is a FIDE-like default [INF].
 //! So a player whose due colour is the colour of their last two games (Blacks B B B W W:
 //! White keeps them level, Black puts them two off) takes it a third time (STREAK < TWO_OFF)
@@ -504,7 +503,7 @@ mod tests {
         assert_eq!(get(&f.explain(0, 2), Criterion::Rematch), 0);
         assert!(f.weight(0, 1) > 0);
         // A rematch game counts once however often the pair met: the round then has the
-        // fewest rematch games (issue 12 item 4), not the fewest earlier meetings.
+        // fewest rematch games (rules.md §14.1), not the fewest earlier meetings.
         let mut often = f.clone();
         often.met.insert((1, 2), 3);
         assert_eq!(get(&often.explain(0, 1), Criterion::Rematch), -f.scale.rematch);

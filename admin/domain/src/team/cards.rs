@@ -1,5 +1,5 @@
-//! What a card is for (issue 13 item 4): the offence and its article of seed 003, the card or
-//! advice the article gives, and why a red card is red.
+//! What a card is for (seed 003 Arts. 17, 22, 23, 24): the offence and its article of seed 003, the
+//! card or advice the article gives, and why a red card is red.
 //!
 //! The card an offence carries comes from the rules crate ([`rules::rulings::rulings_for`] under
 //! the team relay rule set: a double move, a take-back, a mis-capture, a missed capture and a

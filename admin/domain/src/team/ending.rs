@@ -1,4 +1,5 @@
-//! How a relay match ends besides a count or a resignation (issue 13 item 1), each with the
+//! How a relay match ends besides a count or a resignation (seed 003 Arts. 15.2, 17.5, 17.6,
+//! 23), each with the
 //! article of seed 003 it applies, the reason given and who ruled.
 //!
 //! Every ending is one ruling of the rules crate ([`rules::rulings::RulingKind::Loss`],

@@ -66,7 +66,7 @@ codes!(
 );
 
 codes!(
-    /// What a round-robin bye (轮空) is worth (issue 13 item 7): in a round robin a bye is no
+    /// What a round-robin bye (轮空) is worth: in a round robin a bye is no
     /// match, so by default it scores nothing and counts in no tie-break; an event may give it
     /// a win's match points. Swiss and knockout byes are a win (rules.md §14.5).
     RoundRobinBye { Nothing = "none", Win = "win" }
@@ -287,7 +287,8 @@ impl TeamSettings {
     }
 
     /// The teams (id, players) with fewer players than [`Self::players_needed`]: warned where
-    /// rosters and settings are saved, refused when a round is paired (issue 13 item 6).
+    /// rosters and settings are saved, refused when a round is paired (seed 003 Art. 10.2:
+    /// three sections of two players each, so a relay team needs six).
     pub fn short_teams<'a>(&self, teams: impl IntoIterator<Item = &'a Team>) -> Vec<(TeamId, usize)> {
         let need = self.players_needed();
         teams.into_iter().filter(|t| t.players.len() < need).map(|t| (t.id, t.players.len())).collect()
@@ -347,7 +348,7 @@ mod tests {
         }
     }
 
-    /// Issue 13 item 6: a relay team needs six players, a board team one a board; a relay
+    /// A relay team needs six players (three sections of two), a board team one a board; a relay
     /// event that keeps the individual rules plays its matches at komi 3½ and is flagged.
     #[test]
     fn what_a_team_needs_and_which_rules_apply() {
@@ -392,7 +393,7 @@ mod tests {
         TeamSettings { colours: Colours::LeadersNigiri, ..TeamSettings::default() }.validate().unwrap();
         let two = TeamSettings { match_points: MatchPointCode::TwoOneZero, main_board: None, ..s };
         assert_eq!(two.board_config().rule, MatchPointRule::Scale { points: MatchPoints::TWO_ONE_ZERO });
-        assert_eq!(two.bye_points(), 0, "a round-robin bye is no match (issue 13 item 7)");
+        assert_eq!(two.bye_points(), 0, "a round-robin bye is no match");
         assert_eq!(TeamSettings { rr_bye: RoundRobinBye::Win, ..two }.bye_points(), 2);
         assert_eq!(TeamSettings { pairing: TeamPairing::Swiss, ..two }.bye_points(), 2, "rules.md §14.5");
         assert_eq!(TeamSettings { pairing: TeamPairing::Knockout, ..s }.bye_points(), 3);

@@ -79,8 +79,8 @@ impl Section {
 pub struct Lineup {
     pub players: [PersonId; 2],
     pub submitted_at: Timestamp,
-    /// Handed in this many seconds after its deadline (issue 13 item 8: recorded with its
-    /// lateness; the referee decides what follows).
+    /// Handed in this many seconds after its deadline: recorded with its lateness, and
+    /// the referee decides what follows.
     #[serde(default)]
     pub late_secs: i64,
 }

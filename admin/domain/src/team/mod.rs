@@ -1,4 +1,4 @@
-//! Team events (issue 7): pure logic, no database, no HTTP.
+//! Team events: pure logic, no database, no HTTP.
 //!
 //! Two formats:
 //!

@@ -22,7 +22,7 @@ pub struct LogEntry {
     pub ruling: Ruling,
     pub section: Section,
     pub at: Timestamp,
-    /// A card's offence (issue 13 item 4).
+    /// A card's offence, which fixes the card and its article.
     #[serde(default)]
     pub offence: Option<CardOffence>,
 }

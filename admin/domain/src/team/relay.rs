@@ -316,7 +316,7 @@ pub enum Event {
         by: Option<PersonId>,
     },
     /// The match ends by a ruling or a forfeit ([`Ending`]: the article, against `side` or
-    /// both), with the reason given and the name of who ruled (issue 13).
+    /// both), with the reason given and the name of who ruled.
     End { ending: Ending, side: Option<Color>, reason: String, ruled_by: String },
     /// Both leaders sign the draw and restore the position after move 143 (Art. 12 节棋流程).
     RestoreForPlayoff,
@@ -500,7 +500,7 @@ pub enum Effect {
     },
     /// Knockout draw: the 节棋 play-off follows (Art. 12).
     PlayoffRequired,
-    /// The match ends by `ending` (issue 13): the ruling's effects follow.
+    /// The match ends by `ending`: the ruling's effects follow.
     Ended {
         ending: Ending,
         side: Option<Color>,
@@ -718,7 +718,7 @@ pub enum Refusal {
     },
     /// An ending against one side names no side.
     EndNeedsSide,
-    /// An ending needs the reason given (issue 13).
+    /// An ending needs the reason given.
     EndReasonMissing,
     /// "No eligible player" while the side still has `eligible` players for `section`.
     StillEligible {
@@ -978,7 +978,7 @@ pub struct RelayMatch {
     pub(super) first_result: Option<GameResult>,
     pub(super) result: Option<GameResult>,
     pub(super) playoff_restored_at: Option<Timestamp>,
-    /// How the match ended, when by a ruling or a forfeit (issue 13).
+    /// How the match ended, when by a ruling or a forfeit.
     #[serde(default)]
     pub(super) ending: Option<EndRecord>,
     /// Who confirmed the resignation (Art. 14).
@@ -1182,7 +1182,7 @@ impl RelayMatch {
     }
 
     /// The match's outcome once it is over (a double loss and a replay ordered are outcomes
-    /// of their own, issue 13).
+    /// of their own).
     pub fn outcome(&self) -> Option<TeamOutcome> {
         self.result.as_ref().map(TeamOutcome::of_result)
     }
@@ -1229,9 +1229,9 @@ impl RelayMatch {
         Some((self.section, self.section_start(self.section)?))
     }
 
-    /// Whether `section`'s line-ups may be shown to the public and to the other team (issue 13
-    /// item 2): Art. 10.1 has each leader hand the line-up to the referee group, so one side's
-    /// is shown only once both are in, or the section has started (or the match is over).
+    /// Whether `section`'s line-ups may be shown to the public and to the other team: Art. 10.1 has
+    /// each leader hand the line-up to the referee group, so one side's is shown only once both are
+    /// in, or the section has started (or the match is over).
     pub fn lineups_public(&self, s: Section) -> bool {
         let k = s.index();
         let both = self.sides.iter().all(|x| x.lineups[k].is_some());

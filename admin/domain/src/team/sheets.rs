@@ -1,4 +1,4 @@
-//! Data of the printed team sheets (issue 7 item 8): the line-up form of each section
+//! Data of the printed team sheets: the line-up form of each section
 //! (出场名单, seed 003 Art. 10.1) and the match record sheet with the penalty log, the
 //! referee's clock readings (Art. 22.4) and the time each side starts the 节棋 play-off with
 //! (Art. 12). Plain structs for a PDF printer; nothing is laid out here.
@@ -150,8 +150,8 @@ pub struct SheetPlayoffClocks {
     pub reading: Option<SheetClockRow>,
 }
 
-/// The count of a game decided by count, so that the signed result can be checked (issue 13
-/// item 5): Black's count, the penalty stones in it and the komi it was counted against.
+/// The count of a game decided by count, so that the signed result can be checked: Black's count,
+/// the penalty stones in it and the komi it was counted against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetCount {
     /// Black's count in half points, before penalty stones.

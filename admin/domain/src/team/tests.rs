@@ -1,4 +1,4 @@
-//! Relay matches played through every rule of seed 003 that issue 7 asks for: line-ups and
+//! Relay matches played through every rule of seed 003 the relay engine implements: line-ups and
 //! their refusals, substitutions and timeouts with their counts, order errors, quota excess,
 //! cards, Art. 24.4, byo-yomi timeouts, the count with penalty stones, and the 节棋 play-off.
 
@@ -1051,7 +1051,7 @@ fn leaders_nigiri_from_the_pairing_and_the_table_seed() {
     }
 }
 
-// ---- Issue 13: every way a match ends -------------------------------------------------------
+// ---- Every way a match ends (Arts. 15.2, 17.5, 17.6, 23) -----------------------------------
 
 fn end(ending: Ending, side: Option<Color>) -> Event {
     Event::End { ending, side, reason: "what the referee saw".into(), ruled_by: "裁判长".into() }
@@ -1391,7 +1391,7 @@ fn lineups_are_public_once_both_are_in() {
     assert!(h.m.lineups_public(Section::Two), "everything is public once the match is over");
 }
 
-/// Item 4: a card records its offence; the offence fixes the card (Arts. 17.2–17.4, 18, 22.2,
+/// A card records its offence; the offence fixes the card (Arts. 17.2–17.4, 18, 22.2,
 /// 22.5, 23.9, 24.2); advice costs nothing; malicious fouls are counted per side.
 #[test]
 fn cards_carry_their_offence() {
@@ -1429,7 +1429,7 @@ fn cards_carry_their_offence() {
     assert_eq!(h.m.counts().malicious_fouls, [0, 2], "Art. 23.9: red and one malicious foul");
 }
 
-/// Item 8: a late line-up is recorded with its lateness (one already in is not changed late);
+/// A late line-up is recorded with its lateness (one already in is not changed late);
 /// a substitution can be annulled (Art. 10.5 (3)); a timeout's end is recorded.
 #[test]
 fn late_lineups_annulled_substitutions_and_timeout_ends() {

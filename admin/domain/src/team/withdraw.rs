@@ -1,4 +1,4 @@
-//! Taking back a wrongly recorded relay event (issue 7).
+//! Taking back a wrongly recorded relay event.
 //!
 //! The event log of a relay match is append-only: an event entered by mistake (a card to the
 //! wrong person, a count typed wrongly, moves recorded too far) is not deleted but

@@ -232,68 +232,9 @@ pub struct OgBye {
     pub player_key: String,
 }
 
-/// What happened in a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OgOutcome {
-    /// Not entered yet.
-    Unknown,
-    BlackWins,
-    WhiteWins,
-    /// RESULT_EQUAL: jigo or another reason for half a point each.
-    Jigo,
-    BothLose,
-    BothWin,
-}
-
-/// A game result: the outcome and whether it was by default (forfeit, `_BYDEF`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OgResult {
-    pub outcome: OgOutcome,
-    pub by_default: bool,
-}
-
-impl OgResult {
-    pub const UNKNOWN: OgResult = OgResult { outcome: OgOutcome::Unknown, by_default: false };
-
-    /// Parses OpenGotha's result codes: RESULT_UNKNOWN, RESULT_BLACKWINS, RESULT_WHITEWINS,
-    /// RESULT_EQUAL, RESULT_BOTHLOSE, RESULT_BOTHWIN, the last five also with `_BYDEF`.
-    pub fn parse(code: &str) -> Option<OgResult> {
-        let code = code.trim();
-        if code == "RESULT_UNKNOWN" {
-            return Some(OgResult::UNKNOWN);
-        }
-        let (base, by_default) = match code.strip_suffix("_BYDEF") {
-            Some(base) => (base, true),
-            None => (code, false),
-        };
-        let outcome = match base {
-            "RESULT_BLACKWINS" => OgOutcome::BlackWins,
-            "RESULT_WHITEWINS" => OgOutcome::WhiteWins,
-            "RESULT_EQUAL" => OgOutcome::Jigo,
-            "RESULT_BOTHLOSE" => OgOutcome::BothLose,
-            "RESULT_BOTHWIN" => OgOutcome::BothWin,
-            _ => return None,
-        };
-        Some(OgResult { outcome, by_default })
-    }
-
-    /// The OpenGotha code, e.g. "RESULT_WHITEWINS_BYDEF" (for an export).
-    pub fn code(self) -> String {
-        let base = match self.outcome {
-            OgOutcome::Unknown => return "RESULT_UNKNOWN".into(),
-            OgOutcome::BlackWins => "RESULT_BLACKWINS",
-            OgOutcome::WhiteWins => "RESULT_WHITEWINS",
-            OgOutcome::Jigo => "RESULT_EQUAL",
-            OgOutcome::BothLose => "RESULT_BOTHLOSE",
-            OgOutcome::BothWin => "RESULT_BOTHWIN",
-        };
-        if self.by_default {
-            format!("{base}_BYDEF")
-        } else {
-            base.into()
-        }
-    }
-}
+/// A game's result code, the store's and OpenGotha's vocabulary (the `games.result` column):
+/// the domain's, so that the store reads its own column without this module.
+pub use crate::domain::results::{OgOutcome, OgResult};
 
 /// OpenGotha's komi text ("7.5", "-0.5", "6,5") in quarter stones: points × 2, which must be a
 /// whole number of half points.
@@ -360,7 +301,8 @@ pub enum OgErrorKind {
     Xml {
         detail: String,
     },
-    /// Elements nested deeper than `max` (OpenGotha nests four deep; issue 14).
+    /// Elements nested deeper than `max` (OpenGotha nests four deep; deeper nesting is refused
+    /// rather than followed, so a hostile file cannot exhaust the stack).
     TooDeep {
         max: usize,
     },

@@ -2,15 +2,14 @@
 //! told as a sentence in the reader's language (who did what to whom), at the venue's time,
 //! with the links that narrow the page to its round, game or entrant.
 
-use super::super::audit::query_of;
-use super::super::templates::{AuditPage, Chrome};
+use super::pages::{AuditPage, Chrome};
 use crate::db::audit::{self, AuditAction, AuditRow, Filter, Subjects};
 use crate::db::entrants::EntrantRow;
 use crate::domain::event_time::EventZone;
 use crate::i18n::Lang;
 
 /// The time of a row as the page shows it: the stored UTC text in the event's time zone
-/// (issue 15 item 4, `domain::event_time`).
+/// (`domain::event_time`), so a row reads in the venue's clock, not the server's.
 pub fn shown_time(zone: &EventZone, at: &str) -> String {
     zone.date_time(at)
 }
@@ -338,6 +337,26 @@ pub fn audit_page(c: Chrome, lang: Lang, zone: EventZone, filter: Filter, d: Loa
         filtered: filter != Filter::default(),
         filter,
     }
+}
+
+/// The query string of a filter (`before` included), for the page's links.
+pub fn query_of(f: &Filter) -> String {
+    let mut parts = Vec::new();
+    for (k, v) in [
+        ("round", f.round),
+        ("game", f.game),
+        ("entrant", f.entrant),
+        ("actor", f.actor),
+        ("before", f.before),
+    ] {
+        if let Some(v) = v {
+            parts.push(format!("{k}={v}"));
+        }
+    }
+    if let Some(k) = f.kind {
+        parts.push(format!("kind={}", k.code()));
+    }
+    parts.join("&")
 }
 
 #[cfg(test)]

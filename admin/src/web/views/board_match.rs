@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::super::i18n::Lang;
-use super::super::teams::{record_text, team_names};
-use super::super::templates::{Chrome, FormView, Options};
+use super::pages::{Chrome, FormView, Options};
+use super::text::{record_text, team_names};
 use crate::db::team_matches::{self as mdb, BoardResult, BoardRow, MatchRow};
 use crate::db::teams::{MemberRow, TeamRow};
 use askama::Template;

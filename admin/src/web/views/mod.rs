@@ -2,12 +2,17 @@
 //! from rows the handler loaded and the domain's values. One module per template, named after
 //! it (`relay_match.rs` builds `templates/relay_match.html`'s page). Pure: no database, no
 //! request; a handler reads the request, loads, calls `build`, and renders what it returns.
-//! Small page types stay in `web::templates`.
+//! Every askama page type lives here: the small ones, with the page frame (`Chrome`), forms as
+//! typed (`FormView`) and the pager, in `pages`; the words they are made of in `text` (a leaf:
+//! it imports no handler).
 
 pub mod audit;
 pub mod board_match;
+pub mod pages;
+pub mod public;
 pub mod relay_match;
 pub mod results;
 pub mod round;
 pub mod team_rounds;
 pub mod teams;
+pub mod text;

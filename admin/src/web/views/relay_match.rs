@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use super::super::i18n::Lang;
-use super::super::teams::team_names;
-use super::super::templates::{Chrome, FormView, Options};
+use super::pages::{Chrome, FormView, Options};
+use super::text::team_names;
 use crate::db::team_matches::{EventInput, LogItem, MatchRow, RelayState};
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
@@ -139,7 +139,7 @@ pub struct LogView {
     pub withdrawn: Option<String>,
 }
 
-/// Which event forms apply to the match as it stands (issue 13 item 10: the page shows only
+/// Which event forms apply to the match as it stands (the page shows only
 /// those, so the arbiter at the table does not scroll past a dozen that cannot be used).
 #[derive(Default)]
 pub struct FormsShown {
@@ -312,7 +312,7 @@ pub struct RelayPage {
     pub section_opts: Options,
     /// The chief arbiter (or, while none is named, an organizer) may withdraw events.
     pub is_chief: bool,
-    /// The endings of issue 13 (label with its article).
+    /// The endings a ruling may give the match (label with its article of seed 003).
     pub end_opts: Options,
     pub card_opts: Options,
     /// Offences with their articles; a timeout delay has its own form (Art. 10.5).
@@ -914,7 +914,8 @@ fn resigners(lang: Lang, m: &RelayMatch, c: Color) -> Options {
 // ---------------------------------------------------------------------------------------------
 // The confirm step
 
-/// The confirm step of a deciding event (issue 13 item 3): what it records, what follows
+/// The confirm step of a deciding event (a resignation, a count or a ruling ends the match,
+/// so it is shown once more before it is recorded): what it records, what follows
 /// (moves played in order aside), the result it gives, and the form again with its time
 /// resolved (`fields`: the form as typed, without its token).
 pub fn confirm_view(

@@ -3,21 +3,34 @@
 //! round's results list and lateness sheet (`templates/results_round.html`, 200 tables a page).
 //! Pure: no database, no request; `web::results` loads, calls these, and renders.
 
+use super::text::{display_name, imported_text, komi_conversion, rank_text};
 use crate::db::entrants::EntrantRow;
 use crate::db::results::{self as rdb, NewRuling, RoundTime, Sheet};
 use crate::db::tournaments::TournamentRow;
 use crate::domain::event_time::{EventZone, NoSuchTime};
 use crate::domain::results::{self as dr, Clocks, Entry, ResultError, SideLateness};
+use crate::domain::settings::TournamentSettings;
 use crate::web::form::Form;
 use crate::web::i18n::Lang;
-use crate::web::results::{display_name, imported_text, Loaded};
-use crate::web::templates::{Chrome, FormView, Options, Pager};
+use crate::web::views::pages::{Chrome, FormView, Options, Pager};
 use askama::Template;
 use chrono::NaiveDate;
 use rules::board::Color;
 use rules::clock::{hms, LatenessVerdict};
 use rules::rulings::{self as rr, DoubleLossReason, LossReason, Offence, Ruling, RulingKind};
 use std::collections::HashMap;
+
+/// Everything a game page is made from (the clock page reads it too).
+pub(in crate::web) struct Loaded {
+    pub(in crate::web) t: TournamentRow,
+    pub(in crate::web) settings: TournamentSettings,
+    pub(in crate::web) sheet: Sheet,
+    pub(in crate::web) start: Option<RoundTime>,
+    pub(in crate::web) arrived: HashMap<i32, String>,
+    pub(in crate::web) is_chief: bool,
+    /// The report of the game's record, typed (old reports checked again from the bytes).
+    pub(in crate::web) sgf_report: Option<dr::SgfReport>,
+}
 
 pub(in crate::web) fn snake<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
@@ -285,7 +298,7 @@ pub(in crate::web) fn player_box(lang: Lang, e: &Option<EntrantRow>) -> Option<P
     e.as_ref().map(|e| PlayerBox {
         id: e.id,
         name: display_name(e, lang.is_zh()),
-        rank: crate::web::entrants::rank_text(lang, &e.rank),
+        rank: rank_text(lang, &e.rank),
     })
 }
 
@@ -818,7 +831,7 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         nigiri_note: cv.nigiri_note,
         swapped_note: cv.swapped_note,
         handicap: s.game.handicap,
-        komi: crate::web::tournaments::komi_conversion(lang, komi_q),
+        komi: komi_conversion(lang, komi_q),
         version: s.version(),
         pv: s.game.pairing_version,
         result: s.outcome().map(|o| lang.game_result(&o)),
@@ -946,7 +959,7 @@ pub struct RoundPage {
     pub awaiting: usize,
 }
 
-/// Tables a page of a round's results list and lateness sheet lists (issue 16 item 5: a round
+/// Tables a page of a round's results list and lateness sheet lists (a round
 /// of 5,000 tables was one form of 10,000 arrival fields).
 pub const TABLES_PER_PAGE: usize = 200;
 

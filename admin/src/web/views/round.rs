@@ -3,6 +3,7 @@
 //! player dropdowns (at most [`MAX_CHOICES`] players, found by name, pinyin or number).
 //! Pure: no database, no request.
 
+use super::text::{half_points, quarters_text, result_text, system_name, warning_text, Names};
 use crate::db::entrants::EntrantRow;
 use crate::db::rounds::{self as rdb, Context, RoundGame, RoundRow};
 use crate::domain::draw::lots::{DrawRecord, Method, Purpose, Stream};
@@ -11,8 +12,7 @@ use crate::domain::names;
 use crate::domain::pairing::PlayerId;
 use crate::domain::rounds::{self as dr, ColourSource, TableGame};
 use crate::web::i18n::Lang;
-use crate::web::rounds::{half_points, result_text, system_name, warning_text, Names};
-use crate::web::templates::*;
+use crate::web::views::pages::*;
 use actix_web::http::StatusCode;
 use std::collections::{HashMap, HashSet};
 
@@ -32,8 +32,8 @@ pub struct Opts {
     pub lots_page: usize,
 }
 
-/// Games a page of the staff round page lists (issue 16 item 5: a round of 5,000 tables is
-/// 25 pages, not one).
+/// Games a page of the staff round page lists (a round of 5,000 tables is 25 pages, not one
+/// page too large to load).
 pub const GAMES_PER_PAGE: usize = 200;
 
 /// The games table's page: the one asked for, or, when a game's form was refused, the page
@@ -157,7 +157,7 @@ pub(in crate::web) fn draw_views(lang: Lang, names: &Names, draws: &[DrawRecord]
         .collect()
 }
 
-/// Candidates a page of the staff round page's lots table names (issue 16 item 5: a draft of
+/// Candidates a page of the staff round page's lots table names (a draft of
 /// 10,000 players named every player in its score-group lots, 0.5 MB of the page). A lot counts
 /// one entry per candidate (a lot without candidates, one); a lot is cut where a page ends, and
 /// each of its rows says which of its candidates it shows.
@@ -189,7 +189,7 @@ fn lots_page(
     (rows, pager)
 }
 
-/// At most this many players in each player dropdown of the round page (issue 16 item 5: at
+/// At most this many players in each player dropdown of the round page (at
 /// 10,000 players the four dropdowns were 40,000 options); the search narrows them.
 pub const MAX_CHOICES: usize = 50;
 
@@ -450,7 +450,7 @@ fn game_views(
                 black: player_view(names, scores, t.black),
                 white: player_view(names, scores, t.white),
                 handicap: t.handicap,
-                komi: crate::web::tournaments::quarters_text(t.komi_q),
+                komi: quarters_text(t.komi_q),
                 colours: colour_source_name(lang, t.colours).to_string(),
                 nigiri,
                 result: result_text(lang, &g.result),

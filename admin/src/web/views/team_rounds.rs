@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::super::i18n::Lang;
-use super::super::teams::{record_text, short_warning, team_names};
-use super::super::templates::{Chrome, FormView};
+use super::pages::{Chrome, FormView};
+use super::text::{record_text, short_warning, team_names};
 use crate::db::team_matches::{MatchRow, TeamRoundRow};
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
@@ -47,7 +47,8 @@ pub struct TeamRoundsPage {
     pub pairing: String,
     pub declared: i32,
     pub n_teams: usize,
-    /// Teams that cannot play yet: pairing is refused until they can (issue 13 item 6).
+    /// Teams that cannot play yet: pairing is refused until they can (too few
+    /// players for the boards).
     pub short_warning: Option<String>,
     pub f: FormView,
     pub banner: Option<String>,

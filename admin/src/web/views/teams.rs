@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::super::i18n::Lang;
-use super::super::teams::{is_team_event, rules_flag, short_warning};
-use super::super::templates::{Chrome, FormView, Options};
+use super::pages::{Chrome, FormView, Options};
+use super::text::{is_team_event, rules_flag, short_warning};
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::team::event::{Format, TeamSettings};
@@ -52,7 +52,7 @@ pub struct TeamsPage {
     /// The settings in words (read-only list; the frozen settings once a round is paired).
     pub summary: Vec<(String, String)>,
     pub items: Vec<TeamItem>,
-    /// Teams that cannot play the event's matches yet (issue 13 item 6).
+    /// Teams that cannot play the event's matches yet (too few players for the boards).
     pub short_warning: Option<String>,
     /// A relay event whose tournament rule set is the individual one.
     pub rules_flag: Option<String>,
@@ -165,7 +165,7 @@ fn settings_options(lang: Lang) -> SettingsOptions {
 }
 
 /// The team settings as words (label, value), for readers without the form and for the list
-/// of settings a paired round freezes: never the stored codes (issue 13 item 11).
+/// of settings a paired round freezes: never the stored codes, which no reader can read.
 fn settings_summary(lang: Lang, s: &TeamSettings) -> Vec<(String, String)> {
     let o = settings_options(lang);
     let word = |opts: &Options, code: &str| {

@@ -3,7 +3,7 @@
 //!
 //! Every write takes an [`Actor`] and writes its audit row in the same `immediate_transaction`;
 //! an edit made on a page of an older `version` is refused ([`RoundError::Stale`]), never merged.
-//! Pairing itself is pure ([`crate::domain::rounds`]); this module loads its inputs in one read
+//! Pairing itself is pure ([`domain::rounds`]); this module loads its inputs in one read
 //! transaction, runs it with no transaction open, and stores its output in a short write
 //! transaction that checks the event did not change meanwhile ([`pair`]), so that what is
 //! paired is what is stored and a big round never holds the write lock while it is paired.
@@ -28,14 +28,12 @@ use super::entrants::{self as edb, EntrantRow, Sort};
 use super::schema::{entrants, games, results, round_absences, rounds, rulings};
 use super::tournaments::{self as tdb, TournamentRow};
 use super::{now, Actor, DbError};
-use crate::domain::draw::lots::DrawRecord;
-use crate::domain::draw::nigiri::{self, Guess, NigiriRecord, NigiriRoles};
-use crate::domain::pairing::review::Warning;
-use crate::domain::pairing::{
-    self as p, ByeRecord, GameResult, History, PlayedGame, Player, PlayerId, Status,
-};
-use crate::domain::rounds::{self as dr, ColourSource, EditError, NigiriState, Plan, PlanError, TableGame};
-use crate::domain::settings::{System, TournamentSettings};
+use domain::draw::lots::DrawRecord;
+use domain::draw::nigiri::{self, Guess, NigiriRecord, NigiriRoles};
+use domain::pairing::review::Warning;
+use domain::pairing::{self as p, ByeRecord, GameResult, History, PlayedGame, Player, PlayerId, Status};
+use domain::rounds::{self as dr, ColourSource, EditError, NigiriState, Plan, PlanError, TableGame};
+use domain::settings::{System, TournamentSettings};
 
 /// The result text of a bye row.
 pub const BYE_RESULT: &str = "BYE";
@@ -593,8 +591,8 @@ fn insert_games(
     byes: &[PlayerId],
 ) -> Result<(), DbError> {
     // Many rows per statement: the draft of a 10,000-player round is written inside the
-    // write transaction, and one statement per game kept every other writer waiting for it
-    // (issue 16 item 1). 12 values a row stay far below SQLite's limit of bound values.
+    // write transaction, and one statement per game kept every other writer waiting for it.
+    // 12 values a row stay far below SQLite's limit of bound values.
     for chunk in table_games.chunks(INSERT_CHUNK) {
         let rows: Vec<_> = chunk
             .iter()
@@ -689,12 +687,12 @@ pub const PAIR_ATTEMPTS: usize = 3;
 /// Pairs round `n` as a draft with `seed`: a new round (it must be the next one, after
 /// published rounds), or a new pairing of the existing draft of `expected_version`.
 /// Double-loss lots drawn for the previous round are stored on its games and audited.
-/// Games of earlier rounds without a result ([`open_games`](crate::domain::pairing::review::open_games))
+/// Games of earlier rounds without a result ([`open_games`](domain::pairing::review::open_games))
 /// need `confirm`: without it nothing is written ([`RoundError::OpenGames`]); with it the
 /// audit row keeps the warnings confirmed.
 ///
 /// The pairing is computed outside any write transaction, so a 10,000-player round never
-/// holds the database's write lock while the engine runs (issue 16): the inputs are read in
+/// holds the database's write lock while the engine runs: the inputs are read in
 /// one read transaction (a consistent snapshot, with the tournament's change counter), the
 /// engine runs with no transaction open, and the draft is written in a short write
 /// transaction that first checks the change counter. If any audited write of this
@@ -716,9 +714,9 @@ pub fn pair(
 }
 
 /// The environment variable that holds every pairing for that many milliseconds after the
-/// engine's run, with no transaction open: the end-to-end test of issue 16 item 1 uses it to
-/// stand for a slow engine deterministically (the engine at 1,024 players is now faster than
-/// a few result saves). Unset in normal use; a value that is not a number is ignored.
+/// engine's run, with no transaction open: the end-to-end test of a change while pairing uses
+/// it to stand for a slow engine deterministically (the engine at 1,024 players is now faster
+/// than a few result saves). Unset in normal use; a value that is not a number is ignored.
 pub const PAIR_HOLD_ENV: &str = "TENGEN_PAIR_HOLD_MS";
 
 fn hold_after_engine() {
@@ -749,7 +747,7 @@ pub fn pair_with(
         }
         let draft = plan(&inputs, n, seed)?;
         between(conn);
-        let stored = crate::db::write_tx(&mut *conn, |c| {
+        let stored = crate::write_tx(&mut *conn, |c| {
             let (changes, _) = tdb::change_stamp(c, tid)?;
             if changes != inputs.changes {
                 return Ok(None);
@@ -828,7 +826,7 @@ fn read_inputs(
     };
     let before_games = games_of(conn, tid, n)?;
     let open = match mode {
-        Mode::Next => crate::domain::pairing::review::open_games(&ctx.history, u32::try_from(n).unwrap_or(0)),
+        Mode::Next => domain::pairing::review::open_games(&ctx.history, u32::try_from(n).unwrap_or(0)),
         Mode::Schedule => Vec::new(),
     };
     Ok(PairInputs { changes, existing, before_games, ctx, previous_plan, stored_lots, open })
@@ -989,7 +987,7 @@ pub fn schedule(
     seed: u64,
     reason: &str,
 ) -> Result<Vec<i32>, RoundError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let t = tdb::get(conn, tid)?;
         if t.settings().system != System::RoundRobin {
             return Err(RoundError::Plan(PlanError::Unsupported));
@@ -1058,7 +1056,7 @@ pub fn edit(
     confirm: bool,
     reason: &str,
 ) -> Result<Outcome, RoundError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let r = draft_for_edit(conn, tid, n, version)?;
         let seed = r.seed().unwrap_or(0);
         let ctx = context(conn, tid, n)?;
@@ -1086,7 +1084,7 @@ pub fn edit(
         }
         // A nigiri event keeps nigiri: the new pairs get their roles (the event's rule).
         let mut draws = r.draws();
-        if ctx.settings.colour_method == crate::domain::settings::ColourMethod::Nigiri {
+        if ctx.settings.colour_method == domain::settings::ColourMethod::Nigiri {
             let by_id: HashMap<PlayerId, &Player> = ctx.players.iter().map(|pl| (pl.id, pl)).collect();
             for g in
                 tg.iter_mut().filter(|g| touched.contains(&g.table) && g.nigiri.is_none() && g.handicap == 0)
@@ -1156,7 +1154,7 @@ pub fn publish(
     confirm: bool,
     reason: &str,
 ) -> Result<Outcome, RoundError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let r = draft_for_edit(conn, tid, n, version)?;
         if let Some(d) = list(conn, tid)?.iter().find(|x| x.number < n && !x.published) {
             return Err(RoundError::PreviousDraft { number: d.number });
@@ -1224,7 +1222,7 @@ pub fn unpublish(
     version: i32,
     reason: &str,
 ) -> Result<i32, RoundError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let r = get(conn, tid, n)?;
         if !r.published {
             return Err(RoundError::NotPublished);
@@ -1272,7 +1270,7 @@ pub fn delete_draft(
     version: i32,
     reason: &str,
 ) -> Result<(), RoundError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let r = draft_for_edit(conn, tid, n, version)?;
         let rows = games_of(conn, tid, n)?;
         delete_games(conn, tid, n)?;
@@ -1327,7 +1325,7 @@ pub fn nigiri(
     action: NigiriAction,
     reason: &str,
 ) -> Result<NigiriRecord, RoundError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let r = get(conn, tid, n)?;
         let g = game_in_round(conn, tid, n, gid)?;
         if g.pairing_version != pairing_version {
@@ -1395,7 +1393,7 @@ pub fn set_played_swapped(
     swapped: bool,
     reason: &str,
 ) -> Result<(), RoundError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let r = get(conn, tid, n)?;
         let g = game_in_round(conn, tid, n, gid)?;
         if !r.published {
@@ -1445,7 +1443,7 @@ pub fn set_attendance(
     reason: &str,
 ) -> Result<usize, RoundError> {
     let Attendance { absent, fixed, scope } = change;
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         tdb::get(conn, tid)?;
         if let Ok(r) = get(conn, tid, n) {
             if r.published {
@@ -1519,8 +1517,8 @@ pub fn set_attendance(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::{self, entrants as edb, tournaments as tdb};
-    use crate::domain::demo::demo_entrants;
+    use crate::{self as db, entrants as edb, tournaments as tdb};
+    use domain::demo::demo_entrants;
 
     /// A database with `events` tournaments of 20 demo entrants each, nothing paired.
     fn events(events: usize) -> (tempfile::TempDir, db::DbPool, Vec<i32>) {
@@ -1532,7 +1530,7 @@ mod tests {
         for k in 0..events {
             let mut s = TournamentSettings::defaults(
                 chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
-                crate::machine::zone(),
+                crate::server_zone(),
             );
             s.name_zh = format!("编排赛{k}");
             s.rounds = 5;
@@ -1552,9 +1550,10 @@ mod tests {
         audit::for_tournament(conn, tid, 1000).unwrap().iter().filter(|r| r.action == action).count()
     }
 
-    /// Issue 16 item 1: an entrant withdrawn while the round is being paired (after the read,
-    /// before the write) is not in the stored draft: the first pairing is thrown away and the
-    /// round paired again from a new read.
+    /// A pairing never holds the write lock while the engine runs, so an entrant withdrawn
+    /// while the round is being paired (after the read, before the write) is not in the
+    /// stored draft: the first pairing is thrown away and the round paired again from a new
+    /// read.
     #[test]
     fn a_change_while_pairing_pairs_again() {
         let (_dir, pool, tids) = events(1);

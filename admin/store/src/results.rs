@@ -6,7 +6,7 @@
 //! Every write runs in one `immediate_transaction`, checks the sheet's version (a stale form is
 //! refused with the current sheet, never merged), checks the lock (only the chief arbiter
 //! corrects a locked result, with a reason), recomputes the final result through
-//! [`crate::domain::results::compute`], and writes its audit row.
+//! [`domain::results::compute`], and writes its audit row.
 
 use super::audit::{self, AuditAction, Change};
 use super::entrants::EntrantRow;
@@ -18,12 +18,14 @@ use super::tournaments as tdb;
 use super::users::Role;
 use super::Conn;
 use super::{now, Actor, DbError};
-use crate::domain::pairing::{self, ByeRecord, History, PlayedGame};
-use crate::domain::results::{self as dr, Computed, Entry, GameLateness, ResultError, Seats, SgfReport};
-use crate::domain::settings::TournamentSettings;
-use crate::domain::standings as ds;
-use crate::formats::opengotha::read::{OgOutcome, OgResult};
 use diesel::prelude::*;
+use domain::pairing::{self, ByeRecord, History, PlayedGame};
+/// An imported OpenGotha result code as the pairing reads it: the stored `games.result` column's
+/// vocabulary, which the domain owns.
+pub use domain::results::imported;
+use domain::results::{self as dr, Computed, Entry, GameLateness, ResultError, Seats, SgfReport};
+use domain::settings::TournamentSettings;
+use domain::standings as ds;
 use rules::board::Color;
 use rules::rulings::{GameResult, ResultMethod, Ruling, RulingKind};
 use serde::Serialize;
@@ -189,7 +191,7 @@ impl Sheet {
         self.result.as_ref().is_some_and(|r| r.locked)
     }
     /// The nigiri of this board, while it is still to be recorded.
-    pub fn nigiri_pending(&self) -> Option<crate::domain::rounds::NigiriState> {
+    pub fn nigiri_pending(&self) -> Option<domain::rounds::NigiriState> {
         self.game.nigiri_pending()
     }
     pub fn seats(&self) -> Seats {
@@ -348,7 +350,7 @@ pub fn named_chief(conn: &mut Conn, tid: i32) -> Result<Option<i32>, DbError> {
 
 /// Name `uid` (a staff member) chief arbiter of `tid`, or nobody; audited.
 pub fn set_chief(conn: &mut Conn, actor: &Actor, tid: i32, uid: Option<i32>) -> Result<(), DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let before = named_chief(conn, tid)?;
         if let Some(u) = uid {
             if tdb::staff_role(conn, tid, u)?.is_none() {
@@ -644,7 +646,7 @@ pub fn save_result(
     entry: Option<Entry>,
     reason: &str,
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         let correction = guard(conn, actor, tid, &s, version, reason)?;
         if colours_version.is_some_and(|v| v != s.game.pairing_version) {
@@ -788,7 +790,7 @@ pub fn add_rulings(
     new: &[NewRuling],
     reason: &str,
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         guard(conn, actor, tid, &s, version, reason)?;
         add_checked(conn, actor, tid, &s, new, reason, AuditAction::RulingAdd)
@@ -810,7 +812,7 @@ pub fn delete_ruling(
     version: i32,
     reason: &str,
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         let gone = ruling_of(&s, rid)?;
         guard(conn, actor, tid, &s, version, reason)?;
@@ -875,7 +877,7 @@ pub fn decide_proposal(
     confirm: bool,
     reason: &str,
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         // Not a ruling of this game: 404; one that is no longer a proposal: a conflict.
         let p = ruling_of(&s, rid)?;
@@ -965,7 +967,7 @@ pub fn confirm(
     version: i32,
     who: Confirmer,
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         if s.version() != version {
             return Err(SheetError::Stale(Box::new(s)));
@@ -1031,7 +1033,7 @@ pub fn attach_sgf(
     bytes: &[u8],
     report: &SgfReport,
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         if s.version() != version {
             return Err(SheetError::Stale(Box::new(s)));
@@ -1142,7 +1144,7 @@ pub fn save_arrivals(
     starts_at: &str,
     arrived: &[(i32, Option<String>)],
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let (before, old) = round_lateness(conn, tid, round)?;
         let current = before.as_ref().map_or(0, |r| r.version);
         if current != version {
@@ -1305,7 +1307,7 @@ pub fn save_replay_start(
     starts_at: &str,
     arrived: &[(i32, Option<String>)],
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         if s.version() != version {
             return Err(SheetError::Stale(Box::new(s)));
@@ -1383,7 +1385,7 @@ pub fn apply_lateness(
     version: i32,
     reason: &str,
 ) -> Result<i32, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let s = sheet(conn, tid, gid)?;
         guard(conn, actor, tid, &s, version, reason)?;
         record_lateness_of(conn, actor, tid, &s, reason)
@@ -1433,7 +1435,7 @@ pub fn record_lateness(
     games: &[(i32, i32)],
     reason: &str,
 ) -> Result<usize, SheetError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         if games.is_empty() {
             return Err(SheetError::NoLateness);
         }
@@ -1587,23 +1589,6 @@ pub fn rounds_summary(conn: &mut Conn, tid: i32) -> Result<Vec<(i32, usize, usiz
     Ok(out)
 }
 
-/// An imported OpenGotha result code as the pairing reads it (None: no result, or a bye).
-pub fn imported(code: &str) -> Option<pairing::GameResult> {
-    use pairing::GameResult as P;
-    let r = OgResult::parse(code)?;
-    Some(match (r.outcome, r.by_default) {
-        (OgOutcome::BlackWins, false) => P::BlackWins,
-        (OgOutcome::WhiteWins, false) => P::WhiteWins,
-        (OgOutcome::BlackWins, true) => P::BlackWinsByForfeit,
-        (OgOutcome::WhiteWins, true) => P::WhiteWinsByForfeit,
-        (OgOutcome::Jigo, _) => P::Draw,
-        (OgOutcome::BothLose, false) => P::DoubleLoss,
-        (OgOutcome::BothLose, true) => P::DoubleForfeit,
-        // "Both win" has no place in the Chinese rules; it counts as no result here.
-        (OgOutcome::BothWin | OgOutcome::Unknown, _) => return None,
-    })
-}
-
 /// What standings read: every entrant (with the round they were entered for), the games and
 /// byes of the published rounds with their sheets, and the last round with a result. Standings
 /// are computed from a cut of it, [`StandingsData::as_of`].
@@ -1726,7 +1711,7 @@ impl StandingsData {
 }
 
 /// The standings of `data` (as the public pages and the printed standings, crosstable and
-/// EGF file show them): the one computation of [`crate::domain::standings`], over the data as
+/// EGF file show them): the one computation of [`domain::standings`], over the data as
 /// of one round.
 /// Players who share a place are listed in the event's name order (pinyin or strokes).
 pub fn standings_of(t: &tdb::TournamentRow, data: &AsOf) -> ds::Standings {
@@ -1748,7 +1733,7 @@ fn rank(t: &tdb::TournamentRow, record: &ds::Record, entrants: &[EntrantRow]) ->
     let mut st = ds::compute(record, &settings);
     let by_id: HashMap<u32, &EntrantRow> =
         entrants.iter().filter_map(|e| Some((u32::try_from(e.id).ok()?, e))).collect();
-    st.order_equals_by(|id| by_id.get(&id).map(|e| crate::domain::names::sort_key(&e.name(), s.name_order)));
+    st.order_equals_by(|id| by_id.get(&id).map(|e| domain::names::sort_key(&e.name(), s.name_order)));
     st
 }
 

@@ -1,4 +1,4 @@
-//! Teams and their rosters, and the team settings of an event (issue 7).
+//! Teams and their rosters, and the team settings of an event (seed 003, the team rules).
 //!
 //! Storage (migration `2026-11-30-000300_teams`): `teams` holds the team; `team_members` every
 //! person of it (leader, coach, players with position numbers, the captain flag on a player).
@@ -19,12 +19,12 @@ use serde::Serialize;
 use super::audit::{self, AuditAction, Change};
 use super::schema::{team_matches, team_members, team_rounds, team_settings, teams};
 use super::{now, Actor, DbError};
-use crate::domain::team::event::{
+use domain::team::event::{
     Colours, CycleRule, EqualCount, Format, KnockoutDrawRule, MatchPointCode, PlayoffTime, RoundRobinBye,
     TeamPairing, TeamSettings, TeamSettingsError, TieBreakSet,
 };
-use crate::domain::team::roster::{RosterError, RosterPlayer, Staff, Team};
-use crate::domain::team::{PersonId, TeamId};
+use domain::team::roster::{RosterError, RosterPlayer, Staff, Team};
+use domain::team::{PersonId, TeamId};
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
 #[diesel(table_name = teams)]
@@ -189,7 +189,7 @@ pub fn save_settings(
     reason: &str,
 ) -> Result<i32, TeamError> {
     s.validate().map_err(TeamError::Settings)?;
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         super::tournaments::get(conn, tid)?;
         let (old, current) = settings(conn, tid)?;
         if current != version {
@@ -459,7 +459,7 @@ pub fn create(
     reason: &str,
 ) -> Result<i32, TeamError> {
     r.validate()?;
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         super::tournaments::get(conn, tid)?;
         if name_taken(conn, tid, r.name.trim(), None)? {
             return Err(TeamError::NameTaken);
@@ -505,7 +505,7 @@ pub fn update(
     reason: &str,
 ) -> Result<i32, TeamError> {
     r.validate()?;
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let (row, old) = get(conn, tid, team)?;
         if row.version != version {
             return Err(TeamError::Stale { current: row.version });
@@ -551,7 +551,7 @@ pub fn delete(
     version: i32,
     reason: &str,
 ) -> Result<(), TeamError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let (row, members) = get(conn, tid, team)?;
         if row.version != version {
             return Err(TeamError::Stale { current: row.version });
@@ -592,12 +592,10 @@ mod tests {
     }
 
     fn tournament(conn: &mut Conn) -> i32 {
-        let mut s = crate::domain::settings::TournamentSettings::defaults(
-            chrono::NaiveDate::MIN,
-            crate::machine::zone(),
-        );
+        let mut s =
+            domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN, crate::server_zone());
         s.name_latin = "Teams".into();
-        s.system = crate::domain::settings::System::TeamRelay;
+        s.system = domain::settings::System::TeamRelay;
         super::super::tournaments::create(conn, &Actor::system("test"), &s).unwrap()
     }
 

@@ -1,4 +1,4 @@
-//! Team rounds and matches (issue 7): pairing teams, the event log of relay matches, the board
+//! Team rounds and matches (seed 003, the team rules): pairing teams, the event log of relay matches, the board
 //! results of board matches, and the inputs of the team standings.
 //!
 //! The rules decide in `domain::team::matches` over the rows read here; this module reads,
@@ -37,24 +37,24 @@ use super::schema::{relay_events, relay_withdrawals, team_board_games, team_matc
 use super::teams::{self, person_id, team_id};
 use super::tournaments as tdb;
 use super::{now, Actor, DbError};
-use crate::domain::draw::lots::DrawRecord;
-use crate::domain::draw::nigiri::{self, NigiriRecord, NigiriRoles};
-use crate::domain::pairing::Status;
-use crate::domain::rounds::{self as dr, NigiriState, Plan};
-use crate::domain::team::board_match::first_team_colour;
-use crate::domain::team::clocks::ClockEntry;
-use crate::domain::team::event::TeamSettings;
-use crate::domain::team::matches::{
+use domain::draw::lots::DrawRecord;
+use domain::draw::nigiri::{self, NigiriRecord, NigiriRoles};
+use domain::pairing::Status;
+use domain::rounds::{self as dr, NigiriState, Plan};
+use domain::team::board_match::first_team_colour;
+use domain::team::clocks::ClockEntry;
+use domain::team::event::TeamSettings;
+use domain::team::matches::{
     self, Applied, Blocked, BoardMatch, LogDamaged, MatchRefusal, PairRefusal, ReplayChange, TeamRound,
     TeamRoundInput,
 };
 // Moved to the domain with the decisions that use them; the web reads them here.
-pub use crate::domain::team::matches::{AtMove, BoardInput, BoardResult, EventInput, MatchSetup};
-use crate::domain::team::relay::{Accepted, Effect, Event, RelayConfig, RelayMatch, Stage};
-use crate::domain::team::roster::Team;
-use crate::domain::team::standings::{NominalWinner, TeamBye, TeamEntry, TeamMatchRecord, TeamOutcome};
-use crate::domain::team::withdraw::{self as wd, LoggedEvent, WithdrawError};
-use crate::domain::team::{PersonId, Timestamp};
+pub use domain::team::matches::{AtMove, BoardInput, BoardResult, EventInput, MatchSetup};
+use domain::team::relay::{Accepted, Effect, Event, RelayConfig, RelayMatch, Stage};
+use domain::team::roster::Team;
+use domain::team::standings::{NominalWinner, TeamBye, TeamEntry, TeamMatchRecord, TeamOutcome};
+use domain::team::withdraw::{self as wd, LoggedEvent, WithdrawError};
+use domain::team::{PersonId, Timestamp};
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
 #[diesel(table_name = team_rounds)]
@@ -309,7 +309,7 @@ pub fn pair(
     seed: u64,
     reason: &str,
 ) -> Result<(), PairError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let settings = tdb::get(conn, tid)?.settings();
         let (ts, _) = teams::settings(conn, tid)?;
         let paired: Vec<(i32, Plan)> = rounds(conn, tid)?.iter().map(|r| (r.number, r.plan())).collect();
@@ -480,7 +480,7 @@ fn store_nominal_winners(
 
 /// Deletes the last team round while none of its matches has an event or a result.
 pub fn delete_round(conn: &mut Conn, actor: &Actor, tid: i32, n: i32, reason: &str) -> Result<(), PairError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let done = rounds(conn, tid)?;
         let row = done.iter().find(|r| r.number == n).ok_or(DbError::NotFound)?;
         let last = done.last().map(|r| r.number).unwrap_or(0);
@@ -547,14 +547,9 @@ impl From<diesel::result::Error> for MatchError {
     }
 }
 
-/// A stored event of match `mid` that no longer applies: a damaged log, a fault of the store
-/// (named in English for the log).
+/// A stored event of match `mid` that no longer applies: a damaged log, a fault of the store.
 fn damaged(mid: i32, d: LogDamaged) -> DbError {
-    DbError::Other(format!(
-        "stored relay event {} of match {mid} no longer applies: {}",
-        d.seq,
-        crate::i18n::Lang::En.relay_refusal(&d.refusal, &|p| format!("#{p}"))
-    ))
+    DbError::DamagedLog { match_id: mid, damaged: Box::new(d) }
 }
 
 impl MatchError {
@@ -694,12 +689,8 @@ pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, Db
                 let accepted = if e.withdrawn {
                     None
                 } else {
-                    Some(x.apply(e.at, e.event.clone()).map_err(|why| {
-                        DbError::Other(format!(
-                            "stored relay event #{} no longer applies: {}",
-                            r.id,
-                            crate::i18n::Lang::En.relay_refusal(&why, &|p| format!("#{p}"))
-                        ))
+                    Some(x.apply(e.at, e.event.clone()).map_err(|refusal| {
+                        damaged(mid, LogDamaged { seq: u32::try_from(r.seq).unwrap_or(0), refusal })
                     })?)
                 };
                 let withdrawal = withdrawals.iter().find(|w| w.event_id == r.id).cloned();
@@ -732,7 +723,7 @@ pub fn set_start(
     start_at: Timestamp,
     reason: &str,
 ) -> Result<i32, MatchError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
         if row.setup.is_some() {
             return Err(MatchRefusal::Started.into());
@@ -795,7 +786,7 @@ fn apply_input(
 }
 
 /// What `input` would do to relay match `mid`, without writing anything: the confirm step of
-/// an event that decides the match (issue 13 item 3).
+/// an event that decides the match (the arbiter sees the outcome before it is recorded).
 pub fn preview_event(
     conn: &mut Conn,
     actor: &Actor,
@@ -820,7 +811,7 @@ pub fn record_event(
     version: i32,
     input: &EventInput,
 ) -> Result<Vec<Accepted>, MatchError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let Input { row, setup, fresh, mut seq, applied: Applied { events, accepted, m } } =
             apply_input(conn, actor, tid, mid, version, input)?;
         let stamp = now();
@@ -936,7 +927,7 @@ pub fn withdraw_event(
     seq: u32,
     reason: &str,
 ) -> Result<i32, MatchError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
         let chief = super::results::is_chief(conn, tid, actor.user_id)?;
         let (rows, _, log) = logged_events(conn, mid)?;
@@ -988,7 +979,7 @@ pub fn withdraw_event(
         }
         #[derive(Serialize)]
         struct State {
-            counts: crate::domain::team::relay::Counts,
+            counts: domain::team::relay::Counts,
             result: Option<String>,
             record: Option<TeamMatchRecord>,
         }
@@ -1052,7 +1043,7 @@ pub fn leaders_nigiri(
     action: NigiriAction,
     reason: &str,
 ) -> Result<NigiriRecord, MatchError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let row = relay_at(conn, tid, mid, version)?;
         let state = row.nigiri().ok_or(MatchRefusal::NoNigiri)?;
         if row.setup.is_some() || state.record.is_some_and(|r| r.seed.is_some()) {
@@ -1124,7 +1115,7 @@ pub fn save_boards(
     input: &[BoardInput],
     reason: &str,
 ) -> Result<i32, MatchError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let row = get_match(conn, tid, mid)?;
         let members = teams::members_by_team(conn, tid)?;
         let players = |team: Option<i32>| -> Vec<(i32, Option<u32>)> {
@@ -1212,11 +1203,11 @@ pub fn pid(id: i32) -> PersonId {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::teams::RosterInput;
-    use crate::domain::settings::System;
-    use crate::domain::team::event::{Format, TeamPairing};
-    use crate::domain::team::lineup::Section;
-    use crate::domain::team::relay::Refusal;
+    use crate::teams::RosterInput;
+    use domain::settings::System;
+    use domain::team::event::{Format, TeamPairing};
+    use domain::team::lineup::Section;
+    use domain::team::relay::Refusal;
 
     #[allow(clippy::too_many_arguments)]
     fn rec(
@@ -1241,10 +1232,8 @@ mod tests {
         let pool = super::super::open(&dir.path().join("t.db")).unwrap();
         let c = &mut pool.get().unwrap();
         let a = Actor::system("test");
-        let mut s = crate::domain::settings::TournamentSettings::defaults(
-            chrono::NaiveDate::MIN,
-            crate::machine::zone(),
-        );
+        let mut s =
+            domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN, crate::server_zone());
         s.name_latin = "Teams".into();
         s.system = System::TeamRelay;
         s.rounds = 3;
@@ -1290,7 +1279,7 @@ mod tests {
         let st = relay_state(c, tid, m.id).unwrap();
         let setup = st.setup.unwrap();
         let (b, w) = (&setup.black.players, &setup.white.players);
-        let lineup = |side, ps: &[crate::domain::team::roster::RosterPlayer]| Event::SubmitLineup {
+        let lineup = |side, ps: &[domain::team::roster::RosterPlayer]| Event::SubmitLineup {
             side,
             section: Section::One,
             players: [ps[0].id, ps[1].id],

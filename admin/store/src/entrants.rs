@@ -5,11 +5,11 @@ use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, games, round_absences, round_times, rounds, tournaments};
 use super::Conn;
 use super::{now, Actor, DbError};
-use crate::domain::duplicates::{Identity, Match};
-use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank, Sex};
-use crate::domain::names;
-use crate::domain::settings::{System, TournamentSettings};
 use diesel::prelude::*;
+use domain::duplicates::{Identity, Match};
+use domain::entrant::{EntrantInput, EntrantStatus, Rank, Sex};
+use domain::names;
+use domain::settings::{System, TournamentSettings};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
@@ -320,7 +320,7 @@ pub fn create(
     input: &EntrantInput,
     allow_duplicate: bool,
 ) -> Result<i32, CreateError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         if !allow_duplicate {
             let dups = probable_duplicates(conn, tid, input)?;
             if !dups.is_empty() {
@@ -356,7 +356,7 @@ impl From<DbError> for EditError {
 
 /// Save an edit made on the form of `version`; refused if someone saved in between, and —
 /// unless `allow_duplicate` — if it makes the entrant probably the same person as another one
-/// they were not already taken for ([`crate::domain::duplicates`], the check that adding
+/// they were not already taken for ([`domain::duplicates`], the check that adding
 /// makes), both in the transaction that writes.
 #[allow(clippy::too_many_arguments)]
 pub fn update(
@@ -369,7 +369,7 @@ pub fn update(
     reason: &str,
     allow_duplicate: bool,
 ) -> Result<i32, EditError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let before = get(conn, tid, eid)?;
         if before.version != version {
             return Err(EditError::Stale { current: before.version });
@@ -409,14 +409,14 @@ pub fn set_status(
     withdrawn: bool,
     reason: &str,
 ) -> Result<(), DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let before = get(conn, tid, eid)?;
         let status = if withdrawn { STATUS_WITHDRAWN } else { STATUS_ACTIVE };
         if before.status == status {
             return Ok(());
         }
         // They miss the rounds from the one after the last published round.
-        let from = if withdrawn { Some(crate::db::rounds::next_first_round(conn, tid)?) } else { None };
+        let from = if withdrawn { Some(crate::rounds::next_first_round(conn, tid)?) } else { None };
         diesel::update(entrants::table.find(eid))
             .set((
                 entrants::status.eq(status),
@@ -453,7 +453,7 @@ pub struct ImportGame {
 }
 
 /// One imported entrant: who, their status, and whether the organizer confirmed adding them
-/// although they look like someone already registered ([`crate::domain::duplicates`]).
+/// although they look like someone already registered ([`domain::duplicates`]).
 #[derive(Debug, Clone)]
 pub struct ImportRow {
     pub input: EntrantInput,
@@ -476,40 +476,6 @@ pub struct ImportData {
     pub games: Vec<ImportGame>,
     /// (round, index into `rows`): the player does not take part in that round.
     pub absences: Vec<(i32, usize)>,
-}
-
-impl ImportData {
-    /// The players, games, byes (a game without White) and absences of an OpenGotha file, as
-    /// the import page and `tengen-lab bench pair --from` bring them in.
-    pub fn from_opengotha(og: &crate::formats::opengotha::read::OgTournament) -> ImportData {
-        let index = og.index();
-        let at = |k: &str| index.get(k).copied();
-        let mut games: Vec<ImportGame> = og
-            .games
-            .iter()
-            .map(|g| ImportGame {
-                round: i32::try_from(g.round).unwrap_or(0),
-                board: i32::try_from(g.table).unwrap_or(0),
-                black: at(&g.black_key),
-                white: at(&g.white_key),
-                handicap: i32::from(g.handicap),
-                result: g.result.code(),
-            })
-            .collect();
-        games.extend(og.byes.iter().map(|b| ImportGame {
-            round: i32::try_from(b.round).unwrap_or(0),
-            board: 0,
-            black: at(&b.player_key),
-            white: None,
-            handicap: 0,
-            result: "BYE".into(),
-        }));
-        ImportData {
-            rows: og.players.iter().map(|p| ImportRow::trusted(p.entrant.clone())).collect(),
-            games,
-            absences: og.absences().into_iter().map(|(r, i)| (i32::try_from(r).unwrap_or(0), i)).collect(),
-        }
-    }
 }
 
 /// What the audit row of an import says, besides the counts.
@@ -716,7 +682,7 @@ pub fn add_entrants(
     rows: Vec<ImportRow>,
     note: &ImportNote,
 ) -> Result<Imported, DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let data = ImportData { rows, ..Default::default() };
         let done = insert_data(conn, actor, tid, &data, &note.source)?;
         record_import(conn, actor, tid, "add", note, &data, &done)?;
@@ -739,7 +705,7 @@ pub fn replace_event(
     data: &ImportData,
     note: &ImportNote,
 ) -> Result<Imported, ReplaceError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let t = super::tournaments::get(conn, tid)?;
         if let Some(expected) = expected_changes {
             let (current, _) = super::tournaments::change_stamp(conn, tid)?;
@@ -788,7 +754,7 @@ pub fn create_event(
     data: &ImportData,
     note: &ImportNote,
 ) -> Result<(i32, Imported), DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let tid = super::tournaments::insert_tournament(conn, actor, settings)?;
         let done = insert_data(conn, actor, tid, data, &note.source)?;
         record_import(conn, actor, tid, "new", note, data, &done)?;

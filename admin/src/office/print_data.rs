@@ -33,11 +33,11 @@ use std::collections::{HashMap, HashSet};
 
 use crate::db::Conn;
 
-use super::entrants::{self as edb, EntrantRow, Sort};
-use super::results::{self as resdb, AsOf};
-use super::rounds::{self as rdb, RoundGame, RoundRow};
-use super::tournaments::{self as tdb, TournamentRow};
-use super::DbError;
+use crate::db::entrants::{self as edb, EntrantRow, Sort};
+use crate::db::results::{self as resdb, AsOf};
+use crate::db::rounds::{self as rdb, RoundGame, RoundRow};
+use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::DbError;
 use crate::domain::entrant::Rank;
 use crate::domain::pairing::{self, GameResult};
 use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
@@ -879,8 +879,8 @@ mod tests {
 }
 
 /// The printed sheets of one relay match: the line-up forms of both teams and the match record
-/// sheet, with the header they share (issue 15 item 8: made here, so the command line prints
-/// what the match page's download gives).
+/// sheet, with the header they share (made here, so the command line prints what the match
+/// page's download gives).
 #[derive(Debug, Clone)]
 pub struct MatchSheets {
     pub t: TournamentRow,
@@ -917,7 +917,7 @@ pub fn match_sheets(
     if t.system != System::TeamRelay.code() {
         return Err(MatchSheetsError::NotTeamEvent);
     }
-    let st = super::team_matches::relay_state(conn, tid, mid)?;
+    let st = crate::db::team_matches::relay_state(conn, tid, mid)?;
     let m = match (st.m, st.setup) {
         (Some(m), _) => m,
         (None, Err(e)) => return Err(MatchSheetsError::NotReady(e)),
@@ -931,7 +931,7 @@ pub fn match_sheets(
         name_latin: t.name_latin.clone(),
         venue: t.venue.clone(),
         round: u32::try_from(st.row.round_number).unwrap_or(0),
-        // The match day (issue 13 item 5), once the match's start is set.
+        // The match day, in the event's zone, once the match's start is set.
         date: st.row.start_at.map(|ts| s.time_zone.date_of(ts)).unwrap_or_default(),
         komi_text: tr!(lang, "relay.komi_text", komi),
         time_control_text: lang.time_control(&s.time_control),

@@ -482,16 +482,14 @@ pub fn round_numbers(conn: &mut Conn, tid: i32) -> Result<Vec<i32>, DbError> {
 mod tests {
     use super::*;
 
-    type Pooled = crate::db::DbConn;
+    type Pooled = crate::DbConn;
 
     fn setup() -> (tempfile::TempDir, Pooled, i32) {
         let dir = tempfile::tempdir().unwrap();
-        let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
+        let pool = crate::open(&dir.path().join("t.db")).unwrap();
         let mut conn = pool.get().unwrap();
-        let mut s = crate::domain::settings::TournamentSettings::defaults(
-            chrono::NaiveDate::MIN,
-            crate::machine::zone(),
-        );
+        let mut s =
+            domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN, crate::server_zone());
         s.name_latin = "Audit".into();
         let tid = super::super::tournaments::create(&mut conn, &Actor::system("test"), &s).unwrap();
         (dir, conn, tid)
@@ -500,7 +498,7 @@ mod tests {
     /// Row `i` of the big trail: a result of game 1–10 by one of two accounts; every third a
     /// ruling instead.
     fn write_rows(conn: &mut Conn, tid: i32, n: i32) {
-        crate::db::write_tx(&mut *conn, |c| {
+        crate::write_tx(&mut *conn, |c| {
             for i in 0..n {
                 let actor = Actor { user_id: Some(1 + i % 2), name: format!("arbiter{}", 1 + i % 2) };
                 let action = if i % 3 == 0 { AuditAction::RulingAdd } else { AuditAction::ResultEnter };

@@ -5,9 +5,9 @@ use super::schema::{entrants, games, rounds, tournament_staff, tournaments, user
 use super::users::Role;
 use super::Conn;
 use super::{now, Actor, DbError};
-use crate::domain::event_time::{date_text, parse_date, EventZone};
-use crate::domain::settings::*;
 use diesel::prelude::*;
+use domain::event_time::{date_text, parse_date, EventZone};
+use domain::settings::*;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
@@ -146,10 +146,10 @@ impl TournamentRow {
     }
 
     /// The event's time zone; a row that lacks one the tz database knows (a hand-edited or
-    /// empty name) reads as the server's zone ([`crate::machine::zone`]), as settings stored
+    /// empty name) reads as the server's zone ([`crate::server_zone`]), as settings stored
     /// before the setting existed always have.
     pub fn zone(&self) -> EventZone {
-        self.zone_or(crate::machine::zone())
+        self.zone_or(crate::server_zone())
     }
 
     /// The event's time zone, or `server` when the row lacks one.
@@ -200,7 +200,7 @@ pub fn get(conn: &mut Conn, id: i32) -> Result<TournamentRow, DbError> {
 
 /// Create a tournament; its creator becomes one of its organizers.
 pub fn create(conn: &mut Conn, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
-    crate::db::write_tx(&mut *conn, |conn| insert_tournament(conn, actor, s))
+    crate::write_tx(&mut *conn, |conn| insert_tournament(conn, actor, s))
 }
 
 /// [`create`] inside the caller's transaction (an import creates the event and fills it in one).
@@ -322,7 +322,7 @@ pub fn update(
     s: &TournamentSettings,
     reason: &str,
 ) -> Result<i32, UpdateError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let row = get(conn, id)?;
         if row.version != version {
             return Err(UpdateError::Stale { current: row.version });
@@ -339,7 +339,7 @@ pub fn update(
 
 /// Delete a tournament with everything in it (the caller has made a backup).
 pub fn delete(conn: &mut Conn, actor: &Actor, id: i32, reason: &str) -> Result<(), DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let row = get(conn, id)?;
         let n_entrants: i64 =
             entrants::table.filter(entrants::tournament_id.eq(id)).count().get_result(conn)?;
@@ -407,7 +407,7 @@ pub fn set_staff(
     uid: i32,
     role: Option<Role>,
 ) -> Result<(), DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let before = staff_role(conn, tid, uid)?;
         diesel::delete(
             tournament_staff::table
@@ -505,7 +505,7 @@ mod tests {
     #[test]
     fn a_row_without_a_zone_reads_in_the_servers_zone() {
         let dir = tempfile::tempdir().unwrap();
-        let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
+        let pool = crate::open(&dir.path().join("t.db")).unwrap();
         let mut conn = pool.get().unwrap();
         let s = TournamentSettings::defaults(chrono::NaiveDate::MIN, EventZone::SHANGHAI);
         let tid = create(&mut conn, &Actor::system("test"), &s).unwrap();
@@ -518,7 +518,7 @@ mod tests {
                 .unwrap();
             let row = get(&mut conn, tid).unwrap();
             assert_eq!(row.zone_or(london), london, "{lacking:?}");
-            assert_eq!(row.settings().time_zone, crate::machine::zone(), "{lacking:?}");
+            assert_eq!(row.settings().time_zone, crate::server_zone(), "{lacking:?}");
         }
     }
 }

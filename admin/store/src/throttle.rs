@@ -1,6 +1,6 @@
 //! The login throttle's stored arrival times (the arithmetic is `web::throttle`'s). They live
 //! in the database, not in one server's memory, so that every `tengen serve` of one office
-//! counts the same failures (issue 18 item 2): a guesser gains nothing by spreading attempts
+//! counts the same failures: a guesser gains nothing by spreading attempts
 //! over the servers.
 
 use diesel::prelude::*;

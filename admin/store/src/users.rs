@@ -1,7 +1,7 @@
 //! Accounts and sessions. Passwords are argon2id hashes (PHC strings); session tokens are
 //! stored as their SHA-256 only (the cookie holds the token itself).
 //!
-//! Who manages whom (issue 14): the first account is the account administrator (`admin`) and
+//! Who manages whom: the first account is the account administrator (`admin`) and
 //! manages every other account; an organizer manages the arbiter accounts they added, as long
 //! as those arbiters work only in tournaments the organizer organizes ([`manages`]).
 
@@ -200,7 +200,7 @@ struct NewUserRow<'a> {
 /// of the database becomes the account administrator (e.g. one made with `tengen user add`).
 pub fn create(conn: &mut Conn, actor: &Actor, acc: &NewAccount<'_>) -> Result<Option<User>, DbError> {
     let hash = hash_password(acc.password)?;
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         if by_username(conn, acc.username)?.is_some() {
             return Ok(None);
         }
@@ -236,7 +236,7 @@ pub fn create(conn: &mut Conn, actor: &Actor, acc: &NewAccount<'_>) -> Result<Op
 /// Create the first organizer if and only if no account exists (first start).
 pub fn create_first(conn: &mut Conn, acc: &NewAccount<'_>) -> Result<Option<User>, DbError> {
     let hash = hash_password(acc.password)?;
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         if count(conn)? > 0 {
             return Ok(None);
         }
@@ -270,7 +270,7 @@ pub fn create_first(conn: &mut Conn, acc: &NewAccount<'_>) -> Result<Option<User
 
 /// Turn an account on or off; switching off ends its sessions.
 pub fn set_active(conn: &mut Conn, actor: &Actor, id: i32, active: bool) -> Result<User, DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let before = by_id(conn, id)?;
         diesel::update(users::table.find(id)).set(users::active.eq(active)).execute(conn)?;
         if !active {
@@ -303,7 +303,7 @@ pub fn set_password(
     keep: Option<&str>,
 ) -> Result<(), DbError> {
     let hash = hash_password(password)?;
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let before = by_id(conn, id)?;
         diesel::update(users::table.find(id)).set(users::password_hash.eq(hash)).execute(conn)?;
         let keep = keep.map(token_hash).unwrap_or_default();
@@ -388,7 +388,7 @@ pub fn token_hash(token: &str) -> String {
 }
 
 fn stamp(t: chrono::DateTime<chrono::Utc>) -> String {
-    crate::domain::event_time::stored(t)
+    domain::event_time::stored(t)
 }
 
 pub fn create_session(conn: &mut Conn, user_id: i32) -> Result<Session, DbError> {

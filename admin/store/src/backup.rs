@@ -1,10 +1,10 @@
 //! Backups through SQLite's online backup API (rusqlite), safe while the server runs: the copy
-//! is a consistent snapshot even with writers in WAL mode. A PostgreSQL office (issue 18 item
-//! 3) is backed up by Debian's `pg_dump` (custom format, one consistent snapshot) and restored
+//! is a consistent snapshot even with writers in WAL mode. A PostgreSQL office is backed up by
+//! Debian's `pg_dump` (custom format, one consistent snapshot) and restored
 //! by `pg_restore` in one transaction ([`pg`]).
 
 use super::DbError;
-use crate::domain::event_time::EventZone;
+use domain::event_time::EventZone;
 use rusqlite::{Connection, OpenFlags, MAIN_DB};
 use std::path::{Path, PathBuf};
 
@@ -328,9 +328,10 @@ pub fn restore(db: &Path, file: &Path) -> Result<PathBuf, DbError> {
 }
 
 /// Now, as backup file names carry it: in the server's zone, the zone new events take (a
-/// backup holds every event), with its UTC offset (issue 15 item 4).
+/// backup holds every event), with its UTC offset, so that names from before and after a
+/// change of daylight saving time still sort and read unambiguously.
 fn file_stamp() -> String {
-    crate::machine::zone().file_stamp(chrono::Utc::now())
+    crate::server_zone().file_stamp(chrono::Utc::now())
 }
 
 /// The instant of a backup name's stamp, for the order of pruning; names of earlier versions
@@ -477,12 +478,12 @@ mod pg {
     fn tool(program: &str, url: &str) -> (Command, String) {
         let mut c = Command::new(program);
         let mut bare = url.to_string();
-        if let Some((colon, at)) = crate::db::backend::password_span(url) {
+        if let Some((colon, at)) = crate::backend::password_span(url) {
             c.env("PGPASSWORD", &url[colon + 1..at]);
             bare = format!("{}{}", &url[..colon], &url[at..]);
         }
         c.stdin(Stdio::null());
-        (c, crate::db::backend::bounded(&bare))
+        (c, crate::backend::bounded(&bare))
     }
 
     pub fn run(mut c: Command, program: &'static str) -> Result<String, DbError> {
@@ -623,12 +624,9 @@ mod tests {
             .query_row("SELECT count(*) FROM filler", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 3);
-        assert_eq!(crate::db::backend::password_span("postgres://u:p@h/d"), Some((12, 14)));
-        assert_eq!(crate::db::backend::password_span("postgres://u@h/d"), None);
-        assert_eq!(
-            crate::db::Target::of(Path::new("postgres://u:s3cr@t@h/d")).shown(),
-            "postgres://u:***@h/d"
-        );
+        assert_eq!(crate::backend::password_span("postgres://u:p@h/d"), Some((12, 14)));
+        assert_eq!(crate::backend::password_span("postgres://u@h/d"), None);
+        assert_eq!(crate::Target::of(Path::new("postgres://u:s3cr@t@h/d")).shown(), "postgres://u:***@h/d");
     }
 
     #[test]
@@ -649,7 +647,7 @@ mod tests {
     fn migrated(path: &Path, n: usize) {
         use diesel::migration::MigrationSource;
         use diesel_migrations::MigrationHarness;
-        let mut all = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&crate::db::MIGRATIONS).unwrap();
+        let mut all = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&crate::MIGRATIONS).unwrap();
         all.sort_by_key(|m| m.name().version().to_string());
         let mut c =
             <diesel::SqliteConnection as diesel::Connection>::establish(&path.to_string_lossy()).unwrap();
@@ -734,7 +732,7 @@ mod tests {
             .query_row("SELECT count(*) FROM __diesel_schema_migrations", [], |r| r.get(0))
             .unwrap();
         let known =
-            diesel::migration::MigrationSource::<diesel::sqlite::Sqlite>::migrations(&crate::db::MIGRATIONS)
+            diesel::migration::MigrationSource::<diesel::sqlite::Sqlite>::migrations(&crate::MIGRATIONS)
                 .unwrap()
                 .len() as i64;
         assert_eq!(versions, known);

@@ -42,8 +42,8 @@ macro_rules! per_backend {
 macro_rules! per_backend {
     ($conn:expr, |$c:ident| $body:expr) => {
         match $conn {
-            $crate::db::Conn::Sqlite($c) => $body,
-            $crate::db::Conn::Pg($c) => $body,
+            $crate::Conn::Sqlite($c) => $body,
+            $crate::Conn::Pg($c) => $body,
         }
     };
 }

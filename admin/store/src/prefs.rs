@@ -1,4 +1,4 @@
-//! A user's own preferences (issue 15 item 7): the language they chose, so the choice follows
+//! A user's own preferences: the language they chose, so the choice follows
 //! the account to every login and device, not only the browser's cookie.
 
 use super::audit::{self, AuditAction, Change};
@@ -15,7 +15,7 @@ pub fn lang(conn: &mut Conn, user_id: i32) -> Result<Option<String>, DbError> {
 /// Remember `code` as the user's language (audited like every write; nothing written when it
 /// is already the stored one).
 pub fn set_lang(conn: &mut Conn, actor: &Actor, user_id: i32, code: &str) -> Result<(), DbError> {
-    crate::db::write_tx(&mut *conn, |conn| {
+    crate::write_tx(&mut *conn, |conn| {
         let before = lang(conn, user_id)?;
         if before.as_deref() == Some(code) {
             return Ok(());

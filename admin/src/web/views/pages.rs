@@ -1,9 +1,9 @@
 //! Askama page types. Every page has a [`Chrome`] (`c`) for the frame: language, user,
 //! CSRF token, tournament navigation. Askama's HTML escaping stays on everywhere.
 
-use super::i18n::Lang;
 use crate::db::tournaments::{StaffMember, TournamentRow};
 use crate::db::users::User;
+use crate::i18n::Lang;
 use actix_web::http::StatusCode;
 use askama::Template;
 use std::collections::HashMap;
@@ -37,10 +37,10 @@ impl Chrome {
     }
     /// The stated limit of an upload form (`csv`, `opengotha`, `sgf`; `web::limits`).
     pub fn upload_limit(&self, kind: &str) -> String {
-        super::limits::text(match kind {
-            "csv" => super::limits::CSV,
-            "opengotha" => super::limits::OPENGOTHA,
-            _ => super::limits::SGF,
+        crate::web::limits::text(match kind {
+            "csv" => crate::web::limits::CSV,
+            "opengotha" => crate::web::limits::OPENGOTHA,
+            _ => crate::web::limits::SGF,
         })
     }
     /// "Page 2 of 50 (201–400 of 10,000)" in the reader's language.
@@ -87,7 +87,7 @@ impl FormView {
         !self.errs.is_empty()
     }
     /// The submitted fields become the values shown again.
-    pub fn from_form(form: &super::form::Form) -> FormView {
+    pub fn from_form(form: &crate::web::form::Form) -> FormView {
         let mut f = FormView::default();
         for (k, v) in &form.fields {
             if k != "csrf" && k != "password" && k != "password2" {
@@ -155,7 +155,8 @@ impl ResubmitPage {
         let token = fields.iter().find(|(k, _)| k == "csrf").map(|(_, v)| v.clone()).unwrap_or_default();
         // Passwords are never written into a page: they are typed again.
         let fields = fields.into_iter().filter(|(k, _)| k != "csrf" && !k.contains("password")).collect();
-        let action = if super::ctx::is_local_path(action) { action.to_string() } else { "/".to_string() };
+        let action =
+            if crate::web::ctx::is_local_path(action) { action.to_string() } else { "/".to_string() };
         ResubmitPage {
             c: ErrorPage::new(lang, status, message).c,
             status: status.as_u16(),
@@ -395,7 +396,7 @@ pub struct AuditPage {
     pub c: Chrome,
     pub title: String,
     pub tid: i32,
-    pub lines: Vec<super::views::audit::Line>,
+    pub lines: Vec<super::audit::Line>,
     /// The query string of the next (older) page, when there is one.
     pub older: Option<String>,
     /// The query string of the first page with the same filters, when this is a later page.
@@ -421,7 +422,7 @@ pub struct UsersPage {
     pub users: Vec<(User, bool)>,
     pub f: FormView,
     pub roles: Options,
-    pub audit: Vec<super::views::audit::Line>,
+    pub audit: Vec<super::audit::Line>,
     pub notice: Option<String>,
     /// The server's storage and backups: (element id, text, is it a problem?).
     pub server: Vec<(&'static str, String, bool)>,
@@ -714,6 +715,82 @@ pub struct PublicRoundPage {
     pub published_at: String,
     pub seed: String,
     pub draws: Vec<DrawView>,
+}
+
+#[derive(Template)]
+#[template(path = "clock.html")]
+pub struct ClockPage {
+    pub c: Chrome,
+    pub back: String,
+    pub config: String,
+    /// Each side's lateness (games), as the game page says it.
+    pub lateness: Vec<(String, String)>,
+    pub policy: String,
+    pub timeout_action: String,
+    pub version: i32,
+    /// Relay: the clock-reading form's action (the match's event route); games have none.
+    pub save_action: Option<String>,
+    /// Relay: the players at the board, for the timeout's form (chosen by the arbiter).
+    pub seated_opts: Options,
+}
+
+/// A round on the arbiters' results page: its games, those with a result, and lateness.
+pub struct ResultRoundItem {
+    pub number: i32,
+    pub games: usize,
+    pub done: usize,
+    pub published: bool,
+    /// Games whose lateness verdict is on the sheet but not recorded (seed 000 Arts. 22.1, 22.3).
+    pub late_awaiting: usize,
+}
+
+#[derive(Template)]
+#[template(path = "results_rounds.html")]
+pub struct ResultRoundsPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub rounds: Vec<ResultRoundItem>,
+}
+
+#[derive(Template)]
+#[template(path = "team_form.html")]
+pub struct TeamFormPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub team: Option<i32>,
+    pub action: String,
+    pub version: i32,
+    pub f: FormView,
+    pub is_organizer: bool,
+    /// Art. 10.1: who acts as executing leader when the leader is absent, in order.
+    pub stand_ins: Vec<String>,
+    pub banner: Option<String>,
+}
+
+pub struct StandingView {
+    pub rank: u32,
+    pub team: String,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub byes: u32,
+    pub match_points: u32,
+    pub game_points: u32,
+    pub main_board_wins: u32,
+    pub board1_wins: u32,
+}
+
+#[derive(Template)]
+#[template(path = "team_standings.html")]
+pub struct TeamStandingsPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub rows: Vec<StandingView>,
+    pub boards: bool,
+    pub main_board: bool,
+    pub tiebreaks: String,
+    pub decided: usize,
 }
 
 /// One page of a long list: which page, of how many, and the addresses of its neighbours

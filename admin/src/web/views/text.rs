@@ -1,0 +1,276 @@
+//! The words the pages are made of: names, ranks, results, scores, komi, warnings, team
+//! records, in the reader's language. A leaf: it imports no handler, so that handlers and views
+//! both take their words from here.
+
+use crate::db::entrants::{self as edb, EntrantRow};
+use crate::db::rounds as rdb;
+use crate::db::team_matches::MatchRow;
+use crate::db::teams::TeamRow;
+use crate::db::tournaments::TournamentRow;
+use crate::domain::pairing::review::Warning;
+use crate::domain::pairing::{Colour, PlayerId};
+use crate::domain::settings::System;
+use crate::domain::team::event::{Format, TeamSettings};
+use crate::domain::team::roster::Team;
+use crate::i18n::Lang;
+use std::collections::HashMap;
+
+/// An entrant's name in the reader's script (`zh`), the other one when it is missing.
+pub fn display_name(e: &EntrantRow, zh: bool) -> String {
+    let (zh_name, latin) = (e.name_zh(), e.name_latin());
+    match (zh, zh_name.is_empty(), latin.is_empty()) {
+        (true, false, _) | (false, false, true) => zh_name,
+        _ => latin,
+    }
+}
+
+/// Rank as shown to a reader.
+pub fn rank_text(lang: Lang, code: &str) -> String {
+    match edb::rank_from_code(code) {
+        Some(r) => lang.rank(r),
+        None => code.to_string(),
+    }
+}
+
+/// Names, ranks and pairing numbers of a tournament's entrants (all of them, so the numbers
+/// are [`rdb::pairing_numbers`]) by pairing id.
+pub struct Names {
+    map: HashMap<PlayerId, (String, String)>,
+    numbers: HashMap<PlayerId, u32>,
+    by_number: HashMap<u32, PlayerId>,
+}
+
+impl Names {
+    pub fn new(lang: Lang, entrants: &[EntrantRow]) -> Names {
+        let numbers: HashMap<PlayerId, u32> =
+            rdb::pairing_numbers(entrants).into_iter().map(|(id, n)| (rdb::pid(id), n)).collect();
+        Names {
+            map: entrants
+                .iter()
+                .map(|e| (rdb::pid(e.id), (display_name(e, lang.is_zh()), rank_text(lang, &e.rank))))
+                .collect(),
+            by_number: numbers.iter().map(|(id, n)| (*n, *id)).collect(),
+            numbers,
+        }
+    }
+    pub fn name(&self, id: PlayerId) -> String {
+        self.map.get(&id).map(|x| x.0.clone()).unwrap_or_else(|| format!("#{id}"))
+    }
+    pub fn rank(&self, id: PlayerId) -> String {
+        self.map.get(&id).map(|x| x.1.clone()).unwrap_or_default()
+    }
+    pub fn number(&self, id: PlayerId) -> u32 {
+        self.numbers.get(&id).copied().unwrap_or(0)
+    }
+    /// "12 张伟": the player with pairing number `n`, as a lot's candidates are shown.
+    pub fn numbered(&self, n: u32) -> String {
+        match self.by_number.get(&n) {
+            Some(id) => format!("{n} {}", self.name(*id)),
+            None => n.to_string(),
+        }
+    }
+}
+
+/// Half points as shown: 4 → "2", 3 → "1.5".
+pub fn half_points(p: i32) -> String {
+    let sign = if p < 0 { "-" } else { "" };
+    let a = p.unsigned_abs();
+    if a.is_multiple_of(2) {
+        format!("{sign}{}", a / 2)
+    } else {
+        format!("{sign}{}.5", a / 2)
+    }
+}
+
+/// A round's system in the reader's language (an imported round's own words).
+pub fn system_name(lang: Lang, code: &str) -> String {
+    match System::from_code(code) {
+        Some(s) => lang.t(&format!("system.{}", s.code())).to_string(),
+        None => lang.t("round.system_import").to_string(),
+    }
+}
+
+pub fn colour_name(lang: Lang, c: Colour) -> &'static str {
+    match c {
+        Colour::Black => lang.t("colour.black"),
+        Colour::White => lang.t("colour.white"),
+    }
+}
+
+/// A stored result code (OpenGotha's, as the import stores them) as shown; a bye, a forfeit.
+pub fn result_text(lang: Lang, code: &str) -> String {
+    let code = code.trim();
+    let (base, forfeit) = match code.strip_suffix("_BYDEF") {
+        Some(b) => (b, true),
+        None => (code, false),
+    };
+    let text = match base {
+        "" | "RESULT_UNKNOWN" => return String::new(),
+        rdb::BYE_RESULT => lang.t("res.bye"),
+        "RESULT_BLACKWINS" => lang.t("res.black_wins"),
+        "RESULT_WHITEWINS" => lang.t("res.white_wins"),
+        "RESULT_EQUAL" => lang.t("res.draw"),
+        "RESULT_BOTHLOSE" => lang.t("res.double_loss"),
+        "RESULT_BOTHWIN" => lang.t("res.both_win"),
+        other => return other.to_string(),
+    };
+    if forfeit {
+        format!("{text} ({})", lang.t("res.forfeit"))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A review warning in the reader's language.
+pub fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
+    let n = |id: PlayerId| names.name(id);
+    match w {
+        Warning::Rematch { table, a, b, times } => lang.tf("warn.rematch", &[table, &n(*a), &n(*b), times]),
+        Warning::SameUnit { table, a, b, unit } => lang.tf("warn.same_unit", &[table, &n(*a), &n(*b), unit]),
+        Warning::ThirdSameColour { table, player, colour } => {
+            lang.tf("warn.third_colour", &[table, &n(*player), &colour_name(lang, *colour)])
+        }
+        Warning::LargeScoreGap { table, a, b, gap } => {
+            lang.tf("warn.score_gap", &[table, &n(*a), &n(*b), &half_points(*gap)])
+        }
+        Warning::LargeHandicap { table, handicap } => lang.tf("warn.handicap", &[table, handicap]),
+        Warning::HandicapNotRule { table, handicap, rule } => {
+            lang.tf("warn.handicap_rule", &[table, handicap, rule])
+        }
+        Warning::PairedTwice { player } => lang.tf("warn.paired_twice", &[&n(*player)]),
+        Warning::NotPaired { player } => lang.tf("warn.not_paired", &[&n(*player)]),
+        Warning::InactivePaired { player } => lang.tf("warn.inactive", &[&n(*player)]),
+        Warning::UnknownPlayer { player } => lang.tf("warn.unknown", &[player]),
+        Warning::OpenGames { round, games } => lang.tn("warn.open_games", u64::from(*games), &[round]),
+        Warning::ByeProblem { detail } => {
+            if detail.starts_with("odd") {
+                lang.t("warn.bye_missing").to_string()
+            } else if detail.starts_with("even") {
+                lang.t("warn.bye_extra").to_string()
+            } else {
+                let who = detail.split_whitespace().next().and_then(|x| x.parse::<u32>().ok());
+                lang.tf("warn.bye_again", &[&who.map(n).unwrap_or_default()])
+            }
+        }
+    }
+}
+
+/// The text of an imported OpenGotha result (games never entered here).
+pub fn imported_text(lang: Lang, code: &str) -> Option<String> {
+    use crate::domain::pairing::GameResult as P;
+    let key = match crate::db::results::imported(code)? {
+        P::BlackWins => "r.og.black_wins",
+        P::WhiteWins => "r.og.white_wins",
+        P::BlackWinsByForfeit => "r.og.black_wins_forfeit",
+        P::WhiteWinsByForfeit => "r.og.white_wins_forfeit",
+        P::Draw => "r.og.draw",
+        P::DoubleLoss | P::DoubleForfeit => "r.og.double_loss",
+        P::NoResult => return None,
+    };
+    Some(lang.t(key).to_string())
+}
+
+/// Komi in quarter stones as typed in the form: 15 → "3.75" (the inverse of `parse_quarters`).
+pub use rules::outcome::quarters_decimal as quarters_text;
+
+/// Komi in both units, as the form echoes it: "3¾子 = 7.5目" / "3¾ stones = 7.5 points".
+pub fn komi_conversion(lang: Lang, q: i32) -> String {
+    use rules::outcome::{half_points_text, quarters_text as stones};
+    let sign = if q < 0 { "-" } else { "" };
+    let a = q.unsigned_abs();
+    lang.tf(
+        "t.komi_conversion",
+        &[&format!("{sign}{}", stones(a)), &format!("{sign}{}", half_points_text(a))],
+    )
+}
+
+/// The tournament is a team event (its pages are the team pages).
+pub fn is_team_event(t: &TournamentRow) -> bool {
+    t.system == System::TeamRelay.code()
+}
+
+/// A match outcome as a line: "3 : 0", with game points for board matches.
+pub fn record_text(lang: Lang, m: &MatchRow) -> String {
+    if m.is_bye() {
+        return lang.t("team.bye").to_string();
+    }
+    match m.record() {
+        None => String::new(),
+        Some(r) if m.boards > 0 => lang.tf(
+            "team.record_boards",
+            &[&r.game_points[0], &r.game_points[1], &r.match_points[0], &r.match_points[1]],
+        ),
+        Some(r) => lang.tf("team.record_relay", &[&r.match_points[0], &r.match_points[1]]),
+    }
+}
+
+/// The warning about teams too short to play the event's matches, if any.
+pub fn short_warning<'a>(
+    lang: Lang,
+    s: &TeamSettings,
+    teams: impl IntoIterator<Item = (&'a TeamRow, &'a Team)>,
+) -> Option<String> {
+    let teams: Vec<(&TeamRow, &Team)> = teams.into_iter().collect();
+    let short = s.short_teams(teams.iter().map(|(_, t)| *t));
+    if short.is_empty() {
+        return None;
+    }
+    let list = short
+        .iter()
+        .filter_map(|(id, n)| {
+            teams.iter().find(|(_, t)| t.id == *id).map(|(r, _)| lang.tf("team.short_item", &[&r.name, n]))
+        })
+        .collect::<Vec<_>>()
+        .join(lang.t("team.list_sep"));
+    let need = match s.format {
+        Format::Relay => lang.tf("team.need_relay", &[&s.players_needed()]),
+        Format::Boards => lang.tf("team.need_boards", &[&s.players_needed()]),
+    };
+    Some(lang.tf("team.short_warning", &[&list, &need]))
+}
+
+/// The flag of a relay event that keeps the individual rules (its matches use seed 003's).
+pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<String> {
+    let rules = t.settings().ruleset;
+    s.keeps_individual_rules(&rules).then(|| {
+        let name = lang.rule_set(rules.preset);
+        let komi = |q| quarters_text(q);
+        lang.tf("team.rules_flag", &[&name, &komi(rules.komi_q), &komi(s.game_rules(&rules).komi_q)])
+    })
+}
+
+/// Team names by row id.
+pub fn team_names(teams: &[TeamRow]) -> HashMap<i32, String> {
+    teams.iter().map(|t| (t.id, t.name.clone())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_warning_and_result_has_words() {
+        let names = Names { map: HashMap::new(), numbers: HashMap::new(), by_number: HashMap::new() };
+        for lang in [Lang::En, Lang::Zh] {
+            for w in [
+                Warning::Rematch { table: 1, a: 1, b: 2, times: 1 },
+                Warning::SameUnit { table: 1, a: 1, b: 2, unit: "A".into() },
+                Warning::ThirdSameColour { table: 1, player: 1, colour: Colour::Black },
+                Warning::LargeScoreGap { table: 1, a: 1, b: 2, gap: 8 },
+                Warning::LargeHandicap { table: 1, handicap: 6 },
+                Warning::PairedTwice { player: 1 },
+                Warning::NotPaired { player: 1 },
+                Warning::InactivePaired { player: 1 },
+                Warning::UnknownPlayer { player: 1 },
+                Warning::ByeProblem { detail: "odd field without a bye".into() },
+                Warning::ByeProblem { detail: "even field with a bye".into() },
+                Warning::ByeProblem { detail: "3 already had a bye".into() },
+            ] {
+                let t = warning_text(lang, &w, &names);
+                assert!(!t.contains("warn.") && !t.contains('{'), "{t}");
+            }
+            assert_eq!(result_text(lang, ""), "");
+            assert!(!result_text(lang, "RESULT_WHITEWINS_BYDEF").contains("res."));
+        }
+    }
+}
