@@ -487,7 +487,11 @@ imp-ni_byo_yomi = Byo-yomi: an OpenGotha file gives only a period's length ({ $s
 imp-ni_time = Time: { $basic_minutes } minutes and the file's byo-yomi: not a valid time control; the event keeps its own.
 imp-ni_bands = McMahon bar { $bar } and floor { $floor }: the floor is above the bar.
 imp-ni_bye = A bye worth { $halves } half points: more than a win.
-imp-ni_absent = A round a player is absent from scores { $points } point(s) in OpenGotha; in Tengen an absent player scores nothing for it.
+imp-ni_absent = A round a player is absent from scores { $points } { $halves ->
+        [1] point
+        [2] point
+       *[other] points
+    } in OpenGotha; in Tengen an absent player scores nothing for it.
 imp-ni_not_played_half = OpenGotha counts a game not played as half a point in SOS; Tengen counts it as the event's settings say.
 imp-ni_handicap_basis = Handicaps by McMahon score in a Swiss event: not possible in Tengen; games stay even.
 imp-ni_handicap_increase = Handicap increased by 1 (OpenGotha's negative correction): imported as not decreased.

@@ -454,6 +454,7 @@ imp-ni_byo_yomi = 读秒：OpenGotha 文件只写每次读秒的秒数（{ $seco
 imp-ni_time = 用时：{ $basic_minutes } 分钟加文件中的读秒：不是有效的用时制度，保留本赛事原有用时。
 imp-ni_bands = 麦克马洪上限 { $bar }、下限 { $floor }：下限高于上限。
 imp-ni_bye = 轮空得 { $halves } 个半分：多于一局胜。
+# $halves: not shown (the score in half points, for English's plural; 分 has none).
 imp-ni_absent = OpenGotha 中请假的一轮得 { $points } 分；天元中请假的一轮不得分。
 imp-ni_not_played_half = OpenGotha 在对手分中把未下的对局按半分计；天元按本赛事的设置计算。
 imp-ni_handicap_basis = 积分编排中按麦克马洪分让子：天元不支持，对局不让子。

@@ -25,7 +25,7 @@ mod team;
 /// a debug build stops on a call that passes other names.
 macro_rules! tr {
     ($lang:expr, $key:expr $(, $name:ident $(= $value:expr)?)* $(,)?) => {
-        $lang.tf_named($key, &[$((stringify!($name), $crate::i18n::tr!(@value $name $(= $value)?))),*])
+        $lang.tf($key, &[$((stringify!($name), $crate::i18n::tr!(@value $name $(= $value)?))),*])
     };
     (@value $name:ident) => {
         &$name as &dyn $crate::i18n::Arg
@@ -224,304 +224,8 @@ impl Lang {
     }
     /// The message `key` with `args` by name (`tr!` writes the list). Fluent fills in one
     /// pass: an argument that itself holds `{ $x }` (echoed user input) is shown as it is.
-    pub fn tf_named(self, key: &str, args: &[(&str, &dyn Arg)]) -> String {
+    pub fn tf(self, key: &str, args: &[(&str, &dyn Arg)]) -> String {
         CATALOG.format(key, self.index(), args).unwrap_or_else(|| missing(key).to_string())
-    }
-    /// Transitional: `args` in the order of `POSITIONAL`'s names for `key`.
-    pub fn tf(self, key: &str, args: &[&dyn std::fmt::Display]) -> String {
-        let names = POSITIONAL.iter().find(|(k, _)| *k == key).map_or(&[][..], |(_, n)| *n);
-        let shown: Vec<Shown> = args.iter().map(|a| Shown(a.to_string())).collect();
-        let named: Vec<(&str, &dyn Arg)> =
-            names.iter().zip(&shown).map(|(n, s)| (*n, s as &dyn Arg)).collect();
-        self.tf_named(key, &named)
-    }
-    /// Transitional: `tf` with `count` first.
-    pub fn tn(self, key: &str, count: u64, args: &[&dyn std::fmt::Display]) -> String {
-        let mut all: Vec<&dyn std::fmt::Display> = vec![&count];
-        all.extend_from_slice(args);
-        self.tf(key, &all)
-    }
-}
-
-/// Transitional: the argument names, in their old positional order, of the messages that
-/// admin/src/web and templates/ still call with positional arguments (`Lang::tf`).
-const POSITIONAL: &[(&str, &[&str])] = &[
-    ("att.link", &["round"]),
-    ("att.title", &["round"]),
-    ("audit.err_filter", &["name", "value"]),
-    ("audit.f_game", &["game"]),
-    ("audit.proposed_by", &["ruling", "user"]),
-    ("audit.r.bad_dropped", &["source", "count"]),
-    ("audit.say.arrivals_record", &["actor", "subject"]),
-    ("audit.say.board_results", &["actor", "subject"]),
-    ("audit.say.chief_arbiter", &["actor", "subject"]),
-    ("audit.say.double_loss_lot", &["actor", "subject"]),
-    ("audit.say.entrant_absent", &["actor", "subject"]),
-    ("audit.say.entrant_create", &["actor", "subject"]),
-    ("audit.say.entrant_delete", &["actor", "subject"]),
-    ("audit.say.entrant_fixed_table", &["actor", "subject"]),
-    ("audit.say.entrant_present", &["actor", "subject"]),
-    ("audit.say.entrant_reinstate", &["actor", "subject"]),
-    ("audit.say.entrant_update", &["actor", "subject"]),
-    ("audit.say.entrant_withdraw", &["actor", "subject"]),
-    ("audit.say.game_double_loss_lot", &["actor", "subject"]),
-    ("audit.say.game_nigiri", &["actor", "subject"]),
-    ("audit.say.game_played_colours", &["actor", "subject"]),
-    ("audit.say.game_remote_nigiri", &["actor", "subject"]),
-    ("audit.say.leaders_nigiri", &["actor", "subject"]),
-    ("audit.say.relay_event", &["actor", "subject"]),
-    ("audit.say.relay_start", &["actor", "subject"]),
-    ("audit.say.relay_withdraw", &["actor", "subject"]),
-    ("audit.say.remote_leaders_nigiri", &["actor", "subject"]),
-    ("audit.say.replay_start", &["actor", "subject"]),
-    ("audit.say.result_clear", &["actor", "subject"]),
-    ("audit.say.result_confirm", &["actor", "subject"]),
-    ("audit.say.result_correct", &["actor", "subject"]),
-    ("audit.say.result_enter", &["actor", "subject"]),
-    ("audit.say.result_lock", &["actor", "subject"]),
-    ("audit.say.round_delete", &["actor", "subject"]),
-    ("audit.say.round_edit", &["actor", "subject"]),
-    ("audit.say.round_pair", &["actor", "subject"]),
-    ("audit.say.round_publish", &["actor", "subject"]),
-    ("audit.say.round_repair", &["actor", "subject"]),
-    ("audit.say.round_swap", &["actor", "subject"]),
-    ("audit.say.round_unpublish", &["actor", "subject"]),
-    ("audit.say.ruling_add", &["actor", "subject"]),
-    ("audit.say.ruling_confirm", &["actor", "subject"]),
-    ("audit.say.ruling_delete", &["actor", "subject"]),
-    ("audit.say.ruling_lateness", &["actor", "subject"]),
-    ("audit.say.ruling_propose", &["actor", "subject"]),
-    ("audit.say.ruling_reject", &["actor", "subject"]),
-    ("audit.say.sgf_attach", &["actor", "subject"]),
-    ("audit.say.staff_remove", &["actor", "subject"]),
-    ("audit.say.staff_set", &["actor", "subject"]),
-    ("audit.say.team_create", &["actor", "subject"]),
-    ("audit.say.team_delete", &["actor", "subject"]),
-    ("audit.say.team_round_delete", &["actor", "subject"]),
-    ("audit.say.team_round_pair", &["actor", "subject"]),
-    ("audit.say.team_settings_update", &["actor", "subject"]),
-    ("audit.say.team_update", &["actor", "subject"]),
-    ("audit.say.tournament_create", &["actor", "subject"]),
-    ("audit.say.tournament_delete", &["actor", "subject"]),
-    ("audit.say.tournament_import", &["actor", "subject"]),
-    ("audit.say.tournament_update", &["actor", "subject"]),
-    ("audit.say.unknown", &["actor", "action", "subject"]),
-    ("audit.say.user_activate", &["actor", "subject"]),
-    ("audit.say.user_create", &["actor", "subject"]),
-    ("audit.say.user_deactivate", &["actor", "subject"]),
-    ("audit.say.user_password", &["actor", "subject"]),
-    ("audit.say.user_set_lang", &["actor", "subject"]),
-    ("audit.subj.entrant_gone", &["id"]),
-    ("audit.subj.game", &["round", "board", "black", "white"]),
-    ("audit.subj.game_gone", &["id"]),
-    ("audit.subj.match", &["round", "table", "black", "white"]),
-    ("audit.subj.match_gone", &["id"]),
-    ("audit.subj.round", &["round"]),
-    ("audit.subj.round_gone", &["id"]),
-    ("audit.subj.team_gone", &["id"]),
-    ("audit.subj.user_gone", &["id"]),
-    ("audit.when", &["zone"]),
-    ("audit.with_detail", &["sentence", "detail"]),
-    ("backup.why_folder", &["folder"]),
-    ("backup.why_other", &["detail"]),
-    ("backup.why_tool", &["program"]),
-    ("clock.call_count", &["count"]),
-    ("clock.call_minutes_left", &["minutes"]),
-    ("clock.call_periods_left", &["periods"]),
-    ("clock.call_sec", &["seconds"]),
-    ("clock.left_query", &["player", "time"]),
-    ("clock.move_no", &["move"]),
-    ("clock.moves_due", &["moves"]),
-    ("clock.paused_break", &["time"]),
-    ("clock.periods_left", &["periods"]),
-    ("clock.reserved_left", &["minutes"]),
-    ("clock.save_refused", &["error"]),
-    ("clock.timeout_offer", &["player"]),
-    ("clock.title_game", &["round", "table"]),
-    ("clock.title_match", &["round", "match"]),
-    ("draw.nigiri_outcome", &["black", "grab", "guess"]),
-    ("draw.part", &["from", "to", "total"]),
-    ("drawp.double_loss", &["round"]),
-    ("drawp.knockout_match", &["match"]),
-    ("drawp.score_group", &["points"]),
-    ("e.dup_same_birth", &["number", "name", "rank", "unit"]),
-    ("e.dup_same_unit", &["number", "name", "rank", "unit"]),
-    ("e.err_stale", &["name_zh", "name_latin"]),
-    ("err.backup_first", &["backup_reason"]),
-    ("err.number_range", &["min", "max"]),
-    ("err.too_large", &["limit"]),
-    ("imp.confirm_replace", &["rounds", "published"]),
-    ("imp.done", &["count"]),
-    ("imp.done_skipped", &["count"]),
-    ("imp.dup_in_file", &["line"]),
-    ("imp.dup_note", &["count"]),
-    ("imp.err_bad_rows", &["count"]),
-    ("imp.err_unreadable", &["error"]),
-    ("imp.limit", &["limit"]),
-    ("imp.ni_absent", &["points"]),
-    ("imp.ni_bands", &["bar", "floor"]),
-    ("imp.ni_bye", &["halves"]),
-    ("imp.ni_byo_yomi", &["seconds"]),
-    ("imp.ni_categories", &["count"]),
-    ("imp.ni_dates", &["begin", "end"]),
-    ("imp.ni_director", &["director"]),
-    ("imp.ni_fischer", &["basic_minutes", "seconds"]),
-    ("imp.ni_handicap_ceiling", &["ceiling"]),
-    ("imp.ni_handicap_threshold", &["rank"]),
-    ("imp.ni_komi", &["komi"]),
-    ("imp.ni_placement", &["criteria"]),
-    ("imp.ni_pre", &["count"]),
-    ("imp.ni_size", &["size"]),
-    ("imp.ni_smms", &["count"]),
-    ("imp.ni_text", &["attribute"]),
-    ("imp.ni_time", &["basic_minutes"]),
-    ("imp.ni_unreadable", &["attribute", "value"]),
-    ("imp.og_about", &["players", "games", "played", "absences"]),
-    ("imp.replace_hint", &["entrants", "rounds", "published"]),
-    ("imp.summary", &["rows", "good", "bad"]),
-    ("late.awaiting_count", &["count"]),
-    ("late.err_not_in_round", &["entrant"]),
-    ("late.err_stale", &["start", "saved"]),
-    ("late.record_line", &["board", "black", "white", "rulings"]),
-    ("late.record_title", &["count"]),
-    ("late.replay_row", &["time"]),
-    ("late.set_clock", &["time"]),
-    ("late.title", &["round"]),
-    ("late.waiting_until", &["time"]),
-    ("nigiri.outcome", &["grab", "guess", "correct", "black"]),
-    ("pager.position", &["page", "pages", "first", "last", "total"]),
-    ("print.err_data", &["problem"]),
-    ("print.err_option", &["option", "allowed", "got"]),
-    ("print.err_round", &["got"]),
-    ("print.err_round_last", &["last", "got"]),
-    ("print.err_round_none", &["got"]),
-    ("print.per_page", &["count"]),
-    ("pub.nigiri", &["holder", "guesser"]),
-    ("pub.pairings_round", &["round"]),
-    ("pub.results_round", &["round"]),
-    ("pub.round_starts", &["time"]),
-    ("pub.ruling_at", &["kind", "move"]),
-    ("pub.standings_after", &["round"]),
-    ("r.clocks", &["black", "white"]),
-    ("r.colours_nigiri", &["black"]),
-    ("r.confirmed_by_chief", &["chief"]),
-    ("r.conflict", &["user", "when", "what", "count"]),
-    ("r.entered_by", &["user", "at"]),
-    ("r.err_count_above", &["points"]),
-    ("r.err_counts_disagree", &["points"]),
-    ("r.err_replay_has_result", &["game"]),
-    ("r.err_ruling_decides", &["ruling", "result"]),
-    ("r.err_rulings", &["error"]),
-    ("r.err_sgf", &["error"]),
-    ("r.game_title", &["round", "board"]),
-    ("r.nigiri_pending", &["holder", "guesser"]),
-    ("r.penalties", &["penalty_black", "penalty_white", "warnings_black", "warnings_white"]),
-    ("r.pending_banner", &["proposals"]),
-    ("r.preview_result", &["result"]),
-    ("r.replay_label", &["board"]),
-    ("r.round_title", &["round"]),
-    ("r.ruling_line", &["kind", "side", "move"]),
-    ("r.swapped_note", &["black", "white"]),
-    ("r.winner_option", &["seat", "name"]),
-    ("relay.barred_note", &["players"]),
-    ("relay.break", &["section", "at", "minutes"]),
-    ("relay.clock_hint", &["time_control"]),
-    ("relay.err_start_date", &["start", "end"]),
-    ("relay.free_choice", &["side"]),
-    ("relay.lineup_handed_in", &["side", "section"]),
-    ("relay.nigiri_roles", &["holder", "guesser"]),
-    ("relay.pending_substitution", &["incoming", "out"]),
-    ("relay.playoff_clocks_from", &["move"]),
-    ("relay.playoff_clocks_missing", &["move"]),
-    ("relay.preparation", &["at", "minutes"]),
-    ("relay.resign_what", &["side", "person"]),
-    ("relay.short_of_players", &["side", "count", "section"]),
-    ("relay.time_left", &["black", "white", "move"]),
-    ("relay.title", &["round", "match"]),
-    ("relay.withdrawn_by", &["actor", "at", "reason"]),
-    ("round.err_beyond", &["rounds"]),
-    ("round.err_ko_undecided", &["matches"]),
-    ("round.err_later", &["round"]),
-    ("round.err_no_table", &["table"]),
-    ("round.err_not_in_round", &["name"]),
-    ("round.err_not_next", &["round"]),
-    ("round.err_paired_twice", &["name"]),
-    ("round.err_pairing", &["error"]),
-    ("round.err_previous_draft", &["round"]),
-    ("round.err_rr_over", &["rounds"]),
-    ("round.find_more", &["shown", "found"]),
-    ("round.pair_next", &["round"]),
-    ("round.score_nominal", &["points"]),
-    ("round.title", &["round"]),
-    ("same_unit.rounds", &["rounds"]),
-    ("server.backup_failed", &["at", "why"]),
-    ("server.backup_last", &["at", "name", "size"]),
-    ("server.backups_on", &["folder", "minutes", "keep"]),
-    ("server.storage", &["database", "journal", "sync"]),
-    ("server.storage_pg", &["database", "sync"]),
-    ("t.err_frozen", &["round"]),
-    ("t.err_frozen_banner", &["published", "last"]),
-    ("t.frozen_note", &["published"]),
-    ("t.handicap_rule", &["basis", "reduction", "max"]),
-    ("t.komi_confirm_needed", &["typed", "own", "consequence"]),
-    ("t.komi_consequence", &["typed", "own"]),
-    ("t.komi_conversion", &["stones", "points"]),
-    ("t.komi_outcome_draw", &["black"]),
-    ("t.komi_outcome_no_draw", &["wins", "loses"]),
-    ("t.komi_relay_no_draw", &["consequence"]),
-    ("t.mcmahon_bands", &["bar", "floor"]),
-    ("t.mcmahon_filled", &["published"]),
-    ("team.bye_points", &["points"]),
-    ("team.decided", &["count"]),
-    ("team.delete_round", &["round"]),
-    ("team.err_captain", &["position"]),
-    ("team.err_dup_position", &["position"]),
-    ("team.err_line_duplicate", &["line"]),
-    ("team.err_line_name", &["line"]),
-    ("team.err_line_position", &["line"]),
-    ("team.err_not_last", &["round"]),
-    ("team.err_short_teams", &["teams", "need"]),
-    ("team.err_undecided", &["round"]),
-    ("team.kind_boards", &["boards"]),
-    ("team.need_boards", &["players"]),
-    ("team.need_relay", &["players"]),
-    ("team.pair_button", &["round"]),
-    ("team.record_boards", &["game_black", "game_white", "match_black", "match_white"]),
-    ("team.record_relay", &["black", "white"]),
-    ("team.rules_flag", &["preset", "komi", "relay_komi"]),
-    ("team.short_cell", &["need"]),
-    ("team.short_item", &["team", "count"]),
-    ("team.short_warning", &["teams", "need"]),
-    ("team.tb_board_wins", &["board"]),
-    ("time.zone_note", &["zone"]),
-    ("tz.err_unknown", &["zone"]),
-    ("users.created", &["username"]),
-    ("users.reset_done", &["username"]),
-    ("users.reset_intro", &["username"]),
-    ("warn.bye_again", &["player"]),
-    ("warn.handicap", &["table", "handicap"]),
-    ("warn.handicap_rule", &["table", "handicap", "rule"]),
-    ("warn.inactive", &["player"]),
-    ("warn.not_paired", &["player"]),
-    ("warn.open_games", &["games", "round"]),
-    ("warn.paired_twice", &["player"]),
-    ("warn.rematch", &["table", "player", "opponent", "times"]),
-    ("warn.same_unit", &["table", "player", "opponent", "unit"]),
-    ("warn.score_gap", &["table", "player", "opponent", "gap"]),
-    ("warn.third_colour", &["table", "player", "colour"]),
-    ("warn.unknown", &["number"]),
-    ("who.player_no", &["number"]),
-];
-
-/// A positional argument as the named calls pass it: a whole number as a number.
-struct Shown(String);
-
-impl Arg for Shown {
-    fn value(&self) -> ArgValue {
-        match self.0.parse::<i64>() {
-            Ok(n) => ArgValue::Number(n as f64),
-            Err(_) => ArgValue::Text(self.0.clone()),
-        }
     }
 }
 
@@ -634,6 +338,14 @@ mod tests {
         );
         assert!(tr!(Lang::En, "imp.err_bad_rows", count = 1usize).contains("1 row has errors"));
         assert!(tr!(Lang::En, "imp.err_bad_rows", count = 3usize).contains("3 rows have errors"));
+    }
+
+    /// No English message leaves a plural to the reader: "round(s)", "stone(s)".
+    #[test]
+    fn no_english_message_writes_an_optional_plural() {
+        let mut found: Vec<&str> = CATALOG.keys().filter(|k| Lang::En.t(k).contains("(s)")).collect();
+        found.sort_unstable();
+        assert!(found.is_empty(), "write a plural selector instead of (s): {found:?}");
     }
 
     /// Chinese pages use Chinese punctuation: no message of zh-CN.ftl ends a sentence with an
@@ -765,12 +477,15 @@ mod tests {
     }
 
     /// The calls of a source text: (line, the call's arguments split at their top-level
-    /// commas) for every `tr!(` (a macro call) or `<name>(` (a method call).
+    /// commas) for every `tr!(` (a macro call) or `<name>(` (a method call), comments left out.
     fn calls<'a>(text: &'a str, name: &str) -> Vec<(usize, Vec<&'a str>)> {
         let mut out = Vec::new();
         for (i, _) in text.match_indices(name) {
             let before = text[..i].chars().next_back();
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                || text[line_start..i].trim_start().starts_with("//")
+            {
                 continue;
             }
             let start = i + name.len();
@@ -825,8 +540,9 @@ mod tests {
     }
 
     /// Every `tr!(lang, "key", …)` with a literal key passes exactly the arguments its message
-    /// names (`round = n` or `round`), and no `t("key")` reads a message that takes arguments:
-    /// a missing or misspelt argument fails here, not as `{$round}` on a page.
+    /// names (`round = n` or `round`), so does every template's `c.tf("key", "name", value)`,
+    /// Rust code names its arguments through `tr!`, and no `t("key")` reads a message that
+    /// takes arguments: a missing or misspelt argument fails here, not as `{$round}` on a page.
     #[test]
     fn every_call_passes_its_messages_arguments() {
         let literal = |s: &str| s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).map(str::to_string);
@@ -840,6 +556,20 @@ mod tests {
                     .iter()
                     .map(|a| a.split_once('=').map_or(*a, |(n, _)| n).trim().to_string())
                     .collect();
+                if &given != own {
+                    wrong.push(format!("{}: {key} takes {own:?}, is given {given:?}", here(line)));
+                }
+            }
+            let html = f.extension().is_some_and(|e| e == "html");
+            for (line, parts) in calls(&text, "tf(") {
+                let Some(key) = parts.first().and_then(|k| literal(k)) else { continue };
+                if !html {
+                    wrong.push(format!("{}: tf(\"{key}\", …): name the arguments with tr!", here(line)));
+                    continue;
+                }
+                let Some(own) = CATALOG.names(&key) else { continue };
+                let given: std::collections::BTreeSet<String> =
+                    parts.get(1).and_then(|n| literal(n)).into_iter().collect();
                 if &given != own {
                     wrong.push(format!("{}: {key} takes {own:?}, is given {given:?}", here(line)));
                 }
@@ -859,7 +589,8 @@ mod tests {
     /// with commas in them.
     #[test]
     fn the_call_scan_splits_arguments_at_top_level_commas() {
-        let text = "x\ntr!(lang, \"a.b\", c = f(1, 2), d = \"e, f\", g = ',', h)\nlang.t(\"k.l\")";
+        let text =
+            "x\ntr!(lang, \"a.b\", c = f(1, 2), d = \"e, f\", g = ',', h)\nlang.t(\"k.l\")\n/// t(\"m.n\")";
         assert_eq!(
             calls(text, "tr!("),
             vec![(2, vec!["lang", "\"a.b\"", "c = f(1, 2)", "d = \"e, f\"", "g = ','", "h"])]

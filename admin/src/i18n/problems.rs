@@ -121,7 +121,7 @@ impl Lang {
             ImportError::TooLarge { size, max } => {
                 // One decimal of the size is shown only; the limit is a whole number of MB.
                 let shown = format!("{:.1}", *size as f64 / MB as f64);
-                tr!(self, "csv_imp.err_too_large", size = shown, max = (max / MB))
+                tr!(self, "csv_imp.err_too_large", size = shown, max = max / MB)
             }
             ImportError::TooManyRows { max } => tr!(self, "csv_imp.err_too_many_rows", max),
             ImportError::NotText => self.t("csv_imp.err_not_text").into(),
@@ -151,7 +151,7 @@ impl Lang {
         use OgErrorKind as K;
         match k {
             K::Empty => self.t("imp.err_empty").into(),
-            K::TooLarge { max } => tr!(self, "og_err.too_large", max = (max / MB)),
+            K::TooLarge { max } => tr!(self, "og_err.too_large", max = max / MB),
             K::Encoding { encoding } => tr!(self, "og_err.encoding", encoding),
             K::Xml { detail } => tr!(self, "og_err.xml", detail),
             K::TooDeep { max } => tr!(self, "og_err.too_deep", max),
@@ -189,17 +189,17 @@ impl Lang {
     pub fn ruling_error(self, e: &RulingError) -> String {
         match e {
             RulingError::MissingSide { index, kind } => {
-                tr!(self, "ruling_err.missing_side", number = (index + 1), kind = self.ruling_kind(*kind))
+                tr!(self, "ruling_err.missing_side", number = index + 1, kind = self.ruling_kind(*kind))
             }
             RulingError::UnexpectedSide { index, kind } => {
-                tr!(self, "ruling_err.unexpected_side", number = (index + 1), kind = self.ruling_kind(*kind))
+                tr!(self, "ruling_err.unexpected_side", number = index + 1, kind = self.ruling_kind(*kind))
             }
             RulingError::CardsNotInUse { index, kind } => {
-                tr!(self, "ruling_err.cards_not_in_use", number = (index + 1), kind = self.ruling_kind(*kind))
+                tr!(self, "ruling_err.cards_not_in_use", number = index + 1, kind = self.ruling_kind(*kind))
             }
-            RulingError::Zero { index } => tr!(self, "ruling_err.zero", number = (index + 1)),
+            RulingError::Zero { index } => tr!(self, "ruling_err.zero", number = index + 1),
             RulingError::AlreadySentOff { index, player } => {
-                tr!(self, "ruling_err.already_sent_off", number = (index + 1), player)
+                tr!(self, "ruling_err.already_sent_off", number = index + 1, player)
             }
             RulingError::TooManyPriorYellows { player, yellows } => {
                 tr!(self, "ruling_err.too_many_prior_yellows", player, yellows)

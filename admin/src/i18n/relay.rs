@@ -385,7 +385,7 @@ impl Lang {
                     "relay.rf_lineup_late",
                     section = sec(section),
                     due = self.due(*section),
-                    seconds = (at - deadline)
+                    seconds = at - deadline
                 )
             }
             Refusal::SectionClosed { section } => {

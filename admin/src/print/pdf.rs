@@ -329,7 +329,7 @@ impl<'f> Doc<'f> {
         for (i, p) in self.pages.iter_mut().enumerate() {
             let y = p.h - 7.0 * scale;
             let st = Style::grey(7.5 * scale);
-            let right = tr!(lang, "doc.page_of", page = (i + 1), pages = n);
+            let right = tr!(lang, "doc.page_of", page = i + 1, pages = n);
             let margin = 12.0 * scale;
             p.text_fit(margin, y, p.w * 0.6, st, Align::Left, left);
             p.text(p.w - margin, y, st, Align::Right, &right);

@@ -12,6 +12,7 @@ use crate::db::audit::{self, AuditAction, Filter};
 use crate::db::tournaments as tdb;
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::i18n::tr;
 use crate::i18n::Lang;
 use actix_web::{web, HttpResponse};
 
@@ -25,7 +26,7 @@ fn positive(lang: Lang, name: &str, v: &str) -> Result<Option<i32>, AppError> {
     }
     match v.parse::<i32>() {
         Ok(n) if n > 0 => Ok(Some(n)),
-        _ => Err(AppError::bad_request(lang, lang.tf("audit.err_filter", &[&name, &v]))),
+        _ => Err(AppError::bad_request(lang, tr!(lang, "audit.err_filter", name, value = v))),
     }
 }
 
@@ -43,10 +44,9 @@ pub fn parse_filter(lang: Lang, q: &[(String, String)]) -> Result<Filter, AppErr
             "actor" => f.actor = positive(lang, k, v)?,
             "kind" if v.is_empty() => f.kind = None,
             "kind" => {
-                f.kind = Some(
-                    AuditAction::from_code(v)
-                        .ok_or_else(|| AppError::bad_request(lang, lang.tf("audit.err_filter", &[&k, &v])))?,
-                )
+                f.kind = Some(AuditAction::from_code(v).ok_or_else(|| {
+                    AppError::bad_request(lang, tr!(lang, "audit.err_filter", name = k, value = v))
+                })?)
             }
             _ => {}
         }

@@ -9,6 +9,7 @@ use super::write::{Admit, Anyone, Member, Office, PathIds, Write, Writer};
 use crate::db::users::{self, NewAccount, Role, User};
 use crate::db::{audit, DbError};
 use crate::domain::password;
+use crate::i18n::tr;
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -271,8 +272,10 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
     let shown = crate::db::shown(&ctx.state.db_path);
     // PostgreSQL has no journal mode to state: its commit level (`synchronous_commit`) is all.
     let storage = match journal.as_str() {
-        "postgresql" => lang.tf("server.storage_pg", &[&shown, &sync_name]),
-        _ => lang.tf("server.storage", &[&shown, &journal.to_uppercase(), &sync_name]),
+        "postgresql" => tr!(lang, "server.storage_pg", database = shown, sync = sync_name),
+        _ => {
+            tr!(lang, "server.storage", database = shown, journal = journal.to_uppercase(), sync = sync_name)
+        }
     };
     out.push(("storage", storage, sync < 2));
     let b = ctx.state.backups.lock().map(|b| b.clone()).unwrap_or_default();
@@ -280,7 +283,13 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
         None => out.push(("backup-schedule", lang.t("server.backups_off").to_string(), true)),
         Some((dir, every, keep)) => out.push((
             "backup-schedule",
-            lang.tf("server.backups_on", &[&dir.display(), &(every.as_secs() / 60).max(1), keep]),
+            tr!(
+                lang,
+                "server.backups_on",
+                folder = dir.display(),
+                minutes = (every.as_secs() / 60).max(1),
+                keep
+            ),
             false,
         )),
     }
@@ -289,11 +298,19 @@ fn server_lines(ctx: &Ctx, (journal, sync): (String, i32)) -> Vec<(&'static str,
     if let Some((at, t)) = &b.last {
         let name = t.file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
         let at = lang.in_zone(&zone, at);
-        out.push(("backup-last", lang.tf("server.backup_last", &[&at, &name, &human_size(t.bytes)]), false));
+        out.push((
+            "backup-last",
+            tr!(lang, "server.backup_last", at, name, size = human_size(t.bytes)),
+            false,
+        ));
     }
     if let Some((at, why)) = &b.failed {
         let why = super::error::backup_reason(lang, why);
-        out.push(("backup-failed", lang.tf("server.backup_failed", &[&lang.in_zone(&zone, at), &why]), true));
+        out.push((
+            "backup-failed",
+            tr!(lang, "server.backup_failed", at = lang.in_zone(&zone, at), why),
+            true,
+        ));
     }
     out
 }
@@ -341,7 +358,7 @@ pub async fn add_user(w: Write<Office>) -> Result<HttpResponse, AppError> {
         .await?;
     match created {
         Some(user) => {
-            let notice = w.lang.tf("users.created", &[&user.username]);
+            let notice = tr!(w.lang, "users.created", username = user.username);
             let mut f = FormView::default();
             f.set("role", "arbiter");
             render_users(&w, f, StatusCode::OK, Some(notice)).await
@@ -445,7 +462,7 @@ pub async fn reset_password(w: Write<Managed>) -> Result<HttpResponse, AppError>
     }
     let (actor, p) = (w.actor(), w.fields.raw("password").to_string());
     w.db(move |c| users::set_password(c, &actor, uid, &p, None)).await?;
-    let notice = w.lang.tf("users.reset_done", &[&target.username]);
+    let notice = tr!(w.lang, "users.reset_done", username = target.username);
     let mut f = FormView::default();
     f.set("role", "arbiter");
     render_users(&w, f, StatusCode::OK, Some(notice)).await

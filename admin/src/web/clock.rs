@@ -31,6 +31,7 @@ use crate::domain::results::SideLateness;
 use crate::domain::team::clocks::ClockEntry;
 use crate::domain::team::lineup::Section;
 use crate::domain::team::relay::RelayMatch;
+use crate::i18n::tr;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use rules::board::Color;
@@ -206,7 +207,7 @@ pub async fn game_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
         .unwrap_or_default();
     let setup = Setup { control: tc, start, sections: false, moves: 0 };
     let timeout = l.settings.ruleset.timeout;
-    let title = ctx.lang.tf("clock.title_game", &[&s.game.round_number, &s.game.board]);
+    let title = tr!(ctx.lang, "clock.title_game", round = s.game.round_number, table = s.game.board);
     let page = ClockPage {
         c: ctx.chrome_t(&l.t, true, title),
         back: format!("/t/{tid}/games/{gid}"),
@@ -290,7 +291,7 @@ pub async fn match_clock(ctx: Ctx, path: web::Path<(String, String)>) -> Result<
     let seated_opts = st.m.as_ref().map(|m| seated_options(ctx.lang, m)).unwrap_or_default();
     let timeout = settings.ruleset.timeout;
     let setup = Setup { control: tc, start, sections: true, moves };
-    let title = ctx.lang.tf("clock.title_match", &[&st.row.round_number, &st.row.table_no]);
+    let title = tr!(ctx.lang, "clock.title_match", round = st.row.round_number, match = st.row.table_no);
     let page = ClockPage {
         c: ctx.chrome_t(&t, true, title),
         back: format!("/t/{tid}/matches/{mid}"),

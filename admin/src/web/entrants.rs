@@ -1,6 +1,7 @@
 //! Entrants: the staff list with search and sort, add, edit (refused when stale), withdraw,
 //! reinstate, and the public player list.
 
+use crate::i18n::tr;
 use std::collections::HashMap;
 
 use super::ctx::{id, Ctx};
@@ -34,11 +35,11 @@ fn code_msg(lang: Lang, e: &ErrorCode) -> String {
 /// 北京棋院): same name and birth date". The import preview and the entrant form say it alike.
 pub fn duplicate_text(lang: Lang, e: &EntrantRow, m: Match) -> String {
     let name = if e.name_zh().is_empty() { e.name_latin() } else { e.name_zh() };
-    let args: [&dyn std::fmt::Display; 4] = [&e.id, &name, &rank_text(lang, &e.rank), &e.unit];
-    match m {
-        Match::BirthDate => lang.tf("e.dup_same_birth", &args),
-        Match::Unit => lang.tf("e.dup_same_unit", &args),
-    }
+    let key = match m {
+        Match::BirthDate => "e.dup_same_birth",
+        Match::Unit => "e.dup_same_unit",
+    };
+    tr!(lang, key, number = e.id, name, rank = rank_text(lang, &e.rank), unit = e.unit)
 }
 
 /// An entrant row as form values.
@@ -130,9 +131,9 @@ fn query(q: &[(String, String)], k: &str) -> String {
 /// many rows were left out.
 fn import_notice(lang: Lang, q: &[(String, String)]) -> Option<String> {
     let n = query(q, "imported").parse::<usize>().ok()?;
-    let text = lang.tf("imp.done", &[&n]);
+    let text = tr!(lang, "imp.done", count = n);
     match query(q, "skipped").parse::<usize>() {
-        Ok(k) if k > 0 => Some(format!("{text} {}", lang.tf("imp.done_skipped", &[&k]))),
+        Ok(k) if k > 0 => Some(format!("{text} {}", tr!(lang, "imp.done_skipped", count = k))),
         _ => Some(text),
     }
 }
@@ -343,7 +344,8 @@ pub async fn save(w: Write<Organizer<[i32; 2]>, EntrantForm>) -> Result<HttpResp
         Err(EditError::Stale { current: v }) => {
             // Show what is stored now, with the refused edit's values kept in the form so the
             // user can redo it on top of the newer version.
-            let banner = w.lang.tf("e.err_stale", &[&current.name_zh(), &current.name_latin()]);
+            let banner =
+                tr!(w.lang, "e.err_stale", name_zh = current.name_zh(), name_latin = current.name_latin());
             form_page(&w, tid, Some(eid), v, Shown::refused(f, banner, StatusCode::CONFLICT)).await
         }
         Err(EditError::Db(e)) => Err(AppError::db(w.lang, e)),

@@ -9,6 +9,7 @@
 
 use super::i18n::Lang;
 use super::views::pages::{ErrorPage, FormView, ResubmitPage};
+use crate::i18n::tr;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, StatusCode};
@@ -42,10 +43,10 @@ fn fault_key(f: Fault) -> &'static str {
 pub fn backup_reason(lang: Lang, f: &BackupFailure) -> String {
     match f {
         BackupFailure::DiskFull(_) => lang.t("backup.why_full").to_string(),
-        BackupFailure::Folder(dir, _) => lang.tf("backup.why_folder", &[&dir.display()]),
-        BackupFailure::ToolMissing(program) => lang.tf("backup.why_tool", &[program]),
+        BackupFailure::Folder(dir, _) => tr!(lang, "backup.why_folder", folder = dir.display()),
+        BackupFailure::ToolMissing(program) => tr!(lang, "backup.why_tool", program),
         BackupFailure::CheckFailed(_) => lang.t("backup.why_check").to_string(),
-        BackupFailure::Other(detail) => lang.tf("backup.why_other", &[detail]),
+        BackupFailure::Other(detail) => tr!(lang, "backup.why_other", detail),
     }
 }
 
@@ -101,7 +102,7 @@ impl AppError {
             BackupFailure::DiskFull(_) => Fault::Full,
             _ => Fault::Unavailable,
         };
-        let message = lang.tf("err.backup_first", &[&backup_reason(lang, f)]);
+        let message = tr!(lang, "err.backup_first", backup_reason = backup_reason(lang, f));
         AppError { fault: Some(fault), ..AppError::msg(fault_status(fault), lang, message) }
     }
     pub fn login(lang: Lang, next: &str) -> AppError {

@@ -31,6 +31,7 @@ use crate::domain::settings::{System, TournamentSettings};
 use crate::formats::entrants_csv::{self as csv_import, HeaderLang};
 use crate::formats::opengotha::read::{self as opengotha, OgTournament};
 use crate::formats::opengotha::settings::{event_settings, NotImported};
+use crate::i18n::tr;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 
@@ -141,32 +142,36 @@ fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
 fn not_imported_text(lang: Lang, n: &NotImported) -> String {
     let rank = |r: &Rank| lang.rank(*r);
     match n {
-        NotImported::Unreadable { attribute, value } => lang.tf("imp.ni_unreadable", &[attribute, value]),
-        NotImported::Text { attribute } => lang.tf("imp.ni_text", &[attribute]),
-        NotImported::Dates { begin, end } => lang.tf("imp.ni_dates", &[begin, end]),
-        NotImported::Director(d) => lang.tf("imp.ni_director", &[d]),
-        NotImported::BoardSize(n) => lang.tf("imp.ni_size", &[n]),
-        NotImported::Categories(n) => lang.tf("imp.ni_categories", &[n]),
-        NotImported::Komi(q) => lang.tf("imp.ni_komi", &[&quarters_text(*q)]),
-        NotImported::Fischer { basic_minutes, seconds } => {
-            lang.tf("imp.ni_fischer", &[basic_minutes, seconds])
+        NotImported::Unreadable { attribute, value } => tr!(lang, "imp.ni_unreadable", attribute, value),
+        NotImported::Text { attribute } => tr!(lang, "imp.ni_text", attribute),
+        NotImported::Dates { begin, end } => {
+            tr!(lang, "imp.ni_dates", begin = begin.to_string(), end = end.to_string())
         }
-        NotImported::ByoYomiPeriods { seconds } => lang.tf("imp.ni_byo_yomi", &[seconds]),
-        NotImported::TimeControl { basic_minutes } => lang.tf("imp.ni_time", &[basic_minutes]),
-        NotImported::McMahonBands { bar, floor } => lang.tf("imp.ni_bands", &[&rank(bar), &rank(floor)]),
-        NotImported::ByeValue(h) => lang.tf("imp.ni_bye", &[h]),
+        NotImported::Director(d) => tr!(lang, "imp.ni_director", director = d),
+        NotImported::BoardSize(n) => tr!(lang, "imp.ni_size", size = n),
+        NotImported::Categories(n) => tr!(lang, "imp.ni_categories", count = n),
+        NotImported::Komi(q) => tr!(lang, "imp.ni_komi", komi = quarters_text(*q)),
+        NotImported::Fischer { basic_minutes, seconds } => {
+            tr!(lang, "imp.ni_fischer", basic_minutes, seconds)
+        }
+        NotImported::ByoYomiPeriods { seconds } => tr!(lang, "imp.ni_byo_yomi", seconds),
+        NotImported::TimeControl { basic_minutes } => tr!(lang, "imp.ni_time", basic_minutes),
+        NotImported::McMahonBands { bar, floor } => {
+            tr!(lang, "imp.ni_bands", bar = rank(bar), floor = rank(floor))
+        }
+        NotImported::ByeValue(h) => tr!(lang, "imp.ni_bye", halves = h),
         NotImported::AbsentScore(h) => {
-            lang.tf("imp.ni_absent", &[&rules::outcome::half_points_text(u32::from(*h))])
+            tr!(lang, "imp.ni_absent", points = rules::outcome::half_points_text(u32::from(*h)), halves = h)
         }
         NotImported::NotPlayedAsHalf => lang.t("imp.ni_not_played_half").to_string(),
         NotImported::HandicapBasis => lang.t("imp.ni_handicap_basis").to_string(),
         NotImported::HandicapIncrease => lang.t("imp.ni_handicap_increase").to_string(),
-        NotImported::HandicapCeiling(c) => lang.tf("imp.ni_handicap_ceiling", &[c]),
-        NotImported::HandicapThreshold(r) => lang.tf("imp.ni_handicap_threshold", &[&rank(r)]),
-        NotImported::Placement(c) => lang.tf("imp.ni_placement", &[&c.join(", ")]),
+        NotImported::HandicapCeiling(c) => tr!(lang, "imp.ni_handicap_ceiling", ceiling = c),
+        NotImported::HandicapThreshold(r) => tr!(lang, "imp.ni_handicap_threshold", rank = rank(r)),
+        NotImported::Placement(c) => tr!(lang, "imp.ni_placement", criteria = c.join(", ")),
         NotImported::PairingWeights => lang.t("imp.ni_pairing").to_string(),
-        NotImported::SmmsCorrections(n) => lang.tf("imp.ni_smms", &[n]),
-        NotImported::Preregistered(n) => lang.tf("imp.ni_pre", &[n]),
+        NotImported::SmmsCorrections(n) => tr!(lang, "imp.ni_smms", count = n),
+        NotImported::Preregistered(n) => tr!(lang, "imp.ni_pre", count = n),
     }
 }
 
@@ -216,7 +221,7 @@ fn row_view(lang: Lang, r: &CsvRow, existing: &[(EntrantRow, Identity)]) -> Impo
     let mut flags: Vec<String> =
         existing.iter().filter_map(|(e, i)| me.matches(i).map(|m| duplicate_text(lang, e, m))).collect();
     if let Some(first) = r.duplicate_of {
-        flags.push(lang.tf("imp.dup_in_file", &[&first]));
+        flags.push(tr!(lang, "imp.dup_in_file", line = first));
     }
     let e = &r.input;
     ImportRowView {
@@ -257,12 +262,18 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
     let existing: &[(EntrantRow, Identity)] = if kind == Kind::Csv { &target.entrants } else { &[] };
     let good: Vec<ImportRowView> = p.good.iter().map(|r| row_view(lang, r, existing)).collect();
     let flagged = good.iter().filter(|g| !g.flags.is_empty()).count();
-    let mut summary = lang.tf("imp.summary", &[&(p.good.len() + p.bad.len()), &p.good.len(), &p.bad.len()]);
+    let mut summary =
+        tr!(lang, "imp.summary", rows = p.good.len() + p.bad.len(), good = p.good.len(), bad = p.bad.len());
     if !p.warnings.is_empty() {
         summary = format!("{summary} {}", p.warnings);
     }
-    let replace_hint =
-        lang.tf("imp.replace_hint", &[&target.entrants.len(), &target.rounds, &target.published]);
+    let replace_hint = tr!(
+        lang,
+        "imp.replace_hint",
+        entrants = target.entrants.len(),
+        rounds = target.rounds,
+        published = target.published
+    );
     let (mut settings, mut not_imported, mut modes) = (Vec::new(), Vec::new(), Vec::new());
     if let Some(og) = &p.og {
         let today = chrono::Local::now().date_naive();
@@ -274,7 +285,14 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
             og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
         summary = format!(
             "{} {}",
-            lang.tf("imp.og_about", &[&og.players.len(), &games, &played, &og.absences().len()]),
+            tr!(
+                lang,
+                "imp.og_about",
+                players = og.players.len(),
+                games,
+                played,
+                absences = og.absences().len()
+            ),
             summary
         );
         modes = og_modes(lang, target, &replace_hint);
@@ -293,7 +311,12 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
         modes,
         replace_hint,
         has_rounds: target.rounds > 0,
-        confirm_replace_label: lang.tf("imp.confirm_replace", &[&target.rounds, &target.published]),
+        confirm_replace_label: tr!(
+            lang,
+            "imp.confirm_replace",
+            rounds = target.rounds,
+            published = target.published
+        ),
         mode_error: choice.mode_error,
         confirm_error: choice.confirm_error,
     }
@@ -343,7 +366,7 @@ async fn do_preview(w: &Upload<Organizer>, kind: Kind) -> Result<HttpResponse, A
             page_with(w, tid, Some(pv), None, StatusCode::OK).await
         }
         Err(e) => {
-            let banner = Some(w.lang.tf("imp.err_unreadable", &[&e]));
+            let banner = Some(tr!(w.lang, "imp.err_unreadable", error = e));
             page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await
         }
     }
@@ -379,13 +402,13 @@ async fn do_confirm(w: &Write<Organizer>, kind: Kind) -> Result<HttpResponse, Ap
     let p = match parse(kind, w.lang, &bytes) {
         Ok(p) => p,
         Err(e) => {
-            let banner = Some(w.lang.tf("imp.err_unreadable", &[&e]));
+            let banner = Some(tr!(w.lang, "imp.err_unreadable", error = e));
             return page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await;
         }
     };
     let file = File { tid, kind, p: &p, bytes: &bytes };
     if !p.bad.is_empty() && !w.fields.checked("drop_bad") {
-        let banner = w.lang.tf("imp.err_bad_rows", &[&p.bad.len()]);
+        let banner = tr!(w.lang, "imp.err_bad_rows", count = p.bad.len());
         return refuse(w, file, banner, Choice::default(), StatusCode::UNPROCESSABLE_ENTITY).await;
     }
     if p.good.is_empty() {

@@ -26,6 +26,7 @@
 
 use super::ctx::lang_of;
 use super::error::AppError;
+use crate::i18n::tr;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
@@ -106,7 +107,7 @@ pub const IN_FLIGHT_PER_ADDRESS: usize = 32;
 
 /// The 413 page for a file over `limit`.
 pub fn too_large(lang: super::i18n::Lang, limit: usize) -> AppError {
-    AppError::msg(StatusCode::PAYLOAD_TOO_LARGE, lang, lang.tf("err.too_large", &[&text(limit)]))
+    AppError::msg(StatusCode::PAYLOAD_TOO_LARGE, lang, tr!(lang, "err.too_large", limit = text(limit)))
 }
 
 /// Why a body was stopped as it arrived.

@@ -34,6 +34,7 @@ use crate::db::users::Role;
 use crate::db::Conn;
 use crate::db::DbError;
 use crate::documents::{self as docs, BadOption, Doc, Download, LoadError, Loaded, RoundDoc, TournamentDoc};
+use crate::i18n::tr;
 use crate::office::print_data::Audience;
 use crate::print::{self, PairingOrder, Paper, PrintError, SheetsPerPage};
 use actix_web::http::{header, StatusCode};
@@ -91,12 +92,12 @@ impl Options<'_> {
 fn refuse(ctx: &Ctx, e: BadOption) -> AppError {
     let lang = ctx.lang;
     let message = match (e.opt, e.last_round) {
-        (docs::Opt::Round, None) => lang.tf("print.err_round", &[&e.got]),
-        (docs::Opt::Round, Some(0)) => lang.tf("print.err_round_none", &[&e.got]),
-        (docs::Opt::Round, Some(last)) => lang.tf("print.err_round_last", &[&last, &e.got]),
+        (docs::Opt::Round, None) => tr!(lang, "print.err_round", got = e.got),
+        (docs::Opt::Round, Some(0)) => tr!(lang, "print.err_round_none", got = e.got),
+        (docs::Opt::Round, Some(last)) => tr!(lang, "print.err_round_last", last, got = e.got),
         _ => {
             let allowed = e.allowed_text().replace(" or ", ctx.t("print.or"));
-            lang.tf("print.err_option", &[&e.opt.query_name(), &allowed, &e.got])
+            tr!(lang, "print.err_option", option = e.opt.query_name(), allowed, got = e.got)
         }
     };
     AppError::bad_request(lang, message)
@@ -137,7 +138,7 @@ pub(super) async fn render_and_send(ctx: &Ctx, loaded: Loaded) -> Result<HttpRes
                 // The tournament's data does not fit the format: say what to correct.
                 PrintError::Invalid(p) => {
                     let m = lang.data_problem(&p);
-                    AppError::msg(StatusCode::CONFLICT, lang, lang.tf("print.err_data", &[&m]))
+                    AppError::msg(StatusCode::CONFLICT, lang, tr!(lang, "print.err_data", problem = m))
                 }
                 e => AppError::internal(lang, e),
             }

@@ -42,6 +42,7 @@ use crate::domain::event_time::EventZone;
 use crate::domain::pairing::Colour;
 use crate::domain::settings::TieBreak;
 use crate::domain::standings::{self as ds, Outcome};
+use crate::i18n::tr;
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
@@ -602,7 +603,7 @@ fn round_param(req: &HttpRequest, q: &HashMap<String, String>) -> Result<Option<
         .and_then(|n| i32::try_from(n).ok())
         .filter(|n| *n <= 999)
         .map(Some)
-        .ok_or_else(|| AppError::bad_request(lang, lang.tf("print.err_round", &[v])))
+        .ok_or_else(|| AppError::bad_request(lang, tr!(lang, "print.err_round", got = v)))
 }
 
 /// Serve a public page: cached for readers without a session, rendered for staff.
@@ -955,7 +956,7 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
     table.sort_by_key(|l| (l.black.is_none() || l.white.is_none(), l.board));
     let found = table.iter().filter(|l| l.found).count();
     let title = match round {
-        Some(r) => lang.tf("pub.pairings_round", &[&r]),
+        Some(r) => tr!(lang, "pub.pairings_round", round = r),
         None => lang.t("pub.pairings").to_string(),
     };
     PairingsPage {
@@ -975,7 +976,7 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
 fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> PairingsPage {
     let mut p = pairings(snap, lang, round, "", path);
     p.c.title = match round {
-        Some(r) => lang.tf("pub.results_round", &[&r]),
+        Some(r) => tr!(lang, "pub.results_round", round = r),
         None => lang.t("pub.results").to_string(),
     };
     PairingsPage { q: String::new(), found: 0, results: true, ..p }
@@ -1031,7 +1032,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     let lines = standing_lines(snap, lang, st, &shown);
     let order = super::tournaments::tiebreak_order(lang, &st.tiebreaks);
     let title = if st.after_round > 0 {
-        lang.tf("pub.standings_after", &[&st.after_round])
+        tr!(lang, "pub.standings_after", round = st.after_round)
     } else {
         lang.t("pub.standings").to_string()
     };
@@ -1116,7 +1117,7 @@ fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
 
 fn ruling_line(lang: Lang, zone: EventZone, r: &RulingRow) -> String {
     let kind = r.kind().map(|k| lang.ruling_kind(k)).unwrap_or_default();
-    let mut s = lang.tf("pub.ruling_at", &[&kind, &r.move_number]);
+    let mut s = tr!(lang, "pub.ruling_at", kind, move = r.move_number);
     if !r.at_time.is_empty() {
         s.push_str(&format!(" ({})", zone.time(&r.at_time)));
     }

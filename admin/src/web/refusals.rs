@@ -21,6 +21,7 @@ use crate::domain::team::matches::{MatchRefusal, PairRefusal};
 use crate::domain::team::roster::RosterError;
 use crate::domain::team::PersonId;
 use crate::i18n::relay::MatchWords;
+use crate::i18n::tr;
 use actix_web::http::StatusCode;
 use std::collections::HashMap;
 
@@ -39,15 +40,15 @@ const BAD_REQUEST: StatusCode = StatusCode::BAD_REQUEST;
 pub fn plan_refusal(lang: Lang, p: &PlanError, too_few: &str) -> Refused {
     let words = match p {
         PlanError::TooFew => lang.t(too_few).to_string(),
-        PlanError::RoundRobinOver { rounds } => lang.tf("round.err_rr_over", &[rounds]),
+        PlanError::RoundRobinOver { rounds } => tr!(lang, "round.err_rr_over", rounds),
         PlanError::KnockoutUndecided(v) => {
             let list = v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-            lang.tf("round.err_ko_undecided", &[&list])
+            tr!(lang, "round.err_ko_undecided", matches = list)
         }
         PlanError::KnockoutOver => lang.t("round.err_ko_over").to_string(),
         PlanError::NoPlan => lang.t("round.err_no_plan").to_string(),
         PlanError::Unsupported => lang.t("round.err_unsupported").to_string(),
-        PlanError::Pairing(e) => lang.tf("round.err_pairing", &[e]),
+        PlanError::Pairing(e) => tr!(lang, "round.err_pairing", error = e.to_string()),
     };
     Refused::new(UNPROCESSABLE, words)
 }
@@ -66,31 +67,35 @@ impl Refusal for RoundError {
             RoundError::HasResults => c("round.err_has_results"),
             RoundError::SheetStarted => c("round.err_sheet_started"),
             RoundError::PreviousDraft { number } => {
-                Refused::new(CONFLICT, lang.tf("round.err_previous_draft", &[number]))
+                Refused::new(CONFLICT, tr!(lang, "round.err_previous_draft", round = number))
             }
-            RoundError::NotNext { next } => Refused::new(CONFLICT, lang.tf("round.err_not_next", &[next])),
+            RoundError::NotNext { next } => {
+                Refused::new(CONFLICT, tr!(lang, "round.err_not_next", round = next))
+            }
             RoundError::BeyondRounds { rounds } => {
-                Refused::new(CONFLICT, lang.tf("round.err_beyond", &[rounds]))
+                Refused::new(CONFLICT, tr!(lang, "round.err_beyond", rounds))
             }
             RoundError::LaterRound { number } => {
-                Refused::new(CONFLICT, lang.tf("round.err_later", &[number]))
+                Refused::new(CONFLICT, tr!(lang, "round.err_later", round = number))
             }
             RoundError::NoNigiri => c("round.err_no_nigiri"),
             RoundError::NigiriDone => c("round.err_nigiri_done"),
             RoundError::Invalid(_) => b(lang.t("round.err_grab").into(), "grab"),
             RoundError::OpenGames(_) => c("round.confirm_banner"),
             RoundError::Plan(p) => plan_refusal(lang, p, "round.err_too_few"),
-            RoundError::Pairing(e) => Refused::new(UNPROCESSABLE, lang.tf("round.err_pairing", &[e])),
+            RoundError::Pairing(e) => {
+                Refused::new(UNPROCESSABLE, tr!(lang, "round.err_pairing", error = e.to_string()))
+            }
             RoundError::Edit(e) => match e {
                 EditError::NotInRound(id) => {
-                    b(lang.tf("round.err_not_in_round", &[&names.name(*id)]), "swap_a")
+                    b(tr!(lang, "round.err_not_in_round", name = names.name(*id)), "swap_a")
                 }
                 EditError::SamePlayer => b(lang.t("round.err_same_player").into(), "swap_b"),
-                EditError::NoSuchTable(t) => b(lang.tf("round.err_no_table", &[t]), "edit_table"),
+                EditError::NoSuchTable(t) => b(tr!(lang, "round.err_no_table", table = t), "edit_table"),
                 EditError::PairedTwice(id) => {
-                    b(lang.tf("round.err_paired_twice", &[&names.name(*id)]), "edit_black")
+                    b(tr!(lang, "round.err_paired_twice", name = names.name(*id)), "edit_black")
                 }
-                EditError::Handicap => b(lang.tf("err.number_range", &[&0, &9]), "edit_handicap"),
+                EditError::Handicap => b(tr!(lang, "err.number_range", min = 0, max = 9), "edit_handicap"),
             },
             RoundError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
             RoundError::Db(e) => return Err(AppError::internal(lang, e)),
@@ -115,7 +120,7 @@ impl Refusal for SheetError {
             SheetError::Invalid(e) => Refused::new(BAD_REQUEST, result_message(lang, e)).beside(e.field()),
             SheetError::NothingToConfirm => r(BAD_REQUEST, "r.err_nothing_to_confirm"),
             SheetError::ReplayHasResult { replay_game } => {
-                Refused::new(BAD_REQUEST, lang.tf("r.err_replay_has_result", &[replay_game]))
+                Refused::new(BAD_REQUEST, tr!(lang, "r.err_replay_has_result", game = replay_game))
             }
             SheetError::NoLateness => r(BAD_REQUEST, "late.err_nothing"),
             SheetError::NotAReplay => r(BAD_REQUEST, "r.err_not_replay"),
@@ -128,7 +133,7 @@ impl Refusal for SheetError {
 /// A team setting the rules between fields refuse, beside its field.
 pub fn settings_error(lang: Lang, e: TeamSettingsError) -> String {
     match e {
-        TeamSettingsError::Boards => lang.tf("err.number_range", &[&1, &MAX_BOARDS]),
+        TeamSettingsError::Boards => tr!(lang, "err.number_range", min = 1, max = MAX_BOARDS),
         TeamSettingsError::MainBoardRule => lang.t("team.err_main_board_rule").to_string(),
         TeamSettingsError::MainBoardOutOfRange => lang.t("team.err_main_board_range").to_string(),
         TeamSettingsError::NigiriRelayOnly => lang.t("team.err_nigiri_relay_only").to_string(),
@@ -138,8 +143,8 @@ pub fn settings_error(lang: Lang, e: TeamSettingsError) -> String {
 /// A roster the rules refuse, beside the players box.
 fn roster_error(lang: Lang, e: &RosterError) -> String {
     match e {
-        RosterError::DuplicatePosition(n) => lang.tf("team.err_dup_position", &[n]),
-        RosterError::ZeroPosition(_) => lang.tf("err.number_range", &[&1, &99]),
+        RosterError::DuplicatePosition(n) => tr!(lang, "team.err_dup_position", position = n),
+        RosterError::ZeroPosition(_) => tr!(lang, "err.number_range", min = 1, max = 99),
         RosterError::EmptyName(_) => lang.t("team.err_required").to_string(),
         other => lang.roster_error(other),
     }
@@ -159,7 +164,7 @@ impl Refusal for TeamError {
                 Refused::new(BAD_REQUEST, settings_error(lang, *se)).beside(se.field())
             }
             TeamError::CaptainPosition(n) => {
-                Refused::new(BAD_REQUEST, lang.tf("team.err_captain", &[n])).beside("captain")
+                Refused::new(BAD_REQUEST, tr!(lang, "team.err_captain", position = n)).beside("captain")
             }
             TeamError::Roster(e) => Refused::new(BAD_REQUEST, roster_error(lang, e)).beside("players"),
             TeamError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
@@ -180,18 +185,18 @@ impl Refusal for PairError {
         };
         Ok(match e {
             PairRefusal::NotTeamEvent => c(lang.t("team.err_not_team_event").into()),
-            PairRefusal::NotNext { next } => c(lang.tf("round.err_not_next", &[next])),
-            PairRefusal::BeyondRounds { rounds } => c(lang.tf("round.err_beyond", &[rounds])),
-            PairRefusal::Undecided { round } => c(lang.tf("team.err_undecided", &[round])),
-            PairRefusal::NotLast { last } => c(lang.tf("team.err_not_last", &[last])),
+            PairRefusal::NotNext { next } => c(tr!(lang, "round.err_not_next", round = next)),
+            PairRefusal::BeyondRounds { rounds } => c(tr!(lang, "round.err_beyond", rounds)),
+            PairRefusal::Undecided { round } => c(tr!(lang, "team.err_undecided", round)),
+            PairRefusal::NotLast { last } => c(tr!(lang, "team.err_not_last", round = last)),
             PairRefusal::HasResults => c(lang.t("team.err_round_has_results").into()),
             PairRefusal::ShortTeams { need, teams } => {
                 let list = teams
                     .iter()
-                    .map(|(name, n)| lang.tf("team.short_item", &[name, n]))
+                    .map(|(name, n)| tr!(lang, "team.short_item", team = name, count = n))
                     .collect::<Vec<_>>()
                     .join(lang.t("team.list_sep"));
-                Refused::new(UNPROCESSABLE, lang.tf("team.err_short_teams", &[&list, need]))
+                Refused::new(UNPROCESSABLE, tr!(lang, "team.err_short_teams", teams = list, need))
             }
             PairRefusal::Plan(p) => plan_refusal(lang, p, "team.err_too_few"),
         })

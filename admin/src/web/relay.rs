@@ -11,6 +11,7 @@
 //! event's time control. The chief arbiter withdraws a wrongly recorded event with a reason
 //! (`/withdraw`): the log shows it struck through, and the match is recomputed.
 
+use crate::i18n::tr;
 use std::collections::HashMap;
 
 use super::ctx::Ctx;
@@ -164,7 +165,7 @@ pub async fn set_start(w: MatchWrite) -> Result<HttpResponse, AppError> {
         day.as_str() >= t.start_date.as_str() && day.as_str() <= t.end_date.as_str()
     };
     if start.is_ok_and(|s| !on_event_days(s)) {
-        f.error("start", w.lang.tf("relay.err_start_date", &[&t.start_date, &t.end_date]));
+        f.error("start", tr!(w.lang, "relay.err_start_date", start = t.start_date, end = t.end_date));
         return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
     }
     let start = match start {
@@ -522,7 +523,7 @@ pub async fn nigiri(w: MatchWrite) -> Result<HttpResponse, AppError> {
             match (grab, guess) {
                 (Some(grab), Some(guess)) => NigiriAction::Record { grab, guess },
                 (None, _) => {
-                    f.error("nigiri", w.lang.tf("err.number_range", &[&1, &200]));
+                    f.error("nigiri", tr!(w.lang, "err.number_range", min = 1, max = 200));
                     return match_page(&w, tid, mid, Opts::bad_request(&w, f)).await;
                 }
                 (_, None) => {

@@ -21,6 +21,7 @@ use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::event_time::EventZone;
 use crate::domain::results as dr;
+use crate::i18n::tr;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
@@ -121,7 +122,7 @@ fn preview(lang: Lang, l: &Loaded, entry: Option<&dr::Entry>, mut f: FormView) -
     match dr::compute_entry(&l.settings.ruleset, s.handicap(), s.seats(), entry, &s.rules_rulings()) {
         Ok(c) => {
             let mut lines = vec![match c.result {
-                Some(r) => lang.tf("r.preview_result", &[&lang.game_result(&r)]),
+                Some(r) => tr!(lang, "r.preview_result", result = lang.game_result(&r)),
                 None => lang.t("r.no_result_yet").to_string(),
             }];
             lines.extend(effects(lang, &c));
@@ -293,7 +294,7 @@ fn start_and_arrivals(
     for (k, _) in &form.fields {
         if let Some(rest) = k.strip_prefix("arr_") {
             if !rest.parse::<i32>().is_ok_and(|id| players.contains(&id)) {
-                return Err(AppError::bad_request(lang, lang.tf("late.err_not_in_round", &[&rest])));
+                return Err(AppError::bad_request(lang, tr!(lang, "late.err_not_in_round", entrant = rest)));
             }
         }
     }
@@ -349,7 +350,7 @@ pub async fn upload_sgf(w: Upload<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpR
             .map(|rep| {
                 (f.filename.clone(), rules::sgf::decode(&f.data).text.into_owned(), f.data.clone(), rep)
             })
-            .map_err(|e| w.lang.tf("r.err_sgf", &[&w.lang.sgf_check_error(&e)])),
+            .map_err(|e| tr!(w.lang, "r.err_sgf", error = w.lang.sgf_check_error(&e))),
     };
     let (name, text, bytes, report) = match checked {
         Ok(x) => x,
@@ -488,7 +489,7 @@ async fn round_page_with(
             Ok::<_, DbError>((t, names, start, arrived, sheets))
         })
         .await?;
-    let title = lang.tf(if lateness { "late.title" } else { "r.round_title" }, &[&round]);
+    let title = tr!(lang, if lateness { "late.title" } else { "r.round_title" }, round);
     let c = ctx.chrome_t(&t, true, title);
     let notice = ctx.path.contains("saved=1").then(|| ctx.t("r.saved").to_string());
     let l = RoundLoaded { t, lines, names, start, arrived, sheets, pager };
@@ -593,7 +594,7 @@ pub async fn save_lateness(w: Write<Arbiter<RoundPath>, Versioned>) -> Result<Ht
             let (start, saved) = current
                 .map(|c| (zone.time(&c.starts_at), w.lang.in_zone(&zone, &c.updated_at)))
                 .unwrap_or_default();
-            let banner = Some(w.lang.tf("late.err_stale", &[&start, &saved]));
+            let banner = Some(tr!(w.lang, "late.err_stale", start, saved));
             round_page_with(
                 &w,
                 (tid, round),

@@ -29,6 +29,7 @@ use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::weights::Criterion;
 use crate::domain::rounds as dr;
 use crate::domain::settings::System;
+use crate::i18n::tr;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -180,7 +181,7 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
             Ok::<_, DbError>(view::Loaded { r, cx, rows, prev, has_results })
         })
         .await?;
-    let title = ctx.lang.tf("round.title", &[&n]);
+    let title = tr!(ctx.lang, "round.title", round = n);
     let c = ctx.chrome_t(&l.cx.t, true, title.clone());
     let (page, status) = view::build(ctx.lang, (c, title), (tid, n), role == Role::Organizer, l, opts);
     ctx.render_status(status, &page)
@@ -412,7 +413,7 @@ pub async fn edit(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppErro
         h => match h.parse::<u8>() {
             Ok(v) if v <= 9 => Some(v),
             _ => {
-                f.error("edit_handicap", w.lang.tf("err.number_range", &[&0, &9]));
+                f.error("edit_handicap", tr!(w.lang, "err.number_range", min = 0, max = 9));
                 None
             }
         },
@@ -481,7 +482,7 @@ pub async fn nigiri(w: Write<Arbiter<[i32; 3]>, GameForm>) -> Result<HttpRespons
     let grab = match w.fields.get("grab").parse::<u32>() {
         Ok(g) if (1..=200).contains(&g) => Some(g),
         _ => {
-            f.error(&format!("grab-{gid}"), w.lang.tf("err.number_range", &[&1, &200]));
+            f.error(&format!("grab-{gid}"), tr!(w.lang, "err.number_range", min = 1, max = 200));
             None
         }
     };
@@ -574,7 +575,7 @@ fn explained(
             Explained { rows, total: e.total.to_string(), sides, note: None, met: e.met }
         }
         Ok(None) => Explained::note(lang.t("explain.not_weighted").to_string()),
-        Err(e) => Explained::note(lang.tf("round.err_pairing", &[&e])),
+        Err(e) => Explained::note(tr!(lang, "round.err_pairing", error = e.to_string())),
     }
 }
 
@@ -639,7 +640,7 @@ pub async fn explain(
         note,
         met,
         players,
-        choices_note: (found > MAX_CHOICES).then(|| lang.tf("round.find_more", &[&MAX_CHOICES, &found])),
+        choices_note: (found > MAX_CHOICES).then(|| tr!(lang, "round.find_more", shown = MAX_CHOICES, found)),
         find,
     };
     ctx.render(&page)
@@ -710,7 +711,7 @@ async fn attendance_page(
         Pager::new(entrants.len(), page, ATTENDANCE_PER_PAGE, &format!("/t/{tid}/rounds/{n}/attendance?"));
     let rows = attendance_rows(ctx.lang, &entrants[pager.range()], &extras, &absent, &f);
     let page = AttendancePage {
-        c: ctx.chrome_t(&t, true, ctx.lang.tf("att.title", &[&n])),
+        c: ctx.chrome_t(&t, true, tr!(ctx.lang, "att.title", round = n)),
         tid,
         n,
         rows,
@@ -772,7 +773,7 @@ fn fixed_tables(lang: Lang, form: &Form, f: &mut FormView) -> Option<HashMap<i32
                 Ok(x) if (1..=10_000).contains(&x) => {
                     fixed.insert(eid, Some(x));
                 }
-                _ => f.error(k, lang.tf("err.number_range", &[&1, &10_000])),
+                _ => f.error(k, tr!(lang, "err.number_range", min = 1, max = 10_000)),
             },
         }
     }
@@ -846,7 +847,7 @@ pub fn public_round_page(
         .filter_map(|g| g.black_id)
         .map(|b| names.numbered(names.number(rdb::pid(b))))
         .collect();
-    let title = lang.tf("round.title", &[&r.number]);
+    let title = tr!(lang, "round.title", round = r.number);
     Ok(PublicRoundPage {
         c: frame(&t, title.clone()),
         title,
@@ -875,11 +876,9 @@ fn public_game(lang: Lang, names: &Names, komi: i32, g: &RoundGame, replayed: bo
         white_no: names.number(white),
         white_rank: names.rank(white),
         handicap: tg.handicap,
-        nigiri: tg
-            .nigiri
-            .as_ref()
-            .filter(|ns| ns.record.is_none())
-            .map(|ns| lang.tf("pub.nigiri", &[&names.name(ns.holder), &names.name(ns.guesser)])),
+        nigiri: tg.nigiri.as_ref().filter(|ns| ns.record.is_none()).map(|ns| {
+            tr!(lang, "pub.nigiri", holder = names.name(ns.holder), guesser = names.name(ns.guesser))
+        }),
         result: result_text(lang, &as_played(&g.result, g.played_swapped)),
         swapped: g.played_swapped,
         replay: g.is_replay(),

@@ -26,6 +26,7 @@ use crate::domain::team::event::{
 };
 use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::standings::{standings, TeamTieBreak};
+use crate::i18n::tr;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 
@@ -351,7 +352,7 @@ fn roster_from_form(lang: Lang, form: &Form) -> (FormView, Option<RosterInput>) 
         v => match v.parse::<i32>() {
             Ok(r) if (0..=4000).contains(&r) => Some(r),
             _ => {
-                f.error("rating", lang.tf("err.number_range", &[&0, &4000]));
+                f.error("rating", tr!(lang, "err.number_range", min = 0, max = 4000));
                 None
             }
         },
@@ -361,7 +362,7 @@ fn roster_from_form(lang: Lang, form: &Form) -> (FormView, Option<RosterInput>) 
         v => match v.parse::<u32>() {
             Ok(c) if (1..=99).contains(&c) => Some(c),
             _ => {
-                f.error("captain", lang.tf("err.number_range", &[&1, &99]));
+                f.error("captain", tr!(lang, "err.number_range", min = 1, max = 99));
                 None
             }
         },
@@ -369,7 +370,7 @@ fn roster_from_form(lang: Lang, form: &Form) -> (FormView, Option<RosterInput>) 
     let players = match parse_players(form.raw("players")) {
         Ok(p) => p,
         Err((line, key)) => {
-            f.error("players", lang.tf(key, &[&line]));
+            f.error("players", tr!(lang, key, line));
             Vec::new()
         }
     };
@@ -520,7 +521,7 @@ fn tiebreak_name(lang: Lang, t: TeamTieBreak) -> String {
         TeamTieBreak::GamePoints => lang.t("team.tb_game_points").to_string(),
         TeamTieBreak::HeadToHead => lang.t("team.tb_head_to_head").to_string(),
         TeamTieBreak::MainBoardWins => lang.t("team.tb_main_board").to_string(),
-        TeamTieBreak::BoardWins { board } => lang.tf("team.tb_board_wins", &[&board]),
+        TeamTieBreak::BoardWins { board } => tr!(lang, "team.tb_board_wins", board),
         TeamTieBreak::Wins => lang.t("team.tb_wins").to_string(),
     }
 }

@@ -14,6 +14,7 @@ use crate::db::{backup, entrants as edb, users, DbError};
 use crate::domain::entrant::Rank;
 use crate::domain::event_time::{date_text, parse_date, EventZone};
 use crate::domain::settings::*;
+use crate::i18n::tr;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
@@ -37,7 +38,7 @@ fn options<T: Copy>(lang: Lang, all: &[T], code: impl Fn(T) -> &'static str, pre
 pub fn settings_options(lang: Lang) -> SettingsOptions {
     let mut same_unit: Options = vec![("off".into(), lang.t("same_unit.off").into())];
     for k in 1..=5u32 {
-        same_unit.push((k.to_string(), lang.tf("same_unit.rounds", &[&k])));
+        same_unit.push((k.to_string(), tr!(lang, "same_unit.rounds", rounds = k)));
     }
     same_unit.push(("all".into(), lang.t("same_unit.all").into()));
     SettingsOptions {
@@ -151,7 +152,7 @@ fn stones_field(lang: Lang, form: &Form, f: &mut FormView, name: &str, dflt: u8)
     match form.get(name).trim().parse::<u8>() {
         Ok(n) if n <= MAX_HANDICAP => Some(n),
         _ => {
-            f.error(name, lang.tf("err.number_range", &[&0, &MAX_HANDICAP]));
+            f.error(name, tr!(lang, "err.number_range", min = 0, max = MAX_HANDICAP));
             None
         }
     }
@@ -233,7 +234,7 @@ fn pairing_problem(lang: Lang, p: &PairingProblem) -> String {
         PairingProblem::FloorAboveBar => lang.t("t.err_floor_above_bar").to_string(),
         PairingProblem::HandicapSystem => lang.t("t.err_handicap_system").to_string(),
         PairingProblem::ScoreBasisNotMcMahon => lang.t("t.err_score_basis").to_string(),
-        PairingProblem::HandicapRange => lang.tf("err.number_range", &[&0, &MAX_HANDICAP]),
+        PairingProblem::HandicapRange => tr!(lang, "err.number_range", min = 0, max = MAX_HANDICAP),
         PairingProblem::DrawBothOut => lang.t("t.err_ko_draw").to_string(),
     }
 }
@@ -317,7 +318,7 @@ fn number_field(
     match form.get(name).parse::<u32>() {
         Ok(n) if (min..=max).contains(&n) => Some(n),
         _ => {
-            f.error(name, lang.tf("err.number_range", &[&min, &max]));
+            f.error(name, tr!(lang, "err.number_range", min, max));
             None
         }
     }
@@ -404,7 +405,7 @@ fn lateness_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<Laten
         (VenueRegime::Custom, v) => match v.parse::<u32>() {
             Ok(n) if n <= 240 => Some(n),
             _ => {
-                f.error("late_limit", lang.tf("err.number_range", &[&0, &240]));
+                f.error("late_limit", tr!(lang, "err.number_range", min = 0, max = 240));
                 return None;
             }
         },
@@ -555,7 +556,7 @@ fn read_event(lang: Lang, form: &Form, f: &mut FormView, r: &mut Read) {
     r.rounds = match form.get("rounds").parse::<u32>() {
         Ok(n) => Some(n),
         Err(_) => {
-            f.error("rounds", lang.tf("err.number_range", &[&1, &MAX_ROUNDS]));
+            f.error("rounds", tr!(lang, "err.number_range", min = 1, max = MAX_ROUNDS));
             None
         }
     };
@@ -694,7 +695,7 @@ fn time_zone_from_form(lang: Lang, form: &Form, f: &mut FormView) -> Option<Even
     }
     let z = EventZone::parse(form.get("time_zone"));
     if z.is_none() {
-        f.error("time_zone", lang.tf("tz.err_unknown", &[&form.get("time_zone")]));
+        f.error("time_zone", tr!(lang, "tz.err_unknown", zone = form.get("time_zone")));
     }
     z
 }
@@ -727,9 +728,12 @@ fn komi_confirmation(lang: Lang, form: &Form, f: &mut FormView, r: &rules::RuleS
     let consequence = komi_consequence(lang, r, &own);
     f.error(
         "komi",
-        lang.tf(
+        tr!(
+            lang,
             "t.komi_confirm_needed",
-            &[&komi_conversion(lang, q), &komi_conversion(lang, own.komi_q), &consequence],
+            typed = komi_conversion(lang, q),
+            own = komi_conversion(lang, own.komi_q),
+            consequence,
         ),
     );
     f.set("komi_pending", q.to_string());
@@ -743,16 +747,21 @@ fn komi_consequence(lang: Lang, typed: &rules::RuleSet, own: &rules::RuleSet) ->
         let s = r.scoring(0, 0, 0);
         let count = |halves: u32| rules::outcome::quarters_text(2 * halves);
         match s.drawing_count() {
-            Some(d) => lang.tf("t.komi_outcome_draw", &[&count(d)]),
+            Some(d) => tr!(lang, "t.komi_outcome_draw", black = count(d)),
             None => {
-                lang.tf("t.komi_outcome_no_draw", &[&count(s.winning_count()), &count(s.winning_count() - 1)])
+                tr!(
+                    lang,
+                    "t.komi_outcome_no_draw",
+                    wins = count(s.winning_count()),
+                    loses = count(s.winning_count() - 1)
+                )
             }
         }
     };
-    let text = lang.tf("t.komi_consequence", &[&outcome(typed), &outcome(own)]);
+    let text = tr!(lang, "t.komi_consequence", typed = outcome(typed), own = outcome(own));
     let draws = |r: &rules::RuleSet| r.scoring(0, 0, 0).drawing_count().is_some();
     if typed.preset == Preset::ChineseTeamRelay && draws(own) && !draws(typed) {
-        lang.tf("t.komi_relay_no_draw", &[&text])
+        tr!(lang, "t.komi_relay_no_draw", consequence = text)
     } else {
         text
     }
@@ -787,7 +796,7 @@ fn tb_slots(f: &FormView) -> Vec<String> {
 }
 
 fn frozen_note(lang: Lang, published: u32) -> String {
-    lang.tf("t.frozen_note", &[&published])
+    tr!(lang, "t.frozen_note", published)
 }
 
 pub async fn home(ctx: Ctx) -> Result<HttpResponse, AppError> {
@@ -896,12 +905,12 @@ pub fn tiebreak_order(lang: Lang, tiebreaks: &[TieBreak]) -> String {
 pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
     let rank = |r: Rank| lang.rank(r);
     let mm = &s.pairing.mcmahon;
-    let mcmahon =
-        (s.system == System::McMahon).then(|| lang.tf("t.mcmahon_bands", &[&rank(mm.bar), &rank(mm.floor)]));
+    let mcmahon = (s.system == System::McMahon)
+        .then(|| tr!(lang, "t.mcmahon_bands", bar = rank(mm.bar), floor = rank(mm.floor)));
     let h = &s.pairing.handicap;
     let handicap = (h.basis != HandicapBasis::None).then(|| {
         let basis = lang.t(&format!("handicap_basis.{}", h.basis.code())).to_string();
-        let mut text = lang.tf("t.handicap_rule", &[&basis, &h.reduction, &h.max]);
+        let mut text = tr!(lang, "t.handicap_rule", basis, reduction = h.reduction, max = h.max);
         if h.none_at_bar {
             text.push_str(lang.t("t.handicap_rule_bar"));
         }
@@ -934,9 +943,12 @@ pub fn tournament_page(
     let rules = team.map(|ts| ts.game_rules(&s.ruleset)).unwrap_or_else(|| s.ruleset.clone());
     let preset_name = |r: &rules::ruleset::RuleSet| lang.rule_set(r.preset);
     let rules_flag = team.filter(|ts| c.staff && ts.keeps_individual_rules(&s.ruleset)).map(|_| {
-        lang.tf(
+        tr!(
+            lang,
             "team.rules_flag",
-            &[&preset_name(&s.ruleset), &quarters_text(s.ruleset.komi_q), &quarters_text(rules.komi_q)],
+            preset = preset_name(&s.ruleset),
+            komi = quarters_text(s.ruleset.komi_q),
+            relay_komi = quarters_text(rules.komi_q),
         )
     });
     let st = settings_text(lang, &TournamentSettings { ruleset: rules, ..s });
@@ -1054,7 +1066,7 @@ async fn settings_form_page(
         // games won; saving it (with the audit) is the organizer's decision.
         if ctx.path.contains("order=mcmahon") && s.mcmahon_ranked_by_games() {
             s.tiebreaks = MCMAHON_TIEBREAKS.to_vec();
-            notice = Some(ctx.lang.tf("t.mcmahon_filled", &[&published]));
+            notice = Some(tr!(ctx.lang, "t.mcmahon_filled", published));
         }
         settings_form(&s)
     });
@@ -1099,9 +1111,9 @@ pub async fn save_settings(w: Write<Organizer>) -> Result<HttpResponse, AppError
         }
         Err(UpdateError::Frozen { frozen, published, last }) => {
             for fr in &frozen {
-                f.error(fr.field(), w.lang.tf("t.err_frozen", &[&last]));
+                f.error(fr.field(), tr!(w.lang, "t.err_frozen", round = last));
             }
-            let banner = Some(w.lang.tf("t.err_frozen_banner", &[&published, &last]));
+            let banner = Some(tr!(w.lang, "t.err_frozen_banner", published, last));
             settings_form_page(&w, tid, Some(f), banner, StatusCode::CONFLICT).await
         }
         Err(UpdateError::Db(e)) => Err(AppError::db(w.lang, e)),

@@ -6,6 +6,7 @@ use super::pages::{AuditPage, Chrome};
 use crate::db::audit::{self, AuditAction, AuditRow, Filter, Subjects};
 use crate::db::entrants::EntrantRow;
 use crate::domain::event_time::EventZone;
+use crate::i18n::tr;
 use crate::i18n::Lang;
 
 /// The time of a row as the page shows it: the stored UTC text in the event's time zone
@@ -67,7 +68,7 @@ fn entrant_text(lang: Lang, s: &Subjects, eid: Option<i32>, row: &AuditRow) -> S
             )
         })
         .filter(|n| !n.trim().is_empty());
-    from_json.unwrap_or_else(|| lang.tf("audit.subj.entrant_gone", &[&eid.unwrap_or(0)]))
+    from_json.unwrap_or_else(|| tr!(lang, "audit.subj.entrant_gone", id = eid.unwrap_or(0)))
 }
 
 /// A player of a game by entrant id; the bye when there is none.
@@ -78,19 +79,19 @@ fn player_text(lang: Lang, s: &Subjects, eid: Option<i32>) -> String {
             .entrants
             .get(&i)
             .map(|e| entrant_name(lang, e))
-            .unwrap_or_else(|| lang.tf("audit.subj.entrant_gone", &[&i])),
+            .unwrap_or_else(|| tr!(lang, "audit.subj.entrant_gone", id = i)),
     }
 }
 
 fn team_text(lang: Lang, s: &Subjects, tid: Option<i32>) -> String {
     match tid {
         None => lang.t("audit.subj.bye").to_string(),
-        Some(i) => s.teams.get(&i).cloned().unwrap_or_else(|| lang.tf("audit.subj.team_gone", &[&i])),
+        Some(i) => s.teams.get(&i).cloned().unwrap_or_else(|| tr!(lang, "audit.subj.team_gone", id = i)),
     }
 }
 
 fn round_text(lang: Lang, n: i32) -> String {
-    lang.tf("audit.subj.round", &[&n])
+    tr!(lang, "audit.subj.round", round = n)
 }
 
 /// What a row is about: its name for the reader, and the round, game and entrant it concerns
@@ -127,13 +128,13 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
             let name = eid
                 .and_then(|i| s.teams.get(&i).cloned())
                 .or_else(|| snapshot(row).map(|v| field(&v, "name").to_string()).filter(|x| !x.is_empty()))
-                .unwrap_or_else(|| lang.tf("audit.subj.team_gone", &[&n]));
+                .unwrap_or_else(|| tr!(lang, "audit.subj.team_gone", id = n));
             About::named(name)
         }
         "staff" | "user" => {
             let name = eid
                 .and_then(|i| s.users.get(&i).cloned())
-                .unwrap_or_else(|| lang.tf("audit.subj.user_gone", &[&n]));
+                .unwrap_or_else(|| tr!(lang, "audit.subj.user_gone", id = n));
             About::named(name)
         }
         _ => About::named(format!("{} #{n}", row.entity)),
@@ -149,7 +150,7 @@ fn round_about(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
         .or_else(|| snapshot(row).and_then(|v| v.get("round").and_then(|r| r.as_i64())).map(|r| r as i32));
     match number {
         Some(r) => About { round: Some(r), ..About::named(round_text(lang, r)) },
-        None => About::named(lang.tf("audit.subj.round_gone", &[&eid.unwrap_or(0)])),
+        None => About::named(tr!(lang, "audit.subj.round_gone", id = eid.unwrap_or(0))),
     }
 }
 
@@ -157,15 +158,19 @@ fn round_about(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
 fn game_about(lang: Lang, eid: Option<i32>, s: &Subjects) -> About {
     match eid.and_then(|i| s.games.get(&i)) {
         Some(g) => About {
-            text: lang.tf(
+            text: tr!(
+                lang,
                 "audit.subj.game",
-                &[&g.round, &g.board, &player_text(lang, s, g.black), &player_text(lang, s, g.white)],
+                round = g.round,
+                board = g.board,
+                black = player_text(lang, s, g.black),
+                white = player_text(lang, s, g.white),
             ),
             round: Some(g.round),
             game: eid,
             entrant: None,
         },
-        None => About { game: eid, ..About::named(lang.tf("audit.subj.game_gone", &[&eid.unwrap_or(0)])) },
+        None => About { game: eid, ..About::named(tr!(lang, "audit.subj.game_gone", id = eid.unwrap_or(0))) },
     }
 }
 
@@ -174,12 +179,16 @@ fn match_about(lang: Lang, eid: Option<i32>, s: &Subjects) -> About {
     match eid.and_then(|i| s.matches.get(&i)) {
         Some(m) => About {
             round: Some(m.round),
-            ..About::named(lang.tf(
+            ..About::named(tr!(
+                lang,
                 "audit.subj.match",
-                &[&m.round, &m.table, &team_text(lang, s, Some(m.black)), &team_text(lang, s, m.white)],
+                round = m.round,
+                table = m.table,
+                black = team_text(lang, s, Some(m.black)),
+                white = team_text(lang, s, m.white),
             ))
         },
-        None => About::named(lang.tf("audit.subj.match_gone", &[&eid.unwrap_or(0)])),
+        None => About::named(tr!(lang, "audit.subj.match_gone", id = eid.unwrap_or(0))),
     }
 }
 
@@ -216,7 +225,7 @@ pub fn shown_reason(lang: Lang, kind: Option<AuditAction>, reason: &str) -> Stri
         _ => return reason.to_string(),
     };
     match dropped {
-        Some(n) => lang.tf("audit.r.bad_dropped", &[&source, &n]),
+        Some(n) => tr!(lang, "audit.r.bad_dropped", source, count = n),
         None => source.to_string(),
     }
 }
@@ -242,7 +251,7 @@ fn detail(lang: Lang, kind: Option<AuditAction>, row: &AuditRow) -> Option<Strin
         AuditAction::RulingConfirm | AuditAction::RulingReject => {
             let a = after?;
             let r = a.get("ruling").and_then(ruling)?;
-            Some(lang.tf("audit.proposed_by", &[&words(&r), &field(&a, "proposed_by")]))
+            Some(tr!(lang, "audit.proposed_by", ruling = words(&r), user = field(&a, "proposed_by")))
         }
         AuditAction::RulingDelete => {
             let b = before?;
@@ -269,11 +278,11 @@ pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
         _ => row.actor.clone(),
     };
     let sentence = match kind {
-        Some(k) => lang.tf(k.sentence_key(), &[&actor, &about.text]),
-        None => lang.tf("audit.say.unknown", &[&actor, &row.action, &about.text]),
+        Some(k) => tr!(lang, k.sentence_key(), actor, subject = about.text),
+        None => tr!(lang, "audit.say.unknown", actor, action = row.action, subject = about.text),
     };
     let sentence = match detail(lang, kind, row) {
-        Some(d) => lang.tf("audit.with_detail", &[&sentence, &d]),
+        Some(d) => tr!(lang, "audit.with_detail", sentence, detail = d),
         None => sentence,
     };
     Line {
@@ -423,8 +432,8 @@ mod tests {
             }
             assert_eq!(AuditAction::parse(k.action(), k.entity()), Some(k), "{k:?}");
             assert_eq!(AuditAction::from_code(k.code()), Some(k), "{k:?}");
-            let zh = Lang::Zh.tf(k.sentence_key(), &[&"甲", &"乙"]);
-            let en = Lang::En.tf(k.sentence_key(), &[&"A", &"B"]);
+            let zh = tr!(Lang::Zh, k.sentence_key(), actor = "甲", subject = "乙");
+            let en = tr!(Lang::En, k.sentence_key(), actor = "A", subject = "B");
             assert!(zh.contains('甲') && zh.contains('乙') && !zh.is_ascii(), "{k:?}: {zh}");
             assert!(en.contains('A') && en.contains('B') && en.is_ascii(), "{k:?}: {en}");
         }

@@ -1,6 +1,7 @@
 //! The board match page (`templates/board_match.html`, §13.2–13.3): each board's players and
 //! result, as stored or as the refused form typed them, and the match's record.
 
+use crate::i18n::tr;
 use std::collections::BTreeMap;
 
 use super::super::i18n::Lang;
@@ -73,7 +74,7 @@ fn team_pair(row: &MatchRow, teams: &[TeamRow]) -> (String, String) {
 /// The page's title: "Round 2, table 1: Team A — Team B".
 pub fn title(lang: Lang, row: &MatchRow, teams: &[TeamRow]) -> String {
     let (first, second) = team_pair(row, teams);
-    let title = lang.tf("relay.title", &[&row.round_number, &row.table_no]);
+    let title = tr!(lang, "relay.title", round = row.round_number, match = row.table_no);
     format!("{title}: {first} — {second}")
 }
 

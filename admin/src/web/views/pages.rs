@@ -3,6 +3,7 @@
 
 use crate::db::tournaments::{StaffMember, TournamentRow};
 use crate::db::users::User;
+use crate::i18n::tr;
 use crate::i18n::Lang;
 use actix_web::http::StatusCode;
 use askama::Template;
@@ -31,9 +32,10 @@ impl Chrome {
     pub fn t(&self, key: &str) -> &'static str {
         self.lang.t(key)
     }
-    /// A catalog entry with `{0}` replaced (templates pass one value).
-    pub fn tf<T: std::fmt::Display>(&self, key: &str, arg: T) -> String {
-        self.lang.tf(key, &[&arg])
+    /// A catalog message with its one argument by name: `c.tf("round.title", "round", n)`
+    /// (a number stays a number for the plural selectors).
+    pub fn tf<T: crate::i18n::Arg>(&self, key: &str, name: &str, arg: T) -> String {
+        self.lang.tf(key, &[(name, &arg)])
     }
     /// The stated limit of an upload form (`csv`, `opengotha`, `sgf`; `web::limits`).
     pub fn upload_limit(&self, kind: &str) -> String {
@@ -45,7 +47,15 @@ impl Chrome {
     }
     /// "Page 2 of 50 (201–400 of 10,000)" in the reader's language.
     pub fn pager_position(&self, p: &Pager) -> String {
-        self.lang.tf("pager.position", &[&p.page, &p.pages, &p.first_item, &p.last_item, &p.total])
+        tr!(
+            self.lang,
+            "pager.position",
+            page = p.page,
+            pages = p.pages,
+            first = p.first_item,
+            last = p.last_item,
+            total = p.total
+        )
     }
     pub fn role_name(&self, code: &str) -> &'static str {
         match code {

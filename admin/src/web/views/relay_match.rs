@@ -6,6 +6,7 @@
 //! reader decides what is hidden: line-ups handed in stay with the referee group until both
 //! are in (Art. 10.1).
 
+use crate::i18n::tr;
 use std::collections::HashMap;
 
 use super::super::i18n::Lang;
@@ -45,7 +46,7 @@ pub fn input_at(zone: EventZone, ts: Timestamp) -> String {
 /// Names a person of the match by the rosters' names (a person the rosters do not know reads
 /// "#112" / "112号队员"): the renderers of `crate::i18n` take it instead of ids in a sentence.
 pub fn person_of(lang: Lang, names: &HashMap<PersonId, String>) -> impl Fn(PersonId) -> String + '_ {
-    move |p| names.get(&p).cloned().unwrap_or_else(|| lang.tf("who.player_no", &[&p]))
+    move |p| names.get(&p).cloned().unwrap_or_else(|| tr!(lang, "who.player_no", number = p))
 }
 
 /// A section's name in the reader's language (section 1–3, the play-off).
@@ -80,7 +81,7 @@ pub fn event_text(lang: Lang, e: &Event, names: &HashMap<PersonId, String>) -> S
             time_left: None,
         }),
         Event::Resign { side, by: Some(p) } => {
-            lang.tf("relay.resign_what", &[&lang.side_name(*side), &name(p)])
+            tr!(lang, "relay.resign_what", side = lang.side_name(*side), person = name(p))
         }
         _ => lang.relay_event(e, &person_of(lang, names)),
     }
@@ -366,7 +367,7 @@ pub struct Shown {
 pub fn title(lang: Lang, row: &MatchRow, teams: &[TeamRow]) -> String {
     let tnames = team_names(teams);
     let tname = |id: i32| tnames.get(&id).cloned().unwrap_or_default();
-    let title = lang.tf("relay.title", &[&row.round_number, &row.table_no]);
+    let title = tr!(lang, "relay.title", round = row.round_number, match = row.table_no);
     format!("{title}: {} — {}", tname(row.black_team_id), row.white_team_id.map(tname).unwrap_or_default())
 }
 
@@ -382,7 +383,7 @@ pub fn build(c: Chrome, lang: Lang, d: Loaded, shown: Shown) -> RelayPage {
     };
     state.time_left = d.st.time_left.map(|e| {
         let [b, w] = e.clocks.map(|r| lang.clock_reading(&r));
-        lang.tf("relay.time_left", &[&b, &w, &e.move_number])
+        tr!(lang, "relay.time_left", black = b, white = w, move = e.move_number)
     });
     RelayPage {
         title: c.title.clone(),
@@ -460,7 +461,7 @@ fn nigiri_view(lang: Lang, row: &MatchRow, teams: &[TeamRow], seed: Option<u64>)
     let tnames = team_names(teams);
     let team_of = |t: u32| tnames.get(&i32::try_from(t).unwrap_or(0)).cloned().unwrap_or_default();
     row.nigiri().map(|n| NigiriView {
-        roles: lang.tf("relay.nigiri_roles", &[&team_of(n.holder), &team_of(n.guesser)]),
+        roles: tr!(lang, "relay.nigiri_roles", holder = team_of(n.holder), guesser = team_of(n.guesser)),
         seed: n.record.and_then(|r| r.seed).or(seed).unwrap_or(0),
         outcome: n.record.map(|rec| {
             let guess = match rec.guess {
@@ -468,7 +469,7 @@ fn nigiri_view(lang: Lang, row: &MatchRow, teams: &[TeamRow], seed: Option<u64>)
                 Guess::Even => lang.t("nigiri.guess_even"),
             };
             let correct = if rec.correct { lang.t("nigiri.correct") } else { lang.t("nigiri.wrong") };
-            lang.tf("nigiri.outcome", &[&rec.grab, &guess, &correct, &team_of(rec.black)])
+            tr!(lang, "nigiri.outcome", grab = rec.grab, guess, correct, black = team_of(rec.black))
         }),
         remote: n.record.is_some_and(|r| r.seed.is_some()),
         open: row.setup.is_none() && n.record.is_none_or(|r| r.seed.is_none()),
@@ -511,7 +512,13 @@ fn state_view(lang: Lang, zone: EventZone, staff: bool, m: &RelayMatch, log: &[L
         // Art. 17.8: moves beyond the quota are valid, so the section ends where play reached.
         section_last: m.section().last_move().map(|n| n.max(m.moves()).to_string()).unwrap_or_default(),
         short_of_players: m.short_of_players().map(|(c, sec, n)| {
-            lang.tf("relay.short_of_players", &[&lang.side_name(c), &n, &section_name(lang, sec)])
+            tr!(
+                lang,
+                "relay.short_of_players",
+                side = lang.side_name(c),
+                count = n,
+                section = section_name(lang, sec)
+            )
         }),
         player_opts: both_sides(|c| player_opts(lang, m, c, true)),
         seated_opts: both_sides(|c| seated_opts(lang, m, c, &names)),
@@ -556,7 +563,8 @@ fn barred_note(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) ->
         .flat_map(|&c| m.side(c).barred.iter().map(move |p| (c, *p)))
         .map(|(c, p)| format!("{} · {}", lang.side_name(c), names.get(&p).cloned().unwrap_or_default()))
         .collect();
-    (!barred.is_empty()).then(|| lang.tf("relay.barred_note", &[&barred.join(lang.t("team.list_sep"))]))
+    (!barred.is_empty())
+        .then(|| tr!(lang, "relay.barred_note", players = barred.join(lang.t("team.list_sep"))))
 }
 
 fn phase_text(lang: Lang, p: Phase) -> &'static str {
@@ -587,11 +595,19 @@ fn lineup_due(m: &RelayMatch) -> &'static str {
 fn interval(lang: Lang, zone: EventZone, m: &RelayMatch) -> Option<String> {
     m.waiting_for_section().map(|(sec, starts)| match sec {
         Section::Playoff => {
-            lang.tf("relay.preparation", &[&show_at(zone, starts), &(m.config().playoff_prep_secs / 60)])
+            tr!(
+                lang,
+                "relay.preparation",
+                at = show_at(zone, starts),
+                minutes = m.config().playoff_prep_secs / 60
+            )
         }
-        _ => lang.tf(
+        _ => tr!(
+            lang,
             "relay.break",
-            &[&section_name(lang, sec), &show_at(zone, starts), &(m.config().break_secs / 60)],
+            section = section_name(lang, sec),
+            at = show_at(zone, starts),
+            minutes = m.config().break_secs / 60,
         ),
     })
 }
@@ -602,7 +618,9 @@ fn expected(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) -> St
     let in_play = m.side(Color::Black).seats.is_some() && m.side(Color::White).seats.is_some();
     match (m.phase(), in_play, m.expected_player()) {
         (Phase::Playing, true, Some(p)) => names.get(&p).cloned().unwrap_or_default(),
-        (Phase::Playing, true, None) => lang.tf("relay.free_choice", &[&lang.side_name(m.side_to_move())]),
+        (Phase::Playing, true, None) => {
+            tr!(lang, "relay.free_choice", side = lang.side_name(m.side_to_move()))
+        }
         _ => "—".into(),
     }
 }
@@ -651,7 +669,7 @@ fn side_view(
         None => String::new(),
         Some(RequestKind::Timeout) => lang.t("relay.pending_timeout").to_string(),
         Some(RequestKind::Substitution { out, incoming }) => {
-            lang.tf("relay.pending_substitution", &[&name(incoming), &name(out)])
+            tr!(lang, "relay.pending_substitution", incoming = name(incoming), out = name(out))
         }
     };
     SideView {
@@ -742,10 +760,10 @@ fn clock_views(
     let playoff = sheet.playoff_clocks.as_ref().map(|pc| match &pc.reading {
         Some(r) => {
             let (black, white) = clock_pair(r);
-            ((black, white, lang.tf("relay.playoff_clocks_from", &[&pc.after_move])), false)
+            ((black, white, tr!(lang, "relay.playoff_clocks_from", move = pc.after_move)), false)
         }
         None => {
-            let note = lang.tf("relay.playoff_clocks_missing", &[&pc.after_move]);
+            let note = tr!(lang, "relay.playoff_clocks_missing", move = pc.after_move);
             ((String::new(), String::new(), note), true)
         }
     });
@@ -796,14 +814,15 @@ fn log_views(
     log.iter()
         .rev()
         .map(|l| {
-            let secret =
-                match &l.event {
-                    Event::SubmitLineup { side, section, .. } if hidden(*section) => Some(lang.tf(
-                        "relay.lineup_handed_in",
-                        &[&lang.side_name(*side), &section_name(lang, *section)],
-                    )),
-                    _ => None,
-                };
+            let secret = match &l.event {
+                Event::SubmitLineup { side, section, .. } if hidden(*section) => Some(tr!(
+                    lang,
+                    "relay.lineup_handed_in",
+                    side = lang.side_name(*side),
+                    section = section_name(lang, *section),
+                )),
+                _ => None,
+            };
             LogView {
                 seq: l.row.seq,
                 at: show_at(zone, l.row.at),
@@ -816,10 +835,9 @@ fn log_views(
                     .map(|x| lang.relay_effect(x, &person_of(lang, names)))
                     .collect(),
                 what: secret.unwrap_or_else(|| event_text(lang, &l.event, names)),
-                withdrawn: l
-                    .withdrawal
-                    .as_ref()
-                    .map(|w| lang.tf("relay.withdrawn_by", &[&w.actor, &w.recorded_at, &w.reason])),
+                withdrawn: l.withdrawal.as_ref().map(|w| {
+                    tr!(lang, "relay.withdrawn_by", actor = w.actor, at = w.recorded_at, reason = w.reason)
+                }),
             }
         })
         .collect()

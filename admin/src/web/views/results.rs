@@ -10,6 +10,7 @@ use crate::db::tournaments::TournamentRow;
 use crate::domain::event_time::{EventZone, NoSuchTime};
 use crate::domain::results::{self as dr, Clocks, Entry, ResultError, SideLateness};
 use crate::domain::settings::TournamentSettings;
+use crate::i18n::tr;
 use crate::web::form::Form;
 use crate::web::i18n::Lang;
 use crate::web::views::pages::{Chrome, FormView, Options, Pager};
@@ -145,7 +146,7 @@ pub(in crate::web) fn result_options(lang: Lang, players: Option<[(&str, &str); 
     let mut winners: Options = vec![choose()];
     for (i, (code, colour)) in [("black", black), ("white", white)].into_iter().enumerate() {
         let label = match players {
-            Some(p) => lang.tf("r.winner_option", &[&p[i].0, &p[i].1]),
+            Some(p) => tr!(lang, "r.winner_option", seat = p[i].0, name = p[i].1),
             None => colour.to_string(),
         };
         winners.push((code.to_string(), label));
@@ -305,11 +306,11 @@ pub(in crate::web) fn player_box(lang: Lang, e: &Option<EntrantRow>) -> Option<P
 pub(in crate::web) fn verdict_text(lang: Lang, v: &SideLateness) -> String {
     match v {
         SideLateness::Waiting { deadline: Some(d) } => {
-            lang.tf("late.waiting_until", &[&dr::time_of_day_text(*d % 86_400)])
+            tr!(lang, "late.waiting_until", time = dr::time_of_day_text(*d % 86_400))
         }
         SideLateness::Waiting { deadline: None } => lang.t("late.waiting").to_string(),
         SideLateness::Judged(v @ LatenessVerdict::Plays { remaining_basic_secs, clock, .. }) => {
-            let set = lang.tf("late.set_clock", &[&hms(*remaining_basic_secs)]);
+            let set = tr!(lang, "late.set_clock", time = hms(*remaining_basic_secs));
             format!("{} — {set} ({})", lang.lateness_verdict(v), lang.clock_state(clock))
         }
         SideLateness::Judged(v) => lang.lateness_verdict(v),
@@ -322,7 +323,7 @@ pub(in crate::web) fn ruling_text(lang: Lang, r: &Ruling) -> String {
         Some(c) => lang.t(if c == Color::Black { "r.black" } else { "r.white" }).to_string(),
         None => lang.t("r.both_sides").to_string(),
     };
-    lang.tf("r.ruling_line", &[&kind, &side, &r.move_number])
+    tr!(lang, "r.ruling_line", kind, side, move = r.move_number)
 }
 
 pub(in crate::web) fn effects(lang: Lang, c: &dr::Computed) -> Vec<String> {
@@ -332,17 +333,17 @@ pub(in crate::web) fn effects(lang: Lang, c: &dr::Computed) -> Vec<String> {
 /// A refused entry or ruling in the reader's language.
 pub(in crate::web) fn result_message(lang: Lang, e: &ResultError) -> String {
     match e {
-        ResultError::CountAbovePoints { points } => lang.tf("r.err_count_above", &[points]),
-        ResultError::CountsDisagree { points } => lang.tf("r.err_counts_disagree", &[points]),
+        ResultError::CountAbovePoints { points } => tr!(lang, "r.err_count_above", points),
+        ResultError::CountsDisagree { points } => tr!(lang, "r.err_counts_disagree", points),
         ResultError::ByeNeedsOnePlayer => lang.t("r.err_bye_one").to_string(),
         ResultError::OnlyByeForOnePlayer => lang.t("r.err_only_bye").to_string(),
-        ResultError::Ruling(e) => lang.tf("r.err_rulings", &[&lang.ruling_error(e)]),
+        ResultError::Ruling(e) => tr!(lang, "r.err_rulings", error = lang.ruling_error(e)),
         ResultError::RulingDecides { ruling, decided } => {
             let which = match ruling {
                 Some(r) => ruling_text(lang, r),
                 None => lang.t("r.err_ruling_decides_any").to_string(),
             };
-            lang.tf("r.err_ruling_decides", &[&which, &lang.game_result(decided)])
+            tr!(lang, "r.err_ruling_decides", ruling = which, result = lang.game_result(decided))
         }
         ResultError::NigiriPending { entry: true } => lang.t("r.err_nigiri_entry").to_string(),
         ResultError::NigiriPending { entry: false } => lang.t("r.err_nigiri_ruling").to_string(),
@@ -488,7 +489,7 @@ pub(in crate::web) fn rulings_from_form(
     let move_number = match form.get("move_number").parse::<u32>() {
         Ok(m) if m <= 2000 => Some(m),
         _ => {
-            rf.error("move_number", lang.tf("err.number_range", &[&0, &2000]));
+            rf.error("move_number", tr!(lang, "err.number_range", min = 0, max = 2000));
             None
         }
     };
@@ -545,7 +546,7 @@ fn stones_of(lang: Lang, form: &Form, rf: &mut FormView) -> Option<u32> {
         s => match s.parse::<u32>() {
             Ok(n) if (1..=100).contains(&n) => Some(n),
             _ => {
-                rf.error("stones", lang.tf("err.number_range", &[&1, &100]));
+                rf.error("stones", tr!(lang, "err.number_range", min = 1, max = 100));
                 None
             }
         },
@@ -669,9 +670,9 @@ pub(in crate::web) fn colours_view(lang: Lang, s: &Sheet) -> ColoursView {
     ColoursView {
         black_label: black_label.to_string(),
         white_label: white_label.to_string(),
-        colours: decided_by_nigiri.then(|| lang.tf("r.colours_nigiri", &[&black])),
-        nigiri_note: pending.map(|_| lang.tf("r.nigiri_pending", &[&white, &black])),
-        swapped_note: s.game.played_swapped.then(|| lang.tf("r.swapped_note", &[&black, &white])),
+        colours: decided_by_nigiri.then(|| tr!(lang, "r.colours_nigiri", black)),
+        nigiri_note: pending.map(|_| tr!(lang, "r.nigiri_pending", holder = white, guesser = black)),
+        swapped_note: s.game.played_swapped.then(|| tr!(lang, "r.swapped_note", black, white)),
     }
 }
 
@@ -710,7 +711,7 @@ pub(in crate::web) fn replay_start_form(
 
 /// The title of a game's sheet: "Round 3, table 12".
 pub(in crate::web) fn game_title(lang: Lang, s: &Sheet) -> String {
-    lang.tf("r.game_title", &[&s.game.round_number, &s.game.board])
+    tr!(lang, "r.game_title", round = s.game.round_number, board = s.game.board)
 }
 
 /// A game's sheet (`templates/game.html`) from what [`load`](crate::web::results::load) read
@@ -752,7 +753,7 @@ fn sgf_view(lang: Lang, l: &Loaded) -> Option<SgfView> {
 /// The clocks a resumed game was stopped at.
 fn clocks_text(lang: Lang, r: &rdb::ResultRow) -> String {
     let c = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok()).map(hms).unwrap_or_else(|| "—".into());
-    lang.tf("r.clocks", &[&c(r.clock_black_secs), &c(r.clock_white_secs)])
+    tr!(lang, "r.clocks", black = c(r.clock_black_secs), white = c(r.clock_white_secs))
 }
 
 /// The penalty stones and warnings of both sides, when there are any.
@@ -760,7 +761,14 @@ fn penalties_text(lang: Lang, r: &rdb::ResultRow) -> String {
     if r.penalty_black + r.penalty_white + r.warnings_black + r.warnings_white == 0 {
         return String::new();
     }
-    lang.tf("r.penalties", &[&r.penalty_black, &r.penalty_white, &r.warnings_black, &r.warnings_white])
+    tr!(
+        lang,
+        "r.penalties",
+        penalty_black = r.penalty_black,
+        penalty_white = r.penalty_white,
+        warnings_black = r.warnings_black,
+        warnings_white = r.warnings_white
+    )
 }
 
 /// The game's rulings as lines of the page, times in the event's zone.
@@ -785,7 +793,7 @@ fn ruling_lines(lang: Lang, l: &Loaded) -> Vec<RulingLine> {
             confirmed: x
                 .confirmed_by
                 .as_ref()
-                .map(|c| lang.tf("r.confirmed_by_chief", &[c]))
+                .map(|c| tr!(lang, "r.confirmed_by_chief", chief = c))
                 .unwrap_or_default(),
         })
         .collect()
@@ -838,7 +846,7 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         entered: r
             .and_then(|r| {
                 let at = lang.in_zone(&l.settings.time_zone, r.entered_at.as_ref()?);
-                Some(lang.tf("r.entered_by", &[r.entered_by.as_ref()?, &at]))
+                Some(tr!(lang, "r.entered_by", user = r.entered_by.as_ref()?, at))
             })
             .unwrap_or_default(),
         locked: s.locked(),
@@ -878,7 +886,7 @@ pub(in crate::web) fn conflict_text(lang: Lang, zone: EventZone, s: &Sheet) -> S
     let when = r.map(|r| lang.in_zone(&zone, &r.updated_at)).unwrap_or_default();
     let what =
         s.outcome().map(|o| lang.game_result(&o)).unwrap_or_else(|| lang.t("r.no_result_yet").to_string());
-    lang.tf("r.conflict", &[&who, &when, &what, &s.rulings.len()])
+    tr!(lang, "r.conflict", user = who, when, what, count = s.rulings.len())
 }
 
 /// A time of day typed at the venue on `day`, as stored UTC text; a time that cannot be read
@@ -1037,7 +1045,7 @@ impl SheetContext<'_> {
             .unwrap_or_default();
         let replay_note = match (replay, sheet.and_then(|s| rdb::lateness_start(s, None))) {
             (false, _) => String::new(),
-            (true, Some(at)) => lang.tf("late.replay_row", &[&zone.time(&at)]),
+            (true, Some(at)) => tr!(lang, "late.replay_row", time = zone.time(&at)),
             (true, None) => lang.t("late.replay_row_unset").to_string(),
         };
         let shown = |id: Option<i32>| if replay { String::new() } else { self.arrival(id) };
@@ -1067,18 +1075,17 @@ impl SheetContext<'_> {
             white_verdict: lat.as_ref().map(|x| verdict_text(lang, &x.white)).unwrap_or_default(),
             pending: !unrecorded.is_empty(),
             proposals: sheet.map_or(0, |s| s.proposals().count()),
-            pending_text: lang.tf(
+            pending_text: tr!(
+                lang,
                 "late.record_line",
-                &[
-                    &g.board,
-                    &self.name(black),
-                    &self.name(white),
-                    &unrecorded
-                        .iter()
-                        .map(|r| ruling_text(lang, r))
-                        .collect::<Vec<_>>()
-                        .join(lang.t("audit.list_sep")),
-                ],
+                board = g.board,
+                black = self.name(black),
+                white = self.name(white),
+                rulings = unrecorded
+                    .iter()
+                    .map(|r| ruling_text(lang, r))
+                    .collect::<Vec<_>>()
+                    .join(lang.t("audit.list_sep")),
             ),
             version: l.result.as_ref().map_or(0, |r| r.version),
         }

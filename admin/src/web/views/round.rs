@@ -11,6 +11,7 @@ use crate::domain::draw::nigiri::{Guess, RoleReason};
 use crate::domain::names;
 use crate::domain::pairing::PlayerId;
 use crate::domain::rounds::{self as dr, ColourSource, TableGame};
+use crate::i18n::tr;
 use crate::web::i18n::Lang;
 use crate::web::views::pages::*;
 use actix_web::http::StatusCode;
@@ -62,15 +63,15 @@ fn purpose_text(lang: Lang, p: &Purpose) -> String {
         Purpose::Round1Order => lang.t("drawp.round1_order").into(),
         Purpose::Round1Upper => lang.t("drawp.round1_upper").into(),
         Purpose::Round1Lower => lang.t("drawp.round1_lower").into(),
-        Purpose::ScoreGroup { score } => lang.tf("drawp.score_group", &[&half_points(*score)]),
+        Purpose::ScoreGroup { score } => tr!(lang, "drawp.score_group", points = half_points(*score)),
         Purpose::Bye => lang.t("drawp.bye").into(),
         Purpose::Colours => lang.t("drawp.colours").into(),
         Purpose::NigiriHolder => lang.t("drawp.nigiri_holder").into(),
         Purpose::RemoteNigiri => lang.t("drawp.remote_nigiri").into(),
         Purpose::BergerNumbers => lang.t("drawp.berger").into(),
         Purpose::KnockoutSeeding => lang.t("drawp.knockout_seeding").into(),
-        Purpose::KnockoutMatch { number } => lang.tf("drawp.knockout_match", &[number]),
-        Purpose::DoubleLoss { round } => lang.tf("drawp.double_loss", &[round]),
+        Purpose::KnockoutMatch { number } => tr!(lang, "drawp.knockout_match", match = number),
+        Purpose::DoubleLoss { round } => tr!(lang, "drawp.double_loss", round),
         Purpose::Text { text } => text.clone(),
     }
 }
@@ -120,12 +121,18 @@ fn draw_view(lang: Lang, names: &Names, d: &DrawRecord, replayed: Option<bool>, 
     let outcome = match (method, shown) {
         (Some(Method::Nigiri), &[black, grab, shown]) => {
             let guess = if shown == 1 { Guess::Odd } else { Guess::Even };
-            lang.tf("draw.nigiri_outcome", &[&names.numbered(black), &grab, &guess_name(lang, guess)])
+            tr!(
+                lang,
+                "draw.nigiri_outcome",
+                black = names.numbered(black),
+                grab,
+                guess = guess_name(lang, guess)
+            )
         }
         _ => numbered(shown),
     };
     let total = d.candidates.len();
-    let part = (s.to - s.from < total).then(|| lang.tf("draw.part", &[&(s.from + 1), &s.to, &total]));
+    let part = (s.to - s.from < total).then(|| tr!(lang, "draw.part", from = s.from + 1, to = s.to, total));
     let candidates = &d.candidates[s.from..s.to];
     DrawView {
         lot: s.lot,
@@ -337,12 +344,12 @@ fn review(
     banner: &mut Option<String>,
 ) -> (HashMap<PlayerId, dr::Scores>, Vec<String>) {
     let scores = cx.scores(seed).unwrap_or_else(|e| {
-        banner.get_or_insert_with(|| lang.tf("round.err_pairing", &[&e]));
+        banner.get_or_insert_with(|| tr!(lang, "round.err_pairing", error = e.to_string()));
         HashMap::new()
     });
     let warnings = match cx.review(seed, tg, byes) {
         Ok(w) => w.iter().map(|w| warning_text(lang, w, names)).collect(),
-        Err(e) => vec![lang.tf("round.err_pairing", &[&e])],
+        Err(e) => vec![tr!(lang, "round.err_pairing", error = e.to_string())],
     };
     (scores, warnings)
 }
@@ -432,14 +439,13 @@ fn game_views(
                 guesser: names.name(ns.guesser),
                 reason: reason_name(lang, ns.reason).to_string(),
                 outcome: ns.record.map(|rec| {
-                    lang.tf(
+                    tr!(
+                        lang,
                         "nigiri.outcome",
-                        &[
-                            &rec.grab,
-                            &guess_name(lang, rec.guess),
-                            &if rec.correct { lang.t("nigiri.correct") } else { lang.t("nigiri.wrong") },
-                            &names.name(rec.black),
-                        ],
+                        grab = rec.grab,
+                        guess = guess_name(lang, rec.guess),
+                        correct = if rec.correct { lang.t("nigiri.correct") } else { lang.t("nigiri.wrong") },
+                        black = names.name(rec.black),
                     )
                 }),
                 seed: ns.record.and_then(|rec| rec.seed).map(|s| s.to_string()),
@@ -520,6 +526,6 @@ fn dropdowns(
     let (all_players, all_found) =
         player_options(names, &cx.entrants, order, find, active.into_iter(), &[a.as_str(), b.as_str()]);
     let choices_note = (all_found.max(in_found) > MAX_CHOICES)
-        .then(|| lang.tf("round.find_more", &[&MAX_CHOICES, &all_found.max(in_found)]));
+        .then(|| tr!(lang, "round.find_more", shown = MAX_CHOICES, found = all_found.max(in_found)));
     (round_players, all_players, choices_note)
 }

@@ -1,6 +1,7 @@
 //! The team rounds page (`templates/team_rounds.html`): every team round with its matches,
 //! how each was paired and decided, and for the organizer the form that pairs the next round.
 
+use crate::i18n::tr;
 use std::collections::{BTreeMap, HashMap};
 
 use super::super::i18n::Lang;
@@ -143,7 +144,7 @@ fn match_items(
             stage: stage(lang, &r.pairing).to_string(),
             kind: kind(lang, m),
             result: if m.is_bye() {
-                lang.tf("team.bye_points", &[&s.bye_points()])
+                tr!(lang, "team.bye_points", points = s.bye_points())
             } else {
                 record_text(lang, m)
             },
@@ -165,7 +166,7 @@ fn stage(lang: Lang, pairing: &str) -> &'static str {
 /// as the replay of another.
 fn kind(lang: Lang, m: &MatchRow) -> String {
     if m.boards > 0 {
-        lang.tf("team.kind_boards", &[&m.boards])
+        tr!(lang, "team.kind_boards", boards = m.boards)
     } else if m.nigiri_pending() {
         format!("{} · {}", lang.t("team.kind_relay"), lang.t("team.nigiri_pending"))
     } else if m.replay_of.is_some() {

@@ -1,6 +1,7 @@
 //! The teams page (`templates/teams.html`): the team settings, as a form or in words, and the
 //! list of teams with their rosters' counts.
 
+use crate::i18n::tr;
 use std::collections::BTreeMap;
 
 use super::super::i18n::Lang;
@@ -106,7 +107,7 @@ fn team_items(lang: Lang, need: usize, teams: &BTreeMap<i32, (TeamRow, Team)>) -
     teams
         .values()
         .map(|(row, team)| TeamItem {
-            short: (team.players.len() < need).then(|| lang.tf("team.short_cell", &[&need])),
+            short: (team.players.len() < need).then(|| tr!(lang, "team.short_cell", need)),
             id: row.id,
             name: row.name.clone(),
             unit: row.unit.clone(),

@@ -12,6 +12,7 @@ use crate::domain::pairing::{Colour, PlayerId};
 use crate::domain::settings::System;
 use crate::domain::team::event::{Format, TeamSettings};
 use crate::domain::team::roster::Team;
+use crate::i18n::tr;
 use crate::i18n::Lang;
 use std::collections::HashMap;
 
@@ -125,23 +126,27 @@ pub fn result_text(lang: Lang, code: &str) -> String {
 pub fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
     let n = |id: PlayerId| names.name(id);
     match w {
-        Warning::Rematch { table, a, b, times } => lang.tf("warn.rematch", &[table, &n(*a), &n(*b), times]),
-        Warning::SameUnit { table, a, b, unit } => lang.tf("warn.same_unit", &[table, &n(*a), &n(*b), unit]),
+        Warning::Rematch { table, a, b, times } => {
+            tr!(lang, "warn.rematch", table, player = n(*a), opponent = n(*b), times)
+        }
+        Warning::SameUnit { table, a, b, unit } => {
+            tr!(lang, "warn.same_unit", table, player = n(*a), opponent = n(*b), unit)
+        }
         Warning::ThirdSameColour { table, player, colour } => {
-            lang.tf("warn.third_colour", &[table, &n(*player), &colour_name(lang, *colour)])
+            tr!(lang, "warn.third_colour", table, player = n(*player), colour = colour_name(lang, *colour))
         }
         Warning::LargeScoreGap { table, a, b, gap } => {
-            lang.tf("warn.score_gap", &[table, &n(*a), &n(*b), &half_points(*gap)])
+            tr!(lang, "warn.score_gap", table, player = n(*a), opponent = n(*b), gap = half_points(*gap))
         }
-        Warning::LargeHandicap { table, handicap } => lang.tf("warn.handicap", &[table, handicap]),
+        Warning::LargeHandicap { table, handicap } => tr!(lang, "warn.handicap", table, handicap),
         Warning::HandicapNotRule { table, handicap, rule } => {
-            lang.tf("warn.handicap_rule", &[table, handicap, rule])
+            tr!(lang, "warn.handicap_rule", table, handicap, rule)
         }
-        Warning::PairedTwice { player } => lang.tf("warn.paired_twice", &[&n(*player)]),
-        Warning::NotPaired { player } => lang.tf("warn.not_paired", &[&n(*player)]),
-        Warning::InactivePaired { player } => lang.tf("warn.inactive", &[&n(*player)]),
-        Warning::UnknownPlayer { player } => lang.tf("warn.unknown", &[player]),
-        Warning::OpenGames { round, games } => lang.tn("warn.open_games", u64::from(*games), &[round]),
+        Warning::PairedTwice { player } => tr!(lang, "warn.paired_twice", player = n(*player)),
+        Warning::NotPaired { player } => tr!(lang, "warn.not_paired", player = n(*player)),
+        Warning::InactivePaired { player } => tr!(lang, "warn.inactive", player = n(*player)),
+        Warning::UnknownPlayer { player } => tr!(lang, "warn.unknown", number = player),
+        Warning::OpenGames { round, games } => tr!(lang, "warn.open_games", games, round),
         Warning::ByeProblem { detail } => {
             if detail.starts_with("odd") {
                 lang.t("warn.bye_missing").to_string()
@@ -149,7 +154,7 @@ pub fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
                 lang.t("warn.bye_extra").to_string()
             } else {
                 let who = detail.split_whitespace().next().and_then(|x| x.parse::<u32>().ok());
-                lang.tf("warn.bye_again", &[&who.map(n).unwrap_or_default()])
+                tr!(lang, "warn.bye_again", player = who.map(n).unwrap_or_default())
             }
         }
     }
@@ -178,9 +183,11 @@ pub fn komi_conversion(lang: Lang, q: i32) -> String {
     use rules::outcome::{half_points_text, quarters_text as stones};
     let sign = if q < 0 { "-" } else { "" };
     let a = q.unsigned_abs();
-    lang.tf(
+    tr!(
+        lang,
         "t.komi_conversion",
-        &[&format!("{sign}{}", stones(a)), &format!("{sign}{}", half_points_text(a))],
+        stones = format!("{sign}{}", stones(a)),
+        points = format!("{sign}{}", half_points_text(a)),
     )
 }
 
@@ -196,11 +203,15 @@ pub fn record_text(lang: Lang, m: &MatchRow) -> String {
     }
     match m.record() {
         None => String::new(),
-        Some(r) if m.boards > 0 => lang.tf(
+        Some(r) if m.boards > 0 => tr!(
+            lang,
             "team.record_boards",
-            &[&r.game_points[0], &r.game_points[1], &r.match_points[0], &r.match_points[1]],
+            game_black = r.game_points[0],
+            game_white = r.game_points[1],
+            match_black = r.match_points[0],
+            match_white = r.match_points[1],
         ),
-        Some(r) => lang.tf("team.record_relay", &[&r.match_points[0], &r.match_points[1]]),
+        Some(r) => tr!(lang, "team.record_relay", black = r.match_points[0], white = r.match_points[1]),
     }
 }
 
@@ -218,15 +229,18 @@ pub fn short_warning<'a>(
     let list = short
         .iter()
         .filter_map(|(id, n)| {
-            teams.iter().find(|(_, t)| t.id == *id).map(|(r, _)| lang.tf("team.short_item", &[&r.name, n]))
+            teams
+                .iter()
+                .find(|(_, t)| t.id == *id)
+                .map(|(r, _)| tr!(lang, "team.short_item", team = r.name, count = n))
         })
         .collect::<Vec<_>>()
         .join(lang.t("team.list_sep"));
     let need = match s.format {
-        Format::Relay => lang.tf("team.need_relay", &[&s.players_needed()]),
-        Format::Boards => lang.tf("team.need_boards", &[&s.players_needed()]),
+        Format::Relay => tr!(lang, "team.need_relay", players = s.players_needed()),
+        Format::Boards => tr!(lang, "team.need_boards", players = s.players_needed()),
     };
-    Some(lang.tf("team.short_warning", &[&list, &need]))
+    Some(tr!(lang, "team.short_warning", teams = list, need))
 }
 
 /// The flag of a relay event that keeps the individual rules (its matches use seed 003's).
@@ -235,7 +249,13 @@ pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<Str
     s.keeps_individual_rules(&rules).then(|| {
         let name = lang.rule_set(rules.preset);
         let komi = |q| quarters_text(q);
-        lang.tf("team.rules_flag", &[&name, &komi(rules.komi_q), &komi(s.game_rules(&rules).komi_q)])
+        tr!(
+            lang,
+            "team.rules_flag",
+            preset = name,
+            komi = komi(rules.komi_q),
+            relay_komi = komi(s.game_rules(&rules).komi_q)
+        )
     })
 }
 
