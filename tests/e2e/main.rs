@@ -24,6 +24,7 @@ mod entrants;
 mod imports;
 mod input;
 mod language;
+mod layers;
 mod mcmahon;
 mod multipart;
 mod names;

@@ -20,6 +20,7 @@ pub mod event_time;
 pub mod names;
 pub mod pairing;
 pub mod password;
+pub mod player;
 pub mod results;
 pub mod rounds;
 pub mod settings;

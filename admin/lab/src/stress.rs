@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::stress_db::Store;
+use crate::stress_db::{Fact, Store};
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -257,16 +257,6 @@ fn session_from_cookie(http: &Http, cookie: &str) -> Result<Session, String> {
 
 // ---------------------------------------------------------------------------------------------
 // Write kinds
-
-/// Something that must hold in the database once a write is acknowledged: `sql` returns one
-/// integer within `min..=max`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Fact {
-    pub what: String,
-    pub sql: String,
-    pub min: i64,
-    pub max: Option<i64>,
-}
 
 /// How one attempted write ended.
 pub enum Attempt {

@@ -4,10 +4,20 @@
 //! (integrity, the facts of acknowledged writes) with SQL both engines take.
 
 use crate::pg_cluster::PgCluster;
-use crate::stress::Fact;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// Something that must hold in the database once a write is acknowledged: `sql` returns one
+/// integer within `min..=max`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Fact {
+    pub what: String,
+    pub sql: String,
+    pub min: i64,
+    pub max: Option<i64>,
+}
 
 /// The stress run's database.
 pub enum Store {

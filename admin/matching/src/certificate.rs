@@ -1,7 +1,7 @@
 //! Slacks of many pairs under one solve's duals, fast: what the sparse path's dual check
 //! and the warm start read.
 
-use crate::blossom::MatchResult;
+use crate::result::MatchResult;
 
 /// Fast slacks for many pairs: the sum of blossom duals above each node, and the lowest
 /// common blossom of two vertices in O(1) (an Euler tour of the blossom forest with a

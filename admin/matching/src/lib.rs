@@ -43,12 +43,12 @@
 
 pub mod blossom;
 pub mod certificate;
+pub mod result;
 pub mod sparse;
 
-pub use blossom::{
-    max_weight_matching, max_weight_perfect_matching, warm_start, MatchResult, WarmStart, Work,
-};
+pub use blossom::{max_weight_matching, max_weight_perfect_matching, warm_start, WarmStart};
 pub use certificate::Certificate;
+pub use result::{MatchResult, Work};
 pub use sparse::{solve, Problem, SolveStats, SolverTuning};
 
 /// "No vertex", "no blossom", "no edge" in the solvers' index arrays.

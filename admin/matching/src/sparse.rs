@@ -4,10 +4,9 @@
 
 use std::collections::HashSet;
 
-use crate::blossom::{
-    max_weight_matching, max_weight_perfect_matching, warm_start, MatchResult, WarmStart, Work,
-};
+use crate::blossom::{max_weight_matching, max_weight_perfect_matching, warm_start, WarmStart};
 use crate::certificate::Certificate;
+use crate::result::{MatchResult, Work};
 use crate::NONE;
 
 /// Knobs of [`solve`]: how it works, never what it finds (every setting gives the optimum).

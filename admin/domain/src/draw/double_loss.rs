@@ -12,7 +12,7 @@
 use super::derive_seed;
 use super::lots::{DrawRecord, Purpose, Stream};
 use super::Ticket;
-use crate::pairing::{PlayedGame, PlayerId};
+use crate::player::{PlayedGame, PlayerId};
 
 /// The nominal winner of a double-loss game for pairing the next round, and the record of
 /// the lot (one of the two by pairing number; `number` gives a player's). If the game
@@ -42,7 +42,7 @@ pub fn nominal_winner(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pairing::GameResult;
+    use crate::player::GameResult;
 
     fn same(id: PlayerId) -> u32 {
         id

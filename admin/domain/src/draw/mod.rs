@@ -16,7 +16,8 @@ pub mod nigiri;
 
 use lots::{DrawRecord, Lot, Method, Purpose, Stream};
 
-use crate::pairing::PlayerId;
+use crate::player::PlayerId;
+pub use crate::player::Ticket;
 
 /// Derives an independent seed for one item of a draw (a game, a table) from the round's
 /// seed, so that each item's lot does not depend on how many other items were drawn.
@@ -100,13 +101,6 @@ impl DrawRecord {
         let m = self.purpose.method()?;
         Some(draw(m, self.seed, self.stream, &self.candidates) == self.outcome)
     }
-}
-
-/// A player as a lot sees them: the engine's id and the public pairing number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ticket {
-    pub id: PlayerId,
-    pub number: u32,
 }
 
 /// Draws a lot of `purpose` over `players`: the candidates are their pairing numbers in

@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::lots::{DrawRecord, Lot, Purpose, Stream};
-use crate::pairing::{Player, PlayerId};
+use crate::player::{Player, PlayerId};
 
 /// Which rule names the grabber.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
