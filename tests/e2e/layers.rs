@@ -421,7 +421,6 @@ const STILL_OPEN: &[&str] = &[
     "domain: team::cards ↔ team::clocks ↔ team::ending ↔ team::lineup ↔ team::penalties ↔ team::relay ↔ team::roster ↔ team::standings",
     "admin: formats ↔ i18n ↔ print",
     "admin: web::ctx ↔ web::error ↔ web::form ↔ web::limits ↔ web::views ↔ web::write",
-    "admin: web::views::audit ↔ web::views::pages ↔ web::views::results",
     "lab: bench_opengotha ↔ bench_pair ↔ bench_simulate",
 ];
 

@@ -15,6 +15,8 @@ use crate::domain::team::event::{Format, TeamSettings};
 use crate::domain::team::roster::Team;
 use crate::i18n::tr;
 use crate::i18n::Lang;
+use rules::board::Color;
+use rules::rulings::{Ruling, RulingKind};
 use std::collections::HashMap;
 
 /// An entrant's name in the reader's script (`zh`), the other one when it is missing.
@@ -310,6 +312,22 @@ pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
         handicap,
         tiebreaks: tiebreak_order(lang, &s.tiebreaks),
     }
+}
+
+/// A ruling as a line: its kind, the side it is against and the move (the game page, the
+/// audit page).
+pub(in crate::web) fn ruling_text(lang: Lang, r: &Ruling) -> String {
+    let kind = lang.ruling_kind(r.kind);
+    let side = match r.against {
+        Some(c) => lang.t(if c == Color::Black { "r.black" } else { "r.white" }).to_string(),
+        None => lang.t("r.both_sides").to_string(),
+    };
+    tr!(lang, "r.ruling_line", kind, side, move = r.move_number)
+}
+
+/// A ruling's kind in full words.
+pub(in crate::web) fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
+    lang.ruling_kind(*k)
 }
 
 #[cfg(test)]
