@@ -5,6 +5,7 @@
 pub mod backup;
 pub mod demo;
 pub mod export;
+mod files;
 pub mod migrate_db;
 pub mod print;
 pub mod serve;

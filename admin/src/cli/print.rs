@@ -13,7 +13,7 @@
 //! allowed for an option (a `--round` that is not a published round), a file that cannot be
 //! written. `--out -` writes to stdout.
 
-use super::export::{check_tournament, open_existing, write_out, RoundArgs};
+use super::files::{check_tournament, open_existing, write_out, RoundArgs};
 use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
 use crate::i18n::tr;
 use crate::office::print_data::Audience;

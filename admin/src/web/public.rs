@@ -855,8 +855,14 @@ fn render(
             let title = snap.t.name(lang.is_zh()).to_string();
             let c = frame(chrome(&snap.t, lang, path, title, false));
             let n = snap.data.entrants.len() as i64;
-            let page =
-                super::tournaments::tournament_page(c, lang, snap.t.clone(), n, snap.published, snap.team);
+            let page = super::views::tournament::tournament_page(
+                c,
+                lang,
+                snap.t.clone(),
+                n,
+                snap.published,
+                snap.team,
+            );
             page.render()
         }
         Kind::Round { .. } | Kind::Players => return Err(DbError::Other("not a snapshot page".into())),
@@ -1030,7 +1036,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     let shown: Vec<(usize, TieBreak)> =
         st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
     let lines = standing_lines(snap, lang, st, &shown);
-    let order = super::tournaments::tiebreak_order(lang, &st.tiebreaks);
+    let order = super::views::text::tiebreak_order(lang, &st.tiebreaks);
     let title = if st.after_round > 0 {
         tr!(lang, "pub.standings_after", round = st.after_round)
     } else {

@@ -7,8 +7,9 @@ use super::form::Form;
 use super::i18n::Lang;
 use super::views::pages::*;
 use super::views::text::{is_team_event, komi_conversion, quarters_text};
+use super::views::tournament::tournament_page;
 use super::write::{Office, Organizer, Write};
-use crate::db::tournaments::{self as tdb, TournamentRow, UpdateError};
+use crate::db::tournaments::{self as tdb, UpdateError};
 use crate::db::users::Role;
 use crate::db::{backup, entrants as edb, users, DbError};
 use crate::domain::entrant::Rank;
@@ -879,98 +880,6 @@ pub async fn create(w: Write<Office>) -> Result<HttpResponse, AppError> {
     let actor = w.actor();
     let tid = w.db(move |c| tdb::create(c, &actor, &s)).await?;
     Ok(w.redirect(&format!("/t/{tid}")))
-}
-
-/// The settings an overview states, as text in the reader's language (the overview page and
-/// the OpenGotha import preview show the same lines).
-pub struct SettingsText {
-    pub system: String,
-    pub ruleset: String,
-    pub komi: String,
-    pub time_control: String,
-    pub lateness: String,
-    /// McMahon events: bar and floor.
-    pub mcmahon: Option<String>,
-    /// The handicap rule, when the event gives handicaps.
-    pub handicap: Option<String>,
-    /// The tie-break order in words.
-    pub tiebreaks: String,
-}
-
-/// A tie-break order in words: "积分 → 对手分 → …" / "McMahon score → …".
-pub fn tiebreak_order(lang: Lang, tiebreaks: &[TieBreak]) -> String {
-    tiebreaks.iter().map(|tb| lang.t(&format!("tb.{}", tb.code()))).collect::<Vec<_>>().join(" → ")
-}
-
-pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
-    let rank = |r: Rank| lang.rank(r);
-    let mm = &s.pairing.mcmahon;
-    let mcmahon = (s.system == System::McMahon)
-        .then(|| tr!(lang, "t.mcmahon_bands", bar = rank(mm.bar), floor = rank(mm.floor)));
-    let h = &s.pairing.handicap;
-    let handicap = (h.basis != HandicapBasis::None).then(|| {
-        let basis = lang.t(&format!("handicap_basis.{}", h.basis.code())).to_string();
-        let mut text = tr!(lang, "t.handicap_rule", basis, reduction = h.reduction, max = h.max);
-        if h.none_at_bar {
-            text.push_str(lang.t("t.handicap_rule_bar"));
-        }
-        text
-    });
-    SettingsText {
-        system: lang.t(&format!("system.{}", s.system.code())).to_string(),
-        ruleset: lang.rule_set(s.ruleset.preset).to_string(),
-        komi: komi_conversion(lang, s.ruleset.komi_q),
-        time_control: lang.time_control(&s.time_control),
-        lateness: lang.lateness_policy(&s.lateness),
-        mcmahon,
-        handicap,
-        tiebreaks: tiebreak_order(lang, &s.tiebreaks),
-    }
-}
-
-/// The overview page as the public sees it (the staff's adds the staff list and forms).
-pub fn tournament_page(
-    c: Chrome,
-    lang: Lang,
-    t: TournamentRow,
-    n_entrants: i64,
-    published: u32,
-    team: Option<crate::domain::team::event::TeamSettings>,
-) -> TournamentPage {
-    let s = t.settings();
-    // A team event shows the rules its matches use (relay: seed 003, komi 3½), and its staff
-    // see when the tournament's own rule set is the individual one.
-    let rules = team.map(|ts| ts.game_rules(&s.ruleset)).unwrap_or_else(|| s.ruleset.clone());
-    let preset_name = |r: &rules::ruleset::RuleSet| lang.rule_set(r.preset);
-    let rules_flag = team.filter(|ts| c.staff && ts.keeps_individual_rules(&s.ruleset)).map(|_| {
-        tr!(
-            lang,
-            "team.rules_flag",
-            preset = preset_name(&s.ruleset),
-            komi = quarters_text(s.ruleset.komi_q),
-            relay_komi = quarters_text(rules.komi_q),
-        )
-    });
-    let st = settings_text(lang, &TournamentSettings { ruleset: rules, ..s });
-    TournamentPage {
-        c,
-        mcmahon: st.mcmahon,
-        handicap: st.handicap,
-        system: st.system,
-        ruleset: st.ruleset,
-        komi: st.komi,
-        rules_flag,
-        t,
-        n_entrants,
-        published,
-        staff: Vec::new(),
-        candidates: Vec::new(),
-        staff_find: String::new(),
-        is_organizer: false,
-        chief_id: 0,
-        time_control: st.time_control,
-        lateness: st.lateness,
-    }
 }
 
 pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {

@@ -388,7 +388,7 @@ pub struct Subjects {
     /// The tournament's names (中文, Latin).
     pub tournament: (String, String),
     /// Every entrant of the tournament (also the person filter's choices).
-    pub entrants: std::collections::HashMap<i32, super::entrants::EntrantRow>,
+    pub entrants: std::collections::HashMap<i32, crate::rows::EntrantRow>,
     /// Round row id → round number.
     pub rounds: std::collections::HashMap<i32, i32>,
     pub games: std::collections::HashMap<i32, GameRef>,
@@ -405,8 +405,8 @@ fn ids_of(rows: &[AuditRow], entities: &[&str]) -> Vec<i32> {
 
 /// Look up what `rows` (of tournament `tid`) are about.
 pub fn subjects(conn: &mut Conn, tid: i32, rows: &[AuditRow]) -> Result<Subjects, DbError> {
-    use super::entrants::EntrantRow;
     use super::schema::{entrants, games, rounds, team_matches, teams, users};
+    use crate::rows::EntrantRow;
     let tournament =
         tournaments::table.find(tid).select((tournaments::name_zh, tournaments::name_latin)).first(conn)?;
     let entrants = entrants::table

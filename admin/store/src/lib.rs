@@ -24,6 +24,7 @@ pub mod postgres;
 pub mod prefs;
 pub mod results;
 pub mod rounds;
+pub mod rows;
 pub mod schema;
 pub mod sqlite;
 pub mod team_matches;

@@ -347,12 +347,6 @@ pub fn entrant_extras(conn: &mut Conn, tid: i32) -> Result<HashMap<i32, (Option<
     Ok(rows.into_iter().map(|(id, f, r)| (id, (f, r))).collect())
 }
 
-/// The first round a new entrant plays: the one after the last published round.
-pub fn next_first_round(conn: &mut Conn, tid: i32) -> Result<i32, DbError> {
-    let (_, last) = tdb::published_rounds(conn, tid)?;
-    Ok(i32::try_from(last).unwrap_or(0) + 1)
-}
-
 /// The pairing numbers (编号) of a tournament's entrants: 1, 2, 3… in order of entry (entrant
 /// id), withdrawn entrants included. Every lot names its candidates by these numbers, and the
 /// entrant lists and public pairings show them. Entrants are never deleted while rounds

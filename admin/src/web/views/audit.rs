@@ -2,7 +2,7 @@
 //! told as a sentence in the reader's language (who did what to whom), at the venue's time,
 //! with the links that narrow the page to its round, game or entrant.
 
-use super::pages::{AuditPage, Chrome};
+use super::pages::{AuditPage, Chrome, Line};
 use crate::db::audit::{self, AuditAction, AuditRow, Filter, Subjects};
 use crate::db::entrants::EntrantRow;
 use crate::domain::event_time::EventZone;
@@ -13,21 +13,6 @@ use crate::i18n::Lang;
 /// (`domain::event_time`), so a row reads in the venue's clock, not the server's.
 pub fn shown_time(zone: &EventZone, at: &str) -> String {
     zone.date_time(at)
-}
-
-/// One audit row as the page shows it.
-pub struct Line {
-    pub id: i32,
-    pub at: String,
-    /// "Who did what to whom", in the reader's language.
-    pub sentence: String,
-    pub reason: String,
-    pub before: Option<String>,
-    pub after: Option<String>,
-    /// The round, game and entrant the row is about, for the links that narrow the page to them.
-    pub round: Option<i32>,
-    pub game: Option<i32>,
-    pub entrant: Option<i32>,
 }
 
 /// An entrant's name in the reader's script (the other one when it is missing).
@@ -240,7 +225,7 @@ fn detail(lang: Lang, kind: Option<AuditAction>, row: &AuditRow) -> Option<Strin
         |j: &Option<String>| j.as_deref().and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok());
     let (before, after) = (json(&row.before), json(&row.after));
     let ruling = |v: &serde_json::Value| serde_json::from_value::<Ruling>(v.clone()).ok();
-    let words = |r: &Ruling| crate::web::views::results::ruling_text(lang, r);
+    let words = |r: &Ruling| super::text::ruling_text(lang, r);
     match kind? {
         AuditAction::RulingAdd | AuditAction::RulingPropose | AuditAction::RulingLateness => {
             let added = after?.get("added")?.as_array()?.clone();
@@ -256,7 +241,7 @@ fn detail(lang: Lang, kind: Option<AuditAction>, row: &AuditRow) -> Option<Strin
         AuditAction::RulingDelete => {
             let b = before?;
             let kind: RulingKind = serde_json::from_str(field(&b, "kind")).ok()?;
-            Some(crate::web::views::results::kind_label_full(lang, &kind))
+            Some(super::text::kind_label_full(lang, &kind))
         }
         AuditAction::ResultEnter | AuditAction::ResultCorrect => {
             let r: GameResult = serde_json::from_value(after?.get("outcome")?.clone()).ok()?;

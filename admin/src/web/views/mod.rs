@@ -16,3 +16,4 @@ pub mod round;
 pub mod team_rounds;
 pub mod teams;
 pub mod text;
+pub mod tournament;

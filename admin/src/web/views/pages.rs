@@ -400,13 +400,28 @@ pub struct ImportPage {
     pub banner: Option<String>,
 }
 
+/// One audit row as the page shows it.
+pub struct Line {
+    pub id: i32,
+    pub at: String,
+    /// "Who did what to whom", in the reader's language.
+    pub sentence: String,
+    pub reason: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+    /// The round, game and entrant the row is about, for the links that narrow the page to them.
+    pub round: Option<i32>,
+    pub game: Option<i32>,
+    pub entrant: Option<i32>,
+}
+
 #[derive(Template)]
 #[template(path = "audit.html")]
 pub struct AuditPage {
     pub c: Chrome,
     pub title: String,
     pub tid: i32,
-    pub lines: Vec<super::audit::Line>,
+    pub lines: Vec<Line>,
     /// The query string of the next (older) page, when there is one.
     pub older: Option<String>,
     /// The query string of the first page with the same filters, when this is a later page.
@@ -432,7 +447,7 @@ pub struct UsersPage {
     pub users: Vec<(User, bool)>,
     pub f: FormView,
     pub roles: Options,
-    pub audit: Vec<super::audit::Line>,
+    pub audit: Vec<Line>,
     pub notice: Option<String>,
     /// The server's storage and backups: (element id, text, is it a problem?).
     pub server: Vec<(&'static str, String, bool)>,

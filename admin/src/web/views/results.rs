@@ -4,6 +4,7 @@
 //! Pure: no database, no request; `web::results` loads, calls these, and renders.
 
 use super::text::{display_name, imported_text, komi_conversion, rank_text};
+pub(in crate::web) use super::text::{kind_label_full, ruling_text};
 use crate::db::entrants::EntrantRow;
 use crate::db::results::{self as rdb, NewRuling, RoundTime, Sheet};
 use crate::db::tournaments::TournamentRow;
@@ -315,15 +316,6 @@ pub(in crate::web) fn verdict_text(lang: Lang, v: &SideLateness) -> String {
         }
         SideLateness::Judged(v) => lang.lateness_verdict(v),
     }
-}
-
-pub(in crate::web) fn ruling_text(lang: Lang, r: &Ruling) -> String {
-    let kind = lang.ruling_kind(r.kind);
-    let side = match r.against {
-        Some(c) => lang.t(if c == Color::Black { "r.black" } else { "r.white" }).to_string(),
-        None => lang.t("r.both_sides").to_string(),
-    };
-    tr!(lang, "r.ruling_line", kind, side, move = r.move_number)
 }
 
 pub(in crate::web) fn effects(lang: Lang, c: &dr::Computed) -> Vec<String> {
@@ -873,10 +865,6 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         published: s.published,
         proposals: s.proposals().count(),
     }
-}
-
-pub(in crate::web) fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
-    lang.ruling_kind(*k)
 }
 
 /// The other's entry, for a refused stale save.

@@ -7,13 +7,16 @@ use crate::db::rounds as rdb;
 use crate::db::team_matches::MatchRow;
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
+use crate::domain::entrant::Rank;
 use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::{Colour, PlayerId};
-use crate::domain::settings::System;
+use crate::domain::settings::{HandicapBasis, System, TieBreak, TournamentSettings};
 use crate::domain::team::event::{Format, TeamSettings};
 use crate::domain::team::roster::Team;
 use crate::i18n::tr;
 use crate::i18n::Lang;
+use rules::board::Color;
+use rules::rulings::{Ruling, RulingKind};
 use std::collections::HashMap;
 
 /// An entrant's name in the reader's script (`zh`), the other one when it is missing.
@@ -262,6 +265,69 @@ pub fn rules_flag(lang: Lang, s: &TeamSettings, t: &TournamentRow) -> Option<Str
 /// Team names by row id.
 pub fn team_names(teams: &[TeamRow]) -> HashMap<i32, String> {
     teams.iter().map(|t| (t.id, t.name.clone())).collect()
+}
+
+/// The settings an overview states, as text in the reader's language (the overview page and
+/// the OpenGotha import preview show the same lines).
+pub struct SettingsText {
+    pub system: String,
+    pub ruleset: String,
+    pub komi: String,
+    pub time_control: String,
+    pub lateness: String,
+    /// McMahon events: bar and floor.
+    pub mcmahon: Option<String>,
+    /// The handicap rule, when the event gives handicaps.
+    pub handicap: Option<String>,
+    /// The tie-break order in words.
+    pub tiebreaks: String,
+}
+
+/// A tie-break order in words: "积分 → 对手分 → …" / "McMahon score → …".
+pub fn tiebreak_order(lang: Lang, tiebreaks: &[TieBreak]) -> String {
+    tiebreaks.iter().map(|tb| lang.t(&format!("tb.{}", tb.code()))).collect::<Vec<_>>().join(" → ")
+}
+
+pub fn settings_text(lang: Lang, s: &TournamentSettings) -> SettingsText {
+    let rank = |r: Rank| lang.rank(r);
+    let mm = &s.pairing.mcmahon;
+    let mcmahon = (s.system == System::McMahon)
+        .then(|| tr!(lang, "t.mcmahon_bands", bar = rank(mm.bar), floor = rank(mm.floor)));
+    let h = &s.pairing.handicap;
+    let handicap = (h.basis != HandicapBasis::None).then(|| {
+        let basis = lang.t(&format!("handicap_basis.{}", h.basis.code())).to_string();
+        let mut text = tr!(lang, "t.handicap_rule", basis, reduction = h.reduction, max = h.max);
+        if h.none_at_bar {
+            text.push_str(lang.t("t.handicap_rule_bar"));
+        }
+        text
+    });
+    SettingsText {
+        system: lang.t(&format!("system.{}", s.system.code())).to_string(),
+        ruleset: lang.rule_set(s.ruleset.preset).to_string(),
+        komi: komi_conversion(lang, s.ruleset.komi_q),
+        time_control: lang.time_control(&s.time_control),
+        lateness: lang.lateness_policy(&s.lateness),
+        mcmahon,
+        handicap,
+        tiebreaks: tiebreak_order(lang, &s.tiebreaks),
+    }
+}
+
+/// A ruling as a line: its kind, the side it is against and the move (the game page, the
+/// audit page).
+pub(in crate::web) fn ruling_text(lang: Lang, r: &Ruling) -> String {
+    let kind = lang.ruling_kind(r.kind);
+    let side = match r.against {
+        Some(c) => lang.t(if c == Color::Black { "r.black" } else { "r.white" }).to_string(),
+        None => lang.t("r.both_sides").to_string(),
+    };
+    tr!(lang, "r.ruling_line", kind, side, move = r.move_number)
+}
+
+/// A ruling's kind in full words.
+pub(in crate::web) fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
+    lang.ruling_kind(*k)
 }
 
 #[cfg(test)]
