@@ -199,16 +199,7 @@ pub enum CreateError {
     Db(DbError),
 }
 
-impl From<diesel::result::Error> for CreateError {
-    fn from(e: diesel::result::Error) -> Self {
-        CreateError::Db(e.into())
-    }
-}
-impl From<DbError> for CreateError {
-    fn from(e: DbError) -> Self {
-        CreateError::Db(e)
-    }
-}
+db_variant!(CreateError);
 
 /// Add one entrant. Unless `allow_duplicate` (the organizer confirmed it), an entrant who is
 /// probably someone already registered is refused with the matches, checked in the same
@@ -243,16 +234,7 @@ pub enum EditError {
     Db(DbError),
 }
 
-impl From<diesel::result::Error> for EditError {
-    fn from(e: diesel::result::Error) -> Self {
-        EditError::Db(e.into())
-    }
-}
-impl From<DbError> for EditError {
-    fn from(e: DbError) -> Self {
-        EditError::Db(e)
-    }
-}
+db_variant!(EditError);
 
 /// Save an edit made on the form of `version`; refused if someone saved in between, and —
 /// unless `allow_duplicate` — if it makes the entrant probably the same person as another one
@@ -423,16 +405,7 @@ pub enum ReplaceError {
     Db(DbError),
 }
 
-impl From<diesel::result::Error> for ReplaceError {
-    fn from(e: diesel::result::Error) -> Self {
-        ReplaceError::Db(e.into())
-    }
-}
-impl From<DbError> for ReplaceError {
-    fn from(e: DbError) -> Self {
-        ReplaceError::Db(e)
-    }
-}
+db_variant!(ReplaceError);
 
 /// The entrants of `tid` with their identities, for the duplicate check.
 pub fn identities(conn: &mut Conn, tid: i32) -> Result<Vec<(EntrantRow, Identity)>, DbError> {

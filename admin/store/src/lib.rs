@@ -14,6 +14,25 @@
 //! are the office's (`admin`: `office`, `documents`, `i18n`, `formats`). Cargo.toml enforces
 //! it: `admin` re-exports this crate as `admin::db`, and nothing here can name `admin`.
 
+/// `From` the store's own [`DbError`] and diesel's error for an error enum whose `Db` variant
+/// holds a `DbError`, so `?` works on both inside a write. Written once here: these enums have
+/// no `Display` (they are worded at the edge, in the reader's language), so `thiserror`'s
+/// `#[from]` does not apply, and diesel's error reaches `Db` through `DbError`'s own `From`.
+macro_rules! db_variant {
+    ($t:ty) => {
+        impl From<$crate::DbError> for $t {
+            fn from(e: $crate::DbError) -> Self {
+                Self::Db(e)
+            }
+        }
+        impl From<diesel::result::Error> for $t {
+            fn from(e: diesel::result::Error) -> Self {
+                Self::Db(e.into())
+            }
+        }
+    };
+}
+
 #[macro_use]
 pub mod backend;
 pub mod audit;

@@ -260,16 +260,7 @@ pub enum SheetError {
     Db(DbError),
 }
 
-impl From<DbError> for SheetError {
-    fn from(e: DbError) -> Self {
-        SheetError::Db(e)
-    }
-}
-impl From<diesel::result::Error> for SheetError {
-    fn from(e: diesel::result::Error) -> Self {
-        SheetError::Db(e.into())
-    }
-}
+db_variant!(SheetError);
 
 fn load_game(conn: &mut Conn, tid: i32, gid: i32) -> Result<RoundGame, DbError> {
     games::table

@@ -513,16 +513,7 @@ pub enum RoundError {
     Db(DbError),
 }
 
-impl From<DbError> for RoundError {
-    fn from(e: DbError) -> Self {
-        RoundError::Db(e)
-    }
-}
-impl From<diesel::result::Error> for RoundError {
-    fn from(e: diesel::result::Error) -> Self {
-        RoundError::Db(e.into())
-    }
-}
+db_variant!(RoundError);
 impl From<p::PairingError> for RoundError {
     fn from(e: p::PairingError) -> Self {
         RoundError::Pairing(e)

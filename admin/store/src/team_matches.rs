@@ -289,16 +289,7 @@ impl From<PairRefusal> for PairError {
         PairError::Refused(e)
     }
 }
-impl From<DbError> for PairError {
-    fn from(e: DbError) -> Self {
-        PairError::Db(e)
-    }
-}
-impl From<diesel::result::Error> for PairError {
-    fn from(e: diesel::result::Error) -> Self {
-        PairError::Db(e.into())
-    }
-}
+db_variant!(PairError);
 
 /// Pairs team round `n` (the next one) with the event's method and `seed`.
 pub fn pair(
@@ -536,16 +527,7 @@ impl From<MatchRefusal> for MatchError {
         MatchError::Refused(e)
     }
 }
-impl From<DbError> for MatchError {
-    fn from(e: DbError) -> Self {
-        MatchError::Db(e)
-    }
-}
-impl From<diesel::result::Error> for MatchError {
-    fn from(e: diesel::result::Error) -> Self {
-        MatchError::Db(e.into())
-    }
-}
+db_variant!(MatchError);
 
 /// A stored event of match `mid` that no longer applies: a damaged log, a fault of the store.
 fn damaged(mid: i32, d: LogDamaged) -> DbError {

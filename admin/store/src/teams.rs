@@ -167,16 +167,7 @@ pub enum TeamError {
     Db(DbError),
 }
 
-impl From<DbError> for TeamError {
-    fn from(e: DbError) -> Self {
-        TeamError::Db(e)
-    }
-}
-impl From<diesel::result::Error> for TeamError {
-    fn from(e: diesel::result::Error) -> Self {
-        TeamError::Db(e.into())
-    }
-}
+db_variant!(TeamError);
 
 /// Saves the team settings at `version` (0 for the first save). Once a team round is paired
 /// only the tie-breaks may change: the rest decides how the stored matches scored.

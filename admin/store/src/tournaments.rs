@@ -286,16 +286,7 @@ pub enum UpdateError {
     Db(DbError),
 }
 
-impl From<DbError> for UpdateError {
-    fn from(e: DbError) -> Self {
-        UpdateError::Db(e)
-    }
-}
-impl From<diesel::result::Error> for UpdateError {
-    fn from(e: diesel::result::Error) -> Self {
-        UpdateError::Db(e.into())
-    }
-}
+db_variant!(UpdateError);
 
 /// (number of published rounds, highest published round number).
 pub fn published_rounds(conn: &mut Conn, tid: i32) -> Result<(u32, u32), DbError> {
