@@ -12,6 +12,8 @@
 //! - [`office`]: the use cases that need more than the store: an OpenGotha file brought into
 //!   an event, the documents' data read from the store.
 //! - [`print`]: PDF sheets from plain data. Pure.
+//! - [`sheets`]: the plain data a document is made from (rows, results, the refusals of a
+//!   document and of the EGF file, with their words), shared by [`print`] and [`formats`].
 //! - [`documents`]: the downloadable documents as web and CLI make them (options, data from
 //!   [`office::print_data`], bytes from [`print`], file names).
 //! - [`i18n`]: the one `Lang` and the one catalog of user-facing text (en and zh-CN), which web,
@@ -37,6 +39,7 @@ pub mod log;
 pub mod machine;
 pub mod office;
 pub mod print;
+pub mod sheets;
 pub mod web;
 
 #[cfg(test)]

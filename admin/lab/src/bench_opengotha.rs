@@ -36,7 +36,7 @@
 
 use std::collections::HashMap;
 
-use crate::bench_pair::{Engine, NewGame, System};
+use crate::bench_common::{Engine, NewGame, System};
 use admin::domain::draw::lots::{Lot, Stream};
 use admin::domain::pairing::{meetings, ordered, records, PlayerId, Status};
 use admin::domain::rounds as dr;

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::bench_pair::{
+use crate::bench_common::{
     opengotha_unbalanced, pair, quality, read_event, stronger_wins_percent, synthetic_players, Colours,
     Engine, NewGame, OgCountGame, System,
 };

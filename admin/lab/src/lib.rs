@@ -8,7 +8,8 @@
 //! - [`bench`]: `bench rules` and the list of benchmarks; [`bench_pair`] (one round paired:
 //!   time, memory, quality), [`bench_simulate`] (whole events paired round after round),
 //!   [`bench_opengotha`] (OpenGotha 3.51's pairing criteria restated, to compare on the same
-//!   input), [`bench_print`], [`bench_standings`] (the public page under wrk, against nginx),
+//!   input), [`bench_common`] (what those three pair and measure with), [`bench_print`],
+//!   [`bench_standings`] (the public page under wrk, against nginx),
 //!   [`bench_load`] (public pages read while arbiters write results).
 //! - [`stress`]: `stress crash`, SIGKILL during concurrent writes and a check of every
 //!   acknowledged write; [`stress_db`] (the database of a run, read back with SQL both engines
@@ -18,6 +19,7 @@
 //! ([`admin::cli::serve`]) unchanged, so a run needs no other executable beside it.
 
 pub mod bench;
+pub mod bench_common;
 pub mod bench_load;
 pub mod bench_opengotha;
 pub mod bench_pair;

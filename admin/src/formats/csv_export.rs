@@ -5,8 +5,8 @@
 //! `=`, `+`, `-`, `@`) prefixed with `'` — result texts such as "+R" or "-" included.
 
 use super::spreadsheet::{guard, UTF8_BOM as BOM};
-use crate::i18n::tr;
-use crate::print::{Lang, PrintError, SheetPlayer, StandingRow};
+use crate::i18n::{tr, Lang};
+use crate::sheets::{PairingRow, PrintError, SheetPlayer, StandingRow};
 
 fn write_csv(header: &[String], rows: impl Iterator<Item = Vec<String>>) -> Vec<u8> {
     let mut out = BOM.to_vec();
@@ -35,7 +35,7 @@ fn player_cells(p: &SheetPlayer, lang: Lang) -> Vec<String> {
 }
 
 /// The pairings of a round: table, both players, handicap, nigiri and who holds, result.
-pub fn pairings_csv(rows: &[crate::print::PairingRow], lang: Lang) -> Vec<u8> {
+pub fn pairings_csv(rows: &[PairingRow], lang: Lang) -> Vec<u8> {
     let l = |k: &str| lang.t(k).to_string();
     let mut header = vec![l("round.table")];
     header.extend(player_headers(lang, rules::Color::Black));
@@ -125,7 +125,7 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
 
 /// The standings with their tie-break columns. Errors when the rows' tie-break labels differ.
 pub fn standings_csv(rows: &[StandingRow], lang: Lang) -> Result<Vec<u8>, PrintError> {
-    let labels = crate::print::tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
+    let labels = crate::sheets::tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
     let l = |k: &str| lang.t(k).to_string();
     let mut header = vec![l("pub.place"), l("e.section_name"), l("e.rank"), l("team.unit"), l("doc.score")];
     header.extend(labels);
@@ -142,7 +142,6 @@ pub fn standings_csv(rows: &[StandingRow], lang: Lang) -> Result<Vec<u8>, PrintE
 mod tests {
     use super::*;
     use crate::print::testutil::player;
-    use crate::print::PairingRow;
 
     fn text(bytes: &[u8]) -> &str {
         assert!(bytes.starts_with(BOM), "UTF-8 BOM first");

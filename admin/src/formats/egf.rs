@@ -28,7 +28,8 @@
 //! `/w` is `/w0`).
 
 use crate::domain::entrant::Rank;
-use crate::print::{Colour, DataProblem, Outcome, PrintError, RoundResult};
+use crate::sheets::{Colour, DataProblem, Outcome, PrintError, RoundResult};
+pub use crate::sheets::{EgfError, EgfField, EgfProblem, EgfRefusal};
 use chrono::NaiveDate;
 
 /// EGF tournament class (A, B, C: over the board by time limits; D: internet).
@@ -98,72 +99,6 @@ impl EgfHandicap {
             )),
         }
     }
-}
-
-/// Why the tournament's data makes no EGF file, with what the message names; the words are
-/// the catalog's (`Lang::egf_refusal`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EgfRefusal {
-    /// An entrant's stored rank cannot be read (`entrant` as the lists show the name).
-    Rank { entrant: String, rank: String },
-    /// The time control is below EGF class C (25 min basic, 30 min adjusted).
-    BelowClassC { basic_minutes: u32, adjusted_minutes: u32 },
-}
-
-/// Where the EGF file cannot be written and why; worded by `Lang::egf_error`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EgfError {
-    /// The player's place in the list (from 1); `None` for the file's header.
-    pub place: Option<usize>,
-    /// The round of the player's entry (from 1), when the problem is one game's.
-    pub round: Option<usize>,
-    pub problem: EgfProblem,
-}
-
-/// A text of the file that must be ASCII.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EgfField {
-    Surname,
-    FirstName,
-    Club,
-    EventName,
-    City,
-    Comment,
-}
-
-/// What is wrong (see [`EgfError`] for where).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EgfProblem {
-    /// The player has `have` round entries, place 1 has `first`.
-    RoundCount {
-        have: usize,
-        first: usize,
-    },
-    InvalidRank,
-    NoResult,
-    /// A handicap event's game without a colour: its handicap cannot be given.
-    NoColour,
-    /// The opponent's place is not in the list.
-    OpponentMissing {
-        opponent: usize,
-    },
-    /// The entry (`entry`, in the file's notation) does not match the opponent's.
-    Disagrees {
-        entry: String,
-        opponent: usize,
-    },
-    /// `value` holds `found`, which the ASCII file cannot hold.
-    NotAscii {
-        field: EgfField,
-        value: String,
-        found: char,
-    },
-    /// Not a two-letter country code.
-    Country {
-        value: String,
-    },
-    NoSurname,
-    EndsBeforeStart,
 }
 
 impl EgfError {

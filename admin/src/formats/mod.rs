@@ -9,3 +9,4 @@ pub mod egf;
 pub mod entrants_csv;
 pub mod opengotha;
 mod spreadsheet;
+pub mod words;

@@ -1,9 +1,9 @@
-//! The entrant and import problems in the reader's language: `domain::entrant::ErrorCode` and
-//! `FieldError`, the CSV import's `RowResult`, `ImportWarning`, `MissingColumn` and
-//! `ImportError`, the OpenGotha reader's `OgError`, the rules crate's `RulingError` and the
-//! EGF export's `EgfRefusal`, and the refusals of `tengen restore` (`RestoreRefusal`). The domain and the readers return these
-//! typed values with their data; each renderer here is a match over the variants naming
-//! catalog keys, used by the web pages and (in English) the command line.
+//! The entrant problems in the reader's language: `domain::entrant::ErrorCode` and
+//! `FieldError`, the rules crate's `RulingError`, a typed text's `TextProblem`, the settings'
+//! `SettingsProblem` and the refusals of `tengen restore` (`RestoreRefusal`): values that cannot
+//! word themselves. The domain returns these typed values with their data; each renderer here
+//! is a match over the variants naming catalog keys, used by the web pages and (in English) the
+//! command line. The files' problems are worded beside them (`formats::words`, `sheets`).
 
 use super::tr;
 use super::Lang;
@@ -11,14 +11,7 @@ use crate::db::backup::RestoreRefusal;
 use crate::domain::entrant::{field, ErrorCode, FieldError};
 use crate::domain::settings::{SettingsProblem, MAX_ROUNDS, MAX_TEXT};
 use crate::domain::text::TextProblem;
-use crate::formats::egf::{EgfError, EgfField, EgfProblem, EgfRefusal};
-use crate::formats::entrants_csv::{ImportError, ImportWarning, MissingColumn, RowResult};
-use crate::formats::opengotha::read::{OgError, OgErrorKind, OgRole};
-use crate::print::DataProblem;
 use rules::rulings::RulingError;
-
-/// Bytes in the megabyte of the file-size messages.
-const MB: usize = 1_048_576;
 
 impl Lang {
     /// An entrant field's problem, without the field's label (shown beside the field).
@@ -75,112 +68,9 @@ impl Lang {
 
     /// Several labelled problems as one text: spaced in English, run on in Chinese (the
     /// catalog's `ent_err.then` joins each to the next).
-    fn field_errors_labelled(self, errors: &[FieldError]) -> String {
+    pub(crate) fn field_errors_labelled(self, errors: &[FieldError]) -> String {
         let why = errors.iter().map(|e| self.field_error_labelled(e));
         why.reduce(|a, b| tr!(self, "ent_err.then", first = a, second = b)).unwrap_or_default()
-    }
-
-    /// A CSV row's problems: "Line 5 (王伟): Rank: “3x” is not a rank…".
-    pub fn import_row(self, r: &RowResult) -> String {
-        let why = self.field_errors_labelled(&r.errors);
-        if r.display_name.is_empty() {
-            tr!(self, "csv_imp.row", line = r.line, why)
-        } else {
-            tr!(self, "csv_imp.row_named", line = r.line, name = r.display_name, why)
-        }
-    }
-
-    /// Something the CSV importer did that the user should know about.
-    pub fn import_warning(self, w: &ImportWarning) -> String {
-        match w {
-            ImportWarning::UnknownColumn { column, header } => {
-                tr!(self, "csv_imp.warn_unknown_column", column, header)
-            }
-            ImportWarning::LinesBeforeHeader { header_line } => {
-                tr!(self, "csv_imp.warn_lines_before_header", header_line)
-            }
-            ImportWarning::ExtraCells { line } => tr!(self, "csv_imp.warn_extra_cells", line),
-            ImportWarning::NoDataRows => self.t("csv_imp.warn_no_data").into(),
-        }
-    }
-
-    /// A required column the CSV header lacks, as a phrase to list.
-    pub fn missing_column(self, m: &MissingColumn) -> String {
-        match m {
-            MissingColumn::Name => self.t("csv_imp.col_name").into(),
-            MissingColumn::GivenName { family_header } => tr!(self, "csv_imp.col_given", family_header),
-            MissingColumn::FamilyName { given_header } => tr!(self, "csv_imp.col_family", given_header),
-            MissingColumn::Rank => self.t("csv_imp.col_rank").into(),
-        }
-    }
-
-    /// Why a CSV file cannot be imported at all.
-    pub fn import_error(self, e: &ImportError) -> String {
-        match e {
-            ImportError::Empty => self.t("imp.err_empty").into(),
-            ImportError::TooLarge { size, max } => {
-                // One decimal of the size is shown only; the limit is a whole number of MB.
-                let shown = format!("{:.1}", *size as f64 / MB as f64);
-                tr!(self, "csv_imp.err_too_large", size = shown, max = max / MB)
-            }
-            ImportError::TooManyRows { max } => tr!(self, "csv_imp.err_too_many_rows", max),
-            ImportError::NotText => self.t("csv_imp.err_not_text").into(),
-            ImportError::InvalidUtf8 { offset } => tr!(self, "csv_imp.err_invalid_utf8", offset),
-            ImportError::MissingColumns(missing) => {
-                let list: Vec<String> = missing.iter().map(|m| self.missing_column(m)).collect();
-                tr!(self, "csv_imp.err_missing_columns", columns = list.join(self.t("csv_imp.col_and")))
-            }
-            ImportError::DuplicateColumn { first, second } => {
-                tr!(self, "csv_imp.err_duplicate_column", first, second)
-            }
-            ImportError::Csv { line, message } => tr!(self, "csv_imp.err_csv", line, message),
-            ImportError::UnclosedQuote { line } => tr!(self, "csv_imp.err_unclosed_quote", line),
-        }
-    }
-
-    /// Why an OpenGotha file cannot be imported, starting with the position when known.
-    pub fn og_error(self, e: &OgError) -> String {
-        let msg = self.og_error_kind(&e.kind);
-        match e.position {
-            Some(p) => tr!(self, "og_err.at", line = p.line, column = p.column, message = msg),
-            None => msg,
-        }
-    }
-
-    fn og_error_kind(self, k: &OgErrorKind) -> String {
-        use OgErrorKind as K;
-        match k {
-            K::Empty => self.t("imp.err_empty").into(),
-            K::TooLarge { max } => tr!(self, "og_err.too_large", max = max / MB),
-            K::Encoding { encoding } => tr!(self, "og_err.encoding", encoding),
-            K::Xml { detail } => tr!(self, "og_err.xml", detail),
-            K::TooDeep { max } => tr!(self, "og_err.too_deep", max),
-            K::Truncated { open } => tr!(self, "og_err.truncated", open),
-            K::WrongRoot { found } => tr!(self, "og_err.wrong_root", found),
-            K::NoRoot => self.t("og_err.no_root").into(),
-            K::MissingAttribute { element, attribute } => {
-                tr!(self, "og_err.missing_attribute", element, attribute)
-            }
-            K::BadAttribute { element, attribute, value } => {
-                tr!(self, "og_err.bad_attribute", element, attribute, value)
-            }
-            K::BadRank { player, value } => tr!(self, "og_err.bad_rank", player, value),
-            K::InvalidPlayer { player, errors } => {
-                tr!(self, "og_err.invalid_player", player, errors = self.field_errors_labelled(errors))
-            }
-            K::DuplicatePlayer { key } => tr!(self, "og_err.duplicate_player", player = key),
-            K::UnknownPlayer { key, role } => tr!(
-                self,
-                match role {
-                    OgRole::Black => "og_err.unknown_black",
-                    OgRole::White => "og_err.unknown_white",
-                    OgRole::Bye => "og_err.unknown_bye",
-                },
-                player = key,
-            ),
-            K::SamePlayer { key } => tr!(self, "og_err.same_player", player = key),
-            K::PlayerTwiceInRound { key, round } => tr!(self, "og_err.twice_in_round", player = key, round),
-        }
     }
 }
 
@@ -209,63 +99,6 @@ impl Lang {
 }
 
 impl Lang {
-    /// What in the tournament's data keeps a document from being made.
-    pub fn data_problem(self, p: &DataProblem) -> String {
-        match p {
-            DataProblem::Egf(e) => self.egf_error(e),
-            DataProblem::EgfRefused(e) => self.egf_refusal(e),
-            DataProblem::TiebreakColumns { place } => tr!(self, "print.err_tiebreak_columns", place),
-            DataProblem::WrongData => self.t("print.err_wrong_data").to_string(),
-        }
-    }
-
-    /// Where and why the EGF results file cannot be written: "place 2, round 1: no result".
-    pub fn egf_error(self, e: &EgfError) -> String {
-        let field = |f: EgfField| {
-            self.t(match f {
-                EgfField::Surname => "egf.field_surname",
-                EgfField::FirstName => "egf.field_first_name",
-                EgfField::Club => "egf.field_club",
-                EgfField::EventName => "egf.field_event_name",
-                EgfField::City => "egf.field_city",
-                EgfField::Comment => "egf.field_comment",
-            })
-        };
-        let what = match &e.problem {
-            EgfProblem::RoundCount { have, first } => tr!(self, "egf.err_round_count", rounds = have, first),
-            EgfProblem::InvalidRank => self.t("egf.err_invalid_rank").to_string(),
-            EgfProblem::NoResult => self.t("egf.err_no_result").to_string(),
-            EgfProblem::NoColour => self.t("egf.err_no_colour").to_string(),
-            EgfProblem::OpponentMissing { opponent } => tr!(self, "egf.err_opponent_missing", opponent),
-            EgfProblem::Disagrees { entry, opponent } => tr!(self, "egf.err_disagrees", entry, opponent),
-            EgfProblem::NotAscii { field: f, value, found } => {
-                let key = match f {
-                    EgfField::Surname | EgfField::FirstName | EgfField::Club => "egf.err_not_ascii_name",
-                    EgfField::EventName | EgfField::City | EgfField::Comment => "egf.err_not_ascii",
-                };
-                tr!(self, key, field = field(*f), value, found)
-            }
-            EgfProblem::Country { value } => tr!(self, "egf.err_country", value),
-            EgfProblem::NoSurname => self.t("egf.err_no_surname").to_string(),
-            EgfProblem::EndsBeforeStart => self.t("egf.err_ends_before_start").to_string(),
-        };
-        match (e.place, e.round) {
-            (Some(p), Some(r)) => tr!(self, "egf.at_game", place = p, round = r, what),
-            (Some(p), None) => tr!(self, "egf.at_place", place = p, what),
-            (None, _) => what,
-        }
-    }
-
-    /// Why the tournament makes no EGF rating file.
-    pub fn egf_refusal(self, e: &EgfRefusal) -> String {
-        match e {
-            EgfRefusal::Rank { entrant, rank } => tr!(self, "egf.err_rank", entrant, rank),
-            EgfRefusal::BelowClassC { basic_minutes, adjusted_minutes } => {
-                tr!(self, "egf.err_below_class_c", basic_minutes, adjusted_minutes)
-            }
-        }
-    }
-
     /// What is wrong with a typed text (`domain::text`, the rule of every field a user types).
     pub fn text_problem(self, p: TextProblem) -> String {
         match p {
@@ -293,7 +126,12 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::egf::{EgfError, EgfField, EgfProblem, EgfRefusal};
+    use crate::formats::entrants_csv::{ImportError, ImportWarning, MissingColumn, RowResult};
     use crate::formats::opengotha::read::TextPosition;
+    use crate::formats::opengotha::read::{OgError, OgErrorKind, OgRole};
+    use crate::formats::words::MB;
+    use crate::print::DataProblem;
 
     #[test]
     fn every_restore_refusal_is_worded_in_both_languages() {

@@ -37,38 +37,11 @@ pub use scoresheet::{scoresheets, SheetsPerPage};
 pub use team_sheets::{team_sheets, TeamSheetHeader};
 pub use wall_chart::{crosstable, standings};
 
-use crate::formats::egf::{EgfError, EgfRefusal};
 use crate::i18n::tr;
-
-/// What can go wrong while printing.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PrintError {
-    /// The font could not be read or subset.
-    #[error("font: {0}")]
-    Font(String),
-    /// printpdf reported an error while writing the document.
-    #[error("PDF: {0}")]
-    Pdf(String),
-    /// The data cannot be printed as given: which row and why, typed; the reader's words are
-    /// `Lang::data_problem`'s (`Display` is its English, for logs).
-    #[error(transparent)]
-    Invalid(#[from] DataProblem),
-}
-
-/// What in the tournament's data keeps a document from being made (`Display`: its English,
-/// `Lang::data_problem`, for logs).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", Lang::En.data_problem(self))]
-pub enum DataProblem {
-    /// The EGF results file cannot be written: where and why.
-    Egf(EgfError),
-    /// The tournament cannot go to the EGF rating list at all.
-    EgfRefused(EgfRefusal),
-    /// Rows of one table carry different tie-break columns (`place`: the first that differs).
-    TiebreakColumns { place: u32 },
-    /// The loaded data is not the document's (a mistake of the caller, not of the data).
-    WrongData,
-}
+pub(crate) use crate::sheets::tiebreak_labels;
+pub use crate::sheets::{
+    Colour, DataProblem, Outcome, PairingRow, PrintError, RoundResult, SheetPlayer, StandingRow,
+};
 
 /// Language of the labels: the one `Lang` of the catalog every label comes from.
 pub use crate::i18n::Lang;
@@ -168,89 +141,6 @@ impl SheetTournament {
     }
 }
 
-/// A player as printed on sheets and lists.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SheetPlayer {
-    /// 张伟 (may be empty for players without a Chinese name).
-    pub name_zh: String,
-    /// "ZHANG Wei", "Müller Anna" (may be empty).
-    pub name_latin: String,
-    /// The rank, worded by the document's `Lang` ("业余5段" / "5d"); `None` when the stored
-    /// rank cannot be read, then printed as stored.
-    pub rank: Option<crate::domain::entrant::Rank>,
-    /// The stored rank, printed when `rank` is `None`.
-    pub rank_stored: String,
-    /// Club, school, city or province team (单位).
-    pub unit: String,
-}
-
-impl SheetPlayer {
-    /// The sheet view of an entrant: both full names, the rank, the unit.
-    pub fn from_entrant(e: &crate::domain::entrant::EntrantInput) -> SheetPlayer {
-        SheetPlayer {
-            name_zh: e.full_name_zh(),
-            name_latin: e.full_name_latin(),
-            rank: Some(e.rank),
-            rank_stored: e.rank.notation(),
-            unit: e.unit.clone(),
-        }
-    }
-
-    /// Both names, the one of `lang` first: "张伟 Zhang Wei" / "Zhang Wei 张伟".
-    pub fn display_name(&self, lang: Lang) -> String {
-        let zh = self.name_zh.trim();
-        let la = self.name_latin.trim();
-        match (zh.is_empty(), la.is_empty()) {
-            (true, _) => la.to_string(),
-            (false, true) => zh.to_string(),
-            (false, false) => match lang {
-                Lang::Zh => format!("{zh} {la}"),
-                Lang::En => format!("{la} {zh}"),
-            },
-        }
-    }
-
-    /// The name of `lang`, or the other one.
-    pub fn primary_name(&self, lang: Lang) -> &str {
-        let (a, b) = match lang {
-            Lang::Zh => (self.name_zh.trim(), self.name_latin.trim()),
-            Lang::En => (self.name_latin.trim(), self.name_zh.trim()),
-        };
-        if a.is_empty() {
-            b
-        } else {
-            a
-        }
-    }
-
-    /// The other name, if there is one and it differs from [`SheetPlayer::primary_name`].
-    pub fn secondary_name(&self, lang: Lang) -> &str {
-        let p = self.primary_name(lang);
-        [self.name_zh.trim(), self.name_latin.trim()]
-            .into_iter()
-            .find(|n| !n.is_empty() && *n != p)
-            .unwrap_or("")
-    }
-
-    /// The rank in `lang` (as stored when it cannot be read).
-    pub fn rank(&self, lang: Lang) -> String {
-        match self.rank {
-            Some(r) => lang.rank(r),
-            None => self.rank_stored.trim().to_string(),
-        }
-    }
-
-    /// The name for ordering (`domain::names`): the Chinese name, its first characters read
-    /// as a surname, and the Latin one.
-    pub(crate) fn name(&self) -> crate::domain::names::Name<'_> {
-        crate::domain::names::Name {
-            family_zh: self.name_zh.trim(),
-            family_latin: self.name_latin.trim(),
-            ..Default::default()
-        }
-    }
-}
-
 /// One board of a round, for its scoresheet and its record sheet.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TableSheet {
@@ -272,126 +162,11 @@ pub struct TableSheet {
     pub replay_of: Option<i32>,
 }
 
-/// One line of a pairing list.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PairingRow {
-    pub table: u32,
-    pub black: SheetPlayer,
-    pub white: SheetPlayer,
-    pub handicap: u8,
-    /// Colours decided at the board: then `black` is the player who guesses and `white` the
-    /// one who holds the stones.
-    pub nigiri: bool,
-    /// The result when known ("B+R", "W+3¼", "黑中盘胜"), else empty.
-    pub result: String,
-    /// A replay (重赛): the game it replays at this table.
-    pub replay_of: Option<i32>,
-    /// The game was replayed: its replay is another row at this table.
-    pub replayed: bool,
-}
-
-/// One line of the standings.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct StandingRow {
-    pub place: u32,
-    pub name: String,
-    pub rank: String,
-    pub unit: String,
-    /// Main score as printed ("5", "4½", "McMahon 36").
-    pub score: String,
-    /// Tie-break columns in order: (label, value text), e.g. ("SOS", "27"). Every row must
-    /// have the same labels in the same order.
-    pub tiebreaks: Vec<(String, String)>,
-    /// Withdrawn as of the round counted (退赛): marked beside the name, as the players list
-    /// marks it.
-    pub withdrawn: bool,
-}
-
 /// A name as a sheet prints it: with the withdrawal mark (退赛) when the player has withdrawn.
 pub(crate) fn name_cell(lang: Lang, name: &str, withdrawn: bool) -> String {
     match withdrawn {
         true => tr!(lang, "e.name_withdrawn", name),
         false => name.to_string(),
-    }
-}
-
-/// Which colour a player had.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Colour {
-    Black,
-    White,
-}
-
-/// A game's outcome for one player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Win,
-    Loss,
-    Jigo,
-    /// Not played yet, or no result entered.
-    Unknown,
-}
-
-/// One player's game in one round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RoundResult {
-    /// The opponent's place in the same table (1-based); `None` when the player had no game:
-    /// then `Win` is a bye with a point, `Jigo` a bye with half a point, `Loss` an absence.
-    pub opponent: Option<u32>,
-    pub outcome: Outcome,
-    pub colour: Option<Colour>,
-    pub handicap: u8,
-    /// Not played on the board (a forfeit, lateness beyond the limit): "12+!/b".
-    pub forfeit: bool,
-    /// Both players lost (双方均负): "12×/b" for each.
-    pub double_loss: bool,
-}
-
-impl RoundResult {
-    /// A game against the player numbered `opponent`, played on the board.
-    pub fn game(opponent: u32, outcome: Outcome, colour: Option<Colour>, handicap: u8) -> RoundResult {
-        RoundResult {
-            opponent: Some(opponent),
-            outcome,
-            colour,
-            handicap,
-            forfeit: false,
-            double_loss: false,
-        }
-    }
-
-    /// A bye or absence (no opponent).
-    pub fn no_game(outcome: Outcome) -> RoundResult {
-        RoundResult { opponent: None, outcome, colour: None, handicap: 0, forfeit: false, double_loss: false }
-    }
-
-    /// The compact notation of crosstables and EGF files: "12+/b", "3-/w2", "7=/b", "0+", "0-";
-    /// an unknown result is "?", a forfeit "12+!/b", a double loss "12×/b".
-    pub fn notation(&self) -> String {
-        let sym = match (self.outcome, self.double_loss) {
-            (_, true) => "×",
-            (Outcome::Win, _) => "+",
-            (Outcome::Loss, _) => "-",
-            (Outcome::Jigo, _) => "=",
-            (Outcome::Unknown, _) => "?",
-        };
-        let sym = if self.forfeit && self.opponent.is_some() { format!("{sym}!") } else { sym.to_string() };
-        match self.opponent {
-            None => format!("0{sym}"),
-            Some(o) => {
-                let col = match self.colour {
-                    Some(Colour::Black) => "/b",
-                    Some(Colour::White) => "/w",
-                    None => "",
-                };
-                let h = if self.handicap > 0 && self.colour.is_some() {
-                    self.handicap.to_string()
-                } else {
-                    String::new()
-                };
-                format!("{o}{sym}{col}{h}")
-            }
-        }
     }
 }
 
@@ -410,25 +185,6 @@ pub struct CrosstableRow {
     pub tiebreaks: Vec<(String, String)>,
     /// As in [`StandingRow::withdrawn`].
     pub withdrawn: bool,
-}
-
-/// The tie-break labels shared by all rows, or an error naming the first row that differs.
-pub(crate) fn tiebreak_labels<'a>(
-    rows: impl Iterator<Item = (u32, &'a [(String, String)])>,
-) -> Result<Vec<String>, PrintError> {
-    let mut labels: Option<Vec<String>> = None;
-    for (place, tb) in rows {
-        let these: Vec<String> = tb.iter().map(|(l, _)| l.clone()).collect();
-        match &labels {
-            None => labels = Some(these),
-            Some(l) if *l == these => {}
-            Some(l) => {
-                tracing::debug!("place {place}: tie-break columns {these:?} differ from {l:?}");
-                return Err(DataProblem::TiebreakColumns { place }.into());
-            }
-        }
-    }
-    Ok(labels.unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use rules::ruleset::RuleSet;
 use rules::rulings::{rulings_for, Offence, RulingKind};
 use serde::{Deserialize, Serialize};
 
-use super::relay::Card;
+use super::values::Card;
 
 /// The offence a card (or advice) is shown for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -15,23 +15,8 @@
 //! Canadian period: the moves still due, the face then being the time left in the period).
 
 use rules::clock::{ClockReading, TimeControl, CHINESE_READING_SECS, MAX_DURATION_SECS};
-use serde::{Deserialize, Serialize};
 
-use super::lineup::Section;
-use super::Timestamp;
-
-/// One recorded reading of both clocks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockEntry {
-    /// Taken after this move (0: before the first move).
-    pub move_number: u32,
-    /// The section in play when it was recorded; [`Section::Playoff`] for readings of the
-    /// play-off (its move numbers repeat those of the original section 3).
-    pub section: Section,
-    pub at: Timestamp,
-    /// `[Black, White]`.
-    pub clocks: [ClockReading; 2],
-}
+pub use super::values::ClockEntry;
 
 /// A clock face as typed: "1:05:00", "45:00", "45" (minutes), "0".
 pub fn parse_face(s: &str) -> Option<u32> {

@@ -50,138 +50,14 @@
 //!   match (the other endings concern a game in play).
 
 use rules::board::Color;
-use rules::ruleset::RuleSet;
-use rules::rulings::{DoubleLossReason, LossReason, ResultMethod, Ruling, RulingKind};
-use serde::{Deserialize, Serialize};
+use rules::rulings::{LossReason, ResultMethod, Ruling, RulingKind};
 
-use super::clocks::ClockEntry;
 use super::ix;
 use super::lineup::{Section, SECTION_TWO_LAST};
 use super::relay::{Effect, KnockoutDraw, Phase, Refusal, RelayMatch, Stage};
+use super::values::ClockEntry;
+pub use super::values::{EndRecord, Ending};
 use super::{PersonId, Timestamp};
-
-/// How a match ended, when not by count or resignation. The code is what forms and the stored
-/// event carry; the page and the sheets render each with its article from the web catalog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ending {
-    Forfeit,
-    Withdrawal,
-    LossStoneMoved,
-    LossScattered,
-    LossCheating,
-    DoubleLossStoneMoved,
-    DoubleLossScattered,
-    DoubleLossCheating,
-    DrawStoneMoved,
-    DrawScattered,
-    ReplayStoneMoved,
-    ReplayScattered,
-    NoEligiblePlayer,
-    /// Triple ko, eternal life or another cycle (Art. 20.3): the event's choice.
-    Cycle,
-}
-
-impl Ending {
-    pub const ALL: [Ending; 14] = [
-        Ending::Forfeit,
-        Ending::Withdrawal,
-        Ending::LossStoneMoved,
-        Ending::LossScattered,
-        Ending::LossCheating,
-        Ending::NoEligiblePlayer,
-        Ending::DoubleLossStoneMoved,
-        Ending::DoubleLossScattered,
-        Ending::DoubleLossCheating,
-        Ending::DrawStoneMoved,
-        Ending::DrawScattered,
-        Ending::ReplayStoneMoved,
-        Ending::ReplayScattered,
-        Ending::Cycle,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Ending::Forfeit => "forfeit",
-            Ending::Withdrawal => "withdrawal",
-            Ending::LossStoneMoved => "loss_stone_moved",
-            Ending::LossScattered => "loss_scattered",
-            Ending::LossCheating => "loss_cheating",
-            Ending::DoubleLossStoneMoved => "double_loss_stone_moved",
-            Ending::DoubleLossScattered => "double_loss_scattered",
-            Ending::DoubleLossCheating => "double_loss_cheating",
-            Ending::DrawStoneMoved => "draw_stone_moved",
-            Ending::DrawScattered => "draw_scattered",
-            Ending::ReplayStoneMoved => "replay_stone_moved",
-            Ending::ReplayScattered => "replay_scattered",
-            Ending::NoEligiblePlayer => "no_eligible_player",
-            Ending::Cycle => "cycle",
-        }
-    }
-
-    pub fn from_code(s: &str) -> Option<Ending> {
-        Ending::ALL.into_iter().find(|e| e.code() == s.trim())
-    }
-
-    /// Whether the ending is against one side (else it concerns both).
-    pub fn one_side(self) -> bool {
-        matches!(
-            self,
-            Ending::Forfeit
-                | Ending::Withdrawal
-                | Ending::LossStoneMoved
-                | Ending::LossScattered
-                | Ending::LossCheating
-                | Ending::NoEligiblePlayer
-        )
-    }
-
-    /// Rulings the chief arbiter (裁判长) gives (Arts. 17.5, 17.6; a double loss for cheating
-    /// \[INF\]). A cycle applies the event's rule (Art. 20.3): any arbiter records it.
-    pub fn chief_only(self) -> bool {
-        !self.one_side() && self != Ending::Cycle
-    }
-
-    /// The rules crate's ruling for this ending against `side` at `move_number`, under `rules`
-    /// (a cycle's outcome is `rules.cycle`).
-    pub fn ruling(self, side: Option<Color>, move_number: u32, rules: &RuleSet) -> Option<Ruling> {
-        let loss = |reason| side.map(|c| Ruling::against(RulingKind::Loss { reason }, c, move_number));
-        let both = |kind| Some(Ruling::both(kind, move_number));
-        match self {
-            Ending::Forfeit | Ending::Withdrawal => loss(LossReason::Forfeit),
-            Ending::LossStoneMoved => loss(LossReason::IntentionalStoneMoving),
-            Ending::LossScattered => loss(LossReason::ScatteredBoard),
-            Ending::LossCheating => loss(LossReason::Cheating),
-            Ending::NoEligiblePlayer => loss(LossReason::Other),
-            Ending::DoubleLossStoneMoved => {
-                both(RulingKind::DoubleLoss { reason: DoubleLossReason::StoneMoved })
-            }
-            Ending::DoubleLossScattered => {
-                both(RulingKind::DoubleLoss { reason: DoubleLossReason::ScatteredBoard })
-            }
-            Ending::DoubleLossCheating => both(RulingKind::DoubleLoss { reason: DoubleLossReason::Cheating }),
-            Ending::DrawStoneMoved | Ending::DrawScattered => both(RulingKind::Draw),
-            Ending::ReplayStoneMoved | Ending::ReplayScattered => both(RulingKind::Replay),
-            Ending::Cycle => both(rules::rulings::cycle_kind(rules.cycle)),
-        }
-    }
-}
-
-/// The ending as recorded: what, against whom, why, who ruled, and where in the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EndRecord {
-    pub ending: Ending,
-    /// The side it is against (`None` for a double loss, a draw or a replay).
-    pub side: Option<Color>,
-    pub reason: String,
-    pub ruled_by: String,
-    pub section: Section,
-    pub move_number: u32,
-    pub at: Timestamp,
-    /// A replay played with the time each side had left: the reading it starts from.
-    #[serde(default)]
-    pub time_left: Option<ClockEntry>,
-}
 
 impl RelayMatch {
     /// The players of side `c` who may still play `section` (Art. 10.4: not on the board in
@@ -355,7 +231,7 @@ impl RelayMatch {
 mod tests {
     use super::*;
 
-    use rules::ruleset::CycleOutcome;
+    use rules::ruleset::{CycleOutcome, RuleSet};
 
     #[test]
     fn codes_round_trip_and_rulings_match_the_articles() {

@@ -12,66 +12,9 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::relay::Refusal;
 use super::roster::Team;
+pub use super::values::{Section, SECTION_ONE_LAST, SECTION_TWO_LAST};
 use super::{PersonId, Timestamp};
-
-/// Last move of section 1 (seed 003 Art. 10.2).
-pub const SECTION_ONE_LAST: u32 = 72;
-/// Last move of section 2 (seed 003 Art. 10.2); the play-off restores the game to here
-/// (Art. 12).
-pub const SECTION_TWO_LAST: u32 = 143;
-
-/// A section of a relay game, or the play-off (which replays section 3, Art. 12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Section {
-    One,
-    Two,
-    Three,
-    Playoff,
-}
-
-impl Section {
-    pub const ALL: [Section; 4] = [Section::One, Section::Two, Section::Three, Section::Playoff];
-
-    pub fn index(self) -> usize {
-        match self {
-            Section::One => 0,
-            Section::Two => 1,
-            Section::Three => 2,
-            Section::Playoff => 3,
-        }
-    }
-
-    /// The first move of the section by the rules (Art. 10.2; the play-off starts at 144).
-    pub fn first_move(self) -> u32 {
-        match self {
-            Section::One => 1,
-            Section::Two => SECTION_ONE_LAST + 1,
-            Section::Three | Section::Playoff => SECTION_TWO_LAST + 1,
-        }
-    }
-
-    /// The last move of the section's quota (Art. 10.2, 17.8); `None` for section 3 and the
-    /// play-off, which run to the end of the game.
-    pub fn last_move(self) -> Option<u32> {
-        match self {
-            Section::One => Some(SECTION_ONE_LAST),
-            Section::Two => Some(SECTION_TWO_LAST),
-            Section::Three | Section::Playoff => None,
-        }
-    }
-
-    /// The section after this one in the original game.
-    pub fn next(self) -> Option<Section> {
-        match self {
-            Section::One => Some(Section::Two),
-            Section::Two => Some(Section::Three),
-            Section::Three | Section::Playoff => None,
-        }
-    }
-}
 
 /// A side's line-up for one section: `players[0]` is listed first (出场位置号 1): it makes the
 /// side's first move of the section and presses the clock (Art. 10.3); `players[1]` second.
@@ -96,38 +39,9 @@ pub struct LineupContext<'a> {
     pub entered: &'a [(PersonId, Section)],
 }
 
-/// The player checks of a line-up for `section` (the deadline and the section's state are the
-/// match's business). The 节棋 play-off takes any two players of the team list who are not
-/// barred (Art. 12 "双方各派大名单内任意两名棋手"); the original sections apply Art. 10.4 too.
-pub fn check_players(ctx: &LineupContext, section: Section, players: [PersonId; 2]) -> Result<(), Refusal> {
-    if players[0] == players[1] {
-        return Err(Refusal::SamePlayerTwice { person: players[0] });
-    }
-    for p in players {
-        if !ctx.team.contains(p) {
-            return Err(Refusal::NotOnTeam { person: p, team: ctx.team.name.clone() });
-        }
-        if !ctx.team.is_player(p) {
-            return Err(Refusal::NotAPlayer { person: p });
-        }
-        if ctx.barred.contains(&p) {
-            return Err(Refusal::Barred { person: p });
-        }
-        if section == Section::Playoff {
-            continue;
-        }
-        if let Some(&(s, _)) = ctx.other_lineups.iter().find(|(_, ps)| ps.contains(&p)) {
-            return Err(Refusal::PlaysAnotherSection { person: p, section: s });
-        }
-        if let Some(&(_, s)) = ctx.entered.iter().find(|&&(q, s)| q == p && s != Section::Playoff) {
-            return Err(Refusal::HasPlayed { person: p, section: s });
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::relay::{check_players, Refusal};
     use super::super::roster::fixtures::team;
     use super::*;
 

@@ -40,6 +40,7 @@ pub mod relay;
 pub mod roster;
 pub mod sheets;
 pub mod standings;
+pub mod values;
 pub mod withdraw;
 
 #[cfg(test)]

@@ -105,11 +105,11 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::CardOffence;
 use super::clocks::ClockEntry;
-use super::ending::{EndRecord, Ending};
-use super::lineup::{check_players, Lineup, LineupContext, Section};
+use super::lineup::{Lineup, LineupContext, Section};
 use super::penalties::{apply_log, LogEntry};
 use super::roster::{ExecutingLeader, Role, RosterError, Team};
-use super::standings::{MatchPoints, TeamOutcome};
+pub use super::values::Card;
+use super::values::{EndRecord, Ending, MatchPoints, TeamOutcome};
 use super::{ix, PersonId, Timestamp};
 
 // ---------------------------------------------------------------------------------------------
@@ -218,15 +218,6 @@ impl Default for RelayConfig {
 // ---------------------------------------------------------------------------------------------
 // Events, effects, refusals
 // ---------------------------------------------------------------------------------------------
-
-/// A card shown by the referee (Art. 24), or advice (劝告: no stone, Arts. 17.4, 22.5, 10.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Card {
-    Advice,
-    Yellow,
-    Red,
-}
 
 /// A stone the rules make void (Arts. 18.3, 19): the rules crate's offence gives the rulings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -2301,4 +2292,34 @@ impl RelayMatch {
         self.finish(result, fx);
         Ok(())
     }
+}
+
+/// The player checks of a line-up for `section` (the deadline and the section's state are the
+/// match's business). The 节棋 play-off takes any two players of the team list who are not
+/// barred (Art. 12 "双方各派大名单内任意两名棋手"); the original sections apply Art. 10.4 too.
+pub fn check_players(ctx: &LineupContext, section: Section, players: [PersonId; 2]) -> Result<(), Refusal> {
+    if players[0] == players[1] {
+        return Err(Refusal::SamePlayerTwice { person: players[0] });
+    }
+    for p in players {
+        if !ctx.team.contains(p) {
+            return Err(Refusal::NotOnTeam { person: p, team: ctx.team.name.clone() });
+        }
+        if !ctx.team.is_player(p) {
+            return Err(Refusal::NotAPlayer { person: p });
+        }
+        if ctx.barred.contains(&p) {
+            return Err(Refusal::Barred { person: p });
+        }
+        if section == Section::Playoff {
+            continue;
+        }
+        if let Some(&(s, _)) = ctx.other_lineups.iter().find(|(_, ps)| ps.contains(&p)) {
+            return Err(Refusal::PlaysAnotherSection { person: p, section: s });
+        }
+        if let Some(&(_, s)) = ctx.entered.iter().find(|&&(q, s)| q == p && s != Section::Playoff) {
+            return Err(Refusal::HasPlayed { person: p, section: s });
+        }
+    }
+    Ok(())
 }

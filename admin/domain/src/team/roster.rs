@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::lineup::Section;
+use super::values::Section;
 use super::{PersonId, TeamId};
 
 /// A full relay game needs 3 sections × 2 players, and a player plays at most one section

@@ -14,10 +14,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use rules::board::Color;
-use rules::rulings::{GameResult, ResultMethod};
+use rules::rulings::ResultMethod;
 use serde::{Deserialize, Serialize};
 
 use super::relay::RelayMatch;
+pub use super::values::{MatchPoints, TeamOutcome};
 use super::TeamId;
 use crate::draw::double_loss::nominal_winner;
 use crate::draw::lots::DrawRecord;
@@ -26,79 +27,6 @@ use crate::pairing::{
     swiss, ByeRecord, GameResult as PairingResult, History, PairingError, PlayedGame, Player, PointsScale,
     RoundPairing, Settings, Status,
 };
-
-/// Match points for a win, a draw and a loss.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchPoints {
-    pub win: u32,
-    pub draw: u32,
-    pub loss: u32,
-}
-
-impl MatchPoints {
-    /// Seed 003 Art. 12 (relay) and the 3/1/0 variant of rules.md §13.3.
-    pub const THREE_ONE_ZERO: MatchPoints = MatchPoints { win: 3, draw: 1, loss: 0 };
-    /// rules.md §13.3: more game points 2, equal 1, fewer 0. Also the per-board game points.
-    pub const TWO_ONE_ZERO: MatchPoints = MatchPoints { win: 2, draw: 1, loss: 0 };
-
-    /// Points of `side` when `winner` won (`None`: a draw).
-    pub fn for_result(&self, winner: Option<Color>, side: Color) -> u32 {
-        match winner {
-            None => self.draw,
-            Some(w) if w == side => self.win,
-            Some(_) => self.loss,
-        }
-    }
-
-    /// Points `[first, second]` of a match with `outcome`: a double loss is a loss for both
-    /// (rules.md §12), a match to be replayed scores nothing (its replay does).
-    pub fn of(&self, outcome: TeamOutcome) -> [u32; 2] {
-        match outcome {
-            TeamOutcome::FirstWins => [self.win, self.loss],
-            TeamOutcome::SecondWins => [self.loss, self.win],
-            TeamOutcome::Draw => [self.draw, self.draw],
-            TeamOutcome::DoubleLoss => [self.loss, self.loss],
-            TeamOutcome::NoResult => [0, 0],
-        }
-    }
-}
-
-/// The outcome of a team match for the team listed first (relay: Black; board match: Black on
-/// the odd boards) and the second.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TeamOutcome {
-    FirstWins,
-    SecondWins,
-    Draw,
-    /// Both teams lose (双方均负: seed 003 Arts. 17.5 (5), 17.6 (3), 23.1; rules.md §12).
-    DoubleLoss,
-    /// No result: the chief arbiter ordered a replay (重赛, Arts. 17.5 (4), 17.6 (2)). The
-    /// match counts nowhere; its replay is a match of its own.
-    NoResult,
-}
-
-impl TeamOutcome {
-    /// The outcome of a game result for the side listed first (Black).
-    pub fn of_result(r: &GameResult) -> TeamOutcome {
-        match (r.winner, r.method) {
-            (Some(Color::Black), _) => TeamOutcome::FirstWins,
-            (Some(Color::White), _) => TeamOutcome::SecondWins,
-            (None, ResultMethod::DoubleLoss { .. }) => TeamOutcome::DoubleLoss,
-            (None, ResultMethod::Replay | ResultMethod::NoResult) => TeamOutcome::NoResult,
-            (None, _) => TeamOutcome::Draw,
-        }
-    }
-
-    /// The team that won, by index into the record's `teams`.
-    pub fn winner(self) -> Option<usize> {
-        match self {
-            TeamOutcome::FirstWins => Some(0),
-            TeamOutcome::SecondWins => Some(1),
-            _ => None,
-        }
-    }
-}
 
 /// A finished team match, as standings and pairing read it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
