@@ -3,7 +3,7 @@
 //! the embedded font program ([`ReadBack::glyph_report`]: what a reader sees).
 //!
 //! Self-contained (std, lopdf and the sibling `sfnt.rs`) so that three kinds of tests share this one file: the
-//! print module's unit tests (`print::testutil`), the end-to-end tests (`tests/common`, by
+//! print module's unit tests (`print::testutil`), the end-to-end tests (`tests/e2e/common`, by
 //! `#[path]`) and the CLI tests (`admin/tests`, by `#[path]`).
 //!
 //! Set `TENGEN_PRINT_DUMP=/some/dir` to also write every PDF read here to that folder, to look at.
