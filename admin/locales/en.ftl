@@ -416,6 +416,22 @@ e-withdrawn_mark = (withdrawn)
 e-name_withdrawn = { $name } (withdrawn)
 e-withdraw = Withdraw
 e-reinstate = Reinstate
+
+# Withdrawal (退赛): the form, the entrant list's status, the standings' footnotes.
+wd-title = Withdraw { $name }
+wd-hint = A withdrawn player is not paired from the next round on; the games played stand.
+wd-reason = Reason for withdrawal
+wd-date = Date of withdrawal
+wd-public = Make the reason public (shown in the public standings)
+wd-submit = Withdraw
+wd-status = withdrawn from round { $round }, { $date }, reason: { $reason }
+wd-note = Withdrawn: { $name }, from round { $round }, { $date }
+wd-note_reason = Withdrawn: { $name }, from round { $round }, { $date }, reason: { $reason }
+wd-note_undated = Withdrawn: { $name }, from round { $round }
+wd-err_reason_missing = Give the reason for the withdrawal.
+wd-err_date = Write the date as 2026-12-05.
+wd-err_future = The date of withdrawal cannot be later than today ({ $today }).
+
 e-add = Add entrant
 e-new_title = New entrant
 e-edit_title = Edit entrant

@@ -401,6 +401,22 @@ e-withdrawn_mark = （退赛）
 e-name_withdrawn = { $name }（退赛）
 e-withdraw = 退赛
 e-reinstate = 恢复参赛
+
+# Withdrawal (退赛): the form, the entrant list's status, the standings' footnotes.
+wd-title = 退赛：{ $name }
+wd-hint = 退赛选手从下一轮起不再编排，已赛对局成绩有效。
+wd-reason = 退赛原因
+wd-date = 退赛日期
+wd-public = 公开原因（在公开成绩表中显示退赛原因）
+wd-submit = 确认退赛
+wd-status = 第{ $round }轮起退赛，{ $date }，原因：{ $reason }
+wd-note = 退赛：{ $name }，第{ $round }轮起，{ $date }
+wd-note_reason = 退赛：{ $name }，第{ $round }轮起，{ $date }，原因：{ $reason }
+wd-note_undated = 退赛：{ $name }，第{ $round }轮起
+wd-err_reason_missing = 请填写退赛原因。
+wd-err_date = 日期格式应为 2026-12-05。
+wd-err_future = 退赛日期不能晚于今天（{ $today }）。
+
 e-add = 添加选手
 e-new_title = 添加选手
 e-edit_title = 编辑选手

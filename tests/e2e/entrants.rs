@@ -67,7 +67,11 @@ fn entrants_crud_with_audit() {
 
     // Withdraw and reinstate.
     let token = c.get(&format!("/t/{tid}/entrants")).csrf();
-    assert_eq!(c.post_form(&format!("/t/{tid}/entrants/{id}/withdraw"), &[("csrf", &token)]).status, 303);
+    assert_eq!(
+        c.post_form(&format!("/t/{tid}/entrants/{id}/withdraw"), &[("csrf", &token), ("reason", "因病")])
+            .status,
+        303
+    );
     assert_eq!(
         count_rows(&s.db, &format!("SELECT count(*) FROM entrants WHERE id = {id} AND status = 'withdrawn'")),
         1

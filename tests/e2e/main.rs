@@ -51,3 +51,4 @@ mod team;
 mod time_zone;
 mod tournaments;
 mod two_servers;
+mod withdrawal;

@@ -11,6 +11,7 @@
 //! Cargo.toml enforces the dependencies; a decision that needs the database's answer takes
 //! that answer as an argument.
 
+pub mod check_in;
 pub mod clock;
 pub mod demo;
 pub mod draw;
@@ -27,3 +28,4 @@ pub mod settings;
 pub mod standings;
 pub mod team;
 pub mod text;
+pub mod withdrawal;

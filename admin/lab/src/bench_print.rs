@@ -55,6 +55,7 @@ pub fn demo_round(seed: u64, players: usize) -> (SheetTournament, Vec<TableSheet
         time_control_text: "基本用时60分钟，读秒30秒3次".into(),
         rules_text: "中国围棋竞赛规则（2002年版）".into(),
         name_order: Default::default(),
+        notes: Vec::new(),
     };
     let tables = entrants
         .chunks(2)

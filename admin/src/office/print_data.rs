@@ -247,6 +247,7 @@ fn sheet_head(t: &TournamentRow, round: u32, draft: bool, lang: Lang) -> SheetTo
         time_control_text: time_control_text(&s.time_control, lang),
         rules_text: lang.rule_set(s.ruleset.preset).to_string(),
         name_order: s.name_order,
+        notes: Vec::new(),
     }
 }
 
@@ -582,8 +583,38 @@ pub fn standings(
             }
         })
         .collect();
-    let sheet = event_sheet(&k.t, k.st.after_round, lang);
+    let notes = withdrawal_notes(
+        lang,
+        k.st.after_round,
+        k.rows().map(|(_, e)| (e, sheet_player(e).display_name(lang))),
+    );
+    let sheet = SheetTournament { notes, ..event_sheet(&k.t, k.st.after_round, lang) };
     Ok(EventStandings { t: k.t, sheet, rows })
+}
+
+/// The standings' footnotes after round `after`: a line for each entrant withdrawn as of that
+/// round (退赛, seed 000 Art. 15.2), with the first round they missed and the date, and the
+/// reason only where the organizer made it public (公开原因): the standings page and its PDF are
+/// the public's too. `entrants` come in standings order, each with the name as shown.
+pub fn withdrawal_notes<'a>(
+    lang: Lang,
+    after: u32,
+    entrants: impl Iterator<Item = (&'a EntrantRow, String)>,
+) -> Vec<String> {
+    entrants
+        .filter(|(e, _)| e.withdrawn_as_of(after))
+        .map(|(e, name)| {
+            let round = e.withdrawn_from_round.unwrap_or(1);
+            let date = e.withdrawn_on.clone().unwrap_or_default();
+            match (e.withdrawal_reason_public && !e.withdrawal_reason.is_empty(), date.is_empty()) {
+                (true, _) => {
+                    tr!(lang, "wd.note_reason", name, round, date, reason = e.withdrawal_reason.as_str())
+                }
+                (false, false) => tr!(lang, "wd.note", name, round, date),
+                (false, true) => tr!(lang, "wd.note_undated", name, round),
+            }
+        })
+        .collect()
 }
 
 /// The crosstable after `round` (default: the last round with a result): each player's
@@ -614,7 +645,9 @@ pub fn crosstable(
             }
         })
         .collect();
-    let sheet = event_sheet(&k.t, rounds, lang);
+    let notes =
+        withdrawal_notes(lang, rounds, k.rows().map(|(_, e)| (e, sheet_player(e).display_name(lang))));
+    let sheet = SheetTournament { notes, ..event_sheet(&k.t, rounds, lang) };
     Ok(EventCrosstable { t: k.t, sheet, rows })
 }
 
@@ -937,6 +970,7 @@ pub fn match_sheets(
         time_control_text: lang.time_control(&s.time_control),
         rules_text: lang.rule_set(rules.preset).to_string(),
         name_order: s.name_order,
+        notes: Vec::new(),
     };
     let header = crate::print::TeamSheetHeader {
         tournament,

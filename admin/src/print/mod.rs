@@ -109,6 +109,8 @@ pub struct SheetTournament {
     pub rules_text: String,
     /// How lists by name are ordered (the event's setting: pinyin or strokes).
     pub name_order: crate::domain::names::NameOrder,
+    /// Lines under the venue and date: the standings' withdrawals (退赛), one line each.
+    pub notes: Vec<String>,
 }
 
 impl SheetTournament {
@@ -130,14 +132,15 @@ impl SheetTournament {
         tr!(lang, "doc.round_n", round = self.round)
     }
 
-    /// Venue and date on one line.
+    /// Venue and date on one line, then the notes, a line each.
     pub(crate) fn details(&self) -> String {
-        [self.venue.trim(), self.date.trim()]
+        let head = [self.venue.trim(), self.date.trim()]
             .iter()
             .filter(|s| !s.is_empty())
             .cloned()
             .collect::<Vec<_>>()
-            .join("  ·  ")
+            .join("  ·  ");
+        std::iter::once(head).chain(self.notes.iter().cloned()).collect::<Vec<_>>().join("\n")
     }
 }
 

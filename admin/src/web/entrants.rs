@@ -151,8 +151,20 @@ fn entrant_items(lang: Lang, rows: &[EntrantRow], numbers: &HashMap<i32, u32>) -
             unit: e.unit.clone(),
             region: e.region.clone(),
             withdrawn: e.withdrawn(),
+            withdrawal: withdrawal_status(lang, e),
         })
         .collect()
+}
+
+/// A withdrawn entrant's withdrawal as the staff list shows it (the round, the date, the
+/// reason); empty for the others and for a status imported without them.
+fn withdrawal_status(lang: Lang, e: &EntrantRow) -> String {
+    match (e.withdrawn(), e.withdrawn_from_round, &e.withdrawn_on) {
+        (true, Some(round), Some(date)) => {
+            tr!(lang, "wd.status", round, date = date.as_str(), reason = e.withdrawal_reason.as_str())
+        }
+        _ => String::new(),
+    }
 }
 
 pub async fn list(
@@ -374,10 +386,109 @@ impl PathIds for StatusPath {
     }
 }
 
-/// POST /t/{id}/entrants/{eid}/withdraw (or /reinstate), with a reason.
+/// The withdrawal form (退赛): reason (required), the venue's date (today there by default,
+/// never later) and 公开原因; `f` holds what was typed and its errors.
+async fn withdraw_form(
+    ctx: &Ctx,
+    tid: i32,
+    e: &EntrantRow,
+    version: i32,
+    f: FormView,
+    refused: Option<(StatusCode, String)>,
+) -> Result<HttpResponse, AppError> {
+    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let today = crate::domain::event_time::date_text(crate::machine::today_in(t.zone()));
+    let name = super::views::text::display_name(e, ctx.lang.is_zh());
+    let page = WithdrawPage {
+        c: ctx.chrome_t(&t, true, tr!(ctx.lang, "wd.title", name)),
+        tid,
+        eid: e.id,
+        version,
+        today,
+        f,
+        banner: refused.as_ref().map(|(_, b)| b.clone()),
+    };
+    ctx.render_status(refused.map_or(StatusCode::OK, |(s, _)| s), &page)
+}
+
+/// GET /t/{id}/entrants/{eid}/withdraw: the withdrawal form.
+pub async fn withdraw_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+    let [tid, eid] = ctx.ids([&path.0, &path.1])?;
+    ctx.require_staff(tid, Role::Organizer).await?;
+    let e = ctx.db(move |c| edb::get(c, tid, eid)).await?;
+    withdraw_form(&ctx, tid, &e, e.version, FormView::default(), None).await
+}
+
+/// The withdrawal form's refusals in the reader's language.
+fn withdrawal_refusal(lang: Lang, r: crate::domain::withdrawal::Refusal, today: &str) -> String {
+    use crate::domain::withdrawal::Refusal;
+    match r {
+        Refusal::ReasonMissing => lang.t("wd.err_reason_missing").to_string(),
+        Refusal::DateUnreadable => lang.t("wd.err_date").to_string(),
+        Refusal::DateInFuture => tr!(lang, "wd.err_future", today),
+    }
+}
+
+/// POST /t/{id}/entrants/{eid}/withdraw with the withdrawal's reason (`reason`), date
+/// (`withdrawn_on`) and `reason_public`, at `version` when the form carries it; or
+/// /reinstate with a reason for the audit. A refused withdrawal shows its form again with
+/// what was typed (400), a stale one the current version (409).
 pub async fn status(w: Write<Organizer<StatusPath>>) -> Result<HttpResponse, AppError> {
     let StatusPath { tid, eid, withdrawn } = w.who.ids;
-    let (actor, reason) = (w.actor(), w.reason("reason")?);
-    w.db(move |c| edb::set_status(c, &actor, tid, eid, withdrawn, &reason)).await?;
-    Ok(w.redirect(&format!("/t/{tid}/entrants")))
+    let e = w.db(move |c| edb::get(c, tid, eid)).await?;
+    let version = w.optional::<i32>("version")?.unwrap_or(e.version);
+    let actor = w.actor();
+    if !withdrawn {
+        let reason = w.reason("reason")?;
+        return match w.db_raw(move |c| edb::reinstate(c, &actor, tid, eid, version, &reason)).await? {
+            Ok(()) => Ok(w.redirect(&format!("/t/{tid}/entrants"))),
+            Err(EditError::Stale { .. }) => {
+                let banner = tr!(w.lang, "e.err_stale", name_zh = e.name_zh(), name_latin = e.name_latin());
+                Err(AppError::msg(StatusCode::CONFLICT, w.lang, banner))
+            }
+            Err(EditError::Duplicates(_)) => {
+                Err(AppError::bad_request(w.lang, w.t("form.has_errors").to_string()))
+            }
+            Err(EditError::Db(e)) => Err(AppError::db(w.lang, e)),
+        };
+    }
+    let bad = |w: &Ctx| Some((StatusCode::BAD_REQUEST, w.t("form.has_errors").to_string()));
+    let t = w.db(move |c| tdb::get(c, tid)).await?;
+    let today_date = crate::machine::today_in(t.zone());
+    let today = crate::domain::event_time::date_text(today_date);
+    let mut f = FormView::from_form(&w.fields);
+    super::form::check_reason(w.lang, &w.fields, &mut f);
+    let public = matches!(w.fields.get("reason_public"), "on" | "true" | "1");
+    let checked = crate::domain::withdrawal::check(
+        w.fields.get("reason"),
+        w.fields.get("withdrawn_on"),
+        public,
+        today_date,
+    );
+    let withdrawal = match checked {
+        Ok(wd) if !f.has_errors() => wd,
+        Ok(_) => return withdraw_form(&w, tid, &e, version, f, bad(&w)).await,
+        Err(refusals) => {
+            for r in refusals {
+                let field = match r.field() {
+                    "withdrawal_reason" => "reason",
+                    other => other,
+                };
+                f.error(field, withdrawal_refusal(w.lang, r, &today));
+            }
+            return withdraw_form(&w, tid, &e, version, f, bad(&w)).await;
+        }
+    };
+    match w.db_raw(move |c| edb::withdraw(c, &actor, tid, eid, version, &withdrawal)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/t/{tid}/entrants"))),
+        Err(EditError::Stale { current }) => {
+            let now = w.db(move |c| edb::get(c, tid, eid)).await?;
+            let banner = tr!(w.lang, "e.err_stale", name_zh = now.name_zh(), name_latin = now.name_latin());
+            withdraw_form(&w, tid, &now, current, f, Some((StatusCode::CONFLICT, banner))).await
+        }
+        Err(EditError::Duplicates(_)) => {
+            Err(AppError::bad_request(w.lang, w.t("form.has_errors").to_string()))
+        }
+        Err(EditError::Db(e)) => Err(AppError::db(w.lang, e)),
+    }
 }

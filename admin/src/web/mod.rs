@@ -202,6 +202,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/entrants/new", web::post().to(entrants::create))
         .route("/t/{id}/entrants/{eid}/edit", web::get().to(entrants::edit_page))
         .route("/t/{id}/entrants/{eid}/edit", web::post().to(entrants::save))
+        .route("/t/{id}/entrants/{eid}/withdraw", web::get().to(entrants::withdraw_page))
         .route("/t/{id}/entrants/{eid}/{action}", web::post().to(entrants::status))
         .route("/t/{id}/rounds", web::get().to(rounds::list))
         .route("/t/{id}/rounds/schedule", web::post().to(rounds::schedule))

@@ -1036,6 +1036,12 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     let shown: Vec<(usize, TieBreak)> =
         st.tiebreaks.iter().copied().enumerate().filter(|(_, t)| *t != TieBreak::Score).collect();
     let lines = standing_lines(snap, lang, st, &shown);
+    let in_order = st.rows.iter().filter_map(|r| snap.names.get(&i32::try_from(r.id).ok()?));
+    let notes = crate::office::print_data::withdrawal_notes(
+        lang,
+        st.after_round,
+        in_order.map(|e| (e, display_name(e, lang.is_zh()))),
+    );
     let order = super::views::text::tiebreak_order(lang, &st.tiebreaks);
     let title = if st.after_round > 0 {
         tr!(lang, "pub.standings_after", round = st.after_round)
@@ -1050,6 +1056,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
         rounds: (1..=snap.data.last_round).collect(),
         columns: shown.iter().map(|(_, tb)| lang.t(&format!("tb.{}", tb.code())).to_string()).collect(),
         lines,
+        notes,
         order,
         and_round: if latest { String::new() } else { format!("&amp;round={}", st.after_round) },
         only_round: if latest { String::new() } else { format!("?round={}", st.after_round) },

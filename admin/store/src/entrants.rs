@@ -10,6 +10,7 @@ use domain::duplicates::{Identity, Match};
 use domain::entrant::{EntrantInput, EntrantStatus};
 use domain::names;
 use domain::settings::{System, TournamentSettings};
+use domain::withdrawal::Withdrawal;
 use serde::Serialize;
 
 /// The stored entrant and its codes live in the leaf [`crate::rows`], which the audit's
@@ -282,7 +283,8 @@ pub fn update(
     })
 }
 
-/// Withdraw (status = withdrawn) or reinstate (active) an entrant.
+/// Withdraw (status = withdrawn) or reinstate (active) an entrant, with `reason` in the audit
+/// row only (a withdrawal without its reason and date: the program's own, and older callers).
 pub fn set_status(
     conn: &mut Conn,
     actor: &Actor,
@@ -291,18 +293,72 @@ pub fn set_status(
     withdrawn: bool,
     reason: &str,
 ) -> Result<(), DbError> {
+    let w = withdrawn.then(|| (None, String::new(), false));
+    change_status(conn, actor, tid, eid, None, w, reason).map_err(|e| match e {
+        EditError::Db(e) => e,
+        other => DbError::Other(format!("{other:?}")),
+    })
+}
+
+/// Withdraw an entrant (退赛, seed 000 Art. 15.2) at `version` with the withdrawal's reason,
+/// date and whether the reason is public; the reason is the audit row's too. A stale version
+/// is refused; withdrawing one already withdrawn writes nothing.
+pub fn withdraw(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    eid: i32,
+    version: i32,
+    w: &Withdrawal,
+) -> Result<(), EditError> {
+    let kept = (Some(domain::event_time::date_text(w.on)), w.reason.clone(), w.reason_public);
+    change_status(conn, actor, tid, eid, Some(version), Some(kept), &w.reason)
+}
+
+/// Reinstate a withdrawn entrant at `version`: the withdrawal's round, date and reason are
+/// cleared (the audit row keeps them in its "before").
+pub fn reinstate(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    eid: i32,
+    version: i32,
+    reason: &str,
+) -> Result<(), EditError> {
+    change_status(conn, actor, tid, eid, Some(version), None, reason)
+}
+
+/// The one status write: `withdrawal` (date, reason, reason public) withdraws, `None`
+/// reinstates; `version`, when given, must be the stored one.
+fn change_status(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    eid: i32,
+    version: Option<i32>,
+    withdrawal: Option<(Option<String>, String, bool)>,
+    reason: &str,
+) -> Result<(), EditError> {
     crate::write_tx(&mut *conn, |conn| {
         let before = get(conn, tid, eid)?;
+        if version.is_some_and(|v| v != before.version) {
+            return Err(EditError::Stale { current: before.version });
+        }
+        let withdrawn = withdrawal.is_some();
         let status = if withdrawn { STATUS_WITHDRAWN } else { STATUS_ACTIVE };
         if before.status == status {
             return Ok(());
         }
         // They miss the rounds from the one after the last published round.
         let from = if withdrawn { Some(next_first_round(conn, tid)?) } else { None };
+        let (on, why, public) = withdrawal.unwrap_or((None, String::new(), false));
         diesel::update(entrants::table.find(eid))
             .set((
                 entrants::status.eq(status),
                 entrants::withdrawn_from_round.eq(from),
+                entrants::withdrawn_on.eq(on),
+                entrants::withdrawal_reason.eq(why),
+                entrants::withdrawal_reason_public.eq(public),
                 entrants::version.eq(before.version + 1),
                 entrants::updated_at.eq(now()),
             ))

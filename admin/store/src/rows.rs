@@ -32,6 +32,13 @@ pub struct EntrantRow {
     /// The first round a withdrawn entrant misses; `None` with status withdrawn: every round
     /// (a status imported without its round).
     pub withdrawn_from_round: Option<i32>,
+    /// The venue's date of the withdrawal (YYYY-MM-DD); `None` when not withdrawn or withdrawn
+    /// before dates were kept.
+    pub withdrawn_on: Option<String>,
+    /// Why they withdrew, as the organizer typed it; empty when not withdrawn.
+    pub withdrawal_reason: String,
+    /// The organizer ticked 公开原因: public pages and documents show the reason too.
+    pub withdrawal_reason_public: bool,
 }
 
 impl EntrantRow {

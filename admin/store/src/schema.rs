@@ -34,6 +34,34 @@ diesel::table! {
 }
 
 diesel::table! {
+    check_in_codes (tournament_id) {
+        tournament_id -> Integer,
+        code -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    check_in_rounds (tournament_id, round_number) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        deadline -> Nullable<Text>,
+        closed_at -> Nullable<Text>,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    check_ins (tournament_id, round_number, entrant_id) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        entrant_id -> Integer,
+        by_self -> Bool,
+        checked_in_at -> Text,
+    }
+}
+
+diesel::table! {
     entrants (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -56,6 +84,9 @@ diesel::table! {
         fixed_table -> Nullable<Integer>,
         first_round -> Integer,
         withdrawn_from_round -> Nullable<Integer>,
+        withdrawn_on -> Nullable<Text>,
+        withdrawal_reason -> Text,
+        withdrawal_reason_public -> Bool,
     }
 }
 
@@ -386,6 +417,10 @@ diesel::table! {
 
 diesel::joinable!(arrivals -> entrants (entrant_id));
 diesel::joinable!(arrivals -> tournaments (tournament_id));
+diesel::joinable!(check_in_codes -> tournaments (tournament_id));
+diesel::joinable!(check_in_rounds -> tournaments (tournament_id));
+diesel::joinable!(check_ins -> entrants (entrant_id));
+diesel::joinable!(check_ins -> tournaments (tournament_id));
 diesel::joinable!(entrants -> tournaments (tournament_id));
 diesel::joinable!(game_arrivals -> entrants (entrant_id));
 diesel::joinable!(game_arrivals -> games (game_id));
@@ -415,6 +450,9 @@ diesel::joinable!(user_prefs -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(
     arrivals,
     audit,
+    check_in_codes,
+    check_in_rounds,
+    check_ins,
     entrants,
     game_arrivals,
     games,

@@ -41,6 +41,11 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/entrants/{}/edit", i.t, i.e),
         kind: Kind::Html,
     },
+    Page {
+        pattern: "/t/{id}/entrants/{eid}/withdraw",
+        path: |i| format!("/t/{}/entrants/{}/withdraw", i.t, i.e),
+        kind: Kind::Html,
+    },
     Page { pattern: "/t/{id}/import", path: |i| format!("/t/{}/import", i.t), kind: Kind::Html },
     // ---- Rounds and printing (staff), public pairings --------------------------------------
     Page { pattern: "/t/{id}/rounds", path: |i| format!("/t/{}/rounds", i.t), kind: Kind::Html },

@@ -243,6 +243,13 @@ fn detail(lang: Lang, kind: Option<AuditAction>, row: &AuditRow) -> Option<Strin
             let kind: RulingKind = serde_json::from_str(field(&b, "kind")).ok()?;
             Some(super::text::kind_label_full(lang, &kind))
         }
+        // A withdrawal (退赛, seed 000 Art. 15.2): its first round missed, date and reason.
+        AuditAction::EntrantWithdraw => {
+            let a = after?;
+            let round = a.get("withdrawn_from_round")?.as_i64()?;
+            let (date, reason) = (field(&a, "withdrawn_on"), field(&a, "withdrawal_reason"));
+            (!date.is_empty()).then(|| tr!(lang, "wd.status", round, date, reason))
+        }
         AuditAction::ResultEnter | AuditAction::ResultCorrect => {
             let r: GameResult = serde_json::from_value(after?.get("outcome")?.clone()).ok()?;
             Some(lang.game_result(&r))
@@ -395,6 +402,9 @@ mod tests {
             created_at: String::new(),
             updated_at: String::new(),
             withdrawn_from_round: None,
+            withdrawn_on: None,
+            withdrawal_reason: String::new(),
+            withdrawal_reason_public: false,
         }
     }
 

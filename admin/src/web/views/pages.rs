@@ -311,6 +311,8 @@ pub struct EntrantItem {
     pub unit: String,
     pub region: String,
     pub withdrawn: bool,
+    /// The withdrawal's round, date and reason (staff only), empty when none is kept.
+    pub withdrawal: String,
 }
 
 #[derive(Template)]
@@ -342,6 +344,20 @@ pub struct EntrantFormPage {
     pub banner: Option<String>,
     /// Registered entrants the new one probably is (needs `confirm_duplicate`).
     pub duplicates: Vec<String>,
+}
+
+/// The withdrawal form (退赛): reason, the venue's date (`today` by default), 公开原因.
+#[derive(Template)]
+#[template(path = "withdraw.html")]
+pub struct WithdrawPage {
+    pub c: Chrome,
+    pub tid: i32,
+    pub eid: i32,
+    pub version: i32,
+    /// Today at the venue, the date's default and latest value.
+    pub today: String,
+    pub f: FormView,
+    pub banner: Option<String>,
 }
 
 /// One importable row of a preview, with the probable duplicates it is flagged for.

@@ -62,6 +62,8 @@ pub struct StandingsPage {
     pub rounds: Vec<u32>,
     pub columns: Vec<String>,
     pub lines: Vec<StandingLine>,
+    /// The withdrawals (退赛) as of this round, a line each, under the table.
+    pub notes: Vec<String>,
     pub order: String,
     /// The download links' round: empty for the latest standings, else `&amp;round=N` after
     /// other options (written as it is: digits only) and `?round=N` alone (the documents after

@@ -1,0 +1,3 @@
+DROP TABLE check_in_codes;
+DROP TABLE check_in_rounds;
+DROP TABLE check_ins;
