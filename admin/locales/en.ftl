@@ -432,6 +432,61 @@ wd-err_reason_missing = Give the reason for the withdrawal.
 wd-err_date = Write the date as 2026-12-05.
 wd-err_future = The date of withdrawal cannot be later than today ({ $today }).
 
+# Check-in (签到): the desk, the deadline and closing, the self check-in code and form, their audit.
+ci-nav = Check-in
+ci-desk_title = Check-in for round { $round }
+ci-counts_label = Checked in:{" "}
+ci-closed_at = Check-in closed at { $at }; those not checked in are absent.
+ci-deadline_at = Check-in deadline: { $at }
+ci-code_label = Self check-in code:{" "}
+ci-code_hint = players open on their phones
+ci-not_yet = Not checked in yet
+ci-state = Check-in
+ci-checked = checked in
+ci-by_self = (on their phone)
+ci-check_in = Check in
+ci-undo = Undo check-in
+ci-make_code = Make a check-in code
+ci-new_code = Make a new check-in code
+ci-deadline = Check-in deadline
+ci-err_deadline = Write the time as 2026-12-05T09:00.
+ci-close = Close check-in…
+ci-close_title = Close check-in for round { $round }
+ci-close_hint = Once you confirm, the players below, not checked in, are absent in this round (not paired, no bye).
+ci-close_count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+ci-close_confirm = Close check-in
+ci-self_title = Check in for round { $round }
+ci-self_hint = Pick or type your name (characters, pinyin or initials) and the code shown at the venue.
+ci-pick = Your name
+ci-or_type = Or type your name
+ci-code = Check-in code
+ci-self_done = { $name }, you are checked in.
+ci-err_closed = Check-in for this round is closed; please see the arbiters at the desk.
+ci-err_paired = This round is already paired; its check-in can no longer be closed.
+ci-err_not_expected = This player does not play in this round.
+ci-err_before_deadline = The check-in deadline has not come yet.
+ci-err_stale = Check-in changed meanwhile (someone checked in, or the deadline changed); check and try again.
+ci-err_no_code = Self check-in is not open for this round; please check in at the desk.
+ci-err_code = The check-in code is not right.
+ci-err_pick = Pick or type your name.
+ci-err_no_match = No player has this name; pick yours from the list.
+ci-err_many_match = Several players have this name; pick yours from the list.
+ci-throttled = Too many wrong codes; try again later, or check in at the desk.
+audit-kind-entrant_check_in = Check-in
+audit-say-entrant_check_in = { $actor } checked in { $subject }
+audit-kind-entrant_check_in_undo = Check-in undone
+audit-say-entrant_check_in_undo = { $actor } undid the check-in of { $subject }
+audit-kind-check_in_deadline = Check-in deadline
+audit-say-check_in_deadline = { $actor } set the check-in deadline of { $subject }
+audit-kind-check_in_close = Check-in closed
+audit-say-check_in_close = { $actor } closed check-in for { $subject }; those not checked in are absent
+audit-kind-check_in_code = Check-in code
+audit-say-check_in_code = { $actor } made a new self check-in code for { $subject }
+audit-actor-self_check_in = Self check-in
+
 e-add = Add entrant
 e-new_title = New entrant
 e-edit_title = Edit entrant

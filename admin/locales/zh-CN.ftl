@@ -417,6 +417,61 @@ wd-err_reason_missing = 请填写退赛原因。
 wd-err_date = 日期格式应为 2026-12-05。
 wd-err_future = 退赛日期不能晚于今天（{ $today }）。
 
+# Check-in (签到): the desk, the deadline and closing, the self check-in code and form, their audit.
+ci-nav = 签到
+ci-desk_title = 第{ $round }轮签到
+ci-counts_label = 已签到：
+ci-closed_at = 签到已于{ $at }截止，未签到者已按缺席处理。
+ci-deadline_at = 签到截止时间：{ $at }
+ci-code_label = 自助签到码：
+ci-code_hint = 选手可用手机打开
+ci-not_yet = 尚未签到
+ci-state = 签到
+ci-checked = 已签到
+ci-by_self = （自助）
+ci-check_in = 签到
+ci-undo = 撤销签到
+ci-make_code = 生成签到码
+ci-new_code = 重新生成签到码
+ci-deadline = 签到截止时间
+ci-err_deadline = 时间格式应为 2026-12-05T09:00。
+ci-close = 截止签到……
+ci-close_title = 截止第{ $round }轮签到
+ci-close_hint = 确认后，下列尚未签到的选手将被记为本轮缺席（不编排，不轮空）。
+ci-close_count = { $count ->
+    [one] 共{ $count }人
+   *[other] 共{ $count }人
+}
+ci-close_confirm = 确认截止签到
+ci-self_title = 第{ $round }轮自助签到
+ci-self_hint = 请选择或输入你的姓名（汉字、拼音或首字母均可），并输入赛场公布的签到码。
+ci-pick = 选择姓名
+ci-or_type = 或输入姓名
+ci-code = 签到码
+ci-self_done = { $name }，签到成功！
+ci-err_closed = 本轮签到已经截止，请到签到台联系裁判。
+ci-err_paired = 本轮已经编排，不能再截止签到。
+ci-err_not_expected = 该选手不参加本轮比赛。
+ci-err_before_deadline = 签到截止时间尚未到。
+ci-err_stale = 签到情况已有变化（有人刚刚签到或修改了截止时间），请核对后重试。
+ci-err_no_code = 本轮尚未开放自助签到，请到签到台签到。
+ci-err_code = 签到码不正确。
+ci-err_pick = 请选择或输入你的姓名。
+ci-err_no_match = 没有找到这个姓名，请从列表中选择。
+ci-err_many_match = 有多位选手符合，请从列表中选择。
+ci-throttled = 错误次数过多，请稍后再试，或到签到台签到。
+audit-kind-entrant_check_in = 签到
+audit-say-entrant_check_in = { $actor }为选手{ $subject }办理了签到
+audit-kind-entrant_check_in_undo = 撤销签到
+audit-say-entrant_check_in_undo = { $actor }撤销了选手{ $subject }的签到
+audit-kind-check_in_deadline = 签到截止时间
+audit-say-check_in_deadline = { $actor }设置了{ $subject }的签到截止时间
+audit-kind-check_in_close = 截止签到
+audit-say-check_in_close = { $actor }截止了{ $subject }的签到，未签到者记为缺席
+audit-kind-check_in_code = 签到码
+audit-say-check_in_code = { $actor }为{ $subject }生成了新的自助签到码
+audit-actor-self_check_in = 选手自助签到
+
 e-add = 添加选手
 e-new_title = 添加选手
 e-edit_title = 编辑选手

@@ -458,7 +458,7 @@ pub async fn status(w: Write<Organizer<StatusPath>>) -> Result<HttpResponse, App
     let today = crate::domain::event_time::date_text(today_date);
     let mut f = FormView::from_form(&w.fields);
     super::form::check_reason(w.lang, &w.fields, &mut f);
-    let public = matches!(w.fields.get("reason_public"), "on" | "true" | "1");
+    let public = w.fields.checked("reason_public");
     let checked = crate::domain::withdrawal::check(
         w.fields.get("reason"),
         w.fields.get("withdrawn_on"),

@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod check_in;
 pub mod clock;
 pub mod ctx;
 pub mod entrants;
@@ -155,6 +156,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/players/{eid}", web::get().to(public::player_page))
         .route("/assets/style.css", web::get().to(style))
         .route("/assets/clock/{file}", web::get().to(clock::asset))
+        .route("/assets/check_in.js", web::get().to(check_in::script))
         .route("/lang/{code}", web::get().to(set_lang))
         .route("/", web::get().to(tournaments::home))
         .route("/login", web::get().to(auth::login_page))
@@ -203,6 +205,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/entrants/{eid}/edit", web::get().to(entrants::edit_page))
         .route("/t/{id}/entrants/{eid}/edit", web::post().to(entrants::save))
         .route("/t/{id}/entrants/{eid}/withdraw", web::get().to(entrants::withdraw_page))
+        .route("/t/{id}/check-in", web::get().to(check_in::desk))
+        .route("/t/{id}/check-in/self", web::get().to(check_in::self_form))
+        .route("/t/{id}/check-in/self", web::post().to(check_in::self_check_in))
+        .route("/t/{id}/check-in/code", web::post().to(check_in::new_code))
+        .route("/t/{id}/check-in/{n}/deadline", web::post().to(check_in::deadline))
+        .route("/t/{id}/check-in/{n}/close", web::get().to(check_in::close_review))
+        .route("/t/{id}/check-in/{n}/close", web::post().to(check_in::close))
+        .route("/t/{id}/check-in/{n}/{eid}/{action}", web::post().to(check_in::tap))
         .route("/t/{id}/entrants/{eid}/{action}", web::post().to(entrants::status))
         .route("/t/{id}/rounds", web::get().to(rounds::list))
         .route("/t/{id}/rounds/schedule", web::post().to(rounds::schedule))

@@ -112,6 +112,16 @@ impl Throttle {
     }
 }
 
+/// Wrong self check-in codes per event and client address: 5, then one every 30 s (a
+/// four-digit code cannot be guessed in the minutes check-in is open).
+pub const CHECK_IN_CODES: Quota = Quota { burst: 5, period: Duration::from_secs(30) };
+
+/// The throttle of the self check-in form, keyed by event and address: only wrong codes spend
+/// (as wrong passwords do at the login).
+pub fn check_in() -> Throttle {
+    Throttle::new("check_in", CHECK_IN_CODES, CAPACITY)
+}
+
 /// The three throttles of the login form.
 #[derive(Debug, Clone, Copy)]
 pub struct LoginThrottle {

@@ -61,6 +61,14 @@ audit_actions! {
     EntrantDelete = ("delete", "entrant", "entrant_delete", "audit.kind.entrant_delete", "audit.say.entrant_delete"),
     EntrantAbsent = ("absent", "entrant", "entrant_absent", "audit.kind.entrant_absent", "audit.say.entrant_absent"),
     EntrantPresent = ("present", "entrant", "entrant_present", "audit.kind.entrant_present", "audit.say.entrant_present"),
+    /// Check-in (签到) for a round, at the desk or on the entrant's phone, and its undoing.
+    EntrantCheckIn = ("check_in", "entrant", "entrant_check_in", "audit.kind.entrant_check_in", "audit.say.entrant_check_in"),
+    EntrantCheckInUndo = ("check_in_undo", "entrant", "entrant_check_in_undo", "audit.kind.entrant_check_in_undo", "audit.say.entrant_check_in_undo"),
+    /// A round's check-in deadline set, and its closing (`entity_id` is the round's number).
+    CheckInDeadline = ("deadline", "check_in_round", "check_in_deadline", "audit.kind.check_in_deadline", "audit.say.check_in_deadline"),
+    CheckInClose = ("close", "check_in_round", "check_in_close", "audit.kind.check_in_close", "audit.say.check_in_close"),
+    /// A new self check-in code for the event (the code itself is not recorded).
+    CheckInCode = ("check_in_code", "tournament", "check_in_code", "audit.kind.check_in_code", "audit.say.check_in_code"),
     EntrantFixedTable = ("fixed_table", "entrant", "entrant_fixed_table", "audit.kind.entrant_fixed_table", "audit.say.entrant_fixed_table"),
     RoundPair = ("pair", "round", "round_pair", "audit.kind.round_pair", "audit.say.round_pair"),
     RoundRepair = ("repair", "round", "round_repair", "audit.kind.round_repair", "audit.say.round_repair"),

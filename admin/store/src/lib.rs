@@ -37,6 +37,7 @@ macro_rules! db_variant {
 pub mod backend;
 pub mod audit;
 pub mod backup;
+pub mod check_in;
 pub mod entrants;
 #[cfg(feature = "postgres")]
 pub mod postgres;

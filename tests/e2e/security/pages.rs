@@ -15,6 +15,11 @@ pub(super) const PAGES: &[Page] = &[
         kind: Kind::Asset("text/javascript"),
     },
     Page {
+        pattern: "/assets/check_in.js",
+        path: |_| "/assets/check_in.js".into(),
+        kind: Kind::Asset("text/javascript"),
+    },
+    Page {
         pattern: "/lang/{code}",
         path: |i| format!("/lang/zh?next=/t/{}/players", i.t),
         kind: Kind::Redirect,
@@ -44,6 +49,17 @@ pub(super) const PAGES: &[Page] = &[
     Page {
         pattern: "/t/{id}/entrants/{eid}/withdraw",
         path: |i| format!("/t/{}/entrants/{}/withdraw", i.t, i.e),
+        kind: Kind::Html,
+    },
+    Page { pattern: "/t/{id}/check-in", path: |i| format!("/t/{}/check-in?round=3", i.t), kind: Kind::Desk },
+    Page {
+        pattern: "/t/{id}/check-in/self",
+        path: |i| format!("/t/{}/check-in/self", i.t),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/t/{id}/check-in/{n}/close",
+        path: |i| format!("/t/{}/check-in/3/close", i.t),
         kind: Kind::Html,
     },
     Page { pattern: "/t/{id}/import", path: |i| format!("/t/{}/import", i.t), kind: Kind::Html },

@@ -227,6 +227,79 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         foreign: None,
         control: Control::Writes,
     },
+    // ---- Check-in (签到): the desk (staff), deadline and closing (organizers), the code, and
+    // the public self check-in with the code -------------------------------------------------
+    WriteRoute {
+        pattern: "/t/{id}/check-in/{n}/{eid}/{action}",
+        guard: Guard::TournamentStaff,
+        // Before the withdrawal probe (below) withdraws this entrant.
+        path: |i| format!("/t/{}/check-in/3/{}/in", i.t, i.e),
+        body: |_, _| form(&[]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/check-in/code",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/check-in/code", i.t),
+        body: |_, _| form(&[]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/check-in/self",
+        guard: Guard::Anyone,
+        path: |i| format!("/t/{}/check-in/self", i.t),
+        body: |w, i| {
+            let code = query_text(
+                &w.s.db,
+                &format!("SELECT code FROM check_in_codes WHERE tournament_id = {}", i.t),
+            );
+            let e = w.int(&format!("SELECT max(id) FROM entrants WHERE tournament_id = {}", i.t));
+            form(&[("eid", &e.to_string()), ("code", &code.unwrap_or_default())])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/check-in/{n}/deadline",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/check-in/3/deadline", i.t),
+        body: |w, i| {
+            let v = w.int(&format!(
+                "SELECT max(version) FROM check_in_rounds WHERE tournament_id = {} AND round_number = 3",
+                i.t
+            ));
+            form(&[("version", &v.to_string()), ("deadline", "2026-01-01T09:00")])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/check-in/{n}/close",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/check-in/3/close", i.t),
+        body: |w, i| {
+            let t = i.t;
+            let v = w.int(&format!(
+                "SELECT max(version) FROM check_in_rounds WHERE tournament_id = {t} AND round_number = 3"
+            ));
+            // What closing round 3 sets absent: the active entrants not checked in, not absent.
+            let ids = query(
+                &w.s.db,
+                &format!(
+                    "SELECT id FROM entrants WHERE tournament_id = {t} AND status = 'active' AND first_round <= 3 \
+                     AND id NOT IN (SELECT entrant_id FROM check_ins WHERE tournament_id = {t} AND round_number = 3) \
+                     AND id NOT IN (SELECT entrant_id FROM round_absences WHERE tournament_id = {t} AND round_number = 3)"
+                ),
+            );
+            let mut body = vec![("version".to_string(), v.to_string())];
+            body.extend(ids.into_iter().map(|r| ("absent".to_string(), r[0].clone())));
+            Body::Form(body)
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
     WriteRoute {
         pattern: "/t/{id}/entrants/new",
         guard: Guard::TournamentOrganizer,

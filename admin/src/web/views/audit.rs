@@ -106,7 +106,9 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
         }
         "entrant" => About { entrant: eid, ..About::named(entrant_text(lang, s, eid, row)) },
         "round" => round_about(lang, row, s),
-        "arrivals" | "team_round" => About { round: Some(n), ..About::named(round_text(lang, n)) },
+        "arrivals" | "team_round" | "check_in_round" => {
+            About { round: Some(n), ..About::named(round_text(lang, n)) }
+        }
         e if audit::GAME_ENTITIES.contains(&e) => game_about(lang, eid, s),
         "team_match" => match_about(lang, eid, s),
         "team" => {
@@ -267,6 +269,7 @@ pub fn line(lang: Lang, row: &AuditRow, s: &Subjects) -> Line {
         (None, "first-run") => lang.t("audit.actor.first_run").to_string(),
         (None, "cli") => lang.t("audit.actor.cli").to_string(),
         (None, "demo") => lang.t("audit.actor.demo").to_string(),
+        (None, "self-check-in") => lang.t("audit.actor.self_check_in").to_string(),
         _ => row.actor.clone(),
     };
     let sentence = match kind {
