@@ -160,6 +160,10 @@ fn self_check_in_with_the_venues_code_throttled_and_closed() {
     assert!(text_of(&org.get(&desk), "code").unwrap_or_default().contains(&code));
     let wrong = if code == "0000" { "1111" } else { "0000" };
 
+    // The public tournament page links to the form while it is open.
+    let home = s.client().in_chinese().get(&format!("/t/{tid}"));
+    assert!(text_of(&home, "check-in").is_some_and(|t| t.contains("第1轮自助签到")), "{}", home.body);
+
     // The right code with the name typed in pinyin.
     let r = phone.submit(&me, &me, &[("name", "wang yi"), ("code", &code)]);
     assert_eq!(r.status, 200, "{}", r.body);
@@ -194,4 +198,5 @@ fn self_check_in_with_the_venues_code_throttled_and_closed() {
     assert_eq!(org.submit(&review, &review, &refs).status, 303);
     let page = s.client().in_chinese().get(&me);
     assert!(page.body.contains("本轮签到已经截止"), "{}", page.body);
+    assert!(!s.client().get(&format!("/t/{tid}")).body.contains("id=\"check-in\""), "no link once closed");
 }

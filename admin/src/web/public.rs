@@ -753,6 +753,8 @@ pub struct Snapshot {
     names: HashMap<i32, EntrantRow>,
     standings: ds::Standings,
     rulings: HashMap<i32, Vec<RulingRow>>,
+    /// The round whose self check-in is open, if any.
+    check_in: Option<i32>,
     sgf: HashSet<i32>,
     /// The highest published round with games, and whether it still has games without a result.
     current: Option<i32>,
@@ -781,6 +783,10 @@ impl Snapshot {
         let mut rounds: Vec<i32> = data.lines.iter().map(|l| l.game.round_number).collect();
         rounds.dedup();
         let (published, _) = tdb::published_rounds(conn, tid)?;
+        let check_in_round = crate::db::check_in::current_round(conn, tid)?;
+        let check_in = (crate::db::check_in::code(conn, tid)?.is_some()
+            && !crate::db::check_in::round_state(conn, tid, check_in_round)?.closed())
+        .then_some(check_in_round);
         let team = match is_team_event(&t) {
             true => Some(crate::db::teams::settings(conn, tid)?.0),
             false => None,
@@ -794,6 +800,7 @@ impl Snapshot {
         );
         Ok(Snapshot {
             search: std::sync::OnceLock::new(),
+            check_in,
             published,
             team,
             tag: tag.to_string(),
@@ -863,7 +870,7 @@ fn render(
                 snap.published,
                 snap.team,
             );
-            page.render()
+            super::views::pages::TournamentPage { check_in: snap.check_in, ..page }.render()
         }
         Kind::Round { .. } | Kind::Players => return Err(DbError::Other("not a snapshot page".into())),
     };

@@ -279,6 +279,9 @@ pub struct TournamentPage {
     pub handicap: Option<String>,
     /// Staff: a relay team event whose tournament rule set is the individual one.
     pub rules_flag: Option<String>,
+    /// The round whose self check-in (签到) is open (a code made, not closed): the public
+    /// page links to the form.
+    pub check_in: Option<i32>,
 }
 
 pub struct PlayerItem {
