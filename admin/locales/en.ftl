@@ -428,6 +428,7 @@ wd-status = withdrawn from round { $round }, { $date }, reason: { $reason }
 wd-note = Withdrawn: { $name }, from round { $round }, { $date }
 wd-note_reason = Withdrawn: { $name }, from round { $round }, { $date }, reason: { $reason }
 wd-note_undated = Withdrawn: { $name }, from round { $round }
+wd-note_plain = Withdrawn: { $name }
 wd-err_reason_missing = Give the reason for the withdrawal.
 wd-err_date = Write the date as 2026-12-05.
 wd-err_future = The date of withdrawal cannot be later than today ({ $today }).

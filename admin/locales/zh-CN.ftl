@@ -413,6 +413,7 @@ wd-status = 第{ $round }轮起退赛，{ $date }，原因：{ $reason }
 wd-note = 退赛：{ $name }，第{ $round }轮起，{ $date }
 wd-note_reason = 退赛：{ $name }，第{ $round }轮起，{ $date }，原因：{ $reason }
 wd-note_undated = 退赛：{ $name }，第{ $round }轮起
+wd-note_plain = 退赛：{ $name }
 wd-err_reason_missing = 请填写退赛原因。
 wd-err_date = 日期格式应为 2026-12-05。
 wd-err_future = 退赛日期不能晚于今天（{ $today }）。

@@ -604,14 +604,15 @@ pub fn withdrawal_notes<'a>(
     entrants
         .filter(|(e, _)| e.withdrawn_as_of(after))
         .map(|(e, name)| {
-            let round = e.withdrawn_from_round.unwrap_or(1);
-            let date = e.withdrawn_on.clone().unwrap_or_default();
-            match (e.withdrawal_reason_public && !e.withdrawal_reason.is_empty(), date.is_empty()) {
-                (true, _) => {
+            // A status imported without its round names no round; an older withdrawal, no date.
+            let Some(round) = e.withdrawn_from_round else { return tr!(lang, "wd.note_plain", name) };
+            let public = e.withdrawal_reason_public && !e.withdrawal_reason.is_empty();
+            match (e.withdrawn_on.as_deref(), public) {
+                (Some(date), true) => {
                     tr!(lang, "wd.note_reason", name, round, date, reason = e.withdrawal_reason.as_str())
                 }
-                (false, false) => tr!(lang, "wd.note", name, round, date),
-                (false, true) => tr!(lang, "wd.note_undated", name, round),
+                (Some(date), false) => tr!(lang, "wd.note", name, round, date),
+                (None, _) => tr!(lang, "wd.note_undated", name, round),
             }
         })
         .collect()
@@ -855,6 +856,53 @@ fn display(e: &EntrantRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn withdrawn(from: Option<i32>, on: Option<&str>, reason: &str, public: bool) -> EntrantRow {
+        EntrantRow {
+            id: 1,
+            tournament_id: 1,
+            family_name_zh: "赵".into(),
+            given_name_zh: "四".into(),
+            family_name_latin: "Zhao".into(),
+            given_name_latin: "Si".into(),
+            rank: "2d".into(),
+            rank_value: 0,
+            rating: None,
+            unit: String::new(),
+            region: String::new(),
+            birth_date: None,
+            sex: None,
+            notes: String::new(),
+            status: crate::db::rows::STATUS_WITHDRAWN.into(),
+            version: 2,
+            created_at: String::new(),
+            updated_at: String::new(),
+            withdrawn_from_round: from,
+            withdrawn_on: on.map(str::to_string),
+            withdrawal_reason: reason.into(),
+            withdrawal_reason_public: public,
+        }
+    }
+
+    /// Seed 000 Art. 15.2 (退赛): the standings' footnote names a withdrawal from its first
+    /// round missed on, never before it; the reason only when made public.
+    #[test]
+    fn withdrawal_footnotes_follow_the_round_and_the_public_reason() {
+        let note = |e: &EntrantRow, after: u32, lang: Lang| {
+            withdrawal_notes(lang, after, std::iter::once((e, "赵四".to_string())))
+        };
+        let staff_only = withdrawn(Some(3), Some("2026-12-05"), "身体不适", false);
+        assert!(note(&staff_only, 2, Lang::Zh).is_empty());
+        assert_eq!(note(&staff_only, 3, Lang::Zh), ["退赛：赵四，第3轮起，2026-12-05"]);
+        let public = withdrawn(Some(3), Some("2026-12-05"), "身体不适", true);
+        assert_eq!(note(&public, 5, Lang::Zh), ["退赛：赵四，第3轮起，2026-12-05，原因：身体不适"]);
+        assert_eq!(
+            note(&public, 3, Lang::En),
+            ["Withdrawn: 赵四, from round 3, 2026-12-05, reason: 身体不适"]
+        );
+        assert_eq!(note(&withdrawn(Some(2), None, "", false), 2, Lang::Zh), ["退赛：赵四，第2轮起"]);
+        assert_eq!(note(&withdrawn(None, None, "", false), 1, Lang::Zh), ["退赛：赵四"]);
+    }
 
     #[test]
     fn komi_time_and_results_read_as_printed() {

@@ -38,15 +38,15 @@ fn query(q: &[(String, String)], k: &str) -> String {
     q.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim().to_string()).unwrap_or_default()
 }
 
-/// A refusal in the reader's language, with its status.
+/// A refusal in the reader's language, with its status (a database fault is the caller's
+/// `AppError::db`, never worded here).
 fn refusal(lang: Lang, e: &CheckInError) -> (StatusCode, String) {
     let (status, key) = match e {
         CheckInError::Closed => (StatusCode::CONFLICT, "ci.err_closed"),
         CheckInError::Paired => (StatusCode::CONFLICT, "ci.err_paired"),
         CheckInError::NotExpected => (StatusCode::BAD_REQUEST, "ci.err_not_expected"),
         CheckInError::BeforeDeadline => (StatusCode::CONFLICT, "ci.err_before_deadline"),
-        CheckInError::Stale => (StatusCode::CONFLICT, "ci.err_stale"),
-        CheckInError::Db(_) => (StatusCode::SERVICE_UNAVAILABLE, "ci.err_stale"),
+        CheckInError::Stale | CheckInError::Db(_) => (StatusCode::CONFLICT, "ci.err_stale"),
     };
     (status, lang.t(key).to_string())
 }
@@ -170,7 +170,7 @@ pub async fn tap(w: Write<Arbiter<TapPath>>) -> Result<HttpResponse, AppError> {
     let actor = w.actor();
     match w.db_raw(move |c| cdb::set_checked_in(c, &actor, tid, round, eid, on, false)).await? {
         Ok(()) => Ok(w.redirect(&desk_link(tid, round, w.fields.get("q")))),
-        Err(CheckInError::Db(DbError::NotFound)) => Err(w.not_found()),
+        Err(CheckInError::Db(e)) => Err(AppError::db(w.lang, e)),
         Err(e) => {
             let r = refusal(w.lang, &e);
             desk_page(&w, tid, round, w.fields.get("q").to_string(), FormView::default(), Some(r)).await
