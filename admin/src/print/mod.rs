@@ -109,7 +109,7 @@ pub struct SheetTournament {
     pub rules_text: String,
     /// How lists by name are ordered (the event's setting: pinyin or strokes).
     pub name_order: crate::domain::names::NameOrder,
-    /// Lines under the venue and date: the standings' withdrawals (退赛), one line each.
+    /// Footnotes under a wall chart's table: the standings' withdrawals (退赛), a line each.
     pub notes: Vec<String>,
 }
 
@@ -132,15 +132,14 @@ impl SheetTournament {
         tr!(lang, "doc.round_n", round = self.round)
     }
 
-    /// Venue and date on one line, then the notes, a line each.
+    /// Venue and date on one line.
     pub(crate) fn details(&self) -> String {
-        let head = [self.venue.trim(), self.date.trim()]
+        [self.venue.trim(), self.date.trim()]
             .iter()
             .filter(|s| !s.is_empty())
             .cloned()
             .collect::<Vec<_>>()
-            .join("  ·  ");
-        std::iter::once(head).chain(self.notes.iter().cloned()).collect::<Vec<_>>().join("\n")
+            .join("  ·  ")
     }
 }
 

@@ -5,7 +5,7 @@
 //! A4 or A3 (the same layout √2 larger, to be read on a wall), portrait or landscape; pages
 //! repeat the column headings.
 
-use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
+use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Page, Style, Table};
 use super::{
     name_cell, tiebreak_labels, CrosstableRow, Lang, PdfOptions, PrintError, SheetTournament, StandingRow,
 };
@@ -95,7 +95,30 @@ fn render(
     let scale = opts.paper.scale();
     let frame = Frame { paper_w: w, paper_h: h, scale, margin: 12.0 * scale };
     let name = t.name(lang).to_string();
-    table.paginate(&mut doc, &frame, &|page, _| list_heading(page, scale, &name, subtitle, details));
+    let heading = |page: &mut Page<'_>| list_heading(page, scale, &name, subtitle, details);
+    if t.notes.is_empty() {
+        table.paginate(&mut doc, &frame, &|page, _| heading(page));
+    } else {
+        // The footnotes (the withdrawals) under the table, on a new page when they do not fit.
+        let top = heading(doc.add_page(w, h));
+        let mut y = table.flow(&mut doc, &frame, top, &heading);
+        let (line, bottom) = (5.0 * scale, h - frame.margin - 6.0 * scale);
+        for note in &t.notes {
+            if y + line > bottom {
+                y = heading(doc.add_page(w, h));
+            }
+            y += line;
+            let page = doc.pages.last_mut().expect("a page");
+            page.text_fit(
+                frame.margin,
+                y,
+                w - 2.0 * frame.margin,
+                Style::grey(8.5 * scale),
+                Align::Left,
+                note,
+            );
+        }
+    }
     doc.footers(lang, &title, scale);
     doc.finish()
 }
@@ -159,6 +182,23 @@ mod tests {
         let mut bad = standing_rows(3);
         bad[2].tiebreaks.pop();
         assert!(matches!(standings(&t, &bad, &PdfOptions::default()), Err(PrintError::Invalid(_))));
+    }
+
+    /// Seed 000 Art. 15.2 (退赛): the standings sheet's withdrawal footnotes stand under the
+    /// table, after its last line, on the last page.
+    #[test]
+    fn withdrawal_footnotes_stand_under_the_table() {
+        let t = SheetTournament {
+            notes: vec!["退赛：李二，第3轮起，2026-12-05".into()], ..tournament()
+        };
+        let rows = standing_rows(90);
+        let pdf = standings(&t, &rows, &PdfOptions::new(Lang::Zh)).unwrap();
+        let r = read("standings_notes_zh", &pdf);
+        let last = squash(r.pages.last().unwrap());
+        let (at_name, at_note) =
+            (last.find(&squash(&rows[89].name)), last.find("退赛：李二，第3轮起，2026-12-05"));
+        assert!(at_name.is_some() && at_note > at_name, "{last}");
+        assert!(r.pages[..r.pages.len() - 1].iter().all(|p| !squash(p).contains("第3轮起")));
     }
 
     #[test]
