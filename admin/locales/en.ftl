@@ -463,6 +463,7 @@ ci-self_title = Check in for round { $round }
 ci-self_hint = Pick or type your name (characters, pinyin or initials) and the code shown at the venue.
 ci-pick = Your name
 ci-or_type = Or type your name
+ci-choice = { $name } ({ $unit })
 ci-code = Check-in code
 ci-self_done = { $name }, you are checked in.
 ci-err_closed = Check-in for this round is closed; please see the arbiters at the desk.

@@ -448,6 +448,7 @@ ci-self_title = 第{ $round }轮自助签到
 ci-self_hint = 请选择或输入你的姓名（汉字、拼音或首字母均可），并输入赛场公布的签到码。
 ci-pick = 选择姓名
 ci-or_type = 或输入姓名
+ci-choice = { $name }（{ $unit }）
 ci-code = 签到码
 ci-self_done = { $name }，签到成功！
 ci-err_closed = 本轮签到已经截止，请到签到台联系裁判。

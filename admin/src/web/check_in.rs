@@ -284,7 +284,14 @@ async fn self_page(
         .expected
         .iter()
         .filter(|e| !desk.checked.contains_key(&e.id) && !desk.absent.contains(&e.id))
-        .map(|e| (e.id.to_string(), format!("{}（{}）", display_name(e, zh), e.unit)))
+        .map(|e| {
+            let name = display_name(e, zh);
+            let shown = match e.unit.trim() {
+                "" => name,
+                unit => tr!(ctx.lang, "ci.choice", name, unit),
+            };
+            (e.id.to_string(), shown)
+        })
         .collect();
     let page = SelfPage {
         c: ctx.chrome_t(&t, false, tr!(ctx.lang, "ci.self_title", round = n)),
