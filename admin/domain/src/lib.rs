@@ -17,6 +17,7 @@ pub mod draw;
 pub mod duplicates;
 pub mod entrant;
 pub mod event_time;
+pub mod hall;
 pub mod names;
 pub mod pairing;
 pub mod password;
