@@ -217,6 +217,11 @@ impl Lang {
             Lang::Zh => 1,
         }
     }
+    /// Whether the catalog has a message for `key` (where a caller chooses between a message
+    /// of its own and a shared one).
+    pub fn has(self, key: &str) -> bool {
+        CATALOG.plain(key, self.index()).is_some()
+    }
     /// The catalog entry for `key`, its arguments shown as `{name}` (for a script that fills
     /// them itself); the key itself if missing (the catalog tests forbid that).
     pub fn t(self, key: &str) -> &'static str {
