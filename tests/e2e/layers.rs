@@ -36,13 +36,15 @@ const FORBIDDEN: [(&str, &[&str], &str); 5] = [
     ),
     (
         "admin/domain",
-        &["store", "admin", "lab", "diesel", "actix", "askama", "fluent"],
-        "the tournament logic is pure: no database, web, templates or catalog",
+        &[
+            "store", "admin", "lab", "diesel", "rusqlite", "actix", "askama", "fluent", "printpdf", "quick-xml", "csv",
+        ],
+        "the tournament logic is pure: no database, web, templates, catalog, file format or PDF",
     ),
     (
         "admin/store",
-        &["admin", "lab", "actix", "askama", "fluent"],
-        "the database layer serves the office, never the reverse",
+        &["admin", "lab", "actix", "askama", "fluent", "printpdf", "quick-xml", "csv"],
+        "the database layer serves the office, never the reverse: it words nothing and reads or writes no file format or PDF",
     ),
     ("admin", &["lab"], "the lab drives the product; nothing in the product depends on it"),
 ];
