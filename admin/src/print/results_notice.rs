@@ -6,7 +6,7 @@
 
 use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Page, Style, Table};
 use super::wall_chart::{round_in_sentence, standings_table};
-use super::{Lang, PdfOptions, PrintError, SheetPlayer, SheetTournament, StandingRow};
+use super::{PdfOptions, PrintError, SheetPlayer, SheetTournament, StandingRow};
 use crate::i18n::tr;
 
 /// One line of the round's results: a board, or a bye (`table` 0, no White).
@@ -100,6 +100,7 @@ fn section(page: &mut Page<'_>, frame: &Frame, y: f32, text: &str) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::super::testutil::{player, read, squash, tournament};
+    use super::super::Lang;
     use super::*;
 
     fn standing(place: u32, i: usize) -> StandingRow {
