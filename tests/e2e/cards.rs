@@ -44,9 +44,11 @@ fn chinese_rank_and_unit(name: &str) -> (&'static str, String) {
     (rank, f[4].to_string())
 }
 
-/// A tournament with the eleven entrants, round 1 paired and published through the forms.
-fn published(s: &Server, c: &Client) -> i32 {
-    let f = tournament_fields("台卡测试赛", "Table Card Open");
+/// A tournament with the eleven entrants and colours by `colour_method` (nigiri at the board,
+/// or lots), round 1 paired and published through the forms.
+fn published(s: &Server, c: &Client, colour_method: &str) -> i32 {
+    let mut f = tournament_fields("台卡测试赛", "Table Card Open");
+    set(&mut f, "colour_method", colour_method);
     let tid = new_tournament(c, &f);
     let r = import_file(c, tid, "csv", "players.csv", ELEVEN.as_bytes());
     assert_eq!(r.status, 303, "{}", r.body);
@@ -57,7 +59,7 @@ fn published(s: &Server, c: &Client) -> i32 {
 
 /// (table, Black's or the guesser's Chinese name, White's or the holder's, colours decided at
 /// the board) of round `n`, as stored; the bye apart.
-fn boards(s: &Server, tid: i32, n: u32) -> (Vec<(u32, String, String, bool)>, String) {
+fn round_boards(s: &Server, tid: i32, n: u32) -> (Vec<(u32, String, String, bool)>, String) {
     let rows = query(
         &s.db,
         &format!(
@@ -131,10 +133,10 @@ fn decode(squares: &[(f32, f32, f32)]) -> String {
 fn table_cards_name_tables_players_and_colours_and_their_qr_codes_open_the_table() {
     let s = Server::start_args(&["--public-url", "http://go.example.org/tengen/"]);
     let c = s.first_organizer();
-    let tid = published(&s, &c);
-    let (boards, bye) = boards(&s, tid, 1);
+    let tid = published(&s, &c, "nigiri");
+    let (boards, bye) = round_boards(&s, tid, 1);
     assert_eq!(boards.len(), 5);
-    assert!(boards.iter().any(|b| b.3) || boards.iter().any(|b| !b.3));
+    assert!(boards.iter().all(|b| b.3), "colours decided at every board");
     // The staff round page links both formats and says nothing of a missing address.
     let page = c.get(&format!("/t/{tid}/rounds/1"));
     for href in ["table-cards.pdf?format=tent&amp;lang=zh", "table-cards.pdf?format=a6&amp;lang=en"] {
@@ -214,14 +216,26 @@ fn table_cards_name_tables_players_and_colours_and_their_qr_codes_open_the_table
     assert_eq!(cli.pages, a6.pages);
     assert_eq!(squares(&cli, 1), all);
 
-    // Without --public-url: the page says so, and the cards have no code rather than a wrong one.
+    // Colours by lots name Black and White, no 猜先; without --public-url the page says so,
+    // and the cards have no code rather than a wrong one.
     let s2 = Server::start();
     let c2 = s2.first_organizer();
-    let tid2 = published(&s2, &c2);
+    let tid2 = published(&s2, &c2, "lots");
     let page = c2.get(&format!("/t/{tid2}/rounds/1"));
     assert!(page.body.contains("id=\"cards-no-qr\""), "{}", page.body);
-    let (_, plain) = pdf(&c2, &format!("/t/{tid2}/rounds/1/table-cards.pdf?format=a6"));
-    assert!(squares(&plain, 1).is_empty());
+    let (_, plain) = pdf(&c2, &format!("/t/{tid2}/rounds/1/table-cards.pdf?format=tent&lang=zh"));
+    let (boards2, _) = round_boards(&s2, tid2, 1);
+    for (i, (table, black, white, nigiri)) in boards2.iter().enumerate() {
+        assert!(!nigiri);
+        let text = squash(&plain.pages[i]);
+        assert!(!text.contains("猜先"), "{text}");
+        // Each half: the stone's label under Black's name line, then White's.
+        let (b, w) = (text.find(black.as_str()).unwrap(), text.find(white.as_str()).unwrap());
+        assert!(b < w, "Black first at table {table}: {text}");
+        assert_eq!(text.matches('黑').count(), 2, "{text}");
+        assert_eq!(text.matches('白').count(), 2, "{text}");
+        assert!(squares(&plain, i as u32 + 1).is_empty());
+    }
 }
 
 /// The public results page's result of game `gid`.
@@ -233,19 +247,20 @@ fn page_result(body: &str, gid: &str) -> String {
 
 /// D15, D12, seed 000 Art. 15.2: the results notice of round 1, read after round 2 was played,
 /// lists round 1's boards with the results worded as the public results page words them (a
-/// forfeit among them, the bye as 轮空), then the standings after round 1: the standings PDF's
+/// forfeit and a double loss among them, the bye as 轮空), then the standings after round 1: the standings PDF's
 /// own rows for `round=1`, with the tournament's tie-break columns — not round 2's.
 #[test]
 fn the_results_notice_words_the_round_and_holds_the_standings_pdf_of_that_round() {
     let s = Server::start();
     let c = s.first_organizer();
-    let tid = published(&s, &c);
+    let tid = published(&s, &c, "nigiri");
     // A draft or unknown round has no notice.
     assert_eq!(c.get(&format!("/t/{tid}/pairings/2/results-notice.pdf")).status, 404);
-    let results: [&[(&str, &str)]; 3] = [
+    let results: [&[(&str, &str)]; 4] = [
         &[("method", "resignation"), ("winner", "white")],
         &[("method", "forfeit"), ("winner", "black")],
         &[("method", "resignation"), ("winner", "black")],
+        &[("method", "double_loss"), ("dl_reason", "stone_moved")],
     ];
     for n in [1, 2] {
         if n == 2 {
@@ -261,7 +276,7 @@ fn the_results_notice_words_the_round_and_holds_the_standings_pdf_of_that_round(
             ),
         );
         for (i, g) in games.iter().enumerate() {
-            enter(&c, tid, g[0].parse().unwrap(), results[i % 3]);
+            enter(&c, tid, g[0].parse().unwrap(), results[i % 4]);
         }
     }
     // The links: the staff round and results pages, the public standings page of round 1.
@@ -288,7 +303,7 @@ fn the_results_notice_words_the_round_and_holds_the_standings_pdf_of_that_round(
     let (results_part, standings_part) = text.split_at(split);
 
     // The results by table, in the results page's words.
-    let (boards, bye) = boards(&s, tid, 1);
+    let (boards, bye) = round_boards(&s, tid, 1);
     let results_page = outsider.get(&format!("/t/{tid}/results?round=1")).body;
     let ids = query(
         &s.db,
@@ -326,6 +341,7 @@ fn the_results_notice_words_the_round_and_holds_the_standings_pdf_of_that_round(
         worded.push(result);
     }
     assert!(worded.iter().any(|w| w.contains("弃权")), "a forfeit among them: {worded:?}");
+    assert!(worded.iter().any(|w| w.contains("双方均负")), "a double loss among them: {worded:?}");
     assert!(results_part.contains(&format!("—{bye}")) && results_part.contains("轮空"), "{results_part}");
 
     // The standings after round 1: the standings PDF's rows for round=1, column for column.
