@@ -200,21 +200,12 @@ fn draw_face(s: &mut Card<'_, '_>, t: &SheetTournament, card: &TableCard, qr: Op
     let left_w = COL - M - 4.0;
     s.text(M + left_w / 2.0, 26.5, left_w, Style::new(8.0), Align::Center, lang.t("sheet.table"));
     s.text(M + left_w / 2.0, 52.0, left_w, Style::bold(72.0), Align::Center, &table.table.to_string());
-    match qr {
-        Some(grid) => {
-            let side = QR_SIDE.min(left_w);
-            let x = M + (left_w - side) / 2.0;
-            s.qr(x, 57.0, side, grid);
-            s.text(
-                M + left_w / 2.0,
-                57.0 + side + 3.0,
-                left_w + 4.0,
-                Style::grey(6.0),
-                Align::Center,
-                lang.t("cards.scan"),
-            );
-        }
-        None => {}
+    if let Some(grid) = qr {
+        let side = QR_SIDE.min(left_w);
+        let x = M + (left_w - side) / 2.0;
+        s.qr(x, 57.0, side, grid);
+        let caption = lang.t("cards.scan");
+        s.text(M + left_w / 2.0, 57.0 + side + 3.0, left_w + 4.0, Style::grey(6.0), Align::Center, caption);
     }
     s.line(COL - 2.0, 23.0, COL - 2.0, FACE_H - M, 0.4);
 
