@@ -17,6 +17,7 @@ mod audit;
 mod auth;
 mod browser;
 mod browser_clock;
+mod cards;
 mod colours_results;
 mod crawl;
 mod draws;

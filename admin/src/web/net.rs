@@ -71,6 +71,9 @@ pub struct NetConfig {
     pub public_https: bool,
     /// The host (and port) of `--public-url`, accepted as the Origin of forms.
     pub public_host: Option<String>,
+    /// `--public-url` itself without a trailing slash ("https://go.example.org/tengen"): the
+    /// base of the public addresses printed on paper (the table cards' QR codes).
+    pub public_url: Option<String>,
 }
 
 /// What one request's connection says about its client.

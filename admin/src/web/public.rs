@@ -32,7 +32,7 @@ use super::error::AppError;
 use super::i18n::Lang;
 use super::views::pages::Chrome;
 use super::views::public::*;
-use super::views::text::{display_name, imported_text, is_team_event, rank_text};
+use super::views::text::{display_name, is_team_event, rank_text};
 use super::AppState;
 use crate::db::entrants::EntrantRow;
 use crate::db::results::{self as rdb, GameLine, RulingRow};
@@ -43,6 +43,7 @@ use crate::domain::pairing::Colour;
 use crate::domain::settings::TieBreak;
 use crate::domain::standings::{self as ds, Outcome};
 use crate::i18n::tr;
+use crate::office::print_data::line_result;
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
@@ -893,19 +894,6 @@ fn render_direct(
     html.map_err(|e| DbError::Other(format!("template: {e}")))
 }
 
-fn result_of(lang: Lang, l: &GameLine) -> String {
-    let single = l.game.black_id.is_none() || l.game.white_id.is_none();
-    if single && l.game.result == "BYE" && l.result.as_ref().is_none_or(|r| r.outcome.is_none()) {
-        return lang.t("r.bye_result").to_string();
-    }
-    l.result
-        .as_ref()
-        .and_then(|r| r.outcome())
-        .map(|o| lang.game_result(&o))
-        .or_else(|| imported_text(lang, &l.game.result))
-        .unwrap_or_default()
-}
-
 fn seat(lang: Lang, names: &HashMap<i32, EntrantRow>, id: Option<i32>) -> Option<Seat> {
     let e = names.get(&id?)?;
     Some(Seat {
@@ -938,7 +926,7 @@ fn table_lines(
                 black: seat(lang, names, black),
                 white: seat(lang, names, white),
                 handicap: l.game.handicap,
-                result: result_of(lang, l),
+                result: line_result(lang, l),
                 found: hit,
                 swapped: l.game.played_swapped,
                 replay_of: l.game.replay_of,
@@ -1180,7 +1168,7 @@ fn player_game(snap: &Snapshot, lang: Lang, eid: i32, l: &GameLine) -> PlayerGam
             _ => String::new(),
         },
         opponent: seat(lang, &snap.names, opp),
-        result: result_of(lang, l),
+        result: line_result(lang, l),
         outcome: match score {
             Some(rules::rulings::GameScore::Win) => "won",
             Some(rules::rulings::GameScore::Loss) => "lost",

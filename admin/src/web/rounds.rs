@@ -183,7 +183,8 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         .await?;
     let title = tr!(ctx.lang, "round.title", round = n);
     let c = ctx.chrome_t(&l.cx.t, true, title.clone());
-    let (page, status) = view::build(ctx.lang, (c, title), (tid, n), role == Role::Organizer, l, opts);
+    let (mut page, status) = view::build(ctx.lang, (c, title), (tid, n), role == Role::Organizer, l, opts);
+    page.cards_qr = ctx.state.net.public_url.is_some();
     ctx.render_status(status, &page)
 }
 

@@ -75,6 +75,11 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/rounds/1/pairings.csv", i.t),
         kind: Kind::Csv,
     },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/table-cards.pdf",
+        path: |i| format!("/t/{}/rounds/1/table-cards.pdf?format=a6", i.t),
+        kind: Kind::Pdf,
+    },
     Page { pattern: "/t/{id}/pairings", path: |i| format!("/t/{}/pairings", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/pairings/{n}", path: |i| format!("/t/{}/pairings/1", i.t), kind: Kind::Html },
     Page {
@@ -86,6 +91,11 @@ pub(super) const PAGES: &[Page] = &[
         pattern: "/t/{id}/pairings/{n}/pairings.csv",
         path: |i| format!("/t/{}/pairings/1/pairings.csv", i.t),
         kind: Kind::Csv,
+    },
+    Page {
+        pattern: "/t/{id}/pairings/{n}/results-notice.pdf",
+        path: |i| format!("/t/{}/pairings/1/results-notice.pdf", i.t),
+        kind: Kind::Pdf,
     },
     Page {
         pattern: "/t/{id}/export/opengotha.xml",

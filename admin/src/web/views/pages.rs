@@ -627,6 +627,8 @@ pub struct RoundPage {
     pub find: String,
     pub last_table: u32,
     pub has_results: bool,
+    /// The server knows its public address (`--public-url`): table cards carry QR codes.
+    pub cards_qr: bool,
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,
