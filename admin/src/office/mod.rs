@@ -7,3 +7,4 @@
 
 pub mod imports;
 pub mod print_data;
+pub mod prizes;

@@ -10,6 +10,7 @@
 //! | standings wall chart with tie-break columns | [`standings`] | [`wall_chart`] |
 //! | crosstable (per-round opponent, result and colour) | [`crosstable`] | [`wall_chart`] |
 //! | game record sheet (棋谱记录纸), a 19×19 grid per table | [`record_sheets`] | [`record_sheet`] |
+//! | prize list (获奖名单) and certificates (获奖证书), A4 landscape | [`prize_list`], [`certificates`] | [`prizes`](mod@prizes) |
 //! | relay match: line-up forms per section and the match record sheet with the penalty log | [`team_sheets`] | [`team_sheets`](mod@team_sheets) |
 //!
 //! Every PDF uses one font ([`font::FontFace`]: WenQuanYi Micro Hei compiled in, or
@@ -20,6 +21,7 @@
 pub mod font;
 pub mod pairing_list;
 mod pdf;
+pub mod prizes;
 #[cfg(test)]
 pub(crate) mod readback;
 pub mod record_sheet;
@@ -32,6 +34,7 @@ pub mod wall_chart;
 
 pub use font::FontFace;
 pub use pairing_list::{pairing_list, PairingOrder};
+pub use prizes::{certificates, prize_list, Certificate, CertificateStyle, PrizeListRow};
 pub use record_sheet::record_sheets;
 pub use scoresheet::{scoresheets, SheetsPerPage};
 pub use team_sheets::{team_sheets, TeamSheetHeader};
