@@ -34,6 +34,7 @@ mod ops;
 mod pair_concurrency;
 mod postgres;
 mod print;
+mod prizes;
 mod public_cache;
 mod references;
 mod rehearsal;
