@@ -46,7 +46,7 @@ fn winners(body: &str, table: &str) -> Vec<(String, String)> {
     let t = &body[at..];
     let rows = &t[t.find("<tbody>").unwrap() + 7..t.find("</tbody>").unwrap()];
     let col = if table == "prizes" { 3 } else { 1 };
-    rows.split("<tr").skip(1).map(|r| row_cells(r)).map(|c| (c[0].clone(), c[col].clone())).collect()
+    rows.split("<tr").skip(1).map(row_cells).map(|c| (c[0].clone(), c[col].clone())).collect()
 }
 
 /// The test's own reading of the prize rule over `order` (names in standings order): places

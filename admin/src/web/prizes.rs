@@ -12,7 +12,7 @@
 //! Anyone, once published: `GET /t/{id}/winners` and `GET /t/{id}/winners.pdf`.
 
 use super::ctx::{id, Ctx};
-use super::error::{AppError, Refused};
+use super::error::AppError;
 use super::form::{text_error, Form, Lines};
 use super::print::send_tournament;
 use super::refusals::Refusal;
@@ -21,7 +21,6 @@ use super::views::prizes as view;
 use super::write::{Organizer, Versioned, Write};
 use crate::db::prizes::{self as pdb, NewPrize, PrizeError, PrizeSettings, Template};
 use crate::db::users::Role;
-use crate::db::DbError;
 use crate::documents::{Doc, TournamentDoc};
 use crate::domain::entrant::{parse_date, Rank};
 use crate::domain::prizes::{Double, Kind, Rules};
@@ -56,30 +55,14 @@ pub async fn staff_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespons
     page(&ctx, tid, None, None, StatusCode::OK).await
 }
 
-/// A prize write's refusal, worded.
-impl Refusal for PrizeError {
-    type Words = ();
-    fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {
-        Ok(match self {
-            PrizeError::Stale { .. } => Refused::new(StatusCode::CONFLICT, lang.t("prize.err_stale")),
-            PrizeError::Published => Refused::new(StatusCode::CONFLICT, lang.t("prize.err_published")),
-            PrizeError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
-            PrizeError::Db(e) => return Err(AppError::internal(lang, e)),
-        })
-    }
-}
-
 /// Runs one prize write; on success back to the page, else the page again with the form as
 /// typed and the refusal's words.
-async fn write<A: Send + 'static>(
+async fn write<A: super::write::Writer>(
     w: &Write<A, Versioned>,
     tid: i32,
     f: FormView,
     run: impl FnOnce(&mut crate::db::Conn, &crate::db::Actor, i32) -> Result<i32, PrizeError> + Send + 'static,
-) -> Result<HttpResponse, AppError>
-where
-    A: super::write::Writer,
-{
+) -> Result<HttpResponse, AppError> {
     let (actor, version) = (w.actor(), w.form.version);
     match w.db_raw(move |c| run(c, &actor, version)).await? {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/prizes?done=1"))),

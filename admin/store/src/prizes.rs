@@ -284,12 +284,22 @@ pub fn set_places(
         let mut ids: Vec<i32> = rows.iter().filter(|r| !gone.contains(&r.id)).map(|r| r.id).collect();
         let have: Vec<u32> = rows.iter().filter_map(place).filter(|k| *k <= places).collect();
         let kept: Vec<&PrizeRow> = rows.iter().filter(|r| !gone.contains(&r.id)).collect();
-        let mut at = kept.iter().rposition(|r| place(r).is_some()).map_or(0, |i| i + 1);
+        let at = kept.iter().rposition(|r| place(r).is_some()).map_or(0, |i| i + 1);
+        let mut added = Vec::new();
         for k in (1..=places).filter(|k| !have.contains(k)) {
             let new = NewPrize { kind: Kind::Place(k), name: String::new(), amount: String::new() };
-            let id = insert(conn, tid, 0, &new)?;
-            ids.insert(at, id);
-            at += 1;
+            added.push((insert(conn, tid, 0, &new)?, k));
+        }
+        ids.splice(at..at, added.iter().map(|(id, _)| *id));
+        // The places keep their slots among the specials, in place order.
+        let mut number: std::collections::HashMap<i32, u32> =
+            kept.iter().filter_map(|r| Some((r.id, place(r)?))).collect();
+        number.extend(added.iter().copied());
+        let slots: Vec<usize> = (0..ids.len()).filter(|&i| number.contains_key(&ids[i])).collect();
+        let mut in_order: Vec<i32> = slots.iter().map(|&i| ids[i]).collect();
+        in_order.sort_by_key(|id| number[id]);
+        for (slot, id) in slots.into_iter().zip(in_order) {
+            ids[slot] = id;
         }
         renumber(conn, &ids)?;
         Ok(())
@@ -320,4 +330,51 @@ pub fn move_up(conn: &mut Conn, actor: &Actor, tid: i32, version: i32, pid: i32)
         renumber(conn, &ids)?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decision D24 (prizes): the places stay in place order in their slots among the special
+    /// prizes whatever the organizer sets and moves; a published list is frozen but for taking
+    /// it back; a stale version is refused.
+    #[test]
+    fn places_keep_their_order_and_a_published_list_is_frozen() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let c = &mut conn;
+        let a = Actor::system("test");
+        let s = domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN, crate::server_zone());
+        let tid = super::super::tournaments::create(c, &a, &s).unwrap();
+        let kinds = |c: &mut Conn| list(c, tid).unwrap().iter().map(PrizeRow::kind).collect::<Vec<_>>();
+        let mut v = set_places(c, &a, tid, 0, 2).unwrap();
+        let woman = NewPrize { kind: Kind::Woman, name: String::new(), amount: "奖杯".into() };
+        v = add(c, &a, tid, v, &woman).unwrap();
+        assert_eq!(kinds(c), [Kind::Place(1), Kind::Place(2), Kind::Woman]);
+        let w = list(c, tid).unwrap()[2].id;
+        v = move_up(c, &a, tid, v, w).unwrap();
+        v = set_places(c, &a, tid, v, 4).unwrap();
+        assert_eq!(kinds(c), [Kind::Place(1), Kind::Woman, Kind::Place(2), Kind::Place(3), Kind::Place(4)]);
+        let second = list(c, tid).unwrap()[2].id;
+        v = delete(c, &a, tid, v, second).unwrap();
+        v = set_places(c, &a, tid, v, 3).unwrap();
+        assert_eq!(kinds(c), [Kind::Place(1), Kind::Woman, Kind::Place(2), Kind::Place(3)]);
+        assert!(
+            matches!(set_places(c, &a, tid, v - 1, 5), Err(PrizeError::Stale { current }) if current == v)
+        );
+        v = set_published(c, &a, tid, v, true).unwrap();
+        assert!(matches!(add(c, &a, tid, v, &woman), Err(PrizeError::Published)));
+        assert!(matches!(set_published(c, &a, tid, v, true), Err(PrizeError::Published)));
+        v = set_published(c, &a, tid, v, false).unwrap();
+        assert!(add(c, &a, tid, v, &woman).is_ok());
+        let audited: i64 = crate::schema::audit::table
+            .filter(crate::schema::audit::tournament_id.eq(tid))
+            .filter(crate::schema::audit::entity.eq_any(["prizes", "prize_settings"]))
+            .count()
+            .get_result(c)
+            .unwrap();
+        assert_eq!(audited, 9, "every accepted write, none of the refused");
+    }
 }
