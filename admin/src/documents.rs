@@ -397,7 +397,7 @@ fn event_name(t: &TournamentRow, lang: Lang) -> String {
     t.name(lang == Lang::Zh).to_string()
 }
 
-/// The prize list's lines: each prize, its amount and its winner (a shared place as "=3").
+/// The prize list's lines: each prize, its amount and its winner (a shared place as "3=").
 fn prize_rows(p: &PrizeList) -> Vec<PrizeListRow> {
     p.lines
         .iter()
@@ -408,7 +408,7 @@ fn prize_rows(p: &PrizeList) -> Vec<PrizeListRow> {
                 row.name = w.name.clone();
                 row.rank = w.rank.clone();
                 row.unit = w.unit.clone();
-                row.place = if w.shared { format!("={}", w.place) } else { w.place.to_string() };
+                row.place = w.place.clone();
                 row.score = w.score.clone();
             }
             row

@@ -80,8 +80,9 @@ fn junior(name: &str) -> bool {
 /// Decisions D24 and D25 (prizes), rules.md §15: after a Swiss played to the end through the
 /// forms, 录取前四名 and the best woman and best junior go as the test's own standings and its
 /// own reading of the rule say — the woman and the junior among the places hand their special
-/// prizes to the next in line ("the higher only"), or keep both when the event allows it; the
-/// list is a preview until the last round, published for the public, printed, and every
+/// prizes to the next in line ("the higher only"), or keep both when the event allows it; a
+/// place the tie-breaks leave shared goes to the first in the standings' order with a warning;
+/// the list is a preview until the last round, published for the public, printed, and every
 /// winner has a certificate.
 #[test]
 fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
@@ -315,6 +316,38 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
     let (_, plain) = pdf(&c, &format!("/t/{tid}/prizes/1/certificate.pdf"));
     let t = readback::squash(&plain.all_text());
     assert!(!t.contains("获奖证书") && t.contains("荣获第一名"), "{t}");
+
+    // Standings by score alone leave places shared: the prize goes to the first in the
+    // standings' order, the place shows the tie and the page warns of it.
+    let mut fields = f.clone();
+    let v = count_rows(&s.db, &format!("SELECT version FROM tournaments WHERE id = {tid}")).to_string();
+    set(&mut fields, "version", &v);
+    fields.retain(|(k, _)| k != "tiebreak");
+    fields.push(("tiebreak".into(), "score".into()));
+    let r = c.submit(&format!("/t/{tid}/settings"), &format!("/t/{tid}/settings"), &as_refs(&fields));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let p = c.get(&format!("/t/{tid}/prizes"));
+    let rows = standings_page_at(&public, &format!("/t/{tid}/standings"));
+    let second = &rows[1];
+    assert_eq!(rows[2].0, second.0, "the score alone leaves the second place shared: {rows:?}");
+    let got = winners(&p.body, "prizes");
+    assert!(
+        got[1].1.starts_with(&second.1),
+        "the second place goes to the first of the tied in the standings' order: {got:?}"
+    );
+    let tie = text_of(
+        &p,
+        &format!(
+            "prize-{}",
+            query(&s.db, &format!("SELECT id FROM prizes WHERE tournament_id = {tid} AND position = 2"))[0]
+                [0]
+        ),
+    )
+    .unwrap_or_default();
+    assert!(
+        tie.contains(&format!("与{}", rows[2].1)) && tie.contains("请裁判长确认") && tie.contains(&second.0),
+        "{tie}"
+    );
     let audited = count_rows(
         &s.db,
         &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND entity IN ('prizes', 'prize_settings')"),

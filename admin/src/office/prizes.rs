@@ -27,9 +27,9 @@ pub struct Winner {
     pub primary_name: String,
     pub rank: String,
     pub unit: String,
-    /// The standings place; `shared` when the tie-breaks left it shared.
-    pub place: u32,
-    pub shared: bool,
+    /// The standings place as the standings page writes it: "2", or "2=" when the
+    /// tie-breaks left it shared.
+    pub place: String,
     /// 积分 as the standings show it.
     pub score: String,
 }
@@ -112,8 +112,7 @@ pub fn prize_list(conn: &mut Conn, tid: i32, lang: Lang) -> Result<PrizeList, Db
             primary_name: p.primary_name(lang).to_string(),
             rank: p.rank(lang),
             unit: e.unit.clone(),
-            place: r.place,
-            shared: r.shared,
+            place: if r.shared { format!("{}=", r.place) } else { r.place.to_string() },
             score: ds::halves_text(r.score),
         })
     };

@@ -20,7 +20,7 @@ pub struct PrizeListRow {
     pub name: String,
     pub rank: String,
     pub unit: String,
-    /// The standings place ("3", "=3" when shared).
+    /// The standings place ("3", "3=" when shared).
     pub place: String,
     pub score: String,
 }

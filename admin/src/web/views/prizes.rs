@@ -20,7 +20,7 @@ pub struct PrizeItem {
     pub awarded: bool,
     pub rank: String,
     pub unit: String,
-    /// The standings place, "=3" when shared.
+    /// The standings place, "3=" when shared.
     pub place: String,
     pub score: String,
     /// The tie the tie-breaks left, in words.
@@ -39,9 +39,7 @@ fn item(lang: Lang, l: &Line) -> PrizeItem {
         awarded: w.is_some(),
         rank: w.map(|w| w.rank.clone()).unwrap_or_default(),
         unit: w.map(|w| w.unit.clone()).unwrap_or_default(),
-        place: w
-            .map(|w| if w.shared { format!("={}", w.place) } else { w.place.to_string() })
-            .unwrap_or_default(),
+        place: w.map(|w| w.place.clone()).unwrap_or_default(),
         score: w.map(|w| w.score.clone()).unwrap_or_default(),
         tie: (!l.tied_with.is_empty()).then(|| {
             let sep = if lang.is_zh() { "、" } else { ", " };
