@@ -247,6 +247,12 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
     );
     assert_eq!(r.status, 303, "{}", r.body);
 
+    // The first place gets its amount; the name stays the usual one.
+    let first = query(&s.db, &format!("SELECT id FROM prizes WHERE tournament_id = {tid} AND position = 1"))
+        [0][0]
+        .clone();
+    let r = prize_post(&s, &c, tid, &format!("{first}/rename"), &[("name", ""), ("amount", "奖金5000元")]);
+    assert_eq!(r.status, 303, "{}", r.body);
     // Not public before publication; public after, and then no longer editable.
     assert_eq!(public.get(&format!("/t/{tid}/winners")).status, 404);
     assert_eq!(public.get(&format!("/t/{tid}/winners.pdf")).status, 404);
@@ -259,7 +265,7 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
         .map(|(_, w)| w.trim_start_matches('王').to_string())
         .collect();
     assert_eq!(got, want);
-    assert!(w.body.contains("奖杯一座"));
+    assert!(w.body.contains("奖杯一座") && w.body.contains("奖金5000元"));
     let before = prize_version(&s, tid);
     let r = prize_post(&s, &c, tid, "add", &[("kind", "woman")]);
     assert_eq!(r.status, 409, "{}", r.body);
@@ -352,7 +358,10 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
         &s.db,
         &format!("SELECT count(*) FROM audit WHERE tournament_id = {tid} AND entity IN ('prizes', 'prize_settings')"),
     );
-    assert_eq!(audited, 9, "places, two specials, four rule saves, publish and unpublish: each audited");
+    assert_eq!(
+        audited, 10,
+        "places, two specials, an amount, four rule saves, publish, unpublish: each audited"
+    );
     let log = c.get(&format!("/t/{tid}/audit"));
     assert!(log.body.contains("公布了天元杯颁奖测试赛的获奖名单"), "{}", log.body);
 }

@@ -241,6 +241,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/prizes/list.pdf", web::get().to(prizes::list_pdf))
         .route("/t/{id}/prizes/certificates.pdf", web::get().to(prizes::certificates_pdf))
         .route("/t/{id}/prizes/{pid}/up", web::post().to(prizes::move_up))
+        .route("/t/{id}/prizes/{pid}/rename", web::post().to(prizes::rename))
         .route("/t/{id}/prizes/{pid}/delete", web::post().to(prizes::delete))
         .route("/t/{id}/prizes/{n}/certificate.pdf", web::get().to(prizes::certificate_pdf))
         .route("/t/{id}/winners", web::get().to(prizes::public_page))

@@ -4,6 +4,7 @@
 //! - `GET /t/{id}/prizes`: the rules, the prizes in precedence order with their winners after
 //!   the last round with a result (a preview until every round is played), ties the tie-breaks
 //!   left flagged, the forms; `POST …/prizes/settings`, `…/places`, `…/add`, `…/{pid}/up`,
+//!   `…/{pid}/rename`,
 //!   `…/{pid}/delete`, `…/publish`, `…/unpublish`: each versioned, audited, refused while the
 //!   list is published (but taking it back).
 //! - `GET /t/{id}/prizes/list.pdf`, `…/certificates.pdf` (every winner's), `…/{n}/certificate.pdf`
@@ -182,6 +183,18 @@ pub async fn add(w: Write<Organizer, Versioned>) -> Result<HttpResponse, AppErro
 pub async fn move_up(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
     let [tid, pid] = w.who.ids;
     write(&w, tid, FormView::default(), move |c, a, v| pdb::move_up(c, a, tid, v, pid)).await
+}
+
+/// POST /t/{id}/prizes/{pid}/rename: its name and amount.
+pub async fn rename(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid, pid] = w.who.ids;
+    let mut f = FormView::from_form(&w.fields);
+    let name = text(w.lang, &w.fields, &mut f, "name");
+    let amount = text(w.lang, &w.fields, &mut f, "amount");
+    if f.has_errors() {
+        return page(&w, tid, Some(f), Some(w.t("form.has_errors").into()), StatusCode::BAD_REQUEST).await;
+    }
+    write(&w, tid, f, move |c, a, v| pdb::rename(c, a, tid, v, pid, &name, &amount)).await
 }
 
 /// POST /t/{id}/prizes/{pid}/delete.

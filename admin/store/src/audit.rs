@@ -109,6 +109,7 @@ audit_actions! {
     PrizePlaces = ("places", "prizes", "prize_places", "audit.kind.prize_places", "audit.say.prize_places"),
     PrizeAdd = ("add", "prizes", "prize_add", "audit.kind.prize_add", "audit.say.prize_add"),
     PrizeDelete = ("delete", "prizes", "prize_delete", "audit.kind.prize_delete", "audit.say.prize_delete"),
+    PrizeRename = ("rename", "prizes", "prize_rename", "audit.kind.prize_rename", "audit.say.prize_rename"),
     PrizeMove = ("move", "prizes", "prize_move", "audit.kind.prize_move", "audit.say.prize_move"),
     PrizesPublish = ("publish", "prizes", "prizes_publish", "audit.kind.prizes_publish", "audit.say.prizes_publish"),
     PrizesUnpublish = ("unpublish", "prizes", "prizes_unpublish", "audit.kind.prizes_unpublish", "audit.say.prizes_unpublish"),

@@ -306,6 +306,36 @@ pub fn set_places(
     })
 }
 
+/// Names a prize and its amount (an empty name: the usual one of its kind).
+#[allow(clippy::too_many_arguments)]
+pub fn rename(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    version: i32,
+    pid: i32,
+    name: &str,
+    amount: &str,
+) -> Result<i32, PrizeError> {
+    #[derive(Serialize)]
+    struct Named<'a> {
+        prize: i32,
+        name: &'a str,
+        amount: &'a str,
+    }
+    let after = Named { prize: pid, name, amount };
+    edit(conn, actor, tid, version, AuditAction::PrizeRename, &after, "", |conn, _| {
+        let n =
+            diesel::update(prizes::table.filter(prizes::id.eq(pid)).filter(prizes::tournament_id.eq(tid)))
+                .set((prizes::name.eq(name), prizes::amount.eq(amount)))
+                .execute(conn)?;
+        if n == 0 {
+            return Err(PrizeError::Db(DbError::NotFound));
+        }
+        Ok(())
+    })
+}
+
 /// Removes a prize.
 pub fn delete(conn: &mut Conn, actor: &Actor, tid: i32, version: i32, pid: i32) -> Result<i32, PrizeError> {
     edit(conn, actor, tid, version, AuditAction::PrizeDelete, &pid, "", |conn, _| {
@@ -368,13 +398,17 @@ mod tests {
         assert!(matches!(add(c, &a, tid, v, &woman), Err(PrizeError::Published)));
         assert!(matches!(set_published(c, &a, tid, v, true), Err(PrizeError::Published)));
         v = set_published(c, &a, tid, v, false).unwrap();
-        assert!(add(c, &a, tid, v, &woman).is_ok());
+        v = add(c, &a, tid, v, &woman).unwrap();
+        v = rename(c, &a, tid, v, w, "巾帼奖", "奖金500元").unwrap();
+        let row = list(c, tid).unwrap().into_iter().find(|r| r.id == w).unwrap();
+        assert_eq!((row.name.as_str(), row.amount.as_str()), ("巾帼奖", "奖金500元"));
+        assert!(matches!(rename(c, &a, tid, v, 0, "", ""), Err(PrizeError::Db(DbError::NotFound))));
         let audited: i64 = crate::schema::audit::table
             .filter(crate::schema::audit::tournament_id.eq(tid))
             .filter(crate::schema::audit::entity.eq_any(["prizes", "prize_settings"]))
             .count()
             .get_result(c)
             .unwrap();
-        assert_eq!(audited, 9, "every accepted write, none of the refused");
+        assert_eq!(audited, 10, "every accepted write, none of the refused");
     }
 }

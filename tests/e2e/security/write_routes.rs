@@ -605,6 +605,14 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         control: Control::Writes,
     },
     WriteRoute {
+        pattern: "/t/{id}/prizes/{pid}/rename",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/{}/rename", i.t, i.prize),
+        body: |w, i| form_with_prize_version(w, i.t, &[("name", "冠军"), ("amount", "奖金1000元")]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
         pattern: "/t/{id}/prizes/{pid}/delete",
         guard: Guard::TournamentOrganizer,
         path: |i| format!("/t/{}/prizes/{}/delete", i.t, i.prize_spare),

@@ -13,6 +13,8 @@ pub struct PrizeItem {
     pub id: i32,
     pub position: i32,
     pub name: String,
+    /// The organizer's own name for it (empty: the usual one, `name`).
+    pub own_name: String,
     pub condition: String,
     pub amount: String,
     /// The winner's names, or "not awarded".
@@ -33,6 +35,7 @@ fn item(lang: Lang, l: &Line) -> PrizeItem {
         id: l.prize.id,
         position: l.prize.position,
         name: l.name.clone(),
+        own_name: l.prize.name.clone(),
         condition: l.condition.clone(),
         amount: l.prize.amount.clone(),
         winner: w.map_or_else(|| lang.t("prize.none").to_string(), |w| w.name.clone()),
