@@ -255,9 +255,16 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
     assert_eq!(r.status, 303, "{}", r.body);
     // Not public before publication; public after, and then no longer editable.
     assert_eq!(public.get(&format!("/t/{tid}/winners")).status, 404);
+    assert!(!public.get(&format!("/t/{tid}")).body.contains("/winners\""), "no link before publication");
     assert_eq!(public.get(&format!("/t/{tid}/winners.pdf")).status, 404);
     assert!(public.get(&format!("/t/{tid}/prizes")).status >= 300, "the staff page is the staff's");
     assert_eq!(prize_post(&s, &c, tid, "publish", &[]).status, 303);
+    let home = public.get(&format!("/t/{tid}"));
+    assert!(
+        home.body.contains(&format!("href=\"/t/{tid}/winners\"")),
+        "the public home links the list: {}",
+        home.body
+    );
     let w = public.get(&format!("/t/{tid}/winners"));
     assert_eq!(w.status, 200, "{}", w.body);
     let got: Vec<String> = winners(&w.body, "winners")
