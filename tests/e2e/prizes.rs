@@ -314,6 +314,11 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
         public.get(&format!("/t/{tid}/prizes/certificates.pdf")).status >= 300,
         "certificates are the staff's"
     );
+    // In English on request, for a winner from abroad.
+    let (_, en) = pdf(&c, &format!("/t/{tid}/prizes/1/certificate.pdf?lang=en"));
+    let en = readback::squash(&en.all_text());
+    assert!(en.contains("CertificateofAward") && en.contains("wasawardedPlace1atPrizeOpen"), "{en}");
+    assert_eq!(c.get(&format!("/t/{tid}/prizes/certificates.pdf?lang=fr")).status, 400);
 
     // The plain template leaves the title to the pre-printed paper; a change needs the list
     // taken back first, and every step is in the audit.

@@ -8,14 +8,14 @@
 //!   `…/{pid}/delete`, `…/publish`, `…/unpublish`: each versioned, audited, refused while the
 //!   list is published (but taking it back).
 //! - `GET /t/{id}/prizes/list.pdf`, `…/certificates.pdf` (every winner's), `…/{n}/certificate.pdf`
-//!   (the winner of the n-th prize).
+//!   (the winner of the n-th prize); `?lang=zh|en`, the reader's language without it.
 //!
 //! Anyone, once published: `GET /t/{id}/winners` and `GET /t/{id}/winners.pdf`.
 
 use super::ctx::{id, Ctx};
 use super::error::AppError;
 use super::form::{text_error, Form, Lines};
-use super::print::send_tournament;
+use super::print::{doc_lang, send_tournament, Query};
 use super::refusals::Refusal;
 use super::views::pages::FormView;
 use super::views::prizes as view;
@@ -215,29 +215,34 @@ pub async fn unpublish(w: Write<Organizer, Versioned>) -> Result<HttpResponse, A
     write(&w, tid, FormView::default(), move |c, a, v| pdb::set_published(c, a, tid, v, false)).await
 }
 
-/// A prize document for the staff.
-async fn staff_doc(ctx: Ctx, tid: i32, doc: Doc) -> Result<HttpResponse, AppError> {
+/// A prize document for the staff, in the language of `lang=` (the reader's without it).
+async fn staff_doc(ctx: Ctx, tid: i32, doc: Doc, q: Query) -> Result<HttpResponse, AppError> {
     ctx.require_staff(tid, Role::Arbiter).await?;
-    send_tournament(&ctx, TournamentDoc { tid, doc, lang: ctx.lang, round: None }).await
+    let lang = doc_lang(&ctx, &q)?;
+    send_tournament(&ctx, TournamentDoc { tid, doc, lang, round: None }).await
 }
 
 /// GET /t/{id}/prizes/list.pdf.
-pub async fn list_pdf(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+pub async fn list_pdf(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    staff_doc(ctx, tid, Doc::PrizeList).await
+    staff_doc(ctx, tid, Doc::PrizeList, q).await
 }
 
 /// GET /t/{id}/prizes/certificates.pdf.
-pub async fn certificates_pdf(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+pub async fn certificates_pdf(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    staff_doc(ctx, tid, Doc::Certificates(0)).await
+    staff_doc(ctx, tid, Doc::Certificates(0), q).await
 }
 
 /// GET /t/{id}/prizes/{n}/certificate.pdf: the winner of the n-th prize.
-pub async fn certificate_pdf(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+pub async fn certificate_pdf(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: Query,
+) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path.0)?;
     let n = id(ctx.lang, &path.1)?;
-    staff_doc(ctx, tid, Doc::Certificates(u32::try_from(n).unwrap_or(0))).await
+    staff_doc(ctx, tid, Doc::Certificates(u32::try_from(n).unwrap_or(0)), q).await
 }
 
 /// The published prize list of `tid`; the 404 page before it is published.
@@ -260,8 +265,9 @@ pub async fn public_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
 }
 
 /// GET /t/{id}/winners.pdf: the public prize list as a PDF, once published.
-pub async fn public_pdf(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+pub async fn public_pdf(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     published(&ctx, tid).await?;
-    send_tournament(&ctx, TournamentDoc { tid, doc: Doc::PrizeList, lang: ctx.lang, round: None }).await
+    let lang = doc_lang(&ctx, &q)?;
+    send_tournament(&ctx, TournamentDoc { tid, doc: Doc::PrizeList, lang, round: None }).await
 }
