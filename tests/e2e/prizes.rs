@@ -148,6 +148,11 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
         "{}",
         r.body
     );
+    assert!(
+        r.body.contains("value=\"杭州市围棋协会\""),
+        "the other forms keep the stored values: {}",
+        r.body
+    );
     assert_eq!(prize_version(&s, tid), before);
     // A stale version is refused with the page's words.
     let r = c.submit(

@@ -81,19 +81,26 @@ pub fn staff(
     notice: Option<String>,
 ) -> PrizesPage {
     let s = &list.settings;
-    let f = f.unwrap_or_else(|| {
-        let mut f = FormView::default();
-        f.set("double", s.rules.double.code());
-        f.set("template", s.template.code());
-        f.set("organizer", s.organizer.clone());
-        if s.rules.award_withdrawn {
-            f.set("award_withdrawn", "on");
+    // Every form of the page shows the stored values; a refused one shows its entry as typed.
+    let mut shown = FormView::default();
+    shown.set("double", s.rules.double.code());
+    shown.set("template", s.template.code());
+    shown.set("organizer", s.organizer.clone());
+    if s.rules.award_withdrawn {
+        shown.set("award_withdrawn", "on");
+    }
+    let places = list.lines.iter().filter(|l| matches!(l.kind, Kind::Place(_))).count();
+    shown.set("places", places.to_string());
+    shown.set("kind", "woman");
+    if let Some(typed) = f {
+        if typed.vals.contains_key("double") {
+            // The rules form as typed: an unticked box is absent.
+            shown.vals.remove("award_withdrawn");
         }
-        let places = list.lines.iter().filter(|l| matches!(l.kind, Kind::Place(_))).count();
-        f.set("places", places.to_string());
-        f.set("kind", "woman");
-        f
-    });
+        shown.vals.extend(typed.vals);
+        shown.errs = typed.errs;
+    }
+    let f = shown;
     let o = |pairs: &[(&str, &str)]| -> Options {
         pairs.iter().map(|(code, key)| (code.to_string(), lang.t(key).to_string())).collect()
     };
