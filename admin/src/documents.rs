@@ -19,17 +19,20 @@
 use crate::db::Conn;
 use crate::i18n::tr;
 
+use crate::db::prizes::Template;
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
 use crate::formats::csv_export::{pairings_csv, results_csv, standings_csv};
 use crate::formats::egf::egf_h9;
 use crate::formats::opengotha::write::write_opengotha;
 use crate::office::print_data::{self as pd, Audience};
+use crate::office::prizes::{prize_list, PrizeList};
 use crate::print::{
-    crosstable, pairing_list, record_sheets, results_notice, scoresheets, standings, table_cards,
-    team_sheets, CardFormat, DataProblem, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError,
-    SheetsPerPage,
+    certificates, crosstable, pairing_list, prize_list as prize_list_pdf, record_sheets, results_notice,
+    scoresheets, standings, table_cards, team_sheets, CardFormat, Certificate, CertificateStyle, DataProblem,
+    Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError, PrizeListRow, SheetsPerPage,
 };
+use chrono::Datelike;
 
 /// A downloadable document: of one round (the first four) or of the tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +62,11 @@ pub enum Doc {
     EgfH9,
     /// 团体赛记录表: the line-up forms and the record sheet of one relay match (a [`MatchDoc`]).
     TeamSheets,
+    /// 获奖名单: each prize with its winner, for the ceremony.
+    PrizeList,
+    /// 获奖证书: one A4 landscape page per winner, in the organizer's template; the prize of
+    /// that position in the precedence list only, or every winner (0).
+    Certificates(u32),
 }
 
 impl Doc {
@@ -140,6 +148,9 @@ impl Doc {
             Doc::TeamSheets => {
                 (format!("round{n}-match{table}-sheets"), tr!(lang, "file.team_sheets", round = n, table))
             }
+            Doc::PrizeList => ("prizes".into(), lang.t("prize.list_title").into()),
+            Doc::Certificates(0) => ("certificates".into(), lang.t("cert.title").into()),
+            Doc::Certificates(k) => (format!("certificate-{k}"), format!("{} {k}", lang.t("cert.title"))),
         }
     }
 }
@@ -216,6 +227,7 @@ enum Data {
     TeamSheets(Box<pd::MatchSheets>),
     Cards(pd::RoundCards),
     Notice(Box<pd::RoundNotice>),
+    Prizes(Box<PrizeList>),
 }
 
 fn wrong_kind(doc: Doc) -> DbError {
@@ -262,6 +274,7 @@ impl TournamentDoc {
             Doc::Crosstable(_) => Data::Crosstable(pd::crosstable(conn, tid, round, lang)?),
             Doc::ResultsCsv => Data::Results(pd::results(conn, tid, round, lang)?),
             Doc::EgfH9 => Data::Egf(pd::egf(conn, tid)?),
+            Doc::PrizeList | Doc::Certificates(_) => Data::Prizes(Box::new(prize_list(conn, tid, lang)?)),
             doc => return Err(wrong_kind(doc).into()),
         };
         let mut loaded = Loaded { doc: self.doc, lang, round: 0, data };
@@ -314,6 +327,7 @@ impl Loaded {
             Data::TeamSheets(m) => m.forms.len(),
             Data::Cards(c) => c.cards.len(),
             Data::Notice(n) => n.results.len(),
+            Data::Prizes(p) => p.lines.len(),
         }
     }
 
@@ -346,6 +360,7 @@ impl Loaded {
         match &self.data {
             Data::Standings(s) => s.sheet.round,
             Data::Crosstable(c) => c.sheet.round,
+            Data::Prizes(p) => p.after_round,
             _ => 0,
         }
     }
@@ -398,6 +413,17 @@ impl Loaded {
             (Data::TeamSheets(d), Doc::TeamSheets) => {
                 (team_sheets(&d.header, &d.forms, &d.sheet, &opts(Paper::A4))?, &d.t)
             }
+            (Data::Prizes(p), Doc::PrizeList) => {
+                let details = tr!(lang, "prize.after_round", round = p.after_round);
+                (prize_list_pdf(&event_name(&p.t, lang), &details, &prize_rows(p), &opts(Paper::A4))?, &p.t)
+            }
+            (Data::Prizes(p), Doc::Certificates(k)) => {
+                let style = match p.settings.template {
+                    Template::Classic => CertificateStyle::Classic,
+                    Template::Plain => CertificateStyle::Plain,
+                };
+                (certificates(&certificate_data(p, k, lang), style, &opts(Paper::A4))?, &p.t)
+            }
             // `load` pairs each document with its data.
             _ => return Err(DataProblem::WrongData.into()),
         };
@@ -414,6 +440,54 @@ impl Loaded {
             filename_utf8: format!("{} {label}.{ext}", display_stem(t, lang)),
         })
     }
+}
+
+/// The event's name in `lang` (the other language's when it has none).
+fn event_name(t: &TournamentRow, lang: Lang) -> String {
+    t.name(lang == Lang::Zh).to_string()
+}
+
+/// The prize list's lines: each prize, its amount and its winner (a shared place as "3=").
+fn prize_rows(p: &PrizeList) -> Vec<PrizeListRow> {
+    p.lines
+        .iter()
+        .map(|l| {
+            let mut row =
+                PrizeListRow { prize: l.name.clone(), amount: l.prize.amount.clone(), ..Default::default() };
+            if let Some(w) = &l.winner {
+                row.name = w.name.clone();
+                row.rank = w.rank.clone();
+                row.unit = w.unit.clone();
+                row.place = w.place.clone();
+                row.score = w.score.clone();
+            }
+            row
+        })
+        .collect()
+}
+
+/// The certificates of the prize at position `k` of the precedence list (every winner's for
+/// 0), dated the event's last day (a date at the venue: the event's own calendar).
+fn certificate_data(p: &PrizeList, k: u32, lang: Lang) -> Vec<Certificate> {
+    let end = p.t.settings().end_date;
+    let date = tr!(
+        lang,
+        "cert.date",
+        year = end.year().to_string(),
+        month = end.month().to_string(),
+        day = end.day().to_string()
+    );
+    p.awarded()
+        .filter(|(l, _)| k == 0 || i64::from(l.prize.position) == i64::from(k))
+        .map(|(l, w)| Certificate {
+            name: w.primary_name.clone(),
+            unit: w.unit.clone(),
+            event: event_name(&p.t, lang),
+            prize: l.name.clone(),
+            organizer: p.settings.organizer.clone(),
+            date: date.clone(),
+        })
+        .collect()
 }
 
 /// The tournament for OpenGotha (published rounds only), as a file.

@@ -35,6 +35,7 @@ mod ops;
 mod pair_concurrency;
 mod postgres;
 mod print;
+mod prizes;
 mod public_cache;
 mod references;
 mod rehearsal;

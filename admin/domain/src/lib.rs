@@ -22,6 +22,7 @@ pub mod names;
 pub mod pairing;
 pub mod password;
 pub mod player;
+pub mod prizes;
 pub mod results;
 pub mod rounds;
 pub mod settings;

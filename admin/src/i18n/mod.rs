@@ -11,6 +11,7 @@
 mod account;
 mod catalog;
 mod clock_text;
+mod prizes;
 mod problems;
 pub mod relay;
 mod render;

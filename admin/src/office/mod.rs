@@ -4,6 +4,8 @@
 //!
 //! - [`imports`]: an OpenGotha tournament file as the values an import brings into an event.
 //! - [`print_data`]: the data of the printed and exported documents, read through the store.
+//! - [`prizes`]: the prizes of a tournament with their winners, from the standings.
 
 pub mod imports;
 pub mod print_data;
+pub mod prizes;

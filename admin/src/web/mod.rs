@@ -15,6 +15,7 @@ pub mod imports;
 pub mod limits;
 pub mod net;
 pub mod print;
+pub mod prizes;
 pub mod public;
 pub mod refusals;
 pub mod relay;
@@ -233,6 +234,20 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/results.csv", web::get().to(print::results_csv))
         .route("/t/{id}/export/opengotha.xml", web::get().to(export::opengotha))
         .route("/t/{id}/export/egf.h9", web::get().to(export::egf))
+        .route("/t/{id}/prizes", web::get().to(prizes::staff_page))
+        .route("/t/{id}/prizes/settings", web::post().to(prizes::save_settings))
+        .route("/t/{id}/prizes/places", web::post().to(prizes::set_places))
+        .route("/t/{id}/prizes/add", web::post().to(prizes::add))
+        .route("/t/{id}/prizes/publish", web::post().to(prizes::publish))
+        .route("/t/{id}/prizes/unpublish", web::post().to(prizes::unpublish))
+        .route("/t/{id}/prizes/list.pdf", web::get().to(prizes::list_pdf))
+        .route("/t/{id}/prizes/certificates.pdf", web::get().to(prizes::certificates_pdf))
+        .route("/t/{id}/prizes/{pid}/up", web::post().to(prizes::move_up))
+        .route("/t/{id}/prizes/{pid}/rename", web::post().to(prizes::rename))
+        .route("/t/{id}/prizes/{pid}/delete", web::post().to(prizes::delete))
+        .route("/t/{id}/prizes/{n}/certificate.pdf", web::get().to(prizes::certificate_pdf))
+        .route("/t/{id}/winners", web::get().to(prizes::public_page))
+        .route("/t/{id}/winners.pdf", web::get().to(prizes::public_pdf))
         .route("/t/{id}/teams", web::get().to(teams::list))
         .route("/t/{id}/teams/settings", web::post().to(teams::save_settings))
         .route("/t/{id}/teams/new", web::get().to(teams::new_page))

@@ -44,7 +44,7 @@ use crate::print::{self, CardFormat, PairingOrder, Paper, PrintError, SheetsPerP
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 
-type Query = web::Query<Vec<(String, String)>>;
+pub(super) type Query = web::Query<Vec<(String, String)>>;
 
 /// The query's options; the first value of each counts.
 struct Options<'a> {
@@ -93,6 +93,11 @@ impl Options<'_> {
     fn round(&self) -> Result<Option<u32>, AppError> {
         self.get(docs::Opt::Round).map(|v| docs::parse_round(v).map_err(|e| self.refuse(e))).transpose()
     }
+}
+
+/// The `lang=zh|en` option of a document's query; the reader's language without it.
+pub(super) fn doc_lang(ctx: &Ctx, q: &Query) -> Result<print::Lang, AppError> {
+    Options { ctx, q }.lang()
 }
 
 /// A 400 naming the option and what it takes, in the reader's language.

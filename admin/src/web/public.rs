@@ -765,6 +765,8 @@ pub struct Snapshot {
     team: Option<crate::domain::team::event::TeamSettings>,
     /// Each round's start as stored (UTC), shown in the event's zone.
     starts: HashMap<i32, String>,
+    /// The prize list is published (the home page links it).
+    prizes_published: bool,
     /// The entrants' names read for find-my-table, made by the first search of this state.
     search: std::sync::OnceLock<HashMap<i32, crate::domain::names::Searchable>>,
 }
@@ -802,6 +804,7 @@ impl Snapshot {
             names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
             rulings: rdb::rulings_by_game(conn, tid)?,
             starts: rdb::round_starts(conn, tid)?,
+            prizes_published: crate::db::prizes::settings(conn, tid)?.0.published,
             sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
             t,
             data,
@@ -864,7 +867,7 @@ fn render(
                 snap.published,
                 snap.team,
             );
-            page.render()
+            super::views::pages::TournamentPage { prizes_published: snap.prizes_published, ..page }.render()
         }
         Kind::Round { .. } | Kind::Players => return Err(DbError::Other("not a snapshot page".into())),
     };

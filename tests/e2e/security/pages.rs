@@ -154,6 +154,25 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/players/{}", i.t, i.e),
         kind: Kind::Html,
     },
+    // ---- Prizes and certificates (staff; the list public once published) ----------------------
+    Page { pattern: "/t/{id}/prizes", path: |i| format!("/t/{}/prizes", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/prizes/list.pdf",
+        path: |i| format!("/t/{}/prizes/list.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/prizes/certificates.pdf",
+        path: |i| format!("/t/{}/prizes/certificates.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/prizes/{n}/certificate.pdf",
+        path: |i| format!("/t/{}/prizes/1/certificate.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page { pattern: "/t/{id}/winners", path: |i| format!("/t/{}/winners", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/winners.pdf", path: |i| format!("/t/{}/winners.pdf", i.t), kind: Kind::Pdf },
     // ---- Team events --------------------------------------------------------------------------
     Page { pattern: "/t/{id}/teams", path: |i| format!("/t/{}/teams", i.tb), kind: Kind::Html },
     Page { pattern: "/t/{id}/teams/new", path: |i| format!("/t/{}/teams/new", i.tb), kind: Kind::Html },

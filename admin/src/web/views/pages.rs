@@ -279,6 +279,8 @@ pub struct TournamentPage {
     pub handicap: Option<String>,
     /// Staff: a relay team event whose tournament rule set is the individual one.
     pub rules_flag: Option<String>,
+    /// The prize list is published: the page links it.
+    pub prizes_published: bool,
 }
 
 pub struct PlayerItem {

@@ -50,5 +50,6 @@ pub fn tournament_page(
         chief_id: 0,
         time_control: st.time_control,
         lateness: st.lateness,
+        prizes_published: false,
     }
 }
