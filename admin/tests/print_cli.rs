@@ -9,6 +9,7 @@ mod readback;
 use admin::db::{self, entrants, rounds, tournaments, Actor};
 use admin::domain::demo::demo_entrants;
 use admin::domain::settings::TournamentSettings;
+use admin::office::pair_round::{pair_round, PairRound};
 use readback::{read, squash};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -29,7 +30,8 @@ fn prepared(dir: &Path, players: usize) -> (PathBuf, i32, Vec<(i32, String, Stri
     let tid = tournaments::create(&mut conn, &actor, &s).unwrap();
     let rows = demo_entrants(3, players).into_iter().map(entrants::ImportRow::trusted).collect();
     entrants::add_entrants(&mut conn, &actor, tid, rows, &entrants::ImportNote::new("test")).unwrap();
-    rounds::pair(&mut conn, &actor, tid, 1, 42, None, false, "").unwrap();
+    let ask = PairRound { round: 1, seed: 42, expected_version: None, confirm: false, reason: "" };
+    pair_round(&mut conn, &actor, tid, &ask).unwrap();
     let ids: std::collections::HashMap<i32, String> = entrants::list(&mut conn, tid, "", entrants::Sort::Id)
         .unwrap()
         .into_iter()
