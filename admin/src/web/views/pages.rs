@@ -166,7 +166,7 @@ impl ResubmitPage {
         // Passwords are never written into a page: they are typed again.
         let fields = fields.into_iter().filter(|(k, _)| k != "csrf" && !k.contains("password")).collect();
         let action =
-            if crate::web::ctx::is_local_path(action) { action.to_string() } else { "/".to_string() };
+            if crate::web::net::is_local_path(action) { action.to_string() } else { "/".to_string() };
         ResubmitPage {
             c: ErrorPage::new(lang, status, message).c,
             status: status.as_u16(),
