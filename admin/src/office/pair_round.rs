@@ -104,7 +104,7 @@ pub(super) fn draft(inputs: &PairInputs, n: i32, seed: u64) -> Result<dr::Draft,
     Ok(planned)
 }
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::db::audit;
     use crate::db::entrants::{self as edb, Sort};
@@ -112,8 +112,9 @@ mod tests {
     use domain::settings::TournamentSettings;
     use std::collections::HashSet;
 
-    /// A database with `events` tournaments of 20 demo entrants each, nothing paired.
-    fn events(events: usize) -> (tempfile::TempDir, db::DbPool, Vec<i32>) {
+    /// A database with `events` tournaments of 20 demo entrants each (colours balanced by the
+    /// pairing, no nigiri to wait for), nothing paired.
+    pub(in crate::office) fn events(events: usize) -> (tempfile::TempDir, db::DbPool, Vec<i32>) {
         let dir = tempfile::tempdir().unwrap();
         let pool = db::open(&dir.path().join("t.db")).unwrap();
         let mut conn = pool.get().unwrap();
@@ -126,6 +127,7 @@ mod tests {
             );
             s.name_zh = format!("编排赛{k}");
             s.rounds = 5;
+            s.colour_method = domain::settings::ColourMethod::Balanced;
             let tid = tdb::create(&mut conn, &actor, &s).unwrap();
             let rows = demo_entrants(7 + k as u64, 20).into_iter().map(edb::ImportRow::trusted).collect();
             edb::add_entrants(&mut conn, &actor, tid, rows, &edb::ImportNote::new("test")).unwrap();

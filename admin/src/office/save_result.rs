@@ -56,3 +56,61 @@ pub fn save_result(
         Ok(v)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::rounds;
+    use crate::db::tournaments as tdb;
+    use crate::db::users::{self, NewAccount, Role};
+    use crate::office::pair_round::tests::events;
+    use crate::office::pair_round::{pair_round, PairRound};
+    use rules::board::Color;
+
+    /// Seed 000 Arts. 17.5, 17.6 (decision D21): entering, replacing or clearing a draw is the
+    /// chief arbiter's; a plain arbiter's attempt is refused with nothing written. A
+    /// resignation is any arbiter's, and each save writes its audit row.
+    #[test]
+    fn only_the_chief_arbiter_enters_changes_or_clears_a_draw() {
+        let (_dir, pool, tids) = events(1);
+        let c = &mut pool.get().unwrap();
+        let tid = tids[0];
+        let system = Actor::system("test");
+        let acc = NewAccount {
+            username: "chief",
+            display_name: "裁判长",
+            password: "a long enough pass",
+            role: Role::Organizer,
+        };
+        let user = users::create(c, &system, &acc).unwrap().unwrap();
+        tdb::set_staff(c, &system, tid, user.id, Some(Role::Organizer)).unwrap();
+        let chief = Actor { user_id: Some(user.id), name: "chief".into() };
+        let arbiter = Actor::system("arbiter");
+        let ask = PairRound { round: 1, seed: 42, expected_version: None, confirm: false, reason: "" };
+        let round = pair_round(c, &system, tid, &ask).unwrap();
+        rounds::publish(c, &system, tid, 1, round.version, true, "").unwrap();
+        let gid = rounds::games_of(c, tid, 1).unwrap().iter().find(|g| !g.is_bye()).unwrap().id;
+        let save = |entry, version| SaveResult { version, colours_version: None, entry, reason: "" };
+        let won = Entry::Resignation { winner: Color::Black };
+
+        let r = save_result(c, &arbiter, tid, gid, &save(Some(Entry::Draw), 0));
+        assert!(matches!(r, Err(SheetError::NotChief)), "entering a draw: {r:?}");
+        assert!(rdb::sheet(c, tid, gid).unwrap().result.is_none(), "nothing written");
+        let v = save_result(c, &chief, tid, gid, &save(Some(Entry::Draw), 0)).unwrap();
+        for (entry, what) in [(None, "clearing"), (Some(won), "replacing")] {
+            let r = save_result(c, &arbiter, tid, gid, &save(entry, v));
+            assert!(matches!(r, Err(SheetError::NotChief)), "{what} the draw: {r:?}");
+        }
+        assert_eq!(rdb::sheet(c, tid, gid).unwrap().entry(), Some(Entry::Draw));
+        let v = save_result(c, &chief, tid, gid, &save(Some(won), v)).unwrap();
+        assert_eq!(save_result(c, &arbiter, tid, gid, &save(None, v)).unwrap(), v + 1);
+        let audited = audit_actions(c, tid);
+        assert_eq!(audited, ["enter", "enter", "clear"], "one audit row per save, none per refusal");
+    }
+
+    fn audit_actions(c: &mut Conn, tid: i32) -> Vec<String> {
+        let mut rows = crate::db::audit::for_tournament(c, tid, 100).unwrap();
+        rows.reverse();
+        rows.into_iter().filter(|a| a.entity == "result").map(|a| a.action).collect()
+    }
+}
