@@ -6,12 +6,17 @@
 //!   checked against the event's change counter); [`schedule_rounds`]: a round robin's rounds.
 //! - [`save_result`]: a game's entry, recomputed with its rulings.
 //! - [`withdraw_relay_event`]: the chief arbiter's take-back of a relay event.
+//!
+//! And those that combine the store with what it may not name (other programs' files, the
+//! printed sheets' values):
+//!
 //! - [`imports`]: an OpenGotha tournament file as the values an import brings into an event.
 //! - [`print_data`]: the data of the printed and exported documents, read through the store.
 
-pub mod imports;
 pub mod pair_round;
-pub mod print_data;
 pub mod save_result;
 pub mod schedule_rounds;
 pub mod withdraw_relay_event;
+
+pub mod imports;
+pub mod print_data;

@@ -4,9 +4,9 @@
 //! Two faults of the machine are common at a venue and told apart (`Fault`): the database's
 //! disk is full (507), and the database is locked by another program for longer than the busy
 //! timeout (503, e.g. a backup tool or a second copy of Tengen). Their page says what happened
-//! and keeps what the user typed: `views::error_page::keep_typed` holds the body of every form
+//! and keeps what the user typed: `views::pages::keep_typed` holds the body of every form
 //! POST, and when the answer is such a fault it shows the fields again as a form that sends
-//! them once more. The pages themselves are rendered in `views::error_page`, so this module
+//! them once more. The pages themselves are rendered in `views::pages`, so this module
 //! is a leaf the request context, the body limits and the views all read.
 
 use super::form::FieldErrors;

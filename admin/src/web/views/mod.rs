@@ -8,7 +8,6 @@
 
 pub mod audit;
 pub mod board_match;
-pub mod error_page;
 pub mod pages;
 pub mod public;
 pub mod relay_match;
