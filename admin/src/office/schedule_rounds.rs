@@ -28,7 +28,12 @@ pub fn schedule_rounds(
         let mut n = all.iter().map(|r| r.number).max().unwrap_or(0) + 1;
         let mut done = Vec::new();
         while n <= t.rounds {
-            match pair_in(conn, actor, tid, n, seed, reason) {
+            // Round `n` inside this write transaction.
+            let paired = rdb::read_inputs(conn, tid, n, None, Mode::Schedule).and_then(|inputs| {
+                let planned = draft(&inputs, n, seed)?;
+                rdb::write_draft(conn, actor, &inputs, n, seed, planned, reason)
+            });
+            match paired {
                 Ok(_) => done.push(n),
                 Err(RoundError::Plan(PlanError::RoundRobinOver { .. })) if !done.is_empty() => break,
                 Err(e) => return Err(e),
@@ -37,18 +42,4 @@ pub fn schedule_rounds(
         }
         Ok(done)
     })
-}
-
-/// Pairs round `n` of the schedule inside the caller's write transaction.
-fn pair_in(
-    conn: &mut Conn,
-    actor: &Actor,
-    tid: i32,
-    n: i32,
-    seed: u64,
-    reason: &str,
-) -> Result<(), RoundError> {
-    let inputs = rdb::read_inputs(conn, tid, n, None, Mode::Schedule)?;
-    let planned = draft(&inputs, n, seed)?;
-    rdb::write_draft(conn, actor, &inputs, n, seed, planned, reason).map(drop)
 }
