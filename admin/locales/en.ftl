@@ -902,6 +902,27 @@ print-err_round = “round” must be a round number from 1, not “{ $got }”.
 print-err_round_last = “round” must be a published round, 1 to { $last }, not “{ $got }”.
 print-err_round_none = “round” cannot be “{ $got }”: no round is published yet.
 print-err_data = This file cannot be made from the tournament's data as it stands: { $problem }
+# The command line's report of a file it printed (tengen print), on stderr in the locale's language.
+cli_print-tournament = tournament { $tournament }: { $lines ->
+        [one] { $lines } line
+       *[other] { $lines } lines
+    } → { $file } ({ $bytes } bytes)
+cli_print-tournament_after = tournament { $tournament }: { $lines ->
+        [one] { $lines } line
+       *[other] { $lines } lines
+    } after round { $round } → { $file } ({ $bytes } bytes)
+cli_print-match = match { $match_id } of tournament { $tournament }: { $forms ->
+        [one] { $forms } line-up form
+       *[other] { $forms } line-up forms
+    } → { $file } ({ $bytes } bytes)
+cli_print-round = round { $round } of tournament { $tournament }: { $tables ->
+        [one] { $tables } table
+       *[other] { $tables } tables
+    } → { $file } ({ $bytes } bytes)
+cli_print-round_draft = round { $round } of tournament { $tournament }: { $tables ->
+        [one] { $tables } table
+       *[other] { $tables } tables
+    }, draft → { $file } ({ $bytes } bytes)
 print-standings = Standings wall chart with the tie-break columns
 print-crosstable = Crosstable (each round's opponent, result and colour)
 print-standings_csv = Standings for a spreadsheet
@@ -1372,17 +1393,35 @@ clock-resume = Resume
 clock-ask_black = Time left: Black
 clock-ask_white = Time left: White
 clock-mute = Sound off
-clock-call_sec = { $seconds } seconds
+clock-call_sec = { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }
 clock-call_one_minute = One minute
-clock-call_minutes_left = { $minutes } minutes left
-clock-call_periods_left = { $periods } periods left
+clock-call_minutes_left = { $minutes ->
+        [one] { $minutes } minute left
+       *[other] { $minutes } minutes left
+    }
+clock-call_periods_left = { $periods ->
+        [one] { $periods } period left
+       *[other] { $periods } periods left
+    }
 clock-call_count = { $count }
 clock-call_timeout = Time is up
 clock-basic = Basic time
 clock-reading = Byo-yomi
-clock-reserved_left = { $minutes } reserved minutes
-clock-periods_left = { $periods } periods
-clock-moves_due = { $moves } moves due
+clock-reserved_left = { $minutes ->
+        [one] { $minutes } reserved minute
+       *[other] { $minutes } reserved minutes
+    }
+clock-periods_left = { $periods ->
+        [one] { $periods } period
+       *[other] { $periods } periods
+    }
+clock-moves_due = { $moves ->
+        [one] { $moves } move due
+       *[other] { $moves } moves due
+    }
 clock-move_no = Move { $move }
 clock-tap_to_start = White presses to start Black's clock
 clock-running = running

@@ -808,6 +808,12 @@ print-err_round = 参数“round”必须是从1开始的轮次编号，不能�
 print-err_round_last = 参数“round”只能是已公布的轮次（第1至{ $last }轮），不能是“{ $got }”。
 print-err_round_none = 参数“round”不能是“{ $got }”：尚未公布任何轮次。
 print-err_data = 无法根据现有赛事数据生成此文件：{ $problem }
+# The command line's report of a file it printed (tengen print), on stderr in the locale's language.
+cli_print-tournament = 赛事{ $tournament }：{ $lines }行 → { $file }（{ $bytes }字节）
+cli_print-tournament_after = 赛事{ $tournament }：第{ $round }轮后，{ $lines }行 → { $file }（{ $bytes }字节）
+cli_print-match = 赛事{ $tournament }对抗赛{ $match_id }：{ $forms }份出场名单 → { $file }（{ $bytes }字节）
+cli_print-round = 赛事{ $tournament }第{ $round }轮：{ $tables }台 → { $file }（{ $bytes }字节）
+cli_print-round_draft = 赛事{ $tournament }第{ $round }轮（草稿）：{ $tables }台 → { $file }（{ $bytes }字节）
 print-standings = 成绩排名表（含各项名次区分分数）
 print-crosstable = 成绩交叉表（每轮对手、胜负、执色）
 print-standings_csv = 成绩排名电子表格

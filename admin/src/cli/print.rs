@@ -22,7 +22,7 @@
 
 use super::files::{check_tournament, open_existing, write_out, RoundArgs};
 use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
-use crate::i18n::tr;
+use crate::i18n::{tr, Lang};
 use crate::office::print_data::Audience;
 use clap::{Args, Subcommand};
 use std::path::Path;
@@ -194,16 +194,13 @@ pub(super) fn tournament_doc(
         e => format!("cannot write the file: {e}"),
     })?;
     write_out(out, &file.bytes)?;
-    let after = match loaded.after_round() {
-        0 => String::new(),
-        n => format!(" after round {n}"),
+    let (say, lines, file, bytes) =
+        (Lang::from_environment(), loaded.tables(), out.display().to_string(), file.bytes.len());
+    let said = match loaded.after_round() {
+        0 => tr!(say, "cli_print.tournament", tournament = tid, lines, file, bytes),
+        round => tr!(say, "cli_print.tournament_after", tournament = tid, lines, round, file, bytes),
     };
-    eprintln!(
-        "tournament {tid}: {} line(s){after} → {} ({} bytes)",
-        loaded.tables(),
-        out.display(),
-        file.bytes.len()
-    );
+    eprintln!("{said}");
     Ok(())
 }
 
@@ -227,14 +224,9 @@ fn match_doc(db: &Path, a: &MatchArgs) -> Result<(), String> {
     })?;
     let file = loaded.render().map_err(|e| format!("printing failed: {e}"))?;
     write_out(&a.out, &file.bytes)?;
-    eprintln!(
-        "match {} of tournament {}: {} line-up form(s) → {} ({} bytes)",
-        a.match_id,
-        a.tournament,
-        loaded.tables(),
-        a.out.display(),
-        file.bytes.len()
-    );
+    let (say, forms, bytes) = (Lang::from_environment(), loaded.tables(), file.bytes.len());
+    let (tournament, file) = (a.tournament, a.out.display().to_string());
+    eprintln!("{}", tr!(say, "cli_print.match", match_id = a.match_id, tournament, forms, file, bytes));
     Ok(())
 }
 
@@ -260,14 +252,9 @@ fn round_doc_linked(db: &Path, args: &RoundArgs, doc: Doc, public_url: Option<&s
     let loaded = loaded.with_public_url(public_url);
     let file = loaded.render().map_err(|e| format!("printing failed: {e}"))?;
     write_out(&args.out, &file.bytes)?;
-    eprintln!(
-        "round {} of tournament {}: {} table(s){} → {} ({} bytes)",
-        args.round,
-        args.tournament,
-        loaded.tables(),
-        if loaded.published() { "" } else { ", draft" },
-        args.out.display(),
-        file.bytes.len()
-    );
+    let (say, tables, bytes) = (Lang::from_environment(), loaded.tables(), file.bytes.len());
+    let (round, tournament, file) = (args.round, args.tournament, args.out.display().to_string());
+    let key = if loaded.published() { "cli_print.round" } else { "cli_print.round_draft" };
+    eprintln!("{}", tr!(say, key, round, tournament, tables, file, bytes));
     Ok(())
 }

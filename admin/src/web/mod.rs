@@ -366,7 +366,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()
-            .wrap(actix_web::middleware::from_fn(error::keep_typed))
+            .wrap(actix_web::middleware::from_fn(views::pages::keep_typed))
             .wrap(actix_web::middleware::from_fn(limits::limit_bodies))
             .wrap(actix_web::middleware::from_fn(hsts))
             .wrap(security_headers())

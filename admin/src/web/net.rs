@@ -125,6 +125,15 @@ impl NetConfig {
     }
 }
 
+/// Is `to` a path on this site, safe for a Location header? Browsers treat `\` as `/` and
+/// drop tabs and newlines from URLs, so `/\evil.example` and `/<TAB>/evil.example` both lead
+/// off-site: like `//`, any backslash, whitespace or control character is refused. Paths we
+/// hand out are percent-encoded ASCII, so anything else (which a Location header could not
+/// carry anyway) is refused too.
+pub fn is_local_path(to: &str) -> bool {
+    to.starts_with('/') && !to.starts_with("//") && to.chars().all(|c| c.is_ascii_graphic() && c != '\\')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
