@@ -975,6 +975,27 @@ print-err_round = “round” must be a round number from 1, not “{ $got }”.
 print-err_round_last = “round” must be a published round, 1 to { $last }, not “{ $got }”.
 print-err_round_none = “round” cannot be “{ $got }”: no round is published yet.
 print-err_data = This file cannot be made from the tournament's data as it stands: { $problem }
+# The command line's report of a file it printed (tengen print), on stderr in the locale's language.
+cli_print-tournament = tournament { $tournament }: { $lines ->
+        [one] { $lines } line
+       *[other] { $lines } lines
+    } → { $file } ({ $bytes } bytes)
+cli_print-tournament_after = tournament { $tournament }: { $lines ->
+        [one] { $lines } line
+       *[other] { $lines } lines
+    } after round { $round } → { $file } ({ $bytes } bytes)
+cli_print-match = match { $match_id } of tournament { $tournament }: { $forms ->
+        [one] { $forms } line-up form
+       *[other] { $forms } line-up forms
+    } → { $file } ({ $bytes } bytes)
+cli_print-round = round { $round } of tournament { $tournament }: { $tables ->
+        [one] { $tables } table
+       *[other] { $tables } tables
+    } → { $file } ({ $bytes } bytes)
+cli_print-round_draft = round { $round } of tournament { $tournament }: { $tables ->
+        [one] { $tables } table
+       *[other] { $tables } tables
+    }, draft → { $file } ({ $bytes } bytes)
 print-standings = Standings wall chart with the tie-break columns
 print-crosstable = Crosstable (each round's opponent, result and colour)
 print-standings_csv = Standings for a spreadsheet
@@ -1013,6 +1034,22 @@ sheet-sign_white = White
 sheet-sign_a = Player A
 sheet-sign_b = Player B
 sheet-sign_arbiter = Arbiter
+## Table cards (台卡) and the results notice (成绩公告) of a round
+cards-title = table cards
+cards-fold = Fold along the dashed line and stand on the table
+cards-scan = Scan: this round's pairings and results
+cards-versus = vs
+cards-no_public_url = No public address is configured: the table cards are printed without QR codes. To set it:
+print-table_cards_tent = Table cards (A4 folded tent, one per table)
+print-table_cards_a6 = Table cards (A6, four per A4 sheet)
+print-results_notice = Results notice (the round's results and the standings after it)
+print-results_notice_short = results notice
+file-table_cards_tent = round { $round } table cards (tent)
+file-table_cards_a6 = round { $round } table cards (A6)
+file-results_notice = round { $round } results notice
+doc-results_notice_title = { $round } results notice
+doc-results_of_round = Results of { $round }
+doc-name_rank = { $name } ({ $rank })
 file-standings = standings
 file-standings_after = standings after round { $round }
 file-crosstable = crosstable
@@ -1429,17 +1466,35 @@ clock-resume = Resume
 clock-ask_black = Time left: Black
 clock-ask_white = Time left: White
 clock-mute = Sound off
-clock-call_sec = { $seconds } seconds
+clock-call_sec = { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }
 clock-call_one_minute = One minute
-clock-call_minutes_left = { $minutes } minutes left
-clock-call_periods_left = { $periods } periods left
+clock-call_minutes_left = { $minutes ->
+        [one] { $minutes } minute left
+       *[other] { $minutes } minutes left
+    }
+clock-call_periods_left = { $periods ->
+        [one] { $periods } period left
+       *[other] { $periods } periods left
+    }
 clock-call_count = { $count }
 clock-call_timeout = Time is up
 clock-basic = Basic time
 clock-reading = Byo-yomi
-clock-reserved_left = { $minutes } reserved minutes
-clock-periods_left = { $periods } periods
-clock-moves_due = { $moves } moves due
+clock-reserved_left = { $minutes ->
+        [one] { $minutes } reserved minute
+       *[other] { $minutes } reserved minutes
+    }
+clock-periods_left = { $periods ->
+        [one] { $periods } period
+       *[other] { $periods } periods
+    }
+clock-moves_due = { $moves ->
+        [one] { $moves } move due
+       *[other] { $moves } moves due
+    }
 clock-move_no = Move { $move }
 clock-tap_to_start = White presses to start Black's clock
 clock-running = running
@@ -2096,6 +2151,88 @@ audit-kind-team_update = Team changed
 audit-say-team_update = { $actor } changed the team { $subject }
 audit-kind-team_delete = Team deleted
 audit-say-team_delete = { $actor } deleted the team { $subject }
+
+## ---- Prizes and certificates: web/prizes.rs, office::prizes, print::prizes ----
+audit-kind-prize_settings_update = Prize rules changed
+audit-say-prize_settings_update = { $actor } changed the prize rules of { $subject }
+audit-kind-prize_places = Places awarded set
+audit-say-prize_places = { $actor } set the places awarded in { $subject }
+audit-kind-prize_add = Prize added
+audit-say-prize_add = { $actor } added a prize to { $subject }
+audit-kind-prize_delete = Prize deleted
+audit-say-prize_delete = { $actor } deleted a prize of { $subject }
+audit-kind-prize_rename = Prize renamed
+audit-say-prize_rename = { $actor } changed the name or amount of a prize of { $subject }
+audit-kind-prize_move = Prize order changed
+audit-say-prize_move = { $actor } changed the order of the prizes of { $subject }
+audit-kind-prizes_publish = Prize list published
+audit-say-prizes_publish = { $actor } published the prize list of { $subject }
+audit-kind-prizes_unpublish = Prize list withdrawn
+audit-say-prizes_unpublish = { $actor } took back the prize list of { $subject }
+nav-prizes = Prizes
+prize-title = Places and prizes
+prize-place = Place { $place }
+prize-woman = Best woman player
+prize-junior = Best junior
+prize-band = Best { $band } player
+prize-unit = Best player of { $units }
+prize-cond_place = By the standings
+prize-cond_woman = Women
+prize-cond_junior = Born on or after { $date }
+prize-cond_band = Rank { $band }
+prize-cond_unit = Unit or region: { $units }
+prize-cond_band_kind = Best of a rank band
+prize-cond_unit_kind = Best of a unit or region
+prize-rules = Prize rules
+prize-double = A player who qualifies for two prizes
+prize-double_higher = Takes the higher only; the next in line takes the other
+prize-double_both = May take both
+prize-award_withdrawn = Withdrawn players may be awarded
+prize-template = Certificate template
+prize-template_classic = Classic (border and title)
+prize-template_plain = Plain (words only, for pre-printed paper)
+prize-organizer = Organizer (printed on the certificates)
+prize-places = Places awarded
+prize-places_hint = E.g. 8 for the first eight; places come before the special prizes, “Move up” changes the order.
+prize-places_save = Set the places
+prize-add = Add a special prize
+prize-kind = Kind
+prize-name = Prize
+prize-name_hint = Leave empty for the usual name
+prize-amount = Amount or award
+prize-born_on_or_after = Born on or after
+prize-rank_low = Lowest rank
+prize-rank_high = Highest rank
+prize-units = Units or regions (separated by commas)
+prize-list = Prizes (in order of precedence)
+prize-condition = Condition
+prize-winner = Winner
+prize-none = Not awarded
+prize-no_prizes = No prizes defined yet.
+prize-move_up = Move up
+prize-delete = Delete
+prize-preview = Prize winners
+prize-not_final = Not every round is played: the list follows the standings after round { $round } and is a preview only.
+prize-tie = Equal with { $names } on every criterion; awarded in the standings' order — the chief arbiter should confirm.
+prize-publish = Publish the prize list
+prize-unpublish = Take back the publication
+prize-published = The prize list is published.
+prize-public_link = Public prize list
+prize-list_title = Prize winners
+prize-after_round = From the standings after round { $round }
+prize-pdf_list = Prize list (PDF)
+prize-pdf_certificates = All certificates (PDF)
+prize-certificate = Certificate
+prize-saved = Saved.
+prize-err_stale = The prizes were changed meanwhile; look at them again and retry.
+prize-err_published = The prize list is published; take the publication back before changing it.
+prize-err_units = Name at least one unit or region.
+prize-err_band = The lowest rank cannot be above the highest.
+cert-title = Certificate of Award
+cert-body = was awarded { $prize } at { $event }.
+cert-closing = In recognition of this achievement.
+cert-date = { $year }-{ $month }-{ $day }
+
 audit-kind-team_round_pair = Team round paired
 audit-say-team_round_pair = { $actor } paired the teams of { $subject }
 audit-kind-team_round_delete = Team round deleted
@@ -2368,3 +2505,81 @@ sgf_cli-disagrees = DISAGREES (computed { $computed })
 sgf_cli-not_comparable = not comparable ({ $reason })
 sgf_cli-note = note: { $note }
 sgf_cli-warning = warning: { $warning }
+
+# The command line's help (admin/src/cli/help.rs): `cli-cmd-<path>` a command, `cli-arg-<id>` an
+# argument, `cli-arg-<path>-<id>` where one command words it its own way.
+cli-about = 天元 Tengen: Go tournament office under the Chinese rules
+cli-usage = Usage: { $usage }
+cli-heading_commands = Commands:
+cli-heading_arguments = Arguments:
+cli-heading_options = Options:
+cli-flag_help = Print help
+cli-flag_version = Print version
+cli-cmd-serve = Serve the tournament office over HTTP
+cli-cmd-user = Manage accounts
+cli-cmd-user_add = Create an account. The password is read from TENGEN_PASSWORD or the first line of stdin. The first account of a database administers the accounts.
+cli-cmd-user_passwd = Set a new password for the account (from TENGEN_PASSWORD or the first line of stdin); every session of the account ends
+cli-cmd-user_list = List accounts
+cli-cmd-backup = Copy the database into a file (safe while the server runs)
+cli-cmd-restore = Replace the database with a backup file once the copy passes SQLite's integrity check and holds Tengen's schema (the current data is backed up first)
+cli-cmd-migrate_db = Move an office from its SQLite file into an empty PostgreSQL database: every row and the audit, checked row by row, in one transaction
+cli-cmd-demo = Fill a fresh database with a realistic Chinese amateur open, to look around at once
+cli-cmd-sgf = Game records (SGF): check a disputed record under a rule set
+cli-cmd-sgf_check = Replay SGF records under a rule set: illegal moves, captures, final board, area count, result under the komi, and agreement with RE[]. Exit codes: 0 all records fine; 1 an illegal move or a result that disagrees with RE[]; 2 a file could not be read or parsed (reported as FILE:LINE:COL: message on stderr; the other files are still checked).
+cli-cmd-print = A round's PDFs: scoresheets, pairing list, game record sheets and more
+cli-cmd-print_scoresheets = Scoresheets (记录单): 2 or 4 per A4 page, one per table
+cli-cmd-print_pairings = Pairing list (对阵表) by table or by name, A4 or A3
+cli-cmd-print_record_sheets = Game record sheets (棋谱记录纸): a 19×19 grid, one page per table
+cli-cmd-print_standings = Standings wall chart (成绩排名表) with the tie-break columns, published rounds
+cli-cmd-print_crosstable = Crosstable (成绩交叉表): each round's opponent, result and colour, published rounds
+cli-cmd-print_team_sheets = Team sheets (团体赛记录表) of one relay match: line-up forms and the match record sheet
+cli-cmd-print_table_cards = Table cards (台卡), one per table: the table number, both names with rank and unit, the colours (or nigiri) and a QR code to the table's public page; A4 folded tent or A6
+cli-cmd-print_results_notice = Results notice (成绩公告) of a round: its results by table and the standings after it, for the notice board
+cli-arg-format = Card format: tent (A4 folded tent) or a6 (four per A4 sheet)
+cli-arg-print_table_cards-public_url = The address the public uses, e.g. https://go.example.org; the QR codes open its pairings page. Without it the cards carry no QR code
+cli-cmd-export = Files for other programs: a round's pairings as CSV, the tournament as OpenGotha XML and more
+cli-cmd-export_pairings = The pairings of a round as CSV (UTF-8 with BOM; byes as table 0)
+cli-cmd-export_opengotha = The tournament as OpenGotha XML (players, published rounds, results)
+cli-cmd-export_results = Every game and bye of the published rounds as CSV, with each side's points
+cli-cmd-export_standings = The standings as CSV, with the tie-break columns
+cli-cmd-export_egf = The results for the EGF rating list (.h9); players need Latin names
+cli-arg-db = The database: a SQLite file (created if missing), or a PostgreSQL database as postgres://USER@HOST/DB (a build with --features postgres)
+cli-arg-bind = Address to listen on (port 0 picks a free port; the address is printed)
+cli-arg-trusted_proxy = A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed: an address or a network (127.0.0.1, 10.0.0.0/8). Repeat for several. Without it, the client is the socket's peer and those headers are ignored
+cli-arg-public_url = The address the public uses, e.g. https://go.example.org. With https, cookies are Secure and every response carries HSTS
+cli-arg-idle_timeout = A session unused this long ends (90m, 4h, 1h 30m; s, m, h, d, …)
+cli-arg-backup_dir = Take automatic online backups into this folder (each checked with integrity_check)
+cli-arg-backup_every = How often to back up into --backup-dir (10m, 1h); the first copy is taken at start
+cli-arg-backup_keep = How many automatic copies to keep (besides one per published round, always kept)
+cli-arg-max_db_pages = Tests only: the database and each backup may not grow past this many pages (a full disk)
+cli-arg-entrants = Number of entrants
+cli-arg-seed = Seed of the generated names and ranks (the same seed gives the same field)
+cli-arg-file = The file
+cli-arg-backup-file = The backup file to write
+cli-arg-restore-file = The backup file to restore from
+cli-arg-lang = Language: zh or en
+cli-arg-restore-lang = Language of what the command says: zh or en (default: the locale's, else zh)
+cli-arg-sgf_check-lang = Language of the report and the messages: zh or en
+cli-arg-from = From: the SQLite database file
+cli-arg-to = To: an empty PostgreSQL database, postgres://USER@HOST/DB
+cli-arg-username = The account's user name
+cli-arg-role = The role: organizer or arbiter
+cli-arg-display_name = The name shown for the account
+cli-arg-files = SGF files to check
+cli-arg-rules = Rule set the records are replayed and scored under (the count is area counting)
+cli-arg-ko = Ko rule (default: the rule set's, situational superko for both presets)
+cli-arg-suicide = Suicide rule (default: the rule set's, forbidden)
+cli-arg-komi = Komi, in POINTS like SGF KM: 7.5, 6.5, 7, 0, -5 (a multiple of 0.5). Stones with a suffix or a fraction: 3.75s, 3¾, 3¾子. Overrides KM[] and the rule set's komi, also in handicap games. Without it: KM[] for even games (else the rule set's komi, 7.5), the rule set's handicap komi (0) for handicap games
+cli-arg-dead = Dead stones: comma-separated points in human (Q16) or SGF (pd) coordinates; each names its whole chain. Without it, dead stones are inferred from TB/TW markup (a stone on a point marked as the opponent's territory is dead). --dead "" means none
+cli-arg-json = Print a JSON array with one object per file instead of the text report
+cli-arg-tournament = Tournament id (as in the address /t/ID)
+cli-arg-round = Round number, from 1
+cli-arg-print_standings-round = The standings after round N (a published round); default: after the last round with a result
+cli-arg-print_crosstable-round = The crosstable after round N (a published round); default: after the last round with a result
+cli-arg-export_results-round = Only rounds 1 to N (a published round). Default: every published round
+cli-arg-export_standings-round = The standings after round N (a published round). Default: every published round
+cli-arg-out = Output file (- for stdout)
+cli-arg-per_page = Scoresheets per A4 page: 2 or 4
+cli-arg-order = table (by table number) or name (by player, to find one's table)
+cli-arg-paper = Paper: a4 or a3 (the same layout √2 larger, for a wall)
+cli-arg-match_id = Match id (as in the address /t/ID/matches/MID)

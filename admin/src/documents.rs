@@ -7,7 +7,8 @@
 //! Two steps, so that the web can load inside a database connection and render outside it:
 //! [`RoundDoc::load`] or [`TournamentDoc::load`] (database) then [`Loaded::render`] (CPU only).
 //!
-//! A document belongs to a round (scoresheets, pairing lists, record sheets, pairings CSV:
+//! A document belongs to a round (scoresheets, pairing lists, record sheets, pairings CSV, table
+//! cards, the results notice:
 //! asked for with a [`RoundDoc`]) or to the whole tournament (standings wall chart, crosstable,
 //! standings and results CSV, EGF `.h9`: a [`TournamentDoc`], counting the published rounds,
 //! or with `round=N` only rounds 1 to N: the standings after round N as the public standings
@@ -18,16 +19,20 @@
 use crate::db::Conn;
 use crate::i18n::tr;
 
+use crate::db::prizes::Template;
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
 use crate::formats::csv_export::{pairings_csv, results_csv, standings_csv};
 use crate::formats::egf::egf_h9;
 use crate::formats::opengotha::write::write_opengotha;
 use crate::office::print_data::{self as pd, Audience};
+use crate::office::prizes::{prize_list, PrizeList};
 use crate::print::{
-    crosstable, pairing_list, record_sheets, scoresheets, standings, team_sheets, DataProblem, Lang,
-    PairingOrder, PairingRow, Paper, PdfOptions, PrintError, SheetsPerPage,
+    certificates, crosstable, pairing_list, prize_list as prize_list_pdf, record_sheets, results_notice,
+    scoresheets, standings, table_cards, team_sheets, CardFormat, Certificate, CertificateStyle, DataProblem,
+    Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError, PrizeListRow, SheetsPerPage,
 };
+use chrono::Datelike;
 
 /// A downloadable document: of one round (the first four) or of the tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +45,11 @@ pub enum Doc {
     RecordSheets(Paper),
     /// The pairings as CSV (byes as rows with table 0).
     PairingsCsv,
+    /// 台卡: one per board, an A4 folded tent or four A6 per page, with a QR code to the
+    /// table's public pairing when the public address is known ([`Loaded::with_public_url`]).
+    TableCards(CardFormat),
+    /// 成绩公告: a published round's results by table and the standings after it.
+    ResultsNotice,
     /// 成绩排名表: the standings wall chart with the tie-break columns, A4 or A3 portrait.
     Standings(Paper),
     /// 成绩交叉表: every round's opponent, result and colour, A4 or A3 landscape.
@@ -52,13 +62,26 @@ pub enum Doc {
     EgfH9,
     /// 团体赛记录表: the line-up forms and the record sheet of one relay match (a [`MatchDoc`]).
     TeamSheets,
+    /// 获奖名单: each prize with its winner, for the ceremony.
+    PrizeList,
+    /// 获奖证书: one A4 landscape page per winner, in the organizer's template; the prize of
+    /// that position in the precedence list only, or every winner (0).
+    Certificates(u32),
 }
 
 impl Doc {
     /// Whether the document belongs to one round (asked for with a [`RoundDoc`]); the others
     /// belong to the tournament ([`TournamentDoc`]).
     pub fn of_round(self) -> bool {
-        matches!(self, Doc::Scoresheets(_) | Doc::PairingList(..) | Doc::RecordSheets(_) | Doc::PairingsCsv)
+        matches!(
+            self,
+            Doc::Scoresheets(_)
+                | Doc::PairingList(..)
+                | Doc::RecordSheets(_)
+                | Doc::PairingsCsv
+                | Doc::TableCards(_)
+                | Doc::ResultsNotice
+        )
     }
 
     pub fn content_type(self) -> &'static str {
@@ -113,9 +136,21 @@ impl Doc {
                 (format!("round{n}-record-sheets{}", a3(p)), of_round("file.record_sheets", p))
             }
             Doc::PairingsCsv => (format!("round{n}-pairings"), of_round("file.pairings", Paper::A4)),
+            Doc::TableCards(CardFormat::Tent) => {
+                (format!("round{n}-table-cards-tent"), of_round("file.table_cards_tent", Paper::A4))
+            }
+            Doc::TableCards(CardFormat::A6) => {
+                (format!("round{n}-table-cards-a6"), of_round("file.table_cards_a6", Paper::A4))
+            }
+            Doc::ResultsNotice => {
+                (format!("round{n}-results-notice"), of_round("file.results_notice", Paper::A4))
+            }
             Doc::TeamSheets => {
                 (format!("round{n}-match{table}-sheets"), tr!(lang, "file.team_sheets", round = n, table))
             }
+            Doc::PrizeList => ("prizes".into(), lang.t("prize.list_title").into()),
+            Doc::Certificates(0) => ("certificates".into(), lang.t("cert.title").into()),
+            Doc::Certificates(k) => (format!("certificate-{k}"), format!("{} {k}", lang.t("cert.title"))),
         }
     }
 }
@@ -190,6 +225,9 @@ enum Data {
     Results(pd::EventResults),
     Egf(pd::EventEgf),
     TeamSheets(Box<pd::MatchSheets>),
+    Cards(pd::RoundCards),
+    Notice(Box<pd::RoundNotice>),
+    Prizes(Box<PrizeList>),
 }
 
 fn wrong_kind(doc: Doc) -> DbError {
@@ -208,6 +246,9 @@ impl RoundDoc {
             Doc::PairingList(..) | Doc::PairingsCsv => {
                 Data::Pairings(pd::round_pairings(conn, tid, n, who, lang)?)
             }
+            Doc::TableCards(_) => Data::Cards(pd::round_cards(conn, tid, n, who, lang)?),
+            // Published rounds only, for staff as for the public: a notice is of results.
+            Doc::ResultsNotice => Data::Notice(Box::new(pd::results_notice(conn, tid, n, lang)?)),
             doc => return Err(wrong_kind(doc)),
         };
         Ok(Loaded { doc: self.doc, lang, round: n, data })
@@ -233,6 +274,7 @@ impl TournamentDoc {
             Doc::Crosstable(_) => Data::Crosstable(pd::crosstable(conn, tid, round, lang)?),
             Doc::ResultsCsv => Data::Results(pd::results(conn, tid, round, lang)?),
             Doc::EgfH9 => Data::Egf(pd::egf(conn, tid)?),
+            Doc::PrizeList | Doc::Certificates(_) => Data::Prizes(Box::new(prize_list(conn, tid, lang)?)),
             doc => return Err(wrong_kind(doc).into()),
         };
         let mut loaded = Loaded { doc: self.doc, lang, round: 0, data };
@@ -283,7 +325,23 @@ impl Loaded {
             Data::Results(r) => r.rows.len(),
             Data::Egf(e) => e.file.as_ref().map_or(0, |(_, p)| p.len()),
             Data::TeamSheets(m) => m.forms.len(),
+            Data::Cards(c) => c.cards.len(),
+            Data::Notice(n) => n.results.len(),
+            Data::Prizes(p) => p.lines.len(),
         }
+    }
+
+    /// Gives each table card the address of its table's public pairing under `base` (the
+    /// server's `--public-url`); without one the cards have no QR code rather than a wrong one.
+    /// Other documents are left as they are.
+    pub fn with_public_url(mut self, base: Option<&str>) -> Loaded {
+        if let (Data::Cards(c), Some(base)) = (&mut self.data, base) {
+            let (tid, n) = (c.head.t.id, c.head.round.number);
+            for card in &mut c.cards {
+                card.link = Some(pd::table_link(base, tid, n, card.sheet.table));
+            }
+        }
+        self
     }
 
     /// Whether the round is published (a draft's sheets say "draft"); the tournament's
@@ -292,6 +350,7 @@ impl Loaded {
         match &self.data {
             Data::Tables(t) => t.head.round.published,
             Data::Pairings(p) => p.head.round.published,
+            Data::Cards(c) => c.head.round.published,
             _ => true,
         }
     }
@@ -301,6 +360,7 @@ impl Loaded {
         match &self.data {
             Data::Standings(s) => s.sheet.round,
             Data::Crosstable(c) => c.sheet.round,
+            Data::Prizes(p) => p.after_round,
             _ => 0,
         }
     }
@@ -344,8 +404,25 @@ impl Loaded {
                 let (t, players) = d.file.as_ref().map_err(|e| DataProblem::EgfRefused(e.clone()))?;
                 (egf_h9(t, players)?.into_bytes(), &d.t)
             }
+            (Data::Cards(d), Doc::TableCards(format)) => {
+                (table_cards(&d.head.sheet, &d.cards, format, &opts(Paper::A4))?, &d.head.t)
+            }
+            (Data::Notice(d), Doc::ResultsNotice) => {
+                (results_notice(&d.sheet, &d.results, &d.standings.rows, &opts(Paper::A4))?, &d.t)
+            }
             (Data::TeamSheets(d), Doc::TeamSheets) => {
                 (team_sheets(&d.header, &d.forms, &d.sheet, &opts(Paper::A4))?, &d.t)
+            }
+            (Data::Prizes(p), Doc::PrizeList) => {
+                let details = tr!(lang, "prize.after_round", round = p.after_round);
+                (prize_list_pdf(&event_name(&p.t, lang), &details, &prize_rows(p), &opts(Paper::A4))?, &p.t)
+            }
+            (Data::Prizes(p), Doc::Certificates(k)) => {
+                let style = match p.settings.template {
+                    Template::Classic => CertificateStyle::Classic,
+                    Template::Plain => CertificateStyle::Plain,
+                };
+                (certificates(&certificate_data(p, k, lang), style, &opts(Paper::A4))?, &p.t)
             }
             // `load` pairs each document with its data.
             _ => return Err(DataProblem::WrongData.into()),
@@ -363,6 +440,54 @@ impl Loaded {
             filename_utf8: format!("{} {label}.{ext}", display_stem(t, lang)),
         })
     }
+}
+
+/// The event's name in `lang` (the other language's when it has none).
+fn event_name(t: &TournamentRow, lang: Lang) -> String {
+    t.name(lang == Lang::Zh).to_string()
+}
+
+/// The prize list's lines: each prize, its amount and its winner (a shared place as "3=").
+fn prize_rows(p: &PrizeList) -> Vec<PrizeListRow> {
+    p.lines
+        .iter()
+        .map(|l| {
+            let mut row =
+                PrizeListRow { prize: l.name.clone(), amount: l.prize.amount.clone(), ..Default::default() };
+            if let Some(w) = &l.winner {
+                row.name = w.name.clone();
+                row.rank = w.rank.clone();
+                row.unit = w.unit.clone();
+                row.place = w.place.clone();
+                row.score = w.score.clone();
+            }
+            row
+        })
+        .collect()
+}
+
+/// The certificates of the prize at position `k` of the precedence list (every winner's for
+/// 0), dated the event's last day (a date at the venue: the event's own calendar).
+fn certificate_data(p: &PrizeList, k: u32, lang: Lang) -> Vec<Certificate> {
+    let end = p.t.settings().end_date;
+    let date = tr!(
+        lang,
+        "cert.date",
+        year = end.year().to_string(),
+        month = end.month().to_string(),
+        day = end.day().to_string()
+    );
+    p.awarded()
+        .filter(|(l, _)| k == 0 || i64::from(l.prize.position) == i64::from(k))
+        .map(|(l, w)| Certificate {
+            name: w.primary_name.clone(),
+            unit: w.unit.clone(),
+            event: event_name(&p.t, lang),
+            prize: l.name.clone(),
+            organizer: p.settings.organizer.clone(),
+            date: date.clone(),
+        })
+        .collect()
 }
 
 /// The tournament for OpenGotha (published rounds only), as a file.
@@ -443,6 +568,8 @@ pub enum Opt {
     Lang,
     /// The tournament's documents after round N: a number from 1 to the last published round.
     Round,
+    /// The table cards' format.
+    Format,
 }
 
 impl Opt {
@@ -454,6 +581,7 @@ impl Opt {
             Opt::Paper => "paper",
             Opt::Lang => "lang",
             Opt::Round => "round",
+            Opt::Format => "format",
         }
     }
     /// Its name on the command line.
@@ -464,6 +592,7 @@ impl Opt {
             Opt::Paper => "--paper",
             Opt::Lang => "--lang",
             Opt::Round => "--round",
+            Opt::Format => "--format",
         }
     }
     /// The words it takes (none for `round`, a number).
@@ -474,6 +603,7 @@ impl Opt {
             Opt::Paper => &["a4", "a3"],
             Opt::Lang => &["zh", "en"],
             Opt::Round => &[],
+            Opt::Format => &["tent", "a6"],
         }
     }
 }
@@ -532,6 +662,11 @@ pub fn parse_order(s: &str) -> Result<PairingOrder, BadOption> {
 /// `a4` or `a3` (any case).
 pub fn parse_paper(s: &str) -> Result<Paper, BadOption> {
     pick(Opt::Paper, s, [Paper::A4, Paper::A3])
+}
+
+/// `tent` or `a6` (any case).
+pub fn parse_format(s: &str) -> Result<CardFormat, BadOption> {
+    pick(Opt::Format, s, [CardFormat::Tent, CardFormat::A6])
 }
 
 /// `zh` or `en`.
@@ -641,6 +776,13 @@ mod tests {
         assert_eq!(e.opt.query_name(), "per_page");
         assert_eq!(parse_lang(&"x".repeat(100)).unwrap_err().got.len(), 40);
         assert!(parse_order("score").is_err() && parse_paper("a5").is_err() && parse_lang("fr").is_err());
+        assert_eq!((parse_format("A6"), parse_format(" tent")), (Ok(CardFormat::A6), Ok(CardFormat::Tent)));
+        assert_eq!(parse_format("a5").unwrap_err().to_string(), "--format must be tent or a6, not \"a5\"");
+        let (ascii, zh) = Doc::TableCards(CardFormat::Tent).file_labels(2, 0, Lang::Zh);
+        assert_eq!((ascii.as_str(), zh.as_str()), ("round2-table-cards-tent", "第2轮台卡（对折）"));
+        let (ascii, en) = Doc::ResultsNotice.file_labels(3, 0, Lang::En);
+        assert_eq!((ascii.as_str(), en.as_str()), ("round3-results-notice", "round 3 results notice"));
+        assert!(Doc::ResultsNotice.of_round() && Doc::TableCards(CardFormat::A6).of_round());
     }
 
     #[test]

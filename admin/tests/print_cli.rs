@@ -9,6 +9,7 @@ mod readback;
 use admin::db::{self, entrants, rounds, tournaments, Actor};
 use admin::domain::demo::demo_entrants;
 use admin::domain::settings::TournamentSettings;
+use admin::office::pair_round::{pair_round, PairRound};
 use readback::{read, squash};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -29,7 +30,8 @@ fn prepared(dir: &Path, players: usize) -> (PathBuf, i32, Vec<(i32, String, Stri
     let tid = tournaments::create(&mut conn, &actor, &s).unwrap();
     let rows = demo_entrants(3, players).into_iter().map(entrants::ImportRow::trusted).collect();
     entrants::add_entrants(&mut conn, &actor, tid, rows, &entrants::ImportNote::new("test")).unwrap();
-    rounds::pair(&mut conn, &actor, tid, 1, 42, None, false, "").unwrap();
+    let ask = PairRound { round: 1, seed: 42, expected_version: None, confirm: false, reason: "" };
+    pair_round(&mut conn, &actor, tid, &ask).unwrap();
     let ids: std::collections::HashMap<i32, String> = entrants::list(&mut conn, tid, "", entrants::Sort::Id)
         .unwrap()
         .into_iter()
@@ -44,11 +46,17 @@ fn prepared(dir: &Path, players: usize) -> (PathBuf, i32, Vec<(i32, String, Stri
 }
 
 fn tengen(db: &Path, args: &[&str]) -> Output {
+    tengen_in("en_US.UTF-8", db, args)
+}
+
+/// `tengen` run for a user of `locale` (the language of what it says on stderr).
+fn tengen_in(locale: &str, db: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tengen"))
         .arg("--db")
         .arg(db)
         .args(args)
         .env("TENGEN_LOG", "warn")
+        .env("LC_ALL", locale)
         .output()
         .expect("run tengen")
 }
@@ -70,7 +78,14 @@ fn a_draft_round_prints_from_the_command_line() {
         &["print", "scoresheets", "--tournament", &t, "--round", "1", "--out", out_pdf.to_str().unwrap()],
     );
     ok(&out);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("7 table(s), draft"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("7 tables, draft"), "{:?}", out.stderr);
+    // What it wrote is said in the command line's language (the locale), whatever `--lang`.
+    let args =
+        ["print", "scoresheets", "--tournament", &t, "--round", "1", "--out", out_pdf.to_str().unwrap()];
+    let out = tengen_in("zh_CN.UTF-8", &db, &args);
+    ok(&out);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("第1轮（草稿）：7台"), "{said}");
     let back = read("cli_draft_scoresheets", &std::fs::read(&out_pdf).unwrap());
     assert_eq!(back.pages.len(), 2, "7 tables at 4 per page");
     let all = squash(&back.all_text());

@@ -23,9 +23,15 @@
     return Math.floor(performance.timeOrigin + performance.now());
   }
   function $(id) { return document.getElementById(id); }
-  /** The catalog text `key` with each `{name}` replaced by `args[name]`. */
+  var P = cfg.plural || {};
+  var PLURAL = window.Intl && Intl.PluralRules ? new Intl.PluralRules(cfg.lang === "zh" ? "zh-CN" : "en") : null;
+  /** The catalog text `key` with each `{name}` replaced by `args[name]`; a count's text in the
+   *  plural form of its number (the forms by Intl.PluralRules' category, from the catalog). */
   function fmt(key, args) {
-    var s = T[key] || key;
+    var s = T[key] || key, forms = P[key], names = Object.keys(args || {});
+    if (forms && names.length === 1) {
+      s = forms[PLURAL ? PLURAL.select(Number(args[names[0]])) : "other"] || forms.other;
+    }
     Object.keys(args || {}).forEach(function (n) { s = s.split("{" + n + "}").join(String(args[n])); });
     return s;
   }

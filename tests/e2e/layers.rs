@@ -36,13 +36,15 @@ const FORBIDDEN: [(&str, &[&str], &str); 5] = [
     ),
     (
         "admin/domain",
-        &["store", "admin", "lab", "diesel", "actix", "askama", "fluent"],
-        "the tournament logic is pure: no database, web, templates or catalog",
+        &[
+            "store", "admin", "lab", "diesel", "rusqlite", "actix", "askama", "fluent", "printpdf", "quick-xml", "csv",
+        ],
+        "the tournament logic is pure: no database, web, templates, catalog, file format or PDF",
     ),
     (
         "admin/store",
-        &["admin", "lab", "actix", "askama", "fluent"],
-        "the database layer serves the office, never the reverse",
+        &["admin", "lab", "actix", "askama", "fluent", "printpdf", "quick-xml", "csv"],
+        "the database layer serves the office, never the reverse: it words nothing and reads or writes no file format or PDF",
     ),
     ("admin", &["lab"], "the lab drives the product; nothing in the product depends on it"),
 ];
@@ -417,8 +419,7 @@ fn read_sources(src: &Path, dir: &Path, out: &mut Vec<(PathBuf, String)>) {
 
 /// The circles still open, each as the test words its modules: a list that only shrinks. A
 /// circle not listed fails the test, and so does a listed one that is gone (strike it here).
-const STILL_OPEN: &[&str] =
-    &["admin: web::ctx ↔ web::error ↔ web::form ↔ web::limits ↔ web::views ↔ web::write"];
+const STILL_OPEN: &[&str] = &[];
 
 /// Architecture (no rule article): inside each crate the modules form no circle; a shared
 /// type lives in a leaf both sides use (the player values and the lot's ticket in

@@ -374,7 +374,7 @@ fn the_command_line_prints_what_the_web_downloads() {
     let f = file.to_str().unwrap();
     let out =
         run(&["print", "scoresheets", "--tournament", &t, "--round", "1", "--per-page", "2", "--out", f]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("5 table(s)"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5台 → "));
     let cli_pdf = read("cli_scoresheets", &std::fs::read(&file).unwrap());
     let (_, web_pdf) = pdf(&c, &format!("/t/{tid}/rounds/1/scoresheets.pdf?per_page=2&lang=zh"));
     assert_eq!(cli_pdf.pages.len(), 3);
@@ -903,7 +903,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let f = file.to_str().unwrap();
     let out = run(&["print", "standings", "--tournament", &t, "--paper", "a3", "--lang", "en", "--out", f]);
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("11 line(s) after round 3"),
+        String::from_utf8_lossy(&out.stderr).contains("第3轮后，11行 → "),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -925,7 +925,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let file = dir.path().join("wall2.pdf");
     let f = file.to_str().unwrap();
     let out = run(&["print", "standings", "--tournament", &t, "--round", "2", "--out", f]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("11 line(s) after round 2"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("第2轮后，11行 → "));
     let (_, web) = pdf(&c, &format!("/t/{tid}/standings.pdf?lang=zh&round=2"));
     assert_eq!(read("cli_standings_2", &std::fs::read(&file).unwrap()).pages, web.pages);
     let file = dir.path().join("cross1.pdf");

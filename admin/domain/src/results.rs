@@ -172,6 +172,14 @@ impl Entry {
     }
 }
 
+/// Whether saving `after` over a game's stored entry `before` is the chief arbiter's (seed 000
+/// Arts. 17.5, 17.6; decision D21): entering, changing or clearing a draw, a replay or a double
+/// loss. Saving the same entry again changes no decision and is any arbiter's.
+pub fn change_needs_chief(rules: &RuleSet, before: Option<&Entry>, after: Option<&Entry>) -> bool {
+    let chiefs = |e: Option<&Entry>| e.is_some_and(|e| e.needs_chief(rules));
+    (chiefs(after) || chiefs(before)) && after != before
+}
+
 /// Which seats of a game hold a player, and whether the colours are known (false on a nigiri
 /// board while its nigiri is not recorded: rules.md §4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -727,6 +735,21 @@ mod tests {
 
     fn count(b: &str) -> Entry {
         Entry::Count { black_halves: rules::outcome::parse_half_points(b).unwrap(), white_halves: None }
+    }
+
+    /// Seed 000 Arts. 17.5, 17.6 (decision D21): entering, changing or clearing a draw, a replay
+    /// or a double loss is the chief arbiter's; saving the same entry again, or a count over a
+    /// count, is any arbiter's.
+    #[test]
+    fn changing_a_chiefs_entry_is_the_chief_arbiters() {
+        let rules = RuleSet::chinese_2002();
+        let (draw, won) = (Entry::Draw, count("184.5"));
+        assert!(change_needs_chief(&rules, None, Some(&draw)), "entering a draw");
+        assert!(change_needs_chief(&rules, Some(&draw), Some(&won)), "changing a draw into a count");
+        assert!(change_needs_chief(&rules, Some(&draw), None), "clearing a draw");
+        assert!(!change_needs_chief(&rules, Some(&draw), Some(&draw)), "the same draw saved again");
+        assert!(!change_needs_chief(&rules, Some(&won), Some(&count("170"))), "a count over a count");
+        assert!(!change_needs_chief(&rules, None, None));
     }
 
     /// Seed 000 Arts. 17.5, 17.6: an entry of a draw, a replay or a double loss is the chief

@@ -322,6 +322,64 @@ fn active(players: &[Player]) -> Vec<&Player> {
     players.iter().filter(|pl| pl.status == Status::Active).collect()
 }
 
+/// A stored round as the pairing of a round checks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoredRound {
+    pub number: i32,
+    pub published: bool,
+    pub version: i32,
+}
+
+/// Why round `n` may not be paired now. Rounds are paired and published in order, and a
+/// published pairing is locked: the players have it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairRefusal {
+    /// The round is published.
+    Published,
+    /// The draft was paired or edited since the page showing version `current` was read.
+    Stale { current: i32 },
+    /// Only round `next` can be paired.
+    NotNext { next: i32 },
+    /// Round `number`, earlier, is a draft: it is published (or deleted) first.
+    PreviousDraft { number: i32 },
+    /// The event declares `rounds` rounds.
+    BeyondRounds { rounds: i32 },
+}
+
+/// Whether round `n` may be paired over the stored `rounds`: a new round (the next one), or
+/// the draft of `expected_version` paired again; never beyond the `declared` rounds. Earlier
+/// drafts refuse it unless `after_drafts` (a round-robin schedule drafts its rounds together).
+pub fn may_pair(
+    rounds: &[StoredRound],
+    n: i32,
+    declared: i32,
+    expected_version: Option<i32>,
+    after_drafts: bool,
+) -> Result<(), PairRefusal> {
+    match rounds.iter().find(|r| r.number == n) {
+        Some(r) if r.published => return Err(PairRefusal::Published),
+        Some(r) if expected_version != Some(r.version) => {
+            return Err(PairRefusal::Stale { current: r.version })
+        }
+        Some(_) => {}
+        None => {
+            let next = rounds.iter().map(|r| r.number).max().unwrap_or(0) + 1;
+            if n != next {
+                return Err(PairRefusal::NotNext { next });
+            }
+        }
+    }
+    if !after_drafts {
+        if let Some(d) = rounds.iter().find(|r| r.number < n && !r.published) {
+            return Err(PairRefusal::PreviousDraft { number: d.number });
+        }
+    }
+    if n > declared {
+        return Err(PairRefusal::BeyondRounds { rounds: declared });
+    }
+    Ok(())
+}
+
 /// Pairs one round with the tournament's system.
 pub fn plan_round(inp: &RoundInput<'_>) -> Result<Draft, PlanError> {
     if active(inp.players).len() < 2 {
@@ -1022,6 +1080,25 @@ pub fn replays(d: &DrawRecord) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::pairing::PlayedGame;
+
+    /// Rounds are paired and published in order, and a published pairing is locked (the
+    /// round workflow's rule): the next round or the current draft of the page's version, no
+    /// round after a draft (unless a round-robin schedule), none beyond the declared rounds.
+    #[test]
+    fn rounds_are_paired_in_order_and_a_published_pairing_is_locked() {
+        let r = |number, published, version| StoredRound { number, published, version };
+        let done = [r(1, true, 3), r(2, false, 2)];
+        assert_eq!(may_pair(&done, 1, 5, Some(3), false), Err(PairRefusal::Published));
+        assert_eq!(may_pair(&done, 2, 5, Some(1), false), Err(PairRefusal::Stale { current: 2 }));
+        assert_eq!(may_pair(&done, 2, 5, None, false), Err(PairRefusal::Stale { current: 2 }));
+        assert_eq!(may_pair(&done, 2, 5, Some(2), false), Ok(()));
+        assert_eq!(may_pair(&done, 4, 5, None, false), Err(PairRefusal::NotNext { next: 3 }));
+        assert_eq!(may_pair(&done, 3, 5, None, false), Err(PairRefusal::PreviousDraft { number: 2 }));
+        assert_eq!(may_pair(&done, 3, 5, None, true), Ok(()));
+        assert_eq!(may_pair(&done, 3, 2, None, true), Err(PairRefusal::BeyondRounds { rounds: 2 }));
+        assert_eq!(may_pair(&[], 1, 5, None, false), Ok(()));
+        assert_eq!(may_pair(&[], 1, 0, None, false), Err(PairRefusal::BeyondRounds { rounds: 0 }));
+    }
     use crate::settings::{ByeValue, PointsScale};
 
     fn players(n: u32) -> Vec<Player> {

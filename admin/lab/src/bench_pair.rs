@@ -25,7 +25,7 @@
 //! temporary database through the import page's own calls (`office::imports::from_opengotha`,
 //! `db::entrants::create_event`), with the event's settings as the import reads them and the
 //! system and colour method of the command line; then the next round is paired twice: by the
-//! engine alone on the loaded inputs (`milliseconds`), and by `db::rounds::pair`, what the
+//! engine alone on the loaded inputs (`milliseconds`), and by `office::pair_round`, what the
 //! "pair round" request runs (`request_milliseconds`: read, pair, write the draft).
 //!
 //! Prints one JSON object: `milliseconds` (the engine only), `peak_memory_kb` (VmHWM of the
@@ -53,6 +53,8 @@ use admin::domain::pairing::{
 };
 use admin::domain::rounds as dr;
 use admin::domain::settings::{self as ds, TournamentSettings};
+use admin::office::pair_round::{pair_round, PairRound};
+use admin::office::save_result::{save_result, SaveResult};
 
 pub use crate::bench_common::{opengotha_unbalanced, synthetic_players, Colours, OgCountGame, System};
 pub(crate) use crate::bench_common::{pair, quality, read_event, stronger_wins_percent, Engine, NewGame};
@@ -338,7 +340,12 @@ fn from_file(path: &Path, args: &Args) -> Result<serde_json::Value, String> {
         })
         .collect();
     let t = Instant::now();
-    let paired = rounds::pair(&mut conn, &actor, tid, round, args.seed, None, true, "bench");
+    let paired = pair_round(
+        &mut conn,
+        &actor,
+        tid,
+        &PairRound { round, seed: args.seed, expected_version: None, confirm: true, reason: "bench" },
+    );
     let request_ms = t.elapsed().as_secs_f64() * 1000.0;
     stop.store(true, std::sync::atomic::Ordering::Release);
     let mut waits = Vec::new();
@@ -443,7 +450,13 @@ fn other_event(conn: &mut admin::db::Conn, seed: u64) -> Result<OtherEvent, Stri
         admin::domain::demo::demo_entrants(seed, 40).into_iter().map(entrants::ImportRow::trusted).collect();
     entrants::add_entrants(conn, &actor, tid, rows, &entrants::ImportNote::new("bench"))
         .map_err(|e| e.to_string())?;
-    let r = rounds::pair(conn, &actor, tid, 1, seed, None, true, "").map_err(|e| format!("{e:?}"))?;
+    let r = pair_round(
+        conn,
+        &actor,
+        tid,
+        &PairRound { round: 1, seed, expected_version: None, confirm: true, reason: "" },
+    )
+    .map_err(|e| format!("{e:?}"))?;
     rounds::publish(conn, &actor, tid, 1, r.version, true, "").map_err(|e| format!("{e:?}"))?;
     let games = rounds::games_of(conn, tid, 1)
         .map_err(|e| e.to_string())?
@@ -479,16 +492,9 @@ fn write_results(
         let winner = if (k / mine.len()).is_multiple_of(2) { Color::Black } else { Color::White };
         let version = *versions.get(&gid).unwrap_or(&0);
         let t = Instant::now();
-        let saved = admin::db::results::save_result(
-            &mut conn,
-            &actor,
-            tid,
-            gid,
-            version,
-            None,
-            Some(Entry::Resignation { winner }),
-            "",
-        );
+        let entry = Some(Entry::Resignation { winner });
+        let save = SaveResult { version, colours_version: None, entry, reason: "" };
+        let saved = save_result(&mut conn, &actor, tid, gid, &save);
         match saved {
             Ok(v) => {
                 waits.push(t.elapsed().as_secs_f64() * 1000.0);

@@ -20,6 +20,7 @@ use admin::domain::draw::lots::{Lot, Stream};
 use admin::domain::pairing::{swiss, ByeRecord, GameResult, History, PlayedGame, Player, Settings};
 use admin::domain::results::Entry;
 use admin::domain::settings::TournamentSettings;
+use admin::office::save_result::{save_result as save, SaveResult};
 use rules::board::Color;
 use rules::rulings::{Ruling, RulingKind};
 use serde_json::json;
@@ -317,7 +318,9 @@ pub(crate) fn build(
             }
             (Some(_), None) => continue,
         };
-        if w.is_some() && lot.below(50) == 0 {
+        // A sheet with a ruling is at version 1.
+        let ruled = w.is_some() && lot.below(50) == 0;
+        if ruled {
             let side = if lot.coin() { Color::Black } else { Color::White };
             let warning = rdb::NewRuling {
                 ruling: Ruling::against(RulingKind::Warning, side, lot.range_inclusive(1, 200)),
@@ -326,12 +329,10 @@ pub(crate) fn build(
                 pending: false,
             };
             rdb::add_rulings(&mut conn, &owner, tid, gid, 0, &[warning], "").map_err(|e| format!("{e:?}"))?;
-            rdb::save_result(&mut conn, &owner, tid, gid, 1, None, Some(entry), "")
-                .map_err(|e| format!("{e:?}"))?;
-        } else {
-            rdb::save_result(&mut conn, &owner, tid, gid, 0, None, Some(entry), "")
-                .map_err(|e| format!("{e:?}"))?;
         }
+        let entered =
+            SaveResult { version: i32::from(ruled), colours_version: None, entry: Some(entry), reason: "" };
+        save(&mut conn, &owner, tid, gid, &entered).map_err(|e| format!("{e:?}"))?;
         if n % 1000 == 999 {
             eprintln!("entered {} results", n + 1);
         }

@@ -6,13 +6,14 @@ pub mod backup;
 pub mod demo;
 pub mod export;
 mod files;
+pub mod help;
 pub mod migrate_db;
 pub mod print;
 pub mod serve;
 pub mod sgf;
 pub mod user;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -67,7 +68,12 @@ pub enum Command {
 
 /// Parse the command line and run it.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    // The help is worded in the user's language (`help`); what is parsed is the same.
+    let matches = help::localized(Cli::command(), crate::i18n::Lang::from_environment()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     crate::log::init();
     // Commands with their own exit codes (sgf check: 0 fine, 1 illegal/disagrees, 2 unreadable).
     let coded = |code: i32| ExitCode::from(u8::try_from(code).unwrap_or(2));

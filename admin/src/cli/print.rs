@@ -6,6 +6,13 @@
 //! --out FILE`: the wall chart and the crosstable over the published rounds (with `--round N`,
 //! after round N), as the standings pages' downloads.
 //!
+//! `tengen print table-cards --tournament ID --round N [--format tent|a6] [--public-url URL]
+//! [--lang zh|en] --out FILE`: the table cards (台卡) of a round, each with a QR code to its
+//! table's public pairing under `URL` (the server's `--public-url`; without it, no QR code).
+//!
+//! `tengen print results-notice --tournament ID --round N [--lang zh|en] --out FILE`: the
+//! results notice (成绩公告) of a published round, as the public download.
+//!
 //! `tengen print team-sheets --tournament ID --match MID [--lang zh|en] --out FILE`: the
 //! line-up forms and record sheet of one relay match, as the match page's download.
 //!
@@ -15,7 +22,7 @@
 
 use super::files::{check_tournament, open_existing, write_out, RoundArgs};
 use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
-use crate::i18n::tr;
+use crate::i18n::{tr, Lang};
 use crate::office::print_data::Audience;
 use clap::{Args, Subcommand};
 use std::path::Path;
@@ -34,6 +41,29 @@ pub enum Command {
     Crosstable(WallArgs),
     /// Team sheets (团体赛记录表) of one relay match: line-up forms and the match record sheet.
     TeamSheets(MatchArgs),
+    /// Table cards (台卡): an A4 folded tent or four A6 per page, one per table.
+    TableCards(CardArgs),
+    /// Results notice (成绩公告) of a published round: its results and the standings after it.
+    ResultsNotice(NoticeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CardArgs {
+    #[command(flatten)]
+    pub round: RoundArgs,
+    /// tent (A4, folded, one per table) or a6 (four per A4 sheet).
+    #[arg(long, default_value = "tent")]
+    pub format: String,
+    /// The server's public address (as `tengen serve --public-url`), for the QR codes; without
+    /// it the cards have none.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct NoticeArgs {
+    #[command(flatten)]
+    pub round: RoundArgs,
 }
 
 /// Which relay match, the label language and where to write.
@@ -129,6 +159,12 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             return tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out, lang);
         }
         Command::TeamSheets(a) => return match_doc(db, a),
+        Command::TableCards(a) => {
+            let doc = Doc::TableCards(docs::parse_format(&a.format).map_err(bad)?);
+            let base = a.public_url.as_deref().map(super::serve::public_url_base).transpose()?;
+            return round_doc_linked(db, &a.round, doc, base.as_deref());
+        }
+        Command::ResultsNotice(a) => (&a.round, Doc::ResultsNotice),
     };
     round_doc(db, args, doc)
 }
@@ -158,16 +194,13 @@ pub(super) fn tournament_doc(
         e => format!("cannot write the file: {e}"),
     })?;
     write_out(out, &file.bytes)?;
-    let after = match loaded.after_round() {
-        0 => String::new(),
-        n => format!(" after round {n}"),
+    let (say, lines, file, bytes) =
+        (Lang::from_environment(), loaded.tables(), out.display().to_string(), file.bytes.len());
+    let said = match loaded.after_round() {
+        0 => tr!(say, "cli_print.tournament", tournament = tid, lines, file, bytes),
+        round => tr!(say, "cli_print.tournament_after", tournament = tid, lines, round, file, bytes),
     };
-    eprintln!(
-        "tournament {tid}: {} line(s){after} → {} ({} bytes)",
-        loaded.tables(),
-        out.display(),
-        file.bytes.len()
-    );
+    eprintln!("{said}");
     Ok(())
 }
 
@@ -191,35 +224,37 @@ fn match_doc(db: &Path, a: &MatchArgs) -> Result<(), String> {
     })?;
     let file = loaded.render().map_err(|e| format!("printing failed: {e}"))?;
     write_out(&a.out, &file.bytes)?;
-    eprintln!(
-        "match {} of tournament {}: {} line-up form(s) → {} ({} bytes)",
-        a.match_id,
-        a.tournament,
-        loaded.tables(),
-        a.out.display(),
-        file.bytes.len()
-    );
+    let (say, forms, bytes) = (Lang::from_environment(), loaded.tables(), file.bytes.len());
+    let (tournament, file) = (a.tournament, a.out.display().to_string());
+    eprintln!("{}", tr!(say, "cli_print.match", match_id = a.match_id, tournament, forms, file, bytes));
     Ok(())
 }
 
 /// Loads, renders and writes one document of a round; says what it wrote on stderr.
 pub(super) fn round_doc(db: &Path, args: &RoundArgs, doc: Doc) -> Result<(), String> {
+    round_doc_linked(db, args, doc, None)
+}
+
+/// [`round_doc`], the table cards linked under `public_url`. A round the document needs
+/// published (the results notice) and is not: a one-line refusal.
+fn round_doc_linked(db: &Path, args: &RoundArgs, doc: Doc, public_url: Option<&str>) -> Result<(), String> {
     let lang = docs::parse_lang(&args.lang).map_err(|e| e.to_string())?;
     let pool = open_existing(db)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     args.check_round(&mut conn)?;
     let req = RoundDoc { tid: args.tournament, round: args.round, doc, lang, audience: Audience::Staff };
-    let loaded = req.load(&mut conn).map_err(|e| e.to_string())?;
+    let loaded = req.load(&mut conn).map_err(|e| match e {
+        crate::db::DbError::NotFound if doc == Doc::ResultsNotice => {
+            format!("round {} of tournament {} is not published yet", args.round, args.tournament)
+        }
+        e => e.to_string(),
+    })?;
+    let loaded = loaded.with_public_url(public_url);
     let file = loaded.render().map_err(|e| format!("printing failed: {e}"))?;
     write_out(&args.out, &file.bytes)?;
-    eprintln!(
-        "round {} of tournament {}: {} table(s){} → {} ({} bytes)",
-        args.round,
-        args.tournament,
-        loaded.tables(),
-        if loaded.published() { "" } else { ", draft" },
-        args.out.display(),
-        file.bytes.len()
-    );
+    let (say, tables, bytes) = (Lang::from_environment(), loaded.tables(), file.bytes.len());
+    let (round, tournament, file) = (args.round, args.tournament, args.out.display().to_string());
+    let key = if loaded.published() { "cli_print.round" } else { "cli_print.round_draft" };
+    eprintln!("{}", tr!(say, key, round, tournament, tables, file, bytes));
     Ok(())
 }

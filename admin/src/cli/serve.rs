@@ -57,9 +57,16 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(d)
 }
 
-/// `--public-url`: (https?, the host as a browser's Origin names it: lower case, with the port
-/// unless it is the scheme's default).
+/// `--public-url`'s first two parts (its tests' view of [`public_url_parts`]).
+#[cfg(test)]
 fn parse_public_url(u: &str) -> Result<(bool, String), String> {
+    public_url_parts(u).map(|(https, host, _)| (https, host))
+}
+
+/// `--public-url` read: https?, the host as a browser's Origin names it (lower case, with the
+/// port unless it is the scheme's default), and the base of printed public addresses: scheme,
+/// host and path without a trailing slash, no query or fragment.
+fn public_url_parts(u: &str) -> Result<(bool, String, String), String> {
     let url = url::Url::parse(u).map_err(|e| match e {
         url::ParseError::RelativeUrlWithoutBase => format!("--public-url needs http:// or https://: {u}"),
         url::ParseError::EmptyHost => format!("--public-url has no host: {u}"),
@@ -75,20 +82,27 @@ fn parse_public_url(u: &str) -> Result<(bool, String), String> {
         Some(port) => format!("{host}:{port}"),
         None => host.to_string(),
     };
-    Ok((https, host))
+    let base = format!("{}://{host}{}", url.scheme(), url.path().trim_end_matches('/'));
+    Ok((https, host, base))
+}
+
+/// `--public-url`'s base of printed public addresses (`tengen print table-cards` takes the
+/// same URL as the server).
+pub fn public_url_base(u: &str) -> Result<String, String> {
+    public_url_parts(u).map(|(_, _, base)| base)
 }
 
 pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, String> {
     let trusted = a.trusted_proxy.iter().map(|p| Net::parse(p)).collect::<Result<Vec<_>, _>>()?;
-    let (public_https, public_host) = match &a.public_url {
+    let (public_https, public_host, public_url) = match &a.public_url {
         Some(u) => {
-            let (https, host) = parse_public_url(u)?;
-            (https, Some(host))
+            let (https, host, base) = public_url_parts(u)?;
+            (https, Some(host), Some(base))
         }
-        None => (false, None),
+        None => (false, None, None),
     };
     let mut o = ServeOptions::new(db.to_path_buf(), a.bind.clone());
-    o.net = NetConfig { trusted, public_https, public_host };
+    o.net = NetConfig { trusted, public_https, public_host, public_url };
     o.idle = parse_duration(&a.idle_timeout).map_err(|e| format!("--idle-timeout: {e}"))?;
     o.db_opts = crate::db::DbOptions { max_pages: a.max_db_pages, ..Default::default() };
     let every = parse_duration(&a.backup_every).map_err(|e| format!("--backup-every: {e}"))?;
@@ -131,6 +145,10 @@ mod tests {
         }
         assert!(parse_duration("99999999999999999999").is_err());
         assert_eq!(parse_public_url("https://Go.Example.org/tengen"), Ok((true, "go.example.org".into())));
+        // The base of printed addresses keeps the path, without its trailing slash.
+        let base = |u: &str| public_url_parts(u).unwrap().2;
+        assert_eq!(base("https://Go.Example.org/tengen/?x=1#y"), "https://go.example.org/tengen");
+        assert_eq!(base("http://go.example.org:8080/"), "http://go.example.org:8080");
         assert_eq!(
             parse_public_url("http://go.example.org:8080/"),
             Ok((false, "go.example.org:8080".into()))

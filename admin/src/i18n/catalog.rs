@@ -64,7 +64,6 @@ impl Catalog {
     }
 
     /// The argument names of `key`'s message.
-    #[cfg(test)]
     pub(super) fn names(&self, key: &str) -> Option<&BTreeSet<String>> {
         self.names.get(key)
     }

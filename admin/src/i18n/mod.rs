@@ -11,6 +11,7 @@
 mod account;
 mod catalog;
 mod clock_text;
+mod prizes;
 mod problems;
 pub mod relay;
 mod render;
@@ -217,10 +218,37 @@ impl Lang {
             Lang::Zh => 1,
         }
     }
+    /// Whether the catalog has a message for `key` (where a caller chooses between a message
+    /// of its own and a shared one).
+    pub fn has(self, key: &str) -> bool {
+        CATALOG.plain(key, self.index()).is_some()
+    }
     /// The catalog entry for `key`, its arguments shown as `{name}` (for a script that fills
     /// them itself); the key itself if missing (the catalog tests forbid that).
     pub fn t(self, key: &str) -> &'static str {
         CATALOG.plain(key, self.index()).unwrap_or_else(|| missing(key))
+    }
+    /// The forms of message `key`, whose one argument is a count, by the count's plural category
+    /// in this language (CLDR's, as a browser's `Intl.PluralRules` names them; `other` always):
+    /// each with the count shown as `{name}`, for a script that picks the form for its number
+    /// and fills it in itself (the clock page). None for a message of other than one argument.
+    pub fn plural_forms(self, key: &str) -> Option<std::collections::BTreeMap<&'static str, String>> {
+        let names = CATALOG.names(key)?;
+        let [name] = names.iter().collect::<Vec<_>>()[..] else { return None };
+        let mut forms = std::collections::BTreeMap::from([("other", self.t(key).to_string())]);
+        for &(category, n) in self.plural_samples() {
+            let text = self.tf(key, &[(name.as_str(), &n)]);
+            forms.insert(category, text.replacen(&n.to_string(), &format!("{{{name}}}"), 1));
+        }
+        Some(forms)
+    }
+    /// The plural categories of whole numbers other than `other` in this language, each with a
+    /// number of it (CLDR's cardinal rules): English has `one` (1), Chinese none.
+    fn plural_samples(self) -> &'static [(&'static str, u32)] {
+        match self {
+            Lang::En => &[("one", 1)],
+            Lang::Zh => &[],
+        }
     }
     /// The message `key` with `args` by name (`tr!` writes the list). Fluent fills in one
     /// pass: an argument that itself holds `{ $x }` (echoed user input) is shown as it is.
@@ -338,6 +366,33 @@ mod tests {
         );
         assert!(tr!(Lang::En, "imp.err_bad_rows", count = 1usize).contains("1 row has errors"));
         assert!(tr!(Lang::En, "imp.err_bad_rows", count = 3usize).contains("3 rows have errors"));
+    }
+
+    /// The clock page's counts and the command line's report of a printed file are worded with
+    /// the count's plural form (the catalog's plural selectors): "1 period left", "7 tables".
+    /// A script gets each form with the count as `{name}`, once.
+    #[test]
+    fn a_script_gets_every_plural_form_of_a_count() {
+        let forms = Lang::En.plural_forms("clock.call_periods_left").unwrap();
+        assert_eq!(forms["one"], "{periods} period left");
+        assert_eq!(forms["other"], "{periods} periods left");
+        let zh = Lang::Zh.plural_forms("clock.call_periods_left").unwrap();
+        assert_eq!(zh.into_iter().collect::<Vec<_>>(), [("other", "还剩{periods}次".to_string())]);
+        assert_eq!(Lang::En.plural_forms("clock.basic"), None, "no count, no forms");
+        for lang in [Lang::En, Lang::Zh] {
+            for key in ["clock.call_sec", "clock.call_minutes_left", "clock.reserved_left", "clock.moves_due"]
+            {
+                for (category, text) in lang.plural_forms(key).unwrap() {
+                    assert_eq!(text.matches('{').count(), 1, "{key} {category}: {text}");
+                    assert!(!text.chars().any(|c| c.is_ascii_digit()), "{key} {category}: {text}");
+                }
+            }
+        }
+        let (file, bytes) = ("out.pdf", 100usize);
+        let said =
+            |tables: usize| tr!(Lang::En, "cli_print.round", round = 1, tournament = 2, tables, file, bytes);
+        assert_eq!(said(1), "round 1 of tournament 2: 1 table → out.pdf (100 bytes)");
+        assert_eq!(said(7), "round 1 of tournament 2: 7 tables → out.pdf (100 bytes)");
     }
 
     /// No English message leaves a plural to the reader: "round(s)", "stone(s)".

@@ -1,9 +1,24 @@
-//! The office's use cases that need more than the store: each combines the store's queries
-//! with what the store may not name (other programs' files, the printed sheets' values), so
-//! that web handlers and the command line call one function for it.
+//! The office's use cases: each combines the store's queries, the domain's decisions and the
+//! store's transaction (`db::write_tx`, with the audit row inside it) into one action, so that
+//! web handlers, the command line and the lab call one function for it. One file per action.
+//!
+//! - [`pair_round`]: the next round's draft (the engine outside any transaction, the write
+//!   checked against the event's change counter); [`schedule_rounds`]: a round robin's rounds.
+//! - [`save_result`]: a game's entry, recomputed with its rulings.
+//! - [`withdraw_relay_event`]: the chief arbiter's take-back of a relay event.
+//!
+//! And those that combine the store with what it may not name (other programs' files, the
+//! printed sheets' values):
 //!
 //! - [`imports`]: an OpenGotha tournament file as the values an import brings into an event.
 //! - [`print_data`]: the data of the printed and exported documents, read through the store.
+//! - [`prizes`]: the prizes of a tournament with their winners, from the standings.
+
+pub mod pair_round;
+pub mod save_result;
+pub mod schedule_rounds;
+pub mod withdraw_relay_event;
 
 pub mod imports;
 pub mod print_data;
+pub mod prizes;

@@ -8,6 +8,8 @@
 //! |---|---|
 //! | [`round_tables`] | scoresheets (记录单), game record sheets (棋谱记录纸) |
 //! | [`round_pairings`] | pairing list PDF (by table, by name), pairings CSV |
+//! | [`round_cards`] | table cards (台卡), with [`table_link`] for their QR codes |
+//! | [`results_notice`] | the results notice (成绩公告) of a published round |
 //! | [`opengotha`] | the OpenGotha XML of the tournament |
 //! | [`standings`] | the standings wall chart (成绩排名表) and the standings CSV |
 //! | [`crosstable`] | the crosstable (成绩交叉表) |
@@ -48,8 +50,8 @@ use crate::formats::opengotha::read::OgResult;
 use crate::formats::opengotha::settings::og_placement;
 use crate::formats::opengotha::write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::{
-    Colour, CrosstableRow, Lang, Outcome, PairingRow, RoundResult, SheetPlayer, SheetTournament, StandingRow,
-    TableSheet,
+    Colour, CrosstableRow, Lang, NoticeRow, Outcome, PairingRow, RoundResult, SheetPlayer, SheetTournament,
+    StandingRow, TableCard, TableSheet,
 };
 use rules::clock::TimeControl;
 
@@ -159,6 +161,119 @@ pub fn round_pairings(
         }
     }
     Ok(RoundPairings { head: r.head, rows, byes })
+}
+
+/// The table cards of a round: one per board, by table (a replay's card takes its game's
+/// place at the table); byes have no board and no card.
+#[derive(Debug, Clone)]
+pub struct RoundCards {
+    pub head: RoundHead,
+    /// Without links: [`table_link`] makes them where the public address is known.
+    pub cards: Vec<TableCard>,
+}
+
+/// The table cards of round `n`, one per board, made from the scoresheets' boards.
+pub fn round_cards(
+    conn: &mut Conn,
+    tid: i32,
+    n: i32,
+    audience: Audience,
+    lang: Lang,
+) -> Result<RoundCards, DbError> {
+    let RoundTables { head, tables } = round_tables(conn, tid, n, audience, lang)?;
+    // By table; a replay comes after its game at the same table, and replaces it.
+    let by_table: std::collections::BTreeMap<u32, TableSheet> =
+        tables.into_iter().map(|t| (t.table, t)).collect();
+    let cards = by_table.into_values().map(|sheet| TableCard { sheet, link: None }).collect();
+    Ok(RoundCards { head, cards })
+}
+
+/// The public address of table `table` of round `n`: the public pairings of the round at that
+/// table's row, under the server's public address `base` (`--public-url`).
+pub fn table_link(base: &str, tid: i32, n: i32, table: u32) -> String {
+    format!("{}/t/{tid}/pairings/{n}#table-{table}", base.trim_end_matches('/'))
+}
+
+/// The results notice of a published round: its results by table and the standings after it.
+#[derive(Debug, Clone)]
+pub struct RoundNotice {
+    pub t: TournamentRow,
+    /// The top of the notice: its `date` is the day the round was published, in the event's
+    /// zone, the zone named.
+    pub sheet: SheetTournament,
+    /// By table, the byes after the boards.
+    pub results: Vec<NoticeRow>,
+    /// The standings after the round: the standings wall chart's own rows ([`standings`]).
+    pub standings: EventStandings,
+}
+
+/// The results notice of round `n` (published rounds only: a draft is [`DbError::NotFound`]).
+pub fn results_notice(conn: &mut Conn, tid: i32, n: i32, lang: Lang) -> Result<RoundNotice, DbError> {
+    let t = tdb::get(conn, tid)?;
+    let round = rdb::get_published(conn, tid, n)?;
+    let all = resdb::standings_data(conn, tid)?;
+    let players: HashMap<i32, SheetPlayer> = all.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
+    let player = |id: i32| {
+        players
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| SheetPlayer { name_latin: format!("#{id}"), ..SheetPlayer::default() })
+    };
+    let lines: Vec<&resdb::GameLine> = all.lines.iter().filter(|l| l.game.round_number == n).collect();
+    let games: Vec<RoundGame> = lines.iter().map(|l| l.game.clone()).collect();
+    // A game that was replayed is told by its replay, which holds the result.
+    let replayed = rdb::replayed(&games);
+    let mut results = Vec::new();
+    for l in lines.iter().filter(|l| !replayed.contains(&l.game.id)) {
+        let (black, white) = l.played();
+        let Some(black) = black.or(white) else { continue };
+        let white = if l.bye_player().is_some() { None } else { white.map(player) };
+        results.push(NoticeRow {
+            table: if white.is_some() { u32::try_from(l.game.board).unwrap_or(0) } else { 0 },
+            black: player(black),
+            white,
+            result: line_result(lang, l),
+        });
+    }
+    results.sort_by_key(|r| (r.table == 0, r.table));
+    let after = u32::try_from(n).unwrap_or(0);
+    let standings = standings(conn, tid, Some(after), lang)?;
+    let zone = t.settings().time_zone;
+    let mut sheet = sheet_tournament(&t, &round, lang);
+    if let Some(day) = round.published_at.as_deref().and_then(|at| zone.local_date(at)) {
+        sheet.date = tr!(lang, "time.in_zone", time = day.format("%Y-%m-%d").to_string(), zone = zone.name());
+    }
+    Ok(RoundNotice { t, sheet, results, standings })
+}
+
+/// A game's or bye's result as the public results page words it: a bye, the sheet's result
+/// ("黑中盘胜", "白不战胜", "双方均负"), or an imported OpenGotha result.
+pub fn line_result(lang: Lang, l: &resdb::GameLine) -> String {
+    let single = l.game.black_id.is_none() || l.game.white_id.is_none();
+    if single && l.game.result == "BYE" && l.result.as_ref().is_none_or(|r| r.outcome.is_none()) {
+        return lang.t("r.bye_result").to_string();
+    }
+    l.result
+        .as_ref()
+        .and_then(|r| r.outcome())
+        .map(|o| lang.game_result(&o))
+        .or_else(|| imported_text(lang, &l.game.result))
+        .unwrap_or_default()
+}
+
+/// The text of an imported OpenGotha result (games never entered here).
+pub fn imported_text(lang: Lang, code: &str) -> Option<String> {
+    use crate::domain::pairing::GameResult as P;
+    let key = match crate::db::results::imported(code)? {
+        P::BlackWins => "r.og.black_wins",
+        P::WhiteWins => "r.og.white_wins",
+        P::BlackWinsByForfeit => "r.og.black_wins_forfeit",
+        P::WhiteWinsByForfeit => "r.og.white_wins_forfeit",
+        P::Draw => "r.og.draw",
+        P::DoubleLoss | P::DoubleForfeit => "r.og.double_loss",
+        P::NoResult => return None,
+    };
+    Some(lang.t(key).to_string())
 }
 
 /// The two players of a board as the sheets and lists name them: Black and White, or while a

@@ -10,6 +10,9 @@
 //! | standings wall chart with tie-break columns | [`standings`] | [`wall_chart`] |
 //! | crosstable (per-round opponent, result and colour) | [`crosstable`] | [`wall_chart`] |
 //! | game record sheet (棋谱记录纸), a 19×19 grid per table | [`record_sheets`] | [`record_sheet`] |
+//! | table cards (台卡): A4 folded tent or four A6 per page, with a QR code | [`table_cards`] | [`table_cards`](mod@table_cards) |
+//! | results notice (成绩公告): a round's results and the standings after it | [`results_notice`] | [`results_notice`](mod@results_notice) |
+//! | prize list (获奖名单) and certificates (获奖证书), A4 landscape | [`prize_list`], [`certificates`] | [`prizes`](mod@prizes) |
 //! | relay match: line-up forms per section and the match record sheet with the penalty log | [`team_sheets`] | [`team_sheets`](mod@team_sheets) |
 //!
 //! Every PDF uses one font ([`font::FontFace`]: WenQuanYi Micro Hei compiled in, or
@@ -20,11 +23,14 @@
 pub mod font;
 pub mod pairing_list;
 mod pdf;
+pub mod prizes;
 #[cfg(test)]
 pub(crate) mod readback;
 pub mod record_sheet;
+pub mod results_notice;
 pub mod scoresheet;
 pub(crate) mod sfnt;
+pub mod table_cards;
 pub mod team_sheets;
 #[cfg(test)]
 pub(crate) mod testutil;
@@ -32,8 +38,11 @@ pub mod wall_chart;
 
 pub use font::FontFace;
 pub use pairing_list::{pairing_list, PairingOrder};
+pub use prizes::{certificates, prize_list, Certificate, CertificateStyle, PrizeListRow};
 pub use record_sheet::record_sheets;
+pub use results_notice::{results_notice, NoticeRow};
 pub use scoresheet::{scoresheets, SheetsPerPage};
+pub use table_cards::{table_cards, CardFormat, TableCard};
 pub use team_sheets::{team_sheets, TeamSheetHeader};
 pub use wall_chart::{crosstable, standings};
 

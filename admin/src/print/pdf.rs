@@ -78,6 +78,9 @@ pub(crate) struct Page<'f> {
     text_grey: f32,
     line_width: f32,
     dashed: bool,
+    /// Drawing turned half a turn about the page's centre (the far face of a folded table
+    /// card): what is drawn at (x, y) lands at (w − x, h − y), upside down.
+    turned: bool,
 }
 
 impl<'f> Page<'f> {
@@ -93,11 +96,27 @@ impl<'f> Page<'f> {
             text_grey: 0.0,
             line_width: -1.0,
             dashed: false,
+            turned: false,
         }
     }
 
+    /// From now on, draw turned half a turn about the page's centre (`true`) or upright.
+    pub fn turn(&mut self, turned: bool) {
+        self.turned = turned;
+    }
+
     fn pt(&self, x: f32, y: f32) -> Point {
+        let (x, y) = if self.turned { (self.w - x, self.h - y) } else { (x, y) };
         Point { x: Pt(x * PT_PER_MM), y: Pt((self.h - y) * PT_PER_MM) }
+    }
+
+    /// The lower-left corner, in PDF space, of the box whose top-left corner is (`x`, `y`).
+    fn corner(&self, x: f32, y: f32, w: f32, h: f32) -> Point {
+        if self.turned {
+            self.pt(x + w, y)
+        } else {
+            self.pt(x, y + h)
+        }
     }
 
     /// Width of `s` at `size` points, in millimetres.
@@ -141,7 +160,12 @@ impl<'f> Page<'f> {
             self.text_grey = style.grey;
         }
         let p = self.pt(x0, y);
-        self.text.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(p.x, p.y) });
+        let matrix = if self.turned {
+            TextMatrix::Raw([-1.0, 0.0, 0.0, -1.0, p.x.0, p.y.0])
+        } else {
+            TextMatrix::Translate(p.x, p.y)
+        };
+        self.text.push(Op::SetTextMatrix { matrix });
         self.text.push(Op::ShowText { items: vec![TextItem::Text(s.to_string())] });
     }
 
@@ -209,7 +233,7 @@ impl<'f> Page<'f> {
     /// The outline of a box whose top-left corner is (`x`, `y`).
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, width_pt: f32) {
         self.set_line(width_pt, false);
-        let p = self.pt(x, y + h);
+        let p = self.corner(x, y, w, h);
         let rectangle = Rect {
             x: p.x,
             y: p.y,
@@ -223,7 +247,7 @@ impl<'f> Page<'f> {
 
     /// A filled grey box (table stripes, header shading); `level` 0 = black, 1 = white.
     pub fn fill(&mut self, x: f32, y: f32, w: f32, h: f32, level: f32) {
-        let p = self.pt(x, y + h);
+        let p = self.corner(x, y, w, h);
         self.gfx.push(Op::SetFillColor { col: grey(level) });
         let rectangle = Rect {
             x: p.x,
@@ -235,6 +259,24 @@ impl<'f> Page<'f> {
         };
         self.gfx.push(Op::DrawRectangle { rectangle });
         self.gfx.push(Op::SetFillColor { col: grey(0.0) });
+    }
+
+    /// Black squares of side `side` with their top-left corners at `corners` (a QR code's
+    /// dark modules), one fill colour for all.
+    pub fn squares(&mut self, corners: &[(f32, f32)], side: f32) {
+        self.gfx.push(Op::SetFillColor { col: grey(0.0) });
+        for &(x, y) in corners {
+            let p = self.corner(x, y, side, side);
+            let rectangle = Rect {
+                x: p.x,
+                y: p.y,
+                width: Pt(side * PT_PER_MM),
+                height: Pt(side * PT_PER_MM),
+                mode: Some(PaintMode::Fill),
+                winding_order: None,
+            };
+            self.gfx.push(Op::DrawRectangle { rectangle });
+        }
     }
 
     /// A small filled circle (star points on a Go board, the black stone sign).

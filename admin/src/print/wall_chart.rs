@@ -18,6 +18,14 @@ pub fn standings(
     opts: &PdfOptions<'_>,
 ) -> Result<Vec<u8>, PrintError> {
     let lang = opts.lang;
+    let table = standings_table(rows, lang)?;
+    let subtitle = tr!(lang, "doc.standings_after", round = round_in_sentence(t, lang));
+    render(t, table, &subtitle, &t.details(), opts)
+}
+
+/// The standings as a table: place, name, rank, unit, 积分 and the tie-break columns (the
+/// wall chart's, and the results notice's second part).
+pub(crate) fn standings_table(rows: &[StandingRow], lang: Lang) -> Result<Table, PrintError> {
     let labels = tiebreak_labels(rows.iter().map(|r| (r.place, &r.tiebreaks[..])))?;
     let l = |k| lang.t(k);
     let mut columns = vec![
@@ -37,8 +45,7 @@ pub fn standings(
             v
         })
         .collect();
-    let subtitle = tr!(lang, "doc.standings_after", round = round_in_sentence(t, lang));
-    render(t, Table { columns, rows: body, size: 10.0 }, &subtitle, &t.details(), opts)
+    Ok(Table { columns, rows: body, size: 10.0 })
 }
 
 /// The crosstable after the round of `t`: one line per player, one column per round.
@@ -124,7 +131,7 @@ fn render(
 }
 
 /// "round 3" inside an English sentence ("Standings after round 3"), "第 3 轮" in Chinese.
-fn round_in_sentence(t: &SheetTournament, lang: Lang) -> String {
+pub(crate) fn round_in_sentence(t: &SheetTournament, lang: Lang) -> String {
     match lang {
         Lang::En => t.round_label(lang).to_lowercase(),
         Lang::Zh => t.round_label(lang),

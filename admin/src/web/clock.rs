@@ -116,6 +116,9 @@ struct Config {
     /// `[Black, White]` as the halves show them.
     names: [String; 2],
     text: BTreeMap<&'static str, &'static str>,
+    /// The texts of a count by its plural category (`one`, `other`, as the browser's
+    /// `Intl.PluralRules` names them), each with the count as `{name}`: "1 period left".
+    plural: BTreeMap<&'static str, BTreeMap<&'static str, String>>,
     /// The voice clips' index: name → [start ms, length ms] in `voice-{lang}.wav`.
     voice: serde_json::Value,
     /// What the event's rules prescribe for a last byo-yomi timeout: `loss`, `pass`,
@@ -139,12 +142,17 @@ fn config(
         Lang::En => ("en", VOICE_EN),
     };
     let text = TEXTS.iter().map(|k| (k.trim_start_matches("clock."), ctx.t(k))).collect();
+    let plural = TEXTS
+        .iter()
+        .filter_map(|k| Some((k.trim_start_matches("clock."), ctx.lang.plural_forms(k)?)))
+        .collect();
     let c = Config {
         key,
         lang,
         setup,
         names,
         text,
+        plural,
         voice: serde_json::from_str(voice).unwrap_or_default(),
         timeout: policy_code(timeout),
         zone: zone.name(),

@@ -4,7 +4,7 @@
 
 use super::error::AppError;
 use super::form::{Form, UploadError};
-use super::i18n::{Lang, LANG_COOKIE};
+use super::i18n::Lang;
 use super::AppState;
 use crate::db::users::{self, Role, Session, User};
 use crate::db::Conn;
@@ -44,17 +44,8 @@ pub struct Ctx {
     pub state: web::Data<AppState>,
 }
 
-/// The language of a request without touching the database (used by error handlers too).
-pub fn lang_of(req: &HttpRequest) -> Lang {
-    if let Some(l) = req.cookie(LANG_COOKIE).and_then(|c| Lang::from_code(c.value())) {
-        return l;
-    }
-    req.headers()
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .map(Lang::from_accept)
-        .unwrap_or(Lang::En)
-}
+/// The language of a request (in the leaf `web::i18n`, which the body limits read too).
+pub use super::i18n::lang_of;
 
 /// Does the Origin (or, failing that, Referer) of a request name this server? This server is
 /// the Host the request was sent to, the host of `--public-url`, or behind a trusted proxy the
@@ -235,7 +226,7 @@ impl Ctx {
     pub(super) fn form(&self, body: &[u8]) -> Result<Form, AppError> {
         let form = Form::parse(&self.content_type, body).map_err(|e| {
             tracing::info!("unreadable form: {e}");
-            super::write::bad_form(self)
+            AppError::bad_form(self.lang)
         })?;
         self.check_csrf(&form)?;
         Ok(form)
@@ -355,14 +346,8 @@ fn after_writes(before: u64) {
     }
 }
 
-/// Is `to` a path on this site, safe for a Location header? Browsers treat `\` as `/` and
-/// drop tabs and newlines from URLs, so `/\evil.example` and `/<TAB>/evil.example` both lead
-/// off-site: like `//`, any backslash, whitespace or control character is refused. Paths we
-/// hand out are percent-encoded ASCII, so anything else (which a Location header could not
-/// carry anyway) is refused too.
-pub fn is_local_path(to: &str) -> bool {
-    to.starts_with('/') && !to.starts_with("//") && to.chars().all(|c| c.is_ascii_graphic() && c != '\\')
-}
+/// Is `to` a path on this site (in the leaf `web::net`, which the views read too)?
+pub use super::net::is_local_path;
 
 pub(crate) fn constant_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0

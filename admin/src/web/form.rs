@@ -58,8 +58,15 @@ pub fn text_error(lang: crate::i18n::Lang, text: &str, max: usize, lines: Lines)
     crate::domain::text::check(text, max, lines).map(|p| lang.text_problem(p))
 }
 
+/// A form shown again with words beside its fields (`views::pages::FormView`): what a check
+/// of a field writes into, named here so that checks need not know the page.
+pub trait FieldErrors {
+    /// `message` beside `field` (the first one written stays).
+    fn error(&mut self, field: &str, message: String);
+}
+
 /// A reason field (at most [`MAX_REASON`] characters, several lines) checked into `f`.
-pub fn check_reason(lang: crate::i18n::Lang, form: &Form, f: &mut super::views::pages::FormView) {
+pub fn check_reason(lang: crate::i18n::Lang, form: &Form, f: &mut impl FieldErrors) {
     if let Some(e) = text_error(lang, form.get("reason"), MAX_REASON, Lines::Many) {
         f.error("reason", e);
     }

@@ -24,8 +24,8 @@
 //! error). Every refusal here is a page in the reader's language, and any plain-text refusal
 //! the framework makes of a body becomes one too.
 
-use super::ctx::lang_of;
 use super::error::AppError;
+use super::i18n::lang_of;
 use crate::i18n::tr;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};

@@ -16,6 +16,7 @@ pub mod imports;
 pub mod limits;
 pub mod net;
 pub mod print;
+pub mod prizes;
 pub mod public;
 pub mod refusals;
 pub mod relay;
@@ -228,6 +229,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/rounds/{n}/pairings.pdf", web::get().to(print::pairings))
         .route("/t/{id}/rounds/{n}/record-sheets.pdf", web::get().to(print::record_sheets))
         .route("/t/{id}/rounds/{n}/pairings.csv", web::get().to(print::pairings_csv))
+        .route("/t/{id}/rounds/{n}/table-cards.pdf", web::get().to(print::table_cards))
         .route("/t/{id}/rounds/{n}/attendance", web::get().to(rounds::attendance))
         .route("/t/{id}/rounds/{n}/attendance", web::post().to(rounds::save_attendance))
         .route("/t/{id}/rounds/{n}/games/{gid}/nigiri", web::post().to(rounds::nigiri))
@@ -236,12 +238,27 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/pairings/{n}", web::get().to(public::round_page))
         .route("/t/{id}/pairings/{n}/pairings.pdf", web::get().to(print::public_pairings))
         .route("/t/{id}/pairings/{n}/pairings.csv", web::get().to(print::public_pairings_csv))
+        .route("/t/{id}/pairings/{n}/results-notice.pdf", web::get().to(print::results_notice))
         .route("/t/{id}/standings.pdf", web::get().to(print::standings_pdf))
         .route("/t/{id}/crosstable.pdf", web::get().to(print::crosstable_pdf))
         .route("/t/{id}/standings.csv", web::get().to(print::standings_csv))
         .route("/t/{id}/results.csv", web::get().to(print::results_csv))
         .route("/t/{id}/export/opengotha.xml", web::get().to(export::opengotha))
         .route("/t/{id}/export/egf.h9", web::get().to(export::egf))
+        .route("/t/{id}/prizes", web::get().to(prizes::staff_page))
+        .route("/t/{id}/prizes/settings", web::post().to(prizes::save_settings))
+        .route("/t/{id}/prizes/places", web::post().to(prizes::set_places))
+        .route("/t/{id}/prizes/add", web::post().to(prizes::add))
+        .route("/t/{id}/prizes/publish", web::post().to(prizes::publish))
+        .route("/t/{id}/prizes/unpublish", web::post().to(prizes::unpublish))
+        .route("/t/{id}/prizes/list.pdf", web::get().to(prizes::list_pdf))
+        .route("/t/{id}/prizes/certificates.pdf", web::get().to(prizes::certificates_pdf))
+        .route("/t/{id}/prizes/{pid}/up", web::post().to(prizes::move_up))
+        .route("/t/{id}/prizes/{pid}/rename", web::post().to(prizes::rename))
+        .route("/t/{id}/prizes/{pid}/delete", web::post().to(prizes::delete))
+        .route("/t/{id}/prizes/{n}/certificate.pdf", web::get().to(prizes::certificate_pdf))
+        .route("/t/{id}/winners", web::get().to(prizes::public_page))
+        .route("/t/{id}/winners.pdf", web::get().to(prizes::public_pdf))
         .route("/t/{id}/teams", web::get().to(teams::list))
         .route("/t/{id}/teams/settings", web::post().to(teams::save_settings))
         .route("/t/{id}/teams/new", web::get().to(teams::new_page))
@@ -360,7 +377,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()
-            .wrap(actix_web::middleware::from_fn(error::keep_typed))
+            .wrap(actix_web::middleware::from_fn(views::pages::keep_typed))
             .wrap(actix_web::middleware::from_fn(limits::limit_bodies))
             .wrap(actix_web::middleware::from_fn(hsts))
             .wrap(security_headers())

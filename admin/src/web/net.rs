@@ -71,6 +71,9 @@ pub struct NetConfig {
     pub public_https: bool,
     /// The host (and port) of `--public-url`, accepted as the Origin of forms.
     pub public_host: Option<String>,
+    /// `--public-url` itself without a trailing slash ("https://go.example.org/tengen"): the
+    /// base of the public addresses printed on paper (the table cards' QR codes).
+    pub public_url: Option<String>,
 }
 
 /// What one request's connection says about its client.
@@ -120,6 +123,15 @@ impl NetConfig {
             .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"));
         Client { address, https: self.public_https || proto_https, proxied: true }
     }
+}
+
+/// Is `to` a path on this site, safe for a Location header? Browsers treat `\` as `/` and
+/// drop tabs and newlines from URLs, so `/\evil.example` and `/<TAB>/evil.example` both lead
+/// off-site: like `//`, any backslash, whitespace or control character is refused. Paths we
+/// hand out are percent-encoded ASCII, so anything else (which a Location header could not
+/// carry anyway) is refused too.
+pub fn is_local_path(to: &str) -> bool {
+    to.starts_with('/') && !to.starts_with("//") && to.chars().all(|c| c.is_ascii_graphic() && c != '\\')
 }
 
 #[cfg(test)]

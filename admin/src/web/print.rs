@@ -6,10 +6,14 @@
 //! - `GET /t/{id}/rounds/{n}/pairings.pdf?order=table|name&paper=a4|a3&lang=zh|en`
 //! - `GET /t/{id}/rounds/{n}/record-sheets.pdf?paper=a4|a3&lang=zh|en`
 //! - `GET /t/{id}/rounds/{n}/pairings.csv?lang=zh|en`
+//! - `GET /t/{id}/rounds/{n}/table-cards.pdf?format=tent|a6&lang=zh|en`: 台卡, each with a QR
+//!   code to its table's public pairing under `--public-url` (none without it)
 //!
 //! Anyone, published rounds only (a draft is 404 here):
 //! - `GET /t/{id}/pairings/{n}/pairings.pdf?order=…&paper=…&lang=…`
 //! - `GET /t/{id}/pairings/{n}/pairings.csv?lang=…`
+//! - `GET /t/{id}/pairings/{n}/results-notice.pdf?lang=…`: 成绩公告, the round's results and
+//!   the standings after it (the staff pages link here too: a notice is of a published round)
 //!
 //! Anyone, the tournament's standings over its published rounds (the public standings page's
 //! own computation; staff get the same files, since drafts have no results):
@@ -36,11 +40,11 @@ use crate::db::DbError;
 use crate::documents::{self as docs, BadOption, Doc, Download, LoadError, Loaded, RoundDoc, TournamentDoc};
 use crate::i18n::tr;
 use crate::office::print_data::Audience;
-use crate::print::{self, PairingOrder, Paper, PrintError, SheetsPerPage};
+use crate::print::{self, CardFormat, PairingOrder, Paper, PrintError, SheetsPerPage};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 
-type Query = web::Query<Vec<(String, String)>>;
+pub(super) type Query = web::Query<Vec<(String, String)>>;
 
 /// The query's options; the first value of each counts.
 struct Options<'a> {
@@ -79,6 +83,9 @@ impl Options<'_> {
     fn order(&self) -> Result<PairingOrder, AppError> {
         self.parse(docs::Opt::Order, docs::parse_order, PairingOrder::ByTable)
     }
+    fn format(&self) -> Result<CardFormat, AppError> {
+        self.parse(docs::Opt::Format, docs::parse_format, CardFormat::Tent)
+    }
     fn paper(&self) -> Result<Paper, AppError> {
         self.parse(docs::Opt::Paper, docs::parse_paper, Paper::A4)
     }
@@ -86,6 +93,11 @@ impl Options<'_> {
     fn round(&self) -> Result<Option<u32>, AppError> {
         self.get(docs::Opt::Round).map(|v| docs::parse_round(v).map_err(|e| self.refuse(e))).transpose()
     }
+}
+
+/// The `lang=zh|en` option of a document's query; the reader's language without it.
+pub(super) fn doc_lang(ctx: &Ctx, q: &Query) -> Result<print::Lang, AppError> {
+    Options { ctx, q }.lang()
 }
 
 /// A 400 naming the option and what it takes, in the reader's language.
@@ -107,9 +119,11 @@ fn round_path(ctx: &Ctx, p: (String, String)) -> Result<(i32, i32), AppError> {
     Ok((id(ctx.lang, &p.0)?, id(ctx.lang, &p.1)?))
 }
 
-/// Loads (one `web::block` with a connection), renders (another, without), answers.
+/// Loads (one `web::block` with a connection), renders (another, without), answers. Table
+/// cards get their links under the server's `--public-url`.
 async fn send(ctx: &Ctx, req: RoundDoc) -> Result<HttpResponse, AppError> {
-    send_loaded(ctx, move |c| req.load(c)).await
+    let base = ctx.state.net.public_url.clone();
+    send_loaded(ctx, move |c| Ok(req.load(c)?.with_public_url(base.as_deref()))).await
 }
 
 /// A tournament's document, the same way; a `round` beyond the last published round is a 400.
@@ -204,6 +218,15 @@ pub async fn pairings_csv(
     staff_doc(ctx, path, q, |_| Ok(Doc::PairingsCsv)).await
 }
 
+/// GET /t/{id}/rounds/{n}/table-cards.pdf
+pub async fn table_cards(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: Query,
+) -> Result<HttpResponse, AppError> {
+    staff_doc(ctx, path, q, |o| Ok(Doc::TableCards(o.format()?))).await
+}
+
 async fn public_doc(
     ctx: Ctx,
     path: web::Path<(String, String)>,
@@ -223,6 +246,15 @@ pub async fn public_pairings(
     q: Query,
 ) -> Result<HttpResponse, AppError> {
     public_doc(ctx, path, q, |o| Ok(Doc::PairingList(o.order()?, o.paper()?))).await
+}
+
+/// GET /t/{id}/pairings/{n}/results-notice.pdf (published rounds).
+pub async fn results_notice(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: Query,
+) -> Result<HttpResponse, AppError> {
+    public_doc(ctx, path, q, |_| Ok(Doc::ResultsNotice)).await
 }
 
 /// GET /t/{id}/pairings/{n}/pairings.csv (published rounds).

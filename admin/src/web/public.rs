@@ -32,7 +32,7 @@ use super::error::AppError;
 use super::i18n::Lang;
 use super::views::pages::Chrome;
 use super::views::public::*;
-use super::views::text::{display_name, imported_text, is_team_event, rank_text};
+use super::views::text::{display_name, is_team_event, rank_text};
 use super::AppState;
 use crate::db::entrants::EntrantRow;
 use crate::db::results::{self as rdb, GameLine, RulingRow};
@@ -43,6 +43,7 @@ use crate::domain::pairing::Colour;
 use crate::domain::settings::TieBreak;
 use crate::domain::standings::{self as ds, Outcome};
 use crate::i18n::tr;
+use crate::office::print_data::line_result;
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
@@ -766,6 +767,8 @@ pub struct Snapshot {
     team: Option<crate::domain::team::event::TeamSettings>,
     /// Each round's start as stored (UTC), shown in the event's zone.
     starts: HashMap<i32, String>,
+    /// The prize list is published (the home page links it).
+    prizes_published: bool,
     /// The entrants' names read for find-my-table, made by the first search of this state.
     search: std::sync::OnceLock<HashMap<i32, crate::domain::names::Searchable>>,
 }
@@ -808,6 +811,7 @@ impl Snapshot {
             names: data.entrants.iter().map(|e| (e.id, e.clone())).collect(),
             rulings: rdb::rulings_by_game(conn, tid)?,
             starts: rdb::round_starts(conn, tid)?,
+            prizes_published: crate::db::prizes::settings(conn, tid)?.0.published,
             sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
             t,
             data,
@@ -870,7 +874,12 @@ fn render(
                 snap.published,
                 snap.team,
             );
-            super::views::pages::TournamentPage { check_in: snap.check_in, ..page }.render()
+            super::views::pages::TournamentPage {
+                check_in: snap.check_in,
+                prizes_published: snap.prizes_published,
+                ..page
+            }
+            .render()
         }
         Kind::Round { .. } | Kind::Players => return Err(DbError::Other("not a snapshot page".into())),
     };
@@ -898,19 +907,6 @@ fn render_direct(
         _ => return Err(DbError::Other("a snapshot page".into())),
     };
     html.map_err(|e| DbError::Other(format!("template: {e}")))
-}
-
-fn result_of(lang: Lang, l: &GameLine) -> String {
-    let single = l.game.black_id.is_none() || l.game.white_id.is_none();
-    if single && l.game.result == "BYE" && l.result.as_ref().is_none_or(|r| r.outcome.is_none()) {
-        return lang.t("r.bye_result").to_string();
-    }
-    l.result
-        .as_ref()
-        .and_then(|r| r.outcome())
-        .map(|o| lang.game_result(&o))
-        .or_else(|| imported_text(lang, &l.game.result))
-        .unwrap_or_default()
 }
 
 fn seat(lang: Lang, names: &HashMap<i32, EntrantRow>, id: Option<i32>) -> Option<Seat> {
@@ -945,7 +941,7 @@ fn table_lines(
                 black: seat(lang, names, black),
                 white: seat(lang, names, white),
                 handicap: l.game.handicap,
-                result: result_of(lang, l),
+                result: line_result(lang, l),
                 found: hit,
                 swapped: l.game.played_swapped,
                 replay_of: l.game.replay_of,
@@ -1194,7 +1190,7 @@ fn player_game(snap: &Snapshot, lang: Lang, eid: i32, l: &GameLine) -> PlayerGam
             _ => String::new(),
         },
         opponent: seat(lang, &snap.names, opp),
-        result: result_of(lang, l),
+        result: line_result(lang, l),
         outcome: match score {
             Some(rules::rulings::GameScore::Win) => "won",
             Some(rules::rulings::GameScore::Loss) => "lost",

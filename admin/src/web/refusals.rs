@@ -8,6 +8,7 @@ use super::i18n::Lang;
 use super::views::relay_match::person_of;
 use super::views::results::result_message;
 use super::views::text::Names;
+use crate::db::prizes::PrizeError;
 use crate::db::results::SheetError;
 use crate::db::rounds::RoundError;
 use crate::db::team_matches::MatchError;
@@ -245,5 +246,18 @@ impl Refusal for MatchError {
         let person = person_of(lang, &n.names);
         let words = MatchWords { zone: n.zone, person: &person, ruling: n.kind == "end" };
         Ok(Refused::new(status, lang.match_error(e, &words)).beside(n.kind))
+    }
+}
+
+/// A prize write's refusal, worded.
+impl Refusal for PrizeError {
+    type Words = ();
+    fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {
+        Ok(match self {
+            PrizeError::Stale { .. } => Refused::new(StatusCode::CONFLICT, lang.t("prize.err_stale")),
+            PrizeError::Published => Refused::new(StatusCode::CONFLICT, lang.t("prize.err_published")),
+            PrizeError::Db(DbError::NotFound) => return Err(AppError::not_found(lang)),
+            PrizeError::Db(e) => return Err(AppError::internal(lang, e)),
+        })
     }
 }

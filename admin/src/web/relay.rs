@@ -12,6 +12,7 @@
 //! (`/withdraw`): the log shows it struck through, and the match is recomputed.
 
 use crate::i18n::tr;
+use crate::office;
 use std::collections::HashMap;
 
 use super::ctx::Ctx;
@@ -554,7 +555,12 @@ pub async fn withdraw(w: MatchWrite<WithdrawForm>) -> Result<HttpResponse, AppEr
     let [tid, mid] = w.who.ids;
     let WithdrawForm { version, seq } = w.form;
     let (actor, reason) = (w.actor(), w.reason("reason")?);
-    match w.db_raw(move |c| mdb::withdraw_event(c, &actor, tid, mid, version, seq, &reason)).await? {
+    match w
+        .db_raw(move |c| {
+            office::withdraw_relay_event::withdraw_relay_event(c, &actor, tid, mid, version, seq, &reason)
+        })
+        .await?
+    {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/matches/{mid}?done=withdraw"))),
         Err(e) => refused(&w, "withdraw", FormView::from_form(&w.fields), e).await,
     }

@@ -22,6 +22,7 @@ use crate::db::DbError;
 use crate::domain::event_time::EventZone;
 use crate::domain::results as dr;
 use crate::i18n::tr;
+use crate::office::{self, save_result::SaveResult};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
@@ -151,7 +152,11 @@ pub async fn save_result(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpR
         return show(&w, l, st);
     }
     let (actor, At { tid, gid, .. }) = (w.actor(), at);
-    match w.db_raw(move |c| rdb::save_result(c, &actor, tid, gid, version, pv, entry, &correction)).await? {
+    let save = move |c: &mut crate::db::Conn| {
+        let save = SaveResult { version, colours_version: pv, entry, reason: &correction };
+        office::save_result::save_result(c, &actor, tid, gid, &save)
+    };
+    match w.db_raw(save).await? {
         Ok(_) => Ok(saved(&w, tid, gid)),
         Err(e) => refused(&w, at, e, PageState { f: Some(f), ..PageState::empty() }, true).await,
     }

@@ -30,6 +30,7 @@ use crate::domain::pairing::weights::Criterion;
 use crate::domain::rounds as dr;
 use crate::domain::settings::System;
 use crate::i18n::tr;
+use crate::office::{self, pair_round::PairRound};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -183,7 +184,8 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
         .await?;
     let title = tr!(ctx.lang, "round.title", round = n);
     let c = ctx.chrome_t(&l.cx.t, true, title.clone());
-    let (page, status) = view::build(ctx.lang, (c, title), (tid, n), role == Role::Organizer, l, opts);
+    let (mut page, status) = view::build(ctx.lang, (c, title), (tid, n), role == Role::Organizer, l, opts);
+    page.cards_qr = ctx.state.net.public_url.is_some();
     ctx.render_status(status, &page)
 }
 
@@ -266,7 +268,11 @@ pub async fn pair(w: Write<Organizer<[i32; 2]>>) -> Result<HttpResponse, AppErro
     let seed = seed.unwrap_or_else(new_seed);
     let version = w.optional::<i32>("version")?;
     let (actor, reason, confirm) = (w.actor(), w.reason("reason")?, w.fields.checked("confirm"));
-    match w.db_raw(move |c| rdb::pair(c, &actor, tid, n, seed, version, confirm, &reason)).await? {
+    let pair = move |c: &mut crate::db::Conn| {
+        let ask = PairRound { round: n, seed, expected_version: version, confirm, reason: &reason };
+        office::pair_round::pair_round(c, &actor, tid, &ask)
+    };
+    match w.db_raw(pair).await? {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/rounds/{n}?done=pair"))),
         // Games of earlier rounds without a result: the same pairing again, once confirmed
         // (a typed seed is kept; a fresh one is drawn again).
@@ -295,7 +301,7 @@ pub async fn schedule(w: Write<Organizer>) -> Result<HttpResponse, AppError> {
     };
     let seed = seed.unwrap_or_else(new_seed);
     let (actor, reason) = (w.actor(), w.reason("reason")?);
-    match w.db_raw(move |c| rdb::schedule(c, &actor, tid, seed, &reason)).await? {
+    match w.db_raw(move |c| office::schedule_rounds::schedule_rounds(c, &actor, tid, seed, &reason)).await? {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/rounds"))),
         Err(e) => {
             let entrants =

@@ -918,6 +918,7 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         false => None,
     };
     let mut page = tournament_page(c, ctx.lang, t, n, published, team);
+    page.prizes_published = ctx.db(move |c| crate::db::prizes::settings(c, tid)).await?.0.published;
     if role.is_some() {
         page.staff = staff;
         page.candidates = candidates;

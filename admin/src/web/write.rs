@@ -21,7 +21,6 @@ use super::form::{text_error, Form, Lines, MAX_REASON};
 use crate::db::users::{Role, User};
 use crate::db::Actor;
 use actix_web::dev::Payload;
-use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
@@ -303,7 +302,7 @@ fn typed_fields<F: DeserializeOwned>(form: &Form) -> Result<F, String> {
 
 /// The 400 page of a form that cannot be read (a hand-made or broken request).
 pub fn bad_form(ctx: &Ctx) -> AppError {
-    AppError::new(StatusCode::BAD_REQUEST, ctx.lang, "err.bad_form")
+    AppError::bad_form(ctx.lang)
 }
 
 /// A tick box: checked when sent as `on`, `1`, `true` or `yes` (as `Form::checked`); absent

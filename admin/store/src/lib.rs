@@ -42,6 +42,7 @@ pub mod entrants;
 #[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod prefs;
+pub mod prizes;
 pub mod results;
 pub mod rounds;
 pub mod rows;

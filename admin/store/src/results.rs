@@ -476,8 +476,9 @@ fn outcome_fields(entry: Option<&Entry>, c: &Computed) -> OutcomeFields {
 }
 
 /// Refuse a stale form; refuse a locked sheet unless the actor is the chief arbiter and gives
-/// a reason. Returns whether this write corrects a locked result.
-fn guard(
+/// a reason (seed 000 Art. 16.4: a confirmed result is final). Returns whether this write
+/// corrects a locked result.
+pub fn guard(
     conn: &mut Conn,
     actor: &Actor,
     tid: i32,
@@ -501,8 +502,9 @@ fn guard(
 }
 
 /// Write the computed result of a sheet (creating the row if needed), bump its version, keep
-/// `games.result` in step, and create or withdraw the replay game. Returns the new version.
-fn store(
+/// `games.result` in step, and create or withdraw the replay game. `entered`: the entry is
+/// new (who entered it, and when, are kept). Returns the new version.
+pub fn write_result(
     conn: &mut Conn,
     actor: &Actor,
     s: &Sheet,
@@ -619,63 +621,33 @@ fn replay(conn: &mut Conn, s: &Sheet, entry: Option<&Entry>, c: &Computed) -> Re
     Ok(())
 }
 
-fn settings_of(conn: &mut Conn, tid: i32) -> Result<TournamentSettings, DbError> {
+pub fn settings_of(conn: &mut Conn, tid: i32) -> Result<TournamentSettings, DbError> {
     Ok(tdb::get(conn, tid)?.settings())
 }
 
-/// Enter (or clear, with `None`) the result of a game. Returns the new version.
-/// `colours_version`: the game's pairing version the form was shown with (the colours it
-/// names); a different one is refused, since "Black" may now be another player.
-#[allow(clippy::too_many_arguments)]
-pub fn save_result(
+/// The audit row of a change to sheet `before` (in the caller's transaction): the sheet before
+/// and as it is now.
+pub fn record_sheet(
     conn: &mut Conn,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
-    version: i32,
-    colours_version: Option<i32>,
-    entry: Option<Entry>,
+    action: AuditAction,
+    before: &Sheet,
     reason: &str,
-) -> Result<i32, SheetError> {
-    crate::write_tx(&mut *conn, |conn| {
-        let s = sheet(conn, tid, gid)?;
-        let correction = guard(conn, actor, tid, &s, version, reason)?;
-        if colours_version.is_some_and(|v| v != s.game.pairing_version) {
-            return Err(SheetError::ColoursChanged(Box::new(s)));
-        }
-        let settings = settings_of(conn, tid)?;
-        // Entering, changing or clearing a draw, a replay or a double loss is the chief
-        // arbiter's (seed 000 Arts. 17.5, 17.6); a plain arbiter proposes one as a ruling.
-        let chiefs = |e: Option<&Entry>| e.is_some_and(|e| e.needs_chief(&settings.ruleset));
-        let changes_decision = (chiefs(entry.as_ref()) || chiefs(s.entry().as_ref())) && entry != s.entry();
-        if changes_decision && !is_chief(conn, tid, actor.user_id)? {
-            return Err(SheetError::NotChief);
-        }
-        let computed =
-            dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &s.rules_rulings())
-                .map_err(SheetError::Invalid)?;
-        let v = store(conn, actor, &s, entry.as_ref(), &computed, true)?;
-        let after = sheet(conn, tid, gid)?;
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: if correction {
-                    AuditAction::ResultCorrect
-                } else if entry.is_none() {
-                    AuditAction::ResultClear
-                } else {
-                    AuditAction::ResultEnter
-                },
-                entity_id: Some(gid),
-                before: Some(&snapshot(&s)),
-                after: Some(&snapshot(&after)),
-                reason,
-            },
-        )?;
-        Ok(v)
-    })
+) -> Result<(), DbError> {
+    let (tid, gid) = (before.game.tournament_id, before.game.id);
+    let after = sheet(conn, tid, gid)?;
+    audit::record(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(tid),
+            action,
+            entity_id: Some(gid),
+            before: Some(&snapshot(before)),
+            after: Some(&snapshot(&after)),
+            reason,
+        },
+    )
 }
 
 /// A ruling to add, with what the rules crate does not keep: the wall-clock time and the
@@ -749,7 +721,7 @@ fn add_checked(
     let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &all)
         .map_err(SheetError::Invalid)?;
     insert_rulings(conn, actor, s, &new)?;
-    let v = store(conn, actor, s, entry.as_ref(), &computed, false)?;
+    let v = write_result(conn, actor, s, entry.as_ref(), &computed, false)?;
     let action = if new.iter().any(|n| n.pending) { AuditAction::RulingPropose } else { action };
     let new = new.as_slice();
     audit::record(
@@ -820,7 +792,7 @@ pub fn delete_ruling(
         let computed = dr::compute(&settings.ruleset, s.handicap(), s.seats(), entry.as_ref(), &rest)
             .map_err(SheetError::Invalid)?;
         diesel::delete(rulings::table.find(rid)).execute(conn)?;
-        let v = store(conn, actor, &s, entry.as_ref(), &computed, false)?;
+        let v = write_result(conn, actor, &s, entry.as_ref(), &computed, false)?;
         let after = snapshot(&sheet(conn, tid, gid)?);
         audit::record(
             conn,
@@ -899,7 +871,7 @@ pub fn decide_proposal(
         } else {
             diesel::delete(rulings::table.find(rid)).execute(conn)?;
         }
-        let v = store(conn, actor, &s, entry.as_ref(), &computed, false)?;
+        let v = write_result(conn, actor, &s, entry.as_ref(), &computed, false)?;
         audit::record(
             conn,
             actor,
@@ -986,27 +958,13 @@ pub fn confirm(
                 results::updated_at.eq(now()),
             ))
             .execute(conn)?;
-        let after = snapshot(&sheet(conn, tid, gid)?);
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: if locked && !r.locked {
-                    AuditAction::ResultLock
-                } else {
-                    AuditAction::ResultConfirm
-                },
-                entity_id: Some(gid),
-                before: Some(&snapshot(&s)),
-                after: Some(&after),
-                reason: match who {
-                    Confirmer::Black => "black",
-                    Confirmer::White => "white",
-                    Confirmer::Arbiter => "arbiter",
-                },
-            },
-        )?;
+        let action = if locked && !r.locked { AuditAction::ResultLock } else { AuditAction::ResultConfirm };
+        let reason = match who {
+            Confirmer::Black => "black",
+            Confirmer::White => "white",
+            Confirmer::Arbiter => "arbiter",
+        };
+        record_sheet(conn, actor, action, &s, reason)?;
         Ok(v)
     })
 }

@@ -3,10 +3,9 @@
 //!
 //! Every write takes an [`Actor`] and writes its audit row in the same `immediate_transaction`;
 //! an edit made on a page of an older `version` is refused ([`RoundError::Stale`]), never merged.
-//! Pairing itself is pure ([`domain::rounds`]); this module loads its inputs in one read
-//! transaction, runs it with no transaction open, and stores its output in a short write
-//! transaction that checks the event did not change meanwhile ([`pair`]), so that what is
-//! paired is what is stored and a big round never holds the write lock while it is paired.
+//! Pairing itself is pure ([`domain::rounds`]) and its use case is the office's
+//! (`admin::office::pair_round`): this module reads its inputs ([`read_inputs`]) and writes
+//! the draft with its audit rows ([`write_draft`]).
 //!
 //! Storage conventions (migration `2026-11-30-000100_rounds_pairing`):
 //! - a round row with `published = 0` is a draft (`status` spells it out);
@@ -394,6 +393,19 @@ impl Context {
     pub fn komi_q(&self) -> i32 {
         self.settings.ruleset.komi_q
     }
+    /// Table numbers for the round's games: score, then rank, then the fixed tables
+    /// ([`dr::number_tables`]).
+    pub fn number_tables(
+        &self,
+        seed: u64,
+        games: &mut [TableGame],
+    ) -> Result<Vec<PlayerId>, p::PairingError> {
+        let scores = self.scores(seed)?;
+        let ranks: HashMap<PlayerId, i32> = self.players.iter().map(|pl| (pl.id, pl.rank_value)).collect();
+        let score = |id: PlayerId| scores.get(&id).map(|s| s.score).unwrap_or(0);
+        let rank = |id: PlayerId| ranks.get(&id).copied().unwrap_or(i32::MIN);
+        Ok(dr::number_tables(games, &score, &rank, &self.fixed_tables()))
+    }
     /// Scores before this round (official and for pairing).
     pub fn scores(&self, seed: u64) -> Result<HashMap<PlayerId, dr::Scores>, p::PairingError> {
         dr::scores(self.system(), &self.players, &self.history, &self.psettings, self.round as u32, seed)
@@ -481,7 +493,7 @@ pub enum RoundError {
     /// colours cannot change under it.
     SheetStarted,
     /// The event changed while the round was being paired, every time it was paired again
-    /// ([`PAIR_ATTEMPTS`]): nothing was written.
+    /// (`admin::office::pair_round::PAIR_ATTEMPTS`): nothing was written.
     Changed,
     /// Round `number` exists and is a draft: publish (or delete) it first.
     PreviousDraft {
@@ -514,6 +526,17 @@ pub enum RoundError {
 }
 
 db_variant!(RoundError);
+impl From<dr::PairRefusal> for RoundError {
+    fn from(e: dr::PairRefusal) -> Self {
+        match e {
+            dr::PairRefusal::Published => RoundError::Published,
+            dr::PairRefusal::Stale { current } => RoundError::Stale { current },
+            dr::PairRefusal::NotNext { next } => RoundError::NotNext { next },
+            dr::PairRefusal::PreviousDraft { number } => RoundError::PreviousDraft { number },
+            dr::PairRefusal::BeyondRounds { rounds } => RoundError::BeyondRounds { rounds },
+        }
+    }
+}
 impl From<p::PairingError> for RoundError {
     fn from(e: p::PairingError) -> Self {
         RoundError::Pairing(e)
@@ -647,124 +670,36 @@ fn record<B: Serialize, A: Serialize>(
     )
 }
 
-/// Table numbers for a round's games: score, then rank, then the fixed tables.
-fn renumber(ctx: &Context, seed: u64, games: &mut [TableGame]) -> Result<Vec<PlayerId>, RoundError> {
-    let scores = ctx.scores(seed)?;
-    let ranks: HashMap<PlayerId, i32> = ctx.players.iter().map(|pl| (pl.id, pl.rank_value)).collect();
-    let score = |id: PlayerId| scores.get(&id).map(|s| s.score).unwrap_or(0);
-    let rank = |id: PlayerId| ranks.get(&id).copied().unwrap_or(i32::MIN);
-    Ok(dr::number_tables(games, &score, &rank, &ctx.fixed_tables()))
-}
-
-/// How [`pair`] may treat earlier drafts.
+/// How [`read_inputs`] treats earlier drafts.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub enum Mode {
     /// The next round after published ones.
     Next,
     /// A round-robin schedule: later rounds may follow drafts.
     Schedule,
 }
 
-/// How many times [`pair`] pairs again when the event changed while it was pairing, before it
-/// says so ([`RoundError::Changed`]).
-pub const PAIR_ATTEMPTS: usize = 3;
-
-/// Pairs round `n` as a draft with `seed`: a new round (it must be the next one, after
-/// published rounds), or a new pairing of the existing draft of `expected_version`.
-/// Double-loss lots drawn for the previous round are stored on its games and audited.
-/// Games of earlier rounds without a result ([`open_games`](domain::pairing::review::open_games))
-/// need `confirm`: without it nothing is written ([`RoundError::OpenGames`]); with it the
-/// audit row keeps the warnings confirmed.
-///
-/// The pairing is computed outside any write transaction, so a 10,000-player round never
-/// holds the database's write lock while the engine runs: the inputs are read in
-/// one read transaction (a consistent snapshot, with the tournament's change counter), the
-/// engine runs with no transaction open, and the draft is written in a short write
-/// transaction that first checks the change counter. If any audited write of this
-/// tournament came in between, what was paired is no longer what is stored: the round is
-/// paired again from a new read, up to [`PAIR_ATTEMPTS`] times, then refused with
-/// [`RoundError::Changed`] and nothing written.
-#[allow(clippy::too_many_arguments)]
-pub fn pair(
-    conn: &mut Conn,
-    actor: &Actor,
-    tid: i32,
-    n: i32,
-    seed: u64,
-    expected_version: Option<i32>,
-    confirm: bool,
-    reason: &str,
-) -> Result<RoundRow, RoundError> {
-    pair_with(conn, actor, tid, n, seed, expected_version, confirm, reason, &mut |_| hold_after_engine())
-}
-
-/// The environment variable that holds every pairing for that many milliseconds after the
-/// engine's run, with no transaction open: the end-to-end test of a change while pairing uses
-/// it to stand for a slow engine deterministically (the engine at 1,024 players is now faster
-/// than a few result saves). Unset in normal use; a value that is not a number is ignored.
-pub const PAIR_HOLD_ENV: &str = "TENGEN_PAIR_HOLD_MS";
-
-fn hold_after_engine() {
-    let ms = std::env::var(PAIR_HOLD_ENV).ok().and_then(|v| v.parse::<u64>().ok());
-    if let Some(ms) = ms.filter(|&ms| ms > 0) {
-        std::thread::sleep(std::time::Duration::from_millis(ms.min(60_000)));
-    }
-}
-
-/// [`pair`], with `between` run on the connection after each attempt's engine run and before
-/// its write: the tests make a concurrent change there, deterministically.
-#[allow(clippy::too_many_arguments)]
-pub fn pair_with(
-    conn: &mut Conn,
-    actor: &Actor,
-    tid: i32,
-    n: i32,
-    seed: u64,
-    expected_version: Option<i32>,
-    confirm: bool,
-    reason: &str,
-    between: &mut dyn FnMut(&mut Conn),
-) -> Result<RoundRow, RoundError> {
-    for _ in 0..PAIR_ATTEMPTS {
-        let inputs = conn.transaction(|c| read_inputs(c, tid, n, expected_version, Mode::Next))?;
-        if !inputs.open.is_empty() && !confirm {
-            return Err(RoundError::OpenGames(inputs.open));
-        }
-        let draft = plan(&inputs, n, seed)?;
-        between(conn);
-        let stored = crate::write_tx(&mut *conn, |c| {
-            let (changes, _) = tdb::change_stamp(c, tid)?;
-            if changes != inputs.changes {
-                return Ok(None);
-            }
-            store(c, actor, &inputs, n, seed, draft, reason).map(Some)
-        })?;
-        if let Some(row) = stored {
-            return Ok(row);
-        }
-    }
-    Err(RoundError::Changed)
-}
-
 /// What pairing round `n` reads, checked: the round may be paired.
-struct PairInputs {
+pub struct PairInputs {
     /// The tournament's change counter when these were read.
-    changes: i32,
+    pub changes: i32,
     /// The draft being paired again, if any.
-    existing: Option<RoundRow>,
+    pub existing: Option<RoundRow>,
     /// Its games (for the audit row's "before").
-    before_games: Vec<RoundGame>,
-    ctx: Context,
+    pub before_games: Vec<RoundGame>,
+    pub ctx: Context,
     /// Round robin: round 1's plan; knockout: the previous round's bracket.
-    previous_plan: Option<Plan>,
+    pub previous_plan: Option<Plan>,
     /// Double-loss lots stored on the previous round's games.
-    stored_lots: Vec<DrawRecord>,
+    pub stored_lots: Vec<DrawRecord>,
     /// Games of earlier rounds without a result (none for a round-robin schedule, whose later
     /// rounds are drafted before the earlier are played).
-    open: Vec<Warning>,
+    pub open: Vec<Warning>,
 }
 
-fn read_inputs(
+/// Reads what pairing round `n` needs, after [`dr::may_pair`] said the round may be paired
+/// (the draft of `expected_version`, or the next round).
+pub fn read_inputs(
     conn: &mut Conn,
     tid: i32,
     n: i32,
@@ -774,28 +709,12 @@ fn read_inputs(
     let (changes, _) = tdb::change_stamp(conn, tid)?;
     let t = tdb::get(conn, tid)?;
     let all = list(conn, tid)?;
+    let stored: Vec<dr::StoredRound> = all
+        .iter()
+        .map(|r| dr::StoredRound { number: r.number, published: r.published, version: r.version })
+        .collect();
+    dr::may_pair(&stored, n, t.rounds, expected_version, mode == Mode::Schedule)?;
     let existing = all.iter().find(|r| r.number == n).cloned();
-    match &existing {
-        Some(r) if r.published => return Err(RoundError::Published),
-        Some(r) if expected_version != Some(r.version) => {
-            return Err(RoundError::Stale { current: r.version })
-        }
-        Some(_) => {}
-        None => {
-            let next = all.iter().map(|r| r.number).max().unwrap_or(0) + 1;
-            if n != next {
-                return Err(RoundError::NotNext { next });
-            }
-        }
-    }
-    if mode == Mode::Next {
-        if let Some(d) = all.iter().find(|r| r.number < n && !r.published) {
-            return Err(RoundError::PreviousDraft { number: d.number });
-        }
-    }
-    if n > t.rounds {
-        return Err(RoundError::BeyondRounds { rounds: t.rounds });
-    }
     let ctx = context(conn, tid, n)?;
     let previous_plan = match ctx.system() {
         System::RoundRobin if n > 1 => all.iter().find(|r| r.number == 1).map(RoundRow::plan),
@@ -817,46 +736,9 @@ fn read_inputs(
     Ok(PairInputs { changes, existing, before_games, ctx, previous_plan, stored_lots, open })
 }
 
-/// The engine's draft of round `n` from what was read (pure: no database).
-fn plan(inputs: &PairInputs, n: i32, seed: u64) -> Result<dr::Draft, RoundError> {
-    let ctx = &inputs.ctx;
-    let input = dr::RoundInput {
-        system: ctx.system(),
-        settings: &ctx.psettings,
-        players: &ctx.players,
-        history: &ctx.history,
-        round: u32::try_from(n).unwrap_or(1),
-        seed,
-        previous_plan: inputs.previous_plan.as_ref(),
-        declared_rounds: u32::try_from(ctx.t.rounds).unwrap_or(1),
-        komi_q: ctx.komi_q(),
-    };
-    let mut draft = dr::plan_round(&input).map_err(RoundError::Plan)?;
-    renumber(ctx, seed, &mut draft.games)?;
-    draft.draws.extend(inputs.stored_lots.iter().cloned());
-    Ok(draft)
-}
-
-/// Pairs round `n` inside the caller's write transaction (the round-robin schedule).
-#[allow(clippy::too_many_arguments)]
-fn pair_in(
-    conn: &mut Conn,
-    actor: &Actor,
-    tid: i32,
-    n: i32,
-    seed: u64,
-    expected_version: Option<i32>,
-    reason: &str,
-    mode: Mode,
-) -> Result<RoundRow, RoundError> {
-    let inputs = read_inputs(conn, tid, n, expected_version, mode)?;
-    let draft = plan(&inputs, n, seed)?;
-    store(conn, actor, &inputs, n, seed, draft, reason)
-}
-
 /// Writes the draft of round `n` (replacing the draft paired before, if any), the
-/// double-loss lots it drew and the audit rows.
-fn store(
+/// double-loss lots it drew and the audit rows, in the caller's write transaction.
+pub fn write_draft(
     conn: &mut Conn,
     actor: &Actor,
     inputs: &PairInputs,
@@ -961,38 +843,6 @@ fn store(
     let after = After { warnings_kept: &inputs.open, round: snapshot(&row, &after_games) };
     record(conn, actor, tid, action, row.id, before.as_ref(), Some(&after), reason)?;
     Ok(row)
-}
-
-/// Round robin: pairs every round from the next one to the end of the schedule (or of the
-/// declared rounds) as drafts, with one seed. Returns the round numbers paired.
-pub fn schedule(
-    conn: &mut Conn,
-    actor: &Actor,
-    tid: i32,
-    seed: u64,
-    reason: &str,
-) -> Result<Vec<i32>, RoundError> {
-    crate::write_tx(&mut *conn, |conn| {
-        let t = tdb::get(conn, tid)?;
-        if t.settings().system != System::RoundRobin {
-            return Err(RoundError::Plan(PlanError::Unsupported));
-        }
-        let all = list(conn, tid)?;
-        if let Some(d) = all.iter().find(|r| !r.published) {
-            return Err(RoundError::PreviousDraft { number: d.number });
-        }
-        let mut n = all.iter().map(|r| r.number).max().unwrap_or(0) + 1;
-        let mut done = Vec::new();
-        while n <= t.rounds {
-            match pair_in(conn, actor, tid, n, seed, None, reason, Mode::Schedule) {
-                Ok(_) => done.push(n),
-                Err(RoundError::Plan(PlanError::RoundRobinOver { .. })) if !done.is_empty() => break,
-                Err(e) => return Err(e),
-            }
-            n += 1;
-        }
-        Ok(done)
-    })
 }
 
 fn draft_for_edit(conn: &mut Conn, tid: i32, n: i32, version: i32) -> Result<RoundRow, RoundError> {
@@ -1157,7 +1007,7 @@ pub fn publish(
         }
         let by_pair: HashMap<(i32, i32), i32> =
             rows.iter().filter_map(|g| Some(((g.black_id?, g.white_id?), g.id))).collect();
-        renumber(&ctx, seed, &mut tg)?;
+        ctx.number_tables(seed, &mut tg)?;
         for g in &tg {
             if let Some(gid) = by_pair.get(&(eid(g.black), eid(g.white))) {
                 diesel::update(games::table.find(*gid))
@@ -1502,120 +1352,6 @@ pub fn set_attendance(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{self as db, entrants as edb, tournaments as tdb};
-    use domain::demo::demo_entrants;
-
-    /// A database with `events` tournaments of 20 demo entrants each, nothing paired.
-    fn events(events: usize) -> (tempfile::TempDir, db::DbPool, Vec<i32>) {
-        let dir = tempfile::tempdir().unwrap();
-        let pool = db::open(&dir.path().join("t.db")).unwrap();
-        let mut conn = pool.get().unwrap();
-        let actor = Actor::system("test");
-        let mut tids = Vec::new();
-        for k in 0..events {
-            let mut s = TournamentSettings::defaults(
-                chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
-                crate::server_zone(),
-            );
-            s.name_zh = format!("编排赛{k}");
-            s.rounds = 5;
-            let tid = tdb::create(&mut conn, &actor, &s).unwrap();
-            let rows = demo_entrants(7 + k as u64, 20).into_iter().map(edb::ImportRow::trusted).collect();
-            edb::add_entrants(&mut conn, &actor, tid, rows, &edb::ImportNote::new("test")).unwrap();
-            tids.push(tid);
-        }
-        (dir, pool, tids)
-    }
-
-    fn paired_ids(conn: &mut Conn, tid: i32, n: i32) -> HashSet<i32> {
-        games_of(conn, tid, n).unwrap().iter().flat_map(|g| [g.black_id, g.white_id]).flatten().collect()
-    }
-
-    fn audit_actions(conn: &mut Conn, tid: i32, action: &str) -> usize {
-        audit::for_tournament(conn, tid, 1000).unwrap().iter().filter(|r| r.action == action).count()
-    }
-
-    /// A pairing never holds the write lock while the engine runs, so an entrant withdrawn
-    /// while the round is being paired (after the read, before the write) is not in the
-    /// stored draft: the first pairing is thrown away and the round paired again from a new
-    /// read.
-    #[test]
-    fn a_change_while_pairing_pairs_again() {
-        let (_dir, pool, tids) = events(1);
-        let mut conn = pool.get().unwrap();
-        let tid = tids[0];
-        let actor = Actor::system("test");
-        let leaver = edb::list(&mut conn, tid, "", Sort::Id).unwrap()[3].id;
-        let mut calls = 0;
-        let row = pair_with(&mut conn, &actor, tid, 1, 42, None, false, "", &mut |c| {
-            calls += 1;
-            if calls == 1 {
-                edb::set_status(c, &Actor::system("arbiter"), tid, leaver, true, "left").unwrap();
-            }
-        })
-        .unwrap();
-        assert_eq!(calls, 2, "paired twice: the first draft was of an older state");
-        assert_eq!(row.version, 1);
-        let ids = paired_ids(&mut conn, tid, 1);
-        assert_eq!(ids.len(), 19, "the 19 entrants still in, one of them with the bye");
-        assert!(!ids.contains(&leaver));
-        assert_eq!(audit_actions(&mut conn, tid, "pair"), 1, "one draft stored, one audit row");
-    }
-
-    /// A write in another tournament does not make a pairing start again.
-    #[test]
-    fn a_change_elsewhere_does_not() {
-        let (_dir, pool, tids) = events(2);
-        let mut conn = pool.get().unwrap();
-        let actor = Actor::system("test");
-        let other = edb::list(&mut conn, tids[1], "", Sort::Id).unwrap()[0].id;
-        let mut calls = 0;
-        pair_with(&mut conn, &actor, tids[0], 1, 42, None, false, "", &mut |c| {
-            calls += 1;
-            edb::set_status(c, &actor, tids[1], other, calls % 2 == 1, "").unwrap();
-        })
-        .unwrap();
-        assert_eq!(calls, 1);
-        assert_eq!(paired_ids(&mut conn, tids[0], 1).len(), 20);
-    }
-
-    /// When the event changes during every attempt, the pairing says so and writes nothing:
-    /// no round, no game, no audit row of a pairing.
-    #[test]
-    fn an_event_that_keeps_changing_is_refused() {
-        let (_dir, pool, tids) = events(1);
-        let mut conn = pool.get().unwrap();
-        let tid = tids[0];
-        let actor = Actor::system("test");
-        let e = edb::list(&mut conn, tid, "", Sort::Id).unwrap()[0].id;
-        let mut calls = 0;
-        let r = pair_with(&mut conn, &actor, tid, 1, 42, None, false, "", &mut |c| {
-            calls += 1;
-            edb::set_status(c, &actor, tid, e, calls % 2 == 1, "").unwrap();
-        });
-        assert!(matches!(r, Err(RoundError::Changed)), "{r:?}");
-        assert_eq!(calls, PAIR_ATTEMPTS);
-        assert!(list(&mut conn, tid).unwrap().is_empty());
-        assert!(paired_ids(&mut conn, tid, 1).is_empty());
-        assert_eq!(audit_actions(&mut conn, tid, "pair"), 0);
-    }
-
-    /// A draft paired again over a stale version is refused before anything is computed.
-    #[test]
-    fn pairing_a_draft_again_checks_its_version() {
-        let (_dir, pool, tids) = events(1);
-        let mut conn = pool.get().unwrap();
-        let actor = Actor::system("test");
-        let tid = tids[0];
-        pair(&mut conn, &actor, tid, 1, 1, None, false, "").unwrap();
-        let again = pair(&mut conn, &actor, tid, 1, 2, Some(1), false, "").unwrap();
-        assert_eq!(again.version, 2);
-        assert!(matches!(
-            pair(&mut conn, &actor, tid, 1, 3, Some(1), false, ""),
-            Err(RoundError::Stale { current: 2 })
-        ));
-        assert_eq!(audit_actions(&mut conn, tid, "repair"), 1);
-    }
 
     #[test]
     fn result_codes_as_the_import_stores_them() {

@@ -132,6 +132,31 @@ diesel::table! {
 }
 
 diesel::table! {
+    prize_settings (tournament_id) {
+        tournament_id -> Integer,
+        double_rule -> Text,
+        award_withdrawn -> Bool,
+        template -> Text,
+        organizer -> Text,
+        published -> Bool,
+        version -> Integer,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    prizes (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        position -> Integer,
+        kind -> Text,
+        name -> Text,
+        amount -> Text,
+        created_at -> Text,
+    }
+}
+
+diesel::table! {
     relay_events (id) {
         id -> Integer,
         match_id -> Integer,
@@ -425,6 +450,8 @@ diesel::joinable!(entrants -> tournaments (tournament_id));
 diesel::joinable!(game_arrivals -> entrants (entrant_id));
 diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(games -> tournaments (tournament_id));
+diesel::joinable!(prize_settings -> tournaments (tournament_id));
+diesel::joinable!(prizes -> tournaments (tournament_id));
 diesel::joinable!(relay_events -> team_matches (match_id));
 diesel::joinable!(relay_withdrawals -> relay_events (event_id));
 diesel::joinable!(relay_withdrawals -> team_matches (match_id));
@@ -457,6 +484,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_arrivals,
     games,
     login_throttle,
+    prize_settings,
+    prizes,
     relay_events,
     relay_withdrawals,
     results,

@@ -13,7 +13,8 @@
 //!   game's red cards). An event is applied to the replayed match inside the write
 //!   transaction ([`matches::apply_input`]): a refusal writes nothing and comes back as
 //!   [`MatchError::Refused`].
-//! - **Withdrawals** ([`withdraw_event`]): the chief arbiter takes back a wrongly recorded
+//! - **Withdrawals** (the use case is `admin::office::withdraw_relay_event`; here
+//!   [`insert_withdrawal`], [`set_record`]): the chief arbiter takes back a wrongly recorded
 //!   event with a reason; a `relay_withdrawals` row names it and the match becomes the replay
 //!   of the events still standing ([`matches::withdraw`]). Refused when a later event would no
 //!   longer apply, and when it would change a decided match or the persons barred from the
@@ -45,15 +46,14 @@ use domain::team::board_match::first_team_colour;
 use domain::team::clocks::ClockEntry;
 use domain::team::event::TeamSettings;
 use domain::team::matches::{
-    self, Applied, Blocked, BoardMatch, LogDamaged, MatchRefusal, PairRefusal, ReplayChange, TeamRound,
-    TeamRoundInput,
+    self, Applied, Blocked, BoardMatch, LogDamaged, MatchRefusal, PairRefusal, TeamRound, TeamRoundInput,
 };
 // Moved to the domain with the decisions that use them; the web reads them here.
 pub use domain::team::matches::{AtMove, BoardInput, BoardResult, EventInput, MatchSetup};
 use domain::team::relay::{Accepted, Effect, Event, RelayConfig, RelayMatch, Stage};
 use domain::team::roster::Team;
 use domain::team::standings::{NominalWinner, TeamBye, TeamEntry, TeamMatchRecord, TeamOutcome};
-use domain::team::withdraw::{self as wd, LoggedEvent, WithdrawError};
+use domain::team::withdraw::{self as wd, LoggedEvent};
 use domain::team::{PersonId, Timestamp};
 
 #[derive(Debug, Clone, Queryable, Selectable, Serialize)]
@@ -536,7 +536,7 @@ fn damaged(mid: i32, d: LogDamaged) -> DbError {
 
 impl MatchError {
     /// What an input or a withdrawal on match `mid` ran into.
-    fn blocked(mid: i32, b: Blocked) -> MatchError {
+    pub fn blocked(mid: i32, b: Blocked) -> MatchError {
         match b {
             Blocked::Refused(r) => MatchError::Refused(r),
             Blocked::Damaged(d) => MatchError::Db(damaged(mid, d)),
@@ -577,9 +577,9 @@ fn barred_from_previous(
 }
 
 /// A match's log: the rows, the withdrawals, and the events as the state machine reads them.
-type Log = (Vec<EventRow>, Vec<WithdrawalRow>, Vec<LoggedEvent>);
+pub type Log = (Vec<EventRow>, Vec<WithdrawalRow>, Vec<LoggedEvent>);
 
-fn logged_events(conn: &mut Conn, mid: i32) -> Result<Log, DbError> {
+pub fn logged_events(conn: &mut Conn, mid: i32) -> Result<Log, DbError> {
     let rows = events_of(conn, mid)?;
     let withdrawals = withdrawals_of(conn, mid)?;
     let log = rows
@@ -686,7 +686,7 @@ pub fn relay_state(conn: &mut Conn, tid: i32, mid: i32) -> Result<RelayState, Db
 
 /// The relay match `mid` of tournament `tid` as the form saw it: another kind of match is
 /// refused, and so is a stale version (the write would overwrite what someone else recorded).
-fn relay_at(conn: &mut Conn, tid: i32, mid: i32, version: i32) -> Result<MatchRow, MatchError> {
+pub fn relay_at(conn: &mut Conn, tid: i32, mid: i32, version: i32) -> Result<MatchRow, MatchError> {
     let row = get_match(conn, tid, mid)?;
     if !row.is_relay() {
         return Err(MatchRefusal::WrongKind.into());
@@ -860,7 +860,7 @@ pub fn record_event(
 
 /// The replay of relay match `row` (重赛): the same round, table and teams with their colours,
 /// a new log; its start is set on its own page.
-fn create_replay(conn: &mut Conn, row: &MatchRow, stamp: &str) -> Result<i32, DbError> {
+pub fn create_replay(conn: &mut Conn, row: &MatchRow, stamp: &str) -> Result<i32, DbError> {
     let existing: Option<i32> = team_matches::table
         .filter(team_matches::replay_of.eq(row.id))
         .select(team_matches::id)
@@ -895,108 +895,61 @@ pub fn replay_of(conn: &mut Conn, mid: i32) -> Result<Option<MatchRow>, DbError>
         .optional()?)
 }
 
-/// Withdraws event `seq` of relay match `mid` (on the page of `version`) with `reason`: the
-/// chief arbiter's take-back of a wrongly recorded event. The log keeps the event; a
-/// `relay_withdrawals` row names it, and the match is replayed from the events that stand,
-/// its record (standings) recomputed, all in one transaction with the audit row.
-#[allow(clippy::too_many_arguments)]
-pub fn withdraw_event(
+/// The first team round of event `tid` after round `n`, if one is paired.
+pub fn next_round_after(conn: &mut Conn, tid: i32, n: i32) -> Result<Option<i32>, DbError> {
+    Ok(team_rounds::table
+        .filter(team_rounds::tournament_id.eq(tid))
+        .filter(team_rounds::number.gt(n))
+        .select(diesel::dsl::min(team_rounds::number))
+        .first(conn)?)
+}
+
+/// Writes the withdrawal of relay event row `event_id` of match `mid` (append-only: the log
+/// keeps the event).
+pub fn insert_withdrawal(
     conn: &mut Conn,
     actor: &Actor,
-    tid: i32,
     mid: i32,
-    version: i32,
-    seq: u32,
+    event_id: i32,
     reason: &str,
-) -> Result<i32, MatchError> {
-    crate::write_tx(&mut *conn, |conn| {
-        let row = relay_at(conn, tid, mid, version)?;
-        let chief = super::results::is_chief(conn, tid, actor.user_id)?;
-        let (rows, _, log) = logged_events(conn, mid)?;
-        let round = u32::try_from(row.round_number).unwrap_or(0);
-        let w = matches::withdraw(row.setup().as_ref(), &log, seq, reason, chief, round)
-            .map_err(|b| MatchError::blocked(mid, b))?;
-        if w.changes_what_follows() {
-            let later: Option<i32> = team_rounds::table
-                .filter(team_rounds::tournament_id.eq(tid))
-                .filter(team_rounds::number.gt(row.round_number))
-                .select(diesel::dsl::min(team_rounds::number))
-                .first(conn)?;
-            w.allowed_with(later)?;
-        }
-        let target = rows
-            .iter()
-            .find(|r| u32::try_from(r.seq).ok() == Some(seq))
-            .ok_or(MatchRefusal::Withdraw(WithdrawError::UnknownEvent { seq }))?;
-        let stamp = now();
-        diesel::insert_into(relay_withdrawals::table)
-            .values((
-                relay_withdrawals::match_id.eq(mid),
-                relay_withdrawals::event_id.eq(target.id),
-                relay_withdrawals::reason.eq(reason.trim()),
-                relay_withdrawals::user_id.eq(actor.user_id),
-                relay_withdrawals::actor.eq(&actor.name),
-                relay_withdrawals::recorded_at.eq(&stamp),
-            ))
-            .execute(conn)?;
-        let new_version = version + 1;
-        let record = w.record_after.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default());
-        diesel::update(team_matches::table.find(mid))
-            .set((
-                team_matches::record.eq(&record),
-                team_matches::version.eq(new_version),
-                team_matches::updated_at.eq(&stamp),
-            ))
-            .execute(conn)?;
-        // A replay ordered by the withdrawn ruling goes with it, while nothing was recorded in it.
-        let replay = replay_of(conn, mid)?.map(|rp| (rp.id, rp.setup.is_some() || rp.record.is_some()));
-        match w.replay_change(replay)? {
-            ReplayChange::Delete(id) => {
-                diesel::delete(team_matches::table.find(id)).execute(conn)?;
-            }
-            ReplayChange::Create => {
-                create_replay(conn, &row, &stamp)?;
-            }
-            ReplayChange::Keep => {}
-        }
-        #[derive(Serialize)]
-        struct State {
-            counts: domain::team::relay::Counts,
-            result: Option<String>,
-            record: Option<TeamMatchRecord>,
-        }
-        let state = |m: &RelayMatch, record: Option<TeamMatchRecord>| State {
-            counts: m.counts(),
-            result: m.result().map(|r| r.code()),
-            record,
-        };
-        #[derive(Serialize)]
-        struct Withdrawn<'a> {
-            seq: u32,
-            event: &'a Event,
-            recorded_at: &'a str,
-            state: State,
-        }
-        let event = log.iter().find(|e| e.seq == seq).map(|e| &e.event).expect("found above");
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: AuditAction::RelayWithdraw,
-                entity_id: Some(mid),
-                before: Some(&Withdrawn {
-                    seq,
-                    event,
-                    recorded_at: &target.recorded_at,
-                    state: state(&w.before, w.record_before),
-                }),
-                after: Some(&state(&w.after, w.record_after)),
-                reason: reason.trim(),
-            },
-        )?;
-        Ok(new_version)
-    })
+    stamp: &str,
+) -> Result<(), DbError> {
+    diesel::insert_into(relay_withdrawals::table)
+        .values((
+            relay_withdrawals::match_id.eq(mid),
+            relay_withdrawals::event_id.eq(event_id),
+            relay_withdrawals::reason.eq(reason),
+            relay_withdrawals::user_id.eq(actor.user_id),
+            relay_withdrawals::actor.eq(&actor.name),
+            relay_withdrawals::recorded_at.eq(stamp),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Stores match `mid`'s record (what standings and pairing read) at `version`.
+pub fn set_record(
+    conn: &mut Conn,
+    mid: i32,
+    record: Option<&TeamMatchRecord>,
+    version: i32,
+    stamp: &str,
+) -> Result<(), DbError> {
+    let record = record.map(|r| serde_json::to_string(r).unwrap_or_default());
+    diesel::update(team_matches::table.find(mid))
+        .set((
+            team_matches::record.eq(&record),
+            team_matches::version.eq(version),
+            team_matches::updated_at.eq(stamp),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Deletes match `mid` (a replay nothing was recorded in).
+pub fn delete_match(conn: &mut Conn, mid: i32) -> Result<(), DbError> {
+    diesel::delete(team_matches::table.find(mid)).execute(conn)?;
+    Ok(())
 }
 
 /// The seed of match `row`'s leaders' nigiri: the table's seed from its team round's seed
@@ -1316,12 +1269,7 @@ mod tests {
         // The log is append-only; deleting the whole tournament still takes everything.
         let e = diesel::sql_query("UPDATE relay_events SET at = 0").execute(c);
         assert!(e.is_err(), "the trigger refuses changes to the log");
-        // Withdrawals: the chief arbiter's (a system actor is nobody's chief), append-only too.
-        let v = get_match(c, tid, m.id).unwrap().version;
-        assert!(matches!(
-            withdraw_event(c, &a, tid, m.id, v, 6, "typo"),
-            Err(MatchError::Refused(MatchRefusal::NotChief))
-        ));
+        // Withdrawals are append-only too (who may withdraw: `admin::office::withdraw_relay_event`).
         let first = events_of(c, m.id).unwrap()[0].id;
         diesel::sql_query(format!(
             "INSERT INTO relay_withdrawals (match_id, event_id, reason, actor, recorded_at) \

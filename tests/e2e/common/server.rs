@@ -62,7 +62,8 @@ pub fn cli(db: &Path, args: &[&str], stdin_env_password: Option<&str>) -> Output
 
 fn cli_command(db: &Path, args: &[&str], stdin_env_password: Option<&str>) -> Command {
     let mut cmd = Command::new(bin());
-    cmd.arg("--db").arg(db).args(args).stdin(Stdio::null());
+    // The command line speaks the locale's language: the tests pin it to Chinese, the default.
+    cmd.arg("--db").arg(db).args(args).stdin(Stdio::null()).env("LC_ALL", "zh_CN.UTF-8");
     if let Some(p) = stdin_env_password {
         cmd.env("TENGEN_PASSWORD", p);
     }

@@ -209,6 +209,9 @@ struct Ids {
     tn: i32,
     nm: i32,
     nn: i32,
+    /// Prizes of `t`: place 1 (`prize`) and a special prize named by `label` (`prize_spare`).
+    prize: i32,
+    prize_spare: i32,
 }
 
 /// Rounds, games, a result with its record, a ruling, and the team events, made over HTTP by
@@ -431,8 +434,27 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
             put_on_staff(org, tid, *uid);
         }
     }
+    let prize_version =
+        || int(s, &format!("SELECT max(version) FROM prize_settings WHERE tournament_id = {t}"));
+    let r = org.submit(
+        &format!("/t/{t}/prizes"),
+        &format!("/t/{t}/prizes/places"),
+        &[("places", "3"), ("version", "0")],
+    );
+    assert_eq!(r.status, 303, "places: {}", r.body);
+    let (name, v) = (label(40), prize_version().to_string());
+    let r = org.submit(
+        &format!("/t/{t}/prizes"),
+        &format!("/t/{t}/prizes/add"),
+        &[("kind", "unit"), ("units", &name), ("name", &name), ("amount", &name), ("version", &v)],
+    );
+    assert_eq!(r.status, 303, "special prize: {}", r.body);
+    let prize = int(s, &format!("SELECT min(id) FROM prizes WHERE tournament_id = {t}"));
+    let prize_spare = int(s, &format!("SELECT max(id) FROM prizes WHERE tournament_id = {t}"));
     let e = int(s, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {t}"));
     Ids {
+        prize,
+        prize_spare,
         t,
         e,
         user: 0,
@@ -734,6 +756,7 @@ fn foreign(own: &Ids, theirs: &Ids, placeholder: &str) -> Ids {
         "{rid}" => i.rid = theirs.rid,
         "{mid}" => (i.m, i.bm, i.nm, i.nn) = (theirs.m, theirs.bm, theirs.nm, theirs.nn),
         "{team}" => (i.team, i.spare) = (theirs.team, theirs.spare),
+        "{pid}" => (i.prize, i.prize_spare) = (theirs.prize, theirs.prize_spare),
         _ => panic!("no foreign ids for {placeholder}"),
     }
     i

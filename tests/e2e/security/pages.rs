@@ -96,6 +96,11 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/rounds/1/pairings.csv", i.t),
         kind: Kind::Csv,
     },
+    Page {
+        pattern: "/t/{id}/rounds/{n}/table-cards.pdf",
+        path: |i| format!("/t/{}/rounds/1/table-cards.pdf?format=a6", i.t),
+        kind: Kind::Pdf,
+    },
     Page { pattern: "/t/{id}/pairings", path: |i| format!("/t/{}/pairings", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/pairings/{n}", path: |i| format!("/t/{}/pairings/1", i.t), kind: Kind::Html },
     Page {
@@ -107,6 +112,11 @@ pub(super) const PAGES: &[Page] = &[
         pattern: "/t/{id}/pairings/{n}/pairings.csv",
         path: |i| format!("/t/{}/pairings/1/pairings.csv", i.t),
         kind: Kind::Csv,
+    },
+    Page {
+        pattern: "/t/{id}/pairings/{n}/results-notice.pdf",
+        path: |i| format!("/t/{}/pairings/1/results-notice.pdf", i.t),
+        kind: Kind::Pdf,
     },
     Page {
         pattern: "/t/{id}/export/opengotha.xml",
@@ -165,6 +175,25 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/players/{}", i.t, i.e),
         kind: Kind::Html,
     },
+    // ---- Prizes and certificates (staff; the list public once published) ----------------------
+    Page { pattern: "/t/{id}/prizes", path: |i| format!("/t/{}/prizes", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/prizes/list.pdf",
+        path: |i| format!("/t/{}/prizes/list.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/prizes/certificates.pdf",
+        path: |i| format!("/t/{}/prizes/certificates.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/t/{id}/prizes/{n}/certificate.pdf",
+        path: |i| format!("/t/{}/prizes/1/certificate.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page { pattern: "/t/{id}/winners", path: |i| format!("/t/{}/winners", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/winners.pdf", path: |i| format!("/t/{}/winners.pdf", i.t), kind: Kind::Pdf },
     // ---- Team events --------------------------------------------------------------------------
     Page { pattern: "/t/{id}/teams", path: |i| format!("/t/{}/teams", i.tb), kind: Kind::Html },
     Page { pattern: "/t/{id}/teams/new", path: |i| format!("/t/{}/teams/new", i.tb), kind: Kind::Html },

@@ -15,6 +15,14 @@ fn version(w: &World, table: &str, id: i32) -> String {
     count_rows(&w.s.db, &format!("SELECT version FROM {table} WHERE id = {id}")).to_string()
 }
 
+/// `pairs` and the prizes' current version of tournament `t`.
+fn form_with_prize_version(w: &World, t: i32, pairs: &[(&str, &str)]) -> Body {
+    let v = w.int(&format!("SELECT coalesce(max(version), 0) FROM prize_settings WHERE tournament_id = {t}"));
+    let mut f: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    f.push(("version".into(), v.to_string()));
+    Body::Form(f)
+}
+
 fn round_version(w: &World, t: i32, n: i32) -> String {
     w.int(&format!("SELECT coalesce(max(version), 0) FROM rounds WHERE tournament_id = {t} AND number = {n}"))
         .to_string()
@@ -628,6 +636,77 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
             )])
         },
         foreign: Some(|w| Body::Form(vec![("user_id".into(), w.org2_id.to_string())])),
+        control: Control::Writes,
+    },
+    // ---- Prizes (organizers): each write at the prizes' current version --------------------
+    WriteRoute {
+        pattern: "/t/{id}/prizes/places",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/places", i.t),
+        body: |w, i| form_with_prize_version(w, i.t, &[("places", "3")]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/prizes/add",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/add", i.t),
+        body: |w, i| form_with_prize_version(w, i.t, &[("kind", "woman"), ("name", ""), ("amount", "")]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/prizes/settings",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/settings", i.t),
+        body: |w, i| {
+            form_with_prize_version(
+                w,
+                i.t,
+                &[("double", "higher"), ("template", "plain"), ("organizer", "探针协会")],
+            )
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/prizes/{pid}/up",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/{}/up", i.t, i.prize),
+        body: |w, i| form_with_prize_version(w, i.t, &[]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/prizes/{pid}/rename",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/{}/rename", i.t, i.prize),
+        body: |w, i| form_with_prize_version(w, i.t, &[("name", "冠军"), ("amount", "奖金1000元")]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/prizes/{pid}/delete",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/{}/delete", i.t, i.prize_spare),
+        body: |w, i| form_with_prize_version(w, i.t, &[]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/prizes/publish",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/publish", i.t),
+        body: |w, i| form_with_prize_version(w, i.t, &[]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/prizes/unpublish",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/prizes/unpublish", i.t),
+        body: |w, i| form_with_prize_version(w, i.t, &[]),
+        foreign: None,
         control: Control::Writes,
     },
     // ---- Team events: teams (organizers), matches (staff) ----------------------------------

@@ -100,7 +100,7 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
     let eid = row.entity_id;
     let n = eid.unwrap_or(0);
     match row.entity.as_str() {
-        "tournament" | "team_settings" => {
+        "tournament" | "team_settings" | "prize_settings" | "prizes" => {
             let (zh, latin) = s.tournament.clone();
             About::named(name_in(lang, zh, latin))
         }

@@ -10,6 +10,7 @@ pub mod audit;
 pub mod board_match;
 pub mod check_in;
 pub mod pages;
+pub mod prizes;
 pub mod public;
 pub mod relay_match;
 pub mod results;

@@ -5,7 +5,13 @@ use crate::db::tournaments::{StaffMember, TournamentRow};
 use crate::db::users::User;
 use crate::i18n::tr;
 use crate::i18n::Lang;
-use actix_web::http::StatusCode;
+use crate::web::error::{fault_status, AppError, Fault};
+use crate::web::form::FieldErrors;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{web, HttpResponse, ResponseError};
 use askama::Template;
 use std::collections::HashMap;
 
@@ -166,7 +172,7 @@ impl ResubmitPage {
         // Passwords are never written into a page: they are typed again.
         let fields = fields.into_iter().filter(|(k, _)| k != "csrf" && !k.contains("password")).collect();
         let action =
-            if crate::web::ctx::is_local_path(action) { action.to_string() } else { "/".to_string() };
+            if crate::web::net::is_local_path(action) { action.to_string() } else { "/".to_string() };
         ResubmitPage {
             c: ErrorPage::new(lang, status, message).c,
             status: status.as_u16(),
@@ -176,6 +182,78 @@ impl ResubmitPage {
             fields,
         }
     }
+}
+
+// ---- errors as pages: every `AppError` is answered with its page here, so `web::error` stays
+// plain values the request context, the body limits and these views all read.
+
+impl FieldErrors for FormView {
+    fn error(&mut self, field: &str, message: String) {
+        FormView::error(self, field, message);
+    }
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Some(to) = &self.redirect {
+            return HttpResponse::SeeOther().insert_header((header::LOCATION, to.as_str())).finish();
+        }
+        let page = ErrorPage::new(self.lang, self.status, &self.message);
+        let body = page.render().unwrap_or_else(|_| self.message.clone());
+        let mut r = HttpResponse::build(self.status);
+        if matches!(self.fault, Some(Fault::Locked | Fault::Unavailable)) {
+            r.insert_header((header::RETRY_AFTER, "10"));
+        }
+        r.content_type("text/html; charset=utf-8").body(body)
+    }
+}
+
+/// Keep the fields of a form POST (urlencoded, the only kind whose fields can be sent again;
+/// a file must be chosen again), and if the answer is a full or locked database, answer with
+/// them in a form that sends them again to the same address, with the same CSRF token.
+pub async fn keep_typed(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    let form_post = req.method() == actix_web::http::Method::POST
+        && req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    if !form_post {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    // A body that cannot be read (stopped by `limits::limit_bodies`, cut off) is answered here,
+    // not passed up as an error: the middleware around turns the answer into its page.
+    let body = match req.extract::<web::Bytes>().await {
+        Ok(b) => b,
+        Err(e) => return Ok(req.error_response(e)),
+    };
+    req.set_payload(actix_web::dev::Payload::from(body.clone()));
+    let path = req.path().to_string();
+    let res = next.call(req).await?;
+    let fault = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<AppError>())
+        .and_then(|e| e.fault.map(|f| (f, e.lang, e.message.clone())));
+    let Some((fault, lang, message)) = fault else {
+        return Ok(res.map_into_boxed_body());
+    };
+    let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
+    let page = ResubmitPage::new(lang, fault_status(fault), &message, &path, fields);
+    let html = page.render().unwrap_or(message);
+    let mut out = HttpResponse::build(fault_status(fault));
+    if matches!(fault, Fault::Locked | Fault::Unavailable) {
+        out.insert_header((header::RETRY_AFTER, "10"));
+    }
+    let out = out.content_type("text/html; charset=utf-8").body(html);
+    Ok(res.into_response(out).map_into_boxed_body())
 }
 
 #[derive(Template)]
@@ -282,6 +360,8 @@ pub struct TournamentPage {
     /// The round whose self check-in (签到) is open (a code made, not closed): the public
     /// page links to the form.
     pub check_in: Option<i32>,
+    /// The prize list is published: the page links it.
+    pub prizes_published: bool,
 }
 
 pub struct PlayerItem {
@@ -646,6 +726,8 @@ pub struct RoundPage {
     pub find: String,
     pub last_table: u32,
     pub has_results: bool,
+    /// The server knows its public address (`--public-url`): table cards carry QR codes.
+    pub cards_qr: bool,
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,

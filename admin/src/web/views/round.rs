@@ -412,6 +412,7 @@ pub fn build(
         find: opts.find.clone(),
         last_table: tg.iter().map(|g| g.table).max().unwrap_or(0),
         has_results,
+        cards_qr: false,
         f: opts.f,
         banner,
         notice: opts.notice,

@@ -163,20 +163,8 @@ pub fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
     }
 }
 
-/// The text of an imported OpenGotha result (games never entered here).
-pub fn imported_text(lang: Lang, code: &str) -> Option<String> {
-    use crate::domain::pairing::GameResult as P;
-    let key = match crate::db::results::imported(code)? {
-        P::BlackWins => "r.og.black_wins",
-        P::WhiteWins => "r.og.white_wins",
-        P::BlackWinsByForfeit => "r.og.black_wins_forfeit",
-        P::WhiteWinsByForfeit => "r.og.white_wins_forfeit",
-        P::Draw => "r.og.draw",
-        P::DoubleLoss | P::DoubleForfeit => "r.og.double_loss",
-        P::NoResult => return None,
-    };
-    Some(lang.t(key).to_string())
-}
+/// The text of an imported OpenGotha result: the documents' own words.
+pub use crate::office::print_data::imported_text;
 
 /// Komi in quarter stones as typed in the form: 15 → "3.75" (the inverse of `parse_quarters`).
 pub use rules::outcome::quarters_decimal as quarters_text;

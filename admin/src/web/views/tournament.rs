@@ -51,5 +51,6 @@ pub fn tournament_page(
         time_control: st.time_control,
         lateness: st.lateness,
         check_in: None,
+        prizes_published: false,
     }
 }

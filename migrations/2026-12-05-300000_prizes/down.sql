@@ -1,0 +1,2 @@
+DROP TABLE prizes;
+DROP TABLE prize_settings;
