@@ -382,3 +382,101 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
     let log = c.get(&format!("/t/{tid}/audit"));
     assert!(log.body.contains("公布了天元杯颁奖测试赛的获奖名单"), "{}", log.body);
 }
+
+/// Decision D25 with seed 000 Art. 15.2 (退赛), across two features: the leader after two
+/// rounds withdraws through the withdrawal form (reason and date), the last round is paired
+/// without them, and the places pass them over — the next in the standings take every place —
+/// until the organizer ticks that withdrawn players are awarded, when the places follow the
+/// standings as they stand.
+#[test]
+fn a_player_withdrawn_through_the_form_is_passed_over_by_the_places() {
+    let s = Server::start();
+    let c = s.first_organizer().in_chinese();
+    let mut f = tournament_fields("退赛颁奖测试赛", "Withdrawal Prize Open");
+    set(&mut f, "rounds", "3");
+    let tid = new_tournament(&c, &f);
+    let page = format!("/t/{tid}/entrants/new");
+    for (name, rank, sex, born) in &FIELD[..6] {
+        let fields = [
+            ("family_name_zh", "李"),
+            ("given_name_zh", *name),
+            ("rank", *rank),
+            ("sex", *sex),
+            ("birth_date", *born),
+        ];
+        assert_eq!(c.submit(&page, &page, &fields).status, 303, "{name}");
+    }
+    let strength: HashMap<i32, i32> =
+        query(&s.db, &format!("SELECT id, rank_value FROM entrants WHERE tournament_id = {tid}"))
+            .into_iter()
+            .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
+            .collect();
+    let leader: i32 = query(
+        &s.db,
+        &format!("SELECT id FROM entrants WHERE tournament_id = {tid} AND given_name_zh = '甲'"),
+    )[0][0]
+        .parse()
+        .unwrap();
+    assert_eq!(prize_post(&s, &c, tid, "places", &[("places", "3")]).status, 303);
+    for n in 1..=3u32 {
+        if n == 3 {
+            // 甲 has won both games; they withdraw before the last round, through the form.
+            let form = format!("/t/{tid}/entrants/{leader}/withdraw");
+            let version =
+                query(&s.db, &format!("SELECT version FROM entrants WHERE id = {leader}"))[0][0].clone();
+            let r = c.submit(
+                &form,
+                &form,
+                &[("version", &version), ("reason", "因病退赛"), ("withdrawn_on", "2026-01-02")],
+            );
+            assert_eq!(r.status, 303, "{}", r.body);
+        }
+        pair_round(&c, tid, n, &format!("{}", 8800 + n));
+        publish_round(&s, &c, tid, n);
+        nigiri_all(&c, &s.db, tid, n);
+        let played = query(
+            &s.db,
+            &format!(
+                "SELECT id, black_id, white_id FROM games WHERE tournament_id = {tid} AND round_number = {n} \
+                 AND white_id IS NOT NULL ORDER BY board"
+            ),
+        );
+        for g in played {
+            let (gid, b, w): (i32, i32, i32) =
+                (g[0].parse().unwrap(), g[1].parse().unwrap(), g[2].parse().unwrap());
+            assert!(n < 3 || (b != leader && w != leader), "the withdrawn leader is not paired in round 3");
+            let black_wins = strength[&b] > strength[&w];
+            enter(
+                &c,
+                tid,
+                gid,
+                &[("method", "resignation"), ("winner", if black_wins { "black" } else { "white" })],
+            );
+        }
+    }
+    let mut public = s.client();
+    public.accept_language = "zh-CN".into();
+    let order: Vec<String> =
+        standings_page_at(&public, &format!("/t/{tid}/standings")).into_iter().map(|r| r.1).collect();
+    assert!(
+        order.iter().take(3).any(|n| n == "李甲"),
+        "the leader is still among the first three: {order:?}"
+    );
+    let places = |c: &Client| -> Vec<String> {
+        let p = c.get(&format!("/t/{tid}/prizes"));
+        assert_eq!(p.status, 200);
+        winners(&p.body, "prizes").into_iter().map(|(_, w)| w).collect()
+    };
+    let without: Vec<String> = order.iter().filter(|n| n.as_str() != "李甲").take(3).cloned().collect();
+    assert_eq!(places(&c), without, "the withdrawn player is passed over (D25): {order:?}");
+    let r = prize_post(
+        &s,
+        &c,
+        tid,
+        "settings",
+        &[("double", "higher"), ("template", "classic"), ("award_withdrawn", "on")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let with: Vec<String> = order.iter().take(3).cloned().collect();
+    assert_eq!(places(&c), with, "awarded when the event says so: {order:?}");
+}
