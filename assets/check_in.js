@@ -15,7 +15,13 @@
       .then(function (html) {
         if (!html) { return; }
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
-        if (fresh) { live.innerHTML = fresh.innerHTML; }
+        if (!fresh) { return; }
+        // The list of those not checked in stays open or closed as the desk left it.
+        var box = document.getElementById("not-yet-box");
+        var open = box ? box.open : null;
+        live.innerHTML = fresh.innerHTML;
+        var again = document.getElementById("not-yet-box");
+        if (again && open !== null) { again.open = open; }
       })
       .catch(function () { /* offline for a moment: try again at the next tick */ });
   }

@@ -441,7 +441,7 @@ ci-closed_at = Check-in closed at { $at }; those not checked in are absent.
 ci-deadline_at = Check-in deadline: { $at }
 ci-code_label = Self check-in code:{" "}
 ci-code_hint = players open on their phones
-ci-not_yet = Not checked in yet
+ci-not_yet = Not checked in yet ({ $count })
 ci-state = Check-in
 ci-checked = checked in
 ci-by_self = (on their phone)
@@ -2212,7 +2212,11 @@ prize-no_prizes = No prizes defined yet.
 prize-move_up = Move up
 prize-delete = Delete
 prize-preview = Prize winners
-prize-not_final = Not every round is played: the list follows the standings after round { $round } and is a preview only.
+prize-not_final =
+    { $round ->
+        [0] No round has its results yet: the list is a preview only.
+       *[other] Not every round is played: the list follows the standings after round { $round } and is a preview only.
+    }
 prize-tie = Equal with { $names } on every criterion; awarded in the standings' order — the chief arbiter should confirm.
 prize-publish = Publish the prize list
 prize-unpublish = Take back the publication

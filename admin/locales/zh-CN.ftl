@@ -426,7 +426,7 @@ ci-closed_at = 签到已于{ $at }截止，未签到者已按缺席处理。
 ci-deadline_at = 签到截止时间：{ $at }
 ci-code_label = 自助签到码：
 ci-code_hint = 选手可用手机打开
-ci-not_yet = 尚未签到
+ci-not_yet = 尚未签到（{ $count }）
 ci-state = 签到
 ci-checked = 已签到
 ci-by_self = （自助）
@@ -2062,7 +2062,11 @@ prize-no_prizes = 尚未设定奖项。
 prize-move_up = 上移
 prize-delete = 删除
 prize-preview = 获奖名单
-prize-not_final = 尚未赛完全部轮次：名单按第{ $round }轮后的成绩计算，仅供预览。
+prize-not_final =
+    { $round ->
+        [0] 尚无已赛完的轮次：名单仅供预览。
+       *[other] 尚未赛完全部轮次：名单按第{ $round }轮后的成绩计算，仅供预览。
+    }
 prize-tie = 与{ $names }在所有对比项目上均相同，按成绩表顺序授予，请裁判长确认。
 prize-publish = 公布获奖名单
 prize-unpublish = 撤回公布

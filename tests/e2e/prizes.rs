@@ -119,6 +119,10 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
             .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
             .collect();
 
+    // A new event's prize page: nothing played, nothing to publish.
+    let p = c.get(&format!("/t/{tid}/prizes"));
+    assert!(text_of(&p, "preview").is_some_and(|t| t.contains("尚无已赛完的轮次")), "{}", p.body);
+    assert!(!p.body.contains("id=\"publish\""), "no prize, nothing to publish: {}", p.body);
     // Places and specials defined before the first round: the page says nobody has won yet.
     assert_eq!(prize_post(&s, &c, tid, "places", &[("places", "4")]).status, 303);
     let r = prize_post(&s, &c, tid, "add", &[("kind", "woman"), ("amount", "奖杯一座")]);
