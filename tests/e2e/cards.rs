@@ -64,7 +64,8 @@ fn round_boards(s: &Server, tid: i32, n: u32) -> (Vec<(u32, String, String, bool
         &s.db,
         &format!(
             "SELECT g.board, b.family_name_zh || b.given_name_zh, \
-               COALESCE(w.family_name_zh || w.given_name_zh, ''), g.nigiri_holder_id IS NOT NULL \
+               COALESCE(w.family_name_zh || w.given_name_zh, ''), \
+               CASE WHEN g.nigiri_holder_id IS NOT NULL THEN 1 ELSE 0 END \
              FROM games g JOIN entrants b ON b.id = g.black_id LEFT JOIN entrants w ON w.id = g.white_id \
              WHERE g.tournament_id = {tid} AND g.round_number = {n} ORDER BY g.board"
         ),
