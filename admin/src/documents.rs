@@ -344,6 +344,15 @@ impl Loaded {
         self
     }
 
+    /// The certificates in `style` rather than the organizer's stored template (the command
+    /// line's `--style`, to print on other paper). Other documents are left as they are.
+    pub fn with_style(mut self, style: Option<Template>) -> Loaded {
+        if let (Data::Prizes(p), Some(style)) = (&mut self.data, style) {
+            p.settings.template = style;
+        }
+        self
+    }
+
     /// Whether the round is published (a draft's sheets say "draft"); the tournament's
     /// documents count published rounds only.
     pub fn published(&self) -> bool {
@@ -570,6 +579,8 @@ pub enum Opt {
     Round,
     /// The table cards' format.
     Format,
+    /// The certificates' template (the command line's `--style`; the pages use the stored one).
+    Style,
 }
 
 impl Opt {
@@ -582,6 +593,7 @@ impl Opt {
             Opt::Lang => "lang",
             Opt::Round => "round",
             Opt::Format => "format",
+            Opt::Style => "style",
         }
     }
     /// Its name on the command line.
@@ -593,6 +605,7 @@ impl Opt {
             Opt::Lang => "--lang",
             Opt::Round => "--round",
             Opt::Format => "--format",
+            Opt::Style => "--style",
         }
     }
     /// The words it takes (none for `round`, a number).
@@ -604,6 +617,7 @@ impl Opt {
             Opt::Lang => &["zh", "en"],
             Opt::Round => &[],
             Opt::Format => &["tent", "a6"],
+            Opt::Style => &["classic", "plain"],
         }
     }
 }
@@ -632,6 +646,23 @@ impl BadOption {
             (Opt::Round, Some(1)) => "1 (the only published round)".into(),
             (Opt::Round, Some(n)) => format!("1 to {n} (the published rounds)"),
             (opt, _) => opt.allowed().join(" or "),
+        }
+    }
+}
+
+impl BadOption {
+    /// The refusal in `lang`, naming the option as its reader wrote it: `name` is the query's
+    /// `per_page` on a page, the flag `--per-page` on the command line.
+    pub fn words(&self, lang: Lang, name: &str) -> String {
+        let got = &self.got;
+        match (self.opt, self.last_round) {
+            (Opt::Round, None) => tr!(lang, "print.err_round", option = name, got),
+            (Opt::Round, Some(0)) => tr!(lang, "print.err_round_none", option = name, got),
+            (Opt::Round, Some(last)) => tr!(lang, "print.err_round_last", option = name, last, got),
+            (opt, _) => {
+                let allowed = opt.allowed().join(lang.t("print.or"));
+                tr!(lang, "print.err_option", option = name, allowed, got)
+            }
         }
     }
 }
@@ -667,6 +698,11 @@ pub fn parse_paper(s: &str) -> Result<Paper, BadOption> {
 /// `tent` or `a6` (any case).
 pub fn parse_format(s: &str) -> Result<CardFormat, BadOption> {
     pick(Opt::Format, s, [CardFormat::Tent, CardFormat::A6])
+}
+
+/// `classic` or `plain`: the certificates' template.
+pub fn parse_style(s: &str) -> Result<Template, BadOption> {
+    pick(Opt::Style, s, [Template::Classic, Template::Plain])
 }
 
 /// `zh` or `en`.

@@ -172,7 +172,7 @@ fn demo_fills_a_fresh_database_with_a_chinese_tournament() {
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     let password = stdout
         .lines()
-        .find_map(|l| l.strip_prefix("demo organizer account: organizer / "))
+        .find_map(|l| l.strip_prefix("演示组织者账户：organizer / "))
         .unwrap()
         .trim()
         .to_string();

@@ -9,16 +9,15 @@
 //! every row is read back from PostgreSQL (each column as text) and compared with the SQLite
 //! row written the same way: any difference rolls everything back and names table and row.
 
+use super::files::CliError;
 use std::path::Path;
 
 /// Copy `from` (SQLite) into `to` (PostgreSQL), printing a line per table.
-pub fn run(from: &Path, to: &Path) -> Result<(), String> {
+pub fn run(from: &Path, to: &Path) -> Result<(), CliError> {
     let (crate::db::Target::Sqlite(src), crate::db::Target::Postgres(url)) =
         (crate::db::Target::of(from), crate::db::Target::of(to))
     else {
-        return Err(
-            "migrate-db copies a SQLite file (--from FILE) into PostgreSQL (--to postgres://…)".into()
-        );
+        return Err(CliError::MigrateTargets);
     };
     crate::db::backup::check_tengen_file(&src).map_err(|e| e.to_string())?;
     // Both schemas at their last migration (the file's own pending ones applied first).
