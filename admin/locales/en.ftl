@@ -970,6 +970,10 @@ cli_say-user_active = active
 cli_say-user_inactive = inactive
 cli_say-user_admin = administrator
 cli_print-file = tournament { $tournament } → { $file } ({ $bytes } bytes)
+cli_print-certificates = tournament { $tournament }: { $certificates ->
+        [one] { $certificates } certificate
+       *[other] { $certificates } certificates
+    } → { $file } ({ $bytes } bytes)
 cli-cmd-print_prizes = Prize list (获奖名单): each prize with its winner, for the ceremony
 cli-cmd-print_certificates = Certificates (获奖证书): one A4 landscape page per winner
 cli-arg-prize = Only the certificate of the N-th prize (its place in the prize list, from 1)

@@ -858,6 +858,7 @@ cli_say-user_active = 启用
 cli_say-user_inactive = 停用
 cli_say-user_admin = 账户管理员
 cli_print-file = 赛事{ $tournament } → { $file }（{ $bytes }字节）
+cli_print-certificates = 赛事{ $tournament }：{ $certificates }张获奖证书 → { $file }（{ $bytes }字节）
 cli-cmd-print_prizes = 获奖名单：各奖项及其获奖者，供颁奖使用
 cli-cmd-print_certificates = 获奖证书：每位获奖者一页 A4 横向
 cli-arg-prize = 只印第 N 项奖项（获奖名单中的序号，从 1 起）的获奖证书

@@ -327,7 +327,10 @@ impl Loaded {
             Data::TeamSheets(m) => m.forms.len(),
             Data::Cards(c) => c.cards.len(),
             Data::Notice(n) => n.results.len(),
-            Data::Prizes(p) => p.lines.len(),
+            Data::Prizes(p) => match self.doc {
+                Doc::Certificates(k) => certified(p, k).count(),
+                _ => p.lines.len(),
+            },
         }
     }
 
@@ -486,8 +489,7 @@ fn certificate_data(p: &PrizeList, k: u32, lang: Lang) -> Vec<Certificate> {
         month = end.month().to_string(),
         day = end.day().to_string()
     );
-    p.awarded()
-        .filter(|(l, _)| k == 0 || i64::from(l.prize.position) == i64::from(k))
+    certified(p, k)
         .map(|(l, w)| Certificate {
             name: w.primary_name.clone(),
             unit: w.unit.clone(),
@@ -497,6 +499,14 @@ fn certificate_data(p: &PrizeList, k: u32, lang: Lang) -> Vec<Certificate> {
             date: date.clone(),
         })
         .collect()
+}
+
+/// The winners of the prize at position `k` of the precedence list (every winner for 0).
+fn certified(
+    p: &PrizeList,
+    k: u32,
+) -> impl Iterator<Item = (&crate::office::prizes::Line, &crate::office::prizes::Winner)> {
+    p.awarded().filter(move |(l, _)| k == 0 || i64::from(l.prize.position) == i64::from(k))
 }
 
 /// The tournament for OpenGotha (published rounds only), as a file.

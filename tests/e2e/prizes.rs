@@ -347,6 +347,9 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
         let cli = print_prizes(&s, &[&args[..], &["--tournament", t.as_str()]].concat());
         same_pdf(&cli, &c.get(&page).bytes, &page);
     }
+    let out = s.cli(&["print", "certificates", "--tournament", &t, "--out", "-"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.starts_with(&format!("赛事{tid}：6张获奖证书 → -（")), "in the locale's words: {said}");
     assert!(
         public.get(&format!("/t/{tid}/prizes/certificates.pdf")).status >= 300,
         "certificates are the staff's"

@@ -255,6 +255,9 @@ fn tournament_doc_styled(
     let (say, lines, file, bytes) =
         (Lang::from_environment(), loaded.tables(), out.display().to_string(), file.bytes.len());
     let said = match loaded.after_round() {
+        _ if matches!(req.doc, Doc::Certificates(_)) => {
+            tr!(say, "cli_print.certificates", tournament = tid, certificates = lines, file, bytes)
+        }
         0 => tr!(say, "cli_print.tournament", tournament = tid, lines, file, bytes),
         round => tr!(say, "cli_print.tournament_after", tournament = tid, lines, round, file, bytes),
     };
