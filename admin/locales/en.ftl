@@ -944,6 +944,14 @@ cli_err-account_problem = { $field }: { $problem }
 cli_err-separator = ;{" "}
 cli_err-weak_password = password: { $problem }
 cli_err-migrate_targets = migrate-db copies a SQLite file (--from FILE) into PostgreSQL (--to postgres://…)
+cli_err-migrate_nul = a text holds a NUL character, which PostgreSQL cannot store
+cli_err-migrate_not_empty = { $table } is not empty: migrate-db copies into a new database only; nothing was written
+cli_err-migrate_row_differs = { $table }: row { $row } differs after the copy ({ $was } became { $became }); nothing was written
+cli_err-migrate_schemas_differ = the two schemas differ: only in the file { $file }, only in PostgreSQL { $postgres }
+cli_say-migrated = { $table }: { $rows ->
+        [one] { $rows } row
+       *[other] { $rows } rows
+    } copied and checked
 cli_err-bad_value = { $flag }: { $problem }
 cli_err-not_duration = not a duration: “{ $given }” (e.g. 30s, 10m, 4h)
 cli_err-zero_duration = a duration must be more than 0: “{ $given }”
