@@ -971,9 +971,9 @@ print-pdf_by_table = PDF by table
 print-pdf_by_name = PDF by name
 print-or = {" "}or{" "}
 print-err_option = “{ $option }” must be { $allowed }, not “{ $got }”.
-print-err_round = “round” must be a round number from 1, not “{ $got }”.
-print-err_round_last = “round” must be a published round, 1 to { $last }, not “{ $got }”.
-print-err_round_none = “round” cannot be “{ $got }”: no round is published yet.
+print-err_round = “{ $option }” must be a round number from 1, not “{ $got }”.
+print-err_round_last = “{ $option }” must be a published round, 1 to { $last }, not “{ $got }”.
+print-err_round_none = “{ $option }” cannot be “{ $got }”: no round is published yet.
 print-err_data = This file cannot be made from the tournament's data as it stands: { $problem }
 # The command line's report of a file it printed (tengen print), on stderr in the locale's language.
 cli_print-tournament = tournament { $tournament }: { $lines ->
@@ -996,6 +996,69 @@ cli_print-round_draft = round { $round } of tournament { $tournament }: { $table
         [one] { $tables } table
        *[other] { $tables } tables
     }, draft → { $file } ({ $bytes } bytes)
+# The command line's own sentences (admin/src/cli): its refusals (one line on stderr, after
+# "tengen: ") and what it reports, in the locale's language; the prize list and certificates.
+cli_err-failed = tengen: { $error }
+cli_err-no_database_file = { $file }: no such database file (use --db PATH)
+cli_err-no_tournament = no tournament with id { $tournament }
+cli_err-no_round = tournament { $tournament } has no round { $round }
+cli_err-not_published = round { $round } of tournament { $tournament } is not published yet
+cli_err-not_team_event = tournament { $tournament } is not a team event
+cli_err-no_match = tournament { $tournament } has no match { $match_id }
+cli_err-match_not_ready = match { $match_id } cannot be printed yet: { $why }
+cli_err-cannot_write = cannot write { $file }: { $error }
+cli_err-cannot_write_stdout = cannot write to stdout: { $error }
+cli_err-printing_failed = printing failed: { $error }
+cli_err-has_tournaments = { $database } already has tournaments; demo fills a fresh database
+cli_err-bad_role = the role must be organizer or arbiter
+cli_err-name_taken = the user name “{ $username }” is taken
+cli_err-no_account = no account named “{ $username }”
+cli_err-account_problem = { $field }: { $problem }
+cli_err-separator = ;{" "}
+cli_err-weak_password = password: { $problem }
+cli_err-migrate_targets = migrate-db copies a SQLite file (--from FILE) into PostgreSQL (--to postgres://…)
+cli_err-migrate_nul = a text holds a NUL character, which PostgreSQL cannot store
+cli_err-migrate_not_empty = { $table } is not empty: migrate-db copies into a new database only; nothing was written
+cli_err-migrate_row_differs = { $table }: row { $row } differs after the copy ({ $was } became { $became }); nothing was written
+cli_err-migrate_schemas_differ = the two schemas differ: only in the file { $file }, only in PostgreSQL { $postgres }
+cli_say-migrated = { $table }: { $rows ->
+        [one] { $rows } row
+       *[other] { $rows } rows
+    } copied and checked
+cli_err-bad_value = { $flag }: { $problem }
+cli_err-not_duration = not a duration: “{ $given }” (e.g. 30s, 10m, 4h)
+cli_err-zero_duration = a duration must be more than 0: “{ $given }”
+cli_err-under_a_second = a duration must be at least 1s: “{ $given }”
+cli_err-no_scheme = needs http:// or https://: { $given }
+cli_err-no_host = has no host: { $given }
+cli_err-not_url = not a URL: { $given }
+cli_err-not_network = not an IP address or a network (e.g. 127.0.0.1, 10.0.0.0/8): { $given }
+cli_err-komi_not_quarters = komi “{ $komi }” is not a multiple of ¼ stone
+cli_err-komi_not_half_points = komi “{ $komi }” is not a multiple of 0.5 points (for stones write e.g. 3.75s or 3¾)
+cli_err-komi_out_of_range = komi “{ $komi }” is out of range (at most 50 stones)
+cli_err-json = cannot write JSON: { $error }
+cli_say-backed_up = backed up { $database } to { $file }
+cli_say-demo_account = demo organizer account: { $username } / { $password }
+cli_say-demo_tournament = demo tournament { $name } (id { $tournament }) with { $entrants ->
+        [one] { $entrants } entrant
+       *[other] { $entrants } entrants
+    } in { $database }
+cli_say-password_for = password for { $username }:
+cli_say-created = created { $role } account { $username }
+cli_say-created_admin = created { $role } account { $username } (account administrator)
+cli_say-password_set = new password set for { $username }; its sessions ended
+cli_say-user_active = active
+cli_say-user_inactive = inactive
+cli_say-user_admin = administrator
+cli_print-file = tournament { $tournament } → { $file } ({ $bytes } bytes)
+cli_print-certificates = tournament { $tournament }: { $certificates ->
+        [one] { $certificates } certificate
+       *[other] { $certificates } certificates
+    } → { $file } ({ $bytes } bytes)
+cli-cmd-print_prizes = Prize list (获奖名单): each prize with its winner, for the ceremony
+cli-cmd-print_certificates = Certificates (获奖证书): one A4 landscape page per winner
+cli-arg-prize = Only the certificate of the N-th prize (its place in the prize list, from 1)
+cli-arg-style = Certificate style: classic (a border and the title in red) or plain (text only, for pre-printed paper); default: the style set on the prizes page
 print-standings = Standings wall chart with the tie-break columns
 print-crosstable = Crosstable (each round's opponent, result and colour)
 print-standings_csv = Standings for a spreadsheet

@@ -327,7 +327,10 @@ impl Loaded {
             Data::TeamSheets(m) => m.forms.len(),
             Data::Cards(c) => c.cards.len(),
             Data::Notice(n) => n.results.len(),
-            Data::Prizes(p) => p.lines.len(),
+            Data::Prizes(p) => match self.doc {
+                Doc::Certificates(k) => certified(p, k).count(),
+                _ => p.lines.len(),
+            },
         }
     }
 
@@ -340,6 +343,15 @@ impl Loaded {
             for card in &mut c.cards {
                 card.link = Some(pd::table_link(base, tid, n, card.sheet.table));
             }
+        }
+        self
+    }
+
+    /// The certificates in `style` rather than the organizer's stored template (the command
+    /// line's `--style`, to print on other paper). Other documents are left as they are.
+    pub fn with_style(mut self, style: Option<Template>) -> Loaded {
+        if let (Data::Prizes(p), Some(style)) = (&mut self.data, style) {
+            p.settings.template = style;
         }
         self
     }
@@ -477,8 +489,7 @@ fn certificate_data(p: &PrizeList, k: u32, lang: Lang) -> Vec<Certificate> {
         month = end.month().to_string(),
         day = end.day().to_string()
     );
-    p.awarded()
-        .filter(|(l, _)| k == 0 || i64::from(l.prize.position) == i64::from(k))
+    certified(p, k)
         .map(|(l, w)| Certificate {
             name: w.primary_name.clone(),
             unit: w.unit.clone(),
@@ -488,6 +499,14 @@ fn certificate_data(p: &PrizeList, k: u32, lang: Lang) -> Vec<Certificate> {
             date: date.clone(),
         })
         .collect()
+}
+
+/// The winners of the prize at position `k` of the precedence list (every winner for 0).
+fn certified(
+    p: &PrizeList,
+    k: u32,
+) -> impl Iterator<Item = (&crate::office::prizes::Line, &crate::office::prizes::Winner)> {
+    p.awarded().filter(move |(l, _)| k == 0 || i64::from(l.prize.position) == i64::from(k))
 }
 
 /// The tournament for OpenGotha (published rounds only), as a file.
@@ -570,6 +589,8 @@ pub enum Opt {
     Round,
     /// The table cards' format.
     Format,
+    /// The certificates' template (the command line's `--style`; the pages use the stored one).
+    Style,
 }
 
 impl Opt {
@@ -582,6 +603,7 @@ impl Opt {
             Opt::Lang => "lang",
             Opt::Round => "round",
             Opt::Format => "format",
+            Opt::Style => "style",
         }
     }
     /// Its name on the command line.
@@ -593,6 +615,7 @@ impl Opt {
             Opt::Lang => "--lang",
             Opt::Round => "--round",
             Opt::Format => "--format",
+            Opt::Style => "--style",
         }
     }
     /// The words it takes (none for `round`, a number).
@@ -604,6 +627,7 @@ impl Opt {
             Opt::Lang => &["zh", "en"],
             Opt::Round => &[],
             Opt::Format => &["tent", "a6"],
+            Opt::Style => &["classic", "plain"],
         }
     }
 }
@@ -632,6 +656,23 @@ impl BadOption {
             (Opt::Round, Some(1)) => "1 (the only published round)".into(),
             (Opt::Round, Some(n)) => format!("1 to {n} (the published rounds)"),
             (opt, _) => opt.allowed().join(" or "),
+        }
+    }
+}
+
+impl BadOption {
+    /// The refusal in `lang`, naming the option as its reader wrote it: `name` is the query's
+    /// `per_page` on a page, the flag `--per-page` on the command line.
+    pub fn words(&self, lang: Lang, name: &str) -> String {
+        let got = &self.got;
+        match (self.opt, self.last_round) {
+            (Opt::Round, None) => tr!(lang, "print.err_round", option = name, got),
+            (Opt::Round, Some(0)) => tr!(lang, "print.err_round_none", option = name, got),
+            (Opt::Round, Some(last)) => tr!(lang, "print.err_round_last", option = name, last, got),
+            (opt, _) => {
+                let allowed = opt.allowed().join(lang.t("print.or"));
+                tr!(lang, "print.err_option", option = name, allowed, got)
+            }
         }
     }
 }
@@ -667,6 +708,11 @@ pub fn parse_paper(s: &str) -> Result<Paper, BadOption> {
 /// `tent` or `a6` (any case).
 pub fn parse_format(s: &str) -> Result<CardFormat, BadOption> {
     pick(Opt::Format, s, [CardFormat::Tent, CardFormat::A6])
+}
+
+/// `classic` or `plain`: the certificates' template.
+pub fn parse_style(s: &str) -> Result<Template, BadOption> {
+    pick(Opt::Style, s, [Template::Classic, Template::Plain])
 }
 
 /// `zh` or `en`.

@@ -148,22 +148,22 @@ fn refusals_are_one_line_and_write_nothing() {
         (
             &db,
             vec!["print", "scoresheets", "--tournament", &t, "--round", "1", "--per-page", "1", "--out", o],
-            "--per-page must be 2 or 4, not \"1\"",
+            "“--per-page” must be 2 or 4, not “1”",
         ),
         (
             &db,
             vec!["print", "pairings", "--tournament", &t, "--round", "1", "--order", "rank", "--out", o],
-            "--order must be table or name",
+            "“--order” must be table or name",
         ),
         (
             &db,
             vec!["print", "record-sheets", "--tournament", &t, "--round", "1", "--paper", "a5", "--out", o],
-            "--paper must be a4 or a3",
+            "“--paper” must be a4 or a3",
         ),
         (
             &db,
             vec!["export", "pairings", "--tournament", &t, "--round", "1", "--lang", "jp", "--out", o],
-            "--lang must be zh or en",
+            "“--lang” must be zh or en",
         ),
         (&db, vec!["export", "opengotha", "--tournament", "78", "--out", o], "no tournament with id 78"),
         (

@@ -213,7 +213,7 @@ fn usual_chinese_passwords_are_refused_with_the_reason() {
     assert_eq!(r.status, 400, "{}", r.body);
     let out = cli(&s.db, &["user", "add", "--role", "arbiter", "zw"], Some("zhangwei1990"));
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("a common surname in pinyin"), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("常见姓氏的拼音"), "{out:?}");
 }
 
 #[test]
@@ -253,7 +253,7 @@ fn weak_passwords_are_refused_with_the_reason_in_the_users_language() {
     assert!(!out.status.success());
     let out = cli(&s.db, &["user", "add", "--role", "arbiter", "weak"], Some("password12"));
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("too easy to guess"), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tengen：密码：此密码太容易被猜中"), "{out:?}");
 }
 
 #[test]

@@ -166,13 +166,20 @@ fn demo_fills_a_fresh_database_with_a_chinese_tournament() {
     assert_eq!(count_rows(&db, "SELECT count(*) FROM tournaments"), 1);
     assert!(count_rows(&db, "SELECT count(DISTINCT unit) FROM entrants") > 5);
     // Not on a database that has tournaments already.
-    assert!(!cli(&db, &["demo"], None).status.success());
+    let again = cli(&db, &["demo"], None);
+    assert!(!again.status.success());
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(
+        err.trim(),
+        format!("tengen：{} 中已有赛事；demo 只填充新的数据库", db.display()),
+        "in the locale's words"
+    );
     assert_eq!(count_rows(&db, "SELECT count(*) FROM tournaments"), 1);
     // The demo organizer can log in with the printed password; the public list shows the field.
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     let password = stdout
         .lines()
-        .find_map(|l| l.strip_prefix("demo organizer account: organizer / "))
+        .find_map(|l| l.strip_prefix("演示组织者账户：organizer / "))
         .unwrap()
         .trim()
         .to_string();

@@ -215,7 +215,7 @@ fn an_event_under_way_moves_from_sqlite_to_postgresql() {
     let out = run_tengen(None, &["migrate-db", "--from", file.to_str().unwrap(), "--to", &to]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(said.contains("audit: ") && said.contains("rows copied and checked"), "{said}");
+    assert!(said.contains("audit：") && said.contains("行已复制并核对"), "{said}");
     for t in ["entrants", "games", "results", "audit", "rounds", "users", "sessions"] {
         let sql = format!("SELECT count(*) FROM {t}");
         assert_eq!(query(&file, &sql)[0][0], psql(&to, &sql)[0], "{t}");
@@ -249,7 +249,7 @@ fn an_event_under_way_moves_from_sqlite_to_postgresql() {
     let out = run_tengen(None, &["migrate-db", "--from", file.to_str().unwrap(), "--to", &to]);
     assert!(!out.status.success());
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("not empty"),
+        String::from_utf8_lossy(&out.stderr).contains("不是空表"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

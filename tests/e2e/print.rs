@@ -422,24 +422,25 @@ fn the_command_line_prints_what_the_web_downloads() {
     let missing = dir.path().join("none.pdf");
     let m = missing.to_str().unwrap();
     for (args, msg) in [
-        (vec!["print", "scoresheets", "--tournament", &t, "--round", "3", "--out", m], "has no round 3"),
+        (vec!["print", "scoresheets", "--tournament", &t, "--round", "3", "--out", m], "没有第3轮"),
         (
             vec!["print", "scoresheets", "--tournament", "999", "--round", "1", "--out", m],
-            "no tournament with id 999",
+            "没有编号为999的赛事",
         ),
         (
             vec!["print", "scoresheets", "--tournament", &t, "--round", "1", "--per-page", "3", "--out", m],
-            "--per-page must be 2 or 4",
+            "参数“--per-page”只能是 2 或 4，不能是“3”。",
         ),
         (
             vec!["print", "pairings", "--tournament", &t, "--round", "1", "--lang", "fr", "--out", m],
-            "--lang must be zh or en",
+            "参数“--lang”只能是 zh 或 en",
         ),
     ] {
         let out = s.cli(&args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
         assert!(err.contains(msg) && err.trim().lines().count() == 1, "{args:?}: {err}");
+        assert!(err.starts_with("tengen："), "in the locale's language: {err}");
         assert!(!missing.exists());
     }
 }
@@ -938,37 +939,35 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let missing = dir.path().join("none");
     let m = missing.to_str().unwrap();
     for (args, msg) in [
-        (vec!["print", "standings", "--tournament", "999", "--out", m], "no tournament with id 999"),
+        (vec!["print", "standings", "--tournament", "999", "--out", m], "没有编号为999的赛事"),
         (
             vec!["print", "crosstable", "--tournament", &t, "--paper", "a5", "--out", m],
-            "--paper must be a4 or a3",
+            "参数“--paper”只能是 a4 或 a3",
         ),
         (
             vec!["export", "results", "--tournament", &t, "--lang", "fr", "--out", m],
-            "--lang must be zh or en",
+            "参数“--lang”只能是 zh 或 en",
         ),
-        (vec!["export", "egf", "--tournament", "999", "--out", m], "no tournament with id 999"),
+        (vec!["export", "egf", "--tournament", "999", "--out", m], "没有编号为999的赛事"),
         (
             vec!["print", "standings", "--tournament", &t, "--round", "0", "--out", m],
-            "--round must be a round number from 1, not \"0\"",
+            "参数“--round”必须是从1开始的轮次编号，不能是“0”",
         ),
         (
             vec!["print", "crosstable", "--tournament", &t, "--round", "two", "--out", m],
-            "--round must be a round number from 1",
+            "参数“--round”必须是从1开始的轮次编号",
         ),
         (
             vec!["export", "standings", "--tournament", &t, "--round", "4", "--out", m],
-            "--round must be 1 to 3 (the published rounds), not \"4\"",
+            "参数“--round”只能是已公布的轮次（第1至3轮），不能是“4”",
         ),
-        (
-            vec!["export", "results", "--tournament", "999", "--round", "1", "--out", m],
-            "no tournament with id 999",
-        ),
+        (vec!["export", "results", "--tournament", "999", "--round", "1", "--out", m], "没有编号为999的赛事"),
     ] {
         let out = s.cli(&args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
         assert!(err.contains(msg) && err.trim().lines().count() == 1, "{args:?}: {err}");
+        assert!(err.starts_with("tengen："), "in the locale's language: {err}");
         assert!(!missing.exists());
     }
 }

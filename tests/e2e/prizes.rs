@@ -8,6 +8,23 @@ use crate::common::standings::{compute, Game};
 use crate::common::*;
 use std::collections::HashMap;
 
+/// `tengen print ARGS --out FILE`, run for the staff; the file's bytes.
+fn print_prizes(s: &Server, args: &[&str]) -> Vec<u8> {
+    let out = s.dir.path().join("cli-prizes.pdf");
+    let run = s.cli(&[&["print"], args, &["--out", out.to_str().unwrap()]].concat());
+    assert!(run.status.success(), "{args:?}: {}", String::from_utf8_lossy(&run.stderr));
+    std::fs::read(&out).unwrap()
+}
+
+/// The command line's PDF is the page's: byte for byte but for the document's random /ID
+/// (printpdf writes a new one for every file).
+fn same_pdf(cli: &[u8], web: &[u8], what: &str) {
+    assert_eq!(cli.len(), web.len(), "{what}: the same length");
+    let id = web.windows(3).position(|w| w == b"/ID").unwrap_or(web.len());
+    let differ: Vec<usize> = (0..web.len()).filter(|&i| cli[i] != web[i]).collect();
+    assert!(differ.iter().all(|&i| i > id && i < id + 100), "{what}: bytes differ at {differ:?}");
+}
+
 /// The players: (name, rank, sex, birth date). The stronger rank wins every game, so the
 /// standings follow the ranks and the women 乙 and 己 and the juniors (born 2012 or later) 戊,
 /// 庚 and 辛 meet the places on their way.
@@ -319,6 +336,24 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
     assert_eq!(one.pages.len(), 1);
     let fifth = readback::squash(&one.all_text());
     assert!(fifth.contains(&format!("王{}", want[4])) && fifth.contains("荣获最佳女棋手"), "{fifth}");
+    // The command line prints the staff pages' files: the prize list, every certificate, one
+    // prize's, in English.
+    let t = tid.to_string();
+    for (args, page) in [
+        (vec!["prizes"], format!("/t/{tid}/prizes/list.pdf")),
+        (vec!["certificates"], format!("/t/{tid}/prizes/certificates.pdf")),
+        (vec!["certificates", "--prize", "5"], format!("/t/{tid}/prizes/5/certificate.pdf")),
+        (
+            vec!["certificates", "--prize", "1", "--lang", "en"],
+            format!("/t/{tid}/prizes/1/certificate.pdf?lang=en"),
+        ),
+    ] {
+        let cli = print_prizes(&s, &[&args[..], &["--tournament", t.as_str()]].concat());
+        same_pdf(&cli, &c.get(&page).bytes, &page);
+    }
+    let out = s.cli(&["print", "certificates", "--tournament", &t, "--out", "-"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.starts_with(&format!("赛事{tid}：6张获奖证书 → -（")), "in the locale's words: {said}");
     assert!(
         public.get(&format!("/t/{tid}/prizes/certificates.pdf")).status >= 300,
         "certificates are the staff's"
@@ -343,6 +378,18 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
     let (_, plain) = pdf(&c, &format!("/t/{tid}/prizes/1/certificate.pdf"));
     let t = readback::squash(&plain.all_text());
     assert!(!t.contains("获奖证书") && t.contains("荣获第一名"), "{t}");
+    // The command line follows the stored template, or the one `--style` names.
+    let id = tid.to_string();
+    let cli = print_prizes(&s, &["certificates", "--tournament", &id, "--prize", "1"]);
+    same_pdf(&cli, &c.get(&format!("/t/{tid}/prizes/1/certificate.pdf")).bytes, "plain");
+    let classic =
+        print_prizes(&s, &["certificates", "--tournament", &id, "--prize", "1", "--style", "classic"]);
+    let classic = readback::squash(&readback::read("cli-classic", &classic).all_text());
+    assert!(classic.contains("获奖证书") && classic.contains("荣获第一名"), "{classic}");
+    let out = s.cli(&["print", "certificates", "--tournament", &id, "--style", "gold", "--out", "-"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim(), "tengen：参数“--style”只能是 classic 或 plain，不能是“gold”。");
 
     // Standings by score alone leave places shared: the prize goes to the first in the
     // standings' order, the place shows the tie and the page warns of it.

@@ -756,7 +756,7 @@ fn relay_match_through_every_rule_over_http() {
     assert_eq!(pdf_text(&out.stdout), text, "the CLI's sheets differ from the download");
     let none = s.cli(&["print", "team-sheets", "--tournament", &t_arg, "--match", "99999", "--out", "-"]);
     assert!(!none.status.success());
-    assert!(String::from_utf8_lossy(&none.stderr).contains("has no match 99999"));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("没有编号为99999的团体对抗"));
 
     // ---- The next game: red-carded players are barred (Art. 24.3) ---------------------------
     assert_eq!(pair(&org, tid, 2, "12").status, 303);

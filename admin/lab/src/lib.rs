@@ -75,7 +75,10 @@ pub fn run() -> ExitCode {
         Command::Serve { db, args } => match admin::cli::serve::run(&db, args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                admin::log::complain(&format!("tengen-lab serve: {e}"));
+                admin::log::complain(&format!(
+                    "tengen-lab serve: {}",
+                    e.words(admin::i18n::Lang::from_environment())
+                ));
                 ExitCode::FAILURE
             }
         },

@@ -3,21 +3,23 @@
 //! one in the user's language (`--lang`, else the locale's). The database is named as
 //! [`crate::db::shown`] shows it (no password).
 
+use super::files::CliError;
 use crate::db::{backup, DbError};
 use crate::i18n::tr;
 use crate::i18n::Lang;
 use std::path::Path;
 
-pub fn backup(db: &Path, file: &Path) -> Result<(), String> {
-    backup::backup(db, file).map_err(|e| e.to_string())?;
-    println!("backed up {} to {}", crate::db::shown(db), file.display());
+pub fn backup(db: &Path, file: &Path) -> Result<(), CliError> {
+    backup::backup(db, file)?;
+    let (database, file) = (crate::db::shown(db), file.display().to_string());
+    println!("{}", tr!(Lang::from_environment(), "cli_say.backed_up", database, file));
     Ok(())
 }
 
 /// `lang`: `--lang` as given (zh or en); without it, the locale's language.
-pub fn restore(db: &Path, file: &Path, lang: Option<&str>) -> Result<(), String> {
+pub fn restore(db: &Path, file: &Path, lang: Option<&str>) -> Result<(), CliError> {
     let lang = match lang {
-        Some(l) => crate::documents::parse_lang(l).map_err(|e| e.to_string())?,
+        Some(l) => crate::documents::parse_lang(l)?,
         None => Lang::from_environment(),
     };
     let safety = backup::restore(db, file).map_err(|e| match e {

@@ -1,8 +1,10 @@
 //! `tengen demo`: a fresh database with a realistic Chinese tournament to try things on.
 
+use super::files::CliError;
 use crate::db::{self, entrants, tournaments, users, Actor};
 use crate::domain::demo::demo_entrants;
 use crate::domain::settings::TournamentSettings;
+use crate::i18n::{tr, Lang};
 use clap::Args;
 use std::path::Path;
 
@@ -16,15 +18,16 @@ pub struct DemoArgs {
     pub seed: u64,
 }
 
-pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
-    let pool = db::open(db_path).map_err(|e| e.to_string())?;
+pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), CliError> {
+    let say = Lang::from_environment();
+    let pool = db::open(db_path)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
-    if !tournaments::list(&mut conn).map_err(|e| e.to_string())?.is_empty() {
-        return Err(format!("{} already has tournaments; demo fills a fresh database", db::shown(db_path)));
+    if !tournaments::list(&mut conn)?.is_empty() {
+        return Err(CliError::HasTournaments(db::shown(db_path)));
     }
     let actor = Actor::system("demo");
     let mut organizer = None;
-    if users::count(&mut conn).map_err(|e| e.to_string())? == 0 {
+    if users::count(&mut conn)? == 0 {
         let password = users::random_token()[..16].to_string();
         let acc = users::NewAccount {
             username: "organizer",
@@ -32,10 +35,9 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
             password: &password,
             role: users::Role::Organizer,
         };
-        let u = users::create(&mut conn, &actor, &acc)
-            .map_err(|e| e.to_string())?
-            .ok_or("cannot create account")?;
-        println!("demo organizer account: organizer / {password}");
+        // A fresh database: the name cannot be taken.
+        let u = users::create(&mut conn, &actor, &acc)?.ok_or(CliError::NameTaken(acc.username.into()))?;
+        println!("{}", tr!(say, "cli_say.demo_account", username = acc.username, password));
         organizer = Some(u);
     }
     // The demo is an event in Beijing: its times are China's, whatever the server's zone.
@@ -48,17 +50,12 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), String> {
     s.end_date = today + chrono::Duration::days(2);
     s.rounds = 7;
     let owner = organizer.as_ref().map(|u| u.actor()).unwrap_or(actor.clone());
-    let tid = tournaments::create(&mut conn, &owner, &s).map_err(|e| e.to_string())?;
+    let tid = tournaments::create(&mut conn, &owner, &s)?;
     let field = demo_entrants(a.seed, a.entrants);
     let rows = field.iter().cloned().map(entrants::ImportRow::trusted).collect();
-    entrants::add_entrants(&mut conn, &owner, tid, rows, &entrants::ImportNote::new("demo"))
-        .map_err(|e| e.to_string())?;
-    println!(
-        "demo tournament {} (id {tid}) with {} entrants in {}",
-        s.name_zh,
-        field.len(),
-        db::shown(db_path)
-    );
+    entrants::add_entrants(&mut conn, &owner, tid, rows, &entrants::ImportNote::new("demo"))?;
+    let (name, entrants, database) = (s.name_zh.clone(), field.len(), db::shown(db_path));
+    println!("{}", tr!(say, "cli_say.demo_tournament", name, tournament = tid, entrants, database));
     Ok(())
 }
 

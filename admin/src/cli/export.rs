@@ -10,8 +10,9 @@
 //! existing database and writing the output.
 
 pub use super::files::RoundArgs;
-use super::files::{check_tournament, open_existing, write_out};
+use super::files::{check_tournament, open_existing, write_out, CliError};
 use crate::documents::{self, Doc, TournamentDoc};
+use crate::i18n::tr;
 use crate::print::Lang;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
@@ -72,7 +73,7 @@ pub struct EgfArgs {
     pub out: PathBuf,
 }
 
-pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
+pub fn run(db: &Path, cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Pairings(a) => super::print::round_doc(db, &a, Doc::PairingsCsv),
         Command::Opengotha(a) => {
@@ -80,15 +81,23 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             let mut conn = pool.get().map_err(|e| e.to_string())?;
             check_tournament(&mut conn, a.tournament)?;
             let saved = chrono::Utc::now();
-            let file = documents::opengotha(&mut conn, a.tournament, saved).map_err(|e| e.to_string())?;
+            let file = documents::opengotha(&mut conn, a.tournament, saved)?;
             write_out(&a.out, &file.bytes)?;
-            eprintln!("tournament {} → {} ({} bytes)", a.tournament, a.out.display(), file.bytes.len());
+            let (tournament, bytes) = (a.tournament, file.bytes.len());
+            let said = tr!(
+                Lang::from_environment(),
+                "cli_print.file",
+                tournament,
+                file = a.out.display().to_string(),
+                bytes
+            );
+            eprintln!("{said}");
             Ok(())
         }
         Command::Results(a) => event_csv(db, &a, Doc::ResultsCsv),
         Command::Standings(a) => event_csv(db, &a, Doc::StandingsCsv),
         Command::Egf(a) => {
-            let words = documents::parse_lang(&a.lang).map_err(|e| e.to_string())?;
+            let words = documents::parse_lang(&a.lang)?;
             // The file is ASCII English; a refusal is in the reader's language.
             let req = TournamentDoc { tid: a.tournament, doc: Doc::EgfH9, lang: Lang::En, round: None };
             super::print::tournament_doc(db, req, &a.out, words)
@@ -96,8 +105,8 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
     }
 }
 
-fn event_csv(db: &Path, a: &EventCsvArgs, doc: Doc) -> Result<(), String> {
-    let lang = documents::parse_lang(&a.lang).map_err(|e| e.to_string())?;
+fn event_csv(db: &Path, a: &EventCsvArgs, doc: Doc) -> Result<(), CliError> {
+    let lang = documents::parse_lang(&a.lang)?;
     let round = super::print::parse_round(a.round.as_deref())?;
     super::print::tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out, lang)
 }

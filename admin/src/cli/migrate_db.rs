@@ -9,16 +9,15 @@
 //! every row is read back from PostgreSQL (each column as text) and compared with the SQLite
 //! row written the same way: any difference rolls everything back and names table and row.
 
+use super::files::CliError;
 use std::path::Path;
 
 /// Copy `from` (SQLite) into `to` (PostgreSQL), printing a line per table.
-pub fn run(from: &Path, to: &Path) -> Result<(), String> {
+pub fn run(from: &Path, to: &Path) -> Result<(), CliError> {
     let (crate::db::Target::Sqlite(src), crate::db::Target::Postgres(url)) =
         (crate::db::Target::of(from), crate::db::Target::of(to))
     else {
-        return Err(
-            "migrate-db copies a SQLite file (--from FILE) into PostgreSQL (--to postgres://…)".into()
-        );
+        return Err(CliError::MigrateTargets);
     };
     crate::db::backup::check_tengen_file(&src).map_err(|e| e.to_string())?;
     // Both schemas at their last migration (the file's own pending ones applied first).
@@ -51,7 +50,7 @@ fn literal(text: Option<&str>, pg_type: &str) -> Result<String, String> {
     match text {
         None => Ok("NULL".into()),
         Some(t) if t.contains('\0') => {
-            Err("a text holds a NUL character, which PostgreSQL cannot store".into())
+            Err(crate::i18n::Lang::from_environment().t("cli_err.migrate_nul").into())
         }
         Some(t) => Ok(format!("CAST('{}' AS {pg_type})", t.replace('\'', "''"))),
     }
@@ -60,6 +59,7 @@ fn literal(text: Option<&str>, pg_type: &str) -> Result<String, String> {
 #[cfg(feature = "postgres")]
 mod pg {
     use super::{as_text, literal};
+    use crate::i18n::{tr, Lang};
     use diesel::connection::SimpleConnection;
     use diesel::{sql_types::Text, Connection, PgConnection, QueryableByName, RunQueryDsl};
     use std::path::Path;
@@ -256,20 +256,17 @@ mod pg {
 
     /// Copy, set the sequences, check row by row, all in one transaction.
     pub fn copy(src: &Path, url: &str) -> Result<Vec<String>, String> {
+        let say = Lang::from_environment();
         let file = rusqlite::Connection::open_with_flags(src, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| format!("{}: {e}", src.display()))?;
         let mut c = PgConnection::establish(url).map_err(|e| e.to_string())?;
         let tables = tables(&mut c)?;
-        check_same_tables(&file, &tables)?;
+        check_same_tables(&file, &tables, say)?;
         c.transaction::<_, Failure, _>(|c| {
             for t in &tables {
                 let count = texts(c, &format!("SELECT count(*)::text AS s FROM \"{}\"", t.name))?;
                 if count.first().map(String::as_str) != Some("0") {
-                    let why = format!(
-                        "{} is not empty: migrate-db copies into a new database only; nothing was written",
-                        t.name
-                    );
-                    return Err(Failure(why));
+                    return Err(Failure(tr!(say, "cli_err.migrate_not_empty", table = t.name.clone())));
                 }
             }
             let mut report = Vec::new();
@@ -279,15 +276,11 @@ mod pg {
                 set_sequences(c, t)?;
                 let back = copied_rows(c, t)?;
                 if let Some(i) = (0..rows.len().max(back.len())).find(|&i| rows.get(i) != back.get(i)) {
-                    return Err(Failure(format!(
-                        "{}: row {} differs after the copy ({:?} became {:?}); nothing was written",
-                        t.name,
-                        i + 1,
-                        rows.get(i),
-                        back.get(i)
-                    )));
+                    let (table, row) = (t.name.clone(), i + 1);
+                    let (was, became) = (format!("{:?}", rows.get(i)), format!("{:?}", back.get(i)));
+                    return Err(Failure(tr!(say, "cli_err.migrate_row_differs", table, row, was, became)));
                 }
-                report.push(format!("{}: {} rows copied and checked", t.name, rows.len()));
+                report.push(tr!(say, "cli_say.migrated", table = t.name.clone(), rows = rows.len()));
             }
             Ok(report)
         })
@@ -295,7 +288,7 @@ mod pg {
     }
 
     /// The file holds exactly the destination's tables.
-    fn check_same_tables(file: &rusqlite::Connection, tables: &[Table]) -> Result<(), String> {
+    fn check_same_tables(file: &rusqlite::Connection, tables: &[Table], say: Lang) -> Result<(), String> {
         let mut st = file
             .prepare(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
@@ -312,7 +305,8 @@ mod pg {
         if missing.is_empty() && extra.is_empty() {
             Ok(())
         } else {
-            Err(format!("the two schemas differ: only in the file {missing:?}, only in PostgreSQL {extra:?}"))
+            let (file, postgres) = (format!("{missing:?}"), format!("{extra:?}"));
+            Err(tr!(say, "cli_err.migrate_schemas_differ", file, postgres))
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod backup;
 pub mod demo;
 pub mod export;
 mod files;
+pub use files::{BadValue, CliError};
 pub mod help;
 pub mod migrate_db;
 pub mod print;
@@ -77,7 +78,7 @@ pub fn run() -> ExitCode {
     crate::log::init();
     // Commands with their own exit codes (sgf check: 0 fine, 1 illegal/disagrees, 2 unreadable).
     let coded = |code: i32| ExitCode::from(u8::try_from(code).unwrap_or(2));
-    let r = match cli.command {
+    let r: Result<(), files::CliError> = match cli.command {
         Command::Sgf(cmd) => return coded(sgf::run(cmd)),
         Command::Serve(a) => serve::run(&cli.db, a),
         Command::User(u) => user::run(&cli.db, u),
@@ -91,7 +92,8 @@ pub fn run() -> ExitCode {
     match r {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            crate::log::complain(&format!("tengen: {e}"));
+            let lang = crate::i18n::Lang::from_environment();
+            crate::log::complain(&crate::i18n::tr!(lang, "cli_err.failed", error = e.words(lang)));
             ExitCode::FAILURE
         }
     }

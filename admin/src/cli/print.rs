@@ -16,11 +16,17 @@
 //! `tengen print team-sheets --tournament ID --match MID [--lang zh|en] --out FILE`: the
 //! line-up forms and record sheet of one relay match, as the match page's download.
 //!
+//! `tengen print prizes --tournament ID [--lang zh|en] --out FILE`: the prize list (获奖名单);
+//! `tengen print certificates --tournament ID [--prize N] [--style classic|plain] [--lang zh|en]
+//! --out FILE`: every winner's certificate (获奖证书), or the N-th prize's, in the organizer's
+//! template unless `--style` names another: the staff pages' downloads.
+//!
 //! Errors are one line on stderr and exit code 1: an unknown tournament or round, a value not
 //! allowed for an option (a `--round` that is not a published round), a file that cannot be
 //! written. `--out -` writes to stdout.
 
-use super::files::{check_tournament, open_existing, write_out, RoundArgs};
+use super::files::{check_tournament, open_existing, write_out, CliError, RoundArgs};
+use crate::db::prizes::Template;
 use crate::documents::{self as docs, Doc, RoundDoc, TournamentDoc};
 use crate::i18n::{tr, Lang};
 use crate::office::print_data::Audience;
@@ -45,6 +51,36 @@ pub enum Command {
     TableCards(CardArgs),
     /// Results notice (成绩公告) of a published round: its results and the standings after it.
     ResultsNotice(NoticeArgs),
+    /// Prize list (获奖名单): each prize with its winner, for the ceremony.
+    Prizes(PrizeListArgs),
+    /// Certificates (获奖证书): one A4 landscape page per winner.
+    Certificates(CertificateArgs),
+}
+
+/// Which tournament, the label language and where to write.
+#[derive(Args, Debug)]
+pub struct PrizeListArgs {
+    /// Tournament id (as in the address /t/ID).
+    #[arg(long)]
+    pub tournament: i32,
+    /// Language of the labels: zh or en.
+    #[arg(long, default_value = "zh")]
+    pub lang: String,
+    /// Output file (`-` for stdout).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct CertificateArgs {
+    #[command(flatten)]
+    pub list: PrizeListArgs,
+    /// Only the winner of the N-th prize (its place in the prize list, from 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub prize: Option<u32>,
+    /// classic or plain (for pre-printed paper); default: the template set on the prizes page.
+    #[arg(long)]
+    pub style: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -134,8 +170,8 @@ pub struct RecordArgs {
     pub paper: String,
 }
 
-pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
-    let bad = |e: docs::BadOption| e.to_string();
+pub fn run(db: &Path, cmd: Command) -> Result<(), CliError> {
+    let bad = CliError::BadOption;
     let (args, doc) = match &cmd {
         Command::Scoresheets(a) => {
             (&a.round, Doc::Scoresheets(docs::parse_per_page(&a.per_page).map_err(bad)?))
@@ -158,6 +194,11 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
             let round = parse_round(a.round.as_deref())?;
             return tournament_doc(db, TournamentDoc { tid: a.tournament, doc, lang, round }, &a.out, lang);
         }
+        Command::Prizes(a) => return prize_doc(db, a, Doc::PrizeList, None),
+        Command::Certificates(a) => {
+            let style = a.style.as_deref().map(docs::parse_style).transpose()?;
+            return prize_doc(db, &a.list, Doc::Certificates(a.prize.unwrap_or(0)), style);
+        }
         Command::TeamSheets(a) => return match_doc(db, a),
         Command::TableCards(a) => {
             let doc = Doc::TableCards(docs::parse_format(&a.format).map_err(bad)?);
@@ -170,33 +211,53 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), String> {
 }
 
 /// `--round N`, when given: a round number (whether it is published is checked on loading).
-pub(super) fn parse_round(round: Option<&str>) -> Result<Option<u32>, String> {
-    round.map(|r| docs::parse_round(r).map_err(|e| e.to_string())).transpose()
+pub(super) fn parse_round(round: Option<&str>) -> Result<Option<u32>, CliError> {
+    Ok(round.map(docs::parse_round).transpose()?)
+}
+
+/// The prize list or the certificates (`style`: another template than the stored one).
+fn prize_doc(db: &Path, a: &PrizeListArgs, doc: Doc, style: Option<Template>) -> Result<(), CliError> {
+    let lang = docs::parse_lang(&a.lang)?;
+    let req = TournamentDoc { tid: a.tournament, doc, lang, round: None };
+    tournament_doc_styled(db, req, &a.out, lang, style)
 }
 
 /// Loads, renders and writes one document of the tournament; says what it wrote on stderr.
 /// `words`: the language of a refusal (data the document cannot hold), the `--lang` asked for.
-pub(super) fn tournament_doc(
+pub(super) fn tournament_doc(db: &Path, req: TournamentDoc, out: &Path, words: Lang) -> Result<(), CliError> {
+    tournament_doc_styled(db, req, out, words, None)
+}
+
+/// [`tournament_doc`], the certificates in `style` when given.
+fn tournament_doc_styled(
     db: &Path,
     req: TournamentDoc,
     out: &Path,
-    words: crate::i18n::Lang,
-) -> Result<(), String> {
+    words: Lang,
+    style: Option<Template>,
+) -> Result<(), CliError> {
     let tid = req.tid;
     let pool = open_existing(db)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     check_tournament(&mut conn, tid)?;
-    let loaded = req.load(&mut conn).map_err(|e| e.to_string())?;
+    let loaded = req.load(&mut conn).map_err(|e| match e {
+        docs::LoadError::Option(e) => CliError::BadOption(e),
+        e => CliError::Said(e.to_string()),
+    })?;
+    let loaded = loaded.with_style(style);
     let file = loaded.render().map_err(|e| match e {
         crate::print::PrintError::Invalid(p) => {
-            tr!(words, "print.err_data", problem = words.data_problem(&p))
+            CliError::Said(tr!(words, "print.err_data", problem = words.data_problem(&p)))
         }
-        e => format!("cannot write the file: {e}"),
+        e => CliError::PrintingFailed(e.to_string()),
     })?;
     write_out(out, &file.bytes)?;
     let (say, lines, file, bytes) =
         (Lang::from_environment(), loaded.tables(), out.display().to_string(), file.bytes.len());
     let said = match loaded.after_round() {
+        _ if matches!(req.doc, Doc::Certificates(_)) => {
+            tr!(say, "cli_print.certificates", tournament = tid, certificates = lines, file, bytes)
+        }
         0 => tr!(say, "cli_print.tournament", tournament = tid, lines, file, bytes),
         round => tr!(say, "cli_print.tournament_after", tournament = tid, lines, round, file, bytes),
     };
@@ -205,24 +266,22 @@ pub(super) fn tournament_doc(
 }
 
 /// Loads, renders and writes the sheets of one relay match; says what it wrote on stderr.
-fn match_doc(db: &Path, a: &MatchArgs) -> Result<(), String> {
+fn match_doc(db: &Path, a: &MatchArgs) -> Result<(), CliError> {
     use crate::office::print_data::MatchSheetsError;
-    let lang = docs::parse_lang(&a.lang).map_err(|e| e.to_string())?;
+    let lang = docs::parse_lang(&a.lang)?;
     let pool = open_existing(db)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     check_tournament(&mut conn, a.tournament)?;
     let req = docs::MatchDoc { tid: a.tournament, mid: a.match_id, lang };
     let loaded = req.load(&mut conn).map_err(|e| match e {
-        MatchSheetsError::NotTeamEvent => format!("tournament {} is not a team event", a.tournament),
-        MatchSheetsError::NotReady(e) => {
-            format!("match {} cannot be printed yet: {}", a.match_id, lang.match_not_ready(&e))
-        }
+        MatchSheetsError::NotTeamEvent => CliError::NotTeamEvent(a.tournament),
+        MatchSheetsError::NotReady(why) => CliError::MatchNotReady { match_id: a.match_id, why },
         MatchSheetsError::Db(crate::db::DbError::NotFound) => {
-            format!("tournament {} has no match {}", a.tournament, a.match_id)
+            CliError::NoMatch { tournament: a.tournament, match_id: a.match_id }
         }
-        MatchSheetsError::Db(e) => e.to_string(),
+        MatchSheetsError::Db(e) => e.into(),
     })?;
-    let file = loaded.render().map_err(|e| format!("printing failed: {e}"))?;
+    let file = loaded.render().map_err(|e| CliError::PrintingFailed(e.to_string()))?;
     write_out(&a.out, &file.bytes)?;
     let (say, forms, bytes) = (Lang::from_environment(), loaded.tables(), file.bytes.len());
     let (tournament, file) = (a.tournament, a.out.display().to_string());
@@ -231,26 +290,26 @@ fn match_doc(db: &Path, a: &MatchArgs) -> Result<(), String> {
 }
 
 /// Loads, renders and writes one document of a round; says what it wrote on stderr.
-pub(super) fn round_doc(db: &Path, args: &RoundArgs, doc: Doc) -> Result<(), String> {
+pub(super) fn round_doc(db: &Path, args: &RoundArgs, doc: Doc) -> Result<(), CliError> {
     round_doc_linked(db, args, doc, None)
 }
 
 /// [`round_doc`], the table cards linked under `public_url`. A round the document needs
 /// published (the results notice) and is not: a one-line refusal.
-fn round_doc_linked(db: &Path, args: &RoundArgs, doc: Doc, public_url: Option<&str>) -> Result<(), String> {
-    let lang = docs::parse_lang(&args.lang).map_err(|e| e.to_string())?;
+fn round_doc_linked(db: &Path, args: &RoundArgs, doc: Doc, public_url: Option<&str>) -> Result<(), CliError> {
+    let lang = docs::parse_lang(&args.lang)?;
     let pool = open_existing(db)?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     args.check_round(&mut conn)?;
     let req = RoundDoc { tid: args.tournament, round: args.round, doc, lang, audience: Audience::Staff };
     let loaded = req.load(&mut conn).map_err(|e| match e {
         crate::db::DbError::NotFound if doc == Doc::ResultsNotice => {
-            format!("round {} of tournament {} is not published yet", args.round, args.tournament)
+            CliError::NotPublished { tournament: args.tournament, round: args.round }
         }
-        e => e.to_string(),
+        e => e.into(),
     })?;
     let loaded = loaded.with_public_url(public_url);
-    let file = loaded.render().map_err(|e| format!("printing failed: {e}"))?;
+    let file = loaded.render().map_err(|e| CliError::PrintingFailed(e.to_string()))?;
     write_out(&args.out, &file.bytes)?;
     let (say, tables, bytes) = (Lang::from_environment(), loaded.tables(), file.bytes.len());
     let (round, tournament, file) = (args.round, args.tournament, args.out.display().to_string());

@@ -1,5 +1,6 @@
 //! `tengen serve`.
 
+use super::files::{BadValue, CliError};
 use crate::web::net::{Net, NetConfig};
 use crate::web::ServeOptions;
 use clap::Args;
@@ -39,45 +40,44 @@ pub struct ServeArgs {
 
 /// A duration as humantime reads it (`90s`, `10m`, `4h`, `1d`, `1h 30m`), or a bare number of
 /// seconds; at least one second.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
+pub fn parse_duration(s: &str) -> Result<Duration, BadValue> {
     let s = s.trim();
+    let not = || BadValue::NotDuration(s.to_string());
     let d = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-        s.parse()
-            .map(Duration::from_secs)
-            .map_err(|_| format!("not a duration: {s:?} (e.g. 30s, 10m, 4h)"))?
+        s.parse().map(Duration::from_secs).map_err(|_| not())?
     } else {
-        humantime::parse_duration(s).map_err(|e| format!("not a duration: {s:?} ({e}; e.g. 30s, 10m, 4h)"))?
+        humantime::parse_duration(s).map_err(|_| not())?
     };
     if d.is_zero() {
-        return Err(format!("a duration must be more than 0: {s:?}"));
+        return Err(BadValue::ZeroDuration(s.to_string()));
     }
     if d < Duration::from_secs(1) {
-        return Err(format!("a duration must be at least 1s: {s:?}"));
+        return Err(BadValue::UnderASecond(s.to_string()));
     }
     Ok(d)
 }
 
 /// `--public-url`'s first two parts (its tests' view of [`public_url_parts`]).
 #[cfg(test)]
-fn parse_public_url(u: &str) -> Result<(bool, String), String> {
+fn parse_public_url(u: &str) -> Result<(bool, String), BadValue> {
     public_url_parts(u).map(|(https, host, _)| (https, host))
 }
 
 /// `--public-url` read: https?, the host as a browser's Origin names it (lower case, with the
 /// port unless it is the scheme's default), and the base of printed public addresses: scheme,
 /// host and path without a trailing slash, no query or fragment.
-fn public_url_parts(u: &str) -> Result<(bool, String, String), String> {
+fn public_url_parts(u: &str) -> Result<(bool, String, String), BadValue> {
     let url = url::Url::parse(u).map_err(|e| match e {
-        url::ParseError::RelativeUrlWithoutBase => format!("--public-url needs http:// or https://: {u}"),
-        url::ParseError::EmptyHost => format!("--public-url has no host: {u}"),
-        e => format!("--public-url is not a URL ({e}): {u}"),
+        url::ParseError::RelativeUrlWithoutBase => BadValue::NoScheme(u.to_string()),
+        url::ParseError::EmptyHost => BadValue::NoHost(u.to_string()),
+        _ => BadValue::NotUrl(u.to_string()),
     })?;
     let https = match url.scheme() {
         "https" => true,
         "http" => false,
-        _ => return Err(format!("--public-url needs http:// or https://: {u}")),
+        _ => return Err(BadValue::NoScheme(u.to_string())),
     };
-    let host = url.host_str().filter(|h| !h.is_empty()).ok_or(format!("--public-url has no host: {u}"))?;
+    let host = url.host_str().filter(|h| !h.is_empty()).ok_or(BadValue::NoHost(u.to_string()))?;
     let host = match url.port() {
         Some(port) => format!("{host}:{port}"),
         None => host.to_string(),
@@ -88,24 +88,32 @@ fn public_url_parts(u: &str) -> Result<(bool, String, String), String> {
 
 /// `--public-url`'s base of printed public addresses (`tengen print table-cards` takes the
 /// same URL as the server).
-pub fn public_url_base(u: &str) -> Result<String, String> {
-    public_url_parts(u).map(|(_, _, base)| base)
+pub fn public_url_base(u: &str) -> Result<String, CliError> {
+    public_url_parts(u)
+        .map(|(_, _, base)| base)
+        .map_err(|bad| CliError::BadValue { flag: "--public-url", bad })
 }
 
-pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, String> {
-    let trusted = a.trusted_proxy.iter().map(|p| Net::parse(p)).collect::<Result<Vec<_>, _>>()?;
+pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, CliError> {
+    let bad = |flag: &'static str| move |bad: BadValue| CliError::BadValue { flag, bad };
+    let trusted = a
+        .trusted_proxy
+        .iter()
+        .map(|p| Net::parse(p).map_err(|_| BadValue::NotNetwork(p.clone())))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(bad("--trusted-proxy"))?;
     let (public_https, public_host, public_url) = match &a.public_url {
         Some(u) => {
-            let (https, host, base) = public_url_parts(u)?;
+            let (https, host, base) = public_url_parts(u).map_err(bad("--public-url"))?;
             (https, Some(host), Some(base))
         }
         None => (false, None, None),
     };
     let mut o = ServeOptions::new(db.to_path_buf(), a.bind.clone());
     o.net = NetConfig { trusted, public_https, public_host, public_url };
-    o.idle = parse_duration(&a.idle_timeout).map_err(|e| format!("--idle-timeout: {e}"))?;
+    o.idle = parse_duration(&a.idle_timeout).map_err(bad("--idle-timeout"))?;
     o.db_opts = crate::db::DbOptions { max_pages: a.max_db_pages, ..Default::default() };
-    let every = parse_duration(&a.backup_every).map_err(|e| format!("--backup-every: {e}"))?;
+    let every = parse_duration(&a.backup_every).map_err(bad("--backup-every"))?;
     o.backups = a.backup_dir.as_ref().map(|dir| {
         let auto = crate::db::backup::AutoBackup {
             dir: dir.clone(),
@@ -117,9 +125,9 @@ pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, String> {
     Ok(o)
 }
 
-pub fn run(db: &Path, a: ServeArgs) -> Result<(), String> {
+pub fn run(db: &Path, a: ServeArgs) -> Result<(), CliError> {
     let opts = options(db, &a)?;
-    actix_web::rt::System::new().block_on(crate::web::serve(opts)).map_err(|e| e.to_string())
+    actix_web::rt::System::new().block_on(crate::web::serve(opts)).map_err(|e| CliError::Said(e.to_string()))
 }
 
 #[cfg(test)]
@@ -135,13 +143,11 @@ mod tests {
         assert_eq!(parse_duration("90min"), Ok(Duration::from_secs(5_400)));
         assert_eq!(parse_duration("1h 30m"), Ok(Duration::from_secs(5_400)));
         assert_eq!(parse_duration(" 2d "), Ok(Duration::from_secs(172_800)));
-        assert!(parse_duration("0m").unwrap_err().contains("more than 0"));
-        assert!(parse_duration("0").unwrap_err().contains("more than 0"));
-        assert!(parse_duration("500ms").unwrap_err().contains("at least 1s"));
+        assert_eq!(parse_duration("0m"), Err(BadValue::ZeroDuration("0m".into())));
+        assert_eq!(parse_duration("0"), Err(BadValue::ZeroDuration("0".into())));
+        assert_eq!(parse_duration("500ms"), Err(BadValue::UnderASecond("500ms".into())));
         for bad in ["ten", "", "4x", "-5m", "5 fortnights", "m"] {
-            let e = parse_duration(bad).unwrap_err();
-            assert!(e.starts_with(&format!("not a duration: {:?} (", bad.trim())), "{bad:?}: {e}");
-            assert!(e.ends_with("e.g. 30s, 10m, 4h)"), "{bad:?}: {e}");
+            assert_eq!(parse_duration(bad), Err(BadValue::NotDuration(bad.trim().into())), "{bad:?}");
         }
         assert!(parse_duration("99999999999999999999").is_err());
         assert_eq!(parse_public_url("https://Go.Example.org/tengen"), Ok((true, "go.example.org".into())));
@@ -156,15 +162,14 @@ mod tests {
         // The default port is left out, as a browser's Origin leaves it out.
         assert_eq!(parse_public_url("https://go.example.org:443"), Ok((true, "go.example.org".into())));
         assert_eq!(parse_public_url("HTTPS://[::1]:8443"), Ok((true, "[::1]:8443".into())));
-        let needs_scheme = |u: &str| format!("--public-url needs http:// or https://: {u}");
+        let needs_scheme = |u: &str| BadValue::NoScheme(u.into());
         assert_eq!(parse_public_url("go.example.org"), Err(needs_scheme("go.example.org")));
         assert_eq!(parse_public_url("ftp://go.example.org"), Err(needs_scheme("ftp://go.example.org")));
         assert_eq!(parse_public_url("mailto:a@go.example.org"), Err(needs_scheme("mailto:a@go.example.org")));
-        assert_eq!(parse_public_url("https://"), Err("--public-url has no host: https://".into()));
-        let e = parse_public_url("https://go example.org").unwrap_err();
-        assert!(
-            e.starts_with("--public-url is not a URL (") && e.ends_with("): https://go example.org"),
-            "{e}"
+        assert_eq!(parse_public_url("https://"), Err(BadValue::NoHost("https://".into())));
+        assert_eq!(
+            parse_public_url("https://go example.org"),
+            Err(BadValue::NotUrl("https://go example.org".into()))
         );
     }
 
@@ -172,23 +177,40 @@ mod tests {
     /// starts, with a message naming the option.
     #[test]
     fn bad_options_are_refused_by_name() {
+        use crate::i18n::Lang;
         use clap::Parser;
         #[derive(Parser)]
         struct Cli {
             #[command(flatten)]
             serve: ServeArgs,
         }
-        let refusal = |args: &[&str]| {
+        // Worded as the user reads them, in both languages.
+        let refusal = |args: &[&str], lang: Lang| {
             let cli = Cli::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).unwrap();
-            options(Path::new("t.db"), &cli.serve).err()
+            options(Path::new("t.db"), &cli.serve).err().map(|e| e.words(lang))
         };
-        assert_eq!(refusal(&[]), None);
-        assert_eq!(refusal(&["--idle-timeout", "1h 30m", "--public-url", "https://go.example.org"]), None);
-        let e = refusal(&["--idle-timeout", "ten"]).unwrap();
-        assert!(e.starts_with("--idle-timeout: not a duration: \"ten\""), "{e}");
-        let e = refusal(&["--backup-dir", "b", "--backup-every", "0m"]).unwrap();
-        assert_eq!(e, "--backup-every: a duration must be more than 0: \"0m\"");
-        let e = refusal(&["--public-url", "go.example.org"]).unwrap();
-        assert_eq!(e, "--public-url needs http:// or https://: go.example.org");
+        assert_eq!(refusal(&[], Lang::Zh), None);
+        let fine = ["--idle-timeout", "1h 30m", "--public-url", "https://go.example.org"];
+        assert_eq!(refusal(&fine, Lang::En), None);
+        let ten = ["--idle-timeout", "ten"];
+        assert_eq!(
+            refusal(&ten, Lang::En).unwrap(),
+            "--idle-timeout: not a duration: “ten” (e.g. 30s, 10m, 4h)"
+        );
+        assert_eq!(refusal(&ten, Lang::Zh).unwrap(), "--idle-timeout：“ten”不是时长（例如 30s、10m、4h）");
+        let zero = ["--backup-dir", "b", "--backup-every", "0m"];
+        assert_eq!(refusal(&zero, Lang::En).unwrap(), "--backup-every: a duration must be more than 0: “0m”");
+        assert_eq!(refusal(&zero, Lang::Zh).unwrap(), "--backup-every：时长必须大于 0：“0m”");
+        let url = ["--public-url", "go.example.org"];
+        assert_eq!(
+            refusal(&url, Lang::En).unwrap(),
+            "--public-url: needs http:// or https://: go.example.org"
+        );
+        assert_eq!(
+            refusal(&url, Lang::Zh).unwrap(),
+            "--public-url：须以 http:// 或 https:// 开头：go.example.org"
+        );
+        let proxy = ["--trusted-proxy", "proxy.local"];
+        assert!(refusal(&proxy, Lang::Zh).unwrap().starts_with("--trusted-proxy：不是 IP 地址或网段"));
     }
 }

@@ -109,12 +109,40 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
 /// Parse `--komi` into quarter stones: points by default, stones with a suffix `s`, `stones`
 /// or `子`, or with a vulgar fraction (¼ ½ ¾).
 pub fn parse_komi(text: &str) -> Result<i32, String> {
+    // Clap reads it before `--lang`: the refusal is in the locale's language.
+    komi_quarters(text).map_err(|r| r.words(Lang::from_environment(), text))
+}
+
+/// Why a `--komi` is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KomiRefusal {
+    /// Stones that are not a multiple of ¼.
+    NotQuarters,
+    /// Points that are not a multiple of ½.
+    NotHalfPoints,
+    /// More than 50 stones either way.
+    OutOfRange,
+}
+
+impl KomiRefusal {
+    fn words(self, lang: Lang, komi: &str) -> String {
+        let key = match self {
+            KomiRefusal::NotQuarters => "cli_err.komi_not_quarters",
+            KomiRefusal::NotHalfPoints => "cli_err.komi_not_half_points",
+            KomiRefusal::OutOfRange => "cli_err.komi_out_of_range",
+        };
+        tr!(lang, key, komi = komi.trim())
+    }
+}
+
+/// [`parse_komi`] in quarter stones, the refusal typed.
+fn komi_quarters(text: &str) -> Result<i32, KomiRefusal> {
     let t = text.trim();
     let stones_suffix = ["stones", "stone", "s", "子"].iter().find_map(|s| t.strip_suffix(s));
     let q = if let Some(stones) = stones_suffix {
-        parse_quarters(stones.trim())?
+        parse_quarters(stones.trim()).map_err(|_| KomiRefusal::NotQuarters)?
     } else if t.contains(['¼', '½', '¾']) {
-        parse_quarters(t)?
+        parse_quarters(t).map_err(|_| KomiRefusal::NotQuarters)?
     } else {
         let t = ["points", "pts", "pt", "p"].iter().find_map(|s| t.strip_suffix(s)).unwrap_or(t).trim();
         let (neg, digits) = match t.strip_prefix('-') {
@@ -122,10 +150,8 @@ pub fn parse_komi(text: &str) -> Result<i32, String> {
             None => (false, t.strip_prefix('+').unwrap_or(t)),
         };
         // ¼ stone = ½ point, so a komi in half points is the same number in quarter stones.
-        let halves = parse_half_points(digits).map_err(|_| {
-            format!("komi {text:?} is not a multiple of 0.5 points (for stones write e.g. 3.75s or 3¾)")
-        })?;
-        let q = i32::try_from(halves).map_err(|_| format!("komi {text:?} is out of range"))?;
+        let halves = parse_half_points(digits).map_err(|_| KomiRefusal::NotHalfPoints)?;
+        let q = i32::try_from(halves).map_err(|_| KomiRefusal::OutOfRange)?;
         if neg {
             -q
         } else {
@@ -133,7 +159,7 @@ pub fn parse_komi(text: &str) -> Result<i32, String> {
         }
     };
     if q.abs() > 4 * 50 {
-        return Err(format!("komi {text:?} is out of range (at most 50 stones)"));
+        return Err(KomiRefusal::OutOfRange);
     }
     Ok(q)
 }
@@ -267,7 +293,7 @@ fn check(args: &CheckArgs) -> i32 {
         match serde_json::to_string_pretty(&json_out) {
             Ok(s) => println!("{s}"),
             Err(e) => {
-                eprintln!("cannot write JSON: {e}");
+                eprintln!("{}", tr!(args.lang, "cli_err.json", error = e.to_string()));
                 return 2;
             }
         }
@@ -510,6 +536,27 @@ mod tests {
         assert!(parse_komi("abc").is_err());
         assert!(parse_komi("999").is_err());
         assert!(parse_komi("").is_err());
+    }
+
+    /// Seed 000 (黑棋貼還3又3/4子: komi in quarter stones, ¼ stone = ½ point): a komi the count cannot use is
+    /// refused in the user's language, with the way to write stones.
+    #[test]
+    fn komi_refusals_in_both_languages() {
+        assert_eq!(komi_quarters("3.75"), Err(KomiRefusal::NotHalfPoints));
+        assert_eq!(komi_quarters("3.3s"), Err(KomiRefusal::NotQuarters));
+        assert_eq!(komi_quarters("51子"), Err(KomiRefusal::OutOfRange));
+        assert_eq!(komi_quarters("999"), Err(KomiRefusal::OutOfRange));
+        let words = |r: KomiRefusal, lang| r.words(lang, " 3.75 ");
+        assert_eq!(
+            words(KomiRefusal::NotHalfPoints, Lang::Zh),
+            "贴目“3.75”不是 0.5 目的倍数（按子书写如 3.75s 或 3¾）"
+        );
+        assert_eq!(
+            words(KomiRefusal::NotHalfPoints, Lang::En),
+            "komi “3.75” is not a multiple of 0.5 points (for stones write e.g. 3.75s or 3¾)"
+        );
+        assert_eq!(words(KomiRefusal::OutOfRange, Lang::Zh), "贴目“3.75”超出范围（最多 50 子）");
+        assert_eq!(words(KomiRefusal::NotQuarters, Lang::En), "komi “3.75” is not a multiple of ¼ stone");
     }
 
     #[test]

@@ -102,17 +102,7 @@ pub(super) fn doc_lang(ctx: &Ctx, q: &Query) -> Result<print::Lang, AppError> {
 
 /// A 400 naming the option and what it takes, in the reader's language.
 fn refuse(ctx: &Ctx, e: BadOption) -> AppError {
-    let lang = ctx.lang;
-    let message = match (e.opt, e.last_round) {
-        (docs::Opt::Round, None) => tr!(lang, "print.err_round", got = e.got),
-        (docs::Opt::Round, Some(0)) => tr!(lang, "print.err_round_none", got = e.got),
-        (docs::Opt::Round, Some(last)) => tr!(lang, "print.err_round_last", last, got = e.got),
-        _ => {
-            let allowed = e.allowed_text().replace(" or ", ctx.t("print.or"));
-            tr!(lang, "print.err_option", option = e.opt.query_name(), allowed, got = e.got)
-        }
-    };
-    AppError::bad_request(lang, message)
+    AppError::bad_request(ctx.lang, e.words(ctx.lang, e.opt.query_name()))
 }
 
 fn round_path(ctx: &Ctx, p: (String, String)) -> Result<(i32, i32), AppError> {

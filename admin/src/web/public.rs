@@ -604,7 +604,7 @@ fn round_param(req: &HttpRequest, q: &HashMap<String, String>) -> Result<Option<
         .and_then(|n| i32::try_from(n).ok())
         .filter(|n| *n <= 999)
         .map(Some)
-        .ok_or_else(|| AppError::bad_request(lang, tr!(lang, "print.err_round", got = v)))
+        .ok_or_else(|| AppError::bad_request(lang, tr!(lang, "print.err_round", option = "round", got = v)))
 }
 
 /// Serve a public page: cached for readers without a session, rendered for staff.

@@ -51,7 +51,9 @@ fn run_quietly(program: &Path, dir: Option<&Path>, args: &[&str]) -> Output {
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
-    let out = cmd.args(args).env("TENGEN_LOG", "warn").stdin(Stdio::null()).output();
+    // Chinese, as `cli` runs it: what the commands say follows the locale.
+    let out =
+        cmd.args(args).env("TENGEN_LOG", "warn").env("LC_ALL", "zh_CN.UTF-8").stdin(Stdio::null()).output();
     out.unwrap_or_else(|e| panic!("run {}: {e}", program.display()))
 }
 
