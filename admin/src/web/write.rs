@@ -161,31 +161,42 @@ pub struct Versioned {
     pub version: i32,
 }
 
+/// How a write's body is read: whole ([`Buffered`], a form) or streamed under its route's
+/// limits ([`Streamed`], a file upload). The one difference between [`Write`] and [`Upload`].
+pub struct Buffered;
+/// See [`Buffered`].
+pub struct Streamed;
+
 /// A write, extracted: who makes it, its typed form, and the fields as typed (shown again on
 /// the page that refuses it). Derefs to its [`Ctx`].
-pub struct Write<A, F = Plain> {
+pub struct Write<A, F = Plain, B = Buffered> {
     pub ctx: Ctx,
     pub who: A,
     pub form: F,
     /// Every field as sent (the typed entry a refusal keeps).
     pub fields: Form,
+    body: std::marker::PhantomData<B>,
 }
 
-impl<A, F> std::ops::Deref for Write<A, F> {
+/// A write that takes a file: the same path as [`Write`], but the body streamed under its
+/// route's limits (`Ctx::upload`) after the writer is admitted, never buffered whole.
+pub type Upload<A, F = Plain> = Write<A, F, Streamed>;
+
+impl<A, F, B> std::ops::Deref for Write<A, F, B> {
     type Target = Ctx;
     fn deref(&self) -> &Ctx {
         &self.ctx
     }
 }
 
-impl<A: Writer, F> Write<A, F> {
+impl<A: Writer, F, B> Write<A, F, B> {
     /// Who writes, for the audit row.
     pub fn actor(&self) -> Actor {
         self.who.user().actor()
     }
 }
 
-impl<A, F> Write<A, F> {
+impl<A, F, B> Write<A, F, B> {
     /// The version the form was read at, where a handler reads it after the form's own fields
     /// (a form whose fields are wrong shows them first): the write is refused as stale against
     /// it, never merged; a missing or unreadable version is a bad form (400), not a guess.
@@ -219,7 +230,7 @@ fn segments(req: &HttpRequest) -> Vec<String> {
     req.match_info().iter().map(|(_, v)| v.to_string()).collect()
 }
 
-impl<A: Admit + 'static, F: DeserializeOwned + 'static> FromRequest for Write<A, F> {
+impl<A: Admit + 'static, F: DeserializeOwned + 'static> FromRequest for Write<A, F, Buffered> {
     type Error = actix_web::Error;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
@@ -232,36 +243,12 @@ impl<A: Admit + 'static, F: DeserializeOwned + 'static> FromRequest for Write<A,
             let who = A::admit(&ctx, &segments(&req)).await?;
             let fields = ctx.form(&body)?;
             let form = typed(&ctx, &fields)?;
-            Ok(Write { ctx, who, form, fields })
+            Ok(Write { ctx, who, form, fields, body: std::marker::PhantomData })
         })
     }
 }
 
-/// A write that takes a file: the same path as [`Write`], but the body streamed under its
-/// route's limits (`Ctx::upload`) after the writer is admitted, never buffered whole.
-pub struct Upload<A, F = Plain> {
-    pub ctx: Ctx,
-    pub who: A,
-    pub form: F,
-    /// Every field and file as sent.
-    pub fields: Form,
-}
-
-impl<A, F> std::ops::Deref for Upload<A, F> {
-    type Target = Ctx;
-    fn deref(&self) -> &Ctx {
-        &self.ctx
-    }
-}
-
-impl<A: Writer, F> Upload<A, F> {
-    /// Who writes, for the audit row.
-    pub fn actor(&self) -> Actor {
-        self.who.user().actor()
-    }
-}
-
-impl<A: Admit + 'static, F: DeserializeOwned + 'static> FromRequest for Upload<A, F> {
+impl<A: Admit + 'static, F: DeserializeOwned + 'static> FromRequest for Write<A, F, Streamed> {
     type Error = actix_web::Error;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
@@ -274,7 +261,7 @@ impl<A: Admit + 'static, F: DeserializeOwned + 'static> FromRequest for Upload<A
             let who = A::admit(&ctx, &segments(&req)).await?;
             let fields = ctx.upload(body).await?;
             let form = typed(&ctx, &fields)?;
-            Ok(Upload { ctx, who, form, fields })
+            Ok(Write { ctx, who, form, fields, body: std::marker::PhantomData })
         })
     }
 }
