@@ -361,19 +361,13 @@ pub fn id(lang: Lang, s: &str) -> Result<i32, AppError> {
 impl Ctx {
     /// The page frame for a page outside any tournament.
     pub fn chrome(&self, title: impl Into<String>) -> super::views::pages::Chrome {
-        super::views::pages::Chrome {
-            lang: self.lang,
-            user: self.user().cloned(),
-            csrf: self.csrf.clone(),
-            path: self.path.clone(),
-            title: title.into(),
-            tid: None,
-            tname: String::new(),
-            staff: false,
-            team: false,
-            refresh: 0,
-            zone: crate::machine::zone().name(),
-        }
+        super::views::pages::Chrome::outside(
+            self.lang,
+            self.user().cloned(),
+            self.csrf.clone(),
+            self.path.clone(),
+            title.into(),
+        )
     }
 
     /// The page frame inside a tournament.

@@ -35,6 +35,24 @@ pub struct Chrome {
 }
 
 impl Chrome {
+    /// The frame of a page outside any tournament, for `user` (none on an error page, which
+    /// may be shown before the session is read) at `path`.
+    pub fn outside(lang: Lang, user: Option<User>, csrf: String, path: String, title: String) -> Chrome {
+        Chrome {
+            lang,
+            user,
+            csrf,
+            path,
+            title,
+            tid: None,
+            tname: String::new(),
+            staff: false,
+            team: false,
+            refresh: 0,
+            zone: crate::machine::zone().name(),
+        }
+    }
+
     pub fn t(&self, key: &str) -> &'static str {
         self.lang.t(key)
     }
@@ -127,19 +145,7 @@ pub struct ErrorPage {
 impl ErrorPage {
     pub fn new(lang: Lang, status: StatusCode, message: &str) -> ErrorPage {
         ErrorPage {
-            c: Chrome {
-                lang,
-                user: None,
-                csrf: String::new(),
-                path: "/".into(),
-                title: lang.t("err.title").to_string(),
-                tid: None,
-                tname: String::new(),
-                staff: false,
-                team: false,
-                refresh: 0,
-                zone: crate::machine::zone().name(),
-            },
+            c: Chrome::outside(lang, None, String::new(), "/".into(), lang.t("err.title").to_string()),
             status: status.as_u16(),
             message: message.to_string(),
         }
