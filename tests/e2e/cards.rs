@@ -99,7 +99,7 @@ fn squares(back: &ReadBack, page: u32) -> Vec<(f32, f32, f32)> {
 
 /// Decodes the QR code drawn by `squares` (one code): the modules laid on a grid, an image
 /// of 4 pixels a module with a white margin, read by rqrr.
-fn decode(squares: &[(f32, f32, f32)]) -> String {
+pub(crate) fn decode(squares: &[(f32, f32, f32)]) -> String {
     let side = squares[0].2;
     let x0 = squares.iter().map(|s| s.0).fold(f32::MAX, f32::min);
     let y0 = squares.iter().map(|s| s.1).fold(f32::MAX, f32::min);

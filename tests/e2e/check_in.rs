@@ -12,6 +12,18 @@ fn id_of(s: &Server, tid: i32, family: &str) -> String {
     query(&s.db, &sql)[0][0].clone()
 }
 
+/// The dark modules of the inline SVG QR code `id` as unit squares (x, −y, 1): upside down,
+/// as the PDF readers' decoder expects rows running upwards.
+fn svg_modules(body: &str, id: &str) -> Vec<(f32, f32, f32)> {
+    let at = body.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no #{id}"));
+    let svg = &body[at..at + body[at..].find("</svg>").unwrap()];
+    let attr = |r: &str, name: &str| -> Option<f32> {
+        let v = r.split(&format!(" {name}=\"")).nth(1)?;
+        v[..v.find('"')?].parse().ok()
+    };
+    svg.split("<rect").filter_map(|r| Some((attr(r, "x")?, -attr(r, "y")?, 1.0))).collect()
+}
+
 fn count(s: &Server, sql: &str) -> i64 {
     count_rows(&s.db, sql)
 }
@@ -137,7 +149,7 @@ fn desk_check_in_undo_and_closing_pair_round_one_without_the_absent() {
 /// address as wrong passwords are at the login, and a closed round is refused politely.
 #[test]
 fn self_check_in_with_the_venues_code_throttled_and_closed() {
-    let s = Server::start();
+    let s = Server::start_args(&["--public-url", "https://go.example.org/weiqi/"]);
     let org = s.first_organizer();
     let tid = tournament_with_players(
         &org,
@@ -157,7 +169,12 @@ fn self_check_in_with_the_venues_code_throttled_and_closed() {
     assert_eq!(org.submit(&desk, &format!("/t/{tid}/check-in/code"), &[]).status, 303);
     let code =
         query_text(&s.db, &format!("SELECT code FROM check_in_codes WHERE tournament_id = {tid}")).unwrap();
-    assert!(text_of(&org.get(&desk), "code").unwrap_or_default().contains(&code));
+    let desk_page = org.get(&desk);
+    assert!(text_of(&desk_page, "code").unwrap_or_default().contains(&code));
+    // The desk gives the whole address a phone opens, and its QR code for the venue's notice.
+    let address = format!("https://go.example.org/weiqi/t/{tid}/check-in/self");
+    assert!(desk_page.body.contains(&format!("href=\"{address}\"")), "{}", desk_page.body);
+    assert_eq!(crate::cards::decode(&svg_modules(&desk_page.body, "self-qr")), address);
     let wrong = if code == "0000" { "1111" } else { "0000" };
 
     // The public tournament page links to the form while it is open.

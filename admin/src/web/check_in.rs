@@ -114,6 +114,13 @@ async fn desk_page(
         closed: desk.state.closed_at.as_deref().map(|d| zone.date_time(d)),
         version: desk.state.version,
         code: desk.code.clone().unwrap_or_default(),
+        self_link: self_link(ctx.state.net.public_url.as_deref(), tid),
+        self_qr: ctx
+            .state
+            .net
+            .public_url
+            .as_deref()
+            .and_then(|base| crate::print::table_cards::qr_grid(&self_link(Some(base), tid))),
         can_organize: role == Role::Organizer,
         f,
         banner: refused.as_ref().map(|(_, b)| b.clone()),
@@ -155,6 +162,12 @@ impl PathIds for TapPath {
     fn key(&self) -> i32 {
         self.tid
     }
+}
+
+/// The self check-in page of `tid`: under the server's public address when it has one (what a
+/// phone at the venue opens), else its path.
+fn self_link(public_url: Option<&str>, tid: i32) -> String {
+    format!("{}/t/{tid}/check-in/self", public_url.unwrap_or(""))
 }
 
 /// The desk's address for round `n` with the search kept.

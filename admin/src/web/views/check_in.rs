@@ -2,6 +2,7 @@
 //! public self check-in form.
 
 use super::pages::{Chrome, FormView, Options};
+use crate::print::table_cards::QrGrid;
 use askama::Template;
 
 /// One entrant at the desk.
@@ -39,6 +40,11 @@ pub struct DeskPage {
     pub version: i32,
     /// The self check-in code, empty while none was made.
     pub code: String,
+    /// The self check-in page's address: absolute under `--public-url`, else the path.
+    pub self_link: String,
+    /// Its QR code for the venue's notice (only with `--public-url`: a phone needs the whole
+    /// address), as a grid of modules.
+    pub self_qr: Option<QrGrid>,
     pub can_organize: bool,
     /// The deadline form as typed.
     pub f: FormView,
