@@ -83,17 +83,22 @@ impl PgCluster {
         Ok(c)
     }
 
-    /// A program of the cluster, run as its account (the same process: see the module doc).
+    /// A program of the cluster, run as its account (the same process: see the module doc), in
+    /// the C.UTF-8 locale that every Debian has: the caller's locale (`zh_CN.UTF-8`, say) may
+    /// not be generated on the machine, and `initdb` then refuses to make the cluster. The
+    /// throwaway cluster's collation does not matter: Tengen sorts text itself.
     fn command(&self, program: &str) -> Command {
         let exe = self.bin.join(program);
-        match self.run_as {
+        let mut c = match self.run_as {
             Some(user) => {
                 let mut c = Command::new("setpriv");
                 c.args(["--reuid", user, "--regid", user, "--init-groups", "--"]).arg(exe);
                 c
             }
             None => Command::new(exe),
-        }
+        };
+        c.env("LC_ALL", "C.UTF-8");
+        c
     }
 
     /// Start the server on the data directory and wait until it takes connections (after a
