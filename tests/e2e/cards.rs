@@ -9,21 +9,6 @@ use crate::common;
 use common::readback::{read, squash, ReadBack};
 use common::*;
 
-/// Eleven players: five tables and a bye.
-const ELEVEN: &str = "姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注
-王一鸣,Wang Yiming,5段,2500,北京棋院,北京,1990-01-01,男,
-李二娜,Li Erna,4段,2400,上海棋院,上海,1991-01-01,女,
-张三丰,Zhang Sanfeng,3段,2300,杭州棋院,浙江,1992-01-01,男,
-赵四海,Zhao Sihai,2段,2200,广州棋院,广东,1993-01-01,男,
-钱五岳,Qian Wuyue,1段,2100,成都棋院,四川,1994-01-01,男,
-孙六合,Sun Liuhe,1级,2000,武汉棋院,湖北,1995-01-01,女,
-周七星,Zhou Qixing,2级,1900,南京棋院,江苏,1996-01-01,女,
-吴八方,Wu Bafang,3级,1800,西安棋院,陕西,1997-01-01,女,
-郑九州,Zheng Jiuzhou,4级,1700,长沙棋院,湖南,1998-01-01,男,
-冯十全,Feng Shiquan,5级,1600,济南棋院,山东,1999-01-01,男,
-陈百川,Chen Baichuan,6级,1500,福州棋院,福建,2000-01-01,男,
-";
-
 /// Each player's rank as a Chinese list writes it (业余五段, 1级) and unit.
 fn chinese_rank_and_unit(name: &str) -> (&'static str, String) {
     let line = ELEVEN.lines().find(|l| l.starts_with(&format!("{name},"))).unwrap();

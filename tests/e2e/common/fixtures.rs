@@ -2,6 +2,22 @@
 //! written for a test (players, games with unknown results, byes), imported through the import
 //! page as an organizer imports them.
 
+/// Eleven entrants, 5d down to 6k (five tables and a bye), as the Chinese CSV an organizer
+/// imports.
+pub const ELEVEN: &str = "姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注
+王一鸣,Wang Yiming,5段,2500,北京棋院,北京,1990-01-01,男,
+李二娜,Li Erna,4段,2400,上海棋院,上海,1991-01-01,女,
+张三丰,Zhang Sanfeng,3段,2300,杭州棋院,浙江,1992-01-01,男,
+赵四海,Zhao Sihai,2段,2200,广州棋院,广东,1993-01-01,男,
+钱五岳,Qian Wuyue,1段,2100,成都棋院,四川,1994-01-01,男,
+孙六合,Sun Liuhe,1级,2000,武汉棋院,湖北,1995-01-01,女,
+周七星,Zhou Qixing,2级,1900,南京棋院,江苏,1996-01-01,女,
+吴八方,Wu Bafang,3级,1800,西安棋院,陕西,1997-01-01,女,
+郑九州,Zheng Jiuzhou,4级,1700,长沙棋院,湖南,1998-01-01,男,
+冯十全,Feng Shiquan,5级,1600,济南棋院,山东,1999-01-01,男,
+陈百川,Chen Baichuan,6级,1500,福州棋院,福建,2000-01-01,男,
+";
+
 /// Eight entrants, ranks 5d, 4d, 3d, 2d, 1d, 1k, 2k, 3k (entrant ids in this order), as the
 /// Chinese CSV an organizer imports.
 pub const EIGHT: &str = "姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注
