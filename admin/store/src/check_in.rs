@@ -8,7 +8,7 @@
 use super::audit::{self, AuditAction, Change};
 use super::entrants::{self as edb, Sort};
 use super::rows::EntrantRow;
-use super::schema::{check_in_codes, check_in_rounds, check_ins, round_absences, rounds};
+use super::schema::{check_in_codes, check_in_rounds, check_ins, rounds};
 use super::{now, Actor, Conn, DbError};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -312,14 +312,7 @@ pub fn close(
         }
         let stamp = now();
         for id in &ids {
-            diesel::insert_into(round_absences::table)
-                .values((
-                    round_absences::tournament_id.eq(tid),
-                    round_absences::round_number.eq(n),
-                    round_absences::entrant_id.eq(id),
-                    round_absences::created_at.eq(&stamp),
-                ))
-                .execute(conn)?;
+            crate::rounds::insert_absence(conn, tid, n, *id, &stamp)?;
         }
         let after = RoundState { closed_at: Some(stamp.clone()), version: version + 1, ..before.clone() };
         put_state(conn, tid, &after)?;

@@ -318,6 +318,20 @@ pub fn published_games(conn: &mut Conn, tid: i32) -> Result<Vec<RoundGame>, DbEr
     Ok(v)
 }
 
+/// Marks `eid` absent for round `n` (not paired, no bye), stamped `at`; the caller writes the
+/// audit row. The attendance sheet and check-in's closing both write an absence this way.
+pub(crate) fn insert_absence(conn: &mut Conn, tid: i32, n: i32, eid: i32, at: &str) -> Result<(), DbError> {
+    diesel::insert_into(round_absences::table)
+        .values((
+            round_absences::tournament_id.eq(tid),
+            round_absences::round_number.eq(n),
+            round_absences::entrant_id.eq(eid),
+            round_absences::created_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Entrants absent in round `n`.
 pub fn absences(conn: &mut Conn, tid: i32, n: i32) -> Result<HashSet<i32>, DbError> {
     Ok(round_absences::table
@@ -1298,14 +1312,7 @@ pub fn set_attendance(
             absent: bool,
         }
         for id in absent.difference(&current) {
-            diesel::insert_into(round_absences::table)
-                .values((
-                    round_absences::tournament_id.eq(tid),
-                    round_absences::round_number.eq(n),
-                    round_absences::entrant_id.eq(id),
-                    round_absences::created_at.eq(now()),
-                ))
-                .execute(conn)?;
+            insert_absence(conn, tid, n, *id, &now())?;
             let (b, a) = (Absence { round: n, absent: false }, Absence { round: n, absent: true });
             record(conn, actor, tid, AuditAction::EntrantAbsent, *id, Some(&b), Some(&a), reason)?;
             changes += 1;
