@@ -86,6 +86,42 @@ fn expected(order: &[&str], places: usize, specials: &[fn(&str) -> bool], higher
     out
 }
 
+/// Pairs round `n` with `seed`, publishes it, draws every nigiri, and enters each game as the
+/// stronger rank winning by resignation; (Black, White, Black won) per game.
+fn play_round(
+    s: &Server,
+    c: &Client,
+    tid: i32,
+    n: u32,
+    seed: u32,
+    strength: &HashMap<i32, i32>,
+) -> Vec<(i32, i32, bool)> {
+    pair_round(c, tid, n, &seed.to_string());
+    publish_round(s, c, tid, n);
+    nigiri_all(c, &s.db, tid, n);
+    let played = query(
+        &s.db,
+        &format!(
+            "SELECT id, black_id, white_id FROM games WHERE tournament_id = {tid} AND round_number = {n} \
+             AND white_id IS NOT NULL ORDER BY board"
+        ),
+    );
+    let mut out = Vec::new();
+    for g in played {
+        let (gid, b, w): (i32, i32, i32) =
+            (g[0].parse().unwrap(), g[1].parse().unwrap(), g[2].parse().unwrap());
+        let black_wins = strength[&b] > strength[&w];
+        enter(
+            c,
+            tid,
+            gid,
+            &[("method", "resignation"), ("winner", if black_wins { "black" } else { "white" })],
+        );
+        out.push((b, w, black_wins));
+    }
+    out
+}
+
 fn woman(name: &str) -> bool {
     FIELD.iter().any(|p| p.0 == name && p.2 == "F")
 }
@@ -186,26 +222,7 @@ fn prizes_of_a_swiss_played_to_the_end_go_to_the_next_in_line() {
 
     let mut games = Vec::new();
     for n in 1..=3u32 {
-        pair_round(&c, tid, n, &format!("{}", 7700 + n));
-        publish_round(&s, &c, tid, n);
-        nigiri_all(&c, &s.db, tid, n);
-        let played = query(
-            &s.db,
-            &format!(
-                "SELECT id, black_id, white_id FROM games WHERE tournament_id = {tid} AND round_number = {n} \
-                 AND white_id IS NOT NULL ORDER BY board"
-            ),
-        );
-        for g in played {
-            let (gid, b, w): (i32, i32, i32) =
-                (g[0].parse().unwrap(), g[1].parse().unwrap(), g[2].parse().unwrap());
-            let black_wins = strength[&b] > strength[&w];
-            enter(
-                &c,
-                tid,
-                gid,
-                &[("method", "resignation"), ("winner", if black_wins { "black" } else { "white" })],
-            );
+        for (b, w, black_wins) in play_round(&s, &c, tid, n, 7700 + n, &strength) {
             let (bp, wp) = if black_wins { (4, 0) } else { (0, 4) };
             games.push(Game { round: n, black: b, white: w, black_pts: bp, white_pts: wp });
         }
@@ -482,27 +499,8 @@ fn a_player_withdrawn_through_the_form_is_passed_over_by_the_places() {
             );
             assert_eq!(r.status, 303, "{}", r.body);
         }
-        pair_round(&c, tid, n, &format!("{}", 8800 + n));
-        publish_round(&s, &c, tid, n);
-        nigiri_all(&c, &s.db, tid, n);
-        let played = query(
-            &s.db,
-            &format!(
-                "SELECT id, black_id, white_id FROM games WHERE tournament_id = {tid} AND round_number = {n} \
-                 AND white_id IS NOT NULL ORDER BY board"
-            ),
-        );
-        for g in played {
-            let (gid, b, w): (i32, i32, i32) =
-                (g[0].parse().unwrap(), g[1].parse().unwrap(), g[2].parse().unwrap());
+        for (b, w, _) in play_round(&s, &c, tid, n, 8800 + n, &strength) {
             assert!(n < 3 || (b != leader && w != leader), "the withdrawn leader is not paired in round 3");
-            let black_wins = strength[&b] > strength[&w];
-            enter(
-                &c,
-                tid,
-                gid,
-                &[("method", "resignation"), ("winner", if black_wins { "black" } else { "white" })],
-            );
         }
     }
     let mut public = s.client();
