@@ -77,6 +77,45 @@ pub fn plan(groups: &[GroupTables]) -> Result<Vec<HallRange>, HallError> {
     Ok(out)
 }
 
+/// One group of the event as the hall sees it while one group's round is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// Tables the group uses in the round: its games if paired (or being paired), else what
+    /// it is expected to need (half its active entrants, rounded up).
+    pub tables: u32,
+    /// The first hall number the organizer fixed for the group.
+    pub fixed: Option<u32>,
+    /// The first hall number stored with the group's round, once it is paired.
+    pub paired_first: Option<u32>,
+}
+
+/// The first hall number of group `me`'s round, fixed when it is paired and never moved after:
+/// the plan of [`plan`] over the event's groups in hall order, with the groups already paired
+/// at their stored numbers and the others reserving what they are expected to need. When that
+/// plan cannot stand (a paired group grew past its reservation, or fixed numbers overlap), the
+/// group takes the numbers after every range taken or reserved, so no number is ever given twice
+/// in the round.
+pub fn first_for(groups: &[Slot], me: usize) -> u32 {
+    let tables: Vec<GroupTables> = groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| GroupTables {
+            tables: g.tables,
+            first: if i == me { g.fixed } else { g.paired_first.or(g.fixed) },
+        })
+        .collect();
+    if let Ok(ranges) = plan(&tables) {
+        return ranges[me].first;
+    }
+    let taken = groups
+        .iter()
+        .enumerate()
+        .filter(|(i, g)| *i != me && g.tables > 0)
+        .map(|(_, g)| g.paired_first.or(g.fixed).unwrap_or(1) + g.tables - 1);
+    let reserved: u32 = groups.iter().enumerate().filter(|(i, _)| *i != me).map(|(_, g)| g.tables).sum();
+    taken.max().unwrap_or(0).max(reserved) + 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +207,33 @@ mod tests {
             all.sort_unstable();
             let total: u32 = tables.iter().sum();
             prop_assert_eq!(all, (1..=total).collect::<Vec<_>>());
+        }
+
+        /// Groups paired one at a time, in any order, with fewer or more games than they
+        /// reserved: the numbers fixed at each pairing never meet another group's.
+        #[test]
+        fn pairing_group_by_group_never_shares_a_number(
+            groups in prop::collection::vec((0u32..40, 0u32..45, prop::option::weighted(0.2, 1u32..200)), 1..6),
+            order in prop::collection::vec(0usize..6, 6),
+        ) {
+            let mut slots: Vec<Slot> = groups.iter().map(|&(expected, _, fixed)| Slot { tables: expected, fixed, paired_first: None }).collect();
+            let mut seq: Vec<usize> = order.iter().map(|&i| i % groups.len()).collect();
+            seq.extend(0..groups.len());
+            let mut done = vec![false; groups.len()];
+            for me in seq {
+                if done[me] { continue; }
+                done[me] = true;
+                slots[me].tables = groups[me].1;
+                let first = first_for(&slots, me);
+                prop_assert!(first >= 1);
+                slots[me].paired_first = Some(first);
+            }
+            let mut seen = HashSet::new();
+            for s in &slots {
+                for t in 0..s.tables {
+                    prop_assert!(seen.insert(s.paired_first.unwrap() + t));
+                }
+            }
         }
     }
 }

@@ -51,6 +51,13 @@ audit_actions! {
     TournamentDelete = ("delete", "tournament", "tournament_delete", "audit.kind.tournament_delete", "audit.say.tournament_delete"),
     /// A list of entrants (CSV or OpenGotha) imported into the event.
     TournamentImport = ("import", "tournament", "tournament_import", "audit.kind.tournament_import", "audit.say.tournament_import"),
+    GroupCreate = ("create", "group", "group_create", "audit.kind.group_create", "audit.say.group_create"),
+    GroupUpdate = ("update", "group", "group_update", "audit.kind.group_update", "audit.say.group_update"),
+    /// The settings every group of an event shares (name, venue, dates, zone), written to
+    /// this group because another group's settings changed them.
+    SharedSettings = ("shared", "tournament", "shared_settings", "audit.kind.shared_settings", "audit.say.shared_settings"),
+    /// An entrant moved to another group of the event (before round 1), in both groups' trails.
+    EntrantMove = ("move", "entrant", "entrant_move", "audit.kind.entrant_move", "audit.say.entrant_move"),
     StaffSet = ("staff_set", "staff", "staff_set", "audit.kind.staff_set", "audit.say.staff_set"),
     StaffRemove = ("staff_remove", "staff", "staff_remove", "audit.kind.staff_remove", "audit.say.staff_remove"),
     ChiefArbiter = ("chief_arbiter", "staff", "chief_arbiter", "audit.kind.chief_arbiter", "audit.say.chief_arbiter"),

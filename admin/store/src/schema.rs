@@ -91,6 +91,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    event_groups (tournament_id) {
+        tournament_id -> Integer,
+        event_id -> Integer,
+        group_name_zh -> Text,
+        group_name_latin -> Text,
+        group_order -> Integer,
+        first_table -> Nullable<Integer>,
+        band -> Text,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> Integer,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
     game_arrivals (game_id, entrant_id) {
         game_id -> Integer,
         entrant_id -> Integer,
@@ -250,6 +271,7 @@ diesel::table! {
         version -> Integer,
         created_at -> Nullable<Text>,
         updated_at -> Nullable<Text>,
+        hall_first -> Integer,
     }
 }
 
@@ -447,6 +469,8 @@ diesel::joinable!(check_in_rounds -> tournaments (tournament_id));
 diesel::joinable!(check_ins -> entrants (entrant_id));
 diesel::joinable!(check_ins -> tournaments (tournament_id));
 diesel::joinable!(entrants -> tournaments (tournament_id));
+diesel::joinable!(event_groups -> events (event_id));
+diesel::joinable!(event_groups -> tournaments (tournament_id));
 diesel::joinable!(game_arrivals -> entrants (entrant_id));
 diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(games -> tournaments (tournament_id));
@@ -481,6 +505,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     check_in_rounds,
     check_ins,
     entrants,
+    event_groups,
+    events,
     game_arrivals,
     games,
     login_throttle,

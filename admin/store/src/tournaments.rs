@@ -203,8 +203,21 @@ pub fn create(conn: &mut Conn, actor: &Actor, s: &TournamentSettings) -> Result<
     crate::write_tx(&mut *conn, |conn| insert_tournament(conn, actor, s))
 }
 
-/// [`create`] inside the caller's transaction (an import creates the event and fills it in one).
+/// [`create`] inside the caller's transaction (an import creates the event and fills it in one):
+/// a new event of one group.
 pub fn insert_tournament(conn: &mut Conn, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
+    let event_id = super::events::insert_event(conn)?;
+    insert_in_event(conn, actor, s, event_id)
+}
+
+/// A new group of the event `event_id` (inside the caller's transaction), its creator one of its
+/// organizers, audited as created.
+pub(crate) fn insert_in_event(
+    conn: &mut Conn,
+    actor: &Actor,
+    s: &TournamentSettings,
+    event_id: i32,
+) -> Result<i32, DbError> {
     let t = now();
     let id: i32 = diesel::insert_into(tournaments::table)
         .values((
@@ -215,6 +228,7 @@ pub fn insert_tournament(conn: &mut Conn, actor: &Actor, s: &TournamentSettings)
         ))
         .returning(tournaments::id)
         .get_result(conn)?;
+    super::events::insert_membership(conn, id, event_id)?;
     if let Some(uid) = actor.user_id {
         diesel::insert_into(tournament_staff::table)
             .values((
@@ -241,13 +255,38 @@ pub fn insert_tournament(conn: &mut Conn, actor: &Actor, s: &TournamentSettings)
 
 /// Overwrite the settings of `id` inside the caller's transaction, audited as an update with
 /// the version bumped: the end of [`update`] once its checks passed, and an import that
-/// replaces the event (its rounds are gone, so nothing is frozen).
+/// replaces the event (its rounds are gone, so nothing is frozen). What the event's groups share
+/// (name, venue, dates, zone) is written to the other groups too (`events::share_settings`).
 pub fn set_settings(
     conn: &mut Conn,
     actor: &Actor,
     id: i32,
     s: &TournamentSettings,
     reason: &str,
+) -> Result<i32, DbError> {
+    let v = write_settings(conn, actor, id, s, reason, AuditAction::TournamentUpdate)?;
+    super::events::share_settings(conn, actor, id, s)?;
+    Ok(v)
+}
+
+/// [`set_settings`] of one group only, audited as `action` (a sibling's shared settings).
+pub(crate) fn set_settings_only(
+    conn: &mut Conn,
+    actor: &Actor,
+    id: i32,
+    s: &TournamentSettings,
+    action: AuditAction,
+) -> Result<i32, DbError> {
+    write_settings(conn, actor, id, s, "", action)
+}
+
+fn write_settings(
+    conn: &mut Conn,
+    actor: &Actor,
+    id: i32,
+    s: &TournamentSettings,
+    reason: &str,
+    action: AuditAction,
 ) -> Result<i32, DbError> {
     let row = get(conn, id)?;
     let old = row.settings();
@@ -260,7 +299,7 @@ pub fn set_settings(
         actor,
         Change {
             tournament_id: Some(id),
-            action: AuditAction::TournamentUpdate,
+            action,
             entity_id: Some(id),
             before: Some(&Snapshot { id, version: row.version, settings: &old }),
             after: Some(&Snapshot { id, version, settings: s }),
@@ -332,9 +371,11 @@ pub fn update(
 pub fn delete(conn: &mut Conn, actor: &Actor, id: i32, reason: &str) -> Result<(), DbError> {
     crate::write_tx(&mut *conn, |conn| {
         let row = get(conn, id)?;
+        let event_id = super::events::event_of(conn, id)?;
         let n_entrants: i64 =
             entrants::table.filter(entrants::tournament_id.eq(id)).count().get_result(conn)?;
         diesel::delete(tournaments::table.find(id)).execute(conn)?;
+        super::events::delete_if_empty(conn, event_id)?;
         #[derive(Serialize)]
         struct Deleted<'a> {
             #[serde(flatten)]

@@ -104,6 +104,14 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
             let (zh, latin) = s.tournament.clone();
             About::named(name_in(lang, zh, latin))
         }
+        "group" => {
+            let pick = if lang.is_zh() { "group_name_zh" } else { "group_name_latin" };
+            let name = snapshot(row)
+                .map(|v| field(&v, pick).to_string())
+                .filter(|x| !x.is_empty())
+                .unwrap_or_else(|| name_in(lang, s.tournament.0.clone(), s.tournament.1.clone()));
+            About::named(name)
+        }
         "entrant" => About { entrant: eid, ..About::named(entrant_text(lang, s, eid, row)) },
         "round" => round_about(lang, row, s),
         "arrivals" | "team_round" | "check_in_round" => {
