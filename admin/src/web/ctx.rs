@@ -178,6 +178,15 @@ impl Ctx {
         }
     }
 
+    /// The logged-in user with role `need` on the event `event_id` (404 when there is no such
+    /// event). An event's staff is its groups' staff, kept the same on every group
+    /// (`db::tournaments::set_staff`), so the first group in hall order answers for the event.
+    pub async fn require_event_staff(&self, event_id: i32, need: Role) -> Result<(User, Role), AppError> {
+        self.require_user()?;
+        let first = self.db(move |c| Ok(crate::db::events::groups(c, event_id)?[0].id())).await?;
+        self.require_staff(first, need).await
+    }
+
     /// Run database work on the blocking pool. NotFound becomes the 404 page.
     pub async fn db<F, T>(&self, f: F) -> Result<T, AppError>
     where

@@ -106,6 +106,27 @@ impl<P> Writer for Arbiter<P> {
     }
 }
 
+/// An organizer of the event in the path (`/e/{event}/…`): a write on what the event's groups
+/// share (its groups, its hall, its registration).
+pub struct EventOrganizer<P = [i32; 1]> {
+    pub user: User,
+    pub ids: P,
+}
+
+impl<P: PathIds> Admit for EventOrganizer<P> {
+    async fn admit(ctx: &Ctx, segments: &[String]) -> Result<Self, AppError> {
+        let ids = P::parse(segments).ok_or_else(|| ctx.not_found())?;
+        let (user, _) = ctx.require_event_staff(ids.key(), Role::Organizer).await?;
+        Ok(EventOrganizer { user, ids })
+    }
+}
+
+impl<P> Writer for EventOrganizer<P> {
+    fn user(&self) -> &User {
+        &self.user
+    }
+}
+
 /// An organizer of the office (the global role: new tournaments, accounts).
 pub struct Office {
     pub user: User,

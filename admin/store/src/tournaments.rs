@@ -431,7 +431,8 @@ pub fn staff(conn: &mut Conn, tid: i32) -> Result<Vec<StaffMember>, DbError> {
         .collect())
 }
 
-/// Put a user on the staff (or change their role), audited.
+/// Put a user on the staff (or change their role), audited. An event's staff is one: the change
+/// is written to every group of the event, each in its own trail.
 pub fn set_staff(
     conn: &mut Conn,
     actor: &Actor,
@@ -440,41 +441,54 @@ pub fn set_staff(
     role: Option<Role>,
 ) -> Result<(), DbError> {
     crate::write_tx(&mut *conn, |conn| {
-        let before = staff_role(conn, tid, uid)?;
-        diesel::delete(
-            tournament_staff::table
-                .filter(tournament_staff::tournament_id.eq(tid))
-                .filter(tournament_staff::user_id.eq(uid)),
-        )
-        .execute(conn)?;
-        if let Some(r) = role {
-            diesel::insert_into(tournament_staff::table)
-                .values((
-                    tournament_staff::tournament_id.eq(tid),
-                    tournament_staff::user_id.eq(uid),
-                    tournament_staff::role.eq(r.code()),
-                ))
-                .execute(conn)?;
+        for g in super::events::siblings(conn, tid)? {
+            set_staff_of(conn, actor, g.id(), uid, role)?;
         }
-        #[derive(Serialize)]
-        struct S {
-            user_id: i32,
-            role: Option<Role>,
-        }
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: if role.is_some() { AuditAction::StaffSet } else { AuditAction::StaffRemove },
-                entity_id: Some(uid),
-                before: Some(&S { user_id: uid, role: before }),
-                after: Some(&S { user_id: uid, role }),
-                reason: "",
-            },
-        )?;
         Ok(())
     })
+}
+
+fn set_staff_of(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    uid: i32,
+    role: Option<Role>,
+) -> Result<(), DbError> {
+    let before = staff_role(conn, tid, uid)?;
+    diesel::delete(
+        tournament_staff::table
+            .filter(tournament_staff::tournament_id.eq(tid))
+            .filter(tournament_staff::user_id.eq(uid)),
+    )
+    .execute(conn)?;
+    if let Some(r) = role {
+        diesel::insert_into(tournament_staff::table)
+            .values((
+                tournament_staff::tournament_id.eq(tid),
+                tournament_staff::user_id.eq(uid),
+                tournament_staff::role.eq(r.code()),
+            ))
+            .execute(conn)?;
+    }
+    #[derive(Serialize)]
+    struct S {
+        user_id: i32,
+        role: Option<Role>,
+    }
+    audit::record(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(tid),
+            action: if role.is_some() { AuditAction::StaffSet } else { AuditAction::StaffRemove },
+            entity_id: Some(uid),
+            before: Some(&S { user_id: uid, role: before }),
+            after: Some(&S { user_id: uid, role }),
+            reason: "",
+        },
+    )?;
+    Ok(())
 }
 
 /// Add a round (published or not). Pairing work will grow this; imports and tests use it now.
