@@ -443,6 +443,7 @@ ci-code_label = Self check-in code:{" "}
 ci-code_hint = players open on their phones
 ci-not_yet = Not checked in yet ({ $count })
 ci-state = Check-in
+ci-group = Group
 ci-checked = checked in
 ci-by_self = (on their phone)
 ci-check_in = Check in

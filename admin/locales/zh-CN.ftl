@@ -428,6 +428,7 @@ ci-code_label = 自助签到码：
 ci-code_hint = 选手可用手机打开
 ci-not_yet = 尚未签到（{ $count }）
 ci-state = 签到
+ci-group = 组别
 ci-checked = 已签到
 ci-by_self = （自助）
 ci-check_in = 签到

@@ -70,32 +70,62 @@ async fn desk_page(
 ) -> Result<HttpResponse, AppError> {
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
     let s2 = search.clone();
-    let (t, desk, missing) = ctx
+    let (t, found, all) = ctx
         .db(move |c| {
-            Ok::<_, DbError>((tdb::get(c, tid)?, cdb::desk(c, tid, n, &s2)?, cdb::desk(c, tid, n, "")?))
+            Ok::<_, DbError>((
+                tdb::get(c, tid)?,
+                cdb::hall_desk(c, tid, n, &s2)?,
+                cdb::hall_desk(c, tid, n, "")?,
+            ))
         })
         .await?;
     let lang = ctx.lang;
     let zone = t.zone();
     let zh = lang.is_zh();
-    let row = |e: &crate::db::entrants::EntrantRow| DeskRow {
-        id: e.id,
-        name: display_name(e, zh),
-        rank: rank_text(lang, &e.rank),
-        unit: e.unit.clone(),
-        checked: desk.checked.contains_key(&e.id),
-        by_self: desk.checked.get(&e.id).copied().unwrap_or(false),
-        absent: desk.absent.contains(&e.id),
+    let several = all.len() > 1;
+    let group_name = |g: &cdb::GroupDesk| match (several, zh || g.name_latin.is_empty()) {
+        (false, _) => String::new(),
+        (true, true) => g.name_zh.clone(),
+        (true, false) => g.name_latin.clone(),
     };
-    let rows: Vec<DeskRow> = desk.expected.iter().map(row).collect();
-    let expected = missing.expected.len();
-    let checked = missing.expected.iter().filter(|e| missing.checked.contains_key(&e.id)).count();
-    let not_yet = missing
-        .expected
+    // The hall's desk: every group's entrants, by name across the groups.
+    let order = t.settings().name_order;
+    let mut rows: Vec<(crate::domain::names::SortKey, DeskRow)> = Vec::new();
+    for g in &found {
+        let d = &g.desk;
+        for e in &d.expected {
+            let row = DeskRow {
+                id: e.id,
+                tid: g.tid,
+                group: group_name(g),
+                name: display_name(e, zh),
+                rank: rank_text(lang, &e.rank),
+                unit: e.unit.clone(),
+                checked: d.checked.contains_key(&e.id),
+                by_self: d.checked.get(&e.id).copied().unwrap_or(false),
+                absent: d.absent.contains(&e.id),
+            };
+            rows.push((crate::domain::names::sort_key(&e.name(), order), row));
+        }
+    }
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    let rows: Vec<DeskRow> = rows.into_iter().map(|(_, r)| r).collect();
+    let expected = all.iter().map(|g| g.desk.expected.len()).sum();
+    let checked = all
         .iter()
-        .filter(|e| !missing.checked.contains_key(&e.id) && !missing.absent.contains(&e.id))
+        .map(|g| g.desk.expected.iter().filter(|e| g.desk.checked.contains_key(&e.id)).count())
+        .sum();
+    let not_yet = all
+        .iter()
+        .flat_map(|g| {
+            let d = &g.desk;
+            d.expected.iter().filter(|e| !d.checked.contains_key(&e.id) && !d.absent.contains(&e.id))
+        })
         .map(|e| display_name(e, zh))
         .collect();
+    let Some(desk) = all.into_iter().find(|g| g.tid == tid).map(|g| g.desk) else {
+        return Err(ctx.not_found());
+    };
     let deadline_input = desk.state.deadline_at().map(|d| zone.input_of(d.timestamp())).unwrap_or_default();
     let mut f = f;
     if f.v("deadline").is_empty() && !f.has_errors() {
@@ -122,6 +152,7 @@ async fn desk_page(
             .as_deref()
             .and_then(|base| crate::print::table_cards::qr_grid(&self_link(Some(base), tid))),
         can_organize: role == Role::Organizer,
+        several,
         f,
         banner: refused.as_ref().map(|(_, b)| b.clone()),
     };
@@ -181,12 +212,22 @@ fn desk_link(tid: i32, n: i32, q: &str) -> String {
 pub async fn tap(w: Write<Arbiter<TapPath>>) -> Result<HttpResponse, AppError> {
     let TapPath { tid, round, eid, on } = w.who.ids;
     let actor = w.actor();
+    // The hall's desk taps for any group of the event: back to the desk it was tapped at.
+    let asked = w.fields.get("desk").parse::<i32>().ok().filter(|d| *d > 0 && *d != tid);
+    let back = match asked {
+        Some(d) => w
+            .db(move |c| Ok(crate::db::events::siblings(c, tid)?.iter().any(|g| g.id() == d)))
+            .await?
+            .then_some(d)
+            .unwrap_or(tid),
+        None => tid,
+    };
     match w.db_raw(move |c| cdb::set_checked_in(c, &actor, tid, round, eid, on, false)).await? {
-        Ok(()) => Ok(w.redirect(&desk_link(tid, round, w.fields.get("q")))),
+        Ok(()) => Ok(w.redirect(&desk_link(back, round, w.fields.get("q")))),
         Err(CheckInError::Db(e)) => Err(AppError::db(w.lang, e)),
         Err(e) => {
             let r = refusal(w.lang, &e);
-            desk_page(&w, tid, round, w.fields.get("q").to_string(), FormView::default(), Some(r)).await
+            desk_page(&w, back, round, w.fields.get("q").to_string(), FormView::default(), Some(r)).await
         }
     }
 }
@@ -290,13 +331,18 @@ async fn self_page(
     refused: Option<(StatusCode, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (t, n) = ctx.db(move |c| Ok::<_, DbError>((tdb::get(c, tid)?, cdb::current_round(c, tid)?))).await?;
-    let desk = ctx.db(move |c| cdb::desk(c, tid, n, "")).await?;
+    let hall = ctx.db(move |c| cdb::hall_desk(c, tid, n, "")).await?;
     let zh = ctx.lang.is_zh();
-    let open = desk.code.is_some() && !desk.state.closed();
-    let choices = desk
-        .expected
+    let Some(own) = hall.iter().find(|g| g.tid == tid) else { return Err(ctx.not_found()) };
+    let open = own.desk.code.is_some() && !own.desk.state.closed();
+    let closed = own.desk.state.closed();
+    // Every group's entrants still to check in (one code for the event, one form for the hall).
+    let choices = hall
         .iter()
-        .filter(|e| !desk.checked.contains_key(&e.id) && !desk.absent.contains(&e.id))
+        .flat_map(|g| {
+            let d = &g.desk;
+            d.expected.iter().filter(|e| !d.checked.contains_key(&e.id) && !d.absent.contains(&e.id))
+        })
         .map(|e| {
             let name = display_name(e, zh);
             let shown = match e.unit.trim() {
@@ -311,7 +357,7 @@ async fn self_page(
         tid,
         round: n,
         open,
-        closed: desk.state.closed(),
+        closed,
         choices,
         f,
         done,
@@ -326,17 +372,20 @@ pub async fn self_form(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse
     self_page(&ctx, tid, FormView::default(), None, None).await
 }
 
-/// The entrant a self check-in names: the one picked (`eid`), else the one expected entrant
-/// whose name the typed `name` finds (characters, pinyin or initials).
-fn chosen(desk: &cdb::Desk, eid: &str, name: &str) -> Result<i32, &'static str> {
+/// The entrant a self check-in names, with their group: the one picked (`eid`), else the one
+/// expected entrant of any group whose name the typed `name` finds (characters, pinyin or
+/// initials).
+fn chosen(hall: &[cdb::GroupDesk], eid: &str, name: &str) -> Result<(i32, i32), &'static str> {
+    let expected = || hall.iter().flat_map(|g| g.desk.expected.iter().map(move |e| (g.tid, e)));
     if let Ok(id) = eid.parse::<i32>() {
-        return desk.expected.iter().find(|e| e.id == id).map(|e| e.id).ok_or("ci.err_not_expected");
+        return expected().find(|(_, e)| e.id == id).map(|(g, e)| (g, e.id)).ok_or("ci.err_not_expected");
     }
     let q = Query::new(name);
     if q.is_empty() {
         return Err("ci.err_pick");
     }
-    let found: Vec<i32> = desk.expected.iter().filter(|e| q.matches(&e.name())).map(|e| e.id).collect();
+    let found: Vec<(i32, i32)> =
+        expected().filter(|(_, e)| q.matches(&e.name())).map(|(g, e)| (g, e.id)).collect();
     match found[..] {
         [one] => Ok(one),
         [] => Err("ci.err_no_match"),
@@ -364,11 +413,12 @@ pub async fn self_check_in(path: web::Path<String>, w: Write<Anyone>) -> Result<
         .db(move |c| {
             tdb::get(c, tid)?;
             let n = cdb::current_round(c, tid)?;
-            let desk = cdb::desk(c, tid, n, "")?;
-            let Some(code) = desk.code.clone() else {
+            let hall = cdb::hall_desk(c, tid, n, "")?;
+            let Some(own) = hall.iter().find(|g| g.tid == tid) else { return Err(DbError::NotFound) };
+            let Some(code) = own.desk.code.clone() else {
                 return Ok(Outcome::Refused(StatusCode::CONFLICT, "ci.err_no_code"));
             };
-            if desk.state.closed() {
+            if own.desk.state.closed() {
                 return Ok(Outcome::Refused(StatusCode::CONFLICT, "ci.err_closed"));
             }
             if !throttle.allows(c, &peer, now)? {
@@ -378,13 +428,15 @@ pub async fn self_check_in(path: web::Path<String>, w: Write<Anyone>) -> Result<
                 throttle.failed(c, &peer, now)?;
                 return Ok(Outcome::Field("code", "ci.err_code"));
             }
-            let who = match chosen(&desk, &eid, &name) {
-                Ok(id) => id,
+            let (group, who) = match chosen(&hall, &eid, &name) {
+                Ok(found) => found,
                 Err(key) => return Ok(Outcome::Field("name", key)),
             };
-            let e = edb::get(c, tid, who)?;
+            // The player's own group's round: groups of one event check in for their own next round.
+            let n = if group == tid { n } else { cdb::current_round(c, group)? };
+            let e = edb::get(c, group, who)?;
             let actor = Actor::system("self-check-in");
-            match cdb::set_checked_in(c, &actor, tid, n, who, true, true) {
+            match cdb::set_checked_in(c, &actor, group, n, who, true, true) {
                 Ok(()) => Ok(Outcome::Done(display_name(&e, lang.is_zh()))),
                 Err(CheckInError::Closed) => Ok(Outcome::Refused(StatusCode::CONFLICT, "ci.err_closed")),
                 Err(CheckInError::Db(e)) => Err(e),

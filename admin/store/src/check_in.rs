@@ -127,6 +127,32 @@ pub fn desk(conn: &mut Conn, tid: i32, n: i32, search: &str) -> Result<Desk, DbE
     })
 }
 
+/// One group's desk at the hall's desk.
+#[derive(Debug, Clone)]
+pub struct GroupDesk {
+    pub tid: i32,
+    /// The group's name ('' while the event has one group).
+    pub name_zh: String,
+    pub name_latin: String,
+    pub desk: Desk,
+}
+
+/// The desk of the whole hall for round `n`: every group of `tid`'s event (in hall order), so
+/// one desk checks in a player of any group. An event of one group: `tid`'s desk alone.
+pub fn hall_desk(conn: &mut Conn, tid: i32, n: i32, search: &str) -> Result<Vec<GroupDesk>, DbError> {
+    super::events::siblings(conn, tid)?
+        .into_iter()
+        .map(|g| {
+            Ok(GroupDesk {
+                tid: g.id(),
+                desk: desk(conn, g.id(), n, search)?,
+                name_zh: g.fields.group_name_zh,
+                name_latin: g.fields.group_name_latin,
+            })
+        })
+        .collect()
+}
+
 /// Those closing round `n` would set absent now (the list the organizer reviews), by name.
 pub fn closing_list(conn: &mut Conn, tid: i32, n: i32) -> Result<Vec<EntrantRow>, DbError> {
     let all = edb::list(conn, tid, "", Sort::Name)?;
@@ -330,9 +356,18 @@ pub fn close(
 }
 
 /// Store `code` as the event's self check-in code (a new one replaces the old), audited
-/// without the code itself.
+/// without the code itself. The code is the event's: every group of it gets the same one.
 pub fn set_code(conn: &mut Conn, actor: &Actor, tid: i32, code: &str) -> Result<(), DbError> {
     crate::write_tx(&mut *conn, |conn| {
+        for g in super::events::siblings(conn, tid)? {
+            set_code_of(conn, actor, g.id(), code)?;
+        }
+        Ok(())
+    })
+}
+
+fn set_code_of(conn: &mut Conn, actor: &Actor, tid: i32, code: &str) -> Result<(), DbError> {
+    {
         let had = self::code(conn, tid)?.is_some();
         diesel::delete(check_in_codes::table.filter(check_in_codes::tournament_id.eq(tid))).execute(conn)?;
         diesel::insert_into(check_in_codes::table)
@@ -356,5 +391,5 @@ pub fn set_code(conn: &mut Conn, actor: &Actor, tid: i32, code: &str) -> Result<
         };
         audit::record(conn, actor, change)?;
         Ok(())
-    })
+    }
 }

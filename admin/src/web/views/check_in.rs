@@ -8,6 +8,10 @@ use askama::Template;
 /// One entrant at the desk.
 pub struct DeskRow {
     pub id: i32,
+    /// The entrant's group (the hall's desk checks in every group of the event).
+    pub tid: i32,
+    /// The group's name, empty while the event has one group.
+    pub group: String,
     pub name: String,
     pub rank: String,
     pub unit: String,
@@ -46,6 +50,8 @@ pub struct DeskPage {
     /// address), as a grid of modules.
     pub self_qr: Option<QrGrid>,
     pub can_organize: bool,
+    /// The event has several groups: the desk names each entrant's group.
+    pub several: bool,
     /// The deadline form as typed.
     pub f: FormView,
     pub banner: Option<String>,
