@@ -132,9 +132,9 @@ mod tests {
         s
     }
 
-    /// Seed 000 Art. 17 (pairing by the round's draw, round by round): an event's round is
-    /// paired for every group in hall order, a group too small to pair refused on its own while
-    /// the others are paired, and publishing all names the group whose round does not exist.
+    /// The groups rule (组别): an event's round is paired for every group in hall order, a group
+    /// too small to pair refused on its own while the others are paired, and publishing all
+    /// names the group whose round does not exist.
     #[test]
     fn every_group_is_paired_and_published_on_its_own() {
         let dir = tempfile::tempdir().unwrap();
@@ -171,7 +171,8 @@ mod tests {
         assert!(matches!(again[0].1, Step::Refused(_)), "{:?}", again[0].1);
     }
 
-    /// A group alone in its event names no group; one of several is "{event} · {group}".
+    /// The groups rule (组别): a group alone in its event names no group; one of several is
+    /// "{event} · {group}".
     #[test]
     fn a_group_is_named_only_beside_others() {
         let dir = tempfile::tempdir().unwrap();

@@ -461,6 +461,8 @@ pub struct MoveForm {
 pub async fn move_entrant(w: Write<Organizer<[i32; 2]>, MoveForm>) -> Result<HttpResponse, AppError> {
     let [tid, eid] = w.who.ids;
     let (to, version, actor) = (w.form.to, w.form.version, w.actor());
+    // Another group's entrant in this group's path is not here (404), whatever else is wrong.
+    w.db(move |c| crate::db::entrants::get(c, tid, eid)).await?;
     match w.db_raw(move |c| events::move_entrant(c, &actor, tid, eid, version, to)).await? {
         Ok(()) => Ok(w.redirect(&format!("/t/{to}/entrants"))),
         Err(MoveError::Db(DbError::NotFound)) => Err(w.not_found()),
@@ -504,8 +506,9 @@ mod tests {
         }
     }
 
-    /// A band by rank (业余高段组: 5段 and above) and one by birth date (少儿组: born on or after
-    /// a date) read from the group form; a band upside down is refused beside its field.
+    /// The groups rule (组别): a band by rank (业余高段组: 5段 and above) and one by birth date
+    /// (少儿组: born on or after a date) read from the group form; a band upside down is refused
+    /// beside its field.
     #[test]
     fn a_group_form_reads_its_band() {
         let (_, g) =
@@ -542,6 +545,8 @@ mod tests {
         assert_eq!((g.group_order, g.first_table), (2, Some(101)));
     }
 
+    /// The groups rule (组别): a ticked band proposal names the entrant, its version and both
+    /// groups, nothing else.
     #[test]
     fn a_ticked_proposal_is_four_ids() {
         assert_eq!(ticked("5_2_7_8"), Some([5, 2, 7, 8]));

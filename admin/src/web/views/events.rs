@@ -253,7 +253,8 @@ mod tests {
         GroupFields { group_name_zh: "业余高段组".into(), band, ..GroupFields::default() }
     }
 
-    /// A band reads back into its own form: 5段 and above is "5d" and nothing above.
+    /// The groups rule (组别): a band reads back into its own form: 5段 and above is "5d" and
+    /// nothing above.
     #[test]
     fn a_band_is_shown_as_it_is_typed() {
         let g = group(Band { rank_low: Some(Rank::parse("5d").unwrap().value()), ..Band::default() });
