@@ -276,7 +276,10 @@ async fn form_page(
     let (t, move_to) = ctx
         .db(move |c| {
             let moves = match eid {
-                Some(_) => super::events::move_options(c, lang, tid)?,
+                Some(_) => crate::db::event_pages::move_targets(c, tid)?
+                    .iter()
+                    .map(|g| (g.id().to_string(), super::views::events::group_name(lang, &g.fields)))
+                    .collect(),
                 None => Vec::new(),
             };
             Ok::<_, DbError>((tdb::get(c, tid)?, moves))

@@ -477,24 +477,6 @@ pub async fn move_entrant(w: Write<Organizer<[i32; 2]>, MoveForm>) -> Result<Htt
     }
 }
 
-/// The groups an entrant of `tid` may move to: the event's others, while no group has a round.
-pub fn move_options(conn: &mut crate::db::Conn, lang: Lang, tid: i32) -> Result<Options, DbError> {
-    let groups = events::siblings(conn, tid)?;
-    if groups.len() < 2 {
-        return Ok(Vec::new());
-    }
-    for g in &groups {
-        if crate::db::tournaments::count_rounds(conn, g.id())? > 0 {
-            return Ok(Vec::new());
-        }
-    }
-    Ok(groups
-        .iter()
-        .filter(|g| g.id() != tid)
-        .map(|g| (g.id().to_string(), group_name(lang, &g.fields)))
-        .collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

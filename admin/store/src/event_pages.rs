@@ -96,3 +96,15 @@ pub fn all_events(conn: &mut Conn) -> Result<Vec<Vec<Group>>, DbError> {
     }
     Ok(out)
 }
+
+/// The groups an entrant of `tid` may move to: the event's others in hall order, while no group
+/// of the event has a round (entrants move before round 1 only); none for a group alone.
+pub fn move_targets(conn: &mut Conn, tid: i32) -> Result<Vec<Group>, DbError> {
+    let groups = events::siblings(conn, tid)?;
+    let ids: Vec<i32> = groups.iter().map(Group::id).collect();
+    let started: i64 = rounds::table.filter(rounds::tournament_id.eq_any(&ids)).count().get_result(conn)?;
+    if groups.len() < 2 || started > 0 {
+        return Ok(Vec::new());
+    }
+    Ok(groups.into_iter().filter(|g| g.id() != tid).collect())
+}
