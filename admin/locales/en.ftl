@@ -417,6 +417,67 @@ e-name_withdrawn = { $name } (withdrawn)
 e-withdraw = Withdraw
 e-reinstate = Reinstate
 
+# Groups (组别) of one event: the event's overview and landing page (web/events.rs), its bands,
+# a round paired or published for every group, an entrant moved between groups.
+group-title = { $event } · { $group }
+group-overview = Groups of the event
+group-add_first = Once you add a group, the event's groups share its name, venue and dates.
+group-list_title = Groups
+group-order = Hall order
+group-name = Group
+group-paired = Rounds paired
+group-band = Band
+group-first_table = First table number
+group-first_table_auto = automatic
+group-band_ranks = { $low } to { $high }
+group-band_from = { $low } and above
+group-band_upto = { $high } and below
+group-band_born_after = born on or after { $date }
+group-band_born_before = born before { $date }
+group-band_and = { ", " }
+group-rounds_title = Pair and publish for every group
+group-confirm_open = Pair even though earlier rounds have games without a result
+group-pair_all = Pair round { $round } for every group
+group-confirm_warnings = Confirm the groups' review warnings
+group-publish_all = Publish round { $round } for every group
+group-to_round = Deal with it on the group's round page
+group-step_paired = paired.
+group-step_published = published.
+group-step_warnings = { $count ->
+    [one] one warning to confirm; nothing written.
+   *[other] { $count } warnings to confirm; nothing written.
+}
+group-step_not_paired = round { $round } is not paired; not published.
+group-bands_link = Place entrants by the bands ({ $count } to confirm)
+group-edit_title = Edit a group
+group-add_title = Add a group
+group-add_hint = The new group takes the first group's other settings (rules, komi, time…); change them on its settings page.
+group-add = Add a group
+group-name_zh = Group name (Chinese)
+group-name_latin = Group name (Latin letters)
+group-rank_low = Lowest rank (e.g. 5d, 1k)
+group-rank_high = Highest rank
+group-born_on_or_after = Born on or after
+group-born_before = Born before
+group-err_name = Give the group a name.
+group-err_rank_order = The highest rank cannot be below the lowest.
+group-err_date_order = "Born before" must come after "born on or after".
+group-round_pairings = Round { $round } pairings
+group-bands_title = Place entrants by the groups' bands
+group-back = Back to the groups
+group-bands_none = Every entrant is in the group their band names.
+group-bands_hint = By the groups' bands, these entrants belong in another group. Tick to confirm; once round 1 is paired nobody moves.
+group-from = Now in
+group-to = Move to
+group-bands_move = Move the ticked entrants
+group-bands_refused = Some entrants did not move; see below.
+group-moved = moved.
+group-move_to = Move to group
+group-move = Move
+group-err_started = A round is paired: entrants no longer move between groups.
+group-err_other_event = An entrant moves only to another group of this event.
+group-err_move_stale = The entrant was changed after you opened the page. Nothing moved: check and try again.
+
 # Withdrawal (退赛): the form, the entrant list's status, the standings' footnotes.
 wd-title = Withdraw { $name }
 wd-hint = A withdrawn player is not paired from the next round on; the games played stand.

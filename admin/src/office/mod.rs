@@ -13,6 +13,7 @@
 //! - [`imports`]: an OpenGotha tournament file as the values an import brings into an event.
 //! - [`print_data`]: the data of the printed and exported documents, read through the store.
 //! - [`prizes`]: the prizes of a tournament with their winners, from the standings.
+//! - [`events`]: a round paired or published for every group of an event; a group's title.
 
 pub mod pair_round;
 pub mod save_result;
@@ -22,3 +23,5 @@ pub mod withdraw_relay_event;
 pub mod imports;
 pub mod print_data;
 pub mod prizes;
+
+pub mod events;

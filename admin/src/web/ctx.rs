@@ -42,6 +42,16 @@ pub struct Ctx {
     safe_method: bool,
     pool: DbPool,
     pub state: web::Data<AppState>,
+    /// On a group's page (`/t/{id}/…`) of an event of several groups: the group and how it is
+    /// named (`chrome_t` titles the page "{event} · {group}").
+    group: Option<(i32, crate::db::event_pages::GroupTitle)>,
+}
+
+/// The group of a `/t/{id}/…` path.
+fn group_in_path(path: &str) -> Option<i32> {
+    let rest = path.strip_prefix("/t/")?;
+    let id = rest.split(['/', '?']).next()?;
+    id.parse::<i32>().ok().filter(|v| *v > 0)
 }
 
 /// The language of a request (in the leaf `web::i18n`, which the body limits read too).
@@ -93,19 +103,30 @@ impl Ctx {
             .ok_or_else(|| AppError::internal(lang, "no app state"))?;
         let pool = state.pool.clone();
         let idle = state.idle;
-        let session = match req.cookie(SESSION_COOKIE) {
-            Some(c) if !c.value().is_empty() && c.value().len() <= 128 => {
-                let token = c.value().to_string();
-                let p = pool.clone();
-                on_db(move || -> Result<Option<Session>, DbError> {
-                    let mut conn = p.get()?;
-                    users::session(&mut conn, &token, idle)
-                })
-                .await
-                .and_then(|r| r)
-                .map_err(|e| AppError::internal(lang, e))?
-            }
+        let token = match req.cookie(SESSION_COOKIE) {
+            Some(c) if !c.value().is_empty() && c.value().len() <= 128 => Some(c.value().to_string()),
             _ => None,
+        };
+        let tid = group_in_path(req.path());
+        let (session, group) = if token.is_some() || tid.is_some() {
+            let p = pool.clone();
+            on_db(move || -> Result<_, DbError> {
+                let mut conn = p.get()?;
+                let session = match token {
+                    Some(t) => users::session(&mut conn, &t, idle)?,
+                    None => None,
+                };
+                let group = match tid {
+                    Some(tid) => crate::db::event_pages::group_title(&mut conn, tid)?.map(|g| (tid, g)),
+                    None => None,
+                };
+                Ok((session, group))
+            })
+            .await
+            .and_then(|r| r)
+            .map_err(|e| AppError::internal(lang, e))?
+        } else {
+            (None, None)
         };
         let anon = req.cookie(ANON_CSRF_COOKIE).map(|c| c.value().to_string()).filter(|v| v.len() == 64);
         let (csrf, new_anon_csrf) = match (&session, anon) {
@@ -132,6 +153,7 @@ impl Ctx {
             safe_method,
             pool,
             state,
+            group,
         })
     }
 
@@ -389,6 +411,10 @@ impl Ctx {
         let mut c = self.chrome(title);
         c.tid = Some(t.id);
         c.tname = t.name(self.lang.is_zh()).to_string();
+        if let Some((_, g)) = self.group.as_ref().filter(|(tid, _)| *tid == t.id) {
+            c.tname = crate::office::events::group_title(self.lang, t, g);
+            c.event = Some(g.event_id);
+        }
         c.staff = staff;
         c.team = t.system == crate::domain::settings::System::TeamRelay.code();
         c.zone = t.zone().name();

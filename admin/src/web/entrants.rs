@@ -272,7 +272,19 @@ async fn form_page(
     version: i32,
     shown: Shown,
 ) -> Result<HttpResponse, AppError> {
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let lang = ctx.lang;
+    let (t, move_to) = ctx
+        .db(move |c| {
+            let moves = match eid {
+                Some(_) => crate::db::event_pages::move_targets(c, tid)?
+                    .iter()
+                    .map(|g| (g.id().to_string(), super::views::events::group_name(lang, &g.fields)))
+                    .collect(),
+                None => Vec::new(),
+            };
+            Ok::<_, DbError>((tdb::get(c, tid)?, moves))
+        })
+        .await?;
     let (title, action) = match eid {
         Some(e) => (ctx.t("e.edit_title"), format!("/t/{tid}/entrants/{e}/edit")),
         None => (ctx.t("e.new_title"), format!("/t/{tid}/entrants/new")),
@@ -288,8 +300,21 @@ async fn form_page(
         sexes: sex_options(ctx.lang),
         banner,
         duplicates,
+        move_to,
     };
     ctx.render_status(status, &page)
+}
+
+/// The entrant's edit page as stored, with a banner: a move to another group refused.
+pub(super) async fn edit_refused(
+    ctx: &Ctx,
+    tid: i32,
+    eid: i32,
+    banner: String,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let e = ctx.db(move |c| edb::get(c, tid, eid)).await?;
+    form_page(ctx, tid, Some(eid), e.version, Shown::refused(entrant_form(&e), banner, status)).await
 }
 
 /// Nothing written: the form comes back filled in, with whom it probably duplicates and the

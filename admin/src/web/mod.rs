@@ -9,6 +9,7 @@ pub mod clock;
 pub mod ctx;
 pub mod entrants;
 pub mod error;
+pub mod events;
 pub mod export;
 pub mod form;
 pub mod i18n;
@@ -175,6 +176,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/new", web::get().to(tournaments::new_page))
         .route("/t/new", web::post().to(tournaments::create))
         .route("/t/{id}", web::get().to(tournaments::overview))
+        .route("/e/{event}", web::get().to(events::overview))
+        .route("/e/{event}/groups/new", web::post().to(events::add_group))
+        .route("/e/{event}/groups/{group}", web::post().to(events::edit_group))
+        .route("/e/{event}/bands", web::get().to(events::bands_page))
+        .route("/e/{event}/bands", web::post().to(events::bands_confirm))
+        .route("/e/{event}/rounds/{n}/pair", web::post().to(events::pair_all))
+        .route("/e/{event}/rounds/{n}/publish", web::post().to(events::publish_all))
         .route("/t/{id}/settings", web::get().to(tournaments::settings_page))
         .route("/t/{id}/settings", web::post().to(tournaments::save_settings))
         .route("/t/{id}/delete", web::post().to(tournaments::delete))
@@ -206,6 +214,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/entrants/{eid}/edit", web::get().to(entrants::edit_page))
         .route("/t/{id}/entrants/{eid}/edit", web::post().to(entrants::save))
         .route("/t/{id}/entrants/{eid}/withdraw", web::get().to(entrants::withdraw_page))
+        .route("/t/{id}/entrants/{eid}/move", web::post().to(events::move_entrant))
         .route("/t/{id}/check-in", web::get().to(check_in::desk))
         .route("/t/{id}/check-in/self", web::get().to(check_in::self_form))
         .route("/t/{id}/check-in/self", web::post().to(check_in::self_check_in))

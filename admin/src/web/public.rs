@@ -35,6 +35,7 @@ use super::views::public::*;
 use super::views::text::{display_name, is_team_event, rank_text};
 use super::AppState;
 use crate::db::entrants::EntrantRow;
+use crate::db::event_pages::GroupTitle;
 use crate::db::results::{self as rdb, GameLine, RulingRow};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::{audit, DbError, DbPool};
@@ -726,7 +727,16 @@ fn cached_response(req: &HttpRequest, page: &Cached) -> HttpResponse {
 // Rendering (runs on the blocking pool with a connection)
 // ---------------------------------------------------------------------------------------------
 
-fn chrome(t: &TournamentRow, lang: Lang, path: &str, title: String, refresh: bool) -> Chrome {
+/// The frame of a group's public page: named "{event} · {group}" beside its event's other
+/// groups (`group`), by the tournament's name alone otherwise.
+fn chrome(
+    t: &TournamentRow,
+    group: Option<&GroupTitle>,
+    lang: Lang,
+    path: &str,
+    title: String,
+    refresh: bool,
+) -> Chrome {
     Chrome {
         lang,
         user: None,
@@ -734,7 +744,11 @@ fn chrome(t: &TournamentRow, lang: Lang, path: &str, title: String, refresh: boo
         path: path.to_string(),
         title,
         tid: Some(t.id),
-        tname: t.name(lang.is_zh()).to_string(),
+        tname: match group {
+            Some(g) => crate::office::events::group_title(lang, t, g),
+            None => t.name(lang.is_zh()).to_string(),
+        },
+        event: group.map(|g| g.event_id),
         staff: false,
         team: t.system == crate::domain::settings::System::TeamRelay.code(),
         refresh: if refresh { REFRESH_SECS } else { 0 },
@@ -750,6 +764,8 @@ pub struct Snapshot {
     /// When the database was read for it.
     at: Instant,
     t: TournamentRow,
+    /// How the group names itself beside its event's other groups.
+    group: Option<GroupTitle>,
     data: rdb::StandingsData,
     names: HashMap<i32, EntrantRow>,
     standings: ds::Standings,
@@ -813,6 +829,7 @@ impl Snapshot {
             starts: rdb::round_starts(conn, tid)?,
             prizes_published: crate::db::prizes::settings(conn, tid)?.0.published,
             sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
+            group: crate::db::event_pages::group_title(conn, tid)?,
             t,
             data,
             standings,
@@ -864,7 +881,7 @@ fn render(
         }
         Kind::Home => {
             let title = snap.t.name(lang.is_zh()).to_string();
-            let c = frame(chrome(&snap.t, lang, path, title, false));
+            let c = frame(chrome(&snap.t, snap.group.as_ref(), lang, path, title, false));
             let n = snap.data.entrants.len() as i64;
             let page = super::views::tournament::tournament_page(
                 c,
@@ -895,13 +912,14 @@ fn render_direct(
     path: &str,
     frame: impl FnOnce(Chrome) -> Chrome,
 ) -> Result<String, DbError> {
+    let group = crate::db::event_pages::group_title(conn, tid)?;
     let html = match kind {
         Kind::Round { n } => super::rounds::public_round_page(conn, tid, *n, lang, |t, title| {
-            frame(chrome(t, lang, path, title, false))
+            frame(chrome(t, group.as_ref(), lang, path, title, false))
         })?
         .render(),
         Kind::Players => super::entrants::public_players_page(conn, tid, lang, |t, title| {
-            frame(chrome(t, lang, path, title, false))
+            frame(chrome(t, group.as_ref(), lang, path, title, false))
         })?
         .render(),
         _ => return Err(DbError::Other("a snapshot page".into())),
@@ -969,7 +987,7 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
         None => lang.t("pub.pairings").to_string(),
     };
     PairingsPage {
-        c: chrome(&snap.t, lang, path, title, snap.running && round == snap.current),
+        c: chrome(&snap.t, snap.group.as_ref(), lang, path, title, snap.running && round == snap.current),
         tid: snap.t.id,
         round,
         round_n: round.unwrap_or(0),
@@ -1053,7 +1071,7 @@ fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> Sta
     };
     let latest = st.after_round >= snap.standings.after_round;
     StandingsPage {
-        c: chrome(&snap.t, lang, path, title, snap.running),
+        c: chrome(&snap.t, snap.group.as_ref(), lang, path, title, snap.running),
         tid: snap.t.id,
         after: st.after_round,
         rounds: (1..=snap.data.last_round).collect(),
@@ -1124,7 +1142,14 @@ fn crosstable(snap: &Snapshot, lang: Lang, path: &str) -> CrosstablePage {
         })
         .collect();
     CrosstablePage {
-        c: chrome(&snap.t, lang, path, lang.t("pub.crosstable").to_string(), snap.running),
+        c: chrome(
+            &snap.t,
+            snap.group.as_ref(),
+            lang,
+            path,
+            lang.t("pub.crosstable").to_string(),
+            snap.running,
+        ),
         tid: snap.t.id,
         rounds,
         lines,
@@ -1157,7 +1182,7 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
     let name = display_name(me, lang.is_zh());
     let other = display_name(me, !lang.is_zh());
     Ok(PlayerPage {
-        c: chrome(&snap.t, lang, path, name.clone(), snap.running),
+        c: chrome(&snap.t, snap.group.as_ref(), lang, path, name.clone(), snap.running),
         tid: snap.t.id,
         other_name: if other == name { String::new() } else { other },
         name,

@@ -802,35 +802,48 @@ fn frozen_note(lang: Lang, published: u32) -> String {
 
 pub async fn home(ctx: Ctx) -> Result<HttpResponse, AppError> {
     let uid = ctx.user().map(|u| u.id);
-    let zh = ctx.lang.is_zh();
+    let lang = ctx.lang;
+    let zh = lang.is_zh();
     let rows = ctx
         .db(move |c| {
-            let list = tdb::list(c)?;
+            let list = crate::db::event_pages::all_events(c)?;
             let mut out = Vec::new();
-            for t in list {
+            for groups in list {
                 let staff = match uid {
-                    Some(u) => tdb::staff_role(c, t.id, u)?.is_some(),
+                    Some(u) => tdb::staff_role(c, groups[0].id(), u)?.is_some(),
                     None => false,
                 };
-                out.push((t, staff));
+                out.push((groups, staff));
             }
             Ok::<_, DbError>(out)
         })
         .await?;
     let items = rows
         .into_iter()
-        .map(|(t, staff)| {
+        .map(|(groups, staff)| {
+            let t = &groups[0].t;
             let name = t.name(zh).to_string();
             let other = t.name(!zh).to_string();
+            // An event of several groups is one entry with its groups beneath; one of one group
+            // is its tournament, as it always was.
+            let (id, link, group_links) = match groups.len() {
+                1 => (t.id, format!("/t/{}", t.id), Vec::new()),
+                _ => (
+                    t.id,
+                    format!("/e/{}", groups[0].event_id),
+                    groups
+                        .iter()
+                        .map(|g| (g.id(), super::views::events::group_name(lang, &g.fields)))
+                        .collect(),
+                ),
+            };
             HomeItem {
-                id: t.id,
+                id,
+                link,
+                groups: group_links,
                 other_name: if other == name { String::new() } else { other },
                 name,
-                dates: if t.start_date == t.end_date {
-                    t.start_date.clone()
-                } else {
-                    format!("{} – {}", t.start_date, t.end_date)
-                },
+                dates: super::views::events::dates(&t.start_date, &t.end_date),
                 venue: t.venue.clone(),
                 staff,
             }
@@ -925,6 +938,9 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         page.staff_find = find;
         page.is_organizer = is_organizer;
         page.chief_id = chief.unwrap_or(0);
+        if is_organizer {
+            page.event_id = ctx.db(move |c| crate::db::events::event_of(c, tid)).await?;
+        }
     }
     ctx.render(&page)
 }

@@ -44,7 +44,7 @@ impl Group {
     }
 }
 
-type MembershipCols = (
+pub(crate) type MembershipCols = (
     event_groups::event_id,
     event_groups::group_name_zh,
     event_groups::group_name_latin,
@@ -52,7 +52,7 @@ type MembershipCols = (
     event_groups::first_table,
     event_groups::band,
 );
-const MEMBERSHIP: MembershipCols = (
+pub(crate) const MEMBERSHIP: MembershipCols = (
     event_groups::event_id,
     event_groups::group_name_zh,
     event_groups::group_name_latin,
@@ -60,9 +60,12 @@ const MEMBERSHIP: MembershipCols = (
     event_groups::first_table,
     event_groups::band,
 );
-type MembershipRow = (i32, String, String, i32, Option<i32>, String);
+pub(crate) type MembershipRow = (i32, String, String, i32, Option<i32>, String);
 
-fn group_of(t: TournamentRow, (event_id, zh, latin, order, first_table, band): MembershipRow) -> Group {
+pub(crate) fn group_of(
+    t: TournamentRow,
+    (event_id, zh, latin, order, first_table, band): MembershipRow,
+) -> Group {
     Group {
         event_id,
         t,

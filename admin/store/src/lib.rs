@@ -39,6 +39,7 @@ pub mod audit;
 pub mod backup;
 pub mod check_in;
 pub mod entrants;
+pub mod event_pages;
 pub mod events;
 #[cfg(feature = "postgres")]
 pub mod postgres;

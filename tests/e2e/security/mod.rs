@@ -178,6 +178,8 @@ fn team_settings_form(
 struct Ids {
     /// An individual Swiss (nigiri): round 1 published, round 2 a draft.
     t: i32,
+    /// The event `t` is the one group of.
+    ev: i32,
     /// An entrant of `t`.
     e: i32,
     /// An account the account routes act on.
@@ -452,10 +454,12 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
     let prize = int(s, &format!("SELECT min(id) FROM prizes WHERE tournament_id = {t}"));
     let prize_spare = int(s, &format!("SELECT max(id) FROM prizes WHERE tournament_id = {t}"));
     let e = int(s, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {t}"));
+    let ev = int(s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {t}"));
     Ids {
         prize,
         prize_spare,
         t,
+        ev,
         e,
         user: 0,
         g,

@@ -36,6 +36,8 @@ pub(super) const PAGES: &[Page] = &[
     Page { pattern: "/t/new", path: |_| "/t/new".into(), kind: Kind::Html },
     Page { pattern: "/t/{id}", path: |i| format!("/t/{}", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/settings", path: |i| format!("/t/{}/settings", i.t), kind: Kind::Html },
+    Page { pattern: "/e/{event}", path: |i| format!("/e/{}", i.ev), kind: Kind::Redirect },
+    Page { pattern: "/e/{event}/bands", path: |i| format!("/e/{}/bands", i.ev), kind: Kind::Html },
     Page { pattern: "/t/{id}/audit", path: |i| format!("/t/{}/audit", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/players", path: |i| format!("/t/{}/players", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/entrants", path: |i| format!("/t/{}/entrants", i.t), kind: Kind::Html },

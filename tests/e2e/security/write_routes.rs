@@ -217,6 +217,69 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         foreign: None,
         control: Control::Writes,
     },
+    // ---- The event's groups (组别): its overview's forms, its bands, a round for every group,
+    // an entrant moved between groups ---------------------------------------------------------
+    WriteRoute {
+        pattern: "/e/{event}/groups/new",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/groups/new", i.ev),
+        body: |_, _| form(&[("group_name_zh", "探针组"), ("system", "swiss"), ("rounds", "5"), ("rank_low", "5d")]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/e/{event}/groups/{group}",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/groups/{}", i.ev, i.t),
+        body: |w, i| {
+            Body::Form(vec![
+                ("group_name_zh".into(), "公开组".into()),
+                ("group_order".into(), "1".into()),
+                ("version".into(), version(w, "tournaments", i.t)),
+            ])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/e/{event}/bands",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/bands", i.ev),
+        body: |_, _| form(&[]),
+        foreign: Some(|w| {
+            let e = w.theirs.e;
+            let v = version(w, "entrants", e);
+            form(&[("move", &format!("{e}_{v}_{}_{}", w.theirs.t, w.own.t))])
+        }),
+        control: Control::Reads,
+    },
+    WriteRoute {
+        pattern: "/e/{event}/rounds/{n}/pair",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/rounds/3/pair", i.ev),
+        body: |_, _| form(&[("confirm", "on")]),
+        foreign: None,
+        control: Control::None("round 2 of the event's one group is a draft; tests/e2e/events.rs pairs every group"),
+    },
+    WriteRoute {
+        pattern: "/e/{event}/rounds/{n}/publish",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/rounds/2/publish", i.ev),
+        body: |w, i| Body::Form(vec![(format!("version_{}", i.t), round_version(w, i.t, 2)), ("confirm".into(), "on".into())]),
+        foreign: None,
+        control: Control::None("publishing round 2 would change the other probes' draft; tests/e2e/events.rs publishes every group"),
+    },
+    WriteRoute {
+        pattern: "/t/{id}/entrants/{eid}/move",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/entrants/{}/move", i.t, i.e),
+        body: |w, i| Body::Form(vec![("to".into(), i.t.to_string()), ("version".into(), version(w, "entrants", i.e))]),
+        foreign: Some(|w| {
+            let v = version(w, "entrants", w.own.e);
+            Body::Form(vec![("to".into(), w.theirs.t.to_string()), ("version".into(), v)])
+        }),
+        control: Control::None("the world's tournament has rounds, so nobody moves; tests/e2e/events.rs moves one"),
+    },
     WriteRoute {
         pattern: "/t/{id}/delete",
         guard: Guard::TournamentOrganizer,

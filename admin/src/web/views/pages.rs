@@ -22,7 +22,10 @@ pub struct Chrome {
     pub path: String,
     pub title: String,
     pub tid: Option<i32>,
+    /// The tournament's name, or "{event} · {group}" for a group of an event of several.
     pub tname: String,
+    /// The event of several groups the page's group belongs to (its overview linked).
+    pub event: Option<i32>,
     /// The user is on this tournament's staff (shows the admin navigation).
     pub staff: bool,
     /// The tournament is a team event (shows the team navigation).
@@ -46,6 +49,7 @@ impl Chrome {
             title,
             tid: None,
             tname: String::new(),
+            event: None,
             staff: false,
             team: false,
             refresh: 0,
@@ -280,7 +284,12 @@ pub struct SetupPage {
 }
 
 pub struct HomeItem {
+    /// The tournament (an event of several groups: its first group).
     pub id: i32,
+    /// `/t/{id}`, or `/e/{event}` for an event of several groups.
+    pub link: String,
+    /// An event of several groups: each group's tournament and name, in hall order.
+    pub groups: Vec<(i32, String)>,
     pub name: String,
     pub other_name: String,
     pub dates: String,
@@ -368,6 +377,8 @@ pub struct TournamentPage {
     pub check_in: Option<i32>,
     /// The prize list is published: the page links it.
     pub prizes_published: bool,
+    /// The event the tournament is a group of, for its organizers' "add a group" (0: not shown).
+    pub event_id: i32,
 }
 
 pub struct PlayerItem {
@@ -433,6 +444,8 @@ pub struct EntrantFormPage {
     pub banner: Option<String>,
     /// Registered entrants the new one probably is (needs `confirm_duplicate`).
     pub duplicates: Vec<String>,
+    /// The other groups of the event the entrant may move to (none once a round exists).
+    pub move_to: Options,
 }
 
 /// The withdrawal form (退赛): reason, the venue's date (`today` by default), 公开原因.
