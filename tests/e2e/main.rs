@@ -23,6 +23,7 @@ mod colours_results;
 mod crawl;
 mod draws;
 mod entrants;
+mod hall;
 mod imports;
 mod input;
 mod language;
