@@ -213,8 +213,9 @@ pub(super) mod tests {
         assert_eq!(audit_actions(&mut conn, tid, "pair"), 0);
     }
 
-    /// An event of three groups of 20, 13 and 8 entrants in one hall, in that hall order.
-    fn hall(conn: &mut Conn) -> Vec<i32> {
+    /// An event of three groups of 20, 13 and 8 entrants in one hall, in that hall order (the
+    /// first unnamed, the others 业余低段组 and 少儿组).
+    pub(in crate::office) fn hall(conn: &mut Conn) -> Vec<i32> {
         let actor = Actor::system("test");
         let mut s = TournamentSettings::defaults(
             chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),

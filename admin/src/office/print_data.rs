@@ -1111,6 +1111,67 @@ fn display(e: &EntrantRow) -> String {
 mod tests {
     use super::*;
 
+    /// Tournament practice (one hall): a group of a several-group event is named with its
+    /// group on every document ("天元杯 · 少儿组"; its Latin title takes the Chinese group name
+    /// when it has no Latin one); a group without a name, and a tournament alone in its
+    /// event, keep the event's name.
+    #[test]
+    fn documents_name_the_group() {
+        let (_dir, pool, alone) = super::super::pair_round::tests::events(1);
+        let mut conn = pool.get().unwrap();
+        let tids = super::super::pair_round::tests::hall(&mut conn);
+        assert_eq!(group_title(&mut conn, alone[0]).unwrap(), ("编排赛0".to_string(), String::new()));
+        assert_eq!(group_title(&mut conn, tids[0]).unwrap().0, "天元杯", "an unnamed group");
+        assert_eq!(group_title(&mut conn, tids[2]).unwrap().0, "天元杯 · 少儿组");
+        assert_eq!(titled(&mut conn, tids[1]).unwrap().name_zh, "天元杯 · 业余低段组");
+        assert!(several_groups(&mut conn, tids[1]).unwrap());
+        assert!(!several_groups(&mut conn, alone[0]).unwrap());
+    }
+
+    /// Tournament practice (one hall, one numbering): the hall's pairing list holds every
+    /// group's tables by hall number, each naming its group; the hall's cards are in the same
+    /// order, each headed by its group; a group's own list gives the hall number with its own
+    /// table beside it.
+    #[test]
+    fn the_halls_lists_are_in_hall_order() {
+        let (_dir, pool, _) = super::super::pair_round::tests::events(0);
+        let mut conn = pool.get().unwrap();
+        let tids = super::super::pair_round::tests::hall(&mut conn);
+        let actor = crate::db::Actor::system("test");
+        for &tid in tids.iter().rev() {
+            let ask = super::super::pair_round::PairRound {
+                round: 1,
+                seed: 3,
+                expected_version: None,
+                confirm: false,
+                reason: "",
+            };
+            super::super::pair_round::pair_round(&mut conn, &actor, tid, &ask).unwrap();
+        }
+        let event = crate::db::events::event_of(&mut conn, tids[0]).unwrap();
+        let p = hall_pairings(&mut conn, event, 1, Audience::Staff, Lang::Zh).unwrap();
+        let tables: Vec<u32> = p.rows.iter().map(|r| r.table).collect();
+        let mut sorted = tables.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(tables, sorted, "by hall number, none twice");
+        assert_eq!(tables.len(), 10 + 6 + 4);
+        assert_eq!(p.rows.last().unwrap().group, "少儿组");
+        assert_eq!(p.byes.len(), 1, "the middle group's bye");
+        assert!(matches!(
+            hall_pairings(&mut conn, event, 1, Audience::Public, Lang::Zh),
+            Err(DbError::NotFound)
+        ));
+        let c = hall_cards(&mut conn, event, 1, Audience::Staff, Lang::Zh).unwrap();
+        assert_eq!(c.cards.iter().map(|c| c.sheet.table).collect::<Vec<_>>(), tables);
+        assert_eq!(c.groups.last(), Some(&tids[2]));
+        assert_eq!(c.cards.last().unwrap().head.as_ref().unwrap().name_zh, "天元杯 · 少儿组");
+        let own = round_pairings(&mut conn, tids[2], 1, Audience::Staff, Lang::Zh).unwrap();
+        let first = rdb::get(&mut conn, tids[2], 1).unwrap().hall_first;
+        assert_eq!(own.rows[0].table, u32::try_from(first).unwrap());
+        assert_eq!(own.rows[0].group_table, Some(1));
+    }
+
     fn withdrawn(from: Option<i32>, on: Option<&str>, reason: &str, public: bool) -> EntrantRow {
         EntrantRow {
             id: 1,
