@@ -194,6 +194,24 @@ fn three_groups_share_one_halls_numbers() {
     let (_, back) = documents::pdf(&c, &format!("/t/{junior}/rounds/1/table-cards.pdf?format=a6&lang=zh"));
     assert!(squash(&back.all_text()).contains("天元杯·少儿组"));
 
+    // Its standings, OpenGotha file and EGF file name the group too.
+    let (_, back) = documents::pdf(&public, &format!("/t/{junior}/standings.pdf?lang=zh"));
+    assert!(squash(&back.all_text()).contains("天元杯·少儿组"));
+    let og = c.get(&format!("/t/{junior}/export/opengotha.xml"));
+    assert_eq!(og.status, 200);
+    assert!(og.body.contains("天元杯 · 少儿组"), "{}", og.body);
+    for (_, _, _, gid) in &all[2] {
+        enter(&c, junior, *gid, &[("method", "resignation"), ("winner", "black")]);
+    }
+    let (_, back) = documents::pdf(&public, &format!("/t/{junior}/pairings/1/results-notice.pdf?lang=zh"));
+    let text = squash(&back.all_text());
+    assert!(text.contains("天元杯·少儿组"), "{text}");
+    for (hall, _, name, _) in &all[2] {
+        assert!(text.contains(&format!("{hall}{name}")), "the notice by hall number: {hall} {name}: {text}");
+    }
+    let egf = c.get(&format!("/t/{junior}/export/egf.h9"));
+    assert!(egf.body.contains("; EV[Tengen Cup - Juniors]"), "{}", egf.body);
+
     // The hall's pairing list: every group's tables by hall number, each naming its group.
     let (_, back) = documents::pdf(&public, &format!("/e/{event}/rounds/1/pairings.pdf?lang=zh"));
     let text = back.all_text();

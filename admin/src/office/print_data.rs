@@ -417,8 +417,9 @@ fn load_round(conn: &mut Conn, tid: i32, n: i32, audience: Audience, lang: Lang)
 }
 
 /// The display title of group `tid` (zh, Latin): its event's name, and when the event holds
-/// several groups, the group's after " · " ("天元杯 · 业余高段组"; the Latin title takes the
-/// group's Latin name, or its Chinese one). A single group's is the event's name alone.
+/// several groups, the group's after it ("天元杯 · 业余高段组", "Tengen Cup - Amateur Dan"; the
+/// Latin title takes the group's Latin name, or its Chinese one). A single group's is the
+/// event's name alone.
 pub fn group_title(conn: &mut Conn, tid: i32) -> Result<(String, String), DbError> {
     let t = tdb::get(conn, tid)?;
     if !several_groups(conn, tid)? {
@@ -429,16 +430,17 @@ pub fn group_title(conn: &mut Conn, tid: i32) -> Result<(String, String), DbErro
     if zh.is_empty() && latin.is_empty() {
         return Ok((t.name_zh, t.name_latin));
     }
-    let join = |name: &str, group: &str| {
+    // The Latin title stays ASCII where its parts are (the EGF file's name line is ASCII).
+    let join = |name: &str, sep: &str, group: &str| {
         if name.trim().is_empty() {
             String::new()
         } else {
-            format!("{name} · {group}")
+            format!("{name}{sep}{group}")
         }
     };
     let zh_group = if zh.is_empty() { latin } else { zh };
     let latin_group = if latin.is_empty() { zh } else { latin };
-    Ok((join(&t.name_zh, zh_group), join(&t.name_latin, latin_group)))
+    Ok((join(&t.name_zh, " · ", zh_group), join(&t.name_latin, " - ", latin_group)))
 }
 
 /// Group `tid`'s row as its documents name it: its names are [`group_title`]'s, so every sheet,
