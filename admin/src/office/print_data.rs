@@ -203,15 +203,16 @@ fn group_name(g: &crate::db::events::GroupFields, lang: Lang) -> String {
     if a.trim().is_empty() { b.trim() } else { a.trim() }.to_string()
 }
 
+/// What [`hall_round`] reads of one group's round: its head and the document's data.
+type GroupLoad<'a, T> = dyn FnMut(&mut Conn, i32) -> Result<(RoundHead, T), DbError> + 'a;
+/// The event's head, and each group with its head and data, in hall order.
+type HallRound<T> = (RoundHead, Vec<(crate::db::events::Group, RoundHead, T)>);
+
 /// Each group of `event` in hall order with what `load` reads of its round; the groups
 /// with no such round (or only a draft, for the public) are left out, and an event none of
 /// whose groups has it is [`DbError::NotFound`]. With the event's own head: its name (not a
 /// group's) over the first group's round.
-fn hall_round<T>(
-    conn: &mut Conn,
-    event: i32,
-    load: &mut dyn FnMut(&mut Conn, i32) -> Result<(RoundHead, T), DbError>,
-) -> Result<(RoundHead, Vec<(crate::db::events::Group, RoundHead, T)>), DbError> {
+fn hall_round<T>(conn: &mut Conn, event: i32, load: &mut GroupLoad<'_, T>) -> Result<HallRound<T>, DbError> {
     let mut out = Vec::new();
     for g in crate::db::events::groups(conn, event)? {
         match load(conn, g.id()) {
