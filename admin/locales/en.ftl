@@ -1159,6 +1159,10 @@ sheet-sign_white = White
 sheet-sign_a = Player A
 sheet-sign_b = Player B
 sheet-sign_arbiter = Arbiter
+## One hall (赛场): the hall numbers of the groups' tables, the event's hall-wide lists
+doc-hall_table = hall table
+doc-group = group
+doc-hall_pairings_title = { $round }: the hall's pairings by table
 ## Table cards (台卡) and the results notice (成绩公告) of a round
 cards-title = table cards
 cards-fold = Fold along the dashed line and stand on the table

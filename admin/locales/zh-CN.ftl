@@ -1038,6 +1038,10 @@ sheet-sign_white = 白方签名
 sheet-sign_a = 棋手A签名
 sheet-sign_b = 棋手B签名
 sheet-sign_arbiter = 裁判签名
+## One hall (赛场): the hall numbers of the groups' tables, the event's hall-wide lists
+doc-hall_table = 赛场台号
+doc-group = 组别
+doc-hall_pairings_title = { $round } 全场对阵表（按赛场台号）
 ## Table cards (台卡) and the results notice (成绩公告) of a round
 cards-title = 台卡
 cards-fold = 沿虚线对折，立于棋桌中央

@@ -165,6 +165,31 @@ pub struct RoundDoc {
     pub audience: Audience,
 }
 
+/// A document of round `round` of every group of event `event` (the hall's: the pairing list
+/// by table, the table cards), for `audience`, labelled in `lang`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventRoundDoc {
+    pub event: i32,
+    pub round: i32,
+    pub doc: Doc,
+    pub lang: Lang,
+    pub audience: Audience,
+}
+
+impl EventRoundDoc {
+    /// Reads the groups' data, in hall order. No group with the round (for the public: with it
+    /// published): [`DbError::NotFound`].
+    pub fn load(&self, conn: &mut Conn) -> Result<Loaded, DbError> {
+        let (event, n, who, lang) = (self.event, self.round, self.audience, self.lang);
+        let data = match self.doc {
+            Doc::PairingList(..) => Data::Pairings(pd::hall_pairings(conn, event, n, who, lang)?),
+            Doc::TableCards(_) => Data::Cards(pd::hall_cards(conn, event, n, who, lang)?),
+            doc => return Err(wrong_kind(doc)),
+        };
+        Ok(Loaded { doc: self.doc, lang, round: n, data })
+    }
+}
+
 /// A document of the whole tournament, in `lang`. It counts the published rounds only, for
 /// staff and public alike (standings are made of results, and a draft has none); who may have
 /// it is the caller's decision (the EGF file is for staff).
@@ -340,7 +365,8 @@ impl Loaded {
     pub fn with_public_url(mut self, base: Option<&str>) -> Loaded {
         if let (Data::Cards(c), Some(base)) = (&mut self.data, base) {
             let (tid, n) = (c.head.t.id, c.head.round.number);
-            for card in &mut c.cards {
+            for (i, card) in c.cards.iter_mut().enumerate() {
+                let tid = c.groups.get(i).copied().unwrap_or(tid);
                 card.link = Some(pd::table_link(base, tid, n, card.sheet.table));
             }
         }
@@ -515,7 +541,7 @@ pub fn opengotha(
     tid: i32,
     saved: chrono::DateTime<chrono::Utc>,
 ) -> Result<Download, DbError> {
-    let t = tdb::get(conn, tid)?;
+    let t = pd::titled(conn, tid)?;
     // The file's save stamp, as OpenGotha writes it: the event's wall clock, not UTC.
     let out = pd::opengotha(conn, tid, t.settings().time_zone.wall_clock(saved))?;
     Ok(Download {

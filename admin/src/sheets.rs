@@ -122,7 +122,12 @@ impl SheetPlayer {
 /// One line of a pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PairingRow {
+    /// The table's hall number (the group's own table number in an event of one group).
     pub table: u32,
+    /// In an event of several groups, the group's own table number (the hall's is `table`).
+    pub group_table: Option<u32>,
+    /// The group's name, on the event's hall-wide list of several groups (empty otherwise).
+    pub group: String,
     pub black: SheetPlayer,
     pub white: SheetPlayer,
     pub handicap: u8,

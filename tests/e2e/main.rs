@@ -24,6 +24,7 @@ mod crawl;
 mod draws;
 mod entrants;
 mod events;
+mod hall;
 mod imports;
 mod input;
 mod language;

@@ -43,6 +43,17 @@ impl HallRange {
     }
 }
 
+/// The hall number of table `table` (from 1) of a group's round whose table 1 is hall number
+/// `hall_first` (stored with the round when it is paired): `hall_first + table − 1`. Table 0
+/// (a bye's, which has no table) stays 0. THE one place a hall number is computed: every page,
+/// sheet and export that shows a table number shows this.
+pub fn hall_number(hall_first: i32, table: u32) -> u32 {
+    if table == 0 {
+        return 0;
+    }
+    u32::try_from(hall_first).unwrap_or(1).max(1) + table - 1
+}
+
 /// Why a hall plan cannot stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum HallError {
@@ -167,6 +178,16 @@ mod tests {
         let e = plan(&[auto(10), GroupTables { tables: 5, first: Some(8) }]);
         assert_eq!(e, Err(HallError::Overlap { a: 0, b: 1, number: 8 }));
         assert_eq!(plan(&[GroupTables { tables: 1, first: Some(0) }]), Err(HallError::Zero { group: 0 }));
+    }
+
+    /// A group's table 1 is its first hall number; a single group's tables are their own hall
+    /// numbers, and a bye keeps no table.
+    #[test]
+    fn hall_numbers_follow_the_first() {
+        assert_eq!(hall_number(1, 7), 7);
+        assert_eq!(hall_number(13, 1), 13);
+        assert_eq!(hall_number(13, 28), 40);
+        assert_eq!(hall_number(101, 0), 0);
     }
 
     fn arb_groups() -> impl Strategy<Value = Vec<GroupTables>> {

@@ -34,15 +34,21 @@ fn player_cells(p: &SheetPlayer, lang: Lang) -> Vec<String> {
     vec![p.name_zh.clone(), p.name_latin.clone(), p.rank(lang).to_string(), p.unit.clone()]
 }
 
-/// The pairings of a round: table, both players, handicap, nigiri and who holds, result.
+/// The pairings of a round: table, both players, handicap, nigiri and who holds, result. In an
+/// event of several groups (one hall), the group's table is followed by its hall number (a
+/// last column, "hall table"); a single group's file is as it always was.
 pub fn pairings_csv(rows: &[PairingRow], lang: Lang) -> Vec<u8> {
     let l = |k: &str| lang.t(k).to_string();
+    let hall = rows.iter().any(|r| r.group_table.is_some());
     let mut header = vec![l("round.table")];
     header.extend(player_headers(lang, rules::Color::Black));
     header.extend(player_headers(lang, rules::Color::White));
     header.extend([l("r.handicap"), l("doc.nigiri"), l("doc.holds"), l("r.result")]);
+    if hall {
+        header.push(l("doc.hall_table"));
+    }
     let rows = rows.iter().map(|r| {
-        let mut v = vec![r.table.to_string()];
+        let mut v = vec![r.group_table.unwrap_or(r.table).to_string()];
         v.extend(player_cells(&r.black, lang));
         v.extend(player_cells(&r.white, lang));
         v.push(r.handicap.to_string());
@@ -57,6 +63,9 @@ pub fn pairings_csv(rows: &[PairingRow], lang: Lang) -> Vec<u8> {
             (None, false) => None,
         };
         v.push(with_notes(&r.result, note.into_iter().collect()));
+        if hall {
+            v.push(if r.table > 0 { r.table.to_string() } else { String::new() });
+        }
         v
     });
     write_csv(&header, rows)
@@ -164,6 +173,7 @@ mod tests {
             result: "+R".into(),
             replay_of: None,
             replayed: false,
+            ..PairingRow::default()
         }];
         let out = pairings_csv(&rows, Lang::Zh);
         let t = text(&out);
@@ -203,6 +213,26 @@ mod tests {
         let recs = read_back(&pairings_csv(&rows, Lang::En));
         assert_eq!(recs[1][12], "[replayed]");
         assert_eq!(recs[2][12], "B+R [replay of game #17]");
+    }
+
+    /// Tournament practice (one hall, one numbering): a group of a several-group event keeps
+    /// its own table number in the table column and gives the hall number in a last column; a
+    /// single group's file has no such column.
+    #[test]
+    fn pairings_csv_gives_the_hall_number_beside_the_groups_table() {
+        let single = PairingRow { table: 2, black: player(0), white: player(1), ..PairingRow::default() };
+        let recs = read_back(&pairings_csv(std::slice::from_ref(&single), Lang::Zh));
+        assert_eq!(recs[0].len(), 13, "no hall column for a single group");
+        let grouped = PairingRow { table: 14, group_table: Some(2), ..single.clone() };
+        let bye = PairingRow { table: 0, black: player(2), ..PairingRow::default() };
+        let recs = read_back(&pairings_csv(&[grouped, bye], Lang::Zh));
+        assert_eq!(recs[0].len(), 14);
+        assert_eq!(recs[0][0], "台号");
+        assert_eq!(recs[0][13], "赛场台号");
+        assert_eq!((recs[1][0].as_str(), recs[1][13].as_str()), ("2", "14"));
+        assert_eq!((recs[2][0].as_str(), recs[2][13].as_str()), ("0", ""), "a bye has no table");
+        let en = read_back(&pairings_csv(&[PairingRow { group_table: Some(2), ..single }], Lang::En));
+        assert_eq!(en[0][13], "hall table");
     }
 
     #[test]

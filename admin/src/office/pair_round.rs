@@ -213,6 +213,99 @@ pub(super) mod tests {
         assert_eq!(audit_actions(&mut conn, tid, "pair"), 0);
     }
 
+    /// An event of three groups of 20, 13 and 8 entrants in one hall, in that hall order (the
+    /// first unnamed, the others 业余低段组 and 少儿组).
+    pub(in crate::office) fn hall(conn: &mut Conn) -> Vec<i32> {
+        let actor = Actor::system("test");
+        let mut s = TournamentSettings::defaults(
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
+            db::server_zone(),
+        );
+        s.name_zh = "天元杯".into();
+        s.rounds = 5;
+        s.colour_method = domain::settings::ColourMethod::Balanced;
+        let first = tdb::create(conn, &actor, &s).unwrap();
+        let event = db::events::event_of(conn, first).unwrap();
+        let mut tids = vec![first];
+        for name in ["业余低段组", "少儿组"] {
+            let f = db::events::GroupFields { group_name_zh: name.into(), ..Default::default() };
+            tids.push(db::events::add_group(conn, &actor, event, &s, &f).unwrap());
+        }
+        for (tid, n) in tids.iter().zip([20usize, 13, 8]) {
+            let rows = demo_entrants(n as u64, n).into_iter().map(edb::ImportRow::trusted).collect();
+            edb::add_entrants(conn, &actor, *tid, rows, &edb::ImportNote::new("test")).unwrap();
+        }
+        tids
+    }
+
+    /// The hall numbers (tournament practice: one hall, every table number unique in a round)
+    /// of each group's round `n`, by group.
+    fn hall_numbers(conn: &mut Conn, tids: &[i32], n: i32) -> Vec<Vec<u32>> {
+        tids.iter()
+            .map(|&tid| {
+                let r = rdb::get(conn, tid, n).unwrap();
+                rdb::games_of(conn, tid, n)
+                    .unwrap()
+                    .iter()
+                    .filter(|g| !g.is_bye())
+                    .map(|g| r.hall_number(u32::try_from(g.board).unwrap()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Tournament practice (one hall): groups paired one by one in any order take hall numbers
+    /// fixed when each is paired, strongest group first, no number given twice in the round; a
+    /// draft paired again keeps its range, and a published round's never moves.
+    #[test]
+    fn groups_paired_in_any_order_share_the_hall() {
+        let (_dir, pool, _) = events(0);
+        let mut conn = pool.get().unwrap();
+        let actor = Actor::system("test");
+        let tids = hall(&mut conn);
+        // The youngest group first, then the strongest, then the middle one.
+        for &tid in &[tids[2], tids[0], tids[1]] {
+            pair_round(&mut conn, &actor, tid, &ask(1, 5, None)).unwrap();
+        }
+        let firsts: Vec<i32> = tids.iter().map(|&t| rdb::get(&mut conn, t, 1).unwrap().hall_first).collect();
+        // 10 tables, then 7 (13 entrants, one bye: 6 games, 7 reserved), then 4.
+        assert_eq!(firsts, vec![1, 11, 18]);
+        let numbers = hall_numbers(&mut conn, &tids, 1);
+        assert_eq!(numbers[0], (1..=10).collect::<Vec<_>>());
+        assert_eq!(numbers[1], (11..=16).collect::<Vec<_>>());
+        assert_eq!(numbers[2], (18..=21).collect::<Vec<_>>());
+        let all: Vec<u32> = numbers.concat();
+        assert_eq!(all.iter().collect::<HashSet<_>>().len(), all.len(), "a hall number given twice");
+        // Paired again, the middle group keeps its range.
+        pair_round(&mut conn, &actor, tids[1], &ask(1, 6, Some(1))).unwrap();
+        assert_eq!(rdb::get(&mut conn, tids[1], 1).unwrap().hall_first, 11);
+        // Round 2: the strongest group paired last takes 1 as before.
+        for &tid in &tids {
+            let v = rdb::get(&mut conn, tid, 1).unwrap().version;
+            rdb::publish(&mut conn, &actor, tid, 1, v, true, "").unwrap();
+        }
+        assert_eq!(rdb::get(&mut conn, tids[1], 1).unwrap().hall_first, 11, "published, it stays");
+        let ask2 = PairRound { round: 2, seed: 9, expected_version: None, confirm: true, reason: "" };
+        for &tid in &[tids[1], tids[2], tids[0]] {
+            pair_round(&mut conn, &actor, tid, &ask2).unwrap();
+        }
+        let all: Vec<u32> = hall_numbers(&mut conn, &tids, 2).concat();
+        assert_eq!(all.iter().collect::<HashSet<_>>().len(), all.len(), "a hall number given twice");
+        assert_eq!(rdb::get(&mut conn, tids[0], 2).unwrap().hall_first, 1);
+    }
+
+    /// Tournament practice (one hall): a tournament alone in its event numbers its tables from 1,
+    /// as it always has.
+    #[test]
+    fn a_single_group_keeps_its_table_numbers() {
+        let (_dir, pool, tids) = events(1);
+        let mut conn = pool.get().unwrap();
+        pair_round(&mut conn, &Actor::system("test"), tids[0], &ask(1, 1, None)).unwrap();
+        let r = rdb::get(&mut conn, tids[0], 1).unwrap();
+        assert_eq!(r.hall_first, 1);
+        assert_eq!(hall_numbers(&mut conn, &tids, 1)[0], (1..=10).collect::<Vec<_>>());
+    }
+
     /// A draft paired again over a stale version is refused before anything is computed.
     #[test]
     fn pairing_a_draft_again_checks_its_version() {

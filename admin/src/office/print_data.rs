@@ -114,7 +114,7 @@ pub fn round_tables(
             });
             let (black, white) = seated(&tg, g.black_id?, g.white_id?);
             Some(TableSheet {
-                table: tg.table,
+                table: r.head.round.hall_number(tg.table),
                 black: r.player(black),
                 white: r.player(white),
                 handicap,
@@ -136,6 +136,7 @@ pub fn round_pairings(
     lang: Lang,
 ) -> Result<RoundPairings, DbError> {
     let r = load_round(conn, tid, n, audience, lang)?;
+    let several = several_groups(conn, tid)?;
     let komi = r.head.t.settings().ruleset.komi_q;
     let mut rows = Vec::new();
     let mut byes = Vec::new();
@@ -147,7 +148,8 @@ pub fn round_pairings(
                 let Some(tg) = g.board_game(komi) else { continue };
                 let (b, w) = seated(&tg, b, w);
                 rows.push(PairingRow {
-                    table: tg.table,
+                    table: r.head.round.hall_number(tg.table),
+                    group_table: several.then_some(tg.table),
                     black: r.player(b),
                     white: r.player(w),
                     handicap: tg.handicap,
@@ -155,6 +157,7 @@ pub fn round_pairings(
                     result: result_text(&g.result, lang),
                     replay_of: g.replay_of,
                     replayed: replayed.contains(&g.id),
+                    group: String::new(),
                 });
             }
             _ => {}
@@ -170,6 +173,9 @@ pub struct RoundCards {
     pub head: RoundHead,
     /// Without links: [`table_link`] makes them where the public address is known.
     pub cards: Vec<TableCard>,
+    /// The group of each card, in the hall's set of several groups ([`hall_cards`]); empty: the
+    /// head's.
+    pub groups: Vec<i32>,
 }
 
 /// The table cards of round `n`, one per board, made from the scoresheets' boards.
@@ -184,8 +190,96 @@ pub fn round_cards(
     // By table; a replay comes after its game at the same table, and replaces it.
     let by_table: std::collections::BTreeMap<u32, TableSheet> =
         tables.into_iter().map(|t| (t.table, t)).collect();
-    let cards = by_table.into_values().map(|sheet| TableCard { sheet, link: None }).collect();
-    Ok(RoundCards { head, cards })
+    let cards = by_table.into_values().map(|sheet| TableCard { sheet, link: None, head: None }).collect();
+    Ok(RoundCards { head, cards, groups: Vec::new() })
+}
+
+/// A group's name in `lang` (the other language's when it has none).
+fn group_name(g: &crate::db::events::GroupFields, lang: Lang) -> String {
+    let (a, b) = match lang {
+        Lang::Zh => (&g.group_name_zh, &g.group_name_latin),
+        Lang::En => (&g.group_name_latin, &g.group_name_zh),
+    };
+    if a.trim().is_empty() { b.trim() } else { a.trim() }.to_string()
+}
+
+/// What [`hall_round`] reads of one group's round: its head and the document's data.
+type GroupLoad<'a, T> = dyn FnMut(&mut Conn, i32) -> Result<(RoundHead, T), DbError> + 'a;
+/// The event's head, and each group with its head and data, in hall order.
+type HallRound<T> = (RoundHead, Vec<(crate::db::events::Group, RoundHead, T)>);
+
+/// Each group of `event` in hall order with what `load` reads of its round; the groups
+/// with no such round (or only a draft, for the public) are left out, and an event none of
+/// whose groups has it is [`DbError::NotFound`]. With the event's own head: its name (not a
+/// group's) over the first group's round.
+fn hall_round<T>(conn: &mut Conn, event: i32, load: &mut GroupLoad<'_, T>) -> Result<HallRound<T>, DbError> {
+    let mut out = Vec::new();
+    for g in crate::db::events::groups(conn, event)? {
+        match load(conn, g.id()) {
+            Ok((head, t)) => out.push((g, head, t)),
+            Err(DbError::NotFound) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    let (g, first, _) = out.first().ok_or(DbError::NotFound)?;
+    let t = g.t.clone();
+    let sheet = SheetTournament {
+        name_zh: t.name_zh.clone(),
+        name_latin: t.name_latin.clone(),
+        ..first.sheet.clone()
+    };
+    Ok((RoundHead { t, round: first.round.clone(), sheet }, out))
+}
+
+/// The event's pairing list of round `n` for the hall's notice board: every group's tables in
+/// one list by hall number, each naming its group (tournament practice: one hall, one
+/// numbering), and every group's byes.
+pub fn hall_pairings(
+    conn: &mut Conn,
+    event: i32,
+    n: i32,
+    audience: Audience,
+    lang: Lang,
+) -> Result<RoundPairings, DbError> {
+    let (head, groups) = hall_round(conn, event, &mut |c, tid| {
+        let p = round_pairings(c, tid, n, audience, lang)?;
+        Ok((p.head, (p.rows, p.byes)))
+    })?;
+    let several = groups.len() > 1;
+    let mut rows = Vec::new();
+    let mut byes = Vec::new();
+    for (g, _, (r, b)) in groups {
+        let name = if several { group_name(&g.fields, lang) } else { String::new() };
+        rows.extend(r.into_iter().map(|r| PairingRow { group: name.clone(), group_table: None, ..r }));
+        byes.extend(b);
+    }
+    rows.sort_by_key(|r| r.table);
+    Ok(RoundPairings { head, rows, byes })
+}
+
+/// The event's table cards of round `n`: every group's, by hall number, each card headed by its
+/// group's name and round.
+pub fn hall_cards(
+    conn: &mut Conn,
+    event: i32,
+    n: i32,
+    audience: Audience,
+    lang: Lang,
+) -> Result<RoundCards, DbError> {
+    let (head, groups) = hall_round(conn, event, &mut |c, tid| {
+        let RoundCards { head, cards, .. } = round_cards(c, tid, n, audience, lang)?;
+        Ok((head, cards))
+    })?;
+    let mut cards: Vec<(i32, TableCard)> = groups
+        .into_iter()
+        .flat_map(|(g, h, cs)| {
+            let id = g.id();
+            cs.into_iter().map(move |c| (id, TableCard { head: Some(h.sheet.clone()), ..c }))
+        })
+        .collect();
+    cards.sort_by_key(|(_, c)| c.sheet.table);
+    let (groups, cards) = cards.into_iter().unzip();
+    Ok(RoundCards { head, cards, groups })
 }
 
 /// The public address of table `table` of round `n`: the public pairings of the round at that
@@ -209,7 +303,7 @@ pub struct RoundNotice {
 
 /// The results notice of round `n` (published rounds only: a draft is [`DbError::NotFound`]).
 pub fn results_notice(conn: &mut Conn, tid: i32, n: i32, lang: Lang) -> Result<RoundNotice, DbError> {
-    let t = tdb::get(conn, tid)?;
+    let t = titled(conn, tid)?;
     let round = rdb::get_published(conn, tid, n)?;
     let all = resdb::standings_data(conn, tid)?;
     let players: HashMap<i32, SheetPlayer> = all.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
@@ -229,7 +323,11 @@ pub fn results_notice(conn: &mut Conn, tid: i32, n: i32, lang: Lang) -> Result<R
         let Some(black) = black.or(white) else { continue };
         let white = if l.bye_player().is_some() { None } else { white.map(player) };
         results.push(NoticeRow {
-            table: if white.is_some() { u32::try_from(l.game.board).unwrap_or(0) } else { 0 },
+            table: if white.is_some() {
+                round.hall_number(u32::try_from(l.game.board).unwrap_or(0))
+            } else {
+                0
+            },
             black: player(black),
             white,
             result: line_result(lang, l),
@@ -303,7 +401,7 @@ impl Loaded {
 }
 
 fn load_round(conn: &mut Conn, tid: i32, n: i32, audience: Audience, lang: Lang) -> Result<Loaded, DbError> {
-    let t = tdb::get(conn, tid)?;
+    let t = titled(conn, tid)?;
     let round = match audience {
         Audience::Staff => rdb::get(conn, tid, n)?,
         Audience::Public => rdb::get_published(conn, tid, n)?,
@@ -317,6 +415,50 @@ fn load_round(conn: &mut Conn, tid: i32, n: i32, audience: Audience, lang: Lang)
         .collect();
     let sheet = sheet_tournament(&t, &round, lang);
     Ok(Loaded { head: RoundHead { t, round, sheet }, games, players })
+}
+
+/// The display title of group `tid` (zh, Latin): its event's name, and when the event holds
+/// several groups, the group's after it ("天元杯 · 业余高段组", "Tengen Cup - Amateur Dan"; the
+/// Latin title takes the group's Latin name, or its Chinese one). A single group's is the
+/// event's name alone.
+pub fn group_title(conn: &mut Conn, tid: i32) -> Result<(String, String), DbError> {
+    let t = tdb::get(conn, tid)?;
+    if !several_groups(conn, tid)? {
+        return Ok((t.name_zh, t.name_latin));
+    }
+    let g = crate::db::events::group(conn, tid)?.fields;
+    let (zh, latin) = (g.group_name_zh.trim(), g.group_name_latin.trim());
+    if zh.is_empty() && latin.is_empty() {
+        return Ok((t.name_zh, t.name_latin));
+    }
+    // The Latin title stays ASCII where its parts are (the EGF file's name line is ASCII).
+    let join = |name: &str, sep: &str, group: &str| {
+        if name.trim().is_empty() {
+            String::new()
+        } else {
+            format!("{name}{sep}{group}")
+        }
+    };
+    let zh_group = if zh.is_empty() { latin } else { zh };
+    let latin_group = if latin.is_empty() { zh } else { latin };
+    Ok((join(&t.name_zh, " · ", zh_group), join(&t.name_latin, " - ", latin_group)))
+}
+
+/// Group `tid`'s row as its documents name it: its names are [`group_title`]'s, so every sheet,
+/// list, export and file name of a group of a several-group event names the group.
+pub fn titled(conn: &mut Conn, tid: i32) -> Result<TournamentRow, DbError> {
+    let (name_zh, name_latin) = group_title(conn, tid)?;
+    Ok(TournamentRow { name_zh, name_latin, ..tdb::get(conn, tid)? })
+}
+
+/// Whether group `tid`'s event holds several groups (its lists then give the hall numbers
+/// beside the group's own table numbers).
+pub fn several_groups(conn: &mut Conn, tid: i32) -> Result<bool, DbError> {
+    match crate::db::events::siblings(conn, tid) {
+        Ok(g) => Ok(g.len() > 1),
+        Err(DbError::NotFound) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// An entrant as printed: both names, the rank (as stored when it cannot be read), the unit.
@@ -415,7 +557,7 @@ pub fn result_text(code: &str, lang: Lang) -> String {
 /// the published rounds, results, and the settings OpenGotha has. `saved` is the time written
 /// into the file. An entrant whose stored rank cannot be read is an error (`DbError::Other`).
 pub fn opengotha(conn: &mut Conn, tid: i32, saved: chrono::NaiveDateTime) -> Result<OgOut, DbError> {
-    let t = tdb::get(conn, tid)?;
+    let t = titled(conn, tid)?;
     let (_, last) = tdb::published_rounds(conn, tid)?;
     let entrants = edb::list(conn, tid, "", Sort::Id)?;
     let games = rdb::published_games(conn, tid)?;
@@ -559,7 +701,7 @@ struct Ranked {
 }
 
 fn ranked(conn: &mut Conn, tid: i32, round: Option<u32>) -> Result<Ranked, DbError> {
-    let t = tdb::get(conn, tid)?;
+    let t = titled(conn, tid)?;
     let all = resdb::standings_data(conn, tid)?;
     let data = all.as_of(round);
     let st = resdb::standings_of(&t, &data);
@@ -773,7 +915,7 @@ pub fn crosstable(
 /// [`ds::game_sides`] / [`ds::bye_side`]), and every bye; with `up_to`, of rounds 1 to `up_to`
 /// only.
 pub fn results(conn: &mut Conn, tid: i32, up_to: Option<u32>, lang: Lang) -> Result<EventResults, DbError> {
-    let t = tdb::get(conn, tid)?;
+    let t = titled(conn, tid)?;
     let all = resdb::standings_data(conn, tid)?;
     let players: HashMap<i32, SheetPlayer> = all.entrants.iter().map(|e| (e.id, sheet_player(e))).collect();
     let player = |id: i32| {
@@ -971,6 +1113,67 @@ fn display(e: &EntrantRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tournament practice (one hall): a group of a several-group event is named with its
+    /// group on every document ("天元杯 · 少儿组"; its Latin title takes the Chinese group name
+    /// when it has no Latin one); a group without a name, and a tournament alone in its
+    /// event, keep the event's name.
+    #[test]
+    fn documents_name_the_group() {
+        let (_dir, pool, alone) = super::super::pair_round::tests::events(1);
+        let mut conn = pool.get().unwrap();
+        let tids = super::super::pair_round::tests::hall(&mut conn);
+        assert_eq!(group_title(&mut conn, alone[0]).unwrap(), ("编排赛0".to_string(), String::new()));
+        assert_eq!(group_title(&mut conn, tids[0]).unwrap().0, "天元杯", "an unnamed group");
+        assert_eq!(group_title(&mut conn, tids[2]).unwrap().0, "天元杯 · 少儿组");
+        assert_eq!(titled(&mut conn, tids[1]).unwrap().name_zh, "天元杯 · 业余低段组");
+        assert!(several_groups(&mut conn, tids[1]).unwrap());
+        assert!(!several_groups(&mut conn, alone[0]).unwrap());
+    }
+
+    /// Tournament practice (one hall, one numbering): the hall's pairing list holds every
+    /// group's tables by hall number, each naming its group; the hall's cards are in the same
+    /// order, each headed by its group; a group's own list gives the hall number with its own
+    /// table beside it.
+    #[test]
+    fn the_halls_lists_are_in_hall_order() {
+        let (_dir, pool, _) = super::super::pair_round::tests::events(0);
+        let mut conn = pool.get().unwrap();
+        let tids = super::super::pair_round::tests::hall(&mut conn);
+        let actor = crate::db::Actor::system("test");
+        for &tid in tids.iter().rev() {
+            let ask = super::super::pair_round::PairRound {
+                round: 1,
+                seed: 3,
+                expected_version: None,
+                confirm: false,
+                reason: "",
+            };
+            super::super::pair_round::pair_round(&mut conn, &actor, tid, &ask).unwrap();
+        }
+        let event = crate::db::events::event_of(&mut conn, tids[0]).unwrap();
+        let p = hall_pairings(&mut conn, event, 1, Audience::Staff, Lang::Zh).unwrap();
+        let tables: Vec<u32> = p.rows.iter().map(|r| r.table).collect();
+        let mut sorted = tables.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(tables, sorted, "by hall number, none twice");
+        assert_eq!(tables.len(), 10 + 6 + 4);
+        assert_eq!(p.rows.last().unwrap().group, "少儿组");
+        assert_eq!(p.byes.len(), 1, "the middle group's bye");
+        assert!(matches!(
+            hall_pairings(&mut conn, event, 1, Audience::Public, Lang::Zh),
+            Err(DbError::NotFound)
+        ));
+        let c = hall_cards(&mut conn, event, 1, Audience::Staff, Lang::Zh).unwrap();
+        assert_eq!(c.cards.iter().map(|c| c.sheet.table).collect::<Vec<_>>(), tables);
+        assert_eq!(c.groups.last(), Some(&tids[2]));
+        assert_eq!(c.cards.last().unwrap().head.as_ref().unwrap().name_zh, "天元杯 · 少儿组");
+        let own = round_pairings(&mut conn, tids[2], 1, Audience::Staff, Lang::Zh).unwrap();
+        let first = rdb::get(&mut conn, tids[2], 1).unwrap().hall_first;
+        assert_eq!(own.rows[0].table, u32::try_from(first).unwrap());
+        assert_eq!(own.rows[0].group_table, Some(1));
+    }
 
     fn withdrawn(from: Option<i32>, on: Option<&str>, reason: &str, public: bool) -> EntrantRow {
         EntrantRow {

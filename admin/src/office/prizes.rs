@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use crate::db::entrants::EntrantRow;
 use crate::db::prizes::{self as pdb, PrizeRow, PrizeSettings};
 use crate::db::results as resdb;
-use crate::db::tournaments::{self as tdb, TournamentRow};
+use crate::db::tournaments::TournamentRow;
 use crate::db::{Conn, DbError};
 use crate::domain::entrant::Sex;
 use crate::domain::prizes::{self as dp, Contender, Kind};
@@ -91,7 +91,9 @@ fn contender(r: &ds::Row, e: &EntrantRow) -> Contender {
 /// The prizes of `tid` with their winners after the last round with a result, worded in
 /// `lang`.
 pub fn prize_list(conn: &mut Conn, tid: i32, lang: Lang) -> Result<PrizeList, DbError> {
-    let t = tdb::get(conn, tid)?;
+    // Named as its documents name it: the prize list and certificates of a group of a
+    // several-group event name the group.
+    let t = super::print_data::titled(conn, tid)?;
     let (settings, version) = pdb::settings(conn, tid)?;
     let prizes = pdb::list(conn, tid)?;
     let data = resdb::standings_data(conn, tid)?;

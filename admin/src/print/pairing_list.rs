@@ -31,6 +31,8 @@ pub fn pairing_list(
     let font = opts.font()?;
     let lang = opts.lang;
     let key = match order {
+        // The event's list of several groups in one hall.
+        PairingOrder::ByTable if rows.iter().any(|r| !r.group.is_empty()) => "doc.hall_pairings_title",
         PairingOrder::ByTable => "doc.pairings_by_table_title",
         PairingOrder::ByName => "doc.pairings_by_name_title",
     };
@@ -98,10 +100,16 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
     ];
     let mut sorted: Vec<&PairingRow> = rows.iter().collect();
     sorted.sort_by_key(|r| r.table);
+    // The hall's list of several groups names each table's group, after its number.
+    let groups = rows.iter().any(|r| !r.group.is_empty());
+    let mut columns = columns;
+    if groups {
+        columns.insert(1, Column::grow(l("doc.group")));
+    }
     let mut out: Vec<Vec<String>> = sorted
         .iter()
         .map(|r| {
-            vec![
+            let mut row = vec![
                 table_cell(r, lang),
                 table_name(r, &r.black, false, lang),
                 r.black.rank(lang).to_string(),
@@ -111,11 +119,15 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
                 r.white.unit.clone(),
                 handicap_text(r, lang),
                 r.result.clone(),
-            ]
+            ];
+            if groups {
+                row.insert(1, r.group.clone());
+            }
+            row
         })
         .collect();
     for p in byes {
-        out.push(vec![
+        let mut row = vec![
             "—".into(),
             p.display_name(lang),
             p.rank(lang).to_string(),
@@ -125,7 +137,11 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
             String::new(),
             String::new(),
             String::new(),
-        ]);
+        ];
+        if groups {
+            row.insert(1, String::new());
+        }
+        out.push(row);
     }
     Table { columns, rows: out, size: 9.5 }
 }
@@ -205,8 +221,34 @@ mod tests {
                 result: if t.table == 1 { "B+R".into() } else { String::new() },
                 replay_of: None,
                 replayed: false,
+                ..PairingRow::default()
             })
             .collect()
+    }
+
+    /// Tournament practice (one hall, one numbering): the hall's list of several groups names
+    /// each table's group after its hall number, in hall order, under its own title.
+    #[test]
+    fn the_halls_list_names_each_tables_group() {
+        let t = tournament();
+        let mut rs = rows(4);
+        for (i, r) in rs.iter_mut().enumerate() {
+            r.group = if i < 2 { "业余高段组" } else { "少儿组" }.into();
+            r.table = [12, 2, 30, 31][i];
+        }
+        let table = by_table(&rs, &[], Lang::Zh);
+        assert_eq!(table.columns[1].title, "组别");
+        let cells: Vec<(&str, &str)> = table.rows.iter().map(|r| (r[0].as_str(), r[1].as_str())).collect();
+        assert_eq!(cells, [("2", "业余高段组"), ("12", "业余高段组"), ("30", "少儿组"), ("31", "少儿组")]);
+        let pdf = pairing_list(&t, &rs, &[], PairingOrder::ByTable, &PdfOptions::new(Lang::Zh)).unwrap();
+        let all = squash(&read("pairings_hall_zh", &pdf).all_text());
+        assert!(all.contains("第3轮全场对阵表（按赛场台号）"), "{all}");
+        assert!(all.contains("少儿组"), "{all}");
+        assert_eq!(
+            by_table(&rows(4), &[], Lang::Zh).columns.len(),
+            9,
+            "a group's own list has no group column"
+        );
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub enum CardFormat {
 pub struct TableCard {
     pub sheet: TableSheet,
     pub link: Option<String>,
+    /// The card's own top (its group's name and round), in a set of several groups' cards (the
+    /// hall's); `None`: the set's.
+    pub head: Option<SheetTournament>,
 }
 
 /// The face's size at scale 1 (A6 landscape), in millimetres.
@@ -188,8 +191,9 @@ const COL: f32 = 56.0;
 
 fn draw_face(s: &mut Card<'_, '_>, t: &SheetTournament, card: &TableCard, qr: Option<&QrGrid>, lang: Lang) {
     let table = &card.sheet;
+    let t = card.head.as_ref().unwrap_or(t);
     let w = FACE_W - 2.0 * M;
-    // The tournament (and, in a later version, the group) and the round.
+    // The tournament (its group named when the event has several) and the round.
     s.text(FACE_W / 2.0, 10.5, w, Style::bold(12.0), Align::Center, t.name(lang));
     let round =
         [t.round_label(lang), t.details()].iter().filter(|x| !x.is_empty()).cloned().collect::<Vec<_>>();
@@ -255,7 +259,7 @@ mod tests {
             .into_iter()
             .map(|sheet| {
                 let link = Some(format!("https://go.example.org/t/7/pairings/3#table-{}", sheet.table));
-                TableCard { sheet, link }
+                TableCard { sheet, link, head: None }
             })
             .collect()
     }

@@ -239,6 +239,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/rounds/{n}/record-sheets.pdf", web::get().to(print::record_sheets))
         .route("/t/{id}/rounds/{n}/pairings.csv", web::get().to(print::pairings_csv))
         .route("/t/{id}/rounds/{n}/table-cards.pdf", web::get().to(print::table_cards))
+        .route("/e/{event}/rounds/{n}/pairings.pdf", web::get().to(print::event_pairings))
+        .route("/e/{event}/rounds/{n}/table-cards.pdf", web::get().to(print::event_table_cards))
         .route("/t/{id}/rounds/{n}/attendance", web::get().to(rounds::attendance))
         .route("/t/{id}/rounds/{n}/attendance", web::post().to(rounds::save_attendance))
         .route("/t/{id}/rounds/{n}/games/{gid}/nigiri", web::post().to(rounds::nigiri))

@@ -15,6 +15,12 @@
 //! - `GET /t/{id}/pairings/{n}/results-notice.pdf?lang=…`: 成绩公告, the round's results and
 //!   the standings after it (the staff pages link here too: a notice is of a published round)
 //!
+//! An event's hall-wide lists of round n (its staff: every group's round, drafts included;
+//! anyone else: the groups whose round is published):
+//! - `GET /e/{event}/rounds/{n}/pairings.pdf?order=…&paper=…&lang=…`: every group's tables by
+//!   hall number, each naming its group
+//! - `GET /e/{event}/rounds/{n}/table-cards.pdf?format=tent|a6&lang=…`: every group's cards
+//!
 //! Anyone, the tournament's standings over its published rounds (the public standings page's
 //! own computation; staff get the same files, since drafts have no results):
 //! - `GET /t/{id}/standings.pdf?paper=a4|a3&lang=zh|en&round=N`: the wall chart with the tie-breaks
@@ -37,7 +43,9 @@ use super::error::AppError;
 use crate::db::users::Role;
 use crate::db::Conn;
 use crate::db::DbError;
-use crate::documents::{self as docs, BadOption, Doc, Download, LoadError, Loaded, RoundDoc, TournamentDoc};
+use crate::documents::{
+    self as docs, BadOption, Doc, Download, EventRoundDoc, LoadError, Loaded, RoundDoc, TournamentDoc,
+};
 use crate::i18n::tr;
 use crate::office::print_data::Audience;
 use crate::print::{self, CardFormat, PairingOrder, Paper, PrintError, SheetsPerPage};
@@ -254,6 +262,43 @@ pub async fn public_pairings_csv(
     q: Query,
 ) -> Result<HttpResponse, AppError> {
     public_doc(ctx, path, q, |_| Ok(Doc::PairingsCsv)).await
+}
+
+/// An event's hall-wide document of round `n` (`/e/{event}/rounds/{n}/…`): its staff get every
+/// group's round, drafts included; anyone else the groups whose round is published, as each
+/// group's own lists.
+async fn event_doc(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: Query,
+    doc: impl FnOnce(&Options<'_>) -> Result<Doc, AppError>,
+) -> Result<HttpResponse, AppError> {
+    let (event, round) = round_path(&ctx, path.into_inner())?;
+    let staff = ctx.require_event_staff(event, Role::Arbiter).await.is_ok();
+    let audience = if staff { Audience::Staff } else { Audience::Public };
+    let o = Options { ctx: &ctx, q: &q };
+    let req = EventRoundDoc { event, round, doc: doc(&o)?, lang: o.lang()?, audience };
+    let base = ctx.state.net.public_url.clone();
+    send_loaded(&ctx, move |c| Ok(req.load(c)?.with_public_url(base.as_deref()))).await
+}
+
+/// GET /e/{event}/rounds/{n}/pairings.pdf: every group's tables in one list by hall number,
+/// each naming its group, for the hall's notice board.
+pub async fn event_pairings(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: Query,
+) -> Result<HttpResponse, AppError> {
+    event_doc(ctx, path, q, |o| Ok(Doc::PairingList(o.order()?, o.paper()?))).await
+}
+
+/// GET /e/{event}/rounds/{n}/table-cards.pdf: every group's table cards, by hall number.
+pub async fn event_table_cards(
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    q: Query,
+) -> Result<HttpResponse, AppError> {
+    event_doc(ctx, path, q, |o| Ok(Doc::TableCards(o.format()?))).await
 }
 
 async fn public_tournament_doc(

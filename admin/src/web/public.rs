@@ -785,6 +785,8 @@ pub struct Snapshot {
     starts: HashMap<i32, String>,
     /// The prize list is published (the home page links it).
     prizes_published: bool,
+    /// The hall number of table 1 of each published round (tournament practice: one hall).
+    hall_firsts: HashMap<i32, i32>,
     /// The entrants' names read for find-my-table, made by the first search of this state.
     search: std::sync::OnceLock<HashMap<i32, crate::domain::names::Searchable>>,
 }
@@ -817,7 +819,13 @@ impl Snapshot {
             total_ms = started.elapsed().as_millis() as u64,
             "public snapshot built"
         );
+        let hall_firsts = crate::db::rounds::list(conn, tid)?
+            .into_iter()
+            .filter(|r| r.published)
+            .map(|r| (r.number, r.hall_first))
+            .collect();
         Ok(Snapshot {
+            hall_firsts,
             search: std::sync::OnceLock::new(),
             check_in,
             published,
@@ -837,6 +845,12 @@ impl Snapshot {
             running,
             rounds,
         })
+    }
+
+    /// The hall number of `game`'s table (0 for a bye).
+    fn hall_table(&self, game: &crate::db::rounds::RoundGame) -> i32 {
+        let first = self.hall_firsts.get(&game.round_number).copied().unwrap_or(1);
+        super::views::text::hall_table(first, game.board)
     }
 
     /// Every entrant's name read for searching, once per snapshot.
@@ -940,11 +954,11 @@ fn seat(lang: Lang, names: &HashMap<i32, EntrantRow>, id: Option<i32>) -> Option
 /// The tables of `lines` as the public pages show them; with `found`, only the tables of the
 /// players it finds (marked as found).
 fn table_lines(
-    lang: Lang,
+    (lang, snap): (Lang, &Snapshot),
     lines: &[&GameLine],
-    names: &HashMap<i32, EntrantRow>,
     found: Option<&dyn Fn(i32) -> bool>,
 ) -> Vec<TableLine> {
+    let names = &snap.names;
     lines
         .iter()
         .filter_map(|l| {
@@ -955,7 +969,7 @@ fn table_lines(
             let (black, white) = l.played();
             Some(TableLine {
                 gid: l.game.id,
-                board: l.game.board,
+                board: snap.hall_table(&l.game),
                 black: seat(lang, names, black),
                 white: seat(lang, names, white),
                 handicap: l.game.handicap,
@@ -978,7 +992,7 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
         !needle.is_empty() && search.is_some_and(|m| m.get(&id).is_some_and(|n| needle.matches_read(n)))
     };
     let found_fn: Option<&dyn Fn(i32) -> bool> = search.is_some().then_some(&finds as &dyn Fn(i32) -> bool);
-    let mut table = table_lines(lang, &lines, &snap.names, found_fn);
+    let mut table = table_lines((lang, snap), &lines, found_fn);
     // Byes after the tables.
     table.sort_by_key(|l| (l.black.is_none() || l.white.is_none(), l.board));
     let found = table.iter().filter(|l| l.found).count();
@@ -1208,7 +1222,7 @@ fn player_game(snap: &Snapshot, lang: Lang, eid: i32, l: &GameLine) -> PlayerGam
         outcome.and_then(|o| o.score_for(if black { rules::Color::Black } else { rules::Color::White }));
     PlayerGame {
         round: g.round_number,
-        board: g.board,
+        board: snap.hall_table(g),
         colour: match (pb.is_some(), pw.is_some(), black) {
             (true, true, true) => lang.t("r.black").to_string(),
             (true, true, false) => lang.t("r.white").to_string(),

@@ -36,14 +36,15 @@ pub(super) async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Load
         let is_chief = rdb::is_chief(c, tid, Some(uid))?;
         let settings = t.settings();
         let sgf_report = rdb::sgf_report(c, &sheet, &settings.ruleset)?;
-        Ok::<_, DbError>(Loaded { t, settings, sheet, start, arrived, is_chief, sgf_report })
+        let hall_first = crate::db::hall::first_of(c, tid, sheet.game.round_number)?;
+        Ok::<_, DbError>(Loaded { t, settings, sheet, start, arrived, is_chief, sgf_report, hall_first })
     })
     .await
 }
 
 /// A game's sheet in the reader's language, in the page frame.
 fn game_page_of(ctx: &Ctx, l: Loaded, st: PageState) -> GamePage {
-    let c = ctx.chrome_t(&l.t, true, game_title(ctx.lang, &l.sheet));
+    let c = ctx.chrome_t(&l.t, true, game_title(ctx.lang, &l.sheet, l.hall_first));
     build_page(ctx.lang, c, l, st)
 }
 
@@ -480,9 +481,10 @@ async fn round_page_with(
     let Shown { f, banner, status } = shown;
     let (lines, pager) = round_lines(ctx, (tid, round), lateness, page, f.as_ref()).await?;
     let ids: Vec<i32> = lines.iter().map(|l| l.game.id).collect();
-    let (t, names, start, arrived, sheets) = ctx
+    let (t, names, start, arrived, sheets, hall_first) = ctx
         .db(move |c| {
             let t = tdb::get(c, tid)?;
+            let hall_first = crate::db::hall::first_of(c, tid, round)?;
             let names = rdb::entrants_by_id(c, tid)?;
             let (start, arrived) = rdb::round_lateness(c, tid, round)?;
             // Only this page's sheets (a round of 5,000 tables is not read whole): the lateness
@@ -491,13 +493,13 @@ async fn round_page_with(
             for gid in &ids {
                 sheets.push(rdb::sheet(c, tid, *gid)?);
             }
-            Ok::<_, DbError>((t, names, start, arrived, sheets))
+            Ok::<_, DbError>((t, names, start, arrived, sheets, hall_first))
         })
         .await?;
     let title = tr!(lang, if lateness { "late.title" } else { "r.round_title" }, round);
     let c = ctx.chrome_t(&t, true, title);
     let notice = ctx.path.contains("saved=1").then(|| ctx.t("r.saved").to_string());
-    let l = RoundLoaded { t, lines, names, start, arrived, sheets, pager };
+    let l = RoundLoaded { t, lines, names, start, arrived, sheets, pager, hall_first };
     let page = round_sheet(lang, c, (round, lateness), l, (f, banner, notice));
     ctx.render_status(status, &page)
 }

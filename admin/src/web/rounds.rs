@@ -845,8 +845,11 @@ pub fn public_round_page(
     let names = Names::new(lang, &entrants);
     let komi = t.settings().ruleset.komi_q;
     let replayed = rdb::replayed(&rows);
-    let games =
-        rows.iter().filter_map(|g| public_game(lang, &names, komi, g, replayed.contains(&g.id))).collect();
+    let games = rows
+        .iter()
+        .filter_map(|g| public_game(lang, &names, komi, g, replayed.contains(&g.id)))
+        .map(|g| PublicGame { table: r.hall_number(g.table), ..g })
+        .collect();
     let byes = rows
         .iter()
         .filter(|g| g.is_bye())

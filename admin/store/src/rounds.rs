@@ -54,9 +54,15 @@ pub struct RoundRow {
     pub version: i32,
     pub created_at: Option<String>,
     pub updated_at: Option<String>,
+    /// The hall number of the group's table 1 in this round ([`crate::hall`]).
+    pub hall_first: i32,
 }
 
 impl RoundRow {
+    /// The hall number of this round's table `table` (0, a bye's, stays 0).
+    pub fn hall_number(&self, table: u32) -> u32 {
+        domain::hall::hall_number(self.hall_first, table)
+    }
     pub fn seed(&self) -> Option<u64> {
         self.seed.as_deref().and_then(|s| s.parse().ok())
     }
@@ -573,6 +579,13 @@ struct Snapshot<'a> {
     system: &'a str,
     games: Vec<GameSnap<'a>>,
     byes: Vec<i32>,
+    /// The hall number of table 1 (left out at 1: a single group's round says nothing new).
+    #[serde(skip_serializing_if = "is_one")]
+    hall_first: i32,
+}
+
+fn is_one(v: &i32) -> bool {
+    *v == 1
 }
 
 fn snapshot<'a>(r: &'a RoundRow, games: &'a [RoundGame]) -> Snapshot<'a> {
@@ -588,6 +601,7 @@ fn snapshot<'a>(r: &'a RoundRow, games: &'a [RoundGame]) -> Snapshot<'a> {
             .map(|g| (g.board, g.black_id, g.white_id, g.handicap, g.colour_method.as_str()))
             .collect(),
         byes: games.iter().filter(|g| g.is_bye()).filter_map(|g| g.black_id).collect(),
+        hall_first: r.hall_first,
     }
 }
 
@@ -800,6 +814,7 @@ pub fn write_draft(
         }
     }
     insert_games(conn, tid, n, &draft.games, &draft.byes)?;
+    crate::hall::fix_first(conn, tid, n)?;
 
     // The double-loss lots (rules.md §12): stored on the game they decide, for this pairing.
     for (a, b, winner, rec) in dr::double_loss_lots(&draft.draws, &ctx.players) {
@@ -957,6 +972,7 @@ pub fn edit(
         }
         delete_games(conn, tid, n)?;
         insert_games(conn, tid, n, &tg, &byes)?;
+        crate::hall::fix_first(conn, tid, n)?;
         let v = r.version + 1;
         diesel::update(rounds::table.find(r.id))
             .set((
@@ -1029,6 +1045,8 @@ pub fn publish(
                     .execute(conn)?;
             }
         }
+        // The tables as numbered for good: the hall range is fixed with them, then never moves.
+        crate::hall::fix_first(conn, tid, n)?;
         let v = r.version + 1;
         let t_now = now();
         diesel::update(rounds::table.find(r.id))

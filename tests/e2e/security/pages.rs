@@ -103,6 +103,17 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/rounds/1/table-cards.pdf?format=a6", i.t),
         kind: Kind::Pdf,
     },
+    // The hall's lists of the event `t` is the one group of (its event was made with it).
+    Page {
+        pattern: "/e/{event}/rounds/{n}/pairings.pdf",
+        path: |i| format!("/e/{}/rounds/1/pairings.pdf", i.t),
+        kind: Kind::Pdf,
+    },
+    Page {
+        pattern: "/e/{event}/rounds/{n}/table-cards.pdf",
+        path: |i| format!("/e/{}/rounds/1/table-cards.pdf?format=tent", i.t),
+        kind: Kind::Pdf,
+    },
     Page { pattern: "/t/{id}/pairings", path: |i| format!("/t/{}/pairings", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/pairings/{n}", path: |i| format!("/t/{}/pairings/1", i.t), kind: Kind::Html },
     Page {

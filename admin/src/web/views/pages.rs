@@ -643,7 +643,10 @@ pub struct NigiriView {
 
 pub struct GameView {
     pub id: i32,
+    /// The group's own table number (the edit form's).
     pub table: u32,
+    /// Its hall number (tournament practice: one numbering for the hall), shown and anchored.
+    pub hall: u32,
     pub black: PlayerView,
     pub white: PlayerView,
     pub handicap: u8,

@@ -3,6 +3,7 @@
 //! round's results list and lateness sheet (`templates/results_round.html`, 200 tables a page).
 //! Pure: no database, no request; `web::results` loads, calls these, and renders.
 
+use super::text::hall_table;
 use super::text::{display_name, imported_text, komi_conversion, rank_text};
 pub(in crate::web) use super::text::{kind_label_full, ruling_text};
 use crate::db::entrants::EntrantRow;
@@ -32,6 +33,8 @@ pub(in crate::web) struct Loaded {
     pub(in crate::web) is_chief: bool,
     /// The report of the game's record, typed (old reports checked again from the bytes).
     pub(in crate::web) sgf_report: Option<dr::SgfReport>,
+    /// The hall number of the round's table 1 (tournament practice: one hall, one numbering).
+    pub(in crate::web) hall_first: i32,
 }
 
 pub(in crate::web) fn snake<T: serde::Serialize>(v: &T) -> String {
@@ -701,9 +704,9 @@ pub(in crate::web) fn replay_start_form(
     Some((ReplayStart { black_key: key(b), white_key: key(w), resumed }, lf))
 }
 
-/// The title of a game's sheet: "Round 3, table 12".
-pub(in crate::web) fn game_title(lang: Lang, s: &Sheet) -> String {
-    tr!(lang, "r.game_title", round = s.game.round_number, board = s.game.board)
+/// The title of a game's sheet: "Round 3, table 12" (the table's hall number).
+pub(in crate::web) fn game_title(lang: Lang, s: &Sheet, hall_first: i32) -> String {
+    tr!(lang, "r.game_title", round = s.game.round_number, board = hall_table(hall_first, s.game.board))
 }
 
 /// A game's sheet (`templates/game.html`) from what [`load`](crate::web::results::load) read
@@ -822,7 +825,7 @@ pub(in crate::web) fn build_page(lang: Lang, c: Chrome, l: Loaded, st: PageState
         tid: l.t.id,
         gid: s.game.id,
         round: s.game.round_number,
-        board: s.game.board,
+        board: hall_table(l.hall_first, s.game.board),
         black: player_box(lang, &s.black),
         white: player_box(lang, &s.white),
         black_label: cv.black_label,
@@ -993,6 +996,8 @@ pub(in crate::web) struct RoundLoaded {
     pub arrived: HashMap<i32, String>,
     pub sheets: Vec<Sheet>,
     pub pager: Pager,
+    /// The hall number of the round's table 1.
+    pub hall_first: i32,
 }
 
 /// What every row of a round's sheet reads.
@@ -1002,6 +1007,7 @@ struct SheetContext<'a> {
     start: &'a Option<RoundTime>,
     arrived: &'a HashMap<i32, String>,
     names: &'a HashMap<i32, EntrantRow>,
+    hall_first: i32,
 }
 
 impl SheetContext<'_> {
@@ -1037,9 +1043,10 @@ impl SheetContext<'_> {
             (true, None) => lang.t("late.replay_row_unset").to_string(),
         };
         let shown = |id: Option<i32>| if replay { String::new() } else { self.arrival(id) };
+        let board = hall_table(self.hall_first, g.board);
         GameItem {
             id: g.id,
-            board: g.board,
+            board,
             black: self.name(black),
             white: self.name(white),
             result: l
@@ -1066,7 +1073,7 @@ impl SheetContext<'_> {
             pending_text: tr!(
                 lang,
                 "late.record_line",
-                board = g.board,
+                board,
                 black = self.name(black),
                 white = self.name(white),
                 rulings = unrecorded
@@ -1090,14 +1097,21 @@ pub(in crate::web) fn round_sheet(
     l: RoundLoaded,
     (f, banner, notice): (Option<FormView>, Option<String>, Option<String>),
 ) -> RoundPage {
-    let RoundLoaded { t, lines, names, start, arrived, sheets, pager } = l;
+    let RoundLoaded { t, lines, names, start, arrived, sheets, pager, hall_first } = l;
     let settings = t.settings();
     let sheet_of: HashMap<i32, &Sheet> = sheets.iter().map(|s| (s.game.id, s)).collect();
     let zone = settings.time_zone;
     let start_text = start.as_ref().map(|r| zone.time(&r.starts_at)).unwrap_or_default();
     let mut fv = FormView::default();
     fv.set("starts_at", &start_text);
-    let cx = SheetContext { lang, settings: &settings, start: &start, arrived: &arrived, names: &names };
+    let cx = SheetContext {
+        lang,
+        settings: &settings,
+        start: &start,
+        arrived: &arrived,
+        names: &names,
+        hall_first,
+    };
     let games: Vec<GameItem> =
         lines.iter().map(|l| cx.game_item(l, sheet_of.get(&l.game.id).copied(), &mut fv)).collect();
     let awaiting = games.iter().filter(|g| g.pending).count();

@@ -375,7 +375,7 @@ pub fn build(
         rows.iter().filter(|g| g.is_bye()).filter_map(|g| g.black_id.map(rdb::pid)).collect();
     let mut banner = opts.banner;
     let (scores, warnings) = review(lang, &cx, &names, (seed, &tg, &byes), &mut banner);
-    let games = game_views(lang, &names, &scores, &rows, komi);
+    let games = game_views(lang, &names, &scores, (&r, &rows), komi);
     let (in_round, active) = players_of(&cx, &tg, &byes);
     let query = |key: &str, page: usize| {
         let mut q = vec![("find", opts.find.clone())];
@@ -427,7 +427,7 @@ fn game_views(
     lang: Lang,
     names: &Names,
     scores: &HashMap<PlayerId, dr::Scores>,
-    rows: &[RoundGame],
+    (r, rows): (&RoundRow, &[RoundGame]),
     komi: i32,
 ) -> Vec<GameView> {
     let replayed = rdb::replayed(rows);
@@ -454,6 +454,7 @@ fn game_views(
             Some(GameView {
                 id: g.id,
                 table: t.table,
+                hall: r.hall_number(t.table),
                 black: player_view(names, scores, t.black),
                 white: player_view(names, scores, t.white),
                 handicap: t.handicap,

@@ -318,6 +318,13 @@ pub(in crate::web) fn kind_label_full(lang: Lang, k: &RulingKind) -> String {
     lang.ruling_kind(*k)
 }
 
+/// A stored table number (`games.board`; 0 for a bye) as the pages show it: its hall number,
+/// its round's table 1 being `hall_first` ([`crate::domain::hall::hall_number`]).
+pub fn hall_table(hall_first: i32, board: i32) -> i32 {
+    i32::try_from(crate::domain::hall::hall_number(hall_first, u32::try_from(board).unwrap_or(0)))
+        .unwrap_or(board)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
