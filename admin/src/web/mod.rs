@@ -19,6 +19,7 @@ pub mod print;
 pub mod prizes;
 pub mod public;
 pub mod refusals;
+pub mod registration;
 pub mod relay;
 pub mod results;
 pub mod rounds;
@@ -206,6 +207,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/entrants/{eid}/edit", web::get().to(entrants::edit_page))
         .route("/t/{id}/entrants/{eid}/edit", web::post().to(entrants::save))
         .route("/t/{id}/entrants/{eid}/withdraw", web::get().to(entrants::withdraw_page))
+        .route("/e/{eid}/register", web::get().to(registration::form))
+        .route("/e/{eid}/register", web::post().to(registration::submit))
+        .route("/e/{eid}/register/{reference}", web::get().to(registration::status))
+        .route("/e/{eid}/register/{reference}", web::post().to(registration::resubmit))
+        .route("/e/{eid}/registrations", web::get().to(registration::queue))
+        .route("/e/{eid}/registrations/settings", web::post().to(registration::save_settings))
+        .route("/e/{eid}/registrations/{rid}/{action}", web::post().to(registration::decide))
         .route("/t/{id}/check-in", web::get().to(check_in::desk))
         .route("/t/{id}/check-in/self", web::get().to(check_in::self_form))
         .route("/t/{id}/check-in/self", web::post().to(check_in::self_check_in))

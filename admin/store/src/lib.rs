@@ -44,6 +44,7 @@ pub mod events;
 pub mod postgres;
 pub mod prefs;
 pub mod prizes;
+pub mod registrations;
 pub mod results;
 pub mod rounds;
 pub mod rows;

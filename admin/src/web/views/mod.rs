@@ -12,6 +12,7 @@ pub mod check_in;
 pub mod pages;
 pub mod prizes;
 pub mod public;
+pub mod registration;
 pub mod relay_match;
 pub mod results;
 pub mod round;

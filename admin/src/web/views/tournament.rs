@@ -52,5 +52,7 @@ pub fn tournament_page(
         lateness: st.lateness,
         check_in: None,
         prizes_published: false,
+        event_id: 0,
+        registration_open: false,
     }
 }
