@@ -7,7 +7,7 @@
 //! The contact (phone, e-mail) is shown on the organizer's page only.
 
 use super::ctx::{id, Ctx};
-use super::entrants::{duplicate_text, entrant_from_form};
+use super::entrants::{duplicate_text, entrant_from_form, sex_options};
 use super::error::AppError;
 use super::form::{text_error, Lines, MAX_REASON};
 use super::views::pages::{FormView, Options};
@@ -65,14 +65,6 @@ fn ask_label(name: &str) -> &'static str {
         "unit" => "e.unit",
         _ => "reg.contact",
     }
-}
-
-fn sex_options(lang: Lang) -> Options {
-    vec![
-        (String::new(), "—".into()),
-        ("m".into(), lang.t("e.sex_m").into()),
-        ("f".into(), lang.t("e.sex_f").into()),
-    ]
 }
 
 /// The event's groups and its settings.
@@ -260,7 +252,8 @@ fn as_form(r: &Registration) -> FormView {
     f.set("rank", e.rank.notation());
     f.set("unit", &e.unit);
     f.set("birth_date", e.birth_date.map(|d| d.to_string()).unwrap_or_default());
-    f.set("sex", e.sex.map(|s| s.code()).unwrap_or_default());
+    // The select's values are lower case (as the entrant form's).
+    f.set("sex", e.sex.map(|s| s.code().to_lowercase()).unwrap_or_default());
     f.set("phone", &r.contact.phone);
     f.set("email", &r.contact.email);
     f.set("group", r.tournament_id.to_string());
