@@ -534,3 +534,119 @@ pub fn duplicates(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::entrant::Rank;
+    use domain::registration::Ask;
+
+    fn person(family: &str, given: &str, unit: &str) -> EntrantInput {
+        let mut e = EntrantInput::new(Rank::Dan(2));
+        (e.family_name_zh, e.given_name_zh, e.unit) = (family.into(), given.into(), unit.into());
+        e
+    }
+
+    /// Registration rule (网上报名): the cap counts entrants and waiting registrations; a
+    /// registration asked to change is sent again and holds its own place; accepting makes the
+    /// entrant in the group and links it; a stale or second decision is refused; a closed or
+    /// late form refuses; the audit keeps no contact.
+    #[test]
+    fn caps_changes_and_decisions() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let c = &mut conn;
+        let a = Actor::system("test");
+        let s = domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN, crate::server_zone());
+        let tid = super::super::tournaments::create(c, &a, &s).unwrap();
+        let event = events::event_of(c, tid).unwrap();
+        let now = Utc::now();
+        let mut n = 0u64;
+        let mut next = || {
+            n += 1;
+            reg::reference_of(n)
+        };
+        let contact = Contact { phone: "13800138000".into(), email: String::new() };
+        let closed = submit(c, event, tid, &person("李", "雷", ""), &contact, now, &mut next);
+        assert!(matches!(closed, Err(RegError::Refused(Refusal::Closed))));
+
+        let mut st = Settings { open: true, ..Settings::default() };
+        st.fields.contact = Ask::Required;
+        st.groups.insert(tid, GroupRule { takes: true, cap: Some(2) });
+        set_settings(c, &a, event, 0, &st).unwrap();
+        assert!(matches!(set_settings(c, &a, event, 0, &st), Err(RegError::Stale)));
+        entrants::create(c, &a, tid, &person("王", "伟", "北京棋院"), false).unwrap();
+        let li = submit(c, event, tid, &person("李", "雷", ""), &contact, now, &mut next).unwrap();
+        let full = submit(c, event, tid, &person("张", "伟", ""), &contact, now, &mut next);
+        assert!(matches!(full, Err(RegError::Refused(Refusal::Full))), "one entrant and one waiting");
+        assert_eq!(taken(c, tid, None).unwrap(), 2);
+
+        decide(c, &a, event, li.id, 1, &Decision::Change("请补充单位".into())).unwrap();
+        assert!(matches!(decide(c, &a, event, li.id, 1, &Decision::Accept), Err(RegError::Stale)));
+        resubmit(c, event, &li.reference, tid, &person("李", "雷", "上海棋社"), &contact, now).unwrap();
+        let again = by_reference(c, event, &li.reference).unwrap();
+        assert_eq!(
+            (again.state, again.input.unit.as_str(), again.message.as_str()),
+            (State::Pending, "上海棋社", "")
+        );
+        let not_asked = resubmit(c, event, &li.reference, tid, &person("李", "雷", ""), &contact, now);
+        assert!(matches!(not_asked, Err(RegError::NotWaiting)));
+
+        let eid = decide(c, &a, event, li.id, again.version, &Decision::Accept).unwrap().unwrap();
+        let e = entrants::get(c, tid, eid).unwrap();
+        assert_eq!((e.family_name_zh.as_str(), e.unit.as_str()), ("李", "上海棋社"));
+        assert_eq!(get(c, event, li.id).unwrap().entrant_id, Some(eid));
+        let twice = decide(c, &a, event, li.id, again.version + 1, &Decision::Accept);
+        assert!(matches!(twice, Err(RegError::NotWaiting)));
+        assert_eq!(taken(c, tid, None).unwrap(), 2, "the accepted is counted once, as an entrant");
+
+        st.deadline = Some(event_time::stored(now - chrono::Duration::hours(1)));
+        st.groups.insert(tid, GroupRule { takes: true, cap: None });
+        set_settings(c, &a, event, 1, &st).unwrap();
+        let late = submit(c, event, tid, &person("赵", "云", ""), &contact, now, &mut next);
+        assert!(matches!(late, Err(RegError::Refused(Refusal::Late))));
+
+        let trail: Vec<String> = audit::for_tournament(c, tid, 100)
+            .unwrap()
+            .into_iter()
+            .flat_map(|r| [r.before.unwrap_or_default(), r.after.unwrap_or_default()])
+            .collect();
+        assert!(trail.iter().any(|t| t.contains(&li.reference)));
+        assert!(!trail.iter().any(|t| t.contains("13800138000")), "the audit keeps no contact");
+    }
+
+    /// Registration rule (网上报名): a waiting registration is flagged against the event's
+    /// entrants and its other waiting registrations (`domain::duplicates`).
+    #[test]
+    fn duplicates_are_flagged_against_entrants_and_registrations() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let c = &mut conn;
+        let a = Actor::system("test");
+        let s = domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN, crate::server_zone());
+        let tid = super::super::tournaments::create(c, &a, &s).unwrap();
+        let event = events::event_of(c, tid).unwrap();
+        let mut st = Settings { open: true, ..Settings::default() };
+        st.groups.insert(tid, GroupRule { takes: true, cap: None });
+        set_settings(c, &a, event, 0, &st).unwrap();
+        entrants::create(c, &a, tid, &person("王", "伟", "北京棋院"), false).unwrap();
+        let mut n = 0u64;
+        let mut next = || {
+            n += 1;
+            reg::reference_of(n)
+        };
+        let none = Contact::default();
+        let now = Utc::now();
+        let w = submit(c, event, tid, &person("王", "伟", "北京棋院"), &none, now, &mut next).unwrap();
+        let z1 = submit(c, event, tid, &person("赵", "云", "常山"), &none, now, &mut next).unwrap();
+        let z2 = submit(c, event, tid, &person("赵", "云", "常山"), &none, now, &mut next).unwrap();
+        let other = submit(c, event, tid, &person("赵", "云", "成都"), &none, now, &mut next).unwrap();
+        let regs = list(c, event).unwrap();
+        let d = duplicates(c, event, &regs).unwrap();
+        assert!(matches!(d[&w.id][..], [Duplicate::Entrant(_, Match::Unit)]));
+        assert!(matches!(d[&z1.id][..], [Duplicate::Registration(id, Match::Unit)] if id == z2.id));
+        assert!(!d.contains_key(&other.id), "another unit, no birth date: another person");
+    }
+}
