@@ -41,6 +41,7 @@ mod print;
 mod prizes;
 mod public_cache;
 mod references;
+mod registration;
 mod rehearsal;
 mod results;
 mod rounds;

@@ -104,7 +104,7 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
     }
 }
 
-fn sex_options(lang: Lang) -> Options {
+pub(super) fn sex_options(lang: Lang) -> Options {
     vec![
         (String::new(), "—".into()),
         ("m".into(), lang.t("e.sex_m").into()),

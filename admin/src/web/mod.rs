@@ -20,6 +20,7 @@ pub mod print;
 pub mod prizes;
 pub mod public;
 pub mod refusals;
+pub mod registration;
 pub mod relay;
 pub mod results;
 pub mod rounds;
@@ -215,6 +216,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/entrants/{eid}/edit", web::post().to(entrants::save))
         .route("/t/{id}/entrants/{eid}/withdraw", web::get().to(entrants::withdraw_page))
         .route("/t/{id}/entrants/{eid}/move", web::post().to(events::move_entrant))
+        .route("/e/{event}/register", web::get().to(registration::form))
+        .route("/e/{event}/register", web::post().to(registration::submit))
+        .route("/e/{event}/register/{reference}", web::get().to(registration::status))
+        .route("/e/{event}/register/{reference}", web::post().to(registration::resubmit))
+        .route("/e/{event}/registrations", web::get().to(registration::queue))
+        .route("/e/{event}/registrations/settings", web::post().to(registration::save_settings))
+        .route("/e/{event}/registrations/{reg}/{action}", web::post().to(registration::decide))
         .route("/t/{id}/check-in", web::get().to(check_in::desk))
         .route("/t/{id}/check-in/self", web::get().to(check_in::self_form))
         .route("/t/{id}/check-in/self", web::post().to(check_in::self_check_in))

@@ -787,6 +787,8 @@ pub struct Snapshot {
     prizes_published: bool,
     /// The hall number of table 1 of each published round (tournament practice: one hall).
     hall_firsts: HashMap<i32, i32>,
+    /// The group's event, and whether its registration form is open (the home page links it).
+    registration: (i32, bool),
     /// The entrants' names read for find-my-table, made by the first search of this state.
     search: std::sync::OnceLock<HashMap<i32, crate::domain::names::Searchable>>,
 }
@@ -836,6 +838,7 @@ impl Snapshot {
             rulings: rdb::rulings_by_game(conn, tid)?,
             starts: rdb::round_starts(conn, tid)?,
             prizes_published: crate::db::prizes::settings(conn, tid)?.0.published,
+            registration: crate::db::registrations::link_of(conn, tid)?,
             sgf: rdb::games_with_sgf(conn, tid)?.into_iter().collect(),
             group: crate::db::event_pages::group_title(conn, tid)?,
             t,
@@ -908,6 +911,8 @@ fn render(
             super::views::pages::TournamentPage {
                 check_in: snap.check_in,
                 prizes_published: snap.prizes_published,
+                event_id: snap.registration.0,
+                registration_open: snap.registration.1,
                 ..page
             }
             .render()

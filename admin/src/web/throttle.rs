@@ -122,6 +122,16 @@ pub fn check_in() -> Throttle {
     Throttle::new("check_in", CHECK_IN_CODES, CAPACITY)
 }
 
+/// Registrations sent from one address to one event: 10, then one every 2 minutes (a family or
+/// a club registering its members waits a little; a script filling the queue is held).
+pub const REGISTRATIONS: Quota = Quota { burst: 10, period: Duration::from_secs(120) };
+
+/// The throttle of the public registration form, keyed by event and address: every
+/// registration sent spends.
+pub fn registration() -> Throttle {
+    Throttle::new("registration", REGISTRATIONS, CAPACITY)
+}
+
 /// The three throttles of the login form.
 #[derive(Debug, Clone, Copy)]
 pub struct LoginThrottle {

@@ -932,15 +932,14 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
     };
     let mut page = tournament_page(c, ctx.lang, t, n, published, team);
     page.prizes_published = ctx.db(move |c| crate::db::prizes::settings(c, tid)).await?.0.published;
+    (page.event_id, page.registration_open) =
+        ctx.db(move |c| crate::db::registrations::link_of(c, tid)).await?;
     if role.is_some() {
         page.staff = staff;
         page.candidates = candidates;
         page.staff_find = find;
         page.is_organizer = is_organizer;
         page.chief_id = chief.unwrap_or(0);
-        if is_organizer {
-            page.event_id = ctx.db(move |c| crate::db::events::event_of(c, tid)).await?;
-        }
     }
     ctx.render(&page)
 }

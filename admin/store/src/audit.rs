@@ -128,6 +128,14 @@ audit_actions! {
     PrizeMove = ("move", "prizes", "prize_move", "audit.kind.prize_move", "audit.say.prize_move"),
     PrizesPublish = ("publish", "prizes", "prizes_publish", "audit.kind.prizes_publish", "audit.say.prizes_publish"),
     PrizesUnpublish = ("unpublish", "prizes", "prizes_unpublish", "audit.kind.prizes_unpublish", "audit.say.prizes_unpublish"),
+    /// Online registration (网上报名): the event's settings (`entity_id` the event's), a
+    /// registration sent or sent again from the public form, and the organizer's decisions.
+    RegistrationSettings = ("settings", "registration", "registration_settings", "audit.kind.registration_settings", "audit.say.registration_settings"),
+    RegistrationSubmit = ("submit", "registration", "registration_submit", "audit.kind.registration_submit", "audit.say.registration_submit"),
+    RegistrationResubmit = ("resubmit", "registration", "registration_resubmit", "audit.kind.registration_resubmit", "audit.say.registration_resubmit"),
+    RegistrationAccept = ("accept", "registration", "registration_accept", "audit.kind.registration_accept", "audit.say.registration_accept"),
+    RegistrationReject = ("reject", "registration", "registration_reject", "audit.kind.registration_reject", "audit.say.registration_reject"),
+    RegistrationChange = ("change", "registration", "registration_change", "audit.kind.registration_change", "audit.say.registration_change"),
     UserCreate = ("create", "user", "user_create", "audit.kind.user_create", "audit.say.user_create"),
     UserActivate = ("activate", "user", "user_activate", "audit.kind.user_activate", "audit.say.user_activate"),
     UserDeactivate = ("deactivate", "user", "user_deactivate", "audit.kind.user_deactivate", "audit.say.user_deactivate"),

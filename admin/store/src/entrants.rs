@@ -153,7 +153,7 @@ pub fn count(conn: &mut Conn, tid: i32) -> Result<i64, DbError> {
     Ok(entrants::table.filter(entrants::tournament_id.eq(tid)).count().get_result(conn)?)
 }
 
-fn insert_one(
+pub(crate) fn insert_one(
     conn: &mut Conn,
     actor: &Actor,
     tid: i32,

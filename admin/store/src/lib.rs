@@ -46,6 +46,7 @@ pub mod hall;
 pub mod postgres;
 pub mod prefs;
 pub mod prizes;
+pub mod registrations;
 pub mod results;
 pub mod rounds;
 pub mod rows;

@@ -178,6 +178,36 @@ diesel::table! {
 }
 
 diesel::table! {
+    registration_settings (event_id) {
+        event_id -> Integer,
+        version -> Integer,
+        is_open -> Bool,
+        deadline -> Nullable<Text>,
+        fields -> Text,
+        group_rules -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    registrations (id) {
+        id -> Integer,
+        event_id -> Integer,
+        tournament_id -> Integer,
+        reference -> Text,
+        state -> Text,
+        version -> Integer,
+        entrant -> Text,
+        phone -> Text,
+        email -> Text,
+        message -> Text,
+        entrant_id -> Nullable<Integer>,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
     relay_events (id) {
         id -> Integer,
         match_id -> Integer,
@@ -476,6 +506,10 @@ diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(games -> tournaments (tournament_id));
 diesel::joinable!(prize_settings -> tournaments (tournament_id));
 diesel::joinable!(prizes -> tournaments (tournament_id));
+diesel::joinable!(registration_settings -> events (event_id));
+diesel::joinable!(registrations -> entrants (entrant_id));
+diesel::joinable!(registrations -> events (event_id));
+diesel::joinable!(registrations -> tournaments (tournament_id));
 diesel::joinable!(relay_events -> team_matches (match_id));
 diesel::joinable!(relay_withdrawals -> relay_events (event_id));
 diesel::joinable!(relay_withdrawals -> team_matches (match_id));
@@ -512,6 +546,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_throttle,
     prize_settings,
     prizes,
+    registration_settings,
+    registrations,
     relay_events,
     relay_withdrawals,
     results,

@@ -214,6 +214,11 @@ struct Ids {
     /// Prizes of `t`: place 1 (`prize`) and a special prize named by `label` (`prize_spare`).
     prize: i32,
     prize_spare: i32,
+    /// The event `t` is the one group of, with its registration open and one registration
+    /// (`reg`, reference `reference`) asked to change.
+    event: i32,
+    reg: i32,
+    reference: &'static str,
 }
 
 /// Rounds, games, a result with its record, a ruling, and the team events, made over HTTP by
@@ -455,7 +460,11 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
     let prize_spare = int(s, &format!("SELECT max(id) FROM prizes WHERE tournament_id = {t}"));
     let e = int(s, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {t}"));
     let ev = int(s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {t}"));
+    let (event, reg, reference) = registration(s, org, t);
     Ids {
+        event,
+        reg,
+        reference,
         prize,
         prize_spare,
         t,
@@ -655,6 +664,40 @@ fn check_headers(what: &str, headers: &[(String, String)]) {
     assert_eq!(h("x-frame-options"), Some("DENY"), "{what}");
     assert_eq!(h("x-content-type-options"), Some("nosniff"), "{what}");
     assert_eq!(h("referrer-policy"), Some("same-origin"), "{what}");
+}
+
+/// Open the registration (网上报名) of the event `t` is the group of, send one registration
+/// through the public form and ask it to change: the event, the registration and its reference.
+fn registration(s: &Server, org: &Client, t: i32) -> (i32, i32, &'static str) {
+    let event = int(s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {t}"));
+    let queue = format!("/e/{event}/registrations");
+    let (takes, cap) = (format!("takes_{t}"), format!("cap_{t}"));
+    let settings = [
+        ("version", "0"),
+        ("open", "on"),
+        ("deadline", ""),
+        (takes.as_str(), "on"),
+        (cap.as_str(), ""),
+        ("ask_sex", "off"),
+        ("ask_birth_date", "off"),
+        ("ask_unit", "off"),
+        ("ask_contact", "optional"),
+    ];
+    let r = org.submit(&queue, &format!("{queue}/settings"), &settings);
+    assert_eq!(r.status, 303, "registration settings: {}", r.body);
+    let form = format!("/e/{event}/register");
+    let group = t.to_string();
+    let fields =
+        [("family_name_zh", "赵"), ("given_name_zh", "探针"), ("rank", "3k"), ("group", group.as_str())];
+    let r = s.client().submit(&form, &form, &fields);
+    assert_eq!(r.status, 303, "registration: {}", r.body);
+    let reg = int(s, &format!("SELECT max(id) FROM registrations WHERE event_id = {event}"));
+    let reference =
+        query_text(&s.db, &format!("SELECT reference FROM registrations WHERE id = {reg}")).unwrap();
+    let v = int(s, &format!("SELECT version FROM registrations WHERE id = {reg}")).to_string();
+    let r = org.submit(&queue, &format!("{queue}/{reg}/change"), &[("version", &v), ("message", "请补充")]);
+    assert_eq!(r.status, 303, "ask for a change: {}", r.body);
+    (event, reg, Box::leak(reference.into_boxed_str()))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -65,6 +65,18 @@ pub(super) const PAGES: &[Page] = &[
         kind: Kind::Html,
     },
     Page { pattern: "/t/{id}/import", path: |i| format!("/t/{}/import", i.t), kind: Kind::Html },
+    // ---- Online registration (网上报名): the public form and status page, the queue --------
+    Page { pattern: "/e/{event}/register", path: |i| format!("/e/{}/register", i.event), kind: Kind::Html },
+    Page {
+        pattern: "/e/{event}/register/{reference}",
+        path: |i| format!("/e/{}/register/{}", i.event, i.reference),
+        kind: Kind::Html,
+    },
+    Page {
+        pattern: "/e/{event}/registrations",
+        path: |i| format!("/e/{}/registrations", i.event),
+        kind: Kind::Html,
+    },
     // ---- Rounds and printing (staff), public pairings --------------------------------------
     Page { pattern: "/t/{id}/rounds", path: |i| format!("/t/{}/rounds", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/rounds/{n}", path: |i| format!("/t/{}/rounds/1", i.t), kind: Kind::Html },

@@ -298,6 +298,64 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         foreign: None,
         control: Control::Writes,
     },
+    // ---- Online registration (网上报名): the event's organizers' settings and decisions, the
+    // public form and the resubmission from a registration's status page ----------------------
+    WriteRoute {
+        pattern: "/e/{event}/registrations/settings",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/registrations/settings", i.event),
+        body: |w, i| {
+            let v = w
+                .int(&format!("SELECT max(version) FROM registration_settings WHERE event_id = {}", i.event));
+            let (takes, cap) = (format!("takes_{}", i.t), format!("cap_{}", i.t));
+            form(&[
+                ("version", &v.to_string()),
+                ("open", "on"),
+                ("deadline", ""),
+                (&takes, "on"),
+                (&cap, "50"),
+                ("ask_sex", "optional"),
+                ("ask_birth_date", "off"),
+                ("ask_unit", "optional"),
+                ("ask_contact", "optional"),
+            ])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/e/{event}/register/{reference}",
+        guard: Guard::Anyone,
+        path: |i| format!("/e/{}/register/{}", i.event, i.reference),
+        body: |_, i| {
+            let group = i.t.to_string();
+            form(&[("family_name_zh", "赵"), ("given_name_zh", "探针"), ("rank", "2k"), ("group", &group)])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/e/{event}/registrations/{reg}/{action}",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/registrations/{}/change", i.event, i.reg),
+        body: |w, i| {
+            let v = w.int(&format!("SELECT version FROM registrations WHERE id = {}", i.reg));
+            form(&[("version", &v.to_string()), ("message", "请再核对段位")])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/e/{event}/register",
+        guard: Guard::Anyone,
+        path: |i| format!("/e/{}/register", i.event),
+        body: |_, i| {
+            let group = i.t.to_string();
+            form(&[("family_name_zh", "钱"), ("given_name_zh", "探针"), ("rank", "1d"), ("group", &group)])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
     // ---- Check-in (签到): the desk (staff), deadline and closing (organizers), the code, and
     // the public self check-in with the code -------------------------------------------------
     WriteRoute {

@@ -169,6 +169,25 @@ pub fn plain_readings(text: &str) -> Vec<String> {
     units.iter().filter_map(|u| u.readings.first()).map(|r| r.letters.replace('ü', "v")).collect()
 }
 
+/// The pinyin of a Chinese name as a Latin name (姓 → "Wang", 名 → "Xiaoming"): each
+/// character's first reading without its tone (the surname read as a surname, ü written "ü"),
+/// each part's syllables joined and capitalised; a part without Chinese characters is empty.
+pub fn pinyin_of_name(family_zh: &str, given_zh: &str) -> (String, String) {
+    let part = |text: &str, surname: Option<&'static [&'static str]>| {
+        let mut units = Vec::new();
+        text_units(text.trim(), surname, &mut units);
+        let joined: String = units
+            .iter()
+            .filter(|u| u.ch.is_some())
+            .filter_map(|u| u.readings.first())
+            .map(|r| r.letters.as_str())
+            .collect();
+        let mut cs = joined.chars();
+        cs.next().map(|c| c.to_uppercase().chain(cs).collect()).unwrap_or_default()
+    };
+    (part(family_zh, surname_readings(family_zh.trim())), part(given_zh, None))
+}
+
 /// The surname reading of a family name: the longest entry of the table it starts with.
 fn surname_readings(family: &str) -> Option<&'static [&'static str]> {
     surnames::SURNAMES
@@ -443,6 +462,17 @@ mod tests {
         // Only the family name: 曾 in a given name keeps its usual reading.
         let k = sort_key(&zh("王", "曾"), NameOrder::Pinyin);
         assert_eq!(k.0[1].letters, "ceng");
+    }
+
+    /// Registration rule (网上报名): the pinyin filled from a Chinese name reads the surname as
+    /// a surname (单 Shan, 曾 Zeng) and joins the given name's syllables.
+    #[test]
+    fn pinyin_of_a_name_reads_the_surname_as_a_surname() {
+        assert_eq!(pinyin_of_name("王", "小明"), ("Wang".to_string(), "Xiaoming".to_string()));
+        assert_eq!(pinyin_of_name("单", "雄"), ("Shan".to_string(), "Xiong".to_string()));
+        assert_eq!(pinyin_of_name("曾", "乐"), ("Zeng".to_string(), "Le".to_string()));
+        assert_eq!(pinyin_of_name("欧阳", "修").0, "Ouyang");
+        assert_eq!(pinyin_of_name("", ""), (String::new(), String::new()));
     }
 
     #[test]

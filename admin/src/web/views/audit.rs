@@ -112,6 +112,13 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
                 .unwrap_or_else(|| name_in(lang, s.tournament.0.clone(), s.tournament.1.clone()));
             About::named(name)
         }
+        // A registration by its reference; the event's settings by the group's name.
+        "registration" => About::named(
+            snapshot(row)
+                .map(|v| field(&v, "reference").to_string())
+                .filter(|r| !r.is_empty())
+                .unwrap_or_else(|| name_in(lang, s.tournament.0.clone(), s.tournament.1.clone())),
+        ),
         "entrant" => About { entrant: eid, ..About::named(entrant_text(lang, s, eid, row)) },
         "round" => round_about(lang, row, s),
         "arrivals" | "team_round" | "check_in_round" => {

@@ -377,8 +377,10 @@ pub struct TournamentPage {
     pub check_in: Option<i32>,
     /// The prize list is published: the page links it.
     pub prizes_published: bool,
-    /// The event the tournament is a group of, for its organizers' "add a group" (0: not shown).
+    /// The event this group belongs to, and whether its registration form is open (the
+    /// public page links the form then; the organizer's links the queue always).
     pub event_id: i32,
+    pub registration_open: bool,
 }
 
 pub struct PlayerItem {

@@ -53,5 +53,6 @@ pub fn tournament_page(
         check_in: None,
         prizes_published: false,
         event_id: 0,
+        registration_open: false,
     }
 }
