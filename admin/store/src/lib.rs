@@ -40,6 +40,7 @@ pub mod backup;
 pub mod check_in;
 pub mod entrants;
 pub mod events;
+pub mod group_imports;
 #[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod prefs;
