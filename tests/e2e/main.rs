@@ -24,6 +24,7 @@ mod crawl;
 mod draws;
 mod entrants;
 mod imports;
+mod imports_groups;
 mod input;
 mod language;
 mod layers;
