@@ -615,7 +615,7 @@ imp-ni_size = Board size { $size }: Tengen plays on 19×19.
 imp-ni_categories = { $count ->
         [one] 1 category
        *[other] { $count } categories
-    } (groups by rank): Tengen has none.
+    } (groups by rank): not kept when imported into this event; a new event made from the file has one group per category.
 imp-ni_komi = Komi { $komi } stones: outside what the rule set allows.
 imp-ni_fischer = Time: { $basic_minutes } minutes with a Fischer increment of { $seconds } s: Tengen's time controls have no increment; the event keeps its own.
 imp-ni_byo_yomi = Byo-yomi: an OpenGotha file gives only a period's length ({ $seconds } s), neither how many periods there are nor the Chinese rules' reserved minutes; imported as one period of { $seconds } s, so check the time control on the settings page.
@@ -692,6 +692,23 @@ imp-err_bad_rows = Nothing was imported: { $count ->
        *[other] { $count } rows have
     } errors. Correct the file, or tick the box to drop those rows.
 imp-err_nothing = Nothing to import: no valid row.
+# Imports into the groups of an event: the group column, bands, OpenGotha categories
+imp-group_unknown = Line { $line } ({ $name }): “{ $group }” is not a group of this event (its groups: { $known }).
+imp-group_not_this = Line { $line } ({ $name }): group “{ $group }”: this event has one group; leave the column empty or name this group.
+imp-group_no_band = Line { $line } ({ $name }): by the groups' bands no group takes this player (rank or birth date outside every band, and no open group).
+imp-group_count = { $group }: { $count }
+imp-groups = Entrants per group
+imp-group = Group
+imp-by_band = Place rows without a group by the groups' bands (rank, birth date)
+imp-by_band_on = Rows without a group are placed by the groups' bands.
+imp-err_group_replace = The file has players of other groups: replacing concerns this group only; untick “replace” or import this group's players only.
+imp-og_group_name = Group { $number }
+imp-og_groups = The file has { $count } categories (groups by rank): as a new event each becomes a group of it, the strongest first; imported into this event, they are not kept.
+imp-og_across = The game of round { $round }, table { $board } is between two categories: the file cannot become an event of groups.
+imp-ranks_from = { $low } and above
+imp-ranks_to = { $high } and below
+imp-ranks_between = { $high } to { $low }
+imp-og_group = { $group } ({ $ranks })
 audit-title = Audit trail
 audit-when = When ({ $zone })
 time-in_zone = { $time } ({ $zone })

@@ -26,6 +26,7 @@ mod entrants;
 mod events;
 mod hall;
 mod imports;
+mod imports_groups;
 mod input;
 mod language;
 mod layers;

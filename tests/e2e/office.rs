@@ -163,7 +163,10 @@ fn demo_fills_a_fresh_database_with_a_chinese_tournament() {
     let out = cli(&db, &["demo"], None);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(count_rows(&db, "SELECT count(*) FROM entrants") >= 100);
-    assert_eq!(count_rows(&db, "SELECT count(*) FROM tournaments"), 1);
+    // One event of three groups (the demo open's groups are counted where the old demo's one
+    // tournament was).
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM events"), 1);
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM tournaments"), 3);
     assert!(count_rows(&db, "SELECT count(DISTINCT unit) FROM entrants") > 5);
     // Not on a database that has tournaments already.
     let again = cli(&db, &["demo"], None);
@@ -174,7 +177,7 @@ fn demo_fills_a_fresh_database_with_a_chinese_tournament() {
         format!("tengen：{} 中已有赛事；demo 只填充新的数据库", db.display()),
         "in the locale's words"
     );
-    assert_eq!(count_rows(&db, "SELECT count(*) FROM tournaments"), 1);
+    assert_eq!(count_rows(&db, "SELECT count(*) FROM tournaments"), 3);
     // The demo organizer can log in with the printed password; the public list shows the field.
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     let password = stdout
@@ -186,10 +189,14 @@ fn demo_fills_a_fresh_database_with_a_chinese_tournament() {
     let s = Server::start_on(&db.to_string_lossy());
     let c = s.client();
     assert_eq!(c.login("organizer", &password).status, 303);
-    let list = c.get("/t/1/players");
-    assert_eq!(list.status, 200);
-    assert!(list.body.matches("<tr").count() > 100);
-    assert!(list.body.contains("name=\"viewport\""), "phone-friendly");
+    let mut rows = 0;
+    for g in 1..=3 {
+        let list = c.get(&format!("/t/{g}/players"));
+        assert_eq!(list.status, 200);
+        assert!(list.body.contains("name=\"viewport\""), "phone-friendly");
+        rows += list.body.matches("<tr").count();
+    }
+    assert!(rows > 100, "the field over its groups: {rows}");
 }
 
 #[test]

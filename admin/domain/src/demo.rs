@@ -21,6 +21,7 @@
 //! `demo_entrants(s, 200)`.
 
 use crate::entrant::{EntrantInput, Rank, Sex};
+use crate::groups::Band;
 use chrono::{Datelike, NaiveDate};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -453,6 +454,36 @@ fn rating_for(rank: Rank) -> i32 {
     }
 }
 
+/// One group of the demo open: its Chinese and Latin names and its band.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoGroup {
+    pub name_zh: &'static str,
+    pub name_latin: &'static str,
+    pub band: Band,
+}
+
+/// The demo open's groups in hall order, the strongest first: 业余高段组 (5段 and above),
+/// 公开组 (the catch-all: everyone no other band takes) and 少儿组 (born on or after the
+/// date 12 years before the event's first day). Seed 000 has no group or age rule: the
+/// bands are the event's own, as a Chinese city open sets them.
+pub fn demo_groups(event_date: NaiveDate) -> [DemoGroup; 3] {
+    let twelve_years_before =
+        event_date.checked_sub_months(chrono::Months::new(12 * 12)).unwrap_or(event_date);
+    [
+        DemoGroup {
+            name_zh: "业余高段组",
+            name_latin: "High dan",
+            band: Band { rank_low: Some(Rank::Dan(5).value()), ..Band::default() },
+        },
+        DemoGroup { name_zh: "公开组", name_latin: "Open", band: Band::default() },
+        DemoGroup {
+            name_zh: "少儿组",
+            name_latin: "Juniors",
+            band: Band { born_on_or_after: Some(twelve_years_before), ..Band::default() },
+        },
+    ]
+}
+
 /// `n` demo entrants for `seed`; see the module docs.
 pub fn demo_entrants(seed: u64, n: usize) -> Vec<EntrantInput> {
     let mut p = Picker(ChaCha8Rng::seed_from_u64(seed));
@@ -723,5 +754,45 @@ mod tests {
     fn tournament_name_in_both_languages() {
         let n = demo_tournament_name();
         assert!(has_cjk(n.zh) && !has_cjk(n.en));
+    }
+
+    /// The demo open's bands (the event's own; seed 000 has no group rule) place its field in
+    /// every group: 业余高段组 5段 and above, 少儿组 born on or after 12 years before the
+    /// event, 公开组 everyone else; no entrant is left without a group.
+    #[test]
+    fn the_demo_field_fills_all_three_groups_by_their_bands() {
+        let date = NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+        let groups = demo_groups(date);
+        let kids_from = NaiveDate::from_ymd_opt(2014, 12, 5).unwrap();
+        assert_eq!(groups[2].band.born_on_or_after, Some(kids_from));
+        let bands: Vec<(i32, Band)> = (0..).zip(groups.iter().map(|g| g.band.clone())).collect();
+        let field = demo_entrants(2026, 128);
+        let cands: Vec<crate::groups::Candidate> = (0..)
+            .zip(&field)
+            .map(|(id, e)| crate::groups::Candidate {
+                id,
+                rank_value: e.rank.value(),
+                birth_date: e.birth_date,
+            })
+            .collect();
+        let placed = crate::groups::propose(&bands, &cands);
+        let sizes: Vec<usize> =
+            (0..3).map(|g| placed.iter().filter(|(_, p)| *p == Some(g)).count()).collect();
+        assert!(sizes.iter().all(|&n| n >= 4), "{sizes:?}");
+        for (e, (_, p)) in field.iter().zip(&placed) {
+            let (high, kid) =
+                (e.rank.value() >= Rank::Dan(5).value(), e.birth_date.is_some_and(|b| b >= kids_from));
+            assert_eq!(
+                *p,
+                Some(if high {
+                    0
+                } else if kid {
+                    2
+                } else {
+                    1
+                }),
+                "{e:?}"
+            );
+        }
     }
 }

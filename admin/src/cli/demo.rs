@@ -1,11 +1,20 @@
-//! `tengen demo`: a fresh database with a realistic Chinese tournament to try things on.
+//! `tengen demo`: a fresh database with a realistic Chinese open to try things on: one event of
+//! three groups (业余高段组, 公开组, 少儿组, `domain::demo::demo_groups`), the field placed by
+//! the groups' bands, two rounds paired and played in every group and the third paired and
+//! published, waiting for its results.
 
 use super::files::CliError;
-use crate::db::{self, entrants, tournaments, users, Actor};
-use crate::domain::demo::demo_entrants;
-use crate::domain::settings::TournamentSettings;
+use crate::db::events::{self, GroupFields};
+use crate::db::{self, entrants, group_imports, rounds, tournaments, users, Actor, Conn};
+use crate::domain::demo::{demo_entrants, demo_groups};
+use crate::domain::groups::{self, Candidate};
+use crate::domain::results::Entry;
+use crate::domain::settings::{ColourMethod, TournamentSettings};
 use crate::i18n::{tr, Lang};
+use crate::office::pair_round::{pair_round, PairRound};
+use crate::office::save_result::{save_result, SaveResult};
 use clap::Args;
+use rules::board::Color;
 use std::path::Path;
 
 #[derive(Args, Debug)]
@@ -49,14 +58,90 @@ pub fn run(db_path: &Path, a: DemoArgs) -> Result<(), CliError> {
     s.venue = "北京市东城区 中国棋院".into();
     s.end_date = today + chrono::Duration::days(2);
     s.rounds = 7;
+    // Colours by the pairing, so that the games played here need no nigiri record.
+    s.colour_method = ColourMethod::Balanced;
     let owner = organizer.as_ref().map(|u| u.actor()).unwrap_or(actor.clone());
     let tid = tournaments::create(&mut conn, &owner, &s)?;
+    let ids = make_groups(&mut conn, &owner, tid, &s)?;
     let field = demo_entrants(a.seed, a.entrants);
-    let rows = field.iter().cloned().map(entrants::ImportRow::trusted).collect();
-    entrants::add_entrants(&mut conn, &owner, tid, rows, &entrants::ImportNote::new("demo"))?;
+    let bands: Vec<(i32, groups::Band)> =
+        ids.iter().zip(demo_groups(s.start_date)).map(|(&id, g)| (id, g.band)).collect();
+    let cands: Vec<Candidate> = (0..)
+        .zip(&field)
+        .map(|(id, e)| Candidate { id, rank_value: e.rank.value(), birth_date: e.birth_date })
+        .collect();
+    // The catch-all takes whoever no band does, so every entrant has a group.
+    let rows = field
+        .iter()
+        .zip(groups::propose(&bands, &cands))
+        .map(|(e, (_, g))| (g.unwrap_or(ids[1]), entrants::ImportRow::trusted(e.clone())))
+        .collect();
+    group_imports::add_to_groups(&mut conn, &owner, tid, rows, &entrants::ImportNote::new("demo"))?;
+    for (i, &g) in ids.iter().enumerate() {
+        play(&mut conn, &owner, g, a.seed.wrapping_add(i as u64))?;
+    }
     let (name, entrants, database) = (s.name_zh.clone(), field.len(), db::shown(db_path));
     println!("{}", tr!(say, "cli_say.demo_tournament", name, tournament = tid, entrants, database));
     Ok(())
+}
+
+/// The event's three groups: `tid` (the event's first) named and banded as the first of
+/// [`demo_groups`], the others added after it in hall order. Their ids in that order.
+fn make_groups(
+    conn: &mut Conn,
+    owner: &Actor,
+    tid: i32,
+    s: &TournamentSettings,
+) -> Result<Vec<i32>, CliError> {
+    let event = events::event_of(conn, tid)?;
+    let mut ids = Vec::new();
+    for (order, g) in (1..).zip(demo_groups(s.start_date)) {
+        let fields = GroupFields {
+            group_name_zh: g.name_zh.into(),
+            group_name_latin: g.name_latin.into(),
+            group_order: order,
+            first_table: None,
+            band: g.band,
+        };
+        if ids.is_empty() {
+            let version = tournaments::get(conn, tid)?.version;
+            events::set_group(conn, owner, tid, version, &fields).map_err(|e| unexpected(&e))?;
+            ids.push(tid);
+        } else {
+            ids.push(events::add_group(conn, owner, event, s, &fields)?);
+        }
+    }
+    Ok(ids)
+}
+
+/// Rounds 1 and 2 of group `tid` paired, published and played (Black wins two games in
+/// three, by the game's id and the seed), round 3 paired and published.
+fn play(conn: &mut Conn, owner: &Actor, tid: i32, seed: u64) -> Result<(), CliError> {
+    for round in 1..=3 {
+        let ask =
+            PairRound { round, seed: seed ^ round as u64, expected_version: None, confirm: true, reason: "" };
+        let r = pair_round(conn, owner, tid, &ask).map_err(|e| unexpected(&e))?;
+        rounds::publish(conn, owner, tid, round, r.version, true, "").map_err(|e| unexpected(&e))?;
+        if round == 3 {
+            break;
+        }
+        for g in rounds::games_of(conn, tid, round)?.iter().filter(|g| !g.is_bye()) {
+            let winner = if (g.id as u64 ^ seed) % 3 == 0 { Color::White } else { Color::Black };
+            let save = SaveResult {
+                version: 0,
+                colours_version: None,
+                entry: Some(Entry::Resignation { winner }),
+                reason: "",
+            };
+            save_result(conn, owner, tid, g.id, &save).map_err(|e| unexpected(&e))?;
+        }
+    }
+    Ok(())
+}
+
+/// A refusal the demo's own fresh event cannot meet (its writes are the first there).
+fn unexpected(e: &dyn std::fmt::Debug) -> CliError {
+    CliError::Said(format!("{e:?}"))
 }
 
 #[cfg(test)]

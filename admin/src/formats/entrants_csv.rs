@@ -117,6 +117,9 @@ pub struct RowResult {
     pub status: EntrantStatus,
     /// The line of an earlier good row this one is probably the same person as.
     pub duplicate_of: Option<usize>,
+    /// The `组别`/`group` cell as written (empty when the file has no such column): the group
+    /// of the event the row goes to, by its Chinese or Latin name.
+    pub group: String,
 }
 
 impl RowResult {
@@ -291,6 +294,8 @@ enum Target {
     Sex,
     Notes,
     Status,
+    /// 组别 / group: the group of the event, by name.
+    Group,
 }
 
 const HEADER_NAMES: &[(Target, &[&str])] = &[
@@ -403,6 +408,7 @@ const HEADER_NAMES: &[(Target, &[&str])] = &[
         &["备注", "说明", "附注", "notes", "note", "remarks", "remark", "comment", "comments", "memo"],
     ),
     (Target::Status, &["状态", "参赛状态", "status"]),
+    (Target::Group, &["组别", "参赛组别", "分组", "组", "group", "category"]),
 ];
 
 /// Every header name the importer recognises (in normalised form: lower case, without spaces,
@@ -550,9 +556,18 @@ fn put_whole_latin(form: &mut EntrantForm, value: &str, errors: &mut Vec<FieldEr
     }
 }
 
-fn row_to_form(record: &csv::StringRecord, mapping: &Mapping) -> (EntrantForm, String, Vec<FieldError>) {
+/// The cells of one row: the entrant's form, the status and group cells, and the errors.
+struct RowCells {
+    form: EntrantForm,
+    status: String,
+    group: String,
+    errors: Vec<FieldError>,
+}
+
+fn row_to_form(record: &csv::StringRecord, mapping: &Mapping) -> RowCells {
     let mut form = EntrantForm::default();
     let mut status = String::new();
+    let mut group = String::new();
     let mut errors = Vec::new();
     for &(col, target) in &mapping.columns {
         let value = unguard(record.get(col).unwrap_or("").trim()).trim();
@@ -582,9 +597,10 @@ fn row_to_form(record: &csv::StringRecord, mapping: &Mapping) -> (EntrantForm, S
             Target::Sex => form.sex = value.to_string(),
             Target::Notes => form.notes = value.to_string(),
             Target::Status => status = value.to_string(),
+            Target::Group => group = value.to_string(),
         }
     }
-    (form, status, errors)
+    RowCells { form, status, group, errors }
 }
 
 fn form_display_name(form: &EntrantForm) -> String {
@@ -738,7 +754,7 @@ pub fn parse_entrants_on(bytes: &[u8], today: NaiveDate) -> Result<ImportPreview
         if record.iter().skip(mapping.width).any(|c| !c.trim().is_empty()) {
             warnings.push(ImportWarning::ExtraCells { line });
         }
-        let (form, status_text, mut errors) = row_to_form(record, &mapping);
+        let RowCells { form, status: status_text, group, mut errors } = row_to_form(record, &mapping);
         let display_name = form_display_name(&form);
         let status = EntrantStatus::parse(&status_text).unwrap_or_else(|c| {
             errors.push(FieldError::new(field::STATUS, c));
@@ -760,7 +776,7 @@ pub fn parse_entrants_on(bytes: &[u8], today: NaiveDate) -> Result<ImportPreview
             duplicate_of = earlier.iter().find(|(_, other)| me.matches(other).is_some()).map(|(l, _)| *l);
             earlier.push((line, me));
         }
-        rows.push(RowResult { line, input, errors, display_name, status, duplicate_of });
+        rows.push(RowResult { line, input, errors, display_name, status, duplicate_of, group });
     }
     Ok(ImportPreview { rows, warnings, encoding_used, delimiter: char::from(delimiter), header_line })
 }
@@ -775,26 +791,47 @@ pub fn write_entrants(rows: &[EntrantInput]) -> Vec<u8> {
     write_roster(&roster, HeaderLang::Zh)
 }
 
+/// The group column's header, in the language of the header row.
+pub fn group_header(lang: HeaderLang) -> &'static str {
+    match lang {
+        HeaderLang::Zh => "组别",
+        HeaderLang::En => "group",
+    }
+}
+
 /// Writes entrants with their status as CSV with the header row in the given language; ranks,
 /// sexes and statuses are written in that language too ("业余5段"/"男"/"参赛" or
 /// "5d"/"M"/"active"), dates as YYYY-MM-DD.
 pub fn write_roster(rows: &[(EntrantInput, EntrantStatus)], lang: HeaderLang) -> Vec<u8> {
+    write_roster_in_group(rows, lang, None)
+}
+
+/// [`write_roster`] for a group of an event of several groups: with `group` (the group's
+/// name), a last column 组别/group names it on every row, so the file imports back into the
+/// event with each row in its group.
+pub fn write_roster_in_group(
+    rows: &[(EntrantInput, EntrantStatus)],
+    lang: HeaderLang,
+    group: Option<&str>,
+) -> Vec<u8> {
     let mut out = UTF8_BOM.to_vec();
     {
         let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(&mut out);
-        let header = match lang {
+        let mut header: Vec<&str> = match lang {
             HeaderLang::Zh => HEADERS_ZH,
             HeaderLang::En => HEADERS_EN,
-        };
+        }
+        .to_vec();
+        header.extend(group.map(|_| group_header(lang)));
         // Writing into a Vec<u8> cannot fail: the only errors csv reports are I/O errors.
-        w.write_record(header).expect("writing CSV to memory");
+        w.write_record(&header).expect("writing CSV to memory");
         // The values in the reader's words, from the catalog; the parsers read both back.
         let words = match lang {
             HeaderLang::Zh => Lang::Zh,
             HeaderLang::En => Lang::En,
         };
         for (e, status) in rows {
-            let record = [
+            let mut record = vec![
                 guard(&e.family_name_zh),
                 guard(&e.given_name_zh),
                 guard(&e.family_name_latin),
@@ -808,6 +845,7 @@ pub fn write_roster(rows: &[(EntrantInput, EntrantStatus)], lang: HeaderLang) ->
                 guard(&e.notes),
                 words.entrant_status(*status).to_string(),
             ];
+            record.extend(group.map(guard));
             w.write_record(&record).expect("writing CSV to memory");
         }
         w.flush().expect("writing CSV to memory");
@@ -1259,6 +1297,38 @@ mod tests {
                 proptest::prop_assert_eq!(p.rows[0].input.as_ref(), Some(&e));
             }
         }
+    }
+
+    /// Operations (no rule article): a 组别/group column is read as written, for the import to
+    /// place each row in its group; without it the cell is empty.
+    #[test]
+    fn a_group_column_is_read_per_row() {
+        let p = parse("姓名,段位,组别\n王子涵,6段,业余高段组\n李昊然,3级,\n".as_bytes());
+        all_ok(&p);
+        let groups: Vec<&str> = p.rows.iter().map(|r| r.group.as_str()).collect();
+        assert_eq!(groups, ["业余高段组", ""]);
+        let p = parse("name,rank,Group\nWang Wei,2d,Open\n".as_bytes());
+        assert_eq!(p.rows[0].group, "Open");
+        assert!(parse("姓名,段位\n王子涵,6段\n".as_bytes()).rows[0].group.is_empty());
+    }
+
+    /// Operations (no rule article): a group's export names the group on every row, in the
+    /// header's language, and imports back with the same rows and the group.
+    #[test]
+    fn an_export_with_a_group_column_round_trips() {
+        let rows: Vec<(EntrantInput, EntrantStatus)> =
+            sample_entrants().into_iter().map(|e| (e, EntrantStatus::Active)).collect();
+        for (lang, header) in [(HeaderLang::Zh, "组别"), (HeaderLang::En, "group")] {
+            let bytes = write_roster_in_group(&rows, lang, Some("少儿组"));
+            let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+            assert!(text.lines().next().unwrap().ends_with(&format!(",{header}")), "{text}");
+            let p = parse(&bytes);
+            all_ok(&p);
+            assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+            assert!(p.rows.iter().all(|r| r.group == "少儿组"));
+            assert_eq!(p.entrants().cloned().collect::<Vec<_>>(), sample_entrants());
+        }
+        assert_eq!(write_roster_in_group(&rows, HeaderLang::Zh, None), write_roster(&rows, HeaderLang::Zh));
     }
 
     #[test]

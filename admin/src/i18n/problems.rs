@@ -237,6 +237,7 @@ mod tests {
             display_name: s(name),
             status: Default::default(),
             duplicate_of: None,
+            group: String::new(),
         };
         let (en, zh) = both(|l| l.import_row(&row("王伟")));
         assert!(en.starts_with("Line 5 (王伟): Rank: “3x”") && en.contains(". Sex: "), "{en}");

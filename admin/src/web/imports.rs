@@ -22,16 +22,20 @@ use super::views::text::settings_text;
 use super::views::text::{komi_conversion, quarters_text};
 use super::write::{Organizer, Upload, Write};
 use crate::db::entrants::{self as edb, EntrantRow, ImportData, ImportNote, ImportRow, ReplaceError};
+use crate::db::events::{self, Group};
+use crate::db::group_imports;
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::{backup, DbError};
 use crate::domain::duplicates::Identity;
 use crate::domain::entrant::{EntrantInput, EntrantStatus, Rank};
+use crate::domain::groups::Candidate;
 use crate::domain::settings::{System, TournamentSettings};
 use crate::formats::entrants_csv::{self as csv_import, HeaderLang};
-use crate::formats::opengotha::read::{self as opengotha, OgTournament};
+use crate::formats::opengotha::read::{self as opengotha, OgCategory, OgTournament};
 use crate::formats::opengotha::settings::{event_settings, NotImported};
 use crate::i18n::tr;
+use crate::office::{self, imports::PlaceProblem, imports::Placeable, imports::SplitError};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 
@@ -54,6 +58,8 @@ impl Kind {
 /// The event an import goes into, as it is now.
 struct Target {
     t: TournamentRow,
+    /// The groups of its event, in hall order (itself among them).
+    groups: Vec<Group>,
     entrants: Vec<(EntrantRow, Identity)>,
     rounds: i64,
     published: u32,
@@ -64,11 +70,12 @@ struct Target {
 impl Target {
     fn load(conn: &mut crate::db::Conn, tid: i32) -> Result<Target, DbError> {
         let t = tdb::get(conn, tid)?;
+        let groups = events::siblings(conn, tid)?;
         let entrants = edb::identities(conn, tid)?;
         let rounds = tdb::count_rounds(conn, tid)?;
         let (published, _) = tdb::published_rounds(conn, tid)?;
         let (changes, _) = tdb::change_stamp(conn, tid)?;
-        Ok(Target { t, entrants, rounds, published, changes })
+        Ok(Target { t, groups, entrants, rounds, published, changes })
     }
     /// Nothing to lose: an import simply fills it.
     fn is_empty(&self) -> bool {
@@ -76,6 +83,25 @@ impl Target {
     }
     fn is_team(&self) -> bool {
         self.t.settings().system == System::TeamRelay
+    }
+    /// A group's name as pages show it (the Chinese one first).
+    fn group_name(&self, lang: Lang, id: i32) -> String {
+        self.groups.iter().find(|g| g.id() == id).map(|g| group_label(lang, g)).unwrap_or_default()
+    }
+}
+
+/// A group's name in the reader's language, the other one when it has none.
+fn group_label(lang: Lang, g: &Group) -> String {
+    let f = &g.fields;
+    let (first, second) = if lang.is_zh() {
+        (&f.group_name_zh, &f.group_name_latin)
+    } else {
+        (&f.group_name_latin, &f.group_name_zh)
+    };
+    if first.trim().is_empty() {
+        second.clone()
+    } else {
+        first.clone()
     }
 }
 
@@ -86,6 +112,10 @@ struct CsvRow {
     status: EntrantStatus,
     /// The line of an earlier row of the file it probably repeats.
     duplicate_of: Option<usize>,
+    /// The 组别 cell as written.
+    cell: String,
+    /// The group it goes to ([`place`]; 0 until placed).
+    group: i32,
 }
 
 /// A parsed upload: the rows that can be imported, the bad lines with reasons, and for an
@@ -113,6 +143,8 @@ fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
                         input,
                         status: r.status,
                         duplicate_of: r.duplicate_of,
+                        cell: r.group,
+                        group: 0,
                     }),
                     _ => bad.push((r.line, text)),
                 }
@@ -131,11 +163,57 @@ fn parse(kind: Kind, lang: Lang, bytes: &[u8]) -> Result<Parsed, String> {
                     input: p.entrant.clone(),
                     status: EntrantStatus::Active,
                     duplicate_of: None,
+                    cell: String::new(),
+                    group: 0,
                 })
                 .collect();
             Ok(Parsed { good, bad: Vec::new(), og: Some(og), warnings: String::new() })
         }
     }
+}
+
+/// Each CSV row to its group ([`office::imports::place_rows`]): a row with no group to go to
+/// becomes a problem line naming it and why. An OpenGotha file's players go to the group
+/// imported into (its categories become groups only as a new event).
+fn place(lang: Lang, p: &mut Parsed, target: &Target, by_band: bool) {
+    let into = target.t.id;
+    if p.og.is_some() {
+        p.good.iter_mut().for_each(|r| r.group = into);
+        return;
+    }
+    let cands: Vec<(&str, Candidate)> = p
+        .good
+        .iter()
+        .map(|r| {
+            let c = Candidate { id: 0, rank_value: r.input.rank.value(), birth_date: r.input.birth_date };
+            (r.cell.as_str(), c)
+        })
+        .collect();
+    let groups: Vec<Placeable> = target.groups.iter().map(Placeable::of).collect();
+    let placed = office::imports::place_rows(&groups, into, by_band, &cands);
+    let known =
+        target.groups.iter().map(|g| group_label(lang, g)).collect::<Vec<_>>().join(lang.t("doc.list_sep"));
+    let mut good = Vec::with_capacity(p.good.len());
+    for (mut r, to) in std::mem::take(&mut p.good).into_iter().zip(placed) {
+        let (line, name) = (r.line, r.input.display_name());
+        let problem = match to {
+            Ok(g) => {
+                r.group = g;
+                good.push(r);
+                continue;
+            }
+            Err(PlaceProblem::UnknownGroup { name: group }) => {
+                tr!(lang, "imp.group_unknown", line, name, group, known = known.clone())
+            }
+            Err(PlaceProblem::NotThisGroup { name: group }) => {
+                tr!(lang, "imp.group_not_this", line, name, group)
+            }
+            Err(PlaceProblem::NoBand) => tr!(lang, "imp.group_no_band", line, name),
+        };
+        p.bad.push((line, problem));
+    }
+    p.bad.sort_by_key(|(line, _)| *line);
+    p.good = good;
 }
 
 /// A line saying what the file held that the event does not take.
@@ -216,7 +294,7 @@ struct Choice {
     confirm_error: Option<String>,
 }
 
-fn row_view(lang: Lang, r: &CsvRow, existing: &[(EntrantRow, Identity)]) -> ImportRowView {
+fn row_view(lang: Lang, r: &CsvRow, existing: &[(EntrantRow, Identity)], target: &Target) -> ImportRowView {
     let me = Identity::of(&r.input);
     let mut flags: Vec<String> =
         existing.iter().filter_map(|(e, i)| me.matches(i).map(|m| duplicate_text(lang, e, m))).collect();
@@ -231,6 +309,7 @@ fn row_view(lang: Lang, r: &CsvRow, existing: &[(EntrantRow, Identity)]) -> Impo
         unit: e.unit.clone(),
         status: lang.t(&format!("e.{}", r.status.code())).to_string(),
         flags,
+        group: target.group_name(lang, r.group),
     }
 }
 
@@ -254,13 +333,21 @@ fn og_modes(lang: Lang, target: &Target, replace_hint: &str) -> Vec<ImportMode> 
     modes
 }
 
-fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], choice: Choice) -> Preview {
+fn preview(
+    ctx: &Ctx,
+    kind: Kind,
+    p: &Parsed,
+    target: &Target,
+    payload: &[u8],
+    choice: Choice,
+    by_band: bool,
+) -> Preview {
     let lang = ctx.lang;
     let tid = target.t.id;
     // A CSV list replacing the entrants compares rows with the file only; adding, with the
     // event's entrants too.
     let existing: &[(EntrantRow, Identity)] = if kind == Kind::Csv { &target.entrants } else { &[] };
-    let good: Vec<ImportRowView> = p.good.iter().map(|r| row_view(lang, r, existing)).collect();
+    let good: Vec<ImportRowView> = p.good.iter().map(|r| row_view(lang, r, existing, target)).collect();
     let flagged = good.iter().filter(|g| !g.flags.is_empty()).count();
     let mut summary =
         tr!(lang, "imp.summary", rows = p.good.len() + p.bad.len(), good = p.good.len(), bad = p.bad.len());
@@ -275,11 +362,52 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
         published = target.published
     );
     let (mut settings, mut not_imported, mut modes) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut per_group, mut groups_note) = (Vec::new(), String::new());
+    if kind == Kind::Csv && target.groups.len() > 1 {
+        per_group = target
+            .groups
+            .iter()
+            .map(|g| {
+                let count = p.good.iter().filter(|r| r.group == g.id()).count();
+                tr!(lang, "imp.group_count", group = group_label(lang, g), count)
+            })
+            .collect();
+        if by_band {
+            groups_note = lang.t("imp.by_band_on").to_string();
+        }
+    }
     if let Some(og) = &p.og {
         let today = chrono::Local::now().date_naive();
         let (s, not) = event_settings(og, &TournamentSettings::defaults(today, crate::machine::zone()));
         settings = settings_lines(lang, &s);
-        not_imported = not.iter().map(|n| not_imported_text(lang, n)).collect();
+        let cats = og.params.category_list();
+        if !cats.is_empty() {
+            groups_note = match office::imports::og_groups(og, &s) {
+                Ok(_) => tr!(lang, "imp.og_groups", count = cats.len()),
+                Err(SplitError::AcrossCategories { round, board }) => {
+                    tr!(lang, "imp.og_across", round, board)
+                }
+            };
+            let of = office::imports::og_categories(og, &cats);
+            per_group = cats
+                .iter()
+                .enumerate()
+                .map(|(c, cat)| {
+                    let group = tr!(
+                        lang,
+                        "imp.og_group",
+                        group = tr!(lang, "imp.og_group_name", number = c + 1),
+                        ranks = ranks_text(lang, cat)
+                    );
+                    tr!(lang, "imp.group_count", group, count = of.iter().filter(|&&k| k == c).count())
+                })
+                .collect();
+        }
+        not_imported = not
+            .iter()
+            .filter(|n| cats.is_empty() || !matches!(n, NotImported::Categories(_)))
+            .map(|n| not_imported_text(lang, n))
+            .collect();
         let games = og.games.len();
         let played =
             og.games.iter().map(|g| g.round).chain(og.byes.iter().map(|b| b.round)).max().unwrap_or(0);
@@ -319,6 +447,22 @@ fn preview(ctx: &Ctx, kind: Kind, p: &Parsed, target: &Target, payload: &[u8], c
         ),
         mode_error: choice.mode_error,
         confirm_error: choice.confirm_error,
+        per_group,
+        groups_note,
+        by_band,
+        multi_group: target.groups.len() > 1,
+    }
+}
+
+/// A category's ranks: "5段及以上", "4段至1级", "2级及以下".
+fn ranks_text(lang: Lang, c: &OgCategory) -> String {
+    match (c.highest, c.lowest) {
+        (None, Some(low)) => tr!(lang, "imp.ranks_from", low = lang.rank(low)),
+        (Some(high), None) => tr!(lang, "imp.ranks_to", high = lang.rank(high)),
+        (Some(high), Some(low)) => {
+            tr!(lang, "imp.ranks_between", high = lang.rank(high), low = lang.rank(low))
+        }
+        (None, None) => String::new(),
     }
 }
 
@@ -329,10 +473,16 @@ async fn page_with(
     banner: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let t = ctx.db(move |c| tdb::get(c, tid)).await?;
+    let (t, groups) = ctx.db(move |c| Ok((tdb::get(c, tid)?, events::siblings(c, tid)?.len()))).await?;
     ctx.render_status(
         status,
-        &ImportPage { c: ctx.chrome_t(&t, true, ctx.t("imp.title")), tid, preview, banner },
+        &ImportPage {
+            c: ctx.chrome_t(&t, true, ctx.t("imp.title")),
+            tid,
+            preview,
+            banner,
+            multi_group: groups > 1,
+        },
     )
 }
 
@@ -350,6 +500,8 @@ struct File<'a> {
     kind: Kind,
     p: &'a Parsed,
     bytes: &'a [u8],
+    /// CSV rows without a group go by the groups' bands.
+    by_band: bool,
 }
 
 /// POST /t/{id}/import/csv and /import/opengotha: the file read and shown, nothing written.
@@ -359,10 +511,12 @@ async fn do_preview(w: &Upload<Organizer>, kind: Kind) -> Result<HttpResponse, A
         let banner = Some(w.t("imp.err_no_file").to_string());
         return page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await;
     };
+    let by_band = w.fields.checked("by_band");
     match parse(kind, w.lang, &file.data) {
-        Ok(p) => {
+        Ok(mut p) => {
             let target = w.db(move |c| Target::load(c, tid)).await?;
-            let pv = preview(w, kind, &p, &target, &file.data, Choice::default());
+            place(w.lang, &mut p, &target, by_band);
+            let pv = preview(w, kind, &p, &target, &file.data, Choice::default(), by_band);
             page_with(w, tid, Some(pv), None, StatusCode::OK).await
         }
         Err(e) => {
@@ -382,7 +536,7 @@ async fn refuse(
 ) -> Result<HttpResponse, AppError> {
     let tid = file.tid;
     let target = ctx.db(move |c| Target::load(c, tid)).await?;
-    let pv = preview(ctx, file.kind, file.p, &target, file.bytes, choice);
+    let pv = preview(ctx, file.kind, file.p, &target, file.bytes, choice, file.by_band);
     page_with(ctx, tid, Some(pv), Some(banner), status).await
 }
 
@@ -399,14 +553,17 @@ async fn do_confirm(w: &Write<Organizer>, kind: Kind) -> Result<HttpResponse, Ap
         let banner = Some(w.t("imp.err_no_file").to_string());
         return page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await;
     };
-    let p = match parse(kind, w.lang, &bytes) {
+    let mut p = match parse(kind, w.lang, &bytes) {
         Ok(p) => p,
         Err(e) => {
             let banner = Some(tr!(w.lang, "imp.err_unreadable", error = e));
             return page_with(w, tid, None, banner, StatusCode::BAD_REQUEST).await;
         }
     };
-    let file = File { tid, kind, p: &p, bytes: &bytes };
+    let by_band = w.fields.checked("by_band");
+    let target = w.db(move |c| Target::load(c, tid)).await?;
+    place(w.lang, &mut p, &target, by_band);
+    let file = File { tid, kind, p: &p, bytes: &bytes, by_band };
     if !p.bad.is_empty() && !w.fields.checked("drop_bad") {
         let banner = tr!(w.lang, "imp.err_bad_rows", count = p.bad.len());
         return refuse(w, file, banner, Choice::default(), StatusCode::UNPROCESSABLE_ENTITY).await;
@@ -415,7 +572,6 @@ async fn do_confirm(w: &Write<Organizer>, kind: Kind) -> Result<HttpResponse, Ap
         let banner = Some(w.t("imp.err_nothing").to_string());
         return page_with(w, tid, None, banner, StatusCode::UNPROCESSABLE_ENTITY).await;
     }
-    let target = w.db(move |c| Target::load(c, tid)).await?;
     // Replacing an event that holds something needs the change counter the preview showed
     // (a form without it is treated as stale); filling an empty one loses nothing.
     let expected: Option<i32> = match w.fields.get("changes").parse() {
@@ -431,14 +587,17 @@ async fn do_confirm(w: &Write<Organizer>, kind: Kind) -> Result<HttpResponse, Ap
 
 /// The rows of a CSV file as the import writes them: a flagged row goes in only when its box
 /// (`add_line` = its line) is ticked; the database checks each row again.
-fn csv_rows(p: &Parsed, form: &Form) -> Vec<ImportRow> {
+fn csv_rows(p: &Parsed, form: &Form) -> Vec<(i32, ImportRow)> {
     let ticked: Vec<&str> = form.all("add_line");
     p.good
         .iter()
-        .map(|r| ImportRow {
-            input: r.input.clone(),
-            status: r.status,
-            allow_duplicate: ticked.contains(&r.line.to_string().as_str()),
+        .map(|r| {
+            let row = ImportRow {
+                input: r.input.clone(),
+                status: r.status,
+                allow_duplicate: ticked.contains(&r.line.to_string().as_str()),
+            };
+            (r.group, row)
         })
         .collect()
 }
@@ -464,11 +623,24 @@ async fn confirm_csv(
     let (tid, p) = (file.tid, file.p);
     let rows = csv_rows(p, &w.fields);
     let actor = w.actor();
+    let elsewhere = rows.iter().any(|(g, _)| *g != tid);
     if !w.fields.checked("replace") {
         let n = note(Kind::Csv, p, &[], None);
-        let done = w.db(move |c| edb::add_entrants(c, &actor, tid, rows, &n)).await?;
+        // Rows of other groups: one write over the event, each group audited in its trail.
+        let done = if elsewhere {
+            w.db(move |c| group_imports::add_to_groups(c, &actor, tid, rows, &n)).await?
+        } else {
+            let rows = rows.into_iter().map(|(_, r)| r).collect();
+            w.db(move |c| edb::add_entrants(c, &actor, tid, rows, &n)).await?
+        };
         return Ok(done_redirect(w, tid, &done));
     }
+    if elsewhere {
+        let choice =
+            Choice { mode_error: Some(w.t("imp.err_group_replace").to_string()), ..Default::default() };
+        return refuse_choice(w, file, choice).await;
+    }
+    let rows = rows.into_iter().map(|(_, r)| r).collect();
     if target.is_team() {
         let choice = Choice { mode_error: Some(w.t("imp.err_team").to_string()), ..Default::default() };
         return refuse_choice(w, file, choice).await;
@@ -542,15 +714,31 @@ async fn replace(
 /// note); only an organizer creates events.
 async fn create_from_og(
     w: &Write<Organizer>,
-    p: &Parsed,
+    file: File<'_>,
     og: &OgTournament,
     data: ImportData,
 ) -> Result<HttpResponse, AppError> {
     w.require_organizer()?;
+    let p = file.p;
     let today = chrono::Local::now().date_naive();
     let (settings, not) = event_settings(og, &TournamentSettings::defaults(today, crate::machine::zone()));
     let n = note(Kind::OpenGotha, p, &not, None);
     let actor = w.actor();
+    // Several categories: one group each (a file whose games cross them cannot be split).
+    let groups = match office::imports::og_groups(og, &settings) {
+        Ok(groups) => groups,
+        Err(SplitError::AcrossCategories { round, board }) => {
+            let choice =
+                Choice { mode_error: Some(tr!(w.lang, "imp.og_across", round, board)), ..Default::default() };
+            return refuse_choice(w, file, choice).await;
+        }
+    };
+    if !groups.is_empty() {
+        let (new_tid, done) =
+            w.db(move |c| group_imports::create_event_of_groups(c, &actor, &groups, &n)).await?;
+        let all = edb::Imported { ids: done.into_iter().flat_map(|d| d.ids).collect() };
+        return Ok(done_redirect(w, new_tid, &all));
+    }
     let (new_tid, done) = w.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;
     Ok(done_redirect(w, new_tid, &done))
 }
@@ -569,7 +757,7 @@ async fn confirm_og(
     };
     let error = |key: &str| Some(w.t(key).to_string());
     match mode {
-        "new" => create_from_og(w, file.p, og, data).await,
+        "new" => create_from_og(w, file, og, data).await,
         "replace" if target.is_team() => {
             refuse_choice(w, file, Choice { mode_error: error("imp.err_team"), ..Default::default() }).await
         }
@@ -615,7 +803,8 @@ pub async fn export_csv(
 ) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
     ctx.require_staff(tid, Role::Arbiter).await?;
-    let rows = ctx.db(move |c| edb::list(c, tid, "", edb::Sort::Rank)).await?;
+    let (rows, groups) =
+        ctx.db(move |c| Ok((edb::list(c, tid, "", edb::Sort::Rank)?, events::siblings(c, tid)?))).await?;
     let roster: Vec<(EntrantInput, EntrantStatus)> =
         rows.iter().filter_map(|r| r.input().map(|i| (i, r.status()))).collect();
     // Without `lang`, in the reader's language, as every other document (both read back).
@@ -625,7 +814,12 @@ pub async fn export_csv(
         _ if ctx.lang.is_zh() => HeaderLang::Zh,
         _ => HeaderLang::En,
     };
-    let bytes = csv_import::write_roster(&roster, lang);
+    // An event of several groups: a 组别/group column names this group (in the header's
+    // language), so the file imports back into the event with each row in its group.
+    let words = if lang == HeaderLang::Zh { Lang::Zh } else { Lang::En };
+    let group =
+        groups.iter().find(|g| g.id() == tid).filter(|_| groups.len() > 1).map(|g| group_label(words, g));
+    let bytes = csv_import::write_roster_in_group(&roster, lang, group.as_deref());
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((

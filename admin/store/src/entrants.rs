@@ -504,7 +504,7 @@ fn new_duplicates(
 /// Insert the rows, games and absences of an import into `tid`, checking each row against the
 /// entrants registered at that moment (those of this import already added included): a
 /// probable duplicate the organizer did not confirm is skipped. Call inside a transaction.
-fn insert_data(
+pub(crate) fn insert_data(
     conn: &mut Conn,
     actor: &Actor,
     tid: i32,
@@ -560,7 +560,7 @@ fn insert_data(
 }
 
 /// The import's own audit row: where it came from, what it did.
-fn record_import(
+pub(crate) fn record_import(
     conn: &mut Conn,
     actor: &Actor,
     tid: i32,

@@ -199,23 +199,34 @@ pub fn add_group(
                 ))
                 .execute(conn)?;
         }
-        audit::record::<(), _>(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(id),
-                action: AuditAction::GroupCreate,
-                entity_id: Some(id),
-                before: None,
-                after: Some(&GroupSnapshot { id, event_id, fields: &fields }),
-                reason: "",
-            },
-        )?;
+        record_created(conn, actor, id, event_id, &fields)?;
         Ok(id)
     })
 }
 
-fn write_fields(conn: &mut Conn, id: i32, f: &GroupFields) -> Result<(), DbError> {
+/// The audit row of a group made (inside the caller's transaction), in its own trail.
+pub(crate) fn record_created(
+    conn: &mut Conn,
+    actor: &Actor,
+    id: i32,
+    event_id: i32,
+    fields: &GroupFields,
+) -> Result<(), DbError> {
+    audit::record::<(), _>(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(id),
+            action: AuditAction::GroupCreate,
+            entity_id: Some(id),
+            before: None,
+            after: Some(&GroupSnapshot { id, event_id, fields }),
+            reason: "",
+        },
+    )
+}
+
+pub(crate) fn write_fields(conn: &mut Conn, id: i32, f: &GroupFields) -> Result<(), DbError> {
     diesel::update(event_groups::table.find(id))
         .set((
             event_groups::group_name_zh.eq(f.group_name_zh.trim()),

@@ -162,6 +162,9 @@ pub struct OgParams {
     /// `genCountNotPlayedGamesAsHalfPoint`: SOS counts a not played game as half a point.
     pub count_not_played_as_half: Option<bool>,
     pub categories: Option<u32>,
+    /// `<Category number lowerLimit>`: the weakest rank of category `number` (1 = the
+    /// strongest), for every category but the last, as OpenGotha writes them.
+    pub category_limits: Vec<(u32, Rank)>,
     pub handicap: Option<OgHandicapParams>,
     /// The placement criteria as written, without the empty ones ("NULL").
     pub placement: Vec<String>,
@@ -186,6 +189,50 @@ impl OgParams {
             _ => None,
         });
         Some(main.unwrap_or(OgMainCriterion::Wins))
+    }
+}
+
+/// One of OpenGotha's categories: the ranks it takes, both ends included (`None`: no bound).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OgCategory {
+    pub lowest: Option<Rank>,
+    pub highest: Option<Rank>,
+}
+
+impl OgParams {
+    /// The file's categories, the strongest first, when it has more than one and states every
+    /// lower limit (strictly falling); empty otherwise (one field). A player is in the first
+    /// category whose lower limit their rank reaches, else in the last (OpenGotha's
+    /// `Player.category`).
+    pub fn category_list(&self) -> Vec<OgCategory> {
+        let n = self.categories.unwrap_or(1);
+        if n < 2 {
+            return Vec::new();
+        }
+        let mut limits = Vec::new();
+        for number in 1..n {
+            match self.category_limits.iter().find(|(k, _)| *k == number) {
+                Some((_, r)) => limits.push(*r),
+                None => return Vec::new(),
+            }
+        }
+        if limits.windows(2).any(|w| w[1].value() >= w[0].value()) {
+            return Vec::new();
+        }
+        (0..n as usize)
+            .map(|c| OgCategory {
+                lowest: limits.get(c).copied(),
+                highest: c.checked_sub(1).and_then(|p| Rank::from_value(limits[p].value() - 1)),
+            })
+            .collect()
+    }
+}
+
+impl OgCategory {
+    /// Whether a player of rank `r` is in this category.
+    pub fn admits(&self, r: Rank) -> bool {
+        self.lowest.is_none_or(|l| r.value() >= l.value())
+            && self.highest.is_none_or(|h| r.value() <= h.value())
     }
 }
 
@@ -769,6 +816,12 @@ pub fn parse_opengotha_on(bytes: &[u8], today: NaiveDate) -> Result<OgTournament
                     params.placement.push(c.to_string());
                 }
             }
+            (_, "Category") if stack.iter().any(|e| e == "TournamentParameterSet") => {
+                let number: Option<u32> = params.number(&el, "number");
+                if let Some(limit) = number.zip(params.rank(&el, "lowerLimit")) {
+                    params.category_limits.push(limit);
+                }
+            }
             (Some("Games"), "Game") => games.push(read_game(&el)?),
             (Some("ByePlayers"), "ByePlayer") => byes.push(read_bye(&el)?),
             (Some("TournamentParameterSet"), "GeneralParameterSet") => {
@@ -1024,6 +1077,32 @@ pub(crate) mod tests {
         let patterns: Vec<String> = t.players.iter().map(pattern).filter(|s| s != "11111").collect();
         assert!(!patterns.is_empty(), "some players skipped rounds");
         assert_eq!(t.players.iter().filter(|p| p.entrant.rating == Some(-900)).count(), 2);
+    }
+
+    /// OpenGotha's categories (`Player.category`): a player is in the first category whose
+    /// lower limit their rank reaches, else the last; a file without every limit is one field.
+    #[test]
+    fn categories_are_read_with_their_rank_ranges() {
+        let t = parse(&sample("categories.xml"));
+        let cats = t.params.category_list();
+        let r = |s: &str| Rank::parse(s).unwrap();
+        assert_eq!(
+            cats,
+            [
+                OgCategory { lowest: Some(r("5d")), highest: None },
+                OgCategory { lowest: Some(r("1k")), highest: Some(r("4d")) },
+                OgCategory { lowest: None, highest: Some(r("2k")) },
+            ]
+        );
+        let placed: Vec<usize> =
+            t.players.iter().map(|p| cats.iter().position(|c| c.admits(p.entrant.rank)).unwrap()).collect();
+        assert_eq!(placed, [0, 0, 1, 1, 2, 2]);
+        let mut missing = t.params.clone();
+        missing.category_limits.retain(|(n, _)| *n != 2);
+        assert!(missing.category_list().is_empty(), "a limit missing: one field");
+        let mut one = t.params.clone();
+        one.categories = Some(1);
+        assert!(one.category_list().is_empty());
     }
 
     #[test]

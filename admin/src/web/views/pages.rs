@@ -473,6 +473,8 @@ pub struct ImportRowView {
     pub status: String,
     /// Empty: not flagged. Otherwise whom it probably repeats; added only when ticked.
     pub flags: Vec<String>,
+    /// The group of the event the row goes to.
+    pub group: String,
 }
 
 /// What an OpenGotha import may do with the event (a radio choice).
@@ -509,6 +511,14 @@ pub struct Preview {
     pub confirm_replace_label: String,
     pub mode_error: Option<String>,
     pub confirm_error: Option<String>,
+    /// An event of several groups (or a file of several categories): "group: count" lines.
+    pub per_group: Vec<String>,
+    /// What the import does with groups, when it says something.
+    pub groups_note: String,
+    /// CSV rows without a group go by the bands (carried to the confirmation).
+    pub by_band: bool,
+    /// The event has several groups: the rows show theirs.
+    pub multi_group: bool,
 }
 
 #[derive(Template)]
@@ -518,6 +528,8 @@ pub struct ImportPage {
     pub tid: i32,
     pub preview: Option<Preview>,
     pub banner: Option<String>,
+    /// The event has several groups: the CSV form offers placing by band.
+    pub multi_group: bool,
 }
 
 /// One audit row as the page shows it.
