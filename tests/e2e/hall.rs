@@ -123,6 +123,13 @@ fn three_groups_share_one_halls_numbers() {
     let page = c.get(&format!("/t/{junior}/rounds/1"));
     assert!(page.body.contains("id=\"game-11\"") && page.body.contains("id=\"game-13\""), "{}", page.body);
     assert!(page.body.contains("<small class=\"group-table\">(1)</small>"), "{}", page.body);
+    // It links the hall's lists of the round.
+    for link in [
+        format!("/e/{event}/rounds/1/pairings.pdf?order=table"),
+        format!("/e/{event}/rounds/1/table-cards.pdf"),
+    ] {
+        assert!(page.body.contains(&format!("href=\"{link}")), "{link}: {}", page.body);
+    }
     // Paired again, the draft's range is computed again: right after the groups before it,
     // now paired (a draft's numbers are not given out yet).
     let v = query(&s.db, &format!("SELECT version FROM rounds WHERE tournament_id = {junior}"))[0][0].clone();
@@ -256,6 +263,9 @@ fn a_single_group_keeps_its_files() {
         pair_round(&c, *t, 1, "20261205");
     }
     assert_eq!(csv(&c), before, "byte-identical");
+    let page = c.get(&format!("/t/{alone}/rounds/1"));
+    assert!(page.body.contains("id=\"game-1\"") && !page.body.contains("print-hall-pairings"));
+    assert!(!page.body.contains("group-table"), "no second number beside its tables");
     let recs = documents::csv_records(&before);
     assert_eq!(recs[0].len(), 13, "no hall column: {:?}", recs[0]);
     let stored: Vec<String> = games(&s, alone, 1).iter().map(|g| g.1.to_string()).collect();
