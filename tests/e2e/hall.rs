@@ -216,6 +216,11 @@ fn three_groups_share_one_halls_numbers() {
     for (hall, _, name, _) in &all[2] {
         assert!(text.contains(&format!("{hall}{name}")), "the notice by hall number: {hall} {name}: {text}");
     }
+    let recs = documents::csv_records(&public.get(&format!("/t/{junior}/results.csv?lang=zh")).bytes);
+    assert_eq!(recs[0].last().unwrap(), "赛场台号");
+    let cells: Vec<(String, String)> =
+        recs[1..].iter().map(|r| (r[1].clone(), r.last().unwrap().clone())).collect();
+    assert_eq!(cells, stored, "the results file: the group's table, then the hall's");
     let egf = c.get(&format!("/t/{junior}/export/egf.h9"));
     assert!(egf.body.contains("; EV[Tengen Cup - Juniors]"), "{}", egf.body);
 
@@ -263,6 +268,8 @@ fn a_single_group_keeps_its_files() {
         pair_round(&c, *t, 1, "20261205");
     }
     assert_eq!(csv(&c), before, "byte-identical");
+    let results = documents::csv_records(&c.get(&format!("/t/{alone}/results.csv?lang=zh")).bytes);
+    assert_eq!(results[0].len(), 14, "no hall column: {:?}", results[0]);
     let page = c.get(&format!("/t/{alone}/rounds/1"));
     assert!(page.body.contains("id=\"game-1\"") && !page.body.contains("print-hall-pairings"));
     assert!(!page.body.contains("group-table"), "no second number beside its tables");
