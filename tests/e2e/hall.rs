@@ -197,6 +197,15 @@ fn three_groups_share_one_halls_numbers() {
         recs[1..].iter().map(|r| (r[0].clone(), r.last().unwrap().clone())).collect();
     let stored: Vec<(String, String)> = all[2].iter().map(|g| (g.1.to_string(), g.0.to_string())).collect();
     assert_eq!(cells, stored);
+    // Its scoresheets and record sheets: the group named, each sheet at its hall table.
+    for doc in ["scoresheets.pdf?per_page=4", "record-sheets.pdf?paper=a4"] {
+        let (_, back) = documents::pdf(&c, &format!("/t/{junior}/rounds/1/{doc}&lang=zh"));
+        let text = squash(&back.all_text());
+        assert!(text.contains("天元杯·少儿组"), "{doc}: {text}");
+        for (hall, _, _, _) in &all[2] {
+            assert!(text.contains(&format!("台号{hall}")), "{doc}: table {hall}: {text}");
+        }
+    }
     // Its table cards: the group named, one card per table.
     let (_, back) = documents::pdf(&c, &format!("/t/{junior}/rounds/1/table-cards.pdf?format=a6&lang=zh"));
     assert!(squash(&back.all_text()).contains("天元杯·少儿组"));
