@@ -1179,6 +1179,9 @@ sheet-sign_arbiter = Arbiter
 ## One hall (赛场): the hall numbers of the groups' tables, the event's hall-wide lists
 doc-hall_table = hall table
 doc-group = group
+print-hall_pairings = The hall's pairing list (every group, by hall table)
+print-hall_cards = The hall's table cards (every group, by hall table)
+print-tent = folded tent
 doc-hall_pairings_title = { $round }: the hall's pairings by table
 ## Table cards (台卡) and the results notice (成绩公告) of a round
 cards-title = table cards

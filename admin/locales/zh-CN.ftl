@@ -1058,6 +1058,9 @@ sheet-sign_arbiter = 裁判签名
 ## One hall (赛场): the hall numbers of the groups' tables, the event's hall-wide lists
 doc-hall_table = 赛场台号
 doc-group = 组别
+print-hall_pairings = 全场对阵表（各组别按赛场台号）
+print-hall_cards = 全场台卡（各组别按赛场台号）
+print-tent = 对折立式
 doc-hall_pairings_title = { $round } 全场对阵表（按赛场台号）
 ## Table cards (台卡) and the results notice (成绩公告) of a round
 cards-title = 台卡

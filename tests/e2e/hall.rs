@@ -123,6 +123,13 @@ fn three_groups_share_one_halls_numbers() {
     let page = c.get(&format!("/t/{junior}/rounds/1"));
     assert!(page.body.contains("id=\"game-11\"") && page.body.contains("id=\"game-13\""), "{}", page.body);
     assert!(page.body.contains("<small class=\"group-table\">(1)</small>"), "{}", page.body);
+    // It links the hall's lists of the round.
+    for link in [
+        format!("/e/{event}/rounds/1/pairings.pdf?order=table"),
+        format!("/e/{event}/rounds/1/table-cards.pdf"),
+    ] {
+        assert!(page.body.contains(&format!("href=\"{link}")), "{link}: {}", page.body);
+    }
     // Paired again, the draft's range is computed again: right after the groups before it,
     // now paired (a draft's numbers are not given out yet).
     let v = query(&s.db, &format!("SELECT version FROM rounds WHERE tournament_id = {junior}"))[0][0].clone();
@@ -190,6 +197,15 @@ fn three_groups_share_one_halls_numbers() {
         recs[1..].iter().map(|r| (r[0].clone(), r.last().unwrap().clone())).collect();
     let stored: Vec<(String, String)> = all[2].iter().map(|g| (g.1.to_string(), g.0.to_string())).collect();
     assert_eq!(cells, stored);
+    // Its scoresheets and record sheets: the group named, each sheet at its hall table.
+    for doc in ["scoresheets.pdf?per_page=4", "record-sheets.pdf?paper=a4"] {
+        let (_, back) = documents::pdf(&c, &format!("/t/{junior}/rounds/1/{doc}&lang=zh"));
+        let text = squash(&back.all_text());
+        assert!(text.contains("天元杯·少儿组"), "{doc}: {text}");
+        for (hall, _, _, _) in &all[2] {
+            assert!(text.contains(&format!("台号{hall}")), "{doc}: table {hall}: {text}");
+        }
+    }
     // Its table cards: the group named, one card per table.
     let (_, back) = documents::pdf(&c, &format!("/t/{junior}/rounds/1/table-cards.pdf?format=a6&lang=zh"));
     assert!(squash(&back.all_text()).contains("天元杯·少儿组"));
@@ -209,6 +225,11 @@ fn three_groups_share_one_halls_numbers() {
     for (hall, _, name, _) in &all[2] {
         assert!(text.contains(&format!("{hall}{name}")), "the notice by hall number: {hall} {name}: {text}");
     }
+    let recs = documents::csv_records(&public.get(&format!("/t/{junior}/results.csv?lang=zh")).bytes);
+    assert_eq!(recs[0].last().unwrap(), "赛场台号");
+    let cells: Vec<(String, String)> =
+        recs[1..].iter().map(|r| (r[1].clone(), r.last().unwrap().clone())).collect();
+    assert_eq!(cells, stored, "the results file: the group's table, then the hall's");
     let egf = c.get(&format!("/t/{junior}/export/egf.h9"));
     assert!(egf.body.contains("; EV[Tengen Cup - Juniors]"), "{}", egf.body);
 
@@ -256,6 +277,11 @@ fn a_single_group_keeps_its_files() {
         pair_round(&c, *t, 1, "20261205");
     }
     assert_eq!(csv(&c), before, "byte-identical");
+    let results = documents::csv_records(&c.get(&format!("/t/{alone}/results.csv?lang=zh")).bytes);
+    assert_eq!(results[0].len(), 14, "no hall column: {:?}", results[0]);
+    let page = c.get(&format!("/t/{alone}/rounds/1"));
+    assert!(page.body.contains("id=\"game-1\"") && !page.body.contains("print-hall-pairings"));
+    assert!(!page.body.contains("group-table"), "no second number beside its tables");
     let recs = documents::csv_records(&before);
     assert_eq!(recs[0].len(), 13, "no hall column: {:?}", recs[0]);
     let stored: Vec<String> = games(&s, alone, 1).iter().map(|g| g.1.to_string()).collect();

@@ -76,6 +76,8 @@ pub fn pairings_csv(rows: &[PairingRow], lang: Lang) -> Vec<u8> {
 pub struct ResultRow {
     pub round: u32,
     pub table: u32,
+    /// In an event of several groups, the table's hall number (a last column, "hall table").
+    pub hall_table: Option<u32>,
     pub black: SheetPlayer,
     pub white: SheetPlayer,
     pub handicap: u8,
@@ -111,10 +113,14 @@ fn points(halves: Option<i64>) -> String {
 /// Game results: round, table, both players, handicap, the result, and each side's points.
 pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
     let l = |k: &str| lang.t(k).to_string();
+    let hall = rows.iter().any(|r| r.hall_table.is_some());
     let mut header = vec![l("r.round"), l("round.table")];
     header.extend(player_headers(lang, rules::Color::Black));
     header.extend(player_headers(lang, rules::Color::White));
     header.extend([l("r.handicap"), l("r.result"), l("doc.black_points"), l("doc.white_points")]);
+    if hall {
+        header.push(l("doc.hall_table"));
+    }
     let rows = rows.iter().map(|r| {
         let mut v = vec![r.round.to_string(), r.table.to_string()];
         v.extend(player_cells(&r.black, lang));
@@ -127,6 +133,9 @@ pub fn results_csv(rows: &[ResultRow], lang: Lang) -> Vec<u8> {
         v.push(with_notes(&r.result_text, notes));
         v.push(points(r.black_points));
         v.push(points(r.white_points));
+        if hall {
+            v.push(r.hall_table.filter(|&t| t > 0).map(|t| t.to_string()).unwrap_or_default());
+        }
         v
     });
     write_csv(&header, rows)
@@ -233,6 +242,24 @@ mod tests {
         assert_eq!((recs[2][0].as_str(), recs[2][13].as_str()), ("0", ""), "a bye has no table");
         let en = read_back(&pairings_csv(&[PairingRow { group_table: Some(2), ..single }], Lang::En));
         assert_eq!(en[0][13], "hall table");
+    }
+
+    /// Tournament practice (one hall, one numbering): a group's results file of a
+    /// several-group event gives each game's hall number in a last column (a bye none); a
+    /// single group's file has no such column.
+    #[test]
+    fn results_csv_gives_the_hall_number_in_a_hall_of_groups() {
+        let game =
+            ResultRow { round: 1, table: 2, black: player(0), white: player(1), ..ResultRow::default() };
+        assert_eq!(read_back(&results_csv(std::slice::from_ref(&game), Lang::Zh))[0].len(), 14);
+        let rows = [
+            ResultRow { hall_table: Some(12), ..game },
+            ResultRow { table: 0, black: player(2), hall_table: Some(0), ..ResultRow::default() },
+        ];
+        let recs = read_back(&results_csv(&rows, Lang::Zh));
+        assert_eq!(recs[0].last().unwrap(), "赛场台号");
+        assert_eq!((recs[1][1].as_str(), recs[1].last().unwrap().as_str()), ("2", "12"));
+        assert_eq!(recs[2].last().unwrap(), "");
     }
 
     #[test]

@@ -294,6 +294,24 @@ pub(super) mod tests {
         assert_eq!(rdb::get(&mut conn, tids[0], 2).unwrap().hall_first, 1);
     }
 
+    /// Tournament practice (one hall): a group whose first hall number the organizer fixed (the
+    /// juniors' room from 101) takes it, and the groups after it in the hall follow it.
+    #[test]
+    fn a_fixed_first_number_is_kept() {
+        let (_dir, pool, _) = events(0);
+        let mut conn = pool.get().unwrap();
+        let actor = Actor::system("test");
+        let tids = hall(&mut conn);
+        let g = db::events::group(&mut conn, tids[1]).unwrap();
+        let fields = db::events::GroupFields { first_table: Some(101), ..g.fields };
+        db::events::set_group(&mut conn, &actor, tids[1], g.t.version, &fields).unwrap();
+        for &tid in &tids {
+            pair_round(&mut conn, &actor, tid, &ask(1, 4, None)).unwrap();
+        }
+        let firsts: Vec<i32> = tids.iter().map(|&t| rdb::get(&mut conn, t, 1).unwrap().hall_first).collect();
+        assert_eq!(firsts, vec![1, 101, 107]);
+    }
+
     /// Tournament practice (one hall): a tournament alone in its event numbers its tables from 1,
     /// as it always has.
     #[test]

@@ -925,6 +925,11 @@ pub fn results(conn: &mut Conn, tid: i32, up_to: Option<u32>, lang: Lang) -> Res
             .unwrap_or_else(|| SheetPlayer { name_latin: format!("#{id}"), ..SheetPlayer::default() })
     };
     let points = t.settings().points();
+    // In a hall of several groups, each game's hall number beside the group's table.
+    let hall: Option<HashMap<i32, RoundRow>> = match several_groups(conn, tid)? {
+        true => Some(rdb::list(conn, tid)?.into_iter().map(|r| (r.number, r)).collect()),
+        false => None,
+    };
     let data = all.as_of(up_to);
     let mut lines: Vec<&resdb::GameLine> = data.lines.iter().collect();
     lines.sort_by_key(|l| {
@@ -946,9 +951,13 @@ pub fn results(conn: &mut Conn, tid: i32, up_to: Option<u32>, lang: Lang) -> Res
                 // §4.3); the points follow the players.
                 let (pb, pw) = l.played();
                 let sides = sides.map(|(b, w)| if g.played_swapped { (w, b) } else { (b, w) });
+                let table = u32::try_from(g.board).unwrap_or(0);
                 rows.push(ResultRow {
                     round,
-                    table: u32::try_from(g.board).unwrap_or(0),
+                    table,
+                    hall_table: hall
+                        .as_ref()
+                        .map(|h| h.get(&g.round_number).map_or(table, |r| r.hall_number(table))),
                     black: pb.map(player).unwrap_or_default(),
                     white: pw.map(player).unwrap_or_default(),
                     handicap: u8::try_from(g.handicap).unwrap_or(0),
@@ -965,6 +974,7 @@ pub fn results(conn: &mut Conn, tid: i32, up_to: Option<u32>, lang: Lang) -> Res
                 black: player(p),
                 black_points: l.is_bye().then(|| ds::bye_side(&points).points),
                 result_text: lang.t("r.bye_result").to_string(),
+                hall_table: hall.as_ref().map(|_| 0),
                 ..ResultRow::default()
             }),
             (None, None) => {}

@@ -179,13 +179,21 @@ async fn round_page(ctx: &Ctx, tid: i32, n: i32, opts: Opts) -> Result<HttpRespo
             let rows = rdb::games_of(c, tid, n)?;
             let prev = if n > 1 { rdb::games_of(c, tid, n - 1)? } else { Vec::new() };
             let has_results = rdb::any_result_entered(c, tid, n)?;
-            Ok::<_, DbError>(view::Loaded { r, cx, rows, prev, has_results })
+            let prev_first = crate::db::hall::first_of(c, tid, n - 1)?;
+            // The event's hall-wide lists, when the hall holds several groups.
+            let hall = match crate::office::print_data::several_groups(c, tid)? {
+                true => Some(crate::db::events::event_of(c, tid)?),
+                false => None,
+            };
+            Ok::<_, DbError>((view::Loaded { r, cx, rows, prev, prev_first, has_results }, hall))
         })
         .await?;
+    let (l, hall) = l;
     let title = tr!(ctx.lang, "round.title", round = n);
     let c = ctx.chrome_t(&l.cx.t, true, title.clone());
     let (mut page, status) = view::build(ctx.lang, (c, title), (tid, n), role == Role::Organizer, l, opts);
     page.cards_qr = ctx.state.net.public_url.is_some();
+    page.hall = hall;
     ctx.render_status(status, &page)
 }
 

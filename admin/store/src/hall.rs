@@ -38,11 +38,9 @@ fn expected_tables(conn: &mut Conn, g: &Group) -> Result<u32, DbError> {
 /// The hall's view of round `n` while group `tid`'s games are (re)written: one slot per group
 /// of the event in hall order, and `tid`'s place among them.
 fn slots(conn: &mut Conn, tid: i32, n: i32) -> Result<(Vec<Slot>, usize), DbError> {
-    let groups = events::siblings(conn, tid)?;
-    let stored: Vec<(i32, i32)> = rounds::table
-        .filter(rounds::tournament_id.eq_any(groups.iter().map(Group::id)).and(rounds::number.eq(n)))
-        .select((rounds::tournament_id, rounds::hall_first))
-        .load(conn)?;
+    let event = events::event_of(conn, tid)?;
+    let groups = events::groups(conn, event)?;
+    let stored = events::hall_firsts(conn, event, n)?;
     let mut out = Vec::with_capacity(groups.len());
     let mut me = 0;
     for (i, g) in groups.iter().enumerate() {

@@ -764,6 +764,8 @@ pub struct RoundPage {
     pub has_results: bool,
     /// The server knows its public address (`--public-url`): table cards carry QR codes.
     pub cards_qr: bool,
+    /// The event, when its hall holds several groups: the hall-wide lists are linked.
+    pub hall: Option<i32>,
     pub f: FormView,
     pub banner: Option<String>,
     pub notice: Option<String>,

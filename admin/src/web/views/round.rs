@@ -316,6 +316,8 @@ pub struct Loaded {
     /// The round's games, and the previous round's (its double-loss lots).
     pub rows: Vec<RoundGame>,
     pub prev: Vec<RoundGame>,
+    /// The hall number of the previous round's table 1 (its double-loss lots' tables).
+    pub prev_first: i32,
     pub has_results: bool,
 }
 
@@ -364,7 +366,7 @@ pub fn build(
     l: Loaded,
     opts: Opts,
 ) -> (RoundPage, StatusCode) {
-    let Loaded { r, cx, rows, prev, has_results } = l;
+    let Loaded { r, cx, rows, prev, prev_first, has_results } = l;
     let names = Names::new(lang, &cx.entrants);
     let order = cx.t.settings().name_order;
     let find = Find::new(&opts.find);
@@ -404,7 +406,7 @@ pub fn build(
         warnings,
         draws,
         lots_pager,
-        double_losses: double_loss_views(lang, &names, &prev),
+        double_losses: double_loss_views(lang, &names, (&prev, prev_first)),
         scores: nominal_scores(&names, &cx, &scores),
         round_players,
         all_players,
@@ -413,6 +415,7 @@ pub fn build(
         last_table: tg.iter().map(|g| g.table).max().unwrap_or(0),
         has_results,
         cards_qr: false,
+        hall: None,
         f: opts.f,
         banner,
         notice: opts.notice,
@@ -473,12 +476,12 @@ fn game_views(
 }
 
 /// The double-loss lots drawn for this round, stored on the previous round's games.
-fn double_loss_views(lang: Lang, names: &Names, prev: &[RoundGame]) -> Vec<DoubleLossView> {
+fn double_loss_views(lang: Lang, names: &Names, (prev, first): (&[RoundGame], i32)) -> Vec<DoubleLossView> {
     prev.iter()
         .filter_map(|g| {
             let lot = g.nominal_lot()?;
             Some(DoubleLossView {
-                table: g.board,
+                table: super::text::hall_table(first, g.board),
                 black: names.name(rdb::pid(g.black_id?)),
                 white: names.name(rdb::pid(g.white_id?)),
                 winner: names.name(rdb::pid(g.nominal_winner_id?)),
