@@ -145,6 +145,13 @@ fn an_unknown_group_is_a_problem_line_and_nothing_is_written() {
     let r = confirm(&c, tid, "csv", &p, &[]);
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(groups.iter().all(|&g| entrants_of(&s, g) == 0), "nothing written");
+    // Replacing concerns the group imported into only: a list reaching other groups is refused.
+    let other = "姓名,段位,组别\n赵磊,3段,少儿组\n";
+    let p = upload(&c, tid, "csv", other.as_bytes(), &[]);
+    let r = confirm(&c, tid, "csv", &p, &[("replace", "on")]);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("替换只针对本组别"), "{}", r.body);
+    assert!(groups.iter().all(|&g| entrants_of(&s, g) == 0), "nothing written");
     // One group: another group's name is refused with the reason.
     let single = create_tournament(&c, "单组赛");
     let csv = "姓名,段位,组别\n王子涵,6段,\n李昊然,3级,少儿组\n";
