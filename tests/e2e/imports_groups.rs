@@ -145,6 +145,13 @@ fn an_unknown_group_is_a_problem_line_and_nothing_is_written() {
     let r = confirm(&c, tid, "csv", &p, &[]);
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(groups.iter().all(|&g| entrants_of(&s, g) == 0), "nothing written");
+    // Replacing concerns the group imported into only: a list reaching other groups is refused.
+    let other = "姓名,段位,组别\n赵磊,3段,少儿组\n";
+    let p = upload(&c, tid, "csv", other.as_bytes(), &[]);
+    let r = confirm(&c, tid, "csv", &p, &[("replace", "on")]);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("替换只针对本组别"), "{}", r.body);
+    assert!(groups.iter().all(|&g| entrants_of(&s, g) == 0), "nothing written");
     // One group: another group's name is refused with the reason.
     let single = create_tournament(&c, "单组赛");
     let csv = "姓名,段位,组别\n王子涵,6段,\n李昊然,3级,少儿组\n";
@@ -178,6 +185,21 @@ fn by_band_a_list_without_a_group_column_is_placed_by_the_bands() {
     assert_eq!(names_in(&s, high), ["刘芳", "王子涵"], "a 5-dan child is in the first band that admits her");
     assert_eq!(names_in(&s, young), ["赵磊"]);
     assert_eq!(names_in(&s, open), ["陈伟"]);
+    // Without a catch-all group, a row no band takes is a problem line naming it.
+    exec_sql(
+        &s.db,
+        &format!("UPDATE event_groups SET band = '{{\"rank_high\":-10}}' WHERE tournament_id = {open}"),
+    );
+    let p = upload(
+        &c,
+        open,
+        "csv",
+        "姓名,段位,出生日期\n周杰,1段,1980-01-01\n吴琳,12级,1980-01-01\n".as_bytes(),
+        &[("by_band", "on")],
+    );
+    let bad = between(&p, "<tbody>", "</tbody>");
+    assert!(bad.contains("第2行（周杰）：按组别条件，没有哪个组别收这名选手"), "{bad}");
+    assert!(!bad.contains("吴琳"), "12级 is in the changed band: {bad}");
     // Not ticked: the same list stays in the group imported into.
     let t2 = create_tournament(&c, "分组公开赛二");
     let [h2, o2, y2] = three_groups(&s, t2);

@@ -126,7 +126,7 @@ fn play(conn: &mut Conn, owner: &Actor, tid: i32, seed: u64) -> Result<(), CliEr
             break;
         }
         for g in rounds::games_of(conn, tid, round)?.iter().filter(|g| !g.is_bye()) {
-            let winner = if (g.id as u64 ^ seed) % 3 == 0 { Color::White } else { Color::Black };
+            let winner = if (g.id as u64 ^ seed).is_multiple_of(3) { Color::White } else { Color::Black };
             let save = SaveResult {
                 version: 0,
                 colours_version: None,

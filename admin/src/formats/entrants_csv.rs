@@ -23,14 +23,17 @@
 //!   ([`crate::domain::duplicates`]: same name and birth date, or same name and unit) is
 //!   flagged with that row's line ([`RowResult::duplicate_of`]); it is still importable, and the
 //!   organizer decides. A `状态`/`status` column (参赛/退赛, active/withdrawn; empty = active)
-//!   gives each row's status. Rows whose cells are all empty are skipped.
+//!   gives each row's status. A `组别`/`group` column gives each row's group of the event by name
+//!   ([`RowResult::group`], as written; the import page places the rows,
+//!   `office::imports::place_rows`). Rows whose cells are all empty are skipped.
 //! - **Limits**: [`MAX_FILE_BYTES`] and [`MAX_ROWS`].
 //!
 //! # Export
 //! [`write_roster`] writes UTF-8 with a BOM (so Excel shows Chinese), CRLF line ends, and the
 //! Chinese header row ([`HEADERS_ZH`]) or the English one ([`HEADERS_EN`]), each entrant with
 //! its status in the last column, so an export imports back to the same field with the same
-//! statuses; [`write_entrants`] writes entrants that are all active. A text cell that
+//! statuses; [`write_entrants`] writes entrants that are all active; [`write_roster_in_group`]
+//! adds a last column 组别/group naming a group of an event of several groups. A text cell that
 //! starts with `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet does not run it as a
 //! formula; the import removes that prefix again.
 

@@ -6,7 +6,12 @@
 //!   already registered, or someone on an earlier line of the file
 //!   (`domain::duplicates`), is flagged and added only if its box is ticked; the database
 //!   checks again in the write's transaction, so nothing doubles without a confirmation.
-//! - An OpenGotha file is an event: it **creates a new event** or **replaces this one** (its
+//! - In an event of several groups (组别), a CSV list's rows go to the groups their 组别 column
+//!   names, or (ticked "by band") the groups' bands propose; a row with no group is a bad line
+//!   naming it. Rows of other groups are written in one transaction over the event, audited in
+//!   each group ([`crate::db::group_imports`]); replacing concerns this group's rows only.
+//! - An OpenGotha file is an event: it **creates a new event** (one group per category when the
+//!   file has several) or **replaces this one** (its
 //!   entrants, rounds, games and settings; after an automatic backup into `backups/`),
 //!   never merges into it. Replacing an event that has rounds needs its own confirmation box,
 //!   and a write to the event since the preview refuses the replacement (its change counter).
@@ -626,8 +631,15 @@ async fn confirm_csv(
     let elsewhere = rows.iter().any(|(g, _)| *g != tid);
     if !w.fields.checked("replace") {
         let n = note(Kind::Csv, p, &[], None);
-        // Rows of other groups: one write over the event, each group audited in its trail.
+        // Rows of other groups: one write over the event, each group audited in its trail, by
+        // an organizer of every group written to.
         let done = if elsewhere {
+            let mut others: Vec<i32> = rows.iter().map(|(g, _)| *g).filter(|&g| g != tid).collect();
+            others.sort_unstable();
+            others.dedup();
+            for g in others {
+                w.require_staff(g, Role::Organizer).await?;
+            }
             w.db(move |c| group_imports::add_to_groups(c, &actor, tid, rows, &n)).await?
         } else {
             let rows = rows.into_iter().map(|(_, r)| r).collect();

@@ -18,6 +18,9 @@
 //!   and upper-casing); `handicap`, `knownColor` and `result` default to 0, true and
 //!   `RESULT_UNKNOWN` as in OpenGotha. `tableNumber` is kept as written (1 = first table).
 //! - `<ByePlayers><ByePlayer player roundNumber>`.
+//! - `numberOfCategories` and the `<Category number lowerLimit>` elements (anywhere in the
+//!   parameter set, as OpenGotha's own reader finds them): the categories by rank,
+//!   [`OgParams::category_list`].
 //! - The number of rounds is `numberOfRounds`, raised to the highest round that has a game or a
 //!   bye (OpenGotha does the same on import).
 //!
