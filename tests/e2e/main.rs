@@ -23,6 +23,7 @@ mod colours_results;
 mod crawl;
 mod draws;
 mod entrants;
+mod event_open;
 mod events;
 mod hall;
 mod imports;

@@ -2,15 +2,16 @@
 //!
 //! A group is a `tournaments` row, as a tournament always was; the event ties groups that play
 //! in one hall. What the groups share of the settings (name, venue, dates, the zone) is kept on
-//! every group's row and written to all of them at once ([`share_settings`], called by every
+//! every group's row and written to all of them at once (`tournaments::set_settings`, called by every
 //! settings write), so each group reads it as before. An event of one group is a tournament as
 //! it always was: its group has no name, and its pages are the tournament's.
 
 use super::audit::{self, AuditAction, Change};
 use super::schema::{
-    check_ins, entrants, event_groups, events, round_absences, rounds, tournament_staff, tournaments,
+    check_ins, entrants, event_groups, round_absences, rounds, tournament_staff, tournaments,
 };
 use super::tournaments::TournamentRow;
+pub use super::tournaments::{copy_shared, event_of, sibling_ids};
 use super::Conn;
 use super::{now, Actor, DbError};
 use diesel::prelude::*;
@@ -79,16 +80,6 @@ pub(crate) fn group_of(
     }
 }
 
-/// The event `tid` is a group of.
-pub fn event_of(conn: &mut Conn, tid: i32) -> Result<i32, DbError> {
-    event_groups::table
-        .find(tid)
-        .select(event_groups::event_id)
-        .first(conn)
-        .optional()?
-        .ok_or(DbError::NotFound)
-}
-
 /// `tid` as a group of its event.
 pub fn group(conn: &mut Conn, tid: i32) -> Result<Group, DbError> {
     let (t, m) = tournaments::table
@@ -99,14 +90,6 @@ pub fn group(conn: &mut Conn, tid: i32) -> Result<Group, DbError> {
         .optional()?
         .ok_or(DbError::NotFound)?;
     Ok(group_of(t, m))
-}
-
-/// Make `tid` a group of `event_id` (inside the caller's transaction).
-pub(crate) fn insert_membership(conn: &mut Conn, tid: i32, event_id: i32) -> Result<(), DbError> {
-    diesel::insert_into(event_groups::table)
-        .values((event_groups::tournament_id.eq(tid), event_groups::event_id.eq(event_id)))
-        .execute(conn)?;
-    Ok(())
 }
 
 /// A band as stored ('' for the catch-all).
@@ -121,15 +104,6 @@ pub fn band_code(b: &Band) -> String {
 /// A stored band back; '' or text this program did not write is the catch-all.
 pub fn band_of(s: &str) -> Band {
     serde_json::from_str(s).unwrap_or_default()
-}
-
-/// Insert a new event row (inside the caller's transaction); its id.
-pub(crate) fn insert_event(conn: &mut Conn) -> Result<i32, DbError> {
-    let t = now();
-    Ok(diesel::insert_into(events::table)
-        .values((events::created_at.eq(&t), events::updated_at.eq(&t)))
-        .returning(events::id)
-        .get_result(conn)?)
 }
 
 /// The groups of an event, in hall order (then by id).
@@ -287,40 +261,6 @@ pub fn set_group(
     })
 }
 
-/// Copy what the event's groups share from `from` into `to`.
-pub fn copy_shared(from: &TournamentSettings, to: &mut TournamentSettings) {
-    to.name_zh = from.name_zh.clone();
-    to.name_latin = from.name_latin.clone();
-    to.venue = from.venue.clone();
-    to.start_date = from.start_date;
-    to.end_date = from.end_date;
-    to.time_zone = from.time_zone;
-}
-
-/// After group `tid`'s settings became `s` (inside the caller's transaction): write what the
-/// groups share to every other group of the event whose copy differs, bumping its version (a
-/// form open on it is then stale, not silently overwriting) and auditing it in its trail.
-pub(crate) fn share_settings(
-    conn: &mut Conn,
-    actor: &Actor,
-    tid: i32,
-    s: &TournamentSettings,
-) -> Result<(), DbError> {
-    for g in siblings(conn, tid)? {
-        if g.id() == tid {
-            continue;
-        }
-        let old = g.t.settings();
-        let mut new = old.clone();
-        copy_shared(s, &mut new);
-        if new == old {
-            continue;
-        }
-        super::tournaments::set_settings_only(conn, actor, g.id(), &new, AuditAction::SharedSettings)?;
-    }
-    Ok(())
-}
-
 /// Why an entrant cannot move to another group.
 #[derive(Debug)]
 pub enum MoveError {
@@ -451,16 +391,6 @@ pub fn hall_firsts(conn: &mut Conn, event_id: i32, round: i32) -> Result<Vec<(i3
         .filter(rounds::tournament_id.eq_any(ids).and(rounds::number.eq(round)))
         .select((rounds::tournament_id, rounds::hall_first))
         .load(conn)?)
-}
-
-/// Delete the event once its last group is gone (inside the caller's transaction).
-pub(crate) fn delete_if_empty(conn: &mut Conn, event_id: i32) -> Result<(), DbError> {
-    let left: i64 =
-        event_groups::table.filter(event_groups::event_id.eq(event_id)).count().get_result(conn)?;
-    if left == 0 {
-        diesel::delete(events::table.find(event_id)).execute(conn)?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

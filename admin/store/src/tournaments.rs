@@ -1,7 +1,7 @@
 //! Tournaments with their settings, staff and rounds.
 
 use super::audit::{self, AuditAction, Change};
-use super::schema::{entrants, games, rounds, tournament_staff, tournaments, users};
+use super::schema::{entrants, event_groups, events, games, rounds, tournament_staff, tournaments, users};
 use super::users::Role;
 use super::Conn;
 use super::{now, Actor, DbError};
@@ -206,7 +206,7 @@ pub fn create(conn: &mut Conn, actor: &Actor, s: &TournamentSettings) -> Result<
 /// [`create`] inside the caller's transaction (an import creates the event and fills it in one):
 /// a new event of one group.
 pub fn insert_tournament(conn: &mut Conn, actor: &Actor, s: &TournamentSettings) -> Result<i32, DbError> {
-    let event_id = super::events::insert_event(conn)?;
+    let event_id = insert_event(conn)?;
     insert_in_event(conn, actor, s, event_id)
 }
 
@@ -228,7 +228,7 @@ pub(crate) fn insert_in_event(
         ))
         .returning(tournaments::id)
         .get_result(conn)?;
-    super::events::insert_membership(conn, id, event_id)?;
+    insert_membership(conn, id, event_id)?;
     if let Some(uid) = actor.user_id {
         diesel::insert_into(tournament_staff::table)
             .values((
@@ -256,7 +256,7 @@ pub(crate) fn insert_in_event(
 /// Overwrite the settings of `id` inside the caller's transaction, audited as an update with
 /// the version bumped: the end of [`update`] once its checks passed, and an import that
 /// replaces the event (its rounds are gone, so nothing is frozen). What the event's groups share
-/// (name, venue, dates, zone) is written to the other groups too (`events::share_settings`).
+/// (name, venue, dates, zone) is written to the other groups too ([`share_settings`]).
 pub fn set_settings(
     conn: &mut Conn,
     actor: &Actor,
@@ -265,12 +265,12 @@ pub fn set_settings(
     reason: &str,
 ) -> Result<i32, DbError> {
     let v = write_settings(conn, actor, id, s, reason, AuditAction::TournamentUpdate)?;
-    super::events::share_settings(conn, actor, id, s)?;
+    share_settings(conn, actor, id, s)?;
     Ok(v)
 }
 
 /// [`set_settings`] of one group only, audited as `action` (a sibling's shared settings).
-pub(crate) fn set_settings_only(
+fn set_settings_only(
     conn: &mut Conn,
     actor: &Actor,
     id: i32,
@@ -371,11 +371,11 @@ pub fn update(
 pub fn delete(conn: &mut Conn, actor: &Actor, id: i32, reason: &str) -> Result<(), DbError> {
     crate::write_tx(&mut *conn, |conn| {
         let row = get(conn, id)?;
-        let event_id = super::events::event_of(conn, id)?;
+        let event_id = event_of(conn, id)?;
         let n_entrants: i64 =
             entrants::table.filter(entrants::tournament_id.eq(id)).count().get_result(conn)?;
         diesel::delete(tournaments::table.find(id)).execute(conn)?;
-        super::events::delete_if_empty(conn, event_id)?;
+        delete_event_if_empty(conn, event_id)?;
         #[derive(Serialize)]
         struct Deleted<'a> {
             #[serde(flatten)]
@@ -441,8 +441,8 @@ pub fn set_staff(
     role: Option<Role>,
 ) -> Result<(), DbError> {
     crate::write_tx(&mut *conn, |conn| {
-        for g in super::events::siblings(conn, tid)? {
-            set_staff_of(conn, actor, g.id(), uid, role)?;
+        for g in sibling_ids(conn, tid)? {
+            set_staff_of(conn, actor, g, uid, role)?;
         }
         Ok(())
     })
@@ -567,4 +567,82 @@ mod tests {
             assert_eq!(row.settings().time_zone, crate::server_zone(), "{lacking:?}");
         }
     }
+}
+
+// The event a tournament is a group of (`store::events` reads and edits the groups; what every
+// tournament write needs of its event is here, so this module names no other of the store's).
+
+/// The event `tid` is a group of.
+pub fn event_of(conn: &mut Conn, tid: i32) -> Result<i32, DbError> {
+    event_groups::table
+        .find(tid)
+        .select(event_groups::event_id)
+        .first(conn)
+        .optional()?
+        .ok_or(DbError::NotFound)
+}
+
+/// The groups of `tid`'s event (`tid` among them), in hall order.
+pub fn sibling_ids(conn: &mut Conn, tid: i32) -> Result<Vec<i32>, DbError> {
+    let event_id = event_of(conn, tid)?;
+    Ok(event_groups::table
+        .filter(event_groups::event_id.eq(event_id))
+        .order((event_groups::group_order.asc(), event_groups::tournament_id.asc()))
+        .select(event_groups::tournament_id)
+        .load(conn)?)
+}
+
+/// A new event row (inside the caller's transaction); its id.
+fn insert_event(conn: &mut Conn) -> Result<i32, DbError> {
+    let t = now();
+    Ok(diesel::insert_into(events::table)
+        .values((events::created_at.eq(&t), events::updated_at.eq(&t)))
+        .returning(events::id)
+        .get_result(conn)?)
+}
+
+/// Make `tid` a group of `event_id` (inside the caller's transaction).
+fn insert_membership(conn: &mut Conn, tid: i32, event_id: i32) -> Result<(), DbError> {
+    diesel::insert_into(event_groups::table)
+        .values((event_groups::tournament_id.eq(tid), event_groups::event_id.eq(event_id)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Delete the event once its last group is gone (inside the caller's transaction).
+fn delete_event_if_empty(conn: &mut Conn, event_id: i32) -> Result<(), DbError> {
+    let left: i64 =
+        event_groups::table.filter(event_groups::event_id.eq(event_id)).count().get_result(conn)?;
+    if left == 0 {
+        diesel::delete(events::table.find(event_id)).execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Copy what the event's groups share (name, venue, dates, zone) from `from` into `to`.
+pub fn copy_shared(from: &TournamentSettings, to: &mut TournamentSettings) {
+    to.name_zh = from.name_zh.clone();
+    to.name_latin = from.name_latin.clone();
+    to.venue = from.venue.clone();
+    to.start_date = from.start_date;
+    to.end_date = from.end_date;
+    to.time_zone = from.time_zone;
+}
+
+/// After group `tid`'s settings became `s` (inside the caller's transaction): write what the
+/// groups share to every other group of the event whose copy differs, bumping its version (a
+/// form open on it is then stale, not silently overwriting) and auditing it in its trail.
+fn share_settings(conn: &mut Conn, actor: &Actor, tid: i32, s: &TournamentSettings) -> Result<(), DbError> {
+    for g in sibling_ids(conn, tid)? {
+        if g == tid {
+            continue;
+        }
+        let old = get(conn, g)?.settings();
+        let mut new = old.clone();
+        copy_shared(s, &mut new);
+        if new != old {
+            set_settings_only(conn, actor, g, &new, AuditAction::SharedSettings)?;
+        }
+    }
+    Ok(())
 }
