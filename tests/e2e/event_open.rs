@@ -26,10 +26,11 @@ enum Band {
     Open,
 }
 
+/// The groups in the hall's order (the strongest first).
 const GROUPS: [(Band, &str, &str); 3] = [
     (Band::High, "业余高段组", "Dan Group"),
-    (Band::Junior, "少儿组", "Junior Group"),
     (Band::Open, "公开组", "Open Group"),
+    (Band::Junior, "少儿组", "Junior Group"),
 ];
 
 /// The first birth date of 少儿组.
@@ -41,8 +42,6 @@ struct Person {
     family: &'static str,
     given: &'static str,
     rank: String,
-    /// Rank value: 1d = 0 (higher is stronger), as the program orders ranks.
-    strength: i32,
     born: String,
     woman: bool,
     band: Band,
@@ -80,12 +79,9 @@ fn field() -> Vec<Person> {
                 }
             };
             // dan_or_kyu > 0: dan; ≤ 0: kyu (0 → 1级, −1 → 2级 …).
-            let (rank, strength) = if dan_or_kyu > 0 {
-                (format!("{dan_or_kyu}段"), dan_or_kyu - 1)
-            } else {
-                (format!("{}级", 1 - dan_or_kyu), dan_or_kyu - 1)
-            };
-            Person { family, given, rank, strength, born, woman, band }
+            let rank =
+                if dan_or_kyu > 0 { format!("{dan_or_kyu}段") } else { format!("{}级", 1 - dan_or_kyu) };
+            Person { family, given, rank, born, woman, band }
         })
         .collect()
 }
@@ -181,14 +177,8 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
     let high = new_tournament(&org, &f);
     let ev = count(&s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {high}")) as i32;
     let event = format!("/e/{ev}");
-    // The first group becomes 业余高段组 (5段 and above); 公开组 and 少儿组 join it, in that hall order.
-    let r = send_form(
-        &org,
-        &event,
-        &format!("edit-{high}"),
-        &[("group_name_zh", GROUPS[0].1), ("group_name_latin", GROUPS[0].2), ("rank_low", "5d")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
+    // 公开组 and 少儿组 join the first group, in that hall order, and the first group becomes
+    // 业余高段组 (5段 and above).
     let r = send_form(
         &org,
         &format!("/t/{high}"),
@@ -205,6 +195,13 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
             ("group_name_latin", "Junior Group"),
             ("born_on_or_after", JUNIOR_FROM),
         ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = send_form(
+        &org,
+        &event,
+        &format!("edit-{high}"),
+        &[("group_name_zh", GROUPS[0].1), ("group_name_latin", GROUPS[0].2), ("rank_low", "5d")],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     let ids = groups_of(&s, ev);
@@ -475,15 +472,27 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
         if n == 1 {
             // The hall's table cards: one per table of every group, by hall number.
             let (_, cards) = pdf(&org, &format!("{event}/rounds/1/table-cards.pdf?format=a6&lang=zh"));
-            assert_eq!(cards.pages.len(), halls.len(), "a card per table of the hall");
+            assert_eq!(
+                cards.pages.len(),
+                halls.len().div_ceil(4),
+                "a card per table of the hall, four A6 to a sheet"
+            );
             assert!(cards.glyph_report().faults.is_empty(), "{:?}", cards.glyph_report().faults);
+            let text = readback::squash(&cards.all_text());
+            let name_of = |e: i32| people.iter().find(|p| entrant_id(&s, p) == e).unwrap().name();
+            let mut at = 0;
+            for t in per_group.iter().flatten() {
+                let i = text[at..]
+                    .find(&name_of(t.2))
+                    .unwrap_or_else(|| panic!("hall table {}: in hall order", t.0));
+                at += i;
+            }
             // Each group's results notice, by hall number, naming the group.
             for (k, (&g, games)) in ids.iter().zip(&per_group).enumerate() {
                 let (_, notice) = pdf(&public, &format!("/t/{g}/pairings/1/results-notice.pdf"));
                 let text = readback::squash(&notice.all_text());
                 assert!(
-                    text.contains(&readback::squash(&format!("天元杯城市公开赛 · {}", GROUPS[k].1)))
-                        || text.contains(GROUPS[k].1),
+                    text.contains(&readback::squash(&format!("天元杯城市公开赛 · {}", GROUPS[k].1))),
                     "{text}"
                 );
                 assert!(text.contains("成绩公告"), "{text}");
@@ -515,10 +524,21 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
                 GROUPS[k].1
             );
         }
-        // Scores on the page are the test's.
-        for r in &rows {
-            let mine = lines.iter().find(|l| name_of[&l.who] == r.1).unwrap();
-            assert_eq!(r.2, crate::common::standings::halves(mine.score), "{}: {}", GROUPS[k].1, r.1);
+        // Scores on the page are the test's (the column headed 积分).
+        let page = public.get(&format!("/t/{g}/standings"));
+        let table = &page.body[page.body.find("id=\"standings\"").unwrap()..];
+        let head = &table[..table.find("</thead>").unwrap()];
+        let col = head
+            .split("<th")
+            .skip(1)
+            .filter(|h| !h.starts_with("ead"))
+            .position(|h| h.contains(">积分<"))
+            .expect("a 积分 column");
+        let body = &table[table.find("<tbody>").unwrap()..table.find("</tbody>").unwrap()];
+        for row in body.split("<tr").skip(1).map(row_cells) {
+            let name = row[1].trim_end_matches("（退赛）").trim_end();
+            let mine = lines.iter().find(|l| name_of[&l.who] == name).unwrap();
+            assert_eq!(row[col], crate::common::standings::halves(mine.score), "{}: {name}", GROUPS[k].1);
         }
         if g != open {
             continue;
