@@ -313,12 +313,12 @@ fn the_public_form_is_throttled_per_address() {
     let form = format!("/e/{event}/register");
     let phone = s.client();
     let group = t.to_string();
-    for n in 0..10 {
-        let given = format!("{}", ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"][n]);
+    for (n, given) in ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"].into_iter().enumerate()
+    {
         let r = phone.submit(
             &form,
             &form,
-            &[("family_name_zh", "孙"), ("given_name_zh", &given), ("rank", "5k"), ("group", &group)],
+            &[("family_name_zh", "孙"), ("given_name_zh", given), ("rank", "5k"), ("group", &group)],
         );
         assert_eq!(r.status, 303, "{n}: {}", r.body);
     }

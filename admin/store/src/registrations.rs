@@ -497,7 +497,7 @@ pub fn decide(
 #[derive(Debug, Clone)]
 pub enum Duplicate {
     /// An entrant of a group of the event.
-    Entrant(EntrantRow, Match),
+    Entrant(Box<EntrantRow>, Match),
     /// Another registration of the event (waiting, or asked to change), by its id.
     Registration(i32, Match),
 }
@@ -520,7 +520,7 @@ pub fn duplicates(
         let me = Identity::of(&r.input);
         let mut found: Vec<Duplicate> = known
             .iter()
-            .filter_map(|(e, i)| me.matches(i).map(|m| Duplicate::Entrant(e.clone(), m)))
+            .filter_map(|(e, i)| me.matches(i).map(|m| Duplicate::Entrant(Box::new(e.clone()), m)))
             .collect();
         found.extend(
             waiting
