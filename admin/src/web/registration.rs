@@ -586,3 +586,80 @@ pub async fn decide(w: Write<EventOrganizer<DecisionPath>>) -> Result<HttpRespon
         Err(e) => queue_page(&w, eid, String::new(), String::new(), None, Some(refusal(w.lang, &e))).await,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::form::Form;
+
+    fn form(pairs: &[(&str, &str)]) -> Form {
+        Form {
+            fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            files: Vec::new(),
+        }
+    }
+
+    fn asking(contact: Ask) -> Settings {
+        let mut s = Settings { open: true, ..Settings::default() };
+        s.fields.unit = Ask::Optional;
+        s.fields.contact = contact;
+        s
+    }
+
+    /// Registration rule (网上报名): the pinyin is filled from the Chinese name when left empty;
+    /// what the organizer does not ask is dropped even when a hand-made request sends it.
+    #[test]
+    fn the_form_fills_the_pinyin_and_keeps_only_what_is_asked() {
+        let f = form(&[
+            ("family_name_zh", "欧阳"),
+            ("given_name_zh", "修"),
+            ("rank", "1d"),
+            ("unit", "庐陵"),
+            ("sex", "m"),
+            ("rating", "2100"),
+            ("notes", "VIP"),
+            ("email", "ouyang@example.cn"),
+            ("group", "7"),
+        ]);
+        let (_, got) = read(Lang::Zh, &f, &asking(Ask::Off));
+        let (input, contact, group) = got.expect("a registration");
+        assert_eq!((input.family_name_latin.as_str(), input.given_name_latin.as_str()), ("Ouyang", "Xiu"));
+        assert_eq!((input.unit.as_str(), input.sex, input.rating), ("庐陵", None, None));
+        assert_eq!((input.notes.as_str(), contact, group), ("", Contact::default(), 7));
+
+        // A pinyin typed is kept as typed.
+        let f = form(&[
+            ("family_name_zh", "曾"),
+            ("given_name_zh", "乐"),
+            ("family_name_latin", "Tsang"),
+            ("given_name_latin", "Lok"),
+            ("rank", "3k"),
+            ("group", "7"),
+        ]);
+        let (input, _, _) = read(Lang::Zh, &f, &asking(Ask::Off)).1.unwrap();
+        assert_eq!((input.family_name_latin.as_str(), input.given_name_latin.as_str()), ("Tsang", "Lok"));
+    }
+
+    /// Registration rule (网上报名): a required contact left empty, a malformed phone, and no
+    /// group are refused beside their fields.
+    #[test]
+    fn required_contact_and_group_are_checked() {
+        let (f, got) = read(
+            Lang::Zh,
+            &form(&[("family_name_zh", "李"), ("given_name_zh", "雷"), ("rank", "1d")]),
+            &asking(Ask::Required),
+        );
+        assert!(got.is_none());
+        assert!(f.err("phone").is_some() && f.err("group").is_some());
+        let bad = form(&[
+            ("family_name_zh", "李"),
+            ("given_name_zh", "雷"),
+            ("rank", "1d"),
+            ("phone", "12"),
+            ("group", "1"),
+        ]);
+        let (f, got) = read(Lang::Zh, &bad, &asking(Ask::Optional));
+        assert!(got.is_none());
+        assert_eq!(f.err("phone"), Some(Lang::Zh.t("reg.err_phone")));
+    }
+}
