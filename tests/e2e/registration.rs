@@ -90,7 +90,7 @@ fn person<'a>(
     ]
 }
 
-/// Registration rule (网上报名): the organizer opens the form with a cap per group; the third
+/// Decision D26 (网上报名): the organizer opens the form with a cap per group; the third
 /// registration for a group of two is refused as full with the entry kept; a duplicate of an
 /// entrant is flagged; a registration asked to change is sent again from its status link and
 /// accepted; the accepted become entrants of their group; a rejection carries its reason; a
@@ -288,7 +288,7 @@ fn registration_from_the_public_form_to_the_entrants_of_each_group() {
     assert_eq!(count(&s, "SELECT count(*) FROM registrations"), 3);
 }
 
-/// Registration rule (网上报名): the public form is throttled per address as self check-in is:
+/// Decision D26 (网上报名): the public form is throttled per address as self check-in is:
 /// ten registrations, then the eleventh is refused with 429 and nothing written.
 #[test]
 fn the_public_form_is_throttled_per_address() {

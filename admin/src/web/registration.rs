@@ -606,7 +606,7 @@ mod tests {
         s
     }
 
-    /// Registration rule (网上报名): the pinyin is filled from the Chinese name when left empty;
+    /// Decision D26 (网上报名): the pinyin is filled from the Chinese name when left empty;
     /// what the organizer does not ask is dropped even when a hand-made request sends it.
     #[test]
     fn the_form_fills_the_pinyin_and_keeps_only_what_is_asked() {
@@ -640,7 +640,7 @@ mod tests {
         assert_eq!((input.family_name_latin.as_str(), input.given_name_latin.as_str()), ("Tsang", "Lok"));
     }
 
-    /// Registration rule (网上报名): a required contact left empty, a malformed phone, and no
+    /// Decision D26 (网上报名): a required contact left empty, a malformed phone, and no
     /// group are refused beside their fields.
     #[test]
     fn required_contact_and_group_are_checked() {
