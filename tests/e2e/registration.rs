@@ -120,6 +120,13 @@ fn registration_from_the_public_form_to_the_entrants_of_each_group() {
     let stale = org.submit(&queue, &format!("{queue}/settings"), &as_refs(&settings("0", "", t1, t2)));
     assert_eq!(stale.status, 409, "{}", stale.body);
     assert_eq!(count(&s, &format!("SELECT version FROM registration_settings WHERE event_id = {event}")), 1);
+    // A cap that is not a positive number: refused with the reason, nothing written.
+    let mut zero = settings("1", "", t1, t2);
+    zero.iter_mut().filter(|(k, _)| *k == format!("cap_{t1}")).for_each(|(_, v)| *v = "0".into());
+    let r = org.submit(&queue, &format!("{queue}/settings"), &as_refs(&zero));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(text_of(&r, "banner").is_some_and(|t| t.contains("正整数")), "{}", r.body);
+    assert_eq!(count(&s, &format!("SELECT version FROM registration_settings WHERE event_id = {event}")), 1);
     let home = public.get(&format!("/t/{t2}"));
     assert!(home.body.contains(&format!("href=\"{form}\"")), "every group's public page links the form");
 

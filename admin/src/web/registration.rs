@@ -493,16 +493,15 @@ pub async fn save_settings(w: Write<EventOrganizer>) -> Result<HttpResponse, App
         }
     };
     let mut rules = BTreeMap::new();
+    let mut bad_cap = false;
     for g in &groups {
         let cap = match w.fields.get(&format!("cap_{}", g.id())) {
             "" => None,
-            v => match v.parse::<u32>() {
-                Ok(n) if n > 0 => Some(n),
-                _ => {
-                    f.error("deadline", w.t("reg.err_cap"));
-                    None
-                }
-            },
+            v => {
+                let n = v.parse::<u32>().ok().filter(|n| *n > 0);
+                bad_cap |= n.is_none();
+                n
+            }
         };
         rules.insert(g.id(), GroupRule { takes: w.fields.checked(&format!("takes_{}", g.id())), cap });
     }
@@ -513,8 +512,9 @@ pub async fn save_settings(w: Write<EventOrganizer>) -> Result<HttpResponse, App
             None => return Err(super::write::bad_form(&w)),
         }
     }
-    if f.has_errors() {
-        let bad = Some((StatusCode::BAD_REQUEST, w.t("form.has_errors").to_string()));
+    if f.has_errors() || bad_cap {
+        let key = if bad_cap { "reg.err_cap" } else { "form.has_errors" };
+        let bad = Some((StatusCode::BAD_REQUEST, w.t(key).to_string()));
         return queue_page(&w, eid, String::new(), String::new(), Some(f), bad).await;
     }
     let new = Settings { version, open: w.fields.checked("open"), deadline, fields, groups: rules };
