@@ -90,7 +90,7 @@ fn person<'a>(
     ]
 }
 
-/// Registration rule (网上报名): the organizer opens the form with a cap per group; the third
+/// Decision D26 (网上报名): the organizer opens the form with a cap per group; the third
 /// registration for a group of two is refused as full with the entry kept; a duplicate of an
 /// entrant is flagged; a registration asked to change is sent again from its status link and
 /// accepted; the accepted become entrants of their group; a rejection carries its reason; a
@@ -119,6 +119,13 @@ fn registration_from_the_public_form_to_the_entrants_of_each_group() {
     assert_eq!(org.submit(&queue, &format!("{queue}/settings"), &as_refs(&fields)).status, 303);
     let stale = org.submit(&queue, &format!("{queue}/settings"), &as_refs(&settings("0", "", t1, t2)));
     assert_eq!(stale.status, 409, "{}", stale.body);
+    assert_eq!(count(&s, &format!("SELECT version FROM registration_settings WHERE event_id = {event}")), 1);
+    // A cap that is not a positive number: refused with the reason, nothing written.
+    let mut zero = settings("1", "", t1, t2);
+    zero.iter_mut().filter(|(k, _)| *k == format!("cap_{t1}")).for_each(|(_, v)| *v = "0".into());
+    let r = org.submit(&queue, &format!("{queue}/settings"), &as_refs(&zero));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(text_of(&r, "banner").is_some_and(|t| t.contains("正整数")), "{}", r.body);
     assert_eq!(count(&s, &format!("SELECT version FROM registration_settings WHERE event_id = {event}")), 1);
     let home = public.get(&format!("/t/{t2}"));
     assert!(home.body.contains(&format!("href=\"{form}\"")), "every group's public page links the form");
@@ -288,7 +295,7 @@ fn registration_from_the_public_form_to_the_entrants_of_each_group() {
     assert_eq!(count(&s, "SELECT count(*) FROM registrations"), 3);
 }
 
-/// Registration rule (网上报名): the public form is throttled per address as self check-in is:
+/// Decision D26 (网上报名): the public form is throttled per address as self check-in is:
 /// ten registrations, then the eleventh is refused with 429 and nothing written.
 #[test]
 fn the_public_form_is_throttled_per_address() {
@@ -313,12 +320,12 @@ fn the_public_form_is_throttled_per_address() {
     let form = format!("/e/{event}/register");
     let phone = s.client();
     let group = t.to_string();
-    for n in 0..10 {
-        let given = format!("{}", ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"][n]);
+    for (n, given) in ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"].into_iter().enumerate()
+    {
         let r = phone.submit(
             &form,
             &form,
-            &[("family_name_zh", "孙"), ("given_name_zh", &given), ("rank", "5k"), ("group", &group)],
+            &[("family_name_zh", "孙"), ("given_name_zh", given), ("rank", "5k"), ("group", &group)],
         );
         assert_eq!(r.status, 303, "{n}: {}", r.body);
     }

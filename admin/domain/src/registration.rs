@@ -226,7 +226,7 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 12, 6, h, 0, 0).unwrap()
     }
 
-    /// Registration rule (网上报名): closed, late, a group not taking, a full group are refused,
+    /// Decision D26 (网上报名): closed, late, a group not taking, a full group are refused,
     /// in that order; the cap counts the places already held.
     #[test]
     fn a_registration_is_admitted_only_open_in_time_and_under_the_cap() {
@@ -243,7 +243,7 @@ mod tests {
         assert_eq!(admit(true, None, at(9), GroupRule { takes: true, cap: None }, 500), Ok(()));
     }
 
-    /// Registration rule (网上报名): only a registration asked to change may be sent again;
+    /// Decision D26 (网上报名): only a registration asked to change may be sent again;
     /// pending and asked-to-change ones hold a place.
     #[test]
     fn states_round_trip_and_say_what_they_allow() {
@@ -255,7 +255,7 @@ mod tests {
         assert!(!State::Accepted.waiting() && !State::Rejected.waiting());
     }
 
-    /// Registration rule (网上报名): a reference is 8 characters without look-alikes, read back
+    /// Decision D26 (网上报名): a reference is 8 characters without look-alikes, read back
     /// as typed in lower case or with a dash.
     #[test]
     fn references_have_no_look_alikes_and_read_back() {
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(typed_reference("ABC"), None);
     }
 
-    /// Registration rule (网上报名): a contact is a phone number or an e-mail address as
+    /// Decision D26 (网上报名): a contact is a phone number or an e-mail address as
     /// people write them.
     #[test]
     fn phones_and_email_addresses_are_checked() {
@@ -288,7 +288,7 @@ mod tests {
         }
     }
 
-    /// Registration rule (网上报名): a required field left empty is named; optional ones are not.
+    /// Decision D26 (网上报名): a required field left empty is named; optional ones are not.
     #[test]
     fn required_fields_left_empty_are_named() {
         let mut f = Fields::default();

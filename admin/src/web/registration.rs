@@ -493,16 +493,15 @@ pub async fn save_settings(w: Write<EventOrganizer>) -> Result<HttpResponse, App
         }
     };
     let mut rules = BTreeMap::new();
+    let mut bad_cap = false;
     for g in &groups {
         let cap = match w.fields.get(&format!("cap_{}", g.id())) {
             "" => None,
-            v => match v.parse::<u32>() {
-                Ok(n) if n > 0 => Some(n),
-                _ => {
-                    f.error("deadline", w.t("reg.err_cap"));
-                    None
-                }
-            },
+            v => {
+                let n = v.parse::<u32>().ok().filter(|n| *n > 0);
+                bad_cap |= n.is_none();
+                n
+            }
         };
         rules.insert(g.id(), GroupRule { takes: w.fields.checked(&format!("takes_{}", g.id())), cap });
     }
@@ -513,8 +512,9 @@ pub async fn save_settings(w: Write<EventOrganizer>) -> Result<HttpResponse, App
             None => return Err(super::write::bad_form(&w)),
         }
     }
-    if f.has_errors() {
-        let bad = Some((StatusCode::BAD_REQUEST, w.t("form.has_errors").to_string()));
+    if f.has_errors() || bad_cap {
+        let key = if bad_cap { "reg.err_cap" } else { "form.has_errors" };
+        let bad = Some((StatusCode::BAD_REQUEST, w.t(key).to_string()));
         return queue_page(&w, eid, String::new(), String::new(), Some(f), bad).await;
     }
     let new = Settings { version, open: w.fields.checked("open"), deadline, fields, groups: rules };
@@ -584,5 +584,82 @@ pub async fn decide(w: Write<EventOrganizer<DecisionPath>>) -> Result<HttpRespon
         Err(RegError::Db(DbError::NotFound)) => Err(w.not_found()),
         Err(RegError::Db(e)) => Err(AppError::db(w.lang, e)),
         Err(e) => queue_page(&w, eid, String::new(), String::new(), None, Some(refusal(w.lang, &e))).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::form::Form;
+
+    fn form(pairs: &[(&str, &str)]) -> Form {
+        Form {
+            fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            files: Vec::new(),
+        }
+    }
+
+    fn asking(contact: Ask) -> Settings {
+        let mut s = Settings { open: true, ..Settings::default() };
+        s.fields.unit = Ask::Optional;
+        s.fields.contact = contact;
+        s
+    }
+
+    /// Decision D26 (网上报名): the pinyin is filled from the Chinese name when left empty;
+    /// what the organizer does not ask is dropped even when a hand-made request sends it.
+    #[test]
+    fn the_form_fills_the_pinyin_and_keeps_only_what_is_asked() {
+        let f = form(&[
+            ("family_name_zh", "欧阳"),
+            ("given_name_zh", "修"),
+            ("rank", "1d"),
+            ("unit", "庐陵"),
+            ("sex", "m"),
+            ("rating", "2100"),
+            ("notes", "VIP"),
+            ("email", "ouyang@example.cn"),
+            ("group", "7"),
+        ]);
+        let (_, got) = read(Lang::Zh, &f, &asking(Ask::Off));
+        let (input, contact, group) = got.expect("a registration");
+        assert_eq!((input.family_name_latin.as_str(), input.given_name_latin.as_str()), ("Ouyang", "Xiu"));
+        assert_eq!((input.unit.as_str(), input.sex, input.rating), ("庐陵", None, None));
+        assert_eq!((input.notes.as_str(), contact, group), ("", Contact::default(), 7));
+
+        // A pinyin typed is kept as typed.
+        let f = form(&[
+            ("family_name_zh", "曾"),
+            ("given_name_zh", "乐"),
+            ("family_name_latin", "Tsang"),
+            ("given_name_latin", "Lok"),
+            ("rank", "3k"),
+            ("group", "7"),
+        ]);
+        let (input, _, _) = read(Lang::Zh, &f, &asking(Ask::Off)).1.unwrap();
+        assert_eq!((input.family_name_latin.as_str(), input.given_name_latin.as_str()), ("Tsang", "Lok"));
+    }
+
+    /// Decision D26 (网上报名): a required contact left empty, a malformed phone, and no
+    /// group are refused beside their fields.
+    #[test]
+    fn required_contact_and_group_are_checked() {
+        let (f, got) = read(
+            Lang::Zh,
+            &form(&[("family_name_zh", "李"), ("given_name_zh", "雷"), ("rank", "1d")]),
+            &asking(Ask::Required),
+        );
+        assert!(got.is_none());
+        assert!(f.err("phone").is_some() && f.err("group").is_some());
+        let bad = form(&[
+            ("family_name_zh", "李"),
+            ("given_name_zh", "雷"),
+            ("rank", "1d"),
+            ("phone", "12"),
+            ("group", "1"),
+        ]);
+        let (f, got) = read(Lang::Zh, &bad, &asking(Ask::Optional));
+        assert!(got.is_none());
+        assert_eq!(f.err("phone"), Some(Lang::Zh.t("reg.err_phone")));
     }
 }

@@ -497,7 +497,7 @@ pub fn decide(
 #[derive(Debug, Clone)]
 pub enum Duplicate {
     /// An entrant of a group of the event.
-    Entrant(EntrantRow, Match),
+    Entrant(Box<EntrantRow>, Match),
     /// Another registration of the event (waiting, or asked to change), by its id.
     Registration(i32, Match),
 }
@@ -520,7 +520,7 @@ pub fn duplicates(
         let me = Identity::of(&r.input);
         let mut found: Vec<Duplicate> = known
             .iter()
-            .filter_map(|(e, i)| me.matches(i).map(|m| Duplicate::Entrant(e.clone(), m)))
+            .filter_map(|(e, i)| me.matches(i).map(|m| Duplicate::Entrant(Box::new(e.clone()), m)))
             .collect();
         found.extend(
             waiting
@@ -547,7 +547,7 @@ mod tests {
         e
     }
 
-    /// Registration rule (网上报名): the cap counts entrants and waiting registrations; a
+    /// Decision D26 (网上报名): the cap counts entrants and waiting registrations; a
     /// registration asked to change is sent again and holds its own place; accepting makes the
     /// entrant in the group and links it; a stale or second decision is refused; a closed or
     /// late form refuses; the audit keeps no contact.
@@ -616,7 +616,7 @@ mod tests {
         assert!(!trail.iter().any(|t| t.contains("13800138000")), "the audit keeps no contact");
     }
 
-    /// Registration rule (网上报名): a waiting registration is flagged against the event's
+    /// Decision D26 (网上报名): a waiting registration is flagged against the event's
     /// entrants and its other waiting registrations (`domain::duplicates`).
     #[test]
     fn duplicates_are_flagged_against_entrants_and_registrations() {

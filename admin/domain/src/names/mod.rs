@@ -464,7 +464,7 @@ mod tests {
         assert_eq!(k.0[1].letters, "ceng");
     }
 
-    /// Registration rule (网上报名): the pinyin filled from a Chinese name reads the surname as
+    /// Decision D26 (网上报名): the pinyin filled from a Chinese name reads the surname as
     /// a surname (单 Shan, 曾 Zeng) and joins the given name's syllables.
     #[test]
     fn pinyin_of_a_name_reads_the_surname_as_a_surname() {
