@@ -12,14 +12,7 @@ use crate::domain::groups::Band;
 use crate::i18n::{tr, Lang};
 use askama::Template;
 
-/// A group's name in the reader's script (the other's when it has none there).
-pub fn group_name(lang: Lang, g: &GroupFields) -> String {
-    let (zh, latin) = (&g.group_name_zh, &g.group_name_latin);
-    match (lang.is_zh(), zh.is_empty(), latin.is_empty()) {
-        (true, false, _) | (false, false, true) => zh.clone(),
-        _ => latin.clone(),
-    }
-}
+pub use crate::office::events::group_name;
 
 /// A band's rank end as typed ("5d", "1k"); '' for none.
 fn rank_end(v: Option<i32>) -> String {
