@@ -247,6 +247,20 @@ fn an_event_of_three_groups_is_run_through_its_forms() {
         assert!(landing.body.contains(&format!("href=\"/t/{g}/pairings/1\"")), "{}", landing.body);
     }
     assert!(!landing.body.contains("add-group"), "no forms for the public");
+    // An arbiter of the event (the staff is the event's, one for every group) sees the groups
+    // but no forms, and a write of theirs is refused.
+    let (arb, uid) = add_user(&s, &en, "arbiter1", "arbiter");
+    add_staff(&en, open, uid, "arbiter");
+    let seen = arb.get(&format!("/e/{ev}"));
+    assert_eq!(seen.status, 200, "{}", seen.body);
+    assert!(seen.body.contains(&format!("id=\"group-{kids}\"")) && !seen.body.contains("id=\"add-group\""));
+    let r = arb.submit(
+        &format!("/e/{ev}"),
+        &format!("/e/{ev}/groups/new"),
+        &[("group_name_zh", "级位组"), ("system", "swiss"), ("rounds", "3")],
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(groups_of(&s, ev).len(), 3);
     // The home page: one entry for the event, its groups beneath.
     let home = anon.get("/");
     assert!(home.body.contains(&format!("href=\"/e/{ev}\"")), "{}", home.body);

@@ -168,7 +168,7 @@ async fn public_page(ctx: &Ctx, groups: Vec<Group>) -> Result<HttpResponse, AppE
                 id: g.id(),
                 name: group_name(lang, &g.fields),
                 system: super::views::text::system_name(lang, &g.t.system),
-                last_round: (last > 0).then(|| last as i32),
+                last_round: (last > 0).then_some(last as i32),
                 winners,
             })
             .collect(),
@@ -193,7 +193,8 @@ async fn staff_page(ctx: &Ctx, eid: i32, shown: Shown, status: StatusCode) -> Re
         f.set("rounds", first.rounds.to_string());
         f
     });
-    let page = EventPage::build(
+    let organizer = ctx.staff_role(first.id).await? == Some(Role::Organizer);
+    let mut page = EventPage::build(
         c,
         lang,
         eid,
@@ -205,6 +206,7 @@ async fn staff_page(ctx: &Ctx, eid: i32, shown: Shown, status: StatusCode) -> Re
         proposals,
         systems(lang),
     );
+    page.organizer = organizer;
     ctx.render_status(status, &page)
 }
 

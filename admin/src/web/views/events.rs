@@ -109,6 +109,8 @@ pub struct EventPage {
     pub banner: Option<String>,
     pub report: Vec<ReportLine>,
     pub proposals: usize,
+    /// The reader is an organizer of the event (an arbiter sees the groups, not the forms).
+    pub organizer: bool,
 }
 
 impl EventPage {
@@ -179,6 +181,7 @@ impl EventPage {
             banner,
             report,
             proposals,
+            organizer: false,
         }
     }
 }
