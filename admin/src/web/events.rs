@@ -282,18 +282,14 @@ pub async fn edit_group(w: Write<EventOrganizer<[i32; 2]>>) -> Result<HttpRespon
 
 /// One group's line of an action on the whole event, in the reader's words.
 fn report_line(lang: Lang, g: &Group, n: i32, step: Step, done: &str) -> Result<ReportLine, AppError> {
+    let ok = matches!(step, Step::Done);
     let text = match step {
         Step::Done => lang.t(done).to_string(),
         Step::Warnings(w) => tr!(lang, "group.step_warnings", count = w.len()),
         Step::NotPaired => tr!(lang, "group.step_not_paired", round = n),
         Step::Refused(e) => e.refused(lang, &Names::new(lang, &[]))?.message,
     };
-    Ok(ReportLine {
-        group: group_name(lang, &g.fields),
-        ok: text == lang.t(done),
-        text,
-        link: format!("/t/{}/rounds/{n}", g.id()),
-    })
+    Ok(ReportLine::new(lang, &group_name(lang, &g.fields), ok, text, format!("/t/{}/rounds/{n}", g.id())))
 }
 
 /// The overview after an action on every group: back to it when every group did it, else with
@@ -427,14 +423,12 @@ pub async fn bands_confirm(w: Write<EventOrganizer>) -> Result<HttpResponse, App
     }
     let report = outcomes
         .into_iter()
-        .map(|(name, e)| ReportLine {
-            ok: e.is_none(),
-            text: match e {
+        .map(|(name, e)| {
+            let text = match &e {
                 None => w.t("group.moved").to_string(),
-                Some(e) => move_refusal(w.lang, &e),
-            },
-            group: name,
-            link: String::new(),
+                Some(e) => move_refusal(w.lang, e),
+            };
+            ReportLine::new(w.lang, &name, e.is_none(), text, String::new())
         })
         .collect();
     bands(&w, eid, Some(w.t("group.bands_refused").into()), report, StatusCode::CONFLICT).await

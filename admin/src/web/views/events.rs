@@ -78,13 +78,20 @@ fn numbers(v: &[i32]) -> String {
     v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// One group's line of a pairing or publication of the whole event.
+/// One line of an action on the whole event: a group's pairing or publication, an entrant's
+/// move.
 pub struct ReportLine {
-    pub group: String,
+    /// "{who}：{outcome}" in the reader's language.
+    pub line: String,
     pub ok: bool,
-    pub text: String,
-    /// The group's round page, where its own refusal can be dealt with.
+    /// The group's round page, where its own refusal can be dealt with ('' for none).
     pub link: String,
+}
+
+impl ReportLine {
+    pub fn new(lang: Lang, who: &str, ok: bool, outcome: String, link: String) -> ReportLine {
+        ReportLine { line: tr!(lang, "group.report_line", who, outcome), ok, link }
+    }
 }
 
 /// The organizers' overview of an event of several groups.
