@@ -295,3 +295,53 @@ fn an_event_of_one_group_is_its_tournament() {
         }
     }
 }
+
+/// Security (no rule article): script and HTML typed into a group's names are text on every
+/// page that shows them (the event's overview and landing page, the bands, the home page, the
+/// group's own pages, an entrant's move select), in both languages, for staff and public.
+#[test]
+fn script_in_a_group_name_is_text_on_every_page() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let open = create_tournament(&org, "脚本组测试");
+    let ev = event_of(&s, open);
+    let kid = entrant(&s, &org, open, "李", "小", "3k", "2014-05-01");
+    let r = send_form(
+        &org,
+        &format!("/t/{open}"),
+        "add-group",
+        &[
+            ("group_name_zh", "<script>alert(801)</script>"),
+            ("group_name_latin", "<img src=x onerror=alert(802)>"),
+            ("born_on_or_after", "2012-01-01"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let g = *groups_of(&s, ev).last().unwrap();
+    let anon = s.client();
+    let pages = [
+        (&org, format!("/e/{ev}")),
+        (&org, format!("/e/{ev}/bands")),
+        (&org, format!("/t/{g}/entrants")),
+        (&org, format!("/t/{open}/entrants/{kid}/edit")),
+        (&anon, format!("/e/{ev}")),
+        (&anon, "/".to_string()),
+        (&anon, format!("/t/{g}/players")),
+        (&anon, format!("/t/{g}/standings")),
+    ];
+    for zh in [false, true] {
+        for (c, path) in &pages {
+            let chinese = c.in_chinese();
+            let c: &Client = if zh { &chinese } else { c };
+            let p = c.get(path);
+            assert_eq!(p.status, 200, "{path}: {}", p.body);
+            assert!(
+                !p.body.contains("<script>alert(80") && !p.body.contains("<img src=x"),
+                "{path}: {}",
+                p.body
+            );
+            let shown = if zh { "alert(801)" } else { "alert(802)" };
+            assert!(p.body.contains(shown), "{path} ({zh}) names the group: {}", p.body);
+        }
+    }
+}
