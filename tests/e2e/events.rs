@@ -183,6 +183,24 @@ fn an_event_of_three_groups_is_run_through_its_forms() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.body.contains("只能调至本赛事的其他组别"), "{}", r.body);
     assert_eq!(group_of(&s, plain2), kids);
+    // Another event's group in this event's path is not here.
+    let v = query_opt(&s.db, &format!("SELECT version FROM tournaments WHERE id = {elsewhere}"))
+        .unwrap()
+        .to_string();
+    let r = zh.submit(
+        &format!("/e/{ev}"),
+        &format!("/e/{ev}/groups/{elsewhere}"),
+        &[("group_name_zh", "外组"), ("group_order", "1"), ("version", &v)],
+    );
+    assert_eq!(r.status, 404, "{}", r.body);
+    assert_eq!(
+        query_text(
+            &s.db,
+            &format!("SELECT group_name_zh FROM event_groups WHERE tournament_id = {elsewhere}")
+        )
+        .as_deref(),
+        Some("")
+    );
     // Give the open group enough players to pair.
     for (f, g) in [("周", "一"), ("吴", "二"), ("郑", "三")] {
         entrant(&s, &zh, open, f, g, "2k", "1985-01-01");
