@@ -19,7 +19,7 @@ use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::entrant::{parse_date, Rank, MAX_NAME_CHARS};
 use crate::domain::groups::Band;
-use crate::domain::settings::{PairingRules, System};
+use crate::domain::settings::{PairingRules, System, MAX_ROUNDS};
 use crate::i18n::tr;
 use crate::office::events::{self as oev, Step};
 use actix_web::http::StatusCode;
@@ -219,9 +219,9 @@ pub async fn add_group(w: Write<EventOrganizer>) -> Result<HttpResponse, AppErro
     if system.is_none() {
         f.error("system", w.t("err.choice"));
     }
-    let rounds = w.fields.get("rounds").parse::<u32>().ok().filter(|n| (1..=99).contains(n));
+    let rounds = w.fields.get("rounds").parse::<u32>().ok().filter(|n| (1..=MAX_ROUNDS).contains(n));
     if rounds.is_none() {
-        f.error("rounds", tr!(w.lang, "err.number_range", min = 1, max = 99));
+        f.error("rounds", tr!(w.lang, "err.number_range", min = 1, max = MAX_ROUNDS));
     }
     let first = w.db(move |c| events::groups(c, eid)).await?.remove(0).t.settings();
     let (Some(fields), Some(system), Some(rounds)) = (fields, system, rounds) else {
