@@ -441,6 +441,7 @@ group-pair_all = Pair round { $round } for every group
 group-confirm_warnings = Confirm the groups' review warnings
 group-publish_all = Publish round { $round } for every group
 group-to_round = Deal with it on the group's round page
+group-report_line = { $who }: { $outcome }
 group-step_paired = paired.
 group-step_published = published.
 group-step_warnings = { $count ->

@@ -426,6 +426,7 @@ group-pair_all = 为全部组别编排第{ $round }轮
 group-confirm_warnings = 确认各组对阵检查的提示
 group-publish_all = 公布全部组别的第{ $round }轮
 group-to_round = 到本组的轮次页处理
+group-report_line = { $who }：{ $outcome }
 group-step_paired = 已编排。
 group-step_published = 已公布。
 group-step_warnings = 有{ $count }条提示需要确认，未写入。

@@ -183,6 +183,24 @@ fn an_event_of_three_groups_is_run_through_its_forms() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.body.contains("只能调至本赛事的其他组别"), "{}", r.body);
     assert_eq!(group_of(&s, plain2), kids);
+    // Another event's group in this event's path is not here.
+    let v = query_opt(&s.db, &format!("SELECT version FROM tournaments WHERE id = {elsewhere}"))
+        .unwrap()
+        .to_string();
+    let r = zh.submit(
+        &format!("/e/{ev}"),
+        &format!("/e/{ev}/groups/{elsewhere}"),
+        &[("group_name_zh", "外组"), ("group_order", "1"), ("version", &v)],
+    );
+    assert_eq!(r.status, 404, "{}", r.body);
+    assert_eq!(
+        query_text(
+            &s.db,
+            &format!("SELECT group_name_zh FROM event_groups WHERE tournament_id = {elsewhere}")
+        )
+        .as_deref(),
+        Some("")
+    );
     // Give the open group enough players to pair.
     for (f, g) in [("周", "一"), ("吴", "二"), ("郑", "三")] {
         entrant(&s, &zh, open, f, g, "2k", "1985-01-01");
@@ -247,6 +265,20 @@ fn an_event_of_three_groups_is_run_through_its_forms() {
         assert!(landing.body.contains(&format!("href=\"/t/{g}/pairings/1\"")), "{}", landing.body);
     }
     assert!(!landing.body.contains("add-group"), "no forms for the public");
+    // An arbiter of the event (the staff is the event's, one for every group) sees the groups
+    // but no forms, and a write of theirs is refused.
+    let (arb, uid) = add_user(&s, &en, "arbiter1", "arbiter");
+    add_staff(&en, open, uid, "arbiter");
+    let seen = arb.get(&format!("/e/{ev}"));
+    assert_eq!(seen.status, 200, "{}", seen.body);
+    assert!(seen.body.contains(&format!("id=\"group-{kids}\"")) && !seen.body.contains("id=\"add-group\""));
+    let r = arb.submit(
+        &format!("/e/{ev}"),
+        &format!("/e/{ev}/groups/new"),
+        &[("group_name_zh", "级位组"), ("system", "swiss"), ("rounds", "3")],
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(groups_of(&s, ev).len(), 3);
     // The home page: one entry for the event, its groups beneath.
     let home = anon.get("/");
     assert!(home.body.contains(&format!("href=\"/e/{ev}\"")), "{}", home.body);
@@ -278,6 +310,56 @@ fn an_event_of_one_group_is_its_tournament() {
         assert!(!p.body.contains("href=\"/e/"), "{path}: {}", p.body);
         if path != "/" {
             assert!(p.body.contains("<strong>Single Open</strong>"), "{path}: the tournament's name alone");
+        }
+    }
+}
+
+/// Security (no rule article): script and HTML typed into a group's names are text on every
+/// page that shows them (the event's overview and landing page, the bands, the home page, the
+/// group's own pages, an entrant's move select), in both languages, for staff and public.
+#[test]
+fn script_in_a_group_name_is_text_on_every_page() {
+    let s = Server::start();
+    let org = s.first_organizer();
+    let open = create_tournament(&org, "脚本组测试");
+    let ev = event_of(&s, open);
+    let kid = entrant(&s, &org, open, "李", "小", "3k", "2014-05-01");
+    let r = send_form(
+        &org,
+        &format!("/t/{open}"),
+        "add-group",
+        &[
+            ("group_name_zh", "<script>alert(801)</script>"),
+            ("group_name_latin", "<img src=x onerror=alert(802)>"),
+            ("born_on_or_after", "2012-01-01"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let g = *groups_of(&s, ev).last().unwrap();
+    let anon = s.client();
+    let pages = [
+        (&org, format!("/e/{ev}")),
+        (&org, format!("/e/{ev}/bands")),
+        (&org, format!("/t/{g}/entrants")),
+        (&org, format!("/t/{open}/entrants/{kid}/edit")),
+        (&anon, format!("/e/{ev}")),
+        (&anon, "/".to_string()),
+        (&anon, format!("/t/{g}/players")),
+        (&anon, format!("/t/{g}/standings")),
+    ];
+    for zh in [false, true] {
+        for (c, path) in &pages {
+            let chinese = c.in_chinese();
+            let c: &Client = if zh { &chinese } else { c };
+            let p = c.get(path);
+            assert_eq!(p.status, 200, "{path}: {}", p.body);
+            assert!(
+                !p.body.contains("<script>alert(80") && !p.body.contains("<img src=x"),
+                "{path}: {}",
+                p.body
+            );
+            let shown = if zh { "alert(801)" } else { "alert(802)" };
+            assert!(p.body.contains(shown), "{path} ({zh}) names the group: {}", p.body);
         }
     }
 }

@@ -7,35 +7,50 @@
 
 use super::pair_round::{pair_round, PairRound};
 use crate::db::event_pages::{self, GroupTitle};
-use crate::db::events::{self, Group};
+use crate::db::events::{self, Group, GroupFields};
 use crate::db::rounds::{self as rdb, Outcome, RoundError};
 use crate::db::tournaments::TournamentRow;
 use crate::db::{Actor, Conn, DbError};
 use crate::i18n::{tr, Lang};
 use domain::pairing::review::Warning;
 
-/// "{event} · {group}" ("天元杯 · 业余高段组"): the title of a group of an event of several
-/// groups, in the reader's language (a group name missing in one script is the other's).
-pub fn group_title(lang: Lang, t: &TournamentRow, g: &GroupTitle) -> String {
-    let zh = lang.is_zh();
-    if g.group_zh.is_empty() && g.group_latin.is_empty() {
-        // The first group, before the organizer named it.
-        return t.name(zh).to_string();
+/// A name in the reader's script: the Chinese one for a Chinese reader, the Latin one for
+/// others, each falling back on the other when it is empty.
+pub fn in_script(zh: bool, name_zh: &str, name_latin: &str) -> String {
+    match (zh, name_zh.is_empty(), name_latin.is_empty()) {
+        (true, false, _) | (false, false, true) => name_zh.to_string(),
+        _ => name_latin.to_string(),
     }
-    let group = match (zh, g.group_zh.is_empty(), g.group_latin.is_empty()) {
-        (true, false, _) | (false, false, true) => &g.group_zh,
-        _ => &g.group_latin,
-    };
-    tr!(lang, "group.title", event = t.name(zh).to_string(), group = group.clone())
 }
 
-/// The title of group `tid`'s pages and documents: the tournament's name alone when its event
-/// has this one group (as it always was), "{event} · {group}" otherwise.
-pub fn title_of(conn: &mut Conn, lang: Lang, t: &TournamentRow) -> Result<String, DbError> {
-    Ok(match event_pages::group_title(conn, t.id)? {
-        Some(g) => group_title(lang, t, &g),
+/// A group's name in the reader's language.
+pub fn group_name(lang: Lang, g: &GroupFields) -> String {
+    in_script(lang.is_zh(), &g.group_name_zh, &g.group_name_latin)
+}
+
+/// "{event} · {group}" ("天元杯 · 业余高段组"): the title of a group of an event of several
+/// groups, in the reader's language; the event's name alone for a group not yet named (the
+/// first group, before its organizer named it).
+pub fn group_title(lang: Lang, t: &TournamentRow, g: &GroupTitle) -> String {
+    let event = t.name(lang.is_zh()).to_string();
+    match in_script(lang.is_zh(), &g.group_zh, &g.group_latin) {
+        group if group.is_empty() => event,
+        group => tr!(lang, "group.title", event, group),
+    }
+}
+
+/// The title of a tournament's pages and documents: its name alone when its event has this one
+/// group (`group` none, as it always was), "{event} · {group}" otherwise.
+pub fn title(lang: Lang, t: &TournamentRow, group: Option<&GroupTitle>) -> String {
+    match group {
+        Some(g) => group_title(lang, t, g),
         None => t.name(lang.is_zh()).to_string(),
-    })
+    }
+}
+
+/// [`title`], read: the title of tournament `t`'s pages and documents.
+pub fn title_of(conn: &mut Conn, lang: Lang, t: &TournamentRow) -> Result<String, DbError> {
+    Ok(title(lang, t, event_pages::group_title(conn, t.id)?.as_ref()))
 }
 
 /// What became of one group's round in an action on the whole event.
@@ -115,7 +130,6 @@ pub fn publish_all(
 mod tests {
     use super::*;
     use crate::db::entrants::{self as edb};
-    use crate::db::events::GroupFields;
     use crate::db::tournaments as tdb;
     use domain::demo::demo_entrants;
     use domain::settings::{ColourMethod, TournamentSettings};

@@ -401,6 +401,13 @@ impl Ctx {
         )
     }
 
+    /// The tournament's name in the reader's language; on a page of a group of an event of
+    /// several groups, "{event} · {group}".
+    pub fn t_name(&self, t: &crate::db::tournaments::TournamentRow) -> String {
+        let group = self.group.as_ref().filter(|(tid, _)| *tid == t.id).map(|(_, g)| g);
+        crate::office::events::title(self.lang, t, group)
+    }
+
     /// The page frame inside a tournament.
     pub fn chrome_t(
         &self,
@@ -410,11 +417,8 @@ impl Ctx {
     ) -> super::views::pages::Chrome {
         let mut c = self.chrome(title);
         c.tid = Some(t.id);
-        c.tname = t.name(self.lang.is_zh()).to_string();
-        if let Some((_, g)) = self.group.as_ref().filter(|(tid, _)| *tid == t.id) {
-            c.tname = crate::office::events::group_title(self.lang, t, g);
-            c.event = Some(g.event_id);
-        }
+        c.tname = self.t_name(t);
+        c.event = self.group.as_ref().filter(|(tid, _)| *tid == t.id).map(|(_, g)| g.event_id);
         c.staff = staff;
         c.team = t.system == crate::domain::settings::System::TeamRelay.code();
         c.zone = t.zone().name();

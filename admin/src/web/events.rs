@@ -19,7 +19,7 @@ use crate::db::users::Role;
 use crate::db::DbError;
 use crate::domain::entrant::{parse_date, Rank, MAX_NAME_CHARS};
 use crate::domain::groups::Band;
-use crate::domain::settings::{PairingRules, System};
+use crate::domain::settings::{PairingRules, System, MAX_ROUNDS};
 use crate::i18n::tr;
 use crate::office::events::{self as oev, Step};
 use actix_web::http::StatusCode;
@@ -168,7 +168,7 @@ async fn public_page(ctx: &Ctx, groups: Vec<Group>) -> Result<HttpResponse, AppE
                 id: g.id(),
                 name: group_name(lang, &g.fields),
                 system: super::views::text::system_name(lang, &g.t.system),
-                last_round: (last > 0).then(|| last as i32),
+                last_round: (last > 0).then_some(last as i32),
                 winners,
             })
             .collect(),
@@ -193,7 +193,8 @@ async fn staff_page(ctx: &Ctx, eid: i32, shown: Shown, status: StatusCode) -> Re
         f.set("rounds", first.rounds.to_string());
         f
     });
-    let page = EventPage::build(
+    let organizer = ctx.staff_role(first.id).await? == Some(Role::Organizer);
+    let mut page = EventPage::build(
         c,
         lang,
         eid,
@@ -205,6 +206,7 @@ async fn staff_page(ctx: &Ctx, eid: i32, shown: Shown, status: StatusCode) -> Re
         proposals,
         systems(lang),
     );
+    page.organizer = organizer;
     ctx.render_status(status, &page)
 }
 
@@ -217,9 +219,9 @@ pub async fn add_group(w: Write<EventOrganizer>) -> Result<HttpResponse, AppErro
     if system.is_none() {
         f.error("system", w.t("err.choice"));
     }
-    let rounds = w.fields.get("rounds").parse::<u32>().ok().filter(|n| (1..=99).contains(n));
+    let rounds = w.fields.get("rounds").parse::<u32>().ok().filter(|n| (1..=MAX_ROUNDS).contains(n));
     if rounds.is_none() {
-        f.error("rounds", tr!(w.lang, "err.number_range", min = 1, max = 99));
+        f.error("rounds", tr!(w.lang, "err.number_range", min = 1, max = MAX_ROUNDS));
     }
     let first = w.db(move |c| events::groups(c, eid)).await?.remove(0).t.settings();
     let (Some(fields), Some(system), Some(rounds)) = (fields, system, rounds) else {
@@ -280,18 +282,14 @@ pub async fn edit_group(w: Write<EventOrganizer<[i32; 2]>>) -> Result<HttpRespon
 
 /// One group's line of an action on the whole event, in the reader's words.
 fn report_line(lang: Lang, g: &Group, n: i32, step: Step, done: &str) -> Result<ReportLine, AppError> {
+    let ok = matches!(step, Step::Done);
     let text = match step {
         Step::Done => lang.t(done).to_string(),
         Step::Warnings(w) => tr!(lang, "group.step_warnings", count = w.len()),
         Step::NotPaired => tr!(lang, "group.step_not_paired", round = n),
         Step::Refused(e) => e.refused(lang, &Names::new(lang, &[]))?.message,
     };
-    Ok(ReportLine {
-        group: group_name(lang, &g.fields),
-        ok: text == lang.t(done),
-        text,
-        link: format!("/t/{}/rounds/{n}", g.id()),
-    })
+    Ok(ReportLine::new(lang, &group_name(lang, &g.fields), ok, text, format!("/t/{}/rounds/{n}", g.id())))
 }
 
 /// The overview after an action on every group: back to it when every group did it, else with
@@ -425,14 +423,12 @@ pub async fn bands_confirm(w: Write<EventOrganizer>) -> Result<HttpResponse, App
     }
     let report = outcomes
         .into_iter()
-        .map(|(name, e)| ReportLine {
-            ok: e.is_none(),
-            text: match e {
+        .map(|(name, e)| {
+            let text = match &e {
                 None => w.t("group.moved").to_string(),
-                Some(e) => move_refusal(w.lang, &e),
-            },
-            group: name,
-            link: String::new(),
+                Some(e) => move_refusal(w.lang, e),
+            };
+            ReportLine::new(w.lang, &name, e.is_none(), text, String::new())
         })
         .collect();
     bands(&w, eid, Some(w.t("group.bands_refused").into()), report, StatusCode::CONFLICT).await

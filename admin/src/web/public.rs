@@ -744,10 +744,7 @@ fn chrome(
         path: path.to_string(),
         title,
         tid: Some(t.id),
-        tname: match group {
-            Some(g) => crate::office::events::group_title(lang, t, g),
-            None => t.name(lang.is_zh()).to_string(),
-        },
+        tname: crate::office::events::title(lang, t, group),
         event: group.map(|g| g.event_id),
         staff: false,
         team: t.system == crate::domain::settings::System::TeamRelay.code(),
@@ -897,7 +894,7 @@ fn render(
             PlayerPage { c: frame(page.c), ..page }.render()
         }
         Kind::Home => {
-            let title = snap.t.name(lang.is_zh()).to_string();
+            let title = crate::office::events::title(lang, &snap.t, snap.group.as_ref());
             let c = frame(chrome(&snap.t, snap.group.as_ref(), lang, path, title, false));
             let n = snap.data.entrants.len() as i64;
             let page = super::views::tournament::tournament_page(

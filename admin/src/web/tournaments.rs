@@ -924,7 +924,7 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         })
         .unwrap_or_default();
     let candidates = staff_candidates(all_users, &staff, &find, t.settings().name_order);
-    let title = t.name(ctx.lang.is_zh()).to_string();
+    let title = ctx.t_name(&t);
     let c = ctx.chrome_t(&t, role.is_some(), title);
     let team = match is_team_event(&t) {
         true => Some(ctx.db(move |c| crate::db::teams::settings(c, tid)).await?.0),

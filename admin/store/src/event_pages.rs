@@ -75,17 +75,15 @@ pub fn group_lines(conn: &mut Conn, event_id: i32) -> Result<Vec<GroupLine>, DbE
         .collect())
 }
 
-/// Every event with its groups in hall order, the events newest first (by their first group's
-/// start date, then the newest group): the home page's list.
+/// Every event with its groups in hall order, the events newest first (by their start date,
+/// then the newest event): the home page's list.
 pub fn all_events(conn: &mut Conn) -> Result<Vec<Vec<Group>>, DbError> {
     let rows: Vec<(TournamentRow, MembershipRow)> = tournaments::table
         .inner_join(event_groups::table)
         .select((TournamentRow::as_select(), MEMBERSHIP))
         .load(conn)?;
-    let mut all: Vec<Group> = rows.into_iter().map(|(t, m)| events::group_of(t, m)).collect();
-    all.sort_by(|a, b| (&b.t.start_date, b.id()).cmp(&(&a.t.start_date, a.id())));
     let mut out: Vec<Vec<Group>> = Vec::new();
-    for g in all {
+    for g in rows.into_iter().map(|(t, m)| events::group_of(t, m)) {
         match out.iter_mut().find(|e| e[0].event_id == g.event_id) {
             Some(e) => e.push(g),
             None => out.push(vec![g]),
@@ -94,6 +92,7 @@ pub fn all_events(conn: &mut Conn) -> Result<Vec<Vec<Group>>, DbError> {
     for e in &mut out {
         e.sort_by_key(|g| (g.fields.group_order, g.id()));
     }
+    out.sort_by(|a, b| (&b[0].t.start_date, b[0].event_id).cmp(&(&a[0].t.start_date, a[0].event_id)));
     Ok(out)
 }
 
@@ -107,4 +106,51 @@ pub fn move_targets(conn: &mut Conn, tid: i32) -> Result<Vec<Group>, DbError> {
         return Ok(Vec::new());
     }
     Ok(groups.into_iter().filter(|g| g.id() != tid).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entrants::{self as edb, ImportNote, ImportRow};
+    use crate::events::GroupFields;
+    use crate::{tournaments as tdb, Actor};
+    use domain::settings::TournamentSettings;
+
+    /// The groups rule (组别): a group names itself only beside others; the home page's list
+    /// holds an event once with its groups in hall order; the overview counts each group's
+    /// entrants; entrants may move while no group of the event has a round.
+    #[test]
+    fn an_event_reads_as_its_groups() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let actor = Actor::system("test");
+        let mut s = TournamentSettings::defaults(
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap(),
+            crate::server_zone(),
+        );
+        s.name_zh = "天元杯".into();
+        let first = tdb::create(&mut conn, &actor, &s).unwrap();
+        let alone = tdb::create(&mut conn, &actor, &s).unwrap();
+        assert_eq!(group_title(&mut conn, first).unwrap(), None, "alone in its event");
+        assert!(move_targets(&mut conn, first).unwrap().is_empty());
+        let event = events::event_of(&mut conn, first).unwrap();
+        let fields =
+            GroupFields { group_name_zh: "少儿组".into(), group_order: 1, ..GroupFields::default() };
+        let kids = events::add_group(&mut conn, &actor, event, &s, &fields).unwrap();
+        let title = group_title(&mut conn, kids).unwrap().unwrap();
+        assert_eq!((title.event_id, title.group_zh.as_str()), (event, "少儿组"));
+        assert!(group_title(&mut conn, first).unwrap().is_some(), "a group beside another");
+        let rows = domain::demo::demo_entrants(3, 4).into_iter().map(ImportRow::trusted).collect();
+        edb::add_entrants(&mut conn, &actor, kids, rows, &ImportNote::new("test")).unwrap();
+        let lines = group_lines(&mut conn, event).unwrap();
+        let counts: Vec<(i32, i64)> = lines.iter().map(|l| (l.group.id(), l.entrants)).collect();
+        assert_eq!(counts, vec![(first, 0), (kids, 4)], "hall order, then by id");
+        assert!(lines.iter().all(|l| l.rounds.is_empty() && l.published.is_empty()));
+        let all = all_events(&mut conn).unwrap();
+        let ids: Vec<Vec<i32>> = all.iter().map(|e| e.iter().map(Group::id).collect()).collect();
+        assert_eq!(ids, vec![vec![alone], vec![first, kids]], "newest event first, each once, in hall order");
+        let targets: Vec<i32> = move_targets(&mut conn, first).unwrap().iter().map(Group::id).collect();
+        assert_eq!(targets, vec![kids]);
+    }
 }

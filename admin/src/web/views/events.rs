@@ -12,14 +12,7 @@ use crate::domain::groups::Band;
 use crate::i18n::{tr, Lang};
 use askama::Template;
 
-/// A group's name in the reader's script (the other's when it has none there).
-pub fn group_name(lang: Lang, g: &GroupFields) -> String {
-    let (zh, latin) = (&g.group_name_zh, &g.group_name_latin);
-    match (lang.is_zh(), zh.is_empty(), latin.is_empty()) {
-        (true, false, _) | (false, false, true) => zh.clone(),
-        _ => latin.clone(),
-    }
-}
+pub use crate::office::events::group_name;
 
 /// A band's rank end as typed ("5d", "1k"); '' for none.
 fn rank_end(v: Option<i32>) -> String {
@@ -85,13 +78,20 @@ fn numbers(v: &[i32]) -> String {
     v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// One group's line of a pairing or publication of the whole event.
+/// One line of an action on the whole event: a group's pairing or publication, an entrant's
+/// move.
 pub struct ReportLine {
-    pub group: String,
+    /// "{who}：{outcome}" in the reader's language.
+    pub line: String,
     pub ok: bool,
-    pub text: String,
-    /// The group's round page, where its own refusal can be dealt with.
+    /// The group's round page, where its own refusal can be dealt with ('' for none).
     pub link: String,
+}
+
+impl ReportLine {
+    pub fn new(lang: Lang, who: &str, ok: bool, outcome: String, link: String) -> ReportLine {
+        ReportLine { line: tr!(lang, "group.report_line", who, outcome), ok, link }
+    }
 }
 
 /// The organizers' overview of an event of several groups.
@@ -116,6 +116,8 @@ pub struct EventPage {
     pub banner: Option<String>,
     pub report: Vec<ReportLine>,
     pub proposals: usize,
+    /// The reader is an organizer of the event (an arbiter sees the groups, not the forms).
+    pub organizer: bool,
 }
 
 impl EventPage {
@@ -186,6 +188,7 @@ impl EventPage {
             banner,
             report,
             proposals,
+            organizer: false,
         }
     }
 }
