@@ -215,11 +215,14 @@ pub async fn tap(w: Write<Arbiter<TapPath>>) -> Result<HttpResponse, AppError> {
     // The hall's desk taps for any group of the event: back to the desk it was tapped at.
     let asked = w.fields.get("desk").parse::<i32>().ok().filter(|d| *d > 0 && *d != tid);
     let back = match asked {
-        Some(d) => w
-            .db(move |c| Ok(crate::db::events::siblings(c, tid)?.iter().any(|g| g.id() == d)))
-            .await?
-            .then_some(d)
-            .unwrap_or(tid),
+        Some(d) => {
+            let sibling = w.db(move |c| Ok(crate::db::events::sibling_ids(c, tid)?.contains(&d))).await?;
+            if sibling {
+                d
+            } else {
+                tid
+            }
+        }
         None => tid,
     };
     match w.db_raw(move |c| cdb::set_checked_in(c, &actor, tid, round, eid, on, false)).await? {

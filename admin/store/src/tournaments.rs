@@ -542,33 +542,6 @@ pub fn change_stamp(conn: &mut Conn, tid: i32) -> Result<(i32, String), DbError>
         .ok_or(DbError::NotFound)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Times are shown in the event's zone: a stored event without a zone the tz database
-    /// knows reads in the server's zone, and one with a zone keeps it.
-    #[test]
-    fn a_row_without_a_zone_reads_in_the_servers_zone() {
-        let dir = tempfile::tempdir().unwrap();
-        let pool = crate::open(&dir.path().join("t.db")).unwrap();
-        let mut conn = pool.get().unwrap();
-        let s = TournamentSettings::defaults(chrono::NaiveDate::MIN, EventZone::SHANGHAI);
-        let tid = create(&mut conn, &Actor::system("test"), &s).unwrap();
-        let london = EventZone::parse("Europe/London").unwrap();
-        assert_eq!(get(&mut conn, tid).unwrap().zone_or(london), EventZone::SHANGHAI);
-        for lacking in ["", "Mars/Olympus"] {
-            diesel::update(tournaments::table.find(tid))
-                .set(tournaments::time_zone.eq(lacking))
-                .execute(&mut conn)
-                .unwrap();
-            let row = get(&mut conn, tid).unwrap();
-            assert_eq!(row.zone_or(london), london, "{lacking:?}");
-            assert_eq!(row.settings().time_zone, crate::server_zone(), "{lacking:?}");
-        }
-    }
-}
-
 // The event a tournament is a group of (`store::events` reads and edits the groups; what every
 // tournament write needs of its event is here, so this module names no other of the store's).
 
@@ -645,4 +618,31 @@ fn share_settings(conn: &mut Conn, actor: &Actor, tid: i32, s: &TournamentSettin
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Times are shown in the event's zone: a stored event without a zone the tz database
+    /// knows reads in the server's zone, and one with a zone keeps it.
+    #[test]
+    fn a_row_without_a_zone_reads_in_the_servers_zone() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::open(&dir.path().join("t.db")).unwrap();
+        let mut conn = pool.get().unwrap();
+        let s = TournamentSettings::defaults(chrono::NaiveDate::MIN, EventZone::SHANGHAI);
+        let tid = create(&mut conn, &Actor::system("test"), &s).unwrap();
+        let london = EventZone::parse("Europe/London").unwrap();
+        assert_eq!(get(&mut conn, tid).unwrap().zone_or(london), EventZone::SHANGHAI);
+        for lacking in ["", "Mars/Olympus"] {
+            diesel::update(tournaments::table.find(tid))
+                .set(tournaments::time_zone.eq(lacking))
+                .execute(&mut conn)
+                .unwrap();
+            let row = get(&mut conn, tid).unwrap();
+            assert_eq!(row.zone_or(london), london, "{lacking:?}");
+            assert_eq!(row.settings().time_zone, crate::server_zone(), "{lacking:?}");
+        }
+    }
 }
