@@ -423,25 +423,23 @@ fn load_round(conn: &mut Conn, tid: i32, n: i32, audience: Audience, lang: Lang)
 /// event's name alone.
 pub fn group_title(conn: &mut Conn, tid: i32) -> Result<(String, String), DbError> {
     let t = tdb::get(conn, tid)?;
-    if !several_groups(conn, tid)? {
+    let Some(g) = crate::db::event_pages::group_title(conn, tid)? else { return Ok((t.name_zh, t.name_latin)) };
+    let zh_group = super::events::in_script(true, &g.group_zh, &g.group_latin);
+    if zh_group.is_empty() {
         return Ok((t.name_zh, t.name_latin));
     }
-    let g = crate::db::events::group(conn, tid)?.fields;
-    let (zh, latin) = (g.group_name_zh.trim(), g.group_name_latin.trim());
-    if zh.is_empty() && latin.is_empty() {
-        return Ok((t.name_zh, t.name_latin));
-    }
-    // The Latin title stays ASCII where its parts are (the EGF file's name line is ASCII).
-    let join = |name: &str, sep: &str, group: &str| {
-        if name.trim().is_empty() {
-            String::new()
-        } else {
-            format!("{name}{sep}{group}")
-        }
+    let latin_group = super::events::in_script(false, &g.group_zh, &g.group_latin);
+    // The Chinese title is the pages' (`events::group_title`); the Latin one joins with an ASCII
+    // hyphen, so it stays ASCII where its parts are (the EGF file's name line is ASCII).
+    let zh = match t.name_zh.trim() {
+        "" => String::new(),
+        _ => super::events::group_title(Lang::Zh, &t, &g),
     };
-    let zh_group = if zh.is_empty() { latin } else { zh };
-    let latin_group = if latin.is_empty() { zh } else { latin };
-    Ok((join(&t.name_zh, " · ", zh_group), join(&t.name_latin, " - ", latin_group)))
+    let latin = match t.name_latin.trim() {
+        "" => String::new(),
+        name => format!("{name} - {latin_group}"),
+    };
+    Ok((zh, latin))
 }
 
 /// Group `tid`'s row as its documents name it: its names are [`group_title`]'s, so every sheet,
