@@ -90,18 +90,6 @@ fn count(s: &Server, sql: &str) -> i64 {
     count_rows(&s.db, sql)
 }
 
-/// The form with `id` on `page` as shown, sent with `changes`.
-fn send_form(c: &Client, page: &str, id: &str, changes: &[(&str, &str)]) -> Resp {
-    let p = c.get(page);
-    assert_eq!(p.status, 200, "{page}: {}", p.body);
-    let (action, mut fields) = p.form_as_shown(id);
-    for (k, v) in changes {
-        fields.retain(|(n, _)| n != k);
-        fields.push((k.to_string(), v.to_string()));
-    }
-    c.post_form(&action, &as_refs(&fields))
-}
-
 /// The reference a registration was sent to (the tail of its status page's address).
 fn reference_of(r: &Resp) -> String {
     assert_eq!(r.status, 303, "{}", r.body);
@@ -220,22 +208,8 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
 
     // Registration opens for every group (no cap), asking sex, birth date and a phone.
     let queue = format!("{event}/registrations");
-    let mut settings: Vec<(String, String)> = [
-        ("version", "0"),
-        ("open", "on"),
-        ("deadline", ""),
-        ("ask_sex", "required"),
-        ("ask_birth_date", "required"),
-        ("ask_unit", "optional"),
-        ("ask_contact", "required"),
-    ]
-    .iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect();
-    for g in &ids {
-        settings.push((format!("takes_{g}"), "on".into()));
-        settings.push((format!("cap_{g}"), String::new()));
-    }
+    let groups: Vec<(i32, &str)> = ids.iter().map(|&g| (g, "")).collect();
+    let settings = registration_settings("0", &groups, ["required", "required", "optional", "required"]);
     let r = org.submit(&queue, &format!("{queue}/settings"), &as_refs(&settings));
     assert_eq!(r.status, 303, "{}", r.body);
 

@@ -34,18 +34,6 @@ fn entrant(s: &Server, c: &Client, tid: i32, family: &str, given: &str, rank: &s
     query_opt(&s.db, "SELECT max(id) FROM entrants").unwrap() as i32
 }
 
-/// The form with `id` on `page` as shown, sent with `changes`.
-fn send_form(c: &Client, page: &str, id: &str, changes: &[(&str, &str)]) -> Resp {
-    let p = c.get(page);
-    assert_eq!(p.status, 200, "{}", p.body);
-    let (action, mut fields) = p.form_as_shown(id);
-    for (k, v) in changes {
-        fields.retain(|(n, _)| n != k);
-        fields.push((k.to_string(), v.to_string()));
-    }
-    c.post_form(&action, &as_refs(&fields))
-}
-
 fn groups_of(s: &Server, ev: i32) -> Vec<i32> {
     query(&s.db, &format!("SELECT tournament_id FROM event_groups WHERE event_id = {ev} ORDER BY group_order, tournament_id"))
         .into_iter()

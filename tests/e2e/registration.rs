@@ -52,22 +52,13 @@ fn two_groups(s: &Server, org: &Client) -> (i32, i32, i32) {
 /// The settings form's fields: open, the deadline, `t1` capped at 2, `t2` uncapped, sex
 /// required, birth date and unit optional, contact required.
 fn settings(version: &str, deadline: &str, t1: i32, t2: i32) -> Vec<(String, String)> {
-    [
-        ("version", version),
-        ("open", "on"),
-        ("deadline", deadline),
-        (&format!("takes_{t1}"), "on"),
-        (&format!("cap_{t1}"), "2"),
-        (&format!("takes_{t2}"), "on"),
-        (&format!("cap_{t2}"), ""),
-        ("ask_sex", "required"),
-        ("ask_birth_date", "optional"),
-        ("ask_unit", "optional"),
-        ("ask_contact", "required"),
-    ]
-    .iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect()
+    let mut f = registration_settings(
+        version,
+        &[(t1, "2"), (t2, "")],
+        ["required", "optional", "optional", "required"],
+    );
+    set(&mut f, "deadline", deadline);
+    f
 }
 
 /// A registration's fields: the Chinese name, the rank, sex, unit, phone and group (the pinyin
@@ -304,18 +295,8 @@ fn the_public_form_is_throttled_per_address() {
     let t = create_tournament(&org, "报名限流测试赛");
     let event = count(&s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {t}"));
     let queue = format!("/e/{event}/registrations");
-    let (takes, cap) = (format!("takes_{t}"), format!("cap_{t}"));
-    let refs = [
-        ("version", "0"),
-        ("open", "on"),
-        ("deadline", ""),
-        (takes.as_str(), "on"),
-        (cap.as_str(), ""),
-        ("ask_sex", "off"),
-        ("ask_birth_date", "off"),
-        ("ask_unit", "off"),
-        ("ask_contact", "off"),
-    ];
+    let settings = registration_settings("0", &[(t, "")], ["off", "off", "off", "off"]);
+    let refs = as_refs(&settings);
     assert_eq!(org.submit(&queue, &format!("{queue}/settings"), &refs).status, 303);
     let form = format!("/e/{event}/register");
     let phone = s.client();

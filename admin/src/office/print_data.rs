@@ -423,7 +423,9 @@ fn load_round(conn: &mut Conn, tid: i32, n: i32, audience: Audience, lang: Lang)
 /// event's name alone.
 pub fn group_title(conn: &mut Conn, tid: i32) -> Result<(String, String), DbError> {
     let t = tdb::get(conn, tid)?;
-    let Some(g) = crate::db::event_pages::group_title(conn, tid)? else { return Ok((t.name_zh, t.name_latin)) };
+    let Some(g) = crate::db::event_pages::group_title(conn, tid)? else {
+        return Ok((t.name_zh, t.name_latin));
+    };
     let zh_group = super::events::in_script(true, &g.group_zh, &g.group_latin);
     if zh_group.is_empty() {
         return Ok((t.name_zh, t.name_latin));

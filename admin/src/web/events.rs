@@ -478,10 +478,7 @@ mod tests {
     use super::*;
 
     fn form(pairs: &[(&str, &str)]) -> Form {
-        Form {
-            fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-            files: Vec::new(),
-        }
+        Form::of(pairs)
     }
 
     /// The groups rule (组别): a band by rank (业余高段组: 5段 and above) and one by birth date

@@ -11,6 +11,17 @@ pub struct Form {
     pub files: Vec<FilePart>,
 }
 
+#[cfg(test)]
+impl Form {
+    /// A form of these fields and no file, as a test sends it.
+    pub fn of(pairs: &[(&str, &str)]) -> Form {
+        Form {
+            fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            files: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct FilePart {
     pub field: String,

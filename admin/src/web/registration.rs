@@ -593,10 +593,7 @@ mod tests {
     use crate::web::form::Form;
 
     fn form(pairs: &[(&str, &str)]) -> Form {
-        Form {
-            fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-            files: Vec::new(),
-        }
+        Form::of(pairs)
     }
 
     fn asking(contact: Ask) -> Settings {

@@ -219,3 +219,38 @@ pub fn nigiri_all(c: &Client, db: &Path, tid: i32, n: u32) {
         assert_eq!(r.status, 303, "{}", r.body);
     }
 }
+
+/// The form with `id` on `page` as shown, sent with `changes` (each replacing every value the
+/// form had for its name).
+pub fn send_form(c: &Client, page: &str, id: &str, changes: &[(&str, &str)]) -> Resp {
+    let p = c.get(page);
+    assert_eq!(p.status, 200, "{page}: {}", p.body);
+    let (action, mut fields) = p.form_as_shown(id);
+    for (k, v) in changes {
+        fields.retain(|(n, _)| n != k);
+        fields.push((k.to_string(), v.to_string()));
+    }
+    c.post_form(&action, &as_refs(&fields))
+}
+
+/// The registration settings form (网上报名) at `version`: open, no deadline, each of `groups`
+/// taking registrations with its cap ('' none), and each of sex, birth date, unit and contact
+/// asked as `asks` says ("off", "optional" or "required", in that order).
+pub fn registration_settings(
+    version: &str,
+    groups: &[(i32, &str)],
+    asks: [&str; 4],
+) -> Vec<(String, String)> {
+    let mut f: Vec<(String, String)> = [("version", version), ("open", "on"), ("deadline", "")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    for (g, cap) in groups {
+        f.push((format!("takes_{g}"), "on".into()));
+        f.push((format!("cap_{g}"), cap.to_string()));
+    }
+    for (k, v) in ["ask_sex", "ask_birth_date", "ask_unit", "ask_contact"].iter().zip(asks) {
+        f.push((k.to_string(), v.to_string()));
+    }
+    f
+}

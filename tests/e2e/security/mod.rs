@@ -671,18 +671,8 @@ fn check_headers(what: &str, headers: &[(String, String)]) {
 fn registration(s: &Server, org: &Client, t: i32) -> (i32, i32, &'static str) {
     let event = int(s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {t}"));
     let queue = format!("/e/{event}/registrations");
-    let (takes, cap) = (format!("takes_{t}"), format!("cap_{t}"));
-    let settings = [
-        ("version", "0"),
-        ("open", "on"),
-        ("deadline", ""),
-        (takes.as_str(), "on"),
-        (cap.as_str(), ""),
-        ("ask_sex", "off"),
-        ("ask_birth_date", "off"),
-        ("ask_unit", "off"),
-        ("ask_contact", "optional"),
-    ];
+    let settings = registration_settings("0", &[(t, "")], ["off", "off", "off", "optional"]);
+    let settings = as_refs(&settings);
     let r = org.submit(&queue, &format!("{queue}/settings"), &settings);
     assert_eq!(r.status, 303, "registration settings: {}", r.body);
     let form = format!("/e/{event}/register");
