@@ -144,7 +144,7 @@ fn prize_winners(body: &str) -> Vec<String> {
 }
 
 /// Tournament practice for a Chinese open (the 2002 rules leave an event's fields, its hall and
-/// its prizes to the 竞赛规程; docs/rules.md decisions D24, D26, D27): one event of three groups
+/// its prizes to the 竞赛规程; docs/rules.md decisions D24, D26, D27, D28): one event of three groups
 /// and 120 entrants run from registration to the prizes through the forms — the groups by
 /// band with the organizer confirming the bands' proposals, registration with a duplicate
 /// flagged and a change asked, the CSV's group column, check-in at the hall's one desk and on a
