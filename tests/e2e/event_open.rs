@@ -444,6 +444,24 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
             }
         }
         if n == 1 {
+            // One hall starts together: the start saved on one group's lateness sheet is every
+            // group's round start, audited in each group's trail.
+            let sheet = format!("/t/{high}/results/rounds/1/lateness");
+            let r = org.submit(&sheet, &sheet, &[("version", "0"), ("starts_at", "09:30")]);
+            assert_eq!(r.status, 303, "{}", r.body);
+            let starts = query(&s.db, "SELECT DISTINCT starts_at FROM round_times WHERE round_number = 1");
+            assert_eq!(starts.len(), 1, "{starts:?}");
+            assert_eq!(count(&s, "SELECT count(*) FROM round_times WHERE round_number = 1"), 3);
+            for g in [open, junior] {
+                let sql = format!("SELECT count(*) FROM audit WHERE tournament_id = {g} AND action = 'record' AND entity = 'arrivals'");
+                assert_eq!(count(&s, &sql), 1, "the start in group {g}'s trail");
+            }
+            let junior_round = public.get(&format!("/t/{junior}/pairings"));
+            assert!(
+                text_of(&junior_round, "round-start").is_some_and(|t| t.contains("09:30")),
+                "{}",
+                junior_round.body
+            );
             // The hall's table cards: one per table of every group, by hall number.
             let (_, cards) = pdf(&org, &format!("{event}/rounds/1/table-cards.pdf?format=a6&lang=zh"));
             assert_eq!(

@@ -1147,11 +1147,14 @@ pub fn save_arrivals(
                 }
             }
         }
-        #[derive(Serialize)]
-        struct Arrivals<'a> {
-            round: i32,
-            starts_at: Option<&'a str>,
-            arrivals: Vec<(i32, &'a str)>,
+        // The round's start is the event's: one hall starts together, so every other group's
+        // round takes the same start (its arrivals are its own).
+        if !starts_at.is_empty() {
+            for g in super::tournaments::sibling_ids(conn, tid)? {
+                if g != tid {
+                    share_start(conn, actor, g, round, starts_at)?;
+                }
+            }
         }
         let (after, new) = round_lateness(conn, tid, round)?;
         audit::record(
@@ -1176,6 +1179,58 @@ pub fn save_arrivals(
         )?;
         Ok(v)
     })
+}
+
+#[derive(Serialize)]
+struct Arrivals<'a> {
+    round: i32,
+    starts_at: Option<&'a str>,
+    arrivals: Vec<(i32, &'a str)>,
+}
+
+/// Give group `tid`'s round `round` the start `starts_at` another group of its event saved
+/// (inside the caller's transaction), its version bumped so a sheet open on it is stale, audited
+/// in its trail; nothing when it already starts then.
+fn share_start(conn: &mut Conn, actor: &Actor, tid: i32, round: i32, starts_at: &str) -> Result<(), DbError> {
+    let (before, arrived) = round_lateness(conn, tid, round)?;
+    if before.as_ref().is_some_and(|b| b.starts_at == starts_at) {
+        return Ok(());
+    }
+    let v = before.as_ref().map_or(0, |b| b.version) + 1;
+    let t = now();
+    per_backend!(conn, |c| diesel::insert_into(round_times::table)
+        .values((
+            round_times::tournament_id.eq(tid),
+            round_times::round_number.eq(round),
+            round_times::starts_at.eq(starts_at),
+            round_times::version.eq(v),
+            round_times::updated_at.eq(&t),
+        ))
+        .on_conflict((round_times::tournament_id, round_times::round_number))
+        .do_update()
+        .set((
+            round_times::starts_at.eq(starts_at),
+            round_times::version.eq(v),
+            round_times::updated_at.eq(&t)
+        ))
+        .execute(c))?;
+    let arrivals = by_entrant(&arrived);
+    audit::record(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(tid),
+            action: AuditAction::ArrivalsRecord,
+            entity_id: Some(round),
+            before: Some(&Arrivals {
+                round,
+                starts_at: before.as_ref().map(|b| b.starts_at.as_str()),
+                arrivals: arrivals.clone(),
+            }),
+            after: Some(&Arrivals { round, starts_at: Some(starts_at), arrivals }),
+            reason: "",
+        },
+    )
 }
 
 /// A game's own arrivals (a replay's), by entrant.
