@@ -66,6 +66,10 @@ fn an_event_of_three_groups_is_run_through_its_forms() {
     let plain2 = entrant(&s, &zh, open, "孙", "四", "2k", "1975-02-02");
     let others = [plain, plain2];
 
+    // The public standings, read (and cached) while the event has one group.
+    let reader = s.client().in_chinese();
+    let before = reader.get(&format!("/t/{open}/standings"));
+    assert!(!before.body.contains(&format!("href=\"/e/{ev}\"")), "{}", before.body);
     // The first new group from the tournament's own page, by rank band (5段 and above).
     let r = send_form(
         &zh,
@@ -76,6 +80,10 @@ fn an_event_of_three_groups_is_run_through_its_forms() {
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(r.location(), format!("/e/{ev}"));
     let high = *groups_of(&s, ev).last().unwrap();
+    // A second group changes the first group's pages too (they now link the event): the
+    // cached copy is not served again.
+    let after = reader.get(&format!("/t/{open}/standings"));
+    assert!(after.body.contains(&format!("href=\"/e/{ev}\"")), "{}", after.body);
 
     // A form that does not read: 400, the message beside the field, the entry kept, nothing written.
     let bad = send_form(

@@ -174,6 +174,16 @@ pub fn note_write() {
 }
 
 /// 16 random hex digits: the tag of one state of a tournament.
+/// Mark tournament `tid`'s public pages changed (its counter bumped, a new tag drawn), inside
+/// the caller's transaction: what every audited write does to its own tournament, and what a
+/// change of a group does to the other groups of its event, whose pages name the event's groups.
+pub(crate) fn touch(conn: &mut Conn, tid: i32) -> Result<(), DbError> {
+    diesel::update(tournaments::table.find(tid))
+        .set((tournaments::changes.eq(tournaments::changes + 1), tournaments::change_tag.eq(random_tag())))
+        .execute(conn)?;
+    Ok(())
+}
+
 fn random_tag() -> String {
     let mut b = [0u8; 8];
     if getrandom::fill(&mut b).is_err() {
@@ -246,12 +256,7 @@ pub fn record<B: Serialize, A: Serialize>(
     // Every audited write changes what the tournament's public pages show: bump its counter
     // and draw a new tag (the pages' ETag), in the same transaction.
     if let Some(tid) = change.tournament_id {
-        diesel::update(tournaments::table.find(tid))
-            .set((
-                tournaments::changes.eq(tournaments::changes + 1),
-                tournaments::change_tag.eq(random_tag()),
-            ))
-            .execute(conn)?;
+        touch(conn, tid)?;
     }
     note_write();
     Ok(())

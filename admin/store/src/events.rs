@@ -174,8 +174,20 @@ pub fn add_group(
                 .execute(conn)?;
         }
         record_created(conn, actor, id, event_id, &fields)?;
+        touch_siblings(conn, id)?;
         Ok(id)
     })
+}
+
+/// The other groups' public pages changed too (they name the event's groups and link its
+/// page): their change tags are bumped in the same transaction.
+fn touch_siblings(conn: &mut Conn, tid: i32) -> Result<(), DbError> {
+    for g in sibling_ids(conn, tid)? {
+        if g != tid {
+            audit::touch(conn, g)?;
+        }
+    }
+    Ok(())
 }
 
 /// The audit row of a group made (inside the caller's transaction), in its own trail.
@@ -257,6 +269,7 @@ pub fn set_group(
                 reason: "",
             },
         )?;
+        touch_siblings(conn, tid)?;
         Ok(v)
     })
 }
