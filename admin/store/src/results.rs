@@ -1101,22 +1101,7 @@ pub fn save_arrivals(
         }
         let t = now();
         let v = current + 1;
-        per_backend!(conn, |c| diesel::insert_into(round_times::table)
-            .values((
-                round_times::tournament_id.eq(tid),
-                round_times::round_number.eq(round),
-                round_times::starts_at.eq(starts_at),
-                round_times::version.eq(v),
-                round_times::updated_at.eq(&t),
-            ))
-            .on_conflict((round_times::tournament_id, round_times::round_number))
-            .do_update()
-            .set((
-                round_times::starts_at.eq(starts_at),
-                round_times::version.eq(v),
-                round_times::updated_at.eq(&t),
-            ))
-            .execute(c))?;
+        write_start(conn, tid, round, starts_at, v, &t)?;
         for (eid, at) in arrived {
             let key = arrivals::table
                 .filter(arrivals::tournament_id.eq(tid))
@@ -1188,6 +1173,34 @@ struct Arrivals<'a> {
     arrivals: Vec<(i32, &'a str)>,
 }
 
+/// Store round `round`'s start at version `v` (inside the caller's transaction).
+fn write_start(
+    conn: &mut Conn,
+    tid: i32,
+    round: i32,
+    starts_at: &str,
+    v: i32,
+    t: &str,
+) -> Result<(), DbError> {
+    per_backend!(conn, |c| diesel::insert_into(round_times::table)
+        .values((
+            round_times::tournament_id.eq(tid),
+            round_times::round_number.eq(round),
+            round_times::starts_at.eq(starts_at),
+            round_times::version.eq(v),
+            round_times::updated_at.eq(t),
+        ))
+        .on_conflict((round_times::tournament_id, round_times::round_number))
+        .do_update()
+        .set((
+            round_times::starts_at.eq(starts_at),
+            round_times::version.eq(v),
+            round_times::updated_at.eq(t)
+        ))
+        .execute(c))?;
+    Ok(())
+}
+
 /// Give group `tid`'s round `round` the start `starts_at` another group of its event saved
 /// (inside the caller's transaction), its version bumped so a sheet open on it is stale, audited
 /// in its trail; nothing when it already starts then.
@@ -1197,23 +1210,7 @@ fn share_start(conn: &mut Conn, actor: &Actor, tid: i32, round: i32, starts_at: 
         return Ok(());
     }
     let v = before.as_ref().map_or(0, |b| b.version) + 1;
-    let t = now();
-    per_backend!(conn, |c| diesel::insert_into(round_times::table)
-        .values((
-            round_times::tournament_id.eq(tid),
-            round_times::round_number.eq(round),
-            round_times::starts_at.eq(starts_at),
-            round_times::version.eq(v),
-            round_times::updated_at.eq(&t),
-        ))
-        .on_conflict((round_times::tournament_id, round_times::round_number))
-        .do_update()
-        .set((
-            round_times::starts_at.eq(starts_at),
-            round_times::version.eq(v),
-            round_times::updated_at.eq(&t)
-        ))
-        .execute(c))?;
+    write_start(conn, tid, round, starts_at, v, &now())?;
     let arrivals = by_entrant(&arrived);
     audit::record(
         conn,
