@@ -396,6 +396,7 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
         .into_iter()
         .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
         .collect();
+    let name_of: HashMap<i32, String> = people.iter().map(|p| (entrant_id(&s, p), p.name())).collect();
     let mut played: HashMap<i32, Vec<Game<i32>>> = HashMap::new();
     let mut byes: HashMap<i32, Vec<(u32, i32)>> = HashMap::new();
     for n in 1..=6u32 {
@@ -411,10 +412,10 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
         assert_eq!(halls[0], 1, "round {n}");
         if n == 1 {
             assert!(
-                absent.iter().all(|&i| per_group.iter().flatten().all(|t| {
-                    let e = entrant_id(&s, &people[i]);
-                    t.2 != e && t.3 != e
-                })),
+                absent
+                    .iter()
+                    .map(|&i| entrant_id(&s, &people[i]))
+                    .all(|e| { per_group.iter().flatten().all(|t| t.2 != e && t.3 != e) }),
                 "the absent are not paired in round 1"
             );
         }
@@ -471,11 +472,10 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
             );
             assert!(cards.glyph_report().faults.is_empty(), "{:?}", cards.glyph_report().faults);
             let text = readback::squash(&cards.all_text());
-            let name_of = |e: i32| people.iter().find(|p| entrant_id(&s, p) == e).unwrap().name();
             let mut at = 0;
             for t in per_group.iter().flatten() {
                 let i = text[at..]
-                    .find(&name_of(t.2))
+                    .find(&name_of[&t.2])
                     .unwrap_or_else(|| panic!("hall table {}: in hall order", t.0));
                 at += i;
             }
@@ -499,7 +499,6 @@ fn a_three_group_open_of_120_from_registration_to_prizes() {
 
     // Each group's standings as the test computes them; 公开组's places and its best woman: the
     // strongest of 公开组 is a woman who wins the first place, so 最佳女棋手 passes to the next woman.
-    let name_of: HashMap<i32, String> = people.iter().map(|p| (entrant_id(&s, p), p.name())).collect();
     let woman: HashSet<String> = people.iter().filter(|p| p.woman).map(Person::name).collect();
     for (k, &g) in ids.iter().enumerate() {
         let lines =

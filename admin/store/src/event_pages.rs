@@ -82,13 +82,11 @@ pub fn all_events(conn: &mut Conn) -> Result<Vec<Vec<Group>>, DbError> {
         .inner_join(event_groups::table)
         .select((TournamentRow::as_select(), MEMBERSHIP))
         .load(conn)?;
-    let mut out: Vec<Vec<Group>> = Vec::new();
+    let mut by_event: std::collections::BTreeMap<i32, Vec<Group>> = std::collections::BTreeMap::new();
     for g in rows.into_iter().map(|(t, m)| events::group_of(t, m)) {
-        match out.iter_mut().find(|e| e[0].event_id == g.event_id) {
-            Some(e) => e.push(g),
-            None => out.push(vec![g]),
-        }
+        by_event.entry(g.event_id).or_default().push(g);
     }
+    let mut out: Vec<Vec<Group>> = by_event.into_values().collect();
     for e in &mut out {
         e.sort_by_key(|g| (g.fields.group_order, g.id()));
     }
@@ -96,16 +94,18 @@ pub fn all_events(conn: &mut Conn) -> Result<Vec<Vec<Group>>, DbError> {
     Ok(out)
 }
 
-/// The groups an entrant of `tid` may move to: the event's others in hall order, while no group
-/// of the event has a round (entrants move before round 1 only); none for a group alone.
+/// The groups an entrant of `tid` may move to: the event's others in hall order that have no
+/// round yet, while `tid` has none either (`events::move_entrant`'s own rule: an entrant moves
+/// before round 1 of both groups); none for a group alone.
 pub fn move_targets(conn: &mut Conn, tid: i32) -> Result<Vec<Group>, DbError> {
     let groups = events::siblings(conn, tid)?;
     let ids: Vec<i32> = groups.iter().map(Group::id).collect();
-    let started: i64 = rounds::table.filter(rounds::tournament_id.eq_any(&ids)).count().get_result(conn)?;
-    if groups.len() < 2 || started > 0 {
+    let started: Vec<i32> =
+        rounds::table.filter(rounds::tournament_id.eq_any(&ids)).select(rounds::tournament_id).load(conn)?;
+    if started.contains(&tid) {
         return Ok(Vec::new());
     }
-    Ok(groups.into_iter().filter(|g| g.id() != tid).collect())
+    Ok(groups.into_iter().filter(|g| g.id() != tid && !started.contains(&g.id())).collect())
 }
 
 #[cfg(test)]
