@@ -28,6 +28,7 @@ pub mod prizes;
 pub mod registration;
 pub mod results;
 pub mod rounds;
+pub mod screens;
 pub mod settings;
 pub mod standings;
 pub mod team;

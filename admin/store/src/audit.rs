@@ -136,6 +136,11 @@ audit_actions! {
     RegistrationAccept = ("accept", "registration", "registration_accept", "audit.kind.registration_accept", "audit.say.registration_accept"),
     RegistrationReject = ("reject", "registration", "registration_reject", "audit.kind.registration_reject", "audit.say.registration_reject"),
     RegistrationChange = ("change", "registration", "registration_change", "audit.kind.registration_change", "audit.say.registration_change"),
+    /// Display screens (大屏) of an event (`entity_id` the screen's), in every group's trail.
+    ScreenCreate = ("create", "screen", "screen_create", "audit.kind.screen_create", "audit.say.screen_create"),
+    ScreenUpdate = ("update", "screen", "screen_update", "audit.kind.screen_update", "audit.say.screen_update"),
+    ScreenRevoke = ("revoke", "screen", "screen_revoke", "audit.kind.screen_revoke", "audit.say.screen_revoke"),
+    ScreenReissue = ("reissue", "screen", "screen_reissue", "audit.kind.screen_reissue", "audit.say.screen_reissue"),
     UserCreate = ("create", "user", "user_create", "audit.kind.user_create", "audit.say.user_create"),
     UserActivate = ("activate", "user", "user_activate", "audit.kind.user_activate", "audit.say.user_activate"),
     UserDeactivate = ("deactivate", "user", "user_deactivate", "audit.kind.user_deactivate", "audit.say.user_deactivate"),

@@ -52,6 +52,7 @@ pub mod results;
 pub mod rounds;
 pub mod rows;
 pub mod schema;
+pub mod screens;
 pub mod sqlite;
 pub mod team_matches;
 pub mod teams;

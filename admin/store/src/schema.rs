@@ -326,6 +326,24 @@ diesel::table! {
 }
 
 diesel::table! {
+    screens (id) {
+        id -> Integer,
+        event_id -> Integer,
+        name -> Text,
+        token_hash -> Nullable<Text>,
+        contents -> Text,
+        group_ids -> Text,
+        pace -> Integer,
+        page_columns -> Integer,
+        page_rows -> Integer,
+        announcement -> Text,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
     sessions (token_hash) {
         token_hash -> Text,
         user_id -> Integer,
@@ -521,6 +539,7 @@ diesel::joinable!(round_times -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(rulings -> games (game_id));
 diesel::joinable!(rulings -> tournaments (tournament_id));
+diesel::joinable!(screens -> events (event_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(team_board_games -> team_matches (match_id));
 diesel::joinable!(team_matches -> tournaments (tournament_id));
@@ -555,6 +574,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     round_times,
     rounds,
     rulings,
+    screens,
     sessions,
     team_board_games,
     team_matches,
