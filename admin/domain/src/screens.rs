@@ -194,7 +194,8 @@ mod tests {
     fn settings_are_checked() {
         let ok = Setup { name: "大厅一号屏".into(), ..Setup::default() };
         assert!(check(&ok, &[1, 2]).is_empty());
-        let bad = Setup { name: " ".into(), contents: vec![], pace: 1, columns: 9, rows: 2, groups: vec![7], ..ok };
+        let bad =
+            Setup { name: " ".into(), contents: vec![], pace: 1, columns: 9, rows: 2, groups: vec![7], ..ok };
         assert_eq!(
             check(&bad, &[1, 2]),
             vec![

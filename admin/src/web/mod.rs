@@ -24,6 +24,7 @@ pub mod registration;
 pub mod relay;
 pub mod results;
 pub mod rounds;
+pub mod screens;
 pub mod teams;
 pub mod throttle;
 pub mod tournaments;
@@ -160,6 +161,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/assets/style.css", web::get().to(style))
         .route("/assets/clock/{file}", web::get().to(clock::asset))
         .route("/assets/check_in.js", web::get().to(check_in::script))
+        .route("/assets/screen.js", web::get().to(screens::script))
+        .route("/assets/screen.css", web::get().to(screens::style))
         .route("/lang/{code}", web::get().to(set_lang))
         .route("/", web::get().to(tournaments::home))
         .route("/login", web::get().to(auth::login_page))
@@ -223,6 +226,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/e/{event}/registrations", web::get().to(registration::queue))
         .route("/e/{event}/registrations/settings", web::post().to(registration::save_settings))
         .route("/e/{event}/registrations/{reg}/{action}", web::post().to(registration::decide))
+        .route("/e/{event}/screens", web::get().to(screens::list))
+        .route("/e/{event}/screens/new", web::post().to(screens::create))
+        .route("/e/{event}/screens/{screen}/{action}", web::post().to(screens::change))
+        .route("/screen/{token}", web::get().to(screens::screen))
+        .route("/screen/{token}/data", web::get().to(screens::data))
         .route("/t/{id}/check-in", web::get().to(check_in::desk))
         .route("/t/{id}/check-in/self", web::get().to(check_in::self_form))
         .route("/t/{id}/check-in/self", web::post().to(check_in::self_check_in))

@@ -369,7 +369,12 @@ impl PublicCache {
     }
 
     /// The snapshot of a tournament at `tag`, built once (one database read for all its pages).
-    fn snapshot(&self, conn: &mut crate::db::Conn, tid: i32, tag: &str) -> Result<Arc<Snapshot>, DbError> {
+    pub(crate) fn snapshot(
+        &self,
+        conn: &mut crate::db::Conn,
+        tid: i32,
+        tag: &str,
+    ) -> Result<Arc<Snapshot>, DbError> {
         if let Some(s) = lock(&self.snapshots).get(&tid).filter(|s| s.tag == tag) {
             return Ok(s.clone());
         }
@@ -760,26 +765,26 @@ pub struct Snapshot {
     tag: String,
     /// When the database was read for it.
     at: Instant,
-    t: TournamentRow,
+    pub(crate) t: TournamentRow,
     /// How the group names itself beside its event's other groups.
-    group: Option<GroupTitle>,
+    pub(crate) group: Option<GroupTitle>,
     data: rdb::StandingsData,
-    names: HashMap<i32, EntrantRow>,
+    pub(crate) names: HashMap<i32, EntrantRow>,
     standings: ds::Standings,
     rulings: HashMap<i32, Vec<RulingRow>>,
     /// The round whose self check-in is open, if any.
     check_in: Option<i32>,
     sgf: HashSet<i32>,
     /// The highest published round with games, and whether it still has games without a result.
-    current: Option<i32>,
-    running: bool,
+    pub(crate) current: Option<i32>,
+    pub(crate) running: bool,
     rounds: Vec<i32>,
     /// Published rounds (as the overview counts them).
     published: u32,
     /// A team event's settings (the overview shows the rules its matches use).
     team: Option<crate::domain::team::event::TeamSettings>,
     /// Each round's start as stored (UTC), shown in the event's zone.
-    starts: HashMap<i32, String>,
+    pub(crate) starts: HashMap<i32, String>,
     /// The prize list is published (the home page links it).
     prizes_published: bool,
     /// The hall number of table 1 of each published round (tournament practice: one hall).
@@ -984,7 +989,7 @@ fn table_lines(
         .collect()
 }
 
-fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str) -> PairingsPage {
+pub(crate) fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str) -> PairingsPage {
     let lines: Vec<&GameLine> = round.map(|r| snap.lines(r)).unwrap_or_default();
     // Characters, full pinyin or initials (`kj`, `kejie` → 柯洁): domain::names, against the
     // snapshot's names read once.
@@ -1016,7 +1021,7 @@ fn pairings(snap: &Snapshot, lang: Lang, round: Option<i32>, q: &str, path: &str
     }
 }
 
-fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> PairingsPage {
+pub(crate) fn results(snap: &Snapshot, lang: Lang, round: Option<i32>, path: &str) -> PairingsPage {
     let mut p = pairings(snap, lang, round, "", path);
     p.c.title = match round {
         Some(r) => tr!(lang, "pub.results_round", round = r),
@@ -1061,7 +1066,7 @@ fn standing_lines(
         .collect()
 }
 
-fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
+pub(crate) fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &str) -> StandingsPage {
     let other;
     let st = match round {
         Some(r) if r < snap.standings.after_round => {

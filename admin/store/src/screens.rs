@@ -151,8 +151,7 @@ pub fn write(
             (
                 screens::name.eq(s.name.trim().to_string()),
                 screens::contents.eq(Content::list_code(&s.contents)),
-                screens::group_ids
-                    .eq(s.groups.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(",")),
+                screens::group_ids.eq(s.groups.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(",")),
                 screens::pace.eq(s.pace as i32),
                 screens::page_columns.eq(s.columns as i32),
                 screens::page_rows.eq(s.rows as i32),
@@ -179,9 +178,9 @@ pub fn write(
             }
             (Some(b), w) => {
                 let version = match w {
-                    Write::Update { version, .. } | Write::Revoke { version } | Write::Reissue { version, .. } => {
-                        *version
-                    }
+                    Write::Update { version, .. }
+                    | Write::Revoke { version }
+                    | Write::Reissue { version, .. } => *version,
                     Write::Create { .. } => return Err(ScreenError::Stale),
                 };
                 if b.version != version {
@@ -195,7 +194,9 @@ pub fn write(
                         AuditAction::ScreenUpdate
                     }
                     Write::Revoke { .. } => {
-                        diesel::update(row).set((screens::token_hash.eq(None::<String>), bump)).execute(conn)?;
+                        diesel::update(row)
+                            .set((screens::token_hash.eq(None::<String>), bump))
+                            .execute(conn)?;
                         AuditAction::ScreenRevoke
                     }
                     Write::Reissue { token, .. } => {

@@ -119,6 +119,12 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
                 .filter(|r| !r.is_empty())
                 .unwrap_or_else(|| name_in(lang, s.tournament.0.clone(), s.tournament.1.clone())),
         ),
+        // A display screen (大屏) by its name.
+        "screen" => About::named(
+            snapshot(row)
+                .and_then(|v| v.get("setup")?.get("name")?.as_str().map(str::to_string))
+                .unwrap_or_default(),
+        ),
         "entrant" => About { entrant: eid, ..About::named(entrant_text(lang, s, eid, row)) },
         "round" => round_about(lang, row, s),
         "arrivals" | "team_round" | "check_in_round" => {

@@ -17,6 +17,7 @@ pub mod registration;
 pub mod relay_match;
 pub mod results;
 pub mod round;
+pub mod screens;
 pub mod team_rounds;
 pub mod teams;
 pub mod text;
