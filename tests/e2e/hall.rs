@@ -27,7 +27,7 @@ const KYU: &str = "姓名,拼音,段位,等级分,单位,地区,出生日期,性
 ";
 
 /// Six entrants of the juniors' group.
-const JUNIORS: &str = "姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注
+pub(crate) const JUNIORS: &str = "姓名,拼音,段位,等级分,单位,地区,出生日期,性别,备注
 刘小虎,Liu Xiaohu,1段,2100,北京棋院,北京,2014-01-01,男,
 陈小龙,Chen Xiaolong,1级,2000,上海棋院,上海,2014-02-01,男,
 杨小凤,Yang Xiaofeng,2级,1900,杭州棋院,浙江,2015-01-01,女,

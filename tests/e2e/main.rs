@@ -48,6 +48,7 @@ mod rehearsal;
 mod results;
 mod rounds;
 mod rulings;
+mod screens;
 mod security;
 mod settings_pairing;
 mod sgf;

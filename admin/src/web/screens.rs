@@ -85,7 +85,12 @@ fn problem_text(lang: Lang, p: Problem) -> String {
 
 /// A form's values: a screen's (to edit) or as typed (refused), with its errors.
 fn form_of(lang: Lang, groups: &[Group], action: String, version: i32, s: &Setup) -> ScreenForm {
+    let id = match action.rsplit('/').nth(1) {
+        Some(n) if n.parse::<i32>().is_ok() => format!("screen-form-{n}"),
+        _ => "screen-new".to_string(),
+    };
     ScreenForm {
+        id,
         action,
         version,
         name: s.name.clone(),
@@ -125,6 +130,10 @@ async fn list_page(
     let (groups, screens) =
         ctx.db(move |c| Ok::<_, DbError>((evdb::groups(c, eid)?, sdb::list(c, eid)?))).await?;
     let lang = ctx.lang;
+    let (status, banner) = match &refused {
+        Some((_, _, status, banner)) => (*status, Some(banner.clone())),
+        None => (StatusCode::OK, shown.as_ref().map(|_| ctx.t("screen.url_once").to_string())),
+    };
     let mut refused = refused;
     let mut take = |id: Option<i32>| match &refused {
         Some((rid, _, _, _)) if *rid == id => refused.take().map(|r| r.1),
@@ -150,10 +159,6 @@ async fn list_page(
         .collect();
     let new = take(None)
         .unwrap_or_else(|| form_of(lang, &groups, format!("/e/{eid}/screens/new"), 0, &Setup::default()));
-    let (status, banner) = match refused {
-        Some((_, _, status, banner)) => (status, Some(banner)),
-        None => (StatusCode::OK, shown.as_ref().map(|_| ctx.t("screen.url_once").to_string())),
-    };
     let page = ScreensPage {
         c: ctx.chrome_t(
             &groups[0].t,
@@ -399,7 +404,9 @@ fn fragment(lang: Lang, screen: &Screen, snaps: &[(Arc<Snapshot>, String, String
                                         mid: lang
                                             .t(if other.is_some() { colour } else { "screen.bye" })
                                             .to_string(),
-                                        other: other.as_ref().map(|o| o.name.clone()).unwrap_or_default(),
+                                        // Table and colour are what a player looks for; the line stays
+                                        // short enough for the name in large type.
+                                        other: String::new(),
                                     },
                                 ));
                             }

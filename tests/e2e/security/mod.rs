@@ -219,6 +219,10 @@ struct Ids {
     event: i32,
     reg: i32,
     reference: &'static str,
+    /// A display screen (大屏) of `event`, its name and announcement `label`'s, and its
+    /// address's path (`/screen/{token}`).
+    screen: i32,
+    screen_path: &'static str,
 }
 
 /// Rounds, games, a result with its record, a ruling, and the team events, made over HTTP by
@@ -461,7 +465,10 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
     let e = int(s, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {t}"));
     let ev = int(s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {t}"));
     let (event, reg, reference) = registration(s, org, t);
+    let (screen, screen_path) = screen(s, org, event, label);
     Ids {
+        screen,
+        screen_path,
         event,
         reg,
         reference,
@@ -688,6 +695,33 @@ fn registration(s: &Server, org: &Client, t: i32) -> (i32, i32, &'static str) {
     let r = org.submit(&queue, &format!("{queue}/{reg}/change"), &[("version", &v), ("message", "请补充")]);
     assert_eq!(r.status, 303, "ask for a change: {}", r.body);
     (event, reg, Box::leak(reference.into_boxed_str()))
+}
+
+/// A display screen (大屏) of `event` made through its form, named and announcing `label`'s
+/// text: its id and its address's path, read from the answer that shows it once.
+fn screen(s: &Server, org: &Client, event: i32, label: &dyn Fn(u32) -> String) -> (i32, &'static str) {
+    let list = format!("/e/{event}/screens");
+    let (name, note) = (label(50), label(51));
+    let fields = [
+        ("version", "0"),
+        ("name", name.as_str()),
+        ("c_tables", "on"),
+        ("c_names", "on"),
+        ("c_results", "on"),
+        ("c_standings", "on"),
+        ("c_countdown", "on"),
+        ("pace", "10"),
+        ("columns", "2"),
+        ("rows", "10"),
+        ("announcement", note.as_str()),
+    ];
+    let r = org.submit(&list, &format!("/e/{event}/screens/new"), &fields);
+    assert_eq!(r.status, 200, "screen: {}", r.body);
+    let at = r.body.find("/screen/").expect("the screen's address shown once");
+    let path = &r.body[at..];
+    let path = &path[..path.find('"').unwrap()];
+    let id = int(s, &format!("SELECT max(id) FROM screens WHERE event_id = {event}"));
+    (id, Box::leak(path.to_string().into_boxed_str()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -970,7 +1004,14 @@ enum Kind {
     Desk,
     /// A static file of the page (the clock's script): its content type starts so.
     Asset(&'static str),
+    /// A display screen (大屏): HTML whose only scripts are the screen's own and the live
+    /// updates' files.
+    Screen,
 }
+
+/// The script tags a display screen is allowed.
+const SCREEN_SCRIPTS: [&str; 2] =
+    ["<script src=\"/assets/screen.js\" defer></script>", "<script src=\"/assets/live.js\" defer></script>"];
 
 /// The script tag the check-in desk is allowed (its periodic refresh).
 const DESK_SCRIPTS: [&str; 1] = ["<script src=\"/assets/check_in.js\" defer></script>"];
@@ -1106,9 +1147,13 @@ fn crawl(s: &Server, staff: &Client, ids: &Ids) -> BTreeMap<(String, &'static st
                             "{what}"
                         );
                     }
-                    Kind::Clock | Kind::Desk => {
+                    Kind::Clock | Kind::Desk | Kind::Screen => {
                         let mut body = r.body.clone();
-                        let tags: &[&str] = if p.kind == Kind::Desk { &DESK_SCRIPTS } else { &CLOCK_SCRIPTS };
+                        let tags: &[&str] = match p.kind {
+                            Kind::Desk => &DESK_SCRIPTS,
+                            Kind::Screen => &SCREEN_SCRIPTS,
+                            _ => &CLOCK_SCRIPTS,
+                        };
                         if r.status == 200 {
                             for tag in tags {
                                 assert!(body.contains(tag), "{what}: {tag} missing");

@@ -77,6 +77,16 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/e/{}/registrations", i.event),
         kind: Kind::Html,
     },
+    // ---- Display screens (大屏): the organizers' page, the screen and its data, its files ----
+    Page { pattern: "/e/{event}/screens", path: |i| format!("/e/{}/screens", i.event), kind: Kind::Html },
+    Page { pattern: "/screen/{token}", path: |i| i.screen_path.to_string(), kind: Kind::Screen },
+    Page { pattern: "/screen/{token}/data", path: |i| format!("{}/data", i.screen_path), kind: Kind::Html },
+    Page {
+        pattern: "/assets/screen.js",
+        path: |_| "/assets/screen.js".into(),
+        kind: Kind::Asset("text/javascript"),
+    },
+    Page { pattern: "/assets/screen.css", path: |_| "/assets/screen.css".into(), kind: Kind::Css },
     // ---- Rounds and printing (staff), public pairings --------------------------------------
     Page { pattern: "/t/{id}/rounds", path: |i| format!("/t/{}/rounds", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/rounds/{n}", path: |i| format!("/t/{}/rounds/1", i.t), kind: Kind::Html },

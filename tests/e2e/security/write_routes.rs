@@ -345,6 +345,44 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         foreign: None,
         control: Control::Writes,
     },
+    // ---- Display screens (大屏): the event's organizers make, change, revoke and re-issue ----
+    WriteRoute {
+        pattern: "/e/{event}/screens/new",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/screens/new", i.event),
+        body: |_, _| {
+            form(&[
+                ("version", "0"),
+                ("name", "二号屏"),
+                ("c_names", "on"),
+                ("pace", "8"),
+                ("columns", "3"),
+                ("rows", "16"),
+                ("announcement", ""),
+            ])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/e/{event}/screens/{screen}/{action}",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/e/{}/screens/{}/edit", i.event, i.screen),
+        body: |w, i| {
+            let v = w.int(&format!("SELECT version FROM screens WHERE id = {}", i.screen));
+            form(&[
+                ("version", &v.to_string()),
+                ("name", "一号屏"),
+                ("c_tables", "on"),
+                ("pace", "12"),
+                ("columns", "2"),
+                ("rows", "12"),
+                ("announcement", "请保持安静"),
+            ])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
     WriteRoute {
         pattern: "/e/{event}/register",
         guard: Guard::Anyone,

@@ -14,6 +14,8 @@ pub struct Choice {
 
 /// A screen's settings form, as stored or as typed.
 pub struct ScreenForm {
+    /// The form's element id: `screen-new`, or `screen-form-{id}`.
+    pub id: String,
     pub action: String,
     pub version: i32,
     pub name: String,
