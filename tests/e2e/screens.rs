@@ -70,7 +70,8 @@ fn create(org: &Client, ev: i32, changes: &[(&str, &str)]) -> Resp {
 /// Tournament practice (大屏): the organizer makes a screen through the form and sees its address
 /// once; the address works with no login and shows the round by table and by name, each player
 /// once in pinyin order with table and colour, page by page at the rows × columns chosen; its
-/// data answers 304 while nothing changed; a stale edit is refused and nothing written; a plain
+/// data answers 304 while nothing changed and shows a result once it is saved; a stale edit is
+/// refused and nothing written; a plain
 /// arbiter and another event's organizer are refused; revoking makes the address a 404 at once,
 /// and a new address works while the old stays dead. Every write is audited.
 #[test]
@@ -149,12 +150,20 @@ fn staff_set_up_a_screen_and_the_hall_reads_it() {
         &org,
         &list,
         &format!("screen-form-{sid}"),
-        &[("name", "大厅屏"), ("announcement", "第二轮九点开始")],
+        &[("name", "大厅屏"), ("announcement", "第二轮九点开始"), ("c_results", "on")],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     let changed = hall.get_with(&format!("{path}/data"), &[("If-None-Match", &etag)]);
     assert_eq!(changed.status, 200);
     assert!(changed.body.contains("第二轮九点开始"), "{}", changed.body);
+    assert!(names_in(&changed.body, "results").0.is_empty(), "no result yet: {}", changed.body);
+    // A result saved: the screen's data changes (a new ETag) and shows it.
+    let etag = changed.header("etag").unwrap().to_string();
+    let gid = game_id(&s.db, tid, 1, 1);
+    enter(&org, tid, gid, &[("method", "count"), ("black_count", "184.5"), ("white_count", "176.5")]);
+    let saved = hall.get_with(&format!("{path}/data"), &[("If-None-Match", &etag)]);
+    assert_eq!(saved.status, 200);
+    assert_eq!(names_in(&saved.body, "results").0.len(), 1, "{}", saved.body);
 
     // A plain arbiter of the event, and the organizer of another event: refused.
     let (arbiter, uid) = add_user(&s, &org, "arbiter1", "arbiter");

@@ -579,7 +579,6 @@ pub async fn screen(req: HttpRequest, path: web::Path<String>) -> Result<HttpRes
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .insert_header((header::REFERRER_POLICY, "no-referrer"))
         .body(html))
 }
 
