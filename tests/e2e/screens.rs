@@ -140,6 +140,20 @@ fn staff_set_up_a_screen_and_the_hall_reads_it() {
     let etag = data.header("etag").expect("an ETag").to_string();
     assert_eq!(hall.get_with(&format!("{path}/data"), &[("If-None-Match", &etag)]).status, 304);
 
+    // The countdown: no start set yet, then round 1's start set on its lateness sheet (23:59 in
+    // the event's zone, UTC here, today) is counted down to, the zone named.
+    assert!(data.body.contains("下一轮开赛时间尚未公布"), "{}", data.body);
+    let hour =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() % 86400 / 3600;
+    if hour < 23 {
+        let sheet = format!("/t/{tid}/results/rounds/1/lateness");
+        let r = org.submit(&sheet, &sheet, &[("version", "0"), ("starts_at", "23:59")]);
+        assert_eq!(r.status, 303, "{}", r.body);
+        let counted = hall.get(&format!("{path}/data"));
+        assert!(counted.body.contains("第1轮 23:59（Etc/UTC）开赛"), "{}", counted.body);
+        assert!(counted.body.contains("class=\"screen-countdown\" data-at=\""), "{}", counted.body);
+    }
+
     // Edited at a stale version: refused, nothing written.
     let sid = query_opt(&s.db, "SELECT max(id) FROM screens").unwrap() as i32;
     let list = format!("/e/{ev}/screens");
