@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 
 /// A group as the form and the queue name it: its own name, else (an event of one group) the
 /// event's.
-fn group_name(lang: Lang, g: &Group) -> String {
+pub(crate) fn group_name(lang: Lang, g: &Group) -> String {
     let own = if lang.is_zh() { &g.fields.group_name_zh } else { &g.fields.group_name_latin };
     let own = if own.is_empty() { &g.fields.group_name_zh } else { own };
     if own.is_empty() {

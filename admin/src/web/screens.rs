@@ -11,6 +11,7 @@ use super::ctx::{id, lang_of, Ctx};
 use super::error::AppError;
 use super::i18n::Lang;
 use super::public::{self, Snapshot};
+use super::registration::group_name;
 use super::views::screens::*;
 use super::write::{EventOrganizer, Write};
 use super::AppState;
@@ -46,17 +47,6 @@ fn asset(content_type: &str, body: &'static str) -> HttpResponse {
         .content_type(content_type.to_string())
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(body)
-}
-
-/// A group's own name, else (an event of one group) the event's.
-fn group_name(lang: Lang, g: &Group) -> String {
-    let own = if lang.is_zh() { &g.fields.group_name_zh } else { &g.fields.group_name_latin };
-    let own = if own.is_empty() { &g.fields.group_name_zh } else { own };
-    if own.is_empty() {
-        g.t.name(lang.is_zh()).to_string()
-    } else {
-        own.clone()
-    }
 }
 
 fn content_label(lang: Lang, c: Content) -> String {
@@ -347,12 +337,11 @@ pub async fn change(
 // ---------------------------------------------------------------------------------------------
 // The screen
 
+/// A group a screen shows: its snapshot, and its name in Chinese and in English.
+type Shown = (Arc<Snapshot>, String, String);
+
 /// The screen of `token` and the snapshots of the groups it shows, each with its group's name.
-fn load(
-    state: &AppState,
-    c: &mut crate::db::Conn,
-    token: &str,
-) -> Result<(Screen, Vec<(Arc<Snapshot>, String, String)>), DbError> {
+fn load(state: &AppState, c: &mut crate::db::Conn, token: &str) -> Result<(Screen, Vec<Shown>), DbError> {
     let screen = sdb::by_token(c, token)?;
     let groups = evdb::groups(c, screen.event_id)?;
     let ids: Vec<i32> = groups.iter().map(|g| g.id()).collect();
@@ -368,11 +357,11 @@ fn load(
 
 /// The screen's fragment: its header (title, round, the zone's offset for the clock), its
 /// pages, and the announcement.
-fn fragment(lang: Lang, screen: &Screen, snaps: &[(Arc<Snapshot>, String, String)]) -> ScreenData {
+fn fragment(lang: Lang, screen: &Screen, snaps: &[Shown]) -> ScreenData {
     let now = chrono::Utc::now();
     let first = &snaps[0].0;
     let zone = first.t.zone();
-    let gname = |s: &(Arc<Snapshot>, String, String)| if lang.is_zh() { s.1.clone() } else { s.2.clone() };
+    let gname = |s: &Shown| if lang.is_zh() { s.1.clone() } else { s.2.clone() };
     let title = if snaps.len() == 1 {
         crate::office::events::title(lang, &first.t, first.group.as_ref())
     } else {

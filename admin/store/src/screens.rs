@@ -23,38 +23,26 @@ pub struct Screen {
     pub setup: Setup,
 }
 
-type Row = (i32, i32, Option<String>, String, String, String, i32, i32, i32, String, i32);
-
-fn cols() -> (
-    screens::id,
-    screens::event_id,
-    screens::token_hash,
-    screens::name,
-    screens::contents,
-    screens::group_ids,
-    screens::pace,
-    screens::page_columns,
-    screens::page_rows,
-    screens::announcement,
-    screens::version,
-) {
-    (
-        screens::id,
-        screens::event_id,
-        screens::token_hash,
-        screens::name,
-        screens::contents,
-        screens::group_ids,
-        screens::pace,
-        screens::page_columns,
-        screens::page_rows,
-        screens::announcement,
-        screens::version,
-    )
+/// A screen's row as read (its times left out).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = screens)]
+struct Row {
+    id: i32,
+    event_id: i32,
+    token_hash: Option<String>,
+    name: String,
+    contents: String,
+    group_ids: String,
+    pace: i32,
+    page_columns: i32,
+    page_rows: i32,
+    announcement: String,
+    version: i32,
 }
 
 fn of_row(r: Row) -> Screen {
-    let (id, event_id, token, name, contents, groups, pace, columns, rows, announcement, version) = r;
+    let Row { id, event_id, token_hash: token, name, contents, group_ids: groups, pace, version, .. } = r;
+    let (columns, rows, announcement) = (r.page_columns, r.page_rows, r.announcement);
     Screen {
         id,
         event_id,
@@ -74,8 +62,11 @@ fn of_row(r: Row) -> Screen {
 
 /// The screens of `event_id`, oldest first.
 pub fn list(conn: &mut Conn, event_id: i32) -> Result<Vec<Screen>, DbError> {
-    let rows: Vec<Row> =
-        screens::table.filter(screens::event_id.eq(event_id)).order(screens::id).select(cols()).load(conn)?;
+    let rows: Vec<Row> = screens::table
+        .filter(screens::event_id.eq(event_id))
+        .order(screens::id)
+        .select(Row::as_select())
+        .load(conn)?;
     Ok(rows.into_iter().map(of_row).collect())
 }
 
@@ -84,7 +75,7 @@ pub fn get(conn: &mut Conn, event_id: i32, id: i32) -> Result<Screen, DbError> {
     let row: Row = screens::table
         .find(id)
         .filter(screens::event_id.eq(event_id))
-        .select(cols())
+        .select(Row::as_select())
         .first(conn)
         .optional()?
         .ok_or(DbError::NotFound)?;
@@ -95,7 +86,7 @@ pub fn get(conn: &mut Conn, event_id: i32, id: i32) -> Result<Screen, DbError> {
 pub fn by_token(conn: &mut Conn, token: &str) -> Result<Screen, DbError> {
     let row: Row = screens::table
         .filter(screens::token_hash.eq(token_hash(token)))
-        .select(cols())
+        .select(Row::as_select())
         .first(conn)
         .optional()?
         .ok_or(DbError::NotFound)?;
