@@ -19,7 +19,7 @@ use crate::common;
 use crate::common::webdriver;
 use common::team::*;
 use common::*;
-use fantoccini::{Client as Wd, ClientBuilder, Locator};
+use fantoccini::{Client as Wd, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;
 use webdriver::*;
@@ -142,17 +142,7 @@ fn the_voice_clock_in_a_real_browser() {
     let gid = game_id(&s.db, tid, 1, 1);
 
     let tmp = tempfile::tempdir().unwrap();
-    let profile = tmp.path().join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let wd = rt
-        .block_on(
-            ClientBuilder::new(connector)
-                .capabilities(chromium_caps(&chrome, &profile, tmp.path(), "zh-CN"))
-                .connect(&d.url),
-        )
-        .expect("Chromium through chromedriver");
+    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
     let mut p = Page { rt, wd, base: s.base.clone(), shots, n: 0 };
     p.goto("/login");
     p.wait_for("form.narrow");
@@ -494,17 +484,7 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     let s = Server::start();
     let org = s.first_organizer();
     let tmp = tempfile::tempdir().unwrap();
-    let profile = tmp.path().join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let wd = rt
-        .block_on(
-            ClientBuilder::new(connector)
-                .capabilities(chromium_caps(&chrome, &profile, tmp.path(), "zh-CN"))
-                .connect(&d.url),
-        )
-        .expect("Chromium through chromedriver");
+    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
     let mut p = Page { rt, wd, base: s.base.clone(), shots, n: 0 };
     p.goto("/login");
     p.wait_for("form.narrow");

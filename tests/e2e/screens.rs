@@ -6,6 +6,8 @@
 //! works; on an event of two groups a screen shows the groups chosen.
 
 use crate::common;
+// Six juniors (the hall test's): names none of EIGHT's contains.
+use crate::hall::JUNIORS;
 use common::*;
 
 /// Tournament practice: the round by name in pinyin order (the EIGHT players' surnames Li,
@@ -227,9 +229,6 @@ fn staff_set_up_a_screen_and_the_hall_reads_it() {
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM audit WHERE entity = 'screen'"), 4);
 }
 
-/// Six juniors (the hall test's), names none of EIGHT's contains.
-use crate::hall::JUNIORS;
-
 /// Tournament practice (大屏, one hall): on an event of two groups a screen shows the group
 /// chosen only, or, none chosen, every group, its by-name list merging the groups in pinyin
 /// order.
@@ -358,7 +357,7 @@ const MEASURE: &str = "
 )]
 fn a_five_hundred_player_round_on_a_projector() {
     use common::webdriver::*;
-    use fantoccini::{ClientBuilder, Locator};
+    use fantoccini::Locator;
     use std::time::Duration;
 
     let driver =
@@ -388,17 +387,7 @@ fn a_five_hundred_player_round_on_a_projector() {
     let path = path_of(&shown_url(&r.body));
 
     let tmp = tempfile::tempdir().unwrap();
-    let profile = tmp.path().join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let wd = rt
-        .block_on(
-            ClientBuilder::new(connector)
-                .capabilities(chromium_caps(&chrome, &profile, tmp.path(), "zh-CN"))
-                .connect(&d.url),
-        )
-        .expect("Chromium through chromedriver");
+    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
     let shots = artifacts_dir().join("screens");
     std::fs::create_dir_all(&shots).unwrap();
     for (w, h, min_font) in [(1920u32, 1080u32, 28.0), (1280, 720, 18.0)] {

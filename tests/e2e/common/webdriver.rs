@@ -65,6 +65,28 @@ impl Drop for Driver {
     }
 }
 
+/// A Chromium session through `driver` in language `lang` (its profile and downloads in
+/// `dir`), on a runtime of its own.
+pub fn chromium_session(
+    driver: &Driver,
+    chrome: &Path,
+    dir: &Path,
+    lang: &str,
+) -> (tokio::runtime::Runtime, fantoccini::Client) {
+    let profile = dir.join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let wd = rt
+        .block_on(
+            fantoccini::ClientBuilder::new(connector)
+                .capabilities(chromium_caps(chrome, &profile, dir, lang))
+                .connect(&driver.url),
+        )
+        .expect("Chromium through chromedriver");
+    (rt, wd)
+}
+
 pub fn chromium_caps(
     chrome: &Path,
     profile: &Path,
