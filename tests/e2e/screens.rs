@@ -254,6 +254,8 @@ fn a_screen_shows_the_groups_chosen() {
         ),
     );
     exec_sql(&s.db, "DELETE FROM events WHERE id NOT IN (SELECT event_id FROM event_groups)");
+    let overview = org.get(&format!("/e/{ev}"));
+    assert!(overview.body.contains(&format!("href=\"/e/{ev}/screens\"")), "{}", overview.body);
 
     let r = create(&org, ev, &[("name", "少儿屏"), ("c_tables", ""), (&format!("g_{juniors}"), "on")]);
     assert_eq!(r.status, 200, "{}", r.body);
