@@ -239,6 +239,20 @@ pub struct Change<'a, B: Serialize, A: Serialize> {
     pub reason: &'a str,
 }
 
+/// Write `change`'s row in the trail of each of `groups` (a write of the whole event, which
+/// every group's pages show). Call inside the transaction of the write it records.
+pub fn record_each<B: Serialize, A: Serialize>(
+    conn: &mut Conn,
+    actor: &Actor,
+    groups: &[i32],
+    change: Change<'_, B, A>,
+) -> Result<(), DbError> {
+    for &tid in groups {
+        record(conn, actor, Change { tournament_id: Some(tid), ..change })?;
+    }
+    Ok(())
+}
+
 /// Write one audit row. Call inside the transaction of the write it records.
 pub fn record<B: Serialize, A: Serialize>(
     conn: &mut Conn,

@@ -126,20 +126,15 @@ pub fn set_settings(
         }
         let after = Settings { version: version + 1, groups, ..new.clone() };
         // In every group's trail: each group's public page links the form while it is open.
-        for tid in group_ids {
-            audit::record(
-                conn,
-                actor,
-                Change {
-                    tournament_id: Some(tid),
-                    action: AuditAction::RegistrationSettings,
-                    entity_id: Some(event_id),
-                    before: Some(&before),
-                    after: Some(&after),
-                    reason: "",
-                },
-            )?;
-        }
+        let change = Change {
+            tournament_id: None,
+            action: AuditAction::RegistrationSettings,
+            entity_id: Some(event_id),
+            before: Some(&before),
+            after: Some(&after),
+            reason: "",
+        };
+        audit::record_each(conn, actor, &group_ids, change)?;
         Ok(())
     })
 }

@@ -204,20 +204,15 @@ pub fn write(
         };
         let after = get(conn, event_id, sid)?;
         // In every group's trail; the groups' change tags move, so open screens fetch again.
-        for tid in group_ids {
-            audit::record(
-                conn,
-                actor,
-                Change {
-                    tournament_id: Some(tid),
-                    action,
-                    entity_id: Some(sid),
-                    before: before.as_ref(),
-                    after: Some(&after),
-                    reason: "",
-                },
-            )?;
-        }
+        let change = Change {
+            tournament_id: None,
+            action,
+            entity_id: Some(sid),
+            before: before.as_ref(),
+            after: Some(&after),
+            reason: "",
+        };
+        audit::record_each(conn, actor, &group_ids, change)?;
         Ok(sid)
     })
 }
