@@ -31,6 +31,7 @@ mod imports_groups;
 mod input;
 mod language;
 mod layers;
+mod live;
 mod mcmahon;
 mod multipart;
 mod names;
