@@ -75,7 +75,7 @@ fn raise_open_files() -> u64 {
             libc::getrlimit(libc::RLIMIT_NOFILE, &mut l);
         }
     }
-    l.rlim_cur as u64
+    l.rlim_cur
 }
 
 /// The resident memory of process `pid`, in KB.

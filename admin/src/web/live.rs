@@ -94,7 +94,10 @@ impl Hub {
             t.readers.retain(|r| !r.is_closed());
             !t.readers.is_empty()
         });
-        let fresh = topics.values_mut().fold(false, |any, t| std::mem::replace(&mut t.fresh, false) || any);
+        let mut fresh = false;
+        for t in topics.values_mut() {
+            fresh |= std::mem::take(&mut t.fresh);
+        }
         (topics.keys().copied().collect(), fresh)
     }
 
