@@ -6,7 +6,10 @@
 //! 1. opens `--connections` live streams (`GET /live?t=ID`, as every phone's open page does),
 //!    on a tokio runtime of this process, and reads the server's memory before and after:
 //!    the cost of one open stream;
-//! 2. within `--rush-seconds`, `--phones` simulated phones arrive (spread evenly) and each
+//! 2. the round, put back to a draft before the server started, is published (by this
+//!    process on the database, as another server's write would be) and the time until every
+//!    stream has its `changed` event is the publish's fan-out; then within `--rush-seconds`,
+//!    `--phones` simulated phones arrive (spread evenly) and each
 //!    fetches "find my table" (the pairings page with `?q=` a player's name) and the round's
 //!    pairings, on a connection of its own, asking for gzip as phones do: p50/p99, errors;
 //! 3. an arbiter saves a result through the game page's form; the time from the server's
@@ -20,6 +23,7 @@ use crate::bench_load::{arbiters, form_version, percentile, post_count, Named};
 use crate::bench_standings::build;
 use crate::stress::{Http, Server};
 use crate::stress_db::Store;
+use admin::db::rounds;
 use serde_json::json;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -201,6 +205,19 @@ fn phones(
     (lat, errors.load(Ordering::Relaxed), first)
 }
 
+/// Wait (10 s at most) until `opened` streams have been told of a change made at `at`; the
+/// time from `at` to the last of them, in ms.
+fn fanout(seen: &Streams, opened: usize, at: Instant) -> f64 {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let told = || seen.told.lock().unwrap_or_else(|e| e.into_inner()).len();
+    while told() < opened && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let arrivals = seen.told.lock().unwrap_or_else(|e| e.into_inner());
+    let last = arrivals.iter().map(|t| t.saturating_duration_since(at)).max().unwrap_or_default();
+    (last.as_secs_f64() * 1e4).round() / 10.0
+}
+
 fn bench(args: &Args) -> Result<bool, String> {
     if args.players < 4 || args.rounds == 0 || args.connections == 0 {
         return Err("need at least 4 players, 1 round and 1 connection".into());
@@ -218,15 +235,22 @@ fn bench(args: &Args) -> Result<bool, String> {
     let (entrants, games) = arbiters(&store, tid, 1, &password)?;
     eprintln!("built the event in {:.1} s: {} entrants", t0.elapsed().as_secs_f64(), entrants.len());
 
+    // The round goes back to a draft: it is published during the run, with the streams open.
+    let pool = admin::db::open(&db_path).map_err(|e| e.to_string())?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    let actor = admin::db::Actor::system("bench");
+    let n = args.rounds as i32;
+    let version =
+        |conn: &mut admin::db::Conn| rounds::get(conn, tid, n).map(|r| r.version).map_err(|e| e.to_string());
+    let v = version(&mut conn)?;
+    rounds::unpublish(&mut conn, &actor, tid, n, v, "bench").map_err(|e| format!("{e:?}"))?;
+
     let server = Server::start(&db_path, &dir.path().join("server.log"))?;
     let addr = server.addr.clone();
     let http = Http { addr: addr.clone() };
-    // Warm the pages the phones read, as the first visitors after publishing would.
-    for p in [format!("/t/{tid}/pairings"), format!("/t/{tid}/players")] {
-        let r = http.get(&p, "")?;
-        if r.status != 200 {
-            return Err(format!("GET {p}: HTTP {}", r.status));
-        }
+    let r = http.get(&format!("/t/{tid}/pairings"), "")?;
+    if r.status != 200 {
+        return Err(format!("GET /t/{tid}/pairings: HTTP {}", r.status));
     }
     std::thread::sleep(Duration::from_millis(500));
     let rss_before = rss_kb(server.pid())?;
@@ -273,7 +297,13 @@ fn bench(args: &Args) -> Result<bool, String> {
     let per_connection_kb = (rss_open.saturating_sub(rss_before)) as f64 / opened.max(1) as f64;
     eprintln!("{opened} streams open; server RSS {rss_before} → {rss_open} KB");
 
-    // 2. The rush.
+    // 2. The round published (by another process on the database, as a second server's or
+    //    the command line's write would be): every stream told; then the rush.
+    let v = version(&mut conn)?;
+    rounds::publish(&mut conn, &actor, tid, n, v, true, "bench").map_err(|e| format!("{e:?}"))?;
+    let published = Instant::now();
+    let publish_fanout_ms = fanout(&seen, opened, published);
+    seen.told.lock().unwrap_or_else(|e| e.into_inner()).clear();
     let rush_start = Instant::now();
     let (mut lat, phone_errors, phone_error) =
         phones(&addr, tid, &entrants, args.phones, Duration::from_secs(args.rush_seconds));
@@ -290,14 +320,8 @@ fn bench(args: &Args) -> Result<bool, String> {
     if r.status != 303 {
         return Err(format!("the result was not saved: HTTP {}", r.status));
     }
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let told = || seen.told.lock().unwrap_or_else(|e| e.into_inner()).len();
-    while told() < opened && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let fanout_ms = fanout(&seen, opened, saved);
     let arrivals = seen.told.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    let fanout_ms = arrivals.iter().map(|t| t.saturating_duration_since(saved)).max().unwrap_or_default();
-    let fanout_ms = (fanout_ms.as_secs_f64() * 1e4).round() / 10.0;
     let rss_after = rss_kb(server.pid())?;
     let _ = stop_tx.send(());
     let _ = streams.join();
@@ -312,6 +336,7 @@ fn bench(args: &Args) -> Result<bool, String> {
         && arrivals.len() == opened
         && opened == args.connections
         && fanout_ms <= GOAL_FANOUT_MS
+        && publish_fanout_ms <= GOAL_FANOUT_MS
         && per_connection_kb <= GOAL_KB_PER_CONNECTION;
     let first_stream_error = seen.first_error.lock().unwrap_or_else(|e| e.into_inner()).take();
     println!(
@@ -336,6 +361,7 @@ fn bench(args: &Args) -> Result<bool, String> {
             "kb_per_connection": (per_connection_kb * 100.0).round() / 100.0,
             "told": arrivals.len(),
             "fanout_ms": fanout_ms,
+            "publish_fanout_ms": publish_fanout_ms,
             "open_files": nofile,
             "loadavg": load.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
             "first_errors": [phone_error, first_stream_error],
