@@ -563,7 +563,6 @@ fn get_keep_alive(mut s: TcpStream, host: &str, path: &str) -> Result<(u16, TcpS
     Ok((status, s, !close))
 }
 
-/// One arbiter: results of its games, one every `interval_ms`, until `stop`.
 /// The version a game page's result form carries.
 pub(crate) fn form_version(body: &str) -> Option<i64> {
     body.split("name=\"version\" value=\"")
@@ -595,6 +594,7 @@ pub(crate) fn post_count(
     )
 }
 
+/// One arbiter: results of its games, one every `interval_ms`, until `stop`.
 fn write_loop(
     http: &Http,
     s: &Session,
