@@ -144,7 +144,8 @@ fn a_bad_live_query_is_a_400_and_an_unknown_tournament_a_404() {
 }
 
 /// The live contract on PostgreSQL: two servers on one database; a result saved on A reaches
-/// a stream on B within a second (the write's `NOTIFY`, heard by B's listening connection).
+/// a stream on B within a second (the write's `NOTIFY`, heard by B's listening connection),
+/// and still does after the listening connections were cut.
 #[test]
 #[cfg_attr(
     not(all(tengen_pg, feature = "postgres")),
@@ -167,4 +168,20 @@ fn on_postgresql_a_write_on_one_server_reaches_a_stream_on_the_other() {
     // And B's public page shows it at once (its cache re-read the tag when told).
     let page = b.client().get(&format!("/t/{tid}/pairings"));
     assert!(page.body.contains("B+R") || page.body.contains("Black wins"), "{}", page.body);
+
+    // The listening connections dropped (PostgreSQL restarted them, say): each server listens
+    // again, and meanwhile reads the snapshot per request; nothing is missed.
+    let killed = psql_rows(
+        &a.db.to_string_lossy(),
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity          WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+    );
+    assert!(killed.len() >= 2, "both servers listened: {killed:?}");
+    on_b.seen.clear();
+    let g2 = game_id(&a.db, tid, 1, 2);
+    enter(&org, tid, g2, &[("method", "resignation"), ("winner", "white")]);
+    assert!(on_b.wait_for(&changed(tid), Duration::from_secs(2)).is_some(), "{}", on_b.seen);
+    let page = b.client().get(&format!("/t/{tid}/pairings"));
+    let row = page.body.split(&format!("id=\"g{g2}\"")).nth(1).unwrap_or_default();
+    let result = row.split("class=\"result\">").nth(1).unwrap_or_default();
+    assert!(!result.starts_with('<'), "B shows the second result: {}", page.body);
 }
