@@ -2154,7 +2154,11 @@ pub-find_placeholder = Your name, in characters, pinyin or initials (kj)
 pub-found = Tables found:
 pub-found_none = No player of this round has that name.
 pub-show_all = Show all tables
-pub-auto_refresh = This page refreshes itself every minute while the round runs.
+pub-auto_refresh = This page updates itself as results are saved; there is no need to reload it.
+
+## Live pages: the event stream /live (web::live)
+live-bad_ids = The address must list 1 to { $max } tournament numbers after t=, separated by commas (as in /live?t=3,4).
+
 pub-place = Place
 pub-order = Order
 pub-colour = Colour

@@ -1992,7 +1992,11 @@ pub-find_placeholder = 输入姓名、拼音或拼音首字母（如 kj）
 pub-found = 找到台次：
 pub-found_none = 本轮没有该姓名的选手。
 pub-show_all = 显示全部台次
-pub-auto_refresh = 本轮进行期间，本页每分钟自动刷新。
+pub-auto_refresh = 本页随成绩录入即时更新，无需刷新。
+
+## Live pages: the event stream /live (web::live)
+live-bad_ids = 网址须在 t= 后列出 1 至 { $max } 个赛事编号，以英文逗号分隔（如 /live?t=3,4）。
+
 pub-place = 名次
 pub-order = 排名依据
 pub-colour = 执色

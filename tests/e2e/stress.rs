@@ -165,3 +165,36 @@ fn public_pages_under_load_on_two_servers_and_postgresql() {
     let r = load_run(&["--postgres", "--servers", "2"]);
     assert_eq!((r["database"].as_str(), r["servers"].as_u64()), (Some("postgresql"), Some(2)));
 }
+
+/// The live contract under a rush, the short version CI runs: `tengen-lab bench rush` with 300
+/// open streams and 500 phones on a small event: every stream opens, the round's publishing
+/// and then a saved result reach every open stream within 2 s, and no phone's fetch fails. (The memory and p99 goals are the
+/// release run's, BENCHMARKS.md; this debug build only reports them.)
+#[test]
+fn a_rush_of_phones_with_live_streams_open() {
+    let out = run_lab(&[
+        "bench",
+        "rush",
+        "--players",
+        "200",
+        "--connections",
+        "300",
+        "--phones",
+        "500",
+        "--rush-seconds",
+        "5",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "exit {:?}\n{stdout}\n{stderr}", out.status);
+    let line = stdout.lines().last().unwrap_or_default();
+    let r: serde_json::Value = serde_json::from_str(line).expect("JSON on the last line");
+    assert_eq!(r["connections_open"], 300, "{line}");
+    assert_eq!(r["stream_errors"], 0, "{line}");
+    assert_eq!(r["errors"], 0, "{line}");
+    assert_eq!(r["fetches"], 1000, "{line}");
+    assert_eq!(r["told"], 300, "every open stream had the change: {line}");
+    assert!(r["fanout_ms"].as_f64().unwrap_or(f64::MAX) <= 2000.0, "{line}");
+    assert!(r["publish_fanout_ms"].as_f64().unwrap_or(f64::MAX) <= 2000.0, "the publish too: {line}");
+    assert!(r["kb_per_connection"].as_f64().is_some() && r["p99_ms"].as_f64().is_some(), "{line}");
+}

@@ -34,6 +34,10 @@ pub enum Command {
     /// pages with concurrent readers while arbiters enter results over HTTP; prints JSON
     /// (requests/s, latency per page, status counts, writes acknowledged and verified).
     Load(crate::bench_load::Args),
+    /// The round-start rush: a 10,000-player event, 10,000 live streams open, 10,000 phones
+    /// fetching "find my table" and the pairings within a minute, then a result saved; prints
+    /// JSON (p50/p99, errors, the server's memory per stream, the fan-out time).
+    Rush(crate::bench_rush::Args),
 }
 
 #[derive(Args, Debug)]
@@ -60,6 +64,7 @@ pub fn run(cmd: Command) -> i32 {
         Command::Print(args) => crate::bench_print::run(args),
         Command::Standings(args) => crate::bench_standings::run(args),
         Command::Load(args) => crate::bench_load::run(args),
+        Command::Rush(args) => crate::bench_rush::run(args),
     }
 }
 

@@ -108,7 +108,7 @@ const PAGES: [(&str, &str); 9] = [
 ];
 
 /// An entrant's id and Chinese name.
-type Named = (i32, String);
+pub(crate) type Named = (i32, String);
 
 /// Times each page's first render after a change is measured (the median is reported).
 const FIRST_RENDERS: usize = 5;
@@ -149,7 +149,7 @@ struct WriterLog {
     first_error: Option<String>,
 }
 
-fn percentile(sorted: &[u64], p: f64) -> f64 {
+pub(crate) fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
@@ -399,7 +399,12 @@ fn first_renders(
 
 /// Arbiter accounts `arbiter0…` on the tournament's staff; the entrants (id and name, for the
 /// pages that name one), and the open games (the last round's, without a result yet) by table.
-fn arbiters(store: &Store, tid: i32, n: usize, password: &str) -> Result<(Vec<Named>, Vec<i32>), String> {
+pub(crate) fn arbiters(
+    store: &Store,
+    tid: i32,
+    n: usize,
+    password: &str,
+) -> Result<(Vec<Named>, Vec<i32>), String> {
     let pool = db::open(&store.address()).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| e.to_string())?;
     let actor = Actor::system("bench");
@@ -558,6 +563,37 @@ fn get_keep_alive(mut s: TcpStream, host: &str, path: &str) -> Result<(u16, TcpS
     Ok((status, s, !close))
 }
 
+/// The version a game page's result form carries.
+pub(crate) fn form_version(body: &str) -> Option<i64> {
+    body.split("name=\"version\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .and_then(|v| v.parse().ok())
+}
+
+/// Save a count of `halves` half points for Black as game `gid`'s result through the game
+/// page's form, at the form's `version`.
+pub(crate) fn post_count(
+    http: &Http,
+    s: &Session,
+    tid: i32,
+    gid: i32,
+    version: i64,
+    halves: u64,
+) -> Result<crate::stress::Response, String> {
+    http.post(
+        &format!("/t/{tid}/games/{gid}/result"),
+        &s.cookie,
+        &[
+            ("csrf", &s.csrf),
+            ("version", &version.to_string()),
+            ("do", "save"),
+            ("method", "count"),
+            ("black_count", &format!("{}.5", halves / 2)),
+        ],
+    )
+}
+
 /// One arbiter: results of its games, one every `interval_ms`, until `stop`.
 fn write_loop(
     http: &Http,
@@ -589,30 +625,14 @@ fn write_loop(
                 continue;
             }
         };
-        let Some(version) = page
-            .body
-            .split("name=\"version\" value=\"")
-            .nth(1)
-            .and_then(|r| r.split('"').next())
-            .and_then(|v| v.parse::<i64>().ok())
-        else {
+        let Some(version) = form_version(&page.body) else {
             log.server_errors += 1;
             log.first_error.get_or_insert(format!("no version on the page of game {gid}"));
             continue;
         };
         let halves = 2 * (150 + next(&mut rng) % 70) + 1;
         let sent = Instant::now();
-        let r = http.post(
-            &format!("/t/{tid}/games/{gid}/result"),
-            &s.cookie,
-            &[
-                ("csrf", &s.csrf),
-                ("version", &version.to_string()),
-                ("do", "save"),
-                ("method", "count"),
-                ("black_count", &format!("{}.5", halves / 2)),
-            ],
-        );
+        let r = post_count(http, s, tid, gid, version, halves);
         match r {
             Ok(r) if r.status == 303 => {
                 log.write_latency.push(sent.elapsed().as_micros() as u64);

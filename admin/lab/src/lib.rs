@@ -24,6 +24,7 @@ pub mod bench_load;
 pub mod bench_opengotha;
 pub mod bench_pair;
 pub mod bench_print;
+pub mod bench_rush;
 pub mod bench_simulate;
 pub mod bench_standings;
 pub mod pg_cluster;

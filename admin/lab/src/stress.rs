@@ -709,6 +709,11 @@ impl Server {
         }
     }
 
+    /// The server's process id (its memory is read from /proc).
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     fn kill(&mut self) {
         let _ = self.child.kill(); // SIGKILL on Unix
         let _ = self.child.wait();

@@ -15,6 +15,7 @@ pub mod form;
 pub mod i18n;
 pub mod imports;
 pub mod limits;
+pub mod live;
 pub mod net;
 pub mod print;
 pub mod prizes;
@@ -60,6 +61,8 @@ pub struct AppState {
     pub backups: Mutex<BackupState>,
     /// Requests with a body in progress per client address (see [`limits`]).
     pub in_flight: std::sync::Arc<limits::InFlight>,
+    /// The readers of the live pages' event streams (see [`live`]).
+    pub live: live::Hub,
 }
 
 /// The automatic backups as the organizers' page shows them.
@@ -163,6 +166,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/assets/check_in.js", web::get().to(check_in::script))
         .route("/assets/screen.js", web::get().to(screens::script))
         .route("/assets/screen.css", web::get().to(screens::style))
+        .route("/assets/live.js", web::get().to(live::script))
+        .route("/live", web::get().to(live::stream))
         .route("/lang/{code}", web::get().to(set_lang))
         .route("/", web::get().to(tournaments::home))
         .route("/login", web::get().to(auth::login_page))
@@ -397,7 +402,9 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             ..BackupState::default()
         }),
         in_flight: Default::default(),
+        live: live::Hub::default(),
     });
+    live::start(state.clone());
     if let Some((auto, every)) = backups {
         start_backups(state.clone(), auto, every);
     }

@@ -260,7 +260,7 @@ pub async fn public_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
     let tid = id(ctx.lang, &path)?;
     let list = published(&ctx, tid).await?;
     let staff = ctx.staff_role(tid).await?.is_some();
-    let c = ctx.chrome_t(&list.t, staff, ctx.t("prize.list_title"));
+    let c = ctx.chrome_t(&list.t, staff, ctx.t("prize.list_title")).live(tid);
     ctx.render(&view::public(c, &list))
 }
 

@@ -11,8 +11,9 @@
 //! - the tag itself is read from the database again only after a commit: one made by this
 //!   process ([`crate::db::audit::writes`]) or by any other connection to the file, another
 //!   `tengen serve` on the same database included (SQLite's `PRAGMA data_version`, or on
-//!   PostgreSQL the text of `pg_current_snapshot()`, which any commit of a writing transaction
-//!   changes; polled on a connection of the cache's own, [`Watch`]), so a reader on server B
+//!   PostgreSQL the notifications every audited write sends at commit, heard on a connection
+//!   of the cache's own, [`Watch`]; while that connection is lost, the text of
+//!   `pg_current_snapshot()`, which any commit of a writing transaction changes), so a reader on server B
 //!   sees a result saved on server A at once (several servers behind one proxy); without that connection
 //!   (tests, benches, a watch that failed) at most once a second;
 //! - PostgreSQL's version is read by a thread of the watch's own, so no request holds a lock
@@ -24,8 +25,9 @@
 //!   burst of result writes cannot stall every reader (`tengen-lab bench load`, BENCHMARKS.md).
 //!
 //! Readers with a session (staff) get the same pages rendered for them, never cached.
-//! While a round runs (a published round with games still without a result) the pages refresh
-//! themselves with `<meta http-equiv="refresh">` (the CSP forbids inline script).
+//! Every page updates itself when its tournament changes (`web::live`, `assets/live.js`); while
+//! a round runs (a published round with games still without a result) a browser without
+//! script refreshes it with `<meta http-equiv="refresh">` in `<noscript>`.
 
 use super::ctx::{id, lang_of, Ctx, SESSION_COOKIE};
 use super::error::AppError;
@@ -53,7 +55,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Seconds between automatic refreshes while a round runs.
+/// Seconds between automatic refreshes while a round runs, for browsers without script.
 pub const REFRESH_SECS: u32 = 60;
 /// `Cache-Control` of the public pages for readers without a session: kept, but revalidated
 /// by ETag on every view. It was `max-age=10`, and a player who had opened the pairings before
@@ -193,12 +195,24 @@ impl Watch {
 /// PostgreSQL's version, read on its own connection by a thread of its own: a reader asks
 /// for a read and waits for one begun after it asked, at most [`WATCH_WAIT`]; many readers
 /// share one read. A read that hangs holds up that thread only.
+///
+/// The connection listens on `db::audit::CHANGES_CHANNEL`, where every audited write of any
+/// server names its tournament at commit: while it listens, a read is the count of
+/// notifications received so far (no round trip to the database server; the thread drains
+/// what has arrived every [`LISTEN_POLL`] and whenever asked), so a tag is read again only
+/// when some server committed a change. When the connection is lost, the thread opens another
+/// and listens again (counting one change, for what it may have missed); until it listens, a
+/// read is a hash of the current snapshot, as before there was a listener.
 #[cfg(feature = "postgres")]
 struct PgWatch {
     /// Asks the thread for a read (full: one is asked for already).
     ask: std::sync::mpsc::SyncSender<()>,
     seen: tokio::sync::watch::Receiver<PgSeen>,
 }
+
+/// How often the listening thread takes in the notifications that arrived when nobody asks.
+#[cfg(feature = "postgres")]
+const LISTEN_POLL: Duration = Duration::from_millis(20);
 
 /// What the watch's thread has read: when its last read began and what it read, and since
 /// when the read now out has been waiting.
@@ -209,24 +223,89 @@ struct PgSeen {
     out_since: Option<Instant>,
 }
 
+/// The listening connection and what it has heard.
+#[cfg(feature = "postgres")]
+struct PgListener {
+    url: String,
+    conn: Option<diesel::PgConnection>,
+    /// The connection listens (LISTEN ran on it and it has not failed since).
+    listening: bool,
+    /// Notifications received (and connections lost), all connections together.
+    heard: i64,
+    /// When a connection was last tried, so a database that is down is not hammered.
+    tried: Option<Instant>,
+}
+
+#[cfg(feature = "postgres")]
+impl PgListener {
+    /// Listen if not listening yet (at most one try a second), then take in what arrived.
+    /// The version now: the count heard while listening, else the snapshot's hash.
+    fn read(&mut self) -> Option<i64> {
+        use diesel::{Connection, RunQueryDsl};
+        if !self.listening && self.tried.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
+            self.tried = Some(Instant::now());
+            if self.conn.is_none() {
+                self.conn = diesel::PgConnection::establish(&crate::db::backend::bounded(&self.url)).ok();
+            }
+            if let Some(c) = self.conn.as_mut() {
+                let listen = format!("LISTEN {}", crate::db::audit::CHANGES_CHANNEL);
+                self.listening = diesel::sql_query(listen).execute(c).is_ok();
+                // What was committed while nobody listened is re-read once.
+                self.heard += 1;
+            }
+        }
+        if self.listening {
+            let c = self.conn.as_mut()?;
+            let mut lost = false;
+            for n in c.notifications_iter() {
+                match n {
+                    Ok(_) => self.heard += 1,
+                    Err(_) => {
+                        lost = true;
+                        break;
+                    }
+                }
+            }
+            if !lost {
+                // Apart from the snapshot hashes, which are any i64: the high bit set.
+                return Some(self.heard | i64::MIN);
+            }
+            self.listening = false;
+            self.conn = None;
+            self.heard += 1;
+        }
+        pg_snapshot(&self.url, &mut self.conn)
+    }
+}
+
 #[cfg(feature = "postgres")]
 impl PgWatch {
     fn start(url: String) -> Result<PgWatch, String> {
         use diesel::Connection;
+        use std::sync::mpsc::RecvTimeoutError;
         let conn =
             diesel::PgConnection::establish(&crate::db::backend::bounded(&url)).map_err(|e| e.to_string())?;
         let (ask, asked) = std::sync::mpsc::sync_channel::<()>(1);
         let (tx, seen) = tokio::sync::watch::channel(PgSeen::default());
+        let mut listener = PgListener { url, conn: Some(conn), listening: false, heard: 0, tried: None };
         std::thread::Builder::new()
             .name("public-watch".into())
-            .spawn(move || {
-                let mut conn = Some(conn);
-                while asked.recv().is_ok() {
-                    let began = Instant::now();
-                    tx.send_modify(|s| s.out_since = Some(began));
-                    let v = pg_snapshot(&url, &mut conn);
-                    tx.send_modify(|s| *s = PgSeen { read: Some((began, v)), out_since: None });
+            .spawn(move || loop {
+                let wanted = match asked.recv_timeout(LISTEN_POLL) {
+                    Ok(()) => true,
+                    Err(RecvTimeoutError::Timeout) => false,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                };
+                if !wanted && !listener.listening {
+                    // Nobody asked, and a snapshot read is a round trip: only when asked.
+                    if listener.tried.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
+                        continue;
+                    }
                 }
+                let began = Instant::now();
+                tx.send_modify(|s| s.out_since = Some(began));
+                let v = listener.read();
+                tx.send_modify(|s| *s = PgSeen { read: Some((began, v)), out_since: None });
             })
             .map_err(|e| e.to_string())?;
         Ok(PgWatch { ask, seen })
@@ -270,7 +349,7 @@ fn pg_snapshot(url: &str, conn: &mut Option<diesel::PgConnection>) -> Option<i64
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
             snap.s.hash(&mut h);
-            Some(h.finish() as i64)
+            Some(h.finish() as i64 & i64::MAX)
         }
         Err(_) => {
             *conn = None;
@@ -299,7 +378,7 @@ impl PublicCache {
     }
 
     /// The database's version now (None: no watch, or it could not be read in time).
-    async fn seen(&self) -> Option<i64> {
+    pub(super) async fn seen(&self) -> Option<i64> {
         match &self.watch {
             Some(w) => w.version().await,
             None => None,
@@ -754,6 +833,7 @@ fn chrome(
         staff: false,
         team: t.system == crate::domain::settings::System::TeamRelay.code(),
         refresh: if refresh { REFRESH_SECS } else { 0 },
+        live: Some(t.id),
         zone: t.zone().name(),
     }
 }

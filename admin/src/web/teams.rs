@@ -565,7 +565,7 @@ pub async fn standings_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRes
         })
         .collect();
     let page = TeamStandingsPage {
-        c: ctx.chrome_t(&t, role.is_some(), ctx.t("team.standings_title")),
+        c: ctx.chrome_t(&t, role.is_some(), ctx.t("team.standings_title")).live(tid),
         tid,
         rows,
         boards: s.format == Format::Boards,

@@ -186,6 +186,28 @@ pub(crate) fn touch(conn: &mut Conn, tid: i32) -> Result<(), DbError> {
     diesel::update(tournaments::table.find(tid))
         .set((tournaments::changes.eq(tournaments::changes + 1), tournaments::change_tag.eq(random_tag())))
         .execute(conn)?;
+    notify_change(conn, tid)
+}
+
+/// The PostgreSQL channel on which every audited write names its tournament (payload: the
+/// tournament's id as text). PostgreSQL delivers it when the transaction commits, to every
+/// connection that listens, on any server: the live pages and the public cache of every
+/// `tengen serve` on the database (`web::live`, `web::public`).
+pub const CHANGES_CHANNEL: &str = "tengen_changes";
+
+/// Tell every server listening on PostgreSQL that `tid` changed, delivered at commit (a
+/// rolled-back write sends nothing). SQLite has no such thing: the other servers on the file
+/// see its `data_version` move instead.
+#[cfg(feature = "postgres")]
+fn notify_change(conn: &mut Conn, tid: i32) -> Result<(), DbError> {
+    if let Conn::Pg(c) = conn {
+        diesel::sql_query(format!("NOTIFY {CHANGES_CHANNEL}, '{tid}'")).execute(c)?;
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "postgres"))]
+fn notify_change(_conn: &mut Conn, _tid: i32) -> Result<(), DbError> {
     Ok(())
 }
 

@@ -20,6 +20,13 @@ pub(super) const PAGES: &[Page] = &[
         kind: Kind::Asset("text/javascript"),
     },
     Page {
+        pattern: "/assets/live.js",
+        path: |_| "/assets/live.js".into(),
+        kind: Kind::Asset("text/javascript"),
+    },
+    // The event stream never ends: crawled with a malformed list, its 400 page.
+    Page { pattern: "/live", path: |_| "/live?t=0".into(), kind: Kind::Html },
+    Page {
         pattern: "/lang/{code}",
         path: |i| format!("/lang/zh?next=/t/{}/players", i.t),
         kind: Kind::Redirect,

@@ -30,8 +30,11 @@ pub struct Chrome {
     pub staff: bool,
     /// The tournament is a team event (shows the team navigation).
     pub team: bool,
-    /// Seconds after which the page reloads itself (0: never), while a round runs.
+    /// Seconds after which a browser without script reloads the page (0: never), while a round
+    /// runs.
     pub refresh: u32,
+    /// The tournament whose changes the page follows (`data-live`, `assets/live.js`).
+    pub live: Option<i32>,
     /// The zone of every time the page shows (`domain::event_time`): the event's on its
     /// pages, the server's on pages of no event (accounts).
     pub zone: &'static str,
@@ -53,8 +56,14 @@ impl Chrome {
             staff: false,
             team: false,
             refresh: 0,
+            live: None,
             zone: crate::machine::zone().name(),
         }
+    }
+
+    /// The same frame on a public page that follows tournament `tid`'s changes (`web::live`).
+    pub fn live(self, tid: i32) -> Chrome {
+        Chrome { live: Some(tid), ..self }
     }
 
     pub fn t(&self, key: &str) -> &'static str {
