@@ -432,3 +432,82 @@ fn a_five_hundred_player_round_on_a_projector() {
     }
     rt.block_on(wd.close()).expect("close the browser");
 }
+
+/// Tournament practice (大屏, live): a screen open in the browser shows a result within 2 s of
+/// its saving and, once the next round is published, that round's pairings in place of the old,
+/// without waiting for its 15 s fallback poll and without a reload.
+#[test]
+#[cfg_attr(
+    not(tengen_browser),
+    ignore = "needs chromium and chromium-driver (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
+)]
+fn an_open_screen_follows_results_and_the_next_round_live() {
+    use common::webdriver::*;
+    use fantoccini::Locator;
+    use std::time::{Duration, Instant};
+
+    let driver =
+        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
+    let chrome =
+        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
+    std::fs::create_dir_all(artifacts_dir()).unwrap();
+    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-screens-live.log"));
+
+    let s = Server::start();
+    let org = s.first_organizer().in_chinese();
+    let tid = group_with_round(&s, &org, None);
+    let ev = event_of(&s, tid);
+    let r = create(
+        &org,
+        ev,
+        &[("name", "直播屏"), ("c_tables", "on"), ("c_names", ""), ("c_results", "on"), ("pace", "600")],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let path = path_of(&shown_url(&r.body));
+
+    let tmp = tempfile::tempdir().unwrap();
+    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
+    rt.block_on(wd.set_window_size(1280, 720)).expect("window size");
+    rt.block_on(wd.goto(&format!("{}{path}", s.base))).expect("the screen");
+    rt.block_on(wd.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css("#screen-data")))
+        .expect("the screen's lists");
+    rt.block_on(wd.execute("window.__marker = 'loaded once'; return true;", vec![])).unwrap();
+    let js =
+        |script: &str| rt.block_on(wd.execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"));
+    let until = |script: &str| {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(5) {
+            if js(script) == serde_json::Value::Bool(true) {
+                return Some(start.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        None
+    };
+    let results = "return document.querySelectorAll('.screen-results li').length;";
+    assert_eq!(js(results), 0, "no result yet");
+    let round = "return document.getElementById('screen-round').textContent;";
+    assert!(js(round).as_str().unwrap().contains('1'), "round 1 shown: {}", js(round));
+
+    // A result saved by an arbiter reaches the open screen.
+    enter(&org, tid, game_id(&s.db, tid, 1, 1), &[("method", "resignation"), ("winner", "black")]);
+    let took = until(&format!("{} return n === 1;", results.replace("return ", "const n = ")))
+        .expect("the result shown on the screen");
+    assert!(took <= Duration::from_secs(2), "the result took {took:?}");
+
+    // The rest of round 1, then round 2 published: the screen turns to round 2.
+    for board in 2..=4 {
+        enter(&org, tid, game_id(&s.db, tid, 1, board), &[("method", "resignation"), ("winner", "white")]);
+    }
+    pair_round(&org, tid, 2, "12");
+    publish_round(&s, &org, tid, 2);
+    let took = until(&format!("{} return r.includes('2');", round.replace("return ", "const r = ")))
+        .expect("round 2 shown on the screen");
+    assert!(took <= Duration::from_secs(2), "round 2 took {took:?}");
+    assert_eq!(js(results), 0, "round 2 has no result yet: the old results are gone");
+    assert_eq!(js("return window.__marker;"), serde_json::Value::String("loaded once".into()), "no reload");
+    let png = rt.block_on(wd.screenshot()).expect("screenshot");
+    std::fs::create_dir_all(artifacts_dir().join("screens")).unwrap();
+    std::fs::write(artifacts_dir().join("screens").join("screen-live-round-2.png"), png).unwrap();
+    rt.block_on(wd.close()).expect("close the browser");
+}
