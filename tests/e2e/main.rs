@@ -38,6 +38,7 @@ mod office;
 mod opengotha_time;
 mod ops;
 mod pair_concurrency;
+mod phone;
 mod postgres;
 mod print;
 mod prizes;
