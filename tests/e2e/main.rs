@@ -17,6 +17,7 @@ mod audit;
 mod auth;
 mod browser;
 mod browser_clock;
+mod browser_phone;
 mod cards;
 mod check_in;
 mod colours_results;
