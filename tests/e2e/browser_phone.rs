@@ -146,10 +146,10 @@ fn console(driver: &str, session: &str) -> Vec<Value> {
     v["value"].as_array().cloned().unwrap_or_default()
 }
 
-/// 2002 rules, Art. 3 (the tournament's notices to the players): the public pages read on a
+/// Operations (no rule article; WCAG 2.2's target size and contrast): the public pages read on a
 /// phone pass the audit — no console error (the site's icon answers), `lang` set, images with
-/// alternative text, fields labelled, tap targets of 24×24 CSS px or spaced as WCAG 2.2 asks,
-/// text contrast 4.5:1 — on a 200-player event.
+/// alternative text, fields labelled, tap targets of 24×24 CSS px or spaced as WCAG 2.2 asks, text
+/// contrast 4.5:1 — on a 200-player event.
 #[test]
 #[cfg_attr(
     not(tengen_browser),
@@ -229,12 +229,12 @@ fn lighthouse(lh: &std::path::Path, chrome: &std::path::Path, url: &str, out: &s
     serde_json::from_str(&std::fs::read_to_string(out).unwrap()).expect("Lighthouse's JSON report")
 }
 
-/// 2002 rules, Art. 3 (the tournament's notices to the players): Lighthouse scores every main
+/// Operations (no rule article; WCAG 2.2 as Lighthouse checks it): Lighthouse scores every main
 /// public page of the 200-player event on a phone — accessibility ≥ 0.95 with the tap-target
 /// (`target-size`) and console (`errors-in-console`) audits passed, performance ≥ 0.9. The
-/// performance score is simulated from a trace taken on this machine, so a run that four
-/// builds share can fall under it once: a page under 0.9 is measured again and its better run
-/// counts (accessibility and the two audits are not retried: they do not depend on load).
+/// performance score is simulated from a trace taken on this machine, so a run that four builds
+/// share can fall under it once: a page under 0.9 is measured again and its better run counts
+/// (accessibility and the two audits are not retried: they do not depend on load).
 #[test]
 #[cfg_attr(
     not(tengen_lighthouse),

@@ -29,10 +29,10 @@ fn codes(back: &ReadBack) -> Vec<Vec<(f32, f32, f32)>> {
     groups
 }
 
-/// The 2002 rules' check-in before round 1 (报到, 签到): the hall poster names the event, its
-/// venue and dates, and carries two QR codes — the event's public page, and the phone
-/// check-in form that opens with the venue's code filled in and checks the player in as sent
-/// — with the code printed large; only the event's staff may print it, and before a code is
+/// Operations (no rule article; the event's one check-in code is decision D27's): the hall poster
+/// names the event, its venue and dates, and carries two QR codes — the event's public page, and
+/// the phone check-in form that opens with the venue's code filled in and checks the player in as
+/// sent — with the code printed large; only the event's staff may print it, and before a code is
 /// set the poster says so instead.
 #[test]
 fn the_hall_posters_codes_open_the_event_and_check_a_player_in() {
@@ -120,9 +120,9 @@ fn the_hall_posters_codes_open_the_event_and_check_a_player_in() {
     assert_eq!((crate::cards::decode(&cs[0]), crate::cards::decode(&cs[1])), (page, check_in));
 }
 
-/// Every page names the site's icon, and `/favicon.ico` (which browsers ask for whatever a
-/// page links) answers it too: an SVG, its type said, cached a year — no 404 in the phone's
-/// console on any page.
+/// Operations (no rule article): every page names the site's icon, and `/favicon.ico` (which
+/// browsers ask for whatever a page links) answers it too: an SVG, its type said, cached a year —
+/// no 404 in the phone's console on any page.
 #[test]
 fn every_page_links_the_icon_and_favicon_ico_answers() {
     let s = Server::start();

@@ -178,9 +178,9 @@ mod tests {
         grids[0].decode().expect("a readable QR code").1
     }
 
-    /// The 2002 rules' registration and check-in before round 1 (报到): the poster's codes open
-    /// the event's public page and the phone check-in form with the code filled in, both read
-    /// back by a QR decoder; the code is printed large beside them.
+    /// Operations (no rule article; the event's one check-in code is decision D27's): the poster's
+    /// codes open the event's public page and the phone check-in form with the code filled in, both
+    /// read back by a QR decoder; the code is printed large beside them.
     #[test]
     fn the_posters_codes_open_the_public_page_and_the_filled_check_in_form() {
         let p = poster();
@@ -201,8 +201,9 @@ mod tests {
         }
     }
 
-    /// Without a public address the poster has no codes (rather than wrong ones) and says so;
-    /// without a check-in code it says none is set; A3 is the A4 page √2 larger.
+    /// Operations (no rule article): without a public address the poster has no codes (rather than
+    /// wrong ones) and says so; without a check-in code it says none is set; A3 is the A4 page √2
+    /// larger.
     #[test]
     fn a_poster_without_an_address_or_a_code_says_so_and_a3_is_larger() {
         let p = HallPoster { page_link: None, check_in_link: None, code: None, ..poster() };

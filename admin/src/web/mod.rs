@@ -118,7 +118,8 @@ fn static_file(content_type: &'static str, cache: &'static str, body: &'static s
     HttpResponse::Ok().content_type(content_type).insert_header((header::CACHE_CONTROL, cache)).body(body)
 }
 
-/// The site's icon (a black stone on the board's centre point, 天元), hand-written SVG.
+/// The site's icon, hand-written SVG: a black stone on the board's central star point, which seed
+/// 000 Art. 1 names 天元.
 pub const FAVICON_SVG: &str = include_str!("../../../assets/favicon.svg");
 
 /// GET /assets/favicon.svg, and GET /favicon.ico for the browsers and readers that ask for it
