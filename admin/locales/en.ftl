@@ -1184,6 +1184,19 @@ print-hall_pairings = The hall's pairing list (every group, by hall table)
 print-hall_cards = The hall's table cards (every group, by hall table)
 print-tent = folded tent
 doc-hall_pairings_title = { $round }: the hall's pairings by table
+## The hall poster (大厅海报): the event's QR code and the check-in code, for the venue's walls
+poster-title = hall poster
+print-poster = Hall poster (the event's QR code and the check-in code)
+file-poster = hall poster
+poster-scan_page = Scan for every group's pairings, results and standings
+poster-no_public_url = No public address is configured (tengen serve --public-url): the poster has no QR codes.
+poster-check_in = Check in on your phone
+poster-code = Check-in code
+poster-check_in_scan = Scan to open the check-in form with the code filled in, or type the code there.
+poster-check_in_type = Type the code on the check-in page.
+poster-no_code = No check-in code is set yet: set it at the check-in desk, then print again.
+cli-cmd-print_poster = Hall poster (大厅海报): a QR code of the event's public page, the check-in code and its QR code; A4 or A3
+cli-arg-print_poster-public_url = The address the public uses, e.g. https://go.example.org; the QR codes open the event's page and the check-in form. Without it the poster carries no QR code
 ## Table cards (台卡) and the results notice (成绩公告) of a round
 cards-title = table cards
 cards-fold = Fold along the dashed line and stand on the table

@@ -1063,6 +1063,19 @@ print-hall_pairings = 全场对阵表（各组别按赛场台号）
 print-hall_cards = 全场台卡（各组别按赛场台号）
 print-tent = 对折立式
 doc-hall_pairings_title = { $round } 全场对阵表（按赛场台号）
+## The hall poster (大厅海报): the event's QR code and the check-in code, for the venue's walls
+poster-title = 大厅海报
+print-poster = 大厅海报（赛事二维码与签到码）
+file-poster = 大厅海报
+poster-scan_page = 扫码查看各组别对阵、成绩与排名
+poster-no_public_url = 服务器未设置公开网址（tengen serve --public-url），海报上不印二维码。
+poster-check_in = 手机签到
+poster-code = 签到码
+poster-check_in_scan = 扫码打开签到页（签到码已填好），或在签到页输入签到码。
+poster-check_in_type = 在签到页输入签到码。
+poster-no_code = 签到码未设置：在签到台设置后重新打印。
+cli-cmd-print_poster = 大厅海报：赛事公开页面的二维码、签到码及其二维码；A4 或 A3
+cli-arg-print_poster-public_url = 公众访问的地址，如 https://go.example.org，二维码指向赛事页面和签到页；未设置则不印二维码
 ## Table cards (台卡) and the results notice (成绩公告) of a round
 cards-title = 台卡
 cards-fold = 沿虚线对折，立于棋桌中央

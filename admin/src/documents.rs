@@ -28,9 +28,10 @@ use crate::formats::opengotha::write::write_opengotha;
 use crate::office::print_data::{self as pd, Audience};
 use crate::office::prizes::{prize_list, PrizeList};
 use crate::print::{
-    certificates, crosstable, pairing_list, prize_list as prize_list_pdf, record_sheets, results_notice,
-    scoresheets, standings, table_cards, team_sheets, CardFormat, Certificate, CertificateStyle, DataProblem,
-    Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError, PrizeListRow, SheetsPerPage,
+    certificates, crosstable, hall_poster, pairing_list, prize_list as prize_list_pdf, record_sheets,
+    results_notice, scoresheets, standings, table_cards, team_sheets, CardFormat, Certificate,
+    CertificateStyle, DataProblem, Lang, PairingOrder, PairingRow, Paper, PdfOptions, PrintError,
+    PrizeListRow, SheetsPerPage,
 };
 use chrono::Datelike;
 
@@ -67,6 +68,9 @@ pub enum Doc {
     /// 获奖证书: one A4 landscape page per winner, in the organizer's template; the prize of
     /// that position in the precedence list only, or every winner (0).
     Certificates(u32),
+    /// 大厅海报: the event's name, venue and dates, a QR code of its public page and one of the
+    /// phone check-in form with the code filled in, the code large; A4 or A3 (an [`EventDoc`]).
+    HallPoster(Paper),
 }
 
 impl Doc {
@@ -151,6 +155,9 @@ impl Doc {
             Doc::PrizeList => ("prizes".into(), lang.t("prize.list_title").into()),
             Doc::Certificates(0) => ("certificates".into(), lang.t("cert.title").into()),
             Doc::Certificates(k) => (format!("certificate-{k}"), format!("{} {k}", lang.t("cert.title"))),
+            Doc::HallPoster(p) => {
+                (format!("hall-poster{}", a3(p)), format!("{}{}", lang.t("file.poster"), a3_label(p)))
+            }
         }
     }
 }
@@ -187,6 +194,25 @@ impl EventRoundDoc {
             doc => return Err(wrong_kind(doc)),
         };
         Ok(Loaded { doc: self.doc, lang, round: n, data })
+    }
+}
+
+/// A document of a whole event (the hall poster), in `lang`, for its staff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventDoc {
+    pub event: i32,
+    pub doc: Doc,
+    pub lang: Lang,
+}
+
+impl EventDoc {
+    /// Reads the event's data. Unknown event: [`DbError::NotFound`].
+    pub fn load(&self, conn: &mut Conn) -> Result<Loaded, DbError> {
+        let data = match self.doc {
+            Doc::HallPoster(_) => Data::Poster(Box::new(pd::hall_poster(conn, self.event, self.lang)?)),
+            doc => return Err(wrong_kind(doc)),
+        };
+        Ok(Loaded { doc: self.doc, lang: self.lang, round: 0, data })
     }
 }
 
@@ -253,6 +279,7 @@ enum Data {
     Cards(pd::RoundCards),
     Notice(Box<pd::RoundNotice>),
     Prizes(Box<PrizeList>),
+    Poster(Box<pd::EventPoster>),
 }
 
 fn wrong_kind(doc: Doc) -> DbError {
@@ -356,13 +383,17 @@ impl Loaded {
                 Doc::Certificates(k) => certified(p, k).count(),
                 _ => p.lines.len(),
             },
+            Data::Poster(_) => 1,
         }
     }
 
     /// Gives each table card the address of its table's public pairing under `base` (the
-    /// server's `--public-url`); without one the cards have no QR code rather than a wrong one.
-    /// Other documents are left as they are.
+    /// server's `--public-url`), and the hall poster its event's and check-in form's; without
+    /// one they have no QR code rather than a wrong one. Other documents are left as they are.
     pub fn with_public_url(mut self, base: Option<&str>) -> Loaded {
+        if let (Data::Poster(p), Some(base)) = (&mut self.data, base) {
+            pd::poster_links(p, base);
+        }
         if let (Data::Cards(c), Some(base)) = (&mut self.data, base) {
             let (tid, n) = (c.head.t.id, c.head.round.number);
             for (i, card) in c.cards.iter_mut().enumerate() {
@@ -462,6 +493,7 @@ impl Loaded {
                 };
                 (certificates(&certificate_data(p, k, lang), style, &opts(Paper::A4))?, &p.t)
             }
+            (Data::Poster(d), Doc::HallPoster(paper)) => (hall_poster(&d.poster, &opts(paper))?, &d.t),
             // `load` pairs each document with its data.
             _ => return Err(DataProblem::WrongData.into()),
         };

@@ -13,6 +13,9 @@
 //! `tengen print results-notice --tournament ID --round N [--lang zh|en] --out FILE`: the
 //! results notice (成绩公告) of a published round, as the public download.
 //!
+//! `tengen print poster --tournament ID [--paper a4|a3] [--public-url URL] [--lang zh|en] --out
+//! FILE`: the hall poster (大厅海报) of the tournament's event, as its staff's download.
+//!
 //! `tengen print team-sheets --tournament ID --match MID [--lang zh|en] --out FILE`: the
 //! line-up forms and record sheet of one relay match, as the match page's download.
 //!
@@ -55,9 +58,25 @@ pub enum Command {
     Prizes(PrizeListArgs),
     /// Certificates (获奖证书): one A4 landscape page per winner.
     Certificates(CertificateArgs),
+    /// Hall poster (大厅海报): the event's QR code and the check-in code, A4 or A3.
+    Poster(PosterArgs),
 }
 
-/// Which tournament, the label language and where to write.
+/// The hall poster of a tournament's event.
+#[derive(Args, Debug)]
+pub struct PosterArgs {
+    #[command(flatten)]
+    pub of: PrizeListArgs,
+    /// a4 or a3.
+    #[arg(long, default_value = "a4")]
+    pub paper: String,
+    /// The server's public address (as `tengen serve --public-url`), for the QR codes; without
+    /// it the poster has none.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+}
+
+/// Which tournament, the label language and where to write (the prize list, the poster).
 #[derive(Args, Debug)]
 pub struct PrizeListArgs {
     /// Tournament id (as in the address /t/ID).
@@ -206,6 +225,7 @@ pub fn run(db: &Path, cmd: Command) -> Result<(), CliError> {
             return round_doc_linked(db, &a.round, doc, base.as_deref());
         }
         Command::ResultsNotice(a) => (&a.round, Doc::ResultsNotice),
+        Command::Poster(a) => return poster_doc(db, a),
     };
     round_doc(db, args, doc)
 }
@@ -262,6 +282,24 @@ fn tournament_doc_styled(
         round => tr!(say, "cli_print.tournament_after", tournament = tid, lines, round, file, bytes),
     };
     eprintln!("{said}");
+    Ok(())
+}
+
+/// Loads, renders and writes the hall poster of the tournament's event; says what it wrote.
+fn poster_doc(db: &Path, p: &PosterArgs) -> Result<(), CliError> {
+    let a = &p.of;
+    let (lang, paper) = (docs::parse_lang(&a.lang)?, docs::parse_paper(&p.paper)?);
+    let base = p.public_url.as_deref().map(super::serve::public_url_base).transpose()?;
+    let pool = open_existing(db)?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    check_tournament(&mut conn, a.tournament)?;
+    let event = crate::db::events::event_of(&mut conn, a.tournament)?;
+    let req = docs::EventDoc { event, doc: Doc::HallPoster(paper), lang };
+    let loaded = req.load(&mut conn)?.with_public_url(base.as_deref());
+    let file = loaded.render().map_err(|e| CliError::PrintingFailed(e.to_string()))?;
+    write_out(&a.out, &file.bytes)?;
+    let (say, tournament, bytes) = (Lang::from_environment(), a.tournament, file.bytes.len());
+    eprintln!("{}", tr!(say, "cli_print.file", tournament, file = a.out.display().to_string(), bytes));
     Ok(())
 }
 

@@ -288,6 +288,54 @@ pub fn table_link(base: &str, tid: i32, n: i32, table: u32) -> String {
     format!("{}/t/{tid}/pairings/{n}#table-{table}", base.trim_end_matches('/'))
 }
 
+/// The hall poster of an event: the group whose row names the event (every group's row holds
+/// the shared name, venue and dates) and the poster without its links ([`poster_links`] adds
+/// them where the public address is known).
+#[derive(Debug, Clone)]
+pub struct EventPoster {
+    pub t: TournamentRow,
+    pub event: i32,
+    pub poster: crate::print::HallPoster,
+}
+
+/// The hall poster of event `event`, labelled in `lang`: its name, venue and dates, and the
+/// check-in code (one for the event, written to every group at once). Unknown event:
+/// [`DbError::NotFound`].
+pub fn hall_poster(conn: &mut Conn, event: i32, lang: Lang) -> Result<EventPoster, DbError> {
+    let groups = crate::db::events::groups(conn, event)?;
+    let t = groups[0].t.clone();
+    let code = crate::db::check_in::code(conn, t.id)?;
+    let head = event_sheet(&t, 0, lang);
+    let other = match lang {
+        Lang::Zh => Lang::En,
+        Lang::En => Lang::Zh,
+    };
+    let poster = crate::print::HallPoster {
+        name: head.name(lang).to_string(),
+        other_name: head.name(other).to_string(),
+        venue: head.venue.clone(),
+        dates: head.date.clone(),
+        page_link: None,
+        code,
+        check_in_link: None,
+    };
+    Ok(EventPoster { t, event, poster })
+}
+
+/// The poster's links under the server's public address `base` (`--public-url`): the event's
+/// public page, and the phone check-in form of the event (any group's form checks in every
+/// group's entrants) with the code (digits only) filled in.
+pub fn poster_links(p: &mut EventPoster, base: &str) {
+    p.poster.page_link = Some(format!("{}/e/{}", base.trim_end_matches('/'), p.event));
+    p.poster.check_in_link =
+        p.poster.code.as_ref().map(|code| format!("{}?code={code}", check_in_link(base, p.t.id)));
+}
+
+/// The phone check-in form of `tid` under the public address `base` (empty: its path).
+pub fn check_in_link(base: &str, tid: i32) -> String {
+    format!("{}/t/{tid}/check-in/self", base.trim_end_matches('/'))
+}
+
 /// The results notice of a published round: its results by table and the standings after it.
 #[derive(Debug, Clone)]
 pub struct RoundNotice {

@@ -13,6 +13,7 @@
 //! | table cards (台卡): A4 folded tent or four A6 per page, with a QR code | [`table_cards`] | [`table_cards`](mod@table_cards) |
 //! | results notice (成绩公告): a round's results and the standings after it | [`results_notice`] | [`results_notice`](mod@results_notice) |
 //! | prize list (获奖名单) and certificates (获奖证书), A4 landscape | [`prize_list`], [`certificates`] | [`prizes`](mod@prizes) |
+//! | hall poster (大厅海报): the event's QR code and the check-in code, A4 or A3 | [`hall_poster`](fn@hall_poster) | [`hall_poster`](mod@hall_poster) |
 //! | relay match: line-up forms per section and the match record sheet with the penalty log | [`team_sheets`] | [`team_sheets`](mod@team_sheets) |
 //!
 //! Every PDF uses one font ([`font::FontFace`]: WenQuanYi Micro Hei compiled in, or
@@ -21,6 +22,7 @@
 //! names are printed in both scripts where both are known.
 
 pub mod font;
+pub mod hall_poster;
 pub mod pairing_list;
 mod pdf;
 pub mod prizes;
@@ -37,6 +39,7 @@ pub(crate) mod testutil;
 pub mod wall_chart;
 
 pub use font::FontFace;
+pub use hall_poster::{hall_poster, HallPoster};
 pub use pairing_list::{pairing_list, PairingOrder};
 pub use prizes::{certificates, prize_list, Certificate, CertificateStyle, PrizeListRow};
 pub use record_sheet::record_sheets;

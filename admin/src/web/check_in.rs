@@ -198,7 +198,7 @@ impl PathIds for TapPath {
 /// The self check-in page of `tid`: under the server's public address when it has one (what a
 /// phone at the venue opens), else its path.
 fn self_link(public_url: Option<&str>, tid: i32) -> String {
-    format!("{}/t/{tid}/check-in/self", public_url.unwrap_or(""))
+    crate::office::print_data::check_in_link(public_url.unwrap_or(""), tid)
 }
 
 /// The desk's address for round `n` with the search kept.
@@ -369,10 +369,21 @@ async fn self_page(
     ctx.render_status(refused.map_or(StatusCode::OK, |(s, _)| s), &page)
 }
 
-/// GET /t/{id}/check-in/self: check in on one's own phone.
-pub async fn self_form(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+/// GET /t/{id}/check-in/self: check in on one's own phone. `?code=…` (the hall poster's QR
+/// code opens the form so) fills the venue's code in; it is checked when the form is sent, as
+/// a typed one.
+pub async fn self_form(
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    self_page(&ctx, tid, FormView::default(), None, None).await
+    let mut f = FormView::default();
+    let code: String = query(&q, "code").chars().take(dci::CODE_LEN * 4).collect();
+    if !code.is_empty() {
+        f.set("code", code);
+    }
+    self_page(&ctx, tid, f, None, None).await
 }
 
 /// The entrant a self check-in names, with their group: the one picked (`eid`), else the one

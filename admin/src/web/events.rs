@@ -166,7 +166,8 @@ async fn public_page(ctx: &Ctx, groups: Vec<Group>) -> Result<HttpResponse, AppE
             .zip(extra)
             .map(|(g, (last, winners))| PublicGroup {
                 id: g.id(),
-                name: group_name(lang, &g.fields),
+                // A link needs its words: the group the event was made with may have no name.
+                name: super::registration::group_name(lang, g),
                 system: super::views::text::system_name(lang, &g.t.system),
                 last_round: (last > 0).then_some(last as i32),
                 winners,

@@ -114,10 +114,23 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-
 pub const STYLE_CSS: &str = include_str!("../../../assets/style.css");
 
 async fn style() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/css; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(STYLE_CSS)
+    static_file("text/css; charset=utf-8", "public, max-age=3600", STYLE_CSS)
+}
+
+/// A file compiled into the program, with its type and how long it may be cached.
+fn static_file(content_type: &'static str, cache: &'static str, body: &'static str) -> HttpResponse {
+    HttpResponse::Ok().content_type(content_type).insert_header((header::CACHE_CONTROL, cache)).body(body)
+}
+
+/// The site's icon, hand-written SVG: a black stone on the board's central star point, which seed
+/// 000 Art. 1 names 天元.
+pub const FAVICON_SVG: &str = include_str!("../../../assets/favicon.svg");
+
+/// GET /assets/favicon.svg, and GET /favicon.ico for the browsers and readers that ask for it
+/// whatever the page links: the same SVG with its own type (browsers read the bytes, not the
+/// name), cached a year as an icon that never changes under its address.
+async fn favicon() -> HttpResponse {
+    static_file("image/svg+xml", "public, max-age=31536000, immutable", FAVICON_SVG)
 }
 
 async fn not_found(req: HttpRequest) -> Result<HttpResponse, AppError> {
@@ -168,6 +181,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/assets/screen.css", web::get().to(screens::style))
         .route("/assets/live.js", web::get().to(live::script))
         .route("/live", web::get().to(live::stream))
+        .route("/assets/favicon.svg", web::get().to(favicon))
+        .route("/favicon.ico", web::get().to(favicon))
         .route("/lang/{code}", web::get().to(set_lang))
         .route("/", web::get().to(tournaments::home))
         .route("/login", web::get().to(auth::login_page))
@@ -262,6 +277,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/rounds/{n}/table-cards.pdf", web::get().to(print::table_cards))
         .route("/e/{event}/rounds/{n}/pairings.pdf", web::get().to(print::event_pairings))
         .route("/e/{event}/rounds/{n}/table-cards.pdf", web::get().to(print::event_table_cards))
+        .route("/e/{event}/poster.pdf", web::get().to(print::event_poster))
         .route("/t/{id}/rounds/{n}/attendance", web::get().to(rounds::attendance))
         .route("/t/{id}/rounds/{n}/attendance", web::post().to(rounds::save_attendance))
         .route("/t/{id}/rounds/{n}/games/{gid}/nigiri", web::post().to(rounds::nigiri))

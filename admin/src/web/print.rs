@@ -21,6 +21,10 @@
 //!   hall number, each naming its group
 //! - `GET /e/{event}/rounds/{n}/table-cards.pdf?format=tent|a6&lang=…`: every group's cards
 //!
+//! An event's staff (arbiters and organizers):
+//! - `GET /e/{event}/poster.pdf?paper=a4|a3&lang=…`: the hall poster (大厅海报), its QR codes
+//!   under `--public-url` (none without it)
+//!
 //! Anyone, the tournament's standings over its published rounds (the public standings page's
 //! own computation; staff get the same files, since drafts have no results):
 //! - `GET /t/{id}/standings.pdf?paper=a4|a3&lang=zh|en&round=N`: the wall chart with the tie-breaks
@@ -44,7 +48,8 @@ use crate::db::users::Role;
 use crate::db::Conn;
 use crate::db::DbError;
 use crate::documents::{
-    self as docs, BadOption, Doc, Download, EventRoundDoc, LoadError, Loaded, RoundDoc, TournamentDoc,
+    self as docs, BadOption, Doc, Download, EventDoc, EventRoundDoc, LoadError, Loaded, RoundDoc,
+    TournamentDoc,
 };
 use crate::i18n::tr;
 use crate::office::print_data::Audience;
@@ -331,4 +336,15 @@ pub async fn standings_csv(ctx: Ctx, path: web::Path<String>, q: Query) -> Resul
 /// GET /t/{id}/results.csv
 pub async fn results_csv(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
     public_tournament_doc(ctx, path, q, |_| Ok(Doc::ResultsCsv)).await
+}
+
+/// GET /e/{event}/poster.pdf: the hall poster (大厅海报), for the event's staff; its QR codes
+/// open the event's public page and the phone check-in form under the server's `--public-url`.
+pub async fn event_poster(ctx: Ctx, path: web::Path<String>, q: Query) -> Result<HttpResponse, AppError> {
+    let event = id(ctx.lang, &path)?;
+    ctx.require_event_staff(event, Role::Arbiter).await?;
+    let o = Options { ctx: &ctx, q: &q };
+    let req = EventDoc { event, doc: Doc::HallPoster(o.paper()?), lang: o.lang()? };
+    let base = ctx.state.net.public_url.clone();
+    send_loaded(&ctx, move |c| Ok(req.load(c)?.with_public_url(base.as_deref()))).await
 }

@@ -26,8 +26,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use std::collections::BTreeMap;
 
-/// A group as the form and the queue name it: its own name, else (an event of one group) the
-/// event's.
+/// A group as the form, the queue and the event's public landing page name it: its own name,
+/// else (an event of one group, or the group the event was made with) the event's.
 pub(crate) fn group_name(lang: Lang, g: &Group) -> String {
     let own = if lang.is_zh() { &g.fields.group_name_zh } else { &g.fields.group_name_latin };
     let own = if own.is_empty() { &g.fields.group_name_zh } else { own };

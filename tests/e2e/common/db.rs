@@ -145,3 +145,9 @@ pub fn game_id(db: &Path, tid: i32, round: u32, board: u32) -> i32 {
     )
     .expect("a game") as i32
 }
+
+/// The event tournament `tid` is a group of.
+pub fn event_of(db: &Path, tid: i32) -> i32 {
+    let sql = format!("SELECT event_id FROM event_groups WHERE tournament_id = {tid}");
+    query_opt(db, &sql).expect("a group of an event") as i32
+}

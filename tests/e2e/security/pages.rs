@@ -26,6 +26,11 @@ pub(super) const PAGES: &[Page] = &[
     },
     // The event stream never ends: crawled with a malformed list, its 400 page.
     Page { pattern: "/live", path: |_| "/live?t=0".into(), kind: Kind::Html },
+        pattern: "/assets/favicon.svg",
+        path: |_| "/assets/favicon.svg".into(),
+        kind: Kind::Asset("image/svg+xml"),
+    },
+    Page { pattern: "/favicon.ico", path: |_| "/favicon.ico".into(), kind: Kind::Asset("image/svg+xml") },
     Page {
         pattern: "/lang/{code}",
         path: |i| format!("/lang/zh?next=/t/{}/players", i.t),
@@ -143,6 +148,7 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/e/{}/rounds/1/table-cards.pdf?format=tent", i.t),
         kind: Kind::Pdf,
     },
+    Page { pattern: "/e/{event}/poster.pdf", path: |i| format!("/e/{}/poster.pdf", i.ev), kind: Kind::Pdf },
     Page { pattern: "/t/{id}/pairings", path: |i| format!("/t/{}/pairings", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/pairings/{n}", path: |i| format!("/t/{}/pairings/1", i.t), kind: Kind::Html },
     Page {
