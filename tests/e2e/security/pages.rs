@@ -26,6 +26,7 @@ pub(super) const PAGES: &[Page] = &[
     },
     // The event stream never ends: crawled with a malformed list, its 400 page.
     Page { pattern: "/live", path: |_| "/live?t=0".into(), kind: Kind::Html },
+    Page {
         pattern: "/assets/favicon.svg",
         path: |_| "/assets/favicon.svg".into(),
         kind: Kind::Asset("image/svg+xml"),
