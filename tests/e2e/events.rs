@@ -261,6 +261,9 @@ fn an_event_of_three_groups_is_run_through_its_forms() {
         assert!(landing.body.contains(&format!("href=\"/t/{g}/pairings/1\"")), "{}", landing.body);
     }
     assert!(!landing.body.contains("add-group"), "no forms for the public");
+    // It follows every group live (assets/live.js): a round published in any shows.
+    let ids: Vec<String> = groups_of(&s, ev).iter().map(i32::to_string).collect();
+    assert!(landing.body.contains(&format!("data-live=\"{}\"", ids.join(","))), "{}", landing.body);
     // An arbiter of the event (the staff is the event's, one for every group) sees the groups
     // but no forms, and a write of theirs is refused.
     let (arb, uid) = add_user(&s, &en, "arbiter1", "arbiter");

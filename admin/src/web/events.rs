@@ -142,6 +142,7 @@ pub async fn overview(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
 async fn public_page(ctx: &Ctx, groups: Vec<Group>) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
     let ids: Vec<i32> = groups.iter().map(Group::id).collect();
+    let chrome_ids = ids.clone();
     let extra = ctx
         .db(move |c| {
             ids.iter()
@@ -157,7 +158,8 @@ async fn public_page(ctx: &Ctx, groups: Vec<Group>) -> Result<HttpResponse, AppE
     let zh = lang.is_zh();
     let (name, other) = (first.name(zh).to_string(), first.name(!zh).to_string());
     let page = EventPublicPage {
-        c: ctx.chrome(name.clone()),
+        // The landing page follows every group: a round published or prizes announced shows.
+        c: ctx.chrome(name.clone()).live_all(&chrome_ids),
         other_name: if other == name { String::new() } else { other },
         dates: dates(&first.start_date, &first.end_date),
         venue: first.venue.clone(),

@@ -833,7 +833,7 @@ fn chrome(
         staff: false,
         team: t.system == crate::domain::settings::System::TeamRelay.code(),
         refresh: if refresh { REFRESH_SECS } else { 0 },
-        live: Some(t.id),
+        live: Some(t.id.to_string()),
         zone: t.zone().name(),
     }
 }

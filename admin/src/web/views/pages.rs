@@ -33,8 +33,9 @@ pub struct Chrome {
     /// Seconds after which a browser without script reloads the page (0: never), while a round
     /// runs.
     pub refresh: u32,
-    /// The tournament whose changes the page follows (`data-live`, `assets/live.js`).
-    pub live: Option<i32>,
+    /// The tournaments whose changes the page follows, comma-separated (`data-live`,
+    /// `assets/live.js`).
+    pub live: Option<String>,
     /// The zone of every time the page shows (`domain::event_time`): the event's on its
     /// pages, the server's on pages of no event (accounts).
     pub zone: &'static str,
@@ -63,7 +64,14 @@ impl Chrome {
 
     /// The same frame on a public page that follows tournament `tid`'s changes (`web::live`).
     pub fn live(self, tid: i32) -> Chrome {
-        Chrome { live: Some(tid), ..self }
+        self.live_all(&[tid])
+    }
+
+    /// The same frame on a public page that follows the changes of every tournament of `ids`
+    /// (an event's groups).
+    pub fn live_all(self, ids: &[i32]) -> Chrome {
+        let ids: Vec<String> = ids.iter().map(i32::to_string).collect();
+        Chrome { live: Some(ids.join(",")), ..self }
     }
 
     pub fn t(&self, key: &str) -> &'static str {
