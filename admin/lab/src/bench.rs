@@ -28,7 +28,8 @@ pub enum Command {
     /// (milliseconds, bytes, pages).
     Print(crate::bench_print::PrintArgs),
     /// Build a 1,000-player, 7-round event in a temporary database, serve it, and load the
-    /// public standings page with wrk (and the same page from nginx); prints JSON.
+    /// public pages (`--pages`: round, players, standings, crosstable, player) with wrk, and the
+    /// same bytes from nginx; prints each page's ratio, then JSON.
     Standings(crate::bench_standings::Args),
     /// Build a 1,000-player event with its last round open, serve it, and load its public
     /// pages with concurrent readers while arbiters enter results over HTTP; prints JSON

@@ -1,15 +1,18 @@
-//! `tengen-lab bench standings`: the public standings page of a big event under load.
+//! `tengen-lab bench standings`: the public pages of a big event under load, beside nginx.
 //!
 //! Builds a tournament in a temporary database: N demo entrants (default 1,000), R Swiss rounds
 //! (default 7) paired by the real pairing engine, every result entered through the same
 //! database calls as the result page (counts, resignations, time, forfeits, a few warnings), so
 //! the standings are computed from stored results with every tie-break of the default order.
-//! Then it starts the server in this process and runs `wrk` against the public standings page
-//! (`-c` connections, `-t` threads, `-d` seconds), and the same against a static file server
-//! serving the same page (nginx, if found) for comparison, twice: as plain HTML (wrk's default
-//! request) and gzipped (`Accept-Encoding: gzip`, as every phone asks; nginx then serves the same
-//! gzipped bytes with `gzip_static`). Prints one JSON object with requests/s and latency
-//! percentiles of each run, and the page sizes.
+//! Then it starts the server in this process and, for each public page of `--pages` (the last
+//! round's page, the players list, the standings, the crosstable, a player's page; default all
+//! five), runs `wrk` against it (`-c` connections, `-t` threads, `-d` seconds) and the same
+//! against a static file server serving the same bytes (nginx, if found), twice: as plain HTML
+//! (wrk's default request) and gzipped (`Accept-Encoding: gzip`, as every phone asks; nginx then
+//! serves the same gzipped bytes with `gzip_static`). Prints each page's requests/s, nginx's
+//! and the ratio as it goes, and one JSON object at the end with requests/s and latency
+//! percentiles of each run, the page sizes and the machine's load (`/proc/loadavg`) before and
+//! after.
 //!
 //! The numbers mean something only for a release build: `cargo build --release -p lab`,
 //! then `target/release/tengen-lab bench standings`.
@@ -57,6 +60,50 @@ pub struct Args {
     /// Keep the temporary directory (database, page, nginx files) and print its path.
     #[arg(long)]
     pub keep: bool,
+    /// The public pages to load, in this order (comma-separated).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "round,players,standings,crosstable,player"
+    )]
+    pub pages: Vec<Page>,
+}
+
+/// A public page of the event, as `--pages` names it.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The last round's page (`/t/{id}/pairings/{n}`).
+    Round,
+    /// The list of entrants.
+    Players,
+    Standings,
+    Crosstable,
+    /// The page of the strongest entrant (every round played).
+    Player,
+}
+
+impl Page {
+    fn name(self) -> &'static str {
+        match self {
+            Page::Round => "round",
+            Page::Players => "players",
+            Page::Standings => "standings",
+            Page::Crosstable => "crosstable",
+            Page::Player => "player",
+        }
+    }
+
+    /// The page's address in tournament `tid` of `rounds` rounds; `player` an entrant's id.
+    fn path(self, tid: i32, rounds: u32, player: i32) -> String {
+        match self {
+            Page::Round => format!("/t/{tid}/pairings/{rounds}"),
+            Page::Players => format!("/t/{tid}/players"),
+            Page::Standings => format!("/t/{tid}/standings"),
+            Page::Crosstable => format!("/t/{tid}/crosstable"),
+            Page::Player => format!("/t/{tid}/players/{player}"),
+        }
+    }
 }
 
 /// One wrk run.
@@ -113,58 +160,43 @@ fn bench(args: &Args) -> Result<(), String> {
         }
     });
     wait_for(port)?;
-    let path = format!("/t/{tid}/standings");
-    let t1 = Instant::now();
-    let page = fetch(port, &path)?;
-    let first_ms = t1.elapsed().as_secs_f64() * 1000.0;
-    let t2 = Instant::now();
-    fetch(port, &path)?;
-    let cached_ms = t2.elapsed().as_secs_f64() * 1000.0;
-    eprintln!(
-        "standings page: {} bytes; first render {first_ms:.1} ms, cached {cached_ms:.2} ms",
-        page.len()
-    );
-
-    let url = format!("http://{bind}{path}");
-    let gz = fetch_with(port, &path, "Accept-Encoding: gzip\r\n")?;
-    let mut scenarios = Vec::new();
-    for (encoding, header) in [("identity", None), ("gzip", Some("Accept-Encoding: gzip"))] {
-        let ours = wrk(args, &url, header)?;
-        eprintln!("tengen ({encoding}): {:.0} requests/s, p99 {:.2} ms", ours.requests_per_sec, ours.p99_ms);
-        let static_load = if args.nginx == "none" {
-            None
-        } else {
-            match nginx(args, &dir, &page, &gz, header) {
-                Ok(l) => Some(l),
-                Err(e) => {
-                    eprintln!("static server skipped: {e}");
-                    None
-                }
-            }
-        };
-        let ratio = static_load.as_ref().map(|s| ours.requests_per_sec / s.requests_per_sec.max(1.0));
-        scenarios.push(json!({
-            "encoding": encoding,
-            "page_bytes": if encoding == "gzip" { gz.len() } else { page.len() },
-            "tengen": ours,
-            "static_nginx": static_load,
-            "throughput_ratio": ratio.map(|r| (r * 100.0).round() / 100.0),
-            "p99_ok": ours.p99_ms < 50.0,
-            "ratio_ok": ratio.map(|r| r >= 0.5),
-        }));
+    let player = strongest(&db_path, tid)?;
+    let load_before = loadavg();
+    let mut pages = Vec::new();
+    let mut done = Vec::new();
+    for page in args.pages.iter().copied() {
+        if !done.contains(&page) {
+            done.push(page);
+            pages.push(bench_page(args, &dir, port, page, page.path(tid, args.rounds, player))?);
+        }
     }
+    let load_after = loadavg();
+    eprintln!("\npage          plain: tengen / nginx = ratio     gzip: tengen / nginx = ratio");
+    for p in &pages {
+        let cell = |i: usize| {
+            let s = &p["scenarios"][i];
+            format!(
+                "{:>7.0} / {:>7.0} = {:>4}",
+                s["tengen"]["requests_per_sec"].as_f64().unwrap_or(0.0),
+                s["static_nginx"]["requests_per_sec"].as_f64().unwrap_or(0.0),
+                s["throughput_ratio"].as_f64().map(|r| format!("{r:.2}")).unwrap_or_else(|| "–".into()),
+            )
+        };
+        eprintln!("{:<12} {}   {}", p["page"].as_str().unwrap_or(""), cell(0), cell(1));
+    }
+    eprintln!("load average before {load_before}, after {load_after}");
     let out = json!({
         "players": args.players,
         "rounds": args.rounds,
         "games": query_games(&db_path, tid)?,
         "build_seconds": (build_secs * 10.0).round() / 10.0,
-        "first_render_ms": (first_ms * 10.0).round() / 10.0,
-        "cached_fetch_ms": (cached_ms * 100.0).round() / 100.0,
         "connections": args.connections,
         "threads": args.threads,
         "duration_s": args.duration,
         "target_p99_ms": 50,
-        "scenarios": scenarios,
+        "loadavg_before": load_before,
+        "loadavg_after": load_after,
+        "pages": pages,
     });
     println!("{out}");
     if args.keep {
@@ -173,6 +205,87 @@ fn bench(args: &Args) -> Result<(), String> {
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(())
+}
+
+/// One page under load: its sizes, first and cached fetch, and wrk's runs on it and on nginx
+/// serving the same bytes, plain and gzipped.
+fn bench_page(
+    args: &Args,
+    dir: &Path,
+    port: u16,
+    page: Page,
+    path: String,
+) -> Result<serde_json::Value, String> {
+    let name = page.name();
+    let t1 = Instant::now();
+    let plain = fetch(port, &path)?;
+    let first_ms = t1.elapsed().as_secs_f64() * 1000.0;
+    let t2 = Instant::now();
+    fetch(port, &path)?;
+    let cached_ms = t2.elapsed().as_secs_f64() * 1000.0;
+    let gz = fetch_with(port, &path, "Accept-Encoding: gzip\r\n")?;
+    eprintln!(
+        "{name} page {path}: {} bytes, {} gzipped; first fetch {first_ms:.1} ms, cached {cached_ms:.2} ms",
+        plain.len(),
+        gz.len()
+    );
+    let url = format!("http://127.0.0.1:{port}{path}");
+    let mut scenarios = Vec::new();
+    for (encoding, header) in [("identity", None), ("gzip", Some("Accept-Encoding: gzip"))] {
+        let ours = wrk(args, &url, header)?;
+        let static_load = if args.nginx == "none" {
+            None
+        } else {
+            match nginx(args, dir, name, &plain, &gz, header) {
+                Ok(l) => Some(l),
+                Err(e) => {
+                    eprintln!("static server skipped: {e}");
+                    None
+                }
+            }
+        };
+        let ratio = static_load.as_ref().map(|s| ours.requests_per_sec / s.requests_per_sec.max(1.0));
+        eprintln!(
+            "{name} ({encoding}): tengen {:.0} requests/s, p99 {:.2} ms; nginx {}; ratio {}",
+            ours.requests_per_sec,
+            ours.p99_ms,
+            static_load.as_ref().map(|s| format!("{:.0} requests/s", s.requests_per_sec)).unwrap_or_default(),
+            ratio.map(|r| format!("{r:.2}")).unwrap_or_default(),
+        );
+        scenarios.push(json!({
+            "encoding": encoding,
+            "page_bytes": if encoding == "gzip" { gz.len() } else { plain.len() },
+            "tengen": ours,
+            "static_nginx": static_load,
+            "throughput_ratio": ratio.map(|r| (r * 100.0).round() / 100.0),
+            "p99_ok": ours.p99_ms < 50.0,
+            "ratio_ok": ratio.map(|r| r >= 0.5),
+        }));
+    }
+    Ok(json!({
+        "page": name,
+        "path": path,
+        "bytes": plain.len(),
+        "gzip_bytes": gz.len(),
+        "first_fetch_ms": (first_ms * 10.0).round() / 10.0,
+        "cached_fetch_ms": (cached_ms * 100.0).round() / 100.0,
+        "scenarios": scenarios,
+    }))
+}
+
+/// The machine's load averages (1, 5, 15 minutes) as `/proc/loadavg` gives them.
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// The strongest entrant's id (who plays every round: a full player's page).
+fn strongest(db_path: &Path, tid: i32) -> Result<i32, String> {
+    let pool = db::open(db_path).map_err(|e| e.to_string())?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    let list = entrants::list(&mut conn, tid, "", entrants::Sort::Rank).map_err(|e| e.to_string())?;
+    list.first().map(|e| e.id).ok_or_else(|| "no entrant".to_string())
 }
 
 fn query_games(db_path: &Path, tid: i32) -> Result<i64, String> {
@@ -432,11 +545,18 @@ pub fn parse_wrk(text: &str) -> Option<Load> {
 
 /// Serve the same page with nginx (two workers, sendfile, the gzipped bytes with gzip_static)
 /// and load it the same way.
-fn nginx(args: &Args, dir: &Path, page: &[u8], gz: &[u8], header: Option<&str>) -> Result<Load, String> {
+fn nginx(
+    args: &Args,
+    dir: &Path,
+    name: &str,
+    page: &[u8],
+    gz: &[u8],
+    header: Option<&str>,
+) -> Result<Load, String> {
     let www = dir.join("www");
     std::fs::create_dir_all(&www).map_err(|e| e.to_string())?;
-    std::fs::write(www.join("standings.html"), page).map_err(|e| e.to_string())?;
-    std::fs::write(www.join("standings.html.gz"), gz).map_err(|e| e.to_string())?;
+    std::fs::write(www.join(format!("{name}.html")), page).map_err(|e| e.to_string())?;
+    std::fs::write(www.join(format!("{name}.html.gz")), gz).map_err(|e| e.to_string())?;
     let port = free_port()?;
     let conf = dir.join("nginx.conf");
     std::fs::write(
@@ -462,8 +582,7 @@ fn nginx(args: &Args, dir: &Path, page: &[u8], gz: &[u8], header: Option<&str>) 
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("{}: {e}", args.nginx))?;
-    let r =
-        wait_for(port).and_then(|()| wrk(args, &format!("http://127.0.0.1:{port}/standings.html"), header));
+    let r = wait_for(port).and_then(|()| wrk(args, &format!("http://127.0.0.1:{port}/{name}.html"), header));
     stop_nginx(&mut child);
     let l = r?;
     eprintln!("nginx: {:.0} requests/s, p99 {:.2} ms", l.requests_per_sec, l.p99_ms);

@@ -399,9 +399,7 @@ pub fn line_result(lang: Lang, l: &resdb::GameLine) -> String {
     if single && l.game.result == "BYE" && l.result.as_ref().is_none_or(|r| r.outcome.is_none()) {
         return lang.t("r.bye_result").to_string();
     }
-    l.result
-        .as_ref()
-        .and_then(|r| r.outcome())
+    l.outcome()
         .map(|o| lang.game_result(&o))
         .or_else(|| imported_text(lang, &l.game.result))
         .unwrap_or_default()

@@ -427,6 +427,8 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()
+            // Innermost: a cached public page for a reader without a session, before the router.
+            .wrap(actix_web::middleware::from_fn(public::cached_first))
             .wrap(actix_web::middleware::from_fn(views::pages::keep_typed))
             .wrap(actix_web::middleware::from_fn(limits::limit_bodies))
             .wrap(actix_web::middleware::from_fn(hsts))

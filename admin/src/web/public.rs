@@ -80,6 +80,8 @@ const MAX_PAGES: usize = 2048;
 struct Cached {
     tag: String,
     etag: String,
+    /// The ETag as a header value, made once (not on every response).
+    etag_header: header::HeaderValue,
     /// When this page was rendered: a page of the previous state is served while the new one
     /// is being rendered only if it is younger than [`STALE_MAX`].
     at: Instant,
@@ -410,6 +412,16 @@ impl PublicCache {
         Ok(tag)
     }
 
+    /// The kept page at `key` if it is of the tournament's current state as known without
+    /// reading the database (a fresh stamp); None otherwise. A key never kept costs no read of
+    /// the database's version.
+    async fn hit(&self, tid: i32, key: &(String, Lang)) -> Option<Arc<Cached>> {
+        let page = self.last(key)?;
+        let seen = self.seen().await;
+        let tag = self.stamp_cached(tid, seen)?;
+        (page.tag == tag).then_some(page)
+    }
+
     fn page(&self, key: &(String, Lang), tag: &str) -> Option<Arc<Cached>> {
         lock(&self.pages).get(key).filter(|c| c.tag == tag).cloned()
     }
@@ -596,9 +608,12 @@ impl PublicCache {
         html: String,
         cacheable: bool,
     ) -> Arc<Cached> {
+        let etag = self.etag(tag, key.1);
         let page = Arc::new(Cached {
             at,
-            etag: self.etag(tag, key.1),
+            // Made of a random token, a change tag and a language code: visible ASCII.
+            etag_header: header::HeaderValue::from_str(&etag).unwrap_or(header::HeaderValue::from_static("")),
+            etag,
             tag: tag.to_string(),
             gzip: if cacheable { gzip(html.as_bytes()) } else { None },
             body: Bytes::from(html),
@@ -786,25 +801,70 @@ async fn cached_page(
 /// A cached page as the response: 304 when the reader's `If-None-Match` has its ETag, else
 /// the page, gzipped for a reader who accepts it.
 fn cached_response(req: &HttpRequest, page: &Cached) -> HttpResponse {
+    use header::HeaderValue;
     let matches = req
         .headers()
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(',').any(|t| t.trim() == page.etag || t.trim() == "*"));
     let mut resp = if matches { HttpResponse::NotModified() } else { HttpResponse::Ok() };
-    resp.insert_header((header::ETAG, page.etag.clone()))
-        .insert_header((header::CACHE_CONTROL, CACHE_CONTROL))
-        .insert_header((header::VARY, "Accept-Language, Cookie, Accept-Encoding"));
+    // Static header values and the page's own ETag value: no header is parsed per response.
+    resp.insert_header((header::ETAG, page.etag_header.clone()))
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL)))
+        .insert_header((header::VARY, HeaderValue::from_static("Accept-Language, Cookie, Accept-Encoding")));
     if matches {
         return resp.finish();
     }
-    resp.content_type("text/html; charset=utf-8");
+    resp.insert_header((header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")));
     match &page.gzip {
         Some(z) if accepts_gzip(req) => {
-            resp.insert_header((header::CONTENT_ENCODING, "gzip")).body(z.clone())
+            resp.insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip"))).body(z.clone())
         }
         _ => resp.body(page.body.clone()),
     }
+}
+
+/// Middleware, innermost: a reader without a session asking for a public page kept in the
+/// cache at the tournament's current state gets it before the router runs (the router tries
+/// its resources one regex at a time: most of what a cached page cost). Only a plain GET of an
+/// address exactly as the cache keeps it (`Kind::canonical`, no query string) and a fresh
+/// change tag are answered here; everything else, a miss included, goes on to the router and
+/// the page's handler as before.
+pub async fn cached_first(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    if let Some(resp) = cached_hit(&req).await {
+        return Ok(req.into_response(resp));
+    }
+    Ok(next.call(req).await?.map_into_boxed_body())
+}
+
+/// The response of [`cached_first`], if the request is answered from the cache.
+async fn cached_hit(req: &actix_web::dev::ServiceRequest) -> Option<HttpResponse> {
+    let tid = cacheable_address(req.method(), req.path(), req.query_string())?;
+    let http = req.request();
+    if http.cookie(SESSION_COOKIE).is_some_and(|c| !c.value().is_empty()) {
+        return None; // perhaps staff: the handler decides
+    }
+    let state = req.app_data::<web::Data<AppState>>()?;
+    let key = (req.path().to_string(), lang_of(http));
+    let page = state.public.hit(tid, &key).await?;
+    Some(cached_response(http, &page))
+}
+
+/// The tournament of a request the cache may answer before the router: a GET without a query
+/// string of an address under `/t/{id}` with a plain decimal id (the cache's keys are made by
+/// `Kind::canonical`, so any other spelling is not one of them).
+fn cacheable_address(method: &actix_web::http::Method, path: &str, query: &str) -> Option<i32> {
+    if method != actix_web::http::Method::GET || !query.is_empty() {
+        return None;
+    }
+    let id = path.strip_prefix("/t/")?.split('/').next()?;
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) || id.starts_with('0') {
+        return None;
+    }
+    id.parse().ok()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1304,7 +1364,7 @@ fn player_game(snap: &Snapshot, lang: Lang, eid: i32, l: &GameLine) -> PlayerGam
     let (pb, pw) = l.played();
     let black = pb == Some(eid);
     let opp = if black { pw } else { pb };
-    let outcome = l.result.as_ref().and_then(|r| r.outcome());
+    let outcome = l.outcome();
     let score =
         outcome.and_then(|o| o.score_for(if black { rules::Color::Black } else { rules::Color::White }));
     PlayerGame {
@@ -1438,6 +1498,58 @@ mod tests {
 
     fn key(tid: i32) -> (String, Lang) {
         (Kind::Standings { round: None }.canonical(tid), Lang::En)
+    }
+
+    /// No rule article (the public pages' cache): only a plain GET of `/t/{id}…` without a
+    /// query string, with a decimal id as `Kind::canonical` writes it, is answered before the
+    /// router.
+    #[test]
+    fn only_canonical_addresses_are_answered_before_the_router() {
+        use actix_web::http::Method;
+        assert_eq!(cacheable_address(&Method::GET, "/t/12/standings", ""), Some(12));
+        assert_eq!(cacheable_address(&Method::GET, "/t/12", ""), Some(12));
+        assert_eq!(cacheable_address(&Method::GET, "/t/12/players/7", ""), Some(12));
+        assert_eq!(cacheable_address(&Method::GET, "/t/12/standings", "round=2"), None);
+        assert_eq!(cacheable_address(&Method::POST, "/t/12/standings", ""), None);
+        assert_eq!(cacheable_address(&Method::HEAD, "/t/12/standings", ""), None);
+        for path in ["/t/012/standings", "/t/+12/standings", "/t//standings", "/t/abc", "/standings", "/"] {
+            assert_eq!(cacheable_address(&Method::GET, path, ""), None, "{path}");
+        }
+        assert_eq!(cacheable_address(&Method::GET, "/t/99999999999/standings", ""), None);
+        // Every cached page's key is such an address.
+        for kind in [
+            Kind::Standings { round: None },
+            Kind::Crosstable,
+            Kind::Player { eid: 5 },
+            Kind::Home,
+            Kind::Round { n: 3 },
+            Kind::Players,
+            Kind::Pairings { round: None, q: String::new() },
+            Kind::Results { round: None },
+        ] {
+            assert_eq!(cacheable_address(&Method::GET, &kind.canonical(7), ""), Some(7), "{kind:?}");
+        }
+    }
+
+    /// No rule article (the public pages' cache): the cache answers before the router only with
+    /// a kept page of the tournament's current state; after a write, or for an address never
+    /// kept, the handler runs.
+    #[test]
+    fn a_hit_before_the_router_is_a_page_of_the_current_state() {
+        let (_d, pool, tid) = tournament();
+        let pc = PublicCache::default();
+        let kind = Kind::Standings { round: None };
+        let hit = |pc: &PublicCache, key| actix_web::rt::System::new().block_on(pc.hit(tid, &key));
+        assert!(hit(&pc, key(tid)).is_none(), "nothing kept yet");
+        let page = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
+        assert!(hit(&pc, key(tid)).is_some_and(|p| Arc::ptr_eq(&p, &page)));
+        assert!(hit(&pc, (Kind::Crosstable.canonical(tid), Lang::En)).is_none(), "another page");
+        assert!(hit(&pc, (kind.canonical(tid), Lang::Zh)).is_none(), "another language");
+        write(&pool, tid);
+        assert!(hit(&pc, key(tid)).is_none(), "a write by this process: the handler renders again");
+        let again = pc.page_for(&pool, tid, key(tid), &kind, true, None).unwrap();
+        assert!(hit(&pc, key(tid)).is_some_and(|p| Arc::ptr_eq(&p, &again)));
+        assert_eq!(page.etag_header, page.etag.as_str(), "the header is the ETag");
     }
 
     #[test]

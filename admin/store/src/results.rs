@@ -1488,9 +1488,23 @@ pub fn lateness_awaiting(conn: &mut Conn, tid: i32, round: i32) -> Result<Vec<i3
 pub struct GameLine {
     pub game: RoundGame,
     pub result: Option<ResultBrief>,
+    /// The sheet's outcome, read from its stored form once ([`ResultBrief::outcome`]): the
+    /// standings, the public pages and the lists ask for it several times per line, and
+    /// reading it was a fifth of a 10,000-player event's public snapshot.
+    outcome: Option<GameResult>,
 }
 
 impl GameLine {
+    pub fn new(game: RoundGame, result: Option<ResultBrief>) -> GameLine {
+        let outcome = result.as_ref().and_then(ResultBrief::outcome);
+        GameLine { game, result, outcome }
+    }
+
+    /// The sheet's outcome, if one is entered (as the sheet's seats have it).
+    pub fn outcome(&self) -> Option<GameResult> {
+        self.outcome
+    }
+
     /// Whether the game has its result: on the sheet, as an imported OpenGotha code, or (a game
     /// with one player) as an imported bye.
     pub fn has_result(&self) -> bool {
@@ -1511,7 +1525,7 @@ impl GameLine {
     /// Whether a line with one player is a bye that scores: entered as one on its sheet, or
     /// imported as one.
     pub fn is_bye(&self) -> bool {
-        let outcome = self.result.as_ref().and_then(ResultBrief::outcome);
+        let outcome = self.outcome;
         self.bye_player().is_some()
             && (outcome.is_some_and(|o| o.method == ResultMethod::Bye)
                 || (outcome.is_none() && self.game.result == "BYE"))
@@ -1533,7 +1547,7 @@ impl GameLine {
     /// the sheet's outcome, else an imported OpenGotha code; `None` while nothing is entered
     /// (and for a bye's line).
     pub fn pairing_result(&self) -> Option<pairing::GameResult> {
-        match self.result.as_ref().and_then(ResultBrief::outcome) {
+        match self.outcome {
             Some(o) => dr::for_assigned(&o, self.game.played_swapped),
             None => imported(&self.game.result),
         }
@@ -1567,7 +1581,7 @@ pub fn game_lines(
         q = q.filter(games::round_number.eq_any(nums));
     }
     let rows: Vec<(RoundGame, Option<ResultBrief>)> = q.load(conn)?;
-    Ok(rows.into_iter().map(|(game, result)| GameLine { game, result }).collect())
+    Ok(rows.into_iter().map(|(game, result)| GameLine::new(game, result)).collect())
 }
 
 /// Round numbers that have games, with (games, games with a result, published).

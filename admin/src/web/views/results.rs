@@ -1050,9 +1050,7 @@ impl SheetContext<'_> {
             black: self.name(black),
             white: self.name(white),
             result: l
-                .result
-                .as_ref()
-                .and_then(|r| r.outcome())
+                .outcome()
                 .map(|o| lang.game_result(&o))
                 .or_else(|| imported_text(lang, &g.result))
                 .unwrap_or_default(),
