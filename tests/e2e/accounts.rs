@@ -426,6 +426,18 @@ fn https_sites_get_secure_cookies_and_hsts() {
     assert!(set_cookies(&r).iter().all(|v| secure(v)) && !set_cookies(&r).is_empty());
     c.set_header("X-Forwarded-Proto", Some("http"));
     assert!(c.get("/login").header("strict-transport-security").is_none());
+    // A public page kept in the cache is answered ahead of every other layer
+    // (`public::cached_first`): HSTS all the same, the second time too.
+    let t = create_tournament(&s.first_organizer(), "HSTS 测试赛");
+    let anon = s.client();
+    anon.set_header("X-Forwarded-Proto", Some("https"));
+    for _ in 0..2 {
+        let r = anon.get(&format!("/t/{t}/standings"));
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert!(r.header("strict-transport-security").is_some(), "{:?}", r.headers);
+    }
+    anon.set_header("X-Forwarded-Proto", Some("http"));
+    assert!(anon.get(&format!("/t/{t}/standings")).header("strict-transport-security").is_none());
 }
 
 #[test]

@@ -348,13 +348,42 @@ pub fn configure(state: web::Data<AppState>) -> impl Fn(&mut web::ServiceConfig)
     }
 }
 
+/// The headers every response carries (a response that sets one itself keeps its own).
+const SECURITY_HEADERS: [(&str, &str); 5] = [
+    ("content-security-policy", CSP),
+    ("x-frame-options", "DENY"),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "same-origin"),
+    ("permissions-policy", "camera=(), microphone=(), geolocation=()"),
+];
+
 fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
-        .add((header::CONTENT_SECURITY_POLICY, CSP))
-        .add((header::X_FRAME_OPTIONS, "DENY"))
-        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .add((header::REFERRER_POLICY, "same-origin"))
-        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
+    SECURITY_HEADERS.iter().fold(DefaultHeaders::new(), |h, pair| h.add(*pair))
+}
+
+/// Whether the client reached us over HTTPS (through a trusted proxy's word, `net`).
+fn over_https(req: &actix_web::dev::ServiceRequest) -> bool {
+    req.app_data::<web::Data<AppState>>()
+        .map(|s| s.net.client(req.peer_addr().map(|a| a.ip()), req.headers()).https)
+        .unwrap_or(false)
+}
+
+/// A response answered before the middleware that sets them (`public::cached_first`) given the
+/// security headers and, over HTTPS, `Strict-Transport-Security`: the same as every other
+/// response.
+pub(crate) fn secured(req: &actix_web::dev::ServiceRequest, mut resp: HttpResponse) -> HttpResponse {
+    let https = over_https(req);
+    let headers = resp.headers_mut();
+    for (name, value) in SECURITY_HEADERS {
+        let name = header::HeaderName::from_static(name);
+        if !headers.contains_key(&name) {
+            headers.insert(name, header::HeaderValue::from_static(value));
+        }
+    }
+    if https {
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, header::HeaderValue::from_static(HSTS));
+    }
+    resp
 }
 
 /// `Strict-Transport-Security` on every response to a client that reached us over HTTPS.
@@ -362,10 +391,7 @@ async fn hsts(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
-    let https = req
-        .app_data::<web::Data<AppState>>()
-        .map(|s| s.net.client(req.peer_addr().map(|a| a.ip()), req.headers()).https)
-        .unwrap_or(false);
+    let https = over_https(&req);
     let mut res = next.call(req).await?;
     if https {
         res.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, header::HeaderValue::from_static(HSTS));
@@ -427,8 +453,6 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()
-            // Innermost: a cached public page for a reader without a session, before the router.
-            .wrap(actix_web::middleware::from_fn(public::cached_first))
             .wrap(actix_web::middleware::from_fn(views::pages::keep_typed))
             .wrap(actix_web::middleware::from_fn(limits::limit_bodies))
             .wrap(actix_web::middleware::from_fn(hsts))
@@ -438,6 +462,11 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             // gzipped copy in the cache and set Content-Encoding themselves.
             .wrap(actix_web::middleware::Compress::default())
             .wrap(tracing_actix_web::TracingLogger::default())
+            // Outermost: a cached public page for a reader without a session is answered before
+            // any other layer (the router's regex search, the log span, five wrappers were most
+            // of what such a page cost); it carries the same security headers itself
+            // (`secured`).
+            .wrap(actix_web::middleware::from_fn(public::cached_first))
             .configure(configure(app_state.clone()))
             .default_service(web::to(not_found))
     })

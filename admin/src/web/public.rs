@@ -824,7 +824,7 @@ fn cached_response(req: &HttpRequest, page: &Cached) -> HttpResponse {
     }
 }
 
-/// Middleware, innermost: a reader without a session asking for a public page kept in the
+/// Middleware, outermost: a reader without a session asking for a public page kept in the
 /// cache at the tournament's current state gets it before the router runs (the router tries
 /// its resources one regex at a time: most of what a cached page cost). Only a plain GET of an
 /// address exactly as the cache keeps it (`Kind::canonical`, no query string) and a fresh
@@ -835,6 +835,7 @@ pub async fn cached_first(
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
     if let Some(resp) = cached_hit(&req).await {
+        let resp = super::secured(&req, resp);
         return Ok(req.into_response(resp));
     }
     Ok(next.call(req).await?.map_into_boxed_body())
