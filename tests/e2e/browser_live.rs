@@ -206,3 +206,57 @@ fn a_saved_result_appears_on_an_open_page_without_a_reload() {
     assert_eq!(p.js("return window.__marker;"), Value::String("polled page".into()), "no reload");
     let _ = p.rt.block_on(p.wd.close());
 }
+
+/// Tournament practice (签到, one desk for the hall): the check-in desk open in the browser
+/// shows a player's check-in on a phone at once (its own script follows `tengen:changed`; it
+/// has no timer of its own), without a reload.
+#[test]
+#[cfg_attr(
+    not(tengen_browser),
+    ignore = "needs chromium and chromium-driver (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
+)]
+fn the_desk_shows_a_phone_check_in_at_once() {
+    let driver =
+        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
+    let chrome =
+        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
+    std::fs::create_dir_all(artifacts_dir()).unwrap();
+    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-desk-live.log"));
+
+    let s = Server::start();
+    let org = s.first_organizer().in_chinese();
+    let tid = tournament_with_players(&org, "签到直播赛", "Desk Live Open", &[], 8);
+    let desk = format!("/t/{tid}/check-in");
+    assert_eq!(org.submit(&desk, &format!("/t/{tid}/check-in/code"), &[]).status, 303);
+    let code =
+        query_text(&s.db, &format!("SELECT code FROM check_in_codes WHERE tournament_id = {tid}")).unwrap();
+
+    let tmp = tempfile::tempdir().unwrap();
+    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
+    let mut p = Page { rt, wd };
+    p.goto(&format!("{}/login", s.base));
+    p.fill("input[name=username]", ORG_USER);
+    p.fill("input[name=password]", ORG_PASS);
+    p.js("document.querySelector('form.narrow').submit(); return true;");
+    assert!(p.until("return !!document.querySelector('footer');", Duration::from_secs(10)).is_some());
+    p.goto(&format!("{}{desk}", s.base));
+    assert!(
+        p.until("return window.tengenLive === 'open';", Duration::from_secs(10)).is_some(),
+        "the desk's stream opens"
+    );
+    p.js("window.__marker = 'desk loaded once'; return true;");
+    let counts = "return document.querySelector('#counts strong').textContent;";
+    assert_eq!(p.js(counts), Value::String("0".into()), "nobody checked in yet");
+
+    // A player checks in on a phone with the hall's code.
+    let phone = s.client().in_chinese();
+    let me = format!("/t/{tid}/check-in/self");
+    let r = phone.submit(&me, &me, &[("name", "wang yi"), ("code", &code)]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let took = p
+        .until("return document.querySelector('#counts strong').textContent === '1';", Duration::from_secs(9))
+        .expect("the check-in shown on the desk");
+    assert!(took <= Duration::from_secs(2), "shown after {took:?}");
+    assert_eq!(p.js("return window.__marker;"), Value::String("desk loaded once".into()), "no reload");
+    let _ = p.rt.block_on(p.wd.close());
+}

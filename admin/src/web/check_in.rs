@@ -123,6 +123,7 @@ async fn desk_page(
         })
         .map(|e| display_name(e, zh))
         .collect();
+    let hall: Vec<i32> = all.iter().map(|g| g.tid).collect();
     let Some(desk) = all.into_iter().find(|g| g.tid == tid).map(|g| g.desk) else {
         return Err(ctx.not_found());
     };
@@ -132,7 +133,9 @@ async fn desk_page(
         f.set("deadline", deadline_input);
     }
     let page = DeskPage {
-        c: ctx.chrome_t(&t, true, tr!(lang, "ci.desk_title", round = n)),
+        // A check-in on a phone, or at another group's desk, shows at once (assets/check_in.js
+        // on `tengen:changed`).
+        c: ctx.chrome_t(&t, true, tr!(lang, "ci.desk_title", round = n)).live_by_itself(&hall),
         tid,
         round: n,
         q: search,

@@ -895,6 +895,7 @@ fn chrome(
         team: t.system == crate::domain::settings::System::TeamRelay.code(),
         refresh: if refresh { REFRESH_SECS } else { 0 },
         live: Some(t.id.to_string()),
+        live_self: false,
         zone: t.zone().name(),
     }
 }

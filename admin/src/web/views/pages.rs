@@ -36,6 +36,9 @@ pub struct Chrome {
     /// The tournaments whose changes the page follows, comma-separated (`data-live`,
     /// `assets/live.js`).
     pub live: Option<String>,
+    /// The page's own script follows those changes (`data-live-mode="self"`): `live.js` only
+    /// tells it, and swaps nothing.
+    pub live_self: bool,
     /// The zone of every time the page shows (`domain::event_time`): the event's on its
     /// pages, the server's on pages of no event (accounts).
     pub zone: &'static str,
@@ -58,6 +61,7 @@ impl Chrome {
             team: false,
             refresh: 0,
             live: None,
+            live_self: false,
             zone: crate::machine::zone().name(),
         }
     }
@@ -72,6 +76,12 @@ impl Chrome {
     pub fn live_all(self, ids: &[i32]) -> Chrome {
         let ids: Vec<String> = ids.iter().map(i32::to_string).collect();
         Chrome { live: Some(ids.join(",")), ..self }
+    }
+
+    /// A page whose own script follows the changes of `ids` (the check-in desk): `live.js`
+    /// fires `tengen:changed` and leaves the page to it.
+    pub fn live_by_itself(self, ids: &[i32]) -> Chrome {
+        Chrome { live_self: true, ..self.live_all(ids) }
     }
 
     pub fn t(&self, key: &str) -> &'static str {
