@@ -131,7 +131,7 @@ impl Page {
 #[test]
 #[cfg_attr(
     not(tengen_browser),
-    ignore = "needs chromium and chromium-driver (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
+    ignore = "needs chromium, chromium-driver and nginx (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
 )]
 fn a_saved_result_appears_on_an_open_page_without_a_reload() {
     let driver =
