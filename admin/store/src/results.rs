@@ -70,7 +70,7 @@ impl ResultRow {
         self.entry.as_deref().and_then(|e| serde_json::from_str(e).ok())
     }
     pub fn outcome(&self) -> Option<GameResult> {
-        self.outcome.as_deref().and_then(|e| serde_json::from_str(e).ok())
+        self.outcome.as_deref().and_then(ResultBrief::read_outcome)
     }
     pub fn sgf_report(&self) -> Option<SgfReport> {
         self.sgf_report.as_deref().and_then(|e| serde_json::from_str(e).ok())
@@ -96,7 +96,12 @@ pub struct ResultBrief {
 
 impl ResultBrief {
     pub fn outcome(&self) -> Option<GameResult> {
-        self.outcome.as_deref().and_then(|e| serde_json::from_str(e).ok())
+        self.outcome.as_deref().and_then(ResultBrief::read_outcome)
+    }
+
+    /// An outcome from its stored form.
+    fn read_outcome(stored: &str) -> Option<GameResult> {
+        serde_json::from_str(stored).ok()
     }
 }
 
@@ -1567,6 +1572,21 @@ pub fn game_lines(
     round: Option<i32>,
     published_only: bool,
 ) -> Result<Vec<GameLine>, DbError> {
+    let published = match published_only {
+        true => Some(published_numbers(conn, tid)?),
+        false => None,
+    };
+    lines_of(conn, tid, round, published.as_deref())
+}
+
+/// The lines of tournament `tid` by round and board: of round `round` if given, of the rounds
+/// `among` if given.
+fn lines_of(
+    conn: &mut Conn,
+    tid: i32,
+    round: Option<i32>,
+    among: Option<&[i32]>,
+) -> Result<Vec<GameLine>, DbError> {
     let mut q = games::table
         .left_join(results::table)
         .filter(games::tournament_id.eq(tid))
@@ -1576,12 +1596,25 @@ pub fn game_lines(
     if let Some(r) = round {
         q = q.filter(games::round_number.eq(r));
     }
-    if published_only {
-        let nums = published_numbers(conn, tid)?;
-        q = q.filter(games::round_number.eq_any(nums));
+    if let Some(nums) = among {
+        q = q.filter(games::round_number.eq_any(nums.to_vec()));
     }
     let rows: Vec<(RoundGame, Option<ResultBrief>)> = q.load(conn)?;
-    Ok(rows.into_iter().map(|(game, result)| GameLine::new(game, result)).collect())
+    // An event's sheets hold few distinct outcomes (a win by resignation, by a count of so
+    // many points): each stored form is read once, not once per game (50,000 readings were a
+    // tenth of a 10,000-player event's first public render).
+    let mut read: HashMap<String, Option<GameResult>> = HashMap::new();
+    Ok(rows
+        .into_iter()
+        .map(|(game, result)| {
+            let stored = result.as_ref().and_then(|r| r.outcome.as_deref());
+            let outcome = stored.and_then(|s| match read.get(s) {
+                Some(o) => *o,
+                None => *read.entry(s.to_owned()).or_insert_with(|| ResultBrief::read_outcome(s)),
+            });
+            GameLine { game, result, outcome }
+        })
+        .collect())
 }
 
 /// Round numbers that have games, with (games, games with a result, published).
@@ -1643,6 +1676,53 @@ impl AsOf {
 }
 
 pub fn standings_data(conn: &mut Conn, tid: i32) -> Result<StandingsData, DbError> {
+    standings_data_on(conn, None, tid)
+}
+
+/// [`standings_data`], read on two connections at once when a `spare` one is given: the
+/// entrants and the later half of the published rounds' games on `spare` in a thread of its
+/// own, the earlier half on `conn` meanwhile (a 10,000-player event's first public render
+/// waited on one core for a read the machine's second core could halve). Each part shows the
+/// state of its own read, as the reads one after another on one connection do; a caller that
+/// needs a single state reads in a transaction, without a spare.
+pub fn standings_data_on(
+    conn: &mut Conn,
+    spare: Option<&mut Conn>,
+    tid: i32,
+) -> Result<StandingsData, DbError> {
+    let rounds = published_numbers(conn, tid)?;
+    let (entrants, first_round, lines) = match spare {
+        None => {
+            let (entrants, first_round) = entrants_with_first_round(conn, tid)?;
+            (entrants, first_round, lines_of(conn, tid, None, Some(&rounds))?)
+        }
+        Some(spare) => {
+            // The spare also reads the entrants (a fifth of the games' rows): the earlier
+            // half is the larger one.
+            let (early, late) = rounds.split_at(rounds.len().div_ceil(2));
+            std::thread::scope(|s| {
+                let other = s.spawn(|| -> Result<_, DbError> {
+                    Ok((entrants_with_first_round(spare, tid)?, lines_of(spare, tid, None, Some(late))?))
+                });
+                let first = lines_of(conn, tid, None, Some(early));
+                let ((entrants, first_round), later) =
+                    other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+                let mut lines = first?;
+                lines.extend(later);
+                Ok::<_, DbError>((entrants, first_round, lines))
+            })?
+        }
+    };
+    let last_round = lines.iter().filter_map(GameLine::result_round).max().unwrap_or(0);
+    Ok(StandingsData { entrants, first_round, lines, last_round })
+}
+
+/// Every entrant of `tid` by id, and the first round each was entered for.
+#[allow(clippy::type_complexity)]
+fn entrants_with_first_round(
+    conn: &mut Conn,
+    tid: i32,
+) -> Result<(Vec<EntrantRow>, HashMap<i32, u32>), DbError> {
     let entrants: Vec<EntrantRow> = entrants::table
         .filter(entrants::tournament_id.eq(tid))
         .order(entrants::id)
@@ -1655,9 +1735,7 @@ pub fn standings_data(conn: &mut Conn, tid: i32) -> Result<StandingsData, DbErro
         .into_iter()
         .map(|(id, r)| (id, u32::try_from(r).unwrap_or(1)))
         .collect();
-    let lines = game_lines(conn, tid, None, true)?;
-    let last_round = lines.iter().filter_map(GameLine::result_round).max().unwrap_or(0);
-    Ok(StandingsData { entrants, first_round, lines, last_round })
+    Ok((entrants, first_round))
 }
 
 impl StandingsData {

@@ -82,3 +82,28 @@ fn pragmas(conn: &mut diesel::SqliteConnection) -> Result<(String, i32), DbError
     let s: Sync = diesel::sql_query("PRAGMA synchronous").get_result(conn)?;
     Ok((m.journal_mode, s.synchronous))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bundled SQLite is built in multi-thread mode (`.cargo/config.toml`): a connection
+    /// takes no mutex of its own, which is sound because each is used by one thread at a time.
+    /// A build that lost the flag (the serialized default, 1) or turned threads off (0) fails.
+    #[test]
+    fn sqlite_is_built_multi_threaded() {
+        #[derive(QueryableByName)]
+        struct Opt {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            compile_options: String,
+        }
+        let mut c = diesel::SqliteConnection::establish(":memory:").expect("an in-memory database");
+        let opts: Vec<Opt> = diesel::sql_query("PRAGMA compile_options").load(&mut c).expect("its options");
+        let threads: Vec<&str> = opts
+            .iter()
+            .map(|o| o.compile_options.as_str())
+            .filter(|o| o.starts_with("THREADSAFE="))
+            .collect();
+        assert_eq!(threads, ["THREADSAFE=2"]);
+    }
+}
