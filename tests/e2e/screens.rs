@@ -32,8 +32,13 @@ fn group_with_round(s: &Server, c: &Client, csv: Option<&str>) -> i32 {
     tid
 }
 
-/// The address shown once on the organizers' page after a create or re-issue.
-fn shown_url(body: &str) -> String {
+/// The address shown once after a create or re-issue: the write sends the browser (303) to
+/// the organizers' page, which shows it (a refresh of that page re-sends no form).
+fn shown_url(c: &Client, r: &Resp) -> String {
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = c.get(&r.location());
+    assert_eq!(page.status, 200, "{}", page.body);
+    let body = &page.body;
     let at = body.find("class=\"screen-url\"").expect("the screen's address shown");
     let line = &body[..at];
     let href = line.rfind("href=\"").expect("its link") + 6;
@@ -109,8 +114,7 @@ fn staff_set_up_a_screen_and_the_hall_reads_it() {
             ("announcement", "请关闭手机"),
         ],
     );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let url = shown_url(&r.body);
+    let url = shown_url(&org, &r);
     let path = path_of(&url);
     // Shown once: the list read again does not show it, and the database keeps only its hash.
     let again = org.get(&format!("/e/{ev}/screens"));
@@ -221,8 +225,7 @@ fn staff_set_up_a_screen_and_the_hall_reads_it() {
     let page = org.get(&list);
     let r =
         org.post_form(&format!("/e/{ev}/screens/{sid}/reissue"), &[("csrf", &page.csrf()), ("version", "3")]);
-    assert_eq!(r.status, 200, "{}", r.body);
-    let path2 = path_of(&shown_url(&r.body));
+    let path2 = path_of(&shown_url(&org, &r));
     assert_ne!(path2, path);
     assert_eq!(hall.get(&path2).status, 200);
     assert_eq!(hall.get(&path).status, 404);
@@ -258,11 +261,9 @@ fn a_screen_shows_the_groups_chosen() {
     assert!(overview.body.contains(&format!("href=\"/e/{ev}/screens\"")), "{}", overview.body);
 
     let r = create(&org, ev, &[("name", "少儿屏"), ("c_tables", ""), (&format!("g_{juniors}"), "on")]);
-    assert_eq!(r.status, 200, "{}", r.body);
-    let juniors_only = path_of(&shown_url(&r.body));
+    let juniors_only = path_of(&shown_url(&org, &r));
     let r = create(&org, ev, &[("name", "全场屏"), ("c_tables", ""), ("rows", "40"), ("columns", "1")]);
-    assert_eq!(r.status, 200, "{}", r.body);
-    let all = path_of(&shown_url(&r.body));
+    let all = path_of(&shown_url(&org, &r));
 
     let hall = s.client().in_chinese();
     let page = hall.get(&juniors_only);
@@ -385,8 +386,7 @@ fn a_five_hundred_player_round_on_a_projector() {
             ("rows", "16"),
         ],
     );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let path = path_of(&shown_url(&r.body));
+    let path = path_of(&shown_url(&org, &r));
 
     let tmp = tempfile::tempdir().unwrap();
     let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
@@ -462,8 +462,7 @@ fn an_open_screen_follows_results_and_the_next_round_live() {
         ev,
         &[("name", "直播屏"), ("c_tables", "on"), ("c_names", ""), ("c_results", "on"), ("pace", "600")],
     );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let path = path_of(&shown_url(&r.body));
+    let path = path_of(&shown_url(&org, &r));
 
     let tmp = tempfile::tempdir().unwrap();
     let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");

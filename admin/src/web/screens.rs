@@ -184,10 +184,49 @@ fn summary(lang: Lang, groups: &[Group], s: &Screen) -> String {
     )
 }
 
-/// GET /e/{event}/screens
-pub async fn list(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+/// The cookie that carries a new address from the write that made it to the page that shows
+/// it once (post, redirect, get: a refresh of the page shows it no more and writes nothing),
+/// on this event's screens page only, for two minutes at most. The address is in no URL.
+const SHOWN_COOKIE: &str = "tengen_screen_shown";
+
+/// The answer to a write that made a screen's address: to the screens page, which shows it.
+fn show_once(ctx: &Ctx, eid: i32, sid: i32, token: &str) -> HttpResponse {
+    let mut resp = ctx.redirect(&format!("/e/{eid}/screens"));
+    let mut cookie = ctx.cookie(SHOWN_COOKIE, format!("{sid}.{token}"));
+    cookie.set_path(format!("/e/{eid}/screens"));
+    cookie.set_max_age(actix_web::cookie::time::Duration::minutes(2));
+    let _ = resp.add_cookie(&cookie);
+    resp
+}
+
+/// GET /e/{event}/screens; with the cookie of a write that just made an address, that address
+/// shown (if it is still that screen's: a later re-issue or revocation ends it) and the
+/// cookie removed.
+pub async fn list(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let eid = id(ctx.lang, &path)?;
-    list_page(&ctx, eid, None, None).await
+    let carried = req.cookie(SHOWN_COOKIE).map(|c| c.value().to_string());
+    let mut shown = None;
+    if let Some((sid, token)) = carried.as_deref().and_then(|v| v.split_once('.')) {
+        let (sid, token) = (sid.parse::<i32>().ok(), token.to_string());
+        let t2 = token.clone();
+        let screen = ctx.db(move |c| {
+            sdb::by_token(c, &t2).map(Some).or_else(|e| match e {
+                DbError::NotFound => Ok(None),
+                e => Err(e),
+            })
+        });
+        if let Some(s) = screen.await?.filter(|s| Some(s.id) == sid && s.event_id == eid) {
+            shown = Some((s.id, url_of(&ctx, &token)));
+        }
+    }
+    let mut resp = list_page(&ctx, eid, shown, None).await?;
+    if carried.is_some() {
+        let mut gone = ctx.cookie(SHOWN_COOKIE, String::new());
+        gone.set_path(format!("/e/{eid}/screens"));
+        gone.make_removal();
+        let _ = resp.add_cookie(&gone);
+    }
+    Ok(resp)
 }
 
 /// The settings as the form sends them; a number that is not one is out of range.
@@ -246,7 +285,8 @@ fn announcement_error(lang: Lang, s: &Setup) -> Option<String> {
         .or_else(|| super::form::text_error(lang, &s.name, ds::MAX_NAME, super::form::Lines::One))
 }
 
-/// POST /e/{event}/screens/new: a new screen; its address is shown once, in this answer.
+/// POST /e/{event}/screens/new: a new screen; its address is shown once, on the page this
+/// answer sends the browser to.
 pub async fn create(w: Write<EventOrganizer>) -> Result<HttpResponse, AppError> {
     let [eid] = w.who.ids;
     let groups = w.db(move |c| evdb::groups(c, eid)).await?;
@@ -262,7 +302,7 @@ pub async fn create(w: Write<EventOrganizer>) -> Result<HttpResponse, AppError> 
         .db_raw(move |c| sdb::write(c, &actor, eid, None, sdb::Write::Create { setup: &s2, token: &t2 }))
         .await?;
     match r {
-        Ok(sid) => list_page(&w, eid, Some((sid, url_of(&w, &token))), None).await,
+        Ok(sid) => Ok(show_once(&w, eid, sid, &token)),
         Err(e) => refused(&w, eid, None, 0, &setup, e).await,
     }
 }
@@ -311,7 +351,7 @@ pub async fn change(
                 .await?;
             match r {
                 Ok(_) if revoke => Ok(w.redirect(&format!("/e/{eid}/screens"))),
-                Ok(_) => list_page(&w, eid, Some((sid, url_of(&w, &token))), None).await,
+                Ok(_) => Ok(show_once(&w, eid, sid, &token)),
                 Err(ScreenError::Stale) => {
                     let why = w.t("screen.err_stale").to_string();
                     let groups = w.db(move |c| evdb::groups(c, eid)).await?;
@@ -349,7 +389,7 @@ fn load(state: &AppState, c: &mut crate::db::Conn, token: &str) -> Result<(Scree
     for tid in ds::shown_groups(&screen.setup.groups, &ids) {
         let (_, tag) = tdb::change_stamp(c, tid)?;
         let g = groups.iter().find(|g| g.id() == tid).ok_or(DbError::NotFound)?;
-        let snap = state.public.snapshot(c, tid, &tag)?;
+        let snap = state.public.snapshot(&state.pool, c, tid, &tag)?;
         snaps.push((snap, group_name(Lang::Zh, g), group_name(Lang::En, g)));
     }
     Ok((screen, snaps))
