@@ -748,7 +748,8 @@ async fn create_from_og(
     if !groups.is_empty() {
         let (new_tid, done) =
             w.db(move |c| group_imports::create_event_of_groups(c, &actor, &groups, &n)).await?;
-        let all = edb::Imported { ids: done.into_iter().flat_map(|d| d.ids).collect() };
+        let (ids, persons) = done.into_iter().map(|d| (d.ids, d.persons)).unzip::<_, _, Vec<_>, Vec<_>>();
+        let all = edb::Imported { ids: ids.concat(), persons: persons.concat() };
         return Ok(done_redirect(w, new_tid, &all));
     }
     let (new_tid, done) = w.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;

@@ -475,6 +475,9 @@ pub struct EntrantFormPage {
     pub duplicates: Vec<String>,
     /// The other groups of the event the entrant may move to (none once a round exists).
     pub move_to: Options,
+    /// A new entrant's registry search: what was typed and the persons found.
+    pub find: String,
+    pub found: Vec<super::registry::PersonItem>,
 }
 
 /// The withdrawal form (退赛): reason, the venue's date (`today` by default), 公开原因.
