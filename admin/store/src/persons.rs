@@ -169,14 +169,20 @@ pub(crate) fn attach(
     Ok((pid, how))
 }
 
+/// A new person from an entrant: its names (the pinyin derived from the Chinese name when no
+/// Latin name was typed, as a registration's is), birth date, sex and unit.
 fn create_from(conn: &mut Conn, e: &EntrantRow) -> Result<i32, DbError> {
     let t = now();
+    let (family_latin, given_latin) = match (e.family_name_latin.is_empty(), e.given_name_latin.is_empty()) {
+        (true, true) => domain::names::pinyin_of_name(&e.family_name_zh, &e.given_name_zh),
+        _ => (e.family_name_latin.clone(), e.given_name_latin.clone()),
+    };
     Ok(diesel::insert_into(persons::table)
         .values((
             persons::family_name_zh.eq(&e.family_name_zh),
             persons::given_name_zh.eq(&e.given_name_zh),
-            persons::family_name_latin.eq(&e.family_name_latin),
-            persons::given_name_latin.eq(&e.given_name_latin),
+            persons::family_name_latin.eq(family_latin),
+            persons::given_name_latin.eq(given_latin),
             persons::birth_date.eq(&e.birth_date),
             persons::sex.eq(&e.sex),
             persons::unit.eq(&e.unit),
