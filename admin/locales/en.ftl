@@ -2608,6 +2608,7 @@ people-erase_hint = Deletes the player and their contact; past events keep the n
 people-err_stale = Someone changed this player meanwhile; look again before you retry.
 people-err_same = A player cannot be merged with themselves.
 people-err_person = The player picked no longer exists (merged or deleted); search again.
+people-import_linked = Of these, { $linked } matched players of the registry and { $created } are new to it.
 audit-kind-person_merge = Players merged
 audit-say-person_merge = { $actor } merged the player { $subject }
 audit-kind-person_erase = Player deleted

@@ -2446,6 +2446,7 @@ people-erase_hint = 删除选手及其联系方式；以往比赛只保留姓名
 people-err_stale = 选手资料已被他人修改，请重新查看后再操作。
 people-err_same = 不能把选手与自己合并。
 people-err_person = 所选的选手不存在（可能已被合并或删除），请重新查找。
+people-import_linked = 其中 { $linked } 人与选手库中的选手关联，{ $created } 人为新选手。
 audit-kind-person_merge = 合并选手
 audit-say-person_merge = { $actor }合并了选手{ $subject }
 audit-kind-person_erase = 删除选手

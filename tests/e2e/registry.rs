@@ -86,6 +86,15 @@ fn a_returning_player_is_one_person_across_events() {
         vec![vec!["1d".to_string(), spring.to_string()], vec!["2d".to_string(), summer.to_string()]]
     );
 
+    // An import links the rows the registry knows (the same Chinese name and birth date) and
+    // its notice says how many it linked and how many are new.
+    let autumn = tournament_with_players(&c, "秋季赛", "Autumn Open", &lots, 0);
+    let r = import_file(&c, autumn, "csv", "players.csv", eight_players(4).as_bytes());
+    assert!(r.location().ends_with("linked=3&created=1"), "{}", r.location());
+    let notice = c.get(&r.location());
+    assert!(notice.body.contains("matched players of the registry"), "{}", notice.body);
+    assert_eq!(one(&s.db, "SELECT count(DISTINCT person_id) FROM entrants WHERE given_name_zh = '一'"), 1);
+
     // Round 1 of the spring event paired but not published: no result on the person page.
     pair_round(&c, spring, 1, "20261208");
     let public = s.client().in_chinese();

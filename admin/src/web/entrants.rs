@@ -131,11 +131,20 @@ fn query(q: &[(String, String)], k: &str) -> String {
 /// many rows were left out.
 fn import_notice(lang: Lang, q: &[(String, String)]) -> Option<String> {
     let n = query(q, "imported").parse::<usize>().ok()?;
-    let text = tr!(lang, "imp.done", count = n);
-    match query(q, "skipped").parse::<usize>() {
-        Ok(k) if k > 0 => Some(format!("{text} {}", tr!(lang, "imp.done_skipped", count = k))),
-        _ => Some(text),
+    let mut text = tr!(lang, "imp.done", count = n);
+    if let Ok(k) = query(q, "skipped").parse::<usize>() {
+        if k > 0 {
+            text = format!("{text} {}", tr!(lang, "imp.done_skipped", count = k));
+        }
     }
+    // Which rows the registry knew (an EGD PIN, or Chinese name and birth date) and which
+    // became new persons.
+    if let (Ok(linked), Ok(created)) =
+        (query(q, "linked").parse::<usize>(), query(q, "created").parse::<usize>())
+    {
+        text = format!("{text} {}", tr!(lang, "people.import_linked", linked, created));
+    }
+    Some(text)
 }
 
 /// The entrant list's rows, each with its pairing number (`numbers`, by entrant id).

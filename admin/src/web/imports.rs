@@ -615,8 +615,16 @@ fn note(kind: Kind, p: &Parsed, not_imported: &[NotImported], backup: Option<Str
     ImportNote { source, backup, not_imported: not_imported.iter().map(|n| format!("{n:?}")).collect() }
 }
 
+/// The entrant list after an import, its notice's counts in the query: added, skipped, and of
+/// those added how many the registry knew (`linked`) and how many are new persons.
 fn done_redirect(ctx: &Ctx, tid: i32, done: &edb::Imported) -> HttpResponse {
-    ctx.redirect(&format!("/t/{tid}/entrants?imported={}&skipped={}", done.added(), done.skipped()))
+    let created = done.persons.iter().filter(|a| **a == crate::db::persons::Attached::Created).count();
+    let linked = done.persons.len() - created;
+    ctx.redirect(&format!(
+        "/t/{tid}/entrants?imported={}&skipped={}&linked={linked}&created={created}",
+        done.added(),
+        done.skipped()
+    ))
 }
 
 async fn confirm_csv(
