@@ -2580,7 +2580,7 @@ audit-say-screen_reissue = { $actor } made a new address for the screen { $subje
 ## ---- The player registry (选手库): web/persons.rs, the entrant form's search, its audit rows ----
 people-persons_title = Player registry
 people-search = Find in the registry
-people-search_hint = characters, pinyin or initials, e.g. zhy
+people-search_hint = characters, pinyin or initials
 people-find = Find
 people-none = No player found.
 people-none_new = Not in the registry: filling in the form below adds a new player.

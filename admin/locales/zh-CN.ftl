@@ -2418,7 +2418,7 @@ audit-say-screen_reissue = { $actor }为大屏“{ $subject }”重新生成了�
 ## ---- The player registry (选手库): web/persons.rs, the entrant form's search, its audit rows ----
 people-persons_title = 选手库
 people-search = 在选手库中查找
-people-search_hint = 汉字、拼音或首字母，如 zhy
+people-search_hint = 汉字、拼音或拼音首字母
 people-find = 查找
 people-none = 没有找到选手。
 people-none_new = 选手库中没有此人；填写下表即新建选手。

@@ -2,18 +2,8 @@
 //! person's staff page (export, deletion on request), and the public person page.
 
 use super::pages::Chrome;
+pub use super::pages::PersonItem;
 use askama::Template;
-
-/// A person as a list shows them: the name in the reader's language first, the other form
-/// beside it, the unit and the last rank known.
-pub struct PersonItem {
-    pub id: i32,
-    pub version: i32,
-    pub name: String,
-    pub other_name: String,
-    pub unit: String,
-    pub rank: String,
-}
 
 /// Two persons who look like one, with the merge form's values.
 pub struct DuplicateItem {
