@@ -69,7 +69,7 @@ fn a_returning_player_is_one_person_across_events() {
         &format!("SELECT id FROM entrants WHERE tournament_id = {summer} AND given_name_zh = '昊洋'"),
     );
     assert_eq!(one(&s.db, &format!("SELECT person_id FROM entrants WHERE id = {e2}")), pid);
-    assert_eq!(one(&s.db, &format!("SELECT count(*) FROM persons WHERE given_name_zh = '昊洋'")), 1);
+    assert_eq!(one(&s.db, "SELECT count(*) FROM persons WHERE given_name_zh = '昊洋'"), 1);
     // The event keeps what was true there; the person keeps the history.
     assert_eq!(
         query_text(&s.db, &format!("SELECT unit FROM entrants WHERE id = {e1}")).as_deref(),
@@ -130,7 +130,7 @@ fn a_returning_player_is_one_person_across_events() {
 /// Registry practice: likely duplicates (same pinyin and unit) are merged by an organizer of
 /// their events, never by one of other events; the merge is versioned (a stale one is
 /// refused, nothing written) and audited; then the administrator exports the person and
-/// deletes them on request (GDPR Art. 17): past results keep the name only.
+/// deletes them on request (the GDPR's right to erasure): past results keep the name only.
 #[test]
 fn merge_export_and_delete_on_request() {
     let s = Server::start();

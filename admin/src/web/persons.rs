@@ -35,7 +35,8 @@ fn may_see(c: &mut Conn, user: &User, pid: i32) -> Result<bool, DbError> {
 /// first on English ones; the other form beside it.
 fn names(p: &PersonRow, zh: bool) -> (String, String) {
     let (a, b) = (p.name_zh(), p.name_latin());
-    let (first, other) = if zh == !a.is_empty() || b.is_empty() { (a, b) } else { (b, a) };
+    let chinese_first = if zh { !a.is_empty() } else { b.is_empty() };
+    let (first, other) = if chinese_first { (a, b) } else { (b, a) };
     if first.is_empty() {
         (other, String::new())
     } else {

@@ -400,7 +400,7 @@ pub fn export(conn: &mut Conn, pid: i32) -> Result<Export, DbError> {
 const PERSONAL: &[&str] =
     &["birth_date", "sex", "notes", "region", "email", "phone", "contact", "input", "entrant"];
 
-/// Delete a person on request (a GDPR erasure): the person row, its rank history and contact
+/// Delete a person on request (the GDPR's right to erasure): the person row, its rank history and contact
 /// go; past events keep each entrant with its name, rank and unit only (birth date, sex,
 /// region, notes cleared), their registrations lose the entrant as typed and the contact, and
 /// the audit rows that copied those values lose them too. Refused when stale. Audited (the
@@ -503,7 +503,7 @@ fn scrub(json: &str) -> String {
 mod tests {
     use super::*;
 
-    /// GDPR Art. 17 (erasure) as the registry applies it: the audit's copy of an entrant keeps
+    /// The GDPR's right to erasure as the registry applies it: the audit's copy of an entrant keeps
     /// the name, rank and unit, and loses the birth date, sex, notes and contact.
     #[test]
     fn scrub_keeps_the_name_only() {
