@@ -148,6 +148,7 @@ fn merge_export_and_delete_on_request() {
     let keep = one(&s.db, "SELECT person_id FROM entrants WHERE family_name_zh = '张'");
     let drop = one(&s.db, "SELECT person_id FROM entrants WHERE family_name_zh = '章'");
     assert_ne!(keep, drop);
+    assert!(c.get("/").body.contains("href=\"/persons\""), "the registry is in the organizers' menu");
     let reg = c.get("/persons");
     assert_eq!(reg.status, 200, "{}", reg.body);
     assert!(reg.body.contains(&format!("href=\"/persons/{drop}\"")), "{}", reg.body);
