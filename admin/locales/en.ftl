@@ -2577,6 +2577,43 @@ audit-say-screen_revoke = { $actor } revoked the address of the screen { $subjec
 audit-kind-screen_reissue = Screen address made anew
 audit-say-screen_reissue = { $actor } made a new address for the screen { $subject }
 
+## ---- The player registry (选手库): web/persons.rs, the entrant form's search, its audit rows ----
+people-persons_title = Player registry
+people-search = Find in the registry
+people-search_hint = characters, pinyin or initials
+people-find = Find
+people-none = No player found.
+people-none_new = Not in the registry: filling in the form below adds a new player.
+people-picked = Picked from the registry: correct the details for this event if needed; saving links the entrant to this player.
+people-duplicates = Likely duplicates
+people-no_duplicates = No likely duplicates.
+people-merge = Merge into the first
+people-why_pin = same EGD PIN
+people-why_birth = same name and birth date
+people-why_unit = same pinyin and unit
+people-public_page = Public page
+people-all_events = All events of this player
+people-events = Events
+people-event = Event
+people-date = Date
+people-ranks = Rank history
+people-egd_pin = EGD PIN
+people-federation_id = Federation id
+people-email = E-mail
+people-phone = Phone
+people-privacy = Personal data
+people-export = Export everything (JSON)
+people-erase = Delete on request
+people-erase_hint = Deletes the player and their contact; past events keep the name only (and the rank and unit the results need); birth date, sex, region and notes are cleared. Cannot be undone.
+people-err_stale = Someone changed this player meanwhile; look again before you retry.
+people-err_same = A player cannot be merged with themselves.
+people-err_person = The player picked no longer exists (merged or deleted); search again.
+people-import_linked = Of these, { $linked } matched players of the registry and { $created } are new to it.
+audit-kind-person_merge = Players merged
+audit-say-person_merge = { $actor } merged the player { $subject }
+audit-kind-person_erase = Player deleted
+audit-say-person_erase = { $actor } deleted the player { $subject } on request
+
 ## The event's time zone (domain::event_time).
 t-time_zone = Time zone
 t-time_zone_hint = Every time shown or typed for this event (round starts, arrivals, rulings, the audit, relay events, clock readings) is in this zone, as an IANA name such as Asia/Shanghai or Europe/London; times are stored in UTC, so changing the zone moves the times shown.

@@ -2415,6 +2415,43 @@ audit-say-screen_revoke = { $actor }撤销了大屏“{ $subject }”的地址
 audit-kind-screen_reissue = 重新生成大屏地址
 audit-say-screen_reissue = { $actor }为大屏“{ $subject }”重新生成了地址
 
+## ---- The player registry (选手库): web/persons.rs, the entrant form's search, its audit rows ----
+people-persons_title = 选手库
+people-search = 在选手库中查找
+people-search_hint = 汉字、拼音或拼音首字母
+people-find = 查找
+people-none = 没有找到选手。
+people-none_new = 选手库中没有此人；填写下表即新建选手。
+people-picked = 已从选手库选取此人：表中资料可按本次比赛修改，保存后与该选手关联。
+people-duplicates = 可能重复的选手
+people-no_duplicates = 没有可能重复的选手。
+people-merge = 合并为前者
+people-why_pin = EGD 编号相同
+people-why_birth = 姓名与出生日期相同
+people-why_unit = 拼音与单位相同
+people-public_page = 公开页面
+people-all_events = 该选手的全部比赛
+people-events = 参加的比赛
+people-event = 比赛
+people-date = 日期
+people-ranks = 段位记录
+people-egd_pin = EGD 编号
+people-federation_id = 协会编号
+people-email = 电子邮箱
+people-phone = 电话
+people-privacy = 个人信息
+people-export = 导出全部资料（JSON）
+people-erase = 应本人要求删除
+people-erase_hint = 删除选手及其联系方式；以往比赛只保留姓名（及成绩所需的段位、单位），出生日期、性别、地区、备注一并清除。不可撤销。
+people-err_stale = 选手资料已被他人修改，请重新查看后再操作。
+people-err_same = 不能把选手与自己合并。
+people-err_person = 所选的选手不存在（可能已被合并或删除），请重新查找。
+people-import_linked = 其中 { $linked } 人与选手库中的选手关联，{ $created } 人为新选手。
+audit-kind-person_merge = 合并选手
+audit-say-person_merge = { $actor }合并了选手{ $subject }
+audit-kind-person_erase = 删除选手
+audit-say-person_erase = { $actor }应本人要求删除了选手{ $subject }
+
 ## The event's time zone (domain::event_time).
 t-time_zone = 时区
 t-time_zone_hint = 本赛事显示和输入的所有时间（轮次开始、到场、判罚、操作记录、接力事件、计时读数）均按此时区，填写 IANA 时区名，如 Asia/Shanghai、Europe/London；时间以 UTC 保存，改变时区后显示的时间随之改变。

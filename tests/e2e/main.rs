@@ -48,6 +48,7 @@ mod prizes;
 mod public_cache;
 mod references;
 mod registration;
+mod registry;
 mod rehearsal;
 mod results;
 mod rounds;

@@ -26,6 +26,7 @@ pub mod password;
 pub mod player;
 pub mod prizes;
 pub mod registration;
+pub mod registry;
 pub mod results;
 pub mod rounds;
 pub mod screens;

@@ -14,6 +14,7 @@
 //! - [`print_data`]: the data of the printed and exported documents, read through the store.
 //! - [`prizes`]: the prizes of a tournament with their winners, from the standings.
 //! - [`events`]: a round paired or published for every group of an event; a group's title.
+//! - [`registry`]: a person's events across Tengen with their places and scores.
 
 pub mod pair_round;
 pub mod save_result;
@@ -25,3 +26,4 @@ pub mod print_data;
 pub mod prizes;
 
 pub mod events;
+pub mod registry;

@@ -1255,6 +1255,7 @@ mod tests {
             withdrawn_on: on.map(str::to_string),
             withdrawal_reason: reason.into(),
             withdrawal_reason_public: public,
+            person_id: None,
         }
     }
 

@@ -131,11 +131,20 @@ fn query(q: &[(String, String)], k: &str) -> String {
 /// many rows were left out.
 fn import_notice(lang: Lang, q: &[(String, String)]) -> Option<String> {
     let n = query(q, "imported").parse::<usize>().ok()?;
-    let text = tr!(lang, "imp.done", count = n);
-    match query(q, "skipped").parse::<usize>() {
-        Ok(k) if k > 0 => Some(format!("{text} {}", tr!(lang, "imp.done_skipped", count = k))),
-        _ => Some(text),
+    let mut text = tr!(lang, "imp.done", count = n);
+    if let Ok(k) = query(q, "skipped").parse::<usize>() {
+        if k > 0 {
+            text = format!("{text} {}", tr!(lang, "imp.done_skipped", count = k));
+        }
     }
+    // Which rows the registry knew (an EGD PIN, or Chinese name and birth date) and which
+    // became new persons.
+    if let (Ok(linked), Ok(created)) =
+        (query(q, "linked").parse::<usize>(), query(q, "created").parse::<usize>())
+    {
+        text = format!("{text} {}", tr!(lang, "people.import_linked", linked, created));
+    }
+    Some(text)
 }
 
 /// The entrant list's rows, each with its pairing number (`numbers`, by entrant id).
@@ -253,14 +262,24 @@ struct Shown {
     banner: Option<String>,
     duplicates: Vec<String>,
     status: StatusCode,
+    /// A new entrant's registry search: what was typed and the persons found.
+    find: String,
+    found: Vec<super::views::registry::PersonItem>,
 }
 
 impl Shown {
     fn entry(f: FormView) -> Shown {
-        Shown { f, banner: None, duplicates: Vec::new(), status: StatusCode::OK }
+        Shown {
+            f,
+            banner: None,
+            duplicates: Vec::new(),
+            status: StatusCode::OK,
+            find: String::new(),
+            found: Vec::new(),
+        }
     }
     fn refused(f: FormView, banner: String, status: StatusCode) -> Shown {
-        Shown { f, banner: Some(banner), duplicates: Vec::new(), status }
+        Shown { banner: Some(banner), status, ..Shown::entry(f) }
     }
 }
 
@@ -289,7 +308,7 @@ async fn form_page(
         Some(e) => (ctx.t("e.edit_title"), format!("/t/{tid}/entrants/{e}/edit")),
         None => (ctx.t("e.new_title"), format!("/t/{tid}/entrants/new")),
     };
-    let Shown { f, banner, duplicates, status } = shown;
+    let Shown { f, banner, duplicates, status, find, found } = shown;
     let page = EntrantFormPage {
         c: ctx.chrome_t(&t, true, title),
         tid,
@@ -301,6 +320,8 @@ async fn form_page(
         banner,
         duplicates,
         move_to,
+        find,
+        found,
     };
     ctx.render_status(status, &page)
 }
@@ -324,10 +345,33 @@ fn duplicates(lang: Lang, f: FormView, found: &[(EntrantRow, Match)]) -> Shown {
     Shown { duplicates, ..Shown::refused(f, lang.t("e.dup_banner").to_string(), StatusCode::CONFLICT) }
 }
 
-pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+/// GET /t/{id}/entrants/new: the form, with the registry search (`find`: characters,
+/// pinyin, initials) and, once a person is picked (`person`), the form filled from them.
+pub async fn new_page(
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
     let tid = id(ctx.lang, &path)?;
-    ctx.require_staff(tid, Role::Organizer).await?;
-    form_page(&ctx, tid, None, 0, Shown::entry(FormView::default())).await
+    let (user, _) = ctx.require_staff(tid, Role::Organizer).await?;
+    let find: String = query(&q, "find").chars().take(100).collect();
+    let pick = match query(&q, "person") {
+        s if s.is_empty() => None,
+        s => Some(id(ctx.lang, &s)?),
+    };
+    let (lang, find2) = (ctx.lang, find.clone());
+    let (f, found) = ctx
+        .db(move |c| {
+            let f = match pick {
+                Some(pid) => super::persons::form_of_person(c, &user, pid)?,
+                None => FormView::default(),
+            };
+            let found =
+                if find2.is_empty() { Vec::new() } else { super::persons::form_search(c, lang, &find2)? };
+            Ok::<_, DbError>((f, found))
+        })
+        .await?;
+    form_page(&ctx, tid, None, 0, Shown { find, found, ..Shown::entry(f) }).await
 }
 
 /// The entrant form's own tick box: add the entrant although they look like one registered.
@@ -346,8 +390,13 @@ pub async fn create(w: Write<Organizer, EntrantForm>) -> Result<HttpResponse, Ap
         return form_page(&w, tid, None, 0, shown).await;
     };
     let (actor, allow) = (w.actor(), w.form.confirm_duplicate);
-    match w.db_raw(move |c| edb::create(c, &actor, tid, &input, allow)).await? {
+    let person = super::persons::picked(w.lang, &w.fields)?;
+    match w.db_raw(move |c| edb::create(c, &actor, tid, &input, allow, person)).await? {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/entrants"))),
+        Err(CreateError::Db(DbError::NotFound)) => {
+            let banner = w.t("people.err_person").to_string();
+            form_page(&w, tid, None, 0, Shown::refused(f, banner, StatusCode::BAD_REQUEST)).await
+        }
         Err(CreateError::Duplicates(found)) => {
             form_page(&w, tid, None, 0, duplicates(w.lang, f, &found)).await
         }

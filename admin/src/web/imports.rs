@@ -615,8 +615,16 @@ fn note(kind: Kind, p: &Parsed, not_imported: &[NotImported], backup: Option<Str
     ImportNote { source, backup, not_imported: not_imported.iter().map(|n| format!("{n:?}")).collect() }
 }
 
+/// The entrant list after an import, its notice's counts in the query: added, skipped, and of
+/// those added how many the registry knew (`linked`) and how many are new persons.
 fn done_redirect(ctx: &Ctx, tid: i32, done: &edb::Imported) -> HttpResponse {
-    ctx.redirect(&format!("/t/{tid}/entrants?imported={}&skipped={}", done.added(), done.skipped()))
+    let created = done.persons.iter().filter(|a| **a == crate::db::persons::Attached::Created).count();
+    let linked = done.persons.len() - created;
+    ctx.redirect(&format!(
+        "/t/{tid}/entrants?imported={}&skipped={}&linked={linked}&created={created}",
+        done.added(),
+        done.skipped()
+    ))
 }
 
 async fn confirm_csv(
@@ -748,7 +756,8 @@ async fn create_from_og(
     if !groups.is_empty() {
         let (new_tid, done) =
             w.db(move |c| group_imports::create_event_of_groups(c, &actor, &groups, &n)).await?;
-        let all = edb::Imported { ids: done.into_iter().flat_map(|d| d.ids).collect() };
+        let (ids, persons) = done.into_iter().map(|d| (d.ids, d.persons)).unzip::<_, _, Vec<_>, Vec<_>>();
+        let all = edb::Imported { ids: ids.concat(), persons: persons.concat() };
         return Ok(done_redirect(w, new_tid, &all));
     }
     let (new_tid, done) = w.db(move |c| edb::create_event(c, &actor, &settings, &data, &n)).await?;

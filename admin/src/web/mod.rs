@@ -17,6 +17,7 @@ pub mod imports;
 pub mod limits;
 pub mod live;
 pub mod net;
+pub mod persons;
 pub mod print;
 pub mod prizes;
 pub mod public;
@@ -179,6 +180,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/results", web::get().to(public::results_page))
         .route("/t/{id}/crosstable", web::get().to(public::crosstable_page))
         .route("/t/{id}/players/{eid}", web::get().to(public::player_page))
+        .route("/p/{person}", web::get().to(persons::public_page))
         .route("/assets/style.css", web::get().to(style))
         .route("/assets/clock/{file}", web::get().to(clock::asset))
         .route("/assets/check_in.js", web::get().to(check_in::script))
@@ -202,6 +204,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/users/{id}/{action}", web::post().to(auth::user_action))
         .route("/account", web::get().to(auth::account_page))
         .route("/account/password", web::post().to(auth::change_password))
+        .route("/persons", web::get().to(persons::registry_page))
+        .route("/persons/merge", web::post().to(persons::merge))
+        .route("/persons/{person}", web::get().to(persons::person_page))
+        .route("/persons/{person}/export.json", web::get().to(persons::export))
+        .route("/persons/{person}/erase", web::post().to(persons::erase))
         .route("/t/new", web::get().to(tournaments::new_page))
         .route("/t/new", web::post().to(tournaments::create))
         .route("/t/{id}", web::get().to(tournaments::overview))

@@ -1365,6 +1365,7 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
         place: row.map(place_text).unwrap_or_default(),
         score: row.map(|r| ds::halves_text(r.score)).unwrap_or_default(),
         games,
+        person: me.person_id,
     })
 }
 

@@ -141,6 +141,10 @@ audit_actions! {
     ScreenUpdate = ("update", "screen", "screen_update", "audit.kind.screen_update", "audit.say.screen_update"),
     ScreenRevoke = ("revoke", "screen", "screen_revoke", "audit.kind.screen_revoke", "audit.say.screen_revoke"),
     ScreenReissue = ("reissue", "screen", "screen_reissue", "audit.kind.screen_reissue", "audit.say.screen_reissue"),
+    /// The player registry (`entity_id` the person's; no tournament): two persons merged into
+    /// one, and a person deleted on request (their past results keep the name only).
+    PersonMerge = ("merge", "person", "person_merge", "audit.kind.person_merge", "audit.say.person_merge"),
+    PersonErase = ("erase", "person", "person_erase", "audit.kind.person_erase", "audit.say.person_erase"),
     UserCreate = ("create", "user", "user_create", "audit.kind.user_create", "audit.say.user_create"),
     UserActivate = ("activate", "user", "user_activate", "audit.kind.user_activate", "audit.say.user_activate"),
     UserDeactivate = ("deactivate", "user", "user_deactivate", "audit.kind.user_deactivate", "audit.say.user_deactivate"),

@@ -5,6 +5,7 @@ use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, games, round_absences, round_times, rounds, tournaments};
 use super::Conn;
 use super::{now, Actor, DbError};
+use crate::persons::Attached;
 use diesel::prelude::*;
 use domain::duplicates::{Identity, Match};
 use domain::entrant::{EntrantInput, EntrantStatus};
@@ -160,7 +161,8 @@ pub(crate) fn insert_one(
     input: &EntrantInput,
     status: EntrantStatus,
     reason: &str,
-) -> Result<i32, DbError> {
+    person: Option<i32>,
+) -> Result<(i32, Attached), DbError> {
     let t = now();
     // Entered after published rounds: a late entrant, from the next round on.
     let first_round = next_first_round(conn, tid)?;
@@ -176,6 +178,8 @@ pub(crate) fn insert_one(
         ))
         .returning(entrants::id)
         .get_result(conn)?;
+    // Every entrant is someone of the registry: the person picked, matched or made now.
+    let (_, attached) = crate::persons::attach(conn, tid, id, person)?;
     let after = get(conn, tid, id)?;
     audit::record::<(), _>(
         conn,
@@ -189,7 +193,7 @@ pub(crate) fn insert_one(
             reason,
         },
     )?;
-    Ok(id)
+    Ok((id, attached))
 }
 
 /// Why adding an entrant was refused.
@@ -205,12 +209,15 @@ db_variant!(CreateError);
 /// Add one entrant. Unless `allow_duplicate` (the organizer confirmed it), an entrant who is
 /// probably someone already registered is refused with the matches, checked in the same
 /// transaction as the insert.
+/// `person`: the registry's person the organizer picked (none: the one it matches exactly, else
+/// a new one, `store::persons`).
 pub fn create(
     conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     input: &EntrantInput,
     allow_duplicate: bool,
+    person: Option<i32>,
 ) -> Result<i32, CreateError> {
     crate::write_tx(&mut *conn, |conn| {
         if !allow_duplicate {
@@ -219,7 +226,7 @@ pub fn create(
                 return Err(CreateError::Duplicates(dups));
             }
         }
-        Ok(insert_one(conn, actor, tid, input, EntrantStatus::Active, "")?)
+        Ok(insert_one(conn, actor, tid, input, EntrantStatus::Active, "", person)?.0)
     })
 }
 
@@ -267,6 +274,7 @@ pub fn update(
             .set((InputRow::from(input), entrants::version.eq(version + 1), entrants::updated_at.eq(now())))
             .execute(conn)?;
         let after = get(conn, tid, eid)?;
+        crate::persons::rank_changed(conn, &after)?;
         audit::record(
             conn,
             actor,
@@ -438,6 +446,8 @@ impl ImportNote {
 #[derive(Debug, Clone, Default)]
 pub struct Imported {
     pub ids: Vec<Option<i32>>,
+    /// How each row added came to its registry person, in the order added.
+    pub persons: Vec<Attached>,
 }
 
 impl Imported {
@@ -513,13 +523,16 @@ pub(crate) fn insert_data(
 ) -> Result<Imported, DbError> {
     let mut known: Vec<Identity> = identities(conn, tid)?.into_iter().map(|(_, i)| i).collect();
     let mut ids = Vec::with_capacity(data.rows.len());
+    let mut persons = Vec::with_capacity(data.rows.len());
     for row in &data.rows {
         let me = Identity::of(&row.input);
         if !row.allow_duplicate && known.iter().any(|k| me.matches(k).is_some()) {
             ids.push(None);
             continue;
         }
-        ids.push(Some(insert_one(conn, actor, tid, &row.input, row.status, reason)?));
+        let (id, attached) = insert_one(conn, actor, tid, &row.input, row.status, reason, None)?;
+        ids.push(Some(id));
+        persons.push(attached);
         known.push(me);
     }
     let pick = |k: Option<usize>| k.and_then(|k| ids.get(k).copied().flatten());
@@ -556,7 +569,7 @@ pub(crate) fn insert_data(
                 .execute(c))?;
         }
     }
-    Ok(Imported { ids })
+    Ok(Imported { ids, persons })
 }
 
 /// The import's own audit row: where it came from, what it did.

@@ -26,6 +26,7 @@ pub fn add_to_groups(
             return Err(DbError::NotFound);
         }
         let mut ids = vec![None; rows.len()];
+        let mut persons = Vec::new();
         for g in groups {
             let (at, mine): (Vec<usize>, Vec<ImportRow>) = rows
                 .iter()
@@ -42,8 +43,9 @@ pub fn add_to_groups(
             for (i, id) in at.into_iter().zip(done.ids) {
                 ids[i] = id;
             }
+            persons.extend(done.persons);
         }
-        Ok(Imported { ids })
+        Ok(Imported { ids, persons })
     })
 }
 

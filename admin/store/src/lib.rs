@@ -43,6 +43,7 @@ pub mod event_pages;
 pub mod events;
 pub mod group_imports;
 pub mod hall;
+pub mod persons;
 #[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod prefs;

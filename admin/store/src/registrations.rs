@@ -449,14 +449,19 @@ pub fn decide(
         let tid = before.tournament_id;
         let (state, message, action, entrant) = match decision {
             Decision::Accept => {
-                let eid = entrants::insert_one(
+                let (eid, _) = entrants::insert_one(
                     conn,
                     actor,
                     tid,
                     &before.input,
                     EntrantStatus::Active,
                     &before.reference,
+                    None,
                 )?;
+                // The registry's person keeps the contact the registration gave (never public).
+                if let Some(pid) = entrants::get(conn, tid, eid)?.person_id {
+                    crate::persons::keep_contact(conn, pid, &before.contact.email, &before.contact.phone)?;
+                }
                 (State::Accepted, String::new(), AuditAction::RegistrationAccept, Some(eid))
             }
             Decision::Reject(why) => (State::Rejected, why.clone(), AuditAction::RegistrationReject, None),
@@ -571,7 +576,7 @@ mod tests {
         st.groups.insert(tid, GroupRule { takes: true, cap: Some(2) });
         set_settings(c, &a, event, 0, &st).unwrap();
         assert!(matches!(set_settings(c, &a, event, 0, &st), Err(RegError::Stale)));
-        entrants::create(c, &a, tid, &person("王", "伟", "北京棋院"), false).unwrap();
+        entrants::create(c, &a, tid, &person("王", "伟", "北京棋院"), false, None).unwrap();
         let li = submit(c, event, tid, &person("李", "雷", ""), &contact, now, &mut next).unwrap();
         let full = submit(c, event, tid, &person("张", "伟", ""), &contact, now, &mut next);
         assert!(matches!(full, Err(RegError::Refused(Refusal::Full))), "one entrant and one waiting");
@@ -626,7 +631,7 @@ mod tests {
         let mut st = Settings { open: true, ..Settings::default() };
         st.groups.insert(tid, GroupRule { takes: true, cap: None });
         set_settings(c, &a, event, 0, &st).unwrap();
-        entrants::create(c, &a, tid, &person("王", "伟", "北京棋院"), false).unwrap();
+        entrants::create(c, &a, tid, &person("王", "伟", "北京棋院"), false, None).unwrap();
         let mut n = 0u64;
         let mut next = || {
             n += 1;

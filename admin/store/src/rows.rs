@@ -39,6 +39,9 @@ pub struct EntrantRow {
     pub withdrawal_reason: String,
     /// The organizer ticked 公开原因: public pages and documents show the reason too.
     pub withdrawal_reason_public: bool,
+    /// The registry's person this entrant is (`store::persons`); `None`: not linked, or the
+    /// person was deleted on request.
+    pub person_id: Option<i32>,
 }
 
 impl EntrantRow {

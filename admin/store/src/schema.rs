@@ -87,6 +87,7 @@ diesel::table! {
         withdrawn_on -> Nullable<Text>,
         withdrawal_reason -> Text,
         withdrawal_reason_public -> Bool,
+        person_id -> Nullable<Integer>,
     }
 }
 
@@ -149,6 +150,38 @@ diesel::table! {
         scope -> Text,
         key -> Text,
         tat_ms -> BigInt,
+    }
+}
+
+diesel::table! {
+    person_ranks (id) {
+        id -> Integer,
+        person_id -> Integer,
+        rank -> Text,
+        rank_value -> Integer,
+        rating -> Nullable<Integer>,
+        recorded_on -> Text,
+        tournament_id -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    persons (id) {
+        id -> Integer,
+        family_name_zh -> Text,
+        given_name_zh -> Text,
+        family_name_latin -> Text,
+        given_name_latin -> Text,
+        birth_date -> Nullable<Text>,
+        sex -> Nullable<Text>,
+        unit -> Text,
+        egd_pin -> Text,
+        federation_id -> Text,
+        email -> Text,
+        phone -> Text,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
     }
 }
 
@@ -516,12 +549,15 @@ diesel::joinable!(check_in_codes -> tournaments (tournament_id));
 diesel::joinable!(check_in_rounds -> tournaments (tournament_id));
 diesel::joinable!(check_ins -> entrants (entrant_id));
 diesel::joinable!(check_ins -> tournaments (tournament_id));
+diesel::joinable!(entrants -> persons (person_id));
 diesel::joinable!(entrants -> tournaments (tournament_id));
 diesel::joinable!(event_groups -> events (event_id));
 diesel::joinable!(event_groups -> tournaments (tournament_id));
 diesel::joinable!(game_arrivals -> entrants (entrant_id));
 diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(games -> tournaments (tournament_id));
+diesel::joinable!(person_ranks -> persons (person_id));
+diesel::joinable!(person_ranks -> tournaments (tournament_id));
 diesel::joinable!(prize_settings -> tournaments (tournament_id));
 diesel::joinable!(prizes -> tournaments (tournament_id));
 diesel::joinable!(registration_settings -> events (event_id));
@@ -563,6 +599,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_arrivals,
     games,
     login_throttle,
+    person_ranks,
+    persons,
     prize_settings,
     prizes,
     registration_settings,

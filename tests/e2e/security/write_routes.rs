@@ -197,6 +197,34 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         foreign: None,
         control: Control::Writes,
     },
+    // The player registry: a merge by the administrator (any organizer of the persons'
+    // events may too; the wrong role is an arbiter), a deletion on request (the
+    // administrator's). The world's entrants are persons 1.. in the order they were entered.
+    WriteRoute {
+        pattern: "/persons/merge",
+        guard: Guard::Organizer,
+        path: |_| "/persons/merge".into(),
+        body: |w, _| {
+            let keep = w.int("SELECT min(id) FROM persons WHERE id > 1");
+            let drop = w.int("SELECT max(id) FROM persons");
+            Body::Form(vec![
+                ("keep".into(), keep.to_string()),
+                ("drop".into(), drop.to_string()),
+                ("keep_version".into(), version(w, "persons", keep)),
+                ("drop_version".into(), version(w, "persons", drop)),
+            ])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/persons/{person}/erase",
+        guard: Guard::Organizer,
+        path: |_| "/persons/1/erase".into(),
+        body: |w, _| form(&[("version", &version(w, "persons", 1)), ("reason", "probe")]),
+        foreign: None,
+        control: Control::WritesLast,
+    },
     WriteRoute {
         pattern: "/t/new",
         guard: Guard::Organizer,

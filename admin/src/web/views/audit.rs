@@ -429,6 +429,7 @@ mod tests {
             withdrawn_on: None,
             withdrawal_reason: String::new(),
             withdrawal_reason_public: false,
+            person_id: None,
         }
     }
 

@@ -14,6 +14,7 @@ pub mod pages;
 pub mod prizes;
 pub mod public;
 pub mod registration;
+pub mod registry;
 pub mod relay_match;
 pub mod results;
 pub mod round;

@@ -475,6 +475,20 @@ pub struct EntrantFormPage {
     pub duplicates: Vec<String>,
     /// The other groups of the event the entrant may move to (none once a round exists).
     pub move_to: Options,
+    /// A new entrant's registry search: what was typed and the persons found.
+    pub find: String,
+    pub found: Vec<PersonItem>,
+}
+
+/// A person as a list shows them: the name in the reader's language first, the other form
+/// beside it, the unit and the last rank known.
+pub struct PersonItem {
+    pub id: i32,
+    pub version: i32,
+    pub name: String,
+    pub other_name: String,
+    pub unit: String,
+    pub rank: String,
 }
 
 /// The withdrawal form (退赛): reason, the venue's date (`today` by default), 公开原因.

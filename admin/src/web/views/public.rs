@@ -119,4 +119,6 @@ pub struct PlayerPage {
     pub place: String,
     pub score: String,
     pub games: Vec<PlayerGame>,
+    /// The registry's person (`/p/{person}`: their events across Tengen).
+    pub person: Option<i32>,
 }
