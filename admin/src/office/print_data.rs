@@ -1255,6 +1255,8 @@ mod tests {
             withdrawn_on: on.map(str::to_string),
             withdrawal_reason: reason.into(),
             withdrawal_reason_public: public,
+            egd_pin: String::new(),
+            federation_id: String::new(),
         }
     }
 

@@ -90,6 +90,8 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
         birth_date,
         sex,
         notes: form.raw("notes").to_string(),
+        egd_pin: form.get("egd_pin").to_string(),
+        federation_id: form.get("federation_id").to_string(),
     };
     match input.cleaned(crate::machine::today()) {
         Ok(clean) if !f.has_errors() => (f, Some(clean)),

@@ -39,6 +39,10 @@ pub struct EntrantRow {
     pub withdrawal_reason: String,
     /// The organizer ticked 公开原因: public pages and documents show the reason too.
     pub withdrawal_reason_public: bool,
+    /// EGD PIN; empty when unknown.
+    pub egd_pin: String,
+    /// The id in the event's own federation's list; empty when unknown.
+    pub federation_id: String,
 }
 
 impl EntrantRow {
@@ -97,6 +101,8 @@ impl EntrantRow {
                 .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
             sex: self.sex.as_deref().and_then(sex_from_code),
             notes: self.notes.clone(),
+            egd_pin: self.egd_pin.clone(),
+            federation_id: self.federation_id.clone(),
         })
     }
 }

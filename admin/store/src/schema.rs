@@ -87,6 +87,8 @@ diesel::table! {
         withdrawn_on -> Nullable<Text>,
         withdrawal_reason -> Text,
         withdrawal_reason_public -> Bool,
+        egd_pin -> Text,
+        federation_id -> Text,
     }
 }
 
@@ -174,6 +176,34 @@ diesel::table! {
         name -> Text,
         amount -> Text,
         created_at -> Text,
+    }
+}
+
+diesel::table! {
+    rating_list_rows (id) {
+        id -> Integer,
+        list_id -> Integer,
+        line -> Integer,
+        list_key -> Text,
+        family_name -> Text,
+        given_name -> Text,
+        rank -> Text,
+        rating -> Nullable<Integer>,
+        club -> Text,
+        country -> Text,
+    }
+}
+
+diesel::table! {
+    rating_lists (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        source -> Text,
+        name -> Text,
+        list_date -> Text,
+        imported_at -> Text,
+        imported_by -> Text,
+        row_count -> Integer,
     }
 }
 
@@ -524,6 +554,8 @@ diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(games -> tournaments (tournament_id));
 diesel::joinable!(prize_settings -> tournaments (tournament_id));
 diesel::joinable!(prizes -> tournaments (tournament_id));
+diesel::joinable!(rating_list_rows -> rating_lists (list_id));
+diesel::joinable!(rating_lists -> tournaments (tournament_id));
 diesel::joinable!(registration_settings -> events (event_id));
 diesel::joinable!(registrations -> entrants (entrant_id));
 diesel::joinable!(registrations -> events (event_id));
@@ -565,6 +597,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_throttle,
     prize_settings,
     prizes,
+    rating_list_rows,
+    rating_lists,
     registration_settings,
     registrations,
     relay_events,

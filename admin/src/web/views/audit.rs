@@ -429,6 +429,8 @@ mod tests {
             withdrawn_on: None,
             withdrawal_reason: String::new(),
             withdrawal_reason_public: false,
+            egd_pin: String::new(),
+            federation_id: String::new(),
         }
     }
 
