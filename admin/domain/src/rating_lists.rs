@@ -297,6 +297,27 @@ pub fn changes(source: Source, now: Current<'_>, row: &ListRow) -> Changes {
     Changes { rank, rating, unit, id }
 }
 
+/// Why a list's changes may not be applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Round 1 is published: ranks and ratings seeded it (and decide handicaps and McMahon
+    /// scores), so the list no longer changes them; the entrant form still can, audited.
+    RoundPublished,
+}
+
+/// Whether entrants may take a list's ranks and ratings: only before round 1 is published.
+/// Ranks and ratings seed the pairing (and in McMahon the starting scores), and a published
+/// pairing is locked, so, as tournament programs update from a list before the first round
+/// (OpenGotha's "Update ratings", pairgoth's list lookups at registration), nothing a list says
+/// changes a game already set.
+pub fn may_update(published_rounds: u32) -> Result<(), Refusal> {
+    if published_rounds == 0 {
+        Ok(())
+    } else {
+        Err(Refusal::RoundPublished)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,6 +344,14 @@ mod tests {
             family_latin: latin.0,
             given_latin: latin.1,
         }
+    }
+
+    /// Practice of tournament programs (OpenGotha's "Update ratings" before the first round): a
+    /// list updates ranks only until round 1 is published, when pairings lock.
+    #[test]
+    fn updates_only_before_round_one() {
+        assert_eq!(may_update(0), Ok(()));
+        assert_eq!(may_update(1), Err(Refusal::RoundPublished));
     }
 
     /// EGF rating system (GoR): 1d is centred on 2100, a grade is 100 points; the list's grade

@@ -255,7 +255,7 @@ pub fn decode_text(bytes: &[u8]) -> Result<(String, TextEncoding), ImportError> 
     Ok((text, enc))
 }
 
-fn detect_delimiter(text: &str) -> u8 {
+pub(crate) fn detect_delimiter(text: &str) -> u8 {
     for line in text.lines().filter(|l| !l.trim().is_empty()).take(HEADER_SEARCH_ROWS) {
         let count = |d: char| line.matches(d).count();
         let (c, s, t) = (count(','), count(';'), count('\t'));

@@ -56,6 +56,8 @@ pub fn entrant_form(e: &EntrantRow) -> FormView {
     f.set("birth_date", e.birth_date.clone().unwrap_or_default());
     f.set("sex", e.sex.clone().unwrap_or_default());
     f.set("notes", &e.notes);
+    f.set("egd_pin", &e.egd_pin);
+    f.set("federation_id", &e.federation_id);
     f
 }
 
