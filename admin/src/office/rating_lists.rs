@@ -122,13 +122,13 @@ pub fn apply(
     list_id: i32,
     picks: &[Pick],
 ) -> Result<usize, ApplyError> {
-    if picks.is_empty() {
-        return Err(ApplyError::NothingTicked);
-    }
     db::write_tx(&mut *conn, |conn| {
+        let (list, props) = proposals(conn, tid, list_id)?;
         let (published, _) = tdb::published_rounds(conn, tid)?;
         rl::may_update(published)?;
-        let (list, props) = proposals(conn, tid, list_id)?;
+        if picks.is_empty() {
+            return Err(ApplyError::NothingTicked);
+        }
         let mut changed = 0;
         for pick in picks {
             let stale = ApplyError::Stale { entrant: pick.entrant };

@@ -328,4 +328,14 @@ mod tests {
         assert_eq!(for_path("/t/3/games/9/sgf"), (SGF + FIELDS, SGF));
         const { assert!(BODY >= 2 * OPENGOTHA + FIELDS) };
     }
+
+    /// A federation's rating list (the EGF's whole list) is uploaded once: its route's limit,
+    /// within the largest body.
+    #[test]
+    fn a_rating_list_has_its_own_limit() {
+        assert_eq!(text(RATING_LIST), "16 MB");
+        assert_eq!(for_path("/t/3/rating-lists"), (RATING_LIST + FIELDS, RATING_LIST));
+        assert_eq!(for_path("/t/3/rating-list/4/apply"), (FORM, FORM));
+        const { assert!(BODY >= RATING_LIST + FIELDS) };
+    }
 }
