@@ -72,7 +72,7 @@ fn egf_and_csv_lists_show_differences_and_apply_the_ticked() {
     assert!(page.body.contains("5d → 6d") && page.body.contains("2500 → 2640"), "{}", page.body);
     assert!(page.body.contains("Latin name"), "{}", page.body);
     assert!(!page.body.contains(" checked"), "nothing is ticked by default");
-    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM rating_list_rows")), 4);
+    assert_eq!(count_rows(&s.db, "SELECT count(*) FROM rating_list_rows"), 4);
     let boxes = picks(&page);
     assert_eq!(boxes.len(), 3, "one box per matched entrant with changes: {boxes:?}");
 
