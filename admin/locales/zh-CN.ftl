@@ -464,7 +464,7 @@ group-err_move_stale = 该棋手的资料在您打开页面后已被修改。未
 # Rating lists (等级分名单): the EGF, FFG, AGA and CSV lists of a tournament, their upload, the
 # match page and its changes (web/rating_lists.rs), the readers' problems (formats/words.rs),
 # the entrant form's ids and the audit.
-e-egd_pin = EGD编号
+e-egd_pin = EGF棋手编号
 e-federation_id = 协会会员号
 rl-nav = 等级分名单
 rl-title = 等级分名单
@@ -479,9 +479,9 @@ rl-imported = { $by }于{ $at }导入
 rl-upload_title = 上传名单
 rl-date_hint = 文件未注明日期时必填。
 rl-file = 文件
-rl-source_egf = 欧洲围棋联盟（EGD名单）
-rl-source_ffg = 法国围棋协会（échelle）
-rl-source_aga = 美国围棋协会（TDList）
+rl-source_egf = 欧洲围棋联盟（EGF）
+rl-source_ffg = 法国围棋协会
+rl-source_aga = 美国围棋协会
 rl-source_csv = CSV（任一协会）
 rl-err_unreadable = 名单未导入：{ $error }
 rl-err_no_date = 文件未注明日期，请填写名单日期。
