@@ -479,6 +479,68 @@ group-err_started = A round is paired: entrants no longer move between groups.
 group-err_other_event = An entrant moves only to another group of this event.
 group-err_move_stale = The entrant was changed after you opened the page. Nothing moved: check and try again.
 
+# Rating lists (等级分名单): the EGF, FFG, AGA and CSV lists of a tournament, their upload, the
+# match page and its changes (web/rating_lists.rs), the readers' problems (formats/words.rs),
+# the entrant form's ids and the audit.
+e-egd_pin = EGD PIN
+e-federation_id = Federation id
+rl-nav = Rating lists
+rl-title = Rating lists
+rl-intro = Upload a federation's rating list, then compare it with the entrants: each entrant is matched by their id in the list, else by name, and nothing changes until you tick it.
+rl-none = No rating list yet.
+rl-name = Name
+rl-source = List
+rl-date = List date
+rl-rows = Players
+rl-imported_col = Imported
+rl-imported = by { $by } at { $at }
+rl-upload_title = Upload a list
+rl-date_hint = Needed when the file does not say its date.
+rl-file = File
+rl-source_egf = EGF (EGD list)
+rl-source_ffg = FFG (échelle)
+rl-source_aga = AGA (TDList)
+rl-source_csv = CSV (any association)
+rl-err_unreadable = The list was not imported: { $error }
+rl-err_no_date = The file does not say its date: please type the list's date.
+rl-err_bad_date = “{ $value }” is not a date (YYYY-MM-DD).
+rl-err_too_large = The file is larger than { $max } MB.
+rl-err_too_many_rows = The list has more than { $max } players.
+rl-err_not_text = This is not a text file.
+rl-err_no_rows = No player's line was found in the file.
+rl-col_name = a name (one column, or family and given name)
+rl-col_rank_or_rating = a rank or a rating
+rl-err_missing_columns = The header row lacks { $columns }.
+rl-err_line = Line { $line }: { $why }
+rl-line_short = the line is shorter than the list's columns.
+rl-line_bad_rating = “{ $value }” is not a rating.
+rl-line_bad_rank = “{ $value }” is not a rank.
+rl-line_no_name = the line has no name.
+rl-match_title = Rating list: { $name }
+rl-match_summary = { $source }, dated { $date }, { $rows } players; { $matched } of { $entrants } entrants matched.
+rl-match_hint = Tick the entrants who take the list's rank, rating, club and id; a changed value shows as “now → list”.
+rl-apply_col = Apply
+rl-row = In the list
+rl-rule = Matched by
+rl-id = Id taken
+rl-by_id = id
+rl-by_latin = Latin name
+rl-by_chinese = Chinese name
+rl-no_match = not in the list
+rl-apply = Apply the ticked changes
+rl-back = All rating lists
+rl-applied = { $count ->
+    [one] One entrant was updated.
+   *[other] { $count } entrants were updated.
+}
+rl-err_published = Round 1 is published: ranks and ratings set its pairing, so a list no longer changes them (the entrant form still can).
+rl-err_nothing = Nothing was ticked.
+rl-err_stale = An entrant changed since this page was shown; nothing was applied. Check the list again.
+audit-kind-rating_list_import = Rating list imported
+audit-say-rating_list_import = { $actor } imported the rating list { $subject }
+audit-kind-entrant_from_list = Entrant from a rating list
+audit-say-entrant_from_list = { $actor } updated { $subject } from a rating list
+
 # Withdrawal (退赛): the form, the entrant list's status, the standings' footnotes.
 wd-title = Withdraw { $name }
 wd-hint = A withdrawn player is not paired from the next round on; the games played stand.

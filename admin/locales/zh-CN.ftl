@@ -461,6 +461,65 @@ group-err_started = 已有轮次编排，棋手不能再调整组别。
 group-err_other_event = 只能调至本赛事的其他组别。
 group-err_move_stale = 该棋手的资料在您打开页面后已被修改。未作调整：请核对后重试。
 
+# Rating lists (等级分名单): the EGF, FFG, AGA and CSV lists of a tournament, their upload, the
+# match page and its changes (web/rating_lists.rs), the readers' problems (formats/words.rs),
+# the entrant form's ids and the audit.
+e-egd_pin = EGF棋手编号
+e-federation_id = 协会会员号
+rl-nav = 等级分名单
+rl-title = 等级分名单
+rl-intro = 上传棋协的等级分名单，再与报名选手比对：先按名单中的编号匹配，再按姓名匹配；未勾选的选手一律不改。
+rl-none = 尚无等级分名单。
+rl-name = 名称
+rl-source = 名单
+rl-date = 名单日期
+rl-rows = 人数
+rl-imported_col = 导入
+rl-imported = { $by }于{ $at }导入
+rl-upload_title = 上传名单
+rl-date_hint = 文件未注明日期时必填。
+rl-file = 文件
+rl-source_egf = 欧洲围棋联盟（EGF）
+rl-source_ffg = 法国围棋协会
+rl-source_aga = 美国围棋协会
+rl-source_csv = CSV（任一协会）
+rl-err_unreadable = 名单未导入：{ $error }
+rl-err_no_date = 文件未注明日期，请填写名单日期。
+rl-err_bad_date = “{ $value }”不是日期（年-月-日）。
+rl-err_too_large = 文件超过{ $max } MB。
+rl-err_too_many_rows = 名单超过{ $max }人。
+rl-err_not_text = 这不是文本文件。
+rl-err_no_rows = 文件中没有找到棋手行。
+rl-col_name = 姓名（一列，或姓、名两列）
+rl-col_rank_or_rating = 段位或等级分
+rl-err_missing_columns = 表头缺少{ $columns }。
+rl-err_line = 第{ $line }行：{ $why }
+rl-line_short = 该行短于名单的列宽。
+rl-line_bad_rating = “{ $value }”不是等级分。
+rl-line_bad_rank = “{ $value }”不是段位。
+rl-line_no_name = 该行没有姓名。
+rl-match_title = 等级分名单：{ $name }
+rl-match_summary = { $source }，日期{ $date }，共{ $rows }人；{ $entrants }名选手中匹配{ $matched }名。
+rl-match_hint = 勾选要采用名单中段位、等级分、单位和编号的选手；有变化的值显示为“现值 → 名单值”。
+rl-apply_col = 采用
+rl-row = 名单中
+rl-rule = 匹配依据
+rl-id = 采用编号
+rl-by_id = 编号
+rl-by_latin = 拼音/外文姓名
+rl-by_chinese = 中文姓名
+rl-no_match = 名单中没有
+rl-apply = 采用勾选的变化
+rl-back = 全部等级分名单
+rl-applied = 已更新{ $count }名选手。
+rl-err_published = 第1轮已公布：段位和等级分已用于编排，名单不再更改（仍可在报名信息中修改）。
+rl-err_nothing = 没有勾选任何选手。
+rl-err_stale = 本页显示后有选手信息被修改，未作任何更改。请重新核对名单。
+audit-kind-rating_list_import = 导入等级分名单
+audit-say-rating_list_import = { $actor }导入了等级分名单{ $subject }
+audit-kind-entrant_from_list = 按等级分名单更新选手
+audit-say-entrant_from_list = { $actor }按等级分名单更新了选手{ $subject }
+
 # Withdrawal (退赛): the form, the entrant list's status, the standings' footnotes.
 wd-title = 退赛：{ $name }
 wd-hint = 退赛选手从下一轮起不再编排，已赛对局成绩有效。

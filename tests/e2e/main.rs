@@ -46,6 +46,7 @@ mod postgres;
 mod print;
 mod prizes;
 mod public_cache;
+mod rating_lists;
 mod references;
 mod registration;
 mod registry;

@@ -577,6 +577,8 @@ pub fn demo_entrants(seed: u64, n: usize) -> Vec<EntrantInput> {
             birth_date: Some(birth_date),
             sex: Some(sex),
             notes: notes.to_string(),
+            egd_pin: String::new(),
+            federation_id: String::new(),
         });
     }
     out

@@ -42,6 +42,8 @@ pub const MAX_NOTES_CHARS: usize = 200;
 pub const MIN_RATING: i32 = -900;
 /// Highest accepted rating (leaves room above top professionals on the Chinese scale).
 pub const MAX_RATING: i32 = 4000;
+/// Longest federation id (an EGD PIN has 8 digits; licences and member numbers are shorter).
+pub const MAX_ID_CHARS: usize = 20;
 /// Earliest accepted birth date.
 pub const EARLIEST_BIRTH_DATE: NaiveDate = match NaiveDate::from_ymd_opt(1900, 1, 1) {
     Some(d) => d,
@@ -62,6 +64,9 @@ pub mod field {
     pub const BIRTH_DATE: &str = "birth_date";
     pub const SEX: &str = "sex";
     pub const NOTES: &str = "notes";
+    /// The EGD PIN (European Go Database), and the id in the event's own federation's list.
+    pub const EGD_PIN: &str = "egd_pin";
+    pub const FEDERATION_ID: &str = "federation_id";
     /// Every form field in display order (also the English CSV header row).
     pub const ALL: [&str; 11] = [
         FAMILY_NAME_ZH,
@@ -643,6 +648,14 @@ pub struct EntrantInput {
     pub birth_date: Option<NaiveDate>,
     pub sex: Option<Sex>,
     pub notes: String,
+    /// EGD PIN (European Go Database); empty when unknown. Not a form field of every file:
+    /// older stored entries read it as empty.
+    #[serde(default)]
+    pub egd_pin: String,
+    /// The id in the event's own federation's list (an FFG licence, an AGA number, an
+    /// association's member id); empty when unknown.
+    #[serde(default)]
+    pub federation_id: String,
 }
 
 impl EntrantInput {
@@ -660,6 +673,8 @@ impl EntrantInput {
             birth_date: None,
             sex: None,
             notes: String::new(),
+            egd_pin: String::new(),
+            federation_id: String::new(),
         }
     }
 
@@ -689,6 +704,8 @@ impl EntrantInput {
         self.unit = collapse_whitespace(&self.unit);
         self.region = collapse_whitespace(&self.region);
         self.notes = self.notes.replace("\r\n", "\n").replace('\r', "\n").trim().to_string();
+        self.egd_pin = self.egd_pin.trim().to_string();
+        self.federation_id = self.federation_id.trim().to_string();
     }
 
     /// [`EntrantInput::normalize`] then [`EntrantInput::validate_on`] `today` (the caller's
@@ -724,6 +741,8 @@ impl EntrantInput {
         text(field::UNIT, &self.unit, MAX_UNIT_CHARS, Lines::One);
         text(field::REGION, &self.region, MAX_REGION_CHARS, Lines::One);
         text(field::NOTES, &self.notes, MAX_NOTES_CHARS, Lines::Many);
+        text(field::EGD_PIN, &self.egd_pin, MAX_ID_CHARS, Lines::One);
+        text(field::FEDERATION_ID, &self.federation_id, MAX_ID_CHARS, Lines::One);
         // Put the name errors first, in field order.
         let mut name_errors = Vec::new();
         for (i, (field, value)) in
@@ -871,6 +890,8 @@ pub struct EntrantForm {
     pub birth_date: String,
     pub sex: String,
     pub notes: String,
+    pub egd_pin: String,
+    pub federation_id: String,
 }
 
 impl EntrantForm {
@@ -889,6 +910,8 @@ impl EntrantForm {
             birth_date: e.birth_date.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default(),
             sex: e.sex.map(|s| s.code().to_string()).unwrap_or_default(),
             notes: e.notes.clone(),
+            egd_pin: e.egd_pin.clone(),
+            federation_id: e.federation_id.clone(),
         }
     }
 
@@ -924,6 +947,8 @@ impl EntrantForm {
             birth_date,
             sex,
             notes: self.notes.clone(),
+            egd_pin: self.egd_pin.clone(),
+            federation_id: self.federation_id.clone(),
         };
         input.normalize();
         if let Err(more) = input.validate_on(today) {

@@ -25,6 +25,7 @@ pub mod pairing;
 pub mod password;
 pub mod player;
 pub mod prizes;
+pub mod rating_lists;
 pub mod registration;
 pub mod registry;
 pub mod results;

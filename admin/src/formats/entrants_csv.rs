@@ -255,7 +255,7 @@ pub fn decode_text(bytes: &[u8]) -> Result<(String, TextEncoding), ImportError> 
     Ok((text, enc))
 }
 
-fn detect_delimiter(text: &str) -> u8 {
+pub(crate) fn detect_delimiter(text: &str) -> u8 {
     for line in text.lines().filter(|l| !l.trim().is_empty()).take(HEADER_SEARCH_ROWS) {
         let count = |d: char| line.matches(d).count();
         let (c, s, t) = (count(','), count(';'), count('\t'));
@@ -299,6 +299,9 @@ enum Target {
     Status,
     /// 组别 / group: the group of the event, by name.
     Group,
+    /// The EGD PIN, and the id in the event's own federation (optional columns).
+    EgdPin,
+    FederationId,
 }
 
 const HEADER_NAMES: &[(Target, &[&str])] = &[
@@ -412,6 +415,11 @@ const HEADER_NAMES: &[(Target, &[&str])] = &[
     ),
     (Target::Status, &["状态", "参赛状态", "status"]),
     (Target::Group, &["组别", "参赛组别", "分组", "组", "group", "category"]),
+    (Target::EgdPin, &["egdpin", "egfpin", "pin", "egd编号"]),
+    (
+        Target::FederationId,
+        &["federationid", "协会会员号", "会员号", "会员编号", "licence", "license", "ffglicence", "agaid"],
+    ),
 ];
 
 /// Every header name the importer recognises (in normalised form: lower case, without spaces,
@@ -601,6 +609,8 @@ fn row_to_form(record: &csv::StringRecord, mapping: &Mapping) -> RowCells {
             Target::Notes => form.notes = value.to_string(),
             Target::Status => status = value.to_string(),
             Target::Group => group = value.to_string(),
+            Target::EgdPin => form.egd_pin = value.to_string(),
+            Target::FederationId => form.federation_id = value.to_string(),
         }
     }
     RowCells { form, status, group, errors }
@@ -921,6 +931,20 @@ mod tests {
         assert_eq!(p.rows.iter().map(|r| r.line).collect::<Vec<_>>(), vec![2, 3, 4, 5]);
         assert!(p.warnings.is_empty(), "{:?}", p.warnings);
         check_good_four(&p);
+    }
+
+    /// The ids rating lists match first (EGD PIN, the federation's id) are optional columns,
+    /// as in OpenGotha's player files (egfPin, ffgLicence, agaId).
+    #[test]
+    fn optional_id_columns() {
+        let p = parse("姓名,段位,EGD PIN,会员号\n王伟,3段,10000001,C-77\n李强,1段,,\n".as_bytes());
+        let ids: Vec<(String, String)> = p
+            .rows
+            .iter()
+            .map(|r| r.input.as_ref().map(|i| (i.egd_pin.clone(), i.federation_id.clone())).unwrap())
+            .collect();
+        assert_eq!(ids, vec![("10000001".into(), "C-77".into()), (String::new(), String::new())]);
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
     }
 
     #[test]

@@ -8,5 +8,6 @@ pub mod csv_export;
 pub mod egf;
 pub mod entrants_csv;
 pub mod opengotha;
+pub mod rating_lists;
 mod spreadsheet;
 pub mod words;

@@ -4,6 +4,7 @@
 
 use super::entrants_csv::{ImportError, ImportWarning, MissingColumn, RowResult};
 use super::opengotha::read::{OgError, OgErrorKind, OgRole};
+use super::rating_lists::{LineProblem, ListError, Needed};
 use crate::i18n::{tr, Lang};
 
 /// Bytes in the megabyte of the file-size messages.
@@ -65,6 +66,38 @@ impl Lang {
             }
             ImportError::Csv { line, message } => tr!(self, "csv_imp.err_csv", line, message),
             ImportError::UnclosedQuote { line } => tr!(self, "csv_imp.err_unclosed_quote", line),
+        }
+    }
+
+    /// Why a rating list cannot be read: "第 5 行：……" / "Line 5: …".
+    pub fn rating_list_error(self, e: &ListError) -> String {
+        match e {
+            ListError::Empty => self.t("imp.err_empty").into(),
+            ListError::TooLarge { max } => tr!(self, "rl.err_too_large", max = max / MB),
+            ListError::TooManyRows { max } => tr!(self, "rl.err_too_many_rows", max = *max),
+            ListError::NotText => self.t("rl.err_not_text").into(),
+            ListError::NoRows => self.t("rl.err_no_rows").into(),
+            ListError::MissingColumns(missing) => {
+                let list: Vec<&str> = missing
+                    .iter()
+                    .map(|m| match m {
+                        Needed::Name => self.t("rl.col_name"),
+                        Needed::RankOrRating => self.t("rl.col_rank_or_rating"),
+                    })
+                    .collect();
+                tr!(self, "rl.err_missing_columns", columns = list.join(self.t("csv_imp.col_and")))
+            }
+            ListError::Line { line, problem } => {
+                let why = match problem {
+                    LineProblem::TooShort => self.t("rl.line_short").to_string(),
+                    LineProblem::BadRating { value } => {
+                        tr!(self, "rl.line_bad_rating", value = value.clone())
+                    }
+                    LineProblem::BadRank { value } => tr!(self, "rl.line_bad_rank", value = value.clone()),
+                    LineProblem::NoName => self.t("rl.line_no_name").to_string(),
+                };
+                tr!(self, "rl.err_line", line = *line, why)
+            }
         }
     }
 

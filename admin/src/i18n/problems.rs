@@ -51,6 +51,8 @@ impl Lang {
             field::BIRTH_DATE => "e.birth_date",
             field::SEX => "e.sex",
             field::NOTES => "e.notes",
+            field::EGD_PIN => "e.egd_pin",
+            field::FEDERATION_ID => "e.federation_id",
             field::STATUS => "e.status",
             _ => "e.row",
         })

@@ -6,6 +6,8 @@
 //!   checked against the event's change counter); [`schedule_rounds`]: a round robin's rounds.
 //! - [`save_result`]: a game's entry, recomputed with its rulings.
 //! - [`withdraw_relay_event`]: the chief arbiter's take-back of a relay event.
+//! - [`rating_lists`]: a rating list's rows matched to the entrants, and the ticked changes
+//!   applied.
 //!
 //! And those that combine the store with what it may not name (other programs' files, the
 //! printed sheets' values):
@@ -24,6 +26,7 @@ pub mod withdraw_relay_event;
 pub mod imports;
 pub mod print_data;
 pub mod prizes;
+pub mod rating_lists;
 
 pub mod events;
 pub mod registry;

@@ -1087,7 +1087,8 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
             club,
             results: k.round_results(r.id, rounds, &number),
             scores,
-            egd_pin: None,
+            // The EGD PIN the entrant form, an OpenGotha file or a rating list gave.
+            egd_pin: Some(e.egd_pin.trim().to_string()).filter(|p| !p.is_empty()),
         });
     }
     let tc = &s.time_control;
@@ -1256,6 +1257,8 @@ mod tests {
             withdrawal_reason: reason.into(),
             withdrawal_reason_public: public,
             person_id: None,
+            egd_pin: String::new(),
+            federation_id: String::new(),
         }
     }
 

@@ -56,6 +56,8 @@ pub fn entrant_form(e: &EntrantRow) -> FormView {
     f.set("birth_date", e.birth_date.clone().unwrap_or_default());
     f.set("sex", e.sex.clone().unwrap_or_default());
     f.set("notes", &e.notes);
+    f.set("egd_pin", &e.egd_pin);
+    f.set("federation_id", &e.federation_id);
     f
 }
 
@@ -90,6 +92,8 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
         birth_date,
         sex,
         notes: form.raw("notes").to_string(),
+        egd_pin: form.get("egd_pin").to_string(),
+        federation_id: form.get("federation_id").to_string(),
     };
     match input.cleaned(crate::machine::today()) {
         Ok(clean) if !f.has_errors() => (f, Some(clean)),

@@ -49,14 +49,17 @@ use std::time::Duration;
 pub const CSV: usize = crate::formats::entrants_csv::MAX_FILE_BYTES;
 /// An OpenGotha XML file.
 pub const OPENGOTHA: usize = crate::formats::opengotha::read::MAX_XML_BYTES;
+/// A federation's rating list (the EGF's whole list is about 10 MB).
+pub const RATING_LIST: usize = crate::formats::rating_lists::MAX_FILE_BYTES;
 /// A game record.
 pub const SGF: usize = crate::domain::results::MAX_SGF_BYTES;
 /// Room for a form's other fields beside a file.
 const FIELDS: usize = 64 * 1024;
 /// Any other form.
 pub const FORM: usize = 1024 * 1024;
-/// The largest request body: an import's confirmation carrying the largest file hex-encoded.
-pub const BODY: usize = 2 * max(max(CSV, OPENGOTHA), SGF) + FIELDS;
+/// The largest request body: an import's confirmation carrying the largest file hex-encoded,
+/// or a rating list (uploaded once, never sent back).
+pub const BODY: usize = max(2 * max(max(CSV, OPENGOTHA), SGF), RATING_LIST) + FIELDS;
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b {
@@ -78,6 +81,8 @@ pub fn for_path(path: &str) -> (usize, usize) {
         file(OPENGOTHA)
     } else if path.ends_with("/import/opengotha/confirm") {
         confirm(OPENGOTHA)
+    } else if path.starts_with("/t/") && path.ends_with("/rating-lists") {
+        file(RATING_LIST)
     } else if path.starts_with("/t/") && path.ends_with("/sgf") {
         file(SGF)
     } else {
@@ -322,5 +327,15 @@ mod tests {
         assert_eq!(for_path("/t/3/import/opengotha/confirm"), (2 * OPENGOTHA + FIELDS, OPENGOTHA));
         assert_eq!(for_path("/t/3/games/9/sgf"), (SGF + FIELDS, SGF));
         const { assert!(BODY >= 2 * OPENGOTHA + FIELDS) };
+    }
+
+    /// A federation's rating list (the EGF's whole list) is uploaded once: its route's limit,
+    /// within the largest body.
+    #[test]
+    fn a_rating_list_has_its_own_limit() {
+        assert_eq!(text(RATING_LIST), "16 MB");
+        assert_eq!(for_path("/t/3/rating-lists"), (RATING_LIST + FIELDS, RATING_LIST));
+        assert_eq!(for_path("/t/3/rating-list/4/apply"), (FORM, FORM));
+        const { assert!(BODY >= RATING_LIST + FIELDS) };
     }
 }

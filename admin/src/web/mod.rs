@@ -21,6 +21,7 @@ pub mod persons;
 pub mod print;
 pub mod prizes;
 pub mod public;
+pub mod rating_lists;
 pub mod refusals;
 pub mod registration;
 pub mod relay;
@@ -342,7 +343,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))
         .route("/t/{id}/import/csv/confirm", web::post().to(imports::csv_confirm))
         .route("/t/{id}/import/opengotha", web::post().to(imports::og_preview))
-        .route("/t/{id}/import/opengotha/confirm", web::post().to(imports::og_confirm));
+        .route("/t/{id}/import/opengotha/confirm", web::post().to(imports::og_confirm))
+        .route("/t/{id}/rating-lists", web::get().to(rating_lists::page))
+        .route("/t/{id}/rating-lists", web::post().to(rating_lists::upload))
+        .route("/t/{id}/rating-list/{list}", web::get().to(rating_lists::show))
+        .route("/t/{id}/rating-list/{list}/apply", web::post().to(rating_lists::apply));
 }
 
 /// The whole application, for the server and for tests.

@@ -57,6 +57,10 @@ audit_actions! {
     /// this group because another group's settings changed them.
     SharedSettings = ("shared", "tournament", "shared_settings", "audit.kind.shared_settings", "audit.say.shared_settings"),
     /// An entrant moved to another group of the event (before round 1), in both groups' trails.
+    /// A rating list imported into the tournament (`entity_id` the list's), and an entrant's
+    /// rank, rating, unit or id taken from one.
+    RatingListImport = ("import", "rating_list", "rating_list_import", "audit.kind.rating_list_import", "audit.say.rating_list_import"),
+    EntrantFromList = ("from_list", "entrant", "entrant_from_list", "audit.kind.entrant_from_list", "audit.say.entrant_from_list"),
     EntrantMove = ("move", "entrant", "entrant_move", "audit.kind.entrant_move", "audit.say.entrant_move"),
     StaffSet = ("staff_set", "staff", "staff_set", "audit.kind.staff_set", "audit.say.staff_set"),
     StaffRemove = ("staff_remove", "staff", "staff_remove", "audit.kind.staff_remove", "audit.say.staff_remove"),

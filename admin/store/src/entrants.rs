@@ -36,6 +36,8 @@ struct InputRow {
     birth_date: Option<String>,
     sex: Option<String>,
     notes: String,
+    egd_pin: String,
+    federation_id: String,
 }
 
 impl InputRow {
@@ -53,6 +55,8 @@ impl InputRow {
             birth_date: i.birth_date.map(|d| d.format("%Y-%m-%d").to_string()),
             sex: i.sex.map(|s| sex_code(s).to_string()),
             notes: i.notes.trim().to_string(),
+            egd_pin: i.egd_pin.trim().to_string(),
+            federation_id: i.federation_id.trim().to_string(),
         }
     }
 }

@@ -42,6 +42,10 @@ pub struct EntrantRow {
     /// The registry's person this entrant is (`store::persons`); `None`: not linked, or the
     /// person was deleted on request.
     pub person_id: Option<i32>,
+    /// EGD PIN; empty when unknown.
+    pub egd_pin: String,
+    /// The id in the event's own federation's list; empty when unknown.
+    pub federation_id: String,
 }
 
 impl EntrantRow {
@@ -100,6 +104,8 @@ impl EntrantRow {
                 .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok()),
             sex: self.sex.as_deref().and_then(sex_from_code),
             notes: self.notes.clone(),
+            egd_pin: self.egd_pin.clone(),
+            federation_id: self.federation_id.clone(),
         })
     }
 }

@@ -88,6 +88,8 @@ diesel::table! {
         withdrawal_reason -> Text,
         withdrawal_reason_public -> Bool,
         person_id -> Nullable<Integer>,
+        egd_pin -> Text,
+        federation_id -> Text,
     }
 }
 
@@ -207,6 +209,34 @@ diesel::table! {
         name -> Text,
         amount -> Text,
         created_at -> Text,
+    }
+}
+
+diesel::table! {
+    rating_list_rows (id) {
+        id -> Integer,
+        list_id -> Integer,
+        line -> Integer,
+        list_key -> Text,
+        family_name -> Text,
+        given_name -> Text,
+        rank -> Text,
+        rating -> Nullable<Integer>,
+        club -> Text,
+        country -> Text,
+    }
+}
+
+diesel::table! {
+    rating_lists (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        source -> Text,
+        name -> Text,
+        list_date -> Text,
+        imported_at -> Text,
+        imported_by -> Text,
+        row_count -> Integer,
     }
 }
 
@@ -560,6 +590,8 @@ diesel::joinable!(person_ranks -> persons (person_id));
 diesel::joinable!(person_ranks -> tournaments (tournament_id));
 diesel::joinable!(prize_settings -> tournaments (tournament_id));
 diesel::joinable!(prizes -> tournaments (tournament_id));
+diesel::joinable!(rating_list_rows -> rating_lists (list_id));
+diesel::joinable!(rating_lists -> tournaments (tournament_id));
 diesel::joinable!(registration_settings -> events (event_id));
 diesel::joinable!(registrations -> entrants (entrant_id));
 diesel::joinable!(registrations -> events (event_id));
@@ -603,6 +635,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     persons,
     prize_settings,
     prizes,
+    rating_list_rows,
+    rating_lists,
     registration_settings,
     registrations,
     relay_events,

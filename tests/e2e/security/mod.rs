@@ -223,6 +223,8 @@ struct Ids {
     /// address's path (`/screen/{token}`).
     screen: i32,
     screen_path: &'static str,
+    /// A rating list of `t` (uploaded after its round 1 was published).
+    rl: i32,
 }
 
 /// Rounds, games, a result with its record, a ruling, and the team events, made over HTTP by
@@ -466,7 +468,9 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
     let ev = int(s, &format!("SELECT event_id FROM event_groups WHERE tournament_id = {t}"));
     let (event, reg, reference) = registration(s, org, t);
     let (screen, screen_path) = screen(s, org, event, label);
+    let rl = rating_list(s, org, t, label);
     Ids {
+        rl,
         screen,
         screen_path,
         event,
@@ -724,6 +728,17 @@ fn screen(s: &Server, org: &Client, event: i32, label: &dyn Fn(u32) -> String) -
     (id, Box::leak(path.to_string().into_boxed_str()))
 }
 
+/// A rating list of `t` uploaded through its form (a CSV list naming `label`'s player).
+fn rating_list(s: &Server, org: &Client, t: i32, label: &dyn Fn(u32) -> String) -> i32 {
+    let token = org.get(&format!("/t/{t}/rating-lists")).csrf();
+    let csv = format!("id,name,rank,club\nL1,{} Probe,3d,{}\n", label(60), label(61));
+    let fields =
+        [("csrf", token.as_str()), ("source", "csv"), ("list_date", "2026-12-01"), ("name", "probe")];
+    let r = org.post_file(&format!("/t/{t}/rating-lists"), &fields, "file", "list.csv", csv.as_bytes());
+    assert_eq!(r.status, 303, "rating list: {}", r.body);
+    int(s, &format!("SELECT max(id) FROM rating_lists WHERE tournament_id = {t}"))
+}
+
 // ---------------------------------------------------------------------------------------------
 // The write routes
 
@@ -828,6 +843,7 @@ fn foreign(own: &Ids, theirs: &Ids, placeholder: &str) -> Ids {
         "{mid}" => (i.m, i.bm, i.nm, i.nn) = (theirs.m, theirs.bm, theirs.nm, theirs.nn),
         "{team}" => (i.team, i.spare) = (theirs.team, theirs.spare),
         "{pid}" => (i.prize, i.prize_spare) = (theirs.prize, theirs.prize_spare),
+        "{list}" => i.rl = theirs.rl,
         _ => panic!("no foreign ids for {placeholder}"),
     }
     i
@@ -885,7 +901,7 @@ fn every_write_route_refuses_the_wrong_people_and_forged_requests() {
             let r = send(&w.org2, &path, (route.body)(&w, &own), Some(&token(&w.org2)));
             refuse(route, "organizer of another tournament", r, &[403], &before);
             // This tournament's path with one of the other tournament's things in it.
-            for placeholder in ["{eid}", "{gid}", "{rid}", "{mid}", "{team}"] {
+            for placeholder in ["{eid}", "{gid}", "{rid}", "{mid}", "{team}", "{list}"] {
                 if !route.pattern.contains(placeholder) {
                     continue;
                 }

@@ -86,6 +86,12 @@ pub(super) const PAGES: &[Page] = &[
         kind: Kind::Html,
     },
     Page { pattern: "/t/{id}/import", path: |i| format!("/t/{}/import", i.t), kind: Kind::Html },
+    Page { pattern: "/t/{id}/rating-lists", path: |i| format!("/t/{}/rating-lists", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/rating-list/{list}",
+        path: |i| format!("/t/{}/rating-list/{}", i.t, i.rl),
+        kind: Kind::Html,
+    },
     // ---- Online registration (网上报名): the public form and status page, the queue --------
     Page { pattern: "/e/{event}/register", path: |i| format!("/e/{}/register", i.event), kind: Kind::Html },
     Page {

@@ -528,6 +528,29 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         control: Control::Writes,
     },
     WriteRoute {
+        pattern: "/t/{id}/rating-lists",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/rating-lists", i.t),
+        body: |_, _| Body::File {
+            fields: vec![("source".into(), "csv".into()), ("list_date".into(), "2026-12-01".into())],
+            filename: "probe.csv",
+            data: b"id,name,rank\nP1,Probe Player,2d\n".to_vec(),
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/rating-list/{list}/apply",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/rating-list/{}/apply", i.t, i.rl),
+        body: |_, i| Body::Form(vec![("pick".into(), format!("{}:1:2", i.e))]),
+        foreign: None,
+        control: Control::None(
+            "round 1 of the probes' tournament is published, so applying is refused (409); \
+             tests/e2e/rating_lists.rs applies before round 1",
+        ),
+    },
+    WriteRoute {
         pattern: "/t/{id}/import/csv",
         guard: Guard::TournamentOrganizer,
         path: |i| format!("/t/{}/import/csv", i.t),

@@ -214,7 +214,7 @@ fn units(name: &Name<'_>) -> Vec<Unit> {
 
 /// A letter or digit folded for comparison: lower case, full-width to ASCII, tone marks
 /// dropped (ǖ → ü, é → e); `None` for anything else.
-fn fold_letter(c: char) -> Option<String> {
+pub(crate) fn fold_letter(c: char) -> Option<String> {
     let c = match u32::from(c) {
         0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
         _ => c,

@@ -604,6 +604,12 @@ fn read_player(el: &Element<'_>, legacy_ratings: bool, today: NaiveDate) -> Resu
     entrant.rating = rating;
     entrant.unit = el.get("club").unwrap_or("").to_string();
     entrant.region = el.get("country").unwrap_or("").to_string();
+    // The players' ids in the rating lists OpenGotha reads: the EGD PIN, and the FFG licence
+    // or else the AGA number as the federation id.
+    let attr = |k: &str| el.get(k).map(str::trim).unwrap_or("").to_string();
+    entrant.egd_pin = attr("egfPin");
+    entrant.federation_id =
+        Some(attr("ffgLicence")).filter(|l| !l.is_empty()).unwrap_or_else(|| attr("agaId"));
     entrant.normalize();
     entrant
         .validate_on(today)
@@ -1167,6 +1173,28 @@ pub(crate) mod tests {
 
     fn doc(games: &str) -> String {
         format!("{HEAD}<Games>\n{games}\n</Games>\n</Tournament>\n")
+    }
+
+    /// OpenGotha's player ids: the EGD PIN (egfPin) and the federation's (ffgLicence, else
+    /// agaId), as its rating lists match players by them.
+    #[test]
+    fn player_ids_are_read() {
+        let xml = head_with(
+            r#"name="Li" firstName="Qiang""#,
+            r#"name="Li" firstName="Qiang" egfPin="10000002" ffgLicence="" agaId="12345""#,
+        );
+        let xml = xml.replacen(
+            r#"name="Wang" firstName="Wei""#,
+            r#"name="Wang" firstName="Wei" egfPin=" 10000001 " ffgLicence="7654321""#,
+            1,
+        );
+        let t = parse(xml.as_bytes());
+        let ids: Vec<(&str, &str)> = t
+            .players
+            .iter()
+            .map(|p| (p.entrant.egd_pin.as_str(), p.entrant.federation_id.as_str()))
+            .collect();
+        assert_eq!(ids, vec![("10000001", "7654321"), ("10000002", "12345"), ("", "")]);
     }
 
     #[test]

@@ -241,6 +241,19 @@ fn komi_text(q: i32) -> String {
     format!("{sign}{}.{}", a / 2, if a % 2 == 1 { 5 } else { 0 })
 }
 
+/// The federation id as OpenGotha keeps it: (ffgLicence, agaId). The file has a place for the
+/// French licence and the American number only; the entrant's region says which federation's
+/// it is (France: the licence; the United States: the AGA number; elsewhere neither).
+fn federation_ids(e: &EntrantInput) -> (String, String) {
+    let id = e.federation_id.trim().to_string();
+    match e.region.trim().to_uppercase().as_str() {
+        _ if id.is_empty() => (String::new(), String::new()),
+        "FR" | "FRA" | "FRANCE" | "法国" => (id, String::new()),
+        "US" | "USA" | "UNITED STATES" | "美国" => (String::new(), id),
+        _ => (String::new(), String::new()),
+    }
+}
+
 /// The file, UTF-8.
 pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
     let names = og_names(&t.players);
@@ -265,15 +278,16 @@ pub fn write_opengotha(t: &OgOut) -> Vec<u8> {
             .map(|r| if p.participating.get(r).copied().unwrap_or(true) { '1' } else { '0' })
             .collect();
         let (rating, origin) = og_rating(e);
+        let (ffg, aga) = federation_ids(e);
         o.element(
             "Player",
             &mut [
                 ("agaExpirationDate", String::new()),
-                ("agaId", String::new()),
+                ("agaId", aga),
                 ("club", e.unit.clone()),
                 ("country", e.region.clone()),
-                ("egfPin", String::new()),
-                ("ffgLicence", String::new()),
+                ("egfPin", e.egd_pin.clone()),
+                ("ffgLicence", ffg),
                 ("ffgLicenceStatus", String::new()),
                 ("firstName", first.clone()),
                 ("grade", og_rank(e)),
@@ -558,6 +572,26 @@ mod tests {
         assert!(text.contains("komi=\"7.5\""), "{text}");
         assert!(text.contains("location=\"中国棋院 &amp; &quot;Beijing&quot;\""));
         assert!(text.contains("participating=\"10111111111111111111\""));
+    }
+
+    /// OpenGotha's player ids: the EGD PIN is written as egfPin; the federation id as the FFG
+    /// licence for a French entrant, the AGA number for an American one, and nowhere else.
+    #[test]
+    fn player_ids_read_back() {
+        let mut out = sample_out();
+        out.players[1].entrant.egd_pin = "10000001".into();
+        (out.players[1].entrant.region, out.players[1].entrant.federation_id) =
+            ("FR".into(), "7654321".into());
+        (out.players[2].entrant.region, out.players[2].entrant.federation_id) =
+            ("USA".into(), "12345".into());
+        out.players[3].entrant.federation_id = "C-9".into();
+        let t = parse(&write_opengotha(&out));
+        let ids: Vec<(&str, &str)> = t
+            .players
+            .iter()
+            .map(|p| (p.entrant.egd_pin.as_str(), p.entrant.federation_id.as_str()))
+            .collect();
+        assert_eq!(ids, vec![("", ""), ("10000001", "7654321"), ("", "12345"), ("", ""), ("", "")]);
     }
 
     /// Art. 12 of the 2002 rules (time controls): Canadian byo-yomi within OpenGotha's ranges

@@ -119,6 +119,10 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
                 .filter(|r| !r.is_empty())
                 .unwrap_or_else(|| name_in(lang, s.tournament.0.clone(), s.tournament.1.clone())),
         ),
+        // A rating list by its name.
+        "rating_list" => {
+            About::named(snapshot(row).map(|v| field(&v, "name").to_string()).unwrap_or_default())
+        }
         // A display screen (大屏) by its name.
         "screen" => About::named(
             snapshot(row)
@@ -430,6 +434,8 @@ mod tests {
             withdrawal_reason: String::new(),
             withdrawal_reason_public: false,
             person_id: None,
+            egd_pin: String::new(),
+            federation_id: String::new(),
         }
     }
 

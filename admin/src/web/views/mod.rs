@@ -13,6 +13,7 @@ pub mod events;
 pub mod pages;
 pub mod prizes;
 pub mod public;
+pub mod rating_lists;
 pub mod registration;
 pub mod registry;
 pub mod relay_match;

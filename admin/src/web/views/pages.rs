@@ -92,11 +92,13 @@ impl Chrome {
     pub fn tf<T: crate::i18n::Arg>(&self, key: &str, name: &str, arg: T) -> String {
         self.lang.tf(key, &[(name, &arg)])
     }
-    /// The stated limit of an upload form (`csv`, `opengotha`, `sgf`; `web::limits`).
+    /// The stated limit of an upload form (`csv`, `opengotha`, `rating_list`, `sgf`;
+    /// `web::limits`).
     pub fn upload_limit(&self, kind: &str) -> String {
         crate::web::limits::text(match kind {
             "csv" => crate::web::limits::CSV,
             "opengotha" => crate::web::limits::OPENGOTHA,
+            "rating_list" => crate::web::limits::RATING_LIST,
             _ => crate::web::limits::SGF,
         })
     }
