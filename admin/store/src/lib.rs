@@ -47,6 +47,7 @@ pub mod hall;
 pub mod postgres;
 pub mod prefs;
 pub mod prizes;
+pub mod rating_changes;
 pub mod registrations;
 pub mod results;
 pub mod rounds;

@@ -178,6 +178,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    rating_changes (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        entrant_id -> Integer,
+        rating_before -> Integer,
+        rating_after -> Integer,
+        games -> Integer,
+        computed_at -> Text,
+    }
+}
+
+diesel::table! {
     registration_settings (event_id) {
         event_id -> Integer,
         version -> Integer,
@@ -186,6 +198,7 @@ diesel::table! {
         fields -> Text,
         group_rules -> Text,
         updated_at -> Text,
+        retention_days -> Integer,
     }
 }
 
@@ -524,6 +537,8 @@ diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(games -> tournaments (tournament_id));
 diesel::joinable!(prize_settings -> tournaments (tournament_id));
 diesel::joinable!(prizes -> tournaments (tournament_id));
+diesel::joinable!(rating_changes -> entrants (entrant_id));
+diesel::joinable!(rating_changes -> tournaments (tournament_id));
 diesel::joinable!(registration_settings -> events (event_id));
 diesel::joinable!(registrations -> entrants (entrant_id));
 diesel::joinable!(registrations -> events (event_id));
@@ -565,6 +580,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_throttle,
     prize_settings,
     prizes,
+    rating_changes,
     registration_settings,
     registrations,
     relay_events,

@@ -51,6 +51,8 @@ pub struct StandingLine {
     pub score: String,
     pub values: Vec<String>,
     pub withdrawn: bool,
+    /// The EGF rating after the event and its change, once computed (`text::gor_text`).
+    pub gor: String,
 }
 
 #[derive(Template)]
@@ -70,6 +72,8 @@ pub struct StandingsPage {
     /// the round this page shows).
     pub and_round: String,
     pub only_round: String,
+    /// The ratings after the event were computed and this is the final page: the GoR column.
+    pub gor_shown: bool,
 }
 
 pub struct CrossLine {
@@ -119,4 +123,6 @@ pub struct PlayerPage {
     pub place: String,
     pub score: String,
     pub games: Vec<PlayerGame>,
+    /// The EGF rating before the event, and after with its change, once computed.
+    pub gor: Option<(String, String)>,
 }
