@@ -116,6 +116,11 @@ pub fn rank_rating(rank: Rank) -> i32 {
     }
 }
 
+/// A player's rating before the event: their stored rating, else their rank's.
+pub fn rating_before(rating: Option<i32>, rank: Rank) -> i32 {
+    rating.unwrap_or_else(|| rank_rating(rank))
+}
+
 /// `β(r) = −7 · ln(3300 − r)`.
 pub fn beta(r: f64) -> f64 {
     -7.0 * (POLE - r).ln()
@@ -214,6 +219,8 @@ mod tests {
         assert_eq!(rank_rating(Rank::Kyu(30)), -900);
         assert_eq!(rank_rating(Rank::Dan(7)), 2700);
         assert_eq!(rank_rating(Rank::Pro(1)), 2730);
+        assert_eq!(rating_before(None, Rank::Kyu(5)), 1600);
+        assert_eq!(rating_before(Some(1650), Rank::Kyu(5)), 1650);
     }
 
     /// EGF rating system (2021): r' = r + con·(Sa − Se) + bonus for an even game, worked

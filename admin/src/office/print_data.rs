@@ -1047,11 +1047,19 @@ pub fn results(conn: &mut Conn, tid: i32, up_to: Option<u32>, lang: Lang) -> Res
 /// the handicap line follows the event's handicap rule ([`egf_handicap`]).
 pub fn egf(conn: &mut Conn, tid: i32) -> Result<EventEgf, DbError> {
     let k = ranked(conn, tid, None)?;
-    let file = egf_file(&k);
+    let rated: HashMap<i32, i32> = crate::db::rating_changes::for_tournament(conn, tid)?
+        .into_iter()
+        .map(|c| (c.entrant_id, c.rating_before))
+        .collect();
+    let file = egf_file(&k, &rated);
     Ok(EventEgf { t: k.t, file })
 }
 
-fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
+/// `rated`: the ratings before the event (thousandths, by entrant) once an organizer computed
+/// the ratings after it; the file then carries each player's rating before in a `GoR` score
+/// column (the format's free columns; the EGF computes the ratings after from its own list).
+/// A player without a rated game shows the rating the computation would start from.
+fn egf_file(k: &Ranked, rated: &HashMap<i32, i32>) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
     let s = k.t.settings();
     let rounds =
         k.data.lines.iter().map(|l| u32::try_from(l.game.round_number).unwrap_or(0)).max().unwrap_or(0);
@@ -1089,6 +1097,13 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
             let v = r.values.get(*i).copied().flatten().unwrap_or(0);
             (tiebreak_label(*tb, Lang::En).to_string(), ds::value_text(*tb, v))
         }));
+        if !rated.is_empty() {
+            let before = rated
+                .get(&e.id)
+                .map(|&m| gor::whole(m.into()))
+                .unwrap_or_else(|| i64::from(gor::rating_before(e.rating, rank)));
+            scores.push(("GoR".to_string(), before.to_string()));
+        }
         players.push(EgfPlayer {
             surname,
             first_name,
@@ -1126,8 +1141,8 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RatedPlayer {
     pub entrant_id: i32,
-    pub rank: Option<Rank>,
-    pub rating: Option<i32>,
+    /// `gor::rating_before`: the stored rating, else the rank's (none: neither is readable).
+    pub rating_before: Option<i32>,
 }
 
 /// The games of an event as the EGF's rating list reads them: the players who played, the
@@ -1154,7 +1169,8 @@ pub fn rated_event(conn: &mut Conn, tid: i32) -> Result<RatedEvent, DbError> {
     let mut games = Vec::new();
     let mut finished = published >= s.rounds && rounds >= s.rounds;
     for (i, (r, e)) in k.rows().enumerate() {
-        players.push(RatedPlayer { entrant_id: e.id, rank: e.rank_parsed(), rating: e.rating });
+        let rating_before = e.rank_parsed().map(|rank| gor::rating_before(e.rating, rank)).or(e.rating);
+        players.push(RatedPlayer { entrant_id: e.id, rating_before });
         for res in k.round_results(r.id, rounds, &number).iter().map(RoundResult::as_rated) {
             if res.outcome == Outcome::Unknown {
                 finished = false;

@@ -1,6 +1,6 @@
 //! Ratings after the event (EGF GoR): the event's games as the EGF rates them
 //! (`print_data::rated_event`), each player's rating before (their stored rating, else their
-//! rank's, `domain::gor::rank_rating`), the changes (`domain::gor::event_changes`, weighed by
+//! rank's, `domain::gor::rating_before`), the changes (`domain::gor::event_changes`, weighed by
 //! the EGF class of the time control), stored by `store::rating_changes::replace` with its
 //! audit row, checked against the tournament's change counter.
 
@@ -26,11 +26,7 @@ impl From<DbError> for ComputeError {
 
 /// The changes of an event's players who played a game on the board (thousandths of a point).
 pub fn changes(event: &RatedEvent, class: EgfClass) -> Vec<NewRatingChange> {
-    let before: Vec<f64> = event
-        .players
-        .iter()
-        .map(|p| f64::from(p.rating.or(p.rank.map(gor::rank_rating)).unwrap_or(0)))
-        .collect();
+    let before: Vec<f64> = event.players.iter().map(|p| f64::from(p.rating_before.unwrap_or(0))).collect();
     let class = match class {
         EgfClass::A => gor::Class::A,
         EgfClass::B => gor::Class::B,
