@@ -191,7 +191,7 @@ fn ratings_after_the_event_through_the_pages() {
     );
 }
 
-/// PIPL Art. 19 (personal data kept no longer than its purpose needs): the organizer sets the
+/// PIPL (个人信息保护法 第十九条: personal data kept no longer than its purpose needs): the organizer sets the
 /// retention in the registration settings (pre-filled with 180 days; 0 refused beside the
 /// field, nothing written); `tengen purge-registrations` deletes the registrations of an event
 /// whose end plus its retention has passed, contact data with them, keeps the accepted

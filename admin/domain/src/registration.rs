@@ -218,7 +218,7 @@ pub fn typed_reference(s: &str) -> Option<String> {
 }
 
 /// How long registrations are kept after the event's last day, unless the organizer says
-/// otherwise: China's PIPL (个人信息保护法 Art. 19) keeps personal data no longer than its
+/// otherwise: China's PIPL (个人信息保护法 第十九条) keeps personal data no longer than its
 /// purpose needs and leaves the period to the one who holds it; 180 days covers appeals,
 /// prizes and a rating list's corrections, and then the contact data goes.
 pub const DEFAULT_RETENTION_DAYS: u32 = 180;
@@ -290,7 +290,7 @@ mod tests {
         assert_eq!(typed_reference("ABC"), None);
     }
 
-    /// PIPL Art. 19 (kept no longer than needed): registrations go the day after the last
+    /// PIPL (个人信息保护法 第十九条, kept no longer than needed): registrations go the day after the last
     /// day of the retention counted from the event's end, not before.
     #[test]
     fn registrations_are_purged_the_day_after_their_retention() {
