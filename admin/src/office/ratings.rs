@@ -57,3 +57,35 @@ pub fn compute(conn: &mut Conn, actor: &Actor, tid: i32, version: i32) -> Result
     let rows = changes(&event, class);
     rcdb::replace(conn, actor, tid, version, &rows).map_err(ComputeError::Rating)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::office::print_data::RatedPlayer;
+
+    fn event(class: Result<EgfClass, EgfRefusal>) -> RatedEvent {
+        let p = |id, r| RatedPlayer { entrant_id: id, rating_before: Some(r) };
+        RatedEvent {
+            players: vec![p(10, 2100), p(11, 2000), p(12, 1900)],
+            games: vec![gor::RatedGame { black: 1, white: 0, handicap: 0, black_score: gor::Score::Win }],
+            finished: true,
+            class,
+        }
+    }
+
+    /// EGF rating system (2021): only players with a game played on the board get a change,
+    /// kept in thousandths; a class B event weighs the change 75 %.
+    #[test]
+    fn players_without_a_rated_game_get_no_row_and_the_class_weighs() {
+        let a = changes(&event(Ok(EgfClass::A)), EgfClass::A);
+        assert_eq!(a.iter().map(|c| c.entrant_id).collect::<Vec<_>>(), vec![10, 11]);
+        assert_eq!(a[1].rating_before, 2_000_000);
+        assert_eq!(a[1].games, 1);
+        let gain_a = f64::from(a[1].rating_after - a[1].rating_before);
+        let b = changes(&event(Ok(EgfClass::B)), EgfClass::B);
+        let gain_b = f64::from(b[1].rating_after - b[1].rating_before);
+        assert!((gain_b - 0.75 * gain_a).abs() <= 1.0, "{gain_a} {gain_b}");
+        let by_hand = gor::game_change(2000.0, 2000.0, 2100.0, gor::Score::Win);
+        assert!((gain_a - 1000.0 * by_hand).abs() <= 1.0);
+    }
+}
