@@ -2778,6 +2778,30 @@ late_verdict-beyond = { $late } late, beyond the limit of { $limit }: loses the 
 late_verdict-countdown_ended = { $late } late: the countdown in absence ended, loses the game
 late_verdict-time_expired = { $late } late after the resumption: the clock ran out, loses on time
 
+## ---- Ratings after the event (EGF GoR, domain::gor) and the registrations' retention: web/ratings.rs, office::ratings, the standings, the player's page, tengen purge-registrations ----
+gor-column = Rating (GoR)
+gor-before = Rating before
+gor-after = Rating after
+# $after: the rating after the event in whole points; $change: the change, signed ("+12", "−3").
+gor-after_change = { $after } ({ $change })
+gor-compute = Compute ratings after the event (EGF GoR)
+gor-recompute = Compute the ratings again
+gor-hint = The European Go Federation's published GoR formula, over the games played on the board (forfeits, byes and double losses are not rated); computing again replaces the ratings computed before.
+gor-err_stale = The event changed since this page was read: reload it and compute again.
+gor-err_unfinished = A round is still to be played or a game has no result: ratings are computed once every round is over.
+audit-kind-ratings_compute = Ratings computed
+audit-say-ratings_compute = { $actor } computed the ratings after { $subject }
+audit-kind-registrations_purge = Registrations purged
+audit-say-registrations_purge = { $actor } deleted the registrations of { $subject } kept past their retention
+reg-retention = Keep registrations for (days after the event)
+reg-retention_hint = Then the registrations and their contact data are deleted; accepted players stay in the event. 180 days by default: long enough for appeals and prizes, without keeping personal data longer than its purpose needs (as China's PIPL asks).
+cli-cmd-purge_registrations = Delete the registrations kept past their event's retention (an audit row per event)
+# $count: how many registrations were deleted; $events: in how many events.
+cli-purge_done = { $count ->
+    [one] Deleted { $count } registration past its retention
+   *[other] Deleted { $count } registrations past their retention
+} ({ $events } events).
+
 ## Why a tournament makes no EGF file (db::print_data::EgfRefusal).
 egf-err_rank = { $entrant }: the rank "{ $rank }" cannot be read; correct it on the entrant's page
 egf-err_below_class_c = the time control ({ $basic_minutes } min basic, { $adjusted_minutes } min adjusted) is below EGF class C (25 min basic, 30 min adjusted); the rating list does not take such games

@@ -2610,6 +2610,27 @@ late_verdict-beyond = 迟到{ $late }，超过{ $limit }时限，判负
 late_verdict-countdown_ended = 迟到{ $late }，缺席读秒结束，判负
 late_verdict-time_expired = 续弈迟到{ $late }，计时器自然走完，超时判负
 
+## ---- Ratings after the event (EGF GoR, domain::gor) and the registrations' retention: web/ratings.rs, office::ratings, the standings, the player's page, tengen purge-registrations ----
+gor-column = 等级分（GoR）
+gor-before = 赛前等级分
+gor-after = 赛后等级分
+# $after: the rating after the event in whole points; $change: the change, signed ("+12", "−3").
+gor-after_change = { $after }（{ $change }）
+gor-compute = 计算赛后等级分（EGF GoR）
+gor-recompute = 重新计算赛后等级分
+gor-hint = 按欧洲围棋联合会（EGF）公布的 GoR 公式，只计对局（不战胜负、轮空、双方均负不计）；重新计算会替换之前的结果。
+gor-err_stale = 计算前比赛已有改动，请刷新页面后再算。
+gor-err_unfinished = 还有轮次未结束或有对局未录结果，全部结束后才能计算赛后等级分。
+audit-kind-ratings_compute = 计算赛后等级分
+audit-say-ratings_compute = { $actor }计算了{ $subject }的赛后等级分
+audit-kind-registrations_purge = 清除过期报名
+audit-say-registrations_purge = { $actor }清除了{ $subject }超过保留期的报名信息
+reg-retention = 报名信息保留天数（比赛结束后）
+reg-retention_hint = 过期后删除报名及联系方式，已录取的选手仍保留在比赛中。默认 180 天：足够处理成绩申诉与奖项发放，又不长期保存个人信息（《个人信息保护法》要求保存期限为实现目的所必需的最短时间）。
+cli-cmd-purge_registrations = 删除超过各比赛保留期的报名信息（每个比赛记一条审计记录）
+# $count: how many registrations were deleted; $events: in how many events.
+cli-purge_done = 已清除 { $count } 条过期报名（{ $events } 个比赛）。
+
 ## Why a tournament makes no EGF file (db::print_data::EgfRefusal).
 egf-err_rank = { $entrant }：段位“{ $rank }”无法识别，请在该选手的页面上改正
 egf-err_below_class_c = 用时（基本用时{ $basic_minutes }分钟，EGF折算用时{ $adjusted_minutes }分钟）低于EGF C级（基本用时25分钟、折算用时30分钟），等级分名单不收录这样的对局

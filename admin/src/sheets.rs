@@ -157,6 +157,9 @@ pub struct StandingRow {
     /// Withdrawn as of the round counted (退赛): marked beside the name, as the players list
     /// marks it.
     pub withdrawn: bool,
+    /// The EGF rating before and after the event in whole points (`domain::gor`), once an
+    /// organizer computed them; the standings CSV's last two columns.
+    pub gor: Option<(i64, i64)>,
 }
 
 /// Which colour a player had.
@@ -207,6 +210,18 @@ impl RoundResult {
     /// A bye or absence (no opponent).
     pub fn no_game(outcome: Outcome) -> RoundResult {
         RoundResult { opponent: None, outcome, colour: None, handicap: 0, forfeit: false, double_loss: false }
+    }
+
+    /// The entry as the EGF's rating list rates it: only games played on the board. A
+    /// forfeit is a free round for both (the winner's `0+`, the loser's `0-`), and so is a
+    /// double loss (`0-` for both); the format has no sign for them. The `.h9` file and the
+    /// ratings after the event (`office::ratings`) both read games through this.
+    pub fn as_rated(&self) -> RoundResult {
+        match (self.forfeit || self.double_loss, self.outcome) {
+            (true, Outcome::Win) if !self.double_loss => RoundResult::no_game(Outcome::Win),
+            (true, _) => RoundResult::no_game(Outcome::Loss),
+            (false, _) => *self,
+        }
     }
 
     /// The compact notation of crosstables and EGF files: "12+/b", "3-/w2", "7=/b", "0+", "0-";

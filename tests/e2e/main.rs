@@ -27,6 +27,7 @@ mod draws;
 mod entrants;
 mod event_open;
 mod events;
+mod gor;
 mod hall;
 mod imports;
 mod imports_groups;

@@ -18,6 +18,7 @@ pub mod draw;
 pub mod duplicates;
 pub mod entrant;
 pub mod event_time;
+pub mod gor;
 pub mod groups;
 pub mod hall;
 pub mod names;

@@ -7,7 +7,7 @@
 //! registrations still waiting for the organizer (pending or asked to change): an accepted
 //! registration is an entrant already, a rejected one takes no place.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Whether the form asks a field, and whether it must be filled.
@@ -217,6 +217,25 @@ pub fn typed_reference(s: &str) -> Option<String> {
     (r.len() == REFERENCE_LEN && r.bytes().all(|b| REFERENCE_ALPHABET.contains(&b))).then_some(r)
 }
 
+/// How long registrations are kept after the event's last day, unless the organizer says
+/// otherwise: China's PIPL (个人信息保护法 第十九条) keeps personal data no longer than its
+/// purpose needs and leaves the period to the one who holds it; 180 days covers appeals,
+/// prizes and a rating list's corrections, and then the contact data goes.
+pub const DEFAULT_RETENTION_DAYS: u32 = 180;
+/// The longest retention the form takes (ten years).
+pub const MAX_RETENTION_DAYS: u32 = 3650;
+
+/// A retention typed in the form: whole days, 1 to [`MAX_RETENTION_DAYS`].
+pub fn parse_retention(s: &str) -> Option<u32> {
+    s.trim().parse::<u32>().ok().filter(|d| (1..=MAX_RETENTION_DAYS).contains(d))
+}
+
+/// Whether an event that ended on `end` has kept its registrations past `retention_days` by
+/// `today` (the caller reads the clock): the day after the last kept day.
+pub fn purge_due(end: NaiveDate, retention_days: u32, today: NaiveDate) -> bool {
+    end.checked_add_days(Days::new(u64::from(retention_days))).is_some_and(|last| today > last)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +288,21 @@ mod tests {
         assert_ne!(reference_of(1), reference_of(2));
         assert_eq!(typed_reference("ABCD0EFG"), None);
         assert_eq!(typed_reference("ABC"), None);
+    }
+
+    /// PIPL (个人信息保护法 第十九条, kept no longer than needed): registrations go the day after the last
+    /// day of the retention counted from the event's end, not before.
+    #[test]
+    fn registrations_are_purged_the_day_after_their_retention() {
+        let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap();
+        let end = d(1, 10);
+        assert!(!purge_due(end, 180, d(7, 9)), "day 180 is still kept");
+        assert!(purge_due(end, 180, d(7, 10)));
+        assert!(!purge_due(end, 1, end));
+        assert_eq!(parse_retention(" 180 "), Some(180));
+        for bad in ["0", "-1", "3651", "1.5", ""] {
+            assert_eq!(parse_retention(bad), None, "{bad}");
+        }
     }
 
     /// Decision D26 (网上报名): a contact is a phone number or an e-mail address as

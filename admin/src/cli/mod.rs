@@ -10,6 +10,7 @@ pub use files::{BadValue, CliError};
 pub mod help;
 pub mod migrate_db;
 pub mod print;
+pub mod purge;
 pub mod serve;
 pub mod sgf;
 pub mod user;
@@ -65,6 +66,8 @@ pub enum Command {
     /// Files for other programs: a round's pairings as CSV, the tournament as OpenGotha XML.
     #[command(subcommand)]
     Export(export::Command),
+    /// Delete the registrations kept past their event's retention (an audit row per event).
+    PurgeRegistrations,
 }
 
 /// Parse the command line and run it.
@@ -88,6 +91,7 @@ pub fn run() -> ExitCode {
         Command::MigrateDb { from, to } => migrate_db::run(&from, &to),
         Command::Print(cmd) => print::run(&cli.db, cmd),
         Command::Export(cmd) => export::run(&cli.db, cmd),
+        Command::PurgeRegistrations => purge::run(&cli.db),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -111,7 +115,18 @@ mod tests {
         Cli::command().debug_assert();
         let mut cli = Cli::command();
         let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
-        let office = ["serve", "user", "backup", "restore", "migrate-db", "demo", "sgf", "print", "export"];
+        let office = [
+            "serve",
+            "user",
+            "backup",
+            "restore",
+            "migrate-db",
+            "demo",
+            "sgf",
+            "print",
+            "export",
+            "purge-registrations",
+        ];
         assert_eq!(names, office);
         let help = cli.render_long_help().to_string();
         for lab in ["bench", "stress", "Benchmark"] {

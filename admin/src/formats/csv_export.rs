@@ -147,10 +147,21 @@ pub fn standings_csv(rows: &[StandingRow], lang: Lang) -> Result<Vec<u8>, PrintE
     let l = |k: &str| lang.t(k).to_string();
     let mut header = vec![l("pub.place"), l("e.section_name"), l("e.rank"), l("team.unit"), l("doc.score")];
     header.extend(labels);
-    let rows = rows.iter().map(|r| {
+    // The EGF ratings before and after the event, once computed (empty for a player without
+    // a game rated).
+    let rated = rows.iter().any(|r| r.gor.is_some());
+    if rated {
+        header.extend([l("gor.before"), l("gor.after")]);
+    }
+    let rows = rows.iter().map(move |r| {
         let mut v =
             vec![r.place.to_string(), r.name.clone(), r.rank.clone(), r.unit.clone(), r.score.clone()];
         v.extend(r.tiebreaks.iter().map(|(_, x)| x.clone()));
+        if rated {
+            let (b, a) =
+                r.gor.map_or((String::new(), String::new()), |(b, a)| (b.to_string(), a.to_string()));
+            v.extend([b, a]);
+        }
         v
     });
     Ok(write_csv(&header, rows))
@@ -338,6 +349,7 @@ mod tests {
     fn standings_csv_has_the_tiebreak_columns() {
         let rows = vec![
             StandingRow {
+                gor: None,
                 place: 1,
                 name: "王伟".into(),
                 rank: "5d".into(),
@@ -347,6 +359,7 @@ mod tests {
                 withdrawn: false,
             },
             StandingRow {
+                gor: None,
                 place: 2,
                 name: "=SUM(A1)".into(),
                 rank: "4d".into(),

@@ -230,22 +230,10 @@ fn komi_points(q: i32) -> String {
 /// of rounds, that opponents are within the list and agree (A met B in round r ⇔ B met A, with
 /// opposite outcomes and colours), and that every game has a result.
 pub fn egf_h9(t: &EgfTournament, players: &[EgfPlayer]) -> Result<String, PrintError> {
-    // The rating list rates games played on the board: a forfeit is a free round for both
-    // (the winner's `0+`, the loser's `0-`), and so is a double loss (`0-` for both).
+    // The rating list rates games played on the board (`RoundResult::as_rated`).
     let normalised: Vec<EgfPlayer> = players
         .iter()
-        .map(|p| EgfPlayer {
-            results: p
-                .results
-                .iter()
-                .map(|r| match (r.forfeit || r.double_loss, r.outcome) {
-                    (true, Outcome::Win) if !r.double_loss => RoundResult::no_game(Outcome::Win),
-                    (true, _) => RoundResult::no_game(Outcome::Loss),
-                    (false, _) => *r,
-                })
-                .collect(),
-            ..p.clone()
-        })
+        .map(|p| EgfPlayer { results: p.results.iter().map(RoundResult::as_rated).collect(), ..p.clone() })
         .collect();
     let players = &normalised[..];
     let n = players.len();

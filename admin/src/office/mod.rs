@@ -15,6 +15,8 @@
 //! - [`imports`]: an OpenGotha tournament file as the values an import brings into an event.
 //! - [`print_data`]: the data of the printed and exported documents, read through the store.
 //! - [`prizes`]: the prizes of a tournament with their winners, from the standings.
+//! - [`ratings`]: the EGF ratings after the event, from the games the `.h9` file rates.
+//! - [`purge_registrations`]: registrations kept past their event's retention deleted.
 //! - [`events`]: a round paired or published for every group of an event; a group's title.
 //! - [`registry`]: a person's events across Tengen with their places and scores.
 
@@ -26,7 +28,9 @@ pub mod withdraw_relay_event;
 pub mod imports;
 pub mod print_data;
 pub mod prizes;
+pub mod purge_registrations;
 pub mod rating_lists;
+pub mod ratings;
 
 pub mod events;
 pub mod registry;

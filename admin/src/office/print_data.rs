@@ -41,6 +41,7 @@ use crate::db::rounds::{self as rdb, RoundGame, RoundRow};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::DbError;
 use crate::domain::entrant::Rank;
+use crate::domain::gor;
 use crate::domain::pairing::{self, GameResult};
 use crate::domain::settings::{ByeValue, HandicapBasis, HandicapSettings, System, TieBreak};
 use crate::domain::standings as ds;
@@ -871,11 +872,20 @@ pub fn standings(
     lang: Lang,
 ) -> Result<EventStandings, DbError> {
     let k = ranked(conn, tid, round)?;
+    // Ratings after the event belong to the final standings: the latest only.
+    let ratings: HashMap<i32, (i64, i64)> = match round {
+        None => crate::db::rating_changes::for_tournament(conn, tid)?
+            .into_iter()
+            .map(|c| (c.entrant_id, (gor::whole(c.rating_before.into()), gor::whole(c.rating_after.into()))))
+            .collect(),
+        Some(_) => HashMap::new(),
+    };
     let rows = k
         .rows()
         .map(|(r, e)| {
             let p = sheet_player(e);
             StandingRow {
+                gor: ratings.get(&e.id).copied(),
                 place: r.place,
                 name: p.display_name(lang),
                 rank: p.rank(lang).to_string(),
@@ -1037,11 +1047,19 @@ pub fn results(conn: &mut Conn, tid: i32, up_to: Option<u32>, lang: Lang) -> Res
 /// the handicap line follows the event's handicap rule ([`egf_handicap`]).
 pub fn egf(conn: &mut Conn, tid: i32) -> Result<EventEgf, DbError> {
     let k = ranked(conn, tid, None)?;
-    let file = egf_file(&k);
+    let rated: HashMap<i32, i32> = crate::db::rating_changes::for_tournament(conn, tid)?
+        .into_iter()
+        .map(|c| (c.entrant_id, c.rating_before))
+        .collect();
+    let file = egf_file(&k, &rated);
     Ok(EventEgf { t: k.t, file })
 }
 
-fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
+/// `rated`: the ratings before the event (thousandths, by entrant) once an organizer computed
+/// the ratings after it; the file then carries each player's rating before in a `GoR` score
+/// column (the format's free columns; the EGF computes the ratings after from its own list).
+/// A player without a rated game shows the rating the computation would start from.
+fn egf_file(k: &Ranked, rated: &HashMap<i32, i32>) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
     let s = k.t.settings();
     let rounds =
         k.data.lines.iter().map(|l| u32::try_from(l.game.round_number).unwrap_or(0)).max().unwrap_or(0);
@@ -1079,6 +1097,13 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
             let v = r.values.get(*i).copied().flatten().unwrap_or(0);
             (tiebreak_label(*tb, Lang::En).to_string(), ds::value_text(*tb, v))
         }));
+        if !rated.is_empty() {
+            let before = rated
+                .get(&e.id)
+                .map(|&m| gor::whole(m.into()))
+                .unwrap_or_else(|| i64::from(gor::rating_before(e.rating, rank)));
+            scores.push(("GoR".to_string(), before.to_string()));
+        }
         players.push(EgfPlayer {
             surname,
             first_name,
@@ -1111,6 +1136,63 @@ fn egf_file(k: &Ranked) -> Result<(EgfTournament, Vec<EgfPlayer>), EgfRefusal> {
         comment,
     };
     Ok((t, players))
+}
+
+/// One player of an event's rated games: the entrant, their rank and stored rating.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatedPlayer {
+    pub entrant_id: i32,
+    /// `gor::rating_before`: the stored rating, else the rank's (none: neither is readable).
+    pub rating_before: Option<i32>,
+}
+
+/// The games of an event as the EGF's rating list reads them: the players who played, the
+/// games played on the board (by index in `players`, read through `RoundResult::as_rated`
+/// as the `.h9` file reads them), whether every round is played with every result in, and
+/// the EGF class of its time control.
+#[derive(Debug, Clone)]
+pub struct RatedEvent {
+    pub players: Vec<RatedPlayer>,
+    pub games: Vec<gor::RatedGame>,
+    pub finished: bool,
+    pub class: Result<EgfClass, EgfRefusal>,
+}
+
+/// The rated games of `tid` (see [`RatedEvent`]).
+pub fn rated_event(conn: &mut Conn, tid: i32) -> Result<RatedEvent, DbError> {
+    let k = ranked(conn, tid, None)?;
+    let s = k.t.settings();
+    let (published, _) = tdb::published_rounds(conn, tid)?;
+    let rounds =
+        k.data.lines.iter().map(|l| u32::try_from(l.game.round_number).unwrap_or(0)).max().unwrap_or(0);
+    let number: HashMap<u32, u32> = k.rows().enumerate().map(|(i, (r, _))| (r.id, i as u32 + 1)).collect();
+    let mut players = Vec::new();
+    let mut games = Vec::new();
+    let mut finished = published >= s.rounds && rounds >= s.rounds;
+    for (i, (r, e)) in k.rows().enumerate() {
+        let rating_before = e.rank_parsed().map(|rank| gor::rating_before(e.rating, rank)).or(e.rating);
+        players.push(RatedPlayer { entrant_id: e.id, rating_before });
+        for res in k.round_results(r.id, rounds, &number).iter().map(RoundResult::as_rated) {
+            if res.outcome == Outcome::Unknown {
+                finished = false;
+            }
+            let me = i + 1;
+            // Each game once: from the side listed first.
+            let Some(o) = res.opponent.map(|o| o as usize).filter(|&o| o > me) else { continue };
+            let score = match res.outcome {
+                Outcome::Win => gor::Score::Win,
+                Outcome::Jigo => gor::Score::Jigo,
+                Outcome::Loss => gor::Score::Loss,
+                Outcome::Unknown => continue,
+            };
+            let (black, white, black_score) = match res.colour {
+                Some(Colour::White) => (o - 1, me - 1, score.reversed()),
+                _ => (me - 1, o - 1, score),
+            };
+            games.push(gor::RatedGame { black, white, handicap: res.handicap, black_score });
+        }
+    }
+    Ok(RatedEvent { players, games, finished, class: egf_class(&s.time_control) })
 }
 
 /// The event's handicap rule as the EGF file states it: even, rank difference − N (`HA[hN]`),

@@ -106,6 +106,7 @@ mod tests {
     fn standing(place: u32, i: usize) -> StandingRow {
         let p = player(i);
         StandingRow {
+            gor: None,
             place,
             name: p.display_name(Lang::Zh),
             rank: p.rank(Lang::Zh),

@@ -149,6 +149,7 @@ mod tests {
             .map(|p| {
                 let pl = player(p as usize);
                 StandingRow {
+                    gor: None,
                     place: p,
                     name: pl.display_name(Lang::Zh),
                     rank: pl.rank(Lang::Zh),

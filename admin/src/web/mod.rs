@@ -22,6 +22,7 @@ pub mod print;
 pub mod prizes;
 pub mod public;
 pub mod rating_lists;
+pub mod ratings;
 pub mod refusals;
 pub mod registration;
 pub mod relay;
@@ -311,6 +312,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/prizes/places", web::post().to(prizes::set_places))
         .route("/t/{id}/prizes/add", web::post().to(prizes::add))
         .route("/t/{id}/prizes/publish", web::post().to(prizes::publish))
+        .route("/t/{id}/ratings", web::post().to(ratings::compute))
         .route("/t/{id}/prizes/unpublish", web::post().to(prizes::unpublish))
         .route("/t/{id}/prizes/list.pdf", web::get().to(prizes::list_pdf))
         .route("/t/{id}/prizes/certificates.pdf", web::get().to(prizes::certificates_pdf))
@@ -443,6 +445,29 @@ fn start_backups(state: web::Data<AppState>, auto: db::backup::AutoBackup, every
     }
 }
 
+/// Delete the registrations kept past their event's retention now and then once a day, on a
+/// thread of its own (`office::purge_registrations`, today read from the machine each time); a
+/// failure goes into the log and the next day tries again.
+fn start_purges(state: web::Data<AppState>) {
+    const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+    let spawned = std::thread::Builder::new().name("purges".into()).spawn(move || loop {
+        let r = state.pool.get().map_err(|e| e.to_string()).and_then(|mut c| {
+            crate::office::purge_registrations::purge_now(&mut c).map_err(|e| e.to_string())
+        });
+        match r {
+            Ok((0, _)) => {}
+            Ok((count, events)) => {
+                tracing::info!(count, events, "registrations past their retention deleted")
+            }
+            Err(e) => tracing::error!("purging registrations failed: {e}"),
+        }
+        std::thread::sleep(DAY);
+    });
+    if let Err(e) = spawned {
+        tracing::error!("cannot start the daily purge of registrations: {e}");
+    }
+}
+
 /// `tengen serve`: open the database, print the first-run link if no account exists, serve.
 pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     let ServeOptions { db: db_path, bind, net, idle, db_opts, backups } = opts;
@@ -467,6 +492,7 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
     if let Some((auto, every)) = backups {
         start_backups(state.clone(), auto, every);
     }
+    start_purges(state.clone());
     let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()

@@ -938,6 +938,8 @@ pub struct Snapshot {
     hall_firsts: HashMap<i32, i32>,
     /// The group's event, and whether its registration form is open (the home page links it).
     registration: (i32, bool),
+    /// The ratings after the event (EGF GoR), by entrant, once an organizer computed them.
+    ratings: HashMap<i32, crate::db::rating_changes::RatingChange>,
     /// The entrants' names read for find-my-table, made by the first search of this state.
     search: std::sync::OnceLock<HashMap<i32, crate::domain::names::Searchable>>,
 }
@@ -981,6 +983,10 @@ impl Snapshot {
             .map(|r| (r.number, r.hall_first))
             .collect();
         Ok(Snapshot {
+            ratings: crate::db::rating_changes::for_tournament(conn, tid)?
+                .into_iter()
+                .map(|c| (c.entrant_id, c))
+                .collect(),
             hall_firsts,
             search: std::sync::OnceLock::new(),
             check_in,
@@ -1213,6 +1219,11 @@ fn standing_lines(
                     .map(|(k, tb)| r.values[*k].map(|v| ds::value_text(*tb, v)).unwrap_or_else(|| "–".into()))
                     .collect(),
                 withdrawn: e.withdrawn_as_of(st.after_round),
+                gor: snap
+                    .ratings
+                    .get(&e.id)
+                    .map(|c| super::views::text::gor_text(lang, c))
+                    .unwrap_or_default(),
             })
         })
         .collect()
@@ -1254,6 +1265,7 @@ pub(crate) fn standings(snap: &Snapshot, lang: Lang, round: Option<u32>, path: &
         order,
         and_round: if latest { String::new() } else { format!("&amp;round={}", st.after_round) },
         only_round: if latest { String::new() } else { format!("?round={}", st.after_round) },
+        gor_shown: latest && !snap.ratings.is_empty(),
     }
 }
 
@@ -1366,6 +1378,12 @@ fn player(snap: &Snapshot, lang: Lang, eid: i32, path: &str) -> Result<PlayerPag
         score: row.map(|r| ds::halves_text(r.score)).unwrap_or_default(),
         games,
         person: me.person_id,
+        gor: snap.ratings.get(&eid).map(|c| {
+            (
+                crate::domain::gor::whole(c.rating_before.into()).to_string(),
+                super::views::text::gor_text(lang, c),
+            )
+        }),
     })
 }
 

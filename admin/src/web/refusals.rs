@@ -250,6 +250,29 @@ impl Refusal for MatchError {
 }
 
 /// A prize write's refusal, worded.
+/// Ratings after the event not computed: a stale page, rounds still to play, or a time
+/// control the EGF does not rate.
+impl Refusal for crate::office::ratings::ComputeError {
+    type Words = ();
+    fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {
+        use crate::db::rating_changes::RatingError;
+        use crate::office::ratings::ComputeError;
+        Ok(match self {
+            ComputeError::Rating(RatingError::Stale { .. }) => {
+                Refused::new(CONFLICT, lang.t("gor.err_stale"))
+            }
+            ComputeError::Rating(RatingError::Unfinished) => {
+                Refused::new(CONFLICT, lang.t("gor.err_unfinished"))
+            }
+            ComputeError::NotRated(r) => Refused::new(UNPROCESSABLE, lang.egf_refusal(r)),
+            ComputeError::Rating(RatingError::Db(DbError::NotFound)) => {
+                return Err(AppError::not_found(lang))
+            }
+            ComputeError::Rating(RatingError::Db(e)) => return Err(AppError::internal(lang, e)),
+        })
+    }
+}
+
 impl Refusal for PrizeError {
     type Words = ();
     fn refused(&self, lang: Lang, _: &()) -> Result<Refused, AppError> {

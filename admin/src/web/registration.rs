@@ -411,6 +411,9 @@ async fn queue_page(
         let typed = s.deadline_at().map(|d| zone.input_of(d.timestamp())).unwrap_or_default();
         f.set("deadline", typed);
     }
+    if f.v("retention_days").is_empty() && !f.has_errors() {
+        f.set("retention_days", s.retention_days.to_string());
+    }
     let mut states: Options = vec![(String::new(), lang.t("reg.all_states").to_string())];
     states.extend(State::ALL.iter().map(|st| (st.code().to_string(), state_text(lang, *st))));
     let mut group_choices: Options = vec![(String::new(), lang.t("reg.all_groups").to_string())];
@@ -492,6 +495,14 @@ pub async fn save_settings(w: Write<EventOrganizer>) -> Result<HttpResponse, App
             }
         }
     };
+    // Empty (or a form from before the field): the default retention.
+    let retention = match w.fields.get("retention_days").trim() {
+        "" => Some(dreg::DEFAULT_RETENTION_DAYS),
+        typed => dreg::parse_retention(typed),
+    };
+    if retention.is_none() {
+        f.error("retention_days", tr!(w.lang, "err.number_range", min = 1, max = dreg::MAX_RETENTION_DAYS));
+    }
     let mut rules = BTreeMap::new();
     let mut bad_cap = false;
     for g in &groups {
@@ -517,7 +528,9 @@ pub async fn save_settings(w: Write<EventOrganizer>) -> Result<HttpResponse, App
         let bad = Some((StatusCode::BAD_REQUEST, w.t(key).to_string()));
         return queue_page(&w, eid, String::new(), String::new(), Some(f), bad).await;
     }
-    let new = Settings { version, open: w.fields.checked("open"), deadline, fields, groups: rules };
+    let retention_days = retention.unwrap_or(dreg::DEFAULT_RETENTION_DAYS);
+    let new =
+        Settings { version, open: w.fields.checked("open"), deadline, fields, groups: rules, retention_days };
     let actor = w.actor();
     match w.db_raw(move |c| rdb::set_settings(c, &actor, eid, version, &new)).await? {
         Ok(()) => Ok(w.redirect(&format!("/e/{eid}/registrations"))),

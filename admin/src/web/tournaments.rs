@@ -941,6 +941,16 @@ pub async fn overview(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Re
         page.is_organizer = is_organizer;
         page.chief_id = chief.unwrap_or(0);
     }
+    if is_organizer {
+        page.ratings = ctx
+            .db(move |c| {
+                let finished = crate::office::print_data::rated_event(c, tid)?.finished;
+                let version = crate::db::rating_changes::version(c, tid)?;
+                let computed = crate::db::rating_changes::for_tournament(c, tid)?.len();
+                Ok::<_, DbError>(finished.then_some((version, computed)))
+            })
+            .await?;
+    }
     ctx.render(&page)
 }
 

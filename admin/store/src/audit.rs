@@ -140,6 +140,10 @@ audit_actions! {
     RegistrationAccept = ("accept", "registration", "registration_accept", "audit.kind.registration_accept", "audit.say.registration_accept"),
     RegistrationReject = ("reject", "registration", "registration_reject", "audit.kind.registration_reject", "audit.say.registration_reject"),
     RegistrationChange = ("change", "registration", "registration_change", "audit.kind.registration_change", "audit.say.registration_change"),
+    /// Registrations kept past the organizer's retention deleted (their count in `after`).
+    RegistrationsPurge = ("purge", "tournament", "registrations_purge", "audit.kind.registrations_purge", "audit.say.registrations_purge"),
+    /// Ratings after the event (EGF GoR) computed, replacing any computed before.
+    RatingsCompute = ("ratings", "tournament", "ratings_compute", "audit.kind.ratings_compute", "audit.say.ratings_compute"),
     /// Display screens (大屏) of an event (`entity_id` the screen's), in every group's trail.
     ScreenCreate = ("create", "screen", "screen_create", "audit.kind.screen_create", "audit.say.screen_create"),
     ScreenUpdate = ("update", "screen", "screen_update", "audit.kind.screen_update", "audit.say.screen_update"),

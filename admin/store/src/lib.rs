@@ -48,6 +48,7 @@ pub mod persons;
 pub mod postgres;
 pub mod prefs;
 pub mod prizes;
+pub mod rating_changes;
 pub mod rating_lists;
 pub mod registrations;
 pub mod results;

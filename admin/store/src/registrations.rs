@@ -17,8 +17,9 @@ use domain::registration::{self as reg, Fields, GroupRule, Refusal, State};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// An event's registration settings. `version` 0: never written (closed, nothing asked).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+/// An event's registration settings. `version` 0: never written (closed, nothing asked, the
+/// default retention).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Settings {
     pub version: i32,
     pub open: bool,
@@ -27,6 +28,21 @@ pub struct Settings {
     pub fields: Fields,
     /// Each group's part, by the group's tournament id; a group not named takes none.
     pub groups: BTreeMap<i32, GroupRule>,
+    /// Days the registrations are kept after the event's last day (`reg::purge_due`).
+    pub retention_days: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: 0,
+            open: false,
+            deadline: None,
+            fields: Fields::default(),
+            groups: BTreeMap::new(),
+            retention_days: reg::DEFAULT_RETENTION_DAYS,
+        }
+    }
 }
 
 impl Settings {
@@ -46,7 +62,7 @@ impl Settings {
 
 /// The settings of `event_id` (the defaults when never written).
 pub fn settings(conn: &mut Conn, event_id: i32) -> Result<Settings, DbError> {
-    let row: Option<(i32, bool, Option<String>, String, String)> = registration_settings::table
+    let row: Option<(i32, bool, Option<String>, String, String, i32)> = registration_settings::table
         .find(event_id)
         .select((
             registration_settings::version,
@@ -54,17 +70,19 @@ pub fn settings(conn: &mut Conn, event_id: i32) -> Result<Settings, DbError> {
             registration_settings::deadline,
             registration_settings::fields,
             registration_settings::group_rules,
+            registration_settings::retention_days,
         ))
         .first(conn)
         .optional()?;
     Ok(match row {
         None => Settings::default(),
-        Some((version, open, deadline, fields, groups)) => Settings {
+        Some((version, open, deadline, fields, groups, retention)) => Settings {
             version,
             open,
             deadline,
             fields: serde_json::from_str(&fields).unwrap_or_default(),
             groups: serde_json::from_str(&groups).unwrap_or_default(),
+            retention_days: u32::try_from(retention).unwrap_or(reg::DEFAULT_RETENTION_DAYS),
         },
     })
 }
@@ -115,6 +133,7 @@ pub fn set_settings(
             registration_settings::deadline.eq(new.deadline.clone()),
             registration_settings::fields.eq(&fields),
             registration_settings::group_rules.eq(&rules),
+            registration_settings::retention_days.eq(i32::try_from(new.retention_days).unwrap_or(i32::MAX)),
             registration_settings::updated_at.eq(now()),
         );
         if version == 0 {
@@ -649,4 +668,53 @@ mod tests {
         assert!(matches!(d[&z1.id][..], [Duplicate::Registration(id, Match::Unit)] if id == z2.id));
         assert!(!d.contains_key(&other.id), "another unit, no birth date: another person");
     }
+}
+
+/// What a purge deleted in one event (the audit row's `after`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Purged {
+    pub event_id: i32,
+    pub registrations: usize,
+}
+
+/// Delete the registrations of every event kept past its retention on `today` (the caller
+/// reads the clock; `reg::purge_due` decides): the registrations and their contact data go,
+/// an accepted registration's entrant stays in its group. One transaction per event, with an
+/// audit row counting them in each group's trail. Events with nothing to delete are left
+/// untouched.
+pub fn purge_expired(
+    conn: &mut Conn,
+    actor: &Actor,
+    today: chrono::NaiveDate,
+) -> Result<Vec<Purged>, DbError> {
+    let mut events: Vec<i32> = registrations::table.select(registrations::event_id).distinct().load(conn)?;
+    events.sort_unstable();
+    let mut out = Vec::new();
+    for event_id in events {
+        let done = crate::write_tx(&mut *conn, |conn| {
+            let groups = events::groups(conn, event_id)?;
+            let Some(end) = groups.iter().map(|g| g.t.settings().end_date).max() else {
+                return Ok::<_, DbError>(None);
+            };
+            if !reg::purge_due(end, settings(conn, event_id)?.retention_days, today) {
+                return Ok(None);
+            }
+            let n = diesel::delete(registrations::table.filter(registrations::event_id.eq(event_id)))
+                .execute(conn)?;
+            let purged = Purged { event_id, registrations: n };
+            let ids: Vec<i32> = groups.iter().map(|g| g.id()).collect();
+            let change: Change<'_, (), Purged> = Change {
+                tournament_id: None,
+                action: AuditAction::RegistrationsPurge,
+                entity_id: Some(event_id),
+                before: None,
+                after: Some(&purged),
+                reason: "",
+            };
+            audit::record_each(conn, actor, &ids, change)?;
+            Ok(Some(purged))
+        })?;
+        out.extend(done.filter(|p| p.registrations > 0));
+    }
+    Ok(out)
 }

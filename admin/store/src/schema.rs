@@ -213,6 +213,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    rating_changes (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        entrant_id -> Integer,
+        rating_before -> Integer,
+        rating_after -> Integer,
+        games -> Integer,
+        computed_at -> Text,
+    }
+}
+
+diesel::table! {
     rating_list_rows (id) {
         id -> Integer,
         list_id -> Integer,
@@ -249,6 +261,7 @@ diesel::table! {
         fields -> Text,
         group_rules -> Text,
         updated_at -> Text,
+        retention_days -> Integer,
     }
 }
 
@@ -590,6 +603,8 @@ diesel::joinable!(person_ranks -> persons (person_id));
 diesel::joinable!(person_ranks -> tournaments (tournament_id));
 diesel::joinable!(prize_settings -> tournaments (tournament_id));
 diesel::joinable!(prizes -> tournaments (tournament_id));
+diesel::joinable!(rating_changes -> entrants (entrant_id));
+diesel::joinable!(rating_changes -> tournaments (tournament_id));
 diesel::joinable!(rating_list_rows -> rating_lists (list_id));
 diesel::joinable!(rating_lists -> tournaments (tournament_id));
 diesel::joinable!(registration_settings -> events (event_id));
@@ -635,6 +650,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     persons,
     prize_settings,
     prizes,
+    rating_changes,
     rating_list_rows,
     rating_lists,
     registration_settings,

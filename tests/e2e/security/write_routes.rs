@@ -912,6 +912,21 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         control: Control::Writes,
     },
     WriteRoute {
+        pattern: "/t/{id}/ratings",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/ratings", i.t),
+        body: |w, i| {
+            let v = w.int(&format!("SELECT changes FROM tournaments WHERE id = {}", i.t));
+            Body::Form(vec![("version".into(), v.to_string())])
+        },
+        foreign: None,
+        control: Control::None(
+            "the probes' tournament has a round still in play, so the organizer's request is refused \
+             (409) until every round is over; e2e::gor::ratings_after_the_event_through_the_pages \
+             shows the organizer's request accepted",
+        ),
+    },
+    WriteRoute {
         pattern: "/t/{id}/prizes/unpublish",
         guard: Guard::TournamentOrganizer,
         path: |i| format!("/t/{}/prizes/unpublish", i.t),

@@ -410,6 +410,9 @@ pub struct TournamentPage {
     /// public page links the form then; the organizer's links the queue always).
     pub event_id: i32,
     pub registration_open: bool,
+    /// Organizers, once every round is played with every result in: the tournament's change
+    /// counter the ratings button sends, and how many players have ratings computed already.
+    pub ratings: Option<(i32, usize)>,
 }
 
 pub struct PlayerItem {

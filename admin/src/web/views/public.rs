@@ -51,6 +51,8 @@ pub struct StandingLine {
     pub score: String,
     pub values: Vec<String>,
     pub withdrawn: bool,
+    /// The EGF rating after the event and its change, once computed (`text::gor_text`).
+    pub gor: String,
 }
 
 #[derive(Template)]
@@ -70,6 +72,8 @@ pub struct StandingsPage {
     /// the round this page shows).
     pub and_round: String,
     pub only_round: String,
+    /// The ratings after the event were computed and this is the final page: the GoR column.
+    pub gor_shown: bool,
 }
 
 pub struct CrossLine {
@@ -121,4 +125,6 @@ pub struct PlayerPage {
     pub games: Vec<PlayerGame>,
     /// The registry's person (`/p/{person}`: their events across Tengen).
     pub person: Option<i32>,
+    /// The EGF rating before the event, and after with its change, once computed.
+    pub gor: Option<(String, String)>,
 }

@@ -325,6 +325,15 @@ pub fn hall_table(hall_first: i32, board: i32) -> i32 {
         .unwrap_or(board)
 }
 
+/// A rating after the event as pages show it (EGF GoR, whole points, `domain::gor::whole`):
+/// the rating after and the change signed, "2134（+12）" / "2134 (+12)".
+pub fn gor_text(lang: Lang, c: &crate::db::rating_changes::RatingChange) -> String {
+    use crate::domain::gor::whole;
+    let change = whole(i64::from(c.rating_after) - i64::from(c.rating_before));
+    let change = if change > 0 { format!("+{change}") } else { change.to_string().replace('-', "−") };
+    tr!(lang, "gor.after_change", after = whole(c.rating_after.into()).to_string(), change)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,5 +54,6 @@ pub fn tournament_page(
         prizes_published: false,
         event_id: 0,
         registration_open: false,
+        ratings: None,
     }
 }
