@@ -1005,7 +1005,7 @@ pub fn explain(
         .map(|(criterion, weight)| {
             let mult = match criterion {
                 Criterion::Base => None,
-                Criterion::Rematch => Some(s.rematch),
+                Criterion::Rematch | Criterion::Forbidden => Some(s.rematch),
                 Criterion::Bye => Some(s.bye),
                 Criterion::SameUnitHard => Some(s.unit_hard),
                 Criterion::ScoreGap => Some(s.score),
