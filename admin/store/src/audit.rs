@@ -141,6 +141,10 @@ audit_actions! {
     ScreenUpdate = ("update", "screen", "screen_update", "audit.kind.screen_update", "audit.say.screen_update"),
     ScreenRevoke = ("revoke", "screen", "screen_revoke", "audit.kind.screen_revoke", "audit.say.screen_revoke"),
     ScreenReissue = ("reissue", "screen", "screen_reissue", "audit.kind.screen_reissue", "audit.say.screen_reissue"),
+    /// Pairings that must not happen (回避): a group listed, changed or removed (`entity_id` the group's).
+    ForbiddenCreate = ("create", "forbidden_pair", "forbidden_create", "audit.kind.forbidden_create", "audit.say.forbidden_create"),
+    ForbiddenUpdate = ("update", "forbidden_pair", "forbidden_update", "audit.kind.forbidden_update", "audit.say.forbidden_update"),
+    ForbiddenDelete = ("delete", "forbidden_pair", "forbidden_delete", "audit.kind.forbidden_delete", "audit.say.forbidden_delete"),
     UserCreate = ("create", "user", "user_create", "audit.kind.user_create", "audit.say.user_create"),
     UserActivate = ("activate", "user", "user_activate", "audit.kind.user_activate", "audit.say.user_activate"),
     UserDeactivate = ("deactivate", "user", "user_deactivate", "audit.kind.user_deactivate", "audit.say.user_deactivate"),

@@ -84,12 +84,89 @@ pub fn barrier(
     None
 }
 
+/// The longest label of a group, in characters.
+pub const MAX_LABEL: usize = 60;
+/// The longest reason (the organizer's words, never public), in characters.
+pub const MAX_REASON: usize = 500;
+
+/// Why a group cannot be listed as the organizer typed it (each beside its form field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GroupProblem {
+    /// No label, or one longer than [`MAX_LABEL`].
+    Label,
+    /// A reason longer than [`MAX_REASON`].
+    Reason,
+    /// Fewer than two distinct members: nobody to keep apart.
+    TooFew,
+    /// A member who is not an entrant of the event.
+    NotAnEntrant,
+    /// "Not before round k" with k below 2 (round 1 is the first any pair may meet: nothing
+    /// to forbid) or beyond the event's possible rounds.
+    Round,
+}
+
+impl GroupProblem {
+    /// The form field the problem goes beside.
+    pub fn field(self) -> &'static str {
+        match self {
+            GroupProblem::Label => "label",
+            GroupProblem::Reason => "reason",
+            GroupProblem::TooFew | GroupProblem::NotAnEntrant => "members",
+            GroupProblem::Round => "until_round",
+        }
+    }
+}
+
+/// What is wrong with a group as typed: `members` (entrant ids) among the event's `entrants`,
+/// not before round `until_round` (`None`: never).
+pub fn check_group(
+    label: &str,
+    reason: &str,
+    members: &[i32],
+    until_round: Option<u32>,
+    entrants: &[i32],
+) -> Vec<GroupProblem> {
+    let mut out = Vec::new();
+    let label_len = label.trim().chars().count();
+    if label_len == 0 || label_len > MAX_LABEL {
+        out.push(GroupProblem::Label);
+    }
+    if reason.chars().count() > MAX_REASON {
+        out.push(GroupProblem::Reason);
+    }
+    if members.iter().any(|m| !entrants.contains(m)) {
+        out.push(GroupProblem::NotAnEntrant);
+    } else if members.iter().collect::<HashSet<_>>().len() < 2 {
+        out.push(GroupProblem::TooFew);
+    }
+    if until_round.is_some_and(|k| !(2..=crate::settings::MAX_ROUNDS).contains(&k)) {
+        out.push(GroupProblem::Round);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn group(members: &[PlayerId], until_round: Option<u32>) -> Avoidance {
         Avoidance { label: "王家".into(), members: members.to_vec(), until_round }
+    }
+
+    /// Tournament practice for forbidden pairings (a pair is a group of two; "not before round
+    /// k" from round 2 on): what an organizer may list, each problem beside its field.
+    #[test]
+    fn a_group_is_checked_as_typed() {
+        let entrants = [10, 11, 12];
+        assert!(check_group("王家", "", &[10, 11], None, &entrants).is_empty());
+        assert!(check_group("王家", "", &[10, 11, 12], Some(3), &entrants).is_empty());
+        assert_eq!(check_group(" ", "", &[10, 11], None, &entrants), vec![GroupProblem::Label]);
+        assert_eq!(check_group("王家", "", &[10, 10], None, &entrants), vec![GroupProblem::TooFew]);
+        assert_eq!(check_group("王家", "", &[10, 99], None, &entrants), vec![GroupProblem::NotAnEntrant]);
+        assert_eq!(check_group("王家", "", &[10, 11], Some(1), &entrants), vec![GroupProblem::Round]);
+        let long = "字".repeat(MAX_REASON + 1);
+        assert_eq!(check_group("王家", &long, &[10, 11], None, &entrants), vec![GroupProblem::Reason]);
+        assert_eq!(GroupProblem::TooFew.field(), "members");
     }
 
     /// The organizer's list (never, or not before round k): a group of three binds its three
