@@ -27,6 +27,7 @@ mod draws;
 mod entrants;
 mod event_open;
 mod events;
+mod forbidden;
 mod hall;
 mod imports;
 mod imports_groups;
