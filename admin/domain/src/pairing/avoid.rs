@@ -118,13 +118,14 @@ impl GroupProblem {
 }
 
 /// What is wrong with a group as typed: `members` (entrant ids) among the event's `entrants`,
-/// not before round `until_round` (`None`: never).
+/// not before round `until_round` (`None`: never), of at most `max_round` (the most rounds an
+/// event may have).
 pub fn check_group(
     label: &str,
     reason: &str,
     members: &[i32],
     until_round: Option<u32>,
-    entrants: &[i32],
+    (entrants, max_round): (&[i32], u32),
 ) -> Vec<GroupProblem> {
     let mut out = Vec::new();
     let label_len = label.trim().chars().count();
@@ -139,7 +140,7 @@ pub fn check_group(
     } else if members.iter().collect::<HashSet<_>>().len() < 2 {
         out.push(GroupProblem::TooFew);
     }
-    if until_round.is_some_and(|k| !(2..=crate::settings::MAX_ROUNDS).contains(&k)) {
+    if until_round.is_some_and(|k| !(2..=max_round).contains(&k)) {
         out.push(GroupProblem::Round);
     }
     out
@@ -158,14 +159,18 @@ mod tests {
     #[test]
     fn a_group_is_checked_as_typed() {
         let entrants = [10, 11, 12];
-        assert!(check_group("王家", "", &[10, 11], None, &entrants).is_empty());
-        assert!(check_group("王家", "", &[10, 11, 12], Some(3), &entrants).is_empty());
-        assert_eq!(check_group(" ", "", &[10, 11], None, &entrants), vec![GroupProblem::Label]);
-        assert_eq!(check_group("王家", "", &[10, 10], None, &entrants), vec![GroupProblem::TooFew]);
-        assert_eq!(check_group("王家", "", &[10, 99], None, &entrants), vec![GroupProblem::NotAnEntrant]);
-        assert_eq!(check_group("王家", "", &[10, 11], Some(1), &entrants), vec![GroupProblem::Round]);
+        assert!(check_group("王家", "", &[10, 11], None, (&entrants, 99)).is_empty());
+        assert!(check_group("王家", "", &[10, 11, 12], Some(3), (&entrants, 99)).is_empty());
+        assert_eq!(check_group(" ", "", &[10, 11], None, (&entrants, 99)), vec![GroupProblem::Label]);
+        assert_eq!(check_group("王家", "", &[10, 10], None, (&entrants, 99)), vec![GroupProblem::TooFew]);
+        assert_eq!(
+            check_group("王家", "", &[10, 99], None, (&entrants, 99)),
+            vec![GroupProblem::NotAnEntrant]
+        );
+        assert_eq!(check_group("王家", "", &[10, 11], Some(1), (&entrants, 99)), vec![GroupProblem::Round]);
+        assert_eq!(check_group("王家", "", &[10, 11], Some(100), (&entrants, 99)), vec![GroupProblem::Round]);
         let long = "字".repeat(MAX_REASON + 1);
-        assert_eq!(check_group("王家", &long, &[10, 11], None, &entrants), vec![GroupProblem::Reason]);
+        assert_eq!(check_group("王家", &long, &[10, 11], None, (&entrants, 99)), vec![GroupProblem::Reason]);
         assert_eq!(GroupProblem::TooFew.field(), "members");
     }
 
