@@ -149,8 +149,9 @@ pub fn write(
         if let Write::Create(setup) | Write::Update { setup, .. } = &w {
             let known: Vec<i32> =
                 entrants::table.filter(entrants::tournament_id.eq(tid)).select(entrants::id).load(conn)?;
+            let limits = (&known[..], domain::settings::MAX_ROUNDS);
             let problems =
-                check_group(&setup.label, &setup.reason, &setup.members, setup.until_round, &known);
+                check_group(&setup.label, &setup.reason, &setup.members, setup.until_round, limits);
             if !problems.is_empty() {
                 return Err(ForbiddenError::Invalid(problems));
             }
