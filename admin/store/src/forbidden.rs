@@ -1,14 +1,14 @@
 //! Pairings that must not happen (回避): the groups an organizer lists for a tournament, each
 //! with its members (entrants), "never" or "not before round k", the organizer's reason (never
 //! public) and who listed it. Written whole and versioned (a stale version refused), audited
-//! in the tournament's trail. The pairing reads them through [`crate::rounds::history`] as
+//! in the tournament's trail. The pairing reads them through `rounds::history` as
 //! `domain::pairing::avoid::Avoidance`s; what a group may hold is `domain::pairing::avoid`'s.
 
 use super::audit::{self, AuditAction, Change};
 use super::schema::{entrants, forbidden_pair_members, forbidden_pairs};
 use super::{now, Actor, Conn, DbError};
 use diesel::prelude::*;
-use domain::pairing::avoid::{check_group, Avoidance, GroupProblem};
+use domain::pairing::avoid::{check_group, GroupProblem};
 use serde::Serialize;
 
 /// A group as stored.
@@ -97,18 +97,6 @@ pub fn get(conn: &mut Conn, tid: i32, id: i32) -> Result<Group, DbError> {
         .optional()?
         .ok_or(DbError::NotFound)?;
     groups_of(conn, vec![row])?.pop().ok_or(DbError::NotFound)
-}
-
-/// The groups of `tid` as the pairing reads them (members as pairing ids).
-pub fn avoidances(conn: &mut Conn, tid: i32) -> Result<Vec<Avoidance>, DbError> {
-    Ok(list(conn, tid)?
-        .into_iter()
-        .map(|g| Avoidance {
-            label: g.setup.label,
-            members: g.setup.members.into_iter().map(super::rounds::pid).collect(),
-            until_round: g.setup.until_round,
-        })
-        .collect())
 }
 
 /// Why a group's write was refused.

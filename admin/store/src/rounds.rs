@@ -252,7 +252,15 @@ pub fn history(conn: &mut Conn, tid: i32, round: i32) -> Result<History, DbError
         .select(RoundGame::as_select())
         .load(conn)?;
     let replayed = replayed(&rows);
-    let mut h = History { avoid: crate::forbidden::avoidances(conn, tid)?, ..History::default() };
+    let avoid = crate::forbidden::list(conn, tid)?
+        .into_iter()
+        .map(|g| p::avoid::Avoidance {
+            label: g.setup.label,
+            members: g.setup.members.into_iter().map(pid).collect(),
+            until_round: g.setup.until_round,
+        })
+        .collect();
+    let mut h = History { avoid, ..History::default() };
     for g in rows.into_iter().filter(|g| !replayed.contains(&g.id)) {
         let r = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id, g.white_id) {

@@ -77,11 +77,16 @@ pub fn barrier(
             return Some(Barrier::Listed { label: g.label.clone() });
         }
     }
-    let unit = super::swiss::unit_key(&a.unit);
-    if settings.unit_barred_in(round) && !unit.is_empty() && unit == super::swiss::unit_key(&b.unit) {
+    let unit = unit_key(&a.unit);
+    if settings.unit_barred_in(round) && !unit.is_empty() && unit == unit_key(&b.unit) {
         return Some(Barrier::SameUnit { unit: unit.to_string() });
     }
     None
+}
+
+/// Units compare after trimming surrounding spaces.
+pub(crate) fn unit_key(u: &str) -> &str {
+    u.trim()
 }
 
 /// The longest label of a group, in characters.
@@ -301,7 +306,7 @@ mod tests {
             let settings = Settings { same_unit_rounds: 0, same_unit_barred_rounds: 3, ..Settings::default() };
             let round = rounds + 1;
             let rp = swiss::pair_round(&players, &h, &settings, round, seed).unwrap();
-            let unit = |id: PlayerId| swiss::unit_key(&players[id as usize - 1].unit).to_string();
+            let unit = |id: PlayerId| unit_key(&players[id as usize - 1].unit).to_string();
             let one_unit = |a: PlayerId, b: PlayerId| !unit(a).is_empty() && unit(a) == unit(b);
             let met = meetings(&h, &settings, round);
             let cost = |a: PlayerId, b: PlayerId| usize::from(met.contains_key(&ordered(a, b))) + usize::from(one_unit(a, b));

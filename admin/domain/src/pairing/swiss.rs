@@ -416,10 +416,7 @@ pub fn build_field(
     Ok((field, draws))
 }
 
-/// Units compare after trimming surrounding spaces.
-pub(crate) fn unit_key(u: &str) -> &str {
-    u.trim()
-}
+pub(crate) use super::avoid::unit_key;
 
 #[cfg(test)]
 mod tests {
