@@ -540,6 +540,48 @@ audit-kind-rating_list_import = Rating list imported
 audit-say-rating_list_import = { $actor } imported the rating list { $subject }
 audit-kind-entrant_from_list = Entrant from a rating list
 audit-say-entrant_from_list = { $actor } updated { $subject } from a rating list
+# Pairings that must not happen: the staff page of groups that must not meet
+# (web/forbidden.rs), the same-unit rounds setting, the review's warning, the per-pair "why",
+# the audit.
+forbid-title = Pairings that must not happen
+nav-forbidden = Forbidden pairings
+forbid-intro = List players who must not meet (brothers, a parent and child, a family, a club): no two members of a group are paired, never or not before a round. The pairing treats it like "no rematch": they meet only when no legal pairing exists, and the pairing review then names them.
+forbid-none = No groups yet.
+forbid-label = Name
+forbid-members = Members
+forbid-when = Kept apart
+forbid-reason = Reason (staff only)
+forbid-reason_hint = The organizer's own note; never public.
+forbid-edit = Edit
+forbid-delete = Delete
+forbid-add = Add a group
+forbid-find = Find players by name, pinyin or number
+forbid-find_button = Find
+forbid-until_round = May meet from round
+forbid-until_hint = Empty: never; k: not before round k (at least 2).
+forbid-never = never
+forbid-before_round = not before round { $round }
+forbid-err_label = Give the group a name (at most { $max } characters).
+forbid-err_reason = The reason may have at most { $max } characters.
+forbid-err_too_few = Tick at least two players.
+forbid-err_not_entrant = A player ticked is not an entrant of this event.
+forbid-err_stale = Someone else changed or deleted this group meanwhile; look at it now and try again.
+t-unit_barred = Rounds in which one unit does not meet
+t-unit_barred_hint = In the first k rounds players of one unit are not paired, like "no rematch" (Swiss and McMahon only); 0: off. The same-unit weight above still applies.
+t-err_unit_barred_system = Only Swiss and McMahon pairings can keep a unit apart for some rounds: a round robin's schedule and a knockout's bracket are fixed.
+warn-forbidden = Table { $table }: { $player } and { $opponent } are in the group "{ $label }" and must not meet this round.
+warn-forbidden_unit = Table { $table }: { $player } and { $opponent } are both from { $unit }, which must not meet this round.
+crit-forbidden = must not meet
+explain-forbidden_listed = the group "{ $label }"
+explain-forbidden_unit = one unit ({ $unit })
+explain-forbidden_avoided = These two must not meet this round ({ $why }): the round kept them apart.
+explain-forbidden_forced = These two must not meet this round ({ $why }): no legal pairing existed, so they meet.
+audit-kind-forbidden_create = Forbidden pairing added
+audit-say-forbidden_create = { $actor } added the group { $subject } that must not meet
+audit-kind-forbidden_update = Forbidden pairing changed
+audit-say-forbidden_update = { $actor } changed the group { $subject } that must not meet
+audit-kind-forbidden_delete = Forbidden pairing deleted
+audit-say-forbidden_delete = { $actor } deleted the group { $subject } that must not meet
 
 # Withdrawal (退赛): the form, the entrant list's status, the standings' footnotes.
 wd-title = Withdraw { $name }

@@ -519,6 +519,48 @@ audit-kind-rating_list_import = 导入等级分名单
 audit-say-rating_list_import = { $actor }导入了等级分名单{ $subject }
 audit-kind-entrant_from_list = 按等级分名单更新选手
 audit-say-entrant_from_list = { $actor }按等级分名单更新了选手{ $subject }
+# Pairings that must not happen (回避): the staff page of groups that must not meet
+# (web/forbidden.rs), the same-unit rounds setting, the review's warning, the per-pair "why",
+# the audit.
+forbid-title = 回避名单
+nav-forbidden = 回避名单
+forbid-intro = 列出不应相遇的棋手（兄弟、父子、一家人或同一俱乐部）：同组任意两人不配对，可设为始终回避，或第几轮起方可相遇。编排按“不重复对阵”同等对待；只有在无合法编排时才会相遇，届时编排审核会列出。
+forbid-none = 尚无回避组。
+forbid-label = 名称
+forbid-members = 成员
+forbid-when = 回避轮次
+forbid-reason = 原因（仅工作人员可见）
+forbid-reason_hint = 组织者自己的说明，不公开。
+forbid-edit = 修改
+forbid-delete = 删除
+forbid-add = 新增回避组
+forbid-find = 按姓名、拼音或编号查找棋手
+forbid-find_button = 查找
+forbid-until_round = 自第几轮起可相遇
+forbid-until_hint = 留空表示始终回避；填 k 表示第 k 轮之前不相遇（至少为 2）。
+forbid-never = 始终回避
+forbid-before_round = 第{ $round }轮之前回避
+forbid-err_label = 请填写名称（不超过{ $max }个字）。
+forbid-err_reason = 原因不能超过{ $max }个字。
+forbid-err_too_few = 请至少选择两名棋手。
+forbid-err_not_entrant = 所选棋手不是本赛事的参赛者。
+forbid-err_stale = 该回避组已被他人修改或删除，请查看最新内容后重试。
+t-unit_barred = 同单位不相遇的轮数
+t-unit_barred_hint = 前 k 轮同单位棋手不配对，与“不重复对阵”同等对待（仅积分编排与麦克马洪）；0 表示不启用。上面的同单位回避权重仍然有效。
+t-err_unit_barred_system = 只有积分编排与麦克马洪制可以设定同单位不相遇的轮数：循环赛的赛程和淘汰赛的对阵表是固定的。
+warn-forbidden = 第{ $table }台：{ $player } 与 { $opponent } 同在回避组“{ $label }”，本轮不应相遇。
+warn-forbidden_unit = 第{ $table }台：{ $player } 与 { $opponent } 同为 { $unit }，本轮同单位不应相遇。
+crit-forbidden = 回避
+explain-forbidden_listed = 回避组“{ $label }”
+explain-forbidden_unit = 同单位（{ $unit }）
+explain-forbidden_avoided = 二人本轮不应相遇（{ $why }）：本轮编排已回避。
+explain-forbidden_forced = 二人本轮不应相遇（{ $why }）：因无合法编排，只得相遇。
+audit-kind-forbidden_create = 新增回避组
+audit-say-forbidden_create = { $actor }新增了回避组“{ $subject }”
+audit-kind-forbidden_update = 修改回避组
+audit-say-forbidden_update = { $actor }修改了回避组“{ $subject }”
+audit-kind-forbidden_delete = 删除回避组
+audit-say-forbidden_delete = { $actor }删除了回避组“{ $subject }”
 
 # Withdrawal (退赛): the form, the entrant list's status, the standings' footnotes.
 wd-title = 退赛：{ $name }

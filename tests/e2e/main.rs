@@ -27,6 +27,7 @@ mod draws;
 mod entrants;
 mod event_open;
 mod events;
+mod forbidden;
 mod gor;
 mod hall;
 mod imports;

@@ -112,6 +112,7 @@ pub fn pairing_settings(t: &TournamentSettings) -> p::Settings {
     p::Settings {
         points,
         same_unit_rounds,
+        same_unit_barred_rounds: t.pairing.unit_barred,
         colours,
         mcmahon: mcmahon_settings(&t.pairing.mcmahon),
         handicap,
@@ -1005,7 +1006,7 @@ pub fn explain(
         .map(|(criterion, weight)| {
             let mult = match criterion {
                 Criterion::Base => None,
-                Criterion::Rematch => Some(s.rematch),
+                Criterion::Rematch | Criterion::Forbidden => Some(s.rematch),
                 Criterion::Bye => Some(s.bye),
                 Criterion::SameUnitHard => Some(s.unit_hard),
                 Criterion::ScoreGap => Some(s.score),
@@ -1173,6 +1174,10 @@ mod tests {
         assert_eq!(s.warn_handicap, p::Settings::default().warn_handicap);
         assert_eq!(s.knockout, KnockoutRules::default());
         assert_eq!(s.nigiri_rule(), NigiriRule::Art10);
+        assert_eq!(s.same_unit_barred_rounds, 0, "同单位回避 as a constraint is off by default");
+        t.pairing.unit_barred = 2;
+        assert_eq!(pairing_settings(&t).same_unit_barred_rounds, 2);
+        t.pairing.unit_barred = 0;
 
         t.system = System::McMahon;
         t.pairing.mcmahon.bar = Rank::Dan(2);

@@ -176,6 +176,10 @@ pub struct PairingRules {
     pub handicap: HandicapSettings,
     pub nigiri: NigiriHolder,
     pub knockout: KnockoutSettings,
+    /// 同单位回避 as a constraint (rules.md §14.4 made hard): players of one unit do not meet
+    /// in rounds 1..=k, weighed like a rematch (`pairing::avoid`); 0 = off. Beside the
+    /// same-unit weight ([`SameUnit`]), which stays.
+    pub unit_barred: u32,
 }
 
 /// Why pairing rules do not fit together (each beside its form field).
@@ -191,6 +195,12 @@ pub enum PairingProblem {
     HandicapRange,
     /// A draw cannot put both players out.
     DrawBothOut,
+    /// Same-unit rounds beyond [`MAX_ROUNDS`].
+    UnitBarredRange,
+    /// Same-unit rounds in a system whose games are not paired by score: a round robin's
+    /// schedule and a knockout's bracket are fixed, so only the Swiss and McMahon pairings
+    /// can keep a unit apart.
+    UnitBarredSystem,
 }
 
 impl PairingProblem {
@@ -201,6 +211,7 @@ impl PairingProblem {
             PairingProblem::HandicapSystem | PairingProblem::ScoreBasisNotMcMahon => "handicap_basis",
             PairingProblem::HandicapRange => "handicap_max",
             PairingProblem::DrawBothOut => "ko_draw",
+            PairingProblem::UnitBarredRange | PairingProblem::UnitBarredSystem => "unit_barred",
         }
     }
 }
@@ -224,6 +235,11 @@ impl PairingRules {
         }
         if self.knockout.on_draw == KnockoutResolution::BothOut {
             out.push(PairingProblem::DrawBothOut);
+        }
+        if self.unit_barred > MAX_ROUNDS {
+            out.push(PairingProblem::UnitBarredRange);
+        } else if self.unit_barred > 0 && !matches!(system, System::Swiss | System::McMahon) {
+            out.push(PairingProblem::UnitBarredSystem);
         }
         out
     }
@@ -905,5 +921,24 @@ mod tests {
         k.knockout.on_draw = KnockoutResolution::BothOut;
         assert_eq!(k.problems(System::Knockout), vec![PairingProblem::DrawBothOut]);
         assert_eq!(PairingProblem::FloorAboveBar.field(), "mm_floor");
+    }
+
+    /// Rules.md §14.4 同单位回避 made hard for rounds 1..k: off by default, at most the
+    /// rounds an event may have, and only where the pairing is by score (Swiss, McMahon; a
+    /// round robin's schedule and a knockout's bracket are fixed).
+    #[test]
+    fn unit_barred_rounds_are_checked() {
+        assert_eq!(PairingRules::default().unit_barred, 0);
+        let r = PairingRules { unit_barred: 3, ..PairingRules::default() };
+        assert!(r.problems(System::Swiss).is_empty() && r.problems(System::McMahon).is_empty());
+        assert_eq!(r.problems(System::RoundRobin), vec![PairingProblem::UnitBarredSystem]);
+        assert_eq!(r.problems(System::Knockout), vec![PairingProblem::UnitBarredSystem]);
+        let far = PairingRules { unit_barred: MAX_ROUNDS + 1, ..PairingRules::default() };
+        assert_eq!(far.problems(System::Swiss), vec![PairingProblem::UnitBarredRange]);
+        assert_eq!(PairingProblem::UnitBarredSystem.field(), "unit_barred");
+        // A value stored before the setting existed reads as off.
+        let old: PairingRules =
+            serde_json::from_str(r#"{"nigiri":"art10"}"#).or_else(|_| serde_json::from_str("{}")).unwrap();
+        assert_eq!(old.unit_barred, 0);
     }
 }

@@ -658,7 +658,8 @@ mod tests {
             g(3, 2, 9, BlackWins),
             g(4, 2, 10, BlackWins),
         ];
-        let st = compute(&players(10), &History { games, byes: vec![] }, &settings(5, &DEFAULT_TIEBREAKS));
+        let st =
+            compute(&players(10), &History { games, ..History::default() }, &settings(5, &DEFAULT_TIEBREAKS));
         // In half points: 28 points = 56 halves, 20 points = 40.
         assert_eq!(val(&st, 1, TieBreak::Cumulative), Some(56));
         assert_eq!(val(&st, 2, TieBreak::Cumulative), Some(40));
@@ -671,7 +672,7 @@ mod tests {
         assert_eq!(st.rows[0].id, 2, "对手分 before 累进分: 2 is first");
         let st = compute(
             &players(10),
-            &History { games: st_games(), byes: vec![] },
+            &History { games: st_games(), ..History::default() },
             &settings(5, &[TieBreak::Score, TieBreak::Cumulative, TieBreak::Sos]),
         );
         assert_eq!(st.rows[0].id, 1, "累进分 first: 1 is first");
@@ -709,7 +710,7 @@ mod tests {
             g(3, 4, 1, WhiteWins),
             g(3, 3, 2, WhiteWins),
         ];
-        let h = History { games, byes: vec![] };
+        let h = History { games, ..History::default() };
         let order = [TieBreak::Score, TieBreak::Sos, TieBreak::Direct, TieBreak::Sb, TieBreak::Lots];
         let st = compute(&players(4), &h, &settings(3, &order));
         let ids: Vec<u32> = st.rows.iter().map(|r| r.id).collect();
@@ -752,7 +753,7 @@ mod tests {
         ];
         let st = compute(
             &players(6),
-            &History { games, byes: vec![] },
+            &History { games, ..History::default() },
             &settings(2, &[TieBreak::Score, TieBreak::Direct]),
         );
         for id in [1, 2, 3, 4, 6] {
@@ -770,7 +771,7 @@ mod tests {
         let games = vec![g(1, 3, 4, DoubleLoss), g(2, 1, 2, BlackWinsByForfeit), g(2, 3, 4, BlackWins)];
         let byes = vec![ByeRecord { round: 1, player: 1 }, ByeRecord { round: 1, player: 2 }];
         let ps = players(4);
-        let h = History { games, byes };
+        let h = History { games, byes, ..History::default() };
         let order = [TieBreak::Score, TieBreak::Sos, TieBreak::Wins, TieBreak::FewerWarnings, TieBreak::Lots];
         let warned = |after| {
             let mut t = settings(after, &order);
@@ -810,7 +811,7 @@ mod tests {
     #[test]
     fn later_warnings_and_late_entrants_do_not_reach_back() {
         let order = [TieBreak::Score, TieBreak::FewerWarnings, TieBreak::Lots];
-        let h = History { games: vec![g(1, 1, 2, Draw), g(3, 1, 2, Draw)], byes: vec![] };
+        let h = History { games: vec![g(1, 1, 2, Draw), g(3, 1, 2, Draw)], ..History::default() };
         let first = compute(&players(2), &h, &settings(1, &order)).rows[0].id;
         let mut t = settings(1, &order);
         t.warnings.push(Warning { round: 3, player: first, count: 2 });
@@ -839,13 +840,14 @@ mod tests {
     fn no_result_games_are_left_out_and_lots_are_seeded() {
         let games = vec![g(1, 1, 2, NoResult), g(1, 1, 2, Draw)];
         let order = [TieBreak::Score, TieBreak::Lots];
-        let st = compute(&players(2), &History { games, byes: vec![] }, &settings(1, &order));
+        let st = compute(&players(2), &History { games, ..History::default() }, &settings(1, &order));
         assert_eq!(row(&st, 1).cells.len(), 1, "only the replay counts");
         assert_eq!(row(&st, 1).score, 2);
         let lot = |seed| {
             let mut s = settings(1, &order);
             s.lots_seed = seed;
-            compute(&players(2), &History { games: vec![g(1, 1, 2, Draw)], byes: vec![] }, &s).rows[0].id
+            compute(&players(2), &History { games: vec![g(1, 1, 2, Draw)], ..History::default() }, &s).rows[0]
+                .id
         };
         assert_eq!(lot(7), lot(7));
         assert!((0..20).any(|seed| lot(seed) != lot(7)), "the seed decides");
@@ -878,7 +880,7 @@ mod tests {
                 g(2, 1, 3, WhiteWins),
                 g(2, 2, 4, WhiteWins),
             ],
-            byes: vec![],
+            ..History::default()
         };
         let by_games = compute(&ps, &h, &settings(2, &DEFAULT_TIEBREAKS));
         assert_eq!(by_games.rows[0].id, 4, "the Swiss order puts the 15k with two wins first");
@@ -911,7 +913,7 @@ mod tests {
                 .prop_map(|(r, b, w, res)| PlayedGame::new(r, b, w, res));
             let bye = (1..=rounds, 1..=n).prop_map(|(round, player)| ByeRecord { round, player });
             (Just(n), Just(rounds), prop::collection::vec(game, 0..30), prop::collection::vec(bye, 0..4))
-                .prop_map(|(n, r, games, byes)| (n, r, History { games, byes }))
+                .prop_map(|(n, r, games, byes)| (n, r, History { games, byes, ..History::default() }))
         })
     }
 
@@ -967,6 +969,7 @@ mod tests {
             let by_k = History {
                 games: h.games.iter().filter(|g| g.round <= k).cloned().collect(),
                 byes: h.byes.iter().filter(|b| b.round <= k).cloned().collect(),
+                ..History::default()
             };
             let mut t_k = settings(k, &order);
             t_k.warnings = warnings.into_iter().filter(|w| w.round <= k).collect();

@@ -11,6 +11,7 @@ pub mod entrants;
 pub mod error;
 pub mod events;
 pub mod export;
+pub mod forbidden;
 pub mod form;
 pub mod i18n;
 pub mod imports;
@@ -307,6 +308,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/results.csv", web::get().to(print::results_csv))
         .route("/t/{id}/export/opengotha.xml", web::get().to(export::opengotha))
         .route("/t/{id}/export/egf.h9", web::get().to(export::egf))
+        .route("/t/{id}/forbidden", web::get().to(forbidden::list))
+        .route("/t/{id}/forbidden/new", web::post().to(forbidden::create))
+        .route("/t/{id}/forbidden/{fid}", web::get().to(forbidden::edit_page))
+        .route("/t/{id}/forbidden/{fid}/edit", web::post().to(forbidden::edit))
+        .route("/t/{id}/forbidden/{fid}/delete", web::post().to(forbidden::delete))
         .route("/t/{id}/prizes", web::get().to(prizes::staff_page))
         .route("/t/{id}/prizes/settings", web::post().to(prizes::save_settings))
         .route("/t/{id}/prizes/places", web::post().to(prizes::set_places))

@@ -60,6 +60,7 @@ fn criterion_name(lang: Lang, c: Criterion) -> &'static str {
     match c {
         Criterion::Base => lang.t("crit.base"),
         Criterion::Rematch => lang.t("crit.rematch"),
+        Criterion::Forbidden => lang.t("crit.forbidden"),
         Criterion::Bye => lang.t("crit.bye"),
         Criterion::SameUnitHard => lang.t("crit.same_unit_hard"),
         Criterion::ScoreGap => lang.t("crit.score_gap"),
@@ -614,6 +615,31 @@ fn explain_choices(
     )
 }
 
+/// Whether `a` and `b` must not meet in round `n` (回避: a listed group, or one unit in the
+/// rounds it is barred), and if so whether the round kept them apart or had to pair them
+/// because no legal pairing existed (the review names the latter too).
+fn forbidden_note(
+    lang: Lang,
+    cx: &rdb::Context,
+    n: u32,
+    a: i32,
+    b: Option<i32>,
+    paired: bool,
+) -> Option<String> {
+    use crate::domain::pairing::avoid::{barrier, Barrier};
+    let player = |id: i32| cx.players.iter().find(|p| p.id == rdb::pid(id));
+    let why = barrier(&cx.history.avoid, &cx.psettings, n, player(a)?, player(b?)?)?;
+    let why = match why {
+        Barrier::Listed { label } => tr!(lang, "explain.forbidden_listed", label),
+        Barrier::SameUnit { unit } => tr!(lang, "explain.forbidden_unit", unit),
+    };
+    Some(if paired {
+        tr!(lang, "explain.forbidden_forced", why)
+    } else {
+        tr!(lang, "explain.forbidden_avoided", why)
+    })
+}
+
 /// GET /t/{id}/rounds/{n}/explain?a=ID&b=ID (b empty: the bye).
 pub async fn explain(
     ctx: Ctx,
@@ -628,12 +654,20 @@ pub async fn explain(
         "" | "bye" => None,
         s => Some(id(ctx.lang, s)?),
     };
-    let (r, cx) = ctx.db(move |c| Ok::<_, DbError>((rdb::get(c, tid, n)?, rdb::context(c, tid, n)?))).await?;
+    let (r, cx, games) = ctx
+        .db(move |c| {
+            Ok::<_, DbError>((rdb::get(c, tid, n)?, rdb::context(c, tid, n)?, rdb::games_of(c, tid, n)?))
+        })
+        .await?;
     let lang = ctx.lang;
     let names = Names::new(lang, &cx.entrants);
     if cx.entrant(rdb::pid(a)).is_none() || b.is_some_and(|b| cx.entrant(rdb::pid(b)).is_none()) {
         return Err(ctx.not_found());
     }
+    let paired = b.is_some_and(|b| {
+        games.iter().any(|g| matches!((g.black_id, g.white_id), (Some(x), Some(y)) if (x, y) == (a, b) || (y, x) == (a, b)))
+    });
+    let forbidden = forbidden_note(lang, &cx, n as u32, a, b, paired);
     let seed = r.seed().unwrap_or(0);
     let (pa, pb) = (rdb::pid(a), b.map(rdb::pid));
     let ex = dr::explain(cx.system(), &cx.players, &cx.history, &cx.psettings, n as u32, seed, pa, pb);
@@ -653,6 +687,7 @@ pub async fn explain(
         sides,
         note,
         met,
+        forbidden,
         players,
         choices_note: (found > MAX_CHOICES).then(|| tr!(lang, "round.find_more", shown = MAX_CHOICES, found)),
         find,

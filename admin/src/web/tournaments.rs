@@ -127,6 +127,7 @@ fn pairing_form(f: &mut FormView, p: &PairingRules) {
     f.set("round1_order", p.round1.code());
     f.set("ko_draw", p.knockout.on_draw.code());
     f.set("ko_double_loss", p.knockout.on_double_loss.code());
+    f.set("unit_barred", p.unit_barred.to_string());
 }
 
 /// A rank field of the pairing rules ("3d"); a form without it keeps `dflt`.
@@ -210,6 +211,14 @@ fn pairing_from_form(
     let on_draw = choice_field(lang, form, f, "ko_draw", ko, ko_code, d.knockout.on_draw);
     let on_double_loss =
         choice_field(lang, form, f, "ko_double_loss", ko, ko_code, d.knockout.on_double_loss);
+    // Same-unit rounds (rules.md §14.4 made hard): a whole number; the range and the system
+    // are the rules' problems below.
+    let unit_barred = if form.has("unit_barred") {
+        number_field(lang, form, f, "unit_barred", (0, MAX_ROUNDS))
+    } else {
+        f.set("unit_barred", d.unit_barred.to_string());
+        Some(d.unit_barred)
+    };
     let rules = PairingRules {
         mcmahon: McMahonBands { bar: bar?, floor: floor? },
         handicap: HandicapSettings {
@@ -221,6 +230,7 @@ fn pairing_from_form(
         nigiri: nigiri?,
         round1: round1?,
         knockout: KnockoutSettings { on_draw: on_draw?, on_double_loss: on_double_loss? },
+        unit_barred: unit_barred?,
     };
     let problems = rules.problems(system?);
     for p in &problems {
@@ -237,6 +247,8 @@ fn pairing_problem(lang: Lang, p: &PairingProblem) -> String {
         PairingProblem::ScoreBasisNotMcMahon => lang.t("t.err_score_basis").to_string(),
         PairingProblem::HandicapRange => tr!(lang, "err.number_range", min = 0, max = MAX_HANDICAP),
         PairingProblem::DrawBothOut => lang.t("t.err_ko_draw").to_string(),
+        PairingProblem::UnitBarredRange => tr!(lang, "err.number_range", min = 0, max = MAX_ROUNDS),
+        PairingProblem::UnitBarredSystem => lang.t("t.err_unit_barred_system").to_string(),
     }
 }
 

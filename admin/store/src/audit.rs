@@ -153,6 +153,10 @@ audit_actions! {
     /// one, and a person deleted on request (their past results keep the name only).
     PersonMerge = ("merge", "person", "person_merge", "audit.kind.person_merge", "audit.say.person_merge"),
     PersonErase = ("erase", "person", "person_erase", "audit.kind.person_erase", "audit.say.person_erase"),
+    /// Pairings that must not happen (回避): a group listed, changed or removed (`entity_id` the group's).
+    ForbiddenCreate = ("create", "forbidden_pair", "forbidden_create", "audit.kind.forbidden_create", "audit.say.forbidden_create"),
+    ForbiddenUpdate = ("update", "forbidden_pair", "forbidden_update", "audit.kind.forbidden_update", "audit.say.forbidden_update"),
+    ForbiddenDelete = ("delete", "forbidden_pair", "forbidden_delete", "audit.kind.forbidden_delete", "audit.say.forbidden_delete"),
     UserCreate = ("create", "user", "user_create", "audit.kind.user_create", "audit.say.user_create"),
     UserActivate = ("activate", "user", "user_activate", "audit.kind.user_activate", "audit.say.user_activate"),
     UserDeactivate = ("deactivate", "user", "user_deactivate", "audit.kind.user_deactivate", "audit.say.user_deactivate"),

@@ -41,6 +41,7 @@ pub mod check_in;
 pub mod entrants;
 pub mod event_pages;
 pub mod events;
+pub mod forbidden;
 pub mod group_imports;
 pub mod hall;
 pub mod persons;

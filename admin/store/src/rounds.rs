@@ -243,6 +243,7 @@ pub fn replayed(rows: &[RoundGame]) -> HashSet<i32> {
 /// rounds before `round`, with the assigned colours, the played-swapped flag and a double-loss
 /// nominal winner already drawn. Results are read by [`result_of`]. A game that was replayed
 /// (重赛) is represented by its replay (the last of the chain): one game per table and round.
+/// The groups the organizer listed as not to meet come with it ([`crate::forbidden`]).
 pub fn history(conn: &mut Conn, tid: i32, round: i32) -> Result<History, DbError> {
     let rows: Vec<RoundGame> = games::table
         .filter(games::tournament_id.eq(tid))
@@ -251,7 +252,15 @@ pub fn history(conn: &mut Conn, tid: i32, round: i32) -> Result<History, DbError
         .select(RoundGame::as_select())
         .load(conn)?;
     let replayed = replayed(&rows);
-    let mut h = History::default();
+    let avoid = crate::forbidden::list(conn, tid)?
+        .into_iter()
+        .map(|g| p::avoid::Avoidance {
+            label: g.setup.label,
+            members: g.setup.members.into_iter().map(pid).collect(),
+            until_round: g.setup.until_round,
+        })
+        .collect();
+    let mut h = History { avoid, ..History::default() };
     for g in rows.into_iter().filter(|g| !replayed.contains(&g.id)) {
         let r = u32::try_from(g.round_number).unwrap_or(0);
         match (g.black_id, g.white_id) {

@@ -115,6 +115,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    forbidden_pair_members (forbidden_pair_id, entrant_id) {
+        forbidden_pair_id -> Integer,
+        entrant_id -> Integer,
+    }
+}
+
+diesel::table! {
+    forbidden_pairs (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        label -> Text,
+        until_round -> Nullable<Integer>,
+        reason -> Text,
+        created_by -> Nullable<Integer>,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
     game_arrivals (game_id, entrant_id) {
         game_id -> Integer,
         entrant_id -> Integer,
@@ -596,6 +617,10 @@ diesel::joinable!(entrants -> persons (person_id));
 diesel::joinable!(entrants -> tournaments (tournament_id));
 diesel::joinable!(event_groups -> events (event_id));
 diesel::joinable!(event_groups -> tournaments (tournament_id));
+diesel::joinable!(forbidden_pair_members -> entrants (entrant_id));
+diesel::joinable!(forbidden_pair_members -> forbidden_pairs (forbidden_pair_id));
+diesel::joinable!(forbidden_pairs -> tournaments (tournament_id));
+diesel::joinable!(forbidden_pairs -> users (created_by));
 diesel::joinable!(game_arrivals -> entrants (entrant_id));
 diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(games -> tournaments (tournament_id));
@@ -643,6 +668,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     entrants,
     event_groups,
     events,
+    forbidden_pair_members,
+    forbidden_pairs,
     game_arrivals,
     games,
     login_throttle,

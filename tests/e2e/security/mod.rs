@@ -225,6 +225,26 @@ struct Ids {
     screen_path: &'static str,
     /// A rating list of `t` (uploaded after its round 1 was published).
     rl: i32,
+    /// Groups of `t` that must not meet (回避), each of two entrants: one edited
+    /// (`forbidden`), one deleted (`forbidden_spare`).
+    forbidden: i32,
+    forbidden_spare: i32,
+}
+
+/// Two groups of `t` that must not meet (回避), listed through the page by `org`, each of
+/// `t`'s first two entrants, labelled `label(41)` and `label(42)`.
+fn forbidden_groups(s: &Server, org: &Client, t: i32, label: &dyn Fn(u32) -> String) -> (i32, i32) {
+    let a = int(s, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {t}"));
+    let b = int(s, &format!("SELECT min(id) FROM entrants WHERE tournament_id = {t} AND id > {a}"));
+    for n in [41, 42] {
+        let (name, ma, mb) = (label(n), format!("m_{a}"), format!("m_{b}"));
+        let fields =
+            [("label", name.as_str()), (&ma, "on"), (&mb, "on"), ("until_round", ""), ("reason", &name)];
+        let r = org.submit(&format!("/t/{t}/forbidden"), &format!("/t/{t}/forbidden/new"), &fields);
+        assert_eq!(r.status, 303, "forbidden group: {}", r.body);
+    }
+    let q = |f: &str| int(s, &format!("SELECT {f}(id) FROM forbidden_pairs WHERE tournament_id = {t}"));
+    (q("min"), q("max"))
 }
 
 /// Rounds, games, a result with its record, a ruling, and the team events, made over HTTP by
@@ -469,8 +489,11 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
     let (event, reg, reference) = registration(s, org, t);
     let (screen, screen_path) = screen(s, org, event, label);
     let rl = rating_list(s, org, t, label);
+    let (forbidden, forbidden_spare) = forbidden_groups(s, org, t, label);
     Ids {
         rl,
+        forbidden,
+        forbidden_spare,
         screen,
         screen_path,
         event,
@@ -844,6 +867,7 @@ fn foreign(own: &Ids, theirs: &Ids, placeholder: &str) -> Ids {
         "{team}" => (i.team, i.spare) = (theirs.team, theirs.spare),
         "{pid}" => (i.prize, i.prize_spare) = (theirs.prize, theirs.prize_spare),
         "{list}" => i.rl = theirs.rl,
+        "{fid}" => (i.forbidden, i.forbidden_spare) = (theirs.forbidden, theirs.forbidden_spare),
         _ => panic!("no foreign ids for {placeholder}"),
     }
     i

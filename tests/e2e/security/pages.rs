@@ -238,6 +238,13 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/players/{}", i.t, i.e),
         kind: Kind::Html,
     },
+    // ---- Pairings that must not happen (staff) ------------------------------------------------
+    Page { pattern: "/t/{id}/forbidden", path: |i| format!("/t/{}/forbidden", i.t), kind: Kind::Html },
+    Page {
+        pattern: "/t/{id}/forbidden/{fid}",
+        path: |i| format!("/t/{}/forbidden/{}", i.t, i.forbidden),
+        kind: Kind::Html,
+    },
     // ---- Prizes and certificates (staff; the list public once published) ----------------------
     Page { pattern: "/t/{id}/prizes", path: |i| format!("/t/{}/prizes", i.t), kind: Kind::Html },
     Page {

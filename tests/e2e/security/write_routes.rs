@@ -848,6 +848,43 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         foreign: Some(|w| Body::Form(vec![("user_id".into(), w.org2_id.to_string())])),
         control: Control::Writes,
     },
+    // ---- Pairings that must not happen (organizers): each group at its version -------------
+    WriteRoute {
+        pattern: "/t/{id}/forbidden/new",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/forbidden/new", i.t),
+        body: |w, i| {
+            let b = w.int(&format!("SELECT max(id) FROM entrants WHERE tournament_id = {}", i.t));
+            let (own, other) = (format!("m_{}", i.e), format!("m_{b}"));
+            form(&[("label", "探针"), (&own, "on"), (&other, "on"), ("until_round", "3")])
+        },
+        foreign: Some(|w| {
+            let (own, theirs) = (format!("m_{}", w.own.e), format!("m_{}", w.theirs.e));
+            form(&[("label", "探针"), (&own, "on"), (&theirs, "on")])
+        }),
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/forbidden/{fid}/edit",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/forbidden/{}/edit", i.t, i.forbidden),
+        body: |w, i| {
+            let b = w.int(&format!("SELECT max(id) FROM entrants WHERE tournament_id = {}", i.t));
+            let v = version(w, "forbidden_pairs", i.forbidden);
+            let (own, other) = (format!("m_{}", i.e), format!("m_{b}"));
+            form(&[("label", "探针"), (&own, "on"), (&other, "on"), ("version", &v)])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/forbidden/{fid}/delete",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/forbidden/{}/delete", i.t, i.forbidden_spare),
+        body: |w, i| form(&[("version", &version(w, "forbidden_pairs", i.forbidden_spare))]),
+        foreign: None,
+        control: Control::Writes,
+    },
     // ---- Prizes (organizers): each write at the prizes' current version --------------------
     WriteRoute {
         pattern: "/t/{id}/prizes/places",

@@ -15,6 +15,7 @@
 //! comes from a seeded lot ([`crate::draw::lots`]) and is returned as a
 //! [`DrawRecord`] with the pairing.
 
+pub mod avoid;
 pub mod bye;
 pub mod knockout;
 pub mod mcmahon;
@@ -39,11 +40,14 @@ pub struct ByeRecord {
     pub player: PlayerId,
 }
 
-/// What happened before the round being paired.
+/// What happened before the round being paired, and the groups the organizer listed that
+/// must not meet ([`avoid`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct History {
     pub games: Vec<PlayedGame>,
     pub byes: Vec<ByeRecord>,
+    #[serde(default)]
+    pub avoid: Vec<avoid::Avoidance>,
 }
 
 /// Game points in **half points** (rules.md §15.1). Default: win 2, draw 1, loss 0, bye = win,
@@ -205,6 +209,10 @@ pub struct Settings {
     /// (rules.md §14.4 and the decisions table: round 1 only).
     pub same_unit_rounds: u32,
     pub unit_strength: UnitStrength,
+    /// 同单位回避 as a constraint: two players of one unit must not meet in rounds 1..=k,
+    /// weighed like a rematch ([`avoid`]). 0 = off (the default); the weight above stays.
+    #[serde(default)]
+    pub same_unit_barred_rounds: u32,
     pub colours: ColourMethod,
     pub mcmahon: McMahonSettings,
     pub handicap: HandicapRule,
@@ -230,6 +238,7 @@ impl Default for Settings {
             points: PointsScale::default(),
             same_unit_rounds: 1,
             unit_strength: UnitStrength::Hard,
+            same_unit_barred_rounds: 0,
             colours: ColourMethod::Balanced,
             mcmahon: McMahonSettings::default(),
             handicap: HandicapRule::None,
@@ -248,6 +257,11 @@ impl Settings {
     /// Whether same-unit avoidance applies when pairing `round` (1-based).
     pub fn unit_avoidance_in(&self, round: u32) -> bool {
         round <= self.same_unit_rounds
+    }
+
+    /// Whether two players of one unit must not meet when pairing `round` (1-based).
+    pub fn unit_barred_in(&self, round: u32) -> bool {
+        round <= self.same_unit_barred_rounds
     }
 
     /// Who holds the stones in a nigiri: the nigiri colours' rule, else Art. 10.

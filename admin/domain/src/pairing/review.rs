@@ -1,7 +1,8 @@
 //! Review warnings for a draft or a manually edited round.
 //!
 //! An arbiter may edit a pairing by hand; before publishing, [`review`] lists what the
-//! engine would have avoided: rematches (rules.md §14.1 item 3), same-unit pairs in rounds
+//! engine would have avoided: rematches (rules.md §14.1 item 3), pairs that must not meet
+//! ([`super::avoid`]: a listed group, or one unit in the rounds it is barred), same-unit pairs in rounds
 //! with avoidance on (§14.4), a player given the same colour a third time in a row where the
 //! pairing chooses the colours (§14.3, [INF] default; not under nigiri, lots, a handicap or a
 //! table), large score gaps and large handicaps (thresholds in [`Settings`]), a
@@ -15,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::avoid::{barrier, Barrier};
 use super::weights::{handicap_stones, HandicapSide};
 use super::{
     meetings, ordered, records, Colour, ColourDecision, ColourMethod, GameResult, HandicapRule, History,
@@ -35,6 +37,14 @@ pub enum Warning {
         a: PlayerId,
         b: PlayerId,
         unit: String,
+    },
+    /// A pair that must not meet this round meets: edited by hand, or no complete pairing
+    /// without it existed ([`super::avoid`]).
+    Forbidden {
+        table: u32,
+        a: PlayerId,
+        b: PlayerId,
+        why: Barrier,
     },
     ThirdSameColour {
         table: u32,
@@ -152,8 +162,14 @@ pub fn review(
         if let Some(&times) = met.get(&ordered(g.black, g.white)) {
             out.push(Warning::Rematch { table: g.table, a: g.black, b: g.white, times });
         }
+        let forbidden = barrier(&history.avoid, settings, rp.round, pb, pw);
+        let unit_barred = matches!(forbidden, Some(Barrier::SameUnit { .. }));
+        if let Some(why) = forbidden {
+            out.push(Warning::Forbidden { table: g.table, a: g.black, b: g.white, why });
+        }
         let unit = super::swiss::unit_key(&pb.unit);
-        if settings.unit_avoidance_in(rp.round)
+        if !unit_barred
+            && settings.unit_avoidance_in(rp.round)
             && !unit.is_empty()
             && unit == super::swiss::unit_key(&pw.unit)
         {

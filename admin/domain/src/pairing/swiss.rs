@@ -20,6 +20,7 @@ use std::collections::HashMap;
 
 use matching::Problem;
 
+use super::avoid::{self, Avoidance};
 use super::bye::{self, ByeCandidate};
 use super::weights::{a_takes_black, handicap_stones, ColourState, Field, HandicapSide, Vertex};
 use super::{
@@ -39,14 +40,26 @@ pub fn pair_round(
     seed: u64,
 ) -> Result<RoundPairing, PairingError> {
     if round == 1 {
-        round_one(players, settings, seed)
+        round_one_avoiding(players, &history.avoid, settings, seed)
     } else {
         pair_by_weights(players, history, settings, round, seed, &|_, points| points)
     }
 }
 
-/// The Chinese round 1 (module docs; rules.md §14.2).
+/// The Chinese round 1 (module docs; rules.md §14.2), with no listed pairs to keep apart.
 pub fn round_one(players: &[Player], settings: &Settings, seed: u64) -> Result<RoundPairing, PairingError> {
+    round_one_avoiding(players, &[], settings, seed)
+}
+
+/// The Chinese round 1 (rules.md §14.2), keeping apart the pairs that must not meet in it
+/// ([`super::avoid`]: the listed groups, and units when barred in round 1) by the partner
+/// swaps that keep units apart, before those; a pair no swap clears is left to the review.
+pub fn round_one_avoiding(
+    players: &[Player],
+    avoid: &[Avoidance],
+    settings: &Settings,
+    seed: u64,
+) -> Result<RoundPairing, PairingError> {
     let (_, mut draws) = records(players, &History::default(), settings, 1, seed)?;
     let active: Vec<&Player> = players.iter().filter(|p| p.status == Status::Active).collect();
     let (order, rec) = round_one_order(&active, settings.round1_order, seed);
@@ -74,8 +87,17 @@ pub fn round_one(players: &[Player], settings: &Settings, seed: u64) -> Result<R
         halves.push(drawn);
     }
     let (upper, mut lower) = (halves.remove(0), halves.remove(0));
+    let listed = avoid::listed_pairs(avoid, 1);
+    let one_unit = |a: PlayerId, b: PlayerId| {
+        let unit = unit_key(&by_pid[&a].unit);
+        !unit.is_empty() && unit == unit_key(&by_pid[&b].unit)
+    };
+    let barred = |a: PlayerId, b: PlayerId| {
+        listed.contains_key(&super::ordered(a, b)) || settings.unit_barred_in(1) && one_unit(a, b)
+    };
+    separate(&upper, &mut lower, &barred);
     if settings.unit_avoidance_in(1) {
-        separate_units(&upper, &mut lower, &|id| unit_key(&by_pid[&id].unit));
+        separate(&upper, &mut lower, &|a, b| barred(a, b) || one_unit(a, b));
     }
     let mut games = Vec::with_capacity(half);
     for t in 0..half {
@@ -135,10 +157,10 @@ pub fn round_one_order(
     draw::order_by_key(&keyed, Purpose::Round1Order, derive_seed(seed, tags::ROUND1_ORDER), Stream::Round1)
 }
 
-/// Swaps lower-half partners so that no table pairs two players of the same unit where a
-/// swap with another table clears both (nearest later table first, then earlier ones).
-fn separate_units<'a>(upper: &[PlayerId], lower: &mut [PlayerId], unit: &dyn Fn(PlayerId) -> &'a str) {
-    let clash = |a: PlayerId, b: PlayerId| !unit(a).is_empty() && unit(a) == unit(b);
+/// Swaps lower-half partners so that no table pairs two players who `clash` (of the same unit,
+/// or barred) where a swap with another table clears both (nearest later table first, then
+/// earlier ones).
+fn separate(upper: &[PlayerId], lower: &mut [PlayerId], clash: &dyn Fn(PlayerId, PlayerId) -> bool) {
     let n = upper.len();
     for t in 0..n {
         if !clash(upper[t], lower[t]) {
@@ -381,7 +403,7 @@ pub fn build_field(
             above_bar: false,
         });
     }
-    let field = Field::new(
+    let mut field = Field::new(
         vertices,
         met,
         settings.unit_avoidance_in(round),
@@ -389,13 +411,12 @@ pub fn build_field(
         settings.colours == ColourMethod::Balanced,
         settings.handicap,
     );
+    field.barred = avoid::listed_pairs(&history.avoid, round).into_keys().collect();
+    field.unit_barred = settings.unit_barred_in(round);
     Ok((field, draws))
 }
 
-/// Units compare after trimming surrounding spaces.
-pub(crate) fn unit_key(u: &str) -> &str {
-    u.trim()
-}
+pub(crate) use super::avoid::unit_key;
 
 #[cfg(test)]
 mod tests {

@@ -72,22 +72,27 @@ pub fn rematches(rp: &RoundPairing, met: &HashMap<(PlayerId, PlayerId), u8>) -> 
 
 /// Brute force: the fewest rematches of any pairing of `ids` (one may sit out when odd).
 pub fn min_rematches(ids: &[PlayerId], met: &HashMap<(PlayerId, PlayerId), u8>) -> usize {
-    fn rec(rest: &mut Vec<PlayerId>, met: &HashMap<(PlayerId, PlayerId), u8>, bye_left: bool) -> usize {
+    min_cost(ids, &|a, b| usize::from(met.contains_key(&ordered(a, b))))
+}
+
+/// Brute force: the least total `cost` of any pairing of `ids` (one may sit out when odd).
+pub fn min_cost(ids: &[PlayerId], cost: &dyn Fn(PlayerId, PlayerId) -> usize) -> usize {
+    fn rec(rest: &mut Vec<PlayerId>, cost: &dyn Fn(PlayerId, PlayerId) -> usize, bye_left: bool) -> usize {
         if rest.is_empty() {
             return 0;
         }
         let a = rest.remove(0);
         let mut best = usize::MAX;
         if bye_left {
-            best = rec(rest, met, false);
+            best = rec(rest, cost, false);
         }
         for i in 0..rest.len() {
             let b = rest.remove(i);
-            let cost = usize::from(met.contains_key(&ordered(a, b)));
-            if cost < best {
-                let sub = rec(rest, met, bye_left);
+            let c = cost(a, b);
+            if c < best {
+                let sub = rec(rest, cost, bye_left);
                 if sub != usize::MAX {
-                    best = best.min(cost + sub);
+                    best = best.min(c + sub);
                 }
             }
             rest.insert(i, b);
@@ -96,5 +101,5 @@ pub fn min_rematches(ids: &[PlayerId], met: &HashMap<(PlayerId, PlayerId), u8>) 
         best
     }
     let mut v = ids.to_vec();
-    rec(&mut v, met, ids.len() % 2 == 1)
+    rec(&mut v, cost, ids.len() % 2 == 1)
 }

@@ -9,6 +9,7 @@
 //! | criterion | penalty per pair | source |
 //! |---|---|---|
 //! | [`Criterion::Rematch`] | 1 if the pair has already played (however often) | rules.md §14.1 item 3: no rematches |
+//! | [`Criterion::Forbidden`] | 1 if the pair must not meet this round ([`super::avoid`]) | the organizer's list, 同单位回避 in rounds 1..k: as hard as no rematch |
 //! | [`Criterion::Bye`] | bye pair only: the player's place in the bye order | §14.5: lowest-ranked without a bye |
 //! | [`Criterion::SameUnitHard`] | 1 if same unit (hard setting) | §14.4, below no-rematch |
 //! | [`Criterion::ScoreGap`] | Δ² (Δ = score gap in half points, capped at 127) | §14.3: same score, else the nearest score |
@@ -58,7 +59,7 @@
 //! rather than ending two colours off. One of the two must happen to such a player, whatever
 //! the pairing; `tengen-lab bench pair` prints how many there are (`torn`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use matching::Problem;
 use serde::{Deserialize, Serialize};
@@ -71,6 +72,8 @@ pub enum Criterion {
     /// The constant every pair starts from.
     Base,
     Rematch,
+    /// A pair that must not meet this round ([`super::avoid`]): weighed like a rematch.
+    Forbidden,
     Bye,
     SameUnitHard,
     ScoreGap,
@@ -111,6 +114,9 @@ pub const HANDICAP_MAX: i128 = 15;
 pub const SCORE_MAX: i128 = 127 * 127;
 /// Largest rematch penalty of one pair: a rematch game counts once, however often the pair met.
 pub const REMATCH_MAX: i128 = 1;
+/// Largest forbidden-pair penalty of one pair, on the rematch multiplier: a pair that must not
+/// meet counts as one more rematch game ([`super::avoid`]).
+pub const FORBIDDEN_MAX: i128 = 1;
 
 /// The multipliers for a field of a given size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,7 +150,7 @@ impl Scale {
         let bye = unit_hard << (1 + pb);
         // Only one bye pair per round: its penalty (a place < 2^nb) needs no pb.
         let rematch = bye << nb;
-        let base = rematch * (REMATCH_MAX + 1);
+        let base = rematch * (REMATCH_MAX + FORBIDDEN_MAX + 1);
         Scale { colour, handicap, unit_soft, score, unit_hard, bye, rematch, base }
     }
 }
@@ -303,6 +309,10 @@ pub struct Field {
     /// Whether the colour criterion weighs (colour method "balanced").
     pub balance_colours: bool,
     pub handicap: super::HandicapRule,
+    /// The listed pairs that must not meet this round ([`super::avoid::listed_pairs`]).
+    pub barred: HashSet<(PlayerId, PlayerId)>,
+    /// Whether two players of one unit must not meet this round (同单位回避 in rounds 1..k).
+    pub unit_barred: bool,
     // Classes for the dual check: (score, canonical colour state) → class.
     class_of: Vec<usize>,
     class_rep: Vec<(i32, ColourState)>,
@@ -338,6 +348,8 @@ impl Field {
             unit_strength,
             balance_colours,
             handicap,
+            barred: HashSet::new(),
+            unit_barred: false,
             class_of,
             class_rep,
         }
@@ -372,7 +384,7 @@ impl Field {
 
     /// Every criterion of pair (a, b) with its signed weight; the sum is the pair's weight.
     pub fn explain(&self, a: usize, b: usize) -> Vec<(Criterion, i128)> {
-        let mut out = Vec::with_capacity(7);
+        let mut out = Vec::with_capacity(8);
         self.terms(a, b, &mut |c, w| out.push((c, w)));
         out
     }
@@ -392,7 +404,10 @@ impl Field {
         };
         let met = i128::from(*self.met.get(&super::ordered(ia, ib)).unwrap_or(&0)).min(REMATCH_MAX);
         visit(Criterion::Rematch, -s.rematch * met);
-        let same_unit = self.unit_avoidance && va.unit.is_some() && va.unit == vb.unit;
+        let one_unit = va.unit.is_some() && va.unit == vb.unit;
+        let barred = self.barred.contains(&super::ordered(ia, ib)) || self.unit_barred && one_unit;
+        visit(Criterion::Forbidden, -s.rematch * i128::from(barred));
+        let same_unit = self.unit_avoidance && one_unit;
         let unit = i128::from(same_unit);
         match self.unit_strength {
             super::UnitStrength::Hard => visit(Criterion::SameUnitHard, -s.unit_hard * unit),

@@ -129,6 +129,12 @@ fn subject(lang: Lang, row: &AuditRow, s: &Subjects) -> About {
                 .and_then(|v| v.get("setup")?.get("name")?.as_str().map(str::to_string))
                 .unwrap_or_default(),
         ),
+        // A group that must not meet (回避) by its label.
+        "forbidden_pair" => About::named(
+            snapshot(row)
+                .and_then(|v| v.get("setup")?.get("label")?.as_str().map(str::to_string))
+                .unwrap_or_default(),
+        ),
         "entrant" => About { entrant: eid, ..About::named(entrant_text(lang, s, eid, row)) },
         "round" => round_about(lang, row, s),
         "arrivals" | "team_round" | "check_in_round" => {

@@ -10,6 +10,7 @@ pub mod audit;
 pub mod board_match;
 pub mod check_in;
 pub mod events;
+pub mod forbidden;
 pub mod pages;
 pub mod prizes;
 pub mod public;

@@ -857,6 +857,9 @@ pub struct ExplainPage {
     pub sides: Vec<ExplainSide>,
     pub note: Option<String>,
     pub met: u8,
+    /// The pair must not meet this round (回避): why, and whether the round avoided it or
+    /// had to pair them.
+    pub forbidden: Option<String>,
     /// At most `rounds::MAX_CHOICES` players (and the two shown), narrowed by `find`.
     pub players: Options,
     pub choices_note: Option<String>,

@@ -8,6 +8,7 @@ use crate::db::team_matches::MatchRow;
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
 use crate::domain::entrant::Rank;
+use crate::domain::pairing::avoid::Barrier;
 use crate::domain::pairing::review::Warning;
 use crate::domain::pairing::{Colour, PlayerId};
 use crate::domain::settings::{HandicapBasis, System, TieBreak, TournamentSettings};
@@ -135,6 +136,21 @@ pub fn warning_text(lang: Lang, w: &Warning, names: &Names) -> String {
         Warning::SameUnit { table, a, b, unit } => {
             tr!(lang, "warn.same_unit", table, player = n(*a), opponent = n(*b), unit)
         }
+        Warning::Forbidden { table, a, b, why } => match why {
+            Barrier::Listed { label } => {
+                tr!(lang, "warn.forbidden", table, player = n(*a), opponent = n(*b), label = label.as_str())
+            }
+            Barrier::SameUnit { unit } => {
+                tr!(
+                    lang,
+                    "warn.forbidden_unit",
+                    table,
+                    player = n(*a),
+                    opponent = n(*b),
+                    unit = unit.as_str()
+                )
+            }
+        },
         Warning::ThirdSameColour { table, player, colour } => {
             tr!(lang, "warn.third_colour", table, player = n(*player), colour = colour_name(lang, *colour))
         }

@@ -1,0 +1,2 @@
+DROP TABLE forbidden_pair_members;
+DROP TABLE forbidden_pairs;
