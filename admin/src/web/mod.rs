@@ -110,11 +110,6 @@ impl ServeOptions {
 }
 
 /// HSTS for a site served over HTTPS: a year, as browsers' preload lists ask.
-/// The largest write buffer a connection keeps between responses: a plain public page of some
-/// 4,000 players. At most one per open connection, and only where such a page was asked for
-/// without gzip (phones ask with it: their pages are a sixth of the size).
-const WRITE_BUFFER: usize = 512 * 1024;
-
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
@@ -520,13 +515,6 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             .default_service(web::to(not_found))
     })
     .workers(2)
-    // A connection keeps a write buffer of up to this size from one response to the next.
-    // actix drops a buffer over 128 KiB after each response (its default) and grows a new one
-    // from 8 KiB for the next, in doublings whose last ones are fresh mappings of the kernel's:
-    // a public page just over that size (the players list or crosstable of 1,000 players) was
-    // served at less than half the rate of one just under it (BENCHMARKS.md). A live stream's
-    // buffer never grows past its few events, and an idle connection closes in 5 s.
-    .h1_write_buffer_size(WRITE_BUFFER)
     // The head of a request in time (a body's own deadline is `limits::limit_bodies`'s), an
     // idle kept-alive connection closed soon, a closing one not waited on for long.
     .client_request_timeout(limits::HEAD_TIMEOUT)
