@@ -170,6 +170,21 @@ fn ratings_after_the_event_through_the_pages() {
     assert_eq!(text_of(&player, "gor-after").as_deref(), Some(shown.as_str()), "{}", player.body);
     assert_eq!(text_of(&player, "gor-before").as_deref(), Some("2300"));
 
+    // The registry keeps it: the player's person page lists the event with the rating after,
+    // and the person's next entry (another event's form, the person picked) starts from it.
+    let pid = int(&s, &format!("SELECT person_id FROM entrants WHERE id = {ke_yi}"));
+    let person = public.get(&format!("/p/{pid}"));
+    assert_eq!(person.status, 200, "{}", person.body);
+    assert!(person.body.contains(&format!("<td class=\"gor\">{shown}</td>")), "{shown} in {}", person.body);
+    let next = new_tournament(&c, &tournament_fields("下一站", "Next stop"));
+    let form = c.get(&format!("/t/{next}/entrants/new?person={pid}"));
+    assert_eq!(form.status, 200, "{}", form.body);
+    assert!(
+        form.body.contains(&format!("name=\"rating\" type=\"number\" value=\"{}\"", after.round() as i64)),
+        "{}",
+        form.body
+    );
+
     // The standings CSV: the ratings before and after as whole points.
     let csv = c.get(&format!("/t/{tid}/standings.csv"));
     assert!(csv.body.contains("赛前等级分") && csv.body.contains("赛后等级分"), "{}", csv.body);

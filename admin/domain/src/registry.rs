@@ -35,7 +35,8 @@ pub struct Facts {
 }
 
 impl Facts {
-    /// An entrant's facts (an entrant carries no EGD PIN here: the rating lists add theirs).
+    /// An entrant's facts, its EGD PIN among them (typed, imported, or taken from a rating
+    /// list): the first thing a person is matched by.
     pub fn of_entrant(e: &EntrantInput) -> Facts {
         Facts {
             family_zh: e.family_name_zh.trim().to_string(),
@@ -44,7 +45,7 @@ impl Facts {
             given_latin: e.given_name_latin.trim().to_string(),
             unit: e.unit.trim().to_string(),
             birth_date: e.birth_date,
-            egd_pin: String::new(),
+            egd_pin: e.egd_pin.trim().to_string(),
         }
     }
 
@@ -201,6 +202,19 @@ mod tests {
         p.egd_pin = "12345678".into();
         let other = zh("王", "伟", Some("2000-01-01"), "");
         assert_eq!(exact_match(&new, [(5, &other), (9, &p)]), Some((9, Link::Pin)));
+    }
+
+    /// EGF rating list practice: an entry's EGD PIN (typed, imported or taken from a list)
+    /// is its facts' PIN, so an import row with the PIN links the person whatever its names.
+    #[test]
+    fn an_entrys_pin_is_its_facts_pin() {
+        let mut input = crate::entrant::EntrantInput::new(crate::entrant::Rank::parse("3d").unwrap());
+        input.family_name_latin = "Wang".into();
+        input.egd_pin = " 12345678 ".into();
+        let facts = Facts::of_entrant(&input);
+        let mut p = zh("王", "伟", None, "");
+        p.egd_pin = "12345678".into();
+        assert_eq!(exact_match(&facts, [(4, &p)]), Some((4, Link::Pin)));
     }
 
     /// Registry practice (an ID card's name and birth date): same Chinese name and birth date

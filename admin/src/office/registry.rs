@@ -16,6 +16,8 @@ pub struct EventResult {
     /// The score in half points and the place (`shared`: tied) after the last published round
     /// with a result; none before any.
     pub standing: Option<(i64, u32, bool)>,
+    /// The EGF rating change computed after the event, if it was.
+    pub rating: Option<crate::db::rating_changes::RatingChange>,
 }
 
 /// A person with their rank history and events, newest event first.
@@ -36,7 +38,8 @@ pub fn record(conn: &mut Conn, pid: i32) -> Result<PersonRecord, DbError> {
             .then(|| st.rows.iter().find(|r| i64::from(r.id) == i64::from(e.id)))
             .flatten()
             .map(|r| (r.score, r.place, r.shared));
-        events.push(EventResult { t, entrant_id: e.id, rank: e.rank.clone(), standing });
+        let rating = crate::db::rating_changes::of_entrant(conn, e.id)?;
+        events.push(EventResult { t, entrant_id: e.id, rank: e.rank.clone(), standing, rating });
     }
     events.sort_by(|a, b| (&b.t.start_date, b.t.id).cmp(&(&a.t.start_date, a.t.id)));
     let mut ranks = Vec::new();

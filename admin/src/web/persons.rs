@@ -152,6 +152,7 @@ fn history(lang: Lang, r: &crate::office::registry::PersonRecord) -> (Vec<RankIt
                 .map(|(_, p, shared)| if shared { format!("{p}=") } else { p.to_string() })
                 .unwrap_or_default(),
             score: e.standing.map(|(s, _, _)| halves_text(s)).unwrap_or_default(),
+            gor: e.rating.as_ref().map(|c| super::views::text::gor_text(lang, c)).unwrap_or_default(),
         })
         .collect();
     (ranks, events)
@@ -344,9 +345,15 @@ pub(super) fn form_of_person(c: &mut Conn, user: &User, pid: i32) -> Result<Form
         f.set("birth_date", p.birth_date.clone().unwrap_or_default());
         f.set("sex", p.sex.clone().unwrap_or_default());
     }
+    let rated = crate::db::rating_changes::latest_of_person(c, pid)?;
     if let Some(r) = pdb::ranks(c, pid)?.pop() {
         f.set("rank", &r.rank);
         f.set("rating", r.rating.map(|r| r.to_string()).unwrap_or_default());
+    }
+    // The EGF rating after the person's latest rated event (seed of this entry), over the
+    // rating an entry told.
+    if let Some(milli) = rated {
+        f.set("rating", crate::domain::gor::whole(milli.into()).to_string());
     }
     f.set("person", pid.to_string());
     Ok(f)

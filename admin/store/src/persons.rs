@@ -170,7 +170,7 @@ pub(crate) fn attach(
 }
 
 /// A new person from an entrant: its names (the pinyin derived from the Chinese name when no
-/// Latin name was typed, as a registration's is), birth date, sex and unit.
+/// Latin name was typed, as a registration's is), birth date, sex, unit and ids.
 fn create_from(conn: &mut Conn, e: &EntrantRow) -> Result<i32, DbError> {
     let t = now();
     let (family_latin, given_latin) = match (e.family_name_latin.is_empty(), e.given_name_latin.is_empty()) {
@@ -186,6 +186,8 @@ fn create_from(conn: &mut Conn, e: &EntrantRow) -> Result<i32, DbError> {
             persons::birth_date.eq(&e.birth_date),
             persons::sex.eq(&e.sex),
             persons::unit.eq(&e.unit),
+            persons::egd_pin.eq(&e.egd_pin),
+            persons::federation_id.eq(&e.federation_id),
             persons::version.eq(1),
             persons::created_at.eq(&t),
             persons::updated_at.eq(&t),

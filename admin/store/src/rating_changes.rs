@@ -57,6 +57,29 @@ pub fn for_tournament(conn: &mut Conn, tid: i32) -> Result<Vec<RatingChange>, Db
         .load(conn)?)
 }
 
+/// The stored change of entrant `eid`, if its tournament's ratings were computed.
+pub fn of_entrant(conn: &mut Conn, eid: i32) -> Result<Option<RatingChange>, DbError> {
+    Ok(rating_changes::table
+        .filter(rating_changes::entrant_id.eq(eid))
+        .select(RatingChange::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// The rating after the latest event of person `pid` whose ratings were computed (by the
+/// event's start date), in thousandths: what the person's next entry starts from.
+pub fn latest_of_person(conn: &mut Conn, pid: i32) -> Result<Option<i32>, DbError> {
+    use super::schema::entrants;
+    Ok(rating_changes::table
+        .inner_join(entrants::table.on(entrants::id.eq(rating_changes::entrant_id)))
+        .inner_join(tournaments::table.on(tournaments::id.eq(rating_changes::tournament_id)))
+        .filter(entrants::person_id.eq(pid))
+        .order((tournaments::start_date.desc(), tournaments::id.desc()))
+        .select(rating_changes::rating_after)
+        .first(conn)
+        .optional()?)
+}
+
 /// What the audit row says of a computation.
 #[derive(Serialize)]
 struct Computed {

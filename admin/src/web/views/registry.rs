@@ -33,6 +33,8 @@ pub struct EventItem {
     pub rank: String,
     pub place: String,
     pub score: String,
+    /// The rating after the event with its change ("2316（+16）"); empty when not computed.
+    pub gor: String,
 }
 
 /// A rank of the history: the date, the rank, the event it was recorded at.
