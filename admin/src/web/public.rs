@@ -1516,7 +1516,7 @@ mod tests {
 
     /// A snapshot read on two connections at once is the snapshot read on one: the same
     /// entrants, the same games of the published rounds in round and table order with the
-    /// same outcomes, the same standings (Art. 20: the standings count rounds 1..N only, so a
+    /// same outcomes, the same standings (they count rounds 1..N only, so a
     /// line out of order or missing would move a place). Three groups of the demo event, two
     /// rounds played and a third published, each with three or fewer rounds to split.
     #[test]

@@ -87,7 +87,8 @@ pub fn insert(
                     country: &r.country,
                 })
                 .collect();
-            diesel::insert_into(rating_list_rows::table).values(&news).execute(conn)?;
+            // One multi-row INSERT: diesel's MultiBackend has no batch insert, so per engine.
+            per_backend!(conn, |c| diesel::insert_into(rating_list_rows::table).values(&news).execute(c))?;
         }
         let after = get(conn, tid, id)?;
         audit::record::<(), _>(
