@@ -202,3 +202,88 @@ fn merge_export_and_delete_on_request() {
     let players = s.client().in_chinese().get(&format!("/t/{spring}/players"));
     assert!(players.body.contains("张昊洋"), "the name stays in past results");
 }
+
+/// Registry practice (a federation's member record): an organizer of the player's event
+/// corrects the person's own details on the person's page (EGD PIN, unit, contact) as the
+/// form shows them; the entrant keeps what was entered at the event; the audit names the
+/// person without the contact; a stale form is refused (409) with the typed entry kept; a bad
+/// e-mail and a birth date in the future are refused beside their fields, nothing written;
+/// the public page shows neither contact nor PIN; an organizer of none of the person's
+/// events is refused (403).
+#[test]
+fn an_organizer_corrects_a_persons_details() {
+    let s = Server::start();
+    let c = s.first_organizer().in_chinese();
+    let t = tournament_with_players(&c, "春季赛", "Spring Open", &[("colour_method", "lots")], 2);
+    add_zhang(&c, t);
+    let eid =
+        one(&s.db, &format!("SELECT id FROM entrants WHERE tournament_id = {t} AND given_name_zh = '昊洋'"));
+    let pid = one(&s.db, &format!("SELECT person_id FROM entrants WHERE id = {eid}"));
+    let page = format!("/persons/{pid}");
+
+    let bad = send_form(&c, &page, "person-edit", &[("email", "not-mail"), ("birth_date", "2999-01-01")]);
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(
+        text_of(&bad, "err-email").is_some() && text_of(&bad, "err-birth_date").is_some(),
+        "{}",
+        bad.body
+    );
+    assert!(bad.body.contains("value=\"not-mail\""), "the typed entry kept: {}", bad.body);
+    assert_eq!(one(&s.db, &format!("SELECT version FROM persons WHERE id = {pid}")), 1);
+
+    let ok = send_form(
+        &c,
+        &page,
+        "person-edit",
+        &[
+            ("egd_pin", "12345678"),
+            ("unit", "上海棋院"),
+            ("email", "zhy@example.cn"),
+            ("phone", "13800138000"),
+        ],
+    );
+    assert_eq!(ok.status, 303, "{}", ok.body);
+    let row =
+        query(&s.db, &format!("SELECT egd_pin, unit, email, phone, version FROM persons WHERE id = {pid}"));
+    assert_eq!(row[0], ["12345678", "上海棋院", "zhy@example.cn", "13800138000", "2"]);
+    assert_eq!(query(&s.db, &format!("SELECT unit FROM entrants WHERE id = {eid}"))[0], ["北京棋院"]);
+    let audit = query(
+        &s.db,
+        &format!("SELECT after FROM audit WHERE action = 'edit' AND entity = 'person' AND entity_id = {pid}"),
+    );
+    assert_eq!(audit.len(), 1);
+    assert!(
+        audit[0][0].contains("昊洋") && !audit[0][0].contains("zhy@") && !audit[0][0].contains("1380"),
+        "{:?}",
+        audit
+    );
+
+    // A form read before that save: refused, the typed entry kept, nothing written.
+    let p = c.get(&page);
+    let (action, mut fields) = p.form_as_shown("person-edit");
+    fields.retain(|(k, _)| k != "version" && k != "unit");
+    fields.push(("version".into(), "1".into()));
+    fields.push(("unit".into(), "广州棋院".into()));
+    let stale = c.post_form(&action, &as_refs(&fields));
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    assert!(stale.body.contains("value=\"广州棋院\""), "{}", stale.body);
+    assert_eq!(query(&s.db, &format!("SELECT unit FROM persons WHERE id = {pid}"))[0], ["上海棋院"]);
+
+    let public = s.client().get(&format!("/p/{pid}"));
+    assert_eq!(public.status, 200);
+    assert!(
+        !public.body.contains("zhy@example.cn") && !public.body.contains("13800138000"),
+        "{}",
+        public.body
+    );
+    assert!(!public.body.contains("12345678"), "{}", public.body);
+
+    let (other, _) = add_user(&s, &c, "org2", "organizer");
+    let csrf = other.get("/persons").csrf();
+    let r = other.post_form(
+        &format!("/persons/{pid}/edit"),
+        &[("csrf", &csrf), ("version", "2"), ("family_name_zh", "李")],
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(query(&s.db, &format!("SELECT family_name_zh FROM persons WHERE id = {pid}"))[0], ["张"]);
+}

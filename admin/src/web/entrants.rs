@@ -71,6 +71,23 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
     let mut f = FormView::from_form(form);
     let rank = checked(lang, &mut f, dom::field::RANK, Rank::parse(form.get("rank")));
     let rating = checked(lang, &mut f, dom::field::RATING, dom::parse_rating(form.get("rating"))).flatten();
+    read_entrant(lang, form, f, rank.unwrap_or(Rank::LOWEST), rating)
+}
+
+/// A registry person's details from their form: an entrant's fields without a rank or rating
+/// (a person's ranks are their events'), checked by the same rules.
+pub(super) fn person_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantInput>) {
+    read_entrant(lang, form, FormView::from_form(form), Rank::LOWEST, None)
+}
+
+/// The rest of an entrant's form read and checked, with its rank and rating already read.
+fn read_entrant(
+    lang: Lang,
+    form: &Form,
+    mut f: FormView,
+    rank: Rank,
+    rating: Option<i32>,
+) -> (FormView, Option<EntrantInput>) {
     let birth_date = match form.get("birth_date") {
         "" => None,
         s => checked(lang, &mut f, dom::field::BIRTH_DATE, dom::parse_date(s)),
@@ -85,7 +102,7 @@ pub fn entrant_from_form(lang: Lang, form: &Form) -> (FormView, Option<EntrantIn
         given_name_zh: form.get("given_name_zh").to_string(),
         family_name_latin: form.get("family_name_latin").to_string(),
         given_name_latin: form.get("given_name_latin").to_string(),
-        rank: rank.unwrap_or(Rank::LOWEST),
+        rank,
         rating,
         unit: form.get("unit").to_string(),
         region: form.get("region").to_string(),

@@ -207,6 +207,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/persons/{person}", web::get().to(persons::person_page))
         .route("/persons/{person}/export.json", web::get().to(persons::export))
         .route("/persons/{person}/erase", web::post().to(persons::erase))
+        .route("/persons/{person}/edit", web::post().to(persons::edit))
         .route("/t/new", web::get().to(tournaments::new_page))
         .route("/t/new", web::post().to(tournaments::create))
         .route("/t/{id}", web::get().to(tournaments::overview))

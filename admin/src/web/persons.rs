@@ -164,10 +164,41 @@ pub async fn person_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpRespon
     staff_page(&ctx, pid, None).await
 }
 
+/// The person's details as the edit form shows them.
+fn edit_form(p: &PersonRow) -> FormView {
+    let mut f = FormView::default();
+    for (k, v) in [
+        ("family_name_zh", &p.family_name_zh),
+        ("given_name_zh", &p.given_name_zh),
+        ("family_name_latin", &p.family_name_latin),
+        ("given_name_latin", &p.given_name_latin),
+        ("unit", &p.unit),
+        ("egd_pin", &p.egd_pin),
+        ("federation_id", &p.federation_id),
+        ("email", &p.email),
+        ("phone", &p.phone),
+    ] {
+        f.set(k, v);
+    }
+    f.set("birth_date", p.birth_date.clone().unwrap_or_default());
+    f.set("sex", p.sex.clone().unwrap_or_default());
+    f
+}
+
 async fn staff_page(
     ctx: &Ctx,
     pid: i32,
     banner: Option<(StatusCode, String)>,
+) -> Result<HttpResponse, AppError> {
+    staff_page_with(ctx, pid, banner, None).await
+}
+
+/// The staff page, with a refused edit's form as typed (`typed`) in place of the stored details.
+async fn staff_page_with(
+    ctx: &Ctx,
+    pid: i32,
+    banner: Option<(StatusCode, String)>,
+    typed: Option<FormView>,
 ) -> Result<HttpResponse, AppError> {
     let user = ctx.require_organizer()?.clone();
     let lang = ctx.lang;
@@ -203,6 +234,9 @@ async fn staff_page(
         events,
         admin,
         banner: banner.as_ref().map(|(_, b)| b.clone()),
+        edit: typed.unwrap_or_else(|| edit_form(p)),
+        version: p.version,
+        sexes: super::entrants::sex_options(lang),
     };
     ctx.render_status(banner.map_or(StatusCode::OK, |(s, _)| s), &page)
 }
@@ -293,6 +327,72 @@ pub async fn merge(w: Write<Office, MergeForm>) -> Result<HttpResponse, AppError
         Err(e) => {
             let banner = refusal(w.lang, e)?;
             registry(&w, String::new(), Some(banner)).await
+        }
+    }
+}
+
+/// An organizer with the person's id from the path (`/persons/{person}/…`); whether they may
+/// see that person is the handler's question (`may_see`).
+pub struct PersonOrganizer {
+    pub user: User,
+    pub pid: i32,
+}
+
+impl Admit for PersonOrganizer {
+    async fn admit(ctx: &Ctx, segments: &[String]) -> Result<Self, AppError> {
+        let user = ctx.require_organizer()?.clone();
+        let [pid] = <[i32; 1]>::parse(segments).ok_or_else(|| ctx.not_found())?;
+        Ok(PersonOrganizer { user, pid })
+    }
+}
+
+impl Writer for PersonOrganizer {
+    fn user(&self) -> &User {
+        &self.user
+    }
+}
+
+/// POST /persons/{person}/edit: the person's own details corrected (names, birth date, sex,
+/// unit, ids, contact), checked by an entrant's rules, versioned and audited; each event's
+/// entrant keeps what was entered there.
+pub async fn edit(w: Write<PersonOrganizer>) -> Result<HttpResponse, AppError> {
+    let pid = w.who.pid;
+    let user = w.who.user.clone();
+    if !w.db(move |c| may_see(c, &user, pid)).await? {
+        return Err(AppError::forbidden(w.lang));
+    }
+    let version = w.version()?;
+    let (mut f, input) = super::entrants::person_from_form(w.lang, &w.fields);
+    let (email, phone) = (w.fields.get("email").to_string(), w.fields.get("phone").to_string());
+    if !email.is_empty() && !crate::domain::registration::email_ok(&email) {
+        f.error("email", w.t("reg.err_email"));
+    }
+    if !phone.is_empty() && !crate::domain::registration::phone_ok(&phone) {
+        f.error("phone", w.t("reg.err_phone"));
+    }
+    let Some(i) = input.filter(|_| !f.has_errors()) else {
+        let banner = (StatusCode::BAD_REQUEST, w.t("form.has_errors").to_string());
+        return staff_page_with(&w, pid, Some(banner), Some(f)).await;
+    };
+    let edit = pdb::PersonEdit {
+        family_name_zh: i.family_name_zh,
+        given_name_zh: i.given_name_zh,
+        family_name_latin: i.family_name_latin,
+        given_name_latin: i.given_name_latin,
+        birth_date: i.birth_date.map(|d| d.format("%Y-%m-%d").to_string()),
+        sex: i.sex.map(|s| s.code().to_string()),
+        unit: i.unit,
+        egd_pin: i.egd_pin,
+        federation_id: i.federation_id,
+        email,
+        phone,
+    };
+    let (actor, reason) = (w.actor(), w.fields.get("reason").to_string());
+    match w.db_raw(move |c| pdb::edit(c, &actor, pid, version, &edit, &reason)).await? {
+        Ok(()) => Ok(w.redirect(&format!("/persons/{pid}"))),
+        Err(e) => {
+            let banner = refusal(w.lang, e)?;
+            staff_page_with(&w, pid, Some(banner), Some(f)).await
         }
     }
 }

@@ -153,6 +153,9 @@ audit_actions! {
     /// one, and a person deleted on request (their past results keep the name only).
     PersonMerge = ("merge", "person", "person_merge", "audit.kind.person_merge", "audit.say.person_merge"),
     PersonErase = ("erase", "person", "person_erase", "audit.kind.person_erase", "audit.say.person_erase"),
+    /// A person's own details corrected by an organizer (names, birth date, sex, unit, ids,
+    /// contact); the audit keeps the names only.
+    PersonEdit = ("edit", "person", "person_edit", "audit.kind.person_edit", "audit.say.person_edit"),
     /// Pairings that must not happen (回避): a group listed, changed or removed (`entity_id` the group's).
     ForbiddenCreate = ("create", "forbidden_pair", "forbidden_create", "audit.kind.forbidden_create", "audit.say.forbidden_create"),
     ForbiddenUpdate = ("update", "forbidden_pair", "forbidden_update", "audit.kind.forbidden_update", "audit.say.forbidden_update"),

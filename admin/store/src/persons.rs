@@ -334,6 +334,72 @@ pub fn merge(
     })
 }
 
+/// A person's own details as an organizer corrects them (checked by the caller: names, dates
+/// and ids by the entrant's rules, `domain::entrant`).
+#[derive(Debug, Clone, Default)]
+pub struct PersonEdit {
+    pub family_name_zh: String,
+    pub given_name_zh: String,
+    pub family_name_latin: String,
+    pub given_name_latin: String,
+    pub birth_date: Option<String>,
+    pub sex: Option<String>,
+    pub unit: String,
+    pub egd_pin: String,
+    pub federation_id: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// Correct person `pid`'s details, refused when it changed since the form (`version`).
+/// Audited (names only). Each event's entrant keeps what was entered there.
+pub fn edit(
+    conn: &mut Conn,
+    actor: &Actor,
+    pid: i32,
+    version: i32,
+    e: &PersonEdit,
+    reason: &str,
+) -> Result<(), PersonError> {
+    crate::write_tx(&mut *conn, |conn| {
+        let before = get(conn, pid)?;
+        if before.version != version {
+            return Err(PersonError::Stale);
+        }
+        diesel::update(persons::table.find(pid))
+            .set((
+                persons::family_name_zh.eq(&e.family_name_zh),
+                persons::given_name_zh.eq(&e.given_name_zh),
+                persons::family_name_latin.eq(&e.family_name_latin),
+                persons::given_name_latin.eq(&e.given_name_latin),
+                persons::birth_date.eq(&e.birth_date),
+                persons::sex.eq(&e.sex),
+                persons::unit.eq(&e.unit),
+                persons::egd_pin.eq(&e.egd_pin),
+                persons::federation_id.eq(&e.federation_id),
+                persons::email.eq(&e.email),
+                persons::phone.eq(&e.phone),
+                persons::version.eq(version + 1),
+                persons::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        let after = get(conn, pid)?;
+        audit::record(
+            conn,
+            actor,
+            Change {
+                tournament_id: None,
+                action: AuditAction::PersonEdit,
+                entity_id: Some(pid),
+                before: Some(&Audited::of(&before)),
+                after: Some(&Audited::of(&after)),
+                reason,
+            },
+        )?;
+        Ok(())
+    })
+}
+
 /// What the audit keeps of a person: the id and the name, never the birth date or contact.
 #[derive(Serialize)]
 struct Audited {

@@ -743,7 +743,9 @@ fn screen(s: &Server, org: &Client, event: i32, label: &dyn Fn(u32) -> String) -
         ("announcement", note.as_str()),
     ];
     let r = org.submit(&list, &format!("/e/{event}/screens/new"), &fields);
-    assert_eq!(r.status, 200, "screen: {}", r.body);
+    // The address is shown once, on the page the write redirects to.
+    assert_eq!(r.status, 303, "screen: {}", r.body);
+    let r = org.get(&r.location());
     let at = r.body.find("/screen/").expect("the screen's address shown once");
     let path = &r.body[at..];
     let path = &path[..path.find('"').unwrap()];

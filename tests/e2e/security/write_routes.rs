@@ -218,6 +218,16 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         control: Control::Writes,
     },
     WriteRoute {
+        pattern: "/persons/{person}/edit",
+        guard: Guard::Organizer,
+        path: |_| "/persons/1/edit".into(),
+        body: |w, _| {
+            form(&[("version", &version(w, "persons", 1)), ("family_name_zh", "探"), ("given_name_zh", "针")])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
         pattern: "/persons/{person}/erase",
         guard: Guard::Organizer,
         path: |_| "/persons/1/erase".into(),

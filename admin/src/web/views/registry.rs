@@ -1,8 +1,8 @@
 //! The player registry's pages: the registry with its search and likely duplicates, a
 //! person's staff page (export, deletion on request), and the public person page.
 
-use super::pages::Chrome;
 pub use super::pages::PersonItem;
+use super::pages::{Chrome, FormView};
 use askama::Template;
 
 /// Two persons who look like one, with the merge form's values.
@@ -57,6 +57,10 @@ pub struct PersonStaffPage {
     pub events: Vec<EventItem>,
     pub admin: bool,
     pub banner: Option<String>,
+    /// The edit form: the stored details, or a refused edit as typed.
+    pub edit: FormView,
+    pub version: i32,
+    pub sexes: Vec<(String, String)>,
 }
 
 /// GET /p/{person}: the public person page: name, rank history and results; no birth date,
