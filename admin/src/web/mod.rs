@@ -7,6 +7,7 @@ pub mod auth;
 pub mod check_in;
 pub mod clock;
 pub mod ctx;
+pub mod entrant_form;
 pub mod entrants;
 pub mod error;
 pub mod events;

@@ -236,7 +236,7 @@ async fn staff_page_with(
         banner: banner.as_ref().map(|(_, b)| b.clone()),
         edit: typed.unwrap_or_else(|| edit_form(p)),
         version: p.version,
-        sexes: super::entrants::sex_options(lang),
+        sexes: super::entrant_form::sex_options(lang),
     };
     ctx.render_status(banner.map_or(StatusCode::OK, |(s, _)| s), &page)
 }
@@ -362,7 +362,7 @@ pub async fn edit(w: Write<PersonOrganizer>) -> Result<HttpResponse, AppError> {
         return Err(AppError::forbidden(w.lang));
     }
     let version = w.version()?;
-    let (mut f, input) = super::entrants::person_from_form(w.lang, &w.fields);
+    let (mut f, input) = super::entrant_form::person_from_form(w.lang, &w.fields);
     let (email, phone) = (w.fields.get("email").to_string(), w.fields.get("phone").to_string());
     if !email.is_empty() && !crate::domain::registration::email_ok(&email) {
         f.error("email", w.t("reg.err_email"));
