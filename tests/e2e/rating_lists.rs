@@ -45,8 +45,7 @@ fn picks(page: &Resp) -> Vec<(i64, String)> {
 }
 
 fn rank_of(s: &Server, eid: i64) -> (String, String, String) {
-    let r =
-        query(&s.db, &format!("SELECT rank, coalesce(rating, ''), egd_pin FROM entrants WHERE id = {eid}"));
+    let r = query(&s.db, &format!("SELECT rank, rating, egd_pin FROM entrants WHERE id = {eid}"));
     (r[0][0].clone(), r[0][1].clone(), r[0][2].clone())
 }
 
