@@ -44,9 +44,13 @@ pub fn record(conn: &mut Conn, pid: i32) -> Result<PersonRecord, DbError> {
     events.sort_by(|a, b| (&b.t.start_date, b.t.id).cmp(&(&a.t.start_date, a.t.id)));
     let mut ranks = Vec::new();
     for r in persons::ranks(conn, pid)? {
-        let t = match r.tournament_id {
-            Some(tid) => Some(tdb::get(conn, tid)?),
-            None => None,
+        // A rank's event is one of the person's events, read above; read again only if not.
+        let known =
+            r.tournament_id.and_then(|tid| events.iter().find(|e| e.t.id == tid)).map(|e| e.t.clone());
+        let t = match (known, r.tournament_id) {
+            (Some(t), _) => Some(t),
+            (None, Some(tid)) => Some(tdb::get(conn, tid)?),
+            (None, None) => None,
         };
         ranks.push((r, t));
     }
