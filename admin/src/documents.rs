@@ -451,9 +451,10 @@ impl Loaded {
             }
             (Data::Pairings(d), Doc::PairingsCsv) => {
                 let mut rows = d.rows.clone();
-                rows.extend(d.byes.iter().map(|p| PairingRow {
+                rows.extend(d.byes.iter().map(|b| PairingRow {
                     table: 0,
-                    black: p.clone(),
+                    group: b.group.clone(),
+                    black: b.player.clone(),
                     result: lang.t("r.bye_result").to_string(),
                     ..PairingRow::default()
                 }));

@@ -142,6 +142,15 @@ pub struct PairingRow {
     pub replayed: bool,
 }
 
+/// A player without a game this round, on a pairing list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Bye {
+    pub player: SheetPlayer,
+    /// The group's name, on the event's hall-wide list of several groups (empty otherwise), as
+    /// [`PairingRow::group`]: a bye on the hall's list says whose group's bye it is.
+    pub group: String,
+}
+
 /// One line of the standings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StandingRow {

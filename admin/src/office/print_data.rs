@@ -51,8 +51,8 @@ use crate::formats::opengotha::read::OgResult;
 use crate::formats::opengotha::settings::og_placement;
 use crate::formats::opengotha::write::{OgHandicap, OgInfo, OgOut, OgOutGame, OgOutPlayer, OgTime};
 use crate::print::{
-    Colour, CrosstableRow, Lang, NoticeRow, Outcome, PairingRow, RoundResult, SheetPlayer, SheetTournament,
-    StandingRow, TableCard, TableSheet,
+    Bye, Colour, CrosstableRow, Lang, NoticeRow, Outcome, PairingRow, RoundResult, SheetPlayer,
+    SheetTournament, StandingRow, TableCard, TableSheet,
 };
 use rules::clock::TimeControl;
 
@@ -89,7 +89,7 @@ pub struct RoundPairings {
     /// By table number.
     pub rows: Vec<PairingRow>,
     /// Players with a bye this round.
-    pub byes: Vec<SheetPlayer>,
+    pub byes: Vec<Bye>,
 }
 
 /// Scoresheets and record sheets of round `n`: one [`TableSheet`] per board.
@@ -144,7 +144,7 @@ pub fn round_pairings(
     let replayed = rdb::replayed(&r.games);
     for g in &r.games {
         match (g.black_id, g.white_id) {
-            (Some(b), None) => byes.push(r.player(b)),
+            (Some(b), None) => byes.push(Bye { player: r.player(b), group: String::new() }),
             (Some(b), Some(w)) => {
                 let Some(tg) = g.board_game(komi) else { continue };
                 let (b, w) = seated(&tg, b, w);
@@ -252,7 +252,7 @@ pub fn hall_pairings(
     for (g, _, (r, b)) in groups {
         let name = if several { group_name(&g.fields, lang) } else { String::new() };
         rows.extend(r.into_iter().map(|r| PairingRow { group: name.clone(), group_table: None, ..r }));
-        byes.extend(b);
+        byes.extend(b.into_iter().map(|b| Bye { group: name.clone(), ..b }));
     }
     rows.sort_by_key(|r| r.table);
     Ok(RoundPairings { head, rows, byes })
@@ -1300,6 +1300,7 @@ mod tests {
         assert_eq!(tables.len(), 10 + 6 + 4);
         assert_eq!(p.rows.last().unwrap().group, "少儿组");
         assert_eq!(p.byes.len(), 1, "the middle group's bye");
+        assert_eq!(p.byes[0].group, "业余低段组", "a bye on the hall's list names its group");
         assert!(matches!(
             hall_pairings(&mut conn, event, 1, Audience::Public, Lang::Zh),
             Err(DbError::NotFound)

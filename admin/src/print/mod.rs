@@ -52,7 +52,7 @@ pub use wall_chart::{crosstable, standings};
 use crate::i18n::tr;
 pub(crate) use crate::sheets::tiebreak_labels;
 pub use crate::sheets::{
-    Colour, DataProblem, Outcome, PairingRow, PrintError, RoundResult, SheetPlayer, StandingRow,
+    Bye, Colour, DataProblem, Outcome, PairingRow, PrintError, RoundResult, SheetPlayer, StandingRow,
 };
 
 /// Language of the labels: the one `Lang` of the catalog every label comes from.

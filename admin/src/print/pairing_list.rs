@@ -5,7 +5,7 @@
 //! column headings repeated on each, "page x of y" at the foot. Byes are listed too.
 
 use super::pdf::{list_heading, paper_mm, Align, Column, Doc, Frame, Table};
-use super::{Lang, PairingRow, PdfOptions, PrintError, SheetPlayer, SheetTournament};
+use super::{Bye, Lang, PairingRow, PdfOptions, PrintError, SheetPlayer, SheetTournament};
 use crate::domain::names::NameOrder;
 use crate::i18n::tr;
 
@@ -24,7 +24,7 @@ pub enum PairingOrder {
 pub fn pairing_list(
     t: &SheetTournament,
     rows: &[PairingRow],
-    byes: &[SheetPlayer],
+    byes: &[Bye],
     order: PairingOrder,
     opts: &PdfOptions<'_>,
 ) -> Result<Vec<u8>, PrintError> {
@@ -85,7 +85,7 @@ fn table_cell(r: &PairingRow, lang: Lang) -> String {
     }
 }
 
-fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
+fn by_table(rows: &[PairingRow], byes: &[Bye], lang: Lang) -> Table {
     let l = |k| lang.t(k);
     let columns = vec![
         Column::new(l("round.table"), Align::Right),
@@ -101,7 +101,7 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
     let mut sorted: Vec<&PairingRow> = rows.iter().collect();
     sorted.sort_by_key(|r| r.table);
     // The hall's list of several groups names each table's group, after its number.
-    let groups = rows.iter().any(|r| !r.group.is_empty());
+    let groups = rows.iter().map(|r| &r.group).chain(byes.iter().map(|b| &b.group)).any(|g| !g.is_empty());
     let mut columns = columns;
     if groups {
         columns.insert(1, Column::grow(l("doc.group")));
@@ -126,7 +126,7 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
             row
         })
         .collect();
-    for p in byes {
+    for Bye { player: p, group } in byes {
         let mut row = vec![
             "—".into(),
             p.display_name(lang),
@@ -139,14 +139,14 @@ fn by_table(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang) -> Table {
             String::new(),
         ];
         if groups {
-            row.insert(1, String::new());
+            row.insert(1, group.clone());
         }
         out.push(row);
     }
     Table { columns, rows: out, size: 9.5 }
 }
 
-fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang, order: NameOrder) -> Table {
+fn by_name(rows: &[PairingRow], byes: &[Bye], lang: Lang, order: NameOrder) -> Table {
     let l = |k| lang.t(k);
     let columns = vec![
         Column::grow(l("e.section_name")),
@@ -185,7 +185,7 @@ fn by_name(rows: &[PairingRow], byes: &[SheetPlayer], lang: Lang, order: NameOrd
             ));
         }
     }
-    for p in byes {
+    for Bye { player: p, .. } in byes {
         lines.push((
             p,
             vec![
@@ -236,10 +236,15 @@ mod tests {
             r.group = if i < 2 { "业余高段组" } else { "少儿组" }.into();
             r.table = [12, 2, 30, 31][i];
         }
-        let table = by_table(&rs, &[], Lang::Zh);
+        let bye = Bye { player: player(500), group: "少儿组".into() };
+        let table = by_table(&rs, std::slice::from_ref(&bye), Lang::Zh);
         assert_eq!(table.columns[1].title, "组别");
         let cells: Vec<(&str, &str)> = table.rows.iter().map(|r| (r[0].as_str(), r[1].as_str())).collect();
-        assert_eq!(cells, [("2", "业余高段组"), ("12", "业余高段组"), ("30", "少儿组"), ("31", "少儿组")]);
+        assert_eq!(
+            cells,
+            [("2", "业余高段组"), ("12", "业余高段组"), ("30", "少儿组"), ("31", "少儿组"), ("—", "少儿组")],
+            "a bye names its group too"
+        );
         let pdf = pairing_list(&t, &rs, &[], PairingOrder::ByTable, &PdfOptions::new(Lang::Zh)).unwrap();
         let all = squash(&read("pairings_hall_zh", &pdf).all_text());
         assert!(all.contains("第3轮全场对阵表（按赛场台号）"), "{all}");
@@ -255,7 +260,7 @@ mod tests {
     fn by_table_lists_every_table_in_order_over_pages() {
         let t = tournament();
         let rs = rows(60);
-        let bye = player(500);
+        let bye = Bye { player: player(500), group: String::new() };
         let pdf = pairing_list(
             &t,
             &rs,
@@ -286,7 +291,7 @@ mod tests {
         for row in &rs {
             assert!(all.contains(&squash(&row.black.display_name(Lang::Zh))), "{}", row.table);
         }
-        assert!(all.contains(&squash(&bye.name_zh)));
+        assert!(all.contains(&squash(&bye.player.name_zh)));
         // Tables appear in order: 59 and 60 are on the second page, not the first.
         assert!(squash(&r.pages[1]).contains(&squash(&rs[59].white.name_zh)));
         assert!(!squash(&r.pages[0]).contains(&squash(&rs[59].white.display_name(Lang::Zh))));
