@@ -27,9 +27,11 @@ pub mod bench_print;
 pub mod bench_rush;
 pub mod bench_simulate;
 pub mod bench_standings;
+pub mod ha_cluster;
 pub mod pg_cluster;
 pub mod stress;
 pub mod stress_db;
+pub mod stress_failover;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -229,20 +229,21 @@ impl PgCluster {
     /// `pg_amcheck` on database `name` (heap and B-tree checks; the amcheck extension is
     /// installed if missing): "ok", or what it found.
     pub fn amcheck(&self, name: &str) -> Result<String, String> {
-        let out = Command::new(self.bin.join("pg_amcheck"))
-            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", ROLE, "--install-missing", name])
-            .env("PGOPTIONS", "-c client_min_messages=warning") // not "extension exists"
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| format!("pg_amcheck: {e}"))?;
-        let found =
-            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        Ok(if out.status.success() && found.trim().is_empty() {
-            "ok".into()
-        } else {
-            found.trim().to_string()
-        })
+        amcheck_at(&self.bin, self.port, ROLE, name)
     }
+}
+
+/// `pg_amcheck` on database `name` of the server on 127.0.0.1:`port` as `role` (programs in
+/// `bin`): "ok", or what it found.
+pub fn amcheck_at(bin: &Path, port: u16, role: &str, name: &str) -> Result<String, String> {
+    let out = Command::new(bin.join("pg_amcheck"))
+        .args(["-h", "127.0.0.1", "-p", &port.to_string(), "-U", role, "--install-missing", name])
+        .env("PGOPTIONS", "-c client_min_messages=warning") // not "extension exists"
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("pg_amcheck: {e}"))?;
+    let found = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    Ok(if out.status.success() && found.trim().is_empty() { "ok".into() } else { found.trim().to_string() })
 }
 
 #[cfg(test)]

@@ -33,6 +33,11 @@ pub enum Command {
     /// Kill the server with SIGKILL during concurrent writes, restart it, check every
     /// acknowledged write and the database's integrity; N trials, a JSON report.
     Crash(CrashArgs),
+    /// Two Tengen servers on PostgreSQL under Patroni (two nodes, synchronous) and etcd (three
+    /// members): kill or freeze the primary, kill an etcd member, restart the Tengen servers
+    /// in turn, during concurrent writes; check every acknowledged write after each; a JSON
+    /// report.
+    Failover(crate::stress_failover::FailoverArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -86,6 +91,7 @@ pub struct CrashArgs {
 
 pub fn run(cmd: Command) -> i32 {
     match cmd {
+        Command::Failover(a) => crate::stress_failover::run(&a),
         Command::Crash(a) => match crash(&a) {
             Ok(report) => {
                 let json = serde_json::to_string_pretty(&report).unwrap_or_default();
@@ -714,7 +720,7 @@ impl Server {
         self.child.id()
     }
 
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         let _ = self.child.kill(); // SIGKILL on Unix
         let _ = self.child.wait();
     }
@@ -743,7 +749,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn add(&mut self, o: &Counts) {
+    pub(crate) fn add(&mut self, o: &Counts) {
         self.acked += o.acked;
         for (k, n) in &o.acked_by_kind {
             *self.acked_by_kind.entry(k.clone()).or_insert(0) += n;
@@ -846,7 +852,7 @@ const PASSWORD: &str = "stress-password-1";
 /// First organizer through the one-time link, a tournament, one organizer account per client
 /// on its staff, and round 1 of `2 × games` entrants paired and published through the forms;
 /// returns what the clients share and each client's session.
-fn set_up(
+pub(crate) fn set_up(
     http: &Http,
     server: &Server,
     db: &Store,
@@ -943,7 +949,7 @@ fn set_up(
     Ok((Shared { tid, games: game_ids, clients }, sessions))
 }
 
-fn pick(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
+pub(crate) fn pick(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
     lo + rng.next_u64() % (hi.saturating_sub(lo) + 1)
 }
 
@@ -1033,10 +1039,10 @@ impl Office {
 }
 
 /// What the clients of one trial did until the kill.
-type ClientRun = (Counts, Vec<Fact>, Vec<String>);
+pub(crate) type ClientRun = (Counts, Vec<Fact>, Vec<String>);
 
 /// One client writing until `stop`: its kinds in seeded random order, every answer counted.
-fn client_loop(
+pub(crate) fn client_loop(
     http: &Http,
     sess: &Session,
     shared: &Shared,
@@ -1118,7 +1124,7 @@ struct Run {
 }
 
 /// Keep the stronger of two facts on the same query.
-fn note_fact(map: &mut BTreeMap<String, Fact>, fact: &Fact) {
+pub(crate) fn note_fact(map: &mut BTreeMap<String, Fact>, fact: &Fact) {
     match map.get(&fact.sql) {
         Some(old) if old.min > fact.min => {}
         _ => {

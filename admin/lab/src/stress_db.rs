@@ -22,7 +22,16 @@ pub struct Fact {
 /// The stress run's database.
 pub enum Store {
     Sqlite(PathBuf),
-    Postgres { cluster: PgCluster, url: String, name: String },
+    Postgres {
+        cluster: PgCluster,
+        url: String,
+        name: String,
+    },
+    /// A PostgreSQL database the run reads through its address only (the high-availability
+    /// cluster of `stress failover`, which checks its integrity itself).
+    Remote {
+        url: String,
+    },
 }
 
 impl Store {
@@ -56,7 +65,7 @@ impl Store {
     pub fn engine(&self) -> &'static str {
         match self {
             Store::Sqlite(_) => "sqlite",
-            Store::Postgres { .. } => "postgresql",
+            Store::Postgres { .. } | Store::Remote { .. } => "postgresql",
         }
     }
 
@@ -64,14 +73,14 @@ impl Store {
     pub fn address(&self) -> PathBuf {
         match self {
             Store::Sqlite(p) => p.clone(),
-            Store::Postgres { url, .. } => PathBuf::from(url),
+            Store::Postgres { url, .. } | Store::Remote { url } => PathBuf::from(url),
         }
     }
 
     /// The database server, if the run has one it may kill.
     pub fn cluster(&mut self) -> Option<&mut PgCluster> {
         match self {
-            Store::Sqlite(_) => None,
+            Store::Sqlite(_) | Store::Remote { .. } => None,
             Store::Postgres { cluster, .. } => Some(cluster),
         }
     }
@@ -92,7 +101,7 @@ impl Store {
                     |q: &String| c.query_row(q, [], |r| r.get::<_, i64>(0)).map_err(|e| format!("{q}: {e}"));
                 wrapped.iter().map(one).collect()
             }
-            Store::Postgres { url, .. } => pg::each_i64(url, &wrapped),
+            Store::Postgres { url, .. } | Store::Remote { url } => pg::each_i64(url, &wrapped),
         }
     }
 
@@ -105,7 +114,7 @@ impl Store {
                 let rows = st.query_map([], |r| r.get::<_, i64>(0)).map_err(|e| format!("{sql}: {e}"))?;
                 rows.collect::<Result<_, _>>().map_err(|e| format!("{sql}: {e}"))
             }
-            Store::Postgres { url, .. } => pg::integers(url, sql),
+            Store::Postgres { url, .. } | Store::Remote { url } => pg::integers(url, sql),
         }
     }
 
@@ -119,7 +128,7 @@ impl Store {
                     st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(|e| format!("{sql}: {e}"))?;
                 rows.collect::<Result<_, _>>().map_err(|e| format!("{sql}: {e}"))
             }
-            Store::Postgres { url, .. } => pg::pairs(url, sql),
+            Store::Postgres { url, .. } | Store::Remote { url } => pg::pairs(url, sql),
         }
     }
 
@@ -131,7 +140,7 @@ impl Store {
                 c.busy_timeout(Duration::from_secs(10)).map_err(|e| e.to_string())?;
                 c.execute(sql, []).map_err(|e| format!("{sql}: {e}"))
             }
-            Store::Postgres { url, .. } => pg::execute(url, sql),
+            Store::Postgres { url, .. } | Store::Remote { url } => pg::execute(url, sql),
         }
     }
 
@@ -140,7 +149,13 @@ impl Store {
         let integrity = match self {
             Store::Sqlite(db) => sqlite_integrity(db)?,
             Store::Postgres { cluster, name, .. } => cluster.amcheck(name)?,
+            Store::Remote { .. } => return Err("no integrity check through an address alone".into()),
         };
+        Ok((integrity, self.lost(facts)?))
+    }
+
+    /// The facts that do not hold.
+    pub fn lost(&self, facts: &BTreeMap<String, Fact>) -> Result<Vec<String>, String> {
         let sqls: Vec<&str> = facts.values().map(|f| f.sql.as_str()).collect();
         let values = self.each_i64(&sqls)?;
         let mut lost = Vec::new();
@@ -154,7 +169,7 @@ impl Store {
                 ));
             }
         }
-        Ok((integrity, lost))
+        Ok(lost)
     }
 }
 

@@ -168,6 +168,15 @@ const UNAVAILABLE: &[&str] = &[
     "timeout expired",
     "connection timed out",
     "due to statement timeout",
+    // A failover (`docs/operating.md`, "Failover"): a connection still on the old primary
+    // after it was demoted, or libpq finding no read-write server among the hosts of a
+    // multi-host address (`target_session_attrs=read-write`) while the standby is promoted.
+    "read-only transaction",
+    "session is read-only",
+    "in hot standby mode",
+    "recovery is in progress",
+    "not yet accepting connections",
+    "conflict with recovery",
 ];
 
 pub use sqlite::{durability, DbOptions, Synchronous, DURABILITY};
@@ -304,5 +313,28 @@ pub struct Actor {
 impl Actor {
     pub fn system(name: &str) -> Actor {
         Actor { user_id: None, name: name.to_string() }
+    }
+}
+
+#[cfg(test)]
+mod fault_tests {
+    use super::StorageFault;
+
+    /// What PostgreSQL and libpq say during a failover is the "database unavailable" page
+    /// (503, the entry kept), never a 500: a write on a connection to the demoted primary, no
+    /// read-write host among a multi-host address's, a standby still recovering.
+    #[test]
+    fn a_failover_is_the_database_unavailable() {
+        for said in [
+            "cannot execute INSERT in a read-only transaction",
+            "connection to server at \"127.0.0.1\", port 25433 failed: session is read-only",
+            "connection to server at \"127.0.0.1\", port 25433 failed: server is in hot standby mode",
+            "FATAL:  the database system is not yet accepting connections",
+            "ERROR:  recovery is in progress",
+            "terminating connection due to administrator command",
+        ] {
+            assert_eq!(StorageFault::of(said), Some(StorageFault::Unavailable), "{said}");
+        }
+        assert_eq!(StorageFault::of("duplicate key value violates unique constraint"), None);
     }
 }

@@ -14,8 +14,17 @@ use diesel_migrations::MigrationHarness;
 /// below [`wait::STATEMENT_WAIT`], after which a request stops waiting for any statement.
 const LOCK_WAIT: &str = "3s";
 
+/// The server's own bound on a statement (`statement_timeout`): a second above the request's
+/// ([`wait::STATEMENT_WAIT`]), so that a request always gives up first. A COMMIT waiting for
+/// the synchronous standby (`synchronous_commit = on`, the standby down or being replaced)
+/// and cancelled by `statement_timeout` is reported by PostgreSQL as committed (only a warning
+/// says it may not be on the standby): with the request's bound first, such a write was
+/// already answered with the 503 page, never acknowledged on one machine only.
+const SERVER_STATEMENT_WAIT: std::time::Duration =
+    std::time::Duration::from_millis(wait::STATEMENT_WAIT.as_millis() as u64 + 1000);
+
 /// Per-connection setup: the waits for a lock and for a statement bounded on the server
-/// ([`LOCK_WAIT`], [`wait::STATEMENT_WAIT`]), and every statement noted: a failed one for
+/// ([`LOCK_WAIT`], [`SERVER_STATEMENT_WAIT`]), and every statement noted: a failed one for
 /// [`super::with_fault`], one out for [`wait`].
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Setup;
@@ -23,7 +32,7 @@ pub(super) struct Setup;
 impl CustomizeConnection<Conn, diesel::r2d2::Error> for Setup {
     fn on_acquire(&self, conn: &mut Conn) -> Result<(), diesel::r2d2::Error> {
         let Conn::Pg(c) = conn else { return Ok(()) };
-        let statement_ms = wait::STATEMENT_WAIT.as_millis();
+        let statement_ms = SERVER_STATEMENT_WAIT.as_millis();
         c.batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET statement_timeout = {statement_ms}"))
             .map_err(diesel::r2d2::Error::QueryError)?;
         c.set_instrumentation(note_pg_statement);
