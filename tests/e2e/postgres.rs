@@ -527,3 +527,124 @@ fn a_hung_database_gives_503_within_5_s_and_public_pages_from_the_cache() {
     );
     assert_eq!(saved, ["1"], "saved once");
 }
+
+/// A TCP proxy in front of PostgreSQL that can be cut, as a primary that dies: its open
+/// connections are closed and new ones closed as soon as they come.
+struct Cutter {
+    port: u16,
+    cut: Arc<AtomicBool>,
+    open: Arc<std::sync::Mutex<Vec<TcpStream>>>,
+}
+
+impl Cutter {
+    fn start(url: &str) -> Cutter {
+        let upstream = host_port(url).to_string();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (cut, open) = (Arc::new(AtomicBool::new(false)), Arc::new(std::sync::Mutex::new(Vec::new())));
+        let (c, o) = (cut.clone(), open.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                if c.load(Ordering::SeqCst) {
+                    continue; // dropped: closed at once
+                }
+                let Ok(server) = TcpStream::connect(&upstream) else { continue };
+                let mut kept = o.lock().unwrap();
+                kept.extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
+                let (mut c2, mut s2) = (client.try_clone().unwrap(), server.try_clone().unwrap());
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut c2, &mut s2);
+                    let _ = s2.shutdown(std::net::Shutdown::Both);
+                });
+                let (mut s3, mut c3) = (server, client);
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut s3, &mut c3);
+                    let _ = c3.shutdown(std::net::Shutdown::Both);
+                });
+            }
+        });
+        Cutter { port, cut, open }
+    }
+
+    /// Close every connection through the proxy, and each new one.
+    fn cut(&self) {
+        self.cut.store(true, Ordering::SeqCst);
+        for s in self.open.lock().unwrap().drain(..) {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+/// Operations (no rule article): the server follows the primary of a multi-host address
+/// (`host1,host2` with `target_session_attrs=read-write`, as in docs/operating.md's failover
+/// topology). The first host dies (here a proxy that closes its connections): a staff form
+/// in flight gets the "database unavailable" page (503) with what was typed, or is saved
+/// through the second host; the public pages go on answering; the entry is saved once within
+/// seconds without a restart; and a change made by another server meanwhile shows on this
+/// server's public page (its change watch reconnected, nothing stale served as fresh).
+#[test]
+#[cfg_attr(
+    not(all(tengen_pg, feature = "postgres")),
+    ignore = "needs PostgreSQL and --features postgres (.ci/postgres-e2e has both); TENGEN_TEST_PG_URL=postgres://… runs it"
+)]
+fn the_server_follows_the_primary_of_a_multi_host_address() {
+    let db = fresh_pg(&pg_url());
+    let (first, second) = (Cutter::start(&db), Cutter::start(&db));
+    let hosts = format!("127.0.0.1:{},127.0.0.1:{}", first.port, second.port);
+    let mut multi = db.replacen(host_port(&db), &hosts, 1);
+    multi.push(if multi.contains('?') { '&' } else { '?' });
+    multi.push_str("target_session_attrs=read-write");
+    let s = Server::start_on(&multi);
+    let org = s.first_organizer();
+    let tid = tournament_with_players(&org, "切换杯", "Failover Cup", &[], 4);
+    let public = s.client();
+    let players = format!("/t/{tid}/players");
+    let before = public.get(&players);
+    assert_eq!(before.status, 200);
+    let token = org.get(&format!("/t/{tid}/entrants/new")).csrf();
+    let fields = [
+        ("csrf", token.as_str()),
+        ("family_name_zh", "换"),
+        ("given_name_zh", "主库"),
+        ("rank", "2d"),
+        ("notes", "主库切换时录入"),
+    ];
+
+    first.cut();
+    let r = public.get(&players);
+    assert_eq!(r.status, 200, "the public page answers while the primary is gone: {}", r.body);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let r = org.post_form(&format!("/t/{tid}/entrants/new"), &fields);
+        if r.status == 303 {
+            break;
+        }
+        assert_eq!(r.status, 503, "never a 500: {}", r.body);
+        assert_eq!(r.input("given_name_zh").as_deref(), Some("主库"), "the typed entry is kept");
+        assert!(r.body.contains("主库切换时录入"));
+        assert!(Instant::now() < deadline, "the entry never saved through the second host");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let saved = psql(
+        &db,
+        &format!("SELECT count(*) FROM entrants WHERE given_name_zh = '主库' AND tournament_id = {tid}"),
+    );
+    assert_eq!(saved, ["1"], "saved once");
+    assert!(public.get(&players).body.contains("主库"), "this server's own write shows at once");
+
+    // Another server writes straight to the database: this server's public page shows it.
+    let other = Server::start_on(&db);
+    let c = other.client();
+    assert_eq!(c.login(ORG_USER, ORG_PASS).status, 303);
+    let token = c.get(&format!("/t/{tid}/entrants/new")).csrf();
+    let r = c.post_form(
+        &format!("/t/{tid}/entrants/new"),
+        &[("csrf", token.as_str()), ("family_name_zh", "别"), ("given_name_zh", "服务器"), ("rank", "1d")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !public.get(&players).body.contains("服务器") {
+        assert!(Instant::now() < deadline, "the other server's entrant never showed: a stale page served as fresh");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

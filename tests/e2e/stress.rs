@@ -109,6 +109,64 @@ fn postgresql_or_either_server_killed_loses_nothing() {
     assert!(r["unavailable"].as_u64().unwrap_or(0) > 0, "a write met the database down: {r}");
 }
 
+/// The office survives the loss of any one machine, the short version of `tengen-lab stress
+/// failover` (docs/testing.md): three etcd members, two PostgreSQL nodes under Patroni
+/// (synchronous, strict), two Tengen servers on the multi-host address; four trials, one of
+/// each fault: the primary SIGKILLed, the primary frozen (SIGSTOP), an etcd member killed, the
+/// Tengen servers restarted in turn. Every acknowledged write and its audit rows are there
+/// after each, pg_amcheck finds nothing, no 5xx but the 503, never two primaries, and never
+/// more than 30 s without one. Runs where `.ci/run` installed Patroni and etcd
+/// (TENGEN_TEST_FAILOVER=1) with the `postgres` feature; ignored with that reason otherwise.
+#[test]
+#[cfg_attr(
+    not(all(tengen_failover, feature = "postgres")),
+    ignore = "needs Debian's patroni, etcd-server and postgresql and --features postgres; TENGEN_TEST_FAILOVER=1 (.ci/run) runs it"
+)]
+fn the_office_survives_losing_the_primary_an_etcd_member_or_a_server() {
+    postgresql_here();
+    for program in ["patroni", "etcd"] {
+        let found = std::process::Command::new(program).arg("--version").output().is_ok();
+        assert!(found, "{program} is not installed (apt-get install patroni etcd-server)");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("failover.json");
+    let out = run_lab(&[
+        "stress",
+        "failover",
+        "--trials",
+        "4",
+        "--clients",
+        "4",
+        "--seed",
+        "3",
+        "--max-freeze-s",
+        "12",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&report).unwrap_or_default();
+    assert!(out.status.success(), "exit {:?}\n{}\n{text}", out.status, String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value = serde_json::from_str(&text).expect("JSON report");
+    assert_eq!(r["ok"], true, "{text}");
+    assert_eq!(r["lost"].as_array().map(Vec::len), Some(0), "{text}");
+    assert_eq!(r["integrity_failures"], 0, "{text}");
+    assert_eq!(r["server_errors"], 0, "{text}");
+    assert_eq!(r["most_primaries"], 1, "{text}");
+    assert!(r["longest_without_primary_ms"].as_u64().is_some_and(|ms| ms <= 30_000), "{text}");
+    assert!(r["acked"].as_u64().unwrap_or(0) >= 20, "writes were made: {text}");
+    let faults: Vec<&str> = r["per_trial"].as_array().unwrap().iter().map(|t| t["fault"].as_str().unwrap()).collect();
+    for (t, want) in ["SIGKILL primary", "SIGSTOP primary", "SIGKILL etcd", "rolling restart"].iter().enumerate() {
+        assert!(faults[t].starts_with(want), "trial {}: {faults:?}", t + 1);
+    }
+    // The primary's death was noticed: the standby took over, and writes met the 503 meanwhile.
+    assert!(r["per_trial"][0]["without_primary_ms"].as_u64().unwrap_or(0) > 0, "{text}");
+    assert!(r["unavailable"].as_u64().unwrap_or(0) > 0, "{text}");
+    for t in r["per_trial"].as_array().unwrap() {
+        assert_eq!(t["integrity"], "ok", "{t}");
+        assert_eq!(t["lost"], 0, "{t}");
+    }
+}
+
 #[test]
 fn unknown_write_kinds_are_refused() {
     let out = run_lab(&["stress", "crash", "--trials", "1", "--writes", "entrant-create,teleport"]);

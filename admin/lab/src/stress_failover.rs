@@ -126,6 +126,46 @@ pub struct Trial {
     pub facts_checked: usize,
     pub lost: usize,
     pub integrity: String,
+    #[serde(flatten)]
+    pub public: PublicReads,
+}
+
+/// A reader of the public players list, on every server in turn, during a trial.
+#[derive(Debug, Default, Serialize, Clone, Copy)]
+pub struct PublicReads {
+    /// Answered 200.
+    pub public_ok: u64,
+    /// Answered anything else (goal 0: the cached copy is served while there is no primary).
+    pub public_failed: u64,
+    /// Not answered (a server restarting in the rolling trial).
+    pub public_no_answer: u64,
+}
+
+impl PublicReads {
+    fn add(&mut self, o: &PublicReads) {
+        self.public_ok += o.public_ok;
+        self.public_failed += o.public_failed;
+        self.public_no_answer += o.public_no_answer;
+    }
+}
+
+/// Read `path` from each server in turn, every 50 ms, until `stop`.
+fn read_public(servers: &[Http], path: &str, stop: &AtomicBool) -> (PublicReads, Vec<String>) {
+    let (mut r, mut errs) = (PublicReads::default(), Vec::new());
+    let mut i = 0;
+    while !stop.load(Ordering::Relaxed) {
+        match servers[i % servers.len()].get(path, "") {
+            Ok(a) if a.status == 200 => r.public_ok += 1,
+            Ok(a) => {
+                r.public_failed += 1;
+                errs.push(format!("public {path}: HTTP {}: {}", a.status, a.body.chars().take(200).collect::<String>()));
+            }
+            Err(_) => r.public_no_answer += 1,
+        }
+        i += 1;
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (r, errs)
 }
 
 #[derive(Debug, Serialize)]
@@ -152,6 +192,9 @@ pub struct Report {
     /// The longest time without a primary over all trials (goal ≤ 30 s).
     pub longest_without_primary_ms: u64,
     pub most_primaries: usize,
+    /// The public players list read throughout (goal: no failed read).
+    #[serde(flatten)]
+    pub public: PublicReads,
     /// The first few 5xx answers and trial failures, for diagnosis.
     pub errors: Vec<String>,
     pub seconds: f64,
@@ -171,7 +214,7 @@ pub fn run(a: &FailoverArgs) -> i32 {
                     }
                     eprintln!(
                         "stress failover: {} trials, {} acknowledged writes, {} lost, longest without a primary {} ms, \
-                         {} 503, {} other 5xx, integrity {}; report in {}",
+                         {} 503, {} other 5xx, integrity {}, public reads {} ok {} failed; report in {}",
                         report.trials,
                         report.acked,
                         report.lost.len(),
@@ -179,6 +222,8 @@ pub fn run(a: &FailoverArgs) -> i32 {
                         report.unavailable,
                         report.server_errors,
                         if report.integrity_failures == 0 { "ok" } else { "FAILED" },
+                        report.public.public_ok,
+                        report.public.public_failed,
                         p.display()
                     );
                 }
@@ -327,6 +372,7 @@ struct Run {
     integrity_failures: u32,
     longest: u64,
     most_primaries: usize,
+    public: PublicReads,
 }
 
 fn trial(office: &mut Office, run: &mut Run, t: u32, rng: &mut ChaCha8Rng, a: &FailoverArgs) -> Trial {
@@ -341,8 +387,10 @@ fn trial(office: &mut Office, run: &mut Run, t: u32, rng: &mut ChaCha8Rng, a: &F
     let ports: Vec<u16> = office.cluster.nodes.iter().map(|n| n.rest_port).collect();
     let (seed, kinds, shared, sessions) = (a.seed, &run.kinds[..], &run.shared, &run.sessions);
     let mut outcome: Result<u64, String> = Ok(0);
-    let (results, (gap, most)) = std::thread::scope(|scope| {
+    let public_path = format!("/t/{}/players", run.shared.tid);
+    let (results, (gap, most), (public, public_errors)) = std::thread::scope(|scope| {
         let watcher = scope.spawn(|| watch_primary(&ports, &stop_watch));
+        let reader = scope.spawn(|| read_public(&https, &public_path, &stop_watch));
         let handles: Vec<_> = run
             .states
             .iter_mut()
@@ -367,8 +415,11 @@ fn trial(office: &mut Office, run: &mut Run, t: u32, rng: &mut ChaCha8Rng, a: &F
         let results: Vec<stress::ClientRun> =
             handles.into_iter().map(|h| h.join().unwrap_or_default()).collect();
         stop_watch.store(true, Ordering::Relaxed);
-        (results, watcher.join().unwrap_or((u64::MAX, 0)))
+        let read = reader.join().unwrap_or_default();
+        (results, watcher.join().unwrap_or((u64::MAX, 0)), read)
     });
+    run.errors.extend(public_errors.into_iter().map(|e| format!("trial {t}: {e}")));
+    run.public.add(&public);
     let mut counts = Counts::default();
     let mut fresh = BTreeMap::new();
     for (c, f, e) in results {
@@ -414,10 +465,11 @@ fn trial(office: &mut Office, run: &mut Run, t: u32, rng: &mut ChaCha8Rng, a: &F
         facts_checked: run.facts.len(),
         lost: lost.len(),
         integrity,
+        public,
     };
     run.lost.extend(lost.into_iter().map(|l| format!("trial {t}: {l}")));
     eprintln!(
-        "trial {t}: {}: {} acknowledged, {} 503, {} other 5xx, {} ms without a primary, recovered in {} ms, {} lost, integrity {}",
+        "trial {t}: {}: {} acknowledged, {} 503, {} other 5xx, {} ms without a primary, recovered in {} ms, {} lost, integrity {}, public reads {} ok {} failed",
         row.fault,
         row.counts.acked,
         row.counts.unavailable,
@@ -425,7 +477,9 @@ fn trial(office: &mut Office, run: &mut Run, t: u32, rng: &mut ChaCha8Rng, a: &F
         row.without_primary_ms,
         row.recovered_ms,
         row.lost,
-        row.integrity
+        row.integrity,
+        row.public.public_ok,
+        row.public.public_failed
     );
     row
 }
@@ -470,7 +524,8 @@ pub fn failover(a: &FailoverArgs) -> Result<Report, String> {
         && tot.server_errors == 0
         && tot.acked > 0
         && run.longest <= PRIMARY_GAP_GOAL.as_millis() as u64
-        && run.most_primaries <= 1;
+        && run.most_primaries <= 1
+        && run.public.public_failed == 0;
     Ok(Report {
         command: "stress failover",
         ok,
@@ -491,6 +546,7 @@ pub fn failover(a: &FailoverArgs) -> Result<Report, String> {
         lost: run.lost,
         longest_without_primary_ms: run.longest,
         most_primaries: run.most_primaries,
+        public: run.public,
         errors: run.errors,
         seconds: started.elapsed().as_secs_f64(),
         dir: a.keep.then(|| dir.keep().display().to_string()),
@@ -528,6 +584,7 @@ fn open(
         integrity_failures: 0,
         longest: 0,
         most_primaries: 0,
+        public: PublicReads::default(),
     };
     Ok((office, run))
 }
