@@ -528,8 +528,10 @@ fn a_hung_database_gives_503_within_5_s_and_public_pages_from_the_cache() {
     assert_eq!(saved, ["1"], "saved once");
 }
 
-/// A TCP proxy in front of PostgreSQL that can be cut, as a primary that dies: its open
-/// connections are closed and new ones closed as soon as they come.
+/// A TCP proxy in front of PostgreSQL that can be cut, as a PostgreSQL server that dies: its
+/// open connections are closed and its port refuses new ones. (libpq goes on to the next host
+/// of an address when one refuses or does not answer within `connect_timeout`; one that
+/// accepts and then closes ends the attempt.)
 struct Cutter {
     port: u16,
     cut: Arc<AtomicBool>,
@@ -540,17 +542,23 @@ impl Cutter {
     fn start(url: &str) -> Cutter {
         let upstream = host_port(url).to_string();
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
         let port = listener.local_addr().unwrap().port();
         let (cut, open) = (Arc::new(AtomicBool::new(false)), Arc::new(std::sync::Mutex::new(Vec::new())));
         let (c, o) = (cut.clone(), open.clone());
         std::thread::spawn(move || {
-            for client in listener.incoming().flatten() {
-                if c.load(Ordering::SeqCst) {
-                    continue; // dropped: closed at once
-                }
+            // Until cut; then the listener is dropped and the port refuses.
+            while !c.load(Ordering::SeqCst) {
+                let client = match listener.accept() {
+                    Ok((client, _)) => client,
+                    Err(_) => {
+                        std::thread::sleep(Duration::from_millis(5));
+                        continue;
+                    }
+                };
+                client.set_nonblocking(false).unwrap();
                 let Ok(server) = TcpStream::connect(&upstream) else { continue };
-                let mut kept = o.lock().unwrap();
-                kept.extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
+                o.lock().unwrap().extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
                 let (mut c2, mut s2) = (client.try_clone().unwrap(), server.try_clone().unwrap());
                 std::thread::spawn(move || {
                     let _ = std::io::copy(&mut c2, &mut s2);
@@ -566,11 +574,16 @@ impl Cutter {
         Cutter { port, cut, open }
     }
 
-    /// Close every connection through the proxy, and each new one.
+    /// Close every connection through the proxy, and its port.
     fn cut(&self) {
         self.cut.store(true, Ordering::SeqCst);
         for s in self.open.lock().unwrap().drain(..) {
             let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+        // The listening thread sees the flag within a few ms and drops the listener.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while TcpStream::connect(("127.0.0.1", self.port)).is_ok() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 }
