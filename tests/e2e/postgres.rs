@@ -657,7 +657,10 @@ fn the_server_follows_the_primary_of_a_multi_host_address() {
     assert_eq!(r.status, 303, "{}", r.body);
     let deadline = Instant::now() + Duration::from_secs(5);
     while !public.get(&players).body.contains("服务器") {
-        assert!(Instant::now() < deadline, "the other server's entrant never showed: a stale page served as fresh");
+        assert!(
+            Instant::now() < deadline,
+            "the other server's entrant never showed: a stale page served as fresh"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }

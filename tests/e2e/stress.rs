@@ -154,8 +154,11 @@ fn the_office_survives_losing_the_primary_an_etcd_member_or_a_server() {
     assert_eq!(r["most_primaries"], 1, "{text}");
     assert!(r["longest_without_primary_ms"].as_u64().is_some_and(|ms| ms <= 30_000), "{text}");
     assert!(r["acked"].as_u64().unwrap_or(0) >= 20, "writes were made: {text}");
-    let faults: Vec<&str> = r["per_trial"].as_array().unwrap().iter().map(|t| t["fault"].as_str().unwrap()).collect();
-    for (t, want) in ["SIGKILL primary", "SIGSTOP primary", "SIGKILL etcd", "rolling restart"].iter().enumerate() {
+    let faults: Vec<&str> =
+        r["per_trial"].as_array().unwrap().iter().map(|t| t["fault"].as_str().unwrap()).collect();
+    for (t, want) in
+        ["SIGKILL primary", "SIGSTOP primary", "SIGKILL etcd", "rolling restart"].iter().enumerate()
+    {
         assert!(faults[t].starts_with(want), "trial {}: {faults:?}", t + 1);
     }
     // The primary's death was noticed: the standby took over, and writes met the 503 meanwhile.

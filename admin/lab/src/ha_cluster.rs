@@ -25,6 +25,9 @@ const SCOPE: &str = "tengen-lab";
 /// (killed, frozen, cut off) is replaced after at most this long, plus one loop.
 pub const TTL_S: u64 = 10;
 
+/// How long the cluster must stay healthy before the next fault.
+pub const SETTLED: Duration = Duration::from_secs(6);
+
 /// The settings every node starts with, shown in docs/operating.md: the `bootstrap.dcs` part
 /// is the cluster's dynamic configuration (in etcd, `patronictl edit-config` changes it).
 pub fn patroni_yaml(node: &Node, etcd_hosts: &str, bin: &Path, dir: &Path) -> String {
@@ -175,7 +178,12 @@ fn is_root() -> bool {
 
 fn signal(sig: &str, pids: &[u32]) {
     if !pids.is_empty() {
-        let _ = Command::new("kill").arg(format!("-{sig}")).args(pids.iter().map(u32::to_string)).status();
+        // Some may be gone already (a backend that exited): not worth a word.
+        let _ = Command::new("kill")
+            .arg(format!("-{sig}"))
+            .args(pids.iter().map(u32::to_string))
+            .stderr(Stdio::null())
+            .status();
     }
 }
 
@@ -450,21 +458,48 @@ impl HaCluster {
         self.nodes.iter().position(Node::is_primary)
     }
 
-    /// Every etcd member healthy, one primary and the other node its synchronous standby.
+    /// Every etcd member healthy, one primary, and the other node its synchronous standby as
+    /// Patroni names it and as the primary sees it (streaming, `sync` in
+    /// `pg_stat_replication`): a commit now reaches two machines.
     pub fn healthy(&self) -> bool {
         self.etcd
             .iter()
             .all(|e| http_status(e.client_port, "/health", Duration::from_millis(500)) == Some(200))
-            && self.primary().is_some()
             && self.nodes.iter().any(Node::is_sync_standby)
+            && self.primary().is_some_and(|p| self.streaming_sync_standbys(p) == Some(1))
     }
 
+    /// The standbys streaming synchronously from node `p`, as its `pg_stat_replication` says.
+    fn streaming_sync_standbys(&self, p: usize) -> Option<u32> {
+        let out = Command::new(self.bin.join("psql"))
+            .args(["-h", "127.0.0.1", "-p", &self.nodes[p].pg_port.to_string(), "-U", ROLE, "-d", "postgres"])
+            .args([
+                "-tAc",
+                "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming' AND sync_state = 'sync'",
+            ])
+            .env("PGCONNECT_TIMEOUT", "2")
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .ok()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    }
+
+    /// Wait until the cluster is [`HaCluster::healthy`] for [`SETTLED`] without a break: a node
+    /// that rejoins may be named the synchronous standby for a moment, then rewind or copy its
+    /// data again before it streams for good. Patroni promotes only a synchronous standby, so a
+    /// primary lost before then would be a second fault, not one machine lost.
     pub fn wait_healthy(&self, limit: Duration) -> Result<(), String> {
-        self.wait(
-            limit,
-            "a primary with its synchronous standby and three healthy etcd members",
-            HaCluster::healthy,
-        )
+        let since = std::cell::Cell::new(None::<Instant>);
+        self.wait(limit, "a primary with its synchronous standby and three healthy etcd members", |c| {
+            if !c.healthy() {
+                since.set(None);
+                return false;
+            }
+            let t = since.get().unwrap_or_else(Instant::now);
+            since.set(Some(t));
+            t.elapsed() >= SETTLED
+        })
     }
 
     /// Start node `i`'s Patroni again (after [`Node::kill`]): it rejoins as a standby.

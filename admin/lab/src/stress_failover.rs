@@ -31,7 +31,7 @@ use crate::stress_db::{Fact, Store};
 
 #[derive(Args, Debug, Clone)]
 pub struct FailoverArgs {
-    /// Number of trials (one fault each). The first four are one of each fault in turn.
+    /// Number of trials (one fault each).
     #[arg(long, default_value_t = 12)]
     pub trials: u32,
     /// Concurrent write clients, spread over the two Tengen servers.
@@ -50,6 +50,14 @@ pub struct FailoverArgs {
     /// Patroni's leader TTL (10 s) the standby takes over meanwhile.
     #[arg(long, default_value_t = 16)]
     pub max_freeze_s: u64,
+    /// Faults, comma separated (kill-primary, freeze-primary, kill-etcd, rolling-restart): the
+    /// first trials do each in turn, the rest one of them at random.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "kill-primary,freeze-primary,kill-etcd,rolling-restart"
+    )]
+    pub faults: Vec<String>,
     /// Write kinds, comma separated (entrant-create, entrant-edit, result-entry, ruling-add).
     #[arg(
         long,
@@ -90,12 +98,18 @@ enum Fault {
 }
 
 impl Fault {
-    fn pick(rng: &mut ChaCha8Rng, trial: u32, max_freeze_s: u64) -> Fault {
-        let which = if trial <= 4 { u64::from(trial - 1) } else { rng.next_u64() % 4 };
-        match which {
-            0 => Fault::KillPrimary,
-            1 => Fault::FreezePrimary(stress::pick(rng, 2, max_freeze_s.max(2))),
-            2 => Fault::KillEtcd((rng.next_u64() % 3) as usize, stress::pick(rng, 1, 5)),
+    /// The kinds by name, as `--faults` takes them.
+    const KINDS: [&'static str; 4] = ["kill-primary", "freeze-primary", "kill-etcd", "rolling-restart"];
+
+    /// The fault of trial `trial` (from 1): the kinds of `kinds` in turn first, then one of them
+    /// at random.
+    fn pick(rng: &mut ChaCha8Rng, trial: u32, kinds: &[String], max_freeze_s: u64) -> Fault {
+        let n = kinds.len().max(1) as u64;
+        let which = if u64::from(trial) <= n { u64::from(trial - 1) } else { rng.next_u64() % n };
+        match kinds.get(which as usize).map(|k| k.trim()).unwrap_or("kill-primary") {
+            "kill-primary" => Fault::KillPrimary,
+            "freeze-primary" => Fault::FreezePrimary(stress::pick(rng, 2, max_freeze_s.max(2))),
+            "kill-etcd" => Fault::KillEtcd((rng.next_u64() % 3) as usize, stress::pick(rng, 1, 5)),
             _ => Fault::RollingRestart,
         }
     }
@@ -158,7 +172,11 @@ fn read_public(servers: &[Http], path: &str, stop: &AtomicBool) -> (PublicReads,
             Ok(a) if a.status == 200 => r.public_ok += 1,
             Ok(a) => {
                 r.public_failed += 1;
-                errs.push(format!("public {path}: HTTP {}: {}", a.status, a.body.chars().take(200).collect::<String>()));
+                errs.push(format!(
+                    "public {path}: HTTP {}: {}",
+                    a.status,
+                    a.body.chars().take(200).collect::<String>()
+                ));
             }
             Err(_) => r.public_no_answer += 1,
         }
@@ -376,7 +394,7 @@ struct Run {
 }
 
 fn trial(office: &mut Office, run: &mut Run, t: u32, rng: &mut ChaCha8Rng, a: &FailoverArgs) -> Trial {
-    let fault = Fault::pick(rng, t, a.max_freeze_s);
+    let fault = Fault::pick(rng, t, &a.faults, a.max_freeze_s);
     let fault_after = stress::pick(rng, a.min_fault_ms, a.max_fault_ms);
     let probe = format!("/t/{}/entrants", run.shared.tid);
     let stop = AtomicBool::new(false);
@@ -494,7 +512,10 @@ pub fn failover(a: &FailoverArgs) -> Result<Report, String> {
         .iter()
         .map(|w| stress::kind(w).ok_or(format!("unknown write kind {w:?}")))
         .collect::<Result<_, _>>()?;
-    if kinds.is_empty() || a.clients == 0 || a.max_fault_ms < a.min_fault_ms {
+    if let Some(f) = a.faults.iter().find(|f| !Fault::KINDS.contains(&f.trim())) {
+        return Err(format!("unknown fault {f:?}"));
+    }
+    if kinds.is_empty() || a.faults.is_empty() || a.clients == 0 || a.max_fault_ms < a.min_fault_ms {
         return Err("need at least one write kind, one client and --min-fault-ms <= --max-fault-ms".into());
     }
     let bin = a.pg_bin.clone().unwrap_or_else(crate::pg_cluster::default_bin);
@@ -596,7 +617,8 @@ mod tests {
     #[test]
     fn the_first_four_trials_are_one_of_each_fault() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let f: Vec<Fault> = (1..=4).map(|t| Fault::pick(&mut rng, t, 16)).collect();
+        let all: Vec<String> = Fault::KINDS.iter().map(|k| k.to_string()).collect();
+        let f: Vec<Fault> = (1..=4).map(|t| Fault::pick(&mut rng, t, &all, 16)).collect();
         assert_eq!(f[0], Fault::KillPrimary);
         assert!(matches!(f[1], Fault::FreezePrimary(s) if (2..=16).contains(&s)), "{f:?}");
         assert!(matches!(f[2], Fault::KillEtcd(i, s) if i < 3 && (1..=5).contains(&s)), "{f:?}");
