@@ -55,7 +55,7 @@ pub enum Command {
     Bench(bench::Command),
     /// Stress tests of the whole server (crash safety), with a JSON report.
     #[command(subcommand)]
-    Stress(stress::Command),
+    Stress(StressCommand),
     /// `tengen serve` itself: the server the stress and load runs start and kill.
     #[command(hide = true)]
     Serve {
@@ -67,6 +67,18 @@ pub enum Command {
     },
 }
 
+/// The stress runs (a leaf of both: `stress_failover` reuses `stress`'s clients and server).
+#[derive(Subcommand, Debug)]
+pub enum StressCommand {
+    /// Kill the server with SIGKILL during concurrent writes, restart it, check every
+    /// acknowledged write and the database's integrity; N trials, a JSON report.
+    Crash(stress::CrashArgs),
+    /// Two Tengen servers on PostgreSQL under Patroni (two nodes, synchronous) and etcd (three
+    /// members): kill or freeze the primary, kill an etcd member, restart the Tengen servers in
+    /// turn, during concurrent writes; check every acknowledged write after each; a JSON report.
+    Failover(stress_failover::FailoverArgs),
+}
+
 /// Parse the command line and run it.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
@@ -74,7 +86,8 @@ pub fn run() -> ExitCode {
     let coded = |code: i32| ExitCode::from(u8::try_from(code).unwrap_or(2));
     match cli.command {
         Command::Bench(cmd) => coded(bench::run(cmd)),
-        Command::Stress(cmd) => coded(stress::run(cmd)),
+        Command::Stress(StressCommand::Crash(a)) => coded(stress::run(stress::Command::Crash(a))),
+        Command::Stress(StressCommand::Failover(a)) => coded(stress_failover::run(&a)),
         Command::Serve { db, args } => match admin::cli::serve::run(&db, args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -33,11 +33,6 @@ pub enum Command {
     /// Kill the server with SIGKILL during concurrent writes, restart it, check every
     /// acknowledged write and the database's integrity; N trials, a JSON report.
     Crash(CrashArgs),
-    /// Two Tengen servers on PostgreSQL under Patroni (two nodes, synchronous) and etcd (three
-    /// members): kill or freeze the primary, kill an etcd member, restart the Tengen servers
-    /// in turn, during concurrent writes; check every acknowledged write after each; a JSON
-    /// report.
-    Failover(crate::stress_failover::FailoverArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -91,7 +86,6 @@ pub struct CrashArgs {
 
 pub fn run(cmd: Command) -> i32 {
     match cmd {
-        Command::Failover(a) => crate::stress_failover::run(&a),
         Command::Crash(a) => match crash(&a) {
             Ok(report) => {
                 let json = serde_json::to_string_pretty(&report).unwrap_or_default();
