@@ -380,10 +380,15 @@ impl HaCluster {
             e.start(&cluster)?;
         }
         c.wait_etcd()?;
-        if run_as.is_some() {
-            // The account must reach the directory; Patroni writes its files there.
-            std::fs::set_permissions(dir, std::os::unix::fs::PermissionsExt::from_mode(0o777))
+        if let Some(user) = run_as {
+            // The account owns the directory: Patroni makes the data directories, the socket
+            // and the password files there (root, running etcd, writes anywhere).
+            std::fs::set_permissions(dir, std::os::unix::fs::PermissionsExt::from_mode(0o755))
                 .map_err(|e| format!("{}: {e}", dir.display()))?;
+            let out = Command::new("chown").arg(format!("{user}:")).arg(dir).output();
+            if !out.as_ref().is_ok_and(|o| o.status.success()) {
+                return Err(format!("chown {user}: {}: {out:?}", dir.display()));
+            }
         }
         let hosts = c.etcd_hosts();
         for i in 0..2 {

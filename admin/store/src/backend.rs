@@ -264,6 +264,21 @@ mod tests {
         assert_eq!(own.matches("connect_timeout").count(), 1, "{own}");
     }
 
+    /// The address of a failover topology (docs/operating.md): both hosts, libpq choosing the
+    /// read-write one; the bounds are added after its own parameter, and the password hidden.
+    #[test]
+    fn a_multi_host_address_is_postgres_and_keeps_its_hosts() {
+        let url = "postgres://tengen:pw@db-a:5432,db-b:5432/tengen?target_session_attrs=read-write";
+        let t = Target::of(Path::new(url));
+        assert_eq!(t, Target::Postgres(url.into()));
+        assert_eq!(
+            t.shown(),
+            "postgres://tengen:***@db-a:5432,db-b:5432/tengen?target_session_attrs=read-write"
+        );
+        let b = bounded(url);
+        assert!(b.starts_with(&format!("{url}&connect_timeout=4&")), "{b}");
+    }
+
     #[test]
     fn the_shown_address_hides_the_password() {
         let t = Target::of(Path::new("postgres://tengen:secret@db.example:5432/office"));
