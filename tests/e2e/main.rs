@@ -22,6 +22,7 @@ mod browser_phone;
 mod cards;
 mod check_in;
 mod colours_results;
+mod count;
 mod crawl;
 mod draws;
 mod entrants;
