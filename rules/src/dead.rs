@@ -145,13 +145,13 @@ fn benson(b: &Board, ch: &Chains, x: Color) -> Vec<bool> {
     let mut region_ok = vec![true; regions.len()];
     loop {
         let mut changed = false;
-        for k in 0..alive.len() {
-            if !alive[k] {
+        for (k, a) in alive.iter_mut().enumerate() {
+            if !*a {
                 continue;
             }
             let n = (0..regions.len()).filter(|&r| region_ok[r] && vital[r].contains(&k)).count();
             if n < 2 {
-                alive[k] = false;
+                *a = false;
                 changed = true;
             }
         }
@@ -199,9 +199,7 @@ fn pass(b: &Board, pass_alive: &[Point]) -> Vec<Point> {
     let benson_alive: Vec<bool> = {
         let bl = benson(b, &ch, Color::Black);
         let wh = benson(b, &ch, Color::White);
-        (0..nch)
-            .map(|k| bl[k] || wh[k] || ch.stones[k].iter().any(|p| pass_alive.contains(p)))
-            .collect()
+        (0..nch).map(|k| bl[k] || wh[k] || ch.stones[k].iter().any(|p| pass_alive.contains(p))).collect()
     };
     // Empty regions and the colours they reach.
     let (eid, empties) = components(b, |p| b.get(p).is_none());
@@ -229,18 +227,12 @@ fn pass(b: &Board, pass_alive: &[Point]) -> Vec<Point> {
         }
         k
     }
-    let mut eyes: Vec<Vec<usize>> = vec![Vec::new(); nch];
-    for k in 0..nch {
-        for &l in &ch.libs[k] {
-            let r = eid[l];
-            if own_only(r, ch.color[k]) {
-                eyes[k].push(r);
-            }
-        }
-    }
+    let eyes: Vec<Vec<usize>> = (0..nch)
+        .map(|k| ch.libs[k].iter().map(|&l| eid[l]).filter(|&r| own_only(r, ch.color[k])).collect())
+        .collect();
     let mut first_of_region: Vec<Option<usize>> = vec![None; empties.len()];
-    for k in 0..nch {
-        for &r in &eyes[k] {
+    for (k, eyes_k) in eyes.iter().enumerate() {
+        for &r in eyes_k {
             match first_of_region[r] {
                 None => first_of_region[r] = Some(k),
                 Some(j) => {
@@ -262,7 +254,9 @@ fn pass(b: &Board, pass_alive: &[Point]) -> Vec<Point> {
         e.dedup();
     }
     let settled = |g: usize| {
-        group_benson[g] || group_eyes[g].len() >= 2 || group_eyes[g].iter().any(|&r| empties[r].len() >= BIG_EYE)
+        group_benson[g]
+            || group_eyes[g].len() >= 2
+            || group_eyes[g].iter().any(|&r| empties[r].len() >= BIG_EYE)
     };
     let dist = [distance(b, Color::Black), distance(b, Color::White)];
     let mut dead = Vec::new();

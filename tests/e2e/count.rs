@@ -126,8 +126,15 @@ fn a_count_from_the_position_is_the_result_once_players_and_referee_confirm() {
     // The game's result, through the result sheet: Black 190 at komi 3¾ wins by 5¾.
     let game = c.get(&format!("/t/{tid}/games/{gid}"));
     assert_eq!(text_of(&game, "result").as_deref(), Some("B+5¾"), "{}", game.body);
-    assert_eq!(query_text(&s.db, &format!("SELECT method FROM results WHERE game_id = {gid}")).as_deref(), Some("count"));
-    assert_eq!(query_text(&s.db, &format!("SELECT CAST(black_halves AS TEXT) FROM results WHERE game_id = {gid}")).as_deref(), Some("380"));
+    assert_eq!(
+        query_text(&s.db, &format!("SELECT method FROM results WHERE game_id = {gid}")).as_deref(),
+        Some("count")
+    );
+    assert_eq!(
+        query_text(&s.db, &format!("SELECT CAST(black_halves AS TEXT) FROM results WHERE game_id = {gid}"))
+            .as_deref(),
+        Some("380")
+    );
     assert!(text_of(&game, "position-differs").is_none(), "the result is the position's count");
     let page = c.get(&format!("/t/{tid}/games/{gid}/count"));
     assert!(text_of(&page, "confirmed").is_some(), "{}", page.body);
@@ -135,7 +142,17 @@ fn a_count_from_the_position_is_the_result_once_players_and_referee_confirm() {
     let r = c.submit(
         &format!("/t/{tid}/games/{gid}"),
         &format!("/t/{tid}/games/{gid}/count/dead"),
-        &[("version", &query_text(&s.db, &format!("SELECT CAST(version AS TEXT) FROM game_counts WHERE game_id = {gid}")).unwrap()), ("dead", "C17")],
+        &[
+            (
+                "version",
+                &query_text(
+                    &s.db,
+                    &format!("SELECT CAST(version AS TEXT) FROM game_counts WHERE game_id = {gid}"),
+                )
+                .unwrap(),
+            ),
+            ("dead", "C17"),
+        ],
     );
     assert_eq!(r.status, 409, "{}", r.body);
 
@@ -181,7 +198,8 @@ fn bad_dead_stones_and_strangers_are_refused() {
     let (tid, gid) = game_with_record(&s, &c);
     let audit = || count_rows(&s.db, "SELECT count(*) FROM audit");
     let before = audit();
-    for (typed, words) in [("Z99", "“Z99” is not a point of the board."), ("A1", "There is no stone at A1.")] {
+    for (typed, words) in [("Z99", "“Z99” is not a point of the board."), ("A1", "There is no stone at A1.")]
+    {
         let r = count_post(&c, tid, gid, "dead", &[("dead", typed)]);
         assert_eq!(r.status, 400, "{typed}: {}", r.body);
         assert_eq!(text_of(&r, "banner").as_deref(), Some(words));

@@ -52,9 +52,8 @@ pub fn save_result_in(
     {
         return Err(SheetError::NotChief);
     }
-    let computed =
-        dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry, &s.rules_rulings())
-            .map_err(SheetError::Invalid)?;
+    let computed = dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry, &s.rules_rulings())
+        .map_err(SheetError::Invalid)?;
     let v = rdb::write_result(conn, actor, &s, entry, &computed, true)?;
     let action = if correction {
         AuditAction::ResultCorrect

@@ -180,9 +180,9 @@ fn refusal(lang: Lang, e: CountRefusal) -> Result<(StatusCode, String), AppError
     let r = |status: StatusCode, key: &str| Ok((status, lang.t(key).to_string()));
     match e {
         CountRefusal::NoPosition => r(StatusCode::BAD_REQUEST, "cnt.no_position"),
-        CountRefusal::BadDead(DeadStoneError::NoStone { point, size } | DeadStoneError::NotWholeChain { point, size }) => {
-            Ok((StatusCode::BAD_REQUEST, tr!(lang, "cnt.err_no_stone", point = point.display(size))))
-        }
+        CountRefusal::BadDead(
+            DeadStoneError::NoStone { point, size } | DeadStoneError::NotWholeChain { point, size },
+        ) => Ok((StatusCode::BAD_REQUEST, tr!(lang, "cnt.err_no_stone", point = point.display(size)))),
         CountRefusal::BadDead(_) => r(StatusCode::BAD_REQUEST, "cnt.err_point_off"),
         CountRefusal::Count(CountError::Stale(_)) => r(StatusCode::CONFLICT, "cnt.err_stale"),
         CountRefusal::Count(CountError::Confirmed) => r(StatusCode::CONFLICT, "cnt.err_confirmed"),
@@ -206,9 +206,8 @@ fn parse_points(text: &str, size: u8) -> Result<Vec<Point>, String> {
 pub async fn save_dead(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
     let [tid, gid] = w.who.ids;
     let typed = w.fields.get("dead").trim().to_string();
-    let size = w
-        .db(move |c| Ok::<_, DbError>(cp::final_position(c, tid, gid)?.map(|p| p.board.size())))
-        .await?;
+    let size =
+        w.db(move |c| Ok::<_, DbError>(cp::final_position(c, tid, gid)?.map(|p| p.board.size()))).await?;
     let Some(size) = size else {
         let msg = w.t("cnt.no_position").to_string();
         return refused(&w, (tid, gid), StatusCode::BAD_REQUEST, msg, Some(typed)).await;
@@ -236,8 +235,12 @@ pub async fn confirm(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpRespo
     let [tid, gid] = w.who.ids;
     let (actor, version) = (w.actor(), w.form.version);
     let r = match w.fields.get("who") {
-        "black" => w.db_raw(move |c| cc::confirm_player(c, &actor, (tid, gid), version, Color::Black)).await?,
-        "white" => w.db_raw(move |c| cc::confirm_player(c, &actor, (tid, gid), version, Color::White)).await?,
+        "black" => {
+            w.db_raw(move |c| cc::confirm_player(c, &actor, (tid, gid), version, Color::Black)).await?
+        }
+        "white" => {
+            w.db_raw(move |c| cc::confirm_player(c, &actor, (tid, gid), version, Color::White)).await?
+        }
         "arbiter" => {
             let sv = w.optional::<i32>("sv")?.ok_or_else(|| super::write::bad_form(&w))?;
             let r = w.db_raw(move |c| cc::confirm_referee(c, &actor, (tid, gid), version, sv)).await?;

@@ -121,7 +121,10 @@ pub fn save_dead(
         let t = now();
         let v = version + 1;
         let kept = before.as_ref().is_some_and(|b| b.dead == text);
-        let (cb, cw) = before.as_ref().filter(|_| kept).map_or((false, false), |b| (b.confirmed_black, b.confirmed_white));
+        let (cb, cw) = before
+            .as_ref()
+            .filter(|_| kept)
+            .map_or((false, false), |b| (b.confirmed_black, b.confirmed_white));
         if before.is_some() {
             diesel::update(game_counts::table.find(gid))
                 .set((
@@ -240,5 +243,10 @@ pub fn confirm_referee_in(
             reason: "arbiter",
         },
     )?;
-    Ok(CountRow { version: version + 1, confirmed_by: Some(actor.name.clone()), confirmed_at: Some(t), ..before })
+    Ok(CountRow {
+        version: version + 1,
+        confirmed_by: Some(actor.name.clone()),
+        confirmed_at: Some(t),
+        ..before
+    })
 }

@@ -1062,7 +1062,8 @@ const SCREEN_SCRIPTS: [&str; 2] =
 const DESK_SCRIPTS: [&str; 1] = ["<script src=\"/assets/check_in.js\" defer></script>"];
 
 /// The count page's script tag and the opening of its board (the one SVG it is allowed).
-const COUNT_TAGS: [&str; 2] = ["<script src=\"/assets/count.js\" defer></script>", "<svg class=\"goban\" id=\"goban\""];
+const COUNT_TAGS: [&str; 2] =
+    ["<script src=\"/assets/count.js\" defer></script>", "<svg class=\"goban\" id=\"goban\""];
 
 /// The script tags the clock page is allowed; anything else is live markup.
 const CLOCK_SCRIPTS: [&str; 2] =

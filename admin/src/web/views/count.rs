@@ -88,4 +88,3 @@ pub(in crate::web) fn typed_differs(lang: Lang, sheet: &Sheet, position_halves: 
         _ => None,
     }
 }
-
