@@ -13,7 +13,7 @@ const RECORD: &[u8] = include_bytes!("../../rules/tests/data/territory_markup.sg
 
 /// A tournament of two players with round 1 paired (Kejie Black, Sedol White on board 1), the
 /// game's id, and the record uploaded to it.
-fn game_with_record(s: &Server, c: &Client) -> (i32, i32) {
+pub(crate) fn game_with_record(s: &Server, c: &Client) -> (i32, i32) {
     let r = c.submit("/t/new", "/t/new", &as_refs(&tournament_fields("数子测试赛", "Count Open")));
     assert_eq!(r.status, 303, "{}", r.body);
     let tid: i32 = r.location().trim_start_matches("/t/").parse().unwrap();

@@ -17,6 +17,7 @@ mod audit;
 mod auth;
 mod browser;
 mod browser_clock;
+mod browser_count;
 mod browser_live;
 mod browser_phone;
 mod cards;
