@@ -119,6 +119,16 @@ fn a_count_from_the_position_is_the_result_once_players_and_referee_confirm() {
         let r = count_post(&c, tid, gid, "confirm", &[("who", who)]);
         assert_eq!(r.status, 303, "{who}: {}", r.body);
     }
+    // A result sheet changed since the page was shown: the sheet refuses, and the count's
+    // confirmation is rolled back with it (one transaction).
+    let stale = (sv(&c).parse::<i32>().unwrap() + 7).to_string();
+    let r = count_post(&c, tid, gid, "confirm", &[("who", "arbiter"), ("sv", &stale)]);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(
+        query_text(&s.db, &format!("SELECT confirmed_by FROM game_counts WHERE game_id = {gid}")),
+        None,
+        "nothing confirmed"
+    );
     let r = count_post(&c, tid, gid, "confirm", &[("who", "arbiter"), ("sv", &sv(&c))]);
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(r.location(), format!("/t/{tid}/games/{gid}?saved=1"));
