@@ -178,3 +178,17 @@ fn the_fixtures_invasion_is_proposed_dead() {
     assert!(proposal.contains(Point::from_sgf("qq").unwrap()));
     assert_eq!(proposal, marked);
 }
+
+/// The counted fixture (RE[W+4.5] at komi 7.5): the final position has nothing dead, the proposal
+/// marks nothing, and the count gives the record's result (Black 182, W+2¼ stones at 3¾).
+#[test]
+fn the_counted_fixtures_proposal_gives_the_records_result() {
+    let path = format!("{}/tests/data/full_game_counted.sgf", env!("CARGO_MANIFEST_DIR"));
+    let rec = sgf::parse_bytes(&std::fs::read(path).unwrap()).unwrap();
+    let r = sgf::replay(&rec, &ReplayOptions::default()).unwrap();
+    let proposal = propose_dead(&r.board);
+    assert!(proposal.is_empty());
+    let a = area_dead(&r.board, &proposal);
+    assert_eq!(a.black_halves, 364);
+    assert_eq!(r.scoring.outcome(a.black_halves).sgf_result(), "W+4.5");
+}
