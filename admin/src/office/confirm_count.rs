@@ -95,3 +95,69 @@ pub fn confirm_referee(
         save_result_in(conn, actor, tid, gid, &save).map_err(CountRefusal::Sheet)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::game_counts as gc;
+    use crate::db::results as rdb;
+    use crate::db::rounds;
+    use crate::office::pair_round::tests::events;
+    use crate::office::pair_round::{pair_round, PairRound};
+
+    /// The territory fixture of the rules crate: C17/C16 and R3 dead, Black 190.
+    const RECORD: &[u8] = include_bytes!("../../../rules/tests/data/territory_markup.sgf");
+
+    /// Saving the same list keeps the players' confirmations, another list clears them; a stale
+    /// version and a referee before the players are refused with nothing written; the referee's
+    /// confirmation writes the count as the game's result.
+    #[test]
+    fn confirmations_follow_the_list_and_the_referee_writes_the_result() {
+        let (_dir, pool, tids) = events(1);
+        let c = &mut pool.get().unwrap();
+        let (tid, actor) = (tids[0], Actor::system("referee"));
+        let ask = PairRound { round: 1, seed: 42, expected_version: None, confirm: false, reason: "" };
+        let round = pair_round(c, &actor, tid, &ask).unwrap();
+        rounds::publish(c, &actor, tid, 1, round.version, true, "").unwrap();
+        let gid = rounds::games_of(c, tid, 1).unwrap().iter().find(|g| !g.is_bye()).unwrap().id;
+        let at = (tid, gid);
+        assert!(matches!(save_dead(c, &actor, at, 0, &[]), Err(CountRefusal::NoPosition)));
+        let settings = rdb::settings_of(c, tid).unwrap();
+        let report = domain::results::check_sgf(&settings.ruleset, 0, RECORD).unwrap();
+        let text = String::from_utf8_lossy(RECORD).into_owned();
+        rdb::attach_sgf(c, &actor, tid, gid, 0, "final.sgf", &text, RECORD, &report).unwrap();
+
+        let p = |s: &str| Point::parse(s, 19).unwrap();
+        let v = save_dead(c, &actor, at, 0, &[p("C16"), p("R3")]).unwrap();
+        let row = gc::get(c, tid, gid).unwrap().unwrap();
+        assert_eq!((row.dead.as_str(), row.black_halves), ("cc cd qq", 380));
+        assert!(matches!(save_dead(c, &actor, at, 0, &[]), Err(CountRefusal::Count(CountError::Stale(_)))));
+        let v = confirm_player(c, &actor, at, v, Color::Black).unwrap();
+        assert!(matches!(
+            confirm_referee(c, &actor, at, v, 1),
+            Err(CountRefusal::Count(CountError::PlayersFirst))
+        ));
+        let v = confirm_player(c, &actor, at, v, Color::White).unwrap();
+        // The same stones named by other points of their chains: the same list, confirmations kept.
+        let v = save_dead(c, &actor, at, v, &[p("C17"), p("R3")]).unwrap();
+        let row = gc::get(c, tid, gid).unwrap().unwrap();
+        assert!(row.confirmed_black && row.confirmed_white);
+        // Another list: cleared.
+        let v = save_dead(c, &actor, at, v, &[p("C17")]).unwrap();
+        let row = gc::get(c, tid, gid).unwrap().unwrap();
+        assert!(!row.confirmed_black && !row.confirmed_white);
+        assert!(matches!(save_dead(c, &actor, at, v, &[p("A1")]), Err(CountRefusal::BadDead(_))));
+        let v = save_dead(c, &actor, at, v, &[p("C17"), p("R3")]).unwrap();
+        let v = confirm_player(c, &actor, at, v, Color::Black).unwrap();
+        let v = confirm_player(c, &actor, at, v, Color::White).unwrap();
+        let sheet_version = rdb::sheet(c, tid, gid).unwrap().version();
+        confirm_referee(c, &actor, at, v, sheet_version).unwrap();
+        let sheet = rdb::sheet(c, tid, gid).unwrap();
+        assert_eq!(sheet.entry(), Some(Entry::Count { black_halves: 380, white_halves: None }));
+        assert!(gc::get(c, tid, gid).unwrap().unwrap().confirmed());
+        assert!(matches!(
+            save_dead(c, &actor, at, v + 1, &[]),
+            Err(CountRefusal::Count(CountError::Confirmed))
+        ));
+    }
+}
