@@ -6,6 +6,7 @@
 //!
 //! - [`board`]: points, colours, the board with chains, liberties and Zobrist hashes (Arts. 1–5, 19).
 //! - [`game`]: a game in progress: moves, passes, ko rules as data (Art. 6), end by two passes (Art. 7).
+//! - [`dead`]: a proposal of the dead stones of a final position, for the referee to review (Art. 8).
 //! - [`count`]: counting a final position: area (Art. 9), the other methods of the team rules
 //!   (Art. 9.4) and territory counting with prisoners.
 //! - [`outcome`]: count + komi + handicap + penalty stones → winner and margin in quarter stones.
@@ -17,6 +18,7 @@
 pub mod board;
 pub mod clock;
 pub mod count;
+pub mod dead;
 pub mod game;
 pub mod outcome;
 pub mod ruleset;

@@ -5,6 +5,9 @@
 //! - [`pair_round`]: the next round's draft (the engine outside any transaction, the write
 //!   checked against the event's change counter); [`schedule_rounds`]: a round robin's rounds.
 //! - [`save_result`]: a game's entry, recomputed with its rulings.
+//! - [`confirm_count`]: the count from the position: dead stones saved, the players' and the
+//!   referee's confirmations, the result written; [`count_position`]: the final position (the
+//!   one place it is chosen) and its count.
 //! - [`withdraw_relay_event`]: the chief arbiter's take-back of a relay event.
 //! - [`rating_lists`]: a rating list's rows matched to the entrants, and the ticked changes
 //!   applied.
@@ -20,6 +23,8 @@
 //! - [`events`]: a round paired or published for every group of an event; a group's title.
 //! - [`registry`]: a person's events across Tengen with their places and scores.
 
+pub mod confirm_count;
+pub mod count_position;
 pub mod pair_round;
 pub mod save_result;
 pub mod schedule_rounds;

@@ -28,33 +28,42 @@ pub fn save_result(
     gid: i32,
     save: &SaveResult,
 ) -> Result<i32, SheetError> {
+    db::write_tx(&mut *conn, |conn| save_result_in(conn, actor, tid, gid, save))
+}
+
+/// [`save_result`] inside the caller's write transaction (a count confirmed from the position
+/// writes its confirmation and the result in one, `office::confirm_count`).
+pub fn save_result_in(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    save: &SaveResult,
+) -> Result<i32, SheetError> {
     let (entry, reason) = (save.entry.as_ref(), save.reason);
-    db::write_tx(&mut *conn, |conn| {
-        let s = rdb::sheet(conn, tid, gid)?;
-        let correction = rdb::guard(conn, actor, tid, &s, save.version, reason)?;
-        if save.colours_version.is_some_and(|v| v != s.game.pairing_version) {
-            return Err(SheetError::ColoursChanged(Box::new(s)));
-        }
-        let settings = rdb::settings_of(conn, tid)?;
-        if dr::change_needs_chief(&settings.ruleset, s.entry().as_ref(), entry)
-            && !rdb::is_chief(conn, tid, actor.user_id)?
-        {
-            return Err(SheetError::NotChief);
-        }
-        let computed =
-            dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry, &s.rules_rulings())
-                .map_err(SheetError::Invalid)?;
-        let v = rdb::write_result(conn, actor, &s, entry, &computed, true)?;
-        let action = if correction {
-            AuditAction::ResultCorrect
-        } else if entry.is_none() {
-            AuditAction::ResultClear
-        } else {
-            AuditAction::ResultEnter
-        };
-        rdb::record_sheet(conn, actor, action, &s, reason)?;
-        Ok(v)
-    })
+    let s = rdb::sheet(conn, tid, gid)?;
+    let correction = rdb::guard(conn, actor, tid, &s, save.version, reason)?;
+    if save.colours_version.is_some_and(|v| v != s.game.pairing_version) {
+        return Err(SheetError::ColoursChanged(Box::new(s)));
+    }
+    let settings = rdb::settings_of(conn, tid)?;
+    if dr::change_needs_chief(&settings.ruleset, s.entry().as_ref(), entry)
+        && !rdb::is_chief(conn, tid, actor.user_id)?
+    {
+        return Err(SheetError::NotChief);
+    }
+    let computed = dr::compute_entry(&settings.ruleset, s.handicap(), s.seats(), entry, &s.rules_rulings())
+        .map_err(SheetError::Invalid)?;
+    let v = rdb::write_result(conn, actor, &s, entry, &computed, true)?;
+    let action = if correction {
+        AuditAction::ResultCorrect
+    } else if entry.is_none() {
+        AuditAction::ResultClear
+    } else {
+        AuditAction::ResultEnter
+    };
+    rdb::record_sheet(conn, actor, action, &s, reason)?;
+    Ok(v)
 }
 
 #[cfg(test)]

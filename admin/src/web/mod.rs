@@ -6,6 +6,7 @@ pub mod audit;
 pub mod auth;
 pub mod check_in;
 pub mod clock;
+pub mod count;
 pub mod ctx;
 pub mod entrant_form;
 pub mod entrants;
@@ -186,6 +187,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/assets/screen.js", web::get().to(screens::script))
         .route("/assets/screen.css", web::get().to(screens::style))
         .route("/assets/live.js", web::get().to(live::script))
+        .route("/assets/count.js", web::get().to(count::script))
         .route("/live", web::get().to(live::stream))
         .route("/assets/favicon.svg", web::get().to(favicon))
         .route("/favicon.ico", web::get().to(favicon))
@@ -242,6 +244,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/games/{gid}/start", web::post().to(results::save_replay_start))
         .route("/t/{id}/games/{gid}/sgf", web::post().to(results::upload_sgf))
         .route("/t/{id}/games/{gid}/record.sgf", web::get().to(results::download_sgf))
+        .route("/t/{id}/games/{gid}/count", web::get().to(count::count_page))
+        .route("/t/{id}/games/{gid}/count/dead", web::post().to(count::save_dead))
+        .route("/t/{id}/games/{gid}/count/confirm", web::post().to(count::confirm))
         .route("/t/{id}/games/{gid}/clock", web::get().to(clock::game_clock))
         .route("/t/{id}/entrants", web::get().to(entrants::list))
         .route("/t/{id}/entrants.csv", web::get().to(imports::export_csv))

@@ -108,6 +108,10 @@ audit_actions! {
     RulingConfirm = ("confirm", "ruling", "ruling_confirm", "audit.kind.ruling_confirm", "audit.say.ruling_confirm"),
     RulingReject = ("reject", "ruling", "ruling_reject", "audit.kind.ruling_reject", "audit.say.ruling_reject"),
     SgfAttach = ("attach", "sgf", "sgf_attach", "audit.kind.sgf_attach", "audit.say.sgf_attach"),
+    /// The dead stones marked on a game's final position, with the count they give.
+    CountDead = ("dead", "game_count", "count_dead", "cnt.audit_kind_dead", "cnt.audit_say_dead"),
+    /// A player's or the referee's confirmation of the count from the position (`reason` says whose).
+    CountConfirm = ("confirm", "game_count", "count_confirm", "cnt.audit_kind_confirm", "cnt.audit_say_confirm"),
     ReplayStart = ("record", "replay_start", "replay_start", "audit.kind.replay_start", "audit.say.replay_start"),
     TeamSettingsUpdate = ("update", "team_settings", "team_settings_update", "audit.kind.team_settings_update", "audit.say.team_settings_update"),
     TeamCreate = ("create", "team", "team_create", "audit.kind.team_create", "audit.say.team_create"),
@@ -180,7 +184,7 @@ impl AuditAction {
 }
 
 /// The entities whose `entity_id` is a game's id.
-pub const GAME_ENTITIES: &[&str] = &["game", "result", "ruling", "sgf", "replay_start"];
+pub const GAME_ENTITIES: &[&str] = &["game", "result", "ruling", "sgf", "replay_start", "game_count"];
 
 /// Audited writes made by this process (bumped when a write is recorded and again when the web
 /// layer sees it finished). Caches of public pages compare it to decide whether to look at the

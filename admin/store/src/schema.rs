@@ -146,6 +146,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    game_counts (game_id) {
+        game_id -> Integer,
+        tournament_id -> Integer,
+        version -> Integer,
+        dead -> Text,
+        black_halves -> Integer,
+        confirmed_black -> Bool,
+        confirmed_white -> Bool,
+        confirmed_by -> Nullable<Text>,
+        confirmed_at -> Nullable<Text>,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
     games (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -623,6 +638,8 @@ diesel::joinable!(forbidden_pairs -> tournaments (tournament_id));
 diesel::joinable!(forbidden_pairs -> users (created_by));
 diesel::joinable!(game_arrivals -> entrants (entrant_id));
 diesel::joinable!(game_arrivals -> games (game_id));
+diesel::joinable!(game_counts -> games (game_id));
+diesel::joinable!(game_counts -> tournaments (tournament_id));
 diesel::joinable!(games -> tournaments (tournament_id));
 diesel::joinable!(person_ranks -> persons (person_id));
 diesel::joinable!(person_ranks -> tournaments (tournament_id));
@@ -671,6 +688,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     forbidden_pair_members,
     forbidden_pairs,
     game_arrivals,
+    game_counts,
     games,
     login_throttle,
     person_ranks,

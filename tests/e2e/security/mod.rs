@@ -1044,6 +1044,9 @@ enum Kind {
     Clock,
     /// The check-in desk: HTML whose only script is the desk's refresh file.
     Desk,
+    /// The count page: HTML whose only script is the board's tap file and whose only SVG is
+    /// the board.
+    Count,
     /// A static file of the page (the clock's script): its content type starts so.
     Asset(&'static str),
     /// A display screen (大屏): HTML whose only scripts are the screen's own and the live
@@ -1057,6 +1060,10 @@ const SCREEN_SCRIPTS: [&str; 2] =
 
 /// The script tag the check-in desk is allowed (its periodic refresh).
 const DESK_SCRIPTS: [&str; 1] = ["<script src=\"/assets/check_in.js\" defer></script>"];
+
+/// The count page's script tag and the opening of its board (the one SVG it is allowed).
+const COUNT_TAGS: [&str; 2] =
+    ["<script src=\"/assets/count.js\" defer></script>", "<svg class=\"goban\" id=\"goban\""];
 
 /// The script tags the clock page is allowed; anything else is live markup.
 const CLOCK_SCRIPTS: [&str; 2] =
@@ -1193,10 +1200,11 @@ fn crawl(s: &Server, staff: &Client, ids: &Ids) -> BTreeMap<(String, &'static st
                             "{what}"
                         );
                     }
-                    Kind::Clock | Kind::Desk | Kind::Screen => {
+                    Kind::Clock | Kind::Desk | Kind::Screen | Kind::Count => {
                         let mut body = r.body.clone();
                         let tags: &[&str] = match p.kind {
                             Kind::Desk => &DESK_SCRIPTS,
+                            Kind::Count => &COUNT_TAGS,
                             Kind::Screen => &SCREEN_SCRIPTS,
                             _ => &CLOCK_SCRIPTS,
                         };

@@ -20,6 +20,11 @@ pub(super) const PAGES: &[Page] = &[
         kind: Kind::Asset("text/javascript"),
     },
     Page {
+        pattern: "/assets/count.js",
+        path: |_| "/assets/count.js".into(),
+        kind: Kind::Asset("text/javascript"),
+    },
+    Page {
         pattern: "/assets/live.js",
         path: |_| "/assets/live.js".into(),
         kind: Kind::Asset("text/javascript"),
@@ -207,6 +212,11 @@ pub(super) const PAGES: &[Page] = &[
         pattern: "/t/{id}/games/{gid}/record.sgf",
         path: |i| format!("/t/{}/games/{}/record.sgf", i.t, i.gx),
         kind: Kind::Sgf,
+    },
+    Page {
+        pattern: "/t/{id}/games/{gid}/count",
+        path: |i| format!("/t/{}/games/{}/count", i.t, i.gx),
+        kind: Kind::Count,
     },
     Page {
         pattern: "/t/{id}/games/{gid}/clock",

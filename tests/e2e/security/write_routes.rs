@@ -55,6 +55,11 @@ fn edit_body(w: &World, i: &Ids, black: i32, white: i32) -> Body {
     ])
 }
 
+/// The version of game `gid`'s count from the position (0 before one is saved).
+fn count_version(w: &World, gid: i32) -> String {
+    w.int(&format!("SELECT coalesce(max(version), 0) FROM game_counts WHERE game_id = {gid}")).to_string()
+}
+
 fn pairing_version(w: &World, gid: i32) -> String {
     w.int(&format!("SELECT coalesce(max(pairing_version), 0) FROM games WHERE id = {gid}")).to_string()
 }
@@ -800,6 +805,23 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
             filename: "probe.sgf",
             data: b"(;GM[1]FF[4]SZ[19]KM[7.5]PB[Probe]PW[Probe]RE[B+R];B[pd];W[dp];B[pp])".to_vec(),
         },
+        foreign: None,
+        control: Control::Writes,
+    },
+    // The count from the position: the dead stones first (the confirmation needs a count).
+    WriteRoute {
+        pattern: "/t/{id}/games/{gid}/count/dead",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/games/{}/count/dead", i.t, i.gx),
+        body: |w, i| Body::Form(vec![("version".into(), count_version(w, i.gx)), ("dead".into(), String::new())]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/games/{gid}/count/confirm",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/games/{}/count/confirm", i.t, i.gx),
+        body: |w, i| Body::Form(vec![("version".into(), count_version(w, i.gx)), ("who".into(), "black".into())]),
         foreign: None,
         control: Control::Writes,
     },

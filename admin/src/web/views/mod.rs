@@ -9,6 +9,7 @@
 pub mod audit;
 pub mod board_match;
 pub mod check_in;
+pub mod count;
 pub mod events;
 pub mod forbidden;
 pub mod pages;

@@ -35,6 +35,9 @@ pub(in crate::web) struct Loaded {
     pub(in crate::web) sgf_report: Option<dr::SgfReport>,
     /// The hall number of the round's table 1 (tournament practice: one hall, one numbering).
     pub(in crate::web) hall_first: i32,
+    /// Black's count from the final position with the dead stones a referee saved
+    /// (`web::count`), if any.
+    pub(in crate::web) position_halves: Option<u32>,
 }
 
 pub(in crate::web) fn snake<T: serde::Serialize>(v: &T) -> String {
@@ -215,6 +218,9 @@ pub struct SgfView {
     pub report: Option<SgfReportView>,
     /// The record's count differs from the entered one.
     pub count_differs: bool,
+    /// The count entered differs from the count of the final position the referee marked:
+    /// both numbers (`web::count`).
+    pub position_differs: Option<String>,
 }
 
 /// The typed report ([`dr::SgfReport`]) rendered from the catalog.
@@ -741,6 +747,7 @@ fn sgf_view(lang: Lang, l: &Loaded) -> Option<SgfView> {
     Some(SgfView {
         name,
         count_differs: matches!((report, entered), (Some(p), Some(b)) if p.black_halves != b),
+        position_differs: l.position_halves.and_then(|h| super::count::typed_differs(lang, s, h)),
         report: report.map(|p| SgfReportView::new(lang, p)),
     })
 }
