@@ -157,7 +157,7 @@ fn the_office_survives_losing_the_primary_an_etcd_member_or_a_server() {
     let faults: Vec<&str> =
         r["per_trial"].as_array().unwrap().iter().map(|t| t["fault"].as_str().unwrap()).collect();
     for (t, want) in
-        ["SIGKILL primary", "SIGSTOP primary", "SIGKILL etcd", "rolling restart"].iter().enumerate()
+        ["SIGKILL primary", "SIGSTOP primary", "SIGKILL etcd", "rolling upgrade"].iter().enumerate()
     {
         assert!(faults[t].starts_with(want), "trial {}: {faults:?}", t + 1);
     }

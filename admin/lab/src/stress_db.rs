@@ -144,6 +144,15 @@ impl Store {
         }
     }
 
+    /// A release's schema step on PostgreSQL, under the migrations' lock (as a server of the
+    /// new release applies its migrations at start: `admin::db::postgres`).
+    pub fn upgrade(&self, sql: &str) -> Result<(), String> {
+        match self {
+            Store::Sqlite(_) => Err("a rolling upgrade needs PostgreSQL".into()),
+            Store::Postgres { url, .. } | Store::Remote { url } => pg::upgrade(url, sql),
+        }
+    }
+
     /// The database's own integrity check ("ok" when sound) and the facts that do not hold.
     pub fn verify(&self, facts: &BTreeMap<String, Fact>) -> Result<(String, Vec<String>), String> {
         let integrity = match self {
@@ -237,6 +246,11 @@ mod pg {
     pub fn execute(url: &str, sql: &str) -> Result<usize, String> {
         diesel::sql_query(sql).execute(&mut connect(url)?).map_err(|e| format!("{sql}: {e}"))
     }
+
+    pub fn upgrade(url: &str, sql: &str) -> Result<(), String> {
+        admin::db::postgres::apply_under_migration_lock(&mut connect(url)?, sql)
+            .map_err(|e| format!("{sql}: {e}"))
+    }
 }
 
 #[cfg(not(feature = "postgres"))]
@@ -251,6 +265,9 @@ mod pg {
         Err(admin::db::backend::NO_POSTGRES.into())
     }
     pub fn execute(_url: &str, _sql: &str) -> Result<usize, String> {
+        Err(admin::db::backend::NO_POSTGRES.into())
+    }
+    pub fn upgrade(_url: &str, _sql: &str) -> Result<(), String> {
         Err(admin::db::backend::NO_POSTGRES.into())
     }
 }

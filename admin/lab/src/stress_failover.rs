@@ -7,8 +7,9 @@
 //! forms while each trial does one thing to the office: SIGKILL the primary's PostgreSQL and
 //! Patroni (a power cut; the node is started again and rejoins as the standby), SIGSTOP them
 //! for a few seconds then SIGCONT (a machine frozen or cut off, seen from outside), SIGKILL an
-//! etcd member (started again after a few seconds), or restart the two Tengen servers one after
-//! the other (a rolling upgrade). After each trial, once the cluster has a primary and its
+//! etcd member (started again after a few seconds), or a rolling upgrade (the next release's
+//! additive migration under the migrations' lock while the servers write, then the two Tengen
+//! servers replaced one after the other, serving on the new schema). After each trial, once the cluster has a primary and its
 //! synchronous standby again: every acknowledged write is there with its audit rows (the facts
 //! of `stress crash`, read through the servers' own address, so on the primary), and
 //! `pg_amcheck` finds nothing on the primary. A thread polls Patroni's REST API (`/primary` on
@@ -50,12 +51,12 @@ pub struct FailoverArgs {
     /// Patroni's leader TTL (10 s) the standby takes over meanwhile.
     #[arg(long, default_value_t = 16)]
     pub max_freeze_s: u64,
-    /// Faults, comma separated (kill-primary, freeze-primary, kill-etcd, rolling-restart): the
+    /// Faults, comma separated (kill-primary, freeze-primary, kill-etcd, rolling-upgrade): the
     /// first trials do each in turn, the rest one of them at random.
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "kill-primary,freeze-primary,kill-etcd,rolling-restart"
+        default_value = "kill-primary,freeze-primary,kill-etcd,rolling-upgrade"
     )]
     pub faults: Vec<String>,
     /// Write kinds, comma separated (entrant-create, entrant-edit, result-entry, ruling-add).
@@ -93,13 +94,15 @@ enum Fault {
     FreezePrimary(u64),
     /// SIGKILL etcd member `.0`, start it again after `.1` seconds.
     KillEtcd(usize, u64),
-    /// Restart Tengen server 0, then server 1, while the clients of the other write.
-    RollingRestart,
+    /// The next release: its additive migration under the migrations' lock while both servers
+    /// serve, then server 0 replaced, then server 1, while the clients of the other write; the
+    /// servers then run on the new schema (the one-release rule of docs/operating.md).
+    RollingUpgrade,
 }
 
 impl Fault {
     /// The kinds by name, as `--faults` takes them.
-    const KINDS: [&'static str; 4] = ["kill-primary", "freeze-primary", "kill-etcd", "rolling-restart"];
+    const KINDS: [&'static str; 4] = ["kill-primary", "freeze-primary", "kill-etcd", "rolling-upgrade"];
 
     /// The fault of trial `trial` (from 1): the kinds of `kinds` in turn first, then one of them
     /// at random.
@@ -110,7 +113,7 @@ impl Fault {
             "kill-primary" => Fault::KillPrimary,
             "freeze-primary" => Fault::FreezePrimary(stress::pick(rng, 2, max_freeze_s.max(2))),
             "kill-etcd" => Fault::KillEtcd((rng.next_u64() % 3) as usize, stress::pick(rng, 1, 5)),
-            _ => Fault::RollingRestart,
+            _ => Fault::RollingUpgrade,
         }
     }
 
@@ -119,7 +122,9 @@ impl Fault {
             Fault::KillPrimary => "SIGKILL primary (postgres + patroni)".into(),
             Fault::FreezePrimary(s) => format!("SIGSTOP primary {s} s"),
             Fault::KillEtcd(i, s) => format!("SIGKILL etcd{i}, back after {s} s"),
-            Fault::RollingRestart => "rolling restart of the Tengen servers".into(),
+            Fault::RollingUpgrade => {
+                "rolling upgrade of the Tengen servers (a migration, then each server)".into()
+            }
         }
     }
 }
@@ -267,6 +272,8 @@ struct Office {
     cluster: HaCluster,
     store: Store,
     log: PathBuf,
+    /// Rolling upgrades so far (each adds its own release's column).
+    upgrades: u32,
 }
 
 impl Office {
@@ -332,7 +339,21 @@ impl Office {
                 std::thread::sleep(Duration::from_secs(s));
                 self.cluster.restart_etcd(i)
             }
-            Fault::RollingRestart => {
+            Fault::RollingUpgrade => {
+                // What a server of the next release does first at its start: its migration,
+                // under the lock every starting server takes (`apply_under_migration_lock`),
+                // additive as the one-release rule asks, while this release's servers write.
+                self.upgrades += 1;
+                let column = format!("next_release_{}", self.upgrades);
+                self.store
+                    .upgrade(&format!("ALTER TABLE entrants ADD COLUMN IF NOT EXISTS {column} TEXT"))?;
+                let added = self.store.i64(&format!(
+                    "SELECT COUNT(*) FROM information_schema.columns \
+                     WHERE table_name = 'entrants' AND column_name = '{column}'"
+                ))?;
+                if added != 1 {
+                    return Err(format!("the upgrade's column {column} is not in the schema"));
+                }
                 for i in 0..self.servers.len() {
                     // The new process takes over before the old one is gone from the address
                     // book: started first, then the old one stopped.
@@ -587,7 +608,7 @@ fn open(
     let store = Store::Remote { url: cluster.url() };
     let log = dir.join("server.log");
     let first = Server::start(&store.address(), &log)?;
-    let mut office = Office { servers: vec![first], cluster, store, log };
+    let mut office = Office { servers: vec![first], cluster, store, log, upgrades: 0 };
     let needs_games = a.writes.iter().any(|w| matches!(w.trim(), "result-entry" | "ruling-add"));
     let games = if needs_games { a.games } else { 0 };
     let (shared, sessions) =
@@ -622,6 +643,6 @@ mod tests {
         assert_eq!(f[0], Fault::KillPrimary);
         assert!(matches!(f[1], Fault::FreezePrimary(s) if (2..=16).contains(&s)), "{f:?}");
         assert!(matches!(f[2], Fault::KillEtcd(i, s) if i < 3 && (1..=5).contains(&s)), "{f:?}");
-        assert_eq!(f[3], Fault::RollingRestart);
+        assert_eq!(f[3], Fault::RollingUpgrade);
     }
 }

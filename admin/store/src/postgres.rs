@@ -61,11 +61,29 @@ const MIGRATION_WAIT: &str = "10min";
 /// ("duplicate key value violates unique constraint pg_type_typname_nsp_index"); the others
 /// wait here, then find nothing pending.
 pub(super) fn migrate(conn: &mut diesel::PgConnection) -> Result<(), DbError> {
+    under_migration_lock(conn, |c| {
+        c.run_pending_migrations(super::PG_MIGRATIONS).map(drop).map_err(|e| e.to_string())
+    })
+}
+
+/// A release's schema step `sql` (one or more statements) under the same lock as
+/// [`migrate`], so a rolling upgrade's first new server and any other starting server never
+/// change the schema at once. The lab's rolling upgrade applies the next release's additive
+/// step with it while the previous release keeps serving (docs/operating.md: the one-release
+/// rule).
+pub fn apply_under_migration_lock(conn: &mut diesel::PgConnection, sql: &str) -> Result<(), DbError> {
+    under_migration_lock(conn, |c| c.batch_execute(sql).map_err(|e| e.to_string()))
+}
+
+fn under_migration_lock(
+    conn: &mut diesel::PgConnection,
+    f: impl FnOnce(&mut diesel::PgConnection) -> Result<(), String>,
+) -> Result<(), DbError> {
     let lock = format!("SET lock_timeout = '{MIGRATION_WAIT}'; SELECT pg_advisory_lock({MIGRATION_LOCK})");
     conn.batch_execute(&lock).map_err(|e| DbError::Migration(format!("the migration lock: {e}")))?;
-    let done = conn.run_pending_migrations(super::PG_MIGRATIONS).map(drop);
+    let done = f(conn);
     let unlocked = conn.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"));
-    done.map_err(|e| DbError::Migration(e.to_string()))?;
+    done.map_err(DbError::Migration)?;
     unlocked.map_err(|e| DbError::Migration(format!("the migration lock: {e}")))
 }
 
