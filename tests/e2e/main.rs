@@ -14,6 +14,7 @@ mod common;
 
 mod accounts;
 mod audit;
+mod board;
 mod auth;
 mod browser;
 mod browser_clock;
