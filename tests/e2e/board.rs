@@ -67,7 +67,7 @@ fn event() -> (Server, Client, i32) {
     (s, org, tid)
 }
 
-/// Seed 000 Art. 5 (captures) and Art. 7 (two passes end the game) at the board: the counted
+/// Seed 000 Art. 4 (captures) at the board: the counted
 /// fixture entered move by move through the move route; after each, the board page shows the
 /// position the rules crate's own replay of the record has. The record downloaded as SGF has
 /// the same moves, and the game page's SGF check reads it without an illegal move.
@@ -119,7 +119,7 @@ fn a_real_record_entered_at_the_board_is_the_rules_crates_game() {
     assert!(text_of(&p, "sgf-illegal").is_none(), "{}", p.body);
 }
 
-/// Seed 000 Art. 6 and Art. 19 at the board: an occupied point, the immediate retake of a ko,
+/// Seed 000 Art. 2 and Art. 6 at the board: an occupied point, the immediate retake of a ko,
 /// the wrong colour and a stale move number are refused with their words and write nothing;
 /// the same entry sent again (its answer lost offline) is written once; only the one who
 /// entered the last move may undo it, and the undo is audited.

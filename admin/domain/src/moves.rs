@@ -1,7 +1,7 @@
 //! The moves of a game entered at the board: whose turn a move is, whether it may be played,
 //! the position they make, and the record they are. Every check is `rules::game::Game`'s under
 //! the event's ko and suicide rule (seed 000 Art. 5 captures, Art. 6 the repetition of a whole
-//! position, Art. 19 forbidden points, Art. 7 two passes end the game); nothing here plays Go
+//! position, Art. 5 forbidden points, Art. 7 two passes end the game); nothing here plays Go
 //! itself.
 //!
 //! A handicap game of `h ≥ 2` stones starts with Black's `h` placements entered as moves
@@ -141,9 +141,9 @@ mod tests {
         assert_eq!(h3, [Color::Black, Color::Black, Color::Black, Color::White, Color::Black, Color::White]);
     }
 
-    /// Seed 000 Art. 19 (forbidden points) and Art. 6 (no repeated position): the board refuses
-    /// an occupied point, a suicide and the immediate retake of a ko, each named, and leaves the
-    /// position as it was.
+    /// Seed 000 Art. 2 (a placed stone stays), Art. 5 (forbidden points) and Art. 6 (no repeated
+    /// position): the board refuses an occupied point, a suicide and the immediate retake of a
+    /// ko, each named, and leaves the position as it was.
     #[test]
     fn occupied_suicide_and_ko_are_refused_by_name() {
         let mut pos = replay(R9, &[]).unwrap();
@@ -173,7 +173,7 @@ mod tests {
             "{retake:?}"
         );
         assert_eq!(g.moves, 9);
-        // A suicide (Art. 19): Black's lone stone into White's eye at "aa".
+        // A suicide (Art. 5): Black's lone stone into White's eye at "aa".
         let eye = ["ee", "ba", "ff", "ab"].map(p);
         let mut s = replay(R9, &[]).unwrap();
         let mut c = Color::Black;

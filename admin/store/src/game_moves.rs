@@ -367,7 +367,7 @@ mod tests {
         (tid, gid)
     }
 
-    /// Seed 000 Art. 19 and Art. 6 at the board: an occupied point and the immediate retake of a
+    /// Seed 000 Art. 2 and Art. 6 at the board: an occupied point and the immediate retake of a
     /// ko are refused by name and write nothing; the same entry sent twice is written once; a
     /// stale move number is refused; only the enterer undoes the last move, audited.
     #[test]
