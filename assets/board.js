@@ -8,7 +8,9 @@
 // entry the server already has (sent, but the answer was lost) is found by its client id and
 // not written twice. Undo takes back an entry not yet sent, else asks the server to undo the
 // last move (only its enterer may). Other devices' entries arrive by the live stream
-// (live.js, data-live-mode="self": this script fetches the page again).
+// (live.js, data-live-mode="self": this script fetches the page again). With "press the clock
+// after each move" ticked, each entry also presses the referee's clock open in another window
+// of this browser (assets/clock/page.js hears the storage event).
 (function () {
   "use strict";
   var root = document.getElementById("board");
@@ -76,6 +78,13 @@
     var id = Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
     state.queue.push({ client: id, seq: seq, colour: colourOf(seq), at: at });
     store();
+    // The clock open beside this page presses for the side that moved (its storage event).
+    var press = $("board-press");
+    if (press && press.checked) {
+      try {
+        window.localStorage.setItem(cfg.press, JSON.stringify({ side: colourOf(seq) === "B" ? 0 : 1, id: id }));
+      } catch (e) { /* no storage: no press */ }
+    }
     showQueue();
     flush();
   }

@@ -17,6 +17,7 @@ mod audit;
 mod board;
 mod auth;
 mod browser;
+mod browser_board;
 mod browser_clock;
 mod browser_live;
 mod browser_phone;

@@ -102,7 +102,13 @@ pub async fn board_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
     let lang = ctx.lang;
     let (pos, problem) = shown(lang, l.rules, l.pos);
     let text: BTreeMap<&str, &str> = TEXTS.iter().map(|k| (k.trim_start_matches("mv."), ctx.t(k))).collect();
-    let config = serde_json::json!({ "key": format!("tengen.board.t{tid}.g{gid}"), "text": text }).to_string();
+    let config = serde_json::json!({
+        "key": format!("tengen.board.t{tid}.g{gid}"),
+        // The clock page's own storage key (web::clock) with ".press": its press from here.
+        "press": format!("tengen.clock.t{tid}.g{gid}.press"),
+        "text": text,
+    })
+    .to_string();
     let organizer = role == Role::Organizer;
     let page = BoardPage {
         c: ctx.chrome_t(&l.t, true, title(lang, "mv.title_board", &l.sheet)).live_by_itself(&[tid]),
