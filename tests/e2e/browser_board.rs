@@ -38,9 +38,19 @@ impl Page {
     fn js(&mut self, script: &str) -> Value {
         self.rt.block_on(self.wd.execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
     }
+    /// Click `css`; the board is replaced when the live stream tells of the write just made,
+    /// so an element found just before may be gone: find it again (a few times).
     fn click(&mut self, css: &str) {
-        let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.click().await });
-        r.unwrap_or_else(|e| panic!("click {css}: {e}"));
+        for attempt in 0.. {
+            let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.click().await });
+            match r {
+                Ok(()) => return,
+                Err(e) if attempt < 5 && e.to_string().contains("stale") => {
+                    std::thread::sleep(Duration::from_millis(50))
+                }
+                Err(e) => panic!("click {css}: {e}"),
+            }
+        }
     }
     fn fill(&mut self, css: &str, text: &str) {
         let r = self.rt.block_on(async {
