@@ -226,10 +226,17 @@ fn the_public_board_is_behind_by_the_delay_until_the_result() {
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(r.location(), format!("/t/{tid}/games/{gid}/board"));
     assert_eq!(shown_position(&anon.get(&format!("/t/{tid}/games/{gid}/live"))), positions[n - 5]);
-    let too_long = org.post_form(&format!("/t/{tid}/live-delay"), &[("csrf", &csrf), ("version", "1"), ("moves", "501")]);
-    assert_eq!(too_long.status, 400);
-    let stale = org.post_form(&format!("/t/{tid}/live-delay"), &[("csrf", &csrf), ("version", "0"), ("moves", "3")]);
-    assert_eq!(stale.status, 409);
+    let g = gid.to_string();
+    for (typed, version, status) in [("501", "1", 400), ("五", "1", 400), ("3", "0", 409)] {
+        let r = org.post_form(
+            &format!("/t/{tid}/live-delay"),
+            &[("csrf", &csrf), ("version", version), ("moves", typed), ("back", &g)],
+        );
+        assert_eq!(r.status, status, "{typed}: {}", r.body);
+        assert!(text_of(&r, "err-moves").is_some(), "{}", r.body);
+        assert!(r.body.contains(&format!("value=\"{typed}\"")), "the typed entry kept");
+    }
+    assert_eq!(count_rows(&s.db, &format!("SELECT moves FROM live_delays WHERE tournament_id = {tid}")), 5);
     // The result: Black wins by resignation; the public sees the whole game and the record.
     enter(&org, tid, gid, &[("method", "resignation"), ("winner", "black")]);
     let live = anon.get(&format!("/t/{tid}/games/{gid}/live"));

@@ -220,7 +220,7 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
     let page = org.get(&format!("/t/{tid}/games/{gid}/board"));
     let r = org.post_form(
         &format!("/t/{tid}/live-delay"),
-        &[("csrf", &page.csrf()), ("version", &page.input("version").unwrap()), ("moves", "0")],
+        &[("csrf", &page.csrf()), ("version", &page.input("version").unwrap()), ("moves", "0"), ("back", &gid.to_string())],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     // The counted game's last move undone by the same account from another client.

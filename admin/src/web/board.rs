@@ -97,8 +97,19 @@ fn title(lang: Lang, key: &str, s: &Sheet) -> String {
 /// GET /t/{id}/games/{gid}/board: the recorder's board.
 pub async fn board_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let [tid, gid] = ctx.ids([&path.0, &path.1])?;
+    render_board(&ctx, tid, gid, None).await
+}
+
+/// The delay form refused: its words, its status, and the number as typed.
+struct DelayRefused {
+    status: StatusCode,
+    message: String,
+    typed: String,
+}
+
+async fn render_board(ctx: &Ctx, tid: i32, gid: i32, refused: Option<DelayRefused>) -> Result<HttpResponse, AppError> {
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let l = load(&ctx, tid, gid).await?;
+    let l = load(ctx, tid, gid).await?;
     let lang = ctx.lang;
     let (pos, problem) = shown(lang, l.rules, l.pos);
     let text: BTreeMap<&str, &str> = TEXTS.iter().map(|k| (k.trim_start_matches("mv."), ctx.t(k))).collect();
@@ -119,11 +130,15 @@ pub async fn board_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
         handicap: l.rules.handicap,
         config,
         problem,
-        delay: organizer.then_some(l.delay),
+        delay: organizer.then(|| {
+            let typed = refused.as_ref().map_or_else(|| l.delay.0.to_string(), |r| r.typed.clone());
+            (typed, l.delay.1)
+        }),
+        delay_error: refused.as_ref().map(|r| r.message.clone()),
         delay_text: tr!(lang, "mv.delay_now", moves = l.delay.0),
         players: players(lang, &l.sheet),
     };
-    ctx.render(&page)
+    ctx.render_status(refused.map_or(StatusCode::OK, |r| r.status), &page)
 }
 
 /// GET /t/{id}/games/{gid}/live: the public board, once the round is published; `delay` moves
@@ -291,29 +306,28 @@ pub async fn undo(w: Write<Arbiter<[i32; 2]>, UndoForm>) -> Result<HttpResponse,
 #[derive(Deserialize)]
 pub struct DelayForm {
     pub version: i32,
-    pub moves: u32,
-    /// The game whose board the form was on (back to it).
-    #[serde(default)]
-    pub back: Option<i32>,
+    /// As typed (a refusal shows it again).
+    pub moves: String,
+    /// The game whose board the form was on (back to it, or its page again on a refusal).
+    pub back: i32,
 }
 
-/// POST /t/{id}/live-delay: how many moves the public boards stay behind the games.
+/// POST /t/{id}/live-delay: how many moves the public boards stay behind the games; from a
+/// game's board, back to it (a refusal shows it again with the number as typed).
 pub async fn set_delay(w: Write<Organizer, DelayForm>) -> Result<HttpResponse, AppError> {
     let [tid] = w.who.ids;
-    let (actor, version, moves) = (w.actor(), w.form.version, w.form.moves);
-    let back = match w.form.back.filter(|g| *g > 0) {
-        Some(g) => format!("/t/{tid}/games/{g}/board"),
-        None => format!("/t/{tid}"),
+    let (actor, version, gid) = (w.actor(), w.form.version, w.form.back);
+    let typed = w.form.moves.clone();
+    let refuse = |status, message: String| Some(DelayRefused { status, message, typed: typed.clone() });
+    let max = gm::MAX_DELAY;
+    let refused = match typed.parse::<u32>() {
+        Err(_) => refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max)),
+        Ok(moves) => match w.db_raw(move |c| gm::set_delay(c, &actor, tid, version, moves)).await? {
+            Ok(()) => return Ok(w.redirect(&format!("/t/{tid}/games/{gid}/board"))),
+            Err(DelayError::TooLong) => refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max)),
+            Err(DelayError::Stale) => refuse(StatusCode::CONFLICT, w.t("mv.err_delay_stale").to_string()),
+            Err(DelayError::Db(e)) => return Err(AppError::db(w.lang, e)),
+        },
     };
-    match w.db_raw(move |c| gm::set_delay(c, &actor, tid, version, moves)).await? {
-        Ok(()) => Ok(w.redirect(&back)),
-        Err(DelayError::TooLong) => Err(AppError::refused(
-            w.lang,
-            Refused::new(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = gm::MAX_DELAY)),
-        )),
-        Err(DelayError::Stale) => {
-            Err(AppError::refused(w.lang, Refused::new(StatusCode::CONFLICT, w.t("mv.err_delay_stale"))))
-        }
-        Err(DelayError::Db(e)) => Err(AppError::db(w.lang, e)),
-    }
+    render_board(&w, tid, gid, refused).await
 }

@@ -882,7 +882,11 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         path: |i| format!("/t/{}/live-delay", i.t),
         body: |w, i| {
             let v = w.int(&format!("SELECT coalesce(max(version), 0) FROM live_delays WHERE tournament_id = {}", i.t));
-            Body::Form(vec![("version".into(), v.to_string()), ("moves".into(), "10".into())])
+            Body::Form(vec![
+                ("version".into(), v.to_string()),
+                ("moves".into(), "10".into()),
+                ("back".into(), i.gr.to_string()),
+            ])
         },
         foreign: None,
         control: Control::Writes,

@@ -159,8 +159,10 @@ pub struct BoardPage {
     pub config: String,
     /// The stored record no longer replays under the event's rules: why.
     pub problem: Option<String>,
-    /// The organizer's form of the public delay: (moves, version).
-    pub delay: Option<(u32, i32)>,
+    /// The organizer's form of the public delay: (moves as shown or typed, version).
+    pub delay: Option<(String, i32)>,
+    /// The delay form's refusal, beside its field.
+    pub delay_error: Option<String>,
     pub delay_text: String,
     pub players: String,
 }
