@@ -39,7 +39,15 @@ fn fixture(name: &str) -> Vec<(Color, Move)> {
 }
 
 /// One entry as the board page's script sends it.
-fn post_move(c: &Client, csrf: &str, tid: i32, gid: i32, seq: usize, colour: Color, mv: Move, client: &str) -> Resp {
+fn post_move(
+    c: &Client,
+    csrf: &str,
+    [tid, gid]: [i32; 2],
+    seq: usize,
+    colour: Color,
+    mv: Move,
+    client: &str,
+) -> Resp {
     let at = match mv {
         Move::Play(p) => p.sgf(),
         Move::Pass => "pass".into(),
@@ -53,7 +61,9 @@ fn post_move(c: &Client, csrf: &str, tid: i32, gid: i32, seq: usize, colour: Col
 
 fn message(r: &Resp) -> String {
     let i = r.body.find("class=\"message\"").unwrap_or(0);
-    plain_text(r.body[i..].split_once('>').map(|(_, rest)| rest.split("</p>").next().unwrap_or("")).unwrap_or(""))
+    plain_text(
+        r.body[i..].split_once('>').map(|(_, rest)| rest.split("</p>").next().unwrap_or("")).unwrap_or(""),
+    )
 }
 
 /// A published round 1 of eight players: (server, organizer, tournament).
@@ -82,7 +92,7 @@ fn a_real_record_entered_at_the_board_is_the_rules_crates_game() {
     assert!(moves.len() > 100);
     let mut game = Game::new(19, KoRule::Situational, SuicideRule::Forbidden).unwrap();
     for (k, &(colour, mv)) in moves.iter().enumerate() {
-        let r = post_move(&org, &csrf, tid, gid, k + 1, colour, mv, &format!("e{k}"));
+        let r = post_move(&org, &csrf, [tid, gid], k + 1, colour, mv, &format!("e{k}"));
         assert_eq!(r.status, 303, "move {}: {}", k + 1, r.body);
         assert_eq!(r.location(), format!("/t/{tid}/games/{gid}/board"));
         game.play_as(colour, mv).unwrap();
@@ -94,9 +104,15 @@ fn a_real_record_entered_at_the_board_is_the_rules_crates_game() {
         }
     }
     let n = moves.len();
-    assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM game_moves WHERE game_id = {gid}")), n as i64);
     assert_eq!(
-        count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE entity = 'game_move' AND entity_id = {gid}")),
+        count_rows(&s.db, &format!("SELECT count(*) FROM game_moves WHERE game_id = {gid}")),
+        n as i64
+    );
+    assert_eq!(
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE entity = 'game_move' AND entity_id = {gid}")
+        ),
         n as i64
     );
     // The record as SGF: the same moves, and the existing check reads it as a legal game.
@@ -134,21 +150,34 @@ fn refusals_catch_up_and_undo() {
     let ko = ["cd", "fd", "dc", "ec", "de", "ee", "aa", "dd", "ed"];
     for (k, t) in ko.iter().enumerate() {
         let colour = if k % 2 == 0 { Color::Black } else { Color::White };
-        let r = post_move(&org, &csrf, tid, gid, k + 1, colour, p(t), &format!("k{k}"));
+        let r = post_move(&org, &csrf, [tid, gid], k + 1, colour, p(t), &format!("k{k}"));
         assert_eq!(r.status, 303, "{}", r.body);
     }
     let count = || count_rows(&s.db, &format!("SELECT count(*) FROM game_moves WHERE game_id = {gid}"));
     assert_eq!(count(), 9);
-    let audit = || count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE entity = 'game_move' AND entity_id = {gid}"));
+    let audit = || {
+        count_rows(
+            &s.db,
+            &format!("SELECT count(*) FROM audit WHERE entity = 'game_move' AND entity_id = {gid}"),
+        )
+    };
     // Sent again after the network returned: answered as written, not written twice.
-    let again = post_move(&org, &csrf, tid, gid, 9, Color::Black, p("ed"), "k8");
+    let again = post_move(&org, &csrf, [tid, gid], 9, Color::Black, p("ed"), "k8");
     assert_eq!(again.status, 303);
     assert_eq!((count(), audit()), (9, 9));
     let refused = [
-        (post_move(&org, &csrf, tid, gid, 10, Color::White, p("dd"), "x1"), 422, "Move 10 cannot be played there:"),
-        (post_move(&org, &csrf, tid, gid, 10, Color::White, p("cd"), "x2"), 422, "the point is occupied"),
-        (post_move(&org, &csrf, tid, gid, 10, Color::Black, p("jj"), "x3"), 422, "Move 10 is White's"),
-        (post_move(&org, &csrf, tid, gid, 4, Color::White, p("jj"), "x4"), 409, "the record has 9 moves now"),
+        (
+            post_move(&org, &csrf, [tid, gid], 10, Color::White, p("dd"), "x1"),
+            422,
+            "Move 10 cannot be played there:",
+        ),
+        (post_move(&org, &csrf, [tid, gid], 10, Color::White, p("cd"), "x2"), 422, "the point is occupied"),
+        (post_move(&org, &csrf, [tid, gid], 10, Color::Black, p("jj"), "x3"), 422, "Move 10 is White's"),
+        (
+            post_move(&org, &csrf, [tid, gid], 4, Color::White, p("jj"), "x4"),
+            409,
+            "the record has 9 moves now",
+        ),
     ];
     for (r, status, words) in &refused {
         assert_eq!(r.status, *status, "{}", r.body);
@@ -166,7 +195,8 @@ fn refusals_catch_up_and_undo() {
     assert!(message(&zh).contains("第10手不能下在这里：该点已有棋子"), "{}", message(&zh));
     // Someone else's undo is refused; the enterer's is done and audited.
     let arb_csrf = arb.get(&format!("/t/{tid}/games/{gid}/board")).csrf();
-    let theirs = arb.post_form(&format!("/t/{tid}/games/{gid}/board/undo"), &[("csrf", &arb_csrf), ("seq", "9")]);
+    let theirs =
+        arb.post_form(&format!("/t/{tid}/games/{gid}/board/undo"), &[("csrf", &arb_csrf), ("seq", "9")]);
     assert_eq!(theirs.status, 403, "{}", theirs.body);
     assert!(message(&theirs).contains("only they can undo"), "{}", message(&theirs));
     assert_eq!(count(), 9);
@@ -178,7 +208,7 @@ fn refusals_catch_up_and_undo() {
         1
     );
     // The arbiter enters the next move; the organizer cannot undo it.
-    let r = post_move(&arb, &arb_csrf, tid, gid, 9, Color::Black, p("jj"), "a1");
+    let r = post_move(&arb, &arb_csrf, [tid, gid], 9, Color::Black, p("jj"), "a1");
     assert_eq!(r.status, 303, "{}", r.body);
     let r = org.post_form(&format!("/t/{tid}/games/{gid}/board/undo"), &[("csrf", &csrf), ("seq", "9")]);
     assert_eq!(r.status, 403);
@@ -204,7 +234,7 @@ fn the_public_board_is_behind_by_the_delay_until_the_result() {
     let mut positions = vec![position_text(&Board::new(19).unwrap())];
     let mut game = Game::new(19, KoRule::Situational, SuicideRule::Forbidden).unwrap();
     for (k, &(colour, mv)) in moves.iter().enumerate() {
-        assert_eq!(post_move(&org, &csrf, tid, gid, k + 1, colour, mv, &format!("r{k}")).status, 303);
+        assert_eq!(post_move(&org, &csrf, [tid, gid], k + 1, colour, mv, &format!("r{k}")).status, 303);
         game.play_as(colour, mv).unwrap();
         positions.push(position_text(game.board()));
     }
@@ -215,7 +245,11 @@ fn the_public_board_is_behind_by_the_delay_until_the_result() {
     assert_eq!(shown_position(&live), positions[n - 30]);
     assert!(live.body.contains("data-live=\""), "the page follows the game");
     assert!(text_of(&live, "live-behind").unwrap().contains("30 moves behind"));
-    assert_eq!(anon.get(&format!("/t/{tid}/games/{gid}/board.sgf")).status, 404, "no record before the result");
+    assert_eq!(
+        anon.get(&format!("/t/{tid}/games/{gid}/board.sgf")).status,
+        404,
+        "no record before the result"
+    );
     assert!(anon.get(&format!("/t/{tid}/games/{gid}/board")).status != 200);
     // The organizer sets 5 moves.
     let v = page.input("version").unwrap();

@@ -174,7 +174,9 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
                 tap(&mut p, mv);
                 p.wait_attr("board", "data-queued", "2");
                 let deadline = Instant::now() + Duration::from_secs(20);
-                while count_rows(&s.db, &format!("SELECT count(*) FROM game_moves WHERE game_id = {gid}")) < 20 {
+                while count_rows(&s.db, &format!("SELECT count(*) FROM game_moves WHERE game_id = {gid}"))
+                    < 20
+                {
                     assert!(Instant::now() < deadline, "move 20 reached the server");
                     std::thread::sleep(Duration::from_millis(50));
                 }
@@ -198,7 +200,10 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
             assert_eq!(p.attr("board-svg", "data-position"), position_text(game.board()), "{name}: move {n}");
         }
         p.shot(&shots, &format!("entered-{board}"));
-        let stored = query(&s.db, &format!("SELECT color, coalesce(point, '') FROM game_moves WHERE game_id = {gid} ORDER BY seq"));
+        let stored = query(
+            &s.db,
+            &format!("SELECT color, coalesce(point, '') FROM game_moves WHERE game_id = {gid} ORDER BY seq"),
+        );
         let want: Vec<Vec<String>> = moves
             .iter()
             .map(|(c, m)| {
@@ -220,7 +225,12 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
     let page = org.get(&format!("/t/{tid}/games/{gid}/board"));
     let r = org.post_form(
         &format!("/t/{tid}/live-delay"),
-        &[("csrf", &page.csrf()), ("version", &page.input("version").unwrap()), ("moves", "0"), ("back", &gid.to_string())],
+        &[
+            ("csrf", &page.csrf()),
+            ("version", &page.input("version").unwrap()),
+            ("moves", "0"),
+            ("back", &gid.to_string()),
+        ],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     // The counted game's last move undone by the same account from another client.
@@ -230,7 +240,10 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
     p.js("window.__mark = 'kept'; return true;");
     let csrf = page.csrf();
     let last = before.parse::<u32>().unwrap();
-    let r = org.post_form(&format!("/t/{tid}/games/{gid}/board/undo"), &[("csrf", &csrf), ("seq", &last.to_string())]);
+    let r = org.post_form(
+        &format!("/t/{tid}/games/{gid}/board/undo"),
+        &[("csrf", &csrf), ("seq", &last.to_string())],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     p.wait_attr("board-move-no", "data-moves", &(last - 1).to_string());
     assert_eq!(p.js("return window.__mark || null;"), Value::from("kept"), "updated without a reload");

@@ -14,8 +14,8 @@ mod common;
 
 mod accounts;
 mod audit;
-mod board;
 mod auth;
+mod board;
 mod browser;
 mod browser_board;
 mod browser_clock;

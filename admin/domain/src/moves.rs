@@ -77,8 +77,12 @@ impl Position {
 /// The game after `moves` (each with the colour it was entered for).
 pub fn replay(r: BoardRules, moves: &[(Color, Move)]) -> Result<Position, Refusal> {
     let board = Board::new(r.size).map_err(|_| Refusal::Unreplayable { number: 0 })?;
-    let mut pos =
-        Position { game: Game::from_board(board, Color::Black, r.ko, r.suicide), captures: [0, 0], moves: 0, last: None };
+    let mut pos = Position {
+        game: Game::from_board(board, Color::Black, r.ko, r.suicide),
+        captures: [0, 0],
+        moves: 0,
+        last: None,
+    };
     for &(c, mv) in moves {
         play(&mut pos, r, c, mv).map_err(|_| Refusal::Unreplayable { number: pos.moves + 1 })?;
     }
@@ -130,7 +134,8 @@ mod tests {
         Move::Play(Point::from_sgf(s).unwrap())
     }
 
-    const R9: BoardRules = BoardRules { size: 9, ko: KoRule::Situational, suicide: SuicideRule::Forbidden, handicap: 0 };
+    const R9: BoardRules =
+        BoardRules { size: 9, ko: KoRule::Situational, suicide: SuicideRule::Forbidden, handicap: 0 };
 
     #[test]
     fn colours_alternate_after_the_handicap_placements() {
@@ -169,7 +174,10 @@ mod tests {
         assert_eq!(g.captures, [1, 0]);
         let retake = play(&mut g, R9, Color::White, p("dd"));
         assert!(
-            matches!(retake, Err(Refusal::Illegal { number: 10, reason: IllegalMove::Ko | IllegalMove::Superko })),
+            matches!(
+                retake,
+                Err(Refusal::Illegal { number: 10, reason: IllegalMove::Ko | IllegalMove::Superko })
+            ),
             "{retake:?}"
         );
         assert_eq!(g.moves, 9);
@@ -189,7 +197,12 @@ mod tests {
 
     #[test]
     fn the_record_reads_back_as_the_same_game() {
-        let moves = [(Color::Black, p("cc")), (Color::White, p("gg")), (Color::Black, Move::Pass), (Color::White, Move::Pass)];
+        let moves = [
+            (Color::Black, p("cc")),
+            (Color::White, p("gg")),
+            (Color::Black, Move::Pass),
+            (Color::White, Move::Pass),
+        ];
         let rec = record(R9, 30, sgf::GameInfo::default(), None, &moves);
         let text = sgf::write(&rec);
         let back = sgf::parse(&text).unwrap();

@@ -60,7 +60,7 @@ async fn load(ctx: &Ctx, tid: i32, gid: i32) -> Result<Loaded, AppError> {
     ctx.db(move |c| {
         let t = tdb::get(c, tid)?;
         let sheet = rdb::sheet(c, tid, gid)?;
-        let (rules, moves, pos) = gm::position(c, tid, gid)?;
+        let gm::Replayed { rules, moves, pos } = gm::position(c, tid, gid)?;
         let delay = gm::delay(c, tid)?;
         Ok::<_, DbError>(Loaded { t, sheet, rules, moves, pos, delay })
     })
@@ -80,7 +80,8 @@ fn shown(lang: Lang, rules: BoardRules, pos: Result<Position, Refusal>) -> (Posi
     match pos {
         Ok(p) => (p, None),
         Err(r) => {
-            let board = rules::board::Board::new(rules.size).unwrap_or_else(|_| rules::board::Board::standard());
+            let board =
+                rules::board::Board::new(rules.size).unwrap_or_else(|_| rules::board::Board::standard());
             let game = rules::game::Game::from_board(board, Color::Black, rules.ko, rules.suicide);
             (Position { game, captures: [0, 0], moves: 0, last: None }, Some(refusal_text(lang, &r)))
         }
@@ -107,7 +108,12 @@ struct DelayRefused {
     typed: String,
 }
 
-async fn render_board(ctx: &Ctx, tid: i32, gid: i32, refused: Option<DelayRefused>) -> Result<HttpResponse, AppError> {
+async fn render_board(
+    ctx: &Ctx,
+    tid: i32,
+    gid: i32,
+    refused: Option<DelayRefused>,
+) -> Result<HttpResponse, AppError> {
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
     let l = load(ctx, tid, gid).await?;
     let lang = ctx.lang;
@@ -178,7 +184,8 @@ pub async fn live_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
 /// The record entered at the board as SGF text (players, event, komi and handicap of the game).
 fn sgf_text(l: &Loaded, lang: Lang) -> String {
     let settings = l.t.settings();
-    let name = |e: &Option<crate::db::entrants::EntrantRow>| e.as_ref().map(|e| display_name(e, lang.is_zh()));
+    let name =
+        |e: &Option<crate::db::entrants::EntrantRow>| e.as_ref().map(|e| display_name(e, lang.is_zh()));
     let info = rules::sgf::GameInfo {
         black: name(&l.sheet.black),
         white: name(&l.sheet.white),
@@ -208,7 +215,10 @@ pub async fn download(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Htt
             .content_type("application/x-go-sgf; charset=utf-8")
             .insert_header((
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"round{}-table{}.sgf\"", l.sheet.game.round_number, l.sheet.game.board),
+                format!(
+                    "attachment; filename=\"round{}-table{}.sgf\"",
+                    l.sheet.game.round_number, l.sheet.game.board
+                ),
             ))
             .body(text),
     ))
@@ -279,7 +289,10 @@ pub async fn enter(w: Write<Arbiter<[i32; 2]>, MoveForm>) -> Result<HttpResponse
         },
     };
     let (actor, seq, client) = (w.actor(), w.form.seq, w.form.client.clone());
-    match w.db_raw(move |c| gm::append(c, &actor, tid, gid, seq, colour, mv, &client)).await? {
+    match w
+        .db_raw(move |c| gm::append(c, &actor, tid, gid, gm::Entry { seq, colour, mv, client_id: &client }))
+        .await?
+    {
         Ok(Appended::Written { .. } | Appended::Again { .. }) => {
             Ok(w.redirect(&format!("/t/{tid}/games/{gid}/board")))
         }
@@ -324,7 +337,9 @@ pub async fn set_delay(w: Write<Organizer, DelayForm>) -> Result<HttpResponse, A
         Err(_) => refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max)),
         Ok(moves) => match w.db_raw(move |c| gm::set_delay(c, &actor, tid, version, moves)).await? {
             Ok(()) => return Ok(w.redirect(&format!("/t/{tid}/games/{gid}/board"))),
-            Err(DelayError::TooLong) => refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max)),
+            Err(DelayError::TooLong) => {
+                refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max))
+            }
             Err(DelayError::Stale) => refuse(StatusCode::CONFLICT, w.t("mv.err_delay_stale").to_string()),
             Err(DelayError::Db(e)) => return Err(AppError::db(w.lang, e)),
         },

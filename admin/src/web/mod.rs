@@ -4,8 +4,8 @@
 
 pub mod audit;
 pub mod auth;
-pub mod check_in;
 pub mod board;
+pub mod check_in;
 pub mod clock;
 pub mod ctx;
 pub mod entrant_form;

@@ -106,19 +106,27 @@ pub fn pairs(moves: &[StoredMove]) -> Vec<(Color, Move)> {
     moves.iter().map(|m| (m.colour, m.mv)).collect()
 }
 
-/// The position after every stored move, with the rules it was replayed under (a record that
-/// no longer replays, because the event's rules changed meanwhile, is the refusal).
-pub fn position(conn: &mut Conn, tid: i32, gid: i32) -> Result<(BoardRules, Vec<StoredMove>, Result<Position, Refusal>), DbError> {
-    let r = board_rules(conn, tid, gid)?;
+/// A game's stored moves replayed.
+pub struct Replayed {
+    pub rules: BoardRules,
+    pub moves: Vec<StoredMove>,
+    /// The position after them; the refusal when the record no longer replays (the event's
+    /// rules changed meanwhile).
+    pub pos: Result<Position, Refusal>,
+}
+
+/// The position after every stored move, with the rules it was replayed under.
+pub fn position(conn: &mut Conn, tid: i32, gid: i32) -> Result<Replayed, DbError> {
+    let rules = board_rules(conn, tid, gid)?;
     let moves = list(conn, tid, gid)?;
-    let pos = dm::replay(r, &pairs(&moves));
-    Ok((r, moves, pos))
+    let pos = dm::replay(rules, &pairs(&moves));
+    Ok(Replayed { rules, moves, pos })
 }
 
 /// For the count from the position (the `count` work): the replayed game of `gid` — its
 /// board, captures and moves — or `None` when no move was entered at the board.
 pub fn final_position(conn: &mut Conn, tid: i32, gid: i32) -> Result<Option<Position>, MoveError> {
-    let (_, moves, pos) = position(conn, tid, gid)?;
+    let Replayed { moves, pos, .. } = position(conn, tid, gid)?;
     if moves.is_empty() {
         return Ok(None);
     }
@@ -132,7 +140,10 @@ pub enum MoveError {
     Refused(Refusal),
     /// The entry was made for move `wanted`, but the record has `have` moves now (someone
     /// else entered or undid meanwhile).
-    Stale { wanted: u32, have: u32 },
+    Stale {
+        wanted: u32,
+        have: u32,
+    },
     /// The client id is empty or too long.
     BadClient,
     /// Undo: there is no move to undo.
@@ -169,25 +180,31 @@ fn point_text(mv: Move) -> Option<String> {
     }
 }
 
-/// Append move `seq` (from 1) of game `gid`: `mv` for `colour`, entered by `actor` with the
-/// page's `client_id`. The same client id again is answered as written; a `seq` the record has
-/// passed is stale; otherwise the move is checked on the replayed game and written with its
-/// audit row.
+/// An entry at the board: move `seq` (from 1), `mv` for `colour`, with the page's own id.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a> {
+    pub seq: u32,
+    pub colour: Color,
+    pub mv: Move,
+    pub client_id: &'a str,
+}
+
+/// Append `entry` to game `gid`, entered by `actor`. The same client id again is answered as
+/// written; a `seq` the record has passed is stale; otherwise the move is checked on the
+/// replayed game and written with its audit row.
 pub fn append(
     conn: &mut Conn,
     actor: &Actor,
     tid: i32,
     gid: i32,
-    seq: u32,
-    colour: Color,
-    mv: Move,
-    client_id: &str,
+    entry: Entry<'_>,
 ) -> Result<Appended, MoveError> {
+    let Entry { seq, colour, mv, client_id } = entry;
     if client_id.is_empty() || client_id.len() > MAX_CLIENT_ID || client_id.chars().any(char::is_control) {
         return Err(MoveError::BadClient);
     }
     crate::write_tx(&mut *conn, |conn| {
-        let (r, moves, pos) = position(conn, tid, gid)?;
+        let Replayed { rules: r, moves, pos } = position(conn, tid, gid)?;
         if let Some(m) = moves.iter().find(|m| m.client_id == client_id) {
             return Ok(Appended::Again { seq: m.seq });
         }
@@ -239,10 +256,17 @@ pub fn undo(conn: &mut Conn, actor: &Actor, tid: i32, gid: i32, seq: u32) -> Res
         if last.entered_by.is_none() || last.entered_by != actor.user_id {
             return Err(MoveError::NotYours);
         }
-        diesel::delete(game_moves::table.filter(game_moves::game_id.eq(gid)).filter(game_moves::seq.eq(seq as i32)))
-            .execute(conn)?;
-        let before =
-            Audited { game: gid, seq, colour: last.colour.letter(), point: point_text(last.mv), client_id: &last.client_id };
+        diesel::delete(
+            game_moves::table.filter(game_moves::game_id.eq(gid)).filter(game_moves::seq.eq(seq as i32)),
+        )
+        .execute(conn)?;
+        let before = Audited {
+            game: gid,
+            seq,
+            colour: last.colour.letter(),
+            point: point_text(last.mv),
+            client_id: &last.client_id,
+        };
         audit::record(
             conn,
             actor,
@@ -285,7 +309,13 @@ pub enum DelayError {
 db_variant!(DelayError);
 
 /// Set the public board's delay of `tid` to `moves`, read at `version`.
-pub fn set_delay(conn: &mut Conn, actor: &Actor, tid: i32, version: i32, moves: u32) -> Result<(), DelayError> {
+pub fn set_delay(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    version: i32,
+    moves: u32,
+) -> Result<(), DelayError> {
     if moves > MAX_DELAY {
         return Err(DelayError::TooLong);
     }
@@ -382,18 +412,32 @@ mod tests {
         for (k, s) in seq.iter().enumerate() {
             let n = k as u32 + 1;
             let colour = dm::colour_of(n, 0);
-            assert_eq!(append(c, &rec, tid, gid, n, colour, p(s), &format!("c{n}")).unwrap(), Appended::Written { seq: n });
+            assert_eq!(
+                append(c, &rec, tid, gid, Entry { seq: n, colour, mv: p(s), client_id: &format!("c{n}") })
+                    .unwrap(),
+                Appended::Written { seq: n }
+            );
         }
         // Sent again after the network returned: answered, not written twice.
-        assert_eq!(append(c, &rec, tid, gid, 9, Color::Black, p("ed"), "c9").unwrap(), Appended::Again { seq: 9 });
-        let ko = append(c, &rec, tid, gid, 10, Color::White, p("dd"), "c10");
+        assert_eq!(
+            append(c, &rec, tid, gid, Entry { seq: 9, colour: Color::Black, mv: p("ed"), client_id: "c9" })
+                .unwrap(),
+            Appended::Again { seq: 9 }
+        );
+        let ko =
+            append(c, &rec, tid, gid, Entry { seq: 10, colour: Color::White, mv: p("dd"), client_id: "c10" });
         assert!(matches!(
             ko,
             Err(MoveError::Refused(Refusal::Illegal { reason: IllegalMove::Ko | IllegalMove::Superko, .. }))
         ));
-        let occupied = append(c, &rec, tid, gid, 10, Color::White, p("cd"), "c10");
-        assert!(matches!(occupied, Err(MoveError::Refused(Refusal::Illegal { reason: IllegalMove::Occupied, .. }))));
-        let stale = append(c, &rec, tid, gid, 9, Color::Black, p("gg"), "x");
+        let occupied =
+            append(c, &rec, tid, gid, Entry { seq: 10, colour: Color::White, mv: p("cd"), client_id: "c10" });
+        assert!(matches!(
+            occupied,
+            Err(MoveError::Refused(Refusal::Illegal { reason: IllegalMove::Occupied, .. }))
+        ));
+        let stale =
+            append(c, &rec, tid, gid, Entry { seq: 9, colour: Color::Black, mv: p("gg"), client_id: "x" });
         assert!(matches!(stale, Err(MoveError::Stale { wanted: 9, have: 9 })));
         assert_eq!(list(c, tid, gid).unwrap().len(), 9);
         let pos = final_position(c, tid, gid).unwrap().unwrap();

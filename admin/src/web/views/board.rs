@@ -132,7 +132,9 @@ pub fn status(lang: Lang, pos: &Position, handicap: u8) -> Status {
     let last = match pos.last {
         None => lang.t("mv.no_moves").to_string(),
         Some((c, Move::Pass)) => tr!(lang, "mv.last_pass", colour = colour_text(lang, c)),
-        Some((c, Move::Play(p))) => tr!(lang, "mv.last", colour = colour_text(lang, c), point = p.display(size)),
+        Some((c, Move::Play(p))) => {
+            tr!(lang, "mv.last", colour = colour_text(lang, c), point = p.display(size))
+        }
     };
     Status {
         moves: pos.moves,
