@@ -3122,4 +3122,4 @@ audit-say-mv_enter = { $actor } entered a move of { $subject }
 audit-kind-mv_undo = Move undone
 audit-say-mv_undo = { $actor } undid the last move of { $subject }
 audit-kind-mv_delay = Live delay
-audit-say-mv_delay = { $actor } changed the public live board's delay
+audit-say-mv_delay = { $actor } changed the public live boards' delay of { $subject }

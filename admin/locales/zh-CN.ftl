@@ -2942,4 +2942,4 @@ audit-say-mv_enter = { $actor }为{ $subject }录入了一手
 audit-kind-mv_undo = 撤销着手
 audit-say-mv_undo = { $actor }撤销了{ $subject }的最后一手
 audit-kind-mv_delay = 直播延迟
-audit-say-mv_delay = { $actor }修改了公开直播的延迟手数
+audit-say-mv_delay = { $actor }修改了{ $subject }公开直播的延迟手数
