@@ -66,6 +66,14 @@
     root.setAttribute("data-queued", String(state.queue.length));
     if (state.queue.length) say(fmt("queued", { count: state.queue.length }), "queued");
   }
+  // Requests that bring a board back, numbered as they are sent: an answer older than the one
+  // shown (a refresh sent before a move whose answer came first) is not put in place.
+  var issued = 0, applied = 0;
+  function newer(token, html) {
+    if (token < applied) return;
+    applied = token;
+    swap(html);
+  }
   // Put the board of a fetched page in place.
   function swap(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -98,6 +106,7 @@
     body.set("seq", String(item.seq));
     body.set("colour", item.colour);
     body.set("at", item.at);
+    var token = ++issued;
     fetch(moveForm.action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (r) {
         return r.text().then(function (html) {
@@ -105,7 +114,7 @@
           if (r.ok) {
             state.queue.shift();
             store();
-            swap(html);
+            newer(token, html);
             if (!state.queue.length) say(T.saved, "saved");
             flush();
             return;
@@ -131,8 +140,9 @@
       });
   }
   function refresh() {
+    var token = ++issued;
     return fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { return r.ok ? r.text().then(swap) : null; })
+      .then(function (r) { return r.ok ? r.text().then(function (html) { newer(token, html); }) : null; })
       .catch(function () { /* offline: the page stays */ });
   }
   function undo() {
@@ -150,11 +160,12 @@
     var body = new URLSearchParams();
     body.set("csrf", undoForm.elements.csrf.value);
     body.set("seq", String(stored()));
+    var token = ++issued;
     fetch(undoForm.action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (r) {
         return r.text().then(function (html) {
           if (r.ok) {
-            swap(html);
+            newer(token, html);
             say(T.undone, "saved");
           } else {
             var doc = new DOMParser().parseFromString(html, "text/html");

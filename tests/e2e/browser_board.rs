@@ -3,8 +3,9 @@
 //! move the page's position is the rules crate's replay of the record; the network lost in the
 //! page (its `fetch` made to fail, once before the request and once after the server wrote it,
 //! as a phone losing its answer) queues the entries, drawn pale, and they are sent when it
-//! returns, each written once; the public board follows the game by server push without a
-//! reload.
+//! returns, each written once; with "press the clock after each move" ticked, the referee's
+//! clock open in another window is pressed for the side that moved; the public board follows
+//! the game by server push without a reload.
 //!
 //! Runs with `TENGEN_TEST_BROWSER=1` only (ignored with its reason otherwise, see `build.rs`);
 //! screenshots in `target/browser-artifacts/board/`.
@@ -130,7 +131,7 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
 
     let s = Server::start();
     let org = s.first_organizer();
-    let tid = tournament_with_players(&org, "记谱板测试赛", "Board Open", &[], 4);
+    let tid = tournament_with_players(&org, "记谱板测试赛", "Board Open", &[], 6);
     pair_round(&org, tid, 1, "7");
     publish_round(&s, &org, tid, 1);
     nigiri_all(&org, &s.db, tid, 1);
@@ -218,6 +219,44 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
             .collect();
         assert_eq!(stored, want, "{name}: the stored record is the fixture's");
     }
+
+    // "Press the clock after each move": the referee's clock open in another window of the
+    // same browser is pressed for the side that has just moved.
+    let g3 = game_id(&s.db, tid, 1, 3);
+    p.goto(&format!("/t/{tid}/games/{g3}/board"));
+    p.wait_for("#board-svg");
+    let board_window = p.rt.block_on(p.wd.window()).unwrap();
+    let clock_window = p.rt.block_on(p.wd.new_window(false)).unwrap().handle;
+    p.rt.block_on(p.wd.switch_to_window(clock_window.clone())).unwrap();
+    p.goto(&format!("/t/{tid}/games/{g3}/clock"));
+    p.wait_for("#clock");
+    let clock_state = format!(
+        "var s = JSON.parse(localStorage.getItem('tengen.clock.t{tid}.g{g3}') || 'null'); \
+         return s ? [s.running, s.moves] : null;"
+    );
+    p.rt.block_on(p.wd.switch_to_window(board_window)).unwrap();
+    p.click("#board-press");
+    let wait_clock = |p: &mut Page, want: Value| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let v = p.js(&clock_state);
+            if v == want {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the clock's state {v}, not {want}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    // Black's first move hands the move to White: White's clock runs.
+    tap(&mut p, Move::Play(Point::from_sgf("pd").unwrap()));
+    p.wait_attr("board-move-no", "data-moves", "1");
+    wait_clock(&mut p, serde_json::json!([1, 0]));
+    // White's move presses White's clock: Black's runs, one move counted.
+    tap(&mut p, Move::Play(Point::from_sgf("dp").unwrap()));
+    p.wait_attr("board-move-no", "data-moves", "2");
+    wait_clock(&mut p, serde_json::json!([0, 1]));
+    p.rt.block_on(p.wd.switch_to_window(clock_window)).unwrap();
+    p.shot(&shots, "clock-pressed");
 
     // The public board follows a game by push: with delay 0, the last move undone from another
     // client disappears from the open page without a reload (the page's marker stays).
