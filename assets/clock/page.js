@@ -457,6 +457,12 @@
   if (saveForm) saveForm.addEventListener("submit", function (e) { e.preventDefault(); queueSave(); });
   window.addEventListener("online", flush);
   setInterval(function () { if (state.queue.length) flush(); }, 5000);
+  // The board page open beside this one (web::board) presses the clock for the side that
+  // has just moved, when its recorder ticked "press the clock after each move".
+  window.addEventListener("storage", function (e) {
+    if (e.key !== cfg.key + ".press" || !e.newValue) return;
+    try { tap(JSON.parse(e.newValue).side); } catch (err) { /* not a press */ }
+  });
   if (TEST) {
     window.__clockTest = {
       spoken: [],

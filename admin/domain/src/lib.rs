@@ -21,6 +21,7 @@ pub mod event_time;
 pub mod gor;
 pub mod groups;
 pub mod hall;
+pub mod moves;
 pub mod names;
 pub mod pairing;
 pub mod password;

@@ -1,9 +1,9 @@
 //! The final position a count is worked out from, and the count it gives (seed 000 Arts. 8, 9).
 //!
 //! [`final_position`] is the one place that chooses where a game's final position comes from:
-//! today the game record attached to the game (`results.sgf`, replayed by `rules::sgf` under the
-//! event's rules). When moves are entered at the board, this function is where the board's own
-//! record is preferred.
+//! the moves entered at the board (`store::game_moves`, each checked when it was entered) when
+//! there are any, else the game record attached to the game (`results.sgf`, replayed by
+//! `rules::sgf` under the event's rules).
 
 use crate::db::game_counts::{self as gc, CountRow};
 use crate::db::results as rdb;
@@ -16,6 +16,8 @@ use rules::sgf::{self, ReplayOptions};
 /// Where a final position was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
+    /// The moves entered at the board.
+    Board,
     /// The game record attached to the game (SGF).
     Record,
 }
@@ -30,8 +32,24 @@ pub struct FinalPosition {
 }
 
 /// The final position of game `gid` of tournament `tid`: `None` while the game has no record
-/// that replays to one (no record, or one that is not readable any more).
+/// that replays to one (no record, or one that is not readable any more). The board's moves
+/// win over an attached record: they were entered at the table as the game was played.
 pub fn final_position(conn: &mut Conn, tid: i32, gid: i32) -> Result<Option<FinalPosition>, DbError> {
+    use crate::db::game_moves::{self as gm, MoveError};
+    match gm::final_position(conn, tid, gid) {
+        Ok(Some(pos)) => {
+            return Ok(Some(FinalPosition {
+                board: pos.board().clone(),
+                prisoners: pos.captures,
+                source: Source::Board,
+            }))
+        }
+        Ok(None) => {}
+        Err(MoveError::Db(e)) => return Err(e),
+        // Moves that no longer replay (the event's rules changed since): the attached record,
+        // if any, is the position.
+        Err(_) => {}
+    }
     let Some(stored) = rdb::sgf(conn, tid, gid)? else { return Ok(None) };
     let settings = rdb::settings_of(conn, tid)?;
     let Ok(rec) = sgf::parse_bytes(&stored.bytes) else { return Ok(None) };

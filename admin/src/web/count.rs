@@ -128,6 +128,12 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
                 .collect::<Vec<_>>()
                 .join(" "),
             proposal: pc.proposal,
+            source: lang
+                .t(match pc.position.source {
+                    cp::Source::Board => "cnt.source_board",
+                    cp::Source::Record => "cnt.source_record",
+                })
+                .to_string(),
             count_line: tr!(
                 lang,
                 "cnt.count_line",

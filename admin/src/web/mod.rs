@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod board;
 pub mod check_in;
 pub mod clock;
 pub mod count;
@@ -188,6 +189,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/assets/screen.css", web::get().to(screens::style))
         .route("/assets/live.js", web::get().to(live::script))
         .route("/assets/count.js", web::get().to(count::script))
+        .route("/assets/board.js", web::get().to(board::script))
+        .route("/assets/board.css", web::get().to(board::style))
         .route("/live", web::get().to(live::stream))
         .route("/assets/favicon.svg", web::get().to(favicon))
         .route("/favicon.ico", web::get().to(favicon))
@@ -248,6 +251,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/games/{gid}/count/dead", web::post().to(count::save_dead))
         .route("/t/{id}/games/{gid}/count/confirm", web::post().to(count::confirm))
         .route("/t/{id}/games/{gid}/clock", web::get().to(clock::game_clock))
+        .route("/t/{id}/games/{gid}/board", web::get().to(board::board_page))
+        .route("/t/{id}/games/{gid}/board/move", web::post().to(board::enter))
+        .route("/t/{id}/games/{gid}/board/undo", web::post().to(board::undo))
+        .route("/t/{id}/games/{gid}/board.sgf", web::get().to(board::download))
+        .route("/t/{id}/games/{gid}/live", web::get().to(board::live_page))
+        .route("/t/{id}/live-delay", web::post().to(board::set_delay))
         .route("/t/{id}/entrants", web::get().to(entrants::list))
         .route("/t/{id}/entrants.csv", web::get().to(imports::export_csv))
         .route("/t/{id}/entrants/new", web::get().to(entrants::new_page))

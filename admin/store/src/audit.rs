@@ -153,6 +153,11 @@ audit_actions! {
     ScreenUpdate = ("update", "screen", "screen_update", "audit.kind.screen_update", "audit.say.screen_update"),
     ScreenRevoke = ("revoke", "screen", "screen_revoke", "audit.kind.screen_revoke", "audit.say.screen_revoke"),
     ScreenReissue = ("reissue", "screen", "screen_reissue", "audit.kind.screen_reissue", "audit.say.screen_reissue"),
+    /// A move entered at the board, and the last one undone by its enterer (`entity_id` the
+    /// game's; the move in `after` / `before`); the public board's delay set (the tournament's).
+    MoveEnter = ("enter", "game_move", "mv_enter", "audit.kind.mv_enter", "audit.say.mv_enter"),
+    MoveUndo = ("undo", "game_move", "mv_undo", "audit.kind.mv_undo", "audit.say.mv_undo"),
+    MoveDelay = ("delay", "tournament", "mv_delay", "audit.kind.mv_delay", "audit.say.mv_delay"),
     /// The player registry (`entity_id` the person's; no tournament): two persons merged into
     /// one, and a person deleted on request (their past results keep the name only).
     PersonMerge = ("merge", "person", "person_merge", "audit.kind.person_merge", "audit.say.person_merge"),
@@ -184,7 +189,7 @@ impl AuditAction {
 }
 
 /// The entities whose `entity_id` is a game's id.
-pub const GAME_ENTITIES: &[&str] = &["game", "result", "ruling", "sgf", "replay_start", "game_count"];
+pub const GAME_ENTITIES: &[&str] = &["game", "result", "ruling", "sgf", "replay_start", "game_count", "game_move"];
 
 /// Audited writes made by this process (bumped when a write is recorded and again when the web
 /// layer sees it finished). Caches of public pages compare it to decide whether to look at the

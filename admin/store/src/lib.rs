@@ -43,6 +43,7 @@ pub mod event_pages;
 pub mod events;
 pub mod forbidden;
 pub mod game_counts;
+pub mod game_moves;
 pub mod group_imports;
 pub mod hall;
 pub mod persons;

@@ -161,6 +161,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    game_moves (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        game_id -> Integer,
+        seq -> Integer,
+        color -> Text,
+        point -> Nullable<Text>,
+        client_id -> Text,
+        entered_by -> Nullable<Integer>,
+        entered_at -> Text,
+    }
+}
+
+diesel::table! {
     games (id) {
         id -> Integer,
         tournament_id -> Integer,
@@ -180,6 +194,15 @@ diesel::table! {
         nominal_lot -> Nullable<Text>,
         pairing_version -> Integer,
         replay_of -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    live_delays (tournament_id) {
+        tournament_id -> Integer,
+        moves -> Integer,
+        version -> Integer,
+        updated_at -> Text,
     }
 }
 
@@ -640,7 +663,11 @@ diesel::joinable!(game_arrivals -> entrants (entrant_id));
 diesel::joinable!(game_arrivals -> games (game_id));
 diesel::joinable!(game_counts -> games (game_id));
 diesel::joinable!(game_counts -> tournaments (tournament_id));
+diesel::joinable!(game_moves -> games (game_id));
+diesel::joinable!(game_moves -> tournaments (tournament_id));
+diesel::joinable!(game_moves -> users (entered_by));
 diesel::joinable!(games -> tournaments (tournament_id));
+diesel::joinable!(live_delays -> tournaments (tournament_id));
 diesel::joinable!(person_ranks -> persons (person_id));
 diesel::joinable!(person_ranks -> tournaments (tournament_id));
 diesel::joinable!(prize_settings -> tournaments (tournament_id));
@@ -689,7 +716,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     forbidden_pairs,
     game_arrivals,
     game_counts,
+    game_moves,
     games,
+    live_delays,
     login_throttle,
     person_ranks,
     persons,

@@ -1052,7 +1052,13 @@ enum Kind {
     /// A display screen (大屏): HTML whose only scripts are the screen's own and the live
     /// updates' files.
     Screen,
+    /// A board page (web::board): HTML whose one SVG is the board drawn by the server and
+    /// whose only scripts are the recorder's and the live updates' files.
+    Board,
 }
+
+/// What a board page may hold that is live markup elsewhere.
+const BOARD_MARKUP: [&str; 2] = ["<svg id=\"board-svg\"", "<script src=\"/assets/board.js\" defer></script>"];
 
 /// The script tags a display screen is allowed.
 const SCREEN_SCRIPTS: [&str; 2] =
@@ -1199,6 +1205,14 @@ fn crawl(s: &Server, staff: &Client, ids: &Ids) -> BTreeMap<(String, &'static st
                             r.header("content-disposition").unwrap_or("").starts_with("attachment"),
                             "{what}"
                         );
+                    }
+                    Kind::Board => {
+                        let mut body = r.body.clone();
+                        for tag in BOARD_MARKUP {
+                            body = body.replacen(tag, "", 1);
+                        }
+                        let live = live_markup(&body);
+                        assert!(live.is_empty(), "{what}: live markup {live:?} in:\n{}", r.body);
                     }
                     Kind::Clock | Kind::Desk | Kind::Screen | Kind::Count => {
                         let mut body = r.body.clone();

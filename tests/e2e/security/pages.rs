@@ -223,6 +223,28 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/games/{}/clock", i.t, i.gr),
         kind: Kind::Clock,
     },
+    // The board pages (web::board): the board drawn as SVG, the recorder's script.
+    Page {
+        pattern: "/assets/board.js",
+        path: |_| "/assets/board.js".into(),
+        kind: Kind::Asset("text/javascript"),
+    },
+    Page { pattern: "/assets/board.css", path: |_| "/assets/board.css".into(), kind: Kind::Css },
+    Page {
+        pattern: "/t/{id}/games/{gid}/board",
+        path: |i| format!("/t/{}/games/{}/board", i.t, i.gr),
+        kind: Kind::Board,
+    },
+    Page {
+        pattern: "/t/{id}/games/{gid}/live",
+        path: |i| format!("/t/{}/games/{}/live", i.t, i.gr),
+        kind: Kind::Board,
+    },
+    Page {
+        pattern: "/t/{id}/games/{gid}/board.sgf",
+        path: |i| format!("/t/{}/games/{}/board.sgf", i.t, i.gr),
+        kind: Kind::Sgf,
+    },
     Page { pattern: "/t/{id}/results", path: |i| format!("/t/{}/results", i.t), kind: Kind::Html },
     Page { pattern: "/t/{id}/standings", path: |i| format!("/t/{}/standings", i.t), kind: Kind::Html },
     Page {

@@ -867,6 +867,52 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         foreign: None,
         control: Control::None("only a plain arbiter's proposal can be rejected; e2e_rulings covers it"),
     },
+    // The board (web::board): a move of the ruling's game, its undo by the same staff
+    // account (after the move's control), the organizer's public delay.
+    WriteRoute {
+        pattern: "/t/{id}/games/{gid}/board/move",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/games/{}/board/move", i.t, i.gr),
+        body: |w, i| {
+            let n = w.int(&format!("SELECT count(*) FROM game_moves WHERE game_id = {}", i.gr)) + 1;
+            let colour = if n % 2 == 1 { "B" } else { "W" };
+            let at = ["pd", "dp", "pp", "dd", "jj", "cc"][(n as usize - 1) % 6];
+            Body::Form(vec![
+                ("client".into(), format!("probe-{n}")),
+                ("seq".into(), n.to_string()),
+                ("colour".into(), colour.into()),
+                ("at".into(), at.into()),
+            ])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/games/{gid}/board/undo",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/games/{}/board/undo", i.t, i.gr),
+        body: |w, i| {
+            let n = w.int(&format!("SELECT coalesce(max(seq), 0) FROM game_moves WHERE game_id = {}", i.gr));
+            Body::Form(vec![("seq".into(), n.to_string())])
+        },
+        foreign: None,
+        control: Control::None("the undo is its enterer's only: e2e board:: proves it with two accounts"),
+    },
+    WriteRoute {
+        pattern: "/t/{id}/live-delay",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/live-delay", i.t),
+        body: |w, i| {
+            let v = w.int(&format!("SELECT coalesce(max(version), 0) FROM live_delays WHERE tournament_id = {}", i.t));
+            Body::Form(vec![
+                ("version".into(), v.to_string()),
+                ("moves".into(), "10".into()),
+                ("back".into(), i.gr.to_string()),
+            ])
+        },
+        foreign: None,
+        control: Control::Writes,
+    },
     WriteRoute {
         pattern: "/t/{id}/chief",
         guard: Guard::TournamentOrganizer,

@@ -49,6 +49,8 @@ pub struct Counted {
     pub dead_field: String,
     /// The dead stones are the rules crate's proposal, to be reviewed and saved.
     pub proposal: bool,
+    /// Where the position comes from: the moves entered at the board, or the attached record.
+    pub source: String,
     /// "黑 184.5 子，白 176.5 子".
     pub count_line: String,
     /// The result the count gives, as the result sheet words it ("黑胜¼子").

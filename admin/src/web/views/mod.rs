@@ -7,6 +7,7 @@
 //! it imports no handler).
 
 pub mod audit;
+pub mod board;
 pub mod board_match;
 pub mod check_in;
 pub mod count;

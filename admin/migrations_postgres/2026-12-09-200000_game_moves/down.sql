@@ -1,0 +1,2 @@
+DROP TABLE live_delays;
+DROP TABLE game_moves;
