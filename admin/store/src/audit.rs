@@ -189,7 +189,8 @@ impl AuditAction {
 }
 
 /// The entities whose `entity_id` is a game's id.
-pub const GAME_ENTITIES: &[&str] = &["game", "result", "ruling", "sgf", "replay_start", "game_count", "game_move"];
+pub const GAME_ENTITIES: &[&str] =
+    &["game", "result", "ruling", "sgf", "replay_start", "game_count", "game_move"];
 
 /// Audited writes made by this process (bumped when a write is recorded and again when the web
 /// layer sees it finished). Caches of public pages compare it to decide whether to look at the
