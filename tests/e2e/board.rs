@@ -12,7 +12,7 @@ use rules::board::{Board, Color, Point};
 use rules::game::{Game, KoRule, Move, SuicideRule};
 
 /// The position as the board pages write it (`data-position`): rows from the top, `.` `X` `O`.
-fn position_text(b: &Board) -> String {
+pub(crate) fn position_text(b: &Board) -> String {
     let n = b.size();
     (0..n)
         .map(|y| {

@@ -10,11 +10,12 @@
 //! Runs with `TENGEN_TEST_BROWSER=1` only (ignored with its reason otherwise, see `build.rs`);
 //! screenshots in `target/browser-artifacts/board/`.
 
+use crate::board::position_text;
 use crate::common;
 use crate::common::webdriver;
 use common::*;
 use fantoccini::{Client as Wd, Locator};
-use rules::board::{Board, Color, Point};
+use rules::board::{Color, Point};
 use rules::game::{Game, KoRule, Move, SuicideRule};
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -83,22 +84,6 @@ impl Page {
         let png = self.rt.block_on(self.wd.screenshot()).expect("screenshot");
         std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
     }
-}
-
-fn position_text(b: &Board) -> String {
-    let n = b.size();
-    (0..n)
-        .map(|y| {
-            (0..n)
-                .map(|x| match b.get(Point { x, y }) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 fn fixture(name: &str) -> Vec<(Color, Move)> {
