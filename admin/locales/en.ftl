@@ -3090,6 +3090,7 @@ cnt-confirm_white = White, { $name }: I confirm
 cnt-confirmed_mark = confirmed
 cnt-confirm_arbiter = Referee: confirm as the game's result
 cnt-confirmed = Confirmed by the referee { $name }: this count is the game's result.
+cnt-superseded = The referee { $name } confirmed this count, but the result was corrected on the game page afterwards: the game page's result stands.
 cnt-err_point = “{ $point }” is not a point of the board.
 cnt-err_point_off = A point given is off the board.
 cnt-err_no_stone = There is no stone at { $point }.

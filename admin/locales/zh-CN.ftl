@@ -2910,6 +2910,7 @@ cnt-confirm_white = 白方{ $name }确认
 cnt-confirmed_mark = 已确认
 cnt-confirm_arbiter = 裁判确认，作为本局结果
 cnt-confirmed = 裁判{ $name }已确认：此数子结果已成为本局结果。
+cnt-superseded = 裁判{ $name }曾确认此数子结果，但其后在对局页更正了成绩：以对局页的成绩为准。
 cnt-err_point = “{ $point }”不是棋盘上的点。
 cnt-err_point_off = 所写的点不在棋盘上。
 cnt-err_no_stone = { $point }没有棋子。

@@ -177,6 +177,15 @@ fn a_count_from_the_position_is_the_result_once_players_and_referee_confirm() {
     };
     assert_eq!((n("dead"), n("confirm")), (2, 5));
     assert_eq!(count_rows(&s.db, &format!("SELECT count(*) FROM audit WHERE entity = 'result' AND action = 'enter' AND entity_id = {gid}")), 1);
+
+    // The result corrected on the game page afterwards: the count page no longer calls its
+    // count the game's result, and says the sheet's stands.
+    let game = enter(&c, tid, gid, &[("method", "count"), ("black_count", "184.5")]);
+    assert_ne!(text_of(&game, "result").as_deref(), Some("B+5¾"));
+    let page = c.get(&format!("/t/{tid}/games/{gid}/count"));
+    assert!(text_of(&page, "confirmed").is_none(), "{}", page.body);
+    assert!(text_of(&page, "superseded").is_some(), "{}", page.body);
+    assert!(page.input("dead").is_none(), "still not edited here");
 }
 
 /// A count typed on the result sheet that differs from the count of the position is flagged

@@ -120,6 +120,12 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
                 done: saved.is_some_and(|r| r.confirmed_white),
             },
         ];
+        // A confirmed count is the game's result only while the sheet still holds that count.
+        let confirmed = saved.and_then(|r| r.confirmed_by.as_ref());
+        let standing = matches!(
+            l.sheet.entry(),
+            Some(Entry::Count { black_halves, .. }) if black_halves == a.black_halves
+        );
         Counted {
             board: board_view(&pc.position.board, &pc.dead),
             dead_field: cp::chain_heads(&pc.position.board, &pc.dead)
@@ -144,7 +150,10 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
             version: saved.map_or(0, |r| r.version),
             sheet_version: l.sheet.version(),
             sides,
-            confirmed_by: saved.and_then(|r| r.confirmed_by.clone()),
+            confirmed_by: confirmed.filter(|_| standing).cloned(),
+            superseded: confirmed
+                .filter(|_| !standing)
+                .map(|by| tr!(lang, "cnt.superseded", name = by.as_str())),
             differs: typed_differs(lang, &l.sheet, a.black_halves),
         }
     });

@@ -59,8 +59,11 @@ pub struct Counted {
     pub version: i32,
     pub sheet_version: i32,
     pub sides: Vec<SideConfirm>,
-    /// The referee who confirmed it, once the count is the game's result.
+    /// The referee who confirmed it, while the count is the game's result.
     pub confirmed_by: Option<String>,
+    /// A confirmed count whose result sheet was changed since (a correction on the game page):
+    /// the sheet's result stands, and this says so instead of "confirmed".
+    pub superseded: Option<String>,
     /// A result entered on the sheet that differs from this count: both numbers.
     pub differs: Option<String>,
 }
