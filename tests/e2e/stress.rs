@@ -112,8 +112,9 @@ fn postgresql_or_either_server_killed_loses_nothing() {
 /// The office survives the loss of any one machine, the short version of `tengen-lab stress
 /// failover` (docs/testing.md): three etcd members, two PostgreSQL nodes under Patroni
 /// (synchronous, strict), two Tengen servers on the multi-host address; four trials, one of
-/// each fault: the primary SIGKILLed, the primary frozen (SIGSTOP), an etcd member killed, the
-/// Tengen servers restarted in turn. Every acknowledged write and its audit rows are there
+/// each fault: the primary SIGKILLed, the primary frozen (SIGSTOP), an etcd member killed, a
+/// rolling upgrade (the next release's column added under the migrations' lock, then each
+/// server replaced). Every acknowledged write and its audit rows are there
 /// after each, pg_amcheck finds nothing, no 5xx but the 503, never two primaries, and never
 /// more than 30 s without one. Runs where `.ci/run` installed Patroni and etcd
 /// (TENGEN_TEST_FAILOVER=1) with the `postgres` feature; ignored with that reason otherwise.
