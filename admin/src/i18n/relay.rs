@@ -12,8 +12,8 @@ use crate::domain::team::ending::{EndRecord, Ending};
 use crate::domain::team::lineup::Section;
 use crate::domain::team::matches::MatchRefusal;
 use crate::domain::team::relay::{
-    Card, Effect, Event, PlayoffClock, Refusal, RelayMatch, RequestKind, SetupError, SubstitutionKind,
-    VoidOffence,
+    Card, Effect, Event, Placed, PlayoffClock, Refusal, RelayMatch, RequestKind, SetupError,
+    SubstitutionKind, VoidOffence,
 };
 use crate::domain::team::roster::{ExecutingLeader, LeaderBasis};
 use crate::domain::team::standings::TeamOutcome;
@@ -121,7 +121,14 @@ impl Lang {
                 first = person(players[0]),
                 second = person(players[1]),
             ),
-            Event::Move { player } => tr!(self, "relay.ev_move", person = person(*player)),
+            Event::Move { player, at: None } => tr!(self, "relay.ev_move", person = person(*player)),
+            // A relay game is played on the 19-line board of its rule set (seed 003 Art. 12).
+            Event::Move { player, at: Some(Placed::Point(p)) } => {
+                tr!(self, "relay.ev_move_at", person = person(*player), point = p.display(19))
+            }
+            Event::Move { player, at: Some(Placed::Pass) } => {
+                tr!(self, "relay.ev_move_pass", person = person(*player))
+            }
             Event::ClaimOrderError { claimant } => tr!(self, "relay.ev_claim", side = side(claimant)),
             Event::RequestSubstitution { out, incoming } => {
                 tr!(self, "relay.ev_sub_request", incoming = person(*incoming), out = person(*out))

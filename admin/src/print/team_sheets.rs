@@ -581,7 +581,7 @@ mod tests {
         let tc = rules::clock::TimeControl::ByoYomi { basic_secs: 3600, periods: 3, period_secs: 30 };
         let clocks = [reading(&tc, 2400, None).unwrap(), reading(&tc, 0, Some(2)).unwrap()];
         ok(&mut m, Event::Clocks { move_number: None, clocks });
-        ok(&mut m, Event::Move { player: 101 });
+        ok(&mut m, Event::Move { player: 101, at: None });
         ok(&mut m, Event::ClaimOrderError { claimant: Color::White });
         ok(
             &mut m,

@@ -326,7 +326,7 @@ fn event_of(form: &Form, tc: &TimeControl, ruled_by: &str) -> Result<(Event, Opt
             Some(through) => (Event::MovesInOrder { through }, None),
             None => return Err("through".into()),
         },
-        "move" => (Event::Move { player: person("player")? }, number("number")?.map(AtMove::Is)),
+        "move" => (Event::Move { player: person("player")?, at: None }, number("number")?.map(AtMove::Is)),
         "claim" => (Event::ClaimOrderError { claimant: side("side")? }, after),
         "sub_request" => {
             (Event::RequestSubstitution { out: person("out")?, incoming: person("incoming")? }, after)
@@ -669,9 +669,9 @@ mod tests {
         assert!(parse_at(z, "yesterday").is_err());
         let names: HashMap<PersonId, String> = [(112, "王一".to_string())].into();
         // People are named from the rosters, never parsed back out of a sentence.
-        let e = Event::Move { player: 112 };
+        let e = Event::Move { player: 112, at: None };
         assert_eq!(Lang::Zh.relay_event(&e, &person_of(Lang::Zh, &names)), "王一落子");
-        let e = Event::Move { player: 9 };
+        let e = Event::Move { player: 9, at: None };
         assert_eq!(Lang::Zh.relay_event(&e, &person_of(Lang::Zh, &names)), "9号队员落子");
         assert_eq!(Lang::En.relay_event(&e, &person_of(Lang::En, &names)), "Move by #9");
     }

@@ -1237,11 +1237,29 @@ mod tests {
         ));
         rec(c, &a, tid, m.id, v + 1, 650, None, lineup(Color::White, w)).unwrap();
         // "Move 5 by the player due at 5" = moves 1–4 in order, then the move: two rows.
-        let out =
-            rec(c, &a, tid, m.id, v + 2, 1010, Some(AtMove::Is(5)), Event::Move { player: b[0].id }).unwrap();
+        let out = rec(
+            c,
+            &a,
+            tid,
+            m.id,
+            v + 2,
+            1010,
+            Some(AtMove::Is(5)),
+            Event::Move { player: b[0].id, at: None },
+        )
+        .unwrap();
         assert_eq!(out.len(), 2);
         assert_eq!(events_of(c, m.id).unwrap().len(), 4);
-        let r = rec(c, &a, tid, m.id, v + 3, 1020, Some(AtMove::Is(3)), Event::Move { player: w[0].id });
+        let r = rec(
+            c,
+            &a,
+            tid,
+            m.id,
+            v + 3,
+            1020,
+            Some(AtMove::Is(3)),
+            Event::Move { player: w[0].id, at: None },
+        );
         assert!(matches!(r, Err(MatchError::Refused(MatchRefusal::Behind { asked: 3, moves: 5 }))), "{r:?}");
         // Resignation decides the match and stores its record.
         rec(

@@ -27,6 +27,7 @@
 //! Every reading that the text leaves open is tagged \[INF\] (inference) or \[UNVERIFIED\]
 //! where it is applied; the list is in [`relay`]'s module documentation.
 
+pub mod at_board;
 pub mod board_match;
 pub mod cards;
 pub mod clocks;

@@ -259,8 +259,13 @@ impl VoidOffence {
 pub enum Event {
     /// A leader hands in a section's line-up (Art. 10.1).
     SubmitLineup { side: Color, section: Section, players: [PersonId; 2] },
-    /// A stone placed by `player` (Art. 10.3 order checked).
-    Move { player: PersonId },
+    /// A stone placed by `player` (Art. 10.3 order checked). `at` is where, when the move was
+    /// entered at the board ([`Placed`]); the referee's match page records who moved only.
+    Move {
+        player: PersonId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<Placed>,
+    },
     /// The opponent of the side that moved out of order claims it before placing a stone; the
     /// referee confirms (Art. 17.7).
     ClaimOrderError { claimant: Color },
@@ -924,7 +929,31 @@ pub struct MoveRecord {
     pub side: Color,
     pub player: PersonId,
     pub section: Section,
+    /// A forced pass (Arts. 18.3, 19, 22.1, 24.4).
     pub pass: bool,
+    /// Where the move was played, when it was entered at the board; `None` for a move recorded
+    /// by who played it only (the match page, [`Event::MovesInOrder`]).
+    #[serde(default)]
+    pub at: Option<Placed>,
+}
+
+/// Where a move entered at the board was played: a point (SGF letters, checked against the
+/// position by the board before the event is recorded) or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Placed {
+    Point(rules::board::Point),
+    Pass,
+}
+
+impl Placed {
+    /// The move for the rules crate.
+    pub fn as_move(self) -> rules::game::Move {
+        match self {
+            Placed::Point(p) => rules::game::Move::Play(p),
+            Placed::Pass => rules::game::Move::Pass,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1102,6 +1131,31 @@ impl RelayMatch {
 
     pub fn move_log(&self) -> &[MoveRecord] {
         &self.move_log
+    }
+
+    /// The game's moves with their colours for the rules crate, when every move of the record
+    /// was entered at the board (a forced pass is a pass); otherwise the number of the first
+    /// move recorded without its point.
+    pub fn board_moves(&self) -> Result<Vec<(Color, rules::game::Move)>, u32> {
+        self.move_log.iter().map(|m| m.at.map(|a| (m.side, a.as_move())).ok_or(m.number)).collect()
+    }
+
+    /// The players at the board in the section's clockwise order (Art. 10.3), each with its
+    /// side; `None` for a vacant seat. `None` before the section's players are seated.
+    pub fn clockwise(&self) -> Option<[(Color, Option<PersonId>); 4]> {
+        let rot = self.rotation?;
+        Some(rot.map(|(side, seat)| (side, self.sides[ix(side)].seats.and_then(|s| s[seat]))))
+    }
+
+    /// An out-of-order move its opponent may still claim (Art. 17.7), until that side places a
+    /// stone.
+    pub fn pending_order_error(&self) -> Option<PendingOrderError> {
+        self.pending_order_error
+    }
+
+    /// Side `c` chooses which of its players moves next (after an order error, Art. 17.7).
+    pub fn may_choose(&self, c: Color) -> bool {
+        self.free_choice == Some(c)
     }
 
     /// Rulings in force, with section and time.
@@ -1416,7 +1470,15 @@ impl RelayMatch {
     }
 
     /// Records a move or pass by `player` of `side` at seat `seat`.
-    fn record_move(&mut self, side: Color, seat: usize, player: PersonId, pass: bool, fx: &mut Vec<Effect>) {
+    fn record_move(
+        &mut self,
+        side: Color,
+        seat: usize,
+        player: PersonId,
+        pass: bool,
+        at: Option<Placed>,
+        fx: &mut Vec<Effect>,
+    ) {
         let number = self.moves + 1;
         if let Some(pe) = self.pending_order_error {
             if pe.side != side {
@@ -1434,7 +1496,8 @@ impl RelayMatch {
             }
         }
         self.moves = number;
-        self.move_log.push(MoveRecord { number, side, player, section: self.section, pass });
+        let at = if pass { Some(Placed::Pass) } else { at };
+        self.move_log.push(MoveRecord { number, side, player, section: self.section, pass, at });
         self.last_pos = Some(self.pos_of(side, seat));
     }
 
@@ -1452,7 +1515,7 @@ impl RelayMatch {
             };
             let player = self.sides[ix(side)].seats.expect("in play")[seat].expect("no vacancy");
             self.sides[ix(side)].owed_passes -= 1;
-            self.record_move(side, seat, player, true, fx);
+            self.record_move(side, seat, player, true, None, fx);
             self.free_choice = None;
             fx.push(Effect::ForcedPass { number: self.moves, side, player });
         }
@@ -1703,7 +1766,7 @@ impl RelayMatch {
             Event::SubmitLineup { side, section, players } => {
                 self.submit_lineup(at, side, section, players, fx)
             }
-            Event::Move { player } => self.play(at, player, fx),
+            Event::Move { player, at: placed } => self.play(at, player, placed, fx),
             Event::ClaimOrderError { claimant } => self.claim(at, claimant, fx),
             Event::RequestSubstitution { out, incoming } => self.request_substitution(at, out, incoming, fx),
             Event::RequestTimeout { side } => self.request_timeout(at, side, fx),
@@ -1865,7 +1928,13 @@ impl RelayMatch {
         Ok(())
     }
 
-    fn play(&mut self, at: Timestamp, player: PersonId, fx: &mut Vec<Effect>) -> Result<(), Refusal> {
+    fn play(
+        &mut self,
+        at: Timestamp,
+        player: PersonId,
+        placed: Option<Placed>,
+        fx: &mut Vec<Effect>,
+    ) -> Result<(), Refusal> {
         self.ensure_board_ready()?;
         let (side, seat) = self.seated(player)?;
         let to_move = self.side_to_move();
@@ -1874,7 +1943,7 @@ impl RelayMatch {
         }
         let pos = self.pos_of(side, seat);
         let in_order = self.free_choice == Some(side) || pos == self.expected_pos();
-        self.record_move(side, seat, player, false, fx);
+        self.record_move(side, seat, player, false, placed, fx);
         let number = self.moves;
         fx.push(Effect::MovePlayed { number, side, player });
         if in_order {
@@ -1909,7 +1978,7 @@ impl RelayMatch {
         while self.moves < through {
             let side = self.side_to_move();
             let player = self.expected_player().ok_or(Refusal::ChooseNextPlayer { side })?;
-            self.play(at, player, &mut inner)?;
+            self.play(at, player, None, &mut inner)?;
         }
         fx.extend(inner.into_iter().filter(|e| !matches!(e, Effect::MovePlayed { .. })));
         fx.insert(0, Effect::MovesPlayed { first, last: self.moves });
@@ -2208,7 +2277,7 @@ impl RelayMatch {
         let number = self.moves + 1;
         self.add_rulings(ruled(side, number), at, fx)?;
         if self.phase == Phase::Playing {
-            self.record_move(side, seat, player, true, fx);
+            self.record_move(side, seat, player, true, None, fx);
             self.free_choice = None;
             fx.push(Effect::ForcedPass { number, side, player });
             self.settle_passes(fx);

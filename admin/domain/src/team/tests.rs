@@ -76,7 +76,7 @@ impl H {
     }
 
     fn mv(&mut self, player: PersonId) -> Accepted {
-        self.ok(Event::Move { player })
+        self.ok(Event::Move { player, at: None })
     }
 
     /// The player due next, or the first seated player of the side to move when it may choose.
@@ -158,8 +158,8 @@ fn full_relay_match_through_every_rule() {
 
     // ---- Section 1: clockwise order, order errors, substitution, cards ---------------------
     h.at(T0);
-    assert_eq!(h.no(Event::Move { player: 211 }), Refusal::NotYourTurn { to_move: Black });
-    assert_eq!(h.no(Event::Move { player: 113 }), Refusal::NotOnBoard { person: 113 });
+    assert_eq!(h.no(Event::Move { player: 211, at: None }), Refusal::NotYourTurn { to_move: Black });
+    assert_eq!(h.no(Event::Move { player: 113, at: None }), Refusal::NotOnBoard { person: 113 });
     h.mv(111);
     h.mv(211);
     // Move 3 is 112's; 111 plays it: out of order, the move stands, White may claim.
@@ -196,7 +196,7 @@ fn full_relay_match_through_every_rule() {
     // A timeout requested and cancelled uses nothing (Art. 10.5).
     let a = h.ok(Event::RequestTimeout { side: Black });
     assert!(has(&a, |e| matches!(e, Effect::RequestMade { side: Black, request: RequestKind::Timeout, .. })));
-    assert_eq!(h.no(Event::Move { player: 211 }), Refusal::RequestPending { side: Black });
+    assert_eq!(h.no(Event::Move { player: 211, at: None }), Refusal::RequestPending { side: Black });
     h.ok(Event::CancelRequest { side: Black });
     assert_eq!(h.m.counts().timeouts_left, [2, 2]);
 
@@ -235,7 +235,7 @@ fn full_relay_match_through_every_rule() {
     // On the board with players available: counts as White's substitution, seat vacant.
     assert!(has(&a, |e| *e == Effect::RedCountsAsSubstitution { side: White, left: 2 }));
     assert!(has(&a, |e| *e == Effect::SeatVacant { side: White, person: 212 }));
-    assert_eq!(h.no(Event::Move { player: 111 }), Refusal::SeatVacant { side: White });
+    assert_eq!(h.no(Event::Move { player: 111, at: None }), Refusal::SeatVacant { side: White });
     assert_eq!(
         h.no(Event::Card { person: 212, card: Card::Yellow, offence: None }),
         Refusal::AlreadySentOff { person: 212 }
@@ -388,7 +388,7 @@ fn full_relay_match_through_every_rule() {
     assert!(has(&a, |e| *e
         == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
     assert_eq!(h.m.phase(), Phase::Over);
-    assert_eq!(h.no(Event::Move { player: 116 }), Refusal::MatchOver);
+    assert_eq!(h.no(Event::Move { player: 116, at: None }), Refusal::MatchOver);
     let rec = TeamMatchRecord::from_relay(1, &h.m).unwrap();
     assert_eq!((rec.teams, rec.outcome, rec.match_points), ([1, 2], TeamOutcome::SecondWins, [0, 3]));
 
@@ -451,7 +451,7 @@ fn fifth_order_error_loses_the_game() {
     assert_eq!(h.m.result(), Some(GameResult::loss_of(Black, LossReason::OrderErrors)));
     assert!(has(&a, |e| *e
         == Effect::MatchDecided { outcome: TeamOutcome::SecondWins, points: [0, 3], playoff: false }));
-    assert_eq!(h.no(Event::Move { player: 212 }), Refusal::MatchOver);
+    assert_eq!(h.no(Event::Move { player: 212, at: None }), Refusal::MatchOver);
 }
 
 /// Plays a knockout game with one Black yellow (section 2) to a count of 185: a draw at komi
@@ -487,7 +487,7 @@ fn drawn_knockout() -> H {
 #[test]
 fn knockout_draw_goes_to_playoff_and_second_draw_is_blacks() {
     let mut h = drawn_knockout();
-    assert_eq!(h.no(Event::Move { player: 215 }), Refusal::PlayoffPending);
+    assert_eq!(h.no(Event::Move { player: 215, at: None }), Refusal::PlayoffPending);
     assert_eq!(
         h.no(Event::SubmitLineup { side: Black, section: Section::Playoff, players: [111, 113] }),
         Refusal::PlayoffPending
@@ -658,7 +658,7 @@ fn lineup_refusals() {
     let a = h.lineup(Black, Section::One, [112, 111]);
     assert!(has(&a, |e| matches!(e, Effect::LineupAccepted { replaced: true, .. })));
     assert_eq!(
-        h.no(Event::Move { player: 112 }),
+        h.no(Event::Move { player: 112, at: None }),
         Refusal::LineupMissing { side: White, section: Section::One }
     );
     h.lineup(White, Section::One, [211, 212]);
@@ -731,7 +731,7 @@ fn red_cards_off_the_board_and_from_the_previous_game() {
     assert!(has(&a, |e| *e == Effect::LineupReopened { side: Black, section: Section::Two }));
     assert!(h.m.side(Black).seats.is_none());
     assert_eq!(
-        h.no(Event::Move { player: 113 }),
+        h.no(Event::Move { player: 113, at: None }),
         Refusal::LineupMissing { side: Black, section: Section::Two }
     );
     h.t += 600; // past the deadline: a reopened line-up may still come in
