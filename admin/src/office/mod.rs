@@ -9,6 +9,7 @@
 //!   referee's confirmations, the result written; [`count_position`]: the final position (the
 //!   one place it is chosen) and its count.
 //! - [`withdraw_relay_event`]: the chief arbiter's take-back of a relay event.
+//! - [`relay_board`]: a relay move entered at the board with its point and player; its undo.
 //! - [`rating_lists`]: a rating list's rows matched to the entrants, and the ticked changes
 //!   applied.
 //!
@@ -26,6 +27,7 @@
 pub mod confirm_count;
 pub mod count_position;
 pub mod pair_round;
+pub mod relay_board;
 pub mod save_result;
 pub mod schedule_rounds;
 pub mod withdraw_relay_event;
@@ -39,3 +41,6 @@ pub mod ratings;
 
 pub mod events;
 pub mod registry;
+
+#[cfg(test)]
+pub(crate) mod fixtures;
