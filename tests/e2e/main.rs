@@ -57,6 +57,7 @@ mod references;
 mod registration;
 mod registry;
 mod rehearsal;
+mod relay_board;
 mod results;
 mod rounds;
 mod rulings;

@@ -30,6 +30,7 @@ pub mod ratings;
 pub mod refusals;
 pub mod registration;
 pub mod relay;
+pub mod relay_board;
 pub mod results;
 pub mod rounds;
 pub mod screens;
@@ -357,6 +358,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/matches/{mid}/nigiri", web::post().to(relay::nigiri))
         .route("/t/{id}/matches/{mid}/boards", web::post().to(relay::save_boards))
         .route("/t/{id}/matches/{mid}/sheets.pdf", web::get().to(relay::sheets))
+        .route("/t/{id}/matches/{mid}/board", web::get().to(relay_board::board_page))
+        .route("/t/{id}/matches/{mid}/board/move", web::post().to(relay_board::enter))
+        .route("/t/{id}/matches/{mid}/board/undo", web::post().to(relay_board::undo))
+        .route("/t/{id}/matches/{mid}/board/claim", web::post().to(relay_board::claim))
+        .route("/t/{id}/matches/{mid}/board.sgf", web::get().to(relay_board::download))
+        .route("/t/{id}/matches/{mid}/live", web::get().to(relay_board::live_page))
         .route("/t/{id}/matches/{mid}/clock", web::get().to(clock::match_clock))
         .route("/t/{id}/import", web::get().to(imports::page))
         .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))
