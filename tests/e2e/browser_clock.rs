@@ -19,48 +19,11 @@ use crate::common;
 use crate::common::webdriver;
 use common::team::*;
 use common::*;
-use fantoccini::{Client as Wd, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;
 use webdriver::*;
 
-struct Page {
-    rt: tokio::runtime::Runtime,
-    wd: Wd,
-    base: String,
-    shots: std::path::PathBuf,
-    n: usize,
-}
-
 impl Page {
-    fn goto(&mut self, path: &str) {
-        let url = format!("{}{path}", self.base);
-        self.rt.block_on(self.wd.goto(&url)).unwrap_or_else(|e| panic!("goto {url}: {e}"));
-    }
-    fn wait_for(&mut self, css: &str) {
-        let r =
-            self.rt.block_on(self.wd.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)));
-        r.unwrap_or_else(|e| panic!("no {css}: {e}"));
-    }
-    fn js(&mut self, script: &str) -> Value {
-        self.rt.block_on(self.wd.execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
-    }
-    fn click(&mut self, css: &str) {
-        let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.click().await });
-        r.unwrap_or_else(|e| panic!("click {css}: {e}"));
-    }
-    fn fill(&mut self, css: &str, text: &str) {
-        let r = self.rt.block_on(async {
-            let el = self.wd.find(Locator::Css(css)).await?;
-            el.clear().await?;
-            el.send_keys(text).await
-        });
-        r.unwrap_or_else(|e| panic!("fill {css}: {e}"));
-    }
-    fn text(&mut self, css: &str) -> String {
-        let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.text().await });
-        r.unwrap_or_else(|e| panic!("text of {css}: {e}")).trim().to_string()
-    }
     /// The clock at `ms` (the page looks at once).
     fn at(&mut self, ms: u64) {
         self.js(&format!("window.__clockTest.set({ms}); return true;"));
@@ -75,11 +38,6 @@ impl Page {
     fn spoken(&mut self) -> Vec<String> {
         let v = self.js("return window.__clockTest.spoken;");
         v.as_array().unwrap().iter().map(|x| x.as_str().unwrap_or("").to_string()).collect()
-    }
-    fn shot(&mut self, name: &str) {
-        self.n += 1;
-        let png = self.rt.block_on(self.wd.screenshot()).expect("screenshot");
-        std::fs::write(self.shots.join(format!("{:02}-{name}.png", self.n)), png).expect("write screenshot");
     }
 }
 

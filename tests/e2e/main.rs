@@ -22,6 +22,7 @@ mod browser_clock;
 mod browser_count;
 mod browser_live;
 mod browser_phone;
+mod browser_relay_board;
 mod cards;
 mod check_in;
 mod colours_results;

@@ -42,7 +42,6 @@ struct Loaded {
     t: TournamentRow,
     st: RelayState,
     title: String,
-    teams: String,
 }
 
 async fn load(ctx: &Ctx, tid: i32, mid: i32) -> Result<Loaded, AppError> {
@@ -53,14 +52,13 @@ async fn load(ctx: &Ctx, tid: i32, mid: i32) -> Result<Loaded, AppError> {
             let st = mdb::relay_state(c, tid, mid)?;
             let teams = tdb_teams::list(c, tid)?;
             let title = title(lang, &st.row, &teams);
-            Ok::<_, DbError>(Loaded { t, st, title, teams: String::new() })
+            Ok::<_, DbError>(Loaded { t, st, title })
         })
         .await?;
     if !l.st.row.is_relay() {
         return Err(ctx.not_found());
     }
-    let teams = l.title.split_once(": ").map(|(_, t)| t.to_string()).unwrap_or_default();
-    Ok(Loaded { teams, ..l })
+    Ok(l)
 }
 
 /// Why the moves make no position, in words.
@@ -130,7 +128,6 @@ async fn render_board(
         tid,
         mid,
         version: l.st.row.version,
-        teams: l.teams,
         svg: vb::svg(&pos, problem.is_none()),
         status: vr::status(lang, &m, &pos, &names),
         seats: vr::seats(lang, &m, &names),
@@ -183,7 +180,6 @@ pub async fn live_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Ht
         c: ctx.chrome_t(&l.t, staff, tr!(lang, "rb.title_live", title = l.title)).live(tid),
         tid,
         mid,
-        teams: l.teams,
         svg: vb::svg(&pos, false),
         status: vr::status(lang, &m, &pos, &names),
         problem,
