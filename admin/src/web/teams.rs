@@ -248,15 +248,37 @@ async fn team_form_page(
     banner: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    team_page_with_room(ctx, tid, team, f, banner, status, None).await
+}
+
+/// The team's page; `room_url` the research room's address just issued, shown this once
+/// ([`super::room`]).
+pub(super) async fn team_page_with_room(
+    ctx: &Ctx,
+    tid: i32,
+    team: Option<i32>,
+    f: Option<FormView>,
+    banner: Option<String>,
+    status: StatusCode,
+    room_url: Option<String>,
+) -> Result<HttpResponse, AppError> {
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let (t, existing) = ctx
+    let organizer = role == Role::Organizer;
+    let (t, existing, room) = ctx
         .db(move |c| {
             let t = tdb::get(c, tid)?;
             let e = match team {
                 Some(id) => Some(tdb_teams::get(c, tid, id)?),
                 None => None,
             };
-            Ok::<_, DbError>((t, e))
+            // Seed 003 Art. 10.1: a relay event's team has a research room.
+            let room = match team {
+                Some(id) if organizer && tdb_teams::settings(c, tid)?.0.format == Format::Relay => {
+                    Some(crate::db::research_rooms::of_team(c, tid, id)?)
+                }
+                _ => None,
+            };
+            Ok::<_, DbError>((t, e, room))
         })
         .await?;
     if !is_team_event(&t) {
@@ -276,9 +298,16 @@ async fn team_form_page(
         },
         version: existing.as_ref().map(|(r, _)| r.version).unwrap_or(0),
         f: f.unwrap_or_else(|| existing.as_ref().map(|(r, m)| roster_form(r, m)).unwrap_or_default()),
-        is_organizer: role == Role::Organizer,
+        is_organizer: organizer,
         stand_ins: existing.as_ref().map(|(r, m)| stand_ins(ctx.lang, r, m)).unwrap_or_default(),
         banner,
+        room: room.zip(team).map(|(r, id)| views::room::RoomSection {
+            action: format!("/t/{tid}/teams/{id}/room"),
+            version: r.as_ref().map_or(0, |r| r.version),
+            live: r.as_ref().is_some_and(|r| r.live),
+            ever: r.is_some(),
+            url: room_url.filter(|_| r.as_ref().is_some_and(|r| r.live)),
+        }),
     };
     ctx.render_status(status, &page)
 }
@@ -290,10 +319,20 @@ pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
     team_form_page(&ctx, tid, None, None, None, StatusCode::OK).await
 }
 
-/// GET /t/{id}/teams/{team}.
-pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+/// GET /t/{id}/teams/{team}; with the research room's address just issued, shown once
+/// ([`super::room::shown_on_team_page`]).
+pub async fn edit_page(
+    ctx: Ctx,
+    req: actix_web::HttpRequest,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
     let [tid, team] = ctx.ids([&path.0, &path.1])?;
-    team_form_page(&ctx, tid, Some(team), None, None, StatusCode::OK).await
+    let (url, carried) = super::room::shown_on_team_page(&ctx, &req, tid, team).await?;
+    let mut resp = team_page_with_room(&ctx, tid, Some(team), None, None, StatusCode::OK, url).await?;
+    if carried {
+        super::room::forget_shown(&ctx, &mut resp, tid, team);
+    }
+    Ok(resp)
 }
 
 fn clean_text(lang: Lang, f: &mut FormView, form: &Form, name: &str, max: usize, required: bool) -> String {

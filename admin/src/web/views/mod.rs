@@ -21,6 +21,7 @@ pub mod registration;
 pub mod registry;
 pub mod relay_match;
 pub mod results;
+pub mod room;
 pub mod round;
 pub mod screens;
 pub mod team_rounds;

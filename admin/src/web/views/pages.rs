@@ -978,6 +978,8 @@ pub struct TeamFormPage {
     /// Art. 10.1: who acts as executing leader when the leader is absent, in order.
     pub stand_ins: Vec<String>,
     pub banner: Option<String>,
+    /// The research room's address (seed 003 Art. 10.1): organizers of a relay event.
+    pub room: Option<super::room::RoomSection>,
 }
 
 pub struct StandingView {
