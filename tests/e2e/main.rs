@@ -58,6 +58,7 @@ mod registration;
 mod registry;
 mod rehearsal;
 mod results;
+mod room;
 mod rounds;
 mod rulings;
 mod screens;
