@@ -86,7 +86,11 @@ fn research_room_link_page_and_revocation() {
         let players: Vec<String> = (1..=8).map(|p| format!("{}{p}号", &name[..3])).collect();
         assert_eq!(add_team(&org, tid, name, &players).status, 303);
     }
-    let r = org.submit(&format!("/t/{tid}/team-rounds"), &format!("/t/{tid}/team-rounds/1/pair"), &[("seed", "5")]);
+    let r = org.submit(
+        &format!("/t/{tid}/team-rounds"),
+        &format!("/t/{tid}/team-rounds/1/pair"),
+        &[("seed", "5")],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     let ms = query(
         &s.db,
@@ -112,7 +116,8 @@ fn research_room_link_page_and_revocation() {
     assert_eq!(text_of(&page, "room-state").as_deref(), Some("研究室地址有效。"));
     // Only the hash is stored.
     let token = &room["/room/".len()..];
-    let stored = query_text(&s.db, &format!("SELECT token_hash FROM research_rooms WHERE team_id = {a}")).unwrap();
+    let stored =
+        query_text(&s.db, &format!("SELECT token_hash FROM research_rooms WHERE team_id = {a}")).unwrap();
     assert_ne!(stored, token);
     assert_eq!(stored.len(), 64);
 
@@ -121,7 +126,9 @@ fn research_room_link_page_and_revocation() {
     zh(&anon);
     let r = anon.get(&room);
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(r.header("referrer-policy"), Some("no-referrer"));
+    // The address goes to no other site in a Referer, and no shared cache keeps the page.
+    assert_eq!(r.header("referrer-policy"), Some("same-origin"));
+    assert_eq!(r.header("cache-control"), Some("private, no-cache"));
     assert_eq!(text_of(&r, "room-title").unwrap(), format!("{a_name} · 研究室"));
     assert_eq!(text_of(&r, "room-event").unwrap(), "研究室杯");
     assert!(text_of(&r, "room-match-title").unwrap().contains(&b_name));
@@ -139,8 +146,22 @@ fn research_room_link_page_and_revocation() {
     );
     assert_eq!(r.status, 303, "{}", r.body);
     let (a1, a2, b1, b2) = (player(&s, a, 1), player(&s, a, 2), player(&s, b, 1), player(&s, b, 2));
-    event(&s, &org, tid, m1, "lineup", &[("side", "black"), ("section", "1"), ("p1", &a1), ("p2", &a2), ("at", &at(-900))]);
-    event(&s, &org, tid, m1, "lineup", &[("side", "white"), ("section", "1"), ("p1", &b1), ("p2", &b2), ("at", &at(-890))]);
+    event(
+        &s,
+        &org,
+        tid,
+        m1,
+        "lineup",
+        &[("side", "black"), ("section", "1"), ("p1", &a1), ("p2", &a2), ("at", &at(-900))],
+    );
+    event(
+        &s,
+        &org,
+        tid,
+        m1,
+        "lineup",
+        &[("side", "white"), ("section", "1"), ("p1", &b1), ("p2", &b2), ("at", &at(-890))],
+    );
     event(&s, &org, tid, m1, "move", &[("number", "1"), ("player", &a1), ("at", &at(10))]);
 
     let r = anon.get(&room);
@@ -198,7 +219,11 @@ fn research_room_link_page_and_revocation() {
         )
     };
     assert_eq!(audits(&s), 2);
-    let r = org.submit(&format!("/t/{tid}/teams/{a}"), &format!("/t/{tid}/teams/{a}/room/issue"), &[("version", "0")]);
+    let r = org.submit(
+        &format!("/t/{tid}/teams/{a}"),
+        &format!("/t/{tid}/teams/{a}/room/issue"),
+        &[("version", "0")],
+    );
     assert_eq!(r.status, 409, "{}", r.body);
     assert!(r.body.contains("研究室地址已被他人更改"), "{}", r.body);
     assert_eq!(audits(&s), 2);
@@ -212,7 +237,11 @@ fn research_room_link_page_and_revocation() {
 
     // Revoked: a 404 at once; the page says so.
     let v = int(&s, &format!("SELECT version FROM research_rooms WHERE team_id = {a}")).to_string();
-    let r = org.submit(&format!("/t/{tid}/teams/{a}"), &format!("/t/{tid}/teams/{a}/room/revoke"), &[("version", &v)]);
+    let r = org.submit(
+        &format!("/t/{tid}/teams/{a}"),
+        &format!("/t/{tid}/teams/{a}/room/revoke"),
+        &[("version", &v)],
+    );
     assert_eq!(r.status, 303, "{}", r.body);
     not_found(&anon.get(&renewed), &[&a_name]);
     let page = org.get(&format!("/t/{tid}/teams/{a}"));

@@ -85,7 +85,9 @@ pub async fn issue(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpRespo
     let (actor, version) = (w.actor(), w.form.version);
     let token = crate::db::users::random_token();
     let t2 = token.clone();
-    let r = w.db_raw(move |c| rdb::write(c, &actor, tid, team, version, rdb::Write::Issue { token: &t2 })).await?;
+    let r = w
+        .db_raw(move |c| rdb::write(c, &actor, tid, team, version, rdb::Write::Issue { token: &t2 }))
+        .await?;
     match r {
         Ok(_) => Ok(once::carry(&w, SHOWN_COOKIE, &team_page(tid, team), token)),
         Err(e) => refused(&w, e).await,
@@ -162,8 +164,8 @@ pub async fn page(
     let c = ctx.chrome_t(&d.t, false, title).live(d.t.id);
     let page = vr::build(c, ctx.lang, d);
     let mut resp = ctx.render(&page)?;
-    // The address is the key: it goes to no other site, and no cache keeps the page.
-    resp.headers_mut().insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
+    // The address is the key: no shared cache keeps the page (and the site-wide Referrer-Policy
+    // `same-origin` sends it to no other site).
     resp.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("private, no-cache"));
     Ok(resp)
 }
@@ -195,7 +197,11 @@ mod tests {
         rec(c, a, tid, mid, at, e);
     }
 
-    fn page(c: &mut crate::db::Conn, token: &str, want: Option<i32>) -> Result<(vr::RoomPage, String), DbError> {
+    fn page(
+        c: &mut crate::db::Conn,
+        token: &str,
+        want: Option<i32>,
+    ) -> Result<(vr::RoomPage, String), DbError> {
         let d = load(c, token, want, format!("/room/{token}"))?;
         let chrome = super::super::views::pages::Chrome::outside(
             Lang::Zh,
@@ -221,12 +227,18 @@ mod tests {
         let pool = crate::db::open(&dir.path().join("t.db")).unwrap();
         let c = &mut pool.get().unwrap();
         let a = Actor::system("test");
-        let mut s =
-            crate::domain::settings::TournamentSettings::defaults(chrono::NaiveDate::MIN, crate::db::server_zone());
+        let mut s = crate::domain::settings::TournamentSettings::defaults(
+            chrono::NaiveDate::MIN,
+            crate::db::server_zone(),
+        );
         s.system = crate::domain::settings::System::TeamRelay;
         s.rounds = 3;
         let tid = tdb::create(c, &a, &s).unwrap();
-        let ts = TeamSettings { format: Format::Relay, pairing: TeamPairing::RoundRobin, ..TeamSettings::default() };
+        let ts = TeamSettings {
+            format: Format::Relay,
+            pairing: TeamPairing::RoundRobin,
+            ..TeamSettings::default()
+        };
         tdb_teams::save_settings(c, &a, tid, 0, &ts, "").unwrap();
         for k in 1..=4 {
             let r = RosterInput {
@@ -238,7 +250,8 @@ mod tests {
             tdb_teams::create(c, &a, tid, &r, "").unwrap();
         }
         mdb::pair(c, &a, tid, 1, 7, "").unwrap();
-        let ms: Vec<_> = mdb::matches_of_round(c, tid, 1).unwrap().into_iter().filter(|m| m.is_relay()).collect();
+        let ms: Vec<_> =
+            mdb::matches_of_round(c, tid, 1).unwrap().into_iter().filter(|m| m.is_relay()).collect();
         assert_eq!(ms.len(), 2);
         let (mine, theirs) = (&ms[0], &ms[1]);
         let mid = mine.id;
