@@ -350,8 +350,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/teams/{team}/delete", web::post().to(teams::delete))
         // The research room (研究室, seed 003 Art. 10.1): its address issued and revoked on the
         // team's page, and the room itself (no login).
-        .route("/t/{id}/teams/{team}/room/issue", web::post().to(room::issue))
-        .route("/t/{id}/teams/{team}/room/revoke", web::post().to(room::revoke))
+        .route("/t/{id}/teams/{team}/room/issue", web::post().to(teams::issue_room))
+        .route("/t/{id}/teams/{team}/room/revoke", web::post().to(teams::revoke_room))
         .route("/room/{token}", web::get().to(room::page))
         .route("/t/{id}/team-rounds", web::get().to(teams::rounds))
         .route("/t/{id}/team-rounds/{n}/pair", web::post().to(teams::pair))

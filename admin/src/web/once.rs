@@ -32,3 +32,9 @@ pub fn forget(ctx: &Ctx, resp: &mut HttpResponse, name: &'static str, page: &str
     gone.make_removal();
     let _ = resp.add_cookie(&gone);
 }
+
+/// A token as issued (`db::users::random_token`: 64 hex digits); anything else is no address
+/// and never reaches the database.
+pub fn is_token(token: &str) -> bool {
+    token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}

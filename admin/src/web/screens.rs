@@ -574,7 +574,7 @@ async fn data_of(req: &HttpRequest, token: String) -> Result<ScreenData, AppErro
         .cloned()
         .ok_or_else(|| AppError::internal(lang, "no app state"))?;
     // A token is hex; anything else is no screen (and never reaches the database).
-    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !once::is_token(&token) {
         return Err(AppError::not_found(lang));
     }
     let loaded = super::ctx::on_db(move || {

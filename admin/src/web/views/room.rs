@@ -204,16 +204,3 @@ fn match_view(lang: Lang, d: &Loaded, tm: &TeamMatch) -> MatchView {
     }
     v
 }
-
-/// The research room's section of the team's page (organizers of a relay event): whether the
-/// address works, the forms that issue a new one or revoke it, and a new address shown once.
-pub struct RoomSection {
-    pub action: String,
-    /// The room's version as read (0: no address was ever issued).
-    pub version: i32,
-    pub live: bool,
-    /// An address was issued once (revoked since, when not `live`).
-    pub ever: bool,
-    /// The address just issued, shown this once.
-    pub url: Option<String>,
-}
