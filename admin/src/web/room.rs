@@ -234,6 +234,6 @@ mod tests {
         assert!(matches!(page(c, &token, Some(theirs.id)), Err(DbError::NotFound)));
         assert!(matches!(page(c, &other, Some(mid)), Err(DbError::NotFound)));
         let (p, _) = page(c, &other, None).unwrap();
-        assert_eq!(p.shown.unwrap().started, false, "the other room shows its own match");
+        assert!(!p.shown.unwrap().started, "the other room shows its own match");
     }
 }
