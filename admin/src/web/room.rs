@@ -186,8 +186,23 @@ mod tests {
         for (k, sgf) in ["dd", "pp", "dp"].iter().enumerate() {
             at_board(c, &a, tid, mid, 1010 + 10 * k as i64, sgf);
         }
+        let (_, html) = page(c, &token, None).unwrap();
+        assert!(html.contains("尚无计时读数"), "{html}");
+        // The referee's clock reading after move 3: the last one recorded is shown.
+        let reading = |main_secs| rules::clock::ClockReading {
+            main_secs,
+            periods: 3,
+            period_secs: 0,
+            period_moves: 0,
+            overtime: false,
+        };
+        let clocks = [reading(3000), reading(2940)];
+        rec(c, &a, tid, mid, 1045, Event::Clocks { move_number: None, clocks });
         let (p, html) = page(c, &token, None).unwrap();
         let v = p.shown.as_ref().unwrap();
+        let [cb, cw] = clocks.map(|r| Lang::Zh.clock_reading(&r));
+        assert!(v.clock.starts_with("最近的计时读数（第3手后，"), "{}", v.clock);
+        assert!(v.clock.ends_with(&format!("）：黑方 {cb}；白方 {cw}")), "{}", v.clock);
         let (svg, st) = v.board.as_ref().unwrap();
         assert_eq!(st.moves, 3);
         let rows: Vec<&str> = svg.position.split('/').collect();
