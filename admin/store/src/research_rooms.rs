@@ -175,7 +175,7 @@ mod tests {
     /// Seed 003 Art. 10.1 (研究室): a team's room is found by its token only while the token is
     /// current; revoking makes it unknown at once; a new address replaces the old one; a stale
     /// version is refused and writes nothing; each write is audited in the same transaction;
-    /// another team's room is another row.
+    /// another team's room is another row, gone with its team.
     #[test]
     fn issue_revoke_reissue_and_versions() {
         let dir = tempfile::tempdir().unwrap();
@@ -221,6 +221,10 @@ mod tests {
         assert_eq!(by_token(c, "theirs").unwrap().team_id, two);
         assert_ne!(other.id, r.id);
         assert_eq!(audits(c), 4);
+        // A team deleted takes its room with it (and its address is unknown).
+        teams::delete(c, &a, tid, two, 1, "").unwrap();
+        assert!(of_team(c, tid, two).unwrap().is_none());
+        assert!(matches!(by_token(c, "theirs"), Err(DbError::NotFound)));
         // A team of another tournament is not found.
         let err = write(c, &a, tid + 1, one, 0, Write::Issue { token: "x" });
         assert!(matches!(err, Err(RoomError::Db(DbError::NotFound))));
