@@ -60,6 +60,7 @@ mod registry;
 mod rehearsal;
 mod relay_board;
 mod results;
+mod room;
 mod rounds;
 mod rulings;
 mod screens;
