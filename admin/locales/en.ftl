@@ -3167,15 +3167,13 @@ audit-say-mv_delay = { $actor } changed the public live boards' delay of { $subj
 rb-title_board = Board: { $title }
 rb-title_live = Live: { $title }
 rb-back_match = Back to the match
-rb-vacant = (seat vacant)
 rb-due = due
 rb-players = The players at the board
 rb-pick = Tap who placed the stone, then the point (the player due is marked; an out-of-order move is entered as it was played).
 rb-choose = Tap who placed the stone first.
 rb-last = Move { $number }: { $person } at { $point }
 rb-last_pass = Move { $number }: { $person } passed
-rb-next = Next: { $side }, { $person }
-rb-next_choose = Next: { $side } chooses its player (after an order error)
+rb-next = Next: { $player }
 rb-penalties = Penalty stones: Black { $black_stones } ({ $black_errors ->
         [one] 1 order error
        *[other] { $black_errors } order errors

@@ -3,8 +3,9 @@
 //! its point and who placed it, checked against the position by the rules crate and judged for
 //! order by the relay rules; an out-of-order move is detected from the moves themselves and
 //! offered to the referee as the opponent's claim; a move sent again is recorded once; the undo
-//! is its enterer's only; the public board stays the organizer's delay behind; the record is an
-//! SGF the rules crate reads back as the same moves.
+//! is its enterer's only; the public board stays the organizer's delay behind while the team's
+//! research room follows the game as it is; the record is an SGF the rules crate reads back as
+//! the same moves.
 
 use crate::common;
 use common::team::*;
@@ -68,7 +69,8 @@ fn text(r: &Resp, id: &str) -> String {
 /// stands; the opponent claims it before placing a stone; 1 stone; the claimant's side then
 /// chooses its next player) and seed 000 Art. 2 (an occupied point), all from moves entered at
 /// the board; the same move sent twice is one event; the undo is refused to another arbiter and
-/// taken by the enterer; the public board stays 2 moves behind; the SGF reads back as the moves.
+/// taken by the enterer; the public board stays 2 moves behind while the team's research room
+/// (Art. 10.1) shows every move; the SGF reads back as the moves.
 #[test]
 fn a_relay_game_at_the_board_detects_an_order_error_from_the_moves() {
     let s = Server::start_env(&[("TENGEN_TZ", "UTC")]);
@@ -93,7 +95,8 @@ fn a_relay_game_at_the_board_detects_an_order_error_from_the_moves() {
     assert_eq!(seats, [g.b[0].clone(), g.w[0].clone(), g.b[1].clone(), g.w[1].clone()]);
     assert_eq!(page.body.matches("class=\"seat b due\"").count(), 1, "{}", page.body);
     assert!(!page.body.contains("aria-pressed=\"true\""), "nothing is preselected");
-    assert!(text(&page, "board-next").contains("Black"), "{}", text(&page, "board-next"));
+    let b1_name = query(&s.db, &format!("SELECT name FROM team_members WHERE id = {}", g.b[0]))[0][0].clone();
+    assert_eq!(text(&page, "board-next"), format!("Next: {b1_name}"));
 
     // Moves 1 and 2 in order; the same move sent again is recorded once.
     assert_eq!(g.mv(&org, 1, &g.b[0], "pd").status, 303);
@@ -172,6 +175,14 @@ fn a_relay_game_at_the_board_detects_an_order_error_from_the_moves() {
     );
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(live(), "3 moves played", "5 moves, 2 behind");
+    // The research room of Black's team (seed 003 Art. 10.1) follows the game with no delay.
+    let team: i32 = query(&s.db, &format!("SELECT black_team_id FROM team_matches WHERE id = {mid}"))[0][0]
+        .parse()
+        .unwrap();
+    let room = crate::room::issue(&s, &org, tid, team);
+    let r = public.get(&room);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("data-moves=\"5\""), "the room is not behind: {}", r.body);
     assert_eq!(public.get(&format!("/t/{tid}/matches/{mid}/board.sgf")).status, 404, "not before the end");
 
     // The record as SGF (staff): the rules crate reads back the five moves.

@@ -41,7 +41,7 @@ fn event(s: &Server, c: &Client, tid: i32, mid: i32, kind: &str, fields: &[(&str
 
 /// Issues a new room address for `team` on its page (at the room's version as stored); the
 /// address's path as the page the write leads to shows it, once.
-fn issue(s: &Server, org: &Client, tid: i32, team: i32) -> String {
+pub fn issue(s: &Server, org: &Client, tid: i32, team: i32) -> String {
     let page = format!("/t/{tid}/teams/{team}");
     let v = int(s, &format!("SELECT coalesce(max(version), 0) FROM research_rooms WHERE team_id = {team}"));
     let r = org.submit(&page, &format!("{page}/room/issue"), &[("version", &v.to_string())]);

@@ -213,7 +213,7 @@ mod tests {
         assert_eq!(v.moves, "已下3手");
         assert_eq!(v.section, "第1节（第1至72手）");
         let order: Vec<(&str, &str, bool)> =
-            v.seats.iter().map(|s| (s.side.as_str(), s.name.as_str(), s.to_move)).collect();
+            v.seats.iter().map(|s| (s.side_text, s.name.as_str(), s.due)).collect();
         let name = |p: &crate::domain::team::roster::RosterPlayer| p.name.clone();
         assert_eq!(
             order,

@@ -24,7 +24,7 @@ pub struct Seat {
     /// `b` or `w`.
     pub side: &'static str,
     pub side_text: &'static str,
-    /// The player due next in the clockwise order.
+    /// The player due next in the clockwise order (the match in play).
     pub due: bool,
     /// A player of the side to move (any of them may be picked: the board records who did).
     pub to_move: bool,
@@ -58,7 +58,8 @@ fn name_of(names: &HashMap<PersonId, String>, p: PersonId) -> String {
 /// The four players at the board in the section's clockwise order; empty before they are seated.
 pub fn seats(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) -> Vec<Seat> {
     let Some(order) = m.clockwise() else { return Vec::new() };
-    let due = m.expected_player();
+    let due =
+        (m.phase() == crate::domain::team::relay::Phase::Playing).then(|| m.expected_player()).flatten();
     let to_move = m.side_to_move();
     order
         .iter()
@@ -66,9 +67,9 @@ pub fn seats(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) -> V
         .map(|(i, &(side, player))| Seat {
             order: i + 1,
             player,
-            name: player.map(|p| name_of(names, p)).unwrap_or_else(|| lang.t("rb.vacant").to_string()),
+            name: player.map(|p| name_of(names, p)).unwrap_or_else(|| lang.t("relay.vacant").to_string()),
             side: if side == Color::Black { "b" } else { "w" },
-            side_text: colour_text(lang, side),
+            side_text: lang.side_name(side),
             due: player.is_some() && player == due,
             to_move: side == to_move && player.is_some(),
         })
@@ -99,16 +100,12 @@ pub fn status(lang: Lang, m: &RelayMatch, pos: &Position, names: &HashMap<Person
             }
         }
     };
-    let side = m.side_to_move();
+    // The player due, or the side that chooses after an order error (the match page's words);
+    // nothing on the public board while it shows an earlier move.
     let next = if shown < m.moves() as usize {
         String::new()
-    } else if m.may_choose(side) {
-        tr!(lang, "rb.next_choose", side = colour_text(lang, side))
     } else {
-        match m.expected_player() {
-            Some(p) => tr!(lang, "rb.next", side = colour_text(lang, side), person = name_of(names, p)),
-            None => String::new(),
-        }
+        tr!(lang, "rb.next", player = super::relay_match::expected(lang, m, names))
     };
     let c = m.counts();
     RelayStatus {

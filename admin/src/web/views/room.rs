@@ -9,7 +9,7 @@
 //! nothing of another team's room.
 
 use super::super::i18n::Lang;
-use super::board::{self as vb, Status, Svg};
+use super::board::{self as vb, Svg};
 use super::pages::Chrome;
 use super::relay_match::{expected, person_names, result_text, section_name, show_at, title};
 use crate::db::team_matches::MatchRow;
@@ -20,14 +20,6 @@ use crate::domain::team::relay::{Phase, RelayMatch};
 use crate::i18n::tr;
 use askama::Template;
 use rules::board::Color;
-
-/// A player at the board, in the section's clockwise order (Art. 10.3).
-pub struct Seat {
-    pub side: String,
-    pub name: String,
-    /// This player moves next.
-    pub to_move: bool,
-}
 
 /// A match of the team, as the list links it.
 pub struct MatchLink {
@@ -47,13 +39,13 @@ pub struct MatchView {
     pub started: bool,
     pub section: String,
     pub moves: String,
-    pub seats: Vec<Seat>,
+    pub seats: Vec<super::relay_board::Seat>,
     pub expected: String,
     pub clock: String,
     pub stones: String,
     pub errors: String,
     pub result: String,
-    pub board: Option<(Svg, Status)>,
+    pub board: Option<(Svg, super::relay_board::RelayStatus)>,
     /// Why no board is drawn.
     pub no_board: String,
 }
@@ -156,7 +148,6 @@ fn match_view(lang: Lang, d: &Loaded, tm: &TeamMatch) -> MatchView {
     };
     let Some(m) = &tm.m else { return v };
     let names = person_names(m);
-    let name = |p| names.get(&p).cloned().unwrap_or_default();
     let zone = d.t.zone();
     v.started = !m.events().is_empty();
     v.phase = match m.phase() {
@@ -168,20 +159,7 @@ fn match_view(lang: Lang, d: &Loaded, tm: &TeamMatch) -> MatchView {
     .to_string();
     v.section = section_name(lang, m.section()).to_string();
     v.moves = tr!(lang, "room.moves", moves = m.moves());
-    let next = (m.phase() == Phase::Playing).then(|| m.expected_player()).flatten();
-    v.seats = m
-        .clockwise()
-        .map(|seats| {
-            seats
-                .iter()
-                .map(|&(side, p)| Seat {
-                    side: lang.side_name(side).to_string(),
-                    name: p.map(name).unwrap_or_else(|| lang.t("relay.vacant").to_string()),
-                    to_move: p.is_some() && p == next,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    v.seats = super::relay_board::seats(lang, m, &names);
     v.expected = expected(lang, m, &names);
     v.clock = m
         .clock_log()
@@ -198,7 +176,7 @@ fn match_view(lang: Lang, d: &Loaded, tm: &TeamMatch) -> MatchView {
     v.errors = tr!(lang, "room.errors", black = eb, white = ew);
     v.result = result_text(lang, m);
     match at_board::position(m) {
-        Ok(pos) => v.board = Some((vb::svg(&pos, false), vb::status(lang, &pos, 0))),
+        Ok(pos) => v.board = Some((vb::svg(&pos, false), super::relay_board::status(lang, m, &pos, &names))),
         Err(Gap::NotEntered { number }) => v.no_board = tr!(lang, "room.not_entered", number = number),
         Err(Gap::Unreplayable { number }) => v.no_board = tr!(lang, "room.unreplayable", number = number),
     }
