@@ -30,6 +30,7 @@ pub mod ratings;
 pub mod refusals;
 pub mod registration;
 pub mod relay;
+pub mod relay_count;
 pub mod results;
 pub mod rounds;
 pub mod screens;
@@ -357,6 +358,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/matches/{mid}/nigiri", web::post().to(relay::nigiri))
         .route("/t/{id}/matches/{mid}/boards", web::post().to(relay::save_boards))
         .route("/t/{id}/matches/{mid}/sheets.pdf", web::get().to(relay::sheets))
+        .route("/t/{id}/matches/{mid}/count", web::get().to(relay_count::count_page))
+        .route("/t/{id}/matches/{mid}/count/dead", web::post().to(relay_count::save_dead))
+        .route("/t/{id}/matches/{mid}/count/confirm", web::post().to(relay_count::confirm))
         .route("/t/{id}/matches/{mid}/clock", web::get().to(clock::match_clock))
         .route("/t/{id}/import", web::get().to(imports::page))
         .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))
