@@ -140,3 +140,158 @@ pub fn confirm_referee(
             .map_err(CountRefusal::Match)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::audit;
+    use crate::db::team_matches as tm;
+    use crate::db::teams::{self, RosterInput};
+    use crate::db::tournaments as tdb;
+    use domain::settings::{System, TournamentSettings};
+    use domain::team::event::{Format, TeamPairing, TeamSettings};
+    use domain::team::lineup::Section;
+    use domain::team::matches::MatchRefusal;
+    use domain::team::relay::Placed;
+    use crate::db::game_counts::CountError;
+
+    /// A relay event with two teams and their match, section 1's line-ups in, starting at 1000.
+    fn relay_match() -> (tempfile::TempDir, crate::db::DbPool, i32, i32) {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = db::open(&dir.path().join("t.db")).unwrap();
+        let c = &mut pool.get().unwrap();
+        let a = Actor::system("referee");
+        let mut s = TournamentSettings::defaults(chrono::NaiveDate::MIN, db::server_zone());
+        s.name_latin = "Relay".into();
+        s.system = System::TeamRelay;
+        s.rounds = 1;
+        let tid = tdb::create(c, &a, &s).unwrap();
+        let ts = TeamSettings { format: Format::Relay, pairing: TeamPairing::RoundRobin, boards: 2, ..TeamSettings::default() };
+        teams::save_settings(c, &a, tid, 0, &ts, "").unwrap();
+        for k in 0..2 {
+            let r = RosterInput {
+                name: format!("Team {k}"),
+                leader: format!("L{k}"),
+                players: (1..=8).map(|p| (p, format!("P{k}-{p}"))).collect(),
+                ..RosterInput::default()
+            };
+            teams::create(c, &a, tid, &r, "").unwrap();
+        }
+        tm::pair(c, &a, tid, 1, 7, "").unwrap();
+        let mid = tm::matches_of_round(c, tid, 1).unwrap().into_iter().find(|m| m.is_relay()).unwrap().id;
+        let v = tm::set_start(c, &a, tid, mid, 1, 1000, "").unwrap();
+        let setup = tm::relay_state(c, tid, mid).unwrap().setup.unwrap();
+        let lineup = |side, ps: &[domain::team::roster::RosterPlayer]| EventInput {
+            at: 600,
+            at_move: None,
+            event: Event::SubmitLineup { side, section: Section::One, players: [ps[0].id, ps[1].id] },
+            also: vec![],
+        };
+        tm::record_event(c, &a, tid, mid, v, &lineup(Color::Black, &setup.black.players)).unwrap();
+        tm::record_event(c, &a, tid, mid, v + 1, &lineup(Color::White, &setup.white.players)).unwrap();
+        (dir, pool, tid, mid)
+    }
+
+    /// The game: Black's wall on column J, White's on column L, column K left empty (dame), a
+    /// white stone at C3 in Black's area and a black one at R17 in White's: 40 moves, each
+    /// entered at the board with its point by the player the clockwise order expects.
+    fn moves() -> Vec<Point> {
+        let p = |s: &str| Point::parse(s, 19).unwrap();
+        let mut v = Vec::new();
+        for row in 1..=19 {
+            v.push(p(&format!("J{row}")));
+            v.push(p(&format!("L{row}")));
+        }
+        v.extend([p("R17"), p("C3")]);
+        v
+    }
+
+    fn play(c: &mut Conn, tid: i32, mid: i32) -> i32 {
+        let a = Actor::system("referee");
+        for (k, at) in moves().into_iter().enumerate() {
+            let st = tm::relay_state(c, tid, mid).unwrap();
+            let m = st.m.unwrap();
+            let player = m.expected_player().unwrap();
+            let event = at_board::entered(&m, player, Placed::Point(at)).unwrap();
+            let t = 1060 + i64::try_from(k).unwrap() * 30;
+            let input = EventInput { at: t, at_move: None, event, also: vec![] };
+            tm::record_event(c, &a, tid, mid, st.row.version, &input).unwrap();
+        }
+        tm::get_match(c, tid, mid).unwrap().version
+    }
+
+    /// Black's count of the final position, counted here by columns (not by the rules crate):
+    /// columns A–J (9, the letter I skipped) are Black's, its wall and territory with the dead
+    /// white stone's point; column K's 19 points touch both walls and are dame, shared ½ each
+    /// (seed 000 Art. 9.1, the rules digest's reading of points reached by both colours).
+    fn black_halves_by_hand() -> u32 {
+        (0..19u32).map(|x| if x < 9 { 2 * 19 } else if x == 9 { 19 } else { 0 }).sum()
+    }
+
+    /// Seed 003 Arts. 16.4, 21.4: the proposal and the count from the relay position; a
+    /// leader's confirmation is of the list as it stands and a new list clears it; the referee
+    /// confirms only after both leaders; a stale match version writes nothing; the referee's
+    /// confirmation records the match's count, and the match computes its result (komi of
+    /// Art. 12: Black 180½ < 184, White wins).
+    #[test]
+    fn leaders_confirm_and_the_referee_records_the_relay_count() {
+        let (_dir, pool, tid, mid) = relay_match();
+        let c = &mut pool.get().unwrap();
+        let a = Actor::system("referee");
+        let mv = play(c, tid, mid);
+        let p = |s: &str| Point::parse(s, 19).unwrap();
+
+        let rc = relay_count(c, tid, mid).unwrap();
+        let pc = rc.count.unwrap().unwrap();
+        assert!(pc.proposal);
+        let mut proposed: Vec<Point> = pc.dead.stones().to_vec();
+        proposed.sort_unstable();
+        let mut expected = vec![p("C3"), p("R17")];
+        expected.sort_unstable();
+        assert_eq!(proposed, expected, "the lone stones in the other side's area are proposed dead");
+        assert_eq!(pc.area.black_halves, black_halves_by_hand());
+        assert_eq!(black_halves_by_hand(), 361);
+
+        let at = (tid, mid);
+        let v = save_dead(c, &a, at, 0, &[p("C3"), p("R17")]).unwrap();
+        let v = confirm_leader(c, &a, at, v, Color::Black).unwrap();
+        let early = confirm_referee(c, &a, at, (v, mv), 3000);
+        assert!(matches!(early, Err(CountRefusal::Count(CountError::PlayersFirst))), "{early:?}");
+        // A new marking clears the leaders' confirmations.
+        let v = save_dead(c, &a, at, v, &[p("C3")]).unwrap();
+        let row = gc::get(c, tid, Counted::Match(mid)).unwrap().unwrap();
+        assert!(!row.confirmed_black && !row.confirmed_white);
+        // R17 alive: its stone is Black's, and White's 151 empty points (9 columns less R17)
+        // now reach both colours, shared ½ each like column K.
+        assert_eq!(row.black_halves, 2 * (9 * 19 + 1) + 19 + (9 * 19 - 1 - 19));
+        let v = save_dead(c, &a, at, v, &[p("C3"), p("R17")]).unwrap();
+        let v = confirm_leader(c, &a, at, v, Color::Black).unwrap();
+        let v = confirm_leader(c, &a, at, v, Color::White).unwrap();
+
+        // A stale match: nothing written, the count still unconfirmed.
+        let stale = confirm_referee(c, &a, at, (v, mv - 1), 3000);
+        assert!(
+            matches!(stale, Err(CountRefusal::Match(MatchError::Refused(MatchRefusal::Stale { .. })))),
+            "{stale:?}"
+        );
+        let row = gc::get(c, tid, Counted::Match(mid)).unwrap().unwrap();
+        assert_eq!((row.version, row.confirmed()), (v, false));
+        assert_eq!(tm::get_match(c, tid, mid).unwrap().version, mv);
+
+        confirm_referee(c, &a, at, (v, mv), 3000).unwrap();
+        let st = tm::relay_state(c, tid, mid).unwrap();
+        let m = st.m.unwrap();
+        assert_eq!(m.phase(), Phase::Over);
+        let r = m.result().unwrap();
+        assert_eq!(r.winner, Some(Color::White));
+        assert!(matches!(st.log.last().map(|l| &l.event), Some(Event::Count { black_halves: 361, clocks: None })));
+        assert!(gc::get(c, tid, Counted::Match(mid)).unwrap().unwrap().confirmed());
+        let audited = audit::for_tournament(c, tid, 200).unwrap();
+        assert_eq!(audited.iter().filter(|r| r.action == "relay_count_confirm").count(), 4);
+        assert!(audited.iter().any(|r| r.action == "relay_count_confirm" && r.reason.ends_with(" L1")));
+        assert_eq!(audited.iter().filter(|r| r.action == "relay_count_dead").count(), 3);
+        // The match is over: no more marking.
+        let after = save_dead(c, &a, at, v + 1, &[]);
+        assert!(matches!(after, Err(CountRefusal::Match(MatchError::Refused(MatchRefusal::Relay(Refusal::MatchOver))))), "{after:?}");
+    }
+}
