@@ -57,6 +57,7 @@ mod references;
 mod registration;
 mod registry;
 mod rehearsal;
+mod relay_count;
 mod results;
 mod rounds;
 mod rulings;
