@@ -22,12 +22,12 @@ use rules::board::Point;
 /// black stone at R17 in White's area and a white one at C3 in Black's.
 fn moves() -> Vec<&'static str> {
     const J: [&str; 19] = [
-        "J1", "J2", "J3", "J4", "J5", "J6", "J7", "J8", "J9", "J10", "J11", "J12", "J13", "J14", "J15", "J16",
-        "J17", "J18", "J19",
+        "J1", "J2", "J3", "J4", "J5", "J6", "J7", "J8", "J9", "J10", "J11", "J12", "J13", "J14", "J15",
+        "J16", "J17", "J18", "J19",
     ];
     const L: [&str; 19] = [
-        "L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "L13", "L14", "L15", "L16",
-        "L17", "L18", "L19",
+        "L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "L13", "L14", "L15",
+        "L16", "L17", "L18", "L19",
     ];
     let mut v: Vec<&str> = J.iter().zip(L.iter()).flat_map(|(b, w)| [*b, *w]).collect();
     v.extend(["R17", "C3"]);
@@ -66,7 +66,8 @@ fn relay_match(s: &Server, c: &Client) -> Match {
         let players: Vec<String> = (1..=6).map(|k| format!("{}{k}", &name[..3])).collect();
         assert_eq!(add_team(c, tid, name, &players).status, 303);
     }
-    let r = c.submit(&format!("/t/{tid}/team-rounds"), &format!("/t/{tid}/team-rounds/1/pair"), &[("seed", "4")]);
+    let r =
+        c.submit(&format!("/t/{tid}/team-rounds"), &format!("/t/{tid}/team-rounds/1/pair"), &[("seed", "4")]);
     assert_eq!(r.status, 303, "{}", r.body);
     let mid = int(s, &format!("SELECT id FROM team_matches WHERE tournament_id = {tid}"));
     let m = Match {
@@ -112,7 +113,11 @@ fn enter_at_the_board(s: &Server, c: &Client, m: &Match) {
         let player = member(s, team, if (k / 2) % 2 == 0 { 1 } else { 2 });
         let sgf = Point::parse(at, 19).unwrap().sgf();
         let number = (k + 1).to_string();
-        let r = c.submit(&board, &format!("{board}/move"), &[("number", &number), ("player", &player), ("at", &sgf)]);
+        let r = c.submit(
+            &board,
+            &format!("{board}/move"),
+            &[("number", &number), ("player", &player), ("at", &sgf)],
+        );
         assert!(r.status == 303 || r.status == 200, "move {number} at {at}: {} {}", r.status, r.body);
     }
 }
@@ -170,7 +175,10 @@ fn executing_on_match_page(c: &Client, m: &Match, k: usize) -> String {
 fn count_and_confirm(s: &Server, c: &Client, m: &Match) {
     let (tid, mid) = (m.tid, m.mid);
     let match_page = c.get(&format!("/t/{tid}/matches/{mid}"));
-    assert!(match_page.body.contains(&format!("href=\"/t/{tid}/matches/{mid}/count\"")), "linked once moves are in");
+    assert!(
+        match_page.body.contains(&format!("href=\"/t/{tid}/matches/{mid}/count\"")),
+        "linked once moves are in"
+    );
 
     // The proposal: the lone stones dead, Black 180½ (columns A–J and half of K), the result
     // as the match would record it (komi 3½: 184 is a draw, Art. 12).
@@ -186,7 +194,11 @@ fn count_and_confirm(s: &Server, c: &Client, m: &Match) {
     assert_eq!(r.status, 303, "{}", r.body);
     let page = count_page(c, m);
     let leader = |team: i32| {
-        query_text(&s.db, &format!("SELECT name FROM team_members WHERE team_id = {team} AND role = 'leader'")).unwrap()
+        query_text(
+            &s.db,
+            &format!("SELECT name FROM team_members WHERE team_id = {team} AND role = 'leader'"),
+        )
+        .unwrap()
     };
     let (bl, wl) = (leader(m.black_team), leader(m.white_team));
     assert!(executing_on_match_page(c, m, 0).contains(&bl));
@@ -238,7 +250,10 @@ fn count_and_confirm(s: &Server, c: &Client, m: &Match) {
     let r = count_post(c, m, "confirm", &[("who", "arbiter"), ("sv", &stale)]);
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(events(), n);
-    assert_eq!(query_text(&s.db, &format!("SELECT confirmed_by FROM relay_counts WHERE match_id = {mid}")), None);
+    assert_eq!(
+        query_text(&s.db, &format!("SELECT confirmed_by FROM relay_counts WHERE match_id = {mid}")),
+        None
+    );
 
     // The referee confirms: the match's count is recorded and the match is over.
     let r = count_post(c, m, "confirm", &[("who", "arbiter"), ("sv", &sv())]);
@@ -306,5 +321,8 @@ fn a_relay_move_without_its_point_leaves_only_the_typed_count() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM relay_counts"), 0);
     // Not for an arbiter of no standing here: a stranger is refused the page.
-    assert!(matches!(s.client().get(&format!("/t/{}/matches/{}/count", m.tid, m.mid)).status, 303 | 401 | 403));
+    assert!(matches!(
+        s.client().get(&format!("/t/{}/matches/{}/count", m.tid, m.mid)).status,
+        303 | 401 | 403
+    ));
 }

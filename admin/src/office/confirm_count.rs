@@ -8,8 +8,8 @@
 use super::count_position::{black_halves, final_position};
 use super::save_result::{save_result_in, SaveResult};
 use crate::db::game_counts::{self as gc, CountError, Counted};
-use crate::db::team_matches::MatchError;
 use crate::db::results::SheetError;
+use crate::db::team_matches::MatchError;
 use crate::db::{self, Actor, Conn, DbError};
 use domain::results::Entry;
 use rules::board::{Board, Color, Point};

@@ -26,8 +26,8 @@
 
 pub mod confirm_count;
 pub mod count_position;
-pub mod relay_count;
 pub mod pair_round;
+pub mod relay_count;
 pub mod save_result;
 pub mod schedule_rounds;
 pub mod withdraw_relay_event;

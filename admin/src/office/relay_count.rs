@@ -145,6 +145,7 @@ pub fn confirm_referee(
 mod tests {
     use super::*;
     use crate::db::audit;
+    use crate::db::game_counts::CountError;
     use crate::db::team_matches as tm;
     use crate::db::teams::{self, RosterInput};
     use crate::db::tournaments as tdb;
@@ -153,7 +154,6 @@ mod tests {
     use domain::team::lineup::Section;
     use domain::team::matches::MatchRefusal;
     use domain::team::relay::Placed;
-    use crate::db::game_counts::CountError;
 
     /// A relay event with two teams and their match, section 1's line-ups in, starting at 1000.
     fn relay_match() -> (tempfile::TempDir, crate::db::DbPool, i32, i32) {
@@ -166,7 +166,12 @@ mod tests {
         s.system = System::TeamRelay;
         s.rounds = 1;
         let tid = tdb::create(c, &a, &s).unwrap();
-        let ts = TeamSettings { format: Format::Relay, pairing: TeamPairing::RoundRobin, boards: 2, ..TeamSettings::default() };
+        let ts = TeamSettings {
+            format: Format::Relay,
+            pairing: TeamPairing::RoundRobin,
+            boards: 2,
+            ..TeamSettings::default()
+        };
         teams::save_settings(c, &a, tid, 0, &ts, "").unwrap();
         for k in 0..2 {
             let r = RosterInput {
@@ -225,7 +230,17 @@ mod tests {
     /// white stone's point; column K's 19 points touch both walls and are dame, shared ½ each
     /// (seed 000 Art. 9.1, the rules digest's reading of points reached by both colours).
     fn black_halves_by_hand() -> u32 {
-        (0..19u32).map(|x| if x < 9 { 2 * 19 } else if x == 9 { 19 } else { 0 }).sum()
+        (0..19u32)
+            .map(|x| {
+                if x < 9 {
+                    2 * 19
+                } else if x == 9 {
+                    19
+                } else {
+                    0
+                }
+            })
+            .sum()
     }
 
     /// Seed 003 Arts. 16.4, 21.4: the proposal and the count from the relay position; a
@@ -284,7 +299,10 @@ mod tests {
         assert_eq!(m.phase(), Phase::Over);
         let r = m.result().unwrap();
         assert_eq!(r.winner, Some(Color::White));
-        assert!(matches!(st.log.last().map(|l| &l.event), Some(Event::Count { black_halves: 361, clocks: None })));
+        assert!(matches!(
+            st.log.last().map(|l| &l.event),
+            Some(Event::Count { black_halves: 361, clocks: None })
+        ));
         assert!(gc::get(c, tid, Counted::Match(mid)).unwrap().unwrap().confirmed());
         let audited = audit::for_tournament(c, tid, 200).unwrap();
         assert_eq!(audited.iter().filter(|r| r.action == "relay_count_confirm").count(), 4);
@@ -292,6 +310,12 @@ mod tests {
         assert_eq!(audited.iter().filter(|r| r.action == "relay_count_dead").count(), 3);
         // The match is over: no more marking.
         let after = save_dead(c, &a, at, v + 1, &[]);
-        assert!(matches!(after, Err(CountRefusal::Match(MatchError::Refused(MatchRefusal::Relay(Refusal::MatchOver))))), "{after:?}");
+        assert!(
+            matches!(
+                after,
+                Err(CountRefusal::Match(MatchError::Refused(MatchRefusal::Relay(Refusal::MatchOver))))
+            ),
+            "{after:?}"
+        );
     }
 }

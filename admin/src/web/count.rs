@@ -7,6 +7,7 @@
 
 use super::ctx::Ctx;
 use super::error::AppError;
+use super::refusals::{MatchNaming, Refusal as _};
 use super::views::count::{typed_differs, BoardView, CountPage, Counted, SideConfirm, StoneView};
 use super::views::results::game_title;
 use super::views::text::display_name;
@@ -16,14 +17,13 @@ use crate::db::results::{self as rdb, Sheet};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::domain::event_time::EventZone;
 use crate::domain::results::{self as dr, Entry};
 use crate::domain::settings::TournamentSettings;
 use crate::i18n::tr;
 use crate::office::confirm_count::{self as cc, CountRefusal};
 use crate::office::count_position::{self as cp, PositionCount};
 use crate::web::i18n::Lang;
-use crate::domain::event_time::EventZone;
-use super::refusals::{MatchNaming, Refusal as _};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use rules::board::{Board, Color, Point};
@@ -199,7 +199,11 @@ async fn refused(
 
 /// A refusal's status and words (`zone`: the event's, for a relay match's refusal that names
 /// a time).
-pub(super) fn refusal(lang: Lang, zone: EventZone, e: CountRefusal) -> Result<(StatusCode, String), AppError> {
+pub(super) fn refusal(
+    lang: Lang,
+    zone: EventZone,
+    e: CountRefusal,
+) -> Result<(StatusCode, String), AppError> {
     let r = |status: StatusCode, key: &str| Ok((status, lang.t(key).to_string()));
     match e {
         CountRefusal::NoPosition => r(StatusCode::BAD_REQUEST, "cnt.no_position"),
@@ -214,7 +218,9 @@ pub(super) fn refusal(lang: Lang, zone: EventZone, e: CountRefusal) -> Result<(S
         CountRefusal::Count(CountError::Db(DbError::NotFound)) => Err(AppError::not_found(lang)),
         CountRefusal::Count(CountError::Db(e)) => Err(AppError::db(lang, e)),
         CountRefusal::Sheet(e) => e.refused(lang, &()).map(|r| (r.status, r.message)),
-        CountRefusal::NoLeader(side) => Ok((StatusCode::CONFLICT, tr!(lang, "rcnt.no_leader", side = lang.side_name(side)))),
+        CountRefusal::NoLeader(side) => {
+            Ok((StatusCode::CONFLICT, tr!(lang, "rcnt.no_leader", side = lang.side_name(side))))
+        }
         CountRefusal::Match(e) => {
             let n = MatchNaming { zone, kind: "count", names: HashMap::new() };
             e.refused(lang, &n).map(|r| (r.status, r.message))

@@ -13,6 +13,7 @@ use super::error::AppError;
 use super::views::count::{CountPage, Counted, SideConfirm};
 use super::views::relay_match::{person_names, result_text, title};
 use super::write::{bad_form, Arbiter, Versioned, Write};
+use crate::db::game_counts::CountError;
 use crate::db::team_matches::MatchError;
 use crate::db::team_matches::MatchRow;
 use crate::db::teams::{self as tdb_teams, TeamRow};
@@ -22,7 +23,6 @@ use crate::db::{Actor, DbError};
 use crate::domain::team::at_board::Gap;
 use crate::domain::team::relay::{Phase, RelayMatch};
 use crate::i18n::tr;
-use crate::db::game_counts::CountError;
 use crate::office::confirm_count::CountRefusal;
 use crate::office::count_position as cp;
 use crate::office::relay_count::{self as rc, RelayCount};
@@ -46,7 +46,12 @@ fn now() -> i64 {
 }
 
 /// The match's refusal in words (the tournament's zone for the times it names).
-fn match_words(lang: Lang, t: &TournamentRow, m: Option<&RelayMatch>, e: &MatchError) -> Result<(StatusCode, String), AppError> {
+fn match_words(
+    lang: Lang,
+    t: &TournamentRow,
+    m: Option<&RelayMatch>,
+    e: &MatchError,
+) -> Result<(StatusCode, String), AppError> {
     let names = m.map(person_names).unwrap_or_default();
     let r = e.refused(lang, &MatchNaming { zone: t.zone(), kind: "count", names })?;
     Ok((r.status, r.message))

@@ -115,16 +115,12 @@ db_variant!(CountError);
 /// The count of `of` in tournament `tid`, if one was saved.
 pub fn get(conn: &mut Conn, tid: i32, of: Counted) -> Result<Option<CountRow>, DbError> {
     let stored: Option<Stored> = match of {
-        Counted::Game(id) => game_counts::table
-            .find(id)
-            .filter(game_counts::tournament_id.eq(tid))
-            .first(conn)
-            .optional()?,
-        Counted::Match(id) => relay_counts::table
-            .find(id)
-            .filter(relay_counts::tournament_id.eq(tid))
-            .first(conn)
-            .optional()?,
+        Counted::Game(id) => {
+            game_counts::table.find(id).filter(game_counts::tournament_id.eq(tid)).first(conn).optional()?
+        }
+        Counted::Match(id) => {
+            relay_counts::table.find(id).filter(relay_counts::tournament_id.eq(tid)).first(conn).optional()?
+        }
     };
     Ok(stored.map(|r| CountRow::of_stored(of, r)))
 }

@@ -817,8 +817,7 @@ pub fn record_event_in(
                 relay_events::match_id.eq(mid),
                 relay_events::seq.eq(seq),
                 relay_events::at.eq(input.at),
-                relay_events::event
-                    .eq(serde_json::to_string(e).map_err(|x| DbError::Other(x.to_string()))?),
+                relay_events::event.eq(serde_json::to_string(e).map_err(|x| DbError::Other(x.to_string()))?),
                 relay_events::user_id.eq(actor.user_id),
                 relay_events::actor.eq(&actor.name),
                 relay_events::recorded_at.eq(&stamp),
@@ -836,8 +835,7 @@ pub fn record_event_in(
     diesel::update(team_matches::table.find(mid))
         .set((
             team_matches::setup.eq(setup_json),
-            team_matches::record
-                .eq(record.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default())),
+            team_matches::record.eq(record.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default())),
             team_matches::version.eq(new_version),
             team_matches::updated_at.eq(&stamp),
         ))
