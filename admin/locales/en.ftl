@@ -3168,6 +3168,7 @@ rcnt-source = The final position of the relay moves entered at the board.
 rcnt-not_started = The match has not started: there is no position to count.
 rcnt-gap_not_entered = Move { $number } was recorded on the match page without its point, so there is no position to count. Enter Black's count on the match page.
 rcnt-gap_unreplayable = Move { $number } no longer replays under the rules in force, so there is no position to count. Enter Black's count on the match page.
+rcnt-proposal = The stones marked dead are the program's proposal, not a decision: the referee checks every group, corrects it and saves, then both executing leaders confirm.
 rcnt-typed_count = Enter the count on the match page
 rcnt-confirm_black = Black's executing leader { $name }: I confirm
 rcnt-confirm_white = White's executing leader { $name }: I confirm

@@ -2988,6 +2988,7 @@ rcnt-source = 终局局面取自记谱板录入的接力着手。
 rcnt-not_started = 本场比赛尚未开始，没有局面可数。
 rcnt-gap_not_entered = 第 { $number } 手在对局页登记时没有记录落点，无法从局面数子。请在对局页录入黑方子数。
 rcnt-gap_unreplayable = 第 { $number } 手按现行规则无法复盘，无法从局面数子。请在对局页录入黑方子数。
+rcnt-proposal = 标出的死子是程序的建议，不是结论：请裁判逐块核对、更正后保存，再请双方执行领队确认。
 rcnt-typed_count = 在对局页录入子数
 rcnt-confirm_black = 黑方执行领队 { $name } 确认
 rcnt-confirm_white = 白方执行领队 { $name } 确认

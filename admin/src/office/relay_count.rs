@@ -318,4 +318,34 @@ mod tests {
             "{after:?}"
         );
     }
+
+    /// Seed 003 Art. 10.1: a side whose leader is recorded absent and whose other candidates
+    /// are at the board has no executing leader: nobody confirms for it, nothing is written.
+    #[test]
+    fn a_side_without_an_executing_leader_cannot_confirm() {
+        let (_dir, pool, tid, mid) = relay_match();
+        let c = &mut pool.get().unwrap();
+        let a = Actor::system("referee");
+        let m = tm::relay_state(c, tid, mid).unwrap().m.unwrap();
+        let leader = m.acting_leader(Color::Black).unwrap().person;
+        let absent = Event::Attendance { present: vec![], absent: vec![leader] };
+        let v = tm::get_match(c, tid, mid).unwrap().version;
+        tm::record_event(
+            c,
+            &a,
+            tid,
+            mid,
+            v,
+            &EventInput { at: 900, at_move: None, event: absent, also: vec![] },
+        )
+        .unwrap();
+        let m = tm::relay_state(c, tid, mid).unwrap().m.unwrap();
+        assert_eq!(m.acting_leader(Color::Black), None, "the others of Art. 10.1 are at the board or absent");
+        let v = save_dead(c, &a, (tid, mid), 0, &[]).unwrap();
+        let r = confirm_leader(c, &a, (tid, mid), v, Color::Black);
+        assert!(matches!(r, Err(CountRefusal::NoLeader(Color::Black))), "{r:?}");
+        let row = gc::get(c, tid, Counted::Match(mid)).unwrap().unwrap();
+        assert_eq!((row.version, row.confirmed_black), (v, false));
+        assert_eq!(confirm_leader(c, &a, (tid, mid), v, Color::White).unwrap(), v + 1);
+    }
 }

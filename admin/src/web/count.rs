@@ -164,7 +164,8 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
     });
     let base = format!("/t/{tid}/games/{gid}");
     let (back, no_position) = (lang.t("cnt.back").to_string(), lang.t("cnt.no_position").to_string());
-    CountPage { c, base, back, counted, no_position, elsewhere: None, typed, banner, notice }
+    let proposal_note = lang.t("cnt.proposal").to_string();
+    CountPage { c, base, back, counted, proposal_note, no_position, elsewhere: None, typed, banner, notice }
 }
 
 /// GET /assets/count.js: the board's taps.

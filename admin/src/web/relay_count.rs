@@ -193,7 +193,8 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
         _ => None,
     };
     let back = lang.t("rcnt.back").to_string();
-    CountPage { c, base, back, counted, no_position, elsewhere, typed, banner, notice }
+    let proposal_note = lang.t("rcnt.proposal").to_string();
+    CountPage { c, base, back, counted, proposal_note, no_position, elsewhere, typed, banner, notice }
 }
 
 /// GET /t/{id}/matches/{mid}/count

@@ -87,6 +87,8 @@ pub struct CountPage {
     /// The back link's words.
     pub back: String,
     pub counted: Option<Counted>,
+    /// What the proposal's mark says (who confirms after the referee saves).
+    pub proposal_note: String,
     /// Why there is no position to count, and where else the count may be entered.
     pub no_position: String,
     pub elsewhere: Option<(String, String)>,
