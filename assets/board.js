@@ -11,6 +11,10 @@
 // (live.js, data-live-mode="self": this script fetches the page again). With "press the clock
 // after each move" ticked, each entry also presses the referee's clock open in another window
 // of this browser (assets/clock/page.js hears the storage event).
+// A relay board (web::relay_board, config "relay") also names who placed the stone: the
+// recorder taps one of the four players at the board, then the point; each entry carries the
+// player, and the pick is cleared after it (nothing is preselected: the player due is only
+// marked, so that a move by the wrong partner is recorded as it happened, seed 003 Art. 17.7).
 (function () {
   "use strict";
   var root = document.getElementById("board");
@@ -22,6 +26,13 @@
   var undoForm = document.getElementById("undo-form");
   var net = document.getElementById("board-net");
   var state = { queue: [] };
+  var picked = null;
+  function showPick() {
+    var seats = document.querySelectorAll("#seats .seat[data-player]");
+    for (var i = 0; i < seats.length; i++) {
+      seats[i].setAttribute("aria-pressed", seats[i].getAttribute("data-player") === picked ? "true" : "false");
+    }
+  }
   try {
     var kept = JSON.parse(window.localStorage.getItem(cfg.key) || "null");
     if (kept && kept.queue) state.queue = kept.queue;
@@ -79,12 +90,23 @@
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("board-view");
     if (fresh) $("board-view").innerHTML = fresh.innerHTML;
+    showPick();
     showQueue();
   }
   function entry(at) {
+    if (cfg.relay && !picked) {
+      say(T.choose, "refused");
+      return;
+    }
     var seq = stored() + state.queue.length + 1;
     var id = Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10);
-    state.queue.push({ client: id, seq: seq, colour: colourOf(seq), at: at });
+    var item = { client: id, seq: seq, colour: colourOf(seq), at: at };
+    if (cfg.relay) {
+      item.player = picked;
+      picked = null;
+      showPick();
+    }
+    state.queue.push(item);
     store();
     // The clock open beside this page presses for the side that moved (its storage event).
     var press = $("board-press");
@@ -106,6 +128,7 @@
     body.set("seq", String(item.seq));
     body.set("colour", item.colour);
     body.set("at", item.at);
+    if (item.player) body.set("player", item.player);
     var token = ++issued;
     fetch(moveForm.action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (r) {
@@ -179,6 +202,11 @@
   root.addEventListener("click", function (e) {
     var p = e.target && e.target.getAttribute && e.target.getAttribute("data-p");
     if (p) entry(p);
+    var who = e.target && e.target.getAttribute && e.target.getAttribute("data-player");
+    if (who) {
+      picked = picked === who ? null : who;
+      showPick();
+    }
   });
   $("btn-pass").addEventListener("click", function () { entry("pass"); });
   $("btn-undo").addEventListener("click", undo);

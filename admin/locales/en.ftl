@@ -3111,7 +3111,10 @@ mv-title_live = Live: round { $round }, table { $table }
 mv-players = Black: { $black } · White: { $white }
 mv-black = Black
 mv-white = White
-mv-move_no = { $number } moves played
+mv-move_no = { $number ->
+        [one] 1 move played
+       *[other] { $number } moves played
+    }
 mv-next = { $colour } to play
 mv-captures = Captures: Black { $black }, White { $white }
 mv-last = Last move: { $colour } { $point }
@@ -3159,6 +3162,36 @@ audit-kind-mv_undo = Move undone
 audit-say-mv_undo = { $actor } undid the last move of { $subject }
 audit-kind-mv_delay = Live delay
 audit-say-mv_delay = { $actor } changed the public live boards' delay of { $subject }
+
+## The relay board (web::relay_board)
+rb-title_board = Board: { $title }
+rb-title_live = Live: { $title }
+rb-back_match = Back to the match
+rb-vacant = (seat vacant)
+rb-due = due
+rb-players = The players at the board
+rb-pick = Tap who placed the stone, then the point (the player due is marked; an out-of-order move is entered as it was played).
+rb-choose = Tap who placed the stone first.
+rb-last = Move { $number }: { $person } at { $point }
+rb-last_pass = Move { $number }: { $person } passed
+rb-next = Next: { $side }, { $person }
+rb-next_choose = Next: { $side } chooses its player (after an order error)
+rb-penalties = Penalty stones: Black { $black_stones } ({ $black_errors ->
+        [one] 1 order error
+       *[other] { $black_errors } order errors
+    }), White { $white_stones } ({ $white_errors ->
+        [one] 1 order error
+       *[other] { $white_errors } order errors
+    })
+rb-order_error = Order error at move { $number }: { $person } ({ $side }) played out of turn. { $claimant } may claim it before placing a stone; the move stands either way.
+rb-claim = { $claimant } claims; the referee confirms
+rb-hint = Moves are checked by the rules crate against the position; the order of the four players is judged by the relay rules (seed 003 Art. 10.3, Art. 17.7). Undo takes back your own last move only.
+rb-undo_reason = Undone at the board by the one who entered it
+rb-err_not_entered = Move { $number } was recorded on the match page without its point: this game cannot be continued on the board.
+rb-err_not_ready = The match has not started: its start and both line-ups come first, on the match page.
+rb-err_not_in_play = The match is not in play (between sections, waiting for line-ups, or over).
+rb-open_board = Enter the moves at the board
+rb-open_live = Live board
 
 ## The count from a relay game's position (web/relay_count.rs)
 rcnt-title = Count: { $match }

@@ -2980,6 +2980,30 @@ audit-say-mv_undo = { $actor }撤销了{ $subject }的最后一手
 audit-kind-mv_delay = 直播延迟
 audit-say-mv_delay = { $actor }修改了{ $subject }公开直播的延迟手数
 
+## 接力赛棋盘录入（web::relay_board）
+rb-title_board = 棋盘录入：{ $title }
+rb-title_live = 直播：{ $title }
+rb-back_match = 返回对局页
+rb-vacant = （座位空缺）
+rb-due = 轮到
+rb-players = 场上四位棋手
+rb-pick = 先点落子的棋手，再点棋盘上的点（轮到的棋手有标记；次序错误的着手照实录入）。
+rb-choose = 请先点落子的棋手。
+rb-last = 第{ $number }手：{ $person }落子于{ $point }
+rb-last_pass = 第{ $number }手：{ $person }放弃着手
+rb-next = 下一手：{ $side }方{ $person }
+rb-next_choose = 下一手：{ $side }方自选接续者（次序错误之后）
+rb-penalties = 罚子：黑方{ $black_stones }子（次序错误{ $black_errors }次），白方{ $white_stones }子（次序错误{ $white_errors }次）
+rb-order_error = 第{ $number }手行棋次序错误：{ $person }（{ $side }方）不应在此时落子。{ $claimant }方须在落子前提出；无论是否提出，该着手有效。
+rb-claim = { $claimant }方提出，裁判员确认
+rb-hint = 每一手都由规则引擎按局面检查；四位棋手的次序按接力赛规则判定（队际赛规则第10条第3款、第17条第7款）。撤销只能撤回自己录入的最后一手。
+rb-undo_reason = 录入者在棋盘上撤销
+rb-err_not_entered = 第{ $number }手是在对局页上登记的，没有落点：本局无法在棋盘上继续录入。
+rb-err_not_ready = 本场尚未开始：请先在对局页上设定开始时间并提交双方出场名单。
+rb-err_not_in_play = 本场不在进行中（节间休息、等待出场名单或已结束）。
+rb-open_board = 棋盘录入
+rb-open_live = 直播棋盘
+
 ## The count from a relay game's position (web/relay_count.rs)
 rcnt-title = 数子：{ $match }
 rcnt-link = 从终局局面数子（执行领队确认）

@@ -14,84 +14,11 @@ use crate::board::position_text;
 use crate::common;
 use crate::common::webdriver;
 use common::*;
-use fantoccini::{Client as Wd, Locator};
 use rules::board::{Color, Point};
 use rules::game::{Game, KoRule, Move, SuicideRule};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use webdriver::*;
-
-struct Page {
-    rt: tokio::runtime::Runtime,
-    wd: Wd,
-    base: String,
-}
-
-impl Page {
-    fn goto(&mut self, path: &str) {
-        let url = format!("{}{path}", self.base);
-        self.rt.block_on(self.wd.goto(&url)).unwrap_or_else(|e| panic!("goto {url}: {e}"));
-    }
-    fn wait_for(&mut self, css: &str) {
-        let r =
-            self.rt.block_on(self.wd.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)));
-        r.unwrap_or_else(|e| panic!("no {css}: {e}"));
-    }
-    fn js(&mut self, script: &str) -> Value {
-        self.rt.block_on(self.wd.execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
-    }
-    /// Click `css`; the board is replaced when the live stream tells of the write just made,
-    /// so an element found just before may be gone: find it again (a few times).
-    fn click(&mut self, css: &str) {
-        for attempt in 0.. {
-            let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.click().await });
-            match r {
-                Ok(()) => return,
-                Err(e) if attempt < 5 && e.to_string().contains("stale") => {
-                    std::thread::sleep(Duration::from_millis(50))
-                }
-                Err(e) => panic!("click {css}: {e}"),
-            }
-        }
-    }
-    fn fill(&mut self, css: &str, text: &str) {
-        let r = self.rt.block_on(async {
-            let el = self.wd.find(Locator::Css(css)).await?;
-            el.clear().await?;
-            el.send_keys(text).await
-        });
-        r.unwrap_or_else(|e| panic!("fill {css}: {e}"));
-    }
-    fn attr(&mut self, id: &str, name: &str) -> String {
-        let v = self.js(&format!(
-            "var e = document.getElementById('{id}'); return e ? e.getAttribute('{name}') : null;"
-        ));
-        v.as_str().unwrap_or("").to_string()
-    }
-    /// Wait until the element `id`'s attribute `name` is `want` (a minute: a loaded CI machine
-    /// answers a busy database's 503 after 4 s and the queue tries again every 5 s).
-    fn wait_attr(&mut self, id: &str, name: &str, want: &str) {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let v = self.attr(id, name);
-            if v == want {
-                return;
-            }
-            if Instant::now() >= deadline {
-                let (queued, net) = (
-                    self.attr("board", "data-queued"),
-                    self.js("var e = document.getElementById('board-net'); return e ? e.textContent : '';"),
-                );
-                panic!("#{id} {name}: {v:?}, not {want:?} (queued {queued}, status {net})");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-    fn shot(&mut self, dir: &std::path::Path, name: &str) {
-        let png = self.rt.block_on(self.wd.screenshot()).expect("screenshot");
-        std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
-    }
-}
 
 fn fixture(name: &str) -> Vec<(Color, Move)> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/tests/data").join(name);
@@ -148,7 +75,7 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
 
     let tmp = tempfile::tempdir().unwrap();
     let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
-    let mut p = Page { rt, wd, base: s.base.clone() };
+    let mut p = Page { rt, wd, base: s.base.clone(), shots: shots.clone(), n: 0 };
     p.goto("/login");
     p.wait_for("form.narrow");
     p.fill("input[name=username]", ORG_USER);
@@ -174,7 +101,7 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
                     p.js("return document.querySelectorAll('#pending circle.pending').length;"),
                     Value::from(u64::from(matches!(mv, Move::Play(_))))
                 );
-                p.shot(&shots, "offline-queued");
+                p.shot("offline-queued");
                 // Move 21: the request reaches the server, the answer is lost.
                 p.js("window.fetch = function (u, o) { return window.__realFetch(u, o).then(function () { throw new TypeError('answer lost'); }); }; return true;");
                 game.play_as(colour, mv).unwrap();
@@ -210,7 +137,7 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
             p.wait_attr("board", "data-queued", "0");
             assert_eq!(p.attr("board-svg", "data-position"), position_text(game.board()), "{name}: move {n}");
         }
-        p.shot(&shots, &format!("entered-{board}"));
+        p.shot(&format!("entered-{board}"));
         let stored = query(
             &s.db,
             &format!("SELECT color, coalesce(point, '') FROM game_moves WHERE game_id = {gid} ORDER BY seq"),
@@ -266,7 +193,7 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
     p.wait_attr("board-move-no", "data-moves", "2");
     wait_clock(&mut p, serde_json::json!([0, 1]));
     p.rt.block_on(p.wd.switch_to_window(clock_window)).unwrap();
-    p.shot(&shots, "clock-pressed");
+    p.shot("clock-pressed");
 
     // The public board follows a game by push: with delay 0, the last move undone from another
     // client disappears from the open page without a reload (the page's marker stays).
@@ -296,5 +223,5 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
     assert_eq!(r.status, 303, "{}", r.body);
     p.wait_attr("board-move-no", "data-moves", &(last - 1).to_string());
     assert_eq!(p.js("return window.__mark || null;"), Value::from("kept"), "updated without a reload");
-    p.shot(&shots, "live-after-undo");
+    p.shot("live-after-undo");
 }

@@ -19,48 +19,11 @@ use crate::common;
 use crate::common::webdriver;
 use common::team::*;
 use common::*;
-use fantoccini::{Client as Wd, Locator};
 use serde_json::{json, Value};
 use std::time::Duration;
 use webdriver::*;
 
-struct Page {
-    rt: tokio::runtime::Runtime,
-    wd: Wd,
-    base: String,
-    shots: std::path::PathBuf,
-    n: usize,
-}
-
 impl Page {
-    fn goto(&mut self, path: &str) {
-        let url = format!("{}{path}", self.base);
-        self.rt.block_on(self.wd.goto(&url)).unwrap_or_else(|e| panic!("goto {url}: {e}"));
-    }
-    fn wait_for(&mut self, css: &str) {
-        let r =
-            self.rt.block_on(self.wd.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)));
-        r.unwrap_or_else(|e| panic!("no {css}: {e}"));
-    }
-    fn js(&mut self, script: &str) -> Value {
-        self.rt.block_on(self.wd.execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
-    }
-    fn click(&mut self, css: &str) {
-        let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.click().await });
-        r.unwrap_or_else(|e| panic!("click {css}: {e}"));
-    }
-    fn fill(&mut self, css: &str, text: &str) {
-        let r = self.rt.block_on(async {
-            let el = self.wd.find(Locator::Css(css)).await?;
-            el.clear().await?;
-            el.send_keys(text).await
-        });
-        r.unwrap_or_else(|e| panic!("fill {css}: {e}"));
-    }
-    fn text(&mut self, css: &str) -> String {
-        let r = self.rt.block_on(async { self.wd.find(Locator::Css(css)).await?.text().await });
-        r.unwrap_or_else(|e| panic!("text of {css}: {e}")).trim().to_string()
-    }
     /// The clock at `ms` (the page looks at once).
     fn at(&mut self, ms: u64) {
         self.js(&format!("window.__clockTest.set({ms}); return true;"));
@@ -75,11 +38,6 @@ impl Page {
     fn spoken(&mut self) -> Vec<String> {
         let v = self.js("return window.__clockTest.spoken;");
         v.as_array().unwrap().iter().map(|x| x.as_str().unwrap_or("").to_string()).collect()
-    }
-    fn shot(&mut self, name: &str) {
-        self.n += 1;
-        let png = self.rt.block_on(self.wd.screenshot()).expect("screenshot");
-        std::fs::write(self.shots.join(format!("{:02}-{name}.png", self.n)), png).expect("write screenshot");
     }
 }
 
@@ -353,99 +311,6 @@ fn the_voice_clock_in_a_real_browser() {
 
 // ---- a relay match (seed 003): the section break and the saving retried -----------------------
 
-/// `base + secs` (seconds of local wall-clock time since 1970) as the arbiter types it. The
-/// match is played today an hour ago by the browser's clock, because the page stamps its saved
-/// readings with the browser's time (and the relay refuses a time far from the match).
-fn at(base: i64, secs: i64) -> String {
-    let t = base + secs;
-    let (days, s) = (t.div_euclid(86_400), t.rem_euclid(86_400));
-    // Days since 1970-01-01 → civil date (H. Hinnant's days_from_civil, inverted).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-#[test]
-fn at_writes_civil_dates() {
-    assert_eq!(at(0, 0), "1970-01-01T00:00:00");
-    assert_eq!(at(1_796_169_600, 9 * 3600 + 61), "2026-12-02T09:01:01");
-    assert_eq!(at(951_782_400, -1), "2000-02-28T23:59:59");
-}
-
-/// One relay match of two teams of six over HTTP (the team relay preset of seed 003), its
-/// section 1 started and lined up and the record at move 70. Returns (tid, mid).
-fn relay_match(s: &Server, org: &Client, base: i64) -> (i32, i32) {
-    let (start, end) = (at(base, 0), at(base, 7200)); // an hour after now: the save's day too
-    let tid = relay_tournament(
-        org,
-        "计时接力赛",
-        "Clock Relay",
-        "1",
-        &[("start_date", &start[..10]), ("end_date", &end[..10])],
-    );
-    save_team_settings(org, s, tid, &[]);
-    for name in ["甲队", "乙队"] {
-        let players: Vec<String> = (1..=6).map(|k| format!("{}{k}", &name[..3])).collect();
-        assert_eq!(add_team(org, tid, name, &players).status, 303);
-    }
-    let r = org.submit(
-        &format!("/t/{tid}/team-rounds"),
-        &format!("/t/{tid}/team-rounds/1/pair"),
-        &[("seed", "4")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let mid: i32 = query(&s.db, &format!("SELECT id FROM team_matches WHERE tournament_id = {tid}"))[0][0]
-        .parse()
-        .unwrap();
-    let post = |path: &str, fields: &[(&str, &str)]| {
-        let page = org.get(&format!("/t/{tid}/matches/{mid}"));
-        let v = query(&s.db, &format!("SELECT version FROM team_matches WHERE id = {mid}"))[0][0].clone();
-        let mut all = vec![("csrf", page.csrf()), ("version", v)];
-        all.extend(fields.iter().map(|(k, v)| (*k, v.to_string())));
-        let refs: Vec<(&str, &str)> = all.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let r = org.post_form(&format!("/t/{tid}/matches/{mid}/{path}"), &refs);
-        assert_eq!(r.status, 303, "{path} {fields:?}: {}", r.body);
-    };
-    post("start", &[("start", &at(base, 0))]);
-    for (side, team_is_black) in [("black", true), ("white", false)] {
-        let team: i32 = query(
-            &s.db,
-            &format!(
-                "SELECT {} FROM team_matches WHERE id = {mid}",
-                if team_is_black { "black_team_id" } else { "white_team_id" }
-            ),
-        )[0][0]
-            .parse()
-            .unwrap();
-        let member = |pos: u32| {
-            query(&s.db, &format!("SELECT id FROM team_members WHERE team_id = {team} AND position = {pos}"))
-                [0][0]
-                .clone()
-        };
-        let (p1, p2) = (member(1), member(2));
-        post(
-            "event",
-            &[
-                ("kind", "lineup"),
-                ("side", side),
-                ("section", "1"),
-                ("p1", &p1),
-                ("p2", &p2),
-                ("at", &at(base, -900)),
-            ],
-        );
-    }
-    post("event", &[("kind", "moves"), ("through", "70"), ("at", &at(base, 1800))]);
-    (tid, mid)
-}
-
 /// Chromium's network switched off or on (DevTools' network emulation through chromedriver).
 fn network(p: &mut Page, driver: &str, online: bool) {
     let sid = p.rt.block_on(p.wd.session_id()).expect("session id").expect("a session");
@@ -496,7 +361,7 @@ fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() 
     let local = p
         .js("const d = new Date(); return Math.floor((d.getTime() - d.getTimezoneOffset() * 60000) / 1000);");
     let base = local.as_i64().expect("the browser's time") - 3600;
-    let (tid, mid) = relay_match(&s, &org, base);
+    let (tid, mid) = relay_match(&s, &org, base, Some(70));
     let events = || count_rows(&s.db, &format!("SELECT count(*) FROM relay_events WHERE match_id = {mid}"));
     let readings = || {
         count_rows(

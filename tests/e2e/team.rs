@@ -78,22 +78,6 @@ fn matches(s: &Server, tid: i32, n: i32) -> Vec<(i32, String, String)> {
     .collect()
 }
 
-/// An arbiter on the tournament's staff, logged in.
-fn arbiter(s: &Server, org: &Client, tid: i32, user: &str) -> Client {
-    let out = cli(&s.db, &["user", "add", "--role", "arbiter", user], Some("arbiter-secret-1"));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let uid = query(&s.db, &format!("SELECT id FROM users WHERE username = '{user}'"))[0][0].clone();
-    let r = org.submit(
-        &format!("/t/{tid}"),
-        &format!("/t/{tid}/staff"),
-        &[("user_id", &uid), ("role", "arbiter")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let a = s.client();
-    assert_eq!(a.login(user, "arbiter-secret-1").status, 303);
-    a
-}
-
 /// The text of an element with `id` (its first text, up to the next tag).
 fn text_of(body: &str, id: &str) -> String {
     let needle = format!("id=\"{id}\">");

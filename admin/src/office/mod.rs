@@ -10,6 +10,7 @@
 //!   one place it is chosen) and its count; [`relay_count`]: the same for a relay game, the
 //!   executing leaders confirming and the referee's confirmation recorded as the match's count.
 //! - [`withdraw_relay_event`]: the chief arbiter's take-back of a relay event.
+//! - [`relay_board`]: a relay move entered at the board with its point and player; its undo.
 //! - [`rating_lists`]: a rating list's rows matched to the entrants, and the ticked changes
 //!   applied.
 //!
@@ -27,6 +28,7 @@
 pub mod confirm_count;
 pub mod count_position;
 pub mod pair_round;
+pub mod relay_board;
 pub mod relay_count;
 pub mod save_result;
 pub mod schedule_rounds;
@@ -41,3 +43,6 @@ pub mod ratings;
 
 pub mod events;
 pub mod registry;
+
+#[cfg(test)]
+pub(crate) mod fixtures;

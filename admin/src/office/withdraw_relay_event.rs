@@ -28,51 +28,68 @@ pub fn withdraw_relay_event(
     db::write_tx(&mut *conn, |conn| {
         let row = mdb::relay_at(conn, tid, mid, version)?;
         let chief = is_chief(conn, tid, actor.user_id)?;
-        let (rows, _, log) = mdb::logged_events(conn, mid)?;
-        let round = u32::try_from(row.round_number).unwrap_or(0);
-        let w = matches::withdraw(row.setup().as_ref(), &log, seq, reason, chief, round)
-            .map_err(|b| MatchError::blocked(mid, b))?;
-        if w.changes_what_follows() {
-            w.allowed_with(mdb::next_round_after(conn, tid, row.round_number)?)?;
-        }
-        let target = rows
-            .iter()
-            .find(|r| u32::try_from(r.seq).ok() == Some(seq))
-            .ok_or(MatchRefusal::Withdraw(WithdrawError::UnknownEvent { seq }))?;
-        let stamp = now();
-        mdb::insert_withdrawal(conn, actor, mid, target.id, reason.trim(), &stamp)?;
-        let new_version = version + 1;
-        mdb::set_record(conn, mid, w.record_after.as_ref(), new_version, &stamp)?;
-        // A replay ordered by the withdrawn ruling goes with it, while nothing was recorded in it.
-        let replay = mdb::replay_of(conn, mid)?.map(|rp| (rp.id, rp.setup.is_some() || rp.record.is_some()));
-        match w.replay_change(replay)? {
-            ReplayChange::Delete(id) => mdb::delete_match(conn, id)?,
-            ReplayChange::Create => {
-                mdb::create_replay(conn, &row, &stamp)?;
-            }
-            ReplayChange::Keep => {}
-        }
-        let event = log.iter().find(|e| e.seq == seq).map(|e| &e.event).expect("found above");
-        let before = Withdrawn {
-            seq,
-            event,
-            recorded_at: &target.recorded_at,
-            state: State::of(&w.before, w.record_before),
-        };
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: AuditAction::RelayWithdraw,
-                entity_id: Some(mid),
-                before: Some(&before),
-                after: Some(&State::of(&w.after, w.record_after)),
-                reason: reason.trim(),
-            },
-        )?;
-        Ok(new_version)
+        withdraw_in(conn, actor, tid, &row, seq, reason, chief)
     })
+}
+
+/// Withdraws event `seq` of the relay match `row` (read at the form's version inside the
+/// caller's transaction) with `reason`, when `allowed`: the chief arbiter, or the one who
+/// entered the last move at the board taking it back (`office::relay_board::undo`). Returns the
+/// match's new version.
+pub(super) fn withdraw_in(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    row: &mdb::MatchRow,
+    seq: u32,
+    reason: &str,
+    allowed: bool,
+) -> Result<i32, MatchError> {
+    let (mid, version, chief) = (row.id, row.version, allowed);
+    let (rows, _, log) = mdb::logged_events(conn, mid)?;
+    let round = u32::try_from(row.round_number).unwrap_or(0);
+    let w = matches::withdraw(row.setup().as_ref(), &log, seq, reason, chief, round)
+        .map_err(|b| MatchError::blocked(mid, b))?;
+    if w.changes_what_follows() {
+        w.allowed_with(mdb::next_round_after(conn, tid, row.round_number)?)?;
+    }
+    let target = rows
+        .iter()
+        .find(|r| u32::try_from(r.seq).ok() == Some(seq))
+        .ok_or(MatchRefusal::Withdraw(WithdrawError::UnknownEvent { seq }))?;
+    let stamp = now();
+    mdb::insert_withdrawal(conn, actor, mid, target.id, reason.trim(), &stamp)?;
+    let new_version = version + 1;
+    mdb::set_record(conn, mid, w.record_after.as_ref(), new_version, &stamp)?;
+    // A replay ordered by the withdrawn ruling goes with it, while nothing was recorded in it.
+    let replay = mdb::replay_of(conn, mid)?.map(|rp| (rp.id, rp.setup.is_some() || rp.record.is_some()));
+    match w.replay_change(replay)? {
+        ReplayChange::Delete(id) => mdb::delete_match(conn, id)?,
+        ReplayChange::Create => {
+            mdb::create_replay(conn, row, &stamp)?;
+        }
+        ReplayChange::Keep => {}
+    }
+    let event = log.iter().find(|e| e.seq == seq).map(|e| &e.event).expect("found above");
+    let before = Withdrawn {
+        seq,
+        event,
+        recorded_at: &target.recorded_at,
+        state: State::of(&w.before, w.record_before),
+    };
+    audit::record(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(tid),
+            action: AuditAction::RelayWithdraw,
+            entity_id: Some(mid),
+            before: Some(&before),
+            after: Some(&State::of(&w.after, w.record_after)),
+            reason: reason.trim(),
+        },
+    )?;
+    Ok(new_version)
 }
 
 /// What the audit row keeps of a match: its counts, result and record.
@@ -101,14 +118,7 @@ struct Withdrawn<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::team_matches::{self as tm, EventInput};
-    use crate::db::teams::{self, RosterInput};
-    use crate::db::tournaments as tdb;
-    use crate::db::users::{self, NewAccount, Role};
-    use domain::settings::{System, TournamentSettings};
-    use domain::team::event::{Format, TeamPairing, TeamSettings};
-    use domain::team::lineup::Section;
-    use rules::board::Color;
+    use crate::office::fixtures::RelayFixture;
 
     /// The relay log is append-only: a wrongly recorded event is withdrawn, never deleted, and
     /// only by the chief arbiter (as a locked result is corrected). A plain arbiter's
@@ -116,63 +126,20 @@ mod tests {
     /// version and writes its audit row.
     #[test]
     fn only_the_chief_arbiter_withdraws_a_relay_event() {
-        let dir = tempfile::tempdir().unwrap();
-        let pool = db::open(&dir.path().join("t.db")).unwrap();
-        let c = &mut pool.get().unwrap();
-        let acc = NewAccount {
-            username: "chief",
-            display_name: "裁判长",
-            password: "a long enough pass",
-            role: Role::Organizer,
-        };
-        let user = users::create(c, &Actor::system("test"), &acc).unwrap().unwrap();
-        let chief = Actor { user_id: Some(user.id), name: "chief".into() };
+        let f = RelayFixture::with_lineups();
+        let (c, tid, mid, chief, v) = (&mut f.conn(), f.tid, f.mid, &f.chief, f.version);
         let arbiter = Actor::system("arbiter");
-        let mut s = TournamentSettings::defaults(chrono::NaiveDate::MIN, db::server_zone());
-        s.name_latin = "Relay".into();
-        s.system = System::TeamRelay;
-        s.rounds = 1;
-        let tid = tdb::create(c, &chief, &s).unwrap();
-        let ts = TeamSettings {
-            format: Format::Relay,
-            pairing: TeamPairing::RoundRobin,
-            boards: 2,
-            ..TeamSettings::default()
-        };
-        teams::save_settings(c, &chief, tid, 0, &ts, "").unwrap();
-        for k in 0..2 {
-            let r = RosterInput {
-                name: format!("Team {k}"),
-                leader: format!("L{k}"),
-                players: (1..=8).map(|p| (p, format!("P{k}-{p}"))).collect(),
-                ..RosterInput::default()
-            };
-            teams::create(c, &chief, tid, &r, "").unwrap();
-        }
-        tm::pair(c, &chief, tid, 1, 7, "").unwrap();
-        let m = tm::matches_of_round(c, tid, 1).unwrap().into_iter().find(|m| m.is_relay()).unwrap();
-        let v = tm::set_start(c, &chief, tid, m.id, 1, 1000, "").unwrap();
-        let setup = tm::relay_state(c, tid, m.id).unwrap().setup.unwrap();
-        let lineup = |side, ps: &[domain::team::roster::RosterPlayer]| EventInput {
-            at: 600,
-            at_move: None,
-            event: Event::SubmitLineup { side, section: Section::One, players: [ps[0].id, ps[1].id] },
-            also: vec![],
-        };
-        tm::record_event(c, &chief, tid, m.id, v, &lineup(Color::Black, &setup.black.players)).unwrap();
-        tm::record_event(c, &chief, tid, m.id, v + 1, &lineup(Color::White, &setup.white.players)).unwrap();
-        let v = v + 2;
-        let r = withdraw_relay_event(c, &arbiter, tid, m.id, v, 2, "typo");
+        let r = withdraw_relay_event(c, &arbiter, tid, mid, v, 2, "typo");
         assert!(matches!(r, Err(MatchError::Refused(MatchRefusal::NotChief))), "{r:?}");
-        assert!(tm::withdrawals_of(c, m.id).unwrap().is_empty());
-        assert_eq!(tm::get_match(c, tid, m.id).unwrap().version, v);
-        assert_eq!(withdraw_relay_event(c, &chief, tid, m.id, v, 2, "typo").unwrap(), v + 1);
-        let withdrawn = tm::withdrawals_of(c, m.id).unwrap();
+        assert!(mdb::withdrawals_of(c, mid).unwrap().is_empty());
+        assert_eq!(mdb::get_match(c, tid, mid).unwrap().version, v);
+        assert_eq!(withdraw_relay_event(c, chief, tid, mid, v, 2, "typo").unwrap(), v + 1);
+        let withdrawn = mdb::withdrawals_of(c, mid).unwrap();
         assert_eq!(withdrawn.len(), 1);
         assert_eq!(withdrawn[0].reason, "typo");
         let audited = audit::for_tournament(c, tid, 100).unwrap();
         assert_eq!(audited.iter().filter(|a| a.action == "relay_withdraw").count(), 1);
-        let stale = withdraw_relay_event(c, &chief, tid, m.id, v, 1, "typo");
+        let stale = withdraw_relay_event(c, chief, tid, mid, v, 1, "typo");
         assert!(matches!(stale, Err(MatchError::Refused(MatchRefusal::Stale { .. }))), "{stale:?}");
     }
 }

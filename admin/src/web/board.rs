@@ -322,21 +322,30 @@ pub struct DelayForm {
     /// As typed (a refusal shows it again).
     pub moves: String,
     /// The game whose board the form was on (back to it, or its page again on a refusal).
-    pub back: i32,
+    #[serde(default)]
+    pub back: Option<i32>,
+    /// Or the relay match whose board the form was on (back to it; a refusal is its own page).
+    #[serde(default)]
+    pub back_match: Option<i32>,
 }
 
 /// POST /t/{id}/live-delay: how many moves the public boards stay behind the games; from a
 /// game's board, back to it (a refusal shows it again with the number as typed).
 pub async fn set_delay(w: Write<Organizer, DelayForm>) -> Result<HttpResponse, AppError> {
     let [tid] = w.who.ids;
-    let (actor, version, gid) = (w.actor(), w.form.version, w.form.back);
+    let (actor, version) = (w.actor(), w.form.version);
+    let back = match (w.form.back, w.form.back_match) {
+        (Some(gid), None) => format!("/t/{tid}/games/{gid}/board"),
+        (None, Some(mid)) => format!("/t/{tid}/matches/{mid}/board"),
+        _ => return Err(super::write::bad_form(&w)),
+    };
     let typed = w.form.moves.clone();
     let refuse = |status, message: String| Some(DelayRefused { status, message, typed: typed.clone() });
     let max = gm::MAX_DELAY;
     let refused = match typed.parse::<u32>() {
         Err(_) => refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max)),
         Ok(moves) => match w.db_raw(move |c| gm::set_delay(c, &actor, tid, version, moves)).await? {
-            Ok(()) => return Ok(w.redirect(&format!("/t/{tid}/games/{gid}/board"))),
+            Ok(()) => return Ok(w.redirect(&back)),
             Err(DelayError::TooLong) => {
                 refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max))
             }
@@ -344,5 +353,9 @@ pub async fn set_delay(w: Write<Organizer, DelayForm>) -> Result<HttpResponse, A
             Err(DelayError::Db(e)) => return Err(AppError::db(w.lang, e)),
         },
     };
-    render_board(&w, tid, gid, refused).await
+    match (w.form.back, refused) {
+        (Some(gid), refused) => render_board(&w, tid, gid, refused).await,
+        (None, Some(r)) => Err(AppError::refused(w.lang, Refused::new(r.status, r.message))),
+        (None, None) => Err(super::write::bad_form(&w)),
+    }
 }

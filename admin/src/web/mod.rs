@@ -30,6 +30,7 @@ pub mod ratings;
 pub mod refusals;
 pub mod registration;
 pub mod relay;
+pub mod relay_board;
 pub mod relay_count;
 pub mod results;
 pub mod rounds;
@@ -358,6 +359,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/matches/{mid}/nigiri", web::post().to(relay::nigiri))
         .route("/t/{id}/matches/{mid}/boards", web::post().to(relay::save_boards))
         .route("/t/{id}/matches/{mid}/sheets.pdf", web::get().to(relay::sheets))
+        .route("/t/{id}/matches/{mid}/board", web::get().to(relay_board::board_page))
+        .route("/t/{id}/matches/{mid}/board/move", web::post().to(relay_board::enter))
+        .route("/t/{id}/matches/{mid}/board/undo", web::post().to(relay_board::undo))
+        .route("/t/{id}/matches/{mid}/board/claim", web::post().to(relay_board::claim))
+        .route("/t/{id}/matches/{mid}/board.sgf", web::get().to(relay_board::download))
+        .route("/t/{id}/matches/{mid}/live", web::get().to(relay_board::live_page))
         .route("/t/{id}/matches/{mid}/count", web::get().to(relay_count::count_page))
         .route("/t/{id}/matches/{mid}/count/dead", web::post().to(relay_count::save_dead))
         .route("/t/{id}/matches/{mid}/count/confirm", web::post().to(relay_count::confirm))

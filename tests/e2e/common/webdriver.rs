@@ -129,3 +129,97 @@ pub fn chromium_caps(
         _ => unreachable!(),
     }
 }
+
+/// A Chromium session on the test server at `base`, as the browser tests drive it: pages
+/// opened by path, elements found by CSS, script run, screenshots numbered in `shots`.
+pub struct Page {
+    pub rt: tokio::runtime::Runtime,
+    pub wd: fantoccini::Client,
+    pub base: String,
+    pub shots: PathBuf,
+    pub n: usize,
+}
+
+impl Page {
+    pub fn goto(&mut self, path: &str) {
+        let url = format!("{}{path}", self.base);
+        self.rt.block_on(self.wd.goto(&url)).unwrap_or_else(|e| panic!("goto {url}: {e}"));
+    }
+
+    pub fn wait_for(&mut self, css: &str) {
+        let r = self.rt.block_on(
+            self.wd.wait().at_most(Duration::from_secs(20)).for_element(fantoccini::Locator::Css(css)),
+        );
+        r.unwrap_or_else(|e| panic!("no {css}: {e}"));
+    }
+
+    pub fn js(&mut self, script: &str) -> serde_json::Value {
+        self.rt.block_on(self.wd.execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+
+    /// Click `css`. A page whose part is replaced when the live stream tells of a write (the
+    /// board) may drop an element found just before: it is found again (a few times).
+    pub fn click(&mut self, css: &str) {
+        for attempt in 0.. {
+            let r =
+                self.rt.block_on(async { self.wd.find(fantoccini::Locator::Css(css)).await?.click().await });
+            match r {
+                Ok(()) => return,
+                Err(e) if attempt < 5 && e.to_string().contains("stale") => {
+                    std::thread::sleep(Duration::from_millis(50))
+                }
+                Err(e) => panic!("click {css}: {e}"),
+            }
+        }
+    }
+
+    pub fn fill(&mut self, css: &str, text: &str) {
+        let r = self.rt.block_on(async {
+            let el = self.wd.find(fantoccini::Locator::Css(css)).await?;
+            el.clear().await?;
+            el.send_keys(text).await
+        });
+        r.unwrap_or_else(|e| panic!("fill {css}: {e}"));
+    }
+
+    pub fn text(&mut self, css: &str) -> String {
+        let r = self.rt.block_on(async { self.wd.find(fantoccini::Locator::Css(css)).await?.text().await });
+        r.unwrap_or_else(|e| panic!("text of {css}: {e}")).trim().to_string()
+    }
+
+    /// The attribute `name` of the element `id` (empty when either is missing).
+    pub fn attr(&mut self, id: &str, name: &str) -> String {
+        let v = self.js(&format!(
+            "var e = document.getElementById('{id}'); return e ? e.getAttribute('{name}') : null;"
+        ));
+        v.as_str().unwrap_or("").to_string()
+    }
+
+    /// Wait until the element `id`'s attribute `name` is `want` (a minute: a loaded CI machine
+    /// answers a busy database's 503 after 4 s and a queue tries again every 5 s); the panic
+    /// names the board's queue and status line when the page has them.
+    pub fn wait_attr(&mut self, id: &str, name: &str, want: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let v = self.attr(id, name);
+            if v == want {
+                return;
+            }
+            if Instant::now() >= deadline {
+                let (queued, net) = (
+                    self.attr("board", "data-queued"),
+                    self.js("var e = document.getElementById('board-net'); return e ? e.textContent : '';"),
+                );
+                panic!("#{id} {name}: {v:?}, not {want:?} (queued {queued}, status {net})");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// A screenshot, numbered in the order taken.
+    pub fn shot(&mut self, name: &str) {
+        self.n += 1;
+        let png = self.rt.block_on(self.wd.screenshot()).expect("screenshot");
+        std::fs::write(self.shots.join(format!("{:02}-{name}.png", self.n)), png).expect("write screenshot");
+    }
+}

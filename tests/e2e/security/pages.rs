@@ -337,4 +337,20 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/matches/{}/count", i.tn, i.nm),
         kind: Kind::Count,
     },
+    // The relay board (web::relay_board): the recorder's board, the public board, the record.
+    Page {
+        pattern: "/t/{id}/matches/{mid}/board",
+        path: |i| format!("/t/{}/matches/{}/board", i.tr, i.m),
+        kind: Kind::Board,
+    },
+    Page {
+        pattern: "/t/{id}/matches/{mid}/live",
+        path: |i| format!("/t/{}/matches/{}/live", i.tr, i.m),
+        kind: Kind::Board,
+    },
+    Page {
+        pattern: "/t/{id}/matches/{mid}/board.sgf",
+        path: |i| format!("/t/{}/matches/{}/board.sgf", i.tr, i.m),
+        kind: Kind::Sgf,
+    },
 ];

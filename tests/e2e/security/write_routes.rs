@@ -1164,6 +1164,40 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
         }),
         control: Control::Writes,
     },
+    // The relay board (web::relay_board): a move with its point and player, its undo, the
+    // claim of an order error the board detected.
+    WriteRoute {
+        pattern: "/t/{id}/matches/{mid}/board/move",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/matches/{}/board/move", i.tr, i.m),
+        body: |w, i| {
+            let team = w.int(&format!("SELECT black_team_id FROM team_matches WHERE id = {}", i.m));
+            Body::Form(vec![
+                ("client".into(), "probe".into()),
+                ("seq".into(), "1".into()),
+                ("player".into(), relay_player(w, team, 1).to_string()),
+                ("at".into(), "pd".into()),
+            ])
+        },
+        foreign: None,
+        control: Control::None("the fixture's match has no line-ups in; e2e relay_board:: enters moves"),
+    },
+    WriteRoute {
+        pattern: "/t/{id}/matches/{mid}/board/undo",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/matches/{}/board/undo", i.tr, i.m),
+        body: |_, _| Body::Form(vec![("seq".into(), "1".into())]),
+        foreign: None,
+        control: Control::None("the undo is its enterer's only: e2e relay_board:: proves it with two accounts"),
+    },
+    WriteRoute {
+        pattern: "/t/{id}/matches/{mid}/board/claim",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/matches/{}/board/claim", i.tr, i.m),
+        body: |w, i| Body::Form(vec![("version".into(), match_version(w, i.m)), ("claimant".into(), "white".into())]),
+        foreign: None,
+        control: Control::None("no order error stands in the fixture; e2e relay_board:: claims one"),
+    },
     WriteRoute {
         // The chief arbiter only; with none named, the tournament's organizers (an arbiter
         // on the staff is refused).

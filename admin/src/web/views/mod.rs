@@ -19,6 +19,7 @@ pub mod public;
 pub mod rating_lists;
 pub mod registration;
 pub mod registry;
+pub mod relay_board;
 pub mod relay_match;
 pub mod results;
 pub mod round;
