@@ -7,8 +7,8 @@
 //!
 //! The moves are entered through the relay board's move route
 //! (`/t/{id}/matches/{mid}/board/move`) by one test, and by the other through the store's
-//! `team_matches::record_event` on the server's database (the same events, for a server
-//! without that route); the count's forms are the same.
+//! `team_matches::record_event` on the server's database (the same events with their points,
+//! the referee's moves without the board's page); the count's forms are the same.
 
 use crate::common;
 use admin::db::team_matches as tm;
@@ -116,7 +116,7 @@ fn enter_at_the_board(s: &Server, c: &Client, m: &Match) {
         let r = c.submit(
             &board,
             &format!("{board}/move"),
-            &[("number", &number), ("player", &player), ("at", &sgf)],
+            &[("seq", &number), ("player", &player), ("at", &sgf)],
         );
         assert!(r.status == 303 || r.status == 200, "move {number} at {at}: {} {}", r.status, r.body);
     }
@@ -279,7 +279,6 @@ fn count_and_confirm(s: &Server, c: &Client, m: &Match) {
 /// Seed 003 Arts. 16.4, 21.4, 10.1: the moves entered at the relay board, the count confirmed
 /// by both executing leaders and then the referee.
 #[test]
-#[ignore = "needs the relay board route"]
 fn relay_count_from_moves_entered_at_the_board() {
     let s = Server::start();
     let c = s.first_organizer();
