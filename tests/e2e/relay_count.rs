@@ -5,15 +5,9 @@
 //! refused before both and on a stale form, then the referee's confirmation that records the
 //! match's count: the match page shows the result and the team standings give the points.
 //!
-//! The moves are entered through the relay board's move route
-//! (`/t/{id}/matches/{mid}/board/move`) by one test, and by the other through the store's
-//! `team_matches::record_event` on the server's database (the same events with their points,
-//! the referee's moves without the board's page); the count's forms are the same.
+//! The moves are entered through the relay board's move route (`/t/{id}/matches/{mid}/board/move`).
 
 use crate::common;
-use admin::db::team_matches as tm;
-use admin::db::{self, Actor};
-use admin::domain::team::relay::{Event, Placed};
 use common::team::{add_team, relay_tournament, save_team_settings};
 use common::*;
 use rules::board::Point;
@@ -119,22 +113,6 @@ fn enter_at_the_board(s: &Server, c: &Client, m: &Match) {
             &[("seq", &number), ("player", &player), ("at", &sgf)],
         );
         assert!(r.status == 303 || r.status == 200, "move {number} at {at}: {} {}", r.status, r.body);
-    }
-}
-
-/// The same moves recorded through the store on the server's database, as the board's route
-/// records them (`Event::Move` with its point, by the player the match expects).
-fn enter_through_the_store(s: &Server, m: &Match) {
-    let pool = db::open(&s.db).unwrap();
-    let conn = &mut pool.get().unwrap();
-    let actor = Actor::system("referee");
-    for at in moves() {
-        let st = tm::relay_state(conn, m.tid, m.mid).unwrap();
-        let rm = st.m.unwrap();
-        let player = rm.expected_player().unwrap();
-        let event = Event::Move { player, at: Some(Placed::Point(Point::parse(at, 19).unwrap())) };
-        let input = tm::EventInput { at: chrono::Utc::now().timestamp(), at_move: None, event, also: vec![] };
-        tm::record_event(conn, &actor, m.tid, m.mid, st.row.version, &input).unwrap();
     }
 }
 
@@ -283,20 +261,10 @@ fn relay_count_from_moves_entered_at_the_board() {
     let s = Server::start();
     let c = s.first_organizer();
     let m = relay_match(&s, &c);
-    enter_at_the_board(&s, &c, &m);
-    count_and_confirm(&s, &c, &m);
-}
-
-/// Seed 003 Arts. 16.4, 21.4, 10.1: the same count with the moves recorded through the store.
-#[test]
-fn relay_count_confirmed_by_both_executing_leaders_then_the_referee() {
-    let s = Server::start();
-    let c = s.first_organizer();
-    let m = relay_match(&s, &c);
     // Before any move, the match page offers no count from the position.
     let page = c.get(&format!("/t/{}/matches/{}", m.tid, m.mid));
     assert!(!page.body.contains("id=\"count-link\""), "{}", page.body);
-    enter_through_the_store(&s, &m);
+    enter_at_the_board(&s, &c, &m);
     count_and_confirm(&s, &c, &m);
 }
 
