@@ -147,55 +147,9 @@ mod tests {
     use crate::db::audit;
     use crate::db::game_counts::CountError;
     use crate::db::team_matches as tm;
-    use crate::db::teams::{self, RosterInput};
-    use crate::db::tournaments as tdb;
-    use domain::settings::{System, TournamentSettings};
-    use domain::team::event::{Format, TeamPairing, TeamSettings};
-    use domain::team::lineup::Section;
+    use crate::office::fixtures::RelayFixture;
     use domain::team::matches::MatchRefusal;
     use domain::team::relay::Placed;
-
-    /// A relay event with two teams and their match, section 1's line-ups in, starting at 1000.
-    fn relay_match() -> (tempfile::TempDir, crate::db::DbPool, i32, i32) {
-        let dir = tempfile::tempdir().unwrap();
-        let pool = db::open(&dir.path().join("t.db")).unwrap();
-        let c = &mut pool.get().unwrap();
-        let a = Actor::system("referee");
-        let mut s = TournamentSettings::defaults(chrono::NaiveDate::MIN, db::server_zone());
-        s.name_latin = "Relay".into();
-        s.system = System::TeamRelay;
-        s.rounds = 1;
-        let tid = tdb::create(c, &a, &s).unwrap();
-        let ts = TeamSettings {
-            format: Format::Relay,
-            pairing: TeamPairing::RoundRobin,
-            boards: 2,
-            ..TeamSettings::default()
-        };
-        teams::save_settings(c, &a, tid, 0, &ts, "").unwrap();
-        for k in 0..2 {
-            let r = RosterInput {
-                name: format!("Team {k}"),
-                leader: format!("L{k}"),
-                players: (1..=8).map(|p| (p, format!("P{k}-{p}"))).collect(),
-                ..RosterInput::default()
-            };
-            teams::create(c, &a, tid, &r, "").unwrap();
-        }
-        tm::pair(c, &a, tid, 1, 7, "").unwrap();
-        let mid = tm::matches_of_round(c, tid, 1).unwrap().into_iter().find(|m| m.is_relay()).unwrap().id;
-        let v = tm::set_start(c, &a, tid, mid, 1, 1000, "").unwrap();
-        let setup = tm::relay_state(c, tid, mid).unwrap().setup.unwrap();
-        let lineup = |side, ps: &[domain::team::roster::RosterPlayer]| EventInput {
-            at: 600,
-            at_move: None,
-            event: Event::SubmitLineup { side, section: Section::One, players: [ps[0].id, ps[1].id] },
-            also: vec![],
-        };
-        tm::record_event(c, &a, tid, mid, v, &lineup(Color::Black, &setup.black.players)).unwrap();
-        tm::record_event(c, &a, tid, mid, v + 1, &lineup(Color::White, &setup.white.players)).unwrap();
-        (dir, pool, tid, mid)
-    }
 
     /// The game: Black's wall on column J, White's on column L, column K left empty (dame), a
     /// white stone at C3 in Black's area and a black one at R17 in White's: 40 moves, each
@@ -250,8 +204,9 @@ mod tests {
     /// Art. 12: Black 180½ < 184, White wins).
     #[test]
     fn leaders_confirm_and_the_referee_records_the_relay_count() {
-        let (_dir, pool, tid, mid) = relay_match();
-        let c = &mut pool.get().unwrap();
+        let f = RelayFixture::with_lineups();
+        let (tid, mid) = (f.tid, f.mid);
+        let c = &mut f.conn();
         let a = Actor::system("referee");
         let mv = play(c, tid, mid);
         let p = |s: &str| Point::parse(s, 19).unwrap();
@@ -323,8 +278,9 @@ mod tests {
     /// are at the board has no executing leader: nobody confirms for it, nothing is written.
     #[test]
     fn a_side_without_an_executing_leader_cannot_confirm() {
-        let (_dir, pool, tid, mid) = relay_match();
-        let c = &mut pool.get().unwrap();
+        let f = RelayFixture::with_lineups();
+        let (tid, mid) = (f.tid, f.mid);
+        let c = &mut f.conn();
         let a = Actor::system("referee");
         let m = tm::relay_state(c, tid, mid).unwrap().m.unwrap();
         let leader = m.acting_leader(Color::Black).unwrap().person;
