@@ -61,6 +61,7 @@ mod rehearsal;
 mod relay_board;
 mod relay_count;
 mod results;
+mod room;
 mod rounds;
 mod rulings;
 mod screens;

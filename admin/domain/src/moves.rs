@@ -90,12 +90,17 @@ pub fn replay(r: BoardRules, moves: &[(Color, Move)]) -> Result<Position, Refusa
 }
 
 /// Play the next move for `colour`: refused, with the position unchanged, when it is the other
-/// colour's turn or the rules crate refuses it.
+/// colour's turn or the rules crate refuses it. A move after two passes resumes play (seed 000
+/// Art. 21.1: the proposer passed and the opponent plays on; Art. 21.4: life and death
+/// disputed), as `rules::sgf::replay` reads a record, so the board and the SGF check agree.
 pub fn play(pos: &mut Position, r: BoardRules, colour: Color, mv: Move) -> Result<(), Refusal> {
     let number = pos.moves + 1;
     let expected = colour_of(number, r.handicap);
     if colour != expected {
         return Err(Refusal::NotYourTurn { number, expected });
+    }
+    if pos.game.is_over() {
+        pos.game.resume();
     }
     let played = pos.game.play_as(colour, mv).map_err(|reason| Refusal::Illegal { number, reason })?;
     pos.captures[colour as usize] += played.captures;
@@ -193,6 +198,50 @@ mod tests {
             play(&mut s, R9, Color::Black, p("aa")),
             Err(Refusal::Illegal { number: 5, reason: IllegalMove::Suicide })
         );
+    }
+
+    /// Seed 000 Art. 21.1: two passes, then a stone: play resumes, as the SGF check reads the
+    /// record (`rules::sgf::replay` notes it as resumed).
+    #[test]
+    fn a_move_after_two_passes_resumes_as_the_record_check_reads_it() {
+        let moves = [
+            (Color::Black, p("cc")),
+            (Color::White, Move::Pass),
+            (Color::Black, Move::Pass),
+            (Color::White, p("gg")),
+        ];
+        let pos = replay(R9, &moves).unwrap();
+        assert_eq!(pos.moves, 4);
+        assert!(!pos.ended());
+        let rec = sgf::parse(&sgf::write(&record(R9, 30, sgf::GameInfo::default(), None, &moves))).unwrap();
+        let back = sgf::replay(&rec, &sgf::ReplayOptions::default()).unwrap();
+        assert_eq!(back.moves_played, 4);
+        assert_eq!(back.notes, [sgf::Note::Resumed { number: 4 }]);
+    }
+
+    /// A handicap game (seed 000 Art. 2 with free placement): Black's placements are entered as
+    /// Black's first moves, then White; the record says HA and reads back as the same game.
+    #[test]
+    fn handicap_placements_are_blacks_first_moves() {
+        let h3 = BoardRules { handicap: 3, ..R9 };
+        let mut pos = replay(h3, &[]).unwrap();
+        for at in ["cc", "gg", "cg"] {
+            play(&mut pos, h3, Color::Black, p(at)).unwrap();
+        }
+        assert_eq!(
+            play(&mut pos, h3, Color::Black, p("gc")),
+            Err(Refusal::NotYourTurn { number: 4, expected: Color::White })
+        );
+        play(&mut pos, h3, Color::White, p("gc")).unwrap();
+        let moves: Vec<(Color, Move)> = pos.game.moves().to_vec();
+        let rec = record(h3, 2, sgf::GameInfo::default(), None, &moves);
+        let text = sgf::write(&rec);
+        assert!(text.contains("HA[3]"), "{text}");
+        let back = sgf::parse(&text).unwrap();
+        assert_eq!(back.moves().collect::<Vec<_>>(), moves);
+        let r = sgf::replay(&back, &sgf::ReplayOptions::default()).unwrap();
+        assert!(r.illegal.is_none());
+        assert_eq!(r.moves_played, 4);
     }
 
     #[test]

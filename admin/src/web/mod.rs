@@ -21,6 +21,7 @@ pub mod imports;
 pub mod limits;
 pub mod live;
 pub mod net;
+pub mod once;
 pub mod persons;
 pub mod print;
 pub mod prizes;
@@ -33,6 +34,7 @@ pub mod relay;
 pub mod relay_board;
 pub mod relay_count;
 pub mod results;
+pub mod room;
 pub mod rounds;
 pub mod screens;
 pub mod teams;
@@ -348,6 +350,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/teams/{team}", web::get().to(teams::edit_page))
         .route("/t/{id}/teams/{team}", web::post().to(teams::save))
         .route("/t/{id}/teams/{team}/delete", web::post().to(teams::delete))
+        // The research room (研究室, seed 003 Art. 10.1): its address issued and revoked on the
+        // team's page, and the room itself (no login).
+        .route("/t/{id}/teams/{team}/room/issue", web::post().to(teams::issue_room))
+        .route("/t/{id}/teams/{team}/room/revoke", web::post().to(teams::revoke_room))
+        .route("/room/{token}", web::get().to(room::page))
         .route("/t/{id}/team-rounds", web::get().to(teams::rounds))
         .route("/t/{id}/team-rounds/{n}/pair", web::post().to(teams::pair))
         .route("/t/{id}/team-rounds/{n}/delete", web::post().to(teams::delete_round))

@@ -151,9 +151,6 @@ fn delayed(m: &RelayMatch, delay: u32) -> Result<Position, Gap> {
     let show = moves.len().saturating_sub(delay as usize);
     let mut p = dm::replay(at_board::rules_of(m), &[]).map_err(|_| Gap::Unreplayable { number: 0 })?;
     for (i, &(c, mv)) in moves[..show].iter().enumerate() {
-        if p.game.is_over() {
-            p.game.resume();
-        }
         dm::play(&mut p, at_board::rules_of(m), c, mv)
             .map_err(|_| Gap::Unreplayable { number: i as u32 + 1 })?;
     }

@@ -10,6 +10,7 @@
 use super::ctx::{id, lang_of, Ctx};
 use super::error::AppError;
 use super::i18n::Lang;
+use super::once;
 use super::public::{self, Snapshot};
 use super::registration::group_name;
 use super::views::screens::*;
@@ -184,19 +185,13 @@ fn summary(lang: Lang, groups: &[Group], s: &Screen) -> String {
     )
 }
 
-/// The cookie that carries a new address from the write that made it to the page that shows
-/// it once (post, redirect, get: a refresh of the page shows it no more and writes nothing),
-/// on this event's screens page only, for two minutes at most. The address is in no URL.
+/// The cookie that carries a new address to this event's screens page, shown once there
+/// ([`super::once`]).
 const SHOWN_COOKIE: &str = "tengen_screen_shown";
 
 /// The answer to a write that made a screen's address: to the screens page, which shows it.
 fn show_once(ctx: &Ctx, eid: i32, sid: i32, token: &str) -> HttpResponse {
-    let mut resp = ctx.redirect(&format!("/e/{eid}/screens"));
-    let mut cookie = ctx.cookie(SHOWN_COOKIE, format!("{sid}.{token}"));
-    cookie.set_path(format!("/e/{eid}/screens"));
-    cookie.set_max_age(actix_web::cookie::time::Duration::minutes(2));
-    let _ = resp.add_cookie(&cookie);
-    resp
+    once::carry(ctx, SHOWN_COOKIE, &format!("/e/{eid}/screens"), format!("{sid}.{token}"))
 }
 
 /// GET /e/{event}/screens; with the cookie of a write that just made an address, that address
@@ -204,7 +199,7 @@ fn show_once(ctx: &Ctx, eid: i32, sid: i32, token: &str) -> HttpResponse {
 /// cookie removed.
 pub async fn list(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Result<HttpResponse, AppError> {
     let eid = id(ctx.lang, &path)?;
-    let carried = req.cookie(SHOWN_COOKIE).map(|c| c.value().to_string());
+    let carried = once::carried(&req, SHOWN_COOKIE);
     let mut shown = None;
     if let Some((sid, token)) = carried.as_deref().and_then(|v| v.split_once('.')) {
         let (sid, token) = (sid.parse::<i32>().ok(), token.to_string());
@@ -221,10 +216,7 @@ pub async fn list(ctx: Ctx, req: HttpRequest, path: web::Path<String>) -> Result
     }
     let mut resp = list_page(&ctx, eid, shown, None).await?;
     if carried.is_some() {
-        let mut gone = ctx.cookie(SHOWN_COOKIE, String::new());
-        gone.set_path(format!("/e/{eid}/screens"));
-        gone.make_removal();
-        let _ = resp.add_cookie(&gone);
+        once::forget(&ctx, &mut resp, SHOWN_COOKIE, &format!("/e/{eid}/screens"));
     }
     Ok(resp)
 }
@@ -582,7 +574,7 @@ async fn data_of(req: &HttpRequest, token: String) -> Result<ScreenData, AppErro
         .cloned()
         .ok_or_else(|| AppError::internal(lang, "no app state"))?;
     // A token is hex; anything else is no screen (and never reaches the database).
-    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !once::is_token(&token) {
         return Err(AppError::not_found(lang));
     }
     let loaded = super::ctx::on_db(move || {

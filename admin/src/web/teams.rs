@@ -10,11 +10,13 @@ use super::error::AppError;
 use super::error::Refused;
 use super::form::Form;
 use super::i18n::Lang;
+use super::once;
 use super::refusals::{settings_error, Refusal};
 use super::views::pages::{FormView, StandingView, TeamFormPage, TeamStandingsPage};
 use super::views::text::{is_team_event, team_names};
 use super::views::{self, team_rounds};
 use super::write::{Organizer, PathIds, Versioned, Write};
+use crate::db::research_rooms::{self as rdb, RoomError};
 use crate::db::team_matches as mdb;
 use crate::db::teams::{self as tdb_teams, MemberRow, RosterInput, TeamRow};
 use crate::db::tournaments as tdb;
@@ -28,7 +30,7 @@ use crate::domain::team::roster::LeaderBasis;
 use crate::domain::team::standings::{standings, TeamTieBreak};
 use crate::i18n::tr;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers
@@ -248,15 +250,37 @@ async fn team_form_page(
     banner: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    team_page_with_room(ctx, tid, team, f, banner, status, None).await
+}
+
+/// The team's page; `room_url` the research room's address just issued, shown this once
+/// ([`shown_on_team_page`]).
+async fn team_page_with_room(
+    ctx: &Ctx,
+    tid: i32,
+    team: Option<i32>,
+    f: Option<FormView>,
+    banner: Option<String>,
+    status: StatusCode,
+    room_url: Option<String>,
+) -> Result<HttpResponse, AppError> {
     let (_, role) = ctx.require_staff(tid, Role::Arbiter).await?;
-    let (t, existing) = ctx
+    let organizer = role == Role::Organizer;
+    let (t, existing, room) = ctx
         .db(move |c| {
             let t = tdb::get(c, tid)?;
             let e = match team {
                 Some(id) => Some(tdb_teams::get(c, tid, id)?),
                 None => None,
             };
-            Ok::<_, DbError>((t, e))
+            // Seed 003 Art. 10.1: a relay event's team has a research room.
+            let room = match team {
+                Some(id) if organizer && tdb_teams::settings(c, tid)?.0.format == Format::Relay => {
+                    Some(crate::db::research_rooms::of_team(c, tid, id)?)
+                }
+                _ => None,
+            };
+            Ok::<_, DbError>((t, e, room))
         })
         .await?;
     if !is_team_event(&t) {
@@ -276,9 +300,16 @@ async fn team_form_page(
         },
         version: existing.as_ref().map(|(r, _)| r.version).unwrap_or(0),
         f: f.unwrap_or_else(|| existing.as_ref().map(|(r, m)| roster_form(r, m)).unwrap_or_default()),
-        is_organizer: role == Role::Organizer,
+        is_organizer: organizer,
         stand_ins: existing.as_ref().map(|(r, m)| stand_ins(ctx.lang, r, m)).unwrap_or_default(),
         banner,
+        room: room.zip(team).map(|(r, id)| super::views::pages::RoomSection {
+            action: format!("/t/{tid}/teams/{id}/room"),
+            version: r.as_ref().map_or(0, |r| r.version),
+            live: r.as_ref().is_some_and(|r| r.live),
+            ever: r.is_some(),
+            url: room_url.filter(|_| r.as_ref().is_some_and(|r| r.live)),
+        }),
     };
     ctx.render_status(status, &page)
 }
@@ -290,10 +321,20 @@ pub async fn new_page(ctx: Ctx, path: web::Path<String>) -> Result<HttpResponse,
     team_form_page(&ctx, tid, None, None, None, StatusCode::OK).await
 }
 
-/// GET /t/{id}/teams/{team}.
-pub async fn edit_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
+/// GET /t/{id}/teams/{team}; with the research room's address just issued, shown once
+/// ([`shown_on_team_page`]).
+pub async fn edit_page(
+    ctx: Ctx,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
     let [tid, team] = ctx.ids([&path.0, &path.1])?;
-    team_form_page(&ctx, tid, Some(team), None, None, StatusCode::OK).await
+    let (url, carried) = shown_on_team_page(&ctx, &req, tid, team).await?;
+    let mut resp = team_page_with_room(&ctx, tid, Some(team), None, None, StatusCode::OK, url).await?;
+    if carried {
+        forget_shown(&ctx, &mut resp, tid, team);
+    }
+    Ok(resp)
 }
 
 fn clean_text(lang: Lang, f: &mut FormView, form: &Form, name: &str, max: usize, required: bool) -> String {
@@ -435,6 +476,95 @@ pub async fn delete(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResp
             let r = e.refused(w.lang, &())?;
             team_form_page(&w, tid, Some(team), None, Some(r.message), r.status).await
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The research room's address (研究室, seed 003 Art. 10.1): issued and revoked on the team's
+// page, shown there once ([`super::once`]); the room itself is [`super::room`].
+
+/// The cookie that carries a new address to the team's page, shown once there.
+const SHOWN_COOKIE: &str = "tengen_room_shown";
+
+fn team_path(tid: i32, team: i32) -> String {
+    format!("/t/{tid}/teams/{team}")
+}
+
+/// The room's address as the team opens it.
+fn room_url(ctx: &Ctx, token: &str) -> String {
+    format!("{}/room/{token}", ctx.state.net.public_url.as_deref().unwrap_or(""))
+}
+
+/// The address a write just issued for `team`, if the cookie carries one that is still that
+/// team's current address; and whether a cookie came (to be removed).
+async fn shown_on_team_page(
+    ctx: &Ctx,
+    req: &HttpRequest,
+    tid: i32,
+    team: i32,
+) -> Result<(Option<String>, bool), AppError> {
+    let Some(token) = once::carried(req, SHOWN_COOKIE) else { return Ok((None, false)) };
+    if !once::is_token(&token) {
+        return Ok((None, true));
+    }
+    let t2 = token.clone();
+    let room = ctx
+        .db(move |c| {
+            rdb::by_token(c, &t2).map(Some).or_else(|e| match e {
+                DbError::NotFound => Ok(None),
+                e => Err(e),
+            })
+        })
+        .await?;
+    let ours = room.filter(|r| r.tournament_id == tid && r.team_id == team);
+    Ok((ours.map(|_| room_url(ctx, &token)), true))
+}
+
+/// Removes the cookie after the team's page showed the address.
+fn forget_shown(ctx: &Ctx, resp: &mut HttpResponse, tid: i32, team: i32) {
+    once::forget(ctx, resp, SHOWN_COOKIE, &team_path(tid, team));
+}
+
+/// A refused write: the team's page with the reason, 409.
+async fn room_refused(
+    w: &Write<Organizer<[i32; 2]>, Versioned>,
+    e: RoomError,
+) -> Result<HttpResponse, AppError> {
+    let [tid, team] = w.who.ids;
+    let key = match e {
+        RoomError::Stale => "room.err_stale",
+        RoomError::NotRelay => "room.err_not_relay",
+        RoomError::Db(DbError::NotFound) => return Err(w.not_found()),
+        RoomError::Db(e) => return Err(AppError::db(w.lang, e)),
+    };
+    let banner = Some(w.t(key).to_string());
+    team_page_with_room(w, tid, Some(team), None, banner, StatusCode::CONFLICT, None).await
+}
+
+/// POST /t/{id}/teams/{team}/room/issue: a new address for the team's research room (the old
+/// one, if any, stops working), shown once on the team's page.
+pub async fn issue_room(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid, team] = w.who.ids;
+    let (actor, version) = (w.actor(), w.form.version);
+    let token = crate::db::users::random_token();
+    let t2 = token.clone();
+    let r = w
+        .db_raw(move |c| rdb::write(c, &actor, tid, team, version, rdb::Write::Issue { token: &t2 }))
+        .await?;
+    match r {
+        Ok(_) => Ok(once::carry(&w, SHOWN_COOKIE, &team_path(tid, team), token)),
+        Err(e) => room_refused(&w, e).await,
+    }
+}
+
+/// POST /t/{id}/teams/{team}/room/revoke: the address stops working at once (a 404).
+pub async fn revoke_room(w: Write<Organizer<[i32; 2]>, Versioned>) -> Result<HttpResponse, AppError> {
+    let [tid, team] = w.who.ids;
+    let (actor, version) = (w.actor(), w.form.version);
+    let r = w.db_raw(move |c| rdb::write(c, &actor, tid, team, version, rdb::Write::Revoke)).await?;
+    match r {
+        Ok(_) => Ok(w.redirect(&team_path(tid, team))),
+        Err(e) => room_refused(&w, e).await,
     }
 }
 

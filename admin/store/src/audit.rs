@@ -157,6 +157,10 @@ audit_actions! {
     ScreenUpdate = ("update", "screen", "screen_update", "audit.kind.screen_update", "audit.say.screen_update"),
     ScreenRevoke = ("revoke", "screen", "screen_revoke", "audit.kind.screen_revoke", "audit.say.screen_revoke"),
     ScreenReissue = ("reissue", "screen", "screen_reissue", "audit.kind.screen_reissue", "audit.say.screen_reissue"),
+    /// A team's research room (研究室, seed 003 Art. 10.1): an address issued (a new one replaces
+    /// the old) or revoked (`entity_id` the team's).
+    RoomIssue = ("room_issue", "team", "room_issue", "audit.kind.room_issue", "audit.say.room_issue"),
+    RoomRevoke = ("room_revoke", "team", "room_revoke", "audit.kind.room_revoke", "audit.say.room_revoke"),
     /// A move entered at the board, and the last one undone by its enterer (`entity_id` the
     /// game's; the move in `after` / `before`); the public board's delay set (the tournament's).
     MoveEnter = ("enter", "game_move", "mv_enter", "audit.kind.mv_enter", "audit.say.mv_enter"),

@@ -54,6 +54,7 @@ pub mod prizes;
 pub mod rating_changes;
 pub mod rating_lists;
 pub mod registrations;
+pub mod research_rooms;
 pub mod results;
 pub mod rounds;
 pub mod rows;

@@ -383,6 +383,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    research_rooms (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        team_id -> Integer,
+        token_hash -> Nullable<Text>,
+        version -> Integer,
+        created_at -> Text,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
     results (game_id) {
         game_id -> Integer,
         tournament_id -> Integer,
@@ -700,6 +712,8 @@ diesel::joinable!(relay_counts -> tournaments (tournament_id));
 diesel::joinable!(relay_events -> team_matches (match_id));
 diesel::joinable!(relay_withdrawals -> relay_events (event_id));
 diesel::joinable!(relay_withdrawals -> team_matches (match_id));
+diesel::joinable!(research_rooms -> teams (team_id));
+diesel::joinable!(research_rooms -> tournaments (tournament_id));
 diesel::joinable!(results -> games (game_id));
 diesel::joinable!(results -> tournaments (tournament_id));
 diesel::joinable!(round_absences -> entrants (entrant_id));
@@ -749,6 +763,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     relay_counts,
     relay_events,
     relay_withdrawals,
+    research_rooms,
     results,
     round_absences,
     round_times,

@@ -196,9 +196,12 @@ struct Ids {
     gp: i32,
     /// A round robin with its entrants and no round yet.
     rr: i32,
-    /// A relay team event with its match of round 1 (`m`).
+    /// A relay team event with its match of round 1 (`m`); `rteam` plays it (Black), its
+    /// research room (seed 003 Art. 10.1) at `room_path` (`/room/{token}`).
     tr: i32,
     m: i32,
+    rteam: i32,
+    room_path: &'static str,
     /// A board-match team event: match `bm` of round 1 undecided, the other decided; `team`
     /// plays, `spare` was added after the pairing and plays nothing.
     tb: i32,
@@ -368,6 +371,7 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
     );
     assert_eq!(r.status, 303, "{}", r.body);
     let m = int(s, &format!("SELECT min(id) FROM team_matches WHERE tournament_id = {tr}"));
+    let (rteam, room_path) = room(s, org, tr, m);
 
     // A board-match Swiss: four teams, round 1 paired, one match decided, a spare team.
     let tb = tournament_with(
@@ -514,6 +518,8 @@ fn events(s: &Server, org: &Client, t: i32, have: u32, staff: &[i32], label: &dy
         rr,
         tr,
         m,
+        rteam,
+        room_path,
         tb,
         bm: bms[0],
         team: teams[0],
@@ -753,6 +759,21 @@ fn screen(s: &Server, org: &Client, event: i32, label: &dyn Fn(u32) -> String) -
     (id, Box::leak(path.to_string().into_boxed_str()))
 }
 
+/// The research room (研究室, seed 003 Art. 10.1) of the team playing Black in relay match `m`
+/// of `tr`, its address issued on the team's page: the team's id and the address's path, read
+/// from the page the write sends the browser to (shown once).
+fn room(s: &Server, org: &Client, tr: i32, m: i32) -> (i32, &'static str) {
+    let team = int(s, &format!("SELECT black_team_id FROM team_matches WHERE id = {m}"));
+    let page = format!("/t/{tr}/teams/{team}");
+    let r = org.submit(&page, &format!("{page}/room/issue"), &[("version", "0")]);
+    assert_eq!(r.status, 303, "room: {}", r.body);
+    let r = org.get(&r.location());
+    let at = r.body.find("/room/").expect("the room's address shown once");
+    let path = &r.body[at..];
+    let path = &path[..path.find('"').unwrap()];
+    (team, Box::leak(path.to_string().into_boxed_str()))
+}
+
 /// A rating list of `t` uploaded through its form (a CSV list naming `label`'s player).
 fn rating_list(s: &Server, org: &Client, t: i32, label: &dyn Fn(u32) -> String) -> i32 {
     let token = org.get(&format!("/t/{t}/rating-lists")).csrf();
@@ -866,7 +887,7 @@ fn foreign(own: &Ids, theirs: &Ids, placeholder: &str) -> Ids {
         "{gid}" => (i.g, i.gr, i.gl, i.gx, i.gp) = (theirs.g, theirs.gr, theirs.gl, theirs.gx, theirs.gp),
         "{rid}" => i.rid = theirs.rid,
         "{mid}" => (i.m, i.bm, i.nm, i.nn) = (theirs.m, theirs.bm, theirs.nm, theirs.nn),
-        "{team}" => (i.team, i.spare) = (theirs.team, theirs.spare),
+        "{team}" => (i.team, i.spare, i.rteam) = (theirs.team, theirs.spare, theirs.rteam),
         "{pid}" => (i.prize, i.prize_spare) = (theirs.prize, theirs.prize_spare),
         "{list}" => i.rl = theirs.rl,
         "{fid}" => (i.forbidden, i.forbidden_spare) = (theirs.forbidden, theirs.forbidden_spare),

@@ -304,6 +304,14 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/teams/{}", i.tb, i.team),
         kind: Kind::Html,
     },
+    // A relay event's team: its research room's section (seed 003 Art. 10.1).
+    Page {
+        pattern: "/t/{id}/teams/{team}",
+        path: |i| format!("/t/{}/teams/{}", i.tr, i.rteam),
+        kind: Kind::Html,
+    },
+    // The research room (no login): its board drawn by the server, the live updates' script.
+    Page { pattern: "/room/{token}", path: |i| i.room_path.to_string(), kind: Kind::Board },
     Page { pattern: "/t/{id}/team-rounds", path: |i| format!("/t/{}/team-rounds", i.tb), kind: Kind::Html },
     Page {
         pattern: "/t/{id}/team-standings",

@@ -73,6 +73,11 @@ fn sheet_version(w: &World, gid: i32) -> String {
     w.int(&format!("SELECT coalesce(max(version), 0) FROM results WHERE game_id = {gid}")).to_string()
 }
 
+/// The version of a team's research room (0 before an address was issued).
+fn room_version(w: &World, team: i32) -> String {
+    w.int(&format!("SELECT coalesce(max(version), 0) FROM research_rooms WHERE team_id = {team}")).to_string()
+}
+
 fn match_version(w: &World, mid: i32) -> String {
     w.int(&format!("SELECT coalesce(max(version), 0) FROM team_matches WHERE id = {mid}")).to_string()
 }
@@ -1096,6 +1101,23 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
                     .to_string(),
             )])
         },
+        foreign: None,
+        control: Control::Writes,
+    },
+    // The research room (研究室, seed 003 Art. 10.1): its address issued anew, then revoked.
+    WriteRoute {
+        pattern: "/t/{id}/teams/{team}/room/issue",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/teams/{}/room/issue", i.tr, i.rteam),
+        body: |w, i| Body::Form(vec![("version".into(), room_version(w, i.rteam))]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/teams/{team}/room/revoke",
+        guard: Guard::TournamentOrganizer,
+        path: |i| format!("/t/{}/teams/{}/room/revoke", i.tr, i.rteam),
+        body: |w, i| Body::Form(vec![("version".into(), room_version(w, i.rteam))]),
         foreign: None,
         control: Control::Writes,
     },

@@ -8,12 +8,12 @@
 //! a pass of the record. Colours alternate strictly, Black first: a relay game has no handicap
 //! (Art. 11).
 //!
-//! \[INF\] Two passes in a row do not end a relay game by themselves: Art. 21.1 ends it only when
-//! the four players at the board agree (双方场上四人一致同意终局); a move after two passes
-//! resumes play (对局重新开始), so the position is rebuilt with the rules crate's `resume`.
+//! \[INF\] Two passes in a row end the game (总则 Art. 7.3, which Art. 14 keeps for the relay);
+//! when the four players then dispute life and death, play resumes (Art. 21.4, 重新开始对局,
+//! settled by play at the board): a move entered after two passes resumes it, and the position
+//! is rebuilt so (`crate::moves::play`). Who moves first on resuming (the side that says
+//! "dead") is the referee's to see to: the board keeps the relay's alternation.
 
-use rules::board::Color;
-use rules::game::Move;
 
 use super::relay::{Event, Placed, RelayMatch};
 use super::PersonId;
@@ -43,21 +43,13 @@ pub fn rules_of(m: &RelayMatch) -> BoardRules {
     BoardRules::of(&m.config().rules, 0)
 }
 
-/// Plays `mv` for `colour`, resuming the game first when two passes stood before it (Art. 21.1).
-fn play(pos: &mut Position, r: BoardRules, colour: Color, mv: Move) -> Result<(), BoardRefusal> {
-    if pos.game.is_over() {
-        pos.game.resume();
-    }
-    moves::play(pos, r, colour, mv)
-}
-
 /// The position the match's moves make.
 pub fn position(m: &RelayMatch) -> Result<Position, Gap> {
     let r = rules_of(m);
     let played = m.board_moves().map_err(|number| Gap::NotEntered { number })?;
     let mut pos = moves::replay(r, &[]).map_err(|_| Gap::Unreplayable { number: 0 })?;
     for (colour, mv) in played {
-        play(&mut pos, r, colour, mv).map_err(|_| Gap::Unreplayable { number: pos.moves + 1 })?;
+        moves::play(&mut pos, r, colour, mv).map_err(|_| Gap::Unreplayable { number: pos.moves + 1 })?;
     }
     Ok(pos)
 }
@@ -66,7 +58,7 @@ pub fn position(m: &RelayMatch) -> Result<Position, Gap> {
 /// position (the order of the four players is the match's to judge when the event is applied).
 pub fn entered(m: &RelayMatch, player: PersonId, at: Placed) -> Result<Event, Refusal> {
     let mut pos = position(m).map_err(Refusal::Gap)?;
-    play(&mut pos, rules_of(m), m.side_to_move(), at.as_move()).map_err(Refusal::Board)?;
+    moves::play(&mut pos, rules_of(m), m.side_to_move(), at.as_move()).map_err(Refusal::Board)?;
     Ok(Event::Move { player, at: Some(at) })
 }
 
@@ -76,7 +68,7 @@ mod tests {
     use crate::team::lineup::Section;
     use crate::team::relay::{Effect, RelayConfig};
     use crate::team::roster::fixtures::team;
-    use rules::board::Point;
+    use rules::board::{Color, Point};
     use rules::game::IllegalMove;
 
     const T0: i64 = 1_700_000_000;
@@ -187,7 +179,8 @@ mod tests {
         assert_eq!(entered(&m, 211, at("dd")), Err(Refusal::Gap(Gap::NotEntered { number: 1 })));
     }
 
-    /// Art. 21.1: two passes, then a stone: play resumes.
+    /// Art. 21.4: two passes end the game; a stone entered after them (life and death disputed)
+    /// resumes play.
     #[test]
     fn a_move_after_two_passes_resumes_play() {
         let mut m = started();

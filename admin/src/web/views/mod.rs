@@ -22,6 +22,7 @@ pub mod registry;
 pub mod relay_board;
 pub mod relay_match;
 pub mod results;
+pub mod room;
 pub mod round;
 pub mod screens;
 pub mod team_rounds;

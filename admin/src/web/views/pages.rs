@@ -978,6 +978,21 @@ pub struct TeamFormPage {
     /// Art. 10.1: who acts as executing leader when the leader is absent, in order.
     pub stand_ins: Vec<String>,
     pub banner: Option<String>,
+    /// The research room's address (seed 003 Art. 10.1): organizers of a relay event.
+    pub room: Option<RoomSection>,
+}
+
+/// The research room's section of the team's page (organizers of a relay event): whether the
+/// address works, the forms that issue a new one or revoke it, and a new address shown once.
+pub struct RoomSection {
+    pub action: String,
+    /// The room's version as read (0: no address was ever issued).
+    pub version: i32,
+    pub live: bool,
+    /// An address was issued once (revoked since, when not `live`).
+    pub ever: bool,
+    /// The address just issued, shown this once.
+    pub url: Option<String>,
 }
 
 pub struct StandingView {

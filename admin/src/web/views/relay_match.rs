@@ -618,7 +618,7 @@ fn interval(lang: Lang, zone: EventZone, m: &RelayMatch) -> Option<String> {
 
 /// Who plays the next move (Art. 10.3's clockwise order), "free choice" when the order leaves
 /// it open, "—" while nobody is seated or the match is not being played.
-fn expected(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) -> String {
+pub fn expected(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) -> String {
     let in_play = m.side(Color::Black).seats.is_some() && m.side(Color::White).seats.is_some();
     match (m.phase(), in_play, m.expected_player()) {
         (Phase::Playing, true, Some(p)) => names.get(&p).cloned().unwrap_or_default(),
