@@ -14,7 +14,6 @@
 //! is rebuilt so (`crate::moves::play`). Who moves first on resuming (the side that says
 //! "dead") is the referee's to see to: the board keeps the relay's alternation.
 
-
 use super::relay::{Event, Placed, RelayMatch};
 use super::PersonId;
 use crate::moves::{self, BoardRules, Position, Refusal as BoardRefusal};
