@@ -3226,3 +3226,26 @@ audit-kind-room_issue = Research-room address made
 audit-say-room_issue = { $actor } made a research-room address for the team { $subject }
 audit-kind-room_revoke = Research-room address revoked
 audit-say-room_revoke = { $actor } revoked the research-room address of the team { $subject }
+
+## The count from a relay game's position (web/relay_count.rs)
+rcnt-title = Count: { $match }
+rcnt-link = Count from the final position (confirmed by the executing leaders)
+rcnt-back = Back to the relay match
+rcnt-source = The final position of the relay moves entered at the board.
+rcnt-not_started = The match has not started: there is no position to count.
+rcnt-gap_not_entered = Move { $number } was recorded on the match page without its point, so there is no position to count. Enter Black's count on the match page.
+rcnt-gap_unreplayable = Move { $number } no longer replays under the rules in force, so there is no position to count. Enter Black's count on the match page.
+rcnt-proposal = The stones marked dead are the program's proposal, not a decision: the referee checks every group, corrects it and saves, then both executing leaders confirm.
+rcnt-typed_count = Enter the count on the match page
+rcnt-confirm_black = Black's executing leader { $name }: I confirm
+rcnt-confirm_white = White's executing leader { $name }: I confirm
+rcnt-no_leader = { $side } has nobody available as executing leader now and cannot confirm.
+rcnt-finish_blocked = The referee confirms after both executing leaders; while a side has none, the count cannot be finished here.
+rcnt-err_leaders_first = Both executing leaders confirm first, then the referee.
+rcnt-penalty_line = Black { $black }, White { $white } (counted in the result)
+rcnt-withdrawn = The count confirmed by referee { $name } was withdrawn on the match page: record the result there.
+rcnt-over = The match is over: { $result }
+rcnt-audit_kind_dead = Relay dead stones marked
+rcnt-audit_say_dead = { $actor } marked the dead stones of { $subject }
+rcnt-audit_kind_confirm = Relay count confirmed
+rcnt-audit_say_confirm = { $actor } recorded a confirmation of the count of { $subject }

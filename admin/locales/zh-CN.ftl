@@ -3037,3 +3037,26 @@ audit-kind-room_issue = 生成研究室地址
 audit-say-room_issue = { $actor }为队伍“{ $subject }”生成了研究室地址
 audit-kind-room_revoke = 撤销研究室地址
 audit-say-room_revoke = { $actor }撤销了队伍“{ $subject }”的研究室地址
+
+## The count from a relay game's position (web/relay_count.rs)
+rcnt-title = 数子：{ $match }
+rcnt-link = 从终局局面数子（执行领队确认）
+rcnt-back = 返回接力赛对局页
+rcnt-source = 终局局面取自记谱板录入的接力着手。
+rcnt-not_started = 本场比赛尚未开始，没有局面可数。
+rcnt-gap_not_entered = 第 { $number } 手在对局页登记时没有记录落点，无法从局面数子。请在对局页录入黑方子数。
+rcnt-gap_unreplayable = 第 { $number } 手按现行规则无法复盘，无法从局面数子。请在对局页录入黑方子数。
+rcnt-proposal = 标出的死子是程序的建议，不是结论：请裁判逐块核对、更正后保存，再请双方执行领队确认。
+rcnt-typed_count = 在对局页录入子数
+rcnt-confirm_black = 黑方执行领队 { $name } 确认
+rcnt-confirm_white = 白方执行领队 { $name } 确认
+rcnt-no_leader = { $side }目前没有可以担任执行领队的人员，无法确认。
+rcnt-finish_blocked = 须双方执行领队都确认后，裁判才能确认；一方没有执行领队时无法完成。
+rcnt-err_leaders_first = 须双方执行领队先确认，裁判才能确认。
+rcnt-penalty_line = 黑方 { $black } 子，白方 { $white } 子（计入结果）
+rcnt-withdrawn = 裁判{ $name }确认的数子已在对局页撤回：请在对局页登记结果。
+rcnt-over = 本场比赛已经结束：{ $result }
+rcnt-audit_kind_dead = 标记接力赛死子
+rcnt-audit_say_dead = { $actor }标记了{ $subject }的死子
+rcnt-audit_kind_confirm = 确认接力赛数子
+rcnt-audit_say_confirm = { $actor }记录了{ $subject }数子的确认

@@ -59,6 +59,7 @@ mod registration;
 mod registry;
 mod rehearsal;
 mod relay_board;
+mod relay_count;
 mod results;
 mod room;
 mod rounds;

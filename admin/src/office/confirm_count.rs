@@ -7,23 +7,30 @@
 
 use super::count_position::{black_halves, final_position};
 use super::save_result::{save_result_in, SaveResult};
-use crate::db::game_counts::{self as gc, CountError};
+use crate::db::game_counts::{self as gc, CountError, Counted};
 use crate::db::results::SheetError;
+use crate::db::team_matches::MatchError;
 use crate::db::{self, Actor, Conn, DbError};
 use domain::results::Entry;
-use rules::board::{Color, Point};
+use rules::board::{Board, Color, Point};
 use rules::count::{DeadStoneError, DeadStones};
 
 /// Why a count write was refused. Nothing was written.
 #[derive(Debug)]
 pub enum CountRefusal {
-    /// The game has no final position to count (no record).
+    /// The game has no final position to count (no record; a relay game with a move recorded
+    /// without its point).
     NoPosition,
     /// A dead stone named where there is none, or off the board.
     BadDead(DeadStoneError),
     Count(CountError),
     /// The result sheet refused the result (stale, locked, …).
     Sheet(SheetError),
+    /// The relay match refused the count (stale, over, a request pending, …).
+    Match(MatchError),
+    /// Side's executing leader confirms a relay count, and the side has none available now
+    /// (seed 003 Art. 10.1).
+    NoLeader(Color),
 }
 
 impl From<diesel::result::Error> for CountRefusal {
@@ -54,9 +61,22 @@ pub fn save_dead(
     points: &[Point],
 ) -> Result<i32, CountRefusal> {
     let position = final_position(conn, tid, gid)?.ok_or(CountRefusal::NoPosition)?;
-    let dead = DeadStones::new(&position.board, points).map_err(CountRefusal::BadDead)?;
-    let halves = black_halves(&position.board, &dead);
-    Ok(gc::save_dead(conn, actor, (tid, gid), version, dead.stones(), halves)?)
+    save_dead_on(conn, actor, (tid, Counted::Game(gid)), version, &position.board, points)
+}
+
+/// Save the dead stones of the count `at` on `board` (any point of each dead chain), with the
+/// count they give. Returns the count's new version.
+pub fn save_dead_on(
+    conn: &mut Conn,
+    actor: &Actor,
+    at: (i32, Counted),
+    version: i32,
+    board: &Board,
+    points: &[Point],
+) -> Result<i32, CountRefusal> {
+    let dead = DeadStones::new(board, points).map_err(CountRefusal::BadDead)?;
+    let halves = black_halves(board, &dead);
+    Ok(gc::save_dead(conn, actor, at, version, dead.stones(), halves)?)
 }
 
 /// A player's confirmation of the count as it stands.
@@ -67,7 +87,26 @@ pub fn confirm_player(
     version: i32,
     side: Color,
 ) -> Result<i32, CountRefusal> {
-    Ok(gc::confirm_player(conn, actor, (tid, gid), version, side)?)
+    Ok(gc::confirm_player(conn, actor, (tid, Counted::Game(gid)), version, side)?)
+}
+
+/// The referee's confirmation of the count `at` after both sides', inside the caller's
+/// transaction: Black's count, checked against `board` (the position may have changed since
+/// the dead stones were saved: the count the sides confirmed must still be the position's).
+pub fn confirm_referee_on(
+    conn: &mut Conn,
+    actor: &Actor,
+    at: (i32, Counted),
+    version: i32,
+    board: &Board,
+) -> Result<u32, CountRefusal> {
+    let row = gc::confirm_referee_in(conn, actor, at, version)?;
+    let dead = DeadStones::lenient(board, &row.dead_points());
+    let halves = black_halves(board, &dead);
+    if i64::from(halves) != i64::from(row.black_halves) {
+        return Err(CountRefusal::Count(CountError::Stale(Some(Box::new(row)))));
+    }
+    Ok(halves)
 }
 
 /// The referee's confirmation after both players': the count becomes the game's result
@@ -82,14 +121,7 @@ pub fn confirm_referee(
 ) -> Result<i32, CountRefusal> {
     db::write_tx(&mut *conn, |conn| {
         let position = final_position(conn, tid, gid)?.ok_or(CountRefusal::NoPosition)?;
-        let row = gc::confirm_referee_in(conn, actor, (tid, gid), version)?;
-        // The record may have been replaced since the dead stones were saved: the count the
-        // players confirmed must still be the position's.
-        let dead = DeadStones::lenient(&position.board, &row.dead_points());
-        let halves = black_halves(&position.board, &dead);
-        if i64::from(halves) != i64::from(row.black_halves) {
-            return Err(CountRefusal::Count(CountError::Stale(Some(Box::new(row)))));
-        }
+        let halves = confirm_referee_on(conn, actor, (tid, Counted::Game(gid)), version, &position.board)?;
         let entry = Some(Entry::Count { black_halves: halves, white_halves: None });
         let save = SaveResult { version: sheet_version, colours_version: None, entry, reason: "" };
         save_result_in(conn, actor, tid, gid, &save).map_err(CountRefusal::Sheet)
@@ -129,7 +161,7 @@ mod tests {
 
         let p = |s: &str| Point::parse(s, 19).unwrap();
         let v = save_dead(c, &actor, at, 0, &[p("C16"), p("R3")]).unwrap();
-        let row = gc::get(c, tid, gid).unwrap().unwrap();
+        let row = gc::get(c, tid, Counted::Game(gid)).unwrap().unwrap();
         assert_eq!((row.dead.as_str(), row.black_halves), ("cc cd qq", 380));
         assert!(matches!(save_dead(c, &actor, at, 0, &[]), Err(CountRefusal::Count(CountError::Stale(_)))));
         let v = confirm_player(c, &actor, at, v, Color::Black).unwrap();
@@ -140,11 +172,11 @@ mod tests {
         let v = confirm_player(c, &actor, at, v, Color::White).unwrap();
         // The same stones named by other points of their chains: the same list, confirmations kept.
         let v = save_dead(c, &actor, at, v, &[p("C17"), p("R3")]).unwrap();
-        let row = gc::get(c, tid, gid).unwrap().unwrap();
+        let row = gc::get(c, tid, Counted::Game(gid)).unwrap().unwrap();
         assert!(row.confirmed_black && row.confirmed_white);
         // Another list: cleared.
         let v = save_dead(c, &actor, at, v, &[p("C17")]).unwrap();
-        let row = gc::get(c, tid, gid).unwrap().unwrap();
+        let row = gc::get(c, tid, Counted::Game(gid)).unwrap().unwrap();
         assert!(!row.confirmed_black && !row.confirmed_white);
         assert!(matches!(save_dead(c, &actor, at, v, &[p("A1")]), Err(CountRefusal::BadDead(_))));
         let v = save_dead(c, &actor, at, v, &[p("C17"), p("R3")]).unwrap();
@@ -154,7 +186,7 @@ mod tests {
         confirm_referee(c, &actor, at, v, sheet_version).unwrap();
         let sheet = rdb::sheet(c, tid, gid).unwrap();
         assert_eq!(sheet.entry(), Some(Entry::Count { black_halves: 380, white_halves: None }));
-        assert!(gc::get(c, tid, gid).unwrap().unwrap().confirmed());
+        assert!(gc::get(c, tid, Counted::Game(gid)).unwrap().unwrap().confirmed());
         assert!(matches!(
             save_dead(c, &actor, at, v + 1, &[]),
             Err(CountRefusal::Count(CountError::Confirmed))

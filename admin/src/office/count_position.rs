@@ -5,7 +5,7 @@
 //! there are any, else the game record attached to the game (`results.sgf`, replayed by
 //! `rules::sgf` under the event's rules).
 
-use crate::db::game_counts::{self as gc, CountRow};
+use crate::db::game_counts::{self as gc, CountRow, Counted};
 use crate::db::results as rdb;
 use crate::db::{Conn, DbError};
 use rules::board::{Board, Point};
@@ -20,6 +20,8 @@ pub enum Source {
     Board,
     /// The game record attached to the game (SGF).
     Record,
+    /// The moves of a relay game entered at its board (seed 003, `domain::team::at_board`).
+    RelayBoard,
 }
 
 /// A game's final position.
@@ -77,13 +79,19 @@ pub struct PositionCount {
 /// The count of game `gid` from its final position (`None` without a position).
 pub fn position_count(conn: &mut Conn, tid: i32, gid: i32) -> Result<Option<PositionCount>, DbError> {
     let Some(position) = final_position(conn, tid, gid)? else { return Ok(None) };
-    let saved = gc::get(conn, tid, gid)?;
+    let saved = gc::get(conn, tid, Counted::Game(gid))?;
+    Ok(Some(count_of(position, saved)))
+}
+
+/// The count of `position` with the saved dead stones, or the rules crate's proposal while
+/// none are saved (a game's, or a relay game's: `office::relay_count`).
+pub fn count_of(position: FinalPosition, saved: Option<CountRow>) -> PositionCount {
     let (dead, proposal) = match &saved {
         Some(row) => (DeadStones::lenient(&position.board, &row.dead_points()), false),
         None => (propose_dead(&position.board), true),
     };
     let area = area_dead(&position.board, &dead);
-    Ok(Some(PositionCount { position, dead, area, proposal, saved }))
+    PositionCount { position, dead, area, proposal, saved }
 }
 
 /// Black's count in half points with `dead` on `board` (any point of each dead chain).

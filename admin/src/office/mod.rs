@@ -7,7 +7,8 @@
 //! - [`save_result`]: a game's entry, recomputed with its rulings.
 //! - [`confirm_count`]: the count from the position: dead stones saved, the players' and the
 //!   referee's confirmations, the result written; [`count_position`]: the final position (the
-//!   one place it is chosen) and its count.
+//!   one place it is chosen) and its count; [`relay_count`]: the same for a relay game, the
+//!   executing leaders confirming and the referee's confirmation recorded as the match's count.
 //! - [`withdraw_relay_event`]: the chief arbiter's take-back of a relay event.
 //! - [`relay_board`]: a relay move entered at the board with its point and player; its undo.
 //! - [`rating_lists`]: a rating list's rows matched to the entrants, and the ticked changes
@@ -28,6 +29,7 @@ pub mod confirm_count;
 pub mod count_position;
 pub mod pair_round;
 pub mod relay_board;
+pub mod relay_count;
 pub mod save_result;
 pub mod schedule_rounds;
 pub mod withdraw_relay_event;

@@ -7,7 +7,7 @@
 
 use super::ctx::Ctx;
 use super::error::AppError;
-use super::refusals::Refusal;
+use super::refusals::{MatchNaming, Refusal as _};
 use super::views::count::{typed_differs, BoardView, CountPage, Counted, SideConfirm, StoneView};
 use super::views::results::game_title;
 use super::views::text::display_name;
@@ -17,6 +17,7 @@ use crate::db::results::{self as rdb, Sheet};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
 use crate::db::DbError;
+use crate::domain::event_time::EventZone;
 use crate::domain::results::{self as dr, Entry};
 use crate::domain::settings::TournamentSettings;
 use crate::i18n::tr;
@@ -50,7 +51,7 @@ async fn load(ctx: &Ctx, tid: i32, gid: i32) -> Result<Loaded, AppError> {
 }
 
 /// The position as SVG: stones numbered by chain, the dead ones marked.
-fn board_view(b: &Board, dead: &rules::count::DeadStones) -> BoardView {
+pub(super) fn board_view(b: &Board, dead: &rules::count::DeadStones) -> BoardView {
     let size = u32::from(b.size());
     let mut chain_of: HashMap<Point, usize> = HashMap::new();
     let mut stones = Vec::new();
@@ -113,11 +114,13 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
                 who: "black",
                 label: tr!(lang, "cnt.confirm_black", name = name(l.sheet.black.as_ref())),
                 done: saved.is_some_and(|r| r.confirmed_black),
+                missing: false,
             },
             SideConfirm {
                 who: "white",
                 label: tr!(lang, "cnt.confirm_white", name = name(l.sheet.white.as_ref())),
                 done: saved.is_some_and(|r| r.confirmed_white),
+                missing: false,
             },
         ];
         // A confirmed count is the game's result only while the sheet still holds that count.
@@ -136,7 +139,7 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
             proposal: pc.proposal,
             source: lang
                 .t(match pc.position.source {
-                    cp::Source::Board => "cnt.source_board",
+                    cp::Source::Board | cp::Source::RelayBoard => "cnt.source_board",
                     cp::Source::Record => "cnt.source_record",
                 })
                 .to_string(),
@@ -147,9 +150,11 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
                 white = half_points_text(a.white_halves)
             ),
             result: result_text(lang, &l, a.black_halves),
+            facts: Vec::new(),
             version: saved.map_or(0, |r| r.version),
             sheet_version: l.sheet.version(),
             sides,
+            finish_blocked: None,
             confirmed_by: confirmed.filter(|_| standing).cloned(),
             superseded: confirmed
                 .filter(|_| !standing)
@@ -157,7 +162,10 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
             differs: typed_differs(lang, &l.sheet, a.black_halves),
         }
     });
-    CountPage { c, tid, gid, counted, typed, banner, notice }
+    let base = format!("/t/{tid}/games/{gid}");
+    let (back, no_position) = (lang.t("cnt.back").to_string(), lang.t("cnt.no_position").to_string());
+    let proposal_note = lang.t("cnt.proposal").to_string();
+    CountPage { c, base, back, counted, proposal_note, no_position, elsewhere: None, typed, banner, notice }
 }
 
 /// GET /assets/count.js: the board's taps.
@@ -190,8 +198,13 @@ async fn refused(
     ctx.render_status(status, &page(ctx, l, typed, Some(message)))
 }
 
-/// A refusal's status and words.
-fn refusal(lang: Lang, e: CountRefusal) -> Result<(StatusCode, String), AppError> {
+/// A refusal's status and words (`zone`: the event's, for a relay match's refusal that names
+/// a time).
+pub(super) fn refusal(
+    lang: Lang,
+    zone: EventZone,
+    e: CountRefusal,
+) -> Result<(StatusCode, String), AppError> {
     let r = |status: StatusCode, key: &str| Ok((status, lang.t(key).to_string()));
     match e {
         CountRefusal::NoPosition => r(StatusCode::BAD_REQUEST, "cnt.no_position"),
@@ -206,11 +219,18 @@ fn refusal(lang: Lang, e: CountRefusal) -> Result<(StatusCode, String), AppError
         CountRefusal::Count(CountError::Db(DbError::NotFound)) => Err(AppError::not_found(lang)),
         CountRefusal::Count(CountError::Db(e)) => Err(AppError::db(lang, e)),
         CountRefusal::Sheet(e) => e.refused(lang, &()).map(|r| (r.status, r.message)),
+        CountRefusal::NoLeader(side) => {
+            Ok((StatusCode::CONFLICT, tr!(lang, "rcnt.no_leader", side = lang.side_name(side))))
+        }
+        CountRefusal::Match(e) => {
+            let n = MatchNaming { zone, kind: "count", names: HashMap::new() };
+            e.refused(lang, &n).map(|r| (r.status, r.message))
+        }
     }
 }
 
 /// The dead-stone field: points ("D16" or SGF letters) separated by spaces or commas.
-fn parse_points(text: &str, size: u8) -> Result<Vec<Point>, String> {
+pub(super) fn parse_points(text: &str, size: u8) -> Result<Vec<Point>, String> {
     text.split(|c: char| c.is_whitespace() || ",，、;；".contains(c))
         .filter(|t| !t.is_empty())
         .map(|t| Point::parse(t, size).ok_or_else(|| t.to_string()))
@@ -238,7 +258,7 @@ pub async fn save_dead(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpRes
     match w.db_raw(move |c| cc::save_dead(c, &actor, (tid, gid), version, &points)).await? {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/games/{gid}/count?saved=1"))),
         Err(e) => {
-            let (status, msg) = refusal(w.lang, e)?;
+            let (status, msg) = refusal(w.lang, EventZone::default(), e)?;
             refused(&w, (tid, gid), status, msg, Some(typed)).await
         }
     }
@@ -269,7 +289,7 @@ pub async fn confirm(w: Write<Arbiter<[i32; 2]>, Versioned>) -> Result<HttpRespo
     match r {
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/games/{gid}/count?saved=1"))),
         Err(e) => {
-            let (status, msg) = refusal(w.lang, e)?;
+            let (status, msg) = refusal(w.lang, EventZone::default(), e)?;
             refused(&w, (tid, gid), status, msg, None).await
         }
     }

@@ -32,6 +32,7 @@ pub mod refusals;
 pub mod registration;
 pub mod relay;
 pub mod relay_board;
+pub mod relay_count;
 pub mod results;
 pub mod room;
 pub mod rounds;
@@ -371,6 +372,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/matches/{mid}/board/claim", web::post().to(relay_board::claim))
         .route("/t/{id}/matches/{mid}/board.sgf", web::get().to(relay_board::download))
         .route("/t/{id}/matches/{mid}/live", web::get().to(relay_board::live_page))
+        .route("/t/{id}/matches/{mid}/count", web::get().to(relay_count::count_page))
+        .route("/t/{id}/matches/{mid}/count/dead", web::post().to(relay_count::save_dead))
+        .route("/t/{id}/matches/{mid}/count/confirm", web::post().to(relay_count::confirm))
         .route("/t/{id}/matches/{mid}/clock", web::get().to(clock::match_clock))
         .route("/t/{id}/import", web::get().to(imports::page))
         .route("/t/{id}/import/csv", web::post().to(imports::csv_preview))

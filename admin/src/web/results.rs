@@ -38,7 +38,8 @@ pub(super) async fn load(ctx: &Ctx, tid: i32, gid: i32, uid: i32) -> Result<Load
         let sgf_report = rdb::sgf_report(c, &sheet, &settings.ruleset)?;
         let hall_first = crate::db::hall::first_of(c, tid, sheet.game.round_number)?;
         let position_halves =
-            crate::db::game_counts::get(c, tid, gid)?.and_then(|r| u32::try_from(r.black_halves).ok());
+            crate::db::game_counts::get(c, tid, crate::db::game_counts::Counted::Game(gid))?
+                .and_then(|r| u32::try_from(r.black_halves).ok());
         let l =
             Loaded { t, settings, sheet, start, arrived, is_chief, sgf_report, hall_first, position_halves };
         Ok::<_, DbError>(l)

@@ -112,6 +112,10 @@ audit_actions! {
     CountDead = ("dead", "game_count", "count_dead", "cnt.audit_kind_dead", "cnt.audit_say_dead"),
     /// A player's or the referee's confirmation of the count from the position (`reason` says whose).
     CountConfirm = ("confirm", "game_count", "count_confirm", "cnt.audit_kind_confirm", "cnt.audit_say_confirm"),
+    /// The dead stones marked on a relay game's final position (`entity_id` the match's).
+    RelayCountDead = ("relay_count_dead", "team_match", "relay_count_dead", "rcnt.audit_kind_dead", "rcnt.audit_say_dead"),
+    /// A side's executing leader's or the referee's confirmation of a relay game's count.
+    RelayCountConfirm = ("relay_count_confirm", "team_match", "relay_count_confirm", "rcnt.audit_kind_confirm", "rcnt.audit_say_confirm"),
     ReplayStart = ("record", "replay_start", "replay_start", "audit.kind.replay_start", "audit.say.replay_start"),
     TeamSettingsUpdate = ("update", "team_settings", "team_settings_update", "audit.kind.team_settings_update", "audit.say.team_settings_update"),
     TeamCreate = ("create", "team", "team_create", "audit.kind.team_create", "audit.say.team_create"),

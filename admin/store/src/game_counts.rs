@@ -1,40 +1,88 @@
-//! The count worked out from a game's final position (seed 000 Arts. 8, 9): the dead stones the
-//! referee marked on it, the count they give, and who confirmed it. A player confirms the list
-//! as it stands; a change of the list clears the players' confirmations (they confirmed another
-//! count). The referee's confirmation after both players' is written by
-//! `admin::office::confirm_count` in the same transaction as the game's result, through
-//! [`confirm_referee_in`]. Every write is versioned (a stale one refused) and audited.
+//! The count worked out from a final position: the dead stones the referee marked on it, the
+//! count they give, and who confirmed it — of an individual game (seed 000 Arts. 8, 9; table
+//! `game_counts`) or of a relay match's game (seed 003 Arts. 16.4, 21.4; table `relay_counts`,
+//! the sides' executing leaders confirming). One logic for both ([`Counted`] names which): a
+//! side confirms the list as it stands; a change of the list clears the sides' confirmations
+//! (they confirmed another count). The referee's confirmation after both sides' is written in
+//! the caller's transaction with the result it makes, through [`confirm_referee_in`]
+//! (`admin::office::confirm_count`, `admin::office::relay_count`). Every write is versioned (a
+//! stale one refused) and audited.
 
 use super::audit::{self, AuditAction, Change};
-use super::schema::game_counts;
+use super::schema::{game_counts, relay_counts};
 use super::{now, Actor, Conn, DbError};
 use diesel::prelude::*;
 use rules::board::{Color, Point};
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Serialize)]
-#[diesel(table_name = game_counts)]
+/// Whose count: a game's (its id) or a relay match's (its id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Counted {
+    Game(i32),
+    Match(i32),
+}
+
+impl Counted {
+    fn id(self) -> i32 {
+        match self {
+            Counted::Game(id) | Counted::Match(id) => id,
+        }
+    }
+    fn dead_action(self) -> AuditAction {
+        match self {
+            Counted::Game(_) => AuditAction::CountDead,
+            Counted::Match(_) => AuditAction::RelayCountDead,
+        }
+    }
+    fn confirm_action(self) -> AuditAction {
+        match self {
+            Counted::Game(_) => AuditAction::CountConfirm,
+            Counted::Match(_) => AuditAction::RelayCountConfirm,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CountRow {
-    pub game_id: i32,
+    pub of: Counted,
     pub tournament_id: i32,
     pub version: i32,
     /// SGF letters of every dead stone, space-separated.
     pub dead: String,
+    /// Black's count in half points (for a relay game, before penalty stones).
     pub black_halves: i32,
     pub confirmed_black: bool,
     pub confirmed_white: bool,
-    /// The referee who confirmed last, after both players: the count is the game's result.
+    /// The referee who confirmed last, after both sides: the count is the result.
     pub confirmed_by: Option<String>,
     pub confirmed_at: Option<String>,
     pub updated_at: String,
 }
 
+/// A row as both tables store it (the key first).
+type Stored = (i32, i32, i32, String, i32, bool, bool, Option<String>, Option<String>, String);
+
 impl CountRow {
+    fn of_stored(of: Counted, r: Stored) -> CountRow {
+        let (_, tournament_id, version, dead, black_halves, confirmed_black, confirmed_white, by, at, up) = r;
+        CountRow {
+            of,
+            tournament_id,
+            version,
+            dead,
+            black_halves,
+            confirmed_black,
+            confirmed_white,
+            confirmed_by: by,
+            confirmed_at: at,
+            updated_at: up,
+        }
+    }
     /// The dead stones as points (letters that name no point are skipped).
     pub fn dead_points(&self) -> Vec<Point> {
         self.dead.split_whitespace().filter_map(Point::from_sgf).collect()
     }
-    /// Whether the referee confirmed it (the count is the game's result).
+    /// Whether the referee confirmed it (the count is the result).
     pub fn confirmed(&self) -> bool {
         self.confirmed_by.is_some()
     }
@@ -53,9 +101,9 @@ pub fn dead_text(dead: &[Point]) -> String {
 pub enum CountError {
     /// Someone wrote in between (the count as it is now, if any).
     Stale(Option<Box<CountRow>>),
-    /// The referee confirmed the count: it is the game's result and is no longer changed here.
+    /// The referee confirmed the count: it is the result and is no longer changed here.
     Confirmed,
-    /// The referee confirms only after both players.
+    /// The referee confirms only after both sides (the players, or a relay match's leaders).
     PlayersFirst,
     /// There is no count to confirm yet.
     NoCount,
@@ -64,19 +112,51 @@ pub enum CountError {
 
 db_variant!(CountError);
 
-/// The count of game `gid` of tournament `tid`, if one was saved.
-pub fn get(conn: &mut Conn, tid: i32, gid: i32) -> Result<Option<CountRow>, DbError> {
-    Ok(game_counts::table
-        .find(gid)
-        .filter(game_counts::tournament_id.eq(tid))
-        .select(CountRow::as_select())
-        .first(conn)
-        .optional()?)
+/// The count of `of` in tournament `tid`, if one was saved.
+pub fn get(conn: &mut Conn, tid: i32, of: Counted) -> Result<Option<CountRow>, DbError> {
+    let stored: Option<Stored> = match of {
+        Counted::Game(id) => {
+            game_counts::table.find(id).filter(game_counts::tournament_id.eq(tid)).first(conn).optional()?
+        }
+        Counted::Match(id) => {
+            relay_counts::table.find(id).filter(relay_counts::tournament_id.eq(tid)).first(conn).optional()?
+        }
+    };
+    Ok(stored.map(|r| CountRow::of_stored(of, r)))
+}
+
+/// Writes `row` over the stored one (`exists`) or as the first.
+fn store(conn: &mut Conn, exists: bool, r: &CountRow) -> Result<(), DbError> {
+    macro_rules! write_to {
+        ($t:ident, $key:ident, $id:expr) => {{
+            let fields = (
+                $t::version.eq(r.version),
+                $t::dead.eq(&r.dead),
+                $t::black_halves.eq(r.black_halves),
+                $t::confirmed_black.eq(r.confirmed_black),
+                $t::confirmed_white.eq(r.confirmed_white),
+                $t::confirmed_by.eq(&r.confirmed_by),
+                $t::confirmed_at.eq(&r.confirmed_at),
+                $t::updated_at.eq(&r.updated_at),
+            );
+            if exists {
+                diesel::update($t::table.find($id)).set(fields).execute(conn)?;
+            } else {
+                let key = ($t::$key.eq($id), $t::tournament_id.eq(r.tournament_id));
+                diesel::insert_into($t::table).values((key, fields)).execute(conn)?;
+            }
+        }};
+    }
+    match r.of {
+        Counted::Game(id) => write_to!(game_counts, game_id, id),
+        Counted::Match(id) => write_to!(relay_counts, match_id, id),
+    }
+    Ok(())
 }
 
 /// The row at `version` (0: none yet), or the refusal.
-fn current(conn: &mut Conn, tid: i32, gid: i32, version: i32) -> Result<Option<CountRow>, CountError> {
-    let row = get(conn, tid, gid)?;
+fn current(conn: &mut Conn, tid: i32, of: Counted, version: i32) -> Result<Option<CountRow>, CountError> {
+    let row = get(conn, tid, of)?;
     if row.as_ref().map_or(0, |r| r.version) != version {
         return Err(CountError::Stale(row.map(Box::new)));
     }
@@ -103,13 +183,38 @@ fn audited(r: &CountRow) -> Audited<'_> {
     }
 }
 
+/// Stores `after` (over `before`, if any) and its audit row.
+fn write(
+    conn: &mut Conn,
+    actor: &Actor,
+    action: AuditAction,
+    before: Option<&CountRow>,
+    after: &CountRow,
+    reason: &str,
+) -> Result<(), DbError> {
+    store(conn, before.is_some(), after)?;
+    let old = before.map(audited);
+    audit::record(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(after.tournament_id),
+            action,
+            entity_id: Some(after.of.id()),
+            before: old.as_ref(),
+            after: Some(&audited(after)),
+            reason,
+        },
+    )
+}
+
 /// Save the dead stones the referee marked and the count they give (Black's, in half points).
-/// A list different from the stored one clears the players' confirmations. Returns the new
+/// A list different from the stored one clears the sides' confirmations. Returns the new
 /// version. `version` is the one the page was shown with (0 before any was saved).
 pub fn save_dead(
     conn: &mut Conn,
     actor: &Actor,
-    (tid, gid): (i32, i32),
+    (tid, of): (i32, Counted),
     version: i32,
     dead: &[Point],
     black_halves: u32,
@@ -117,136 +222,82 @@ pub fn save_dead(
     let text = dead_text(dead);
     let halves = i32::try_from(black_halves).unwrap_or(i32::MAX);
     crate::write_tx(&mut *conn, |conn| {
-        let before = current(conn, tid, gid, version)?;
-        let t = now();
-        let v = version + 1;
-        let kept = before.as_ref().is_some_and(|b| b.dead == text);
-        let (cb, cw) = before
-            .as_ref()
-            .filter(|_| kept)
-            .map_or((false, false), |b| (b.confirmed_black, b.confirmed_white));
-        if before.is_some() {
-            diesel::update(game_counts::table.find(gid))
-                .set((
-                    game_counts::version.eq(v),
-                    game_counts::dead.eq(&text),
-                    game_counts::black_halves.eq(halves),
-                    game_counts::confirmed_black.eq(cb),
-                    game_counts::confirmed_white.eq(cw),
-                    game_counts::updated_at.eq(&t),
-                ))
-                .execute(conn)?;
-        } else {
-            diesel::insert_into(game_counts::table)
-                .values((
-                    game_counts::game_id.eq(gid),
-                    game_counts::tournament_id.eq(tid),
-                    game_counts::version.eq(v),
-                    game_counts::dead.eq(&text),
-                    game_counts::black_halves.eq(halves),
-                    game_counts::updated_at.eq(&t),
-                ))
-                .execute(conn)?;
-        }
-        let after = Audited { dead: &text, black_halves: halves, confirmed_black: cb, confirmed_white: cw };
-        let before = before.as_ref().map(audited);
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: AuditAction::CountDead,
-                entity_id: Some(gid),
-                before: before.as_ref(),
-                after: Some(&after),
-                reason: "",
-            },
-        )?;
-        Ok(v)
+        let before = current(conn, tid, of, version)?;
+        let kept = before.as_ref().filter(|b| b.dead == text);
+        let after = CountRow {
+            of,
+            tournament_id: tid,
+            version: version + 1,
+            dead: text,
+            black_halves: halves,
+            confirmed_black: kept.is_some_and(|b| b.confirmed_black),
+            confirmed_white: kept.is_some_and(|b| b.confirmed_white),
+            confirmed_by: None,
+            confirmed_at: None,
+            updated_at: now(),
+        };
+        write(conn, actor, of.dead_action(), before.as_ref(), &after, "")?;
+        Ok(after.version)
     })
+}
+
+/// A side's confirmation of the count as it stands (pressed on the referee's tablet by the
+/// player, or by the relay side's executing leader), inside the caller's write transaction.
+/// `reason` says whose (the audit's). Returns the new version.
+pub fn confirm_side_in(
+    conn: &mut Conn,
+    actor: &Actor,
+    (tid, of): (i32, Counted),
+    version: i32,
+    side: Color,
+    reason: &str,
+) -> Result<i32, CountError> {
+    let before = current(conn, tid, of, version)?.ok_or(CountError::NoCount)?;
+    let mut after = CountRow { version: version + 1, updated_at: now(), ..before.clone() };
+    match side {
+        Color::Black => after.confirmed_black = true,
+        Color::White => after.confirmed_white = true,
+    }
+    write(conn, actor, of.confirm_action(), Some(&before), &after, reason)?;
+    Ok(after.version)
 }
 
 /// A player's confirmation of the count as it stands (pressed on the referee's tablet).
 pub fn confirm_player(
     conn: &mut Conn,
     actor: &Actor,
-    (tid, gid): (i32, i32),
+    at: (i32, Counted),
     version: i32,
     side: Color,
 ) -> Result<i32, CountError> {
-    crate::write_tx(&mut *conn, |conn| {
-        let before = current(conn, tid, gid, version)?.ok_or(CountError::NoCount)?;
-        let v = version + 1;
-        let (cb, cw) = match side {
-            Color::Black => (true, before.confirmed_white),
-            Color::White => (before.confirmed_black, true),
-        };
-        diesel::update(game_counts::table.find(gid))
-            .set((
-                game_counts::version.eq(v),
-                game_counts::confirmed_black.eq(cb),
-                game_counts::confirmed_white.eq(cw),
-                game_counts::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-        let after = Audited { confirmed_black: cb, confirmed_white: cw, ..audited(&before) };
-        audit::record(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: AuditAction::CountConfirm,
-                entity_id: Some(gid),
-                before: Some(&audited(&before)),
-                after: Some(&after),
-                reason: match side {
-                    Color::Black => "black",
-                    Color::White => "white",
-                },
-            },
-        )?;
-        Ok(v)
-    })
+    let reason = match side {
+        Color::Black => "black",
+        Color::White => "white",
+    };
+    crate::write_tx(&mut *conn, |conn| confirm_side_in(conn, actor, at, version, side, reason))
 }
 
-/// The referee's confirmation after both players', inside the caller's write transaction (the
-/// one that writes the game's result): refused before both players confirmed. Returns the count
-/// as it was confirmed.
+/// The referee's confirmation after both sides', inside the caller's write transaction (the
+/// one that writes the result): refused before both sides confirmed. Returns the count as it
+/// was confirmed.
 pub fn confirm_referee_in(
     conn: &mut Conn,
     actor: &Actor,
-    (tid, gid): (i32, i32),
+    (tid, of): (i32, Counted),
     version: i32,
 ) -> Result<CountRow, CountError> {
-    let before = current(conn, tid, gid, version)?.ok_or(CountError::NoCount)?;
+    let before = current(conn, tid, of, version)?.ok_or(CountError::NoCount)?;
     if !(before.confirmed_black && before.confirmed_white) {
         return Err(CountError::PlayersFirst);
     }
     let t = now();
-    diesel::update(game_counts::table.find(gid))
-        .set((
-            game_counts::version.eq(version + 1),
-            game_counts::confirmed_by.eq(&actor.name),
-            game_counts::confirmed_at.eq(&t),
-            game_counts::updated_at.eq(&t),
-        ))
-        .execute(conn)?;
-    audit::record(
-        conn,
-        actor,
-        Change {
-            tournament_id: Some(tid),
-            action: AuditAction::CountConfirm,
-            entity_id: Some(gid),
-            before: Some(&audited(&before)),
-            after: Some(&audited(&before)),
-            reason: "arbiter",
-        },
-    )?;
-    Ok(CountRow {
+    let after = CountRow {
         version: version + 1,
         confirmed_by: Some(actor.name.clone()),
-        confirmed_at: Some(t),
-        ..before
-    })
+        confirmed_at: Some(t.clone()),
+        updated_at: t,
+        ..before.clone()
+    };
+    write(conn, actor, of.confirm_action(), Some(&before), &after, "arbiter")?;
+    Ok(after)
 }

@@ -343,6 +343,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    relay_counts (match_id) {
+        match_id -> Integer,
+        tournament_id -> Integer,
+        version -> Integer,
+        dead -> Text,
+        black_halves -> Integer,
+        confirmed_black -> Bool,
+        confirmed_white -> Bool,
+        confirmed_by -> Nullable<Text>,
+        confirmed_at -> Nullable<Text>,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
     relay_events (id) {
         id -> Integer,
         match_id -> Integer,
@@ -692,6 +707,8 @@ diesel::joinable!(registration_settings -> events (event_id));
 diesel::joinable!(registrations -> entrants (entrant_id));
 diesel::joinable!(registrations -> events (event_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
+diesel::joinable!(relay_counts -> team_matches (match_id));
+diesel::joinable!(relay_counts -> tournaments (tournament_id));
 diesel::joinable!(relay_events -> team_matches (match_id));
 diesel::joinable!(relay_withdrawals -> relay_events (event_id));
 diesel::joinable!(relay_withdrawals -> team_matches (match_id));
@@ -743,6 +760,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     rating_lists,
     registration_settings,
     registrations,
+    relay_counts,
     relay_events,
     relay_withdrawals,
     research_rooms,

@@ -793,69 +793,79 @@ pub fn record_event(
     version: i32,
     input: &EventInput,
 ) -> Result<Vec<Accepted>, MatchError> {
-    crate::write_tx(&mut *conn, |conn| {
-        let Input { row, setup, fresh, mut seq, applied: Applied { events, accepted, m } } =
-            apply_input(conn, actor, tid, mid, version, input)?;
-        let stamp = now();
-        for e in &events {
-            seq += 1;
-            diesel::insert_into(relay_events::table)
-                .values((
-                    relay_events::match_id.eq(mid),
-                    relay_events::seq.eq(seq),
-                    relay_events::at.eq(input.at),
-                    relay_events::event
-                        .eq(serde_json::to_string(e).map_err(|x| DbError::Other(x.to_string()))?),
-                    relay_events::user_id.eq(actor.user_id),
-                    relay_events::actor.eq(&actor.name),
-                    relay_events::recorded_at.eq(&stamp),
-                ))
-                .execute(conn)?;
-        }
-        let round = u32::try_from(row.round_number).unwrap_or(0);
-        let record = TeamMatchRecord::from_relay(round, &m);
-        let new_version = version + 1;
-        let setup_json = if fresh {
-            Some(serde_json::to_string(&setup).map_err(|x| DbError::Other(x.to_string()))?)
-        } else {
-            row.setup.clone()
-        };
-        diesel::update(team_matches::table.find(mid))
-            .set((
-                team_matches::setup.eq(setup_json),
-                team_matches::record
-                    .eq(record.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default())),
-                team_matches::version.eq(new_version),
-                team_matches::updated_at.eq(&stamp),
+    crate::write_tx(&mut *conn, |conn| record_event_in(conn, actor, tid, mid, version, input))
+}
+
+/// [`record_event`] inside the caller's write transaction (a write that records the event
+/// with writes of its own, all or nothing: the count from the position confirmed by the
+/// referee, `admin::office::relay_count`).
+pub fn record_event_in(
+    conn: &mut Conn,
+    actor: &Actor,
+    tid: i32,
+    mid: i32,
+    version: i32,
+    input: &EventInput,
+) -> Result<Vec<Accepted>, MatchError> {
+    let Input { row, setup, fresh, mut seq, applied: Applied { events, accepted, m } } =
+        apply_input(conn, actor, tid, mid, version, input)?;
+    let stamp = now();
+    for e in &events {
+        seq += 1;
+        diesel::insert_into(relay_events::table)
+            .values((
+                relay_events::match_id.eq(mid),
+                relay_events::seq.eq(seq),
+                relay_events::at.eq(input.at),
+                relay_events::event.eq(serde_json::to_string(e).map_err(|x| DbError::Other(x.to_string()))?),
+                relay_events::user_id.eq(actor.user_id),
+                relay_events::actor.eq(&actor.name),
+                relay_events::recorded_at.eq(&stamp),
             ))
             .execute(conn)?;
-        let replay = match record.as_ref().map(|r| r.outcome) {
-            Some(TeamOutcome::NoResult) => Some(create_replay(conn, &row, &stamp)?),
-            _ => None,
-        };
-        #[derive(Serialize)]
-        struct Logged<'a> {
-            at: Timestamp,
-            events: &'a [Event],
-            effects: Vec<Effect>,
-            record: Option<TeamMatchRecord>,
-            replay_match: Option<i32>,
-        }
-        let effects = accepted.iter().flat_map(|a| a.effects.iter().cloned()).collect();
-        audit::record::<(), _>(
-            conn,
-            actor,
-            Change {
-                tournament_id: Some(tid),
-                action: AuditAction::RelayEvent,
-                entity_id: Some(mid),
-                before: None,
-                after: Some(&Logged { at: input.at, events: &events, effects, record, replay_match: replay }),
-                reason: "",
-            },
-        )?;
-        Ok(accepted)
-    })
+    }
+    let round = u32::try_from(row.round_number).unwrap_or(0);
+    let record = TeamMatchRecord::from_relay(round, &m);
+    let new_version = version + 1;
+    let setup_json = if fresh {
+        Some(serde_json::to_string(&setup).map_err(|x| DbError::Other(x.to_string()))?)
+    } else {
+        row.setup.clone()
+    };
+    diesel::update(team_matches::table.find(mid))
+        .set((
+            team_matches::setup.eq(setup_json),
+            team_matches::record.eq(record.as_ref().map(|r| serde_json::to_string(r).unwrap_or_default())),
+            team_matches::version.eq(new_version),
+            team_matches::updated_at.eq(&stamp),
+        ))
+        .execute(conn)?;
+    let replay = match record.as_ref().map(|r| r.outcome) {
+        Some(TeamOutcome::NoResult) => Some(create_replay(conn, &row, &stamp)?),
+        _ => None,
+    };
+    #[derive(Serialize)]
+    struct Logged<'a> {
+        at: Timestamp,
+        events: &'a [Event],
+        effects: Vec<Effect>,
+        record: Option<TeamMatchRecord>,
+        replay_match: Option<i32>,
+    }
+    let effects = accepted.iter().flat_map(|a| a.effects.iter().cloned()).collect();
+    audit::record::<(), _>(
+        conn,
+        actor,
+        Change {
+            tournament_id: Some(tid),
+            action: AuditAction::RelayEvent,
+            entity_id: Some(mid),
+            before: None,
+            after: Some(&Logged { at: input.at, events: &events, effects, record, replay_match: replay }),
+            reason: "",
+        },
+    )?;
+    Ok(accepted)
 }
 
 /// The replay of relay match `row` (重赛): the same round, table and teams with their colours,

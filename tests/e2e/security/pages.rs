@@ -339,6 +339,12 @@ pub(super) const PAGES: &[Page] = &[
         path: |i| format!("/t/{}/matches/{}/clock", i.tr, i.m),
         kind: Kind::Clock,
     },
+    // The count from a relay game's position: the started match (its empty board so far).
+    Page {
+        pattern: "/t/{id}/matches/{mid}/count",
+        path: |i| format!("/t/{}/matches/{}/count", i.tn, i.nm),
+        kind: Kind::Count,
+    },
     // The relay board (web::relay_board): the recorder's board, the public board, the record.
     Page {
         pattern: "/t/{id}/matches/{mid}/board",

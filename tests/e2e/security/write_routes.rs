@@ -60,6 +60,10 @@ fn count_version(w: &World, gid: i32) -> String {
     w.int(&format!("SELECT coalesce(max(version), 0) FROM game_counts WHERE game_id = {gid}")).to_string()
 }
 
+fn relay_count_version(w: &World, mid: i32) -> String {
+    w.int(&format!("SELECT coalesce(max(version), 0) FROM relay_counts WHERE match_id = {mid}")).to_string()
+}
+
 fn pairing_version(w: &World, gid: i32) -> String {
     w.int(&format!("SELECT coalesce(max(pairing_version), 0) FROM games WHERE id = {gid}")).to_string()
 }
@@ -1250,6 +1254,24 @@ pub(super) const WRITE_ROUTES: &[WriteRoute] = &[
                 ("guess".into(), "odd".into()),
             ])
         },
+        foreign: None,
+        control: Control::Writes,
+    },
+    // The count from a relay game's position: the dead stones first (a leader's confirmation
+    // needs a count), on the started match.
+    WriteRoute {
+        pattern: "/t/{id}/matches/{mid}/count/dead",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/matches/{}/count/dead", i.tn, i.nm),
+        body: |w, i| Body::Form(vec![("version".into(), relay_count_version(w, i.nm)), ("dead".into(), String::new())]),
+        foreign: None,
+        control: Control::Writes,
+    },
+    WriteRoute {
+        pattern: "/t/{id}/matches/{mid}/count/confirm",
+        guard: Guard::TournamentStaff,
+        path: |i| format!("/t/{}/matches/{}/count/confirm", i.tn, i.nm),
+        body: |w, i| Body::Form(vec![("version".into(), relay_count_version(w, i.nm)), ("who".into(), "black".into())]),
         foreign: None,
         control: Control::Writes,
     },

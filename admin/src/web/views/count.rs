@@ -1,6 +1,7 @@
-//! The count page (`/t/{id}/games/{gid}/count`): the final position with the dead stones marked
-//! (the rules crate's proposal until a referee saves them), the count as a typed count shows it,
-//! and the players' and the referee's confirmations.
+//! The count page of a game (`/t/{id}/games/{gid}/count`) and of a relay match
+//! (`/t/{id}/matches/{mid}/count`): the final position with the dead stones marked (the rules
+//! crate's proposal until a referee saves them), the count and the result it gives, and the
+//! sides' (players' or executing leaders') and the referee's confirmations.
 
 use super::pages::Chrome;
 use crate::db::results::Sheet;
@@ -38,8 +39,11 @@ pub struct BoardView {
 pub struct SideConfirm {
     /// "black" or "white".
     pub who: &'static str,
+    /// The button's words; when `missing`, why nobody can confirm for the side.
     pub label: String,
     pub done: bool,
+    /// Nobody may confirm for the side now (a relay side without an executing leader).
+    pub missing: bool,
 }
 
 /// What is shown when the game has a final position.
@@ -55,10 +59,15 @@ pub struct Counted {
     pub count_line: String,
     /// The result the count gives, as the result sheet words it ("黑胜¼子").
     pub result: String,
-    /// The count's version (0: nothing saved) and the result sheet's.
+    /// More facts the sides confirm with the count (a relay match's penalty stones).
+    pub facts: Vec<(String, String)>,
+    /// The count's version (0: nothing saved) and the version of what the referee's
+    /// confirmation writes (the result sheet's, or the relay match's).
     pub version: i32,
     pub sheet_version: i32,
     pub sides: Vec<SideConfirm>,
+    /// Why the referee cannot confirm (a side that nobody may confirm for).
+    pub finish_blocked: Option<String>,
     /// The referee who confirmed it, while the count is the game's result.
     pub confirmed_by: Option<String>,
     /// A confirmed count whose result sheet was changed since (a correction on the game page):
@@ -72,9 +81,17 @@ pub struct Counted {
 #[template(path = "count.html")]
 pub struct CountPage {
     pub c: Chrome,
-    pub tid: i32,
-    pub gid: i32,
+    /// The page of what is counted ("/t/1/games/5", "/t/1/matches/3"): the back link, and the
+    /// forms post to `{base}/count/…`.
+    pub base: String,
+    /// The back link's words.
+    pub back: String,
     pub counted: Option<Counted>,
+    /// What the proposal's mark says (who confirms after the referee saves).
+    pub proposal_note: String,
+    /// Why there is no position to count, and where else the count may be entered.
+    pub no_position: String,
+    pub elsewhere: Option<(String, String)>,
     /// The dead-stone field as typed, when a save was refused.
     pub typed: Option<String>,
     pub banner: Option<String>,

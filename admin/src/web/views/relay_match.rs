@@ -276,6 +276,9 @@ pub struct StateView {
     pub section_last: String,
     /// A side that cannot field the line-up due (fewer than two eligible players).
     pub short_of_players: Option<String>,
+    /// The count from the position is offered (`/count`): in play, every move entered at the
+    /// board with its point.
+    pub count_link: bool,
     pub player_opts: Options,
     pub seated_opts: Options,
     pub person_opts: Options,
@@ -511,6 +514,7 @@ fn state_view(lang: Lang, zone: EventZone, staff: bool, m: &RelayMatch, log: &[L
         lineup_section: lineup_due(m).to_string(),
         // Art. 17.8: moves beyond the quota are valid, so the section ends where play reached.
         section_last: m.section().last_move().map(|n| n.max(m.moves()).to_string()).unwrap_or_default(),
+        count_link: m.phase() == Phase::Playing && m.moves() > 0 && m.board_moves().is_ok(),
         short_of_players: m.short_of_players().map(|(c, sec, n)| {
             tr!(
                 lang,
