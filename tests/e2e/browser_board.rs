@@ -57,15 +57,6 @@ fn tap_until_taken(p: &mut Page, mv: Move, n: usize) {
     ignore = "needs chromium and chromium-driver (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
 )]
 fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network() {
-    let driver =
-        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
-    let chrome =
-        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
-    let shots = artifacts_dir().join("board");
-    let _ = std::fs::remove_dir_all(&shots);
-    std::fs::create_dir_all(&shots).unwrap();
-    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-board.log"));
-
     let s = Server::start();
     let org = s.first_organizer();
     let tid = tournament_with_players(&org, "记谱板测试赛", "Board Open", &[], 6);
@@ -73,15 +64,8 @@ fn fixtures_entered_by_taps_agree_with_the_rules_crate_and_survive_the_network()
     publish_round(&s, &org, tid, 1);
     nigiri_all(&org, &s.db, tid, 1);
 
-    let tmp = tempfile::tempdir().unwrap();
-    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
-    let mut p = Page { rt, wd, base: s.base.clone(), shots: shots.clone(), n: 0 };
-    p.goto("/login");
-    p.wait_for("form.narrow");
-    p.fill("input[name=username]", ORG_USER);
-    p.fill("input[name=password]", ORG_PASS);
-    p.click("form.narrow button[type=submit]");
-    p.wait_for("footer");
+    let (_driver, _profile, mut p) = webdriver::open("board", &s.base, "zh-CN");
+    p.log_in(ORG_USER, ORG_PASS);
 
     for (board, name) in [(1, "full_game_counted.sgf"), (2, "full_game_resigned.sgf")] {
         let gid = game_id(&s.db, tid, 1, board);

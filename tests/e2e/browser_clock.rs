@@ -70,15 +70,6 @@ fn expected(case: &Value, upto: u64) -> Vec<String> {
     ignore = "needs chromium and chromium-driver (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
 )]
 fn the_voice_clock_in_a_real_browser() {
-    let driver =
-        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
-    let chrome =
-        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
-    let shots = artifacts_dir().join("clock");
-    let _ = std::fs::remove_dir_all(&shots);
-    std::fs::create_dir_all(&shots).unwrap();
-    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-clock.log"));
-
     // The event over HTTP: Chinese byo-yomi, 4 minutes of which 3 are reserved.
     let mut s = Server::start();
     let c = s.first_organizer();
@@ -99,15 +90,8 @@ fn the_voice_clock_in_a_real_browser() {
     publish_round(&s, &c, tid, 1);
     let gid = game_id(&s.db, tid, 1, 1);
 
-    let tmp = tempfile::tempdir().unwrap();
-    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
-    let mut p = Page { rt, wd, base: s.base.clone(), shots, n: 0 };
-    p.goto("/login");
-    p.wait_for("form.narrow");
-    p.fill("input[name=username]", ORG_USER);
-    p.fill("input[name=password]", ORG_PASS);
-    p.click("form.narrow button[type=submit]");
-    p.wait_for("footer");
+    let (_driver, _profile, mut p) = webdriver::open("clock", &s.base, "zh-CN");
+    p.log_in(ORG_USER, ORG_PASS);
     let url = format!("/t/{tid}/games/{gid}/clock?clocktest=1");
     p.goto(&url);
     p.wait_for("#clock");
@@ -338,25 +322,10 @@ fn network(p: &mut Page, driver: &str, online: bool) {
     ignore = "needs chromium and chromium-driver (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
 )]
 fn the_relay_clock_breaks_between_sections_and_saves_when_the_network_returns() {
-    let driver =
-        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
-    let chrome =
-        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
-    let shots = artifacts_dir().join("clock-relay");
-    let _ = std::fs::remove_dir_all(&shots);
-    std::fs::create_dir_all(&shots).unwrap();
-    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-clock-relay.log"));
     let s = Server::start();
     let org = s.first_organizer();
-    let tmp = tempfile::tempdir().unwrap();
-    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
-    let mut p = Page { rt, wd, base: s.base.clone(), shots, n: 0 };
-    p.goto("/login");
-    p.wait_for("form.narrow");
-    p.fill("input[name=username]", ORG_USER);
-    p.fill("input[name=password]", ORG_PASS);
-    p.click("form.narrow button[type=submit]");
-    p.wait_for("footer");
+    let (d, _profile, mut p) = webdriver::open("clock-relay", &s.base, "zh-CN");
+    p.log_in(ORG_USER, ORG_PASS);
     // The browser's local wall-clock time, in seconds; the match began an hour before.
     let local = p
         .js("const d = new Date(); return Math.floor((d.getTime() - d.getTimezoneOffset() * 60000) / 1000);");

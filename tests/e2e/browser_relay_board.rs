@@ -10,7 +10,6 @@ use crate::common;
 use crate::common::webdriver;
 use common::team::*;
 use common::*;
-use webdriver::*;
 
 /// Seed 003 Art. 10.3 and Art. 17.7 through the page's taps: nothing is preselected; the
 /// out-of-order move 3 is detected from the moves and its claim recorded from the board.
@@ -20,42 +19,16 @@ use webdriver::*;
     ignore = "needs chromium and chromium-driver (.ci/run installs them); TENGEN_TEST_BROWSER=1 runs it"
 )]
 fn the_recorder_names_who_played_and_the_board_offers_the_order_error() {
-    let driver =
-        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
-    let chrome =
-        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
-    let shots = artifacts_dir().join("relay-board");
-    let _ = std::fs::remove_dir_all(&shots);
-    std::fs::create_dir_all(&shots).unwrap();
-    let d = Driver::start(&driver, &artifacts_dir().join("chromedriver-relay-board.log"));
-
     // The server stamps each move with its own clock: the match started ten minutes ago.
     let s = Server::start_env(&[("TENGEN_TZ", "UTC")]);
     let org = s.first_organizer();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
     let (tid, mid) = relay_match(&s, &org, now - 600, None);
-    let member = |column: &str, position: u32| {
-        query(
-            &s.db,
-            &format!(
-                "SELECT p.id FROM team_members p JOIN team_matches m ON m.{column} = p.team_id \
-                 WHERE m.id = {mid} AND p.position = {position}"
-            ),
-        )[0][0]
-            .clone()
-    };
-    let (b1, w1) = (member("black_team_id", 1), member("white_team_id", 1));
+    let (b1, w1) = (match_member(&s, mid, "black_team_id", 1), match_member(&s, mid, "white_team_id", 1));
     let events = || count_rows(&s.db, &format!("SELECT count(*) FROM relay_events WHERE match_id = {mid}"));
 
-    let tmp = tempfile::tempdir().unwrap();
-    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), "zh-CN");
-    let mut p = Page { rt, wd, base: s.base.clone(), shots: shots.clone(), n: 0 };
-    p.goto("/login");
-    p.wait_for("form.narrow");
-    p.fill("input[name=username]", ORG_USER);
-    p.fill("input[name=password]", ORG_PASS);
-    p.click("form.narrow button[type=submit]");
-    p.wait_for("footer");
+    let (_driver, _profile, mut p) = webdriver::open("relay-board", &s.base, "zh-CN");
+    p.log_in(ORG_USER, ORG_PASS);
     p.goto(&format!("/t/{tid}/matches/{mid}/board"));
     p.wait_for("#board-svg");
     p.wait_for("#seats");

@@ -49,17 +49,6 @@ impl Game<'_> {
     }
 }
 
-fn member(s: &Server, mid: i32, column: &str, position: u32) -> String {
-    query(
-        &s.db,
-        &format!(
-            "SELECT p.id FROM team_members p JOIN team_matches m ON m.{column} = p.team_id \
-             WHERE m.id = {mid} AND p.position = {position}"
-        ),
-    )[0][0]
-        .clone()
-}
-
 /// The text of the element with `id`, tags removed (empty when there is none).
 fn text(r: &Resp, id: &str) -> String {
     text_of(r, id).unwrap_or_default()
@@ -81,8 +70,8 @@ fn a_relay_game_at_the_board_detects_an_order_error_from_the_moves() {
         s: &s,
         tid,
         mid,
-        b: [member(&s, mid, "black_team_id", 1), member(&s, mid, "black_team_id", 2)],
-        w: [member(&s, mid, "white_team_id", 1), member(&s, mid, "white_team_id", 2)],
+        b: [match_member(&s, mid, "black_team_id", 1), match_member(&s, mid, "black_team_id", 2)],
+        w: [match_member(&s, mid, "white_team_id", 1), match_member(&s, mid, "white_team_id", 2)],
     };
 
     // The four players in the clockwise order, the one due marked, none picked.
@@ -212,7 +201,7 @@ fn a_game_recorded_without_points_cannot_continue_on_the_board() {
     let page = g.board(&org);
     assert!(text(&page, "board-problem").contains("Move 1 was recorded on the match page"), "{}", page.body);
     let events = g.events();
-    let player = member(&s, mid, "white_team_id", 2);
+    let player = match_member(&s, mid, "white_team_id", 2);
     let r = g.mv(&org, 11, &player, "dd");
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(g.events(), events);

@@ -131,6 +131,7 @@ async fn render_board(
         c: ctx.chrome_t(&l.t, true, title(lang, "mv.title_board", &l.sheet)).live_by_itself(&[tid]),
         tid,
         gid,
+        base: format!("/t/{tid}/games/{gid}"),
         svg: vb::svg(&pos, true),
         status: vb::status(lang, &pos, l.rules.handicap),
         handicap: l.rules.handicap,
@@ -209,19 +210,18 @@ pub async fn download(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Htt
     if !(staff || open) || l.moves.is_empty() {
         return Err(ctx.not_found());
     }
-    let text = sgf_text(&l, ctx.lang);
-    Ok(ctx.finish(
+    let name = format!("round{}-table{}.sgf", l.sheet.game.round_number, l.sheet.game.board);
+    Ok(sgf_download(&ctx, &name, sgf_text(&l, ctx.lang)))
+}
+
+/// A record entered at a board, downloaded as the file `name`.
+pub fn sgf_download(ctx: &Ctx, name: &str, text: String) -> HttpResponse {
+    ctx.finish(
         HttpResponse::Ok()
             .content_type("application/x-go-sgf; charset=utf-8")
-            .insert_header((
-                header::CONTENT_DISPOSITION,
-                format!(
-                    "attachment; filename=\"round{}-table{}.sgf\"",
-                    l.sheet.game.round_number, l.sheet.game.board
-                ),
-            ))
+            .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
             .body(text),
-    ))
+    )
 }
 
 /// A move as the board page sends it.

@@ -6,7 +6,7 @@
 //! organizer's delay behind the game, all of it once the match is over; it follows the game by
 //! the live stream), and the record as SGF (`…/board.sgf`).
 
-use super::board::refusal_text;
+use super::board::{refusal_text, sgf_download};
 use super::ctx::Ctx;
 use super::error::{AppError, Refused};
 use super::i18n::Lang;
@@ -26,7 +26,7 @@ use crate::domain::team::relay::{Event, Placed, RelayMatch};
 use crate::domain::team::PersonId;
 use crate::i18n::tr;
 use crate::office::relay_board::{self as office, BoardError, Entry};
-use actix_web::http::{header, StatusCode};
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use domain::moves::{self as dm, Position};
 use rules::board::{Color, Point};
@@ -127,6 +127,7 @@ async fn render_board(
         c: ctx.chrome_t(&l.t, true, tr!(lang, "rb.title_board", title = l.title)).live_by_itself(&[tid]),
         tid,
         mid,
+        base: format!("/t/{tid}/matches/{mid}"),
         version: l.st.row.version,
         svg: vb::svg(&pos, problem.is_none()),
         status: vr::status(lang, &m, &pos, &names),
@@ -216,18 +217,8 @@ pub async fn download(ctx: Ctx, path: web::Path<(String, String)>) -> Result<Htt
     let rules = m.rules_in_force();
     let komi_q = rules.scoring(0, 0, 0).komi_q;
     let rec = dm::record(at_board::rules_of(m), komi_q, info, None, &moves);
-    Ok(ctx.finish(
-        HttpResponse::Ok()
-            .content_type("application/x-go-sgf; charset=utf-8")
-            .insert_header((
-                header::CONTENT_DISPOSITION,
-                format!(
-                    "attachment; filename=\"round{}-match{}.sgf\"",
-                    l.st.row.round_number, l.st.row.table_no
-                ),
-            ))
-            .body(rules::sgf::write(&rec)),
-    ))
+    let name = format!("round{}-match{}.sgf", l.st.row.round_number, l.st.row.table_no);
+    Ok(sgf_download(&ctx, &name, rules::sgf::write(&rec)))
 }
 
 /// A move as the relay board sends it.

@@ -180,6 +180,19 @@ pub fn relay_match(s: &Server, org: &Client, base: i64, through: Option<u32>) ->
     (tid, mid)
 }
 
+/// The id of the player at `position` of relay match `mid`'s team in `column` (`black_team_id`
+/// or `white_team_id`).
+pub fn match_member(s: &Server, mid: i32, column: &str, position: u32) -> String {
+    query(
+        &s.db,
+        &format!(
+            "SELECT p.id FROM team_members p JOIN team_matches m ON m.{column} = p.team_id \
+             WHERE m.id = {mid} AND p.position = {position}"
+        ),
+    )[0][0]
+        .clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::at;

@@ -223,3 +223,32 @@ impl Page {
         std::fs::write(self.shots.join(format!("{:02}-{name}.png", self.n)), png).expect("write screenshot");
     }
 }
+
+/// A Chromium session for the browser test `name` on the server at `base`, in `lang`:
+/// chromedriver started (its log `chromedriver-{name}.log`), the screenshots' folder
+/// `{name}/` emptied, the browser's profile in a temporary folder. Keep all three for the test.
+pub fn open(name: &str, base: &str, lang: &str) -> (Driver, tempfile::TempDir, Page) {
+    let driver =
+        find_program("CHROMEDRIVER", &["/usr/bin/chromedriver", "chromedriver"]).expect("chromedriver");
+    let chrome =
+        find_program("CHROME_BIN", &["/usr/bin/chromium", "chromium", "chromium-browser"]).expect("chromium");
+    let shots = artifacts_dir().join(name);
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).unwrap();
+    let d = Driver::start(&driver, &artifacts_dir().join(format!("chromedriver-{name}.log")));
+    let tmp = tempfile::tempdir().unwrap();
+    let (rt, wd) = chromium_session(&d, &chrome, tmp.path(), lang);
+    (d, tmp, Page { rt, wd, base: base.to_string(), shots, n: 0 })
+}
+
+impl Page {
+    /// Logs in through the login form and waits for the next page.
+    pub fn log_in(&mut self, user: &str, password: &str) {
+        self.goto("/login");
+        self.wait_for("form.narrow");
+        self.fill("input[name=username]", user);
+        self.fill("input[name=password]", password);
+        self.click("form.narrow button[type=submit]");
+        self.wait_for("footer");
+    }
+}

@@ -154,6 +154,8 @@ pub struct BoardPage {
     pub c: Chrome,
     pub tid: i32,
     pub gid: i32,
+    /// `/t/{tid}/games/{gid}`: the board's forms post under it.
+    pub base: String,
     pub svg: Svg,
     pub status: Status,
     pub handicap: u8,

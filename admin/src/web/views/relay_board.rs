@@ -151,6 +151,8 @@ pub struct RelayBoardPage {
     pub c: Chrome,
     pub tid: i32,
     pub mid: i32,
+    /// `/t/{tid}/matches/{mid}`: the board's forms post under it.
+    pub base: String,
     pub version: i32,
     pub svg: Svg,
     pub status: RelayStatus,
