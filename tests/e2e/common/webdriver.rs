@@ -241,6 +241,13 @@ pub fn open(name: &str, base: &str, lang: &str) -> (Driver, tempfile::TempDir, P
     (d, tmp, Page { rt, wd, base: base.to_string(), shots, n: 0 })
 }
 
+/// The session ends with the page: Chromium is closed, not left running after the test.
+impl Drop for Page {
+    fn drop(&mut self) {
+        let _ = self.rt.block_on(self.wd.clone().close());
+    }
+}
+
 impl Page {
     /// Logs in through the login form and waits for the next page.
     pub fn log_in(&mut self, user: &str, password: &str) {
