@@ -164,6 +164,27 @@ fn a_relay_game_at_the_board_detects_an_order_error_from_the_moves() {
     );
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(live(), "3 moves played", "5 moves, 2 behind");
+    // A clock reading after move 5 (Art. 22.4), typed on the match page: the board shows it; the
+    // public board, 2 moves behind, not yet.
+    let page = org.get(&format!("/t/{tid}/matches/{mid}"));
+    let version = query(&s.db, &format!("SELECT version FROM team_matches WHERE id = {mid}"))[0][0].clone();
+    let r = org.post_form(
+        &format!("/t/{tid}/matches/{mid}/event"),
+        &[
+            ("csrf", &page.csrf()),
+            ("version", &version),
+            ("kind", "clock"),
+            ("move", "5"),
+            ("b_main", "1:50:00"),
+            ("w_main", "1:52:30"),
+            ("at", ""),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let clock = text(&g.board(&org), "board-clock");
+    assert!(clock.contains("after move 5") && clock.contains("1:50:00"), "{clock}");
+    let live_page = public.get(&format!("/t/{tid}/matches/{mid}/live"));
+    assert_eq!(text(&live_page, "board-clock"), "No clock reading yet.", "not before move 5 is shown");
     // The research room of Black's team (seed 003 Art. 10.1) follows the game with no delay.
     let team: i32 = query(&s.db, &format!("SELECT black_team_id FROM team_matches WHERE id = {mid}"))[0][0]
         .parse()

@@ -252,6 +252,28 @@ fn count_and_confirm(s: &Server, c: &Client, m: &Match) {
     let second = st.body.find(&format!("<td class=\"team-name\">{}</td>", name(m.black_team))).unwrap();
     assert!(first < second, "the winner first: {}", st.body);
     assert!(st.body.contains("<td class=\"num mp\">3</td>"), "{}", st.body);
+
+    // Over: the public board shows the whole game with the result and offers the record; the
+    // record is open to the public now.
+    let public = s.client();
+    let live = public.get(&format!("/t/{tid}/matches/{mid}/live"));
+    assert_eq!(live.status, 200);
+    assert!(
+        live.body.contains("id=\"live-sgf\"") && text_of(&live, "live-result").is_some(),
+        "{}",
+        live.body
+    );
+    assert!(text_of(&live, "live-behind").is_none(), "no delay once the match is over");
+    let sgf = public.get(&format!("/t/{tid}/matches/{mid}/board.sgf"));
+    assert_eq!(sgf.status, 200, "{}", sgf.body);
+    assert!(rules::sgf::parse(&sgf.body).is_ok(), "{}", sgf.body);
+    // The research room of Black's team links the record too.
+    let room = public.get(&crate::room::issue(s, c, tid, m.black_team));
+    assert!(
+        room.body.contains(&format!("href=\"/t/{tid}/matches/{mid}/board.sgf\" id=\"room-sgf\"")),
+        "{}",
+        room.body
+    );
 }
 
 /// Seed 003 Arts. 16.4, 21.4, 10.1: the moves entered at the relay board, the count confirmed

@@ -7,6 +7,8 @@
 
 use super::board::{colour_text, Svg};
 use super::pages::Chrome;
+use super::relay_match::show_at;
+use crate::domain::event_time::EventZone;
 use crate::domain::team::relay::{Placed, RelayMatch};
 use crate::domain::team::PersonId;
 use crate::i18n::{tr, Lang};
@@ -41,6 +43,21 @@ pub struct RelayStatus {
     pub last: String,
     /// "Black: 1 stone, 1 order error; White: …".
     pub penalties: String,
+    /// The last clock reading recorded at or before the move shown (Art. 22.4).
+    pub clock: String,
+}
+
+/// The last clock reading of `m` recorded at or before move `upto` (Art. 22.4), in words.
+pub fn clock_text(lang: Lang, zone: EventZone, m: &RelayMatch, upto: u32) -> String {
+    m.clock_log()
+        .iter()
+        .rev()
+        .find(|e| e.move_number <= upto)
+        .map(|e| {
+            let [b, w] = e.clocks.map(|r| lang.clock_reading(&r));
+            tr!(lang, "room.clock", move = e.move_number, at = show_at(zone, e.at), black = b, white = w)
+        })
+        .unwrap_or_else(|| lang.t("room.no_clock").to_string())
 }
 
 /// The out-of-order move the opponent may claim now (Art. 17.7), with the claimant's colour code.
@@ -78,7 +95,13 @@ pub fn seats(lang: Lang, m: &RelayMatch, names: &HashMap<PersonId, String>) -> V
 
 /// The status of the match at the board after `pos` (the whole game, or the public's delayed
 /// part of it).
-pub fn status(lang: Lang, m: &RelayMatch, pos: &Position, names: &HashMap<PersonId, String>) -> RelayStatus {
+pub fn status(
+    lang: Lang,
+    zone: EventZone,
+    m: &RelayMatch,
+    pos: &Position,
+    names: &HashMap<PersonId, String>,
+) -> RelayStatus {
     let shown = pos.moves as usize;
     let record = &m.move_log()[..shown.min(m.move_log().len())];
     let section = record.last().map(|r| r.section).unwrap_or_else(|| m.section());
@@ -123,6 +146,7 @@ pub fn status(lang: Lang, m: &RelayMatch, pos: &Position, names: &HashMap<Person
             white_stones = c.penalty_stones[1],
             white_errors = c.order_errors[1]
         ),
+        clock: clock_text(lang, zone, m, pos.moves),
     }
 }
 

@@ -11,7 +11,7 @@
 use super::super::i18n::Lang;
 use super::board::{self as vb, Svg};
 use super::pages::Chrome;
-use super::relay_match::{expected, person_names, result_text, section_name, show_at, title};
+use super::relay_match::{expected, person_names, result_text, section_name, title};
 use crate::db::team_matches::MatchRow;
 use crate::db::teams::TeamRow;
 use crate::db::tournaments::TournamentRow;
@@ -45,6 +45,8 @@ pub struct MatchView {
     pub stones: String,
     pub errors: String,
     pub result: String,
+    /// The record's address once the match is over and every move has its point.
+    pub sgf: Option<String>,
     pub board: Option<(Svg, super::relay_board::RelayStatus)>,
     /// Why no board is drawn.
     pub no_board: String,
@@ -143,6 +145,7 @@ fn match_view(lang: Lang, d: &Loaded, tm: &TeamMatch) -> MatchView {
         stones: String::new(),
         errors: String::new(),
         result: String::new(),
+        sgf: None,
         board: None,
         no_board: String::new(),
     };
@@ -161,22 +164,20 @@ fn match_view(lang: Lang, d: &Loaded, tm: &TeamMatch) -> MatchView {
     v.moves = tr!(lang, "room.moves", moves = m.moves());
     v.seats = super::relay_board::seats(lang, m, &names);
     v.expected = expected(lang, m, &names);
-    v.clock = m
-        .clock_log()
-        .last()
-        .map(|e| {
-            let [b, w] = e.clocks.map(|r| lang.clock_reading(&r));
-            tr!(lang, "room.clock", move = e.move_number, at = show_at(zone, e.at), black = b, white = w)
-        })
-        .unwrap_or_else(|| lang.t("room.no_clock").to_string());
+    v.clock = super::relay_board::clock_text(lang, zone, m, m.moves());
     let counts = m.counts();
     let [sb, sw] = counts.penalty_stones;
     v.stones = tr!(lang, "room.stones", black = sb, white = sw);
     let [eb, ew] = counts.order_errors;
     v.errors = tr!(lang, "room.errors", black = eb, white = ew);
     v.result = result_text(lang, m);
+    if m.result().is_some() && at_board::position(m).is_ok_and(|p| p.moves > 0) {
+        v.sgf = Some(format!("/t/{}/matches/{}/board.sgf", d.t.id, row.id));
+    }
     match at_board::position(m) {
-        Ok(pos) => v.board = Some((vb::svg(&pos, false), super::relay_board::status(lang, m, &pos, &names))),
+        Ok(pos) => {
+            v.board = Some((vb::svg(&pos, false), super::relay_board::status(lang, zone, m, &pos, &names)))
+        }
         Err(Gap::NotEntered { number }) => v.no_board = tr!(lang, "room.not_entered", number = number),
         Err(Gap::Unreplayable { number }) => v.no_board = tr!(lang, "room.unreplayable", number = number),
     }
