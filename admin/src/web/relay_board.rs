@@ -144,18 +144,10 @@ async fn render_board(
 
 /// The public's part of the game: `delay` moves behind until the match is over.
 fn delayed(m: &RelayMatch, delay: u32) -> Result<Position, Gap> {
-    let pos = at_board::position(m)?;
-    if m.result().is_some() || delay == 0 {
-        return Ok(pos);
+    if m.result().is_some() {
+        return at_board::position(m);
     }
-    let moves = m.board_moves().map_err(|number| Gap::NotEntered { number })?;
-    let show = moves.len().saturating_sub(delay as usize);
-    let mut p = dm::replay(at_board::rules_of(m), &[]).map_err(|_| Gap::Unreplayable { number: 0 })?;
-    for (i, &(c, mv)) in moves[..show].iter().enumerate() {
-        dm::play(&mut p, at_board::rules_of(m), c, mv)
-            .map_err(|_| Gap::Unreplayable { number: i as u32 + 1 })?;
-    }
-    Ok(p)
+    at_board::position_after(m, (m.moves() as usize).saturating_sub(delay as usize))
 }
 
 /// GET /t/{id}/matches/{mid}/live: the public board, the organizer's delay behind the game

@@ -44,10 +44,16 @@ pub fn rules_of(m: &RelayMatch) -> BoardRules {
 
 /// The position the match's moves make.
 pub fn position(m: &RelayMatch) -> Result<Position, Gap> {
+    position_after(m, usize::MAX)
+}
+
+/// The position after the first `shown` moves of the match (all of them when it has fewer):
+/// what a board that stays behind the game shows. Every move of the match must have its point.
+pub fn position_after(m: &RelayMatch, shown: usize) -> Result<Position, Gap> {
     let r = rules_of(m);
     let played = m.board_moves().map_err(|number| Gap::NotEntered { number })?;
     let mut pos = moves::replay(r, &[]).map_err(|_| Gap::Unreplayable { number: 0 })?;
-    for (colour, mv) in played {
+    for (colour, mv) in played.into_iter().take(shown) {
         moves::play(&mut pos, r, colour, mv).map_err(|_| Gap::Unreplayable { number: pos.moves + 1 })?;
     }
     Ok(pos)
@@ -112,6 +118,9 @@ mod tests {
         }
         let pos = position(&m).unwrap();
         assert_eq!(pos.moves, 4);
+        let behind = position_after(&m, 2).unwrap();
+        assert_eq!(behind.moves, 2);
+        assert_eq!(behind.board().get(Point::from_sgf("dp").unwrap()), None, "move 3 not shown");
         assert_eq!(pos.board().get(Point::from_sgf("pd").unwrap()), Some(Color::White));
         assert_eq!(m.move_log()[2].at, Some(at("dp")));
     }
