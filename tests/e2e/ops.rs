@@ -533,3 +533,35 @@ fn slow_senders_do_not_stop_an_arbiters_save() {
     assert!(timed_out.iter().all(|t| t.contains("传输太慢")), "{}", timed_out[0]);
     assert_eq!(count_rows(&s.db, "SELECT count(*) FROM entrants"), 1);
 }
+
+/// actix's worker threads of a running server (each an arbiter, "actix-rt|system:0|arbiter:N",
+/// the name cut to 15 characters by Linux).
+fn worker_threads(pid: u32) -> usize {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the server's threads");
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+        .filter(|name| name.starts_with("actix-rt|system"))
+        .count()
+}
+
+/// `tengen serve --workers N` sets how many threads answer requests; without it, one per core
+/// of the machine (it was 2 whatever the machine). A count out of 1–512 stops `serve` before
+/// it starts, naming the option in the user's language.
+#[test]
+fn the_server_answers_on_as_many_threads_as_told_or_one_per_core() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let s = Server::start();
+    assert_eq!(s.client().get("/").status, 200);
+    assert_eq!(worker_threads(s.pid()), cores, "one per core by default");
+    let three = Server::start_args(&["--workers", "3"]);
+    assert_eq!(three.client().get("/").status, 200);
+    assert_eq!(worker_threads(three.pid()), 3);
+
+    let db = s.dir.path().join("other.db");
+    let out =
+        run_tengen(None, &["--db", db.to_str().unwrap(), "serve", "--bind", "127.0.0.1:0", "--workers", "0"]);
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--workers：须为 1 至 512 的线程数：“0”"), "{said}");
+    assert!(!db.exists(), "nothing was created: {said}");
+}

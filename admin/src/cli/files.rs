@@ -135,6 +135,8 @@ pub enum BadValue {
     NotUrl(String),
     /// Not an address or a network (`127.0.0.1`, `10.0.0.0/8`).
     NotNetwork(String),
+    /// Not a number of worker threads (1–512).
+    NotWorkers(String),
 }
 
 impl BadValue {
@@ -147,6 +149,7 @@ impl BadValue {
             BadValue::NoHost(g) => ("cli_err.no_host", g),
             BadValue::NotUrl(g) => ("cli_err.not_url", g),
             BadValue::NotNetwork(g) => ("cli_err.not_network", g),
+            BadValue::NotWorkers(g) => ("cli_err.not_workers", g),
         };
         tr!(lang, key, given = given.clone())
     }

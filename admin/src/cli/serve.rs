@@ -33,6 +33,9 @@ pub struct ServeArgs {
     /// How many automatic copies to keep (besides one per published round, always kept).
     #[arg(long, value_name = "K", default_value_t = 12)]
     pub backup_keep: usize,
+    /// Threads answering HTTP requests (1–512). Without it, one per core of the machine.
+    #[arg(long, value_name = "N")]
+    pub workers: Option<String>,
     /// Tests only: the database and each backup may not grow past N pages (a full disk).
     #[arg(long, value_name = "N", hide = true)]
     pub max_db_pages: Option<u32>,
@@ -55,6 +58,11 @@ pub fn parse_duration(s: &str) -> Result<Duration, BadValue> {
         return Err(BadValue::UnderASecond(s.to_string()));
     }
     Ok(d)
+}
+
+/// `--workers`: 1 to 512 threads (actix refuses more, and none would serve nothing).
+fn parse_workers(s: &str) -> Result<usize, BadValue> {
+    s.trim().parse().ok().filter(|n| (1..=512).contains(n)).ok_or_else(|| BadValue::NotWorkers(s.to_string()))
 }
 
 /// `--public-url`'s first two parts (its tests' view of [`public_url_parts`]).
@@ -112,6 +120,7 @@ pub fn options(db: &Path, a: &ServeArgs) -> Result<ServeOptions, CliError> {
     let mut o = ServeOptions::new(db.to_path_buf(), a.bind.clone());
     o.net = NetConfig { trusted, public_https, public_host, public_url };
     o.idle = parse_duration(&a.idle_timeout).map_err(bad("--idle-timeout"))?;
+    o.workers = a.workers.as_deref().map(parse_workers).transpose().map_err(bad("--workers"))?;
     o.db_opts = crate::db::DbOptions { max_pages: a.max_db_pages, ..Default::default() };
     let every = parse_duration(&a.backup_every).map_err(bad("--backup-every"))?;
     o.backups = a.backup_dir.as_ref().map(|dir| {
@@ -210,6 +219,15 @@ mod tests {
             refusal(&url, Lang::Zh).unwrap(),
             "--public-url：须以 http:// 或 https:// 开头：go.example.org"
         );
+        for n in ["0", "513", "two", "-1", ""] {
+            let words = refusal(&[&format!("--workers={n}")], Lang::En).unwrap();
+            assert_eq!(words, format!("--workers: a number of threads from 1 to 512: “{n}”"));
+        }
+        assert_eq!(refusal(&["--workers", "0"], Lang::Zh).unwrap(), "--workers：须为 1 至 512 的线程数：“0”");
+        let cli = Cli::try_parse_from(["serve", "--workers", " 16 "]).unwrap();
+        assert_eq!(options(Path::new("t.db"), &cli.serve).unwrap().workers, Some(16));
+        let cli = Cli::try_parse_from(["serve"]).unwrap();
+        assert_eq!(options(Path::new("t.db"), &cli.serve).unwrap().workers, None, "one per core");
         let proxy = ["--trusted-proxy", "proxy.local"];
         assert!(refusal(&proxy, Lang::Zh).unwrap().starts_with("--trusted-proxy：不是 IP 地址或网段"));
     }

@@ -98,6 +98,8 @@ pub struct ServeOptions {
     pub db_opts: db::DbOptions,
     /// Automatic backups and their interval.
     pub backups: Option<(db::backup::AutoBackup, Duration)>,
+    /// HTTP worker threads (1–512); None: one per core of the machine, as actix counts them.
+    pub workers: Option<usize>,
 }
 
 /// Sessions unused for 4 hours end (an arbiter's laptop left open between two days).
@@ -112,6 +114,7 @@ impl ServeOptions {
             idle: DEFAULT_IDLE,
             db_opts: db::DbOptions::default(),
             backups: None,
+            workers: None,
         }
     }
 }
@@ -505,7 +508,7 @@ fn start_purges(state: web::Data<AppState>) {
 
 /// `tengen serve`: open the database, print the first-run link if no account exists, serve.
 pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
-    let ServeOptions { db: db_path, bind, net, idle, db_opts, backups } = opts;
+    let ServeOptions { db: db_path, bind, net, idle, db_opts, backups, workers } = opts;
     let pool = db::open_with(&db_path, db_opts).map_err(|e| std::io::Error::other(e.to_string()))?;
     let setup_token = first_run_token(&pool)?;
     let state = web::Data::new(AppState {
@@ -548,12 +551,16 @@ pub async fn serve(opts: ServeOptions) -> std::io::Result<()> {
             .configure(configure(app_state.clone()))
             .default_service(web::to(not_found))
     })
-    .workers(2)
     // The head of a request in time (a body's own deadline is `limits::limit_bodies`'s), an
     // idle kept-alive connection closed soon, a closing one not waited on for long.
     .client_request_timeout(limits::HEAD_TIMEOUT)
     .keep_alive(Duration::from_secs(5))
-    .client_disconnect_timeout(Duration::from_secs(2))
+    .client_disconnect_timeout(Duration::from_secs(2));
+    // Every core answers requests unless told otherwise (it was 2 whatever the machine).
+    let server = match workers {
+        Some(n) => server.workers(n),
+        None => server,
+    }
     .bind(&bind)?;
     let addr = server.addrs().first().copied().ok_or_else(|| std::io::Error::other("no address bound"))?;
     // A server bound to every address is reached at localhost on this machine.
