@@ -187,7 +187,11 @@ impl Watch {
     /// file); PostgreSQL's by its thread.
     async fn version(&self) -> Option<i64> {
         match self {
-            Watch::Sqlite(c) => lock(c).pragma_query_value(None, "data_version", |r| r.get::<_, i64>(0)).ok(),
+            // Read on every request for a kept page: prepared once, not parsed each time.
+            Watch::Sqlite(c) => lock(c)
+                .prepare_cached("PRAGMA data_version")
+                .and_then(|mut q| q.query_row([], |r| r.get::<_, i64>(0)))
+                .ok(),
             #[cfg(feature = "postgres")]
             Watch::Postgres(w) => w.version().await,
         }
