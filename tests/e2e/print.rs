@@ -80,24 +80,6 @@ fn bye(s: &Server, tid: i32) -> String {
         .clone()
 }
 
-/// An account with `role` on the tournament's staff (or on no staff), logged in.
-fn account(s: &Server, org: &Client, tid: Option<i32>, name: &str) -> Client {
-    let out = cli(&s.db, &["user", "add", "--role", "arbiter", name], Some("arbiter-secret-1"));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    if let Some(tid) = tid {
-        let uid = query(&s.db, &format!("SELECT id FROM users WHERE username = '{name}'"))[0][0].clone();
-        let r = org.submit(
-            &format!("/t/{tid}"),
-            &format!("/t/{tid}/staff"),
-            &[("user_id", &uid), ("role", "arbiter")],
-        );
-        assert_eq!(r.status, 303, "{}", r.body);
-    }
-    let a = s.client();
-    assert_eq!(a.login(name, "arbiter-secret-1").status, 303);
-    a
-}
-
 #[test]
 fn every_document_of_a_round_reads_back_with_names_tables_and_pages() {
     let s = Server::start();
@@ -325,11 +307,11 @@ fn bad_options_are_400_unknown_rounds_404_and_printing_is_for_the_staff() {
     }
 
     // An arbiter of the tournament prints (drafts too); an arbiter of another does not.
-    let judge = account(&s, &c, Some(tid), "judge");
+    let judge = arbiter(&s, &c, tid, "judge");
     let (_, back) = pdf(&judge, &format!("{base}/record-sheets.pdf"));
     assert_eq!(back.pages.len(), 5);
     assert_eq!(judge.get(&format!("{base}/pairings.csv")).status, 200);
-    let stranger = account(&s, &c, None, "stranger");
+    let stranger = add_user(&s, &c, "stranger", "arbiter").0;
     assert_eq!(stranger.get(&format!("{base}/scoresheets.pdf")).status, 403);
     assert_eq!(stranger.get(&format!("{base}/pairings.csv")).status, 403);
     assert_eq!(stranger.get(&format!("/t/{tid}/export/opengotha.xml")).status, 403);
@@ -737,7 +719,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     // EGF: for the staff only; refused (409) while round 3 has no results.
     let egf = format!("/t/{tid}/export/egf.h9");
     assert_eq!(anon.get(&egf).status, 303, "log in first");
-    let stranger = account(&s, &c, None, "stranger");
+    let stranger = add_user(&s, &c, "stranger", "arbiter").0;
     assert_eq!(stranger.get(&egf).status, 403);
     let r = c.get(&egf);
     assert_eq!(r.status, 409, "{}", r.body);
@@ -746,7 +728,7 @@ fn standings_crosstable_results_and_egf_read_back_from_three_played_rounds() {
     let page = standings_page(&zh, tid);
     let order: Vec<&str> = page.iter().map(|p| p.1.as_str()).collect();
     let place_of = |zh_name: &str| order.iter().position(|n| *n == zh_name).unwrap() + 1;
-    let judge = account(&s, &c, Some(tid), "judge");
+    let judge = arbiter(&s, &c, tid, "judge");
     let r = judge.get(&egf);
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.header("content-disposition").unwrap_or("").contains("filename=\"Print-Test-Open-egf.h9\""));

@@ -65,22 +65,6 @@ fn audit_count(s: &Server, tid: i32, action: &str) -> i64 {
     )
 }
 
-/// An arbiter account on the tournament's staff, logged in.
-fn arbiter(s: &Server, org: &Client, tid: i32) -> Client {
-    let out = cli(&s.db, &["user", "add", "--role", "arbiter", "judge"], Some("arbiter-secret-1"));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let uid = query(&s.db, "SELECT id FROM users WHERE username = 'judge'")[0][0].clone();
-    let r = org.submit(
-        &format!("/t/{tid}"),
-        &format!("/t/{tid}/staff"),
-        &[("user_id", &uid), ("role", "arbiter")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let a = s.client();
-    assert_eq!(a.login("judge", "arbiter-secret-1").status, 303);
-    a
-}
-
 #[test]
 fn swiss_review_swap_publish_public_page_and_unpublish_refused_after_a_result() {
     let s = Server::start();
@@ -251,7 +235,7 @@ fn nigiri_at_the_board_and_remote_with_the_seed_shown() {
     assert!(s.client().get(&format!("/t/{tid}/pairings/1")).body.contains("holds"));
 
     // An arbiter records the nigiri of table 1: 17 stones, guess odd → the guesser is Black.
-    let a = arbiter(&s, &c, tid);
+    let a = arbiter(&s, &c, tid, "judge");
     let (gid, holder, guesser, pv) = (&rows[0][0], &rows[0][2], &rows[0][3], &rows[0][4]);
     let token = a.get(&format!("/t/{tid}/rounds/1")).csrf();
     let url = format!("/t/{tid}/rounds/1/games/{gid}/nigiri");
@@ -613,7 +597,7 @@ fn round_routes_need_login_role_and_csrf_and_unknown_ids_are_404() {
     assert_eq!(r.status, 400);
 
     // An arbiter sees the rounds and exports, but changes no pairing.
-    let a = arbiter(&s, &c, tid);
+    let a = arbiter(&s, &c, tid, "judge");
     assert_eq!(a.get(&format!("/t/{tid}/rounds/1")).status, 200);
     assert_eq!(a.get(&format!("/t/{tid}/export/opengotha.xml")).status, 200);
     let at = a.get(&format!("/t/{tid}/rounds/1")).csrf();

@@ -50,6 +50,26 @@ async fn load(ctx: &Ctx, tid: i32, gid: i32) -> Result<Loaded, AppError> {
     .await
 }
 
+/// The marked dead stones as the form's field names them: one point per chain.
+pub(super) fn dead_field(pc: &PositionCount) -> String {
+    let size = pc.position.board.size();
+    cp::chain_heads(&pc.position.board, &pc.dead)
+        .iter()
+        .map(|p| p.display(size))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The area count's line: each side's points, shared points counted half.
+pub(super) fn count_line(lang: Lang, a: &rules::count::AreaCount) -> String {
+    tr!(
+        lang,
+        "cnt.count_line",
+        black = half_points_text(a.black_halves),
+        white = half_points_text(a.white_halves)
+    )
+}
+
 /// The position as SVG: stones numbered by chain, the dead ones marked.
 pub(super) fn board_view(b: &Board, dead: &rules::count::DeadStones) -> BoardView {
     let size = u32::from(b.size());
@@ -131,11 +151,7 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
         );
         Counted {
             board: board_view(&pc.position.board, &pc.dead),
-            dead_field: cp::chain_heads(&pc.position.board, &pc.dead)
-                .iter()
-                .map(|p| p.display(pc.position.board.size()))
-                .collect::<Vec<_>>()
-                .join(" "),
+            dead_field: dead_field(pc),
             proposal: pc.proposal,
             source: lang
                 .t(match pc.position.source {
@@ -143,12 +159,7 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
                     cp::Source::Record => "cnt.source_record",
                 })
                 .to_string(),
-            count_line: tr!(
-                lang,
-                "cnt.count_line",
-                black = half_points_text(a.black_halves),
-                white = half_points_text(a.white_halves)
-            ),
+            count_line: count_line(lang, a),
             result: result_text(lang, &l, a.black_halves),
             facts: Vec::new(),
             version: saved.map_or(0, |r| r.version),

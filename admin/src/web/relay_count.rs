@@ -7,7 +7,7 @@
 //! ([`office::relay_count`]). The page and its parts are the individual count's
 //! (`templates/count.html`, `assets/count.js`, [`super::count`]).
 
-use super::count::{board_view, parse_points, refusal};
+use super::count::{board_view, count_line, dead_field, parse_points, refusal};
 use super::ctx::Ctx;
 use super::error::AppError;
 use super::views::count::{CountPage, Counted, SideConfirm};
@@ -24,14 +24,12 @@ use crate::domain::team::at_board::Gap;
 use crate::domain::team::relay::{Phase, RelayMatch};
 use crate::i18n::tr;
 use crate::office::confirm_count::CountRefusal;
-use crate::office::count_position as cp;
 use crate::office::relay_count::{self as rc, RelayCount};
 use crate::web::i18n::Lang;
 use crate::web::refusals::{MatchNaming, Refusal as _};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use rules::board::Color;
-use rules::outcome::half_points_text;
 
 struct Loaded {
     t: TournamentRow,
@@ -166,19 +164,10 @@ fn page(ctx: &Ctx, l: Loaded, typed: Option<String>, banner: Option<String>) -> 
             };
             Some(Counted {
                 board: board_view(&pc.position.board, &pc.dead),
-                dead_field: cp::chain_heads(&pc.position.board, &pc.dead)
-                    .iter()
-                    .map(|p| p.display(pc.position.board.size()))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                dead_field: dead_field(pc),
                 proposal: pc.proposal,
                 source: lang.t("rcnt.source").to_string(),
-                count_line: tr!(
-                    lang,
-                    "cnt.count_line",
-                    black = half_points_text(a.black_halves),
-                    white = half_points_text(a.white_halves)
-                ),
+                count_line: count_line(lang, a),
                 result,
                 facts,
                 version: saved.map_or(0, |r| r.version),

@@ -129,6 +129,13 @@ pub fn add_staff(org: &Client, tid: i32, uid: i32, role: &str) {
     assert_eq!(r.status, 303, "{}", r.body);
 }
 
+/// An arbiter account on tournament `tid`'s staff, made through the forms and logged in.
+pub fn arbiter(s: &Server, org: &Client, tid: i32, name: &str) -> Client {
+    let (a, uid) = add_user(s, org, name, "arbiter");
+    add_staff(org, tid, uid, "arbiter");
+    a
+}
+
 /// A game's page (its result sheet), expected shown.
 fn game_page(c: &Client, tid: i32, gid: i32) -> Resp {
     let p = c.get(&format!("/t/{tid}/games/{gid}"));

@@ -1,7 +1,7 @@
 //! Team-relay events over HTTP, shared by the team, clock and crawl tests: one place for the
 //! team settings form's fields, so a new field is added once.
 
-use super::{cli, new_tournament, query, set, tournament_fields, Client, Resp, Server};
+use super::{new_tournament, query, set, tournament_fields, Client, Resp, Server};
 
 /// A team-relay tournament (the team system, the relay rule set: komi 3½) made through the
 /// new-tournament form; `extra` overrides or adds form fields (dates, say). Returns its id.
@@ -72,22 +72,6 @@ pub fn add_team(c: &Client, tid: i32, name: &str, players: &[String]) -> Resp {
             ("players", &list.join("\n")),
         ],
     )
-}
-
-/// An arbiter on the tournament's staff, logged in.
-pub fn arbiter(s: &Server, org: &Client, tid: i32, user: &str) -> Client {
-    let out = cli(&s.db, &["user", "add", "--role", "arbiter", user], Some("arbiter-secret-1"));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let uid = query(&s.db, &format!("SELECT id FROM users WHERE username = '{user}'"))[0][0].clone();
-    let r = org.submit(
-        &format!("/t/{tid}"),
-        &format!("/t/{tid}/staff"),
-        &[("user_id", &uid), ("role", "arbiter")],
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let a = s.client();
-    assert_eq!(a.login(user, "arbiter-secret-1").status, 303);
-    a
 }
 
 /// `base + secs` (seconds of local wall-clock time since 1970) as the arbiter types it. A
