@@ -163,7 +163,20 @@ fn a_relay_game_at_the_board_detects_an_order_error_from_the_moves() {
         &[("version", "0"), ("back_match", &mid.to_string()), ("moves", "2")],
     );
     assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(r.location(), format!("/t/{tid}/matches/{mid}/board"));
     assert_eq!(live(), "3 moves played", "5 moves, 2 behind");
+    // A refused delay is shown on the relay board, the number as typed, nothing written.
+    let board_path = format!("/t/{tid}/matches/{mid}/board");
+    for (typed, version, status) in [("501", "1", 400), ("五", "1", 400), ("3", "0", 409)] {
+        let m = mid.to_string();
+        let fields = [("version", version), ("back_match", m.as_str()), ("moves", typed)];
+        let r = org.submit(&board_path, &format!("/t/{tid}/live-delay"), &fields);
+        assert_eq!(r.status, status, "{typed}: {}", r.body);
+        assert!(!text(&r, "err-moves").is_empty(), "{}", r.body);
+        assert!(r.body.contains(&format!("value=\"{typed}\"")), "the typed entry kept: {}", r.body);
+        assert!(r.body.contains("id=\"board-svg\""), "the relay board itself: {}", r.body);
+    }
+    assert_eq!(live(), "3 moves played", "still 2 behind");
     // A clock reading after move 5 (Art. 22.4), typed on the match page: the board shows it; the
     // public board, 2 moves behind, not yet.
     let page = org.get(&format!("/t/{tid}/matches/{mid}"));

@@ -8,10 +8,10 @@
 
 use super::ctx::Ctx;
 use super::error::{AppError, Refused};
-use super::views::board::{self as vb, BoardPage, LivePage};
+use super::views::board::{self as vb, BoardPage, DelayRefused, LivePage};
 use super::views::text::display_name;
-use super::write::{Arbiter, Organizer, Write};
-use crate::db::game_moves::{self as gm, Appended, DelayError, MoveError, StoredMove};
+use super::write::{Arbiter, Write};
+use crate::db::game_moves::{self as gm, Appended, MoveError, StoredMove};
 use crate::db::results::{self as rdb, Sheet};
 use crate::db::tournaments::{self as tdb, TournamentRow};
 use crate::db::users::Role;
@@ -101,14 +101,8 @@ pub async fn board_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<H
     render_board(&ctx, tid, gid, None).await
 }
 
-/// The delay form refused: its words, its status, and the number as typed.
-struct DelayRefused {
-    status: StatusCode,
-    message: String,
-    typed: String,
-}
-
-async fn render_board(
+/// The recorder's board of game `gid`, with a refused delay form (the number as typed).
+pub(super) async fn render_board(
     ctx: &Ctx,
     tid: i32,
     gid: i32,
@@ -313,49 +307,5 @@ pub async fn undo(w: Write<Arbiter<[i32; 2]>, UndoForm>) -> Result<HttpResponse,
     match w.db_raw(move |c| gm::undo(c, &actor, tid, gid, seq)).await? {
         Ok(()) => Ok(w.redirect(&format!("/t/{tid}/games/{gid}/board"))),
         Err(e) => Err(move_refused(w.lang, e)),
-    }
-}
-
-#[derive(Deserialize)]
-pub struct DelayForm {
-    pub version: i32,
-    /// As typed (a refusal shows it again).
-    pub moves: String,
-    /// The game whose board the form was on (back to it, or its page again on a refusal).
-    #[serde(default)]
-    pub back: Option<i32>,
-    /// Or the relay match whose board the form was on (back to it; a refusal is its own page).
-    #[serde(default)]
-    pub back_match: Option<i32>,
-}
-
-/// POST /t/{id}/live-delay: how many moves the public boards stay behind the games; from a
-/// game's board, back to it (a refusal shows it again with the number as typed).
-pub async fn set_delay(w: Write<Organizer, DelayForm>) -> Result<HttpResponse, AppError> {
-    let [tid] = w.who.ids;
-    let (actor, version) = (w.actor(), w.form.version);
-    let back = match (w.form.back, w.form.back_match) {
-        (Some(gid), None) => format!("/t/{tid}/games/{gid}/board"),
-        (None, Some(mid)) => format!("/t/{tid}/matches/{mid}/board"),
-        _ => return Err(super::write::bad_form(&w)),
-    };
-    let typed = w.form.moves.clone();
-    let refuse = |status, message: String| Some(DelayRefused { status, message, typed: typed.clone() });
-    let max = gm::MAX_DELAY;
-    let refused = match typed.parse::<u32>() {
-        Err(_) => refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max)),
-        Ok(moves) => match w.db_raw(move |c| gm::set_delay(c, &actor, tid, version, moves)).await? {
-            Ok(()) => return Ok(w.redirect(&back)),
-            Err(DelayError::TooLong) => {
-                refuse(StatusCode::BAD_REQUEST, tr!(w.lang, "mv.err_delay", max = max))
-            }
-            Err(DelayError::Stale) => refuse(StatusCode::CONFLICT, w.t("mv.err_delay_stale").to_string()),
-            Err(DelayError::Db(e)) => return Err(AppError::db(w.lang, e)),
-        },
-    };
-    match (w.form.back, refused) {
-        (Some(gid), refused) => render_board(&w, tid, gid, refused).await,
-        (None, Some(r)) => Err(AppError::refused(w.lang, Refused::new(r.status, r.message))),
-        (None, None) => Err(super::write::bad_form(&w)),
     }
 }

@@ -20,6 +20,7 @@ pub mod i18n;
 pub mod imports;
 pub mod limits;
 pub mod live;
+pub mod live_delay;
 pub mod net;
 pub mod once;
 pub mod persons;
@@ -263,7 +264,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/games/{gid}/board/undo", web::post().to(board::undo))
         .route("/t/{id}/games/{gid}/board.sgf", web::get().to(board::download))
         .route("/t/{id}/games/{gid}/live", web::get().to(board::live_page))
-        .route("/t/{id}/live-delay", web::post().to(board::set_delay))
+        .route("/t/{id}/live-delay", web::post().to(live_delay::set_delay))
         .route("/t/{id}/entrants", web::get().to(entrants::list))
         .route("/t/{id}/entrants.csv", web::get().to(imports::export_csv))
         .route("/t/{id}/entrants/new", web::get().to(entrants::new_page))

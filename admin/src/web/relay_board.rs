@@ -11,7 +11,7 @@ use super::ctx::Ctx;
 use super::error::{AppError, Refused};
 use super::i18n::Lang;
 use super::refusals::{MatchNaming, Refusal as _};
-use super::views::board::{self as vb};
+use super::views::board::{self as vb, DelayRefused};
 use super::views::relay_board::{self as vr, RelayBoardPage, RelayLivePage};
 use super::views::relay_match::{person_names, title};
 use super::write::{bad_form, Arbiter, Write};
@@ -93,14 +93,17 @@ fn shown(lang: Lang, st: &RelayState) -> Result<(RelayMatch, Position, Option<St
 /// GET /t/{id}/matches/{mid}/board: the recorder's board.
 pub async fn board_page(ctx: Ctx, path: web::Path<(String, String)>) -> Result<HttpResponse, AppError> {
     let [tid, mid] = ctx.ids([&path.0, &path.1])?;
-    render_board(&ctx, tid, mid, None).await
+    render_board(&ctx, tid, mid, None, None).await
 }
 
-async fn render_board(
+/// The recorder's board, with a refused claim or undo (`banner`) or a refused delay form (the
+/// number kept as typed).
+pub(super) async fn render_board(
     ctx: &Ctx,
     tid: i32,
     mid: i32,
     banner: Option<Refused>,
+    delay_refused: Option<DelayRefused>,
 ) -> Result<HttpResponse, AppError> {
     ctx.require_staff(tid, Role::Arbiter).await?;
     let l = load(ctx, tid, mid).await?;
@@ -120,7 +123,7 @@ async fn render_board(
         "text": text,
     })
     .to_string();
-    let status = banner.as_ref().map_or(StatusCode::OK, |b| b.status);
+    let status = banner.as_ref().map(|b| b.status).or(delay_refused.as_ref().map(|r| r.status));
     let delay = ctx.db(move |c| gm::delay(c, tid)).await?;
     let organizer = ctx.staff_role(tid).await? == Some(Role::Organizer);
     let page = RelayBoardPage {
@@ -136,10 +139,14 @@ async fn render_board(
         config,
         problem,
         banner: banner.map(|b| b.message),
-        delay: organizer.then(|| (delay.0.to_string(), delay.1)),
+        delay: organizer.then(|| {
+            let typed = delay_refused.as_ref().map_or_else(|| delay.0.to_string(), |r| r.typed.clone());
+            (typed, delay.1)
+        }),
+        delay_error: delay_refused.map(|r| r.message),
         delay_text: tr!(lang, "mv.delay_now", moves = delay.0),
     };
-    ctx.render_status(status, &page)
+    ctx.render_status(status.unwrap_or(StatusCode::OK), &page)
 }
 
 /// The public's part of the game: `delay` moves behind until the match is over.
@@ -319,7 +326,7 @@ pub async fn claim(w: Write<Arbiter<[i32; 2]>, ClaimForm>) -> Result<HttpRespons
         Ok(_) => Ok(w.redirect(&format!("/t/{tid}/matches/{mid}/board"))),
         Err(e) => {
             let r = match_refused(&w, tid, mid, e).await?;
-            render_board(&w, tid, mid, Some(r)).await
+            render_board(&w, tid, mid, Some(r), None).await
         }
     }
 }

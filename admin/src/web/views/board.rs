@@ -171,6 +171,14 @@ pub struct BoardPage {
     pub players: String,
 }
 
+/// The organizer's delay form refused (`web::live_delay`): its words, its status, and the
+/// number as typed, shown again on the board the form was on.
+pub struct DelayRefused {
+    pub status: actix_web::http::StatusCode,
+    pub message: String,
+    pub typed: String,
+}
+
 /// The public board: `/t/{id}/games/{gid}/live`.
 #[derive(Template)]
 #[template(path = "board_live.html")]

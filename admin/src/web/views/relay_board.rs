@@ -191,6 +191,8 @@ pub struct RelayBoardPage {
     /// The organizer's form of the public delay (the event's, as on the individual boards):
     /// (moves, version).
     pub delay: Option<(String, i32)>,
+    /// The delay form refused: why.
+    pub delay_error: Option<String>,
     pub delay_text: String,
 }
 
